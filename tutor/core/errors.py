@@ -1,0 +1,46 @@
+"""The two refusals: an illegal action (RuleViolation) and a malformed saved position (SavedStateError)."""
+
+from __future__ import annotations
+
+
+class RuleViolation(ValueError):
+    """An action the rules forbid. Carries the rule reference and a plain reason in any language.
+
+    The message template lives in the i18n catalogue under `key`; `params` fill it.
+    """
+
+    def __init__(self, rule: str, key: str, **params):
+        self.rule = rule
+        self.key = key
+        self.params = params
+        super().__init__(self.explain("en"))
+
+    def reason(self, lang: str = "en") -> str:
+        from tutor.core.i18n import text
+        return text(self.key, lang, **_localise(self.params, lang))
+
+    def explain(self, lang: str = "en") -> str:
+        """The reason followed by the rulebook section that forbids the action."""
+        from tutor.core.i18n import text
+        from tutor.core.rules import cite
+        return f"{self.reason(lang)} ({text('core.cite', lang, title=cite(self.rule, lang))})"
+
+
+class SavedStateError(ValueError):
+    """A saved position (JSON) that is not a valid state; the message says what is wrong."""
+
+    def __init__(self, problem: str):
+        self.problem = problem
+        super().__init__(f"This saved position cannot be loaded: {problem}")
+
+
+def _localise(params: dict, lang: str) -> dict:
+    """Seats become "Player N" in the reader's language; everything else passes through."""
+    from tutor.core.i18n import player_name
+    out = {}
+    for name, value in params.items():
+        if (name == "player" or name.endswith("_player")) and isinstance(value, int):
+            out[name] = player_name(value, lang)
+        else:
+            out[name] = value
+    return out

@@ -1,0 +1,58 @@
+"""Rulebook sections (what a rule reference points to) and rulings (decisions where a rulebook is silent)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+_SECTIONS: dict[str, "Section"] = {}
+
+
+@dataclass(frozen=True)
+class Section:
+    """One heading of a rulebook. `id` is "<game>:<slug>"; `heading` is the rulebook's own words."""
+
+    id: str
+    heading: str                 # the heading as printed, in the rulebook's language
+    titles: dict                 # {"en": ..., "ru": ...}: how the tutor names the section
+
+    def title(self, lang: str = "en") -> str:
+        return self.titles.get(lang) or self.titles["en"]
+
+    def __hash__(self) -> int:
+        return hash(self.id)
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """A decision the tutor made where the rulebook is silent or ambiguous; shown to learners."""
+
+    id: str
+    rule: str                    # the section it concerns
+    text: dict                   # {"en": ..., "ru": ...}: the decision and its reason
+
+    def say(self, lang: str = "en") -> str:
+        return self.text.get(lang) or self.text["en"]
+
+    def __hash__(self) -> int:
+        return hash(self.id)
+
+
+def register_sections(sections) -> None:
+    for section in sections:
+        _SECTIONS[section.id] = section
+
+
+def section(rule_id: str) -> Section:
+    try:
+        return _SECTIONS[rule_id]
+    except KeyError:
+        raise KeyError(f"unknown rule reference {rule_id!r}") from None
+
+
+def cite(rule_id: str, lang: str = "en") -> str:
+    """A short citation: the tutor's title and the rulebook heading it stands for."""
+    s = section(rule_id)
+    title = s.title(lang)
+    if title.casefold() == s.heading.casefold():
+        return f"«{s.heading}»"
+    return f"{title} («{s.heading}»)"

@@ -1,0 +1,39 @@
+"""Score breakdowns: every total is the sum of labelled lines, each citing its rule."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    key: str             # i18n key for the label
+    params: tuple        # ((name, value), ...) to fill the label
+    points: int
+    rule: str
+
+    def label(self, lang: str = "en") -> str:
+        from tutor.core.i18n import text
+        return text(self.key, lang, **dict(self.params))
+
+    def to_json(self) -> dict:
+        return {"key": self.key, "params": dict(self.params), "points": self.points, "rule": self.rule}
+
+
+@dataclass(frozen=True)
+class Breakdown:
+    player: int
+    lines: tuple
+
+    @property
+    def total(self) -> int:
+        return sum(line.points for line in self.lines)
+
+    def to_json(self) -> dict:
+        return {"player": self.player, "total": self.total, "lines": [l.to_json() for l in self.lines]}
+
+
+def winners(breakdowns) -> list[int]:
+    """Every player with the highest total (a tie is a shared victory unless a game says otherwise)."""
+    best = max(b.total for b in breakdowns)
+    return [b.player for b in breakdowns if b.total == best]

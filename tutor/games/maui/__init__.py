@@ -1,0 +1,23 @@
+"""Мяури (Maui, Bruno Faidutti): the engine contract at the package's top level.
+
+    from tutor.games import maui
+    s = maui.setup(4, seed=1)
+    s, events = maui.apply(s, maui.Dive(0, 9))
+"""
+
+from tutor.core.errors import RuleViolation, SavedStateError  # noqa: F401
+from tutor.games.maui import text as _text  # noqa: F401  (registers words and the narrator)
+from tutor.games.maui.checks import candidate_actions, check_invariants, secrets
+from tutor.games.maui.codec import action_from_json, state_from_json, to_json
+from tutor.games.maui.components import CATCH_CARDS, DEPTHS, MAX_PLAYERS, MIN_PLAYERS, ROUNDS
+from tutor.games.maui.render import render
+from tutor.games.maui.rules import (
+    NO_FIGHTS, OPEN_BASKETS, VARIANTS, Dive, Jellyfish, State, apply, dispute_order, is_over,
+    legal_actions, setup, to_move,
+)
+from tutor.games.maui.scoring import score, winners
+from tutor.games.maui.sections import RULINGS, SECTIONS
+from tutor.games.maui.view import view
+
+GAME_ID = "maui"
+PLAYERS = range(MIN_PLAYERS, MAX_PLAYERS + 1)

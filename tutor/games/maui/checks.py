@@ -1,0 +1,61 @@
+"""What the conformance suite needs from Мяури: invariants, secrets per viewer, candidate actions."""
+
+from __future__ import annotations
+
+import random
+
+from tutor.games.maui import components as C
+from tutor.games.maui.rules import Dive, Jellyfish, State
+
+
+def check_invariants(state: State) -> list[str]:
+    """Problems with the position; an empty list means every card is accounted for."""
+    problems = []
+    every = (list(state.deck) + list(state.removed) + list(state.boxed)
+             + [c for cell in state.lagoon for c in cell] + [c for p in state.piles for c in p])
+    if sorted(every) != sorted(C.ALL_CATCH):
+        problems.append(f"catch cards not conserved: {len(every)} placed, {len(set(every))} distinct")
+    for s in range(state.players):
+        dive = list(state.hands[s]) + list(state.discards[s]) + ([state.chosen[s]] if state.chosen[s] else [])
+        if sorted(dive) != list(C.DIVE_CARDS):
+            problems.append(f"player {s + 1}'s dive cards not conserved: {sorted(dive)}")
+        if not state.over and len(state.discards[s]) != state.round - 1:
+            problems.append(f"player {s + 1} used {len(state.discards[s])} dive cards by round {state.round}")
+        if sum(1 for c in state.piles[s] if C.kind(c) == "seagull"):
+            problems.append(f"a seagull sits in player {s + 1}'s pile")
+    if not state.over and not state.pending:
+        if not state.has("no-fights") and any(len(cell) != 1 for cell in state.lagoon):
+            problems.append("the lagoon should hold exactly one card per cell")
+    if state.over and any(state.hands):
+        problems.append("the game ended with dive cards in hand")
+    return problems
+
+
+def secrets(state: State, viewer) -> set[str]:
+    """Card ids that `viewer` must not find anywhere in their view or its SVG."""
+    hidden = set(state.deck) | set(state.removed)
+    if viewer is None:
+        return set()
+    for s in range(state.players):
+        if s != viewer:
+            hidden |= {C.dive_id(s, n) for n in state.hands[s]}
+            if state.chosen[s] is not None:
+                hidden.add(C.dive_id(s, state.chosen[s]))
+            if not state.has("open-baskets"):
+                hidden |= set(state.piles[s][:-1])
+                # used dive cards were revealed when played; what stays hidden is the hand
+    if state.face_down is not None and viewer != state.peeker:
+        hidden.add(state.lagoon[state.face_down][-1])
+    hidden |= set(state.boxed)  # the box is closed: no one sees what went back in
+    # a boxed card may also have been seen while it lay in the lagoon; it is simply not shown again
+    return hidden
+
+
+def candidate_actions(state: State, r: random.Random) -> list:
+    """Legal and illegal actions mixed, for the conformance suite to try."""
+    out = []
+    for _ in range(6):
+        seat = r.randrange(-1, state.players + 1)
+        out.append(Dive(seat, r.randrange(0, 14)))
+        out.append(Jellyfish(seat, r.random() < 0.5))
+    return out

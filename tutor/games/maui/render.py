@@ -1,0 +1,5 @@
+"""Мяури SVG (placeholder until the renderer lands)."""
+
+
+def render(view: dict, *, highlight=(), lang: str = "en") -> str:
+    return "<svg xmlns='http://www.w3.org/2000/svg'/>"

@@ -1,0 +1,177 @@
+"""Scenarios: lessons as data. A YAML file names a game, an explicit setup, steps and expected outcomes.
+
+Players are counted from 1 in every scenario file (as people and rulebooks count them); each game's
+`scenario` module turns its own setup, actions and expectations into engine calls. Replaying gives
+frames (position, events, narration) for the scenario player, and a list of mismatches for checks.
+
+    id: maui/four-player-round
+    game: maui
+    title: {en: ..., ru: ...}
+    rule: maui:example
+    setup: {players: 4, kiti: 1, lagoon: {deep: tuna-1, middle: tiger-1, shallow: catfish-1}}
+    intro: {en: ..., ru: ...}
+    steps:
+      - say: {en: ..., ru: ...}
+        do: {dive: {1: 9, 2: 6, 3: 9, 4: 9}}
+        expect: {catch: {1: tuna-1, 4: tiger-1, 2: catfish-1}, empty_handed: [3]}
+      - say: {...}
+        do: {dive: {1: 9}}
+        refused: maui:play          # the step must be refused by this rule, leaving the state unchanged
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from tutor.core.errors import RuleViolation
+from tutor.core.game import load
+
+STEP_KEYS = {"say", "do", "expect", "refused", "highlight", "viewer", "rule"}
+TOP_KEYS = {"id", "game", "title", "rule", "setup", "intro", "steps", "viewer", "highlight", "tags"}
+
+
+class ScenarioError(ValueError):
+    """A scenario file that cannot be read or run (not a rules mismatch)."""
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One position of a replayed scenario, as the scenario player shows it."""
+
+    index: int                     # 0 = the opening position
+    state: object
+    events: tuple                  # what the step's actions caused
+    say: dict                      # {lang: narration written by the lesson author}
+    rule: str                      # the section this frame teaches
+    highlight: tuple               # renderer highlight strings ("cell:deep", "seat:0", "kiti")
+    viewer: object = None          # seat whose view to draw (None: the teacher's full view)
+    refusal: object = None         # the RuleViolation a refused step raised
+
+
+@dataclass
+class Replay:
+    scenario: dict
+    frames: list = field(default_factory=list)
+    mismatches: list = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.mismatches
+
+
+def load_file(path) -> dict:
+    path = Path(path)
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as exc:
+        raise ScenarioError(f"{path}: cannot read it: {exc}") from None
+    return validate(data, str(path))
+
+
+def validate(data, where: str = "scenario") -> dict:
+    if not isinstance(data, dict):
+        raise ScenarioError(f"{where}: a scenario is a mapping with id, game, setup and steps")
+    for key in ("id", "game", "setup", "steps"):
+        if key not in data:
+            raise ScenarioError(f"{where}: '{key}' is missing")
+    unknown = set(data) - TOP_KEYS
+    if unknown:
+        raise ScenarioError(f"{where}: unknown key '{sorted(unknown)[0]}'")
+    if not isinstance(data["steps"], list):
+        raise ScenarioError(f"{where}: 'steps' must be a list")
+    for i, step in enumerate(data["steps"], start=1):
+        if not isinstance(step, dict):
+            raise ScenarioError(f"{where}: step {i} must be a mapping")
+        bad = set(step) - STEP_KEYS
+        if bad:
+            raise ScenarioError(f"{where}: step {i} has unknown key '{sorted(bad)[0]}'")
+        if "refused" in step and "do" not in step:
+            raise ScenarioError(f"{where}: step {i} says 'refused' but does nothing")
+    return data
+
+
+def adapter(game_id: str):
+    """The game's scenario module: setup(spec), actions(do), expect(before, after, events, expect)."""
+    return importlib.import_module(f"tutor.games.{game_id}.scenario")
+
+
+def replay(data: dict) -> Replay:
+    """Run a scenario; mismatches are collected, not raised, so a checker can report them all."""
+    data = validate(data, data.get("id", "scenario") if isinstance(data, dict) else "scenario")
+    game = load(data["game"])
+    adapt = adapter(data["game"])
+    where = data["id"]
+    out = Replay(data)
+    try:
+        state = adapt.setup(data["setup"])
+    except (RuleViolation, TypeError, ValueError) as exc:
+        raise ScenarioError(f"{where}: setup refused: {exc}") from None
+    viewer = adapt.seat(data.get("viewer"))
+    out.frames.append(Frame(0, state, (), data.get("intro") or data.get("title") or {},
+                            data.get("rule", ""), adapt.highlight(data.get("highlight", [])), viewer))
+    for i, step in enumerate(data["steps"], start=1):
+        label = f"{where} step {i}"
+        events: list = []
+        refusal = None
+        before = state
+        viewer = adapt.seat(step["viewer"]) if "viewer" in step else viewer
+        try:
+            actions = adapt.actions(step.get("do", {}), state)
+        except (TypeError, ValueError, KeyError) as exc:
+            raise ScenarioError(f"{label}: cannot read 'do': {exc}") from None
+        try:
+            for action in actions:
+                state, more = game.apply(state, action)
+                events.extend(more)
+        except RuleViolation as exc:
+            refusal = exc
+            state = before
+            if "refused" not in step:
+                out.mismatches.append(f"{label}: refused unexpectedly: {exc}")
+        if "refused" in step:
+            if refusal is None:
+                out.mismatches.append(f"{label}: should be refused by {step['refused']}, but it was allowed")
+                state = before
+            elif refusal.rule != step["refused"]:
+                out.mismatches.append(f"{label}: refused by {refusal.rule}, expected {step['refused']}")
+        if refusal is None:
+            for problem in adapt.expect(before, state, events, step.get("expect") or {}):
+                out.mismatches.append(f"{label}: {problem}")
+            out.mismatches.extend(f"{label}: {p}" for p in game.check_invariants(state))
+        rule = step.get("rule") or (refusal.rule if refusal else (events[-1].rule if events else data.get("rule", "")))
+        out.frames.append(Frame(i, state, tuple(events), step.get("say") or {}, rule,
+                                adapt.highlight(step.get("highlight", [])), viewer, refusal))
+    return out
+
+
+def check_files(paths) -> tuple[int, list[str]]:
+    """(number of scenarios checked, report lines); used by `python -m tutor check`."""
+    lines, count, failed = [], 0, False
+    for path in paths:
+        count += 1
+        try:
+            result = replay(load_file(path))
+        except ScenarioError as exc:
+            lines.append(f"FAIL {path}: {exc}")
+            failed = True
+            continue
+        if result.ok:
+            lines.append(f"ok   {path} ({len(result.frames) - 1} steps)")
+        else:
+            failed = True
+            lines.append(f"FAIL {path}:")
+            lines.extend(f"     - {m}" for m in result.mismatches)
+    return (1 if failed else 0), lines
+
+
+def lesson_files(game_id: str, root=None) -> list[Path]:
+    root = Path(root) if root else project_root() / "lessons"
+    return sorted((root / game_id).glob("scenarios/*.yaml"))
+
+
+def project_root() -> Path:
+    return Path(__file__).resolve().parents[2]

@@ -290,6 +290,9 @@ def _take(state: State, seat: int, card_id: str) -> tuple[State, list[Event]]:
                 [Event("maui.seagull_hungry", "maui:seagull", {"player": seat, "seagull": card_id})])
     eaten = pile[-1]
     state = _with(state, seat, "piles", pile[:-1])
+    if C.kind(eaten) == "jellyfish":
+        # a declined offer stands only until another jellyfish arrives: count from what is left
+        state = _with(state, seat, "declined", min(state.declined[seat], jellyfish_count(pile[:-1])))
     return (replace(state, boxed=state.boxed + (card_id, eaten)),
             [Event("maui.seagull_ate", "maui:seagull", {"player": seat, "seagull": card_id, "card": eaten})])
 

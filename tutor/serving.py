@@ -1,0 +1,156 @@
+"""How the tutor is served with Voilà: one place for every setting `make serve`, the browser tests and the
+benchmarks use.
+
+    python -m tutor.serving                       # http://127.0.0.1:8866 -> the lesson index
+    python -m tutor.serving --host 0.0.0.0 --port 9000 --pool-size 2
+
+What the settings are for (measured with voila 0.5.13 / jupyter_server 2.21):
+
+* Voilà serves the ``notebooks/`` directory, so a lesson lives at ``/voila/render/<name>.ipynb``; ``/``
+  redirects to the lesson index ``/voila/render/index.ipynb``. The index links to lessons by relative name
+  (``maui.ipynb``), which works here and on Binder (``/voila/render/notebooks/index.ipynb``) alike.
+* Sources are stripped and tracebacks hidden (Voilà's defaults, pinned here so they cannot drift), and
+  standalone Voilà only relays comm / kernel-info / shutdown messages from a page: a visitor cannot run code.
+* A pool of preheated kernels per notebook makes the first render about a third faster. A preheated
+  notebook runs *before* any request arrives, so lesson code must not read the URL at import time.
+* ``disable_check_xsrf``: Voilà's page asks to shut its kernel down when the tab closes; without this the
+  request is refused for a missing ``_xsrf`` cookie (voila#1458) and every closed tab leaks a ~56 MB kernel.
+  The page is served without cookies or login, so the XSRF check protects nothing here. Kernel culling
+  (kernels with no open connection, idle for ``CULL_IDLE_SECONDS``) is a backstop for tabs that vanish without
+  saying goodbye (a crashed browser, a laptop lid closed).
+* TCP_NODELAY on the kernel websocket: see ``NoDelayKernelWebsocketConnection``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
+
+HOST = "127.0.0.1"
+PORT = 8866
+POOL_SIZE = 1                       # preheated kernels per notebook (each ~60 MB RSS)
+CULL_IDLE_SECONDS = 600             # a kernel nobody is connected to, idle this long, is shut down
+CULL_INTERVAL_SECONDS = 60
+INDEX = "index.ipynb"
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+
+
+class NoDelayKernelWebsocketConnection(ZMQChannelsWebsocketConnection):
+    """The stock kernel websocket connection with Nagle's algorithm switched off.
+
+    Every widget click is a small websocket frame out and a few small frames back. With Nagle on (tornado's
+    default for websockets) the server holds a small frame back until the browser ACKs the previous one, and
+    the browser delays that ACK: each round trip stalls ~44 ms. Tornado documents the fix,
+    ``WebSocketHandler.set_nodelay(True)`` "once the websocket connection is established"; jupyter_server's
+    ``KernelWebsocketHandler.open()`` calls ``connection.connect()`` right after the handshake, so that is
+    where it goes. Installed with ``Voila.kernel_websocket_connection_class`` (or
+    ``ServerApp.kernel_websocket_connection_class`` under ``jupyter server``), both documented traitlets.
+    """
+
+    def connect(self):
+        if self.websocket_handler.ws_connection is not None:
+            self.websocket_handler.set_nodelay(True)
+        return super().connect()
+
+
+CONNECTION_CLASS = "tutor.serving.NoDelayKernelWebsocketConnection"
+
+
+def voila_config(pool_size: int = POOL_SIZE) -> dict:
+    """The traitlets configuration (as nested dicts) shared by every way the tutor is served."""
+    preheat = pool_size > 0
+    return {
+        "Voila": {
+            "port_retries": 0,           # a busy port is an error, not a silent move to another one
+            "open_browser": False,
+            "tornado_settings": {"disable_check_xsrf": True},
+            "kernel_websocket_connection_class": CONNECTION_CLASS,
+        },
+        "VoilaConfiguration": {
+            "strip_sources": True,
+            "show_tracebacks": False,
+            "preheat_kernel": preheat,
+            "default_pool_size": max(pool_size, 0),
+            # the progress bar of progressive rendering is incompatible with preheating
+            "progressive_rendering": False,
+        },
+        "MappingKernelManager": {
+            "cull_idle_timeout": CULL_IDLE_SECONDS,
+            "cull_interval": CULL_INTERVAL_SECONDS,
+            "cull_connected": False,     # a learner reading a page is idle but connected: keep that kernel
+        },
+    }
+
+
+def voila_argv(notebooks: Path | str = NOTEBOOKS, host: str = HOST, port: int = PORT,
+               pool_size: int = POOL_SIZE) -> list[str]:
+    """The same configuration as command-line arguments for the ``voila`` executable (for people and docs)."""
+    args = [str(notebooks), f"--Voila.ip={host}", f"--Voila.port={port}"]
+    for section, values in voila_config(pool_size).items():
+        for name, value in values.items():
+            if isinstance(value, dict):
+                value = ",".join(f"{k}={v}" for k, v in value.items())
+            args.append(f"--{section}.{name}={value}")
+    return args
+
+
+def _app_class():
+    """Voilà's application with ``/`` redirected to the lesson index instead of a file listing."""
+    from tornado.web import RedirectHandler
+    from jupyter_server.utils import url_path_join
+    from voila.app import Voila
+
+    class TutorVoila(Voila):
+        name = "tutor-voila"
+
+        def init_handlers(self):
+            handlers = super().init_handlers()
+            if self.notebook_path:
+                return handlers
+            index = url_path_join(self.server_url, "voila/render", INDEX)
+            return [(self.server_url, RedirectHandler, {"url": index})] + handlers
+
+    return TutorVoila
+
+
+def serve(notebooks: Path | str = NOTEBOOKS, host: str = HOST, port: int = PORT,
+          pool_size: int = POOL_SIZE, extra_args: list[str] = ()) -> None:
+    """Run Voilà in this process until interrupted."""
+    from traitlets.config import Config
+
+    notebooks = Path(notebooks).resolve()
+    if not (notebooks / INDEX).is_file():
+        raise SystemExit(f"no lesson index at {notebooks / INDEX}")
+    # Kernels start in the notebooks' folder; make sure they import this checkout of the tutor even when it
+    # is not installed (a source tree on PYTHONPATH), without shadowing an installed one.
+    os.environ["PYTHONPATH"] = os.pathsep.join(
+        p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)
+    config = Config(voila_config(pool_size))
+    argv = [str(notebooks), f"--Voila.ip={host}", f"--Voila.port={port}", *extra_args]
+    _app_class().launch_instance(argv=argv, config=config)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m tutor.serving", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--host", default=HOST)
+    parser.add_argument("--port", type=int, default=PORT)
+    parser.add_argument("--pool-size", type=int, default=POOL_SIZE,
+                        help="preheated kernels per notebook; 0 turns preheating off")
+    parser.add_argument("--notebooks", default=str(NOTEBOOKS), help="folder of lesson notebooks")
+    parser.add_argument("--print-args", action="store_true",
+                        help="print the equivalent `voila` command line and exit")
+    args, extra = parser.parse_known_args(argv)
+    if args.print_args:
+        print(" ".join(["voila", *voila_argv(args.notebooks, args.host, args.port, args.pool_size)]))
+        return
+    serve(args.notebooks, args.host, args.port, args.pool_size, extra)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,21 @@
+"""Generic widgets over any engine: the scenario player, the play table, and per-game sandboxes.
+
+Data flows one way: engine -> renderer -> widget. A widget never decides a rule; it asks the engine
+(`legal_actions`, `apply`) and shows the engine's refusals (`RuleViolation.explain`).
+"""
+
+from tutor.widgets.common import ErrorArea, guard
+from tutor.widgets.scenario import ScenarioPlayer
+
+__all__ = ["ErrorArea", "guard", "ScenarioPlayer", "PlayTable", "LagoonSandbox"]
+
+
+def __getattr__(name):
+    # imported lazily so `tutor.widgets.common` stays light for other modules
+    if name == "PlayTable":
+        from tutor.widgets.play import PlayTable
+        return PlayTable
+    if name == "LagoonSandbox":
+        from tutor.widgets.maui_sandbox import LagoonSandbox
+        return LagoonSandbox
+    raise AttributeError(name)

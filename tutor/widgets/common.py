@@ -1,0 +1,346 @@
+"""What every tutor widget shares: the friendly error area, `guard` for callbacks, UI words, page CSS,
+rendering through the game's renderer, and narrating events with their rule citations.
+
+A traceback in a Voilà page is a bug: every callback runs inside `guard`, which turns a refusal into
+its explanation, a bad saved position or scenario into its message, and anything else into one plain
+line (the traceback goes to the `tutor.widgets` logger, never to the page).
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import inspect
+import logging
+import os
+from pathlib import Path
+from typing import Callable, Iterable
+
+import ipywidgets as W
+
+from tutor.core.errors import RuleViolation, SavedStateError
+from tutor.core.i18n import register, text
+from tutor.core.rules import cite
+from tutor.core.scenario import ScenarioError, project_root
+
+log = logging.getLogger("tutor.widgets")
+
+# ----------------------------------------------------------------------------- words
+
+register({
+    "ui.first": {"en": "⏮ First", "ru": "⏮ В начало", "uk": "⏮ На початок"},
+    "ui.first.tip": {"en": "Go to the opening position", "ru": "К начальной позиции",
+                     "uk": "До початкової позиції"},
+    "ui.back.tip": {"en": "One step back", "ru": "На шаг назад", "uk": "На крок назад"},
+    "ui.next.tip": {"en": "One step forward", "ru": "На шаг вперёд", "uk": "На крок уперед"},
+    "ui.last.tip": {"en": "Go to the last step", "ru": "К последнему шагу", "uk": "До останнього кроку"},
+    "ui.step": {"en": "step {i} / {n}", "ru": "шаг {i} / {n}", "uk": "крок {i} / {n}"},
+    "ui.slider": {"en": "Step", "ru": "Шаг", "uk": "Крок"},
+    "ui.went_wrong": {"en": "Something went wrong: {what}", "ru": "Что-то пошло не так: {what}",
+                      "uk": "Щось пішло не так: {what}"},
+    "ui.scenario_failed": {"en": "This lesson example cannot be shown: {problem}",
+                           "ru": "Этот пример урока нельзя показать: {problem}",
+                           "uk": "Цей приклад уроку не можна показати: {problem}"},
+    "ui.scenario_missing": {"en": "no lesson example {name!r} in {where}",
+                            "ru": "примера {name!r} нет в {where}", "uk": "прикладу {name!r} немає в {where}"},
+    "ui.mismatch": {"en": "The engine and this lesson disagree — the lesson text may be wrong:",
+                    "ru": "Движок и урок расходятся — возможно, текст урока неверен:",
+                    "uk": "Рушій і урок не збігаються — можливо, текст уроку хибний:"},
+    "ui.refused": {"en": "Refused:", "ru": "Нельзя:", "uk": "Не можна:"},
+    "ui.rule": {"en": "Rule", "ru": "Правило", "uk": "Правило"},
+    "ui.undo": {"en": "↶ Undo", "ru": "↶ Отменить", "uk": "↶ Скасувати"},
+    "ui.undo.tip": {"en": "Take back your last move", "ru": "Вернуть свой последний ход",
+                    "uk": "Повернути свій останній хід"},
+    "ui.new": {"en": "New game", "ru": "Новая игра", "uk": "Нова гра"},
+    "ui.new.tip": {"en": "Deal a new game", "ru": "Раздать новую игру", "uk": "Роздати нову гру"},
+    "ui.hotseat": {"en": "Hot seat (everyone at this table)", "ru": "Все за одним столом",
+                   "uk": "Усі за одним столом"},
+    "ui.hotseat.tip": {"en": "Every seat is played by a person; the table shows everything",
+                       "ru": "За все места играют люди; стол показывает всё",
+                       "uk": "За всі місця грають люди; стіл показує все"},
+    "ui.save": {"en": "Save position", "ru": "Сохранить позицию", "uk": "Зберегти позицію"},
+    "ui.save.tip": {"en": "Copy the position as text into the box", "ru": "Записать позицию текстом в поле",
+                    "uk": "Записати позицію текстом у поле"},
+    "ui.load": {"en": "Load position", "ru": "Загрузить позицию", "uk": "Завантажити позицію"},
+    "ui.load.tip": {"en": "Continue from the position in the box", "ru": "Продолжить с позиции из поля",
+                    "uk": "Продовжити з позиції з поля"},
+    "ui.saved_box": {"en": "Saved position (text)", "ru": "Сохранённая позиция (текст)",
+                     "uk": "Збережена позиція (текст)"},
+    "ui.your_move": {"en": "{player}, your move:", "ru": "{player}, ваш ход:", "uk": "{player}, ваш хід:"},
+    "ui.waiting": {"en": "Waiting for {players}.", "ru": "Ждём: {players}.", "uk": "Чекаємо: {players}."},
+    "ui.log": {"en": "What happened", "ru": "Что произошло", "uk": "Що сталося"},
+    "ui.game_over": {"en": "The game is over.", "ru": "Игра окончена.", "uk": "Гру закінчено."},
+    "ui.score": {"en": "Score", "ru": "Подсчёт очков", "uk": "Підрахунок очок"},
+    "ui.points": {"en": "Points", "ru": "Очки", "uk": "Очки"},
+    "ui.nothing": {"en": "nothing caught", "ru": "улова нет", "uk": "улову немає"},
+    "ui.you": {"en": "you", "ru": "вы", "uk": "ви"},
+    "ui.seat_bot": {"en": "bot", "ru": "бот", "uk": "бот"},
+    "ui.new_game_started": {"en": "A new game is dealt.", "ru": "Новая игра роздана.", "uk": "Нову гру роздано."},
+    "ui.loaded": {"en": "Position loaded.", "ru": "Позиция загружена.", "uk": "Позицію завантажено."},
+    "ui.no_sandbox": {"en": "There is no sandbox for {game} yet.", "ru": "Для игры {game} песочницы пока нет.",
+                      "uk": "Для гри {game} пісочниці поки немає."},
+    "ui.rulings": {"en": "The tutor's rulings", "ru": "Решения тьютора", "uk": "Рішення тьютора"},
+    "ui.assumed": {"en": "assumed", "ru": "предположение", "uk": "припущення"},
+    "ui.rulebook": {"en": "rulebook", "ru": "из правил", "uk": "з правил"},
+    "ui.kind": {"en": "Card", "ru": "Карта", "uk": "Карта"},
+    "ui.count": {"en": "Count", "ru": "Кол-во", "uk": "Кількість"},
+    "ui.values": {"en": "Values", "ru": "Значения", "uk": "Значення"},
+    "ui.source": {"en": "Source", "ru": "Источник", "uk": "Джерело"},
+    "ui.assumed_note": {
+        "en": "Values marked “assumed” are not printed in the rulebook; the tutor chose them inside the "
+              "printed ranges. A club that owns the game can correct them in one table.",
+        "ru": "Значения с пометкой «предположение» в правилах не напечатаны; тьютор выбрал их внутри "
+              "указанных диапазонов. Клуб, у которого есть игра, может исправить их в одной таблице.",
+        "uk": "Значення з позначкою «припущення» у правилах не надруковано; тьютор обрав їх у межах "
+              "указаних діапазонів. Клуб, який має гру, може виправити їх в одній таблиці."},
+    "ui.lang_links": {"en": "This lesson in:", "ru": "Этот урок на языке:", "uk": "Цей урок мовою:"},
+})
+
+LANG_NAMES = {"en": "English", "ru": "Русский", "uk": "Українська"}
+
+
+def ui(key: str, lang: str = "en", **params) -> str:
+    return text(f"ui.{key}", lang, **params)
+
+
+def esc(value) -> str:
+    return html.escape(str(value), quote=True)
+
+
+# ----------------------------------------------------------------------------- page CSS
+
+# Page CSS for the tutor's own classes (never put inside an SVG: see tutor.core.svg). Large type and
+# strong contrast so a projected page reads from the back of a club room.
+CSS = """
+<style>
+.tutor-widget { font-size: 16px; line-height: 1.45; color: #1f2933; max-width: 1100px; }
+.tutor-widget .widget-button, .tutor-widget .jupyter-button { font-size: 15px; height: auto;
+  min-height: 34px; }
+.tutor-svg { width: 100%; }
+.tutor-svg svg { width: 100%; height: auto; max-height: 70vh; display: block; }
+.tutor-error .tutor-error-box { background: #fdecea; border-left: 6px solid #b3261e; padding: 8px 12px;
+  color: #5f1410; font-size: 17px; border-radius: 4px; }
+.tutor-warning .tutor-warning-box { background: #fff4d6; border: 2px solid #b26a00; padding: 8px 12px;
+  color: #4d2e00; border-radius: 4px; }
+.tutor-narration h3 { margin: 4px 0 6px 0; font-size: 20px; }
+.tutor-narration .tutor-say { font-size: 18px; margin: 4px 0 8px 0; }
+.tutor-events { margin: 4px 0; padding-left: 22px; }
+.tutor-events li { margin: 3px 0; }
+.tutor-cite { color: #52606d; font-style: italic; white-space: nowrap; }
+.tutor-refusal { background: #eef4fb; border-left: 6px solid #2e86ab; padding: 8px 12px; margin: 6px 0;
+  border-radius: 4px; }
+.tutor-log { max-height: 18em; overflow-y: auto; border-top: 1px solid #cbd2d9; }
+.tutor-score table, .tutor-components table { border-collapse: collapse; margin: 6px 0; }
+.tutor-score th, .tutor-score td, .tutor-components th, .tutor-components td {
+  border: 1px solid #cbd2d9; padding: 4px 10px; text-align: left; }
+.tutor-score td.num, .tutor-components td.num { text-align: right; font-variant-numeric: tabular-nums; }
+.tutor-score tr.total td { font-weight: bold; }
+.tutor-assumed { background: #fff4d6; border: 1px dashed #b26a00; padding: 0 4px; border-radius: 3px; }
+.tutor-winners { font-size: 19px; font-weight: bold; margin: 6px 0; }
+.tutor-counter { font-size: 16px; min-width: 7em; padding: 4px 8px; }
+</style>
+"""
+
+
+def style() -> W.HTML:
+    """The CSS as a widget; each tutor widget carries one (harmless when repeated)."""
+    return W.HTML(CSS, layout=W.Layout(display="none"))
+
+
+# ----------------------------------------------------------------------------- errors
+
+class ErrorArea(W.HTML):
+    """A friendly message box (CSS class `tutor-error`), hidden while empty."""
+
+    def __init__(self, **kwargs):
+        super().__init__(value="", **kwargs)
+        self.add_class("tutor-error")
+        self.message = ""
+        self._depth = 0          # nested guards: only the outermost one clears the box
+        self.layout.display = "none"
+
+    def show(self, message: str) -> None:
+        self.message = message
+        self.value = f'<div class="tutor-error-box" role="alert">{esc(message)}</div>'
+        self.layout.display = None
+
+    def clear(self) -> None:
+        self.message = ""
+        self.value = ""
+        self.layout.display = "none"
+
+
+_LISTENERS: list[Callable] = []
+
+
+def add_error_listener(fn: Callable) -> None:
+    """`fn(exc, expected: bool, message)` is called for every exception a guard catches (tests spy here)."""
+    _LISTENERS.append(fn)
+
+
+def remove_error_listener(fn: Callable) -> None:
+    if fn in _LISTENERS:
+        _LISTENERS.remove(fn)
+
+
+EXPECTED = (RuleViolation, SavedStateError, ScenarioError)
+
+
+def friendly(exc: BaseException, lang: str = "en") -> str:
+    """What the learner reads for `exc`."""
+    if isinstance(exc, RuleViolation):
+        return exc.explain(lang)
+    if isinstance(exc, SavedStateError):
+        return text("core.saved_state", lang, problem=exc.problem)
+    if isinstance(exc, ScenarioError):
+        return ui("scenario_failed", lang, problem=str(exc))
+    line = (str(exc).strip().splitlines() or [""])[0][:200]
+    what = f"{type(exc).__name__}: {line}" if line else type(exc).__name__
+    return ui("went_wrong", lang, what=what)
+
+
+class guard:
+    """Run a callback so that no exception reaches the page.
+
+        with guard(errors, "ru"):
+            state, events = game.apply(state, action)
+
+        @guard(errors, "ru")
+        def on_click(button): ...
+
+    The error area is cleared when the (outermost) guarded block starts, so a successful action
+    removes an old message.
+    """
+
+    def __init__(self, error_area: ErrorArea, lang: str = "en", *, clear: bool = True):
+        self.area = error_area
+        self.lang = lang
+        self.clear = clear
+        self.caught: BaseException | None = None
+
+    def __enter__(self) -> "guard":
+        depth = getattr(self.area, "_depth", 0)
+        if self.clear and depth == 0 and hasattr(self.area, "clear"):
+            self.area.clear()
+        if hasattr(self.area, "_depth"):
+            self.area._depth = depth + 1
+        return self
+
+    def __exit__(self, exc_type, exc, tb) -> bool:
+        if hasattr(self.area, "_depth"):
+            self.area._depth = max(0, self.area._depth - 1)
+        if exc is None or not isinstance(exc, Exception):
+            return False
+        self.caught = exc
+        expected = isinstance(exc, EXPECTED)
+        message = friendly(exc, self.lang)
+        if not expected:
+            log.error("widget callback failed", exc_info=(exc_type, exc, tb))
+        for fn in list(_LISTENERS):
+            try:
+                fn(exc, expected, message)
+            except Exception:  # a broken spy must not break the page either
+                log.exception("error listener failed")
+        self.area.show(message)
+        return True
+
+    def __call__(self, fn: Callable) -> Callable:
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            with guard(self.area, self.lang, clear=self.clear):
+                return fn(*args, **kwargs)
+        return wrapper
+
+
+# ----------------------------------------------------------------------------- rendering and narration
+
+def render(game, view, *, highlight=(), events=(), lang: str = "en") -> str:
+    """`game.render(view, highlight=..., events=..., lang=...)`; older renderers without `events` work too."""
+    fn = game.render
+    try:
+        accepts_events = "events" in inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        accepts_events = True
+    if accepts_events:
+        return fn(view, highlight=tuple(highlight), events=tuple(events), lang=lang)
+    return fn(view, highlight=tuple(highlight), lang=lang)
+
+
+def svg_box() -> W.HTML:
+    box = W.HTML("")
+    box.add_class("tutor-svg")
+    return box
+
+
+# events that only say "someone chose secretly"; the narration skips them
+NOISE = {"maui.dive_chosen"}
+
+
+def safe_cite(rule: str, lang: str) -> str:
+    if not rule:
+        return ""
+    try:
+        return cite(rule, lang)
+    except KeyError:
+        return rule
+
+
+def citation_html(rule: str, lang: str) -> str:
+    c = safe_cite(rule, lang)
+    return f' <span class="tutor-cite">({esc(text("core.cite", lang, title=c))})</span>' if c else ""
+
+
+def events_html(events: Iterable, lang: str, *, noise=NOISE) -> str:
+    """An HTML list: each event narrated, with its rule citation."""
+    items = []
+    for event in events:
+        if event.kind in noise:
+            continue
+        try:
+            said = event.narrate(lang)
+        except Exception:   # an unnarratable event must not hide the others
+            log.exception("cannot narrate %s", event.kind)
+            said = event.kind
+        items.append(f'<li data-kind="{esc(event.kind)}">{esc(said)}{citation_html(event.rule, lang)}</li>')
+    return f'<ul class="tutor-events">{"".join(items)}</ul>' if items else ""
+
+
+def refusal_html(refusal, lang: str) -> str:
+    """A refused step styled as a teaching moment, not an error."""
+    return (f'<div class="tutor-refusal" role="note"><b>{esc(ui("refused", lang))}</b> '
+            f'{esc(refusal.explain(lang))}</div>')
+
+
+def localised(forms, lang: str) -> str:
+    """A {lang: text} mapping (or plain text) in `lang`, falling back to English."""
+    if not forms:
+        return ""
+    if isinstance(forms, str):
+        return forms
+    return forms.get(lang) or forms.get("en") or next(iter(forms.values()), "")
+
+
+def events_highlight(events) -> tuple:
+    """Renderer highlights for what just happened: the seats that caught, Kiti when she settled a dispute."""
+    out = []
+    for e in events:
+        if e.kind.endswith(".catch") and "player" in e.data:
+            out.append(f"seat:{e.data['player']}")
+            if "depth" in e.data:
+                out.append(f"cell:{e.data['depth']}")
+        elif e.kind.endswith(".dispute"):
+            out.append("kiti")
+    return tuple(dict.fromkeys(out))
+
+
+# ----------------------------------------------------------------------------- where lessons live
+
+def lessons_dir() -> Path:
+    """TUTOR_LESSONS, else <project root>/lessons, else ../lessons from the cwd (notebooks run in notebooks/)."""
+    env = os.environ.get("TUTOR_LESSONS")
+    if env:
+        return Path(env)
+    root = project_root() / "lessons"
+    if root.is_dir():
+        return root
+    return Path.cwd().parent / "lessons"

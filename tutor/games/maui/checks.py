@@ -19,7 +19,8 @@ def check_invariants(state: State) -> list[str]:
         dive = list(state.hands[s]) + list(state.discards[s]) + ([state.chosen[s]] if state.chosen[s] else [])
         if sorted(dive) != list(C.DIVE_CARDS):
             problems.append(f"player {s + 1}'s dive cards not conserved: {sorted(dive)}")
-        if not state.over and len(state.discards[s]) != state.round - 1:
+        used = state.round - 1 + (1 if state.pending else 0)   # a jellyfish offer comes after the dive
+        if not state.over and len(state.discards[s]) != used:
             problems.append(f"player {s + 1} used {len(state.discards[s])} dive cards by round {state.round}")
         if sum(1 for c in state.piles[s] if C.kind(c) == "seagull"):
             problems.append(f"a seagull sits in player {s + 1}'s pile")

@@ -1,0 +1,75 @@
+"""The generic contract, run for every ready game: random full games with every check after every action."""
+
+import json
+
+import pytest
+
+from tutor.core import conformance
+from tutor.core.errors import RuleViolation
+from tutor.core.game import CONTRACT, load, ready_games
+
+GAMES = ready_games()
+GAMES_CHECKED = 1000     # seeded random full games per game, each fully checked
+
+
+@pytest.fixture(scope="module", params=GAMES)
+def game(request):
+    return load(request.param)
+
+
+def test_contract_is_complete(game):
+    for name in CONTRACT:
+        assert hasattr(game, name), name
+
+
+def test_random_games_keep_every_invariant(game):
+    problems = []
+    for seed in range(GAMES_CHECKED):
+        result = conformance.playout(game, seed, svg_every=25 if seed % 50 == 0 else 0)
+        assert game.is_over(result.final), f"seed {seed}: game did not finish"
+        problems += [f"seed {seed} {result.setup}: {p}" for p in result.problems]
+        if len(problems) > 20:
+            break
+    assert not problems, "\n".join(problems[:20])
+
+
+@pytest.mark.parametrize("seed", range(0, 200, 7))
+def test_replay_from_seed_and_log(game, seed):
+    result = conformance.playout(game, seed, check=False)
+    log = json.loads(json.dumps(result.actions))        # the log survives a trip through JSON
+    again = conformance.replay_log(game, result.setup, log)
+    assert again == result.final
+    assert game.to_json(again) == game.to_json(result.final)
+
+
+def test_same_seed_same_game_other_seed_other_game(game):
+    a = game.setup(min(game.PLAYERS), seed=123)
+    b = game.setup(min(game.PLAYERS), seed=123)
+    c = game.setup(min(game.PLAYERS), seed=124)
+    assert a == b and game.to_json(a) == game.to_json(b)
+    assert a != c
+
+
+def test_some_candidate_is_refused_and_changes_nothing(game):
+    """The illegal-action check is not vacuous: candidates include refused actions."""
+    import random
+    state = game.setup(min(game.PLAYERS), seed=5)
+    before = game.to_json(state)
+    refused = 0
+    for action in game.candidate_actions(state, random.Random(1)):
+        try:
+            game.apply(state, action)
+        except RuleViolation as exc:
+            refused += 1
+            assert exc.rule and exc.explain("en")
+    assert refused > 0
+    assert game.to_json(state) == before
+
+
+def test_conformance_catches_a_leak(game, monkeypatch):
+    """The leak check can fail: a view that shows every hand must be reported."""
+    state = game.setup(min(game.PLAYERS), seed=9)
+    real_view = game.view
+    monkeypatch.setattr(game, "view", lambda s, p=None: real_view(s, None))
+    problems = conformance.check_views(game, state, svg=False)
+    assert any("shows hidden" in p for p in problems)

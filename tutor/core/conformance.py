@@ -1,0 +1,159 @@
+"""The checks every game must pass (DESIGN.md, "What every game must pass"), shared by all games.
+
+A game registers nothing: the suite takes any module that fulfils tutor.core.game.CONTRACT.
+Each check returns a list of problems (empty = pass), so tests can report all of them at once.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+
+from tutor.core.errors import RuleViolation
+
+
+@dataclass
+class Playout:
+    """A finished random game: how it was set up, every action taken, and the final state."""
+
+    setup: dict
+    actions: list = field(default_factory=list)
+    final: object = None
+    problems: list = field(default_factory=list)
+    steps: int = 0
+
+
+def random_setup(game, r: random.Random) -> dict:
+    players = r.choice(list(game.PLAYERS))
+    variants = [v for v in getattr(game, "VARIANTS", ()) if r.random() < 0.3]
+    return {"players": players, "seed": r.getrandbits(32), "variant": tuple(variants)}
+
+
+def playout(game, seed: int, *, check=True, svg_every: int = 0) -> Playout:
+    """Play one random game to the end; with `check`, test the contract after every action.
+
+    svg_every: also render every viewer's SVG every N-th action (0: only at the start and end).
+    """
+    r = random.Random(seed)
+    spec = random_setup(game, r)
+    state = game.setup(spec["players"], seed=spec["seed"], variant=spec["variant"])
+    out = Playout(spec)
+    if check:
+        out.problems += check_state(game, state, r, svg=True)
+    limit = 10_000
+    while not game.is_over(state):
+        movers = game.to_move(state)
+        if not movers:
+            out.problems.append(f"step {out.steps}: the game is not over but nobody may act")
+            break
+        seat = r.choice(movers)
+        actions = game.legal_actions(state, seat)
+        if not actions:
+            out.problems.append(f"step {out.steps}: player {seat + 1} must act but has no legal action")
+            break
+        action = r.choice(actions)
+        try:
+            state, events = game.apply(state, action)
+        except RuleViolation as exc:
+            out.problems.append(f"step {out.steps}: legal action {action} refused: {exc}")
+            break
+        out.actions.append(action.to_json())
+        out.steps += 1
+        for e in events:
+            if not e.rule:
+                out.problems.append(f"step {out.steps}: event {e.kind} cites no rule")
+        if check:
+            svg = bool(svg_every) and out.steps % svg_every == 0
+            out.problems += [f"step {out.steps}: {p}" for p in check_state(game, state, r, svg=svg)]
+        if out.steps > limit:
+            out.problems.append("the game did not end")
+            break
+    if check:
+        out.problems += [f"end: {p}" for p in check_state(game, state, r, svg=True)]
+        if game.is_over(state):
+            for seat in range(spec["players"]):
+                if game.legal_actions(state, seat):
+                    out.problems.append("end: a player still has legal actions after the game is over")
+    out.final = state
+    return out
+
+
+def check_state(game, state, r: random.Random, *, svg: bool = False) -> list[str]:
+    problems = list(game.check_invariants(state))
+    # exact JSON round trip
+    text = game.to_json(state)
+    back = game.state_from_json(text)
+    if back != state or game.to_json(back) != text:
+        problems.append("JSON round trip changed the state")
+    # scores equal their breakdown
+    for b in game.score(state):
+        if b.total != sum(line.points for line in b.lines):
+            problems.append(f"player {b.player + 1}'s total is not the sum of its lines")
+    # legal actions exist until the end
+    if not game.is_over(state) and not any(game.legal_actions(state, s) for s in game.to_move(state)):
+        problems.append("nobody has a legal action before the end")
+    # illegal actions are refused and leave the state unchanged
+    legal = {json.dumps(a.to_json(), sort_keys=True)
+             for s in range(state.players) for a in game.legal_actions(state, s)}
+    for action in game.candidate_actions(state, r):
+        key = json.dumps(action.to_json(), sort_keys=True)
+        before = game.to_json(state)
+        if key in legal:
+            game.apply(state, action)  # must not raise
+            continue
+        try:
+            game.apply(state, action)
+        except RuleViolation as exc:
+            if not exc.rule or not exc.explain("en"):
+                problems.append(f"refusal of {key} names no rule")
+        else:
+            problems.append(f"illegal action {key} was accepted")
+        if game.to_json(state) != before:
+            problems.append(f"refusing {key} changed the state")
+    problems += check_views(game, state, svg=svg)
+    return problems
+
+
+def check_views(game, state, *, svg: bool) -> list[str]:
+    """No viewer's view (or SVG) holds what is hidden from them; what only they may see is there."""
+    problems = []
+    seats = list(range(state.players))
+    views = {p: json.dumps(game.view(state, p), ensure_ascii=False) for p in seats}
+    svgs = {p: game.render(game.view(state, p)) for p in seats} if svg else {}
+    hidden = {p: game.secrets(state, p) for p in seats}
+    for p in seats:
+        for token in hidden[p]:
+            if _contains(views[p], token):
+                problems.append(f"player {p + 1}'s view shows hidden {token}")
+            if svg and _contains(svgs[p], token):
+                problems.append(f"player {p + 1}'s SVG shows hidden {token}")
+        for q in seats:
+            if q == p:
+                continue
+            for token in hidden[q] - hidden[p]:
+                if not _contains(views[p], token):
+                    problems.append(f"player {p + 1} should see {token} but their view lacks it")
+    return problems
+
+
+def _contains(text: str, token: str) -> bool:
+    """Whole-token search, so "tuna-1" is not found inside "tuna-12"."""
+    start = 0
+    while True:
+        i = text.find(token, start)
+        if i < 0:
+            return False
+        end = i + len(token)
+        if end >= len(text) or not (text[end].isalnum() or text[end] in "-_"):
+            if i == 0 or not (text[i - 1].isalnum() or text[i - 1] in "-_"):
+                return True
+        start = i + 1
+
+
+def replay_log(game, setup: dict, actions: list):
+    """Rebuild a game from its setup and action log (JSON), as a saved game would be replayed."""
+    state = game.setup(setup["players"], seed=setup["seed"], variant=setup["variant"])
+    for data in actions:
+        state, _ = game.apply(state, game.action_from_json(data))
+    return state

@@ -69,6 +69,7 @@ register({
     "ui.your_move": {"en": "{player}, your move:", "ru": "{player}, ваш ход:", "uk": "{player}, ваш хід:"},
     "ui.waiting": {"en": "Waiting for {players}.", "ru": "Ждём: {players}.", "uk": "Чекаємо: {players}."},
     "ui.log": {"en": "What happened", "ru": "Что произошло", "uk": "Що сталося"},
+    "ui.earlier": {"en": "The game so far", "ru": "Вся партия", "uk": "Уся партія"},
     "ui.game_over": {"en": "The game is over.", "ru": "Игра окончена.", "uk": "Гру закінчено."},
     "ui.score": {"en": "Score", "ru": "Подсчёт очков", "uk": "Підрахунок очок"},
     "ui.points": {"en": "Points", "ru": "Очки", "uk": "Очки"},

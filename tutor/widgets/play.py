@@ -1,0 +1,258 @@
+"""The play table: a learner takes a seat against bots (or the whole club plays hot-seat), with the
+legal moves offered as buttons, refusals explained, every event narrated with its rule, undo, save /
+load, and the scored breakdown at the end.
+
+    PlayTable("maui", players=4, seat=0, lang="ru", seed=7)
+
+Generic over any engine in tutor.games (the contract in tutor.core.game); game-specific wording and
+the bots' simple habits live in tutor.widgets.labels.
+"""
+
+from __future__ import annotations
+
+import random
+
+import ipywidgets as W
+
+from tutor.core.game import load
+from tutor.core.i18n import player_name, text
+from tutor.widgets import labels
+from tutor.widgets.common import (
+    ErrorArea, esc, events_highlight, events_html, guard, render, safe_cite, style, svg_box, ui,
+)
+
+LOG_EVENTS = 80          # the log shows this many most recent events
+MAX_BOT_STEPS = 1000     # a safety net: bots never loop forever on a broken engine
+
+
+class PlayTable(W.VBox):
+    """A game against bots (or hot-seat). `setup` passes explicit components to `game.setup`."""
+
+    def __init__(self, game_id: str = "maui", players: int = 4, seat: int = 0, lang: str = "en", seed=None,
+                 bots: bool = True, **setup):
+        super().__init__()
+        self.add_class("tutor-play")
+        self.add_class("tutor-widget")
+        self.lang = lang
+        self.game_id = game_id
+        self.players = players
+        self.seat = seat
+        self.seed = seed
+        self.setup_kwargs = setup
+        self.hotseat = not bots
+        self.state = None
+        self.history: list = []        # (state, log length, last events) before each human action
+        self.events_log: list = []            # every event of this game, in order
+        self.last_events: tuple = ()   # what the last human action (and the bots after it) caused
+        self._deals = 0
+        self._rng = random.Random(None if seed is None else f"bots/{seed}")
+
+        self.errors = ErrorArea()
+        self.svg = svg_box()
+        self.status = W.HTML("")
+        self.status.add_class("tutor-status")
+        self.actions = W.VBox([])
+        self.actions.add_class("tutor-actions")
+        self.log_box = W.HTML("")
+        self.log_box.add_class("tutor-log")
+        self.score_box = W.HTML("")
+        self.score_box.add_class("tutor-score")
+        self.undo_button = W.Button(description=ui("undo", lang), tooltip=ui("undo.tip", lang))
+        self.new_button = W.Button(description=ui("new", lang), tooltip=ui("new.tip", lang))
+        self.hotseat_box = W.Checkbox(value=self.hotseat, description=ui("hotseat", lang), indent=False,
+                                      tooltip=ui("hotseat.tip", lang))
+        self.saved = W.Textarea(value="", placeholder=ui("saved_box", lang),
+                                layout=W.Layout(width="100%", height="5em"))
+        self.save_button = W.Button(description=ui("save", lang), tooltip=ui("save.tip", lang))
+        self.load_button = W.Button(description=ui("load", lang), tooltip=ui("load.tip", lang))
+
+        g = guard(self.errors, lang)
+        self.undo_button.on_click(g(lambda _b: self.undo()))
+        self.new_button.on_click(g(lambda _b: self.new_game()))
+        self.save_button.on_click(g(lambda _b: self.save()))
+        self.load_button.on_click(g(lambda _b: self.load(self.saved.value)))
+        self.hotseat_box.observe(g(lambda change: self.set_hotseat(change["new"])), names="value")
+
+        controls = W.HBox([self.undo_button, self.new_button, self.hotseat_box],
+                          layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        saving = W.Accordion([W.VBox([self.saved, W.HBox([self.save_button, self.load_button])])])
+        saving.set_title(0, ui("saved_box", lang))
+        saving.selected_index = None
+        self.children = [style(), self.svg, self.status, self.actions, self.errors, controls,
+                         self.score_box, self.log_box, saving]
+
+        with guard(self.errors, lang):
+            self.game = load(game_id)
+            self.new_game()
+
+    # ------------------------------------------------------------------ who plays
+
+    def humans(self) -> list[int]:
+        return list(range(self.players)) if self.hotseat else [self.seat]
+
+    @property
+    def viewer(self):
+        """Whose view the table draws: the learner's seat, or the teacher's full view in hot-seat."""
+        return None if self.hotseat else self.seat
+
+    # ------------------------------------------------------------------ actions (each one guarded by callers)
+
+    def new_game(self) -> None:
+        seed = self.seed if (self._deals == 0 or self.seed is None) else f"{self.seed}/{self._deals}"
+        state = self.game.setup(self.players, seed=seed, **self.setup_kwargs)
+        self._deals += 1
+        self.state = state
+        self.history = []
+        self.events_log = []
+        self.last_events = ()
+        self._run_bots()
+        self.refresh()
+
+    def act(self, action) -> None:
+        """A human action: the engine applies it or refuses it (then nothing changes); bots answer."""
+        with guard(self.errors, self.lang):
+            new, events = self.game.apply(self.state, action)
+            self.history.append((self.state, len(self.events_log), self.last_events))
+            self.state = new
+            self.events_log.extend(events)
+            self.last_events = tuple(events)
+            self._run_bots()
+            self.refresh()
+
+    def _run_bots(self) -> None:
+        """Every non-human seat that has to move acts, until a human must decide or the game ends."""
+        if self.state is None or self.hotseat:
+            return
+        humans = set(self.humans())
+        for _ in range(MAX_BOT_STEPS):
+            if self.game.is_over(self.state):
+                return
+            movers = list(self.game.to_move(self.state))
+            if not movers or humans & set(movers):
+                return
+            for seat in movers:
+                action = labels.bot_action(self.game, self.state, seat, self._rng)
+                self.state, events = self.game.apply(self.state, action)
+                self.events_log.extend(events)
+                self.last_events += tuple(events)
+                if self.game.is_over(self.state):
+                    return
+
+    def undo(self) -> None:
+        if not self.history:
+            return
+        self.state, size, self.last_events = self.history.pop()
+        del self.events_log[size:]
+        self.refresh()
+
+    def set_hotseat(self, on: bool) -> None:
+        self.hotseat = bool(on)
+        if self.hotseat_box.value != self.hotseat:
+            self.hotseat_box.value = self.hotseat
+        self._run_bots()
+        self.refresh()
+
+    def save(self) -> str:
+        """The position as text, also put in the box (to copy, share, or load later)."""
+        dump = getattr(self.game, "to_json", None)
+        self.saved.value = dump(self.state) if dump else self.state.to_json()
+        return self.saved.value
+
+    def load(self, saved_text: str) -> None:
+        """Continue from a saved position; a malformed text raises SavedStateError and nothing changes."""
+        state = self.game.state_from_json(saved_text)
+        if self.state is not None:
+            self.history.append((self.state, len(self.events_log), self.last_events))
+        self.state = state
+        self.players = state.players
+        if self.seat >= self.players:
+            self.seat = 0
+        self.last_events = ()
+        self._run_bots()
+        self.refresh()
+
+    # ------------------------------------------------------------------ drawing
+
+    def refresh(self) -> None:
+        self.undo_button.disabled = not self.history
+        if self.state is None:
+            self.actions.children = []
+            return
+        lang = self.lang
+        self.actions.children = self._action_rows()
+        over = self.game.is_over(self.state)
+        if over:
+            self.status.value = f"<b>{esc(ui('game_over', lang))}</b>"
+        elif not self.actions.children:
+            waiting = ", ".join(player_name(s, lang) for s in self.game.to_move(self.state))
+            self.status.value = esc(ui("waiting", lang, players=waiting))
+        else:
+            self.status.value = ""
+        # what just happened, prominent; the whole game so far folded underneath
+        body = events_html(self.last_events, lang)
+        earlier = events_html(self.events_log[-LOG_EVENTS:], lang)
+        self.log_box.value = ((f"<h4>{esc(ui('log', lang))}</h4>{body}" if body else "")
+                              + (f"<details><summary>{esc(ui('earlier', lang))}</summary>{earlier}</details>"
+                                 if earlier else ""))
+        self.score_box.value = self.score_html() if over else ""
+        view = self.game.view(self.state, self.viewer)
+        self.svg.value = render(self.game, view, highlight=events_highlight(self.last_events),
+                                events=self.last_events, lang=lang)
+
+    def _action_rows(self) -> list:
+        rows = []
+        movers = set(self.game.to_move(self.state))
+        for seat in self.humans():
+            if seat not in movers:
+                continue
+            legal = set(self.game.legal_actions(self.state, seat))
+            buttons = []
+            for action in labels.offered_actions(self.game, self.state, seat):
+                ok = action in legal
+                b = W.Button(description=labels.action_label(self.game, action, self.lang),
+                             tooltip=labels.action_tip(self.game, action, self.lang, ok),
+                             button_style="info" if ok else "",
+                             layout=W.Layout(width="auto", min_width="3em"))
+                b.add_class("tutor-action" if ok else "tutor-action-unavailable")
+                b.action = action
+                b.on_click(lambda _b, a=action: self.act(a))
+                buttons.append(b)
+            who = player_name(seat, self.lang)
+            if not self.hotseat:
+                who = f"{who} ({ui('you', self.lang)})"
+            label = W.HTML(f"<b>{esc(ui('your_move', self.lang, player=who))}</b>")
+            rows.append(W.VBox([label, W.HBox(buttons, layout=W.Layout(flex_flow="row wrap"))]))
+        return rows
+
+    def action_buttons(self, seat=None) -> list:
+        """The offered buttons (for `seat`, or all), for tests and notebooks that drive the table."""
+        out = []
+        for row in self.actions.children:
+            for b in row.children[1].children:
+                if seat is None or getattr(b.action, "player", seat) == seat:
+                    out.append(b)
+        return out
+
+    def score_html(self) -> str:
+        lang = self.lang
+        rows = []
+        for b in self.game.score(self.state):
+            name = esc(player_name(b.player, lang))
+            lines = list(b.lines)
+            if not lines:
+                rows.append(f'<tr class="line" data-player="{b.player}"><td>{name}</td>'
+                            f'<td>{esc(ui("nothing", lang))}</td><td class="num">0</td><td></td></tr>')
+            for i, line in enumerate(lines):
+                who = f'<td rowspan="{len(lines)}">{name}</td>' if i == 0 else ""
+                rows.append(f'<tr class="line" data-player="{b.player}">{who}<td>{esc(line.label(lang))}</td>'
+                            f'<td class="num">{line.points}</td>'
+                            f'<td class="tutor-cite">{esc(safe_cite(line.rule, lang))}</td></tr>')
+            rows.append(f'<tr class="total" data-player="{b.player}"><td></td><td>{esc(text("core.total", lang))}'
+                        f'</td><td class="num">{b.total}</td><td></td></tr>')
+        winners = list(self.game.winners(self.state))
+        names = ", ".join(player_name(s, lang) for s in winners)
+        head = text("core.winner" if len(winners) == 1 else "core.winners", lang)
+        return (f"<h3>{esc(ui('score', lang))}</h3><table><thead><tr><th></th><th></th>"
+                f"<th>{esc(ui('points', lang))}</th><th>{esc(ui('rule', lang))}</th></tr></thead>"
+                f"<tbody>{''.join(rows)}</tbody></table>"
+                f'<p class="tutor-winners" data-winners="{",".join(map(str, winners))}">{esc(head)}: {esc(names)}</p>')

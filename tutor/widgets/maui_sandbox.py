@@ -1,0 +1,172 @@
+"""The Мяури try-it sandbox: set up a lagoon, Kiti and everyone's dive card, press "Dive!", and read
+how the engine resolves it, event by event with the rules cited.
+
+    LagoonSandbox(players=4, lang="ru")
+
+The widget only builds a position with `maui.setup(...)` and applies one `maui.Dive` per seat; every
+decision (who takes which depth, disputes, seagulls) and every refusal (a card in two places) is the
+engine's.
+"""
+
+from __future__ import annotations
+
+import ipywidgets as W
+
+from tutor.core.i18n import player_name, register
+from tutor.games import maui
+from tutor.games.maui import components as C
+from tutor.games.maui.text import card_name, depth_name
+from tutor.widgets.common import (
+    ErrorArea, esc, events_highlight, events_html, guard, render, style, svg_box, ui,
+)
+
+register({
+    "ui.maui.dive_button": {"en": "Dive!", "ru": "Нырнуть!", "uk": "Пірнути!"},
+    "ui.maui.dive_button.tip": {"en": "Turn all dive cards up and resolve the round",
+                                "ru": "Открыть все карты погружения и разыграть раунд",
+                                "uk": "Відкрити всі карти занурення й розіграти раунд"},
+    "ui.maui.players": {"en": "Players", "ru": "Игроков", "uk": "Гравців"},
+    "ui.maui.kiti": {"en": "Kiti's right hand points to", "ru": "Правая рука Кити обращена к",
+                     "uk": "Права рука Кіті спрямована до"},
+    "ui.maui.open_baskets": {"en": "Variant: open baskets", "ru": "Вариант «Открытые корзины»",
+                             "uk": "Варіант «Відкриті кошики»"},
+    "ui.maui.no_fights": {"en": "Variant: no fights (no Kiti)", "ru": "Вариант «Без драк» (без Кити)",
+                          "uk": "Варіант «Без бійок» (без Кіті)"},
+    "ui.maui.lagoon": {"en": "The lagoon", "ru": "Лагуна", "uk": "Лагуна"},
+    "ui.maui.divers": {"en": "The divers", "ru": "Ныряльщики", "uk": "Пірнальники"},
+    "ui.maui.dive_card": {"en": "dive card", "ru": "карта погружения", "uk": "карта занурення"},
+    "ui.maui.pile_top": {"en": "top of catch pile", "ru": "верх стопки улова", "uk": "верх стосу улову"},
+    "ui.maui.empty": {"en": "— empty —", "ru": "— пусто —", "uk": "— порожньо —"},
+    "ui.maui.before": {"en": "Set up a lagoon and the dive cards, then press “Dive!”.",
+                       "ru": "Выложите лагуну и карты погружения и нажмите «Нырнуть!».",
+                       "uk": "Викладіть лагуну й карти занурення та натисніть «Пірнути!»."},
+    "ui.maui.after": {"en": "How the dive resolves:", "ru": "Как разыгрывается погружение:",
+                      "uk": "Як розігрується занурення:"},
+})
+
+# the rulebook's worked round, so the sandbox opens on something worth pressing "Dive!" for
+DEFAULT_LAGOON = {"deep": "tuna-1", "middle": "tiger-1", "shallow": "catfish-1"}
+DEFAULT_DIVES = (9, 6, 9, 9, 3, 12)
+
+
+def _card_options(lang: str) -> list:
+    order = {k: i for i, k in enumerate(C.KINDS)}
+    cards = sorted(C.CATCH_CARDS.values(), key=lambda c: (order[c.kind], c.value, c.id))
+    return [(ui("maui.empty", lang), None)] + [(f"{card_name(c.id, lang)} · {c.id}", c.id) for c in cards]
+
+
+class LagoonSandbox(W.VBox):
+    """Pick the lagoon, Kiti, the variants and a dive card per seat; "Dive!" shows the engine's resolution."""
+
+    def __init__(self, players: int = 4, lang: str = "en", **kwargs):
+        super().__init__(**kwargs)
+        self.add_class("tutor-sandbox")
+        self.add_class("tutor-widget")
+        self.lang = lang
+        self.before = None          # the position built from the controls
+        self.after = None           # the position after the dive
+        self.events: list = []
+        self._building = False
+        wide = {"description_width": "initial"}
+
+        self.errors = ErrorArea()
+        self.players_box = W.Dropdown(options=list(maui.PLAYERS), value=players, description=ui("maui.players", lang),
+                                      style=wide)
+        options = _card_options(lang)
+        self.lagoon = {d: W.Dropdown(options=options, value=DEFAULT_LAGOON[d], description=depth_name(d, lang),
+                                     style=wide, layout=W.Layout(width="420px"))
+                       for d in C.DEPTHS}
+        self.kiti = W.Dropdown(description=ui("maui.kiti", lang), style=wide)
+        self.open_baskets = W.Checkbox(value=False, description=ui("maui.open_baskets", lang), indent=False)
+        self.no_fights = W.Checkbox(value=False, description=ui("maui.no_fights", lang), indent=False)
+        self.seats = W.VBox([])
+        self.dives: list = []
+        self.piles: list = []
+        self.dive_button = W.Button(description=ui("maui.dive_button", lang), tooltip=ui("maui.dive_button.tip", lang),
+                                    button_style="primary", layout=W.Layout(width="auto", min_width="10em"))
+        self.svg = svg_box()
+        self.narration = W.HTML(f'<p class="tutor-say">{esc(ui("maui.before", lang))}</p>')
+        self.narration.add_class("tutor-narration")
+
+        g = guard(self.errors, lang)
+        self.dive_button.on_click(g(lambda _b: self.dive()))
+        self.players_box.observe(g(lambda _c: self._seat_rows()), names="value")
+        self.no_fights.observe(g(lambda c: setattr(self.kiti, "disabled", bool(c["new"]))), names="value")
+        for w in (*self.lagoon.values(), self.kiti, self.open_baskets, self.no_fights):
+            w.observe(g(lambda _c: self.preview()), names="value")
+
+        lagoon = W.VBox([W.HTML(f"<b>{esc(ui('maui.lagoon', lang))}</b>"), *self.lagoon.values()])
+        table = W.VBox([self.players_box, self.kiti, self.open_baskets, self.no_fights])
+        self.children = [style(), W.HBox([lagoon, table], layout=W.Layout(flex_flow="row wrap")),
+                         W.HTML(f"<b>{esc(ui('maui.divers', lang))}</b>"), self.seats, self.dive_button,
+                         self.errors, self.svg, self.narration]
+        with g:
+            self._seat_rows()
+
+    # ------------------------------------------------------------------ controls
+
+    def _seat_rows(self) -> None:
+        n = self.players_box.value
+        lang = self.lang
+        old = [d.value for d in self.dives]
+        self._building = True     # no previews from half-rebuilt controls
+        try:
+            self._rebuild(n, lang, old)
+        finally:
+            self._building = False
+        self.preview()
+
+    def _rebuild(self, n: int, lang: str, old: list) -> None:
+        self.kiti.options = [(player_name(s, lang), s) for s in range(n)]
+        self.dives = [W.Dropdown(options=list(C.DIVE_CARDS),
+                                 value=old[s] if s < len(old) else DEFAULT_DIVES[s % len(DEFAULT_DIVES)],
+                                 description=f"{player_name(s, lang)}: {ui('maui.dive_card', lang)}",
+                                 style={"description_width": "initial"}, layout=W.Layout(width="260px"))
+                      for s in range(n)]
+        options = _card_options(lang)
+        self.piles = [W.Dropdown(options=options, value=None, description=ui("maui.pile_top", lang),
+                                 style={"description_width": "initial"}, layout=W.Layout(width="420px"))
+                      for _ in range(n)]
+        g = guard(self.errors, lang)
+        for w in (*self.dives, *self.piles):
+            w.observe(g(lambda _c: self.preview()), names="value")
+        self.seats.children = [W.HBox([d, p], layout=W.Layout(flex_flow="row wrap"))
+                               for d, p in zip(self.dives, self.piles)]
+
+    def variants(self) -> tuple:
+        return tuple(v for v, box in ((maui.OPEN_BASKETS, self.open_baskets), (maui.NO_FIGHTS, self.no_fights))
+                     if box.value)
+
+    def build(self):
+        """The position the controls describe (the engine refuses an impossible one)."""
+        n = self.players_box.value
+        lagoon = {d: box.value for d, box in self.lagoon.items() if box.value}
+        # deck=(): nothing is laid after the dive, so the lagoon afterwards shows exactly what was left
+        return maui.setup(n, kiti=self.kiti.value, lagoon=lagoon, variant=self.variants(), seed=0, deck=(),
+                          piles=[[p.value] if p.value else [] for p in self.piles])
+
+    # ------------------------------------------------------------------ actions (guarded by callers)
+
+    def preview(self) -> None:
+        """Draw the position as set up, before anyone dives."""
+        if self._building:
+            return
+        self.after, self.events = None, []
+        self.narration.value = f'<p class="tutor-say">{esc(ui("maui.before", self.lang))}</p>'
+        self.before = None
+        self.before = self.build()
+        self.svg.value = render(maui, maui.view(self.before, None), lang=self.lang)
+
+    def dive(self) -> None:
+        """Everyone lays their card; the engine reveals and resolves; show what happened and why."""
+        state = self.build()
+        self.before = state
+        events = []
+        for seat, box in enumerate(self.dives):
+            state, more = maui.apply(state, maui.Dive(seat, box.value))
+            events.extend(more)
+        self.after, self.events = state, events
+        self.narration.value = (f'<p class="tutor-say">{esc(ui("maui.after", self.lang))}</p>'
+                                + events_html(events, self.lang))
+        self.svg.value = render(maui, maui.view(state, None), highlight=events_highlight(events), events=events,
+                                lang=self.lang)

@@ -1,0 +1,120 @@
+"""Aqua Fest components: seabed tiles, sea-creature cards, start tiles, bonus tokens.
+
+Provenance. Printed in the rulebook ("Что входит в игровой набор?", "Компоненты игры",
+"Ценность ракушек"): 50 shell-and-coral tiles, 50 sea-creature cards, 4 pawns, 4 start tiles,
+4 bonus tokens (1..4), fragments worth 1..3 stars, pearl parts in white, pink and black, fragments
+of an "upper" kind and "lower left" / "lower right" kinds. Known from the publisher's shop text and FAQ
+(see the project notes): two 5 x 5 layers, five cards in hand at the start.
+NOT printed anywhere we could find, and so ASSUMED here (one table a club can correct): how many
+tiles are corals, how fragments split by kind, stars and colour, and every card's species, strength
+and movement. They were chosen so that the game plays well (about 6 whole shells can be built) and
+every rulebook example is reproducible.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+SIZE = 5                      # the seabed is 5 x 5, two layers deep
+LAYERS = ("lower", "upper")
+SIDES = ("south", "west", "north", "east")   # clockwise from the first player's side
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+HAND_SIZE = 5
+COLOURS = ("white", "pink", "black")
+FRAGMENT_KINDS = ("upper", "lower-left", "lower-right")
+PAWN_COLOURS = ("#e76f51", "#2a9d8f", "#e9c46a", "#6d597a")
+PAWN_COLOUR_NAMES = ("coral red", "teal", "sand", "violet")
+
+RULEBOOK = "rulebook"
+ASSUMED = "assumed — not printed in the rulebook"
+
+
+@dataclass(frozen=True)
+class Tile:
+    id: str
+    coral: bool
+    kind: str = ""       # fragment kind (FRAGMENT_KINDS); "" for a coral
+    stars: int = 0       # 1..3
+    colour: str = ""     # pearl colour (COLOURS)
+    provenance: str = ASSUMED
+
+
+@dataclass(frozen=True)
+class Card:
+    id: str
+    species: str
+    strength: int
+    provenance: str = ASSUMED
+
+    @property
+    def move(self) -> "Move":
+        return MOVES[self.species]
+
+
+@dataclass(frozen=True)
+class Move:
+    """How a species moves. Straight lines stop before the first obstacle unless `jump`."""
+
+    directions: str      # "orthogonal" | "any" | "knight"
+    reach: int           # longest straight move (1..reach squares); knight: 1
+    jump: bool = False   # may pass over corals and pawns (never stop on them)
+    both_layers: bool = False   # takes the upper tile and the fragment beneath it
+    alone: bool = False  # only one such card per turn: no second card after it
+
+
+# ASSUMED: the five species, their movement and strengths (10 cards each).
+MOVES = {
+    "crab": Move("orthogonal", 2),
+    "octopus": Move("any", 3),
+    "seahorse": Move("knight", 1, jump=True),
+    "turtle": Move("any", 1, both_layers=True),
+    "dolphin": Move("any", 4, jump=True, alone=True),
+}
+_STRENGTHS = {
+    "crab": (1, 1, 2, 2, 3, 3, 4, 4, 5, 5),
+    "octopus": (2, 2, 3, 3, 4, 4, 5, 5, 6, 6),
+    "seahorse": (1, 1, 2, 2, 2, 3, 3, 3, 4, 4),
+    "turtle": (3, 3, 4, 4, 5, 5, 6, 6, 7, 7),
+    "dolphin": (5, 5, 6, 6, 7, 7, 8, 8, 9, 9),
+}
+SPECIES = tuple(MOVES)
+CARDS: dict[str, Card] = {}
+for _sp, _values in _STRENGTHS.items():
+    for _i, _s in enumerate(_values, start=1):
+        CARDS[f"{_sp}-{_i}"] = Card(f"{_sp}-{_i}", _sp, _s)
+ALL_CARDS = tuple(CARDS)
+
+# ASSUMED: 8 corals and 42 fragments: 26 upper, 8 lower-left, 8 lower-right.
+# Each colour gets a fair share of every kind; stars lean to the low end (1: 16, 2: 14, 3: 12).
+_CORALS = 8
+_FRAGMENTS = {
+    # kind: [(colour, stars), ...]
+    "upper": [(c, s) for c in COLOURS for s in (1, 1, 1, 2, 2, 2, 3, 3)] + [("white", 3), ("pink", 1)],
+    "lower-left": [(c, s) for c in ("white", "pink") for s in (1, 2, 3)] + [("black", 1), ("black", 3)],
+    "lower-right": [(c, s) for c in ("pink", "black") for s in (1, 2, 3)] + [("white", 2), ("white", 1)],
+}
+_SHORT = {"upper": "u", "lower-left": "ll", "lower-right": "lr"}
+
+TILES: dict[str, Tile] = {}
+for _i in range(1, _CORALS + 1):
+    TILES[f"coral-{_i}"] = Tile(f"coral-{_i}", True)
+for _kind, _items in _FRAGMENTS.items():
+    _count: dict = {}
+    for _colour, _stars in _items:
+        _count[_colour] = _count.get(_colour, 0) + 1
+        _id = f"{_SHORT[_kind]}-{_colour}-{_count[_colour]}"
+        TILES[_id] = Tile(_id, False, _kind, _stars, _colour)
+ALL_TILES = tuple(TILES)
+FRAGMENTS = tuple(t for t in ALL_TILES if not TILES[t].coral)
+BONUS_TOKENS = (1, 2, 3, 4)   # rulebook: first player takes 1, the second 2, and so on
+
+assert len(ALL_TILES) == 50, "the rulebook lists 50 tiles"
+assert len(ALL_CARDS) == 50, "the rulebook lists 50 sea-creature cards"
+
+
+def tile(tile_id: str) -> Tile:
+    return TILES[tile_id]
+
+
+def card(card_id: str) -> Card:
+    return CARDS[card_id]

@@ -1,0 +1,154 @@
+"""Shell assembly: the arrangement of a player's fragments into whole shells that scores the most.
+
+Rules ("Ценность ракушек", "Как посчитать баллы"): an ordinary shell is four upper fragments and
+scores its stars; a rare shell is a lower-left, a lower-right and two upper fragments and scores its
+stars + 2; a rare-shaped shell whose four pearl parts share one colour is unique: stars + 2 + 3.
+Fragments outside a whole shell score nothing.
+
+Why the search is small: only which fragments are used matters, not which shell each sits in, so
+for a chosen count of unique shells per colour (u_c) and of other rare shells (r), the best choice
+of fragments is greedy: the u_c best of colour c for each colour, then the best of what is left.
+More ordinary shells never hurt (stars are positive), so their count is the most the uppers allow.
+Enumerating (u_white, u_pink, u_black, r) is at most a few hundred cases for a whole collection.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import product
+
+from tutor.games.aqua_fest import components as C
+
+RARE_BONUS = 2
+UNIQUE_BONUS = 3
+
+
+@dataclass(frozen=True)
+class Shell:
+    kind: str            # "ordinary" | "rare" | "unique"
+    fragments: tuple     # tile ids: ordinary = 4 uppers; rare/unique = lower-left, lower-right, upper, upper
+
+    @property
+    def stars(self) -> int:
+        return sum(C.tile(t).stars for t in self.fragments)
+
+    @property
+    def bonus(self) -> int:
+        return {"ordinary": 0, "rare": RARE_BONUS, "unique": RARE_BONUS + UNIQUE_BONUS}[self.kind]
+
+    @property
+    def points(self) -> int:
+        return self.stars + self.bonus
+
+
+@dataclass(frozen=True)
+class Assembly:
+    shells: tuple
+    unused: tuple
+
+    @property
+    def points(self) -> int:
+        return sum(s.points for s in self.shells)
+
+
+def classify(fragments) -> str | None:
+    """The kind of shell four fragments make, or None if they make no whole shell."""
+    tiles = [C.tile(t) for t in fragments]
+    if len(tiles) != 4 or any(t.coral for t in tiles):
+        return None
+    kinds = sorted(t.kind for t in tiles)
+    if kinds == ["upper"] * 4:
+        return "ordinary"
+    if kinds == ["lower-left", "lower-right", "upper", "upper"]:
+        return "unique" if len({t.colour for t in tiles}) == 1 else "rare"
+    return None
+
+
+def _best_first(ids):
+    return sorted(ids, key=lambda t: (-C.tile(t).stars, t))
+
+
+def best_assembly(fragments) -> Assembly:
+    """The highest-scoring way to assemble `fragments` (tile ids) into shells; ties prefer fewer shells."""
+    frags = [f for f in fragments if not C.tile(f).coral]
+    pools = {k: {c: _best_first(f for f in frags if C.tile(f).kind == k and C.tile(f).colour == c)
+                 for c in C.COLOURS} for k in C.FRAGMENT_KINDS}
+    counts = {k: {c: len(pools[k][c]) for c in C.COLOURS} for k in C.FRAGMENT_KINDS}
+    total = {k: sum(counts[k].values()) for k in C.FRAGMENT_KINDS}
+    max_unique = {c: min(counts["lower-left"][c], counts["lower-right"][c], counts["upper"][c] // 2)
+                  for c in C.COLOURS}
+    best_key, best_choice = None, None
+    for uw, up, ub in product(*(range(max_unique[c] + 1) for c in C.COLOURS)):
+        unique = dict(zip(C.COLOURS, (uw, up, ub)))
+        u = uw + up + ub
+        max_rare = min(total["lower-left"] - u, total["lower-right"] - u, (total["upper"] - 2 * u) // 2)
+        for r in range(max_rare + 1):
+            o = (total["upper"] - 2 * u - 2 * r) // 4
+            value = (_take_value(pools["lower-left"], unique, 1, r) + _take_value(pools["lower-right"], unique, 1, r)
+                     + _take_value(pools["upper"], unique, 2, 2 * r + 4 * o)
+                     + RARE_BONUS * (u + r) + UNIQUE_BONUS * u)
+            key = (value, -(u + r + o))
+            if best_key is None or key > best_key:
+                best_key, best_choice = key, (unique, r, o)
+    unique, r, o = best_choice
+    return _build(pools, unique, r, o, frags)
+
+
+def _take_value(pool: dict, unique: dict, per_shell: int, extra: int) -> int:
+    forced, rest = _split(pool, unique, per_shell)
+    return sum(C.tile(t).stars for t in forced) + sum(C.tile(t).stars for t in _best_first(rest)[:extra])
+
+
+def _split(pool: dict, unique: dict, per_shell: int):
+    forced, rest = [], []
+    for c in C.COLOURS:
+        n = unique[c] * per_shell
+        forced += pool[c][:n]
+        rest += pool[c][n:]
+    return forced, rest
+
+
+def _build(pools, unique, r, o, frags) -> Assembly:
+    shells = []
+    leftovers = {}
+    for kind, per in (("lower-left", 1), ("lower-right", 1), ("upper", 2)):
+        _, rest = _split(pools[kind], unique, per)
+        leftovers[kind] = _best_first(rest)
+    for c in C.COLOURS:
+        for i in range(unique[c]):
+            ups = pools["upper"][c][2 * i: 2 * i + 2]
+            shells.append(Shell("unique", (pools["lower-left"][c][i], pools["lower-right"][c][i], *ups)))
+    ll, lr, up = leftovers["lower-left"], leftovers["lower-right"], leftovers["upper"]
+    ups_for_rare, ups_for_ordinary = up[: 2 * r + 4 * o], []
+    # Ordinary shells and rare shells draw on the same best uppers; which go where does not change
+    # the score, so rare shells take theirs first and ordinary shells the next four at a time.
+    for i in range(r):
+        shell_ups = ups_for_rare[2 * i: 2 * i + 2]
+        kind = classify((ll[i], lr[i], *shell_ups))
+        shells.append(Shell(kind, (ll[i], lr[i], *shell_ups)))
+    ups_for_ordinary = ups_for_rare[2 * r:]
+    for i in range(o):
+        shells.append(Shell("ordinary", tuple(ups_for_ordinary[4 * i: 4 * i + 4])))
+    used = {t for s in shells for t in s.fragments}
+    return Assembly(tuple(shells), tuple(sorted(f for f in frags if f not in used)))
+
+
+def brute_force_points(fragments) -> int:
+    """The best score by trying every way to form shells (exponential; for tests on small sets)."""
+    frags = tuple(sorted(f for f in fragments if not C.tile(f).coral))
+
+    def best(rest: tuple) -> int:
+        if len(rest) < 4:
+            return 0
+        first, others = rest[0], rest[1:]
+        top = best(others)              # `first` stays unused
+        from itertools import combinations
+        for trio in combinations(range(len(others)), 3):
+            group = (first, *(others[i] for i in trio))
+            kind = classify(group)
+            if kind:
+                left = tuple(o for i, o in enumerate(others) if i not in trio)
+                top = max(top, Shell(kind, group).points + best(left))
+        return top
+
+    return best(frags)

@@ -1,0 +1,64 @@
+# tutor: the few commands a club organiser or a contributor needs.
+#   make serve [HOST=0.0.0.0] [PORT=9000] [POOL=2]   Voilà app at http://$(HOST):$(PORT)
+#   make test                                         the whole test suite (installs chromium if missing)
+#   make lab                                          JupyterLab on notebooks/
+#   make bench                                        engine / render / serving figures
+
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+HOST ?= 127.0.0.1
+PORT ?= 8866
+LAB_PORT ?= 8888
+POOL ?= 1
+PYTEST_ARGS ?=
+CHROMIUM ?= /usr/bin/chromium
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: serve test lab bench venv chromium clean
+
+$(PY):
+	@$(PYTHON) -m venv $(VENV) 2>/dev/null || { \
+	  echo "python3 -m venv failed; installing python3-venv" >&2; \
+	  rm -rf $(VENV); \
+	  $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y python3-venv; \
+	  $(PYTHON) -m venv $(VENV); }
+	$(PY) -m pip install -q --upgrade pip
+
+# Stamps re-install only when pyproject.toml changes.
+$(VENV)/.installed: pyproject.toml | $(PY)
+	$(PY) -m pip install -q -e .
+	@touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(PY)
+	$(PY) -m pip install -q -e '.[test]'
+	@touch $@ $(VENV)/.installed
+
+venv: $(VENV)/.installed
+
+chromium:
+	@if [ ! -x $(CHROMIUM) ]; then \
+	  echo "installing Debian chromium for the browser tests" >&2; \
+	  $(SUDO) apt-get update && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium fonts-dejavu-core; \
+	fi
+	@test -x $(CHROMIUM) || { echo "$(CHROMIUM) is missing" >&2; exit 1; }
+
+serve: $(VENV)/.installed
+	$(PY) -m tutor.serving --host $(HOST) --port $(PORT) --pool-size $(POOL)
+
+# pytest exits 5 when it collects nothing: that is a failure here, said out loud.
+test: $(VENV)/.installed-test chromium
+	@$(PY) -m pytest $(PYTEST_ARGS); rc=$$?; \
+	if [ $$rc -eq 5 ]; then echo "make test: pytest collected no tests" >&2; fi; \
+	exit $$rc
+
+lab: $(VENV)/.installed
+	$(VENV)/bin/jupyter lab --ServerApp.root_dir=notebooks --ServerApp.ip=$(HOST) --ServerApp.port=$(LAB_PORT)
+
+bench: $(VENV)/.installed-test
+	$(PY) bench/run.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache

@@ -1,0 +1,53 @@
+"""Fixtures for the browser tests: the Voilà server of `make serve` and headless Debian chromium."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from voila_harness import CHROMIUM, CHROMIUM_ARGS, NOTEBOOKS, RENDER_TIMEOUT_MS, Server, require_notebook
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "tests/browser/" in str(item.fspath).replace(os.sep, "/"):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def voila_server(tmp_path_factory):
+    require_notebook("index.ipynb")
+    server = Server(NOTEBOOKS, tmp_path_factory.mktemp("voila") / "voila.log")
+    server.notebooks = NOTEBOOKS
+    try:
+        server.wait_ready()
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian chromium")
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    p = context.new_page()
+    p.set_default_timeout(RENDER_TIMEOUT_MS)
+    p.js_errors = []
+    p.on("pageerror", lambda exc: p.js_errors.append(str(exc)))
+    try:
+        yield p
+    finally:
+        context.close()

@@ -1,0 +1,36 @@
+"""Closing a tab shuts its kernel down (Voilà's beforeunload beacon must be accepted by the server)."""
+
+from __future__ import annotations
+
+import time
+
+from voila_harness import require_notebook
+
+
+def wait_until(predicate, timeout: float = 45.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.25)
+    return predicate()
+
+
+def test_closing_the_tab_shuts_its_kernel_down(voila_server, page):
+    require_notebook("index.ipynb")
+    baseline = voila_server.wait_pool_filled()
+
+    page.goto(voila_server.render_url("index.ipynb"))
+    kernel_id = page.evaluate(
+        "JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+    assert kernel_id in voila_server.kernels(), "the page's kernel is not a child of the server"
+    # the pool refills behind the page's back: one kernel more than before while the tab is open
+    assert wait_until(lambda: len(voila_server.kernels()) == baseline + 1), voila_server.kernels()
+    # give the widget manager time to connect, as a reader would
+    page.wait_for_load_state("networkidle")
+
+    page.close(run_before_unload=True)   # what closing a tab does: fire beforeunload -> shutdown beacon
+
+    assert wait_until(lambda: kernel_id not in voila_server.kernels()), (
+        f"kernel {kernel_id} of the closed tab still runs:\n{voila_server.log()[-3000:]}")
+    assert wait_until(lambda: len(voila_server.kernels()) == baseline), voila_server.kernels()

@@ -1,0 +1,113 @@
+"""The served lessons in a real browser: the index, and stepping through the worked Мяури round in both
+languages with the scenario player's own buttons."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from voila_harness import ROOT, require_notebook
+
+SCENARIO = ROOT / "lessons" / "maui" / "scenarios" / "four-player-round.yaml"
+CYRILLIC = re.compile(r"[А-Яа-яЁё]")
+# What a failing cell, widget or page leaves in a Voilà page
+ERROR_TEXTS = ("Traceback", "There was an error when executing", "Error displaying widget",
+               "Voilà could not", "Kernel error")
+ERROR_SELECTORS = (
+    ".tutor-error",
+    '[data-mime-type="application/vnd.jupyter.stderr"]',
+    ".jp-OutputArea-output.jp-mod-error",
+    ".jupyter-widgets-error-widget",
+)
+
+
+def assert_no_errors(page) -> None:
+    body = page.locator("body").inner_text()
+    for text in ERROR_TEXTS:
+        assert text not in body, f"{text!r} on {page.url}:\n{body[:2000]}"
+    for selector in ERROR_SELECTORS:
+        shown = [el.inner_text() for el in page.locator(selector).all() if el.is_visible()]
+        assert not shown, f"{selector} visible on {page.url}: {shown}"
+    assert not page.js_errors, f"JavaScript errors on {page.url}: {page.js_errors}"
+
+
+def scenario_title(lang: str) -> str:
+    return yaml.safe_load(SCENARIO.read_text(encoding="utf-8"))["title"][lang]
+
+
+def find_player(page, lang: str):
+    """The scenario player of the worked four-player round: the one showing its title, else the first."""
+    page.locator(".tutor-scenario").first.wait_for(state="visible")
+    players = page.locator(".tutor-scenario")
+    titled = players.filter(has_text=scenario_title(lang))
+    return titled.first if titled.count() else players.first
+
+
+def svg_and_narration(player) -> tuple[str, str]:
+    svg = player.locator(".tutor-svg svg").first
+    svg.wait_for(state="visible")
+    return svg.evaluate("el => el.outerHTML"), player.locator(".tutor-narration").first.inner_text()
+
+
+def step_through(page, lang: str) -> list[str]:
+    player = find_player(page, lang)
+    button = lambda name: player.get_by_role("button", name=name, exact=True)  # noqa: E731
+    for name in ("⏮ First", "◀ Back", "Next ▶", "Last ⏭"):
+        assert button(name).count() == 1, f"no {name!r} button in the scenario player"
+
+    first_svg, first_text = svg_and_narration(player)
+    assert first_text.strip(), "the narration is empty before the first step"
+
+    button("Next ▶").click()
+    page.wait_for_function(
+        """([root, old]) => { const s = root.querySelector('.tutor-svg svg');
+                               return s !== null && s.outerHTML !== old; }""",
+        arg=[player.element_handle(), first_svg])
+    # the click re-renders the SVG; take the new one fresh from the page
+    second_svg, second_text = svg_and_narration(player)
+    assert second_svg != first_svg, "the board did not change after Next"
+    assert second_text != first_text, "the narration did not change after Next"
+
+    narrations = [first_text, second_text]
+    button("Last ⏭").click()
+    page.wait_for_function(
+        "([root, old]) => root.querySelector('.tutor-narration').innerText !== old",
+        arg=[player.element_handle(), first_text])
+    last_svg, last_text = svg_and_narration(player)
+    narrations.append(last_text)
+    button("⏮ First").click()
+    expect_text(player, first_text)
+    assert_no_errors(page)
+    return narrations
+
+
+def expect_text(player, text: str) -> None:
+    from playwright.sync_api import expect
+    expect(player.locator(".tutor-narration").first).to_have_text(text)
+
+
+def test_index_renders_and_links_maui(voila_server, page):
+    require_notebook("index.ipynb")
+    response = page.goto(voila_server.url + "/")  # "/" redirects to the index
+    assert response.ok
+    assert page.url.endswith("/voila/render/index.ipynb")
+    link = page.locator('a[href$="maui.ipynb"]').first
+    link.wait_for(state="visible")
+    assert re.search(r"Мяури|Maui", link.inner_text()), link.inner_text()
+    ru = page.locator('a[href$="maui.ru.ipynb"]')
+    assert ru.count() >= 1, "the index does not link the Russian lesson"
+    assert_no_errors(page)
+
+
+@pytest.mark.parametrize("notebook, lang", [("maui.ipynb", "en"), ("maui.ru.ipynb", "ru")])
+def test_step_through_worked_round(voila_server, page, notebook, lang):
+    require_notebook(notebook)
+    response = page.goto(voila_server.render_url(notebook))
+    assert response.ok
+    narrations = step_through(page, lang)
+    if lang == "ru":
+        for text in narrations:
+            assert CYRILLIC.search(text), f"narration is not in Russian: {text!r}"

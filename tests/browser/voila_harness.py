@@ -1,0 +1,141 @@
+"""Helpers for the browser tests: a real Voilà server (the settings of `make serve`, from tutor.serving) and headless Debian chromium.
+
+The server serves notebooks/ (or $TUTOR_NOTEBOOKS) on a free port for the whole session. Lessons missing
+from that folder make the tests fail, not skip: set TUTOR_ALLOW_MISSING_NOTEBOOKS=1 to skip them instead
+while the lessons are still being written.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import psutil
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = Path(os.environ.get("TUTOR_NOTEBOOKS", ROOT / "notebooks")).resolve()
+CHROMIUM = os.environ.get("TUTOR_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+    "--disable-sync", "--no-first-run",
+    # Voilà links Font Awesome from a CDN this machine cannot reach: fail that lookup at once. (Not
+    # page.route(): routing also swallows the kernel-shutdown beacon a closing page sends.)
+    "--host-resolver-rules=MAP cdn.jsdelivr.net ~NOTFOUND",
+]
+START_TIMEOUT = 120
+RENDER_TIMEOUT_MS = 90_000
+
+
+
+def require_notebook(name: str) -> Path:
+    path = NOTEBOOKS / name
+    if not path.is_file():
+        message = f"lesson notebook {path} does not exist"
+        if os.environ.get("TUTOR_ALLOW_MISSING_NOTEBOOKS") == "1":
+            pytest.skip(message)
+        pytest.fail(message)
+    return path
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """A running `python -m tutor.serving` process."""
+
+    def __init__(self, notebooks: Path, log_path: Path):
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log_path = log_path
+        self._log = open(log_path, "wb")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "tutor.serving", "--notebooks", str(notebooks),
+             "--host", "127.0.0.1", "--port", str(self.port)],
+            cwd=ROOT, stdout=self._log, stderr=subprocess.STDOUT,
+        )
+        self.ps = psutil.Process(self.process.pid)
+
+    def log(self) -> str:
+        self._log.flush()
+        return self.log_path.read_text(errors="replace")
+
+    def wait_ready(self, timeout: float = START_TIMEOUT) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"Voilà exited with {self.process.returncode}:\n{self.log()}")
+            try:
+                # "/" answers with a redirect without rendering anything (no kernel is spent)
+                opener = urllib.request.build_opener(NoRedirect)
+                opener.open(self.url + "/", timeout=2)
+            except urllib.error.HTTPError as e:
+                if e.code in (301, 302):
+                    return
+            except OSError:
+                pass
+            time.sleep(0.3)
+        raise RuntimeError(f"Voilà did not answer within {timeout}s:\n{self.log()}")
+
+    def render_url(self, notebook: str) -> str:
+        return f"{self.url}/voila/render/{notebook}"
+
+    def kernels(self) -> dict[str, psutil.Process]:
+        """Kernel processes started by this server, by kernel id (from their connection file name)."""
+        out = {}
+        for child in self.ps.children(recursive=True):
+            try:
+                cmd = " ".join(child.cmdline())
+            except psutil.Error:
+                continue
+            m = re.search(r"kernel-([0-9a-f-]{36})\.json", cmd)
+            if m and "ipykernel" in cmd:
+                out[m.group(1)] = child
+        return out
+
+    def wait_pool_filled(self, timeout: float = START_TIMEOUT) -> int:
+        """Wait until every notebook's preheated kernels are up and the count stays put; return it."""
+        from tutor.serving import POOL_SIZE
+        expected = POOL_SIZE * sum(1 for p in self.notebooks.rglob("*.ipynb") if ".ipynb_checkpoints" not in str(p))
+        deadline = time.monotonic() + timeout
+        last, since = -1, time.monotonic()
+        while time.monotonic() < deadline:
+            n = len(self.kernels())
+            if n != last:
+                last, since = n, time.monotonic()
+            elif n >= expected and time.monotonic() - since > 2:
+                return n
+            time.sleep(0.2)
+        raise RuntimeError(f"kernel pool never settled at {expected} (have {last}):\n{self.log()}")
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)  # Voilà shuts its kernels down on SIGINT
+            try:
+                self.process.wait(20)
+            except subprocess.TimeoutExpired:
+                pass
+        for child in self.ps.children(recursive=True) if self.process.poll() is None else []:
+            child.kill()
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(10)
+        self._log.close()
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+

@@ -1,0 +1,140 @@
+"""Small SVG helpers every game's renderer shares: the drawing, cards, labels, highlights, title/desc.
+
+Renderers are pure functions from a view dict to SVG text (like python-chess's `chess.svg.board`).
+These helpers keep the common look in one place:
+
+- styling is written as presentation attributes, never as a `<style>` sheet, because an inline SVG
+  in a notebook shares the page's CSS: a stylesheet inside it would restyle the whole page;
+- `class` attributes are semantic markers ("highlight", "event", "card") that tests and widgets can
+  find; they carry no styling of their own;
+- colour never carries meaning alone: a coloured mark always comes with a number, a letter or a
+  shape (`mark`), and highlights are a thick dashed ring, readable in greyscale too.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Optional
+
+import svgwrite
+
+FONT = "DejaVu Sans, Verdana, Arial, sans-serif"   # DejaVu has Cyrillic and Ukrainian letters
+INK = "#1f2933"
+MUTED = "#52606d"
+PAPER = "#fffdf7"
+HIGHLIGHT = "#ffb300"      # amber: reads on blue water and on every seat colour
+EVENT = "#e4572e"          # what just happened
+HIGHLIGHT_STYLE = {"fill": "none", "stroke": HIGHLIGHT, "stroke_width": 5, "stroke_dasharray": "10 5",
+                   "stroke_linejoin": "round"}
+EVENT_STYLE = {"fill": "none", "stroke": EVENT, "stroke_width": 4, "stroke_linejoin": "round"}
+
+
+def drawing(width: float, height: float, *, title: str, desc: str, label: str = "board") -> svgwrite.Drawing:
+    """A scalable drawing (viewBox, no fixed size) with an accessible title and description.
+
+    `debug=False` skips svgwrite's attribute validation, which is about three times faster.
+    """
+    dwg = svgwrite.Drawing(debug=False, profile="full")
+    # no width/height: the picture takes its container's width and keeps its aspect ratio
+    dwg.attribs.pop("width", None)
+    dwg.attribs.pop("height", None)
+    dwg.viewbox(0, 0, width, height)
+    dwg["role"] = "img"
+    dwg["aria-label"] = title
+    dwg["class"] = f"tutor-{label}"
+    dwg["font-family"] = FONT
+    dwg.set_desc(title=title, desc=desc)
+    return dwg
+
+
+def to_string(dwg: svgwrite.Drawing) -> str:
+    return dwg.tostring()
+
+
+def data(element, **values):
+    """Set `data-*` attributes (underscores become dashes); None values are skipped. Returns element."""
+    for key, value in values.items():
+        if value is not None:
+            element["data-" + key.replace("_", "-")] = str(value)
+    return element
+
+
+def classes(*names: Optional[str]) -> str:
+    return " ".join(n for n in names if n)
+
+
+def parse_highlight(highlight: Iterable[str] | str | None) -> set[str]:
+    """Normalise a highlight argument ("cell:deep", ["seat:2", "kiti"]) to a set of strings."""
+    if not highlight:
+        return set()
+    if isinstance(highlight, str):
+        highlight = [highlight]
+    return {str(h).strip() for h in highlight if str(h).strip()}
+
+
+def contrast(hex_colour: str) -> str:
+    """Black or white, whichever reads better on `hex_colour` (#rrggbb)."""
+    h = hex_colour.lstrip("#")
+    r, g, b = (int(h[i:i + 2], 16) for i in (0, 2, 4))
+    return INK if (0.299 * r + 0.587 * g + 0.114 * b) > 150 else "#ffffff"
+
+
+def label(dwg, text, x: float, y: float, *, size: float = 12, anchor: str = "start", weight: str = "normal",
+          fill: str = INK, cls: Optional[str] = None, **extra):
+    """A text label. `y` is the baseline."""
+    attrs = {"insert": (round(x, 1), round(y, 1)), "font_size": size, "fill": fill}
+    if anchor != "start":
+        attrs["text_anchor"] = anchor
+    if weight != "normal":
+        attrs["font_weight"] = weight
+    if cls:
+        attrs["class"] = cls
+    attrs.update(extra)
+    return dwg.text(str(text), **attrs)
+
+
+def card(dwg, x: float, y: float, w: float, h: float, *, fill: str = PAPER, stroke: str = INK,
+         radius: Optional[float] = None, stroke_width: float = 1.2, cls: Optional[str] = "card", **extra):
+    """A card outline: a rounded rectangle with proportions the renderer chooses."""
+    r = round(min(w, h) * 0.12, 1) if radius is None else radius
+    attrs = {"insert": (round(x, 1), round(y, 1)), "size": (round(w, 1), round(h, 1)), "rx": r, "ry": r,
+             "fill": fill, "stroke": stroke, "stroke_width": stroke_width}
+    if cls:
+        attrs["class"] = cls
+    attrs.update(extra)
+    return dwg.rect(**attrs)
+
+
+def ring(dwg, x: float, y: float, w: float, h: float, *, kind: str = "highlight", pad: float = 4,
+         radius: float = 10, target: Optional[str] = None):
+    """A highlight ring around a box: kind "highlight" (lesson pointer) or "event" (just happened)."""
+    style = HIGHLIGHT_STYLE if kind == "highlight" else EVENT_STYLE
+    r = dwg.rect(insert=(round(x - pad, 1), round(y - pad, 1)), size=(round(w + 2 * pad, 1), round(h + 2 * pad, 1)),
+                 rx=radius, ry=radius, **style)
+    r["class"] = kind
+    if target:
+        r["data-target"] = target
+    return r
+
+
+def mark(dwg, x: float, y: float, r: float, *, colour: str, text: str, size: Optional[float] = None,
+         stroke: str = INK, cls: Optional[str] = None):
+    """A coloured disc with a number or letter in it: colour paired with a symbol, never alone."""
+    g = dwg.g(class_=cls) if cls else dwg.g()
+    g.add(dwg.circle(center=(round(x, 1), round(y, 1)), r=r, fill=colour, stroke=stroke, stroke_width=1.2))
+    g.add(label(dwg, text, x, y + (size or r) * 0.36, size=size or r * 1.1, anchor="middle", weight="bold",
+                fill=contrast(colour)))
+    return g
+
+
+def badge(dwg, text, x: float, y: float, *, fill: str = INK, colour: str = "#ffffff", size: float = 11,
+          anchor: str = "middle", cls: Optional[str] = None):
+    """A small pill with text (a count, "×3", "NEW"); width follows the text length roughly."""
+    wide = sum(0.68 if ord(ch) > 0x2FF else 0.6 for ch in str(text))   # Cyrillic runs wider than Latin
+    w = max(size * 1.6, size * wide + size * 0.9)
+    h = size * 1.45
+    left = x - w / 2 if anchor == "middle" else x if anchor == "start" else x - w
+    g = dwg.g(class_=cls) if cls else dwg.g()
+    g.add(dwg.rect(insert=(round(left, 1), round(y - h / 2, 1)), size=(round(w, 1), round(h, 1)), rx=h / 2, ry=h / 2,
+                   fill=fill))
+    g.add(label(dwg, text, left + w / 2, y + size * 0.36, size=size, anchor="middle", weight="bold", fill=colour))
+    return g

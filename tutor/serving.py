@@ -100,6 +100,32 @@ def voila_argv(notebooks: Path | str = NOTEBOOKS, host: str = HOST, port: int = 
     return args
 
 
+def server_extension_config() -> dict:
+    """Settings for Voilà running as a `jupyter server` extension (how Binder serves the tutor).
+
+    Single-user, behind a token: no preheating (one learner, one kernel), but the same quick websocket and
+    the same stripped, traceback-free pages.
+    """
+    config = voila_config(pool_size=0)
+    return {
+        "ServerApp": {"kernel_websocket_connection_class": CONNECTION_CLASS},
+        "VoilaConfiguration": {k: v for k, v in config["VoilaConfiguration"].items()
+                               if k in ("strip_sources", "show_tracebacks")},
+        "MappingKernelManager": config["MappingKernelManager"],
+    }
+
+
+def install_server_config(prefix: str | None = None) -> Path:
+    """Write `server_extension_config()` where this environment's `jupyter server` reads it
+    (``<prefix>/etc/jupyter/jupyter_server_config.d/tutor.json``); binder/postBuild calls this."""
+    import json
+
+    target = Path(prefix or sys.prefix) / "etc" / "jupyter" / "jupyter_server_config.d" / "tutor.json"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(json.dumps(server_extension_config(), indent=2) + "\n", encoding="utf-8")
+    return target
+
+
 def _app_class():
     """Voilà's application with ``/`` redirected to the lesson index instead of a file listing."""
     from tornado.web import RedirectHandler
@@ -145,7 +171,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--notebooks", default=str(NOTEBOOKS), help="folder of lesson notebooks")
     parser.add_argument("--print-args", action="store_true",
                         help="print the equivalent `voila` command line and exit")
+    parser.add_argument("--install-server-config", action="store_true",
+                        help="write the `jupyter server` settings into this environment and exit (Binder)")
     args, extra = parser.parse_known_args(argv)
+    if args.install_server_config:
+        print(f"wrote {install_server_config()}")
+        return
     if args.print_args:
         print(" ".join(["voila", *voila_argv(args.notebooks, args.host, args.port, args.pool_size)]))
         return

@@ -1,0 +1,141 @@
+"""Binder, rehearsed without Docker: the environment binder/ describes serves the lesson index.
+
+What repo2docker does for this repository: a Python 3.11 environment (binder/runtime.txt),
+`pip install -r binder/requirements.txt` from the repository root, then binder/postBuild; Binder then runs
+`jupyter server` with the Voilà extension and opens `?urlpath=voila/render/notebooks/index.ipynb`.
+This test does the same in a fresh venv. The venv is cached under .venv/binder-<hash of binder/ and
+pyproject.toml and this checkout's path>, so only the first run after a change pays for the install.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+import venv
+from pathlib import Path
+
+import nbformat
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+BINDER = ROOT / "binder"
+TOKEN = "binder-test-token"
+
+pytestmark = pytest.mark.slow
+
+
+def test_binder_files():
+    requirements = (BINDER / "requirements.txt").read_text().splitlines()
+    names = [re.split(r"[<>=!~\[ ;]", line.strip(), maxsplit=1)[0].lower() for line in requirements
+             if line.strip() and not line.lstrip().startswith("#")]
+    assert "ipykernel" in names, "Binder needs ipykernel listed explicitly"
+    assert "-e ." in [line.strip() for line in requirements] or "." in names, "the project itself is not installed"
+    assert (BINDER / "runtime.txt").read_text().strip() == "python-3.11"
+    post = BINDER / "postBuild"
+    if post.exists():
+        assert os.access(post, os.X_OK), "binder/postBuild must be executable"
+
+
+def _env_key() -> str:
+    h = hashlib.sha256(str(ROOT).encode())
+    for path in sorted(BINDER.iterdir()) + [ROOT / "pyproject.toml"]:
+        h.update(path.name.encode() + b"\0" + path.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def binder_env() -> Path:
+    """A venv built the way repo2docker builds the image; rebuilt when binder/ or pyproject.toml change."""
+    cache = ROOT / ".venv"
+    cache.mkdir(exist_ok=True)
+    target = cache / f"binder-{_env_key()}"
+    if (target / ".complete").exists():
+        return target
+    for old in cache.glob("binder-*"):
+        shutil.rmtree(old, ignore_errors=True)
+    venv.EnvBuilder(with_pip=True, clear=True).create(target)
+    py = target / "bin" / "python"
+    env = {**os.environ, "PATH": f"{target / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}",
+           "VIRTUAL_ENV": str(target), "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
+    env.pop("PYTHONPATH", None)
+    subprocess.run([str(py), "-m", "pip", "install", "-q", "-r", "binder/requirements.txt"],
+                   cwd=ROOT, env=env, check=True, timeout=900)
+    if (BINDER / "postBuild").exists():
+        subprocess.run(["bash", "binder/postBuild"], cwd=ROOT, env=env, check=True, timeout=300)
+    (target / ".complete").touch()
+    return target
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def index_title() -> str:
+    index = ROOT / "notebooks" / "index.ipynb"
+    if not index.is_file():
+        if os.environ.get("TUTOR_ALLOW_MISSING_NOTEBOOKS") == "1":
+            pytest.skip(f"{index} does not exist yet")
+        pytest.fail(f"{index} does not exist")
+    nb = nbformat.read(index, as_version=4)
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            m = re.search(r"^#\s+(.+)$", cell.source, re.M)
+            if m:
+                return re.sub(r"[*_`]", "", m.group(1)).strip()
+    pytest.fail("the lesson index has no '# title' heading")
+
+
+def test_binder_environment_serves_the_index(tmp_path):
+    title = index_title()
+    env_dir = binder_env()
+    port = free_port()
+    home = tmp_path / "home"
+    home.mkdir()
+    env = {**os.environ, "PATH": f"{env_dir / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}",
+           "HOME": str(home), "JUPYTER_CONFIG_DIR": str(home / ".jupyter"),
+           "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime")}
+    env.pop("PYTHONPATH", None)
+    env.pop("VIRTUAL_ENV", None)
+    log = open(tmp_path / "server.log", "wb")
+    server = subprocess.Popen(
+        [str(env_dir / "bin" / "jupyter"), "server", "--no-browser", f"--port={port}", "--ip=127.0.0.1",
+         f"--IdentityProvider.token={TOKEN}", f"--ServerApp.root_dir={ROOT}", "--ServerApp.port_retries=0"],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}/voila/render/notebooks/index.ipynb"
+    try:
+        status, html = None, ""
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            assert server.poll() is None, (tmp_path / "server.log").read_text()
+            request = urllib.request.Request(url, headers={"Authorization": f"token {TOKEN}"})
+            try:
+                with urllib.request.urlopen(request, timeout=120) as r:
+                    status, html = r.status, r.read().decode("utf-8", "replace")
+                break
+            except urllib.error.HTTPError as e:
+                status, html = e.code, e.read().decode("utf-8", "replace")
+                break
+            except OSError:
+                time.sleep(0.5)
+        server_log = (tmp_path / "server.log").read_text(errors="replace")
+        assert status == 200, f"{url} -> {status}\n{html[:2000]}\n{server_log[-3000:]}"
+        assert title in html, f"the index title {title!r} is not in the rendered page"
+        assert "Traceback" not in html and "There was an error when executing" not in html
+        # binder/postBuild's settings reached the server (tutor.serving.server_extension_config)
+        assert "Culling kernels with idle durations > 600" in server_log, server_log[-3000:]
+    finally:
+        server.terminate()
+        try:
+            server.wait(20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        log.close()

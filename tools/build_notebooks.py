@@ -1,0 +1,170 @@
+"""Build the lesson notebooks from their one source, so the English and Russian pages cannot drift.
+
+    python tools/build_notebooks.py           # write notebooks/index.ipynb, maui.ipynb, maui.ru.ipynb
+    python tools/build_notebooks.py --check   # exit 1 if the committed notebooks are out of date
+
+Sources: lessons/<game>/notebook.yaml (prose in every lesson language, thin code cells) and
+tutor.core.game.GAMES (the index lists every game; a game without a lesson is marked "coming").
+Generated notebooks have no outputs and stable cell ids, so a rebuild of unchanged text is a no-op.
+Links are relative (`maui.ipynb`), which works in JupyterLab and under Voilà whatever the serving root.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tutor.core.game import GAMES  # noqa: E402
+
+NOTEBOOKS = ROOT / "notebooks"
+KERNEL = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+
+
+def notebook_name(stem: str, lang: str, first_lang: str) -> str:
+    """`maui.ipynb` for the lesson's first language, `maui.ru.ipynb` for the others."""
+    return f"{stem}.ipynb" if lang == first_lang else f"{stem}.{lang}.ipynb"
+
+
+def _lines(text: str) -> list[str]:
+    text = text.rstrip("\n")
+    return [line + "\n" for line in text.split("\n")[:-1]] + [text.split("\n")[-1]]
+
+
+def _cell(kind: str, text: str, cell_id: str, tags=()) -> dict:
+    cell = {"cell_type": kind, "id": cell_id, "metadata": {}, "source": _lines(text)}
+    if tags:
+        cell["metadata"]["tags"] = list(tags)
+    if kind == "code":
+        cell["execution_count"] = None
+        cell["outputs"] = []
+    return cell
+
+
+def _notebook(cells: list[dict], lang: str, title: str) -> dict:
+    return {
+        "cells": cells,
+        "metadata": {
+            "kernelspec": KERNEL,
+            "language_info": {"name": "python"},
+            "title": title,
+            "tutor": {"lang": lang},
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+
+
+def lesson_notebook(game_id: str, lang: str) -> dict:
+    """One game's lesson in one language, from lessons/<game>/notebook.yaml."""
+    source = yaml.safe_load((ROOT / "lessons" / game_id / "notebook.yaml").read_text(encoding="utf-8"))
+    cells = []
+    for i, item in enumerate(source["cells"]):
+        cell_id = f"{game_id}-{i:03d}"
+        if "md" in item:
+            text = item["md"][lang]
+            if "part" in item:
+                text = f'<a id="{item["part"]}"></a>\n\n{text}'
+            cells.append(_cell("markdown", text, cell_id))
+        else:
+            code = item["code"].strip("\n")
+            if item.get("parameters"):
+                code = f'lang = "{lang}"'
+                cells.append(_cell("code", code, cell_id, tags=("parameters",)))
+            else:
+                cells.append(_cell("code", code, cell_id))
+    return _notebook(cells, lang, source["title"][lang])
+
+
+def index_notebook() -> dict:
+    rows_en, rows_ru = [], []
+    for g in GAMES:
+        if g.ready and g.notebook:
+            first = g.lesson_langs[0]
+            links = {lang: notebook_name(g.notebook, lang, first) for lang in g.lesson_langs}
+            en = " · ".join(f"[{lang.upper()}]({links[lang]})" for lang in g.lesson_langs)
+            rows_en.append(f"| **{g.title('ru')}** ({g.title('en')}) | {en} |")
+            rows_ru.append(f"| **{g.title('ru')}** | [по-русски]({links.get('ru', links[first])})"
+                           f" · [in English]({links.get('en', links[first])}) |")
+        else:
+            rows_en.append(f"| {g.title('en')} | *coming* |")
+            rows_ru.append(f"| {g.title('ru')} | *скоро* |")
+    en = "\n".join([
+        "# tutor: learn tabletop games by playing them",
+        "",
+        "*Русский текст — ниже.*",
+        "",
+        "Each lesson walks through a game's rulebook in order. Every board is live: step through worked",
+        "examples, see which rule decided each outcome, try your own positions, then play a full game",
+        "against bots.",
+        "",
+        "**How to use it.** On your own, open a lesson in JupyterLab and choose *Run → Run All Cells*.",
+        "At a club, the teacher projects the same page with Voilà: the code is hidden and only the text",
+        "and the boards show.",
+        "",
+        "| Game | Lesson |",
+        "|---|---|",
+        *rows_en,
+    ])
+    ru = "\n".join([
+        "# tutor: учимся настольным играм, играя",
+        "",
+        "Каждый урок проходит по правилам игры по порядку. Все игровые поля живые: листайте разобранные",
+        "примеры, смотрите, какое правило решило исход, пробуйте свои позиции, а потом сыграйте целую",
+        "партию с ботами.",
+        "",
+        "**Как пользоваться.** Самостоятельно: откройте урок в JupyterLab и выберите *Run → Run All Cells*.",
+        "В клубе ведущий показывает ту же страницу на проекторе через Voilà: код скрыт, видны только текст",
+        "и игровые поля.",
+        "",
+        "| Игра | Урок |",
+        "|---|---|",
+        *rows_ru,
+    ])
+    cells = [_cell("markdown", '<a id="en"></a>\n\n' + en, "index-000"),
+             _cell("markdown", '<a id="ru"></a>\n\n' + ru, "index-001")]
+    return _notebook(cells, "en", "tutor")
+
+
+def targets() -> dict[Path, dict]:
+    out = {NOTEBOOKS / "index.ipynb": index_notebook()}
+    for g in GAMES:
+        if g.ready and g.notebook and (ROOT / "lessons" / g.id / "notebook.yaml").exists():
+            for lang in g.lesson_langs:
+                out[NOTEBOOKS / notebook_name(g.notebook, lang, g.lesson_langs[0])] = lesson_notebook(g.id, lang)
+    return out
+
+
+def render(nb: dict) -> str:
+    return json.dumps(nb, ensure_ascii=False, indent=1) + "\n"
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="report stale notebooks instead of writing them")
+    args = parser.parse_args(argv)
+    stale = []
+    for path, nb in targets().items():
+        text = render(nb)
+        current = path.read_text(encoding="utf-8") if path.exists() else None
+        if current == text:
+            continue
+        if args.check:
+            stale.append(path)
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+            print(f"wrote {path.relative_to(ROOT)}")
+    for path in stale:
+        print(f"out of date: {path.relative_to(ROOT)} (run python tools/build_notebooks.py)")
+    return 1 if stale else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

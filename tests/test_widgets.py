@@ -1,0 +1,491 @@
+"""The widgets without a browser: build them in English and Russian, press their buttons, read their HTML.
+
+Every test runs with a spy on `tutor.widgets.common.guard`: an unexpected exception caught in a callback
+(anything but a refusal, a bad saved position or a bad scenario) fails the test, because in a Voilà page
+it would be a "Something went wrong" instead of a lesson.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+
+import ipywidgets as W
+import pytest
+
+from tutor import lesson
+from tutor.core.errors import RuleViolation, SavedStateError
+from tutor.core.scenario import ScenarioError
+from tutor.games import maui
+from tutor.widgets import common
+from tutor.widgets.common import ErrorArea, guard
+from tutor.widgets.maui_sandbox import LagoonSandbox
+from tutor.widgets.play import PlayTable
+from tutor.widgets.scenario import ScenarioPlayer
+
+LANGS = ("en", "ru")
+
+
+# --------------------------------------------------------------------------- helpers
+
+@pytest.fixture(autouse=True)
+def guard_spy():
+    """Collects what every guard caught; unexpected exceptions fail the test unless it takes them."""
+    caught = []
+
+    def spy(exc, expected, message):
+        caught.append((exc, expected, message))
+
+    common.add_error_listener(spy)
+    spy.caught = caught
+    spy.allow_unexpected = False
+    yield spy
+    common.remove_error_listener(spy)
+    unexpected = [(type(e).__name__, str(e)) for e, ok, _ in caught if not ok]
+    if not spy.allow_unexpected:
+        assert not unexpected, f"a widget callback failed: {unexpected}"
+
+
+def dump_renderer(view, *, highlight=(), lang="en", events=()):
+    """A stand-in renderer that writes everything it was given into the 'SVG' (to test the wiring)."""
+    payload = {"view": view, "highlight": list(highlight), "lang": lang, "events": [e.kind for e in events]}
+    return f"<svg data-dump='{json.dumps(payload, ensure_ascii=False)}'/>"
+
+
+def dumped(html: str) -> dict:
+    return json.loads(re.search(r"data-dump='(.*)'/>", html).group(1))
+
+
+def contains_id(text: str, card_id: str) -> bool:
+    """`card_id` as a whole id ("dive-2-1" is not found inside "dive-2-10")."""
+    return re.search(rf"(?<![\w-]){re.escape(card_id)}(?![\w-])", text) is not None
+
+
+def legal_buttons(table, seat=None):
+    return [b for b in table.action_buttons(seat) if "tutor-action" in b._dom_classes]
+
+
+def used_buttons(table, seat=None):
+    return [b for b in table.action_buttons(seat) if "tutor-action-unavailable" in b._dom_classes]
+
+
+def visible(widget) -> bool:
+    return widget.layout.display != "none"
+
+
+WORKED_ROUND = {
+    "id": "test/worked-round",
+    "game": "maui",
+    "title": {"en": "Test round", "ru": "Проверочный раунд"},
+    "rule": "maui:example",
+    "setup": {"players": 4, "kiti": 1, "seed": 2021,
+              "lagoon": {"deep": "tuna-1", "middle": "tiger-1", "shallow": "catfish-1"}},
+    "intro": {"en": "Four divers look at the lagoon.", "ru": "Четыре ныряльщика смотрят на лагуну."},
+    "steps": [
+        {"say": {"en": "Three nines and a six.", "ru": "Три девятки и шестёрка."},
+         "do": {"dive": {1: 9, 2: 6, 3: 9, 4: 9}},
+         "expect": {"catch": {1: "tuna-1", 4: "tiger-1", 2: "catfish-1"}, "empty_handed": [3]}},
+        {"say": {"en": "Player 1 tries the nine again.", "ru": "Игрок 1 снова пробует девятку."},
+         "do": {"dive": {1: 9}}, "refused": "maui:play"},
+    ],
+}
+
+
+# --------------------------------------------------------------------------- common: error area and guard
+
+def test_error_area_is_hidden_when_empty():
+    area = ErrorArea()
+    assert "tutor-error" in area._dom_classes
+    assert not visible(area) and area.value == ""
+    area.show("No <script>")
+    assert visible(area) and "&lt;script&gt;" in area.value
+    area.clear()
+    assert not visible(area) and area.message == ""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_guard_turns_each_failure_into_a_friendly_message(lang, guard_spy, caplog):
+    area = ErrorArea()
+    state = maui.setup(4, seed=1)
+    with guard(area, lang):
+        maui.apply(state, maui.Dive(0, 13))
+    with pytest.raises(RuleViolation) as refusal:
+        maui.apply(state, maui.Dive(0, 13))
+    assert area.message == refusal.value.explain(lang)
+
+    with guard(area, lang):
+        maui.state_from_json("{not json")
+    assert "not JSON" in area.message and visible(area)
+
+    with guard(area, lang):
+        raise ScenarioError("maui/x: 'steps' is missing")
+    assert "'steps' is missing" in area.message
+
+    @guard(area, lang)
+    def broken(_button):
+        raise ZeroDivisionError("division by zero\nsecond line")
+
+    guard_spy.allow_unexpected = True
+    with caplog.at_level(logging.ERROR, logger="tutor.widgets"):
+        assert broken(None) is None
+    assert area.message.startswith(common.ui("went_wrong", lang, what="")[:10])
+    assert "ZeroDivisionError: division by zero" in area.message
+    assert "second line" not in area.message and "Traceback" not in area.value
+    assert any(r.exc_info for r in caplog.records), "the traceback goes to the log"
+    assert [ok for _, ok, _ in guard_spy.caught] == [True, True, True, False]
+
+    with guard(area, lang):
+        pass
+    assert not visible(area), "a successful callback clears the old message"
+
+
+# --------------------------------------------------------------------------- scenario player
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_scenario_player_steps_through_frames(lang):
+    p = ScenarioPlayer(WORKED_ROUND, lang=lang)
+    assert "tutor-scenario" in p._dom_classes
+    assert [b.description for b in (p.first, p.back, p.next, p.last)] == ["⏮ First", "◀ Back", "Next ▶", "Last ⏭"]
+    assert all(b.tooltip for b in (p.first, p.back, p.next, p.last))
+    assert p.errors.message == "" and not visible(p.warning)
+    assert "tutor-svg" in p.svg._dom_classes and "tutor-narration" in p.narration._dom_classes
+    assert p.svg.value.startswith("<svg")
+    assert p.first.disabled and p.back.disabled and not p.next.disabled and not p.last.disabled
+    assert p.counter.value == common.ui("step", lang, i=1, n=3)
+    title = WORKED_ROUND["title"][lang]
+    assert title in p.narration.value and WORKED_ROUND["intro"][lang] in p.narration.value
+    svg0, text0 = p.svg.value, p.narration.value
+
+    p.next.click()
+    assert p.index == 1 and p.slider.value == 1
+    assert p.svg.value != svg0 and p.narration.value != text0
+    frame = p.frames[1]
+    dispute = next(e for e in frame.events if e.kind == "maui.dispute")
+    assert dispute.narrate(lang) in p.narration.value.replace("&#x27;", "'")
+    assert common.safe_cite(dispute.rule, lang) in p.narration.value
+    assert 'data-kind="maui.dive_chosen"' not in p.narration.value, "noise events are skipped"
+    assert not p.first.disabled and not p.back.disabled
+
+    p.last.click()
+    assert p.index == 2 and p.next.disabled and p.last.disabled
+    assert p.counter.value == common.ui("step", lang, i=3, n=3)
+    # a refused step is a teaching moment: styled as a refusal, not as an error
+    assert 'class="tutor-refusal"' in p.narration.value
+    assert p.frames[2].refusal.explain(lang).replace("'", "&#x27;") in p.narration.value
+    assert p.errors.message == ""
+
+    p.back.click()
+    assert p.index == 1
+    p.slider.value = 0
+    assert p.index == 0 and p.first.disabled and p.narration.value == text0
+    p.first.click()   # disabled buttons can still be clicked programmatically: nothing breaks
+    assert p.index == 0
+
+
+def test_scenario_player_draws_the_frame_viewer_highlight_and_events(monkeypatch):
+    monkeypatch.setattr(maui, "render", dump_renderer)
+    data = dict(WORKED_ROUND, viewer=2, highlight=["kiti"])
+    p = ScenarioPlayer(data, lang="ru")
+    got = dumped(p.svg.value)
+    assert got["view"]["viewer"] == 1 and got["highlight"] == ["kiti"] and got["lang"] == "ru"
+    p.next.click()
+    assert "maui.catch" in dumped(p.svg.value)["events"]
+
+
+def test_scenario_player_shows_mismatches_in_a_warning():
+    wrong = json.loads(json.dumps(WORKED_ROUND))
+    wrong["steps"][0]["expect"]["catch"] = {"1": "tiger-1"}
+    p = ScenarioPlayer(wrong, lang="en")
+    assert visible(p.warning) and "tutor-warning" in p.warning._dom_classes
+    assert "player 1 should catch ['tiger-1']" in p.warning.value.replace("&#x27;", "'")
+    assert p.mismatches
+
+
+@pytest.mark.parametrize("bad", ["maui/no-such-lesson", {"id": "x", "game": "maui"}, 42])
+def test_scenario_that_cannot_load_shows_a_friendly_error(bad):
+    p = ScenarioPlayer(bad, lang="ru")
+    assert visible(p.errors) and p.errors.message
+    assert p.frames == [] and p.next.disabled and p.last.disabled and p.first.disabled
+
+
+def test_scenario_ids_resolve_under_the_lessons_folder(tmp_path, monkeypatch):
+    folder = tmp_path / "maui" / "scenarios"
+    folder.mkdir(parents=True)
+    import yaml
+    (folder / "mine.yaml").write_text(yaml.safe_dump(dict(WORKED_ROUND, id="maui/mine"), allow_unicode=True),
+                                      encoding="utf-8")
+    monkeypatch.setenv("TUTOR_LESSONS", str(tmp_path))
+    assert common.lessons_dir() == tmp_path
+    p = lesson.scenario("maui/mine", "en")
+    assert isinstance(p, ScenarioPlayer) and len(p.frames) == 3 and p.errors.message == ""
+    p = ScenarioPlayer(str(folder / "mine.yaml"))
+    assert len(p.frames) == 3
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_lesson_scenario_plays_in_the_player(lang):
+    files = sorted((common.project_root() / "lessons" / "maui" / "scenarios").glob("*.yaml"))
+    assert files
+    for path in files:
+        p = ScenarioPlayer(f"maui/{path.stem}", lang=lang)
+        assert p.errors.message == "", (path.name, p.errors.message)
+        assert visible(p.warning) == bool(p.mismatches)
+        while not p.next.disabled:
+            p.next.click()
+        assert p.errors.message == "", (path.name, p.errors.message)
+
+
+def test_renderer_failure_is_friendly_not_a_traceback(monkeypatch, guard_spy):
+    def broken(view, **kwargs):
+        raise KeyError("seat")
+
+    guard_spy.allow_unexpected = True
+    p = ScenarioPlayer(WORKED_ROUND, lang="en")
+    monkeypatch.setattr(maui, "render", broken)
+    p.next.click()
+    assert "Something went wrong: KeyError" in p.errors.message
+    assert "Traceback" not in p.errors.value
+    assert p.narration.value, "the lesson text still shows"
+    assert any(not ok for _, ok, _ in guard_spy.caught)
+
+
+# --------------------------------------------------------------------------- play table
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_play_table_dive_refusal_undo(lang):
+    t = PlayTable("maui", players=4, seat=0, lang=lang, seed=5)
+    assert t.errors.message == "" and t.state.round == 1
+    assert t.state.chosen == (None,) * 4, "bots wait for the human in a simultaneous dive"
+    assert len(legal_buttons(t)) == 12 and not used_buttons(t)
+    assert t.undo_button.disabled
+    start, svg0 = t.state, t.svg.value
+
+    nine = next(b for b in legal_buttons(t) if b.action == maui.Dive(0, 9))
+    nine.click()
+    assert t.errors.message == ""
+    assert t.state.round == 2 and t.state.revealed[0] == 9, "the bots dived after the human"
+    assert t.svg.value != svg0
+    assert "maui.revealed" in t.log_box.value and common.safe_cite("maui:play", lang) in t.log_box.value
+    assert not t.undo_button.disabled
+
+    # the used nine is still offered, so the engine can explain why not
+    used = used_buttons(t)
+    assert [b.action for b in used] == [maui.Dive(0, 9)]
+    before = t.state
+    used[0].click()
+    with pytest.raises(RuleViolation) as refusal:
+        maui.apply(before, maui.Dive(0, 9))
+    assert t.errors.message == refusal.value.explain(lang)
+    assert visible(t.errors) and t.state is before and len(t.history) == 1
+
+    legal_buttons(t)[0].click()
+    assert t.errors.message == "" and t.state.round == 3
+    t.undo_button.click()
+    assert t.state == before
+    t.undo_button.click()
+    assert t.state == start and t.undo_button.disabled and t.events_log == []
+
+
+def test_play_table_refuses_an_action_from_code_and_keeps_the_state():
+    t = PlayTable("maui", seed=1)
+    before = t.state
+    t.act(maui.Dive(2, 13))
+    assert "no dive card 13" in t.errors.message and t.state is before
+
+
+def test_play_table_new_game_deals_again():
+    t = PlayTable("maui", seed=11)
+    legal_buttons(t)[0].click()
+    t.new_button.click()
+    assert t.state.round == 1 and t.history == [] and t.events_log == []
+    assert t.errors.message == ""
+
+
+def test_play_table_save_and_load():
+    t = PlayTable("maui", seed=2, lang="ru")
+    legal_buttons(t)[3].click()
+    t.save_button.click()
+    saved_text, saved_state = t.saved.value, t.state
+    assert maui.state_from_json(saved_text) == saved_state
+
+    legal_buttons(t)[0].click()
+    assert t.state != saved_state
+    t.load_button.click()
+    assert t.state == saved_state and t.errors.message == ""
+
+    for bad in ("{not json", json.dumps({"format": "tutor/maui/1"}), saved_text.replace('"round":2', '"round":99')):
+        current = t.state
+        t.saved.value = bad
+        t.load_button.click()
+        with pytest.raises(SavedStateError) as problem:
+            maui.state_from_json(bad)
+        assert problem.value.problem in t.errors.message and visible(t.errors)
+        assert t.state is current, "a bad text keeps the game"
+
+
+def test_play_table_plays_to_the_end_and_scores():
+    t = PlayTable("maui", players=3, seed=9, lang="ru")
+    for _ in range(200):
+        if maui.is_over(t.state):
+            break
+        legal_buttons(t)[-1].click()
+    assert maui.is_over(t.state) and t.errors.message == ""
+    html = t.score_box.value
+    assert "tutor-score" in t.score_box._dom_classes and html
+    for b in maui.score(t.state):
+        lines = [int(x) for x in re.findall(rf'<tr class="line" data-player="{b.player}">.*?<td class="num">(-?\d+)</td>',
+                                            html)]
+        total = int(re.search(rf'<tr class="total" data-player="{b.player}">.*?<td class="num">(-?\d+)</td>',
+                              html).group(1))
+        assert sum(lines) == total == b.total == sum(l.points for l in b.lines)
+        for line in b.lines:
+            assert line.label("ru") in html.replace("&#x27;", "'")
+    winners = re.search(r'data-winners="([\d,]+)"', html).group(1)
+    assert [int(s) for s in winners.split(",")] == maui.winners(t.state)
+    assert not t.action_buttons()
+
+
+def test_play_table_seat_view_never_leaks_secrets():
+    t = PlayTable("maui", players=4, seat=0, seed=21)
+    for _ in range(12):
+        if maui.is_over(t.state):
+            break
+        hidden = maui.secrets(t.state, 0)
+        page = t.svg.value + t.log_box.value + "".join(b.description + b.tooltip for b in t.action_buttons())
+        leaks = [c for c in hidden if contains_id(page, c)]
+        assert not leaks, f"round {t.state.round}: {leaks}"
+        legal_buttons(t)[0].click()
+
+
+def test_play_table_draws_the_learners_view_and_the_teachers_in_hot_seat(monkeypatch):
+    monkeypatch.setattr(maui, "render", dump_renderer)
+    t = PlayTable("maui", players=4, seat=2, seed=3)
+    got = dumped(t.svg.value)
+    assert got["view"]["viewer"] == 2
+    assert got["view"]["seats"][0]["hand"] is None and got["view"]["seats"][2]["hand"]
+    assert [b.action.player for b in t.action_buttons()] == [2] * 12
+    for c in maui.secrets(t.state, 2):
+        assert not contains_id(t.svg.value, c)
+
+    t.hotseat_box.value = True
+    assert dumped(t.svg.value)["view"]["viewer"] is None
+    assert {b.action.player for b in t.action_buttons()} == {0, 1, 2, 3}
+    for seat in range(4):
+        legal_buttons(t, seat)[0].click()
+    assert t.state.round == 2 and t.errors.message == ""
+    assert "maui.catch" in dumped(t.svg.value)["events"]
+
+    t.hotseat_box.value = False
+    assert dumped(t.svg.value)["view"]["viewer"] == 2
+
+
+def test_bots_answer_their_jellyfish_offer_by_discarding():
+    # player 2 already holds two jellyfish; the deep holds a third and player 2 will take it
+    t = PlayTable("maui", players=3, seat=0, seed=4, bots=True,
+                  lagoon={"deep": "jellyfish-3", "middle": "tiger-1", "shallow": "catfish-1"},
+                  piles=[[], ["jellyfish-1", "jellyfish-2"], []], kiti=0)
+    t.act(maui.Dive(0, 1))
+    assert t.errors.message == ""
+    if 1 in [e.data.get("player") for e in t.events_log if e.kind == "maui.catch" and e.data["depth"] == "deep"]:
+        assert any(e.kind == "maui.jellyfish_discarded" for e in t.events_log)
+    assert not t.state.pending
+
+
+def test_play_table_with_an_impossible_setup_is_friendly():
+    t = PlayTable("maui", players=9)
+    assert "3" in t.errors.message and "9" in t.errors.message
+    assert t.state is None and t.action_buttons() == []
+
+
+# --------------------------------------------------------------------------- Мяури sandbox
+
+@pytest.mark.parametrize("lang,word", [("en", "Dive!"), ("ru", "Нырнуть!")])
+def test_sandbox_resolves_the_worked_round(lang, word):
+    sb = LagoonSandbox(players=4, lang=lang)
+    assert sb.dive_button.description == word
+    assert sb.errors.message == "" and sb.svg.value.startswith("<svg")
+    before = sb.svg.value
+    sb.kiti.value = 0
+    sb.dive_button.click()
+    assert sb.errors.message == ""
+    catches = {e.data["player"]: e.data["cards"] for e in sb.events if e.kind == "maui.catch"}
+    assert catches == {0: ["tuna-1"], 3: ["tiger-1"], 1: ["catfish-1"]}
+    text = sb.narration.value.replace("&#x27;", "'")
+    for e in sb.events:
+        if e.kind != "maui.dive_chosen":
+            assert e.narrate(lang) in text
+    assert common.safe_cite("maui:disputes", lang) in text
+    assert sb.svg.value != before
+    assert all(not cell for cell in sb.after.lagoon), "nothing is laid after the dive"
+
+
+def test_sandbox_refuses_a_card_in_two_cells_with_the_engines_reason():
+    sb = LagoonSandbox(players=4, lang="ru")
+    sb.lagoon["middle"].value = "tuna-1"
+    sb.dive_button.click()
+    with pytest.raises(RuleViolation) as refusal:
+        maui.setup(4, lagoon={"deep": "tuna-1", "middle": "tuna-1", "shallow": "catfish-1"})
+    assert sb.errors.message == refusal.value.explain("ru") and visible(sb.errors)
+    assert sb.after is None
+    sb.lagoon["middle"].value = "tiger-2"
+    assert sb.errors.message == "" and not visible(sb.errors)
+
+
+def test_sandbox_variants_players_and_piles():
+    sb = LagoonSandbox(players=4, lang="en")
+    sb.players_box.value = 5
+    assert len(sb.dives) == 5 and len(sb.kiti.options) == 5 and sb.errors.message == ""
+    sb.no_fights.value = True
+    assert sb.kiti.disabled
+    for box, card in zip(sb.dives, (9, 9, 9, 2, 3)):
+        box.value = card
+    sb.dive_button.click()
+    assert any(e.kind == "maui.tie_no_catch" for e in sb.events)
+    sb.no_fights.value = False
+    sb.lagoon["shallow"].value = "seagull-1"
+    sb.piles[1].value = "tuna-4"
+    sb.dives[1].value = 1
+    sb.dive_button.click()
+    assert any(e.kind == "maui.seagull_ate" and e.data["card"] == "tuna-4" for e in sb.events)
+    assert sb.errors.message == ""
+
+
+# --------------------------------------------------------------------------- lesson helpers
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_lesson_helpers(lang):
+    assert isinstance(lesson.play("maui", lang, seed=1), PlayTable)
+    assert isinstance(lesson.sandbox("maui", lang), LagoonSandbox)
+    assert isinstance(lesson.scenario("maui/four-player-round", lang), ScenarioPlayer)
+
+    r = lesson.rulings("maui", lang)
+    assert r.value.count("<li") == len(maui.RULINGS)
+    assert maui.RULINGS[0].say(lang) in r.value.replace("&#x27;", "'")
+
+    c = lesson.components("maui", lang).value
+    assert c.count("<tr data-kind=") == 6
+    assumed_kinds = {card.kind for card in maui.components.assumed_items()}
+    assert c.count('data-provenance="assumed"') == len(assumed_kinds) > 0
+    assert c.count('class="tutor-assumed"') == len(assumed_kinds)
+    assert common.ui("assumed", lang) in c
+    assert "10, 10, 11, 12, 12, 13, 14, 15" in c
+
+    pos = lesson.position("maui", {"players": 4, "kiti": 0}, lang, viewer=0, highlight=["kiti"])
+    assert isinstance(pos, W.HTML) and pos.value.startswith("<svg")
+    state = maui.setup(4, seed=3)
+    assert lesson.position("maui", state, lang).value == lesson.position("maui", maui.to_json(state), lang).value
+
+    links = lesson.language_links("maui", lang).value
+    assert "<a " in links and "<b>" in links
+
+
+def test_lesson_helpers_never_raise(guard_spy):
+    guard_spy.allow_unexpected = True   # the unknown game below is a plain ImportError
+    box = lesson.position("maui", {"players": 9}, "ru")
+    assert isinstance(box, W.VBox)
+    errors = box.children[-1]
+    assert "9" in errors.message and visible(errors)
+    box = lesson.rulings("no_such_game", "en")
+    assert "Something went wrong" in box.children[-1].message
+    assert "aqua" in lesson.sandbox("aqua_fest", "en").value.lower()

@@ -129,7 +129,7 @@ def mark(dwg, x: float, y: float, r: float, *, colour: str, text: str, size: Opt
 def badge(dwg, text, x: float, y: float, *, fill: str = INK, colour: str = "#ffffff", size: float = 11,
           anchor: str = "middle", cls: Optional[str] = None):
     """A small pill with text (a count, "×3", "NEW"); width follows the text length roughly."""
-    wide = sum(0.68 if ord(ch) > 0x2FF else 0.6 for ch in str(text))   # Cyrillic runs wider than Latin
+    wide = sum(0.74 if ord(ch) > 0x2FF else 0.66 for ch in str(text))   # bold; Cyrillic runs wider
     w = max(size * 1.6, size * wide + size * 0.9)
     h = size * 1.45
     left = x - w / 2 if anchor == "middle" else x if anchor == "start" else x - w

@@ -171,6 +171,17 @@ def _fish(dwg, sym, body: str, *, tail: str | None = None, eye=(29, 18)):
 
 
 @lru_cache(maxsize=None)
+def _defs_xml(lang: str) -> str:
+    """The shared <defs> content, serialised once per language: it is half of a board's elements."""
+    import svgwrite
+    dwg = svgwrite.Drawing(debug=False)
+    heads = dwg.symbol(id="maui-heads")      # a seat panel's column headings
+    heads.viewbox(0, 0, 180, 12)
+    for key, x in (("dive", 22), ("last", 58), ("catch", 104), ("used", 153)):
+        heads.add(S.label(dwg, _w(key, lang), x, 9, size=8.5, anchor="middle", fill=S.MUTED))
+    return "".join(el.tostring() for el in _defs_elements()) + heads.tostring()
+
+
 def _defs_elements() -> tuple:
     """Kind symbols, card backs and the arrow marker: one copy each, reused via <use>."""
     import svgwrite
@@ -180,6 +191,7 @@ def _defs_elements() -> tuple:
     def symbol(name):
         sym = dwg.symbol(id=f"maui-{name}")
         sym.viewbox(0, 0, 40, 40)
+        sym["overflow"] = "visible"
         out.append(sym)
         return sym
 
@@ -216,6 +228,22 @@ def _defs_elements() -> tuple:
     for y in (12, 20, 28):
         s.add(dwg.path(f"M4,{y} q4,-5 8,0 t8,0 t8,0 t8,0", fill="none", stroke="#bfe3e6", stroke_width=2))
 
+    for seat, colour in enumerate(C.SEAT_COLOURS):     # numbered seat discs
+        sym = symbol(f"seat{seat}")
+        sym.viewbox(0, 0, 24, 24)
+        sym.add(S.mark(dwg, 12, 12, 10.5, colour=colour, text=str(seat + 1), size=13))
+    for kind, (fill, ink) in KIND_STYLE.items():     # tiny pile cards: colour, shape, border together
+        sym = symbol(f"chip-{kind}")
+        sym.viewbox(0, 0, 12, 20)
+        sym.add(dwg.rect(insert=(0.5, 0.5), size=(11, 19), rx=2, ry=2, fill=fill, stroke=ink, stroke_width=1))
+        sym.add(dwg.use(f"#maui-{kind}", insert=(0.5, 1), size=(11, 11)))
+    for n in C.DIVE_CARDS:           # dive card faces; the border takes the seat colour via `color`
+        sym = symbol(f"n{n}")
+        sym.viewbox(0, 0, 26, 36)
+        sym.add(dwg.rect(insert=(1, 1), size=(24, 34), rx=3.5, ry=3.5, fill="#ffffff", stroke="currentColor",
+                         stroke_width=2.2))
+        sym.add(dwg.text(str(n), insert=(13, 24.5), font_size=17 if n < 10 else 14.5, font_weight="bold",
+                         text_anchor="middle", fill=S.INK))
     marker = dwg.marker(id="maui-arrow", insert=(6, 5), size=(10, 10), orient="auto")
     marker["markerUnits"] = "strokeWidth"
     marker.add(dwg.path("M0,0 L10,5 L0,10 Z", fill=S.EVENT))
@@ -267,11 +295,10 @@ def _dive_card(dwg, card: dict | None, seat: int, x, y, w, h, *, size=None, cls=
                       anchor="middle", weight="bold", fill=S.contrast(colour)))
         S.data(g, face="down")
         return g
-    S.data(g, card=card["id"], value=card["value"])
-    g.add(S.card(dwg, x, y, w, h, fill="#ffffff", stroke=colour, stroke_width=2, cls=None))
-    g.add(S.label(dwg, card["value"], x + w / 2, y + h / 2 + (size or h * 0.5) * 0.36, size=size or h * 0.5,
-                  anchor="middle", weight="bold", fill=S.INK))
-    return g
+    use = dwg.use(f"#maui-n{card['value']}", insert=(x, y), size=(w, h), color=colour)
+    use["class"] = cls
+    S.data(use, card=card["id"], value=card["value"])
+    return use
 
 
 def _lagoon(dwg, view, lang, hl, marks):
@@ -307,7 +334,7 @@ def _lagoon(dwg, view, lang, hl, marks):
                 cg.add(el)
             top_card = cards[-1]
             if n > 1:
-                cg.add(S.badge(dwg, f"\u00d7{n}", left + 17, top + card_h - 9, fill=S.INK, size=11,
+                cg.add(S.badge(dwg, f"\u00d7{n}", left - (n - 1) * step - 2, top + 12, fill=S.INK, size=11,
                                cls="pile-count"))
             if top_card.get("face_down"):
                 cg.add(S.badge(dwg, _w("face_down", lang), left + 40, top, fill="#234e52",
@@ -347,7 +374,7 @@ def _seat(dwg, view, s, lang, hl, marks):
         g.add(dwg.rect(insert=(x + 3, y + 3), size=(w - 6, h - 6), rx=8, ry=8, fill="none", stroke=colour,
                        stroke_width=1, stroke_dasharray="2 2"))
     # header: numbered colour disc, name, colour word, status
-    g.add(S.mark(dwg, x + 15, y + 15, 10, colour=colour, text=str(s + 1), size=12))
+    g.add(dwg.use(f"#maui-seat{s}", insert=(x + 3, y + 3), size=(24, 24)))
     name = S.label(dwg, player_name(s, lang), x + 30, y + 19, size=13, weight="bold", cls="seat-name")
     name.add(dwg.tspan(" " + _colour_name(s, lang), font_size=9.5, font_weight="normal", fill=S.MUTED))
     g.add(name)
@@ -359,7 +386,10 @@ def _seat(dwg, view, s, lang, hl, marks):
     hy = y + 27
     if seat.get("hand") is not None:
         for i, card in enumerate(seat["hand"]):
-            g.add(_dive_card(dwg, card, s, x + 7 + i * 14, hy, 12.5, 18, size=9, cls="card dive hand"))
+            use = dwg.use(f"#maui-n{card['value']}", insert=(x + 7 + i * 14, hy), size=(13, 18), color=colour)
+            use["class"] = "card dive hand"
+            use["data-card"] = card["id"]
+            g.add(use)
         if not seat["hand"]:
             g.add(S.label(dwg, _w("hand", lang, n=0), x + 8, hy + 13, size=10, fill=S.MUTED))
     else:
@@ -370,10 +400,7 @@ def _seat(dwg, view, s, lang, hl, marks):
                       cls="hand-count"))
     # dive (this round) · last (revealed) · catch pile · used
     by = y + 60
-    g.add(S.label(dwg, _w("dive", lang), x + 22, by - 11 + 4, size=8.5, anchor="middle", fill=S.MUTED))
-    g.add(S.label(dwg, _w("last", lang), x + 58, by - 11 + 4, size=8.5, anchor="middle", fill=S.MUTED))
-    g.add(S.label(dwg, _w("catch", lang), x + 104, by - 11 + 4, size=8.5, anchor="middle", fill=S.MUTED))
-    g.add(S.label(dwg, _w("used", lang), x + 153, by - 11 + 4, size=8.5, anchor="middle", fill=S.MUTED))
+    g.add(dwg.use("#maui-heads", insert=(x, by - 16), size=(180, 12)))
     g.add(_dive_card(dwg, seat.get("chosen"), s, x + 8, by, 28, 38, size=17, cls="card dive chosen"))
     last = seat.get("revealed")
     g.add(_dive_card(dwg, last, s, x + 44, by, 28, 38, size=16, cls="card dive revealed"))
@@ -393,7 +420,12 @@ def _seat(dwg, view, s, lang, hl, marks):
         pile = seat.get("pile") or []
         under = pile[:-1]
         for i, card in enumerate(under[-8:]):
-            g.add(_catch_card(dwg, card, x + 7 + i * 13, py, 12, 20, lang, cls="card catch pile"))
+            chip = dwg.use(f"#maui-chip-{card['kind']}", insert=(x + 7 + i * 13, py), size=(12, 20))
+            chip["class"] = "card catch pile"
+            S.data(chip, card=card["id"])
+            g.add(chip)
+            g.add(S.label(dwg, _value_text(card["value"]), x + 13 + i * 13, py + 18.5, size=7, anchor="middle",
+                          weight="bold", fill=KIND_STYLE[card["kind"]][1]))
         if len(under) > 8:   # older cards still carry their ids, drawn as thin edges
             for card in under[:-8]:
                 g.add(S.data(dwg.g(class_="card catch pile hidden-edge"), card=card["id"]))
@@ -571,8 +603,6 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=()) -> str:
     dwg = S.drawing(W, H, title=title, desc=desc, label="maui")
     S.data(dwg, round=view["round"], players=view["players"], phase=view["phase"],
            viewer="all" if view.get("viewer") is None else view["viewer"])
-    for el in _defs_elements():
-        dwg.defs.add(el)
 
     dwg.add(dwg.rect(insert=(0, 0), size=(W, H), fill="#f7f3e8"))
     dwg.add(dwg.ellipse(center=(CX, CY + 4), r=(W / 2 - 70, (H - HEADER) / 2 - 44), fill="#d9c4a0",
@@ -614,4 +644,5 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=()) -> str:
                          fill="#ffffff"))
         band.add(S.label(dwg, _w("over_sub", lang), CX, CY + 26, size=12, anchor="middle", fill="#f2c14e"))
         dwg.add(band)
-    return S.to_string(dwg)
+    out = S.to_string(dwg)
+    return out.replace("<defs />", f"<defs>{_defs_xml(lang)}</defs>", 1)

@@ -65,12 +65,17 @@ def binder_env() -> Path:
     env = {**os.environ, "PATH": f"{target / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}",
            "VIRTUAL_ENV": str(target), "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
     env.pop("PYTHONPATH", None)
-    subprocess.run([str(py), "-m", "pip", "install", "-q", "-r", "binder/requirements.txt"],
-                   cwd=ROOT, env=env, check=True, timeout=900)
+    run([str(py), "-m", "pip", "install", "-q", "-r", "binder/requirements.txt"], env, timeout=900)
     if (BINDER / "postBuild").exists():
-        subprocess.run(["bash", "binder/postBuild"], cwd=ROOT, env=env, check=True, timeout=300)
+        run(["bash", "binder/postBuild"], env, timeout=300)
     (target / ".complete").touch()
     return target
+
+
+def run(cmd: list[str], env: dict, timeout: float) -> None:
+    done = subprocess.run(cmd, cwd=ROOT, env=env, timeout=timeout, capture_output=True, text=True)
+    if done.returncode:
+        pytest.fail(f"{' '.join(cmd)} failed ({done.returncode}):\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}")
 
 
 def free_port() -> int:
@@ -108,7 +113,8 @@ def test_binder_environment_serves_the_index(tmp_path):
     log = open(tmp_path / "server.log", "wb")
     server = subprocess.Popen(
         [str(env_dir / "bin" / "jupyter"), "server", "--no-browser", f"--port={port}", "--ip=127.0.0.1",
-         f"--IdentityProvider.token={TOKEN}", f"--ServerApp.root_dir={ROOT}", "--ServerApp.port_retries=0"],
+         f"--IdentityProvider.token={TOKEN}", f"--ServerApp.root_dir={ROOT}", "--ServerApp.port_retries=0",
+         "--allow-root"],  # CI runs as root; Binder does not
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}/voila/render/notebooks/index.ipynb"
     try:

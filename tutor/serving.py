@@ -116,13 +116,17 @@ def server_extension_config() -> dict:
 
 
 def install_server_config(prefix: str | None = None) -> Path:
-    """Write `server_extension_config()` where this environment's `jupyter server` reads it
-    (``<prefix>/etc/jupyter/jupyter_server_config.d/tutor.json``); binder/postBuild calls this."""
+    """Merge `server_extension_config()` into this environment's ``<prefix>/etc/jupyter/
+    jupyter_server_config.json`` (``jupyter_server_config.d/`` only enables extensions, it sets no other
+    option). binder/postBuild calls this."""
     import json
 
-    target = Path(prefix or sys.prefix) / "etc" / "jupyter" / "jupyter_server_config.d" / "tutor.json"
+    target = Path(prefix or sys.prefix) / "etc" / "jupyter" / "jupyter_server_config.json"
     target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(json.dumps(server_extension_config(), indent=2) + "\n", encoding="utf-8")
+    config = json.loads(target.read_text(encoding="utf-8")) if target.exists() else {}
+    for section, values in server_extension_config().items():
+        config.setdefault(section, {}).update(values)
+    target.write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
     return target
 
 

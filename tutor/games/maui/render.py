@@ -78,6 +78,7 @@ _WORDS = {
     "over_sub": {"en": "12 rounds played: count the catch piles", "ru": "12 раундов сыграно: считаем улов"},
     "no_kiti": {"en": "variant: no fights (no Kiti)", "ru": "вариант: без драк (без Кити)"},
     "open_baskets": {"en": "variant: open baskets", "ru": "вариант: открытые корзины"},
+    "boxed": {"en": "back in the box: {n}", "ru": "убрано в коробку: {n}"},
     "view_of": {"en": "seen by {p}", "ru": "видит {p}"},
     "view_all": {"en": "teacher's view (all cards)", "ru": "вид ведущего (все карты)"},
     # description
@@ -131,9 +132,9 @@ def seat_centre(seat: int, players: int) -> tuple[float, float]:
     """Seat 0 at the bottom; the others follow clockwise on screen (y grows downwards)."""
     a = math.radians(90 + 360 * seat / players)
     c, s = math.cos(a), math.sin(a)
-    # a superellipse (exponent 4) keeps the corner seats clear of the lagoon in the middle
-    x = CX + SEAT_RX * math.copysign(abs(c) ** 0.5, c)
-    y = CY + SEAT_RY * math.copysign(abs(s) ** 0.5, s)
+    # a superellipse (exponent 5) pushes corner seats outwards, clear of the lagoon in the middle
+    x = CX + SEAT_RX * math.copysign(abs(c) ** 0.4, c)
+    y = CY + SEAT_RY * math.copysign(abs(s) ** 0.4, s)
     return x, y
 
 
@@ -496,6 +497,24 @@ def _kiti(dwg, view, lang, hl, marks):
     return g
 
 
+def _box(dwg, view, lang):
+    """Cards back in the box (seagulls, eaten catches, thrown jellyfish): a count, and the cards when the
+    view shows them (the teacher's)."""
+    g = dwg.g(class_="box")
+    S.data(g, count=view["boxed_count"])
+    x, y = 8, H - 50
+    g.add(S.label(dwg, _w("boxed", lang, n=view["boxed_count"]), x, y, size=10, fill=S.MUTED))
+    for i, card in enumerate(view.get("boxed") or ()):
+        cx, cy = x + (i % 18) * 13, y + 5 + (i // 18) * 23
+        chip = dwg.use(f"#maui-chip-{card['kind']}", insert=(cx, cy), size=(12, 20))
+        chip["class"] = "card catch boxed"
+        S.data(chip, card=card["id"])
+        g.add(chip)
+        g.add(S.label(dwg, _value_text(card["value"]), cx + 6, cy + 18.5, size=7, anchor="middle", weight="bold",
+                      fill=KIND_STYLE[card["kind"]][1]))
+    return g
+
+
 def _arrows(dwg, view, marks):
     g = dwg.g(class_="event arrows")
     for depth, seat in marks["arrows"]:
@@ -629,6 +648,8 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=()) -> str:
     notes.append(_w("view_all", lang) if viewer is None else _w("view_of", lang, p=player_name(viewer, lang)))
     dwg.add(S.label(dwg, " · ".join(notes), W - 8, H - 8, size=9.5, anchor="end", fill=S.MUTED, cls="notes"))
 
+    if view.get("boxed_count"):
+        dwg.add(_box(dwg, view, lang))
     dwg.add(_lagoon(dwg, view, lang, hl, marks))
     for s in range(view["players"]):
         dwg.add(_seat(dwg, view, s, lang, hl, marks))

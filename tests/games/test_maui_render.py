@@ -1,0 +1,337 @@
+"""Мяури SVG: well-formed, accessible, shows exactly what the view allows, points where it is asked to."""
+
+from __future__ import annotations
+
+import importlib
+import math
+import random
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from tutor.games import maui
+R = importlib.import_module("tutor.games.maui.render")   # the package exports the function under this name
+from tutor.games.maui.text import depth_name, kind_name
+
+NS = {"svg": "http://www.w3.org/2000/svg"}
+
+
+# --------------------------------------------------------------------------- helpers
+
+def play(players, seed, steps, variant=()):
+    """A seeded position after `steps` random legal actions, and the events of the last one."""
+    state = maui.setup(players, seed=seed, variant=variant)
+    rnd = random.Random(seed)
+    events = []
+    for _ in range(steps):
+        if maui.is_over(state):
+            break
+        seat = rnd.choice(maui.to_move(state))
+        state, events = maui.apply(state, rnd.choice(maui.legal_actions(state, seat)))
+    return state, events
+
+
+def parse(svg: str) -> ET.Element:
+    return ET.fromstring(svg)
+
+
+def visible_ids(view) -> set[str]:
+    found = set()
+
+    def walk(x):
+        if isinstance(x, dict):
+            if isinstance(x.get("id"), str):
+                found.add(x["id"])
+            for v in x.values():
+                walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+    walk(view)
+    return found
+
+
+def data_cards(root) -> set[str]:
+    return {el.get("data-card") for el in root.iter() if el.get("data-card")}
+
+
+def mentions(svg: str, card_id: str) -> bool:
+    """Whole-id match: "dive-2-1" must not match inside "dive-2-12"."""
+    return re.search(r"(?<![\w-])" + re.escape(card_id) + r"(?![\w-])", svg) is not None
+
+
+def by_class(root, name):
+    return [el for el in root.iter() if name in (el.get("class") or "").split()]
+
+
+POSITIONS = [(3, 1, 0), (4, 2, 7), (5, 3, 23), (6, 4, 41), (4, 5, 4 * 12 + 3), (6, 6, 200),
+             (3, 7, 20, ("no-fights",)), (4, 8, 30, ("open-baskets",)), (5, 9, 33, ("no-fights", "open-baskets"))]
+
+
+def positions():
+    for p in POSITIONS:
+        players, seed, steps, *rest = p
+        yield play(players, seed, steps, rest[0] if rest else ())
+
+
+# --------------------------------------------------------------------------- structure and hidden information
+
+@pytest.mark.parametrize("pos", POSITIONS, ids=lambda p: f"{p[0]}p-seed{p[1]}-{p[2]}")
+def test_every_viewer_sees_exactly_what_the_view_allows(pos):
+    players, seed, steps, *rest = pos
+    state, events = play(players, seed, steps, rest[0] if rest else ())
+    for viewer in [None, *range(players)]:
+        view = maui.view(state, viewer)
+        svg = maui.render(view, events=events)
+        root = parse(svg)
+        assert root.tag == "{http://www.w3.org/2000/svg}svg"
+        assert root.get("viewBox")
+        shown = data_cards(root)
+        missing = visible_ids(view) - shown
+        assert not missing, f"viewer {viewer}: visible cards not drawn: {sorted(missing)}"
+        assert shown <= visible_ids(view), "a data-card id that the view does not hold"
+        leaked = [c for c in maui.secrets(state, viewer) if mentions(svg, c)]
+        assert not leaked, f"viewer {viewer} can read hidden cards: {leaked}"
+
+
+def test_title_and_description_describe_the_position():
+    state, _ = play(4, 11, 9)
+    view = maui.view(state, 0)
+    root = parse(maui.render(view))
+    title = root.find("svg:title", NS)
+    desc = root.find("svg:desc", NS)
+    assert title is not None and f"Round {view['round']}" in title.text
+    assert desc is not None
+    for cell in view["lagoon"]:
+        assert depth_name(cell["depth"], "en") in desc.text
+        top = cell["cards"][-1]
+        if not top.get("hidden"):
+            assert kind_name(top["kind"], "en") in desc.text
+    for seat in view["seats"]:
+        assert f"Player {seat['seat'] + 1}" in desc.text
+        if seat["pile_top"]:
+            assert kind_name(seat["pile_top"]["kind"], "en") in desc.text
+    k = view["kiti"]
+    assert f"Kiti stands between Player {k + 1} and Player {(k + 1) % 4 + 1}" in desc.text
+
+
+def test_own_hand_face_up_others_counted():
+    state = maui.setup(4, seed=3)
+    root = parse(maui.render(maui.view(state, 2)))
+    hand = {el.get("data-card") for el in by_class(root, "hand")}
+    assert hand == {f"dive-3-{n}" for n in range(1, 13)}
+    counts = by_class(root, "hand-count")
+    assert len(counts) == 3 and all("12" in el.text for el in counts)
+
+
+def test_chosen_dive_card_is_a_question_mark_for_others_and_a_number_for_its_owner():
+    state = maui.setup(3, seed=1)
+    state, _ = maui.apply(state, maui.Dive(1, 7))
+    mine = parse(maui.render(maui.view(state, 1)))
+    theirs = parse(maui.render(maui.view(state, 0)))
+    assert [el.get("data-card") for el in by_class(mine, "chosen")] == ["dive-2-7"]
+    chosen = by_class(theirs, "chosen")
+    assert len(chosen) == 1 and chosen[0].get("data-face") == "down" and chosen[0].get("data-card") is None
+
+
+def test_a_face_down_lagoon_card_is_a_card_back_for_everyone_but_the_peeker():
+    # seat 0 dives deepest and takes the lantern fish, so next round's deep card lies face down
+    state = maui.setup(3, kiti=0, lagoon={"deep": "lantern-1", "middle": "tiger-1", "shallow": "catfish-1"},
+                       deck=["tuna-1", "tiger-2", "catfish-2", "tuna-2", "tiger-3", "catfish-3"])
+    for seat, card in ((0, 12), (1, 6), (2, 1)):
+        state, _ = maui.apply(state, maui.Dive(seat, card))
+    assert state.face_down == 0 and state.peeker == 0
+    other = maui.render(maui.view(state, 1))
+    assert not mentions(other, "tuna-1")
+    deep = [el for el in parse(other).iter() if el.get("data-depth") == "deep"][0]
+    assert any(el.get("data-face") == "down" for el in deep.iter())
+    peeker = maui.render(maui.view(state, 0))
+    assert mentions(peeker, "tuna-1")
+    assert "face down" in peeker
+
+
+# --------------------------------------------------------------------------- pointers and events
+
+def test_highlights_appear_only_when_asked():
+    state = maui.setup(4, seed=2)
+    view = maui.view(state, None)
+    plain = parse(maui.render(view))
+    assert not by_class(plain, "highlight")
+    marked = parse(maui.render(view, highlight=["cell:deep", "seat:2", "kiti", "card:" +
+                                                 view["lagoon"][1]["cards"][0]["id"]]))
+    targets = {el.get("data-target") for el in by_class(marked, "highlight")}
+    assert {"cell:deep", "seat:2", "card:" + view["lagoon"][1]["cards"][0]["id"]} <= targets
+    kiti = by_class(marked, "kiti")[0]
+    assert by_class(kiti, "highlight")
+    # the deep cell's ring sits in the deep cell, not elsewhere
+    deep = [el for el in marked.iter() if el.get("data-depth") == "deep"][0]
+    assert [el.get("data-target") for el in by_class(deep, "highlight")] == ["cell:deep"]
+
+
+def test_a_single_string_highlight_works_too():
+    view = maui.view(maui.setup(3, seed=1), None)
+    root = parse(maui.render(view, highlight="seat:1"))
+    assert [el.get("data-target") for el in by_class(root, "highlight")] == ["seat:1"]
+
+
+def test_dispute_marks_kitis_hand_the_tied_seats_and_the_catch():
+    state = maui.setup(4, kiti=0, lagoon={"deep": "tuna-1", "middle": "tiger-1", "shallow": "catfish-1"})
+    events = []
+    for seat, card in ((0, 9), (1, 6), (2, 9), (3, 9)):   # the rulebook's example round, Kiti right of seat 0
+        state, events = maui.apply(state, maui.Dive(seat, card))
+    kinds = [e.kind for e in events]
+    assert "maui.dispute" in kinds and "maui.catch" in kinds
+    root = parse(maui.render(maui.view(state, None), events=events))
+    hands = {el.get("data-hand"): el for el in by_class(root, "kiti-hand")}
+    assert "event" in hands["right"].get("class").split()
+    assert "event" not in hands["left"].get("class").split()
+    seat_rings = {el.get("data-target") for el in by_class(root, "event") if el.tag.endswith("rect")}
+    assert {"cell:deep", "cell:middle", "cell:shallow", "seat:0", "seat:1", "seat:3"} <= seat_rings
+    # seat 2 tied twice and lost both times: marked as tied, and told it caught nothing
+    seat2 = [el for el in by_class(root, "event") if el.get("class").split()[-1:] and "nothing" in el.get("class")]
+    assert len(seat2) == 1 and "tie" in seat2[0].get("class").split()
+    assert "no catch" in "".join(seat2[0].itertext())
+    arrows = {(el.get("data-depth"), el.get("data-seat")) for el in root.iter() if el.get("data-depth")
+              and el.tag.endswith("line")}
+    assert arrows == {("deep", "0"), ("middle", "3"), ("shallow", "1")}
+    new = by_class(root, "new")
+    assert len(new) == 3                          # the lagoon was refilled
+
+
+def test_seagull_marks_the_seat():
+    state = maui.setup(3, kiti=0, lagoon={"deep": "seagull-1", "middle": "tiger-1", "shallow": "catfish-1"},
+                       piles=[["tuna-1"], [], []])
+    for seat, card in ((0, 12), (1, 6), (2, 1)):
+        state, events = maui.apply(state, maui.Dive(seat, card))
+    assert any(e.kind == "maui.seagull_ate" for e in events)
+    root = parse(maui.render(maui.view(state, None), events=events))
+    badges = [el for el in by_class(root, "seagull")]
+    assert badges and "seagull!" in "".join(badges[0].itertext())
+    assert "seat:0" in {el.get("data-target") for el in by_class(root, "event")}
+
+
+def test_no_events_no_event_marks():
+    state, _ = play(5, 4, 17)
+    root = parse(maui.render(maui.view(state, None)))
+    assert not by_class(root, "event")
+
+
+# --------------------------------------------------------------------------- Kiti, seats, language
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_kiti_stands_between_her_seats_with_the_right_hand_toward_the_right_seat(players):
+    for kiti in range(players):
+        state = maui.setup(players, seed=1, kiti=kiti)
+        root = parse(maui.render(maui.view(state, None)))
+        (fig,) = by_class(root, "kiti")
+        right, left = int(fig.get("data-right-seat")), int(fig.get("data-left-seat"))
+        assert right == kiti and left == (kiti + 1) % players
+        kx, ky = float(fig.get("data-x")), float(fig.get("data-y"))
+        # she stands in the angular gap between the two seats, going clockwise from the right-hand seat
+        def angle(x, y):
+            return math.atan2(y - R.CY, x - R.CX) % (2 * math.pi)
+        a, b, k = angle(*R.seat_centre(right, players)), angle(*R.seat_centre(left, players)), angle(kx, ky)
+        assert 0 < (k - a) % (2 * math.pi) < (b - a) % (2 * math.pi)
+        # each hand ends nearer its own seat than the other one
+        for hand_el in by_class(fig, "kiti-hand"):
+            line = hand_el.find("svg:line", NS)
+            ex, ey = float(line.get("x2")), float(line.get("y2"))
+            own = int(hand_el.get("data-seat"))
+            other = left if own == right else right
+            d_own = math.dist((ex, ey), R.seat_centre(own, players))
+            d_other = math.dist((ex, ey), R.seat_centre(other, players))
+            assert d_own < d_other
+        hands = {h.get("data-hand"): h.get("data-seat") for h in by_class(fig, "kiti-hand")}
+        assert hands == {"right": str(right), "left": str(left)}
+
+
+def test_seats_go_clockwise_from_player_1_at_the_bottom():
+    x0, y0 = R.seat_centre(0, 4)
+    x1, y1 = R.seat_centre(1, 4)
+    x2, y2 = R.seat_centre(2, 4)
+    assert y0 > R.CY and abs(x0 - R.CX) < 1      # bottom
+    assert x1 < R.CX                             # then to the left: clockwise seen from above
+    assert y2 < R.CY                             # then the top
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_panels_stay_on_the_board_and_clear_of_the_lagoon(players):
+    state, _ = play(players, 3, players * 4)
+    view = maui.view(state, None)
+    lx, ly, lw, lh = R.lagoon_box()
+    boxes = [R._seat_box(s, view) for s in range(players)]
+    for x, y, w, h in boxes:
+        assert 0 <= x and x + w <= R.W and R.HEADER <= y and y + h <= R.H
+        assert x + w <= lx or x >= lx + lw or y + h <= ly or y >= ly + lh, "a seat panel covers the lagoon"
+    for i, (ax, ay, aw, ah) in enumerate(boxes):
+        for bx, by, bw, bh in boxes[i + 1:]:
+            assert ax + aw <= bx or bx + bw <= ax or ay + ah <= by or by + bh <= ay, "seat panels overlap"
+
+
+def test_russian_labels():
+    state, _ = play(4, 2, 9)
+    view = maui.view(state, 1)
+    svg = maui.render(view, lang="ru")
+    root = parse(svg)
+    for depth in maui.DEPTHS:
+        assert depth_name(depth, "ru") in svg
+    assert "Игрок 1" in svg and "Кити" in svg and "Раунд" in root.find("svg:title", NS).text
+    assert "Кити стоит между" in root.find("svg:desc", NS).text
+    assert "Player 1" not in svg and "the deep" not in svg
+
+
+def test_every_seat_has_a_number_next_to_its_colour():
+    view = maui.view(maui.setup(6, seed=1), None)
+    root = parse(maui.render(view))
+    seats = by_class(root, "seat")
+    assert [s.get("data-seat") for s in seats] == [str(i) for i in range(6)]
+    for i, seat in enumerate(seats):
+        assert any(f"Player {i + 1}" == (el.text or "").strip() for el in seat.iter())
+
+
+# --------------------------------------------------------------------------- variants and the end
+
+def test_no_fights_pile_is_drawn_stacked_with_a_count_and_no_kiti():
+    state = maui.setup(3, variant="no-fights", lagoon={"deep": ["tuna-1", "tiger-2", "lantern-1"],
+                                                        "middle": "tiger-1", "shallow": "catfish-1"})
+    root = parse(maui.render(maui.view(state, 1)))
+    deep = [el for el in root.iter() if el.get("data-depth") == "deep"][0]
+    assert deep.get("data-count") == "3"
+    assert {"tuna-1", "tiger-2", "lantern-1"} <= data_cards(deep)
+    counts = by_class(deep, "pile-count")
+    assert counts and "×3" in "".join(counts[0].itertext())
+    assert len(by_class(deep, "under")) == 2
+    assert not by_class(root, "kiti")
+    assert "no fights" in maui.render(maui.view(state, 1))
+
+
+def test_game_over_banner_only_at_the_end():
+    state, _ = play(3, 12, 10_000)
+    assert maui.is_over(state)
+    over = parse(maui.render(maui.view(state, 0)))
+    assert by_class(over, "game-over")
+    assert "Game over" in "".join(by_class(over, "game-over")[0].itertext())
+    running, _ = play(3, 12, 5)
+    assert not by_class(parse(maui.render(maui.view(running, 0))), "game-over")
+    assert "Игра окончена" in maui.render(maui.view(state, 0), lang="ru")
+
+
+def test_render_is_pure_and_deterministic():
+    state, events = play(5, 21, 28)
+    view = maui.view(state, 2)
+    before = repr(view)
+    assert maui.render(view, events=events) == maui.render(view, events=events)
+    assert repr(view) == before
+
+
+def test_render_is_quick_enough_for_a_six_player_table():
+    import time
+    state, events = play(6, 3, 30)
+    view = maui.view(state, None)
+    maui.render(view, events=events)
+    start = time.process_time()
+    for _ in range(20):
+        maui.render(view, events=events)
+    per = (time.process_time() - start) / 20
+    assert per < 0.05, f"{per * 1000:.1f} ms per board"   # generous: CI machines are slow; target is ~5 ms

@@ -88,10 +88,10 @@ def index_notebook() -> dict:
         if g.ready and g.notebook:
             first = g.lesson_langs[0]
             links = {lang: notebook_name(g.notebook, lang, first) for lang in g.lesson_langs}
-            en = " · ".join(f"[{lang.upper()}]({links[lang]})" for lang in g.lesson_langs)
-            rows_en.append(f"| **{g.title('ru')}** ({g.title('en')}) | {en} |")
-            rows_ru.append(f"| **{g.title('ru')}** | [по-русски]({links.get('ru', links[first])})"
-                           f" · [in English]({links.get('en', links[first])}) |")
+            names = {"en": "English", "ru": "по-русски", "uk": "українською"}
+            others = " · ".join(f"[{names.get(lang, lang)}]({links[lang]})" for lang in g.lesson_langs)
+            rows_en.append(f"| [{g.title('en')} ({g.title('ru')})]({links.get('en', links[first])}) | {others} |")
+            rows_ru.append(f"| [{g.title('ru')}]({links.get('ru', links[first])}) | {others} |")
         else:
             rows_en.append(f"| {g.title('en')} | *coming* |")
             rows_ru.append(f"| {g.title('ru')} | *скоро* |")

@@ -152,3 +152,16 @@ def brute_force_points(fragments) -> int:
         return top
 
     return best(frags)
+
+
+def evaluate(groups) -> Assembly:
+    """Score a grouping someone chose (e.g. a learner, or the rulebook's example): each group of
+    four that makes a whole shell scores; anything else is left over."""
+    shells, unused = [], []
+    for group in groups:
+        kind = classify(tuple(group))
+        if kind:
+            shells.append(Shell(kind, tuple(group)))
+        else:
+            unused.extend(group)
+    return Assembly(tuple(shells), tuple(unused))

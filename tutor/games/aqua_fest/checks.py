@@ -1,0 +1,73 @@
+"""What the conformance suite needs from Aqua Fest: invariants, secrets per viewer, candidate actions."""
+
+from __future__ import annotations
+
+import random
+
+from tutor.games.aqua_fest import board as B
+from tutor.games.aqua_fest import components as C
+from tutor.games.aqua_fest.rules import Attack, Defend, DrawTwo, EndTurn, Move, State
+
+
+def check_invariants(state: State) -> list[str]:
+    problems = []
+    tiles = [t for t in state.upper + state.lower if t is not None] + [t for c in state.collected for t in c]
+    if sorted(tiles) != sorted(C.ALL_TILES):
+        problems.append(f"tiles not conserved: {len(tiles)} placed, {len(set(tiles))} distinct")
+    cards = [c for h in state.hands for c in h] + list(state.deck) + list(state.discard)
+    if state.battle is not None:
+        cards.append(state.battle[2])
+    if sorted(cards) != sorted(C.ALL_CARDS):
+        problems.append(f"cards not conserved: {len(cards)} held, {len(set(cards))} distinct")
+    cells = [p for p in state.pawns if p is not None]
+    if len(cells) != len(set(cells)):
+        problems.append("two pawns share a cell")
+    for s, where in enumerate(state.pawns):
+        if where is None:
+            continue
+        top = state.upper[where] or (state.lower[where] if state.lower_open[where] else None)
+        if top is not None and C.tile(top).coral:
+            problems.append(f"player {s + 1}'s pawn stands on a coral")
+    for i in range(25):
+        if state.upper[i] is not None and state.lower[i] is None:
+            problems.append(f"cell {i} has an upper tile over nothing")
+        if state.lower_open[i] and state.upper[i] is not None:
+            problems.append(f"cell {i}'s lower tile is open under an upper tile")
+        if state.lower[i] is not None and not state.lower_open[i] and state.upper[i] is None \
+                and i not in state.pawns:
+            problems.append(f"cell {i}'s lower tile is face down with nothing on it")
+    if state.moves > 2:
+        problems.append("more than two moves in a turn")
+    return problems
+
+
+def secrets(state: State, viewer) -> set[str]:
+    if viewer is None:
+        return set()
+    hidden = set(state.deck)
+    for i in range(25):
+        if state.lower[i] is not None and not state.lower_open[i]:
+            hidden.add(state.lower[i])
+    for s in range(state.players):
+        if s != viewer:
+            hidden |= set(state.hands[s]) | set(state.collected[s])
+    if state.battle is not None and viewer != state.battle[0]:
+        hidden.add(state.battle[2])
+    return hidden
+
+
+def candidate_actions(state: State, r: random.Random) -> list:
+    out = []
+    seats = list(range(-1, state.players + 1))
+    for _ in range(5):
+        p = r.choice(seats)
+        out.append(Move(p, r.choice(C.ALL_CARDS), r.randrange(-1, 26)))
+        out.append(Attack(p, r.choice(seats), r.choice(C.ALL_CARDS)))
+        out.append(Defend(p, r.choice(C.ALL_CARDS)))
+        out.append(EndTurn(p))
+        out.append(DrawTwo(p, r.choice([None, 0, 4, 7])))
+    hand = state.hands[state.turn]
+    if hand:   # near misses: the right player and a real card, a random cell
+        for _ in range(5):
+            out.append(Move(state.turn, r.choice(hand), r.randrange(25)))
+    return out

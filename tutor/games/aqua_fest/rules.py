@@ -1,0 +1,552 @@
+"""The Aqua Fest engine: an immutable State, the actions of a turn, and `apply` returning events.
+
+A turn belongs to one player (`turn`). They may attack an adjacent pawn at any point before they
+draw; then either play a creature card and move (`Move`), perhaps a second card of the same species
+for a second move, and finish with `EndTurn` (draw 1); or take `DrawTwo` (draw 2, optionally going
+home and sliding the start tile). An attack waits for the defender's hidden card (`Defend`).
+Seats are numbered from 0; everything a person reads counts players from 1.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Optional
+
+from tutor.core import rng
+from tutor.core.errors import RuleViolation
+from tutor.core.events import Event
+from tutor.games.aqua_fest import board as B
+from tutor.games.aqua_fest import components as C
+
+VARIANTS: tuple = ()
+
+
+# --------------------------------------------------------------------------- actions
+
+@dataclass(frozen=True)
+class Move:
+    """Play creature card `card` and move the pawn to cell `to` (0..24, row by row)."""
+    player: int
+    card: str
+    to: int
+
+    def to_json(self) -> dict:
+        return {"type": "move", "player": self.player, "card": self.card, "to": list(B.coords(self.to))}
+
+
+@dataclass(frozen=True)
+class Attack:
+    """Challenge the adjacent pawn of `target`, laying `card` face down."""
+    player: int
+    target: int
+    card: str
+
+    def to_json(self) -> dict:
+        return {"type": "attack", "player": self.player, "target": self.target, "card": self.card}
+
+
+@dataclass(frozen=True)
+class Defend:
+    """The attacked player's face-down card."""
+    player: int
+    card: str
+
+    def to_json(self) -> dict:
+        return {"type": "defend", "player": self.player, "card": self.card}
+
+
+@dataclass(frozen=True)
+class EndTurn:
+    """Finish a turn in which the pawn moved: draw one card."""
+    player: int
+
+    def to_json(self) -> dict:
+        return {"type": "end_turn", "player": self.player}
+
+
+@dataclass(frozen=True)
+class DrawTwo:
+    """Draw two cards instead of moving; `home` (0..4) sends the pawn home and slides the start tile there."""
+    player: int
+    home: Optional[int] = None
+
+    def to_json(self) -> dict:
+        return {"type": "draw_two", "player": self.player, "home": self.home}
+
+
+Action = Move | Attack | Defend | EndTurn | DrawTwo
+
+
+# --------------------------------------------------------------------------- state
+
+@dataclass(frozen=True)
+class State:
+    players: int
+    sides: tuple                 # per seat: the side of the seabed they sit at
+    homes: tuple                 # per seat: the cell (0..4) of their side the start tile lies beside
+    bonus: tuple                 # per seat: bonus token value
+    upper: tuple                 # 25 cells: tile id or None
+    lower: tuple                 # 25 cells: tile id or None
+    lower_open: tuple            # 25 cells: has the lower tile been turned face up?
+    pawns: tuple                 # per seat: cell index, or None when at home on the start tile
+    hands: tuple                 # per seat: card ids
+    collected: tuple             # per seat: tile ids, in the order taken
+    deck: tuple                  # card ids, top first
+    discard: tuple               # card ids, newest last
+    turn: int                    # whose turn it is
+    moves: int                   # moves made this turn (0..2)
+    species: Optional[str]       # species of the first card played this turn
+    alone: bool                  # a play-alone card was played this turn
+    turn_start: Optional[int]    # the pawn's cell when the turn began (None: at home)
+    battle: Optional[tuple]      # (attacker, defender, attacker's card) while waiting for the defence
+    last_battle: Optional[tuple] # (attacker, defender, attacker card, defender card) of the last battle
+    over: bool
+    rng: int = 0
+
+    def __str__(self) -> str:
+        rows = []
+        for r in range(B.N):
+            row = []
+            for c in range(B.N):
+                i = B.cell(r, c)
+                pawn = [str(s + 1) for s in range(self.players) if self.pawns[s] == i]
+                row.append((pawn[0] if pawn else "") + (_glyph(self, i)))
+            rows.append(" ".join(f"{x:>3}" for x in row))
+        return f"<AquaFest turn P{self.turn + 1} moves={self.moves}>\n" + "\n".join(rows)
+
+
+def _glyph(state: State, i: int) -> str:
+    top = top_tile(state, i)
+    if top is None:
+        return "." if state.lower[i] is None else "▒"
+    return "#" if C.tile(top).coral else "o"
+
+
+# --------------------------------------------------------------------------- queries
+
+def top_tile(state: State, i: int) -> Optional[str]:
+    """The face-up tile showing in cell i, if any (a face-down lower tile shows nothing)."""
+    if state.upper[i] is not None:
+        return state.upper[i]
+    if state.lower[i] is not None and state.lower_open[i]:
+        return state.lower[i]
+    return None
+
+
+def is_coral(state: State, i: int) -> bool:
+    top = top_tile(state, i)
+    return top is not None and C.tile(top).coral
+
+
+def pawn_at(state: State, i: int) -> Optional[int]:
+    for s, where in enumerate(state.pawns):
+        if where == i:
+            return s
+    return None
+
+
+def position(state: State, seat: int) -> tuple[int, int]:
+    where = state.pawns[seat]
+    return B.coords(where) if where is not None else B.home_coords(state.sides[seat], state.homes[seat])
+
+
+def fragments_left(state: State) -> int:
+    """Fragments still to be collected: every fragment on the seabed not sealed under an upper coral."""
+    left = 0
+    for i in range(B.N * B.N):
+        up, low = state.upper[i], state.lower[i]
+        if up is not None and not C.tile(up).coral:
+            left += 1
+        if low is not None and not C.tile(low).coral and not (up is not None and C.tile(up).coral):
+            left += 1
+    return left
+
+
+def destinations(state: State, seat: int, card_id: str) -> list[int]:
+    """Cells the pawn may end on with this card (the obstacles and the turn's start cell excluded)."""
+    move = C.card(card_id).move
+    def blocked(i: int) -> bool:
+        return is_coral(state, i) or pawn_at(state, i) is not None
+
+    return [dest for dest, _ in B.reachable(position(state, seat), move, blocked) if dest != state.turn_start]
+
+
+def can_move(state: State, seat: int) -> bool:
+    """A turn allows two moves at most, and none after a play-alone card."""
+    return state.moves < 2 and not state.alone
+
+
+def is_over(state: State) -> bool:
+    return state.over
+
+
+def to_move(state: State) -> list[int]:
+    if state.over:
+        return []
+    if state.battle is not None:
+        return [state.battle[1]]
+    return [state.turn]
+
+
+def attackable(state: State, seat: int) -> list[int]:
+    """Opponents the player may attack now: adjacent, away from home, holding at least one card."""
+    if not state.hands[seat]:
+        return []
+    me = position(state, seat)
+    return [t for t in range(state.players)
+            if t != seat and state.pawns[t] is not None and state.hands[t] and B.adjacent(me, position(state, t))]
+
+
+def legal_actions(state: State, player: int) -> list[Action]:
+    if player not in to_move(state):
+        return []
+    if state.battle is not None:
+        return [Defend(player, c) for c in state.hands[player]]
+    out: list[Action] = []
+    if can_move(state, player):
+        for card_id in state.hands[player]:
+            if state.moves == 1 and (C.card(card_id).species != state.species or C.card(card_id).move.alone):
+                continue
+            out += [Move(player, card_id, d) for d in destinations(state, player, card_id)]
+    for target in attackable(state, player):
+        out += [Attack(player, target, c) for c in state.hands[player]]
+    if state.moves:
+        out.append(EndTurn(player))
+    else:
+        out.append(DrawTwo(player))
+        out += [DrawTwo(player, h) for h in range(B.N)]
+    return out
+
+
+# --------------------------------------------------------------------------- helpers
+
+def _with(state: State, attr: str, index: int, value) -> State:
+    items = list(getattr(state, attr))
+    items[index] = value
+    return replace(state, **{attr: tuple(items)})
+
+
+def _leave(state: State, seat: int) -> tuple[State, list[Event]]:
+    """The pawn leaves its cell: a face-down lower tile under it turns face up."""
+    where = state.pawns[seat]
+    events = []
+    if where is not None and state.upper[where] is None and state.lower[where] is not None \
+            and not state.lower_open[where]:
+        state = _with(state, "lower_open", where, True)
+        events.append(Event("aqua_fest.tile_turned", "aqua_fest:play",
+                            {"cell": list(B.coords(where)), "tile": state.lower[where]}))
+    return state, events
+
+
+def _send_home(state: State, seat: int) -> tuple[State, list[Event]]:
+    state, events = _leave(state, seat)
+    return _with(state, "pawns", seat, None), events
+
+
+def _draw(state: State, seat: int, count: int) -> tuple[State, list[Event]]:
+    events = []
+    drawn = []
+    for _ in range(count):
+        if not state.deck and state.discard:
+            deck, nxt = rng.shuffled(state.rng, state.discard)
+            state = replace(state, deck=deck, discard=(), rng=nxt)
+            events.append(Event("aqua_fest.reshuffled", "aqua_fest:play", {"cards": len(deck)}))
+        if not state.deck:
+            break
+        drawn.append(state.deck[0])
+        state = replace(state, deck=state.deck[1:])
+    state = _with(state, "hands", seat, state.hands[seat] + tuple(drawn))
+    events.append(Event("aqua_fest.drew", "aqua_fest:play", {"player": seat, "count": len(drawn), "cards": drawn}))
+    return state, events
+
+
+def _play_card(state: State, seat: int, card_id: str) -> State:
+    hand = list(state.hands[seat])
+    hand.remove(card_id)
+    return replace(_with(state, "hands", seat, tuple(hand)), discard=state.discard + (card_id,))
+
+
+def _check_seat(state: State, player) -> None:
+    if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < state.players:
+        raise RuleViolation("aqua_fest:play", "aqua_fest.err.no_seat", seat=str(player), players=state.players)
+
+
+def _check_card(state: State, seat: int, card_id) -> None:
+    if card_id not in state.hands[seat]:
+        raise RuleViolation("aqua_fest:play", "aqua_fest.err.not_in_hand", player=seat, card=str(card_id))
+
+
+# --------------------------------------------------------------------------- apply
+
+def apply(state: State, action: Action) -> tuple[State, list[Event]]:
+    """The state after `action` and what happened. Illegal actions raise RuleViolation."""
+    if state.over:
+        raise RuleViolation("aqua_fest:end", "aqua_fest.err.over")
+    if not isinstance(action, (Move, Attack, Defend, EndTurn, DrawTwo)):
+        raise RuleViolation("aqua_fest:play", "aqua_fest.err.unknown_action", action=repr(action))
+    _check_seat(state, action.player)
+    if state.battle is not None:
+        if not isinstance(action, Defend) or action.player != state.battle[1]:
+            raise RuleViolation("aqua_fest:attack", "aqua_fest.err.await_defence", player=state.battle[1])
+        return _defend(state, action)
+    if isinstance(action, Defend):
+        raise RuleViolation("aqua_fest:attack", "aqua_fest.err.no_battle", player=action.player)
+    if action.player != state.turn:
+        raise RuleViolation("aqua_fest:play", "aqua_fest.err.not_your_turn", player=action.player, turn_player=state.turn)
+    if isinstance(action, Move):
+        return _move(state, action)
+    if isinstance(action, Attack):
+        return _attack(state, action)
+    if isinstance(action, EndTurn):
+        if not state.moves:
+            raise RuleViolation("aqua_fest:play", "aqua_fest.err.end_without_move", player=action.player)
+        state, events = _draw(state, action.player, 1)
+        return _next_turn(state, events)
+    return _draw_two(state, action)
+
+
+def _move(state: State, action: Move) -> tuple[State, list[Event]]:
+    p, card_id = action.player, action.card
+    _check_card(state, p, card_id)
+    card = C.card(card_id)
+    if state.alone:
+        raise RuleViolation("aqua_fest:play", "aqua_fest.err.alone_played", player=p)
+    if state.moves >= 2:
+        raise RuleViolation("aqua_fest:play", "aqua_fest.err.two_moves", player=p)
+    if state.moves == 1:
+        if card.move.alone:
+            raise RuleViolation("aqua_fest:play", "aqua_fest.err.alone_second", player=p, card=card_id)
+        if card.species != state.species:
+            raise RuleViolation("aqua_fest:play", "aqua_fest.err.species", player=p, card=card_id,
+                                species=card.species, first=state.species)
+    if not isinstance(action.to, int) or not 0 <= action.to < B.N * B.N:
+        raise RuleViolation("aqua_fest:forbidden", "aqua_fest.err.off_board", player=p)
+    if action.to == state.turn_start:
+        raise RuleViolation("aqua_fest:forbidden", "aqua_fest.err.start_cell", player=p)
+    if action.to not in destinations(state, p, card_id):
+        _explain_bad_destination(state, p, card, action.to)
+    events = [Event("aqua_fest.card_played", "aqua_fest:cards",
+                    {"player": p, "card": card_id, "species": card.species, "strength": card.strength})]
+    state = _play_card(state, p, card_id)
+    state, more = _leave(state, p)
+    events += more
+    frm = list(position(state, p))
+    state = _with(state, "pawns", p, action.to)
+    events.append(Event("aqua_fest.moved", "aqua_fest:play",
+                        {"player": p, "from": frm, "to": list(B.coords(action.to)), "card": card_id}))
+    state, more = _collect(state, p, action.to, card.move.both_layers)
+    events += more
+    state = replace(state, moves=state.moves + 1, species=state.species or card.species,
+                    alone=state.alone or card.move.alone)
+    if fragments_left(state) == 0:
+        return _finish(state, events)
+    return state, events
+
+
+def _explain_bad_destination(state: State, p: int, card, to: int) -> None:
+    """Say which rule a refused destination breaks."""
+    if is_coral(state, to):
+        raise RuleViolation("aqua_fest:forbidden", "aqua_fest.err.stop_coral", player=p)
+    other = pawn_at(state, to)
+    if other is not None and other != p:
+        raise RuleViolation("aqua_fest:forbidden", "aqua_fest.err.stop_pawn", player=p, other_player=other)
+    # Would the card reach it if nothing were in the way? Then something blocks the path.
+    free = [d for d, _ in B.reachable(position(state, p), card.move, lambda i: False)]
+    if to in free:
+        raise RuleViolation("aqua_fest:forbidden", "aqua_fest.err.path_blocked", player=p, card=card.id)
+    raise RuleViolation("aqua_fest:cards", "aqua_fest.err.out_of_reach", player=p, card=card.id,
+                        cell=_cell_name(to))
+
+
+def _cell_name(i: int) -> str:
+    r, c = B.coords(i)
+    return f"{'ABCDE'[c]}{r + 1}"
+
+
+def _collect(state: State, p: int, where: int, both: bool) -> tuple[State, list[Event]]:
+    events = []
+    taken = []
+    if state.upper[where] is not None:
+        taken.append(state.upper[where])
+        state = _with(state, "upper", where, None)
+        low = state.lower[where]
+        if both and low is not None and not C.tile(low).coral:
+            taken.append(low)
+            state = _with(_with(state, "lower", where, None), "lower_open", where, False)
+    elif state.lower[where] is not None and state.lower_open[where]:
+        taken.append(state.lower[where])
+        state = _with(_with(state, "lower", where, None), "lower_open", where, False)
+    if taken:
+        state = _with(state, "collected", p, state.collected[p] + tuple(taken))
+        events.append(Event("aqua_fest.collected", "aqua_fest:play",
+                            {"player": p, "tiles": taken, "cell": list(B.coords(where)), "both": both}))
+    else:
+        events.append(Event("aqua_fest.empty_seabed", "aqua_fest:forbidden", {"player": p, "cell": list(B.coords(where))}))
+    return state, events
+
+
+def _attack(state: State, action: Attack) -> tuple[State, list[Event]]:
+    p, t = action.player, action.target
+    _check_card(state, p, action.card)
+    _check_seat(state, t)
+    if t == p:
+        raise RuleViolation("aqua_fest:battles", "aqua_fest.err.attack_self", player=p)
+    if state.pawns[t] is None:
+        raise RuleViolation("aqua_fest:battles", "aqua_fest.err.target_home", player=p, target_player=t)
+    if not B.adjacent(position(state, p), position(state, t)):
+        raise RuleViolation("aqua_fest:battles", "aqua_fest.err.not_adjacent", player=p, target_player=t)
+    if not state.hands[t]:
+        raise RuleViolation("aqua_fest:battles", "aqua_fest.err.target_no_cards", player=p, target_player=t)
+    hand = list(state.hands[p])
+    hand.remove(action.card)
+    state = replace(_with(state, "hands", p, tuple(hand)), battle=(p, t, action.card))
+    return state, [Event("aqua_fest.attack", "aqua_fest:battles", {"player": p, "target": t})]
+
+
+def _defend(state: State, action: Defend) -> tuple[State, list[Event]]:
+    attacker, defender, a_card = state.battle
+    _check_card(state, defender, action.card)
+    d_card = action.card
+    hand = list(state.hands[defender])
+    hand.remove(d_card)
+    state = replace(_with(state, "hands", defender, tuple(hand)), battle=None,
+                    discard=state.discard + (a_card, d_card), last_battle=(attacker, defender, a_card, d_card))
+    sa, sd = C.card(a_card).strength, C.card(d_card).strength
+    events = [Event("aqua_fest.battle_revealed", "aqua_fest:attack",
+                    {"player": attacker, "target": defender, "attack_card": a_card, "defence_card": d_card,
+                     "attack": sa, "defence": sd})]
+    if sa == sd:
+        state, more = _send_home(state, attacker)
+        events += more
+        state, more = _send_home(state, defender)
+        events += more
+        events.append(Event("aqua_fest.battle_tied", "aqua_fest:attack", {"player": attacker, "target": defender}))
+        return state, events
+    winner, loser = (attacker, defender) if sa > sd else (defender, attacker)
+    prize = None
+    if state.collected[loser]:
+        prize, nxt = rng.choice(state.rng, state.collected[loser])
+        lost = tuple(x for x in state.collected[loser] if x != prize)
+        state = replace(_with(_with(state, "collected", loser, lost), "collected", winner,
+                              state.collected[winner] + (prize,)), rng=nxt)
+    state, more = _send_home(state, loser)
+    events += more
+    events.append(Event("aqua_fest.battle_won", "aqua_fest:attack",
+                        {"player": winner, "loser": loser, "tile": prize}))
+    return state, events
+
+
+def _draw_two(state: State, action: DrawTwo) -> tuple[State, list[Event]]:
+    p = action.player
+    if state.moves:
+        raise RuleViolation("aqua_fest:play", "aqua_fest.err.draw_two_after_move", player=p)
+    events = []
+    if action.home is not None:
+        if not isinstance(action.home, int) or not 0 <= action.home < B.N:
+            raise RuleViolation("aqua_fest:play", "aqua_fest.err.home_place", player=p)
+        state, more = _send_home(state, p)
+        events += more
+        state = _with(state, "homes", p, action.home)
+        events.append(Event("aqua_fest.went_home", "aqua_fest:play", {"player": p, "place": action.home,
+                                                                       "side": state.sides[p]}))
+    state, more = _draw(state, p, 2)
+    events += more
+    return _next_turn(state, events)
+
+
+def _next_turn(state: State, events: list) -> tuple[State, list[Event]]:
+    nxt = (state.turn + 1) % state.players
+    state = replace(state, turn=nxt, moves=0, species=None, alone=False, turn_start=state.pawns[nxt],
+                    last_battle=None)   # the revealed battle cards are shown until the turn ends
+    events.append(Event("aqua_fest.turn", "aqua_fest:play", {"player": nxt}))
+    return state, events
+
+
+def _finish(state: State, events: list) -> tuple[State, list[Event]]:
+    state = replace(state, over=True, battle=None)
+    events.append(Event("aqua_fest.game_over", "aqua_fest:end", {}))
+    return state, events
+
+
+# --------------------------------------------------------------------------- setup
+
+def setup(players: int, *, seed=None, variant=(), sides=None, homes=None, upper=None, lower=None,
+          hands=None, deck=None, collected=None, pawns=None, first: int = 0) -> State:
+    """The opening state, or any position a lesson needs.
+
+    players 2..4; sides: per seat (default south, north for two; south, west, north[, east]);
+    homes: per seat, the cell 0..4 of their side beside which the start tile lies (default 2);
+    upper/lower: 25 tile ids (or None) row by row; hands: per seat card ids; deck: card ids top first;
+    collected: per seat tile ids; pawns: per seat [row, col] or None (home); first: who starts.
+    """
+    if isinstance(players, bool) or not isinstance(players, int) or not C.MIN_PLAYERS <= players <= C.MAX_PLAYERS:
+        raise RuleViolation("aqua_fest:contents", "aqua_fest.err.players", players=str(players),
+                            low=C.MIN_PLAYERS, high=C.MAX_PLAYERS)
+    if variant:
+        raise RuleViolation("aqua_fest:play", "aqua_fest.err.setup", problem="Aqua Fest has no variants")
+    r = rng.seed_value(seed)
+    default_sides = {2: ("south", "north"), 3: ("south", "west", "north"), 4: C.SIDES}[players]
+    sides = tuple(sides or default_sides)
+    homes = tuple(homes if homes is not None else [2] * players)
+    _need(len(sides) == players and len(set(sides)) == players and set(sides) <= set(C.SIDES),
+          "each player needs a side of their own (one start tile per side)")
+    _need(len(homes) == players and all(isinstance(h, int) and 0 <= h < B.N for h in homes),
+          "each start tile lies beside one of the five cells of its side")
+
+    collected = tuple(tuple(c) for c in (collected or [()] * players))
+    if upper is None and lower is None:
+        held = {t for c in collected for t in c}
+        tiles, r = rng.shuffled(r, [t for t in C.ALL_TILES if t not in held])
+        tiles = list(tiles) + [None] * (50 - len(tiles))   # tiles already collected leave gaps on top
+        lower, upper = tiles[:25], tiles[25:]
+    _need(upper is not None and lower is not None and len(upper) == 25 and len(lower) == 25,
+          "the seabed needs 25 upper and 25 lower entries")
+    placed = [t for t in tuple(upper) + tuple(lower) if t is not None]
+    placed_all = placed + [t for c in collected for t in c]
+    for t in placed_all:
+        _need(t in C.TILES, f"there is no tile {t!r}")
+    _need(len(placed_all) == len(set(placed_all)), "a tile is placed twice")
+    for i in range(25):
+        _need(not (upper[i] is not None and lower[i] is None),
+              f"cell {_cell_name(i)} has an upper tile with nothing under it")
+
+    if deck is None:
+        used = set(c for h in (hands or []) for c in h)
+        cards, r = rng.shuffled(r, [c for c in C.ALL_CARDS if c not in used])
+        cards = list(cards)
+        if hands is None:
+            hands = [tuple(cards[i * C.HAND_SIZE:(i + 1) * C.HAND_SIZE]) for i in range(players)]
+            cards = cards[players * C.HAND_SIZE:]
+        deck = tuple(cards)
+    _need(hands is not None and len(hands) == players, "each player needs a hand")
+    every = [c for h in hands for c in h] + list(deck)
+    for c in every:
+        _need(c in C.CARDS, f"there is no card {c!r}")
+    _need(len(every) == len(set(every)), "a card is dealt twice")
+    discard = tuple(c for c in C.ALL_CARDS if c not in set(every))
+
+    pawn_cells = []
+    for p in (pawns or [None] * players):
+        pawn_cells.append(None if p is None else B.cell(*p))
+    _need(len(pawn_cells) == players, "one pawn per player")
+    taken = [p for p in pawn_cells if p is not None]
+    _need(len(taken) == len(set(taken)), "two pawns on one cell")
+    lower_open = tuple(upper[i] is None and lower[i] is not None and i not in taken for i in range(25))
+
+    state = State(
+        players=players, sides=sides, homes=homes, bonus=C.BONUS_TOKENS[:players],
+        upper=tuple(upper), lower=tuple(lower), lower_open=lower_open, pawns=tuple(pawn_cells),
+        hands=tuple(tuple(h) for h in hands), collected=collected, deck=tuple(deck), discard=discard,
+        turn=first, moves=0, species=None, alone=False, turn_start=pawn_cells[first], battle=None,
+        last_battle=None, over=False, rng=r,
+    )
+    # bonus tokens go round from the first player: 1, 2, 3, 4
+    bonus = [0] * players
+    for k in range(players):
+        bonus[(first + k) % players] = C.BONUS_TOKENS[k]
+    return replace(state, bonus=tuple(bonus))
+
+
+def _need(ok: bool, problem: str) -> None:
+    if not ok:
+        raise RuleViolation("aqua_fest:goal", "aqua_fest.err.setup", problem=problem)

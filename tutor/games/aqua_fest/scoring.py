@@ -1,0 +1,48 @@
+"""Aqua Fest scoring: the best assembly of each player's fragments plus their bonus token.
+
+Ties are broken by the total strength of the cards left in hand ("Конец игры и подсчёт баллов");
+players still level after that share the victory (ruling "tie-after-strength").
+"""
+
+from __future__ import annotations
+
+from tutor.core.scoring import Breakdown, ScoreLine
+from tutor.games.aqua_fest import components as C
+from tutor.games.aqua_fest.shells import best_assembly
+
+
+def breakdown(fragments, bonus: int, seat: int) -> Breakdown:
+    assembly = best_assembly(fragments)
+    lines = []
+    for shell in assembly.shells:
+        stars = " + ".join(str(C.tile(t).stars) for t in shell.fragments)
+        lines.append(ScoreLine(f"aqua_fest.score.{shell.kind}", (("stars", stars),), shell.stars, "aqua_fest:scoring"))
+        if shell.bonus:
+            lines.append(ScoreLine("aqua_fest.score.shape", (), 2, "aqua_fest:shells"))
+        if shell.kind == "unique":
+            lines.append(ScoreLine("aqua_fest.score.pearl", (("colour", C.tile(shell.fragments[0]).colour),),
+                                   3, "aqua_fest:shells"))
+    if assembly.unused:
+        lines.append(ScoreLine("aqua_fest.score.unused", (("count", len(assembly.unused)),), 0, "aqua_fest:scoring"))
+    if bonus:
+        lines.append(ScoreLine("aqua_fest.score.bonus", (("value", bonus),), bonus, "aqua_fest:end"))
+    return Breakdown(seat, tuple(lines))
+
+
+def score(state) -> list[Breakdown]:
+    return [breakdown(state.collected[s], state.bonus[s], s) for s in range(state.players)]
+
+
+def hand_strength(state, seat: int) -> int:
+    return sum(C.card(c).strength for c in state.hands[seat])
+
+
+def winners(state) -> list[int]:
+    """Highest total; then the most strength left in hand; then a shared victory."""
+    totals = {b.player: b.total for b in score(state)}
+    best = max(totals.values())
+    tied = [s for s, t in totals.items() if t == best]
+    if len(tied) == 1:
+        return tied
+    strongest = max(hand_strength(state, s) for s in tied)
+    return [s for s in tied if hand_strength(state, s) == strongest]

@@ -1,0 +1,111 @@
+"""Aqua Fest rulebook headings (the targets of every rule reference) and the tutor's rulings."""
+
+from __future__ import annotations
+
+from tutor.core.rules import Ruling, Section, register_sections
+
+_S = [
+    ("contents", "Что входит в игровой набор?", "What is in the box", "Что входит в игровой набор"),
+    ("goal", "Цель игры", "Goal and setting up", "Цель игры и подготовка"),
+    ("tiles", "Компоненты игры", "Corals and shell fragments", "Кораллы и осколки ракушек"),
+    ("shells", "Ценность ракушек", "What shells are worth", "Ценность ракушек"),
+    ("cards", "Сила · Вид · Способ перемещения", "Sea-creature cards", "Карты морских жителей"),
+    ("play", "Как играть?", "A turn", "Как играть"),
+    ("battles", "Подводные сражения", "Underwater battles", "Подводные сражения"),
+    ("attack", "Как происходит атака", "How an attack is fought", "Как происходит атака"),
+    ("forbidden", "В подводном мире запрещено", "What is forbidden", "Что запрещено"),
+    ("end", "Конец игры и подсчёт баллов", "End of the game", "Конец игры и подсчёт баллов"),
+    ("scoring", "Как посчитать баллы", "Counting the points", "Как посчитать баллы"),
+    ("rulings", "—", "The tutor's rulings", "Решения тьютора"),
+]
+
+SECTIONS = tuple(
+    Section(f"aqua_fest:{slug}", heading, {"en": en, "ru": ru, "uk": ru}) for slug, heading, en, ru in _S
+)
+register_sections(SECTIONS)
+
+
+def _r(slug, rule, en, ru):
+    return Ruling(f"aqua_fest/{slug}", f"aqua_fest:{rule}", {"en": en, "ru": ru})
+
+
+RULINGS = (
+    _r("player-count", "contents",
+       "2 to 4 players: the box has four pawns, four start tiles and four bonus tokens, and each side "
+       "of the seabed takes one start tile.",
+       "От 2 до 4 игроков: в коробке четыре фишки, четыре стартовых тайла и четыре жетона, а на каждой "
+       "стороне поля помещается один стартовый тайл."),
+    _r("setup", "goal",
+       "Two players sit at opposite sides (south and north); three take south, west and north. The 25 "
+       "lower tiles are laid face down and the 25 upper tiles face up on them, shuffled. Unless a lesson "
+       "says otherwise, each start tile lies beside the middle cell of its side. The first player takes "
+       "bonus token 1, the next 2, and so on.",
+       "Двое садятся друг напротив друга (юг и север), трое — юг, запад и север. 25 нижних тайлов "
+       "кладут рубашкой вверх, на них 25 верхних лицом вверх, всё перемешано. Если урок не говорит "
+       "иначе, стартовый тайл лежит у средней клетки своей стороны. Первый игрок берёт жетон 1, "
+       "следующий — 2 и так далее."),
+    _r("start-cell", "forbidden",
+       "Neither move of a turn may end on the cell where your pawn began the turn, so you can never "
+       "collect the tile you were standing on by stepping away and back.",
+       "Ни одно перемещение хода не может закончиться на клетке, где фишка начала ход: нельзя забрать "
+       "тайл, на котором стоял, отойдя и вернувшись."),
+    _r("moves-on-seabed", "play",
+       "Moves stay on the 5 x 5 seabed. The first step from a start tile enters the cell beside it (or "
+       "a diagonal neighbour). A pawn returns home only by drawing two cards or by losing a battle.",
+       "Перемещения идут только по полю 5 x 5. Первый шаг со стартового тайла ведёт на соседнюю клетку "
+       "(или по диагонали). Домой фишка возвращается, только когда игрок берёт две карты или проигрывает "
+       "сражение."),
+    _r("straight-lines", "cards",
+       "'Up to N in any direction' is one straight line (across, up-down or diagonal) of 1 to N cells, "
+       "stopping before an obstacle. The seahorse jumps like a chess knight; the dolphin may fly over "
+       "corals and pawns but never stops on them. (Card movements are assumed data.)",
+       "«До N клеток в любую сторону» — это одна прямая (по горизонтали, вертикали или диагонали) от 1 "
+       "до N клеток, не доходя до препятствия. Морской конёк прыгает как шахматный конь; дельфин может "
+       "перелетать через кораллы и фишки, но не останавливается на них. (Движения карт — наше "
+       "предположение.)"),
+    _r("both-layers", "cards",
+       "A card that takes both layers takes the upper tile and, if the tile beneath is a shell fragment, "
+       "that one too. A coral beneath stays face down under the pawn and turns up when the pawn leaves.",
+       "Карта, забирающая оба яруса, берёт верхний тайл и, если под ним осколок, его тоже. Коралл под "
+       "ним остаётся закрытым под фишкой и открывается, когда фишка уходит."),
+    _r("turn-over", "play",
+       "When your pawn leaves a cell in any way (moving, going home, losing a battle) the face-down "
+       "lower tile there turns face up. Nobody may look at it before that.",
+       "Когда фишка уходит с клетки любым способом (ход, возвращение домой, проигранное сражение), "
+       "закрытый нижний тайл там переворачивается. До этого его не смотрит никто."),
+    _r("battle-cards", "battles",
+       "A battle needs a card from each side, so a player with an empty hand cannot be attacked. You may "
+       "attack from your own start tile. You may attack before a move, between moves, after your moves, "
+       "or before drawing two; each attack costs you a card.",
+       "В сражении каждый выкладывает карту, поэтому игрока с пустой рукой атаковать нельзя. Атаковать "
+       "можно и со своего стартового тайла; до перемещения, между перемещениями, после них или перед "
+       "тем, как взять две карты; каждая атака стоит карты."),
+    _r("battle-prize", "attack",
+       "The winner takes one of the loser's fragments chosen at random (the tutor draws it with the "
+       "game's seeded dice). A loser with no fragments gives nothing but still goes home.",
+       "Победитель получает случайный осколок проигравшего (тьютор выбирает его по зерну партии). "
+       "Если у проигравшего нет осколков, он ничего не отдаёт, но всё равно идёт домой."),
+    _r("second-card", "play",
+       "The second card must be the same species as the first. A play-alone card (the dolphin) may be "
+       "neither followed nor played second.",
+       "Вторая карта должна быть того же вида, что и первая. Карту «только одна за ход» (дельфин) "
+       "нельзя ни дополнить второй, ни сыграть второй."),
+    _r("empty-deck", "play",
+       "When the deck runs out the discard pile is shuffled into a new deck; if both are empty you draw "
+       "what there is.",
+       "Когда колода кончается, сброс перемешивают в новую колоду; если пусты обе, берут сколько есть."),
+    _r("end-at-once", "end",
+       "The game ends the moment the last fragment that can still be collected is taken (fragments "
+       "sealed under an upper coral never can); that turn stops there.",
+       "Игра кончается в тот миг, когда забран последний осколок, который ещё можно собрать (осколки "
+       "под верхним кораллом собрать нельзя); этот ход на этом завершается."),
+    _r("tie", "end",
+       "Equal scores are split by the strength left in hand; players still level share the victory.",
+       "При равенстве очков побеждает тот, у кого больше суммарная сила карт в руке; если и она равна — "
+       "победа общая."),
+    _r("assembly", "shells",
+       "The tutor assembles each player's fragments in the way that scores the most; a fragment can "
+       "belong to one shell only.",
+       "Тьютор складывает осколки игрока так, чтобы очков было больше всего; каждый осколок идёт только "
+       "в одну ракушку."),
+)

@@ -1,0 +1,191 @@
+"""Aqua Fest words: refusals, event narration and score labels in English and Russian (own words)."""
+
+from __future__ import annotations
+
+from tutor.core import i18n
+from tutor.core.events import Event, register_narrator
+from tutor.core.i18n import player_name
+from tutor.games.aqua_fest import components as C
+
+SPECIES_NAMES = {
+    "crab": {"en": "crab", "ru": "краб"},
+    "octopus": {"en": "octopus", "ru": "осьминог"},
+    "seahorse": {"en": "seahorse", "ru": "морской конёк"},
+    "turtle": {"en": "turtle", "ru": "черепаха"},
+    "dolphin": {"en": "dolphin", "ru": "дельфин"},
+}
+COLOUR_NAMES = {"white": {"en": "white", "ru": "белая"}, "pink": {"en": "pink", "ru": "розовая"},
+                "black": {"en": "black", "ru": "чёрная"}}
+KIND_NAMES = {"upper": {"en": "upper", "ru": "верхний"}, "lower-left": {"en": "lower left", "ru": "нижний левый"},
+              "lower-right": {"en": "lower right", "ru": "нижний правый"}}
+SIDE_NAMES = {"south": {"en": "south", "ru": "юг"}, "north": {"en": "north", "ru": "север"},
+              "west": {"en": "west", "ru": "запад"}, "east": {"en": "east", "ru": "восток"}}
+
+
+def _pick(table: dict, key: str, lang: str) -> str:
+    return table[key].get(lang, table[key]["en"])
+
+
+def species_name(species: str, lang: str = "en") -> str:
+    return _pick(SPECIES_NAMES, species, lang)
+
+
+def card_name(card_id: str, lang: str = "en") -> str:
+    c = C.card(card_id)
+    word = {"en": "strength", "ru": "сила"}.get(lang, "strength")
+    return f"{species_name(c.species, lang)} ({word} {c.strength})"
+
+
+def tile_name(tile_id, lang: str = "en") -> str:
+    if tile_id is None:
+        return {"en": "nothing", "ru": "ничего"}.get(lang, "nothing")
+    t = C.tile(tile_id)
+    if t.coral:
+        return {"en": "a coral", "ru": "коралл"}.get(lang, "a coral")
+    stars = "★" * t.stars
+    if lang == "ru":
+        return f"{_pick(KIND_NAMES, t.kind, lang)} осколок {stars}, жемчуг {_pick(COLOUR_NAMES, t.colour, lang)}"
+    return f"{_pick(KIND_NAMES, t.kind, lang)} fragment {stars}, {_pick(COLOUR_NAMES, t.colour, lang)} pearl"
+
+
+def cell_name(cell) -> str:
+    r, c = cell
+    return f"{'ABCDE'[c]}{r + 1}"
+
+
+i18n.register({
+    "aqua_fest.err.over": {"en": "The game is over: every shell fragment has been collected.",
+                           "ru": "Игра окончена: все осколки ракушек собраны."},
+    "aqua_fest.err.unknown_action": {"en": "{action} is not something a player can do.",
+                                     "ru": "{action} — такого действия в игре нет."},
+    "aqua_fest.err.no_seat": {"en": "There is no seat {seat} at a table of {players}.",
+                              "ru": "За столом на {players} нет места {seat}."},
+    "aqua_fest.err.not_in_hand": {"en": "{player} does not hold the card {card}.",
+                                  "ru": "{player}: карты {card} нет в руке."},
+    "aqua_fest.err.await_defence": {"en": "{player} must first answer the attack with a card.",
+                                    "ru": "Сначала {player} отвечает на атаку картой."},
+    "aqua_fest.err.no_battle": {"en": "{player} is not being attacked.", "ru": "{player} сейчас не атакован."},
+    "aqua_fest.err.not_your_turn": {"en": "It is {turn_player}'s turn, not {player}'s.",
+                                    "ru": "Сейчас ходит {turn_player}, а не {player}."},
+    "aqua_fest.err.end_without_move": {"en": "{player} has not moved: a turn is either a move (then draw one) "
+                                             "or drawing two cards.",
+                                       "ru": "{player} ещё не перемещался: ход — это либо перемещение (потом одна "
+                                             "карта), либо взять две карты."},
+    "aqua_fest.err.alone_played": {"en": "{player} played a card that must be played alone; no second move "
+                                         "this turn.",
+                                   "ru": "{player} сыграл карту, которая играется одна; второго перемещения в "
+                                         "этот ход нет."},
+    "aqua_fest.err.two_moves": {"en": "{player} has already moved twice; two cards per turn at most.",
+                                "ru": "{player} уже переместился дважды; больше двух карт за ход нельзя."},
+    "aqua_fest.err.alone_second": {"en": "{card} must be played alone, so it cannot be the second card.",
+                                   "ru": "{card} играется только одна за ход, второй её сыграть нельзя."},
+    "aqua_fest.err.species": {"en": "The second card must be the same species as the first ({first}); {card} "
+                                    "is a {species}.",
+                              "ru": "Вторая карта должна быть того же вида, что и первая ({first}); {card} — "
+                                    "это {species}."},
+    "aqua_fest.err.off_board": {"en": "{player} must stay on the seabed.", "ru": "{player} должен оставаться на поле."},
+    "aqua_fest.err.start_cell": {"en": "{player} cannot end a move on the cell where the turn began, nor take "
+                                       "that tile.",
+                                 "ru": "{player} не может закончить перемещение на клетке, где начал ход, и "
+                                       "забрать этот тайл."},
+    "aqua_fest.err.stop_coral": {"en": "{player} cannot stop on a coral.", "ru": "{player} не может остановиться на коралле."},
+    "aqua_fest.err.stop_pawn": {"en": "{player} cannot stop where {other_player}'s pawn stands.",
+                                "ru": "{player} не может остановиться там, где стоит фишка: {other_player}."},
+    "aqua_fest.err.path_blocked": {"en": "A coral or a pawn blocks the way, and {card} cannot pass over obstacles.",
+                                   "ru": "Путь преграждает коралл или фишка, а {card} не может их перепрыгнуть."},
+    "aqua_fest.err.out_of_reach": {"en": "{card} cannot reach {cell} from where {player} stands.",
+                                   "ru": "{card} не достаёт до {cell} оттуда, где стоит {player}."},
+    "aqua_fest.err.attack_self": {"en": "{player} cannot attack themselves.", "ru": "{player} не может атаковать себя."},
+    "aqua_fest.err.target_home": {"en": "{target_player} stands on a start tile and cannot be attacked.",
+                                  "ru": "{target_player} стоит на стартовом тайле, его нельзя атаковать."},
+    "aqua_fest.err.not_adjacent": {"en": "{target_player} is not next to {player} (in any of the 8 directions).",
+                                   "ru": "{target_player} не стоит рядом с игроком {player} (ни в одном из 8 "
+                                         "направлений)."},
+    "aqua_fest.err.target_no_cards": {"en": "{target_player} has no cards, and a battle needs a card from each.",
+                                      "ru": "У игрока {target_player} нет карт, а в сражении нужна карта от каждого."},
+    "aqua_fest.err.draw_two_after_move": {"en": "{player} has moved this turn, so the turn ends by drawing one card.",
+                                          "ru": "{player} уже перемещался в этот ход, поэтому ход кончается одной "
+                                                "картой."},
+    "aqua_fest.err.home_place": {"en": "A start tile lies beside one of the five cells of its side (1..5).",
+                                 "ru": "Стартовый тайл кладут у одной из пяти клеток своей стороны (1..5)."},
+    "aqua_fest.err.players": {"en": "Aqua Fest needs {low} to {high} players, not {players}.",
+                              "ru": "В Aqua Fest играют от {low} до {high} человек, а не {players}."},
+    "aqua_fest.err.setup": {"en": "This position cannot be set up: {problem}.",
+                            "ru": "Такую позицию не расставить: {problem}."},
+    "aqua_fest.score.ordinary": {"en": "Ordinary shell: {stars}", "ru": "Обычная ракушка: {stars}"},
+    "aqua_fest.score.rare": {"en": "Rare shell: {stars}", "ru": "Редкая ракушка: {stars}"},
+    "aqua_fest.score.unique": {"en": "Unique shell: {stars}", "ru": "Уникальная ракушка: {stars}"},
+    "aqua_fest.score.shape": {"en": "  + rare shape", "ru": "  + редкая форма"},
+    "aqua_fest.score.pearl": {"en": "  + whole {colour} pearl", "ru": "  + целая жемчужина ({colour})"},
+    "aqua_fest.score.unused": {"en": "{count} fragment(s) in no whole shell", "ru": "Осколков вне целых ракушек: {count}"},
+    "aqua_fest.score.bonus": {"en": "Bonus token {value}", "ru": "Жетон дополнительных баллов {value}"},
+})
+
+_T = {
+    "card_played": {"en": "{player} plays {card}.", "ru": "{player} играет карту: {card}."},
+    "moved": {"en": "{player}'s pawn moves from {frm} to {to}.", "ru": "Фишка игрока {player_plain} идёт с {frm} на {to}."},
+    "collected": {"en": "{player} takes {tiles} from {cell}.", "ru": "{player} забирает с {cell}: {tiles}."},
+    "empty_seabed": {"en": "{player} stops on empty seabed at {cell}: nothing to take.",
+                     "ru": "{player} останавливается на пустом дне {cell}: забрать нечего."},
+    "tile_turned": {"en": "The pawn has left {cell}: the lower tile there turns face up ({tile}).",
+                    "ru": "Фишка ушла с {cell}: нижний тайл переворачивается ({tile})."},
+    "attack": {"en": "{player} attacks {target}: both lay a card face down.",
+               "ru": "{player} атакует игрока {target_plain}: оба кладут карту рубашкой вверх."},
+    "battle_revealed": {"en": "Cards up: {player} {attack_card} against {target} {defence_card}.",
+                        "ru": "Карты открыты: {player} — {attack_card}, {target} — {defence_card}."},
+    "battle_won": {"en": "{player} wins, takes a random fragment ({tile}) and sends {loser} home.",
+                   "ru": "{player} побеждает, забирает случайный осколок ({tile}) и отправляет игрока "
+                         "{loser_plain} домой."},
+    "battle_tied": {"en": "Equal strength: both pawns go home; both cards are discarded.",
+                    "ru": "Сила равна: обе фишки возвращаются на стартовые тайлы, карты уходят в сброс."},
+    "drew": {"en": "{player} draws {count} card(s).", "ru": "{player} берёт карт: {count}."},
+    "went_home": {"en": "{player} returns home and slides the start tile beside cell {place} of the {side} side.",
+                  "ru": "{player} возвращается на стартовый тайл и сдвигает его к клетке {place} своей стороны "
+                        "({side})."},
+    "reshuffled": {"en": "The deck is empty: the discard pile ({cards} cards) is shuffled into a new deck.",
+                   "ru": "Колода кончилась: сброс ({cards} карт) перемешан в новую колоду."},
+    "turn": {"en": "{player}'s turn.", "ru": "Ход игрока {player_plain}."},
+    "game_over": {"en": "The last fragment is collected: the game ends and shells are counted.",
+                  "ru": "Последний осколок собран: игра окончена, считаем ракушки."},
+}
+
+
+def narrate(event: Event, lang: str = "en") -> str:
+    what = event.kind.split(".", 1)[1]
+    forms = _T[what]
+    template = forms.get(lang) or forms["en"]
+    d = event.data
+    p = {}
+    for key in ("player", "target", "loser"):
+        if key in d:
+            p[key] = player_name(d[key], lang)
+            p[f"{key}_plain"] = str(d[key] + 1)
+    if "card" in d:
+        p["card"] = card_name(d["card"], lang)
+    for key in ("attack_card", "defence_card"):
+        if key in d:
+            p[key] = card_name(d[key], lang)
+    if "from" in d:
+        p["frm"] = cell_name(d["from"]) if 0 <= d["from"][0] < C.SIZE and 0 <= d["from"][1] < C.SIZE else \
+            {"en": "the start tile", "ru": "стартового тайла"}.get(lang, "the start tile")
+    if "to" in d:
+        p["to"] = cell_name(d["to"])
+    if "cell" in d:
+        p["cell"] = cell_name(d["cell"])
+    if "tiles" in d:
+        p["tiles"] = "; ".join(tile_name(t, lang) for t in d["tiles"])
+    if "tile" in d:
+        p["tile"] = tile_name(d["tile"], lang)
+    if "side" in d:
+        p["side"] = _pick(SIDE_NAMES, d["side"], lang)
+    if "place" in d:
+        p["place"] = d["place"] + 1
+    for key in ("count", "cards"):
+        if key in d and not isinstance(d[key], list):
+            p[key] = d[key]
+    if what == "drew":
+        p["count"] = d["count"]
+    return template.format(**p)
+
+
+register_narrator("aqua_fest", narrate)

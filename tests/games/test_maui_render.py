@@ -183,9 +183,15 @@ def test_dispute_marks_kitis_hand_the_tied_seats_and_the_catch():
     kinds = [e.kind for e in events]
     assert "maui.dispute" in kinds and "maui.catch" in kinds
     root = parse(maui.render(maui.view(state, None), events=events))
-    hands = {el.get("data-hand"): el for el in by_class(root, "kiti-hand")}
+    # Kiti has stepped on to seat 1; her faded figure stays where she settled the tie, right hand to seat 0
+    (ghost,) = by_class(root, "kiti-ghost")
+    (now,) = by_class(root, "kiti")
+    assert (ghost.get("data-right-seat"), now.get("data-right-seat")) == ("0", "1")
+    hands = {el.get("data-hand"): el for el in by_class(ghost, "kiti-hand")}
     assert "event" in hands["right"].get("class").split()
+    assert hands["right"].get("data-seat") == "0"
     assert "event" not in hands["left"].get("class").split()
+    assert not [h for h in by_class(now, "kiti-hand") if "event" in h.get("class").split()]
     seat_rings = {el.get("data-target") for el in by_class(root, "event") if el.tag.endswith("rect")}
     assert {"cell:deep", "cell:middle", "cell:shallow", "seat:0", "seat:1", "seat:3"} <= seat_rings
     # seat 2 tied twice and lost both times: marked as tied, and told it caught nothing

@@ -341,8 +341,8 @@ def _lagoon(dwg, view, lang, hl, marks):
                 cg.add(S.badge(dwg, _w("face_down", lang), left + 40, top, fill="#234e52",
                                size=8.5))
             if depth in marks["new"]:
-                cg.add(S.badge(dwg, _w("new", lang), left + card_w + 2, top + card_h - 6, fill=S.EVENT, size=9,
-                               cls="event new"))
+                cg.add(S.badge(dwg, _w("new", lang), left + card_w + 4, top + card_h - 10, anchor="start",
+                               fill=S.EVENT, size=9, cls="event new"))
             for card in cards:
                 if card.get("id") and f"card:{card['id']}" in hl:
                     cg.add(S.ring(dwg, left, top, card_w, card_h, target=f"card:{card['id']}", radius=8))
@@ -452,45 +452,55 @@ def _seat(dwg, view, s, lang, hl, marks):
     return g
 
 
-def _kiti(dwg, view, lang, hl, marks):
-    k, n = view["kiti"], view["players"]
+def _kiti(dwg, view, lang, hl, marks, *, seat=None, ghost=False):
+    """Kiti on the rim. `ghost`: where she stood during the round just resolved (faded), so a dispute
+    is shown with the hand that settled it, pointing where it pointed then."""
+    n = view["players"]
+    k = view["kiti"] if seat is None else seat
     px, py = kiti_place(k, n)
     right, left = k, (k + 1) % n
-    g = dwg.g(class_="kiti")
+    g = dwg.g(class_="kiti-ghost" if ghost else "kiti")
     S.data(g, right_seat=right, left_seat=left, x=round(px, 1), y=round(py, 1))
+    if ghost:
+        g["opacity"] = 0.55
+    # the figure: a dress, a head and a golden wreath, so she reads as a goddess in greyscale too
+    g.add(dwg.path(f"M{px - 13:.1f},{py + 20:.1f} L{px - 4:.1f},{py - 10:.1f} L{px + 4:.1f},{py - 10:.1f} "
+                   f"L{px + 13:.1f},{py + 20:.1f} Z", fill="#2a9d8f", stroke=S.INK, stroke_width=1.3,
+                   **({"stroke_dasharray": "3 2"} if ghost else {})))
+    g.add(dwg.circle(center=(px, py - 17), r=8, fill="#c68b59", stroke=S.INK, stroke_width=1.3))
+    g.add(dwg.path(f"M{px - 9:.1f},{py - 20:.1f} Q{px:.1f},{py - 31:.1f} {px + 9:.1f},{py - 20:.1f}", fill="none",
+                   stroke="#f2c14e", stroke_width=3.5, stroke_linecap="round"))
+    # the hand that settled this round's dispute is marked where Kiti stood for it
+    hand_used = marks["hand"] if ghost or marks["kiti_from"] is None else None
     sx0, sy0 = px, py - 8                       # shoulders
     hands = []
-    for hand, seat, colour, letter in (("right", right, RED, "R"), ("left", left, BLUE, "L")):
-        bx, by, bw, bh = _seat_box(seat, view)     # aim at the nearest point of that seat's panel
+    for hand, to_seat, colour, letter in (("right", right, RED, "R"), ("left", left, BLUE, "L")):
+        bx, by, bw, bh = _seat_box(to_seat, view)     # aim at the nearest point of that seat's panel
         tx, ty = min(max(sx0, bx + 12), bx + bw - 12), min(max(sy0, by + 12), by + bh - 12)
         dx, dy = tx - sx0, ty - sy0
         d = math.hypot(dx, dy) or 1.0
         ex, ey = sx0 + dx / d * 42, sy0 + dy / d * 42
         hands.append((ex, ey))
-        used = marks["hand"] == hand
+        used = hand_used == hand
         hg = dwg.g(class_=S.classes("kiti-hand", hand, "event" if used else None))
-        S.data(hg, hand=hand, seat=seat)
+        S.data(hg, hand=hand, seat=to_seat)
         hg.add(dwg.line((sx0, sy0), (ex, ey), stroke=S.INK, stroke_width=6.5, stroke_linecap="round"))
         hg.add(dwg.line((sx0, sy0), (ex, ey), stroke=colour, stroke_width=4, stroke_linecap="round"))
         hg.add(S.mark(dwg, ex, ey, 10, colour=colour, text=_w(letter, lang), size=12))
         if used:
             hg.add(dwg.circle(center=(ex, ey), r=15, **S.EVENT_STYLE))
-        if f"kiti:{hand}" in hl:
+        if f"kiti:{hand}" in hl and not ghost:
             hg.add(dwg.circle(center=(ex, ey), r=17, class_="highlight", **S.HIGHLIGHT_STYLE))
         g.add(hg)
-    # the figure: a dress, a head and a golden wreath, so she reads as a goddess in greyscale too
-    g.add(dwg.path(f"M{px - 13:.1f},{py + 20:.1f} L{px - 4:.1f},{py - 10:.1f} L{px + 4:.1f},{py - 10:.1f} "
-                   f"L{px + 13:.1f},{py + 20:.1f} Z", fill="#2a9d8f", stroke=S.INK, stroke_width=1.3))
-    g.add(dwg.circle(center=(px, py - 17), r=8, fill="#c68b59", stroke=S.INK, stroke_width=1.3))
-    g.add(dwg.path(f"M{px - 9:.1f},{py - 20:.1f} Q{px:.1f},{py - 31:.1f} {px + 9:.1f},{py - 20:.1f}", fill="none",
-                   stroke="#f2c14e", stroke_width=3.5, stroke_linecap="round"))
+    if ghost:
+        return g
     # her name goes where neither arm reaches: below, above, or to either side
     spots = [(px, py + 36), (px, py - 36), (px - 42, py + 4), (px + 42, py + 4)]
     lx, ly = max(spots, key=lambda p: min(math.hypot(p[0] - hx, p[1] - hy - 4) for hx, hy in hands))
     name = S.label(dwg, _w("kiti", lang), lx, ly, size=11, anchor="middle", weight="bold",
                    stroke="#f7f3e8", stroke_width=3, paint_order="stroke")
     g.add(name)
-    if marks["kiti"]:
+    if marks["kiti_from"] is not None:
         g.add(dwg.circle(center=(px, py), r=27, class_="event", **S.EVENT_STYLE))
     if "kiti" in hl:
         g.add(dwg.circle(center=(px, py), r=35, class_="highlight", **S.HIGHLIGHT_STYLE))
@@ -537,7 +547,8 @@ def _arrows(dwg, view, marks):
 # --------------------------------------------------------------------------- events -> marks
 
 def _marks(events: Iterable) -> dict:
-    marks = {"cells": set(), "seats": {}, "hand": None, "kiti": False, "new": set(), "arrows": []}
+    marks = {"cells": set(), "seats": {}, "hand": None, "kiti_to": None, "kiti_from": None, "new": set(),
+             "arrows": []}
 
     def tag(seat, word):
         marks["seats"].setdefault(seat, set()).add(word)
@@ -571,8 +582,14 @@ def _marks(events: Iterable) -> dict:
         elif what == "face_down_revealed":
             marks["cells"].add(d["depth"])
         elif what == "kiti_moved":
-            marks["kiti"] = True
+            marks["kiti_to"] = d["player"]
     return marks
+
+
+def _kiti_from(marks: dict, view: dict) -> None:
+    """Where Kiti stood before she stepped (she steps one seat clockwise), if the events moved her."""
+    if marks["kiti_to"] is not None and view.get("kiti") is not None and view["players"] > 1:
+        marks["kiti_from"] = (view["kiti"] - 1) % view["players"]
 
 
 # --------------------------------------------------------------------------- text
@@ -618,6 +635,7 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=()) -> str:
     """SVG text for `view` (from `maui.view(state, player)`), pointing at `highlight`, marking `events`."""
     hl = S.parse_highlight(highlight)
     marks = _marks(events)
+    _kiti_from(marks, view)
     title, desc = describe(view, lang)
     dwg = S.drawing(W, H, title=title, desc=desc, label="maui")
     S.data(dwg, round=view["round"], players=view["players"], phase=view["phase"],
@@ -654,6 +672,9 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=()) -> str:
     for s in range(view["players"]):
         dwg.add(_seat(dwg, view, s, lang, hl, marks))
     if view.get("kiti") is not None:
+        if marks["kiti_from"] is not None:
+            # no arrow between the two figures: on a small table it would have to cross the lagoon
+            dwg.add(_kiti(dwg, view, lang, hl, marks, seat=marks["kiti_from"], ghost=True))
         dwg.add(_kiti(dwg, view, lang, hl, marks))
     if marks["arrows"]:
         dwg.add(_arrows(dwg, view, marks))

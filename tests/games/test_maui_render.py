@@ -323,6 +323,20 @@ def test_game_over_banner_only_at_the_end():
     assert "Игра окончена" in maui.render(maui.view(state, 0), lang="ru")
 
 
+def test_no_stylesheet_and_language_specific_defs_have_their_own_ids():
+    # an inline SVG shares the notebook page: a <style> would restyle the page, and a shared id would let
+    # one board borrow another board's words
+    view = maui.view(maui.setup(4, seed=1), 0)
+    en, ru = maui.render(view), maui.render(view, lang="ru")
+    assert "<style" not in en
+    ids_en = {el.get("id") for el in parse(en).iter() if el.get("id")}
+    ids_ru = {el.get("id") for el in parse(ru).iter() if el.get("id")}
+    for i in ids_en & ids_ru:
+        same_en = [ET.tostring(el) for el in parse(en).iter() if el.get("id") == i]
+        same_ru = [ET.tostring(el) for el in parse(ru).iter() if el.get("id") == i]
+        assert same_en == same_ru, f"id {i} means different things in en and ru"
+
+
 def test_render_is_pure_and_deterministic():
     state, events = play(5, 21, 28)
     view = maui.view(state, 2)

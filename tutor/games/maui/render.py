@@ -95,8 +95,8 @@ _WORDS = {
     "d.last": {"en": "; played {v} last round", "ru": "; в прошлом раунде сыграл {v}"},
     "d.kiti": {"en": "Kiti stands between {a} and {b}: her red right hand points to {a}, her blue left hand "
                      "to {b}.",
-               "ru": "Кити стоит между игроками {a} и {b}: её красная правая рука обращена к игроку {a}, "
-                     "синяя левая — к игроку {b}."},
+               "ru": "Кити стоит между игроками {an} и {bn}: её красная правая рука обращена к игроку {an}, "
+                     "синяя левая — к игроку {bn}."},
     "d.no_kiti": {"en": "No Kiti in this game (no-fights variant).",
                   "ru": "В этой игре нет Кити (вариант «без драк»)."},
     "d.over": {"en": "The game is over.", "ru": "Игра окончена."},
@@ -176,7 +176,7 @@ def _defs_xml(lang: str) -> str:
     """The shared <defs> content, serialised once per language: it is half of a board's elements."""
     import svgwrite
     dwg = svgwrite.Drawing(debug=False)
-    heads = dwg.symbol(id="maui-heads")      # a seat panel's column headings
+    heads = dwg.symbol(id=f"maui-heads-{lang}")   # per language: ids are page-wide in HTML      # a seat panel's column headings
     heads.viewbox(0, 0, 180, 12)
     for key, x in (("dive", 22), ("last", 58), ("catch", 104), ("used", 153)):
         heads.add(S.label(dwg, _w(key, lang), x, 9, size=8.5, anchor="middle", fill=S.MUTED))
@@ -401,7 +401,7 @@ def _seat(dwg, view, s, lang, hl, marks):
                       cls="hand-count"))
     # dive (this round) · last (revealed) · catch pile · used
     by = y + 60
-    g.add(dwg.use("#maui-heads", insert=(x, by - 16), size=(180, 12)))
+    g.add(dwg.use(f"#maui-heads-{lang}", insert=(x, by - 16), size=(180, 12)))
     g.add(_dive_card(dwg, seat.get("chosen"), s, x + 8, by, 28, 38, size=17, cls="card dive chosen"))
     last = seat.get("revealed")
     g.add(_dive_card(dwg, last, s, x + 44, by, 28, 38, size=16, cls="card dive revealed"))
@@ -623,7 +623,8 @@ def describe(view: dict, lang: str = "en") -> tuple[str, str]:
         lines.append(_w("d.no_kiti", lang))
     else:
         k, n = view["kiti"], view["players"]
-        lines.append(_w("d.kiti", lang, a=player_name(k, lang), b=player_name((k + 1) % n, lang)))
+        lines.append(_w("d.kiti", lang, a=player_name(k, lang), b=player_name((k + 1) % n, lang),
+                        an=k + 1, bn=(k + 1) % n + 1))
     if view.get("over"):
         lines.append(_w("d.over", lang))
     return title, "\n".join(lines)

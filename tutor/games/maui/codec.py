@@ -67,6 +67,8 @@ def state_from_json(text) -> State:
     _need(_ints(data["pending"]) and all(0 <= s < n for s in data["pending"]), "pending must list seats")
     for key in ("kiti", "peeker"):
         _need(data[key] is None or (isinstance(data[key], int) and 0 <= data[key] < n), f"{key} must be a seat or null")
+    _need((data["kiti"] is None) == ("no-fights" in data["variants"]),
+          "kiti must be a seat, or null exactly when the no-fights variant is on")
     _need(data["face_down"] is None or data["face_down"] in (0, 1, 2), "face_down must be 0, 1, 2 or null")
     _need(isinstance(data["rng"], int) and data["rng"] >= 0, "rng must be a non-negative integer")
 

@@ -979,6 +979,14 @@ def _bad_variant(d):
     d["variants"] = ["sharks"]
 
 
+def _no_kiti(d):
+    d["kiti"] = None
+
+
+def _kiti_without_fights(d):
+    d["variants"] = ["no-fights"]
+
+
 @pytest.mark.parametrize("text, words", [
     ("{not json", "not JSON"),
     ("[1, 2]", "object"),
@@ -994,6 +1002,8 @@ def _bad_variant(d):
     (_broken(_extra_field), "unknown"),
     (_broken(_bad_round), "round"),
     (_broken(_bad_variant), "variants"),
+    (_broken(_no_kiti), "kiti"),
+    (_broken(_kiti_without_fights), "kiti"),
 ])
 def test_malformed_saved_positions_are_refused(text, words):
     """Saved positions: a malformed position is refused with SavedStateError saying what is wrong."""

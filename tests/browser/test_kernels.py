@@ -20,13 +20,14 @@ def test_closing_the_tab_shuts_its_kernel_down(voila_server, page):
     require_notebook("index.ipynb")
     baseline = voila_server.wait_pool_filled()
 
-    page.goto(voila_server.render_url("index.ipynb"))
+    # Voilà's page registers its shutdown-on-close handler when it opens the kernel websocket
+    with page.expect_websocket(lambda ws: "/channels" in ws.url, timeout=90_000):
+        page.goto(voila_server.render_url("index.ipynb"))
     kernel_id = page.evaluate(
         "JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
     assert kernel_id in voila_server.kernels(), "the page's kernel is not a child of the server"
     # the pool refills behind the page's back: one kernel more than before while the tab is open
     assert wait_until(lambda: len(voila_server.kernels()) == baseline + 1), voila_server.kernels()
-    # give the widget manager time to connect, as a reader would
     page.wait_for_load_state("networkidle")
 
     page.close(run_before_unload=True)   # what closing a tab does: fire beforeunload -> shutdown beacon

@@ -239,15 +239,18 @@ def test_kiti_stands_between_her_seats_with_the_right_hand_toward_the_right_seat
             return math.atan2(y - R.CY, x - R.CX) % (2 * math.pi)
         a, b, k = angle(*R.seat_centre(right, players)), angle(*R.seat_centre(left, players)), angle(kx, ky)
         assert 0 < (k - a) % (2 * math.pi) < (b - a) % (2 * math.pi)
-        # each hand ends nearer its own seat than the other one
+        # each arm points more towards its own seat than towards the other one
         for hand_el in by_class(fig, "kiti-hand"):
             line = hand_el.find("svg:line", NS)
-            ex, ey = float(line.get("x2")), float(line.get("y2"))
+            sx, sy, ex, ey = (float(line.get(a)) for a in ("x1", "y1", "x2", "y2"))
             own = int(hand_el.get("data-seat"))
             other = left if own == right else right
-            d_own = math.dist((ex, ey), R.seat_centre(own, players))
-            d_other = math.dist((ex, ey), R.seat_centre(other, players))
-            assert d_own < d_other
+
+            def off(seat):
+                tx, ty = R.seat_centre(seat, players)
+                turn = math.atan2(ty - sy, tx - sx) - math.atan2(ey - sy, ex - sx)
+                return abs((turn + math.pi) % (2 * math.pi) - math.pi)
+            assert off(own) < off(other), (hand_el.get("data-hand"), kiti)
         hands = {h.get("data-hand"): h.get("data-seat") for h in by_class(fig, "kiti-hand")}
         assert hands == {"right": str(right), "left": str(left)}
 

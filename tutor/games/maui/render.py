@@ -138,17 +138,31 @@ def seat_centre(seat: int, players: int) -> tuple[float, float]:
     return x, y
 
 
+@lru_cache(maxsize=None)
 def kiti_place(kiti: int, players: int) -> tuple[float, float]:
-    """On the rim between seat `kiti` and the next seat clockwise, just clear of the lagoon."""
+    """On the rim between seat `kiti` and the next seat clockwise: along the line from the table's middle
+    towards the gap between those two seats, at the point farthest from every seat panel."""
     ax, ay = seat_centre(kiti, players)
     bx, by = seat_centre((kiti + 1) % players, players)
     dx, dy = (ax + bx) / 2 - CX, (ay + by) / 2 - CY
     d = math.hypot(dx, dy) or 1.0
     ux, uy = dx / d, dy / d
     _, _, w, h = lagoon_box()
-    margin = 56
-    t = min((w / 2 + margin) / abs(ux) if ux else math.inf, (h / 2 + margin) / abs(uy) if uy else math.inf)
-    return CX + ux * t, CY + uy * t
+    t0 = min((w / 2 + 30) / abs(ux) if ux else math.inf, (h / 2 + 30) / abs(uy) if uy else math.inf)
+    panels = []
+    for s in range(players):
+        cx, cy = seat_centre(s, players)
+        ph = SEAT_H + PILE_H
+        panels.append((cx - SEAT_W / 2, cy - ph / 2, cx + SEAT_W / 2, cy + ph / 2))
+
+    def clearance(t):
+        x, y = CX + ux * t, CY + uy * t
+        gap = min(math.hypot(max(x0 - x, 0, x - x1), max(y0 - y, 0, y - y1)) for x0, y0, x1, y1 in panels)
+        inside = 12 <= x <= W - 12 and HEADER + 30 <= y <= H - 30
+        return (gap if inside else -1) - t * 0.01     # prefer nearer the lagoon when equally clear
+
+    best = max((t0 + 4 * i for i in range(24)), key=clearance)
+    return CX + ux * best, CY + uy * best
 
 
 def lagoon_box() -> tuple[float, float, float, float]:
@@ -479,7 +493,7 @@ def _kiti(dwg, view, lang, hl, marks, *, seat=None, ghost=False):
         tx, ty = min(max(sx0, bx + 12), bx + bw - 12), min(max(sy0, by + 12), by + bh - 12)
         dx, dy = tx - sx0, ty - sy0
         d = math.hypot(dx, dy) or 1.0
-        ex, ey = sx0 + dx / d * 42, sy0 + dy / d * 42
+        ex, ey = sx0 + dx / d * 36, sy0 + dy / d * 36
         hands.append((ex, ey))
         used = hand_used == hand
         hg = dwg.g(class_=S.classes("kiti-hand", hand, "event" if used else None))

@@ -485,7 +485,7 @@ def test_lantern_makes_next_card_face_down_for_the_taker_only():
     s = lantern_position()
     s, ev = play(s, [12, 6, 1])
     assert s.piles[0] == ("lantern-1",)
-    assert s.face_down == 0 and s.peeker == 0
+    assert s.face_down == ((0, 0),)
     laid = [e for e in ev if e.kind == "maui.laid"]
     assert laid[0].data == {"depth": "deep", "card": None, "face_down": True, "round": 2}
     assert laid[1].data["card"] == "tuna-2"
@@ -506,14 +506,14 @@ def test_lantern_card_revealed_with_the_dives():
     s, _ = play(s, [12, 6, 1])
     s, ev = maui.apply(s, Dive(1, 2))
     s, ev = maui.apply(s, Dive(2, 3))
-    assert s.face_down == 0
+    assert [c for c, _ in s.face_down] == [0]
     s, ev = maui.apply(s, Dive(0, 11))
     k = kinds(ev)
     assert k.index("maui.revealed") < k.index("maui.face_down_revealed") < k.index("maui.catch")
     reveal = ev[k.index("maui.face_down_revealed")]
     assert reveal.data == {"depth": "deep", "card": "tuna-1"} and reveal.rule == "maui:lantern"
     assert s.piles[0] == ("lantern-1", "tuna-1")
-    assert s.face_down is None and s.peeker is None
+    assert s.face_down == ()
 
 
 def test_lantern_in_middle_or_shallow_cell():
@@ -521,7 +521,7 @@ def test_lantern_in_middle_or_shallow_cell():
     s = maui.setup(3, kiti=0, lagoon={"deep": "tuna-1", "middle": "tiger-1", "shallow": "lantern-2"},
                    deck=["tuna-2", "tuna-3", "tiger-2"])
     s, _ = play(s, [12, 6, 1])
-    assert s.face_down == 2 and s.peeker == 2
+    assert s.face_down == ((2, 2),)
     assert maui.view(s, 0)["lagoon"][2]["cards"] == [{"hidden": True}]
     assert maui.view(s, 2)["lagoon"][2]["cards"][0]["id"] == "tiger-2"
 
@@ -531,7 +531,7 @@ def test_lantern_taken_in_round_twelve_has_no_effect():
     s = maui.setup(3, kiti=0, round=12, hands=[[5], [6], [7]],
                    lagoon={"deep": "lantern-1", "middle": "tiger-1", "shallow": "catfish-1"}, deck=[])
     s, ev = play(s, [5, 6, 7])
-    assert s.over and s.face_down is None and s.peeker is None
+    assert s.over and s.face_down == ()
     assert s.piles[2] == ("lantern-1",)
     assert "maui.game_over" in kinds(ev)
 
@@ -542,7 +542,7 @@ def test_secrets_while_lantern_cell_waits_for_refill():
                    lagoon={"deep": "lantern-1", "middle": "jellyfish-3", "shallow": "tuna-2"},
                    piles=[[], ["jellyfish-1", "jellyfish-2"], []], deck=["catfish-1", "catfish-2", "catfish-3"])
     s, _ = play(s, [12, 5, 1])
-    assert s.phase == "jellyfish" and s.face_down == 0 and s.lagoon[0] == ()
+    assert s.phase == "jellyfish" and [c for c, _ in s.face_down] == [0] and s.lagoon[0] == ()
     for viewer in (None, 0, 1, 2):
         assert leaks(s, viewer) == []
     s, _ = maui.apply(s, Jellyfish(1, True))
@@ -550,8 +550,6 @@ def test_secrets_while_lantern_cell_waits_for_refill():
     assert maui.view(s, 0)["lagoon"][0]["cards"][0]["id"] == "catfish-1"
 
 
-@pytest.mark.xfail(strict=True, reason="engine keeps one face-down cell; two lantern fish in one round "
-                                          "should mark two cells (reported, needs a state format change)")
 def test_two_lanterns_in_one_round_mark_both_cells():
     """Морской фонарик: each cell that held a lantern gets its next card face down."""
     s = maui.setup(3, kiti=0, round=11, hands=[[11, 12], [1, 5], [3, 2]],
@@ -855,7 +853,7 @@ def test_no_fights_lantern_inside_a_pile():
            deck=["tuna-2", "tuna-3", "tuna-4"])
     s, _ = play(s, [12, 6, 3, 2])
     assert s.piles[0] == ("lantern-1", "tuna-1")
-    assert s.face_down == 0 and s.peeker == 0
+    assert s.face_down == ((0, 0),)
     assert maui.view(s, 1)["lagoon"][0]["cards"] == [{"hidden": True}]
 
 

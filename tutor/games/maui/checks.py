@@ -46,8 +46,9 @@ def secrets(state: State, viewer) -> set[str]:
                 hidden |= set(state.piles[s][:-1])
                 # used dive cards were revealed when played; what stays hidden is the hand
     # between a lantern catch and the next fill (a jellyfish offer) the marked cell is still empty
-    if state.face_down is not None and viewer != state.peeker and state.lagoon[state.face_down]:
-        hidden.add(state.lagoon[state.face_down][-1])
+    for cell, peeker in state.face_down:
+        if viewer != peeker and state.lagoon[cell]:
+            hidden.add(state.lagoon[cell][-1])
     hidden |= set(state.boxed)  # the box is closed: no one sees what went back in
     # a boxed card may also have been seen while it lay in the lagoon; it is simply not shown again
     return hidden

@@ -9,7 +9,7 @@ from tutor.core.game import dumps
 from tutor.games.maui import components as C
 from tutor.games.maui.rules import VARIANTS, Dive, Jellyfish, State
 
-FORMAT = "tutor/maui/1"
+FORMAT = "tutor/maui/2"   # 2: face_down lists every lantern cell with its taker
 
 
 def to_json(state: State) -> str:
@@ -17,7 +17,7 @@ def to_json(state: State) -> str:
         "format": FORMAT,
         "players": state.players, "variants": list(state.variants), "round": state.round,
         "deck": list(state.deck), "removed": list(state.removed),
-        "lagoon": [list(c) for c in state.lagoon], "face_down": state.face_down, "peeker": state.peeker,
+        "lagoon": [list(c) for c in state.lagoon], "face_down": [list(x) for x in state.face_down],
         "hands": [list(h) for h in state.hands], "chosen": list(state.chosen),
         "discards": [list(d) for d in state.discards], "piles": [list(p) for p in state.piles],
         "boxed": list(state.boxed), "kiti": state.kiti, "pending": list(state.pending),
@@ -35,7 +35,7 @@ def state_from_json(text) -> State:
         raise SavedStateError("it should be a JSON object")
     if data.get("format") != FORMAT:
         raise SavedStateError(f"it is not a Мяури position (format should be {FORMAT!r})")
-    want = {"players", "variants", "round", "deck", "removed", "lagoon", "face_down", "peeker", "hands",
+    want = {"players", "variants", "round", "deck", "removed", "lagoon", "face_down", "hands",
             "chosen", "discards", "piles", "boxed", "kiti", "pending", "declined", "revealed", "rng"}
     missing = sorted(want - set(data))
     if missing:
@@ -65,11 +65,13 @@ def state_from_json(text) -> State:
               f"{key} must hold a dive number or null per player")
     _need(_ints(data["declined"]) and len(data["declined"]) == n, "declined must hold a count per player")
     _need(_ints(data["pending"]) and all(0 <= s < n for s in data["pending"]), "pending must list seats")
-    for key in ("kiti", "peeker"):
+    for key in ("kiti",):
         _need(data[key] is None or (isinstance(data[key], int) and 0 <= data[key] < n), f"{key} must be a seat or null")
     _need((data["kiti"] is None) == ("no-fights" in data["variants"]),
           "kiti must be a seat, or null exactly when the no-fights variant is on")
-    _need(data["face_down"] is None or data["face_down"] in (0, 1, 2), "face_down must be 0, 1, 2 or null")
+    _need(isinstance(data["face_down"], list) and all(
+        isinstance(x, list) and len(x) == 2 and x[0] in (0, 1, 2) and isinstance(x[1], int) and 0 <= x[1] < n
+        for x in data["face_down"]), "face_down must list [cell 0..2, seat] pairs")
     _need(isinstance(data["rng"], int) and data["rng"] >= 0, "rng must be a non-negative integer")
 
     every = (data["deck"] + data["removed"] + data["boxed"] + [c for cell in data["lagoon"] for c in cell]
@@ -85,7 +87,7 @@ def state_from_json(text) -> State:
     return State(
         players=n, variants=tuple(data["variants"]), round=data["round"], deck=tuple(data["deck"]),
         removed=tuple(data["removed"]), lagoon=tuple(tuple(c) for c in data["lagoon"]),
-        face_down=data["face_down"], peeker=data["peeker"], hands=tuple(tuple(h) for h in data["hands"]),
+        face_down=tuple(tuple(x) for x in data["face_down"]), hands=tuple(tuple(h) for h in data["hands"]),
         chosen=tuple(data["chosen"]), discards=tuple(tuple(d) for d in data["discards"]),
         piles=tuple(tuple(p) for p in data["piles"]), boxed=tuple(data["boxed"]), kiti=data["kiti"],
         pending=tuple(data["pending"]), declined=tuple(data["declined"]), revealed=tuple(data["revealed"]),

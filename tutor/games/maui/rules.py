@@ -56,8 +56,8 @@ class State:
     deck: tuple                         # catch card ids, top first
     removed: tuple                      # the card boxed unseen at setup
     lagoon: tuple                       # 3 cells (deep, middle, shallow), each a tuple of ids bottom->top
-    face_down: Optional[int]            # cell whose top card lies face down (lantern fish), or None
-    peeker: Optional[int]               # seat allowed to look at that card
+    face_down: tuple                    # ((cell, seat), ...): cells whose top card lies face down after a
+                                        # lantern fish, and the seat that took it and may look
     hands: tuple                        # per seat: dive numbers still in hand
     chosen: tuple                       # per seat: dive number laid face down this round, or None
     discards: tuple                     # per seat: dive numbers used, in order
@@ -217,11 +217,10 @@ def _winner(state: State, candidates: list[int], want: str, hand: str) -> tuple[
 def _resolve(state: State) -> tuple[State, list[Event]]:
     """All dive cards are down: reveal, hand out the catches from the deep up, discard dive cards."""
     events = [Event("maui.revealed", "maui:play", {"cards": list(state.chosen)})]
-    if state.face_down is not None:
-        cell = state.face_down
+    for cell, _ in state.face_down:
         events.append(Event("maui.face_down_revealed", "maui:lantern",
                             {"depth": C.DEPTHS[cell], "card": state.lagoon[cell][-1]}))
-        state = replace(state, face_down=None, peeker=None)
+    state = replace(state, face_down=())
 
     without = list(range(state.players))   # seats still without a catch, clockwise
     takers: dict[int, int] = {}             # cell -> seat
@@ -245,8 +244,7 @@ def _resolve(state: State) -> tuple[State, list[Event]]:
         without.remove(seat)
         takers[cell] = seat
 
-    lantern_cell = None
-    lantern_taker = None
+    lanterns = []   # (cell, taker): each cell a lantern fish left gets its next card face down
     for cell in sorted(takers):
         seat = takers[cell]
         cards = state.lagoon[cell]
@@ -257,15 +255,15 @@ def _resolve(state: State) -> tuple[State, list[Event]]:
         for card_id in cards:   # oldest first (only the no-fights variant piles several)
             state, more = _take(state, seat, card_id)
             events += more
-            if C.kind(card_id) == "lantern":
-                lantern_cell, lantern_taker = cell, seat
+            if C.kind(card_id) == "lantern" and (cell, seat) not in lanterns:
+                lanterns.append((cell, seat))
 
     for seat in without:
         events.append(Event("maui.empty_handed", "maui:play", {"player": seat, "card": state.chosen[seat]}))
 
     discards = tuple(state.discards[s] + (state.chosen[s],) for s in range(state.players))
     state = replace(state, discards=discards, revealed=state.chosen, chosen=(None,) * state.players,
-                    face_down=lantern_cell, peeker=lantern_taker)
+                    face_down=tuple(lanterns))
     events.append(Event("maui.dive_discarded", "maui:play", {}))
 
     pending = tuple(s for s in range(state.players)
@@ -306,7 +304,7 @@ def _end_round(state: State) -> tuple[State, list[Event]]:
         state = replace(state, kiti=kiti)
     if state.round >= C.ROUNDS:
         leftover = [c for cell in state.lagoon for c in cell]
-        state = replace(state, round=state.round + 1, face_down=None, peeker=None)
+        state = replace(state, round=state.round + 1, face_down=())
         events.append(Event("maui.game_over", "maui:end", {"leftover": leftover}))
         return state, events
     state, more = _fill(replace(state, round=state.round + 1))
@@ -328,7 +326,7 @@ def _fill(state: State) -> tuple[State, list[Event]]:
                                     {"depth": C.DEPTHS[cell], "card": card_id}))
                 continue
             state = replace(state, deck=deck, lagoon=_cell_with(state.lagoon, cell, state.lagoon[cell] + (card_id,)))
-            hidden = state.face_down == cell
+            hidden = any(c == cell for c, _ in state.face_down)
             events.append(Event("maui.laid", "maui:play",
                                 {"depth": C.DEPTHS[cell], "card": None if hidden else card_id,
                                  "face_down": hidden, "round": state.round}))
@@ -402,7 +400,7 @@ def setup(players: int, *, seed=None, variant=(), youngest: int = 0, kiti: Optio
 
     state = State(
         players=players, variants=variants, round=round, deck=tuple(deck),
-        removed=() if removed is None else (removed,), lagoon=((), (), ()), face_down=None, peeker=None,
+        removed=() if removed is None else (removed,), lagoon=((), (), ()), face_down=(),
         hands=hands, chosen=(None,) * players, discards=discards, piles=piles, boxed=tuple(boxed),
         kiti=kiti_seat, pending=(), declined=(0,) * players, revealed=(None,) * players, rng=state_rng,
     )

@@ -30,8 +30,9 @@ def view(state: State, player: Optional[int] = None) -> dict:
     for i, cell in enumerate(state.lagoon):
         cards = []
         for j, card_id in enumerate(cell):
-            hidden = state.face_down == i and j == len(cell) - 1
-            if hidden and not (teacher or player == state.peeker):
+            peekers = [seat for c, seat in state.face_down if c == i]
+            hidden = bool(peekers) and j == len(cell) - 1
+            if hidden and not (teacher or player in peekers):
                 cards.append({"hidden": True})
             else:
                 cards.append(dict(_catch(card_id), face_down=hidden))

@@ -531,6 +531,8 @@ def setup(players: int, *, seed=None, variant=(), sides=None, homes=None, upper=
     _need(len(pawn_cells) == players, "one pawn per player")
     taken = [p for p in pawn_cells if p is not None]
     _need(len(taken) == len(set(taken)), "two pawns on one cell")
+    for i in taken:   # (a face-down coral under a pawn is fine: a turtle took the tile above it)
+        _need(upper[i] is None or not C.tile(upper[i]).coral, f"a pawn cannot stand on the coral at {_cell_name(i)}")
     lower_open = tuple(upper[i] is None and lower[i] is not None and i not in taken for i in range(25))
 
     state = State(

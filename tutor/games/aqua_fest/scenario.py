@@ -62,10 +62,11 @@ def setup(spec: dict) -> State:
         for i in range(25):          # the lower layer first, so no upper tile floats over nothing
             if i not in empty:
                 low[i] = lower.get(i) or (rest.pop() if rest else None)
+        pawn_cells = {cell_index(c) for c in (spec.get("pawns") or {}).values() if c not in (None, "home")}
         for i in range(25):
             if i in empty or low[i] is None or (i in lower and i not in upper):
                 continue             # an explicit lower tile with no upper one named shows face up
-            up[i] = upper.get(i) or (rest.pop() if rest else None)
+            up[i] = upper.get(i) or (_pop_fragment(rest) if i in pawn_cells else rest.pop() if rest else None)
         if rest:
             raise ValueError(f"{len(rest)} tiles have no place; name fewer empty cells")
         kwargs["upper"], kwargs["lower"] = up, low
@@ -78,6 +79,14 @@ def setup(spec: dict) -> State:
     if spec:
         raise ValueError(f"unknown setup key '{sorted(spec)[0]}'")
     return _setup(players, **kwargs)
+
+
+def _pop_fragment(rest: list):
+    """The next filler tile that is not a coral (a pawn cannot stand on a coral)."""
+    for k in range(len(rest) - 1, -1, -1):
+        if not C.tile(rest[k]).coral:
+            return rest.pop(k)
+    return rest.pop() if rest else None
 
 
 def actions(do, state: State) -> list:

@@ -923,3 +923,21 @@ def test_scenario_actions_and_expectations():
     assert scenario.expect(before, s, events, {"collected": {1: ["u-white-1"]}, "pawn": {1: "C5"}, "turn": 2,
                                                "hand_count": {1: 1}, "events": ["collected", "drew"]}) == []
     assert scenario.expect(before, s, events, {"pawn": {1: "home"}})
+
+
+def test_setup_refuses_a_pawn_on_an_upper_coral():
+    """Компоненты игры (игроки не могут останавливаться на кораллах): no lesson may start a pawn on one."""
+    with pytest.raises(A.RuleViolation) as info:
+        position(upper={"C3": CORALS[0]}, pawns={0: "C3"})
+    check_names_rule(info.value, "goal")
+    # a face-down coral under a pawn is a real position (a turtle took the tile above it)
+    s = position(lower={"C3": CORALS[0]}, pawns={0: "C3"})
+    assert not s.lower_open[cell("C3")] and A.check_invariants(s) == []
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_scenario_filler_never_puts_a_coral_under_a_named_pawn(seed):
+    """Lesson files: tiles not named are filled in seeded order, never a coral under a pawn."""
+    s = scenario.setup({"players": 3, "seed": seed, "upper": {"C3": "u-white-1"},
+                        "pawns": {1: "D4", 2: "B2", 3: "E5"}})
+    assert A.check_invariants(s) == []

@@ -63,7 +63,8 @@ def setup(spec: dict) -> State:
             if i not in empty:
                 low[i] = lower.get(i) or (rest.pop() if rest else None)
         pawn_cells = {cell_index(c) for c in (spec.get("pawns") or {}).values() if c not in (None, "home")}
-        for i in range(25):
+        # cells under a pawn are filled first, so a fragment (never a coral) is still left for them
+        for i in sorted(range(25), key=lambda i: i not in pawn_cells):
             if i in empty or low[i] is None or (i in lower and i not in upper):
                 continue             # an explicit lower tile with no upper one named shows face up
             up[i] = upper.get(i) or (_pop_fragment(rest) if i in pawn_cells else rest.pop() if rest else None)

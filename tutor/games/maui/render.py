@@ -158,7 +158,7 @@ def kiti_place(kiti: int, players: int) -> tuple[float, float]:
     def clearance(t):
         x, y = CX + ux * t, CY + uy * t
         gap = min(math.hypot(max(x0 - x, 0, x - x1), max(y0 - y, 0, y - y1)) for x0, y0, x1, y1 in panels)
-        inside = 12 <= x <= W - 12 and HEADER + 30 <= y <= H - 30
+        inside = 40 <= x <= W - 40 and HEADER + 48 <= y <= H - 40
         return (gap if inside else -1) - t * 0.01     # prefer nearer the lagoon when equally clear
 
     best = max((t0 + 4 * i for i in range(24)), key=clearance)
@@ -249,9 +249,9 @@ def _defs_elements() -> tuple:
         sym.add(S.mark(dwg, 12, 12, 10.5, colour=colour, text=str(seat + 1), size=13))
     for kind, (fill, ink) in KIND_STYLE.items():     # tiny pile cards: colour, shape, border together
         sym = symbol(f"chip-{kind}")
-        sym.viewbox(0, 0, 12, 20)
-        sym.add(dwg.rect(insert=(0.5, 0.5), size=(11, 19), rx=2, ry=2, fill=fill, stroke=ink, stroke_width=1))
-        sym.add(dwg.use(f"#maui-{kind}", insert=(0.5, 1), size=(11, 11)))
+        sym.viewbox(0, 0, 14, 20)
+        sym.add(dwg.rect(insert=(0.5, 0.5), size=(13, 19), rx=2, ry=2, fill=fill, stroke=ink, stroke_width=1))
+        sym.add(dwg.use(f"#maui-{kind}", insert=(1, 1), size=(12, 12)))
     for n in C.DIVE_CARDS:           # dive card faces; the border takes the seat colour via `color`
         sym = symbol(f"n{n}")
         sym.viewbox(0, 0, 26, 36)
@@ -275,7 +275,7 @@ def _catch_card(dwg, card: dict, x, y, w, h, lang, *, cls="card catch"):
         g.add(S.card(dwg, x, y, w, h, fill="#234e52", cls=None))
         g.add(dwg.use("#maui-waves", insert=(x + 4, y + 2), size=(w - 8, h - 4)))
         g.add(S.label(dwg, "?", x + w / 2, y + h / 2 + h * 0.2, size=h * 0.55, anchor="middle", weight="bold",
-                      fill="#ffffff"))
+                      fill="#ffffff", stroke="#234e52", stroke_width=5, paint_order="stroke"))
         S.data(g, face="down")
         return g
     fill, ink = KIND_STYLE[card["kind"]]
@@ -352,7 +352,7 @@ def _lagoon(dwg, view, lang, hl, marks):
                 cg.add(S.badge(dwg, f"\u00d7{n}", left - (n - 1) * step - 2, top + 12, fill=S.INK, size=11,
                                cls="pile-count"))
             if top_card.get("face_down"):
-                cg.add(S.badge(dwg, _w("face_down", lang), left + 40, top, fill="#234e52",
+                cg.add(S.badge(dwg, _w("face_down", lang), left + card_w / 2, top, fill="#234e52",
                                size=8.5))
             if depth in marks["new"]:
                 cg.add(S.badge(dwg, _w("new", lang), left + card_w + 4, top + card_h - 10, anchor="start",
@@ -435,17 +435,17 @@ def _seat(dwg, view, s, lang, hl, marks):
         pile = seat.get("pile") or []
         under = pile[:-1]
         for i, card in enumerate(under[-8:]):
-            chip = dwg.use(f"#maui-chip-{card['kind']}", insert=(x + 7 + i * 13, py), size=(12, 20))
+            chip = dwg.use(f"#maui-chip-{card['kind']}", insert=(x + 7 + i * 15, py), size=(14, 20))
             chip["class"] = "card catch pile"
             S.data(chip, card=card["id"])
             g.add(chip)
-            g.add(S.label(dwg, _value_text(card["value"]), x + 13 + i * 13, py + 18.5, size=7, anchor="middle",
+            g.add(S.label(dwg, _value_text(card["value"]), x + 14 + i * 15, py + 18.5, size=7, anchor="middle",
                           weight="bold", fill=KIND_STYLE[card["kind"]][1]))
         if len(under) > 8:   # older cards still carry their ids, drawn as thin edges
             for card in under[:-8]:
                 g.add(S.data(dwg.g(class_="card catch pile hidden-edge"), card=card["id"]))
         discards = seat.get("discards") or []
-        tx = x + (7 + min(len(under), 8) * 13 + 6 if under else 8)
+        tx = x + (7 + min(len(under), 8) * 15 + 5 if under else 8)
         text = dwg.text("", insert=(tx, py + 14), font_size=9, fill=S.MUTED)
         text["class"] = "discards"
         for card in discards:
@@ -510,6 +510,7 @@ def _kiti(dwg, view, lang, hl, marks, *, seat=None, ghost=False):
         return g
     # her name goes where neither arm reaches: below, above, or to either side
     spots = [(px, py + 36), (px, py - 36), (px - 42, py + 4), (px + 42, py + 4)]
+    spots = [p for p in spots if p[1] > HEADER + 12] or spots
     lx, ly = max(spots, key=lambda p: min(math.hypot(p[0] - hx, p[1] - hy - 4) for hx, hy in hands))
     name = S.label(dwg, _w("kiti", lang), lx, ly, size=11, anchor="middle", weight="bold",
                    stroke="#f7f3e8", stroke_width=3, paint_order="stroke")
@@ -528,13 +529,16 @@ def _box(dwg, view, lang):
     S.data(g, count=view["boxed_count"])
     x, y = 8, H - 50
     g.add(S.label(dwg, _w("boxed", lang, n=view["boxed_count"]), x, y, size=10, fill=S.MUTED))
-    for i, card in enumerate(view.get("boxed") or ()):
-        cx, cy = x + (i % 18) * 13, y + 5 + (i // 18) * 23
-        chip = dwg.use(f"#maui-chip-{card['kind']}", insert=(cx, cy), size=(12, 20))
+    boxed = view.get("boxed") or ()
+    per_row = max(16, math.ceil(len(boxed) / 2))      # two rows at most; chips overlap when there are many
+    step = min(15.0, 272 / per_row)
+    for i, card in enumerate(boxed):
+        cx, cy = x + (i % per_row) * step, y + 5 + (i // per_row) * 23
+        chip = dwg.use(f"#maui-chip-{card['kind']}", insert=(cx, cy), size=(14, 20))
         chip["class"] = "card catch boxed"
         S.data(chip, card=card["id"])
         g.add(chip)
-        g.add(S.label(dwg, _value_text(card["value"]), cx + 6, cy + 18.5, size=7, anchor="middle", weight="bold",
+        g.add(S.label(dwg, _value_text(card["value"]), cx + 7, cy + 18.5, size=7, anchor="middle", weight="bold",
                       fill=KIND_STYLE[card["kind"]][1]))
     return g
 

@@ -141,7 +141,7 @@ def test_a_face_down_lagoon_card_is_a_card_back_for_everyone_but_the_peeker():
                        deck=["tuna-1", "tiger-2", "catfish-2", "tuna-2", "tiger-3", "catfish-3"])
     for seat, card in ((0, 12), (1, 6), (2, 1)):
         state, _ = maui.apply(state, maui.Dive(seat, card))
-    assert state.face_down == 0 and state.peeker == 0
+    assert state.face_down == ((0, 0),)
     other = maui.render(maui.view(state, 1))
     assert not mentions(other, "tuna-1")
     deep = [el for el in parse(other).iter() if el.get("data-depth") == "deep"][0]

@@ -62,10 +62,13 @@ def step_through(page, lang: str) -> list[str]:
     assert first_text.strip(), "the narration is empty before the first step"
 
     button("Next ▶").click()
+    # the SVG and the narration are separate widgets, updated by separate messages: wait for both
     page.wait_for_function(
-        """([root, old]) => { const s = root.querySelector('.tutor-svg svg');
-                               return s !== null && s.outerHTML !== old; }""",
-        arg=[player.element_handle(), first_svg])
+        """([root, oldSvg, oldText]) => {
+               const s = root.querySelector('.tutor-svg svg');
+               const n = root.querySelector('.tutor-narration');
+               return s !== null && s.outerHTML !== oldSvg && n !== null && n.innerText !== oldText; }""",
+        arg=[player.element_handle(), first_svg, first_text])
     # the click re-renders the SVG; take the new one fresh from the page
     second_svg, second_text = svg_and_narration(player)
     assert second_svg != first_svg, "the board did not change after Next"

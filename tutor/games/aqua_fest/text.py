@@ -44,7 +44,7 @@ def tile_name(tile_id, lang: str = "en") -> str:
         return {"en": "a coral", "ru": "коралл"}.get(lang, "a coral")
     stars = "★" * t.stars
     if lang == "ru":
-        return f"{_pick(KIND_NAMES, t.kind, lang)} осколок {stars}, жемчуг {_pick(COLOUR_NAMES, t.colour, lang)}"
+        return f"{_pick(KIND_NAMES, t.kind, lang)} осколок {stars}, {_pick(COLOUR_NAMES, t.colour, lang)} жемчужина"
     return f"{_pick(KIND_NAMES, t.kind, lang)} fragment {stars}, {_pick(COLOUR_NAMES, t.colour, lang)} pearl"
 
 
@@ -123,7 +123,7 @@ i18n.register({
 
 _T = {
     "card_played": {"en": "{player} plays {card}.", "ru": "{player} играет карту: {card}."},
-    "moved": {"en": "{player}'s pawn moves from {frm} to {to}.", "ru": "Фишка игрока {player_plain} идёт с {frm} на {to}."},
+    "moved": {"en": "{player}'s pawn moves from {frm} to {to}.", "ru": "Фишка игрока {player_plain} идёт {frm_ru} на {to}."},
     "collected": {"en": "{player} takes {tiles} from {cell}.", "ru": "{player} забирает с {cell}: {tiles}."},
     "empty_seabed": {"en": "{player} stops on empty seabed at {cell}: nothing to take.",
                      "ru": "{player} останавливается на пустом дне {cell}: забрать нечего."},
@@ -168,6 +168,7 @@ def narrate(event: Event, lang: str = "en") -> str:
     if "from" in d:
         p["frm"] = cell_name(d["from"]) if 0 <= d["from"][0] < C.SIZE and 0 <= d["from"][1] < C.SIZE else \
             {"en": "the start tile", "ru": "стартового тайла"}.get(lang, "the start tile")
+        p["frm_ru"] = f"с {p['frm']}" if p["frm"] != "стартового тайла" else "со стартового тайла"
     if "to" in d:
         p["to"] = cell_name(d["to"])
     if "cell" in d:

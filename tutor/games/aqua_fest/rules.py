@@ -112,7 +112,10 @@ class State:
                 pawn = [str(s + 1) for s in range(self.players) if self.pawns[s] == i]
                 row.append((pawn[0] if pawn else "") + (_glyph(self, i)))
             rows.append(" ".join(f"{x:>3}" for x in row))
-        return f"<AquaFest turn P{self.turn + 1} moves={self.moves}>\n" + "\n".join(rows)
+        home = " ".join(f"P{s + 1}:{self.sides[s]}@{self.homes[s] + 1}" for s in range(self.players)
+                        if self.pawns[s] is None)
+        return (f"<AquaFest turn P{self.turn + 1} moves={self.moves}{' over' if self.over else ''}>\n"
+                + "\n".join(rows) + (f"\nat home: {home}" if home else ""))
 
 
 def _glyph(state: State, i: int) -> str:

@@ -382,15 +382,32 @@ def test_play_table_draws_the_learners_view_and_the_teachers_in_hot_seat(monkeyp
 
 
 def test_bots_answer_their_jellyfish_offer_by_discarding():
-    # player 2 already holds two jellyfish; the deep holds a third and player 2 will take it
-    t = PlayTable("maui", players=3, seat=0, seed=4, bots=True,
+    # last round: the bot in seat 1 holds only the 12, so it takes the third jellyfish from the deep
+    t = PlayTable("maui", players=3, seat=0, seed=4, round=12, hands=[[1], [12], [2]],
                   lagoon={"deep": "jellyfish-3", "middle": "tiger-1", "shallow": "catfish-1"},
                   piles=[[], ["jellyfish-1", "jellyfish-2"], []], kiti=0)
     t.act(maui.Dive(0, 1))
     assert t.errors.message == ""
-    if 1 in [e.data.get("player") for e in t.events_log if e.kind == "maui.catch" and e.data["depth"] == "deep"]:
-        assert any(e.kind == "maui.jellyfish_discarded" for e in t.events_log)
-    assert not t.state.pending
+    kinds = [e.kind for e in t.events_log]
+    assert "maui.jellyfish_offer" in kinds and "maui.jellyfish_discarded" in kinds
+    assert not t.state.pending and maui.is_over(t.state) and t.score_box.value
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_human_answers_the_jellyfish_offer_with_buttons(lang):
+    # seat 0 holds two jellyfish, the deep holds a third, and seat 0's 12 beats every bot card
+    t = PlayTable("maui", players=3, seat=0, seed=4, lang=lang,
+                  lagoon={"deep": "jellyfish-3", "middle": "tiger-1", "shallow": "catfish-1"},
+                  piles=[["jellyfish-1", "jellyfish-2"], [], []], kiti=0)
+    t.act(maui.Dive(0, 12))
+    assert t.state.pending == (0,) and t.errors.message == ""
+    buttons = legal_buttons(t)
+    assert [b.action for b in buttons] == [maui.Jellyfish(0, True), maui.Jellyfish(0, False)]
+    assert buttons[0].description != buttons[1].description and not used_buttons(t)
+    buttons[0].click()
+    assert not t.state.pending and t.state.round == 2
+    assert not any(maui.components.kind(c) == "jellyfish" for c in t.state.piles[0])
+    assert "maui.jellyfish_discarded" in t.log_box.value
 
 
 def test_play_table_with_an_impossible_setup_is_friendly():

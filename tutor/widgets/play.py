@@ -179,7 +179,10 @@ class PlayTable(W.VBox):
             self.actions.children = []
             return
         lang = self.lang
+        old = self.actions.children
         self.actions.children = self._action_rows()
+        for row in old:   # a long club evening must not pile up dead buttons (each one is a comm)
+            _close_tree(row)
         over = self.game.is_over(self.state)
         if over:
             self.status.value = f"<b>{esc(ui('game_over', lang))}</b>"
@@ -256,3 +259,9 @@ class PlayTable(W.VBox):
                 f"<th>{esc(ui('points', lang))}</th><th>{esc(ui('rule', lang))}</th></tr></thead>"
                 f"<tbody>{''.join(rows)}</tbody></table>"
                 f'<p class="tutor-winners" data-winners="{",".join(map(str, winners))}">{esc(head)}: {esc(names)}</p>')
+
+
+def _close_tree(widget) -> None:
+    for child in getattr(widget, "children", ()):
+        _close_tree(child)
+    widget.close()

@@ -1,5 +1,968 @@
-"""Aqua Fest SVG (placeholder until the renderer lands)."""
+"""Aqua Fest SVG: pure functions from a view dict (what one player may see) to SVG text.
+
+    svg = render(aqua_fest.view(state, 0), highlight=["card:crab-3", "seat:1"], lang="ru", events=events)
+    svg = render_shells(view["seats"][0]["collected"], lang="ru")
+
+Everything drawn comes from the view, so a hidden tile or card cannot leak: the view never holds its
+id. Each visible tile and card carries `data-card="<id>"`; face-down things carry none.
+
+The seabed is drawn 5 x 5 with columns A-E and rows 1-5 (row 1 = north, at the top); each side's
+start tile lies outside the grid beside its `home` cell, and the seat panels sit on the same side as
+their start tile. Every cell says what lies on top (`data-state`): "upper" (a face-up tile of the
+upper layer, raised, badge 2), "lower-open" (a lower tile turned up: sunk, darker, badge 1),
+"lower-hidden" (a face-down lower tile under a pawn: a tile back), "coral" (a lower coral: an
+obstacle, hatched), "sealed" (an upper coral: hatched, with a lock, because the tile under it stays
+closed) or "empty" (bare sand). Colour never carries meaning alone: pawns carry numbers, pearls carry a
+letter, fragment kinds differ in shape, highlights are thick dashed rings.
+
+`highlight`: "card:<id>" (the card and where it can take the pawn: dots of class "dest", and faint
+lines along the directions of straight-line movers), "cell:<0..24>", "seat:<n>", "home:<n>" (0-based
+seats). `events` (the last action's events) mark what just happened: a move arrow, the collected
+cell, the battle pair, a tile turned up.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Iterable
+
+from tutor.core import svg as S
+from tutor.core.i18n import player_name
+from tutor.games.aqua_fest import board as B
+from tutor.games.aqua_fest import components as C
+from tutor.games.aqua_fest.shells import best_assembly
+from tutor.games.aqua_fest.text import SIDE_NAMES, cell_name, species_name
+
+N = B.N
+W, H = 760, 600
+HEADER = 26
+CELL = 56                     # a seabed cell; a tile is drawn 48 x 48 inside it
+BAND, LAB = 46, 14            # start-tile band and coordinate strip around the grid
+BOARD_X, BOARD_Y = 180, 112   # the 400 x 400 square holding grid, labels and start tiles
+GRID_X, GRID_Y = BOARD_X + BAND + LAB, BOARD_Y + BAND + LAB
+GRID = N * CELL
+
+SEA, SEA_EDGE = "#1f5f7a", "#123e52"
+SAND = "#ecdcb0"
+UPPER_FILL, UPPER_EDGE = "#fff6e0", "#8a6d3b"
+LOWER_FILL, LOWER_EDGE = "#d8c39a", "#6b5530"
+SHELL_FILL = "#f5b98a"
+STAR = "#b7791f"
+CORAL, CORAL_BG = "#d9485f", "#f8d7d3"
+BACK = "#2b4c6f"
+PEARL = {"white": "#fbfbf8", "pink": "#f4a3c0", "black": "#2d2d33"}
+PEARL_LETTER = {"en": {"white": "W", "pink": "P", "black": "B"}, "ru": {"white": "Б", "pink": "Р", "black": "Ч"}}
+SPECIES_COLOUR = {"crab": "#e76f51", "octopus": "#8e5bb5", "seahorse": "#e0a526", "turtle": "#4c9a5b",
+                  "dolphin": "#3a86c8"}
+KIND_STYLE = {"ordinary": ("#eef1f4", "#52606d"), "rare": ("#dcebfa", "#1d5fa8"), "unique": ("#fff1c9", "#a86b00")}
+
+_WORDS = {
+    "title": {"en": "Aqua Fest", "ru": "Aqua Fest"},
+    "turn": {"en": "{p}'s turn", "ru": "Ход: {p}"},
+    "moves": {"en": "moves {n} of 2", "ru": "перемещений {n} из 2"},
+    "over": {"en": "Game over", "ru": "Игра окончена"},
+    "over_sub": {"en": "every fragment is collected: assemble the shells", "ru": "все осколки собраны: складываем ракушки"},
+    "view_of": {"en": "seen by {p}", "ru": "видит {p}"},
+    "view_all": {"en": "teacher's view (everything)", "ru": "вид ведущего (видно всё)"},
+    "deck": {"en": "deck", "ru": "колода"},
+    "discard": {"en": "discard", "ru": "сброс"},
+    "hand": {"en": "hand", "ru": "в руке"},
+    "shells": {"en": "fragments", "ru": "осколки"},
+    "bonus": {"en": "bonus", "ru": "бонус"},
+    "your_turn": {"en": "TURN", "ru": "ХОД"},
+    "answering": {"en": "ANSWERS", "ru": "ОТВЕЧАЕТ"},
+    "battle": {"en": "Battle", "ru": "Сражение"},
+    "last_battle": {"en": "Last battle", "ru": "Прошлое сражение"},
+    "attacks": {"en": "P{a} attacks P{d}", "ru": "И{a} атакует И{d}"},
+    "waiting": {"en": "waiting…", "ru": "ждёт…"},
+    "face_down": {"en": "face down", "ru": "рубашкой вверх"},
+    "wins": {"en": "P{p} wins", "ru": "победил И{p}"},
+    "tie": {"en": "tie: both go home", "ru": "ничья: оба домой"},
+    "legend": {"en": "Layers", "ru": "Ярусы"},
+    "lg.upper": {"en": "upper tile", "ru": "верхний тайл"},
+    "lg.lower": {"en": "lower tile, turned up", "ru": "нижний тайл, открыт"},
+    "lg.hidden": {"en": "lower tile, face down", "ru": "нижний тайл, закрыт"},
+    "lg.sealed": {"en": "coral on top: sealed", "ru": "коралл сверху: закрыто"},
+    "lg.empty": {"en": "empty seabed", "ru": "пустое дно"},
+    "start": {"en": "start", "ru": "старт"},
+    "moved": {"en": "moved", "ru": "ход"},
+    "turned": {"en": "turned up", "ru": "открыт"},
+    "taken": {"en": "taken", "ru": "взято"},
+    "beneath": {"en": "beneath", "ru": "под ним"},
+    # description
+    "d.head": {"en": "Aqua Fest, {players} players. {turn}; {moves}.", "ru": "Aqua Fest, игроков: {players}. {turn}; {moves}."},
+    "d.battle": {"en": "Battle in progress: Player {a} attacks Player {d}; Player {d} must answer with a card.",
+                 "ru": "Идёт сражение: игрок {a} атакует игрока {d}; игрок {d} должен ответить картой."},
+    "d.last": {"en": "Last battle: Player {a} played {ca}, Player {d} played {cd}: {outcome}.",
+               "ru": "Прошлое сражение: игрок {a} сыграл {ca}, игрок {d} — {cd}: {outcome}."},
+    "d.won": {"en": "Player {p} won", "ru": "победил игрок {p}"},
+    "d.tied": {"en": "a tie", "ru": "ничья"},
+    "d.pawn_home": {"en": "at home on the start tile beside {cell} ({side} side)",
+                    "ru": "на стартовом тайле у клетки {cell} (сторона: {side})"},
+    "d.pawn_on": {"en": "on {cell}", "ru": "на клетке {cell}"},
+    "d.seat": {"en": "Player {p}: pawn {where}; {hand} cards in hand; {frag} fragments collected; bonus token {bonus}.",
+               "ru": "Игрок {p}: фишка {where}; карт в руке: {hand}; собрано осколков: {frag}; жетон бонуса {bonus}."},
+    "d.seabed": {"en": "Seabed: {up} fragments on top, {open} turned-up lower fragments, {hidden} face-down tiles "
+                       "under pawns, {sealed} corals sealing a tile, {empty} empty cells.",
+                 "ru": "Дно: осколков сверху {up}, открытых нижних осколков {open}, закрытых тайлов под фишками "
+                       "{hidden}, кораллов над закрытым тайлом {sealed}, пустых клеток {empty}."},
+    "d.left": {"en": "Fragments left to collect: {n}.", "ru": "Осталось собрать осколков: {n}."},
+    "d.left_hidden": {"en": "Fragments showing: {n}, plus {k} face-down tiles not yet known.",
+                      "ru": "Видно осколков: {n}, и ещё закрытых тайлов: {k}."},
+    "d.deck": {"en": "Deck: {deck} cards; discard pile: {discard}.", "ru": "Колода: {deck} карт; сброс: {discard}."},
+    "d.over": {"en": "The game is over.", "ru": "Игра окончена."},
+    # shells picture
+    "s.title": {"en": "Shells: {points} points", "ru": "Ракушки: {points} очков"},
+    "s.desc": {"en": "{n} fragments make {k} whole shells worth {points} points; {u} fragments score nothing.",
+               "ru": "Из осколков ({n}) сложено целых ракушек: {k}, они приносят {points} очков; "
+                     "осколков без пары: {u}."},
+    "s.shell": {"en": "{kind} shell: {stars} stars + {bonus} = {points}",
+                "ru": "{kind} ракушка: звёзд {stars} + {bonus} = {points}"},
+    "s.ordinary": {"en": "ordinary", "ru": "обычная"},
+    "s.rare": {"en": "rare", "ru": "редкая"},
+    "s.unique": {"en": "unique", "ru": "уникальная"},
+    "s.shape": {"en": "+2 rare shape", "ru": "+2 за форму"},
+    "s.pearl": {"en": "+3 one-colour pearl", "ru": "+3 за жемчужину"},
+    "s.points": {"en": "= {n} points", "ru": "= {n} очков"},
+    "s.unused": {"en": "scores nothing", "ru": "не приносят очков"},
+    "s.total": {"en": "Total: {n} points", "ru": "Итого: {n} очков"},
+    "s.none": {"en": "no fragments yet", "ru": "осколков пока нет"},
+    "s.no_shell": {"en": "no whole shell yet", "ru": "целых ракушек пока нет"},
+}
+
+
+def _w(key: str, lang: str, **params) -> str:
+    forms = _WORDS[key]
+    return (forms.get(lang) or forms["en"]).format(**params)
+
+
+def _pick(table: dict, key: str, lang: str) -> str:
+    return table[key].get(lang, table[key]["en"])
+
+
+def _letter(colour: str, lang: str) -> str:
+    return PEARL_LETTER.get(lang, PEARL_LETTER["en"])[colour]
+
+
+# --------------------------------------------------------------------------- geometry
+
+def _axis(i: int, origin: float) -> float:
+    """Centre of row/column `i` (-1 and N are the start-tile bands outside the grid)."""
+    if i < 0:
+        return origin - LAB - BAND / 2
+    if i >= N:
+        return origin + GRID + LAB + BAND / 2
+    return origin + i * CELL + CELL / 2
+
+
+def centre(row: int, col: int) -> tuple[float, float]:
+    """Screen centre of a cell or of a start-tile place."""
+    return _axis(col, GRID_X), _axis(row, GRID_Y)
+
+
+def cell_box(index: int) -> tuple[float, float, float, float]:
+    r, c = B.coords(index)
+    return GRID_X + c * CELL, GRID_Y + r * CELL, CELL, CELL
+
+
+PANEL = {
+    "north": (BOARD_X, HEADER + 2, 400, 80),
+    "south": (BOARD_X, BOARD_Y + 404, 400, 80),
+    "west": (4, 150, 172, 320),
+    "east": (W - 176, 150, 172, 320),
+}
+CORNER = {"deck": (4, HEADER + 2, 172, 116), "battle": (W - 176, HEADER + 2, 172, 116),
+          "legend": (4, 474, 172, 122), "last": (W - 176, 474, 172, 122)}
+
+
+def _seat_pos(seat: dict) -> tuple[int, int]:
+    if seat.get("pawn") is not None:
+        return tuple(seat["pawn"])
+    return B.home_coords(seat["side"], seat["home"])
+
+
+# --------------------------------------------------------------------------- defs (built once per language)
+
+def _shell_glyph(dwg, g, kind: str, *, faint="#c9b48c"):
+    """A scallop: the fan is an upper fragment, the left and right ears the lower ones. The fragment's own
+    part is filled, the rest of the shell is a faint outline, so the kind reads by shape and position."""
+    fan = "M17,33 L5,19 Q17,4 29,19 Z"
+    left = "M16,34 L4,37 L5,30 L11,28 Z"
+    right = "M18,34 L30,37 L29,30 L23,28 Z"
+    for part, d in (("upper", fan), ("lower-left", left), ("lower-right", right)):
+        if part == kind:
+            g.add(dwg.path(d=d, fill=SHELL_FILL, stroke=S.INK, stroke_width=1.3, stroke_linejoin="round"))
+            if part == "upper":
+                for x2 in (9, 13, 17, 21, 25):
+                    g.add(dwg.line((17, 33), (x2, 14 if x2 in (13, 17, 21) else 17), stroke="#b5651d",
+                                   stroke_width=0.8))
+        else:
+            g.add(dwg.path(d=d, fill="none", stroke=faint, stroke_width=0.9, stroke_dasharray="2 1.5"))
+
+
+@lru_cache(maxsize=None)
+def _defs_xml(lang: str) -> str:
+    import svgwrite
+    dwg = svgwrite.Drawing(debug=False)
+    out = []
+
+    def symbol(name, vb=(0, 0, 40, 40)):
+        sym = dwg.symbol(id=f"af-{name}")
+        sym.viewbox(*vb)
+        sym["overflow"] = "visible"
+        out.append(sym)
+        return sym
+
+    # fragment faces: kind shape + stars + pearl disc with a letter (per language: ids carry it)
+    for kind in C.FRAGMENT_KINDS:
+        for colour in C.COLOURS:
+            for stars in (1, 2, 3):
+                s = symbol(f"{lang}-f-{kind}-{colour}-{stars}")
+                _shell_glyph(dwg, s, kind)
+                s.add(dwg.text("★" * stars, insert=(39, 9), font_size=9, text_anchor="end", fill=STAR,
+                               font_weight="bold"))
+                s.add(dwg.circle(center=(33, 31), r=6.5, fill=PEARL[colour], stroke=S.INK, stroke_width=1))
+                s.add(dwg.text(_letter(colour, lang), insert=(33, 34.3), font_size=8.5, font_weight="bold",
+                               text_anchor="middle", fill=S.contrast(PEARL[colour])))
+    # coral: branching, on a hatched obstacle ground
+    hatch = dwg.pattern(id="af-hatch", size=(6, 6), patternUnits="userSpaceOnUse",
+                        patternTransform="rotate(45)")
+    hatch.add(dwg.rect(insert=(0, 0), size=(6, 6), fill=CORAL_BG))
+    hatch.add(dwg.line((0, 0), (0, 6), stroke="#e79a9a", stroke_width=2.2))
+    out.append(hatch)
+    s = symbol("coral")
+    for d in ("M20,37 L20,22 L12,12 M20,22 L28,10 M20,28 L30,22 L33,15 M16,17 L10,19 M25,15 L24,6 M20,30 L10,26 L6,20",):
+        s.add(dwg.path(d=d, fill="none", stroke="#7a1f2b", stroke_width=5, stroke_linecap="round",
+                       stroke_linejoin="round"))
+        s.add(dwg.path(d=d, fill="none", stroke=CORAL, stroke_width=3, stroke_linecap="round",
+                       stroke_linejoin="round"))
+    s = symbol("lock", (0, 0, 16, 16))
+    s.add(dwg.path(d="M4.5,8 V5.5 a3.5,3.5 0 0 1 7,0 V8", fill="none", stroke=S.INK, stroke_width=1.8))
+    s.add(dwg.rect(insert=(2.5, 7.5), size=(11, 8), rx=1.5, ry=1.5, fill="#f2c14e", stroke=S.INK, stroke_width=1.2))
+    s.add(dwg.circle(center=(8, 11.3), r=1.3, fill=S.INK))
+    # a tile back (face-down lower tile) and a card back
+    s = symbol("tileback")
+    s.add(dwg.rect(insert=(0, 0), size=(40, 40), rx=4, ry=4, fill=BACK, stroke="#0f2537", stroke_width=1.5))
+    for y in (11, 20, 29):
+        s.add(dwg.path(d=f"M5,{y} q3.5,-4 7,0 t7,0 t7,0 t7,0", fill="none", stroke="#8fb8d6", stroke_width=1.6))
+    s = symbol("cardback", (0, 0, 32, 46))
+    s.add(dwg.rect(insert=(0.5, 0.5), size=(31, 45), rx=4, ry=4, fill="#1d6f8a", stroke=S.INK, stroke_width=1))
+    s.add(dwg.rect(insert=(4, 4), size=(24, 38), rx=2.5, ry=2.5, fill="none", stroke="#a8dadc", stroke_width=1))
+    s.add(dwg.path(d="M8,28 q4,-5 8,0 t8,0 M8,20 q4,-5 8,0 t8,0", fill="none", stroke="#a8dadc", stroke_width=1.5))
+    # species
+    s = symbol("sp-crab", (0, 0, 24, 24))
+    for x1, x2 in ((8, 3), (16, 21)):
+        for y in (14, 17):
+            s.add(dwg.line((x1, y), (x2, y + 4), stroke=S.INK, stroke_width=1.2))
+    s.add(dwg.circle(center=(4, 6), r=3, fill=SPECIES_COLOUR["crab"], stroke=S.INK, stroke_width=1))
+    s.add(dwg.circle(center=(20, 6), r=3, fill=SPECIES_COLOUR["crab"], stroke=S.INK, stroke_width=1))
+    s.add(dwg.line((6, 8), (9, 11), stroke=S.INK, stroke_width=1.2))
+    s.add(dwg.line((18, 8), (15, 11), stroke=S.INK, stroke_width=1.2))
+    s.add(dwg.ellipse(center=(12, 14), r=(7.5, 5), fill=SPECIES_COLOUR["crab"], stroke=S.INK, stroke_width=1))
+    s = symbol("sp-octopus", (0, 0, 24, 24))
+    for x in (6, 10, 14, 18):
+        s.add(dwg.path(d=f"M{x},11 q-2,4 0,7 q2,3 -1,5", fill="none", stroke=SPECIES_COLOUR["octopus"],
+                       stroke_width=2, stroke_linecap="round"))
+    s.add(dwg.ellipse(center=(12, 8), r=(7, 6.5), fill=SPECIES_COLOUR["octopus"], stroke=S.INK, stroke_width=1))
+    s.add(dwg.circle(center=(9.5, 8), r=1.3, fill="#ffffff"))
+    s.add(dwg.circle(center=(14.5, 8), r=1.3, fill="#ffffff"))
+    s = symbol("sp-seahorse", (0, 0, 24, 24))
+    s.add(dwg.path(d="M10,4 q6,-2 7,3 q0,3 -3,5 q-3,3 -1,6 q2,4 -3,5 q-3,0 -2,-3", fill="none", stroke=S.INK,
+                   stroke_width=4.4, stroke_linecap="round"))
+    s.add(dwg.path(d="M10,4 q6,-2 7,3 q0,3 -3,5 q-3,3 -1,6 q2,4 -3,5 q-3,0 -2,-3", fill="none",
+                   stroke=SPECIES_COLOUR["seahorse"], stroke_width=2.6, stroke_linecap="round"))
+    s.add(dwg.line((10, 4), (5, 6), stroke=S.INK, stroke_width=2.2, stroke_linecap="round"))
+    s = symbol("sp-turtle", (0, 0, 24, 24))
+    for cx, cy in ((6, 7), (18, 7), (6, 18), (18, 18)):
+        s.add(dwg.circle(center=(cx, cy), r=2.5, fill="#7fbf7f", stroke=S.INK, stroke_width=0.9))
+    s.add(dwg.circle(center=(21.5, 12.5), r=2.6, fill="#7fbf7f", stroke=S.INK, stroke_width=0.9))
+    s.add(dwg.ellipse(center=(12, 12.5), r=(8, 6.5), fill=SPECIES_COLOUR["turtle"], stroke=S.INK, stroke_width=1))
+    s.add(dwg.path(d="M8,12.5 L10,9 L14,9 L16,12.5 L14,16 L10,16 Z", fill="none", stroke="#d9f2d0", stroke_width=1))
+    s = symbol("sp-dolphin", (0, 0, 24, 24))
+    s.add(dwg.path(d="M2,17 Q8,4 20,8 L23,9 L20,11 Q12,10 6,18 Z", fill=SPECIES_COLOUR["dolphin"], stroke=S.INK,
+                   stroke_width=1, stroke_linejoin="round"))
+    s.add(dwg.path(d="M11,8 L12,3 L15,8 Z", fill=SPECIES_COLOUR["dolphin"], stroke=S.INK, stroke_width=1))
+    s.add(dwg.path(d="M3,16 L0,21 L6,19 Z", fill=SPECIES_COLOUR["dolphin"], stroke=S.INK, stroke_width=1))
+    # how a species moves: a plus (straight lines), a star (any direction) or an L (knight)
+    s = symbol("mv-orthogonal", (0, 0, 12, 12))
+    s.add(dwg.path(d="M6,1 V11 M1,6 H11", stroke=S.INK, stroke_width=1.6))
+    s = symbol("mv-any", (0, 0, 12, 12))
+    s.add(dwg.path(d="M6,1 V11 M1,6 H11 M2.5,2.5 L9.5,9.5 M9.5,2.5 L2.5,9.5", stroke=S.INK, stroke_width=1.3))
+    s = symbol("mv-knight", (0, 0, 12, 12))
+    s.add(dwg.path(d="M3,1 V10 H8", fill="none", stroke=S.INK, stroke_width=1.8))
+    s.add(dwg.circle(center=(9.5, 10), r=1.8, fill=S.INK))
+    marker = dwg.marker(id="af-arrow", insert=(6, 5), size=(10, 10), orient="auto")
+    marker["markerUnits"] = "strokeWidth"
+    marker.add(dwg.path(d="M0,0 L10,5 L0,10 Z", fill=S.EVENT))
+    out.append(marker)
+    return "".join(el.tostring() for el in out)
+
+
+# --------------------------------------------------------------------------- pieces
+
+def _tile_face(dwg, tile: dict, x, y, size, lang, *, layer: int | None, cls: str):
+    """A tile of either layer (or a collected one when `layer` is None): fragment face or coral."""
+    g = dwg.g(class_=cls)
+    S.data(g, card=tile["id"])
+    if layer == 2:      # raised: a shadow below-right, a light face
+        g.add(dwg.rect(insert=(x + 2.5, y + 3), size=(size, size), rx=5, ry=5, fill="#0b2a38", opacity=0.45))
+    if tile["coral"]:
+        g.add(dwg.rect(insert=(x, y), size=(size, size), rx=5, ry=5, fill="url(#af-hatch)",
+                       stroke="#7a1f2b" if layer == 2 else "#9b4a50", stroke_width=1.6))
+        g.add(dwg.use("#af-coral", insert=(x + size * 0.08, y + size * 0.06), size=(size * 0.84, size * 0.84)))
+    else:
+        fill, edge = (LOWER_FILL, LOWER_EDGE) if layer == 1 else (UPPER_FILL, UPPER_EDGE)
+        g.add(dwg.rect(insert=(x, y), size=(size, size), rx=5, ry=5, fill=fill, stroke=edge, stroke_width=1.4))
+        g.add(dwg.use(f"#af-{lang}-f-{tile['kind']}-{tile['colour']}-{tile['stars']}", insert=(x, y),
+                      size=(size, size)))
+        S.data(g, kind=tile["kind"], colour=tile["colour"], stars=tile["stars"])
+    if layer == 1:      # sunk: a dark inner edge along the top and left
+        g.add(dwg.path(d=f"M{x + 1.5:.1f},{y + size - 3:.1f} V{y + 1.5:.1f} H{x + size - 3:.1f}", fill="none",
+                       stroke="#000000", stroke_opacity=0.35, stroke_width=2.2))
+    return g
+
+
+def _layer_badge(dwg, x, y, n: int):
+    g = dwg.g(class_="layer")
+    g.add(dwg.circle(center=(x, y), r=6.3, fill="#ffffff" if n == 2 else "#5c4a2c", stroke=S.INK, stroke_width=0.9))
+    g.add(dwg.text(str(n), insert=(x, y + 3.2), font_size=9, font_weight="bold", text_anchor="middle",
+                   fill=S.INK if n == 2 else "#ffffff"))
+    return g
+
+
+def _cell(dwg, cell, i, lang, teacher):
+    x, y, w, h = cell_box(i)
+    up, low = cell.get("upper"), cell.get("lower")
+    g = dwg.g(class_="cell")
+    if up is not None:
+        state = "sealed" if up["coral"] else "upper"
+    elif low is None:
+        state = "empty"
+    elif low.get("hidden") or not cell.get("lower_open"):
+        state = "lower-hidden"
+    else:
+        state = "coral" if low["coral"] else "lower-open"
+    layer = {"upper": 2, "sealed": 2, "lower-open": 1, "coral": 1, "lower-hidden": 1, "empty": 0}[state]
+    S.data(g, cell=i, name=cell_name(cell["cell"]), state=state, layer=layer)
+    g.add(dwg.rect(insert=(x + 1, y + 1), size=(w - 2, h - 2), rx=3, ry=3, fill=SAND, stroke="#c9b17a",
+                   stroke_width=0.8))
+    if state == "empty":
+        for dx, dy in ((14, 16), (38, 12), (26, 30), (12, 42), (42, 40)):
+            g.add(dwg.circle(center=(x + dx, y + dy), r=1.3, fill="#c2a66b"))
+        return g
+    if state in ("upper", "sealed"):
+        # the lower layer's edge peeks out below the raised tile
+        g.add(dwg.rect(insert=(x + 5, y + 6), size=(47, 47), rx=5, ry=5, fill=LOWER_FILL, stroke=LOWER_EDGE,
+                       stroke_width=1))
+        g.add(_tile_face(dwg, up, x + 3, y + 2, 47, lang, layer=2, cls="tile upper"))
+        g.add(_layer_badge(dwg, x + 8.5, y + 8, 2))
+        if state == "sealed":
+            lock = dwg.g(class_="sealed-mark")
+            lock.add(dwg.circle(center=(x + 43, y + 43), r=9, fill="#ffffff", stroke=S.INK, stroke_width=1))
+            lock.add(dwg.use("#af-lock", insert=(x + 36, y + 35.5), size=(14, 14)))
+            g.add(lock)
+    elif state == "lower-hidden":
+        back = dwg.use("#af-tileback", insert=(x + 6, y + 6), size=(44, 44))
+        back["class"] = "tile lower face-down"
+        S.data(back, face="down")
+        g.add(back)
+        g.add(_layer_badge(dwg, x + 10, y + 10, 1))
+    else:
+        g.add(dwg.rect(insert=(x + 3, y + 3), size=(50, 50), rx=6, ry=6, fill="#b9a274"))
+        g.add(_tile_face(dwg, low, x + 6, y + 6, 44, lang, layer=1, cls="tile lower"))
+        g.add(_layer_badge(dwg, x + 10, y + 10, 1))
+    # the teacher also sees what lies face down beneath: a small chip in the cell's bottom-left corner
+    if teacher and low is not None and not low.get("hidden") and state in ("upper", "sealed", "lower-hidden"):
+        g.add(_peek(dwg, low, x + 2, y + 38, lang))
+    return g
+
+
+def _peek(dwg, tile, x, y, lang):
+    g = dwg.g(class_="tile peek")
+    S.data(g, card=tile["id"], layer=1)
+    g.add(dwg.rect(insert=(x, y), size=(17, 16), rx=3, ry=3, fill="#3e2f1c", stroke="#ffffff", stroke_width=0.8,
+                   opacity=0.92))
+    if tile["coral"]:
+        g.add(dwg.use("#af-coral", insert=(x + 1.5, y + 1), size=(14, 14)))
+    else:
+        g.add(dwg.circle(center=(x + 8.5, y + 8), r=5.5, fill=PEARL[tile["colour"]], stroke="#ffffff",
+                         stroke_width=0.6))
+        g.add(dwg.text(_letter(tile["colour"], lang), insert=(x + 8.5, y + 10.6), font_size=7, font_weight="bold",
+                       text_anchor="middle", fill=S.contrast(PEARL[tile["colour"]])))
+    return g
+
+
+def _pawn(dwg, seat: int, x, y, r=14, cls="pawn"):
+    g = dwg.g(class_=cls)
+    S.data(g, seat=seat)
+    g.add(dwg.circle(center=(x + 1.5, y + 2.5), r=r, fill="#000000", opacity=0.35))
+    g.add(S.mark(dwg, x, y, r, colour=C.PAWN_COLOURS[seat], text=str(seat + 1), size=r * 1.15))
+    g.add(dwg.circle(center=(x, y), r=r - 3.5, fill="none", stroke="#ffffff", stroke_width=1, opacity=0.7))
+    return g
+
+
+def _card(dwg, card: dict, x, y, lang, *, w=32, h=46, cls="card"):
+    """A creature card: strength (big number), species picture and a movement sign."""
+    g = dwg.g(class_=cls)
+    if card.get("hidden"):
+        g.add(dwg.use("#af-cardback", insert=(x, y), size=(w, h)))
+        g.add(S.label(dwg, "?", x + w / 2, y + h / 2 + 6, size=17, anchor="middle", weight="bold", fill="#ffffff"))
+        S.data(g, face="down")
+        return g
+    sp = card["species"]
+    S.data(g, card=card["id"], species=sp, strength=card["strength"])
+    g.add(S.card(dwg, x, y, w, h, fill="#fffdf7", stroke=SPECIES_COLOUR[sp], stroke_width=2, cls=None, radius=4))
+    k = w / 32
+    g.add(S.label(dwg, card["strength"], x + 3 * k, y + 13 * k, size=13 * k, weight="bold", fill=S.INK))
+    g.add(dwg.use(f"#af-mv-{C.MOVES[sp].directions}", insert=(x + w - 12 * k, y + 3 * k), size=(9 * k, 9 * k)))
+    g.add(dwg.use(f"#af-sp-{sp}", insert=(x + 4 * k, y + 16 * k), size=(24 * k, 24 * k)))
+    g.add(dwg.text(species_name(sp, lang), insert=(x + w / 2, y + h - 2.5 * k), font_size=5.6 * k,
+                   text_anchor="middle", fill=S.MUTED))
+    return g
+
+
+# --------------------------------------------------------------------------- cached pieces
+# A board has ~600 elements and svgwrite costs ~20 µs each; tiles and cards repeat from board to board,
+# so their text is made once (at the origin) and spliced in, moved into place.
+
+import svgwrite as _svgwrite
+
+_F = _svgwrite.Drawing(debug=False)     # an element factory for the cached pieces
+
+
+@lru_cache(maxsize=4096)
+def _cell_xml(i: int, up, low, lower_open: bool, lang: str, teacher: bool) -> str:
+    cell = {"cell": list(B.coords(i)), "upper": None if up is None else _tile_dict(up),
+            "lower": None if low is None else {"hidden": True} if low == "?" else _tile_dict(low),
+            "lower_open": lower_open}
+    return _cell(_F, cell, i, lang, teacher).tostring()
+
+
+@lru_cache(maxsize=4096)
+def _card_xml(card_id, w: float, h: float, lang: str, cls: str) -> str:
+    card = {"hidden": True} if card_id is None else _card_dict(card_id)
+    return _card(_F, card, 0, 0, lang, w=w, h=h, cls=cls).tostring()
+
+
+@lru_cache(maxsize=4096)
+def _tile_xml(tile_id: str, size: float, lang: str, cls: str) -> str:
+    return _tile_face(_F, _tile_dict(tile_id), 0, 0, size, lang, layer=None, cls=cls).tostring()
+
+
+def _card_at(dwg, sp, card: dict, x, y, lang, *, w=32, h=46, cls="card"):
+    return sp.slot(dwg, S.translated(x, y, _card_xml(None if card.get("hidden") else card["id"], w, h, lang, cls)))
+
+
+def _tile_at(dwg, sp, tile: dict, x, y, size, lang, cls):
+    return sp.slot(dwg, S.translated(x, y, _tile_xml(tile["id"], size, lang, cls)))
+
+
+def _card_dict(card_id: str) -> dict:
+    c = C.card(card_id)
+    return {"id": c.id, "species": c.species, "strength": c.strength}
+
+
+def _place(n, x, y, w, h, iw, ih, gap=3.0):
+    """Positions for n items of iw x ih in a box, in rows; items overlap when they do not fit."""
+    if n <= 0:
+        return []
+    cols = max(1, int((w + gap) // (iw + gap)))
+    rows_fit = max(1, int((h + gap) // (ih + gap)))
+    rows = -(-n // cols)
+    if rows > rows_fit:
+        rows = rows_fit
+        cols = -(-n // rows)
+    step_x = min(iw + gap, (w - iw) / (cols - 1)) if cols > 1 else 0
+    step_y = ih + gap
+    return [(x + (k % cols) * step_x, y + (k // cols) * step_y) for k in range(n)]
+
+
+def _seat_panel(dwg, sp, view, seat, lang, hl, marks):
+    s = seat["seat"]
+    x, y, w, h = PANEL[seat["side"]]
+    colour = C.PAWN_COLOURS[s]
+    g = dwg.g(class_="seat")
+    S.data(g, seat=s, side=seat["side"])
+    turn = view.get("turn") == s and not view.get("over")
+    g.add(dwg.rect(insert=(x, y), size=(w, h), rx=9, ry=9, fill=S.PAPER, stroke=colour, stroke_width=3 if turn else 2))
+    if view.get("viewer") == s:
+        g.add(dwg.rect(insert=(x + 3, y + 3), size=(w - 6, h - 6), rx=7, ry=7, fill="none", stroke=colour,
+                       stroke_width=1, stroke_dasharray="2 2"))
+    g.add(S.mark(dwg, x + 13, y + 13, 9.5, colour=colour, text=str(s + 1), size=11))
+    name = S.label(dwg, player_name(s, lang), x + 27, y + 18, size=12.5, weight="bold", cls="seat-name")
+    name.add(dwg.tspan(" " + _pick(SIDE_NAMES, seat["side"], lang), font_size=9.5, font_weight="normal", fill=S.MUTED))
+    g.add(name)
+    wide = w > 300
+    bx = x + w - 22 if wide else x + w - 20
+    token = dwg.g(class_="bonus")
+    S.data(token, value=seat["bonus"])
+    token.add(dwg.polygon([(bx - 10, y + 13), (bx - 5, y + 4.5), (bx + 5, y + 4.5), (bx + 10, y + 13),
+                           (bx + 5, y + 21.5), (bx - 5, y + 21.5)], fill="#f2c14e", stroke=S.INK, stroke_width=1))
+    token.add(S.label(dwg, f"+{seat['bonus']}", bx, y + 17, size=10, anchor="middle", weight="bold"))
+    token.add(S.label(dwg, _w("bonus", lang), bx - 13, y + 17, size=8.5, anchor="end", fill=S.MUTED))
+    g.add(token)
+    to_move = view.get("to_move") or []
+    if not view.get("over") and s in to_move:
+        word = "answering" if view.get("battle") else "your_turn"
+        g.add(S.badge(dwg, "▶ " + _w(word, lang), x + (w / 2 if wide else w / 2), y + 1, fill=S.INK, size=9,
+                      cls="turn-marker"))
+    # areas: hand and fragments
+    if wide:
+        hand_box = (x + 8, y + 34, 200, 44)
+        frag_box = (x + 224, y + 34, w - 232, 44)
+        hand_lbl, frag_lbl = (x + 8, y + 31), (x + 224, y + 31)
+        cw, ch = 30, 43
+    else:
+        hand_box = (x + 8, y + 44, w - 16, 150)
+        frag_box = (x + 8, y + 216, w - 16, h - 222)
+        hand_lbl, frag_lbl = (x + 8, y + 40), (x + 8, y + 212)
+        cw, ch = 30, 43
+    g.add(S.label(dwg, f"{_w('hand', lang)}: {seat['hand_count']}", *hand_lbl, size=9, fill=S.MUTED, cls="hand-count"))
+    g.add(S.label(dwg, f"{_w('shells', lang)}: {seat['collected_count']}", *frag_lbl, size=9, fill=S.MUTED,
+                  cls="collected-count"))
+    if wide:
+        g.add(dwg.line((x + 216, y + 26), (x + 216, y + h - 4), stroke="#d5cdb8", stroke_width=1))
+    hand = seat.get("hand")
+    if hand is not None:
+        for card, (cx, cy) in zip(hand, _place(len(hand), *hand_box, cw, ch)):
+            g.add(_card_at(dwg, sp, card, cx, cy, lang, w=cw, h=ch, cls="card hand"))
+            if f"card:{card['id']}" in hl:
+                g.add(S.ring(dwg, cx, cy, cw, ch, pad=3, radius=6, target=f"card:{card['id']}"))
+    else:
+        for k, (cx, cy) in enumerate(_place(min(seat["hand_count"], 6), hand_box[0], hand_box[1], 60, ch, cw, ch)):
+            g.add(dwg.use("#af-cardback", insert=(cx, cy), size=(cw, ch)))
+    frags = seat.get("collected")
+    fs = 20
+    if frags is not None:
+        for t, (fx, fy) in zip(frags, _place(len(frags), *frag_box, fs, fs, gap=2)):
+            g.add(_tile_at(dwg, sp, t, fx, fy, fs, lang, "tile collected"))
+    else:
+        for k, (fx, fy) in enumerate(_place(min(seat["collected_count"], 8), frag_box[0], frag_box[1], 60, fs, fs, fs)):
+            g.add(dwg.use("#af-tileback", insert=(fx, fy), size=(fs, fs)))
+    tags = marks["seats"].get(s)
+    if tags:
+        g.add(S.ring(dwg, x, y, w, h, kind="event", pad=2, radius=11, target=f"seat:{s}"))
+    if f"seat:{s}" in hl:
+        g.add(S.ring(dwg, x, y, w, h, pad=5, radius=13, target=f"seat:{s}"))
+    return g
+
+
+def _start_tile(dwg, seat, hl, lang):
+    s = seat["seat"]
+    r, c = B.home_coords(seat["side"], seat["home"])
+    cx, cy = centre(r, c)
+    g = dwg.g(class_="start")
+    S.data(g, seat=s, side=seat["side"], home=seat["home"], occupied="yes" if seat.get("pawn") is None else "no")
+    colour = C.PAWN_COLOURS[s]
+    g.add(dwg.rect(insert=(cx - 21, cy - 21), size=(42, 42), rx=8, ry=8, fill=colour, fill_opacity=0.28,
+                   stroke=colour, stroke_width=2.5))
+    g.add(dwg.rect(insert=(cx - 21, cy - 21), size=(42, 42), rx=8, ry=8, fill="none", stroke=S.INK,
+                   stroke_width=0.7, stroke_dasharray="3 2"))
+    if seat.get("pawn") is None:
+        g.add(_pawn(dwg, s, cx, cy, r=13, cls="pawn at-home"))
+    else:
+        g.add(S.label(dwg, _w("start", lang), cx, cy - 2, size=8, anchor="middle", fill=S.INK))
+        g.add(S.label(dwg, str(s + 1), cx, cy + 11, size=11, anchor="middle", weight="bold", fill=S.INK))
+    if f"home:{s}" in hl:
+        g.add(S.ring(dwg, cx - 21, cy - 21, 42, 42, pad=4, radius=10, target=f"home:{s}"))
+    return g
+
+
+def _moves(dwg, view, card_id, seat):
+    """Where `card_id` can take the turn player's pawn: dots, and faint lines for straight-line movers."""
+    g = dwg.g(class_="moves")
+    S.data(g, card=card_id)
+    sp = C.card(card_id).species if card_id in C.CARDS else None
+    if sp is None:
+        return g
+    move = C.MOVES[sp]
+    r0, c0 = _seat_pos(seat)
+    x0, y0 = centre(r0, c0)
+    if move.directions != "knight":
+        dirs = B.ORTHOGONAL if move.directions == "orthogonal" else B.ORTHOGONAL + B.DIAGONAL
+        for dr, dc in dirs:
+            far = None
+            for step in range(1, move.reach + 1):
+                if B.on_board(r0 + dr * step, c0 + dc * step):
+                    far = (r0 + dr * step, c0 + dc * step)
+            if far:
+                line = dwg.line((x0, y0), centre(*far), stroke="#ffffff", stroke_width=5, stroke_opacity=0.5,
+                                stroke_linecap="round", class_="dir")
+                g.add(line)
+    for r, c in view.get("destinations", {}).get(card_id, []):
+        cx, cy = centre(r, c)
+        dot = dwg.g(class_="dest")
+        S.data(dot, cell=B.cell(r, c))
+        dot.add(dwg.circle(center=(cx, cy), r=9, fill=S.HIGHLIGHT, stroke=S.INK, stroke_width=1.5, opacity=0.92))
+        dot.add(dwg.circle(center=(cx, cy), r=3, fill=S.INK))
+        g.add(dot)
+    return g
+
+
+def _deck_box(dwg, sp, view, lang):
+    x, y, w, h = CORNER["deck"]
+    g = dwg.g(class_="piles")
+    g.add(dwg.rect(insert=(x, y), size=(w, h), rx=9, ry=9, fill="#e3eef2", stroke="#9fb8c4", stroke_width=1))
+    d = dwg.g(class_="deck")
+    S.data(d, count=view["deck_count"])
+    for k in range(min(3, max(1, view["deck_count"]))):
+        if view["deck_count"]:
+            d.add(dwg.use("#af-cardback", insert=(x + 14 + k * 2.5, y + 26 - k * 2.5), size=(40, 58)))
+    if not view["deck_count"]:
+        d.add(S.card(dwg, x + 14, y + 26, 40, 58, fill="none", stroke="#9aa5b1", stroke_dasharray="3 3", cls="slot"))
+    d.add(S.label(dwg, _w("deck", lang), x + 38, y + 16, size=10, anchor="middle", fill=S.MUTED))
+    d.add(S.label(dwg, str(view["deck_count"]), x + 38, y + 102, size=14, anchor="middle", weight="bold"))
+    g.add(d)
+    p = dwg.g(class_="discard")
+    S.data(p, count=view["discard_count"])
+    p.add(S.label(dwg, _w("discard", lang), x + 120, y + 16, size=10, anchor="middle", fill=S.MUTED))
+    top = view.get("discard_top")
+    if top:
+        p.add(_card_at(dwg, sp, top, x + 100, y + 24, lang, w=40, h=58, cls="card discard-top"))
+    else:
+        p.add(S.card(dwg, x + 100, y + 24, 40, 58, fill="none", stroke="#9aa5b1", stroke_dasharray="3 3", cls="slot"))
+    p.add(S.label(dwg, str(view["discard_count"]), x + 120, y + 102, size=14, anchor="middle", weight="bold"))
+    g.add(p)
+    return g
+
+
+def _battle_box(dwg, sp, view, lang, marks):
+    b, last = view.get("battle"), view.get("last_battle")
+    out = []
+    if b:
+        x, y, w, h = CORNER["battle"]
+        g = dwg.g(class_="battle")
+        S.data(g, attacker=b["attacker"], defender=b["defender"])
+        g.add(dwg.rect(insert=(x, y), size=(w, h), rx=9, ry=9, fill="#fde8e4", stroke=S.EVENT, stroke_width=2))
+        g.add(S.label(dwg, "⚔ " + _w("battle", lang), x + 8, y + 16, size=11, weight="bold"))
+        g.add(S.label(dwg, _w("attacks", lang, a=b["attacker"] + 1, d=b["defender"] + 1), x + w - 8, y + 16, size=9.5,
+                      anchor="end", fill=S.MUTED))
+        card = b["card"]
+        if card.get("hidden"):
+            g.add(_card_at(dwg, sp, card, x + 24, y + 26, lang, w=40, h=58, cls="card battle-card"))
+        else:
+            g.add(_card_at(dwg, sp, card, x + 24, y + 26, lang, w=40, h=58, cls="card battle-card"))
+            g.add(S.badge(dwg, _w("face_down", lang), x + 44, y + 90, fill=BACK, size=7.5))
+        g.add(S.mark(dwg, x + 24, y + 26, 8, colour=C.PAWN_COLOURS[b["attacker"]], text=str(b["attacker"] + 1), size=9))
+        g.add(S.label(dwg, "vs", x + 86, y + 60, size=11, anchor="middle", weight="bold", fill=S.MUTED))
+        g.add(S.card(dwg, x + 108, y + 26, 40, 58, fill="none", stroke="#9aa5b1", stroke_dasharray="3 3", cls="slot"))
+        g.add(S.label(dwg, "?", x + 128, y + 61, size=18, anchor="middle", weight="bold", fill="#9aa5b1"))
+        g.add(S.mark(dwg, x + 108, y + 26, 8, colour=C.PAWN_COLOURS[b["defender"]], text=str(b["defender"] + 1), size=9))
+        g.add(S.label(dwg, _w("waiting", lang), x + 128, y + 102, size=9, anchor="middle", fill=S.MUTED))
+        out.append(g)
+    if last:
+        x, y, w, h = CORNER["last"]
+        a, d = last["attacker"], last["defender"]
+        ca, cd = last["attack_card"], last["defence_card"]
+        g = dwg.g(class_="last-battle")
+        S.data(g, attacker=a, defender=d)
+        g.add(dwg.rect(insert=(x, y), size=(w, h), rx=9, ry=9, fill="#f3efe6", stroke="#b8ab8f", stroke_width=1.2))
+        g.add(S.label(dwg, _w("last_battle", lang), x + 8, y + 15, size=10.5, weight="bold"))
+        g.add(_card_at(dwg, sp, ca, x + 22, y + 24, lang, w=40, h=58, cls="card battle-card"))
+        g.add(_card_at(dwg, sp, cd, x + 110, y + 24, lang, w=40, h=58, cls="card battle-card"))
+        g.add(S.mark(dwg, x + 22, y + 24, 8, colour=C.PAWN_COLOURS[a], text=str(a + 1), size=9))
+        g.add(S.mark(dwg, x + 110, y + 24, 8, colour=C.PAWN_COLOURS[d], text=str(d + 1), size=9))
+        sa, sd = ca["strength"], cd["strength"]
+        sign = ">" if sa > sd else "<" if sa < sd else "="
+        g.add(S.label(dwg, sign, x + 86, y + 60, size=20, anchor="middle", weight="bold"))
+        outcome = _w("tie", lang) if sa == sd else _w("wins", lang, p=(a if sa > sd else d) + 1)
+        g.add(S.label(dwg, f"{sa} {sign} {sd}: {outcome}", x + w / 2, y + 100, size=10.5, anchor="middle",
+                      weight="bold", cls="outcome"))
+        if marks["battle"]:
+            g.add(S.ring(dwg, x, y, w, h, kind="event", pad=2, radius=11, target="battle"))
+        out.append(g)
+    return out
+
+
+def _legend(dwg, lang):
+    x, y, w, h = CORNER["legend"]
+    g = dwg.g(class_="legend")
+    g.add(dwg.rect(insert=(x, y), size=(w, h), rx=9, ry=9, fill="#f3efe6", stroke="#d5cdb8", stroke_width=1))
+    g.add(S.label(dwg, _w("legend", lang), x + 8, y + 14, size=10, weight="bold"))
+    rows = (("upper", "lg.upper"), ("lower", "lg.lower"), ("hidden", "lg.hidden"), ("sealed", "lg.sealed"),
+            ("empty", "lg.empty"))
+    for k, (what, key) in enumerate(rows):
+        yy = y + 22 + k * 19.5
+        if what == "upper":
+            g.add(dwg.rect(insert=(x + 9.5, yy + 1.5), size=(16, 16), rx=3, ry=3, fill="#0b2a38", opacity=0.45))
+            g.add(dwg.rect(insert=(x + 8, yy), size=(16, 16), rx=3, ry=3, fill=UPPER_FILL, stroke=UPPER_EDGE))
+            g.add(_layer_badge(dwg, x + 16, yy + 8, 2))
+        elif what == "lower":
+            g.add(dwg.rect(insert=(x + 8, yy), size=(16, 16), rx=3, ry=3, fill=LOWER_FILL, stroke=LOWER_EDGE))
+            g.add(_layer_badge(dwg, x + 16, yy + 8, 1))
+        elif what == "hidden":
+            g.add(dwg.use("#af-tileback", insert=(x + 8, yy), size=(16, 16)))
+        elif what == "sealed":
+            g.add(dwg.rect(insert=(x + 8, yy), size=(16, 16), rx=3, ry=3, fill="url(#af-hatch)", stroke="#7a1f2b"))
+            g.add(dwg.use("#af-lock", insert=(x + 10, yy + 2), size=(12, 12)))
+        else:
+            g.add(dwg.rect(insert=(x + 8, yy), size=(16, 16), rx=3, ry=3, fill=SAND, stroke="#c9b17a"))
+        g.add(S.label(dwg, _w(key, lang), x + 30, yy + 12, size=9.5))
+    return g
+
+
+# --------------------------------------------------------------------------- events -> marks
+
+def _marks(events: Iterable) -> dict:
+    marks = {"moves": [], "cells": set(), "turned": set(), "seats": {}, "battle": False}
+    for e in events or ():
+        kind = getattr(e, "kind", None) or (e.get("kind") if isinstance(e, dict) else "")
+        d = getattr(e, "data", None) or (e.get("data", {}) if isinstance(e, dict) else {})
+        what = kind.split(".", 1)[-1]
+        if what == "moved":
+            marks["moves"].append((d["player"], tuple(d["from"]), tuple(d["to"])))
+        elif what == "collected":
+            marks["cells"].add(B.cell(*d["cell"]))
+        elif what == "tile_turned":
+            marks["turned"].add(B.cell(*d["cell"]))
+        elif what.startswith("battle_") or what == "attack":
+            marks["battle"] = marks["battle"] or what.startswith("battle_")
+            for key in ("player", "target", "loser"):
+                if key in d and d[key] is not None:
+                    marks["seats"].setdefault(d[key], set()).add("battle")
+    return marks
+
+
+# --------------------------------------------------------------------------- text
+
+def _where(seat, lang) -> str:
+    if seat.get("pawn") is not None:
+        return _w("d.pawn_on", lang, cell=cell_name(seat["pawn"]))
+    r, c = B.home_coords(seat["side"], seat["home"])
+    beside = (min(max(r, 0), N - 1), min(max(c, 0), N - 1))
+    return _w("d.pawn_home", lang, cell=cell_name(beside), side=_pick(SIDE_NAMES, seat["side"], lang))
+
+
+def describe(view: dict, lang: str = "en") -> tuple[str, str]:
+    """(title, description) in plain words: what a screen reader says about the position."""
+    turn = _w("turn", lang, p=player_name(view["turn"], lang))
+    title = f"{_w('title', lang)} — " + (_w("over", lang) if view.get("over") else turn)
+    lines = [_w("d.head", lang, players=view["players"], turn=turn, moves=_w("moves", lang, n=view["moves_made"]))]
+    if view.get("battle"):
+        b = view["battle"]
+        lines.append(_w("d.battle", lang, a=b["attacker"] + 1, d=b["defender"] + 1))
+    if view.get("last_battle"):
+        lb = view["last_battle"]
+        sa, sd = lb["attack_card"]["strength"], lb["defence_card"]["strength"]
+        outcome = _w("d.tied", lang) if sa == sd else _w("d.won", lang, p=(lb["attacker"] if sa > sd else lb["defender"]) + 1)
+
+        def name(c):
+            return f"{species_name(c['species'], lang)} {c['strength']}"
+        lines.append(_w("d.last", lang, a=lb["attacker"] + 1, d=lb["defender"] + 1, ca=name(lb["attack_card"]),
+                        cd=name(lb["defence_card"]), outcome=outcome))
+    for seat in view["seats"]:
+        lines.append(_w("d.seat", lang, p=seat["seat"] + 1, where=_where(seat, lang), hand=seat["hand_count"],
+                        frag=seat["collected_count"], bonus=seat["bonus"]))
+    counts = {"up": 0, "open": 0, "hidden": 0, "sealed": 0, "empty": 0}
+    left, unknown = 0, 0
+    for cell in view["cells"]:
+        up, low = cell.get("upper"), cell.get("lower")
+        if up is not None:
+            if up["coral"]:
+                counts["sealed"] += 1
+                continue
+            counts["up"] += 1
+            left += 1
+        elif low is None:
+            counts["empty"] += 1
+            continue
+        elif cell.get("lower_open"):
+            counts["open"] += 0 if low["coral"] else 1
+        else:
+            counts["hidden"] += 1
+        if low is None:
+            continue
+        if low.get("hidden"):
+            unknown += 1
+        elif not low["coral"]:
+            left += 1 if up is None or not up["coral"] else 0
+    lines.append(_w("d.seabed", lang, **counts))
+    lines.append(_w("d.left_hidden", lang, n=left, k=unknown) if unknown else _w("d.left", lang, n=left))
+    lines.append(_w("d.deck", lang, deck=view["deck_count"], discard=view["discard_count"]))
+    if view.get("over"):
+        lines.append(_w("d.over", lang))
+    return title, "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- the board
+
+def _finish(dwg, lang, sp=None) -> str:
+    text = S.to_string(dwg).replace("<defs />", f"<defs>{_defs_xml(lang)}</defs>", 1)
+    return sp.apply(text) if sp is not None else text
 
 
 def render(view: dict, *, highlight=(), lang: str = "en", events=()) -> str:
-    return "<svg xmlns='http://www.w3.org/2000/svg'/>"
+    """SVG text for `view` (from `aqua_fest.view(state, player)`), pointing at `highlight`, marking `events`."""
+    hl = S.parse_highlight(highlight)
+    marks = _marks(events)
+    title, desc = describe(view, lang)
+    teacher = view.get("viewer") is None
+    dwg = S.drawing(W, H, title=title, desc=desc, label="aqua-fest")
+    S.data(dwg, players=view["players"], turn=view["turn"], viewer="all" if teacher else view["viewer"])
+    dwg.add(dwg.rect(insert=(0, 0), size=(W, H), fill="#f7f3e8"))
+
+    # header: whose turn, moves, whose view
+    dwg.add(dwg.rect(insert=(0, 0), size=(W, HEADER - 2), fill="#17506b"))
+    head = f"{_w('title', lang)} · " + (_w("over", lang) if view.get("over") else
+                                       f"{_w('turn', lang, p=player_name(view['turn'], lang))} · "
+                                       f"{_w('moves', lang, n=view['moves_made'])}")
+    dwg.add(S.label(dwg, head, 10, 17, size=13.5, weight="bold", fill="#ffffff", cls="turn"))
+    dwg.add(S.label(dwg, _w("view_all", lang) if teacher else _w("view_of", lang, p=player_name(view["viewer"], lang)),
+                    W - 10, 17, size=11, anchor="end", fill="#cfe8f3", cls="viewer"))
+
+    # the sea around the seabed, the grid, coordinates
+    dwg.add(dwg.rect(insert=(BOARD_X, BOARD_Y), size=(400, 400), rx=16, ry=16, fill=SEA, stroke=SEA_EDGE,
+                     stroke_width=2))
+    dwg.add(dwg.rect(insert=(GRID_X - 3, GRID_Y - 3), size=(GRID + 6, GRID + 6), rx=5, ry=5, fill=SEA_EDGE))
+    coords = dwg.g(class_="coords", fill="#e3f2f8", font_size=11, font_weight="bold", text_anchor="middle")
+    for k in range(N):
+        x, y = centre(k, k)
+        for yy in (GRID_Y - 3.5, GRID_Y + GRID + 11.5):
+            coords.add(dwg.text("ABCDE"[k], insert=(x, yy)))
+        for xx in (GRID_X - 7, GRID_X + GRID + 7):
+            coords.add(dwg.text(str(k + 1), insert=(xx, y + 4)))
+    dwg.add(coords)
+    seabed = dwg.g(class_="seabed")
+    sp = S.Splice()
+    for i, cell in enumerate(view["cells"]):
+        up, low = cell.get("upper"), cell.get("lower")
+        seabed.add(sp.slot(dwg, _cell_xml(i, None if up is None else up["id"],
+                                          None if low is None else "?" if low.get("hidden") else low["id"],
+                                          bool(cell.get("lower_open")), lang, teacher)))
+    dwg.add(seabed)
+
+    # what just happened, under the pawns
+    ev = dwg.g(class_="event marks")
+    for i in sorted(marks["cells"] | marks["turned"]):
+        x, y, w, h = cell_box(i)
+        ring = S.ring(dwg, x, y, w, h, kind="event", pad=0, radius=5, target=f"cell:{i}")
+        S.data(ring, what="turned" if i in marks["turned"] else "collected")
+        ev.add(ring)
+        word = _w("turned", lang) if i in marks["turned"] else _w("taken", lang)
+        ev.add(S.badge(dwg, word, x + w / 2, y + h - 3, fill=S.EVENT, size=7.5))
+    for seat_no, frm, to in marks["moves"]:
+        x1, y1 = centre(*frm)
+        x2, y2 = centre(*to)
+        dx, dy = x2 - x1, y2 - y1
+        d = max((dx * dx + dy * dy) ** 0.5, 1)
+        line = dwg.line((x1 + dx / d * 8, y1 + dy / d * 8), (x2 - dx / d * 18, y2 - dy / d * 18), stroke=S.EVENT,
+                        stroke_width=3, stroke_linecap="round", class_="move-arrow")
+        line["marker-end"] = "url(#af-arrow)"
+        S.data(line, seat=seat_no, frm=B.cell(*frm) if B.on_board(*frm) else "home", to=B.cell(*to))
+        ev.add(dwg.circle(center=(x1, y1), r=5, fill=S.EVENT, class_="move-from"))
+        ev.add(line)
+    dwg.add(ev)
+
+    for seat in view["seats"]:
+        dwg.add(_start_tile(dwg, seat, hl, lang))
+    # the highlighted card's movement, over the tiles and under the pawns
+    for h in sorted(hl):
+        if h.startswith("card:"):
+            card_id = h[5:]
+            if card_id in view.get("destinations", {}) or any(
+                    card_id in {c["id"] for c in (s.get("hand") or [])} for s in view["seats"]):
+                seat = view["seats"][view["turn"]]
+                owner = [s for s in view["seats"] if card_id in {c["id"] for c in (s.get("hand") or [])}]
+                dwg.add(_moves(dwg, view, card_id, owner[0] if owner else seat))
+    for seat in view["seats"]:
+        if seat.get("pawn") is not None:
+            dwg.add(_pawn(dwg, seat["seat"], *centre(*seat["pawn"])))
+    for h in sorted(hl):
+        if h.startswith("cell:") and h[5:].isdigit() and int(h[5:]) < N * N:
+            x, y, w, hh = cell_box(int(h[5:]))
+            dwg.add(S.ring(dwg, x, y, w, hh, pad=2, radius=6, target=h))
+
+    dwg.add(_deck_box(dwg, sp, view, lang))
+    for el in _battle_box(dwg, sp, view, lang, marks):
+        dwg.add(el)
+    dwg.add(_legend(dwg, lang))
+    for seat in view["seats"]:
+        dwg.add(_seat_panel(dwg, sp, view, seat, lang, hl, marks))
+    if view.get("over"):
+        band = dwg.g(class_="game-over")
+        band.add(dwg.rect(insert=(W / 2 - 190, BOARD_Y + 160), size=(380, 80), rx=14, ry=14, fill="#1f2933",
+                          fill_opacity=0.9, stroke="#f2c14e", stroke_width=3))
+        band.add(S.label(dwg, _w("over", lang), W / 2, BOARD_Y + 202, size=26, anchor="middle", weight="bold",
+                         fill="#ffffff"))
+        band.add(S.label(dwg, _w("over_sub", lang), W / 2, BOARD_Y + 226, size=11.5, anchor="middle", fill="#f2c14e"))
+        dwg.add(band)
+    return _finish(dwg, lang, sp)
+
+
+# --------------------------------------------------------------------------- the shells picture
+
+SHELL_W, SHELL_H, TILE = 244, 112, 40
+
+
+def render_shells(fragments, lang: str = "en") -> str:
+    """A player's fragments laid out as the best assembly of shells: each shell's kind, stars, bonuses
+    and points; fragments in no whole shell greyed as scoring nothing; the total (without the bonus token)."""
+    ids = [f if isinstance(f, str) else f["id"] for f in (fragments or [])]
+    tiles = {t: _tile_dict(t) for t in ids}
+    assembly = best_assembly(ids)
+    total = assembly.points
+    shells = assembly.shells
+    per_row = 3
+    rows = -(-len(shells) // per_row)
+    unused = [t for t in assembly.unused] + [t for t in ids if C.tile(t).coral]
+    height = 44 + max(rows, 1) * (SHELL_H + 8) + (72 if unused else 0) + 8
+    title = _w("s.title", lang, points=total)
+    desc = _w("s.desc", lang, n=len(ids), k=len(shells), points=total, u=len(unused))
+    lines = [desc]
+    for sh in shells:
+        lines.append(_w("s.shell", lang, kind=_w(f"s.{sh.kind}", lang).capitalize(), stars=sh.stars, bonus=sh.bonus,
+                        points=sh.points))
+    dwg = S.drawing(760, height, title=title, desc="\n".join(lines), label="aqua-fest-shells")
+    S.data(dwg, points=total, shells=len(shells))
+    dwg.add(dwg.rect(insert=(0, 0), size=(760, height), fill="#f7f3e8"))
+    tot = S.label(dwg, _w("s.total", lang, n=total), 12, 26, size=17, weight="bold", cls="total")
+    S.data(tot, points=total)
+    dwg.add(tot)
+    counts = {k: sum(1 for s in shells if s.kind == k) for k in ("unique", "rare", "ordinary")}
+    summary = " · ".join(f"{n} × {_w(f's.{k}', lang)}" for k, n in counts.items() if n)
+    dwg.add(S.label(dwg, summary or (_w("s.none", lang) if not ids else _w("s.no_shell", lang)), 748, 26, size=11,
+                    anchor="end", fill=S.MUTED))
+    for k, sh in enumerate(shells):
+        x, y = 10 + (k % per_row) * (SHELL_W + 6), 40 + (k // per_row) * (SHELL_H + 8)
+        fill, ink = KIND_STYLE[sh.kind]
+        g = dwg.g(class_="shell")
+        S.data(g, kind=sh.kind, stars=sh.stars, bonus=sh.bonus, points=sh.points)
+        g.add(dwg.rect(insert=(x, y), size=(SHELL_W, SHELL_H), rx=10, ry=10, fill=fill, stroke=ink, stroke_width=2))
+        # uppers on top, the lower-left and lower-right below: as the pieces fit in the shell
+        order = sorted(sh.fragments, key=lambda t: {"upper": 0, "lower-left": 1, "lower-right": 2}[C.tile(t).kind])
+        for j, t in enumerate(order):
+            tx, ty = x + 10 + (j % 2) * (TILE + 3), y + 12 + (j // 2) * (TILE + 3)
+            g.add(_tile_face(dwg, tiles[t], tx, ty, TILE, lang, layer=None, cls="tile"))
+        tx = x + 106
+        g.add(S.label(dwg, _w(f"s.{sh.kind}", lang), tx, y + 24, size=14, weight="bold", fill=ink, cls="kind"))
+        stars = " + ".join(str(C.tile(t).stars) for t in order)
+        g.add(S.label(dwg, f"★ {stars} = {sh.stars}", tx, y + 44, size=11))
+        yy = y + 60
+        if sh.kind in ("rare", "unique"):
+            g.add(S.label(dwg, _w("s.shape", lang), tx, yy, size=10.5, fill=ink))
+            yy += 15
+        if sh.kind == "unique":
+            g.add(S.label(dwg, _w("s.pearl", lang), tx, yy, size=10.5, fill=ink))
+        g.add(S.label(dwg, _w("s.points", lang, n=sh.points), x + SHELL_W - 10, y + SHELL_H - 10, size=14,
+                      anchor="end", weight="bold", cls="points"))
+        dwg.add(g)
+    if unused:
+        y = 44 + max(rows, 1) * (SHELL_H + 8)
+        g = dwg.g(class_="unused", opacity=0.55)
+        S.data(g, count=len(unused))
+        g.add(dwg.rect(insert=(10, y), size=(740, 64), rx=10, ry=10, fill="#e4e7eb", stroke="#9aa5b1",
+                       stroke_dasharray="5 4"))
+        for j, t in enumerate(unused):
+            g.add(_tile_face(dwg, tiles[t], 20 + j * min(43, 500 / max(len(unused), 1)), y + 12, TILE, lang,
+                             layer=None, cls="tile unused"))
+        g.add(S.label(dwg, f"{len(unused)} × {_w('s.unused', lang)}", 740, y + 38, size=13, anchor="end",
+                      weight="bold", fill=S.MUTED))
+        dwg.add(g)
+    return _finish(dwg, lang)
+
+
+def _tile_dict(tile_id: str) -> dict:
+    t = C.tile(tile_id)
+    if t.coral:
+        return {"id": t.id, "coral": True}
+    return {"id": t.id, "coral": False, "kind": t.kind, "stars": t.stars, "colour": t.colour}

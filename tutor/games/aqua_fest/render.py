@@ -168,8 +168,8 @@ def cell_box(index: int) -> tuple[float, float, float, float]:
 PANEL = {
     "north": (BOARD_X, HEADER + 2, 400, 80),
     "south": (BOARD_X, BOARD_Y + 404, 400, 80),
-    "west": (4, 150, 172, 320),
-    "east": (W - 176, 150, 172, 320),
+    "west": (4, 156, 172, 312),
+    "east": (W - 176, 156, 172, 312),
 }
 CORNER = {"deck": (4, HEADER + 2, 172, 116), "battle": (W - 176, HEADER + 2, 172, 116),
           "legend": (4, 474, 172, 122), "last": (W - 176, 474, 172, 122)}
@@ -186,16 +186,17 @@ def _seat_pos(seat: dict) -> tuple[int, int]:
 def _shell_glyph(dwg, g, kind: str, *, faint="#c9b48c"):
     """A scallop: the fan is an upper fragment, the left and right ears the lower ones. The fragment's own
     part is filled, the rest of the shell is a faint outline, so the kind reads by shape and position."""
-    fan = "M17,33 L5,19 Q17,4 29,19 Z"
-    left = "M16,34 L4,37 L5,30 L11,28 Z"
-    right = "M18,34 L30,37 L29,30 L23,28 Z"
+    fan = "M15,30 L5,19 Q15,5 25,19 Z"
+    left = "M14,32 L1,38 L1,26 L8,23 Z"
+    right = "M16,32 L29,38 L29,26 L22,23 Z"
     for part, d in (("upper", fan), ("lower-left", left), ("lower-right", right)):
         if part == kind:
-            g.add(dwg.path(d=d, fill=SHELL_FILL, stroke=S.INK, stroke_width=1.3, stroke_linejoin="round"))
-            if part == "upper":
-                for x2 in (9, 13, 17, 21, 25):
-                    g.add(dwg.line((17, 33), (x2, 14 if x2 in (13, 17, 21) else 17), stroke="#b5651d",
-                                   stroke_width=0.8))
+            g.add(dwg.path(d=d, fill=SHELL_FILL, stroke=S.INK, stroke_width=1.5, stroke_linejoin="round"))
+            ribs = (((15, 30), (8, 17)), ((15, 30), (12, 13)), ((15, 30), (18, 13)), ((15, 30), (22, 17))) \
+                if part == "upper" else (((14, 32), (3, 33)), ((14, 32), (5, 27))) if part == "lower-left" \
+                else (((16, 32), (27, 33)), ((16, 32), (25, 27)))
+            for a, b in ribs:
+                g.add(dwg.line(a, b, stroke="#b5651d", stroke_width=0.9))
         else:
             g.add(dwg.path(d=d, fill="none", stroke=faint, stroke_width=0.9, stroke_dasharray="2 1.5"))
 
@@ -221,8 +222,8 @@ def _defs_xml(lang: str) -> str:
                 _shell_glyph(dwg, s, kind)
                 s.add(dwg.text("★" * stars, insert=(39, 9), font_size=9, text_anchor="end", fill=STAR,
                                font_weight="bold"))
-                s.add(dwg.circle(center=(33, 31), r=6.5, fill=PEARL[colour], stroke=S.INK, stroke_width=1))
-                s.add(dwg.text(_letter(colour, lang), insert=(33, 34.3), font_size=8.5, font_weight="bold",
+                s.add(dwg.circle(center=(34, 32), r=6, fill=PEARL[colour], stroke=S.INK, stroke_width=1))
+                s.add(dwg.text(_letter(colour, lang), insert=(34, 35.1), font_size=8, font_weight="bold",
                                text_anchor="middle", fill=S.contrast(PEARL[colour])))
     # coral: branching, on a hatched obstacle ground
     hatch = dwg.pattern(id="af-hatch", size=(6, 6), patternUnits="userSpaceOnUse",
@@ -416,7 +417,8 @@ def _card(dwg, card: dict, x, y, lang, *, w=32, h=46, cls="card"):
     g.add(S.label(dwg, card["strength"], x + 3 * k, y + 13 * k, size=13 * k, weight="bold", fill=S.INK))
     g.add(dwg.use(f"#af-mv-{C.MOVES[sp].directions}", insert=(x + w - 12 * k, y + 3 * k), size=(9 * k, 9 * k)))
     g.add(dwg.use(f"#af-sp-{sp}", insert=(x + 4 * k, y + 16 * k), size=(24 * k, 24 * k)))
-    g.add(dwg.text(species_name(sp, lang), insert=(x + w / 2, y + h - 2.5 * k), font_size=5.6 * k,
+    word = species_name(sp, lang)
+    g.add(dwg.text(word, insert=(x + w / 2, y + h - 2.5 * k), font_size=round(min(5.6, 50 / max(len(word), 1)) * k, 2),
                    text_anchor="middle", fill=S.MUTED))
     return g
 
@@ -489,17 +491,24 @@ def _seat_panel(dwg, sp, view, seat, lang, hl, marks):
         g.add(dwg.rect(insert=(x + 3, y + 3), size=(w - 6, h - 6), rx=7, ry=7, fill="none", stroke=colour,
                        stroke_width=1, stroke_dasharray="2 2"))
     g.add(S.mark(dwg, x + 13, y + 13, 9.5, colour=colour, text=str(s + 1), size=11))
-    name = S.label(dwg, player_name(s, lang), x + 27, y + 18, size=12.5, weight="bold", cls="seat-name")
-    name.add(dwg.tspan(" " + _pick(SIDE_NAMES, seat["side"], lang), font_size=9.5, font_weight="normal", fill=S.MUTED))
-    g.add(name)
     wide = w > 300
+    name = S.label(dwg, player_name(s, lang), x + 27, y + 18, size=12.5, weight="bold", cls="seat-name")
+    side = _pick(SIDE_NAMES, seat["side"], lang)
+    if wide:
+        name.add(dwg.tspan(" " + side, font_size=9.5, font_weight="normal", fill=S.MUTED))
+    else:
+        g.add(S.label(dwg, side, x + 27, y + 31, size=9.5, fill=S.MUTED))
+    g.add(name)
     bx = x + w - 22 if wide else x + w - 20
     token = dwg.g(class_="bonus")
     S.data(token, value=seat["bonus"])
     token.add(dwg.polygon([(bx - 10, y + 13), (bx - 5, y + 4.5), (bx + 5, y + 4.5), (bx + 10, y + 13),
                            (bx + 5, y + 21.5), (bx - 5, y + 21.5)], fill="#f2c14e", stroke=S.INK, stroke_width=1))
     token.add(S.label(dwg, f"+{seat['bonus']}", bx, y + 17, size=10, anchor="middle", weight="bold"))
-    token.add(S.label(dwg, _w("bonus", lang), bx - 13, y + 17, size=8.5, anchor="end", fill=S.MUTED))
+    if wide:
+        token.add(S.label(dwg, _w("bonus", lang), bx - 13, y + 17, size=8.5, anchor="end", fill=S.MUTED))
+    else:
+        token.add(S.label(dwg, _w("bonus", lang), bx, y + 31, size=8, anchor="middle", fill=S.MUTED))
     g.add(token)
     to_move = view.get("to_move") or []
     if not view.get("over") and s in to_move:
@@ -513,10 +522,13 @@ def _seat_panel(dwg, sp, view, seat, lang, hl, marks):
         hand_lbl, frag_lbl = (x + 8, y + 31), (x + 224, y + 31)
         cw, ch = 30, 43
     else:
-        hand_box = (x + 8, y + 44, w - 16, 150)
-        frag_box = (x + 8, y + 216, w - 16, h - 222)
-        hand_lbl, frag_lbl = (x + 8, y + 40), (x + 8, y + 212)
         cw, ch = 30, 43
+        n_hand = seat["hand_count"] if seat.get("hand") is not None else min(seat["hand_count"], 6)
+        rows = min(3, max(1, -(-n_hand // int((w - 13) // (cw + 3)))))
+        fy = y + 48 + rows * (ch + 3) + 14
+        hand_box = (x + 8, y + 48, w - 16, 3 * (ch + 3))
+        frag_box = (x + 8, fy, w - 16, y + h - fy - 6)
+        hand_lbl, frag_lbl = (x + 8, y + 44), (x + 8, fy - 4)
     g.add(S.label(dwg, f"{_w('hand', lang)}: {seat['hand_count']}", *hand_lbl, size=9, fill=S.MUTED, cls="hand-count"))
     g.add(S.label(dwg, f"{_w('shells', lang)}: {seat['collected_count']}", *frag_lbl, size=9, fill=S.MUTED,
                   cls="collected-count"))
@@ -954,7 +966,7 @@ def render_shells(fragments, lang: str = "en") -> str:
                        stroke_dasharray="5 4"))
         for j, t in enumerate(unused):
             g.add(_tile_face(dwg, tiles[t], 20 + j * min(43, 500 / max(len(unused), 1)), y + 12, TILE, lang,
-                             layer=None, cls="tile unused"))
+                             layer=None, cls="tile leftover"))
         g.add(S.label(dwg, f"{len(unused)} × {_w('s.unused', lang)}", 740, y + 38, size=13, anchor="end",
                       weight="bold", fill=S.MUTED))
         dwg.add(g)

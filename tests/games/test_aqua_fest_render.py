@@ -1,0 +1,401 @@
+"""Aqua Fest SVG: well-formed, accessible, shows exactly what the view allows, draws every kind of cell
+distinctly, points where it is asked to, and lays collected fragments out as scored shells."""
+
+from __future__ import annotations
+
+import importlib
+import random
+import re
+import time
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from tutor.games import aqua_fest
+from tutor.games.aqua_fest import board as B
+from tutor.games.aqua_fest import components as C
+
+R = importlib.import_module("tutor.games.aqua_fest.render")   # the package exports the function under this name
+
+NS = {"svg": "http://www.w3.org/2000/svg"}
+RULEBOOK_SHELLS = ["u-white-7", "u-pink-1", "u-black-7", "u-white-4", "ll-white-3", "lr-pink-1", "u-pink-4",
+                   "u-black-8", "ll-pink-1", "lr-pink-3", "u-pink-5", "u-pink-8"]
+
+
+# --------------------------------------------------------------------------- helpers
+
+def play(players, seed, steps):
+    """A seeded position after `steps` random legal actions, and the events of the last one."""
+    state = aqua_fest.setup(players, seed=seed)
+    rnd = random.Random(seed)
+    events = []
+    for _ in range(steps):
+        if aqua_fest.is_over(state):
+            break
+        seat = rnd.choice(aqua_fest.to_move(state))
+        state, events = aqua_fest.apply(state, rnd.choice(aqua_fest.legal_actions(state, seat)))
+    return state, events
+
+
+def parse(svg: str) -> ET.Element:
+    return ET.fromstring(svg)
+
+
+def visible_ids(view) -> set[str]:
+    found = set()
+
+    def walk(x):
+        if isinstance(x, dict):
+            if isinstance(x.get("id"), str):
+                found.add(x["id"])
+            for v in x.values():
+                walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+    walk(view)
+    return found
+
+
+def data_cards(root) -> set[str]:
+    return {el.get("data-card") for el in root.iter() if el.get("data-card")}
+
+
+def mentions(svg: str, item_id: str) -> bool:
+    """Whole-id match: "crab-1" must not match inside "crab-10"."""
+    return re.search(r"(?<![\w-])" + re.escape(item_id) + r"(?![\w-])", svg) is not None
+
+
+def by_class(root, name):
+    return [el for el in root.iter() if name in (el.get("class") or "").split()]
+
+
+def cells(root) -> dict[int, ET.Element]:
+    return {int(el.get("data-cell")): el for el in by_class(root, "cell")}
+
+
+POSITIONS = [(2, 1, 0), (2, 2, 15), (3, 3, 24), (3, 4, 60), (4, 5, 9), (4, 6, 40), (4, 7, 90), (2, 8, 400),
+             (4, 9, 1000)]
+
+
+def special_board(players=2, pawns=None):
+    """Every kind of cell in row 1: sealed (A1), lower coral (B1), face-down under a pawn (C1), empty (D1),
+    turned-up lower fragment (E1); upper fragments over lower fragments elsewhere."""
+    frags = [t for t in C.FRAGMENTS]
+    lower = ["ll-white-1", "coral-2", "u-white-1", None, "u-pink-1"]
+    upper = ["coral-1", None, None, None, None]
+    rest = [t for t in frags if t not in lower] + ["coral-3"]
+    lower += rest[:20]
+    upper += rest[20:40]
+    pawns = pawns or [[0, 2]] + [None] * (players - 1)
+    return aqua_fest.setup(players, seed=1, upper=upper, lower=lower, pawns=pawns)
+
+
+# --------------------------------------------------------------------------- structure and hidden information
+
+@pytest.mark.parametrize("pos", POSITIONS, ids=lambda p: f"{p[0]}p-seed{p[1]}-{p[2]}")
+def test_every_viewer_sees_exactly_what_the_view_allows(pos):
+    state, events = play(*pos)
+    for viewer in [None, *range(state.players)]:
+        view = aqua_fest.view(state, viewer)
+        for lang in ("en", "ru"):
+            svg = aqua_fest.render(view, events=events, lang=lang,
+                                   highlight=[f"card:{c}" for c in view["destinations"]])
+            root = parse(svg)
+            assert root.tag == "{http://www.w3.org/2000/svg}svg" and root.get("viewBox") == "0,0,760,600"
+            shown = data_cards(root)
+            missing = visible_ids(view) - shown
+            assert not missing, f"viewer {viewer}: visible items not drawn: {sorted(missing)}"
+            assert shown <= visible_ids(view), "a data-card id that the view does not hold"
+            leaked = [c for c in aqua_fest.secrets(state, viewer) if mentions(svg, c)]
+            assert not leaked, f"viewer {viewer} can read hidden items: {leaked}"
+            assert len(cells(root)) == 25
+
+
+@pytest.mark.parametrize("lang,words", [("en", ("Aqua Fest", "Player 2's turn", "Fragments", "cards in hand")),
+                                        ("ru", ("Aqua Fest", "Ход: Игрок 2", "осколков", "карт в руке"))])
+def test_title_and_description_in_both_languages(lang, words):
+    state = aqua_fest.setup(3, seed=4, first=1)
+    view = aqua_fest.view(state, 0)
+    root = parse(aqua_fest.render(view, lang=lang))
+    title, desc = root.find("svg:title", NS), root.find("svg:desc", NS)
+    assert title is not None and desc is not None
+    text = title.text + "\n" + desc.text
+    for w in words:
+        assert w in text, w
+    home = "at home on the start tile beside C5" if lang == "en" else "на стартовом тайле у клетки C5"
+    assert home in desc.text
+
+
+def test_description_names_the_pawns_cells():
+    state = special_board(3, pawns=[[0, 2], [2, 3], None])
+    desc = parse(aqua_fest.render(aqua_fest.view(state, None))).find("svg:desc", NS).text
+    assert "Player 1: pawn on C1" in desc and "Player 2: pawn on D3" in desc
+    assert "Player 3: pawn at home" in desc
+
+
+# --------------------------------------------------------------------------- the cells
+
+@pytest.mark.parametrize("viewer", [None, 0, 1])
+def test_each_kind_of_cell_is_drawn_distinctly(viewer):
+    state = special_board()
+    root = parse(aqua_fest.render(aqua_fest.view(state, viewer)))
+    c = cells(root)
+    assert [c[i].get("data-state") for i in range(5)] == ["sealed", "coral", "lower-hidden", "empty", "lower-open"]
+    assert all(c[i].get("data-state") == "upper" for i in range(5, 24))
+    assert c[24].get("data-state") == "sealed"                      # coral-3 on top of a fragment
+    assert [c[i].get("data-layer") for i in range(5)] == ["2", "1", "1", "0", "1"]
+    assert by_class(c[0], "sealed-mark"), "a sealed cell shows its lock"
+    assert not by_class(c[1], "sealed-mark")
+    face_down = [el for el in c[2].iter() if el.get("data-face") == "down"]
+    assert face_down and all(el.get("data-card") is None for el in face_down)
+    assert not list(by_class(c[3], "tile"))                        # bare sand
+    assert {el.get("data-card") for el in by_class(c[4], "lower")} == {"u-pink-1"}
+    assert {el.get("data-card") for el in by_class(c[1], "lower")} == {"coral-2"}
+    # the layer badge says which layer shows
+    assert by_class(c[7], "layer")[0].findtext("svg:text", namespaces=NS) == "2"
+    assert by_class(c[4], "layer")[0].findtext("svg:text", namespaces=NS) == "1"
+    # the face-down tile under the pawn is only named for the teacher
+    svg = aqua_fest.render(aqua_fest.view(state, viewer))
+    assert mentions(svg, "u-white-1") == (viewer is None)
+
+
+def test_fragment_kinds_differ_in_shape_and_pearls_carry_a_letter():
+    svg_en = R._defs_xml("en")
+    svg_ru = R._defs_xml("ru")
+    shapes = {}
+    for kind in C.FRAGMENT_KINDS:
+        sym = parse(f"<svg xmlns='http://www.w3.org/2000/svg'>{svg_en}</svg>").find(
+            f".//*[@id='af-en-f-{kind}-white-1']")
+        filled = [p.get("d") for p in sym.iter("{http://www.w3.org/2000/svg}path") if p.get("fill") != "none"]
+        shapes[kind] = tuple(filled)
+    assert len(set(shapes.values())) == 3
+    for letter in ("W", "P", "B"):
+        assert f">{letter}</text>" in svg_en
+    for letter in ("Б", "Р", "Ч"):
+        assert f">{letter}</text>" in svg_ru
+
+
+# --------------------------------------------------------------------------- pawns and start tiles
+
+def test_pawns_at_home_stand_on_their_start_tile_on_their_own_side():
+    state = aqua_fest.setup(4, seed=2, homes=[0, 1, 3, 4])
+    root = parse(aqua_fest.render(aqua_fest.view(state, None)))
+    starts = {int(el.get("data-seat")): el for el in by_class(root, "start")}
+    assert set(starts) == {0, 1, 2, 3}
+    grid_left, grid_top = R.GRID_X, R.GRID_Y
+    grid_right, grid_bottom = R.GRID_X + R.GRID, R.GRID_Y + R.GRID
+    for seat, el in starts.items():
+        side, home = state.sides[seat], state.homes[seat]
+        assert el.get("data-side") == side and el.get("data-home") == str(home)
+        pawns = by_class(el, "pawn")
+        assert len(pawns) == 1 and pawns[0].get("data-seat") == str(seat)
+        x, y = (float(v) for v in pawns[0].find("svg:circle", NS).get("cx", "0").split()[:1] +
+                pawns[0].find("svg:circle", NS).get("cy", "0").split()[:1])
+        x, y = x - 1.5, y - 2.5                     # the first circle is the shadow
+        col_x = grid_left + home * R.CELL + R.CELL / 2
+        row_y = grid_top + home * R.CELL + R.CELL / 2
+        if side == "south":
+            assert y > grid_bottom and abs(x - col_x) < 1
+        elif side == "north":
+            assert y < grid_top and abs(x - col_x) < 1
+        elif side == "west":
+            assert x < grid_left and abs(y - row_y) < 1
+        else:
+            assert x > grid_right and abs(y - row_y) < 1
+    # no pawn is drawn on the seabed while everyone is at home
+    assert all(p.get("class") == "pawn at-home" for p in by_class(root, "pawn"))
+
+
+def test_a_pawn_out_leaves_an_empty_start_tile():
+    state = special_board(2, pawns=[[0, 2], None])
+    root = parse(aqua_fest.render(aqua_fest.view(state, None)))
+    starts = {el.get("data-seat"): el for el in by_class(root, "start")}
+    assert starts["0"].get("data-occupied") == "no" and not by_class(starts["0"], "pawn")
+    assert starts["1"].get("data-occupied") == "yes" and by_class(starts["1"], "pawn")
+
+
+# --------------------------------------------------------------------------- highlights and moves
+
+def test_destinations_are_drawn_only_when_the_card_is_highlighted():
+    state = aqua_fest.setup(4, seed=3)
+    view = aqua_fest.view(state, None)
+    plain = parse(aqua_fest.render(view))
+    assert not by_class(plain, "dest") and not by_class(plain, "highlight")
+    for card_id, dests in view["destinations"].items():
+        root = parse(aqua_fest.render(view, highlight=[f"card:{card_id}"]))
+        dots = by_class(root, "dest")
+        assert sorted(int(d.get("data-cell")) for d in dots) == sorted(B.cell(r, c) for r, c in dests)
+        lines = by_class(root, "dir")
+        if C.card(card_id).species == "seahorse":
+            assert not lines
+        else:
+            assert lines, "a straight-line mover shows its directions"
+        assert f"card:{card_id}" in {el.get("data-target") for el in by_class(root, "highlight")}
+
+
+def test_a_players_own_view_shows_their_destinations_and_others_none():
+    state = aqua_fest.setup(2, seed=5)
+    card_id = next(iter(aqua_fest.view(state, 0)["destinations"]))
+    mine = parse(aqua_fest.render(aqua_fest.view(state, 0), highlight=f"card:{card_id}"))
+    theirs = parse(aqua_fest.render(aqua_fest.view(state, 1), highlight=f"card:{card_id}"))
+    assert by_class(mine, "dest")
+    assert not by_class(theirs, "dest")
+    assert not mentions(aqua_fest.render(aqua_fest.view(state, 1), highlight=f"card:{card_id}"), card_id)
+
+
+def test_cell_seat_and_home_highlights():
+    view = aqua_fest.view(aqua_fest.setup(3, seed=1), None)
+    root = parse(aqua_fest.render(view, highlight=["cell:12", "seat:1", "home:2"]))
+    assert {el.get("data-target") for el in by_class(root, "highlight")} == {"cell:12", "seat:1", "home:2"}
+    seat1 = [el for el in by_class(root, "seat") if el.get("data-seat") == "1"][0]
+    assert by_class(seat1, "highlight")
+    home2 = [el for el in by_class(root, "start") if el.get("data-seat") == "2"][0]
+    assert by_class(home2, "highlight")
+
+
+# --------------------------------------------------------------------------- events
+
+def _first(state, pred):
+    for action in aqua_fest.legal_actions(state, aqua_fest.to_move(state)[0]):
+        if pred(action):
+            return action
+    raise AssertionError("no such action")
+
+
+def test_move_and_collect_are_marked():
+    state = aqua_fest.setup(2, seed=7)
+    state, events = aqua_fest.apply(state, _first(state, lambda a: isinstance(a, aqua_fest.Move)))
+    root = parse(aqua_fest.render(aqua_fest.view(state, None), events=events))
+    (arrow,) = by_class(root, "move-arrow")
+    moved = [e for e in events if e.kind == "aqua_fest.moved"][0]
+    assert arrow.get("data-to") == str(B.cell(*moved.data["to"])) and arrow.get("data-frm") == "home"
+    rings = [el for el in by_class(root, "event") if el.get("data-target")]
+    assert {el.get("data-target") for el in rings} == {f"cell:{B.cell(*moved.data['to'])}"}
+    assert not by_class(parse(aqua_fest.render(aqua_fest.view(state, None))), "move-arrow")
+
+
+def test_turned_tile_is_marked():
+    state = special_board(2, pawns=[[0, 2], None])      # the pawn stands on a face-down tile at C1
+    state, events = aqua_fest.apply(state, _first(state, lambda a: isinstance(a, aqua_fest.Move)))
+    assert any(e.kind == "aqua_fest.tile_turned" for e in events)
+    root = parse(aqua_fest.render(aqua_fest.view(state, 1), events=events))
+    turned = [el for el in by_class(root, "event") if el.get("data-what") == "turned"]
+    assert [el.get("data-target") for el in turned] == ["cell:2"]
+    assert cells(root)[2].get("data-state") == "lower-open"
+
+
+def test_battle_in_progress_and_its_outcome():
+    # two pawns side by side on the seabed: seat 0 at C2 attacks seat 1 at D2
+    state = special_board(2, pawns=[[1, 2], [1, 3]])
+    hand0, hand1 = state.hands
+    state, events = aqua_fest.apply(state, aqua_fest.Attack(0, 1, hand0[0]))
+    waiting = aqua_fest.view(state, 1)
+    svg = aqua_fest.render(waiting, events=events)
+    (battle,) = by_class(parse(svg), "battle")
+    assert battle.get("data-attacker") == "0" and battle.get("data-defender") == "1"
+    assert any(el.get("data-face") == "down" for el in battle.iter())
+    assert not mentions(svg, hand0[0])
+    own = parse(aqua_fest.render(aqua_fest.view(state, 0)))
+    assert hand0[0] in data_cards(by_class(own, "battle")[0])
+    state, events = aqua_fest.apply(state, aqua_fest.Defend(1, hand1[0]))
+    root = parse(aqua_fest.render(aqua_fest.view(state, 1), events=events))
+    (last,) = by_class(root, "last-battle")
+    assert data_cards(last) == {hand0[0], hand1[0]}
+    sa, sd = C.card(hand0[0]).strength, C.card(hand1[0]).strength
+    outcome = "".join(by_class(last, "outcome")[0].itertext())
+    assert outcome.startswith(f"{sa} {'>' if sa > sd else '<' if sa < sd else '='} {sd}")
+    assert ("tie" in outcome) == (sa == sd)
+    assert {el.get("data-target") for el in by_class(root, "event")} >= {"seat:0", "seat:1", "battle"}
+
+
+# --------------------------------------------------------------------------- panels
+
+def test_own_hand_and_fragments_face_up_others_counted():
+    state, _ = play(3, 11, 30)
+    root = parse(aqua_fest.render(aqua_fest.view(state, 1)))
+    panels = {el.get("data-seat"): el for el in by_class(root, "seat")}
+    assert {el.get("data-card") for el in by_class(panels["1"], "hand")} == set(state.hands[1])
+    assert {el.get("data-card") for el in by_class(panels["1"], "collected")} == set(state.collected[1])
+    for s in ("0", "2"):
+        assert not data_cards(panels[s])
+        count = by_class(panels[s], "hand-count")[0].text
+        assert count.endswith(str(len(state.hands[int(s)])))
+    turn = [el for el in by_class(root, "turn-marker")]
+    assert len(turn) == 1
+
+
+def test_game_over_banner():
+    state, _ = play(2, 8, 5000)
+    assert aqua_fest.is_over(state)
+    assert by_class(parse(aqua_fest.render(aqua_fest.view(state, 0))), "game-over")
+    assert "Игра окончена" in aqua_fest.render(aqua_fest.view(state, 0), lang="ru")
+
+
+# --------------------------------------------------------------------------- the shells picture
+
+@pytest.mark.parametrize("as_views", [False, True])
+def test_rulebook_shells_make_34_points_with_one_unique_shell(as_views):
+    frags = [R._tile_dict(t) for t in RULEBOOK_SHELLS] if as_views else RULEBOOK_SHELLS
+    svg = R.render_shells(frags)
+    root = parse(svg)
+    assert root.get("data-points") == "34"
+    total = by_class(root, "total")[0]
+    assert total.get("data-points") == "34" and "34" in total.text
+    shells = by_class(root, "shell")
+    assert sorted(s.get("data-kind") for s in shells) == ["ordinary", "rare", "unique"]
+    assert sum(int(s.get("data-points")) for s in shells) == 34
+    (unique,) = [s for s in shells if s.get("data-kind") == "unique"]
+    assert unique.get("data-bonus") == "5" and "+3" in "".join(unique.itertext())
+    assert data_cards(root) == set(RULEBOOK_SHELLS)
+    assert not by_class(root, "unused")
+    ru = R.render_shells(frags, lang="ru")
+    for word in ("уникальная", "редкая", "обычная", "Итого: 34"):
+        assert word in ru
+
+
+def test_fragments_in_no_shell_are_greyed_and_score_nothing():
+    root = parse(R.render_shells(RULEBOOK_SHELLS + ["ll-black-1", "u-black-1"]))
+    (unused,) = by_class(root, "unused")
+    assert data_cards(unused) == {"ll-black-1", "u-black-1"}
+    assert float(unused.get("opacity")) < 1
+    assert "scores nothing" in "".join(unused.itertext())
+    assert root.get("data-points") == "34"
+    empty = parse(R.render_shells([]))
+    assert empty.get("data-points") == "0"
+
+
+# --------------------------------------------------------------------------- hygiene and speed
+
+def test_no_stylesheet_and_language_defs_have_their_own_ids():
+    view = aqua_fest.view(aqua_fest.setup(4, seed=1), None)
+    en, ru = aqua_fest.render(view), aqua_fest.render(view, lang="ru")
+    assert "<style" not in en
+    ids_en = {el.get("id"): ET.tostring(el) for el in parse(en).iter() if el.get("id")}
+    ids_ru = {el.get("id"): ET.tostring(el) for el in parse(ru).iter() if el.get("id")}
+    for i in ids_en.keys() & ids_ru.keys():
+        assert ids_en[i] == ids_ru[i], f"id {i} means different things in en and ru"
+    assert "data-splice" not in en
+
+
+def test_render_is_pure_and_deterministic():
+    state, events = play(4, 21, 28)
+    view = aqua_fest.view(state, 2)
+    before = repr(view)
+    assert aqua_fest.render(view, events=events) == aqua_fest.render(view, events=events)
+    assert repr(view) == before
+
+
+def test_render_is_quick_for_a_four_player_teacher_view():
+    state, events = play(4, 3, 40)
+    view = aqua_fest.view(state, None)
+    card = next(iter(view["destinations"]), None)
+    highlight = [f"card:{card}"] if card else []
+    aqua_fest.render(view, events=events, highlight=highlight)
+    times = []
+    for _ in range(15):
+        start = time.perf_counter()
+        aqua_fest.render(view, events=events, highlight=highlight)
+        times.append(time.perf_counter() - start)
+    best = min(times)
+    assert best < 0.010, f"{best * 1000:.1f} ms per board"   # best of 15: robust to a busy machine

@@ -53,6 +53,7 @@ def playout(game, seed: int, *, check=True, svg_every: int = 0) -> Playout:
             out.problems.append(f"step {out.steps}: player {seat + 1} must act but has no legal action")
             break
         action = r.choice(actions)
+        before = state
         try:
             state, events = game.apply(state, action)
         except RuleViolation as exc:
@@ -63,6 +64,8 @@ def playout(game, seed: int, *, check=True, svg_every: int = 0) -> Playout:
         for e in events:
             if not e.rule:
                 out.problems.append(f"step {out.steps}: event {e.kind} cites no rule")
+        if check:
+            out.problems += [f"step {out.steps}: {p}" for p in check_events(game, before, state, events)]
         if check:
             svg = bool(svg_every) and out.steps % svg_every == 0
             out.problems += [f"step {out.steps}: {p}" for p in check_state(game, state, r, svg=svg)]
@@ -135,6 +138,22 @@ def check_views(game, state, *, svg: bool) -> list[str]:
             for token in hidden[q] - hidden[p]:
                 if not _contains(views[p], token):
                     problems.append(f"player {p + 1} should see {token} but their view lacks it")
+    return problems
+
+
+def check_events(game, before, after, events) -> list[str]:
+    """What was hidden from a viewer before an action and still is after must not be in their events."""
+    problems = []
+    # cards an event turns face up for all (a lantern's face-down card, a round-1 seagull) are public
+    shown = json.dumps([e.data for e in events if e.kind in getattr(game, "REVEALING_EVENTS", ())])
+    for p in range(after.players):
+        secret = {t for t in game.secrets(before, p) & game.secrets(after, p) if not _contains(shown, t)}
+        if not secret:
+            continue
+        told = json.dumps([e.for_viewer(p).to_json()["data"] for e in events], ensure_ascii=False)
+        for token in secret:
+            if _contains(told, token):
+                problems.append(f"an event tells player {p + 1} the hidden {token}")
     return problems
 
 

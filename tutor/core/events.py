@@ -10,18 +10,37 @@ _NARRATORS: dict[str, Callable[["Event", str], str]] = {}
 
 @dataclass(frozen=True)
 class Event:
-    """`kind` is "<game>.<what>"; `rule` a section id; `data` plain JSON values."""
+    """`kind` is "<game>.<what>"; `rule` a section id; `data` plain JSON values.
+
+    `private` names data keys only some seats may know: ((key, (seat, ...)), ...). A card drawn from
+    the deck is known to its drawer alone; `for_viewer` blanks such keys for everyone else, so a
+    widget that narrates events to one player cannot leak what their view hides.
+    """
 
     kind: str
     rule: str
     data: dict = field(default_factory=dict, hash=False)
+    private: tuple = field(default=(), hash=False)
+
+    def for_viewer(self, viewer) -> "Event":
+        """The event as `viewer` may know it (None: the teacher, who knows everything)."""
+        if viewer is None or not self.private:
+            return self
+        hidden = {key for key, seats in self.private if viewer not in seats}
+        if not hidden:
+            return self
+        data = {k: (None if k in hidden else v) for k, v in self.data.items()}
+        return Event(self.kind, self.rule, data, ())
 
     @property
     def game(self) -> str:
         return self.kind.split(".", 1)[0]
 
     def to_json(self) -> dict:
-        return {"kind": self.kind, "rule": self.rule, "data": self.data}
+        out = {"kind": self.kind, "rule": self.rule, "data": self.data}
+        if self.private:
+            out["private"] = {key: list(seats) for key, seats in self.private}
+        return out
 
     def narrate(self, lang: str = "en") -> str:
         return narrate(self, lang)
@@ -29,6 +48,10 @@ class Event:
 
 def register_narrator(game: str, narrator: Callable[[Event, str], str]) -> None:
     _NARRATORS[game] = narrator
+
+
+def for_viewer(events, viewer) -> list:
+    return [e.for_viewer(viewer) for e in events]
 
 
 def narrate(event: Event, lang: str = "en") -> str:

@@ -14,6 +14,7 @@ import random
 
 import ipywidgets as W
 
+from tutor.core.events import for_viewer
 from tutor.core.game import load
 from tutor.core.i18n import player_name, text
 from tutor.widgets import labels
@@ -192,15 +193,16 @@ class PlayTable(W.VBox):
         else:
             self.status.value = ""
         # what just happened, prominent; the whole game so far folded underneath
-        body = events_html(self.last_events, lang)
-        earlier = events_html(self.events_log[-LOG_EVENTS:], lang)
+        # events are told as this seat may know them (a drawn card is its drawer's secret)
+        last = for_viewer(self.last_events, self.viewer)
+        body = events_html(last, lang)
+        earlier = events_html(for_viewer(self.events_log[-LOG_EVENTS:], self.viewer), lang)
         self.log_box.value = ((f"<h4>{esc(ui('log', lang))}</h4>{body}" if body else "")
                               + (f"<details><summary>{esc(ui('earlier', lang))}</summary>{earlier}</details>"
                                  if earlier else ""))
         self.score_box.value = self.score_html() if over else ""
         view = self.game.view(self.state, self.viewer)
-        self.svg.value = render(self.game, view, highlight=events_highlight(self.last_events),
-                                events=self.last_events, lang=lang)
+        self.svg.value = render(self.game, view, highlight=events_highlight(last), events=last, lang=lang)
 
     def _action_rows(self) -> list:
         rows = []

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import ipywidgets as W
 
+from tutor.core.events import for_viewer
 from tutor.core.game import load
 from tutor.core.scenario import ScenarioError, load_file, replay, validate
 from tutor.widgets.common import (
@@ -124,7 +125,8 @@ class ScenarioPlayer(W.VBox):
         # the narration first: if the board cannot be drawn, the lesson text is still there
         self.narration.value = self.narration_html(frame)
         view = self.game.view(frame.state, frame.viewer)
-        self.svg.value = render(self.game, view, highlight=frame.highlight, events=frame.events, lang=self.lang)
+        told = for_viewer(frame.events, frame.viewer)   # a seat's frame narrates only what that seat knows
+        self.svg.value = render(self.game, view, highlight=frame.highlight, events=told, lang=self.lang)
 
     def _update_controls(self) -> None:
         n = len(self.frames)
@@ -143,7 +145,7 @@ class ScenarioPlayer(W.VBox):
             parts.append(f'<p class="tutor-say">{esc(say)}</p>')
         if frame.refusal is not None:
             parts.append(refusal_html(frame.refusal, lang))
-        parts.append(events_html(frame.events, lang))
+        parts.append(events_html(for_viewer(frame.events, frame.viewer), lang))
         if frame.rule and frame.refusal is None:
             parts.append(f'<p class="tutor-rule"><b>{esc(ui("rule", lang))}:</b> '
                          f'<span class="tutor-cite">{esc(safe_cite(frame.rule, lang))}</span></p>')

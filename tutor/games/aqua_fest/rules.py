@@ -259,7 +259,8 @@ def _draw(state: State, seat: int, count: int) -> tuple[State, list[Event]]:
         drawn.append(state.deck[0])
         state = replace(state, deck=state.deck[1:])
     state = _with(state, "hands", seat, state.hands[seat] + tuple(drawn))
-    events.append(Event("aqua_fest.drew", "aqua_fest:play", {"player": seat, "count": len(drawn), "cards": drawn}))
+    events.append(Event("aqua_fest.drew", "aqua_fest:play", {"player": seat, "count": len(drawn), "cards": drawn},
+                        private=(("cards", (seat,)),)))
     return state, events
 
 
@@ -369,20 +370,22 @@ def _cell_name(i: int) -> str:
 def _collect(state: State, p: int, where: int, both: bool) -> tuple[State, list[Event]]:
     events = []
     taken = []
+    beneath = []     # a face-down lower tile taken with both layers: only its taker sees it
     if state.upper[where] is not None:
         taken.append(state.upper[where])
         state = _with(state, "upper", where, None)
         low = state.lower[where]
         if both and low is not None and not C.tile(low).coral:
-            taken.append(low)
+            beneath.append(low)
             state = _with(_with(state, "lower", where, None), "lower_open", where, False)
     elif state.lower[where] is not None and state.lower_open[where]:
         taken.append(state.lower[where])
         state = _with(_with(state, "lower", where, None), "lower_open", where, False)
-    if taken:
-        state = _with(state, "collected", p, state.collected[p] + tuple(taken))
+    if taken or beneath:
+        state = _with(state, "collected", p, state.collected[p] + tuple(taken) + tuple(beneath))
         events.append(Event("aqua_fest.collected", "aqua_fest:play",
-                            {"player": p, "tiles": taken, "cell": list(B.coords(where)), "both": both}))
+                            {"player": p, "tiles": taken, "beneath": beneath, "cell": list(B.coords(where)),
+                             "both": both}, private=(("beneath", (p,)),)))
     else:
         events.append(Event("aqua_fest.empty_seabed", "aqua_fest:forbidden", {"player": p, "cell": list(B.coords(where))}))
     return state, events
@@ -435,7 +438,7 @@ def _defend(state: State, action: Defend) -> tuple[State, list[Event]]:
     state, more = _send_home(state, loser)
     events += more
     events.append(Event("aqua_fest.battle_won", "aqua_fest:attack",
-                        {"player": winner, "loser": loser, "tile": prize}))
+                        {"player": winner, "loser": loser, "tile": prize, "took": prize is not None}, private=(("tile", (winner, loser)),)))
     return state, events
 
 

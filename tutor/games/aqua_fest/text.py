@@ -124,7 +124,7 @@ i18n.register({
 _T = {
     "card_played": {"en": "{player} plays {card}.", "ru": "{player} играет карту: {card}."},
     "moved": {"en": "{player}'s pawn moves from {frm} to {to}.", "ru": "Фишка игрока {player_plain} идёт {frm_ru} на {to}."},
-    "collected": {"en": "{player} takes {tiles} from {cell}.", "ru": "{player} забирает с {cell}: {tiles}."},
+    "collected": {"en": "{player} takes {tiles} from {cell}{beneath}.", "ru": "{player} забирает с {cell}: {tiles}{beneath}."},
     "empty_seabed": {"en": "{player} stops on empty seabed at {cell}: nothing to take.",
                      "ru": "{player} останавливается на пустом дне {cell}: забрать нечего."},
     "tile_turned": {"en": "The pawn has left {cell}: the lower tile there turns face up ({tile}).",
@@ -133,9 +133,8 @@ _T = {
                "ru": "{player} атакует игрока {target_plain}: оба кладут карту рубашкой вверх."},
     "battle_revealed": {"en": "Cards up: {player} {attack_card} against {target} {defence_card}.",
                         "ru": "Карты открыты: {player} — {attack_card}, {target} — {defence_card}."},
-    "battle_won": {"en": "{player} wins, takes a random fragment ({tile}) and sends {loser} home.",
-                   "ru": "{player} побеждает, забирает случайный осколок ({tile}) и отправляет игрока "
-                         "{loser_plain} домой."},
+    "battle_won": {"en": "{player} wins{prize} and sends {loser} home.",
+                   "ru": "{player} побеждает{prize} и отправляет игрока {loser_plain} домой."},
     "battle_tied": {"en": "Equal strength: both pawns go home; both cards are discarded.",
                     "ru": "Сила равна: обе фишки возвращаются на стартовые тайлы, карты уходят в сброс."},
     "drew": {"en": "{player} draws {count} card(s).", "ru": "{player} берёт карт: {count}."},
@@ -177,6 +176,25 @@ def narrate(event: Event, lang: str = "en") -> str:
         p["tiles"] = "; ".join(tile_name(t, lang) for t in d["tiles"])
     if "tile" in d:
         p["tile"] = tile_name(d["tile"], lang)
+    if what == "collected":
+        below = d.get("beneath")
+        if below is None:     # hidden from this reader: only the taker knows what lay beneath
+            p["beneath"] = {"en": ", and the face-down tile beneath it", "ru": " и закрытый тайл под ним"}.get(lang, "")
+        elif below:
+            p["beneath"] = {"en": ", and beneath it ", "ru": ", а под ним — "}.get(lang, ", ") + \
+                "; ".join(tile_name(t, lang) for t in below)
+        else:
+            p["beneath"] = ""
+    if what == "battle_won":
+        if not d.get("took"):
+            p["prize"] = {"en": " (the loser has no fragments to give)",
+                          "ru": " (у проигравшего нет осколков)"}.get(lang, "")
+        elif d.get("tile") is None:
+            p["prize"] = {"en": ", takes one of the loser's fragments at random",
+                          "ru": ", забирает случайный осколок проигравшего"}.get(lang, "")
+        else:
+            p["prize"] = {"en": ", takes a random fragment ({t})", "ru": ", забирает случайный осколок ({t})"}.get(
+                lang, "").format(t=tile_name(d["tile"], lang))
     if "side" in d:
         p["side"] = _pick(SIDE_NAMES, d["side"], lang)
     if "place" in d:

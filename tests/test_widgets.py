@@ -146,7 +146,9 @@ def test_guard_turns_each_failure_into_a_friendly_message(lang, guard_spy, caplo
 def test_scenario_player_steps_through_frames(lang):
     p = ScenarioPlayer(WORKED_ROUND, lang=lang)
     assert "tutor-scenario" in p._dom_classes
-    assert [b.description for b in (p.first, p.back, p.next, p.last)] == ["⏮ First", "◀ Back", "Next ▶", "Last ⏭"]
+    assert [b.description for b in (p.first, p.back, p.next, p.last)] == [common.ui(k, lang) for k in ("first", "back", "next", "last")]
+    assert [b.description for b in (p.first, p.next)] == (
+        ["|◀ First", "Next ▶"] if lang == "en" else ["|◀ В начало", "Дальше ▶"])
     assert all(b.tooltip for b in (p.first, p.back, p.next, p.last))
     assert p.errors.message == "" and not visible(p.warning)
     assert "tutor-svg" in p.svg._dom_classes and "tutor-narration" in p.narration._dom_classes

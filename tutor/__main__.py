@@ -18,11 +18,11 @@ def main(argv=None) -> int:
         from tutor.core.scenario import check_files
         files = []
         for p in args.paths:
-            if p.is_dir():
-                files.extend(sorted(p.rglob("*.yaml")))
+            if p.is_dir():   # a lesson folder holds scenarios/ beside its sections map and notebook text
+                found = sorted(p.rglob("scenarios/*.yaml")) or sorted(p.glob("*.yaml"))
+                files.extend(f for f in found if f.name not in ("sections.yaml", "notebook.yaml"))
             else:
                 files.append(p)
-        files = [f for f in files if f.name != "sections.yaml"]
         if not files:
             print("no scenario files found", file=sys.stderr)
             return 2

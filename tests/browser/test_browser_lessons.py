@@ -52,16 +52,24 @@ def svg_and_narration(player) -> tuple[str, str]:
     return svg.evaluate("el => el.outerHTML"), player.locator(".tutor-narration").first.inner_text()
 
 
+# the scenario player's buttons by their accessible names, as a learner reads them
+BUTTONS = {
+    "en": {"first": "|◀ First", "back": "◀ Back", "next": "Next ▶", "last": "Last ▶|"},
+    "ru": {"first": "|◀ В начало", "back": "◀ Назад", "next": "Дальше ▶", "last": "В конец ▶|"},
+}
+
+
 def step_through(page, lang: str) -> list[str]:
     player = find_player(page, lang)
     button = lambda name: player.get_by_role("button", name=name, exact=True)  # noqa: E731
-    for name in ("⏮ First", "◀ Back", "Next ▶", "Last ⏭"):
+    names = BUTTONS[lang]
+    for name in names.values():
         assert button(name).count() == 1, f"no {name!r} button in the scenario player"
 
     first_svg, first_text = svg_and_narration(player)
     assert first_text.strip(), "the narration is empty before the first step"
 
-    button("Next ▶").click()
+    button(names["next"]).click()
     # the SVG and the narration are separate widgets, updated by separate messages: wait for both
     page.wait_for_function(
         """([root, oldSvg, oldText]) => {
@@ -75,13 +83,13 @@ def step_through(page, lang: str) -> list[str]:
     assert second_text != first_text, "the narration did not change after Next"
 
     narrations = [first_text, second_text]
-    button("Last ⏭").click()
+    button(names["last"]).click()
     page.wait_for_function(
         "([root, old]) => root.querySelector('.tutor-narration').innerText !== old",
         arg=[player.element_handle(), first_text])
     last_svg, last_text = svg_and_narration(player)
     narrations.append(last_text)
-    button("⏮ First").click()
+    button(names["first"]).click()
     page.wait_for_function(  # back at the start: the first narration again
         "([root, want]) => root.querySelector('.tutor-narration').innerText === want",
         arg=[player.element_handle(), first_text])

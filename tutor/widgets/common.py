@@ -28,7 +28,10 @@ log = logging.getLogger("tutor.widgets")
 # ----------------------------------------------------------------------------- words
 
 register({
-    "ui.first": {"en": "⏮ First", "ru": "⏮ В начало", "uk": "⏮ На початок"},
+    "ui.first": {"en": "|◀ First", "ru": "|◀ В начало", "uk": "|◀ На початок"},
+    "ui.back": {"en": "◀ Back", "ru": "◀ Назад", "uk": "◀ Назад"},
+    "ui.next": {"en": "Next ▶", "ru": "Дальше ▶", "uk": "Далі ▶"},
+    "ui.last": {"en": "Last ▶|", "ru": "В конец ▶|", "uk": "У кінець ▶|"},
     "ui.first.tip": {"en": "Go to the opening position", "ru": "К начальной позиции",
                      "uk": "До початкової позиції"},
     "ui.back.tip": {"en": "One step back", "ru": "На шаг назад", "uk": "На крок назад"},

@@ -60,10 +60,10 @@ class ScenarioPlayer(W.VBox):
         self.warning = W.HTML("")
         self.warning.add_class("tutor-warning")
         self.warning.layout.display = "none"
-        self.first = W.Button(description="⏮ First", tooltip=ui("first.tip", lang))
-        self.back = W.Button(description="◀ Back", tooltip=ui("back.tip", lang))
-        self.next = W.Button(description="Next ▶", tooltip=ui("next.tip", lang))
-        self.last = W.Button(description="Last ⏭", tooltip=ui("last.tip", lang))
+        self.first = W.Button(description=ui("first", lang), tooltip=ui("first.tip", lang))
+        self.back = W.Button(description=ui("back", lang), tooltip=ui("back.tip", lang))
+        self.next = W.Button(description=ui("next", lang), tooltip=ui("next.tip", lang))
+        self.last = W.Button(description=ui("last", lang), tooltip=ui("last.tip", lang))
         for b in (self.first, self.back, self.next, self.last):
             b.add_class("tutor-nav")
         self.slider = W.IntSlider(value=0, min=0, max=0, readout=False, continuous_update=True,

@@ -381,15 +381,13 @@ def _cell(dwg, cell, i, lang, teacher):
 def _peek(dwg, tile, x, y, lang):
     g = dwg.g(class_="tile peek")
     S.data(g, card=tile["id"], layer=1)
-    g.add(dwg.rect(insert=(x, y), size=(17, 16), rx=3, ry=3, fill="#3e2f1c", stroke="#ffffff", stroke_width=0.8,
-                   opacity=0.92))
+    # a tiny lower tile sticking out from under: what the teacher knows lies beneath
+    g.add(dwg.rect(insert=(x, y), size=(17, 16), rx=2.5, ry=2.5, fill=LOWER_FILL if not tile["coral"] else CORAL_BG,
+                   stroke="#3e2f1c", stroke_width=1.2, stroke_dasharray="2 1"))
     if tile["coral"]:
         g.add(dwg.use("#af-coral", insert=(x + 1.5, y + 1), size=(14, 14)))
     else:
-        g.add(dwg.circle(center=(x + 8.5, y + 8), r=5.5, fill=PEARL[tile["colour"]], stroke="#ffffff",
-                         stroke_width=0.6))
-        g.add(dwg.text(_letter(tile["colour"], lang), insert=(x + 8.5, y + 10.6), font_size=7, font_weight="bold",
-                       text_anchor="middle", fill=S.contrast(PEARL[tile["colour"]])))
+        g.add(dwg.use(f"#af-{lang}-f-{tile['kind']}-{tile['colour']}-{tile['stars']}", insert=(x + 0.5, y), size=(16, 16)))
     return g
 
 
@@ -513,8 +511,8 @@ def _seat_panel(dwg, sp, view, seat, lang, hl, marks):
     to_move = view.get("to_move") or []
     if not view.get("over") and s in to_move:
         word = "answering" if view.get("battle") else "your_turn"
-        g.add(S.badge(dwg, "▶ " + _w(word, lang), x + (w / 2 if wide else w / 2), y + 1, fill=S.INK, size=9,
-                      cls="turn-marker"))
+        g.add(S.badge(dwg, "▶ " + _w(word, lang), x + w / 2 + (28 if wide else 0), y + (13 if wide else 1),
+                      fill=S.INK, size=9, cls="turn-marker"))
     # areas: hand and fragments
     if wide:
         hand_box = (x + 8, y + 34, 200, 44)

@@ -509,3 +509,13 @@ def test_lesson_helpers_never_raise(guard_spy):
     box = lesson.rulings("no_such_game", "en")
     assert "Something went wrong" in box.children[-1].message
     assert "aqua" in lesson.sandbox("aqua_fest", "en").value.lower()
+
+
+def test_saving_is_offered_only_at_the_teachers_table():
+    """A saved position holds every hand and the deck: a learner's seat must not be able to show it."""
+    t = PlayTable("maui", players=4, seat=0, lang="en", seed=3)
+    assert t.save_button.disabled and "hidden" in t.save_button.tooltip
+    t.set_hotseat(True)
+    assert not t.save_button.disabled
+    t.set_hotseat(False)
+    assert t.save_button.disabled

@@ -64,6 +64,10 @@ register({
     "ui.save": {"en": "Save position", "ru": "Сохранить позицию", "uk": "Зберегти позицію"},
     "ui.save.tip": {"en": "Copy the position as text into the box", "ru": "Записать позицию текстом в поле",
                     "uk": "Записати позицію текстом у поле"},
+    "ui.save.hidden": {"en": "A saved position shows every hidden card: switch to the hot-seat (teacher) table "
+                             "to save", "ru": "В сохранённой позиции видны все скрытые карты: чтобы сохранить, "
+                             "включите общий стол ведущего", "uk": "У збереженій позиції видно всі приховані "
+                             "карти: щоб зберегти, увімкніть спільний стіл ведучого"},
     "ui.load": {"en": "Load position", "ru": "Загрузить позицию", "uk": "Завантажити позицію"},
     "ui.load.tip": {"en": "Continue from the position in the box", "ru": "Продолжить с позиции из поля",
                     "uk": "Продовжити з позиції з поля"},

@@ -176,6 +176,9 @@ class PlayTable(W.VBox):
 
     def refresh(self) -> None:
         self.undo_button.disabled = not self.history
+        # a saved position holds every hidden card, so only the teacher's (hot-seat) table offers it
+        self.save_button.disabled = not self.hotseat
+        self.save_button.tooltip = ui("save.tip" if self.hotseat else "save.hidden", self.lang)
         if self.state is None:
             self.actions.children = []
             return

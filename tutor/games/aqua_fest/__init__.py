@@ -21,4 +21,5 @@ from tutor.games.aqua_fest.shells import best_assembly
 from tutor.games.aqua_fest.view import view
 
 GAME_ID = "aqua_fest"
+CONFORMANCE_GAMES = 200     # a random game runs ~200 actions; 200 fully checked games take ~3 minutes
 PLAYERS = range(MIN_PLAYERS, MAX_PLAYERS + 1)

@@ -20,6 +20,7 @@ from tutor.games.maui.sections import RULINGS, SECTIONS
 from tutor.games.maui.view import view
 
 GAME_ID = "maui"
+CONFORMANCE_GAMES = 1000
 # events that turn cards face up for everyone: later events of the same action may name them
 REVEALING_EVENTS = ("maui.face_down_revealed", "maui.first_seagull_replaced", "maui.jellyfish_discarded",
                     "maui.seagull_ate")

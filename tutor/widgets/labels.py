@@ -58,10 +58,182 @@ def _maui_bot(game, state, seat: int, rng: random.Random):
     return rng.choice(legal)
 
 
-_LABELS: dict[str, Callable] = {"maui": _maui_label}
-_TIPS: dict[str, Callable] = {"maui": _maui_tip}
+# ----------------------------------------------------------------------------- Aqua Fest
+
+register({
+    "ui.af.card": {"en": "{species} {strength} · {move}", "ru": "{species} {strength} · {move}",
+                   "uk": "{species} {strength} · {move}"},
+    "ui.af.move.orthogonal": {"en": "1–{n} straight, no diagonals", "ru": "1–{n} по прямой, без диагоналей",
+                              "uk": "1–{n} по прямій, без діагоналей"},
+    "ui.af.move.any": {"en": "1–{n} in any of 8 directions", "ru": "1–{n} в любом из 8 направлений",
+                       "uk": "1–{n} у будь-якому з 8 напрямків"},
+    "ui.af.move.any1": {"en": "1 step in any of 8 directions", "ru": "1 шаг в любом из 8 направлений",
+                        "uk": "1 крок у будь-якому з 8 напрямків"},
+    "ui.af.move.knight": {"en": "an L-shaped leap (2 + 1)", "ru": "прыжок буквой Г (2 + 1)",
+                          "uk": "стрибок літерою Г (2 + 1)"},
+    "ui.af.move.jump": {"en": "jumps over obstacles", "ru": "перепрыгивает преграды", "uk": "перестрибує перешкоди"},
+    "ui.af.move.both": {"en": "takes both layers", "ru": "забирает оба слоя", "uk": "забирає обидва шари"},
+    "ui.af.move.alone": {"en": "played alone", "ru": "играется одна", "uk": "грається одна"},
+    "ui.af.to": {"en": "{cell}", "ru": "{cell}", "uk": "{cell}"},
+    "ui.af.to.tip": {"en": "Play {card} and move to {cell}", "ru": "Сыграть: {card}, и пойти на {cell}",
+                     "uk": "Зіграти: {card}, і піти на {cell}"},
+    "ui.af.attack": {"en": "Attack {target} with {card}", "ru": "Атаковать игрока {target_plain}: {card}",
+                     "uk": "Атакувати гравця {target_plain}: {card}"},
+    "ui.af.defend": {"en": "Defend with {card}", "ru": "Защищаться: {card}", "uk": "Захищатися: {card}"},
+    "ui.af.end_turn": {"en": "End turn (draw 1)", "ru": "Закончить ход (взять 1 карту)",
+                       "uk": "Закінчити хід (узяти 1 карту)"},
+    "ui.af.draw_two": {"en": "Draw 2", "ru": "Взять 2 карты", "uk": "Узяти 2 карти"},
+    "ui.af.draw_two_home": {"en": "Draw 2 and go home to place {place}",
+                            "ru": "Взять 2 карты и вернуться к месту {place}",
+                            "uk": "Узяти 2 карти й повернутися до місця {place}"},
+    "ui.af.go_home": {"en": "Draw 2 and go home to place", "ru": "Взять 2 карты и вернуться к месту",
+                      "uk": "Узяти 2 карти й повернутися до місця"},
+    "ui.af.place": {"en": "Place", "ru": "Место", "uk": "Місце"},
+    "ui.af.choose_card": {"en": "Play a card (then pick where to go):", "ru": "Сыграть карту (потом выбрать клетку):",
+                          "uk": "Зіграти карту (потім вибрати клітинку):"},
+    "ui.af.choose_dest": {"en": "Move with {card} to:", "ru": "Куда пойти ({card}):", "uk": "Куди піти ({card}):"},
+    "ui.af.no_dest": {"en": "{card} cannot move anywhere from here.", "ru": "{card}: отсюда ходить некуда.",
+                      "uk": "{card}: звідси ходити нікуди."},
+    "ui.af.attack_row": {"en": "Attack {target} with:", "ru": "Атаковать игрока {target_plain} картой:",
+                         "uk": "Атакувати гравця {target_plain} картою:"},
+    "ui.af.defend_row": {"en": "{attacker} attacks you. Defend with:", "ru": "Вас атакует {attacker}. Защищаться картой:",
+                         "uk": "Вас атакує {attacker}. Захищатися картою:"},
+    "ui.af.finish_row": {"en": "Or finish the turn:", "ru": "Или закончить ход:", "uk": "Або закінчити хід:"},
+    "ui.af.tie": {"en": "Tied on points: the most strength left in hand decides ({strengths}).",
+                  "ru": "Поровну очков: побеждает тот, у кого больше суммарная сила карт в руке ({strengths}).",
+                  "uk": "Порівну очок: перемагає той, у кого більша сумарна сила карт у руці ({strengths})."},
+})
+
+
+def af_move_words(species: str, lang: str = "en") -> str:
+    """How a species moves, in words (from the components table, never decided here)."""
+    from tutor.games.aqua_fest import components as AC
+    m = AC.MOVES[species]
+    if m.directions == "knight":
+        parts = [text("ui.af.move.knight", lang)]
+    elif m.directions == "any" and m.reach == 1:
+        parts = [text("ui.af.move.any1", lang)]
+    else:
+        parts = [text(f"ui.af.move.{m.directions}", lang, n=m.reach)]
+    if m.jump and m.directions != "knight":
+        parts.append(text("ui.af.move.jump", lang))
+    if m.both_layers:
+        parts.append(text("ui.af.move.both", lang))
+    if m.alone:
+        parts.append(text("ui.af.move.alone", lang))
+    return ", ".join(parts)
+
+
+def af_card_label(card_id: str, lang: str = "en") -> str:
+    """"crab 3 · 1–2 straight, no diagonals": species, strength and movement in the lesson language."""
+    from tutor.games.aqua_fest import components as AC
+    from tutor.games.aqua_fest.text import species_name
+    c = AC.card(card_id)
+    return text("ui.af.card", lang, species=species_name(c.species, lang), strength=c.strength,
+                move=af_move_words(c.species, lang))
+
+
+def af_cell(index: int) -> str:
+    from tutor.games.aqua_fest import board as AB
+    from tutor.games.aqua_fest.text import cell_name
+    return cell_name(AB.coords(index))
+
+
+def _af_label(action, lang: str) -> str:
+    from tutor.core.i18n import player_name
+    from tutor.games.aqua_fest import Attack, Defend, DrawTwo, EndTurn, Move
+    from tutor.games.aqua_fest.text import card_name
+    if isinstance(action, Move):
+        return text("ui.af.to", lang, cell=af_cell(action.to))
+    if isinstance(action, Attack):
+        return text("ui.af.attack", lang, target=player_name(action.target, lang), target_plain=action.target + 1,
+                    card=card_name(action.card, lang))
+    if isinstance(action, Defend):
+        return text("ui.af.defend", lang, card=card_name(action.card, lang))
+    if isinstance(action, EndTurn):
+        return text("ui.af.end_turn", lang)
+    if isinstance(action, DrawTwo):
+        if action.home is None:
+            return text("ui.af.draw_two", lang)
+        return text("ui.af.draw_two_home", lang, place=action.home + 1)
+    return str(action)
+
+
+def _af_tip(action, lang: str, legal: bool) -> str:
+    from tutor.games.aqua_fest import Move
+    if isinstance(action, Move):
+        return text("ui.af.to.tip", lang, card=af_card_label(action.card, lang), cell=af_cell(action.to))
+    return _af_label(action, lang)
+
+
+def _af_stars(state, cell: int) -> int:
+    """Stars a pawn stopping on `cell` takes that anyone can see (the bot never peeks at face-down tiles)."""
+    from tutor.games.aqua_fest import components as AC
+    from tutor.games.aqua_fest.rules import top_tile
+    top = top_tile(state, cell)
+    return 0 if top is None or AC.tile(top).coral else AC.tile(top).stars
+
+
+def _af_bot(game, state, seat: int, rng: random.Random):
+    """A simple greedy player: defend with the strongest card; attack a neighbour when its strongest card
+    beats a 5; take the most stars in sight; otherwise step towards the nearest fragment, or draw two."""
+    from tutor.games.aqua_fest import components as AC
+    from tutor.games.aqua_fest import board as AB
+    legal = list(game.legal_actions(state, seat))
+    if not legal:
+        raise ValueError(f"seat {seat} has nothing to do")
+    strength = lambda c: (AC.card(c).strength, c)  # noqa: E731
+    defends = [a for a in legal if isinstance(a, game.Defend)]
+    if defends:
+        return max(defends, key=lambda a: strength(a.card))
+    hand = state.hands[seat]
+    attacks = [a for a in legal if isinstance(a, game.Attack)]
+    if attacks and state.moves == 0 and len(hand) >= 2:
+        best_card = max(hand, key=strength)
+        if AC.card(best_card).strength > 5:
+            targets = sorted({a.target for a in attacks}, key=lambda t: (-len(state.collected[t]), t))
+            return game.Attack(seat, targets[0], best_card)
+    moves = [a for a in legal if isinstance(a, game.Move)]
+    stars = [i for i in range(AB.N * AB.N) if _af_stars(state, i)]
+
+    def distance(cell: int) -> int:
+        r, c = AB.coords(cell)
+        return min((max(abs(r - r2), abs(c - c2)) for r2, c2 in map(AB.coords, stars)), default=0)
+
+    if moves:
+        def value(a):
+            # the most stars; then near other fragments; then keep strong cards (play the weak one)
+            return (_af_stars(state, a.to), -distance(a.to), -AC.card(a.card).strength, rng.random())
+        best = max(moves, key=value)
+        if _af_stars(state, best.to) > 0:
+            return best
+        if state.moves == 0 and len(hand) >= 3:
+            here = state.pawns[seat]
+            if here is None or distance(best.to) < distance(here) or rng.random() < 0.5:
+                return best     # walk towards the fragments (the game must not stall)
+    finish = [a for a in legal if isinstance(a, game.EndTurn)] or \
+        [a for a in legal if isinstance(a, game.DrawTwo) and a.home is None]
+    return finish[0] if finish else rng.choice(legal)
+
+
+def _af_tiebreak(game, state, lang: str) -> str:
+    """A note under the score table when the leaders are level on points (the engine's winners decide)."""
+    from tutor.core.i18n import player_name
+    from tutor.games.aqua_fest.scoring import hand_strength
+    totals = {b.player: b.total for b in game.score(state)}
+    top = max(totals.values())
+    tied = [s for s, t in totals.items() if t == top]
+    if len(tied) < 2:
+        return ""
+    strengths = ", ".join(f"{player_name(s, lang)}: {hand_strength(state, s)}" for s in tied)
+    return text("ui.af.tie", lang, strengths=strengths)
+
+
+_LABELS: dict[str, Callable] = {"maui": _maui_label, "aqua_fest": _af_label}
+_TIPS: dict[str, Callable] = {"maui": _maui_tip, "aqua_fest": _af_tip}
 _OFFERED: dict[str, Callable] = {"maui": _maui_offered}
-_BOTS: dict[str, Callable] = {"maui": _maui_bot}
+_BOTS: dict[str, Callable] = {"maui": _maui_bot, "aqua_fest": _af_bot}
+_TIEBREAKS: dict[str, Callable] = {"aqua_fest": _af_tiebreak}
 
 
 def _game_id(game) -> str:
@@ -91,3 +263,9 @@ def bot_action(game, state, seat: int, rng: random.Random):
     if fn:
         return fn(game, state, seat, rng)
     return rng.choice(list(game.legal_actions(state, seat)))
+
+
+def tiebreak_note(game, state, lang: str = "en") -> str:
+    """A line under the score table explaining a tie-break, or ""."""
+    fn = _TIEBREAKS.get(_game_id(game))
+    return fn(game, state, lang) if fn else ""

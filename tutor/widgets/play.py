@@ -45,6 +45,7 @@ class PlayTable(W.VBox):
         self.history: list = []        # (state, log length, last events) before each human action
         self.events_log: list = []            # every event of this game, in order
         self.last_events: tuple = ()   # what the last human action (and the bots after it) caused
+        self.selected: dict = {}       # seat -> the card a learner chose (games with a card-then-cell picker)
         self._deals = 0
         self._rng = random.Random(None if seed is None else f"bots/{seed}")
 
@@ -106,6 +107,7 @@ class PlayTable(W.VBox):
         self.history = []
         self.events_log = []
         self.last_events = ()
+        self.selected = {}
         self._run_bots()
         self.refresh()
 
@@ -117,6 +119,7 @@ class PlayTable(W.VBox):
             self.state = new
             self.events_log.extend(events)
             self.last_events = tuple(events)
+            self.selected = {}
             self._run_bots()
             self.refresh()
 
@@ -144,7 +147,17 @@ class PlayTable(W.VBox):
             return
         self.state, size, self.last_events = self.history.pop()
         del self.events_log[size:]
+        self.selected = {}
         self.refresh()
+
+    def choose_card(self, seat: int, card) -> None:
+        """Card-then-cell pickers: `seat` picks `card` (again: puts it back); the board shows where it goes."""
+        with guard(self.errors, self.lang):
+            if self.selected.get(seat) == card:
+                self.selected.pop(seat)
+            else:
+                self.selected[seat] = card
+            self.refresh()
 
     def set_hotseat(self, on: bool) -> None:
         self.hotseat = bool(on)
@@ -165,6 +178,7 @@ class PlayTable(W.VBox):
         if self.state is not None:
             self.history.append((self.state, len(self.events_log), self.last_events))
         self.state = state
+        self.selected = {}
         self.players = state.players
         if self.seat >= self.players:
             self.seat = 0
@@ -205,13 +219,27 @@ class PlayTable(W.VBox):
                                  if earlier else ""))
         self.score_box.value = self.score_html() if over else ""
         view = self.game.view(self.state, self.viewer)
-        self.svg.value = render(self.game, view, highlight=events_highlight(last), events=last, lang=lang)
+        highlight = events_highlight(last) + self._card_highlight()
+        self.svg.value = render(self.game, view, highlight=highlight, events=last, lang=lang)
+
+    def _card_highlight(self) -> tuple:
+        """The chosen card (its legal destinations drawn), if the viewer may see it."""
+        out = []
+        movers = set(self.game.to_move(self.state))
+        for seat, card in self.selected.items():
+            if seat in movers and seat in self.humans() and (self.viewer is None or self.viewer == seat):
+                out.append(f"card:{card}")
+        return tuple(out)
 
     def _action_rows(self) -> list:
         rows = []
         movers = set(self.game.to_move(self.state))
+        picker = _picker(self.game_id)
         for seat in self.humans():
             if seat not in movers:
+                continue
+            if picker is not None:
+                rows += picker(self, seat)
                 continue
             legal = set(self.game.legal_actions(self.state, seat))
             buttons = []
@@ -234,12 +262,13 @@ class PlayTable(W.VBox):
 
     def action_buttons(self, seat=None) -> list:
         """The offered buttons (for `seat`, or all), for tests and notebooks that drive the table."""
-        out = []
-        for row in self.actions.children:
-            for b in row.children[1].children:
-                if seat is None or getattr(b.action, "player", seat) == seat:
-                    out.append(b)
-        return out
+        out = [b for b in _walk(self.actions) if isinstance(b, W.Button) and hasattr(b, "action")]
+        return [b for b in out if seat is None or getattr(b.action, "player", seat) == seat]
+
+    def card_buttons(self, seat=None) -> list:
+        """Card-then-cell pickers: the buttons that choose a card (each carries `.card`)."""
+        return [b for b in _walk(self.actions) if isinstance(b, W.Button) and hasattr(b, "card")
+                and (seat is None or getattr(b, "seat", seat) == seat)]
 
     def score_html(self) -> str:
         lang = self.lang
@@ -260,10 +289,31 @@ class PlayTable(W.VBox):
         winners = list(self.game.winners(self.state))
         names = ", ".join(player_name(s, lang) for s in winners)
         head = text("core.winner" if len(winners) == 1 else "core.winners", lang)
+        note = labels.tiebreak_note(self.game, self.state, lang)
+        note = f'<p class="tutor-tiebreak">{esc(note)}</p>' if note else ""
         return (f"<h3>{esc(ui('score', lang))}</h3><table><thead><tr><th></th><th></th>"
                 f"<th>{esc(ui('points', lang))}</th><th>{esc(ui('rule', lang))}</th></tr></thead>"
                 f"<tbody>{''.join(rows)}</tbody></table>"
-                f'<p class="tutor-winners" data-winners="{",".join(map(str, winners))}">{esc(head)}: {esc(names)}</p>')
+                f'<p class="tutor-winners" data-winners="{",".join(map(str, winners))}">{esc(head)}: {esc(names)}</p>'
+                + note)
+
+
+# games whose actions need more than one flat row of buttons: module path of `action_rows(table, seat)`
+PICKERS = {"aqua_fest": "tutor.widgets.aqua_fest_play"}
+
+
+def _picker(game_id: str):
+    path = PICKERS.get(game_id)
+    if path is None:
+        return None
+    import importlib
+    return importlib.import_module(path).action_rows
+
+
+def _walk(widget):
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _walk(child)
 
 
 def _close_tree(widget) -> None:

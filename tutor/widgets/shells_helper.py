@@ -1,0 +1,384 @@
+"""The Aqua Fest shell-assembly helper: pick a collection of fragments and see the best way to build
+shells from it, scored line by line with the rule behind each line, and told in words why; then try a
+grouping of your own and compare it with the best.
+
+    ShellsHelper(lang="ru")                       # lesson.shells("ru") / lesson.sandbox("aqua_fest", "ru")
+    ShellsHelper(fragments=["u-pink-1", ...])
+
+The engine decides everything (`shells.best_assembly`, `shells.evaluate`, `shells.classify`,
+`scoring.breakdown`); this widget only collects the learner's choices and says what the engine found.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import ipywidgets as W
+
+from tutor.core.errors import RuleViolation
+from tutor.core.i18n import register, text
+from tutor.games.aqua_fest import components as C
+from tutor.games.aqua_fest.render import render_shells
+from tutor.games.aqua_fest.scoring import breakdown
+from tutor.games.aqua_fest.shells import best_assembly, classify, evaluate
+from tutor.games.aqua_fest.text import COLOUR_NAMES, KIND_NAMES
+from tutor.widgets.common import ErrorArea, esc, guard, safe_cite, style, svg_box
+
+RULEBOOK_EXAMPLE = ("u-white-7", "u-pink-1", "u-black-7", "u-white-4", "ll-white-3", "lr-pink-1", "u-pink-4",
+                    "u-black-8", "ll-pink-1", "lr-pink-3", "u-pink-5", "u-pink-8")
+RANDOM_SIZES = (8, 20)
+SHELLS_RULE = "aqua_fest:shells"
+
+register({
+    "ui.shells.title": {"en": "Build shells", "ru": "Собираем ракушки", "uk": "Збираємо мушлі"},
+    "ui.shells.intro": {"en": "Pick the fragments of a collection; the tutor builds the shells that score the most.",
+                        "ru": "Выберите осколки коллекции — тьютор соберёт из них ракушки, которые дают больше "
+                              "всего очков.",
+                        "uk": "Виберіть уламки колекції — тьютор збере з них мушлі, що дають найбільше очок."},
+    "ui.shells.filter": {"en": "Show", "ru": "Показать", "uk": "Показати"},
+    "ui.shells.all": {"en": "all", "ru": "все", "uk": "усі"},
+    "ui.shells.random": {"en": "Random collection", "ru": "Случайная коллекция", "uk": "Випадкова колекція"},
+    "ui.shells.example": {"en": "Rulebook example", "ru": "Пример из правил", "uk": "Приклад із правил"},
+    "ui.shells.clear": {"en": "Clear", "ru": "Очистить", "uk": "Очистити"},
+    "ui.shells.bonus": {"en": "Bonus token", "ru": "Жетон", "uk": "Жетон"},
+    "ui.shells.no_bonus": {"en": "none", "ru": "нет", "uk": "немає"},
+    "ui.shells.chosen": {"en": "{n} fragment(s) chosen", "ru": "Выбрано осколков: {n}", "uk": "Вибрано уламків: {n}"},
+    "ui.shells.line": {"en": "Line", "ru": "Строка", "uk": "Рядок"},
+    "ui.shells.why": {"en": "Why", "ru": "Почему так", "uk": "Чому так"},
+    "ui.shells.unique": {"en": "Two {colour} upper fragments with a {colour} lower-left and a {colour} lower-right make "
+                               "a unique shell: ★ {stars} + 2 shape + 3 pearl = {points}.",
+                         "ru": "Два верхних осколка, нижний левый и нижний правый — все с жемчужиной одного цвета "
+                               "({colour}) — дают уникальную ракушку: ★ {stars} + 2 за форму + 3 за жемчужину = "
+                               "{points}.",
+                         "uk": "Два верхні уламки, нижній лівий і нижній правий — усі з перлиною одного кольору "
+                               "({colour}) — дають унікальну мушлю: ★ {stars} + 2 за форму + 3 за перлину = "
+                               "{points}."},
+    "ui.shells.rare": {"en": "Two upper fragments with a lower-left and a lower-right make a rare shell (its pearl "
+                             "parts are not all one colour): ★ {stars} + 2 shape = {points}.",
+                       "ru": "Два верхних осколка с нижним левым и нижним правым дают редкую ракушку (части "
+                             "жемчужины разного цвета): ★ {stars} + 2 за форму = {points}.",
+                       "uk": "Два верхні уламки з нижнім лівим і нижнім правим дають рідкісну мушлю (частини "
+                             "перлини різного кольору): ★ {stars} + 2 за форму = {points}."},
+    "ui.shells.ordinary": {"en": "Four upper fragments make an ordinary shell: ★ {stars} = {points}.",
+                           "ru": "Четыре верхних осколка дают обычную ракушку: ★ {stars} = {points}.",
+                           "uk": "Чотири верхні уламки дають звичайну мушлю: ★ {stars} = {points}."},
+    "ui.shells.left_lower": {"en": "{n} lower fragment(s) left over: lower fragments alone never make an ordinary "
+                                   "shell; each needs a lower partner of the other side and two upper fragments.",
+                             "ru": "Нижних осколков осталось: {n}. Из нижних осколков обычная ракушка не "
+                                   "собирается: каждому нужен нижний осколок другой стороны и два верхних.",
+                             "uk": "Нижніх уламків лишилося: {n}. З нижніх уламків звичайна мушля не "
+                                   "збирається: кожному потрібен нижній уламок іншого боку і два верхні."},
+    "ui.shells.left_upper": {"en": "{n} upper fragment(s) left over: too few to finish another shell.",
+                             "ru": "Верхних осколков осталось: {n} — слишком мало для ещё одной ракушки.",
+                             "uk": "Верхніх уламків лишилося: {n} — замало для ще однієї мушлі."},
+    "ui.shells.nothing": {"en": "No fragments yet: pick some, or press a button above.",
+                          "ru": "Осколков пока нет: выберите их или нажмите кнопку выше.",
+                          "uk": "Уламків поки немає: виберіть їх або натисніть кнопку вище."},
+    "ui.shells.total": {"en": "Shells {shells} + bonus token {bonus} = {total} points.",
+                        "ru": "Ракушки {shells} + жетон {bonus} = {total} очков.",
+                        "uk": "Мушлі {shells} + жетон {bonus} = {total} очок."},
+    "ui.shells.own": {"en": "Your own grouping", "ru": "Своя раскладка", "uk": "Власне розкладання"},
+    "ui.shells.own_help": {"en": "One line per shell, four fragment ids, e.g. “shell 1: u-pink-1 u-pink-4 "
+                                 "ll-pink-1 lr-pink-3”. Fragments you leave out score nothing.",
+                           "ru": "Одна строка — одна ракушка из четырёх осколков, например «ракушка 1: u-pink-1 "
+                                 "u-pink-4 ll-pink-1 lr-pink-3». Неупомянутые осколки очков не дают.",
+                           "uk": "Один рядок — одна мушля з чотирьох уламків, наприклад «мушля 1: u-pink-1 "
+                                 "u-pink-4 ll-pink-1 lr-pink-3». Незгадані уламки очок не дають."},
+    "ui.shells.check": {"en": "Score my grouping", "ru": "Посчитать мою раскладку", "uk": "Порахувати моє розкладання"},
+    "ui.shells.fill": {"en": "Write in the best grouping", "ru": "Вписать лучшую раскладку",
+                       "uk": "Вписати найкраще розкладання"},
+    "ui.shells.shell_n": {"en": "shell {n}", "ru": "ракушка {n}", "uk": "мушля {n}"},
+    "ui.shells.verdict": {"en": "Your grouping scores {yours}; the best scores {best}.",
+                          "ru": "Ваша раскладка даёт {yours}; лучшая — {best}.",
+                          "uk": "Ваше розкладання дає {yours}; найкраще — {best}."},
+    "ui.shells.as_good": {"en": "As good as the best!", "ru": "Не хуже лучшей!", "uk": "Не гірше за найкраще!"},
+    "ui.shells.yours_ok": {"en": "Shell {n}: {kind} shell, {points} points.",
+                           "ru": "Ракушка {n}: {kind}, {points} очков.", "uk": "Мушля {n}: {kind}, {points} очок."},
+    "ui.shells.yours_bad": {"en": "Shell {n} is not a whole shell: it needs four upper fragments, or one lower-left, "
+                                  "one lower-right and two upper fragments.",
+                            "ru": "Ракушка {n} не целая: нужны четыре верхних осколка либо нижний левый, нижний "
+                                  "правый и два верхних.",
+                            "uk": "Мушля {n} не ціла: потрібні чотири верхні уламки або нижній лівий, нижній "
+                                  "правий і два верхні."},
+    "ui.shells.kind.ordinary": {"en": "ordinary", "ru": "обычная", "uk": "звичайна"},
+    "ui.shells.kind.rare": {"en": "rare", "ru": "редкая", "uk": "рідкісна"},
+    "ui.shells.kind.unique": {"en": "unique", "ru": "уникальная", "uk": "унікальна"},
+    # friendly refusals (RuleViolation keys: explained with the rulebook section)
+    "ui.shells.err.unknown": {"en": "“{id}” is not a shell fragment (ids look like u-pink-4, ll-white-3, lr-black-2).",
+                              "ru": "«{id}» — не осколок ракушки (обозначения выглядят так: u-pink-4, ll-white-3, "
+                                    "lr-black-2).",
+                              "uk": "«{id}» — не уламок мушлі (позначення мають такий вигляд: u-pink-4, ll-white-3, "
+                                    "lr-black-2)."},
+    "ui.shells.err.not_chosen": {"en": "{id} is not in your collection; choose it above first.",
+                                 "ru": "Осколка {id} нет в вашей коллекции; сначала выберите его выше.",
+                                 "uk": "Уламка {id} немає у вашій колекції; спершу виберіть його вище."},
+    "ui.shells.err.twice": {"en": "{id} is used twice; each fragment goes into one shell at most.",
+                            "ru": "Осколок {id} использован дважды; каждый осколок — не больше чем в одну ракушку.",
+                            "uk": "Уламок {id} використано двічі; кожен уламок — щонайбільше в одну мушлю."},
+    "ui.shells.err.size": {"en": "Line {n} names {k} fragment(s); a shell is made of exactly four.",
+                           "ru": "В строке {n} осколков: {k}; ракушка состоит ровно из четырёх.",
+                           "uk": "У рядку {n} уламків: {k}; мушля складається рівно з чотирьох."},
+    "ui.shells.err.empty": {"en": "Write at least one shell: one line, four fragment ids.",
+                            "ru": "Напишите хотя бы одну ракушку: одна строка, четыре осколка.",
+                            "uk": "Напишіть хоча б одну мушлю: один рядок, чотири уламки."},
+})
+
+
+def _w(key: str, lang: str, **params) -> str:
+    return text(f"ui.shells.{key}", lang, **params)
+
+
+def _name(table: dict, key: str, lang: str) -> str:
+    return table[key].get(lang, table[key]["en"])
+
+
+def fragment_label(tile_id: str, lang: str = "en") -> str:
+    """“★★ white · u-white-4”: stars, pearl colour and the id a learner types in a grouping."""
+    t = C.tile(tile_id)
+    return f"{'★' * t.stars} {_name(COLOUR_NAMES, t.colour, lang)} · {tile_id}"
+
+
+def fragment_tip(tile_id: str, lang: str = "en") -> str:
+    from tutor.games.aqua_fest.text import tile_name
+    return tile_name(tile_id, lang)
+
+
+def check_fragments(ids) -> list[str]:
+    """The ids as a list; an unknown id or a coral is refused with a friendly reason."""
+    out = []
+    for i in ids:
+        i = str(i).strip()
+        if i not in C.TILES or C.tile(i).coral:
+            raise RuleViolation(SHELLS_RULE, "ui.shells.err.unknown", id=i)
+        out.append(i)
+    return out
+
+
+def parse_grouping(source: str, collection=None) -> list[tuple]:
+    """“shell 1: a b c d” lines (the label before “:” is optional; commas or spaces between ids) -> groups.
+    Each group must hold four fragments of `collection` (when given), none used twice."""
+    groups, seen = [], set()
+    allowed = None if collection is None else set(collection)
+    for n, line in enumerate((source or "").splitlines(), start=1):
+        body = line.split(":", 1)[1] if ":" in line else line
+        ids = [x for x in re.split(r"[\s,;]+", body.strip()) if x]
+        if not ids:
+            continue
+        ids = check_fragments(ids)
+        for i in ids:
+            if allowed is not None and i not in allowed:
+                raise RuleViolation(SHELLS_RULE, "ui.shells.err.not_chosen", id=i)
+            if i in seen:
+                raise RuleViolation(SHELLS_RULE, "ui.shells.err.twice", id=i)
+            seen.add(i)
+        if len(ids) != 4:
+            raise RuleViolation(SHELLS_RULE, "ui.shells.err.size", n=len(groups) + 1, k=len(ids))
+        groups.append(tuple(ids))
+    if not groups:
+        raise RuleViolation(SHELLS_RULE, "ui.shells.err.empty")
+    return groups
+
+
+def format_grouping(assembly, lang: str = "en") -> str:
+    return "\n".join(f"{_w('shell_n', lang, n=k)}: {' '.join(s.fragments)}"
+                     for k, s in enumerate(assembly.shells, start=1))
+
+
+def why_lines(assembly, lang: str = "en") -> list[str]:
+    """In words: each shell built and why it is that kind; what is left over and why."""
+    out = []
+    for s in assembly.shells:
+        colour = _name(COLOUR_NAMES, C.tile(s.fragments[0]).colour, lang)
+        out.append(_w(s.kind, lang, colour=colour, stars=s.stars, points=s.points))
+    lowers = [t for t in assembly.unused if C.tile(t).kind != "upper"]
+    uppers = [t for t in assembly.unused if C.tile(t).kind == "upper"]
+    if lowers:
+        out.append(_w("left_lower", lang, n=len(lowers)))
+    if uppers:
+        out.append(_w("left_upper", lang, n=len(uppers)))
+    return out
+
+
+class ShellsHelper(W.VBox):
+    """Choose fragments (or a random collection, or the rulebook's example), see the best assembly."""
+
+    def __init__(self, lang: str = "en", fragments=None, seed=None, bonus: int = 0):
+        super().__init__()
+        self.add_class("tutor-widget")
+        self.add_class("tutor-shells")
+        self.lang = lang
+        self.seed = seed
+        self._randoms = 0
+        self._quiet = False
+        self.assembly = None
+        self.breakdown = None
+        self.yours = None
+
+        self.errors = ErrorArea()
+        self.toggles: dict[str, W.ToggleButton] = {}
+        groups = []
+        self.kind_groups: dict[str, W.VBox] = {}
+        for kind in C.FRAGMENT_KINDS:
+            buttons = []
+            for t in C.FRAGMENTS:
+                if C.tile(t).kind != kind:
+                    continue
+                b = W.ToggleButton(value=False, description=fragment_label(t, lang), tooltip=fragment_tip(t, lang),
+                                   layout=W.Layout(width="auto"))
+                b.add_class(f"tutor-fragment-{C.tile(t).colour}")
+                b.fragment = t
+                b.observe(self._changed, names="value")
+                self.toggles[t] = b
+                buttons.append(b)
+            box = W.VBox([W.HTML(f"<b>{esc(_name(KIND_NAMES, kind, lang))}</b>"),
+                          W.HBox(buttons, layout=W.Layout(flex_flow="row wrap"))])
+            self.kind_groups[kind] = box
+            groups.append(box)
+        self.filter = W.ToggleButtons(options=[(_w("all", lang), "")] + [(_name(KIND_NAMES, k, lang), k)
+                                                                         for k in C.FRAGMENT_KINDS],
+                                      value="", description=_w("filter", lang))
+        self.filter.observe(lambda ch: self._filter(ch["new"]), names="value")
+        self.random_button = W.Button(description=_w("random", lang), button_style="info")
+        self.example_button = W.Button(description=_w("example", lang))
+        self.clear_button = W.Button(description=_w("clear", lang))
+        self.bonus = W.Dropdown(options=[(_w("no_bonus", lang), 0)] + [(str(v), v) for v in C.BONUS_TOKENS],
+                                value=bonus, description=_w("bonus", lang), layout=W.Layout(width="14em"))
+        self.count = W.HTML("")
+        self.svg = svg_box()
+        self.table = W.HTML("")
+        self.table.add_class("tutor-score")
+        self.why = W.HTML("")
+        self.why.add_class("tutor-shells-why")
+
+        self.grouping = W.Textarea(value="", placeholder=_w("own_help", lang), layout=W.Layout(width="100%",
+                                                                                                  height="7em"))
+        self.check_button = W.Button(description=_w("check", lang), button_style="info")
+        self.fill_button = W.Button(description=_w("fill", lang))
+        self.verdict = W.HTML("")
+        self.verdict.add_class("tutor-shells-verdict")
+
+        g = guard(self.errors, lang)
+        self.random_button.on_click(g(lambda _b: self.random_collection()))
+        self.example_button.on_click(g(lambda _b: self.rulebook_example()))
+        self.clear_button.on_click(g(lambda _b: self.set_fragments([])))
+        self.bonus.observe(g(lambda _ch: self.refresh()), names="value")
+        self.check_button.on_click(g(lambda _b: self.score_grouping()))
+        self.fill_button.on_click(g(lambda _b: self.fill_best()))
+
+        own = W.VBox([W.HTML(f"<p>{esc(_w('own_help', lang))}</p>"), self.grouping,
+                      W.HBox([self.check_button, self.fill_button]), self.verdict])
+        own_box = W.Accordion([own])
+        own_box.set_title(0, _w("own", lang))
+        own_box.selected_index = None
+        self.own_box = own_box
+        self.children = [style(), W.HTML(f"<h3>{esc(_w('title', lang))}</h3><p>{esc(_w('intro', lang))}</p>"),
+                         self.filter, *groups,
+                         W.HBox([self.random_button, self.example_button, self.clear_button, self.bonus],
+                                layout=W.Layout(flex_flow="row wrap", align_items="center")),
+                         self.count, self.errors, self.svg, self.table, self.why, own_box]
+        with g:
+            self.set_fragments(fragments or [])
+
+    # ------------------------------------------------------------------ choosing
+
+    @property
+    def selected(self) -> list[str]:
+        return [t for t, b in self.toggles.items() if b.value]
+
+    def set_fragments(self, ids) -> None:
+        """Choose exactly `ids`; an unknown id is refused (nothing changes)."""
+        with guard(self.errors, self.lang):
+            wanted = set(check_fragments(ids))
+            self._quiet = True
+            try:
+                for t, b in self.toggles.items():
+                    b.value = t in wanted
+            finally:
+                self._quiet = False
+            self.yours = None
+            self.verdict.value = ""
+            self.refresh()
+
+    def random_collection(self) -> list[str]:
+        """A seeded random collection of 8..20 fragments (each press deals another)."""
+        r = random.Random(None if self.seed is None else f"shells/{self.seed}/{self._randoms}")
+        self._randoms += 1
+        ids = r.sample(list(C.FRAGMENTS), r.randint(*RANDOM_SIZES))
+        self.set_fragments(ids)
+        return ids
+
+    def rulebook_example(self) -> None:
+        self.set_fragments(RULEBOOK_EXAMPLE)
+
+    def _changed(self, _change) -> None:
+        if not self._quiet:
+            with guard(self.errors, self.lang):
+                self.refresh()
+
+    def _filter(self, kind: str) -> None:
+        for k, box in self.kind_groups.items():
+            box.layout.display = None if kind in ("", k) else "none"
+
+    # ------------------------------------------------------------------ showing
+
+    @property
+    def total(self) -> int:
+        return self.breakdown.total if self.breakdown is not None else 0
+
+    def refresh(self) -> None:
+        lang = self.lang
+        ids = self.selected
+        self.count.value = esc(_w("chosen", lang, n=len(ids)))
+        self.assembly = best_assembly(ids)
+        self.breakdown = breakdown(ids, self.bonus.value, 0)
+        self.svg.value = render_shells(ids, lang)
+        rows = []
+        for line in self.breakdown.lines:
+            rows.append(f'<tr class="line"><td>{esc(line.label(lang))}</td><td class="num">{line.points}</td>'
+                        f'<td class="tutor-cite">{esc(safe_cite(line.rule, lang))}</td></tr>')
+        rows.append(f'<tr class="total"><td>{esc(text("core.total", lang))}</td>'
+                    f'<td class="num" data-total="{self.breakdown.total}">{self.breakdown.total}</td><td></td></tr>')
+        self.table.value = (f"<table><thead><tr><th>{esc(_w('line', lang))}</th><th>{esc(text('ui.points', lang))}"
+                            f"</th><th>{esc(text('ui.rule', lang))}</th></tr></thead><tbody>{''.join(rows)}"
+                            f"</tbody></table>")
+        if not ids:
+            items = [_w("nothing", lang)]
+        else:
+            items = why_lines(self.assembly, lang) + [
+                _w("total", lang, shells=self.assembly.points, bonus=self.bonus.value, total=self.breakdown.total)]
+        self.why.value = (f"<h4>{esc(_w('why', lang))}</h4><ul>"
+                          + "".join(f"<li>{esc(x)}</li>" for x in items) + "</ul>")
+
+    # ------------------------------------------------------------------ the learner's own grouping
+
+    def fill_best(self) -> None:
+        self.grouping.value = format_grouping(best_assembly(self.selected), self.lang)
+
+    def score_grouping(self, source: str | None = None):
+        """Evaluate the learner's grouping (the text box, or `source`) and compare it with the best.
+        Returns (yours, best) Assemblies; a malformed grouping is refused with a friendly message."""
+        lang = self.lang
+        with guard(self.errors, lang):
+            if source is not None:
+                self.grouping.value = source
+            groups = parse_grouping(self.grouping.value, self.selected)
+            yours = evaluate(groups)
+            best = best_assembly(self.selected)
+            self.yours = yours
+            items = []
+            for n, group in enumerate(groups, start=1):
+                kind = classify(group)
+                if kind:
+                    shell = next(s for s in yours.shells if s.fragments == tuple(group))
+                    items.append(_w("yours_ok", lang, n=n, kind=_w(f"kind.{kind}", lang), points=shell.points))
+                else:
+                    items.append(_w("yours_bad", lang, n=n))
+            head = _w("verdict", lang, yours=yours.points, best=best.points)
+            if yours.points >= best.points:
+                head += " " + _w("as_good", lang)
+            self.verdict.value = (f'<p data-yours="{yours.points}" data-best="{best.points}"><b>{esc(head)}</b></p>'
+                                  + "<ul>" + "".join(f"<li>{esc(x)}</li>" for x in items) + "</ul>")
+            return yours, best
+        self.verdict.value = ""
+        return None

@@ -6,6 +6,9 @@
     lesson.sandbox("maui", "ru")                          # try a dive yourself
     lesson.play("maui", "ru", players=4, seed=7)          # a game against bots
     lesson.rulings("maui", "ru"); lesson.components("maui", "ru")
+    lesson.play("aqua_fest", "ru", players=3)             # Aqua Fest: choose a card, then a cell
+    lesson.shells("ru")                                   # Aqua Fest: build shells from fragments
+    lesson.position("aqua_fest", {"players": 2, "pawns": {1: "C3"}}, "ru")   # lesson-style spec
 
 Every helper returns a widget. None raises into the page: a helper that cannot build its widget
 returns the friendly error box instead (a traceback in a Voilà page is a bug).
@@ -21,11 +24,13 @@ from collections import OrderedDict
 import ipywidgets as W
 
 from tutor.core.game import info, load
+from tutor.core.i18n import register
 from tutor.widgets.common import (
     LANG_NAMES, ErrorArea, esc, guard, lessons_dir, render, safe_cite, style, ui,
 )
 
-__all__ = ["scenario", "play", "sandbox", "rulings", "components", "position", "language_links", "lessons_dir"]
+__all__ = ["scenario", "play", "sandbox", "shells", "rulings", "components", "position", "language_links",
+           "lessons_dir"]
 
 
 def _never_raise(fn):
@@ -59,11 +64,21 @@ def play(game: str = "maui", lang: str = "en", **kwargs):
 
 @_never_raise
 def sandbox(game: str = "maui", lang: str = "en", **kwargs):
-    """The game's try-it sandbox (Мяури: the lagoon sandbox)."""
+    """The game's try-it sandbox (Мяури: the lagoon sandbox; Aqua Fest: the shell-assembly helper)."""
     if game == "maui":
         from tutor.widgets.maui_sandbox import LagoonSandbox
         return LagoonSandbox(lang=lang, **kwargs)
+    if game == "aqua_fest":
+        from tutor.widgets.shells_helper import ShellsHelper
+        return ShellsHelper(lang=lang, **kwargs)
     return W.HTML(f"<p>{esc(ui('no_sandbox', lang, game=_title(game, lang)))}</p>")
+
+
+@_never_raise
+def shells(lang: str = "en", fragments=None, **kwargs):
+    """Aqua Fest: choose shell fragments and see the best assembly, its score and why."""
+    from tutor.widgets.shells_helper import ShellsHelper
+    return ShellsHelper(lang=lang, fragments=fragments, **kwargs)
 
 
 @_never_raise
@@ -81,6 +96,8 @@ def rulings(game: str = "maui", lang: str = "en"):
 @_never_raise
 def components(game: str = "maui", lang: str = "en"):
     """The game's cards by kind: count, values and where the values come from; assumed ones marked."""
+    if game == "aqua_fest":
+        return _aqua_fest_components(lang)
     comps = importlib.import_module(f"tutor.games.{game}.components")
     cards = getattr(comps, "CATCH_CARDS", None) or getattr(comps, "CARDS")
     kind_name = _kind_namer(game, lang)
@@ -111,7 +128,16 @@ def position(game: str, state_or_setup, lang: str = "en", viewer=None, highlight
     """A static picture of a position: a state, a saved-position text, or setup keyword arguments
     (a dict with `players` and any explicit components)."""
     module = load(game)
-    if isinstance(state_or_setup, dict):
+    if isinstance(state_or_setup, dict) and game == "aqua_fest" and _lesson_spec(state_or_setup):
+        from tutor.core.scenario import ScenarioError
+        from tutor.games.aqua_fest.scenario import setup as spec_setup
+        try:
+            state = spec_setup(state_or_setup)
+        except (ValueError, KeyError, TypeError) as exc:
+            if isinstance(exc, module.RuleViolation):
+                raise
+            raise ScenarioError(str(exc.args[0]) if exc.args else str(exc)) from exc
+    elif isinstance(state_or_setup, dict):
         kwargs = dict(state_or_setup)
         state = module.setup(kwargs.pop("players"), **kwargs)
     elif isinstance(state_or_setup, str):
@@ -157,3 +183,98 @@ def _kind_namer(game: str, lang: str):
         return lambda kind: namer(kind, lang)
     except (ImportError, AttributeError):
         return lambda kind: kind
+
+
+# ----------------------------------------------------------------------------- Aqua Fest
+
+_SPEC_KEYS = {"players", "seed", "first", "sides", "homes", "collected", "upper", "lower", "empty", "pawns",
+              "hands", "deck"}
+
+
+def _lesson_spec(d: dict) -> bool:
+    """Does an Aqua Fest setup dict look like a lesson spec (players from 1, cells A1..E5, maps per player)
+    rather than `aqua_fest.setup` keyword arguments (seats from 0, lists of 25 cells)?"""
+    if not set(d) <= _SPEC_KEYS:
+        return False
+    if any(isinstance(d.get(k), (list, tuple)) for k in ("upper", "lower", "pawns", "hands", "collected", "homes")):
+        return False
+    return True
+
+
+def _aqua_fest_components(lang: str):
+    """Tiles (corals; fragments by kind x colour x stars) and cards (species, strengths, movement)."""
+    from tutor.games.aqua_fest import components as C
+    from tutor.games.aqua_fest.text import COLOUR_NAMES, KIND_NAMES, species_name
+    from tutor.widgets.labels import af_move_words
+
+    def source(items) -> tuple[str, str]:
+        assumed = any(x.provenance != C.RULEBOOK for x in items)
+        if assumed:
+            return "assumed", (f'<span class="tutor-assumed" title="{esc(C.ASSUMED)}">'
+                               f'{esc(ui("assumed", lang))}</span>')
+        return "rulebook", esc(ui("rulebook", lang))
+
+    def yes(flag: bool) -> str:
+        return ui("af.yes" if flag else "af.no", lang)
+
+    def name(table, key):
+        return table[key].get(lang, table[key]["en"])
+
+    tiles = [C.tile(t) for t in C.ALL_TILES]
+    corals = [t for t in tiles if t.coral]
+    prov, src = source(corals)
+    rows = [f'<tr data-kind="coral" data-provenance="{prov}"><td>{esc(ui("af.coral", lang))}</td><td></td>'
+            f'<td></td><td></td><td></td><td class="num">{len(corals)}</td><td>{src}</td></tr>']
+    for kind in C.FRAGMENT_KINDS:
+        for colour in C.COLOURS:
+            items = [t for t in tiles if not t.coral and t.kind == kind and t.colour == colour]
+            if not items:
+                continue
+            prov, src = source(items)
+            stars = "".join(f'<td class="num">{sum(1 for t in items if t.stars == n)}</td>' for n in (1, 2, 3))
+            rows.append(f'<tr data-kind="{esc(kind)}" data-colour="{esc(colour)}" data-provenance="{prov}">'
+                        f"<td>{esc(name(KIND_NAMES, kind))}</td><td>{esc(name(COLOUR_NAMES, colour))}</td>{stars}"
+                        f'<td class="num">{len(items)}</td><td>{src}</td></tr>')
+    head = "".join(f"<th>{esc(h)}</th>" for h in (ui("af.tile", lang), ui("af.pearl", lang), "★", "★★", "★★★",
+                                                   ui("count", lang), ui("source", lang)))
+    tile_table = (f'<h4>{esc(ui("af.tiles", lang))} <span class="tutor-cite">{esc(safe_cite("aqua_fest:tiles", lang))}'
+                  f'</span></h4><table class="tutor-tiles"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}'
+                  f"</tbody></table>")
+
+    rows = []
+    for sp in C.SPECIES:
+        items = [c for c in C.CARDS.values() if c.species == sp]
+        m = C.MOVES[sp]
+        prov, src = source(items)
+        strengths = ", ".join(str(c.strength) for c in sorted(items, key=lambda c: c.strength))
+        rows.append(f'<tr data-kind="{esc(sp)}" data-provenance="{prov}"><td>{esc(species_name(sp, lang))}</td>'
+                    f'<td class="num">{len(items)}</td><td>{esc(strengths)}</td><td>{esc(af_move_words(sp, lang))}</td>'
+                    f"<td>{esc(yes(m.alone))}</td><td>{esc(yes(m.jump))}</td><td>{esc(yes(m.both_layers))}</td>"
+                    f"<td>{src}</td></tr>")
+    head = "".join(f"<th>{esc(h)}</th>" for h in (
+        ui("af.species", lang), ui("count", lang), ui("af.strengths", lang), ui("af.movement", lang),
+        ui("af.alone", lang), ui("af.jump", lang), ui("af.both", lang), ui("source", lang)))
+    card_table = (f'<h4>{esc(ui("af.cards", lang))} <span class="tutor-cite">{esc(safe_cite("aqua_fest:cards", lang))}'
+                  f'</span></h4><table class="tutor-cards"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}'
+                  f"</tbody></table>")
+    box = W.HTML(tile_table + card_table + f'<p class="tutor-assumed-note">{esc(ui("assumed_note", lang))}</p>')
+    box.add_class("tutor-components")
+    return box
+
+
+register({
+    "ui.af.yes": {"en": "yes", "ru": "да", "uk": "так"},
+    "ui.af.no": {"en": "no", "ru": "нет", "uk": "ні"},
+    "ui.af.coral": {"en": "coral", "ru": "коралл", "uk": "корал"},
+    "ui.af.tile": {"en": "Tile", "ru": "Тайл", "uk": "Тайл"},
+    "ui.af.pearl": {"en": "Pearl", "ru": "Жемчужина", "uk": "Перлина"},
+    "ui.af.tiles": {"en": "Corals and shell fragments", "ru": "Кораллы и осколки ракушек",
+                    "uk": "Корали й уламки мушель"},
+    "ui.af.cards": {"en": "Sea-creature cards", "ru": "Карты морских жителей", "uk": "Карти морських мешканців"},
+    "ui.af.species": {"en": "Species", "ru": "Вид", "uk": "Вид"},
+    "ui.af.strengths": {"en": "Strengths", "ru": "Сила", "uk": "Сила"},
+    "ui.af.movement": {"en": "Movement", "ru": "Перемещение", "uk": "Переміщення"},
+    "ui.af.alone": {"en": "Played alone", "ru": "Играется одна", "uk": "Грається одна"},
+    "ui.af.jump": {"en": "Jumps", "ru": "Перепрыгивает", "uk": "Перестрибує"},
+    "ui.af.both": {"en": "Both layers", "ru": "Оба слоя", "uk": "Обидва шари"},
+})

@@ -1,0 +1,432 @@
+"""Aqua Fest in the widgets: the play table's card-then-cell picker, attacks and defences with bots,
+drawing two, whole games to the score table without leaking hidden cards, the shell-assembly helper, and
+the lesson helpers. No browser: build the widgets, press their buttons, read their HTML.
+
+Every test runs with a spy on `guard`: an unexpected exception caught in a callback fails the test (in a
+Voilà page it would be "Something went wrong" instead of a lesson).
+"""
+
+from __future__ import annotations
+
+import html
+import random
+import re
+
+import ipywidgets as W
+import pytest
+
+from tutor import lesson
+from tutor.core.errors import RuleViolation
+from tutor.games import aqua_fest as af
+from tutor.games.aqua_fest.shells import best_assembly, evaluate
+from tutor.widgets import common, labels
+from tutor.widgets.play import PlayTable
+from tutor.widgets.shells_helper import RULEBOOK_EXAMPLE, ShellsHelper, parse_grouping
+
+LANGS = ("en", "ru")
+H_SPECIES = ["crab-1", "crab-2", "octopus-1", "seahorse-1", "dolphin-1"]
+OTHERS = [["crab-5", "crab-6", "crab-7", "crab-8", "crab-9"], ["turtle-1", "turtle-2", "turtle-3", "turtle-4", "turtle-5"]]
+
+
+@pytest.fixture(autouse=True)
+def guard_spy():
+    caught = []
+
+    def spy(exc, expected, message):
+        caught.append((exc, expected, message))
+
+    common.add_error_listener(spy)
+    spy.caught = caught
+    yield spy
+    common.remove_error_listener(spy)
+    unexpected = [(type(e).__name__, str(e)) for e, ok, _ in caught if not ok]
+    assert not unexpected, f"a widget callback failed: {unexpected}"
+
+
+def contains_id(text: str, some_id: str) -> bool:
+    """A whole id ("crab-1" is not found inside "crab-10")."""
+    return re.search(rf"(?<![\w-]){re.escape(some_id)}(?![\w-])", text) is not None
+
+
+def legal_buttons(t, seat=None):
+    return [b for b in t.action_buttons(seat) if "tutor-action" in b._dom_classes]
+
+
+def unavailable_buttons(t, seat=None):
+    return [b for b in t.action_buttons(seat) if "tutor-action-unavailable" in b._dom_classes]
+
+
+def move_buttons(t, seat=None):
+    return [b for b in t.action_buttons(seat) if isinstance(b.action, af.Move)]
+
+
+def card_button(t, card):
+    return next(b for b in t.card_buttons() if b.card == card)
+
+
+def press(t, action):
+    """Do `action` through the table's buttons, as a learner would."""
+    if isinstance(action, af.Move):
+        card_button(t, action.card).click()
+        button = next(b for b in move_buttons(t) if b.action == action)
+    elif isinstance(action, af.DrawTwo) and action.home is not None:
+        button = next(b for b in t.action_buttons() if hasattr(b, "place"))
+        button.place.value = action.home
+    else:
+        button = next(b for b in t.action_buttons() if b.action == action)
+    assert button.action == action
+    button.click()
+
+
+def page(t) -> str:
+    return (t.svg.value + t.log_box.value + t.status.value
+            + "".join(b.description + b.tooltip for b in t.action_buttons() + t.card_buttons()))
+
+
+# --------------------------------------------------------------------------- the card-then-cell picker
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_choosing_a_card_offers_exactly_its_legal_moves_and_a_cell_moves_there(lang):
+    t = PlayTable("aqua_fest", players=3, seat=0, lang=lang, seed=3)
+    assert t.errors.message == "" and af.to_move(t.state) == [0]
+    assert not move_buttons(t), "no destinations before a card is chosen"
+    hand = t.state.hands[0]
+    assert [b.card for b in t.card_buttons(0)] == list(hand)
+    from tutor.games.aqua_fest.text import species_name
+    for b in t.card_buttons(0):
+        card = af.CARDS[b.card]
+        assert species_name(card.species, lang) in b.description and str(card.strength) in b.description
+    for card in hand:
+        card_button(t, card).click()
+        want = {a for a in af.legal_actions(t.state, 0) if isinstance(a, af.Move) and a.card == card}
+        got = move_buttons(t)
+        assert {b.action for b in got} == want and len(got) == len(want)
+        assert all("tutor-action" in b._dom_classes for b in got)
+        for b in got:
+            assert b.description == labels.af_cell(b.action.to) and re.fullmatch(r"[A-E][1-5]", b.description)
+        if want:
+            assert f'data-card="{card}"' in t.svg.value and 'class="dest"' in t.svg.value
+    assert t.state.moves == 0 and t.history == []
+
+    card = next(c for c in hand if any(isinstance(a, af.Move) and a.card == c for a in af.legal_actions(t.state, 0)))
+    card_button(t, card).click()
+    before, target = t.state, move_buttons(t)[0].action
+    move_buttons(t)[0].click()
+    expected, _ = af.apply(before, target)
+    assert t.errors.message == "" and t.state == expected
+    assert t.state.pawns[0] == target.to and card not in t.state.hands[0]
+    assert [e.kind for e in t.last_events][:2] == ["aqua_fest.card_played", "aqua_fest.moved"]
+    assert t.selected == {} and not t.undo_button.disabled
+    t.undo_button.click()
+    assert t.state == before
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_second_card_of_another_species_is_refused_with_the_engines_reason(lang):
+    t = PlayTable("aqua_fest", players=3, seat=0, lang=lang, seed=1, hands=[H_SPECIES] + OTHERS)
+    card_button(t, "crab-1").click()
+    move_buttons(t)[0].click()
+    assert t.errors.message == "" and t.state.moves == 1 and t.state.species == "crab"
+
+    card_button(t, "octopus-1").click()
+    offered = move_buttons(t)
+    assert offered and not any(isinstance(b.action, af.Move) for b in legal_buttons(t))
+    assert all("tutor-action-unavailable" in b._dom_classes for b in offered)
+    before, history = t.state, len(t.history)
+    offered[0].click()
+    with pytest.raises(RuleViolation) as refusal:
+        af.apply(before, offered[0].action)
+    assert refusal.value.key == "aqua_fest.err.species"
+    assert t.errors.message == refusal.value.explain(lang) and t.errors.layout.display != "none"
+    assert t.state is before and len(t.history) == history
+
+    # drawing two after a move is offered but refused too; ending the turn is legal
+    draw = next(b for b in t.action_buttons() if b.action == af.DrawTwo(0))
+    assert "tutor-action-unavailable" in draw._dom_classes
+    draw.click()
+    with pytest.raises(RuleViolation) as refusal:
+        af.apply(before, af.DrawTwo(0))
+    assert t.errors.message == refusal.value.explain(lang) and t.state is before
+
+    # the same species may move again: its moves are exactly the engine's
+    card_button(t, "crab-2").click()
+    assert {b.action for b in move_buttons(t)} == {a for a in af.legal_actions(before, 0)
+                                                   if isinstance(a, af.Move) and a.card == "crab-2"}
+    end = next(b for b in t.action_buttons() if b.action == af.EndTurn(0))
+    end.click()
+    assert t.errors.message == "" and af.to_move(t.state) == [0] and t.state.turn == 0, "bots played round"
+    assert any(e.kind == "aqua_fest.turn" and e.data["player"] == 1 for e in t.last_events)
+
+
+# --------------------------------------------------------------------------- battles with bots
+
+H0 = ["dolphin-9", "crab-1", "crab-2", "crab-3", "crab-4"]
+H1 = ["crab-5", "octopus-1", "seahorse-1", "seahorse-2", "turtle-1"]
+SIDE_BY_SIDE = dict(pawns=[[2, 2], [2, 3]], hands=[H0, H1])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_learner_attacks_and_the_bot_defends_with_its_strongest_card(lang):
+    t = PlayTable("aqua_fest", players=2, seat=0, lang=lang, seed=0, **SIDE_BY_SIDE)
+    attacks = [b for b in t.action_buttons() if isinstance(b.action, af.Attack)]
+    assert {b.action for b in attacks} == {af.Attack(0, 1, c) for c in H0}
+    assert all("tutor-action" in b._dom_classes for b in attacks)
+    next(b for b in attacks if b.action.card == "dolphin-9").click()
+    assert t.errors.message == ""
+    kinds = [e.kind for e in t.last_events]
+    assert kinds[:2] == ["aqua_fest.attack", "aqua_fest.battle_revealed"]
+    revealed = t.last_events[1].data
+    assert revealed["defence_card"] == "turtle-1", "the bot defends with its strongest card (turtle 3)"
+    assert "aqua_fest.battle_won" in kinds and t.state.pawns[1] is None
+    assert t.state.turn == 0 and af.to_move(t.state) == [0], "an attack does not end the turn"
+    log = html.unescape(t.log_box.value)
+    assert t.last_events[1].narrate(lang) in log and "aqua_fest.battle_won" in log
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_bot_attacks_and_the_learner_defends(lang):
+    # the bot in seat 1 moves first; it holds a 9, so it attacks its neighbour
+    t = PlayTable("aqua_fest", players=2, seat=0, lang=lang, seed=0, first=1, pawns=[[2, 2], [2, 3]],
+                  hands=[H1, H0])
+    assert t.errors.message == "" and t.state.battle == (1, 0, "dolphin-9")
+    assert af.to_move(t.state) == [0]
+    defends = t.action_buttons()
+    assert [b.action for b in defends] == [af.Defend(0, c) for c in H1]
+    assert not t.card_buttons(), "while attacked, the only choice is the defence card"
+    for secret in af.secrets(t.state, 0):
+        assert not contains_id(page(t), secret), secret
+    defends[0].click()
+    assert t.errors.message == "" and t.state.battle is None
+    revealed = next(e for e in t.events_log if e.kind == "aqua_fest.battle_revealed")
+    assert revealed.data["attack_card"] == "dolphin-9" and revealed.data["defence_card"] == H1[0]
+    won = next(e for e in t.events_log if e.kind == "aqua_fest.battle_won")
+    assert won.data["player"] == 1 and won.data["loser"] == 0, "9 beats 5: the learner's pawn goes home"
+    assert af.to_move(t.state) == [0] and t.state.turn == 0, "the bot finished its turn; the learner moves"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_draw_two_and_draw_two_going_home(lang):
+    t = PlayTable("aqua_fest", players=2, seat=0, lang=lang, seed=0, **SIDE_BY_SIDE)
+    size = len(t.state.hands[0])
+    press(t, af.DrawTwo(0))
+    assert t.errors.message == ""
+    drew = [e for e in t.events_log if e.kind == "aqua_fest.drew" and e.data["player"] == 0]
+    assert drew and drew[0].data["count"] == 2
+    assert len(t.state.hands[0]) == size + 2 and t.state.turn == 0
+    assert t.state.pawns[0] is not None
+
+    place = next(b for b in t.action_buttons() if hasattr(b, "place"))
+    assert [v for _, v in place.place.options] == [0, 1, 2, 3, 4]
+    press(t, af.DrawTwo(0, 4))
+    assert t.errors.message == ""
+    went = [e for e in t.events_log if e.kind == "aqua_fest.went_home"]
+    assert went and went[0].data == {"player": 0, "place": 4, "side": "south"}
+    assert t.state.homes[0] == 4 and t.state.pawns[0] is None
+
+
+# --------------------------------------------------------------------------- whole games
+
+def play_to_the_end(t, seat=0, check_secrets=True):
+    rng = random.Random(7)
+    for step in range(600):
+        if af.is_over(t.state):
+            return step
+        if check_secrets:
+            text = page(t)
+            leaks = [x for x in af.secrets(t.state, seat) if contains_id(text, x)]
+            assert not leaks, f"step {step}: {leaks}"
+        mover = af.to_move(t.state)[0]
+        press(t, labels.bot_action(af, t.state, mover, rng))
+        assert t.errors.message == "", t.errors.message
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("lang,seed", [("en", 11), ("ru", 12)])
+def test_full_game_to_the_score_table_without_leaking_secrets(lang, seed):
+    t = PlayTable("aqua_fest", players=3, seat=0, lang=lang, seed=seed)
+    play_to_the_end(t)
+    assert af.is_over(t.state) and not t.action_buttons() and not t.card_buttons()
+    html = t.score_box.value.replace("&#x27;", "'")
+    for b in af.score(t.state):
+        lines = [int(x) for x in re.findall(
+            rf'<tr class="line" data-player="{b.player}">.*?<td class="num">(-?\d+)</td>', html)]
+        total = int(re.search(rf'<tr class="total" data-player="{b.player}">.*?<td class="num">(-?\d+)</td>',
+                              html).group(1))
+        assert sum(lines) == total == b.total
+        assert total == best_assembly(t.state.collected[b.player]).points + t.state.bonus[b.player]
+        for line in b.lines:
+            assert line.label(lang) in html
+    bonus_label = {"en": "Bonus token", "ru": "Жетон"}[lang]
+    assert html.count(bonus_label) == 3
+    winners = re.search(r'data-winners="([\d,]+)"', html).group(1)
+    assert [int(s) for s in winners.split(",")] == af.winners(t.state)
+
+
+def test_tied_points_show_the_hand_strength_tie_break():
+    # two ordinary shells of the same stars, equal bonus: the cards left in hand decide
+    t = PlayTable("aqua_fest", players=2, seat=0, seed=0)
+    from dataclasses import replace
+    state = replace(t.state, over=True, bonus=(1, 1), hands=(("crab-1",), ("dolphin-9",)),
+                    collected=(("u-white-1", "u-white-2", "u-white-3", "u-white-4"),
+                               ("u-black-1", "u-black-2", "u-black-3", "u-black-4")))
+    assert [b.total for b in af.score(state)] == [6, 6]
+    t.state = state
+    t.refresh()
+    html_ = t.score_box.value
+    assert 'data-winners="1"' in html_ and "tutor-tiebreak" in html_
+    assert ": 1" in html_ and ": 9" in html_
+
+
+def test_hot_seat_undo_save_and_load():
+    t = PlayTable("aqua_fest", players=3, seat=0, seed=5)
+    assert t.save_button.disabled
+    t.set_hotseat(True)
+    assert not t.save_button.disabled and t.viewer is None
+    for _ in range(3):          # every seat is a person now: the table waits for each mover
+        mover = af.to_move(t.state)[0]
+        assert {b.action.player for b in t.action_buttons()} == {mover}
+        press(t, labels.bot_action(af, t.state, mover, random.Random(1)))
+        assert t.errors.message == ""
+    saved = t.save()
+    state = t.state
+    t.undo_button.click()
+    assert t.state != state
+    t.load(saved)
+    assert t.state == state and t.errors.message == ""
+    t.saved.value = "{not json"
+    t.load_button.click()
+    assert t.errors.message and t.state == state
+
+
+# --------------------------------------------------------------------------- the shells helper
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_shells_helper_rulebook_example_scores_34_and_36_with_token_2(lang):
+    h = ShellsHelper(lang=lang)
+    assert h.total == 0 and h.errors.message == ""
+    h.example_button.click()
+    assert sorted(h.selected) == sorted(RULEBOOK_EXAMPLE) and h.total == 34
+    assert 'data-points="34"' in h.svg.value
+    h.bonus.value = 2
+    assert h.total == 36 and 'data-total="36"' in h.table.value
+    points = [int(x) for x in re.findall(r'<tr class="line">.*?<td class="num">(-?\d+)</td>', h.table.value)]
+    assert sum(points) == 36
+    assert common.safe_cite("aqua_fest:shells", lang) in h.table.value
+    why = h.why.value
+    assert why.count("<li>") == 4          # unique, rare, ordinary, total
+    assert {"en": "unique shell", "ru": "уникальную ракушку"}[lang] in why and "36" in why
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_shells_helper_random_collections_are_seeded_and_scored_by_the_engine(lang):
+    h = ShellsHelper(lang=lang, seed=4)
+    seen = []
+    for _ in range(6):
+        h.random_button.click()
+        ids = h.selected
+        assert 8 <= len(ids) <= 20
+        assert h.total == best_assembly(ids).points + h.bonus.value
+        seen.append(tuple(ids))
+    assert len(set(seen)) > 1
+    again = ShellsHelper(lang=lang, seed=4)
+    again.random_button.click()
+    assert tuple(again.selected) == seen[0]
+
+
+def test_shells_helper_explains_left_over_lower_fragments():
+    h = ShellsHelper(fragments=["u-pink-1", "u-pink-2", "u-pink-3", "u-pink-4", "ll-white-1", "ll-pink-1"])
+    assert len(h.assembly.shells) == 1 and len(h.assembly.unused) == 2
+    assert "2 lower fragment(s) left over" in h.why.value and "never make an ordinary shell" in h.why.value
+    # toggling a fragment rescores
+    h.toggles["lr-pink-1"].value = True
+    assert h.total == best_assembly(h.selected).points and h.assembly.shells[0].kind == "unique"
+
+
+def test_shells_helper_filters_by_kind():
+    h = ShellsHelper()
+    assert len(h.toggles) == 42
+    h.filter.value = "upper"
+    assert h.kind_groups["upper"].layout.display is None
+    assert h.kind_groups["lower-left"].layout.display == "none"
+    h.filter.value = ""
+    assert all(box.layout.display is None for box in h.kind_groups.values())
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_learner_grouping_is_evaluated_and_compared_with_the_best(lang):
+    h = ShellsHelper(lang=lang, fragments=RULEBOOK_EXAMPLE)
+    # the pink lowers with the black uppers: two rare shells and no unique one (3 points short)
+    mine = ("shell 1: u-white-7 u-pink-1 u-pink-8 u-white-4\n"
+            "shell 2: ll-pink-1 lr-pink-3 u-black-7 u-black-8\n"
+            "ll-white-3, lr-pink-1, u-pink-4, u-pink-5\n")
+    yours, best = h.score_grouping(mine)
+    want = evaluate(parse_grouping(mine))
+    assert yours.points == want.points == 31 and best.points == 34
+    assert f'data-yours="{want.points}" data-best="34"' in h.verdict.value
+    assert str(want.points) in h.verdict.value
+    h.fill_button.click()
+    yours, best = h.score_grouping()
+    assert yours.points == best.points == 34
+    # a group that is not a whole shell scores nothing and is told so
+    yours, _ = h.score_grouping("u-white-7 ll-white-3 ll-pink-1 u-pink-1")
+    assert yours.points == 0 and len(yours.unused) == 4 and "<li>" in h.verdict.value
+
+
+@pytest.mark.parametrize("source,key", [
+    ("shell 1: u-white-7 u-pink-1 u-black-7", "ui.shells.err.size"),
+    ("shell 1: u-white-7 u-pink-1 u-black-7 banana", "ui.shells.err.unknown"),
+    ("u-white-7 u-pink-1 u-black-7 u-white-4\nu-white-7 u-pink-4 u-pink-5 u-pink-8", "ui.shells.err.twice"),
+    ("u-white-1 u-pink-1 u-black-7 u-white-4", "ui.shells.err.not_chosen"),
+    ("   \n", "ui.shells.err.empty"),
+])
+def test_malformed_grouping_is_a_friendly_message(source, key, guard_spy):
+    h = ShellsHelper(lang="ru", fragments=RULEBOOK_EXAMPLE)
+    assert h.score_grouping(source) is None
+    with pytest.raises(RuleViolation) as refusal:
+        parse_grouping(source, RULEBOOK_EXAMPLE)
+    assert refusal.value.key == key
+    assert h.errors.message == refusal.value.explain("ru") and "Traceback" not in h.errors.message
+    assert guard_spy.caught and all(ok for _, ok, _ in guard_spy.caught)
+    h.grouping.value = "u-white-7 u-pink-1 u-black-7 u-white-4"
+    h.check_button.click()
+    assert h.errors.message == ""
+
+
+def test_shells_helper_refuses_unknown_fragments_friendly():
+    h = ShellsHelper(fragments=["coral-1"])
+    assert "coral-1" in h.errors.message and h.selected == []
+
+
+# --------------------------------------------------------------------------- lesson helpers
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_lesson_helpers_for_aqua_fest(lang):
+    assert isinstance(lesson.play("aqua_fest", lang, players=3, seed=1), PlayTable)
+    assert isinstance(lesson.sandbox("aqua_fest", lang), ShellsHelper)
+    sh = lesson.shells(lang, fragments=RULEBOOK_EXAMPLE)
+    assert isinstance(sh, ShellsHelper) and sh.total == 34
+
+    r = lesson.rulings("aqua_fest", lang).value
+    assert r.count("<li") == len(af.RULINGS)
+
+    c = lesson.components("aqua_fest", lang).value
+    assert c.count('<tr data-kind="coral"') == 1
+    fragment_rows = re.findall(r'<tr data-kind="(upper|lower-left|lower-right)" data-colour', c)
+    assert len(fragment_rows) == 9
+    species_rows = re.findall(r'<tr data-kind="(crab|octopus|seahorse|turtle|dolphin)"', c)
+    assert len(species_rows) == 5
+    assert c.count('data-provenance="assumed"') == 15 == c.count('class="tutor-assumed"')
+    assert "5, 5, 6, 6, 7, 7, 8, 8, 9, 9" in c
+    counts = [int(x) for x in re.findall(r'data-colour="[^"]+" data-provenance="\w+">(?:<td>[^<]*</td>){2}'
+                                         r'(?:<td class="num">\d+</td>){3}<td class="num">(\d+)</td>', c)]
+    assert sum(counts) == 42
+
+    spec = {"players": 2, "pawns": {1: "C3"}, "hands": {1: ["crab-1"], 2: ["crab-2"]}}
+    pos = lesson.position("aqua_fest", spec, lang, viewer=0, highlight=("card:crab-1",))
+    assert isinstance(pos, W.HTML) and pos.value.startswith("<svg") and 'data-card="crab-1"' in pos.value
+    state = af.scenario.setup(spec)
+    assert pos.value == lesson.position("aqua_fest", state, lang, viewer=0, highlight=("card:crab-1",)).value
+    kw = lesson.position("aqua_fest", {"players": 2, "seed": 3, "pawns": [[2, 2], None]}, lang)
+    assert isinstance(kw, W.HTML) and kw.value.startswith("<svg")
+    bad = lesson.position("aqua_fest", {"players": 2, "pawns": {1: "Z9"}}, lang)
+    assert isinstance(bad, W.VBox) and "Z9" in bad.children[-1].message

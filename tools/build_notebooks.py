@@ -1,7 +1,11 @@
 """Build the lesson notebooks from their one source, so the English and Russian pages cannot drift.
 
-    python tools/build_notebooks.py           # write notebooks/index.ipynb, maui.ipynb, maui.ru.ipynb
+    python tools/build_notebooks.py           # write notebooks/index.ipynb and every ready game's lessons
     python tools/build_notebooks.py --check   # exit 1 if the committed notebooks are out of date
+
+Every game marked ready in tutor.core.game.GAMES gets one notebook per lesson language:
+<notebook>.ipynb for its first language, <notebook>.<lang>.ipynb for the others
+(maui.ipynb + maui.ru.ipynb, aqua_fest.ipynb + aqua_fest.ru.ipynb).
 
 Sources: lessons/<game>/notebook.yaml (prose in every lesson language, thin code cells) and
 tutor.core.game.GAMES (the index lists every game; a game without a lesson is marked "coming").

@@ -24,7 +24,8 @@ class GameInfo:
 
 GAMES: tuple[GameInfo, ...] = (
     GameInfo("maui", {"en": "Maui", "ru": "Мяури", "uk": "Мяурі"}, ("en", "ru"), True, "maui"),
-    GameInfo("aqua_fest", {"en": "Aqua Fest", "ru": "Аква Фест", "uk": "Аква Фест"}, ("en", "ru"), False),
+    GameInfo("aqua_fest", {"en": "Aqua Fest", "ru": "Аква Фест", "uk": "Аква Фест"}, ("en", "ru"), True,
+             "aqua_fest"),
     GameInfo("sea_salt_paper", {"en": "Sea Salt & Paper", "ru": "Морская соль и бумага",
                                 "uk": "Паперові океани"}, ("en", "uk"), False),
     GameInfo("trump_whales", {"en": "Trump Whales", "ru": "Козырные киты", "uk": "Козирні кити"},

@@ -4,7 +4,6 @@ languages with the scenario player's own buttons."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 import yaml

@@ -4,12 +4,12 @@ distinctly, points where it is asked to, and lays collected fragments out as sco
 from __future__ import annotations
 
 import importlib
-import random
-import re
 import time
 import xml.etree.ElementTree as ET
 
+import helpers
 import pytest
+from helpers import by_class, data_cards, mentions, parse, visible_ids
 
 from tutor.games import aqua_fest
 from tutor.games.aqua_fest import board as B
@@ -25,49 +25,7 @@ RULEBOOK_SHELLS = ["u-white-7", "u-pink-1", "u-black-7", "u-white-4", "ll-white-
 # --------------------------------------------------------------------------- helpers
 
 def play(players, seed, steps):
-    """A seeded position after `steps` random legal actions, and the events of the last one."""
-    state = aqua_fest.setup(players, seed=seed)
-    rnd = random.Random(seed)
-    events = []
-    for _ in range(steps):
-        if aqua_fest.is_over(state):
-            break
-        seat = rnd.choice(aqua_fest.to_move(state))
-        state, events = aqua_fest.apply(state, rnd.choice(aqua_fest.legal_actions(state, seat)))
-    return state, events
-
-
-def parse(svg: str) -> ET.Element:
-    return ET.fromstring(svg)
-
-
-def visible_ids(view) -> set[str]:
-    found = set()
-
-    def walk(x):
-        if isinstance(x, dict):
-            if isinstance(x.get("id"), str):
-                found.add(x["id"])
-            for v in x.values():
-                walk(v)
-        elif isinstance(x, list):
-            for v in x:
-                walk(v)
-    walk(view)
-    return found
-
-
-def data_cards(root) -> set[str]:
-    return {el.get("data-card") for el in root.iter() if el.get("data-card")}
-
-
-def mentions(svg: str, item_id: str) -> bool:
-    """Whole-id match: "crab-1" must not match inside "crab-10"."""
-    return re.search(r"(?<![\w-])" + re.escape(item_id) + r"(?![\w-])", svg) is not None
-
-
-def by_class(root, name):
-    return [el for el in root.iter() if name in (el.get("class") or "").split()]
+    return helpers.play(aqua_fest, players, seed, steps)
 
 
 def cells(root) -> dict[int, ET.Element]:

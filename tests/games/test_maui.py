@@ -385,7 +385,6 @@ def test_one_catch_per_player_per_round():
         s = maui.setup(3, seed=seed)
         while not s.over:
             before = [len(p) for p in s.piles]
-            boxed = len(s.boxed)
             s = play_round_policy(s)
             grown = [len(p) - b for p, b in zip(s.piles, before)]
             assert all(g <= 1 for g in grown)
@@ -682,7 +681,6 @@ def test_open_and_hidden_information():
     s, _ = play(s, [10, 9, 3, 2])
     for viewer in range(4):
         v = maui.view(s, viewer)
-        dumped = json.dumps(v)
         assert v["viewer"] == viewer
         for seat in v["seats"]:
             assert seat["pile_top"]["id"] == s.piles[seat["seat"]][-1]

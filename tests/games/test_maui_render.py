@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import importlib
 import math
-import random
-import re
 import xml.etree.ElementTree as ET
 
+import helpers
 import pytest
+from helpers import by_class, data_cards, mentions, parse, visible_ids
 
 from tutor.games import maui
 R = importlib.import_module("tutor.games.maui.render")   # the package exports the function under this name
@@ -20,49 +20,7 @@ NS = {"svg": "http://www.w3.org/2000/svg"}
 # --------------------------------------------------------------------------- helpers
 
 def play(players, seed, steps, variant=()):
-    """A seeded position after `steps` random legal actions, and the events of the last one."""
-    state = maui.setup(players, seed=seed, variant=variant)
-    rnd = random.Random(seed)
-    events = []
-    for _ in range(steps):
-        if maui.is_over(state):
-            break
-        seat = rnd.choice(maui.to_move(state))
-        state, events = maui.apply(state, rnd.choice(maui.legal_actions(state, seat)))
-    return state, events
-
-
-def parse(svg: str) -> ET.Element:
-    return ET.fromstring(svg)
-
-
-def visible_ids(view) -> set[str]:
-    found = set()
-
-    def walk(x):
-        if isinstance(x, dict):
-            if isinstance(x.get("id"), str):
-                found.add(x["id"])
-            for v in x.values():
-                walk(v)
-        elif isinstance(x, list):
-            for v in x:
-                walk(v)
-    walk(view)
-    return found
-
-
-def data_cards(root) -> set[str]:
-    return {el.get("data-card") for el in root.iter() if el.get("data-card")}
-
-
-def mentions(svg: str, card_id: str) -> bool:
-    """Whole-id match: "dive-2-1" must not match inside "dive-2-12"."""
-    return re.search(r"(?<![\w-])" + re.escape(card_id) + r"(?![\w-])", svg) is not None
-
-
-def by_class(root, name):
-    return [el for el in root.iter() if name in (el.get("class") or "").split()]
+    return helpers.play(maui, players, seed, steps, variant=variant)
 
 
 POSITIONS = [(3, 1, 0), (4, 2, 7), (5, 3, 23), (6, 4, 41), (4, 5, 4 * 12 + 3), (6, 6, 200),

@@ -128,15 +128,15 @@ def check_views(game, state, *, svg: bool) -> list[str]:
     hidden = {p: game.secrets(state, p) for p in seats}
     for p in seats:
         for token in hidden[p]:
-            if _contains(views[p], token):
+            if mentions(views[p], token):
                 problems.append(f"player {p + 1}'s view shows hidden {token}")
-            if svg and _contains(svgs[p], token):
+            if svg and mentions(svgs[p], token):
                 problems.append(f"player {p + 1}'s SVG shows hidden {token}")
         for q in seats:
             if q == p:
                 continue
             for token in hidden[q] - hidden[p]:
-                if not _contains(views[p], token):
+                if not mentions(views[p], token):
                     problems.append(f"player {p + 1} should see {token} but their view lacks it")
     return problems
 
@@ -147,18 +147,18 @@ def check_events(game, before, after, events) -> list[str]:
     # cards an event turns face up for all (a lantern's face-down card, a round-1 seagull) are public
     shown = json.dumps([e.data for e in events if e.kind in getattr(game, "REVEALING_EVENTS", ())])
     for p in range(after.players):
-        secret = {t for t in game.secrets(before, p) & game.secrets(after, p) if not _contains(shown, t)}
+        secret = {t for t in game.secrets(before, p) & game.secrets(after, p) if not mentions(shown, t)}
         if not secret:
             continue
         told = json.dumps([e.for_viewer(p).to_json()["data"] for e in events], ensure_ascii=False)
         for token in secret:
-            if _contains(told, token):
+            if mentions(told, token):
                 problems.append(f"an event tells player {p + 1} the hidden {token}")
     return problems
 
 
-def _contains(text: str, token: str) -> bool:
-    """Whole-token search, so "tuna-1" is not found inside "tuna-12"."""
+def mentions(text: str, token: str) -> bool:
+    """Whole-token search, so "tuna-1" is not found inside "tuna-12" (used by tests too)."""
     start = 0
     while True:
         i = text.find(token, start)

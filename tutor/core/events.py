@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Callable
 
 _NARRATORS: dict[str, Callable[["Event", str], str]] = {}
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 
-from tutor.games.aqua_fest import board as B
 from tutor.games.aqua_fest import components as C
 from tutor.games.aqua_fest.rules import Attack, Defend, DrawTwo, EndTurn, Move, State
 

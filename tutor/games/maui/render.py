@@ -548,7 +548,7 @@ def _arrows(dwg, view, marks):
     for depth, seat in marks["arrows"]:
         cx, cy, cw, ch = cell_box(C.DEPTHS.index(depth))
         x, y, w, h = _seat_box(seat, view)
-        sx, sy = x + w / 2, y + h / 2
+        sx = x + w / 2
         start = (cx + cw if sx > CX else cx, cy + ch / 2)
         # stop at the panel's edge nearest the cell
         ex = min(max(start[0], x), x + w)

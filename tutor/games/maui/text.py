@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tutor.core import i18n
 from tutor.core.events import Event, register_narrator
-from tutor.core.i18n import player_name, text
+from tutor.core.i18n import player_name
 from tutor.games.maui import components as C
 
 KIND_NAMES = {

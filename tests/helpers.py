@@ -1,0 +1,50 @@
+"""Helpers shared by the test modules (on the path through pyproject's pytest `pythonpath`)."""
+
+from __future__ import annotations
+
+import random
+import xml.etree.ElementTree as ET
+
+from tutor.core.conformance import mentions  # noqa: F401  (whole-id match, re-exported for tests)
+
+
+def play(game, players, seed, steps, **setup):
+    """A seeded position after `steps` random legal actions, and the events of the last one."""
+    state = game.setup(players, seed=seed, **setup)
+    rnd = random.Random(seed)
+    events = []
+    for _ in range(steps):
+        if game.is_over(state):
+            break
+        seat = rnd.choice(game.to_move(state))
+        state, events = game.apply(state, rnd.choice(game.legal_actions(state, seat)))
+    return state, events
+
+
+def parse(svg: str) -> ET.Element:
+    return ET.fromstring(svg)
+
+
+def visible_ids(view) -> set[str]:
+    """Every "id" a view hands out, anywhere in it."""
+    found = set()
+
+    def walk(x):
+        if isinstance(x, dict):
+            if isinstance(x.get("id"), str):
+                found.add(x["id"])
+            for v in x.values():
+                walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+    walk(view)
+    return found
+
+
+def data_cards(root) -> set[str]:
+    return {el.get("data-card") for el in root.iter() if el.get("data-card")}
+
+
+def by_class(root, name):
+    return [el for el in root.iter() if name in (el.get("class") or "").split()]

@@ -424,7 +424,8 @@ def test_lesson_helpers_for_aqua_fest(lang):
     spec = {"players": 2, "pawns": {1: "C3"}, "hands": {1: ["crab-1"], 2: ["crab-2"]}}
     pos = lesson.position("aqua_fest", spec, lang, viewer=0, highlight=("card:crab-1",))
     assert isinstance(pos, W.HTML) and pos.value.startswith("<svg") and 'data-card="crab-1"' in pos.value
-    state = af.scenario.setup(spec)
+    from tutor.games.aqua_fest.scenario import setup as spec_setup
+    state = spec_setup(spec)
     assert pos.value == lesson.position("aqua_fest", state, lang, viewer=0, highlight=("card:crab-1",)).value
     kw = lesson.position("aqua_fest", {"players": 2, "seed": 3, "pawns": [[2, 2], None]}, lang)
     assert isinstance(kw, W.HTML) and kw.value.startswith("<svg")

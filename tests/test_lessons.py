@@ -1,120 +1,188 @@
 """Lesson data: every rulebook heading is taught, every scenario replays, every step is narrated.
 
-Covers lessons/<game>/sections.yaml (heading -> notebook part + scenarios), the scenario files, and
-`python -m tutor check` as a command (exit codes and what it reports).
+Runs for every ready game (tutor.core.game.ready_games()): lessons/<game>/sections.yaml (heading ->
+notebook part + scenarios), the scenario files, and `python -m tutor check` as a command (exit codes and
+what it reports). Each game's worked examples are then checked number for number.
 """
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
 import yaml
 
+from tutor.core.game import info, load, ready_games
 from tutor.core.scenario import lesson_files, load_file, replay
-from tutor.games import maui
 
 ROOT = Path(__file__).resolve().parents[1]
-LESSONS = ROOT / "lessons" / "maui"
-SCENARIOS = sorted((LESSONS / "scenarios").glob("*.yaml"))
-NOTEBOOKS = {lang: ROOT / "notebooks" / name for lang, name in (("en", "maui.ipynb"), ("ru", "maui.ru.ipynb"))}
-LANGS = ("en", "ru")
+GAMES = ready_games()
 # headings whose lesson is the notebook prose alone (nothing happens on the board)
-PROSE_ONLY = {"maui:intro", "maui:components", "maui:variants"}
+PROSE_ONLY = {
+    "maui": {"maui:intro", "maui:components", "maui:variants"},
+    "aqua_fest": {"aqua_fest:contents"},
+}
+MIN_SCENARIOS = {"maui": 10, "aqua_fest": 15}
 
 
-@pytest.fixture(scope="module")
-def sections() -> dict:
-    return yaml.safe_load((LESSONS / "sections.yaml").read_text(encoding="utf-8"))
+def lessons(game: str) -> Path:
+    return ROOT / "lessons" / game
 
 
-def scenario_ids() -> dict[str, Path]:
-    return {yaml.safe_load(p.read_text(encoding="utf-8"))["id"]: p for p in SCENARIOS}
+def scenario_paths(game: str) -> list[Path]:
+    return sorted((lessons(game) / "scenarios").glob("*.yaml"))
+
+
+def notebooks(game: str) -> dict[str, Path]:
+    g = info(game)
+    first = g.lesson_langs[0]
+    return {lang: ROOT / "notebooks" / (f"{g.notebook}.ipynb" if lang == first else f"{g.notebook}.{lang}.ipynb")
+            for lang in g.lesson_langs}
+
+
+ALL_SCENARIOS = [(g, p) for g in GAMES for p in scenario_paths(g)]
+SCENARIO_IDS = [f"{g}/{p.stem}" for g, p in ALL_SCENARIOS]
+
+
+@lru_cache(maxsize=None)
+def sections(game: str) -> dict:
+    return yaml.safe_load((lessons(game) / "sections.yaml").read_text(encoding="utf-8"))
+
+
+def scenario_ids(game: str) -> dict[str, Path]:
+    return {yaml.safe_load(p.read_text(encoding="utf-8"))["id"]: p for p in scenario_paths(game)}
 
 
 def anchors(path: Path) -> set[str]:
-    import json
     nb = json.loads(path.read_text(encoding="utf-8"))
     text = "".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
     return set(re.findall(r'<a id="([^"]+)"></a>', text))
 
 
-def test_there_are_scenarios():
-    assert len(SCENARIOS) >= 10
-    assert lesson_files("maui") == SCENARIOS
+def test_the_ready_games_include_the_finished_lessons():
+    assert {"maui", "aqua_fest"} <= set(GAMES)
 
 
-def test_every_section_has_an_entry(sections):
-    missing = [s.id for s in maui.SECTIONS if s.id not in sections]
+@pytest.mark.parametrize("game", GAMES)
+def test_there_are_scenarios(game):
+    assert len(scenario_paths(game)) >= MIN_SCENARIOS.get(game, 5)
+    assert lesson_files(game) == scenario_paths(game)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_section_has_an_entry(game):
+    heads = {s.id for s in load(game).SECTIONS}
+    missing = sorted(heads - set(sections(game)))
     assert not missing, f"sections.yaml has no entry for {missing}"
-    unknown = sorted(set(sections) - {s.id for s in maui.SECTIONS})
+    unknown = sorted(set(sections(game)) - heads)
     assert not unknown, f"sections.yaml names headings the engine does not know: {unknown}"
 
 
-def test_every_section_is_taught_by_a_scenario(sections):
-    bare = [sid for sid, entry in sections.items() if not entry.get("scenarios") and sid not in PROSE_ONLY]
+@pytest.mark.parametrize("game", GAMES)
+def test_every_section_is_taught_by_a_scenario(game):
+    bare = [sid for sid, entry in sections(game).items()
+            if not entry.get("scenarios") and sid not in PROSE_ONLY.get(game, set())]
     assert not bare, f"these headings have no scenario: {bare}"
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_every_part_anchor_is_in_the_notebook(sections, lang):
-    present = anchors(NOTEBOOKS[lang])
-    missing = sorted({entry["part"] for entry in sections.values()} - present)
-    assert not missing, f"{NOTEBOOKS[lang].name} lacks anchors {missing}"
+@pytest.mark.parametrize("game,lang", [(g, lang) for g in GAMES for lang in info(g).lesson_langs])
+def test_every_part_anchor_is_in_the_notebook(game, lang):
+    path = notebooks(game)[lang]
+    present = anchors(path)
+    missing = sorted({entry["part"] for entry in sections(game).values()} - present)
+    assert not missing, f"{path.name} lacks anchors {missing}"
 
 
-def test_listed_scenarios_exist(sections):
-    known = scenario_ids()
-    for sid, entry in sections.items():
+@pytest.mark.parametrize("game", GAMES)
+def test_listed_scenarios_exist(game):
+    known = scenario_ids(game)
+    for sid, entry in sections(game).items():
         for scenario_id in entry.get("scenarios") or []:
             assert scenario_id in known, f"{sid} lists {scenario_id}, which has no file"
-            game, _, name = scenario_id.partition("/")
-            assert (ROOT / "lessons" / game / "scenarios" / f"{name}.yaml").is_file()
+            owner, _, name = scenario_id.partition("/")
+            assert (ROOT / "lessons" / owner / "scenarios" / f"{name}.yaml").is_file()
 
 
-def test_every_scenario_is_used(sections):
-    used = {s for entry in sections.values() for s in entry.get("scenarios") or []}
-    assert not sorted(set(scenario_ids()) - used), "a scenario no heading points to"
+@pytest.mark.parametrize("game", GAMES)
+def test_every_scenario_is_used(game):
+    used = {s for entry in sections(game).values() for s in entry.get("scenarios") or []}
+    unused = sorted(set(scenario_ids(game)) - used)
+    assert not unused, f"no heading points to {unused}"
 
 
-def test_scenario_ids_match_file_names():
-    for sid, path in scenario_ids().items():
-        assert sid == f"maui/{path.stem}"
+@pytest.mark.parametrize("game", GAMES)
+def test_scenario_ids_match_file_names(game):
+    for sid, path in scenario_ids(game).items():
+        assert sid == f"{game}/{path.stem}"
+        assert load_file(path)["game"] == game
 
 
-@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
-def test_scenario_replays_cleanly(path):
+@pytest.mark.parametrize("game,path", ALL_SCENARIOS, ids=SCENARIO_IDS)
+def test_scenario_replays_cleanly(game, path):
     result = replay(load_file(path))
     assert result.ok, "\n".join(result.mismatches)
     assert len(result.frames) >= 2
 
 
-@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
-def test_scenario_is_narrated_in_every_language(path):
+@pytest.mark.parametrize("game,path", ALL_SCENARIOS, ids=SCENARIO_IDS)
+def test_scenario_is_narrated_in_every_language(game, path):
     data = load_file(path)
-    for lang in LANGS:
+    langs = info(game).lesson_langs
+    for lang in langs:
         assert (data.get("title") or {}).get(lang), f"title lacks {lang}"
         assert (data.get("intro") or {}).get(lang), f"intro lacks {lang}"
     for i, step in enumerate(data["steps"], start=1):
         say = step.get("say") or {}
-        for lang in LANGS:
+        for lang in langs:
             assert isinstance(say.get(lang), str) and say[lang].strip(), f"step {i} has no {lang} narration"
-        assert re.search(r"[а-яё]", say["ru"], re.I), f"step {i}: the ru narration is not Russian"
+        for lang in set(langs) & {"ru", "uk"}:
+            assert re.search(r"[а-яёіїєґ]", say[lang], re.I), f"step {i}: the {lang} narration is not in {lang}"
 
 
-@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
-def test_expectations_are_precise(path):
+@pytest.mark.parametrize("game,path", ALL_SCENARIOS, ids=SCENARIO_IDS)
+def test_expectations_are_precise(game, path):
     """Every step that acts is checked: either an expectation or a refusal by a named rule."""
     for i, step in enumerate(load_file(path)["steps"], start=1):
         if "do" in step:
             assert step.get("expect") or step.get("refused"), f"step {i} acts but checks nothing"
 
 
+@pytest.mark.parametrize("game,path", [(g, p) for g, p in ALL_SCENARIOS if g == "aqua_fest"],
+                         ids=[i for i in SCENARIO_IDS if i.startswith("aqua_fest/")])
+def test_every_step_names_its_rule(game, path):
+    """Aqua Fest scenarios state on every step which section it teaches (a real heading)."""
+    heads = {s.id for s in load(game).SECTIONS}
+    data = load_file(path)
+    assert data.get("rule") in heads
+    for i, step in enumerate(data["steps"], start=1):
+        assert step.get("rule") in heads, f"step {i}: rule {step.get('rule')!r}"
+        if "refused" in step:
+            assert step["refused"] in heads, f"step {i}: refused by unknown {step['refused']!r}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_lessons_never_point_outside_the_project(game):
+    """The rulebooks live outside the project and are never read at run or test time."""
+    files = scenario_paths(game) + [lessons(game) / "sections.yaml", lessons(game) / "notebook.yaml",
+                                    ROOT / "tools" / "build_notebooks.py", *notebooks(game).values(),
+                                    ROOT / "notebooks" / "index.ipynb"]
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        assert "../shared" not in text and "/work/shared" not in text and "rulebooks/" not in text, path
+
+
+# --------------------------------------------------------------------------- Мяури's worked examples
+
+MAUI = lessons("maui") / "scenarios"
+
+
 def test_the_worked_round_is_number_for_number():
-    data = load_file(LESSONS / "scenarios" / "four-player-round.yaml")
+    data = load_file(MAUI / "four-player-round.yaml")
     first = data["steps"][0]
     assert first["do"] == {"dive": {1: 9, 2: 6, 3: 9, 4: 9}}
     assert first["expect"]["catch"] == {1: "tuna-1", 4: "tiger-1", 2: "catfish-1"}
@@ -127,19 +195,118 @@ def test_the_worked_round_is_number_for_number():
 
 
 def test_refusals_name_their_rule():
-    data = load_file(LESSONS / "scenarios" / "refused-moves.yaml")
+    data = load_file(MAUI / "refused-moves.yaml")
     result = replay(data)
     refused = [f for f in result.frames if f.refusal is not None]
     assert [f.refusal.rule for f in refused] == ["maui:play", "maui:components", "maui:play"]
 
 
-def test_lessons_never_point_outside_the_project():
-    """The rulebooks live outside the project and are never read at run or test time."""
-    files = SCENARIOS + [LESSONS / "sections.yaml", LESSONS / "notebook.yaml", ROOT / "tools" / "build_notebooks.py",
-                         *NOTEBOOKS.values(), ROOT / "notebooks" / "index.ipynb"]
-    for path in files:
-        text = path.read_text(encoding="utf-8")
-        assert "../shared" not in text and "/work/shared" not in text and "rulebooks/" not in text, path
+# --------------------------------------------------------------------------- Aqua Fest's worked examples
+
+AQUA = lessons("aqua_fest") / "scenarios"
+
+
+def aqua(name: str):
+    result = replay(load_file(AQUA / f"{name}.yaml"))
+    assert result.ok, "\n".join(result.mismatches)
+    return result
+
+
+def test_aqua_fest_36_point_example_is_number_for_number():
+    """The rulebook's scoring example: ordinary 3+1+3+2, rare 3+1+2+3 +2, unique 1+3+2+3 +2 +3, token 2."""
+    from tutor.games.aqua_fest import components as C
+    from tutor.games.aqua_fest.scoring import score
+    from tutor.games.aqua_fest.shells import Shell, best_assembly, classify
+    data = load_file(AQUA / "scoring-36.yaml")
+    held = data["setup"]["collected"][1]
+    groups = [held[0:4], held[4:8], held[8:12]]          # the file lists the rulebook's three shells in order
+    assert [classify(g) for g in groups] == ["ordinary", "rare", "unique"]
+    assert [[C.tile(t).stars for t in g] for g in groups] == [[3, 1, 3, 2], [3, 1, 2, 3], [1, 3, 2, 3]]
+    assert [Shell(classify(g), tuple(g)).points for g in groups] == [9, 9 + 2, 9 + 2 + 3]
+    assert best_assembly(held).points == 34                # no other grouping of the twelve does better
+    result = aqua("scoring-36")
+    state = result.frames[-1].state
+    assert state.bonus[0] == 2
+    assert score(state)[0].total == 36
+    assert data["steps"][-1]["expect"] == {"best": {1: 34}, "scores": {1: 36}}
+    for step, numbers in zip(data["steps"], ("3 + 1 + 3 + 2 = 9", "3 + 1 + 2 + 3 = 9", "1 + 3 + 2 + 3 = 9")):
+        assert numbers in step["say"]["en"] and numbers in step["say"]["ru"]
+
+
+def test_aqua_fest_two_card_move():
+    """Two cards of the same species in one turn, two fragments, then a single card drawn."""
+    from tutor.games.aqua_fest import components as C
+    result = aqua("two-card-move")
+    moves = [e for f in result.frames for e in f.events if e.kind == "aqua_fest.moved"]
+    assert len(moves) == 2 and len({e.data["player"] for e in moves}) == 1
+    species = {C.card(e.data["card"]).species for e in moves}
+    assert len(species) == 1 and not C.MOVES[species.pop()].alone
+    taken = [t for f in result.frames for e in f.events if e.kind == "aqua_fest.collected" for t in e.data["tiles"]]
+    assert len(taken) == 2
+    turns = [e for f in result.frames for e in f.events if e.kind == "aqua_fest.turn"]
+    assert len(turns) == 1 and turns[0] in result.frames[-1].events   # both moves in one turn
+
+
+def test_aqua_fest_battle_won():
+    """Higher strength wins, takes one random fragment of the loser; the loser goes home."""
+    from tutor.games.aqua_fest import components as C
+    result = aqua("battle-won")
+    frame = next(f for f in result.frames if any(e.kind == "aqua_fest.battle_won" for e in f.events))
+    revealed = next(e for e in frame.events if e.kind == "aqua_fest.battle_revealed")
+    won = next(e for e in frame.events if e.kind == "aqua_fest.battle_won")
+    assert revealed.data["attack"] > revealed.data["defence"] and won.data["player"] == revealed.data["player"]
+    before = result.frames[frame.index - 1].state
+    loser, winner = won.data["loser"], won.data["player"]
+    assert won.data["tile"] in before.collected[loser] and won.data["tile"] in frame.state.collected[winner]
+    assert len(frame.state.collected[loser]) == len(before.collected[loser]) - 1
+    assert frame.state.pawns[loser] is None and frame.state.pawns[winner] is not None
+    assert {revealed.data["attack_card"], revealed.data["defence_card"]} <= set(frame.state.discard)
+    assert C.card(revealed.data["attack_card"]).species != C.card(revealed.data["defence_card"]).species
+
+
+def test_aqua_fest_battle_tied():
+    """Equal strength: both pawns go home, both cards are discarded, nobody takes a fragment."""
+    result = aqua("battle-tied")
+    frame = next(f for f in result.frames if any(e.kind == "aqua_fest.battle_tied" for e in f.events))
+    revealed = next(e for e in frame.events if e.kind == "aqua_fest.battle_revealed")
+    assert revealed.data["attack"] == revealed.data["defence"]
+    before = result.frames[frame.index - 1].state
+    assert before.pawns[0] is not None and before.pawns[1] is not None
+    assert frame.state.pawns[0] is None and frame.state.pawns[1] is None
+    assert frame.state.collected == before.collected
+    assert {revealed.data["attack_card"], revealed.data["defence_card"]} <= set(frame.state.discard)
+
+
+def test_aqua_fest_coral_refusal_cites_what_is_forbidden():
+    """A straight move through a coral is refused by «В подводном мире запрещено», state untouched."""
+    from tutor.games.aqua_fest.rules import is_coral
+    from tutor.games.aqua_fest.scenario import cell_index
+    data = load_file(AQUA / "coral-refused.yaml")
+    result = aqua("coral-refused")
+    first = result.frames[1]
+    assert data["steps"][0]["refused"] == "aqua_fest:forbidden"
+    assert first.refusal is not None and first.refusal.rule == "aqua_fest:forbidden"
+    assert first.refusal.key == "aqua_fest.err.path_blocked"
+    assert first.state == result.frames[0].state
+    assert is_coral(first.state, cell_index("C4"))          # the coral sits between start and target
+
+
+def test_aqua_fest_refusals_name_their_rule():
+    result = aqua("refused-moves")
+    refused = [(f.refusal.rule, f.refusal.key.rsplit(".", 1)[1]) for f in result.frames if f.refusal is not None]
+    assert refused == [("aqua_fest:forbidden", "stop_pawn"), ("aqua_fest:play", "species"),
+                       ("aqua_fest:play", "alone_second"), ("aqua_fest:forbidden", "start_cell")]
+
+
+def test_aqua_fest_end_and_tie_break():
+    end = aqua("end-of-game").frames[-1].state
+    assert end.over
+    tie = aqua("tie-break")
+    from tutor.games.aqua_fest.scoring import hand_strength, score, winners
+    state = tie.frames[-1].state
+    assert state.over and len({b.total for b in score(state)}) == 1
+    assert winners(state) == [1] and hand_strength(state, 1) > hand_strength(state, 0)
+
 
 # --------------------------------------------------------------------------- the command
 
@@ -148,14 +315,22 @@ def run_check(*paths) -> subprocess.CompletedProcess:
                           cwd=ROOT, capture_output=True, text=True, timeout=120)
 
 
-def test_check_command_passes_on_the_real_scenarios():
-    done = run_check(LESSONS / "scenarios")
+@pytest.mark.parametrize("game", GAMES)
+def test_check_command_passes_on_the_real_scenarios(game):
+    done = run_check(lessons(game) / "scenarios")
     assert done.returncode == 0, done.stdout + done.stderr
-    assert f"{len(SCENARIOS)} scenario(s) checked, 0 failed" in done.stdout
+    assert f"{len(scenario_paths(game))} scenario(s) checked, 0 failed" in done.stdout
+
+
+def test_check_command_takes_every_lesson_folder():
+    done = run_check(ROOT / "lessons")
+    assert done.returncode == 0, done.stdout + done.stderr
+    total = len(list((ROOT / "lessons").rglob("scenarios/*.yaml")))
+    assert f"{total} scenario(s) checked, 0 failed" in done.stdout
 
 
 def test_check_command_names_a_mismatch(tmp_path):
-    wrong = yaml.safe_load((LESSONS / "scenarios" / "four-player-round.yaml").read_text(encoding="utf-8"))
+    wrong = yaml.safe_load((MAUI / "four-player-round.yaml").read_text(encoding="utf-8"))
     wrong["id"] = "maui/wrong-round"
     wrong["steps"] = wrong["steps"][:1]
     wrong["steps"][0]["expect"] = {"catch": {3: "tuna-1"}, "kiti": 4}   # the tuna went to player 1
@@ -166,6 +341,17 @@ def test_check_command_names_a_mismatch(tmp_path):
     assert "FAIL" in done.stdout and "wrong-round.yaml" in done.stdout
     assert "player 3 should catch ['tuna-1'], caught nothing" in done.stdout
     assert "Kiti's right hand should point to player 4, points to 2" in done.stdout
+
+
+def test_check_command_names_an_aqua_fest_mismatch(tmp_path):
+    wrong = yaml.safe_load((AQUA / "scoring-36.yaml").read_text(encoding="utf-8"))
+    wrong["id"] = "aqua_fest/wrong-36"
+    wrong["steps"][-1]["expect"] = {"scores": {1: 35}}
+    path = tmp_path / "wrong-36.yaml"
+    path.write_text(yaml.safe_dump(wrong, allow_unicode=True), encoding="utf-8")
+    done = run_check(path)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "player 1 should score 35, scores 36" in done.stdout
 
 
 def test_check_command_reports_a_step_that_should_have_been_refused(tmp_path):

@@ -1,5 +1,5 @@
-"""The served lessons in a real browser: the index, and stepping through the worked Мяури round in both
-languages with the scenario player's own buttons."""
+"""The served lessons in a real browser: the index, and stepping through each game's worked example in
+both languages with the scenario player's own buttons."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ import yaml
 
 from voila_harness import ROOT, require_notebook
 
-SCENARIO = ROOT / "lessons" / "maui" / "scenarios" / "four-player-round.yaml"
+# per lesson: the worked example the browser steps through (the rulebook's own, where it has one)
+WORKED = {"maui": "four-player-round", "aqua_fest": "battle-won"}
 CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 # What a failing cell, widget or page leaves in a Voilà page
 ERROR_TEXTS = ("Traceback", "There was an error when executing", "Error displaying widget",
@@ -33,15 +34,16 @@ def assert_no_errors(page) -> None:
     assert not page.js_errors, f"JavaScript errors on {page.url}: {page.js_errors}"
 
 
-def scenario_title(lang: str) -> str:
-    return yaml.safe_load(SCENARIO.read_text(encoding="utf-8"))["title"][lang]
+def scenario_title(game: str, lang: str) -> str:
+    path = ROOT / "lessons" / game / "scenarios" / f"{WORKED[game]}.yaml"
+    return yaml.safe_load(path.read_text(encoding="utf-8"))["title"][lang]
 
 
-def find_player(page, lang: str):
+def find_player(page, game: str, lang: str):
     """The scenario player of the worked four-player round: the one showing its title, else the first."""
     page.locator(".tutor-scenario").first.wait_for(state="visible")
     players = page.locator(".tutor-scenario")
-    titled = players.filter(has_text=scenario_title(lang))
+    titled = players.filter(has_text=scenario_title(game, lang))
     return titled.first if titled.count() else players.first
 
 
@@ -58,8 +60,8 @@ BUTTONS = {
 }
 
 
-def step_through(page, lang: str) -> list[str]:
-    player = find_player(page, lang)
+def step_through(page, game: str, lang: str) -> list[str]:
+    player = find_player(page, game, lang)
     button = lambda name: player.get_by_role("button", name=name, exact=True)  # noqa: E731
     names = BUTTONS[lang]
     for name in names.values():
@@ -96,25 +98,27 @@ def step_through(page, lang: str) -> list[str]:
     return narrations
 
 
-def test_index_renders_and_links_maui(voila_server, page):
+def test_index_renders_and_links_every_ready_lesson(voila_server, page):
     require_notebook("index.ipynb")
     response = page.goto(voila_server.url + "/")  # "/" redirects to the index
     assert response.ok
     assert page.url.endswith("/voila/render/index.ipynb")
-    link = page.locator('a[href$="maui.ipynb"]').first
-    link.wait_for(state="visible")
-    assert re.search(r"Мяури|Maui", link.inner_text()), link.inner_text()
-    ru = page.locator('a[href$="maui.ru.ipynb"]')
-    assert ru.count() >= 1, "the index does not link the Russian lesson"
+    for stem, name in (("maui", r"Мяури|Maui"), ("aqua_fest", r"Aqua Fest|Аква Фест")):
+        link = page.locator(f'a[href$="{stem}.ipynb"]').first
+        link.wait_for(state="visible")
+        assert re.search(name, link.inner_text()), link.inner_text()
+        ru = page.locator(f'a[href$="{stem}.ru.ipynb"]')
+        assert ru.count() >= 1, f"the index does not link the Russian {stem} lesson"
     assert_no_errors(page)
 
 
-@pytest.mark.parametrize("notebook, lang", [("maui.ipynb", "en"), ("maui.ru.ipynb", "ru")])
-def test_step_through_worked_round(voila_server, page, notebook, lang):
+@pytest.mark.parametrize("game, lang", [("maui", "en"), ("maui", "ru"), ("aqua_fest", "en"), ("aqua_fest", "ru")])
+def test_step_through_worked_example(voila_server, page, game, lang):
+    notebook = f"{game}.ipynb" if lang == "en" else f"{game}.{lang}.ipynb"
     require_notebook(notebook)
     response = page.goto(voila_server.render_url(notebook))
     assert response.ok
-    narrations = step_through(page, lang)
+    narrations = step_through(page, game, lang)
     if lang == "ru":
         for text in narrations:
             assert CYRILLIC.search(text), f"narration is not in Russian: {text!r}"

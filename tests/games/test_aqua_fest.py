@@ -569,10 +569,12 @@ def test_pawn_on_its_start_tile_cannot_be_attacked():
     refused(s, Attack(1, 0, "crab-3"), "battles", "target_home")
 
 
-def test_attacker_may_attack_from_its_own_start_tile():
-    """Ruling battle-cards: you may attack from your own start tile."""
+def test_a_pawn_at_home_cannot_attack_either():
+    """Ruling battle-cards: home is out of the fight both ways (a pawn there cannot be attacked, so it
+    may not attack an adjacent pawn that could not answer in kind)."""
     s = position(pawns={1: "C5"}, hands={0: ["crab-1"], 1: ["crab-3"]})
-    assert A.attackable(s, 0) == [1]
+    assert A.attackable(s, 0) == []
+    refused(s, Attack(0, 1, "crab-1"), "battles", "attacker_home")
 
 
 def test_target_without_cards_cannot_be_attacked():

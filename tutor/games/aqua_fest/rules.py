@@ -192,8 +192,8 @@ def to_move(state: State) -> list[int]:
 
 
 def attackable(state: State, seat: int) -> list[int]:
-    """Opponents the player may attack now: adjacent, away from home, holding at least one card."""
-    if not state.hands[seat]:
+    """Opponents the player may attack now: both away from home, adjacent, the target holding a card."""
+    if not state.hands[seat] or state.pawns[seat] is None:
         return []
     me = position(state, seat)
     return [t for t in range(state.players)
@@ -399,6 +399,8 @@ def _attack(state: State, action: Attack) -> tuple[State, list[Event]]:
         raise RuleViolation("aqua_fest:battles", "aqua_fest.err.attack_self", player=p)
     if state.pawns[t] is None:
         raise RuleViolation("aqua_fest:battles", "aqua_fest.err.target_home", player=p, target_player=t)
+    if state.pawns[p] is None:   # ruling battle-cards: safe at home also means out of the fight
+        raise RuleViolation("aqua_fest:battles", "aqua_fest.err.attacker_home", player=p)
     if not B.adjacent(position(state, p), position(state, t)):
         raise RuleViolation("aqua_fest:battles", "aqua_fest.err.not_adjacent", player=p, target_player=t)
     if not state.hands[t]:

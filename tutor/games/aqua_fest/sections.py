@@ -74,12 +74,14 @@ RULINGS = (
        "Когда фишка уходит с клетки любым способом (ход, возвращение домой, проигранное сражение), "
        "закрытый нижний тайл там переворачивается. До этого его не смотрит никто."),
     _r("battle-cards", "battles",
-       "A battle needs a card from each side, so a player with an empty hand cannot be attacked. You may "
-       "attack from your own start tile. You may attack before a move, between moves, after your moves, "
-       "or before drawing two; each attack costs you a card.",
-       "В сражении каждый выкладывает карту, поэтому игрока с пустой рукой атаковать нельзя. Атаковать "
-       "можно и со своего стартового тайла; до перемещения, между перемещениями, после них или перед "
-       "тем, как взять две карты; каждая атака стоит карты."),
+       "A battle needs a card from each side, so a player with an empty hand cannot be attacked. A pawn on "
+       "its start tile cannot be attacked, and so, to keep it fair, it cannot attack either: home is out of "
+       "the fight. You may attack before a move, between moves, after your moves, or before drawing two; "
+       "each attack costs you a card.",
+       "В сражении каждый выкладывает карту, поэтому игрока с пустой рукой атаковать нельзя. Фишку на "
+       "стартовом тайле атаковать нельзя, и, чтобы было честно, сама она тоже не атакует: дом — вне "
+       "боя. Атаковать можно до перемещения, между перемещениями, после них или перед тем, как взять две "
+       "карты; каждая атака стоит карты."),
     _r("battle-prize", "attack",
        "The winner takes one of the loser's fragments chosen at random (the tutor draws it with the "
        "game's seeded dice). A loser with no fragments gives nothing but still goes home.",

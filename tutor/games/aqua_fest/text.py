@@ -98,6 +98,10 @@ i18n.register({
     "aqua_fest.err.attack_self": {"en": "{player} cannot attack themselves.", "ru": "{player} не может атаковать себя."},
     "aqua_fest.err.target_home": {"en": "{target_player} stands on a start tile and cannot be attacked.",
                                   "ru": "{target_player} стоит на стартовом тайле, его нельзя атаковать."},
+    "aqua_fest.err.attacker_home": {"en": "{player} is on their start tile: a pawn at home can neither be "
+                                          "attacked nor attack.",
+                                    "ru": "{player} стоит на своём стартовом тайле: фишку дома нельзя атаковать, "
+                                          "и сама она не атакует."},
     "aqua_fest.err.not_adjacent": {"en": "{target_player} is not next to {player} (in any of the 8 directions).",
                                    "ru": "{target_player} не стоит рядом с игроком {player} (ни в одном из 8 "
                                          "направлений)."},

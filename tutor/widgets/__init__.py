@@ -7,7 +7,7 @@ Data flows one way: engine -> renderer -> widget. A widget never decides a rule;
 from tutor.widgets.common import ErrorArea, guard
 from tutor.widgets.scenario import ScenarioPlayer
 
-__all__ = ["ErrorArea", "guard", "ScenarioPlayer", "PlayTable", "LagoonSandbox"]
+__all__ = ["ErrorArea", "guard", "ScenarioPlayer", "PlayTable", "LagoonSandbox", "ShellsHelper"]
 
 
 def __getattr__(name):
@@ -18,4 +18,7 @@ def __getattr__(name):
     if name == "LagoonSandbox":
         from tutor.widgets.maui_sandbox import LagoonSandbox
         return LagoonSandbox
+    if name == "ShellsHelper":
+        from tutor.widgets.shells_helper import ShellsHelper
+        return ShellsHelper
     raise AttributeError(name)

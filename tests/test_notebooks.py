@@ -1,6 +1,7 @@
 """The lesson notebooks execute headless, show their widgets, and say what the index promises.
 
-Each notebook runs with nbclient in notebooks/ (as JupyterLab and Voilà run it) on the python3 kernel.
+Every ready game (tutor.core.game.ready_games()) has one notebook per lesson language; each runs with
+nbclient in notebooks/ (as JupyterLab and Voilà run it) on the python3 kernel.
 """
 
 from __future__ import annotations
@@ -15,12 +16,43 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
-from tutor.core.game import GAMES
+from tutor.core.game import GAMES, info, ready_games
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
-LESSONS = {"maui.ipynb": "en", "maui.ru.ipynb": "ru"}
 WIDGET = "application/vnd.jupyter.widget-view+json"
+READY = ready_games()
+
+
+def lesson_names(game: str) -> dict[str, str]:
+    """{notebook file name: language} for one game, its first language first."""
+    g = info(game)
+    first = g.lesson_langs[0]
+    return {(f"{g.notebook}.ipynb" if lang == first else f"{g.notebook}.{lang}.ipynb"): lang for lang in g.lesson_langs}
+
+
+LESSONS = {name: lang for g in READY for name, lang in lesson_names(g).items()}
+GAME_OF = {name: g for g in READY for name in lesson_names(g)}
+# a sentence of each game's narration, as the learner reads it in Russian
+RUSSIAN_NARRATION = {"maui": "Четыре ныряльщика", "aqua_fest": "в руке два осьминога"}
+# each lesson's parts, in the rulebook's order
+ORDER = {
+    "maui": ["part-story", "part-components", "part-setup", "part-round", "part-depths", "part-information",
+             "part-disputes", "part-end", "part-example", "part-catch", "part-lantern", "part-jellyfish",
+             "part-seagull", "part-variants", "part-open-baskets", "part-no-fights", "part-rulings",
+             "part-sandbox", "part-play"],
+    "aqua_fest": ["part-goal", "part-components", "part-setup", "part-tiles", "part-shells", "part-cards",
+                  "part-turn", "part-movement", "part-battles", "part-forbidden", "part-end", "part-scoring",
+                  "part-rulings", "part-sandbox", "part-play"],
+}
+# what each lesson must show: (code snippet, how many cells use it at least)
+HELPERS = {
+    "aqua_fest": [('lesson.scenario("aqua_fest/two-card-move"', 1), ('lesson.scenario("aqua_fest/battle-won"', 1),
+                  ('lesson.scenario("aqua_fest/battle-tied"', 1), ('lesson.scenario("aqua_fest/coral-refused"', 1),
+                  ('lesson.scenario("aqua_fest/scoring-36"', 1), ("lesson.shells(", 1),
+                  ('lesson.components("aqua_fest"', 1), ('lesson.rulings("aqua_fest"', 1),
+                  ('lesson.sandbox("aqua_fest"', 1), ('lesson.play("aqua_fest"', 1), ('lesson.position("aqua_fest"', 1)],
+}
 
 pytestmark = pytest.mark.slow
 
@@ -59,7 +91,14 @@ def errors(nb) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("name", ["index.ipynb", "maui.ipynb", "maui.ru.ipynb"])
+def test_every_ready_game_has_its_notebooks():
+    assert {"maui", "aqua_fest"} <= set(READY)
+    assert {"maui.ipynb", "maui.ru.ipynb", "aqua_fest.ipynb", "aqua_fest.ru.ipynb"} <= set(LESSONS)
+    for name in LESSONS:
+        assert (NOTEBOOKS / name).is_file(), name
+
+
+@pytest.mark.parametrize("name", ["index.ipynb", *LESSONS])
 def test_notebook_is_valid(name):
     nb = nbformat.read(NOTEBOOKS / name, as_version=4)
     nbformat.validate(nb)
@@ -73,7 +112,7 @@ def test_notebooks_are_built_from_their_source():
     assert done.returncode == 0, done.stdout + done.stderr
 
 
-@pytest.mark.parametrize("name", ["index.ipynb", "maui.ipynb", "maui.ru.ipynb"])
+@pytest.mark.parametrize("name", ["index.ipynb", *LESSONS])
 def test_notebook_executes_without_error(name, executed):
     nb = run(name, executed)
     assert not errors(nb), errors(nb)
@@ -93,9 +132,21 @@ def test_lesson_shows_widgets(name, executed):
     assert sum("<svg" in v for v in values) >= 15, "every scenario and position should draw a board"
 
 
-def test_russian_lesson_narrates_in_russian(executed):
-    values = " ".join(widget_values(run("maui.ru.ipynb", executed)))
-    assert "Четыре ныряльщика" in values      # the worked round's opening narration, in Russian
+@pytest.mark.parametrize("name", LESSONS)
+def test_lesson_uses_its_helpers(name):
+    nb = nbformat.read(NOTEBOOKS / name, as_version=4)
+    code = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
+    for snippet, least in HELPERS.get(GAME_OF[name], []):
+        assert code.count(snippet) >= least, f"{name} should call {snippet}"
+
+
+@pytest.mark.parametrize("game", READY)
+def test_russian_lesson_narrates_in_russian(game, executed):
+    ru = next((n for n, lang in lesson_names(game).items() if lang == "ru"), None)
+    if ru is None or game not in RUSSIAN_NARRATION:
+        pytest.skip(f"{game} has no Russian lesson")
+    values = " ".join(widget_values(run(ru, executed)))
+    assert RUSSIAN_NARRATION[game] in values
 
 
 def widget_values(nb) -> list[str]:
@@ -114,8 +165,9 @@ def test_lesson_cells_are_thin(name):
         assert not re.search(r"^\s*(def|class|for|while|if)\b", c.source, re.M), c.source
 
 
-def test_russian_lesson_is_in_russian():
-    nb = nbformat.read(NOTEBOOKS / "maui.ru.ipynb", as_version=4)
+@pytest.mark.parametrize("name", [n for n, lang in LESSONS.items() if lang in ("ru", "uk")])
+def test_russian_lesson_is_in_russian(name):
+    nb = nbformat.read(NOTEBOOKS / name, as_version=4)
     for cell in nb.cells:
         if cell.cell_type != "markdown":
             continue
@@ -124,31 +176,36 @@ def test_russian_lesson_is_in_russian():
         assert len(cyrillic) >= 0.6 * len(letters), cell.source[:120]
 
 
-def test_english_lesson_is_in_english():
-    nb = nbformat.read(NOTEBOOKS / "maui.ipynb", as_version=4)
+@pytest.mark.parametrize("name", [n for n, lang in LESSONS.items() if lang == "en"])
+def test_english_lesson_is_in_english(name):
+    nb = nbformat.read(NOTEBOOKS / name, as_version=4)
     text = markdown(nb)
     letters = re.findall(r"[^\W\d_]", text)
     latin = [ch for ch in letters if ch.isascii()]
     assert len(latin) >= 0.8 * len(letters)
 
 
-def test_lessons_share_structure_and_link_each_other():
-    en, ru = (nbformat.read(NOTEBOOKS / n, as_version=4) for n in LESSONS)
-    assert [c.cell_type for c in en.cells] == [c.cell_type for c in ru.cells]
-    anchors = [re.findall(r'<a id="([^"]+)"></a>', markdown(nb)) for nb in (en, ru)]
-    assert anchors[0] == anchors[1] and len(anchors[0]) >= 15
-    assert "](maui.ru.ipynb)" in en.cells[0].source
-    assert "](maui.ipynb)" in ru.cells[0].source
+@pytest.mark.parametrize("game", READY)
+def test_lessons_share_structure_and_link_each_other(game):
+    names = list(lesson_names(game))
+    books = [nbformat.read(NOTEBOOKS / n, as_version=4) for n in names]
+    for nb in books[1:]:
+        assert [c.cell_type for c in nb.cells] == [c.cell_type for c in books[0].cells]
+    anchors = [re.findall(r'<a id="([^"]+)"></a>', markdown(nb)) for nb in books]
+    assert all(a == anchors[0] for a in anchors) and len(anchors[0]) >= 15
+    for name, nb in zip(names, books):
+        for other in names:
+            if other != name:
+                assert f"]({other})" in nb.cells[0].source, f"{name} does not link {other}"
 
 
-def test_lesson_walks_the_rulebook_in_order():
-    nb = nbformat.read(NOTEBOOKS / "maui.ipynb", as_version=4)
-    found = re.findall(r'<a id="([^"]+)"></a>', markdown(nb))
-    order = ["part-story", "part-components", "part-setup", "part-round", "part-depths", "part-information",
-             "part-disputes", "part-end", "part-example", "part-catch", "part-lantern", "part-jellyfish",
-             "part-seagull", "part-variants", "part-open-baskets", "part-no-fights", "part-rulings",
-             "part-sandbox", "part-play"]
-    assert [a for a in found if a in order] == order
+@pytest.mark.parametrize("game", READY)
+def test_lesson_walks_the_rulebook_in_order(game):
+    if game not in ORDER:
+        pytest.skip(f"no order recorded for {game}")
+    first = next(iter(lesson_names(game)))
+    found = re.findall(r'<a id="([^"]+)"></a>', markdown(nbformat.read(NOTEBOOKS / first, as_version=4)))
+    assert [a for a in found if a in ORDER[game]] == ORDER[game]
 
 
 def test_index_lists_every_game_with_relative_links():
@@ -156,7 +213,8 @@ def test_index_lists_every_game_with_relative_links():
     text = markdown(nb)
     for g in GAMES:
         assert g.title("en") in text and g.title("ru") in text, g.id
-    assert "](maui.ipynb)" in text and "](maui.ru.ipynb)" in text
+    for name in LESSONS:
+        assert f"]({name})" in text, f"the index does not link {name}"
     assert text.count("*coming*") == text.count("*скоро*") == sum(1 for g in GAMES if not g.ready)
     links = re.findall(r"\]\(([^)]+)\)", text)
     for link in links:

@@ -178,7 +178,7 @@ def test_setup_deals_five_cards_and_lays_two_layers(players):
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_setup_one_start_tile_per_side(players):
-    """Цель игры («На одной стороне поля можно расположить только один стартовый тайл») + ruling setup."""
+    """Цель игры + ruling setup."""
     s = A.setup(players, seed=1)
     assert len(set(s.sides)) == players and set(s.sides) <= set(C.SIDES)
     if players == 2:
@@ -237,7 +237,7 @@ def test_setup_refuses_broken_positions():
 # --------------------------------------------------------------------------- movement
 
 def test_octopus_moves_in_straight_lines_any_direction():
-    """Сила · Вид · Способ перемещения («в любую сторону») + ruling straight-lines: 1..3 in 8 lines."""
+    """Сила · Вид · Способ перемещения + ruling straight-lines: 1..3 in 8 lines."""
     s = position(pawns={0: "C3"}, hands={0: ["octopus-1"]})
     want = cells("C2", "C1", "C4", "C5", "B3", "A3", "D3", "E3", "B2", "A1", "D2", "E1", "B4", "A5", "D4", "E5")
     assert sorted(A.destinations(s, 0, "octopus-1")) == want
@@ -296,8 +296,7 @@ def test_pawns_are_obstacles_too():
 
 
 def test_dolphin_jumps_over_corals_and_pawns_but_never_stops_on_them():
-    """В подводном мире запрещено («Исключением является перемещение с использованием карт, которые это
-    разрешают») + ruling straight-lines (the dolphin flies over obstacles)."""
+    """В подводном мире запрещено + ruling straight-lines (the dolphin flies over obstacles)."""
     s = position(upper={"C2": CORALS[0]}, pawns={0: "C4", 1: "C3"}, hands={0: ["dolphin-1"], 1: ["crab-1"]})
     dests = A.destinations(s, 0, "dolphin-1")
     assert cell("C1") in dests and cell("C2") not in dests and cell("C3") not in dests
@@ -326,7 +325,7 @@ def test_the_turns_starting_cell_is_never_a_destination():
 
 
 def test_empty_seabed_stop_is_allowed_and_takes_nothing():
-    """В подводном мире запрещено, «Важно! ... пустых участках дна»: stop there by the usual rules, take nothing."""
+    """В подводном мире запрещено: empty seabed may be crossed and stopped on by the usual rules; nothing to take."""
     s = position(empty=["C2"], pawns={0: "C3"}, hands={0: ["crab-1"]})
     s2, ev = go(s, Move(0, "crab-1", cell("C2")))
     assert s2.collected[0] == s.collected[0] and "empty_seabed" in kinds(ev)
@@ -337,8 +336,8 @@ def test_empty_seabed_stop_is_allowed_and_takes_nothing():
 # --------------------------------------------------------------------------- taking tiles
 
 def test_taking_the_upper_tile_leaves_the_pawn_on_the_face_down_lower_tile():
-    """Как играть? (1. «Тайл ..., на котором игрок завершил своё перемещение, он забирает»; «Важно! ...
-    фишка остаётся на лежащем рубашкой вверх тайле нижнего яруса»)."""
+    """Как играть?: the mover takes the tile where the move ends and the pawn waits on the face-down
+    lower tile."""
     s = position(upper={"C5": "u-pink-2"}, lower={"C5": "ll-black-1"}, hands={0: ["crab-1"]})
     s, ev = go(s, Move(0, "crab-1", cell("C5")))
     assert s.collected[0][-1] == "u-pink-2" and s.upper[cell("C5")] is None
@@ -350,7 +349,7 @@ def test_taking_the_upper_tile_leaves_the_pawn_on_the_face_down_lower_tile():
 
 
 def test_lower_tile_turns_up_when_the_pawn_moves_away():
-    """Как играть? («Этот тайл ... переворачивает лицом вверх после того, как уйдёт с него»)."""
+    """Как играть?."""
     s = position(lower={"C3": "ll-black-1"}, pawns={0: "C3"}, hands={0: ["crab-1"], 1: ["crab-3"]})
     assert not s.lower_open[cell("C3")]
     s, ev = go(s, Move(0, "crab-1", cell("C4")))
@@ -368,7 +367,7 @@ def test_a_turned_up_lower_tile_is_collected_by_the_next_visitor():
 
 
 def test_lower_tile_turns_up_when_the_pawn_goes_home_by_drawing_two():
-    """Как играть? (2. «вернуть её на свой стартовый тайл») + ruling turn-over (any way of leaving)."""
+    """Как играть? + ruling turn-over (any way of leaving)."""
     s = position(lower={"C3": "ll-black-1"}, pawns={0: "C3"})
     s, ev = go(s, DrawTwo(0, 4))
     assert s.pawns[0] is None and s.homes[0] == 4 and s.lower_open[cell("C3")]
@@ -376,7 +375,7 @@ def test_lower_tile_turns_up_when_the_pawn_goes_home_by_drawing_two():
 
 
 def test_lower_tile_turns_up_when_the_pawn_loses_a_battle():
-    """Как происходит атака («фишка проигравшего ... на стартовый тайл») + ruling turn-over."""
+    """Как происходит атака + ruling turn-over."""
     s = position(lower={"C3": "ll-black-1"}, pawns={0: "C4", 1: "C3"},
                  hands={0: ["dolphin-10"], 1: ["crab-1"]})
     s, ev = go(s, Attack(0, 1, "dolphin-10"), Defend(1, "crab-1"))
@@ -384,7 +383,7 @@ def test_lower_tile_turns_up_when_the_pawn_loses_a_battle():
 
 
 def test_turtle_takes_both_layers_when_a_fragment_lies_beneath():
-    """Как играть? («кроме случаев, когда карта ... разрешает забрать оба тайла») + ruling both-layers."""
+    """Как играть? + ruling both-layers."""
     s = position(upper={"C5": "u-pink-2"}, lower={"C5": "ll-black-1"}, hands={0: ["turtle-1"]})
     s, ev = go(s, Move(0, "turtle-1", cell("C5")))
     assert set(s.collected[0]) >= {"u-pink-2", "ll-black-1"}
@@ -413,7 +412,7 @@ def test_turtle_on_an_open_lower_tile_takes_it():
 
 
 def test_coral_on_the_upper_layer_seals_the_tile_under_it():
-    """Компоненты игры («тайл, находящийся под ним, останется закрытым до конца игры»): the fragment under an
+    """Компоненты игры: the fragment under an
     upper coral never counts as left to collect, and nobody but the teacher sees it."""
     s = position(upper={"C3": CORALS[0]}, lower={"C3": "ll-white-3"})
     on_board = [t for t in s.upper + s.lower if t is not None and not C.tile(t).coral]
@@ -429,7 +428,7 @@ def test_coral_on_the_upper_layer_seals_the_tile_under_it():
 # --------------------------------------------------------------------------- second card, drawing
 
 def test_second_card_of_the_same_species_moves_again():
-    """Как играть? («может разыграть вторую карту ..., если он принадлежит к тому же виду»)."""
+    """Как играть?."""
     s = position(upper={"C5": "u-pink-2", "C4": "u-white-2"}, hands={0: ["crab-1", "crab-3", "crab-5"]})
     s, _ = go(s, Move(0, "crab-1", cell("C5")), Move(0, "crab-3", cell("C4")))
     assert s.moves == 2 and {"u-pink-2", "u-white-2"} <= set(s.collected[0])
@@ -447,7 +446,7 @@ def test_second_card_of_another_species_is_refused():
 
 
 def test_play_alone_card_blocks_a_second_card():
-    """Как играть? («Исключение составляют карты с обозначением ..., они разыгрываются по 1 карте за ход»)."""
+    """Как играть?."""
     s = position(hands={0: ["dolphin-1", "dolphin-3"]})
     s, _ = go(s, Move(0, "dolphin-1", cell("C4")))
     assert s.alone
@@ -463,7 +462,7 @@ def test_play_alone_card_cannot_be_the_second_card():
 
 
 def test_end_turn_draws_one_card():
-    """Как играть? («Переместиться ... и, после этого, добрать из колоды 1 карту»)."""
+    """Как играть?."""
     s = position(hands={0: ["crab-1"]}, deck=["octopus-1", "octopus-3"])
     s, ev = go(s, Move(0, "crab-1", cell("C5")), EndTurn(0))
     assert s.hands[0] == ("octopus-1",) and s.deck == ("octopus-3",)
@@ -485,7 +484,7 @@ def test_draw_two_after_a_move_is_refused():
 
 
 def test_draw_two_keeps_the_pawn_in_place():
-    """Как играть? (2. «фишка остаётся на месте»)."""
+    """Как играть?."""
     s = position(pawns={0: "C3"}, deck=["octopus-1", "octopus-3", "crab-1"])
     s, ev = go(s, DrawTwo(0))
     assert s.pawns[0] == cell("C3") and s.hands[0] == ("octopus-1", "octopus-3") and s.turn == 1
@@ -493,7 +492,7 @@ def test_draw_two_keeps_the_pawn_in_place():
 
 
 def test_draw_two_home_slides_the_start_tile():
-    """Как играть? (2. «передвинуть его к любому из тайлов морского дна вдоль своей стороны поля»)."""
+    """Как играть?."""
     s = position(pawns={0: "C3"}, hands={1: ["crab-1"]}, deck=["octopus-1", "octopus-3", "crab-5", "crab-7"])
     s, _ = go(s, DrawTwo(0, 0), DrawTwo(1))
     assert s.pawns[0] is None and s.homes[0] == 0
@@ -502,7 +501,7 @@ def test_draw_two_home_slides_the_start_tile():
 
 
 def test_hand_size_is_unlimited():
-    """Как играть? («Количество карт на руке не ограничено»)."""
+    """Как играть?."""
     s = position(deck=list(C.ALL_CARDS[:20]))
     for _ in range(4):
         s, _ = go(s, DrawTwo(s.turn))
@@ -512,7 +511,7 @@ def test_hand_size_is_unlimited():
 
 
 def test_deck_is_reshuffled_from_the_discard_when_empty():
-    """Как играть? («Когда колода заканчивается, сброс перемешивают») + ruling empty-deck."""
+    """Как играть? + ruling empty-deck."""
     s = position(hands={0: ["crab-1"]}, deck=[])
     assert len(s.discard) == 49
     s2, ev = go(s, Move(0, "crab-1", cell("C5")), EndTurn(0))
@@ -548,7 +547,7 @@ def test_out_of_turn_and_unknown_actions_are_refused():
 
 @pytest.mark.parametrize("where", ["B2", "C2", "D2", "B3", "D3", "B4", "C4", "D4"])
 def test_attack_reaches_all_eight_neighbours(where):
-    """Подводные сражения («на соседней клетке по диагонали, горизонтали или вертикали»)."""
+    """Подводные сражения."""
     s = position(pawns={0: "C3", 1: where}, hands={0: ["crab-1"], 1: ["crab-3"]})
     assert A.attackable(s, 0) == [1]
     assert Attack(0, 1, "crab-1") in A.legal_actions(s, 0)
@@ -563,7 +562,7 @@ def test_attack_needs_adjacency(where):
 
 
 def test_pawn_on_its_start_tile_cannot_be_attacked():
-    """Подводные сражения («Игрок, находящийся на стартовом тайле, не может быть атакован»)."""
+    """Подводные сражения."""
     s = position(first=1, pawns={1: "C5"}, hands={0: ["crab-1"], 1: ["crab-3"]})
     assert A.attackable(s, 1) == []
     refused(s, Attack(1, 0, "crab-3"), "battles", "target_home")
@@ -587,7 +586,7 @@ def test_target_without_cards_cannot_be_attacked():
 
 
 def test_attack_card_is_hidden_until_the_defence():
-    """Как происходит атака («выкладывают ... рубашкой вверх и одновременно их переворачивают»)."""
+    """Как происходит атака."""
     s = position(3, pawns={0: "C3", 1: "C4"}, hands={0: ["dolphin-10", "crab-1"], 1: ["crab-3"], 2: ["crab-5"]})
     s, ev = go(s, Attack(0, 1, "dolphin-10"))
     assert A.to_move(s) == [1] and s.battle == (0, 1, "dolphin-10")
@@ -645,8 +644,7 @@ def test_loser_without_fragments_gives_nothing_but_goes_home():
 
 
 def test_equal_strength_sends_both_home():
-    """Как происходит атака («Если сила атаки ... одинакова, то фишки обоих игроков отправляются на
-    стартовые тайлы, а карты уходят в сброс»)."""
+    """Как происходит атака."""
     s = position(pawns={0: "C3", 1: "C4"}, hands={0: ["crab-3"], 1: ["octopus-1"]},
                  lower={"C3": "ll-black-1", "C4": "ll-black-2"},
                  collected=[["u-white-1"], ["u-pink-1"]], spare_to=1)
@@ -658,7 +656,7 @@ def test_equal_strength_sends_both_home():
 
 
 def test_attacker_may_move_after_a_battle():
-    """Подводные сражения («После своей атаки, независимо от результата, игрок может продолжить свой ход»)."""
+    """Подводные сражения."""
     s = position(pawns={0: "C3", 1: "C4"}, hands={0: ["dolphin-10", "crab-1"], 1: ["crab-3"]})
     s, _ = go(s, Attack(0, 1, "dolphin-10"), Defend(1, "crab-3"))
     s, _ = go(s, Move(0, "crab-1", cell("C4")))
@@ -667,7 +665,7 @@ def test_attacker_may_move_after_a_battle():
 
 
 def test_attacker_may_attack_again_and_after_moving():
-    """Подводные сражения («атаковать другого игрока (если ещё есть карты на руке)»)."""
+    """Подводные сражения."""
     s = position(3, pawns={0: "C3", 1: "C4", 2: "B3"},
                  hands={0: ["dolphin-10", "dolphin-9", "crab-1"], 1: ["crab-3"], 2: ["crab-5"]})
     s, _ = go(s, Move(0, "crab-1", cell("C2")))
@@ -680,7 +678,7 @@ def test_attacker_may_attack_again_and_after_moving():
 
 
 def test_attack_is_allowed_before_drawing_two_but_not_after_drawing():
-    """Подводные сражения («в любой момент своего хода, но до того, как игрок начал добирать карты»)."""
+    """Подводные сражения."""
     s = position(pawns={0: "C3", 1: "C4"}, hands={0: ["dolphin-10"], 1: ["crab-3"]})
     s, _ = go(s, Attack(0, 1, "dolphin-10"), Defend(1, "crab-3"), DrawTwo(0))
     assert s.turn == 1
@@ -707,8 +705,7 @@ def _endgame(last_cell="C4", last="u-white-1", sealed=True):
 
 
 def test_game_ends_the_moment_the_last_collectable_fragment_is_taken():
-    """Конец игры и подсчёт баллов («в момент, когда ... собраны все осколки ... останутся только кораллы и те
-    тайлы, которые находятся под ними») + ruling end-at-once."""
+    """Конец игры и подсчёт баллов + ruling end-at-once."""
     s = position(pawns={0: "C3"}, hands={0: ["crab-1", "crab-3"], 1: ["crab-5"]}, **_endgame())
     assert A.check_invariants(s) == []
     assert A.fragments_left(s) == 1                  # the fragment under the coral at A1 never counts
@@ -749,13 +746,13 @@ def test_score_is_best_assembly_plus_bonus():
 
 
 def test_unused_fragments_score_nothing():
-    """Ценность ракушек («Осколки ракушек сами по себе не приносят победных баллов»)."""
+    """Ценность ракушек."""
     s = position(collected=[["u-white-1", "u-white-2", "ll-pink-1"], []], spare_to=1)
     assert A.score(s)[0].total == s.bonus[0] == 1
 
 
 def test_equal_scores_are_broken_by_strength_in_hand_then_shared():
-    """Конец игры и подсчёт баллов («победа достаётся тому, у кого больше суммарная сила атаки оставшихся карт»)
+    """Конец игры и подсчёт баллов
     + ruling tie (still level: shared)."""
     c0 = ["u-white-1", "u-white-2", "u-white-3", "u-white-4"]   # 1+1+1+2 = 5, bonus 1 -> 6
     c1 = ["u-pink-1", "u-pink-2", "u-pink-3", "u-pink-9"]       # 1+1+1+1 = 4, bonus 2 -> 6
@@ -772,7 +769,7 @@ def test_equal_scores_are_broken_by_strength_in_hand_then_shared():
 
 @pytest.mark.parametrize("seed", range(3))
 def test_views_hide_hands_collections_and_face_down_tiles(seed):
-    """Как играть? («кладёт рубашкой вверх ... не обязан показывать их соперникам») + ruling turn-over."""
+    """Как играть? + ruling turn-over."""
     s = A.setup(3, seed=seed)
     r = __import__("random").Random(seed)
     for _ in range(60):

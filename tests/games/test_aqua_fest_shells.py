@@ -74,7 +74,7 @@ def test_classify(group, kind):
 
 
 def test_lower_fragments_alone_never_make_an_ordinary_shell():
-    """Ценность ракушек («Собрать обычную ракушку только из нижних осколков нельзя»)."""
+    """Ценность ракушек."""
     lowers = BY_KIND["lower-left"] + BY_KIND["lower-right"]
     a = best_assembly(lowers)
     assert a.points == 0 and a.shells == () and sorted(a.unused) == sorted(lowers)
@@ -85,7 +85,7 @@ def test_lower_fragments_alone_never_make_an_ordinary_shell():
 
 
 def test_unused_fragments_score_nothing():
-    """Как посчитать баллы («осколки, из которых нельзя собрать ни один вид целой ракушки, ... не приносят»)."""
+    """Как посчитать баллы."""
     assert best_assembly([]).points == 0
     assert best_assembly(["u-white-7", "u-white-8", "u-white-9"]).points == 0
     a = best_assembly(["u-white-7", "u-white-8", "u-white-9", "u-pink-7", "u-pink-1"])

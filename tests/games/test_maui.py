@@ -734,7 +734,7 @@ def test_scoring_sums_the_pile_and_breakdown_adds_up():
 
 
 def test_tie_for_the_win_is_shared():
-    """КОНЕЦ ИГРЫ: «В случае ничьей побеждают все претенденты»."""
+    """КОНЕЦ ИГРЫ: a tie for the most points is a shared victory."""
     s = maui.setup(3, kiti=0, round=12, hands=[[3], [2], [1]],
                    lagoon={"deep": "tuna-1", "middle": "tuna-2", "shallow": "catfish-1"}, deck=[],
                    piles=[["tiger-1"], ["tiger-2"], ["catfish-2"]])

@@ -93,22 +93,29 @@ def first_render(server: Server, notebook: str) -> float:
 
 
 CLICK_JS = """async ([root, name]) => {
+    // [ms until the board changed, ms until the whole player settled (its step counter is updated last)]
     const button = [...root.querySelectorAll('button')].find(b => b.innerText.trim() === name);
-    const holder = root.querySelector('.tutor-svg');
-    const before = holder.innerHTML;
+    const board = root.querySelector('.tutor-svg');
+    const counter = root.querySelector('.tutor-counter');
+    const boardBefore = board.innerHTML, counterBefore = counter.textContent;
     return await new Promise(resolve => {
         const start = performance.now();
-        const obs = new MutationObserver(() => {
-            if (holder.innerHTML !== before) { obs.disconnect(); resolve(performance.now() - start); }
-        });
-        obs.observe(holder, {subtree: true, childList: true, characterData: true, attributes: true});
+        let boardAt = -1;
+        const done = () => {
+            if (boardAt < 0 && board.innerHTML !== boardBefore) boardAt = performance.now() - start;
+            if (boardAt >= 0 && counter.textContent !== counterBefore) {
+                obs.disconnect(); resolve([boardAt, performance.now() - start]);
+            }
+        };
+        const obs = new MutationObserver(done);
+        obs.observe(root, {subtree: true, childList: true, characterData: true, attributes: true});
         button.click();
-        setTimeout(() => { obs.disconnect(); resolve(-1); }, 10000);
+        setTimeout(() => { obs.disconnect(); resolve([-1, -1]); }, 10000);
     });
 }"""
 
 
-def click_latency(browser, server: Server) -> list[float]:
+def click_latency(browser, server: Server) -> list[tuple[float, float]]:
     page = browser.new_page()
     page.goto(f"{server.url}/voila/render/{LESSON}", timeout=120_000)
     player = page.locator(".tutor-scenario").first
@@ -117,9 +124,9 @@ def click_latency(browser, server: Server) -> list[float]:
     out = []
     for i in range(CLICKS):
         name = "Next ▶" if i % 2 == 0 else "◀ Back"
-        ms = page.evaluate(CLICK_JS, [root, name])
-        if ms >= 0:
-            out.append(ms)
+        board, settled = page.evaluate(CLICK_JS, [root, name])
+        if board >= 0:
+            out.append((board, settled))
         page.wait_for_timeout(150)
     page.close(run_before_unload=True)
     return out
@@ -149,8 +156,10 @@ def main() -> None:
                     if (NOTEBOOKS / LESSON).exists():
                         ms = click_latency(browser, server)
                         if ms:
-                            print(f"click -> SVG changed, {label}: median {statistics.median(ms):.1f} ms "
-                                  f"(min {min(ms):.1f}, max {max(ms):.1f}, n={len(ms)})")
+                            for what, values in (("SVG changed", [b for b, _ in ms]),
+                                                 ("player settled", [s for _, s in ms])):
+                                print(f"click -> {what}, {label}: median {statistics.median(values):.1f} ms "
+                                      f"(min {min(values):.1f}, max {max(values):.1f}, n={len(values)})")
                         else:
                             print(f"click -> SVG changed, {label}: the SVG never changed")
                 finally:

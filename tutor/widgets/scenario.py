@@ -52,6 +52,7 @@ class ScenarioPlayer(W.VBox):
         self.add_class("tutor-widget")
         self.frames: list = []
         self.replay = None
+        self._drawn: dict = {}        # frame index -> (narration HTML, SVG), drawn once
         self.data: dict = {}
         self.game = None
         self.index = 0
@@ -90,6 +91,7 @@ class ScenarioPlayer(W.VBox):
             self.game = load(self.data["game"])
             self.replay = replay(self.data)
             self.frames = list(self.replay.frames)
+            self._drawn = {}
         if self.replay is not None and self.replay.mismatches:
             items = "".join(f"<li>{esc(m)}</li>" for m in self.replay.mismatches)
             self.warning.value = (f'<div class="tutor-warning-box" role="alert"><b>{esc(ui("mismatch", lang))}</b>'
@@ -118,15 +120,22 @@ class ScenarioPlayer(W.VBox):
             return
         index = max(0, min(int(index), len(self.frames) - 1))
         self.index = index
+        frame = self.frames[index]
+        # The board and the narration go out first (the learner watches them), the buttons after.
+        # A frame never changes, so each is drawn once and kept: stepping back and forth is instant.
+        cached = self._drawn.get(index)
+        if cached is None:
+            self.narration.value = self.narration_html(frame)  # the text shows even if the board fails
+            cached = self._drawn[index] = (self.narration.value, self._board(frame))
+        self.narration.value, self.svg.value = cached
         if self.slider.value != index:
             self.slider.value = index   # re-enters _on_slider, which sees nothing to do
         self._update_controls()
-        frame = self.frames[index]
-        # the narration first: if the board cannot be drawn, the lesson text is still there
-        self.narration.value = self.narration_html(frame)
+
+    def _board(self, frame) -> str:
         view = self.game.view(frame.state, frame.viewer)
         told = for_viewer(frame.events, frame.viewer)   # a seat's frame narrates only what that seat knows
-        self.svg.value = render(self.game, view, highlight=frame.highlight, events=told, lang=self.lang)
+        return render(self.game, view, highlight=frame.highlight, events=told, lang=self.lang)
 
     def _update_controls(self) -> None:
         n = len(self.frames)

@@ -1,5 +1,5 @@
 """Per-game hooks the generic play table needs and the engines do not provide: how an action reads
-on a button, which actions to offer a seat, and how a bot picks one.
+on a button, which actions to offer a seat; bots live with their games (tutor.games.<game>.bots).
 
 A hook never decides a rule: offered actions that are not in `legal_actions` are still sent to the
 engine, which refuses them with its own explanation (a used dive card is a teaching moment). A game
@@ -8,6 +8,7 @@ module may provide `action_label(action, lang)` itself; then that wins.
 
 from __future__ import annotations
 
+import importlib
 import random
 from typing import Callable
 
@@ -47,15 +48,6 @@ def _maui_offered(game, state, seat: int) -> list:
     if legal and all(isinstance(a, game.Dive) for a in legal):
         return [game.Dive(seat, n) for n in range(1, 13)]
     return legal
-
-
-def _maui_bot(game, state, seat: int, rng: random.Random):
-    legal = game.legal_actions(state, seat)
-    # ruling maui/jellyfish-choice: the bots always discard
-    discard = [a for a in legal if isinstance(a, game.Jellyfish) and a.discard]
-    if discard:
-        return discard[0]
-    return rng.choice(legal)
 
 
 # ----------------------------------------------------------------------------- Aqua Fest
@@ -166,56 +158,6 @@ def _af_tip(action, lang: str, legal: bool) -> str:
     return _af_label(action, lang)
 
 
-def _af_stars(state, cell: int) -> int:
-    """Stars a pawn stopping on `cell` takes that anyone can see (the bot never peeks at face-down tiles)."""
-    from tutor.games.aqua_fest import components as AC
-    from tutor.games.aqua_fest.rules import top_tile
-    top = top_tile(state, cell)
-    return 0 if top is None or AC.tile(top).coral else AC.tile(top).stars
-
-
-def _af_bot(game, state, seat: int, rng: random.Random):
-    """A simple greedy player: defend with the strongest card; attack a neighbour when its strongest card
-    beats a 5; take the most stars in sight; otherwise step towards the nearest fragment, or draw two."""
-    from tutor.games.aqua_fest import components as AC
-    from tutor.games.aqua_fest import board as AB
-    legal = list(game.legal_actions(state, seat))
-    if not legal:
-        raise ValueError(f"seat {seat} has nothing to do")
-    strength = lambda c: (AC.card(c).strength, c)  # noqa: E731
-    defends = [a for a in legal if isinstance(a, game.Defend)]
-    if defends:
-        return max(defends, key=lambda a: strength(a.card))
-    hand = state.hands[seat]
-    attacks = [a for a in legal if isinstance(a, game.Attack)]
-    if attacks and state.moves == 0 and len(hand) >= 2:
-        best_card = max(hand, key=strength)
-        if AC.card(best_card).strength > 5:
-            targets = sorted({a.target for a in attacks}, key=lambda t: (-len(state.collected[t]), t))
-            return game.Attack(seat, targets[0], best_card)
-    moves = [a for a in legal if isinstance(a, game.Move)]
-    stars = [i for i in range(AB.N * AB.N) if _af_stars(state, i)]
-
-    def distance(cell: int) -> int:
-        r, c = AB.coords(cell)
-        return min((max(abs(r - r2), abs(c - c2)) for r2, c2 in map(AB.coords, stars)), default=0)
-
-    if moves:
-        def value(a):
-            # the most stars; then near other fragments; then keep strong cards (play the weak one)
-            return (_af_stars(state, a.to), -distance(a.to), -AC.card(a.card).strength, rng.random())
-        best = max(moves, key=value)
-        if _af_stars(state, best.to) > 0:
-            return best
-        if state.moves == 0 and len(hand) >= 3:
-            here = state.pawns[seat]
-            if here is None or distance(best.to) < distance(here) or rng.random() < 0.5:
-                return best     # walk towards the fragments (the game must not stall)
-    finish = [a for a in legal if isinstance(a, game.EndTurn)] or \
-        [a for a in legal if isinstance(a, game.DrawTwo) and a.home is None]
-    return finish[0] if finish else rng.choice(legal)
-
-
 def _af_tiebreak(game, state, lang: str) -> str:
     """A note under the score table when the leaders are level on points (the engine's winners decide)."""
     from tutor.core.i18n import player_name
@@ -232,7 +174,6 @@ def _af_tiebreak(game, state, lang: str) -> str:
 _LABELS: dict[str, Callable] = {"maui": _maui_label, "aqua_fest": _af_label}
 _TIPS: dict[str, Callable] = {"maui": _maui_tip, "aqua_fest": _af_tip}
 _OFFERED: dict[str, Callable] = {"maui": _maui_offered}
-_BOTS: dict[str, Callable] = {"maui": _maui_bot, "aqua_fest": _af_bot}
 _TIEBREAKS: dict[str, Callable] = {"aqua_fest": _af_tiebreak}
 
 
@@ -258,11 +199,13 @@ def offered_actions(game, state, seat: int) -> list:
 
 
 def bot_action(game, state, seat: int, rng: random.Random):
-    """A legal action for `seat`: the game's simple heuristic, or a seeded random choice."""
-    fn = _BOTS.get(_game_id(game))
-    if fn:
-        return fn(game, state, seat, rng)
-    return rng.choice(list(game.legal_actions(state, seat)))
+    """A legal action for `seat`: the game's own simple player (tutor.games.<game>.bots), else a seeded
+    random choice."""
+    try:
+        bots = importlib.import_module(f"{game.__name__}.bots")
+    except ModuleNotFoundError:
+        return rng.choice(list(game.legal_actions(state, seat)))
+    return bots.choose(state, seat, rng)
 
 
 def tiebreak_note(game, state, lang: str = "en") -> str:

@@ -4,8 +4,8 @@ load, and the scored breakdown at the end.
 
     PlayTable("maui", players=4, seat=0, lang="ru", seed=7)
 
-Generic over any engine in tutor.games (the contract in tutor.core.game); game-specific wording and
-the bots' simple habits live in tutor.widgets.labels.
+Generic over any engine in tutor.games (the contract in tutor.core.game); game-specific button wording
+lives in tutor.widgets.labels, and the bots live with their games (tutor.games.<game>.bots).
 """
 
 from __future__ import annotations

@@ -1,0 +1,60 @@
+"""A simple greedy Aqua Fest player for the play table. It sees only what its seat may see.
+
+Defend with the strongest card; attack a neighbour when its strongest card beats a 5; take the most
+stars in sight; otherwise step towards the nearest fragment, or draw two (the game must not stall).
+"""
+
+from __future__ import annotations
+
+import random
+
+from tutor.games.aqua_fest import board as B
+from tutor.games.aqua_fest import components as C
+from tutor.games.aqua_fest.rules import Attack, Defend, DrawTwo, EndTurn, Move, State, legal_actions, top_tile
+
+
+def stars_in_sight(state: State, cell: int) -> int:
+    """Stars a pawn stopping on `cell` takes that anyone can see (the bot never peeks at face-down tiles)."""
+    top = top_tile(state, cell)
+    return 0 if top is None or C.tile(top).coral else C.tile(top).stars
+
+
+def choose(state: State, seat: int, rng: random.Random):
+    legal = list(legal_actions(state, seat))
+    if not legal:
+        raise ValueError(f"seat {seat} has nothing to do")
+
+    def strength(card_id):
+        return C.card(card_id).strength, card_id
+
+    defends = [a for a in legal if isinstance(a, Defend)]
+    if defends:
+        return max(defends, key=lambda a: strength(a.card))
+    hand = state.hands[seat]
+    attacks = [a for a in legal if isinstance(a, Attack)]
+    if attacks and state.moves == 0 and len(hand) >= 2:
+        best_card = max(hand, key=strength)
+        if C.card(best_card).strength > 5:
+            targets = sorted({a.target for a in attacks}, key=lambda t: (-len(state.collected[t]), t))
+            return Attack(seat, targets[0], best_card)
+    moves = [a for a in legal if isinstance(a, Move)]
+    stars = [i for i in range(B.N * B.N) if stars_in_sight(state, i)]
+
+    def distance(cell: int) -> int:
+        r, c = B.coords(cell)
+        return min((max(abs(r - r2), abs(c - c2)) for r2, c2 in map(B.coords, stars)), default=0)
+
+    if moves:
+        def value(a):
+            # the most stars; then near other fragments; then keep strong cards (play the weak one)
+            return (stars_in_sight(state, a.to), -distance(a.to), -C.card(a.card).strength, rng.random())
+        best = max(moves, key=value)
+        if stars_in_sight(state, best.to) > 0:
+            return best
+        if state.moves == 0 and len(hand) >= 3:
+            here = state.pawns[seat]
+            if here is None or distance(best.to) < distance(here) or rng.random() < 0.5:
+                return best     # walk towards the fragments
+    finish = [a for a in legal if isinstance(a, EndTurn)] or \
+        [a for a in legal if isinstance(a, DrawTwo) and a.home is None]
+    return finish[0] if finish else rng.choice(legal)

@@ -1,0 +1,277 @@
+"""Quizzes: a position from the engine, "what happens next?", the answer checked by the engine.
+
+A quiz file is data, like a scenario (tutor.core.scenario): an explicit setup in the game's scenario
+keys, a question, and choices. Nobody writes down which choice is right: the engine plays each one
+and the game's scenario adapter (`tutor.games.<game>.scenario.expect`) says whether the outcome meets
+the goal. A quiz is broken when the engine finds no right choice or more than one (`check`).
+
+Two forms.
+
+An action question ("what should you do?"): each choice is something the learner could do; a choice
+is right when the engine's outcome meets `goal`.
+
+    id: maui/who-takes-the-deep
+    game: maui
+    rule: "maui:disputes"
+    title: {en: ..., ru: ...}
+    question: {en: ..., ru: ...}
+    setup: {players: 4, kiti: 1, lagoon: {...}}
+    given: {dive: {1: 9, 3: 9, 4: 9}}      # optional: what everyone else does, applied before the choice
+    then: ...                              # optional: applied after the choice
+    choices:
+      - label: {en: "Player 2 plays 6", ru: ...}
+        do: {dive: {2: 6}}
+    goal: {catch: {2: catfish-1}}          # the adapter's expect keys
+    explain: {en: ..., ru: ...}            # optional words shown after answering
+
+An outcome question ("what happens?"): `do` is fixed at the top; each choice is a candidate outcome,
+an `expect` block (or `refused: <rule>` for "this is not allowed"), and the right one is the one that
+holds after the engine applies `do`.
+
+    do: {dive: {1: 9, 2: 6, 3: 9, 4: 9}}
+    choices:
+      - label: {...}
+        expect: {catch: {1: tuna-1}}
+      - label: {...}
+        refused: "maui:play"
+
+A choice whose actions the engine refuses is wrong, and the refusal (`RuleViolation.explain`) is what
+the learner reads: a teaching moment, not an error.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from tutor.core.errors import RuleViolation
+from tutor.core.game import load
+from tutor.core.scenario import ScenarioError, adapter
+
+TOP_KEYS = {"id", "game", "rule", "title", "question", "setup", "given", "then", "do", "choices", "goal",
+            "explain", "viewer", "highlight", "tags"}
+ACTION_CHOICE_KEYS = {"label", "do", "explain"}
+OUTCOME_CHOICE_KEYS = {"label", "expect", "refused", "explain"}
+LANGS = ("en", "ru")          # every quiz speaks these (the lesson languages of the ready games)
+
+
+@dataclass
+class Outcome:
+    """What the engine made of one choice."""
+
+    index: int
+    choice: dict
+    correct: bool
+    state: object                  # the position after the choice (the opening one if refused)
+    events: tuple = ()
+    refusal: object = None         # the RuleViolation, if the engine refused the actions
+    problems: list = field(default_factory=list)   # why the goal was not met (empty when correct)
+
+    @property
+    def rule(self) -> str:
+        """The section this outcome teaches: the refusal's rule, else the last event's."""
+        if self.refusal is not None:
+            return self.refusal.rule
+        return self.events[-1].rule if self.events else ""
+
+
+def form(quiz: dict) -> str:
+    """"action" (each choice does something) or "outcome" (one `do`, choices are expectations)."""
+    return "outcome" if "do" in quiz else "action"
+
+
+def load_file(path) -> dict:
+    path = Path(path)
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as exc:
+        raise ScenarioError(f"{path}: cannot read it: {exc}") from None
+    return validate(data, str(path))
+
+
+def _texts(value, what: str, where: str) -> None:
+    if not isinstance(value, dict) or not value:
+        raise ScenarioError(f"{where}: '{what}' must give the text per language, like {{en: ..., ru: ...}}")
+    missing = [lang for lang in LANGS if not str(value.get(lang) or "").strip()]
+    if missing:
+        raise ScenarioError(f"{where}: '{what}' has no {missing[0]} text")
+
+
+def validate(data, where: str = "quiz") -> dict:
+    """The quiz itself if its shape is right; otherwise a ScenarioError saying what is wrong."""
+    if not isinstance(data, dict):
+        raise ScenarioError(f"{where}: a quiz is a mapping with id, game, question, setup and choices")
+    for key in ("id", "game", "question", "setup", "choices"):
+        if key not in data:
+            raise ScenarioError(f"{where}: '{key}' is missing")
+    unknown = set(data) - TOP_KEYS
+    if unknown:
+        raise ScenarioError(f"{where}: unknown key '{sorted(unknown)[0]}'")
+    where = str(data.get("id") or where)
+    _texts(data["question"], "question", where)
+    if "title" in data:
+        _texts(data["title"], "title", where)
+    if "explain" in data:
+        _texts(data["explain"], "explain", where)
+    if not isinstance(data["setup"], dict):
+        raise ScenarioError(f"{where}: 'setup' must be a mapping")
+    choices = data["choices"]
+    if not isinstance(choices, list) or len(choices) < 2:
+        raise ScenarioError(f"{where}: 'choices' must be a list of at least two")
+    outcome = form(data) == "outcome"
+    if outcome and "goal" in data:
+        raise ScenarioError(f"{where}: give either 'do' with choices that 'expect', or choices that 'do' "
+                            f"with a 'goal', not both")
+    if not outcome and "goal" not in data:
+        raise ScenarioError(f"{where}: 'goal' is missing (what a right choice achieves)")
+    if not outcome and not isinstance(data["goal"], dict):
+        raise ScenarioError(f"{where}: 'goal' must be a mapping of expectations")
+    allowed = OUTCOME_CHOICE_KEYS if outcome else ACTION_CHOICE_KEYS
+    for i, choice in enumerate(choices, start=1):
+        if not isinstance(choice, dict):
+            raise ScenarioError(f"{where}: choice {i} must be a mapping")
+        bad = set(choice) - allowed
+        if bad:
+            hint = " (choices 'do' only when the quiz has no top-level 'do')" if "do" in bad else ""
+            raise ScenarioError(f"{where}: choice {i} has unknown key '{sorted(bad)[0]}'{hint}")
+        if "label" not in choice:
+            raise ScenarioError(f"{where}: choice {i} has no 'label'")
+        _texts(choice["label"], f"choice {i} label", where)
+        if "explain" in choice:
+            _texts(choice["explain"], f"choice {i} explain", where)
+        if outcome:
+            if ("expect" in choice) == ("refused" in choice):
+                raise ScenarioError(f"{where}: choice {i} needs exactly one of 'expect' or 'refused'")
+            if "expect" in choice and not isinstance(choice["expect"], dict):
+                raise ScenarioError(f"{where}: choice {i}: 'expect' must be a mapping")
+        elif "do" not in choice:
+            raise ScenarioError(f"{where}: choice {i} has no 'do' (what the learner would do)")
+    return data
+
+
+def opening(quiz: dict):
+    """The position the question is asked about."""
+    adapt = adapter(quiz["game"])
+    try:
+        return adapt.setup(quiz["setup"])
+    except (RuleViolation, TypeError, ValueError, KeyError) as exc:
+        raise ScenarioError(f"{quiz['id']}: setup refused: {exc}") from None
+
+
+def _play(game, adapt, state, parts, where: str):
+    """Apply each `do` part in turn: (state, events, refusal). A refusal leaves `state` as it was."""
+    events: list = []
+    before = state
+    for part in parts:
+        if part is None:
+            continue
+        try:
+            actions = adapt.actions(part, state)
+        except (TypeError, ValueError, KeyError, AttributeError) as exc:
+            raise ScenarioError(f"{where}: cannot read the actions {part!r}: {exc}") from None
+        try:
+            for action in actions:
+                state, more = game.apply(state, action)
+                events.extend(more)
+        except RuleViolation as exc:
+            return before, tuple(events), exc
+    return state, tuple(events), None
+
+
+def evaluate(quiz: dict) -> list[Outcome]:
+    """Let the engine play every choice: one Outcome per choice, in order."""
+    quiz = validate(quiz, quiz.get("id", "quiz") if isinstance(quiz, dict) else "quiz")
+    game = load(quiz["game"])
+    adapt = adapter(quiz["game"])
+    where = quiz["id"]
+    start = opening(quiz)
+    out = []
+    if form(quiz) == "outcome":
+        state, events, refusal = _play(game, adapt, start, [quiz.get("given"), quiz["do"], quiz.get("then")],
+                                       where)
+        for i, choice in enumerate(quiz["choices"]):
+            if "refused" in choice:
+                if refusal is None:
+                    problems = ["the engine allows it"]
+                elif refusal.rule != choice["refused"]:
+                    problems = [f"refused by {refusal.rule}, not {choice['refused']}"]
+                else:
+                    problems = []
+            elif refusal is not None:
+                problems = [f"refused: {refusal.explain('en')}"]
+            else:
+                problems = _expect(adapt, start, state, events, choice["expect"], f"{where} choice {i + 1}")
+            out.append(Outcome(i, choice, not problems, state, events, refusal, problems))
+        return out
+    for i, choice in enumerate(quiz["choices"]):
+        label = f"{where} choice {i + 1}"
+        state, events, refusal = _play(game, adapt, start, [quiz.get("given"), choice["do"], quiz.get("then")],
+                                       label)
+        if refusal is not None:
+            problems = [f"refused: {refusal.explain('en')}"]
+        else:
+            problems = _expect(adapt, start, state, events, quiz["goal"], label)
+        out.append(Outcome(i, choice, not problems, state, events, refusal, problems))
+    return out
+
+
+def _expect(adapt, before, after, events, want: dict, where: str) -> list[str]:
+    try:
+        problems = adapt.expect(before, after, events, want)
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
+        raise ScenarioError(f"{where}: cannot check {want!r}: {exc}") from None
+    unknown = [p for p in problems if p.startswith("unknown expectation")]
+    if unknown:                     # a typo in the quiz must not read as "this choice is wrong"
+        raise ScenarioError(f"{where}: {unknown[0]}")
+    return problems
+
+
+def check(quiz: dict) -> list[str]:
+    """What is wrong with a quiz as a question: it needs exactly one right choice, per the engine."""
+    try:
+        outcomes = evaluate(quiz)
+    except ScenarioError as exc:
+        return [str(exc)]
+    right = [o for o in outcomes if o.correct]
+    if len(right) == 1:
+        return []
+    if not right:
+        lines = ["no choice is right per the engine"]
+        lines += [f"choice {o.index + 1} ({_label(o.choice)}): {'; '.join(o.problems)}" for o in outcomes]
+        return lines
+    return [f"{len(right)} choices are right per the engine: "
+            + ", ".join(f"{o.index + 1} ({_label(o.choice)})" for o in right) + "; a quiz needs exactly one"]
+
+
+def _label(choice: dict) -> str:
+    label = choice.get("label")
+    return label.get("en", "") if isinstance(label, dict) else str(label)
+
+
+def check_files(paths) -> tuple[int, list[str]]:
+    """(exit code, report lines) for quiz files; used by `python -m tutor check`."""
+    lines, failed = [], False
+    for path in paths:
+        try:
+            problems = check(load_file(path))
+        except ScenarioError as exc:
+            problems = [str(exc)]
+        if problems:
+            failed = True
+            lines.append(f"FAIL {path}:")
+            lines.extend(f"     - {p}" for p in problems)
+        else:
+            lines.append(f"ok   {path} (quiz)")
+    return (1 if failed else 0), lines
+
+
+def quiz_files(game_id: str, root=None) -> list[Path]:
+    from tutor.core.scenario import project_root
+    root = Path(root) if root else project_root() / "lessons"
+    return sorted((root / game_id).glob("quizzes/*.yaml"))
+
+
+def is_quiz_file(path) -> bool:
+    return Path(path).parent.name == "quizzes"

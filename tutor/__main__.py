@@ -1,4 +1,5 @@
-"""Command line: `python -m tutor check PATH...` replays scenario files and reports each mismatch."""
+"""Command line: `python -m tutor check PATH...` replays scenario files and lets the engine answer every
+quiz (a quiz under lessons/<game>/quizzes/ needs exactly one right choice); reports each mismatch."""
 
 from __future__ import annotations
 
@@ -10,26 +11,40 @@ from pathlib import Path
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tutor", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
-    check = sub.add_parser("check", help="replay scenario files; exit 1 on any mismatch")
-    check.add_argument("paths", nargs="+", type=Path, help="scenario YAML files or folders holding them")
+    check = sub.add_parser("check", help="replay scenario files and check quizzes; exit 1 on any mismatch")
+    check.add_argument("paths", nargs="+", type=Path, help="scenario or quiz YAML files, or folders holding them")
     args = parser.parse_args(argv)
 
     if args.command == "check":
+        from tutor.core import quiz
         from tutor.core.scenario import check_files
-        files = []
+        files, quizzes = [], []
         for p in args.paths:
-            if p.is_dir():   # a lesson folder holds scenarios/ beside its sections map and notebook text
+            if p.is_dir():   # a lesson folder holds scenarios/ and quizzes/ beside its sections map and notebook
+                found_quizzes = sorted(p.rglob("quizzes/*.yaml"))
+                if p.name == "quizzes":
+                    found_quizzes = sorted(p.glob("*.yaml"))
+                quizzes.extend(found_quizzes)
                 found = sorted(p.rglob("scenarios/*.yaml")) or sorted(p.glob("*.yaml"))
-                files.extend(f for f in found if f.name not in ("sections.yaml", "notebook.yaml"))
+                found = [f for f in found if f.name not in ("sections.yaml", "notebook.yaml")
+                         and f not in found_quizzes]
+                quizzes.extend(f for f in found if quiz.is_quiz_file(f))
+                files.extend(f for f in found if not quiz.is_quiz_file(f))
+            elif quiz.is_quiz_file(p):
+                quizzes.append(p)
             else:
                 files.append(p)
-        if not files:
-            print("no scenario files found", file=sys.stderr)
+        if not files and not quizzes:
+            print("no scenario or quiz files found", file=sys.stderr)
             return 2
-        code, lines = check_files(files)
-        print("\n".join(lines))
-        print(f"{len(files)} scenario(s) checked, {sum(l.startswith('FAIL') for l in lines)} failed")
-        return code
+        code, lines = check_files(files) if files else (0, [])
+        qcode, qlines = quiz.check_files(quizzes) if quizzes else (0, [])
+        print("\n".join(lines + qlines))
+        if files:
+            print(f"{len(files)} scenario(s) checked, {sum(l.startswith('FAIL') for l in lines)} failed")
+        if quizzes:
+            print(f"{len(quizzes)} quiz(zes) checked, {sum(l.startswith('FAIL') for l in qlines)} failed")
+        return max(code, qcode)
     return 2
 
 

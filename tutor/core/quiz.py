@@ -274,4 +274,12 @@ def quiz_files(game_id: str, root=None) -> list[Path]:
 
 
 def is_quiz_file(path) -> bool:
-    return Path(path).parent.name == "quizzes"
+    """A file in a quizzes/ folder, or any YAML mapping with `choices` and no `steps`."""
+    path = Path(path)
+    if path.parent.name == "quizzes":
+        return True
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError):
+        return False            # the scenario checker reports the unreadable file
+    return isinstance(data, dict) and "choices" in data and "steps" not in data

@@ -2,6 +2,7 @@
 
     from tutor import lesson
     lesson.scenario("maui/four-player-round", "ru")     # step through a worked example
+    lesson.quiz("maui/who-takes-the-deep", lang="ru")     # a question the engine answers and explains
     lesson.position("maui", {"players": 4, "kiti": 0, "lagoon": {"deep": "tuna-1"}}, "ru")
     lesson.sandbox("maui", "ru")                          # try a dive yourself
     lesson.play("maui", "ru", players=4, seed=7)          # a game against bots
@@ -29,7 +30,7 @@ from tutor.widgets.common import (
     LANG_NAMES, ErrorArea, esc, guard, lessons_dir, render, safe_cite, style, ui,
 )
 
-__all__ = ["scenario", "play", "sandbox", "shells", "rulings", "components", "position", "language_links",
+__all__ = ["scenario", "quiz", "play", "sandbox", "shells", "rulings", "components", "position", "language_links",
            "lessons_dir"]
 
 
@@ -53,6 +54,13 @@ def scenario(id, lang: str = "en", **kwargs):
     """The scenario player for `id` ("maui/four-player-round"), a YAML path, or a scenario dict."""
     from tutor.widgets.scenario import ScenarioPlayer
     return ScenarioPlayer(id, lang=lang, **kwargs)
+
+
+@_never_raise
+def quiz(id, lang: str = "en", **kwargs):
+    """A quiz for `id` ("maui/who-takes-the-deep"), a YAML path, or a quiz dict: the engine checks the answer."""
+    from tutor.widgets.quiz import Quiz
+    return Quiz(id, lang=lang, **kwargs)
 
 
 @_never_raise

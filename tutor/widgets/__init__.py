@@ -7,11 +7,14 @@ Data flows one way: engine -> renderer -> widget. A widget never decides a rule;
 from tutor.widgets.common import ErrorArea, guard
 from tutor.widgets.scenario import ScenarioPlayer
 
-__all__ = ["ErrorArea", "guard", "ScenarioPlayer", "PlayTable", "LagoonSandbox", "ShellsHelper"]
+__all__ = ["ErrorArea", "guard", "ScenarioPlayer", "Quiz", "PlayTable", "LagoonSandbox", "ShellsHelper"]
 
 
 def __getattr__(name):
     # imported lazily so `tutor.widgets.common` stays light for other modules
+    if name == "Quiz":
+        from tutor.widgets.quiz import Quiz
+        return Quiz
     if name == "PlayTable":
         from tutor.widgets.play import PlayTable
         return PlayTable

@@ -1,0 +1,210 @@
+"""The quiz: a position from the engine, "what happens next?", the answer checked by the engine and explained.
+
+    Quiz("maui/who-takes-the-deep", lang="ru")
+
+The quiz file (tutor.core.quiz) never says which choice is right: the engine plays every choice and
+the game's scenario adapter judges the outcome. This widget only shows that verdict: ✓ or ✗ in words
+and colour (never colour alone), the position after the engine applied the choice, what happened with
+the rule behind each event, a refusal as a teaching moment, the author's explanation, and "Try again".
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import ipywidgets as W
+
+from tutor.core import quiz as Q
+from tutor.core.events import for_viewer
+from tutor.core.game import load
+from tutor.core.i18n import register
+from tutor.core.scenario import ScenarioError, adapter
+from tutor.widgets.common import (
+    ErrorArea, citation_html, esc, events_highlight, events_html, guard, lessons_dir, localised, refusal_html,
+    render, style, svg_box, ui,
+)
+
+register({
+    "ui.quiz.title": {"en": "Quiz", "ru": "Вопрос", "uk": "Питання"},
+    "ui.quiz.choose": {"en": "Choose your answer:", "ru": "Выберите ответ:", "uk": "Оберіть відповідь:"},
+    "ui.quiz.right": {"en": "✓ Right!", "ru": "✓ Верно!", "uk": "✓ Правильно!"},
+    "ui.quiz.wrong": {"en": "✗ Not this one.", "ru": "✗ Не так.", "uk": "✗ Не так."},
+    "ui.quiz.you_chose": {"en": "Your answer: {label}", "ru": "Ваш ответ: {label}", "uk": "Ваша відповідь: {label}"},
+    "ui.quiz.after": {"en": "What the engine did:", "ru": "Что сделал движок:", "uk": "Що зробив рушій:"},
+    "ui.quiz.unchanged": {"en": "Nothing changed on the board.", "ru": "На поле ничего не изменилось.",
+                          "uk": "На полі нічого не змінилося."},
+    "ui.quiz.why": {"en": "Why", "ru": "Почему", "uk": "Чому"},
+    "ui.quiz.again": {"en": "↺ Try again", "ru": "↺ Ещё раз", "uk": "↺ Ще раз"},
+    "ui.quiz.again.tip": {"en": "Back to the question", "ru": "Вернуться к вопросу", "uk": "Повернутися до питання"},
+    "ui.quiz.missing": {"en": "no quiz {name!r} in {where}", "ru": "вопроса {name!r} нет в {where}",
+                        "uk": "питання {name!r} немає в {where}"},
+    "ui.quiz.broken": {"en": "The engine does not find exactly one right answer — the quiz may be wrong:",
+                       "ru": "Движок не находит ровно один верный ответ — возможно, вопрос составлен неверно:",
+                       "uk": "Рушій не знаходить рівно одну правильну відповідь — можливо, питання хибне:"},
+})
+
+CSS = """
+<style>
+.tutor-quiz .tutor-question { font-size: 19px; margin: 6px 0; }
+.tutor-quiz .tutor-choices .widget-button { white-space: normal; text-align: left; margin: 3px 0;
+  font-size: 16px; }
+.tutor-quiz .tutor-quiz-right { background: #d9f2df !important; border: 2px solid #1e7b34 !important; }
+.tutor-quiz .tutor-quiz-wrong { background: #fbe3e1 !important; border: 2px solid #b3261e !important; }
+.tutor-quiz .tutor-verdict { font-size: 20px; font-weight: bold; padding: 6px 12px; border-radius: 4px;
+  margin: 6px 0; }
+.tutor-quiz .tutor-verdict.right { background: #d9f2df; color: #124d21; border-left: 6px solid #1e7b34; }
+.tutor-quiz .tutor-verdict.wrong { background: #fbe3e1; color: #5f1410; border-left: 6px solid #b3261e; }
+.tutor-quiz .tutor-explain { font-size: 17px; margin: 6px 0; }
+</style>
+"""
+
+
+def resolve(quiz, lessons=None, lang: str = "en") -> dict:
+    """A quiz dict from a dict, a YAML path, or an id "game/name" (lessons/<game>/quizzes/<name>.yaml)."""
+    if isinstance(quiz, dict):
+        return Q.validate(quiz, str(quiz.get("id", "quiz")))
+    if not isinstance(quiz, (str, Path)):
+        raise ScenarioError(f"a quiz is a mapping, a file or an id, not {type(quiz).__name__}")
+    path = Path(quiz)
+    if path.suffix in (".yaml", ".yml") and path.is_file():
+        return Q.load_file(path)
+    root = Path(lessons) if lessons else lessons_dir()
+    name = str(quiz)
+    if name.endswith((".yaml", ".yml")):
+        name = name.rsplit(".", 1)[0]
+    game, _, rest = name.partition("/")
+    if rest:
+        candidate = root / game / "quizzes" / f"{rest}.yaml"
+        if candidate.is_file():
+            return Q.load_file(candidate)
+    raise ScenarioError(ui("quiz.missing", lang, name=str(quiz), where=str(root)))
+
+
+class Quiz(W.VBox):
+    """The opening position, the question, one button per choice; after a click, the engine's verdict."""
+
+    def __init__(self, quiz, lang: str = "en", *, lessons=None, **kwargs):
+        super().__init__(**kwargs)
+        self.lang = lang
+        self.add_class("tutor-quiz")
+        self.add_class("tutor-widget")
+        self.data: dict = {}
+        self.game = None
+        self.outcomes: list = []
+        self.answered = None          # index of the chosen answer, None while the question is open
+        self.viewer = None
+        self._opening_svg = ""
+
+        self.errors = ErrorArea()
+        self.warning = W.HTML("")
+        self.warning.add_class("tutor-warning")
+        self.warning.layout.display = "none"
+        self.heading = W.HTML("")
+        self.svg = svg_box()
+        self.question = W.HTML("")
+        self.question.add_class("tutor-question")
+        self.buttons: list[W.Button] = []
+        self.choices = W.VBox([])
+        self.choices.add_class("tutor-choices")
+        self.verdict = W.HTML("")
+        self.verdict.add_class("tutor-quiz-verdict")
+        self.again = W.Button(description=ui("quiz.again", lang), tooltip=ui("quiz.again.tip", lang))
+        self.again.add_class("tutor-nav")
+        self.again.layout.display = "none"
+        self.again.on_click(guard(self.errors, lang)(lambda _b: self.reset()))
+        self.children = [style(), W.HTML(CSS, layout=W.Layout(display="none")), self.warning, self.heading,
+                         self.svg, self.question, self.choices, self.verdict, self.again, self.errors]
+
+        with guard(self.errors, lang):
+            self._build(quiz, lessons)
+
+    # ------------------------------------------------------------------ building
+
+    def _build(self, quiz, lessons) -> None:
+        self.data = resolve(quiz, lessons, self.lang)
+        self.game = load(self.data["game"])
+        adapt = adapter(self.data["game"])
+        self.viewer = adapt.seat(self.data.get("viewer"))
+        self._highlight = adapt.highlight(self.data.get("highlight", []))
+        self.outcomes = Q.evaluate(self.data)
+        right = [o for o in self.outcomes if o.correct]
+        if len(right) != 1:
+            items = "".join(f"<li>{esc(p)}</li>" for p in Q.check(self.data))
+            self.warning.value = (f'<div class="tutor-warning-box" role="alert"><b>{esc(ui("quiz.broken", self.lang))}'
+                                  f"</b><ul>{items}</ul></div>")
+            self.warning.layout.display = None
+        title = localised(self.data.get("title"), self.lang)
+        cited = citation_html(self.data.get("rule", ""), self.lang)
+        self.heading.value = f"<h3>{esc(ui('quiz.title', self.lang))}: {esc(title)}{cited}</h3>" if title else ""
+        self.question.value = f"<p>{esc(localised(self.data['question'], self.lang))}</p>"
+        start = Q.opening(self.data)
+        self._opening_svg = self._board(start, self._highlight, ())
+        self.svg.value = self._opening_svg
+        g = guard(self.errors, self.lang)
+        self.buttons = []
+        for i, choice in enumerate(self.data["choices"]):
+            b = W.Button(description=localised(choice["label"], self.lang),
+                         layout=W.Layout(width="auto", max_width="100%", height="auto"))
+            b.add_class("tutor-choice")
+            b.on_click(g(lambda _b, i=i: self.answer(i)))
+            self.buttons.append(b)
+        self.choices.children = [W.HTML(f"<b>{esc(ui('quiz.choose', self.lang))}</b>"), *self.buttons]
+
+    def _board(self, state, highlight, events) -> str:
+        return render(self.game, self.game.view(state, self.viewer), highlight=highlight,
+                      events=for_viewer(events, self.viewer), lang=self.lang)
+
+    # ------------------------------------------------------------------ answering
+
+    @property
+    def right_index(self):
+        return next((o.index for o in self.outcomes if o.correct), None)
+
+    def answer(self, index: int) -> None:
+        """The learner picks choice `index`: mark it, show the engine's outcome and the explanation."""
+        if not self.outcomes or self.answered is not None:
+            return
+        outcome = self.outcomes[int(index)]
+        self.answered = outcome.index
+        lang = self.lang
+        label = localised(outcome.choice["label"], lang)
+        for b in self.buttons:
+            b.disabled = True
+        button = self.buttons[outcome.index]
+        mark = "✓" if outcome.correct else "✗"
+        button.description = f"{mark} {label}"
+        button.add_class("tutor-quiz-right" if outcome.correct else "tutor-quiz-wrong")
+
+        kind = "right" if outcome.correct else "wrong"
+        parts = [f'<div class="tutor-verdict {kind}" role="status" data-correct="{str(outcome.correct).lower()}">'
+                 f'{esc(ui("quiz." + kind, lang))} <span class="tutor-you-chose">'
+                 f'{esc(ui("quiz.you_chose", lang, label=label))}</span></div>']
+        if outcome.refusal is not None:
+            parts.append(refusal_html(outcome.refusal, lang))
+            parts.append(f"<p>{esc(ui('quiz.unchanged', lang))}</p>")
+        told = for_viewer(outcome.events, self.viewer)
+        narrated = events_html(told, lang)
+        if narrated:
+            parts.append(f"<p><b>{esc(ui('quiz.after', lang))}</b></p>{narrated}")
+        words = [localised(outcome.choice.get("explain"), lang), localised(self.data.get("explain"), lang)]
+        words = [w for w in words if w]
+        if words:
+            cited = citation_html(self.data.get("rule", ""), lang)
+            parts.append(f'<div class="tutor-explain"><b>{esc(ui("quiz.why", lang))}:</b> '
+                         f'{" ".join(esc(w) for w in words)}{cited}</div>')
+        self.verdict.value = "".join(parts)
+        if outcome.refusal is None:
+            self.svg.value = self._board(outcome.state, events_highlight(told), outcome.events)
+        self.again.layout.display = None
+
+    def reset(self) -> None:
+        """Back to the open question ("Try again")."""
+        self.answered = None
+        self.verdict.value = ""
+        self.svg.value = self._opening_svg
+        for b, choice in zip(self.buttons, self.data.get("choices", [])):
+            b.description = localised(choice["label"], self.lang)
+            b.remove_class("tutor-quiz-right")
+            b.remove_class("tutor-quiz-wrong")
+            b.disabled = False
+        self.again.layout.display = "none"

@@ -152,16 +152,20 @@ def validate(data, where: str = "quiz") -> dict:
 
 
 def opening(quiz: dict):
-    """The position the question is asked about."""
+    """The position the question is asked about; the same every time (a setup without a seed gets seed 0,
+    so the widget draws the very position the engine judged)."""
     adapt = adapter(quiz["game"])
+    spec = dict(quiz["setup"])
+    spec.setdefault("seed", 0)
     try:
-        return adapt.setup(quiz["setup"])
+        return adapt.setup(spec)
     except (RuleViolation, TypeError, ValueError, KeyError) as exc:
         raise ScenarioError(f"{quiz['id']}: setup refused: {exc}") from None
 
 
 def _play(game, adapt, state, parts, where: str):
-    """Apply each `do` part in turn: (state, events, refusal). A refusal leaves `state` as it was."""
+    """Apply each `do` part in turn: (state, events, refusal). A refusal undoes everything: the opening
+    position and no events, as the engine never half-applies a move."""
     events: list = []
     before = state
     for part in parts:
@@ -176,7 +180,7 @@ def _play(game, adapt, state, parts, where: str):
                 state, more = game.apply(state, action)
                 events.extend(more)
         except RuleViolation as exc:
-            return before, tuple(events), exc
+            return before, (), exc
     return state, tuple(events), None
 
 

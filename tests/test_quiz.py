@@ -1,0 +1,271 @@
+"""Quizzes: every quiz file has exactly one right answer per the engine; the widget marks answers and explains.
+
+The engine, not the quiz file, decides which choice is right (tutor.core.quiz.evaluate); `python -m tutor
+check` fails a quiz with no right answer or more than one. The widget is driven as in test_widgets.py, with
+a spy on `guard`: an unexpected exception in a callback fails the test.
+"""
+
+from __future__ import annotations
+
+import copy
+import html
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from tutor import lesson
+from tutor.core import quiz as Q
+from tutor.core.errors import RuleViolation
+from tutor.core.game import ready_games
+from tutor.core.scenario import ScenarioError
+from tutor.widgets import common
+from tutor.widgets.quiz import Quiz
+
+ROOT = Path(__file__).resolve().parents[1]
+LANGS = ("en", "ru")
+QUIZ_FILES = sorted((ROOT / "lessons").glob("*/quizzes/*.yaml"))
+QUIZ_IDS = [f"{p.parent.parent.name}/{p.stem}" for p in QUIZ_FILES]
+
+
+@pytest.fixture(autouse=True)
+def guard_spy():
+    caught = []
+
+    def spy(exc, expected, message):
+        caught.append((exc, expected, message))
+
+    common.add_error_listener(spy)
+    spy.caught = caught
+    yield spy
+    common.remove_error_listener(spy)
+    unexpected = [(type(e).__name__, str(e)) for e, ok, _ in caught if not ok]
+    assert not unexpected, f"a widget callback failed: {unexpected}"
+
+
+def load(quiz_id: str) -> dict:
+    game, name = quiz_id.split("/")
+    return Q.load_file(ROOT / "lessons" / game / "quizzes" / f"{name}.yaml")
+
+
+def plain(text: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", " ", text))
+
+
+def a_wrong_index(w: Quiz) -> int:
+    """A wrong choice, one the engine plays out (the board changes) where there is one."""
+    wrong = [o for o in w.outcomes if not o.correct]
+    return next((o.index for o in wrong if o.refusal is None), wrong[0].index)
+
+
+# --------------------------------------------------------------------------- the quiz files
+
+def test_each_ready_game_has_quizzes():
+    for game in ("maui", "aqua_fest"):
+        assert game in ready_games()
+        assert len(Q.quiz_files(game)) >= 3, game
+
+
+@pytest.mark.parametrize("path", QUIZ_FILES, ids=QUIZ_IDS)
+def test_quiz_has_exactly_one_right_answer_per_the_engine(path):
+    quiz = Q.load_file(path)
+    assert Q.check(quiz) == []
+    assert sum(o.correct for o in Q.evaluate(quiz)) == 1
+
+
+@pytest.mark.parametrize("path", QUIZ_FILES, ids=QUIZ_IDS)
+def test_quiz_speaks_english_and_russian(path):
+    quiz = Q.load_file(path)
+    assert quiz["id"] == f"{path.parent.parent.name}/{path.stem}"
+    texts = [quiz["question"], quiz["title"], quiz["explain"]] + [c["label"] for c in quiz["choices"]]
+    for t in texts:
+        assert t["en"].strip() and t["ru"].strip()
+        assert re.search("[а-яё]", t["ru"], re.I) or re.fullmatch(r"[\d\s:.,+=-]+", t["ru"]), t["ru"]
+    assert re.search("[а-яё]", quiz["question"]["ru"], re.I)
+    assert not re.search("[а-яё]", quiz["question"]["en"], re.I)
+
+
+def test_both_forms_are_used():
+    forms = {Q.form(Q.load_file(p)) for p in QUIZ_FILES}
+    assert forms == {"action", "outcome"}
+
+
+def test_a_refused_choice_is_wrong_and_carries_its_refusal():
+    outcomes = Q.evaluate(load("maui/catfish-in-the-shallows"))
+    refused = [o for o in outcomes if o.refusal is not None]
+    assert refused and not any(o.correct for o in refused)
+    o = refused[0]
+    assert isinstance(o.refusal, RuleViolation) and o.rule == "maui:play"
+    assert o.events == ()
+    assert "5" in o.refusal.explain("en") and o.refusal.explain("ru") != o.refusal.explain("en")
+    assert o.state == Q.opening(load("maui/catfish-in-the-shallows"))   # nothing half-applied
+
+
+def test_outcome_form_can_ask_whether_an_action_is_refused():
+    quiz = load("aqua_fest/who-wins-the-battle")
+    refused = next(o for o in Q.evaluate(quiz) if "refused" in o.choice)
+    assert not refused.correct and refused.problems == ["the engine allows it"]
+    quiz = copy.deepcopy(quiz)
+    quiz["do"] = [{"attack": {"player": 1, "target": 2, "card": "dolphin-1"}},
+                  {"attack": {"player": 1, "target": 2, "card": "crab-3"}}]
+    right = [o for o in Q.evaluate(quiz) if o.correct]
+    assert [("refused" in o.choice) for o in right] in ([True], [])
+
+
+def test_check_names_two_right_answers():
+    quiz = copy.deepcopy(load("maui/who-takes-the-deep"))
+    quiz["choices"][0]["expect"] = {"catch": {3: "tuna-1"}}
+    problems = Q.check(quiz)
+    assert problems and "2 choices are right" in problems[0]
+
+
+def test_check_names_no_right_answer():
+    quiz = copy.deepcopy(load("maui/who-takes-the-deep"))
+    quiz["choices"][1]["expect"] = {"catch": {2: "tuna-1"}}
+    problems = Q.check(quiz)
+    assert problems[0] == "no choice is right per the engine"
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda q: q.pop("question"), "'question' is missing"),
+    (lambda q: q["question"].pop("ru"), "no ru text"),
+    (lambda q: q.update(choices=q["choices"][:1]), "at least two"),
+    (lambda q: q["choices"][0].pop("expect"), "exactly one of 'expect' or 'refused'"),
+    (lambda q: q["choices"][0].update(do={"dive": {1: 3}}), "unknown key 'do'"),
+    (lambda q: q.update(goal={"catch": {}}), "not both"),
+    (lambda q: q["choices"][0].update(expect={"catches": {1: "tuna-1"}}), "unknown expectation 'catches'"),
+    (lambda q: q.update(setup={"players": 9}), "setup refused"),
+])
+def test_malformed_quizzes_get_clear_messages(change, words):
+    quiz = copy.deepcopy(load("maui/who-takes-the-deep"))
+    change(quiz)
+    with pytest.raises(ScenarioError, match=re.escape(words)):
+        Q.evaluate(quiz)
+
+
+def test_an_action_quiz_needs_a_goal():
+    quiz = copy.deepcopy(load("maui/catfish-in-the-shallows"))
+    del quiz["goal"]
+    with pytest.raises(ScenarioError, match="'goal' is missing"):
+        Q.validate(quiz)
+
+
+# --------------------------------------------------------------------------- the widget
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("quiz_id", QUIZ_IDS)
+def test_widget_marks_right_and_wrong_and_changes_the_board(quiz_id, lang):
+    w = lesson.quiz(quiz_id, lang=lang)
+    assert isinstance(w, Quiz) and "tutor-quiz" in w._dom_classes
+    assert w.errors.message == "" and w.warning.layout.display == "none"
+    opening = w.svg.value
+    assert "<svg" in opening
+    assert plain(w.question.value).strip() == Q.load_file(
+        ROOT / "lessons" / quiz_id.split("/")[0] / "quizzes" / f"{quiz_id.split('/')[1]}.yaml")["question"][lang]
+    assert len(w.buttons) == len(w.data["choices"]) and w.again.layout.display == "none"
+
+    wrong = a_wrong_index(w)
+    w.buttons[wrong].click()
+    assert w.buttons[wrong].description.startswith("✗ ")
+    assert "tutor-quiz-wrong" in w.buttons[wrong]._dom_classes
+    assert 'data-correct="false"' in w.verdict.value
+    assert ("Not this one" if lang == "en" else "Не так") in w.verdict.value
+    if w.outcomes[wrong].refusal is None:
+        assert w.svg.value != opening and "<svg" in w.svg.value
+    else:                                    # refused: the board stays, the refusal explains
+        assert w.svg.value == opening and 'class="tutor-refusal"' in w.verdict.value
+    assert all(b.disabled for b in w.buttons)
+    assert w.again.layout.display is None
+
+    w.again.click()
+    assert w.svg.value == opening and w.verdict.value == "" and w.answered is None
+    assert not any(b.disabled for b in w.buttons)
+    assert not any(b.description[:1] in "✓✗" for b in w.buttons)
+    assert not any("tutor-quiz-wrong" in b._dom_classes for b in w.buttons)
+
+    right = w.right_index
+    w.buttons[right].click()
+    assert w.buttons[right].description.startswith("✓ ")
+    assert "tutor-quiz-right" in w.buttons[right]._dom_classes
+    assert 'data-correct="true"' in w.verdict.value
+    assert ("Right!" if lang == "en" else "Верно!") in w.verdict.value
+    assert w.svg.value != opening
+    assert w.data["explain"][lang] in plain(w.verdict.value)
+    assert 'class="tutor-events"' in w.verdict.value and 'class="tutor-cite"' in w.verdict.value
+    if lang == "ru":
+        assert re.search("[а-яё]", plain(w.verdict.value), re.I)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_widget_shows_a_refusal_as_a_teaching_moment(lang):
+    w = Quiz("maui/catfish-in-the-shallows", lang=lang)
+    refused = next(o.index for o in w.outcomes if o.refusal is not None)
+    opening = w.svg.value
+    w.buttons[refused].click()
+    assert w.buttons[refused].description.startswith("✗ ")
+    assert 'class="tutor-refusal"' in w.verdict.value
+    assert w.outcomes[refused].refusal.explain(lang) in plain(w.verdict.value)
+    assert w.svg.value == opening            # nothing happened on the board
+    assert w.errors.message == ""
+
+
+def test_the_quiz_draws_the_viewers_view():
+    w = Quiz("maui/catfish-in-the-shallows", lang="en")
+    assert w.viewer == 1
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_malformed_quiz_shows_a_friendly_error(lang, guard_spy):
+    bad = copy.deepcopy(load("maui/who-takes-the-deep"))
+    del bad["choices"][0]["label"]
+    w = lesson.quiz(bad, lang=lang)
+    assert "choice 1 has no 'label'" in w.errors.message
+    assert w.errors.layout.display is None and not w.buttons
+    assert all(ok for _, ok, _ in guard_spy.caught)
+    missing = lesson.quiz("maui/no-such-quiz", lang=lang)
+    text = missing.errors.message if isinstance(missing, Quiz) else missing.children[-1].message
+    assert "no-such-quiz" in text and "Traceback" not in text
+
+
+def test_a_broken_quiz_warns_in_the_page():
+    bad = copy.deepcopy(load("maui/who-takes-the-deep"))
+    bad["choices"][0]["expect"] = {"catch": {3: "tuna-1"}}
+    w = Quiz(bad, lang="ru")
+    assert w.warning.layout.display is None and "Движок" in w.warning.value
+    assert w.errors.message == ""
+
+
+# --------------------------------------------------------------------------- the command
+
+def run_check(*paths) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "tutor", "check", *map(str, paths)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=180)
+
+
+def test_check_command_checks_the_real_quizzes():
+    done = run_check(ROOT / "lessons")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert f"{len(QUIZ_FILES)} quiz(zes) checked, 0 failed" in done.stdout
+    for path in QUIZ_FILES:
+        assert f"ok   {path.relative_to(ROOT)}" in done.stdout or f"ok   {path}" in done.stdout
+
+
+def test_check_command_fails_a_quiz_with_two_right_answers(tmp_path):
+    bad = copy.deepcopy(load("maui/who-takes-the-deep"))
+    bad["id"] = "maui/two-right"
+    bad["choices"][0]["expect"] = {"catch": {3: "tuna-1"}}
+    path = tmp_path / "two-right.yaml"
+    path.write_text(yaml.safe_dump(bad, allow_unicode=True), encoding="utf-8")
+    done = run_check(path)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "FAIL" in done.stdout and "two-right.yaml" in done.stdout
+    assert "2 choices are right per the engine" in done.stdout
+    # inside a lesson folder too
+    folder = tmp_path / "lessons" / "maui" / "quizzes"
+    folder.mkdir(parents=True)
+    (folder / "two-right.yaml").write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+    done = run_check(tmp_path / "lessons")
+    assert done.returncode == 1 and "1 quiz(zes) checked, 1 failed" in done.stdout

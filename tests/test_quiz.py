@@ -179,6 +179,8 @@ def test_widget_marks_right_and_wrong_and_changes_the_board(quiz_id, lang):
         assert w.svg.value == opening and 'class="tutor-refusal"' in w.verdict.value
     assert all(b.disabled for b in w.buttons)
     assert w.again.layout.display is None
+    if w.data.get("explain"):                # the answer's explanation waits for the right choice
+        assert w.data["explain"][lang] not in plain(w.verdict.value)
 
     w.again.click()
     assert w.svg.value == opening and w.verdict.value == "" and w.answered is None

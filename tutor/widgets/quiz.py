@@ -186,7 +186,10 @@ class Quiz(W.VBox):
         narrated = events_html(told, lang)
         if narrated:
             parts.append(f"<p><b>{esc(ui('quiz.after', lang))}</b></p>{narrated}")
-        words = [localised(outcome.choice.get("explain"), lang), localised(self.data.get("explain"), lang)]
+        # a choice's own feedback always shows; the quiz's explanation gives the answer away, so it
+        # waits for the right choice (a wrong one leaves "Try again" worth pressing)
+        words = [localised(outcome.choice.get("explain"), lang),
+                 localised(self.data.get("explain"), lang) if outcome.correct else ""]
         words = [w for w in words if w]
         if words:
             cited = citation_html(self.data.get("rule", ""), lang)

@@ -87,7 +87,7 @@ def page(t) -> str:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_choosing_a_card_offers_exactly_its_legal_moves_and_a_cell_moves_there(lang):
-    t = PlayTable("aqua_fest", players=3, seat=0, lang=lang, seed=3)
+    t = PlayTable("aqua_fest", place_starts=False, players=3, seat=0, lang=lang, seed=3)
     assert t.errors.message == "" and af.to_move(t.state) == [0]
     assert not move_buttons(t), "no destinations before a card is chosen"
     hand = t.state.hands[0]
@@ -123,7 +123,7 @@ def test_choosing_a_card_offers_exactly_its_legal_moves_and_a_cell_moves_there(l
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_second_card_of_another_species_is_refused_with_the_engines_reason(lang):
-    t = PlayTable("aqua_fest", players=3, seat=0, lang=lang, seed=1, hands=[H_SPECIES] + OTHERS)
+    t = PlayTable("aqua_fest", place_starts=False, players=3, seat=0, lang=lang, seed=1, hands=[H_SPECIES] + OTHERS)
     card_button(t, "crab-1").click()
     move_buttons(t)[0].click()
     assert t.errors.message == "" and t.state.moves == 1 and t.state.species == "crab"
@@ -167,7 +167,7 @@ SIDE_BY_SIDE = dict(pawns=[[2, 2], [2, 3]], hands=[H0, H1])
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_learner_attacks_and_the_bot_defends_with_its_strongest_card(lang):
-    t = PlayTable("aqua_fest", players=2, seat=0, lang=lang, seed=0, **SIDE_BY_SIDE)
+    t = PlayTable("aqua_fest", place_starts=False, players=2, seat=0, lang=lang, seed=0, **SIDE_BY_SIDE)
     attacks = [b for b in t.action_buttons() if isinstance(b.action, af.Attack)]
     assert {b.action for b in attacks} == {af.Attack(0, 1, c) for c in H0}
     assert all("tutor-action" in b._dom_classes for b in attacks)
@@ -186,7 +186,7 @@ def test_learner_attacks_and_the_bot_defends_with_its_strongest_card(lang):
 @pytest.mark.parametrize("lang", LANGS)
 def test_bot_attacks_and_the_learner_defends(lang):
     # the bot in seat 1 moves first; it holds a 9, so it attacks its neighbour
-    t = PlayTable("aqua_fest", players=2, seat=0, lang=lang, seed=0, first=1, pawns=[[2, 2], [2, 3]],
+    t = PlayTable("aqua_fest", place_starts=False, players=2, seat=0, lang=lang, seed=0, first=1, pawns=[[2, 2], [2, 3]],
                   hands=[H1, H0])
     assert t.errors.message == "" and t.state.battle == (1, 0, "dolphin-9")
     assert af.to_move(t.state) == [0]
@@ -206,7 +206,7 @@ def test_bot_attacks_and_the_learner_defends(lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_draw_two_and_draw_two_going_home(lang):
-    t = PlayTable("aqua_fest", players=2, seat=0, lang=lang, seed=0, **SIDE_BY_SIDE)
+    t = PlayTable("aqua_fest", place_starts=False, players=2, seat=0, lang=lang, seed=0, **SIDE_BY_SIDE)
     size = len(t.state.hands[0])
     press(t, af.DrawTwo(0))
     assert t.errors.message == ""
@@ -264,7 +264,7 @@ def test_full_game_to_the_score_table_without_leaking_secrets(lang, seed):
 
 def test_tied_points_show_the_hand_strength_tie_break():
     # two ordinary shells of the same stars, equal bonus: the cards left in hand decide
-    t = PlayTable("aqua_fest", players=2, seat=0, seed=0)
+    t = PlayTable("aqua_fest", place_starts=False, players=2, seat=0, seed=0)
     from dataclasses import replace
     state = replace(t.state, over=True, bonus=(1, 1), hands=(("crab-1",), ("dolphin-9",)),
                     collected=(("u-white-1", "u-white-2", "u-white-3", "u-white-4"),
@@ -431,3 +431,19 @@ def test_lesson_helpers_for_aqua_fest(lang):
     assert isinstance(kw, W.HTML) and kw.value.startswith("<svg")
     bad = lesson.position("aqua_fest", {"players": 2, "pawns": {1: "Z9"}}, lang)
     assert isinstance(bad, W.VBox) and "Z9" in bad.children[-1].message
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_played_game_begins_with_the_start_tiles_laid_in_turn(lang):
+    """Цель игры: before the first turn each player lays a start tile beside a cell of their side; the
+    learner's buttons name those cells, and the bots lay theirs after."""
+    t = PlayTable("aqua_fest", players=3, seat=0, lang=lang, seed=4)
+    assert t.state.placing == (0, 1, 2) and af.to_move(t.state) == [0]
+    buttons = legal_buttons(t)
+    assert [b.description for b in buttons] == ["A5", "B5", "C5", "D5", "E5"]    # the south side
+    assert all(isinstance(b.action, af.PlaceStart) for b in buttons)
+    assert 'data-placed="no"' in t.svg.value
+    buttons[1].click()
+    assert t.state.placing == () and t.state.homes[0] == 1        # the bots laid theirs at once
+    assert af.to_move(t.state) == [0] and t.card_buttons(0)
+    assert 'data-placed="no"' not in t.svg.value

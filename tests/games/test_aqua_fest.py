@@ -937,3 +937,44 @@ def test_scenario_filler_never_puts_a_coral_under_a_named_pawn(seed):
     s = scenario.setup({"players": 3, "seed": seed, "upper": {"C3": "u-white-1"},
                         "pawns": {1: "D4", 2: "B2", 3: "E5"}})
     assert A.check_invariants(s) == []
+
+
+# --------------------------------------------------------------------------- laying the start tiles
+
+def test_start_tiles_are_laid_in_turn_before_the_first_move():
+    """Цель игры + ruling setup: from the first player round the table, each lays a start tile beside a
+    cell of their side; nothing else may happen until all are down."""
+    s = A.setup(3, seed=2, first=1, place_starts=True)
+    assert s.placing == (1, 2, 0) and A.to_move(s) == [1]
+    assert A.legal_actions(s, 1) == [A.PlaceStart(1, h) for h in range(5)]
+    assert A.legal_actions(s, 0) == []
+    refused(s, A.DrawTwo(1), "goal", "still_placing")
+    refused(s, A.PlaceStart(0, 2), "goal", "place_in_turn")
+    refused(s, A.PlaceStart(1, 5), "goal", "home_place")
+    s, ev = go(s, A.PlaceStart(1, 0))
+    assert s.homes[1] == 0 and s.placing == (2, 0)
+    assert [e.kind for e in ev] == ["aqua_fest.start_placed"]
+    s, _ = go(s, A.PlaceStart(2, 4))
+    s, ev = go(s, A.PlaceStart(0, 3))
+    assert s.placing == () and s.homes == (3, 0, 4) and A.to_move(s) == [1]
+    assert [e.kind for e in ev] == ["aqua_fest.start_placed", "aqua_fest.turn"]
+    assert s.bonus == (3, 1, 2)          # tokens still go round from the first player
+    refused(s, A.PlaceStart(1, 2), "goal", "already_placed")
+    assert A.state_from_json(A.to_json(s)) == s
+
+
+def test_start_tile_narration_names_the_cell_beside_it():
+    s = A.setup(2, seed=2, place_starts=True)
+    s, ev = A.apply(s, A.PlaceStart(0, 1))
+    assert "B5" in ev[0].narrate("en") and "B5" in ev[0].narrate("ru")
+    s, ev = A.apply(s, A.PlaceStart(1, 4))
+    assert "E1" in ev[0].narrate("en")
+
+
+def test_unplaced_start_tiles_are_drawn_waiting():
+    s = A.setup(2, seed=2, place_starts=True)
+    svg = A.render(A.view(s, 0))
+    assert svg.count('data-placed="no"') == 2
+    s, _ = A.apply(s, A.PlaceStart(0, 1))
+    svg = A.render(A.view(s, 0))
+    assert svg.count('data-placed="no"') == 1 and svg.count('data-placed="yes"') == 1

@@ -14,7 +14,7 @@ def test_bots_play_whole_games_with_legal_moves(game_id, seed):
     game = load(game_id)
     bots = importlib.import_module(f"tutor.games.{game_id}.bots")
     players = list(game.PLAYERS)[seed % len(game.PLAYERS)]
-    state = game.setup(players, seed=seed)
+    state = game.setup(players, seed=seed, **getattr(game, "PLAY_SETUP", {}))   # as the play table deals
     rng = random.Random(seed)
     for _ in range(2000):
         if game.is_over(state):

@@ -27,7 +27,9 @@ class Playout:
 def random_setup(game, r: random.Random) -> dict:
     players = r.choice(list(game.PLAYERS))
     variants = [v for v in getattr(game, "VARIANTS", ()) if r.random() < 0.3]
-    return {"players": players, "seed": r.getrandbits(32), "variant": tuple(variants)}
+    # other setup options a game wants tried (name -> the values to pick from)
+    options = {name: r.choice(values) for name, values in sorted(getattr(game, "SETUP_OPTIONS", {}).items())}
+    return {"players": players, "seed": r.getrandbits(32), "variant": tuple(variants), "options": options}
 
 
 def playout(game, seed: int, *, check=True, svg_every: int = 0) -> Playout:
@@ -37,7 +39,7 @@ def playout(game, seed: int, *, check=True, svg_every: int = 0) -> Playout:
     """
     r = random.Random(seed)
     spec = random_setup(game, r)
-    state = game.setup(spec["players"], seed=spec["seed"], variant=spec["variant"])
+    state = game.setup(spec["players"], seed=spec["seed"], variant=spec["variant"], **spec["options"])
     out = Playout(spec)
     if check:
         out.problems += check_state(game, state, r, svg=True)
@@ -173,7 +175,7 @@ def mentions(text: str, token: str) -> bool:
 
 def replay_log(game, setup: dict, actions: list):
     """Rebuild a game from its setup and action log (JSON), as a saved game would be replayed."""
-    state = game.setup(setup["players"], seed=setup["seed"], variant=setup["variant"])
+    state = game.setup(setup["players"], seed=setup["seed"], variant=setup["variant"], **setup.get("options", {}))
     for data in actions:
         state, _ = game.apply(state, game.action_from_json(data))
     return state

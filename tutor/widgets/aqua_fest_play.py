@@ -57,6 +57,15 @@ def action_rows(table, seat: int) -> list:
         who = f"{who} ({ui('you', lang)})"
     parts = [W.HTML(f"<b>{esc(ui('your_move', lang, player=who))}</b>")]
 
+    if state.placing:   # setup: lay the start tile beside a cell of your side
+        from tutor.games.aqua_fest.text import beside_name
+        buttons = []
+        for action in game.legal_actions(state, seat):
+            b = action_button(table, action, legal, label=beside_name(state.sides[seat], action.place))
+            buttons.append(b)
+        parts += [_caption(text("ui.af.place_row", lang)), _row(buttons)]
+        return [W.VBox(parts)]
+
     if state.battle is not None:
         attacker = state.battle[0]
         parts.append(_caption(text("ui.af.defend_row", lang, attacker=player_name(attacker, lang))))

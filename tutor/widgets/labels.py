@@ -67,6 +67,11 @@ register({
     "ui.af.move.both": {"en": "takes both layers", "ru": "забирает оба слоя", "uk": "забирає обидва шари"},
     "ui.af.move.alone": {"en": "played alone", "ru": "играется одна", "uk": "грається одна"},
     "ui.af.to": {"en": "{cell}", "ru": "{cell}", "uk": "{cell}"},
+    "ui.af.place": {"en": "Start tile at place {place}", "ru": "Стартовый тайл на место {place}",
+                    "uk": "Стартовий тайл на місце {place}"},
+    "ui.af.place_row": {"en": "Lay your start tile beside a cell of your side (then the first turn begins):",
+                        "ru": "Положите стартовый тайл у клетки вашей стороны (потом начнётся первый ход):",
+                        "uk": "Покладіть стартовий тайл біля клітинки вашого боку (потім почнеться перший хід):"},
     "ui.af.to.tip": {"en": "Play {card} and move to {cell}", "ru": "Сыграть: {card}, и пойти на {cell}",
                      "uk": "Зіграти: {card}, і піти на {cell}"},
     "ui.af.attack": {"en": "Attack {target} with {card}", "ru": "Атаковать игрока {target_plain}: {card}",
@@ -133,8 +138,10 @@ def af_cell(index: int) -> str:
 
 def _af_label(action, lang: str) -> str:
     from tutor.core.i18n import player_name
-    from tutor.games.aqua_fest import Attack, Defend, DrawTwo, EndTurn, Move
+    from tutor.games.aqua_fest import Attack, Defend, DrawTwo, EndTurn, Move, PlaceStart
     from tutor.games.aqua_fest.text import card_name
+    if isinstance(action, PlaceStart):
+        return text("ui.af.place", lang, place=action.place + 1)
     if isinstance(action, Move):
         return text("ui.af.to", lang, cell=af_cell(action.to))
     if isinstance(action, Attack):

@@ -101,7 +101,9 @@ class PlayTable(W.VBox):
 
     def new_game(self) -> None:
         seed = self.seed if (self._deals == 0 or self.seed is None) else f"{self.seed}/{self._deals}"
-        state = self.game.setup(self.players, seed=seed, **self.setup_kwargs)
+        # a game may ask the table for setup options (Aqua Fest: players lay their start tiles first)
+        options = {**getattr(self.game, "PLAY_SETUP", {}), **self.setup_kwargs}
+        state = self.game.setup(self.players, seed=seed, **options)
         self._deals += 1
         self.state = state
         self.history = []

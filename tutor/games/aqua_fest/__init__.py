@@ -12,7 +12,7 @@ from tutor.games.aqua_fest.codec import action_from_json, state_from_json, to_js
 from tutor.games.aqua_fest.components import CARDS, MAX_PLAYERS, MIN_PLAYERS, TILES
 from tutor.games.aqua_fest.render import render
 from tutor.games.aqua_fest.rules import (
-    VARIANTS, Attack, Defend, DrawTwo, EndTurn, Move, State, apply, attackable, destinations, fragments_left,
+    VARIANTS, Attack, Defend, DrawTwo, EndTurn, Move, PlaceStart, State, apply, attackable, destinations, fragments_left,
     is_over, legal_actions, setup, to_move,
 )
 from tutor.games.aqua_fest.scoring import score, winners
@@ -21,5 +21,7 @@ from tutor.games.aqua_fest.shells import best_assembly
 from tutor.games.aqua_fest.view import view
 
 GAME_ID = "aqua_fest"
+PLAY_SETUP = {"place_starts": True}          # a played game begins with the start tiles being laid
+SETUP_OPTIONS = {"place_starts": (False, True)}   # random conformance games try both openings
 CONFORMANCE_GAMES = 200     # a random game runs ~200 actions; 200 fully checked games take ~3 minutes
 PLAYERS = range(MIN_PLAYERS, MAX_PLAYERS + 1)

@@ -10,7 +10,9 @@ import random
 
 from tutor.games.aqua_fest import board as B
 from tutor.games.aqua_fest import components as C
-from tutor.games.aqua_fest.rules import Attack, Defend, DrawTwo, EndTurn, Move, State, legal_actions, top_tile
+from tutor.games.aqua_fest.rules import (
+    Attack, Defend, DrawTwo, EndTurn, Move, PlaceStart, State, legal_actions, top_tile,
+)
 
 
 def stars_in_sight(state: State, cell: int) -> int:
@@ -23,6 +25,14 @@ def choose(state: State, seat: int, rng: random.Random):
     legal = list(legal_actions(state, seat))
     if not legal:
         raise ValueError(f"seat {seat} has nothing to do")
+
+    places = [a for a in legal if isinstance(a, PlaceStart)]
+    if places:   # lay the start tile where the most stars lie within two steps
+        def near_stars(a):
+            r0, c0 = B.home_coords(state.sides[seat], a.place)
+            return sum(stars_in_sight(state, i) for i in range(B.N * B.N)
+                       if max(abs(B.coords(i)[0] - r0), abs(B.coords(i)[1] - c0)) <= 2)
+        return max(places, key=lambda a: (near_stars(a), rng.random()))
 
     def strength(card_id):
         return C.card(card_id).strength, card_id

@@ -5,11 +5,13 @@ from __future__ import annotations
 import random
 
 from tutor.games.aqua_fest import components as C
-from tutor.games.aqua_fest.rules import Attack, Defend, DrawTwo, EndTurn, Move, State
+from tutor.games.aqua_fest.rules import Attack, Defend, DrawTwo, EndTurn, Move, PlaceStart, State
 
 
 def check_invariants(state: State) -> list[str]:
     problems = []
+    if state.placing and (state.moves or state.battle or any(p is not None for p in state.pawns)):
+        problems.append("play began before every start tile was laid")
     tiles = [t for t in state.upper + state.lower if t is not None] + [t for c in state.collected for t in c]
     if sorted(tiles) != sorted(C.ALL_TILES):
         problems.append(f"tiles not conserved: {len(tiles)} placed, {len(set(tiles))} distinct")
@@ -60,6 +62,7 @@ def candidate_actions(state: State, r: random.Random) -> list:
     seats = list(range(-1, state.players + 1))
     for _ in range(5):
         p = r.choice(seats)
+        out.append(PlaceStart(p, r.randrange(-1, 7)))
         out.append(Move(p, r.choice(C.ALL_CARDS), r.randrange(-1, 26)))
         out.append(Attack(p, r.choice(seats), r.choice(C.ALL_CARDS)))
         out.append(Defend(p, r.choice(C.ALL_CARDS)))

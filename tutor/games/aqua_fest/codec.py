@@ -8,11 +8,12 @@ from tutor.core.errors import SavedStateError
 from tutor.core.game import dumps
 from tutor.games.aqua_fest import board as B
 from tutor.games.aqua_fest import components as C
-from tutor.games.aqua_fest.rules import Attack, Defend, DrawTwo, EndTurn, Move, State
+from tutor.games.aqua_fest.rules import Attack, Defend, DrawTwo, EndTurn, Move, PlaceStart, State
 
-FORMAT = "tutor/aqua_fest/1"
+FORMAT = "tutor/aqua_fest/2"   # 2: "placing", the start tiles still to be laid
 FIELDS = ("players", "sides", "homes", "bonus", "upper", "lower", "lower_open", "pawns", "hands", "collected",
-          "deck", "discard", "turn", "moves", "species", "alone", "turn_start", "battle", "last_battle", "over", "rng")
+          "deck", "discard", "turn", "moves", "species", "alone", "turn_start", "battle", "last_battle", "over", "rng",
+          "placing")
 
 
 def to_json(state: State) -> str:
@@ -96,6 +97,9 @@ def state_from_json(text) -> State:
     _need(battle is None or (battle[0] == data["turn"] and not data["over"]),
           "a battle is fought by the player whose turn it is, before the game ends")
     _need(_int(data["rng"]) and data["rng"] >= 0, "rng must be a non-negative integer")
+    placing = data["placing"]
+    _need(isinstance(placing, list) and all(_int(p) and 0 <= p < n for p in placing)
+          and len(set(placing)) == len(placing), "placing must list distinct seats")
     state = State(
         players=n, sides=tuple(data["sides"]), homes=tuple(data["homes"]), bonus=tuple(data["bonus"]),
         upper=tuple(data["upper"]), lower=tuple(data["lower"]), lower_open=tuple(data["lower_open"]),
@@ -104,7 +108,7 @@ def state_from_json(text) -> State:
         turn=data["turn"], moves=data["moves"], species=data["species"], alone=data["alone"],
         turn_start=data["turn_start"], battle=None if battle is None else tuple(battle),
         last_battle=None if last is None else tuple(last),
-        over=data["over"], rng=data["rng"],
+        over=data["over"], rng=data["rng"], placing=tuple(placing),
     )
     from tutor.games.aqua_fest.checks import check_invariants   # checks imports rules, not codec
     problems = check_invariants(state)
@@ -124,6 +128,8 @@ def action_from_json(data):
     if isinstance(data, str):
         data = json.loads(data)
     kind = data.get("type") if isinstance(data, dict) else None
+    if kind == "place_start":
+        return PlaceStart(int(data["player"]), int(data["place"]))
     if kind == "move":
         row, col = data["to"]
         return Move(int(data["player"]), str(data["card"]), B.cell(int(row), int(col)))

@@ -562,8 +562,17 @@ def _start_tile(dwg, seat, hl, lang):
     r, c = B.home_coords(seat["side"], seat["home"])
     cx, cy = centre(r, c)
     g = dwg.g(class_="start")
-    S.data(g, seat=s, side=seat["side"], home=seat["home"], occupied="yes" if seat.get("pawn") is None else "no")
+    placed = seat.get("placed", True)
+    S.data(g, seat=s, side=seat["side"], home=seat["home"], occupied="yes" if seat.get("pawn") is None else "no",
+           placed="yes" if placed else "no")
     colour = C.PAWN_COLOURS[s]
+    if not placed:   # still to be laid: a dashed outline where it waits, marked with its player's number
+        g.add(dwg.rect(insert=(cx - 21, cy - 21), size=(42, 42), rx=8, ry=8, fill="none", stroke=colour,
+                       stroke_width=2, stroke_dasharray="5 3"))
+        g.add(S.label(dwg, f"{s + 1}?", cx, cy + 5, size=13, anchor="middle", weight="bold", fill=colour))
+        if f"home:{s}" in hl:
+            g.add(S.ring(dwg, cx - 21, cy - 21, 42, 42, pad=4, radius=10, target=f"home:{s}"))
+        return g
     g.add(dwg.rect(insert=(cx - 21, cy - 21), size=(42, 42), rx=8, ry=8, fill=colour, fill_opacity=0.28,
                    stroke=colour, stroke_width=2.5))
     g.add(dwg.rect(insert=(cx - 21, cy - 21), size=(42, 42), rx=8, ry=8, fill="none", stroke=S.INK,

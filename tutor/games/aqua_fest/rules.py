@@ -1,5 +1,7 @@
 """The Aqua Fest engine: an immutable State, the actions of a turn, and `apply` returning events.
 
+Before the first turn (when a game is set up with `place_starts=True`) the players, from the first
+one round the table, each lay their start tile beside a cell of their side (`PlaceStart`).
 A turn belongs to one player (`turn`). They may attack an adjacent pawn at any point before they
 draw; then either play a creature card and move (`Move`), perhaps a second card of the same species
 for a second move, and finish with `EndTurn` (draw 1); or take `DrawTwo` (draw 2, optionally going
@@ -22,6 +24,16 @@ VARIANTS: tuple = ()
 
 
 # --------------------------------------------------------------------------- actions
+
+@dataclass(frozen=True)
+class PlaceStart:
+    """At setup: lay the start tile (and the pawn on it) beside cell `place` (0..4) of your side."""
+    player: int
+    place: int
+
+    def to_json(self) -> dict:
+        return {"type": "place_start", "player": self.player, "place": self.place}
+
 
 @dataclass(frozen=True)
 class Move:
@@ -74,7 +86,7 @@ class DrawTwo:
         return {"type": "draw_two", "player": self.player, "home": self.home}
 
 
-Action = Move | Attack | Defend | EndTurn | DrawTwo
+Action = PlaceStart | Move | Attack | Defend | EndTurn | DrawTwo
 
 
 # --------------------------------------------------------------------------- state
@@ -102,6 +114,7 @@ class State:
     last_battle: Optional[tuple] # (attacker, defender, attacker card, defender card) of the last battle
     over: bool
     rng: int = 0
+    placing: tuple = ()          # seats still to lay their start tile, in order (setup with place_starts)
 
     def __str__(self) -> str:
         rows = []
@@ -186,6 +199,8 @@ def is_over(state: State) -> bool:
 def to_move(state: State) -> list[int]:
     if state.over:
         return []
+    if state.placing:
+        return [state.placing[0]]
     if state.battle is not None:
         return [state.battle[1]]
     return [state.turn]
@@ -203,6 +218,8 @@ def attackable(state: State, seat: int) -> list[int]:
 def legal_actions(state: State, player: int) -> list[Action]:
     if player not in to_move(state):
         return []
+    if state.placing:
+        return [PlaceStart(player, h) for h in range(B.N)]
     if state.battle is not None:
         return [Defend(player, c) for c in state.hands[player]]
     out: list[Action] = []
@@ -286,9 +303,11 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
     """The state after `action` and what happened. Illegal actions raise RuleViolation."""
     if state.over:
         raise RuleViolation("aqua_fest:end", "aqua_fest.err.over")
-    if not isinstance(action, (Move, Attack, Defend, EndTurn, DrawTwo)):
+    if not isinstance(action, (PlaceStart, Move, Attack, Defend, EndTurn, DrawTwo)):
         raise RuleViolation("aqua_fest:play", "aqua_fest.err.unknown_action", action=repr(action))
     _check_seat(state, action.player)
+    if state.placing or isinstance(action, PlaceStart):
+        return _place_start(state, action)
     if state.battle is not None:
         if not isinstance(action, Defend) or action.player != state.battle[1]:
             raise RuleViolation("aqua_fest:attack", "aqua_fest.err.await_defence", player=state.battle[1])
@@ -307,6 +326,25 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
         state, events = _draw(state, action.player, 1)
         return _next_turn(state, events)
     return _draw_two(state, action)
+
+
+def _place_start(state: State, action) -> tuple[State, list[Event]]:
+    p = action.player
+    if not state.placing:
+        raise RuleViolation("aqua_fest:goal", "aqua_fest.err.already_placed", player=p)
+    if not isinstance(action, PlaceStart):
+        raise RuleViolation("aqua_fest:goal", "aqua_fest.err.still_placing", player=state.placing[0])
+    if p != state.placing[0]:
+        raise RuleViolation("aqua_fest:goal", "aqua_fest.err.place_in_turn", player=p,
+                            turn_player=state.placing[0])
+    if not isinstance(action.place, int) or isinstance(action.place, bool) or not 0 <= action.place < B.N:
+        raise RuleViolation("aqua_fest:goal", "aqua_fest.err.home_place", player=p)
+    state = replace(_with(state, "homes", p, action.place), placing=state.placing[1:])
+    events = [Event("aqua_fest.start_placed", "aqua_fest:goal",
+                    {"player": p, "place": action.place, "side": state.sides[p]})]
+    if not state.placing:
+        events.append(Event("aqua_fest.turn", "aqua_fest:play", {"player": state.turn}))
+    return state, events
 
 
 def _move(state: State, action: Move) -> tuple[State, list[Event]]:
@@ -479,13 +517,15 @@ def _finish(state: State, events: list) -> tuple[State, list[Event]]:
 # --------------------------------------------------------------------------- setup
 
 def setup(players: int, *, seed=None, variant=(), sides=None, homes=None, upper=None, lower=None,
-          hands=None, deck=None, collected=None, pawns=None, first: int = 0) -> State:
+          hands=None, deck=None, collected=None, pawns=None, first: int = 0, place_starts: bool = False) -> State:
     """The opening state, or any position a lesson needs.
 
     players 2..4; sides: per seat (default south, north for two; south, west, north[, east]);
     homes: per seat, the cell 0..4 of their side beside which the start tile lies (default 2);
     upper/lower: 25 tile ids (or None) row by row; hands: per seat card ids; deck: card ids top first;
     collected: per seat tile ids; pawns: per seat [row, col] or None (home); first: who starts.
+    place_starts: begin with the players laying their start tiles in turn, from the first player
+    (the tiles wait beside the middle cells until then; the pawns start at home).
     """
     if isinstance(players, bool) or not isinstance(players, int) or not C.MIN_PLAYERS <= players <= C.MAX_PLAYERS:
         raise RuleViolation("aqua_fest:contents", "aqua_fest.err.players", players=str(players),
@@ -554,7 +594,11 @@ def setup(players: int, *, seed=None, variant=(), sides=None, homes=None, upper=
     bonus = [0] * players
     for k in range(players):
         bonus[(first + k) % players] = C.BONUS_TOKENS[k]
-    return replace(state, bonus=tuple(bonus))
+    placing = ()
+    if place_starts:
+        _need(all(p is None for p in pawn_cells), "start tiles are placed before any pawn enters the seabed")
+        placing = tuple((first + k) % players for k in range(players))
+    return replace(state, bonus=tuple(bonus), placing=placing)
 
 
 def _need(ok: bool, problem: str) -> None:

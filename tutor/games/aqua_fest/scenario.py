@@ -1,11 +1,12 @@
 """Aqua Fest in scenario files: players counted from 1, cells named A1..E5 (column letter, row; row 1 north).
 
-setup:  players, seed, first (player), sides [..], homes {player: 1..5},
+setup:  players, seed, first (player), sides [..], homes {player: 1..5}, place_starts (true: begin by
+        laying the start tiles in turn),
         upper {cell: tile id}, lower {cell: tile id}, empty [cells with no tiles at all] — every other
         cell is filled from the remaining tiles in seeded order;
         pawns {player: cell}, hands {player: [card ids]}, deck [card ids] (the rest are in the discard),
         collected {player: [tile ids]}
-do:     a list of {move: {player, card, to}}, {attack: {player, target, card}}, {defend: {player, card}},
+do:     a list of {place: {player, beside: cell on their side}}, {move: {player, card, to}}, {attack: {player, target, card}}, {defend: {player, card}},
         {end_turn: player}, {draw_two: {player, home}}
 expect: collected {player: [ids]}, pawn {player: cell|home}, turn player, hand_count {player: n},
         scores {player: total}, winners [players], open [cells whose lower tile is face up], over,
@@ -17,7 +18,7 @@ from __future__ import annotations
 from tutor.core import rng
 from tutor.games.aqua_fest import board as B
 from tutor.games.aqua_fest import components as C
-from tutor.games.aqua_fest.rules import Attack, Defend, DrawTwo, EndTurn, Move, State, setup as _setup
+from tutor.games.aqua_fest.rules import Attack, Defend, DrawTwo, EndTurn, Move, PlaceStart, State, setup as _setup
 from tutor.games.aqua_fest.scoring import score, winners
 from tutor.games.aqua_fest.shells import best_assembly
 
@@ -43,6 +44,8 @@ def setup(spec: dict) -> State:
     players = spec.pop("players")
     seed = spec.pop("seed", 0)
     kwargs = {"seed": seed}
+    if "place_starts" in spec:
+        kwargs["place_starts"] = bool(spec.pop("place_starts"))
     if "first" in spec:
         kwargs["first"] = seat(spec.pop("first"))
     if "sides" in spec:
@@ -90,11 +93,24 @@ def _pop_fragment(rest: list):
     return rest.pop() if rest else None
 
 
+def place_beside(side: str, cell_name: str) -> int:
+    """The start-tile place (0..4) beside a seabed cell of `side`, e.g. south, "B5" -> 1."""
+    r, c = B.coords(cell_index(cell_name))
+    edge = {"north": (r == 0, c), "south": (r == B.N - 1, c), "west": (c == 0, r), "east": (c == B.N - 1, r)}
+    on_side, place = edge[side]
+    if not on_side:
+        raise ValueError(f"{cell_name} is not on the {side} side")
+    return place
+
+
 def actions(do, state: State) -> list:
     out = []
     for item in do if isinstance(do, list) else [do]:
         for key, v in item.items():
-            if key == "move":
+            if key == "place":
+                p = seat(v["player"])
+                out.append(PlaceStart(p, place_beside(state.sides[p], v["beside"])))
+            elif key == "move":
                 out.append(Move(seat(v["player"]), v["card"], cell_index(v["to"])))
             elif key == "attack":
                 out.append(Attack(seat(v["player"]), seat(v["target"]), v["card"]))

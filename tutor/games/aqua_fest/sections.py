@@ -37,12 +37,14 @@ RULINGS = (
        "стороне поля помещается один стартовый тайл."),
     _r("setup", "goal",
        "Two players sit at opposite sides (south and north); three take south, west and north. The 25 "
-       "lower tiles are laid face down and the 25 upper tiles face up on them, shuffled. Unless a lesson "
-       "says otherwise, each start tile lies beside the middle cell of its side. The first player takes "
-       "bonus token 1, the next 2, and so on.",
+       "lower tiles are laid face down and the 25 upper tiles face up on them, shuffled. Then, from the "
+       "first player round the table, each lays their start tile beside a cell of their side, before "
+       "anyone's first turn (a lesson may set the places directly; a place not chosen is the middle "
+       "cell). The first player takes bonus token 1, the next 2, and so on.",
        "Двое садятся друг напротив друга (юг и север), трое — юг, запад и север. 25 нижних тайлов "
-       "кладут рубашкой вверх, на них 25 верхних лицом вверх, всё перемешано. Если урок не говорит "
-       "иначе, стартовый тайл лежит у средней клетки своей стороны. Первый игрок берёт жетон 1, "
+       "кладут рубашкой вверх, на них 25 верхних лицом вверх, всё перемешано. Затем, начиная с первого "
+       "игрока и по кругу, каждый кладёт стартовый тайл у клетки своей стороны, до первого хода (урок "
+       "может сразу задать места; невыбранное место — средняя клетка). Первый игрок берёт жетон 1, "
        "следующий — 2 и так далее."),
     _r("start-cell", "forbidden",
        "Neither move of a turn may end on the cell where your pawn began the turn, so you can never "

@@ -53,6 +53,12 @@ def cell_name(cell) -> str:
     return f"{'ABCDE'[c]}{r + 1}"
 
 
+def beside_name(side: str, place: int) -> str:
+    """The seabed cell a start tile lies beside, named like every other cell (south, 1 -> "B5")."""
+    last = C.SIZE - 1
+    return cell_name({"north": (0, place), "south": (last, place), "west": (place, 0), "east": (place, last)}[side])
+
+
 i18n.register({
     "aqua_fest.err.over": {"en": "The game is over: every shell fragment has been collected.",
                            "ru": "Игра окончена: все осколки ракушек собраны."},
@@ -102,6 +108,16 @@ i18n.register({
                                           "attacked nor attack.",
                                     "ru": "{player} стоит на своём стартовом тайле: фишку дома нельзя атаковать, "
                                           "и сама она не атакует."},
+    "aqua_fest.err.already_placed": {"en": "The start tiles are laid once, before the first turn; {player} "
+                                           "can move theirs later by drawing two cards.",
+                                     "ru": "Стартовые тайлы кладут один раз, до первого хода; позже {player} "
+                                           "может сдвинуть свой, взяв две карты."},
+    "aqua_fest.err.still_placing": {"en": "Play starts once every start tile is laid; {player} lays theirs now.",
+                                    "ru": "Игра начнётся, когда разложены все стартовые тайлы; сейчас кладёт "
+                                          "{player}."},
+    "aqua_fest.err.place_in_turn": {"en": "Start tiles are laid in turn: now it is {turn_player}, not {player}.",
+                                    "ru": "Стартовые тайлы кладут по очереди: сейчас кладёт {turn_player}, "
+                                          "а не {player}."},
     "aqua_fest.err.not_adjacent": {"en": "{target_player} is not next to {player} (in any of the 8 directions).",
                                    "ru": "{target_player} не стоит рядом с игроком {player} (ни в одном из 8 "
                                          "направлений)."},
@@ -142,12 +158,16 @@ _T = {
     "battle_tied": {"en": "Equal strength: both pawns go home; both cards are discarded.",
                     "ru": "Сила равна: обе фишки возвращаются на стартовые тайлы, карты уходят в сброс."},
     "drew": {"en": "{player} draws {count} card(s).", "ru": "{player} берёт карт: {count}."},
-    "went_home": {"en": "{player} returns home and slides the start tile beside cell {place} of the {side} side.",
-                  "ru": "{player} возвращается на стартовый тайл и сдвигает его к клетке {place} своей стороны "
-                        "({side})."},
+    "went_home": {"en": "{player} returns home and slides the start tile along the {side} side to {beside}.",
+                  "ru": "{player} возвращается на стартовый тайл и сдвигает его вдоль своей стороны ({side}) к "
+                        "клетке {beside}."},
     "reshuffled": {"en": "The deck is empty: the discard pile ({cards} cards) is shuffled into a new deck.",
                    "ru": "Колода кончилась: сброс ({cards} карт) перемешан в новую колоду."},
     "turn": {"en": "{player}'s turn.", "ru": "Ход игрока {player_plain}."},
+    "start_placed": {"en": "{player} lays the start tile on the {side} side, beside {beside}, and puts the "
+                           "pawn on it.",
+                     "ru": "{player} кладёт стартовый тайл на своей стороне ({side}) у клетки {beside} и ставит на "
+                           "него фишку."},
     "game_over": {"en": "The last fragment is collected: the game ends and shells are counted.",
                   "ru": "Последний осколок собран: игра окончена, считаем ракушки."},
 }
@@ -203,6 +223,8 @@ def narrate(event: Event, lang: str = "en") -> str:
         p["side"] = _pick(SIDE_NAMES, d["side"], lang)
     if "place" in d:
         p["place"] = d["place"] + 1
+        if "side" in d:
+            p["beside"] = beside_name(d["side"], d["place"])
     for key in ("count", "cards"):
         if key in d and not isinstance(d[key], list):
             p[key] = d[key]

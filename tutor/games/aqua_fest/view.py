@@ -47,6 +47,7 @@ def view(state: State, player: Optional[int] = None) -> dict:
             "seat": s,
             "side": state.sides[s],
             "home": state.homes[s],
+            "placed": s not in state.placing,
             "pawn": None if state.pawns[s] is None else list(B.coords(state.pawns[s])),
             "bonus": state.bonus[s],
             "hand_count": len(state.hands[s]),
@@ -83,5 +84,6 @@ def view(state: State, player: Optional[int] = None) -> dict:
         "last_battle": last,
         "destinations": moves,
         "over": state.over,
+        "placing": list(state.placing),
         "to_move": to_move(state),
     }

@@ -1005,3 +1005,20 @@ def test_malformed_saved_positions_are_refused(text, words):
     assert words in str(info.value)
     assert str(info.value).startswith("This saved position cannot be loaded")
     assert not isinstance(info.value, maui.RuleViolation)
+
+
+def test_saved_position_must_be_consistent_not_just_well_formed():
+    """A save that parses but could not arise is refused with what is wrong: the round must match the
+    used dive cards, and no seagull ever sits in a catch pile (the invariants, minus a full lagoon)."""
+    s = maui.setup(4, seed=3)
+    s, _ = maui.apply(s, Dive(0, 5))
+    good = json.loads(maui.to_json(s))
+    late = dict(good, round=5)
+    gull = next(c for c in good["deck"] if c.startswith("seagull"))
+    nested = dict(good, deck=[c for c in good["deck"] if c != gull],
+                  piles=[[gull]] + good["piles"][1:])
+    for bad, words in ((late, "by round 5"), (nested, "a seagull sits in player 1's pile")):
+        with pytest.raises(maui.SavedStateError) as info:
+            maui.state_from_json(json.dumps(bad))
+        assert words in str(info.value)
+    assert maui.state_from_json(json.dumps(good)) == s

@@ -8,8 +8,12 @@ from tutor.games.maui import components as C
 from tutor.games.maui.rules import Dive, Jellyfish, State
 
 
-def check_invariants(state: State) -> list[str]:
-    """Problems with the position; an empty list means every card is accounted for."""
+def check_invariants(state: State, *, full_lagoon: bool = True) -> list[str]:
+    """Problems with the position; an empty list means every card is accounted for.
+
+    full_lagoon=False accepts cells left empty, as lesson positions and the sandbox make them (an
+    explicit deck may run out); a saved position is checked that way.
+    """
     problems = []
     every = (list(state.deck) + list(state.removed) + list(state.boxed)
              + [c for cell in state.lagoon for c in cell] + [c for p in state.piles for c in p])
@@ -24,7 +28,12 @@ def check_invariants(state: State) -> list[str]:
             problems.append(f"player {s + 1} used {len(state.discards[s])} dive cards by round {state.round}")
         if sum(1 for c in state.piles[s] if C.kind(c) == "seagull"):
             problems.append(f"a seagull sits in player {s + 1}'s pile")
-    if not state.over and not state.pending:
+    for s in state.pending:
+        if sum(1 for c in state.piles[s] if C.kind(c) == "jellyfish") < 3:
+            problems.append(f"player {s + 1} is offered a jellyfish discard without three jellyfish")
+    if state.pending and any(c is not None for c in state.chosen):
+        problems.append("a dive card is chosen while a jellyfish offer waits")
+    if full_lagoon and not state.over and not state.pending:
         if not state.has("no-fights") and any(len(cell) != 1 for cell in state.lagoon):
             problems.append("the lagoon should hold exactly one card per cell")
     if state.over and any(state.hands):

@@ -84,7 +84,7 @@ def state_from_json(text) -> State:
         cards = data["hands"][s] + data["discards"][s] + ([data["chosen"][s]] if data["chosen"][s] else [])
         _need(sorted(cards) == list(C.DIVE_CARDS), f"player {s + 1}'s dive cards do not add up to one set 1..12")
 
-    return State(
+    state = State(
         players=n, variants=tuple(data["variants"]), round=data["round"], deck=tuple(data["deck"]),
         removed=tuple(data["removed"]), lagoon=tuple(tuple(c) for c in data["lagoon"]),
         face_down=tuple(tuple(x) for x in data["face_down"]), hands=tuple(tuple(h) for h in data["hands"]),
@@ -93,6 +93,10 @@ def state_from_json(text) -> State:
         pending=tuple(data["pending"]), declined=tuple(data["declined"]), revealed=tuple(data["revealed"]),
         rng=data["rng"],
     )
+    from tutor.games.maui.checks import check_invariants   # checks imports rules, not codec
+    problems = check_invariants(state, full_lagoon=False)
+    _need(not problems, problems[0] if problems else "")
+    return state
 
 
 def action_from_json(data) -> Dive | Jellyfish:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import xml.etree.ElementTree as ET
 
+
 from tutor.core.conformance import mentions  # noqa: F401  (whole-id match, re-exported for tests)
 
 
@@ -48,3 +49,13 @@ def data_cards(root) -> set[str]:
 
 def by_class(root, name):
     return [el for el in root.iter() if name in (el.get("class") or "").split()]
+
+
+def legal_buttons(table, seat=None):
+    """The play table's buttons for actions the engine allows now."""
+    return [b for b in table.action_buttons(seat) if "tutor-action" in b._dom_classes]
+
+
+def unavailable_buttons(table, seat=None):
+    """Buttons offered although the engine would refuse them (pressing one teaches why)."""
+    return [b for b in table.action_buttons(seat) if "tutor-action-unavailable" in b._dom_classes]

@@ -22,7 +22,6 @@ from tutor.core import quiz as Q
 from tutor.core.errors import RuleViolation
 from tutor.core.game import ready_games
 from tutor.core.scenario import ScenarioError
-from tutor.widgets import common
 from tutor.widgets.quiz import Quiz
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -32,18 +31,9 @@ QUIZ_IDS = [f"{p.parent.parent.name}/{p.stem}" for p in QUIZ_FILES]
 
 
 @pytest.fixture(autouse=True)
-def guard_spy():
-    caught = []
-
-    def spy(exc, expected, message):
-        caught.append((exc, expected, message))
-
-    common.add_error_listener(spy)
-    spy.caught = caught
-    yield spy
-    common.remove_error_listener(spy)
-    unexpected = [(type(e).__name__, str(e)) for e, ok, _ in caught if not ok]
-    assert not unexpected, f"a widget callback failed: {unexpected}"
+def widget_guard(guard_spy):
+    """Every test here runs under the guard spy (tests/conftest.py)."""
+    return guard_spy
 
 
 def load(quiz_id: str) -> dict:

@@ -13,6 +13,7 @@ import re
 
 import ipywidgets as W
 import pytest
+from helpers import mentions as contains_id, legal_buttons, unavailable_buttons
 
 from tutor import lesson
 from tutor.core.errors import RuleViolation, SavedStateError
@@ -30,21 +31,9 @@ LANGS = ("en", "ru")
 # --------------------------------------------------------------------------- helpers
 
 @pytest.fixture(autouse=True)
-def guard_spy():
-    """Collects what every guard caught; unexpected exceptions fail the test unless it takes them."""
-    caught = []
-
-    def spy(exc, expected, message):
-        caught.append((exc, expected, message))
-
-    common.add_error_listener(spy)
-    spy.caught = caught
-    spy.allow_unexpected = False
-    yield spy
-    common.remove_error_listener(spy)
-    unexpected = [(type(e).__name__, str(e)) for e, ok, _ in caught if not ok]
-    if not spy.allow_unexpected:
-        assert not unexpected, f"a widget callback failed: {unexpected}"
+def widget_guard(guard_spy):
+    """Every test here runs under the guard spy (tests/conftest.py)."""
+    return guard_spy
 
 
 def dump_renderer(view, *, highlight=(), lang="en", events=()):
@@ -56,18 +45,6 @@ def dump_renderer(view, *, highlight=(), lang="en", events=()):
 def dumped(html: str) -> dict:
     return json.loads(re.search(r"data-dump='(.*)'/>", html).group(1))
 
-
-def contains_id(text: str, card_id: str) -> bool:
-    """`card_id` as a whole id ("dive-2-1" is not found inside "dive-2-10")."""
-    return re.search(rf"(?<![\w-]){re.escape(card_id)}(?![\w-])", text) is not None
-
-
-def legal_buttons(table, seat=None):
-    return [b for b in table.action_buttons(seat) if "tutor-action" in b._dom_classes]
-
-
-def used_buttons(table, seat=None):
-    return [b for b in table.action_buttons(seat) if "tutor-action-unavailable" in b._dom_classes]
 
 
 def visible(widget) -> bool:
@@ -260,7 +237,7 @@ def test_play_table_dive_refusal_undo(lang):
     t = PlayTable("maui", players=4, seat=0, lang=lang, seed=5)
     assert t.errors.message == "" and t.state.round == 1
     assert t.state.chosen == (None,) * 4, "bots wait for the human in a simultaneous dive"
-    assert len(legal_buttons(t)) == 12 and not used_buttons(t)
+    assert len(legal_buttons(t)) == 12 and not unavailable_buttons(t)
     assert t.undo_button.disabled
     start, svg0 = t.state, t.svg.value
 
@@ -273,7 +250,7 @@ def test_play_table_dive_refusal_undo(lang):
     assert not t.undo_button.disabled
 
     # the used nine is still offered, so the engine can explain why not
-    used = used_buttons(t)
+    used = unavailable_buttons(t)
     assert [b.action for b in used] == [maui.Dive(0, 9)]
     before = t.state
     used[0].click()
@@ -405,7 +382,7 @@ def test_human_answers_the_jellyfish_offer_with_buttons(lang):
     assert t.state.pending == (0,) and t.errors.message == ""
     buttons = legal_buttons(t)
     assert [b.action for b in buttons] == [maui.Jellyfish(0, True), maui.Jellyfish(0, False)]
-    assert buttons[0].description != buttons[1].description and not used_buttons(t)
+    assert buttons[0].description != buttons[1].description and not unavailable_buttons(t)
     buttons[0].click()
     assert not t.state.pending and t.state.round == 2
     assert not any(maui.components.kind(c) == "jellyfish" for c in t.state.piles[0])

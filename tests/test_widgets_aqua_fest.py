@@ -14,6 +14,7 @@ import re
 
 import ipywidgets as W
 import pytest
+from helpers import mentions as contains_id, legal_buttons
 
 from tutor import lesson
 from tutor.core.errors import RuleViolation
@@ -29,31 +30,10 @@ OTHERS = [["crab-5", "crab-6", "crab-7", "crab-8", "crab-9"], ["turtle-1", "turt
 
 
 @pytest.fixture(autouse=True)
-def guard_spy():
-    caught = []
+def widget_guard(guard_spy):
+    """Every test here runs under the guard spy (tests/conftest.py)."""
+    return guard_spy
 
-    def spy(exc, expected, message):
-        caught.append((exc, expected, message))
-
-    common.add_error_listener(spy)
-    spy.caught = caught
-    yield spy
-    common.remove_error_listener(spy)
-    unexpected = [(type(e).__name__, str(e)) for e, ok, _ in caught if not ok]
-    assert not unexpected, f"a widget callback failed: {unexpected}"
-
-
-def contains_id(text: str, some_id: str) -> bool:
-    """A whole id ("crab-1" is not found inside "crab-10")."""
-    return re.search(rf"(?<![\w-]){re.escape(some_id)}(?![\w-])", text) is not None
-
-
-def legal_buttons(t, seat=None):
-    return [b for b in t.action_buttons(seat) if "tutor-action" in b._dom_classes]
-
-
-def unavailable_buttons(t, seat=None):
-    return [b for b in t.action_buttons(seat) if "tutor-action-unavailable" in b._dom_classes]
 
 
 def move_buttons(t, seat=None):

@@ -44,11 +44,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import yaml
 
 from tutor.core.errors import RuleViolation
 from tutor.core.game import load
-from tutor.core.scenario import ScenarioError, adapter
+from tutor.core.scenario import ScenarioError, adapter, read_yaml
 
 TOP_KEYS = {"id", "game", "rule", "title", "question", "setup", "given", "then", "do", "choices", "goal",
             "explain", "viewer", "highlight", "tags"}
@@ -83,12 +82,7 @@ def form(quiz: dict) -> str:
 
 
 def load_file(path) -> dict:
-    path = Path(path)
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
-        raise ScenarioError(f"{path}: cannot read it: {exc}") from None
-    return validate(data, str(path))
+    return validate(read_yaml(path), str(path))
 
 
 def _texts(value, what: str, where: str) -> None:
@@ -283,7 +277,7 @@ def is_quiz_file(path) -> bool:
     if path.parent.name == "quizzes":
         return True
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError):
+        data = read_yaml(path)
+    except ScenarioError:
         return False            # the scenario checker reports the unreadable file
     return isinstance(data, dict) and "choices" in data and "steps" not in data

@@ -63,13 +63,17 @@ class Replay:
         return not self.mismatches
 
 
-def load_file(path) -> dict:
+def read_yaml(path):
+    """A lesson file's data; an unreadable file is a ScenarioError naming it (scenarios and quizzes)."""
     path = Path(path)
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        return yaml.safe_load(path.read_text(encoding="utf-8"))
     except (OSError, yaml.YAMLError) as exc:
         raise ScenarioError(f"{path}: cannot read it: {exc}") from None
-    return validate(data, str(path))
+
+
+def load_file(path) -> dict:
+    return validate(read_yaml(path), str(path))
 
 
 def validate(data, where: str = "scenario") -> dict:

@@ -75,3 +75,27 @@ def test_install_server_config_merges(tmp_path):
 def test_serve_refuses_a_folder_without_index(tmp_path):
     with pytest.raises(SystemExit, match="no lesson index"):
         serving.serve(tmp_path)
+
+
+def test_executor_waits_for_outputs_under_load():
+    # nbclient's 4 s default dropped widget outputs from preheated pages when kernels were starved of CPU
+    assert serving.voila_config()["VoilaExecutor"]["iopub_timeout"] >= 30
+
+
+def _installed_widget_frontend() -> list:
+    import sys
+    from pathlib import Path
+    static = Path(sys.prefix) / "share" / "jupyter" / "labextensions" / "@jupyter-widgets" / "jupyterlab-manager"
+    return [p.read_text(encoding="utf-8", errors="replace") for p in (static / "static").glob("*.js")]
+
+
+def test_installed_widget_frontend_does_not_give_up_on_models_after_two_seconds():
+    """jupyterlab_widgets 3.0.17 polls get_model() for 2 s and then throws; under Voilà that shows "Error
+    displaying widget: model not found" on heavy or slow pages. The pinned front-end must answer at once."""
+    import re
+    sources = _installed_widget_frontend()
+    assert sources, "the @jupyter-widgets/jupyterlab-manager labextension is not installed"
+    bodies = [m.group(0) for src in sources for m in re.finditer(r"get_model\(\w+\)\s*\{.{0,300}", src, re.S)]
+    assert bodies, "no get_model() found in the installed widget front-end"
+    polling = [b for b in bodies if "Date.now()" in b]
+    assert not polling, f"the widget front-end polls for models with a deadline: {polling[0][:200]}"

@@ -19,6 +19,20 @@ What the settings are for (measured with voila 0.5.13 / jupyter_server 2.21):
   (kernels with no open connection, idle for ``CULL_IDLE_SECONDS``) is a backstop for tabs that vanish without
   saying goodbye (a crashed browser, a laptop lid closed).
 * TCP_NODELAY on the kernel websocket: see ``NoDelayKernelWebsocketConnection``.
+* ``VoilaExecutor.iopub_timeout``: nbclient waits only 4 s (its default) for a cell's output once the cell
+  has finished; a kernel starved of CPU (a room of learners arriving at once) misses that, the cell's widget
+  output is dropped ("Timeout waiting for IOPub output") and the preheated page stays broken for whoever gets
+  it later. A lesson cell finishes in well under a second, so waiting up to a minute costs nothing when idle.
+
+Why pages once lost widgets ("Error displaying widget: model not found" on most loads): ipywidgets 8.1.9's
+front-end (jupyterlab_widgets 3.0.17) made ``get_model()`` poll up to 2 s for a model not yet known and then
+throw without a final look. Voilà's renderer asks for each output's model as the page starts; the models
+arrive with the kernel's one ``update_states`` reply, and parsing a 3 MB reply into ~1,350 models blocked the
+browser's main thread past the 2 s deadline, after which the renderer saw "restored" and gave up for good.
+ipywidgets 8.1.8 (jupyterlab_widgets 3.0.16) answers "not yet" at once and the renderer waits for the restore,
+so the dependency is pinned (pyproject.toml; tests/test_serving.py checks the installed front-end), and
+lesson pages build what the learner has not reached only when it is reached (tutor.widgets.lazy), which keeps
+the reply small whatever the version.
 """
 
 from __future__ import annotations
@@ -35,6 +49,7 @@ PORT = 8866
 POOL_SIZE = 1                       # preheated kernels per notebook (each ~60 MB RSS)
 CULL_IDLE_SECONDS = 600             # a kernel nobody is connected to, idle this long, is shut down
 CULL_INTERVAL_SECONDS = 60
+IOPUB_TIMEOUT_SECONDS = 60          # see the module docstring: nbclient's default of 4 s drops outputs under load
 INDEX = "index.ipynb"
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -79,6 +94,9 @@ def voila_config(pool_size: int = POOL_SIZE) -> dict:
             "default_pool_size": max(pool_size, 0),
             # the progress bar of progressive rendering is incompatible with preheating
             "progressive_rendering": False,
+        },
+        "VoilaExecutor": {
+            "iopub_timeout": IOPUB_TIMEOUT_SECONDS,
         },
         "MappingKernelManager": {
             "cull_idle_timeout": CULL_IDLE_SECONDS,

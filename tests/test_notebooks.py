@@ -63,13 +63,35 @@ def executed() -> dict:
     return {}
 
 
+# First-render budget of a lesson page (issue: pages once built ~1,000 models and 1.5 MB of state up front)
+MAX_MODELS = 150
+MAX_STATE_BYTES = 300_000
+# Appended to the executed copy: weigh what the page holds before the learner opens anything (what Voilà's
+# page receives on load), then open every lazy part as a learner scrolling to the end would.
+WEIGH = """import json as _json
+from ipywidgets.widgets.widget import _instances as _models
+print("TUTOR-WEIGHT", len(_models), sum(len(_json.dumps(w.get_state(), default=str)) for w in list(_models.values())))"""
+OPEN_ALL = """from tutor.widgets.lazy import open_all as _open_all
+print("TUTOR-OPENED", _open_all())"""
+
+
 def run(name: str, cache: dict):
+    """The lesson as Voilà runs it, then weighed, then with every lazy part opened."""
     if name not in cache:
         nb = nbformat.read(NOTEBOOKS / name, as_version=4)
+        nb.cells += [nbformat.v4.new_code_cell(WEIGH), nbformat.v4.new_code_cell(OPEN_ALL)]
         NotebookClient(nb, timeout=60, kernel_name="python3",
                        resources={"metadata": {"path": str(NOTEBOOKS)}}).execute()
         cache[name] = nb
     return cache[name]
+
+
+def printed(nb, tag: str) -> list[int]:
+    for cell in nb.cells:
+        for o in cell.get("outputs", []):
+            if o.output_type == "stream" and tag in o.text:
+                return [int(x) for x in o.text.split(tag, 1)[1].split()]
+    raise AssertionError(f"{tag} was not printed")
 
 
 def markdown(nb) -> str:
@@ -119,17 +141,30 @@ def test_notebook_executes_without_error(name, executed):
 
 
 @pytest.mark.parametrize("name", LESSONS)
-def test_lesson_shows_widgets(name, executed):
+def test_lesson_shows_every_part(name, executed):
+    """Interactive helpers show a widget (a lazy part), static ones plain HTML; once every lazy part is
+    opened, no part shows its friendly error box and every scenario and picture draws a board."""
     nb = run(name, executed)
     code = [c for c in nb.cells if c.cell_type == "code"]
-    widget_cells = [c for c in code if any(WIDGET in (o.get("data") or {}) for o in c.get("outputs", []))]
     helpers = [c for c in code if "lesson." in c.source]
-    assert helpers and len(widget_cells) == len(helpers), (
-        f"{len(helpers)} helper cells but {len(widget_cells)} show a widget")
-    values = widget_values(nb)
+    kinds = {"widget": WIDGET, "html": "text/html"}
+    for c in helpers:
+        want = kinds["html"] if re.search(r"lesson\.(rulings|components|position|language_links)\(", c.source) \
+            else kinds["widget"]
+        assert any(want in (o.get("data") or {}) for o in c.get("outputs", [])), f"{c.source!r} shows no {want}"
+    assert printed(nb, "TUTOR-OPENED")[0] >= 10
+    values = widget_values(nb) + static_values(nb)
     shown_errors = [v for v in values if 'class="tutor-error-box" role="alert"' in v]
     assert not shown_errors, f"a helper showed its friendly error box: {shown_errors[0][:300]}"
     assert sum("<svg" in v for v in values) >= 15, "every scenario and position should draw a board"
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_lesson_first_render_is_light(name, executed):
+    """What the page ships before the learner opens anything: at most 150 widget models and 300 KB of state."""
+    models, size = printed(run(name, executed), "TUTOR-WEIGHT")
+    assert models <= MAX_MODELS, f"{models} widget models on first render"
+    assert size <= MAX_STATE_BYTES, f"{size} bytes of widget state on first render"
 
 
 @pytest.mark.parametrize("name", LESSONS)
@@ -147,6 +182,11 @@ def test_russian_lesson_narrates_in_russian(game, executed):
         pytest.skip(f"{game} has no Russian lesson")
     values = " ".join(widget_values(run(ru, executed)))
     assert RUSSIAN_NARRATION[game] in values
+
+
+def static_values(nb) -> list[str]:
+    return ["".join(o["data"]["text/html"]) for c in nb.cells for o in c.get("outputs", [])
+            if "text/html" in (o.get("data") or {})]
 
 
 def widget_values(nb) -> list[str]:

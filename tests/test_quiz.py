@@ -148,7 +148,7 @@ def test_an_action_quiz_needs_a_goal():
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("quiz_id", QUIZ_IDS)
 def test_widget_marks_right_and_wrong_and_changes_the_board(quiz_id, lang):
-    w = lesson.quiz(quiz_id, lang=lang)
+    w = lesson.quiz(quiz_id, lang=lang).expand()
     assert isinstance(w, Quiz) and "tutor-quiz" in w._dom_classes
     assert w.errors.message == "" and w.warning.layout.display == "none"
     opening = w.svg.value
@@ -213,9 +213,11 @@ def test_the_quiz_draws_the_viewers_view():
 def test_a_malformed_quiz_shows_a_friendly_error(lang, guard_spy):
     bad = copy.deepcopy(load("maui/who-takes-the-deep"))
     del bad["choices"][0]["label"]
-    w = lesson.quiz(bad, lang=lang)
+    w = Quiz(bad, lang=lang)
     assert "choice 1 has no 'label'" in w.errors.message
     assert w.errors.layout.display is None and not w.buttons
+    box = lesson.quiz(bad, lang=lang)           # the lesson page says so at once, before anyone opens it
+    assert "choice 1 has no 'label'" in box.children[-1].message
     assert all(ok for _, ok, _ in guard_spy.caught)
     missing = lesson.quiz("maui/no-such-quiz", lang=lang)
     text = missing.errors.message if isinstance(missing, Quiz) else missing.children[-1].message

@@ -16,6 +16,7 @@ import pytest
 from helpers import mentions as contains_id, legal_buttons, unavailable_buttons
 
 from tutor import lesson
+from tutor.widgets.lazy import LazyPart
 from tutor.core.errors import RuleViolation, SavedStateError
 from tutor.core.scenario import ScenarioError
 from tutor.games import maui
@@ -196,7 +197,7 @@ def test_scenario_ids_resolve_under_the_lessons_folder(tmp_path, monkeypatch):
                                       encoding="utf-8")
     monkeypatch.setenv("TUTOR_LESSONS", str(tmp_path))
     assert common.lessons_dir() == tmp_path
-    p = lesson.scenario("maui/mine", "en")
+    p = lesson.scenario("maui/mine", "en").expand()
     assert isinstance(p, ScenarioPlayer) and len(p.frames) == 3 and p.errors.message == ""
     p = ScenarioPlayer(str(folder / "mine.yaml"))
     assert len(p.frames) == 3
@@ -452,9 +453,12 @@ def test_sandbox_variants_players_and_piles():
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_lesson_helpers(lang):
-    assert isinstance(lesson.play("maui", lang, seed=1), PlayTable)
-    assert isinstance(lesson.sandbox("maui", lang), LagoonSandbox)
-    assert isinstance(lesson.scenario("maui/four-player-round", lang), ScenarioPlayer)
+    # interactive parts are built when the learner reaches them (the page calls expand())
+    parts = [lesson.play("maui", lang, seed=1), lesson.sandbox("maui", lang),
+             lesson.scenario("maui/four-player-round", lang)]
+    assert all(isinstance(p, LazyPart) and p.content is None and p.label.startswith("▶") for p in parts)
+    assert [type(p.expand()) for p in parts] == [PlayTable, LagoonSandbox, ScenarioPlayer]
+    assert all(p.children[-1] is p.content and p.reveal.done for p in parts)
 
     r = lesson.rulings("maui", lang)
     assert r.value.count("<li") == len(maui.RULINGS)
@@ -469,7 +473,8 @@ def test_lesson_helpers(lang):
     assert "10, 10, 11, 12, 12, 13, 14, 15" in c
 
     pos = lesson.position("maui", {"players": 4, "kiti": 0}, lang, viewer=0, highlight=["kiti"])
-    assert isinstance(pos, W.HTML) and pos.value.startswith("<svg")
+    assert isinstance(pos, lesson.Static) and pos.value.startswith("<svg")
+    assert "tutor-position" in pos._repr_html_() and "<style>" in pos._repr_html_()
     state = maui.setup(4, seed=3)
     assert lesson.position("maui", state, lang).value == lesson.position("maui", maui.to_json(state), lang).value
 
@@ -480,11 +485,13 @@ def test_lesson_helpers(lang):
 def test_lesson_helpers_never_raise(guard_spy):
     guard_spy.allow_unexpected = True   # the unknown game below is a plain ImportError
     box = lesson.position("maui", {"players": 9}, "ru")
-    assert isinstance(box, W.VBox)
-    errors = box.children[-1]
-    assert "9" in errors.message and visible(errors)
+    assert isinstance(box, lesson.Static)
+    assert "9" in box.message and 'class="tutor-error-box" role="alert"' in box.value
     box = lesson.rulings("no_such_game", "en")
-    assert "Something went wrong" in box.children[-1].message
+    assert "Something went wrong" in box.message
+    box = lesson.scenario("maui/no-such-example", "en")   # a missing example shows at once, not on opening
+    assert isinstance(box, W.VBox) and "no-such-example" in box.children[-1].message
+    assert visible(box.children[-1])
     box = lesson.sandbox("no_such_game", "en")        # a game without a sandbox says so, in the page
     assert "no_such_game" in box.value
 

@@ -1,6 +1,7 @@
 """Thin helpers for the code cells of a lesson notebook (a notebook never holds game logic).
 
     from tutor import lesson
+    lesson.page("ru")                                     # once, first: page CSS, "connection lost" notice
     lesson.scenario("maui/four-player-round", "ru")     # step through a worked example
     lesson.quiz("maui/who-takes-the-deep", lang="ru")     # a question the engine answers and explains
     lesson.position("maui", {"players": 4, "kiti": 0, "lagoon": {"deep": "tuna-1"}}, "ru")
@@ -11,8 +12,11 @@
     lesson.shells("ru")                                   # Aqua Fest: build shells from fragments
     lesson.position("aqua_fest", {"players": 2, "pawns": {1: "C3"}}, "ru")   # lesson-style spec
 
-Every helper returns a widget. None raises into the page: a helper that cannot build its widget
-returns the friendly error box instead (a traceback in a Voilà page is a bug).
+Interactive helpers (scenario, quiz, play, sandbox, shells) return a lazy part: a light placeholder that
+builds its widget when the learner reaches it (tutor.widgets.lazy), so a page's first render stays light.
+Static helpers (rulings, components, position, language_links) return plain HTML output, no widget at all.
+None raises into the page: a helper that cannot build its part shows the friendly error box instead (a
+traceback in a Voilà page is a bug).
 """
 
 from __future__ import annotations
@@ -27,47 +31,103 @@ import ipywidgets as W
 from tutor.core.game import info, load
 from tutor.core.i18n import register
 from tutor.widgets.common import (
-    LANG_NAMES, ErrorArea, esc, guard, lessons_dir, render, safe_cite, style, ui,
+    CSS, LANG_NAMES, ErrorArea, esc, guard, lessons_dir, localised, render, safe_cite, ui,
 )
+from tutor.widgets.lazy import LazyPart
 
-__all__ = ["scenario", "quiz", "play", "sandbox", "shells", "rulings", "components", "position", "language_links",
+__all__ = ["page", "scenario", "quiz", "play", "sandbox", "shells", "rulings", "components", "position", "language_links",
            "lessons_dir"]
+
+
+class Static:
+    """A static part of a page (a table, a picture): plain HTML output, no widget, no kernel round trip.
+
+    `value` is the HTML; `message` is the friendly error text when the part could not be built."""
+
+    def __init__(self, html: str, classes: tuple = (), message: str = ""):
+        self.value = html
+        self.classes = tuple(classes)
+        self.message = message
+
+    def _repr_html_(self) -> str:
+        classes = " ".join(("tutor-static", *self.classes))
+        return f'{CSS}<div class="{esc(classes)}">{self.value}</div>'
+
+
+def _lang_of(fn, args, kwargs) -> str:
+    try:
+        return inspect.signature(fn).bind_partial(*args, **kwargs).arguments.get("lang", "en")
+    except TypeError:
+        return "en"
 
 
 def _never_raise(fn):
     """Build the widget; if anything fails, show the friendly message in its place."""
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
-        try:
-            lang = inspect.signature(fn).bind_partial(*args, **kwargs).arguments.get("lang", "en")
-        except TypeError:
-            lang = "en"
-        errors = ErrorArea()
-        with guard(errors, lang):
+        sink = _Message()        # the error box is built only when needed: widgets cost page weight
+        with guard(sink, _lang_of(fn, args, kwargs)):
             return fn(*args, **kwargs)
-        return W.VBox([style(), errors])
+        errors = ErrorArea()
+        errors.show(sink.message)
+        return W.VBox([errors])
     return wrapper
+
+
+def _never_raise_static(fn):
+    """Build a static part; if anything fails, the part is the friendly message (a box like ErrorArea's)."""
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        errors = _Message()
+        with guard(errors, _lang_of(fn, args, kwargs)):
+            return fn(*args, **kwargs)
+        box = f'<div class="tutor-error"><div class="tutor-error-box" role="alert">{esc(errors.message)}</div></div>'
+        return Static(box, message=errors.message)
+    return wrapper
+
+
+class _Message:
+    message = ""
+
+    def show(self, message: str) -> None:
+        self.message = message
+
+
+def _lazy(build, label: str, lang: str) -> LazyPart:
+    return LazyPart(build, label=label, lang=lang)
+
+
+def page(lang: str = "en"):
+    """The page widget a lesson shows once, at the top: the page CSS and the "connection lost" notice."""
+    from tutor.widgets.page import PageStatus
+    return PageStatus(lang)
 
 
 @_never_raise
 def scenario(id, lang: str = "en", **kwargs):
-    """The scenario player for `id` ("maui/four-player-round"), a YAML path, or a scenario dict."""
-    from tutor.widgets.scenario import ScenarioPlayer
-    return ScenarioPlayer(id, lang=lang, **kwargs)
+    """The scenario player for `id` ("maui/four-player-round"), a YAML path, or a scenario dict; built when
+    the learner reaches it. A missing or malformed example is reported at once."""
+    from tutor.widgets.scenario import ScenarioPlayer, resolve
+    data = resolve(id, kwargs.get("lessons"), lang)
+    label = ui("lazy.scenario", lang, title=localised(data.get("title"), lang))
+    return _lazy(lambda: ScenarioPlayer(data, lang=lang, **kwargs), label, lang)
 
 
 @_never_raise
 def quiz(id, lang: str = "en", **kwargs):
     """A quiz for `id` ("maui/who-takes-the-deep"), a YAML path, or a quiz dict: the engine checks the answer."""
-    from tutor.widgets.quiz import Quiz
-    return Quiz(id, lang=lang, **kwargs)
+    from tutor.widgets.quiz import Quiz, resolve
+    data = resolve(id, kwargs.get("lessons"), lang)
+    label = ui("lazy.quiz", lang, title=localised(data.get("title"), lang))
+    return _lazy(lambda: Quiz(data, lang=lang, **kwargs), label, lang)
 
 
 @_never_raise
 def play(game: str = "maui", lang: str = "en", **kwargs):
     """A play table: players=4, seat=0, seed=None, bots=True, and explicit setup components."""
     from tutor.widgets.play import PlayTable
-    return PlayTable(game, lang=lang, **kwargs)
+    info(game)      # an unknown game is reported at once
+    return _lazy(lambda: PlayTable(game, lang=lang, **kwargs), ui("lazy.play", lang, game=_title(game, lang)), lang)
 
 
 @_never_raise
@@ -75,10 +135,9 @@ def sandbox(game: str = "maui", lang: str = "en", **kwargs):
     """The game's try-it sandbox (Мяури: the lagoon sandbox; Aqua Fest: the shell-assembly helper)."""
     if game == "maui":
         from tutor.widgets.maui_sandbox import LagoonSandbox
-        return LagoonSandbox(lang=lang, **kwargs)
+        return _lazy(lambda: LagoonSandbox(lang=lang, **kwargs), ui("lazy.sandbox", lang), lang)
     if game == "aqua_fest":
-        from tutor.widgets.shells_helper import ShellsHelper
-        return ShellsHelper(lang=lang, **kwargs)
+        return shells(lang, **kwargs)
     return W.HTML(f"<p>{esc(ui('no_sandbox', lang, game=_title(game, lang)))}</p>")
 
 
@@ -86,22 +145,20 @@ def sandbox(game: str = "maui", lang: str = "en", **kwargs):
 def shells(lang: str = "en", fragments=None, **kwargs):
     """Aqua Fest: choose shell fragments and see the best assembly, its score and why."""
     from tutor.widgets.shells_helper import ShellsHelper
-    return ShellsHelper(lang=lang, fragments=fragments, **kwargs)
+    return _lazy(lambda: ShellsHelper(lang=lang, fragments=fragments, **kwargs), ui("lazy.shells", lang), lang)
 
 
-@_never_raise
+@_never_raise_static
 def rulings(game: str = "maui", lang: str = "en"):
     """The tutor's rulings for `game`: each decision and its reason, with the section it concerns."""
     module = load(game)
     items = "".join(
         f'<li data-ruling="{esc(r.id)}"><b>{esc(safe_cite(r.rule, lang))}</b>: {esc(r.say(lang))}</li>'
         for r in module.RULINGS)
-    box = W.HTML(f"<h3>{esc(ui('rulings', lang))}</h3><ul>{items}</ul>")
-    box.add_class("tutor-rulings")
-    return box
+    return Static(f"<h3>{esc(ui('rulings', lang))}</h3><ul>{items}</ul>", ("tutor-rulings",))
 
 
-@_never_raise
+@_never_raise_static
 def components(game: str = "maui", lang: str = "en"):
     """The game's cards by kind: count, values and where the values come from; assumed ones marked."""
     if game == "aqua_fest":
@@ -125,13 +182,11 @@ def components(game: str = "maui", lang: str = "en"):
                     f"<td>{esc(kind_name(kind))}{cited_html}</td><td class=\"num\">{len(items)}</td>"
                     f"<td>{esc(values)}</td><td>{source}</td></tr>")
     head = "".join(f"<th>{esc(ui(k, lang))}</th>" for k in ("kind", "count", "values", "source"))
-    box = W.HTML(f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
-                 f'<p class="tutor-assumed-note">{esc(ui("assumed_note", lang))}</p>')
-    box.add_class("tutor-components")
-    return box
+    return Static(f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+                  f'<p class="tutor-assumed-note">{esc(ui("assumed_note", lang))}</p>', ("tutor-components",))
 
 
-@_never_raise
+@_never_raise_static
 def position(game: str, state_or_setup, lang: str = "en", viewer=None, highlight=(), events=()):
     """A static picture of a position: a state, a saved-position text, or setup keyword arguments
     (a dict with `players` and any explicit components)."""
@@ -152,13 +207,11 @@ def position(game: str, state_or_setup, lang: str = "en", viewer=None, highlight
         state = module.state_from_json(state_or_setup)
     else:
         state = state_or_setup
-    box = W.HTML(render(module, module.view(state, viewer), highlight=highlight, events=events, lang=lang))
-    box.add_class("tutor-svg")
-    box.add_class("tutor-position")
-    return box
+    return Static(render(module, module.view(state, viewer), highlight=highlight, events=events, lang=lang),
+                  ("tutor-svg", "tutor-position"))
 
 
-@_never_raise
+@_never_raise_static
 def language_links(game: str = "maui", lang: str = "en", pattern: str = "{notebook}.{lang}.ipynb",
                    langs=None):
     """Links to this lesson in its other languages; `pattern` names the notebooks ({notebook}, {lang})."""
@@ -172,9 +225,7 @@ def language_links(game: str = "maui", lang: str = "en", pattern: str = "{notebo
         else:
             href = pattern.format(notebook=stem, lang=code, game=g.id)
             links.append(f'<a href="{esc(href)}" hreflang="{esc(code)}" lang="{esc(code)}">{esc(name)}</a>')
-    box = W.HTML(f'<p>{esc(ui("lang_links", lang))} {" · ".join(links)}</p>')
-    box.add_class("tutor-language-links")
-    return box
+    return Static(f'<p>{esc(ui("lang_links", lang))} {" · ".join(links)}</p>', ("tutor-language-links",))
 
 
 def _title(game: str, lang: str) -> str:
@@ -265,12 +316,19 @@ def _aqua_fest_components(lang: str):
     card_table = (f'<h4>{esc(ui("af.cards", lang))} <span class="tutor-cite">{esc(safe_cite("aqua_fest:cards", lang))}'
                   f'</span></h4><table class="tutor-cards"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}'
                   f"</tbody></table>")
-    box = W.HTML(tile_table + card_table + f'<p class="tutor-assumed-note">{esc(ui("assumed_note", lang))}</p>')
-    box.add_class("tutor-components")
-    return box
+    return Static(tile_table + card_table + f'<p class="tutor-assumed-note">{esc(ui("assumed_note", lang))}</p>',
+                  ("tutor-components",))
 
 
 register({
+    "ui.lazy.scenario": {"en": "▶ Worked example: {title}", "ru": "▶ Разбор примера: {title}",
+                         "uk": "▶ Розбір прикладу: {title}"},
+    "ui.lazy.quiz": {"en": "▶ Question: {title}", "ru": "▶ Вопрос: {title}", "uk": "▶ Питання: {title}"},
+    "ui.lazy.play": {"en": "▶ Play {game} against the bots", "ru": "▶ Сыграть в «{game}» с ботами",
+                     "uk": "▶ Зіграти в «{game}» з ботами"},
+    "ui.lazy.sandbox": {"en": "▶ Open the sandbox", "ru": "▶ Открыть песочницу", "uk": "▶ Відкрити пісочницю"},
+    "ui.lazy.shells": {"en": "▶ Open the shell-assembly helper", "ru": "▶ Открыть помощника по сборке ракушек",
+                       "uk": "▶ Відкрити помічника зі збирання мушель"},
     "ui.af.yes": {"en": "yes", "ru": "да", "uk": "так"},
     "ui.af.no": {"en": "no", "ru": "нет", "uk": "ні"},
     "ui.af.coral": {"en": "coral", "ru": "коралл", "uk": "корал"},

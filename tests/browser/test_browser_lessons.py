@@ -40,11 +40,14 @@ def scenario_title(game: str, lang: str) -> str:
 
 
 def find_player(page, game: str, lang: str):
-    """The scenario player of the worked four-player round: the one showing its title, else the first."""
-    page.locator(".tutor-scenario").first.wait_for(state="visible")
-    players = page.locator(".tutor-scenario")
-    titled = players.filter(has_text=scenario_title(game, lang))
-    return titled.first if titled.count() else players.first
+    """The scenario player of the worked example: its lazy part is scrolled to, so the page builds it."""
+    page.locator(".tutor-page-status").first.wait_for(state="attached")
+    part = page.locator(".tutor-lazy").filter(has_text=scenario_title(game, lang)).first
+    part.wait_for(state="attached")
+    part.scroll_into_view_if_needed()
+    player = part.locator(".tutor-scenario").first
+    player.wait_for(state="visible")
+    return player
 
 
 def svg_and_narration(player) -> tuple[str, str]:

@@ -117,42 +117,11 @@ def esc(value) -> str:
 
 # ----------------------------------------------------------------------------- page CSS
 
-# Page CSS for the tutor's own classes (never put inside an SVG: see tutor.core.svg). Large type and
-# strong contrast so a projected page reads from the back of a club room.
-CSS = """
-<style>
-.tutor-widget { font-size: 16px; line-height: 1.45; color: #1f2933; max-width: 1100px; }
-.tutor-widget .widget-button, .tutor-widget .jupyter-button { font-size: 15px; height: auto;
-  min-height: 34px; }
-.tutor-svg { width: 100%; }
-.tutor-svg svg { width: 100%; height: auto; max-height: 70vh; display: block; }
-.tutor-error .tutor-error-box { background: #fdecea; border-left: 6px solid #b3261e; padding: 8px 12px;
-  color: #5f1410; font-size: 17px; border-radius: 4px; }
-.tutor-warning .tutor-warning-box { background: #fff4d6; border: 2px solid #b26a00; padding: 8px 12px;
-  color: #4d2e00; border-radius: 4px; }
-.tutor-narration h3 { margin: 4px 0 6px 0; font-size: 20px; }
-.tutor-narration .tutor-say { font-size: 18px; margin: 4px 0 8px 0; }
-.tutor-events { margin: 4px 0; padding-left: 22px; }
-.tutor-events li { margin: 3px 0; }
-.tutor-cite { color: #52606d; font-style: italic; white-space: nowrap; }
-.tutor-refusal { background: #eef4fb; border-left: 6px solid #2e86ab; padding: 8px 12px; margin: 6px 0;
-  border-radius: 4px; }
-.tutor-log { max-height: 18em; overflow-y: auto; border-top: 1px solid #cbd2d9; }
-.tutor-score table, .tutor-components table { border-collapse: collapse; margin: 6px 0; }
-.tutor-score th, .tutor-score td, .tutor-components th, .tutor-components td {
-  border: 1px solid #cbd2d9; padding: 4px 10px; text-align: left; }
-.tutor-score td.num, .tutor-components td.num { text-align: right; font-variant-numeric: tabular-nums; }
-.tutor-score tr.total td { font-weight: bold; }
-.tutor-assumed { background: #fff4d6; border: 1px dashed #b26a00; padding: 0 4px; border-radius: 3px; }
-.tutor-winners { font-size: 19px; font-weight: bold; margin: 6px 0; }
-.tutor-counter { font-size: 16px; min-width: 7em; padding: 4px 8px; }
-</style>
-"""
-
-
-def style() -> W.HTML:
-    """The CSS as a widget; each tutor widget carries one (harmless when repeated)."""
-    return W.HTML(CSS, layout=W.Layout(display="none"))
+STATIC = Path(__file__).resolve().parent / "static"
+# One sheet for the whole page (tutor/widgets/static/tutor.css). Lazy parts carry it as anywidget CSS, which
+# the page installs once; static parts (tables, pictures) carry it inline as a <style> element.
+PAGE_CSS = (STATIC / "tutor.css").read_text(encoding="utf-8")
+CSS = f"<style>{PAGE_CSS}</style>"
 
 
 # ----------------------------------------------------------------------------- errors

@@ -17,7 +17,7 @@ from tutor.games import maui
 from tutor.games.maui import components as C
 from tutor.games.maui.text import card_name, depth_name
 from tutor.widgets.common import (
-    ErrorArea, esc, events_highlight, events_html, guard, render, style, svg_box, ui,
+    ErrorArea, esc, events_highlight, events_html, guard, render, svg_box, ui,
 )
 
 register({
@@ -97,7 +97,7 @@ class LagoonSandbox(W.VBox):
 
         lagoon = W.VBox([W.HTML(f"<b>{esc(ui('maui.lagoon', lang))}</b>"), *self.lagoon.values()])
         table = W.VBox([self.players_box, self.kiti, self.open_baskets, self.no_fights])
-        self.children = [style(), W.HBox([lagoon, table], layout=W.Layout(flex_flow="row wrap")),
+        self.children = [W.HBox([lagoon, table], layout=W.Layout(flex_flow="row wrap")),
                          W.HTML(f"<b>{esc(ui('maui.divers', lang))}</b>"), self.seats, self.dive_button,
                          self.errors, self.svg, self.narration]
         with g:

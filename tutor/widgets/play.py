@@ -19,7 +19,7 @@ from tutor.core.game import load
 from tutor.core.i18n import player_name, text
 from tutor.widgets import labels
 from tutor.widgets.common import (
-    ErrorArea, esc, events_highlight, events_html, guard, render, safe_cite, style, svg_box, ui,
+    ErrorArea, esc, events_highlight, events_html, guard, render, safe_cite, svg_box, ui,
 )
 
 LOG_EVENTS = 80          # the log shows this many most recent events
@@ -80,7 +80,7 @@ class PlayTable(W.VBox):
         saving = W.Accordion([W.VBox([self.saved, W.HBox([self.save_button, self.load_button])])])
         saving.set_title(0, ui("saved_box", lang))
         saving.selected_index = None
-        self.children = [style(), self.svg, self.status, self.actions, self.errors, controls,
+        self.children = [self.svg, self.status, self.actions, self.errors, controls,
                          self.score_box, self.log_box, saving]
 
         with guard(self.errors, lang):

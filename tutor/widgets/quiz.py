@@ -21,7 +21,7 @@ from tutor.core.i18n import register
 from tutor.core.scenario import ScenarioError, adapter
 from tutor.widgets.common import (
     ErrorArea, citation_html, esc, events_highlight, events_html, guard, lessons_dir, localised, refusal_html,
-    render, style, svg_box, ui,
+    render, svg_box, ui,
 )
 
 register({
@@ -43,20 +43,6 @@ register({
                        "uk": "Рушій не знаходить рівно одну правильну відповідь — можливо, питання хибне:"},
 })
 
-CSS = """
-<style>
-.tutor-quiz .tutor-question { font-size: 19px; margin: 6px 0; }
-.tutor-quiz .tutor-choices .widget-button { white-space: normal; text-align: left; margin: 3px 0;
-  font-size: 16px; }
-.tutor-quiz .tutor-quiz-right { background: #d9f2df !important; border: 2px solid #1e7b34 !important; }
-.tutor-quiz .tutor-quiz-wrong { background: #fbe3e1 !important; border: 2px solid #b3261e !important; }
-.tutor-quiz .tutor-verdict { font-size: 20px; font-weight: bold; padding: 6px 12px; border-radius: 4px;
-  margin: 6px 0; }
-.tutor-quiz .tutor-verdict.right { background: #d9f2df; color: #124d21; border-left: 6px solid #1e7b34; }
-.tutor-quiz .tutor-verdict.wrong { background: #fbe3e1; color: #5f1410; border-left: 6px solid #b3261e; }
-.tutor-quiz .tutor-explain { font-size: 17px; margin: 6px 0; }
-</style>
-"""
 
 
 def resolve(quiz, lessons=None, lang: str = "en") -> dict:
@@ -112,7 +98,7 @@ class Quiz(W.VBox):
         self.again.add_class("tutor-nav")
         self.again.layout.display = "none"
         self.again.on_click(guard(self.errors, lang)(lambda _b: self.reset()))
-        self.children = [style(), W.HTML(CSS, layout=W.Layout(display="none")), self.warning, self.heading,
+        self.children = [self.warning, self.heading,
                          self.svg, self.question, self.choices, self.verdict, self.again, self.errors]
 
         with guard(self.errors, lang):

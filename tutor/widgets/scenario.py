@@ -17,7 +17,7 @@ from tutor.core.game import load
 from tutor.core.scenario import ScenarioError, load_file, replay, validate
 from tutor.widgets.common import (
     ErrorArea, esc, events_html, guard, lessons_dir, localised, refusal_html, render, safe_cite,
-    style, svg_box, ui,
+    svg_box, ui,
 )
 
 
@@ -84,7 +84,7 @@ class ScenarioPlayer(W.VBox):
 
         nav = W.HBox([self.first, self.back, self.slider, self.next, self.last, self.counter],
                      layout=W.Layout(flex_flow="row wrap", align_items="center"))
-        self.children = [style(), self.warning, nav, self.svg, self.narration, self.errors]
+        self.children = [self.warning, nav, self.svg, self.narration, self.errors]
 
         with guard(self.errors, lang):
             self.data = resolve(scenario, lessons, lang)

@@ -23,7 +23,7 @@ from tutor.games.aqua_fest.render import render_shells
 from tutor.games.aqua_fest.scoring import breakdown
 from tutor.games.aqua_fest.shells import best_assembly, classify, evaluate
 from tutor.games.aqua_fest.text import COLOUR_NAMES, KIND_NAMES
-from tutor.widgets.common import ErrorArea, esc, guard, safe_cite, style, svg_box
+from tutor.widgets.common import ErrorArea, esc, guard, safe_cite, svg_box
 
 RULEBOOK_EXAMPLE = ("u-white-7", "u-pink-1", "u-black-7", "u-white-4", "ll-white-3", "lr-pink-1", "u-pink-4",
                     "u-black-8", "ll-pink-1", "lr-pink-3", "u-pink-5", "u-pink-8")
@@ -272,7 +272,7 @@ class ShellsHelper(W.VBox):
         own_box.set_title(0, _w("own", lang))
         own_box.selected_index = None
         self.own_box = own_box
-        self.children = [style(), W.HTML(f"<h3>{esc(_w('title', lang))}</h3><p>{esc(_w('intro', lang))}</p>"),
+        self.children = [W.HTML(f"<h3>{esc(_w('title', lang))}</h3><p>{esc(_w('intro', lang))}</p>"),
                          self.filter, *groups,
                          W.HBox([self.random_button, self.example_button, self.clear_button, self.bonus],
                                 layout=W.Layout(flex_flow="row wrap", align_items="center")),

@@ -1,0 +1,105 @@
+"""Whole lesson pages as learners open them: every part of every page, on every load, and several at once.
+
+Each lesson page in each of its languages is loaded LOADS times in a row and then CONCURRENT times at once.
+Every load scrolls the whole page, so every lazy part is built, and fails on "Error displaying widget", on any
+console error, on a friendly error box, or on a part without its board or its controls. (The review that
+started this: the old suite stepped through one example and stayed green while most loads lost widgets.)
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from test_browser_lessons import ERROR_TEXTS
+from test_notebooks import LESSONS
+from voila_harness import RENDER_TIMEOUT_MS, require_notebook
+
+LOADS = int(os.environ.get("TUTOR_PAGE_LOADS", "10"))
+CONCURRENT = int(os.environ.get("TUTOR_PAGE_CONCURRENT", "4"))
+# Voilà's page links Font Awesome from a CDN this machine cannot reach; nothing else may fail to load
+IGNORED_CONSOLE = ("cdn.jsdelivr.net", "net::ERR_NAME_NOT_RESOLVED")
+
+# Every built part: its board and at least one enabled control; a list of what is missing, per part
+PARTS_REPORT = """() => [...document.querySelectorAll('.tutor-lazy')].map((part, i) => {
+    const reveal = part.querySelector('.tutor-reveal');
+    const built = reveal === null || getComputedStyle(reveal).display === 'none';
+    const title = reveal ? reveal.innerText : '';
+    const missing = [];
+    if (!built) missing.push('not built');
+    if (!part.querySelector('svg')) missing.push('no board');
+    const controls = [...part.querySelectorAll('button, input, select')].filter(
+        (el) => !el.disabled && !el.closest('.tutor-reveal'));
+    if (controls.length === 0) missing.push('no controls');
+    return {i, title, missing};
+}).filter((p) => p.missing.length > 0)"""
+
+
+def open_page(browser, url: str):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(RENDER_TIMEOUT_MS)
+    page.console_errors = []
+    page.on("console", lambda m: m.type == "error" and not any(x in m.text for x in IGNORED_CONSOLE)
+            and page.console_errors.append(m.text[:300]))
+    page.on("pageerror", lambda exc: page.console_errors.append(str(exc)[:300]))
+    response = page.goto(url)
+    assert response.ok, f"{url}: HTTP {response.status}"
+    return context, page
+
+
+def scroll_through(page) -> int:
+    """Scroll part by part to the end, as a learner reading the page does; returns the number of lazy parts."""
+    page.locator(".tutor-page-status").first.wait_for(state="attached")
+    parts = page.locator(".tutor-lazy")
+    parts.first.wait_for(state="attached")
+    n = parts.count()
+    for i in range(n):
+        parts.nth(i).scroll_into_view_if_needed()
+    page.wait_for_function("""() => [...document.querySelectorAll('.tutor-lazy')].every((part) => {
+            const reveal = part.querySelector('.tutor-reveal');
+            return (reveal === null || getComputedStyle(reveal).display === 'none') && part.querySelector('svg');
+        })""", timeout=RENDER_TIMEOUT_MS)
+    return n
+
+
+def check_page(page) -> None:
+    missing = page.evaluate(PARTS_REPORT)
+    assert not missing, f"parts without board or controls on {page.url}: {missing}"
+    body = page.locator("body").inner_text()
+    for text in ERROR_TEXTS:
+        assert text not in body, f"{text!r} on {page.url}"
+    shown = [el.inner_text() for el in page.locator(".tutor-error, .jupyter-widgets-error-widget").all()
+             if el.is_visible()]
+    assert not shown, f"error boxes on {page.url}: {shown}"
+    assert not page.console_errors, f"console errors on {page.url}: {page.console_errors}"
+
+
+@pytest.mark.parametrize("name", sorted(LESSONS))
+def test_every_part_renders_on_every_load(voila_server, browser, name):
+    require_notebook(name)
+    counts = []
+    for load in range(LOADS):
+        context, page = open_page(browser, voila_server.render_url(name))
+        try:
+            counts.append(scroll_through(page))
+            check_page(page)
+        finally:
+            context.close()
+    assert min(counts) == max(counts) >= 10, f"lazy parts per load: {counts}"
+
+
+@pytest.mark.parametrize("name", sorted(LESSONS))
+def test_every_part_renders_with_several_learners_at_once(voila_server, browser, name):
+    require_notebook(name)
+    opened = []
+    try:
+        for _ in range(CONCURRENT):      # every page is requested before any is scrolled
+            opened.append(open_page(browser, voila_server.render_url(name)))
+        for _, page in opened:
+            scroll_through(page)
+            check_page(page)
+    finally:
+        for context, _ in opened:
+            context.close()

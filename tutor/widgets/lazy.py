@@ -1,0 +1,95 @@
+"""Lazy parts: a lesson page shows a light placeholder for each interactive part and builds the part only
+when the learner reaches it (it scrolls near the screen) or opens it.
+
+    part = LazyPart(lambda: ScenarioPlayer("maui/setup", lang="ru"), label="▶ Пример: подготовка", lang="ru")
+    part.expand()        # what the page does when the placeholder comes into view; returns the built widget
+
+Why: a lesson page once built ~1,000 widget models up front and shipped ~1.5 MB of widget state with the first
+render, most of it for parts far below the fold. A placeholder is two models (the box and its `Reveal`), and the
+page's whole first render stays within about 150 models and 300 KB (tests/test_notebooks.py measures it).
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import Callable
+
+import anywidget
+import ipywidgets as W
+import traitlets as T
+
+from tutor.widgets.common import STATIC, ErrorArea, guard, ui
+from tutor.core.i18n import register
+
+register({
+    "ui.lazy.loading": {"en": "Setting up…", "ru": "Готовим…", "uk": "Готуємо…"},
+})
+
+# every part built in this kernel, so tests (and a notebook's "open everything") can reach them
+_PARTS: "weakref.WeakSet[LazyPart]" = weakref.WeakSet()
+
+
+class Reveal(anywidget.AnyWidget):
+    """The placeholder's front-end: a button that turns `opened` on when clicked or scrolled near."""
+
+    _esm = STATIC / "reveal.js"      # the page CSS comes once, with the page widget (tutor.widgets.page)
+    label = T.Unicode("").tag(sync=True)
+    loading = T.Unicode("").tag(sync=True)
+    opened = T.Bool(False).tag(sync=True)
+    done = T.Bool(False).tag(sync=True)
+
+
+class _Message:
+    """Where `guard` leaves the friendly message of a failed build (an ErrorArea is built only if needed)."""
+
+    message = ""
+
+    def show(self, message: str) -> None:
+        self.message = message
+
+
+class LazyPart(W.Box):
+    """A box that holds a `Reveal` until opened, then the widget `build()` returns (or a friendly error)."""
+
+    def __init__(self, build: Callable[[], W.Widget], label: str, lang: str = "en", **kwargs):
+        self._build = build
+        self.lang = lang
+        self.content: W.Widget | None = None
+        self.reveal = Reveal(label=label, loading=ui("lazy.loading", lang))
+        super().__init__([self.reveal], **kwargs)
+        self.add_class("tutor-lazy")
+        self.reveal.observe(self._on_opened, names="opened")
+        _PARTS.add(self)
+
+    @property
+    def label(self) -> str:
+        return self.reveal.label
+
+    def _on_opened(self, change) -> None:
+        if change["new"]:
+            self.expand()
+
+    def expand(self) -> W.Widget:
+        """Build the part (once) and show it in place of the placeholder; returns the built widget."""
+        if self.content is None:
+            sink = _Message()
+            content = None
+            with guard(sink, self.lang):
+                content = self._build()
+            if content is None:          # the build failed: its friendly message takes the part's place
+                errors = ErrorArea()
+                errors.show(sink.message)
+                content = W.VBox([errors])
+            self.content = content
+            self.children = (self.reveal, self.content)
+        self.reveal.opened = True
+        self.reveal.done = True
+        return self.content
+
+
+def open_all() -> int:
+    """Open every lazy part built in this kernel (as a learner scrolling to the end would); returns how many."""
+    parts = list(_PARTS)
+    for part in parts:
+        part.expand()
+    return len(parts)

@@ -1,0 +1,44 @@
+"""The page widget every lesson shows once, first: it installs the page CSS and watches the connection.
+
+    lesson.page("ru")
+
+Without it a page whose kernel is gone (server restarted, kernel crashed, network dropped) looks alive while
+every button silently does nothing; the page asks the kernel for a sign of life now and then and after every
+click, and shows "connection lost — reload" when none comes back.
+"""
+
+from __future__ import annotations
+
+import anywidget
+import traitlets as T
+
+from tutor.core.i18n import register
+from tutor.widgets.common import PAGE_CSS, STATIC, ui
+
+register({
+    "ui.page.lost": {"en": "The connection to the tutor was lost, so the boards on this page no longer answer.",
+                     "ru": "Связь с тьютором потеряна: поля на этой странице больше не отвечают.",
+                     "uk": "Зв'язок із тьютором втрачено: поля на цій сторінці більше не відповідають."},
+    "ui.page.reload": {"en": "Reload the page", "ru": "Перезагрузить страницу", "uk": "Перезавантажити сторінку"},
+})
+
+
+class PageStatus(anywidget.AnyWidget):
+    """Page CSS (once per page) and the connection watch."""
+
+    _esm = STATIC / "page.js"
+    _css = PAGE_CSS
+    lost_text = T.Unicode("").tag(sync=True)
+    reload_text = T.Unicode("").tag(sync=True)
+    interval_ms = T.Int(15_000).tag(sync=True)       # a quiet page checks every 15 s
+    timeout_ms = T.Int(10_000).tag(sync=True)
+    click_timeout_ms = T.Int(5_000).tag(sync=True)   # a click gets an answer in milliseconds when all is well
+
+    def __init__(self, lang: str = "en", **kwargs):
+        super().__init__(lost_text=ui("page.lost", lang), reload_text=ui("page.reload", lang), **kwargs)
+        self.add_class("tutor-page-status")
+        self.on_msg(self._answer)
+
+    def _answer(self, _widget, content, _buffers) -> None:
+        if isinstance(content, dict) and "ping" in content:
+            self.send({"pong": content["ping"]})

@@ -1,0 +1,51 @@
+// The page's own widget (tutor/widgets/page.py): it carries the page CSS once, and it tells the learner when
+// the page has lost its kernel (a server restart, a crashed kernel, a dropped network), which would otherwise
+// leave every button silently doing nothing. It asks the kernel "still there?" every so often and right after
+// any click; no answer in time shows a notice to reload.
+function render({ model, el }) {
+  el.classList.add("tutor-page");
+  const notice = document.createElement("div");
+  notice.className = "tutor-connection-lost";
+  notice.setAttribute("role", "alert");
+  notice.hidden = true;
+  const text = document.createElement("span");
+  text.textContent = model.get("lost_text");
+  const reload = document.createElement("button");
+  reload.type = "button";
+  reload.textContent = model.get("reload_text");
+  reload.addEventListener("click", () => window.location.reload());
+  notice.append(text, " ", reload);
+  document.body.appendChild(notice);
+
+  let pending = null;
+  let seq = 0;
+  const ping = (timeout) => {
+    if (pending !== null) return;
+    seq += 1;
+    pending = setTimeout(() => { notice.hidden = false; }, timeout);
+    try {
+      model.send({ ping: seq });
+    } catch (err) {
+      notice.hidden = false;
+    }
+  };
+  model.on("msg:custom", (msg) => {
+    if (msg && msg.pong !== undefined) {
+      clearTimeout(pending);
+      pending = null;
+      notice.hidden = true;
+    }
+  });
+  const onClick = () => ping(model.get("click_timeout_ms"));
+  document.addEventListener("click", onClick, true);
+  const timer = setInterval(() => ping(model.get("timeout_ms")), model.get("interval_ms"));
+  ping(model.get("timeout_ms"));
+  return () => {
+    clearInterval(timer);
+    clearTimeout(pending);
+    document.removeEventListener("click", onClick, true);
+    notice.remove();
+  };
+}
+
+export default { render };

@@ -71,8 +71,20 @@ MAX_STATE_BYTES = 300_000
 WEIGH = """import json as _json
 from ipywidgets.widgets.widget import _instances as _models
 print("TUTOR-WEIGHT", len(_models), sum(len(_json.dumps(w.get_state(), default=str)) for w in list(_models.values())))"""
-OPEN_ALL = """from tutor.widgets.lazy import open_all as _open_all
-print("TUTOR-OPENED", _open_all())"""
+OPEN_ALL = """import json as _json
+from tutor.widgets.lazy import _PARTS, open_all as _open_all
+from ipywidgets.widgets.widget import _instances as _models
+_n = _open_all()
+# what the opened parts show: every text a widget holds, and each scenario player's frames as the page asks
+_texts = [w.get_state().get("value") for w in list(_models.values())]
+_texts = [t for t in _texts if isinstance(t, str)]
+for _part in list(_PARTS):
+    _w = _part.content
+    if hasattr(_w, "frame") and getattr(_w, "frames", None):
+        _texts += [_w.frame(_i)["svg"] + _w.frame(_i)["narration"] for _i in range(len(_w.frames))]
+    _texts += [getattr(_w, "error", "") and f'class=\\"tutor-error-box\\" role=\\"alert\\" {_w.error}']
+print("TUTOR-OPENED", _n)
+print("TUTOR-TEXTS", _json.dumps([t for t in _texts if t], ensure_ascii=False))"""
 
 
 def run(name: str, cache: dict):
@@ -86,12 +98,21 @@ def run(name: str, cache: dict):
     return cache[name]
 
 
-def printed(nb, tag: str) -> list[int]:
+def printed_line(nb, tag: str) -> str:
     for cell in nb.cells:
         for o in cell.get("outputs", []):
             if o.output_type == "stream" and tag in o.text:
-                return [int(x) for x in o.text.split(tag, 1)[1].split()]
+                return o.text.split(tag + " ", 1)[1].split("\n", 1)[0]
     raise AssertionError(f"{tag} was not printed")
+
+
+def printed(nb, tag: str) -> list[int]:
+    return [int(x) for x in printed_line(nb, tag).split()]
+
+
+def opened_texts(nb) -> list[str]:
+    """Every text the page shows once all its parts are open (widget values and scenario frames)."""
+    return json.loads(printed_line(nb, "TUTOR-TEXTS"))
 
 
 def markdown(nb) -> str:
@@ -153,7 +174,7 @@ def test_lesson_shows_every_part(name, executed):
             else kinds["widget"]
         assert any(want in (o.get("data") or {}) for o in c.get("outputs", [])), f"{c.source!r} shows no {want}"
     assert printed(nb, "TUTOR-OPENED")[0] >= 10
-    values = widget_values(nb) + static_values(nb)
+    values = opened_texts(nb) + static_values(nb)
     shown_errors = [v for v in values if 'class="tutor-error-box" role="alert"' in v]
     assert not shown_errors, f"a helper showed its friendly error box: {shown_errors[0][:300]}"
     assert sum("<svg" in v for v in values) >= 15, "every scenario and position should draw a board"
@@ -180,18 +201,13 @@ def test_russian_lesson_narrates_in_russian(game, executed):
     ru = next((n for n, lang in lesson_names(game).items() if lang == "ru"), None)
     if ru is None or game not in RUSSIAN_NARRATION:
         pytest.skip(f"{game} has no Russian lesson")
-    values = " ".join(widget_values(run(ru, executed)))
+    values = " ".join(opened_texts(run(ru, executed)))
     assert RUSSIAN_NARRATION[game] in values
 
 
 def static_values(nb) -> list[str]:
     return ["".join(o["data"]["text/html"]) for c in nb.cells for o in c.get("outputs", [])
             if "text/html" in (o.get("data") or {})]
-
-
-def widget_values(nb) -> list[str]:
-    state = nb.metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
-    return [v["state"]["value"] for v in state.values() if isinstance(v.get("state", {}).get("value"), str)]
 
 
 @pytest.mark.parametrize("name", LESSONS)

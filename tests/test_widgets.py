@@ -123,70 +123,84 @@ def test_guard_turns_each_failure_into_a_friendly_message(lang, guard_spy, caplo
 @pytest.mark.parametrize("lang", LANGS)
 def test_scenario_player_steps_through_frames(lang):
     p = ScenarioPlayer(WORKED_ROUND, lang=lang)
-    assert "tutor-scenario" in p._dom_classes
-    assert [b.description for b in (p.first, p.back, p.next, p.last)] == [common.ui(k, lang) for k in ("first", "back", "next", "last")]
-    assert [b.description for b in (p.first, p.next)] == (
+    assert "tutor-scenario-player" in p._dom_classes
+    assert [p.labels[k] for k in ("first", "back", "next", "last")] == [common.ui(k, lang) for k in
+                                                                       ("first", "back", "next", "last")]
+    assert [p.labels[k] for k in ("first", "next")] == (
         ["|◀ First", "Next ▶"] if lang == "en" else ["|◀ В начало", "Дальше ▶"])
-    assert all(b.tooltip for b in (p.first, p.back, p.next, p.last))
-    assert p.errors.message == "" and not visible(p.warning)
-    assert "tutor-svg" in p.svg._dom_classes and "tutor-narration" in p.narration._dom_classes
-    assert p.svg.value.startswith("<svg")
-    assert p.first.disabled and p.back.disabled and not p.next.disabled and not p.last.disabled
-    assert p.counter.value == common.ui("step", lang, i=1, n=3)
+    assert all(p.labels[f"{k}.tip"] for k in ("first", "back", "next", "last"))
+    assert p.labels["step"].format(i=1, n=3) == common.ui("step", lang, i=1, n=3)
+    assert p.errors.message == "" and p.warning == ""
+    assert p.svg.startswith("<svg")
+    assert p.enabled() == {"first": False, "back": False, "next": True, "last": True, "slider": True}
+    assert p.counter == common.ui("step", lang, i=1, n=3)
     title = WORKED_ROUND["title"][lang]
-    assert title in p.narration.value and WORKED_ROUND["intro"][lang] in p.narration.value
-    svg0, text0 = p.svg.value, p.narration.value
+    assert title in p.narration and WORKED_ROUND["intro"][lang] in p.narration
+    svg0, text0 = p.svg, p.narration
 
-    p.next.click()
-    assert p.index == 1 and p.slider.value == 1
-    assert p.svg.value != svg0 and p.narration.value != text0
+    p.show(1)
+    assert p.index == 1
+    assert p.svg != svg0 and p.narration != text0
     frame = p.frames[1]
     dispute = next(e for e in frame.events if e.kind == "maui.dispute")
-    assert dispute.narrate(lang) in p.narration.value.replace("&#x27;", "'")
-    assert common.safe_cite(dispute.rule, lang) in p.narration.value
-    assert 'data-kind="maui.dive_chosen"' not in p.narration.value, "noise events are skipped"
-    assert not p.first.disabled and not p.back.disabled
+    assert dispute.narrate(lang) in p.narration.replace("&#x27;", "'")
+    assert common.safe_cite(dispute.rule, lang) in p.narration
+    assert 'data-kind="maui.dive_chosen"' not in p.narration, "noise events are skipped"
+    assert p.enabled()["first"] and p.enabled()["back"]
 
-    p.last.click()
-    assert p.index == 2 and p.next.disabled and p.last.disabled
-    assert p.counter.value == common.ui("step", lang, i=3, n=3)
+    p.show(99)                       # clamped to the last step
+    assert p.index == 2 and not p.enabled()["next"] and not p.enabled()["last"]
+    assert p.counter == common.ui("step", lang, i=3, n=3)
     # a refused step is a teaching moment: styled as a refusal, not as an error
-    assert 'class="tutor-refusal"' in p.narration.value
-    assert p.frames[2].refusal.explain(lang).replace("'", "&#x27;") in p.narration.value
+    assert 'class="tutor-refusal"' in p.narration
+    assert p.frames[2].refusal.explain(lang).replace("'", "&#x27;") in p.narration
     assert p.errors.message == ""
 
-    p.back.click()
-    assert p.index == 1
-    p.slider.value = 0
-    assert p.index == 0 and p.first.disabled and p.narration.value == text0
-    p.first.click()   # disabled buttons can still be clicked programmatically: nothing breaks
-    assert p.index == 0
+    p.show(-5)
+    assert p.index == 0 and p.narration == text0 and not p.enabled()["first"]
+
+
+def test_scenario_player_sends_the_frames_the_page_asks_for_with_the_symbols_once():
+    p = ScenarioPlayer(WORKED_ROUND, lang="en")
+    sent = []
+    p.send = sent.append
+    p._on_msg(p, {"want": "frames", "frames": [1, 0, 7, "x"], "have": []}, [])
+    assert [m["frame"]["i"] for m in sent] == [1, 0], "unknown frames are ignored"
+    board, (key, defs) = common.split_defs(p.frame(1)["svg"])
+    assert key and defs.startswith("<defs>") and "<defs>" not in board
+    assert sent[0]["defs"] == {"key": key, "markup": defs} and "defs" not in sent[1]
+    assert sent[0]["frame"]["svg"] == board and sent[0]["frame"]["narration"] == p.frame(1)["narration"]
+    sent.clear()
+    p._on_msg(p, {"want": "frames", "frames": [2], "have": [key]}, [])   # this page has the symbols already
+    assert len(sent) == 1 and "defs" not in sent[0]
+    p._on_msg(p, {"want": "frames", "frames": list(range(50)) * 3, "have": "junk"}, [])
+    assert len(sent) == 1 + 3, "a page gets at most the frames there are"
 
 
 def test_scenario_player_draws_the_frame_viewer_highlight_and_events(monkeypatch):
     monkeypatch.setattr(maui, "render", dump_renderer)
     data = dict(WORKED_ROUND, viewer=2, highlight=["kiti"])
     p = ScenarioPlayer(data, lang="ru")
-    got = dumped(p.svg.value)
+    got = dumped(p.svg)
     assert got["view"]["viewer"] == 1 and got["highlight"] == ["kiti"] and got["lang"] == "ru"
-    p.next.click()
-    assert "maui.catch" in dumped(p.svg.value)["events"]
+    p.show(1)
+    assert "maui.catch" in dumped(p.svg)["events"]
 
 
 def test_scenario_player_shows_mismatches_in_a_warning():
     wrong = json.loads(json.dumps(WORKED_ROUND))
     wrong["steps"][0]["expect"]["catch"] = {"1": "tiger-1"}
     p = ScenarioPlayer(wrong, lang="en")
-    assert visible(p.warning) and "tutor-warning" in p.warning._dom_classes
-    assert "player 1 should catch ['tiger-1']" in p.warning.value.replace("&#x27;", "'")
+    assert 'class="tutor-warning-box" role="alert"' in p.warning
+    assert "player 1 should catch ['tiger-1']" in p.warning.replace("&#x27;", "'")
     assert p.mismatches
 
 
 @pytest.mark.parametrize("bad", ["maui/no-such-lesson", {"id": "x", "game": "maui"}, 42])
 def test_scenario_that_cannot_load_shows_a_friendly_error(bad):
     p = ScenarioPlayer(bad, lang="ru")
-    assert visible(p.errors) and p.errors.message
-    assert p.frames == [] and p.next.disabled and p.last.disabled and p.first.disabled
+    assert p.errors.message and p.error == p.errors.message
+    assert p.frames == [] and p.count == 0 and not any(p.enabled().values())
 
 
 def test_scenario_ids_resolve_under_the_lessons_folder(tmp_path, monkeypatch):
@@ -210,10 +224,11 @@ def test_every_lesson_scenario_plays_in_the_player(lang):
     for path in files:
         p = ScenarioPlayer(f"maui/{path.stem}", lang=lang)
         assert p.errors.message == "", (path.name, p.errors.message)
-        assert visible(p.warning) == bool(p.mismatches)
-        for _ in range(len(p.frames) - 1):
-            p.next.click()
-        assert p.next.disabled and p.last.disabled and p.index == len(p.frames) - 1
+        assert bool(p.warning) == bool(p.mismatches)
+        for i in range(len(p.frames)):
+            p.show(i)
+            assert p.svg.startswith("<svg") and p.narration, (path.name, i)
+        assert not p.enabled()["next"] and p.index == len(p.frames) - 1
         assert p.errors.message == "", (path.name, p.errors.message)
 
 
@@ -224,10 +239,11 @@ def test_renderer_failure_is_friendly_not_a_traceback(monkeypatch, guard_spy):
     guard_spy.allow_unexpected = True
     p = ScenarioPlayer(WORKED_ROUND, lang="en")
     monkeypatch.setattr(maui, "render", broken)
-    p.next.click()
+    p.show(1)
+    assert p.svg == "", "the page asks for the frame; drawing it fails"
     assert "Something went wrong: KeyError" in p.errors.message
-    assert "Traceback" not in p.errors.value
-    assert p.narration.value, "the lesson text still shows"
+    assert "Traceback" not in p.errors.message
+    assert p.narration, "the lesson text still shows"
     assert any(not ok for _, ok, _ in guard_spy.caught)
 
 
@@ -457,7 +473,8 @@ def test_lesson_helpers(lang):
     parts = [lesson.play("maui", lang, seed=1), lesson.sandbox("maui", lang),
              lesson.scenario("maui/four-player-round", lang)]
     assert all(isinstance(p, LazyPart) and p.content is None and p.label.startswith("▶") for p in parts)
-    assert [type(p.expand()) for p in parts] == [PlayTable, LagoonSandbox, ScenarioPlayer]
+    built = [p.expand() for p in parts]
+    assert all(isinstance(w, kind) for w, kind in zip(built, (PlayTable, LagoonSandbox, ScenarioPlayer)))
     assert all(p.children[-1] is p.content and p.reveal.done for p in parts)
 
     r = lesson.rulings("maui", lang)

@@ -9,10 +9,12 @@ line (the traceback goes to the `tutor.widgets` logger, never to the page).
 from __future__ import annotations
 
 import functools
+import hashlib
 import html
 import inspect
 import logging
 import os
+import re
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -122,6 +124,48 @@ STATIC = Path(__file__).resolve().parent / "static"
 # the page installs once; static parts (tables, pictures) carry it inline as a <style> element.
 PAGE_CSS = (STATIC / "tutor.css").read_text(encoding="utf-8")
 CSS = f"<style>{PAGE_CSS}</style>"
+
+
+def esm(name: str) -> str:
+    """An anywidget front-end module from tutor/widgets/static, with board.js's helpers inlined: anywidget loads
+    one module per widget, so a relative import would not resolve (and there is no build step)."""
+    shared = (STATIC / "board.js").read_text(encoding="utf-8").replace("export function ", "function ")
+    own = "\n".join(line for line in (STATIC / name).read_text(encoding="utf-8").splitlines()
+                    if not line.startswith("import "))
+    return shared + "\n" + own
+
+
+_DEFS = re.compile(r"<defs>.*?</defs>", re.S)
+
+
+def split_defs(svg: str) -> tuple[str, tuple[str, str]]:
+    """(the SVG without its <defs>, (key, the <defs> element)): the page installs each key's symbols once
+    (board.js) and every frame refers to them. No <defs>: the SVG unchanged and an empty key."""
+    match = _DEFS.search(svg)
+    if not match:
+        return svg, ("", "")
+    defs = match.group(0)
+    key = hashlib.sha1(defs.encode("utf-8")).hexdigest()[:16]
+    return svg[:match.start()] + svg[match.end():], (key, defs)
+
+
+class TraitMessage:
+    """An error area for `guard` that shows its message through a widget's text trait (anywidget front-ends
+    draw it as the friendly error box)."""
+
+    def __init__(self, widget, trait: str):
+        self.widget, self.trait = widget, trait
+        self._depth = 0
+
+    @property
+    def message(self) -> str:
+        return getattr(self.widget, self.trait)
+
+    def show(self, message: str) -> None:
+        setattr(self.widget, self.trait, message)
+
+    def clear(self) -> None:
+        setattr(self.widget, self.trait, "")
 
 
 # ----------------------------------------------------------------------------- errors

@@ -3,22 +3,28 @@ what happened with the rule behind each event, and refused steps explained.
 
     ScenarioPlayer("maui/four-player-round", lang="ru")
 
-The engine replays the scenario (tutor.core.scenario.replay); this widget only shows the frames.
+The engine replays the scenario (tutor.core.scenario.replay); this widget only shows the frames. It is one
+anywidget (tutor/widgets/static/scenario.js): the kernel draws every frame once and sends it to the page right
+after the player appears, the board's symbols once per page; the page asks for the frame on screen and its neighbours, so stepping shows
+a frame it already has, with no round trip.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-import ipywidgets as W
+import anywidget
+import traitlets as T
 
 from tutor.core.events import for_viewer
 from tutor.core.game import load
 from tutor.core.scenario import ScenarioError, load_file, replay, validate
 from tutor.widgets.common import (
-    ErrorArea, esc, events_html, guard, lessons_dir, localised, refusal_html, render, safe_cite,
-    svg_box, ui,
+    TraitMessage, esc, esm, events_html, guard, lessons_dir, localised, refusal_html, render, safe_cite,
+    split_defs, ui,
 )
+
+NAV_KEYS = ("first", "back", "next", "last", "first.tip", "back.tip", "next.tip", "last.tip", "slider", "step")
 
 
 def resolve(scenario, lessons=None, lang: str = "en") -> dict:
@@ -42,109 +48,106 @@ def resolve(scenario, lessons=None, lang: str = "en") -> dict:
     raise ScenarioError(ui("scenario_missing", lang, name=str(scenario), where=str(root)))
 
 
-class ScenarioPlayer(W.VBox):
+class ScenarioPlayer(anywidget.AnyWidget):
     """First / back / next / last, a step slider, the SVG of the frame and its narration."""
 
+    _esm = esm("scenario.js")
+    labels = T.Dict().tag(sync=True)
+    count = T.Int(0).tag(sync=True)
+    index = T.Int(0).tag(sync=True)
+    warning = T.Unicode("").tag(sync=True)     # HTML: the engine and the lesson disagree
+    error = T.Unicode("").tag(sync=True)       # plain text: the example cannot be shown
+
     def __init__(self, scenario, lang: str = "en", *, lessons=None, **kwargs):
-        super().__init__(**kwargs)
+        labels = {k: ui(k, lang, i="{i}", n="{n}") for k in NAV_KEYS}   # the page fills in {i} and {n}
+        super().__init__(labels=labels, **kwargs)
         self.lang = lang
-        self.add_class("tutor-scenario")
-        self.add_class("tutor-widget")
+        self.errors = TraitMessage(self, "error")
         self.frames: list = []
         self.replay = None
-        self._drawn: dict = {}        # frame index -> (narration HTML, SVG), drawn once
+        self._drawn: dict = {}        # frame index -> {"svg", "board", "defs", "narration"}, drawn once
         self.data: dict = {}
         self.game = None
-        self.index = 0
-
-        self.errors = ErrorArea()
-        self.warning = W.HTML("")
-        self.warning.add_class("tutor-warning")
-        self.warning.layout.display = "none"
-        self.first = W.Button(description=ui("first", lang), tooltip=ui("first.tip", lang))
-        self.back = W.Button(description=ui("back", lang), tooltip=ui("back.tip", lang))
-        self.next = W.Button(description=ui("next", lang), tooltip=ui("next.tip", lang))
-        self.last = W.Button(description=ui("last", lang), tooltip=ui("last.tip", lang))
-        for b in (self.first, self.back, self.next, self.last):
-            b.add_class("tutor-nav")
-        self.slider = W.IntSlider(value=0, min=0, max=0, readout=False, continuous_update=True,
-                                  description=ui("slider", lang), layout=W.Layout(width="260px"))
-        self.counter = W.HTML("")
-        self.counter.add_class("tutor-counter")
-        self.svg = svg_box()
-        self.narration = W.HTML("")
-        self.narration.add_class("tutor-narration")
-
-        g = guard(self.errors, lang)
-        self.first.on_click(g(lambda _b: self.show(0)))
-        self.back.on_click(g(lambda _b: self.show(self.index - 1)))
-        self.next.on_click(g(lambda _b: self.show(self.index + 1)))
-        self.last.on_click(g(lambda _b: self.show(len(self.frames) - 1)))
-        self.slider.observe(g(self._on_slider), names="value")
-
-        nav = W.HBox([self.first, self.back, self.slider, self.next, self.last, self.counter],
-                     layout=W.Layout(flex_flow="row wrap", align_items="center"))
-        self.children = [self.warning, nav, self.svg, self.narration, self.errors]
+        self.add_class("tutor-scenario-player")
 
         with guard(self.errors, lang):
             self.data = resolve(scenario, lessons, lang)
             self.game = load(self.data["game"])
             self.replay = replay(self.data)
             self.frames = list(self.replay.frames)
-            self._drawn = {}
         if self.replay is not None and self.replay.mismatches:
             items = "".join(f"<li>{esc(m)}</li>" for m in self.replay.mismatches)
-            self.warning.value = (f'<div class="tutor-warning-box" role="alert"><b>{esc(ui("mismatch", lang))}</b>'
-                                  f"<ul>{items}</ul></div>")
-            self.warning.layout.display = None
-        if self.frames:
-            self.slider.max = len(self.frames) - 1
-            with guard(self.errors, lang):
-                self.show(0)
-        else:
-            self._update_controls()
+            self.warning = (f'<div class="tutor-warning-box" role="alert"><b>{esc(ui("mismatch", lang))}</b>'
+                            f"<ul>{items}</ul></div>")
+        self.count = len(self.frames)
+        self.on_msg(self._on_msg)
 
-    # ------------------------------------------------------------------ navigation
+    # ------------------------------------------------------------------ what the page shows
 
     @property
     def mismatches(self) -> list:
         return list(self.replay.mismatches) if self.replay else []
 
-    def _on_slider(self, change) -> None:
-        if change["new"] != self.index:
-            self.show(change["new"])
-
     def show(self, index: int) -> None:
-        """Display frame `index` (clamped to the scenario)."""
-        if not self.frames:
+        """Go to frame `index` (clamped to the scenario), as the page's buttons and slider do."""
+        if self.frames:
+            self.index = max(0, min(int(index), len(self.frames) - 1))
+
+    def frame(self, index: int) -> dict:
+        """Frame `index` as the page gets it: the whole SVG, the board without its <defs>, and the narration."""
+        drawn = self._drawn.get(index)
+        if drawn is None:
+            narration = self.narration_html(self.frames[index])   # the text shows even if the board fails
+            svg = ""
+            with guard(self.errors, self.lang, clear=False):
+                svg = self._board(self.frames[index])
+            board, defs = split_defs(svg)
+            drawn = self._drawn[index] = {"svg": svg, "board": board, "defs": defs, "narration": narration}
+        return drawn
+
+    @property
+    def svg(self) -> str:
+        return self.frame(self.index)["svg"] if self.frames else ""
+
+    @property
+    def narration(self) -> str:
+        return self.frame(self.index)["narration"] if self.frames else ""
+
+    @property
+    def counter(self) -> str:
+        return ui("step", self.lang, i=self.index + 1, n=self.count) if self.count else ""
+
+    def enabled(self) -> dict:
+        """Which navigation controls the page enables (the same rule scenario.js applies)."""
+        n, i = self.count, self.index
+        return {"first": n > 0 and i > 0, "back": n > 0 and i > 0,
+                "next": n > 0 and i < n - 1, "last": n > 0 and i < n - 1, "slider": n > 1}
+
+    # ------------------------------------------------------------------ the page asks
+
+    def _on_msg(self, _widget, content, _buffers) -> None:
+        if not isinstance(content, dict) or content.get("want") != "frames" or not self.frames:
             return
-        index = max(0, min(int(index), len(self.frames) - 1))
-        self.index = index
-        frame = self.frames[index]
-        # The board and the narration go out first (the learner watches them), the buttons after.
-        # A frame never changes, so each is drawn once and kept: stepping back and forth is instant.
-        cached = self._drawn.get(index)
-        if cached is None:
-            self.narration.value = self.narration_html(frame)  # the text shows even if the board fails
-            cached = self._drawn[index] = (self.narration.value, self._board(frame))
-        self.narration.value, self.svg.value = cached
-        if self.slider.value != index:
-            self.slider.value = index   # re-enters _on_slider, which sees nothing to do
-        self._update_controls()
+        with guard(self.errors, self.lang, clear=False):
+            have = set(content["have"]) if isinstance(content.get("have"), list) else set()
+            wanted = content.get("frames")
+            wanted = wanted if isinstance(wanted, list) else [self.index]
+            order = [i for i in dict.fromkeys(wanted) if isinstance(i, int) and 0 <= i < len(self.frames)]
+            for i in order[:8]:      # a page asks for a few at a time; a hostile one gets no more
+                drawn = self.frame(i)
+                message = {"frame": {"i": i, "svg": drawn["board"], "narration": drawn["narration"]}}
+                key, markup = drawn["defs"]
+                if key and key not in have:
+                    message["defs"] = {"key": key, "markup": markup}
+                    have.add(key)
+                self.send(message)
+
+    # ------------------------------------------------------------------ drawing
 
     def _board(self, frame) -> str:
         view = self.game.view(frame.state, frame.viewer)
         told = for_viewer(frame.events, frame.viewer)   # a seat's frame narrates only what that seat knows
         return render(self.game, view, highlight=frame.highlight, events=told, lang=self.lang)
-
-    def _update_controls(self) -> None:
-        n = len(self.frames)
-        at_start = self.index <= 0
-        at_end = self.index >= n - 1
-        self.first.disabled = self.back.disabled = at_start or n == 0
-        self.next.disabled = self.last.disabled = at_end or n == 0
-        self.slider.disabled = n <= 1
-        self.counter.value = esc(ui("step", self.lang, i=self.index + 1, n=n)) if n else ""
 
     def narration_html(self, frame) -> str:
         lang = self.lang

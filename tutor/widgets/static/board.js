@@ -1,0 +1,39 @@
+// Shared by the tutor's anywidget front-ends: SVG symbols installed once per page, and small DOM helpers.
+//
+// A board's <defs> (cards, tiles, patterns) are the same in every frame of a game and language; the kernel
+// sends them once per page under a key, and frames carry only their position. An inline SVG's <use href="#id">
+// finds a symbol anywhere in the same document, so the defs live in one hidden <svg> in <body>.
+const HAVE = (globalThis.__tutorSvgDefs = globalThis.__tutorSvgDefs || new Set());
+
+export function haveDefs() {
+  return [...HAVE];
+}
+
+export function installDefs(key, markup) {
+  if (!key || HAVE.has(key)) return;
+  HAVE.add(key);
+  const holder = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  holder.setAttribute("aria-hidden", "true");
+  holder.setAttribute("focusable", "false");
+  holder.setAttribute("width", "0");
+  holder.setAttribute("height", "0");
+  // not display:none: some browsers then drop the patterns and gradients that <use> copies refer to
+  holder.style.cssText = "position:absolute;width:0;height:0;overflow:hidden";
+  holder.dataset.tutorDefs = key;
+  holder.innerHTML = markup;
+  document.body.appendChild(holder);
+}
+
+export function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+export function button(label, tip, className) {
+  const b = el("button", className, label);
+  b.type = "button";
+  if (tip) b.title = tip;
+  return b;
+}

@@ -1,0 +1,106 @@
+// The scenario player's front-end (tutor/widgets/scenario.py): first / back / next / last, a step slider,
+// the board and the narration. The page keeps the frames it has been sent and always asks ahead for the
+// neighbours of the one on screen, so a step forward or back shows a frame already here, with no round trip;
+// the kernel is only told where the learner is (the `index` trait).
+import { button, el, haveDefs, installDefs } from "./board.js";
+
+function render({ model, el: root }) {
+  root.classList.add("tutor-scenario", "tutor-widget");
+  const labels = model.get("labels");
+  const frames = new Map();
+
+  const warning = el("div", "tutor-warning");
+  const errors = el("div", "tutor-error");
+  const nav = el("div", "tutor-nav-row");
+  const first = button(labels.first, labels["first.tip"], "tutor-nav");
+  const back = button(labels.back, labels["back.tip"], "tutor-nav");
+  const next = button(labels.next, labels["next.tip"], "tutor-nav");
+  const last = button(labels.last, labels["last.tip"], "tutor-nav");
+  const sliderLabel = el("label", "tutor-slider");
+  const sliderText = el("span", "", labels.slider + " ");
+  const slider = el("input");
+  slider.type = "range";
+  slider.min = "0";
+  slider.step = "1";
+  sliderLabel.append(sliderText, slider);
+  const counter = el("span", "tutor-counter");
+  counter.setAttribute("aria-live", "polite");
+  nav.append(first, back, sliderLabel, next, last, counter);
+  const board = el("div", "tutor-svg");
+  const narration = el("div", "tutor-narration");
+  narration.setAttribute("aria-live", "polite");
+  root.append(warning, nav, board, narration, errors);
+
+  let shown = -1;
+  const draw = () => {
+    const n = model.get("count");
+    const i = Math.max(0, Math.min(model.get("index"), n - 1));
+    warning.innerHTML = model.get("warning");
+    warning.hidden = !model.get("warning");
+    errors.innerHTML = model.get("error")
+      ? `<div class="tutor-error-box" role="alert"></div>` : "";
+    if (model.get("error")) errors.firstChild.textContent = model.get("error");
+    first.disabled = back.disabled = n === 0 || i <= 0;
+    next.disabled = last.disabled = n === 0 || i >= n - 1;
+    slider.max = String(Math.max(0, n - 1));
+    slider.value = String(i);
+    slider.disabled = n <= 1;
+    counter.textContent = n ? labels.step.replace("{i}", i + 1).replace("{n}", n) : "";
+    const frame = frames.get(i);
+    if (frame && shown !== i) {
+      board.innerHTML = frame.svg;
+      narration.innerHTML = frame.narration;
+      shown = i;
+    }
+    root.dataset.index = String(i);
+    root.dataset.ready = frame ? "true" : "false";
+  };
+  const asked = new Set();
+  const prefetch = (i) => {
+    const n = model.get("count");
+    const want = [i, i + 1, i - 1, i + 2].filter((j) => j >= 0 && j < n && !frames.has(j) && !asked.has(j));
+    if (want.length === 0) return;
+    want.forEach((j) => asked.add(j));
+    model.send({ want: "frames", frames: want, have: haveDefs() });
+  };
+  const go = (i) => {
+    const n = model.get("count");
+    i = Math.max(0, Math.min(i, n - 1));
+    if (i === model.get("index")) return;
+    model.set("index", i);
+    model.save_changes();
+    draw();
+    prefetch(i);
+  };
+  first.addEventListener("click", () => go(0));
+  back.addEventListener("click", () => go(model.get("index") - 1));
+  next.addEventListener("click", () => go(model.get("index") + 1));
+  last.addEventListener("click", () => go(model.get("count") - 1));
+  slider.addEventListener("input", () => go(Number(slider.value)));
+
+  const onMessage = (msg) => {
+    if (!msg || typeof msg !== "object") return;
+    if (msg.defs) installDefs(msg.defs.key, msg.defs.markup);
+    if (msg.frame) {
+      frames.set(msg.frame.i, msg.frame);
+      if (msg.frame.i === model.get("index")) draw();
+    }
+  };
+  model.on("msg:custom", onMessage);
+  const onIndex = () => { draw(); prefetch(model.get("index")); };
+  model.on("change:index", onIndex);
+  model.on("change:warning", draw);
+  model.on("change:error", draw);
+  model.on("change:count", draw);
+  draw();
+  prefetch(model.get("index"));   // the frame on screen first, and says which board symbols the page has
+  return () => {
+    model.off("msg:custom", onMessage);
+    model.off("change:index", onIndex);
+    model.off("change:warning", draw);
+    model.off("change:error", draw);
+    model.off("change:count", draw);
+  };
+}
+
+export default { render };

@@ -104,6 +104,8 @@ def validate(data, where: str = "quiz") -> dict:
     if unknown:
         raise ScenarioError(f"{where}: unknown key '{sorted(unknown)[0]}'")
     where = str(data.get("id") or where)
+    from tutor.core.scenario import check_game
+    check_game(data["game"], where)
     _texts(data["question"], "question", where)
     if "title" in data:
         _texts(data["title"], "title", where)
@@ -256,6 +258,9 @@ def check_files(paths) -> tuple[int, list[str]]:
             problems = check(load_file(path))
         except ScenarioError as exc:
             problems = [str(exc)]
+        except Exception as exc:   # a malformed file must read as a finding, never as a traceback
+            from tutor.core.scenario import one_line
+            problems = [f"cannot be judged: {one_line(exc)}"]
         if problems:
             failed = True
             lines.append(f"FAIL {path}:")

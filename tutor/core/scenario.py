@@ -25,10 +25,10 @@ import importlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import yaml
 
 from tutor.core.errors import RuleViolation
 from tutor.core.game import load
+from tutor.core.safe_input import InputProblem, load_yaml
 
 STEP_KEYS = {"say", "do", "expect", "refused", "highlight", "viewer", "rule"}
 TOP_KEYS = {"id", "game", "title", "rule", "setup", "intro", "steps", "viewer", "highlight", "tags"}
@@ -67,8 +67,8 @@ def read_yaml(path):
     """A lesson file's data; an unreadable file is a ScenarioError naming it (scenarios and quizzes)."""
     path = Path(path)
     try:
-        return yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
+        return load_yaml(path.read_bytes())
+    except (OSError, InputProblem) as exc:
         raise ScenarioError(f"{path}: cannot read it: {exc}") from None
 
 
@@ -85,6 +85,7 @@ def validate(data, where: str = "scenario") -> dict:
     unknown = set(data) - TOP_KEYS
     if unknown:
         raise ScenarioError(f"{where}: unknown key '{sorted(unknown)[0]}'")
+    check_game(data["game"], where)
     if not isinstance(data["steps"], list):
         raise ScenarioError(f"{where}: 'steps' must be a list")
     for i, step in enumerate(data["steps"], start=1):
@@ -96,6 +97,15 @@ def validate(data, where: str = "scenario") -> dict:
         if "refused" in step and "do" not in step:
             raise ScenarioError(f"{where}: step {i} says 'refused' but does nothing")
     return data
+
+
+def check_game(game_id, where: str) -> None:
+    """A lesson file names a game the tutor has (and that has its engine); else a ScenarioError."""
+    from tutor.core.game import GAMES, ready_games
+    if not isinstance(game_id, str) or game_id not in {g.id for g in GAMES}:
+        raise ScenarioError(f"{where}: unknown game {game_id!r} (the tutor has {', '.join(g.id for g in GAMES)})")
+    if game_id not in ready_games():
+        raise ScenarioError(f"{where}: the game {game_id!r} has no engine yet")
 
 
 def adapter(game_id: str):
@@ -163,6 +173,10 @@ def check_files(paths) -> tuple[int, list[str]]:
             lines.append(f"FAIL {path}: {exc}")
             failed = True
             continue
+        except Exception as exc:   # a malformed file must read as a finding, never as a traceback
+            lines.append(f"FAIL {path}: cannot be replayed: {one_line(exc)}")
+            failed = True
+            continue
         if result.ok:
             lines.append(f"ok   {path} ({len(result.frames) - 1} steps)")
         else:
@@ -170,6 +184,12 @@ def check_files(paths) -> tuple[int, list[str]]:
             lines.append(f"FAIL {path}:")
             lines.extend(f"     - {m}" for m in result.mismatches)
     return (1 if failed else 0), lines
+
+
+def one_line(exc: BaseException) -> str:
+    """`TypeError: what it says`, first line only: how a checker reports a file it cannot use."""
+    text = (str(exc).strip().splitlines() or [""])[0][:200]
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
 
 
 def lesson_files(game_id: str, root=None) -> list[Path]:

@@ -6,6 +6,7 @@ import json
 
 from tutor.core.errors import SavedStateError
 from tutor.core.game import dumps
+from tutor.core.safe_input import InputProblem, load_json
 from tutor.games.aqua_fest import board as B
 from tutor.games.aqua_fest import components as C
 from tutor.games.aqua_fest.rules import Attack, Defend, DrawTwo, EndTurn, Move, PlaceStart, State
@@ -32,9 +33,9 @@ def _plain(value):
 
 def state_from_json(text) -> State:
     try:
-        data = json.loads(text) if isinstance(text, (str, bytes)) else text
-    except json.JSONDecodeError as exc:
-        raise SavedStateError(f"it is not JSON ({exc.msg} at line {exc.lineno})") from None
+        data = load_json(text) if isinstance(text, (str, bytes)) else text
+    except InputProblem as exc:
+        raise SavedStateError(str(exc)) from None
     _need(isinstance(data, dict), "it should be a JSON object")
     _need(data.get("format") == FORMAT, f"it is not an Aqua Fest position (format should be {FORMAT!r})")
     missing = [f for f in FIELDS if f not in data]

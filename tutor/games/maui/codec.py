@@ -6,6 +6,7 @@ import json
 
 from tutor.core.errors import SavedStateError
 from tutor.core.game import dumps
+from tutor.core.safe_input import InputProblem, load_json
 from tutor.games.maui import components as C
 from tutor.games.maui.rules import VARIANTS, Dive, Jellyfish, State
 
@@ -28,9 +29,9 @@ def to_json(state: State) -> str:
 def state_from_json(text) -> State:
     """Parse and validate; raises SavedStateError naming the first thing that is wrong."""
     try:
-        data = json.loads(text) if isinstance(text, (str, bytes)) else text
-    except json.JSONDecodeError as exc:
-        raise SavedStateError(f"it is not JSON ({exc.msg} at line {exc.lineno})") from None
+        data = load_json(text) if isinstance(text, (str, bytes)) else text
+    except InputProblem as exc:
+        raise SavedStateError(str(exc)) from None
     if not isinstance(data, dict):
         raise SavedStateError("it should be a JSON object")
     if data.get("format") != FORMAT:

@@ -4,7 +4,6 @@ distinctly, points where it is asked to, and lays collected fragments out as sco
 from __future__ import annotations
 
 import importlib
-import time
 import xml.etree.ElementTree as ET
 
 import helpers
@@ -346,18 +345,3 @@ def test_render_is_pure_and_deterministic():
     before = repr(view)
     assert aqua_fest.render(view, events=events) == aqua_fest.render(view, events=events)
     assert repr(view) == before
-
-
-def test_render_is_quick_for_a_four_player_teacher_view():
-    state, events = play(4, 3, 40)
-    view = aqua_fest.view(state, None)
-    card = next(iter(view["destinations"]), None)
-    highlight = [f"card:{card}"] if card else []
-    aqua_fest.render(view, events=events, highlight=highlight)
-    times = []
-    for _ in range(15):
-        start = time.perf_counter()
-        aqua_fest.render(view, events=events, highlight=highlight)
-        times.append(time.perf_counter() - start)
-    best = min(times)
-    assert best < 0.010, f"{best * 1000:.1f} ms per board"   # best of 15: robust to a busy machine

@@ -1,8 +1,10 @@
 # tutor: the few commands a club organiser or a contributor needs.
-#   make serve [HOST=0.0.0.0] [PORT=9000] [POOL=2]   Voilà app at http://$(HOST):$(PORT)
+#   make serve [HOST=0.0.0.0] [PORT=9000] [POOL=2] [TOKEN=…] [MAX_LEARNERS=40] [ALLOWED_HOSTS="tutor.club"]
+#                                                     Voilà app at http://$(HOST):$(PORT)
 #   make test                                         the whole test suite (installs chromium if missing)
 #   make lab                                          JupyterLab on notebooks/
 #   make bench                                        engine / render / serving figures
+#   make loadtest [LEARNERS=20] [LESSON=maui.ipynb]   a room opening a lesson at once (loopback only)
 
 SHELL := /bin/bash
 PYTHON ?= python3
@@ -12,11 +14,17 @@ HOST ?= 127.0.0.1
 PORT ?= 8866
 LAB_PORT ?= 8888
 POOL ?= 1
+TOKEN ?=
+MAX_LEARNERS ?= 40
+ALLOWED_HOSTS ?=
 PYTEST_ARGS ?=
 CHROMIUM ?= /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: serve test lab bench venv chromium clean
+LEARNERS ?= 20
+LESSON ?= maui.ipynb
+
+.PHONY: serve test lab bench loadtest venv chromium clean
 
 $(PY):
 	@$(PYTHON) -m venv $(VENV) 2>/dev/null || { \
@@ -46,7 +54,8 @@ chromium:
 	@test -x $(CHROMIUM) || { echo "$(CHROMIUM) is missing" >&2; exit 1; }
 
 serve: $(VENV)/.installed
-	$(PY) -m tutor.serving --host $(HOST) --port $(PORT) --pool-size $(POOL)
+	$(PY) -m tutor.serving --host $(HOST) --port $(PORT) --pool-size $(POOL) --max-learners $(MAX_LEARNERS) \
+	  $(foreach h,$(ALLOWED_HOSTS),--allowed-host $(h)) $(if $(TOKEN),--token $(TOKEN))
 
 # pytest exits 5 when it collects nothing: that is a failure here, said out loud.
 test: $(VENV)/.installed-test chromium
@@ -57,8 +66,11 @@ test: $(VENV)/.installed-test chromium
 lab: $(VENV)/.installed
 	$(VENV)/bin/jupyter lab --ServerApp.root_dir=notebooks --ServerApp.ip=$(HOST) --ServerApp.port=$(LAB_PORT)
 
-bench: $(VENV)/.installed-test
+bench: $(VENV)/.installed-test chromium
 	$(PY) bench/run.py
+
+loadtest: $(VENV)/.installed-test
+	$(PY) bench/loadtest.py --learners $(LEARNERS) --lesson $(LESSON)
 
 clean:
 	rm -rf $(VENV) .pytest_cache

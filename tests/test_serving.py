@@ -99,3 +99,65 @@ def test_installed_widget_frontend_does_not_give_up_on_models_after_two_seconds(
     assert bodies, "no get_model() found in the installed widget front-end"
     polling = [b for b in bodies if "Date.now()" in b]
     assert not polling, f"the widget front-end polls for models with a deadline: {polling[0][:200]}"
+
+
+def test_club_settings_close_what_a_hostile_visitor_used():
+    c = serving.voila_config()
+    assert c["VoilaConfiguration"]["allow_theme_override"] == "NO"       # ?theme= was reflected unescaped
+    assert c["VoilaConfiguration"]["allow_template_override"] == "NO"
+    assert c["KernelManager"]["transport"] == "ipc"                       # no TCP port race between kernels
+    assert c["MappingKernelManager"]["cull_idle_timeout"] <= 180          # a kernel nobody opened goes soon
+
+
+def test_host_header_parsing_and_checks():
+    from tutor.server_guards import allowed_hosts, host_is_allowed, host_of
+    assert host_of("Example.ORG:8866") == "example.org"
+    assert host_of("[::1]:8866") == "::1" and host_of("10.0.0.5") == "10.0.0.5"
+    local = allowed_hosts("127.0.0.1")
+    assert host_is_allowed("127.0.0.1:8866", local) and host_is_allowed("localhost:1", local)
+    assert host_is_allowed("[::1]:8866", local) and host_is_allowed("127.8.9.10", local)
+    assert not host_is_allowed("evil.example:8866", local)
+    assert not host_is_allowed("192.168.1.5:8866", local), "a loopback-only server has no LAN address"
+    club = allowed_hosts("0.0.0.0", ["tutor.club"])
+    assert host_is_allowed("tutor.club:8866", club) and not host_is_allowed("evil.example", club)
+    import socket
+    assert host_is_allowed(socket.gethostname(), club)
+    assert host_is_allowed("192.168.7.7", allowed_hosts("192.168.7.7"))
+
+
+def test_room_full_page_speaks_every_language_and_counts():
+    from tutor.server_guards import room_full_page
+    page = room_full_page(12)
+    assert page.count("12") >= 3 and 'lang="ru"' in page and 'lang="uk"' in page and "<script" not in page
+
+
+def test_kernels_started_by_the_server_keep_tracebacks_out_of_pages(tmp_path):
+    """The IPython profile the server hands its kernels: the startup file installs tutor.kernel_quiet, and
+    ipykernel no longer forwards the kernel's own stderr to the page."""
+    root = serving.quiet_ipython_dir()
+    startup = (root / "profile_default" / "startup" / "00-tutor-quiet.py").read_text()
+    assert "tutor.kernel_quiet.install()" in startup
+    config = (root / "profile_default" / "ipython_kernel_config.py").read_text()
+    assert "capture_fd_output = False" in config
+
+
+def test_quiet_kernel_reports_to_the_log_not_the_page(capfd):
+    import sys
+
+    from IPython.core.interactiveshell import InteractiveShell
+
+    from tutor import kernel_quiet
+    shell = InteractiveShell.instance()
+    saved = sys.stderr
+    try:
+        assert kernel_quiet.install() and kernel_quiet.install()      # idempotent
+        try:
+            raise ValueError("a bad widget message")
+        except ValueError:
+            shell.showtraceback()
+        assert sys.stderr is sys.__stderr__
+    finally:
+        sys.stderr = saved
+        InteractiveShell.clear_instance()
+    err = capfd.readouterr().err
+    assert "a bad widget message" in err and "not told about" in err

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shlex
 import sys
 from pathlib import Path
 
@@ -47,8 +48,10 @@ from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebso
 HOST = "127.0.0.1"
 PORT = 8866
 POOL_SIZE = 1                       # preheated kernels per notebook (each ~60 MB RSS)
-CULL_IDLE_SECONDS = 600             # a kernel nobody is connected to, idle this long, is shut down
-CULL_INTERVAL_SECONDS = 60
+CULL_IDLE_SECONDS = 120             # a kernel nobody is connected to, idle this long, is shut down
+CULL_INTERVAL_SECONDS = 30
+MAX_LEARNERS = 40                   # pages in use at once (kernels besides the pool); past it: "the room is full"
+REFILL_DELAY_SECONDS = 15           # a used pool refills after this: not while a room is still arriving
 IOPUB_TIMEOUT_SECONDS = 60          # see the module docstring: nbclient's default of 4 s drops outputs under load
 INDEX = "index.ipynb"
 
@@ -77,9 +80,14 @@ class NoDelayKernelWebsocketConnection(ZMQChannelsWebsocketConnection):
 CONNECTION_CLASS = "tutor.serving.NoDelayKernelWebsocketConnection"
 
 
-def voila_config(pool_size: int = POOL_SIZE) -> dict:
-    """The traitlets configuration (as nested dicts) shared by every way the tutor is served."""
-    preheat = pool_size > 0
+def voila_config(pool_size: int = POOL_SIZE, warm: dict | None = None) -> dict:
+    """The traitlets configuration (as nested dicts) shared by every way the tutor is served.
+
+    `warm` maps a lesson notebook to its own pool size: the lesson a whole room opens tonight
+    ({"maui.ru.ipynb": 20}) keeps that many kernels ready, the other pages `pool_size` each."""
+    warm = {name: n for name, n in (warm or {}).items() if n > 0}
+    preheat = pool_size > 0 or bool(warm)
+    pools = {"default": {"pool_size": max(pool_size, 0)}, **{name: {"pool_size": n} for name, n in warm.items()}}
     return {
         "Voila": {
             "port_retries": 0,           # a busy port is an error, not a silent move to another one
@@ -90,6 +98,10 @@ def voila_config(pool_size: int = POOL_SIZE) -> dict:
         "VoilaConfiguration": {
             "strip_sources": True,
             "show_tracebacks": False,
+            # ?theme= and ?template= once reflected into the page unescaped (script injection); a lesson page
+            # has one look, chosen here
+            "allow_theme_override": "NO",
+            "allow_template_override": "NO",
             "preheat_kernel": preheat,
             "default_pool_size": max(pool_size, 0),
             # the progress bar of progressive rendering is incompatible with preheating
@@ -97,6 +109,13 @@ def voila_config(pool_size: int = POOL_SIZE) -> dict:
         },
         "VoilaExecutor": {
             "iopub_timeout": IOPUB_TIMEOUT_SECONDS,
+        },
+        # kernels talk to the server over Unix sockets, not TCP ports: with TCP, two kernels starting at once
+        # could pick the same free port ("ZMQError: Address already in use") and leave a page hanging
+        "KernelManager": {"transport": "ipc"},
+        "VoilaKernelManager": {
+            "kernel_pools_config": pools,
+            "fill_delay": REFILL_DELAY_SECONDS,
         },
         "MappingKernelManager": {
             "cull_idle_timeout": CULL_IDLE_SECONDS,
@@ -107,13 +126,16 @@ def voila_config(pool_size: int = POOL_SIZE) -> dict:
 
 
 def voila_argv(notebooks: Path | str = NOTEBOOKS, host: str = HOST, port: int = PORT,
-               pool_size: int = POOL_SIZE) -> list[str]:
+               pool_size: int = POOL_SIZE, warm: dict | None = None) -> list[str]:
     """The same configuration as command-line arguments for the ``voila`` executable (for people and docs)."""
+    import json
     args = [str(notebooks), f"--Voila.ip={host}", f"--Voila.port={port}"]
-    for section, values in voila_config(pool_size).items():
+    for section, values in voila_config(pool_size, warm).items():
         for name, value in values.items():
-            if isinstance(value, dict):
+            if isinstance(value, dict) and all(not isinstance(v, dict) for v in value.values()):
                 value = ",".join(f"{k}={v}" for k, v in value.items())
+            elif isinstance(value, dict):
+                value = json.dumps(value, separators=(",", ":"))
             args.append(f"--{section}.{name}={value}")
     return args
 
@@ -149,26 +171,61 @@ def install_server_config(prefix: str | None = None) -> Path:
 
 
 def _app_class():
-    """Voilà's application with ``/`` redirected to the lesson index instead of a file listing."""
-    from tornado.web import RedirectHandler
+    """Voilà's application with ``/`` redirected to the lesson index instead of a file listing, lesson pages
+    capped at ``max_learners``, and every request's Host checked (tutor.server_guards)."""
     from jupyter_server.utils import url_path_join
+    from tornado.web import RedirectHandler
+    from traitlets import Int, List, Unicode
     from voila.app import Voila
+    from voila.tornado.handler import TornadoVoilaHandler
+
+    from tutor import server_guards
 
     class TutorVoila(Voila):
         name = "tutor-voila"
+        max_learners = Int(MAX_LEARNERS, config=True,
+                           help="Lesson pages in use at once; past it a visitor sees 'the room is full'.")
+        allowed_hosts = List(Unicode(), config=True,
+                             help="Host names (besides this machine's own) that club members use.")
 
         def init_handlers(self):
             handlers = super().init_handlers()
+            capped = server_guards.render_handler_class(TornadoVoilaHandler, self.max_learners)
+            handlers = [(h[0], capped, *h[2:]) if len(h) > 1 and h[1] is TornadoVoilaHandler else h
+                        for h in handlers]
             if self.notebook_path:
                 return handlers
             index = url_path_join(self.server_url, "voila/render", INDEX)
             return [(self.server_url, RedirectHandler, {"url": index})] + handlers
 
+        def start(self):
+            server_guards.install_host_check(server_guards.allowed_hosts(self.ip, self.allowed_hosts))
+            return super().start()
+
     return TutorVoila
 
 
+def quiet_ipython_dir() -> Path:
+    """An IPython profile whose startup file keeps tracebacks and stderr out of pages (tutor.kernel_quiet);
+    kernels this server starts inherit it through IPYTHONDIR."""
+    import tempfile
+
+    from tutor.kernel_quiet import STARTUP
+
+    root = Path(tempfile.mkdtemp(prefix="tutor-ipython-"))
+    startup = root / "profile_default" / "startup"
+    startup.mkdir(parents=True)
+    (startup / "00-tutor-quiet.py").write_text(STARTUP, encoding="utf-8")
+    # ipykernel also forwards whatever reaches file descriptor 2 to the clients; without that capture the
+    # kernel's real stderr is the server's log
+    (root / "profile_default" / "ipython_kernel_config.py").write_text(
+        "c.IPKernelApp.capture_fd_output = False\n", encoding="utf-8")
+    return root
+
+
 def serve(notebooks: Path | str = NOTEBOOKS, host: str = HOST, port: int = PORT,
-          pool_size: int = POOL_SIZE, extra_args: list[str] = ()) -> None:
+          pool_size: int = POOL_SIZE, extra_args: list[str] = (), *, max_learners: int = MAX_LEARNERS,
+          allowed_hosts=(), token: str | None = None, warm: dict | None = None) -> None:
     """Run Voilà in this process until interrupted."""
     from traitlets.config import Config
 
@@ -179,7 +236,12 @@ def serve(notebooks: Path | str = NOTEBOOKS, host: str = HOST, port: int = PORT,
     # is not installed (a source tree on PYTHONPATH), without shadowing an installed one.
     os.environ["PYTHONPATH"] = os.pathsep.join(
         p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)
-    config = Config(voila_config(pool_size))
+    os.environ["IPYTHONDIR"] = str(quiet_ipython_dir())
+    config = Config(voila_config(pool_size, warm))
+    config.TutorVoila.max_learners = max_learners
+    config.TutorVoila.allowed_hosts = list(allowed_hosts)
+    if token:
+        config.TutorVoila.token = token
     argv = [str(notebooks), f"--Voila.ip={host}", f"--Voila.port={port}", *extra_args]
     _app_class().launch_instance(argv=argv, config=config)
 
@@ -191,6 +253,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--pool-size", type=int, default=POOL_SIZE,
                         help="preheated kernels per notebook; 0 turns preheating off")
     parser.add_argument("--notebooks", default=str(NOTEBOOKS), help="folder of lesson notebooks")
+    parser.add_argument("--max-learners", type=int, default=MAX_LEARNERS,
+                        help="lesson pages in use at once; past it a visitor sees 'the room is full'")
+    parser.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
+                        help="a host name club members use to reach this server (repeatable); this "
+                             "machine's own addresses and names are always allowed")
+    parser.add_argument("--warm", action="append", default=[], metavar="LESSON=N",
+                        help="keep N kernels ready for LESSON (e.g. maui.ru.ipynb=20: a room of 20 opening it)")
+    parser.add_argument("--token", default=os.environ.get("TUTOR_TOKEN") or None,
+                        help="require this access token (open /?token=TOKEN once per browser)")
     parser.add_argument("--print-args", action="store_true",
                         help="print the equivalent `voila` command line and exit")
     parser.add_argument("--install-server-config", action="store_true",
@@ -199,10 +270,26 @@ def main(argv: list[str] | None = None) -> None:
     if args.install_server_config:
         print(f"wrote {install_server_config()}")
         return
+    try:
+        warm = parse_warm(args.warm)
+    except ValueError as exc:
+        parser.error(str(exc))
     if args.print_args:
-        print(" ".join(["voila", *voila_argv(args.notebooks, args.host, args.port, args.pool_size)]))
+        print(shlex.join(["voila", *voila_argv(args.notebooks, args.host, args.port, args.pool_size, warm)]))
         return
-    serve(args.notebooks, args.host, args.port, args.pool_size, extra)
+    serve(args.notebooks, args.host, args.port, args.pool_size, extra, max_learners=args.max_learners,
+          allowed_hosts=args.allowed_host, token=args.token, warm=warm)
+
+
+def parse_warm(items) -> dict:
+    """["maui.ru.ipynb=20", …] -> {"maui.ru.ipynb": 20}; a malformed item is a ValueError saying so."""
+    warm = {}
+    for item in items:
+        name, _, count = item.partition("=")
+        if not name.endswith(".ipynb") or not count.isdigit():
+            raise ValueError(f"--warm takes LESSON.ipynb=N, not {item!r}")
+        warm[name] = int(count)
+    return warm
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ import asyncio
 import json
 import re
 import time
+import urllib.parse
 import urllib.request
 import uuid
 from datetime import datetime, timezone
@@ -108,3 +109,102 @@ def test_served_pages_carry_no_source(voila_server):
                 line = line.strip()
                 if line.startswith(("import ", "from ")):
                     assert line not in html, f"{name}: source line {line!r} is in the served page"
+
+
+def request(url: str, method: str = "GET", headers: dict | None = None, data: bytes | None = None):
+    """(status, body) without raising on 4xx/5xx and without following redirects."""
+    import urllib.error
+
+    class NoRedirect(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args, **kwargs):
+            return None
+
+    opener = urllib.request.build_opener(NoRedirect)
+    req = urllib.request.Request(url, data=data, method=method, headers=headers or {})
+    try:
+        with opener.open(req, timeout=120) as r:
+            return r.status, r.read().decode("utf-8", "replace")
+    except urllib.error.HTTPError as e:
+        return e.code, e.read().decode("utf-8", "replace")
+
+
+def page_kernel(voila_server, name: str = "index.ipynb") -> str:
+    status, html = fetch(voila_server.render_url(name))
+    assert status == 200
+    return KERNEL_ID.search(html).group(1)
+
+
+def test_theme_and_template_in_the_query_are_ignored(voila_server):
+    """?theme=… was reflected into the page unescaped (a script ran); overrides are now off."""
+    payload = 'x"><img src=x onerror=alert(1)>'
+    status, html = request(voila_server.render_url("index.ipynb") + "?theme=" + urllib.parse.quote(payload))
+    assert status == 200
+    assert "onerror=alert(1)" not in html and payload not in html
+    status, html = request(voila_server.render_url("index.ipynb") + "?template=" + urllib.parse.quote(payload))
+    assert "onerror=alert(1)" not in html
+
+
+def test_requests_naming_another_host_are_refused(voila_server):
+    """DNS rebinding: a page on evil.example whose name now points here sends Host: evil.example. The kernels
+    API, the shutdown endpoint and the lesson pages all refuse it; this server's own names still work."""
+    kernel_id = page_kernel(voila_server)
+    evil = {"Host": f"evil.example:{voila_server.port}", "Origin": f"http://evil.example:{voila_server.port}"}
+    status, _ = request(f"{voila_server.url}/api/kernels/{kernel_id}", "DELETE", evil)
+    assert status == 403
+    status, _ = request(f"{voila_server.url}/voila/api/shutdown/{kernel_id}", "POST", evil, b"")
+    assert status == 403
+    assert kernel_id in voila_server.kernels(), "a refused request must not stop the kernel"
+    status, _ = request(voila_server.render_url("index.ipynb"), headers={"Host": "evil.example"})
+    assert status == 403
+    status, _ = request(voila_server.render_url("index.ipynb").replace("127.0.0.1", "localhost"))
+    assert status == 200
+    status, _ = request(f"{voila_server.url}/voila/api/shutdown/{kernel_id}", "POST", data=b"")
+    assert status in (200, 204)
+
+
+async def send_raw(ws_url: str, messages: list[dict], session: str) -> list[dict]:
+    ws = await websocket_connect(f"{ws_url}?session_id={session}")
+    try:
+        for m in messages:
+            await ws.write_message(json.dumps(m))
+        received, deadline = [], time.monotonic() + 30
+        info_id = messages[-1]["header"]["msg_id"]
+        while time.monotonic() < deadline:
+            raw = await asyncio.wait_for(ws.read_message(), timeout=max(0.1, deadline - time.monotonic()))
+            assert raw is not None, "the server closed the kernel websocket"
+            msg = json.loads(raw)
+            received.append(msg)
+            if msg.get("msg_type") == "kernel_info_reply" and msg["parent_header"].get("msg_id") == info_id:
+                await asyncio.sleep(1.0)    # late iopub output, if any
+                return received
+        raise AssertionError("no kernel_info_reply")
+    finally:
+        ws.close()
+
+
+def test_bad_widget_messages_get_no_traceback(voila_server):
+    """Malformed comm and widget messages used to answer with ~7 KB of tracebacks (paths, versions)."""
+    status, html = fetch(voila_server.render_url("maui.ipynb"))
+    kernel_id = KERNEL_ID.search(html).group(1)
+    models = re.findall(r'"model_id": ?"([0-9a-f]{32})"', html)
+    assert models, "the lesson page shows no widget"
+    session = uuid.uuid4().hex
+    bad = [
+        message("comm_msg", {"comm_id": models[-1], "data": {"method": "update", "state": {"opened": "x"}}},
+                session),
+        message("comm_msg", {"comm_id": models[-1], "data": None}, session),
+        message("comm_msg", {"comm_id": models[-1], "data": {"method": "custom", "content": {"want": []}}},
+                session),
+        message("comm_msg", {"comm_id": "no-such-comm", "data": 5}, session),
+        message("comm_open", {"comm_id": uuid.uuid4().hex, "target_name": "jupyter.widget",
+                              "data": {"state": {}}}, session),
+        message("comm_open", {"comm_id": uuid.uuid4().hex, "target_name": "no.such.target", "data": {}},
+                session),
+        message("kernel_info_request", {}, session),
+    ]
+    ws_url = voila_server.url.replace("http://", "ws://") + f"/api/kernels/{kernel_id}/channels"
+    received = asyncio.run(send_raw(ws_url, bad, session))
+    leaked = [m for m in received if m.get("msg_type") in ("error", "stream")
+              or "Traceback" in json.dumps(m) or "site-packages" in json.dumps(m)]
+    assert not leaked, f"the page was told: {json.dumps(leaked[0])[:500]}"
+    fetch(f"{voila_server.url}/voila/api/shutdown/{kernel_id}", data=b"")

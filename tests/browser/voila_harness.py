@@ -55,14 +55,15 @@ def free_port() -> int:
 class Server:
     """A running `python -m tutor.serving` process."""
 
-    def __init__(self, notebooks: Path, log_path: Path):
+    def __init__(self, notebooks: Path, log_path: Path, extra_args=()):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = log_path
+        self.notebooks = notebooks
         self._log = open(log_path, "wb")
         self.process = subprocess.Popen(
             [sys.executable, "-m", "tutor.serving", "--notebooks", str(notebooks),
-             "--host", "127.0.0.1", "--port", str(self.port)],
+             "--host", "127.0.0.1", "--port", str(self.port), *extra_args],
             cwd=ROOT, stdout=self._log, stderr=subprocess.STDOUT,
         )
         self.ps = psutil.Process(self.process.pid)

@@ -1,0 +1,133 @@
+"""What keeps a served tutor safe on a club's network (used by tutor.serving): the Host check against DNS
+rebinding, and the cap on learners' kernels with its "the room is full" page.
+
+* Host check. Voilà switches jupyter_server's Host check off (``allow_remote_access=True``), so a page on any
+  site whose name an attacker points at the club's server (DNS rebinding) could drive its kernels API. Every
+  request, websocket included, must now name this server: a loopback address, one of this machine's own
+  addresses when serving on all interfaces, the address it is bound to, or a name the organiser allows
+  (``--allowed-host``); anything else gets 403.
+* Cap. Each page a visitor opens costs a kernel (~60 MB) that runs the lesson; without a cap any page on the
+  web could make a visitor's browser open hundreds. Past ``max_learners`` pages in use, a lesson request is
+  answered at once with a friendly 503 page in three languages, and no kernel is started.
+"""
+
+from __future__ import annotations
+
+import html
+import ipaddress
+import re
+import socket
+
+# Host names always accepted besides loopback addresses
+LOCAL_NAMES = {"localhost", "localhost.localdomain", "ip6-localhost"}
+
+
+def machine_addresses() -> set[str]:
+    """This machine's own interface addresses and names: what club members type to reach a 0.0.0.0 server."""
+    found: set[str] = set()
+    try:
+        import psutil
+        for addrs in psutil.net_if_addrs().values():
+            for a in addrs:
+                if a.family in (socket.AF_INET, socket.AF_INET6):
+                    found.add(a.address.split("%", 1)[0])
+    except Exception:       # psutil missing or the system refuses: names below still work
+        pass
+    for name in (socket.gethostname(), socket.getfqdn()):
+        if name:
+            found.add(name)
+            found.add(f"{name}.local")       # mDNS, as laptops and phones on a club's Wi-Fi often use
+    return {x.lower() for x in found}
+
+
+def allowed_hosts(bind: str, extra=()) -> set[str]:
+    """The Host header values (without port) that name this server when bound to `bind`."""
+    hosts = set(LOCAL_NAMES) | {h.lower() for h in extra if h}
+    if bind in ("0.0.0.0", "::", ""):
+        hosts |= machine_addresses()
+    else:
+        hosts.add(bind.lower())
+    return hosts
+
+
+def host_of(header: str) -> str:
+    """The host part of a Host header: no port, no IPv6 brackets, lower case."""
+    match = re.match(r"^(\[[^\]]*\]|[^:]*)(:\d+)?$", header.strip())
+    host = match.group(1) if match else header
+    return host.strip("[]").lower()
+
+
+def host_is_allowed(header: str, allowed: set[str]) -> bool:
+    host = host_of(header)
+    try:
+        if ipaddress.ip_address(host).is_loopback:
+            return True
+    except ValueError:
+        pass
+    return host in allowed
+
+
+def install_host_check(allowed: set[str]) -> None:
+    """Make every jupyter_server handler of this process (Voilà's pages, the kernels API, the kernel
+    websocket) refuse a Host header that does not name this server."""
+    from jupyter_server.base.handlers import JupyterHandler
+
+    def check_host(self) -> bool:
+        ok = host_is_allowed(self.request.host or "", allowed)
+        if not ok:
+            self.log.warning("Refusing a request for host %r: not this server (see --allowed-host)",
+                             self.request.host)
+        return ok
+
+    JupyterHandler.check_host = check_host
+
+
+# --------------------------------------------------------------------------- the cap
+
+ROOM_FULL = {
+    "en": ("The room is full", "{n} learners are using the tutor on this server right now, as many as it can "
+           "hold. Please try again in a few minutes; a place frees up when someone closes their page."),
+    "ru": ("Мест нет", "Сейчас на этом сервере занимаются {n} учеников — столько, сколько он может принять. "
+           "Попробуйте через несколько минут: место освободится, когда кто-нибудь закроет страницу."),
+    "uk": ("Місць немає", "Зараз на цьому сервері навчаються {n} учнів — стільки, скільки він може прийняти. "
+           "Спробуйте за кілька хвилин: місце звільниться, коли хтось закриє сторінку."),
+}
+
+
+def room_full_page(n: int) -> str:
+    parts = []
+    for lang, (title, body) in ROOM_FULL.items():
+        parts.append(f'<section lang="{lang}"><h1>{html.escape(title)}</h1>'
+                     f"<p>{html.escape(body.format(n=n))}</p></section>")
+    return ('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            "<title>The room is full</title><style>body{font-family:sans-serif;max-width:40em;margin:3em auto;"
+            "padding:0 1em;font-size:18px;line-height:1.5;color:#1f2933}h1{font-size:26px}</style></head><body>"
+            + "".join(parts) + "</body></html>")
+
+
+def learner_kernels(kernel_manager) -> int:
+    """Kernels in use by pages: all kernels less those waiting, preheated, in Voilà's pools."""
+    total = len(kernel_manager.list_kernel_ids())
+    pools = getattr(kernel_manager, "_pools", {}) or {}
+    pooled = sum(len(pool) for pool in pools.values())
+    return max(0, total - pooled)
+
+
+def render_handler_class(base, max_learners: int):
+    """Voilà's page handler, answering "the room is full" instead of starting a kernel past the cap."""
+
+    class CappedRenderHandler(base):
+        async def get(self, path=None):
+            in_use = learner_kernels(self.kernel_manager)
+            if max_learners > 0 and in_use >= max_learners:
+                self.set_status(503)
+                self.set_header("Retry-After", "120")
+                self.set_header("Content-Type", "text/html; charset=utf-8")
+                self.set_header("Cache-Control", "no-store")
+                self.finish(room_full_page(in_use))
+                return
+            return await super().get(path)
+
+    CappedRenderHandler.__name__ = f"Capped{base.__name__}"
+    return CappedRenderHandler

@@ -1,5 +1,6 @@
 # tutor: the few commands a club organiser or a contributor needs.
-#   make serve [HOST=0.0.0.0] [PORT=9000] [POOL=2] [TOKEN=…] [MAX_LEARNERS=40] [ALLOWED_HOSTS="tutor.club"]
+#   make serve [HOST=0.0.0.0] [PORT=9000] [POOL=2] [WARM="maui.ru.ipynb=20"] [TOKEN=…] [MAX_LEARNERS=40]
+#              [ALLOWED_HOSTS="tutor.club"]
 #                                                     Voilà app at http://$(HOST):$(PORT)
 #   make test                                         the whole test suite (installs chromium if missing)
 #   make lab                                          JupyterLab on notebooks/
@@ -17,6 +18,7 @@ POOL ?= 1
 TOKEN ?=
 MAX_LEARNERS ?= 40
 ALLOWED_HOSTS ?=
+WARM ?=
 PYTEST_ARGS ?=
 CHROMIUM ?= /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -55,7 +57,8 @@ chromium:
 
 serve: $(VENV)/.installed
 	$(PY) -m tutor.serving --host $(HOST) --port $(PORT) --pool-size $(POOL) --max-learners $(MAX_LEARNERS) \
-	  $(foreach h,$(ALLOWED_HOSTS),--allowed-host $(h)) $(if $(TOKEN),--token $(TOKEN))
+	  $(foreach h,$(ALLOWED_HOSTS),--allowed-host $(h)) $(foreach w,$(WARM),--warm $(w)) \
+	  $(if $(TOKEN),--token $(TOKEN))
 
 # pytest exits 5 when it collects nothing: that is a failure here, said out loud.
 test: $(VENV)/.installed-test chromium

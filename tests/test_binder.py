@@ -24,6 +24,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from tutor.serving import CULL_IDLE_SECONDS
+
 ROOT = Path(__file__).resolve().parents[1]
 BINDER = ROOT / "binder"
 TOKEN = "binder-test-token"
@@ -136,7 +138,7 @@ def test_binder_environment_serves_the_index(tmp_path):
         assert title in html, f"the index title {title!r} is not in the rendered page"
         assert "Traceback" not in html and "There was an error when executing" not in html
         # binder/postBuild's settings reached the server (tutor.serving.server_extension_config)
-        assert "Culling kernels with idle durations > 600" in server_log, server_log[-3000:]
+        assert f"Culling kernels with idle durations > {CULL_IDLE_SECONDS}" in server_log, server_log[-3000:]
     finally:
         server.terminate()
         try:

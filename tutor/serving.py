@@ -51,7 +51,10 @@ POOL_SIZE = 1                       # preheated kernels per notebook (each ~60 M
 CULL_IDLE_SECONDS = 120             # a kernel nobody is connected to, idle this long, is shut down
 CULL_INTERVAL_SECONDS = 30
 MAX_LEARNERS = 40                   # pages in use at once (kernels besides the pool); past it: "the room is full"
-REFILL_DELAY_SECONDS = 15           # a used pool refills after this: not while a room is still arriving
+# A used pool kernel is replaced after this delay. Keep it short: a visitor who arrives while the replacement is
+# still pending waits for it (Voilà hands out the pool's next entry, started or not), so 15 s here once made
+# every page after the first wait ~15 s.
+REFILL_DELAY_SECONDS = 1
 IOPUB_TIMEOUT_SECONDS = 60          # see the module docstring: nbclient's default of 4 s drops outputs under load
 INDEX = "index.ipynb"
 

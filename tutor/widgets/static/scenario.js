@@ -48,8 +48,9 @@ function render({ model, el: root }) {
     counter.textContent = n ? labels.step.replace("{i}", i + 1).replace("{n}", n) : "";
     const frame = frames.get(i);
     if (frame && shown !== i) {
-      board.innerHTML = frame.svg;
-      narration.innerHTML = frame.narration;
+      // the frame's nodes were parsed when it arrived: a step only swaps them in
+      board.replaceChildren(frame.board);
+      narration.replaceChildren(frame.text);
       shown = i;
     }
     root.dataset.index = String(i);
@@ -82,8 +83,20 @@ function render({ model, el: root }) {
     if (!msg || typeof msg !== "object") return;
     if (msg.defs) installDefs(msg.defs.key, msg.defs.markup);
     if (msg.frame) {
-      frames.set(msg.frame.i, msg.frame);
-      if (msg.frame.i === model.get("index")) draw();
+      // parse now, ahead of the learner, so that showing the frame later costs no parsing
+      const parse = (html) => {
+        const t = document.createElement("template");
+        t.innerHTML = html;
+        const box = document.createElement("div");
+        box.style.display = "contents";
+        box.append(t.content);
+        return box;
+      };
+      frames.set(msg.frame.i, { board: parse(msg.frame.svg), text: parse(msg.frame.narration) });
+      if (msg.frame.i === model.get("index")) {
+        shown = -1;
+        draw();
+      }
     }
   };
   model.on("msg:custom", onMessage);

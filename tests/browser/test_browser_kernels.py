@@ -35,3 +35,21 @@ def test_closing_the_tab_shuts_its_kernel_down(voila_server, page):
 
     assert wait_until(lambda: kernel_id not in voila_server.kernels()), (
         f"kernel {kernel_id} of the closed tab still runs:\n{voila_server.log()[-3000:]}")
+
+
+def test_a_page_whose_kernel_is_gone_says_so(voila_server, page):
+    """After a server restart or a crashed kernel every button would silently do nothing; the page widget
+    notices (no answer to its check after a click) and tells the learner to reload."""
+    require_notebook("maui.ipynb")
+    page.goto(voila_server.render_url("maui.ipynb"))
+    page.locator(".tutor-page-status").first.wait_for(state="attached")
+    notice = page.locator(".tutor-connection-lost")
+    notice.wait_for(state="attached")
+    page.wait_for_timeout(1500)
+    assert notice.is_hidden(), "the notice shows while the kernel is alive"
+    kernel_id = page.evaluate(
+        "JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+    voila_server.kernels()[kernel_id].kill()          # the kernel crashes
+    page.locator("body").click()
+    notice.wait_for(state="visible", timeout=30_000)
+    assert notice.get_by_role("button").count() == 1, "the notice offers to reload"

@@ -15,15 +15,16 @@ import ipywidgets as W
 
 from tutor.core.i18n import player_name, text
 from tutor.widgets import labels
-from tutor.widgets.common import esc, ui
+from tutor.widgets.common import esc, shared, ui
 
 
 def _row(items) -> W.HBox:
-    return W.HBox(list(items), layout=W.Layout(flex_flow="row wrap", align_items="center"))
+    return W.HBox(list(items), layout=shared("layout", flex_flow="row wrap", align_items="center"))
 
 
 def _caption(words: str) -> W.HTML:
-    return W.HTML(f"<span class='tutor-picker-caption'>{esc(words)}</span>")
+    return W.HTML(f"<span class='tutor-picker-caption'>{esc(words)}</span>", layout=shared("layout"),
+                  style=shared("html"))
 
 
 def action_button(table, action, legal: set, label: str | None = None) -> W.Button:
@@ -31,7 +32,7 @@ def action_button(table, action, legal: set, label: str | None = None) -> W.Butt
     b = W.Button(description=label or labels.action_label(table.game, action, table.lang),
                  tooltip=labels.action_tip(table.game, action, table.lang, ok),
                  button_style="info" if ok else "",
-                 layout=W.Layout(width="auto", min_width="3em"))
+                 layout=shared("layout", width="auto", min_width="3em"), style=shared("button"))
     b.add_class("tutor-action" if ok else "tutor-action-unavailable")
     b.action = action
     b.on_click(lambda _b: table.act(b.action))
@@ -55,7 +56,8 @@ def action_rows(table, seat: int) -> list:
     who = player_name(seat, lang)
     if not table.hotseat:
         who = f"{who} ({ui('you', lang)})"
-    parts = [W.HTML(f"<b>{esc(ui('your_move', lang, player=who))}</b>")]
+    parts = [W.HTML(f"<b>{esc(ui('your_move', lang, player=who))}</b>", layout=shared("layout"),
+                    style=shared("html"))]
 
     if state.placing:   # setup: lay the start tile beside a cell of your side
         from tutor.games.aqua_fest.text import beside_name
@@ -64,13 +66,13 @@ def action_rows(table, seat: int) -> list:
             b = action_button(table, action, legal, label=beside_name(state.sides[seat], action.place))
             buttons.append(b)
         parts += [_caption(text("ui.af.place_row", lang)), _row(buttons)]
-        return [W.VBox(parts)]
+        return [W.VBox(parts, layout=shared("layout"))]
 
     if state.battle is not None:
         attacker = state.battle[0]
         parts.append(_caption(text("ui.af.defend_row", lang, attacker=player_name(attacker, lang))))
         parts.append(_row(action_button(table, game.Defend(seat, c), legal) for c in hand))
-        return [W.VBox(parts)]
+        return [W.VBox(parts, layout=shared("layout"))]
 
     # 1. a card, then where it goes
     chosen = table.selected.get(seat)
@@ -79,7 +81,8 @@ def action_rows(table, seat: int) -> list:
     cards = []
     for c in hand:
         b = W.Button(description=labels.af_card_label(c, lang), tooltip=labels.af_card_label(c, lang),
-                     button_style="warning" if c == chosen else "", layout=W.Layout(width="auto"))
+                     button_style="warning" if c == chosen else "", layout=shared("layout", width="auto"),
+                     style=shared("button"))
         b.add_class("tutor-card-choice")
         if c == chosen:
             b.add_class("tutor-card-chosen")
@@ -108,7 +111,8 @@ def action_rows(table, seat: int) -> list:
     # 3. ending the turn
     finish = [action_button(table, game.EndTurn(seat), legal), action_button(table, game.DrawTwo(seat), legal)]
     place = W.Dropdown(options=[(str(h + 1), h) for h in range(5)], value=state.homes[seat],
-                       description=text("ui.af.place", lang), layout=W.Layout(width="9em"))
+                       description=text("ui.af.place", lang), layout=shared("layout", width="9em"),
+                       style=shared("description"))
     place.add_class("tutor-home-place")
     home = action_button(table, game.DrawTwo(seat, place.value), legal, label=text("ui.af.go_home", lang))
 
@@ -120,4 +124,4 @@ def action_rows(table, seat: int) -> list:
     place.observe(pick, names="value")
     home.place = place
     parts += [_caption(text("ui.af.finish_row", lang)), _row(finish + [home, place])]
-    return [W.VBox(parts)]
+    return [W.VBox(parts, layout=shared("layout"))]

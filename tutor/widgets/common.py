@@ -19,6 +19,8 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 import ipywidgets as W
+from ipywidgets.widgets.widget_description import DescriptionStyle
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 from tutor.core.errors import RuleViolation, SavedStateError
 from tutor.core.i18n import register, text
@@ -285,6 +287,25 @@ def render(game, view, *, highlight=(), events=(), lang: str = "en") -> str:
     if accepts_events:
         return fn(view, highlight=tuple(highlight), events=tuple(events), lang=lang)
     return fn(view, highlight=tuple(highlight), lang=lang)
+
+
+# ----------------------------------------------------------------------------- shared widget parts
+
+_SHARED: dict = {}
+
+
+def shared(kind: str, **traits):
+    """One Layout / ButtonStyle / HTMLStyle / DescriptionStyle instance per distinct set of traits, shared by every widget that
+    asks for it. Each ipywidgets control otherwise brings two models of its own (its layout and its style),
+    so a play table that rebuilds its move buttons after every action opened three models per button;
+    sharing them makes each new button one model (one message). Never mutate a shared part: ask for
+    another set of traits instead."""
+    key = (kind, tuple(sorted(traits.items())))
+    part = _SHARED.get(key)
+    if part is None or getattr(part, "comm", None) is None:
+        part = _SHARED[key] = {"layout": W.Layout, "button": W.ButtonStyle, "html": HTMLStyle,
+                                      "description": DescriptionStyle}[kind](**traits)
+    return part
 
 
 def svg_box() -> W.HTML:

@@ -19,7 +19,7 @@ from tutor.core.game import load
 from tutor.core.i18n import player_name, text
 from tutor.widgets import labels
 from tutor.widgets.common import (
-    ErrorArea, esc, events_highlight, events_html, guard, render, safe_cite, svg_box, ui,
+    ErrorArea, esc, events_highlight, events_html, guard, render, safe_cite, shared, svg_box, ui,
 )
 
 LOG_EVENTS = 80          # the log shows this many most recent events
@@ -250,7 +250,7 @@ class PlayTable(W.VBox):
                 b = W.Button(description=labels.action_label(self.game, action, self.lang),
                              tooltip=labels.action_tip(self.game, action, self.lang, ok),
                              button_style="info" if ok else "",
-                             layout=W.Layout(width="auto", min_width="3em"))
+                             layout=shared("layout", width="auto", min_width="3em"), style=shared("button"))
                 b.add_class("tutor-action" if ok else "tutor-action-unavailable")
                 b.action = action
                 b.on_click(lambda _b, a=action: self.act(a))
@@ -258,8 +258,10 @@ class PlayTable(W.VBox):
             who = player_name(seat, self.lang)
             if not self.hotseat:
                 who = f"{who} ({ui('you', self.lang)})"
-            label = W.HTML(f"<b>{esc(ui('your_move', self.lang, player=who))}</b>")
-            rows.append(W.VBox([label, W.HBox(buttons, layout=W.Layout(flex_flow="row wrap"))]))
+            label = W.HTML(f"<b>{esc(ui('your_move', self.lang, player=who))}</b>", layout=shared("layout"),
+                           style=shared("html"))
+            rows.append(W.VBox([label, W.HBox(buttons, layout=shared("layout", flex_flow="row wrap"))],
+                               layout=shared("layout")))
         return rows
 
     def action_buttons(self, seat=None) -> list:

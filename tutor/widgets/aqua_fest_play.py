@@ -29,13 +29,10 @@ def _caption(words: str) -> W.HTML:
 
 def action_button(table, action, legal: set, label: str | None = None) -> W.Button:
     ok = action in legal
-    b = W.Button(description=label or labels.action_label(table.game, action, table.lang),
-                 tooltip=labels.action_tip(table.game, action, table.lang, ok),
-                 button_style="info" if ok else "",
-                 layout=shared("layout", width="auto", min_width="3em"), style=shared("button"))
-    b.add_class("tutor-action" if ok else "tutor-action-unavailable")
+    b = table.button(label or labels.action_label(table.game, action, table.lang),
+                     labels.action_tip(table.game, action, table.lang, ok), "info" if ok else "",
+                     "tutor-action" if ok else "tutor-action-unavailable", lambda b: table.act(b.action))
     b.action = action
-    b.on_click(lambda _b: table.act(b.action))
     return b
 
 
@@ -80,15 +77,13 @@ def action_rows(table, seat: int) -> list:
         chosen = None
     cards = []
     for c in hand:
-        b = W.Button(description=labels.af_card_label(c, lang), tooltip=labels.af_card_label(c, lang),
-                     button_style="warning" if c == chosen else "", layout=shared("layout", width="auto"),
-                     style=shared("button"))
-        b.add_class("tutor-card-choice")
+        b = table.button(labels.af_card_label(c, lang), labels.af_card_label(c, lang),
+                         "warning" if c == chosen else "", "tutor-card-choice",
+                         lambda b: table.choose_card(b.seat, b.card), layout={"width": "auto"})
         if c == chosen:
             b.add_class("tutor-card-chosen")
         b.card = c
         b.seat = seat
-        b.on_click(lambda _b, c=c: table.choose_card(seat, c))
         cards.append(b)
     if cards:
         parts += [_caption(text("ui.af.choose_card", lang)), _row(cards)]

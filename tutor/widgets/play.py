@@ -48,6 +48,7 @@ class PlayTable(W.VBox):
         self.selected: dict = {}       # seat -> the card a learner chose (games with a card-then-cell picker)
         self._deals = 0
         self._rng = random.Random(None if seed is None else f"bots/{seed}")
+        self._spare: list[W.Button] = []   # move buttons of the last refresh, reused by the next one
 
         self.errors = ErrorArea()
         self.svg = svg_box()
@@ -200,9 +201,15 @@ class PlayTable(W.VBox):
             return
         lang = self.lang
         old = self.actions.children
+        # the old rows' buttons are reused by the new rows (updated in place: no new models, no closing);
+        # the old containers are closed, so a long club evening does not pile up dead comms
+        self._spare = [w for row in old for w in _walk(row) if isinstance(w, W.Button)]
         self.actions.children = self._action_rows()
-        for row in old:   # a long club evening must not pile up dead buttons (each one is a comm)
-            _close_tree(row)
+        for row in old:
+            _close_containers(row)
+        for b in self._spare:      # this refresh needed fewer buttons than the last one
+            b.close()
+        self._spare = []
         over = self.game.is_over(self.state)
         if over:
             self.status.value = f"<b>{esc(ui('game_over', lang))}</b>"
@@ -247,13 +254,11 @@ class PlayTable(W.VBox):
             buttons = []
             for action in labels.offered_actions(self.game, self.state, seat):
                 ok = action in legal
-                b = W.Button(description=labels.action_label(self.game, action, self.lang),
-                             tooltip=labels.action_tip(self.game, action, self.lang, ok),
-                             button_style="info" if ok else "",
-                             layout=shared("layout", width="auto", min_width="3em"), style=shared("button"))
-                b.add_class("tutor-action" if ok else "tutor-action-unavailable")
+                b = self.button(labels.action_label(self.game, action, self.lang),
+                                labels.action_tip(self.game, action, self.lang, ok), "info" if ok else "",
+                                "tutor-action" if ok else "tutor-action-unavailable",
+                                lambda b: self.act(b.action))
                 b.action = action
-                b.on_click(lambda _b, a=action: self.act(a))
                 buttons.append(b)
             who = player_name(seat, self.lang)
             if not self.hotseat:
@@ -263,6 +268,24 @@ class PlayTable(W.VBox):
             rows.append(W.VBox([label, W.HBox(buttons, layout=shared("layout", flex_flow="row wrap"))],
                                layout=shared("layout")))
         return rows
+
+    def button(self, description: str, tooltip: str, style: str, css_class: str, on_click,
+               layout: dict | None = None) -> W.Button:
+        """A move button for this refresh: one of the last refresh's, updated in place, or a new one.
+        `on_click(button)` runs (guarded by the caller's own code) when it is pressed."""
+        shape = shared("layout", **(layout or {"width": "auto", "min_width": "3em"}))
+        b = self._spare.pop() if self._spare else None
+        if b is None:
+            b = W.Button(style=shared("button"), layout=shape)
+            b.on_click(lambda button: button._tutor_click(button))
+        for attr in ("action", "card", "seat", "place"):   # what the button meant last time
+            if attr in b.__dict__:
+                delattr(b, attr)
+        b.layout = shape
+        b._dom_classes = (css_class,)
+        b.description, b.tooltip, b.button_style, b.disabled = description, tooltip, style, False
+        b._tutor_click = on_click
+        return b
 
     def action_buttons(self, seat=None) -> list:
         """The offered buttons (for `seat`, or all), for tests and notebooks that drive the table."""
@@ -320,7 +343,9 @@ def _walk(widget):
         yield from _walk(child)
 
 
-def _close_tree(widget) -> None:
+def _close_containers(widget) -> None:
+    """Close a row and everything in it but its buttons (the next refresh reuses those)."""
     for child in getattr(widget, "children", ()):
-        _close_tree(child)
-    widget.close()
+        _close_containers(child)
+    if not isinstance(widget, W.Button):
+        widget.close()

@@ -35,7 +35,7 @@ from pathlib import Path
 import psutil
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_serving import NOTEBOOKS, Server, mib  # noqa: E402
+from bench_serving import Server, mib  # noqa: E402
 
 KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
 GOAL_FIRST_BOARD_S = 10.0

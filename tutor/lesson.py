@@ -31,7 +31,7 @@ import ipywidgets as W
 from tutor.core.game import info, load
 from tutor.core.i18n import register
 from tutor.widgets.common import (
-    CSS, LANG_NAMES, ErrorArea, esc, guard, lessons_dir, localised, render, safe_cite, ui,
+    CSS, LANG_NAMES, ErrorArea, MessageSink, esc, guard, lessons_dir, localised, render, safe_cite, ui,
 )
 from tutor.widgets.lazy import LazyPart
 
@@ -65,7 +65,7 @@ def _never_raise(fn):
     """Build the widget; if anything fails, show the friendly message in its place."""
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
-        sink = _Message()        # the error box is built only when needed: widgets cost page weight
+        sink = MessageSink()        # the error box is built only when needed: widgets cost page weight
         with guard(sink, _lang_of(fn, args, kwargs)):
             return fn(*args, **kwargs)
         errors = ErrorArea()
@@ -78,19 +78,12 @@ def _never_raise_static(fn):
     """Build a static part; if anything fails, the part is the friendly message (a box like ErrorArea's)."""
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
-        errors = _Message()
+        errors = MessageSink()
         with guard(errors, _lang_of(fn, args, kwargs)):
             return fn(*args, **kwargs)
         box = f'<div class="tutor-error"><div class="tutor-error-box" role="alert">{esc(errors.message)}</div></div>'
         return Static(box, message=errors.message)
     return wrapper
-
-
-class _Message:
-    message = ""
-
-    def show(self, message: str) -> None:
-        self.message = message
 
 
 def _lazy(build, label: str, lang: str) -> LazyPart:

@@ -193,6 +193,16 @@ class ErrorArea(W.HTML):
         self.layout.display = "none"
 
 
+class MessageSink:
+    """An error area for `guard` that only keeps the message: where a widget is built, the friendly box is made
+    only if the build fails (every widget costs page weight)."""
+
+    message = ""
+
+    def show(self, message: str) -> None:
+        self.message = message
+
+
 _LISTENERS: list[Callable] = []
 
 

@@ -18,7 +18,7 @@ import anywidget
 import ipywidgets as W
 import traitlets as T
 
-from tutor.widgets.common import STATIC, ErrorArea, guard, ui
+from tutor.widgets.common import STATIC, ErrorArea, MessageSink, guard, ui
 from tutor.core.i18n import register
 
 register({
@@ -37,15 +37,6 @@ class Reveal(anywidget.AnyWidget):
     loading = T.Unicode("").tag(sync=True)
     opened = T.Bool(False).tag(sync=True)
     done = T.Bool(False).tag(sync=True)
-
-
-class _Message:
-    """Where `guard` leaves the friendly message of a failed build (an ErrorArea is built only if needed)."""
-
-    message = ""
-
-    def show(self, message: str) -> None:
-        self.message = message
 
 
 class LazyPart(W.Box):
@@ -72,7 +63,7 @@ class LazyPart(W.Box):
     def expand(self) -> W.Widget:
         """Build the part (once) and show it in place of the placeholder; returns the built widget."""
         if self.content is None:
-            sink = _Message()
+            sink = MessageSink()
             content = None
             with guard(sink, self.lang):
                 content = self._build()

@@ -9,6 +9,7 @@ started this: the old suite stepped through one example and stayed green while m
 from __future__ import annotations
 
 import os
+import time
 
 import pytest
 
@@ -57,18 +58,29 @@ def close_tab(context, page) -> None:
         context.close()
 
 
+UNBUILT_JS = """() => [...document.querySelectorAll('.tutor-lazy')].map((part, i) => {
+        const reveal = part.querySelector('.tutor-reveal');
+        const built = (reveal === null || getComputedStyle(reveal).display === 'none') && part.querySelector('svg');
+        return built ? -1 : i;
+    }).filter((i) => i >= 0)"""
+
+
 def scroll_through(page) -> int:
-    """Scroll part by part to the end, as a learner reading the page does; returns the number of lazy parts."""
+    """Scroll part by part to the end, as a learner reading the page does, until every lazy part is built;
+    returns the number of lazy parts. A placeholder the page had not drawn yet when it was scrolled past is
+    reached again on the next pass (as a learner scrolling back would)."""
     page.locator(".tutor-page-status").first.wait_for(state="attached")
     parts = page.locator(".tutor-lazy")
     parts.first.wait_for(state="attached")
     n = parts.count()
-    for i in range(n):
-        parts.nth(i).scroll_into_view_if_needed()
-    page.wait_for_function("""() => [...document.querySelectorAll('.tutor-lazy')].every((part) => {
-            const reveal = part.querySelector('.tutor-reveal');
-            return (reveal === null || getComputedStyle(reveal).display === 'none') && part.querySelector('svg');
-        })""", timeout=RENDER_TIMEOUT_MS)
+    pending = list(range(n))
+    deadline = time.monotonic() + RENDER_TIMEOUT_MS / 1000
+    while pending:
+        for i in pending:
+            parts.nth(i).scroll_into_view_if_needed()
+        page.wait_for_timeout(500)
+        pending = page.evaluate(UNBUILT_JS)
+        assert time.monotonic() < deadline or not pending, f"parts never built on {page.url}: {pending}"
     return n
 
 

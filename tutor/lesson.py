@@ -86,10 +86,6 @@ def _never_raise_static(fn):
     return wrapper
 
 
-def _lazy(build, label: str, lang: str) -> LazyPart:
-    return LazyPart(build, label=label, lang=lang)
-
-
 def page(lang: str = "en"):
     """The page widget a lesson shows once, at the top: the page CSS and the "connection lost" notice."""
     from tutor.widgets.page import PageStatus
@@ -103,7 +99,7 @@ def scenario(id, lang: str = "en", **kwargs):
     from tutor.widgets.scenario import ScenarioPlayer, resolve
     data = resolve(id, kwargs.get("lessons"), lang)
     label = ui("lazy.scenario", lang, title=localised(data.get("title"), lang))
-    return _lazy(lambda: ScenarioPlayer(data, lang=lang, **kwargs), label, lang)
+    return LazyPart(lambda: ScenarioPlayer(data, lang=lang, **kwargs), label=label, lang=lang)
 
 
 @_never_raise
@@ -112,7 +108,7 @@ def quiz(id, lang: str = "en", **kwargs):
     from tutor.widgets.quiz import Quiz, resolve
     data = resolve(id, kwargs.get("lessons"), lang)
     label = ui("lazy.quiz", lang, title=localised(data.get("title"), lang))
-    return _lazy(lambda: Quiz(data, lang=lang, **kwargs), label, lang)
+    return LazyPart(lambda: Quiz(data, lang=lang, **kwargs), label=label, lang=lang)
 
 
 @_never_raise
@@ -120,7 +116,8 @@ def play(game: str = "maui", lang: str = "en", **kwargs):
     """A play table: players=4, seat=0, seed=None, bots=True, and explicit setup components."""
     from tutor.widgets.play import PlayTable
     info(game)      # an unknown game is reported at once
-    return _lazy(lambda: PlayTable(game, lang=lang, **kwargs), ui("lazy.play", lang, game=_title(game, lang)), lang)
+    return LazyPart(lambda: PlayTable(game, lang=lang, **kwargs),
+                    label=ui("lazy.play", lang, game=_title(game, lang)), lang=lang)
 
 
 @_never_raise
@@ -128,7 +125,7 @@ def sandbox(game: str = "maui", lang: str = "en", **kwargs):
     """The game's try-it sandbox (Мяури: the lagoon sandbox; Aqua Fest: the shell-assembly helper)."""
     if game == "maui":
         from tutor.widgets.maui_sandbox import LagoonSandbox
-        return _lazy(lambda: LagoonSandbox(lang=lang, **kwargs), ui("lazy.sandbox", lang), lang)
+        return LazyPart(lambda: LagoonSandbox(lang=lang, **kwargs), label=ui("lazy.sandbox", lang), lang=lang)
     if game == "aqua_fest":
         return shells(lang, **kwargs)
     return W.HTML(f"<p>{esc(ui('no_sandbox', lang, game=_title(game, lang)))}</p>")
@@ -138,7 +135,8 @@ def sandbox(game: str = "maui", lang: str = "en", **kwargs):
 def shells(lang: str = "en", fragments=None, **kwargs):
     """Aqua Fest: choose shell fragments and see the best assembly, its score and why."""
     from tutor.widgets.shells_helper import ShellsHelper
-    return _lazy(lambda: ShellsHelper(lang=lang, fragments=fragments, **kwargs), ui("lazy.shells", lang), lang)
+    return LazyPart(lambda: ShellsHelper(lang=lang, fragments=fragments, **kwargs),
+                    label=ui("lazy.shells", lang), lang=lang)
 
 
 @_never_raise_static

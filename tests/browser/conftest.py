@@ -20,7 +20,6 @@ def voila_server(tmp_path_factory):
     require_notebook("index.ipynb")
     # one test session opens well over a hundred pages; the cap on learners has its own test
     server = Server(NOTEBOOKS, tmp_path_factory.mktemp("voila") / "voila.log", extra_args=("--max-learners", "400"))
-    server.notebooks = NOTEBOOKS
     try:
         server.wait_ready()
         yield server

@@ -53,7 +53,14 @@ class Server:
                 time.sleep(0.2)
 
     def kernels(self) -> list[psutil.Process]:
-        return [c for c in self.ps.children(recursive=True) if "ipykernel" in " ".join(c.cmdline())]
+        out = []
+        for child in self.ps.children(recursive=True):
+            try:
+                if "ipykernel" in " ".join(child.cmdline()):
+                    out.append(child)
+            except psutil.Error:     # a kernel that ended (or is ending) between the listing and the look
+                pass
+        return out
 
     def settle(self, timeout: float = 120) -> None:
         """Wait until the preheated pool stops growing and every kernel is idle."""

@@ -164,12 +164,20 @@ def quantiles(values: list[float]) -> str:
     return f"median {statistics.median(ordered):.2f}, p95 {p95:.2f}, max {ordered[-1]:.2f}"
 
 
+def cmdline(process: psutil.Process) -> str:
+    """A process's command line; "" once it has ended (a kernel may end between a listing and this look)."""
+    try:
+        return " ".join(process.cmdline())
+    except psutil.Error:
+        return ""
+
+
 def kernel_processes(server_pid: int) -> list[psutil.Process]:
     try:
-        return [c for c in psutil.Process(server_pid).children(recursive=True)
-                if "ipykernel" in " ".join(c.cmdline())]
+        children = psutil.Process(server_pid).children(recursive=True)
     except psutil.Error:
         return []
+    return [c for c in children if "ipykernel" in cmdline(c)]
 
 
 async def crowd(base: str, lesson: str, learners: int, clicks: int, between) -> list[Learner]:
@@ -244,7 +252,7 @@ def main(argv=None) -> int:
             ids = {p.kernel_id for p in people if p.kernel_id}
             deadline = time.monotonic() + 60
             while time.monotonic() < deadline:
-                left = [k for k in kernel_processes(pid) if any(i in " ".join(k.cmdline()) for i in ids)]
+                left = [k for k in kernel_processes(pid) if any(i in cmdline(k) for i in ids)]
                 if not left:
                     break
                 time.sleep(0.5)

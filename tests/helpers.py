@@ -53,9 +53,9 @@ def by_class(root, name):
 
 def legal_buttons(table, seat=None):
     """The play table's buttons for actions the engine allows now."""
-    return [b for b in table.action_buttons(seat) if "tutor-action" in b._dom_classes]
+    return [b for b in table.action_buttons(seat) if "tutor-action" in b.classes]
 
 
 def unavailable_buttons(table, seat=None):
     """Buttons offered although the engine would refuse them (pressing one teaches why)."""
-    return [b for b in table.action_buttons(seat) if "tutor-action-unavailable" in b._dom_classes]
+    return [b for b in table.action_buttons(seat) if "tutor-action-unavailable" in b.classes]

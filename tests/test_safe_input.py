@@ -46,7 +46,7 @@ def test_saved_position_nested_deep_is_refused_not_crashed(game):
 def test_the_save_box_gives_the_reason_for_a_deep_text(game_id, players, guard_spy):
     table = PlayTable(game_id, players=players, lang="en", seed=1)
     before = table.state
-    table.saved.value = "[" * 50_000
+    table.saved = "[" * 50_000
     table.load_button.click()
     assert "nested thousands" in table.errors.message, table.errors.message
     assert "RecursionError" not in table.errors.message and "Something went wrong" not in table.errors.message

@@ -48,8 +48,10 @@ def dumped(html: str) -> dict:
 
 
 
-def visible(widget) -> bool:
-    return widget.layout.display != "none"
+def visible(area) -> bool:
+    """An error area shows: an ipywidgets box not hidden, or an anywidget's error trait set."""
+    layout = getattr(area, "layout", None)
+    return area.message != "" if layout is None else layout.display != "none"
 
 
 WORKED_ROUND = {
@@ -256,14 +258,14 @@ def test_play_table_dive_refusal_undo(lang):
     assert t.state.chosen == (None,) * 4, "bots wait for the human in a simultaneous dive"
     assert len(legal_buttons(t)) == 12 and not unavailable_buttons(t)
     assert t.undo_button.disabled
-    start, svg0 = t.state, t.svg.value
+    start, svg0 = t.state, t.svg
 
     nine = next(b for b in legal_buttons(t) if b.action == maui.Dive(0, 9))
     nine.click()
     assert t.errors.message == ""
     assert t.state.round == 2 and t.state.revealed[0] == 9, "the bots dived after the human"
-    assert t.svg.value != svg0
-    assert "maui.revealed" in t.log_box.value and common.safe_cite("maui:play", lang) in t.log_box.value
+    assert t.svg != svg0
+    assert "maui.revealed" in t.log_html and common.safe_cite("maui:play", lang) in t.log_html
     assert not t.undo_button.disabled
 
     # the used nine is still offered, so the engine can explain why not
@@ -303,7 +305,10 @@ def test_play_table_save_and_load():
     t = PlayTable("maui", seed=2, lang="ru")
     legal_buttons(t)[3].click()
     t.save_button.click()
-    saved_text, saved_state = t.saved.value, t.state
+    assert t.saved == "", "a learner's seat cannot save: the text would show the bots' hands"
+    t.set_hotseat(True)
+    t.save_button.click()
+    saved_text, saved_state = t.saved, t.state
     assert maui.state_from_json(saved_text) == saved_state
 
     legal_buttons(t)[0].click()
@@ -313,7 +318,7 @@ def test_play_table_save_and_load():
 
     for bad in ("{not json", json.dumps({"format": "tutor/maui/1"}), saved_text.replace('"round":2', '"round":99')):
         current = t.state
-        t.saved.value = bad
+        t.saved = bad
         t.load_button.click()
         with pytest.raises(SavedStateError) as problem:
             maui.state_from_json(bad)
@@ -328,8 +333,8 @@ def test_play_table_plays_to_the_end_and_scores():
             break
         legal_buttons(t)[-1].click()
     assert maui.is_over(t.state) and t.errors.message == ""
-    html = t.score_box.value
-    assert "tutor-score" in t.score_box._dom_classes and html
+    html = t.score_html
+    assert html
     for b in maui.score(t.state):
         lines = [int(x) for x in re.findall(rf'<tr class="line" data-player="{b.player}">.*?<td class="num">(-?\d+)</td>',
                                             html)]
@@ -349,7 +354,7 @@ def test_play_table_seat_view_never_leaks_secrets():
         if maui.is_over(t.state):
             break
         hidden = maui.secrets(t.state, 0)
-        page = t.svg.value + t.log_box.value + "".join(b.description + b.tooltip for b in t.action_buttons())
+        page = t.svg + t.log_html + "".join(b.description + b.tooltip for b in t.action_buttons())
         leaks = [c for c in hidden if contains_id(page, c)]
         assert not leaks, f"round {t.state.round}: {leaks}"
         legal_buttons(t)[0].click()
@@ -358,23 +363,23 @@ def test_play_table_seat_view_never_leaks_secrets():
 def test_play_table_draws_the_learners_view_and_the_teachers_in_hot_seat(monkeypatch):
     monkeypatch.setattr(maui, "render", dump_renderer)
     t = PlayTable("maui", players=4, seat=2, seed=3)
-    got = dumped(t.svg.value)
+    got = dumped(t.svg)
     assert got["view"]["viewer"] == 2
     assert got["view"]["seats"][0]["hand"] is None and got["view"]["seats"][2]["hand"]
     assert [b.action.player for b in t.action_buttons()] == [2] * 12
     for c in maui.secrets(t.state, 2):
-        assert not contains_id(t.svg.value, c)
+        assert not contains_id(t.svg, c)
 
-    t.hotseat_box.value = True
-    assert dumped(t.svg.value)["view"]["viewer"] is None
+    t.set_hotseat(True)
+    assert dumped(t.svg)["view"]["viewer"] is None
     assert {b.action.player for b in t.action_buttons()} == {0, 1, 2, 3}
     for seat in range(4):
         legal_buttons(t, seat)[0].click()
     assert t.state.round == 2 and t.errors.message == ""
-    assert "maui.catch" in dumped(t.svg.value)["events"]
+    assert "maui.catch" in dumped(t.svg)["events"]
 
-    t.hotseat_box.value = False
-    assert dumped(t.svg.value)["view"]["viewer"] == 2
+    t.set_hotseat(False)
+    assert dumped(t.svg)["view"]["viewer"] == 2
 
 
 def test_bots_answer_their_jellyfish_offer_by_discarding():
@@ -386,7 +391,7 @@ def test_bots_answer_their_jellyfish_offer_by_discarding():
     assert t.errors.message == ""
     kinds = [e.kind for e in t.events_log]
     assert "maui.jellyfish_offer" in kinds and "maui.jellyfish_discarded" in kinds
-    assert not t.state.pending and maui.is_over(t.state) and t.score_box.value
+    assert not t.state.pending and maui.is_over(t.state) and t.score_html
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -403,7 +408,7 @@ def test_human_answers_the_jellyfish_offer_with_buttons(lang):
     buttons[0].click()
     assert not t.state.pending and t.state.round == 2
     assert not any(maui.components.kind(c) == "jellyfish" for c in t.state.piles[0])
-    assert "maui.jellyfish_discarded" in t.log_box.value
+    assert "maui.jellyfish_discarded" in t.log_html
 
 
 def test_play_table_with_an_impossible_setup_is_friendly():
@@ -521,3 +526,32 @@ def test_saving_is_offered_only_at_the_teachers_table():
     assert not t.save_button.disabled
     t.set_hotseat(False)
     assert t.save_button.disabled
+
+
+def test_play_table_page_presses_stale_or_hostile_change_nothing():
+    """The page sends {press: id, v}; a press on a replaced view (a double click), an unknown id, a disabled
+    control or a malformed message changes nothing and shows no error."""
+    t = PlayTable("maui", players=4, seat=0, lang="en", seed=5)
+    nine = next(b for b in legal_buttons(t) if b.action == maui.Dive(0, 9))
+    offered_in = t.version
+    t._on_msg(t, {"press": nine.id, "v": offered_in}, [])
+    assert t.state.round == 2 and t.version > offered_in
+    after = t.state
+    for junk in ({"press": nine.id, "v": offered_in}, {"press": "c999", "v": t.version}, {"press": 5},
+                 {"press": "save", "v": t.version}, {"press": nine.id, "v": "1"}, ["press"], "press",
+                 {"want": "defs", "key": ["x"]}, {"press": "hotseat"}):
+        t._on_msg(t, junk, [])
+    assert t.state is after and t.errors.message == "" and t.saved == ""
+    assert not t.hotseat, "a hot-seat press without a value switches it off, never on"
+
+
+def test_play_table_sends_the_board_symbols_once_when_asked():
+    t = PlayTable("maui", players=4, seat=0, lang="en", seed=5)
+    sent = []
+    t.send = lambda content, buffers=None: sent.append(content)
+    key = t.view["defs"]
+    assert key and "<defs>" not in t.view["board"] and "<defs>" in t.svg
+    t._on_msg(t, {"want": "defs", "key": key}, [])
+    assert sent == [{"defs": {"key": key, "markup": t._defs[key]}}] and t._defs[key].startswith("<defs>")
+    t._on_msg(t, {"want": "defs", "key": "no-such-key"}, [])
+    assert len(sent) == 1

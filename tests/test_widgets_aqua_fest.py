@@ -59,7 +59,7 @@ def press(t, action):
 
 
 def page(t) -> str:
-    return (t.svg.value + t.log_box.value + t.status.value
+    return (t.svg + t.log_html + t.status_html
             + "".join(b.description + b.tooltip for b in t.action_buttons() + t.card_buttons()))
 
 
@@ -81,11 +81,11 @@ def test_choosing_a_card_offers_exactly_its_legal_moves_and_a_cell_moves_there(l
         want = {a for a in af.legal_actions(t.state, 0) if isinstance(a, af.Move) and a.card == card}
         got = move_buttons(t)
         assert {b.action for b in got} == want and len(got) == len(want)
-        assert all("tutor-action" in b._dom_classes for b in got)
+        assert all("tutor-action" in b.classes for b in got)
         for b in got:
             assert b.description == labels.af_cell(b.action.to) and re.fullmatch(r"[A-E][1-5]", b.description)
         if want:
-            assert f'data-card="{card}"' in t.svg.value and 'class="dest"' in t.svg.value
+            assert f'data-card="{card}"' in t.svg and 'class="dest"' in t.svg
     assert t.state.moves == 0 and t.history == []
 
     card = next(c for c in hand if any(isinstance(a, af.Move) and a.card == c for a in af.legal_actions(t.state, 0)))
@@ -111,18 +111,18 @@ def test_a_second_card_of_another_species_is_refused_with_the_engines_reason(lan
     card_button(t, "octopus-1").click()
     offered = move_buttons(t)
     assert offered and not any(isinstance(b.action, af.Move) for b in legal_buttons(t))
-    assert all("tutor-action-unavailable" in b._dom_classes for b in offered)
+    assert all("tutor-action-unavailable" in b.classes for b in offered)
     before, history = t.state, len(t.history)
     offered[0].click()
     with pytest.raises(RuleViolation) as refusal:
         af.apply(before, offered[0].action)
     assert refusal.value.key == "aqua_fest.err.species"
-    assert t.errors.message == refusal.value.explain(lang) and t.errors.layout.display != "none"
+    assert t.errors.message == refusal.value.explain(lang)
     assert t.state is before and len(t.history) == history
 
     # drawing two after a move is offered but refused too; ending the turn is legal
     draw = next(b for b in t.action_buttons() if b.action == af.DrawTwo(0))
-    assert "tutor-action-unavailable" in draw._dom_classes
+    assert "tutor-action-unavailable" in draw.classes
     draw.click()
     with pytest.raises(RuleViolation) as refusal:
         af.apply(before, af.DrawTwo(0))
@@ -150,7 +150,7 @@ def test_learner_attacks_and_the_bot_defends_with_its_strongest_card(lang):
     t = PlayTable("aqua_fest", place_starts=False, players=2, seat=0, lang=lang, seed=0, **SIDE_BY_SIDE)
     attacks = [b for b in t.action_buttons() if isinstance(b.action, af.Attack)]
     assert {b.action for b in attacks} == {af.Attack(0, 1, c) for c in H0}
-    assert all("tutor-action" in b._dom_classes for b in attacks)
+    assert all("tutor-action" in b.classes for b in attacks)
     next(b for b in attacks if b.action.card == "dolphin-9").click()
     assert t.errors.message == ""
     kinds = [e.kind for e in t.last_events]
@@ -159,7 +159,7 @@ def test_learner_attacks_and_the_bot_defends_with_its_strongest_card(lang):
     assert revealed["defence_card"] == "turtle-1", "the bot defends with its strongest card (turtle 3)"
     assert "aqua_fest.battle_won" in kinds and t.state.pawns[1] is None
     assert t.state.turn == 0 and af.to_move(t.state) == [0], "an attack does not end the turn"
-    log = html.unescape(t.log_box.value)
+    log = html.unescape(t.log_html)
     assert t.last_events[1].narrate(lang) in log and "aqua_fest.battle_won" in log
 
 
@@ -226,7 +226,7 @@ def test_full_game_to_the_score_table_without_leaking_secrets(lang, seed):
     t = PlayTable("aqua_fest", players=3, seat=0, lang=lang, seed=seed)
     play_to_the_end(t)
     assert af.is_over(t.state) and not t.action_buttons() and not t.card_buttons()
-    html = t.score_box.value.replace("&#x27;", "'")
+    html = t.score_html.replace("&#x27;", "'")
     for b in af.score(t.state):
         lines = [int(x) for x in re.findall(
             rf'<tr class="line" data-player="{b.player}">.*?<td class="num">(-?\d+)</td>', html)]
@@ -252,7 +252,7 @@ def test_tied_points_show_the_hand_strength_tie_break():
     assert [b.total for b in af.score(state)] == [6, 6]
     t.state = state
     t.refresh()
-    html_ = t.score_box.value
+    html_ = t.score_html
     assert 'data-winners="1"' in html_ and "tutor-tiebreak" in html_
     assert ": 1" in html_ and ": 9" in html_
 
@@ -273,7 +273,7 @@ def test_hot_seat_undo_save_and_load():
     assert t.state != state
     t.load(saved)
     assert t.state == state and t.errors.message == ""
-    t.saved.value = "{not json"
+    t.saved = "{not json"
     t.load_button.click()
     assert t.errors.message and t.state == state
 
@@ -422,8 +422,20 @@ def test_a_played_game_begins_with_the_start_tiles_laid_in_turn(lang):
     buttons = legal_buttons(t)
     assert [b.description for b in buttons] == ["A5", "B5", "C5", "D5", "E5"]    # the south side
     assert all(isinstance(b.action, af.PlaceStart) for b in buttons)
-    assert 'data-placed="no"' in t.svg.value
+    assert 'data-placed="no"' in t.svg
     buttons[1].click()
     assert t.state.placing == () and t.state.homes[0] == 1        # the bots laid theirs at once
     assert af.to_move(t.state) == [0] and t.card_buttons(0)
-    assert 'data-placed="no"' not in t.svg.value
+    assert 'data-placed="no"' not in t.svg
+
+
+def test_the_home_place_pick_takes_only_an_offered_place():
+    t = PlayTable("aqua_fest", place_starts=False, players=2, seat=0, lang="en", seed=0, **SIDE_BY_SIDE)
+    home = next(b for b in t.action_buttons() if hasattr(b, "place"))
+    for bad in (7, "2", None, [1]):
+        t._on_msg(t, {"press": home.place.id, "v": t.version, "value": bad}, [])
+        assert home.action == af.DrawTwo(0, t.state.homes[0])
+    t._on_msg(t, {"press": home.place.id, "v": t.version, "value": 4}, [])
+    assert home.action == af.DrawTwo(0, 4) and home.place.value == 4
+    pick = next(p for g in t.view["rows"] for p in g if "pick" in p)["pick"]
+    assert pick["value"] == 4 and [v for _, v in pick["options"]] == [0, 1, 2, 3, 4]

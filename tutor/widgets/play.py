@@ -12,28 +12,81 @@ from __future__ import annotations
 
 import random
 
-import ipywidgets as W
+import anywidget
+import traitlets as T
 
 from tutor.core.events import for_viewer
 from tutor.core.game import load
 from tutor.core.i18n import player_name, text
 from tutor.widgets import labels
 from tutor.widgets.common import (
-    ErrorArea, esc, events_highlight, events_html, guard, render, safe_cite, shared, svg_box, ui,
+    TraitMessage, esc, esm, events_highlight, events_html, guard, render, safe_cite, split_defs, ui,
 )
 
 LOG_EVENTS = 80          # the log shows this many most recent events
 MAX_BOT_STEPS = 1000     # a safety net: bots never loop forever on a broken engine
+CONTROL_WORDS = ("undo", "undo.tip", "new", "new.tip", "hotseat", "hotseat.tip", "save", "save.tip", "load",
+                 "load.tip", "saved_box")
 
 
-class PlayTable(W.VBox):
-    """A game against bots (or hot-seat). `setup` passes explicit components to `game.setup`."""
+class Choice:
+    """One thing the learner can press: an offered move (or card, or control), drawn as a button on the page.
+    `click()` presses it as the page does. Pickers attach what it means (`action`, `card`, `seat`, `place`)."""
+
+    def __init__(self, table: "PlayTable", cid: str, description: str, tooltip: str = "", style: str = "",
+                 classes=(), on_press=None, **meaning):
+        self.table, self.id = table, cid
+        self.description, self.tooltip, self.button_style = description, tooltip, style
+        self.classes = tuple(classes)
+        self.disabled = False
+        self.on_press = on_press
+        for name, value in meaning.items():
+            setattr(self, name, value)
+
+    def click(self) -> None:
+        self.table.press(self.id, v=self.table.version)
+
+    def to_json(self) -> dict:
+        return {"id": self.id, "label": self.description, "tip": self.tooltip, "style": self.button_style,
+                "classes": list(self.classes)}
+
+
+class Pick:
+    """A drop-down beside a choice (Aqua Fest's home place): setting `value` is what the page's select does."""
+
+    def __init__(self, table: "PlayTable", cid: str, description: str, options: list, value, on_change):
+        self.table, self.id = table, cid
+        self.description, self.options, self._value = description, list(options), value
+        self.on_change = on_change
+
+    @property
+    def value(self):
+        return self._value
+
+    @value.setter
+    def value(self, new) -> None:
+        self.table.press(self.id, v=self.table.version, value=new)
+
+    def to_json(self) -> dict:
+        return {"id": self.id, "label": self.description, "options": [[str(k), v] for k, v in self.options],
+                "value": self._value}
+
+
+class PlayTable(anywidget.AnyWidget):
+    """A game against bots (or hot-seat). `setup` passes explicit components to `game.setup`.
+
+    One anywidget (tutor/widgets/static/play.js): after every action the kernel sends one `view`, and the page
+    redraws the board, the offered choices and the log from it."""
+
+    _esm = esm("play.js")
+    labels = T.Dict().tag(sync=True)
+    view = T.Dict().tag(sync=True)
+    error = T.Unicode("").tag(sync=True)       # plain text: a refusal explained, or what went wrong
+    saved = T.Unicode("").tag(sync=True)       # the saved-position box
 
     def __init__(self, game_id: str = "maui", players: int = 4, seat: int = 0, lang: str = "en", seed=None,
                  bots: bool = True, **setup):
-        super().__init__()
-        self.add_class("tutor-play")
-        self.add_class("tutor-widget")
+        super().__init__(labels={k: ui(k, lang) for k in CONTROL_WORDS})
         self.lang = lang
         self.game_id = game_id
         self.players = players
@@ -46,47 +99,30 @@ class PlayTable(W.VBox):
         self.events_log: list = []            # every event of this game, in order
         self.last_events: tuple = ()   # what the last human action (and the bots after it) caused
         self.selected: dict = {}       # seat -> the card a learner chose (games with a card-then-cell picker)
+        self.version = 0               # counts refreshes: a press on an older view (a double click) is dropped
         self._deals = 0
         self._rng = random.Random(None if seed is None else f"bots/{seed}")
-        self._spare: list[W.Button] = []   # move buttons of the last refresh, reused by the next one
-
-        self.errors = ErrorArea()
-        self.svg = svg_box()
-        self.status = W.HTML("")
-        self.status.add_class("tutor-status")
-        self.actions = W.VBox([])
-        self.actions.add_class("tutor-actions")
-        self.log_box = W.HTML("")
-        self.log_box.add_class("tutor-log")
-        self.score_box = W.HTML("")
-        self.score_box.add_class("tutor-score")
-        self.undo_button = W.Button(description=ui("undo", lang), tooltip=ui("undo.tip", lang))
-        self.new_button = W.Button(description=ui("new", lang), tooltip=ui("new.tip", lang))
-        self.hotseat_box = W.Checkbox(value=self.hotseat, description=ui("hotseat", lang), indent=False,
-                                      tooltip=ui("hotseat.tip", lang))
-        self.saved = W.Textarea(value="", placeholder=ui("saved_box", lang),
-                                layout=W.Layout(width="100%", height="5em"))
-        self.save_button = W.Button(description=ui("save", lang), tooltip=ui("save.tip", lang))
-        self.load_button = W.Button(description=ui("load", lang), tooltip=ui("load.tip", lang))
+        self._offered: dict = {}       # choice id -> Choice / Pick of the current view
+        self._rows: list = []          # the current view's groups of parts (captions, choices, picks)
+        self._svg = ""
+        self._defs: dict = {}          # key -> the board's <defs>, sent once to a page that asks
+        self.errors = TraitMessage(self, "error")
+        self.add_class("tutor-play")
 
         g = guard(self.errors, lang)
-        self.undo_button.on_click(g(lambda _b: self.undo()))
-        self.new_button.on_click(g(lambda _b: self.new_game()))
-        self.save_button.on_click(g(lambda _b: self.save()))
-        self.load_button.on_click(g(lambda _b: self.load(self.saved.value)))
-        self.hotseat_box.observe(g(lambda change: self.set_hotseat(change["new"])), names="value")
-
-        controls = W.HBox([self.undo_button, self.new_button, self.hotseat_box],
-                          layout=W.Layout(flex_flow="row wrap", align_items="center"))
-        saving = W.Accordion([W.VBox([self.saved, W.HBox([self.save_button, self.load_button])])])
-        saving.set_title(0, ui("saved_box", lang))
-        saving.selected_index = None
-        self.children = [self.svg, self.status, self.actions, self.errors, controls,
-                         self.score_box, self.log_box, saving]
+        self.undo_button = Choice(self, "undo", ui("undo", lang), ui("undo.tip", lang), on_press=g(lambda _c: self.undo()))
+        self.new_button = Choice(self, "new", ui("new", lang), ui("new.tip", lang), on_press=g(lambda _c: self.new_game()))
+        self.save_button = Choice(self, "save", ui("save", lang), ui("save.tip", lang), on_press=g(lambda _c: self.save()))
+        self.load_button = Choice(self, "load", ui("load", lang), ui("load.tip", lang),
+                                  on_press=g(lambda _c: self.load(self.saved)))
+        self._controls = {c.id: c for c in (self.undo_button, self.new_button, self.save_button, self.load_button)}
+        self.on_msg(self._on_msg)
 
         with guard(self.errors, lang):
             self.game = load(game_id)
             self.new_game()
+        if self.state is None:
+            self.refresh()
 
     # ------------------------------------------------------------------ who plays
 
@@ -164,16 +200,14 @@ class PlayTable(W.VBox):
 
     def set_hotseat(self, on: bool) -> None:
         self.hotseat = bool(on)
-        if self.hotseat_box.value != self.hotseat:
-            self.hotseat_box.value = self.hotseat
         self._run_bots()
         self.refresh()
 
     def save(self) -> str:
         """The position as text, also put in the box (to copy, share, or load later)."""
         dump = getattr(self.game, "to_json", None)
-        self.saved.value = dump(self.state) if dump else self.state.to_json()
-        return self.saved.value
+        self.saved = dump(self.state) if dump else self.state.to_json()
+        return self.saved
 
     def load(self, saved_text: str) -> None:
         """Continue from a saved position; a malformed text raises SavedStateError and nothing changes."""
@@ -189,47 +223,115 @@ class PlayTable(W.VBox):
         self._run_bots()
         self.refresh()
 
+    # ------------------------------------------------------------------ the page presses
+
+    def press(self, cid: str, v: int | None = None, **extra) -> None:
+        """What the page sends for a press: a control, an offered choice (only on the view it was offered in),
+        or a pick's new value. Anything else is dropped: a hostile or stale page cannot act out of turn."""
+        with self.hold_sync():     # whatever the press changes reaches the page as one message
+            if cid == "hotseat":
+                with guard(self.errors, self.lang):
+                    self.set_hotseat(bool(extra.get("value")))
+                return
+            if cid == "load" and isinstance(extra.get("text"), str):
+                self.saved = extra["text"]
+            control = self._controls.get(cid)
+            if control is not None:
+                if not control.disabled:
+                    control.on_press(control)
+                return
+            offered = self._offered.get(cid)
+            if offered is None or v != self.version:
+                return
+            if isinstance(offered, Pick):
+                value = extra.get("value")
+                if any(value == option for _, option in offered.options):
+                    offered._value = value
+                    with guard(self.errors, self.lang):
+                        offered.on_change(value)
+                    self._send_view()
+                return
+            offered.on_press(offered)
+
+    def _on_msg(self, _widget, content, _buffers) -> None:
+        if not isinstance(content, dict):
+            return
+        if content.get("want") == "defs":
+            key = content.get("key")
+            if isinstance(key, str) and key in self._defs:
+                self.send({"defs": {"key": key, "markup": self._defs[key]}})
+            return
+        cid, v = content.get("press"), content.get("v")
+        if isinstance(cid, str) and (v is None or isinstance(v, int)):
+            extra = {k: content[k] for k in ("value", "text") if k in content}
+            self.press(cid, v=v, **extra)
+
     # ------------------------------------------------------------------ drawing
 
     def refresh(self) -> None:
+        """Rebuild what the page shows from the state and send it (one message)."""
+        self.version += 1
         self.undo_button.disabled = not self.history
         # a saved position holds every hidden card, so only the teacher's (hot-seat) table offers it
         self.save_button.disabled = not self.hotseat
         self.save_button.tooltip = ui("save.tip" if self.hotseat else "save.hidden", self.lang)
+        self._offered = {}
+        self._rows = []
         if self.state is None:
-            self.actions.children = []
+            self._svg = ""
+            self._send_view()
             return
+        self._rows = self._action_rows()
+        self._send_view()
+
+    def _send_view(self) -> None:
         lang = self.lang
-        old = self.actions.children
-        # the old rows' buttons are reused by the new rows (updated in place: no new models, no closing);
-        # the old containers are closed, so a long club evening does not pile up dead comms
-        self._spare = [w for row in old for w in _walk(row) if isinstance(w, W.Button)]
-        self.actions.children = self._action_rows()
-        for row in old:
-            _close_containers(row)
-        for b in self._spare:      # this refresh needed fewer buttons than the last one
-            b.close()
-        self._spare = []
-        over = self.game.is_over(self.state)
+        status = ""
+        over = self.state is not None and self.game.is_over(self.state)
         if over:
-            self.status.value = f"<b>{esc(ui('game_over', lang))}</b>"
-        elif not self.actions.children:
+            status = f"<b>{esc(ui('game_over', lang))}</b>"
+        elif self.state is not None and not self._rows:
             waiting = ", ".join(player_name(s, lang) for s in self.game.to_move(self.state))
-            self.status.value = esc(ui("waiting", lang, players=waiting))
-        else:
-            self.status.value = ""
-        # what just happened, prominent; the whole game so far folded underneath
-        # events are told as this seat may know them (a drawn card is its drawer's secret)
-        last = for_viewer(self.last_events, self.viewer)
-        body = events_html(last, lang)
-        earlier = events_html(for_viewer(self.events_log[-LOG_EVENTS:], self.viewer), lang)
-        self.log_box.value = ((f"<h4>{esc(ui('log', lang))}</h4>{body}" if body else "")
-                              + (f"<details><summary>{esc(ui('earlier', lang))}</summary>{earlier}</details>"
-                                 if earlier else ""))
-        self.score_box.value = self.score_html() if over else ""
-        view = self.game.view(self.state, self.viewer)
-        highlight = events_highlight(last) + self._card_highlight()
-        self.svg.value = render(self.game, view, highlight=highlight, events=last, lang=lang)
+            status = esc(ui("waiting", lang, players=waiting))
+        log_html, board, key = "", "", ""
+        if self.state is not None:
+            # what just happened, prominent; the whole game so far folded underneath
+            # events are told as this seat may know them (a drawn card is its drawer's secret)
+            last = for_viewer(self.last_events, self.viewer)
+            body = events_html(last, lang)
+            earlier = events_html(for_viewer(self.events_log[-LOG_EVENTS:], self.viewer), lang)
+            log_html = ((f"<h4>{esc(ui('log', lang))}</h4>{body}" if body else "")
+                        + (f"<details><summary>{esc(ui('earlier', lang))}</summary>{earlier}</details>"
+                           if earlier else ""))
+            view = self.game.view(self.state, self.viewer)
+            highlight = events_highlight(last) + self._card_highlight()
+            self._svg = render(self.game, view, highlight=highlight, events=last, lang=lang)
+            board, (key, markup) = split_defs(self._svg)
+            if key:
+                self._defs[key] = markup
+        rows = [[_part_json(part) for part in group] for group in self._rows]
+        self.view = {"v": self.version, "board": board, "defs": key, "status": status, "rows": rows,
+                     "log": log_html, "score": self.score_table() if over else "",
+                     "undo": not self.undo_button.disabled, "save": not self.save_button.disabled,
+                     "save_tip": self.save_button.tooltip, "hotseat": self.hotseat}
+
+    # what the page shows, for tests and notebooks that drive the table
+    @property
+    def svg(self) -> str:
+        """The board as drawn, with its symbols."""
+        return self._svg
+
+    @property
+    def status_html(self) -> str:
+        return self.view.get("status", "")
+
+    @property
+    def log_html(self) -> str:
+        return self.view.get("log", "")
+
+    @property
+    def score_html(self) -> str:
+        return self.view.get("score", "")
 
     def _card_highlight(self) -> tuple:
         """The chosen card (its legal destinations drawn), if the viewer may see it."""
@@ -241,63 +343,64 @@ class PlayTable(W.VBox):
         return tuple(out)
 
     def _action_rows(self) -> list:
-        rows = []
+        """Per seat that must decide now: a group of parts ({"caption"}, {"choices"}, {"pick"})."""
+        groups = []
         movers = set(self.game.to_move(self.state))
         picker = _picker(self.game_id)
         for seat in self.humans():
             if seat not in movers:
                 continue
             if picker is not None:
-                rows += picker(self, seat)
+                groups += picker(self, seat)
                 continue
             legal = set(self.game.legal_actions(self.state, seat))
-            buttons = []
-            for action in labels.offered_actions(self.game, self.state, seat):
-                ok = action in legal
-                b = self.button(labels.action_label(self.game, action, self.lang),
-                                labels.action_tip(self.game, action, self.lang, ok), "info" if ok else "",
-                                "tutor-action" if ok else "tutor-action-unavailable",
-                                lambda b: self.act(b.action))
-                b.action = action
-                buttons.append(b)
-            who = player_name(seat, self.lang)
-            if not self.hotseat:
-                who = f"{who} ({ui('you', self.lang)})"
-            label = W.HTML(f"<b>{esc(ui('your_move', self.lang, player=who))}</b>", layout=shared("layout"),
-                           style=shared("html"))
-            rows.append(W.VBox([label, W.HBox(buttons, layout=shared("layout", flex_flow="row wrap"))],
-                               layout=shared("layout")))
-        return rows
+            choices = [self.action_choice(action, legal) for action in labels.offered_actions(self.game, self.state, seat)]
+            groups.append([self.caption(self.your_move(seat), bold=True), {"choices": choices}])
+        return groups
 
-    def button(self, description: str, tooltip: str, style: str, css_class: str, on_click,
-               layout: dict | None = None) -> W.Button:
-        """A move button for this refresh: one of the last refresh's, updated in place, or a new one.
-        `on_click(button)` runs (guarded by the caller's own code) when it is pressed."""
-        shape = shared("layout", **(layout or {"width": "auto", "min_width": "3em"}))
-        b = self._spare.pop() if self._spare else None
-        if b is None:
-            b = W.Button(style=shared("button"), layout=shape)
-            b.on_click(lambda button: button._tutor_click(button))
-        for attr in ("action", "card", "seat", "place"):   # what the button meant last time
-            if attr in b.__dict__:
-                delattr(b, attr)
-        b.layout = shape
-        b._dom_classes = (css_class,)
-        b.description, b.tooltip, b.button_style, b.disabled = description, tooltip, style, False
-        b._tutor_click = on_click
-        return b
+    def your_move(self, seat: int) -> str:
+        who = player_name(seat, self.lang)
+        if not self.hotseat:
+            who = f"{who} ({ui('you', self.lang)})"
+        return ui("your_move", self.lang, player=who)
+
+    @staticmethod
+    def caption(words: str, bold: bool = False) -> dict:
+        return {"caption": f"<b>{esc(words)}</b>" if bold else esc(words)}
+
+    def choice(self, description: str, tooltip: str, style: str, css_class: str, on_press, **meaning) -> Choice:
+        """A choice offered in this view (`css_class`: its classes, space-separated); `on_press(choice)` runs when it
+        is pressed (guard it yourself)."""
+        c = Choice(self, f"c{len(self._offered)}", description, tooltip, style, css_class.split(), on_press, **meaning)
+        self._offered[c.id] = c
+        return c
+
+    def action_choice(self, action, legal, label: str | None = None) -> Choice:
+        """An engine action offered as a button: highlighted when legal; offered but refused otherwise, so the
+        engine explains why not."""
+        ok = action in legal
+        return self.choice(label or labels.action_label(self.game, action, self.lang),
+                           labels.action_tip(self.game, action, self.lang, ok), "info" if ok else "",
+                           "tutor-action" if ok else "tutor-action-unavailable", lambda c: self.act(c.action),
+                           action=action)
+
+    def pick(self, description: str, options: list, value, on_change) -> Pick:
+        p = Pick(self, f"c{len(self._offered)}", description, options, value, on_change)
+        self._offered[p.id] = p
+        return p
 
     def action_buttons(self, seat=None) -> list:
-        """The offered buttons (for `seat`, or all), for tests and notebooks that drive the table."""
-        out = [b for b in _walk(self.actions) if isinstance(b, W.Button) and hasattr(b, "action")]
-        return [b for b in out if seat is None or getattr(b.action, "player", seat) == seat]
+        """The offered action choices (for `seat`, or all), for tests and notebooks that drive the table."""
+        out = [c for c in self._offered.values() if isinstance(c, Choice) and hasattr(c, "action")]
+        return [c for c in out if seat is None or getattr(c.action, "player", seat) == seat]
 
     def card_buttons(self, seat=None) -> list:
-        """Card-then-cell pickers: the buttons that choose a card (each carries `.card`)."""
-        return [b for b in _walk(self.actions) if isinstance(b, W.Button) and hasattr(b, "card")
-                and (seat is None or getattr(b, "seat", seat) == seat)]
+        """Card-then-cell pickers: the choices that pick a card (each carries `.card`)."""
+        return [c for c in self._offered.values() if isinstance(c, Choice) and hasattr(c, "card")
+                and (seat is None or getattr(c, "seat", seat) == seat)]
 
-    def score_html(self) -> str:
+    def score_table(self) -> str:
+        """The scored breakdown at the end: every line with its points and rule, totals, winners."""
         lang = self.lang
         rows = []
         for b in self.game.score(self.state):
@@ -337,15 +440,9 @@ def _picker(game_id: str):
     return importlib.import_module(path).action_rows
 
 
-def _walk(widget):
-    yield widget
-    for child in getattr(widget, "children", ()):
-        yield from _walk(child)
-
-
-def _close_containers(widget) -> None:
-    """Close a row and everything in it but its buttons (the next refresh reuses those)."""
-    for child in getattr(widget, "children", ()):
-        _close_containers(child)
-    if not isinstance(widget, W.Button):
-        widget.close()
+def _part_json(part: dict) -> dict:
+    if "choices" in part:
+        return {"choices": [c.to_json() for c in part["choices"]]}
+    if "pick" in part:
+        return {"pick": part["pick"].to_json()}
+    return part

@@ -1,0 +1,113 @@
+"""The play table in a real browser, as a learner plays it: press offered moves (the bots answer), press a
+move the engine refuses and read why, undo, and for Aqua Fest choose a card and then its cell."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from test_browser_lessons import CYRILLIC, assert_no_errors
+from voila_harness import require_notebook
+
+
+def open_table(page, notebook: str):
+    page.goto(page.server_url(notebook))
+    page.locator(".tutor-page-status").first.wait_for(state="attached")
+    table = page.locator(".tutor-play")
+    # the table is a lazy part: scroll down the page until it is built
+    for _ in range(60):
+        if table.count() and table.first.locator(".tutor-svg svg").count():
+            break
+        page.mouse.wheel(0, 700)
+        page.wait_for_timeout(150)
+    table = table.first
+    table.scroll_into_view_if_needed()
+    table.locator(".tutor-svg svg").first.wait_for(state="visible")
+    return table
+
+
+def board_of(table) -> str:
+    return table.locator(".tutor-svg").first.inner_html()
+
+
+def press_and_wait(page, table, button) -> None:
+    """Press `button` and wait for the table's next view (every accepted press sends one)."""
+    version = table.get_attribute("data-v")
+    button.click()
+    page.wait_for_function("([root, v]) => root.dataset.v !== v", arg=[table.element_handle(), version])
+
+
+@pytest.fixture
+def served(voila_server, page):
+    page.server_url = voila_server.render_url
+    return page
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_maui_table_plays_refuses_and_undoes_in_the_browser(served, lang):
+    notebook = "maui.ipynb" if lang == "en" else f"maui.{lang}.ipynb"
+    require_notebook(notebook)
+    page = served
+    table = open_table(page, notebook)
+    legal = table.locator("button.tutor-action")
+    assert legal.count() >= 3, "the learner is offered the dive cards in hand"
+    start = board_of(table)
+    label = legal.first.inner_text()
+    press_and_wait(page, table, legal.first)
+    assert board_of(table) != start, "the board did not change after a move"
+    log = table.locator(".tutor-log").inner_text()
+    assert log.strip(), "nothing narrated after a move"
+    if lang == "ru":
+        assert CYRILLIC.search(log), log
+    assert_no_errors(page)
+
+    # the card just used is still offered, so the engine can say why not
+    used = table.locator("button.tutor-action-unavailable", has_text=re.compile(f"^{re.escape(label)}$"))
+    if used.count() == 0:
+        used = table.locator("button.tutor-action-unavailable")
+    assert used.count() >= 1, "a used card is not offered back for the engine to refuse"
+    before = board_of(table)
+    used.first.click()
+    refusal = table.locator(".tutor-error-box")
+    refusal.wait_for(state="visible")
+    assert refusal.inner_text().strip() and "Traceback" not in refusal.inner_text()
+    assert board_of(table) == before, "a refused move changed the board"
+
+    undo = table.locator("button.tutor-undo")
+    assert undo.is_enabled()
+    press_and_wait(page, table, undo)
+    assert board_of(table) == start, "undo did not bring back the opening board"
+    assert undo.is_disabled()
+    assert table.locator(".tutor-error-box").count() == 0, "the refusal stayed after an accepted press"
+    assert_no_errors(page)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_aqua_fest_table_card_then_cell_in_the_browser(served, lang):
+    notebook = "aqua_fest.ipynb" if lang == "en" else f"aqua_fest.{lang}.ipynb"
+    require_notebook(notebook)
+    page = served
+    table = open_table(page, notebook)
+    # the lesson's table starts with laying the start tile: any offered cell
+    while table.locator("button.tutor-card-choice").count() == 0:
+        press_and_wait(page, table, table.locator("button.tutor-action").first)
+    start = board_of(table)
+    moved = False
+    for i in range(table.locator("button.tutor-card-choice").count()):
+        card = table.locator("button.tutor-card-choice").nth(i)
+        press_and_wait(page, table, card)
+        assert table.locator("button.tutor-card-chosen").count() == 1
+        cells = table.locator("button.tutor-action", has_text=re.compile(r"^[A-E][1-5]$"))
+        if cells.count():
+            press_and_wait(page, table, cells.first)
+            moved = True
+            break
+    assert moved, "no card in hand could move"
+    assert board_of(table) != start
+    assert table.locator("button.tutor-card-chosen").count() == 0, "the chosen card stays chosen after its move"
+    log = table.locator(".tutor-log").inner_text()
+    assert log.strip()
+    if lang == "ru":
+        assert CYRILLIC.search(log), log
+    assert_no_errors(page)

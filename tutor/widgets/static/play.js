@@ -1,0 +1,150 @@
+// The play table's front-end (tutor/widgets/play.py). The kernel owns the game; after every action it sends one
+// `view` (board without its symbols, status, the rows of offered choices, log, score, control states) and this
+// module redraws from it. A press sends {press: id, v} back; a press on a view the kernel has already replaced
+// (a double click) is ignored there. Board symbols (<defs>) are asked for once per page.
+import { button, el, haveDefs, installDefs } from "./board.js";
+
+function render({ model, el: root }) {
+  root.classList.add("tutor-play", "tutor-widget");
+  const labels = model.get("labels");
+
+  const parse = (html) => {
+    const t = document.createElement("template");
+    t.innerHTML = html;
+    return t.content;
+  };
+  const board = el("div", "tutor-svg");
+  const status = el("div", "tutor-status");
+  status.setAttribute("aria-live", "polite");
+  const rows = el("div", "tutor-actions");
+  const errors = el("div", "tutor-error");
+  const controls = el("div", "tutor-nav-row tutor-controls");
+  const undo = button(labels.undo, labels["undo.tip"], "tutor-undo");
+  const again = button(labels.new, labels["new.tip"], "tutor-new");
+  const seatLabel = el("label", "tutor-check");
+  const hotseat = el("input");
+  hotseat.type = "checkbox";
+  hotseat.title = labels["hotseat.tip"];
+  seatLabel.append(hotseat, document.createTextNode(" " + labels.hotseat));
+  seatLabel.title = labels["hotseat.tip"];
+  controls.append(undo, again, seatLabel);
+  const score = el("div", "tutor-score");
+  const log = el("div", "tutor-log");
+  log.setAttribute("aria-live", "polite");
+  const saving = el("details", "tutor-saving");
+  const summary = el("summary", "", labels.saved_box);
+  const box = el("textarea", "tutor-saved");
+  box.placeholder = labels.saved_box;
+  box.rows = 4;
+  const save = button(labels.save, labels["save.tip"], "tutor-save");
+  const load = button(labels.load, labels["load.tip"], "tutor-load");
+  const saveRow = el("div", "tutor-nav-row");
+  saveRow.append(save, load);
+  saving.append(summary, box, saveRow);
+  root.append(board, status, rows, errors, controls, score, log, saving);
+
+  const press = (id, extra) => model.send({ press: id, v: model.get("view").v, ...(extra || {}) });
+  undo.addEventListener("click", () => press("undo"));
+  again.addEventListener("click", () => press("new"));
+  save.addEventListener("click", () => press("save"));
+  load.addEventListener("click", () => press("load", { text: box.value }));
+  hotseat.addEventListener("change", () => press("hotseat", { value: hotseat.checked }));
+
+  const choiceButton = (c) => {
+    const b = button(c.label, c.tip, ["tutor-choice", ...(c.classes || [])].join(" "));
+    if (c.style) b.classList.add("tutor-style-" + c.style);
+    b.dataset.choice = c.id;
+    b.addEventListener("click", () => press(c.id));
+    return b;
+  };
+  const picker = (p) => {
+    const label = el("label", "tutor-pick", p.label + " ");
+    const select = el("select");
+    select.dataset.choice = p.id;
+    for (const [text, value] of p.options) {
+      const option = el("option", "", text);
+      option.value = JSON.stringify(value);
+      option.selected = value === p.value;
+      select.append(option);
+    }
+    select.addEventListener("change", () => press(p.id, { value: JSON.parse(select.value) }));
+    label.append(select);
+    return label;
+  };
+  const drawRows = (groups) => {
+    // keep the keyboard where it was: the choice with the same id, else the first one of the new rows
+    const focused = root.contains(document.activeElement) && rows.contains(document.activeElement)
+      ? document.activeElement.dataset.choice : null;
+    const out = [];
+    for (const group of groups) {
+      const g = el("div", "tutor-choice-group");
+      for (const part of group) {
+        if (part.caption !== undefined) g.append(Object.assign(el("div", "tutor-picker-caption"), { innerHTML: part.caption }));
+        if (part.choices) {
+          const row = el("div", "tutor-choice-row");
+          row.append(...part.choices.map(choiceButton));
+          g.append(row);
+        }
+        if (part.pick) g.append(picker(part.pick));
+      }
+      out.push(g);
+    }
+    rows.replaceChildren(...out);
+    if (focused !== null && focused !== undefined) {
+      const target = rows.querySelector(`[data-choice="${CSS.escape(focused)}"]`) || rows.querySelector("[data-choice]");
+      if (target) target.focus();
+    }
+  };
+
+  let drawnBoard = null;
+  const draw = () => {
+    const view = model.get("view") || {};
+    if (view.defs && !haveDefs().includes(view.defs)) model.send({ want: "defs", key: view.defs });
+    if (view.board !== drawnBoard) {
+      board.replaceChildren(parse(view.board || ""));
+      drawnBoard = view.board;
+    }
+    status.innerHTML = view.status || "";
+    drawRows(view.rows || []);
+    log.innerHTML = view.log || "";
+    score.innerHTML = view.score || "";
+    score.hidden = !view.score;
+    undo.disabled = !view.undo;
+    save.disabled = !view.save;
+    save.title = view.save_tip || labels["save.tip"];
+    hotseat.checked = !!view.hotseat;
+    root.dataset.v = String(view.v || 0);
+  };
+  const drawError = () => {
+    const message = model.get("error");
+    errors.replaceChildren();
+    if (message) {
+      const boxed = el("div", "tutor-error-box", message);
+      boxed.setAttribute("role", "alert");
+      errors.append(boxed);
+    }
+  };
+  const drawSaved = () => { box.value = model.get("saved"); };
+  const onMessage = (msg) => {
+    if (msg && msg.defs) {
+      installDefs(msg.defs.key, msg.defs.markup);
+      drawnBoard = null;     // draw the board again so that its <use> elements find the symbols
+      draw();
+    }
+  };
+  model.on("change:view", draw);
+  model.on("change:error", drawError);
+  model.on("change:saved", drawSaved);
+  model.on("msg:custom", onMessage);
+  draw();
+  drawError();
+  drawSaved();
+  return () => {
+    model.off("change:view", draw);
+    model.off("change:error", drawError);
+    model.off("change:saved", drawSaved);
+    model.off("msg:custom", onMessage);
+  };
+}
+
+export default { render };

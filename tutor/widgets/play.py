@@ -343,7 +343,8 @@ class PlayTable(anywidget.AnyWidget):
         return tuple(out)
 
     def _action_rows(self) -> list:
-        """Per seat that must decide now: a group of parts ({"caption"}, {"choices"}, {"pick"})."""
+        """Per seat that must decide now: a group of parts, each a {"caption": html}, a row {"choices": [...]}
+        or a {"pick": Pick} (a row of choices may end with its pick)."""
         groups = []
         movers = set(self.game.to_move(self.state))
         picker = _picker(self.game_id)
@@ -441,8 +442,10 @@ def _picker(game_id: str):
 
 
 def _part_json(part: dict) -> dict:
+    """A part of a group as the page gets it: a caption, a row of choices, a pick (a row may end with one)."""
+    out = dict(part)
     if "choices" in part:
-        return {"choices": [c.to_json() for c in part["choices"]]}
+        out["choices"] = [c.to_json() for c in part["choices"]]
     if "pick" in part:
-        return {"pick": part["pick"].to_json()}
-    return part
+        out["pick"] = part["pick"].to_json()
+    return out

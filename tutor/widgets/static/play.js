@@ -83,9 +83,9 @@ function render({ model, el: root }) {
         if (part.choices) {
           const row = el("div", "tutor-choice-row");
           row.append(...part.choices.map(choiceButton));
+          if (part.pick) row.append(picker(part.pick));     // the pick that says where its row's choice goes
           g.append(row);
-        }
-        if (part.pick) g.append(picker(part.pick));
+        } else if (part.pick) g.append(picker(part.pick));
       }
       out.push(g);
     }

@@ -65,6 +65,20 @@ UNBUILT_JS = """() => [...document.querySelectorAll('.tutor-lazy')].map((part, i
     }).filter((i) => i >= 0)"""
 
 
+# Scroll to each given part in turn, pausing as a reader's scroll does (the page builds a part when it comes near
+# the screen). One script for the pass: Playwright's own scrolling waits for every part to stop moving, and
+# parts above keep growing while they are built, so it took seconds a page.
+SCROLL_JS = """async ([indices, pause]) => {
+    const parts = document.querySelectorAll('.tutor-lazy');
+    for (const i of indices) {
+        if (!parts[i]) continue;
+        parts[i].scrollIntoView({block: 'center'});
+        await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+}"""
+SCROLL_PAUSE_MS = 60
+
+
 def scroll_through(page) -> int:
     """Scroll part by part to the end, as a learner reading the page does, until every lazy part is built;
     returns the number of lazy parts. A placeholder the page had not drawn yet when it was scrolled past is
@@ -76,8 +90,7 @@ def scroll_through(page) -> int:
     pending = list(range(n))
     deadline = time.monotonic() + RENDER_TIMEOUT_MS / 1000
     while pending:
-        for i in pending:
-            parts.nth(i).scroll_into_view_if_needed()
+        page.evaluate(SCROLL_JS, [pending, SCROLL_PAUSE_MS])
         page.wait_for_timeout(500)
         pending = page.evaluate(UNBUILT_JS)
         assert time.monotonic() < deadline or not pending, f"parts never built on {page.url}: {pending}"

@@ -69,7 +69,9 @@ class Server:
             n = len(self.kernels())
             if n != last:
                 last, since = n, time.monotonic()
-            elif n and time.monotonic() - since > 3 and all(k.cpu_percent(0.2) < 5 for k in self.kernels()):
+            elif (n and time.monotonic() - since > 3 and all(k.cpu_percent(0.2) < 5 for k in self.kernels())
+                  and self.ps.cpu_percent(0.5) < 10):
+                # the server too: it may still be handing cells to kernels that sit idle waiting for them
                 return
             time.sleep(0.3)
 

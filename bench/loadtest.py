@@ -57,6 +57,7 @@ class Learner:
         self.kernel_id = ""
         self.first_board = None
         self.latencies: list[float] = []
+        self.phases: dict[str, float] = {}    # seconds since arrival at which each step ended
         self.error = ""
 
     async def run(self) -> None:
@@ -73,6 +74,7 @@ class Learner:
             if not found:
                 raise RuntimeError("no kernel id in the page")
             self.kernel_id = found.group(1)
+            self.phases["page"] = time.perf_counter() - start
             ws_base = self.base.replace("http://", "ws://")
             self.ws = await websocket_connect(
                 f"{ws_base}/api/kernels/{self.kernel_id}/channels?session_id={self.session}")
@@ -82,8 +84,10 @@ class Learner:
                                                 {"version": "1.0.0"}))   # the control protocol's version
             await self.ws.write_message(message("comm_msg", {"comm_id": control,
                                                              "data": {"method": "request_states"}}, self.session))
+            self.phases["websocket"] = time.perf_counter() - start
             states = await self.wait(lambda c: c.get("comm_id") == control
                                      and c["data"].get("method") == "update_states")
+            self.phases["widget states"] = time.perf_counter() - start
             reveals = [mid for mid, s in states["data"]["states"].items()
                        if s.get("state", {}).get("_anywidget_id", "").endswith("lazy.Reveal")]
             if not reveals:
@@ -101,6 +105,7 @@ class Learner:
                     break
             if player is None:
                 raise RuntimeError("no worked example on the page")
+            self.phases["example opened"] = time.perf_counter() - start
             await self.custom(player, {"want": "frames", "frames": [0, 1], "have": []})
             await self.frame(player, 0)
             self.first_board = time.perf_counter() - start
@@ -238,6 +243,9 @@ def main(argv=None) -> int:
             print(f"{args.learners} learners on {args.lesson}, {args.clicks} clicks each, {wall:.1f} s in all")
             print(f"first board (s): {quantiles(firsts)}   goal: all within {GOAL_FIRST_BOARD_S:.0f} s "
                   f"-> {'met' if met else 'NOT met'}")
+            for phase in ("page", "websocket", "widget states", "example opened"):
+                ends = [p.phases[phase] for p in people if phase in p.phases]
+                print(f"  ... {phase} by (s): {quantiles(ends)}")
             print(f"click round trip (ms): {quantiles(latencies)}   (the page shows a frame it already has)")
             print(f"errors: {len(errors)}" + "".join(f"\n  - {e}" for e in errors[:5]))
             if pid:

@@ -175,14 +175,17 @@ def install_server_config(prefix: str | None = None) -> Path:
 
 def _app_class():
     """Voilà's application with ``/`` redirected to the lesson index instead of a file listing, lesson pages
-    capped at ``max_learners``, and every request's Host checked (tutor.server_guards)."""
+    capped at ``max_learners``, every request's Host checked (tutor.server_guards), and the preheated pool
+    refilled a kernel at a time (tutor.kernel_pool)."""
     from jupyter_server.utils import url_path_join
     from tornado.web import RedirectHandler
     from traitlets import Int, List, Unicode
     from voila.app import Voila
     from voila.tornado.handler import TornadoVoilaHandler
 
-    from tutor import server_guards
+    from tutor import kernel_pool, server_guards
+
+    kernel_pool.install()      # a room arriving at once: the pool's replacements start one at a time
 
     class TutorVoila(Voila):
         name = "tutor-voila"

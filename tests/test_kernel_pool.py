@@ -1,0 +1,70 @@
+"""The preheated pool's replacements queue (tutor.kernel_pool): one starts when the previous one has run its
+notebook, while the start-up fill and kernel restarts are never held back. The served behaviour is measured by
+`make loadtest`; this checks the queue itself on a pool manager shaped like Voilà's."""
+
+from __future__ import annotations
+
+import asyncio
+
+from tutor import kernel_pool
+
+
+class PoolShapedManager:
+    """What queued_refills relies on in Voilà's manager: fill_if_needed(delay, name) calls `_initialize(name,
+    None)` once per missing kernel, and `_initialize` returns {"task": <the notebook running>, ...}."""
+
+    def __init__(self, notebook_seconds: float = 0.03):
+        self.seconds = notebook_seconds
+        self.running = 0
+        self.peak = 0
+        self.pending: list = []
+
+    def fill_if_needed(self, delay=None, notebook_name=None, count: int = 1):
+        for _ in range(count):
+            self.pending.append(asyncio.ensure_future(self._initialize(notebook_name, None)))
+
+    async def _initialize(self, notebook_path, kernel_id=None, **kwargs):
+        self.running += 1
+        self.peak = max(self.peak, self.running)
+
+        async def notebook():
+            await asyncio.sleep(self.seconds)
+            self.running -= 1
+        return {"task": asyncio.ensure_future(notebook()), "kernel_id": kernel_id or f"k{len(self.pending)}"}
+
+
+def run(fill) -> PoolShapedManager:
+    async def main():
+        manager = kernel_pool.queued_refills(PoolShapedManager)()
+        fill(manager)
+        contents = await asyncio.gather(*manager.pending)
+        await asyncio.gather(*(c["task"] for c in contents))
+        return manager
+    return asyncio.run(main())
+
+
+def test_replacements_start_one_at_a_time():
+    manager = run(lambda m: m.fill_if_needed(None, "maui.ipynb", count=6))
+    assert manager.peak == kernel_pool.REFILLS_AT_ONCE == 1 and manager.running == 0
+
+
+def test_the_start_up_fill_is_not_queued():
+    manager = run(lambda m: m.fill_if_needed(0, "maui.ipynb", count=6))
+    assert manager.peak == 6
+
+
+def test_a_restart_is_not_queued():
+    async def main():
+        manager = kernel_pool.queued_refills(PoolShapedManager)()
+        manager.fill_if_needed(None, "maui.ipynb", count=3)        # three replacements waiting in the queue
+        restarted = await manager._initialize("maui.ipynb", "kernel-1")
+        assert restarted["kernel_id"] == "kernel-1" and manager.running >= 1
+        contents = await asyncio.gather(*manager.pending)
+        await asyncio.gather(restarted["task"], *(c["task"] for c in contents))
+    asyncio.run(main())
+
+
+def test_a_manager_without_a_pool_is_left_alone():
+    class NoPool:
+        pass
+    assert kernel_pool.queued_refills(NoPool) is NoPool

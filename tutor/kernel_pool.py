@@ -1,0 +1,84 @@
+"""Refilling the pool of preheated kernels without starving the learners already in the room.
+
+Voilà replaces every pool kernel a visitor takes, `fill_delay` seconds later. When a room of 20 opens a lesson
+at once, that is 20 kernels starting and running the whole notebook at the same moment: on a 2-core machine
+they took the CPU from the 20 kernels the learners had just been given, and the learners waited ~46 s for their
+first board (`make loadtest`). Here the replacements queue: REFILLS_AT_ONCE start at a time, and the next one
+starts when the previous one has run its notebook. The pool filled when the server starts (no visitors yet)
+still starts all at once, and a restarted kernel is never held back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+REFILLS_AT_ONCE = 1
+# a replacement whose notebook never finishes (a hung cell) lets the next one start after this long
+REFILL_HOLD_LIMIT_SECONDS = 60.0
+
+
+def queued_refills(manager_class: type) -> type:
+    """`manager_class` (the class Voilà's kernel-manager factory made) with its pool refills queued. A manager
+    without a pool (preheating off) is returned unchanged."""
+    if not hasattr(manager_class, "fill_if_needed") or not hasattr(manager_class, "_initialize"):
+        return manager_class
+
+    class QueuedRefillKernelManager(manager_class):
+        _refilling = False
+        _gate: asyncio.Semaphore | None = None
+
+        def fill_if_needed(self, delay=None, notebook_name=None, **kwargs):
+            # Voilà calls this with delay=0 to fill the pools at start-up, and with no delay (its fill_delay)
+            # each time a visitor takes a kernel: only the second kind queues
+            self._refilling = delay != 0
+            try:
+                return super().fill_if_needed(delay, notebook_name, **kwargs)
+            finally:
+                self._refilling = False
+
+        def _initialize(self, notebook_path, kernel_id=None, **kwargs):
+            # called (not awaited) inside fill_if_needed, so the flag says which kind of fill this is
+            if kernel_id is None and self._refilling:
+                return self._queued_initialize(notebook_path, **kwargs)
+            return super()._initialize(notebook_path, kernel_id, **kwargs)
+
+        async def _queued_initialize(self, notebook_path, **kwargs):
+            if self._gate is None:
+                self._gate = asyncio.Semaphore(REFILLS_AT_ONCE)
+            gate = self._gate
+            await gate.acquire()
+            released = False
+
+            def release(*_args):
+                nonlocal released
+                if not released:
+                    released = True
+                    gate.release()
+
+            try:
+                content = await super()._initialize(notebook_path, None, **kwargs)
+            except BaseException:
+                release()
+                raise
+            # the notebook runs in content["task"]; the next replacement waits for it (or for the limit)
+            content["task"].add_done_callback(release)
+            asyncio.get_event_loop().call_later(REFILL_HOLD_LIMIT_SECONDS, release)
+            return content
+
+    QueuedRefillKernelManager.__name__ = f"QueuedRefill{manager_class.__name__}"
+    return QueuedRefillKernelManager
+
+
+def install() -> None:
+    """Make Voilà's application build its kernel manager with queued refills (this process only)."""
+    import voila.app
+
+    factory = voila.app.voila_kernel_manager_factory
+    if getattr(factory, "_tutor_queued", False):
+        return
+
+    def queued_factory(*args, **kwargs):
+        return queued_refills(factory(*args, **kwargs))
+
+    queued_factory._tutor_queued = True
+    voila.app.voila_kernel_manager_factory = queued_factory

@@ -18,10 +18,17 @@ class PoolShapedManager:
         self.running = 0
         self.peak = 0
         self.pending: list = []
+        self._pools: dict = {}
 
     def fill_if_needed(self, delay=None, notebook_name=None, count: int = 1):
         for _ in range(count):
-            self.pending.append(asyncio.ensure_future(self._initialize(notebook_name, None)))
+            entry = asyncio.ensure_future(self._initialize(notebook_name, None))
+            self.pending.append(entry)
+            self._pools.setdefault(notebook_name, []).append(entry)
+
+    async def get_rendered_notebook(self, notebook_name):
+        """A visitor is handed the pool's first entry, started or not."""
+        return await self._pools[notebook_name].pop(0)
 
     async def _initialize(self, notebook_path, kernel_id=None, **kwargs):
         self.running += 1
@@ -46,6 +53,24 @@ def run(fill) -> PoolShapedManager:
 def test_replacements_start_one_at_a_time():
     manager = run(lambda m: m.fill_if_needed(None, "maui.ipynb", count=6))
     assert manager.peak == kernel_pool.REFILLS_AT_ONCE == 1 and manager.running == 0
+
+
+def test_a_replacement_a_visitor_was_handed_starts_at_once():
+    async def main():
+        manager = kernel_pool.queued_refills(PoolShapedManager)(notebook_seconds=0.4)
+        manager.fill_if_needed(None, "maui.ipynb", count=3)
+        first = asyncio.ensure_future(manager.get_rendered_notebook("maui.ipynb"))
+        await asyncio.sleep(0.05)
+        loop = asyncio.get_running_loop()
+        asked = loop.time()
+        second = await manager.get_rendered_notebook("maui.ipynb")     # the room is larger than the pool
+        waited = loop.time() - asked
+        assert waited < 0.2, f"the visitor waited {waited:.2f} s behind the queue"
+        assert manager.peak == 2, "the handed replacement ran beside the first; the third still queues"
+        contents = [await first, second] + list(await asyncio.gather(*manager._pools["maui.ipynb"]))
+        await asyncio.gather(*(c["task"] for c in contents))
+        assert manager.peak == 2
+    asyncio.run(main())
 
 
 def test_the_start_up_fill_is_not_queued():

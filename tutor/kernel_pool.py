@@ -2,10 +2,11 @@
 
 Voilà replaces every pool kernel a visitor takes, `fill_delay` seconds later. When a room of 20 opens a lesson
 at once, that is 20 kernels starting and running the whole notebook at the same moment: on a 2-core machine
-they took the CPU from the 20 kernels the learners had just been given, and the learners waited ~46 s for their
+they took the CPU from the 20 kernels the learners had just been given, and the learners waited 11-12 s for their
 first board (`make loadtest`). Here the replacements queue: REFILLS_AT_ONCE start at a time, and the next one
-starts when the previous one has run its notebook. The pool filled when the server starts (no visitors yet)
-still starts all at once, and a restarted kernel is never held back.
+starts when the previous one has run its notebook. A replacement that a visitor has already been handed (the
+room is larger than the pool) leaves the queue and starts at once: someone is waiting for it. The pool filled
+when the server starts (no visitors yet) still starts all at once, and a restarted kernel is never held back.
 """
 
 from __future__ import annotations
@@ -26,6 +27,23 @@ def queued_refills(manager_class: type) -> type:
     class QueuedRefillKernelManager(manager_class):
         _refilling = False
         _gate: asyncio.Semaphore | None = None
+        _hurry: dict | None = None       # pool entry (task) -> an Event set when a visitor takes it
+
+        def _hurry_event(self, task) -> asyncio.Event:
+            if self._hurry is None:
+                self._hurry = {}
+            event = self._hurry.get(task)
+            if event is None:
+                event = self._hurry[task] = asyncio.Event()
+                task.add_done_callback(lambda t: self._hurry.pop(t, None))
+            return event
+
+        async def get_rendered_notebook(self, notebook_name, *args, **kwargs):
+            # Voilà hands this visitor the pool's first entry: if it is a queued replacement, start it now
+            pool = self._pools.get(notebook_name) or []
+            if pool and not pool[0].done():
+                self._hurry_event(pool[0]).set()
+            return await super().get_rendered_notebook(notebook_name, *args, **kwargs)
 
         def fill_if_needed(self, delay=None, notebook_name=None, **kwargs):
             # Voilà calls this with delay=0 to fill the pools at start-up, and with no delay (its fill_delay)
@@ -46,8 +64,16 @@ def queued_refills(manager_class: type) -> type:
             if self._gate is None:
                 self._gate = asyncio.Semaphore(REFILLS_AT_ONCE)
             gate = self._gate
-            await gate.acquire()
-            released = False
+            entry = asyncio.current_task()     # the pool entry Voilà made for this replacement
+            hurry = self._hurry_event(entry) if entry is not None else asyncio.Event()
+            waiting = [asyncio.ensure_future(gate.acquire()), asyncio.ensure_future(hurry.wait())]
+            try:
+                await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                for w in waiting:
+                    w.cancel()
+            holding = waiting[0].done() and not waiting[0].cancelled()
+            released = not holding        # a hurried start holds no place in the queue
 
             def release(*_args):
                 nonlocal released

@@ -2,7 +2,7 @@
 #   make serve [HOST=0.0.0.0] [PORT=9000] [POOL=2] [WARM="maui.ru.ipynb=20"] [TOKEN=…] [MAX_LEARNERS=40]
 #              [ALLOWED_HOSTS="tutor.club"]
 #                                                     Voilà app at http://$(HOST):$(PORT)
-#   make test                                         the whole test suite (installs chromium if missing)
+#   make test [JOBS=2] [PYTEST_ARGS=…]                the whole test suite (installs chromium if missing)
 #   make lab                                          JupyterLab on notebooks/
 #   make bench                                        engine / render / serving figures
 #   make loadtest [LEARNERS=20] [LESSON=maui.ipynb]   a room opening a lesson at once (loopback only)
@@ -20,6 +20,8 @@ MAX_LEARNERS ?= 40
 ALLOWED_HOSTS ?=
 WARM ?=
 PYTEST_ARGS ?=
+# test processes: one per core, at most 4 (each browser worker runs its own Voilà server and Chromium)
+JOBS ?= $(shell n=$$(nproc 2>/dev/null || echo 1); [ $$n -gt 4 ] && n=4; echo $$n)
 CHROMIUM ?= /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -62,7 +64,7 @@ serve: $(VENV)/.installed
 
 # pytest exits 5 when it collects nothing: that is a failure here, said out loud.
 test: $(VENV)/.installed-test chromium
-	@$(PY) -m pytest $(PYTEST_ARGS); rc=$$?; \
+	@$(PY) -m pytest -n $(JOBS) $(PYTEST_ARGS); rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "make test: pytest collected no tests" >&2; fi; \
 	exit $$rc
 

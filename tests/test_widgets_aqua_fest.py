@@ -316,7 +316,7 @@ def test_shells_helper_random_collections_are_seeded_and_scored_by_the_engine(la
 def test_shells_helper_explains_left_over_lower_fragments():
     h = ShellsHelper(fragments=["u-pink-1", "u-pink-2", "u-pink-3", "u-pink-4", "ll-white-1", "ll-pink-1"])
     assert len(h.assembly.shells) == 1 and len(h.assembly.unused) == 2
-    assert "2 lower fragment(s) left over" in h.why.value and "never make an ordinary shell" in h.why.value
+    assert "Lower fragments left over: 2" in h.why.value and "never make an ordinary shell" in h.why.value
     # toggling a fragment rescores
     h.toggles["lr-pink-1"].value = True
     assert h.total == best_assembly(h.selected).points and h.assembly.shells[0].kind == "unique"

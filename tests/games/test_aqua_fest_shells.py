@@ -157,6 +157,6 @@ def test_score_lines_follow_the_assembly():
     b = A.score(s)[0]
     assert b.total == 36 and sum(line.points for line in b.lines) == 36
     labels = " | ".join(line.label("en") for line in b.lines)
-    for word in ("Ordinary", "Rare", "Unique", "rare shape", "pearl", "Bonus token 2", "1 fragment"):
+    for word in ("Ordinary", "Rare", "Unique", "rare shape", "pearl", "Bonus token 2", "Fragments in no whole shell: 1"):
         assert word in labels, labels
     assert all(line.label("ru") for line in b.lines)

@@ -17,7 +17,11 @@ class RuleViolation(ValueError):
 
     def reason(self, lang: str = "en") -> str:
         from tutor.core.i18n import text
-        return text(self.key, lang, **_localise(self.params, lang))
+        params = _localise(self.params, lang)
+        namer = _PARAM_NAMERS.get(self.key.split(".", 1)[0])
+        if namer is not None:
+            params = namer(params, lang)
+        return text(self.key, lang, **params)
 
     def explain(self, lang: str = "en") -> str:
         """The reason followed by the rulebook section that forbids the action."""
@@ -32,6 +36,15 @@ class SavedStateError(ValueError):
     def __init__(self, problem: str):
         self.problem = problem
         super().__init__(f"This saved position cannot be loaded: {problem}")
+
+
+_PARAM_NAMERS: dict = {}
+
+
+def register_param_namer(game: str, namer) -> None:
+    """`namer(params, lang) -> params` names a game's components in its refusals as a player says them (a card
+    id in the engine, "crab (strength 4)" to the learner): no internal id reaches a learner."""
+    _PARAM_NAMERS[game] = namer
 
 
 def _localise(params: dict, lang: str) -> dict:

@@ -11,8 +11,9 @@ DEFAULT_LANG = "en"
 _CATALOGUE: dict[str, dict[str, str]] = {}
 
 
-def register(entries: dict[str, dict[str, str]]) -> None:
-    """Add keyed templates; every entry needs at least English."""
+def register(entries: dict[str, dict]) -> None:
+    """Add keyed templates; every entry needs at least English. A counted entry gives each language its
+    plural forms by CLDR category ({"one": ..., "few": ..., "many": ..., "other": ...}); see `plural`."""
     for key, forms in entries.items():
         if "en" not in forms:
             raise ValueError(f"i18n key {key!r} has no English text")
@@ -30,6 +31,29 @@ def text(key: str, lang: str = DEFAULT_LANG, **params) -> str:
         raise KeyError(f"no text for {key!r}")
     template = forms.get(lang) or forms["en"]
     return template.format(**params)
+
+
+_LOCALES: dict = {}
+
+
+def plural_category(n, lang: str = DEFAULT_LANG) -> str:
+    """CLDR's plural category of `n` in `lang` ("one", "few", "many", "other"), from Babel's locale data."""
+    locale = _LOCALES.get(lang)
+    if locale is None:
+        from babel import Locale
+        locale = _LOCALES[lang] = Locale.parse(lang)
+    return locale.plural_form(n)
+
+
+def plural(key: str, n, lang: str = DEFAULT_LANG, **params) -> str:
+    """The counted entry `key` for `n` in `lang`: 1 card / 2 cards; 1 карта, 2 карты, 5 карт. `{n}` in the
+    template is the number."""
+    forms = _CATALOGUE.get(key)
+    if forms is None:
+        raise KeyError(f"no text for {key!r}")
+    by_count = forms.get(lang) or forms["en"]
+    template = by_count.get(plural_category(n, lang)) or by_count["other"]
+    return template.format(n=n, **params)
 
 
 def player_name(seat: int, lang: str = DEFAULT_LANG) -> str:

@@ -30,7 +30,7 @@ register({
     "ui.quiz.right": {"en": "✓ Right!", "ru": "✓ Верно!", "uk": "✓ Правильно!"},
     "ui.quiz.wrong": {"en": "✗ Not this one.", "ru": "✗ Не так.", "uk": "✗ Не так."},
     "ui.quiz.you_chose": {"en": "Your answer: {label}", "ru": "Ваш ответ: {label}", "uk": "Ваша відповідь: {label}"},
-    "ui.quiz.after": {"en": "What the engine did:", "ru": "Что сделал движок:", "uk": "Що зробив рушій:"},
+    "ui.quiz.after": {"en": "What happens then:", "ru": "Что происходит дальше:", "uk": "Що відбувається далі:"},
     "ui.quiz.unchanged": {"en": "Nothing changed on the board.", "ru": "На поле ничего не изменилось.",
                           "uk": "На полі нічого не змінилося."},
     "ui.quiz.why": {"en": "Why", "ru": "Почему", "uk": "Чому"},

@@ -43,7 +43,7 @@ register({
     "ui.shells.clear": {"en": "Clear", "ru": "Очистить", "uk": "Очистити"},
     "ui.shells.bonus": {"en": "Bonus token", "ru": "Жетон", "uk": "Жетон"},
     "ui.shells.no_bonus": {"en": "none", "ru": "нет", "uk": "немає"},
-    "ui.shells.chosen": {"en": "{n} fragment(s) chosen", "ru": "Выбрано осколков: {n}", "uk": "Вибрано уламків: {n}"},
+    "ui.shells.chosen": {"en": "Fragments chosen: {n}", "ru": "Выбрано осколков: {n}", "uk": "Вибрано уламків: {n}"},
     "ui.shells.line": {"en": "Line", "ru": "Строка", "uk": "Рядок"},
     "ui.shells.why": {"en": "Why", "ru": "Почему так", "uk": "Чому так"},
     "ui.shells.unique": {"en": "Two {colour} upper fragments with a {colour} lower-left and a {colour} lower-right make "
@@ -63,13 +63,13 @@ register({
     "ui.shells.ordinary": {"en": "Four upper fragments make an ordinary shell: ★ {stars} = {points}.",
                            "ru": "Четыре верхних осколка дают обычную ракушку: ★ {stars} = {points}.",
                            "uk": "Чотири верхні уламки дають звичайну мушлю: ★ {stars} = {points}."},
-    "ui.shells.left_lower": {"en": "{n} lower fragment(s) left over: lower fragments alone never make an ordinary "
+    "ui.shells.left_lower": {"en": "Lower fragments left over: {n}. Lower fragments alone never make an ordinary "
                                    "shell; each needs a lower partner of the other side and two upper fragments.",
                              "ru": "Нижних осколков осталось: {n}. Из нижних осколков обычная ракушка не "
                                    "собирается: каждому нужен нижний осколок другой стороны и два верхних.",
                              "uk": "Нижніх уламків лишилося: {n}. З нижніх уламків звичайна мушля не "
                                    "збирається: кожному потрібен нижній уламок іншого боку і два верхні."},
-    "ui.shells.left_upper": {"en": "{n} upper fragment(s) left over: too few to finish another shell.",
+    "ui.shells.left_upper": {"en": "Upper fragments left over: {n}, too few to finish another shell.",
                              "ru": "Верхних осколков осталось: {n} — слишком мало для ещё одной ракушки.",
                              "uk": "Верхніх уламків лишилося: {n} — замало для ще однієї мушлі."},
     "ui.shells.nothing": {"en": "No fragments yet: pick some, or press a button above.",
@@ -116,7 +116,7 @@ register({
     "ui.shells.err.twice": {"en": "{id} is used twice; each fragment goes into one shell at most.",
                             "ru": "Осколок {id} использован дважды; каждый осколок — не больше чем в одну ракушку.",
                             "uk": "Уламок {id} використано двічі; кожен уламок — щонайбільше в одну мушлю."},
-    "ui.shells.err.size": {"en": "Line {n} names {k} fragment(s); a shell is made of exactly four.",
+    "ui.shells.err.size": {"en": "Fragments on line {n}: {k}; a shell is made of exactly four.",
                            "ru": "В строке {n} осколков: {k}; ракушка состоит ровно из четырёх.",
                            "uk": "У рядку {n} уламків: {k}; мушля складається рівно з чотирьох."},
     "ui.shells.err.empty": {"en": "Write at least one shell: one line, four fragment ids.",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tutor.core import i18n
+from tutor.core.errors import register_param_namer
 from tutor.core.events import Event, register_narrator
 from tutor.core.i18n import player_name
 from tutor.games.aqua_fest import components as C
@@ -48,6 +49,23 @@ def tile_name(tile_id, lang: str = "en") -> str:
     return f"{_pick(KIND_NAMES, t.kind, lang)} fragment {stars}, {_pick(COLOUR_NAMES, t.colour, lang)} pearl"
 
 
+def refusal_names(params: dict, lang: str) -> dict:
+    """A refusal's card and species as a player names them (registered with tutor.core.errors)."""
+    out = dict(params)
+    card = params.get("card")
+    if isinstance(card, str) and card in C.CARDS:
+        out["card"] = card_name(card, lang)
+        out["card_species"] = species_name(C.card(card).species, lang)
+        out["card_species_cap"] = out["card_species"][:1].upper() + out["card_species"][1:]
+    for key in ("species", "first"):
+        if params.get(key) in SPECIES_NAMES:
+            out[key] = species_name(params[key], lang)
+    return out
+
+
+register_param_namer("aqua_fest", refusal_names)
+
+
 def cell_name(cell) -> str:
     r, c = cell
     return f"{'ABCDE'[c]}{r + 1}"
@@ -66,8 +84,8 @@ i18n.register({
                                      "ru": "{action} — такого действия в игре нет."},
     "aqua_fest.err.no_seat": {"en": "There is no seat {seat} at a table of {players}.",
                               "ru": "За столом на {players} нет места {seat}."},
-    "aqua_fest.err.not_in_hand": {"en": "{player} does not hold the card {card}.",
-                                  "ru": "{player}: карты {card} нет в руке."},
+    "aqua_fest.err.not_in_hand": {"en": "{player} does not hold that card: {card}.",
+                                  "ru": "{player}: в руке нет карты «{card}»."},
     "aqua_fest.err.await_defence": {"en": "{player} must first answer the attack with a card.",
                                     "ru": "Сначала {player} отвечает на атаку картой."},
     "aqua_fest.err.no_battle": {"en": "{player} is not being attacked.", "ru": "{player} сейчас не атакован."},
@@ -83,12 +101,14 @@ i18n.register({
                                          "этот ход нет."},
     "aqua_fest.err.two_moves": {"en": "{player} has already moved twice; two cards per turn at most.",
                                 "ru": "{player} уже переместился дважды; больше двух карт за ход нельзя."},
-    "aqua_fest.err.alone_second": {"en": "{card} must be played alone, so it cannot be the second card.",
-                                   "ru": "{card} играется только одна за ход, второй её сыграть нельзя."},
-    "aqua_fest.err.species": {"en": "The second card must be the same species as the first ({first}); {card} "
-                                    "is a {species}.",
-                              "ru": "Вторая карта должна быть того же вида, что и первая ({first}); {card} — "
-                                    "это {species}."},
+    "aqua_fest.err.alone_second": {"en": "The {card_species} card is always played alone, so it cannot be the second card "
+                                         "of a turn.",
+                                   "ru": "Карта «{card_species}» всегда играется одна: второй картой хода её не "
+                                         "сыграть."},
+    "aqua_fest.err.species": {"en": "The second card of a turn must be the same species as the first ({first}), "
+                                    "not {species}.",
+                              "ru": "Вторая карта хода должна быть того же вида, что и первая ({first}), а не "
+                                    "{species}."},
     "aqua_fest.err.off_board": {"en": "{player} must stay on the seabed.", "ru": "{player} должен оставаться на поле."},
     "aqua_fest.err.start_cell": {"en": "{player} cannot end a move on the cell where the turn began, nor take "
                                        "that tile.",
@@ -97,10 +117,12 @@ i18n.register({
     "aqua_fest.err.stop_coral": {"en": "{player} cannot stop on a coral.", "ru": "{player} не может остановиться на коралле."},
     "aqua_fest.err.stop_pawn": {"en": "{player} cannot stop where {other_player}'s pawn stands.",
                                 "ru": "{player} не может остановиться там, где стоит фишка: {other_player}."},
-    "aqua_fest.err.path_blocked": {"en": "A coral or a pawn blocks the way, and {card} cannot pass over obstacles.",
-                                   "ru": "Путь преграждает коралл или фишка, а {card} не может их перепрыгнуть."},
-    "aqua_fest.err.out_of_reach": {"en": "{card} cannot reach {cell} from where {player} stands.",
-                                   "ru": "{card} не достаёт до {cell} оттуда, где стоит {player}."},
+    "aqua_fest.err.path_blocked": {"en": "A coral or a pawn blocks the way, and the {card_species} cannot pass over "
+                                         "obstacles.",
+                                   "ru": "Путь преграждает коралл или фишка, а {card_species} не умеет их "
+                                         "перепрыгивать."},
+    "aqua_fest.err.out_of_reach": {"en": "The {card_species} cannot reach {cell} from where {player} stands.",
+                                   "ru": "{card_species_cap} не достаёт до {cell} оттуда, где стоит {player}."},
     "aqua_fest.err.attack_self": {"en": "{player} cannot attack themselves.", "ru": "{player} не может атаковать себя."},
     "aqua_fest.err.target_home": {"en": "{target_player} stands on a start tile and cannot be attacked.",
                                   "ru": "{target_player} стоит на стартовом тайле, его нельзя атаковать."},
@@ -137,7 +159,12 @@ i18n.register({
     "aqua_fest.score.unique": {"en": "Unique shell: {stars}", "ru": "Уникальная ракушка: {stars}"},
     "aqua_fest.score.shape": {"en": "  + rare shape", "ru": "  + редкая форма"},
     "aqua_fest.score.pearl": {"en": "  + whole {colour} pearl", "ru": "  + целая жемчужина ({colour})"},
-    "aqua_fest.score.unused": {"en": "{count} fragment(s) in no whole shell", "ru": "Осколков вне целых ракушек: {count}"},
+    "aqua_fest.score.unused": {"en": "Fragments in no whole shell: {count}", "ru": "Осколков вне целых ракушек: {count}"},
+    # counted words (tutor.core.i18n.plural): what a player takes ("draws 2 cards") and what a pile holds
+    "aqua_fest.cards_taken": {"en": {"one": "{n} card", "other": "{n} cards"},
+                              "ru": {"one": "{n} карту", "few": "{n} карты", "many": "{n} карт", "other": "{n} карты"}},
+    "aqua_fest.cards_held": {"en": {"one": "{n} card", "other": "{n} cards"},
+                             "ru": {"one": "{n} карта", "few": "{n} карты", "many": "{n} карт", "other": "{n} карты"}},
     "aqua_fest.score.bonus": {"en": "Bonus token {value}", "ru": "Жетон дополнительных баллов {value}"},
 })
 
@@ -157,12 +184,12 @@ _T = {
                    "ru": "{player} побеждает{prize} и отправляет игрока {loser_plain} домой."},
     "battle_tied": {"en": "Equal strength: both pawns go home; both cards are discarded.",
                     "ru": "Сила равна: обе фишки возвращаются на стартовые тайлы, карты уходят в сброс."},
-    "drew": {"en": "{player} draws {count} card(s).", "ru": "{player} берёт карт: {count}."},
+    "drew": {"en": "{player} draws {cards_taken}.", "ru": "{player} берёт {cards_taken}."},
     "went_home": {"en": "{player} returns home and slides the start tile along the {side} side to {beside}.",
                   "ru": "{player} возвращается на стартовый тайл и сдвигает его вдоль своей стороны ({side}) к "
                         "клетке {beside}."},
-    "reshuffled": {"en": "The deck is empty: the discard pile ({cards} cards) is shuffled into a new deck.",
-                   "ru": "Колода кончилась: сброс ({cards} карт) перемешан в новую колоду."},
+    "reshuffled": {"en": "The deck is empty: the discard pile ({cards_held}) is shuffled into a new deck.",
+                   "ru": "Колода кончилась: сброс ({cards_held}) перемешан в новую колоду."},
     "turn": {"en": "{player}'s turn.", "ru": "Ход игрока {player_plain}."},
     "start_placed": {"en": "{player} lays the start tile on the {side} side, beside {beside}, and puts the "
                            "pawn on it.",
@@ -229,7 +256,9 @@ def narrate(event: Event, lang: str = "en") -> str:
         if key in d and not isinstance(d[key], list):
             p[key] = d[key]
     if what == "drew":
-        p["count"] = d["count"]
+        p["cards_taken"] = i18n.plural("aqua_fest.cards_taken", d["count"], lang)
+    if what == "reshuffled" and isinstance(d.get("cards"), int):
+        p["cards_held"] = i18n.plural("aqua_fest.cards_held", d["cards"], lang)
     return template.format(**p)
 
 

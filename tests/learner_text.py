@@ -1,0 +1,95 @@
+"""Everything a learner reads, gathered from the real widgets and lessons (for tests/test_learner_text.py).
+
+Text is what a page shows or reads aloud: HTML with its tags dropped, plus the `title`, `aria-label` and
+`placeholder` attributes a browser shows as tooltips or a screen reader speaks, and the text of every SVG.
+Attributes a learner never sees (`data-card`, `id`, `href`) are not text.
+"""
+
+from __future__ import annotations
+
+import html
+import random
+import re
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+LESSONS = ROOT / "lessons"
+NOTEBOOKS = ROOT / "notebooks"
+
+_SPOKEN = re.compile(r'\s(?:title|aria-label|placeholder)="([^"]*)"')
+_STYLE = re.compile(r"<(style|script)\b.*?</\1>", re.S)
+_DEFS = re.compile(r"<defs>.*?</defs>", re.S)      # symbols, patterns: shapes, not words
+_TAGS = re.compile(r"<[^>]+>")
+
+
+def visible(markup: str) -> str:
+    """The words of an HTML or SVG fragment as a learner meets them."""
+    markup = _DEFS.sub(" ", _STYLE.sub(" ", markup or ""))
+    spoken = " ".join(_SPOKEN.findall(markup))
+    words = _TAGS.sub(" ", markup)
+    return html.unescape(f"{words} {spoken}")
+
+
+def lesson_languages(game: str) -> list[str]:
+    """The languages the game's lesson is written in (its notebook.yaml title has one entry each)."""
+    data = yaml.safe_load((LESSONS / game / "notebook.yaml").read_text(encoding="utf-8"))
+    return list(data["title"])
+
+
+def scenario_texts(game: str, lang: str):
+    """(where, text) for every frame of every worked example: narration and board."""
+    from tutor.widgets.scenario import ScenarioPlayer
+    for path in sorted((LESSONS / game / "scenarios").glob("*.yaml")):
+        player = ScenarioPlayer(path, lang=lang)
+        assert not player.errors.message, f"{path.name}: {player.errors.message}"
+        for i in range(player.count):
+            frame = player.frame(i)
+            yield f"{path.stem} step {i + 1} ({lang})", visible(frame["narration"]) + " " + visible(frame["svg"])
+
+
+def quiz_texts(game: str, lang: str):
+    """(where, text) for every quiz: the question and board, every choice, and what answering each shows."""
+    from tutor.widgets.quiz import Quiz
+    for path in sorted((LESSONS / game / "quizzes").glob("*.yaml")):
+        quiz = Quiz(path, lang=lang)
+        assert not quiz.errors.message, f"{path.name}: {quiz.errors.message}"
+        opening = " ".join(visible(w.value) for w in (quiz.heading, quiz.question, quiz.svg))
+        labels = " ".join(f"{b.description} {b.tooltip or ''}" for b in quiz.buttons)
+        yield f"{path.stem} question ({lang})", opening + " " + labels
+        for i in range(len(quiz.buttons)):
+            quiz.reset()
+            quiz.answer(i)
+            yield f"{path.stem} answer {i + 1} ({lang})", visible(quiz.verdict.value) + " " + visible(quiz.svg.value)
+
+
+def lesson_page_texts(game: str, lang: str):
+    """(where, text) for the notebook's own words and the static parts the lesson helpers draw."""
+    import json
+
+    from tutor import lesson
+    name = f"{game}.ipynb" if lang == "en" else f"{game}.{lang}.ipynb"
+    nb = json.loads((NOTEBOOKS / name).read_text(encoding="utf-8"))
+    words = " ".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    yield f"{name} text", words
+    for helper in (lesson.rulings, lesson.components):
+        yield f"{name} {helper.__name__}", visible(helper(game, lang).value)
+
+
+def play_texts(game: str, lang: str, games: int = 3, seat: int = 0):
+    """(where, text) for whole games at the play table, the learner pressing offered choices at random
+    (the refused ones too, so their explanations are read)."""
+    from tutor.widgets.play import PlayTable
+    for seed in range(games):
+        table = PlayTable(game, players=3, seat=seat, lang=lang, seed=seed)
+        r = random.Random(seed)
+        for step in range(400):
+            shown = [table.status_html, table.log_html, table.score_html, table.error, table.svg]
+            choices = table.action_buttons() + table.card_buttons()
+            text = " ".join(visible(x) for x in shown) + " " + " ".join(
+                f"{c.description} {c.tooltip}" for c in choices)
+            yield f"play {game} seed {seed} step {step} ({lang})", text
+            if not choices or table.game.is_over(table.state):
+                break
+            r.choice(choices).click()

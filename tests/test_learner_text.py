@@ -1,0 +1,59 @@
+"""What a learner reads never shows the engine's insides: no component id ("tuna-1", "octopus-9",
+"u-white-7"), no "card(s)"-style plural, in any language a game is taught in. Every text comes from the real
+widgets and lessons (tests/learner_text.py): every step of every worked example, every quiz question and
+every answer's feedback, the lesson pages' own words and tables, and whole games at the play table with
+refused moves pressed too."""
+
+from __future__ import annotations
+
+import pytest
+
+import learner_text as L
+from tutor.core.conformance import mentions
+from tutor.games.aqua_fest import components as AC
+from tutor.games.maui import components as MC
+
+# every id the engine gives a component (what must never be read)
+COMPONENT_IDS = {
+    "maui": set(MC.ALL_CATCH) | {MC.dive_id(seat, n) for seat in range(6) for n in MC.DIVE_CARDS},
+    "aqua_fest": set(AC.ALL_CARDS) | set(AC.ALL_TILES),
+}
+# placeholders for a missing plural form, and words about the program rather than the game
+NOT_FOR_LEARNERS = ("(s)", "What the engine did", "Что сделал движок", "Що зробив рушій")
+SOURCES = {
+    "worked examples": L.scenario_texts,
+    "quizzes": L.quiz_texts,
+    "lesson pages": L.lesson_page_texts,
+    "play table": L.play_texts,
+}
+CASES = [(game, lang, source) for game in sorted(COMPONENT_IDS) for lang in L.lesson_languages(game)
+         for source in SOURCES]
+
+
+def problems_in(texts, ids) -> list[str]:
+    found = []
+    for where, text in texts:
+        leaked = sorted(i for i in ids if i.split("-")[0] in text and mentions(text, i))
+        found += [f"{where}: id {i!r} in “…{_around(text, i)}…”" for i in leaked]
+        found += [f"{where}: {w!r} in “…{_around(text, w)}…”" for w in NOT_FOR_LEARNERS if w in text]
+    return found
+
+
+def _around(text: str, word: str) -> str:
+    i = text.find(word)
+    return " ".join(text[max(0, i - 60):i + len(word) + 40].split())
+
+
+@pytest.mark.parametrize("game, lang, source", CASES)
+def test_no_internal_id_reaches_a_learner(game, lang, source):
+    texts = list(SOURCES[source](game, lang))
+    assert texts, f"no {source} text gathered for {game} ({lang})"
+    problems = problems_in(texts, COMPONENT_IDS[game])
+    assert not problems, "\n".join(problems[:15])
+
+
+def test_the_check_finds_an_id_and_a_placeholder_plural():
+    texts = [("a narration", "Player 1 takes tuna-1 and draws 2 card(s)."), ("fine", "Player 1 takes tuna (12).")]
+    problems = problems_in(texts, COMPONENT_IDS["maui"])
+    assert len(problems) == 2 and all(p.startswith("a narration") for p in problems)
+    assert not problems_in([("x", "tuna-12 is not tuna-1's id")], {"tuna-2"})

@@ -1,0 +1,118 @@
+"""Numbers a lesson quotes about a component agree with the component data.
+
+"The 5-point catfish", "a dolphin of strength 5", «сомик на 5 очков», «дельфином силы 5»: wherever a lesson
+ties a number to a fish or a card, in a worked example, a quiz or the lesson page, that card exists with that
+number. In a worked example or a quiz it must be one of the cards the file names (its set-up and its steps);
+in the lesson page's own text, a card of the game's data. (A reviewer found a "5-point catfish" worth 3 and a
+dolphin said to be strength 5 that the engine gave 6.)
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from tutor.core.scenario import load_file
+from tutor.games.aqua_fest import components as AC
+from tutor.games.maui import components as MC
+
+ROOT = Path(__file__).resolve().parent.parent
+LESSONS = ROOT / "lessons"
+
+# the words a lesson uses for a kind of component, by kind (regular expressions, both languages)
+KIND_WORDS = {
+    "maui": {"catfish": r"catfish|сомик\w*", "tiger": r"tiger fish|тигров\w* рыб\w*", "tuna": r"tuna|тун\w*",
+             "lantern": r"lantern fish|фонарик\w*", "jellyfish": r"jellyfish|медуз\w*"},
+    "aqua_fest": {"crab": r"crab|краб\w*", "octopus": r"octopus|осьминог\w*",
+                  "seahorse": r"seahorse|морск\w* кон\w*|кон[её]к\w*", "turtle": r"turtle|черепах\w*",
+                  "dolphin": r"dolphin|дельфин\w*"},
+}
+# how a number is tied to such a word: {k} is the kind's words, the number is the group named n
+CLAIMS = {
+    "maui": [r"(?P<n>-?\d+)-point (?:{k})", r"(?:{k}) \((?P<n>-?\d+)\)", r"(?:{k}) на (?P<n>-?\d+)\b",
+             r"(?:{k}) \((?P<n>-?\d+) (?:очк|point)"],
+    "aqua_fest": [r"(?:{k}) (?:of strength|\(strength|, also strength) (?P<n>\d+)",
+                  r"(?:{k}),? (?:силы|\(сила|тоже силы) (?P<n>\d+)"],
+}
+
+
+def kind_numbers(game: str, ids) -> set:
+    """(kind, number) of every component among `ids`."""
+    if game == "maui":
+        return {(MC.kind(i), MC.value(i)) for i in ids if i in MC.CATCH_CARDS}
+    return {(AC.card(i).species, AC.card(i).strength) for i in ids if i in AC.CARDS}
+
+
+def all_ids(game: str) -> set:
+    return set(MC.ALL_CATCH) if game == "maui" else set(AC.ALL_CARDS)
+
+
+def claims(game: str, text: str) -> list[tuple[str, int, str]]:
+    """(kind, number, the words) for every number the text ties to a component."""
+    out = []
+    for kind, words in KIND_WORDS[game].items():
+        for pattern in CLAIMS[game]:
+            for m in re.finditer(pattern.format(k=words), text, flags=re.IGNORECASE):
+                out.append((kind, int(m.group("n")), m.group(0)))
+    return out
+
+
+def ids_in(obj, game: str) -> set:
+    text = json.dumps(obj, ensure_ascii=False, default=lambda o: getattr(o, "__dict__", str(o)))
+    return {i for i in re.findall(r"[a-z]+(?:-[a-z]+)*-\d+", text) if i in all_ids(game)}
+
+
+def texts_of(data) -> list[str]:
+    """Every {lang: text} string in a scenario or quiz file."""
+    out = []
+
+    def walk(x):
+        if isinstance(x, dict):
+            for v in x.values():
+                walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+        elif isinstance(x, str):
+            out.append(x)
+    walk({k: v for k, v in data.items() if k not in ("setup", "id", "game")})
+    return out
+
+
+def example_cases():
+    for game in KIND_WORDS:
+        for kind in ("scenarios", "quizzes"):
+            for path in sorted((LESSONS / game / kind).glob("*.yaml")):
+                yield pytest.param(game, path, id=f"{game}/{kind}/{path.stem}")
+
+
+@pytest.mark.parametrize("game, path", list(example_cases()))
+def test_numbers_in_an_example_are_its_cards(game, path):
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    if path.parent.name == "scenarios":
+        load_file(path)      # a valid example (its own tests replay it)
+    # the cards the file itself names: its set-up (hands, lagoon, deck) and its steps
+    have = kind_numbers(game, ids_in(data, game))
+    wrong = [(words, kind, n) for text in texts_of(data) for kind, n, words in claims(game, text)
+             if (kind, n) not in have]
+    assert not wrong, f"{path.name}: numbers that no card of this position has: {wrong}; it has {sorted(have)}"
+
+
+@pytest.mark.parametrize("game", sorted(KIND_WORDS))
+def test_numbers_in_the_lesson_text_exist_in_the_data(game):
+    text = (LESSONS / game / "notebook.yaml").read_text(encoding="utf-8")
+    have = kind_numbers(game, all_ids(game))
+    found = claims(game, text)
+    wrong = [(words, kind, n) for kind, n, words in found if (kind, n) not in have]
+    assert not wrong, f"{game} lesson: numbers no card has: {wrong}"
+
+
+def test_the_claims_are_read():
+    assert claims("maui", "You want the 5-point catfish, not a tuna (12).") == [
+        ("catfish", 5, "5-point catfish"), ("tuna", 12, "tuna (12)")]
+    assert [(k, n) for k, n, _ in claims("aqua_fest", "отвечает дельфином (сила 5); a turtle of strength 7")] == [
+        ("turtle", 7), ("dolphin", 5)]

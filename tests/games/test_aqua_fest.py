@@ -568,12 +568,19 @@ def test_pawn_on_its_start_tile_cannot_be_attacked():
     refused(s, Attack(1, 0, "crab-3"), "battles", "target_home")
 
 
-def test_a_pawn_at_home_cannot_attack_either():
-    """Ruling battle-cards: home is out of the fight both ways (a pawn there cannot be attacked, so it
-    may not attack an adjacent pawn that could not answer in kind)."""
+def test_a_pawn_at_home_may_attack_a_pawn_beside_its_start_tile():
+    """Подводные сражения: only the pawn on a start tile is protected; nothing stops it attacking. Player 1
+    (south, start tile beside C5) may attack player 2 on C5 or diagonally beside it, not farther away."""
     s = position(pawns={1: "C5"}, hands={0: ["crab-1"], 1: ["crab-3"]})
-    assert A.attackable(s, 0) == []
-    refused(s, Attack(0, 1, "crab-1"), "battles", "attacker_home")
+    assert s.pawns[0] is None and s.homes[0] == 2
+    assert A.attackable(s, 0) == [1]
+    s2, events = go(s, Attack(0, 1, "crab-1"))
+    assert s2.battle == (0, 1, "crab-1") and [e.kind for e in events] == ["aqua_fest.attack"]
+    for cell_name in ("B5", "D5"):
+        assert A.attackable(position(pawns={1: cell_name}, hands={0: ["crab-1"], 1: ["crab-3"]}), 0) == [1]
+    far = position(pawns={1: "C4"}, hands={0: ["crab-1"], 1: ["crab-3"]})
+    assert A.attackable(far, 0) == []
+    refused(far, Attack(0, 1, "crab-1"), "battles", "not_adjacent")
 
 
 def test_target_without_cards_cannot_be_attacked():
@@ -677,11 +684,28 @@ def test_attacker_may_attack_again_and_after_moving():
     assert s2.pawns[1] is None and s2.pawns[2] is None and s2.turn == 0
 
 
-def test_attack_is_allowed_before_drawing_two_but_not_after_drawing():
-    """Подводные сражения."""
-    s = position(pawns={0: "C3", 1: "C4"}, hands={0: ["dolphin-10"], 1: ["crab-3"]})
-    s, _ = go(s, Attack(0, 1, "dolphin-10"), Defend(1, "crab-3"), DrawTwo(0))
-    assert s.turn == 1
+def test_after_an_attack_the_turn_ends_with_one_card_even_without_a_move():
+    """Как происходит атака: after an attack the player may move, attack again or end the turn drawing a
+    card; ruling attack-then-draw: drawing two (the other kind of turn) is not offered after an attack."""
+    s = position(pawns={0: "C3", 1: "C4"}, hands={0: ["dolphin-10", "crab-1"], 1: ["crab-3"]}, deck=["turtle-1"])
+    s, _ = go(s, Attack(0, 1, "dolphin-10"), Defend(1, "crab-3"))
+    assert s.turn == 0 and s.moves == 0 and s.attacked
+    legal = A.legal_actions(s, 0)
+    assert EndTurn(0) in legal and DrawTwo(0) not in legal and not any(isinstance(a, DrawTwo) for a in legal)
+    refused(s, DrawTwo(0), "battles", "draw_two_after_attack")
+    before = len(s.hands[0])
+    s, events = go(s, EndTurn(0))
+    assert s.turn == 1 and not s.attacked and len(s.hands[1 - 1]) == before + 1
+    assert [e.kind for e in events][:1] == ["aqua_fest.drew"]
+
+
+def test_without_a_move_or_an_attack_a_turn_cannot_end_with_one_card():
+    s = position(pawns={0: "C3", 1: "A1"}, hands={0: ["crab-1"], 1: ["crab-3"]})
+    refused(s, EndTurn(0), "play", "end_without_move")
+
+
+def test_no_attack_after_drawing():
+    """Подводные сражения: an attack comes before the player starts drawing."""
     s = position(pawns={0: "C3", 1: "C4"}, hands={0: ["dolphin-10", "dolphin-9"], 1: ["crab-3"]})
     s, _ = go(s, DrawTwo(0))
     refused(s, Attack(0, 1, "dolphin-10"), "play", "not_your_turn")
@@ -978,3 +1002,12 @@ def test_unplaced_start_tiles_are_drawn_waiting():
     s, _ = A.apply(s, A.PlaceStart(0, 1))
     svg = A.render(A.view(s, 0))
     assert svg.count('data-placed="no"') == 1 and svg.count('data-placed="yes"') == 1
+
+
+def test_a_position_saved_before_attacks_were_tracked_still_loads():
+    """Format 2 had no "attacked" flag: such a saved position loads as a turn without an attack."""
+    s = position(pawns={0: "C3", 1: "A1"}, hands={0: ["crab-1"], 1: ["crab-3"]})
+    data = json.loads(A.to_json(s))
+    assert data.pop("attacked") is False and data["format"] == "tutor/aqua_fest/3"
+    data["format"] = "tutor/aqua_fest/2"
+    assert A.state_from_json(json.dumps(data)) == s

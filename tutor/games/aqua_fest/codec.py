@@ -11,10 +11,11 @@ from tutor.games.aqua_fest import board as B
 from tutor.games.aqua_fest import components as C
 from tutor.games.aqua_fest.rules import Attack, Defend, DrawTwo, EndTurn, Move, PlaceStart, State
 
-FORMAT = "tutor/aqua_fest/2"   # 2: "placing", the start tiles still to be laid
+FORMAT = "tutor/aqua_fest/3"   # 2: "placing", the start tiles still to be laid; 3: "attacked" this turn
+OLDER = {"tutor/aqua_fest/2": {"attacked": False}}   # earlier formats still load: what they lack, filled in
 FIELDS = ("players", "sides", "homes", "bonus", "upper", "lower", "lower_open", "pawns", "hands", "collected",
           "deck", "discard", "turn", "moves", "species", "alone", "turn_start", "battle", "last_battle", "over", "rng",
-          "placing")
+          "placing", "attacked")
 
 
 def to_json(state: State) -> str:
@@ -37,6 +38,8 @@ def state_from_json(text) -> State:
     except InputProblem as exc:
         raise SavedStateError(str(exc)) from None
     _need(isinstance(data, dict), "it should be a JSON object")
+    if data.get("format") in OLDER:
+        data = {**OLDER[data["format"]], **data, "format": FORMAT}
     _need(data.get("format") == FORMAT, f"it is not an Aqua Fest position (format should be {FORMAT!r})")
     missing = [f for f in FIELDS if f not in data]
     _need(not missing, f"field {missing[0]!r} is missing" if missing else "")
@@ -92,7 +95,8 @@ def state_from_json(text) -> State:
     _need(_int(data["moves"]) and data["moves"] in (0, 1, 2), "moves must be 0, 1 or 2")
     _need(data["species"] is None or data["species"] in C.SPECIES, "species is unknown")
     _need((data["moves"] == 0) == (data["species"] is None), "species must be set exactly when a card has been played")
-    _need(isinstance(data["alone"], bool) and isinstance(data["over"], bool), "alone and over must be true or false")
+    _need(isinstance(data["alone"], bool) and isinstance(data["over"], bool) and isinstance(data["attacked"], bool),
+          "alone, over and attacked must be true or false")
     _need(data["turn_start"] is None or (_int(data["turn_start"]) and 0 <= data["turn_start"] < 25),
           "turn_start must be a cell 0..24 or null")
     _need(battle is None or (battle[0] == data["turn"] and not data["over"]),
@@ -109,7 +113,7 @@ def state_from_json(text) -> State:
         turn=data["turn"], moves=data["moves"], species=data["species"], alone=data["alone"],
         turn_start=data["turn_start"], battle=None if battle is None else tuple(battle),
         last_battle=None if last is None else tuple(last),
-        over=data["over"], rng=data["rng"], placing=tuple(placing),
+        over=data["over"], rng=data["rng"], placing=tuple(placing), attacked=data["attacked"],
     )
     from tutor.games.aqua_fest.checks import check_invariants   # checks imports rules, not codec
     problems = check_invariants(state)

@@ -69,7 +69,7 @@ class Defend:
 
 @dataclass(frozen=True)
 class EndTurn:
-    """Finish a turn in which the pawn moved: draw one card."""
+    """Finish a turn in which the pawn moved or the player attacked: draw one card."""
     player: int
 
     def to_json(self) -> dict:
@@ -115,6 +115,7 @@ class State:
     over: bool
     rng: int = 0
     placing: tuple = ()          # seats still to lay their start tile, in order (setup with place_starts)
+    attacked: bool = False       # the player whose turn it is has attacked this turn (they may end it with one card)
 
     def __str__(self) -> str:
         rows = []
@@ -207,8 +208,9 @@ def to_move(state: State) -> list[int]:
 
 
 def attackable(state: State, seat: int) -> list[int]:
-    """Opponents the player may attack now: both away from home, adjacent, the target holding a card."""
-    if not state.hands[seat] or state.pawns[seat] is None:
+    """Opponents the player may attack now: adjacent (a pawn at home counts from its start tile), the target
+    away from home and holding a card."""
+    if not state.hands[seat]:
         return []
     me = position(state, seat)
     return [t for t in range(state.players)
@@ -230,9 +232,9 @@ def legal_actions(state: State, player: int) -> list[Action]:
             out += [Move(player, card_id, d) for d in destinations(state, player, card_id)]
     for target in attackable(state, player):
         out += [Attack(player, target, c) for c in state.hands[player]]
-    if state.moves:
+    if state.moves or state.attacked:
         out.append(EndTurn(player))
-    else:
+    if not state.moves and not state.attacked:
         out.append(DrawTwo(player))
         out += [DrawTwo(player, h) for h in range(B.N)]
     return out
@@ -321,7 +323,7 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
     if isinstance(action, Attack):
         return _attack(state, action)
     if isinstance(action, EndTurn):
-        if not state.moves:
+        if not state.moves and not state.attacked:
             raise RuleViolation("aqua_fest:play", "aqua_fest.err.end_without_move", player=action.player)
         state, events = _draw(state, action.player, 1)
         return _next_turn(state, events)
@@ -437,15 +439,13 @@ def _attack(state: State, action: Attack) -> tuple[State, list[Event]]:
         raise RuleViolation("aqua_fest:battles", "aqua_fest.err.attack_self", player=p)
     if state.pawns[t] is None:
         raise RuleViolation("aqua_fest:battles", "aqua_fest.err.target_home", player=p, target_player=t)
-    if state.pawns[p] is None:   # ruling battle-cards: safe at home also means out of the fight
-        raise RuleViolation("aqua_fest:battles", "aqua_fest.err.attacker_home", player=p)
     if not B.adjacent(position(state, p), position(state, t)):
         raise RuleViolation("aqua_fest:battles", "aqua_fest.err.not_adjacent", player=p, target_player=t)
     if not state.hands[t]:
         raise RuleViolation("aqua_fest:battles", "aqua_fest.err.target_no_cards", player=p, target_player=t)
     hand = list(state.hands[p])
     hand.remove(action.card)
-    state = replace(_with(state, "hands", p, tuple(hand)), battle=(p, t, action.card))
+    state = replace(_with(state, "hands", p, tuple(hand)), battle=(p, t, action.card), attacked=True)
     return state, [Event("aqua_fest.attack", "aqua_fest:battles", {"player": p, "target": t})]
 
 
@@ -486,6 +486,8 @@ def _draw_two(state: State, action: DrawTwo) -> tuple[State, list[Event]]:
     p = action.player
     if state.moves:
         raise RuleViolation("aqua_fest:play", "aqua_fest.err.draw_two_after_move", player=p)
+    if state.attacked:    # ruling attack-then-draw: after an attack the turn goes on, or ends with one card
+        raise RuleViolation("aqua_fest:battles", "aqua_fest.err.draw_two_after_attack", player=p)
     events = []
     if action.home is not None:
         if not isinstance(action.home, int) or not 0 <= action.home < B.N:
@@ -503,7 +505,7 @@ def _draw_two(state: State, action: DrawTwo) -> tuple[State, list[Event]]:
 def _next_turn(state: State, events: list) -> tuple[State, list[Event]]:
     nxt = (state.turn + 1) % state.players
     state = replace(state, turn=nxt, moves=0, species=None, alone=False, turn_start=state.pawns[nxt],
-                    last_battle=None)   # the revealed battle cards are shown until the turn ends
+                    last_battle=None, attacked=False)   # the revealed battle cards are shown until the turn ends
     events.append(Event("aqua_fest.turn", "aqua_fest:play", {"player": nxt}))
     return state, events
 

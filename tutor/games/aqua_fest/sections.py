@@ -76,14 +76,20 @@ RULINGS = (
        "Когда фишка уходит с клетки любым способом (ход, возвращение домой, проигранное сражение), "
        "закрытый нижний тайл там переворачивается. До этого его не смотрит никто."),
     _r("battle-cards", "battles",
-       "A battle needs a card from each side, so a player with an empty hand cannot be attacked. A pawn on "
-       "its start tile cannot be attacked, and so, to keep it fair, it cannot attack either: home is out of "
-       "the fight. You may attack before a move, between moves, after your moves, or before drawing two; "
-       "each attack costs you a card.",
-       "В сражении каждый выкладывает карту, поэтому игрока с пустой рукой атаковать нельзя. Фишку на "
-       "стартовом тайле атаковать нельзя, и, чтобы было честно, сама она тоже не атакует: дом — вне "
-       "боя. Атаковать можно до перемещения, между перемещениями, после них или перед тем, как взять две "
-       "карты; каждая атака стоит карты."),
+       "A battle needs a card from each side, so a player with an empty hand cannot be attacked. Only the pawn "
+       "on a start tile is safe: it cannot be attacked, but it may itself attack a pawn next to its start tile "
+       "(the cell the tile lies beside, or one diagonally beside it). You may attack at any point of your turn "
+       "before you draw: before a move, between moves or after them; each attack costs you a card.",
+       "В сражении каждый выкладывает карту, поэтому игрока с пустой рукой атаковать нельзя. Защищена только "
+       "фишка на стартовом тайле: её атаковать нельзя, но сама она может атаковать фишку рядом со своим "
+       "стартовым тайлом (на клетке, у которой он лежит, или по диагонали от него). Атаковать можно в любой "
+       "момент хода, пока вы не начали брать карты: до перемещения, между перемещениями или после них; "
+       "каждая атака стоит карты."),
+    _r("attack-then-draw", "attack",
+       "After an attack your turn goes on: move, attack again, or end it by drawing one card, even if you have "
+       "not moved. Drawing two cards is the other kind of turn, so it is not offered once you have attacked.",
+       "После атаки ход продолжается: можно переместиться, атаковать ещё раз или закончить ход, взяв одну "
+       "карту, даже если вы не перемещались. Взять две карты — это другой вид хода, после атаки его нет."),
     _r("battle-prize", "attack",
        "The winner takes one of the loser's fragments chosen at random (the tutor draws it with the "
        "game's seeded dice). A loser with no fragments gives nothing but still goes home.",

@@ -91,7 +91,7 @@ i18n.register({
     "aqua_fest.err.no_battle": {"en": "{player} is not being attacked.", "ru": "{player} сейчас не атакован."},
     "aqua_fest.err.not_your_turn": {"en": "It is {turn_player}'s turn, not {player}'s.",
                                     "ru": "Сейчас ходит {turn_player}, а не {player}."},
-    "aqua_fest.err.end_without_move": {"en": "{player} has not moved: a turn is either a move (then draw one) "
+    "aqua_fest.err.end_without_move": {"en": "{player} has neither moved nor attacked: a turn is either a move (then draw one) "
                                              "or drawing two cards.",
                                        "ru": "{player} ещё не перемещался: ход — это либо перемещение (потом одна "
                                              "карта), либо взять две карты."},
@@ -126,10 +126,6 @@ i18n.register({
     "aqua_fest.err.attack_self": {"en": "{player} cannot attack themselves.", "ru": "{player} не может атаковать себя."},
     "aqua_fest.err.target_home": {"en": "{target_player} stands on a start tile and cannot be attacked.",
                                   "ru": "{target_player} стоит на стартовом тайле, его нельзя атаковать."},
-    "aqua_fest.err.attacker_home": {"en": "{player} is on their start tile: a pawn at home can neither be "
-                                          "attacked nor attack.",
-                                    "ru": "{player} стоит на своём стартовом тайле: фишку дома нельзя атаковать, "
-                                          "и сама она не атакует."},
     "aqua_fest.err.already_placed": {"en": "The start tiles are laid once, before the first turn; {player} "
                                            "can move theirs later by drawing two cards.",
                                      "ru": "Стартовые тайлы кладут один раз, до первого хода; позже {player} "
@@ -145,6 +141,10 @@ i18n.register({
                                          "направлений)."},
     "aqua_fest.err.target_no_cards": {"en": "{target_player} has no cards, and a battle needs a card from each.",
                                       "ru": "У игрока {target_player} нет карт, а в сражении нужна карта от каждого."},
+    "aqua_fest.err.draw_two_after_attack": {"en": "{player} has attacked this turn: the turn goes on with a move or "
+                                                  "another attack, or ends by drawing one card.",
+                                            "ru": "{player} уже атаковал в этот ход: дальше можно переместиться, "
+                                                  "атаковать ещё раз или закончить ход, взяв одну карту."},
     "aqua_fest.err.draw_two_after_move": {"en": "{player} has moved this turn, so the turn ends by drawing one card.",
                                           "ru": "{player} уже перемещался в этот ход, поэтому ход кончается одной "
                                                 "картой."},

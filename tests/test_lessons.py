@@ -295,7 +295,10 @@ def test_aqua_fest_refusals_name_their_rule():
     result = aqua("refused-moves")
     refused = [(f.refusal.rule, f.refusal.key.rsplit(".", 1)[1]) for f in result.frames if f.refusal is not None]
     assert refused == [("aqua_fest:forbidden", "stop_pawn"), ("aqua_fest:play", "species"),
-                       ("aqua_fest:play", "alone_second"), ("aqua_fest:forbidden", "start_cell")]
+                       ("aqua_fest:play", "alone_second")]
+    # back on the turn's starting cell: allowed, and the tile there is not taken
+    back = next(f for f in result.frames if any(e.kind == "aqua_fest.start_tile_kept" for e in f.events))
+    assert back.refusal is None and back.state.collected == result.frames[back.index - 1].state.collected
 
 
 def test_aqua_fest_end_and_tie_break():

@@ -313,15 +313,17 @@ def test_another_players_start_tile_is_unreachable():
         refused(s, Move(0, "dolphin-1", to), "forbidden", "off_board")
 
 
-def test_the_turns_starting_cell_is_never_a_destination():
-    """В подводном мире запрещено (забирать тайл, на котором стоит вначале хода) + ruling start-cell."""
+def test_back_on_the_turns_starting_cell_its_tile_is_not_taken():
+    """В подводном мире запрещено (забирать тайл, на котором стоит вначале хода) + ruling start-cell: the
+    second move may end there (the rulebook forbids the taking, not the stop), and nothing is taken."""
     s = position(pawns={0: "C3"}, hands={0: ["crab-1", "crab-3"]}, lower={"C3": "u-white-1"})
     s, _ = go(s, Move(0, "crab-1", cell("C4")))
     assert s.lower_open[cell("C3")]           # the lower tile turned up when the pawn left
-    assert cell("C3") not in A.destinations(s, 0, "crab-3")
-    refused(s, Move(0, "crab-3", cell("C3")), "forbidden", "start_cell")
-    s, _ = go(s, Move(0, "crab-3", cell("C5")))
-    assert "u-white-1" not in s.collected[0]
+    assert cell("C3") in A.destinations(s, 0, "crab-3")
+    back, events = go(s, Move(0, "crab-3", cell("C3")))
+    assert back.pawns[0] == cell("C3") and "u-white-1" not in back.collected[0]
+    assert back.lower[cell("C3")] == "u-white-1" and back.lower_open[cell("C3")]
+    assert "start_tile_kept" in kinds(events) and "collected" not in kinds(events)
 
 
 def test_empty_seabed_stop_is_allowed_and_takes_nothing():

@@ -180,12 +180,13 @@ def fragments_left(state: State) -> int:
 
 
 def destinations(state: State, seat: int, card_id: str) -> list[int]:
-    """Cells the pawn may end on with this card (the obstacles and the turn's start cell excluded)."""
+    """Cells the pawn may end on with this card (obstacles excluded). The turn's start cell is one of them: the
+    second move may end there, though its tile is not taken (ruling start-cell)."""
     move = C.card(card_id).move
     def blocked(i: int) -> bool:
         return is_coral(state, i) or pawn_at(state, i) is not None
 
-    return [dest for dest, _ in B.reachable(position(state, seat), move, blocked) if dest != state.turn_start]
+    return [dest for dest, _ in B.reachable(position(state, seat), move, blocked)]
 
 
 def can_move(state: State, seat: int) -> bool:
@@ -365,8 +366,6 @@ def _move(state: State, action: Move) -> tuple[State, list[Event]]:
                                 species=card.species, first=state.species)
     if not isinstance(action.to, int) or not 0 <= action.to < B.N * B.N:
         raise RuleViolation("aqua_fest:forbidden", "aqua_fest.err.off_board", player=p)
-    if action.to == state.turn_start:
-        raise RuleViolation("aqua_fest:forbidden", "aqua_fest.err.start_cell", player=p)
     if action.to not in destinations(state, p, card_id):
         _explain_bad_destination(state, p, card, action.to)
     events = [Event("aqua_fest.card_played", "aqua_fest:cards",
@@ -378,8 +377,13 @@ def _move(state: State, action: Move) -> tuple[State, list[Event]]:
     state = _with(state, "pawns", p, action.to)
     events.append(Event("aqua_fest.moved", "aqua_fest:play",
                         {"player": p, "from": frm, "to": list(B.coords(action.to)), "card": card_id}))
-    state, more = _collect(state, p, action.to, card.move.both_layers)
-    events += more
+    if action.to == state.turn_start:
+        # В подводном мире запрещено: the tile the player stood on when the turn began is not theirs to take
+        events.append(Event("aqua_fest.start_tile_kept", "aqua_fest:forbidden",
+                            {"player": p, "cell": list(B.coords(action.to))}))
+    else:
+        state, more = _collect(state, p, action.to, card.move.both_layers)
+        events += more
     state = replace(state, moves=state.moves + 1, species=state.species or card.species,
                     alone=state.alone or card.move.alone)
     if fragments_left(state) == 0:

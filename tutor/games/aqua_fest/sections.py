@@ -47,10 +47,10 @@ RULINGS = (
        "может сразу задать места; невыбранное место — средняя клетка). Первый игрок берёт жетон 1, "
        "следующий — 2 и так далее."),
     _r("start-cell", "forbidden",
-       "Neither move of a turn may end on the cell where your pawn began the turn, so you can never "
-       "collect the tile you were standing on by stepping away and back.",
-       "Ни одно перемещение хода не может закончиться на клетке, где фишка начала ход: нельзя забрать "
-       "тайл, на котором стоял, отойдя и вернувшись."),
+       "The rulebook forbids taking the tile you stood on when your turn began, and nothing more: your second "
+       "move may end back on that cell, but you take nothing there.",
+       "Правила запрещают забирать тайл, на котором вы стояли в начале хода, и только это: второе "
+       "перемещение может закончиться на этой клетке, но забрать там ничего нельзя."),
     _r("moves-on-seabed", "play",
        "Moves stay on the 5 x 5 seabed. The first step from a start tile enters the cell beside it (or "
        "a diagonal neighbour). A pawn returns home only by drawing two cards or by losing a battle.",

@@ -110,10 +110,6 @@ i18n.register({
                               "ru": "Вторая карта хода должна быть того же вида, что и первая ({first}), а не "
                                     "{species}."},
     "aqua_fest.err.off_board": {"en": "{player} must stay on the seabed.", "ru": "{player} должен оставаться на поле."},
-    "aqua_fest.err.start_cell": {"en": "{player} cannot end a move on the cell where the turn began, nor take "
-                                       "that tile.",
-                                 "ru": "{player} не может закончить перемещение на клетке, где начал ход, и "
-                                       "забрать этот тайл."},
     "aqua_fest.err.stop_coral": {"en": "{player} cannot stop on a coral.", "ru": "{player} не может остановиться на коралле."},
     "aqua_fest.err.stop_pawn": {"en": "{player} cannot stop where {other_player}'s pawn stands.",
                                 "ru": "{player} не может остановиться там, где стоит фишка: {other_player}."},
@@ -172,6 +168,8 @@ _T = {
     "card_played": {"en": "{player} plays {card}.", "ru": "{player} играет карту: {card}."},
     "moved": {"en": "{player}'s pawn moves from {frm} to {to}.", "ru": "Фишка игрока {player_plain} идёт {frm_ru} на {to}."},
     "collected": {"en": "{player} takes {tiles} from {cell}{beneath}.", "ru": "{player} забирает с {cell}: {tiles}{beneath}."},
+    "start_tile_kept": {"en": "{player} is back on {cell}, where the turn began: the tile there is not taken.",
+                        "ru": "{player} вернулся на {cell}, где начал ход: тайл там не забирают."},
     "empty_seabed": {"en": "{player} stops on empty seabed at {cell}: nothing to take.",
                      "ru": "{player} останавливается на пустом дне {cell}: забрать нечего."},
     "tile_turned": {"en": "The pawn has left {cell}: the lower tile there turns face up ({tile}).",

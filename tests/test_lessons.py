@@ -367,3 +367,20 @@ def test_check_command_reports_a_step_that_should_have_been_refused(tmp_path):
     done = run_check(path)
     assert done.returncode == 1
     assert "should be refused by maui:play, but it was allowed" in done.stdout
+
+
+def test_every_ruling_the_code_names_exists():
+    """A comment or docstring that cites a ruling ("ruling start-cell", 'ruling "aqua_fest/tie"') names one the
+    learner can read in the game's rulings."""
+    import re
+
+    from tutor.core.game import load
+    cited = []
+    for path in sorted((ROOT / "tutor" / "games").glob("*/*.py")):
+        game = path.parent.name
+        known = {r.id.split("/", 1)[1] for r in load(game).RULINGS}
+        for m in re.finditer(r"ruling [\"']?((?:[a-z_]+/)?[a-z][a-z0-9-]+)", path.read_text(encoding="utf-8")):
+            slug = m.group(1).split("/", 1)[-1]
+            cited.append(slug)
+            assert slug in known, f"{path.relative_to(ROOT)} cites ruling {m.group(1)!r}, which {game} does not have"
+    assert len(cited) >= 4

@@ -395,7 +395,11 @@ def test_lesson_helpers_for_aqua_fest(lang):
     assert len(fragment_rows) == 9
     species_rows = re.findall(r'<tr data-kind="(crab|octopus|seahorse|turtle|dolphin)"', c)
     assert len(species_rows) == 5
-    assert c.count('data-provenance="assumed"') == 15 == c.count('class="tutor-assumed"')
+    setup_rows = re.findall(r'<tr data-kind="(hand_size|bonus_order|first_player)" data-provenance="assumed"', c)
+    assert len(setup_rows) == 3, "the set-up facts the rulebook does not print are marked assumed"
+    assert c.count('data-provenance="assumed"') == 18 == c.count('class="tutor-assumed"')
+    from tutor.games.aqua_fest import components as AC
+    assert f"<td>{AC.HAND_SIZE}</td>" in c
     assert "5, 5, 6, 6, 7, 7, 8, 8, 9, 9" in c
     counts = [int(x) for x in re.findall(r'data-colour="[^"]+" data-provenance="\w+">(?:<td>[^<]*</td>){2}'
                                          r'(?:<td class="num">\d+</td>){3}<td class="num">(\d+)</td>', c)]

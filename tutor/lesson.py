@@ -164,7 +164,7 @@ def components(game: str = "maui", lang: str = "en"):
     for kind, items in groups.items():
         values = ", ".join(str(c.value) for c in sorted(items, key=lambda c: c.value))
         assumed = any(c.provenance != getattr(comps, "RULEBOOK", "rulebook") for c in items)
-        source = (f'<span class="tutor-assumed" title="{esc(items[0].provenance)}">{esc(ui("assumed", lang))}</span>'
+        source = (f'<span class="tutor-assumed" title="{esc(ui("assumed.tip", lang))}">{esc(ui("assumed", lang))}</span>'
                   if assumed else esc(ui("rulebook", lang)))
         rule = f"{game}:{kind}"
         cited = safe_cite(rule, lang)
@@ -260,7 +260,7 @@ def _aqua_fest_components(lang: str):
     def source(items) -> tuple[str, str]:
         assumed = any(x.provenance != C.RULEBOOK for x in items)
         if assumed:
-            return "assumed", (f'<span class="tutor-assumed" title="{esc(C.ASSUMED)}">'
+            return "assumed", (f'<span class="tutor-assumed" title="{esc(ui("assumed.tip", lang))}">'
                                f'{esc(ui("assumed", lang))}</span>')
         return "rulebook", esc(ui("rulebook", lang))
 
@@ -307,8 +307,20 @@ def _aqua_fest_components(lang: str):
     card_table = (f'<h4>{esc(ui("af.cards", lang))} <span class="tutor-cite">{esc(safe_cite("aqua_fest:cards", lang))}'
                   f'</span></h4><table class="tutor-cards"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}'
                   f"</tbody></table>")
-    return Static(tile_table + card_table + f'<p class="tutor-assumed-note">{esc(ui("assumed_note", lang))}</p>',
-                  ("tutor-components",))
+    rows = [f'<tr data-kind="{esc(key)}" data-provenance="{"assumed" if prov != C.RULEBOOK else "rulebook"}">'
+            f'<td>{esc(ui("af.setup." + key, lang))}</td><td>{esc(value)}</td><td>{source([_Prov(prov)])[1]}</td></tr>'
+            for key, value, prov in C.SETUP_FACTS]
+    head = "".join(f"<th>{esc(h)}</th>" for h in (ui("af.setup", lang), ui("af.setup.value", lang), ui("source", lang)))
+    setup_table = (f'<h4>{esc(ui("af.setup", lang))} <span class="tutor-cite">{esc(safe_cite("aqua_fest:goal", lang))}'
+                   f'</span></h4><table class="tutor-setup"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}'
+                   f"</tbody></table>")
+    return Static(tile_table + card_table + setup_table
+                  + f'<p class="tutor-assumed-note">{esc(ui("assumed_note", lang))}</p>', ("tutor-components",))
+
+
+class _Prov:
+    def __init__(self, provenance: str):
+        self.provenance = provenance
 
 
 register({
@@ -321,6 +333,15 @@ register({
     "ui.lazy.shells": {"en": "▶ Open the shell-assembly helper", "ru": "▶ Открыть помощника по сборке ракушек",
                        "uk": "▶ Відкрити помічника зі збирання мушель"},
     "ui.af.yes": {"en": "yes", "ru": "да", "uk": "так"},
+    "ui.af.setup": {"en": "Setting up", "ru": "Подготовка", "uk": "Підготовка"},
+    "ui.af.setup.value": {"en": "Value", "ru": "Значение", "uk": "Значення"},
+    "ui.af.setup.hand_size": {"en": "Cards in each hand at the start", "ru": "Карт в руке в начале игры",
+                              "uk": "Карт у руці на початку гри"},
+    "ui.af.setup.bonus_order": {"en": "Bonus tokens, from the first player round the table",
+                                "ru": "Жетоны дополнительных баллов по кругу от первого игрока",
+                                "uk": "Жетони додаткових балів по колу від першого гравця"},
+    "ui.af.setup.first_player": {"en": "Who starts (player number)", "ru": "Кто ходит первым (номер игрока)",
+                                 "uk": "Хто ходить першим (номер гравця)"},
     "ui.af.no": {"en": "no", "ru": "нет", "uk": "ні"},
     "ui.af.coral": {"en": "coral", "ru": "коралл", "uk": "корал"},
     "ui.af.tile": {"en": "Tile", "ru": "Тайл", "uk": "Тайл"},

@@ -93,6 +93,8 @@ register({
                       "uk": "Для гри {game} пісочниці поки немає."},
     "ui.rulings": {"en": "The tutor's rulings", "ru": "Решения тьютора", "uk": "Рішення тьютора"},
     "ui.assumed": {"en": "assumed", "ru": "предположение", "uk": "припущення"},
+    "ui.assumed.tip": {"en": "assumed — not printed in the rulebook", "ru": "предположение — в правилах этого нет",
+                       "uk": "припущення — у правилах цього немає"},
     "ui.rulebook": {"en": "rulebook", "ru": "из правил", "uk": "з правил"},
     "ui.kind": {"en": "Card", "ru": "Карта", "uk": "Карта"},
     "ui.count": {"en": "Count", "ru": "Кол-во", "uk": "Кількість"},

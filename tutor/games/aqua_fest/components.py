@@ -19,7 +19,7 @@ SIZE = 5                      # the seabed is 5 x 5, two layers deep
 LAYERS = ("lower", "upper")
 SIDES = ("south", "west", "north", "east")   # clockwise from the first player's side
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
-HAND_SIZE = 5
+HAND_SIZE = 5                 # ASSUMED: the rulebook does not say how many cards a hand starts with
 COLOURS = ("white", "pink", "black")
 FRAGMENT_KINDS = ("upper", "lower-left", "lower-right")
 PAWN_COLOURS = ("#e76f51", "#2a9d8f", "#e9c46a", "#6d597a")
@@ -106,7 +106,15 @@ for _kind, _items in _FRAGMENTS.items():
         TILES[_id] = Tile(_id, False, _kind, _stars, _colour)
 ALL_TILES = tuple(TILES)
 FRAGMENTS = tuple(t for t in ALL_TILES if not TILES[t].coral)
-BONUS_TOKENS = (1, 2, 3, 4)   # rulebook: first player takes 1, the second 2, and so on
+BONUS_TOKENS = (1, 2, 3, 4)   # rulebook: four tokens worth 1 to 4; who gets which is ASSUMED (SETUP_FACTS)
+
+# What setting up needs that the rulebook does not print: (key, value, provenance), shown in the lesson's
+# components table next to the tiles and cards, so a club that knows better can correct them here.
+SETUP_FACTS = (
+    ("hand_size", HAND_SIZE, ASSUMED),
+    ("bonus_order", "1, 2, 3, 4", ASSUMED),       # the first player takes token 1, the next 2, and so on
+    ("first_player", 1, ASSUMED),                 # player 1 starts unless a lesson sets someone else
+)
 
 assert len(ALL_TILES) == 50, "the rulebook lists 50 tiles"
 assert len(ALL_CARDS) == 50, "the rulebook lists 50 sea-creature cards"

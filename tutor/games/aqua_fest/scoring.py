@@ -1,7 +1,7 @@
 """Aqua Fest scoring: the best assembly of each player's fragments plus their bonus token.
 
 Ties are broken by the total strength of the cards left in hand ("Конец игры и подсчёт баллов");
-players still level after that share the victory (ruling "tie-after-strength").
+players still level after that share the victory (ruling "aqua_fest/tie").
 """
 
 from __future__ import annotations

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from tutor.core.i18n import plural_category
 from tutor.core.rules import Ruling, Section, register_sections
+from tutor.games.aqua_fest import components as C
 
 _S = [
     ("contents", "Что входит в игровой набор?", "What is in the box", "Что входит в игровой набор"),
@@ -25,6 +27,12 @@ SECTIONS = tuple(
 register_sections(SECTIONS)
 
 
+def _cards_each_ru(n: int) -> str:
+    """«по 1 карте», «по 2 карты», «по 5 карт»: the Russian plural after «по»."""
+    form = {"one": "карте", "few": "карты"}.get(plural_category(n, "ru"), "карт")
+    return f"по {n} {form}"
+
+
 def _r(slug, rule, en, ru):
     return Ruling(f"aqua_fest/{slug}", f"aqua_fest:{rule}", {"en": en, "ru": ru})
 
@@ -40,12 +48,15 @@ RULINGS = (
        "lower tiles are laid face down and the 25 upper tiles face up on them, shuffled. Then, from the "
        "first player round the table, each lays their start tile beside a cell of their side, before "
        "anyone's first turn (a lesson may set the places directly; a place not chosen is the middle "
-       "cell). The first player takes bonus token 1, the next 2, and so on.",
+       f"cell). Not printed in the rulebook, so assumed (see the components table): each hand starts with "
+       f"{C.HAND_SIZE} cards, player 1 starts unless a lesson says otherwise, and the first player takes bonus "
+       "token 1, the next 2, and so on.",
        "Двое садятся друг напротив друга (юг и север), трое — юг, запад и север. 25 нижних тайлов "
        "кладут рубашкой вверх, на них 25 верхних лицом вверх, всё перемешано. Затем, начиная с первого "
        "игрока и по кругу, каждый кладёт стартовый тайл у клетки своей стороны, до первого хода (урок "
-       "может сразу задать места; невыбранное место — средняя клетка). Первый игрок берёт жетон 1, "
-       "следующий — 2 и так далее."),
+       "может сразу задать места; невыбранное место — средняя клетка). В правилах этого нет, поэтому это "
+       f"предположение (см. таблицу компонентов): в руке в начале {_cards_each_ru(C.HAND_SIZE)}, первым ходит игрок 1, "
+       "если урок не назначил другого, первый игрок берёт жетон 1, следующий — 2 и так далее."),
     _r("start-cell", "forbidden",
        "The rulebook forbids taking the tile you stood on when your turn began, and nothing more: your second "
        "move may end back on that cell, but you take nothing there.",
@@ -58,11 +69,11 @@ RULINGS = (
        "(или по диагонали). Домой фишка возвращается, только когда игрок берёт две карты или проигрывает "
        "сражение."),
     _r("straight-lines", "cards",
-       "'Up to N in any direction' is one straight line (across, up-down or diagonal) of 1 to N cells, "
-       "stopping before an obstacle. The seahorse jumps like a chess knight; the dolphin may fly over "
+       "A card that moves up to N cells in any direction moves along one straight line (across, up-down or "
+       "diagonal), 1 to N cells, stopping before an obstacle. The seahorse jumps like a chess knight; the dolphin may fly over "
        "corals and pawns but never stops on them. (Card movements are assumed data.)",
-       "«До N клеток в любую сторону» — это одна прямая (по горизонтали, вертикали или диагонали) от 1 "
-       "до N клеток, не доходя до препятствия. Морской конёк прыгает как шахматный конь; дельфин может "
+       "Карта, которая ходит до N клеток в любую сторону, идёт по одной прямой (по горизонтали, вертикали "
+       "или диагонали) на 1–N клеток, не доходя до препятствия. Морской конёк прыгает как шахматный конь; дельфин может "
        "перелетать через кораллы и фишки, но не останавливается на них. (Движения карт — наше "
        "предположение.)"),
     _r("both-layers", "cards",

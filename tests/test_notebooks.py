@@ -42,7 +42,7 @@ ORDER = {
              "part-seagull", "part-variants", "part-open-baskets", "part-no-fights", "part-rulings",
              "part-sandbox", "part-play"],
     "aqua_fest": ["part-goal", "part-components", "part-setup", "part-tiles", "part-shells", "part-cards",
-                  "part-turn", "part-movement", "part-battles", "part-forbidden", "part-end", "part-scoring",
+                  "part-movement", "part-turn", "part-battles", "part-forbidden", "part-end", "part-scoring",
                   "part-rulings", "part-sandbox", "part-play"],
 }
 # what each lesson must show: (code snippet, how many cells use it at least)

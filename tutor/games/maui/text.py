@@ -39,11 +39,40 @@ def depth_name(depth: str, lang: str) -> str:
     return DEPTH_NAMES[depth].get(lang, DEPTH_NAMES[depth]["en"])
 
 
+# Russian needs the depth in its cases: "на большой глубине", "за большую глубину", "с большой глубины"
+_RU_DEPTH = {
+    "deep": {"at": "на большой глубине", "acc": "большую глубину", "from": "с большой глубины"},
+    "middle": {"at": "на средней глубине", "acc": "среднюю глубину", "from": "со средней глубины"},
+    "shallow": {"at": "на малой глубине", "acc": "малую глубину", "from": "с малой глубины"},
+}
+
+
+def _depth_forms(depth: str, lang: str) -> dict:
+    if lang == "ru":
+        forms = _RU_DEPTH[depth]
+        return {"depth_at": forms["at"], "depth_acc": forms["acc"], "depth_from": forms["from"],
+                "depth_to": "на " + forms["acc"]}
+    name = depth_name(depth, lang)
+    return {"depth_at": name, "depth_acc": name, "depth_from": name, "depth_to": name}
+
+
 def _players(seats, lang: str) -> str:
     return ", ".join(player_name(s, lang) for s in seats)
 
 
+def _players_together(seats, lang: str) -> str:
+    """"Players 2 and 3", «Игроки 1, 2 и 4»: several seats named as one subject."""
+    numbers = [str(s + 1) for s in seats]
+    listed = numbers[0] if len(numbers) == 1 else ", ".join(numbers[:-1]) + {"ru": " и "}.get(lang, " and ") + numbers[-1]
+    return {"ru": "Игроки {n}"}.get(lang, "Players {n}").format(n=listed)
+
+
 i18n.register({
+    # counted words (tutor.core.i18n.plural)
+    "maui.n_jellyfish": {"en": {"one": "{n} jellyfish", "other": "{n} jellyfish"},
+                         "ru": {"one": "{n} медуза", "few": "{n} медузы", "many": "{n} медуз", "other": "{n} медузы"}},
+    "maui.n_points": {"en": {"one": "{n} point", "other": "{n} points"},
+                      "ru": {"one": "{n} очко", "few": "{n} очка", "many": "{n} очков", "other": "{n} очка"}},
     # refusals
     "maui.err.over": {"en": "The game is over: all 12 rounds have been played.",
                       "ru": "Игра окончена: все 12 раундов сыграны."},
@@ -81,16 +110,16 @@ _TEMPLATES = {
                     "ru": "{player} кладёт карту погружения лицом вниз."},
     "revealed": {"en": "Dive cards turned up: {cards}.", "ru": "Карты погружения открыты: {cards}."},
     "face_down_revealed": {"en": "The face-down card in {depth} is turned up: {card}.",
-                           "ru": "Закрытая карта на уровне «{depth}» открыта: {card}."},
-    "dispute": {"en": "{players} tie with {card} for {depth}; Kiti's {hand} hand points to {player}, who wins it.",
-                "ru": "{players} спорят картой {card} за уровень «{depth}»; {hand} рука Кити ближе всего "
-                      "к игроку {player_plain}, он и побеждает."},
-    "tie_no_catch": {"en": "{players} tie with {card} for {depth}; with no fights allowed, nobody takes it and "
+                           "ru": "Закрытая карта {depth_at} открыта: {card}."},
+    "dispute": {"en": "{players_together} tie with {card} for {depth}; Kiti's {hand} hand points to {player}, who wins it.",
+                "ru": "{players_together} положили одинаковые карты ({card}) и спорят за {depth_acc}: {hand} рука Кити "
+                      "ближе к игроку {player_plain}, он и побеждает."},
+    "tie_no_catch": {"en": "{players_together} tie with {card} for {depth}; with no fights allowed, nobody takes it and "
                            "the tied divers come up empty-handed.",
-                     "ru": "{players} сыграли {card} за уровень «{depth}»; без драк никто его не получает, а "
-                           "спорщики остаются без улова."},
+                     "ru": "{players_together} положили одинаковые карты ({card}) и спорят за {depth_acc}; без драк "
+                           "рыба не достаётся никому, а спорщики остаются без улова."},
     "catch": {"en": "{player} (card {card}) takes {cards} from {depth}.",
-              "ru": "{player} (карта {card}) забирает с уровня «{depth}»: {cards}."},
+              "ru": "{player} (карта {card}) забирает {depth_from}: {cards}."},
     "seagull_ate": {"en": "{player}'s seagull flies off with the top of the catch pile: {eaten}. Both go back "
                           "in the box.",
                     "ru": "Чайка игрока {player_plain} уносит верхнюю карту стопки улова: {eaten}. Обе карты "
@@ -101,20 +130,20 @@ _TEMPLATES = {
                      "ru": "{player} (карта {card}) в этом раунде остаётся без улова."},
     "dive_discarded": {"en": "The used dive cards go face down onto their owners' discard piles.",
                        "ru": "Сыгранные карты погружения уходят лицом вниз в личный сброс."},
-    "jellyfish_offer": {"en": "{player} now has {count} jellyfish and may throw three of them away.",
-                        "ru": "У игрока {player_plain} уже {count} медузы, и он может выбросить три из них."},
-    "jellyfish_discarded": {"en": "{player} throws three jellyfish back in the box and wins back {points} points.",
-                            "ru": "{player} убирает трёх медуз в коробку и возвращает себе {points} очков."},
+    "jellyfish_offer": {"en": "{player} now has {jellyfish} and may throw three of them away.",
+                        "ru": "У игрока {player_plain} уже {jellyfish}, и он может выбросить три из них."},
+    "jellyfish_discarded": {"en": "{player} throws three jellyfish back in the box and wins back {points_word}.",
+                            "ru": "{player} убирает трёх медуз в коробку и возвращает себе {points_word}."},
     "jellyfish_kept": {"en": "{player} keeps the jellyfish for now.",
                        "ru": "{player} пока оставляет медуз у себя."},
     "kiti_moved": {"en": "Kiti steps one place clockwise; her right hand now points to {player}.",
                    "ru": "Кити переходит на одно место по часовой стрелке; теперь её правая рука обращена "
                          "к игроку {player_plain}."},
     "laid": {"en": "Round {round}: {card} is laid in {depth}.",
-             "ru": "Раунд {round}: на уровень «{depth}» выложена карта: {card}."},
+             "ru": "Раунд {round}: {depth_to} выкладывается карта: {card}."},
     "first_seagull_replaced": {"en": "A seagull turned up in {depth} in round 1: it is shuffled back into the deck "
                                      "and replaced.",
-                               "ru": "В первом раунде на уровне «{depth}» открылась чайка: её замешивают обратно "
+                               "ru": "В первом раунде {depth_at} открылась чайка: её замешивают обратно "
                                      "в стопку и заменяют."},
     "game_over": {"en": "Round 12 is over: the game ends and the catch piles are counted.",
                   "ru": "12-й раунд окончен: игра завершена, считаем улов."},
@@ -135,8 +164,11 @@ def narrate(event: Event, lang: str = "en") -> str:
         params["player_plain"] = str(d["player"] + 1)
     if "players" in d:
         params["players"] = _players(d["players"], lang)
+    if "players" in d:
+        params["players_together"] = _players_together(d["players"], lang)
     if "depth" in d:
         params["depth"] = depth_name(d["depth"], lang)
+        params.update(_depth_forms(d["depth"], lang))
     if "cards" in d:
         if what == "revealed":
             params["cards"] = ", ".join(f"{player_name(s, lang)} {c}" for s, c in enumerate(d["cards"]))
@@ -153,6 +185,10 @@ def narrate(event: Event, lang: str = "en") -> str:
     for key in ("count", "points", "round"):
         if key in d:
             params[key] = d[key]
+    if "count" in d:
+        params["jellyfish"] = i18n.plural("maui.n_jellyfish", d["count"], lang)
+    if "points" in d:
+        params["points_word"] = i18n.plural("maui.n_points", d["points"], lang)
     return template.format(**params)
 
 

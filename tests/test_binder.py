@@ -47,13 +47,16 @@ def test_binder_files():
 
 def _env_key() -> str:
     h = hashlib.sha256(str(ROOT).encode())
-    for path in sorted(BINDER.iterdir()) + [ROOT / "pyproject.toml"]:
+    # what postBuild installs comes from these too: the server settings and the page template
+    template = sorted((ROOT / "tutor" / "share").rglob("*.*"))
+    for path in sorted(BINDER.iterdir()) + [ROOT / "pyproject.toml", ROOT / "tutor" / "serving.py"] + template:
         h.update(path.name.encode() + b"\0" + path.read_bytes())
     return h.hexdigest()[:16]
 
 
 def binder_env() -> Path:
-    """A venv built the way repo2docker builds the image; rebuilt when binder/ or pyproject.toml change."""
+    """A venv built the way repo2docker builds the image; rebuilt when binder/, pyproject.toml or what postBuild
+    installs change."""
     cache = ROOT / ".venv"
     cache.mkdir(exist_ok=True)
     target = cache / f"binder-{_env_key()}"
@@ -137,6 +140,10 @@ def test_binder_environment_serves_the_index(tmp_path):
         assert status == 200, f"{url} -> {status}\n{html[:2000]}\n{server_log[-3000:]}"
         assert title in html, f"the index title {title!r} is not in the rendered page"
         assert "Traceback" not in html and "There was an error when executing" not in html
+        # the tutor's page template: the page's language declared, nothing from a CDN
+        # (Voilà's page config still names a MathJax URL, fetched only for math: no lesson has any, and the
+        # browser tests check that a page loads nothing from elsewhere)
+        assert '<html lang="en">' in html and not re.search(r'(?:href|src)="https?://', html)
         # binder/postBuild's settings reached the server (tutor.serving.server_extension_config)
         assert f"Culling kernels with idle durations > {CULL_IDLE_SECONDS}" in server_log, server_log[-3000:]
     finally:

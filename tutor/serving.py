@@ -57,6 +57,8 @@ MAX_LEARNERS = 40                   # pages in use at once (kernels besides the 
 REFILL_DELAY_SECONDS = 1
 IOPUB_TIMEOUT_SECONDS = 60          # see the module docstring: nbclient's default of 4 s drops outputs under load
 INDEX = "index.ipynb"
+TEMPLATE = "tutor"
+TEMPLATES_ROOT = Path(__file__).resolve().parent / "share" / "jupyter"   # on JUPYTER_PATH when serving
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
@@ -105,6 +107,8 @@ def voila_config(pool_size: int = POOL_SIZE, warm: dict | None = None) -> dict:
             # has one look, chosen here
             "allow_theme_override": "NO",
             "allow_template_override": "NO",
+            # tutor/share/jupyter/voila/templates/tutor: the page's language from the notebook, no CDN
+            "template": TEMPLATE,
             "preheat_kernel": preheat,
             "default_pool_size": max(pool_size, 0),
             # the progress bar of progressive rendering is incompatible with preheating
@@ -153,7 +157,7 @@ def server_extension_config() -> dict:
     return {
         "ServerApp": {"kernel_websocket_connection_class": CONNECTION_CLASS},
         "VoilaConfiguration": {k: v for k, v in config["VoilaConfiguration"].items()
-                               if k in ("strip_sources", "show_tracebacks")},
+                               if k in ("strip_sources", "show_tracebacks", "template")},
         "MappingKernelManager": config["MappingKernelManager"],
     }
 
@@ -161,7 +165,8 @@ def server_extension_config() -> dict:
 def install_server_config(prefix: str | None = None) -> Path:
     """Merge `server_extension_config()` into this environment's ``<prefix>/etc/jupyter/
     jupyter_server_config.json`` (``jupyter_server_config.d/`` only enables extensions, it sets no other
-    option). binder/postBuild calls this."""
+    option) and copy the tutor's page template to ``<prefix>/share/jupyter/voila/templates``. binder/postBuild
+    calls this."""
     import json
 
     target = Path(prefix or sys.prefix) / "etc" / "jupyter" / "jupyter_server_config.json"
@@ -170,6 +175,11 @@ def install_server_config(prefix: str | None = None) -> Path:
     for section, values in server_extension_config().items():
         config.setdefault(section, {}).update(values)
     target.write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
+    # the page template goes where Voilà looks for templates in this environment
+    import shutil
+    source = TEMPLATES_ROOT / "voila" / "templates" / TEMPLATE
+    shutil.copytree(source, Path(prefix or sys.prefix) / "share" / "jupyter" / "voila" / "templates" / TEMPLATE,
+                    dirs_exist_ok=True)
     return target
 
 
@@ -243,6 +253,9 @@ def serve(notebooks: Path | str = NOTEBOOKS, host: str = HOST, port: int = PORT,
     os.environ["PYTHONPATH"] = os.pathsep.join(
         p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)
     os.environ["IPYTHONDIR"] = str(quiet_ipython_dir())
+    # Voilà finds templates on the Jupyter data path; the tutor's own one ships inside the package
+    os.environ["JUPYTER_PATH"] = os.pathsep.join(
+        p for p in (str(TEMPLATES_ROOT), os.environ.get("JUPYTER_PATH", "")) if p)
     config = Config(voila_config(pool_size, warm))
     config.TutorVoila.max_learners = max_learners
     config.TutorVoila.allowed_hosts = list(allowed_hosts)

@@ -14,6 +14,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8866
 LAB_PORT ?= 8888
+LAB_ARGS ?=
 POOL ?= 1
 TOKEN ?=
 MAX_LEARNERS ?= 40
@@ -69,7 +70,8 @@ test: $(VENV)/.installed-test chromium
 	exit $$rc
 
 lab: $(VENV)/.installed
-	$(VENV)/bin/jupyter lab --ServerApp.root_dir=notebooks --ServerApp.ip=$(HOST) --ServerApp.port=$(LAB_PORT)
+	$(VENV)/bin/jupyter lab --config=tools/jupyter_lab_config.py --ServerApp.root_dir=notebooks \
+	  --ServerApp.ip=$(HOST) --ServerApp.port=$(LAB_PORT) $(if $(filter 0,$(shell id -u)),--allow-root) $(LAB_ARGS)
 
 bench: $(VENV)/.installed-test chromium
 	$(PY) bench/run.py

@@ -93,3 +93,32 @@ def play_texts(game: str, lang: str, games: int = 3, seat: int = 0):
             if not choices or table.game.is_over(table.state):
                 break
             r.choice(choices).click()
+
+
+def sandbox_texts(game: str, lang: str):
+    """(where, text) for the game's sandbox: every control's label and choice, the board, and what a dive
+    (or the helper's answer) says."""
+    from tutor import lesson
+    part = lesson.sandbox(game, lang)
+    widget = part.expand() if hasattr(part, "expand") else part
+    yield f"{game} sandbox ({lang})", " ".join(_widget_words(widget))
+    if hasattr(widget, "dive"):
+        widget.dive()
+        yield f"{game} sandbox after a dive ({lang})", " ".join(_widget_words(widget))
+
+
+def _widget_words(widget) -> list[str]:
+    """What an ipywidgets tree shows: descriptions, tooltips, option labels, placeholders and HTML."""
+    out = []
+    for name in ("description", "tooltip", "placeholder"):
+        value = getattr(widget, name, None)
+        if isinstance(value, str):
+            out.append(value)
+    if hasattr(widget, "options") and isinstance(getattr(widget, "options"), (list, tuple)):
+        out += [str(o[0] if isinstance(o, tuple) else o) for o in widget.options]
+    value = getattr(widget, "value", None)
+    if isinstance(value, str) and type(widget).__name__ in ("HTML", "Textarea", "Label"):
+        out.append(visible(value))
+    for child in getattr(widget, "children", ()):
+        out += _widget_words(child)
+    return out

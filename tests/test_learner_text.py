@@ -25,6 +25,7 @@ SOURCES = {
     "quizzes": L.quiz_texts,
     "lesson pages": L.lesson_page_texts,
     "play table": L.play_texts,
+    "sandbox": L.sandbox_texts,
 }
 CASES = [(game, lang, source) for game in sorted(COMPONENT_IDS) for lang in L.lesson_languages(game)
          for source in SOURCES]

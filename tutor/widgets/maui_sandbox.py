@@ -21,6 +21,7 @@ from tutor.widgets.common import (
 )
 
 register({
+    "ui.maui.copy_of": {"en": "{name} — {k} of {n}", "ru": "{name} — {k} из {n}", "uk": "{name} — {k} з {n}"},
     "ui.maui.dive_button": {"en": "Dive!", "ru": "Нырнуть!", "uk": "Пірнути!"},
     "ui.maui.dive_button.tip": {"en": "Turn all dive cards up and resolve the round",
                                 "ru": "Открыть все карты погружения и разыграть раунд",
@@ -49,10 +50,23 @@ DEFAULT_LAGOON = {"deep": "tuna-1", "middle": "tiger-1", "shallow": "catfish-1"}
 DEFAULT_DIVES = (9, 6, 9, 9, 3, 12)
 
 
+EMPTY = ""     # the drop-downs' "nothing here" (ipywidgets shows a None value as a blank box)
+
+
 def _card_options(lang: str) -> list:
+    """Every catch card named as a player names it; equal cards (two 10-point tunas) are told apart by
+    "1 of 2", never by the engine's id."""
     order = {k: i for i, k in enumerate(C.KINDS)}
     cards = sorted(C.CATCH_CARDS.values(), key=lambda c: (order[c.kind], c.value, c.id))
-    return [(ui("maui.empty", lang), None)] + [(f"{card_name(c.id, lang)} · {c.id}", c.id) for c in cards]
+    names = [card_name(c.id, lang) for c in cards]
+    total = {n: names.count(n) for n in names}
+    seen: dict = {}
+    options = [(ui("maui.empty", lang), EMPTY)]
+    for c, name in zip(cards, names):
+        seen[name] = seen.get(name, 0) + 1
+        label = name if total[name] == 1 else ui("maui.copy_of", lang, name=name, k=seen[name], n=total[name])
+        options.append((label, c.id))
+    return options
 
 
 class LagoonSandbox(W.VBox):
@@ -117,14 +131,16 @@ class LagoonSandbox(W.VBox):
         self.preview()
 
     def _rebuild(self, n: int, lang: str, old: list) -> None:
+        kiti = self.kiti.value
         self.kiti.options = [(player_name(s, lang), s) for s in range(n)]
+        self.kiti.value = kiti if isinstance(kiti, int) and kiti < n else 0
         self.dives = [W.Dropdown(options=list(C.DIVE_CARDS),
                                  value=old[s] if s < len(old) else DEFAULT_DIVES[s % len(DEFAULT_DIVES)],
                                  description=f"{player_name(s, lang)}: {ui('maui.dive_card', lang)}",
                                  style={"description_width": "initial"}, layout=W.Layout(width="260px"))
                       for s in range(n)]
         options = _card_options(lang)
-        self.piles = [W.Dropdown(options=options, value=None, description=ui("maui.pile_top", lang),
+        self.piles = [W.Dropdown(options=options, value=EMPTY, description=ui("maui.pile_top", lang),
                                  style={"description_width": "initial"}, layout=W.Layout(width="420px"))
                       for _ in range(n)]
         g = guard(self.errors, lang)
@@ -140,10 +156,10 @@ class LagoonSandbox(W.VBox):
     def build(self):
         """The position the controls describe (the engine refuses an impossible one)."""
         n = self.players_box.value
-        lagoon = {d: box.value for d, box in self.lagoon.items() if box.value}
+        lagoon = {d: box.value for d, box in self.lagoon.items() if box.value != EMPTY}
         # deck=(): nothing is laid after the dive, so the lagoon afterwards shows exactly what was left
         return maui.setup(n, kiti=self.kiti.value, lagoon=lagoon, variant=self.variants(), seed=0, deck=(),
-                          piles=[[p.value] if p.value else [] for p in self.piles])
+                          piles=[[p.value] if p.value != EMPTY else [] for p in self.piles])
 
     # ------------------------------------------------------------------ actions (guarded by callers)
 
@@ -154,11 +170,14 @@ class LagoonSandbox(W.VBox):
         self.after, self.events = None, []
         self.narration.value = f'<p class="tutor-say">{esc(ui("maui.before", self.lang))}</p>'
         self.before = None
+        self.svg.value = ""       # a refused set-up leaves no old board behind its explanation
         self.before = self.build()
         self.svg.value = render(maui, maui.view(self.before, None), lang=self.lang)
 
     def dive(self) -> None:
         """Everyone lays their card; the engine reveals and resolves; show what happened and why."""
+        self.svg.value = ""
+        self.narration.value = ""
         state = self.build()
         self.before = state
         events = []

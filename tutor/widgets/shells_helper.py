@@ -239,11 +239,14 @@ class ShellsHelper(W.VBox):
                                                                          for k in C.FRAGMENT_KINDS],
                                       value="", description=_w("filter", lang))
         self.filter.observe(lambda ch: self._filter(ch["new"]), names="value")
-        self.random_button = W.Button(description=_w("random", lang), button_style="info")
-        self.example_button = W.Button(description=_w("example", lang))
-        self.clear_button = W.Button(description=_w("clear", lang))
+        # buttons as wide as their words, and the drop-down's label in full: a cut label teaches nothing
+        fit = dict(layout=W.Layout(width="auto", min_width="8em"))
+        self.random_button = W.Button(description=_w("random", lang), button_style="info", **fit)
+        self.example_button = W.Button(description=_w("example", lang), **fit)
+        self.clear_button = W.Button(description=_w("clear", lang), **fit)
         self.bonus = W.Dropdown(options=[(_w("no_bonus", lang), 0)] + [(str(v), v) for v in C.BONUS_TOKENS],
-                                value=bonus, description=_w("bonus", lang), layout=W.Layout(width="14em"))
+                                value=bonus, description=_w("bonus", lang), style={"description_width": "initial"},
+                                layout=W.Layout(width="auto"))
         self.count = W.HTML("")
         self.svg = svg_box()
         self.table = W.HTML("")
@@ -253,8 +256,8 @@ class ShellsHelper(W.VBox):
 
         self.grouping = W.Textarea(value="", placeholder=_w("own_help", lang), layout=W.Layout(width="100%",
                                                                                                   height="7em"))
-        self.check_button = W.Button(description=_w("check", lang), button_style="info")
-        self.fill_button = W.Button(description=_w("fill", lang))
+        self.check_button = W.Button(description=_w("check", lang), button_style="info", **fit)
+        self.fill_button = W.Button(description=_w("fill", lang), **fit)
         self.verdict = W.HTML("")
         self.verdict.add_class("tutor-shells-verdict")
 

@@ -367,9 +367,28 @@ def test_malformed_grouping_is_a_friendly_message(source, key, guard_spy):
     assert refusal.value.key == key
     assert h.errors.message == refusal.value.explain("ru") and "Traceback" not in h.errors.message
     assert guard_spy.caught and all(ok for _, ok, _ in guard_spy.caught)
-    h.grouping.value = "u-white-7 u-pink-1 u-black-7 u-white-4"
+    h.place([("u-white-7", "u-pink-1", "u-black-7", "u-white-4")])
     h.check_button.click()
     assert h.errors.message == ""
+
+
+def test_the_learner_groups_fragments_with_shell_pickers_not_ids():
+    """Your own grouping: a picker per chosen fragment, named by kind, stars and pearl; four to a shell."""
+    h = ShellsHelper(lang="en", fragments=RULEBOOK_EXAMPLE)
+    assert list(h.assign) == h.selected and len(h.assign) == 12
+    for t, picker in h.assign.items():
+        assert t not in picker.description and "★" in picker.description
+        assert [label for label, _ in picker.options] == ["no shell", "shell 1", "shell 2", "shell 3"]
+    pinks = [t for t in ("u-pink-1", "u-pink-4", "ll-pink-1", "lr-pink-3")]
+    for t in pinks:
+        h.assign[t].value = 1
+    yours, best = h.score_grouping()
+    assert [s.kind for s in yours.shells] == ["unique"] and best.points == 34
+    h.assign["u-pink-5"].value = 2
+    assert h.score_grouping() is None and "Fragments in shell 2: 1;" in h.errors.message
+    h.fill_button.click()
+    yours, _ = h.score_grouping()
+    assert yours.points == 34
 
 
 def test_shells_helper_refuses_unknown_fragments_friendly():

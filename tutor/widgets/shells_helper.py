@@ -79,12 +79,13 @@ register({
                         "ru": "Ракушки {shells} + жетон {bonus} = {total} очков.",
                         "uk": "Мушлі {shells} + жетон {bonus} = {total} очок."},
     "ui.shells.own": {"en": "Your own grouping", "ru": "Своя раскладка", "uk": "Власне розкладання"},
-    "ui.shells.own_help": {"en": "One line per shell, four fragment ids, e.g. “shell 1: u-pink-1 u-pink-4 "
-                                 "ll-pink-1 lr-pink-3”. Fragments you leave out score nothing.",
-                           "ru": "Одна строка — одна ракушка из четырёх осколков, например «ракушка 1: u-pink-1 "
-                                 "u-pink-4 ll-pink-1 lr-pink-3». Неупомянутые осколки очков не дают.",
-                           "uk": "Один рядок — одна мушля з чотирьох уламків, наприклад «мушля 1: u-pink-1 "
-                                 "u-pink-4 ll-pink-1 lr-pink-3». Незгадані уламки очок не дають."},
+    "ui.shells.own_help": {"en": "Put each fragment you chose into a shell: four fragments make one. Fragments left "
+                                 "in no shell score nothing.",
+                           "ru": "Разложите выбранные осколки по ракушкам: четыре осколка — одна ракушка. Осколки "
+                                 "вне ракушек очков не дают.",
+                           "uk": "Розкладіть вибрані уламки по мушлях: чотири уламки — одна мушля. Уламки поза "
+                                 "мушлями очок не дають."},
+    "ui.shells.no_shell": {"en": "no shell", "ru": "вне ракушки", "uk": "поза мушлею"},
     "ui.shells.check": {"en": "Score my grouping", "ru": "Посчитать мою раскладку", "uk": "Порахувати моє розкладання"},
     "ui.shells.fill": {"en": "Write in the best grouping", "ru": "Вписать лучшую раскладку",
                        "uk": "Вписати найкраще розкладання"},
@@ -116,12 +117,12 @@ register({
     "ui.shells.err.twice": {"en": "{id} is used twice; each fragment goes into one shell at most.",
                             "ru": "Осколок {id} использован дважды; каждый осколок — не больше чем в одну ракушку.",
                             "uk": "Уламок {id} використано двічі; кожен уламок — щонайбільше в одну мушлю."},
-    "ui.shells.err.size": {"en": "Fragments on line {n}: {k}; a shell is made of exactly four.",
-                           "ru": "В строке {n} осколков: {k}; ракушка состоит ровно из четырёх.",
-                           "uk": "У рядку {n} уламків: {k}; мушля складається рівно з чотирьох."},
-    "ui.shells.err.empty": {"en": "Write at least one shell: one line, four fragment ids.",
-                            "ru": "Напишите хотя бы одну ракушку: одна строка, четыре осколка.",
-                            "uk": "Напишіть хоча б одну мушлю: один рядок, чотири уламки."},
+    "ui.shells.err.size": {"en": "Fragments in shell {n}: {k}; a shell is made of exactly four.",
+                           "ru": "Осколков в ракушке {n}: {k}; ракушка состоит ровно из четырёх.",
+                           "uk": "Уламків у мушлі {n}: {k}; мушля складається рівно з чотирьох."},
+    "ui.shells.err.empty": {"en": "Put four fragments into shell 1 at least.",
+                            "ru": "Положите хотя бы в ракушку 1 четыре осколка.",
+                            "uk": "Покладіть хоча б у мушлю 1 чотири уламки."},
 })
 
 
@@ -134,9 +135,9 @@ def _name(table: dict, key: str, lang: str) -> str:
 
 
 def fragment_label(tile_id: str, lang: str = "en") -> str:
-    """“★★ white · u-white-4”: stars, pearl colour and the id a learner types in a grouping."""
+    """“★★ white”: stars and pearl colour, as a player reads the tile (its kind is the row it sits in)."""
     t = C.tile(tile_id)
-    return f"{'★' * t.stars} {_name(COLOUR_NAMES, t.colour, lang)} · {tile_id}"
+    return f"{'★' * t.stars} {_name(COLOUR_NAMES, t.colour, lang)}"
 
 
 def fragment_tip(tile_id: str, lang: str = "en") -> str:
@@ -173,16 +174,11 @@ def parse_grouping(source: str, collection=None) -> list[tuple]:
                 raise RuleViolation(SHELLS_RULE, "ui.shells.err.twice", id=i)
             seen.add(i)
         if len(ids) != 4:
-            raise RuleViolation(SHELLS_RULE, "ui.shells.err.size", n=len(groups) + 1, k=len(ids))
+            raise RuleViolation(SHELLS_RULE, "ui.shells.err.size", n=len(groups) + 1, k=len(ids))   # shell n
         groups.append(tuple(ids))
     if not groups:
         raise RuleViolation(SHELLS_RULE, "ui.shells.err.empty")
     return groups
-
-
-def format_grouping(assembly, lang: str = "en") -> str:
-    return "\n".join(f"{_w('shell_n', lang, n=k)}: {' '.join(s.fragments)}"
-                     for k, s in enumerate(assembly.shells, start=1))
 
 
 def why_lines(assembly, lang: str = "en") -> list[str]:
@@ -254,8 +250,10 @@ class ShellsHelper(W.VBox):
         self.why = W.HTML("")
         self.why.add_class("tutor-shells-why")
 
-        self.grouping = W.Textarea(value="", placeholder=_w("own_help", lang), layout=W.Layout(width="100%",
-                                                                                                  height="7em"))
+        # the learner's own grouping: each chosen fragment goes into a shell by number (no ids to type)
+        self.assign: dict[str, W.Dropdown] = {}
+        self.assign_box = W.VBox([])
+        self.assign_box.add_class("tutor-shells-assign")
         self.check_button = W.Button(description=_w("check", lang), button_style="info", **fit)
         self.fill_button = W.Button(description=_w("fill", lang), **fit)
         self.verdict = W.HTML("")
@@ -269,7 +267,7 @@ class ShellsHelper(W.VBox):
         self.check_button.on_click(g(lambda _b: self.score_grouping()))
         self.fill_button.on_click(g(lambda _b: self.fill_best()))
 
-        own = W.VBox([W.HTML(f"<p>{esc(_w('own_help', lang))}</p>"), self.grouping,
+        own = W.VBox([W.HTML(f"<p>{esc(_w('own_help', lang))}</p>"), self.assign_box,
                       W.HBox([self.check_button, self.fill_button]), self.verdict])
         own_box = W.Accordion([own])
         own_box.set_title(0, _w("own", lang))
@@ -329,9 +327,49 @@ class ShellsHelper(W.VBox):
     def total(self) -> int:
         return self.breakdown.total if self.breakdown is not None else 0
 
+    def _assignment_rows(self, ids: list) -> None:
+        """One shell picker per chosen fragment (kept where the fragment was already placed)."""
+        if list(self.assign) == list(ids):
+            return
+        lang = self.lang
+        shells = max(1, len(ids) // 4)
+        options = [(_w("no_shell", lang), 0)] + [(_w("shell_n", lang, n=k), k) for k in range(1, shells + 1)]
+        kept = {t: d.value for t, d in self.assign.items()}
+        self.assign = {}
+        rows = []
+        for t in ids:
+            d = W.Dropdown(options=options, value=kept.get(t, 0) if kept.get(t, 0) <= shells else 0,
+                           description=f"{_name(KIND_NAMES, C.tile(t).kind, lang)} {fragment_label(t, lang)}",
+                           style={"description_width": "initial"}, layout=W.Layout(width="auto"))
+            d.fragment = t
+            self.assign[t] = d
+            rows.append(d)
+        self.assign_box.children = rows
+
+    def groups(self) -> list[tuple]:
+        """The learner's shells as placed in the pickers; a shell without exactly four fragments is refused."""
+        by_shell: dict = {}
+        for t, d in self.assign.items():
+            if d.value:
+                by_shell.setdefault(d.value, []).append(t)
+        if not by_shell:
+            raise RuleViolation(SHELLS_RULE, "ui.shells.err.empty")
+        for n in sorted(by_shell):
+            if len(by_shell[n]) != 4:
+                raise RuleViolation(SHELLS_RULE, "ui.shells.err.size", n=n, k=len(by_shell[n]))
+        return [tuple(by_shell[n]) for n in sorted(by_shell)]
+
+    def place(self, groups) -> None:
+        """Put the pickers as `groups` say (shell k holds groups[k-1]); the rest in no shell."""
+        where = {t: k for k, group in enumerate(groups, start=1) for t in group}
+        shells = max(1, len(self.assign) // 4)
+        for t, d in self.assign.items():
+            d.value = where.get(t, 0) if where.get(t, 0) <= shells else 0
+
     def refresh(self) -> None:
         lang = self.lang
         ids = self.selected
+        self._assignment_rows(ids)
         self.count.value = esc(_w("chosen", lang, n=len(ids)))
         self.assembly = best_assembly(ids)
         self.breakdown = breakdown(ids, self.bonus.value, 0)
@@ -356,16 +394,18 @@ class ShellsHelper(W.VBox):
     # ------------------------------------------------------------------ the learner's own grouping
 
     def fill_best(self) -> None:
-        self.grouping.value = format_grouping(best_assembly(self.selected), self.lang)
+        self.place([s.fragments for s in best_assembly(self.selected).shells])
 
     def score_grouping(self, source: str | None = None):
-        """Evaluate the learner's grouping (the text box, or `source`) and compare it with the best.
-        Returns (yours, best) Assemblies; a malformed grouping is refused with a friendly message."""
+        """Evaluate the learner's grouping (the shell pickers; or `source`, a grouping written with fragment ids
+        as tests and lesson authors write it) and compare it with the best. Returns (yours, best) Assemblies; a
+        malformed grouping is refused with a friendly message."""
         lang = self.lang
         with guard(self.errors, lang):
             if source is not None:
-                self.grouping.value = source
-            groups = parse_grouping(self.grouping.value, self.selected)
+                groups = parse_grouping(source, self.selected)
+                self.place(groups)
+            groups = self.groups()
             yours = evaluate(groups)
             best = best_assembly(self.selected)
             self.yours = yours

@@ -40,10 +40,10 @@ ORDER = {
     "maui": ["part-story", "part-components", "part-setup", "part-round", "part-depths", "part-information",
              "part-disputes", "part-end", "part-example", "part-catch", "part-lantern", "part-jellyfish",
              "part-seagull", "part-variants", "part-open-baskets", "part-no-fights", "part-rulings",
-             "part-sandbox", "part-play"],
+             "part-sandbox", "part-play", "part-summary"],
     "aqua_fest": ["part-goal", "part-components", "part-setup", "part-tiles", "part-shells", "part-cards",
                   "part-movement", "part-turn", "part-battles", "part-forbidden", "part-end", "part-scoring",
-                  "part-rulings", "part-sandbox", "part-play"],
+                  "part-rulings", "part-sandbox", "part-play", "part-summary"],
 }
 # what each lesson must show: (code snippet, how many cells use it at least)
 HELPERS = {

@@ -311,6 +311,7 @@ def test_play_table_save_and_load():
     saved_text, saved_state = t.saved, t.state
     assert maui.state_from_json(saved_text) == saved_state
 
+    take_device(t)
     legal_buttons(t)[0].click()
     assert t.state != saved_state
     t.load_button.click()
@@ -360,7 +361,16 @@ def test_play_table_seat_view_never_leaks_secrets():
         legal_buttons(t)[0].click()
 
 
-def test_play_table_draws_the_learners_view_and_the_teachers_in_hot_seat(monkeypatch):
+def take_device(t) -> int:
+    """Hot seat: the player the table asks for takes the device (presses the one offered button)."""
+    [button] = [c for c in t._offered.values() if "tutor-take-device" in c.classes]
+    seat = button.seat
+    button.click()
+    assert t.at_device == seat and t.passing is None
+    return seat
+
+
+def test_play_table_draws_the_learners_view_and_passes_the_device_in_hot_seat(monkeypatch):
     monkeypatch.setattr(maui, "render", dump_renderer)
     t = PlayTable("maui", players=4, seat=2, seed=3)
     got = dumped(t.svg)
@@ -370,11 +380,18 @@ def test_play_table_draws_the_learners_view_and_the_teachers_in_hot_seat(monkeyp
     for c in maui.secrets(t.state, 2):
         assert not contains_id(t.svg, c)
 
+    # hot seat: one seat at a time, with a pass screen (no board, no log, one button) between seats
     t.set_hotseat(True)
-    assert dumped(t.svg)["view"]["viewer"] is None
-    assert {b.action.player for b in t.action_buttons()} == {0, 1, 2, 3}
+    assert t.passing == 0 and t.view["board"] == "" and t.log_html == "" and not t.action_buttons()
     for seat in range(4):
-        legal_buttons(t, seat)[0].click()
+        assert take_device(t) == seat
+        got = dumped(t.svg)
+        assert got["view"]["viewer"] == seat, "only the seat at the device is drawn"
+        assert all(s["hand"] is None for i, s in enumerate(got["view"]["seats"]) if i != seat)
+        assert {b.action.player for b in t.action_buttons()} == {seat}
+        legal_buttons(t)[0].click()
+        if seat < 3:
+            assert t.passing == seat + 1 and t.view["board"] == "", "the next seat must not see this one's card"
     assert t.state.round == 2 and t.errors.message == ""
     assert "maui.catch" in dumped(t.svg)["events"]
 

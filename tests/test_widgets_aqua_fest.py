@@ -261,10 +261,14 @@ def test_hot_seat_undo_save_and_load():
     t = PlayTable("aqua_fest", players=3, seat=0, seed=5)
     assert t.save_button.disabled
     t.set_hotseat(True)
-    assert not t.save_button.disabled and t.viewer is None
-    for _ in range(3):          # every seat is a person now: the table waits for each mover
+    assert not t.save_button.disabled and t.passing == af.to_move(t.state)[0]
+    for _ in range(3):          # every seat is a person now: the device goes to each mover in turn
         mover = af.to_move(t.state)[0]
-        assert {b.action.player for b in t.action_buttons()} == {mover}
+        if t.passing is not None:
+            [take] = [c for c in t._offered.values() if "tutor-take-device" in c.classes]
+            assert take.seat == mover and t.view["board"] == ""
+            take.click()
+        assert t.viewer == mover and {b.action.player for b in t.action_buttons()} == {mover}
         press(t, labels.bot_action(af, t.state, mover, random.Random(1)))
         assert t.errors.message == ""
     saved = t.save()

@@ -62,9 +62,12 @@ register({
     "ui.new.tip": {"en": "Deal a new game", "ru": "Раздать новую игру", "uk": "Роздати нову гру"},
     "ui.hotseat": {"en": "Hot seat (everyone at this table)", "ru": "Все за одним столом",
                    "uk": "Усі за одним столом"},
-    "ui.hotseat.tip": {"en": "Every seat is played by a person; the table shows everything",
-                       "ru": "За все места играют люди; стол показывает всё",
-                       "uk": "За всі місця грають люди; стіл показує все"},
+    "ui.hotseat.tip": {"en": "Every seat is played by a person at this device; between turns it asks to pass the "
+                             "device on, so nobody sees another player's cards",
+                       "ru": "За все места играют люди за этим устройством; между ходами оно просит передать его "
+                             "дальше, так что никто не видит чужих карт",
+                       "uk": "За всі місця грають люди за цим пристроєм; між ходами він просить передати його "
+                             "далі, тож ніхто не бачить чужих карт"},
     "ui.save": {"en": "Save position", "ru": "Сохранить позицию", "uk": "Зберегти позицію"},
     "ui.save.tip": {"en": "Copy the position as text into the box", "ru": "Записать позицию текстом в поле",
                     "uk": "Записати позицію текстом у поле"},
@@ -86,6 +89,11 @@ register({
     "ui.points": {"en": "Points", "ru": "Очки", "uk": "Очки"},
     "ui.nothing": {"en": "nothing caught", "ru": "улова нет", "uk": "улову немає"},
     "ui.you": {"en": "you", "ru": "вы", "uk": "ви"},
+    "ui.pass_to": {"en": "Pass the device to {player}. Everyone else, look away.",
+                   "ru": "Передайте устройство: {player}. Остальные, не смотрите.",
+                   "uk": "Передайте пристрій: {player}. Решта, не дивіться."},
+    "ui.take_device": {"en": "I am {player}: show my cards", "ru": "Я — {player}: показать мои карты",
+                       "uk": "Я — {player}: показати мої карти"},
     "ui.seat_bot": {"en": "bot", "ru": "бот", "uk": "бот"},
     "ui.new_game_started": {"en": "A new game is dealt.", "ru": "Новая игра роздана.", "uk": "Нову гру роздано."},
     "ui.loaded": {"en": "Position loaded.", "ru": "Позиция загружена.", "uk": "Позицію завантажено."},

@@ -94,6 +94,7 @@ class PlayTable(anywidget.AnyWidget):
         self.seed = seed
         self.setup_kwargs = setup
         self.hotseat = not bots
+        self.at_device = None          # hot seat: the seat whose hand is on screen (None: the device is passed on)
         self.state = None
         self.history: list = []        # (state, log length, last events) before each human action
         self.events_log: list = []            # every event of this game, in order
@@ -131,8 +132,30 @@ class PlayTable(anywidget.AnyWidget):
 
     @property
     def viewer(self):
-        """Whose view the table draws: the learner's seat, or the teacher's full view in hot-seat."""
-        return None if self.hotseat else self.seat
+        """Whose view the table draws: the learner's seat; in hot seat, the seat at the device (everything once
+        the game is over)."""
+        if not self.hotseat:
+            return self.seat
+        if self.state is not None and self.game.is_over(self.state):
+            return None
+        return self.at_device
+
+    @property
+    def passing(self):
+        """Hot seat: the seat the device must go to next (a pass screen shows meanwhile), else None."""
+        if not self.hotseat or self.state is None or self.game.is_over(self.state):
+            return None
+        movers = list(self.game.to_move(self.state))
+        if not movers or self.at_device in movers:
+            return None
+        return movers[0]
+
+    def take_device(self, seat: int) -> None:
+        """Hot seat: the player at `seat` has the device now; their hand and choices show."""
+        if seat == self.passing:
+            self.at_device = seat
+            self.selected = {}
+            self.refresh()
 
     # ------------------------------------------------------------------ actions (each one guarded by callers)
 
@@ -200,6 +223,7 @@ class PlayTable(anywidget.AnyWidget):
 
     def set_hotseat(self, on: bool) -> None:
         self.hotseat = bool(on)
+        self.at_device = None
         self._run_bots()
         self.refresh()
 
@@ -281,7 +305,16 @@ class PlayTable(anywidget.AnyWidget):
             self._svg = ""
             self._send_view()
             return
-        self._rows = self._action_rows()
+        passing = self.passing
+        if passing is not None:
+            # nobody's hand on screen while the device changes hands: the next player says they have it
+            who = player_name(passing, self.lang)
+            self._rows = [[self.caption(ui("pass_to", self.lang, player=who), bold=True),
+                           {"choices": [self.choice(ui("take_device", self.lang, player=who), "", "info",
+                                                    "tutor-take-device", lambda c: self.take_device(c.seat),
+                                                    seat=passing)]}]]
+        else:
+            self._rows = self._action_rows()
         self._send_view()
 
     def _send_view(self) -> None:
@@ -294,7 +327,7 @@ class PlayTable(anywidget.AnyWidget):
             waiting = ", ".join(player_name(s, lang) for s in self.game.to_move(self.state))
             status = esc(ui("waiting", lang, players=waiting))
         log_html, board, key = "", "", ""
-        if self.state is not None:
+        if self.state is not None and self.passing is None:
             # what just happened, prominent; the whole game so far folded underneath
             # events are told as this seat may know them (a drawn card is its drawer's secret)
             last = for_viewer(self.last_events, self.viewer)
@@ -348,7 +381,8 @@ class PlayTable(anywidget.AnyWidget):
         groups = []
         movers = set(self.game.to_move(self.state))
         picker = _picker(self.game_id)
-        for seat in self.humans():
+        seats = [self.at_device] if self.hotseat else self.humans()   # hot seat: only the seat at the device
+        for seat in seats:
             if seat not in movers:
                 continue
             if picker is not None:

@@ -27,8 +27,9 @@ class PoolShapedManager:
             self._pools.setdefault(notebook_name, []).append(entry)
 
     async def get_rendered_notebook(self, notebook_name):
-        """A visitor is handed the pool's first entry, started or not."""
-        return await self._pools[notebook_name].pop(0)
+        """A visitor is handed the pool's first entry, started or not: (render task, rendered cells, kernel id)."""
+        content = await self._pools[notebook_name].pop(0)
+        return content["task"], [], content["kernel_id"]
 
     async def _initialize(self, notebook_path, kernel_id=None, **kwargs):
         self.running += 1
@@ -67,8 +68,8 @@ def test_a_replacement_a_visitor_was_handed_starts_at_once():
         waited = loop.time() - asked
         assert waited < 0.2, f"the visitor waited {waited:.2f} s behind the queue"
         assert manager.peak == 2, "the handed replacement ran beside the first; the third still queues"
-        contents = [await first, second] + list(await asyncio.gather(*manager._pools["maui.ipynb"]))
-        await asyncio.gather(*(c["task"] for c in contents))
+        tasks = [(await first)[0], second[0]] + [c["task"] for c in await asyncio.gather(*manager._pools["maui.ipynb"])]
+        await asyncio.gather(*tasks)
         assert manager.peak == 2
     asyncio.run(main())
 
@@ -93,3 +94,24 @@ def test_a_manager_without_a_pool_is_left_alone():
     class NoPool:
         pass
     assert kernel_pool.queued_refills(NoPool) is NoPool
+
+
+def test_a_handed_out_kernel_starts_its_idle_clock_at_the_hand_out():
+    """The culler measures idle time from `last_activity`: a kernel that waited long in the pool must not look
+    idle for that whole wait the moment it is handed out."""
+    import datetime
+
+    class Kernel:
+        last_activity = datetime.datetime(2020, 1, 1, tzinfo=datetime.timezone.utc)
+
+    async def main():
+        manager = kernel_pool.queued_refills(PoolShapedManager)()
+        manager.fill_if_needed(0, "maui.ipynb", count=1)
+        content = await manager.pending[0]
+        manager._kernels = {content["kernel_id"]: Kernel()}
+        task, _cells, kernel_id = await manager.get_rendered_notebook("maui.ipynb")
+        await task
+        return manager._kernels[kernel_id].last_activity
+    handed = asyncio.run(main())
+    age = datetime.datetime.now(datetime.timezone.utc) - handed
+    assert age.total_seconds() < 5

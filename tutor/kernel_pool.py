@@ -1,4 +1,5 @@
-"""Refilling the pool of preheated kernels without starving the learners already in the room.
+"""The pool of preheated kernels: refilled without starving the learners already in the room, and a kernel
+handed out never culled before its page connects.
 
 Voilà replaces every pool kernel a visitor takes, `fill_delay` seconds later. When a room of 20 opens a lesson
 at once, that is 20 kernels starting and running the whole notebook at the same moment: on a 2-core machine
@@ -7,6 +8,11 @@ first board (`make loadtest`). Here the replacements queue: REFILLS_AT_ONCE star
 starts when the previous one has run its notebook. A replacement that a visitor has already been handed (the
 room is larger than the pool) leaves the queue and starts at once: someone is waiting for it. The pool filled
 when the server starts (no visitors yet) still starts all at once, and a restarted kernel is never held back.
+
+A kernel can wait in the pool longer than the culler's idle limit (2 minutes): the pool protects it, but the
+moment Voilà hands it to a visitor it is an ordinary idle kernel with no connection yet, and a culler pass in
+the second before the page's websocket connects shut it down ("Culling 'idle' kernel ... due to 242 seconds of
+inactivity"); that page never got its widgets. Its idle clock now starts when it is handed out.
 """
 
 from __future__ import annotations
@@ -43,7 +49,9 @@ def queued_refills(manager_class: type) -> type:
             pool = self._pools.get(notebook_name) or []
             if pool and not pool[0].done():
                 self._hurry_event(pool[0]).set()
-            return await super().get_rendered_notebook(notebook_name, *args, **kwargs)
+            handed = await super().get_rendered_notebook(notebook_name, *args, **kwargs)
+            fresh_idle_clock(self, handed[-1])
+            return handed
 
         def fill_if_needed(self, delay=None, notebook_name=None, **kwargs):
             # Voilà calls this with delay=0 to fill the pools at start-up, and with no delay (its fill_delay)
@@ -93,6 +101,14 @@ def queued_refills(manager_class: type) -> type:
 
     QueuedRefillKernelManager.__name__ = f"QueuedRefill{manager_class.__name__}"
     return QueuedRefillKernelManager
+
+
+def fresh_idle_clock(manager, kernel_id) -> None:
+    """Count `kernel_id`'s idle time from now (the culler shuts down kernels idle too long)."""
+    from jupyter_server._tz import utcnow
+    kernel = getattr(manager, "_kernels", {}).get(kernel_id)
+    if kernel is not None:
+        kernel.last_activity = utcnow()
 
 
 def install() -> None:

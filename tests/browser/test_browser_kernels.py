@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 
 from voila_harness import require_notebook
@@ -53,3 +54,28 @@ def test_a_page_whose_kernel_is_gone_says_so(voila_server, page):
     page.locator("body").click()
     notice.wait_for(state="visible", timeout=30_000)
     assert notice.get_by_role("button").count() == 1, "the notice offers to reload"
+
+
+def test_a_kernel_that_waited_long_in_the_pool_is_not_culled_when_handed_out(tmp_path):
+    """A preheated kernel older than the culler's idle limit, handed to a visitor whose page is slow to connect,
+    keeps running: its idle clock starts at the hand-out (tutor.kernel_pool). Before, the first culler pass after
+    the hand-out shut it down and that page never got its widgets. Here the limit is 4 s, the culler runs every
+    second, the kernel waits 8 s in the pool and the visitor connects 2.5 s after the page arrives."""
+    import urllib.request
+
+    from voila_harness import NOTEBOOKS, Server
+    require_notebook("index.ipynb")
+    server = Server(NOTEBOOKS, tmp_path / "voila.log", extra_args=(
+        "--MappingKernelManager.cull_idle_timeout=4", "--MappingKernelManager.cull_interval=1"))
+    try:
+        server.wait_ready()
+        server.wait_pool_filled()
+        time.sleep(8)                               # the pool's kernel is now "idle" well past the limit
+        html = urllib.request.urlopen(server.render_url("index.ipynb"), timeout=90).read().decode()
+        kernel_id = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', html).group(1)
+        time.sleep(2.5)                             # a slow page: not connected yet, culler passes meanwhile
+        assert kernel_id in server.kernels(), f"the handed-out kernel was culled:\n{server.log()[-2000:]}"
+        with urllib.request.urlopen(f"{server.url}/api/kernels/{kernel_id}", timeout=30) as r:
+            assert r.status == 200
+    finally:
+        server.stop()

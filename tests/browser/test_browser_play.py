@@ -44,12 +44,17 @@ def served(voila_server, page):
     return page
 
 
+def lesson_table(page, game: str, lang: str):
+    """The play table of `game`'s lesson in `lang`, built and on screen."""
+    notebook = f"{game}.ipynb" if lang == "en" else f"{game}.{lang}.ipynb"
+    require_notebook(notebook)
+    return open_table(page, notebook)
+
+
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_maui_table_plays_refuses_and_undoes_in_the_browser(served, lang):
-    notebook = "maui.ipynb" if lang == "en" else f"maui.{lang}.ipynb"
-    require_notebook(notebook)
     page = served
-    table = open_table(page, notebook)
+    table = lesson_table(page, "maui", lang)
     legal = table.locator("button.tutor-action")
     assert legal.count() >= 3, "the learner is offered the dive cards in hand"
     start = board_of(table)
@@ -85,10 +90,8 @@ def test_maui_table_plays_refuses_and_undoes_in_the_browser(served, lang):
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_aqua_fest_table_card_then_cell_in_the_browser(served, lang):
-    notebook = "aqua_fest.ipynb" if lang == "en" else f"aqua_fest.{lang}.ipynb"
-    require_notebook(notebook)
     page = served
-    table = open_table(page, notebook)
+    table = lesson_table(page, "aqua_fest", lang)
     # the lesson's table starts with laying the start tile: any offered cell
     while table.locator("button.tutor-card-choice").count() == 0:
         press_and_wait(page, table, table.locator("button.tutor-action").first)

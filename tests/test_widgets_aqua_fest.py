@@ -12,7 +12,6 @@ import html
 import random
 import re
 
-import ipywidgets as W
 import pytest
 from helpers import mentions as contains_id, legal_buttons
 

@@ -257,8 +257,8 @@ def _aqua_fest_components(lang: str):
     from tutor.games.aqua_fest.text import COLOUR_NAMES, KIND_NAMES, species_name
     from tutor.widgets.labels import af_move_words
 
-    def source(items) -> tuple[str, str]:
-        assumed = any(x.provenance != C.RULEBOOK for x in items)
+    def source(provenances) -> tuple[str, str]:
+        assumed = any(p != C.RULEBOOK for p in provenances)
         if assumed:
             return "assumed", (f'<span class="tutor-assumed" title="{esc(ui("assumed.tip", lang))}">'
                                f'{esc(ui("assumed", lang))}</span>')
@@ -272,7 +272,7 @@ def _aqua_fest_components(lang: str):
 
     tiles = [C.tile(t) for t in C.ALL_TILES]
     corals = [t for t in tiles if t.coral]
-    prov, src = source(corals)
+    prov, src = source(t.provenance for t in corals)
     rows = [f'<tr data-kind="coral" data-provenance="{prov}"><td>{esc(ui("af.coral", lang))}</td><td></td>'
             f'<td></td><td></td><td></td><td class="num">{len(corals)}</td><td>{src}</td></tr>']
     for kind in C.FRAGMENT_KINDS:
@@ -280,7 +280,7 @@ def _aqua_fest_components(lang: str):
             items = [t for t in tiles if not t.coral and t.kind == kind and t.colour == colour]
             if not items:
                 continue
-            prov, src = source(items)
+            prov, src = source(x.provenance for x in items)
             stars = "".join(f'<td class="num">{sum(1 for t in items if t.stars == n)}</td>' for n in (1, 2, 3))
             rows.append(f'<tr data-kind="{esc(kind)}" data-colour="{esc(colour)}" data-provenance="{prov}">'
                         f"<td>{esc(name(KIND_NAMES, kind))}</td><td>{esc(name(COLOUR_NAMES, colour))}</td>{stars}"
@@ -295,7 +295,7 @@ def _aqua_fest_components(lang: str):
     for sp in C.SPECIES:
         items = [c for c in C.CARDS.values() if c.species == sp]
         m = C.MOVES[sp]
-        prov, src = source(items)
+        prov, src = source(x.provenance for x in items)
         strengths = ", ".join(str(c.strength) for c in sorted(items, key=lambda c: c.strength))
         rows.append(f'<tr data-kind="{esc(sp)}" data-provenance="{prov}"><td>{esc(species_name(sp, lang))}</td>'
                     f'<td class="num">{len(items)}</td><td>{esc(strengths)}</td><td>{esc(af_move_words(sp, lang))}</td>'
@@ -307,9 +307,11 @@ def _aqua_fest_components(lang: str):
     card_table = (f'<h4>{esc(ui("af.cards", lang))} <span class="tutor-cite">{esc(safe_cite("aqua_fest:cards", lang))}'
                   f'</span></h4><table class="tutor-cards"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}'
                   f"</tbody></table>")
-    rows = [f'<tr data-kind="{esc(key)}" data-provenance="{"assumed" if prov != C.RULEBOOK else "rulebook"}">'
-            f'<td>{esc(ui("af.setup." + key, lang))}</td><td>{esc(value)}</td><td>{source([_Prov(prov)])[1]}</td></tr>'
-            for key, value, prov in C.SETUP_FACTS]
+    rows = []
+    for key, value, provenance in C.SETUP_FACTS:
+        prov, src = source([provenance])
+        rows.append(f'<tr data-kind="{esc(key)}" data-provenance="{prov}"><td>{esc(ui("af.setup." + key, lang))}</td>'
+                    f"<td>{esc(value)}</td><td>{src}</td></tr>")
     head = "".join(f"<th>{esc(h)}</th>" for h in (ui("af.setup", lang), ui("af.setup.value", lang), ui("source", lang)))
     setup_table = (f'<h4>{esc(ui("af.setup", lang))} <span class="tutor-cite">{esc(safe_cite("aqua_fest:goal", lang))}'
                    f'</span></h4><table class="tutor-setup"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}'
@@ -317,10 +319,6 @@ def _aqua_fest_components(lang: str):
     return Static(tile_table + card_table + setup_table
                   + f'<p class="tutor-assumed-note">{esc(ui("assumed_note", lang))}</p>', ("tutor-components",))
 
-
-class _Prov:
-    def __init__(self, provenance: str):
-        self.provenance = provenance
 
 
 register({

@@ -185,13 +185,19 @@ def test_the_worked_round_is_number_for_number():
     data = load_file(MAUI / "four-player-round.yaml")
     first = data["steps"][0]
     assert first["do"] == {"dive": {1: 9, 2: 6, 3: 9, 4: 9}}
-    assert first["expect"]["catch"] == {1: "tuna-1", 4: "tiger-1", 2: "catfish-1"}
-    assert first["expect"]["empty_handed"] == [3]
     assert data["setup"]["kiti"] == 1
+    # the round is told one depth per step, as the rulebook walks it
+    assert [s.get("show") for s in data["steps"]] == ["reveal", "deep", "middle", "shallow", "kiti", "done"]
+    catches = {}
+    for step in data["steps"]:
+        catches.update(step.get("expect", {}).get("catch", {}))
+    assert catches == {1: "tuna-1", 4: "tiger-1", 2: "catfish-1"}
+    assert data["steps"][3]["expect"]["empty_handed"] == [3]
     result = replay(data)
-    disputes = [e for e in result.frames[1].events if e.kind == "maui.dispute"]
-    assert [(e.data["depth"], e.data["hand"], e.data["player"]) for e in disputes] == [
-        ("deep", "right", 0), ("middle", "right", 3)]
+    assert result.ok, result.mismatches
+    disputes = [(f.index, e) for f in result.frames for e in f.events if e.kind == "maui.dispute"]
+    assert [(i, e.data["depth"], e.data["hand"], e.data["player"]) for i, e in disputes] == [
+        (2, "deep", "right", 0), (3, "middle", "right", 3)]
 
 
 def test_refusals_name_their_rule():
@@ -336,6 +342,7 @@ def test_check_command_names_a_mismatch(tmp_path):
     wrong = yaml.safe_load((MAUI / "four-player-round.yaml").read_text(encoding="utf-8"))
     wrong["id"] = "maui/wrong-round"
     wrong["steps"] = wrong["steps"][:1]
+    del wrong["steps"][0]["show"]                                         # the whole round in one step
     wrong["steps"][0]["expect"] = {"catch": {3: "tuna-1"}, "kiti": 4}   # the tuna went to player 1
     path = tmp_path / "wrong-round.yaml"
     path.write_text(yaml.safe_dump(wrong, allow_unicode=True), encoding="utf-8")

@@ -10,6 +10,7 @@ import helpers
 import pytest
 from helpers import by_class, data_cards, mentions, parse, visible_ids
 
+from tutor.core.events import Event
 from tutor.games import maui
 R = importlib.import_module("tutor.games.maui.render")   # the package exports the function under this name
 from tutor.games.maui.text import depth_name, kind_name
@@ -211,6 +212,32 @@ def test_kiti_stands_between_her_seats_with_the_right_hand_toward_the_right_seat
             assert off(own) < off(other), (hand_el.get("data-hand"), kiti)
         hands = {h.get("data-hand"): h.get("data-seat") for h in by_class(fig, "kiti-hand")}
         assert hands == {"right": str(right), "left": str(left)}
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_kitis_name_stays_clear_of_the_rings_round_her(players, lang):
+    """The highlight ring (and the ring after she steps) is drawn round Kiti; her name sits outside
+    both, so no ring crosses a letter (a review found the ring through "Kiti")."""
+    for kiti in range(players):
+        events = [Event("maui.kiti_moved", "maui:play", {"player": kiti})]     # adds the "she stepped" ring
+        state = maui.setup(players, seed=1, kiti=kiti)
+        root = parse(maui.render(maui.view(state, None), highlight=["kiti"], events=events, lang=lang))
+        (fig,) = by_class(root, "kiti")
+        kx, ky = float(fig.get("data-x")), float(fig.get("data-y"))
+        rings = [float(c.get("r")) + float(c.get("stroke-width") or 3) / 2
+                 for c in fig.iter("{http://www.w3.org/2000/svg}circle")
+                 if c.get("class") in ("highlight", "event")
+                 and math.hypot(float(c.get("cx")) - kx, float(c.get("cy")) - ky) < 0.5]
+        assert rings, "the highlighted Kiti has a ring round her"
+        (name,) = by_class(fig, "kiti-name")
+        size = float(name.get("font-size"))
+        width = len(name.text) * size * 0.62
+        x, y = float(name.get("x")), float(name.get("y"))
+        # the nearest point of the name's box (baseline y, ascent about 0.75 em) to Kiti's centre
+        nx = min(max(kx, x - width / 2), x + width / 2)
+        ny = min(max(ky, y - size * 0.75), y + size * 0.2)
+        assert math.hypot(nx - kx, ny - ky) > max(rings), (kiti, (x, y), (kx, ky))
 
 
 def test_seats_go_clockwise_from_player_1_at_the_bottom():

@@ -17,6 +17,13 @@ frames (position, events, narration) for the scenario player, and a list of mism
       - say: {...}
         do: {dive: {1: 9}}
         refused: maui:play          # the step must be refused by this rule, leaving the state unchanged
+
+Question first, answer after: a move that settles several things at once (Мяури's last dive card
+turns all cards up, hands out three depths, moves Kiti and deals again) can be shown in the pauses
+the game names (its `stages`): `show: reveal` on the step that acts stops there, and later steps
+`show: deep`, `show: middle`, ... each reveal the next part. A top-level `show` does the same for
+the setup (the game's `setup_stages`), so a table can be seen being laid out. Every pause a step
+opens must be shown before the next step acts.
 """
 
 from __future__ import annotations
@@ -30,8 +37,9 @@ from tutor.core.errors import RuleViolation
 from tutor.core.game import load
 from tutor.core.safe_input import InputProblem, load_yaml
 
-STEP_KEYS = {"say", "do", "expect", "refused", "highlight", "viewer", "rule"}
-TOP_KEYS = {"id", "game", "title", "rule", "setup", "intro", "steps", "viewer", "highlight", "tags"}
+STEP_KEYS = {"say", "do", "expect", "refused", "highlight", "viewer", "rule", "show"}
+TOP_KEYS = {"id", "game", "title", "rule", "setup", "intro", "steps", "viewer", "highlight", "tags", "show"}
+DONE = "done"       # the name of a move's last stage: everything it does has happened
 
 
 class ScenarioError(ValueError):
@@ -96,6 +104,10 @@ def validate(data, where: str = "scenario") -> dict:
             raise ScenarioError(f"{where}: step {i} has unknown key '{sorted(bad)[0]}'")
         if "refused" in step and "do" not in step:
             raise ScenarioError(f"{where}: step {i} says 'refused' but does nothing")
+        if "refused" in step and "show" in step:
+            raise ScenarioError(f"{where}: step {i}: a refused step has nothing to 'show'")
+        if "show" in step and not isinstance(step["show"], str):
+            raise ScenarioError(f"{where}: step {i}: 'show' names one stage")
     return data
 
 
@@ -113,6 +125,40 @@ def adapter(game_id: str):
     return importlib.import_module(f"tutor.games.{game_id}.scenario")
 
 
+def move_stages(game, state, action) -> list:
+    """(stage, position, events) for one action: the game's own pauses, or one stage, DONE."""
+    if hasattr(game, "stages"):
+        return list(game.stages(state, action))
+    after, events = game.apply(state, action)
+    return [(DONE, after, list(events))]
+
+
+def _setup_stages(adapt, spec, where: str) -> list:
+    """The setup as (stage, position, events); games without staged setups give one stage, DONE."""
+    try:
+        if hasattr(adapt, "setup_stages"):
+            return list(adapt.setup_stages(spec))
+        return [(DONE, adapt.setup(spec), [])]
+    except (RuleViolation, TypeError, ValueError) as exc:
+        raise ScenarioError(f"{where}: setup refused: {exc}") from None
+
+
+def _advance(pending: list, name: str, label: str, mismatches: list):
+    """Show pending stages up to `name`: (position or None, events shown). Unknown names are mismatches."""
+    names = [stage for stage, _, _ in pending]
+    if name not in names:
+        mismatches.append(f"{label}: nothing to show as '{name}'" + (
+            f"; the stages still to show are {', '.join(names)}" if names else "; no move is waiting"))
+        return None, []
+    events: list = []
+    while pending:
+        stage, position, more = pending.pop(0)
+        events.extend(more)
+        if stage == name:
+            return position, events
+    return None, events
+
+
 def replay(data: dict) -> Replay:
     """Run a scenario; mismatches are collected, not raised, so a checker can report them all."""
     data = validate(data, data.get("id", "scenario") if isinstance(data, dict) else "scenario")
@@ -120,12 +166,15 @@ def replay(data: dict) -> Replay:
     adapt = adapter(data["game"])
     where = data["id"]
     out = Replay(data)
-    try:
-        state = adapt.setup(data["setup"])
-    except (RuleViolation, TypeError, ValueError) as exc:
-        raise ScenarioError(f"{where}: setup refused: {exc}") from None
+    pending = _setup_stages(adapt, data["setup"], where)
+    opening = data.get("show", pending[-1][0])
+    state, shown = _advance(pending, opening, f"{where} setup", out.mismatches)
+    if state is None:
+        raise ScenarioError(f"{where}: the setup has no stage '{opening}'")
     viewer = adapt.seat(data.get("viewer"))
-    out.frames.append(Frame(0, state, (), data.get("intro") or data.get("title") or {},
+    # an unstaged opening is simply the position: its deal is not narrated as something that happened
+    shown = shown if "show" in data else []
+    out.frames.append(Frame(0, state, tuple(shown), data.get("intro") or data.get("title") or {},
                             data.get("rule", ""), adapt.highlight(data.get("highlight", [])), viewer))
     for i, step in enumerate(data["steps"], start=1):
         label = f"{where} step {i}"
@@ -133,19 +182,32 @@ def replay(data: dict) -> Replay:
         refusal = None
         before = state
         viewer = adapt.seat(step["viewer"]) if "viewer" in step else viewer
+        if "do" in step and pending:
+            out.mismatches.append(f"{label}: acts before {', '.join(p[0] for p in pending)} "
+                                  f"of the last move is shown")
+            state, _ = _advance(pending, pending[-1][0], label, [])
+            before = state
         try:
             actions = adapt.actions(step.get("do", {}), state)
         except (TypeError, ValueError, KeyError) as exc:
             raise ScenarioError(f"{label}: cannot read 'do': {exc}") from None
         try:
-            for action in actions:
+            for n, action in enumerate(actions, start=1):
+                if n == len(actions) and "show" in step:
+                    pending = move_stages(game, state, action)
+                    break
                 state, more = game.apply(state, action)
                 events.extend(more)
         except RuleViolation as exc:
             refusal = exc
             state = before
+            pending = []
             if "refused" not in step:
                 out.mismatches.append(f"{label}: refused unexpectedly: {exc}")
+        if refusal is None and "show" in step:
+            shown_state, shown = _advance(pending, step["show"], label, out.mismatches)
+            events.extend(shown)
+            state = shown_state if shown_state is not None else state
         if "refused" in step:
             if refusal is None:
                 out.mismatches.append(f"{label}: should be refused by {step['refused']}, but it was allowed")
@@ -156,6 +218,9 @@ def replay(data: dict) -> Replay:
             for problem in adapt.expect(before, state, events, step.get("expect") or {}):
                 out.mismatches.append(f"{label}: {problem}")
             out.mismatches.extend(f"{label}: {p}" for p in game.check_invariants(state))
+        if i == len(data["steps"]) and pending:
+            out.mismatches.append(f"{label}: the scenario ends before {', '.join(p[0] for p in pending)} "
+                                  f"is shown")
         rule = step.get("rule") or (refusal.rule if refusal else (events[-1].rule if events else data.get("rule", "")))
         out.frames.append(Frame(i, state, tuple(events), step.get("say") or {}, rule,
                                 adapt.highlight(step.get("highlight", [])), viewer, refusal))

@@ -13,7 +13,7 @@ from tutor.games.maui.components import CATCH_CARDS, DEPTHS, MAX_PLAYERS, MIN_PL
 from tutor.games.maui.render import render
 from tutor.games.maui.rules import (
     NO_FIGHTS, OPEN_BASKETS, VARIANTS, Dive, Jellyfish, State, apply, dispute_order, is_over,
-    legal_actions, setup, to_move,
+    legal_actions, setup, setup_stages, stages, to_move,
 )
 from tutor.games.maui.scoring import score, winners
 from tutor.games.maui.sections import RULINGS, SECTIONS

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from tutor.games.maui import components as C
-from tutor.games.maui.rules import Dive, Jellyfish, State
+from tutor.games.maui.rules import SETTING_UP, STAGES, Dive, Jellyfish, State
 
 
 def check_invariants(state: State, *, full_lagoon: bool = True) -> list[str]:
@@ -15,6 +15,8 @@ def check_invariants(state: State, *, full_lagoon: bool = True) -> list[str]:
     explicit deck may run out); a saved position is checked that way.
     """
     problems = []
+    if state.stage and state.stage not in STAGES + (SETTING_UP,):
+        problems.append(f"unknown stage {state.stage!r}")
     every = (list(state.deck) + list(state.removed) + list(state.boxed)
              + [c for cell in state.lagoon for c in cell] + [c for p in state.piles for c in p])
     if sorted(every) != sorted(C.ALL_CATCH):
@@ -23,7 +25,8 @@ def check_invariants(state: State, *, full_lagoon: bool = True) -> list[str]:
         dive = list(state.hands[s]) + list(state.discards[s]) + ([state.chosen[s]] if state.chosen[s] else [])
         if sorted(dive) != list(C.DIVE_CARDS):
             problems.append(f"player {s + 1}'s dive cards not conserved: {sorted(dive)}")
-        used = state.round - 1 + (1 if state.pending else 0)   # a jellyfish offer comes after the dive
+        # a jellyfish offer, and a round shown mid-resolution, come after the dive
+        used = state.round - 1 + (1 if state.pending or state.stage in STAGES else 0)
         if not state.over and len(state.discards[s]) != used:
             problems.append(f"player {s + 1} used {len(state.discards[s])} dive cards by round {state.round}")
         if sum(1 for c in state.piles[s] if C.kind(c) == "seagull"):
@@ -33,7 +36,7 @@ def check_invariants(state: State, *, full_lagoon: bool = True) -> list[str]:
             problems.append(f"player {s + 1} is offered a jellyfish discard without three jellyfish")
     if state.pending and any(c is not None for c in state.chosen):
         problems.append("a dive card is chosen while a jellyfish offer waits")
-    if full_lagoon and not state.over and not state.pending:
+    if full_lagoon and not state.over and not state.pending and not state.stage:
         if not state.has("no-fights") and any(len(cell) != 1 for cell in state.lagoon):
             problems.append("the lagoon should hold exactly one card per cell")
     if state.over and any(state.hands):

@@ -8,13 +8,13 @@ from tutor.core.errors import SavedStateError
 from tutor.core.game import dumps
 from tutor.core.safe_input import InputProblem, load_json
 from tutor.games.maui import components as C
-from tutor.games.maui.rules import VARIANTS, Dive, Jellyfish, State
+from tutor.games.maui.rules import SETTING_UP, STAGES, VARIANTS, Dive, Jellyfish, State
 
 FORMAT = "tutor/maui/2"   # 2: face_down lists every lantern cell with its taker
 
 
 def to_json(state: State) -> str:
-    return dumps({
+    data = {
         "format": FORMAT,
         "players": state.players, "variants": list(state.variants), "round": state.round,
         "deck": list(state.deck), "removed": list(state.removed),
@@ -23,7 +23,10 @@ def to_json(state: State) -> str:
         "discards": [list(d) for d in state.discards], "piles": [list(p) for p in state.piles],
         "boxed": list(state.boxed), "kiti": state.kiti, "pending": list(state.pending),
         "declined": list(state.declined), "revealed": list(state.revealed), "rng": state.rng,
-    })
+    }
+    if state.stage:      # a lesson's paused position; ordinary positions keep format 2's keys exactly
+        data["stage"] = state.stage
+    return dumps(data)
 
 
 def state_from_json(text) -> State:
@@ -41,7 +44,7 @@ def state_from_json(text) -> State:
     missing = sorted(want - set(data))
     if missing:
         raise SavedStateError(f"field {missing[0]!r} is missing")
-    extra = sorted(set(data) - want - {"format"})
+    extra = sorted(set(data) - want - {"format", "stage"})
     if extra:
         raise SavedStateError(f"field {extra[0]!r} is unknown")
 
@@ -74,6 +77,8 @@ def state_from_json(text) -> State:
         isinstance(x, list) and len(x) == 2 and x[0] in (0, 1, 2) and isinstance(x[1], int) and 0 <= x[1] < n
         for x in data["face_down"]), "face_down must list [cell 0..2, seat] pairs")
     _need(isinstance(data["rng"], int) and data["rng"] >= 0, "rng must be a non-negative integer")
+    _need(data.get("stage", "") in ("", SETTING_UP) + STAGES,
+          f"stage must be one of {', '.join((SETTING_UP,) + STAGES)}")
 
     every = (data["deck"] + data["removed"] + data["boxed"] + [c for cell in data["lagoon"] for c in cell]
              + [c for p in data["piles"] for c in p])
@@ -92,7 +97,7 @@ def state_from_json(text) -> State:
         chosen=tuple(data["chosen"]), discards=tuple(tuple(d) for d in data["discards"]),
         piles=tuple(tuple(p) for p in data["piles"]), boxed=tuple(data["boxed"]), kiti=data["kiti"],
         pending=tuple(data["pending"]), declined=tuple(data["declined"]), revealed=tuple(data["revealed"]),
-        rng=data["rng"],
+        rng=data["rng"], stage=data.get("stage", ""),
     )
     from tutor.games.maui.checks import check_invariants   # checks imports rules, not codec
     problems = check_invariants(state, full_lagoon=False)

@@ -51,6 +51,8 @@ _WORDS = {
     "deck": {"en": "Deck: {n}", "ru": "В стопке: {n}"},
     "phase.dive": {"en": "divers choose dive cards", "ru": "ныряльщики выбирают карты"},
     "phase.jellyfish": {"en": "jellyfish decision", "ru": "решение о медузах"},
+    "phase.resolving": {"en": "the dive cards are turned up", "ru": "карты погружения открыты"},
+    "phase.setup": {"en": "setting up", "ru": "подготовка"},
     "phase.over": {"en": "game over", "ru": "игра окончена"},
     "rule.deep": {"en": "highest card", "ru": "наибольшая карта"},
     "rule.middle": {"en": "2nd highest", "ru": "вторая по величине"},
@@ -466,6 +468,9 @@ def _seat(dwg, view, s, lang, hl, marks):
     return g
 
 
+KITI_RING = 35      # radius of the highlight ring round Kiti; her name is written outside it
+
+
 def _kiti(dwg, view, lang, hl, marks, *, seat=None, ghost=False):
     """Kiti on the rim. `ghost`: where she stood during the round just resolved (faded), so a dispute
     is shown with the hand that settled it, pointing where it pointed then."""
@@ -508,17 +513,19 @@ def _kiti(dwg, view, lang, hl, marks, *, seat=None, ghost=False):
         g.add(hg)
     if ghost:
         return g
-    # her name goes where neither arm reaches: below, above, or to either side
-    spots = [(px, py + 36), (px, py - 36), (px - 42, py + 4), (px + 42, py + 4)]
-    spots = [p for p in spots if p[1] > HEADER + 12] or spots
-    lx, ly = max(spots, key=lambda p: min(math.hypot(p[0] - hx, p[1] - hy - 4) for hx, hy in hands))
-    name = S.label(dwg, _w("kiti", lang), lx, ly, size=11, anchor="middle", weight="bold",
-                   stroke="#f7f3e8", stroke_width=3, paint_order="stroke")
-    g.add(name)
     if marks["kiti_from"] is not None:
         g.add(dwg.circle(center=(px, py), r=27, class_="event", **S.EVENT_STYLE))
     if "kiti" in hl:
-        g.add(dwg.circle(center=(px, py), r=35, class_="highlight", **S.HIGHLIGHT_STYLE))
+        g.add(dwg.circle(center=(px, py), r=KITI_RING, class_="highlight", **S.HIGHLIGHT_STYLE))
+    # her name goes where neither arm reaches (below, above, or to either side), outside the rings
+    # drawn round her, and on top of them
+    reach = KITI_RING + 12
+    spots = [(px, py + reach + 4), (px, py - reach), (px - reach - 12, py + 4), (px + reach + 12, py + 4)]
+    spots = [p for p in spots if p[1] > HEADER + 12] or spots
+    lx, ly = max(spots, key=lambda p: min(math.hypot(p[0] - hx, p[1] - hy - 4) for hx, hy in hands))
+    name = S.label(dwg, _w("kiti", lang), lx, ly, size=11, anchor="middle", weight="bold",
+                   stroke="#f7f3e8", stroke_width=3, paint_order="stroke", cls="kiti-name")
+    g.add(name)
     return g
 
 

@@ -4,6 +4,10 @@ Seats are numbered from 0 clockwise; everything a person reads counts players fr
 A round runs: the lagoon is filled (setup or end of the previous round), every seat lays a dive
 card face down (`Dive`, in any order), and the last card triggers the reveal and the catches. If a
 catch leaves three jellyfish in a pile, its owner answers `Jellyfish` before Kiti moves on.
+
+`stages(state, action)` gives the same move as `apply`, cut where a teacher would pause: the cards
+turned up, each depth handed out, Kiti's step, the next deal. The cut positions carry `stage` (a
+name from STAGES): they are for showing, and no one may act in them.
 """
 
 from __future__ import annotations
@@ -19,6 +23,10 @@ from tutor.games.maui import components as C
 OPEN_BASKETS = "open-baskets"
 NO_FIGHTS = "no-fights"
 VARIANTS = (OPEN_BASKETS, NO_FIGHTS)
+# where a round's resolution may pause for a lesson; "" is an ordinary position
+STAGES = ("reveal", "deep", "middle", "shallow", "jellyfish", "kiti")
+SETUP_STAGES = ("seated", "kiti", "lagoon")   # how `setup_stages` builds the opening position
+SETTING_UP = "setup"                          # State.stage of a table still being laid out
 
 
 # --------------------------------------------------------------------------- actions
@@ -68,6 +76,8 @@ class State:
     declined: tuple                     # per seat: jellyfish count when the offer was last declined
     revealed: tuple                     # per seat: card revealed in the last resolved round, or None
     rng: int = field(default=0)
+    stage: str = field(default="")      # a name from STAGES while a round is shown being resolved,
+                                        # SETTING_UP while the table is shown being laid out
 
     # -- derived
     @property
@@ -78,6 +88,8 @@ class State:
     def phase(self) -> str:
         if self.over:
             return "over"
+        if self.stage:
+            return "setup" if self.stage == SETTING_UP else "resolving"
         return "jellyfish" if self.pending else "dive"
 
     def has(self, variant: str) -> bool:
@@ -110,7 +122,7 @@ def is_over(state: State) -> bool:
 
 def to_move(state: State) -> list[int]:
     """Seats that have a decision to make now (dives are simultaneous)."""
-    if state.over:
+    if state.over or state.stage:
         return []
     if state.pending:
         return [state.pending[0]]
@@ -133,12 +145,18 @@ def jellyfish_count(pile) -> int:
 
 def apply(state: State, action: Action) -> tuple[State, list[Event]]:
     """The state after `action` and what happened. Illegal actions raise RuleViolation."""
+    return _apply(state, action, None)
+
+
+def _apply(state: State, action: Action, cuts) -> tuple[State, list[Event]]:
     if state.over:
         raise RuleViolation("maui:end", "maui.err.over")
+    if state.stage:
+        raise RuleViolation("maui:play", "maui.err.resolving")
     if isinstance(action, Dive):
-        return _dive(state, action)
+        return _dive(state, action, cuts)
     if isinstance(action, Jellyfish):
-        return _jellyfish(state, action)
+        return _jellyfish(state, action, cuts)
     raise RuleViolation("maui:play", "maui.err.unknown_action", action=repr(action))
 
 
@@ -147,7 +165,23 @@ def _check_seat(state: State, player) -> None:
         raise RuleViolation("maui:setup", "maui.err.no_seat", seat=str(player), players=state.players)
 
 
-def _dive(state: State, action: Dive) -> tuple[State, list[Event]]:
+def stages(state: State, action: Action) -> list[tuple[str, State, list[Event]]]:
+    """`apply`, cut into (stage name, position, events of this stage); the last position is apply's.
+
+    A dive that is not the last one, and a jellyfish answer that leaves another offer, is one stage,
+    "done". Refused actions raise RuleViolation, as in `apply`.
+    """
+    cuts: list = []
+    final, events = _apply(state, action, cuts)
+    out, start = [], 0
+    for name, position, upto in cuts:
+        out.append((name, position, events[start:upto]))
+        start = upto
+    out.append(("done", final, events[start:]))
+    return out
+
+
+def _dive(state: State, action: Dive, cuts=None) -> tuple[State, list[Event]]:
     p = action.player
     _check_seat(state, p)
     if state.pending:
@@ -162,12 +196,12 @@ def _dive(state: State, action: Dive) -> tuple[State, list[Event]]:
     new = _with(_with(state, p, "hands", hand), p, "chosen", action.card)
     events = [Event("maui.dive_chosen", "maui:play", {"player": p})]
     if all(c is not None for c in new.chosen):
-        new, more = _resolve(new)
+        new, more = _resolve(new, cuts, len(events))
         events += more
     return new, events
 
 
-def _jellyfish(state: State, action: Jellyfish) -> tuple[State, list[Event]]:
+def _jellyfish(state: State, action: Jellyfish, cuts=None) -> tuple[State, list[Event]]:
     p = action.player
     _check_seat(state, p)
     if not state.pending or state.pending[0] != p:
@@ -184,7 +218,9 @@ def _jellyfish(state: State, action: Jellyfish) -> tuple[State, list[Event]]:
         new = replace(_with(state, p, "declined", jellyfish_count(pile)), pending=rest)
         events = [Event("maui.jellyfish_kept", "maui:jellyfish", {"player": p})]
     if not new.pending:
-        new, more = _end_round(new)
+        if cuts is not None:
+            cuts.append(("jellyfish", replace(new, stage="jellyfish"), len(events)))
+        new, more = _end_round(new, cuts, len(events))
         events += more
     return new, events
 
@@ -199,11 +235,12 @@ def dispute_order(state: State, hand: str) -> list[int]:
     return [(k + 1 + i) % n for i in range(n)]
 
 
-def _winner(state: State, candidates: list[int], want: str, hand: str) -> tuple[Optional[int], list[int]]:
+def _winner(state: State, chosen: tuple, candidates: list[int], want: str,
+            hand: str) -> tuple[Optional[int], list[int]]:
     """(winner or None, the tied seats) for one cell. `want` is "high" or "low"."""
     if not candidates:
         return None, []
-    cards = {s: state.chosen[s] for s in candidates}
+    cards = {s: chosen[s] for s in candidates}
     target = max(cards.values()) if want == "high" else min(cards.values())
     tied = [s for s in candidates if cards[s] == target]
     if len(tied) == 1:
@@ -214,57 +251,62 @@ def _winner(state: State, candidates: list[int], want: str, hand: str) -> tuple[
     return min(tied, key=order.index), tied
 
 
-def _resolve(state: State) -> tuple[State, list[Event]]:
-    """All dive cards are down: reveal, hand out the catches from the deep up, discard dive cards."""
-    events = [Event("maui.revealed", "maui:play", {"cards": list(state.chosen)})]
+def _resolve(state: State, cuts=None, base: int = 0) -> tuple[State, list[Event]]:
+    """All dive cards are down: reveal, hand out the catches from the deep up, discard dive cards.
+
+    `cuts` (a list, or None when nobody watches) collects (stage, position, event count) where a
+    lesson may pause; `base` is how many events the action had before this.
+    """
+    cards = state.chosen
+    events = [Event("maui.revealed", "maui:play", {"cards": list(cards)})]
     for cell, _ in state.face_down:
         events.append(Event("maui.face_down_revealed", "maui:lantern",
                             {"depth": C.DEPTHS[cell], "card": state.lagoon[cell][-1]}))
-    state = replace(state, face_down=())
+    # the cards lie face up on the table from here on, and count as used
+    discards = tuple(state.discards[s] + (cards[s],) for s in range(state.players))
+    state = replace(state, face_down=(), discards=discards, revealed=cards, chosen=(None,) * state.players)
+    if cuts is not None:
+        cuts.append(("reveal", replace(state, stage="reveal"), base + len(events)))
 
     without = list(range(state.players))   # seats still without a catch, clockwise
-    takers: dict[int, int] = {}             # cell -> seat
-    plan = ((0, "high", "right", "maui:deep"), (1, "high", "right", "maui:middle"),
-            (2, "low", "left", "maui:shallow"))
-    for cell, want, hand, rule in plan:
+    lanterns = []   # (cell, taker): each cell a lantern fish left gets its next card face down
+    plan = ((0, "high", "right"), (1, "high", "right"), (2, "low", "left"))
+    last = None     # the last cell handed out: its pause waits for the empty-handed divers
+    for cell, want, hand in plan:
         if not state.lagoon[cell]:
             continue
-        seat, tied = _winner(state, without, want, hand)
+        if cuts is not None and last is not None:
+            cuts.append((C.DEPTHS[last], replace(state, stage=C.DEPTHS[last]), base + len(events)))
+        last = cell
+        seat, tied = _winner(state, cards, without, want, hand)
         if tied:
             if seat is None:
                 events.append(Event("maui.tie_no_catch", "maui:no-fights",
-                                    {"depth": C.DEPTHS[cell], "players": tied, "card": state.chosen[tied[0]]}))
+                                    {"depth": C.DEPTHS[cell], "players": tied, "card": cards[tied[0]]}))
                 without = [s for s in without if s not in tied]
                 continue
             events.append(Event("maui.dispute", "maui:disputes",
                                 {"depth": C.DEPTHS[cell], "players": tied, "player": seat,
-                                 "hand": hand, "card": state.chosen[seat]}))
+                                 "hand": hand, "card": cards[seat]}))
         if seat is None:
             continue
         without.remove(seat)
-        takers[cell] = seat
-
-    lanterns = []   # (cell, taker): each cell a lantern fish left gets its next card face down
-    for cell in sorted(takers):
-        seat = takers[cell]
-        cards = state.lagoon[cell]
+        taken = state.lagoon[cell]
         events.append(Event("maui.catch", f"maui:{C.DEPTHS[cell]}",
-                            {"player": seat, "depth": C.DEPTHS[cell], "cards": list(cards),
-                             "card": state.chosen[seat]}))
+                            {"player": seat, "depth": C.DEPTHS[cell], "cards": list(taken), "card": cards[seat]}))
         state = replace(state, lagoon=_cell_with(state.lagoon, cell, ()))
-        for card_id in cards:   # oldest first (only the no-fights variant piles several)
+        for card_id in taken:   # oldest first (only the no-fights variant piles several)
             state, more = _take(state, seat, card_id)
             events += more
             if C.kind(card_id) == "lantern" and (cell, seat) not in lanterns:
                 lanterns.append((cell, seat))
 
     for seat in without:
-        events.append(Event("maui.empty_handed", "maui:play", {"player": seat, "card": state.chosen[seat]}))
-
-    discards = tuple(state.discards[s] + (state.chosen[s],) for s in range(state.players))
-    state = replace(state, discards=discards, revealed=state.chosen, chosen=(None,) * state.players,
-                    face_down=tuple(lanterns))
+        events.append(Event("maui.empty_handed", "maui:play", {"player": seat, "card": cards[seat]}))
     events.append(Event("maui.dive_discarded", "maui:play", {}))
+    if cuts is not None and last is not None:
+        cuts.append((C.DEPTHS[last], replace(state, stage=C.DEPTHS[last]), base + len(events)))
+    state = replace(state, face_down=tuple(lanterns))
 
     pending = tuple(s for s in range(state.players)
                     if jellyfish_count(state.piles[s]) >= 3
@@ -274,7 +316,7 @@ def _resolve(state: State) -> tuple[State, list[Event]]:
             events.append(Event("maui.jellyfish_offer", "maui:jellyfish",
                                 {"player": s, "count": jellyfish_count(state.piles[s])}))
         return replace(state, pending=pending), events
-    more_state, more = _end_round(state)
+    more_state, more = _end_round(state, cuts, base + len(events))
     return more_state, events + more
 
 
@@ -295,13 +337,15 @@ def _take(state: State, seat: int, card_id: str) -> tuple[State, list[Event]]:
             [Event("maui.seagull_ate", "maui:seagull", {"player": seat, "seagull": card_id, "card": eaten})])
 
 
-def _end_round(state: State) -> tuple[State, list[Event]]:
+def _end_round(state: State, cuts=None, base: int = 0) -> tuple[State, list[Event]]:
     """Kiti steps clockwise; after round 12 the game ends, otherwise the lagoon is refilled."""
     events = []
     if state.kiti is not None:
         kiti = (state.kiti + 1) % state.players
         events.append(Event("maui.kiti_moved", "maui:play", {"player": kiti}))
         state = replace(state, kiti=kiti)
+        if cuts is not None:
+            cuts.append(("kiti", replace(state, stage="kiti"), base + len(events)))
     if state.round >= C.ROUNDS:
         leftover = [c for cell in state.lagoon for c in cell]
         state = replace(state, round=state.round + 1, face_down=())
@@ -408,6 +452,26 @@ def setup(players: int, *, seed=None, variant=(), youngest: int = 0, kiti: Optio
         return replace(state, lagoon=tuple(tuple(c) for c in cells))
     state, _ = _fill(state)
     return state
+
+
+def setup_stages(players: int, **kwargs) -> list[tuple[str, State, list[Event]]]:
+    """`setup`, shown the way a table is laid out: (stage, position, events) for each of
+    SETUP_STAGES: the divers seated with their cards (Kiti not yet down, the lagoon empty), Kiti put
+    down, the lagoon filled. The last position is `setup`'s own."""
+    final = setup(players, **kwargs)
+    empty = replace(final, lagoon=((), (), ()), face_down=())
+    if final.round == 1:
+        empty = replace(empty, deck=tuple(c for cell in final.lagoon for c in cell) + final.deck)
+    seated = replace(empty, kiti=None, stage=SETTING_UP)
+    out = [("seated", seated, [])]
+    if final.kiti is not None:
+        out.append(("kiti", replace(empty, stage=SETTING_UP),
+                    [Event("maui.kiti_placed", "maui:setup", {"player": final.kiti})]))
+    laid = [Event("maui.laid", "maui:play", {"depth": C.DEPTHS[i], "card": c, "face_down": False,
+                                             "round": final.round})
+            for i, cell in enumerate(final.lagoon) for c in cell]
+    out.append(("lagoon", final, laid))
+    return out
 
 
 def _lagoon_cells(lagoon) -> list[tuple]:

@@ -13,7 +13,7 @@ expect: catch {player: id or [ids]}, empty_handed [players], kiti player, round 
 from __future__ import annotations
 
 from tutor.games.maui import components as C
-from tutor.games.maui.rules import Dive, Jellyfish, State, setup as _setup
+from tutor.games.maui.rules import Dive, Jellyfish, State, setup as _setup, setup_stages as _setup_stages
 from tutor.games.maui.scoring import score, winners
 
 
@@ -22,6 +22,17 @@ def seat(player):
 
 
 def setup(spec: dict) -> State:
+    players, kwargs = _setup_args(spec)
+    return _setup(players, **kwargs)
+
+
+def setup_stages(spec: dict) -> list:
+    """The setup laid out in steps (seated, Kiti, lagoon): see rules.setup_stages."""
+    players, kwargs = _setup_args(spec)
+    return _setup_stages(players, **kwargs)
+
+
+def _setup_args(spec: dict) -> tuple:
     spec = dict(spec)
     players = spec.pop("players")
     kwargs = {}
@@ -39,7 +50,7 @@ def setup(spec: dict) -> State:
         kwargs["piles"] = [piles.get(p, piles.get(str(p), [])) for p in range(1, players + 1)]
     if spec:
         raise ValueError(f"unknown setup key '{sorted(spec)[0]}'")
-    return _setup(players, **kwargs)
+    return players, kwargs
 
 
 def actions(do: dict, state: State) -> list:

@@ -97,6 +97,8 @@ i18n.register({
                          "ru": "Варианта {variant!r} нет; есть варианты: {known}."},
     "maui.err.round": {"en": "Round {round} does not exist; there are 12 rounds.",
                        "ru": "Раунда {round} нет; раундов 12."},
+    "maui.err.resolving": {"en": "This position shows a round being resolved; wait for the next deal.",
+                           "ru": "Здесь раунд ещё разыгрывается; дождитесь новой раздачи."},
     "maui.err.setup": {"en": "This position cannot be set up: {problem}.",
                        "ru": "Такую позицию не расставить: {problem}."},
     # score lines
@@ -136,6 +138,8 @@ _TEMPLATES = {
                             "ru": "{player} убирает трёх медуз в коробку и возвращает себе {points_word}."},
     "jellyfish_kept": {"en": "{player} keeps the jellyfish for now.",
                        "ru": "{player} пока оставляет медуз у себя."},
+    "kiti_placed": {"en": "Kiti sits down on the youngest player's left; her right hand points to {player}.",
+                    "ru": "Кити садится слева от самого младшего; её правая рука обращена к игроку {player_plain}."},
     "kiti_moved": {"en": "Kiti steps one place clockwise; her right hand now points to {player}.",
                    "ru": "Кити переходит на одно место по часовой стрелке; теперь её правая рука обращена "
                          "к игроку {player_plain}."},

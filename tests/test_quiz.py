@@ -143,6 +143,45 @@ def test_an_action_quiz_needs_a_goal():
         Q.validate(quiz)
 
 
+@pytest.mark.parametrize("path", QUIZ_FILES, ids=QUIZ_IDS)
+def test_choice_labels_name_an_answer_not_its_reason(path):
+    """A label like "Player 3: nearest Kiti's right hand" teaches the rule before the learner thinks;
+    labels are short answers with no colon-led reason (the reason comes after answering)."""
+    for choice in Q.load_file(path)["choices"]:
+        for lang in LANGS:
+            label = choice["label"][lang]
+            assert ":" not in label and len(label.split()) <= 4, label
+
+
+@pytest.mark.parametrize("path", QUIZ_FILES, ids=QUIZ_IDS)
+def test_every_wrong_answer_gets_the_engines_own_why_not(path):
+    """Each wrong choice the engine plays out is answered by what decided it (events or score lines,
+    each with its rule); a refused one by its refusal. The right choice needs none."""
+    quiz = Q.load_file(path)
+    for outcome in Q.evaluate(quiz):
+        items = Q.why_not(quiz, outcome)
+        if outcome.correct:
+            assert items == []
+        elif outcome.refusal is not None:
+            assert items == [] and outcome.refusal.explain("en")
+        else:
+            assert items, (quiz["id"], outcome.index)
+            for item in items:
+                rules = [item.rule] if hasattr(item, "rule") else [line.rule for line in item.lines]
+                assert rules and all(r.startswith(quiz["game"] + ":") for r in rules), item
+
+
+def test_why_not_names_what_decided_against_the_choice():
+    """Three nines, player 2's 6: "Player 1" is wrong because Kiti's right hand settled the deep for
+    player 3; the why-not shows that dispute and player 3's catch, not Kiti's later step."""
+    quiz = load("maui/who-takes-the-deep")
+    outcome = next(o for o in Q.evaluate(quiz) if o.choice["label"]["en"] == "Player 1")
+    items = Q.why_not(quiz, outcome)
+    kinds = [e.kind for e in items]
+    assert kinds[:2] == ["maui.dispute", "maui.catch"] and "maui.kiti_moved" not in kinds
+    assert items[0].data["player"] == 2 and items[1].data["cards"] == ["tuna-1"]
+
+
 # --------------------------------------------------------------------------- the widget
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -171,6 +210,10 @@ def test_widget_marks_right_and_wrong_and_changes_the_board(quiz_id, lang):
     assert w.again.layout.display is None
     if w.data.get("explain"):                # the answer's explanation waits for the right choice
         assert w.data["explain"][lang] not in plain(w.verdict.value)
+    if w.outcomes[wrong].refusal is None:    # the engine's "why not", rule by rule
+        assert 'class="tutor-why-not"' in w.verdict.value and 'class="tutor-cite"' in w.verdict.value
+        assert ("Why not" if lang == "en" else "Почему нет") in plain(w.verdict.value)
+    assert "tutor-live" in w.verdict._dom_classes      # announced by screen readers (page.js)
 
     w.again.click()
     assert w.svg.value == opening and w.verdict.value == "" and w.answered is None

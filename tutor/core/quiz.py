@@ -217,6 +217,30 @@ def evaluate(quiz: dict) -> list[Outcome]:
     return out
 
 
+def why_not(quiz: dict, outcome: Outcome) -> list:
+    """What decided against a wrong choice, from the engine: the events (and score breakdowns) that
+    the choice's claim, or the goal it missed, is about. Empty for a right or a refused choice (a
+    refusal explains itself) and when the game cannot tell which events matter.
+
+    The game's scenario adapter picks them: `deciding(after, events, want)`.
+    """
+    if outcome.correct or outcome.refusal is not None:
+        return []
+    adapt = adapter(quiz["game"])
+    if form(quiz) == "action":
+        want = quiz["goal"]
+    else:
+        want = outcome.choice.get("expect")
+    if want is None or not hasattr(adapt, "deciding"):
+        # "this is not allowed", yet the engine allowed it: what it did is the answer
+        return [e for e in outcome.events if e.rule != "" and e.kind not in NOISE_KINDS]
+    return list(adapt.deciding(outcome.state, outcome.events, want))
+
+
+# bookkeeping events that never decide anything (a card laid face down, the turn passing)
+NOISE_KINDS = {"maui.dive_chosen", "maui.dive_discarded", "aqua_fest.turn", "aqua_fest.drew"}
+
+
 def _expect(adapt, before, after, events, want: dict, where: str) -> list[str]:
     try:
         problems = adapt.expect(before, after, events, want)

@@ -101,6 +101,7 @@ class LagoonSandbox(W.VBox):
         self.svg = svg_box()
         self.narration = W.HTML(f'<p class="tutor-say">{esc(ui("maui.before", lang))}</p>')
         self.narration.add_class("tutor-narration")
+        self.narration.add_class("tutor-live")
 
         g = guard(self.errors, lang)
         self.dive_button.on_click(g(lambda _b: self.dive()))

@@ -17,7 +17,7 @@ import ipywidgets as W
 from tutor.core import quiz as Q
 from tutor.core.events import for_viewer
 from tutor.core.game import load
-from tutor.core.i18n import register
+from tutor.core.i18n import player_name, plural, register
 from tutor.core.scenario import ScenarioError, adapter
 from tutor.widgets.common import (
     ErrorArea, citation_html, esc, events_highlight, events_html, guard, lessons_dir, localised, refusal_html,
@@ -34,6 +34,16 @@ register({
     "ui.quiz.unchanged": {"en": "Nothing changed on the board.", "ru": "На поле ничего не изменилось.",
                           "uk": "На полі нічого не змінилося."},
     "ui.quiz.why": {"en": "Why", "ru": "Почему", "uk": "Чому"},
+    "ui.quiz.why_not": {"en": "Why not: the engine played your answer, and this is what decided it:",
+                        "ru": "Почему нет: движок сыграл ваш ответ, и вот что всё решило:",
+                        "uk": "Чому ні: рушій зіграв вашу відповідь, і ось що все вирішило:"},
+    "ui.quiz.all_events": {"en": "Everything that happened", "ru": "Всё, что произошло",
+                           "uk": "Усе, що сталося"},
+    "ui.quiz.total": {"en": "{player}: {points} in all", "ru": "{player}: всего {points}",
+                      "uk": "{player}: усього {points}"},
+    "ui.quiz.points": {"en": {"one": "{n} point", "other": "{n} points"},
+                       "ru": {"one": "{n} очко", "few": "{n} очка", "many": "{n} очков", "other": "{n} очка"},
+                       "uk": {"one": "{n} очко", "few": "{n} очки", "many": "{n} очок", "other": "{n} очка"}},
     "ui.quiz.again": {"en": "↺ Try again", "ru": "↺ Ещё раз", "uk": "↺ Ще раз"},
     "ui.quiz.again.tip": {"en": "Back to the question", "ru": "Вернуться к вопросу", "uk": "Повернутися до питання"},
     "ui.quiz.missing": {"en": "no quiz {name!r} in {where}", "ru": "вопроса {name!r} нет в {where}",
@@ -94,6 +104,7 @@ class Quiz(W.VBox):
         self.choices.add_class("tutor-choices")
         self.verdict = W.HTML("")
         self.verdict.add_class("tutor-quiz-verdict")
+        self.verdict.add_class("tutor-live")     # announced to screen readers (page.js)
         self.again = W.Button(description=ui("quiz.again", lang), tooltip=ui("quiz.again.tip", lang))
         self.again.add_class("tutor-nav")
         self.again.layout.display = "none"
@@ -170,7 +181,13 @@ class Quiz(W.VBox):
             parts.append(f"<p>{esc(ui('quiz.unchanged', lang))}</p>")
         told = for_viewer(outcome.events, self.viewer)
         narrated = events_html(told, lang)
-        if narrated:
+        why_not = "" if outcome.correct else self._why_not(outcome)
+        if why_not:
+            parts.append(why_not)
+            if narrated:
+                parts.append(f'<details class="tutor-quiz-all"><summary>{esc(ui("quiz.all_events", lang))}'
+                             f"</summary>{narrated}</details>")
+        elif narrated:
             parts.append(f"<p><b>{esc(ui('quiz.after', lang))}</b></p>{narrated}")
         # a choice's own feedback always shows; the quiz's explanation gives the answer away, so it
         # waits for the right choice (a wrong one leaves "Try again" worth pressing)
@@ -185,6 +202,23 @@ class Quiz(W.VBox):
         if outcome.refusal is None:
             self.svg.value = self._board(outcome.state, events_highlight(told), outcome.events)
         self.again.layout.display = None
+
+    def _why_not(self, outcome) -> str:
+        """The engine's own "why not" for a wrong answer: the events that decided it, and the score
+        lines when the answer was about points, each with its rule."""
+        lang = self.lang
+        items = Q.why_not(self.data, outcome)
+        events = [i for i in items if hasattr(i, "narrate")]
+        told = for_viewer(events, self.viewer)
+        body = events_html(told, lang)
+        for b in (i for i in items if hasattr(i, "lines")):
+            lines = "".join(f"<li>{esc(line.label(lang))}: {line.points}{citation_html(line.rule, lang)}</li>"
+                            for line in b.lines)
+            total = esc(ui("quiz.total", lang, player=player_name(b.player, lang), points=plural("ui.quiz.points", b.total, lang)))
+            body += f'<ul class="tutor-events tutor-quiz-score">{lines}<li><b>{total}</b></li></ul>'
+        if not body:
+            return ""
+        return f'<div class="tutor-why-not"><b>{esc(ui("quiz.why_not", lang))}</b>{body}</div>'
 
     def reset(self) -> None:
         """Back to the open question ("Try again")."""

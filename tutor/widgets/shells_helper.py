@@ -249,6 +249,7 @@ class ShellsHelper(W.VBox):
         self.table.add_class("tutor-score")
         self.why = W.HTML("")
         self.why.add_class("tutor-shells-why")
+        self.why.add_class("tutor-live")
 
         # the learner's own grouping: each chosen fragment goes into a shell by number (no ids to type)
         self.assign: dict[str, W.Dropdown] = {}
@@ -258,6 +259,7 @@ class ShellsHelper(W.VBox):
         self.fill_button = W.Button(description=_w("fill", lang), **fit)
         self.verdict = W.HTML("")
         self.verdict.add_class("tutor-shells-verdict")
+        self.verdict.add_class("tutor-live")
 
         g = guard(self.errors, lang)
         self.random_button.on_click(g(lambda _b: self.random_collection()))

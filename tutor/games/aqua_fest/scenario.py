@@ -19,7 +19,7 @@ from tutor.core import rng
 from tutor.games.aqua_fest import board as B
 from tutor.games.aqua_fest import components as C
 from tutor.games.aqua_fest.rules import Attack, Defend, DrawTwo, EndTurn, Move, PlaceStart, State, setup as _setup
-from tutor.games.aqua_fest.scoring import score, winners
+from tutor.games.aqua_fest.scoring import breakdown, score, winners
 from tutor.games.aqua_fest.shells import best_assembly
 
 
@@ -195,3 +195,31 @@ def expect(before: State, after: State, events, want: dict) -> list[str]:
 def _name(i: int) -> str:
     r, c = B.coords(i)
     return f"{'ABCDE'[c]}{r + 1}"
+
+
+# events that settle where pawns and fragments go (the others deal cards or pass the turn)
+DECIDING = {"aqua_fest.battle_revealed", "aqua_fest.battle_tied", "aqua_fest.battle_won", "aqua_fest.went_home",
+            "aqua_fest.moved", "aqua_fest.collected", "aqua_fest.empty_seabed", "aqua_fest.start_tile_kept",
+            "aqua_fest.tile_turned"}
+
+
+def deciding(after: State, events, want: dict) -> list:
+    """The events (and score breakdowns) an expectation is about: those naming its players. A quiz
+    shows them as the "why not" of a wrong answer (tutor.core.quiz.why_not)."""
+    players, scored, shells = set(), set(), set()
+    for key, value in want.items():
+        if key in ("pawn", "collected", "hand_count"):
+            players.update(seat(p) for p in value)
+        elif key == "scores":
+            scored.update(seat(p) for p in value)
+        elif key == "best":               # the shells alone, without the bonus token
+            shells.update(seat(p) for p in value)
+        elif key == "turn":
+            players.add(seat(value))
+        elif key == "winners":
+            scored.update(seat(p) for p in value)
+    out = [e for e in events if e.kind in DECIDING
+           and {e.data.get("player"), e.data.get("target"), e.data.get("loser")} & players]
+    out += [b for b in score(after) if b.player in scored]
+    out += [breakdown(after.collected[s], 0, s) for s in sorted(shells)]
+    return out

@@ -152,3 +152,42 @@ def expect(before: State, after: State, events, want: dict) -> list[str]:
         else:
             problems.append(f"unknown expectation '{key}'")
     return problems
+
+
+# events that settle who gets what (the others only lay cards down or tidy up)
+DECIDING = {"maui.dispute", "maui.tie_no_catch", "maui.catch", "maui.empty_handed", "maui.seagull_ate",
+            "maui.seagull_hungry", "maui.jellyfish_offer", "maui.jellyfish_discarded", "maui.kiti_moved"}
+
+
+def deciding(after: State, events, want: dict) -> list:
+    """The events (and score breakdowns) an expectation is about: those naming its players or cards.
+    A quiz shows them as the "why not" of a wrong answer (tutor.core.quiz.why_not)."""
+    players, cards, scored = set(), set(), set()
+    for key, value in want.items():
+        if key in ("catch", "pile_top", "piles"):
+            for p, ids in value.items():
+                players.add(seat(p))
+                cards.update(_ids(ids))
+        elif key in ("empty_handed", "offer", "winners"):
+            players.update(seat(p) for p in value)
+        elif key in ("boxed_has",):
+            cards.update(_ids(value))
+        elif key == "lagoon":
+            for ids in value.values():
+                cards.update(_ids(ids))
+        elif key == "scores":
+            scored.update(seat(p) for p in value)
+    out = []
+    for e in events:
+        if e.kind not in DECIDING:
+            continue
+        d = e.data
+        named = {d.get("player")} | set(d.get("players") or ())
+        held = set(d.get("cards") or ()) | {d.get("seagull"), d.get("card") if isinstance(d.get("card"), str) else None}
+        if e.kind == "maui.kiti_moved":       # it names the seat she points to, not a diver
+            if "kiti" in want:
+                out.append(e)
+        elif named & players or held & cards:
+            out.append(e)
+    out += [b for b in score(after) if b.player in scored]
+    return out

@@ -36,12 +36,24 @@ function render({ model, el }) {
       notice.hidden = true;
     }
   });
+  // Areas that change after a click (a quiz's verdict, a sandbox's result) carry the class tutor-live;
+  // ipywidgets gives no way to set attributes, so the page marks them as polite live regions for
+  // screen readers, as they appear (cells render after this widget).
+  const markLive = () => {
+    for (const area of document.querySelectorAll(".tutor-live:not([aria-live])")) {
+      area.setAttribute("aria-live", "polite");
+    }
+  };
+  markLive();
+  const watcher = new MutationObserver(markLive);
+  watcher.observe(document.body, { childList: true, subtree: true });
   const onClick = () => ping(model.get("click_timeout_ms"));
   document.addEventListener("click", onClick, true);
   const timer = setInterval(() => ping(model.get("timeout_ms")), model.get("interval_ms"));
   ping(model.get("timeout_ms"));
   return () => {
     clearInterval(timer);
+    watcher.disconnect();
     clearTimeout(pending);
     document.removeEventListener("click", onClick, true);
     notice.remove();

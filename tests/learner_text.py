@@ -64,6 +64,32 @@ def quiz_texts(game: str, lang: str):
             yield f"{path.stem} answer {i + 1} ({lang})", visible(quiz.verdict.value) + " " + visible(quiz.svg.value)
 
 
+def task_texts(game: str, lang: str):
+    """(where, text) for every "your turn" task: the prompt, board and offered moves, then what every
+    offered move (card pickers opened too) makes the widget say."""
+    from tutor.widgets.your_turn import YourTurn
+    for path in sorted((LESSONS / game / "tasks").glob("*.yaml")):
+        w = YourTurn(path, lang=lang)
+        assert not w.error, f"{path.name}: {w.error}"
+
+        def shown():
+            choices = w.action_buttons() + w.card_buttons()
+            return (" ".join(visible(x) for x in (str(w.view.get("rows")), w.view.get("status", ""), w.log_html,
+                                                  w.svg, w.error))
+                    + " " + " ".join(f"{c.description} {c.tooltip}" for c in choices))
+        yield f"{path.stem} opening ({lang})", shown()
+        for card in [c.card for c in w.card_buttons()]:
+            w.new_game()
+            next(c for c in w.card_buttons() if c.card == card).click()
+            yield f"{path.stem} card {card} ({lang})", shown()
+        for i in range(len(w.action_buttons())):
+            w.new_game()
+            buttons = w.action_buttons()
+            if i < len(buttons):
+                buttons[i].click()
+                yield f"{path.stem} move {i + 1} ({lang})", shown()
+
+
 def lesson_page_texts(game: str, lang: str):
     """(where, text) for the notebook's own words and the static parts the lesson helpers draw."""
     import json

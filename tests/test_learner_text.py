@@ -23,6 +23,7 @@ NOT_FOR_LEARNERS = ("(s)", "What the engine did", "Что сделал движ�
 SOURCES = {
     "worked examples": L.scenario_texts,
     "quizzes": L.quiz_texts,
+    "tasks": L.task_texts,
     "lesson pages": L.lesson_page_texts,
     "play table": L.play_texts,
     "sandbox": L.sandbox_texts,

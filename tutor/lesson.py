@@ -112,6 +112,15 @@ def quiz(id, lang: str = "en", **kwargs):
 
 
 @_never_raise
+def your_turn(id, lang: str = "en", **kwargs):
+    """A "your turn" task for `id` ("maui/win-the-shallows"): the learner moves, the engine judges."""
+    from tutor.widgets.your_turn import YourTurn, resolve
+    data = resolve(id, kwargs.get("lessons"), lang)
+    label = ui("lazy.your_turn", lang, title=localised(data.get("title"), lang))
+    return LazyPart(lambda: YourTurn(data, lang=lang, **kwargs), label=label, lang=lang)
+
+
+@_never_raise
 def play(game: str = "maui", lang: str = "en", **kwargs):
     """A play table: players=4, seat=0, seed=None, bots=True, and explicit setup components."""
     from tutor.widgets.play import PlayTable
@@ -325,6 +334,7 @@ register({
     "ui.lazy.scenario": {"en": "▶ Worked example: {title}", "ru": "▶ Разбор примера: {title}",
                          "uk": "▶ Розбір прикладу: {title}"},
     "ui.lazy.quiz": {"en": "▶ Question: {title}", "ru": "▶ Вопрос: {title}", "uk": "▶ Питання: {title}"},
+    "ui.lazy.your_turn": {"en": "▶ Your turn: {title}", "ru": "▶ Ваш ход: {title}", "uk": "▶ Ваш хід: {title}"},
     "ui.lazy.play": {"en": "▶ Play {game} against the bots", "ru": "▶ Сыграть в «{game}» с ботами",
                      "uk": "▶ Зіграти в «{game}» з ботами"},
     "ui.lazy.sandbox": {"en": "▶ Open the sandbox", "ru": "▶ Открыть песочницу", "uk": "▶ Відкрити пісочницю"},

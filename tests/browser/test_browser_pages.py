@@ -112,6 +112,9 @@ def check_page(page) -> None:
              if el.is_visible()]
     assert not shown, f"error boxes on {page.url}: {shown}"
     assert not page.console_errors, f"console errors on {page.url}: {page.console_errors}"
+    live = page.evaluate("""() => [...document.querySelectorAll('.tutor-live')]
+                                  .map(el => el.getAttribute('aria-live'))""")
+    assert live and set(live) == {"polite"}, f"result areas not announced on {page.url}: {live}"
 
 
 @pytest.mark.parametrize("name", sorted(LESSONS))

@@ -113,6 +113,8 @@ function render({ model, el: root }) {
     save.disabled = !view.save;
     save.title = view.save_tip || labels["save.tip"];
     hotseat.checked = !!view.hotseat;
+    // a "your turn" task is one move on a set position: no undo, new game, hot seat or saving
+    controls.hidden = saving.hidden = view.controls === false;
     root.dataset.v = String(view.v || 0);
   };
   const drawError = () => {

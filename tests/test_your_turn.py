@@ -1,0 +1,178 @@
+""""Your turn" tasks: each part that teaches an action lets the learner make it; the engine judges.
+
+The task files (tutor.core.task) are checked by the engine (a right move exists, and a wrong one);
+the widget (tutor.widgets.your_turn) is driven as the page drives it: a refused move, a legal move
+that misses, "Try again", and a right move, in every lesson language.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from tutor import lesson
+from tutor.core import task as T
+from tutor.core.errors import RuleViolation
+from tutor.core.game import info, load, ready_games
+from tutor.core.scenario import ScenarioError
+from tutor.widgets.your_turn import YourTurn
+
+ROOT = Path(__file__).resolve().parents[1]
+TASKS = [(g, p) for g in ready_games() for p in T.task_files(g, ROOT / "lessons")]
+TASK_IDS = [f"{g}/{p.stem}" for g, p in TASKS]
+# the lesson parts that teach something a player does (the rest explain what the table does)
+ACTION_PARTS = {
+    "maui": {"part-round", "part-depths", "part-disputes", "part-jellyfish"},
+    "aqua_fest": {"part-movement", "part-turn", "part-battles"},
+}
+
+
+@pytest.fixture(autouse=True)
+def widget_guard(guard_spy):
+    return guard_spy
+
+
+def plain(text: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", " ", text))
+
+
+def notebook_parts(game: str) -> dict[str, str]:
+    """part anchor -> the code of its cells, from the lesson source the notebooks are built from."""
+    data = yaml.safe_load((ROOT / "lessons" / game / "notebook.yaml").read_text(encoding="utf-8"))
+    parts, current = {}, None
+    for cell in data["cells"]:
+        if "part" in cell:
+            current = cell["part"]
+        if "code" in cell and current:
+            parts[current] = parts.get(current, "") + cell["code"]
+    return parts
+
+
+# --------------------------------------------------------------------------- the task files
+
+@pytest.mark.parametrize("game", sorted(ACTION_PARTS))
+def test_every_part_that_teaches_an_action_has_a_your_turn_step(game):
+    parts = notebook_parts(game)
+    tasks = {T.load_file(p)["id"]: T.load_file(p) for g, p in TASKS if g == game}
+    for part in ACTION_PARTS[game]:
+        used = re.findall(r'lesson\.your_turn\("([^"]+)"', parts.get(part, ""))
+        assert used, f"{game}: {part} teaches an action but has no your-turn step"
+        for task_id in used:
+            assert task_id in tasks, task_id
+            assert tasks[task_id]["part"] == part, f"{task_id} belongs to {tasks[task_id]['part']}"
+
+
+@pytest.mark.parametrize("game,path", TASKS, ids=TASK_IDS)
+def test_the_engine_finds_a_right_and_a_wrong_move(game, path):
+    task = T.load_file(path)
+    assert task["id"] == f"{game}/{path.stem}"
+    assert T.check(task) == []
+    for key in ("prompt", "hint", "explain", "title"):
+        for lang in info(game).lesson_langs:
+            assert task[key][lang].strip(), (key, lang)
+
+
+def test_check_names_a_task_with_nothing_to_get_wrong():
+    task = T.load_file(ROOT / "lessons" / "maui" / "tasks" / "win-the-deep.yaml")
+    easy = dict(task, goal={"round": 2})           # every dive ends the round
+    assert T.check(easy) == ["every legal move meets the goal: there is nothing to get wrong"]
+    impossible = dict(task, then={"dive": {2: 12, 3: 5}}, goal={"catch": {1: "tiger-5"}, "round": 3})
+    assert "no legal move meets the goal per the engine" in T.check(impossible)
+
+
+@pytest.mark.parametrize("change,words", [
+    (lambda t: t.pop("hint"), "'hint' is missing"),
+    (lambda t: t.update(player=0), "counted from 1"),
+    (lambda t: t.update(goal={}), "'goal' must be a mapping"),
+    (lambda t: t.update(prompt={"en": "x"}), "'prompt' has no ru text"),
+    (lambda t: t.update(extra=1), "unknown key 'extra'"),
+])
+def test_malformed_tasks_get_clear_messages(change, words):
+    task = T.load_file(ROOT / "lessons" / "maui" / "tasks" / "win-the-deep.yaml")
+    change(task)
+    with pytest.raises(ScenarioError, match=re.escape(words)):
+        T.validate(task)
+
+
+# --------------------------------------------------------------------------- the widget
+
+def moves(task: dict):
+    """(a right action, a legal action that misses) per the engine."""
+    game = load(task["game"])
+    state = T.start(task)
+    right = wrong = None
+    for action in game.legal_actions(state, T.seat(task)):
+        ok = not T.judge(task, state, action)[2]
+        right = right or (action if ok else None)
+        wrong = wrong or (None if ok else action)
+    return right, wrong
+
+
+def press(w: YourTurn, action) -> None:
+    """Press the action as the page does: a card first when the game picks card-then-cell."""
+    for _ in range(2):
+        for choice in w.action_buttons():
+            if choice.action == action:
+                choice.click()
+                return
+        card = getattr(action, "card", None)
+        picks = [c for c in w.card_buttons() if c.card == card]
+        assert picks, f"{action} is not offered"
+        picks[0].click()
+    raise AssertionError(f"{action} is not offered")
+
+
+def langs():
+    return [(tid, lang) for (g, _), tid in zip(TASKS, TASK_IDS) for lang in info(g).lesson_langs]
+
+
+@pytest.mark.parametrize("task_id,lang", langs())
+def test_a_miss_shows_what_decided_and_a_hint_then_try_again_and_succeed(task_id, lang):
+    w = lesson.your_turn(task_id, lang=lang).expand()
+    assert isinstance(w, YourTurn) and w.errors.message == ""
+    task = w.task
+    opening = w.svg
+    assert plain(task["prompt"][lang]) in plain(str(w.view["rows"]))
+    assert w.view["controls"] is False and w.view["status"] == ""
+    right, wrong = moves(task)
+
+    press(w, wrong)
+    assert w.outcome == "missed" and w.tries == 1
+    status = plain(w.view["status"])
+    assert task["hint"][lang] in status
+    assert task["explain"][lang] not in status              # the answer waits for the right move
+    assert 'data-outcome="missed"' in w.view["status"]
+    assert [c.description for c in w.action_buttons()] == []   # one move per try
+    w.press([c for c in w._offered.values()][0].id, v=w.version)   # "Try again", as the page sends it
+    assert w.outcome is None and w.svg == opening and w.view["status"] == ""
+
+    press(w, right)
+    assert w.outcome == "done"
+    assert task["explain"][lang] in plain(w.view["status"])
+    assert 'class="tutor-cite"' in w.view["status"]
+    assert w.view["rows"] == []
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_refused_move_is_explained_with_its_rule_and_the_hint(lang):
+    w = YourTurn("maui/left-hand", lang=lang)
+    opening = w.svg
+    used = next(c for c in w.action_buttons() if c.action.card == 1)     # played last round
+    used.click()
+    assert w.outcome == "refused" and w.svg == opening
+    status = plain(w.view["status"])
+    assert w.task["hint"][lang] in status and ("not allowed" in status or "нельзя" in status)
+    with pytest.raises(RuleViolation):
+        T.judge(w.task, T.start(w.task), used.action)
+
+
+def test_hidden_cards_stay_hidden_in_a_task():
+    """The learner's seat sees its own hand, never the others' (their cards are in `then`, not on screen)."""
+    w = YourTurn("maui/left-hand")
+    game = load("maui")
+    for secret in game.secrets(w.state, w.seat):
+        assert secret not in w.svg

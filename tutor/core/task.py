@@ -1,0 +1,152 @@
+""""Your turn" tasks: a set position, the learner makes the move, the engine judges it.
+
+As Lichess Learn and Board Game Arena's tutorials do: after a part explains an action, the learner
+does it. A task file is data, like a quiz (tutor.core.quiz): an explicit setup, whose seat the
+learner plays, what the other seats do afterwards (`then`, applied when the learner has acted), and
+the `goal` in the game's expectation keys. Nobody lists the right move: any legal move whose outcome
+meets the goal is right, and `check` asks the engine that at least one move does and one does not.
+
+    id: maui/first-dive
+    game: maui
+    rule: "maui:play"
+    part: part-round                   # the lesson part it belongs to
+    title: {en: ..., ru: ...}
+    prompt: {en: ..., ru: ...}         # what to do
+    setup: {players: 3, kiti: 1, lagoon: {...}}
+    player: 2                          # the learner's seat, counted from 1
+    then: {dive: {1: 11, 3: 2}}        # optional: the others' moves, once the learner has moved (a move
+                                       # that does not fit what the learner did is left out)
+    goal: {catch: {2: catfish-7}}
+    hint: {en: ..., ru: ...}           # shown after a wrong try
+    explain: {en: ..., ru: ...}        # shown once it is done
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tutor.core.errors import RuleViolation
+from tutor.core.game import load
+from tutor.core.quiz import LANGS, _expect, _texts, opening
+from tutor.core.scenario import ScenarioError, adapter, check_game, read_yaml
+
+TOP_KEYS = {"id", "game", "rule", "part", "title", "prompt", "setup", "player", "given", "then", "goal", "hint",
+            "explain", "highlight", "tags"}
+
+
+def validate(data, where: str = "task") -> dict:
+    """The task itself if its shape is right; otherwise a ScenarioError saying what is wrong."""
+    if not isinstance(data, dict):
+        raise ScenarioError(f"{where}: a task is a mapping with id, game, prompt, setup, player and goal")
+    for key in ("id", "game", "part", "prompt", "setup", "player", "goal", "hint", "explain"):
+        if key not in data:
+            raise ScenarioError(f"{where}: '{key}' is missing")
+    unknown = set(data) - TOP_KEYS
+    if unknown:
+        raise ScenarioError(f"{where}: unknown key '{sorted(unknown)[0]}'")
+    where = str(data.get("id") or where)
+    check_game(data["game"], where)
+    for key in ("prompt", "hint", "explain") + (("title",) if "title" in data else ()):
+        _texts(data[key], key, where)
+    if not isinstance(data["setup"], dict):
+        raise ScenarioError(f"{where}: 'setup' must be a mapping")
+    if not isinstance(data["goal"], dict) or not data["goal"]:
+        raise ScenarioError(f"{where}: 'goal' must be a mapping of expectations")
+    if isinstance(data["player"], bool) or not isinstance(data["player"], int) or data["player"] < 1:
+        raise ScenarioError(f"{where}: 'player' is the learner's seat, counted from 1")
+    return data
+
+
+def load_file(path) -> dict:
+    return validate(read_yaml(path), str(path))
+
+
+def start(task: dict):
+    """The position the learner acts in: the setup, then `given` (what happened before the learner's turn)."""
+    state = opening(task)
+    if task.get("given"):
+        game = load(task["game"])
+        for action in adapter(task["game"]).actions(task["given"], state):
+            state, _ = game.apply(state, action)
+    return state
+
+
+def judge(task: dict, state, action):
+    """(after, events, problems) for the learner's `action` in `state`: the engine applies it and then the
+    others' moves; `problems` is empty when the goal is met. A refused action raises RuleViolation, with
+    nothing changed."""
+    game = load(task["game"])
+    adapt = adapter(task["game"])
+    after, events = game.apply(state, action)
+    events = list(events)
+    if task.get("then"):
+        for other in adapt.actions(task["then"], after):
+            try:
+                after, more = game.apply(after, other)
+            except RuleViolation:
+                continue        # an answer that only fits another move (a defence, when nobody attacked)
+            events += more
+    return after, events, _expect(adapt, state, after, events, task["goal"], task["id"])
+
+
+def seat(task: dict) -> int:
+    return adapter(task["game"]).seat(task["player"])
+
+
+def check(task: dict) -> list[str]:
+    """What is wrong with a task as an exercise: the engine must find a legal move of the learner's seat that
+    meets the goal, and one that does not (else there is nothing to learn)."""
+    try:
+        task = validate(task, task.get("id", "task") if isinstance(task, dict) else "task")
+        state = start(task)
+    except (ScenarioError, RuleViolation, TypeError, ValueError, KeyError) as exc:
+        return [str(exc)]
+    game = load(task["game"])
+    me = seat(task)
+    if me not in game.to_move(state):
+        return [f"it is not player {task['player']}'s turn in the set position"]
+    right = wrong = 0
+    for action in game.legal_actions(state, me):
+        try:
+            _, _, problems = judge(task, state, action)
+        except ScenarioError as exc:
+            return [str(exc)]
+        if problems:
+            wrong += 1
+        else:
+            right += 1
+    out = []
+    if not right:
+        out.append("no legal move meets the goal per the engine")
+    if not wrong:
+        out.append("every legal move meets the goal: there is nothing to get wrong")
+    return out
+
+
+def task_files(game_id: str, root=None) -> list[Path]:
+    from tutor.core.scenario import project_root
+    root = Path(root) if root else project_root() / "lessons"
+    return sorted((root / game_id).glob("tasks/*.yaml"))
+
+
+def check_files(paths) -> tuple[int, list[str]]:
+    """(exit code, report lines) for task files; used by `python -m tutor check`."""
+    lines, failed = [], False
+    for path in paths:
+        try:
+            problems = check(load_file(path))
+        except ScenarioError as exc:
+            problems = [str(exc)]
+        except Exception as exc:   # a malformed file must read as a finding, never as a traceback
+            from tutor.core.scenario import one_line
+            problems = [f"cannot be judged: {one_line(exc)}"]
+        if problems:
+            failed = True
+            lines.append(f"FAIL {path}:")
+            lines.extend(f"     - {p}" for p in problems)
+        else:
+            lines.append(f"ok   {path} (your turn)")
+    return (1 if failed else 0), lines
+
+
+__all__ = ["LANGS", "check", "check_files", "judge", "load_file", "seat", "start", "task_files", "validate"]

@@ -1,0 +1,137 @@
+""""Your turn": the learner makes the move on a set position; the engine judges it and explains.
+
+    YourTurn("maui/win-the-shallows", lang="ru")
+
+Built on the play table (tutor.widgets.play): the same buttons and card-then-cell pickers, the same
+board, but one move only, on the task's position (tutor.core.task). A refused move is explained with
+its rule and the hint shows; a legal move that misses the goal shows what the engine did, what
+decided against it (tutor.core.quiz.why_not), and the hint; "Try again" restores the position.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tutor.core import quiz as Q
+from tutor.core import task as T
+from tutor.core.errors import RuleViolation
+from tutor.core.events import for_viewer
+from tutor.core.i18n import register
+from tutor.core.scenario import ScenarioError
+from tutor.widgets.common import citation_html, esc, events_html, guard, lessons_dir, localised, ui
+from tutor.widgets.play import PlayTable
+
+register({
+    "ui.task.title": {"en": "Your turn", "ru": "Ваш ход", "uk": "Ваш хід"},
+    "ui.task.done": {"en": "✓ Well done!", "ru": "✓ Получилось!", "uk": "✓ Вийшло!"},
+    "ui.task.missed": {"en": "✗ Not quite: the engine played your move, and the goal was not met.",
+                       "ru": "✗ Не совсем: движок сыграл ваш ход, но цель не достигнута.",
+                       "uk": "✗ Не зовсім: рушій зіграв ваш хід, але мети не досягнуто."},
+    "ui.task.refused": {"en": "✗ That move is not allowed:", "ru": "✗ Так ходить нельзя:",
+                        "uk": "✗ Так ходити не можна:"},
+    "ui.task.decided": {"en": "What decided it:", "ru": "Что всё решило:", "uk": "Що все вирішило:"},
+    "ui.task.hint": {"en": "Hint", "ru": "Подсказка", "uk": "Підказка"},
+    "ui.task.again": {"en": "↺ Try again", "ru": "↺ Ещё раз", "uk": "↺ Ще раз"},
+    "ui.task.missing": {"en": "no task {name!r} in {where}", "ru": "задания {name!r} нет в {where}",
+                        "uk": "завдання {name!r} немає в {where}"},
+})
+
+
+def resolve(task, lessons=None, lang: str = "en") -> dict:
+    """A task dict from a dict, a YAML path, or an id "game/name" (lessons/<game>/tasks/<name>.yaml)."""
+    if isinstance(task, dict):
+        return T.validate(task, str(task.get("id", "task")))
+    path = Path(str(task))
+    if path.suffix in (".yaml", ".yml") and path.is_file():
+        return T.load_file(path)
+    root = Path(lessons) if lessons else lessons_dir()
+    game, _, rest = str(task).partition("/")
+    candidate = root / game / "tasks" / f"{rest}.yaml"
+    if rest and candidate.is_file():
+        return T.load_file(candidate)
+    raise ScenarioError(ui("task.missing", lang, name=str(task), where=str(root)))
+
+
+class YourTurn(PlayTable):
+    """One move on a set position, judged by the engine."""
+
+    def __init__(self, task, lang: str = "en", *, lessons=None):
+        self.task = resolve(task, lessons, lang)
+        self.tries = 0
+        self.outcome = None      # None while the learner has not moved; else "done", "missed" or "refused"
+        self.verdict = ""        # the engine's judgement as HTML (the status area, read aloud)
+        self._start = T.start(self.task)
+        super().__init__(self.task["game"], players=self._start.players, seat=T.seat(self.task), lang=lang,
+                         seed=0, bots=True)
+        self.add_class("tutor-your-turn")
+
+    # the table's own game flow is replaced by the task's: one position, one move, no bots
+    def new_game(self) -> None:
+        self.state = self._start
+        self.history, self.events_log, self.last_events, self.selected = [], [], (), {}
+        self.outcome, self.verdict = None, ""
+        self.refresh()
+
+    def _run_bots(self) -> None:
+        return
+
+    def act(self, action) -> None:
+        """The learner's move: refused (explained, nothing changes), or played and judged against the goal."""
+        if self.outcome is not None:
+            return
+        lang = self.lang
+        with guard(self.errors, lang):
+            try:
+                after, events, problems = T.judge(self.task, self.state, action)
+            except RuleViolation as exc:
+                self.tries += 1
+                self.outcome = "refused"
+                self.verdict = (f'<div class="tutor-task-verdict wrong" data-outcome="refused">'
+                                f'<b>{esc(ui("task.refused", lang))}</b> {esc(exc.explain(lang))}'
+                                f'{citation_html(exc.rule, lang)}</div>' + self._hint())
+                self.selected = {}
+                self.refresh()
+                return
+            self.state = after
+            self.last_events = tuple(events)
+            self.events_log = list(events)
+            self.selected = {}
+            if problems:
+                self.tries += 1
+                self.outcome = "missed"
+                self.verdict = (f'<div class="tutor-task-verdict wrong" data-outcome="missed">'
+                                f'<b>{esc(ui("task.missed", lang))}</b></div>' + self._decided(after, events)
+                                + self._hint())
+            else:
+                self.outcome = "done"
+                explain = localised(self.task["explain"], lang)
+                self.verdict = (f'<div class="tutor-task-verdict right" data-outcome="done">'
+                                f'<b>{esc(ui("task.done", lang))}</b> {esc(explain)}'
+                                f'{citation_html(self.task.get("rule", ""), lang)}</div>')
+            self.refresh()
+
+    def _decided(self, after, events) -> str:
+        outcome = Q.Outcome(0, {"expect": self.task["goal"]}, False, after, tuple(events))
+        quiz_like = {"game": self.task["game"], "do": {}, "choices": []}
+        items = [i for i in Q.why_not(quiz_like, outcome) if hasattr(i, "narrate")]
+        body = events_html(for_viewer(items, self.seat), self.lang)
+        return f'<div class="tutor-why-not"><b>{esc(ui("task.decided", self.lang))}</b>{body}</div>' if body else ""
+
+    def _hint(self) -> str:
+        return (f'<p class="tutor-task-hint"><b>{esc(ui("task.hint", self.lang))}:</b> '
+                f'{esc(localised(self.task["hint"], self.lang))}</p>')
+
+    def _action_rows(self) -> list:
+        if self.outcome is None:
+            prompt = self.caption(localised(self.task["prompt"], self.lang))
+            return [[prompt] + group for group in super()._action_rows()] or [[prompt]]
+        if self.outcome == "done":
+            return []
+        return [[{"choices": [self.choice(ui("task.again", self.lang), "", "", "tutor-task-again",
+                                          guard(self.errors, self.lang)(lambda _c: self.new_game()))]}]]
+
+    def _send_view(self) -> None:
+        with self.hold_sync():      # one message, as the table sends
+            super()._send_view()
+            # the verdict goes in the status area (a live region); the table's controls are not part of a task
+            self.view = {**self.view, "status": self.verdict, "controls": False}

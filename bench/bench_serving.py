@@ -183,7 +183,7 @@ def play_actions(browser, server: Server, lesson: str) -> list[float]:
     """ms from a click on an offered move at the play table to its board updated (bots' replies included)."""
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.goto(f"{server.url}/voila/render/{lesson}", timeout=120_000)
-    table = open_part(page, ".tutor-play")
+    table = open_part(page, ".tutor-play:not(.tutor-your-turn)")
     root = table.element_handle()
     out = []
     for _ in range(CLICKS):

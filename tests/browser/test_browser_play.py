@@ -14,7 +14,7 @@ from voila_harness import require_notebook
 def open_table(page, notebook: str):
     page.goto(page.server_url(notebook))
     page.locator(".tutor-page-status").first.wait_for(state="attached")
-    table = page.locator(".tutor-play")
+    table = page.locator(".tutor-play:not(.tutor-your-turn)")
     # the table is a lazy part: scroll down the page until it is built
     for _ in range(60):
         if table.count() and table.first.locator(".tutor-svg svg").count():
@@ -113,4 +113,45 @@ def test_aqua_fest_table_card_then_cell_in_the_browser(served, lang):
     assert log.strip()
     if lang == "ru":
         assert CYRILLIC.search(log), log
+    assert_no_errors(page)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_your_turn_judges_a_miss_then_a_right_move_in_the_browser(served, lang):
+    """Мяури's first "your turn" (win the deep against a 10): a 10 ties and loses to Kiti's right hand,
+    the status says so with the hint; Try again restores the board; a 12 wins it."""
+    page = served
+    notebook = "maui.ipynb" if lang == "en" else "maui.ru.ipynb"
+    require_notebook(notebook)
+    page.goto(page.server_url(notebook))
+    page.locator(".tutor-page-status").first.wait_for(state="attached")
+    task = page.locator(".tutor-your-turn")
+    for _ in range(80):
+        if task.count() and task.first.locator(".tutor-svg svg").count():
+            break
+        page.mouse.wheel(0, 700)
+        page.wait_for_timeout(150)
+    task = task.first
+    task.scroll_into_view_if_needed()
+    task.locator(".tutor-svg svg").first.wait_for(state="visible")
+    assert task.locator(".tutor-controls").is_hidden(), "a task has no undo, hot seat or saving"
+    status = task.locator(".tutor-status")
+    assert status.get_attribute("aria-live") == "polite"
+    start = board_of(task)
+
+    def card(n: int):
+        return task.locator("button.tutor-action", has_text=re.compile(f"^{n}$"))
+
+    press_and_wait(page, task, card(10))
+    said = status.inner_text()
+    assert task.locator('[data-outcome="missed"]').count() == 1, said
+    assert ("Hint" in said) if lang == "en" else ("Подсказка" in said), said
+    assert board_of(task) != start
+    again = task.locator("button.tutor-task-again")
+    press_and_wait(page, task, again)
+    assert board_of(task) == start and status.inner_text().strip() == ""
+    press_and_wait(page, task, card(12))
+    assert task.locator('[data-outcome="done"]').count() == 1, status.inner_text()
+    if lang == "ru":
+        assert CYRILLIC.search(status.inner_text())
     assert_no_errors(page)

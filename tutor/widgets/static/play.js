@@ -114,7 +114,8 @@ function render({ model, el: root }) {
     save.title = view.save_tip || labels["save.tip"];
     hotseat.checked = !!view.hotseat;
     // a "your turn" task is one move on a set position: no undo, new game, hot seat or saving
-    controls.hidden = saving.hidden = view.controls === false;
+    // (style, not `hidden`: the page CSS gives these rows a display of their own)
+    controls.style.display = saving.style.display = view.controls === false ? "none" : "";
     root.dataset.v = String(view.v || 0);
   };
   const drawError = () => {

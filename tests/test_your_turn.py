@@ -176,3 +176,21 @@ def test_hidden_cards_stay_hidden_in_a_task():
     game = load("maui")
     for secret in game.secrets(w.state, w.seat):
         assert secret not in w.svg
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_board_shows_how_the_round_ended_not_the_next_deal(lang):
+    """After the learner's dive the round resolves and a new one would be dealt; the task draws the
+    table before that deal (the catches made, Kiti stepped), as does a quiz after answering."""
+    from tutor.widgets.quiz import Quiz
+    w = YourTurn("maui/win-the-deep", lang=lang)
+    opening = T.start(w.task)
+    next(c for c in w.action_buttons() if c.action.card == 12).click()
+    assert w.outcome == "done"
+    assert w.state.round == opening.round and w.state.stage == "kiti"
+    assert w.state.lagoon == ((), (), ()) and w.state.piles[0] == ("tuna-4",)
+    q = Quiz("maui/who-takes-the-deep", lang=lang)
+    q.answer(q.right_index)
+    shown = q.outcomes[q.right_index].shown
+    assert shown.round == 1 and shown.stage == "kiti"
+    assert 'data-round="1"' in q.svg.value

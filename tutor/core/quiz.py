@@ -47,7 +47,7 @@ from pathlib import Path
 
 from tutor.core.errors import RuleViolation
 from tutor.core.game import load
-from tutor.core.scenario import ScenarioError, adapter, read_yaml
+from tutor.core.scenario import ScenarioError, adapter, before_next_deal, read_yaml
 
 TOP_KEYS = {"id", "game", "rule", "title", "question", "setup", "given", "then", "do", "choices", "goal",
             "explain", "viewer", "highlight", "tags"}
@@ -67,6 +67,7 @@ class Outcome:
     events: tuple = ()
     refusal: object = None         # the RuleViolation, if the engine refused the actions
     problems: list = field(default_factory=list)   # why the goal was not met (empty when correct)
+    shown: object = None           # the position to draw: the last pause before the next deal
 
     @property
     def rule(self) -> str:
@@ -160,10 +161,11 @@ def opening(quiz: dict):
 
 
 def _play(game, adapt, state, parts, where: str):
-    """Apply each `do` part in turn: (state, events, refusal). A refusal undoes everything: the opening
-    position and no events, as the engine never half-applies a move."""
+    """Apply each `do` part in turn: (state, events, refusal, shown). A refusal undoes everything: the
+    opening position and no events, as the engine never half-applies a move. `shown` is the position to
+    draw: the last action's last pause before the next deal (tutor.core.scenario.before_next_deal)."""
     events: list = []
-    before = state
+    before = shown = state
     for part in parts:
         if part is None:
             continue
@@ -173,11 +175,11 @@ def _play(game, adapt, state, parts, where: str):
             raise ScenarioError(f"{where}: cannot read the actions {part!r}: {exc}") from None
         try:
             for action in actions:
-                state, more = game.apply(state, action)
+                state, more, shown = before_next_deal(game, state, action)
                 events.extend(more)
         except RuleViolation as exc:
-            return before, (), exc
-    return state, tuple(events), None
+            return before, (), exc, before
+    return state, tuple(events), None, shown
 
 
 def evaluate(quiz: dict) -> list[Outcome]:
@@ -189,8 +191,8 @@ def evaluate(quiz: dict) -> list[Outcome]:
     start = opening(quiz)
     out = []
     if form(quiz) == "outcome":
-        state, events, refusal = _play(game, adapt, start, [quiz.get("given"), quiz["do"], quiz.get("then")],
-                                       where)
+        state, events, refusal, shown = _play(game, adapt, start, [quiz.get("given"), quiz["do"],
+                                                                   quiz.get("then")], where)
         for i, choice in enumerate(quiz["choices"]):
             if "refused" in choice:
                 if refusal is None:
@@ -203,17 +205,17 @@ def evaluate(quiz: dict) -> list[Outcome]:
                 problems = [f"refused: {refusal.explain('en')}"]
             else:
                 problems = _expect(adapt, start, state, events, choice["expect"], f"{where} choice {i + 1}")
-            out.append(Outcome(i, choice, not problems, state, events, refusal, problems))
+            out.append(Outcome(i, choice, not problems, state, events, refusal, problems, shown))
         return out
     for i, choice in enumerate(quiz["choices"]):
         label = f"{where} choice {i + 1}"
-        state, events, refusal = _play(game, adapt, start, [quiz.get("given"), choice["do"], quiz.get("then")],
-                                       label)
+        state, events, refusal, shown = _play(game, adapt, start, [quiz.get("given"), choice["do"],
+                                                                   quiz.get("then")], label)
         if refusal is not None:
             problems = [f"refused: {refusal.explain('en')}"]
         else:
             problems = _expect(adapt, start, state, events, quiz["goal"], label)
-        out.append(Outcome(i, choice, not problems, state, events, refusal, problems))
+        out.append(Outcome(i, choice, not problems, state, events, refusal, problems, shown))
     return out
 
 

@@ -133,6 +133,17 @@ def move_stages(game, state, action) -> list:
     return [(DONE, after, list(events))]
 
 
+def before_next_deal(game, state, action):
+    """(final position, events, the position to show): what `action` leads to, shown as its last pause
+    before the table is dealt again (Мяури: the catches made and Kiti stepped, the next round not yet
+    laid out), so a learner sees the outcome of their round, not the next one. Games without pauses
+    show the final position."""
+    stages = move_stages(game, state, action)
+    events = [e for _, _, more in stages for e in more]
+    final = stages[-1][1]
+    return final, events, (stages[-2][1] if len(stages) > 1 else final)
+
+
 def _setup_stages(adapt, spec, where: str) -> list:
     """The setup as (stage, position, events); games without staged setups give one stage, DONE."""
     try:

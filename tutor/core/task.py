@@ -28,7 +28,7 @@ from pathlib import Path
 from tutor.core.errors import RuleViolation
 from tutor.core.game import load
 from tutor.core.quiz import LANGS, _expect, _texts, opening
-from tutor.core.scenario import ScenarioError, adapter, check_game, read_yaml
+from tutor.core.scenario import ScenarioError, adapter, before_next_deal, check_game, read_yaml
 
 TOP_KEYS = {"id", "game", "rule", "part", "title", "prompt", "setup", "player", "given", "then", "goal", "hint",
             "explain", "highlight", "tags"}
@@ -75,18 +75,23 @@ def judge(task: dict, state, action):
     """(after, events, problems) for the learner's `action` in `state`: the engine applies it and then the
     others' moves; `problems` is empty when the goal is met. A refused action raises RuleViolation, with
     nothing changed."""
+    return outcome(task, state, action)[:3]
+
+
+def outcome(task: dict, state, action):
+    """`judge` and the position to show the learner: the last pause before the next deal
+    (tutor.core.scenario.before_next_deal), so the board shows how the learner's round ended."""
     game = load(task["game"])
     adapt = adapter(task["game"])
-    after, events = game.apply(state, action)
-    events = list(events)
+    after, events, shown = before_next_deal(game, state, action)
     if task.get("then"):
         for other in adapt.actions(task["then"], after):
             try:
-                after, more = game.apply(after, other)
+                after, more, shown = before_next_deal(game, after, other)
             except RuleViolation:
                 continue        # an answer that only fits another move (a defence, when nobody attacked)
             events += more
-    return after, events, _expect(adapt, state, after, events, task["goal"], task["id"])
+    return after, events, _expect(adapt, state, after, events, task["goal"], task["id"]), shown
 
 
 def seat(task: dict) -> int:

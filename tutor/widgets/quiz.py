@@ -200,7 +200,8 @@ class Quiz(W.VBox):
                          f'{" ".join(esc(w) for w in words)}{cited}</div>')
         self.verdict.value = "".join(parts)
         if outcome.refusal is None:
-            self.svg.value = self._board(outcome.state, events_highlight(told), outcome.events)
+            # how the choice played out, before any next deal (a new lagoon would hide the answer)
+            self.svg.value = self._board(outcome.shown or outcome.state, events_highlight(told), outcome.events)
         self.again.layout.display = None
 
     def _why_not(self, outcome) -> str:

@@ -82,7 +82,7 @@ class YourTurn(PlayTable):
         lang = self.lang
         with guard(self.errors, lang):
             try:
-                after, events, problems = T.judge(self.task, self.state, action)
+                after, events, problems, shown = T.outcome(self.task, self.state, action)
             except RuleViolation as exc:
                 self.tries += 1
                 self.outcome = "refused"
@@ -92,7 +92,7 @@ class YourTurn(PlayTable):
                 self.selected = {}
                 self.refresh()
                 return
-            self.state = after
+            self.state = shown         # how the learner's move ended, before any next deal
             self.last_events = tuple(events)
             self.events_log = list(events)
             self.selected = {}

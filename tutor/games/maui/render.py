@@ -52,6 +52,7 @@ _WORDS = {
     "phase.dive": {"en": "divers choose dive cards", "ru": "ныряльщики выбирают карты"},
     "phase.jellyfish": {"en": "jellyfish decision", "ru": "решение о медузах"},
     "phase.resolving": {"en": "the dive cards are turned up", "ru": "карты погружения открыты"},
+    "phase.round_over": {"en": "round over, the next deal to come", "ru": "раунд окончен, впереди новая раздача"},
     "phase.setup": {"en": "setting up", "ru": "подготовка"},
     "phase.over": {"en": "game over", "ru": "игра окончена"},
     "rule.deep": {"en": "highest card", "ru": "наибольшая карта"},

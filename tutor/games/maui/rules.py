@@ -89,7 +89,9 @@ class State:
         if self.over:
             return "over"
         if self.stage:
-            return "setup" if self.stage == SETTING_UP else "resolving"
+            if self.stage == SETTING_UP:
+                return "setup"
+            return "round_over" if self.stage in ("kiti", "jellyfish") else "resolving"
         return "jellyfish" if self.pending else "dive"
 
     def has(self, variant: str) -> bool:

@@ -35,8 +35,8 @@ PARTS_REPORT = """() => [...document.querySelectorAll('.tutor-lazy')].map((part,
 }).filter((p) => p.missing.length > 0)"""
 
 
-def open_page(browser, url: str):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+def open_page(browser, url: str, viewport=None):
+    context = browser.new_context(viewport=viewport or {"width": 1280, "height": 900})
     page = context.new_page()
     page.set_default_timeout(RENDER_TIMEOUT_MS)
     page.console_errors = []
@@ -144,3 +144,37 @@ def test_every_part_renders_with_several_learners_at_once(voila_server, browser,
     finally:
         for context, page in opened:
             close_tab(context, page)
+
+
+# The smallest label of every board on the page, in on-screen pixels (its font size times the scale the
+# board is drawn at), and whether the page itself is wider than the screen (a board pans in its own box).
+PHONE_REPORT = """() => {
+  let smallest = Infinity, where = "", boards = 0;
+  for (const svg of document.querySelectorAll('.tutor-svg svg')) {
+    if (!svg.getBoundingClientRect().width) continue;
+    boards += 1;
+    for (const t of svg.querySelectorAll('text')) {
+      if (t.closest('defs, symbol') || !t.textContent.trim()) continue;
+      const m = t.getScreenCTM();
+      const px = parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b);
+      if (px < smallest) { smallest = px; where = t.textContent.trim().slice(0, 30); }
+    }
+  }
+  return {smallest, where, boards, pageWidth: document.documentElement.scrollWidth};
+}"""
+
+
+@pytest.mark.parametrize("name", ["maui.ipynb", "aqua_fest.ru.ipynb"])
+def test_boards_stay_readable_on_a_phone(voila_server, browser, name):
+    """At 390 px wide no board label is smaller than about 11 px: the board keeps 1.5x its drawn size
+    and pans in its own box, so the page itself does not scroll sideways."""
+    require_notebook(name)
+    context, page = open_page(browser, voila_server.render_url(name), viewport={"width": 390, "height": 844})
+    try:
+        scroll_through(page)
+        report = page.evaluate(PHONE_REPORT)
+        assert report["boards"] >= 5, report
+        assert report["smallest"] >= 10.5, f"a board label is {report['smallest']:.1f} px: {report['where']!r}"
+        assert report["pageWidth"] <= 400, f"the page is {report['pageWidth']} px wide on a 390 px screen"
+    finally:
+        close_tab(context, page)

@@ -415,9 +415,9 @@ def _card(dwg, card: dict, x, y, lang, *, w=32, h=46, cls="card"):
     g.add(S.label(dwg, card["strength"], x + 3 * k, y + 13 * k, size=13 * k, weight="bold", fill=S.INK))
     g.add(dwg.use(f"#af-mv-{C.MOVES[sp].directions}", insert=(x + w - 12 * k, y + 3 * k), size=(9 * k, 9 * k)))
     g.add(dwg.use(f"#af-sp-{sp}", insert=(x + 4 * k, y + 16 * k), size=(24 * k, 24 * k)))
-    word = species_name(sp, lang)
-    g.add(dwg.text(word, insert=(x + w / 2, y + h - 2.5 * k), font_size=round(min(5.6, 50 / max(len(word), 1)) * k, 2),
-                   text_anchor="middle", fill=S.MUTED))
+    # the species' name is the card's title (a tooltip, and what a screen reader says): printed on a card
+    # this small it would be 5 px on screen; the picture, the colour and the buttons below name it
+    g.set_desc(title=f"{species_name(sp, lang)} {card['strength']}")
     return g
 
 

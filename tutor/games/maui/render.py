@@ -442,7 +442,7 @@ def _seat(dwg, view, s, lang, hl, marks):
             chip["class"] = "card catch pile"
             S.data(chip, card=card["id"])
             g.add(chip)
-            g.add(S.label(dwg, _value_text(card["value"]), x + 14 + i * 15, py + 18.5, size=7, anchor="middle",
+            g.add(S.label(dwg, _value_text(card["value"]), x + 14 + i * 15, py + 18.5, size=7.5, anchor="middle",
                           weight="bold", fill=KIND_STYLE[card["kind"]][1]))
         if len(under) > 8:   # older cards still carry their ids, drawn as thin edges
             for card in under[:-8]:
@@ -546,7 +546,7 @@ def _box(dwg, view, lang):
         chip["class"] = "card catch boxed"
         S.data(chip, card=card["id"])
         g.add(chip)
-        g.add(S.label(dwg, _value_text(card["value"]), cx + 7, cy + 18.5, size=7, anchor="middle", weight="bold",
+        g.add(S.label(dwg, _value_text(card["value"]), cx + 7, cy + 18.5, size=7.5, anchor="middle", weight="bold",
                       fill=KIND_STYLE[card["kind"]][1]))
     return g
 

@@ -160,7 +160,9 @@ PHONE_REPORT = """() => {
       if (px < smallest) { smallest = px; where = t.textContent.trim().slice(0, 30); }
     }
   }
-  return {smallest, where, boards, pageWidth: document.documentElement.scrollWidth};
+  const atLeftEdge = [...document.querySelectorAll('.tutor-svg')]
+    .filter(b => b.querySelector('svg') && b.scrollWidth > b.clientWidth + 1 && b.scrollLeft === 0).length;
+  return {smallest, where, boards, atLeftEdge, pageWidth: document.documentElement.scrollWidth};
 }"""
 
 
@@ -176,5 +178,6 @@ def test_boards_stay_readable_on_a_phone(voila_server, browser, name):
         assert report["boards"] >= 5, report
         assert report["smallest"] >= 10.5, f"a board label is {report['smallest']:.1f} px: {report['where']!r}"
         assert report["pageWidth"] <= 400, f"the page is {report['pageWidth']} px wide on a 390 px screen"
+        assert report["atLeftEdge"] == 0, "a board opened at its left edge instead of its middle"
     finally:
         close_tab(context, page)

@@ -43,6 +43,13 @@ function render({ model, el }) {
     for (const area of document.querySelectorAll(".tutor-live:not([aria-live])")) {
       area.setAttribute("aria-live", "polite");
     }
+    // on a phone a board is wider than the screen and pans (tutor.css): open it at its middle, where
+    // the lagoon or the seabed is, rather than at its left edge
+    for (const box of document.querySelectorAll(".tutor-svg:not([data-centred])")) {
+      if (!box.querySelector("svg")) continue;
+      box.dataset.centred = "1";
+      if (box.scrollWidth > box.clientWidth) box.scrollLeft = (box.scrollWidth - box.clientWidth) / 2;
+    }
   };
   markLive();
   const watcher = new MutationObserver(markLive);

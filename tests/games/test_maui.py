@@ -1022,3 +1022,56 @@ def test_saved_position_must_be_consistent_not_just_well_formed():
             maui.state_from_json(json.dumps(bad))
         assert words in str(info.value)
     assert maui.state_from_json(json.dumps(good)) == s
+
+
+# --------------------------------------------------------------------------- stages (question before answer)
+
+@pytest.mark.parametrize("players,seed", [(3, 1), (4, 2), (5, 3), (6, 4), (4, 11)])
+def test_stages_cut_apply_where_a_teacher_pauses_and_end_where_apply_ends(players, seed):
+    """For whole games: every action's stages end in apply's position with apply's events in order;
+    the pauses are valid positions (every card accounted for), round trip through JSON, and refuse
+    any action."""
+    import random
+    r = random.Random(seed)
+    state = maui.setup(players, seed=seed)
+    names_seen = set()
+    while not maui.is_over(state):
+        seat = maui.to_move(state)[0]
+        action = r.choice(maui.legal_actions(state, seat))
+        after, events = maui.apply(state, action)
+        stages = maui.stages(state, action)
+        assert stages[-1][0] == "done" and stages[-1][1] == after
+        assert [e for _, _, more in stages for e in more] == events
+        for name, position, _ in stages[:-1]:
+            names_seen.add(name)
+            assert position.stage == name and maui.check_invariants(position, full_lagoon=False) == []
+            assert maui.to_move(position) == []
+            assert maui.state_from_json(maui.to_json(position)) == position
+            with pytest.raises(maui.RuleViolation) as refused:
+                maui.apply(position, maui.Dive(0, 1))
+            assert refused.value.rule in ("maui:play", "maui:end")
+        state = after
+    assert {"reveal", "deep", "middle", "shallow", "kiti"} <= names_seen
+
+
+def test_a_round_pauses_after_the_reveal_with_every_catch_still_in_the_lagoon():
+    state = maui.setup(4, kiti=0, lagoon={"deep": "tuna-1", "middle": "tiger-1", "shallow": "catfish-1"}, seed=2021)
+    for seat, card in ((0, 9), (1, 6), (2, 9)):
+        state, _ = maui.apply(state, maui.Dive(seat, card))
+    stages = dict((name, (pos, ev)) for name, pos, ev in maui.stages(state, maui.Dive(3, 9)))
+    reveal, _ = stages["reveal"]
+    assert reveal.lagoon == (("tuna-1",), ("tiger-1",), ("catfish-1",)) and reveal.revealed == (9, 6, 9, 9)
+    deep, events = stages["deep"]
+    assert deep.lagoon[0] == () and deep.lagoon[1] == ("tiger-1",) and deep.piles[0] == ("tuna-1",)
+    assert [e.kind for e in events] == ["maui.dispute", "maui.catch"]
+    kiti, _ = stages["kiti"]
+    assert kiti.kiti == 1 and kiti.round == 1 and kiti.lagoon == ((), (), ())
+
+
+def test_setup_stages_lay_the_table_out_and_end_at_setup():
+    stages = maui.setup_stages(4, youngest=2, seed=1)
+    assert [name for name, _, _ in stages] == ["seated", "kiti", "lagoon"]
+    seated, kiti, laid = (pos for _, pos, _ in stages)
+    assert seated.kiti is None and seated.lagoon == ((), (), ()) and kiti.kiti == 2
+    assert laid == maui.setup(4, youngest=2, seed=1)
+    assert all(maui.check_invariants(p, full_lagoon=False) == [] for p in (seated, kiti))

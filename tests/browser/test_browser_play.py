@@ -11,10 +11,11 @@ from test_browser_lessons import CYRILLIC, assert_no_errors
 from voila_harness import require_notebook
 
 
-def open_table(page, notebook: str):
+def open_table(page, notebook: str, selector: str = ".tutor-play:not(.tutor-your-turn)"):
+    """The first part matching `selector` (by default the lesson's play table), built and on screen."""
     page.goto(page.server_url(notebook))
     page.locator(".tutor-page-status").first.wait_for(state="attached")
-    table = page.locator(".tutor-play:not(.tutor-your-turn)")
+    table = page.locator(selector)
     # the table is a lazy part: scroll down the page until it is built
     for _ in range(60):
         if table.count() and table.first.locator(".tutor-svg svg").count():
@@ -123,17 +124,7 @@ def test_your_turn_judges_a_miss_then_a_right_move_in_the_browser(served, lang):
     page = served
     notebook = "maui.ipynb" if lang == "en" else "maui.ru.ipynb"
     require_notebook(notebook)
-    page.goto(page.server_url(notebook))
-    page.locator(".tutor-page-status").first.wait_for(state="attached")
-    task = page.locator(".tutor-your-turn")
-    for _ in range(80):
-        if task.count() and task.first.locator(".tutor-svg svg").count():
-            break
-        page.mouse.wheel(0, 700)
-        page.wait_for_timeout(150)
-    task = task.first
-    task.scroll_into_view_if_needed()
-    task.locator(".tutor-svg svg").first.wait_for(state="visible")
+    task = open_table(page, notebook, ".tutor-your-turn")
     assert task.locator(".tutor-controls").is_hidden(), "a task has no undo, hot seat or saving"
     status = task.locator(".tutor-status")
     assert status.get_attribute("aria-live") == "polite"

@@ -278,10 +278,16 @@ def _label(choice: dict) -> str:
 
 def check_files(paths) -> tuple[int, list[str]]:
     """(exit code, report lines) for quiz files; used by `python -m tutor check`."""
+    return report(paths, lambda path: check(load_file(path)), "quiz")
+
+
+def report(paths, problems_of, kind: str) -> tuple[int, list[str]]:
+    """(exit code, report lines): `problems_of(path)` for each file, a malformed file reported as a
+    finding (never a traceback). Quizzes and your-turn tasks are checked this way."""
     lines, failed = [], False
     for path in paths:
         try:
-            problems = check(load_file(path))
+            problems = problems_of(path)
         except ScenarioError as exc:
             problems = [str(exc)]
         except Exception as exc:   # a malformed file must read as a finding, never as a traceback
@@ -292,7 +298,7 @@ def check_files(paths) -> tuple[int, list[str]]:
             lines.append(f"FAIL {path}:")
             lines.extend(f"     - {p}" for p in problems)
         else:
-            lines.append(f"ok   {path} (quiz)")
+            lines.append(f"ok   {path} ({kind})")
     return (1 if failed else 0), lines
 
 

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from tutor.core.errors import RuleViolation
 from tutor.core.game import load
-from tutor.core.quiz import LANGS, _expect, _texts, opening
+from tutor.core.quiz import LANGS, _expect, _texts, opening, report
 from tutor.core.scenario import ScenarioError, adapter, before_next_deal, check_game, read_yaml
 
 TOP_KEYS = {"id", "game", "rule", "part", "title", "prompt", "setup", "player", "given", "then", "goal", "hint",
@@ -136,22 +136,7 @@ def task_files(game_id: str, root=None) -> list[Path]:
 
 def check_files(paths) -> tuple[int, list[str]]:
     """(exit code, report lines) for task files; used by `python -m tutor check`."""
-    lines, failed = [], False
-    for path in paths:
-        try:
-            problems = check(load_file(path))
-        except ScenarioError as exc:
-            problems = [str(exc)]
-        except Exception as exc:   # a malformed file must read as a finding, never as a traceback
-            from tutor.core.scenario import one_line
-            problems = [f"cannot be judged: {one_line(exc)}"]
-        if problems:
-            failed = True
-            lines.append(f"FAIL {path}:")
-            lines.extend(f"     - {p}" for p in problems)
-        else:
-            lines.append(f"ok   {path} (your turn)")
-    return (1 if failed else 0), lines
+    return report(paths, lambda path: check(load_file(path)), "your turn")
 
 
 __all__ = ["LANGS", "check", "check_files", "judge", "load_file", "seat", "start", "task_files", "validate"]

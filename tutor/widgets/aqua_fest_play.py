@@ -82,6 +82,6 @@ def action_rows(table, seat: int) -> list:
         b.button_style = "info" if ok else ""
         b.classes = ("tutor-action" if ok else "tutor-action-unavailable",)
         b.tooltip = labels.action_tip(game, b.action, lang, ok)
-    home.place = table.pick(text("ui.af.place", lang), [(str(h + 1), h) for h in range(5)], state.homes[seat], pick)
+    home.place = table.pick(text("ui.af.place_pick", lang), [(str(h + 1), h) for h in range(5)], state.homes[seat], pick)
     parts += [table.caption(text("ui.af.finish_row", lang)), {"choices": finish + [home], "pick": home.place}]
     return [parts]

@@ -85,7 +85,7 @@ register({
                             "uk": "Узяти 2 карти й повернутися до місця {place}"},
     "ui.af.go_home": {"en": "Draw 2 and go home to place", "ru": "Взять 2 карты и вернуться к месту",
                       "uk": "Узяти 2 карти й повернутися до місця"},
-    "ui.af.place": {"en": "Place", "ru": "Место", "uk": "Місце"},
+    "ui.af.place_pick": {"en": "Place", "ru": "Место", "uk": "Місце"},
     "ui.af.choose_card": {"en": "Play a card (then pick where to go):", "ru": "Сыграть карту (потом выбрать клетку):",
                           "uk": "Зіграти карту (потім вибрати клітинку):"},
     "ui.af.choose_dest": {"en": "Move with {card} to:", "ru": "Куда пойти ({card}):", "uk": "Куди піти ({card}):"},

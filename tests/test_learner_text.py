@@ -6,6 +6,8 @@ refused moves pressed too."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import learner_text as L
@@ -32,12 +34,21 @@ CASES = [(game, lang, source) for game in sorted(COMPONENT_IDS) for lang in L.le
          for source in SOURCES]
 
 
-def problems_in(texts, ids) -> list[str]:
+# Russian slips a template makes when it drops a player's name into a sentence: «игрока Игрок 2»,
+# «где стоит Игрок 1» (a name written as a label, capitalised mid-sentence), an English word left in
+BAD_RUSSIAN = (re.compile(r"игрок[а-яё]*\s+Игрок"), re.compile(r"[а-яё] Игрок \d"),
+               re.compile(r"\((?:white|pink|black|upper|lower)[^)]*\)"))
+
+
+def problems_in(texts, ids, lang: str = "ru") -> list[str]:
     found = []
     for where, text in texts:
         leaked = sorted(i for i in ids if i.split("-")[0] in text and mentions(text, i))
         found += [f"{where}: id {i!r} in “…{_around(text, i)}…”" for i in leaked]
         found += [f"{where}: {w!r} in “…{_around(text, w)}…”" for w in NOT_FOR_LEARNERS if w in text]
+        for pattern in BAD_RUSSIAN if lang == "ru" else ():
+            for m in pattern.finditer(text):
+                found.append(f"{where}: {m.group(0)!r} in “…{_around(text, m.group(0))}…”")
     return found
 
 
@@ -50,8 +61,15 @@ def _around(text: str, word: str) -> str:
 def test_no_internal_id_reaches_a_learner(game, lang, source):
     texts = list(SOURCES[source](game, lang))
     assert texts, f"no {source} text gathered for {game} ({lang})"
-    problems = problems_in(texts, COMPONENT_IDS[game])
+    problems = problems_in(texts, COMPONENT_IDS[game], lang)
     assert not problems, "\n".join(problems[:15])
+
+
+def test_the_check_finds_russian_template_slips():
+    texts = [("refusal", "Игрок 2 не стоит рядом с игроком Игрок 1."), ("fine", "Сейчас ходит игрок 2, а не игрок 1."),
+             ("mid", "Осьминог не достаёт до D3 оттуда, где стоит Игрок 1."), ("score", "+ целая жемчужина (pink): 3")]
+    problems = problems_in(texts, set())
+    assert {p.split(":")[0] for p in problems} == {"refusal", "mid", "score"}
 
 
 def test_the_check_finds_an_id_and_a_placeholder_plural():

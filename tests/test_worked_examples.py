@@ -76,12 +76,10 @@ def test_the_check_finds_a_table_laid_out_before_it_is_described():
     assert any(p.startswith("step 3 explains maui:play") for p in problems)
 
 
-def test_every_staged_move_is_shown_to_its_end():
-    """A paused move must be finished before the next one, and before the scenario ends."""
+def test_a_paused_move_is_finished_before_the_next_one():
+    """A step may not act while a paused move still has parts to show (an example may end at a pause)."""
     data = load_file(ROOT / "lessons" / "maui" / "scenarios" / "four-player-round.yaml")
-    cut = dict(data, steps=data["steps"][:3])
-    result = replay(cut)
-    assert any("ends before shallow" in m for m in result.mismatches), result.mismatches
+    assert replay(dict(data, steps=data["steps"][:3])).ok
     hurried = dict(data, steps=data["steps"][:1] + [{"say": {"en": "next round"}, "do": {"dive": {1: 1}}}])
     mism = replay(hurried).mismatches
     assert any("step 2: acts before deep, middle, shallow, kiti, done" in m for m in mism), mism

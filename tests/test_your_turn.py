@@ -189,8 +189,9 @@ def test_the_board_shows_how_the_round_ended_not_the_next_deal(lang):
     assert w.outcome == "done"
     assert w.state.round == opening.round and w.state.stage == "kiti"
     assert w.state.lagoon == ((), (), ()) and w.state.piles[0] == ("tuna-4",)
+    assert "maui.laid" not in [e.kind for e in w.last_events], "the log tells of a deal the board does not show"
     q = Quiz("maui/who-takes-the-deep", lang=lang)
     q.answer(q.right_index)
     shown = q.outcomes[q.right_index].shown
     assert shown.round == 1 and shown.stage == "kiti"
-    assert 'data-round="1"' in q.svg.value
+    assert 'data-round="1"' in q.svg.value and 'data-kind="maui.laid"' not in q.verdict.value

@@ -1070,8 +1070,9 @@ def test_a_round_pauses_after_the_reveal_with_every_catch_still_in_the_lagoon():
 
 def test_setup_stages_lay_the_table_out_and_end_at_setup():
     stages = maui.setup_stages(4, youngest=2, seed=1)
-    assert [name for name, _, _ in stages] == ["seated", "kiti", "lagoon"]
-    seated, kiti, laid = (pos for _, pos, _ in stages)
+    assert [name for name, _, _ in stages] == ["seated", "kiti", "boxed", "lagoon"]
+    seated, kiti, boxed, laid = (pos for _, pos, _ in stages)
     assert seated.kiti is None and seated.lagoon == ((), (), ()) and kiti.kiti == 2
+    assert len(kiti.deck) == 37 and kiti.removed == () and len(boxed.deck) == 36 and len(boxed.removed) == 1
     assert laid == maui.setup(4, youngest=2, seed=1)
-    assert all(maui.check_invariants(p, full_lagoon=False) == [] for p in (seated, kiti))
+    assert all(maui.check_invariants(p, full_lagoon=False) == [] for p in (seated, kiti, boxed))

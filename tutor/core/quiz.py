@@ -68,6 +68,7 @@ class Outcome:
     refusal: object = None         # the RuleViolation, if the engine refused the actions
     problems: list = field(default_factory=list)   # why the goal was not met (empty when correct)
     shown: object = None           # the position to draw: the last pause before the next deal
+    told: tuple = ()               # the events up to that position (what the learner is told happened)
 
     @property
     def rule(self) -> str:
@@ -161,10 +162,12 @@ def opening(quiz: dict):
 
 
 def _play(game, adapt, state, parts, where: str):
-    """Apply each `do` part in turn: (state, events, refusal, shown). A refusal undoes everything: the
+    """Apply each `do` part in turn: (state, events, refusal, shown, told). A refusal undoes everything: the
     opening position and no events, as the engine never half-applies a move. `shown` is the position to
-    draw: the last action's last pause before the next deal (tutor.core.scenario.before_next_deal)."""
+    draw: the last action's last pause before the next deal (tutor.core.scenario.before_next_deal), and
+    `told` the events up to it."""
     events: list = []
+    told: list = []
     before = shown = state
     for part in parts:
         if part is None:
@@ -175,11 +178,12 @@ def _play(game, adapt, state, parts, where: str):
             raise ScenarioError(f"{where}: cannot read the actions {part!r}: {exc}") from None
         try:
             for action in actions:
-                state, more, shown = before_next_deal(game, state, action)
+                state, more, shown, more_told = before_next_deal(game, state, action)
+                told = events + list(more_told)
                 events.extend(more)
         except RuleViolation as exc:
-            return before, (), exc, before
-    return state, tuple(events), None, shown
+            return before, (), exc, before, ()
+    return state, tuple(events), None, shown, tuple(told)
 
 
 def evaluate(quiz: dict) -> list[Outcome]:
@@ -191,8 +195,8 @@ def evaluate(quiz: dict) -> list[Outcome]:
     start = opening(quiz)
     out = []
     if form(quiz) == "outcome":
-        state, events, refusal, shown = _play(game, adapt, start, [quiz.get("given"), quiz["do"],
-                                                                   quiz.get("then")], where)
+        state, events, refusal, shown, told = _play(game, adapt, start, [quiz.get("given"), quiz["do"],
+                                                                         quiz.get("then")], where)
         for i, choice in enumerate(quiz["choices"]):
             if "refused" in choice:
                 if refusal is None:
@@ -205,17 +209,17 @@ def evaluate(quiz: dict) -> list[Outcome]:
                 problems = [f"refused: {refusal.explain('en')}"]
             else:
                 problems = _expect(adapt, start, state, events, choice["expect"], f"{where} choice {i + 1}")
-            out.append(Outcome(i, choice, not problems, state, events, refusal, problems, shown))
+            out.append(Outcome(i, choice, not problems, state, events, refusal, problems, shown, told))
         return out
     for i, choice in enumerate(quiz["choices"]):
         label = f"{where} choice {i + 1}"
-        state, events, refusal, shown = _play(game, adapt, start, [quiz.get("given"), choice["do"],
-                                                                   quiz.get("then")], label)
+        state, events, refusal, shown, told = _play(game, adapt, start, [quiz.get("given"), choice["do"],
+                                                                         quiz.get("then")], label)
         if refusal is not None:
             problems = [f"refused: {refusal.explain('en')}"]
         else:
             problems = _expect(adapt, start, state, events, quiz["goal"], label)
-        out.append(Outcome(i, choice, not problems, state, events, refusal, problems, shown))
+        out.append(Outcome(i, choice, not problems, state, events, refusal, problems, shown, told))
     return out
 
 

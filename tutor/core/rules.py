@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass
 
 _SECTIONS: dict[str, "Section"] = {}
@@ -49,10 +51,14 @@ def section(rule_id: str) -> Section:
         raise KeyError(f"unknown rule reference {rule_id!r}") from None
 
 
+def _bare(words: str) -> str:
+    return " ".join(re.findall(r"\w+", words)).casefold()
+
+
 def cite(rule_id: str, lang: str = "en") -> str:
     """A short citation: the tutor's title and the rulebook heading it stands for."""
     s = section(rule_id)
     title = s.title(lang)
-    if title.casefold() == s.heading.casefold():
+    if _bare(title) == _bare(s.heading):      # «Как играть?» needs no «Как играть» in front of it
         return f"«{s.heading}»"
     return f"{title} («{s.heading}»)"

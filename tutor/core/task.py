@@ -79,19 +79,23 @@ def judge(task: dict, state, action):
 
 
 def outcome(task: dict, state, action):
-    """`judge` and the position to show the learner: the last pause before the next deal
-    (tutor.core.scenario.before_next_deal), so the board shows how the learner's round ended."""
+    """`judge`, and what to show the learner: the last pause before the next deal and the events up to
+    it (tutor.core.scenario.before_next_deal), so the board and the narration end with the learner's
+    round. (after, events, problems, shown, shown_events)."""
     game = load(task["game"])
     adapt = adapter(task["game"])
-    after, events, shown = before_next_deal(game, state, action)
+    after, events, shown, told = before_next_deal(game, state, action)
+    told = list(told)
     if task.get("then"):
         for other in adapt.actions(task["then"], after):
             try:
-                after, more, shown = before_next_deal(game, after, other)
+                after, more, shown, more_told = before_next_deal(game, after, other)
             except RuleViolation:
                 continue        # an answer that only fits another move (a defence, when nobody attacked)
-            events += more
-    return after, events, _expect(adapt, state, after, events, task["goal"], task["id"]), shown
+            told = events + list(more_told)
+            events = events + list(more)
+    problems = _expect(adapt, state, after, events, task["goal"], task["id"])
+    return after, events, problems, shown, told
 
 
 def seat(task: dict) -> int:

@@ -27,7 +27,7 @@ register({
                                 "ru": "Открыть все карты погружения и разыграть раунд",
                                 "uk": "Відкрити всі карти занурення й розіграти раунд"},
     "ui.maui.players": {"en": "Players", "ru": "Игроков", "uk": "Гравців"},
-    "ui.maui.kiti": {"en": "Kiti's right hand points to", "ru": "Правая рука Кити обращена к",
+    "ui.maui.kiti": {"en": "Kiti's right hand points to", "ru": "Правая рука Кити указывает:",
                      "uk": "Права рука Кіті спрямована до"},
     "ui.maui.open_baskets": {"en": "Variant: open baskets", "ru": "Вариант «Открытые корзины»",
                              "uk": "Варіант «Відкриті кошики»"},

@@ -17,7 +17,7 @@ import ipywidgets as W
 from tutor.core import quiz as Q
 from tutor.core.events import for_viewer
 from tutor.core.game import load
-from tutor.core.i18n import player_name, plural, register
+from tutor.core.i18n import register
 from tutor.core.scenario import ScenarioError, adapter
 from tutor.widgets.common import (
     ErrorArea, citation_html, esc, events_highlight, events_html, guard, lessons_dir, localised, refusal_html,
@@ -39,11 +39,6 @@ register({
                         "uk": "Чому ні: рушій зіграв вашу відповідь, і ось що все вирішило:"},
     "ui.quiz.all_events": {"en": "Everything that happened", "ru": "Всё, что произошло",
                            "uk": "Усе, що сталося"},
-    "ui.quiz.total": {"en": "{player}: {points} in all", "ru": "{player}: всего {points}",
-                      "uk": "{player}: усього {points}"},
-    "ui.quiz.points": {"en": {"one": "{n} point", "other": "{n} points"},
-                       "ru": {"one": "{n} очко", "few": "{n} очка", "many": "{n} очков", "other": "{n} очка"},
-                       "uk": {"one": "{n} очко", "few": "{n} очки", "many": "{n} очок", "other": "{n} очка"}},
     "ui.quiz.again": {"en": "↺ Try again", "ru": "↺ Ещё раз", "uk": "↺ Ще раз"},
     "ui.quiz.again.tip": {"en": "Back to the question", "ru": "Вернуться к вопросу", "uk": "Повернутися до питання"},
     "ui.quiz.missing": {"en": "no quiz {name!r} in {where}", "ru": "вопроса {name!r} нет в {where}",
@@ -179,7 +174,8 @@ class Quiz(W.VBox):
         if outcome.refusal is not None:
             parts.append(refusal_html(outcome.refusal, lang))
             parts.append(f"<p>{esc(ui('quiz.unchanged', lang))}</p>")
-        told = for_viewer(outcome.events, self.viewer)
+        # what happened up to the board drawn (the next round's deal is left for the next round)
+        told = for_viewer(outcome.told or outcome.events, self.viewer)
         narrated = events_html(told, lang)
         why_not = "" if outcome.correct else self._why_not(outcome)
         if why_not:
@@ -201,7 +197,7 @@ class Quiz(W.VBox):
         self.verdict.value = "".join(parts)
         if outcome.refusal is None:
             # how the choice played out, before any next deal (a new lagoon would hide the answer)
-            self.svg.value = self._board(outcome.shown or outcome.state, events_highlight(told), outcome.events)
+            self.svg.value = self._board(outcome.shown or outcome.state, events_highlight(told), told)
         self.again.layout.display = None
 
     def _why_not(self, outcome) -> str:
@@ -215,8 +211,7 @@ class Quiz(W.VBox):
         for b in (i for i in items if hasattr(i, "lines")):
             lines = "".join(f"<li>{esc(line.label(lang))}: {line.points}{citation_html(line.rule, lang)}</li>"
                             for line in b.lines)
-            total = esc(ui("quiz.total", lang, player=player_name(b.player, lang), points=plural("ui.quiz.points", b.total, lang)))
-            body += f'<ul class="tutor-events tutor-quiz-score">{lines}<li><b>{total}</b></li></ul>'
+            body += f'<ul class="tutor-events tutor-quiz-score">{lines}</ul>'
         if not body:
             return ""
         return f'<div class="tutor-why-not"><b>{esc(ui("quiz.why_not", lang))}</b>{body}</div>'

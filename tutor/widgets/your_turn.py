@@ -82,7 +82,7 @@ class YourTurn(PlayTable):
         lang = self.lang
         with guard(self.errors, lang):
             try:
-                after, events, problems, shown = T.outcome(self.task, self.state, action)
+                after, events, problems, shown, told = T.outcome(self.task, self.state, action)
             except RuleViolation as exc:
                 self.tries += 1
                 self.outcome = "refused"
@@ -93,8 +93,8 @@ class YourTurn(PlayTable):
                 self.refresh()
                 return
             self.state = shown         # how the learner's move ended, before any next deal
-            self.last_events = tuple(events)
-            self.events_log = list(events)
+            self.last_events = tuple(told)
+            self.events_log = []       # one move: "what happened" is the whole story
             self.selected = {}
             if problems:
                 self.tries += 1

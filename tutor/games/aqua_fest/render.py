@@ -62,7 +62,7 @@ _WORDS = {
     "moves": {"en": "moves {n} of 2", "ru": "перемещений {n} из 2"},
     "over": {"en": "Game over", "ru": "Игра окончена"},
     "over_sub": {"en": "every fragment is collected: assemble the shells", "ru": "все осколки собраны: складываем ракушки"},
-    "view_of": {"en": "seen by {p}", "ru": "видит {p}"},
+    "view_of": {"en": "seen by {p}", "ru": "так видит игрок {n}"},
     "view_all": {"en": "teacher's view (everything)", "ru": "вид ведущего (видно всё)"},
     "deck": {"en": "deck", "ru": "колода"},
     "discard": {"en": "discard", "ru": "сброс"},
@@ -826,7 +826,7 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=()) -> str:
                                        f"{_w('turn', lang, p=player_name(view['turn'], lang))} · "
                                        f"{_w('moves', lang, n=view['moves_made'])}")
     dwg.add(S.label(dwg, head, 10, 17, size=13.5, weight="bold", fill="#ffffff", cls="turn"))
-    dwg.add(S.label(dwg, _w("view_all", lang) if teacher else _w("view_of", lang, p=player_name(view["viewer"], lang)),
+    dwg.add(S.label(dwg, _w("view_all", lang) if teacher else _w("view_of", lang, p=player_name(view["viewer"], lang), n=view["viewer"] + 1),
                     W - 10, 17, size=11, anchor="end", fill="#cfe8f3", cls="viewer"))
 
     # the sea around the seabed, the grid, coordinates

@@ -20,7 +20,7 @@ def breakdown(fragments, bonus: int, seat: int) -> Breakdown:
         if shell.bonus:
             lines.append(ScoreLine("aqua_fest.score.shape", (), 2, "aqua_fest:shells"))
         if shell.kind == "unique":
-            lines.append(ScoreLine("aqua_fest.score.pearl", (("colour", C.tile(shell.fragments[0]).colour),),
+            lines.append(ScoreLine(f"aqua_fest.score.pearl.{C.tile(shell.fragments[0]).colour}", (),
                                    3, "aqua_fest:shells"))
     if assembly.unused:
         lines.append(ScoreLine("aqua_fest.score.unused", (("count", len(assembly.unused)),), 0, "aqua_fest:scoring"))

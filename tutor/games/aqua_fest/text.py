@@ -87,10 +87,10 @@ i18n.register({
     "aqua_fest.err.not_in_hand": {"en": "{player} does not hold that card: {card}.",
                                   "ru": "{player}: в руке нет карты «{card}»."},
     "aqua_fest.err.await_defence": {"en": "{player} must first answer the attack with a card.",
-                                    "ru": "Сначала {player} отвечает на атаку картой."},
+                                    "ru": "Сначала игрок {player_plain} отвечает на атаку картой."},
     "aqua_fest.err.no_battle": {"en": "{player} is not being attacked.", "ru": "{player} сейчас не атакован."},
     "aqua_fest.err.not_your_turn": {"en": "It is {turn_player}'s turn, not {player}'s.",
-                                    "ru": "Сейчас ходит {turn_player}, а не {player}."},
+                                    "ru": "Сейчас ходит игрок {turn_player_plain}, а не игрок {player_plain}."},
     "aqua_fest.err.end_without_move": {"en": "{player} has neither moved nor attacked: a turn is either a move (then draw one) "
                                              "or drawing two cards.",
                                        "ru": "{player} ещё не перемещался: ход — это либо перемещение (потом одна "
@@ -112,31 +112,31 @@ i18n.register({
     "aqua_fest.err.off_board": {"en": "{player} must stay on the seabed.", "ru": "{player} должен оставаться на поле."},
     "aqua_fest.err.stop_coral": {"en": "{player} cannot stop on a coral.", "ru": "{player} не может остановиться на коралле."},
     "aqua_fest.err.stop_pawn": {"en": "{player} cannot stop where {other_player}'s pawn stands.",
-                                "ru": "{player} не может остановиться там, где стоит фишка: {other_player}."},
+                                "ru": "{player} не может остановиться там, где стоит фишка игрока {other_player_plain}."},
     "aqua_fest.err.path_blocked": {"en": "A coral or a pawn blocks the way, and the {card_species} cannot pass over "
                                          "obstacles.",
                                    "ru": "Путь преграждает коралл или фишка, а {card_species} не умеет их "
                                          "перепрыгивать."},
     "aqua_fest.err.out_of_reach": {"en": "The {card_species} cannot reach {cell} from where {player} stands.",
-                                   "ru": "{card_species_cap} не достаёт до {cell} оттуда, где стоит {player}."},
+                                   "ru": "{card_species_cap} не достаёт до {cell} оттуда, где стоит игрок {player_plain}."},
     "aqua_fest.err.attack_self": {"en": "{player} cannot attack themselves.", "ru": "{player} не может атаковать себя."},
     "aqua_fest.err.target_home": {"en": "{target_player} stands on a start tile and cannot be attacked.",
                                   "ru": "{target_player} стоит на стартовом тайле, его нельзя атаковать."},
     "aqua_fest.err.already_placed": {"en": "The start tiles are laid once, before the first turn; {player} "
                                            "can move theirs later by drawing two cards.",
-                                     "ru": "Стартовые тайлы кладут один раз, до первого хода; позже {player} "
+                                     "ru": "Стартовые тайлы кладут один раз, до первого хода; позже игрок {player_plain} "
                                            "может сдвинуть свой, взяв две карты."},
     "aqua_fest.err.still_placing": {"en": "Play starts once every start tile is laid; {player} lays theirs now.",
                                     "ru": "Игра начнётся, когда разложены все стартовые тайлы; сейчас кладёт "
-                                          "{player}."},
+                                          "игрок {player_plain}."},
     "aqua_fest.err.place_in_turn": {"en": "Start tiles are laid in turn: now it is {turn_player}, not {player}.",
-                                    "ru": "Стартовые тайлы кладут по очереди: сейчас кладёт {turn_player}, "
-                                          "а не {player}."},
+                                    "ru": "Стартовые тайлы кладут по очереди: сейчас кладёт игрок "
+                                          "{turn_player_plain}, а не игрок {player_plain}."},
     "aqua_fest.err.not_adjacent": {"en": "{target_player} is not next to {player} (in any of the 8 directions).",
-                                   "ru": "{target_player} не стоит рядом с игроком {player} (ни в одном из 8 "
+                                   "ru": "{target_player} не стоит рядом с игроком {player_plain} (ни в одном из 8 "
                                          "направлений)."},
     "aqua_fest.err.target_no_cards": {"en": "{target_player} has no cards, and a battle needs a card from each.",
-                                      "ru": "У игрока {target_player} нет карт, а в сражении нужна карта от каждого."},
+                                      "ru": "У игрока {target_player_plain} нет карт, а в сражении нужна карта от каждого."},
     "aqua_fest.err.draw_two_after_attack": {"en": "{player} has attacked this turn: the turn goes on with a move or "
                                                   "another attack, or ends by drawing one card.",
                                             "ru": "{player} уже атаковал в этот ход: дальше можно переместиться, "
@@ -154,7 +154,9 @@ i18n.register({
     "aqua_fest.score.rare": {"en": "Rare shell: {stars}", "ru": "Редкая ракушка: {stars}"},
     "aqua_fest.score.unique": {"en": "Unique shell: {stars}", "ru": "Уникальная ракушка: {stars}"},
     "aqua_fest.score.shape": {"en": "  + rare shape", "ru": "  + редкая форма"},
-    "aqua_fest.score.pearl": {"en": "  + whole {colour} pearl", "ru": "  + целая жемчужина ({colour})"},
+    # one entry per colour: the colour is a word of the sentence, agreed in each language (not a raw id)
+    **{f"aqua_fest.score.pearl.{c}": {"en": f"  + whole {names['en']} pearl",
+                                       "ru": f"  + целая {names['ru']} жемчужина"} for c, names in COLOUR_NAMES.items()},
     "aqua_fest.score.unused": {"en": "Fragments in no whole shell: {count}", "ru": "Осколков вне целых ракушек: {count}"},
     # counted words (tutor.core.i18n.plural): what a player takes ("draws 2 cards") and what a pile holds
     "aqua_fest.cards_taken": {"en": {"one": "{n} card", "other": "{n} cards"},

@@ -82,7 +82,7 @@ _WORDS = {
     "no_kiti": {"en": "variant: no fights (no Kiti)", "ru": "вариант: без драк (без Кити)"},
     "open_baskets": {"en": "variant: open baskets", "ru": "вариант: открытые корзины"},
     "boxed": {"en": "back in the box: {n}", "ru": "убрано в коробку: {n}"},
-    "view_of": {"en": "seen by {p}", "ru": "видит {p}"},
+    "view_of": {"en": "seen by {p}", "ru": "так видит игрок {n}"},
     "view_all": {"en": "teacher's view (all cards)", "ru": "вид ведущего (все карты)"},
     # description
     "d.head": {"en": "Maui, round {r} of 12; {phase}. {deck} catch cards left in the deck.",
@@ -690,7 +690,7 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=()) -> str:
     if "open-baskets" in view.get("variants", ()):
         notes.append(_w("open_baskets", lang))
     viewer = view.get("viewer")
-    notes.append(_w("view_all", lang) if viewer is None else _w("view_of", lang, p=player_name(viewer, lang)))
+    notes.append(_w("view_all", lang) if viewer is None else _w("view_of", lang, p=player_name(viewer, lang), n=viewer + 1))
     dwg.add(S.label(dwg, " · ".join(notes), W - 8, H - 8, size=9.5, anchor="end", fill=S.MUTED, cls="notes"))
 
     if view.get("boxed_count"):

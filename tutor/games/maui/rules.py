@@ -25,7 +25,7 @@ NO_FIGHTS = "no-fights"
 VARIANTS = (OPEN_BASKETS, NO_FIGHTS)
 # where a round's resolution may pause for a lesson; "" is an ordinary position
 STAGES = ("reveal", "deep", "middle", "shallow", "jellyfish", "kiti")
-SETUP_STAGES = ("seated", "kiti", "lagoon")   # how `setup_stages` builds the opening position
+SETUP_STAGES = ("seated", "kiti", "boxed", "lagoon")   # how `setup_stages` builds the opening position
 SETTING_UP = "setup"                          # State.stage of a table still being laid out
 
 
@@ -457,18 +457,18 @@ def setup(players: int, *, seed=None, variant=(), youngest: int = 0, kiti: Optio
 
 
 def setup_stages(players: int, **kwargs) -> list[tuple[str, State, list[Event]]]:
-    """`setup`, shown the way a table is laid out: (stage, position, events) for each of
-    SETUP_STAGES: the divers seated with their cards (Kiti not yet down, the lagoon empty), Kiti put
-    down, the lagoon filled. The last position is `setup`'s own."""
+    """`setup`, shown the way a table is laid out: (stage, position, events) for each of SETUP_STAGES:
+    the divers seated with their cards (Kiti not yet down, all 37 catch cards in the deck, the lagoon
+    empty), Kiti put down, one card boxed unseen, the lagoon filled. The last position is `setup`'s own."""
     final = setup(players, **kwargs)
-    empty = replace(final, lagoon=((), (), ()), face_down=())
+    boxed = replace(final, lagoon=((), (), ()), face_down=(), stage=SETTING_UP)
     if final.round == 1:
-        empty = replace(empty, deck=tuple(c for cell in final.lagoon for c in cell) + final.deck)
-    seated = replace(empty, kiti=None, stage=SETTING_UP)
-    out = [("seated", seated, [])]
+        boxed = replace(boxed, deck=tuple(c for cell in final.lagoon for c in cell) + final.deck)
+    whole = replace(boxed, deck=final.removed + boxed.deck, removed=())
+    out = [("seated", replace(whole, kiti=None), [])]
     if final.kiti is not None:
-        out.append(("kiti", replace(empty, stage=SETTING_UP),
-                    [Event("maui.kiti_placed", "maui:setup", {"player": final.kiti})]))
+        out.append(("kiti", whole, [Event("maui.kiti_placed", "maui:setup", {"player": final.kiti})]))
+    out.append(("boxed", boxed, []))
     laid = [Event("maui.laid", "maui:play", {"depth": C.DEPTHS[i], "card": c, "face_down": False,
                                              "round": final.round})
             for i, cell in enumerate(final.lagoon) for c in cell]

@@ -156,7 +156,8 @@ def expect(before: State, after: State, events, want: dict) -> list[str]:
 
 # events that settle who gets what (the others only lay cards down or tidy up)
 DECIDING = {"maui.dispute", "maui.tie_no_catch", "maui.catch", "maui.empty_handed", "maui.seagull_ate",
-            "maui.seagull_hungry", "maui.jellyfish_offer", "maui.jellyfish_discarded", "maui.kiti_moved"}
+            "maui.seagull_hungry", "maui.jellyfish_offer", "maui.jellyfish_discarded", "maui.jellyfish_kept",
+            "maui.kiti_moved"}
 
 
 def deciding(after: State, events, want: dict) -> list:

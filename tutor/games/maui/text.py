@@ -81,7 +81,7 @@ i18n.register({
     "maui.err.no_seat": {"en": "There is no seat {seat} at a table of {players}.",
                          "ru": "За столом на {players} нет места {seat}."},
     "maui.err.await_jellyfish": {"en": "{player} must first decide about the jellyfish.",
-                                 "ru": "Сначала {player} решает, что делать с медузами."},
+                                 "ru": "Сначала игрок {player_plain} решает, что делать с медузами."},
     "maui.err.already_dived": {"en": "{player} has already laid a dive card this round; one card per round.",
                                "ru": "{player} уже выложил карту погружения в этом раунде; одна карта за раунд."},
     "maui.err.card_used": {"en": "{player} already used the {card} in an earlier round; each dive card is used once.",
@@ -113,7 +113,8 @@ _TEMPLATES = {
     "revealed": {"en": "Dive cards turned up: {cards}.", "ru": "Карты погружения открыты: {cards}."},
     "face_down_revealed": {"en": "The face-down card in {depth} is turned up: {card}.",
                            "ru": "Закрытая карта {depth_at} открыта: {card}."},
-    "dispute": {"en": "{players_together} tie with {card} for {depth}; Kiti's {hand} hand points to {player}, who wins it.",
+    "dispute": {"en": "{players_together} tie with {card} for {depth}; Kiti's {hand} hand settles it: {player} is the "
+                      "nearest to it and wins.",
                 "ru": "{players_together} положили одинаковые карты ({card}) и спорят за {depth_acc}: {hand} рука Кити "
                       "ближе к игроку {player_plain}, он и побеждает."},
     "tie_no_catch": {"en": "{players_together} tie with {card} for {depth}; with no fights allowed, nobody takes it and "
@@ -134,12 +135,13 @@ _TEMPLATES = {
                        "ru": "Сыгранные карты погружения уходят лицом вниз в личный сброс."},
     "jellyfish_offer": {"en": "{player} now has {jellyfish} and may throw three of them away.",
                         "ru": "У игрока {player_plain} уже {jellyfish}, и он может выбросить три из них."},
-    "jellyfish_discarded": {"en": "{player} throws three jellyfish back in the box and wins back {points_word}.",
-                            "ru": "{player} убирает трёх медуз в коробку и возвращает себе {points_word}."},
+    "jellyfish_discarded": {"en": "{player} puts three jellyfish back in the box: at the end they will not cost "
+                                  "their {points_word}.",
+                            "ru": "{player} убирает трёх медуз в коробку: в конце они не отнимут свои {points_word}."},
     "jellyfish_kept": {"en": "{player} keeps the jellyfish for now.",
                        "ru": "{player} пока оставляет медуз у себя."},
-    "kiti_placed": {"en": "Kiti sits down on the youngest player's left; her right hand points to {player}.",
-                    "ru": "Кити садится слева от самого младшего; её правая рука обращена к игроку {player_plain}."},
+    "kiti_placed": {"en": "Kiti is set down on the youngest player's left; her right hand points to {player}.",
+                    "ru": "Кити ставят слева от самого младшего; её правая рука обращена к игроку {player_plain}."},
     "kiti_moved": {"en": "Kiti steps one place clockwise; her right hand now points to {player}.",
                    "ru": "Кити переходит на одно место по часовой стрелке; теперь её правая рука обращена "
                          "к игроку {player_plain}."},
@@ -175,7 +177,10 @@ def narrate(event: Event, lang: str = "en") -> str:
         params.update(_depth_forms(d["depth"], lang))
     if "cards" in d:
         if what == "revealed":
-            params["cards"] = ", ".join(f"{player_name(s, lang)} {c}" for s, c in enumerate(d["cards"]))
+            # "9 from Player 1", «у игрока 1 — 9»: a name and a number side by side read as one number
+            form = "{c} from {p}" if lang == "en" else "у игрока {n} — {c}"
+            params["cards"] = ", ".join(form.format(c=c, p=player_name(s, lang), n=s + 1)
+                                        for s, c in enumerate(d["cards"]))
         else:
             params["cards"] = ", ".join(card_name(c, lang) for c in d["cards"])
     if "card" in d:

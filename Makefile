@@ -65,7 +65,7 @@ serve: $(VENV)/.installed
 
 # pytest exits 5 when it collects nothing: that is a failure here, said out loud.
 test: $(VENV)/.installed-test chromium
-	@$(PY) -m pytest -n $(JOBS) $(PYTEST_ARGS); rc=$$?; \
+	@$(PY) -m pytest -n $(JOBS) --dist worksteal $(PYTEST_ARGS); rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "make test: pytest collected no tests" >&2; fi; \
 	exit $$rc
 

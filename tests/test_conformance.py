@@ -10,6 +10,9 @@ from tutor.core.game import CONTRACT, load, ready_games
 
 GAMES = ready_games()
 DEFAULT_GAMES_CHECKED = 1000   # seeded random full games per game, each checked after every action
+# the games are checked in slices, so that parallel test workers share them (one slice per test); every
+# seed is still checked, once
+SLICES = 8
 
 
 @pytest.fixture(scope="module", params=GAMES)
@@ -22,10 +25,11 @@ def test_contract_is_complete(game):
         assert hasattr(game, name), name
 
 
-def test_random_games_keep_every_invariant(game):
+@pytest.mark.parametrize("part", range(SLICES))
+def test_random_games_keep_every_invariant(game, part):
     problems = []
     # a game whose playouts are long (Aqua Fest: ~200 actions) may ask for fewer: CONFORMANCE_GAMES
-    for seed in range(getattr(game, "CONFORMANCE_GAMES", DEFAULT_GAMES_CHECKED)):
+    for seed in range(part, getattr(game, "CONFORMANCE_GAMES", DEFAULT_GAMES_CHECKED), SLICES):
         result = conformance.playout(game, seed, svg_every=25 if seed % 50 == 0 else 0)
         assert game.is_over(result.final), f"seed {seed}: game did not finish"
         problems += [f"seed {seed} {result.setup}: {p}" for p in result.problems]

@@ -95,19 +95,27 @@ def _texts(value, what: str, where: str) -> None:
         raise ScenarioError(f"{where}: '{what}' has no {missing[0]} text")
 
 
-def validate(data, where: str = "quiz") -> dict:
-    """The quiz itself if its shape is right; otherwise a ScenarioError saying what is wrong."""
+def check_shape(data, required, allowed, where: str, what: str) -> str:
+    """A lesson file's keys: a mapping with every `required` key and no key outside `allowed`, for a game
+    the tutor has; returns the name to report further problems under (its id). Quizzes and tasks."""
+    from tutor.core.scenario import check_game
     if not isinstance(data, dict):
-        raise ScenarioError(f"{where}: a quiz is a mapping with id, game, question, setup and choices")
-    for key in ("id", "game", "question", "setup", "choices"):
+        raise ScenarioError(f"{where}: {what}")
+    for key in required:
         if key not in data:
             raise ScenarioError(f"{where}: '{key}' is missing")
-    unknown = set(data) - TOP_KEYS
+    unknown = set(data) - set(allowed)
     if unknown:
         raise ScenarioError(f"{where}: unknown key '{sorted(unknown)[0]}'")
     where = str(data.get("id") or where)
-    from tutor.core.scenario import check_game
     check_game(data["game"], where)
+    return where
+
+
+def validate(data, where: str = "quiz") -> dict:
+    """The quiz itself if its shape is right; otherwise a ScenarioError saying what is wrong."""
+    where = check_shape(data, ("id", "game", "question", "setup", "choices"), TOP_KEYS, where,
+                        "a quiz is a mapping with id, game, question, setup and choices")
     _texts(data["question"], "question", where)
     if "title" in data:
         _texts(data["title"], "title", where)
@@ -232,15 +240,18 @@ def why_not(quiz: dict, outcome: Outcome) -> list:
     """
     if outcome.correct or outcome.refusal is not None:
         return []
-    adapt = adapter(quiz["game"])
-    if form(quiz) == "action":
-        want = quiz["goal"]
-    else:
-        want = outcome.choice.get("expect")
+    want = quiz["goal"] if form(quiz) == "action" else outcome.choice.get("expect")
+    return deciding(quiz["game"], outcome.state, outcome.events, want)
+
+
+def deciding(game_id: str, after, events, want) -> list:
+    """The events (and score breakdowns) that expectation `want` is about, per the game's adapter; with
+    no expectation ("this is not allowed", yet the engine allowed it), what the move did is the answer.
+    Quizzes and your-turn tasks explain a miss with these."""
+    adapt = adapter(game_id)
     if want is None or not hasattr(adapt, "deciding"):
-        # "this is not allowed", yet the engine allowed it: what it did is the answer
-        return [e for e in outcome.events if e.rule != "" and e.kind not in NOISE_KINDS]
-    return list(adapt.deciding(outcome.state, outcome.events, want))
+        return [e for e in events if e.rule != "" and e.kind not in NOISE_KINDS]
+    return list(adapt.deciding(after, events, want))
 
 
 # bookkeeping events that never decide anything (a card laid face down, the turn passing)

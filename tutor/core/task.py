@@ -27,8 +27,8 @@ from pathlib import Path
 
 from tutor.core.errors import RuleViolation
 from tutor.core.game import load
-from tutor.core.quiz import LANGS, _expect, _texts, opening, report
-from tutor.core.scenario import ScenarioError, adapter, before_next_deal, check_game, read_yaml
+from tutor.core.quiz import _expect, _texts, check_shape, opening, report
+from tutor.core.scenario import ScenarioError, adapter, before_next_deal, read_yaml
 
 TOP_KEYS = {"id", "game", "rule", "part", "title", "prompt", "setup", "player", "given", "then", "goal", "hint",
             "explain", "highlight", "tags"}
@@ -36,16 +36,8 @@ TOP_KEYS = {"id", "game", "rule", "part", "title", "prompt", "setup", "player", 
 
 def validate(data, where: str = "task") -> dict:
     """The task itself if its shape is right; otherwise a ScenarioError saying what is wrong."""
-    if not isinstance(data, dict):
-        raise ScenarioError(f"{where}: a task is a mapping with id, game, prompt, setup, player and goal")
-    for key in ("id", "game", "part", "prompt", "setup", "player", "goal", "hint", "explain"):
-        if key not in data:
-            raise ScenarioError(f"{where}: '{key}' is missing")
-    unknown = set(data) - TOP_KEYS
-    if unknown:
-        raise ScenarioError(f"{where}: unknown key '{sorted(unknown)[0]}'")
-    where = str(data.get("id") or where)
-    check_game(data["game"], where)
+    where = check_shape(data, ("id", "game", "part", "prompt", "setup", "player", "goal", "hint", "explain"),
+                        TOP_KEYS, where, "a task is a mapping with id, game, prompt, setup, player and goal")
     for key in ("prompt", "hint", "explain") + (("title",) if "title" in data else ()):
         _texts(data[key], key, where)
     if not isinstance(data["setup"], dict):
@@ -142,5 +134,3 @@ def check_files(paths) -> tuple[int, list[str]]:
     """(exit code, report lines) for task files; used by `python -m tutor check`."""
     return report(paths, lambda path: check(load_file(path)), "your turn")
 
-
-__all__ = ["LANGS", "check", "check_files", "judge", "load_file", "seat", "start", "task_files", "validate"]

@@ -22,7 +22,6 @@ from tutor.widgets.common import citation_html, esc, events_html, guard, lessons
 from tutor.widgets.play import PlayTable
 
 register({
-    "ui.task.title": {"en": "Your turn", "ru": "Ваш ход", "uk": "Ваш хід"},
     "ui.task.done": {"en": "✓ Well done!", "ru": "✓ Получилось!", "uk": "✓ Вийшло!"},
     "ui.task.missed": {"en": "✗ Not quite: the engine played your move, and the goal was not met.",
                        "ru": "✗ Не совсем: движок сыграл ваш ход, но цель не достигнута.",
@@ -111,9 +110,7 @@ class YourTurn(PlayTable):
             self.refresh()
 
     def _decided(self, after, events) -> str:
-        outcome = Q.Outcome(0, {"expect": self.task["goal"]}, False, after, tuple(events))
-        quiz_like = {"game": self.task["game"], "do": {}, "choices": []}
-        items = [i for i in Q.why_not(quiz_like, outcome) if hasattr(i, "narrate")]
+        items = [i for i in Q.deciding(self.task["game"], after, events, self.task["goal"]) if hasattr(i, "narrate")]
         body = events_html(for_viewer(items, self.seat), self.lang)
         return f'<div class="tutor-why-not"><b>{esc(ui("task.decided", self.lang))}</b>{body}</div>' if body else ""
 

@@ -104,16 +104,68 @@ class State:
         return f"<Maui round {self.round} {self.phase} kiti={self.kiti} [{cells}] {seats}>"
 
 
-def _with(state: State, seat: int, attr: str, value) -> State:
-    items = list(getattr(state, attr))
-    items[seat] = value
-    return replace(state, **{attr: tuple(items)})
+# --------------------------------------------------------------------------- fast construction
+# A random game builds a state per action and a dozen events per round. The dataclass __init__ and
+# dataclasses.replace cost more than the rules themselves, so the hot path below fills the instance
+# dictionary directly. What comes out is an ordinary frozen instance, equal to the slow path's.
+
+_new = object.__new__
+_set = object.__setattr__   # the one way past a frozen dataclass's __setattr__
+_KIND = {c.id: c.kind for c in C.CATCH_CARDS.values()}   # C.kind without a call per card
 
 
-def _cell_with(lagoon: tuple, index: int, cards: tuple) -> tuple:
-    cells = list(lagoon)
-    cells[index] = cards
-    return tuple(cells)
+def _frozen(cls, fields: dict):
+    """An instance of the frozen dataclass `cls` whose fields are `fields` (all of them, in order)."""
+    obj = _new(cls)
+    _set(obj, "__dict__", fields)
+    return obj
+
+
+def _changed(state: State, **changes) -> State:
+    """`dataclasses.replace(state, **changes)` without its per-field checks."""
+    fields = state.__dict__.copy()
+    fields.update(changes)
+    return _frozen(State, fields)
+
+
+def _event(kind: str, rule: str, data: dict) -> Event:
+    """`Event(kind, rule, data)` (nothing private), without the dataclass __init__."""
+    return _frozen(Event, {"kind": kind, "rule": rule, "data": data, "private": ()})
+
+
+class _Table:
+    """A mutable working copy of a State while one action resolves.
+
+    Resolving a round moves a dozen cards; copying the frozen state for each move used to take most
+    of the engine's time. The moves happen here and the result is frozen once (and at each pause a
+    lesson shows). The fields changed card by card (cells, piles, declined) are lists; the others
+    keep the State's tuples and are replaced whole.
+    """
+
+    def __init__(self, state: State):
+        self.__dict__.update(state.__dict__)   # same field order as the State, kept by freeze
+        self.lagoon = list(state.lagoon)
+        self.piles = list(state.piles)
+        self.declined = list(state.declined)
+
+    def has(self, variant: str) -> bool:
+        return variant in self.variants
+
+    def freeze(self, stage: Optional[str] = None) -> State:
+        """The position as a State; `stage` names a lesson's pause (default: the table's own)."""
+        fields = self.__dict__.copy()
+        fields["lagoon"] = tuple(self.lagoon)
+        fields["piles"] = tuple(self.piles)
+        fields["declined"] = tuple(self.declined)
+        if stage is not None:
+            fields["stage"] = stage
+        return _frozen(State, fields)
+
+
+def _pause(cuts, stage: str, table: _Table, events: list) -> None:
+    """Note a position where a lesson may pause, when someone watches (`cuts` is a list)."""
+    if cuts is not None:
+        cuts.append((stage, table.freeze(stage), len(events)))
 
 
 # --------------------------------------------------------------------------- queries
@@ -131,16 +183,25 @@ def to_move(state: State) -> list[int]:
     return [s for s in range(state.players) if state.chosen[s] is None]
 
 
+_DIVES: dict = {}   # (seat, hand) -> that seat's Dive actions; a game asks every turn, hands repeat
+
+
 def legal_actions(state: State, player: int) -> list[Action]:
     if player not in to_move(state):
         return []
     if state.pending:
         return [Jellyfish(player, True), Jellyfish(player, False)]
-    return [Dive(player, n) for n in state.hands[player]]
+    hand = state.hands[player]
+    if type(player) is not int:   # True == 1 would share seat 1's entry; such a caller gets its own
+        return [Dive(player, n) for n in hand]
+    dives = _DIVES.get((player, hand))
+    if dives is None:
+        dives = _DIVES[player, hand] = tuple(Dive(player, n) for n in hand)
+    return list(dives)
 
 
 def jellyfish_count(pile) -> int:
-    return sum(1 for c in pile if C.kind(c) == "jellyfish")
+    return sum(1 for c in pile if _KIND[c] == "jellyfish")
 
 
 # --------------------------------------------------------------------------- apply
@@ -194,13 +255,17 @@ def _dive(state: State, action: Dive, cuts=None) -> tuple[State, list[Event]]:
         if action.card in state.discards[p]:
             raise RuleViolation("maui:play", "maui.err.card_used", player=p, card=action.card)
         raise RuleViolation("maui:components", "maui.err.no_such_card", player=p, card=action.card)
-    hand = tuple(n for n in state.hands[p] if n != action.card)
-    new = _with(_with(state, p, "hands", hand), p, "chosen", action.card)
-    events = [Event("maui.dive_chosen", "maui:play", {"player": p})]
-    if all(c is not None for c in new.chosen):
-        new, more = _resolve(new, cuts, len(events))
-        events += more
-    return new, events
+    hands = list(state.hands)
+    hands[p] = tuple(n for n in hands[p] if n != action.card)
+    chosen = list(state.chosen)
+    chosen[p] = action.card
+    events = [_event("maui.dive_chosen", "maui:play", {"player": p})]
+    if None in chosen:   # others still to dive: nothing else happens
+        return _changed(state, hands=tuple(hands), chosen=tuple(chosen)), events
+    table = _Table(state)
+    table.hands, table.chosen = tuple(hands), tuple(chosen)
+    _resolve(table, events, cuts)
+    return table.freeze(), events
 
 
 def _jellyfish(state: State, action: Jellyfish, cuts=None) -> tuple[State, list[Event]]:
@@ -209,22 +274,21 @@ def _jellyfish(state: State, action: Jellyfish, cuts=None) -> tuple[State, list[
     if not state.pending or state.pending[0] != p:
         raise RuleViolation("maui:jellyfish", "maui.err.no_jellyfish_offer", player=p)
     pile = state.piles[p]
-    rest = state.pending[1:]
+    table = _Table(state)
+    table.pending = state.pending[1:]
     if action.discard:
-        stingers = sorted((c for c in pile if C.kind(c) == "jellyfish"), key=C.value)[:3]
-        kept = tuple(c for c in pile if c not in stingers)
-        new = replace(_with(state, p, "piles", kept), boxed=state.boxed + tuple(stingers), pending=rest)
-        events = [Event("maui.jellyfish_discarded", "maui:jellyfish",
-                        {"player": p, "cards": list(stingers), "points": -sum(C.value(c) for c in stingers)})]
+        stingers = sorted((c for c in pile if _KIND[c] == "jellyfish"), key=C.value)[:3]
+        table.piles[p] = tuple(c for c in pile if c not in stingers)
+        table.boxed = state.boxed + tuple(stingers)
+        events = [_event("maui.jellyfish_discarded", "maui:jellyfish",
+                         {"player": p, "cards": list(stingers), "points": -sum(C.value(c) for c in stingers)})]
     else:
-        new = replace(_with(state, p, "declined", jellyfish_count(pile)), pending=rest)
-        events = [Event("maui.jellyfish_kept", "maui:jellyfish", {"player": p})]
-    if not new.pending:
-        if cuts is not None:
-            cuts.append(("jellyfish", replace(new, stage="jellyfish"), len(events)))
-        new, more = _end_round(new, cuts, len(events))
-        events += more
-    return new, events
+        table.declined[p] = jellyfish_count(pile)
+        events = [_event("maui.jellyfish_kept", "maui:jellyfish", {"player": p})]
+    if not table.pending:
+        _pause(cuts, "jellyfish", table, events)
+        _end_round(table, events, cuts)
+    return table.freeze(), events
 
 
 # --------------------------------------------------------------------------- resolution
@@ -237,7 +301,7 @@ def dispute_order(state: State, hand: str) -> list[int]:
     return [(k + 1 + i) % n for i in range(n)]
 
 
-def _winner(state: State, chosen: tuple, candidates: list[int], want: str,
+def _winner(state, chosen: tuple, candidates: list[int], want: str,
             hand: str) -> tuple[Optional[int], list[int]]:
     """(winner or None, the tied seats) for one cell. `want` is "high" or "low"."""
     if not candidates:
@@ -253,131 +317,133 @@ def _winner(state: State, chosen: tuple, candidates: list[int], want: str,
     return min(tied, key=order.index), tied
 
 
-def _resolve(state: State, cuts=None, base: int = 0) -> tuple[State, list[Event]]:
+# each cell in the order it is handed out: which card wins it, and Kiti's hand that settles a dispute
+_PLAN = ((0, "high", "right"), (1, "high", "right"), (2, "low", "left"))
+
+
+def _resolve(table: _Table, events: list, cuts=None) -> None:
     """All dive cards are down: reveal, hand out the catches from the deep up, discard dive cards.
 
-    `cuts` (a list, or None when nobody watches) collects (stage, position, event count) where a
-    lesson may pause; `base` is how many events the action had before this.
+    Changes `table` and appends to `events`. `cuts` (a list, or None when nobody watches) collects
+    (stage, position, event count) where a lesson may pause.
     """
-    cards = state.chosen
-    events = [Event("maui.revealed", "maui:play", {"cards": list(cards)})]
-    for cell, _ in state.face_down:
-        events.append(Event("maui.face_down_revealed", "maui:lantern",
-                            {"depth": C.DEPTHS[cell], "card": state.lagoon[cell][-1]}))
+    cards = table.chosen
+    events.append(_event("maui.revealed", "maui:play", {"cards": list(cards)}))
+    for cell, _ in table.face_down:
+        events.append(_event("maui.face_down_revealed", "maui:lantern",
+                             {"depth": C.DEPTHS[cell], "card": table.lagoon[cell][-1]}))
     # the cards lie face up on the table from here on, and count as used
-    discards = tuple(state.discards[s] + (cards[s],) for s in range(state.players))
-    state = replace(state, face_down=(), discards=discards, revealed=cards, chosen=(None,) * state.players)
-    if cuts is not None:
-        cuts.append(("reveal", replace(state, stage="reveal"), base + len(events)))
+    table.discards = tuple(table.discards[s] + (cards[s],) for s in range(table.players))
+    table.face_down, table.revealed, table.chosen = (), cards, (None,) * table.players
+    _pause(cuts, "reveal", table, events)
 
-    without = list(range(state.players))   # seats still without a catch, clockwise
+    without = list(range(table.players))   # seats still without a catch, clockwise
     lanterns = []   # (cell, taker): each cell a lantern fish left gets its next card face down
-    plan = ((0, "high", "right"), (1, "high", "right"), (2, "low", "left"))
     last = None     # the last cell handed out: its pause waits for the empty-handed divers
-    for cell, want, hand in plan:
-        if not state.lagoon[cell]:
+    for cell, want, hand in _PLAN:
+        if not table.lagoon[cell]:
             continue
-        if cuts is not None and last is not None:
-            cuts.append((C.DEPTHS[last], replace(state, stage=C.DEPTHS[last]), base + len(events)))
+        if last is not None:
+            _pause(cuts, C.DEPTHS[last], table, events)
         last = cell
-        seat, tied = _winner(state, cards, without, want, hand)
+        seat, tied = _winner(table, cards, without, want, hand)
         if tied:
             if seat is None:
-                events.append(Event("maui.tie_no_catch", "maui:no-fights",
-                                    {"depth": C.DEPTHS[cell], "players": tied, "card": cards[tied[0]]}))
+                events.append(_event("maui.tie_no_catch", "maui:no-fights",
+                                     {"depth": C.DEPTHS[cell], "players": tied, "card": cards[tied[0]]}))
                 without = [s for s in without if s not in tied]
                 continue
-            events.append(Event("maui.dispute", "maui:disputes",
-                                {"depth": C.DEPTHS[cell], "players": tied, "player": seat,
-                                 "hand": hand, "card": cards[seat]}))
+            events.append(_event("maui.dispute", "maui:disputes",
+                                 {"depth": C.DEPTHS[cell], "players": tied, "player": seat,
+                                  "hand": hand, "card": cards[seat]}))
         if seat is None:
             continue
         without.remove(seat)
-        taken = state.lagoon[cell]
-        events.append(Event("maui.catch", f"maui:{C.DEPTHS[cell]}",
-                            {"player": seat, "depth": C.DEPTHS[cell], "cards": list(taken), "card": cards[seat]}))
-        state = replace(state, lagoon=_cell_with(state.lagoon, cell, ()))
+        taken = table.lagoon[cell]
+        events.append(_event("maui.catch", f"maui:{C.DEPTHS[cell]}",
+                             {"player": seat, "depth": C.DEPTHS[cell], "cards": list(taken), "card": cards[seat]}))
+        table.lagoon[cell] = ()
         for card_id in taken:   # oldest first (only the no-fights variant piles several)
-            state, more = _take(state, seat, card_id)
-            events += more
-            if C.kind(card_id) == "lantern" and (cell, seat) not in lanterns:
+            _take(table, seat, card_id, events)
+            if _KIND[card_id] == "lantern" and (cell, seat) not in lanterns:
                 lanterns.append((cell, seat))
 
     for seat in without:
-        events.append(Event("maui.empty_handed", "maui:play", {"player": seat, "card": cards[seat]}))
-    events.append(Event("maui.dive_discarded", "maui:play", {}))
-    if cuts is not None and last is not None:
-        cuts.append((C.DEPTHS[last], replace(state, stage=C.DEPTHS[last]), base + len(events)))
-    state = replace(state, face_down=tuple(lanterns))
+        events.append(_event("maui.empty_handed", "maui:play", {"player": seat, "card": cards[seat]}))
+    events.append(_event("maui.dive_discarded", "maui:play", {}))
+    if last is not None:
+        _pause(cuts, C.DEPTHS[last], table, events)
+    table.face_down = tuple(lanterns)
 
-    pending = tuple(s for s in range(state.players)
-                    if jellyfish_count(state.piles[s]) >= 3
-                    and jellyfish_count(state.piles[s]) > state.declined[s])
+    counts = [jellyfish_count(pile) for pile in table.piles]
+    pending = tuple(s for s in range(table.players) if counts[s] >= 3 and counts[s] > table.declined[s])
     if pending:
         for s in pending:
-            events.append(Event("maui.jellyfish_offer", "maui:jellyfish",
-                                {"player": s, "count": jellyfish_count(state.piles[s])}))
-        return replace(state, pending=pending), events
-    more_state, more = _end_round(state, cuts, base + len(events))
-    return more_state, events + more
+            events.append(_event("maui.jellyfish_offer", "maui:jellyfish", {"player": s, "count": counts[s]}))
+        table.pending = pending
+        return
+    _end_round(table, events, cuts)
 
 
-def _take(state: State, seat: int, card_id: str) -> tuple[State, list[Event]]:
+def _take(table: _Table, seat: int, card_id: str, events: list) -> None:
     """One catch card reaches a diver: seagulls eat, everything else goes on top of the pile."""
-    pile = state.piles[seat]
-    if C.kind(card_id) != "seagull":
-        return _with(state, seat, "piles", pile + (card_id,)), []
+    pile = table.piles[seat]
+    if _KIND[card_id] != "seagull":
+        table.piles[seat] = pile + (card_id,)
+        return
     if not pile:
-        return (replace(state, boxed=state.boxed + (card_id,)),
-                [Event("maui.seagull_hungry", "maui:seagull", {"player": seat, "seagull": card_id})])
+        table.boxed += (card_id,)
+        events.append(_event("maui.seagull_hungry", "maui:seagull", {"player": seat, "seagull": card_id}))
+        return
     eaten = pile[-1]
-    state = _with(state, seat, "piles", pile[:-1])
-    if C.kind(eaten) == "jellyfish":
+    table.piles[seat] = pile[:-1]
+    if _KIND[eaten] == "jellyfish":
         # a declined offer stands only until another jellyfish arrives: count from what is left
-        state = _with(state, seat, "declined", min(state.declined[seat], jellyfish_count(pile[:-1])))
-    return (replace(state, boxed=state.boxed + (card_id, eaten)),
-            [Event("maui.seagull_ate", "maui:seagull", {"player": seat, "seagull": card_id, "card": eaten})])
+        table.declined[seat] = min(table.declined[seat], jellyfish_count(pile[:-1]))
+    table.boxed += (card_id, eaten)
+    events.append(_event("maui.seagull_ate", "maui:seagull", {"player": seat, "seagull": card_id, "card": eaten}))
 
 
-def _end_round(state: State, cuts=None, base: int = 0) -> tuple[State, list[Event]]:
+def _end_round(table: _Table, events: list, cuts=None) -> None:
     """Kiti steps clockwise; after round 12 the game ends, otherwise the lagoon is refilled."""
-    events = []
-    if state.kiti is not None:
-        kiti = (state.kiti + 1) % state.players
-        events.append(Event("maui.kiti_moved", "maui:play", {"player": kiti}))
-        state = replace(state, kiti=kiti)
-        if cuts is not None:
-            cuts.append(("kiti", replace(state, stage="kiti"), base + len(events)))
-    if state.round >= C.ROUNDS:
-        leftover = [c for cell in state.lagoon for c in cell]
-        state = replace(state, round=state.round + 1, face_down=())
-        events.append(Event("maui.game_over", "maui:end", {"leftover": leftover}))
-        return state, events
-    state, more = _fill(replace(state, round=state.round + 1))
-    return state, events + more
+    if table.kiti is not None:
+        table.kiti = (table.kiti + 1) % table.players
+        events.append(_event("maui.kiti_moved", "maui:play", {"player": table.kiti}))
+        _pause(cuts, "kiti", table, events)
+    if table.round >= C.ROUNDS:
+        leftover = [c for cell in table.lagoon for c in cell]
+        table.round += 1
+        table.face_down = ()
+        events.append(_event("maui.game_over", "maui:end", {"leftover": leftover}))
+        return
+    table.round += 1
+    _lay(table, events)
 
 
 def _fill(state: State) -> tuple[State, list[Event]]:
     """Lay one catch card in each cell, deep first; in round 1 a seagull is replaced."""
-    events = []
+    table, events = _Table(state), []
+    _lay(table, events)
+    return table.freeze(), events
+
+
+def _lay(table: _Table, events: list) -> None:
+    """`_fill` on a working copy."""
     for cell in range(len(C.DEPTHS)):
-        while True:
-            if not state.deck:
-                break
-            card_id, deck = state.deck[0], state.deck[1:]
-            if state.round == 1 and C.kind(card_id) == "seagull" and any(C.kind(c) != "seagull" for c in deck):
-                deck, nxt = rng.shuffled(state.rng, deck + (card_id,))
-                state = replace(state, deck=deck, rng=nxt)
-                events.append(Event("maui.first_seagull_replaced", "maui:play",
-                                    {"depth": C.DEPTHS[cell], "card": card_id}))
+        while table.deck:
+            card_id, deck = table.deck[0], table.deck[1:]
+            if table.round == 1 and _KIND[card_id] == "seagull" and any(_KIND[c] != "seagull" for c in deck):
+                table.deck, table.rng = rng.shuffled(table.rng, deck + (card_id,))
+                events.append(_event("maui.first_seagull_replaced", "maui:play",
+                                     {"depth": C.DEPTHS[cell], "card": card_id}))
                 continue
-            state = replace(state, deck=deck, lagoon=_cell_with(state.lagoon, cell, state.lagoon[cell] + (card_id,)))
-            hidden = any(c == cell for c, _ in state.face_down)
-            events.append(Event("maui.laid", "maui:play",
-                                {"depth": C.DEPTHS[cell], "card": None if hidden else card_id,
-                                 "face_down": hidden, "round": state.round}))
+            table.deck = deck
+            table.lagoon[cell] += (card_id,)
+            hidden = any(c == cell for c, _ in table.face_down)
+            events.append(_event("maui.laid", "maui:play",
+                                 {"depth": C.DEPTHS[cell], "card": None if hidden else card_id,
+                                  "face_down": hidden, "round": table.round}))
             break
-    return state, events
 
 
 # --------------------------------------------------------------------------- setup

@@ -1,0 +1,264 @@
+"""States and actions to and from canonical JSON, for every game.
+
+A game declares its saved-position format once: the format name, the state's fields with what each
+must hold (small checks such as `integer(1, 12)` or `per_player(listing(text()))`), then the checks
+that need the whole position; `StateCodec` does the rest. A malformed position is refused with a
+`SavedStateError` naming the first thing that is wrong, in words generated from the declarations
+("round must be a whole number 1..13", "hands must hold a list of whole numbers per player").
+
+    CODEC = StateCodec(State, "tutor/maui/2", "a Мяури position", {
+        "players": integer(3, 6),
+        "hands": per_player(listing(integer(1, 12))),
+        ...
+    }, checks=(...), invariants=check_invariants)
+    to_json, state_from_json = CODEC.to_json, CODEC.from_json
+
+Actions are small frozen dataclasses with their own `to_json()` (a dict with "type"); `ActionCodec`
+reads them back from a table `{type: (class, {field: converter})}`.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import MISSING, dataclass, field
+from dataclasses import fields as dataclass_fields
+from typing import Any, Callable, Optional
+
+from tutor.core.errors import SavedStateError
+from tutor.core.safe_input import InputProblem, load_json
+
+
+def dumps(obj) -> str:
+    """Canonical JSON: equal states give equal text."""
+    return json.dumps(obj, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+def plain(value):
+    """A state value as JSON holds it: tuples (at any depth) become lists."""
+    if isinstance(value, (tuple, list)):
+        return [plain(v) for v in value]
+    return value
+
+
+def frozen(value):
+    """A JSON value as a state holds it: lists (at any depth) become tuples."""
+    if isinstance(value, list):
+        return tuple(frozen(v) for v in value)
+    return value
+
+
+def need(ok: bool, problem: str) -> None:
+    """Refuse a saved position unless `ok`, saying `problem`."""
+    if not ok:
+        raise SavedStateError(problem)
+
+
+# --------------------------------------------------------------------------- what one value must be
+
+@dataclass(frozen=True)
+class Check:
+    """What a JSON value must be: `test(value, data)` (data: the whole position, for per-player lengths),
+    and how to say it for one value ("a whole number 1..12") and for many ("whole numbers 1..12")."""
+
+    test: Callable[[Any, dict], bool]
+    one: str
+    many: str
+    verb: str = "be"            # "players must be ...", "hands must hold ... per player"
+
+    def __call__(self, value, data=None) -> bool:
+        return self.test(value, data if data is not None else {})
+
+    def problem(self, name: str) -> str:
+        return f"{name} must {self.verb} {self.one}"
+
+
+def is_int(x) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def integer(lo: Optional[int] = None, hi: Optional[int] = None, *, noun: str = "whole number") -> Check:
+    span = f" {lo}..{hi}" if lo is not None and hi is not None else f" {lo} or more" if lo is not None else ""
+    return Check(lambda x, d: is_int(x) and (lo is None or x >= lo) and (hi is None or x <= hi),
+                 f"a {noun}{span}", f"{noun}s{span}")
+
+
+def boolean() -> Check:
+    return Check(lambda x, d: isinstance(x, bool), "true or false", "true or false values")
+
+
+def text(among=None, *, noun: str = "text") -> Check:
+    """A string; with `among`, one of those."""
+    if among is None:
+        return Check(lambda x, d: isinstance(x, str), f"a {noun}", f"{noun}s")
+    among = tuple(among)
+    names = ", ".join(a for a in among if a) + (" (or empty)" if "" in among else "")
+    return Check(lambda x, d: isinstance(x, str) and x in among, f"one of {names}", f"{noun}s from {names}")
+
+
+def nullable(check: Check) -> Check:
+    return Check(lambda x, d: x is None or check(x, d), f"{check.one} or null", f"{check.many} or nulls")
+
+
+def listing(item: Optional[Check] = None, length=None, *, distinct: bool = False, ordered: bool = False) -> Check:
+    """A list of `item`s; `length` an int, or a function of the whole position; `distinct` no repeats,
+    `ordered` sorted."""
+    def test(x, d):
+        if not isinstance(x, list):
+            return False
+        if length is not None and len(x) != (length(d) if callable(length) else length):
+            return False
+        if item is not None and not all(item(v, d) for v in x):
+            return False
+        if distinct and len(set(map(_hashable, x))) != len(x):
+            return False
+        try:
+            return not ordered or x == sorted(x)
+        except TypeError:           # things that do not compare are not in order
+            return False
+    what = item.many if item is not None else "entries"
+    size = f"{length} " if isinstance(length, int) else ""
+    extra = (", sorted" if ordered else "") + (", none twice" if distinct else "")
+    return Check(test, f"a list of {size}{what}{extra}", f"lists of {size}{what}{extra}")
+
+
+def row(*items: Check) -> Check:
+    """A list of exactly these, in order (a pair such as [cell, seat])."""
+    def test(x, d):
+        return isinstance(x, list) and len(x) == len(items) and all(c(v, d) for c, v in zip(items, x))
+    what = "[" + ", ".join(c.one for c in items) + "]"
+    return Check(test, what, f"{what} entries")
+
+
+def per_player(item: Optional[Check] = None, *, distinct: bool = False) -> Check:
+    """A list with one `item` per player (the position's "players" field)."""
+    inner = listing(item, length=lambda d: d.get("players"), distinct=distinct)
+    one = f"{item.one if item is not None else 'one entry'} per player" + (", none twice" if distinct else "")
+    return Check(inner.test, one, f"lists of {one}", verb="hold")
+
+
+def seat() -> Check:
+    """A seat number 0..players-1."""
+    return Check(lambda x, d: is_int(x) and 0 <= x < d.get("players", 0), "a seat", "seats")
+
+
+def _hashable(x):
+    return json.dumps(x, sort_keys=True) if isinstance(x, (list, dict)) else x
+
+
+# --------------------------------------------------------------------------- whole-position checks
+
+def conserved(found, every, noun: str) -> Optional[str]:
+    """Every component of a kind accounted for exactly once: the problem, or None.
+    `found`: the ids in the position; `every`: the ids the game has."""
+    known = set(every)
+    unknown = [c for c in found if c not in known]
+    if unknown:
+        return f"there is no {noun} {unknown[0]!r}"
+    if len(found) != len(set(found)):
+        return f"a {noun} appears twice"
+    lost = len(every) - len(found)
+    if lost:
+        return f"{lost} {noun}{'' if lost == 1 else 's'} {'is' if lost == 1 else 'are'} missing"
+    return None
+
+
+# --------------------------------------------------------------------------- the codec
+
+@dataclass(frozen=True)
+class StateCodec:
+    """A game's saved-position format.
+
+    fields: {name: Check} in the order they are checked; each is a field of `state` (tuples stored as lists).
+    what: how a refusal names the position ("a Мяури position").
+    checks: functions of the decoded JSON (fields already valid) giving a problem or None, in order.
+    optional: {name: value} fields a position may leave out, and are left out when they hold that value.
+    older: {old format: {field: value}} earlier formats that still load, with what they lacked.
+    invariants: a function of the built state giving its problems (the engine's own checks).
+    """
+
+    state: type
+    format: str
+    what: str
+    fields: dict
+    checks: tuple = ()
+    optional: dict = field(default_factory=dict)
+    older: dict = field(default_factory=dict)
+    invariants: Optional[Callable] = None
+
+    def to_json(self, state) -> str:
+        data = {"format": self.format}
+        for name in self.fields:
+            value = getattr(state, name)
+            if name in self.optional and value == self.optional[name]:
+                continue
+            data[name] = plain(value)
+        return dumps(data)
+
+    def from_json(self, text):
+        """Parse and validate; raises SavedStateError naming the first thing that is wrong."""
+        data = self.read(text)
+        state = self.state(**{name: frozen(data[name]) for name in self.fields})
+        if self.invariants is not None:
+            problems = self.invariants(state)
+            need(not problems, problems[0] if problems else "")
+        return state
+
+    def read(self, text) -> dict:
+        """The JSON object (or text) as a checked dict with every field, before it becomes a state."""
+        try:
+            data = load_json(text) if isinstance(text, (str, bytes)) else text
+        except InputProblem as exc:
+            raise SavedStateError(str(exc)) from None
+        need(isinstance(data, dict), "it should be a JSON object")
+        if isinstance(data.get("format"), str) and data["format"] in self.older:
+            data = {**self.older[data["format"]], **data, "format": self.format}
+        need(data.get("format") == self.format, f"it is not {self.what} (format should be {self.format!r})")
+        data = {**self.optional, **data}
+        missing = [name for name in self.fields if name not in data]
+        need(not missing, f"field {missing[0]!r} is missing" if missing else "")
+        extra = sorted(set(data) - set(self.fields) - {"format"})
+        need(not extra, f"field {extra[0]!r} is unknown" if extra else "")
+        for name, check in self.fields.items():
+            need(check(data[name], data), check.problem(name))
+        for whole in self.checks:
+            problem = whole(data)
+            need(problem is None, problem or "")
+        return data
+
+
+@dataclass(frozen=True)
+class ActionCodec:
+    """Actions from their JSON (a dict with "type", or its text): `kinds` maps each type to the action class
+    and a converter per field ({"player": int, "card": str}); a field the JSON leaves out takes the class's
+    default. Anything else is a ValueError saying what is wrong."""
+
+    what: str                   # how a refusal names an action ("a Мяури action")
+    kinds: dict
+
+    def from_json(self, data):
+        if isinstance(data, (str, bytes)):
+            data = load_json(data)
+        kind = data.get("type") if isinstance(data, dict) else None
+        if kind not in self.kinds:
+            raise ValueError(f"not {self.what}: {data!r}")
+        cls, converters = self.kinds[kind]
+        args = {}
+        for name, convert in converters.items():
+            if name in data:
+                try:
+                    args[name] = convert(data[name])
+                except (TypeError, ValueError, IndexError) as exc:
+                    raise ValueError(f"{kind}: {name} {data[name]!r} is not valid ({exc})") from None
+            elif not _has_default(cls, name):
+                raise ValueError(f"{kind}: {name} is missing")
+        return cls(**args)
+
+
+def _has_default(cls, name: str) -> bool:
+    return any(f.name == name and (f.default is not MISSING or f.default_factory is not MISSING)
+               for f in dataclass_fields(cls))
+
+
+def optional(convert: Callable) -> Callable:
+    """A converter that lets null through."""
+    return lambda x: None if x is None else convert(x)

@@ -112,25 +112,29 @@ class State:
 _new = object.__new__
 _set = object.__setattr__   # the one way past a frozen dataclass's __setattr__
 _KIND = {c.id: c.kind for c in C.CATCH_CARDS.values()}   # C.kind without a call per card
+_JELLYFISH = frozenset(c for c, k in _KIND.items() if k == "jellyfish")
+_ROUNDS = C.ROUNDS
 
 
-def _frozen(cls, fields: dict):
-    """An instance of the frozen dataclass `cls` whose fields are `fields` (all of them, in order)."""
-    obj = _new(cls)
-    _set(obj, "__dict__", fields)
-    return obj
-
-
-def _changed(state: State, **changes) -> State:
-    """`dataclasses.replace(state, **changes)` without its per-field checks."""
-    fields = state.__dict__.copy()
-    fields.update(changes)
-    return _frozen(State, fields)
+def _frozen_state(fields: dict) -> State:
+    """The State whose fields are `fields` (all of them, in the dataclass's order)."""
+    state = _new(State)
+    _set(state, "__dict__", fields)
+    return state
 
 
 def _event(kind: str, rule: str, data: dict) -> Event:
     """`Event(kind, rule, data)` (nothing private), without the dataclass __init__."""
-    return _frozen(Event, {"kind": kind, "rule": rule, "data": data, "private": ()})
+    event = _new(Event)
+    _set(event, "__dict__", {"kind": kind, "rule": rule, "data": data, "private": ()})
+    return event
+
+
+def _put(items: tuple, index: int, value) -> tuple:
+    """`items` with `items[index]` replaced by `value`."""
+    out = list(items)
+    out[index] = value
+    return tuple(out)
 
 
 class _Table:
@@ -159,7 +163,7 @@ class _Table:
         fields["declined"] = tuple(self.declined)
         if stage is not None:
             fields["stage"] = stage
-        return _frozen(State, fields)
+        return _frozen_state(fields)
 
 
 def _pause(cuts, stage: str, table: _Table, events: list) -> None:
@@ -171,26 +175,40 @@ def _pause(cuts, stage: str, table: _Table, events: list) -> None:
 # --------------------------------------------------------------------------- queries
 
 def is_over(state: State) -> bool:
-    return state.over
+    return state.round > _ROUNDS   # State.over, without the property call: asked before every move
+
+
+_WAITING: dict = {}   # chosen (per seat) -> seats still to dive; asked several times per move
+
+
+def _waiting(chosen: tuple) -> tuple:
+    seats = _WAITING.get(chosen)
+    if seats is None:
+        seats = _WAITING[chosen] = tuple(s for s, c in enumerate(chosen) if c is None)
+    return seats
 
 
 def to_move(state: State) -> list[int]:
     """Seats that have a decision to make now (dives are simultaneous)."""
-    if state.over or state.stage:
+    if state.stage or state.round > _ROUNDS:
         return []
     if state.pending:
         return [state.pending[0]]
-    return [s for s in range(state.players) if state.chosen[s] is None]
+    return list(_waiting(state.chosen))
 
 
 _DIVES: dict = {}   # (seat, hand) -> that seat's Dive actions; a game asks every turn, hands repeat
 
 
 def legal_actions(state: State, player: int) -> list[Action]:
-    if player not in to_move(state):
+    if state.stage or state.round > _ROUNDS:
         return []
     if state.pending:
+        if player not in state.pending[:1]:
+            return []
         return [Jellyfish(player, True), Jellyfish(player, False)]
+    if player not in _waiting(state.chosen):
+        return []
     hand = state.hands[player]
     if type(player) is not int:   # True == 1 would share seat 1's entry; such a caller gets its own
         return [Dive(player, n) for n in hand]
@@ -201,7 +219,7 @@ def legal_actions(state: State, player: int) -> list[Action]:
 
 
 def jellyfish_count(pile) -> int:
-    return sum(1 for c in pile if _KIND[c] == "jellyfish")
+    return len(_JELLYFISH.intersection(pile))   # ids are unique, so this counts them
 
 
 # --------------------------------------------------------------------------- apply
@@ -212,7 +230,7 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
 
 
 def _apply(state: State, action: Action, cuts) -> tuple[State, list[Event]]:
-    if state.over:
+    if state.round > _ROUNDS:
         raise RuleViolation("maui:end", "maui.err.over")
     if state.stage:
         raise RuleViolation("maui:play", "maui.err.resolving")
@@ -224,7 +242,7 @@ def _apply(state: State, action: Action, cuts) -> tuple[State, list[Event]]:
 
 
 def _check_seat(state: State, player) -> None:
-    if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < state.players:
+    if type(player) is not int or not 0 <= player < state.players:   # an int, and not a bool
         raise RuleViolation("maui:setup", "maui.err.no_seat", seat=str(player), players=state.players)
 
 
@@ -245,25 +263,27 @@ def stages(state: State, action: Action) -> list[tuple[str, State, list[Event]]]
 
 
 def _dive(state: State, action: Dive, cuts=None) -> tuple[State, list[Event]]:
-    p = action.player
+    p, card = action.player, action.card
     _check_seat(state, p)
     if state.pending:
         raise RuleViolation("maui:jellyfish", "maui.err.await_jellyfish", player=state.pending[0])
     if state.chosen[p] is not None:
         raise RuleViolation("maui:play", "maui.err.already_dived", player=p)
-    if action.card not in state.hands[p]:
-        if action.card in state.discards[p]:
-            raise RuleViolation("maui:play", "maui.err.card_used", player=p, card=action.card)
-        raise RuleViolation("maui:components", "maui.err.no_such_card", player=p, card=action.card)
-    hands = list(state.hands)
-    hands[p] = tuple(n for n in hands[p] if n != action.card)
-    chosen = list(state.chosen)
-    chosen[p] = action.card
+    hand = state.hands[p]
+    if card not in hand:
+        if card in state.discards[p]:
+            raise RuleViolation("maui:play", "maui.err.card_used", player=p, card=card)
+        raise RuleViolation("maui:components", "maui.err.no_such_card", player=p, card=card)
+    at = hand.index(card)   # a hand holds each number once
+    hands = _put(state.hands, p, hand[:at] + hand[at + 1:])
+    chosen = _put(state.chosen, p, card)
     events = [_event("maui.dive_chosen", "maui:play", {"player": p})]
     if None in chosen:   # others still to dive: nothing else happens
-        return _changed(state, hands=tuple(hands), chosen=tuple(chosen)), events
+        fields = state.__dict__.copy()
+        fields["hands"], fields["chosen"] = hands, chosen
+        return _frozen_state(fields), events
     table = _Table(state)
-    table.hands, table.chosen = tuple(hands), tuple(chosen)
+    table.hands, table.chosen = hands, chosen
     _resolve(table, events, cuts)
     return table.freeze(), events
 
@@ -277,7 +297,7 @@ def _jellyfish(state: State, action: Jellyfish, cuts=None) -> tuple[State, list[
     table = _Table(state)
     table.pending = state.pending[1:]
     if action.discard:
-        stingers = sorted((c for c in pile if _KIND[c] == "jellyfish"), key=C.value)[:3]
+        stingers = sorted((c for c in pile if c in _JELLYFISH), key=C.value)[:3]
         table.piles[p] = tuple(c for c in pile if c not in stingers)
         table.boxed = state.boxed + tuple(stingers)
         events = [_event("maui.jellyfish_discarded", "maui:jellyfish",
@@ -306,19 +326,22 @@ def _winner(state, chosen: tuple, candidates: list[int], want: str,
     """(winner or None, the tied seats) for one cell. `want` is "high" or "low"."""
     if not candidates:
         return None, []
-    cards = {s: chosen[s] for s in candidates}
-    target = max(cards.values()) if want == "high" else min(cards.values())
-    tied = [s for s in candidates if cards[s] == target]
-    if len(tied) == 1:
-        return tied[0], []
+    cards = [chosen[s] for s in candidates]
+    target = max(cards) if want == "high" else min(cards)
+    if cards.count(target) == 1:
+        return candidates[cards.index(target)], []
+    tied = [s for s, card in zip(candidates, cards) if card == target]
     if state.has(NO_FIGHTS):
         return None, tied
     order = dispute_order(state, hand)
     return min(tied, key=order.index), tied
 
 
-# each cell in the order it is handed out: which card wins it, and Kiti's hand that settles a dispute
-_PLAN = ((0, "high", "right"), (1, "high", "right"), (2, "low", "left"))
+# each cell in the order it is handed out: its depth, which card wins it, Kiti's hand that settles a
+# dispute, and the rule a catch there cites
+_PLAN = tuple((cell, depth, want, hand, f"maui:{depth}")
+              for cell, (depth, want, hand) in enumerate(zip(C.DEPTHS, ("high", "high", "low"),
+                                                              ("right", "right", "left"))))
 
 
 def _resolve(table: _Table, events: list, cuts=None) -> None:
@@ -333,35 +356,35 @@ def _resolve(table: _Table, events: list, cuts=None) -> None:
         events.append(_event("maui.face_down_revealed", "maui:lantern",
                              {"depth": C.DEPTHS[cell], "card": table.lagoon[cell][-1]}))
     # the cards lie face up on the table from here on, and count as used
-    table.discards = tuple(table.discards[s] + (cards[s],) for s in range(table.players))
+    table.discards = tuple([used + (card,) for used, card in zip(table.discards, cards)])
     table.face_down, table.revealed, table.chosen = (), cards, (None,) * table.players
     _pause(cuts, "reveal", table, events)
 
     without = list(range(table.players))   # seats still without a catch, clockwise
     lanterns = []   # (cell, taker): each cell a lantern fish left gets its next card face down
-    last = None     # the last cell handed out: its pause waits for the empty-handed divers
-    for cell, want, hand in _PLAN:
-        if not table.lagoon[cell]:
+    last = None     # the depth handed out last: its pause waits for the empty-handed divers
+    for cell, depth, want, hand, rule in _PLAN:
+        taken = table.lagoon[cell]
+        if not taken:
             continue
         if last is not None:
-            _pause(cuts, C.DEPTHS[last], table, events)
-        last = cell
+            _pause(cuts, last, table, events)
+        last = depth
         seat, tied = _winner(table, cards, without, want, hand)
         if tied:
             if seat is None:
                 events.append(_event("maui.tie_no_catch", "maui:no-fights",
-                                     {"depth": C.DEPTHS[cell], "players": tied, "card": cards[tied[0]]}))
+                                     {"depth": depth, "players": tied, "card": cards[tied[0]]}))
                 without = [s for s in without if s not in tied]
                 continue
             events.append(_event("maui.dispute", "maui:disputes",
-                                 {"depth": C.DEPTHS[cell], "players": tied, "player": seat,
-                                  "hand": hand, "card": cards[seat]}))
+                                 {"depth": depth, "players": tied, "player": seat, "hand": hand,
+                                  "card": cards[seat]}))
         if seat is None:
             continue
         without.remove(seat)
-        taken = table.lagoon[cell]
-        events.append(_event("maui.catch", f"maui:{C.DEPTHS[cell]}",
-                             {"player": seat, "depth": C.DEPTHS[cell], "cards": list(taken), "card": cards[seat]}))
+        events.append(_event("maui.catch", rule,
+                             {"player": seat, "depth": depth, "cards": list(taken), "card": cards[seat]}))
         table.lagoon[cell] = ()
         for card_id in taken:   # oldest first (only the no-fights variant piles several)
             _take(table, seat, card_id, events)
@@ -372,11 +395,11 @@ def _resolve(table: _Table, events: list, cuts=None) -> None:
         events.append(_event("maui.empty_handed", "maui:play", {"player": seat, "card": cards[seat]}))
     events.append(_event("maui.dive_discarded", "maui:play", {}))
     if last is not None:
-        _pause(cuts, C.DEPTHS[last], table, events)
+        _pause(cuts, last, table, events)
     table.face_down = tuple(lanterns)
 
-    counts = [jellyfish_count(pile) for pile in table.piles]
-    pending = tuple(s for s in range(table.players) if counts[s] >= 3 and counts[s] > table.declined[s])
+    counts = [len(_JELLYFISH.intersection(pile)) for pile in table.piles]
+    pending = tuple([s for s, count in enumerate(counts) if count >= 3 and count > table.declined[s]])
     if pending:
         for s in pending:
             events.append(_event("maui.jellyfish_offer", "maui:jellyfish", {"player": s, "count": counts[s]}))
@@ -397,7 +420,7 @@ def _take(table: _Table, seat: int, card_id: str, events: list) -> None:
         return
     eaten = pile[-1]
     table.piles[seat] = pile[:-1]
-    if _KIND[eaten] == "jellyfish":
+    if eaten in _JELLYFISH:
         # a declined offer stands only until another jellyfish arrives: count from what is left
         table.declined[seat] = min(table.declined[seat], jellyfish_count(pile[:-1]))
     table.boxed += (card_id, eaten)
@@ -410,7 +433,7 @@ def _end_round(table: _Table, events: list, cuts=None) -> None:
         table.kiti = (table.kiti + 1) % table.players
         events.append(_event("maui.kiti_moved", "maui:play", {"player": table.kiti}))
         _pause(cuts, "kiti", table, events)
-    if table.round >= C.ROUNDS:
+    if table.round >= _ROUNDS:
         leftover = [c for cell in table.lagoon for c in cell]
         table.round += 1
         table.face_down = ()
@@ -429,19 +452,19 @@ def _fill(state: State) -> tuple[State, list[Event]]:
 
 def _lay(table: _Table, events: list) -> None:
     """`_fill` on a working copy."""
-    for cell in range(len(C.DEPTHS)):
+    dark = [cell for cell, _ in table.face_down]   # cells whose next card a lantern fish hides
+    for cell, depth in enumerate(C.DEPTHS):
         while table.deck:
             card_id, deck = table.deck[0], table.deck[1:]
             if table.round == 1 and _KIND[card_id] == "seagull" and any(_KIND[c] != "seagull" for c in deck):
                 table.deck, table.rng = rng.shuffled(table.rng, deck + (card_id,))
-                events.append(_event("maui.first_seagull_replaced", "maui:play",
-                                     {"depth": C.DEPTHS[cell], "card": card_id}))
+                events.append(_event("maui.first_seagull_replaced", "maui:play", {"depth": depth, "card": card_id}))
                 continue
             table.deck = deck
             table.lagoon[cell] += (card_id,)
-            hidden = any(c == cell for c, _ in table.face_down)
+            hidden = cell in dark
             events.append(_event("maui.laid", "maui:play",
-                                 {"depth": C.DEPTHS[cell], "card": None if hidden else card_id,
+                                 {"depth": depth, "card": None if hidden else card_id,
                                   "face_down": hidden, "round": table.round}))
             break
 

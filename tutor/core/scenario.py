@@ -276,3 +276,104 @@ def lesson_files(game_id: str, root=None) -> list[Path]:
 
 def project_root() -> Path:
     return Path(__file__).resolve().parents[2]
+
+
+# --------------------------------------------------------------------------- what every game's adapter shares
+#
+# A game's scenario module (its adapter) reads its own setup, actions and expectations; the parts below are the
+# same for every game: players counted from 1, highlights naming players, and the expectations about scores,
+# winners, events and the end of the game.
+
+def seat(player):
+    """Scenario files count players from 1 (as people and rulebooks do); the engine counts seats from 0."""
+    return None if player is None else int(player) - 1
+
+
+def per_player(mapping, players: int, default=None) -> list:
+    """{player: value} (players from 1, keys as numbers or text) as one value per seat."""
+    mapping = mapping or {}
+    return [mapping.get(p, mapping.get(str(p), default)) for p in range(1, players + 1)]
+
+
+def highlight(items, **kinds) -> tuple:
+    """Renderer highlights from a scenario's: "player:2" becomes "seat:1"; `kinds` converts a game's own
+    (cell=cell_index turns "cell:C3" into "cell:12"); anything else passes through."""
+    out = []
+    for item in items or []:
+        kind, _, arg = str(item).partition(":")
+        if kind == "player":
+            out.append(f"seat:{seat(arg)}")
+        elif kind in kinds:
+            out.append(f"{kind}:{kinds[kind](arg)}")
+        else:
+            out.append(str(item))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a step did, as an expectation check sees it: the position before, after, and the events."""
+
+    before: object
+    after: object
+    events: tuple
+
+    @property
+    def kinds(self) -> list:
+        """The events' kinds without the game's prefix ("catch", not "maui.catch")."""
+        return [e.kind.split(".", 1)[1] for e in self.events]
+
+
+def expect_scores(game, got: Outcome, value) -> list:
+    """scores: {player: total}."""
+    totals = {b.player + 1: b.total for b in game.score(got.after)}
+    return [f"player {p} should score {total}, scores {totals[int(p)]}"
+            for p, total in value.items() if totals[int(p)] != total]
+
+
+def expect_winners(game, got: Outcome, value) -> list:
+    """winners: [players] (a shared victory lists them all)."""
+    won = sorted(s + 1 for s in game.winners(got.after))
+    return [] if won == sorted(value) else [f"winners should be {sorted(value)}, are {won}"]
+
+
+def expect_events(game, got: Outcome, value) -> list:
+    """events: [kinds that must occur] (without the game's prefix)."""
+    kinds = got.kinds
+    return [f"event '{kind}' should happen; happened: {kinds}" for kind in value if kind not in kinds]
+
+
+def expect_over(game, got: Outcome, value) -> list:
+    """over: true|false."""
+    if game.is_over(got.after) != bool(value):
+        return [f"the game should {'be over' if value else 'go on'}"]
+    return []
+
+
+SHARED_EXPECTATIONS = {"scores": expect_scores, "winners": expect_winners, "events": expect_events,
+                       "over": expect_over}
+
+
+def expectations(game_id: str, own: dict):
+    """A game adapter's `expect(before, after, events, want) -> [problems]`: the shared keys (scores,
+    winners, events, over) and the game's `own` checks, each `check(outcome, value) -> [problems]`.
+    An unknown key is a problem too ("unknown expectation 'x'"), so a typo never passes."""
+    def expect(before, after, events, want: dict) -> list[str]:
+        game = load(game_id)
+        got = Outcome(before, after, tuple(events))
+        problems: list = []
+        for key, value in want.items():
+            if key in own:
+                problems += own[key](got, value)
+            elif key in SHARED_EXPECTATIONS:
+                problems += SHARED_EXPECTATIONS[key](game, got, value)
+            else:
+                problems.append(f"unknown expectation '{key}'")
+        return problems
+    return expect
+
+
+def scored(game_id: str, after, seats) -> list:
+    """The score breakdowns of `seats` (what a quiz shows when an expectation is about their scores)."""
+    seats = set(seats)
+    return [b for b in load(game_id).score(after) if b.player in seats]

@@ -9,22 +9,20 @@ setup:  players, seed, first (player), sides [..], homes {player: 1..5}, place_s
 do:     a list of {place: {player, beside: cell on their side}}, {move: {player, card, to}}, {attack: {player, target, card}}, {defend: {player, card}},
         {end_turn: player}, {draw_two: {player, home}}
 expect: collected {player: [ids]}, pawn {player: cell|home}, turn player, hand_count {player: n},
-        scores {player: total}, winners [players], open [cells whose lower tile is face up], over,
-        events [kinds], best {player: points of the best assembly}
+        open [cells whose lower tile is face up], best {player: points of the best assembly}; and every
+        game's scores, winners, events, over (tutor.core.scenario.expectations)
 """
 
 from __future__ import annotations
 
 from tutor.core import rng
+from tutor.core.scenario import expectations, per_player, scored, seat
+from tutor.core.scenario import highlight as _highlight
 from tutor.games.aqua_fest import board as B
 from tutor.games.aqua_fest import components as C
 from tutor.games.aqua_fest.rules import Attack, Defend, DrawTwo, EndTurn, Move, PlaceStart, State, setup as _setup
-from tutor.games.aqua_fest.scoring import breakdown, score, winners
+from tutor.games.aqua_fest.scoring import breakdown
 from tutor.games.aqua_fest.shells import best_assembly
-
-
-def seat(player):
-    return None if player is None else int(player) - 1
 
 
 def cell_index(name: str) -> int:
@@ -32,11 +30,6 @@ def cell_index(name: str) -> int:
     if len(name) != 2 or name[0] not in "ABCDE" or name[1] not in "12345":
         raise ValueError(f"{name!r} is not a cell (A1..E5)")
     return B.cell(int(name[1]) - 1, "ABCDE".index(name[0]))
-
-
-def _per_player(mapping, players, default):
-    mapping = mapping or {}
-    return [mapping.get(p, mapping.get(str(p), default)) for p in range(1, players + 1)]
 
 
 def setup(spec: dict) -> State:
@@ -51,8 +44,8 @@ def setup(spec: dict) -> State:
     if "sides" in spec:
         kwargs["sides"] = spec.pop("sides")
     if "homes" in spec:
-        kwargs["homes"] = [int(h) - 1 for h in _per_player(spec.pop("homes"), players, 3)]
-    collected = [list(c) for c in _per_player(spec.pop("collected", None), players, [])]
+        kwargs["homes"] = [int(h) - 1 for h in per_player(spec.pop("homes"), players, 3)]
+    collected = [list(c) for c in per_player(spec.pop("collected", None), players, [])]
     kwargs["collected"] = collected
     upper = {cell_index(k): v for k, v in (spec.pop("upper", None) or {}).items()}
     lower = {cell_index(k): v for k, v in (spec.pop("lower", None) or {}).items()}
@@ -76,9 +69,9 @@ def setup(spec: dict) -> State:
         kwargs["upper"], kwargs["lower"] = up, low
     if "pawns" in spec:
         kwargs["pawns"] = [None if c in (None, "home") else B.coords(cell_index(c))
-                           for c in _per_player(spec.pop("pawns"), players, None)]
+                           for c in per_player(spec.pop("pawns"), players, None)]
     if "hands" in spec:
-        kwargs["hands"] = [tuple(h) for h in _per_player(spec.pop("hands"), players, [])]
+        kwargs["hands"] = [tuple(h) for h in per_player(spec.pop("hands"), players, [])]
         kwargs["deck"] = tuple(spec.pop("deck", ()))
     if spec:
         raise ValueError(f"unknown setup key '{sorted(spec)[0]}'")
@@ -127,69 +120,48 @@ def actions(do, state: State) -> list:
 
 
 def highlight(items) -> tuple:
-    out = []
-    for item in items or []:
-        kind, _, arg = str(item).partition(":")
-        if kind == "player":
-            out.append(f"seat:{seat(arg)}")
-        elif kind == "cell":
-            out.append(f"cell:{cell_index(arg)}")
-        else:
-            out.append(str(item))
-    return tuple(out)
+    """"player:2" and "cell:C3" as the renderer names them ("seat:1", "cell:12")."""
+    return _highlight(items, cell=cell_index)
 
 
-def expect(before: State, after: State, events, want: dict) -> list[str]:
+def _collected(got, value):
+    held = {p: sorted(got.after.collected[seat(p)]) for p in value}
+    return [f"player {p} should hold {sorted(ids)}, holds {held[p]}" for p, ids in value.items() if held[p] != sorted(ids)]
+
+
+def _pawn(got, value):
     problems = []
-    for key, value in want.items():
-        if key == "collected":
-            for p, ids in value.items():
-                got = list(after.collected[seat(p)])
-                if sorted(got) != sorted(ids):
-                    problems.append(f"player {p} should hold {sorted(ids)}, holds {sorted(got)}")
-        elif key == "pawn":
-            for p, where in value.items():
-                got = after.pawns[seat(p)]
-                want_cell = None if where == "home" else cell_index(where)
-                if got != want_cell:
-                    problems.append(f"player {p}'s pawn should be at {where}, is at "
-                                    f"{'home' if got is None else _name(got)}")
-        elif key == "turn":
-            if after.turn != seat(value):
-                problems.append(f"it should be player {value}'s turn, is player {after.turn + 1}'s")
-        elif key == "hand_count":
-            for p, n in value.items():
-                if len(after.hands[seat(p)]) != n:
-                    problems.append(f"player {p} should hold {n} cards, holds {len(after.hands[seat(p)])}")
-        elif key == "scores":
-            totals = {b.player + 1: b.total for b in score(after)}
-            for p, total in value.items():
-                if totals[int(p)] != total:
-                    problems.append(f"player {p} should score {total}, scores {totals[int(p)]}")
-        elif key == "best":
-            for p, points in value.items():
-                got = best_assembly(after.collected[seat(p)]).points
-                if got != points:
-                    problems.append(f"player {p}'s shells should be worth {points}, are worth {got}")
-        elif key == "winners":
-            got = sorted(s + 1 for s in winners(after))
-            if got != sorted(value):
-                problems.append(f"winners should be {sorted(value)}, are {got}")
-        elif key == "open":
-            for name in value:
-                if not after.lower_open[cell_index(name)]:
-                    problems.append(f"the lower tile at {name} should be face up")
-        elif key == "over":
-            if after.over != bool(value):
-                problems.append(f"the game should {'be over' if value else 'go on'}")
-        elif key == "events":
-            kinds = [e.kind.split(".", 1)[1] for e in events]
-            for kind in value:
-                if kind not in kinds:
-                    problems.append(f"event '{kind}' should happen; happened: {kinds}")
-        else:
-            problems.append(f"unknown expectation '{key}'")
+    for p, where in value.items():
+        at = got.after.pawns[seat(p)]
+        if at != (None if where == "home" else cell_index(where)):
+            problems.append(f"player {p}'s pawn should be at {where}, is at {'home' if at is None else _name(at)}")
     return problems
+
+
+def _turn(got, value):
+    turn = got.after.turn
+    return [] if turn == seat(value) else [f"it should be player {value}'s turn, is player {turn + 1}'s"]
+
+
+def _hand_count(got, value):
+    held = {p: len(got.after.hands[seat(p)]) for p in value}
+    return [f"player {p} should hold {n} cards, holds {held[p]}" for p, n in value.items() if held[p] != n]
+
+
+def _best(got, value):
+    worth = {p: best_assembly(got.after.collected[seat(p)]).points for p in value}
+    return [f"player {p}'s shells should be worth {points}, are worth {worth[p]}"
+            for p, points in value.items() if worth[p] != points]
+
+
+def _open(got, value):
+    return [f"the lower tile at {name} should be face up" for name in value
+            if not got.after.lower_open[cell_index(name)]]
+
+
+expect = expectations("aqua_fest", {
+    "collected": _collected, "pawn": _pawn, "turn": _turn, "hand_count": _hand_count, "best": _best, "open": _open,
+})
 
 
 def _name(i: int) -> str:
@@ -206,20 +178,20 @@ DECIDING = {"aqua_fest.battle_revealed", "aqua_fest.battle_tied", "aqua_fest.bat
 def deciding(after: State, events, want: dict) -> list:
     """The events (and score breakdowns) an expectation is about: those naming its players. A quiz
     shows them as the "why not" of a wrong answer (tutor.core.quiz.why_not)."""
-    players, scored, shells = set(), set(), set()
+    players, scores, shells = set(), set(), set()
     for key, value in want.items():
         if key in ("pawn", "collected", "hand_count"):
             players.update(seat(p) for p in value)
         elif key == "scores":
-            scored.update(seat(p) for p in value)
+            scores.update(seat(p) for p in value)
         elif key == "best":               # the shells alone, without the bonus token
             shells.update(seat(p) for p in value)
         elif key == "turn":
             players.add(seat(value))
         elif key == "winners":
-            scored.update(seat(p) for p in value)
+            scores.update(seat(p) for p in value)
     out = [e for e in events if e.kind in DECIDING
            and {e.data.get("player"), e.data.get("target"), e.data.get("loser")} & players]
-    out += [b for b in score(after) if b.player in scored]
+    out += scored("aqua_fest", after, scores)
     out += [breakdown(after.collected[s], 0, s) for s in sorted(shells)]
     return out

@@ -5,20 +5,16 @@ setup:  players, seed, variant, kiti (player nearest Kiti's right hand), younges
         piles ({player: [ids]}), round, boxed
 do:     {dive: {player: card, ...}}  and/or  {jellyfish: {player: keep|discard}}
 expect: catch {player: id or [ids]}, empty_handed [players], kiti player, round n,
-        piles {player: [ids]}, pile_top {player: id|null}, scores {player: total}, winners [players],
-        lagoon {depth: id or [ids]}, face_down depth|null, offer [players], boxed_has [ids],
-        events [kinds that must occur], over true|false
+        piles {player: [ids]}, pile_top {player: id|null}, lagoon {depth: id or [ids]}, face_down depth|null,
+        offer [players], boxed_has [ids]; and every game's scores, winners, events, over
+        (tutor.core.scenario.expectations)
 """
 
 from __future__ import annotations
 
+from tutor.core.scenario import expectations, highlight, per_player, scored, seat  # noqa: F401  (the adapter's)
 from tutor.games.maui import components as C
 from tutor.games.maui.rules import Dive, Jellyfish, State, setup as _setup, setup_stages as _setup_stages
-from tutor.games.maui.scoring import score, winners
-
-
-def seat(player):
-    return None if player is None else int(player) - 1
 
 
 def setup(spec: dict) -> State:
@@ -43,11 +39,9 @@ def _setup_args(spec: dict) -> tuple:
         if key in spec:
             kwargs[key] = seat(spec.pop(key))
     if "hands" in spec:
-        hands = spec.pop("hands")
-        kwargs["hands"] = [hands.get(p, hands.get(str(p))) for p in range(1, players + 1)]
+        kwargs["hands"] = per_player(spec.pop("hands"), players)
     if "piles" in spec:
-        piles = spec.pop("piles")
-        kwargs["piles"] = [piles.get(p, piles.get(str(p), [])) for p in range(1, players + 1)]
+        kwargs["piles"] = per_player(spec.pop("piles"), players, [])
     if spec:
         raise ValueError(f"unknown setup key '{sorted(spec)[0]}'")
     return players, kwargs
@@ -68,90 +62,72 @@ def actions(do: dict, state: State) -> list:
     return out
 
 
-def highlight(items) -> tuple:
-    """Scenario highlights use player numbers ("player:2"); the renderer wants seats ("seat:1")."""
-    out = []
-    for item in items or []:
-        kind, _, arg = str(item).partition(":")
-        out.append(f"seat:{seat(arg)}" if kind == "player" else str(item))
-    return tuple(out)
-
-
 def _ids(x) -> list:
     return [x] if isinstance(x, str) else list(x or [])
 
 
-def expect(before: State, after: State, events, want: dict) -> list[str]:
-    problems = []
-    caught = {}
-    for e in events:
-        if e.kind == "maui.catch":
-            caught[e.data["player"] + 1] = e.data["cards"]
-    for key, value in want.items():
-        if key == "catch":
-            for p, ids in value.items():
-                got = caught.get(int(p))
-                if got != _ids(ids):
-                    problems.append(f"player {p} should catch {_ids(ids)}, caught {got or 'nothing'}")
-        elif key == "empty_handed":
-            for p in value:
-                if int(p) in caught:
-                    problems.append(f"player {p} should catch nothing, caught {caught[int(p)]}")
-        elif key == "kiti":
-            got = None if after.kiti is None else after.kiti + 1
-            if got != value:
-                problems.append(f"Kiti's right hand should point to player {value}, points to {got}")
-        elif key == "round":
-            if after.round != value:
-                problems.append(f"round should be {value}, is {after.round}")
-        elif key == "piles":
-            for p, ids in value.items():
-                if list(after.piles[int(p) - 1]) != _ids(ids):
-                    problems.append(f"player {p}'s pile should be {_ids(ids)}, is {list(after.piles[int(p) - 1])}")
-        elif key == "pile_top":
-            for p, top in value.items():
-                pile = after.piles[int(p) - 1]
-                got = pile[-1] if pile else None
-                if got != top:
-                    problems.append(f"player {p}'s pile top should be {top}, is {got}")
-        elif key == "scores":
-            totals = {b.player + 1: b.total for b in score(after)}
-            for p, total in value.items():
-                if totals[int(p)] != total:
-                    problems.append(f"player {p} should score {total}, scores {totals[int(p)]}")
-        elif key == "winners":
-            got = [s + 1 for s in winners(after)]
-            if sorted(got) != sorted(value):
-                problems.append(f"winners should be {sorted(value)}, are {got}")
-        elif key == "lagoon":
-            for depth, ids in value.items():
-                got = list(after.lagoon[C.DEPTHS.index(depth)])
-                if got != _ids(ids):
-                    problems.append(f"{depth} should hold {_ids(ids)}, holds {got}")
-        elif key == "face_down":
-            got = [C.DEPTHS[c] for c, _ in after.face_down]
-            want_cells = [] if value is None else [value] if isinstance(value, str) else list(value)
-            if sorted(got) != sorted(want_cells):
-                problems.append(f"the face-down cell should be {value}, is {got}")
-        elif key == "offer":
-            got = [s + 1 for s in after.pending]
-            if got != list(value):
-                problems.append(f"the jellyfish offer should go to {list(value)}, goes to {got}")
-        elif key == "boxed_has":
-            missing = [c for c in _ids(value) if c not in after.boxed]
-            if missing:
-                problems.append(f"{missing} should be back in the box")
-        elif key == "events":
-            kinds = [e.kind.split(".", 1)[1] for e in events]
-            for kind in value:
-                if kind not in kinds:
-                    problems.append(f"event '{kind}' should happen; happened: {kinds}")
-        elif key == "over":
-            if after.over != bool(value):
-                problems.append(f"the game should {'be over' if value else 'go on'}")
-        else:
-            problems.append(f"unknown expectation '{key}'")
-    return problems
+def _caught(events) -> dict:
+    return {e.data["player"] + 1: e.data["cards"] for e in events if e.kind == "maui.catch"}
+
+
+def _catch(got, value):
+    caught = _caught(got.events)
+    return [f"player {p} should catch {_ids(ids)}, caught {caught.get(int(p)) or 'nothing'}"
+            for p, ids in value.items() if caught.get(int(p)) != _ids(ids)]
+
+
+def _empty_handed(got, value):
+    caught = _caught(got.events)
+    return [f"player {p} should catch nothing, caught {caught[int(p)]}" for p in value if int(p) in caught]
+
+
+def _kiti(got, value):
+    kiti = None if got.after.kiti is None else got.after.kiti + 1
+    return [] if kiti == value else [f"Kiti's right hand should point to player {value}, points to {kiti}"]
+
+
+def _round(got, value):
+    return [] if got.after.round == value else [f"round should be {value}, is {got.after.round}"]
+
+
+def _piles(got, value):
+    piles = got.after.piles
+    return [f"player {p}'s pile should be {_ids(ids)}, is {list(piles[int(p) - 1])}"
+            for p, ids in value.items() if list(piles[int(p) - 1]) != _ids(ids)]
+
+
+def _pile_top(got, value):
+    tops = [pile[-1] if pile else None for pile in got.after.piles]
+    return [f"player {p}'s pile top should be {top}, is {tops[int(p) - 1]}"
+            for p, top in value.items() if tops[int(p) - 1] != top]
+
+
+def _lagoon(got, value):
+    cells = {depth: list(got.after.lagoon[C.DEPTHS.index(depth)]) for depth in value}
+    return [f"{depth} should hold {_ids(ids)}, holds {cells[depth]}"
+            for depth, ids in value.items() if cells[depth] != _ids(ids)]
+
+
+def _face_down(got, value):
+    cells = [C.DEPTHS[c] for c, _ in got.after.face_down]
+    want = [] if value is None else [value] if isinstance(value, str) else list(value)
+    return [] if sorted(cells) == sorted(want) else [f"the face-down cell should be {value}, is {cells}"]
+
+
+def _offer(got, value):
+    offered = [s + 1 for s in got.after.pending]
+    return [] if offered == list(value) else [f"the jellyfish offer should go to {list(value)}, goes to {offered}"]
+
+
+def _boxed_has(got, value):
+    missing = [c for c in _ids(value) if c not in got.after.boxed]
+    return [f"{missing} should be back in the box"] if missing else []
+
+
+expect = expectations("maui", {
+    "catch": _catch, "empty_handed": _empty_handed, "kiti": _kiti, "round": _round, "piles": _piles,
+    "pile_top": _pile_top, "lagoon": _lagoon, "face_down": _face_down, "offer": _offer, "boxed_has": _boxed_has,
+})
 
 
 # events that settle who gets what (the others only lay cards down or tidy up)
@@ -163,7 +139,7 @@ DECIDING = {"maui.dispute", "maui.tie_no_catch", "maui.catch", "maui.empty_hande
 def deciding(after: State, events, want: dict) -> list:
     """The events (and score breakdowns) an expectation is about: those naming its players or cards.
     A quiz shows them as the "why not" of a wrong answer (tutor.core.quiz.why_not)."""
-    players, cards, scored = set(), set(), set()
+    players, cards = set(), set()
     for key, value in want.items():
         if key in ("catch", "pile_top", "piles"):
             for p, ids in value.items():
@@ -176,8 +152,6 @@ def deciding(after: State, events, want: dict) -> list:
         elif key == "lagoon":
             for ids in value.values():
                 cards.update(_ids(ids))
-        elif key == "scores":
-            scored.update(seat(p) for p in value)
     out = []
     for e in events:
         if e.kind not in DECIDING:
@@ -190,5 +164,4 @@ def deciding(after: State, events, want: dict) -> list:
                 out.append(e)
         elif named & players or held & cards:
             out.append(e)
-    out += [b for b in score(after) if b.player in scored]
-    return out
+    return out + scored("maui", after, (seat(p) for p in want.get("scores", {})))

@@ -37,6 +37,55 @@ def adjacent(a: tuple[int, int], b: tuple[int, int]) -> bool:
     return a != b and max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1
 
 
+def rays(start: tuple[int, int], move) -> tuple[tuple[int, ...], ...]:
+    """The seabed cells a movement crosses from `start`: one tuple per direction, nearest first.
+
+    A knight's leap is a ray of one cell. Geometry never changes, so each (start, movement) is traced once
+    and kept: finding a card's destinations then only tests obstacles, not coordinates.
+    """
+    key = (start, move.directions, move.reach)
+    found = _RAYS.get(key)
+    if found is None:
+        found = _RAYS[key] = _trace(start, move.directions, move.reach)
+    return found
+
+
+_RAYS: dict = {}
+
+
+def _trace(start: tuple[int, int], directions: str, reach: int) -> tuple[tuple[int, ...], ...]:
+    if directions == "knight":
+        steps = [((dr, dc),) for dr, dc in KNIGHT]
+    else:
+        dirs = ORTHOGONAL if directions == "orthogonal" else ORTHOGONAL + DIAGONAL
+        steps = [tuple((dr * k, dc * k) for k in range(1, reach + 1)) for dr, dc in dirs]
+    out = []
+    for ray in steps:
+        cells = []
+        for dr, dc in ray:
+            r, c = start[0] + dr, start[1] + dc
+            if not on_board(r, c):
+                break      # a straight line ends at the edge (a knight's single leap may simply miss the board)
+            cells.append(cell(r, c))
+        if cells:
+            out.append(tuple(cells))
+    return tuple(out)
+
+
+def stops(start: tuple[int, int], move, blocked) -> list[int]:
+    """The cells `reachable` lists, without the cells passed over; `blocked[cell]` is true for an obstacle."""
+    out = []
+    jump = move.jump
+    for ray in rays(start, move):
+        for here in ray:
+            if blocked[here]:
+                if not jump:
+                    break
+                continue
+            out.append(here)
+    return out
+
+
 def reachable(start: tuple[int, int], move, blocked) -> list[tuple[int, tuple[int, ...]]]:
     """(destination cell, cells passed over) for every square the movement reaches.
 
@@ -44,20 +93,9 @@ def reachable(start: tuple[int, int], move, blocked) -> list[tuple[int, tuple[in
     before the first obstacle unless the movement jumps; it never stops on one.
     """
     out = []
-    if move.directions == "knight":
-        for dr, dc in KNIGHT:
-            r, c = start[0] + dr, start[1] + dc
-            if on_board(r, c) and not blocked(cell(r, c)):
-                out.append((cell(r, c), ()))
-        return out
-    dirs = ORTHOGONAL if move.directions == "orthogonal" else ORTHOGONAL + DIAGONAL
-    for dr, dc in dirs:
-        passed = []
-        for step in range(1, move.reach + 1):
-            r, c = start[0] + dr * step, start[1] + dc * step
-            if not on_board(r, c):
-                break
-            here = cell(r, c)
+    for ray in rays(start, move):
+        passed: list[int] = []
+        for here in ray:
             if blocked(here):
                 if not move.jump:
                     break

@@ -11,6 +11,7 @@ Seats are numbered from 0; everything a person reads counts players from 1.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, replace
 from typing import Optional
 
@@ -19,6 +20,7 @@ from tutor.core.errors import RuleViolation
 from tutor.core.events import Event
 from tutor.games.aqua_fest import board as B
 from tutor.games.aqua_fest import components as C
+from tutor.games.aqua_fest.memo import LastState
 
 VARIANTS: tuple = ()
 
@@ -141,6 +143,26 @@ def _glyph(state: State, i: int) -> str:
 
 # --------------------------------------------------------------------------- queries
 
+# What one state's moves need, worked out once: `legal_actions` lists every card's destinations and `apply`
+# checks the chosen one against the same position, usually the very same state object.
+_memo = LastState()
+_CORAL = {tile_id: t.coral for tile_id, t in C.TILES.items()}
+
+
+def _evolve(state: State, **changes) -> State:
+    """A copy of `state` with some fields changed (field names only): what dataclasses.replace does, without
+    its per-call field checks, which cost more than the rest of an action."""
+    new = object.__new__(State)
+    fields = new.__dict__
+    fields.update(state.__dict__)
+    fields.update(changes)
+    return new
+
+
+def _replaced(items: tuple, index: int, value) -> tuple:
+    return items[:index] + (value,) + items[index + 1:]
+
+
 def top_tile(state: State, i: int) -> Optional[str]:
     """The face-up tile showing in cell i, if any (a face-down lower tile shows nothing)."""
     if state.upper[i] is not None:
@@ -170,23 +192,44 @@ def position(state: State, seat: int) -> tuple[int, int]:
 def fragments_left(state: State) -> int:
     """Fragments still to be collected: every fragment on the seabed not sealed under an upper coral."""
     left = 0
-    for i in range(B.N * B.N):
-        up, low = state.upper[i], state.lower[i]
-        if up is not None and not C.tile(up).coral:
-            left += 1
-        if low is not None and not C.tile(low).coral and not (up is not None and C.tile(up).coral):
-            left += 1
+    for up, low in zip(state.upper, state.lower):
+        if up is None:
+            if low is not None and not _CORAL[low]:
+                left += 1
+        elif not _CORAL[up]:
+            left += 1 if low is None or _CORAL[low] else 2
     return left
 
 
 def destinations(state: State, seat: int, card_id: str) -> list[int]:
     """Cells the pawn may end on with this card (obstacles excluded). The turn's start cell is one of them: the
     second move may end there, though its tile is not taken (ruling start-cell)."""
-    move = C.card(card_id).move
-    def blocked(i: int) -> bool:
-        return is_coral(state, i) or pawn_at(state, i) is not None
+    return list(_stops(state, seat, C.card(card_id).species))
 
-    return [dest for dest, _ in B.reachable(position(state, seat), move, blocked)]
+
+def _stops(state: State, seat: int, species: str) -> tuple:
+    """`destinations` for every card of a species (they all move alike), kept for the state it was asked of."""
+    results = _memo.results(state)
+    key = ("stops", seat, species)
+    found = results.get(key)
+    if found is None:
+        found = results[key] = tuple(B.stops(position(state, seat), C.MOVES[species], _obstacles(state)))
+    return found
+
+
+def _obstacles(state: State) -> list:
+    """Per cell: is a move barred from stopping there (a coral showing, or a pawn)?"""
+    results = _memo.results(state)
+    found = results.get("obstacles")
+    if found is None:
+        # is_coral for all 25 cells at once: the upper tile if any, else a lower tile once turned face up
+        found = [_CORAL[up] if up is not None else bool(opened and low is not None and _CORAL[low])
+                 for up, low, opened in zip(state.upper, state.lower, state.lower_open)]
+        for where in state.pawns:
+            if where is not None:
+                found[where] = True
+        results["obstacles"] = found
+    return found
 
 
 def can_move(state: State, seat: int) -> bool:
@@ -222,31 +265,67 @@ def legal_actions(state: State, player: int) -> list[Action]:
     if player not in to_move(state):
         return []
     if state.placing:
-        return [PlaceStart(player, h) for h in range(B.N)]
+        return list(_places(player))
     if state.battle is not None:
-        return [Defend(player, c) for c in state.hands[player]]
+        return [_defence(player, c) for c in state.hands[player]]
     out: list[Action] = []
     if can_move(state, player):
         for card_id in state.hands[player]:
-            if state.moves == 1 and (C.card(card_id).species != state.species or C.card(card_id).move.alone):
+            card = C.card(card_id)
+            if state.moves == 1 and (card.species != state.species or card.move.alone):
                 continue
-            out += [Move(player, card_id, d) for d in destinations(state, player, card_id)]
+            moves = _moves_with(player, card_id)
+            out += [moves[d] for d in _stops(state, player, card.species)]
     for target in attackable(state, player):
-        out += [Attack(player, target, c) for c in state.hands[player]]
+        out += [_attack_with(player, target, c) for c in state.hands[player]]
     if state.moves or state.attacked:
-        out.append(EndTurn(player))
-    if not state.moves and not state.attacked:
-        out.append(DrawTwo(player))
-        out += [DrawTwo(player, h) for h in range(B.N)]
+        out.append(_end_turn(player))
+    else:
+        out += _draws(player)
     return out
+
+
+# Actions are immutable values, so legal_actions hands out the same objects again instead of building hundreds
+# per turn. `typed`: a seat passed as True is not confused with seat 1, so a caller gets back the values it gave.
+_made_once = functools.lru_cache(maxsize=None, typed=True)
+
+
+@_made_once
+def _moves_with(player: int, card_id: str) -> tuple:
+    """Move(player, card_id, to) for every cell `to`, indexed by the cell."""
+    return tuple(Move(player, card_id, to) for to in range(B.N * B.N))
+
+
+@_made_once
+def _attack_with(player: int, target: int, card_id: str) -> Attack:
+    return Attack(player, target, card_id)
+
+
+@_made_once
+def _defence(player: int, card_id: str) -> Defend:
+    return Defend(player, card_id)
+
+
+@_made_once
+def _end_turn(player: int) -> EndTurn:
+    return EndTurn(player)
+
+
+@_made_once
+def _draws(player: int) -> tuple:
+    """Draw two staying put, then draw two going home beside each cell of the side."""
+    return (DrawTwo(player),) + tuple(DrawTwo(player, h) for h in range(B.N))
+
+
+@_made_once
+def _places(player: int) -> tuple:
+    return tuple(PlaceStart(player, h) for h in range(B.N))
 
 
 # --------------------------------------------------------------------------- helpers
 
 def _with(state: State, attr: str, index: int, value) -> State:
-    items = list(getattr(state, attr))
-    items[index] = value
-    return replace(state, **{attr: tuple(items)})
+    return _evolve(state, **{attr: _replaced(getattr(state, attr), index, value)})
 
 
 def _leave(state: State, seat: int) -> tuple[State, list[Event]]:
@@ -268,17 +347,19 @@ def _send_home(state: State, seat: int) -> tuple[State, list[Event]]:
 
 def _draw(state: State, seat: int, count: int) -> tuple[State, list[Event]]:
     events = []
+    deck, discard, seed = state.deck, state.discard, state.rng
     drawn = []
     for _ in range(count):
-        if not state.deck and state.discard:
-            deck, nxt = rng.shuffled(state.rng, state.discard)
-            state = replace(state, deck=deck, discard=(), rng=nxt)
+        if not deck and discard:
+            deck, seed = rng.shuffled(seed, discard)
+            discard = ()
             events.append(Event("aqua_fest.reshuffled", "aqua_fest:play", {"cards": len(deck)}))
-        if not state.deck:
+        if not deck:
             break
-        drawn.append(state.deck[0])
-        state = replace(state, deck=state.deck[1:])
-    state = _with(state, "hands", seat, state.hands[seat] + tuple(drawn))
+        drawn.append(deck[0])
+        deck = deck[1:]
+    state = _evolve(state, deck=deck, discard=discard, rng=seed,
+                    hands=_replaced(state.hands, seat, state.hands[seat] + tuple(drawn)))
     events.append(Event("aqua_fest.drew", "aqua_fest:play", {"player": seat, "count": len(drawn), "cards": drawn},
                         private=(("cards", (seat,)),)))
     return state, events
@@ -287,7 +368,7 @@ def _draw(state: State, seat: int, count: int) -> tuple[State, list[Event]]:
 def _play_card(state: State, seat: int, card_id: str) -> State:
     hand = list(state.hands[seat])
     hand.remove(card_id)
-    return replace(_with(state, "hands", seat, tuple(hand)), discard=state.discard + (card_id,))
+    return _evolve(state, hands=_replaced(state.hands, seat, tuple(hand)), discard=state.discard + (card_id,))
 
 
 def _check_seat(state: State, player) -> None:
@@ -342,7 +423,7 @@ def _place_start(state: State, action) -> tuple[State, list[Event]]:
                             turn_player=state.placing[0])
     if not isinstance(action.place, int) or isinstance(action.place, bool) or not 0 <= action.place < B.N:
         raise RuleViolation("aqua_fest:goal", "aqua_fest.err.home_place", player=p)
-    state = replace(_with(state, "homes", p, action.place), placing=state.placing[1:])
+    state = _evolve(state, homes=_replaced(state.homes, p, action.place), placing=state.placing[1:])
     events = [Event("aqua_fest.start_placed", "aqua_fest:goal",
                     {"player": p, "place": action.place, "side": state.sides[p]})]
     if not state.placing:
@@ -366,7 +447,7 @@ def _move(state: State, action: Move) -> tuple[State, list[Event]]:
                                 species=card.species, first=state.species)
     if not isinstance(action.to, int) or not 0 <= action.to < B.N * B.N:
         raise RuleViolation("aqua_fest:forbidden", "aqua_fest.err.off_board", player=p)
-    if action.to not in destinations(state, p, card_id):
+    if action.to not in _stops(state, p, card.species):
         _explain_bad_destination(state, p, card, action.to)
     events = [Event("aqua_fest.card_played", "aqua_fest:cards",
                     {"player": p, "card": card_id, "species": card.species, "strength": card.strength})]
@@ -384,7 +465,7 @@ def _move(state: State, action: Move) -> tuple[State, list[Event]]:
     else:
         state, more = _collect(state, p, action.to, card.move.both_layers)
         events += more
-    state = replace(state, moves=state.moves + 1, species=state.species or card.species,
+    state = _evolve(state, moves=state.moves + 1, species=state.species or card.species,
                     alone=state.alone or card.move.alone)
     if fragments_left(state) == 0:
         return _finish(state, events)
@@ -449,7 +530,7 @@ def _attack(state: State, action: Attack) -> tuple[State, list[Event]]:
         raise RuleViolation("aqua_fest:battles", "aqua_fest.err.target_no_cards", player=p, target_player=t)
     hand = list(state.hands[p])
     hand.remove(action.card)
-    state = replace(_with(state, "hands", p, tuple(hand)), battle=(p, t, action.card), attacked=True)
+    state = _evolve(state, hands=_replaced(state.hands, p, tuple(hand)), battle=(p, t, action.card), attacked=True)
     return state, [Event("aqua_fest.attack", "aqua_fest:battles", {"player": p, "target": t})]
 
 
@@ -459,7 +540,7 @@ def _defend(state: State, action: Defend) -> tuple[State, list[Event]]:
     d_card = action.card
     hand = list(state.hands[defender])
     hand.remove(d_card)
-    state = replace(_with(state, "hands", defender, tuple(hand)), battle=None,
+    state = _evolve(state, hands=_replaced(state.hands, defender, tuple(hand)), battle=None,
                     discard=state.discard + (a_card, d_card), last_battle=(attacker, defender, a_card, d_card))
     sa, sd = C.card(a_card).strength, C.card(d_card).strength
     events = [Event("aqua_fest.battle_revealed", "aqua_fest:attack",
@@ -477,8 +558,8 @@ def _defend(state: State, action: Defend) -> tuple[State, list[Event]]:
     if state.collected[loser]:
         prize, nxt = rng.choice(state.rng, state.collected[loser])
         lost = tuple(x for x in state.collected[loser] if x != prize)
-        state = replace(_with(_with(state, "collected", loser, lost), "collected", winner,
-                              state.collected[winner] + (prize,)), rng=nxt)
+        collected = _replaced(state.collected, loser, lost)
+        state = _evolve(state, collected=_replaced(collected, winner, collected[winner] + (prize,)), rng=nxt)
     state, more = _send_home(state, loser)
     events += more
     events.append(Event("aqua_fest.battle_won", "aqua_fest:attack",
@@ -508,14 +589,14 @@ def _draw_two(state: State, action: DrawTwo) -> tuple[State, list[Event]]:
 
 def _next_turn(state: State, events: list) -> tuple[State, list[Event]]:
     nxt = (state.turn + 1) % state.players
-    state = replace(state, turn=nxt, moves=0, species=None, alone=False, turn_start=state.pawns[nxt],
+    state = _evolve(state, turn=nxt, moves=0, species=None, alone=False, turn_start=state.pawns[nxt],
                     last_battle=None, attacked=False)   # the revealed battle cards are shown until the turn ends
     events.append(Event("aqua_fest.turn", "aqua_fest:play", {"player": nxt}))
     return state, events
 
 
 def _finish(state: State, events: list) -> tuple[State, list[Event]]:
-    state = replace(state, over=True, battle=None)
+    state = _evolve(state, over=True, battle=None)
     events.append(Event("aqua_fest.game_over", "aqua_fest:end", {}))
     return state, events
 

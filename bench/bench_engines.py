@@ -25,10 +25,10 @@ def play(game, players: int, seed: int) -> int:
 def main() -> None:
     for game_id in ready_games():
         game = load(game_id)
-        for players in game.PLAYERS:
+        for players in game.SPEC.players:
             games = actions = 0
             start = time.perf_counter()
-            while time.perf_counter() - start < SECONDS / len(game.PLAYERS):
+            while time.perf_counter() - start < SECONDS / len(game.SPEC.players):
                 actions += play(game, players, seed=games)
                 games += 1
             elapsed = time.perf_counter() - start

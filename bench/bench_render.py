@@ -25,7 +25,7 @@ def positions(game, players: int, seed: int):
 def main() -> None:
     for game_id in ready_games():
         game = load(game_id)
-        players = min(4, max(game.PLAYERS))
+        players = min(4, max(game.SPEC.players))
         states, seed = [], 1
         while len(states) < POSITIONS:
             states.extend(positions(game, players, seed))

@@ -6,10 +6,9 @@ import pytest
 
 from tutor.core import conformance
 from tutor.core.errors import RuleViolation
-from tutor.core.game import CONTRACT, load, ready_games
+from tutor.core.game import Engine, load, ready_games
 
 GAMES = ready_games()
-DEFAULT_GAMES_CHECKED = 1000   # seeded random full games per game, each checked after every action
 # the games are checked in slices, so that parallel test workers share them (one slice per test); every
 # seed is still checked, once
 SLICES = 8
@@ -21,15 +20,17 @@ def game(request):
 
 
 def test_contract_is_complete(game):
-    for name in CONTRACT:
-        assert hasattr(game, name), name
+    """Every member the typed contract names is there at run time too (mypy checks the types)."""
+    names = set(Engine.__annotations__) | {n for n in vars(Engine) if not n.startswith("_")}
+    missing = sorted(n for n in names if not hasattr(game, n))
+    assert not missing, missing
 
 
 @pytest.mark.parametrize("part", range(SLICES))
 def test_random_games_keep_every_invariant(game, part):
     problems = []
-    # a game whose playouts are long (Aqua Fest: ~200 actions) may ask for fewer: CONFORMANCE_GAMES
-    for seed in range(part, getattr(game, "CONFORMANCE_GAMES", DEFAULT_GAMES_CHECKED), SLICES):
+    # a game whose playouts are long (Aqua Fest: ~200 actions) may ask for fewer: SPEC.conformance_games
+    for seed in range(part, game.SPEC.conformance_games, SLICES):
         result = conformance.playout(game, seed, svg_every=25 if seed % 50 == 0 else 0)
         assert game.is_over(result.final), f"seed {seed}: game did not finish"
         problems += [f"seed {seed} {result.setup}: {p}" for p in result.problems]
@@ -48,9 +49,9 @@ def test_replay_from_seed_and_log(game, seed):
 
 
 def test_same_seed_same_game_other_seed_other_game(game):
-    a = game.setup(min(game.PLAYERS), seed=123)
-    b = game.setup(min(game.PLAYERS), seed=123)
-    c = game.setup(min(game.PLAYERS), seed=124)
+    a = game.setup(min(game.SPEC.players), seed=123)
+    b = game.setup(min(game.SPEC.players), seed=123)
+    c = game.setup(min(game.SPEC.players), seed=124)
     assert a == b and game.to_json(a) == game.to_json(b)
     assert a != c
 
@@ -58,7 +59,7 @@ def test_same_seed_same_game_other_seed_other_game(game):
 def test_some_candidate_is_refused_and_changes_nothing(game):
     """The illegal-action check is not vacuous: candidates include refused actions."""
     import random
-    state = game.setup(min(game.PLAYERS), seed=5)
+    state = game.setup(min(game.SPEC.players), seed=5)
     before = game.to_json(state)
     refused = 0
     for action in game.candidate_actions(state, random.Random(1)):
@@ -73,7 +74,7 @@ def test_some_candidate_is_refused_and_changes_nothing(game):
 
 def test_conformance_catches_a_leak(game, monkeypatch):
     """The leak check can fail: a view that shows every hand must be reported."""
-    state = game.setup(min(game.PLAYERS), seed=9)
+    state = game.setup(min(game.SPEC.players), seed=9)
     real_view = game.view
     monkeypatch.setattr(game, "view", lambda s, p=None: real_view(s, None))
     problems = conformance.check_views(game, state, svg=False)

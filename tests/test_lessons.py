@@ -41,7 +41,7 @@ def scenario_paths(game: str) -> list[Path]:
 def notebooks(game: str) -> dict[str, Path]:
     g = info(game)
     first = g.lesson_langs[0]
-    return {lang: ROOT / "notebooks" / (f"{g.notebook}.ipynb" if lang == first else f"{g.notebook}.{lang}.ipynb")
+    return {lang: ROOT / "notebooks" / (f"{g.stem}.ipynb" if lang == first else f"{g.stem}.{lang}.ipynb")
             for lang in g.lesson_langs}
 
 

@@ -18,10 +18,11 @@ from helpers import mentions as contains_id, legal_buttons
 from tutor import lesson
 from tutor.core.errors import RuleViolation
 from tutor.games import aqua_fest as af
+from tutor.games.aqua_fest import ui as af_ui
 from tutor.games.aqua_fest.shells import best_assembly, evaluate
 from tutor.widgets import common, labels
 from tutor.widgets.play import PlayTable
-from tutor.widgets.shells_helper import RULEBOOK_EXAMPLE, ShellsHelper, parse_grouping
+from tutor.games.aqua_fest.shells_widget import RULEBOOK_EXAMPLE, ShellsHelper, parse_grouping
 
 LANGS = ("en", "ru")
 H_SPECIES = ["crab-1", "crab-2", "octopus-1", "seahorse-1", "dolphin-1"]
@@ -82,7 +83,7 @@ def test_choosing_a_card_offers_exactly_its_legal_moves_and_a_cell_moves_there(l
         assert {b.action for b in got} == want and len(got) == len(want)
         assert all("tutor-action" in b.classes for b in got)
         for b in got:
-            assert b.description == labels.af_cell(b.action.to) and re.fullmatch(r"[A-E][1-5]", b.description)
+            assert b.description == af_ui.cell(b.action.to) and re.fullmatch(r"[A-E][1-5]", b.description)
         if want:
             assert f'data-card="{card}"' in t.svg and 'class="dest"' in t.svg
     assert t.state.moves == 0 and t.history == []
@@ -405,7 +406,7 @@ def test_shells_helper_refuses_unknown_fragments_friendly():
 def test_lesson_helpers_for_aqua_fest(lang):
     assert isinstance(lesson.play("aqua_fest", lang, players=3, seed=1).expand(), PlayTable)
     assert isinstance(lesson.sandbox("aqua_fest", lang).expand(), ShellsHelper)
-    sh = lesson.shells(lang, fragments=RULEBOOK_EXAMPLE).expand()
+    sh = lesson.sandbox("aqua_fest", lang, fragments=RULEBOOK_EXAMPLE).expand()
     assert isinstance(sh, ShellsHelper) and sh.total == 34
 
     r = lesson.rulings("aqua_fest", lang).value

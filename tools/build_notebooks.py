@@ -3,12 +3,12 @@
     python tools/build_notebooks.py           # write notebooks/index.ipynb and every ready game's lessons
     python tools/build_notebooks.py --check   # exit 1 if the committed notebooks are out of date
 
-Every game marked ready in tutor.core.game.GAMES gets one notebook per lesson language:
+Every registered game (tutor.core.game.ready_games) gets one notebook per lesson language:
 <notebook>.ipynb for its first language, <notebook>.<lang>.ipynb for the others
 (maui.ipynb + maui.ru.ipynb, aqua_fest.ipynb + aqua_fest.ru.ipynb).
 
 Sources: lessons/<game>/notebook.yaml (prose in every lesson language, thin code cells) and
-tutor.core.game.GAMES (the index lists every game; a game without a lesson is marked "coming").
+lessons/index.yaml (the index page's prose, and the games still coming).
 Generated notebooks have no outputs and stable cell ids, so a rebuild of unchanged text is a no-op.
 Links are relative (`maui.ipynb`), which works in JupyterLab and under Voilà whatever the serving root.
 """
@@ -25,7 +25,7 @@ import yaml
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tutor.core.game import GAMES  # noqa: E402
+from tutor.core.game import ready_games, spec  # noqa: E402
 
 NOTEBOOKS = ROOT / "notebooks"
 KERNEL = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
@@ -87,61 +87,37 @@ def lesson_notebook(game_id: str, lang: str) -> dict:
 
 
 def index_notebook() -> dict:
-    rows_en, rows_ru = [], []
-    for g in GAMES:
-        if g.ready and g.notebook:
-            first = g.lesson_langs[0]
-            links = {lang: notebook_name(g.notebook, lang, first) for lang in g.lesson_langs}
-            names = {"en": "English", "ru": "по-русски", "uk": "українською"}
-            others = " · ".join(f"[{names.get(lang, lang)}]({links[lang]})" for lang in g.lesson_langs)
-            rows_en.append(f"| [{g.title('en')} ({g.title('ru')})]({links.get('en', links[first])}) | {others} |")
-            rows_ru.append(f"| [{g.title('ru')}]({links.get('ru', links[first])}) | {others} |")
-        else:
-            rows_en.append(f"| {g.title('en')} | *coming* |")
-            rows_ru.append(f"| {g.title('ru')} | *скоро* |")
-    en = "\n".join([
-        "# tutor: learn tabletop games by playing them",
-        "",
-        "*Русский текст — ниже.*",
-        "",
-        "Each lesson walks through a game's rulebook in order. Every board is live: step through worked",
-        "examples, see which rule decided each outcome, try your own positions, then play a full game",
-        "against bots.",
-        "",
-        "**How to use it.** On your own, open a lesson in JupyterLab and choose *Run → Run All Cells*.",
-        "At a club, the teacher projects the same page with Voilà: the code is hidden and only the text",
-        "and the boards show.",
-        "",
-        "| Game | Lesson |",
-        "|---|---|",
-        *rows_en,
-    ])
-    ru = "\n".join([
-        "# tutor: учимся настольным играм, играя",
-        "",
-        "Каждый урок проходит по правилам игры по порядку. Все игровые поля живые: листайте разобранные",
-        "примеры, смотрите, какое правило решило исход, пробуйте свои позиции, а потом сыграйте целую",
-        "партию с ботами.",
-        "",
-        "**Как пользоваться.** Самостоятельно: откройте урок в JupyterLab и выберите *Run → Run All Cells*.",
-        "В клубе ведущий показывает ту же страницу на проекторе через Voilà: код скрыт, видны только текст",
-        "и игровые поля.",
-        "",
-        "| Игра | Урок |",
-        "|---|---|",
-        *rows_ru,
-    ])
-    cells = [_cell("markdown", '<a id="en"></a>\n\n' + en, "index-000"),
-             _cell("markdown", '<a id="ru"></a>\n\n' + ru, "index-001")]
+    """The index page: its prose and the games still coming live in lessons/index.yaml; each ready game
+    (from the registry) gets a row linking its lessons."""
+    source = yaml.safe_load((ROOT / "lessons" / "index.yaml").read_text(encoding="utf-8"))
+    names = source["language_names"]
+    rows: dict[str, list[str]] = {lang: [] for lang in source["text"]}
+    order = source.get("order", [])
+    for game_id in sorted(ready_games(), key=lambda g: (order.index(g) if g in order else len(order), g)):
+        g = spec(game_id)
+        first = g.lesson_langs[0]
+        links = {lang: notebook_name(g.stem, lang, first) for lang in g.lesson_langs}
+        others = " · ".join(f"[{names.get(lang, lang)}]({links[lang]})" for lang in g.lesson_langs)
+        for lang in rows:
+            title = g.title(lang) if lang != "en" else f"{g.title('en')} ({g.title(g.lesson_langs[-1])})"
+            rows[lang].append(f"| [{title}]({links.get(lang, links[first])}) | {others} |")
+    for coming in source["coming"]:
+        for lang in rows:
+            rows[lang].append(f"| {coming['title'].get(lang, coming['title']['en'])} | *{source['coming_word'][lang]}* |")
+    cells = []
+    for i, (lang, text) in enumerate(source["text"].items()):
+        body = text.rstrip("\n") + "\n" + "\n".join(rows[lang])
+        cells.append(_cell("markdown", f'<a id="{lang}"></a>\n\n' + body, f"index-{i:03d}"))
     return _notebook(cells, "en", "tutor")
 
 
 def targets() -> dict[Path, dict]:
     out = {NOTEBOOKS / "index.ipynb": index_notebook()}
-    for g in GAMES:
-        if g.ready and g.notebook and (ROOT / "lessons" / g.id / "notebook.yaml").exists():
+    for game_id in ready_games():
+        g = spec(game_id)
+        if (ROOT / "lessons" / g.id / "notebook.yaml").exists():
             for lang in g.lesson_langs:
-                out[NOTEBOOKS / notebook_name(g.notebook, lang, g.lesson_langs[0])] = lesson_notebook(g.id, lang)
+                out[NOTEBOOKS / notebook_name(g.stem, lang, g.lesson_langs[0])] = lesson_notebook(g.id, lang)
     return out
 
 

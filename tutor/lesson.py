@@ -9,10 +9,10 @@
     lesson.play("maui", "ru", players=4, seed=7)          # a game against bots
     lesson.rulings("maui", "ru"); lesson.components("maui", "ru")
     lesson.play("aqua_fest", "ru", players=3)             # Aqua Fest: choose a card, then a cell
-    lesson.shells("ru")                                   # Aqua Fest: build shells from fragments
+    lesson.sandbox("aqua_fest", "ru")                     # Aqua Fest: build shells from fragments
     lesson.position("aqua_fest", {"players": 2, "pawns": {1: "C3"}}, "ru")   # lesson-style spec
 
-Interactive helpers (scenario, quiz, play, sandbox, shells) return a lazy part: a light placeholder that
+Interactive helpers (scenario, quiz, your_turn, play, sandbox) return a lazy part: a light placeholder that
 builds its widget when the learner reaches it (tutor.widgets.lazy), so a page's first render stays light.
 Static helpers (rulings, components, position, language_links) return plain HTML output, no widget at all.
 None raises into the page: a helper that cannot build its part shows the friendly error box instead (a
@@ -22,20 +22,18 @@ traceback in a Voilà page is a bug).
 from __future__ import annotations
 
 import functools
-import importlib
 import inspect
-from collections import OrderedDict
 
 import ipywidgets as W
 
-from tutor.core.game import info, load
+from tutor.core.game import load, spec
 from tutor.core.i18n import register
 from tutor.widgets.common import (
     CSS, LANG_NAMES, ErrorArea, MessageSink, esc, guard, lessons_dir, localised, render, safe_cite, ui,
 )
 from tutor.widgets.lazy import LazyPart
 
-__all__ = ["page", "scenario", "quiz", "play", "sandbox", "shells", "rulings", "components", "position", "language_links",
+__all__ = ["page", "scenario", "quiz", "your_turn", "play", "sandbox", "rulings", "components", "position", "language_links",
            "lessons_dir"]
 
 
@@ -121,35 +119,26 @@ def your_turn(id, lang: str = "en", **kwargs):
 
 
 @_never_raise
-def play(game: str = "maui", lang: str = "en", **kwargs):
+def play(game: str, lang: str = "en", **kwargs):
     """A play table: players=4, seat=0, seed=None, bots=True, and explicit setup components."""
     from tutor.widgets.play import PlayTable
-    info(game)      # an unknown game is reported at once
+    spec(game)      # an unknown game is reported at once
     return LazyPart(lambda: PlayTable(game, lang=lang, **kwargs),
                     label=ui("lazy.play", lang, game=_title(game, lang)), lang=lang)
 
 
 @_never_raise
-def sandbox(game: str = "maui", lang: str = "en", **kwargs):
-    """The game's try-it sandbox (Мяури: the lagoon sandbox; Aqua Fest: the shell-assembly helper)."""
-    if game == "maui":
-        from tutor.widgets.maui_sandbox import LagoonSandbox
-        return LazyPart(lambda: LagoonSandbox(lang=lang, **kwargs), label=ui("lazy.sandbox", lang), lang=lang)
-    if game == "aqua_fest":
-        return shells(lang, **kwargs)
-    return W.HTML(f"<p>{esc(ui('no_sandbox', lang, game=_title(game, lang)))}</p>")
-
-
-@_never_raise
-def shells(lang: str = "en", fragments=None, **kwargs):
-    """Aqua Fest: choose shell fragments and see the best assembly, its score and why."""
-    from tutor.widgets.shells_helper import ShellsHelper
-    return LazyPart(lambda: ShellsHelper(lang=lang, fragments=fragments, **kwargs),
-                    label=ui("lazy.shells", lang), lang=lang)
+def sandbox(game: str, lang: str = "en", **kwargs):
+    """The game's try-it sandbox (its `SPEC.ui` says which: Мяури's lagoon, Aqua Fest's shell helper)."""
+    parts = spec(game).parts()
+    make = parts.sandbox
+    if make is None:
+        return W.HTML(f"<p>{esc(ui('no_sandbox', lang, game=_title(game, lang)))}</p>")
+    return LazyPart(lambda: make(lang=lang, **kwargs), label=ui(parts.sandbox_label, lang), lang=lang)
 
 
 @_never_raise_static
-def rulings(game: str = "maui", lang: str = "en"):
+def rulings(game: str, lang: str = "en"):
     """The tutor's rulings for `game`: each decision and its reason, with the section it concerns."""
     module = load(game)
     items = "".join(
@@ -159,50 +148,24 @@ def rulings(game: str = "maui", lang: str = "en"):
 
 
 @_never_raise_static
-def components(game: str = "maui", lang: str = "en"):
-    """The game's cards by kind: count, values and where the values come from; assumed ones marked."""
-    if game == "aqua_fest":
-        return _aqua_fest_components(lang)
-    comps = importlib.import_module(f"tutor.games.{game}.components")
-    cards = getattr(comps, "CATCH_CARDS", None) or getattr(comps, "CARDS")
-    kind_name = _kind_namer(game, lang)
-    groups: "OrderedDict[str, list]" = OrderedDict()
-    for c in cards.values():
-        groups.setdefault(c.kind, []).append(c)
-    rows = []
-    for kind, items in groups.items():
-        values = ", ".join(str(c.value) for c in sorted(items, key=lambda c: c.value))
-        assumed = any(c.provenance != getattr(comps, "RULEBOOK", "rulebook") for c in items)
-        source = (f'<span class="tutor-assumed" title="{esc(ui("assumed.tip", lang))}">{esc(ui("assumed", lang))}</span>'
-                  if assumed else esc(ui("rulebook", lang)))
-        rule = f"{game}:{kind}"
-        cited = safe_cite(rule, lang)
-        cited_html = f' <span class="tutor-cite">{esc(cited)}</span>' if cited != rule else ""
-        rows.append(f'<tr data-kind="{esc(kind)}" data-provenance="{"assumed" if assumed else "rulebook"}">'
-                    f"<td>{esc(kind_name(kind))}{cited_html}</td><td class=\"num\">{len(items)}</td>"
-                    f"<td>{esc(values)}</td><td>{source}</td></tr>")
-    head = "".join(f"<th>{esc(ui(k, lang))}</th>" for k in ("kind", "count", "values", "source"))
-    return Static(f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
-                  f'<p class="tutor-assumed-note">{esc(ui("assumed_note", lang))}</p>', ("tutor-components",))
+def components(game: str, lang: str = "en"):
+    """The game's components: counts, values and where the values come from; assumed ones marked."""
+    make = spec(game).parts().components
+    if make is None:
+        raise ValueError(f"{_title(game, lang)}: no component table")
+    return Static(make(lang), ("tutor-components",))
 
 
 @_never_raise_static
 def position(game: str, state_or_setup, lang: str = "en", viewer=None, highlight=(), events=()):
-    """A static picture of a position: a state, a saved-position text, or setup keyword arguments
-    (a dict with `players` and any explicit components)."""
+    """A static picture of a position: a state, a saved-position text, a lesson-style position dict (as
+    the game's lesson files write them), or setup keyword arguments (a dict with `players`)."""
     module = load(game)
-    if isinstance(state_or_setup, dict) and game == "aqua_fest" and _lesson_spec(state_or_setup):
-        from tutor.core.scenario import ScenarioError
-        from tutor.games.aqua_fest.scenario import setup as spec_setup
-        try:
-            state = spec_setup(state_or_setup)
-        except (ValueError, KeyError, TypeError) as exc:
-            if isinstance(exc, module.RuleViolation):
-                raise
-            raise ScenarioError(str(exc.args[0]) if exc.args else str(exc)) from exc
-    elif isinstance(state_or_setup, dict):
-        kwargs = dict(state_or_setup)
-        state = module.setup(kwargs.pop("players"), **kwargs)
+    if isinstance(state_or_setup, dict):
+        state = _lesson_position(game, state_or_setup)
+        if state is None:
+            kwargs = dict(state_or_setup)
+            state = module.setup(kwargs.pop("players"), **kwargs)
     elif isinstance(state_or_setup, str):
         state = module.state_from_json(state_or_setup)
     else:
@@ -212,122 +175,39 @@ def position(game: str, state_or_setup, lang: str = "en", viewer=None, highlight
 
 
 @_never_raise_static
-def language_links(game: str = "maui", lang: str = "en", pattern: str = "{notebook}.{lang}.ipynb",
-                   langs=None):
+def language_links(game: str, lang: str = "en", pattern: str = "{notebook}.{lang}.ipynb", langs=None):
     """Links to this lesson in its other languages; `pattern` names the notebooks ({notebook}, {lang})."""
-    g = info(game)
-    stem = g.notebook or g.id
+    g = spec(game)
     links = []
     for code in langs or g.lesson_langs:
         name = LANG_NAMES.get(code, code)
         if code == lang:
             links.append(f"<b>{esc(name)}</b>")
         else:
-            href = pattern.format(notebook=stem, lang=code, game=g.id)
+            href = pattern.format(notebook=g.stem, lang=code, game=g.id)
             links.append(f'<a href="{esc(href)}" hreflang="{esc(code)}" lang="{esc(code)}">{esc(name)}</a>')
     return Static(f'<p>{esc(ui("lang_links", lang))} {" · ".join(links)}</p>', ("tutor-language-links",))
 
 
+def _lesson_position(game: str, d: dict):
+    """The game's reading of a lesson-style position dict, or None when it has none (or d is setup kwargs)."""
+    read = spec(game).parts().position
+    if read is None:
+        return None
+    from tutor.core.scenario import ScenarioError
+    try:
+        return read(d)
+    except (ValueError, KeyError, TypeError) as exc:
+        if isinstance(exc, load(game).RuleViolation):
+            raise
+        raise ScenarioError(str(exc.args[0]) if exc.args else str(exc)) from exc
+
+
 def _title(game: str, lang: str) -> str:
     try:
-        return info(game).title(lang)
+        return spec(game).title(lang)
     except KeyError:
         return game
-
-
-def _kind_namer(game: str, lang: str):
-    try:
-        words = importlib.import_module(f"tutor.games.{game}.text")
-        namer = getattr(words, "kind_name")
-        return lambda kind: namer(kind, lang)
-    except (ImportError, AttributeError):
-        return lambda kind: kind
-
-
-# ----------------------------------------------------------------------------- Aqua Fest
-
-_SPEC_KEYS = {"players", "seed", "first", "sides", "homes", "collected", "upper", "lower", "empty", "pawns",
-              "hands", "deck"}
-
-
-def _lesson_spec(d: dict) -> bool:
-    """Does an Aqua Fest setup dict look like a lesson spec (players from 1, cells A1..E5, maps per player)
-    rather than `aqua_fest.setup` keyword arguments (seats from 0, lists of 25 cells)?"""
-    if not set(d) <= _SPEC_KEYS:
-        return False
-    if any(isinstance(d.get(k), (list, tuple)) for k in ("upper", "lower", "pawns", "hands", "collected", "homes")):
-        return False
-    return True
-
-
-def _aqua_fest_components(lang: str):
-    """Tiles (corals; fragments by kind x colour x stars) and cards (species, strengths, movement)."""
-    from tutor.games.aqua_fest import components as C
-    from tutor.games.aqua_fest.text import COLOUR_NAMES, KIND_NAMES, species_name
-    from tutor.widgets.labels import af_move_words
-
-    def source(provenances) -> tuple[str, str]:
-        assumed = any(p != C.RULEBOOK for p in provenances)
-        if assumed:
-            return "assumed", (f'<span class="tutor-assumed" title="{esc(ui("assumed.tip", lang))}">'
-                               f'{esc(ui("assumed", lang))}</span>')
-        return "rulebook", esc(ui("rulebook", lang))
-
-    def yes(flag: bool) -> str:
-        return ui("af.yes" if flag else "af.no", lang)
-
-    def name(table, key):
-        return table[key].get(lang, table[key]["en"])
-
-    tiles = [C.tile(t) for t in C.ALL_TILES]
-    corals = [t for t in tiles if t.coral]
-    prov, src = source(t.provenance for t in corals)
-    rows = [f'<tr data-kind="coral" data-provenance="{prov}"><td>{esc(ui("af.coral", lang))}</td><td></td>'
-            f'<td></td><td></td><td></td><td class="num">{len(corals)}</td><td>{src}</td></tr>']
-    for kind in C.FRAGMENT_KINDS:
-        for colour in C.COLOURS:
-            items = [t for t in tiles if not t.coral and t.kind == kind and t.colour == colour]
-            if not items:
-                continue
-            prov, src = source(x.provenance for x in items)
-            stars = "".join(f'<td class="num">{sum(1 for t in items if t.stars == n)}</td>' for n in (1, 2, 3))
-            rows.append(f'<tr data-kind="{esc(kind)}" data-colour="{esc(colour)}" data-provenance="{prov}">'
-                        f"<td>{esc(name(KIND_NAMES, kind))}</td><td>{esc(name(COLOUR_NAMES, colour))}</td>{stars}"
-                        f'<td class="num">{len(items)}</td><td>{src}</td></tr>')
-    head = "".join(f"<th>{esc(h)}</th>" for h in (ui("af.tile", lang), ui("af.pearl", lang), "★", "★★", "★★★",
-                                                   ui("count", lang), ui("source", lang)))
-    tile_table = (f'<h4>{esc(ui("af.tiles", lang))} <span class="tutor-cite">{esc(safe_cite("aqua_fest:tiles", lang))}'
-                  f'</span></h4><table class="tutor-tiles"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}'
-                  f"</tbody></table>")
-
-    rows = []
-    for sp in C.SPECIES:
-        items = [c for c in C.CARDS.values() if c.species == sp]
-        m = C.MOVES[sp]
-        prov, src = source(x.provenance for x in items)
-        strengths = ", ".join(str(c.strength) for c in sorted(items, key=lambda c: c.strength))
-        rows.append(f'<tr data-kind="{esc(sp)}" data-provenance="{prov}"><td>{esc(species_name(sp, lang))}</td>'
-                    f'<td class="num">{len(items)}</td><td>{esc(strengths)}</td><td>{esc(af_move_words(sp, lang))}</td>'
-                    f"<td>{esc(yes(m.alone))}</td><td>{esc(yes(m.jump))}</td><td>{esc(yes(m.both_layers))}</td>"
-                    f"<td>{src}</td></tr>")
-    head = "".join(f"<th>{esc(h)}</th>" for h in (
-        ui("af.species", lang), ui("count", lang), ui("af.strengths", lang), ui("af.movement", lang),
-        ui("af.alone", lang), ui("af.jump", lang), ui("af.both", lang), ui("source", lang)))
-    card_table = (f'<h4>{esc(ui("af.cards", lang))} <span class="tutor-cite">{esc(safe_cite("aqua_fest:cards", lang))}'
-                  f'</span></h4><table class="tutor-cards"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}'
-                  f"</tbody></table>")
-    rows = []
-    for key, value, provenance in C.SETUP_FACTS:
-        prov, src = source([provenance])
-        rows.append(f'<tr data-kind="{esc(key)}" data-provenance="{prov}"><td>{esc(ui("af.setup." + key, lang))}</td>'
-                    f"<td>{esc(value)}</td><td>{src}</td></tr>")
-    head = "".join(f"<th>{esc(h)}</th>" for h in (ui("af.setup", lang), ui("af.setup.value", lang), ui("source", lang)))
-    setup_table = (f'<h4>{esc(ui("af.setup", lang))} <span class="tutor-cite">{esc(safe_cite("aqua_fest:goal", lang))}'
-                   f'</span></h4><table class="tutor-setup"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}'
-                   f"</tbody></table>")
-    return Static(tile_table + card_table + setup_table
-                  + f'<p class="tutor-assumed-note">{esc(ui("assumed_note", lang))}</p>', ("tutor-components",))
-
 
 
 register({
@@ -338,29 +218,4 @@ register({
     "ui.lazy.play": {"en": "▶ Play {game} against the bots", "ru": "▶ Сыграть в «{game}» с ботами",
                      "uk": "▶ Зіграти в «{game}» з ботами"},
     "ui.lazy.sandbox": {"en": "▶ Open the sandbox", "ru": "▶ Открыть песочницу", "uk": "▶ Відкрити пісочницю"},
-    "ui.lazy.shells": {"en": "▶ Open the shell-assembly helper", "ru": "▶ Открыть помощника по сборке ракушек",
-                       "uk": "▶ Відкрити помічника зі збирання мушель"},
-    "ui.af.yes": {"en": "yes", "ru": "да", "uk": "так"},
-    "ui.af.setup": {"en": "Setting up", "ru": "Подготовка", "uk": "Підготовка"},
-    "ui.af.setup.value": {"en": "Value", "ru": "Значение", "uk": "Значення"},
-    "ui.af.setup.hand_size": {"en": "Cards in each hand at the start", "ru": "Карт в руке в начале игры",
-                              "uk": "Карт у руці на початку гри"},
-    "ui.af.setup.bonus_order": {"en": "Bonus tokens, from the first player round the table",
-                                "ru": "Жетоны дополнительных баллов по кругу от первого игрока",
-                                "uk": "Жетони додаткових балів по колу від першого гравця"},
-    "ui.af.setup.first_player": {"en": "Who starts (player number)", "ru": "Кто ходит первым (номер игрока)",
-                                 "uk": "Хто ходить першим (номер гравця)"},
-    "ui.af.no": {"en": "no", "ru": "нет", "uk": "ні"},
-    "ui.af.coral": {"en": "coral", "ru": "коралл", "uk": "корал"},
-    "ui.af.tile": {"en": "Tile", "ru": "Тайл", "uk": "Тайл"},
-    "ui.af.pearl": {"en": "Pearl", "ru": "Жемчужина", "uk": "Перлина"},
-    "ui.af.tiles": {"en": "Corals and shell fragments", "ru": "Кораллы и осколки ракушек",
-                    "uk": "Корали й уламки мушель"},
-    "ui.af.cards": {"en": "Sea-creature cards", "ru": "Карты морских жителей", "uk": "Карти морських мешканців"},
-    "ui.af.species": {"en": "Species", "ru": "Вид", "uk": "Вид"},
-    "ui.af.strengths": {"en": "Strengths", "ru": "Сила", "uk": "Сила"},
-    "ui.af.movement": {"en": "Movement", "ru": "Перемещение", "uk": "Переміщення"},
-    "ui.af.alone": {"en": "Played alone", "ru": "Играется одна", "uk": "Грається одна"},
-    "ui.af.jump": {"en": "Jumps", "ru": "Перепрыгивает", "uk": "Перестрибує"},
-    "ui.af.both": {"en": "Both layers", "ru": "Оба слоя", "uk": "Обидва шари"},
 })

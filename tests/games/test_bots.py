@@ -13,8 +13,8 @@ from tutor.core.game import load, ready_games
 def test_bots_play_whole_games_with_legal_moves(game_id, seed):
     game = load(game_id)
     bots = importlib.import_module(f"tutor.games.{game_id}.bots")
-    players = list(game.PLAYERS)[seed % len(game.PLAYERS)]
-    state = game.setup(players, seed=seed, **getattr(game, "PLAY_SETUP", {}))   # as the play table deals
+    players = list(game.SPEC.players)[seed % len(game.SPEC.players)]
+    state = game.setup(players, seed=seed, **game.SPEC.play_setup)   # as the play table deals
     rng = random.Random(seed)
     for _ in range(2000):
         if game.is_over(state):

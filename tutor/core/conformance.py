@@ -1,6 +1,6 @@
 """The checks every game must pass (DESIGN.md, "What every game must pass"), shared by all games.
 
-A game registers nothing: the suite takes any module that fulfils tutor.core.game.CONTRACT.
+The suite takes any registered game (tutor.core.game.Engine), reading its options from its SPEC.
 Each check returns a list of problems (empty = pass), so tests can report all of them at once.
 """
 
@@ -25,10 +25,10 @@ class Playout:
 
 
 def random_setup(game, r: random.Random) -> dict:
-    players = r.choice(list(game.PLAYERS))
-    variants = [v for v in getattr(game, "VARIANTS", ()) if r.random() < 0.3]
+    players = r.choice(list(game.SPEC.players))
+    variants = [v for v in game.SPEC.variants if r.random() < 0.3]
     # other setup options a game wants tried (name -> the values to pick from)
-    options = {name: r.choice(values) for name, values in sorted(getattr(game, "SETUP_OPTIONS", {}).items())}
+    options = {name: r.choice(values) for name, values in sorted(game.SPEC.setup_options.items())}
     return {"players": players, "seed": r.getrandbits(32), "variant": tuple(variants), "options": options}
 
 
@@ -147,7 +147,7 @@ def check_events(game, before, after, events) -> list[str]:
     """What was hidden from a viewer before an action and still is after must not be in their events."""
     problems = []
     # cards an event turns face up for all (a lantern's face-down card, a round-1 seagull) are public
-    shown = json.dumps([e.data for e in events if e.kind in getattr(game, "REVEALING_EVENTS", ())])
+    shown = json.dumps([e.data for e in events if e.kind in game.SPEC.revealing_events])
     for p in range(after.players):
         secret = {t for t in game.secrets(before, p) & game.secrets(after, p) if not mentions(shown, t)}
         if not secret:

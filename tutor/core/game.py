@@ -1,65 +1,185 @@
-"""The registry of games and the contract each one fulfils (see DESIGN.md, "Engine contract")."""
+"""The game contract (a typed Protocol every game package fulfils), each game's spec, and the registry.
+
+A game package declares itself at the end of its `__init__`:
+
+    import tutor.games.maui as _engine           # the package itself, checked against `Engine` by mypy
+    SPEC = register(GameSpec(id="maui", titles={...}, lesson_langs=("en", "ru"), players=range(3, 7)), _engine)
+
+`tutor.core` names no game: the registry finds the packages under `tutor.games` and any module named in
+the TUTOR_GAMES environment variable (comma-separated, e.g. a club's own game or the test-only game under
+tests/), imports them, and each registers itself. Widgets and lessons reach a game only through `load(id)`
+(its engine, typed `Engine`) and `spec(id)` (its `GameSpec`, with the optional parts it offers).
+"""
 
 from __future__ import annotations
 
 import importlib
 import json
-from dataclasses import dataclass
-from types import ModuleType
+import os
+import pkgutil
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Protocol, Sequence
+
+if TYPE_CHECKING:
+    from tutor.core.events import Event
+    from tutor.core.rules import Ruling, Section
+    from tutor.core.scoring import Breakdown
+
+
+class Engine(Protocol):
+    """What every game package exposes at its top level: the rules engine and its words about itself.
+
+    States and actions are the game's own frozen dataclasses (typed Any here: each game has its own)."""
+
+    SPEC: "GameSpec"
+    RULINGS: "Sequence[Ruling]"
+    SECTIONS: "Sequence[Section]"
+    RuleViolation: type[Exception]
+
+    # setup(players, *, seed=None, variant=(), **explicit components) -> State
+    setup: Callable[..., Any]
+
+    def legal_actions(self, state: Any, player: int) -> list[Any]: ...
+    def apply(self, state: Any, action: Any) -> "tuple[Any, list[Event]]": ...
+    def to_move(self, state: Any) -> list[int]: ...
+    def is_over(self, state: Any) -> bool: ...
+    def score(self, state: Any) -> "list[Breakdown]": ...
+    def winners(self, state: Any) -> list[int]: ...
+    def view(self, state: Any, player: Optional[int] = None) -> dict: ...
+    def to_json(self, state: Any) -> str: ...
+    def state_from_json(self, text: Any) -> Any: ...
+    def action_from_json(self, data: Any) -> Any: ...
+    # render(view, *, highlight=(), lang="en", events=()) -> SVG text
+    render: Callable[..., str]
+    # conformance hooks: invariants that must hold, what a viewer must not see, actions to try (legal or not)
+    check_invariants: Callable[..., list[str]]
+    def secrets(self, state: Any, viewer: Any) -> set[str]: ...
+    def candidate_actions(self, state: Any, r: random.Random) -> list[Any]: ...
+
+
+class Bots(Protocol):
+    """A game's simple computer player (the play table's opponents)."""
+
+    def choose(self, state: Any, seat: int, rng: random.Random) -> Any: ...
+
+
+class ScenarioAdapter(Protocol):
+    """How lesson files (scenarios, quizzes, tasks) speak about a game's positions and moves."""
+
+    def setup(self, spec: dict) -> Any: ...
+    def actions(self, state: Any, do: Any) -> list[Any]: ...
+    def expect(self, before: Any, after: Any, events: list, want: dict) -> list[str]: ...
 
 
 @dataclass(frozen=True)
-class GameInfo:
-    """What the tutor knows about a game before importing it."""
+class GameUI:
+    """The per-game parts of the interface, all optional: the generic widgets fall back when one is None.
 
-    id: str                      # package name under tutor.games
-    titles: dict                 # {"en": ..., "ru": ...}
-    lesson_langs: tuple          # languages the lesson is written in
-    ready: bool                  # False: listed on the index as "coming"
-    notebook: str = ""           # notebook stem under notebooks/
+    Each is a plain function; none decides a rule (the engine refuses what is illegal, with its reason)."""
+
+    action_label: Optional[Callable[[Any, str], str]] = None              # (action, lang) -> button text
+    action_tip: Optional[Callable[[Any, str, bool], str]] = None          # (action, lang, legal) -> tooltip
+    offered_actions: Optional[Callable[[Any, int], list]] = None          # (state, seat) -> buttons to offer
+    tiebreak_note: Optional[Callable[[Any, str], str]] = None             # (state, lang) -> note under scores
+    action_rows: Optional[Callable[..., list]] = None                     # (table, seat) -> rows of choices
+    sandbox: Optional[Callable[..., Any]] = None                          # (lang=, **kw) -> a widget
+    sandbox_label: str = "lazy.sandbox"                                   # ui key of its "open" button
+    components: Optional[Callable[[str], str]] = None                     # (lang) -> HTML tables of components
+    position: Optional[Callable[[dict], Any]] = None                      # lesson-style dict -> state, or None
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What the tutor knows about a game: names, lessons, player counts, options and its optional parts."""
+
+    id: str                                   # the package / lesson folder name
+    titles: Mapping[str, str]                 # {"en": ..., "ru": ..., "uk": ...}
+    lesson_langs: tuple[str, ...]             # languages its lessons are written in
+    players: range                            # allowed player counts
+    variants: tuple[str, ...] = ()            # optional rules a setup may switch on
+    notebook: str = ""                        # notebook stem under notebooks/ (default: the id)
+    lessons: Optional[Path] = None            # its lesson folder (default: <lessons>/<id>)
+    setup_options: Mapping[str, tuple] = field(default_factory=dict)   # conformance tries each value
+    play_setup: Mapping[str, Any] = field(default_factory=dict)        # how the play table deals
+    conformance_games: int = 1000             # seeded random games the conformance suite checks
+    revealing_events: frozenset = frozenset()  # events that turn cards face up for everyone
+    quiet_events: frozenset = frozenset()      # events the narration leaves out (a card laid face down)
+    bookkeeping_events: frozenset = frozenset()  # events that never decide an outcome (quizzes skip them)
+    # optional parts, loaded on first use so an engine import stays light (no ipywidgets in a benchmark)
+    ui: Optional[Callable[[], GameUI]] = None
+    bots: Optional[Callable[[], Bots]] = None
+    scenario: Optional[Callable[[], ScenarioAdapter]] = None
 
     def title(self, lang: str = "en") -> str:
         return self.titles.get(lang) or self.titles["en"]
 
+    @property
+    def stem(self) -> str:
+        return self.notebook or self.id
 
-GAMES: tuple[GameInfo, ...] = (
-    GameInfo("maui", {"en": "Maui", "ru": "Мяури", "uk": "Мяурі"}, ("en", "ru"), True, "maui"),
-    GameInfo("aqua_fest", {"en": "Aqua Fest", "ru": "Аква Фест", "uk": "Аква Фест"}, ("en", "ru"), True,
-             "aqua_fest"),
-    GameInfo("sea_salt_paper", {"en": "Sea Salt & Paper", "ru": "Морская соль и бумага",
-                                "uk": "Паперові океани"}, ("en", "uk"), False),
-    GameInfo("trump_whales", {"en": "Trump Whales", "ru": "Козырные киты", "uk": "Козирні кити"},
-             ("en", "ru"), False),
-    GameInfo("isle_of_cats", {"en": "The Isle of Cats (family)", "ru": "Остров кошек (семейные правила)",
-                              "uk": "Острів котів (сімейні правила)"}, ("en", "uk"), False),
-)
-
-# The functions every game package exposes at its top level.
-CONTRACT = (
-    "setup", "legal_actions", "apply", "score", "view", "is_over", "to_move",
-    "state_from_json", "action_from_json", "render", "RULINGS", "SECTIONS",
-    "check_invariants", "secrets", "candidate_actions", "winners",
-)
+    def parts(self) -> GameUI:
+        return self.ui() if self.ui else GameUI()
 
 
-def info(game_id: str) -> GameInfo:
-    for g in GAMES:
-        if g.id == game_id:
-            return g
-    raise KeyError(f"unknown game {game_id!r}")
+_ENGINES: dict[str, Engine] = {}
+_LISTED: list[str] = []         # the games this installation offers (found by discovery), in order
+_discovered = False
 
 
-def load(game_id: str) -> ModuleType:
-    """The game's package, checked against the contract."""
-    module = importlib.import_module(f"tutor.games.{game_id}")
-    missing = [name for name in CONTRACT if not hasattr(module, name)]
-    if missing:
-        raise TypeError(f"tutor.games.{game_id} lacks {', '.join(missing)}")
-    return module
+class UnknownGame(KeyError):
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+def register(spec: GameSpec, engine: Engine) -> GameSpec:
+    """Called by a game package when it is imported; a second registration of the same id must agree."""
+    old = _ENGINES.get(spec.id)
+    if old is not None and old is not engine:
+        raise ValueError(f"two games register the id {spec.id!r}")
+    _ENGINES[spec.id] = engine
+    return spec
+
+
+def _discover() -> None:
+    global _discovered
+    if _discovered:
+        return
+    _discovered = True
+    import tutor.games as pkg
+    names = [f"tutor.games.{m.name}" for m in pkgutil.iter_modules(pkg.__path__) if m.ispkg]
+    names += [n.strip() for n in os.environ.get("TUTOR_GAMES", "").split(",") if n.strip()]
+    for name in names:
+        module = importlib.import_module(name)   # a game that fails to import is an error, never skipped
+        game_id = module.SPEC.id
+        if game_id not in _LISTED:
+            _LISTED.append(game_id)
 
 
 def ready_games() -> list[str]:
-    return [g.id for g in GAMES if g.ready]
+    """The ids of the games this installation offers: those under tutor.games, then TUTOR_GAMES.
+
+    A game registered only by being imported (the test-only game) is loadable but not listed here, so the
+    lesson pages and their tests do not change with what a test happened to import."""
+    _discover()
+    return list(_LISTED)
+
+
+def load(game_id: str) -> Engine:
+    """The game's engine (its package)."""
+    _discover()
+    try:
+        return _ENGINES[game_id]
+    except KeyError:
+        raise UnknownGame(f"unknown game {game_id!r} (the tutor has {', '.join(sorted(_ENGINES))})") from None
+
+
+def spec(game_id: str) -> GameSpec:
+    return load(game_id).SPEC
+
+
+info = spec     # the older name
 
 
 def dumps(obj) -> str:

@@ -46,7 +46,7 @@ from pathlib import Path
 
 
 from tutor.core.errors import RuleViolation
-from tutor.core.game import load
+from tutor.core.game import load, spec
 from tutor.core.scenario import ScenarioError, adapter, before_next_deal, read_yaml
 
 TOP_KEYS = {"id", "game", "rule", "title", "question", "setup", "given", "then", "do", "choices", "goal",
@@ -250,12 +250,10 @@ def deciding(game_id: str, after, events, want) -> list:
     Quizzes and your-turn tasks explain a miss with these."""
     adapt = adapter(game_id)
     if want is None or not hasattr(adapt, "deciding"):
-        return [e for e in events if e.rule != "" and e.kind not in NOISE_KINDS]
+        # bookkeeping events never decide anything (a card laid face down, the turn passing)
+        noise = spec(game_id).bookkeeping_events
+        return [e for e in events if e.rule != "" and e.kind not in noise]
     return list(adapt.deciding(after, events, want))
-
-
-# bookkeeping events that never decide anything (a card laid face down, the turn passing)
-NOISE_KINDS = {"maui.dive_chosen", "maui.dive_discarded", "aqua_fest.turn", "aqua_fest.drew"}
 
 
 def _expect(adapt, before, after, events, want: dict, where: str) -> list[str]:

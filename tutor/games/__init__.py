@@ -1,1 +1,1 @@
-"""The games. Each subpackage exposes the engine contract at its top level (tutor.core.game.CONTRACT)."""
+"""The games. Each subpackage exposes the engine contract (tutor.core.game.Engine) and registers its SPEC."""

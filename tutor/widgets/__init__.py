@@ -1,4 +1,5 @@
-"""Generic widgets over any engine: the scenario player, the play table, and per-game sandboxes.
+"""Generic widgets over any engine: the scenario player, quizzes, the play table (per-game sandboxes live
+with their games and are found through each game's SPEC.ui).
 
 Data flows one way: engine -> renderer -> widget. A widget never decides a rule; it asks the engine
 (`legal_actions`, `apply`) and shows the engine's refusals (`RuleViolation.explain`).
@@ -7,7 +8,7 @@ Data flows one way: engine -> renderer -> widget. A widget never decides a rule;
 from tutor.widgets.common import ErrorArea, guard
 from tutor.widgets.scenario import ScenarioPlayer
 
-__all__ = ["ErrorArea", "guard", "ScenarioPlayer", "Quiz", "PlayTable", "LagoonSandbox", "ShellsHelper"]
+__all__ = ["ErrorArea", "guard", "ScenarioPlayer", "Quiz", "PlayTable"]
 
 
 def __getattr__(name):
@@ -18,10 +19,4 @@ def __getattr__(name):
     if name == "PlayTable":
         from tutor.widgets.play import PlayTable
         return PlayTable
-    if name == "LagoonSandbox":
-        from tutor.widgets.maui_sandbox import LagoonSandbox
-        return LagoonSandbox
-    if name == "ShellsHelper":
-        from tutor.widgets.shells_helper import ShellsHelper
-        return ShellsHelper
     raise AttributeError(name)

@@ -16,7 +16,7 @@ import logging
 import os
 import re
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Optional
 
 import ipywidgets as W
 from ipywidgets.widgets.widget_description import DescriptionStyle
@@ -334,8 +334,14 @@ def svg_box() -> W.HTML:
     return box
 
 
-# events that only say "someone chose secretly"; the narration skips them
-NOISE = {"maui.dive_chosen"}
+def quiet(kind: str) -> bool:
+    """Is this an event the narration skips ("someone chose secretly")? Its game's spec says; an event
+    kind starts with its game's id."""
+    from tutor.core.game import UnknownGame, spec
+    try:
+        return kind in spec(kind.partition(".")[0]).quiet_events
+    except UnknownGame:
+        return False
 
 
 def safe_cite(rule: str, lang: str) -> str:
@@ -352,11 +358,11 @@ def citation_html(rule: str, lang: str) -> str:
     return f' <span class="tutor-cite">({esc(text("core.cite", lang, title=c))})</span>' if c else ""
 
 
-def events_html(events: Iterable, lang: str, *, noise=NOISE) -> str:
+def events_html(events: Iterable, lang: str) -> str:
     """An HTML list: each event narrated, with its rule citation."""
     items = []
     for event in events:
-        if event.kind in noise:
+        if quiet(event.kind):
             continue
         try:
             said = event.narrate(lang)
@@ -396,6 +402,31 @@ def events_highlight(events) -> tuple:
 
 
 # ----------------------------------------------------------------------------- where lessons live
+
+def find_lesson_file(ref, folder: str, lessons=None) -> "tuple[Optional[Path], Path]":
+    """(the YAML file for `ref`, where it was looked for): `ref` is a path to a file, or an id
+    "game/name" found in <the game's lesson folder>/<folder>/name.yaml. The game's lesson folder is
+    `lessons`/<game> when given, else its SPEC.lessons, else <lessons_dir()>/<game>."""
+    path = Path(str(ref))
+    if path.suffix in (".yaml", ".yml") and path.is_file():
+        return path, path.parent
+    name = str(ref)
+    if name.endswith((".yaml", ".yml")):
+        name = name.rsplit(".", 1)[0]
+    game, _, rest = name.partition("/")
+    root = Path(lessons) if lessons else lessons_dir()
+    if not rest:
+        return None, root
+    home = root / game
+    if not lessons:
+        from tutor.core.game import UnknownGame, spec
+        try:
+            home = spec(game).lessons or home
+        except UnknownGame:
+            pass
+    candidate = home / folder / f"{rest}.yaml"
+    return (candidate if candidate.is_file() else None), home / folder
+
 
 def lessons_dir() -> Path:
     """TUTOR_LESSONS, else <project root>/lessons, else ../lessons from the cwd (notebooks run in notebooks/)."""

@@ -4,8 +4,8 @@ load, and the scored breakdown at the end.
 
     PlayTable("maui", players=4, seat=0, lang="ru", seed=7)
 
-Generic over any engine in tutor.games (the contract in tutor.core.game); game-specific button wording
-lives in tutor.widgets.labels, and the bots live with their games (tutor.games.<game>.bots).
+Generic over any engine (the contract in tutor.core.game): button wording, pickers and bots are the
+game's own parts, asked for through tutor.widgets.labels and the game's SPEC.
 """
 
 from __future__ import annotations
@@ -84,7 +84,7 @@ class PlayTable(anywidget.AnyWidget):
     error = T.Unicode("").tag(sync=True)       # plain text: a refusal explained, or what went wrong
     saved = T.Unicode("").tag(sync=True)       # the saved-position box
 
-    def __init__(self, game_id: str = "maui", players: int = 4, seat: int = 0, lang: str = "en", seed=None,
+    def __init__(self, game_id: str, players: int = 4, seat: int = 0, lang: str = "en", seed=None,
                  bots: bool = True, **setup):
         super().__init__(labels={k: ui(k, lang) for k in CONTROL_WORDS})
         self.lang = lang
@@ -162,7 +162,7 @@ class PlayTable(anywidget.AnyWidget):
     def new_game(self) -> None:
         seed = self.seed if (self._deals == 0 or self.seed is None) else f"{self.seed}/{self._deals}"
         # a game may ask the table for setup options (Aqua Fest: players lay their start tiles first)
-        options = {**getattr(self.game, "PLAY_SETUP", {}), **self.setup_kwargs}
+        options = {**self.game.SPEC.play_setup, **self.setup_kwargs}
         state = self.game.setup(self.players, seed=seed, **options)
         self._deals += 1
         self.state = state
@@ -380,7 +380,7 @@ class PlayTable(anywidget.AnyWidget):
         or a {"pick": Pick} (a row of choices may end with its pick)."""
         groups = []
         movers = set(self.game.to_move(self.state))
-        picker = _picker(self.game_id)
+        picker = self.game.SPEC.parts().action_rows   # games whose choices need more than one row
         seats = [self.at_device] if self.hotseat else self.humans()   # hot seat: only the seat at the device
         for seat in seats:
             if seat not in movers:
@@ -461,18 +461,6 @@ class PlayTable(anywidget.AnyWidget):
                 f"<tbody>{''.join(rows)}</tbody></table>"
                 f'<p class="tutor-winners" data-winners="{",".join(map(str, winners))}">{esc(head)}: {esc(names)}</p>'
                 + note)
-
-
-# games whose actions need more than one flat row of buttons: module path of `action_rows(table, seat)`
-PICKERS = {"aqua_fest": "tutor.widgets.aqua_fest_play"}
-
-
-def _picker(game_id: str):
-    path = PICKERS.get(game_id)
-    if path is None:
-        return None
-    import importlib
-    return importlib.import_module(path).action_rows
 
 
 def _part_json(part: dict) -> dict:

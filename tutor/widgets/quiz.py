@@ -20,7 +20,7 @@ from tutor.core.game import load
 from tutor.core.i18n import register
 from tutor.core.scenario import ScenarioError, adapter
 from tutor.widgets.common import (
-    ErrorArea, citation_html, esc, events_highlight, events_html, guard, lessons_dir, localised, refusal_html,
+    ErrorArea, citation_html, esc, events_highlight, events_html, guard, find_lesson_file, localised, refusal_html,
     render, svg_box, ui,
 )
 
@@ -56,19 +56,10 @@ def resolve(quiz, lessons=None, lang: str = "en") -> dict:
         return Q.validate(quiz, str(quiz.get("id", "quiz")))
     if not isinstance(quiz, (str, Path)):
         raise ScenarioError(f"a quiz is a mapping, a file or an id, not {type(quiz).__name__}")
-    path = Path(quiz)
-    if path.suffix in (".yaml", ".yml") and path.is_file():
-        return Q.load_file(path)
-    root = Path(lessons) if lessons else lessons_dir()
-    name = str(quiz)
-    if name.endswith((".yaml", ".yml")):
-        name = name.rsplit(".", 1)[0]
-    game, _, rest = name.partition("/")
-    if rest:
-        candidate = root / game / "quizzes" / f"{rest}.yaml"
-        if candidate.is_file():
-            return Q.load_file(candidate)
-    raise ScenarioError(ui("quiz.missing", lang, name=str(quiz), where=str(root)))
+    found, where = find_lesson_file(quiz, "quizzes", lessons)
+    if found is None:
+        raise ScenarioError(ui("quiz.missing", lang, name=str(quiz), where=str(where)))
+    return Q.load_file(found)
 
 
 class Quiz(W.VBox):

@@ -20,7 +20,7 @@ from tutor.core.events import for_viewer
 from tutor.core.game import load
 from tutor.core.scenario import ScenarioError, load_file, replay, validate
 from tutor.widgets.common import (
-    TraitMessage, esc, esm, events_html, guard, lessons_dir, localised, refusal_html, render, safe_cite,
+    TraitMessage, esc, esm, events_html, guard, find_lesson_file, localised, refusal_html, render, safe_cite,
     split_defs, ui,
 )
 
@@ -33,19 +33,10 @@ def resolve(scenario, lessons=None, lang: str = "en") -> dict:
         return validate(scenario, scenario.get("id", "scenario"))
     if not isinstance(scenario, (str, Path)):
         raise ScenarioError(f"a scenario is a mapping, a file or an id, not {type(scenario).__name__}")
-    path = Path(scenario)
-    if path.suffix in (".yaml", ".yml") and path.is_file():
-        return load_file(path)
-    root = Path(lessons) if lessons else lessons_dir()
-    name = str(scenario)
-    if name.endswith((".yaml", ".yml")):
-        name = name.rsplit(".", 1)[0]
-    game, _, rest = name.partition("/")
-    candidates = [root / game / "scenarios" / f"{rest}.yaml", root / f"{name}.yaml"] if rest else []
-    for candidate in candidates:
-        if candidate.is_file():
-            return load_file(candidate)
-    raise ScenarioError(ui("scenario_missing", lang, name=str(scenario), where=str(root)))
+    found, where = find_lesson_file(scenario, "scenarios", lessons)
+    if found is None:
+        raise ScenarioError(ui("scenario_missing", lang, name=str(scenario), where=str(where)))
+    return load_file(found)
 
 
 class ScenarioPlayer(anywidget.AnyWidget):

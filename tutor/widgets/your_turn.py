@@ -10,7 +10,6 @@ decided against it (tutor.core.quiz.why_not), and the hint; "Try again" restores
 
 from __future__ import annotations
 
-from pathlib import Path
 
 from tutor.core import quiz as Q
 from tutor.core import task as T
@@ -18,7 +17,7 @@ from tutor.core.errors import RuleViolation
 from tutor.core.events import for_viewer
 from tutor.core.i18n import register
 from tutor.core.scenario import ScenarioError
-from tutor.widgets.common import citation_html, esc, events_html, guard, lessons_dir, localised, ui
+from tutor.widgets.common import citation_html, esc, events_html, guard, find_lesson_file, localised, ui
 from tutor.widgets.play import PlayTable
 
 register({
@@ -40,15 +39,10 @@ def resolve(task, lessons=None, lang: str = "en") -> dict:
     """A task dict from a dict, a YAML path, or an id "game/name" (lessons/<game>/tasks/<name>.yaml)."""
     if isinstance(task, dict):
         return T.validate(task, str(task.get("id", "task")))
-    path = Path(str(task))
-    if path.suffix in (".yaml", ".yml") and path.is_file():
-        return T.load_file(path)
-    root = Path(lessons) if lessons else lessons_dir()
-    game, _, rest = str(task).partition("/")
-    candidate = root / game / "tasks" / f"{rest}.yaml"
-    if rest and candidate.is_file():
-        return T.load_file(candidate)
-    raise ScenarioError(ui("task.missing", lang, name=str(task), where=str(root)))
+    found, where = find_lesson_file(task, "tasks", lessons)
+    if found is None:
+        raise ScenarioError(ui("task.missing", lang, name=str(task), where=str(where)))
+    return T.load_file(found)
 
 
 class YourTurn(PlayTable):

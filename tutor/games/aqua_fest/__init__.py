@@ -1,4 +1,4 @@
-"""Aqua Fest: the engine contract at the package's top level.
+"""Aqua Fest: the engine contract at the package's top level, and the game's spec.
 
     from tutor.games import aqua_fest
     s = aqua_fest.setup(3, seed=1)
@@ -6,6 +6,7 @@
 """
 
 from tutor.core.errors import RuleViolation, SavedStateError  # noqa: F401
+from tutor.core.game import Bots, GameSpec, GameUI, ScenarioAdapter, register
 from tutor.games.aqua_fest import text as _text  # noqa: F401  (registers words and the narrator)
 from tutor.games.aqua_fest.checks import candidate_actions, check_invariants, secrets
 from tutor.games.aqua_fest.codec import action_from_json, state_from_json, to_json
@@ -20,8 +21,35 @@ from tutor.games.aqua_fest.sections import RULINGS, SECTIONS
 from tutor.games.aqua_fest.shells import best_assembly
 from tutor.games.aqua_fest.view import view
 
-GAME_ID = "aqua_fest"
-PLAY_SETUP = {"place_starts": True}          # a played game begins with the start tiles being laid
-SETUP_OPTIONS = {"place_starts": (False, True)}   # random conformance games try both openings
-CONFORMANCE_GAMES = 200     # a random game runs ~200 actions; 200 fully checked games take ~3 minutes
 PLAYERS = range(MIN_PLAYERS, MAX_PLAYERS + 1)
+
+
+def _ui() -> GameUI:
+    from tutor.games.aqua_fest.ui import UI
+    return UI
+
+
+def _bots() -> Bots:
+    from tutor.games.aqua_fest import bots
+    return bots
+
+
+def _scenario() -> ScenarioAdapter:
+    from tutor.games.aqua_fest import scenario
+    return scenario
+
+
+import tutor.games.aqua_fest as _engine  # noqa: E402  (this package, checked against tutor.core.game.Engine)
+
+SPEC = register(GameSpec(
+    id="aqua_fest",
+    titles={"en": "Aqua Fest", "ru": "Аква Фест", "uk": "Аква Фест"},
+    lesson_langs=("en", "ru"),
+    players=PLAYERS,
+    variants=VARIANTS,
+    setup_options={"place_starts": (False, True)},   # random conformance games try both openings
+    play_setup={"place_starts": True},               # a played game begins with the start tiles being laid
+    conformance_games=200,    # a random game runs ~200 actions
+    bookkeeping_events=frozenset({"aqua_fest.turn", "aqua_fest.drew"}),
+    ui=_ui, bots=_bots, scenario=_scenario,
+), _engine)

@@ -1,4 +1,4 @@
-"""Мяури (Maui, Bruno Faidutti): the engine contract at the package's top level.
+"""Мяури (Maui, Bruno Faidutti): the engine contract at the package's top level, and the game's spec.
 
     from tutor.games import maui
     s = maui.setup(4, seed=1)
@@ -6,6 +6,7 @@
 """
 
 from tutor.core.errors import RuleViolation, SavedStateError  # noqa: F401
+from tutor.core.game import Bots, GameSpec, GameUI, ScenarioAdapter, register
 from tutor.games.maui import text as _text  # noqa: F401  (registers words and the narrator)
 from tutor.games.maui.checks import candidate_actions, check_invariants, secrets
 from tutor.games.maui.codec import action_from_json, state_from_json, to_json
@@ -19,9 +20,37 @@ from tutor.games.maui.scoring import score, winners
 from tutor.games.maui.sections import RULINGS, SECTIONS
 from tutor.games.maui.view import view
 
-GAME_ID = "maui"
-CONFORMANCE_GAMES = 1000
-# events that turn cards face up for everyone: later events of the same action may name them
-REVEALING_EVENTS = ("maui.face_down_revealed", "maui.first_seagull_replaced", "maui.jellyfish_discarded",
-                    "maui.seagull_ate")
 PLAYERS = range(MIN_PLAYERS, MAX_PLAYERS + 1)
+
+
+def _ui() -> GameUI:
+    from tutor.games.maui.ui import UI
+    return UI
+
+
+def _bots() -> Bots:
+    from tutor.games.maui import bots
+    return bots
+
+
+def _scenario() -> ScenarioAdapter:
+    from tutor.games.maui import scenario
+    return scenario
+
+
+import tutor.games.maui as _engine  # noqa: E402  (this package, checked against tutor.core.game.Engine)
+
+SPEC = register(GameSpec(
+    id="maui",
+    titles={"en": "Maui", "ru": "Мяури", "uk": "Мяурі"},
+    lesson_langs=("en", "ru"),
+    players=PLAYERS,
+    variants=VARIANTS,
+    conformance_games=1000,
+    # these turn cards face up for everyone: later events of the same action may name them
+    revealing_events=frozenset({"maui.face_down_revealed", "maui.first_seagull_replaced",
+                                "maui.jellyfish_discarded", "maui.seagull_ate"}),
+    quiet_events=frozenset({"maui.dive_chosen"}),
+    bookkeeping_events=frozenset({"maui.dive_chosen", "maui.dive_discarded"}),
+    ui=_ui, bots=_bots, scenario=_scenario,
+), _engine)

@@ -2,7 +2,7 @@
 shells from it, scored line by line with the rule behind each line, and told in words why; then try a
 grouping of your own and compare it with the best.
 
-    ShellsHelper(lang="ru")                       # lesson.shells("ru") / lesson.sandbox("aqua_fest", "ru")
+    ShellsHelper(lang="ru")                       # lesson.sandbox("aqua_fest", "ru")
     ShellsHelper(fragments=["u-pink-1", ...])
 
 The engine decides everything (`shells.best_assembly`, `shells.evaluate`, `shells.classify`,

@@ -12,7 +12,7 @@ another species, drawing two after a move) is still sent to the engine, which re
 from __future__ import annotations
 
 from tutor.core.i18n import player_name, text
-from tutor.widgets import labels
+from tutor.games.aqua_fest.ui import action_tip, card_label
 
 
 def offered_moves(game, state, seat: int, card: str) -> list:
@@ -50,14 +50,14 @@ def action_rows(table, seat: int) -> list:
         chosen = None
     cards = []
     for c in hand:
-        label = labels.af_card_label(c, lang)
+        label = card_label(c, lang)
         cards.append(table.choice(label, label, "warning" if c == chosen else "",
                                   "tutor-card-choice tutor-card-chosen" if c == chosen else "tutor-card-choice",
                                   lambda b: table.choose_card(b.seat, b.card), card=c, seat=seat))
     if cards:
         parts += [table.caption(text("ui.af.choose_card", lang)), {"choices": cards}]
     if chosen is not None:
-        label = labels.af_card_label(chosen, lang)
+        label = card_label(chosen, lang)
         moves = offered_moves(game, state, seat, chosen)
         if moves:
             parts += [table.caption(text("ui.af.choose_dest", lang, card=label)),
@@ -70,7 +70,7 @@ def action_rows(table, seat: int) -> list:
         parts.append(table.caption(text("ui.af.attack_row", lang, target=player_name(target, lang),
                                         target_plain=target + 1)))
         parts.append({"choices": [table.action_choice(game.Attack(seat, target, c), legal,
-                                                      label=labels.af_card_label(c, lang)) for c in hand]})
+                                                      label=card_label(c, lang)) for c in hand]})
 
     # 3. ending the turn; going home names the place on the home row in a drop-down beside it
     finish = [table.action_choice(game.EndTurn(seat), legal), table.action_choice(game.DrawTwo(seat), legal)]
@@ -81,7 +81,7 @@ def action_rows(table, seat: int) -> list:
         ok = b.action in legal
         b.button_style = "info" if ok else ""
         b.classes = ("tutor-action" if ok else "tutor-action-unavailable",)
-        b.tooltip = labels.action_tip(game, b.action, lang, ok)
+        b.tooltip = action_tip(b.action, lang, ok)
     home.place = table.pick(text("ui.af.place_pick", lang), [(str(h + 1), h) for h in range(5)], state.homes[seat], pick)
     parts += [table.caption(text("ui.af.finish_row", lang)), {"choices": finish + [home], "pick": home.place}]
     return [parts]

@@ -1,0 +1,57 @@
+"""Мяури's parts of the interface: how a dive reads on a button, which cards a seat is offered, its
+sandbox and its component table. Found by the generic widgets through `SPEC.ui` (tutor.core.game)."""
+
+from __future__ import annotations
+
+from tutor.core.game import GameUI
+from tutor.core.i18n import register, text
+from tutor.games.maui import components as C
+from tutor.games.maui.rules import Dive, Jellyfish, legal_actions
+
+register({
+    "ui.maui.dive": {"en": "{card}", "ru": "{card}", "uk": "{card}"},
+    "ui.maui.dive.tip": {"en": "Lay dive card {card} face down", "ru": "Положить карту погружения {card}",
+                         "uk": "Покласти карту занурення {card}"},
+    "ui.maui.dive.used.tip": {"en": "Dive card {card} is already used", "ru": "Карта {card} уже сыграна",
+                              "uk": "Карту {card} вже зіграно"},
+    "ui.maui.discard": {"en": "Throw three jellyfish away", "ru": "Выбросить трёх медуз",
+                        "uk": "Викинути трьох медуз"},
+    "ui.maui.keep": {"en": "Keep the jellyfish", "ru": "Оставить медуз", "uk": "Залишити медуз"},
+})
+
+
+def action_label(action, lang: str) -> str:
+    if isinstance(action, Dive):
+        return text("ui.maui.dive", lang, card=action.card)
+    if isinstance(action, Jellyfish):
+        return text("ui.maui.discard" if action.discard else "ui.maui.keep", lang)
+    return str(action)
+
+
+def action_tip(action, lang: str, legal: bool) -> str:
+    if isinstance(action, Dive):
+        return text("ui.maui.dive.tip" if legal else "ui.maui.dive.used.tip", lang, card=action.card)
+    return action_label(action, lang)
+
+
+def offered_actions(state, seat: int) -> list:
+    """Dive phase: all twelve cards, so pressing a used one lets the engine explain why not."""
+    legal = legal_actions(state, seat)
+    if legal and all(isinstance(a, Dive) for a in legal):
+        return [Dive(seat, n) for n in range(1, 13)]
+    return legal
+
+
+def sandbox(lang: str = "en", **kwargs):
+    from tutor.games.maui.sandbox import LagoonSandbox
+    return LagoonSandbox(lang=lang, **kwargs)
+
+
+def components(lang: str) -> str:
+    from tutor.games.maui.text import kind_name
+    from tutor.widgets.tables import card_table
+    return card_table("maui", C.CATCH_CARDS.values(), lambda kind: kind_name(kind, lang), lang, C.RULEBOOK)
+
+
+UI = GameUI(action_label=action_label, action_tip=action_tip, offered_actions=offered_actions,
+            sandbox=sandbox, components=components)

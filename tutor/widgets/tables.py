@@ -1,0 +1,38 @@
+"""HTML tables a game's component list is built from: one row per kind of card, its count, its values and
+where the values come from (the rulebook, or assumed and marked so a club can correct them)."""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable
+
+from tutor.widgets.common import esc, safe_cite, ui
+
+
+def source_cell(provenances: Iterable[str], lang: str, rulebook: str = "rulebook") -> tuple[str, str]:
+    """("assumed" | "rulebook", its cell HTML): one assumed value marks the whole row."""
+    if any(p != rulebook for p in provenances):
+        return "assumed", (f'<span class="tutor-assumed" title="{esc(ui("assumed.tip", lang))}">'
+                           f'{esc(ui("assumed", lang))}</span>')
+    return "rulebook", esc(ui("rulebook", lang))
+
+
+def card_table(game_id: str, cards: Iterable, kind_name: Callable[[str], str], lang: str,
+               rulebook: str = "rulebook") -> str:
+    """Cards with `.kind`, `.value` and `.provenance`, grouped by kind in the order first met; each kind
+    cites the section `<game>:<kind>` when the rulebook has one."""
+    groups: dict[str, list] = {}
+    for c in cards:
+        groups.setdefault(c.kind, []).append(c)
+    rows = []
+    for kind, items in groups.items():
+        values = ", ".join(str(c.value) for c in sorted(items, key=lambda c: c.value))
+        prov, source = source_cell((c.provenance for c in items), lang, rulebook)
+        rule = f"{game_id}:{kind}"
+        cited = safe_cite(rule, lang)
+        cited_html = f' <span class="tutor-cite">{esc(cited)}</span>' if cited != rule else ""
+        rows.append(f'<tr data-kind="{esc(kind)}" data-provenance="{prov}">'
+                    f"<td>{esc(kind_name(kind))}{cited_html}</td><td class=\"num\">{len(items)}</td>"
+                    f"<td>{esc(values)}</td><td>{source}</td></tr>")
+    head = "".join(f"<th>{esc(ui(k, lang))}</th>" for k in ("kind", "count", "values", "source"))
+    return (f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+            f'<p class="tutor-assumed-note">{esc(ui("assumed_note", lang))}</p>')

@@ -91,10 +91,12 @@ def check_state(game, state, r: random.Random, *, svg: bool = False) -> list[str
     back = game.state_from_json(text)
     if back != state or game.to_json(back) != text:
         problems.append("JSON round trip changed the state")
-    # scores equal their breakdown
-    for b in game.score(state):
-        if b.total != sum(line.points for line in b.lines):
-            problems.append(f"player {b.player + 1}'s total is not the sum of its lines")
+    # every score line cites a rulebook heading, and there is one breakdown per seat
+    breakdowns = game.score(state)
+    if sorted(b.player for b in breakdowns) != list(range(state.players)):
+        problems.append("the score has not one breakdown per player")
+    for b in breakdowns:
+        problems += [f"player {b.player + 1}'s score line {line.key} cites no rule" for line in b.lines if not line.rule]
     # legal actions exist until the end
     if not game.is_over(state) and not any(game.legal_actions(state, s) for s in game.to_move(state)):
         problems.append("nobody has a legal action before the end")

@@ -51,7 +51,7 @@ def _localise(params: dict, lang: str) -> dict:
     """Seats become "Player N" in the reader's language (and `<name>_plain` the bare number N, for a
     sentence that names the player mid-way: «где стоит игрок 1»); everything else passes through."""
     from tutor.core.i18n import player_name
-    out = {}
+    out: dict = {}
     for name, value in params.items():
         if (name == "player" or name.endswith("_player")) and isinstance(value, int):
             out[name] = player_name(value, lang)

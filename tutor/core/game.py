@@ -33,13 +33,19 @@ class Engine(Protocol):
 
     States and actions are the game's own frozen dataclasses (typed Any here: each game has its own)."""
 
-    SPEC: "GameSpec"
-    RULINGS: "Sequence[Ruling]"
-    SECTIONS: "Sequence[Section]"
-    RuleViolation: type[Exception]
+    # read-only members (a module's globals fulfil them)
+    @property
+    def SPEC(self) -> "GameSpec": ...
+    @property
+    def RULINGS(self) -> "Sequence[Ruling]": ...
+    @property
+    def SECTIONS(self) -> "Sequence[Section]": ...
+    @property
+    def RuleViolation(self) -> type[Exception]: ...
 
     # setup(players, *, seed=None, variant=(), **explicit components) -> State
-    setup: Callable[..., Any]
+    @property
+    def setup(self) -> Callable[..., Any]: ...
 
     def legal_actions(self, state: Any, player: int) -> list[Any]: ...
     def apply(self, state: Any, action: Any) -> "tuple[Any, list[Event]]": ...
@@ -52,9 +58,11 @@ class Engine(Protocol):
     def state_from_json(self, text: Any) -> Any: ...
     def action_from_json(self, data: Any) -> Any: ...
     # render(view, *, highlight=(), lang="en", events=()) -> SVG text
-    render: Callable[..., str]
+    @property
+    def render(self) -> Callable[..., str]: ...
     # conformance hooks: invariants that must hold, what a viewer must not see, actions to try (legal or not)
-    check_invariants: Callable[..., list[str]]
+    @property
+    def check_invariants(self) -> Callable[..., list[str]]: ...
     def secrets(self, state: Any, viewer: Any) -> set[str]: ...
     def candidate_actions(self, state: Any, r: random.Random) -> list[Any]: ...
 
@@ -66,11 +74,17 @@ class Bots(Protocol):
 
 
 class ScenarioAdapter(Protocol):
-    """How lesson files (scenarios, quizzes, tasks) speak about a game's positions and moves."""
+    """How lesson files (scenarios, quizzes, tasks) speak about a game's positions and moves.
+
+    `expect` is usually built by tutor.core.scenario.expectations (scores, winners, events, over and the
+    game's own keys); `highlight` is tutor.core.scenario.highlight unless the game names its own places.
+    Two members are optional: `setup_stages(spec)` (a set-up shown in steps) and `deciding(after, events,
+    want)` (the events a quiz's "why not" shows)."""
 
     def setup(self, spec: dict) -> Any: ...
-    def actions(self, state: Any, do: Any) -> list[Any]: ...
+    def actions(self, do: Any, state: Any) -> list[Any]: ...
     def expect(self, before: Any, after: Any, events: list, want: dict) -> list[str]: ...
+    def highlight(self, items: Any) -> tuple: ...
 
 
 @dataclass(frozen=True)
@@ -88,6 +102,9 @@ class GameUI:
     sandbox_label: str = "lazy.sandbox"                                   # ui key of its "open" button
     components: Optional[Callable[[str], str]] = None                     # (lang) -> HTML tables of components
     position: Optional[Callable[[dict], Any]] = None                      # lesson-style dict -> state, or None
+    # (action) -> the keys of the board elements that choose it, one per step (("card:x", "cell:7"): a card,
+    # then its cell); () when the board does not show it. The renderer marks what `choosable=` names.
+    board_keys: Optional[Callable[[Any], tuple]] = None
 
 
 @dataclass(frozen=True)

@@ -43,6 +43,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Optional
 
 
 from tutor.core.errors import RuleViolation
@@ -65,9 +66,9 @@ class Outcome:
     correct: bool
     state: object                  # the position after the choice (the opening one if refused)
     events: tuple = ()
-    refusal: object = None         # the RuleViolation, if the engine refused the actions
+    refusal: Optional[RuleViolation] = None   # the RuleViolation, if the engine refused the actions
     problems: list = field(default_factory=list)   # why the goal was not met (empty when correct)
-    shown: object = None           # the position to draw: the last pause before the next deal
+    shown: Any = None              # the position to draw: the last pause before the next deal
     told: tuple = ()               # the events up to that position (what the learner is told happened)
 
     @property

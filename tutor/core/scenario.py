@@ -191,7 +191,7 @@ def replay(data: dict) -> Replay:
     state, shown = _advance(pending, opening, f"{where} setup", out.mismatches)
     if state is None:
         raise ScenarioError(f"{where}: the setup has no stage '{opening}'")
-    viewer = adapt.seat(data.get("viewer"))
+    viewer = seat(data.get("viewer"))
     # an unstaged opening is simply the position: its deal is not narrated as something that happened
     shown = shown if "show" in data else []
     out.frames.append(Frame(0, state, tuple(shown), data.get("intro") or data.get("title") or {},
@@ -201,7 +201,7 @@ def replay(data: dict) -> Replay:
         events: list = []
         refusal = None
         before = state
-        viewer = adapt.seat(step["viewer"]) if "viewer" in step else viewer
+        viewer = seat(step["viewer"]) if "viewer" in step else viewer
         if "do" in step and pending:
             out.mismatches.append(f"{label}: acts before {', '.join(p[0] for p in pending)} "
                                   f"of the last move is shown")

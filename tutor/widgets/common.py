@@ -16,7 +16,7 @@ import logging
 import os
 import re
 from pathlib import Path
-from typing import Callable, Iterable, Optional
+from typing import Callable, Iterable, Optional, Protocol
 
 import ipywidgets as W
 from ipywidgets.widgets.widget_description import DescriptionStyle
@@ -161,6 +161,12 @@ def split_defs(svg: str) -> tuple[str, tuple[str, str]]:
     return svg[:match.start()] + svg[match.end():], (key, defs)
 
 
+class MessageArea(Protocol):
+    """Where `guard` shows a friendly message: an ErrorArea, a widget's text trait, or a plain sink."""
+
+    def show(self, message: str) -> None: ...
+
+
 class TraitMessage:
     """An error area for `guard` that shows its message through a widget's text trait (anywidget front-ends
     draw it as the friendly error box)."""
@@ -255,7 +261,7 @@ class guard:
     removes an old message.
     """
 
-    def __init__(self, error_area: ErrorArea, lang: str = "en", *, clear: bool = True):
+    def __init__(self, error_area: MessageArea, lang: str = "en", *, clear: bool = True):
         self.area = error_area
         self.lang = lang
         self.clear = clear

@@ -11,14 +11,15 @@ the rule behind each event, a refusal as a teaching moment, the author's explana
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Optional
 
 import ipywidgets as W
 
 from tutor.core import quiz as Q
 from tutor.core.events import for_viewer
-from tutor.core.game import load
+from tutor.core.game import Engine, load
 from tutor.core.i18n import register
-from tutor.core.scenario import ScenarioError, adapter
+from tutor.core.scenario import ScenarioError, adapter, seat
 from tutor.widgets.common import (
     ErrorArea, citation_html, esc, events_highlight, events_html, guard, find_lesson_file, localised, refusal_html,
     render, svg_box, ui,
@@ -71,7 +72,7 @@ class Quiz(W.VBox):
         self.add_class("tutor-quiz")
         self.add_class("tutor-widget")
         self.data: dict = {}
-        self.game = None
+        self.game: Optional[Engine] = None
         self.outcomes: list = []
         self.answered = None          # index of the chosen answer, None while the question is open
         self.viewer = None
@@ -107,7 +108,7 @@ class Quiz(W.VBox):
         self.data = resolve(quiz, lessons, self.lang)
         self.game = load(self.data["game"])
         adapt = adapter(self.data["game"])
-        self.viewer = adapt.seat(self.data.get("viewer"))
+        self.viewer = seat(self.data.get("viewer"))
         self._highlight = adapt.highlight(self.data.get("highlight", []))
         self.outcomes = Q.evaluate(self.data)
         right = [o for o in self.outcomes if o.correct]
@@ -134,6 +135,7 @@ class Quiz(W.VBox):
         self.choices.children = [W.HTML(f"<b>{esc(ui('quiz.choose', self.lang))}</b>"), *self.buttons]
 
     def _board(self, state, highlight, events) -> str:
+        assert self.game is not None, "drawn only once the quiz is built"
         return render(self.game, self.game.view(state, self.viewer), highlight=highlight,
                       events=for_viewer(events, self.viewer), lang=self.lang)
 

@@ -12,12 +12,13 @@ a frame it already has, with no round trip.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Optional
 
 import anywidget
 import traitlets as T
 
 from tutor.core.events import for_viewer
-from tutor.core.game import load
+from tutor.core.game import Engine, load
 from tutor.core.scenario import ScenarioError, load_file, replay, validate
 from tutor.widgets.common import (
     TraitMessage, esc, esm, events_html, guard, find_lesson_file, localised, refusal_html, render, safe_cite,
@@ -58,7 +59,7 @@ class ScenarioPlayer(anywidget.AnyWidget):
         self.replay = None
         self._drawn: dict = {}        # frame index -> {"svg", "board", "defs", "narration"}, drawn once
         self.data: dict = {}
-        self.game = None
+        self.game: Optional[Engine] = None
         self.add_class("tutor-scenario-player")
 
         with guard(self.errors, lang):
@@ -136,6 +137,7 @@ class ScenarioPlayer(anywidget.AnyWidget):
     # ------------------------------------------------------------------ drawing
 
     def _board(self, frame) -> str:
+        assert self.game is not None, "drawn only once the scenario is built"
         view = self.game.view(frame.state, frame.viewer)
         told = for_viewer(frame.events, frame.viewer)   # a seat's frame narrates only what that seat knows
         return render(self.game, view, highlight=frame.highlight, events=told, lang=self.lang)

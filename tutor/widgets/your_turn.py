@@ -9,6 +9,7 @@ decided against it (tutor.core.quiz.why_not), and the hint; "Try again" restores
 """
 
 from __future__ import annotations
+from typing import Optional
 
 
 from tutor.core import quiz as Q
@@ -51,7 +52,7 @@ class YourTurn(PlayTable):
     def __init__(self, task, lang: str = "en", *, lessons=None):
         self.task = resolve(task, lessons, lang)
         self.tries = 0
-        self.outcome = None      # None while the learner has not moved; else "done", "missed" or "refused"
+        self.outcome: Optional[str] = None      # None while the learner has not moved; else "done", "missed" or "refused"
         self.verdict = ""        # the engine's judgement as HTML (the status area, read aloud)
         self._start = T.start(self.task)
         super().__init__(self.task["game"], players=self._start.players, seat=T.seat(self.task), lang=lang,

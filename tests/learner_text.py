@@ -12,8 +12,6 @@ import random
 import re
 from pathlib import Path
 
-import yaml
-
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = ROOT / "lessons"
 NOTEBOOKS = ROOT / "notebooks"
@@ -33,9 +31,9 @@ def visible(markup: str) -> str:
 
 
 def lesson_languages(game: str) -> list[str]:
-    """The languages the game's lesson is written in (its notebook.yaml title has one entry each)."""
-    data = yaml.safe_load((LESSONS / game / "notebook.yaml").read_text(encoding="utf-8"))
-    return list(data["title"])
+    """The languages the game's lesson is written in (a lessons/<game>/lesson.<lang>.md each)."""
+    from tutor.lesson_source import languages
+    return languages(game)
 
 
 def scenario_texts(game: str, lang: str):

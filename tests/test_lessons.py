@@ -1,8 +1,9 @@
 """Lesson data: every rulebook heading is taught, every scenario replays, every step is narrated.
 
-Runs for every ready game (tutor.core.game.ready_games()): lessons/<game>/sections.yaml (heading ->
-notebook part + scenarios), the scenario files, and `python -m tutor check` as a command (exit codes and
-what it reports). Each game's worked examples are then checked number for number.
+Runs for every ready game (tutor.core.game.ready_games()): the rulebook-section map (each heading of the game's
+SECTIONS -> the lesson parts whose citation line quotes it, read from lessons/<game>/lesson.<lang>.md by
+tutor.lesson_source), the scenario files, and `python -m tutor check` as a command (exit codes and what it
+reports). Each game's worked examples are then checked number for number.
 """
 
 from __future__ import annotations
@@ -17,16 +18,19 @@ from pathlib import Path
 import pytest
 import yaml
 
+from tutor import lesson_source
 from tutor.core.game import info, load, ready_games
 from tutor.core.scenario import lesson_files, load_file, replay
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = ready_games()
-# headings whose lesson is the notebook prose alone (nothing happens on the board)
+# headings whose lesson is the notebook prose alone (nothing happens on the board); the rulings are a list
 PROSE_ONLY = {
-    "maui": {"maui:intro", "maui:components", "maui:variants"},
-    "aqua_fest": {"aqua_fest:contents"},
+    "maui": {"maui:intro", "maui:components", "maui:variants", "maui:rulings"},
+    "aqua_fest": {"aqua_fest:contents", "aqua_fest:rulings"},
 }
+# the helpers that put a position on a board, and the lesson files they show
+BOARD = re.compile(r'lesson\.(scenario|quiz|your_turn|position|sandbox|play)\((?:"([^"]+)")?')
 MIN_SCENARIOS = {"maui": 10, "aqua_fest": 15}
 
 
@@ -50,8 +54,17 @@ SCENARIO_IDS = [f"{g}/{p.stem}" for g, p in ALL_SCENARIOS]
 
 
 @lru_cache(maxsize=None)
-def sections(game: str) -> dict:
-    return yaml.safe_load((lessons(game) / "sections.yaml").read_text(encoding="utf-8"))
+def sections(game: str, lang: str = "") -> dict[str, list[str]]:
+    """{section id: the lesson parts that teach it}, derived from the lesson's citations (its first language
+    unless `lang` is given)."""
+    taught, _ = lesson_source.section_parts(game, lang or info(game).lesson_langs[0])
+    return taught
+
+
+def shown(game: str) -> dict[str, list[str]]:
+    """{part anchor: the scenario ids it shows}."""
+    return {p.anchor: [m.group(2) for code in p.code for m in BOARD.finditer(code) if m.group(1) == "scenario"]
+            for p in lesson_source.parts(game, info(game).lesson_langs[0])}
 
 
 def scenario_ids(game: str) -> dict[str, Path]:
@@ -74,45 +87,71 @@ def test_there_are_scenarios(game):
     assert lesson_files(game) == scenario_paths(game)
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_every_section_has_an_entry(game):
-    heads = {s.id for s in load(game).SECTIONS}
-    missing = sorted(heads - set(sections(game)))
-    assert not missing, f"sections.yaml has no entry for {missing}"
-    unknown = sorted(set(sections(game)) - heads)
-    assert not unknown, f"sections.yaml names headings the engine does not know: {unknown}"
+@pytest.mark.parametrize("game,lang", [(g, lang) for g in GAMES for lang in info(g).lesson_langs])
+def test_every_section_is_taught_by_a_part(game, lang):
+    """Every rulebook heading (tutor/games/<game>/sections.py, the one list) is quoted by a part's citation line,
+    and every quoted heading is one of them."""
+    taught, problems = lesson_source.section_parts(game, lang)
+    assert not problems, "\n".join(problems)
+    assert set(taught) == {s.id for s in load(game).SECTIONS}
+    untaught = sorted(sid for sid, parts in taught.items() if not parts)
+    assert not untaught, f"no part of lesson.{lang}.md cites the headings of {untaught}"
+    assert taught == sections(game), "the languages cite the rulebook differently"
+
+
+def test_a_wrong_citation_is_reported(tmp_path, monkeypatch):
+    """The map is read from the text, so a misspelt heading is caught, not silently untaught."""
+    text = lesson_source.path("maui", "en").read_text(encoding="utf-8")
+    assert "*Rulebook: «Медуза»*" in text
+    (tmp_path / "lesson.en.md").write_text(text.replace("«Медуза»", "«Медузы»"), encoding="utf-8")
+    monkeypatch.setattr(lesson_source, "lessons_dir", lambda game: tmp_path)
+    taught, problems = lesson_source.section_parts("maui", "en")
+    assert taught["maui:jellyfish"] == [] and "part-jellyfish cites «Медузы»" in "\n".join(problems)
+    assert lesson_source.citations("## 5. Depths\n*Rulebook: «Большая глубина», «Средняя глубина»*\n") == [
+        "Большая глубина", "Средняя глубина"]
+    assert lesson_source.citations("*Правила: «Цель игры» (подготовка описана там же)*") == ["Цель игры"]
+    assert lesson_source.citations("Спросите себя: «а если бы игрок 3 сыграл десятку?»") == []
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_every_section_is_taught_by_a_scenario(game):
-    bare = [sid for sid, entry in sections(game).items()
-            if not entry.get("scenarios") and sid not in PROSE_ONLY.get(game, set())]
-    assert not bare, f"these headings have no scenario: {bare}"
+def test_every_section_is_shown_on_a_board(game):
+    """A heading is shown where it is taught (a worked example, quiz, your-turn step, position, sandbox or game in
+    a part that cites it) or by a worked example that names it as its rule."""
+    boards = {p.anchor: [m.group(1) for code in p.code for m in BOARD.finditer(code)]
+              for p in lesson_source.parts(game, info(game).lesson_langs[0])}
+    by_rule = {load_file(path).get("rule") for path in scenario_paths(game)}
+    bare = [sid for sid, parts in sections(game).items()
+            if not any(boards.get(part) for part in parts) and sid not in by_rule
+            and sid not in PROSE_ONLY.get(game, set())]
+    assert not bare, f"these headings are never shown on a board: {bare}"
 
 
 @pytest.mark.parametrize("game,lang", [(g, lang) for g in GAMES for lang in info(g).lesson_langs])
 def test_every_part_anchor_is_in_the_notebook(game, lang):
     path = notebooks(game)[lang]
     present = anchors(path)
-    missing = sorted({entry["part"] for entry in sections(game).values()} - present)
+    missing = sorted({part for parts in sections(game).values() for part in parts} - present)
     assert not missing, f"{path.name} lacks anchors {missing}"
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_listed_scenarios_exist(game):
-    known = scenario_ids(game)
-    for sid, entry in sections(game).items():
-        for scenario_id in entry.get("scenarios") or []:
-            assert scenario_id in known, f"{sid} lists {scenario_id}, which has no file"
-            owner, _, name = scenario_id.partition("/")
-            assert (ROOT / "lessons" / owner / "scenarios" / f"{name}.yaml").is_file()
+def test_shown_lesson_files_exist(game):
+    """Every worked example, quiz and task the lesson calls has its file."""
+    folders = {"scenario": "scenarios", "quiz": "quizzes", "your_turn": "tasks"}
+    calls = [m.groups() for p in lesson_source.parts(game, info(game).lesson_langs[0]) for code in p.code
+             for m in BOARD.finditer(code) if m.group(1) in folders]
+    assert calls
+    for helper, ref in calls:
+        owner, _, name = ref.partition("/")
+        assert owner == game, f"{game}'s lesson shows {ref}"
+        assert (lessons(game) / folders[helper] / f"{name}.yaml").is_file(), f"lesson.{helper}({ref!r}) has no file"
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_scenario_is_used(game):
-    used = {s for entry in sections(game).values() for s in entry.get("scenarios") or []}
+    used = {s for ids in shown(game).values() for s in ids}
     unused = sorted(set(scenario_ids(game)) - used)
-    assert not unused, f"no heading points to {unused}"
+    assert not unused, f"the lesson never shows {unused}"
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -168,7 +207,7 @@ def test_every_step_names_its_rule(game, path):
 @pytest.mark.parametrize("game", GAMES)
 def test_lessons_never_point_outside_the_project(game):
     """The rulebooks live outside the project and are never read at run or test time."""
-    files = scenario_paths(game) + [lessons(game) / "sections.yaml", lessons(game) / "notebook.yaml",
+    files = scenario_paths(game) + [*(lesson_source.path(game, lang) for lang in info(game).lesson_langs),
                                     ROOT / "tools" / "build_notebooks.py", *notebooks(game).values(),
                                     ROOT / "notebooks" / "index.ipynb"]
     for path in files:

@@ -1,7 +1,9 @@
 """The lesson notebooks execute headless, show their widgets, and say what the index promises.
 
 Every ready game (tutor.core.game.ready_games()) has one notebook per lesson language; each runs with
-nbclient in notebooks/ (as JupyterLab and Voilà run it) on the python3 kernel.
+nbclient in notebooks/ (as JupyterLab and Voilà run it) on the python3 kernel. What a notebook must hold
+(its parts in order, its code cells, the worked examples, quizzes and tasks it shows) is read from its
+source, lessons/<game>/lesson.<lang>.md (tutor.lesson_source), and from the game's lesson folder.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import yaml
 import pytest
 from nbclient import NotebookClient
 
+from tutor import lesson_source
 from tutor.core.game import info, ready_games
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -36,24 +39,32 @@ LESSONS = {name: lang for g in READY for name, lang in lesson_names(g).items()}
 GAME_OF = {name: g for g in READY for name in lesson_names(g)}
 # a sentence of each game's narration, as the learner reads it in Russian
 RUSSIAN_NARRATION = {"maui": "Четыре ныряльщика", "aqua_fest": "в руке два осьминога"}
-# each lesson's parts, in the rulebook's order
-ORDER = {
-    "maui": ["part-story", "part-components", "part-setup", "part-round", "part-depths", "part-information",
-             "part-disputes", "part-end", "part-example", "part-catch", "part-lantern", "part-jellyfish",
-             "part-seagull", "part-variants", "part-open-baskets", "part-no-fights", "part-rulings",
-             "part-sandbox", "part-play", "part-summary"],
-    "aqua_fest": ["part-goal", "part-components", "part-setup", "part-tiles", "part-shells", "part-cards",
-                  "part-movement", "part-turn", "part-battles", "part-forbidden", "part-end", "part-scoring",
-                  "part-rulings", "part-sandbox", "part-play", "part-summary"],
-}
-# what each lesson must show: (code snippet, how many cells use it at least)
-HELPERS = {
-    "aqua_fest": [('lesson.scenario("aqua_fest/two-card-move"', 1), ('lesson.scenario("aqua_fest/battle-won"', 1),
-                  ('lesson.scenario("aqua_fest/battle-tied"', 1), ('lesson.scenario("aqua_fest/coral-refused"', 1),
-                  ('lesson.scenario("aqua_fest/scoring-36"', 1), ('lesson.sandbox("aqua_fest"', 1),
-                  ('lesson.components("aqua_fest"', 1), ('lesson.rulings("aqua_fest"', 1),
-                  ('lesson.sandbox("aqua_fest"', 1), ('lesson.play("aqua_fest"', 1), ('lesson.position("aqua_fest"', 1)],
-}
+# a lesson page has at least this many parts (its anchors), each in the source's order
+MIN_PARTS = 15
+# what every lesson shows besides its lesson files: the page header, the components, the rulings, a game
+HELPERS_EVERY_LESSON = ("page", "components", "rulings", "play")
+# the lesson files a notebook must show, one helper per folder of lessons/<game>/
+LESSON_FILES = {"scenarios": "scenario", "quizzes": "quiz", "tasks": "your_turn"}
+
+
+def order(game: str) -> list[str]:
+    """The lesson's parts (anchors) in the order its source has them."""
+    return [p.anchor for p in lesson_source.parts(game, lesson_source.languages(game)[0]) if p.anchor]
+
+
+def helpers(game: str) -> list[str]:
+    """What the game's notebooks must call, from its data: a helper call for every scenario, quiz and task file
+    in lessons/<game>/ (by its id), the helpers every lesson shows, and the sandbox if the game has one."""
+    from tutor.core.game import spec
+    g = spec(game)
+    calls = [f'lesson.{name}("{game}"' if name != "page" else "lesson.page(" for name in HELPERS_EVERY_LESSON]
+    if g.ui is not None and g.ui().sandbox is not None:
+        calls.append(f'lesson.sandbox("{game}"')
+    home = lesson_source.lessons_dir(game)
+    for folder, helper in LESSON_FILES.items():
+        for path in sorted((home / folder).glob("*.yaml")):
+            calls.append(f'lesson.{helper}("{yaml.safe_load(path.read_text(encoding="utf-8"))["id"]}"')
+    return calls
 
 pytestmark = pytest.mark.slow
 
@@ -191,10 +202,23 @@ def test_lesson_first_render_is_light(name, executed):
 
 @pytest.mark.parametrize("name", LESSONS)
 def test_lesson_uses_its_helpers(name):
+    """Every worked example, quiz and your-turn task of the game is shown, and the helpers every lesson has."""
     nb = nbformat.read(NOTEBOOKS / name, as_version=4)
     code = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
-    for snippet, least in HELPERS.get(GAME_OF[name], []):
-        assert code.count(snippet) >= least, f"{name} should call {snippet}"
+    wanted = helpers(GAME_OF[name])
+    assert len(wanted) >= 10
+    missing = [snippet for snippet in wanted if snippet not in code]
+    assert not missing, f"{name} should call {missing}"
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_lesson_has_every_code_cell_of_its_source(name):
+    """The served notebook runs exactly the source's code cells, in order (the parameters cell sets its lang)."""
+    nb = nbformat.read(NOTEBOOKS / name, as_version=4)
+    code = [c.source for c in nb.cells if c.cell_type == "code"]
+    source = lesson_source.code_cells(GAME_OF[name], LESSONS[name])
+    assert code == [c.strip("\n") for c in source]
+    assert len(code) >= 10
 
 
 @pytest.mark.parametrize("game", READY)
@@ -256,13 +280,45 @@ def test_lessons_share_structure_and_link_each_other(game):
                 assert f"]({other})" in nb.cells[0].source, f"{name} does not link {other}"
 
 
+@pytest.mark.parametrize("name", LESSONS)
+def test_lesson_has_every_part_of_its_source_in_order(name):
+    """The page's parts (its anchors, which the links and the other tests use) are the source's, in its order."""
+    found = re.findall(r'<a id="([^"]+)"></a>', markdown(nbformat.read(NOTEBOOKS / name, as_version=4)))
+    want = order(GAME_OF[name])
+    assert len(want) >= MIN_PARTS
+    assert found == want
+
+
 @pytest.mark.parametrize("game", READY)
-def test_lesson_walks_the_rulebook_in_order(game):
-    if game not in ORDER:
-        pytest.skip(f"no order recorded for {game}")
-    first = next(iter(lesson_names(game)))
-    found = re.findall(r'<a id="([^"]+)"></a>', markdown(nbformat.read(NOTEBOOKS / first, as_version=4)))
-    assert [a for a in found if a in ORDER[game]] == ORDER[game]
+def test_lesson_sources_have_the_same_parts_and_code_in_every_language(game):
+    """lesson.<lang>.md for each lesson language, with the same anchors and the same code cells in the same
+    order (only the parameters cell's `lang` differs), cells split alike, the same headings cited per part."""
+    assert lesson_source.languages(game) == list(info(game).lesson_langs)
+    assert lesson_source.differences(game) == []
+    langs = lesson_source.languages(game)
+    for lang in langs:
+        code = lesson_source.code_cells(game, lang)
+        assert code[0] == f'lang = "{lang}"'
+        assert code[1:] == lesson_source.code_cells(game, langs[0])[1:]
+        assert [p.anchor for p in lesson_source.parts(game, lang)] == order(game)
+
+
+def test_a_language_that_drifts_is_reported(tmp_path, monkeypatch):
+    """The shape check fails on a part missing in one language and on a code cell that differs."""
+    game = READY[0]
+    langs = lesson_source.languages(game)
+    for lang in langs:
+        (tmp_path / f"lesson.{lang}.md").write_text(lesson_source.path(game, lang).read_text(encoding="utf-8"),
+                                                    encoding="utf-8")
+    other = tmp_path / f"lesson.{langs[1]}.md"
+    text = other.read_text(encoding="utf-8")
+    anchor = order(game)[3]
+    code = lesson_source.code_cells(game, langs[0])[2]
+    other.write_text(text.replace(f'<a id="{anchor}"></a>', "").replace(code, code + "  # changed", 1),
+                     encoding="utf-8")
+    monkeypatch.setattr(lesson_source, "lessons_dir", lambda g: tmp_path)
+    problems = "\n".join(lesson_source.differences(game))
+    assert anchor in problems and "# changed" in problems
 
 
 def test_index_lists_every_game_with_relative_links():

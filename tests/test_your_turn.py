@@ -12,7 +12,6 @@ import re
 from pathlib import Path
 
 import pytest
-import yaml
 
 from tutor import lesson
 from tutor.core import task as T
@@ -42,14 +41,8 @@ def plain(text: str) -> str:
 
 def notebook_parts(game: str) -> dict[str, str]:
     """part anchor -> the code of its cells, from the lesson source the notebooks are built from."""
-    data = yaml.safe_load((ROOT / "lessons" / game / "notebook.yaml").read_text(encoding="utf-8"))
-    parts, current = {}, None
-    for cell in data["cells"]:
-        if "part" in cell:
-            current = cell["part"]
-        if "code" in cell and current:
-            parts[current] = parts.get(current, "") + cell["code"]
-    return parts
+    from tutor.lesson_source import parts
+    return {p.anchor: "\n".join(p.code) for p in parts(game, info(game).lesson_langs[0]) if p.anchor}
 
 
 # --------------------------------------------------------------------------- the task files

@@ -7,8 +7,10 @@ Every registered game (tutor.core.game.ready_games) gets one notebook per lesson
 <notebook>.ipynb for its first language, <notebook>.<lang>.ipynb for the others
 (maui.ipynb + maui.ru.ipynb, aqua_fest.ipynb + aqua_fest.ru.ipynb).
 
-Sources: lessons/<game>/notebook.yaml (prose in every lesson language, thin code cells) and
-lessons/index.yaml (the index page's prose, and the games still coming).
+Sources: lessons/<game>/lesson.<lang>.md, one MyST Markdown notebook per language (jupytext; a teacher opens
+and runs it in JupyterLab), read by tutor.lesson_source; the languages must have the same parts and the same
+code cells, or nothing is built. The index page's prose is lessons/index.<lang>.md; lessons/index.yaml holds its
+data (language names, the ready games' order, the games still coming).
 Generated notebooks have no outputs and stable cell ids, so a rebuild of unchanged text is a no-op.
 Links are relative (`maui.ipynb`), which works in JupyterLab and under Voilà whatever the serving root.
 """
@@ -25,6 +27,7 @@ import yaml
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from tutor import lesson_source  # noqa: E402
 from tutor.core.game import ready_games, spec  # noqa: E402
 
 NOTEBOOKS = ROOT / "notebooks"
@@ -65,33 +68,37 @@ def _notebook(cells: list[dict], lang: str, title: str) -> dict:
     }
 
 
+class SourceError(Exception):
+    """A lesson source the builder refuses (its languages differ in shape, a cell it cannot carry)."""
+
+
 def lesson_notebook(game_id: str, lang: str) -> dict:
-    """One game's lesson in one language, from lessons/<game>/notebook.yaml."""
-    source = yaml.safe_load((ROOT / "lessons" / game_id / "notebook.yaml").read_text(encoding="utf-8"))
+    """One game's lesson in one language, from lessons/<game>/lesson.<lang>.md: its cells as written (text and
+    code), ids numbered in order, only the `parameters` tag kept."""
+    problems = lesson_source.differences(game_id)
+    if problems:
+        raise SourceError("\n".join(problems))
+    source = lesson_source.read(game_id, lang)
     cells = []
-    for i, item in enumerate(source["cells"]):
-        cell_id = f"{game_id}-{i:03d}"
-        if "md" in item:
-            text = item["md"][lang]
-            if "part" in item:
-                text = f'<a id="{item["part"]}"></a>\n\n{text}'
-            cells.append(_cell("markdown", text, cell_id))
-        else:
-            code = item["code"].strip("\n")
-            if item.get("parameters"):
-                code = f'lang = "{lang}"'
-                cells.append(_cell("code", code, cell_id, tags=("parameters",)))
-            else:
-                cells.append(_cell("code", code, cell_id))
-    return _notebook(cells, lang, source["title"][lang])
+    for i, cell in enumerate(source.cells):
+        if cell.cell_type not in ("markdown", "code"):
+            raise SourceError(f"{lesson_source.path(game_id, lang).name}: a {cell.cell_type} cell (only text and code)")
+        tags = [t for t in cell.metadata.get("tags", ()) if t == lesson_source.PARAMETERS]
+        cells.append(_cell(cell.cell_type, cell.source.strip("\n"), f"{game_id}-{i:03d}", tags=tags))
+    return _notebook(cells, lang, source.metadata["title"])
 
 
 def index_notebook() -> dict:
-    """The index page: its prose and the games still coming live in lessons/index.yaml; each ready game
-    (from the registry) gets a row linking its lessons."""
+    """The index page: a section per language, its prose from lessons/index.<lang>.md, then a row per ready game
+    (from the registry) linking its lessons and a row per game still coming (lessons/index.yaml)."""
     source = yaml.safe_load((ROOT / "lessons" / "index.yaml").read_text(encoding="utf-8"))
     names = source["language_names"]
-    rows: dict[str, list[str]] = {lang: [] for lang in source["text"]}
+    prose = {p.name.split(".")[1]: p for p in (ROOT / "lessons").glob("index.*.md")}
+    unnamed = sorted(set(prose) - set(names))
+    if unnamed:
+        raise SourceError(f"lessons/index.yaml's language_names lacks {unnamed} (lessons/index.<lang>.md)")
+    text = {lang: _without_front_matter(prose[lang].read_text(encoding="utf-8")) for lang in names if lang in prose}
+    rows: dict[str, list[str]] = {lang: [] for lang in text}
     order = source.get("order", [])
     for game_id in sorted(ready_games(), key=lambda g: (order.index(g) if g in order else len(order), g)):
         g = spec(game_id)
@@ -105,17 +112,26 @@ def index_notebook() -> dict:
         for lang in rows:
             rows[lang].append(f"| {coming['title'].get(lang, coming['title']['en'])} | *{source['coming_word'][lang]}* |")
     cells = []
-    for i, (lang, text) in enumerate(source["text"].items()):
-        body = text.rstrip("\n") + "\n" + "\n".join(rows[lang])
+    for i, (lang, prose_text) in enumerate(text.items()):
+        body = prose_text.rstrip("\n") + "\n" + "\n".join(rows[lang])
         cells.append(_cell("markdown", f'<a id="{lang}"></a>\n\n' + body, f"index-{i:03d}"))
     return _notebook(cells, "en", "tutor")
+
+
+def _without_front_matter(text: str) -> str:
+    """Plain Markdown: a YAML header (JupyterLab adds one if the file is saved there as a notebook) is dropped."""
+    if text.startswith("---\n"):
+        end = text.find("\n---\n", 4)
+        if end >= 0:
+            return text[end + 5:].lstrip("\n")
+    return text
 
 
 def targets() -> dict[Path, dict]:
     out = {NOTEBOOKS / "index.ipynb": index_notebook()}
     for game_id in ready_games():
         g = spec(game_id)
-        if (ROOT / "lessons" / g.id / "notebook.yaml").exists():
+        if lesson_source.languages(g.id):
             for lang in g.lesson_langs:
                 out[NOTEBOOKS / notebook_name(g.stem, lang, g.lesson_langs[0])] = lesson_notebook(g.id, lang)
     return out
@@ -129,8 +145,13 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="report stale notebooks instead of writing them")
     args = parser.parse_args(argv)
+    try:
+        built = targets()
+    except (SourceError, FileNotFoundError) as exc:
+        print(f"cannot build the notebooks:\n{exc}", file=sys.stderr)
+        return 1
     stale = []
-    for path, nb in targets().items():
+    for path, nb in built.items():
         text = render(nb)
         current = path.read_text(encoding="utf-8") if path.exists() else None
         if current == text:

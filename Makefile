@@ -3,7 +3,7 @@
 #              [ALLOWED_HOSTS="tutor.club"]
 #                                                     Voilà app at http://$(HOST):$(PORT)
 #   make test [JOBS=2] [PYTEST_ARGS=…]                the whole test suite (installs chromium if missing)
-#   make lab                                          JupyterLab on notebooks/
+#   make lab                                          JupyterLab on the repository (notebooks/, lessons/)
 #   make bench                                        engine / render / serving figures
 #   make loadtest [LEARNERS=20] [LESSON=maui.ipynb]   a room opening a lesson at once (loopback only)
 
@@ -70,7 +70,7 @@ test: $(VENV)/.installed-test chromium
 	exit $$rc
 
 lab: $(VENV)/.installed
-	$(VENV)/bin/jupyter lab --config=tools/jupyter_lab_config.py --ServerApp.root_dir=notebooks \
+	$(VENV)/bin/jupyter lab --config=tools/jupyter_lab_config.py --ServerApp.root_dir=. \
 	  --ServerApp.ip=$(HOST) --ServerApp.port=$(LAB_PORT) $(if $(filter 0,$(shell id -u)),--allow-root) $(LAB_ARGS)
 
 bench: $(VENV)/.installed-test chromium

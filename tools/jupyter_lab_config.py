@@ -1,4 +1,11 @@
-# `make lab` starts JupyterLab with this file: saving a lesson keeps it as it is in the repository (tutor/lab.py).
+# `make lab` starts JupyterLab with this file, on the repository (notebooks/ to learn, lessons/ to write):
+# - saving a served notebook keeps it as it is in the repository (tutor/lab.py);
+# - a Markdown file opens as a notebook (jupytext; tools/lab_settings/overrides.json), so a teacher opens a
+#   lesson's source, lessons/<game>/lesson.<lang>.md, runs it and saves it as MyST Markdown (lessons/jupytext.toml
+#   says which metadata it keeps). Right-click → Open With → Editor shows the Markdown text.
+from pathlib import Path
+
 from tutor.lab import strip_outputs
 
 c.FileContentsManager.pre_save_hook = strip_outputs  # noqa: F821 (`c` is the config Jupyter passes in)
+c.LabApp.app_settings_dir = str(Path(__file__).resolve().parent / "lab_settings")  # noqa: F821

@@ -130,46 +130,35 @@ def _event(kind: str, rule: str, data: dict) -> Event:
     return event
 
 
-def _put(items: tuple, index: int, value) -> tuple:
-    """`items` with `items[index]` replaced by `value`."""
-    out = list(items)
-    out[index] = value
-    return tuple(out)
+# A move that resolves a round works on one mutable copy of the state's fields, a "table": a dict
+# like State.__dict__ whose lagoon, piles and declined are lists, changed card by card. It is frozen
+# into a State once at the end (and at each pause a lesson shows), instead of copying the frozen
+# state for every card moved, which used to take most of the engine's time.
+
+def _table(state: State) -> dict:
+    """A working copy of `state`'s fields (see above)."""
+    table = state.__dict__.copy()
+    table["lagoon"] = list(state.lagoon)
+    table["piles"] = list(state.piles)
+    table["declined"] = list(state.declined)
+    return table
 
 
-class _Table:
-    """A mutable working copy of a State while one action resolves.
-
-    Resolving a round moves a dozen cards; copying the frozen state for each move used to take most
-    of the engine's time. The moves happen here and the result is frozen once (and at each pause a
-    lesson shows). The fields changed card by card (cells, piles, declined) are lists; the others
-    keep the State's tuples and are replaced whole.
-    """
-
-    def __init__(self, state: State):
-        self.__dict__.update(state.__dict__)   # same field order as the State, kept by freeze
-        self.lagoon = list(state.lagoon)
-        self.piles = list(state.piles)
-        self.declined = list(state.declined)
-
-    def has(self, variant: str) -> bool:
-        return variant in self.variants
-
-    def freeze(self, stage: Optional[str] = None) -> State:
-        """The position as a State; `stage` names a lesson's pause (default: the table's own)."""
-        fields = self.__dict__.copy()
-        fields["lagoon"] = tuple(self.lagoon)
-        fields["piles"] = tuple(self.piles)
-        fields["declined"] = tuple(self.declined)
-        if stage is not None:
-            fields["stage"] = stage
-        return _frozen_state(fields)
+def _freeze(table: dict, stage: Optional[str] = None) -> State:
+    """The table as a State; `stage` names a lesson's pause (default: the table's own)."""
+    fields = table.copy()
+    fields["lagoon"] = tuple(table["lagoon"])
+    fields["piles"] = tuple(table["piles"])
+    fields["declined"] = tuple(table["declined"])
+    if stage is not None:
+        fields["stage"] = stage
+    return _frozen_state(fields)
 
 
-def _pause(cuts, stage: str, table: _Table, events: list) -> None:
+def _pause(cuts, stage: str, table: dict, events: list) -> None:
     """Note a position where a lesson may pause, when someone watches (`cuts` is a list)."""
     if cuts is not None:
-        cuts.append((stage, table.freeze(stage), len(events)))
+        cuts.append((stage, _freeze(table, stage), len(events)))
 
 
 # --------------------------------------------------------------------------- queries
@@ -197,7 +186,8 @@ def to_move(state: State) -> list[int]:
     return list(_waiting(state.chosen))
 
 
-_DIVES: dict = {}   # (seat, hand) -> that seat's Dive actions; a game asks every turn, hands repeat
+_DIVES: dict = {}   # (seat, hand) -> that seat's Dive actions; asked every move, and hands repeat
+_DIVE = {(seat, n): Dive(seat, n) for seat in range(C.MAX_PLAYERS) for n in C.DIVE_CARDS}   # frozen: shared
 
 
 def legal_actions(state: State, player: int) -> list[Action]:
@@ -214,7 +204,7 @@ def legal_actions(state: State, player: int) -> list[Action]:
         return [Dive(player, n) for n in hand]
     dives = _DIVES.get((player, hand))
     if dives is None:
-        dives = _DIVES[player, hand] = tuple(Dive(player, n) for n in hand)
+        dives = _DIVES[player, hand] = tuple([_DIVE.get((player, n)) or Dive(player, n) for n in hand])
     return list(dives)
 
 
@@ -274,18 +264,20 @@ def _dive(state: State, action: Dive, cuts=None) -> tuple[State, list[Event]]:
         if card in state.discards[p]:
             raise RuleViolation("maui:play", "maui.err.card_used", player=p, card=card)
         raise RuleViolation("maui:components", "maui.err.no_such_card", player=p, card=card)
+    hands = list(state.hands)
     at = hand.index(card)   # a hand holds each number once
-    hands = _put(state.hands, p, hand[:at] + hand[at + 1:])
-    chosen = _put(state.chosen, p, card)
+    hands[p] = hand[:at] + hand[at + 1:]
+    chosen = list(state.chosen)
+    chosen[p] = card
     events = [_event("maui.dive_chosen", "maui:play", {"player": p})]
     if None in chosen:   # others still to dive: nothing else happens
         fields = state.__dict__.copy()
-        fields["hands"], fields["chosen"] = hands, chosen
+        fields["hands"], fields["chosen"] = tuple(hands), tuple(chosen)
         return _frozen_state(fields), events
-    table = _Table(state)
-    table.hands, table.chosen = hands, chosen
+    table = _table(state)
+    table["hands"], table["chosen"] = tuple(hands), tuple(chosen)
     _resolve(table, events, cuts)
-    return table.freeze(), events
+    return _freeze(table), events
 
 
 def _jellyfish(state: State, action: Jellyfish, cuts=None) -> tuple[State, list[Event]]:
@@ -294,34 +286,37 @@ def _jellyfish(state: State, action: Jellyfish, cuts=None) -> tuple[State, list[
     if not state.pending or state.pending[0] != p:
         raise RuleViolation("maui:jellyfish", "maui.err.no_jellyfish_offer", player=p)
     pile = state.piles[p]
-    table = _Table(state)
-    table.pending = state.pending[1:]
+    table = _table(state)
+    table["pending"] = state.pending[1:]
     if action.discard:
         stingers = sorted((c for c in pile if c in _JELLYFISH), key=C.value)[:3]
-        table.piles[p] = tuple(c for c in pile if c not in stingers)
-        table.boxed = state.boxed + tuple(stingers)
+        table["piles"][p] = tuple(c for c in pile if c not in stingers)
+        table["boxed"] = state.boxed + tuple(stingers)
         events = [_event("maui.jellyfish_discarded", "maui:jellyfish",
                          {"player": p, "cards": list(stingers), "points": -sum(C.value(c) for c in stingers)})]
     else:
-        table.declined[p] = jellyfish_count(pile)
+        table["declined"][p] = jellyfish_count(pile)
         events = [_event("maui.jellyfish_kept", "maui:jellyfish", {"player": p})]
-    if not table.pending:
+    if not table["pending"]:
         _pause(cuts, "jellyfish", table, events)
         _end_round(table, events, cuts)
-    return table.freeze(), events
+    return _freeze(table), events
 
 
 # --------------------------------------------------------------------------- resolution
 
 def dispute_order(state: State, hand: str) -> list[int]:
     """Seats from nearest to farthest from Kiti's right hand (counter-clockwise) or left hand (clockwise)."""
-    n, k = state.players, state.kiti
+    return _dispute_order(state.players, state.kiti, hand)
+
+
+def _dispute_order(n: int, k: int, hand: str) -> list[int]:
     if hand == "right":
         return [(k - i) % n for i in range(n)]
     return [(k + 1 + i) % n for i in range(n)]
 
 
-def _winner(state, chosen: tuple, candidates: list[int], want: str,
+def _winner(table: dict, chosen: tuple, candidates: list[int], want: str,
             hand: str) -> tuple[Optional[int], list[int]]:
     """(winner or None, the tied seats) for one cell. `want` is "high" or "low"."""
     if not candidates:
@@ -331,9 +326,9 @@ def _winner(state, chosen: tuple, candidates: list[int], want: str,
     if cards.count(target) == 1:
         return candidates[cards.index(target)], []
     tied = [s for s, card in zip(candidates, cards) if card == target]
-    if state.has(NO_FIGHTS):
+    if NO_FIGHTS in table["variants"]:
         return None, tied
-    order = dispute_order(state, hand)
+    order = _dispute_order(table["players"], table["kiti"], hand)
     return min(tied, key=order.index), tied
 
 
@@ -344,27 +339,27 @@ _PLAN = tuple((cell, depth, want, hand, f"maui:{depth}")
                                                               ("right", "right", "left"))))
 
 
-def _resolve(table: _Table, events: list, cuts=None) -> None:
+def _resolve(table: dict, events: list, cuts=None) -> None:
     """All dive cards are down: reveal, hand out the catches from the deep up, discard dive cards.
 
     Changes `table` and appends to `events`. `cuts` (a list, or None when nobody watches) collects
     (stage, position, event count) where a lesson may pause.
     """
-    cards = table.chosen
+    cards, lagoon, players = table["chosen"], table["lagoon"], table["players"]
     events.append(_event("maui.revealed", "maui:play", {"cards": list(cards)}))
-    for cell, _ in table.face_down:
+    for cell, _ in table["face_down"]:
         events.append(_event("maui.face_down_revealed", "maui:lantern",
-                             {"depth": C.DEPTHS[cell], "card": table.lagoon[cell][-1]}))
+                             {"depth": C.DEPTHS[cell], "card": lagoon[cell][-1]}))
     # the cards lie face up on the table from here on, and count as used
-    table.discards = tuple([used + (card,) for used, card in zip(table.discards, cards)])
-    table.face_down, table.revealed, table.chosen = (), cards, (None,) * table.players
+    table["discards"] = tuple([used + (card,) for used, card in zip(table["discards"], cards)])
+    table["face_down"], table["revealed"], table["chosen"] = (), cards, (None,) * players
     _pause(cuts, "reveal", table, events)
 
-    without = list(range(table.players))   # seats still without a catch, clockwise
+    without = list(range(players))   # seats still without a catch, clockwise
     lanterns = []   # (cell, taker): each cell a lantern fish left gets its next card face down
     last = None     # the depth handed out last: its pause waits for the empty-handed divers
     for cell, depth, want, hand, rule in _PLAN:
-        taken = table.lagoon[cell]
+        taken = lagoon[cell]
         if not taken:
             continue
         if last is not None:
@@ -385,7 +380,7 @@ def _resolve(table: _Table, events: list, cuts=None) -> None:
         without.remove(seat)
         events.append(_event("maui.catch", rule,
                              {"player": seat, "depth": depth, "cards": list(taken), "card": cards[seat]}))
-        table.lagoon[cell] = ()
+        lagoon[cell] = ()
         for card_id in taken:   # oldest first (only the no-fights variant piles several)
             _take(table, seat, card_id, events)
             if _KIND[card_id] == "lantern" and (cell, seat) not in lanterns:
@@ -396,76 +391,80 @@ def _resolve(table: _Table, events: list, cuts=None) -> None:
     events.append(_event("maui.dive_discarded", "maui:play", {}))
     if last is not None:
         _pause(cuts, last, table, events)
-    table.face_down = tuple(lanterns)
+    table["face_down"] = tuple(lanterns)
 
-    counts = [len(_JELLYFISH.intersection(pile)) for pile in table.piles]
-    pending = tuple([s for s, count in enumerate(counts) if count >= 3 and count > table.declined[s]])
+    counts = [len(_JELLYFISH.intersection(pile)) for pile in table["piles"]]
+    declined = table["declined"]
+    pending = tuple([s for s, count in enumerate(counts) if count >= 3 and count > declined[s]])
     if pending:
         for s in pending:
             events.append(_event("maui.jellyfish_offer", "maui:jellyfish", {"player": s, "count": counts[s]}))
-        table.pending = pending
+        table["pending"] = pending
         return
     _end_round(table, events, cuts)
 
 
-def _take(table: _Table, seat: int, card_id: str, events: list) -> None:
+def _take(table: dict, seat: int, card_id: str, events: list) -> None:
     """One catch card reaches a diver: seagulls eat, everything else goes on top of the pile."""
-    pile = table.piles[seat]
+    piles = table["piles"]
+    pile = piles[seat]
     if _KIND[card_id] != "seagull":
-        table.piles[seat] = pile + (card_id,)
+        piles[seat] = pile + (card_id,)
         return
     if not pile:
-        table.boxed += (card_id,)
+        table["boxed"] += (card_id,)
         events.append(_event("maui.seagull_hungry", "maui:seagull", {"player": seat, "seagull": card_id}))
         return
     eaten = pile[-1]
-    table.piles[seat] = pile[:-1]
+    piles[seat] = pile[:-1]
     if eaten in _JELLYFISH:
         # a declined offer stands only until another jellyfish arrives: count from what is left
-        table.declined[seat] = min(table.declined[seat], jellyfish_count(pile[:-1]))
-    table.boxed += (card_id, eaten)
+        table["declined"][seat] = min(table["declined"][seat], jellyfish_count(pile[:-1]))
+    table["boxed"] += (card_id, eaten)
     events.append(_event("maui.seagull_ate", "maui:seagull", {"player": seat, "seagull": card_id, "card": eaten}))
 
 
-def _end_round(table: _Table, events: list, cuts=None) -> None:
+def _end_round(table: dict, events: list, cuts=None) -> None:
     """Kiti steps clockwise; after round 12 the game ends, otherwise the lagoon is refilled."""
-    if table.kiti is not None:
-        table.kiti = (table.kiti + 1) % table.players
-        events.append(_event("maui.kiti_moved", "maui:play", {"player": table.kiti}))
+    if table["kiti"] is not None:
+        table["kiti"] = kiti = (table["kiti"] + 1) % table["players"]
+        events.append(_event("maui.kiti_moved", "maui:play", {"player": kiti}))
         _pause(cuts, "kiti", table, events)
-    if table.round >= _ROUNDS:
-        leftover = [c for cell in table.lagoon for c in cell]
-        table.round += 1
-        table.face_down = ()
+    if table["round"] >= _ROUNDS:
+        leftover = [c for cell in table["lagoon"] for c in cell]
+        table["round"] += 1
+        table["face_down"] = ()
         events.append(_event("maui.game_over", "maui:end", {"leftover": leftover}))
         return
-    table.round += 1
+    table["round"] += 1
     _lay(table, events)
 
 
 def _fill(state: State) -> tuple[State, list[Event]]:
     """Lay one catch card in each cell, deep first; in round 1 a seagull is replaced."""
-    table, events = _Table(state), []
+    table, events = _table(state), []
     _lay(table, events)
-    return table.freeze(), events
+    return _freeze(table), events
 
 
-def _lay(table: _Table, events: list) -> None:
-    """`_fill` on a working copy."""
-    dark = [cell for cell, _ in table.face_down]   # cells whose next card a lantern fish hides
+def _lay(table: dict, events: list) -> None:
+    """`_fill` on a table."""
+    lagoon, round_ = table["lagoon"], table["round"]
+    dark = [cell for cell, _ in table["face_down"]]   # cells whose next card a lantern fish hides
     for cell, depth in enumerate(C.DEPTHS):
-        while table.deck:
-            card_id, deck = table.deck[0], table.deck[1:]
-            if table.round == 1 and _KIND[card_id] == "seagull" and any(_KIND[c] != "seagull" for c in deck):
-                table.deck, table.rng = rng.shuffled(table.rng, deck + (card_id,))
+        while table["deck"]:
+            deck = table["deck"]
+            card_id, deck = deck[0], deck[1:]
+            if round_ == 1 and _KIND[card_id] == "seagull" and any(_KIND[c] != "seagull" for c in deck):
+                table["deck"], table["rng"] = rng.shuffled(table["rng"], deck + (card_id,))
                 events.append(_event("maui.first_seagull_replaced", "maui:play", {"depth": depth, "card": card_id}))
                 continue
-            table.deck = deck
-            table.lagoon[cell] += (card_id,)
+            table["deck"] = deck
+            lagoon[cell] += (card_id,)
             hidden = cell in dark
             events.append(_event("maui.laid", "maui:play",
                                  {"depth": depth, "card": None if hidden else card_id,
-                                  "face_down": hidden, "round": table.round}))
+                                  "face_down": hidden, "round": round_}))
             break
 
 

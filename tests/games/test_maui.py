@@ -7,11 +7,15 @@ is silent). Seats are 0-based here; the rulebook's "игрок 1" is seat 0.
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
 from dataclasses import replace
 
 import pytest
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
 
+import kit
 from tutor.core.rules import section
 from tutor.games import maui
 from tutor.games.maui import components as C
@@ -49,13 +53,8 @@ def hands_for(players, round_, extra=()):
 
 
 def refused(state, action, slug=None):
-    """Apply an illegal action: RuleViolation, state untouched, and the message names a rule."""
-    before_json = maui.to_json(state)
-    before = state
-    with pytest.raises(maui.RuleViolation) as info:
-        maui.apply(state, action)
-    exc = info.value
-    assert state == before and maui.to_json(state) == before_json
+    """Apply an illegal action: RuleViolation naming a rule, and the state equal to a copy decoded beforehand."""
+    exc = kit.check_refused(maui, state, action, ("en", "ru"))
     check_names_rule(exc, slug)
     return exc
 
@@ -1031,7 +1030,6 @@ def test_stages_cut_apply_where_a_teacher_pauses_and_end_where_apply_ends(player
     """For whole games: every action's stages end in apply's position with apply's events in order;
     the pauses are valid positions (every card accounted for), round trip through JSON, and refuse
     any action."""
-    import random
     r = random.Random(seed)
     state = maui.setup(players, seed=seed)
     names_seen = set()
@@ -1076,3 +1074,42 @@ def test_setup_stages_lay_the_table_out_and_end_at_setup():
     assert len(kiti.deck) == 37 and kiti.removed == () and len(boxed.deck) == 36 and len(boxed.removed) == 1
     assert laid == maui.setup(4, youngest=2, seed=1)
     assert all(maui.check_invariants(p, full_lagoon=False) == [] for p in (seated, kiti, boxed))
+
+
+# --------------------------------------------------------------------------- random games
+
+VARIANT_SETS = [(), ("open-baskets",), ("no-fights",), ("no-fights", "open-baskets")]
+
+
+def jellyfish_position(players):
+    """Two jellyfish already caught, a third and a lantern fish in the lagoon: the jellyfish offer (rare in random
+    play) and the lantern's face-down card come at once (a round-2 position: round 1's catches are in the piles,
+    everyone used a 1)."""
+    return dict(round=2, hands=[range(2, 13)] * players,
+                piles=[["jellyfish-1", "jellyfish-2"], ["tuna-8"]] + [[]] * (players - 2),
+                lagoon={"deep": "jellyfish-3", "middle": "lantern-1", "shallow": "catfish-1"})
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(3, 6), variant=st.sampled_from(VARIANT_SETS), seed=st.integers(0, 2 ** 32),
+       youngest=st.integers(0, 5), jellyfish=st.booleans())
+def test_random_games_lay_dives_move_kiti_on_and_catch_once_a_round(players, variant, seed, youngest, jellyfish):
+    """Whole random games, half of them through the jellyfish offer, every step checked against the contract
+    (tests/kit.py): a laid dive card leaves the hand and lies chosen until the round resolves; each round Kiti
+    moves one seat on (and stays away without fights); with fights a pile grows by one catch a round at most."""
+    state = maui.setup(players, seed=seed, variant=variant, youngest=youngest % players,
+                       **(jellyfish_position(players) if jellyfish else {}))
+    offered = False
+    for before, action, new, _ in kit.walk(maui, state, random.Random(seed), check=1, langs=("en", "ru")):
+        offered |= bool(new.pending)
+        if isinstance(action, Dive):
+            if new.round == before.round and not (new.pending and not before.pending):
+                assert new.chosen[action.player] == action.card
+            assert action.card not in new.hands[action.player]
+        if new.round != before.round:
+            assert new.round == before.round + 1
+            assert new.kiti == (None if before.kiti is None else (before.kiti + 1) % before.players)
+            if not before.has("no-fights"):
+                assert all(len(a) <= len(b) + 1 for b, a in zip(before.piles, new.piles))
+    assert maui.is_over(new)
+    event(f"jellyfish offer: {offered}")

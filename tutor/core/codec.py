@@ -20,6 +20,7 @@ reads them back from a table `{type: (class, {field: converter})}`.
 from __future__ import annotations
 
 import json
+from itertools import repeat
 from dataclasses import MISSING, dataclass, field
 from dataclasses import fields as dataclass_fields
 from typing import Any, Callable, Optional
@@ -33,17 +34,12 @@ def dumps(obj) -> str:
     return json.dumps(obj, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
-def plain(value):
-    """A state value as JSON holds it: tuples (at any depth) become lists."""
-    if isinstance(value, (tuple, list)):
-        return [plain(v) for v in value]
-    return value
-
-
 def frozen(value):
     """A JSON value as a state holds it: lists (at any depth) become tuples."""
     if isinstance(value, list):
-        return tuple(frozen(v) for v in value)
+        if any(isinstance(v, list) for v in value):
+            return tuple([frozen(v) for v in value])
+        return tuple(value)
     return value
 
 
@@ -64,9 +60,10 @@ class Check:
     one: str
     many: str
     verb: str = "be"            # "players must be ...", "hands must hold ... per player"
+    freeze: Optional[Callable] = None   # the valid JSON value as the state holds it (None: as it is)
 
     def __call__(self, value, data=None) -> bool:
-        return self.test(value, data if data is not None else {})
+        return self.test(value, {} if data is None else data)
 
     def problem(self, name: str) -> str:
         return f"{name} must {self.verb} {self.one}"
@@ -78,8 +75,9 @@ def is_int(x) -> bool:
 
 def integer(lo: Optional[int] = None, hi: Optional[int] = None, *, noun: str = "whole number") -> Check:
     span = f" {lo}..{hi}" if lo is not None and hi is not None else f" {lo} or more" if lo is not None else ""
-    return Check(lambda x, d: is_int(x) and (lo is None or x >= lo) and (hi is None or x <= hi),
-                 f"a {noun}{span}", f"{noun}s{span}")
+    low = float("-inf") if lo is None else lo
+    high = float("inf") if hi is None else hi
+    return Check(lambda x, d: type(x) is int and low <= x <= high, f"a {noun}{span}", f"{noun}s{span}")
 
 
 def boolean() -> Check:
@@ -96,7 +94,9 @@ def text(among=None, *, noun: str = "text") -> Check:
 
 
 def nullable(check: Check) -> Check:
-    return Check(lambda x, d: x is None or check(x, d), f"{check.one} or null", f"{check.many} or nulls")
+    inner, freeze = check.test, check.freeze
+    return Check(lambda x, d: x is None or inner(x, d), f"{check.one} or null", f"{check.many} or nulls",
+                 freeze=None if freeze is None else lambda x: None if x is None else freeze(x))
 
 
 def listing(item: Optional[Check] = None, length=None, *, distinct: bool = False, ordered: bool = False) -> Check:
@@ -107,7 +107,7 @@ def listing(item: Optional[Check] = None, length=None, *, distinct: bool = False
             return False
         if length is not None and len(x) != (length(d) if callable(length) else length):
             return False
-        if item is not None and not all(item(v, d) for v in x):
+        if item is not None and not all(map(item.test, x, repeat(d))):
             return False
         if distinct and len(set(map(_hashable, x))) != len(x):
             return False
@@ -118,27 +118,38 @@ def listing(item: Optional[Check] = None, length=None, *, distinct: bool = False
     what = item.many if item is not None else "entries"
     size = f"{length} " if isinstance(length, int) else ""
     extra = (", sorted" if ordered else "") + (", none twice" if distinct else "")
-    return Check(test, f"a list of {size}{what}{extra}", f"lists of {size}{what}{extra}")
+    return Check(test, f"a list of {size}{what}{extra}", f"lists of {size}{what}{extra}", freeze=_tuple_of(item))
 
 
 def row(*items: Check) -> Check:
     """A list of exactly these, in order (a pair such as [cell, seat])."""
     def test(x, d):
-        return isinstance(x, list) and len(x) == len(items) and all(c(v, d) for c, v in zip(items, x))
+        return isinstance(x, list) and len(x) == len(items) and all(c.test(v, d) for c, v in zip(items, x))
     what = "[" + ", ".join(c.one for c in items) + "]"
-    return Check(test, what, f"{what} entries")
+    if all(c.freeze is None for c in items):
+        return Check(test, what, f"{what} entries", freeze=tuple)
+    return Check(test, what, f"{what} entries",
+                 freeze=lambda x: tuple(v if c.freeze is None else c.freeze(v) for c, v in zip(items, x)))
 
 
 def per_player(item: Optional[Check] = None, *, distinct: bool = False) -> Check:
     """A list with one `item` per player (the position's "players" field)."""
     inner = listing(item, length=lambda d: d.get("players"), distinct=distinct)
     one = f"{item.one if item is not None else 'one entry'} per player" + (", none twice" if distinct else "")
-    return Check(inner.test, one, f"lists of {one}", verb="hold")
+    return Check(inner.test, one, f"lists of {one}", verb="hold", freeze=inner.freeze)
 
 
 def seat() -> Check:
     """A seat number 0..players-1."""
     return Check(lambda x, d: is_int(x) and 0 <= x < d.get("players", 0), "a seat", "seats")
+
+
+def _tuple_of(item: Optional[Check]) -> Callable:
+    if item is None:
+        return frozen                   # entries of any kind
+    if item.freeze is None:
+        return tuple
+    return lambda x: tuple(map(item.freeze, x))
 
 
 def _hashable(x):
@@ -186,18 +197,18 @@ class StateCodec:
     invariants: Optional[Callable] = None
 
     def to_json(self, state) -> str:
-        data = {"format": self.format}
-        for name in self.fields:
-            value = getattr(state, name)
-            if name in self.optional and value == self.optional[name]:
-                continue
-            data[name] = plain(value)
+        data = {name: getattr(state, name) for name in self.fields}     # tuples are written as JSON lists
+        for name, value in self.optional.items():
+            if data[name] == value:
+                del data[name]
+        data["format"] = self.format
         return dumps(data)
 
     def from_json(self, text):
         """Parse and validate; raises SavedStateError naming the first thing that is wrong."""
         data = self.read(text)
-        state = self.state(**{name: frozen(data[name]) for name in self.fields})
+        state = self.state(**{name: data[name] if check.freeze is None else check.freeze(data[name])
+                               for name, check in self.fields.items()})
         if self.invariants is not None:
             problems = self.invariants(state)
             need(not problems, problems[0] if problems else "")
@@ -219,7 +230,8 @@ class StateCodec:
         extra = sorted(set(data) - set(self.fields) - {"format"})
         need(not extra, f"field {extra[0]!r} is unknown" if extra else "")
         for name, check in self.fields.items():
-            need(check(data[name], data), check.problem(name))
+            if not check.test(data[name], data):
+                raise SavedStateError(check.problem(name))
         for whole in self.checks:
             problem = whole(data)
             need(problem is None, problem or "")

@@ -759,7 +759,7 @@ def test_a_face_down_fragment_under_a_pawn_is_still_to_collect():
 
 
 def test_score_is_best_assembly_plus_bonus():
-    """Как посчитать баллы: whole shells + the bonus token; score lines add up."""
+    """Как посчитать баллы: whole shells + the bonus token."""
     example = ["u-white-7", "u-pink-1", "u-black-7", "u-white-4", "ll-white-3", "lr-pink-1", "u-pink-4",
                "u-black-8", "ll-pink-1", "lr-pink-3", "u-pink-5", "u-pink-8"]
     s = position(first=1, collected=[example, []])
@@ -767,7 +767,7 @@ def test_score_is_best_assembly_plus_bonus():
     assert s.bonus == (2, 1)
     assert board[0].total == best_assembly(example).points + 2 == 36
     for b in board:
-        assert b.total == sum(line.points for line in b.lines)
+        assert b.total == best_assembly(s.collected[b.player]).points + s.bonus[b.player]
         for line in b.lines:
             assert line.label("en") and line.label("ru")
 

@@ -22,6 +22,10 @@ class ScoreLine:
 
 @dataclass(frozen=True)
 class Breakdown:
+    """A player's score, line by line. `total` is the sum of the lines by definition: a test checks it (and each
+    line) against numbers known without it (the rulebook's example, the cards' printed values), never against
+    the lines."""
+
     player: int
     lines: tuple
 

@@ -1,0 +1,102 @@
+"""tutor.core.codec: what a game's saved-position declarations do with good and bad JSON, on a tiny state."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Optional
+
+import pytest
+
+from tutor.core.codec import (
+    ActionCodec, StateCodec, boolean, conserved, integer, listing, nullable, optional, per_player, row, seat, text,
+)
+from tutor.core.errors import SavedStateError
+
+
+@dataclass(frozen=True)
+class State:
+    players: int
+    hands: tuple
+    board: tuple
+    last: Optional[tuple]
+    done: bool
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Take:
+    player: int
+    card: str
+    where: Optional[int] = None
+
+
+def _cards(data):
+    return conserved([c for h in data["hands"] for c in h] + data["board"], ("a", "b", "c", "d"), "card")
+
+
+CODEC = StateCodec(State, "test/1", "a test position", {
+    "players": integer(2, 3), "hands": per_player(listing(text(noun="card"))), "board": listing(text(noun="card")),
+    "last": nullable(row(seat(), text(noun="card"))), "done": boolean(), "note": text(("", "paused")),
+}, checks=(_cards,), optional={"note": ""}, older={"test/0": {"done": False}},
+    invariants=lambda s: ["the game is done with cards in hand"] if s.done and any(s.hands) else [])
+GOOD = State(2, (("a",), ("b", "c")), ("d",), (1, "c"), False)
+
+
+def test_writes_canonical_json_and_reads_it_back_as_tuples():
+    text_ = CODEC.to_json(GOOD)
+    assert text_ == ('{"board":["d"],"done":false,"format":"test/1","hands":[["a"],["b","c"]],'
+                     '"last":[1,"c"],"players":2}'), "sorted keys, no spaces, a default optional field left out"
+    assert CODEC.from_json(text_) == GOOD and CODEC.from_json(json.loads(text_)) == GOOD
+    assert '"note":"paused"' in CODEC.to_json(State(2, (("a",), ("b", "c")), ("d",), None, False, "paused"))
+
+
+def test_an_older_format_loads_with_what_it_lacked():
+    data = json.loads(CODEC.to_json(GOOD))
+    del data["done"]
+    assert CODEC.from_json(dict(data, format="test/0")) == GOOD
+
+
+@pytest.mark.parametrize("change, problem", [
+    ({"format": "test/2"}, "it is not a test position (format should be 'test/1')"),
+    ({"format": ["test/0"]}, "it is not a test position"),
+    ({"extra": 1}, "field 'extra' is unknown"),
+    ({"players": 4}, "players must be a whole number 2..3"),
+    ({"players": True}, "players must be a whole number 2..3"),
+    ({"hands": [["a"]]}, "hands must hold a list of cards per player"),
+    ({"board": ["d", 5]}, "board must be a list of cards"),
+    ({"last": [2, "c"]}, "last must be [a seat, a card] or null"),
+    ({"note": "x"}, "note must be one of paused (or empty)"),
+    ({"board": ["e"]}, "there is no card 'e'"),
+    ({"board": ["a"]}, "a card appears twice"),
+    ({"board": []}, "1 card is missing"),
+    ({"done": True}, "the game is done with cards in hand"),
+])
+def test_a_malformed_position_is_refused_with_the_first_thing_wrong(change, problem):
+    data = dict(json.loads(CODEC.to_json(GOOD)), **change)
+    with pytest.raises(SavedStateError) as info:
+        CODEC.from_json(json.dumps(data))
+    assert problem in info.value.problem
+
+
+@pytest.mark.parametrize("bad", ["{", "[1]", '"x"', "null", b"\xff"])
+def test_what_is_not_a_json_object_is_refused(bad):
+    with pytest.raises(SavedStateError):
+        CODEC.from_json(bad)
+
+
+def test_a_missing_field_is_named():
+    data = json.loads(CODEC.to_json(GOOD))
+    del data["last"]
+    with pytest.raises(SavedStateError, match="field 'last' is missing"):
+        CODEC.from_json(data)
+
+
+def test_actions_read_back_with_defaults_and_refuse_what_is_not_one():
+    codec = ActionCodec("a test action", {"take": (Take, {"player": int, "card": str, "where": optional(int)})})
+    assert codec.from_json({"type": "take", "player": 1, "card": "a"}) == Take(1, "a")
+    assert codec.from_json('{"type": "take", "player": 1, "card": "a", "where": 3}') == Take(1, "a", 3)
+    for bad, words in (({"type": "drop"}, "not a test action"), ({"type": "take", "card": "a"}, "player is missing"),
+                       ({"type": "take", "player": "x", "card": "a"}, "player 'x' is not valid")):
+        with pytest.raises(ValueError, match=words):
+            codec.from_json(bad)

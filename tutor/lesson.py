@@ -27,7 +27,6 @@ import inspect
 import ipywidgets as W
 
 from tutor.core.game import load, spec
-from tutor.core.i18n import register
 from tutor.widgets.common import (
     CSS, LANG_NAMES, ErrorArea, MessageSink, esc, guard, lessons_dir, localised, render, safe_cite, ui,
 )
@@ -208,14 +207,3 @@ def _title(game: str, lang: str) -> str:
         return spec(game).title(lang)
     except KeyError:
         return game
-
-
-register({
-    "ui.lazy.scenario": {"en": "▶ Worked example: {title}", "ru": "▶ Разбор примера: {title}",
-                         "uk": "▶ Розбір прикладу: {title}"},
-    "ui.lazy.quiz": {"en": "▶ Question: {title}", "ru": "▶ Вопрос: {title}", "uk": "▶ Питання: {title}"},
-    "ui.lazy.your_turn": {"en": "▶ Your turn: {title}", "ru": "▶ Ваш ход: {title}", "uk": "▶ Ваш хід: {title}"},
-    "ui.lazy.play": {"en": "▶ Play {game} against the bots", "ru": "▶ Сыграть в «{game}» с ботами",
-                     "uk": "▶ Зіграти в «{game}» з ботами"},
-    "ui.lazy.sandbox": {"en": "▶ Open the sandbox", "ru": "▶ Открыть песочницу", "uk": "▶ Відкрити пісочницю"},
-})

@@ -84,24 +84,19 @@ def install_host_check(allowed: set[str]) -> None:
 
 # --------------------------------------------------------------------------- the cap
 
-ROOM_FULL = {
-    "en": ("The room is full", "{n} learners are using the tutor on this server right now, as many as it can "
-           "hold. Please try again in a few minutes; a place frees up when someone closes their page."),
-    "ru": ("Мест нет", "Сейчас на этом сервере занимаются {n} учеников — столько, сколько он может принять. "
-           "Попробуйте через несколько минут: место освободится, когда кто-нибудь закроет страницу."),
-    "uk": ("Місць немає", "Зараз на цьому сервері навчаються {n} учнів — стільки, скільки він може прийняти. "
-           "Спробуйте за кілька хвилин: місце звільниться, коли хтось закриє сторінку."),
-}
+ROOM_FULL_LANGS = ("en", "ru", "uk")      # the page speaks all of them at once: nobody has chosen a lesson yet
 
 
 def room_full_page(n: int) -> str:
+    from tutor.core.i18n import plural, text      # words from tutor/locale (the server reads them on first need)
     parts = []
-    for lang, (title, body) in ROOM_FULL.items():
-        parts.append(f'<section lang="{lang}"><h1>{html.escape(title)}</h1>'
-                     f"<p>{html.escape(body.format(n=n))}</p></section>")
+    for lang in ROOM_FULL_LANGS:
+        parts.append(f'<section lang="{lang}"><h1>{html.escape(text("server.room_full.title", lang))}</h1>'
+                     f"<p>{html.escape(plural('server.room_full', n, lang))}</p></section>")
     return ('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
-            "<title>The room is full</title><style>body{font-family:sans-serif;max-width:40em;margin:3em auto;"
+            f"<title>{html.escape(text('server.room_full.title'))}</title>"
+            "<style>body{font-family:sans-serif;max-width:40em;margin:3em auto;"
             "padding:0 1em;font-size:18px;line-height:1.5;color:#1f2933}h1{font-size:26px}</style></head><body>"
             + "".join(parts) + "</body></html>")
 

@@ -1,36 +1,207 @@
-"""Translated strings: a catalogue of keyed templates in English, Russian and Ukrainian.
+"""Every word the tutor shows, in English, Russian and Ukrainian: gettext catalogues (PO files) read with Babel.
 
-Games and widgets register their own keys; lesson prose lives in lessons/, not here.
+A string is found by its key, which is its msgid ("ui.next", "maui.err.over", "aqua_fest.kind.upper"); the
+English catalogue holds the English text and the others translate it. Catalogues live beside the code whose
+words they hold:
+
+    tutor/locale/<lang>/LC_MESSAGES/tutor.po                   the shared interface (domain "tutor")
+    tutor/games/<game>/locale/<lang>/LC_MESSAGES/<game>.po     one game's words (domain "<game>")
+
+so a new game brings its own catalogues and touches no shared file. A game outside tutor.games (TUTOR_GAMES)
+is found through its registered package; `add_catalogues(folder)` adds any other folder. A key is defined in
+one catalogue only; lookups see them all.
+
+A counted entry has a msgid_plural and msgstr[0..N-1]; the catalogue's Plural-Forms header picks the form
+(en: 2 forms, ru and uk: 3), so `plural("aqua_fest.cards_held", n, "ru")` reads 1 карта, 2 карты, 5 карт.
+
+The PO files are read once per process with babel.messages.pofile.read_po: no compile step, no .mo files.
+An empty or fuzzy translation counts as missing and falls back to English. `python -m tutor.i18n_tools check`
+lists what is missing; tests/test_i18n.py fails on it. Lesson prose lives in lessons/, not here.
 """
 
 from __future__ import annotations
 
+import gettext
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Mapping, Optional, Union
+
 LANGS = ("en", "ru", "uk")
 DEFAULT_LANG = "en"
+SHARED_DOMAIN = "tutor"
+TUTOR_DIR = Path(__file__).resolve().parent.parent
 
-_CATALOGUE: dict[str, dict[str, str]] = {}
+
+@dataclass(frozen=True)
+class Entry:
+    """One message of one catalogue: its text, or its plural forms and the catalogue's form chooser."""
+
+    domain: str
+    text: Union[str, tuple, Mapping[str, Any]]         # a legacy register() entry is {lang: text or forms}
+    choose: Optional[Callable[[int], int]] = None      # plural entries: n -> index of the form
+
+    @property
+    def counted(self) -> bool:
+        return isinstance(self.text, tuple)
 
 
-def register(entries: dict[str, dict]) -> None:
-    """Add keyed templates; every entry needs at least English. A counted entry gives each language its
-    plural forms by CLDR category ({"one": ..., "few": ..., "many": ..., "other": ...}); see `plural`."""
-    for key, forms in entries.items():
-        if "en" not in forms:
-            raise ValueError(f"i18n key {key!r} has no English text")
-        _CATALOGUE[key] = dict(forms)
+_lock = threading.Lock()
+_EXTRA: list[Path] = []                       # folders added with add_catalogues
+_READ: set = set()                            # the locale folders the tables were read from
+_TABLES: dict[str, dict[str, Entry]] = {}     # lang -> key -> entry, over every catalogue
+
+
+def add_catalogues(folder) -> None:
+    """Add a locale folder (<folder>/<lang>/LC_MESSAGES/<domain>.po) that is not under tutor/ nor a game's."""
+    folder = Path(folder).resolve()
+    with _lock:
+        if folder not in _EXTRA:
+            _EXTRA.append(folder)
+        _TABLES.clear()
+        _READ.clear()
+
+
+def locale_folders() -> list[Path]:
+    """Every locale folder the tutor reads: the shared one, each game package's, and any added."""
+    folders = [TUTOR_DIR / "locale"]
+    games = TUTOR_DIR / "games"
+    if games.is_dir():
+        folders += sorted(p / "locale" for p in games.iterdir() if (p / "__init__.py").is_file())
+    # games registered from elsewhere (TUTOR_GAMES, tests): their package's own locale folder. The registry is
+    # read, not asked to discover games: a game importing its own words must not start importing the others.
+    from tutor.core import game as registry
+    for engine in list(getattr(registry, "_ENGINES", {}).values()):
+        origin = getattr(engine, "__file__", None)
+        if origin:
+            folders.append(Path(origin).resolve().parent / "locale")
+    folders += _EXTRA
+    seen: dict = {}
+    for f in folders:
+        if f.is_dir():
+            seen.setdefault(f.resolve(), None)
+    return list(seen)
+
+
+def catalogue_files(lang: str, folders=None) -> list[Path]:
+    """The PO files of `lang` in every locale folder (one per domain)."""
+    out = []
+    for folder in folders if folders is not None else locale_folders():
+        out += sorted((folder / lang / "LC_MESSAGES").glob("*.po"))
+    return out
+
+
+def read_catalogue(path: Path):
+    """A Babel catalogue from a PO file (its locale taken from the folder name)."""
+    from babel.messages.pofile import read_po
+    lang = path.parent.parent.name
+    with open(path, "rb") as f:
+        return read_po(f, locale=lang, domain=path.stem, ignore_obsolete=True, abort_invalid=True)
+
+
+def _chooser(catalogue) -> Callable[[int], int]:
+    # the header's own formula (Plural-Forms), evaluated the way gettext does
+    return gettext.c2py(catalogue.plural_expr)
+
+
+def _load(lang: str) -> dict[str, Entry]:
+    table: dict[str, Entry] = {}
+    where: dict[str, Path] = {}
+    folders = locale_folders()
+    _READ.update(folders)
+    for path in catalogue_files(lang, folders):
+        catalogue = read_catalogue(path)
+        choose = None
+        for message in catalogue:
+            if not message.id or message.fuzzy:
+                continue
+            if message.pluralizable:
+                key = message.id[0]
+                forms = tuple(message.string)
+                if not all(forms):
+                    continue
+                choose = choose or _chooser(catalogue)
+                entry = Entry(path.stem, forms, choose)
+            else:
+                key = message.id
+                if not message.string:
+                    continue
+                entry = Entry(path.stem, message.string)
+            if key in table:
+                raise ValueError(f"i18n key {key!r} is defined in {where[key]} and in {path}")
+            table[key] = entry
+            where[key] = path
+    return table
+
+
+def _table(lang: str) -> dict[str, Entry]:
+    table = _TABLES.get(lang)
+    if table is None:
+        with _lock:
+            table = _TABLES.get(lang)
+            if table is None:
+                table = _TABLES[lang] = _load(lang)
+    return table
+
+
+def reload() -> None:
+    """Forget what was read (a catalogue was edited, or a game registered from elsewhere)."""
+    with _lock:
+        _TABLES.clear()
+        _READ.clear()
+
+
+def _entry(key: str, lang: str) -> Entry:
+    entry = _table(lang).get(key) if lang != DEFAULT_LANG else None
+    if entry is None:
+        entry = _table(DEFAULT_LANG).get(key)
+    if entry is None:
+        entry = _OVERLAY.get(key)
+    if entry is None and _unread_folders():
+        reload()
+        return _entry(key, lang)
+    if entry is None:
+        raise KeyError(f"no text for {key!r}")
+    return entry
+
+
+def _unread_folders() -> bool:
+    """Has a locale folder appeared since the catalogues were read (a game registered later)?"""
+    return not set(locale_folders()) <= _READ
 
 
 def has(key: str) -> bool:
-    return key in _CATALOGUE
+    try:
+        _entry(key, DEFAULT_LANG)
+    except KeyError:
+        return False
+    return True
 
 
 def text(key: str, lang: str = DEFAULT_LANG, **params) -> str:
     """The template for `key` in `lang` (falling back to English), filled with `params`."""
-    forms = _CATALOGUE.get(key)
-    if forms is None:
-        raise KeyError(f"no text for {key!r}")
-    template = forms.get(lang) or forms["en"]
+    entry = _entry(key, lang)
+    if isinstance(entry.text, str):
+        return entry.text.format(**params)
+    if isinstance(entry.text, tuple):
+        raise TypeError(f"{key!r} is a counted entry: use plural(key, n, lang)")
+    template: str = entry.text.get(lang) or entry.text["en"]     # a legacy register() entry
     return template.format(**params)
+
+
+def plural(key: str, n, lang: str = DEFAULT_LANG, **params) -> str:
+    """The counted entry `key` for `n` in `lang`: 1 card / 2 cards; 1 карта, 2 карты, 5 карт. `{n}` in the
+    template is the number."""
+    entry = _entry(key, lang)
+    if isinstance(entry.text, str):
+        raise TypeError(f"{key!r} is not a counted entry: use text(key, lang)")
+    if isinstance(entry.text, tuple):
+        index = entry.choose(n) if entry.choose else 0
+        template: str = entry.text[min(index, len(entry.text) - 1)]
+        return template.format(n=n, **params)
+    by_count = entry.text.get(lang) or entry.text["en"]          # a legacy register() entry
+    template = by_count.get(plural_category(n, lang)) or by_count["other"]
+    return template.format(n=n, **params)
 
 
 _LOCALES: dict = {}
@@ -45,32 +216,19 @@ def plural_category(n, lang: str = DEFAULT_LANG) -> str:
     return locale.plural_form(n)
 
 
-def plural(key: str, n, lang: str = DEFAULT_LANG, **params) -> str:
-    """The counted entry `key` for `n` in `lang`: 1 card / 2 cards; 1 карта, 2 карты, 5 карт. `{n}` in the
-    template is the number."""
-    forms = _CATALOGUE.get(key)
-    if forms is None:
-        raise KeyError(f"no text for {key!r}")
-    by_count = forms.get(lang) or forms["en"]
-    template = by_count.get(plural_category(n, lang)) or by_count["other"]
-    return template.format(n=n, **params)
-
-
 def player_name(seat: int, lang: str = DEFAULT_LANG) -> str:
     """People count players from 1; the engine counts seats from 0."""
     return text("core.player", lang, n=seat + 1)
 
 
-register({
-    "core.player": {"en": "Player {n}", "ru": "Игрок {n}", "uk": "Гравець {n}"},
-    "core.rulebook": {"en": "rulebook", "ru": "правила", "uk": "правила"},
-    "core.cite": {"en": "rule: {title}", "ru": "правило: {title}", "uk": "правило: {title}"},
-    "core.total": {"en": "Total", "ru": "Итого", "uk": "Разом"},
-    "core.winner": {"en": "Winner", "ru": "Победитель", "uk": "Переможець"},
-    "core.winners": {"en": "Shared victory", "ru": "Общая победа", "uk": "Спільна перемога"},
-    "core.saved_state": {
-        "en": "This saved position cannot be loaded: {problem}",
-        "ru": "Эту сохранённую позицию нельзя загрузить: {problem}",
-        "uk": "Цю збережену позицію не можна завантажити: {problem}",
-    },
-})
+# Words registered in code, the older way: kept so that a module not yet moved to a catalogue still works,
+# but tests/test_i18n.py fails while any module calls it (its words belong in a PO file).
+_OVERLAY: dict[str, Entry] = {}
+
+
+def register(entries: dict[str, dict]) -> None:
+    """Deprecated: put the words in the module's catalogue instead (see the module docstring)."""
+    for key, forms in entries.items():
+        if "en" not in forms:
+            raise ValueError(f"i18n key {key!r} has no English text")
+        _OVERLAY[key] = Entry("register", dict(forms))

@@ -23,100 +23,15 @@ from ipywidgets.widgets.widget_description import DescriptionStyle
 from ipywidgets.widgets.widget_string import HTMLStyle
 
 from tutor.core.errors import RuleViolation, SavedStateError
-from tutor.core.i18n import register, text
+from tutor.core.i18n import text
 from tutor.core.rules import cite
 from tutor.core.scenario import ScenarioError, project_root
 
 log = logging.getLogger("tutor.widgets")
 
 # ----------------------------------------------------------------------------- words
-
-register({
-    "ui.first": {"en": "|◀ First", "ru": "|◀ В начало", "uk": "|◀ На початок"},
-    "ui.back": {"en": "◀ Back", "ru": "◀ Назад", "uk": "◀ Назад"},
-    "ui.next": {"en": "Next ▶", "ru": "Дальше ▶", "uk": "Далі ▶"},
-    "ui.last": {"en": "Last ▶|", "ru": "В конец ▶|", "uk": "У кінець ▶|"},
-    "ui.first.tip": {"en": "Go to the opening position", "ru": "К начальной позиции",
-                     "uk": "До початкової позиції"},
-    "ui.back.tip": {"en": "One step back", "ru": "На шаг назад", "uk": "На крок назад"},
-    "ui.next.tip": {"en": "One step forward", "ru": "На шаг вперёд", "uk": "На крок уперед"},
-    "ui.last.tip": {"en": "Go to the last step", "ru": "К последнему шагу", "uk": "До останнього кроку"},
-    "ui.step": {"en": "step {i} / {n}", "ru": "шаг {i} / {n}", "uk": "крок {i} / {n}"},
-    "ui.slider": {"en": "Step", "ru": "Шаг", "uk": "Крок"},
-    "ui.went_wrong": {"en": "Something went wrong: {what}", "ru": "Что-то пошло не так: {what}",
-                      "uk": "Щось пішло не так: {what}"},
-    "ui.scenario_failed": {"en": "This lesson example cannot be shown: {problem}",
-                           "ru": "Этот пример урока нельзя показать: {problem}",
-                           "uk": "Цей приклад уроку не можна показати: {problem}"},
-    "ui.scenario_missing": {"en": "no lesson example {name!r} in {where}",
-                            "ru": "примера {name!r} нет в {where}", "uk": "прикладу {name!r} немає в {where}"},
-    "ui.mismatch": {"en": "The engine and this lesson disagree — the lesson text may be wrong:",
-                    "ru": "Движок и урок расходятся — возможно, текст урока неверен:",
-                    "uk": "Рушій і урок не збігаються — можливо, текст уроку хибний:"},
-    "ui.refused": {"en": "Refused:", "ru": "Нельзя:", "uk": "Не можна:"},
-    "ui.rule": {"en": "Rule", "ru": "Правило", "uk": "Правило"},
-    "ui.undo": {"en": "↶ Undo", "ru": "↶ Отменить", "uk": "↶ Скасувати"},
-    "ui.undo.tip": {"en": "Take back your last move", "ru": "Вернуть свой последний ход",
-                    "uk": "Повернути свій останній хід"},
-    "ui.new": {"en": "New game", "ru": "Новая игра", "uk": "Нова гра"},
-    "ui.new.tip": {"en": "Deal a new game", "ru": "Раздать новую игру", "uk": "Роздати нову гру"},
-    "ui.hotseat": {"en": "Hot seat (everyone at this table)", "ru": "Все за одним столом",
-                   "uk": "Усі за одним столом"},
-    "ui.hotseat.tip": {"en": "Every seat is played by a person at this device; between turns it asks to pass the "
-                             "device on, so nobody sees another player's cards",
-                       "ru": "За все места играют люди за этим устройством; между ходами оно просит передать его "
-                             "дальше, так что никто не видит чужих карт",
-                       "uk": "За всі місця грають люди за цим пристроєм; між ходами він просить передати його "
-                             "далі, тож ніхто не бачить чужих карт"},
-    "ui.save": {"en": "Save position", "ru": "Сохранить позицию", "uk": "Зберегти позицію"},
-    "ui.save.tip": {"en": "Copy the position as text into the box", "ru": "Записать позицию текстом в поле",
-                    "uk": "Записати позицію текстом у поле"},
-    "ui.save.hidden": {"en": "A saved position shows every hidden card: switch to the hot-seat (teacher) table "
-                             "to save", "ru": "В сохранённой позиции видны все скрытые карты: чтобы сохранить, "
-                             "включите общий стол ведущего", "uk": "У збереженій позиції видно всі приховані "
-                             "карти: щоб зберегти, увімкніть спільний стіл ведучого"},
-    "ui.load": {"en": "Load position", "ru": "Загрузить позицию", "uk": "Завантажити позицію"},
-    "ui.load.tip": {"en": "Continue from the position in the box", "ru": "Продолжить с позиции из поля",
-                    "uk": "Продовжити з позиції з поля"},
-    "ui.saved_box": {"en": "Saved position (text)", "ru": "Сохранённая позиция (текст)",
-                     "uk": "Збережена позиція (текст)"},
-    "ui.your_move": {"en": "{player}, your move:", "ru": "{player}, ваш ход:", "uk": "{player}, ваш хід:"},
-    "ui.waiting": {"en": "Waiting for {players}.", "ru": "Ждём: {players}.", "uk": "Чекаємо: {players}."},
-    "ui.log": {"en": "What happened", "ru": "Что произошло", "uk": "Що сталося"},
-    "ui.earlier": {"en": "The game so far", "ru": "Вся партия", "uk": "Уся партія"},
-    "ui.game_over": {"en": "The game is over.", "ru": "Игра окончена.", "uk": "Гру закінчено."},
-    "ui.score": {"en": "Score", "ru": "Подсчёт очков", "uk": "Підрахунок очок"},
-    "ui.points": {"en": "Points", "ru": "Очки", "uk": "Очки"},
-    "ui.nothing": {"en": "nothing caught", "ru": "улова нет", "uk": "улову немає"},
-    "ui.you": {"en": "you", "ru": "вы", "uk": "ви"},
-    "ui.pass_to": {"en": "Pass the device to {player}. Everyone else, look away.",
-                   "ru": "Передайте устройство: {player}. Остальные, не смотрите.",
-                   "uk": "Передайте пристрій: {player}. Решта, не дивіться."},
-    "ui.take_device": {"en": "I am {player}: show my cards", "ru": "Я — {player}: показать мои карты",
-                       "uk": "Я — {player}: показати мої карти"},
-    "ui.seat_bot": {"en": "bot", "ru": "бот", "uk": "бот"},
-    "ui.new_game_started": {"en": "A new game is dealt.", "ru": "Новая игра роздана.", "uk": "Нову гру роздано."},
-    "ui.loaded": {"en": "Position loaded.", "ru": "Позиция загружена.", "uk": "Позицію завантажено."},
-    "ui.no_sandbox": {"en": "There is no sandbox for {game} yet.", "ru": "Для игры {game} песочницы пока нет.",
-                      "uk": "Для гри {game} пісочниці поки немає."},
-    "ui.rulings": {"en": "The tutor's rulings", "ru": "Решения тьютора", "uk": "Рішення тьютора"},
-    "ui.assumed": {"en": "assumed", "ru": "предположение", "uk": "припущення"},
-    "ui.assumed.tip": {"en": "assumed — not printed in the rulebook", "ru": "предположение — в правилах этого нет",
-                       "uk": "припущення — у правилах цього немає"},
-    "ui.rulebook": {"en": "rulebook", "ru": "из правил", "uk": "з правил"},
-    "ui.kind": {"en": "Card", "ru": "Карта", "uk": "Карта"},
-    "ui.count": {"en": "Count", "ru": "Кол-во", "uk": "Кількість"},
-    "ui.values": {"en": "Values", "ru": "Значения", "uk": "Значення"},
-    "ui.source": {"en": "Source", "ru": "Источник", "uk": "Джерело"},
-    "ui.assumed_note": {
-        "en": "Values marked “assumed” are not printed in the rulebook; the tutor chose them inside the "
-              "printed ranges. A club that owns the game can correct them in one table.",
-        "ru": "Значения с пометкой «предположение» в правилах не напечатаны; тьютор выбрал их внутри "
-              "указанных диапазонов. Клуб, у которого есть игра, может исправить их в одной таблице.",
-        "uk": "Значення з позначкою «припущення» у правилах не надруковано; тьютор обрав їх у межах "
-              "указаних діапазонів. Клуб, який має гру, може виправити їх в одній таблиці."},
-    "ui.lang_links": {"en": "This lesson in:", "ru": "Этот урок на языке:", "uk": "Цей урок мовою:"},
-})
+# The words themselves are in tutor/locale/<lang>/LC_MESSAGES/tutor.po (tutor.core.i18n); a language's own
+# name is the same in every language.
 
 LANG_NAMES = {"en": "English", "ru": "Русский", "uk": "Українська"}
 

@@ -19,11 +19,6 @@ import ipywidgets as W
 import traitlets as T
 
 from tutor.widgets.common import STATIC, ErrorArea, MessageSink, guard, ui
-from tutor.core.i18n import register
-
-register({
-    "ui.lazy.loading": {"en": "Setting up…", "ru": "Готовим…", "uk": "Готуємо…"},
-})
 
 # every part built in this kernel, so tests (and a notebook's "open everything") can reach them
 _PARTS: "weakref.WeakSet[LazyPart]" = weakref.WeakSet()

@@ -12,15 +12,7 @@ from __future__ import annotations
 import anywidget
 import traitlets as T
 
-from tutor.core.i18n import register
 from tutor.widgets.common import PAGE_CSS, STATIC, ui
-
-register({
-    "ui.page.lost": {"en": "The connection to the tutor was lost, so the boards on this page no longer answer.",
-                     "ru": "Связь с тьютором потеряна: поля на этой странице больше не отвечают.",
-                     "uk": "Зв'язок із тьютором втрачено: поля на цій сторінці більше не відповідають."},
-    "ui.page.reload": {"en": "Reload the page", "ru": "Перезагрузить страницу", "uk": "Перезавантажити сторінку"},
-})
 
 
 class PageStatus(anywidget.AnyWidget):

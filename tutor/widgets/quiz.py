@@ -18,38 +18,11 @@ import ipywidgets as W
 from tutor.core import quiz as Q
 from tutor.core.events import for_viewer
 from tutor.core.game import Engine, load
-from tutor.core.i18n import register
 from tutor.core.scenario import ScenarioError, adapter, seat
 from tutor.widgets.common import (
     ErrorArea, citation_html, esc, events_highlight, events_html, guard, find_lesson_file, localised, refusal_html,
     render, svg_box, ui,
 )
-
-register({
-    "ui.quiz.title": {"en": "Quiz", "ru": "Вопрос", "uk": "Питання"},
-    "ui.quiz.choose": {"en": "Choose your answer:", "ru": "Выберите ответ:", "uk": "Оберіть відповідь:"},
-    "ui.quiz.right": {"en": "✓ Right!", "ru": "✓ Верно!", "uk": "✓ Правильно!"},
-    "ui.quiz.wrong": {"en": "✗ Not this one.", "ru": "✗ Не так.", "uk": "✗ Не так."},
-    "ui.quiz.you_chose": {"en": "Your answer: {label}", "ru": "Ваш ответ: {label}", "uk": "Ваша відповідь: {label}"},
-    "ui.quiz.after": {"en": "What happens then:", "ru": "Что происходит дальше:", "uk": "Що відбувається далі:"},
-    "ui.quiz.unchanged": {"en": "Nothing changed on the board.", "ru": "На поле ничего не изменилось.",
-                          "uk": "На полі нічого не змінилося."},
-    "ui.quiz.why": {"en": "Why", "ru": "Почему", "uk": "Чому"},
-    "ui.quiz.why_not": {"en": "Why not: the engine played your answer, and this is what decided it:",
-                        "ru": "Почему нет: движок сыграл ваш ответ, и вот что всё решило:",
-                        "uk": "Чому ні: рушій зіграв вашу відповідь, і ось що все вирішило:"},
-    "ui.quiz.all_events": {"en": "Everything that happened", "ru": "Всё, что произошло",
-                           "uk": "Усе, що сталося"},
-    "ui.quiz.again": {"en": "↺ Try again", "ru": "↺ Ещё раз", "uk": "↺ Ще раз"},
-    "ui.quiz.again.tip": {"en": "Back to the question", "ru": "Вернуться к вопросу", "uk": "Повернутися до питання"},
-    "ui.quiz.missing": {"en": "no quiz {name!r} in {where}", "ru": "вопроса {name!r} нет в {where}",
-                        "uk": "питання {name!r} немає в {where}"},
-    "ui.quiz.broken": {"en": "The engine does not find exactly one right answer — the quiz may be wrong:",
-                       "ru": "Движок не находит ровно один верный ответ — возможно, вопрос составлен неверно:",
-                       "uk": "Рушій не знаходить рівно одну правильну відповідь — можливо, питання хибне:"},
-})
-
-
 
 def resolve(quiz, lessons=None, lang: str = "en") -> dict:
     """A quiz dict from a dict, a YAML path, or an id "game/name" (lessons/<game>/quizzes/<name>.yaml)."""

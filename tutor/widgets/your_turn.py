@@ -16,25 +16,9 @@ from tutor.core import quiz as Q
 from tutor.core import task as T
 from tutor.core.errors import RuleViolation
 from tutor.core.events import for_viewer
-from tutor.core.i18n import register
 from tutor.core.scenario import ScenarioError
 from tutor.widgets.common import citation_html, esc, events_html, guard, find_lesson_file, localised, ui
 from tutor.widgets.play import PlayTable
-
-register({
-    "ui.task.done": {"en": "✓ Well done!", "ru": "✓ Получилось!", "uk": "✓ Вийшло!"},
-    "ui.task.missed": {"en": "✗ Not quite: the engine played your move, and the goal was not met.",
-                       "ru": "✗ Не совсем: движок сыграл ваш ход, но цель не достигнута.",
-                       "uk": "✗ Не зовсім: рушій зіграв ваш хід, але мети не досягнуто."},
-    "ui.task.refused": {"en": "✗ That move is not allowed:", "ru": "✗ Так ходить нельзя:",
-                        "uk": "✗ Так ходити не можна:"},
-    "ui.task.decided": {"en": "What decided it:", "ru": "Что всё решило:", "uk": "Що все вирішило:"},
-    "ui.task.hint": {"en": "Hint", "ru": "Подсказка", "uk": "Підказка"},
-    "ui.task.again": {"en": "↺ Try again", "ru": "↺ Ещё раз", "uk": "↺ Ще раз"},
-    "ui.task.missing": {"en": "no task {name!r} in {where}", "ru": "задания {name!r} нет в {where}",
-                        "uk": "завдання {name!r} немає в {where}"},
-})
-
 
 def resolve(task, lessons=None, lang: str = "en") -> dict:
     """A task dict from a dict, a YAML path, or an id "game/name" (lessons/<game>/tasks/<name>.yaml)."""

@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import Iterable
 
 from tutor.core import svg as S
-from tutor.core.i18n import player_name
+from tutor.core.i18n import player_name, text
 from tutor.games.maui import components as C
 from tutor.games.maui.text import depth_name, kind_name
 
@@ -45,77 +45,14 @@ KIND_STYLE = {
     "seagull": ("#eceff1", "#37474f"),
 }
 
-_WORDS = {
-    "title": {"en": "Maui", "ru": "Мяури"},
-    "round": {"en": "Round {r} of 12", "ru": "Раунд {r} из 12"},
-    "deck": {"en": "Deck: {n}", "ru": "В стопке: {n}"},
-    "phase.dive": {"en": "divers choose dive cards", "ru": "ныряльщики выбирают карты"},
-    "phase.jellyfish": {"en": "jellyfish decision", "ru": "решение о медузах"},
-    "phase.resolving": {"en": "the dive cards are turned up", "ru": "карты погружения открыты"},
-    "phase.round_over": {"en": "round over, the next deal to come", "ru": "раунд окончен, впереди новая раздача"},
-    "phase.setup": {"en": "setting up", "ru": "подготовка"},
-    "phase.over": {"en": "game over", "ru": "игра окончена"},
-    "rule.deep": {"en": "highest card", "ru": "наибольшая карта"},
-    "rule.middle": {"en": "2nd highest", "ru": "вторая по величине"},
-    "rule.shallow": {"en": "lowest card", "ru": "наименьшая карта"},
-    "empty": {"en": "empty", "ru": "пусто"},
-    "hand": {"en": "hand: {n}", "ru": "в руке: {n}"},
-    "dive": {"en": "dive", "ru": "ход"},
-    "last": {"en": "last", "ru": "прошлый"},
-    "catch": {"en": "catch", "ru": "улов"},
-    "used": {"en": "used", "ru": "сброс"},
-    "choosing": {"en": "choosing", "ru": "выбирает"},
-    "deciding": {"en": "jellyfish?", "ru": "медузы?"},
-    "kiti": {"en": "Kiti", "ru": "Кити"},
-    "R": {"en": "R", "ru": "П"},
-    "L": {"en": "L", "ru": "Л"},
-    "face_down": {"en": "face down", "ru": "рубашкой вверх"},
-    "new": {"en": "new", "ru": "новая"},
-    "caught": {"en": "caught", "ru": "улов"},
-    "tie": {"en": "tie", "ru": "спор"},
-    "won_tie": {"en": "won tie", "ru": "выиграл спор"},
-    "seagull": {"en": "seagull!", "ru": "чайка!"},
-    "jellyfish": {"en": "jellyfish", "ru": "медузы"},
-    "nothing": {"en": "no catch", "ru": "без улова"},
-    "over": {"en": "Game over", "ru": "Игра окончена"},
-    "over_sub": {"en": "12 rounds played: count the catch piles", "ru": "12 раундов сыграно: считаем улов"},
-    "no_kiti": {"en": "variant: no fights (no Kiti)", "ru": "вариант: без драк (без Кити)"},
-    "open_baskets": {"en": "variant: open baskets", "ru": "вариант: открытые корзины"},
-    "boxed": {"en": "back in the box: {n}", "ru": "убрано в коробку: {n}"},
-    "view_of": {"en": "seen by {p}", "ru": "так видит игрок {n}"},
-    "view_all": {"en": "teacher's view (all cards)", "ru": "вид ведущего (все карты)"},
-    # description
-    "d.head": {"en": "Maui, round {r} of 12; {phase}. {deck} catch cards left in the deck.",
-               "ru": "Мяури, раунд {r} из 12; {phase}. В стопке улова осталось карт: {deck}."},
-    "d.lagoon": {"en": "Lagoon: {cells}.", "ru": "Лагуна: {cells}."},
-    "d.cell": {"en": "{depth}: {what}", "ru": "{depth}: {what}"},
-    "d.pile": {"en": "{n} cards in a pile, top {top}", "ru": "стопка из {n} карт, сверху {top}"},
-    "d.seat": {"en": "{p} ({colour}): catch pile {n} cards{top}; {hand} dive cards in hand{dive}{last}.",
-               "ru": "{p} ({colour}): в стопке улова {n}{top}; в руке {hand} карт погружения{dive}{last}."},
-    "d.top": {"en": ", top card {card}", "ru": ", сверху {card}"},
-    "d.dive_hidden": {"en": "; a dive card lies face down", "ru": "; карта погружения лежит рубашкой вверх"},
-    "d.dive_shown": {"en": "; has laid dive card {v}", "ru": "; выложил карту погружения {v}"},
-    "d.last": {"en": "; played {v} last round", "ru": "; в прошлом раунде сыграл {v}"},
-    "d.kiti": {"en": "Kiti stands between {a} and {b}: her red right hand points to {a}, her blue left hand "
-                     "to {b}.",
-               "ru": "Кити стоит между игроками {an} и {bn}: её красная правая рука обращена к игроку {an}, "
-                     "синяя левая — к игроку {bn}."},
-    "d.no_kiti": {"en": "No Kiti in this game (no-fights variant).",
-                  "ru": "В этой игре нет Кити (вариант «без драк»)."},
-    "d.over": {"en": "The game is over.", "ru": "Игра окончена."},
-}
-_COLOUR_NAMES_RU = {"red": "красный", "blue": "синий", "orange": "оранжевый", "green": "зелёный",
-                    "purple": "фиолетовый", "grey": "серый"}
-
 
 def _w(key: str, lang: str, **params) -> str:
-    forms = _WORDS[key]
-    return (forms.get(lang) or forms["en"]).format(**params)
+    """A board word from the game's catalogue (maui.board.*)."""
+    return text(f"maui.board.{key}", lang, **params)
 
 
 def _colour_name(seat: int, lang: str) -> str:
-    en = C.SEAT_COLOUR_NAMES[seat]
-    return _COLOUR_NAMES_RU[en] if lang == "ru" else en
+    return _w(f"colour.{C.SEAT_COLOUR_NAMES[seat]}", lang)
 
 
 def _value_text(value: int) -> str:
@@ -650,7 +587,7 @@ def describe(view: dict, lang: str = "en") -> tuple[str, str]:
     else:
         k, n = view["kiti"], view["players"]
         lines.append(_w("d.kiti", lang, a=player_name(k, lang), b=player_name((k + 1) % n, lang),
-                        an=k + 1, bn=(k + 1) % n + 1))
+                        a_plain=k + 1, b_plain=(k + 1) % n + 1))
     if view.get("over"):
         lines.append(_w("d.over", lang))
     return title, "\n".join(lines)
@@ -690,7 +627,7 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=()) -> str:
     if "open-baskets" in view.get("variants", ()):
         notes.append(_w("open_baskets", lang))
     viewer = view.get("viewer")
-    notes.append(_w("view_all", lang) if viewer is None else _w("view_of", lang, p=player_name(viewer, lang), n=viewer + 1))
+    notes.append(_w("view_all", lang) if viewer is None else _w("view_of", lang, player=player_name(viewer, lang), player_plain=viewer + 1))
     dwg.add(S.label(dwg, " · ".join(notes), W - 8, H - 8, size=9.5, anchor="end", fill=S.MUTED, cls="notes"))
 
     if view.get("boxed_count"):

@@ -12,38 +12,13 @@ from __future__ import annotations
 
 import ipywidgets as W
 
-from tutor.core.i18n import player_name, register
+from tutor.core.i18n import player_name
 from tutor.games import maui
 from tutor.games.maui import components as C
 from tutor.games.maui.text import card_name, depth_name
 from tutor.widgets.common import (
     ErrorArea, esc, events_highlight, events_html, guard, render, svg_box, ui,
 )
-
-register({
-    "ui.maui.copy_of": {"en": "{name} — {k} of {n}", "ru": "{name} — {k} из {n}", "uk": "{name} — {k} з {n}"},
-    "ui.maui.dive_button": {"en": "Dive!", "ru": "Нырнуть!", "uk": "Пірнути!"},
-    "ui.maui.dive_button.tip": {"en": "Turn all dive cards up and resolve the round",
-                                "ru": "Открыть все карты погружения и разыграть раунд",
-                                "uk": "Відкрити всі карти занурення й розіграти раунд"},
-    "ui.maui.players": {"en": "Players", "ru": "Игроков", "uk": "Гравців"},
-    "ui.maui.kiti": {"en": "Kiti's right hand points to", "ru": "Правая рука Кити указывает:",
-                     "uk": "Права рука Кіті спрямована до"},
-    "ui.maui.open_baskets": {"en": "Variant: open baskets", "ru": "Вариант «Открытые корзины»",
-                             "uk": "Варіант «Відкриті кошики»"},
-    "ui.maui.no_fights": {"en": "Variant: no fights (no Kiti)", "ru": "Вариант «Без драк» (без Кити)",
-                          "uk": "Варіант «Без бійок» (без Кіті)"},
-    "ui.maui.lagoon": {"en": "The lagoon", "ru": "Лагуна", "uk": "Лагуна"},
-    "ui.maui.divers": {"en": "The divers", "ru": "Ныряльщики", "uk": "Пірнальники"},
-    "ui.maui.dive_card": {"en": "dive card", "ru": "карта погружения", "uk": "карта занурення"},
-    "ui.maui.pile_top": {"en": "top of catch pile", "ru": "верх стопки улова", "uk": "верх стосу улову"},
-    "ui.maui.empty": {"en": "— empty —", "ru": "— пусто —", "uk": "— порожньо —"},
-    "ui.maui.before": {"en": "Set up a lagoon and the dive cards, then press “Dive!”.",
-                       "ru": "Выложите лагуну и карты погружения и нажмите «Нырнуть!».",
-                       "uk": "Викладіть лагуну й карти занурення та натисніть «Пірнути!»."},
-    "ui.maui.after": {"en": "How the dive resolves:", "ru": "Как разыгрывается погружение:",
-                      "uk": "Як розігрується занурення:"},
-})
 
 # the rulebook's worked round, so the sandbox opens on something worth pressing "Dive!" for
 DEFAULT_LAGOON = {"deep": "tuna-1", "middle": "tiger-1", "shallow": "catfish-1"}

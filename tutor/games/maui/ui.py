@@ -4,20 +4,9 @@ sandbox and its component table. Found by the generic widgets through `SPEC.ui` 
 from __future__ import annotations
 
 from tutor.core.game import GameUI
-from tutor.core.i18n import register, text
+from tutor.core.i18n import text
 from tutor.games.maui import components as C
 from tutor.games.maui.rules import Dive, Jellyfish, legal_actions
-
-register({
-    "ui.maui.dive": {"en": "{card}", "ru": "{card}", "uk": "{card}"},
-    "ui.maui.dive.tip": {"en": "Lay dive card {card} face down", "ru": "Положить карту погружения {card}",
-                         "uk": "Покласти карту занурення {card}"},
-    "ui.maui.dive.used.tip": {"en": "Dive card {card} is already used", "ru": "Карта {card} уже сыграна",
-                              "uk": "Карту {card} вже зіграно"},
-    "ui.maui.discard": {"en": "Throw three jellyfish away", "ru": "Выбросить трёх медуз",
-                        "uk": "Викинути трьох медуз"},
-    "ui.maui.keep": {"en": "Keep the jellyfish", "ru": "Оставить медуз", "uk": "Залишити медуз"},
-})
 
 
 def action_label(action, lang: str) -> str:

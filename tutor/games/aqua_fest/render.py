@@ -27,11 +27,11 @@ from functools import lru_cache
 from typing import Iterable
 
 from tutor.core import svg as S
-from tutor.core.i18n import player_name
+from tutor.core.i18n import player_name, text
 from tutor.games.aqua_fest import board as B
 from tutor.games.aqua_fest import components as C
 from tutor.games.aqua_fest.shells import best_assembly
-from tutor.games.aqua_fest.text import SIDE_NAMES, cell_name, species_name
+from tutor.games.aqua_fest.text import cell_name, side_name, species_name
 
 N = B.N
 W, H = 760, 600
@@ -51,97 +51,19 @@ STAR = "#b7791f"
 CORAL, CORAL_BG = "#d9485f", "#f8d7d3"
 BACK = "#2b4c6f"
 PEARL = {"white": "#fbfbf8", "pink": "#f4a3c0", "black": "#2d2d33"}
-PEARL_LETTER = {"en": {"white": "W", "pink": "P", "black": "B"}, "ru": {"white": "Б", "pink": "Р", "black": "Ч"}}
 SPECIES_COLOUR = {"crab": "#e76f51", "octopus": "#8e5bb5", "seahorse": "#e0a526", "turtle": "#4c9a5b",
                   "dolphin": "#3a86c8"}
 KIND_STYLE = {"ordinary": ("#eef1f4", "#52606d"), "rare": ("#dcebfa", "#1d5fa8"), "unique": ("#fff1c9", "#a86b00")}
 
-_WORDS = {
-    "title": {"en": "Aqua Fest", "ru": "Aqua Fest"},
-    "turn": {"en": "{p}'s turn", "ru": "Ход: {p}"},
-    "moves": {"en": "moves {n} of 2", "ru": "перемещений {n} из 2"},
-    "over": {"en": "Game over", "ru": "Игра окончена"},
-    "over_sub": {"en": "every fragment is collected: assemble the shells", "ru": "все осколки собраны: складываем ракушки"},
-    "view_of": {"en": "seen by {p}", "ru": "так видит игрок {n}"},
-    "view_all": {"en": "teacher's view (everything)", "ru": "вид ведущего (видно всё)"},
-    "deck": {"en": "deck", "ru": "колода"},
-    "discard": {"en": "discard", "ru": "сброс"},
-    "hand": {"en": "hand", "ru": "в руке"},
-    "shells": {"en": "fragments", "ru": "осколки"},
-    "bonus": {"en": "bonus", "ru": "бонус"},
-    "your_turn": {"en": "TURN", "ru": "ХОД"},
-    "answering": {"en": "ANSWERS", "ru": "ОТВЕЧАЕТ"},
-    "battle": {"en": "Battle", "ru": "Сражение"},
-    "last_battle": {"en": "Last battle", "ru": "Прошлое сражение"},
-    "attacks": {"en": "P{a} attacks P{d}", "ru": "И{a} атакует И{d}"},
-    "waiting": {"en": "waiting…", "ru": "ждёт…"},
-    "face_down": {"en": "face down", "ru": "рубашкой вверх"},
-    "wins": {"en": "P{p} wins", "ru": "победил И{p}"},
-    "tie": {"en": "tie: both go home", "ru": "ничья: оба домой"},
-    "legend": {"en": "Layers", "ru": "Ярусы"},
-    "lg.upper": {"en": "upper tile", "ru": "верхний тайл"},
-    "lg.lower": {"en": "lower tile, turned up", "ru": "нижний тайл, открыт"},
-    "lg.hidden": {"en": "lower tile, face down", "ru": "нижний тайл, закрыт"},
-    "lg.sealed": {"en": "coral on top: sealed", "ru": "коралл сверху: закрыто"},
-    "lg.empty": {"en": "empty seabed", "ru": "пустое дно"},
-    "start": {"en": "start", "ru": "старт"},
-    "moved": {"en": "moved", "ru": "ход"},
-    "turned": {"en": "turned up", "ru": "открыт"},
-    "taken": {"en": "taken", "ru": "взято"},
-    "beneath": {"en": "beneath", "ru": "под ним"},
-    # description
-    "d.head": {"en": "Aqua Fest, {players} players. {turn}; {moves}.", "ru": "Aqua Fest, игроков: {players}. {turn}; {moves}."},
-    "d.battle": {"en": "Battle in progress: Player {a} attacks Player {d}; Player {d} must answer with a card.",
-                 "ru": "Идёт сражение: игрок {a} атакует игрока {d}; игрок {d} должен ответить картой."},
-    "d.last": {"en": "Last battle: Player {a} played {ca}, Player {d} played {cd}: {outcome}.",
-               "ru": "Прошлое сражение: игрок {a} сыграл {ca}, игрок {d} — {cd}: {outcome}."},
-    "d.won": {"en": "Player {p} won", "ru": "победил игрок {p}"},
-    "d.tied": {"en": "a tie", "ru": "ничья"},
-    "d.pawn_home": {"en": "at home on the start tile beside {cell} ({side} side)",
-                    "ru": "на стартовом тайле у клетки {cell} (сторона: {side})"},
-    "d.pawn_on": {"en": "on {cell}", "ru": "на клетке {cell}"},
-    "d.seat": {"en": "Player {p}: pawn {where}; {hand} cards in hand; {frag} fragments collected; bonus token {bonus}.",
-               "ru": "Игрок {p}: фишка {where}; карт в руке: {hand}; собрано осколков: {frag}; жетон бонуса {bonus}."},
-    "d.seabed": {"en": "Seabed: {up} fragments on top, {open} turned-up lower fragments, {hidden} face-down tiles "
-                       "under pawns, {sealed} corals sealing a tile, {empty} empty cells.",
-                 "ru": "Дно: осколков сверху {up}, открытых нижних осколков {open}, закрытых тайлов под фишками "
-                       "{hidden}, кораллов над закрытым тайлом {sealed}, пустых клеток {empty}."},
-    "d.left": {"en": "Fragments left to collect: {n}.", "ru": "Осталось собрать осколков: {n}."},
-    "d.left_hidden": {"en": "Fragments showing: {n}, plus {k} face-down tiles not yet known.",
-                      "ru": "Видно осколков: {n}, и ещё закрытых тайлов: {k}."},
-    "d.deck": {"en": "Deck: {deck} cards; discard pile: {discard}.", "ru": "Колода: {deck} карт; сброс: {discard}."},
-    "d.over": {"en": "The game is over.", "ru": "Игра окончена."},
-    # shells picture
-    "s.title": {"en": "Shells: {points} points", "ru": "Ракушки: {points} очков"},
-    "s.desc": {"en": "{n} fragments make {k} whole shells worth {points} points; {u} fragments score nothing.",
-               "ru": "Из осколков ({n}) сложено целых ракушек: {k}, они приносят {points} очков; "
-                     "осколков без пары: {u}."},
-    "s.shell": {"en": "{kind} shell: {stars} stars + {bonus} = {points}",
-                "ru": "{kind} ракушка: звёзд {stars} + {bonus} = {points}"},
-    "s.ordinary": {"en": "ordinary", "ru": "обычная"},
-    "s.rare": {"en": "rare", "ru": "редкая"},
-    "s.unique": {"en": "unique", "ru": "уникальная"},
-    "s.shape": {"en": "+2 rare shape", "ru": "+2 за форму"},
-    "s.pearl": {"en": "+3 one-colour pearl", "ru": "+3 за жемчужину"},
-    "s.points": {"en": "= {n} points", "ru": "= {n} очков"},
-    "s.unused": {"en": "scores nothing", "ru": "не приносят очков"},
-    "s.total": {"en": "Total: {n} points", "ru": "Итого: {n} очков"},
-    "s.none": {"en": "no fragments yet", "ru": "осколков пока нет"},
-    "s.no_shell": {"en": "no whole shell yet", "ru": "целых ракушек пока нет"},
-}
-
 
 def _w(key: str, lang: str, **params) -> str:
-    forms = _WORDS[key]
-    return (forms.get(lang) or forms["en"]).format(**params)
-
-
-def _pick(table: dict, key: str, lang: str) -> str:
-    return table[key].get(lang, table[key]["en"])
+    """A board word from the game's catalogue (aqua_fest.board.*)."""
+    return text(f"aqua_fest.board.{key}", lang, **params)
 
 
 def _letter(colour: str, lang: str) -> str:
-    return PEARL_LETTER.get(lang, PEARL_LETTER["en"])[colour]
+    """A pearl's colour as the one letter drawn on a tile."""
+    return _w(f"pearl.{colour}", lang)
 
 
 # --------------------------------------------------------------------------- geometry
@@ -491,7 +413,7 @@ def _seat_panel(dwg, sp, view, seat, lang, hl, marks):
     g.add(S.mark(dwg, x + 13, y + 13, 9.5, colour=colour, text=str(s + 1), size=11))
     wide = w > 300
     name = S.label(dwg, player_name(s, lang), x + 27, y + 18, size=12.5, weight="bold", cls="seat-name")
-    side = _pick(SIDE_NAMES, seat["side"], lang)
+    side = side_name(seat["side"], lang)
     if wide:
         name.add(dwg.tspan(" " + side, font_size=9.5, font_weight="normal", fill=S.MUTED))
     else:
@@ -749,7 +671,7 @@ def _where(seat, lang) -> str:
         return _w("d.pawn_on", lang, cell=cell_name(seat["pawn"]))
     r, c = B.home_coords(seat["side"], seat["home"])
     beside = (min(max(r, 0), N - 1), min(max(c, 0), N - 1))
-    return _w("d.pawn_home", lang, cell=cell_name(beside), side=_pick(SIDE_NAMES, seat["side"], lang))
+    return _w("d.pawn_home", lang, cell=cell_name(beside), side=side_name(seat["side"], lang))
 
 
 def describe(view: dict, lang: str = "en") -> tuple[str, str]:
@@ -826,7 +748,7 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=()) -> str:
                                        f"{_w('turn', lang, p=player_name(view['turn'], lang))} · "
                                        f"{_w('moves', lang, n=view['moves_made'])}")
     dwg.add(S.label(dwg, head, 10, 17, size=13.5, weight="bold", fill="#ffffff", cls="turn"))
-    dwg.add(S.label(dwg, _w("view_all", lang) if teacher else _w("view_of", lang, p=player_name(view["viewer"], lang), n=view["viewer"] + 1),
+    dwg.add(S.label(dwg, _w("view_all", lang) if teacher else _w("view_of", lang, player=player_name(view["viewer"], lang), player_plain=view["viewer"] + 1),
                     W - 10, 17, size=11, anchor="end", fill="#cfe8f3", cls="viewer"))
 
     # the sea around the seabed, the grid, coordinates

@@ -17,12 +17,12 @@ import re
 import ipywidgets as W
 
 from tutor.core.errors import RuleViolation
-from tutor.core.i18n import register, text
+from tutor.core.i18n import text
 from tutor.games.aqua_fest import components as C
 from tutor.games.aqua_fest.render import render_shells
 from tutor.games.aqua_fest.scoring import breakdown
 from tutor.games.aqua_fest.shells import best_assembly, classify, evaluate
-from tutor.games.aqua_fest.text import COLOUR_NAMES, KIND_NAMES
+from tutor.games.aqua_fest.text import colour_name, fragment_kind_name
 from tutor.widgets.common import ErrorArea, esc, guard, safe_cite, svg_box
 
 RULEBOOK_EXAMPLE = ("u-white-7", "u-pink-1", "u-black-7", "u-white-4", "ll-white-3", "lr-pink-1", "u-pink-4",
@@ -30,114 +30,15 @@ RULEBOOK_EXAMPLE = ("u-white-7", "u-pink-1", "u-black-7", "u-white-4", "ll-white
 RANDOM_SIZES = (8, 20)
 SHELLS_RULE = "aqua_fest:shells"
 
-register({
-    "ui.shells.title": {"en": "Build shells", "ru": "Собираем ракушки", "uk": "Збираємо мушлі"},
-    "ui.shells.intro": {"en": "Pick the fragments of a collection; the tutor builds the shells that score the most.",
-                        "ru": "Выберите осколки коллекции — тьютор соберёт из них ракушки, которые дают больше "
-                              "всего очков.",
-                        "uk": "Виберіть уламки колекції — тьютор збере з них мушлі, що дають найбільше очок."},
-    "ui.shells.filter": {"en": "Show", "ru": "Показать", "uk": "Показати"},
-    "ui.shells.all": {"en": "all", "ru": "все", "uk": "усі"},
-    "ui.shells.random": {"en": "Random collection", "ru": "Случайная коллекция", "uk": "Випадкова колекція"},
-    "ui.shells.example": {"en": "Rulebook example", "ru": "Пример из правил", "uk": "Приклад із правил"},
-    "ui.shells.clear": {"en": "Clear", "ru": "Очистить", "uk": "Очистити"},
-    "ui.shells.bonus": {"en": "Bonus token", "ru": "Жетон", "uk": "Жетон"},
-    "ui.shells.no_bonus": {"en": "none", "ru": "нет", "uk": "немає"},
-    "ui.shells.chosen": {"en": "Fragments chosen: {n}", "ru": "Выбрано осколков: {n}", "uk": "Вибрано уламків: {n}"},
-    "ui.shells.line": {"en": "Line", "ru": "Строка", "uk": "Рядок"},
-    "ui.shells.why": {"en": "Why", "ru": "Почему так", "uk": "Чому так"},
-    "ui.shells.unique": {"en": "Two {colour} upper fragments with a {colour} lower-left and a {colour} lower-right make "
-                               "a unique shell: ★ {stars} + 2 shape + 3 pearl = {points}.",
-                         "ru": "Два верхних осколка, нижний левый и нижний правый — все с жемчужиной одного цвета "
-                               "({colour}) — дают уникальную ракушку: ★ {stars} + 2 за форму + 3 за жемчужину = "
-                               "{points}.",
-                         "uk": "Два верхні уламки, нижній лівий і нижній правий — усі з перлиною одного кольору "
-                               "({colour}) — дають унікальну мушлю: ★ {stars} + 2 за форму + 3 за перлину = "
-                               "{points}."},
-    "ui.shells.rare": {"en": "Two upper fragments with a lower-left and a lower-right make a rare shell (its pearl "
-                             "parts are not all one colour): ★ {stars} + 2 shape = {points}.",
-                       "ru": "Два верхних осколка с нижним левым и нижним правым дают редкую ракушку (части "
-                             "жемчужины разного цвета): ★ {stars} + 2 за форму = {points}.",
-                       "uk": "Два верхні уламки з нижнім лівим і нижнім правим дають рідкісну мушлю (частини "
-                             "перлини різного кольору): ★ {stars} + 2 за форму = {points}."},
-    "ui.shells.ordinary": {"en": "Four upper fragments make an ordinary shell: ★ {stars} = {points}.",
-                           "ru": "Четыре верхних осколка дают обычную ракушку: ★ {stars} = {points}.",
-                           "uk": "Чотири верхні уламки дають звичайну мушлю: ★ {stars} = {points}."},
-    "ui.shells.left_lower": {"en": "Lower fragments left over: {n}. Lower fragments alone never make an ordinary "
-                                   "shell; each needs a lower partner of the other side and two upper fragments.",
-                             "ru": "Нижних осколков осталось: {n}. Из нижних осколков обычная ракушка не "
-                                   "собирается: каждому нужен нижний осколок другой стороны и два верхних.",
-                             "uk": "Нижніх уламків лишилося: {n}. З нижніх уламків звичайна мушля не "
-                                   "збирається: кожному потрібен нижній уламок іншого боку і два верхні."},
-    "ui.shells.left_upper": {"en": "Upper fragments left over: {n}, too few to finish another shell.",
-                             "ru": "Верхних осколков осталось: {n} — слишком мало для ещё одной ракушки.",
-                             "uk": "Верхніх уламків лишилося: {n} — замало для ще однієї мушлі."},
-    "ui.shells.nothing": {"en": "No fragments yet: pick some, or press a button above.",
-                          "ru": "Осколков пока нет: выберите их или нажмите кнопку выше.",
-                          "uk": "Уламків поки немає: виберіть їх або натисніть кнопку вище."},
-    "ui.shells.total": {"en": "Shells {shells} + bonus token {bonus} = {total} points.",
-                        "ru": "Ракушки {shells} + жетон {bonus} = {total} очков.",
-                        "uk": "Мушлі {shells} + жетон {bonus} = {total} очок."},
-    "ui.shells.own": {"en": "Your own grouping", "ru": "Своя раскладка", "uk": "Власне розкладання"},
-    "ui.shells.own_help": {"en": "Put each fragment you chose into a shell: four fragments make one. Fragments left "
-                                 "in no shell score nothing.",
-                           "ru": "Разложите выбранные осколки по ракушкам: четыре осколка — одна ракушка. Осколки "
-                                 "вне ракушек очков не дают.",
-                           "uk": "Розкладіть вибрані уламки по мушлях: чотири уламки — одна мушля. Уламки поза "
-                                 "мушлями очок не дають."},
-    "ui.shells.no_shell": {"en": "no shell", "ru": "вне ракушки", "uk": "поза мушлею"},
-    "ui.shells.check": {"en": "Score my grouping", "ru": "Посчитать мою раскладку", "uk": "Порахувати моє розкладання"},
-    "ui.shells.fill": {"en": "Write in the best grouping", "ru": "Вписать лучшую раскладку",
-                       "uk": "Вписати найкраще розкладання"},
-    "ui.shells.shell_n": {"en": "shell {n}", "ru": "ракушка {n}", "uk": "мушля {n}"},
-    "ui.shells.verdict": {"en": "Your grouping scores {yours}; the best scores {best}.",
-                          "ru": "Ваша раскладка даёт {yours}; лучшая — {best}.",
-                          "uk": "Ваше розкладання дає {yours}; найкраще — {best}."},
-    "ui.shells.as_good": {"en": "As good as the best!", "ru": "Не хуже лучшей!", "uk": "Не гірше за найкраще!"},
-    "ui.shells.yours_ok": {"en": "Shell {n}: {kind} shell, {points} points.",
-                           "ru": "Ракушка {n}: {kind}, {points} очков.", "uk": "Мушля {n}: {kind}, {points} очок."},
-    "ui.shells.yours_bad": {"en": "Shell {n} is not a whole shell: it needs four upper fragments, or one lower-left, "
-                                  "one lower-right and two upper fragments.",
-                            "ru": "Ракушка {n} не целая: нужны четыре верхних осколка либо нижний левый, нижний "
-                                  "правый и два верхних.",
-                            "uk": "Мушля {n} не ціла: потрібні чотири верхні уламки або нижній лівий, нижній "
-                                  "правий і два верхні."},
-    "ui.shells.kind.ordinary": {"en": "ordinary", "ru": "обычная", "uk": "звичайна"},
-    "ui.shells.kind.rare": {"en": "rare", "ru": "редкая", "uk": "рідкісна"},
-    "ui.shells.kind.unique": {"en": "unique", "ru": "уникальная", "uk": "унікальна"},
-    # friendly refusals (RuleViolation keys: explained with the rulebook section)
-    "ui.shells.err.unknown": {"en": "“{id}” is not a shell fragment (ids look like u-pink-4, ll-white-3, lr-black-2).",
-                              "ru": "«{id}» — не осколок ракушки (обозначения выглядят так: u-pink-4, ll-white-3, "
-                                    "lr-black-2).",
-                              "uk": "«{id}» — не уламок мушлі (позначення мають такий вигляд: u-pink-4, ll-white-3, "
-                                    "lr-black-2)."},
-    "ui.shells.err.not_chosen": {"en": "{id} is not in your collection; choose it above first.",
-                                 "ru": "Осколка {id} нет в вашей коллекции; сначала выберите его выше.",
-                                 "uk": "Уламка {id} немає у вашій колекції; спершу виберіть його вище."},
-    "ui.shells.err.twice": {"en": "{id} is used twice; each fragment goes into one shell at most.",
-                            "ru": "Осколок {id} использован дважды; каждый осколок — не больше чем в одну ракушку.",
-                            "uk": "Уламок {id} використано двічі; кожен уламок — щонайбільше в одну мушлю."},
-    "ui.shells.err.size": {"en": "Fragments in shell {n}: {k}; a shell is made of exactly four.",
-                           "ru": "Осколков в ракушке {n}: {k}; ракушка состоит ровно из четырёх.",
-                           "uk": "Уламків у мушлі {n}: {k}; мушля складається рівно з чотирьох."},
-    "ui.shells.err.empty": {"en": "Put four fragments into shell 1 at least.",
-                            "ru": "Положите хотя бы в ракушку 1 четыре осколка.",
-                            "uk": "Покладіть хоча б у мушлю 1 чотири уламки."},
-})
-
 
 def _w(key: str, lang: str, **params) -> str:
     return text(f"ui.shells.{key}", lang, **params)
 
 
-def _name(table: dict, key: str, lang: str) -> str:
-    return table[key].get(lang, table[key]["en"])
-
-
 def fragment_label(tile_id: str, lang: str = "en") -> str:
     """“★★ white”: stars and pearl colour, as a player reads the tile (its kind is the row it sits in)."""
     t = C.tile(tile_id)
-    return f"{'★' * t.stars} {_name(COLOUR_NAMES, t.colour, lang)}"
+    return f"{'★' * t.stars} {colour_name(t.colour, lang)}"
 
 
 def fragment_tip(tile_id: str, lang: str = "en") -> str:
@@ -185,7 +86,7 @@ def why_lines(assembly, lang: str = "en") -> list[str]:
     """In words: each shell built and why it is that kind; what is left over and why."""
     out = []
     for s in assembly.shells:
-        colour = _name(COLOUR_NAMES, C.tile(s.fragments[0]).colour, lang)
+        colour = colour_name(C.tile(s.fragments[0]).colour, lang)
         out.append(_w(s.kind, lang, colour=colour, stars=s.stars, points=s.points))
     lowers = [t for t in assembly.unused if C.tile(t).kind != "upper"]
     uppers = [t for t in assembly.unused if C.tile(t).kind == "upper"]
@@ -227,11 +128,11 @@ class ShellsHelper(W.VBox):
                 b.observe(self._changed, names="value")
                 self.toggles[t] = b
                 buttons.append(b)
-            box = W.VBox([W.HTML(f"<b>{esc(_name(KIND_NAMES, kind, lang))}</b>"),
+            box = W.VBox([W.HTML(f"<b>{esc(fragment_kind_name(kind, lang))}</b>"),
                           W.HBox(buttons, layout=W.Layout(flex_flow="row wrap"))])
             self.kind_groups[kind] = box
             groups.append(box)
-        self.filter = W.ToggleButtons(options=[(_w("all", lang), "")] + [(_name(KIND_NAMES, k, lang), k)
+        self.filter = W.ToggleButtons(options=[(_w("all", lang), "")] + [(fragment_kind_name(k, lang), k)
                                                                          for k in C.FRAGMENT_KINDS],
                                       value="", description=_w("filter", lang))
         self.filter.observe(lambda ch: self._filter(ch["new"]), names="value")
@@ -341,7 +242,7 @@ class ShellsHelper(W.VBox):
         rows = []
         for t in ids:
             d = W.Dropdown(options=options, value=kept.get(t, 0) if kept.get(t, 0) <= shells else 0,
-                           description=f"{_name(KIND_NAMES, C.tile(t).kind, lang)} {fragment_label(t, lang)}",
+                           description=f"{fragment_kind_name(C.tile(t).kind, lang)} {fragment_label(t, lang)}",
                            style={"description_width": "initial"}, layout=W.Layout(width="auto"))
             d.fragment = t
             self.assign[t] = d

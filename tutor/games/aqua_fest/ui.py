@@ -5,86 +5,12 @@ through `SPEC.ui` (tutor.core.game); nothing here decides a rule."""
 from __future__ import annotations
 
 from tutor.core.game import GameUI
-from tutor.core.i18n import player_name, register, text
+from tutor.core.i18n import player_name, text
 from tutor.games.aqua_fest import board as AB
 from tutor.games.aqua_fest import components as C
 from tutor.games.aqua_fest.rules import Attack, Defend, DrawTwo, EndTurn, Move, PlaceStart
 from tutor.games.aqua_fest.scoring import hand_strength, score
-from tutor.games.aqua_fest.text import COLOUR_NAMES, KIND_NAMES, card_name, cell_name, species_name
-
-register({
-    "ui.lazy.shells": {"en": "▶ Open the shell-assembly helper", "ru": "▶ Открыть помощника по сборке ракушек",
-                       "uk": "▶ Відкрити помічника зі збирання мушель"},
-    "ui.af.yes": {"en": "yes", "ru": "да", "uk": "так"},
-    "ui.af.setup": {"en": "Setting up", "ru": "Подготовка", "uk": "Підготовка"},
-    "ui.af.setup.value": {"en": "Value", "ru": "Значение", "uk": "Значення"},
-    "ui.af.setup.hand_size": {"en": "Cards in each hand at the start", "ru": "Карт в руке в начале игры",
-                              "uk": "Карт у руці на початку гри"},
-    "ui.af.setup.bonus_order": {"en": "Bonus tokens, from the first player round the table",
-                                "ru": "Жетоны дополнительных баллов по кругу от первого игрока",
-                                "uk": "Жетони додаткових балів по колу від першого гравця"},
-    "ui.af.setup.first_player": {"en": "Who starts (player number)", "ru": "Кто ходит первым (номер игрока)",
-                                 "uk": "Хто ходить першим (номер гравця)"},
-    "ui.af.no": {"en": "no", "ru": "нет", "uk": "ні"},
-    "ui.af.coral": {"en": "coral", "ru": "коралл", "uk": "корал"},
-    "ui.af.tile": {"en": "Tile", "ru": "Тайл", "uk": "Тайл"},
-    "ui.af.pearl": {"en": "Pearl", "ru": "Жемчужина", "uk": "Перлина"},
-    "ui.af.tiles": {"en": "Corals and shell fragments", "ru": "Кораллы и осколки ракушек",
-                    "uk": "Корали й уламки мушель"},
-    "ui.af.cards": {"en": "Sea-creature cards", "ru": "Карты морских жителей", "uk": "Карти морських мешканців"},
-    "ui.af.species": {"en": "Species", "ru": "Вид", "uk": "Вид"},
-    "ui.af.strengths": {"en": "Strengths", "ru": "Сила", "uk": "Сила"},
-    "ui.af.movement": {"en": "Movement", "ru": "Перемещение", "uk": "Переміщення"},
-    "ui.af.alone": {"en": "Played alone", "ru": "Играется одна", "uk": "Грається одна"},
-    "ui.af.jump": {"en": "Jumps", "ru": "Перепрыгивает", "uk": "Перестрибує"},
-    "ui.af.both": {"en": "Both layers", "ru": "Оба слоя", "uk": "Обидва шари"},
-    "ui.af.card": {"en": "{species} {strength} · {move}", "ru": "{species} {strength} · {move}",
-                   "uk": "{species} {strength} · {move}"},
-    "ui.af.move.orthogonal": {"en": "1–{n} straight, no diagonals", "ru": "1–{n} по прямой, без диагоналей",
-                              "uk": "1–{n} по прямій, без діагоналей"},
-    "ui.af.move.any": {"en": "1–{n} in any of 8 directions", "ru": "1–{n} в любом из 8 направлений",
-                       "uk": "1–{n} у будь-якому з 8 напрямків"},
-    "ui.af.move.any1": {"en": "1 step in any of 8 directions", "ru": "1 шаг в любом из 8 направлений",
-                        "uk": "1 крок у будь-якому з 8 напрямків"},
-    "ui.af.move.knight": {"en": "an L-shaped leap (2 + 1)", "ru": "прыжок буквой Г (2 + 1)",
-                          "uk": "стрибок літерою Г (2 + 1)"},
-    "ui.af.move.jump": {"en": "jumps over obstacles", "ru": "перепрыгивает преграды", "uk": "перестрибує перешкоди"},
-    "ui.af.move.both": {"en": "takes both layers", "ru": "забирает оба слоя", "uk": "забирає обидва шари"},
-    "ui.af.move.alone": {"en": "played alone", "ru": "играется одна", "uk": "грається одна"},
-    "ui.af.to": {"en": "{cell}", "ru": "{cell}", "uk": "{cell}"},
-    "ui.af.place": {"en": "Start tile at place {place}", "ru": "Стартовый тайл на место {place}",
-                    "uk": "Стартовий тайл на місце {place}"},
-    "ui.af.place_row": {"en": "Lay your start tile beside a cell of your side (then the first turn begins):",
-                        "ru": "Положите стартовый тайл у клетки вашей стороны (потом начнётся первый ход):",
-                        "uk": "Покладіть стартовий тайл біля клітинки вашого боку (потім почнеться перший хід):"},
-    "ui.af.to.tip": {"en": "Play {card} and move to {cell}", "ru": "Сыграть: {card}, и пойти на {cell}",
-                     "uk": "Зіграти: {card}, і піти на {cell}"},
-    "ui.af.attack": {"en": "Attack {target} with {card}", "ru": "Атаковать игрока {target_plain}: {card}",
-                     "uk": "Атакувати гравця {target_plain}: {card}"},
-    "ui.af.defend": {"en": "Defend with {card}", "ru": "Защищаться: {card}", "uk": "Захищатися: {card}"},
-    "ui.af.end_turn": {"en": "End turn (draw 1)", "ru": "Закончить ход (взять 1 карту)",
-                       "uk": "Закінчити хід (узяти 1 карту)"},
-    "ui.af.draw_two": {"en": "Draw 2", "ru": "Взять 2 карты", "uk": "Узяти 2 карти"},
-    "ui.af.draw_two_home": {"en": "Draw 2 and go home to place {place}",
-                            "ru": "Взять 2 карты и вернуться к месту {place}",
-                            "uk": "Узяти 2 карти й повернутися до місця {place}"},
-    "ui.af.go_home": {"en": "Draw 2 and go home to place", "ru": "Взять 2 карты и вернуться к месту",
-                      "uk": "Узяти 2 карти й повернутися до місця"},
-    "ui.af.place_pick": {"en": "Place", "ru": "Место", "uk": "Місце"},
-    "ui.af.choose_card": {"en": "Play a card (then pick where to go):", "ru": "Сыграть карту (потом выбрать клетку):",
-                          "uk": "Зіграти карту (потім вибрати клітинку):"},
-    "ui.af.choose_dest": {"en": "Move with {card} to:", "ru": "Куда пойти ({card}):", "uk": "Куди піти ({card}):"},
-    "ui.af.no_dest": {"en": "{card} cannot move anywhere from here.", "ru": "{card}: отсюда ходить некуда.",
-                      "uk": "{card}: звідси ходити нікуди."},
-    "ui.af.attack_row": {"en": "Attack {target} with:", "ru": "Атаковать игрока {target_plain} картой:",
-                         "uk": "Атакувати гравця {target_plain} картою:"},
-    "ui.af.defend_row": {"en": "{attacker} attacks you. Defend with:", "ru": "Вас атакует {attacker}. Защищаться картой:",
-                         "uk": "Вас атакує {attacker}. Захищатися картою:"},
-    "ui.af.finish_row": {"en": "Or finish the turn:", "ru": "Или закончить ход:", "uk": "Або закінчити хід:"},
-    "ui.af.tie": {"en": "Tied on points: the most strength left in hand decides ({strengths}).",
-                  "ru": "Поровну очков: побеждает тот, у кого больше суммарная сила карт в руке ({strengths}).",
-                  "uk": "Порівну очок: перемагає той, у кого більша сумарна сила карт у руці ({strengths})."},
-})
+from tutor.games.aqua_fest.text import card_name, cell_name, colour_name, fragment_kind_name, species_name
 
 
 def move_words(species: str, lang: str = "en") -> str:
@@ -177,9 +103,6 @@ def components(lang: str) -> str:
     def yes(flag: bool) -> str:
         return ui("af.yes" if flag else "af.no", lang)
 
-    def name(table, key):
-        return table[key].get(lang, table[key]["en"])
-
     tiles = [C.tile(t) for t in C.ALL_TILES]
     corals = [t for t in tiles if t.coral]
     prov, src = source(t.provenance for t in corals)
@@ -193,7 +116,7 @@ def components(lang: str) -> str:
             prov, src = source(x.provenance for x in items)
             stars = "".join(f'<td class="num">{sum(1 for t in items if t.stars == n)}</td>' for n in (1, 2, 3))
             rows.append(f'<tr data-kind="{esc(kind)}" data-colour="{esc(colour)}" data-provenance="{prov}">'
-                        f"<td>{esc(name(KIND_NAMES, kind))}</td><td>{esc(name(COLOUR_NAMES, colour))}</td>{stars}"
+                        f"<td>{esc(fragment_kind_name(kind, lang))}</td><td>{esc(colour_name(colour, lang))}</td>{stars}"
                         f'<td class="num">{len(items)}</td><td>{src}</td></tr>')
     head = "".join(f"<th>{esc(h)}</th>" for h in (ui("af.tile", lang), ui("af.pearl", lang), "★", "★★", "★★★",
                                                    ui("count", lang), ui("source", lang)))

@@ -3,22 +3,32 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Optional
 
-from dataclasses import dataclass
+from tutor.core import i18n
 
 _SECTIONS: dict[str, "Section"] = {}
 
 
 @dataclass(frozen=True)
 class Section:
-    """One heading of a rulebook. `id` is "<game>:<slug>"; `heading` is the rulebook's own words."""
+    """One heading of a rulebook. `id` is "<game>:<slug>"; `heading` is the rulebook's own words. How the tutor
+    names the section is the game's catalogue entry "<game>.section.<slug>" (tutor.core.i18n)."""
 
     id: str
     heading: str                 # the heading as printed, in the rulebook's language
-    titles: dict                 # {"en": ..., "ru": ...}: how the tutor names the section
+    titles: Optional[Mapping[str, str]] = field(default=None, compare=False)   # older games' {lang: title}
+
+    @property
+    def key(self) -> str:
+        game, _, slug = self.id.partition(":")
+        return f"{game}.section.{slug}"
 
     def title(self, lang: str = "en") -> str:
-        return self.titles.get(lang) or self.titles["en"]
+        if self.titles:
+            return self.titles.get(lang) or self.titles["en"]
+        return i18n.text(self.key, lang)
 
     def __hash__(self) -> int:
         return hash(self.id)
@@ -26,14 +36,25 @@ class Section:
 
 @dataclass(frozen=True)
 class Ruling:
-    """A decision the tutor made where the rulebook is silent or ambiguous; shown to learners."""
+    """A decision the tutor made where the rulebook is silent or ambiguous; shown to learners. `id` is
+    "<game>/<slug>"; the decision and its reason are the game's catalogue entry "<game>.ruling.<slug>",
+    filled with `params` (a callable value gets the language: a count that must agree with its words)."""
 
     id: str
     rule: str                    # the section it concerns
-    text: dict                   # {"en": ..., "ru": ...}: the decision and its reason
+    text: Optional[Mapping[str, str]] = field(default=None, compare=False)     # older games' {lang: text}
+    params: Mapping[str, Any] = field(default_factory=dict, compare=False)
+
+    @property
+    def key(self) -> str:
+        game, _, slug = self.id.partition("/")
+        return f"{game}.ruling.{slug}"
 
     def say(self, lang: str = "en") -> str:
-        return self.text.get(lang) or self.text["en"]
+        if self.text:
+            return self.text.get(lang) or self.text["en"]
+        values = {k: v(lang) if callable(v) else v for k, v in self.params.items()}
+        return i18n.text(self.key, lang, **values)
 
     def __hash__(self) -> int:
         return hash(self.id)

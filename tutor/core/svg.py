@@ -14,7 +14,7 @@ These helpers keep the common look in one place:
 from __future__ import annotations
 
 import re
-from typing import Iterable, Optional
+from typing import Iterable, NamedTuple, Optional
 
 import svgwrite
 
@@ -166,3 +166,59 @@ class Splice:
 def translated(x: float, y: float, xml: str) -> str:
     """`xml` (drawn at the origin) moved to (x, y): lets a cached piece be placed anywhere."""
     return f'<g transform="translate({round(x, 1)} {round(y, 1)})">{xml}</g>'
+
+
+# ----------------------------------------------------------------------------- choosing on the board
+#
+# A widget passes a renderer `choosable={element key: choice id or Offer}` (tutor.widgets.board); the renderer
+# lays a hit area over each element it draws under one of those keys. The page sends the id of the area
+# clicked (or focused and pressed with Enter or Space); the widget maps it to an engine action. Nothing here
+# decides what may be chosen. The thin ring shows what is choosable without hovering (a phone cannot hover);
+# the page CSS thickens it on hover and keyboard focus.
+
+CHOICE = "#2e86ab"         # the page's focus blue: what the learner may click
+
+
+class Offer(NamedTuple):
+    """One choosable element: the widget's choice id, what a screen reader says for it (the renderer names the
+    element when empty), and for a step of a several-step choice whether it is chosen now (None: no toggle)."""
+
+    id: str
+    label: str = ""
+    pressed: Optional[bool] = None
+
+
+def offers(choosable) -> dict[str, Offer]:
+    """Normalise `choosable` ({key: id} or {key: Offer}, or None) to {key: Offer}."""
+    out: dict[str, Offer] = {}
+    for key, offer in (choosable or {}).items():
+        out[str(key)] = offer if isinstance(offer, Offer) else Offer(str(offer))
+    return out
+
+
+def interactive(dwg) -> None:
+    """A board with choosable elements is a group, not an image: an image's children are hidden from screen
+    readers, and these are buttons."""
+    dwg["role"] = "group"
+
+
+def choice(dwg, key: str, offer: Offer, x: float, y: float, w: float, h: float, *, label: str = "",
+           radius: float = 6, ring: float = 1.6):
+    """The hit area laid over the element drawn under `key` at (x, y, w, h): a focusable button (`data-choice`
+    names the widget's choice) with a thin ring, and the element's name as its tooltip."""
+    g = dwg.g(class_="choice")
+    g["data-choice"] = offer.id
+    g["data-key"] = key
+    g["tabindex"] = "0"
+    g["role"] = "button"
+    name = offer.label or label
+    if name:
+        g["aria-label"] = name
+        g.set_desc(title=name)
+    if offer.pressed is not None:
+        g["aria-pressed"] = "true" if offer.pressed else "false"
+    area = dwg.rect(insert=(round(x, 1), round(y, 1)), size=(round(w, 1), round(h, 1)), rx=radius, ry=radius,
+                    fill="#ffffff", fill_opacity=0, stroke=CHOICE, stroke_width=ring * 2.2 if offer.pressed else ring)
+    area["class"] = "choice-ring"
+    g.add(area)
+    return g

@@ -19,6 +19,11 @@ letter, fragment kinds differ in shape, highlights are thick dashed rings.
 lines along the directions of straight-line movers), "cell:<0..24>", "seat:<n>", "home:<n>" (0-based
 seats). `events` (the last action's events) mark what just happened: a move arrow, the collected
 cell, the battle pair, a tile turned up.
+
+`choosable` ({key: choice id or tutor.core.svg.Offer}, from a widget) lays a focusable button
+(`data-choice`) over each element it names: "card:<id>" (a card in a hand), "cell:<0..24>", "seat:<n>"
+(that player's pawn), "place:<seat>:<0..4>" (where a start tile may be laid); in the shells picture
+"tile:<id>". Without it the drawing is exactly the same.
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ from tutor.core.i18n import player_name, text
 from tutor.games.aqua_fest import board as B
 from tutor.games.aqua_fest import components as C
 from tutor.games.aqua_fest.shells import best_assembly
-from tutor.games.aqua_fest.text import cell_name, side_name, species_name
+from tutor.games.aqua_fest.text import beside_name, cell_name, side_name, species_name, tile_name
 
 N = B.N
 W, H = 760, 600
@@ -399,7 +404,7 @@ def _place(n, x, y, w, h, iw, ih, gap=3.0):
     return [(x + (k % cols) * step_x, y + (k // cols) * step_y) for k in range(n)]
 
 
-def _seat_panel(dwg, sp, view, seat, lang, hl, marks):
+def _seat_panel(dwg, sp, view, seat, lang, hl, marks, offers=None):
     s = seat["seat"]
     x, y, w, h = PANEL[seat["side"]]
     colour = C.PAWN_COLOURS[s]
@@ -460,6 +465,13 @@ def _seat_panel(dwg, sp, view, seat, lang, hl, marks):
             g.add(_card_at(dwg, sp, card, cx, cy, lang, w=cw, h=ch, cls="card hand"))
             if f"card:{card['id']}" in hl:
                 g.add(S.ring(dwg, cx, cy, cw, ch, pad=3, radius=6, target=f"card:{card['id']}"))
+        if offers:     # after every card: where cards overlap, the one drawn on top takes the click
+            for card, (cx, cy) in zip(hand, _place(len(hand), *hand_box, cw, ch)):
+                offer = offers.get(f"card:{card['id']}")
+                if offer is not None:
+                    c = C.card(card["id"])
+                    g.add(S.choice(dwg, f"card:{card['id']}", offer, cx - 1.5, cy - 1.5, cw + 3, ch + 3, radius=5,
+                                   label=f"{species_name(c.species, lang)} {c.strength}"))
     else:
         for k, (cx, cy) in enumerate(_place(min(seat["hand_count"], 6), hand_box[0], hand_box[1], 60, ch, cw, ch)):
             g.add(dwg.use("#af-cardback", insert=(cx, cy), size=(cw, ch)))
@@ -537,6 +549,39 @@ def _moves(dwg, view, card_id, seat):
         dot.add(dwg.circle(center=(cx, cy), r=9, fill=S.HIGHLIGHT, stroke=S.INK, stroke_width=1.5, opacity=0.92))
         dot.add(dwg.circle(center=(cx, cy), r=3, fill=S.INK))
         g.add(dot)
+    return g
+
+
+def _choices(dwg, view, offers, lang):
+    """Hit areas over the choosable cells, pawns and start-tile places, in that order (the keyboard's order);
+    hand cards get theirs in their panel. None when nothing on the seabed is choosable."""
+    found = []
+    for key, offer in offers.items():
+        kind, _, rest = key.partition(":")
+        parts = rest.split(":")
+        if not all(p.isdigit() for p in parts):
+            continue
+        if kind == "cell" and len(parts) == 1 and int(parts[0]) < N * N:
+            i = int(parts[0])
+            x, y, w, h = cell_box(i)
+            found.append(((0, i), S.choice(dwg, key, offer, x + 1, y + 1, w - 2, h - 2, radius=4,
+                                           label=cell_name(B.coords(i)))))
+        elif kind == "seat" and len(parts) == 1 and int(parts[0]) < len(view["seats"]):
+            s = int(parts[0])
+            cx, cy = centre(*_seat_pos(view["seats"][s]))
+            found.append(((1, s), S.choice(dwg, key, offer, cx - 17, cy - 17, 34, 34, radius=17,
+                                           label=player_name(s, lang))))
+        elif kind == "place" and len(parts) == 2 and int(parts[0]) < len(view["seats"]) and int(parts[1]) < N:
+            s, place = int(parts[0]), int(parts[1])
+            side = view["seats"][s]["side"]
+            cx, cy = centre(*B.home_coords(side, place))
+            found.append(((2, s * N + place), S.choice(dwg, key, offer, cx - 22, cy - 22, 44, 44, radius=9,
+                                                       label=beside_name(side, place))))
+    if not found:
+        return None
+    g = dwg.g(class_="choices")
+    for _, element in sorted(found, key=lambda item: item[0]):
+        g.add(element)
     return g
 
 
@@ -732,14 +777,18 @@ def _finish(dwg, lang, sp=None) -> str:
     return sp.apply(text) if sp is not None else text
 
 
-def render(view: dict, *, highlight=(), lang: str = "en", events=()) -> str:
-    """SVG text for `view` (from `aqua_fest.view(state, player)`), pointing at `highlight`, marking `events`."""
+def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=None) -> str:
+    """SVG text for `view` (from `aqua_fest.view(state, player)`), pointing at `highlight`, marking `events`,
+    with what `choosable` names to click."""
     hl = S.parse_highlight(highlight)
+    offers = S.offers(choosable)
     marks = _marks(events)
     title, desc = describe(view, lang)
     teacher = view.get("viewer") is None
     dwg = S.drawing(W, H, title=title, desc=desc, label="aqua-fest")
     S.data(dwg, players=view["players"], turn=view["turn"], viewer="all" if teacher else view["viewer"])
+    if offers:
+        S.interactive(dwg)
     dwg.add(dwg.rect(insert=(0, 0), size=(W, H), fill="#f7f3e8"))
 
     # header: whose turn, moves, whose view
@@ -812,13 +861,16 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=()) -> str:
         if h.startswith("cell:") and h[5:].isdigit() and int(h[5:]) < N * N:
             x, y, w, hh = cell_box(int(h[5:]))
             dwg.add(S.ring(dwg, x, y, w, hh, pad=2, radius=6, target=h))
+    choices = _choices(dwg, view, offers, lang) if offers else None
+    if choices is not None:
+        dwg.add(choices)
 
     dwg.add(_deck_box(dwg, sp, view, lang))
     for el in _battle_box(dwg, sp, view, lang, marks):
         dwg.add(el)
     dwg.add(_legend(dwg, lang))
     for seat in view["seats"]:
-        dwg.add(_seat_panel(dwg, sp, view, seat, lang, hl, marks))
+        dwg.add(_seat_panel(dwg, sp, view, seat, lang, hl, marks, offers))
     if view.get("over"):
         band = dwg.g(class_="game-over")
         band.add(dwg.rect(insert=(W / 2 - 190, BOARD_Y + 160), size=(380, 80), rx=14, ry=14, fill="#1f2933",
@@ -835,9 +887,12 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=()) -> str:
 SHELL_W, SHELL_H, TILE = 244, 112, 40
 
 
-def render_shells(fragments, lang: str = "en") -> str:
+def render_shells(fragments, lang: str = "en", choosable=None) -> str:
     """A player's fragments laid out as the best assembly of shells: each shell's kind, stars, bonuses
-    and points; fragments in no whole shell greyed as scoring nothing; the total (without the bonus token)."""
+    and points; fragments in no whole shell greyed as scoring nothing; the total (without the bonus token).
+    `choosable` ({"tile:<id>": choice id or Offer}) makes those fragments clickable."""
+    offers = S.offers(choosable)
+    placed = []        # (tile id, x, y) of every fragment drawn, for the hit areas laid over them at the end
     ids = [f if isinstance(f, str) else f["id"] for f in (fragments or [])]
     tiles = {t: _tile_dict(t) for t in ids}
     assembly = best_assembly(ids)
@@ -855,6 +910,8 @@ def render_shells(fragments, lang: str = "en") -> str:
                         points=sh.points))
     dwg = S.drawing(760, height, title=title, desc="\n".join(lines), label="aqua-fest-shells")
     S.data(dwg, points=total, shells=len(shells))
+    if offers:
+        S.interactive(dwg)
     dwg.add(dwg.rect(insert=(0, 0), size=(760, height), fill="#f7f3e8"))
     tot = S.label(dwg, _w("s.total", lang, n=total), 12, 26, size=17, weight="bold", cls="total")
     S.data(tot, points=total)
@@ -874,6 +931,7 @@ def render_shells(fragments, lang: str = "en") -> str:
         for j, t in enumerate(order):
             tx, ty = x + 10 + (j % 2) * (TILE + 3), y + 12 + (j // 2) * (TILE + 3)
             g.add(_tile_face(dwg, tiles[t], tx, ty, TILE, lang, layer=None, cls="tile"))
+            placed.append((t, tx, ty))
         tx = x + 106
         g.add(S.label(dwg, _w(f"s.{sh.kind}", lang), tx, y + 24, size=14, weight="bold", fill=ink, cls="kind"))
         stars = " + ".join(str(C.tile(t).stars) for t in order)
@@ -896,9 +954,17 @@ def render_shells(fragments, lang: str = "en") -> str:
         for j, t in enumerate(unused):
             g.add(_tile_face(dwg, tiles[t], 20 + j * min(43, 500 / max(len(unused), 1)), y + 12, TILE, lang,
                              layer=None, cls="tile leftover"))
+            placed.append((t, 20 + j * min(43, 500 / max(len(unused), 1)), y + 12))
         g.add(S.label(dwg, f"{len(unused)} × {_w('s.unused', lang)}", 740, y + 38, size=13, anchor="end",
                       weight="bold", fill=S.MUTED))
         dwg.add(g)
+    hits = [(t, x, y) for t, x, y in placed if f"tile:{t}" in offers]
+    if hits:
+        layer = dwg.g(class_="choices")
+        for t, x, y in hits:
+            layer.add(S.choice(dwg, f"tile:{t}", offers[f"tile:{t}"], x - 1.5, y - 1.5, TILE + 3, TILE + 3, radius=6,
+                               label=tile_name(t, lang)))
+        dwg.add(layer)
     return _finish(dwg, lang)
 
 

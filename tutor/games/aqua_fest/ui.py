@@ -161,6 +161,25 @@ def position(d: dict):
     return spec_setup(d)
 
 
+def board_keys(action) -> tuple:
+    """Where an action is chosen on the board, step by step: a card, then the cell it moves to or the pawn it
+    attacks; a defence is its card; a start tile, its place. Ending the turn and drawing two are buttons only
+    (a stray click beside the board must not end a turn)."""
+    if isinstance(action, Move):
+        return (card_key(action.card), f"cell:{action.to}")
+    if isinstance(action, Attack):
+        return (card_key(action.card), f"seat:{action.target}")
+    if isinstance(action, Defend):
+        return (card_key(action.card),)
+    if isinstance(action, PlaceStart):
+        return (f"place:{action.player}:{action.place}",)
+    return ()
+
+
+def card_key(card_id: str) -> str:
+    return f"card:{card_id}"
+
+
 def action_rows(table, seat: int) -> list:
     from tutor.games.aqua_fest.play_rows import action_rows as rows
     return rows(table, seat)
@@ -172,4 +191,5 @@ def sandbox(lang: str = "en", **kwargs):
 
 
 UI = GameUI(action_label=action_label, action_tip=action_tip, tiebreak_note=tiebreak_note, action_rows=action_rows,
-            sandbox=sandbox, sandbox_label="lazy.shells", components=components, position=position)
+            sandbox=sandbox, sandbox_label="lazy.shells", components=components, position=position,
+            board_keys=board_keys)

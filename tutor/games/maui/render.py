@@ -10,6 +10,10 @@ Kiti's hands carry letters, highlights are thick dashed rings.
 
 `highlight` (lesson pointers): "cell:<depth>", "seat:<0-based seat>", "kiti", "kiti:right",
 "kiti:left", "card:<id>", "deck". `events` (the last action's events) mark what just happened.
+
+`choosable` ({"card:<dive card id>": choice id or tutor.core.svg.Offer}, from a widget) lays a focusable
+button (`data-choice`) over each named dive card in a hand; nothing else changes, and without it the
+drawing is exactly the same.
 """
 
 from __future__ import annotations
@@ -318,7 +322,7 @@ def _pile_shown(seat: dict) -> bool:
     return bool(seat.get("pile")) or bool(seat.get("discards"))
 
 
-def _seat(dwg, view, s, lang, hl, marks):
+def _seat(dwg, view, s, lang, hl, marks, offers=None):
     seat = view["seats"][s]
     x, y, w, h = _seat_box(s, view)
     colour = C.SEAT_COLOURS[s]
@@ -345,6 +349,10 @@ def _seat(dwg, view, s, lang, hl, marks):
             use["class"] = "card dive hand"
             use["data-card"] = card["id"]
             g.add(use)
+            offer = offers.get(f"card:{card['id']}") if offers else None
+            if offer is not None:
+                g.add(S.choice(dwg, f"card:{card['id']}", offer, x + 6.6 + i * 14, hy - 0.6, 13.8, 19.2,
+                               label=str(card["value"]), radius=2.5, ring=0.9))
         if not seat["hand"]:
             g.add(S.label(dwg, _w("hand", lang, n=0), x + 8, hy + 13, size=10, fill=S.MUTED))
     else:
@@ -595,15 +603,19 @@ def describe(view: dict, lang: str = "en") -> tuple[str, str]:
 
 # --------------------------------------------------------------------------- the board
 
-def render(view: dict, *, highlight=(), lang: str = "en", events=()) -> str:
-    """SVG text for `view` (from `maui.view(state, player)`), pointing at `highlight`, marking `events`."""
+def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=None) -> str:
+    """SVG text for `view` (from `maui.view(state, player)`), pointing at `highlight`, marking `events`,
+    with the dive cards named in `choosable` to click."""
     hl = S.parse_highlight(highlight)
+    offers = S.offers(choosable)
     marks = _marks(events)
     _kiti_from(marks, view)
     title, desc = describe(view, lang)
     dwg = S.drawing(W, H, title=title, desc=desc, label="maui")
     S.data(dwg, round=view["round"], players=view["players"], phase=view["phase"],
            viewer="all" if view.get("viewer") is None else view["viewer"])
+    if offers:
+        S.interactive(dwg)
 
     dwg.add(dwg.rect(insert=(0, 0), size=(W, H), fill="#f7f3e8"))
     dwg.add(dwg.ellipse(center=(CX, CY + 4), r=(W / 2 - 70, (H - HEADER) / 2 - 44), fill="#d9c4a0",
@@ -634,7 +646,7 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=()) -> str:
         dwg.add(_box(dwg, view, lang))
     dwg.add(_lagoon(dwg, view, lang, hl, marks))
     for s in range(view["players"]):
-        dwg.add(_seat(dwg, view, s, lang, hl, marks))
+        dwg.add(_seat(dwg, view, s, lang, hl, marks, offers))
     if view.get("kiti") is not None:
         if marks["kiti_from"] is not None:
             # no arrow between the two figures: on a small table it would have to cross the lagoon

@@ -31,6 +31,14 @@ def offered_actions(state, seat: int) -> list:
     return legal
 
 
+def board_keys(action) -> tuple:
+    """Where an action is chosen on the board: a dive card, in its diver's hand. The jellyfish decision is
+    not drawn as something to click (its buttons choose it)."""
+    if isinstance(action, Dive):
+        return (f"card:{C.dive_id(action.player, action.card)}",)
+    return ()
+
+
 def sandbox(lang: str = "en", **kwargs):
     from tutor.games.maui.sandbox import LagoonSandbox
     return LagoonSandbox(lang=lang, **kwargs)
@@ -43,4 +51,4 @@ def components(lang: str) -> str:
 
 
 UI = GameUI(action_label=action_label, action_tip=action_tip, offered_actions=offered_actions,
-            sandbox=sandbox, components=components)
+            sandbox=sandbox, components=components, board_keys=board_keys)

@@ -6,6 +6,9 @@ load, and the scored breakdown at the end.
 
 Generic over any engine (the contract in tutor.core.game): button wording, pickers and bots are the
 game's own parts, asked for through tutor.widgets.labels and the game's SPEC.
+
+The board is clickable too (tutor.widgets.board): what the engine offers, the game's `board_keys` place on
+the SVG, step by step (Aqua Fest: a card, then a cell); a board click presses the same choice as its button.
 """
 
 from __future__ import annotations
@@ -18,9 +21,11 @@ import traitlets as T
 from tutor.core.events import for_viewer
 from tutor.core.game import load
 from tutor.core.i18n import player_name, text
+from tutor.core.svg import Offer
 from tutor.widgets import labels
+from tutor.widgets.board import esm_with_choices, paths_of, render_choosable, steps
 from tutor.widgets.common import (
-    TraitMessage, esc, esm, events_highlight, events_html, guard, render, safe_cite, split_defs, ui,
+    TraitMessage, esc, events_highlight, events_html, guard, safe_cite, split_defs, ui,
 )
 
 LOG_EVENTS = 80          # the log shows this many most recent events
@@ -32,6 +37,8 @@ CONTROL_WORDS = ("undo", "undo.tip", "new", "new.tip", "hotseat", "hotseat.tip",
 class Choice:
     """One thing the learner can press: an offered move (or card, or control), drawn as a button on the page.
     `click()` presses it as the page does. Pickers attach what it means (`action`, `card`, `seat`, `place`)."""
+
+    board_only = False      # offered on the board alone (a legal action without a button in this view)
 
     def __init__(self, table: "PlayTable", cid: str, description: str, tooltip: str = "", style: str = "",
                  classes=(), on_press=None, **meaning):
@@ -78,7 +85,7 @@ class PlayTable(anywidget.AnyWidget):
     One anywidget (tutor/widgets/static/play.js): after every action the kernel sends one `view`, and the page
     redraws the board, the offered choices and the log from it."""
 
-    _esm = esm("play.js")
+    _esm = esm_with_choices("play.js")
     labels = T.Dict().tag(sync=True)
     view = T.Dict().tag(sync=True)
     error = T.Unicode("").tag(sync=True)       # plain text: a refusal explained, or what went wrong
@@ -99,12 +106,14 @@ class PlayTable(anywidget.AnyWidget):
         self.history: list = []        # (state, log length, last events) before each human action
         self.events_log: list = []            # every event of this game, in order
         self.last_events: tuple = ()   # what the last human action (and the bots after it) caused
-        self.selected: dict = {}       # seat -> the card a learner chose (games with a card-then-cell picker)
+        self.selected: dict = {}       # seat -> the board keys chosen so far (a card, before its cell)
         self.version = 0               # counts refreshes: a press on an older view (a double click) is dropped
         self._deals = 0
         self._rng = random.Random(None if seed is None else f"bots/{seed}")
         self._offered: dict = {}       # choice id -> Choice / Pick of the current view
         self._rows: list = []          # the current view's groups of parts (captions, choices, picks)
+        self._board: dict = {}         # board key -> (Choice, Offer) of the current view
+        self._board_next: list = []    # the ids of the board's next step (the keyboard goes there)
         self._svg = ""
         self._defs: dict = {}          # key -> the board's <defs>, sent once to a page that asks
         self.errors = TraitMessage(self, "error")
@@ -212,13 +221,14 @@ class PlayTable(anywidget.AnyWidget):
         self.selected = {}
         self.refresh()
 
-    def choose_card(self, seat: int, card) -> None:
-        """Card-then-cell pickers: `seat` picks `card` (again: puts it back); the board shows where it goes."""
+    def choose(self, seat: int, keys) -> None:
+        """A step of a several-step choice: `seat` has chosen the board `keys` so far (a card; () puts it back);
+        the board shows what it leads to."""
         with guard(self.errors, self.lang):
-            if self.selected.get(seat) == card:
-                self.selected.pop(seat)
+            if keys:
+                self.selected[seat] = tuple(keys)
             else:
-                self.selected[seat] = card
+                self.selected.pop(seat, None)
             self.refresh()
 
     def set_hotseat(self, on: bool) -> None:
@@ -301,6 +311,8 @@ class PlayTable(anywidget.AnyWidget):
         self.save_button.tooltip = ui("save.tip" if self.hotseat else "save.hidden", self.lang)
         self._offered = {}
         self._rows = []
+        self._board = {}
+        self._board_next = []
         if self.state is None:
             self._svg = ""
             self._send_view()
@@ -315,6 +327,7 @@ class PlayTable(anywidget.AnyWidget):
                                                     seat=passing)]}]]
         else:
             self._rows = self._action_rows()
+            self._board = self._board_choices()
         self._send_view()
 
     def _send_view(self) -> None:
@@ -337,13 +350,15 @@ class PlayTable(anywidget.AnyWidget):
                         + (f"<details><summary>{esc(ui('earlier', lang))}</summary>{earlier}</details>"
                            if earlier else ""))
             view = self.game.view(self.state, self.viewer)
-            highlight = events_highlight(last) + self._card_highlight()
-            self._svg = render(self.game, view, highlight=highlight, events=last, lang=lang)
+            highlight = events_highlight(last) + self._chosen_highlight()
+            self._svg = render_choosable(self.game, view, highlight=highlight, events=last, lang=lang,
+                                         choosable={key: offer for key, (_c, offer) in self._board.items()})
             board, (key, markup) = split_defs(self._svg)
             if key:
                 self._defs[key] = markup
         rows = [[_part_json(part) for part in group] for group in self._rows]
         self.view = {"v": self.version, "board": board, "defs": key, "status": status, "rows": rows,
+                     "board_next": self._board_next,
                      "log": log_html, "score": self.score_table() if over else "",
                      "undo": not self.undo_button.disabled, "save": not self.save_button.disabled,
                      "save_tip": self.save_button.tooltip, "hotseat": self.hotseat}
@@ -366,14 +381,58 @@ class PlayTable(anywidget.AnyWidget):
     def score_html(self) -> str:
         return self.view.get("score", "")
 
-    def _card_highlight(self) -> tuple:
-        """The chosen card (its legal destinations drawn), if the viewer may see it."""
+    def _chosen_highlight(self) -> tuple:
+        """What is chosen so far of a several-step choice (a card: its destinations drawn), if the viewer may
+        see it: the board's preview of the choice."""
         out = []
         movers = set(self.game.to_move(self.state))
-        for seat, card in self.selected.items():
+        for seat, keys in self.selected.items():
             if seat in movers and seat in self.humans() and (self.viewer is None or self.viewer == seat):
-                out.append(f"card:{card}")
+                out.extend(keys)
         return tuple(out)
+
+    def _board_choices(self) -> dict:
+        """{board key: (Choice, Offer)}: what the board offers, for each seat that has moves offered as buttons
+        now. A key that completes an action presses that action's button; a step sets `selected`."""
+        board_keys = self.game.SPEC.parts().board_keys
+        if board_keys is None:
+            return {}
+        buttons = [c for c in self._offered.values()
+                   if isinstance(c, Choice) and hasattr(c, "action") and "tutor-action" in c.classes]
+        seats = list(dict.fromkeys(getattr(c.action, "player", None) for c in buttons))
+        out: dict = {}
+        for seat in seats:
+            if seat is None:
+                continue
+            by_action = {c.action: c for c in buttons if getattr(c.action, "player", None) == seat}
+            paths = paths_of(board_keys, self.game.legal_actions(self.state, seat))
+            for step in steps(paths, self.selected.get(seat, ())):
+                if step.key in out:
+                    continue
+                if step.completes:
+                    c = by_action.get(step.action)
+                    if c is None:        # legal but without a button here: the board still offers it
+                        c = self.action_choice(step.action, {step.action})
+                        c.board_only = True
+                    out[step.key] = (c, Offer(c.id, c.tooltip or c.description), step.level)
+                else:
+                    c = self.choice("", "", "", "tutor-board-step",
+                                    lambda c: self.choose(c.seat, c.then), seat=seat, then=step.then)
+                    out[step.key] = (c, Offer(c.id, "", step.pressed), step.level)
+        deepest = max((level for _c, _o, level in out.values()), default=0)
+        self._board_next = [c.id for c, _o, level in out.values() if level == deepest]
+        return {key: (c, offer) for key, (c, offer, _level) in out.items()}
+
+    def board_choices(self) -> dict:
+        """{board key: Choice} the board offers now (tests and notebooks click them as the page does)."""
+        return {key: c for key, (c, _offer) in self._board.items()}
+
+    def click_board(self, key: str) -> None:
+        """Click the board element drawn under `key`, as the page does."""
+        choice = self.board_choices().get(key)
+        if choice is None:
+            raise KeyError(f"nothing choosable at {key!r} (offered: {', '.join(self._board) or 'nothing'})")
+        choice.click()
 
     def _action_rows(self) -> list:
         """Per seat that must decide now: a group of parts, each a {"caption": html}, a row {"choices": [...]}
@@ -426,7 +485,8 @@ class PlayTable(anywidget.AnyWidget):
 
     def action_buttons(self, seat=None) -> list:
         """The offered action choices (for `seat`, or all), for tests and notebooks that drive the table."""
-        out = [c for c in self._offered.values() if isinstance(c, Choice) and hasattr(c, "action")]
+        out = [c for c in self._offered.values() if isinstance(c, Choice) and hasattr(c, "action")
+               and not getattr(c, "board_only", False)]
         return [c for c in out if seat is None or getattr(c.action, "player", seat) == seat]
 
     def card_buttons(self, seat=None) -> list:

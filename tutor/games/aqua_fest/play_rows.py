@@ -12,7 +12,7 @@ another species, drawing two after a move) is still sent to the engine, which re
 from __future__ import annotations
 
 from tutor.core.i18n import player_name, text
-from tutor.games.aqua_fest.ui import action_tip, card_label
+from tutor.games.aqua_fest.ui import action_tip, card_key, card_label
 
 
 def offered_moves(game, state, seat: int, card: str) -> list:
@@ -44,16 +44,17 @@ def action_rows(table, seat: int) -> list:
         parts.append({"choices": [table.action_choice(game.Defend(seat, c), legal) for c in hand]})
         return [parts]
 
-    # 1. a card, then where it goes
-    chosen = table.selected.get(seat)
-    if chosen not in hand:
-        chosen = None
+    # 1. a card, then where it goes: the first of the steps the board offers too (ui.board_keys), so the
+    # table's `selected` keys say which card is chosen, whether it was pressed here or on the board
+    picked = tuple(table.selected.get(seat, ()))[:1]
+    chosen = next((c for c in hand if picked == (card_key(c),)), None)
     cards = []
     for c in hand:
         label = card_label(c, lang)
         cards.append(table.choice(label, label, "warning" if c == chosen else "",
                                   "tutor-card-choice tutor-card-chosen" if c == chosen else "tutor-card-choice",
-                                  lambda b: table.choose_card(b.seat, b.card), card=c, seat=seat))
+                                  lambda b: table.choose(b.seat, () if b.chosen else (card_key(b.card),)),
+                                  card=c, seat=seat, chosen=c == chosen))
     if cards:
         parts += [table.caption(text("ui.af.choose_card", lang)), {"choices": cards}]
     if chosen is not None:

@@ -7,6 +7,7 @@ grouping of your own and compare it with the best.
 
 The engine decides everything (`shells.best_assembly`, `shells.evaluate`, `shells.classify`,
 `scoring.breakdown`); this widget only collects the learner's choices and says what the engine found.
+A fragment clicked in the picture is taken out of the collection (its toggle button is released).
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ from tutor.games.aqua_fest.render import render_shells
 from tutor.games.aqua_fest.scoring import breakdown
 from tutor.games.aqua_fest.shells import best_assembly, classify, evaluate
 from tutor.games.aqua_fest.text import colour_name, fragment_kind_name
-from tutor.widgets.common import ErrorArea, esc, guard, safe_cite, svg_box
+from tutor.widgets.board import ClickBoard
+from tutor.widgets.common import ErrorArea, esc, guard, safe_cite
 
 RULEBOOK_EXAMPLE = ("u-white-7", "u-pink-1", "u-black-7", "u-white-4", "ll-white-3", "lr-pink-1", "u-pink-4",
                     "u-black-8", "ll-pink-1", "lr-pink-3", "u-pink-5", "u-pink-8")
@@ -145,7 +147,7 @@ class ShellsHelper(W.VBox):
                                 value=bonus, description=_w("bonus", lang), style={"description_width": "initial"},
                                 layout=W.Layout(width="auto"))
         self.count = W.HTML("")
-        self.svg = svg_box()
+        self.svg = ClickBoard()
         self.table = W.HTML("")
         self.table.add_class("tutor-score")
         self.why = W.HTML("")
@@ -276,7 +278,10 @@ class ShellsHelper(W.VBox):
         self.count.value = esc(_w("chosen", lang, n=len(ids)))
         self.assembly = best_assembly(ids)
         self.breakdown = breakdown(ids, self.bonus.value, 0)
-        self.svg.value = render_shells(ids, lang)
+        g = guard(self.errors, lang)
+        choosable = self.svg.offer({f"tile:{t}": (g(lambda t=t: setattr(self.toggles[t], "value", False)),
+                                                  fragment_tip(t, lang), True) for t in ids})
+        self.svg.value = render_shells(ids, lang, choosable=choosable)
         rows = []
         for line in self.breakdown.lines:
             rows.append(f'<tr class="line"><td>{esc(line.label(lang))}</td><td class="num">{line.points}</td>'

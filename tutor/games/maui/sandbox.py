@@ -5,7 +5,8 @@ how the engine resolves it, event by event with the rules cited.
 
 The widget only builds a position with `maui.setup(...)` and applies one `maui.Dive` per seat; every
 decision (who takes which depth, disputes, seagulls) and every refusal (a card in two places) is the
-engine's.
+engine's. Before the dive, a dive card clicked in a diver's hand on the board is that diver's card (the
+same as its drop-down).
 """
 
 from __future__ import annotations
@@ -16,8 +17,10 @@ from tutor.core.i18n import player_name
 from tutor.games import maui
 from tutor.games.maui import components as C
 from tutor.games.maui.text import card_name, depth_name
+from tutor.games.maui.ui import board_keys
+from tutor.widgets.board import ClickBoard, render_choosable
 from tutor.widgets.common import (
-    ErrorArea, esc, events_highlight, events_html, guard, render, svg_box, ui,
+    ErrorArea, esc, events_highlight, events_html, guard, render, ui,
 )
 
 # the rulebook's worked round, so the sandbox opens on something worth pressing "Dive!" for
@@ -73,7 +76,7 @@ class LagoonSandbox(W.VBox):
         self.piles: list = []
         self.dive_button = W.Button(description=ui("maui.dive_button", lang), tooltip=ui("maui.dive_button.tip", lang),
                                     button_style="primary", layout=W.Layout(width="auto", min_width="10em"))
-        self.svg = svg_box()
+        self.svg = ClickBoard()
         self.narration = W.HTML(f'<p class="tutor-say">{esc(ui("maui.before", lang))}</p>')
         self.narration.add_class("tutor-narration")
         self.narration.add_class("tutor-live")
@@ -148,7 +151,19 @@ class LagoonSandbox(W.VBox):
         self.before = None
         self.svg.value = ""       # a refused set-up leaves no old board behind its explanation
         self.before = self.build()
-        self.svg.value = render(maui, maui.view(self.before, None), lang=self.lang)
+        choosable = self.svg.offer(self._dive_picks())
+        self.svg.value = render_choosable(maui, maui.view(self.before, None), lang=self.lang, choosable=choosable)
+
+    def _dive_picks(self) -> dict:
+        """Every diver's dive cards on the board: clicking one makes it that diver's card (its drop-down)."""
+        g = guard(self.errors, self.lang)
+        picks = {}
+        for seat, box in enumerate(self.dives):
+            for n in C.DIVE_CARDS:
+                key = board_keys(maui.Dive(seat, n))[0]
+                label = f"{player_name(seat, self.lang)}: {ui('maui.dive_card', self.lang)} {n}"
+                picks[key] = (g(lambda box=box, n=n: setattr(box, "value", n)), label, box.value == n)
+        return picks
 
     def dive(self) -> None:
         """Everyone lays their card; the engine reveals and resolves; show what happened and why."""

@@ -1,8 +1,11 @@
 // The play table's front-end (tutor/widgets/play.py). The kernel owns the game; after every action it sends one
 // `view` (board without its symbols, status, the rows of offered choices, log, score, control states) and this
 // module redraws from it. A press sends {press: id, v} back; a press on a view the kernel has already replaced
-// (a double click) is ignored there. Board symbols (<defs>) are asked for once per page.
+// (a double click) is ignored there. Board symbols (<defs>) are asked for once per page. The board itself is
+// clickable (choose.js): a click, or Enter / Space on a focused element, presses the choice it names, as its
+// button would; the kernel works out what each step offers, so the board knows no rules.
 import { button, el, haveDefs, installDefs } from "./board.js";
+import { redrawBoard, wireChoices } from "./choose.js";
 
 function render({ model, el: root }) {
   root.classList.add("tutor-play", "tutor-widget");
@@ -49,6 +52,7 @@ function render({ model, el: root }) {
   save.addEventListener("click", () => press("save"));
   load.addEventListener("click", () => press("load", { text: box.value }));
   hotseat.addEventListener("change", () => press("hotseat", { value: hotseat.checked }));
+  wireChoices(board, (id) => press(id));
 
   const choiceButton = (c) => {
     const b = button(c.label, c.tip, ["tutor-choice", ...(c.classes || [])].join(" "));
@@ -101,7 +105,7 @@ function render({ model, el: root }) {
     const view = model.get("view") || {};
     if (view.defs && !haveDefs().includes(view.defs)) model.send({ want: "defs", key: view.defs });
     if (view.board !== drawnBoard) {
-      board.replaceChildren(parse(view.board || ""));
+      redrawBoard(board, parse(view.board || ""), view.board_next);
       drawnBoard = view.board;
     }
     status.innerHTML = view.status || "";

@@ -1,0 +1,316 @@
+"""Choosing on the board (tutor.widgets.board): the SVG marks exactly what the table offers, every mark is an
+offered choice (a legal action, or a step towards legal actions), a several-step choice clicked on the board
+ends in the same action as the buttons, and the sandboxes' boards click too. No browser: read the SVG the page
+gets and press what it names, as the page does (tests/browser/test_browser_board_click.py clicks for real).
+"""
+
+from __future__ import annotations
+
+import random
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from tutor.core import task as T
+from tutor.core.game import load, spec
+from tutor.core.svg import Offer
+from tutor.games import aqua_fest as af
+from tutor.games import maui
+from tutor.games.aqua_fest.shells_widget import RULEBOOK_EXAMPLE, ShellsHelper
+from tutor.games.maui.sandbox import LagoonSandbox
+from tutor.widgets.board import Step, paths_of, steps, without_choices
+from tutor.widgets.play import Choice, PlayTable
+from tutor.widgets.your_turn import YourTurn
+
+GAMES = {"maui": dict(players=4), "aqua_fest": dict(players=3)}
+
+
+@pytest.fixture(autouse=True)
+def widget_guard(guard_spy):
+    return guard_spy
+
+
+def marks(svg: str) -> dict:
+    """{data-key: data-choice} of every choosable element on the board; a key drawn twice fails."""
+    out: dict = {}
+    for el in ET.fromstring(svg).iter():
+        if el.get("data-choice") is not None:
+            key = el.get("data-key")
+            assert key not in out, f"{key} marked twice"
+            assert el.get("tabindex") == "0" and el.get("role") == "button" and el.get("aria-label"), key
+            out[key] = el.get("data-choice")
+    return out
+
+
+def legal_button(t: PlayTable):
+    return next(b for b in t.action_buttons(0) if "tutor-action" in b.classes)
+
+
+def keys_of(game_id):
+    return spec(game_id).parts().board_keys
+
+
+def check_board(t: PlayTable) -> None:
+    """The board marks exactly the table's board choices; each is a legal action's button or a step."""
+    board = t.board_choices()
+    assert marks(t.svg) == {key: c.id for key, c in board.items()}
+    if board:
+        assert 'role="group"' in t.svg.split(">", 1)[0], "a board with buttons in it is not an image"
+    for key, c in board.items():
+        assert t._offered[c.id] is c, "a mark the kernel would drop"
+        if hasattr(c, "action"):
+            seat = c.action.player
+            assert c.action in t.game.legal_actions(t.state, seat), (key, c.action)
+            assert keys_of(t.game_id)(c.action)[-1] == key
+            assert c in t.action_buttons() or getattr(c, "board_only", False)
+        else:
+            assert isinstance(c.then, tuple) and hasattr(c, "seat")
+
+
+def walk_paths(t: PlayTable, seat: int, rnd: random.Random, most: int = 6) -> int:
+    """Click, on the board, legal actions' steps up to their last key (`most` of them, at random): that key
+    presses the action's own button. Then take the steps back. Returns how many actions were checked."""
+    paths = paths_of(keys_of(t.game_id), t.game.legal_actions(t.state, seat))
+    state = t.state
+    for action in rnd.sample(sorted(paths, key=repr), min(most, len(paths))):
+        keys = paths[action]
+        for k in keys[:-1]:
+            t.click_board(k)
+            check_board(t)
+        last = t.board_choices()[keys[-1]]
+        assert last.action == action
+        buttons = [b for b in t.action_buttons(seat) if b.action == action]
+        assert buttons == [last], f"{action}: the board and the buttons disagree"
+        while t.selected.get(seat):
+            t.click_board(t.selected[seat][-1])     # a chosen step clicked again is taken back
+        assert t.state is state and not t.selected
+    return len(paths)
+
+
+# --------------------------------------------------------------------------- the step mechanism
+
+def test_one_step_actions_complete_on_their_key():
+    offer = steps({"a": ("card:1",), "b": ("card:2",)})
+    assert offer == [Step("card:1", 0, action="a"), Step("card:2", 0, action="b")]
+
+
+def test_card_then_cell_steps_preview_and_take_back():
+    paths = {"m1": ("card:x", "cell:1"), "m2": ("card:x", "cell:2"), "m3": ("card:y", "cell:2"),
+             "d": ("card:z",)}
+    first = {s.key: s for s in steps(paths)}
+    assert first["card:x"] == Step("card:x", 0, then=("card:x",))
+    assert first["card:z"].action == "d" and set(first) == {"card:x", "card:y", "card:z"}
+    then = steps(paths, ("card:x",))
+    assert [s.key for s in then][:2] == ["cell:1", "cell:2"], "the next step comes first"
+    by = {s.key: s for s in then}
+    assert by["cell:2"].action == "m2", "the same cell completes the chosen card's move, not another card's"
+    assert by["card:x"] == Step("card:x", 0, then=(), pressed=True)
+    assert by["card:y"].then == ("card:y",), "another card can be chosen straight away"
+
+
+def test_a_key_two_actions_end_on_is_left_to_the_buttons():
+    offer = {s.key: s for s in steps({"a": ("cell:1",), "b": ("cell:1",), "c": ("cell:2",)})}
+    assert set(offer) == {"cell:2"}
+
+
+def test_a_key_that_ends_one_action_and_begins_others_is_a_step():
+    offer = {s.key: s for s in steps({"short": ("card:x",), "long": ("card:x", "cell:1")})}
+    assert not offer["card:x"].completes and offer["card:x"].then == ("card:x",)
+
+
+def test_board_keys_are_the_games_own_and_skip_what_is_not_drawn():
+    assert keys_of("maui")(maui.Dive(1, 9)) == ("card:dive-2-9",)
+    assert keys_of("maui")(maui.Jellyfish(0, True)) == ()
+    assert keys_of("aqua_fest")(af.Move(0, "crab-3", 7)) == ("card:crab-3", "cell:7")
+    assert keys_of("aqua_fest")(af.Attack(0, 2, "crab-3")) == ("card:crab-3", "seat:2")
+    assert keys_of("aqua_fest")(af.PlaceStart(1, 4)) == ("place:1:4",)
+    assert keys_of("aqua_fest")(af.EndTurn(0)) == () and keys_of("aqua_fest")(af.DrawTwo(0, 2)) == ()
+
+
+# --------------------------------------------------------------------------- the play table
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_board_marks_exactly_the_offered_choices_through_a_game(game_id, seed):
+    """Play on the board only: at each decision the marks match the offer, every legal action's board path
+    ends on its own button, and a random one is clicked; the engine's state follows."""
+    t = PlayTable(game_id, seat=0, seed=seed, **GAMES[game_id])
+    rnd = random.Random(seed)
+    checked = moves = 0
+    while not t.game.is_over(t.state) and moves < 12:
+        check_board(t)
+        paths = paths_of(keys_of(game_id), t.game.legal_actions(t.state, 0))
+        assert bool(t.board_choices()) == bool(paths)
+        if not paths:       # only what the board does not show (ending the turn): its button
+            legal_button(t).click()
+            continue
+        checked += walk_paths(t, 0, rnd, most=99 if moves < 2 else 2)
+        action = rnd.choice(sorted(paths, key=repr))
+        before = len(t.history)
+        for k in paths[action]:
+            t.click_board(k)
+        assert t.errors.message == "" and len(t.history) == before + 1
+        assert t.history[-1][0] != t.state and t.last_events, "the click did not move the game on"
+        moves += 1
+    assert moves >= 5 and checked > moves
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_board_click_and_its_button_play_the_same_game(game_id):
+    by_board = PlayTable(game_id, seat=0, seed=5, **GAMES[game_id])
+    by_button = PlayTable(game_id, seat=0, seed=5, **GAMES[game_id])
+    for _ in range(6):
+        paths = paths_of(keys_of(game_id), by_board.game.legal_actions(by_board.state, 0))
+        if not paths:
+            legal_button(by_board).click()
+            legal_button(by_button).click()
+            continue
+        action = sorted(paths, key=repr)[-1]
+        for k in paths[action]:
+            by_board.click_board(k)
+        if isinstance(action, af.Move):
+            next(c for c in by_button.card_buttons() if c.card == action.card).click()
+        next(b for b in by_button.action_buttons() if b.action == action).click()
+        assert by_board.state == by_button.state and by_board.svg == by_button.svg
+
+
+def test_aqua_fest_card_then_cell_on_the_board_previews_like_the_card_button():
+    t = PlayTable("aqua_fest", place_starts=False, players=3, seat=0, seed=3)
+    card = next(a.card for a in af.legal_actions(t.state, 0) if isinstance(a, af.Move))
+    assert not any(k.startswith("cell:") for k in t.board_choices()), "no cells before a card"
+    t.click_board(f"card:{card}")
+    on_board = t.svg
+    assert t.selected == {0: (f"card:{card}",)}
+    assert [b.card for b in t.card_buttons() if "tutor-card-chosen" in b.classes] == [card]
+    cells = {k for k in t.board_choices() if k.startswith("cell:")}
+    assert cells == {f"cell:{a.to}" for a in af.legal_actions(t.state, 0) if isinstance(a, af.Move) and a.card == card}
+    assert 'aria-pressed="true"' in on_board and 'class="dest"' in on_board
+    t.click_board(f"card:{card}")
+    assert t.selected == {} and 'class="dest"' not in t.svg
+    next(c for c in t.card_buttons() if c.card == card).click()   # the button chooses the same step
+    assert t.svg == on_board
+
+
+H0 = ["dolphin-9", "crab-1", "crab-2", "crab-3", "crab-4"]
+H1 = ["crab-5", "octopus-1", "seahorse-1", "seahorse-2", "turtle-1"]
+
+
+def test_aqua_fest_start_tile_places_attacks_and_defences_on_the_board():
+    t = PlayTable("aqua_fest", players=3, seat=0, seed=3)
+    assert set(t.board_choices()) == {f"place:0:{p}" for p in range(5)}
+    t.click_board("place:0:2")
+    assert t.state.homes[0] == 2 and not any(k.startswith("place:") for k in t.board_choices())
+    # side by side: a card, then the opponent's pawn
+    t = PlayTable("aqua_fest", place_starts=False, players=2, seat=0, seed=0, pawns=[[2, 2], [2, 3]], hands=[H0, H1])
+    t.click_board("card:dolphin-9")
+    assert "seat:1" in t.board_choices()
+    t.click_board("seat:1")
+    assert [e.kind for e in t.last_events][:1] == ["aqua_fest.attack"] and t.errors.message == ""
+    # attacked by the bot: the defence is one click on a card
+    t = PlayTable("aqua_fest", place_starts=False, players=2, seat=0, seed=0, first=1, pawns=[[2, 2], [2, 3]],
+                  hands=[H1, H0])
+    assert t.state.battle is not None
+    assert set(t.board_choices()) == {f"card:{c}" for c in H1}
+    t.click_board("card:turtle-1")
+    assert t.state.battle is None and t.errors.message == ""
+
+
+def test_only_the_viewers_own_cards_are_clickable_and_the_pass_screen_has_none():
+    t = PlayTable("maui", players=3, seat=0, seed=1, bots=False)
+    assert t.passing == 0 and t.board_choices() == {} and "data-choice" not in t.svg
+    t.take_device(0)
+    assert {k.rsplit("-", 1)[0] for k in t.board_choices()} == {"card:dive-1"}
+    t.click_board("card:dive-1-7")
+    assert t.passing == 1 and t.board_choices() == {}
+
+
+def test_a_game_over_board_and_a_refused_task_offer_nothing():
+    t = PlayTable("maui", players=3, seat=0, seed=2)
+    while not t.game.is_over(t.state):
+        t.click_board(next(iter(t.board_choices())))
+    assert t.board_choices() == {} and "data-choice" not in t.svg
+
+
+@pytest.mark.parametrize("task_id", ["maui/left-hand", "aqua_fest/octopus-diagonal", "aqua_fest/win-a-battle"])
+def test_your_turn_accepts_the_right_move_clicked_on_the_board(task_id):
+    w = YourTurn(task_id)
+    game = load(w.task["game"])
+    start = T.start(w.task)
+    right = next(a for a in game.legal_actions(start, T.seat(w.task)) if not T.judge(w.task, start, a)[2])
+    keys = keys_of(w.task["game"])(right)
+    assert keys, f"{right} cannot be clicked"
+    for k in keys:
+        w.click_board(k)
+    assert w.outcome == "done", w.verdict
+    assert "data-choice" not in w.svg
+
+
+def test_the_board_without_its_choices_is_the_plain_drawing():
+    t = PlayTable("aqua_fest", place_starts=False, players=3, seat=0, seed=3)
+    t.click_board(next(k for k in t.board_choices() if k.startswith("card:")))
+    view = t.game.view(t.state, 0)
+    from tutor.widgets.common import events_highlight, render
+    plain = render(t.game, view, highlight=events_highlight(t.last_events) + t._chosen_highlight(),
+                   events=t.last_events, lang="en")
+    assert without_choices(t.svg) == plain and "data-choice" not in plain
+
+
+def test_a_stale_or_unknown_board_press_does_nothing():
+    t = PlayTable("maui", players=4, seat=0, seed=1)
+    cid = t.board_choices()["card:dive-1-5"].id
+    old = t.version
+    t.press("nonsense", v=t.version)
+    t.press(cid, v=old - 1)
+    assert t.version == old and not t.history
+    t.press(cid, v=old)
+    assert len(t.history) == 1
+
+
+def test_a_renderer_without_choosable_still_plays_by_buttons(monkeypatch):
+    """A game whose renderer does not take `choosable` (an older one) gets the plain board; buttons work."""
+    from tutor.widgets import board
+    t = PlayTable("maui", players=4, seat=0, seed=1)
+    plain = board.render_choosable(t.game, maui.view(t.state, 0), choosable={"card:dive-1-1": Offer("c0")},
+                                   lang="en")
+    assert "data-choice" in plain
+
+    class Old:
+        @staticmethod
+        def render(view, *, highlight=(), lang="en", events=()):
+            return "<svg/>"
+    assert board.render_choosable(Old, {}, choosable={"x": Offer("c0")}) == "<svg/>"
+
+
+# --------------------------------------------------------------------------- sandboxes
+
+def test_lagoon_sandbox_a_dive_card_clicked_in_a_hand_is_that_divers_card():
+    sb = LagoonSandbox(players=4, lang="ru")
+    assert len(sb.svg.offered) == 4 * 12
+    assert set(marks(sb.svg.value)) == set(sb.svg.offered)
+    sb.svg.click("card:dive-3-2")
+    assert sb.dives[2].value == 2 and sb.errors.message == ""
+    pressed = [el.get("data-key") for el in ET.fromstring(sb.svg.value).iter() if el.get("aria-pressed") == "true"]
+    assert sorted(pressed) == sorted(f"card:dive-{s + 1}-{sb.dives[s].value}" for s in range(4))
+    sb.dive_button.click()
+    catches = {e.data["player"] for e in sb.events if e.kind == "maui.catch"}
+    assert catches and sb.svg.offered == [] and "data-choice" not in sb.svg.value, "the result is not clickable"
+    sb.svg.choose("b0", sb.svg.v)           # an id from the board before: nothing happens
+    assert sb.after is not None
+
+
+def test_shells_helper_a_fragment_clicked_in_the_picture_is_taken_out():
+    h = ShellsHelper(lang="ru")
+    h.example_button.click()
+    assert set(h.svg.offered) == {f"tile:{t}" for t in RULEBOOK_EXAMPLE}
+    assert set(marks(h.svg.value)) == set(h.svg.offered)
+    gone = RULEBOOK_EXAMPLE[0]
+    h.svg.click(f"tile:{gone}")
+    assert gone not in h.selected and not h.toggles[gone].value and len(h.selected) == 11
+    assert f"tile:{gone}" not in h.svg.offered and h.errors.message == ""
+    with pytest.raises(KeyError):
+        h.svg.click(f"tile:{gone}")
+
+
+def test_choice_is_a_plain_button_for_the_table():
+    t = PlayTable("maui", players=4, seat=0, seed=1)
+    assert all(isinstance(c, Choice) for c in t.board_choices().values())

@@ -147,9 +147,10 @@ def seat() -> Check:
 def _tuple_of(item: Optional[Check]) -> Callable:
     if item is None:
         return frozen                   # entries of any kind
-    if item.freeze is None:
+    freeze = item.freeze
+    if freeze is None:
         return tuple
-    return lambda x: tuple(map(item.freeze, x))
+    return lambda x: tuple(map(freeze, x))
 
 
 def _hashable(x):

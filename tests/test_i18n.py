@@ -1,0 +1,204 @@
+"""One way to translate: every word the tutor shows comes from a gettext catalogue (tutor.core.i18n), and a
+catalogue that lacks a translation a learner could meet fails here.
+
+The shared domain needs en, ru and uk; a game's domain needs English and each language its lessons are taught
+in (SPEC.lesson_langs); a game's catalogue in any other language is checked for what it holds."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from tutor import i18n_tools as T
+from tutor.core import i18n
+from tutor.core.game import ready_games, spec
+
+ROOT = Path(__file__).resolve().parent.parent
+TUTOR = ROOT / "tutor"
+
+
+def _messages(domain: T.Domain, lang: str) -> dict:
+    return {m.id[0] if m.pluralizable else m.id: m for m in T.read(domain.path(lang)) if m.id}
+
+
+def _domain(name: str) -> T.Domain:
+    return next(d for d in T.domains() if d.name == name)
+
+
+def test_the_catalogues_have_no_problems():
+    """The whole check (what `python -m tutor.i18n_tools check` prints): translations present in every
+    required language, placeholders matching English, plural entries with all their forms, Plural-Forms
+    headers right, no key in two catalogues, none that English lacks."""
+    problems = T.problems()
+    assert not problems, "\n".join(problems[:40])
+
+
+def test_every_ready_game_has_a_catalogue_and_the_shared_one_is_first():
+    names = [d.name for d in T.domains()]
+    assert names[0] == i18n.SHARED_DOMAIN
+    for game in ready_games():
+        assert game in names, f"{game} has no catalogue in tutor/games/{game}/locale"
+        assert _domain(game).folder.parent.name == game
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_every_shared_word_is_translated(lang):
+    shared = _domain(i18n.SHARED_DOMAIN)
+    english = _messages(shared, "en")
+    theirs = _messages(shared, lang)
+    missing = [k for k, m in english.items()
+               if k not in theirs or theirs[k].fuzzy or not all(T._forms(theirs[k]))]
+    assert not missing, f"tutor/locale/{lang}: no translation for {missing}"
+    assert len(english) > 80
+
+
+@pytest.mark.parametrize("game", ready_games())
+def test_every_word_of_a_game_is_in_each_of_its_lesson_languages(game):
+    domain = _domain(game)
+    english = _messages(domain, "en")
+    for lang in spec(game).lesson_langs:
+        theirs = _messages(domain, lang)
+        missing = [k for k, m in english.items()
+                   if k not in theirs or theirs[k].fuzzy or not all(T._forms(theirs[k]))]
+        assert not missing, f"{game}/{lang}: no translation for {missing[:20]}"
+
+
+def test_the_check_finds_a_missing_translation_a_wrong_placeholder_and_a_missing_plural_form(tmp_path, monkeypatch):
+    """A made-up game domain with three slips; each is reported."""
+    from babel.messages.catalog import Catalog
+    folder = tmp_path / "locale"
+    en = Catalog(locale="en", domain="maui", fuzzy=False)
+    en.add("maui.zz.one", "Hello {player}")
+    en.add("maui.zz.two", "Bye")
+    en.add(("maui.zz.cards", "maui.zz.cards"), ("{n} card", "{n} cards"))
+    ru = Catalog(locale="ru", domain="maui", fuzzy=False)
+    ru.add("maui.zz.one", "Привет, {playr}")
+    ru.add(("maui.zz.cards", "maui.zz.cards"), ("{n} карта", "{n} карты", ""))
+    T.write(en, folder / "en" / "LC_MESSAGES" / "maui.po")
+    T.write(ru, folder / "ru" / "LC_MESSAGES" / "maui.po")
+    monkeypatch.setattr(T, "domains", lambda: [T.Domain("maui", folder)])
+    found = "\n".join(T.problems())
+    assert "maui/ru: 'maui.zz.two' has no translation" in found
+    assert "maui/ru: 'maui.zz.one' placeholders ['playr'] do not match English ['player']" in found
+    assert "maui/ru: 'maui.zz.cards' needs 3 plural forms, has 2" in found
+
+
+def test_a_placeholder_variant_stands_for_its_value():
+    assert T.roots("Сначала игрок {player_plain} решает") == T.roots("{player} decides")
+    assert T.roots("{card_species_cap} не достаёт до {cell}") == {"card_species", "cell"}
+    assert T.roots("спорят за {depth_acc}") == {"depth"}
+
+
+@pytest.mark.parametrize("lang, forms", [
+    ("ru", {1: "1 карта", 2: "2 карты", 5: "5 карт", 11: "11 карт", 21: "21 карта", 22: "22 карты", 0: "0 карт"}),
+    ("en", {1: "1 card", 2: "2 cards", 0: "0 cards", 21: "21 cards"}),
+])
+def test_plural_forms_are_picked_by_the_catalogue(lang, forms):
+    for n, want in forms.items():
+        assert i18n.plural("aqua_fest.cards_held", n, lang) == want
+
+
+def test_ukrainian_plurals_and_a_fallback_counts_in_english():
+    assert [i18n.plural("server.room_full", n, "uk").split(" — ")[0].split()[-2:] for n in (1, 3, 5, 21)] == [
+        ["1", "учень"], ["3", "учні"], ["5", "учнів"], ["21", "учень"]]
+    # a game without a Ukrainian catalogue answers in English, counting in English (never "21 card")
+    assert i18n.plural("aqua_fest.cards_held", 21, "uk") == "21 cards"
+    assert i18n.plural("maui.n_points", 1, "uk") == "1 point"
+
+
+def test_text_falls_back_to_english_and_refuses_unknown_keys():
+    assert i18n.text("maui.kind.tuna", "uk") == "emperor tuna"
+    assert i18n.text("ui.next", "uk") == "Далі ▶"
+    assert i18n.player_name(1, "ru") == "Игрок 2"
+    assert i18n.has("core.player") and not i18n.has("core.no-such-key")
+    with pytest.raises(KeyError):
+        i18n.text("core.no-such-key", "ru")
+    with pytest.raises(TypeError):
+        i18n.text("aqua_fest.cards_held", "ru")
+
+
+def test_sync_gives_a_new_language_every_key_to_translate(tmp_path, monkeypatch):
+    """How a game taught in Ukrainian starts its catalogue: every English key, empty, English beside it."""
+    from babel.messages.catalog import Catalog
+    folder = tmp_path / "locale"
+    en = Catalog(locale="en", domain="maui", fuzzy=False)
+    en.add("maui.zz.one", "Hello {player}")
+    en.add(("maui.zz.cards", "maui.zz.cards"), ("{n} card", "{n} cards"))
+    T.write(en, folder / "en" / "LC_MESSAGES" / "maui.po")
+    monkeypatch.setattr(T, "domains", lambda: [T.Domain("maui", folder)])
+    path, added = T.sync("maui", "uk")
+    assert added == 2
+    uk = T.read(path)
+    assert uk.num_plurals == 3 and uk.plural_forms == Catalog(locale="uk").plural_forms
+    one = uk.get("maui.zz.one")
+    assert one.string == "" and "en: Hello {player}" in one.auto_comments
+    assert uk.get("maui.zz.cards").string == ("", "", "")
+
+
+# ------------------------------------------------------------------ no words outside the catalogues
+
+def _python_files():
+    return sorted(p for p in TUTOR.rglob("*.py") if "locale" not in p.parts)
+
+
+# a language's own name (the same in every UI language) and a game's names in its spec are not translations
+LANGUAGE_KEYED_ALLOWED = {("tutor/widgets/common.py", "LANG_NAMES"), ("tutor/games/*/__init__.py", "titles")}
+
+
+def test_no_module_registers_words_in_code():
+    found = [f"{p.relative_to(ROOT)}:{i}" for p in _python_files()
+             for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+             if re.search(r"(?<![\w.])(?:i18n\.)?register\(\{", line)]
+    assert not found, f"words registered in code (move them to the module's PO catalogue): {found}"
+
+
+def test_no_dict_keyed_by_language_shows_words():
+    """{"en": ..., "ru": ...} tables were the old way; every such word now lives in a catalogue."""
+    found = []
+    for path in _python_files():
+        rel = str(path.relative_to(ROOT))
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        named = {}                      # id(dict node) -> the name it is assigned to, or the keyword it fills
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Dict):
+                for t in node.targets:
+                    named[id(node.value)] = getattr(t, "id", "")
+            elif isinstance(node, ast.keyword) and isinstance(node.value, ast.Dict):
+                named[id(node.value)] = node.arg
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Dict):
+                continue
+            keys = {k.value for k in node.keys if isinstance(k, ast.Constant)}
+            if {"en", "ru"} <= keys or {"en", "uk"} <= keys:
+                name = named.get(id(node))
+                if not any(Path(rel).match(pattern) and name == allowed for pattern, allowed in LANGUAGE_KEYED_ALLOWED):
+                    found.append(f"{rel}:{node.lineno}")
+    assert not found, f"language-keyed words outside the catalogues: {found}"
+
+
+_LITERAL_KEYS = [
+    (re.compile(r"""(?<![\w.])(?:i18n\.)?text\(\s*["']([a-z][\w.-]*)["']\s*[,)]"""), ""),
+    (re.compile(r"""(?<![\w.])(?:i18n\.)?plural\(\s*["']([a-z][\w.-]*)["']\s*[,)]"""), ""),
+    (re.compile(r"""(?<![\w.])ui\(\s*["']([a-z][\w.-]*)["']\s*[,)]"""), "ui."),
+]
+
+
+def test_every_key_the_code_names_exists_in_english():
+    missing = []
+    for path in _python_files():
+        source = path.read_text(encoding="utf-8")
+        for pattern, prefix in _LITERAL_KEYS:
+            for m in pattern.finditer(source):
+                key = prefix + m.group(1)
+                if not i18n.has(key):
+                    missing.append(f"{path.relative_to(ROOT)}: {key}")
+    assert not missing, missing
+
+
+def test_the_catalogues_ship_with_the_package():
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert re.search(r'^"\*" = \[.*"locale/\*/LC_MESSAGES/\*\.po"', pyproject, re.M), \
+        "pyproject.toml [tool.setuptools.package-data] must ship every package's locale/*/LC_MESSAGES/*.po"

@@ -32,7 +32,7 @@ from functools import lru_cache
 from typing import Iterable
 
 from tutor.core import svg as S
-from tutor.core.i18n import player_name, text
+from tutor.core.i18n import player_name, plural, text
 from tutor.games.aqua_fest import board as B
 from tutor.games.aqua_fest import components as C
 from tutor.games.aqua_fest.shells import best_assembly
@@ -64,6 +64,11 @@ KIND_STYLE = {"ordinary": ("#eef1f4", "#52606d"), "rare": ("#dcebfa", "#1d5fa8")
 def _w(key: str, lang: str, **params) -> str:
     """A board word from the game's catalogue (aqua_fest.board.*)."""
     return text(f"aqua_fest.board.{key}", lang, **params)
+
+
+def _n(key: str, n: int, lang: str, **params) -> str:
+    """A counted board phrase from the game's catalogue: «Итого: 1 очко», «Итого: 5 очков»."""
+    return plural(f"aqua_fest.board.{key}", n, lang, **params)
 
 
 def _letter(colour: str, lang: str) -> str:
@@ -764,7 +769,7 @@ def describe(view: dict, lang: str = "en") -> tuple[str, str]:
             left += 1 if up is None or not up["coral"] else 0
     lines.append(_w("d.seabed", lang, **counts))
     lines.append(_w("d.left_hidden", lang, n=left, k=unknown) if unknown else _w("d.left", lang, n=left))
-    lines.append(_w("d.deck", lang, deck=view["deck_count"], discard=view["discard_count"]))
+    lines.append(_n("d.deck", view["deck_count"], lang, discard=view["discard_count"]))
     if view.get("over"):
         lines.append(_w("d.over", lang))
     return title, "\n".join(lines)
@@ -902,8 +907,8 @@ def render_shells(fragments, lang: str = "en", choosable=None) -> str:
     rows = -(-len(shells) // per_row)
     unused = [t for t in assembly.unused] + [t for t in ids if C.tile(t).coral]
     height = 44 + max(rows, 1) * (SHELL_H + 8) + (72 if unused else 0) + 8
-    title = _w("s.title", lang, points=total)
-    desc = _w("s.desc", lang, n=len(ids), k=len(shells), points=total, u=len(unused))
+    title = _n("s.title", total, lang)
+    desc = _n("s.desc", total, lang, frags=len(ids), k=len(shells), u=len(unused))
     lines = [desc]
     for sh in shells:
         lines.append(_w("s.shell", lang, kind=_w(f"s.{sh.kind}", lang).capitalize(), stars=sh.stars, bonus=sh.bonus,
@@ -913,7 +918,7 @@ def render_shells(fragments, lang: str = "en", choosable=None) -> str:
     if offers:
         S.interactive(dwg)
     dwg.add(dwg.rect(insert=(0, 0), size=(760, height), fill="#f7f3e8"))
-    tot = S.label(dwg, _w("s.total", lang, n=total), 12, 26, size=17, weight="bold", cls="total")
+    tot = S.label(dwg, _n("s.total", total, lang), 12, 26, size=17, weight="bold", cls="total")
     S.data(tot, points=total)
     dwg.add(tot)
     counts = {k: sum(1 for s in shells if s.kind == k) for k in ("unique", "rare", "ordinary")}
@@ -942,7 +947,7 @@ def render_shells(fragments, lang: str = "en", choosable=None) -> str:
             yy += 15
         if sh.kind == "unique":
             g.add(S.label(dwg, _w("s.pearl", lang), tx, yy, size=10.5, fill=ink))
-        g.add(S.label(dwg, _w("s.points", lang, n=sh.points), x + SHELL_W - 10, y + SHELL_H - 10, size=14,
+        g.add(S.label(dwg, _n("s.points", sh.points, lang), x + SHELL_W - 10, y + SHELL_H - 10, size=14,
                       anchor="end", weight="bold", cls="points"))
         dwg.add(g)
     if unused:

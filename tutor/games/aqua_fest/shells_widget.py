@@ -18,7 +18,7 @@ import re
 import ipywidgets as W
 
 from tutor.core.errors import RuleViolation
-from tutor.core.i18n import text
+from tutor.core.i18n import plural, text
 from tutor.games.aqua_fest import components as C
 from tutor.games.aqua_fest.render import render_shells
 from tutor.games.aqua_fest.scoring import breakdown
@@ -295,7 +295,7 @@ class ShellsHelper(W.VBox):
             items = [_w("nothing", lang)]
         else:
             items = why_lines(self.assembly, lang) + [
-                _w("total", lang, shells=self.assembly.points, bonus=self.bonus.value, total=self.breakdown.total)]
+                plural("ui.shells.total", self.breakdown.total, lang, shells=self.assembly.points, bonus=self.bonus.value)]
         self.why.value = (f"<h4>{esc(_w('why', lang))}</h4><ul>"
                           + "".join(f"<li>{esc(x)}</li>" for x in items) + "</ul>")
 
@@ -322,7 +322,7 @@ class ShellsHelper(W.VBox):
                 kind = classify(group)
                 if kind:
                     shell = next(s for s in yours.shells if s.fragments == tuple(group))
-                    items.append(_w("yours_ok", lang, n=n, kind=_w(f"kind.{kind}", lang), points=shell.points))
+                    items.append(plural("ui.shells.yours_ok", shell.points, lang, shell=n, kind=_w(f"kind.{kind}", lang)))
                 else:
                     items.append(_w("yours_bad", lang, n=n))
             head = _w("verdict", lang, yours=yours.points, best=best.points)

@@ -23,7 +23,7 @@ from functools import lru_cache
 from typing import Iterable
 
 from tutor.core import svg as S
-from tutor.core.i18n import player_name, text
+from tutor.core.i18n import player_name, plural, text
 from tutor.games.maui import components as C
 from tutor.games.maui.text import depth_name, kind_name
 
@@ -53,6 +53,11 @@ KIND_STYLE = {
 def _w(key: str, lang: str, **params) -> str:
     """A board word from the game's catalogue (maui.board.*)."""
     return text(f"maui.board.{key}", lang, **params)
+
+
+def _n(key: str, n: int, lang: str, **params) -> str:
+    """A counted board phrase from the game's catalogue: «стопка из 1 карты», «стопка из 5 карт»."""
+    return plural(f"maui.board.{key}", n, lang, **params)
 
 
 def _colour_name(seat: int, lang: str) -> str:
@@ -577,16 +582,17 @@ def describe(view: dict, lang: str = "en") -> tuple[str, str]:
         elif len(cards) == 1:
             what = _card_text(cards[0], lang)
         else:
-            what = _w("d.pile", lang, n=len(cards), top=_card_text(cards[-1], lang))
+            what = _n("d.pile", len(cards), lang, top=_card_text(cards[-1], lang))
         cells.append(_w("d.cell", lang, depth=depth_name(cell["depth"], lang), what=what))
     lines.append(_w("d.lagoon", lang, cells="; ".join(cells)))
     for seat in view["seats"]:
         s = seat["seat"]
         chosen, last = seat.get("chosen"), seat.get("revealed")
         lines.append(_w(
-            "d.seat", lang, p=player_name(s, lang), colour=_colour_name(s, lang), n=seat["pile_count"],
+            "d.seat", lang, p=player_name(s, lang), colour=_colour_name(s, lang),
+            pile=plural("maui.n_cards", seat["pile_count"], lang),
             top=_w("d.top", lang, card=_card_text(seat["pile_top"], lang)) if seat.get("pile_top") else "",
-            hand=seat["hand_count"],
+            hand=plural("maui.n_dive_cards", seat["hand_count"], lang),
             dive="" if chosen is None else _w("d.dive_hidden", lang) if chosen.get("hidden")
             else _w("d.dive_shown", lang, v=chosen["value"]),
             last="" if last is None else _w("d.last", lang, v=last["value"])))

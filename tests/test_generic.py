@@ -79,6 +79,6 @@ def test_the_type_check_can_fail(tmp_path):
     bad = tmp_path / "bad_game.py"
     bad.write_text("import bad_game as me\nfrom tutor.core.game import register, GameSpec\n"
                    "def setup(players: str) -> int: return 1\n"
-                   "register(GameSpec(id='x', titles={'en': 'x'}, lesson_langs=('en',), players=range(2, 3)), me)\n")
+                   "register(GameSpec(id='x', lesson_langs=('en',), players=range(2, 3)), me)\n")
     done = mypy(str(bad), cwd=tmp_path)
     assert done.returncode == 1 and "incompatible type" in done.stdout, done.stdout

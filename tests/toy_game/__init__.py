@@ -27,7 +27,7 @@ def _scenario() -> ScenarioAdapter:
 import toy_game as _engine  # noqa: E402  (this package, checked against tutor.core.game.Engine)
 
 SPEC = register(GameSpec(
-    id="tides", titles={"en": "Tides", "ru": "Приливы", "uk": "Припливи"}, lesson_langs=("en", "ru"),
+    id="tides", lesson_langs=("en", "ru"),
     players=PLAYERS, lessons=Path(__file__).parent / "lessons", conformance_games=200,
     revealing_events=frozenset({"tides.revealed", "tides.took"}), quiet_events=frozenset(),
     scenario=_scenario,

@@ -3,7 +3,7 @@
 A game package declares itself at the end of its `__init__`:
 
     import tutor.games.maui as _engine           # the package itself, checked against `Engine` by mypy
-    SPEC = register(GameSpec(id="maui", titles={...}, lesson_langs=("en", "ru"), players=range(3, 7)), _engine)
+    SPEC = register(GameSpec(id="maui", lesson_langs=("en", "ru"), players=range(3, 7)), _engine)
 
 `tutor.core` names no game: the registry finds the packages under `tutor.games` and any module named in
 the TUTOR_GAMES environment variable (comma-separated, e.g. a club's own game or the test-only game under
@@ -111,8 +111,7 @@ class GameUI:
 class GameSpec:
     """What the tutor knows about a game: names, lessons, player counts, options and its optional parts."""
 
-    id: str                                   # the package / lesson folder name
-    titles: Mapping[str, str]                 # {"en": ..., "ru": ..., "uk": ...}
+    id: str                                   # the package / lesson folder name; its title: "<id>.title"
     lesson_langs: tuple[str, ...]             # languages its lessons are written in
     players: range                            # allowed player counts
     variants: tuple[str, ...] = ()            # optional rules a setup may switch on
@@ -130,7 +129,8 @@ class GameSpec:
     scenario: Optional[Callable[[], ScenarioAdapter]] = None
 
     def title(self, lang: str = "en") -> str:
-        return self.titles.get(lang) or self.titles["en"]
+        from tutor.core.i18n import text
+        return text(f"{self.id}.title", lang)
 
     @property
     def stem(self) -> str:

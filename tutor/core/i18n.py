@@ -25,7 +25,7 @@ import gettext
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Mapping, Optional, Union
+from typing import Callable, Optional, Union
 
 LANGS = ("en", "ru", "uk")
 DEFAULT_LANG = "en"
@@ -38,7 +38,7 @@ class Entry:
     """One message of one catalogue: its text, or its plural forms and the catalogue's form chooser."""
 
     domain: str
-    text: Union[str, tuple, Mapping[str, Any]]         # a legacy register() entry is {lang: text or forms}
+    text: Union[str, tuple]                            # a text, or a counted entry's forms
     choose: Optional[Callable[[int], int]] = None      # plural entries: n -> index of the form
 
     @property
@@ -155,8 +155,6 @@ def _entry(key: str, lang: str) -> Entry:
     entry = _table(lang).get(key) if lang != DEFAULT_LANG else None
     if entry is None:
         entry = _table(DEFAULT_LANG).get(key)
-    if entry is None:
-        entry = _OVERLAY.get(key)
     if entry is None and _unread_folders():
         reload()
         return _entry(key, lang)
@@ -181,12 +179,9 @@ def has(key: str) -> bool:
 def text(key: str, lang: str = DEFAULT_LANG, **params) -> str:
     """The template for `key` in `lang` (falling back to English), filled with `params`."""
     entry = _entry(key, lang)
-    if isinstance(entry.text, str):
-        return entry.text.format(**params)
-    if isinstance(entry.text, tuple):
+    if not isinstance(entry.text, str):
         raise TypeError(f"{key!r} is a counted entry: use plural(key, n, lang)")
-    template: str = entry.text.get(lang) or entry.text["en"]     # a legacy register() entry
-    return template.format(**params)
+    return entry.text.format(**params)
 
 
 def plural(key: str, n, lang: str = DEFAULT_LANG, **params) -> str:
@@ -195,12 +190,8 @@ def plural(key: str, n, lang: str = DEFAULT_LANG, **params) -> str:
     entry = _entry(key, lang)
     if isinstance(entry.text, str):
         raise TypeError(f"{key!r} is not a counted entry: use text(key, lang)")
-    if isinstance(entry.text, tuple):
-        index = entry.choose(n) if entry.choose else 0
-        template: str = entry.text[min(index, len(entry.text) - 1)]
-        return template.format(n=n, **params)
-    by_count = entry.text.get(lang) or entry.text["en"]          # a legacy register() entry
-    template = by_count.get(plural_category(n, lang)) or by_count["other"]
+    index = entry.choose(n) if entry.choose else 0
+    template: str = entry.text[min(index, len(entry.text) - 1)]
     return template.format(n=n, **params)
 
 
@@ -219,16 +210,3 @@ def plural_category(n, lang: str = DEFAULT_LANG) -> str:
 def player_name(seat: int, lang: str = DEFAULT_LANG) -> str:
     """People count players from 1; the engine counts seats from 0."""
     return text("core.player", lang, n=seat + 1)
-
-
-# Words registered in code, the older way: kept so that a module not yet moved to a catalogue still works,
-# but tests/test_i18n.py fails while any module calls it (its words belong in a PO file).
-_OVERLAY: dict[str, Entry] = {}
-
-
-def register(entries: dict[str, dict]) -> None:
-    """Deprecated: put the words in the module's catalogue instead (see the module docstring)."""
-    for key, forms in entries.items():
-        if "en" not in forms:
-            raise ValueError(f"i18n key {key!r} has no English text")
-        _OVERLAY[key] = Entry("register", dict(forms))

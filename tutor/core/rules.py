@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Optional
+from typing import Any, Mapping
 
 from tutor.core import i18n
 
@@ -18,7 +18,6 @@ class Section:
 
     id: str
     heading: str                 # the heading as printed, in the rulebook's language
-    titles: Optional[Mapping[str, str]] = field(default=None, compare=False)   # older games' {lang: title}
 
     @property
     def key(self) -> str:
@@ -26,8 +25,6 @@ class Section:
         return f"{game}.section.{slug}"
 
     def title(self, lang: str = "en") -> str:
-        if self.titles:
-            return self.titles.get(lang) or self.titles["en"]
         return i18n.text(self.key, lang)
 
     def __hash__(self) -> int:
@@ -42,7 +39,6 @@ class Ruling:
 
     id: str
     rule: str                    # the section it concerns
-    text: Optional[Mapping[str, str]] = field(default=None, compare=False)     # older games' {lang: text}
     params: Mapping[str, Any] = field(default_factory=dict, compare=False)
 
     @property
@@ -51,8 +47,6 @@ class Ruling:
         return f"{game}.ruling.{slug}"
 
     def say(self, lang: str = "en") -> str:
-        if self.text:
-            return self.text.get(lang) or self.text["en"]
         values = {k: v(lang) if callable(v) else v for k, v in self.params.items()}
         return i18n.text(self.key, lang, **values)
 

@@ -14,6 +14,7 @@ the SVG, step by step (Aqua Fest: a card, then a cell); a board click presses th
 from __future__ import annotations
 
 import random
+from typing import Optional
 
 import anywidget
 import traitlets as T
@@ -101,7 +102,7 @@ class PlayTable(anywidget.AnyWidget):
         self.seed = seed
         self.setup_kwargs = setup
         self.hotseat = not bots
-        self.at_device = None          # hot seat: the seat whose hand is on screen (None: the device is passed on)
+        self.at_device: Optional[int] = None   # hot seat: the seat whose hand is on screen (None: the device is passed on)
         self.state = None
         self.history: list = []        # (state, log length, last events) before each human action
         self.events_log: list = []            # every event of this game, in order
@@ -239,8 +240,7 @@ class PlayTable(anywidget.AnyWidget):
 
     def save(self) -> str:
         """The position as text, also put in the box (to copy, share, or load later)."""
-        dump = getattr(self.game, "to_json", None)
-        self.saved = dump(self.state) if dump else self.state.to_json()
+        self.saved = self.game.to_json(self.state)
         return self.saved
 
     def load(self, saved_text: str) -> None:

@@ -43,7 +43,6 @@ import tutor.games.aqua_fest as _engine  # noqa: E402  (this package, checked ag
 
 SPEC = register(GameSpec(
     id="aqua_fest",
-    titles={"en": "Aqua Fest", "ru": "Аква Фест", "uk": "Аква Фест"},
     lesson_langs=("en", "ru"),
     players=PLAYERS,
     variants=VARIANTS,

@@ -42,7 +42,6 @@ import tutor.games.maui as _engine  # noqa: E402  (this package, checked against
 
 SPEC = register(GameSpec(
     id="maui",
-    titles={"en": "Maui", "ru": "Мяури", "uk": "Мяурі"},
     lesson_langs=("en", "ru"),
     players=PLAYERS,
     variants=VARIANTS,

@@ -13,6 +13,7 @@ name from STAGES): they are for showing, and no one may act in them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from operator import add
 from typing import Optional
 
 from tutor.core import rng
@@ -130,8 +131,16 @@ def _event(kind: str, rule: str, data: dict) -> Event:
     return event
 
 
+# Events that recur with the same data are made once and shared, like the Dive actions below: an
+# Event is frozen and nothing changes its data, and building one costs as much as the rest of a dive.
+_DIVE_CHOSEN = tuple(_event("maui.dive_chosen", "maui:play", {"player": s}) for s in range(C.MAX_PLAYERS))
+_KITI_MOVED = tuple(_event("maui.kiti_moved", "maui:play", {"player": s}) for s in range(C.MAX_PLAYERS))
+_DIVE_DISCARDED = _event("maui.dive_discarded", "maui:play", {})
+_LAID: dict = {}   # (depth, card id, face down, round) -> "maui.laid" event; at most 3 x 37 x 2 x 12
+
+
 # A move that resolves a round works on one mutable copy of the state's fields, a "table": a dict
-# like State.__dict__ whose lagoon, piles and declined are lists, changed card by card. It is frozen
+# like State.__dict__ whose lagoon and piles are lists, changed card by card. It is frozen
 # into a State once at the end (and at each pause a lesson shows), instead of copying the frozen
 # state for every card moved, which used to take most of the engine's time.
 
@@ -140,7 +149,6 @@ def _table(state: State) -> dict:
     table = state.__dict__.copy()
     table["lagoon"] = list(state.lagoon)
     table["piles"] = list(state.piles)
-    table["declined"] = list(state.declined)
     return table
 
 
@@ -149,16 +157,15 @@ def _freeze(table: dict, stage: Optional[str] = None) -> State:
     fields = table.copy()
     fields["lagoon"] = tuple(table["lagoon"])
     fields["piles"] = tuple(table["piles"])
-    fields["declined"] = tuple(table["declined"])
     if stage is not None:
         fields["stage"] = stage
     return _frozen_state(fields)
 
 
-def _pause(cuts, stage: str, table: dict, events: list) -> None:
-    """Note a position where a lesson may pause, when someone watches (`cuts` is a list)."""
-    if cuts is not None:
-        cuts.append((stage, _freeze(table, stage), len(events)))
+def _pause(cuts: list, stage: str, table: dict, events: list) -> None:
+    """Note a position where a lesson may pause. Called only when someone watches (`cuts` is a
+    list, not None): most moves are not watched, and the check is cheaper than the call."""
+    cuts.append((stage, _freeze(table, stage), len(events)))
 
 
 # --------------------------------------------------------------------------- queries
@@ -167,27 +174,22 @@ def is_over(state: State) -> bool:
     return state.round > _ROUNDS   # State.over, without the property call: asked before every move
 
 
-_WAITING: dict = {}   # chosen (per seat) -> seats still to dive; asked several times per move
-
-
-def _waiting(chosen: tuple) -> tuple:
-    seats = _WAITING.get(chosen)
-    if seats is None:
-        seats = _WAITING[chosen] = tuple(s for s, c in enumerate(chosen) if c is None)
-    return seats
-
-
 def to_move(state: State) -> list[int]:
     """Seats that have a decision to make now (dives are simultaneous)."""
     if state.stage or state.round > _ROUNDS:
         return []
     if state.pending:
         return [state.pending[0]]
-    return list(_waiting(state.chosen))
+    seats = []
+    for seat, card in enumerate(state.chosen):   # a plain loop: cheaper than a comprehension here
+        if card is None:
+            seats.append(seat)
+    return seats
 
 
-_DIVES: dict = {}   # (seat, hand) -> that seat's Dive actions; asked every move, and hands repeat
-_DIVE = {(seat, n): Dive(seat, n) for seat in range(C.MAX_PLAYERS) for n in C.DIVE_CARDS}   # frozen: shared
+# _DIVE_ROWS[seat][n] is Dive(seat, n): actions are frozen, so one object serves every position
+_DIVE_ROWS = tuple(tuple(Dive(seat, n) for n in range(max(C.DIVE_CARDS) + 1)) for seat in range(C.MAX_PLAYERS))
+_DIVES: dict = {}   # (seat, hand) -> that seat's dive actions (at most 6 x 4096 hands); asked every move
 
 
 def legal_actions(state: State, player: int) -> list[Action]:
@@ -197,15 +199,18 @@ def legal_actions(state: State, player: int) -> list[Action]:
         if player not in state.pending[:1]:
             return []
         return [Jellyfish(player, True), Jellyfish(player, False)]
-    if player not in _waiting(state.chosen):
+    if type(player) is int and 0 <= player < state.players:   # the usual question, answered fast
+        if state.chosen[player] is not None:
+            return []
+        hand = state.hands[player]
+        dives = _DIVES.get((player, hand))
+        if dives is None:
+            row = _DIVE_ROWS[player]
+            dives = _DIVES[player, hand] = tuple([row[n] for n in hand])
+        return list(dives)
+    if player not in to_move(state):
         return []
-    hand = state.hands[player]
-    if type(player) is not int:   # True == 1 would share seat 1's entry; such a caller gets its own
-        return [Dive(player, n) for n in hand]
-    dives = _DIVES.get((player, hand))
-    if dives is None:
-        dives = _DIVES[player, hand] = tuple([_DIVE.get((player, n)) or Dive(player, n) for n in hand])
-    return list(dives)
+    return [Dive(player, n) for n in state.hands[player]]
 
 
 def jellyfish_count(pile) -> int:
@@ -232,7 +237,7 @@ def _apply(state: State, action: Action, cuts) -> tuple[State, list[Event]]:
 
 
 def _check_seat(state: State, player) -> None:
-    if type(player) is not int or not 0 <= player < state.players:   # an int, and not a bool
+    if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < state.players:
         raise RuleViolation("maui:setup", "maui.err.no_seat", seat=str(player), players=state.players)
 
 
@@ -269,7 +274,7 @@ def _dive(state: State, action: Dive, cuts=None) -> tuple[State, list[Event]]:
     hands[p] = hand[:at] + hand[at + 1:]
     chosen = list(state.chosen)
     chosen[p] = card
-    events = [_event("maui.dive_chosen", "maui:play", {"player": p})]
+    events = [_DIVE_CHOSEN[p] if type(p) is int else _event("maui.dive_chosen", "maui:play", {"player": p})]
     if None in chosen:   # others still to dive: nothing else happens
         fields = state.__dict__.copy()
         fields["hands"], fields["chosen"] = tuple(hands), tuple(chosen)
@@ -295,10 +300,13 @@ def _jellyfish(state: State, action: Jellyfish, cuts=None) -> tuple[State, list[
         events = [_event("maui.jellyfish_discarded", "maui:jellyfish",
                          {"player": p, "cards": list(stingers), "points": -sum(C.value(c) for c in stingers)})]
     else:
-        table["declined"][p] = jellyfish_count(pile)
+        declined = list(state.declined)
+        declined[p] = jellyfish_count(pile)
+        table["declined"] = tuple(declined)
         events = [_event("maui.jellyfish_kept", "maui:jellyfish", {"player": p})]
     if not table["pending"]:
-        _pause(cuts, "jellyfish", table, events)
+        if cuts is not None:
+            _pause(cuts, "jellyfish", table, events)
         _end_round(table, events, cuts)
     return _freeze(table), events
 
@@ -316,13 +324,13 @@ def _dispute_order(n: int, k: int, hand: str) -> list[int]:
     return [(k + 1 + i) % n for i in range(n)]
 
 
-def _winner(table: dict, chosen: tuple, candidates: list[int], want: str,
+def _winner(table: dict, chosen: tuple, candidates: list[int], best,
             hand: str) -> tuple[Optional[int], list[int]]:
-    """(winner or None, the tied seats) for one cell. `want` is "high" or "low"."""
+    """(winner or None, the tied seats) for one cell; `best` (max or min) picks the winning card."""
     if not candidates:
         return None, []
-    cards = [chosen[s] for s in candidates]
-    target = max(cards) if want == "high" else min(cards)
+    cards = list(map(chosen.__getitem__, candidates))
+    target = best(cards)
     if cards.count(target) == 1:
         return candidates[cards.index(target)], []
     tied = [s for s, card in zip(candidates, cards) if card == target]
@@ -332,11 +340,12 @@ def _winner(table: dict, chosen: tuple, candidates: list[int], want: str,
     return min(tied, key=order.index), tied
 
 
-# each cell in the order it is handed out: its depth, which card wins it, Kiti's hand that settles a
-# dispute, and the rule a catch there cites
-_PLAN = tuple((cell, depth, want, hand, f"maui:{depth}")
-              for cell, (depth, want, hand) in enumerate(zip(C.DEPTHS, ("high", "high", "low"),
-                                                              ("right", "right", "left"))))
+# each cell in the order it is handed out: its depth, which card wins it (the highest or the lowest),
+# Kiti's hand that settles a dispute, and the rule a catch there cites
+_PLAN = ((0, "deep", max, "right", "maui:deep"),
+         (1, "middle", max, "right", "maui:middle"),
+         (2, "shallow", min, "left", "maui:shallow"))
+assert tuple(depth for _, depth, *_ in _PLAN) == C.DEPTHS
 
 
 def _resolve(table: dict, events: list, cuts=None) -> None:
@@ -350,22 +359,24 @@ def _resolve(table: dict, events: list, cuts=None) -> None:
     for cell, _ in table["face_down"]:
         events.append(_event("maui.face_down_revealed", "maui:lantern",
                              {"depth": C.DEPTHS[cell], "card": lagoon[cell][-1]}))
-    # the cards lie face up on the table from here on, and count as used
-    table["discards"] = tuple([used + (card,) for used, card in zip(table["discards"], cards)])
+    # the cards lie face up on the table from here on, and count as used (zip(cards) gives each
+    # card as a 1-tuple, added to the end of its seat's discards)
+    table["discards"] = tuple(map(add, table["discards"], zip(cards)))
     table["face_down"], table["revealed"], table["chosen"] = (), cards, (None,) * players
-    _pause(cuts, "reveal", table, events)
+    if cuts is not None:
+        _pause(cuts, "reveal", table, events)
 
     without = list(range(players))   # seats still without a catch, clockwise
     lanterns = []   # (cell, taker): each cell a lantern fish left gets its next card face down
     last = None     # the depth handed out last: its pause waits for the empty-handed divers
-    for cell, depth, want, hand, rule in _PLAN:
+    for cell, depth, best, hand, rule in _PLAN:
         taken = lagoon[cell]
         if not taken:
             continue
-        if last is not None:
+        if cuts is not None and last is not None:
             _pause(cuts, last, table, events)
         last = depth
-        seat, tied = _winner(table, cards, without, want, hand)
+        seat, tied = _winner(table, cards, without, best, hand)
         if tied:
             if seat is None:
                 events.append(_event("maui.tie_no_catch", "maui:no-fights",
@@ -388,29 +399,30 @@ def _resolve(table: dict, events: list, cuts=None) -> None:
 
     for seat in without:
         events.append(_event("maui.empty_handed", "maui:play", {"player": seat, "card": cards[seat]}))
-    events.append(_event("maui.dive_discarded", "maui:play", {}))
-    if last is not None:
+    events.append(_DIVE_DISCARDED)
+    if cuts is not None and last is not None:
         _pause(cuts, last, table, events)
     table["face_down"] = tuple(lanterns)
 
-    counts = [len(_JELLYFISH.intersection(pile)) for pile in table["piles"]]
-    declined = table["declined"]
-    pending = tuple([s for s, count in enumerate(counts) if count >= 3 and count > declined[s]])
-    if pending:
-        for s in pending:
-            events.append(_event("maui.jellyfish_offer", "maui:jellyfish", {"player": s, "count": counts[s]}))
-        table["pending"] = pending
-        return
+    counts = list(map(jellyfish_count, table["piles"]))
+    if max(counts) >= 3:   # only then may someone be offered the discard
+        declined = table["declined"]
+        pending = tuple([s for s, count in enumerate(counts) if count >= 3 and count > declined[s]])
+        if pending:
+            for s in pending:
+                events.append(_event("maui.jellyfish_offer", "maui:jellyfish", {"player": s, "count": counts[s]}))
+            table["pending"] = pending
+            return
     _end_round(table, events, cuts)
 
 
 def _take(table: dict, seat: int, card_id: str, events: list) -> None:
     """One catch card reaches a diver: seagulls eat, everything else goes on top of the pile."""
     piles = table["piles"]
-    pile = piles[seat]
     if _KIND[card_id] != "seagull":
-        piles[seat] = pile + (card_id,)
+        piles[seat] += (card_id,)
         return
+    pile = piles[seat]
     if not pile:
         table["boxed"] += (card_id,)
         events.append(_event("maui.seagull_hungry", "maui:seagull", {"player": seat, "seagull": card_id}))
@@ -419,7 +431,9 @@ def _take(table: dict, seat: int, card_id: str, events: list) -> None:
     piles[seat] = pile[:-1]
     if eaten in _JELLYFISH:
         # a declined offer stands only until another jellyfish arrives: count from what is left
-        table["declined"][seat] = min(table["declined"][seat], jellyfish_count(pile[:-1]))
+        declined = list(table["declined"])
+        declined[seat] = min(declined[seat], jellyfish_count(pile[:-1]))
+        table["declined"] = tuple(declined)
     table["boxed"] += (card_id, eaten)
     events.append(_event("maui.seagull_ate", "maui:seagull", {"player": seat, "seagull": card_id, "card": eaten}))
 
@@ -428,8 +442,9 @@ def _end_round(table: dict, events: list, cuts=None) -> None:
     """Kiti steps clockwise; after round 12 the game ends, otherwise the lagoon is refilled."""
     if table["kiti"] is not None:
         table["kiti"] = kiti = (table["kiti"] + 1) % table["players"]
-        events.append(_event("maui.kiti_moved", "maui:play", {"player": kiti}))
-        _pause(cuts, "kiti", table, events)
+        events.append(_KITI_MOVED[kiti])
+        if cuts is not None:
+            _pause(cuts, "kiti", table, events)
     if table["round"] >= _ROUNDS:
         leftover = [c for cell in table["lagoon"] for c in cell]
         table["round"] += 1
@@ -449,23 +464,25 @@ def _fill(state: State) -> tuple[State, list[Event]]:
 
 def _lay(table: dict, events: list) -> None:
     """`_fill` on a table."""
-    lagoon, round_ = table["lagoon"], table["round"]
+    lagoon, round_, deck = table["lagoon"], table["round"], table["deck"]
     dark = [cell for cell, _ in table["face_down"]]   # cells whose next card a lantern fish hides
     for cell, depth in enumerate(C.DEPTHS):
-        while table["deck"]:
-            deck = table["deck"]
+        while deck:
             card_id, deck = deck[0], deck[1:]
             if round_ == 1 and _KIND[card_id] == "seagull" and any(_KIND[c] != "seagull" for c in deck):
-                table["deck"], table["rng"] = rng.shuffled(table["rng"], deck + (card_id,))
+                deck, table["rng"] = rng.shuffled(table["rng"], deck + (card_id,))
                 events.append(_event("maui.first_seagull_replaced", "maui:play", {"depth": depth, "card": card_id}))
                 continue
-            table["deck"] = deck
             lagoon[cell] += (card_id,)
             hidden = cell in dark
-            events.append(_event("maui.laid", "maui:play",
-                                 {"depth": depth, "card": None if hidden else card_id,
-                                  "face_down": hidden, "round": round_}))
+            laid = _LAID.get((depth, card_id, hidden, round_))
+            if laid is None:
+                laid = _LAID[depth, card_id, hidden, round_] = _event(
+                    "maui.laid", "maui:play",
+                    {"depth": depth, "card": None if hidden else card_id, "face_down": hidden, "round": round_})
+            events.append(laid)
             break
+    table["deck"] = deck
 
 
 # --------------------------------------------------------------------------- setup
@@ -517,13 +534,9 @@ def setup(players: int, *, seed=None, variant=(), youngest: int = 0, kiti: Optio
     if hands is None:
         if round != 1:
             raise RuleViolation("maui:setup", "maui.err.setup", problem="a position after round 1 needs the hands")
-        hands = [C.DIVE_CARDS] * players
-    hands = tuple(tuple(sorted(h)) for h in hands)
-    if len(hands) != players or any(len(h) != C.ROUNDS - round + 1 or len(set(h)) != len(h)
-                                    or not set(h) <= set(C.DIVE_CARDS) for h in hands):
-        raise RuleViolation("maui:setup", "maui.err.setup",
-                            problem=f"each of {players} hands must hold {C.ROUNDS - round + 1} different cards 1..12")
-    discards = tuple(tuple(n for n in C.DIVE_CARDS if n not in h) for h in hands)
+        hands, discards = (C.DIVE_CARDS,) * players, ((),) * players   # whole sets: nothing to check
+    else:
+        hands, discards = _hands(hands, players, round)
 
     if NO_FIGHTS in variants:
         kiti_seat = None
@@ -562,6 +575,16 @@ def setup_stages(players: int, **kwargs) -> list[tuple[str, State, list[Event]]]
             for i, cell in enumerate(final.lagoon) for c in cell]
     out.append(("lagoon", final, laid))
     return out
+
+
+def _hands(hands, players: int, round: int) -> tuple[tuple, tuple]:
+    """Explicit hands, checked and sorted, and the dive cards they leave used."""
+    hands = tuple(tuple(sorted(h)) for h in hands)
+    if len(hands) != players or any(len(h) != C.ROUNDS - round + 1 or len(set(h)) != len(h)
+                                    or not set(h) <= set(C.DIVE_CARDS) for h in hands):
+        raise RuleViolation("maui:setup", "maui.err.setup",
+                            problem=f"each of {players} hands must hold {C.ROUNDS - round + 1} different cards 1..12")
+    return hands, tuple(tuple(n for n in C.DIVE_CARDS if n not in h) for h in hands)
 
 
 def _lagoon_cells(lagoon) -> list[tuple]:

@@ -29,24 +29,17 @@ from tutor.core.rules import section
 
 # --------------------------------------------------------------------------- what a game offers
 
-def _spec(game):
-    return getattr(game, "SPEC", None)
-
-
 def player_counts(game) -> list[int]:
-    spec = _spec(game)
-    return list(spec.players if spec is not None else game.PLAYERS)
+    return list(game.SPEC.players)
 
 
 def variants(game) -> tuple:
-    spec = _spec(game)
-    return tuple(spec.variants if spec is not None else getattr(game, "VARIANTS", ()))
+    return tuple(game.SPEC.variants)
 
 
 def setup_options(game) -> dict:
     """Other setup options a game wants tried: {name: values}."""
-    spec = _spec(game)
-    return dict(spec.setup_options if spec is not None else getattr(game, "SETUP_OPTIONS", {}))
+    return dict(game.SPEC.setup_options)
 
 
 def lesson_langs(game_id: str) -> tuple:

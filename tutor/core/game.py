@@ -14,7 +14,6 @@ tests/), imports them, and each registers itself. Widgets and lessons reach a ga
 from __future__ import annotations
 
 import importlib
-import json
 import os
 import pkgutil
 import random
@@ -197,8 +196,3 @@ def spec(game_id: str) -> GameSpec:
 
 
 info = spec     # the older name
-
-
-def dumps(obj) -> str:
-    """Canonical JSON: equal states give equal text."""
-    return json.dumps(obj, sort_keys=True, ensure_ascii=False, separators=(",", ":"))

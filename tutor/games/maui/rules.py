@@ -13,6 +13,7 @@ name from STAGES): they are for showing, and no one may act in them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from itertools import chain
 from operator import add
 from typing import Optional
 
@@ -146,26 +147,28 @@ _LAID: dict = {}   # (depth, card id, face down, round) -> "maui.laid" event; at
 
 def _table(state: State) -> dict:
     """A working copy of `state`'s fields (see above)."""
-    table = state.__dict__.copy()
+    # dict(), not .copy(): a State made by its __init__ keeps its fields in a dict shared-key style,
+    # and .copy() would pass that layout on to every later State, where reading an attribute can't
+    # take Python's fast path (it costs several times more). dict() builds an ordinary one.
+    table = dict(state.__dict__)
     table["lagoon"] = list(state.lagoon)
     table["piles"] = list(state.piles)
     return table
 
 
-def _freeze(table: dict, stage: Optional[str] = None) -> State:
-    """The table as a State; `stage` names a lesson's pause (default: the table's own)."""
-    fields = table.copy()
-    fields["lagoon"] = tuple(table["lagoon"])
-    fields["piles"] = tuple(table["piles"])
-    if stage is not None:
-        fields["stage"] = stage
-    return _frozen_state(fields)
+def _freeze(table: dict) -> State:
+    """The State a table has come to; the table is used up (its lists become tuples in place)."""
+    table["lagoon"] = tuple(table["lagoon"])
+    table["piles"] = tuple(table["piles"])
+    return _frozen_state(table)
 
 
 def _pause(cuts: list, stage: str, table: dict, events: list) -> None:
     """Note a position where a lesson may pause. Called only when someone watches (`cuts` is a
     list, not None): most moves are not watched, and the check is cheaper than the call."""
-    cuts.append((stage, _freeze(table, stage), len(events)))
+    snapshot = table.copy()
+    snapshot["stage"] = stage
+    cuts.append((stage, _freeze(snapshot), len(events)))
 
 
 # --------------------------------------------------------------------------- queries
@@ -324,20 +327,30 @@ def _dispute_order(n: int, k: int, hand: str) -> list[int]:
     return [(k + 1 + i) % n for i in range(n)]
 
 
-def _winner(table: dict, chosen: tuple, candidates: list[int], best,
-            hand: str) -> tuple[Optional[int], list[int]]:
-    """(winner or None, the tied seats) for one cell; `best` (max or min) picks the winning card."""
-    if not candidates:
-        return None, []
-    cards = list(map(chosen.__getitem__, candidates))
-    target = best(cards)
-    if cards.count(target) == 1:
-        return candidates[cards.index(target)], []
-    tied = [s for s, card in zip(candidates, cards) if card == target]
+def _catcher(table: dict, events: list, cards: tuple, without: list, best, hand: str, depth: str):
+    """The seat that takes this depth's catch, or None; the seats served leave `without`.
+
+    `best` (max or min) picks the winning card among the divers still without a catch. Equal cards
+    are a dispute that Kiti's `hand` settles or, with no fights, leave every tied diver empty-handed.
+    """
+    if not without:
+        return None
+    values = [cards[s] for s in without]
+    target = best(values)
+    if values.count(target) == 1:   # the usual case: one diver has the winning card
+        return without.pop(values.index(target))
+    tied = [s for s, card in zip(without, values) if card == target]
     if NO_FIGHTS in table["variants"]:
-        return None, tied
+        events.append(_event("maui.tie_no_catch", "maui:no-fights",
+                             {"depth": depth, "players": tied, "card": cards[tied[0]]}))
+        without[:] = [s for s in without if s not in tied]
+        return None
     order = _dispute_order(table["players"], table["kiti"], hand)
-    return min(tied, key=order.index), tied
+    seat = min(tied, key=order.index)
+    events.append(_event("maui.dispute", "maui:disputes",
+                         {"depth": depth, "players": tied, "player": seat, "hand": hand, "card": cards[seat]}))
+    without.remove(seat)
+    return seat
 
 
 # each cell in the order it is handed out: its depth, which card wins it (the highest or the lowest),
@@ -376,19 +389,9 @@ def _resolve(table: dict, events: list, cuts=None) -> None:
         if cuts is not None and last is not None:
             _pause(cuts, last, table, events)
         last = depth
-        seat, tied = _winner(table, cards, without, best, hand)
-        if tied:
-            if seat is None:
-                events.append(_event("maui.tie_no_catch", "maui:no-fights",
-                                     {"depth": depth, "players": tied, "card": cards[tied[0]]}))
-                without = [s for s in without if s not in tied]
-                continue
-            events.append(_event("maui.dispute", "maui:disputes",
-                                 {"depth": depth, "players": tied, "player": seat, "hand": hand,
-                                  "card": cards[seat]}))
+        seat = _catcher(table, events, cards, without, best, hand, depth)
         if seat is None:
             continue
-        without.remove(seat)
         events.append(_event("maui.catch", rule,
                              {"player": seat, "depth": depth, "cards": list(taken), "card": cards[seat]}))
         lagoon[cell] = ()
@@ -404,8 +407,10 @@ def _resolve(table: dict, events: list, cuts=None) -> None:
         _pause(cuts, last, table, events)
     table["face_down"] = tuple(lanterns)
 
-    counts = list(map(jellyfish_count, table["piles"]))
-    if max(counts) >= 3:   # only then may someone be offered the discard
+    piles = table["piles"]
+    # an offer needs three jellyfish in one pile: first a cheap look at all the piles together
+    if len(_JELLYFISH.intersection(chain.from_iterable(piles))) >= 3:
+        counts = list(map(jellyfish_count, piles))
         declined = table["declined"]
         pending = tuple([s for s, count in enumerate(counts) if count >= 3 and count > declined[s]])
         if pending:

@@ -327,29 +327,32 @@ def _dispute_order(n: int, k: int, hand: str) -> list[int]:
     return [(k + 1 + i) % n for i in range(n)]
 
 
-def _catcher(table: dict, events: list, cards: tuple, without: list, best, hand: str, depth: str):
+def _catcher(table: dict, events: list, without: list, cards: list, best, hand: str, depth: str):
     """The seat that takes this depth's catch, or None; the seats served leave `without`.
 
-    `best` (max or min) picks the winning card among the divers still without a catch. Equal cards
-    are a dispute that Kiti's `hand` settles or, with no fights, leave every tied diver empty-handed.
+    `cards` holds the dive card of each seat in `without` and shrinks with it. `best` (max or min)
+    picks the winning card. Equal cards are a dispute that Kiti's `hand` settles or, with no fights,
+    leave every tied diver empty-handed.
     """
     if not without:
         return None
-    values = [cards[s] for s in without]
-    target = best(values)
-    if values.count(target) == 1:   # the usual case: one diver has the winning card
-        return without.pop(values.index(target))
-    tied = [s for s, card in zip(without, values) if card == target]
+    target = best(cards)
+    if cards.count(target) == 1:   # the usual case: one diver has the winning card
+        at = cards.index(target)
+        del cards[at]
+        return without.pop(at)
+    tied = [s for s, card in zip(without, cards) if card == target]
     if NO_FIGHTS in table["variants"]:
-        events.append(_event("maui.tie_no_catch", "maui:no-fights",
-                             {"depth": depth, "players": tied, "card": cards[tied[0]]}))
+        events.append(_event("maui.tie_no_catch", "maui:no-fights", {"depth": depth, "players": tied, "card": target}))
+        cards[:] = [card for card in cards if card != target]
         without[:] = [s for s in without if s not in tied]
         return None
     order = _dispute_order(table["players"], table["kiti"], hand)
     seat = min(tied, key=order.index)
+    at = without.index(seat)
     events.append(_event("maui.dispute", "maui:disputes",
-                         {"depth": depth, "players": tied, "player": seat, "hand": hand, "card": cards[seat]}))
-    without.remove(seat)
+                         {"depth": depth, "players": tied, "player": seat, "hand": hand, "card": cards.pop(at)}))
+    del without[at]
     return seat
 
 
@@ -380,6 +383,7 @@ def _resolve(table: dict, events: list, cuts=None) -> None:
         _pause(cuts, "reveal", table, events)
 
     without = list(range(players))   # seats still without a catch, clockwise
+    waiting = list(cards)            # their dive cards
     lanterns = []   # (cell, taker): each cell a lantern fish left gets its next card face down
     last = None     # the depth handed out last: its pause waits for the empty-handed divers
     for cell, depth, best, hand, rule in _PLAN:
@@ -389,7 +393,7 @@ def _resolve(table: dict, events: list, cuts=None) -> None:
         if cuts is not None and last is not None:
             _pause(cuts, last, table, events)
         last = depth
-        seat = _catcher(table, events, cards, without, best, hand, depth)
+        seat = _catcher(table, events, without, waiting, best, hand, depth)
         if seat is None:
             continue
         events.append(_event("maui.catch", rule,
@@ -469,8 +473,8 @@ def _fill(state: State) -> tuple[State, list[Event]]:
 
 def _lay(table: dict, events: list) -> None:
     """`_fill` on a table."""
-    lagoon, round_, deck = table["lagoon"], table["round"], table["deck"]
-    dark = [cell for cell, _ in table["face_down"]]   # cells whose next card a lantern fish hides
+    lagoon, round_, deck, face_down = table["lagoon"], table["round"], table["deck"], table["face_down"]
+    dark = [cell for cell, _ in face_down] if face_down else ()   # cells whose next card a lantern fish hides
     for cell, depth in enumerate(C.DEPTHS):
         while deck:
             card_id, deck = deck[0], deck[1:]

@@ -137,6 +137,15 @@ def _event(kind: str, rule: str, data: dict) -> Event:
 _DIVE_CHOSEN = tuple(_event("maui.dive_chosen", "maui:play", {"player": s}) for s in range(C.MAX_PLAYERS))
 _KITI_MOVED = tuple(_event("maui.kiti_moved", "maui:play", {"player": s}) for s in range(C.MAX_PLAYERS))
 _DIVE_DISCARDED = _event("maui.dive_discarded", "maui:play", {})
+_EMPTY_HANDED = tuple({n: _event("maui.empty_handed", "maui:play", {"player": s, "card": n}) for n in C.DIVE_CARDS}
+                      for s in range(C.MAX_PLAYERS))
+
+
+def _empty_handed(seat: int, card) -> Event:
+    """The shared event for a plain dive number; any other card value gets its own."""
+    if type(card) is int and card in _EMPTY_HANDED[seat]:
+        return _EMPTY_HANDED[seat][card]
+    return _event("maui.empty_handed", "maui:play", {"player": seat, "card": card})
 _LAID: dict = {}   # (depth, card id, face down, round) -> "maui.laid" event; at most 3 x 37 x 2 x 12
 
 
@@ -262,7 +271,8 @@ def stages(state: State, action: Action) -> list[tuple[str, State, list[Event]]]
 
 def _dive(state: State, action: Dive, cuts=None) -> tuple[State, list[Event]]:
     p, card = action.player, action.card
-    _check_seat(state, p)
+    if type(p) is not int or not 0 <= p < state.players:   # a plain seat number needs no more checks
+        _check_seat(state, p)
     if state.pending:
         raise RuleViolation("maui:jellyfish", "maui.err.await_jellyfish", player=state.pending[0])
     if state.chosen[p] is not None:
@@ -281,7 +291,9 @@ def _dive(state: State, action: Dive, cuts=None) -> tuple[State, list[Event]]:
     if None in chosen:   # others still to dive: nothing else happens
         fields = state.__dict__.copy()
         fields["hands"], fields["chosen"] = tuple(hands), tuple(chosen)
-        return _frozen_state(fields), events
+        new = _new(State)
+        _set(new, "__dict__", fields)   # _frozen_state, inline: this is the most frequent move
+        return new, events
     table = _table(state)
     table["hands"], table["chosen"] = tuple(hands), tuple(chosen)
     _resolve(table, events, cuts)
@@ -370,7 +382,7 @@ def _resolve(table: dict, events: list, cuts=None) -> None:
     Changes `table` and appends to `events`. `cuts` (a list, or None when nobody watches) collects
     (stage, position, event count) where a lesson may pause.
     """
-    cards, lagoon, players = table["chosen"], table["lagoon"], table["players"]
+    cards, lagoon, players, piles = table["chosen"], table["lagoon"], table["players"], table["piles"]
     events.append(_event("maui.revealed", "maui:play", {"cards": list(cards)}))
     for cell, _ in table["face_down"]:
         events.append(_event("maui.face_down_revealed", "maui:lantern",
@@ -400,18 +412,21 @@ def _resolve(table: dict, events: list, cuts=None) -> None:
                              {"player": seat, "depth": depth, "cards": list(taken), "card": cards[seat]}))
         lagoon[cell] = ()
         for card_id in taken:   # oldest first (only the no-fights variant piles several)
-            _take(table, seat, card_id, events)
-            if _KIND[card_id] == "lantern" and (cell, seat) not in lanterns:
+            kind = _KIND[card_id]
+            if kind == "seagull":
+                _seagull(table, seat, card_id, events)
+                continue
+            piles[seat] += (card_id,)
+            if kind == "lantern" and (cell, seat) not in lanterns:
                 lanterns.append((cell, seat))
 
     for seat in without:
-        events.append(_event("maui.empty_handed", "maui:play", {"player": seat, "card": cards[seat]}))
+        events.append(_empty_handed(seat, cards[seat]))
     events.append(_DIVE_DISCARDED)
     if cuts is not None and last is not None:
         _pause(cuts, last, table, events)
     table["face_down"] = tuple(lanterns)
 
-    piles = table["piles"]
     # an offer needs three jellyfish in one pile: first a cheap look at all the piles together
     if len(_JELLYFISH.intersection(chain.from_iterable(piles))) >= 3:
         counts = list(map(jellyfish_count, piles))
@@ -425,12 +440,11 @@ def _resolve(table: dict, events: list, cuts=None) -> None:
     _end_round(table, events, cuts)
 
 
-def _take(table: dict, seat: int, card_id: str, events: list) -> None:
-    """One catch card reaches a diver: seagulls eat, everything else goes on top of the pile."""
+def _seagull(table: dict, seat: int, card_id: str, events: list) -> None:
+    """A seagull reaches a diver: it eats the top card of the pile and both go in the box.
+
+    (Every other catch card simply goes on top of the pile.)"""
     piles = table["piles"]
-    if _KIND[card_id] != "seagull":
-        piles[seat] += (card_id,)
-        return
     pile = piles[seat]
     if not pile:
         table["boxed"] += (card_id,)

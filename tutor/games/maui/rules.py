@@ -118,13 +118,6 @@ _JELLYFISH = frozenset(c for c, k in _KIND.items() if k == "jellyfish")
 _ROUNDS = C.ROUNDS
 
 
-def _frozen_state(fields: dict) -> State:
-    """The State whose fields are `fields` (all of them, in the dataclass's order)."""
-    state = _new(State)
-    _set(state, "__dict__", fields)
-    return state
-
-
 def _event(kind: str, rule: str, data: dict) -> Event:
     """`Event(kind, rule, data)` (nothing private), without the dataclass __init__."""
     event = _new(Event)
@@ -139,6 +132,20 @@ _KITI_MOVED = tuple(_event("maui.kiti_moved", "maui:play", {"player": s}) for s 
 _DIVE_DISCARDED = _event("maui.dive_discarded", "maui:play", {})
 _EMPTY_HANDED = tuple({n: _event("maui.empty_handed", "maui:play", {"player": s, "card": n}) for n in C.DIVE_CARDS}
                       for s in range(C.MAX_PLAYERS))
+
+
+_CATCHES: dict = {}   # (seat, depth, card id, dive number) -> "maui.catch" event; at most 6 x 3 x 37 x 12
+
+
+def _catch(seat: int, depth: str, rule: str, taken: tuple, card) -> Event:
+    """The event of a catch; one card taken with a plain dive number is a shared event."""
+    if len(taken) != 1 or type(card) is not int:
+        return _event("maui.catch", rule, {"player": seat, "depth": depth, "cards": list(taken), "card": card})
+    event = _CATCHES.get((seat, depth, taken[0], card))
+    if event is None:
+        event = _CATCHES[seat, depth, taken[0], card] = _event(
+            "maui.catch", rule, {"player": seat, "depth": depth, "cards": list(taken), "card": card})
+    return event
 
 
 def _empty_handed(seat: int, card) -> Event:
@@ -169,7 +176,9 @@ def _freeze(table: dict) -> State:
     """The State a table has come to; the table is used up (its lists become tuples in place)."""
     table["lagoon"] = tuple(table["lagoon"])
     table["piles"] = tuple(table["piles"])
-    return _frozen_state(table)
+    state = _new(State)
+    _set(state, "__dict__", table)   # the fields, all of them and in the dataclass's order
+    return state
 
 
 def _pause(cuts: list, stage: str, table: dict, events: list) -> None:
@@ -292,7 +301,7 @@ def _dive(state: State, action: Dive, cuts=None) -> tuple[State, list[Event]]:
         fields = state.__dict__.copy()
         fields["hands"], fields["chosen"] = tuple(hands), tuple(chosen)
         new = _new(State)
-        _set(new, "__dict__", fields)   # _frozen_state, inline: this is the most frequent move
+        _set(new, "__dict__", fields)
         return new, events
     table = _table(state)
     table["hands"], table["chosen"] = tuple(hands), tuple(chosen)
@@ -408,8 +417,7 @@ def _resolve(table: dict, events: list, cuts=None) -> None:
         seat = _catcher(table, events, without, waiting, best, hand, depth)
         if seat is None:
             continue
-        events.append(_event("maui.catch", rule,
-                             {"player": seat, "depth": depth, "cards": list(taken), "card": cards[seat]}))
+        events.append(_catch(seat, depth, rule, taken, cards[seat]))
         lagoon[cell] = ()
         for card_id in taken:   # oldest first (only the no-fights variant piles several)
             kind = _KIND[card_id]
@@ -544,7 +552,7 @@ def setup(players: int, *, seed=None, variant=(), youngest: int = 0, kiti: Optio
         placed += list(deck)
     _check_ids(placed)
 
-    rest = [c for c in C.ALL_CATCH if c not in placed]
+    rest = [c for c in C.ALL_CATCH if c not in placed] if placed else list(C.ALL_CATCH)
     rest, state_rng = rng.shuffled(state_rng, rest)
     rest = list(rest)
     if removed is None:

@@ -21,6 +21,7 @@ from tutor.core import rng
 from tutor.core.errors import RuleViolation
 from tutor.core.events import Event
 from tutor.games.maui import components as C
+from tutor.games.maui.events import DIVE_CHOSEN, DIVE_DISCARDED, KITI_MOVED, catch, empty_handed, laid, new_event
 
 OPEN_BASKETS = "open-baskets"
 NO_FIGHTS = "no-fights"
@@ -107,53 +108,15 @@ class State:
 
 
 # --------------------------------------------------------------------------- fast construction
-# A random game builds a state per action and a dozen events per round. The dataclass __init__ and
-# dataclasses.replace cost more than the rules themselves, so the hot path below fills the instance
-# dictionary directly. What comes out is an ordinary frozen instance, equal to the slow path's.
+# A random game builds a state per action, and the dataclass __init__ and dataclasses.replace cost
+# more than the rules themselves. So the hot path fills the instance dictionary directly (events.py
+# does the same for events). What comes out is an ordinary frozen instance, equal to the slow path's.
 
 _new = object.__new__
 _set = object.__setattr__   # the one way past a frozen dataclass's __setattr__
 _KIND = {c.id: c.kind for c in C.CATCH_CARDS.values()}   # C.kind without a call per card
 _JELLYFISH = frozenset(c for c, k in _KIND.items() if k == "jellyfish")
 _ROUNDS = C.ROUNDS
-
-
-def _event(kind: str, rule: str, data: dict) -> Event:
-    """`Event(kind, rule, data)` (nothing private), without the dataclass __init__."""
-    event = _new(Event)
-    _set(event, "__dict__", {"kind": kind, "rule": rule, "data": data, "private": ()})
-    return event
-
-
-# Events that recur with the same data are made once and shared, like the Dive actions below: an
-# Event is frozen and nothing changes its data, and building one costs as much as the rest of a dive.
-_DIVE_CHOSEN = tuple(_event("maui.dive_chosen", "maui:play", {"player": s}) for s in range(C.MAX_PLAYERS))
-_KITI_MOVED = tuple(_event("maui.kiti_moved", "maui:play", {"player": s}) for s in range(C.MAX_PLAYERS))
-_DIVE_DISCARDED = _event("maui.dive_discarded", "maui:play", {})
-_EMPTY_HANDED = tuple({n: _event("maui.empty_handed", "maui:play", {"player": s, "card": n}) for n in C.DIVE_CARDS}
-                      for s in range(C.MAX_PLAYERS))
-
-
-_CATCHES: dict = {}   # (seat, depth, card id, dive number) -> "maui.catch" event; at most 6 x 3 x 37 x 12
-
-
-def _catch(seat: int, depth: str, rule: str, taken: tuple, card) -> Event:
-    """The event of a catch; one card taken with a plain dive number is a shared event."""
-    if len(taken) != 1 or type(card) is not int:
-        return _event("maui.catch", rule, {"player": seat, "depth": depth, "cards": list(taken), "card": card})
-    event = _CATCHES.get((seat, depth, taken[0], card))
-    if event is None:
-        event = _CATCHES[seat, depth, taken[0], card] = _event(
-            "maui.catch", rule, {"player": seat, "depth": depth, "cards": list(taken), "card": card})
-    return event
-
-
-def _empty_handed(seat: int, card) -> Event:
-    """The shared event for a plain dive number; any other card value gets its own."""
-    if type(card) is int and card in _EMPTY_HANDED[seat]:
-        return _EMPTY_HANDED[seat][card]
-    return _event("maui.empty_handed", "maui:play", {"player": seat, "card": card})
-_LAID: dict = {}   # (depth, card id, face down, round) -> "maui.laid" event; at most 3 x 37 x 2 x 12
 
 
 # A move that resolves a round works on one mutable copy of the state's fields, a "table": a dict
@@ -296,7 +259,7 @@ def _dive(state: State, action: Dive, cuts=None) -> tuple[State, list[Event]]:
     hands[p] = hand[:at] + hand[at + 1:]
     chosen = list(state.chosen)
     chosen[p] = card
-    events = [_DIVE_CHOSEN[p] if type(p) is int else _event("maui.dive_chosen", "maui:play", {"player": p})]
+    events = [DIVE_CHOSEN[p] if type(p) is int else new_event("maui.dive_chosen", "maui:play", {"player": p})]
     if None in chosen:   # others still to dive: nothing else happens
         fields = state.__dict__.copy()
         fields["hands"], fields["chosen"] = tuple(hands), tuple(chosen)
@@ -321,13 +284,13 @@ def _jellyfish(state: State, action: Jellyfish, cuts=None) -> tuple[State, list[
         stingers = sorted((c for c in pile if c in _JELLYFISH), key=C.value)[:3]
         table["piles"][p] = tuple(c for c in pile if c not in stingers)
         table["boxed"] = state.boxed + tuple(stingers)
-        events = [_event("maui.jellyfish_discarded", "maui:jellyfish",
-                         {"player": p, "cards": list(stingers), "points": -sum(C.value(c) for c in stingers)})]
+        events = [new_event("maui.jellyfish_discarded", "maui:jellyfish",
+                            {"player": p, "cards": list(stingers), "points": -sum(C.value(c) for c in stingers)})]
     else:
         declined = list(state.declined)
         declined[p] = jellyfish_count(pile)
         table["declined"] = tuple(declined)
-        events = [_event("maui.jellyfish_kept", "maui:jellyfish", {"player": p})]
+        events = [new_event("maui.jellyfish_kept", "maui:jellyfish", {"player": p})]
     if not table["pending"]:
         if cuts is not None:
             _pause(cuts, "jellyfish", table, events)
@@ -364,16 +327,18 @@ def _catcher(table: dict, events: list, without: list, cards: list, best, hand: 
         return without.pop(at)
     tied = [s for s, card in zip(without, cards) if card == target]
     if NO_FIGHTS in table["variants"]:
-        events.append(_event("maui.tie_no_catch", "maui:no-fights", {"depth": depth, "players": tied, "card": target}))
+        events.append(new_event("maui.tie_no_catch", "maui:no-fights",
+                                {"depth": depth, "players": tied, "card": target}))
         cards[:] = [card for card in cards if card != target]
         without[:] = [s for s in without if s not in tied]
         return None
     order = _dispute_order(table["players"], table["kiti"], hand)
     seat = min(tied, key=order.index)
     at = without.index(seat)
-    events.append(_event("maui.dispute", "maui:disputes",
-                         {"depth": depth, "players": tied, "player": seat, "hand": hand, "card": cards.pop(at)}))
     del without[at]
+    card = cards.pop(at)
+    events.append(new_event("maui.dispute", "maui:disputes",
+                            {"depth": depth, "players": tied, "player": seat, "hand": hand, "card": card}))
     return seat
 
 
@@ -392,10 +357,10 @@ def _resolve(table: dict, events: list, cuts=None) -> None:
     (stage, position, event count) where a lesson may pause.
     """
     cards, lagoon, players, piles = table["chosen"], table["lagoon"], table["players"], table["piles"]
-    events.append(_event("maui.revealed", "maui:play", {"cards": list(cards)}))
+    events.append(new_event("maui.revealed", "maui:play", {"cards": list(cards)}))
     for cell, _ in table["face_down"]:
-        events.append(_event("maui.face_down_revealed", "maui:lantern",
-                             {"depth": C.DEPTHS[cell], "card": lagoon[cell][-1]}))
+        events.append(new_event("maui.face_down_revealed", "maui:lantern",
+                                {"depth": C.DEPTHS[cell], "card": lagoon[cell][-1]}))
     # the cards lie face up on the table from here on, and count as used (zip(cards) gives each
     # card as a 1-tuple, added to the end of its seat's discards)
     table["discards"] = tuple(map(add, table["discards"], zip(cards)))
@@ -417,7 +382,7 @@ def _resolve(table: dict, events: list, cuts=None) -> None:
         seat = _catcher(table, events, without, waiting, best, hand, depth)
         if seat is None:
             continue
-        events.append(_catch(seat, depth, rule, taken, cards[seat]))
+        events.append(catch(seat, depth, rule, taken, cards[seat]))
         lagoon[cell] = ()
         for card_id in taken:   # oldest first (only the no-fights variant piles several)
             kind = _KIND[card_id]
@@ -429,8 +394,8 @@ def _resolve(table: dict, events: list, cuts=None) -> None:
                 lanterns.append((cell, seat))
 
     for seat in without:
-        events.append(_empty_handed(seat, cards[seat]))
-    events.append(_DIVE_DISCARDED)
+        events.append(empty_handed(seat, cards[seat]))
+    events.append(DIVE_DISCARDED)
     if cuts is not None and last is not None:
         _pause(cuts, last, table, events)
     table["face_down"] = tuple(lanterns)
@@ -442,7 +407,7 @@ def _resolve(table: dict, events: list, cuts=None) -> None:
         pending = tuple([s for s, count in enumerate(counts) if count >= 3 and count > declined[s]])
         if pending:
             for s in pending:
-                events.append(_event("maui.jellyfish_offer", "maui:jellyfish", {"player": s, "count": counts[s]}))
+                events.append(new_event("maui.jellyfish_offer", "maui:jellyfish", {"player": s, "count": counts[s]}))
             table["pending"] = pending
             return
     _end_round(table, events, cuts)
@@ -456,7 +421,7 @@ def _seagull(table: dict, seat: int, card_id: str, events: list) -> None:
     pile = piles[seat]
     if not pile:
         table["boxed"] += (card_id,)
-        events.append(_event("maui.seagull_hungry", "maui:seagull", {"player": seat, "seagull": card_id}))
+        events.append(new_event("maui.seagull_hungry", "maui:seagull", {"player": seat, "seagull": card_id}))
         return
     eaten = pile[-1]
     piles[seat] = pile[:-1]
@@ -466,21 +431,21 @@ def _seagull(table: dict, seat: int, card_id: str, events: list) -> None:
         declined[seat] = min(declined[seat], jellyfish_count(pile[:-1]))
         table["declined"] = tuple(declined)
     table["boxed"] += (card_id, eaten)
-    events.append(_event("maui.seagull_ate", "maui:seagull", {"player": seat, "seagull": card_id, "card": eaten}))
+    events.append(new_event("maui.seagull_ate", "maui:seagull", {"player": seat, "seagull": card_id, "card": eaten}))
 
 
 def _end_round(table: dict, events: list, cuts=None) -> None:
     """Kiti steps clockwise; after round 12 the game ends, otherwise the lagoon is refilled."""
     if table["kiti"] is not None:
         table["kiti"] = kiti = (table["kiti"] + 1) % table["players"]
-        events.append(_KITI_MOVED[kiti])
+        events.append(KITI_MOVED[kiti])
         if cuts is not None:
             _pause(cuts, "kiti", table, events)
     if table["round"] >= _ROUNDS:
         leftover = [c for cell in table["lagoon"] for c in cell]
         table["round"] += 1
         table["face_down"] = ()
-        events.append(_event("maui.game_over", "maui:end", {"leftover": leftover}))
+        events.append(new_event("maui.game_over", "maui:end", {"leftover": leftover}))
         return
     table["round"] += 1
     _lay(table, events)
@@ -502,16 +467,10 @@ def _lay(table: dict, events: list) -> None:
             card_id, deck = deck[0], deck[1:]
             if round_ == 1 and _KIND[card_id] == "seagull" and any(_KIND[c] != "seagull" for c in deck):
                 deck, table["rng"] = rng.shuffled(table["rng"], deck + (card_id,))
-                events.append(_event("maui.first_seagull_replaced", "maui:play", {"depth": depth, "card": card_id}))
+                events.append(new_event("maui.first_seagull_replaced", "maui:play", {"depth": depth, "card": card_id}))
                 continue
             lagoon[cell] += (card_id,)
-            hidden = cell in dark
-            laid = _LAID.get((depth, card_id, hidden, round_))
-            if laid is None:
-                laid = _LAID[depth, card_id, hidden, round_] = _event(
-                    "maui.laid", "maui:play",
-                    {"depth": depth, "card": None if hidden else card_id, "face_down": hidden, "round": round_})
-            events.append(laid)
+            events.append(laid(depth, card_id, cell in dark, round_))
             break
     table["deck"] = deck
 

@@ -3,7 +3,8 @@
 A random game makes about fifteen events a round, and building an Event the usual way costs as
 much as the rest of a dive. An event whose data is one of a few small combinations (a seat, a dive
 number, a card id, a depth) is made once and handed out again, as the Dive actions are: an Event is
-frozen, and nothing changes its data. The others are built by `new_event`.
+frozen, and nothing changes its data. The others are built by `new_event`. A dive number is shared
+only when it is a plain int (1.0 or True equal 1, yet read differently in an event).
 """
 
 from __future__ import annotations
@@ -28,13 +29,13 @@ KITI_MOVED = tuple(new_event("maui.kiti_moved", "maui:play", {"player": s}) for 
 DIVE_DISCARDED = new_event("maui.dive_discarded", "maui:play", {})
 _EMPTY_HANDED = tuple({n: new_event("maui.empty_handed", "maui:play", {"player": s, "card": n}) for n in C.DIVE_CARDS}
                       for s in _SEATS)
-_CATCHES: dict = {}   # (seat, depth, card id, dive number) -> event; at most 6 x 3 x 37 x 12
-_LAID: dict = {}      # (depth, card id, face down, round) -> event; at most 3 x 37 x 2 x 12
-
-# A dive number is shared only when it is a plain int: 1.0 or True equal 1, yet show differently.
+_CATCHES: dict = {}   # (seat, depth, card id, dive number) -> event
+_LAID: dict = {}      # (depth, card id, face down, round) -> event
+_KEPT = 4096          # events kept in each of these: a long run of games stops adding (memory)
 
 
 def empty_handed(seat: int, card) -> Event:
+    """A diver whose dive card `card` won no depth."""
     if type(card) is int and card in _EMPTY_HANDED[seat]:
         return _EMPTY_HANDED[seat][card]
     return new_event("maui.empty_handed", "maui:play", {"player": seat, "card": card})
@@ -46,8 +47,9 @@ def catch(seat: int, depth: str, rule: str, taken: tuple, card) -> Event:
         return new_event("maui.catch", rule, {"player": seat, "depth": depth, "cards": list(taken), "card": card})
     event = _CATCHES.get((seat, depth, taken[0], card))
     if event is None:
-        event = _CATCHES[seat, depth, taken[0], card] = new_event(
-            "maui.catch", rule, {"player": seat, "depth": depth, "cards": list(taken), "card": card})
+        event = new_event("maui.catch", rule, {"player": seat, "depth": depth, "cards": list(taken), "card": card})
+        if len(_CATCHES) < _KEPT:
+            _CATCHES[seat, depth, taken[0], card] = event
     return event
 
 
@@ -55,7 +57,8 @@ def laid(depth: str, card_id: str, face_down: bool, round_: int) -> Event:
     """A card is laid in the lagoon (its id left out when it lies face down)."""
     event = _LAID.get((depth, card_id, face_down, round_))
     if event is None:
-        event = _LAID[depth, card_id, face_down, round_] = new_event(
-            "maui.laid", "maui:play",
-            {"depth": depth, "card": None if face_down else card_id, "face_down": face_down, "round": round_})
+        data = {"depth": depth, "card": None if face_down else card_id, "face_down": face_down, "round": round_}
+        event = new_event("maui.laid", "maui:play", data)
+        if len(_LAID) < _KEPT:
+            _LAID[depth, card_id, face_down, round_] = event
     return event

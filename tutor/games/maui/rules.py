@@ -173,7 +173,8 @@ def to_move(state: State) -> list[int]:
 
 # _DIVE_ROWS[seat][n] is Dive(seat, n): actions are frozen, so one object serves every position
 _DIVE_ROWS = tuple(tuple(Dive(seat, n) for n in range(max(C.DIVE_CARDS) + 1)) for seat in range(C.MAX_PLAYERS))
-_DIVES: dict = {}   # (seat, hand) -> that seat's dive actions (at most 6 x 4096 hands); asked every move
+_DIVES: dict = {}   # (seat, hand) -> that seat's dive actions; asked every move, and hands recur
+_DIVES_KEPT = 4096  # enough for the hands that recur most; a long run of games stops adding (memory)
 
 
 def legal_actions(state: State, player: int) -> list[Action]:
@@ -190,7 +191,9 @@ def legal_actions(state: State, player: int) -> list[Action]:
         dives = _DIVES.get((player, hand))
         if dives is None:
             row = _DIVE_ROWS[player]
-            dives = _DIVES[player, hand] = tuple([row[n] for n in hand])
+            dives = tuple([row[n] for n in hand])
+            if len(_DIVES) < _DIVES_KEPT:
+                _DIVES[player, hand] = dives
         return list(dives)
     if player not in to_move(state):
         return []

@@ -173,8 +173,6 @@ def to_move(state: State) -> list[int]:
 
 # _DIVE_ROWS[seat][n] is Dive(seat, n): actions are frozen, so one object serves every position
 _DIVE_ROWS = tuple(tuple(Dive(seat, n) for n in range(max(C.DIVE_CARDS) + 1)) for seat in range(C.MAX_PLAYERS))
-_DIVES: dict = {}   # (seat, hand) -> that seat's dive actions; asked every move, and hands recur
-_DIVES_KEPT = 4096  # enough for the hands that recur most; a long run of games stops adding (memory)
 
 
 def legal_actions(state: State, player: int) -> list[Action]:
@@ -187,14 +185,8 @@ def legal_actions(state: State, player: int) -> list[Action]:
     if type(player) is int and 0 <= player < state.players:   # the usual question, answered fast
         if state.chosen[player] is not None:
             return []
-        hand = state.hands[player]
-        dives = _DIVES.get((player, hand))
-        if dives is None:
-            row = _DIVE_ROWS[player]
-            dives = tuple([row[n] for n in hand])
-            if len(_DIVES) < _DIVES_KEPT:
-                _DIVES[player, hand] = dives
-        return list(dives)
+        row = _DIVE_ROWS[player]   # (a number that only equals an int, like 1.0, gets its own)
+        return [row[n] if type(n) is int else Dive(player, n) for n in state.hands[player]]
     if player not in to_move(state):
         return []
     return [Dive(player, n) for n in state.hands[player]]

@@ -6,8 +6,10 @@ Each check returns a list of problems (empty = pass), so tests can report all of
 
 from __future__ import annotations
 
+import functools
 import json
 import random
+import re
 from dataclasses import dataclass, field
 
 from tutor.core.errors import RuleViolation
@@ -102,21 +104,20 @@ def check_state(game, state, r: random.Random, *, svg: bool = False) -> list[str
         problems.append("nobody has a legal action before the end")
     # illegal actions are refused and leave the state unchanged (checked once for all candidates:
     # states are immutable, so any change would be a bug that persists)
-    legal = {json.dumps(a.to_json(), sort_keys=True)
-             for s in range(state.players) for a in game.legal_actions(state, s)}
+    # actions are frozen dataclasses: equal actions are the same move
+    legal = {a for s in range(state.players) for a in game.legal_actions(state, s)}
     before = text
     for action in game.candidate_actions(state, r):
-        key = json.dumps(action.to_json(), sort_keys=True)
-        if key in legal:
+        if action in legal:
             game.apply(state, action)  # must not raise
             continue
         try:
             game.apply(state, action)
         except RuleViolation as exc:
             if not exc.rule or not exc.explain("en"):
-                problems.append(f"refusal of {key} names no rule")
+                problems.append(f"refusal of {json.dumps(action.to_json(), sort_keys=True)} names no rule")
         else:
-            problems.append(f"illegal action {key} was accepted")
+            problems.append(f"illegal action {json.dumps(action.to_json(), sort_keys=True)} was accepted")
     if game.to_json(state) != before:
         problems.append("trying actions changed the state")
     problems += check_views(game, state, svg=svg)
@@ -127,20 +128,20 @@ def check_views(game, state, *, svg: bool) -> list[str]:
     """No viewer's view (or SVG) holds what is hidden from them; what only they may see is there."""
     problems = []
     seats = list(range(state.players))
-    views = {p: json.dumps(game.view(state, p), ensure_ascii=False) for p in seats}
-    svgs = {p: game.render(game.view(state, p)) for p in seats} if svg else {}
+    views = {p: Text(json.dumps(game.view(state, p), ensure_ascii=False)) for p in seats}
+    svgs = {p: Text(game.render(game.view(state, p))) for p in seats} if svg else {}
     hidden = {p: game.secrets(state, p) for p in seats}
     for p in seats:
         for token in hidden[p]:
-            if mentions(views[p], token):
+            if token in views[p]:
                 problems.append(f"player {p + 1}'s view shows hidden {token}")
-            if svg and mentions(svgs[p], token):
+            if svg and token in svgs[p]:
                 problems.append(f"player {p + 1}'s SVG shows hidden {token}")
         for q in seats:
             if q == p:
                 continue
             for token in hidden[q] - hidden[p]:
-                if not mentions(views[p], token):
+                if token not in views[p]:
                     problems.append(f"player {p + 1} should see {token} but their view lacks it")
     return problems
 
@@ -149,16 +150,38 @@ def check_events(game, before, after, events) -> list[str]:
     """What was hidden from a viewer before an action and still is after must not be in their events."""
     problems = []
     # cards an event turns face up for all (a lantern's face-down card, a round-1 seagull) are public
-    shown = json.dumps([e.data for e in events if e.kind in game.SPEC.revealing_events])
+    shown = Text(json.dumps([e.data for e in events if e.kind in game.SPEC.revealing_events]))
     for p in range(after.players):
-        secret = {t for t in game.secrets(before, p) & game.secrets(after, p) if not mentions(shown, t)}
+        secret = {t for t in game.secrets(before, p) & game.secrets(after, p) if t not in shown}
         if not secret:
             continue
-        told = json.dumps([e.for_viewer(p).to_json()["data"] for e in events], ensure_ascii=False)
+        told = Text(json.dumps([e.for_viewer(p).to_json()["data"] for e in events], ensure_ascii=False))
         for token in secret:
-            if mentions(told, token):
+            if token in told:
                 problems.append(f"an event tells player {p + 1} the hidden {token}")
     return problems
+
+
+_TOKEN = re.compile(r"[\w-]+")
+
+
+class Text:
+    """A text to look for many tokens in: `token in Text(s)` is `mentions(s, token)`, with one scan of `s`
+    for every token made of letters, digits, "-" and "_" (card ids, cells) instead of one search each."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self.tokens = set(_TOKEN.findall(text))
+
+    def __contains__(self, token: str) -> bool:
+        if _plain(token):
+            return token in self.tokens
+        return mentions(self.text, token)
+
+
+@functools.lru_cache(maxsize=65536)
+def _plain(token: str) -> bool:
+    return _TOKEN.fullmatch(token) is not None
 
 
 def mentions(text: str, token: str) -> bool:

@@ -13,7 +13,11 @@ class RuleViolation(ValueError):
         self.rule = rule
         self.key = key
         self.params = params
-        super().__init__(self.explain("en"))
+        super().__init__(rule, key)
+
+    def __str__(self) -> str:
+        # worded only when read: engines refuse thousands of candidate moves in a search or a test
+        return self.explain("en")
 
     def reason(self, lang: str = "en") -> str:
         from tutor.core.i18n import text

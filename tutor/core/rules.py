@@ -57,6 +57,7 @@ class Ruling:
 def register_sections(sections) -> None:
     for section in sections:
         _SECTIONS[section.id] = section
+    _CITED.clear()
 
 
 def section(rule_id: str) -> Section:
@@ -70,8 +71,18 @@ def _bare(words: str) -> str:
     return " ".join(re.findall(r"\w+", words)).casefold()
 
 
+_CITED: dict[tuple, str] = {}     # (rule, lang) -> citation: refusals cite the same few sections again and again
+
+
 def cite(rule_id: str, lang: str = "en") -> str:
     """A short citation: the tutor's title and the rulebook heading it stands for."""
+    said = _CITED.get((rule_id, lang))
+    if said is None:
+        said = _CITED[(rule_id, lang)] = _cite(rule_id, lang)
+    return said
+
+
+def _cite(rule_id: str, lang: str) -> str:
     s = section(rule_id)
     title = s.title(lang)
     if _bare(title) == _bare(s.heading):      # «Как играть?» needs no «Как играть» in front of it

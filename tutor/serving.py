@@ -113,6 +113,9 @@ def voila_config(pool_size: int = POOL_SIZE, warm: dict | None = None) -> dict:
             "default_pool_size": max(pool_size, 0),
             # the progress bar of progressive rendering is incompatible with preheating
             "progressive_rendering": False,
+            # JupyterLab-only extensions installed beside the tutor (jupytext opens lesson Markdown in `make lab`)
+            # need Lab's document manager, which a Voilà page lacks: loaded there they only log a console error
+            "extension_denylist": LAB_ONLY_EXTENSIONS,
         },
         "VoilaExecutor": {
             "iopub_timeout": IOPUB_TIMEOUT_SECONDS,
@@ -147,6 +150,9 @@ def voila_argv(notebooks: Path | str = NOTEBOOKS, host: str = HOST, port: int = 
     return args
 
 
+LAB_ONLY_EXTENSIONS = ["jupyterlab-jupytext"]
+
+
 def server_extension_config() -> dict:
     """Settings for Voilà running as a `jupyter server` extension (how Binder serves the tutor).
 
@@ -157,7 +163,7 @@ def server_extension_config() -> dict:
     return {
         "ServerApp": {"kernel_websocket_connection_class": CONNECTION_CLASS},
         "VoilaConfiguration": {k: v for k, v in config["VoilaConfiguration"].items()
-                               if k in ("strip_sources", "show_tracebacks", "template")},
+                               if k in ("strip_sources", "show_tracebacks", "template", "extension_denylist")},
         "MappingKernelManager": config["MappingKernelManager"],
     }
 

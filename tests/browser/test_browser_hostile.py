@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 import re
 import time
@@ -15,6 +16,13 @@ import nbformat
 from tornado.websocket import websocket_connect
 
 from voila_harness import NOTEBOOKS, require_notebook
+
+
+def run_apart(coro):
+    """Run a websocket conversation on its own event loop in its own thread: a browser test earlier in this
+    worker may have left Playwright's loop running in the main thread, where asyncio.run() is refused."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
 
 KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
 
@@ -72,7 +80,7 @@ def test_page_kernel_refuses_execute_request(voila_server, tmp_path):
     target = tmp_path / "pwned.txt"
     code = f"open({str(target)!r}, 'w').write('pwned')"
     ws_url = voila_server.url.replace("http://", "ws://") + f"/api/kernels/{kernel_id}/channels"
-    received = asyncio.run(attack(ws_url, code))
+    received = run_apart(attack(ws_url, code))
 
     kinds = {m.get("msg_type") for m in received}
     assert "execute_reply" not in kinds and "execute_input" not in kinds, kinds
@@ -203,7 +211,7 @@ def test_bad_widget_messages_get_no_traceback(voila_server):
         message("kernel_info_request", {}, session),
     ]
     ws_url = voila_server.url.replace("http://", "ws://") + f"/api/kernels/{kernel_id}/channels"
-    received = asyncio.run(send_raw(ws_url, bad, session))
+    received = run_apart(send_raw(ws_url, bad, session))
     leaked = [m for m in received if m.get("msg_type") in ("error", "stream")
               or "Traceback" in json.dumps(m) or "site-packages" in json.dumps(m)]
     assert not leaked, f"the page was told: {json.dumps(leaked[0])[:500]}"

@@ -29,12 +29,31 @@ def on_board(row: int, col: int) -> bool:
 
 def home_coords(side: str, place: int) -> tuple[int, int]:
     """Where a start tile lies: outside the seabed, beside cell `place` (0..4) of its side."""
-    return {"north": (-1, place), "south": (N, place), "west": (place, -1), "east": (place, N)}[side]
+    if side == "north":
+        return (-1, place)
+    if side == "south":
+        return (N, place)
+    if side == "west":
+        return (place, -1)
+    if side == "east":
+        return (place, N)
+    raise KeyError(side)
 
 
 def adjacent(a: tuple[int, int], b: tuple[int, int]) -> bool:
     """Neighbours in any of the eight directions."""
     return a != b and max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1
+
+
+def around(a: tuple[int, int]) -> frozenset:
+    """The eight coordinates `adjacent` to `a` (kept: asked for every attack check)."""
+    found = _AROUND.get(a)
+    if found is None:
+        found = _AROUND[a] = frozenset((a[0] + dr, a[1] + dc) for dr, dc in ORTHOGONAL + DIAGONAL)
+    return found
+
+
+_AROUND: dict = {}
 
 
 def rays(start: tuple[int, int], move) -> tuple[tuple[int, ...], ...]:
@@ -72,18 +91,76 @@ def _trace(start: tuple[int, int], directions: str, reach: int) -> tuple[tuple[i
     return tuple(out)
 
 
-def stops(start: tuple[int, int], move, blocked) -> list[int]:
-    """The cells `reachable` lists, without the cells passed over; `blocked[cell]` is true for an obstacle."""
-    out = []
-    jump = move.jump
-    for ray in rays(start, move):
+def stops(start: tuple[int, int], move, obstacles: int) -> tuple[int, ...]:
+    """The cells `reachable` lists, without the cells passed over; `obstacles` has bit i set when cell i blocks."""
+    return plan(start, move).stops(obstacles)
+
+
+class Plan:
+    """One movement from one start, ready to say where it may stop among any obstacles.
+
+    What a ray allows depends only on which of its (at most four) cells block, so each ray carries a table from
+    those cells' bits to the cells a move may stop on. Whole answers are kept too, per obstacles within reach:
+    a pawn that has not moved mostly meets the same ones again.
+    """
+
+    __slots__ = ("rays", "region", "known")
+
+    def __init__(self, start: tuple[int, int], move) -> None:
+        self.rays = tuple(_ray_table(ray, move.jump) for ray in rays(start, move))
+        self.region = sum(bits for bits, _ in self.rays)
+        self.known: dict = {}
+
+    def stops(self, obstacles: int) -> tuple[int, ...]:
+        nearby = obstacles & self.region
+        found = self.known.get(nearby)
+        if found is None:
+            if len(self.known) >= _KEEP:
+                self.known.clear()
+            found = ()
+            for bits, ends in self.rays:
+                found += ends[nearby & bits]
+            self.known[nearby] = found
+        return found
+
+
+_KEEP = 256      # whole answers kept per plan: a few games' worth, bounded for a long-running server
+
+
+def plan(start: tuple[int, int], move) -> Plan:
+    key = (start, move.directions, move.reach, move.jump)
+    found = _PLANS.get(key)
+    if found is None:
+        found = _PLANS[key] = Plan(start, move)
+    return found
+
+
+def plans_from(start: tuple[int, int]) -> dict:
+    """species -> its Plan from `start`."""
+    found = _PLANS_FROM.get(start)
+    if found is None:
+        found = _PLANS_FROM[start] = {species: plan(start, move) for species, move in C.MOVES.items()}
+    return found
+
+
+_PLANS: dict = {}
+_PLANS_FROM: dict = {}
+
+
+def _ray_table(ray: tuple[int, ...], jump: bool) -> tuple[int, dict]:
+    """(the ray's cells as bits, {which of them block, as bits: the cells a move may stop on along the ray})."""
+    ends = {}
+    for chosen in range(1 << len(ray)):     # every way the ray's cells can be blocked or free
+        blocked = {cell for k, cell in enumerate(ray) if chosen >> k & 1}
+        free = []
         for here in ray:
-            if blocked[here]:
+            if here in blocked:
                 if not jump:
                     break
                 continue
-            out.append(here)
-    return out
+            free.append(here)
+        ends[sum(1 << cell for cell in blocked)] = tuple(free)
+    return sum(1 << cell for cell in ray), ends
 
 
 def reachable(start: tuple[int, int], move, blocked) -> list[tuple[int, tuple[int, ...]]]:

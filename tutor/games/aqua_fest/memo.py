@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from operator import is_
+
 
 class LastState:
     """A memo for the most recent state object only.
@@ -24,3 +26,26 @@ class LastState:
         results: dict = {}
         self._last = (state, results)
         return results
+
+
+
+class LastOf:
+    """compute(*objects) for the last objects given, kept while the very same (immutable) objects come back."""
+
+    __slots__ = ("_compute", "_last")
+
+    def __init__(self, compute) -> None:
+        self._compute = compute
+        self._last: tuple = ((), None)
+
+    def get(self, *objects):
+        last = self._last
+        if len(last[0]) == len(objects) and all(map(is_, last[0], objects)):
+            return last[1]
+        value = self._compute(*objects)
+        self._last = (objects, value)
+        return value
+
+    def remember(self, value, *objects) -> None:
+        """Keep `value` as compute(*objects), found some cheaper way."""
+        self._last = (objects, value)

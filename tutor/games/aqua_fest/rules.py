@@ -20,7 +20,8 @@ from tutor.core.errors import RuleViolation
 from tutor.core.events import Event
 from tutor.games.aqua_fest import board as B
 from tutor.games.aqua_fest import components as C
-from tutor.games.aqua_fest.memo import LastState
+from tutor.games.aqua_fest import layers as L
+from tutor.games.aqua_fest.memo import LastOf, LastState
 
 VARIANTS: tuple = ()
 
@@ -146,16 +147,19 @@ def _glyph(state: State, i: int) -> str:
 # What one state's moves need, worked out once: `legal_actions` lists every card's destinations and `apply`
 # checks the chosen one against the same position, usually the very same state object.
 _memo = LastState()
-_CORAL = {tile_id: t.coral for tile_id, t in C.TILES.items()}
+# Where corals show, and how many fragments are left, change only when a pawn moves; the states between moves
+# share the seabed's tuples.
+_corals = LastOf(L.corals_showing)
+_fragments = LastOf(L.fragments_left)
 
 
 def _evolve(state: State, **changes) -> State:
     """A copy of `state` with some fields changed (field names only): what dataclasses.replace does, without
     its per-call field checks, which cost more than the rest of an action."""
-    new = object.__new__(State)
-    fields = new.__dict__
-    fields.update(state.__dict__)
+    fields = state.__dict__.copy()
     fields.update(changes)
+    new = object.__new__(State)
+    object.__setattr__(new, "__dict__", fields)    # a frozen dataclass refuses setattr; this is how it is built
     return new
 
 
@@ -186,19 +190,12 @@ def pawn_at(state: State, i: int) -> Optional[int]:
 
 def position(state: State, seat: int) -> tuple[int, int]:
     where = state.pawns[seat]
-    return B.coords(where) if where is not None else B.home_coords(state.sides[seat], state.homes[seat])
+    return divmod(where, B.N) if where is not None else B.home_coords(state.sides[seat], state.homes[seat])
 
 
 def fragments_left(state: State) -> int:
     """Fragments still to be collected: every fragment on the seabed not sealed under an upper coral."""
-    left = 0
-    for up, low in zip(state.upper, state.lower):
-        if up is None:
-            if low is not None and not _CORAL[low]:
-                left += 1
-        elif not _CORAL[up]:
-            left += 1 if low is None or _CORAL[low] else 2
-    return left
+    return _fragments.get(state.upper, state.lower)
 
 
 def destinations(state: State, seat: int, card_id: str) -> list[int]:
@@ -209,27 +206,36 @@ def destinations(state: State, seat: int, card_id: str) -> list[int]:
 
 def _stops(state: State, seat: int, species: str) -> tuple:
     """`destinations` for every card of a species (they all move alike), kept for the state it was asked of."""
+    return _reach(state, seat)[species]
+
+
+def _reach(state: State, seat: int) -> "_Reach":
     results = _memo.results(state)
-    key = ("stops", seat, species)
-    found = results.get(key)
+    found = results.get(seat)
     if found is None:
-        found = results[key] = tuple(B.stops(position(state, seat), C.MOVES[species], _obstacles(state)))
+        found = results[seat] = _Reach()
+        found.plans = B.plans_from(position(state, seat))
+        found.obstacles = _obstacles(state)
     return found
 
 
-def _obstacles(state: State) -> list:
-    """Per cell: is a move barred from stopping there (a coral showing, or a pawn)?"""
-    results = _memo.results(state)
-    found = results.get("obstacles")
-    if found is None:
-        # is_coral for all 25 cells at once: the upper tile if any, else a lower tile once turned face up
-        found = [_CORAL[up] if up is not None else bool(opened and low is not None and _CORAL[low])
-                 for up, low, opened in zip(state.upper, state.lower, state.lower_open)]
-        for where in state.pawns:
-            if where is not None:
-                found[where] = True
-        results["obstacles"] = found
-    return found
+class _Reach(dict):
+    """species -> the cells one seat's cards of that species may stop on in one state, worked out when first asked."""
+
+    __slots__ = ("plans", "obstacles")      # species -> B.Plan from the seat's position; the state's obstacles
+
+    def __missing__(self, species: str) -> tuple:
+        found = self[species] = self.plans[species].stops(self.obstacles)
+        return found
+
+
+def _obstacles(state: State) -> int:
+    """The cells a move may not stop on (a coral showing, or a pawn), as bits: bit i for cell i."""
+    bits = _corals.get(state.upper, state.lower, state.lower_open)
+    for where in state.pawns:
+        if where is not None:
+            bits |= 1 << where
+    return bits
 
 
 def can_move(state: State, seat: int) -> bool:
@@ -256,96 +262,94 @@ def attackable(state: State, seat: int) -> list[int]:
     away from home and holding a card."""
     if not state.hands[seat]:
         return []
-    me = position(state, seat)
-    return [t for t in range(state.players)
-            if t != seat and state.pawns[t] is not None and state.hands[t] and B.adjacent(me, position(state, t))]
+    targets = [t for t in range(state.players) if t != seat and state.pawns[t] is not None and state.hands[t]]
+    if not targets:
+        return targets
+    near = B.around(position(state, seat))
+    return [t for t in targets if divmod(state.pawns[t], B.N) in near]    # a target's pawn is on the seabed
 
 
 def legal_actions(state: State, player: int) -> list[Action]:
     if player not in to_move(state):
         return []
+    mine = _actions_of(player)
+    hand = state.hands[player]
     if state.placing:
-        return list(_places(player))
+        return list(mine.places)
     if state.battle is not None:
-        return [_defence(player, c) for c in state.hands[player]]
+        return [mine.defences[c] for c in hand]
     out: list[Action] = []
     if can_move(state, player):
-        for card_id in state.hands[player]:
-            card = C.card(card_id)
-            if state.moves == 1 and (card.species != state.species or card.move.alone):
+        reach = _reach(state, player)
+        second = state.moves == 1
+        for card_id in hand:
+            card = C.CARDS[card_id]
+            if second and (card.species != state.species or card.move.alone):
                 continue
-            moves = _moves_with(player, card_id)
-            out += [moves[d] for d in _stops(state, player, card.species)]
+            moves = mine.moves[card_id]
+            out += [moves[to] for to in reach[card.species]]
     for target in attackable(state, player):
-        out += [_attack_with(player, target, c) for c in state.hands[player]]
+        out += [mine.attacks[target, c] for c in hand]
     if state.moves or state.attacked:
-        out.append(_end_turn(player))
+        out.append(mine.end_turn)
     else:
-        out += _draws(player)
+        out += mine.draws
     return out
 
 
-# Actions are immutable values, so legal_actions hands out the same objects again instead of building hundreds
-# per turn. `typed`: a seat passed as True is not confused with seat 1, so a caller gets back the values it gave.
-_made_once = functools.lru_cache(maxsize=None, typed=True)
+class _SeatActions:
+    """The actions one seat can take, each made once.
+
+    Actions are immutable values, so legal_actions hands out the same objects again instead of building a few
+    hundred per turn.
+    """
+
+    def __init__(self, seat: int) -> None:
+        self.end_turn = EndTurn(seat)
+        self.draws = (DrawTwo(seat),) + tuple(DrawTwo(seat, h) for h in range(B.N))   # stay, or go home beside h
+        self.places = tuple(PlaceStart(seat, h) for h in range(B.N))
+        # card -> Move(seat, card, to) for every cell `to`, indexed by the cell
+        self.moves = _MadeOnce(lambda card_id: tuple(Move(seat, card_id, to) for to in range(B.N * B.N)))
+        self.defences = _MadeOnce(lambda card_id: Defend(seat, card_id))
+        self.attacks = _MadeOnce(lambda target_card: Attack(seat, *target_card))     # (target, card) -> Attack
 
 
-@_made_once
-def _moves_with(player: int, card_id: str) -> tuple:
-    """Move(player, card_id, to) for every cell `to`, indexed by the cell."""
-    return tuple(Move(player, card_id, to) for to in range(B.N * B.N))
+class _MadeOnce(dict):
+    """key -> make(key), made when first asked for and kept."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make) -> None:
+        self.make = make
+
+    def __missing__(self, key):
+        made = self[key] = self.make(key)
+        return made
 
 
-@_made_once
-def _attack_with(player: int, target: int, card_id: str) -> Attack:
-    return Attack(player, target, card_id)
-
-
-@_made_once
-def _defence(player: int, card_id: str) -> Defend:
-    return Defend(player, card_id)
-
-
-@_made_once
-def _end_turn(player: int) -> EndTurn:
-    return EndTurn(player)
-
-
-@_made_once
-def _draws(player: int) -> tuple:
-    """Draw two staying put, then draw two going home beside each cell of the side."""
-    return (DrawTwo(player),) + tuple(DrawTwo(player, h) for h in range(B.N))
-
-
-@_made_once
-def _places(player: int) -> tuple:
-    return tuple(PlaceStart(player, h) for h in range(B.N))
+@functools.lru_cache(maxsize=None, typed=True)   # typed: seat True is not seat 1; a caller gets back what it gave
+def _actions_of(seat: int) -> _SeatActions:
+    return _SeatActions(seat)
 
 
 # --------------------------------------------------------------------------- helpers
 
-def _with(state: State, attr: str, index: int, value) -> State:
-    return _evolve(state, **{attr: _replaced(getattr(state, attr), index, value)})
-
-
-def _leave(state: State, seat: int) -> tuple[State, list[Event]]:
-    """The pawn leaves its cell: a face-down lower tile under it turns face up."""
-    where = state.pawns[seat]
-    events = []
+def _turned_up(state: State, where: Optional[int]) -> tuple[tuple, list[Event]]:
+    """A pawn leaves cell `where`: a face-down lower tile under it turns face up (the new lower_open, events)."""
     if where is not None and state.upper[where] is None and state.lower[where] is not None \
             and not state.lower_open[where]:
-        state = _with(state, "lower_open", where, True)
-        events.append(Event("aqua_fest.tile_turned", "aqua_fest:play",
-                            {"cell": list(B.coords(where)), "tile": state.lower[where]}))
-    return state, events
+        return _replaced(state.lower_open, where, True), [
+            Event("aqua_fest.tile_turned", "aqua_fest:play", {"cell": list(B.coords(where)), "tile": state.lower[where]})]
+    return state.lower_open, []
 
 
 def _send_home(state: State, seat: int) -> tuple[State, list[Event]]:
-    state, events = _leave(state, seat)
-    return _with(state, "pawns", seat, None), events
+    lower_open, events = _turned_up(state, state.pawns[seat])
+    return _evolve(state, lower_open=lower_open, pawns=_replaced(state.pawns, seat, None)), events
 
 
-def _draw(state: State, seat: int, count: int) -> tuple[State, list[Event]]:
+def _draw(state: State, seat: int, count: int) -> tuple[dict, list[Event]]:
+    """Draw `count` cards (reshuffling the discards when the deck runs out): the fields that change, and events."""
     events = []
     deck, discard, seed = state.deck, state.discard, state.rng
     drawn = []
@@ -358,20 +362,16 @@ def _draw(state: State, seat: int, count: int) -> tuple[State, list[Event]]:
             break
         drawn.append(deck[0])
         deck = deck[1:]
-    state = _evolve(state, deck=deck, discard=discard, rng=seed,
-                    hands=_replaced(state.hands, seat, state.hands[seat] + tuple(drawn)))
     events.append(Event("aqua_fest.drew", "aqua_fest:play", {"player": seat, "count": len(drawn), "cards": drawn},
                         private=(("cards", (seat,)),)))
-    return state, events
-
-
-def _play_card(state: State, seat: int, card_id: str) -> State:
-    hand = list(state.hands[seat])
-    hand.remove(card_id)
-    return _evolve(state, hands=_replaced(state.hands, seat, tuple(hand)), discard=state.discard + (card_id,))
+    changes = {"deck": deck, "discard": discard, "rng": seed,
+               "hands": _replaced(state.hands, seat, state.hands[seat] + tuple(drawn))}
+    return changes, events
 
 
 def _check_seat(state: State, player) -> None:
+    if type(player) is int and 0 <= player < state.players:    # the usual case, answered first
+        return
     if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < state.players:
         raise RuleViolation("aqua_fest:play", "aqua_fest.err.no_seat", seat=str(player), players=state.players)
 
@@ -407,8 +407,8 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
     if isinstance(action, EndTurn):
         if not state.moves and not state.attacked:
             raise RuleViolation("aqua_fest:play", "aqua_fest.err.end_without_move", player=action.player)
-        state, events = _draw(state, action.player, 1)
-        return _next_turn(state, events)
+        drawn, events = _draw(state, action.player, 1)
+        return _next_turn(state, drawn, events)
     return _draw_two(state, action)
 
 
@@ -449,25 +449,34 @@ def _move(state: State, action: Move) -> tuple[State, list[Event]]:
         raise RuleViolation("aqua_fest:forbidden", "aqua_fest.err.off_board", player=p)
     if action.to not in _stops(state, p, card.species):
         _explain_bad_destination(state, p, card, action.to)
+    to = action.to
     events = [Event("aqua_fest.card_played", "aqua_fest:cards",
                     {"player": p, "card": card_id, "species": card.species, "strength": card.strength})]
-    state = _play_card(state, p, card_id)
-    state, more = _leave(state, p)
-    events += more
-    frm = list(position(state, p))
-    state = _with(state, "pawns", p, action.to)
+    # The new state is built once, from the fields the move changes (a state per step would cost more than the rules).
+    hand = list(state.hands[p])
+    hand.remove(card_id)
+    lower_open, turned = _turned_up(state, state.pawns[p])
+    events += turned
     events.append(Event("aqua_fest.moved", "aqua_fest:play",
-                        {"player": p, "from": frm, "to": list(B.coords(action.to)), "card": card_id}))
-    if action.to == state.turn_start:
+                        {"player": p, "from": list(position(state, p)), "to": list(B.coords(to)), "card": card_id}))
+    upper, lower, collected = state.upper, state.lower, state.collected
+    if to == state.turn_start:
         # В подводном мире запрещено: the tile the player stood on when the turn began is not theirs to take
         events.append(Event("aqua_fest.start_tile_kept", "aqua_fest:forbidden",
-                            {"player": p, "cell": list(B.coords(action.to))}))
+                            {"player": p, "cell": list(B.coords(to))}))
     else:
-        state, more = _collect(state, p, action.to, card.move.both_layers)
-        events += more
-    state = _evolve(state, moves=state.moves + 1, species=state.species or card.species,
+        upper, lower, lower_open, collected, found = _collect(upper, lower, lower_open, collected, p, to,
+                                                              card.move.both_layers)
+        events.append(found)
+    # Whatever a pawn takes is a fragment (it cannot stop where a coral shows, and takes no coral from beneath),
+    # so the fragments left drop by the tiles taken; counting them again would cost more than the whole move.
+    left = fragments_left(state) - (len(collected[p]) - len(state.collected[p]))
+    state = _evolve(state, hands=_replaced(state.hands, p, tuple(hand)), discard=state.discard + (card_id,),
+                    pawns=_replaced(state.pawns, p, to), upper=upper, lower=lower, lower_open=lower_open,
+                    collected=collected, moves=state.moves + 1, species=state.species or card.species,
                     alone=state.alone or card.move.alone)
-    if fragments_left(state) == 0:
+    _fragments.remember(left, upper, lower)
+    if left == 0:
         return _finish(state, events)
     return state, events
 
@@ -492,28 +501,30 @@ def _cell_name(i: int) -> str:
     return f"{'ABCDE'[c]}{r + 1}"
 
 
-def _collect(state: State, p: int, where: int, both: bool) -> tuple[State, list[Event]]:
-    events = []
+def _collect(upper: tuple, lower: tuple, lower_open: tuple, collected: tuple, p: int, where: int, both: bool):
+    """The pawn stops on `where` and takes what shows there (with `both`, the fragment beneath too).
+
+    Returns the seabed and the collections afterwards, and the event saying what was taken."""
     taken = []
     beneath = []     # a face-down lower tile taken with both layers: only its taker sees it
-    if state.upper[where] is not None:
-        taken.append(state.upper[where])
-        state = _with(state, "upper", where, None)
-        low = state.lower[where]
+    if upper[where] is not None:
+        taken.append(upper[where])
+        upper = _replaced(upper, where, None)
+        low = lower[where]
         if both and low is not None and not C.tile(low).coral:
             beneath.append(low)
-            state = _with(_with(state, "lower", where, None), "lower_open", where, False)
-    elif state.lower[where] is not None and state.lower_open[where]:
-        taken.append(state.lower[where])
-        state = _with(_with(state, "lower", where, None), "lower_open", where, False)
-    if taken or beneath:
-        state = _with(state, "collected", p, state.collected[p] + tuple(taken) + tuple(beneath))
-        events.append(Event("aqua_fest.collected", "aqua_fest:play",
-                            {"player": p, "tiles": taken, "beneath": beneath, "cell": list(B.coords(where)),
-                             "both": both}, private=(("beneath", (p,)),)))
-    else:
-        events.append(Event("aqua_fest.empty_seabed", "aqua_fest:forbidden", {"player": p, "cell": list(B.coords(where))}))
-    return state, events
+            lower, lower_open = _replaced(lower, where, None), _replaced(lower_open, where, False)
+    elif lower[where] is not None and lower_open[where]:
+        taken.append(lower[where])
+        lower, lower_open = _replaced(lower, where, None), _replaced(lower_open, where, False)
+    if not (taken or beneath):
+        return upper, lower, lower_open, collected, Event("aqua_fest.empty_seabed", "aqua_fest:forbidden",
+                                                          {"player": p, "cell": list(B.coords(where))})
+    collected = _replaced(collected, p, collected[p] + tuple(taken) + tuple(beneath))
+    return upper, lower, lower_open, collected, Event(
+        "aqua_fest.collected", "aqua_fest:play",
+        {"player": p, "tiles": taken, "beneath": beneath, "cell": list(B.coords(where)), "both": both},
+        private=(("beneath", (p,)),))
 
 
 def _attack(state: State, action: Attack) -> tuple[State, list[Event]]:
@@ -579,17 +590,18 @@ def _draw_two(state: State, action: DrawTwo) -> tuple[State, list[Event]]:
             raise RuleViolation("aqua_fest:play", "aqua_fest.err.home_place", player=p)
         state, more = _send_home(state, p)
         events += more
-        state = _with(state, "homes", p, action.home)
+        state = _evolve(state, homes=_replaced(state.homes, p, action.home))
         events.append(Event("aqua_fest.went_home", "aqua_fest:play", {"player": p, "place": action.home,
                                                                        "side": state.sides[p]}))
-    state, more = _draw(state, p, 2)
+    drawn, more = _draw(state, p, 2)
     events += more
-    return _next_turn(state, events)
+    return _next_turn(state, drawn, events)
 
 
-def _next_turn(state: State, events: list) -> tuple[State, list[Event]]:
+def _next_turn(state: State, drawn: dict, events: list) -> tuple[State, list[Event]]:
+    """Pass the turn; `drawn` holds the fields the closing draw changed (one new state for both)."""
     nxt = (state.turn + 1) % state.players
-    state = _evolve(state, turn=nxt, moves=0, species=None, alone=False, turn_start=state.pawns[nxt],
+    state = _evolve(state, **drawn, turn=nxt, moves=0, species=None, alone=False, turn_start=state.pawns[nxt],
                     last_battle=None, attacked=False)   # the revealed battle cards are shown until the turn ends
     events.append(Event("aqua_fest.turn", "aqua_fest:play", {"player": nxt}))
     return state, events

@@ -21,6 +21,7 @@ from tutor.core.events import Event
 from tutor.games.aqua_fest import board as B
 from tutor.games.aqua_fest import components as C
 from tutor.games.aqua_fest import layers as L
+from tutor.games.aqua_fest.events import new_event, turn_passed
 from tutor.games.aqua_fest.memo import LastOf, LastState
 
 VARIANTS: tuple = ()
@@ -153,20 +154,6 @@ _corals = LastOf(L.corals_showing)
 _fragments = LastOf(L.fragments_left)
 
 
-def _evolve(state: State, **changes) -> State:
-    """A copy of `state` with some fields changed (field names only): what dataclasses.replace does, without
-    its per-call field checks, which cost more than the rest of an action."""
-    fields = state.__dict__.copy()
-    fields.update(changes)
-    new = object.__new__(State)
-    object.__setattr__(new, "__dict__", fields)    # a frozen dataclass refuses setattr; this is how it is built
-    return new
-
-
-def _replaced(items: tuple, index: int, value) -> tuple:
-    return items[:index] + (value,) + items[index + 1:]
-
-
 def top_tile(state: State, i: int) -> Optional[str]:
     """The face-up tile showing in cell i, if any (a face-down lower tile shows nothing)."""
     if state.upper[i] is not None:
@@ -248,13 +235,16 @@ def is_over(state: State) -> bool:
 
 
 def to_move(state: State) -> list[int]:
-    if state.over:
-        return []
+    return [] if state.over else [_mover(state)]
+
+
+def _mover(state: State) -> int:
+    """Who acts next in a game not over: the next to lay a start tile, a defender, or the player whose turn it is."""
     if state.placing:
-        return [state.placing[0]]
+        return state.placing[0]
     if state.battle is not None:
-        return [state.battle[1]]
-    return [state.turn]
+        return state.battle[1]
+    return state.turn
 
 
 def attackable(state: State, seat: int) -> list[int]:
@@ -270,7 +260,7 @@ def attackable(state: State, seat: int) -> list[int]:
 
 
 def legal_actions(state: State, player: int) -> list[Action]:
-    if player not in to_move(state):
+    if state.over or player != _mover(state):
         return []
     mine = _actions_of(player)
     hand = state.hands[player]
@@ -334,12 +324,29 @@ def _actions_of(seat: int) -> _SeatActions:
 
 # --------------------------------------------------------------------------- helpers
 
+def _evolve(state: State, **changes) -> State:
+    """A copy of `state` with some fields changed (field names only): what dataclasses.replace does, without
+    its per-call field checks, which cost more than the rest of an action."""
+    # dict(), not .copy(): a State made by its __init__ keeps its fields in a key-sharing dict, and .copy() would
+    # pass that layout on to every later State, where reading a field misses Python's fast path.
+    fields = dict(state.__dict__)
+    fields.update(changes)
+    new = object.__new__(State)
+    object.__setattr__(new, "__dict__", fields)    # a frozen dataclass refuses setattr; this is how it is built
+    return new
+
+
+def _replaced(items: tuple, index: int, value) -> tuple:
+    return items[:index] + (value,) + items[index + 1:]
+
+
 def _turned_up(state: State, where: Optional[int]) -> tuple[tuple, list[Event]]:
     """A pawn leaves cell `where`: a face-down lower tile under it turns face up (the new lower_open, events)."""
     if where is not None and state.upper[where] is None and state.lower[where] is not None \
             and not state.lower_open[where]:
-        return _replaced(state.lower_open, where, True), [
-            Event("aqua_fest.tile_turned", "aqua_fest:play", {"cell": list(B.coords(where)), "tile": state.lower[where]})]
+        turned = new_event("aqua_fest.tile_turned", "aqua_fest:play",
+                           {"cell": list(B.coords(where)), "tile": state.lower[where]})
+        return _replaced(state.lower_open, where, True), [turned]
     return state.lower_open, []
 
 
@@ -357,13 +364,13 @@ def _draw(state: State, seat: int, count: int) -> tuple[dict, list[Event]]:
         if not deck and discard:
             deck, seed = rng.shuffled(seed, discard)
             discard = ()
-            events.append(Event("aqua_fest.reshuffled", "aqua_fest:play", {"cards": len(deck)}))
+            events.append(new_event("aqua_fest.reshuffled", "aqua_fest:play", {"cards": len(deck)}))
         if not deck:
             break
         drawn.append(deck[0])
         deck = deck[1:]
-    events.append(Event("aqua_fest.drew", "aqua_fest:play", {"player": seat, "count": len(drawn), "cards": drawn},
-                        private=(("cards", (seat,)),)))
+    events.append(new_event("aqua_fest.drew", "aqua_fest:play", {"player": seat, "count": len(drawn), "cards": drawn},
+                            private=(("cards", (seat,)),)))
     changes = {"deck": deck, "discard": discard, "rng": seed,
                "hands": _replaced(state.hands, seat, state.hands[seat] + tuple(drawn))}
     return changes, events
@@ -424,10 +431,10 @@ def _place_start(state: State, action) -> tuple[State, list[Event]]:
     if not isinstance(action.place, int) or isinstance(action.place, bool) or not 0 <= action.place < B.N:
         raise RuleViolation("aqua_fest:goal", "aqua_fest.err.home_place", player=p)
     state = _evolve(state, homes=_replaced(state.homes, p, action.place), placing=state.placing[1:])
-    events = [Event("aqua_fest.start_placed", "aqua_fest:goal",
-                    {"player": p, "place": action.place, "side": state.sides[p]})]
+    events = [new_event("aqua_fest.start_placed", "aqua_fest:goal",
+                        {"player": p, "place": action.place, "side": state.sides[p]})]
     if not state.placing:
-        events.append(Event("aqua_fest.turn", "aqua_fest:play", {"player": state.turn}))
+        events.append(turn_passed(state.turn))
     return state, events
 
 
@@ -435,12 +442,13 @@ def _move(state: State, action: Move) -> tuple[State, list[Event]]:
     p, card_id = action.player, action.card
     _check_card(state, p, card_id)
     card = C.card(card_id)
+    move = card.move
     if state.alone:
         raise RuleViolation("aqua_fest:play", "aqua_fest.err.alone_played", player=p)
     if state.moves >= 2:
         raise RuleViolation("aqua_fest:play", "aqua_fest.err.two_moves", player=p)
     if state.moves == 1:
-        if card.move.alone:
+        if move.alone:
             raise RuleViolation("aqua_fest:play", "aqua_fest.err.alone_second", player=p, card=card_id)
         if card.species != state.species:
             raise RuleViolation("aqua_fest:play", "aqua_fest.err.species", player=p, card=card_id,
@@ -450,23 +458,23 @@ def _move(state: State, action: Move) -> tuple[State, list[Event]]:
     if action.to not in _stops(state, p, card.species):
         _explain_bad_destination(state, p, card, action.to)
     to = action.to
-    events = [Event("aqua_fest.card_played", "aqua_fest:cards",
-                    {"player": p, "card": card_id, "species": card.species, "strength": card.strength})]
+    events = [new_event("aqua_fest.card_played", "aqua_fest:cards",
+                        {"player": p, "card": card_id, "species": card.species, "strength": card.strength})]
     # The new state is built once, from the fields the move changes (a state per step would cost more than the rules).
     hand = list(state.hands[p])
     hand.remove(card_id)
     lower_open, turned = _turned_up(state, state.pawns[p])
     events += turned
-    events.append(Event("aqua_fest.moved", "aqua_fest:play",
-                        {"player": p, "from": list(position(state, p)), "to": list(B.coords(to)), "card": card_id}))
+    events.append(new_event("aqua_fest.moved", "aqua_fest:play",
+                            {"player": p, "from": list(position(state, p)), "to": list(B.coords(to)), "card": card_id}))
     upper, lower, collected = state.upper, state.lower, state.collected
     if to == state.turn_start:
         # В подводном мире запрещено: the tile the player stood on when the turn began is not theirs to take
-        events.append(Event("aqua_fest.start_tile_kept", "aqua_fest:forbidden",
-                            {"player": p, "cell": list(B.coords(to))}))
+        events.append(new_event("aqua_fest.start_tile_kept", "aqua_fest:forbidden",
+                                {"player": p, "cell": list(B.coords(to))}))
     else:
         upper, lower, lower_open, collected, found = _collect(upper, lower, lower_open, collected, p, to,
-                                                              card.move.both_layers)
+                                                              move.both_layers)
         events.append(found)
     # Whatever a pawn takes is a fragment (it cannot stop where a coral shows, and takes no coral from beneath),
     # so the fragments left drop by the tiles taken; counting them again would cost more than the whole move.
@@ -474,7 +482,7 @@ def _move(state: State, action: Move) -> tuple[State, list[Event]]:
     state = _evolve(state, hands=_replaced(state.hands, p, tuple(hand)), discard=state.discard + (card_id,),
                     pawns=_replaced(state.pawns, p, to), upper=upper, lower=lower, lower_open=lower_open,
                     collected=collected, moves=state.moves + 1, species=state.species or card.species,
-                    alone=state.alone or card.move.alone)
+                    alone=state.alone or move.alone)
     _fragments.remember(left, upper, lower)
     if left == 0:
         return _finish(state, events)
@@ -518,10 +526,10 @@ def _collect(upper: tuple, lower: tuple, lower_open: tuple, collected: tuple, p:
         taken.append(lower[where])
         lower, lower_open = _replaced(lower, where, None), _replaced(lower_open, where, False)
     if not (taken or beneath):
-        return upper, lower, lower_open, collected, Event("aqua_fest.empty_seabed", "aqua_fest:forbidden",
-                                                          {"player": p, "cell": list(B.coords(where))})
+        return upper, lower, lower_open, collected, new_event("aqua_fest.empty_seabed", "aqua_fest:forbidden",
+                                                              {"player": p, "cell": list(B.coords(where))})
     collected = _replaced(collected, p, collected[p] + tuple(taken) + tuple(beneath))
-    return upper, lower, lower_open, collected, Event(
+    return upper, lower, lower_open, collected, new_event(
         "aqua_fest.collected", "aqua_fest:play",
         {"player": p, "tiles": taken, "beneath": beneath, "cell": list(B.coords(where)), "both": both},
         private=(("beneath", (p,)),))
@@ -542,7 +550,7 @@ def _attack(state: State, action: Attack) -> tuple[State, list[Event]]:
     hand = list(state.hands[p])
     hand.remove(action.card)
     state = _evolve(state, hands=_replaced(state.hands, p, tuple(hand)), battle=(p, t, action.card), attacked=True)
-    return state, [Event("aqua_fest.attack", "aqua_fest:battles", {"player": p, "target": t})]
+    return state, [new_event("aqua_fest.attack", "aqua_fest:battles", {"player": p, "target": t})]
 
 
 def _defend(state: State, action: Defend) -> tuple[State, list[Event]]:
@@ -554,15 +562,15 @@ def _defend(state: State, action: Defend) -> tuple[State, list[Event]]:
     state = _evolve(state, hands=_replaced(state.hands, defender, tuple(hand)), battle=None,
                     discard=state.discard + (a_card, d_card), last_battle=(attacker, defender, a_card, d_card))
     sa, sd = C.card(a_card).strength, C.card(d_card).strength
-    events = [Event("aqua_fest.battle_revealed", "aqua_fest:attack",
-                    {"player": attacker, "target": defender, "attack_card": a_card, "defence_card": d_card,
+    events = [new_event("aqua_fest.battle_revealed", "aqua_fest:attack",
+                        {"player": attacker, "target": defender, "attack_card": a_card, "defence_card": d_card,
                      "attack": sa, "defence": sd})]
     if sa == sd:
         state, more = _send_home(state, attacker)
         events += more
         state, more = _send_home(state, defender)
         events += more
-        events.append(Event("aqua_fest.battle_tied", "aqua_fest:attack", {"player": attacker, "target": defender}))
+        events.append(new_event("aqua_fest.battle_tied", "aqua_fest:attack", {"player": attacker, "target": defender}))
         return state, events
     winner, loser = (attacker, defender) if sa > sd else (defender, attacker)
     prize = None
@@ -573,8 +581,9 @@ def _defend(state: State, action: Defend) -> tuple[State, list[Event]]:
         state = _evolve(state, collected=_replaced(collected, winner, collected[winner] + (prize,)), rng=nxt)
     state, more = _send_home(state, loser)
     events += more
-    events.append(Event("aqua_fest.battle_won", "aqua_fest:attack",
-                        {"player": winner, "loser": loser, "tile": prize, "took": prize is not None}, private=(("tile", (winner, loser)),)))
+    events.append(new_event("aqua_fest.battle_won", "aqua_fest:attack",
+                            {"player": winner, "loser": loser, "tile": prize, "took": prize is not None},
+                            private=(("tile", (winner, loser)),)))
     return state, events
 
 
@@ -591,7 +600,7 @@ def _draw_two(state: State, action: DrawTwo) -> tuple[State, list[Event]]:
         state, more = _send_home(state, p)
         events += more
         state = _evolve(state, homes=_replaced(state.homes, p, action.home))
-        events.append(Event("aqua_fest.went_home", "aqua_fest:play", {"player": p, "place": action.home,
+        events.append(new_event("aqua_fest.went_home", "aqua_fest:play", {"player": p, "place": action.home,
                                                                        "side": state.sides[p]}))
     drawn, more = _draw(state, p, 2)
     events += more
@@ -603,13 +612,13 @@ def _next_turn(state: State, drawn: dict, events: list) -> tuple[State, list[Eve
     nxt = (state.turn + 1) % state.players
     state = _evolve(state, **drawn, turn=nxt, moves=0, species=None, alone=False, turn_start=state.pawns[nxt],
                     last_battle=None, attacked=False)   # the revealed battle cards are shown until the turn ends
-    events.append(Event("aqua_fest.turn", "aqua_fest:play", {"player": nxt}))
+    events.append(turn_passed(nxt))
     return state, events
 
 
 def _finish(state: State, events: list) -> tuple[State, list[Event]]:
     state = _evolve(state, over=True, battle=None)
-    events.append(Event("aqua_fest.game_over", "aqua_fest:end", {}))
+    events.append(new_event("aqua_fest.game_over", "aqua_fest:end", {}))
     return state, events
 
 

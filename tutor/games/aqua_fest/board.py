@@ -7,6 +7,9 @@ the grid and its first step enters it.
 
 from __future__ import annotations
 
+from operator import itemgetter
+from typing import Callable, NamedTuple
+
 from tutor.games.aqua_fest import components as C
 
 N = C.SIZE
@@ -93,7 +96,25 @@ def _trace(start: tuple[int, int], directions: str, reach: int) -> tuple[tuple[i
 
 def stops(start: tuple[int, int], move, obstacles: int) -> tuple[int, ...]:
     """The cells `reachable` lists, without the cells passed over; `obstacles` has bit i set when cell i blocks."""
-    return plan(start, move).stops(obstacles)
+    return plan(start, move).stops(obstacles).cells
+
+
+class Stops(NamedTuple):
+    """Where a move may stop: the `cells`, and `pick(row)`, a 25-long row's entries at those cells (a tuple).
+
+    `pick` reads a per-cell table (a seat's Move actions with one card, say) in one call of the interpreter's
+    own, instead of a Python step per cell.
+    """
+
+    cells: tuple[int, ...]
+    pick: Callable
+
+
+def _stops_at(cells: tuple[int, ...]) -> Stops:
+    if len(cells) > 1:
+        return Stops(cells, itemgetter(*cells))
+    # an itemgetter of one cell returns the entry itself, and of none cannot be made
+    return Stops(cells, lambda row: tuple(row[cell] for cell in cells))
 
 
 class Plan:
@@ -111,16 +132,16 @@ class Plan:
         self.region = sum(bits for bits, _ in self.rays)
         self.known: dict = {}
 
-    def stops(self, obstacles: int) -> tuple[int, ...]:
+    def stops(self, obstacles: int) -> Stops:
         nearby = obstacles & self.region
         found = self.known.get(nearby)
         if found is None:
             if len(self.known) >= _KEEP:
                 self.known.clear()
-            found = ()
+            cells = ()
             for bits, ends in self.rays:
-                found += ends[nearby & bits]
-            self.known[nearby] = found
+                cells += ends[nearby & bits]
+            found = self.known[nearby] = _stops_at(cells)
         return found
 
 

@@ -1,8 +1,6 @@
-"""Results worked out for one immutable state, kept while that same state object is asked about again."""
+"""Answers kept for the last immutable values asked about: a state's moves, the seabed's corals and fragments."""
 
 from __future__ import annotations
-
-from operator import is_
 
 
 class LastState:
@@ -28,24 +26,27 @@ class LastState:
         return results
 
 
-
 class LastOf:
-    """compute(*objects) for the last objects given, kept while the very same (immutable) objects come back."""
+    """compute(*values) for the last values given (tuples of the seabed), kept while equal values come back.
+
+    The states between two moves share the very same tuples, so the comparison is mostly a check of identity,
+    done by the tuple comparison itself.
+    """
 
     __slots__ = ("_compute", "_last")
 
     def __init__(self, compute) -> None:
         self._compute = compute
-        self._last: tuple = ((), None)
+        self._last: tuple = (None, None)
 
-    def get(self, *objects):
+    def get(self, *values):
         last = self._last
-        if len(last[0]) == len(objects) and all(map(is_, last[0], objects)):
+        if last[0] == values:
             return last[1]
-        value = self._compute(*objects)
-        self._last = (objects, value)
-        return value
+        answer = self._compute(*values)
+        self._last = (values, answer)
+        return answer
 
-    def remember(self, value, *objects) -> None:
-        """Keep `value` as compute(*objects), found some cheaper way."""
-        self._last = (objects, value)
+    def remember(self, answer, *values) -> None:
+        """Keep `answer` as compute(*values), found some cheaper way."""
+        self._last = (values, answer)

@@ -21,7 +21,7 @@ from tutor.core.events import Event
 from tutor.games.aqua_fest import board as B
 from tutor.games.aqua_fest import components as C
 from tutor.games.aqua_fest import layers as L
-from tutor.games.aqua_fest.events import new_event, turn_passed
+from tutor.games.aqua_fest.events import card_played, new_event, turn_passed
 from tutor.games.aqua_fest.memo import LastOf, LastState
 
 VARIANTS: tuple = ()
@@ -193,7 +193,7 @@ def destinations(state: State, seat: int, card_id: str) -> list[int]:
 
 def _stops(state: State, seat: int, species: str) -> tuple:
     """`destinations` for every card of a species (they all move alike), kept for the state it was asked of."""
-    return _reach(state, seat)[species]
+    return _reach(state, seat)[species].cells
 
 
 def _reach(state: State, seat: int) -> "_Reach":
@@ -207,11 +207,11 @@ def _reach(state: State, seat: int) -> "_Reach":
 
 
 class _Reach(dict):
-    """species -> the cells one seat's cards of that species may stop on in one state, worked out when first asked."""
+    """species -> where one seat's cards of that species may stop in one state (B.Stops), worked out when asked."""
 
     __slots__ = ("plans", "obstacles")      # species -> B.Plan from the seat's position; the state's obstacles
 
-    def __missing__(self, species: str) -> tuple:
+    def __missing__(self, species: str) -> B.Stops:
         found = self[species] = self.plans[species].stops(self.obstacles)
         return found
 
@@ -235,7 +235,9 @@ def is_over(state: State) -> bool:
 
 
 def to_move(state: State) -> list[int]:
-    return [] if state.over else [_mover(state)]
+    if state.over:
+        return []
+    return [_mover(state)]
 
 
 def _mover(state: State) -> int:
@@ -252,11 +254,16 @@ def attackable(state: State, seat: int) -> list[int]:
     away from home and holding a card."""
     if not state.hands[seat]:
         return []
-    targets = [t for t in range(state.players) if t != seat and state.pawns[t] is not None and state.hands[t]]
-    if not targets:
-        return targets
-    near = B.around(position(state, seat))
-    return [t for t in targets if divmod(state.pawns[t], B.N) in near]    # a target's pawn is on the seabed
+    out = []
+    near = None      # the coordinates around the attacker, looked up once someone could be a target
+    for t in range(state.players):
+        where = state.pawns[t]
+        if t != seat and where is not None and state.hands[t]:
+            if near is None:
+                near = B.around(position(state, seat))
+            if divmod(where, B.N) in near:
+                out.append(t)
+    return out
 
 
 def legal_actions(state: State, player: int) -> list[Action]:
@@ -276,8 +283,7 @@ def legal_actions(state: State, player: int) -> list[Action]:
             card = C.CARDS[card_id]
             if second and (card.species != state.species or card.move.alone):
                 continue
-            moves = mine.moves[card_id]
-            out += [moves[to] for to in reach[card.species]]
+            out += reach[card.species].pick(mine.moves[card_id])
     for target in attackable(state, player):
         out += [mine.attacks[target, c] for c in hand]
     if state.moves or state.attacked:
@@ -337,7 +343,10 @@ def _evolve(state: State, **changes) -> State:
 
 
 def _replaced(items: tuple, index: int, value) -> tuple:
-    return items[:index] + (value,) + items[index + 1:]
+    """`items` with one entry changed (a list copy is about twice as quick as gluing slices)."""
+    changed = list(items)
+    changed[index] = value
+    return tuple(changed)
 
 
 def _turned_up(state: State, where: Optional[int]) -> tuple[tuple, list[Event]]:
@@ -458,8 +467,7 @@ def _move(state: State, action: Move) -> tuple[State, list[Event]]:
     if action.to not in _stops(state, p, card.species):
         _explain_bad_destination(state, p, card, action.to)
     to = action.to
-    events = [new_event("aqua_fest.card_played", "aqua_fest:cards",
-                        {"player": p, "card": card_id, "species": card.species, "strength": card.strength})]
+    events = [card_played(p, card)]
     # The new state is built once, from the fields the move changes (a state per step would cost more than the rules).
     hand = list(state.hands[p])
     hand.remove(card_id)

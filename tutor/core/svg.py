@@ -17,6 +17,11 @@ import re
 from typing import Iterable, NamedTuple, Optional
 
 import svgwrite
+import svgwrite.utils
+from svgwrite.etree import etree as _ET   # ElementTree, with svgwrite's CDATA patch
+
+_escape_attrib = _ET._escape_attrib    # ElementTree's own escaping, so the text is the same
+_escape_text = _ET._escape_cdata
 
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"   # DejaVu has Cyrillic and Ukrainian letters
 INK = "#1f2933"
@@ -47,8 +52,80 @@ def drawing(width: float, height: float, *, title: str, desc: str, label: str = 
     return dwg
 
 
-def to_string(dwg: svgwrite.Drawing) -> str:
-    return dwg.tostring()
+def to_string(element) -> str:
+    """The SVG text of a drawing (or any svgwrite element), the very text svgwrite's `tostring()` gives.
+
+    svgwrite builds a whole ElementTree and then serialises it, which took most of a render's time; this writes
+    the same markup straight from svgwrite's own elements (attributes sorted, None and "" left out, the same
+    escaping). An element kind it does not know is handed to svgwrite whole, so the text never differs.
+    """
+    if getattr(element, "debug", False) or getattr(element, "profile", "full") == "tiny":
+        return element.tostring()     # svgwrite checks (debug) or rounds (tiny) values as it writes them
+    out: list[str] = []
+    _write(element, out.append)
+    return "".join(out)
+
+
+def _write(el, write) -> None:
+    kind = type(el)
+    how = _HOW.get(kind)
+    if how is None:
+        how = _HOW[kind] = _how(kind)
+    if how == "title":
+        words = el.xml.text
+        write(f"<{el.elementname}>{_escape_text(words)}</{el.elementname}>" if words else f"<{el.elementname} />")
+        return
+    if how == "svgwrite":
+        write(_ET.tostring(el.get_xml(), encoding="unicode"))
+        return
+    if how == "path":
+        el.attribs["d"] = str(svgwrite.utils.strlist(el.commands, " "))
+    elif how == "points":
+        el.attribs["points"] = el.points_to_string(el.points)
+    elif how == "drawing":
+        el.attribs.update({"xmlns": "http://www.w3.org/2000/svg", "xmlns:xlink": "http://www.w3.org/1999/xlink",
+                           "xmlns:ev": "http://www.w3.org/2001/xml-events", "baseProfile": el.profile,
+                           "version": el.version})
+    elif how == "use":
+        el.update_id()
+    tag = el.elementname
+    parts = [f"<{tag}"]
+    for name, value in sorted(el.attribs.items()):
+        if value is not None:
+            value = str(value)
+            if value:
+                parts.append(f' {name}="{_escape_attrib(value)}"')
+    text = str(el.text) if how == "text" else ""
+    content = el._content if how == "script" else ""
+    if text or content or el.elements:
+        parts.append(">")
+        if text:
+            parts.append(_escape_text(text))
+        write("".join(parts))
+        for child in el.elements:
+            _write(child, write)
+        if content:
+            write(f"<![CDATA[{content}]]>")
+        write(f"</{tag}>")
+    else:
+        parts.append(" />")
+        write("".join(parts))
+
+
+def _how(kind) -> str:
+    """How to write an svgwrite element class: by the base rules, with a twist, or by svgwrite itself."""
+    from svgwrite import base, container, drawing, path, shapes, text
+    twists = {drawing.Drawing: "drawing", path.Path: "path", shapes.Polyline: "points", shapes.Polygon: "points",
+              text.TSpan: "text", text.Text: "text", container.Use: "use", base.Title: "title", base.Desc: "title",
+              container.Script: "script", container.Style: "script"}
+    if kind in twists:
+        return twists[kind]
+    if kind.get_xml is base.BaseElement.get_xml and kind.value_to_string is base.BaseElement.value_to_string:
+        return "base"
+    return "svgwrite"
+
+
+_HOW: dict = {}
 
 
 def data(element, **values):

@@ -228,7 +228,7 @@ def _defs_xml(lang: str) -> str:
     marker["markerUnits"] = "strokeWidth"
     marker.add(dwg.path(d="M0,0 L10,5 L0,10 Z", fill=S.EVENT))
     out.append(marker)
-    return "".join(el.tostring() for el in out)
+    return "".join(S.to_string(el) for el in out)
 
 
 # --------------------------------------------------------------------------- pieces
@@ -367,18 +367,18 @@ def _cell_xml(i: int, up, low, lower_open: bool, lang: str, teacher: bool) -> st
     cell = {"cell": list(B.coords(i)), "upper": None if up is None else _tile_dict(up),
             "lower": None if low is None else {"hidden": True} if low == "?" else _tile_dict(low),
             "lower_open": lower_open}
-    return _cell(_F, cell, i, lang, teacher).tostring()
+    return S.to_string(_cell(_F, cell, i, lang, teacher))
 
 
 @lru_cache(maxsize=4096)
 def _card_xml(card_id, w: float, h: float, lang: str, cls: str) -> str:
     card = {"hidden": True} if card_id is None else _card_dict(card_id)
-    return _card(_F, card, 0, 0, lang, w=w, h=h, cls=cls).tostring()
+    return S.to_string(_card(_F, card, 0, 0, lang, w=w, h=h, cls=cls))
 
 
 @lru_cache(maxsize=4096)
 def _tile_xml(tile_id: str, size: float, lang: str, cls: str) -> str:
-    return _tile_face(_F, _tile_dict(tile_id), 0, 0, size, lang, layer=None, cls=cls).tostring()
+    return S.to_string(_tile_face(_F, _tile_dict(tile_id), 0, 0, size, lang, layer=None, cls=cls))
 
 
 def _card_at(dwg, sp, card: dict, x, y, lang, *, w=32, h=46, cls="card"):

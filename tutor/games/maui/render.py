@@ -143,7 +143,7 @@ def _defs_xml(lang: str) -> str:
     heads.viewbox(0, 0, 180, 12)
     for key, x in (("dive", 22), ("last", 58), ("catch", 104), ("used", 153)):
         heads.add(S.label(dwg, _w(key, lang), x, 9, size=8.5, anchor="middle", fill=S.MUTED))
-    return "".join(el.tostring() for el in _defs_elements()) + heads.tostring()
+    return "".join(S.to_string(el) for el in _defs_elements()) + S.to_string(heads)
 
 
 def _defs_elements() -> tuple:

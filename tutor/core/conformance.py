@@ -43,8 +43,9 @@ def playout(game, seed: int, *, check=True, svg_every: int = 0) -> Playout:
     spec = random_setup(game, r)
     state = game.setup(spec["players"], seed=spec["seed"], variant=spec["variant"], **spec["options"])
     out = Playout(spec)
+    secrets = _Secrets(game)
     if check:
-        out.problems += check_state(game, state, r, svg=True)
+        out.problems += check_state(game, state, r, svg=True, secrets=secrets)
     limit = 10_000
     while not game.is_over(state):
         movers = game.to_move(state)
@@ -69,15 +70,15 @@ def playout(game, seed: int, *, check=True, svg_every: int = 0) -> Playout:
             if not e.rule:
                 out.problems.append(f"step {out.steps}: event {e.kind} cites no rule")
         if check:
-            out.problems += [f"step {out.steps}: {p}" for p in check_events(game, before, state, events)]
+            out.problems += [f"step {out.steps}: {p}" for p in check_events(game, before, state, events, secrets)]
         if check:
             svg = bool(svg_every) and out.steps % svg_every == 0
-            out.problems += [f"step {out.steps}: {p}" for p in check_state(game, state, r, svg=svg)]
+            out.problems += [f"step {out.steps}: {p}" for p in check_state(game, state, r, svg=svg, secrets=secrets)]
         if out.steps > limit:
             out.problems.append("the game did not end")
             break
     if check:
-        out.problems += [f"end: {p}" for p in check_state(game, state, r, svg=True)]
+        out.problems += [f"end: {p}" for p in check_state(game, state, r, svg=True, secrets=secrets)]
         if game.is_over(state):
             for seat in range(spec["players"]):
                 if game.legal_actions(state, seat):
@@ -86,7 +87,27 @@ def playout(game, seed: int, *, check=True, svg_every: int = 0) -> Playout:
     return out
 
 
-def check_state(game, state, r: random.Random, *, svg: bool = False) -> list[str]:
+class _Secrets:
+    """game.secrets, remembered for the last two positions: each step asks about the position before and after
+    an action, and the next step about the same one again."""
+
+    def __init__(self, game):
+        self.game = game
+        self.known: dict = {}     # id(state) -> (state, {seat: secrets})
+
+    def __call__(self, state, seat: int) -> set:
+        entry = self.known.get(id(state))
+        if entry is None or entry[0] is not state:
+            if len(self.known) >= 2:
+                self.known.clear()
+            entry = self.known[id(state)] = (state, {})
+        found = entry[1].get(seat)
+        if found is None:
+            found = entry[1][seat] = frozenset(self.game.secrets(state, seat))
+        return found
+
+
+def check_state(game, state, r: random.Random, *, svg: bool = False, secrets=None) -> list[str]:
     problems = list(game.check_invariants(state))
     # exact JSON round trip
     text = game.to_json(state)
@@ -120,45 +141,46 @@ def check_state(game, state, r: random.Random, *, svg: bool = False) -> list[str
             problems.append(f"illegal action {json.dumps(action.to_json(), sort_keys=True)} was accepted")
     if game.to_json(state) != before:
         problems.append("trying actions changed the state")
-    problems += check_views(game, state, svg=svg)
+    problems += check_views(game, state, svg=svg, secrets=secrets)
     return problems
 
 
-def check_views(game, state, *, svg: bool) -> list[str]:
-    """No viewer's view (or SVG) holds what is hidden from them; what only they may see is there."""
+def check_views(game, state, *, svg: bool, secrets=None) -> list[str]:
+    """No viewer's view (or SVG) holds what is hidden from them; what only they may see is there.
+
+    `secrets(state, seat)`, if given, stands for game.secrets (playout passes one that remembers its answers)."""
+    secrets = secrets or game.secrets
     problems = []
     seats = list(range(state.players))
     views = {p: Text(json.dumps(game.view(state, p), ensure_ascii=False)) for p in seats}
     svgs = {p: Text(game.render(game.view(state, p))) for p in seats} if svg else {}
-    hidden = {p: game.secrets(state, p) for p in seats}
+    hidden = {p: secrets(state, p) for p in seats}
     for p in seats:
-        for token in hidden[p]:
-            if token in views[p]:
-                problems.append(f"player {p + 1}'s view shows hidden {token}")
-            if svg and token in svgs[p]:
-                problems.append(f"player {p + 1}'s SVG shows hidden {token}")
+        problems += [f"player {p + 1}'s view shows hidden {token}" for token in sorted(views[p].find(hidden[p]))]
+        if svg:
+            problems += [f"player {p + 1}'s SVG shows hidden {token}" for token in sorted(svgs[p].find(hidden[p]))]
         for q in seats:
             if q == p:
                 continue
-            for token in hidden[q] - hidden[p]:
-                if token not in views[p]:
-                    problems.append(f"player {p + 1} should see {token} but their view lacks it")
+            theirs = hidden[q] - hidden[p]
+            problems += [f"player {p + 1} should see {token} but their view lacks it"
+                         for token in sorted(theirs - views[p].find(theirs))]
     return problems
 
 
-def check_events(game, before, after, events) -> list[str]:
+def check_events(game, before, after, events, secrets=None) -> list[str]:
     """What was hidden from a viewer before an action and still is after must not be in their events."""
+    secrets = secrets or game.secrets
     problems = []
     # cards an event turns face up for all (a lantern's face-down card, a round-1 seagull) are public
     shown = Text(json.dumps([e.data for e in events if e.kind in game.SPEC.revealing_events]))
     for p in range(after.players):
-        secret = {t for t in game.secrets(before, p) & game.secrets(after, p) if t not in shown}
+        secret = secrets(before, p) & secrets(after, p)
+        secret -= shown.find(secret)
         if not secret:
             continue
         told = Text(json.dumps([e.for_viewer(p).to_json()["data"] for e in events], ensure_ascii=False))
-        for token in secret:
-            if token in told:
-                problems.append(f"an event tells player {p + 1} the hidden {token}")
+        problems += [f"an event tells player {p + 1} the hidden {token}" for token in sorted(told.find(secret))]
     return problems
 
 
@@ -166,8 +188,9 @@ _TOKEN = re.compile(r"[\w-]+")
 
 
 class Text:
-    """A text to look for many tokens in: `token in Text(s)` is `mentions(s, token)`, with one scan of `s`
-    for every token made of letters, digits, "-" and "_" (card ids, cells) instead of one search each."""
+    """A text to look for many tokens in: `token in Text(s)` is `mentions(s, token)`, and `Text(s).find(tokens)`
+    the set of those mentioned. One scan of `s` collects every token made of letters, digits, "-" and "_" (card
+    ids, cells), so looking up such tokens is set work instead of a search each."""
 
     def __init__(self, text: str):
         self.text = text
@@ -178,10 +201,33 @@ class Text:
             return token in self.tokens
         return mentions(self.text, token)
 
+    def find(self, tokens: set) -> set:
+        """The members of `tokens` the text mentions as whole tokens."""
+        unsorted = tokens - _SORTED
+        if unsorted:
+            _sort(unsorted)
+        found = tokens & self.tokens        # (self.tokens holds plain tokens only)
+        for token in tokens & _ODD:
+            if mentions(self.text, token):
+                found.add(token)
+        return found
+
+
+_SORTED: set = set()    # every token seen by Text.find, and those of them that are not plain
+_ODD: set = set()
+
 
 @functools.lru_cache(maxsize=65536)
 def _plain(token: str) -> bool:
     return _TOKEN.fullmatch(token) is not None
+
+
+def _sort(tokens: set) -> None:
+    if len(_SORTED) > 200_000:    # a long run: start again rather than grow without end
+        _SORTED.clear()
+        _ODD.clear()
+    _SORTED.update(tokens)
+    _ODD.update(t for t in tokens if not _plain(t))
 
 
 def mentions(text: str, token: str) -> bool:

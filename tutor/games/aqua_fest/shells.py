@@ -70,6 +70,20 @@ def _best_first(ids):
 
 def best_assembly(fragments) -> Assembly:
     """The highest-scoring way to assemble `fragments` (tile ids) into shells; ties prefer fewer shells."""
+    key = tuple(fragments)
+    found = _ASSEMBLED.get(key)
+    if found is None:
+        # a collection changes a few times a game and is scored after every action (and an Assembly is frozen)
+        if len(_ASSEMBLED) >= 4096:
+            _ASSEMBLED.clear()
+        found = _ASSEMBLED[key] = _best_assembly(key)
+    return found
+
+
+_ASSEMBLED: dict = {}
+
+
+def _best_assembly(fragments: tuple) -> Assembly:
     frags = [f for f in fragments if not C.tile(f).coral]
     pools = {k: {c: _best_first(f for f in frags if C.tile(f).kind == k and C.tile(f).colour == c)
                  for c in C.COLOURS} for k in C.FRAGMENT_KINDS}

@@ -17,11 +17,21 @@ def seed_value(seed) -> int:
 
 
 def shuffled(rng_state: int, items) -> tuple[tuple, int]:
-    """A shuffled copy of `items` and the next rng state."""
-    r = random.Random(rng_state)
+    """A shuffled copy of `items` and the next rng state.
+
+    The order is Random.shuffle's own (tests/test_rng.py holds it to that), written out here: its loop calls
+    two Python methods a card, which made shuffling a good part of dealing a game.
+    """
+    getrandbits = random.Random(rng_state).getrandbits
     out = list(items)
-    r.shuffle(out)
-    return tuple(out), r.getrandbits(63)
+    for i in range(len(out) - 1, 0, -1):
+        n = i + 1                       # swap card i with one of the first n, as Random._randbelow picks it
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        out[i], out[j] = out[j], out[i]
+    return tuple(out), getrandbits(63)
 
 
 def choice(rng_state: int, items) -> tuple[object, int]:

@@ -69,7 +69,9 @@ def binder_env() -> Path:
     env = {**os.environ, "PATH": f"{target / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}",
            "VIRTUAL_ENV": str(target), "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
     env.pop("PYTHONPATH", None)
-    run([str(py), "-m", "pip", "install", "-q", "-r", "binder/requirements.txt"], env, timeout=900)
+    # --no-compile: Python compiles what it imports anyway; compiling the whole Jupyter stack ahead took a
+    # good part of the install
+    run([str(py), "-m", "pip", "install", "-q", "--no-compile", "-r", "binder/requirements.txt"], env, timeout=900)
     if (BINDER / "postBuild").exists():
         run(["bash", "binder/postBuild"], env, timeout=300)
     (target / ".complete").touch()

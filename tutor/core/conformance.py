@@ -93,7 +93,7 @@ class _Secrets:
 
     def __init__(self, game):
         self.game = game
-        self.known: dict = {}     # id(state) -> (state, {seat: secrets})
+        self.known: dict[int, tuple] = {}     # id(state) -> (state, {seat: secrets})
 
     def __call__(self, state, seat: int) -> set:
         entry = self.known.get(id(state))

@@ -13,7 +13,7 @@ from typing import Optional
 
 from tutor.games.sea_salt_paper import components as C
 from tutor.games.sea_salt_paper.rules import State, to_move
-from tutor.games.sea_salt_paper.scoring import card_points, colour_bonus
+from tutor.games.sea_salt_paper.scoring import card_points, colour_bonus, winners
 
 _CARD: dict = {c: {"id": c, "kind": C.KIND[c], "colour": C.COLOUR[c]} for c in C.ALL_CARDS}
 
@@ -72,6 +72,7 @@ def view(state: State, player: Optional[int] = None) -> dict:
         "caller": state.caller,
         "last_turns": list(state.last_turns),
         "winner": state.winner,
+        "winners": winners(state) if state.over else None,
         "history": [list(r) for r in state.history],
         "to_move": to_move(state),
     }

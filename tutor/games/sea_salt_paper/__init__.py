@@ -45,7 +45,7 @@ SPEC = register(GameSpec(
     id="sea_salt_paper",
     lesson_langs=("en", "uk"),
     players=PLAYERS,
-    conformance_games=64,
+    conformance_games=96,
     # hands turned face up for everyone (STOP, LAST CHANCE, the end): later events of the action may name them
     revealing_events=frozenset({"sea_salt_paper.revealed", "sea_salt_paper.game_over"}),
     quiet_events=frozenset(),

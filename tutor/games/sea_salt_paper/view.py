@@ -66,6 +66,7 @@ def view(state: State, player: Optional[int] = None) -> dict:
         "over": state.over,
         "threshold": C.THRESHOLDS[state.players],
         "deck_count": len(state.deck),
+        "deck": [card_view(c) for c in state.deck] if teacher else None,   # the teacher knows the order
         "discards": discards,
         "drawn": drawn,
         "seats": seats,

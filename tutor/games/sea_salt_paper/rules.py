@@ -15,7 +15,7 @@ against the threshold and a new round is dealt, its first player the one left of
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
+from typing import Any, Optional
 
 from tutor.core import rng
 from tutor.core.errors import RuleViolation
@@ -275,7 +275,7 @@ def legal_actions(state: State, player: int) -> list:
     if phase == "crab":
         return [CrabPile(player, i) for i in (0, 1) if state.discards[i]]
     if phase == "crab_take":
-        return [CrabTake(player, c) for c in dict.fromkeys(state.discards[state.looking])]
+        return [CrabTake(player, c) for c in state.discards[state.looking or 0]]
     if phase == "steal":
         return [Steal(player, s) for s in steal_targets(state, player)]
     # play
@@ -309,7 +309,7 @@ def apply(state: State, action) -> tuple[State, list[Event]]:
     """The state after `action` and what happened. Illegal actions raise RuleViolation; the state is untouched."""
     if state.phase == "over":
         raise RuleViolation(_R + "game-end", _E + "err.over")
-    handler = _HANDLERS.get(type(action))
+    handler: Any = _HANDLERS.get(type(action))
     if handler is None:
         raise RuleViolation(_R + "turn", _E + "err.unknown_action")
     p = getattr(action, "player", None)
@@ -425,11 +425,12 @@ def _crab_pile(state: State, a: CrabPile):
 
 
 def _crab_take(state: State, a: CrabTake):
-    pile = state.discards[state.looking]
+    looking = state.looking or 0     # set in this phase
+    pile = state.discards[looking]
     if a.card not in pile:
-        raise RuleViolation(_R + "duos", _E + "err.not_in_pile", card=str(a.card), pile=state.looking + 1)
+        raise RuleViolation(_R + "duos", _E + "err.not_in_pile", card=str(a.card), pile=looking + 1)
     t = _table(state)
-    t["discards"] = _put(state.discards, state.looking, _without(pile, a.card))
+    t["discards"] = _put(state.discards, looking, _without(pile, a.card))
     t["hands"] = _put(state.hands, a.player, state.hands[a.player] + (a.card,))
     t["phase"], t["looking"] = "play", None
     return _freeze(t), [_ev("crab_took", "duos", {"player": a.player, "pile": state.looking, "card": a.card},
@@ -444,7 +445,8 @@ def _steal(state: State, a: Steal):
         raise RuleViolation(_R + "round-end", _E + "err.victim_safe", victim_player=v)
     if not state.hands[v]:
         raise RuleViolation(_R + "duos", _E + "err.victim_empty", victim_player=v)
-    card, nxt = rng.choice(state.rng, state.hands[v])
+    picked, nxt = rng.choice(state.rng, state.hands[v])
+    card = str(picked)
     t = _table(state)
     hands = _put(state.hands, v, _without(state.hands[v], card))
     t["hands"] = _put(hands, a.player, hands[a.player] + (card,))

@@ -321,6 +321,9 @@ def test_the_game_ends_at_the_threshold_and_a_tie_goes_to_the_last_round():
                 discards=[["captain-1"], ["octopus-4"]], scores=[33, 36])
     s, ev = run(s, TakeDiscard(0, 1), Stop(0))            # 33 + 7 = 40, 36 + 4 = 40
     assert g.is_over(s) and s.scores == (40, 40) and g.winners(s) == [0]
+    assert g.check_invariants(s) == [] and g.state_from_json(g.to_json(s)) == s
+    assert [b.total for b in g.score(s)] == [40, 40]
+    assert [line.label("uk") for line in g.score(s)[0].lines] == ["Попередні раунди", "Раунд 1"]
     assert g.legal_actions(s, 0) == g.legal_actions(s, 1) == [] and g.to_move(s) == []
     refused(s, DrawDeck(0), "game-end")
 

@@ -110,9 +110,12 @@ def score(state: "State") -> list[Breakdown]:
     """Every player's game total, one line per scored round (the full truth; a view decides who sees what)."""
     out = []
     for s in range(state.players):
-        lines = tuple(ScoreLine("sea_salt_paper.score.round", (("round", row[0]),), row[1 + s], _R + "round-end")
-                      for row in state.history)
-        out.append(Breakdown(s, lines))
+        lines = [ScoreLine("sea_salt_paper.score.round", (("round", row[0]),), row[1 + s], _R + "round-end")
+                 for row in state.history]
+        earlier = state.scores[s] - sum(row[1 + s] for row in state.history)
+        if earlier:   # a lesson's position may start from totals without their rounds
+            lines.insert(0, ScoreLine("sea_salt_paper.score.earlier", (), earlier, _R + "round-end"))
+        out.append(Breakdown(s, tuple(lines)))
     return out
 
 

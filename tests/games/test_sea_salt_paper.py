@@ -485,3 +485,38 @@ def test_render_is_fast():
     for _ in range(20):
         g.render(view, lang="uk")
     assert (time.perf_counter() - start) / 20 < 0.005
+
+
+# --------------------------------------------------------------------------- stages (question before answer)
+
+def test_stages_pause_after_a_round_ends_before_the_next_deal():
+    """A round-ending action is cut at "round_end" (hands revealed, the round scored, nothing dealt yet), then
+    "done" is apply's own position; the events of the stages are apply's, in order."""
+    s = andriy_and_oksana()
+    after, events = g.apply(s, Stop(0))
+    stages = g.stages(s, Stop(0))
+    assert [name for name, _, _ in stages] == ["round_end", "done"]
+    assert stages[-1][1] == after and [e for _, _, ev in stages for e in ev] == events
+    scored = stages[0][1]
+    assert scored.round == 1 and scored.scores == (7, 4) and scored.revealed == (True, True)
+    assert scored.hands == s.hands and g.check_invariants(scored) == []
+    assert "round_scored" in kinds(stages[0][2]) and kinds(stages[1][2])[0] == "new_round"
+    one = g.stages(s, EndTurn(0))
+    assert [name for name, _, _ in one] == ["done"] and one[0][1] == g.apply(s, EndTurn(0))[0]
+
+
+def test_stages_match_apply_over_whole_games():
+    for seed in range(6):
+        s = g.setup(2 + seed % 3, seed=seed)
+        r = random.Random(seed)
+        for _ in range(300):
+            if g.is_over(s):
+                break
+            a = r.choice(g.legal_actions(s, g.to_move(s)[0]))
+            after, events = g.apply(s, a)
+            stages = g.stages(s, a)
+            assert stages[-1][0] == "done" and stages[-1][1] == after
+            assert [e for _, _, ev in stages for e in ev] == events
+            for _, position, _ in stages[:-1]:
+                assert g.check_invariants(position) == []
+            s = after

@@ -15,7 +15,7 @@ from tutor.games.sea_salt_paper.components import CARDS, MAX_PLAYERS, MIN_PLAYER
 from tutor.games.sea_salt_paper.render import render
 from tutor.games.sea_salt_paper.rules import (  # noqa: F401
     CrabPile, CrabTake, DrawDeck, EndTurn, Keep, LastChance, PlayDuo, PlayMermaids, State, Steal, Stop,
-    TakeDiscard, apply, is_over, legal_actions, points_in_hand, setup, to_move,
+    TakeDiscard, apply, is_over, legal_actions, points_in_hand, setup, stages, to_move,
 )
 from tutor.games.sea_salt_paper.scoring import breakdown, card_points, colour_bonus, score, winners  # noqa: F401
 from tutor.games.sea_salt_paper.sections import RULINGS, SECTIONS

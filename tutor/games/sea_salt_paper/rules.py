@@ -14,6 +14,7 @@ against the threshold and a new round is dealt, its first player the one left of
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Optional
 
@@ -592,6 +593,9 @@ def _game_over(t: dict, events: list) -> None:
 
 def _new_round(t: dict, events: list, first: int) -> None:
     """Every card back, shuffled; two discard piles opened; `first` begins."""
+    cuts = _CUTS.get()
+    if cuts is not None:         # stages(): pause where the round has ended, before the next deal
+        cuts.append(("round_end", _freeze(dict(t)), len(events)))
     n = t["players"]
     deck, t["rng"] = rng.shuffled(t["rng"], C.ALL_CARDS)
     t["round"] += 1
@@ -601,6 +605,28 @@ def _new_round(t: dict, events: list, first: int) -> None:
     events.append(_ev("new_round", "setup", {"round": t["round"], "player": first,
                                              "discards": [deck[0], deck[1]]}))
     _start_turn(t, first, events)
+
+
+_CUTS: ContextVar = ContextVar("sea_salt_paper_cuts", default=None)
+
+
+def stages(state: State, action) -> list:
+    """`apply`, cut where a teacher pauses: (stage, position, events of the stage). An action that ends a round
+    (STOP, the last turn after LAST CHANCE, an empty deck) and deals the next one has two stages: "round_end"
+    (hands revealed, the round scored or abandoned, the next round not yet dealt) and "done" (the new deal).
+    Any other action is one stage, "done". The last position and the events in order are apply's."""
+    cuts: list = []
+    token = _CUTS.set(cuts)
+    try:
+        final, events = apply(state, action)
+    finally:
+        _CUTS.reset(token)
+    out, start = [], 0
+    for name, position, upto in cuts:
+        out.append((name, position, events[start:upto]))
+        start = upto
+    out.append(("done", final, events[start:]))
+    return out
 
 
 _HANDLERS = {

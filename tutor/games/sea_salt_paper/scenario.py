@@ -2,7 +2,7 @@
 
 setup:  players, seed, first (player), round, deck [ids, top first], discards [[ids bottom->top], [...]],
         hands {player: [ids]}, zones {player: [ids]}, scores {player: total}
-do:     one or more of, in this order:
+do:     a mapping (or a list of mappings, applied in order) of one or more of, in this order:
         draw_deck: player | take_discard: {player: pile} | keep: {player: [card, pile]} (pile 1 or 2, or
         null) | duo: {player: [card, card]} | crab_pile: {player: pile} | crab_take: {player: card} |
         steal: {player: victim} | mermaids: player | end_turn: player | stop: player | last_chance: player
@@ -48,7 +48,12 @@ _ONE = {"draw_deck": DrawDeck, "mermaids": PlayMermaids, "end_turn": EndTurn, "s
         "last_chance": LastChance}
 
 
-def actions(do: dict, state: State) -> list:
+def actions(do, state: State) -> list:
+    """The actions of a step's `do`: a mapping, or a list of mappings applied in order (the same key twice)."""
+    if isinstance(do, list):
+        return [a for part in do for a in actions(part, state)]
+    if not isinstance(do, dict):
+        raise ValueError("'do' is a mapping of actions or a list of them")
     out: list = []
     for key, value in (do or {}).items():
         if key in _ONE:

@@ -77,4 +77,54 @@ def board_keys(action) -> tuple:
     return ()
 
 
-UI = GameUI(action_label=action_label, action_tip=action_tip, board_keys=board_keys)
+def components(lang: str) -> str:
+    """The 58 cards by kind: how many, their colours, how they score (every number from components.py), and
+    where the facts come from (the colours and counts per kind come from the card data, not the rulebook)."""
+    from tutor.games.sea_salt_paper import components as C
+    from tutor.games.sea_salt_paper.text import colour_name, kind_name, points_text
+    from tutor.widgets.common import esc, safe_cite
+    from tutor.widgets.tables import source_cell
+
+    def how(kind: str) -> tuple[str, str]:
+        if kind in C.EFFECT:
+            effect = "steal_shark" if kind == "shark" else C.EFFECT[kind]
+            return text(_U + "how.duo", lang, effect=text(_U + f"effect.{effect}", lang)), "duos"
+        if kind in C.COLLECTIONS:
+            table = C.COLLECTIONS[kind]
+            return text(_U + "how.collection", lang, points=", ".join(map(str, table)),
+                        counts=", ".join(str(n) for n in range(1, len(table) + 1))), "collections"
+        if kind in C.MULTIPLIERS:
+            counted, each = C.MULTIPLIERS[kind]
+            return text(_U + "how.multiplier", lang, points=points_text(each, lang),
+                        kind=kind_name(counted, lang)), "multipliers"
+        return text(_U + "how.mermaid", lang), "mermaids"
+
+    rows = []
+    for kind in C.KINDS:
+        items = [c for c in C.CARDS.values() if c.kind == kind]
+        colours: dict = {}
+        for c in items:
+            colours[c.colour] = colours.get(c.colour, 0) + 1
+        named = ", ".join(colour_name(col, lang) + (f" × {n}" if n > 1 else "") for col, n in colours.items())
+        prov, source = source_cell((c.provenance for c in items), lang, C.RULEBOOK)
+        words, section = how(kind)
+        rows.append(f'<tr data-kind="{esc(kind)}" data-provenance="{prov}"><td>{esc(kind_name(kind, lang))}</td>'
+                    f'<td class="num">{len(items)}</td><td>{esc(named)}</td><td>{esc(words)} '
+                    f'<span class="tutor-cite">{esc(safe_cite("sea_salt_paper:" + section, lang))}</span></td>'
+                    f"<td>{source}</td></tr>")
+    head = "".join(f"<th>{esc(h)}</th>" for h in (
+        text("ui.kind", lang), text("ui.count", lang), text(_U + "components.colours", lang),
+        text(_U + "components.scores", lang), text("ui.source", lang)))
+    return (f'<h4>{esc(text(_U + "components.cards", lang))} <span class="tutor-cite">'
+            f'{esc(safe_cite("sea_salt_paper:components", lang))}</span></h4>'
+            f'<table class="tutor-cards"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+            f'<p class="tutor-assumed-note">{esc(text("ui.assumed_note", lang))}</p>')
+
+
+def sandbox(lang: str = "en", **kwargs):
+    from tutor.games.sea_salt_paper.sandbox import ScoreHelper
+    return ScoreHelper(lang=lang, **kwargs)
+
+
+UI = GameUI(action_label=action_label, action_tip=action_tip, board_keys=board_keys, sandbox=sandbox,
+            components=components)

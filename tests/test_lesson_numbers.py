@@ -117,3 +117,51 @@ def test_the_claims_are_read():
         ("catfish", 5, "5-point catfish"), ("tuna", 12, "tuna (12)")]
     assert [(k, n) for k, n, _ in claims("aqua_fest", "отвечает дельфином (сила 5); a turtle of strength 7")] == [
         ("turtle", 7), ("dolphin", 5)]
+
+
+# --------------------------------------------------------------------------- Паперові океани
+# Its numbers belong to kinds, not to single cards: the collection tables, the multipliers, the winning totals
+# and the 7 points that end a round. Each is read from the lesson pages and compared with the card data.
+
+SSP_KINDS = {"shell": r"Shells|Мушлі", "octopus": r"Octopuses|Восьминоги", "penguin": r"Penguins|Пінгвіни",
+             "sailor": r"Sailors|Моряки"}
+SSP_MULTIPLIERS = {"lighthouse": r"Lighthouse|Маяк", "shoal_of_fish": r"Shoal of fish|Косяк риб",
+                   "penguin_colony": r"Penguin colony|Колонія пінгвінів", "captain": r"Captain|Капітан"}
+SSP_COUNTED = {"boat": r"boat|човник", "fish": r"fish|рибу", "penguin": r"penguin|пінгвіна", "sailor": r"sailor|моряка"}
+
+
+def ssp_claims(text: str) -> dict:
+    """{what: [numbers]} the text states: a collection's table row, a multiplier's points and kind."""
+    out: dict = {}
+    for kind, words in SSP_KINDS.items():
+        for m in re.finditer(rf"^\| (?:{words}) \|([^\n]*)$", text, flags=re.M):
+            out.setdefault(kind, []).append(tuple(int(x) for x in re.findall(r"\d+", m.group(1))))
+    for kind, words in SSP_MULTIPLIERS.items():
+        for m in re.finditer(rf"\*\*(?:{words}):\*\* (\d+) (?:points?|очк\w*) (?:for each|за кож\w+) (\w+)", text):
+            counted = next(k for k, w in SSP_COUNTED.items() if re.fullmatch(w, m.group(2)))
+            out.setdefault(kind, []).append((counted, int(m.group(1))))
+    return out
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_sea_salt_paper_lesson_numbers_are_the_datas(lang):
+    from tutor.games.sea_salt_paper import components as SC
+    from tutor.lesson_source import path
+    text = path("sea_salt_paper", lang).read_text(encoding="utf-8")
+    found = ssp_claims(text)
+    for kind, table in SC.COLLECTIONS.items():
+        assert found.get(kind) == [table], (kind, found.get(kind))
+    for kind, (counted, each) in SC.MULTIPLIERS.items():
+        assert found.get(kind) == [(counted, each)], (kind, found.get(kind))
+    t = SC.THRESHOLDS
+    totals = {"en": f"{t[2]} points with two players, {t[3]} with three", "uk": f"{t[2]} очок удвох, {t[3]} утрьох"}
+    assert totals[lang] in text
+    assert (f"{t[2]} / {t[3]} / {t[4]}") in text
+    seven = {"en": f"at least {SC.STOP_POINTS} points", "uk": f"щонайменше {SC.STOP_POINTS} очок"}
+    assert text.count(seven[lang]) >= 2
+    assert {"en": "58 cards", "uk": "58 карт"}[lang] in text and len(SC.ALL_CARDS) == 58
+
+
+def test_sea_salt_paper_claims_are_read():
+    claims = ssp_claims("| Shells | 0 | 2 | 4 |\n**Captain:** 3 points for each sailor.\n**Маяк:** 1 очко за кожен човник.")
+    assert claims == {"shell": [(0, 2, 4)], "captain": [("sailor", 3)], "lighthouse": [("boat", 1)]}

@@ -20,7 +20,7 @@ import yaml
 from tutor import lesson
 from tutor.core import quiz as Q
 from tutor.core.errors import RuleViolation
-from tutor.core.game import ready_games
+from tutor.core.game import info, ready_games
 from tutor.core.scenario import ScenarioError
 from tutor.widgets.quiz import Quiz
 
@@ -28,6 +28,11 @@ ROOT = Path(__file__).resolve().parents[1]
 LANGS = ("en", "ru")
 QUIZ_FILES = sorted((ROOT / "lessons").glob("*/quizzes/*.yaml"))
 QUIZ_IDS = [f"{p.parent.parent.name}/{p.stem}" for p in QUIZ_FILES]
+# (quiz id, language) for every lesson language of the quiz's game (Мяури and Aqua Fest: en, ru; Паперові океани: en, uk)
+QUIZ_LANGS = [(i, lang) for i in QUIZ_IDS for lang in info(i.split("/")[0]).lesson_langs]
+# the quiz widget's words per language: wrong, why not, right
+VERDICT_WORDS = {"en": ("Not this one", "Why not", "Right!"), "ru": ("Не так", "Почему нет", "Верно!"),
+                 "uk": ("Не так", "Чому ні", "Правильно!")}
 
 
 @pytest.fixture(autouse=True)
@@ -54,7 +59,7 @@ def a_wrong_index(w: Quiz) -> int:
 # --------------------------------------------------------------------------- the quiz files
 
 def test_each_ready_game_has_quizzes():
-    for game in ("maui", "aqua_fest"):
+    for game in ("maui", "aqua_fest", "sea_salt_paper"):
         assert game in ready_games()
         assert len(Q.quiz_files(game)) >= 3, game
 
@@ -68,14 +73,20 @@ def test_quiz_has_exactly_one_right_answer_per_the_engine(path):
 
 @pytest.mark.parametrize("path", QUIZ_FILES, ids=QUIZ_IDS)
 def test_quiz_speaks_english_and_russian(path):
+    """Every quiz speaks English and each other lesson language of its game (Russian, Ukrainian)."""
     quiz = Q.load_file(path)
     assert quiz["id"] == f"{path.parent.parent.name}/{path.stem}"
+    others = [lang for lang in info(quiz["game"]).lesson_langs if lang != "en"]
+    assert others
     texts = [quiz["question"], quiz["title"], quiz["explain"]] + [c["label"] for c in quiz["choices"]]
     for t in texts:
-        assert t["en"].strip() and t["ru"].strip()
-        assert re.search("[а-яё]", t["ru"], re.I) or re.fullmatch(r"[\d\s:.,+=-]+", t["ru"]), t["ru"]
-    assert re.search("[а-яё]", quiz["question"]["ru"], re.I)
-    assert not re.search("[а-яё]", quiz["question"]["en"], re.I)
+        assert t["en"].strip()
+        for lang in others:
+            assert t[lang].strip()
+            assert re.search("[а-яёіїєґ]", t[lang], re.I) or re.fullmatch(r"[\d\s:.,+=-]+", t[lang]), t[lang]
+    for lang in others:
+        assert re.search("[а-яёіїєґ]", quiz["question"][lang], re.I)
+    assert not re.search("[а-яёіїєґ]", quiz["question"]["en"], re.I)
 
 
 def test_both_forms_are_used():
@@ -148,7 +159,7 @@ def test_choice_labels_name_an_answer_not_its_reason(path):
     """A label like "Player 3: nearest Kiti's right hand" teaches the rule before the learner thinks;
     labels are short answers with no colon-led reason (the reason comes after answering)."""
     for choice in Q.load_file(path)["choices"]:
-        for lang in LANGS:
+        for lang in info(Q.load_file(path)["game"]).lesson_langs:
             label = choice["label"][lang]
             assert ":" not in label and len(label.split()) <= 4, label
 
@@ -184,8 +195,7 @@ def test_why_not_names_what_decided_against_the_choice():
 
 # --------------------------------------------------------------------------- the widget
 
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("quiz_id", QUIZ_IDS)
+@pytest.mark.parametrize("quiz_id,lang", QUIZ_LANGS, ids=[f"{i}-{lang}" for i, lang in QUIZ_LANGS])
 def test_widget_marks_right_and_wrong_and_changes_the_board(quiz_id, lang):
     w = lesson.quiz(quiz_id, lang=lang).expand()
     assert isinstance(w, Quiz) and "tutor-quiz" in w._dom_classes
@@ -201,7 +211,8 @@ def test_widget_marks_right_and_wrong_and_changes_the_board(quiz_id, lang):
     assert w.buttons[wrong].description.startswith("✗ ")
     assert "tutor-quiz-wrong" in w.buttons[wrong]._dom_classes
     assert 'data-correct="false"' in w.verdict.value
-    assert ("Not this one" if lang == "en" else "Не так") in w.verdict.value
+    wrong_word, why_word, right_word = VERDICT_WORDS[lang]
+    assert wrong_word in w.verdict.value
     if w.outcomes[wrong].refusal is None:
         assert w.svg.value != opening and "<svg" in w.svg.value
     else:                                    # refused: the board stays, the refusal explains
@@ -212,7 +223,7 @@ def test_widget_marks_right_and_wrong_and_changes_the_board(quiz_id, lang):
         assert w.data["explain"][lang] not in plain(w.verdict.value)
     if w.outcomes[wrong].refusal is None:    # the engine's "why not", rule by rule
         assert 'class="tutor-why-not"' in w.verdict.value and 'class="tutor-cite"' in w.verdict.value
-        assert ("Why not" if lang == "en" else "Почему нет") in plain(w.verdict.value)
+        assert why_word in plain(w.verdict.value)
     assert "tutor-live" in w.verdict._dom_classes      # announced by screen readers (page.js)
 
     w.again.click()
@@ -226,12 +237,12 @@ def test_widget_marks_right_and_wrong_and_changes_the_board(quiz_id, lang):
     assert w.buttons[right].description.startswith("✓ ")
     assert "tutor-quiz-right" in w.buttons[right]._dom_classes
     assert 'data-correct="true"' in w.verdict.value
-    assert ("Right!" if lang == "en" else "Верно!") in w.verdict.value
+    assert right_word in w.verdict.value
     assert w.svg.value != opening
     assert w.data["explain"][lang] in plain(w.verdict.value)
     assert 'class="tutor-events"' in w.verdict.value and 'class="tutor-cite"' in w.verdict.value
-    if lang == "ru":
-        assert re.search("[а-яё]", plain(w.verdict.value), re.I)
+    if lang != "en":
+        assert re.search("[а-яёіїєґ]", plain(w.verdict.value), re.I)
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -28,6 +28,7 @@ TASK_IDS = [f"{g}/{p.stem}" for g, p in TASKS]
 ACTION_PARTS = {
     "maui": {"part-round", "part-depths", "part-disputes", "part-jellyfish"},
     "aqua_fest": {"part-movement", "part-turn", "part-battles"},
+    "sea_salt_paper": {"part-turn", "part-duos", "part-end-round"},
 }
 
 

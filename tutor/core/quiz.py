@@ -54,7 +54,7 @@ TOP_KEYS = {"id", "game", "rule", "title", "question", "setup", "given", "then",
             "explain", "viewer", "highlight", "tags"}
 ACTION_CHOICE_KEYS = {"label", "do", "explain"}
 OUTCOME_CHOICE_KEYS = {"label", "expect", "refused", "explain"}
-LANGS = ("en", "ru")          # every quiz speaks these (the lesson languages of the ready games)
+LANGS = ("en", "ru")          # what a quiz speaks when its game is not known; otherwise its game's lesson languages
 
 
 @dataclass
@@ -88,10 +88,18 @@ def load_file(path) -> dict:
     return validate(read_yaml(path), str(path))
 
 
-def _texts(value, what: str, where: str) -> None:
+def lesson_langs(data) -> tuple:
+    """The languages a lesson file must speak: its game's lesson languages (LANGS for an unknown game)."""
+    try:
+        return tuple(spec(data["game"]).lesson_langs)
+    except (KeyError, TypeError, ValueError, LookupError):
+        return LANGS
+
+
+def _texts(value, what: str, where: str, langs: tuple = LANGS) -> None:
     if not isinstance(value, dict) or not value:
         raise ScenarioError(f"{where}: '{what}' must give the text per language, like {{en: ..., ru: ...}}")
-    missing = [lang for lang in LANGS if not str(value.get(lang) or "").strip()]
+    missing = [lang for lang in langs if not str(value.get(lang) or "").strip()]
     if missing:
         raise ScenarioError(f"{where}: '{what}' has no {missing[0]} text")
 
@@ -117,11 +125,12 @@ def validate(data, where: str = "quiz") -> dict:
     """The quiz itself if its shape is right; otherwise a ScenarioError saying what is wrong."""
     where = check_shape(data, ("id", "game", "question", "setup", "choices"), TOP_KEYS, where,
                         "a quiz is a mapping with id, game, question, setup and choices")
-    _texts(data["question"], "question", where)
+    langs = lesson_langs(data)
+    _texts(data["question"], "question", where, langs)
     if "title" in data:
-        _texts(data["title"], "title", where)
+        _texts(data["title"], "title", where, langs)
     if "explain" in data:
-        _texts(data["explain"], "explain", where)
+        _texts(data["explain"], "explain", where, langs)
     if not isinstance(data["setup"], dict):
         raise ScenarioError(f"{where}: 'setup' must be a mapping")
     choices = data["choices"]
@@ -145,9 +154,9 @@ def validate(data, where: str = "quiz") -> dict:
             raise ScenarioError(f"{where}: choice {i} has unknown key '{sorted(bad)[0]}'{hint}")
         if "label" not in choice:
             raise ScenarioError(f"{where}: choice {i} has no 'label'")
-        _texts(choice["label"], f"choice {i} label", where)
+        _texts(choice["label"], f"choice {i} label", where, langs)
         if "explain" in choice:
-            _texts(choice["explain"], f"choice {i} explain", where)
+            _texts(choice["explain"], f"choice {i} explain", where, langs)
         if outcome:
             if ("expect" in choice) == ("refused" in choice):
                 raise ScenarioError(f"{where}: choice {i} needs exactly one of 'expect' or 'refused'")

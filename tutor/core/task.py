@@ -27,7 +27,7 @@ from pathlib import Path
 
 from tutor.core.errors import RuleViolation
 from tutor.core.game import load
-from tutor.core.quiz import _expect, _texts, check_shape, opening, report
+from tutor.core.quiz import _expect, _texts, check_shape, lesson_langs, opening, report
 from tutor.core.scenario import ScenarioError, adapter, before_next_deal, read_yaml
 
 TOP_KEYS = {"id", "game", "rule", "part", "title", "prompt", "setup", "player", "given", "then", "goal", "hint",
@@ -39,7 +39,7 @@ def validate(data, where: str = "task") -> dict:
     where = check_shape(data, ("id", "game", "part", "prompt", "setup", "player", "goal", "hint", "explain"),
                         TOP_KEYS, where, "a task is a mapping with id, game, prompt, setup, player and goal")
     for key in ("prompt", "hint", "explain") + (("title",) if "title" in data else ()):
-        _texts(data[key], key, where)
+        _texts(data[key], key, where, lesson_langs(data))
     if not isinstance(data["setup"], dict):
         raise ScenarioError(f"{where}: 'setup' must be a mapping")
     if not isinstance(data["goal"], dict) or not data["goal"]:

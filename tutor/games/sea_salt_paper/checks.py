@@ -1,0 +1,90 @@
+"""What the conformance suite needs from Паперові океани: invariants, secrets per viewer, candidate actions."""
+
+from __future__ import annotations
+
+import random
+
+from tutor.games.sea_salt_paper import components as C
+from tutor.games.sea_salt_paper.rules import (
+    PHASES, CrabPile, CrabTake, DrawDeck, EndTurn, Keep, LastChance, PlayDuo, PlayMermaids, State, Steal, Stop,
+    TakeDiscard, legal_actions,
+)
+from tutor.games.sea_salt_paper.view import may_look
+
+
+def check_invariants(state: State) -> list[str]:
+    """Problems with the position; an empty list means every card is accounted for and the phase fits."""
+    problems = []
+    n = state.players
+    every = (list(state.deck) + [c for p in state.discards for c in p] + [c for h in state.hands for c in h]
+             + [c for z in state.zones for c in z] + list(state.drawn))
+    if sorted(every) != sorted(C.ALL_CARDS):
+        problems.append(f"cards not conserved: {len(every)} placed, {len(set(every))} distinct")
+    if state.phase not in PHASES:
+        problems.append(f"unknown phase {state.phase!r}")
+    if not 0 <= state.turn < n:
+        problems.append(f"turn {state.turn} is not a seat")
+    if (state.phase == "keep") != bool(state.drawn) or len(state.drawn) > 2:
+        problems.append("drawn cards wait exactly while a card is to be kept")
+    if (state.phase == "crab_take") != (state.looking is not None):
+        problems.append("a discard pile is looked through exactly while a crab card is to be taken")
+    for s in range(n):
+        if len(state.zones[s]) % 2:
+            problems.append(f"player {s + 1}'s zone holds an odd number of cards")
+    if state.caller is None and state.last_turns:
+        problems.append("last turns without a LAST CHANCE")
+    if state.caller is not None and not state.over:
+        if not state.revealed[state.caller]:
+            problems.append("the LAST CHANCE caller's hand is not revealed")
+        if state.turn == state.caller or state.caller in state.last_turns:
+            problems.append("the LAST CHANCE caller takes another turn")
+    if state.winner is not None and not state.over:
+        problems.append("a mermaid winner while the game goes on")
+    if len(state.scores) != n or any(s < 0 for s in state.scores):
+        problems.append("scores must be one total per player, none negative")
+    for row in state.history:
+        if len(row) != n + 1:
+            problems.append("a past round must give the points of every player")
+    for s in range(n):
+        # a lesson may start from totals whose rounds it does not list: the rounds listed cannot exceed them
+        if sum(r[1 + s] for r in state.history) > state.scores[s]:
+            problems.append(f"player {s + 1}'s rounds add up to more than their total")
+    return problems
+
+
+def secrets(state: State, viewer) -> set[str]:
+    """Card ids that `viewer` must not find anywhere in their view or its SVG."""
+    if viewer is None:
+        return set()
+    hidden = set(state.deck)
+    for i, pile in enumerate(state.discards):
+        if not may_look(state, viewer, i):
+            hidden.update(pile[:-1])
+    if viewer != state.turn:
+        hidden.update(state.drawn)
+    for s in range(state.players):
+        if s != viewer and not state.revealed[s]:
+            hidden.update(state.hands[s])
+    return hidden
+
+
+def candidate_actions(state: State, r: random.Random) -> list:
+    """Legal and illegal actions mixed, for the conformance suite to try."""
+    n = state.players
+    cards = C.ALL_CARDS
+    out: list = []
+    # one of each kind, by a random seat (often the one to play) with random cards and piles
+    seat = state.turn if r.random() < 0.6 else r.randrange(-1, n + 1)
+    pile = r.randrange(-1, 3)
+    out += [DrawDeck(seat), TakeDiscard(seat, pile), Keep(seat, r.choice(cards), r.choice((0, 1, None))),
+            PlayDuo(seat, r.choice(cards), r.choice(cards)), CrabPile(seat, pile), CrabTake(seat, r.choice(cards)),
+            Steal(seat, r.randrange(-1, n + 1)), PlayMermaids(seat), EndTurn(seat), Stop(seat), LastChance(seat)]
+    p = state.turn
+    hand = state.hands[p]
+    if len(hand) >= 2:   # the player's own cards, paired at random (mostly not a duo)
+        a, b = r.sample(hand, 2)
+        out.append(PlayDuo(p, a, b))
+    legal = legal_actions(state, p)
+    if legal:
+        out += r.sample(legal, min(3, len(legal)))
+    return out

@@ -1,0 +1,332 @@
+"""Паперові океани SVG: a pure function from a view dict (what one player may see) to SVG text.
+
+    svg = render(sea_salt_paper.view(state, 0), highlight=["pile:1"], lang="uk", events=events)
+
+Everything drawn comes from the view, so a hidden card cannot leak: the view never holds its id. The deck and
+the two discard piles (top card and size) lie across the top; below, one panel per player with the cards they
+played (face up) and their hand (face down unless the viewer may see it), their total and card points.
+
+A card shows its kind in words, its colour as a fill AND as a ColorADD-style sign in its corner (colour never
+carries meaning alone), and how it scores. Each visible card carries `data-card="<id>"` (an attribute, never
+text). `highlight` (lesson pointers): "card:<id>", "pile:<0|1>", "deck", "seat:<0-based seat>". `events` (the
+last action's) ring the cards they name. `choosable` ({key: choice id or tutor.core.svg.Offer}, from a widget;
+keys as ui.board_keys makes them: "deck", "pile:<n>", "card:<id>", "seat:<n>") lays a focusable button
+(`data-choice`) over each element so named; without it the drawing is the same, only without buttons.
+
+The SVG is written as text (not through svgwrite): a card's markup is made once per card, size and language and
+placed with a translate, which keeps a whole table under a few milliseconds.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from html import escape
+
+from tutor.core import svg as S
+from tutor.core.i18n import player_name, text
+from tutor.games.sea_salt_paper import components as C
+from tutor.games.sea_salt_paper.text import card_name, kind_name, pile_name
+
+W = 900
+TOP = 44                       # below the header band
+CW, CH = 64, 90                # a card on the table (deck, piles, drawn, looked-through)
+SW, SH = 52, 74                # a card in a player's panel
+PANEL_H = 112
+PANEL_Y = TOP + CH + 40
+BACK = "#20466e"
+
+
+def _w(key: str, lang: str, **params) -> str:
+    return text(f"sea_salt_paper.board.{key}", lang, **params)
+
+
+def _a(value) -> str:
+    return escape(str(value), quote=True)
+
+
+def _t(x, y, words, *, size=11, anchor="start", weight="normal", fill=S.INK, cls="") -> str:
+    extra = f' text-anchor="{anchor}"' if anchor != "start" else ""
+    extra += f' font-weight="{weight}"' if weight != "normal" else ""
+    extra += f' class="{cls}"' if cls else ""
+    return f'<text x="{round(x, 1)}" y="{round(y, 1)}" font-size="{size}" fill="{fill}"{extra}>{escape(str(words))}</text>'
+
+
+# --------------------------------------------------------------------------- ColorADD-style signs
+
+def _sign(kind: str, x: float, y: float, s: float) -> str:
+    """One ColorADD-style sign in an s × s box at (x, y)."""
+    if kind == "slash":
+        return (f'<line x1="{x:.1f}" y1="{y + s:.1f}" x2="{x + s:.1f}" y2="{y:.1f}" stroke="{S.INK}" '
+                f'stroke-width="1.6"/>')
+    if kind == "blue":       # a triangle pointing left
+        return f'<polygon points="{x:.1f},{y + s / 2:.1f} {x + s:.1f},{y:.1f} {x + s:.1f},{y + s:.1f}" fill="{S.INK}"/>'
+    if kind == "red":        # a triangle pointing right
+        return f'<polygon points="{x:.1f},{y:.1f} {x + s:.1f},{y + s / 2:.1f} {x:.1f},{y + s:.1f}" fill="{S.INK}"/>'
+    if kind == "open":
+        return (f'<rect x="{x + 0.8:.1f}" y="{y + 0.8:.1f}" width="{s - 1.6:.1f}" height="{s - 1.6:.1f}" fill="#ffffff" '
+                f'stroke="{S.INK}" stroke-width="1.2"/>')
+    return f'<rect x="{x:.1f}" y="{y:.1f}" width="{s:.1f}" height="{s:.1f}" fill="{S.INK}"/>'   # filled
+
+
+def colour_sign(colour: str, x: float, y: float, s: float = 7) -> str:
+    """The colour's signs side by side on a white tab (class "colour-sign")."""
+    signs = C.COLORADD[colour]
+    width = len(signs) * (s + 2) + 2
+    out = [f'<g class="colour-sign" data-colour="{colour}">',
+           f'<rect x="{x:.1f}" y="{y:.1f}" width="{width:.1f}" height="{s + 4:.1f}" rx="2" fill="#ffffff" '
+           f'stroke="{S.INK}" stroke-width="0.6"/>']
+    for i, sign in enumerate(signs):
+        out.append(_sign(sign, x + 2 + i * (s + 2), y + 2, s))
+    out.append("</g>")
+    return "".join(out)
+
+
+# --------------------------------------------------------------------------- cards
+
+@lru_cache(maxsize=2048)
+def _face(card_id: str, w: int, h: int, lang: str) -> str:
+    """A face-up card drawn at the origin."""
+    kind, colour = C.KIND[card_id], C.COLOUR[card_id]
+    fill = C.COLOUR_HEX[colour]
+    name = kind_name(kind, lang)
+    size = min(11.0, (w - 8) / max(1, len(name)) * 1.75)
+    words = name.split(" ") if len(name) > 10 and " " in name else [name]
+    if len(words) > 1:
+        size = min(10.0, (w - 6) / max(len(x) for x in words) * 1.75)
+    value = text(f"sea_salt_paper.board.value.{kind}", lang)
+    out = [f'<g class="card" data-card="{card_id}" data-kind="{kind}" data-colour="{colour}">',
+           f"<title>{escape(card_name(card_id, lang))}</title>",
+           f'<rect width="{w}" height="{h}" rx="6" fill="{fill}" stroke="{S.INK}" stroke-width="1.2"/>',
+           f'<rect x="4" y="{h * 0.3:.1f}" width="{w - 8}" height="{h * 0.62:.1f}" rx="4" fill="#ffffff" '
+           f'fill-opacity="0.92"/>',
+           colour_sign(colour, 3, 3)]
+    y = h * 0.3 + 14
+    for word in words:
+        out.append(_t(w / 2, y, word, size=size, anchor="middle", weight="bold"))
+        y += size + 2
+    out.append(_t(w / 2, h - 8, value, size=min(9.5, (w - 6) / max(1, len(value)) * 1.8), anchor="middle",
+                  fill=S.MUTED, cls="value"))
+    out.append("</g>")
+    return "".join(out)
+
+
+@lru_cache(maxsize=16)
+def _back(w: int, h: int) -> str:
+    return (f'<g class="card back"><rect width="{w}" height="{h}" rx="6" fill="{BACK}" stroke="{S.INK}" '
+            f'stroke-width="1.2"/><path d="M6 {h * 0.4:.0f} q{w / 8:.1f} -8 {w / 4:.1f} 0 t{w / 4:.1f} 0 '
+            f't{w / 4:.1f} 0 M6 {h * 0.6:.0f} q{w / 8:.1f} -8 {w / 4:.1f} 0 t{w / 4:.1f} 0 t{w / 4:.1f} 0" '
+            f'fill="none" stroke="#8fb8de" stroke-width="1.5"/></g>')
+
+
+def _place(x: float, y: float, xml: str) -> str:
+    return f'<g transform="translate({round(x, 1)} {round(y, 1)})">{xml}</g>'
+
+
+def _empty(x, y, w, h, lang) -> str:
+    return (f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" fill="none" stroke="{S.MUTED}" '
+            f'stroke-dasharray="5 4"/>' + _t(x + w / 2, y + h / 2 + 4, _w("empty", lang), size=10, anchor="middle",
+                                              fill=S.MUTED))
+
+
+class _Board:
+    """What one drawing collects: its parts, the rings, the buttons."""
+
+    def __init__(self, hl: set, offers: dict, marked: set, lang: str):
+        self.parts: list[str] = []
+        self.top: list[str] = []          # rings and buttons, drawn over everything
+        self.hl, self.offers, self.marked, self.lang = hl, offers, marked, lang
+
+    def element(self, key: str, x, y, w, h, name: str, xml: str = "") -> None:
+        if xml:
+            self.parts.append(xml)
+        if key in self.hl:
+            self.top.append(_ring(x, y, w, h, "highlight", key))
+        card = key[5:] if key.startswith("card:") else None
+        if card is not None and card in self.marked:
+            self.top.append(_ring(x, y, w, h, "event", key))
+        offer = self.offers.get(key)
+        if offer is not None:
+            self.top.append(_choice(key, offer, x, y, w, h, name))
+
+    def card(self, card: dict, x, y, w, h) -> None:
+        cid = card["id"]
+        self.element(f"card:{cid}", x, y, w, h, card_name(cid, self.lang), _place(x, y, _face(cid, w, h, self.lang)))
+
+
+def _ring(x, y, w, h, kind, target) -> str:
+    style = S.HIGHLIGHT_STYLE if kind == "highlight" else S.EVENT_STYLE
+    pad = 4
+    return (f'<rect x="{x - pad:.1f}" y="{y - pad:.1f}" width="{w + 2 * pad:.1f}" height="{h + 2 * pad:.1f}" rx="9" '
+            f'fill="none" stroke="{style["stroke"]}" stroke-width="{style["stroke_width"]}"'
+            + (f' stroke-dasharray="{style["stroke_dasharray"]}"' if "stroke_dasharray" in style else "")
+            + f' class="{kind}" data-target="{_a(target)}"/>')
+
+
+def _choice(key: str, offer: S.Offer, x, y, w, h, name: str) -> str:
+    """tutor.core.svg.choice, written as text: a focusable button over the element drawn under `key`."""
+    label = offer.label or name
+    pressed = "" if offer.pressed is None else f' aria-pressed="{"true" if offer.pressed else "false"}"'
+    ring = 1.6 * 2.2 if offer.pressed else 1.6
+    return (f'<g class="choice" data-choice="{_a(offer.id)}" data-key="{_a(key)}" tabindex="0" role="button" '
+            f'aria-label="{_a(label)}"{pressed}><title>{escape(label)}</title>'
+            f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="6" fill="#ffffff" fill-opacity="0" '
+            f'stroke="{S.CHOICE}" stroke-width="{ring:.2f}" class="choice-ring"/></g>')
+
+
+# --------------------------------------------------------------------------- the table
+
+def _row(board: _Board, cards: list, x: float, y: float, width: float, w: int, h: int) -> None:
+    """Cards left to right from x, overlapping when they would not fit in `width`."""
+    if not cards:
+        return
+    step = min(w + 4, (width - w) / max(1, len(cards) - 1)) if len(cards) > 1 else w
+    for i, c in enumerate(cards):
+        board.card(c, x + i * step, y, w, h)
+
+
+def _centre(board: _Board, view: dict) -> None:
+    lang = board.lang
+    x, y = 16, TOP
+    deck = view["deck_count"]
+    board.parts.append(_place(x, y, _back(CW, CH)) if deck else _empty(x, y, CW, CH, lang))
+    board.parts.append(_t(x + CW / 2, y + CH + 14, _w("deck", lang, n=deck), size=11, anchor="middle",
+                          cls="deck-count"))
+    board.element("deck", x, y, CW, CH, _w("deck", lang, n=deck))
+    for pile in view["discards"]:
+        i = pile["pile"]
+        px = 100 + i * 86
+        name = pile_name(i, lang)
+        if pile["top"] is None:
+            board.parts.append(_empty(px, y, CW, CH, lang))
+        else:
+            if pile["count"] > 1:   # the edge of the cards below
+                board.parts.append(f'<rect x="{px + 3}" y="{y + 3}" width="{CW}" height="{CH}" rx="6" fill="#d8d2c4" '
+                                   f'stroke="{S.MUTED}"/>')
+            board.card(pile["top"], px, y, CW, CH)
+        board.parts.append(_t(px + CW / 2, y + CH + 14, f'{_w("pile", lang, n=i + 1)} · {pile["count"]}', size=11,
+                              anchor="middle", cls="pile-count"))
+        board.element(f"pile:{i}", px, y, CW + 3, CH + 3, name)
+    x = 290
+    drawn = view.get("drawn")
+    if drawn:
+        if drawn["cards"] is not None:
+            board.parts.append(_t(x, y + 10, _w("drawn", lang), size=11, weight="bold"))
+            _row(board, drawn["cards"], x, y + 16, 2 * (CW + 6), CW - 8, CH - 14)
+        else:
+            board.parts.append(_t(x, y + 30, _w("drawn_hidden", lang, player=player_name(view["turn"], lang),
+                                                n=drawn["count"]), size=11))
+        x += 2 * (CW + 6) + 20
+    for pile in view["discards"]:
+        if pile["cards"] is not None and pile["looking"]:
+            board.parts.append(_t(x, y + 10, f'{_w("looking", lang)}: {pile_name(pile["pile"], lang)}', size=11,
+                                  weight="bold"))
+            _row(board, pile["cards"], x, y + 16, W - 16 - x, CW - 8, CH - 14)
+
+
+def _panel(board: _Board, view: dict, seat: dict, y: float) -> None:
+    lang = board.lang
+    s = seat["seat"]
+    turn = s == view["turn"] and not view["over"]
+    board.parts.append(f'<rect x="8" y="{y}" width="{W - 16}" height="{PANEL_H - 8}" rx="10" '
+                       f'fill="{"#fff4d6" if turn else "#f4f1ea"}" stroke="{"#c98a00" if turn else "#c9c2b2"}" '
+                       f'stroke-width="{2.5 if turn else 1}" class="seat" data-seat="{s}"/>')
+    head = player_name(s, lang)
+    notes = []
+    if turn:
+        notes.append(_w("turn", lang))
+    if view.get("caller") == s:
+        notes.append(_w("caller", lang))
+    if seat["revealed"] and not view["over"]:
+        notes.append(_w("revealed", lang))
+    board.parts.append(_t(18, y + 18, head, size=13, weight="bold"))
+    board.parts.append(_t(18, y + 34, _w("total", lang, n=seat["score"]), size=12, cls="total"))
+    if notes:
+        board.parts.append(_t(18, y + 50, " · ".join(notes), size=10.5, fill="#8a5a00"))
+    if seat["points"] is not None:
+        board.parts.append(_t(18, y + 66, _w("points", lang, p=seat["points"], b=seat["bonus"]), size=9.5,
+                              fill=S.MUTED, cls="points"))
+    # played cards
+    zx, zw = 150, 300
+    board.parts.append(_t(zx, y + 14, _w("zone", lang), size=10, fill=S.MUTED))
+    _row(board, seat["zone"], zx, y + 20, zw, SW - 8, SH - 10)
+    # hand
+    hx, hw = zx + zw + 16, W - 24 - (zx + zw + 16)
+    board.parts.append(_t(hx, y + 14, _w("hand", lang, n=seat["hand_count"]), size=10, fill=S.MUTED))
+    if seat["hand"] is not None:
+        _row(board, seat["hand"], hx, y + 20, hw, SW, SH)
+    else:
+        n = seat["hand_count"]
+        step = min(SW * 0.45, (hw - SW) / max(1, n - 1)) if n > 1 else 0
+        for i in range(n):
+            board.parts.append(_place(hx + i * step, y + 20, _back(SW, SH)))
+    width = (min(hw, SW + (seat["hand_count"] - 1) * SW * 0.45) if seat["hand"] is None else hw)
+    board.element(f"seat:{s}", hx, y + 20, max(SW, width), SH, player_name(s, lang))
+
+
+def describe(view: dict, lang: str = "en") -> tuple[str, str]:
+    """(title, description) in plain words: what a screen reader says about the position."""
+    title = f"{text('sea_salt_paper.title', lang)} — {_w('round', lang, r=view['round'])}"
+    lines = [_w("d.head", lang, r=view["round"], player=player_name(view["turn"], lang),
+                phase=_w(f"phase.{view['phase']}", lang), deck=view["deck_count"])]
+    for pile in view["discards"]:
+        top = card_name(pile["top"]["id"], lang) if pile["top"] else _w("empty", lang)
+        lines.append(_w("d.pile", lang, pile=pile_name(pile["pile"], lang), n=pile["count"], top=top))
+    for seat in view["seats"]:
+        hand = (", ".join(card_name(c["id"], lang) for c in seat["hand"]) if seat["hand"] is not None
+                else _w("d.hidden_hand", lang, n=seat["hand_count"]))
+        zone = ", ".join(card_name(c["id"], lang) for c in seat["zone"]) or "—"
+        lines.append(_w("d.seat", lang, player=player_name(seat["seat"], lang), total=seat["score"],
+                        hand=hand or "—", zone=zone))
+    if view["over"]:
+        lines.append(_w("d.over", lang))
+    return title, "\n".join(lines)
+
+
+def _marked(events) -> set:
+    """Card ids the last action's events name (a viewer's events hold only what they may know)."""
+    out: set = set()
+    for e in events or ():
+        d = getattr(e, "data", {}) or {}
+        for key in ("card", "discarded"):
+            if isinstance(d.get(key), str):
+                out.add(d[key])
+        if getattr(e, "kind", "") in ("sea_salt_paper.duo", "sea_salt_paper.mermaids_win"):
+            out.update(c for c in d.get("cards") or () if isinstance(c, str))
+    return out
+
+
+def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=None) -> str:
+    """SVG text for `view` (from `sea_salt_paper.view(state, player)`)."""
+    hl = S.parse_highlight(highlight)
+    offers = S.offers(choosable)
+    board = _Board(hl, offers, _marked(events), lang)
+    n = view["players"]
+    height = PANEL_Y + n * PANEL_H + 18
+    title, desc = describe(view, lang)
+    viewer = view.get("viewer")
+    role = "group" if offers else "img"
+    head = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {height}" role="{role}" '
+            f'aria-label="{_a(title)}" class="tutor-sea_salt_paper" font-family="{S.FONT}" '
+            f'data-round="{view["round"]}" data-players="{n}" data-phase="{view["phase"]}" '
+            f'data-viewer="{"all" if viewer is None else viewer}">'
+            f"<title>{escape(title)}</title><desc>{escape(desc)}</desc>")
+    board.parts.append(f'<rect width="{W}" height="{height}" fill="#eef5f8"/>')
+    board.parts.append(f'<rect width="{W}" height="{TOP - 8}" fill="#1d4e89"/>')
+    board.parts.append(_t(12, 24, f"{text('sea_salt_paper.title', lang)} · {_w('round', lang, r=view['round'])} · "
+                                  f"{_w('target', lang, n=view['threshold'])}", size=15, weight="bold",
+                          fill="#ffffff"))
+    note = _w("view_all", lang) if viewer is None else _w("view_of", lang, player=player_name(viewer, lang))
+    board.parts.append(_t(W - 12, 24, note, size=11, anchor="end", fill="#ffffff", cls="viewer"))
+    board.parts.append(_t(W - 16, TOP + 14, _w(f"phase.{view['phase']}", lang), size=12, anchor="end",
+                          weight="bold", cls="phase"))
+    _centre(board, view)
+    for i, seat in enumerate(view["seats"]):
+        _panel(board, view, seat, PANEL_Y + i * PANEL_H)
+    if view["over"]:
+        win = view.get("winners") or []
+        words = f'{_w("over", lang)} · {_w("winner", lang, players=", ".join(player_name(s, lang) for s in win))}'
+        board.parts.append(f'<g class="game-over"><rect x="{W / 2 - 220}" y="{TOP + 20}" width="440" height="44" '
+                           f'rx="10" fill="#1f2933" fill-opacity="0.9"/>'
+                           + _t(W / 2, TOP + 48, words, size=16, anchor="middle", weight="bold", fill="#ffffff")
+                           + "</g>")
+    return head + "".join(board.parts) + "".join(board.top) + "</svg>"

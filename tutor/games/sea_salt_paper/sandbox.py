@@ -1,0 +1,192 @@
+"""The Паперові океани score helper: pick cards for your hand and the cards you played, see what they score line by
+line (each line citing its rulebook section), the colour bonus, whether you may end the round, and what STOP and
+LAST CHANCE would give against the opponents' best card points.
+
+    ScoreHelper(lang="uk")                                  # lesson.sandbox("sea_salt_paper", "uk")
+    ScoreHelper(hand=["octopus-1", ...], zone=["crab-6", "crab-7"], opponents=4)
+
+The engine decides every number (`scoring.breakdown`, `card_points`, `colour_bonus`, components.STOP_POINTS);
+this widget only collects the learner's choices. Each card of the box is one toggle (so no more cards of a kind
+can be picked than the box holds), labelled by its colour; its tooltip names the card.
+"""
+
+from __future__ import annotations
+
+import ipywidgets as W
+
+from tutor.core.errors import RuleViolation
+from tutor.core.i18n import plural, text
+from tutor.games.sea_salt_paper import components as C
+from tutor.games.sea_salt_paper.render import render
+from tutor.games.sea_salt_paper.rules import setup
+from tutor.games.sea_salt_paper.scoring import breakdown, card_points, colour_bonus
+from tutor.games.sea_salt_paper.text import card_name, colour_name, kind_name, points_text
+from tutor.games.sea_salt_paper.view import view
+from tutor.widgets.common import ErrorArea, esc, guard, safe_cite
+
+_R = "sea_salt_paper:"
+ANDRIY = (("octopus-1", "octopus-3", "octopus-4"), ("crab-6", "crab-7"))       # rulebook «ЗАВЕРШЕННЯ РАУНДУ»
+TWO_MERMAIDS = (("mermaid-1", "mermaid-2", "crab-3", "crab-4", "boat-3", "fish-3", "octopus-3", "shark-4",
+                 "shell-5"), ())                                                 # rulebook «Карти русалок»
+
+
+def _w(key: str, lang: str, **params) -> str:
+    return text(f"ui.sea_salt_paper.sandbox.{key}", lang, **params)
+
+
+def check_cards(ids) -> list[str]:
+    out = []
+    for i in ids:
+        i = str(i).strip()
+        if i not in C.KIND:
+            raise RuleViolation(_R + "components", "ui.sea_salt_paper.sandbox.err.unknown")
+        out.append(i)
+    return out
+
+
+def verdicts(points: int, bonus: int, opponents: int, lang: str) -> list[str]:
+    """What ending the round would give, in words: may you end it, STOP, LAST CHANCE won or lost."""
+    if points < C.STOP_POINTS:
+        return [_w("cannot_end", lang, points=points_text(points, lang), need=C.STOP_POINTS)]
+    out = [_w("stop", lang, points=points_text(points, lang), opponents=points_text(opponents, lang))]
+    if points >= opponents:
+        out.append(_w("last_chance_won", lang, points=points, bonus=bonus, total=points_text(points + bonus, lang)))
+    else:
+        out.append(_w("last_chance_lost", lang, opponents=points_text(opponents, lang),
+                      bonus=points_text(bonus, lang)))
+    return out
+
+
+class ScoreHelper(W.VBox):
+    """Choose cards (hand or played), see what they score and what ending the round would give."""
+
+    def __init__(self, lang: str = "en", hand=(), zone=(), opponents: int = 0):
+        super().__init__()
+        self.add_class("tutor-widget")
+        self.add_class("tutor-ssp-score")
+        self.lang = lang
+        self.place: dict[str, str] = {}           # card id -> "hand" | "zone"
+        self._quiet = False
+        self.breakdown = None
+        self.errors = ErrorArea()
+        self.where = W.ToggleButtons(options=[(_w("to_hand", lang), "hand"), (_w("to_zone", lang), "zone")],
+                                     value="hand", description=_w("where", lang),
+                                     style={"description_width": "initial"})
+        self.toggles: dict[str, W.ToggleButton] = {}
+        rows = []
+        for kind in C.KINDS:
+            buttons = []
+            for c in C.ALL_CARDS:
+                if C.KIND[c] != kind:
+                    continue
+                b = W.ToggleButton(value=False, description=colour_name(C.COLOUR[c], lang),
+                                   tooltip=card_name(c, lang), layout=W.Layout(width="auto"))
+                b.add_class(f"tutor-ssp-{C.COLOUR[c]}")
+                b.card = c
+                b.observe(self._toggled, names="value")
+                self.toggles[c] = b
+                buttons.append(b)
+            rows.append(W.HBox([W.HTML(f"<b>{esc(kind_name(kind, lang))}</b>", layout=W.Layout(min_width="10em")),
+                                W.HBox(buttons, layout=W.Layout(flex_flow="row wrap"))],
+                               layout=W.Layout(flex_flow="row wrap", align_items="center")))
+        fit = dict(layout=W.Layout(width="auto", min_width="8em"))
+        self.clear_button = W.Button(description=_w("clear", lang), **fit)
+        self.andriy_button = W.Button(description=_w("andriy", lang), **fit)
+        self.mermaids_button = W.Button(description=_w("mermaids", lang), **fit)
+        self.opponents = W.BoundedIntText(value=opponents, min=0, max=99, description=_w("opponents", lang),
+                                          style={"description_width": "initial"}, layout=W.Layout(width="auto"))
+        self.svg = W.HTML("")
+        self.svg.add_class("tutor-svg")
+        self.table = W.HTML("")
+        self.table.add_class("tutor-score")
+        self.verdict = W.HTML("")
+        self.verdict.add_class("tutor-live")
+        g = guard(self.errors, lang)
+        self.clear_button.on_click(g(lambda _b: self.set_cards([], [])))
+        self.andriy_button.on_click(g(lambda _b: self.set_cards(*ANDRIY)))
+        self.mermaids_button.on_click(g(lambda _b: self.set_cards(*TWO_MERMAIDS)))
+        self.opponents.observe(g(lambda _ch: self.refresh()), names="value")
+        self.children = [W.HTML(f"<h3>{esc(_w('title', lang))}</h3><p>{esc(_w('intro', lang))}</p>"),
+                         self.where, *rows,
+                         W.HBox([self.clear_button, self.andriy_button, self.mermaids_button, self.opponents],
+                                layout=W.Layout(flex_flow="row wrap", align_items="center")),
+                         self.errors, self.svg, self.table, self.verdict]
+        with g:
+            self.set_cards(hand, zone)
+
+    # ------------------------------------------------------------------ choosing
+
+    @property
+    def hand(self) -> list[str]:
+        return [c for c in C.ALL_CARDS if self.place.get(c) == "hand"]
+
+    @property
+    def zone(self) -> list[str]:
+        return [c for c in C.ALL_CARDS if self.place.get(c) == "zone"]
+
+    def set_cards(self, hand, zone) -> None:
+        """Choose exactly these cards (an unknown id is refused, nothing changes)."""
+        with guard(self.errors, self.lang):
+            hand, zone = check_cards(hand), check_cards(zone)
+            place = {c: "hand" for c in hand}
+            place.update({c: "zone" for c in zone})
+            self._quiet = True
+            try:
+                for c, b in self.toggles.items():
+                    b.value = c in place
+            finally:
+                self._quiet = False
+            self.place = place
+            self.refresh()
+
+    def _toggled(self, change) -> None:
+        if self._quiet:
+            return
+        with guard(self.errors, self.lang):
+            card = change["owner"].card
+            if change["new"]:
+                self.place[card] = self.where.value
+            else:
+                self.place.pop(card, None)
+            self.refresh()
+
+    # ------------------------------------------------------------------ showing
+
+    @property
+    def cards(self) -> list[str]:
+        return self.hand + self.zone
+
+    @property
+    def points(self) -> int:
+        return card_points(self.cards)
+
+    @property
+    def bonus(self) -> int:
+        return colour_bonus(self.cards)
+
+    def refresh(self) -> None:
+        lang = self.lang
+        cards = self.cards
+        state = setup(2, seed=0, hands=[self.hand, []], zones=[self.zone, []])
+        self.svg.value = render(view(state, 0), lang=lang)
+        self.breakdown = breakdown(cards, bonus=True)
+        lines = list(self.breakdown.lines)
+        bonus_line = lines.pop() if cards else None
+        rows = [f'<tr class="line"><td>{esc(line.label(lang))}</td><td class="num">{line.points}</td>'
+                f'<td class="tutor-cite">{esc(safe_cite(line.rule, lang))}</td></tr>' for line in lines]
+        if not lines:
+            rows.append(f'<tr class="line"><td>{esc(_w("nothing", lang))}</td><td class="num">0</td><td></td></tr>')
+        rows.append(f'<tr class="total"><td>{esc(_w("card_points", lang))}</td>'
+                    f'<td class="num" data-points="{self.points}">{self.points}</td><td></td></tr>')
+        if bonus_line is not None:
+            rows.append(f'<tr class="bonus"><td>{esc(bonus_line.label(lang))}</td>'
+                        f'<td class="num" data-bonus="{self.bonus}">{bonus_line.points}</td>'
+                        f'<td class="tutor-cite">{esc(safe_cite(bonus_line.rule, lang))}</td></tr>')
+        self.table.value = (f"<table><thead><tr><th>{esc(_w('line', lang))}</th><th>{esc(text('ui.points', lang))}"
+                            f"</th><th>{esc(text('ui.rule', lang))}</th></tr></thead><tbody>{''.join(rows)}"
+                            f"</tbody></table>")
+        items = [plural("ui.sea_salt_paper.sandbox.chosen", len(cards), lang)]
+        items += verdicts(self.points, self.bonus, self.opponents.value, lang)
+        self.verdict.value = (f"<h4>{esc(_w('ending', lang))} "
+                              f"<span class=\"tutor-cite\">{esc(safe_cite(_R + 'round-end', lang))}</span></h4><ul>"
+                              + "".join(f"<li>{esc(x)}</li>" for x in items) + "</ul>")

@@ -1,0 +1,109 @@
+"""Паперові океани in lesson files: setup, actions and expectations written with players counted from 1.
+
+setup:  players, seed, first (player), round, deck [ids, top first], discards [[ids bottom->top], [...]],
+        hands {player: [ids]}, zones {player: [ids]}, scores {player: total}
+do:     a mapping (or a list of mappings, applied in order) of one or more of, in this order:
+        draw_deck: player | take_discard: {player: pile} | keep: {player: [card, pile]} (pile 1 or 2, or
+        null) | duo: {player: [card, card]} | crab_pile: {player: pile} | crab_take: {player: card} |
+        steal: {player: victim} | mermaids: player | end_turn: player | stop: player | last_chance: player
+        (piles are counted 1 and 2, as the board names them)
+expect: hands {player: [ids]}, zones {player: [ids]}, round n, turn player, phase name, round_points
+        {player: points of the last scored round}; and every game's scores, winners, events, over
+        (tutor.core.scenario.expectations)
+"""
+
+from __future__ import annotations
+
+from tutor.core.scenario import expectations, highlight, per_player, seat  # noqa: F401  (the adapter's)
+from tutor.games.sea_salt_paper.rules import (
+    CrabPile, CrabTake, DrawDeck, EndTurn, Keep, LastChance, PlayDuo, PlayMermaids, State, Steal, Stop,
+    TakeDiscard, setup as _setup,
+)
+
+
+def setup(spec: dict) -> State:
+    spec = dict(spec)
+    players = spec.pop("players")
+    kwargs: dict = {}
+    for key in ("seed", "round", "deck", "discards"):
+        if key in spec:
+            kwargs[key] = spec.pop(key)
+    if "first" in spec:
+        kwargs["first"] = seat(spec.pop("first"))
+    for key in ("hands", "zones"):
+        if key in spec:
+            kwargs[key] = per_player(spec.pop(key), players, [])
+    if "scores" in spec:
+        kwargs["scores"] = per_player(spec.pop("scores"), players, 0)
+    if spec:
+        raise ValueError(f"unknown setup key '{sorted(spec)[0]}'")
+    return _setup(players, **kwargs)
+
+
+def _pile(n):
+    return None if n is None else int(n) - 1
+
+
+_ONE = {"draw_deck": DrawDeck, "mermaids": PlayMermaids, "end_turn": EndTurn, "stop": Stop,
+        "last_chance": LastChance}
+
+
+def actions(do, state: State) -> list:
+    """The actions of a step's `do`: a mapping, or a list of mappings applied in order (the same key twice)."""
+    if isinstance(do, list):
+        return [a for part in do for a in actions(part, state)]
+    if not isinstance(do, dict):
+        raise ValueError("'do' is a mapping of actions or a list of them")
+    out: list = []
+    for key, value in (do or {}).items():
+        if key in _ONE:
+            out.append(_ONE[key](seat(value)))
+        elif key == "take_discard":
+            out += [TakeDiscard(seat(p), _pile(n)) for p, n in value.items()]
+        elif key == "keep":
+            out += [Keep(seat(p), v[0], _pile(v[1] if len(v) > 1 else None)) for p, v in value.items()]
+        elif key == "duo":
+            out += [PlayDuo(seat(p), v[0], v[1]) for p, v in value.items()]
+        elif key == "crab_pile":
+            out += [CrabPile(seat(p), _pile(n)) for p, n in value.items()]
+        elif key == "crab_take":
+            out += [CrabTake(seat(p), c) for p, c in value.items()]
+        elif key == "steal":
+            out += [Steal(seat(p), seat(v)) for p, v in value.items()]
+        else:
+            raise ValueError(f"unknown action '{key}'")
+    return out
+
+
+def _cards(name):
+    def check(got, value):
+        rows = getattr(got.after, name)
+        return [f"player {p}'s {name[:-1]} should be {sorted(ids)}, is {sorted(rows[int(p) - 1])}"
+                for p, ids in value.items() if sorted(rows[int(p) - 1]) != sorted(ids)]
+    return check
+
+
+def _round(got, value):
+    return [] if got.after.round == value else [f"round should be {value}, is {got.after.round}"]
+
+
+def _turn(got, value):
+    return [] if got.after.turn + 1 == value else [f"player {value} should be to play, is {got.after.turn + 1}"]
+
+
+def _phase(got, value):
+    return [] if got.after.phase == value else [f"phase should be {value}, is {got.after.phase}"]
+
+
+def _round_points(got, value):
+    last = got.after.history[-1] if got.after.history else None
+    if last is None:
+        return ["no round has been scored"]
+    return [f"player {p} should score {v} in the round, scored {last[int(p)]}"
+            for p, v in value.items() if last[int(p)] != v]
+
+
+expect = expectations("sea_salt_paper", {
+    "hands": _cards("hands"), "zones": _cards("zones"), "round": _round, "turn": _turn, "phase": _phase,
+    "round_points": _round_points,
+})

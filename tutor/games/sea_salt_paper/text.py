@@ -1,0 +1,114 @@
+"""Паперові океани words: card names, refusals and event narration, taken from the game's catalogues
+(tutor/games/sea_salt_paper/locale/<lang>/LC_MESSAGES/sea_salt_paper.po, through tutor.core.i18n); the
+tutor's own words, not the rulebook's. No card id reaches a learner: refusals and events name cards as a player
+says them ("yellow crab")."""
+
+from __future__ import annotations
+
+from tutor.core import i18n
+from tutor.core.errors import register_param_namer
+from tutor.core.events import Event, register_narrator
+from tutor.core.i18n import player_name
+from tutor.games.sea_salt_paper import components as C
+
+_P = "sea_salt_paper."
+
+
+def kind_name(kind: str, lang: str = "en") -> str:
+    return i18n.text(f"{_P}kind.{kind}", lang)
+
+
+def colour_name(colour: str, lang: str = "en") -> str:
+    return i18n.text(f"{_P}colour.{colour}", lang)
+
+
+def card_name(card_id, lang: str = "en") -> str:
+    """"yellow crab", «краб (жовтий)»; a card the reader may not know: "a card"."""
+    if card_id is None or card_id not in C.KIND:
+        return i18n.text(f"{_P}card.hidden", lang)
+    return i18n.text(f"{_P}card", lang, kind=kind_name(C.KIND[card_id], lang),
+                     colour=colour_name(C.COLOUR[card_id], lang))
+
+
+def cards_text(cards, lang: str = "en") -> str:
+    if cards is None:
+        return i18n.text(f"{_P}card.hidden", lang)
+    if not cards:
+        return i18n.text(f"{_P}nothing", lang)
+    return ", ".join(card_name(c, lang) for c in cards)
+
+
+def pile_name(pile, lang: str = "en") -> str:
+    if not isinstance(pile, int) or isinstance(pile, bool) or pile not in (0, 1):
+        return str(pile)
+    return i18n.text(f"{_P}pile", lang, n=pile + 1)
+
+
+def duo_name(duo: str, lang: str = "en") -> str:
+    return i18n.text(f"{_P}duo.{duo}", lang)
+
+
+def points_text(n: int, lang: str = "en") -> str:
+    return i18n.plural(f"{_P}n_points", n, lang)
+
+
+def _per_player(values, lang: str) -> str:
+    return ", ".join(i18n.text(f"{_P}player_points", lang, player=player_name(s, lang), points=points_text(v, lang))
+                     for s, v in enumerate(values))
+
+
+def narrate(event: Event, lang: str = "en") -> str:
+    what = event.kind.split(".", 1)[1]
+    d = event.data
+    params: dict = {}
+    if "player" in d:
+        params["player"] = player_name(d["player"], lang)
+        params["player_plain"] = d["player"] + 1
+    if "victim" in d:
+        params["victim"] = player_name(d["victim"], lang)
+    if "card" in d:
+        params["card"] = card_name(d["card"], lang)
+    if "cards" in d:
+        params["cards"] = cards_text(d["cards"], lang)
+    if "pile" in d:
+        params["pile"] = pile_name(d["pile"], lang)
+    if "duo" in d:
+        params["duo"] = duo_name(d["duo"], lang)
+    if "count" in d:
+        params["count"] = i18n.plural(f"{_P}n_cards", d["count"], lang)
+    if "round" in d:
+        params["round"] = d["round"]
+    if what == "kept":
+        key = "event.kept_one" if d["discarded"] is None else "event.kept"
+        if d["discarded"] is not None:
+            params["discarded"] = card_name(d["discarded"], lang)
+        return i18n.text(_P + key, lang, **params)
+    if what in ("stop", "last_chance"):
+        params["points"] = points_text(d["points"], lang)
+    if "points" in d and isinstance(d["points"], list):
+        params["points"] = _per_player(d["points"], lang)
+    if "totals" in d:
+        params["totals"] = _per_player(d["totals"], lang)
+    if "winners" in d:
+        params["winners"] = ", ".join(player_name(s, lang) for s in d["winners"])
+    if "discards" in d:
+        params["discards"] = cards_text(d["discards"], lang)
+    if what == "game_over":
+        params.pop("cards", None)
+    return i18n.text(f"{_P}event.{what}", lang, **params)
+
+
+def _name_params(params: dict, lang: str) -> dict:
+    """Refusals name cards as players say them, never by id."""
+    out = dict(params)
+    for key in ("card", "first", "second"):
+        if key in out and isinstance(out[key], str) and out[key] in C.KIND:
+            out[key] = card_name(out[key], lang)
+    for key in ("victim_player", "caller_player", "turn_player"):
+        if key in out and isinstance(out[key], int):
+            out[key] = player_name(out[key], lang)
+    return out
+
+
+register_narrator("sea_salt_paper", narrate)
+register_param_namer("sea_salt_paper", _name_params)

@@ -1,0 +1,130 @@
+"""Паперові океани's parts of the interface: how each action reads on a button and in its tooltip (en, uk), and
+where it is chosen on the board. Found by the generic widgets through `SPEC.ui` (tutor.core.game)."""
+
+from __future__ import annotations
+
+from tutor.core.game import GameUI
+from tutor.core.i18n import player_name, text
+from tutor.games.sea_salt_paper.rules import (
+    CrabPile, CrabTake, DrawDeck, EndTurn, Keep, LastChance, PlayDuo, PlayMermaids, Steal, Stop, TakeDiscard,
+)
+from tutor.games.sea_salt_paper.text import card_name, pile_name
+
+_U = "ui.sea_salt_paper."
+
+
+def action_label(action, lang: str) -> str:
+    if isinstance(action, DrawDeck):
+        return text(_U + "draw_deck", lang)
+    if isinstance(action, Keep):
+        if action.pile is None:
+            return text(_U + "keep_one", lang, card=card_name(action.card, lang))
+        return text(_U + "keep", lang, card=card_name(action.card, lang), pile=pile_name(action.pile, lang))
+    if isinstance(action, TakeDiscard):
+        return text(_U + "take_discard", lang, card=text("sea_salt_paper.card.hidden", lang),
+                    pile=pile_name(action.pile, lang))
+    if isinstance(action, PlayDuo):
+        return text(_U + "duo", lang, first=card_name(action.first, lang), second=card_name(action.second, lang))
+    if isinstance(action, CrabPile):
+        return text(_U + "crab_pile", lang, pile=pile_name(action.pile, lang))
+    if isinstance(action, CrabTake):
+        return text(_U + "crab_take", lang, card=card_name(action.card, lang))
+    if isinstance(action, Steal):
+        v = action.victim
+        seat = isinstance(v, int) and not isinstance(v, bool) and v >= 0
+        return text(_U + "steal", lang, victim=player_name(v, lang) if seat else str(v),
+                    victim_plain=v + 1 if seat else v)
+    if isinstance(action, PlayMermaids):
+        return text(_U + "mermaids", lang)
+    if isinstance(action, EndTurn):
+        return text(_U + "end_turn", lang)
+    if isinstance(action, Stop):
+        return text(_U + "stop", lang)
+    if isinstance(action, LastChance):
+        return text(_U + "last_chance", lang)
+    return text("sea_salt_paper.err.unknown_action", lang)
+
+
+def action_tip(action, lang: str, legal: bool) -> str:
+    if isinstance(action, DrawDeck):
+        tip = text(_U + "draw_deck.tip", lang)
+    elif isinstance(action, Stop):
+        tip = text(_U + "stop.tip", lang)
+    elif isinstance(action, LastChance):
+        tip = text(_U + "last_chance.tip", lang)
+    else:
+        tip = action_label(action, lang)
+    return tip if legal else text(_U + "not_now", lang, action=tip)
+
+
+def board_keys(action) -> tuple:
+    """Where an action is chosen on the board: the deck, a discard pile, a card (a drawn card then the pile for
+    the other, two hand cards for a duo, a card in the pile looked through), an opponent's hand. Ending the
+    turn or the round and the mermaids are buttons only."""
+    if isinstance(action, DrawDeck):
+        return ("deck",)
+    if isinstance(action, (TakeDiscard, CrabPile)):
+        return (f"pile:{action.pile}",)
+    if isinstance(action, Keep):
+        first = f"card:{action.card}"
+        return (first,) if action.pile is None else (first, f"pile:{action.pile}")
+    if isinstance(action, PlayDuo):
+        return (f"card:{action.first}", f"card:{action.second}")
+    if isinstance(action, CrabTake):
+        return (f"card:{action.card}",)
+    if isinstance(action, Steal):
+        return (f"seat:{action.victim}",)
+    return ()
+
+
+def components(lang: str) -> str:
+    """The 58 cards by kind: how many, their colours, how they score (every number from components.py), and
+    where the facts come from (the colours and counts per kind come from the card data, not the rulebook)."""
+    from tutor.games.sea_salt_paper import components as C
+    from tutor.games.sea_salt_paper.text import colour_name, kind_name, points_text
+    from tutor.widgets.common import esc, safe_cite
+    from tutor.widgets.tables import source_cell
+
+    def how(kind: str) -> tuple[str, str]:
+        if kind in C.EFFECT:
+            effect = "steal_shark" if kind == "shark" else C.EFFECT[kind]
+            return text(_U + "how.duo", lang, effect=text(_U + f"effect.{effect}", lang)), "duos"
+        if kind in C.COLLECTIONS:
+            table = C.COLLECTIONS[kind]
+            return text(_U + "how.collection", lang, points=", ".join(map(str, table)),
+                        counts=", ".join(str(n) for n in range(1, len(table) + 1))), "collections"
+        if kind in C.MULTIPLIERS:
+            counted, each = C.MULTIPLIERS[kind]
+            return text(_U + "how.multiplier", lang, points=points_text(each, lang),
+                        kind=kind_name(counted, lang)), "multipliers"
+        return text(_U + "how.mermaid", lang), "mermaids"
+
+    rows = []
+    for kind in C.KINDS:
+        items = [c for c in C.CARDS.values() if c.kind == kind]
+        colours: dict = {}
+        for c in items:
+            colours[c.colour] = colours.get(c.colour, 0) + 1
+        named = ", ".join(colour_name(col, lang) + (f" × {n}" if n > 1 else "") for col, n in colours.items())
+        prov, source = source_cell((c.provenance for c in items), lang, C.RULEBOOK)
+        words, section = how(kind)
+        rows.append(f'<tr data-kind="{esc(kind)}" data-provenance="{prov}"><td>{esc(kind_name(kind, lang))}</td>'
+                    f'<td class="num">{len(items)}</td><td>{esc(named)}</td><td>{esc(words)} '
+                    f'<span class="tutor-cite">{esc(safe_cite("sea_salt_paper:" + section, lang))}</span></td>'
+                    f"<td>{source}</td></tr>")
+    head = "".join(f"<th>{esc(h)}</th>" for h in (
+        text("ui.kind", lang), text("ui.count", lang), text(_U + "components.colours", lang),
+        text(_U + "components.scores", lang), text("ui.source", lang)))
+    return (f'<h4>{esc(text(_U + "components.cards", lang))} <span class="tutor-cite">'
+            f'{esc(safe_cite("sea_salt_paper:components", lang))}</span></h4>'
+            f'<table class="tutor-cards"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+            f'<p class="tutor-assumed-note">{esc(text("ui.assumed_note", lang))}</p>')
+
+
+def sandbox(lang: str = "en", **kwargs):
+    from tutor.games.sea_salt_paper.sandbox import ScoreHelper
+    return ScoreHelper(lang=lang, **kwargs)
+
+
+UI = GameUI(action_label=action_label, action_tip=action_tip, board_keys=board_keys, sandbox=sandbox,
+            components=components)

@@ -24,14 +24,18 @@ def shuffled(rng_state: int, items) -> tuple[tuple, int]:
     """
     getrandbits = random.Random(rng_state).getrandbits
     out = list(items)
+    bits = _BITS if len(out) <= len(_BITS) else [(i + 1).bit_length() for i in range(len(out))]
     for i in range(len(out) - 1, 0, -1):
-        n = i + 1                       # swap card i with one of the first n, as Random._randbelow picks it
-        k = n.bit_length()
+        # swap card i with one of cards 0..i, picked as Random._randbelow(i + 1) picks it
+        k = bits[i]
         j = getrandbits(k)
-        while j >= n:
+        while j > i:
             j = getrandbits(k)
         out[i], out[j] = out[j], out[i]
     return tuple(out), getrandbits(63)
+
+
+_BITS = [(i + 1).bit_length() for i in range(256)]   # bits of i + 1: what Random._randbelow(i + 1) draws
 
 
 def choice(rng_state: int, items) -> tuple[object, int]:

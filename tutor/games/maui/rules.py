@@ -164,11 +164,15 @@ def to_move(state: State) -> list[int]:
         return []
     if state.pending:
         return [state.pending[0]]
-    seats = []
-    for seat, card in enumerate(state.chosen):   # a plain loop: cheaper than a comprehension here
-        if card is None:
-            seats.append(seat)
-    return seats
+    waiting = _WAITING.get(state.chosen)
+    if waiting is None:
+        waiting = tuple(seat for seat, card in enumerate(state.chosen) if card is None)
+        if len(_WAITING) < 65536:
+            _WAITING[state.chosen] = waiting
+    return list(waiting)
+
+
+_WAITING: dict = {}   # the dive cards laid (per seat, None for none yet) -> the seats still to dive
 
 
 # _DIVE_ROWS[seat][n] is Dive(seat, n): actions are frozen, so one object serves every position
@@ -200,6 +204,8 @@ def jellyfish_count(pile) -> int:
 
 def apply(state: State, action: Action) -> tuple[State, list[Event]]:
     """The state after `action` and what happened. Illegal actions raise RuleViolation."""
+    if type(action) is Dive and not state.stage and state.round <= _ROUNDS:   # the usual move, sent straight on
+        return _dive(state, action, None)
     return _apply(state, action, None)
 
 

@@ -64,8 +64,13 @@ serve: $(VENV)/.installed
 	  $(if $(TOKEN),--token $(TOKEN))
 
 # pytest exits 5 when it collects nothing: that is a failure here, said out loud.
+# The whole suite also builds the Binder rehearsal's venv: started beside the tests (tests/binder_env.py), it
+# installs while the browser tests wait on pages; its test waits for it. A run with PYTEST_ARGS builds it only
+# if it reaches that test.
 test: $(VENV)/.installed-test chromium
-	@$(PY) -m pytest -n $(JOBS) --dist worksteal $(PYTEST_ARGS); rc=$$?; \
+	@$(if $(PYTEST_ARGS),,$(PY) tests/binder_env.py > $(VENV)/binder-build.log 2>&1 & builder=$$!;) \
+	$(PY) -m pytest -n $(JOBS) --dist worksteal $(PYTEST_ARGS); rc=$$?; \
+	$(if $(PYTEST_ARGS),,kill $$builder 2>/dev/null;) \
 	if [ $$rc -eq 5 ]; then echo "make test: pytest collected no tests" >&2; fi; \
 	exit $$rc
 

@@ -3,24 +3,23 @@
 What repo2docker does for this repository: a Python 3.11 environment (binder/runtime.txt),
 `pip install -r binder/requirements.txt` from the repository root, then binder/postBuild; Binder then runs
 `jupyter server` with the Voilà extension and opens `?urlpath=voila/render/notebooks/index.ipynb`.
-This test does the same in a fresh venv. The venv is cached under .venv/binder-<hash of binder/ and
-pyproject.toml and this checkout's path>, so only the first run after a change pays for the install.
+This test does the same in a fresh venv (tests/binder_env.py, which `make test` starts building in the background).
+The venv is cached under .venv/binder-<hash of binder/ and pyproject.toml and this checkout's path>, so only the
+first run after a change pays for the install.
 """
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
-import shutil
 import socket
 import subprocess
 import time
 import urllib.error
 import urllib.request
-import venv
 from pathlib import Path
 
+import binder_env as binder_env_module
 import nbformat
 import pytest
 
@@ -45,43 +44,11 @@ def test_binder_files():
         assert os.access(post, os.X_OK), "binder/postBuild must be executable"
 
 
-def _env_key() -> str:
-    h = hashlib.sha256(str(ROOT).encode())
-    # what postBuild installs comes from these too: the server settings and the page template
-    template = sorted((ROOT / "tutor" / "share").rglob("*.*"))
-    for path in sorted(BINDER.iterdir()) + [ROOT / "pyproject.toml", ROOT / "tutor" / "serving.py"] + template:
-        h.update(path.name.encode() + b"\0" + path.read_bytes())
-    return h.hexdigest()[:16]
-
-
 def binder_env() -> Path:
-    """A venv built the way repo2docker builds the image; rebuilt when binder/, pyproject.toml or what postBuild
-    installs change."""
-    cache = ROOT / ".venv"
-    cache.mkdir(exist_ok=True)
-    target = cache / f"binder-{_env_key()}"
-    if (target / ".complete").exists():
-        return target
-    for old in cache.glob("binder-*"):
-        shutil.rmtree(old, ignore_errors=True)
-    venv.EnvBuilder(with_pip=True, clear=True).create(target)
-    py = target / "bin" / "python"
-    env = {**os.environ, "PATH": f"{target / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}",
-           "VIRTUAL_ENV": str(target), "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
-    env.pop("PYTHONPATH", None)
-    # --no-compile: Python compiles what it imports anyway; compiling the whole Jupyter stack ahead took a
-    # good part of the install
-    run([str(py), "-m", "pip", "install", "-q", "--no-compile", "-r", "binder/requirements.txt"], env, timeout=900)
-    if (BINDER / "postBuild").exists():
-        run(["bash", "binder/postBuild"], env, timeout=300)
-    (target / ".complete").touch()
-    return target
-
-
-def run(cmd: list[str], env: dict, timeout: float) -> None:
-    done = subprocess.run(cmd, cwd=ROOT, env=env, timeout=timeout, capture_output=True, text=True)
-    if done.returncode:
-        pytest.fail(f"{' '.join(cmd)} failed ({done.returncode}):\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}")
+    try:
+        return binder_env_module.binder_env()
+    except binder_env_module.BuildFailed as exc:
+        pytest.fail(str(exc))
 
 
 def free_port() -> int:

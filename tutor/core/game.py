@@ -139,6 +139,17 @@ class GameSpec:
         return self.ui() if self.ui else GameUI()
 
 
+def part(package: str, where: str) -> Callable[[], Any]:
+    """A loader for an optional part, imported on first use: `part(__name__, ".ui:UI")` is the UI object in the
+    package's ui module, `part(__name__, ".bots")` the bots module itself (for GameSpec's ui, bots, scenario)."""
+    module_name, _, attribute = where.partition(":")
+
+    def load() -> Any:
+        module = importlib.import_module(module_name, package)
+        return getattr(module, attribute) if attribute else module
+    return load
+
+
 _ENGINES: dict[str, Engine] = {}
 _LISTED: list[str] = []         # the games this installation offers (found by discovery), in order
 _discovered = False

@@ -6,7 +6,7 @@
 """
 
 from tutor.core.errors import RuleViolation, SavedStateError  # noqa: F401
-from tutor.core.game import Bots, GameSpec, GameUI, ScenarioAdapter, register
+from tutor.core.game import GameSpec, part, register
 from tutor.games.aqua_fest import text as _text  # noqa: F401  (registers words and the narrator)
 from tutor.games.aqua_fest.checks import candidate_actions, check_invariants, secrets
 from tutor.games.aqua_fest.codec import action_from_json, state_from_json, to_json
@@ -24,20 +24,6 @@ from tutor.games.aqua_fest.view import view
 PLAYERS = range(MIN_PLAYERS, MAX_PLAYERS + 1)
 
 
-def _ui() -> GameUI:
-    from tutor.games.aqua_fest.ui import UI
-    return UI
-
-
-def _bots() -> Bots:
-    from tutor.games.aqua_fest import bots
-    return bots
-
-
-def _scenario() -> ScenarioAdapter:
-    from tutor.games.aqua_fest import scenario
-    return scenario
-
 
 import tutor.games.aqua_fest as _engine  # noqa: E402  (this package, checked against tutor.core.game.Engine)
 
@@ -50,5 +36,5 @@ SPEC = register(GameSpec(
     play_setup={"place_starts": True},               # a played game begins with the start tiles being laid
     conformance_games=200,    # a random game runs ~200 actions
     bookkeeping_events=frozenset({"aqua_fest.turn", "aqua_fest.drew"}),
-    ui=_ui, bots=_bots, scenario=_scenario,
+    ui=part(__name__, ".ui:UI"), bots=part(__name__, ".bots"), scenario=part(__name__, ".scenario"),
 ), _engine)

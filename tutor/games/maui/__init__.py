@@ -6,7 +6,7 @@
 """
 
 from tutor.core.errors import RuleViolation, SavedStateError  # noqa: F401
-from tutor.core.game import Bots, GameSpec, GameUI, ScenarioAdapter, register
+from tutor.core.game import GameSpec, part, register
 from tutor.games.maui import text as _text  # noqa: F401  (registers words and the narrator)
 from tutor.games.maui.checks import candidate_actions, check_invariants, secrets
 from tutor.games.maui.codec import action_from_json, state_from_json, to_json
@@ -23,20 +23,6 @@ from tutor.games.maui.view import view
 PLAYERS = range(MIN_PLAYERS, MAX_PLAYERS + 1)
 
 
-def _ui() -> GameUI:
-    from tutor.games.maui.ui import UI
-    return UI
-
-
-def _bots() -> Bots:
-    from tutor.games.maui import bots
-    return bots
-
-
-def _scenario() -> ScenarioAdapter:
-    from tutor.games.maui import scenario
-    return scenario
-
 
 import tutor.games.maui as _engine  # noqa: E402  (this package, checked against tutor.core.game.Engine)
 
@@ -51,5 +37,5 @@ SPEC = register(GameSpec(
                                 "maui.jellyfish_discarded", "maui.seagull_ate"}),
     quiet_events=frozenset({"maui.dive_chosen"}),
     bookkeeping_events=frozenset({"maui.dive_chosen", "maui.dive_discarded"}),
-    ui=_ui, bots=_bots, scenario=_scenario,
+    ui=part(__name__, ".ui:UI"), bots=part(__name__, ".bots"), scenario=part(__name__, ".scenario"),
 ), _engine)

@@ -7,7 +7,7 @@ level, and the game's spec.
 """
 
 from tutor.core.errors import RuleViolation, SavedStateError  # noqa: F401
-from tutor.core.game import Bots, GameSpec, GameUI, ScenarioAdapter, register
+from tutor.core.game import GameSpec, part, register
 from tutor.games.sea_salt_paper import text as _text  # noqa: F401  (registers words and the narrator)
 from tutor.games.sea_salt_paper.checks import candidate_actions, check_invariants, secrets
 from tutor.games.sea_salt_paper.codec import action_from_json, state_from_json, to_json
@@ -24,20 +24,6 @@ from tutor.games.sea_salt_paper.view import view
 PLAYERS = range(MIN_PLAYERS, MAX_PLAYERS + 1)
 
 
-def _ui() -> GameUI:
-    from tutor.games.sea_salt_paper.ui import UI
-    return UI
-
-
-def _bots() -> Bots:
-    from tutor.games.sea_salt_paper import bots
-    return bots
-
-
-def _scenario() -> ScenarioAdapter:
-    from tutor.games.sea_salt_paper import scenario
-    return scenario
-
 
 import tutor.games.sea_salt_paper as _engine  # noqa: E402  (this package, checked against tutor.core.game.Engine)
 
@@ -50,5 +36,5 @@ SPEC = register(GameSpec(
     revealing_events=frozenset({"sea_salt_paper.revealed", "sea_salt_paper.game_over"}),
     quiet_events=frozenset(),
     bookkeeping_events=frozenset({"sea_salt_paper.turn", "sea_salt_paper.last_turn"}),
-    ui=_ui, bots=_bots, scenario=_scenario,
+    ui=part(__name__, ".ui:UI"), bots=part(__name__, ".bots"), scenario=part(__name__, ".scenario"),
 ), _engine)

@@ -227,6 +227,7 @@ def _panel(board: _Board, view: dict, seat: dict, y: float) -> None:
     lang = board.lang
     s = seat["seat"]
     turn = s == view["turn"] and not view["over"]
+    board.parts.append(f'<g class="panel" data-seat="{s}">')
     board.parts.append(f'<rect x="8" y="{y}" width="{W - 16}" height="{PANEL_H - 8}" rx="10" '
                        f'fill="{"#fff4d6" if turn else "#f4f1ea"}" stroke="{"#c98a00" if turn else "#c9c2b2"}" '
                        f'stroke-width="{2.5 if turn else 1}" class="seat" data-seat="{s}"/>')
@@ -248,10 +249,14 @@ def _panel(board: _Board, view: dict, seat: dict, y: float) -> None:
     # played cards
     zx, zw = 150, 300
     board.parts.append(_t(zx, y + 14, _w("zone", lang), size=10, fill=S.MUTED))
+    board.parts.append('<g class="zone">')
     _row(board, seat["zone"], zx, y + 20, zw, SW - 8, SH - 10)
+    board.parts.append("</g>")
     # hand
     hx, hw = zx + zw + 16, W - 24 - (zx + zw + 16)
-    board.parts.append(_t(hx, y + 14, _w("hand", lang, n=seat["hand_count"]), size=10, fill=S.MUTED))
+    board.parts.append(_t(hx, y + 14, _w("hand", lang, n=seat["hand_count"]), size=10, fill=S.MUTED,
+                          cls="hand-count"))
+    board.parts.append('<g class="hand">')
     if seat["hand"] is not None:
         _row(board, seat["hand"], hx, y + 20, hw, SW, SH)
     else:
@@ -259,6 +264,7 @@ def _panel(board: _Board, view: dict, seat: dict, y: float) -> None:
         step = min(SW * 0.45, (hw - SW) / max(1, n - 1)) if n > 1 else 0
         for i in range(n):
             board.parts.append(_place(hx + i * step, y + 20, _back(SW, SH)))
+    board.parts.append("</g></g>")
     width = (min(hw, SW + (seat["hand_count"] - 1) * SW * 0.45) if seat["hand"] is None else hw)
     board.element(f"seat:{s}", hx, y + 20, max(SW, width), SH, player_name(s, lang))
 

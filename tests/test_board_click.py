@@ -18,11 +18,11 @@ from tutor.games import aqua_fest as af
 from tutor.games import maui
 from tutor.games.aqua_fest.shells_widget import RULEBOOK_EXAMPLE, ShellsHelper
 from tutor.games.maui.sandbox import LagoonSandbox
-from tutor.widgets.board import Step, paths_of, steps, without_choices
+from tutor.widgets.board import Step, paths_of, routes, steps, without_choices
 from tutor.widgets.play import Choice, PlayTable
 from tutor.widgets.your_turn import YourTurn
 
-GAMES = {"maui": dict(players=4), "aqua_fest": dict(players=3)}
+GAMES = {"maui": dict(players=4), "aqua_fest": dict(players=3), "sea_salt_paper": dict(players=3)}
 
 
 @pytest.fixture(autouse=True)
@@ -61,7 +61,7 @@ def check_board(t: PlayTable) -> None:
         if hasattr(c, "action"):
             seat = c.action.player
             assert c.action in t.game.legal_actions(t.state, seat), (key, c.action)
-            assert keys_of(t.game_id)(c.action)[-1] == key
+            assert key in {keys[-1] for keys in routes(keys_of(t.game_id)(c.action))}
             assert c in t.action_buttons() or getattr(c, "board_only", False)
         else:
             assert isinstance(c.then, tuple) and hasattr(c, "seat")
@@ -73,7 +73,7 @@ def walk_paths(t: PlayTable, seat: int, rnd: random.Random, most: int = 6) -> in
     paths = paths_of(keys_of(t.game_id), t.game.legal_actions(t.state, seat))
     state = t.state
     for action in rnd.sample(sorted(paths, key=repr), min(most, len(paths))):
-        keys = paths[action]
+        keys = rnd.choice(routes(paths[action]))
         for k in keys[:-1]:
             t.click_board(k)
             check_board(t)
@@ -118,6 +118,21 @@ def test_a_key_that_ends_one_action_and_begins_others_is_a_step():
     assert not offer["card:x"].completes and offer["card:x"].then == ("card:x",)
 
 
+def test_steps_in_either_order_reach_the_same_action():
+    """A duo's two cards (a list of orders): either card first, then the other completes it; a card in two duos
+    is a step towards both; the pressed card is taken back."""
+    paths = {"ab": [("card:a", "card:b"), ("card:b", "card:a")],
+             "ac": [("card:a", "card:c"), ("card:c", "card:a")], "d": ("deck",)}
+    first = {s.key: s for s in steps(paths)}
+    assert set(first) == {"card:a", "card:b", "card:c", "deck"} and first["deck"].action == "d"
+    assert not first["card:b"].completes and first["card:b"].then == ("card:b",)
+    by = {s.key: s for s in steps(paths, ("card:b",))}
+    assert by["card:a"].action == "ab" and by["card:b"].pressed
+    by = {s.key: s for s in steps(paths, ("card:a",))}
+    assert by["card:b"].action == "ab" and by["card:c"].action == "ac"
+    assert routes(("x",)) == [("x",)] and routes(()) == [] and routes([("x", "y"), ()]) == [("x", "y")]
+
+
 def test_board_keys_are_the_games_own_and_skip_what_is_not_drawn():
     assert keys_of("maui")(maui.Dive(1, 9)) == ("card:dive-2-9",)
     assert keys_of("maui")(maui.Jellyfish(0, True)) == ()
@@ -147,7 +162,7 @@ def test_the_board_marks_exactly_the_offered_choices_through_a_game(game_id, see
         checked += walk_paths(t, 0, rnd, most=99 if moves < 2 else 2)
         action = rnd.choice(sorted(paths, key=repr))
         before = len(t.history)
-        for k in paths[action]:
+        for k in rnd.choice(routes(paths[action])):
             t.click_board(k)
         assert t.errors.message == "" and len(t.history) == before + 1
         assert t.history[-1][0] != t.state and t.last_events, "the click did not move the game on"
@@ -166,7 +181,7 @@ def test_a_board_click_and_its_button_play_the_same_game(game_id):
             legal_button(by_button).click()
             continue
         action = sorted(paths, key=repr)[-1]
-        for k in paths[action]:
+        for k in routes(paths[action])[-1]:
             by_board.click_board(k)
         if isinstance(action, af.Move):
             next(c for c in by_button.card_buttons() if c.card == action.card).click()
@@ -193,6 +208,40 @@ def test_aqua_fest_card_then_cell_on_the_board_previews_like_the_card_button():
 
 H0 = ["dolphin-9", "crab-1", "crab-2", "crab-3", "crab-4"]
 H1 = ["crab-5", "octopus-1", "seahorse-1", "seahorse-2", "turtle-1"]
+
+
+def test_sea_salt_paper_duo_clicks_either_card_first():
+    """Both cards of a duo on the board: the second card (in the engine's order) clicked first is a step too,
+    and the other card then plays the same duo as its button."""
+    from tutor.games.sea_salt_paper.rules import PlayDuo
+    t = PlayTable("sea_salt_paper", players=2, seat=0, seed=4)
+    for _ in range(40):
+        duos = [a for a in t.game.legal_actions(t.state, 0) if isinstance(a, PlayDuo)]
+        if duos:
+            break
+        paths = paths_of(keys_of("sea_salt_paper"), t.game.legal_actions(t.state, 0))
+        if not paths:
+            legal_button(t).click()
+            continue
+        for k in routes(paths[sorted(paths, key=repr)[0]])[0]:
+            t.click_board(k)
+    else:
+        pytest.fail("no duo in hand in 40 moves")
+    duo = duos[0]
+    for order in ((duo.second, duo.first), (duo.first, duo.second)):
+        state = t.state
+        t.click_board(f"card:{order[0]}")
+        assert t.selected == {0: (f"card:{order[0]}",)}, "the card did not become a step"
+        check_board(t)
+        done = t.board_choices()[f"card:{order[1]}"]
+        assert done.action == duo and done in t.action_buttons(0)
+        t.click_board(f"card:{order[0]}")            # taken back
+        assert t.state is state and not t.selected
+    before = len(t.history)
+    t.click_board(f"card:{duo.second}")
+    t.click_board(f"card:{duo.first}")
+    assert len(t.history) == before + 1 and t.history[-1][0] is state
+    assert t.errors.message == "" and all(c not in t.state.hands[0] for c in duo.cards)
 
 
 def test_aqua_fest_start_tile_places_attacks_and_defences_on_the_board():

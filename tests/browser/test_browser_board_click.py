@@ -1,6 +1,6 @@
-"""Choosing on the board in a real browser: play Мяури and Aqua Fest by clicking the SVG (mouse, then the
-keyboard: Tab to an offered element, Enter or Space), check the game moved on as the engine says, that a click
-on something not offered does nothing, and that each sandbox's board clicks too."""
+"""Choosing on the board in a real browser: play Мяури, Aqua Fest and Паперові океани by clicking the SVG (mouse,
+then the keyboard: Tab to an offered element, Enter or Space), check the game moved on as the engine says, that a
+click on something not offered does nothing, and that each sandbox's board clicks too."""
 
 from __future__ import annotations
 
@@ -8,9 +8,11 @@ import re
 
 import pytest
 
-from test_browser_lessons import assert_no_errors
+from test_browser_lessons import CYRILLIC, assert_no_errors
 from test_browser_play import board_of, open_table
 from voila_harness import require_notebook
+
+from tutor.core.i18n import text
 
 
 @pytest.fixture
@@ -26,8 +28,8 @@ def lesson(page, game: str, lang: str, selector: str = ".tutor-play:not(.tutor-y
 
 
 def offered(table, prefix: str = ""):
-    """The board's offered elements (whose key starts with `prefix`)."""
-    return table.locator(f'.tutor-svg [data-choice][data-key^="{prefix}"]')
+    """The board's offered elements (whose key starts with `prefix`; CSS's ^="" matches nothing)."""
+    return table.locator(f'.tutor-svg [data-choice][data-key^="{prefix}"]' if prefix else ".tutor-svg [data-choice]")
 
 
 def at(table, key: str):
@@ -168,6 +170,159 @@ def test_aqua_fest_places_chooses_a_card_then_a_cell_by_clicking_and_by_keyboard
             break
         next_turn(page, table)
     assert moved, "no card could move in four turns"
+    assert_no_errors(page)
+
+
+# --------------------------------------------------------------------------- Паперові океани
+
+# What the board says, read off the SVG: its phase, the deck, the two discard piles and each hand (their counts
+# as printed), and the learner's hand and played cards (card ids, from data-card attributes).
+SSP_NUMBERS = """(svg) => {
+  const num = (el) => el ? parseInt((el.textContent.match(/\\d+/g) || ['-1']).pop(), 10) : -1;
+  const cards = (sel) => [...svg.querySelectorAll(sel)].map((c) => c.getAttribute('data-card'));
+  return {
+    phase: svg.getAttribute('data-phase'),
+    phase_text: (svg.querySelector('text.phase') || {}).textContent || '',
+    deck: num(svg.querySelector('text.deck-count')),
+    piles: [...svg.querySelectorAll('text.pile-count')].map(num),
+    hands: [...svg.querySelectorAll('text.hand-count')].map(num),
+    hand: cards('g.panel[data-seat="0"] g.hand g.card'),
+    zone: cards('g.panel[data-seat="0"] g.zone g.card'),
+  };
+}"""
+DUO = {"crab": "crab", "boat": "boat", "fish": "fish", "swimmer": "shark", "shark": "swimmer"}
+
+
+def kind(key: str) -> str:
+    """"card:crab-3" or "crab-3" -> "crab"."""
+    return key.split(":", 1)[-1].rsplit("-", 1)[0]
+
+
+def ssp(table) -> dict:
+    return board_svg(table).evaluate(SSP_NUMBERS)
+
+
+def offered_keys(table, prefix: str = "") -> list[str]:
+    return [e.get_attribute("data-key") for e in offered(table, prefix).all()]
+
+
+def assert_phase(table, phase: str, lang: str) -> dict:
+    now = ssp(table)
+    assert now["phase"] == phase, now
+    assert now["phase_text"] == text(f"sea_salt_paper.board.phase.{phase}", lang), now
+    return now
+
+
+def ssp_end_turn(page, table, lang: str) -> None:
+    """End the learner's turn with its button (the board does not offer it); the bots play theirs."""
+    name = text("ui.sea_salt_paper.end_turn", lang)
+    click_and_wait(page, table, table.locator("button.tutor-action", has_text=re.compile(f"^{re.escape(name)}$")))
+    assert_phase(table, "draw", lang)
+    assert offered_keys(table) and set(offered_keys(table)) <= {"deck", "pile:0", "pile:1"}, offered_keys(table)
+
+
+def ssp_draw_and_keep(page, table, lang: str) -> None:
+    """Click the deck, then the drawn card that makes (or may make) a duo, then discard pile 1 for the other."""
+    before = assert_phase(table, "draw", lang)
+    click_and_wait(page, table, at(table, "deck"))
+    now = assert_phase(table, "keep", lang)
+    drawn = offered_keys(table, "card:")
+    assert len(drawn) == 2 and now["deck"] == before["deck"] - 2 and now["hand"] == before["hand"], (drawn, now)
+    assert not offered_keys(table, "pile:"), "a pile is offered before a card is kept"
+    in_hand = {kind(c) for c in now["hand"]}
+    keep = (next((k for k in drawn if DUO.get(kind(k)) in in_hand), None)
+            or next((k for k in drawn if kind(k) in DUO), drawn[0]))
+    click_and_wait(page, table, at(table, keep))
+    assert at(table, keep).get_attribute("aria-pressed") == "true", "the kept card is not shown chosen"
+    assert set(offered_keys(table, "pile:")) == {"pile:0", "pile:1"}
+    assert ssp(table)["hand"] == now["hand"], "choosing the card to keep moved a card already"
+    click_and_wait(page, table, at(table, "pile:1"))
+    after = assert_phase(table, "play", lang)
+    assert sorted(after["hand"]) == sorted(now["hand"] + [keep[5:]]), (keep, after)
+    assert after["hands"][0] == before["hands"][0] + 1 and after["piles"] == [now["piles"][0], now["piles"][1] + 1]
+    assert after["deck"] == now["deck"]
+
+
+def duo_in(hand: list[str]):
+    """Two hand cards that make a duo, in the hand's order, or None."""
+    for i, a in enumerate(hand):
+        for b in hand[i + 1:]:
+            if DUO.get(kind(a)) == kind(b):
+                return a, b
+    return None
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_sea_salt_paper_draws_keeps_discards_and_plays_a_duo_by_clicking(served, lang):
+    page = served
+    table = lesson(page, "sea_salt_paper", lang)
+    start = assert_phase(table, "draw", lang)
+    assert set(offered_keys(table)) == {"deck", "pile:0", "pile:1"}, offered_keys(table)
+    assert start["hands"][0] == 0 and start["piles"] == [1, 1], start
+
+    # a click on the board where nothing is offered (the header) does nothing
+    version = table.get_attribute("data-v")
+    board_svg(table).click(position={"x": 20, "y": 10})
+    page.wait_for_timeout(400)
+    assert table.get_attribute("data-v") == version and ssp(table) == start
+
+    # the mouse: the deck, the card to keep (a step), the pile for the other
+    ssp_draw_and_keep(page, table, lang)
+    log = table.locator(".tutor-log").inner_text()
+    assert log.strip() and (lang != "uk" or CYRILLIC.search(log)), log
+    ssp_end_turn(page, table, lang)
+
+    # a card in the learner's hand is not offered while drawing: clicking it does nothing
+    now = ssp(table)
+    version = table.get_attribute("data-v")
+    table.locator(f'.tutor-svg g.panel[data-seat="0"] g.hand [data-card="{now["hand"][0]}"]').click(force=True)
+    page.wait_for_timeout(400)
+    assert table.get_attribute("data-v") == version and ssp(table) == now
+
+    # the keyboard: Tab from the deck to a discard pile, Enter takes its top card
+    at(table, "deck").focus()
+    page.keyboard.press("Tab")
+    key = focused_key(page)
+    assert key in ("pile:0", "pile:1"), f"Tab left the board's offer ({key!r})"
+    pile = int(key[-1])
+    key_and_wait(page, table, "Enter")
+    after = assert_phase(table, "play", lang)
+    assert after["hands"][0] == now["hands"][0] + 1 and after["piles"][pile] == now["piles"][pile] - 1, after
+    assert after["deck"] == now["deck"]
+    ssp_end_turn(page, table, lang)
+
+    # draw until a duo is in hand (keeping cards that make one), then click its cards: the second first
+    pair = None
+    for _turn in range(14):
+        ssp_draw_and_keep(page, table, lang)
+        pair = duo_in(ssp(table)["hand"])
+        if pair:
+            break
+        ssp_end_turn(page, table, lang)
+    assert pair, "no duo in hand after 14 turns"
+    first, second = (f"card:{c}" for c in pair)
+    before = ssp(table)
+    assert {first, second} <= set(offered_keys(table, "card:")), "a duo's cards are not offered"
+    click_and_wait(page, table, at(table, second))
+    assert at(table, second).get_attribute("aria-pressed") == "true", "the card clicked first is not a step"
+    assert at(table, first).count() == 1, "the other card of the duo is not offered after the second"
+    assert ssp(table)["hand"] == before["hand"], "one card of a duo moved a card"
+    click_and_wait(page, table, at(table, first))
+    after = ssp(table)
+    assert set(pair) <= set(after["zone"]) and not set(pair) & set(after["hand"]), after
+    assert at(table, first).count() == 0 and at(table, second).count() == 0, "a played card is still offered"
+    # its effect, if it asks for a target: a pile then a card in it (crabs), an opponent (swimmer and shark)
+    for _step in range(2):
+        if after["phase"] not in ("crab", "crab_take", "steal"):
+            break
+        prefix = {"crab": "pile:", "crab_take": "card:", "steal": "seat:"}[after["phase"]]
+        targets = offered_keys(table, prefix)
+        assert targets and set(offered_keys(table)) == set(targets), (after["phase"], offered_keys(table))
+        click_and_wait(page, table, at(table, targets[0]))
+        after = ssp(table)
+    assert after["phase"] in ("play", "draw"), after          # two boats: another turn
+    grew = len(after["hand"]) - (len(before["hand"]) - 2)
+    assert grew in (0, 1), (before, after)                    # a crab, a steal or a fish adds a card
     assert_no_errors(page)
 
 

@@ -102,8 +102,9 @@ class GameUI:
     components: Optional[Callable[[str], str]] = None                     # (lang) -> HTML tables of components
     position: Optional[Callable[[dict], Any]] = None                      # lesson-style dict -> state, or None
     # (action) -> the keys of the board elements that choose it, one per step (("card:x", "cell:7"): a card,
-    # then its cell); () when the board does not show it. The renderer marks what `choosable=` names.
-    board_keys: Optional[Callable[[Any], tuple]] = None
+    # then its cell); () when the board does not show it; a list of such tuples when the steps may come in any
+    # order (a duo's two cards). The renderer marks what `choosable=` names.
+    board_keys: Optional[Callable[[Any], tuple | list]] = None
 
 
 @dataclass(frozen=True)

@@ -44,8 +44,17 @@ class Step:
         return self.action is not None
 
 
-def steps(paths: Mapping[Any, Sequence[str]], chosen: Sequence[str] = ()) -> list[Step]:
-    """The board's offer when the keys `chosen` are picked so far. `paths` maps each legal action to its keys.
+def routes(keys) -> list[tuple]:
+    """The orders of keys that choose an action: `board_keys` gives one tuple of keys, or a list of such tuples
+    when the steps may come in any order."""
+    if isinstance(keys, list):
+        return [tuple(k) for k in keys if k]
+    return [tuple(keys)] if keys else []
+
+
+def steps(paths: Mapping[Any, Sequence], chosen: Sequence[str] = ()) -> list[Step]:
+    """The board's offer when the keys `chosen` are picked so far. `paths` maps each legal action to its keys
+    (or to a list of orders of its keys, see `routes`).
 
     Deepest step first (the keyboard goes there after each step). A key shared by two actions that end there
     completes neither (the buttons tell them apart); a key that ends one action and begins longer ones is a
@@ -57,14 +66,14 @@ def steps(paths: Mapping[Any, Sequence[str]], chosen: Sequence[str] = ()) -> lis
         if level < len(chosen):
             out.setdefault(chosen[level], Step(chosen[level], level, then=base, pressed=True))
         groups: dict[str, list] = {}
-        for action, keys in paths.items():
-            keys = tuple(keys)
-            if len(keys) > level and keys[:level] == base:
-                groups.setdefault(keys[level], []).append((action, keys))
+        for action, value in paths.items():
+            for keys in routes(value):
+                if len(keys) > level and keys[:level] == base:
+                    groups.setdefault(keys[level], []).append((action, keys))
         for key, group in groups.items():
             if key in out:
                 continue
-            ending = [a for a, keys in group if len(keys) == level + 1]
+            ending = list(dict.fromkeys(a for a, keys in group if len(keys) == level + 1))
             longer = [a for a, keys in group if len(keys) > level + 1]
             if longer:
                 out[key] = Step(key, level, then=base + (key,))
@@ -74,12 +83,14 @@ def steps(paths: Mapping[Any, Sequence[str]], chosen: Sequence[str] = ()) -> lis
 
 
 def paths_of(board_keys: Optional[Callable], actions) -> dict:
-    """{action: its keys} for the actions the board can show (`board_keys` is the game's GameUI.board_keys)."""
+    """{action: its keys} for the actions the board can show (`board_keys` is the game's GameUI.board_keys): a
+    tuple of keys, or a list of the orders they may be clicked in (`routes`)."""
     if board_keys is None:
         return {}
     out = {}
     for action in actions:
-        keys = tuple(board_keys(action) or ())
+        keys = board_keys(action) or ()
+        keys = routes(keys) if isinstance(keys, list) else tuple(keys)
         if keys:
             out[action] = keys
     return out

@@ -83,16 +83,32 @@ def colour_sign(colour: str, x: float, y: float, s: float = 7) -> str:
 
 # --------------------------------------------------------------------------- cards
 
+_WIDE = set("mwMWшщжюмфыШЩЖЮМФ+")
+_NARROW = set("iljtfrIJіїI'’ .,:·-()")
+
+
+def _em(words: str, bold: bool) -> float:
+    """The width of `words` in ems, guessed without a font (DejaVu Sans-like; the browser test
+    tests/browser/test_browser_card_faces.py holds the guess to Chromium's fonts)."""
+    wide, narrow, other = (1.02, 0.4, 0.72) if bold else (0.9, 0.34, 0.62)
+    return sum(wide if c in _WIDE else narrow if c in _NARROW else other for c in words) or 1.0
+
+
+def _fit(words: str, width: float, cap: float, bold: bool) -> float:
+    """The font size (at most `cap`) at which `words` fit in `width`."""
+    return round(min(cap, width / _em(words, bold)), 2)
+
+
 @lru_cache(maxsize=2048)
 def _face(card_id: str, w: int, h: int, lang: str) -> str:
     """A face-up card drawn at the origin."""
     kind, colour = C.KIND[card_id], C.COLOUR[card_id]
     fill = C.COLOUR_HEX[colour]
     name = kind_name(kind, lang)
-    size = min(11.0, (w - 8) / max(1, len(name)) * 1.75)
+    size = _fit(name, w - 10, 11.0, True)
     words = name.split(" ") if len(name) > 10 and " " in name else [name]
     if len(words) > 1:
-        size = min(10.0, (w - 6) / max(len(x) for x in words) * 1.75)
+        size = min(_fit(x, w - 10, 10.0, True) for x in words)
     value = text(f"sea_salt_paper.board.value.{kind}", lang)
     out = [f'<g class="card" data-card="{card_id}" data-kind="{kind}" data-colour="{colour}">',
            f"<title>{escape(card_name(card_id, lang))}</title>",
@@ -104,7 +120,7 @@ def _face(card_id: str, w: int, h: int, lang: str) -> str:
     for word in words:
         out.append(_t(w / 2, y, word, size=size, anchor="middle", weight="bold"))
         y += size + 2
-    out.append(_t(w / 2, h - 8, value, size=min(9.5, (w - 6) / max(1, len(value)) * 1.8), anchor="middle",
+    out.append(_t(w / 2, h - 8, value, size=_fit(value, w - 8, 9.5, False), anchor="middle",
                   fill=S.MUTED, cls="value"))
     out.append("</g>")
     return "".join(out)
@@ -227,6 +243,7 @@ def _panel(board: _Board, view: dict, seat: dict, y: float) -> None:
     lang = board.lang
     s = seat["seat"]
     turn = s == view["turn"] and not view["over"]
+    board.parts.append(f'<g class="panel" data-seat="{s}">')
     board.parts.append(f'<rect x="8" y="{y}" width="{W - 16}" height="{PANEL_H - 8}" rx="10" '
                        f'fill="{"#fff4d6" if turn else "#f4f1ea"}" stroke="{"#c98a00" if turn else "#c9c2b2"}" '
                        f'stroke-width="{2.5 if turn else 1}" class="seat" data-seat="{s}"/>')
@@ -248,10 +265,14 @@ def _panel(board: _Board, view: dict, seat: dict, y: float) -> None:
     # played cards
     zx, zw = 150, 300
     board.parts.append(_t(zx, y + 14, _w("zone", lang), size=10, fill=S.MUTED))
+    board.parts.append('<g class="zone">')
     _row(board, seat["zone"], zx, y + 20, zw, SW - 8, SH - 10)
+    board.parts.append("</g>")
     # hand
     hx, hw = zx + zw + 16, W - 24 - (zx + zw + 16)
-    board.parts.append(_t(hx, y + 14, _w("hand", lang, n=seat["hand_count"]), size=10, fill=S.MUTED))
+    board.parts.append(_t(hx, y + 14, _w("hand", lang, n=seat["hand_count"]), size=10, fill=S.MUTED,
+                          cls="hand-count"))
+    board.parts.append('<g class="hand">')
     if seat["hand"] is not None:
         _row(board, seat["hand"], hx, y + 20, hw, SW, SH)
     else:
@@ -259,6 +280,7 @@ def _panel(board: _Board, view: dict, seat: dict, y: float) -> None:
         step = min(SW * 0.45, (hw - SW) / max(1, n - 1)) if n > 1 else 0
         for i in range(n):
             board.parts.append(_place(hx + i * step, y + 20, _back(SW, SH)))
+    board.parts.append("</g></g>")
     width = (min(hw, SW + (seat["hand_count"] - 1) * SW * 0.45) if seat["hand"] is None else hw)
     board.element(f"seat:{s}", hx, y + 20, max(SW, width), SH, player_name(s, lang))
 

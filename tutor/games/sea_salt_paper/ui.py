@@ -57,10 +57,10 @@ def action_tip(action, lang: str, legal: bool) -> str:
     return tip if legal else text(_U + "not_now", lang, action=tip)
 
 
-def board_keys(action) -> tuple:
+def board_keys(action) -> tuple | list:
     """Where an action is chosen on the board: the deck, a discard pile, a card (a drawn card then the pile for
-    the other, two hand cards for a duo, a card in the pile looked through), an opponent's hand. Ending the
-    turn or the round and the mermaids are buttons only."""
+    the other, two hand cards for a duo in either order, a card in the pile looked through), an opponent's
+    hand. Ending the turn or the round and the mermaids are buttons only."""
     if isinstance(action, DrawDeck):
         return ("deck",)
     if isinstance(action, (TakeDiscard, CrabPile)):
@@ -69,7 +69,8 @@ def board_keys(action) -> tuple:
         first = f"card:{action.card}"
         return (first,) if action.pile is None else (first, f"pile:{action.pile}")
     if isinstance(action, PlayDuo):
-        return (f"card:{action.first}", f"card:{action.second}")
+        first, second = f"card:{action.first}", f"card:{action.second}"
+        return [(first, second), (second, first)]      # either card may be clicked first
     if isinstance(action, CrabTake):
         return (f"card:{action.card}",)
     if isinstance(action, Steal):

@@ -164,15 +164,11 @@ def to_move(state: State) -> list[int]:
         return []
     if state.pending:
         return [state.pending[0]]
-    waiting = _WAITING.get(state.chosen)
-    if waiting is None:
-        waiting = tuple(seat for seat, card in enumerate(state.chosen) if card is None)
-        if len(_WAITING) < 65536:
-            _WAITING[state.chosen] = waiting
-    return list(waiting)
-
-
-_WAITING: dict = {}   # the dive cards laid (per seat, None for none yet) -> the seats still to dive
+    seats = []
+    for seat, card in enumerate(state.chosen):   # a plain loop: cheaper than a comprehension here
+        if card is None:
+            seats.append(seat)
+    return seats
 
 
 # _DIVE_ROWS[seat][n] is Dive(seat, n): actions are frozen, so one object serves every position

@@ -87,6 +87,7 @@ class PlayTable(anywidget.AnyWidget):
     redraws the board, the offered choices and the log from it."""
 
     _esm = esm_with_choices("play.js")
+    advises = True          # shows the game's advice (GameUI.advice) under the board for the learner to move
     labels = T.Dict().tag(sync=True)
     view = T.Dict().tag(sync=True)
     error = T.Unicode("").tag(sync=True)       # plain text: a refusal explained, or what went wrong
@@ -391,7 +392,7 @@ class PlayTable(anywidget.AnyWidget):
         """The seat the game's advice is for: the seat to move, when it is the learner's (in hot seat: the seat
         at the device), never a bot's, nobody's once the game is over. Advice uses what that seat knows, so it
         is shown only where that seat's hand is."""
-        if self.state is None or self.passing is not None or self.game.is_over(self.state):
+        if not self.advises or self.state is None or self.passing is not None or self.game.is_over(self.state):
             return None
         seat = self.viewer
         if seat is None or seat not in self.humans() or seat not in self.game.to_move(self.state):

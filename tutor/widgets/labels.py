@@ -1,6 +1,6 @@
 """How the generic play table asks a game about its buttons: labels, tooltips, which actions to offer,
-the bots' move, a tie-break note and advice for the seat to move. Each answer comes from the game's own parts (`SPEC.ui`, `SPEC.bots`);
-a game that offers none gets plain defaults.
+the bots' move, a tie-break note and advice for the seat to move. Each answer comes from the game's own parts
+(`SPEC.ui`, `SPEC.bots`); a game that offers none gets plain defaults.
 
 A hook never decides a rule: offered actions that are not in `legal_actions` are still sent to the
 engine, which refuses them with its own explanation (a used dive card is a teaching moment).

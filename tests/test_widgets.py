@@ -606,8 +606,8 @@ def test_play_table_shows_the_games_advice_while_the_round_may_be_ended(lang):
 def test_play_table_shows_no_advice_below_seven_points_nor_on_the_pass_screen():
     from tutor.games import sea_salt_paper as ssp
     t = PlayTable("sea_salt_paper", players=2, seat=0, lang="en", seed=7, **ANDRIY)
-    next(b for b in legal_buttons(t) if b.action == ssp.TakeDiscard(0, 0)).click()    # the captain: 6 points
-    assert t.state.phase == "play" and ssp.points_in_hand(t.state, 0) == 6
+    next(b for b in legal_buttons(t) if b.action == ssp.TakeDiscard(0, 0)).click()    # the captain: 4 points
+    assert t.state.phase == "play" and ssp.points_in_hand(t.state, 0) == 4
     assert ssp.EndTurn(0) in {b.action for b in legal_buttons(t)} and t.advice_html == ""
 
     t = PlayTable("sea_salt_paper", players=2, seat=0, lang="en", seed=7, **ANDRIY)

@@ -103,8 +103,8 @@ def test_nothing_when_the_round_may_not_be_ended():
     before = g.setup(2, seed=7, zones=[["crab-6", "crab-7"], []], hands=[["octopus-1", "octopus-3"], []],
                      discards=[["captain-1"], ["octopus-4"]])
     assert advice(before, 0, "en") == ""                                  # still to draw
-    six = g.apply(before, TakeDiscard(0, 0))[0]                           # a captain: 6 points, not 7
-    assert g.points_in_hand(six, 0) == 6 and advice(six, 0, "en") == ""
+    four = g.apply(before, TakeDiscard(0, 0))[0]                          # a captain: 4 points, not 7
+    assert g.points_in_hand(four, 0) == 4 and advice(four, 0, "en") == ""
     called = g.apply(s, LastChance(0))[0]
     assert advice(called, 1, "en") == ""                                   # the round is already ending
 

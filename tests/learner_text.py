@@ -109,7 +109,7 @@ def play_texts(game: str, lang: str, games: int = 3, seat: int = 0):
         table = PlayTable(game, players=3, seat=seat, lang=lang, seed=seed)
         r = random.Random(seed)
         for step in range(400):
-            shown = [table.status_html, table.log_html, table.score_html, table.error, table.svg]
+            shown = [table.status_html, table.advice_html, table.log_html, table.score_html, table.error, table.svg]
             choices = table.action_buttons() + table.card_buttons()
             text = " ".join(visible(x) for x in shown) + " " + " ".join(
                 f"{c.description} {c.tooltip}" for c in choices)

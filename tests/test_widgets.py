@@ -572,3 +572,64 @@ def test_play_table_sends_the_board_symbols_once_when_asked():
     assert sent == [{"defs": {"key": key, "markup": t._defs[key]}}] and t._defs[key].startswith("<defs>")
     t._on_msg(t, {"want": "defs", "key": "no-such-key"}, [])
     assert len(sent) == 1
+
+
+# --------------------------------------------------------------------------- a game's advice under the board
+
+# the rulebook's «ЗАВЕРШЕННЯ РАУНДУ» example: player 1 takes the octopus from pile 2 and has 7 card points
+ANDRIY = dict(zones=[["crab-6", "crab-7"], ["boat-3", "boat-4"]],
+              hands=[["octopus-1", "octopus-3"], ["shell-1", "shell-3", "penguin-3"]],
+              discards=[["captain-1"], ["octopus-4"]])
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_play_table_shows_the_games_advice_while_the_round_may_be_ended(lang):
+    from tutor.games import sea_salt_paper as ssp
+    from tutor.games.sea_salt_paper.advice import advice
+    t = PlayTable("sea_salt_paper", players=2, seat=0, lang=lang, seed=7, **ANDRIY)
+    assert t.state.turn == 0 and t.state.phase == "draw"
+    assert t.advice_html == "" == t.view["advice"], "drawing first: the round may not be ended yet"
+    next(b for b in legal_buttons(t) if b.action == ssp.TakeDiscard(0, 1)).click()
+    assert {ssp.Stop(0), ssp.LastChance(0)} <= {b.action for b in legal_buttons(t)}
+    shown = t.advice_html
+    assert shown == t.view["advice"] and shown.startswith('<section class="tutor-advice" data-seat="0"')
+    assert advice(t.state, 0, lang) in shown and 'data-points="7" data-bonus="2"' in shown
+    assert not [c for c in ssp.secrets(t.state, 0) | set(ssp.CARDS) if contains_id(shown, c)]
+    assert ("STOP or LAST CHANCE?" if lang == "en" else "«СТОП» чи «ОСТАННІЙ ШАНС»?") in shown
+
+    next(b for b in legal_buttons(t) if b.action == ssp.EndTurn(0)).click()    # the bot plays, then it is ours
+    assert ssp.Stop(0) not in ssp.legal_actions(t.state, 0) and t.advice_html == ""
+    t.undo_button.click()
+    assert t.advice_html == shown, "back where the round may be ended, the advice is back"
+
+
+def test_play_table_shows_no_advice_below_seven_points_nor_on_the_pass_screen():
+    from tutor.games import sea_salt_paper as ssp
+    t = PlayTable("sea_salt_paper", players=2, seat=0, lang="en", seed=7, **ANDRIY)
+    next(b for b in legal_buttons(t) if b.action == ssp.TakeDiscard(0, 0)).click()    # the captain: 4 points
+    assert t.state.phase == "play" and ssp.points_in_hand(t.state, 0) == 4
+    assert ssp.EndTurn(0) in {b.action for b in legal_buttons(t)} and t.advice_html == ""
+
+    t = PlayTable("sea_salt_paper", players=2, seat=0, lang="en", seed=7, **ANDRIY)
+    next(b for b in legal_buttons(t) if b.action == ssp.TakeDiscard(0, 1)).click()
+    t.set_hotseat(True)
+    assert t.passing == 0 and t.advice_html == "", "nobody's help while the device changes hands"
+    take_device(t)
+    assert 'data-seat="0"' in t.advice_html, "the seat at the device sees its own help"
+
+
+def test_a_game_without_advice_shows_none():
+    t = PlayTable("maui", players=4, seat=0, lang="en", seed=5)
+    assert t.view["advice"] == "" and t.advice_for(0) == "" and t.advice_for(None) == ""
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_the_score_helper_names_the_ending_section_once(lang):
+    """Its heading is the section's citation: not "Ending the round Ending the round («ЗАВЕРШЕННЯ РАУНДУ»)"."""
+    from tutor.core.rules import cite, section
+    from tutor.games.sea_salt_paper.sandbox import ANDRIY as CARDS, ScoreHelper
+    h = ScoreHelper(lang=lang, hand=CARDS[0], zone=CARDS[1], opponents=4)
+    heading = re.search(r"<h4[^>]*>(.*?)</h4>", h.verdict.value).group(1)
+    assert heading == common.esc(cite("sea_salt_paper:round-end", lang))
+    title = section("sea_salt_paper:round-end").title(lang)
+    assert heading.casefold().count(title.casefold()) == 1

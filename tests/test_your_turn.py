@@ -191,3 +191,11 @@ def test_the_board_shows_how_the_round_ended_not_the_next_deal(lang):
     shown = q.outcomes[q.right_index].shown
     assert shown.round == 1 and shown.stage == "kiti"
     assert 'data-round="1"' in q.svg.value and 'data-kind="maui.laid"' not in q.verdict.value
+
+
+def test_a_task_gives_no_advice_before_the_learner_decides():
+    """A task judges the learner's own decision: the game's advice (STOP or LAST CHANCE?) would answer it."""
+    w = YourTurn("sea_salt_paper/play-it-safe")
+    game = load("sea_salt_paper")
+    assert game.SPEC.parts().advice(w.state, w.seat, "en"), "the play table would advise here"
+    assert w.view["advice"] == "" and w.advice_html == ""

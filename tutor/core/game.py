@@ -96,6 +96,7 @@ class GameUI:
     action_tip: Optional[Callable[[Any, str, bool], str]] = None          # (action, lang, legal) -> tooltip
     offered_actions: Optional[Callable[[Any, int], list]] = None          # (state, seat) -> buttons to offer
     tiebreak_note: Optional[Callable[[Any, str], str]] = None             # (state, lang) -> note under scores
+    advice: Optional[Callable[[Any, int, str], str]] = None               # (state, seat, lang) -> HTML under the board
     action_rows: Optional[Callable[..., list]] = None                     # (table, seat) -> rows of choices
     sandbox: Optional[Callable[..., Any]] = None                          # (lang=, **kw) -> a widget
     sandbox_label: str = "lazy.sandbox"                                   # ui key of its "open" button

@@ -1,6 +1,6 @@
 """How the generic play table asks a game about its buttons: labels, tooltips, which actions to offer,
-the bots' move and a tie-break note. Each answer comes from the game's own parts (`SPEC.ui`, `SPEC.bots`);
-a game that offers none gets plain defaults.
+the bots' move, a tie-break note and advice for the seat to move. Each answer comes from the game's own parts
+(`SPEC.ui`, `SPEC.bots`); a game that offers none gets plain defaults.
 
 A hook never decides a rule: offered actions that are not in `legal_actions` are still sent to the
 engine, which refuses them with its own explanation (a used dive card is a teaching moment).
@@ -40,3 +40,10 @@ def tiebreak_note(game: Engine, state, lang: str = "en") -> str:
     """A line under the score table explaining a tie-break, or ""."""
     fn = game.SPEC.parts().tiebreak_note
     return fn(state, lang) if fn else ""
+
+
+def advice(game: Engine, state, seat: int, lang: str = "en") -> str:
+    """HTML the game shows under the board for `seat`, the seat to move (built from what that seat may know;
+    the game escapes its own words), or "" for none."""
+    fn = game.SPEC.parts().advice
+    return (fn(state, seat, lang) or "") if fn else ""

@@ -87,6 +87,7 @@ class PlayTable(anywidget.AnyWidget):
     redraws the board, the offered choices and the log from it."""
 
     _esm = esm_with_choices("play.js")
+    advises = True          # shows the game's advice (GameUI.advice) under the board for the learner to move
     labels = T.Dict().tag(sync=True)
     view = T.Dict().tag(sync=True)
     error = T.Unicode("").tag(sync=True)       # plain text: a refusal explained, or what went wrong
@@ -339,7 +340,7 @@ class PlayTable(anywidget.AnyWidget):
         elif self.state is not None and not self._rows:
             waiting = ", ".join(player_name(s, lang) for s in self.game.to_move(self.state))
             status = esc(ui("waiting", lang, players=waiting))
-        log_html, board, key = "", "", ""
+        log_html, board, key, advice = "", "", "", ""
         if self.state is not None and self.passing is None:
             # what just happened, prominent; the whole game so far folded underneath
             # events are told as this seat may know them (a drawn card is its drawer's secret)
@@ -356,9 +357,10 @@ class PlayTable(anywidget.AnyWidget):
             board, (key, markup) = split_defs(self._svg)
             if key:
                 self._defs[key] = markup
+            advice = self.advice_for(self.advised_seat())
         rows = [[_part_json(part) for part in group] for group in self._rows]
         self.view = {"v": self.version, "board": board, "defs": key, "status": status, "rows": rows,
-                     "board_next": self._board_next,
+                     "board_next": self._board_next, "advice": advice,
                      "log": log_html, "score": self.score_table() if over else "",
                      "undo": not self.undo_button.disabled, "save": not self.save_button.disabled,
                      "save_tip": self.save_button.tooltip, "hotseat": self.hotseat}
@@ -380,6 +382,32 @@ class PlayTable(anywidget.AnyWidget):
     @property
     def score_html(self) -> str:
         return self.view.get("score", "")
+
+    @property
+    def advice_html(self) -> str:
+        """The game's advice under the board for the seat to move (its `advice` part), or ""."""
+        return self.view.get("advice", "")
+
+    def advised_seat(self) -> Optional[int]:
+        """The seat the game's advice is for: the seat to move, when it is the learner's (in hot seat: the seat
+        at the device), never a bot's, nobody's once the game is over. Advice uses what that seat knows, so it
+        is shown only where that seat's hand is."""
+        if not self.advises or self.state is None or self.passing is not None or self.game.is_over(self.state):
+            return None
+        seat = self.viewer
+        if seat is None or seat not in self.humans() or seat not in self.game.to_move(self.state):
+            return None
+        return seat
+
+    def advice_for(self, seat: Optional[int]) -> str:
+        """The game's advice for `seat` as the page shows it (a titled region), or "" (no seat, no advice)."""
+        if seat is None:
+            return ""
+        html = labels.advice(self.game, self.state, seat, self.lang)
+        if not html:
+            return ""
+        name = esc(ui("advice", self.lang))
+        return f'<section class="tutor-advice" data-seat="{seat}" aria-label="{name}">{html}</section>'
 
     def _chosen_highlight(self) -> tuple:
         """What is chosen so far of a several-step choice (a card: its destinations drawn), if the viewer may

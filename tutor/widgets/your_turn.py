@@ -33,6 +33,8 @@ def resolve(task, lessons=None, lang: str = "en") -> dict:
 class YourTurn(PlayTable):
     """One move on a set position, judged by the engine."""
 
+    advises = False      # the task judges the learner's own decision: the game's advice would answer it
+
     def __init__(self, task, lang: str = "en", *, lessons=None):
         self.task = resolve(task, lessons, lang)
         self.tries = 0

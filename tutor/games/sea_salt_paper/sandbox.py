@@ -187,6 +187,6 @@ class ScoreHelper(W.VBox):
                             f"</tbody></table>")
         items = [plural("ui.sea_salt_paper.sandbox.chosen", len(cards), lang)]
         items += verdicts(self.points, self.bonus, self.opponents.value, lang)
-        self.verdict.value = (f"<h4>{esc(_w('ending', lang))} "
-                              f"<span class=\"tutor-cite\">{esc(safe_cite(_R + 'round-end', lang))}</span></h4><ul>"
+        # the heading is the section's citation, its name said once: "Ending the round («ЗАВЕРШЕННЯ РАУНДУ»)"
+        self.verdict.value = (f'<h4 data-rule="{_R}round-end">{esc(safe_cite(_R + "round-end", lang))}</h4><ul>'
                               + "".join(f"<li>{esc(x)}</li>" for x in items) + "</ul>")

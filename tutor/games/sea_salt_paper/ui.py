@@ -1,5 +1,6 @@
-"""Паперові океани's parts of the interface: how each action reads on a button and in its tooltip (en, uk), and
-where it is chosen on the board. Found by the generic widgets through `SPEC.ui` (tutor.core.game)."""
+"""Паперові океани's parts of the interface: how each action reads on a button and in its tooltip (en, uk), where
+it is chosen on the board, and the "STOP or LAST CHANCE?" help shown under it. Found by the generic widgets
+through `SPEC.ui` (tutor.core.game)."""
 
 from __future__ import annotations
 
@@ -122,10 +123,16 @@ def components(lang: str) -> str:
             f'<p class="tutor-assumed-note">{esc(text("ui.assumed_note", lang))}</p>')
 
 
+def advice(state, seat: int, lang: str) -> str:
+    """"STOP or LAST CHANCE?" under the board when `seat` may end the round (tutor.games.sea_salt_paper.advice)."""
+    from tutor.games.sea_salt_paper.advice import advice as stop_or_last_chance
+    return stop_or_last_chance(state, seat, lang)
+
+
 def sandbox(lang: str = "en", **kwargs):
     from tutor.games.sea_salt_paper.sandbox import ScoreHelper
     return ScoreHelper(lang=lang, **kwargs)
 
 
 UI = GameUI(action_label=action_label, action_tip=action_tip, board_keys=board_keys, sandbox=sandbox,
-            components=components)
+            components=components, advice=advice)

@@ -1,9 +1,10 @@
 // The play table's front-end (tutor/widgets/play.py). The kernel owns the game; after every action it sends one
-// `view` (board without its symbols, status, the rows of offered choices, log, score, control states) and this
-// module redraws from it. A press sends {press: id, v} back; a press on a view the kernel has already replaced
-// (a double click) is ignored there. Board symbols (<defs>) are asked for once per page. The board itself is
-// clickable (choose.js): a click, or Enter / Space on a focused element, presses the choice it names, as its
-// button would; the kernel works out what each step offers, so the board knows no rules.
+// `view` (board without its symbols, the game's advice for the seat to move, status, the rows of offered choices,
+// log, score, control states) and this module redraws from it. A press sends {press: id, v} back; a press on a
+// view the kernel has already replaced (a double click) is ignored there. Board symbols (<defs>) are asked for
+// once per page. The board itself is clickable (choose.js): a click, or Enter / Space on a focused element,
+// presses the choice it names, as its button would; the kernel works out what each step offers, so the board
+// knows no rules.
 import { button, el, haveDefs, installDefs } from "./board.js";
 import { redrawBoard, wireChoices } from "./choose.js";
 
@@ -17,6 +18,7 @@ function render({ model, el: root }) {
     return t.content;
   };
   const board = el("div", "tutor-svg");
+  const advice = el("div", "tutor-advice-box");     // the game's help for the seat to move, under the board
   const status = el("div", "tutor-status");
   status.setAttribute("aria-live", "polite");
   const rows = el("div", "tutor-actions");
@@ -44,7 +46,7 @@ function render({ model, el: root }) {
   const saveRow = el("div", "tutor-nav-row");
   saveRow.append(save, load);
   saving.append(summary, box, saveRow);
-  root.append(board, status, rows, errors, controls, score, log, saving);
+  root.append(board, advice, status, rows, errors, controls, score, log, saving);
 
   const press = (id, extra) => model.send({ press: id, v: model.get("view").v, ...(extra || {}) });
   undo.addEventListener("click", () => press("undo"));
@@ -108,6 +110,8 @@ function render({ model, el: root }) {
       redrawBoard(board, parse(view.board || ""), view.board_next);
       drawnBoard = view.board;
     }
+    advice.innerHTML = view.advice || "";
+    advice.hidden = !view.advice;
     status.innerHTML = view.status || "";
     drawRows(view.rows || []);
     log.innerHTML = view.log || "";

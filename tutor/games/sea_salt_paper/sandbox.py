@@ -13,6 +13,8 @@ can be picked than the box holds), labelled by its colour; its tooltip names the
 from __future__ import annotations
 
 import ipywidgets as W
+from ipywidgets.widgets.widget_bool import ToggleButtonStyle
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 from tutor.core.errors import RuleViolation
 from tutor.core.i18n import plural, text
@@ -74,21 +76,25 @@ class ScoreHelper(W.VBox):
                                      style={"description_width": "initial"})
         self.toggles: dict[str, W.ToggleButton] = {}
         rows = []
+        # One layout and one style shared by all 58 toggles (and by the rows): each widget's own would be two more
+        # models for the page to open, and four score helpers on one lesson page made it slow to build.
+        toggle_layout, toggle_style = W.Layout(width="auto"), ToggleButtonStyle()
+        label_layout, label_style = W.Layout(min_width="10em"), HTMLStyle()
+        wrap, row_layout = W.Layout(flex_flow="row wrap"), W.Layout(flex_flow="row wrap", align_items="center")
         for kind in C.KINDS:
             buttons = []
             for c in C.ALL_CARDS:
                 if C.KIND[c] != kind:
                     continue
                 b = W.ToggleButton(value=False, description=colour_name(C.COLOUR[c], lang),
-                                   tooltip=card_name(c, lang), layout=W.Layout(width="auto"))
+                                   tooltip=card_name(c, lang), layout=toggle_layout, style=toggle_style)
                 b.add_class(f"tutor-ssp-{C.COLOUR[c]}")
                 b.card = c
                 b.observe(self._toggled, names="value")
                 self.toggles[c] = b
                 buttons.append(b)
-            rows.append(W.HBox([W.HTML(f"<b>{esc(kind_name(kind, lang))}</b>", layout=W.Layout(min_width="10em")),
-                                W.HBox(buttons, layout=W.Layout(flex_flow="row wrap"))],
-                               layout=W.Layout(flex_flow="row wrap", align_items="center")))
+            rows.append(W.HBox([W.HTML(f"<b>{esc(kind_name(kind, lang))}</b>", layout=label_layout, style=label_style),
+                                W.HBox(buttons, layout=wrap)], layout=row_layout))
         fit = dict(layout=W.Layout(width="auto", min_width="8em"))
         self.clear_button = W.Button(description=_w("clear", lang), **fit)
         self.andriy_button = W.Button(description=_w("andriy", lang), **fit)

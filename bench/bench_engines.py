@@ -21,12 +21,14 @@ def play(game, players: int, seed: int) -> int:
     """One random full game (legal actions picked at random); returns the number of actions."""
     pick = random.Random(seed).random      # options[int(pick() * n)]: uniform, and a fraction of Random.choice's
     s = game.setup(players, seed=seed)     # cost, which is the bench's own and not the engine's
+    # the engine's functions looked up once, not four module lookups an action: the loop is the bench's
+    is_over, to_move, legal_actions, apply = game.is_over, game.to_move, game.legal_actions, game.apply
     actions = 0
-    while not game.is_over(s):
-        movers = game.to_move(s)
+    while not is_over(s):
+        movers = to_move(s)
         p = movers[int(pick() * len(movers))]
-        legal = game.legal_actions(s, p)
-        s, _events = game.apply(s, legal[int(pick() * len(legal))])
+        legal = legal_actions(s, p)
+        s, _events = apply(s, legal[int(pick() * len(legal))])
         actions += 1
     return actions
 

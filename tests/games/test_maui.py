@@ -1114,3 +1114,12 @@ def test_random_games_lay_dives_move_kiti_on_and_catch_once_a_round(players, var
                 assert all(len(a) <= len(b) + 1 for b, a in zip(before.piles, new.piles))
     assert maui.is_over(new)
     event(f"jellyfish offer: {offered}")
+
+
+def test_setup_refuses_dive_cards_that_are_not_whole_numbers():
+    """Dive cards are the numbers 1..12; a hand given as 1.0 or True is refused, not taken for 1."""
+    hands = [list(range(1, 13))] * 4
+    for odd in (1.0, True):
+        bad = [[odd] + list(range(2, 13))] + hands[1:]
+        with pytest.raises(maui.RuleViolation, match="different cards 1..12"):
+            maui.setup(4, seed=1, hands=bad)

@@ -21,7 +21,8 @@ from tutor.core import rng
 from tutor.core.errors import RuleViolation
 from tutor.core.events import Event
 from tutor.games.maui import components as C
-from tutor.games.maui.events import DIVE_CHOSEN, DIVE_DISCARDED, KITI_MOVED, catch, empty_handed, laid, new_event
+from tutor.games.maui.events import (_CATCHES, _EMPTY_HANDED, _LAID, DIVE_CHOSEN, DIVE_DISCARDED, KITI_MOVED, catch,
+                                     empty_handed, laid, new_event)
 
 OPEN_BASKETS = "open-baskets"
 NO_FIGHTS = "no-fights"
@@ -171,8 +172,11 @@ def to_move(state: State) -> list[int]:
     return seats
 
 
-# _DIVE_ROWS[seat][n] is Dive(seat, n): actions are frozen, so one object serves every position
+# _DIVE_ROWS[seat][n] is Dive(seat, n): actions are frozen, so one object serves every position.
+# A hand holds plain ints only (setup and the codec refuse anything else), so a seat's legal dives
+# are its row looked up at each card of the hand, a loop that map runs in C.
 _DIVE_ROWS = tuple(tuple(Dive(seat, n) for n in range(max(C.DIVE_CARDS) + 1)) for seat in range(C.MAX_PLAYERS))
+_DIVES_AT = tuple(row.__getitem__ for row in _DIVE_ROWS)
 
 
 def legal_actions(state: State, player: int) -> list[Action]:
@@ -185,8 +189,7 @@ def legal_actions(state: State, player: int) -> list[Action]:
     if type(player) is int and 0 <= player < state.players:   # the usual question, answered fast
         if state.chosen[player] is not None:
             return []
-        row = _DIVE_ROWS[player]   # (a number that only equals an int, like 1.0, gets its own)
-        return [row[n] if type(n) is int else Dive(player, n) for n in state.hands[player]]
+        return list(map(_DIVES_AT[player], state.hands[player]))
     if player not in to_move(state):
         return []
     return [Dive(player, n) for n in state.hands[player]]
@@ -376,10 +379,32 @@ def _resolve(table: dict, events: list, cuts=None) -> None:
         if cuts is not None and last is not None:
             _pause(cuts, last, table, events)
         last = depth
-        seat = _catcher(table, events, without, waiting, best, hand, depth)
-        if seat is None:
+        if not without:
             continue
-        events.append(catch(seat, depth, rule, taken, cards[seat]))
+        target = best(waiting)
+        if waiting.count(target) == 1:   # the usual case, inline: one diver has the winning card
+            at = waiting.index(target)
+            del waiting[at]
+            seat = without.pop(at)
+        else:
+            seat = _catcher(table, events, without, waiting, best, hand, depth)
+            if seat is None:
+                continue
+        dive = cards[seat]
+        if len(taken) == 1 and type(dive) is int:   # the usual catch, one card: a shared event
+            card_id = taken[0]
+            event = _CATCHES.get((seat, depth, card_id, dive)) or catch(seat, depth, rule, taken, dive)
+            events.append(event)
+            lagoon[cell] = ()
+            kind = _KIND[card_id]
+            if kind == "seagull":
+                _seagull(table, seat, card_id, events)
+                continue
+            piles[seat] += taken
+            if kind == "lantern":
+                lanterns.append((cell, seat))
+            continue
+        events.append(catch(seat, depth, rule, taken, dive))
         lagoon[cell] = ()
         for card_id in taken:   # oldest first (only the no-fights variant piles several)
             kind = _KIND[card_id]
@@ -391,7 +416,9 @@ def _resolve(table: dict, events: list, cuts=None) -> None:
                 lanterns.append((cell, seat))
 
     for seat in without:
-        events.append(empty_handed(seat, cards[seat]))
+        dive = cards[seat]
+        event = _EMPTY_HANDED[seat].get(dive) if type(dive) is int else None
+        events.append(event or empty_handed(seat, dive))
     events.append(DIVE_DISCARDED)
     if cuts is not None and last is not None:
         _pause(cuts, last, table, events)
@@ -568,7 +595,8 @@ def _hands(hands, players: int, round: int) -> tuple[tuple, tuple]:
     """Explicit hands, checked and sorted, and the dive cards they leave used."""
     hands = tuple(tuple(sorted(h)) for h in hands)
     if len(hands) != players or any(len(h) != C.ROUNDS - round + 1 or len(set(h)) != len(h)
-                                    or not set(h) <= set(C.DIVE_CARDS) for h in hands):
+                                    or not set(h) <= set(C.DIVE_CARDS) or any(type(n) is not int for n in h)
+                                    for h in hands):   # plain ints only: legal_actions counts on it
         raise RuleViolation("maui:setup", "maui.err.setup",
                             problem=f"each of {players} hands must hold {C.ROUNDS - round + 1} different cards 1..12")
     return hands, tuple(tuple(n for n in C.DIVE_CARDS if n not in h) for h in hands)

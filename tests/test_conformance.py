@@ -81,3 +81,18 @@ def test_conformance_catches_a_leak(game, monkeypatch):
     monkeypatch.setattr(game, "view", lambda s, p=None: real_view(s, None))
     problems = conformance.check_views(game, state, svg=False)
     assert any("shows hidden" in p for p in problems)
+
+
+def test_a_texts_tokens_are_its_whole_tokens():
+    """Text finds exactly the tokens a whole-token search finds, in JSON and SVG alike (ids, Cyrillic, edges)."""
+    import random
+    import re
+    import string
+
+    r = random.Random(1)
+    alphabet = string.ascii_letters + string.digits + "-_ {}[]\":,.«»—éжї\n\t<>/=#"
+    for _ in range(5000):
+        text = "".join(r.choice(alphabet) for _ in range(r.randint(0, 60)))
+        assert conformance.Text(text).tokens == set(re.findall(r"[\w-]+", text)), text
+    found = conformance.Text('{"card": "tuna-12", "x": "жук_1"}').find({"tuna-1", "tuna-12", "жук_1", "x"})
+    assert found == {"tuna-12", "жук_1", "x"}

@@ -185,6 +185,7 @@ def check_events(game, before, after, events, secrets=None) -> list[str]:
 
 
 _TOKEN = re.compile(r"[\w-]+")
+_BETWEEN = re.compile(r"[^\w-]+")   # what lies between tokens: splitting on it gives the tokens (and "" at the ends)
 
 
 class Text:
@@ -194,7 +195,9 @@ class Text:
 
     def __init__(self, text: str):
         self.text = text
-        self.tokens = set(_TOKEN.findall(text))
+        # the same set _TOKEN.findall gives, about twice as fast: split() makes no match objects
+        self.tokens = set(_BETWEEN.split(text))
+        self.tokens.discard("")
 
     def __contains__(self, token: str) -> bool:
         if _plain(token):

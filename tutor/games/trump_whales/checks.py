@@ -36,7 +36,8 @@ def check_invariants(state: State) -> list[str]:
         problems.append("a full trick still waits to be played to")
     if state.phase == "play" and state.turn != (state.leader + len(state.trick)) % n:
         problems.append("the seat to play is not the next one clockwise")
-    if state.phase == "reward" and len(state.trick) != n:
+    if state.phase == "reward" and len(state.trick) != n and (state.trick or any(state.hands)):
+        # (a round just scored, paused by stages() before the next deal, has neither trick nor hands)
         problems.append("a reward is picked only from a full trick")
     if state.phase in ("leader", "over", "bonus") and state.trick:
         problems.append("a trick lies on the table between tricks")

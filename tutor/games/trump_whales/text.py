@@ -105,9 +105,10 @@ def narrate(event: Event, lang: str = "en") -> str:
         params["cards"] = "; ".join(i18n.text(f"{_P}player_points", lang, player=player_name(s, lang),
                                               points=card_name(c, lang)) for s, c in enumerate(d["cards"]))
     elif what == "played":
-        key = "lead" if d["lead"] else "five" if C.FAMILY.get(d["card"]) is None else "follow"
-        if key == "five" and d["family"] is None:
-            key = "five_alone"
+        if C.FAMILY.get(d["card"]) is None:
+            key = "five" if d["family"] is not None else "five_alone"
+        else:
+            key = "lead" if d["lead"] else "follow"
         return i18n.text(f"{_P}event.played.{key}", lang, **params)
     elif what == "trick_won":
         return i18n.text(f"{_P}event.trick_won.{d['why']}", lang, **params)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from tutor.core.game import GameUI
 from tutor.core.i18n import player_name, text
 from tutor.games.trump_whales import components as C
-from tutor.games.trump_whales.rules import ChooseBonus, ChooseLeader, Pick, PlayCard, UseBonus
+from tutor.games.trump_whales.rules import ChooseBonus, ChooseLeader, Pick, PlayCard, UseBonus, legal_actions
 from tutor.games.trump_whales.text import bonus_name, card_name, pearls_text
 
 _U = "ui.trump_whales."
@@ -43,6 +43,20 @@ def action_tip(action, lang: str, legal: bool) -> str:
     else:
         tip = action_label(action, lang)
     return tip if legal else text(_U + "not_now", lang, action=tip)
+
+
+def offered_actions(state, seat: int) -> list:
+    """The seat's buttons: its legal moves, and while it plays a card every card of its hand (a card of another
+    family while it holds the led one is offered too, so pressing it lets the engine say which rule forbids it);
+    while it picks a reward, every card of the trick (its own is refused: the winner takes someone else's). The
+    board marks only the legal ones."""
+    legal = legal_actions(state, seat)
+    if state.phase == "play" and legal:
+        hand = sorted(state.hands[seat], key=C.ORDER.__getitem__)
+        return [a for a in legal if isinstance(a, UseBonus)] + [PlayCard(seat, c) for c in hand]
+    if state.phase == "reward" and legal:
+        return [Pick(seat, c) for c in state.trick]
+    return legal
 
 
 def board_keys(action) -> tuple | list:
@@ -82,5 +96,5 @@ def sandbox(lang: str = "en", **kwargs):
     return ScoreHelper(lang=lang, **kwargs)
 
 
-UI = GameUI(action_label=action_label, action_tip=action_tip, board_keys=board_keys, sandbox=sandbox,
-            components=components)
+UI = GameUI(action_label=action_label, action_tip=action_tip, offered_actions=offered_actions,
+            board_keys=board_keys, sandbox=sandbox, components=components)

@@ -127,9 +127,12 @@ def _face(card_id: str, w: int, h: int, lang: str) -> str:
     # pearls: dots and the number
     py = band + 22
     for i in range(pearls):
-        out.append(f'<circle cx="{w / 2 - (pearls - 1) * 5 + i * 10:.1f}" cy="{py:.1f}" r="3.6" fill="#f3f0e8" '
+        out.append(f'<circle cx="{w / 2 - 4 - (pearls - 1) * 5 + i * 10:.1f}" cy="{py:.1f}" r="3.6" fill="#f3f0e8" '
                    f'stroke="#7a6f5a" stroke-width="1"/>')
     out.append(_bonus_icon(card_id, w, h - 22, lang))
+    # the pearls' number last: a card's words end on a digit, so a player's name drawn after it never reads as
+    # part of a sentence («…кит Игрок 2»)
+    out.append(_t(w - 4, py + 3.5, pearls, size=9.5, anchor="end", weight="bold", fill="#7a6f5a", cls="pearls"))
     out.append("</g>")
     return "".join(out)
 
@@ -405,7 +408,7 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=N
     board.parts.append(_t(12, 24, f"{text('trump_whales.title', lang)} · {_w('round', lang, r=view['round'])} · "
                                   f"{_w('target', lang, n=view['target'])}", size=15, weight="bold",
                           fill="#ffffff"))
-    note = _w("view_all", lang) if viewer is None else _w("view_of", lang, player=player_name(viewer, lang))
+    note = _w("view_all", lang) if viewer is None else _w("view_of", lang, player=player_name(viewer, lang), player_plain=viewer + 1)
     board.parts.append(_t(W - 12, 24, note, size=11, anchor="end", fill="#ffffff", cls="viewer"))
     board.parts.append(_t(W - 16, PANEL_Y - 10, _w(f"phase.{view['phase']}", lang), size=12, anchor="end",
                           weight="bold", cls="phase"))

@@ -87,6 +87,7 @@ def narrate(event: Event, lang: str = "en") -> str:
     for key in ("owner", "leader"):
         if key in d:
             params[key] = player_name(d[key], lang)
+            params[f"{key}_plain"] = d[key] + 1
     if "card" in d:
         params["card"] = card_name(d["card"], lang)
     if "cards" in d and what != "first_bonuses":

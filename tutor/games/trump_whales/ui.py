@@ -33,7 +33,8 @@ def action_label(action, lang: str) -> str:
     if isinstance(action, ChooseLeader):
         v = action.leader
         seat = isinstance(v, int) and not isinstance(v, bool) and v >= 0
-        return text(_U + "choose_leader", lang, leader=player_name(v, lang) if seat else str(v))
+        return text(_U + "choose_leader", lang, leader=player_name(v, lang) if seat else str(v),
+                    leader_plain=v + 1 if seat else v)
     return text("trump_whales.err.unknown_action", lang)
 
 

@@ -34,7 +34,7 @@ CW, CH = 66, 94                # a card on the table (the trick, the discard pil
 BW, BH = 50, 72                # a bonus in a player's panel
 HW, HH = 54, 78                # a card in a hand
 PANEL_H = 112
-PANEL_Y = TOP + CH + 52
+PANEL_Y = TOP + CH + 72
 BACK = "#17406b"
 
 
@@ -99,8 +99,12 @@ def _bonus_icon(card_id: str, w: float, y: float, lang: str) -> str:
         target = C.TARGET_FAMILY[card_id]
         name = family_name(target, lang)
         size = min(8.5, (w - 24) / max(1, len(name) * 0.58))
-        out.append(symbol(target, 6, y + 4, 10))
-        out.append(_t(18, y + 12.5, name, size=round(size, 1), weight="bold"))
+        if size >= 7:       # the family's name when it is readable; its symbol always
+            out.append(symbol(target, 6, y + 4, 10))
+            out.append(_t(18, y + 12.5, name, size=round(size, 1), weight="bold"))
+        else:
+            out.append(_t(w / 2 - 3, y + 13.5, "⇄", size=11, anchor="end", weight="bold"))
+            out.append(symbol(target, w / 2 + 1, y + 3.5, 11))
     elif kind == "flip":
         out.append(_t(w / 2, y + 13.5, "1 ⇅ 9", size=11, anchor="middle", weight="bold"))
     else:
@@ -212,7 +216,7 @@ def _row(board: _Board, cards: list, x: float, y: float, width: float, w: int, h
 
 def _trump(board: _Board, view: dict) -> None:
     lang = board.lang
-    x, y, w, h = 12, TOP, 150, CH
+    x, y, w, h = 10, TOP, 160, CH
     family, token = view["trump"], view["token"]
     board.parts.append(f'<g class="trump" data-family="{family}" data-token="{token}">')
     board.parts.append(f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="8" fill="#ffffff" stroke="{S.INK}" '
@@ -228,8 +232,9 @@ def _trump(board: _Board, view: dict) -> None:
                        f'stroke-width="1.4" class="token"/>')
     board.parts.append(_t(x + 24, y + 76, token, size=17, anchor="middle", weight="bold", cls="token-side"))
     words = token_text(token, lang).split(": ", 1)[-1]
-    board.parts.append(_t(x + 44, y + 68, words.split(" ", 1)[0], size=10.5, cls="token-words"))
-    board.parts.append(_t(x + 44, y + 81, words.split(" ", 1)[1] if " " in words else "", size=10.5,
+    first, _, rest = words.partition(" ")
+    board.parts.append(_t(x + 44, y + 68, first, size=10, cls="token-words"))
+    board.parts.append(_t(x + 44, y + 81, rest, size=min(10, (w - 48) / max(1, len(rest) * 0.56)),
                           cls="token-words"))
     board.parts.append("</g>")
     board.element("trump", x, y, w, h, f'{_w("trump", lang)}: {name}, {token_text(token, lang)}')
@@ -320,18 +325,18 @@ def _panel(board: _Board, view: dict, seat: dict, y: float) -> None:
     # the pearl pile: face down, its size public
     px = 140
     n = seat["pearl_count"]
-    board.parts.append(_t(px, y + 16, _w("pearls", lang, n=n), size=10.5, fill=S.MUTED, cls="pearl-count"))
+    board.parts.append(_t(px, y + 16, _w("pearls", lang, n=n), size=10, fill=S.MUTED, cls="pearl-count"))
     if n:
         if n > 1:
             board.parts.append(f'<rect x="{px + 3}" y="{y + 25}" width="{BW}" height="{BH}" rx="6" fill="#0f2d4d"/>')
         board.parts.append(_place(px, y + 22, _back(BW, BH)))
-        board.parts.append(_t(px + BW / 2, y + 22 + BH / 2 + 5, n, size=15, anchor="middle", weight="bold",
-                              fill="#ffffff"))
+        board.parts.append(f'<circle cx="{px + BW / 2}" cy="{y + 22 + BH / 2}" r="12" fill="#ffffff"/>')
+        board.parts.append(_t(px + BW / 2, y + 22 + BH / 2 + 5, n, size=14, anchor="middle", weight="bold"))
     else:
         board.parts.append(_empty(px, y + 22, BW, BH, lang))
     board.element(f"pearls:{s}", px, y + 22, BW, BH, _w("pearls", lang, n=n))
     # bonuses, face up
-    bx, bw = 226, 250
+    bx, bw = 240, 236
     board.parts.append(_t(bx, y + 16, _w("bonuses", lang), size=10.5, fill=S.MUTED))
     board.parts.append('<g class="bonuses">')
     shown = list(seat["bonuses"])

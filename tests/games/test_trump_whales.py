@@ -675,3 +675,73 @@ def test_random_and_bot_games_keep_the_cards_and_score_pile_plus_bonus_pairs():
             assert g.check_invariants(s) == []
         assert max(s.scores) >= C.TARGET and s.scores.count(max(s.scores)) == 1
         assert sum(sum(row[1:]) for row in s.history) == sum(s.scores)
+
+
+# --------------------------------------------------------------------------- lesson files (the adapter)
+
+EXAMPLE_TRICK_YAML = """
+id: trump_whales/example-trick
+game: trump_whales
+title: {en: The rulebook's example trick, ru: Пример взятки из правил}
+rule: trump_whales:example
+setup:
+  players: 4
+  first: 1
+  trump: blue_whale
+  token: 1
+  hands: {1: [narwhal-2, orca-3], 2: [narwhal-6, sperm_whale-3], 3: [blue_whale-9, orca-4], 4: [narwhal-4, five-1]}
+  bonuses: {2: [orca-9]}
+highlight: [trump]
+steps:
+  - do: {play: {1: narwhal-2}}
+    expect: {trick: [narwhal-2], turn: 2}
+  - do: {use_bonus: {2: orca-9}}
+    expect: {token: 9, trump: blue_whale}
+    highlight: [trump, "card:orca-9"]
+  - do: {play: {2: sperm_whale-3}}
+    refused: trump_whales:follow
+  - do: [{play: {2: narwhal-6}}, {play: {3: blue_whale-9}}, {play: {4: five-1}}]
+    expect: {phase: reward, turn: 3, events: [trick_won]}
+  - do: {pick: {3: narwhal-2}}
+    expect: {pearls: {3: 3}, bonuses: {1: [narwhal-2]}, points: {3: 3}, phase: leader, turn: 4}
+    highlight: ["pearls:3", "player:4"]
+  - do: {choose_leader: {4: 2}}
+    expect: {leader: 2, phase: play}
+"""
+
+ZHENYA_ROUND_YAML = """
+id: trump_whales/zhenya-round
+game: trump_whales
+title: {en: Женя's round, ru: Раунд Жени}
+rule: trump_whales:round-end
+setup:
+  players: 4
+  first: 1
+  trump: blue_whale
+  token: 9
+  tricks: 7
+  hands: {1: [blue_whale-9], 2: [orca-1], 3: [orca-2], 4: [orca-3]}
+  bonuses: {4: [sperm_whale-1, sperm_whale-2, sperm_whale-3]}
+  pearls: {4: [narwhal-1, narwhal-3, narwhal-4, narwhal-6, narwhal-7, narwhal-8, narwhal-9]}
+steps:
+  - do: [{play: {1: blue_whale-9}}, {play: {2: orca-1}}, {play: {3: orca-2}}, {play: {4: orca-3}}]
+    expect: {points: {4: 8}}
+  - do: {pick: {1: orca-2}}
+    show: round_end
+    expect: {round_points: {1: 2, 4: 8}, scores: {4: 8}}
+  - show: done
+    expect: {round: 2, phase: bonus}
+"""
+
+
+@pytest.mark.parametrize("text", [EXAMPLE_TRICK_YAML, ZHENYA_ROUND_YAML], ids=["example-trick", "zhenya-round"])
+def test_lesson_files_replay_through_the_adapter(text):
+    """The lesson-file adapter (scenario.py): players counted from 1, every action and expectation the examples
+    need; the rulebook's two worked examples as a lesson would write them."""
+    import yaml
+    from tutor.core.scenario import replay
+    out = replay(yaml.safe_load(text))
+    assert out.ok, out.mismatches
+    assert out.frames[-1].state is not None
+    from tutor.games.trump_whales import scenario
+    assert scenario.highlight(["pearls:3", "player:4", "trump"]) == ("pearls:2", "seat:3", "trump")

@@ -745,3 +745,40 @@ def test_lesson_files_replay_through_the_adapter(text):
     assert out.frames[-1].state is not None
     from tutor.games.trump_whales import scenario
     assert scenario.highlight(["pearls:3", "player:4", "trump"]) == ("pearls:2", "seat:3", "trump")
+
+
+# --------------------------------------------------------------------------- the score helper, the components
+
+def test_score_helper_scores_zhenyas_round_line_by_line(guard_spy):
+    """«6. Раунд заканчивается…»: the helper's numbers come from the engine's breakdown; an odd bonus is said to
+    score nothing; a count that is no whole number 0..36 is refused and nothing changes."""
+    from tutor.games.trump_whales.sandbox import ScoreHelper
+    for lang in LANGS:
+        h = ScoreHelper(lang=lang, pearls=7, bonuses=3)
+        assert h.total == 8 and [line.points for line in h.breakdown.lines] == [7, 1]
+        assert 'data-points="8"' in h.table.value and "tutor-note" in h.table.value
+        assert section(R + "round-end").heading in h.table.value
+        h.set_counts(4, 2)
+        assert h.total == 5 and "tutor-note" not in h.table.value
+        h.set_counts(-1, 2)
+        assert h.total == 5 and h.errors.message and (h.pearls.value, h.bonuses.value) == (4, 2)
+        h.zhenya_button.click()
+        assert h.total == 8 and 'data-card=' in h.svg.value
+        h.set_counts(36, 36)
+        assert h.total == 54 and ET.fromstring(h.svg.value) is not None
+    assert ui.sandbox(lang="ru").total == 0
+
+
+def test_component_table_lists_every_card_with_its_assumed_pearls_and_bonus():
+    for lang in LANGS:
+        html = ui.components(lang)
+        assert html.count("<tr data-card-family=") == 36 and html.count('data-provenance="assumed"') == 36
+        assert not any(mentions(html, c) for c in C.ALL_CARDS)
+    assert "Нарвал" in ui.components("ru") and "сменить козыря на «Косатка»" in ui.components("ru")
+
+
+def test_a_first_bonus_laid_is_narrated_face_down_to_the_others():
+    s = g.setup(3, seed=4, first=0)
+    _, events = g.apply(s, ChooseBonus(1, s.hands[1][0]))
+    assert "face down" in events[0].for_viewer(0).narrate("en")
+    assert card_name(s.hands[1][0], "ru") in events[0].for_viewer(1).narrate("ru")

@@ -125,6 +125,8 @@ def narrate(event: Event, lang: str = "en") -> str:
         if d["short"]:
             parts.append(i18n.text(f"{_P}event.picked.short", lang, count=cards_count(d["short"], lang)))
         params["where"] = "; ".join(parts)
+    elif what == "bonus_chosen" and d["card"] is None:
+        return i18n.text(f"{_P}event.bonus_chosen.hidden", lang, **params)
     elif what == "picked_five":
         params["points"] = points_text(d["points"], lang)
     elif what == "bonus_plus":

@@ -32,8 +32,10 @@ W = 900
 TOP = 44
 CW, CH = 66, 94                # a card on the table (the trick, the discard pile)
 BW, BH = 50, 72                # a bonus in a player's panel
-HW, HH = 54, 78                # a card in a hand
+HW, HH = 54, 78                # a card in a hand seen from its back
+OW, OH = 62, 88                # a card in a hand the viewer sees: a row of its own, under the panel's first row
 PANEL_H = 112
+OPEN_H = OH + 26               # what a row of open hand cards adds to a panel
 PANEL_Y = TOP + CH + 72
 BACK = "#17406b"
 
@@ -231,8 +233,10 @@ def _trump(board: _Board, view: dict) -> None:
     board.parts.append(f'<circle cx="{x + 24}" cy="{y + 70}" r="15" fill="#f6d365" stroke="{S.INK}" '
                        f'stroke-width="1.4" class="token"/>')
     board.parts.append(_t(x + 24, y + 76, token, size=17, anchor="middle", weight="bold", cls="token-side"))
-    words = token_text(token, lang).split(": ", 1)[-1]
-    first, _, rest = words.partition(" ")
+    words = token_text(token, lang).split(": ", 1)[-1].split(" ")
+    cut = min(range(1, len(words)), key=lambda i: max(len(" ".join(words[:i])), len(" ".join(words[i:]))),
+              default=len(words))
+    first, rest = " ".join(words[:cut]), " ".join(words[cut:])
     board.parts.append(_t(x + 44, y + 68, first, size=10, cls="token-words"))
     board.parts.append(_t(x + 44, y + 81, rest, size=min(10, (w - 48) / max(1, len(rest) * 0.56)),
                           cls="token-words"))
@@ -300,13 +304,18 @@ def _piles(board: _Board, view: dict) -> None:
         board.parts.append(_t(x + CW + 14, y + 20, _w("removed", lang), size=10, fill=S.MUTED, cls="removed"))
 
 
+def panel_height(seat: dict) -> int:
+    return PANEL_H + (OPEN_H if seat["hand"] is not None else 0)
+
+
 def _panel(board: _Board, view: dict, seat: dict, y: float) -> None:
     lang = board.lang
     s = seat["seat"]
     phase = view["phase"]
     acting = not view["over"] and s in view["to_move"]
+    open_hand = seat["hand"] is not None
     board.parts.append(f'<g class="panel" data-seat="{s}">')
-    board.parts.append(f'<rect x="8" y="{y}" width="{W - 16}" height="{PANEL_H - 8}" rx="10" '
+    board.parts.append(f'<rect x="8" y="{y}" width="{W - 16}" height="{panel_height(seat) - 8}" rx="10" '
                        f'fill="{"#fff4d6" if acting else "#f4f1ea"}" stroke="{"#c98a00" if acting else "#c9c2b2"}" '
                        f'stroke-width="{2.5 if acting else 1}" class="seat" data-seat="{s}"/>')
     board.parts.append(_t(18, y + 20, player_name(s, lang), size=13, weight="bold"))
@@ -336,7 +345,8 @@ def _panel(board: _Board, view: dict, seat: dict, y: float) -> None:
         board.parts.append(_empty(px, y + 22, BW, BH, lang))
     board.element(f"pearls:{s}", px, y + 22, BW, BH, _w("pearls", lang, n=n))
     # bonuses, face up
-    bx, bw = 240, 236
+    bx = 240
+    bw = W - 24 - bx if open_hand else 236
     board.parts.append(_t(bx, y + 16, _w("bonuses", lang), size=10.5, fill=S.MUTED))
     board.parts.append('<g class="bonuses">')
     shown = list(seat["bonuses"])
@@ -346,14 +356,14 @@ def _panel(board: _Board, view: dict, seat: dict, y: float) -> None:
     if seat["chosen"] and not seat.get("chosen_card"):
         board.parts.append(_place(bx + min(len(shown), 4) * (BW + 4), y + 22, _back(BW, BH)))
     board.parts.append("</g>")
-    # the hand
-    hx = bx + bw + 14
+    # the hand: the viewer's own in a row of its own (nine cards side by side), another's as backs
+    hx, hy = (140, y + PANEL_H - 2) if open_hand else (bx + bw + 14, y + 16)
     hw = W - 20 - hx
-    board.parts.append(_t(hx, y + 16, _w("hand", lang, n=seat["hand_count"]), size=10.5, fill=S.MUTED,
+    board.parts.append(_t(hx, hy, _w("hand", lang, n=seat["hand_count"]), size=10.5, fill=S.MUTED,
                           cls="hand-count"))
     board.parts.append('<g class="hand">')
-    if seat["hand"] is not None:
-        _row(board, seat["hand"], hx, y + 22, hw, HW, HH)
+    if open_hand:
+        _row(board, seat["hand"], hx, hy + 6, hw, OW, OH)
     else:
         count = seat["hand_count"]
         step = min(HW * 0.4, (hw - HW) / max(1, count - 1)) if count > 1 else 0
@@ -398,7 +408,8 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=N
     offers = S.offers(choosable)
     board = _Board(hl, offers, _marked(events), lang)
     n = view["players"]
-    height = PANEL_Y + n * PANEL_H + 12
+    heights = [panel_height(seat) for seat in view["seats"]]
+    height = PANEL_Y + sum(heights) + 12
     title, desc = describe(view, lang)
     viewer = view.get("viewer")
     role = "group" if offers else "img"
@@ -420,8 +431,10 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=N
     _trump(board, view)
     _trick(board, view)
     _piles(board, view)
-    for i, seat in enumerate(view["seats"]):
-        _panel(board, view, seat, PANEL_Y + i * PANEL_H)
+    y = PANEL_Y
+    for seat, h in zip(view["seats"], heights):
+        _panel(board, view, seat, y)
+        y += h
     if view["over"]:
         win = view.get("winners") or []
         words = f'{_w("over", lang)} · {_w("winner", lang, players=", ".join(player_name(s, lang) for s in win))}'

@@ -585,6 +585,10 @@ def _position(table, players, first, trump, token, hands, bonuses, pearls, trick
     lead = first if leader is None else leader
     if isinstance(lead, bool) or not isinstance(lead, int) or not 0 <= lead < players:
         raise _bad(f"seat {lead} is not at the table")
+    if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks < C.TRICKS:
+        raise _bad(f"tricks finished this round must be 0..{C.TRICKS - 1}")
+    if isinstance(round_no, bool) or not isinstance(round_no, int) or round_no < 1:
+        raise _bad("the round is counted from 1")
     if len(trick_t) >= players:
         raise _bad("a trick holds fewer cards than players (it is scored as soon as everyone played)")
     if bonus_phase and trick_t:

@@ -99,7 +99,8 @@ def narrate(event: Event, lang: str = "en") -> str:
     if "trump" in d:
         params["trump"] = family_name(d["trump"], lang)
     if "token" in d:
-        params["token"] = token_text(d["token"], lang)
+        params["token"] = f"«{d['token']}»"
+        params["wins"] = i18n.text(f"{_P}wins.{d['token']}", lang)
     if "round" in d:
         params["round"] = d["round"]
     if what == "first_bonuses":

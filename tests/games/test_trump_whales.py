@@ -701,9 +701,10 @@ steps:
   - do: {play: {2: sperm_whale-3}}
     refused: trump_whales:follow
   - do: [{play: {2: narwhal-6}}, {play: {3: blue_whale-9}}, {play: {4: five-1}}]
-    expect: {phase: reward, turn: 3, events: [trick_won]}
+    expect: {phase: reward, turn: 3, events: [trick_won], trick_winner: 3}
   - do: {pick: {3: narwhal-2}}
-    expect: {pearls: {3: 3}, bonuses: {1: [narwhal-2]}, points: {3: 3}, phase: leader, turn: 4}
+    expect: {pearls: {3: 3}, bonuses: {1: [narwhal-2]}, points: {3: 3}, phase: leader, turn: 4, picked: narwhal-2,
+             chooser: 4}
     highlight: ["pearls:3", "player:4"]
   - do: {choose_leader: {4: 2}}
     expect: {leader: 2, phase: play}
@@ -782,3 +783,63 @@ def test_a_first_bonus_laid_is_narrated_face_down_to_the_others():
     _, events = g.apply(s, ChooseBonus(1, s.hands[1][0]))
     assert "face down" in events[0].for_viewer(0).narrate("en")
     assert card_name(s.hands[1][0], "ru") in events[0].for_viewer(1).narrate("ru")
+
+
+WHO_WINS_YAML = """
+id: trump_whales/who-wins
+game: trump_whales
+rule: "trump_whales:token-1"
+title: {en: "Who wins this trick?", ru: "Кто выиграет взятку?"}
+question: {en: "Orca is trump, the token shows «1». Who wins?", ru: "Козырь — косатка, жетон на «1». Кто выиграет?"}
+setup:
+  players: 3
+  first: 1
+  trump: orca
+  token: 1
+  hands: {1: [narwhal-3], 2: [orca-8], 3: [narwhal-1]}
+  bonuses: {}
+do: [{play: {1: narwhal-3}}, {play: {2: orca-8}}, {play: {3: narwhal-1}}]
+choices:
+  - label: {en: Player 1, ru: Игрок 1}
+    expect: {trick_winner: 1}
+  - label: {en: Player 2 (the trump), ru: Игрок 2 (козырь)}
+    expect: {trick_winner: 2}
+  - label: {en: Player 3 (the lowest narwhal), ru: Игрок 3 (младший нарвал)}
+    expect: {trick_winner: 3}
+"""
+
+BEST_PICK_YAML = """
+id: trump_whales/best-pick
+game: trump_whales
+rule: "trump_whales:reward"
+title: {en: "Which card should the winner pick?", ru: "Какую карту выбрать победителю?"}
+question: {en: "Player 1 won. Which card gives the most points?", ru: "Игрок 1 выиграл. Какая карта даст больше очков?"}
+setup:
+  players: 4
+  first: 1
+  trump: orca
+  token: 9
+  hands: {1: [orca-9, orca-1], 2: [narwhal-2, sperm_whale-2], 3: [five-1, blue_whale-3], 4: [narwhal-9, sperm_whale-4]}
+  bonuses: {}
+given: [{play: {1: orca-9}}, {play: {2: narwhal-2}}, {play: {3: five-1}}, {play: {4: narwhal-9}}]
+choices:
+  - label: {en: Narwhal 2 (3 pearls), ru: Нарвал 2 (3 жемчужины)}
+    do: {pick: {1: narwhal-2}}
+  - label: {en: The Five, ru: Пятёрка}
+    do: {pick: {1: five-1}}
+  - label: {en: Narwhal 9 (1 pearl), ru: Нарвал 9 (1 жемчужина)}
+    do: {pick: {1: narwhal-9}}
+goal: {points: {1: 3}}
+"""
+
+
+@pytest.mark.parametrize("text", [WHO_WINS_YAML, BEST_PICK_YAML], ids=["who-wins", "best-pick"])
+def test_quizzes_the_issue_names_have_exactly_one_right_answer(text):
+    """"Who wins this trick?" (an outcome question) and "which card should the winner pick?" (an action question):
+    the engine finds exactly one right choice through the adapter's expectations."""
+    import yaml
+    from tutor.core import quiz
+    data = quiz.validate(yaml.safe_load(text))
+    assert quiz.check(data) == []
+    right = [i for i, o in enumerate(quiz.evaluate(data)) if o.correct]
+    assert right == ([1] if "who-wins" in data["id"] else [0])

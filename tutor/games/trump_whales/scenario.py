@@ -117,9 +117,23 @@ def _trick(got, value):
     return [] if list(got.after.trick) == list(value) else [f"trick should be {value}, is {list(got.after.trick)}"]
 
 
+def _event(kind: str, key: str, say: str, convert=lambda v: v):
+    def check(got, value):
+        found = [e.data[key] for e in got.events if e.kind == f"trump_whales.{kind}" or
+                 (kind == "picked" and e.kind == "trump_whales.picked_five")]
+        if not found:
+            return [f"{say} should be {value}, but nothing of the kind happened"]
+        have = convert(found[-1])
+        return [] if have == value else [f"{say} should be {value}, is {have}"]
+    return check
+
+
 expect = expectations("trump_whales", {
     "trump": _field("trump"), "token": _field("token"), "phase": _field("phase"), "round": _field("round"),
     "turn": _player("turn"), "leader": _player("leader"),
     "trick": _trick, "pearls": _per_seat("pearls", len), "bonuses": _per_seat("bonuses"),
     "hands": _per_seat("hands"), "round_points": _round_points, "points": _points,
+    "trick_winner": _event("trick_won", "player", "the trick's winner", lambda s: s + 1),
+    "picked": _event("picked", "card", "the reward card"),
+    "chooser": _event("five_chooses", "player", "the player who names the next leader", lambda s: s + 1),
 })

@@ -51,7 +51,7 @@ def choose(state: State, seat: int, rng: random.Random):
             if not isinstance(a, UseBonus):
                 continue
             kind = C.BONUS[a.card]
-            trump = C.TARGET_FAMILY[a.card] if kind == "trump" else state.trump
+            trump = (C.TARGET_FAMILY[a.card] or state.trump) if kind == "trump" else state.trump
             token = 10 - state.token if kind == "flip" else state.token
             if (trump, token) != (state.trump, state.token) and _winning(state, seat, trump, token):
                 return a

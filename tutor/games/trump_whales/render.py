@@ -424,7 +424,8 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=N
     board.parts.append(_t(12, 24, f"{text('trump_whales.title', lang)} · {_w('round', lang, r=view['round'])} · "
                                   f"{_w('target', lang, n=view['target'])}", size=15, weight="bold",
                           fill="#ffffff"))
-    note = _w("view_all", lang) if viewer is None else _w("view_of", lang, player=player_name(viewer, lang), player_plain=viewer + 1)
+    note = (_w("view_all", lang) if viewer is None
+            else _w("view_of", lang, player=player_name(viewer, lang), player_plain=viewer + 1))
     board.parts.append(_t(W - 12, 24, note, size=11, anchor="end", fill="#ffffff", cls="viewer"))
     board.parts.append(_t(W - 16, PANEL_Y - 10, _w(f"phase.{view['phase']}", lang), size=12, anchor="end",
                           weight="bold", cls="phase"))

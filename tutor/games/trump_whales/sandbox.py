@@ -10,10 +10,13 @@ picture of the pile and the bonuses is drawn by the game's own renderer.
 
 from __future__ import annotations
 
+from typing import Optional
+
 import ipywidgets as W
 
 from tutor.core.errors import RuleViolation
 from tutor.core.i18n import text
+from tutor.core.scoring import Breakdown
 from tutor.games.trump_whales import components as C
 from tutor.games.trump_whales.render import render
 from tutor.games.trump_whales.rules import setup
@@ -68,11 +71,11 @@ class ScoreHelper(W.VBox):
         self.table.add_class("tutor-score")
         self.svg = W.HTML("")
         self.svg.add_class("tutor-svg")
-        self.breakdown = None
+        self.breakdown: Optional[Breakdown] = None
         g = guard(self.errors, lang)
         self._quiet = False
-        self.pearls.observe(g(lambda _ch: self._quiet or self.refresh()), names="value")
-        self.bonuses.observe(g(lambda _ch: self._quiet or self.refresh()), names="value")
+        self.pearls.observe(g(self._changed), names="value")
+        self.bonuses.observe(g(self._changed), names="value")
         self.zhenya_button.on_click(g(lambda _b: self.set_counts(*ZHENYA)))
         self.clear_button.on_click(g(lambda _b: self.set_counts(0, 0)))
         self.children = [W.HTML(f"<h3>{esc(_w('title', lang))}</h3><p>{esc(_w('intro', lang))}</p>"),
@@ -81,6 +84,10 @@ class ScoreHelper(W.VBox):
                          self.errors, self.table, self.svg]
         with g:
             self.set_counts(pearls, bonuses)
+
+    def _changed(self, _change) -> None:
+        if not self._quiet:
+            self.refresh()
 
     def set_counts(self, pearls: int, bonuses: int) -> None:
         """Show exactly these counts (a count that is not a whole number 0..36 is refused, nothing changes)."""
@@ -100,9 +107,9 @@ class ScoreHelper(W.VBox):
     def refresh(self) -> None:
         lang = self.lang
         pearls, bonuses = self.pearls.value, self.bonuses.value
-        self.breakdown = round_breakdown(pearls, bonuses)
+        breakdown = self.breakdown = round_breakdown(pearls, bonuses)
         rows = [f'<tr class="line"><td>{esc(line.label(lang))}</td><td class="num">{line.points}</td>'
-                f'<td class="tutor-cite">{esc(safe_cite(line.rule, lang))}</td></tr>' for line in self.breakdown.lines]
+                f'<td class="tutor-cite">{esc(safe_cite(line.rule, lang))}</td></tr>' for line in breakdown.lines]
         rows.append(f'<tr class="total"><td>{esc(_w("total", lang))}</td>'
                     f'<td class="num" data-points="{self.total}">{self.total}</td><td></td></tr>')
         note = f'<p class="tutor-note">{esc(_w("odd", lang))}</p>' if bonuses % C.BONUS_PAIR else ""

@@ -324,8 +324,8 @@ def _panel(board: _Board, view: dict, seat: dict, y: float) -> None:
                           cls="round-points"))
     note = ""
     if acting:
-        note = {"bonus": _w("choosing", lang), "play": _w("turn", lang), "reward": _w("picks", lang),
-                "leader": _w("chooses", lang)}.get(phase, "")
+        note = {"bonus": _w("choosing", lang), "play": _w("turn", lang) if view["trick"] else _w("leading", lang),
+                "reward": _w("picks", lang), "leader": _w("chooses", lang)}.get(phase, "")
     elif phase == "bonus" and seat["chosen"]:
         note = _w("chosen", lang)
     if note:

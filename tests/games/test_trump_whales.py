@@ -443,10 +443,14 @@ def test_rulebook_round_score_zhenya_seven_plus_one():
     scored = next(e for e in events if e.kind.endswith("round_scored"))
     assert scored.data["points"][ZHENYA] == 8 and scored.data["pearls"][ZHENYA] == 7
     assert scored.data["bonuses"][ZHENYA] == 3 and scored.rule == R + "round-end"
-    assert s.scores[ZHENYA] == 8 and s.history[-1] == (1, 2, 0, 0, 8)
+    # (round, points per seat, pearl cards per seat, unused bonuses per seat): Лена keeps the reward as a bonus
+    assert s.scores[ZHENYA] == 8 and s.history[-1] == (1, 2, 0, 0, 8, 2, 0, 0, 7, 0, 0, 1, 3)
     # bonuses are not kept: the new round deals everything again (ruling bonuses-not-kept)
     assert s.phase == "bonus" and s.bonuses == ((), (), (), ()) and s.pearls == ((), (), (), ())
-    assert [line.points for line in g.score(s)[ZHENYA].lines] == [8]
+    lines = g.score(s)[ZHENYA].lines
+    assert [line.points for line in lines] == [7, 1] and g.score(s)[ZHENYA].total == 8
+    assert [line.label("ru") for line in lines] == ["Раунд 1: карт в стопке жемчужин: 7",
+                                                    "Раунд 1: неиспользованных бонусов: 3 (пар: 1)"]
 
 
 def test_stages_pause_after_the_round_is_scored_before_the_next_deal():
@@ -674,7 +678,8 @@ def test_random_and_bot_games_keep_the_cards_and_score_pile_plus_bonus_pairs():
                     assert e.data["points"] == before if not isinstance(a, Pick) else True
             assert g.check_invariants(s) == []
         assert max(s.scores) >= C.TARGET and s.scores.count(max(s.scores)) == 1
-        assert sum(sum(row[1:]) for row in s.history) == sum(s.scores)
+        assert sum(sum(row[1:1 + players]) for row in s.history) == sum(s.scores)
+        assert all(b.total == total for b, total in zip(g.score(s), s.scores))
 
 
 # --------------------------------------------------------------------------- lesson files (the adapter)

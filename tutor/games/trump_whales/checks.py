@@ -49,8 +49,11 @@ def check_invariants(state: State) -> list[str]:
     if len(state.scores) != n or any(s < 0 for s in state.scores):
         problems.append("scores must be one total per player, none negative")
     for row in state.history:
-        if len(row) != n + 1:
-            problems.append("a past round must give the points of every player")
+        if len(row) not in (n + 1, 3 * n + 1):
+            problems.append("a past round must give the points of every player (and may say what they came from)")
+        elif len(row) == 3 * n + 1 and any(row[1 + s] != row[1 + n + s] + row[1 + 2 * n + s] // C.BONUS_PAIR
+                                           for s in range(n)):
+            problems.append("a past round's points are not its pearl cards plus its pairs of unused bonuses")
     for s in range(n):
         if sum(r[1 + s] for r in state.history) > state.scores[s]:
             problems.append(f"player {s + 1}'s rounds add up to more than their total")

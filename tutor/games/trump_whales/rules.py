@@ -111,7 +111,8 @@ class State:
     removed: tuple              # cards out of the game (the 5s in a two-player game)
     first: int                  # the seat that leads the round's first trick
     scores: tuple               # per seat: game total so far
-    history: tuple              # scored rounds: (round, points of seat 0, seat 1, ...)
+    history: tuple              # scored rounds: (round, points of seat 0, 1, ..., pearl cards of seat 0, 1, ...,
+                                #   unused bonuses of seat 0, 1, ...); a lesson may give (round, points...) only
     rng: int = 0
 
     @property
@@ -433,7 +434,10 @@ def _end_round(t: dict, events: list) -> None:
     n = t["players"]
     points = round_points(t)
     t["scores"] = tuple(t["scores"][s] + points[s] for s in range(n))
-    t["history"] = t["history"] + ((t["round"],) + tuple(points),)
+    # (round, points per seat, then what they came from: pearl cards per seat, unused bonuses per seat)
+    pearls = tuple(len(p) for p in t["pearls"])
+    unused = tuple(len(b) for b in t["bonuses"])
+    t["history"] = t["history"] + ((t["round"],) + tuple(points) + pearls + unused,)
     events.append(_ev("round_scored", "round-end", {
         "round": t["round"], "pearls": [len(p) for p in t["pearls"]], "bonuses": [len(b) for b in t["bonuses"]],
         "points": points, "totals": list(t["scores"])}))
@@ -518,7 +522,8 @@ def setup(players: int, *, seed=None, variant=(), first=None, trump=None, token=
     trump ("orca", "narwhal", "blue_whale", "sperm_whale") and token (1 or 9) must be given, and optionally
     pearls (per seat, the pearl piles), trick (the cards already played this trick, in order, led by `leader`),
     discard (bottom -> top), aside (the cards set aside; by default every card placed nowhere), scores, round,
-    tricks (finished this round), history. Hands without bonuses start the first-bonus choice. Without hands the
+    tricks (finished this round), history (rows of (round, points per seat) or the engine's own rows).
+    Hands without bonuses start the first-bonus choice. Without hands the
     round is dealt: the trump drawn, 9 cards each, then everyone lays a first bonus.
     """
     if isinstance(players, bool) or not isinstance(players, int) or not C.MIN_PLAYERS <= players <= C.MAX_PLAYERS:

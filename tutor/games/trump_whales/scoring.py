@@ -35,11 +35,22 @@ def round_breakdown(pearl_cards: int, unused_bonuses: int, player: int = 0) -> B
 
 
 def score(state: "State") -> list[Breakdown]:
-    """Every player's game total, one line per scored round (the full truth; a view decides who sees what)."""
+    """Every player's game total: for each scored round its pearl cards and its pairs of unused bonuses (a round a
+    lesson gave as points alone: one line)."""
+    n = state.players
     out = []
-    for s in range(state.players):
-        lines = [ScoreLine("trump_whales.score.round", (("round", row[0]),), row[1 + s], _R + "round-end")
-                 for row in state.history]
+    for s in range(n):
+        lines = []
+        for row in state.history:
+            if len(row) == 3 * n + 1:
+                pearls, unused = row[1 + n + s], row[1 + 2 * n + s]
+                pairs = unused // C.BONUS_PAIR
+                lines.append(ScoreLine("trump_whales.score.round_pearls", (("round", row[0]), ("n", pearls)), pearls,
+                                       _R + "round-end"))
+                lines.append(ScoreLine("trump_whales.score.round_bonuses",
+                                       (("round", row[0]), ("n", unused), ("pairs", pairs)), pairs, _R + "round-end"))
+            else:
+                lines.append(ScoreLine("trump_whales.score.round", (("round", row[0]),), row[1 + s], _R + "round-end"))
         earlier = state.scores[s] - sum(row[1 + s] for row in state.history)
         if earlier:   # a lesson's position may start from totals without their rounds
             lines.insert(0, ScoreLine("trump_whales.score.earlier", (), earlier, _R + "round-end"))

@@ -848,3 +848,32 @@ def test_quizzes_the_issue_names_have_exactly_one_right_answer(text):
     assert quiz.check(data) == []
     right = [i for i, o in enumerate(quiz.evaluate(data)) if o.correct]
     assert right == ([1] if "who-wins" in data["id"] else [0])
+
+
+# --------------------------------------------------------------------------- the play table's advice
+
+def test_advice_says_what_decides_the_trick_from_what_the_seat_knows():
+    """GameUI.advice: the trump and the token's meaning, the family to follow, which playable cards would win as
+    the trick lies; at the reward, what each card gives; never an id; the same whatever the others hold."""
+    from tutor.games.trump_whales.advice import advice, winning_cards
+    s, _ = run(example_trick(), PlayCard(ANDREY, "narwhal-2"))
+    en, ru = advice(s, TYOMA, "en"), advice(s, TYOMA, "ru")
+    assert "the lowest card wins" in en and "You hold a Narwhal" in en and "none of your cards" in en
+    assert "Синий кит" in ru and "У вас есть «Нарвал»" in ru
+    assert winning_cards(s, TYOMA) == []
+    s2, _ = g.apply(s, UseBonus(TYOMA, "orca-9"))
+    assert winning_cards(s2, TYOMA) == ["narwhal-6"] and "Narwhal 6" in advice(s2, TYOMA, "en")
+    assert advice(s, LENA, "en") == ""                       # not her turn
+    # the others' hands do not change what Тёма is told
+    other = table([["narwhal-2", "sperm_whale-1"], ["narwhal-6", "sperm_whale-3"], ["orca-4", "orca-6"],
+                   ["five-1", "narwhal-4"]], bonuses=[[], ["orca-9"], [], []], trump="blue_whale", token=1)
+    other, _ = g.apply(other, PlayCard(ANDREY, "narwhal-2"))
+    assert advice(other, TYOMA, "ru") == ru
+    s3, _ = run(s2, PlayCard(TYOMA, "narwhal-6"), PlayCard(LENA, "blue_whale-9"), PlayCard(ZHENYA, "five-1"))
+    reward = advice(s3, LENA, "ru")
+    assert "«Нарвал 2»: 3 жемчужины" in reward and "Пятёрка: 1 очко" in reward and "Синий кит 9" not in reward
+    s4, _ = g.apply(s3, Pick(LENA, "narwhal-2"))
+    assert "first Five" in advice(s4, ZHENYA, "en")
+    for html_text in (en, ru, reward):
+        assert not any(mentions(html_text, c) for c in C.ALL_CARDS)
+        assert not russian_slips(html_text)

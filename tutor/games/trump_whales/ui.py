@@ -92,10 +92,16 @@ def components(lang: str) -> str:
             f'<p class="tutor-assumed-note">{esc(text("ui.assumed_note", lang))}</p>')
 
 
+def advice(state, seat: int, lang: str) -> str:
+    """What decides the trick for the seat to move (tutor.games.trump_whales.advice)."""
+    from tutor.games.trump_whales.advice import advice as what_decides
+    return what_decides(state, seat, lang)
+
+
 def sandbox(lang: str = "en", **kwargs):
     from tutor.games.trump_whales.sandbox import ScoreHelper
     return ScoreHelper(lang=lang, **kwargs)
 
 
 UI = GameUI(action_label=action_label, action_tip=action_tip, offered_actions=offered_actions,
-            board_keys=board_keys, sandbox=sandbox, components=components)
+            board_keys=board_keys, sandbox=sandbox, components=components, advice=advice)

@@ -56,6 +56,22 @@ def _t(x, y, words, *, size=11, anchor="start", weight="normal", fill=S.INK, cls
             f'{escape(str(words))}</text>')
 
 
+_WIDE = set("mwMWшщжюмфыШЩЖЮМФ+⇄⇅")
+_NARROW = set("iljtfrIJіїI'’ .,:·-()«»")
+
+
+def _em(words: str, bold: bool) -> float:
+    """The width of `words` in ems, guessed without a font (DejaVu Sans-like, as Паперові океани's cards guess it;
+    tests/browser/test_browser_trump_whales_faces.py holds the guess to Chromium's fonts)."""
+    wide, narrow, other = (1.02, 0.4, 0.72) if bold else (0.9, 0.34, 0.62)
+    return sum(wide if c in _WIDE else narrow if c in _NARROW else other for c in str(words)) or 1.0
+
+
+def _fit(words, width: float, cap: float, bold: bool = False) -> float:
+    """The font size (at most `cap`) at which `words` fit in `width`."""
+    return round(min(cap, width / _em(str(words), bold)), 2)
+
+
 # --------------------------------------------------------------------------- family symbols
 
 def symbol(family, x: float, y: float, s: float, fill: str = S.INK) -> str:
@@ -100,10 +116,10 @@ def _bonus_icon(card_id: str, w: float, y: float, lang: str) -> str:
     if kind == "trump":
         target = C.TARGET_FAMILY[card_id]
         name = family_name(target, lang)
-        size = min(8.5, (w - 24) / max(1, len(name) * 0.58))
+        size = _fit(name, w - 25, 8.5, True)
         if size >= 7:       # the family's name when it is readable; its symbol always
             out.append(symbol(target, 6, y + 4, 10))
-            out.append(_t(18, y + 12.5, name, size=round(size, 1), weight="bold"))
+            out.append(_t(18, y + 12.5, name, size=size, weight="bold"))
         else:
             out.append(_t(w / 2 - 3, y + 13.5, "⇄", size=11, anchor="end", weight="bold"))
             out.append(symbol(target, w / 2 + 1, y + 3.5, 11))
@@ -122,7 +138,7 @@ def _face(card_id: str, w: int, h: int, lang: str) -> str:
     colour = C.FAMILY_HEX[family]
     band = h * 0.34
     name = family_name(family, lang) if family else card_name(card_id, lang)
-    size = round(min(10.5, (w - 6) / max(1, len(name) * 0.6)), 1)
+    size = _fit(name, w - 8, 10.5, True)
     out = [f'<g class="card" data-card="{card_id}" data-family="{family or "five"}" data-value="{value}">',
            f"<title>{escape(card_title(card_id, lang))}</title>",
            f'<rect width="{w}" height="{h}" rx="6" fill="#ffffff" stroke="{S.INK}" stroke-width="1.2"/>',
@@ -227,7 +243,7 @@ def _trump(board: _Board, view: dict) -> None:
     board.parts.append(_t(x + 8, y + 16, _w("trump", lang), size=12, weight="bold", fill="#ffffff"))
     board.parts.append(symbol(family, x + 8, y + 28, 20))
     name = family_name(family, lang)
-    board.parts.append(_t(x + 34, y + 44, name, size=min(13, 100 / max(1, len(name) * 0.6)), weight="bold",
+    board.parts.append(_t(x + 34, y + 44, name, size=_fit(name, w - 42, 13, True), weight="bold",
                           cls="trump-name"))
     # the token: a disc with its side's number
     board.parts.append(f'<circle cx="{x + 24}" cy="{y + 70}" r="15" fill="#f6d365" stroke="{S.INK}" '
@@ -237,9 +253,8 @@ def _trump(board: _Board, view: dict) -> None:
     cut = min(range(1, len(words)), key=lambda i: max(len(" ".join(words[:i])), len(" ".join(words[i:]))),
               default=len(words))
     first, rest = " ".join(words[:cut]), " ".join(words[cut:])
-    board.parts.append(_t(x + 44, y + 68, first, size=10, cls="token-words"))
-    board.parts.append(_t(x + 44, y + 81, rest, size=min(10, (w - 48) / max(1, len(rest) * 0.56)),
-                          cls="token-words"))
+    board.parts.append(_t(x + 44, y + 68, first, size=_fit(first, w - 50, 10), cls="token-words"))
+    board.parts.append(_t(x + 44, y + 81, rest, size=_fit(rest, w - 50, 10), cls="token-words"))
     board.parts.append("</g>")
     board.element("trump", x, y, w, h, f'{_w("trump", lang)}: {name}, {token_text(token, lang)}')
 

@@ -112,6 +112,9 @@ def test_a_wrong_citation_is_reported(tmp_path, monkeypatch):
         "Большая глубина", "Средняя глубина"]
     assert lesson_source.citations("*Правила: «Цель игры» (подготовка описана там же)*") == ["Цель игры"]
     assert lesson_source.citations("Спросите себя: «а если бы игрок 3 сыграл десятку?»") == []
+    # a heading that quotes a word itself (the token's side) is read whole
+    assert lesson_source.citations("*Правила: «ЖЕТОН НА СТОРОНЕ «9»», «ЖЕТОН НА СТОРОНЕ «1»» (жетон)*") == [
+        "ЖЕТОН НА СТОРОНЕ «9»", "ЖЕТОН НА СТОРОНЕ «1»"]
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -29,10 +29,11 @@ PROSE_ONLY = {
     "maui": {"maui:intro", "maui:components", "maui:variants", "maui:rulings"},
     "aqua_fest": {"aqua_fest:contents", "aqua_fest:rulings"},
     "sea_salt_paper": {"sea_salt_paper:components", "sea_salt_paper:goal", "sea_salt_paper:rulings"},
+    "trump_whales": {"trump_whales:components", "trump_whales:goal", "trump_whales:rulings"},
 }
 # the helpers that put a position on a board, and the lesson files they show
 BOARD = re.compile(r'lesson\.(scenario|quiz|your_turn|position|sandbox|play)\((?:"([^"]+)")?')
-MIN_SCENARIOS = {"maui": 10, "aqua_fest": 15, "sea_salt_paper": 12}
+MIN_SCENARIOS = {"maui": 10, "aqua_fest": 15, "sea_salt_paper": 12, "trump_whales": 15}
 
 
 def lessons(game: str) -> Path:
@@ -79,7 +80,7 @@ def anchors(path: Path) -> set[str]:
 
 
 def test_the_ready_games_include_the_finished_lessons():
-    assert {"maui", "aqua_fest", "sea_salt_paper"} <= set(GAMES)
+    assert {"maui", "aqua_fest", "sea_salt_paper", "trump_whales"} <= set(GAMES)
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -15,7 +15,7 @@ from tutor.games.trump_whales.components import CARDS, MAX_PLAYERS, MIN_PLAYERS,
 from tutor.games.trump_whales.render import render
 from tutor.games.trump_whales.rules import (  # noqa: F401
     ChooseBonus, ChooseLeader, Pick, PlayCard, State, UseBonus, apply, is_over, led_family, legal_actions,
-    playable, round_points, setup, stages, to_move, trick_winner,
+    playable, round_points, setup, setup_stages, stages, to_move, trick_winner,
 )
 from tutor.games.trump_whales.scoring import round_breakdown, score, winners  # noqa: F401
 from tutor.games.trump_whales.sections import RULINGS, SECTIONS

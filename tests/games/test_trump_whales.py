@@ -877,3 +877,45 @@ def test_advice_says_what_decides_the_trick_from_what_the_seat_knows():
     for html_text in (en, ru, reward):
         assert not any(mentions(html_text, c) for c in C.ALL_CARDS)
         assert not russian_slips(html_text)
+
+
+def test_setup_stages_show_the_trump_drawn_before_the_deal():
+    """«ПОДГОТОВКА К ИГРЕ» laid out in steps: "trump" (the draw's events, a 5 drawn again, nothing dealt), then
+    "done" (setup's own position); a lesson position with hands is one stage."""
+    seed = next(sd for sd in range(200) if "five_drawn" in kinds(g.setup_stages(4, seed=sd, first=0)[0][2]))
+    stages = g.setup_stages(4, seed=seed, first=0)
+    assert [name for name, _, _ in stages] == ["trump", "done"]
+    (_, undealt, drawn), (_, final, dealt) = stages
+    assert final == g.setup(4, seed=seed, first=0)
+    assert kinds(drawn)[-1] == "trump_drawn" and kinds(drawn)[0] == "five_drawn" and kinds(dealt) == ["dealt"]
+    assert undealt.hands == ((),) * 4 and len(undealt.aside) == 36 and g.check_invariants(undealt) == []
+    assert (undealt.trump, undealt.token) == (final.trump, final.token)
+    assert 'Колода · 36' in g.render(g.view(undealt, 0), lang="ru")
+    assert [n for n, _, _ in g.setup_stages(2, **dict(trump="orca", token=1, hands=[["orca-1"], ["orca-2"]],
+                                                      bonuses=[[], []]))] == ["done"]
+    from tutor.games.trump_whales.rules import _SETUP_EVENTS
+    assert _SETUP_EVENTS.get() is None
+
+
+SETUP_YAML = """
+id: trump_whales/setup
+game: trump_whales
+title: {en: Setting up, ru: Подготовка}
+rule: trump_whales:setup
+setup: {players: 3, seed: %d, first: 1}
+show: trump
+steps:
+  - show: done
+    expect: {phase: bonus}
+  - do: [{choose_bonus: {1: %s}}, {choose_bonus: {2: %s}}, {choose_bonus: {3: %s}}]
+    expect: {phase: play, turn: 1, events: [first_bonuses]}
+"""
+
+
+def test_a_staged_setup_replays_as_a_lesson_file():
+    import yaml
+    from tutor.core.scenario import replay
+    s = g.setup(3, seed=8, first=0)
+    out = replay(yaml.safe_load(SETUP_YAML % (8, s.hands[0][0], s.hands[1][0], s.hands[2][0])))
+    assert out.ok, out.mismatches
+    assert "trump_drawn" in kinds(out.frames[0].events) and "dealt" in kinds(out.frames[1].events)

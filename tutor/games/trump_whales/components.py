@@ -9,8 +9,8 @@ and one of three bonuses, the token's sides «1» and «9», 9 cards dealt, 8 tr
 
 ASSUMED (not printed in the rulebook, the tutor's choice, one place to correct): how many pearls (1–3) and which
 bonus each card carries. The rulebook's example trick fixes one of them: Андрей's нарвал 2 carries 3 pearls. The
-spread below is balanced: every family holds 16 pearls, symmetric around the middle (a value v carries as many
-pearls as 10 − v, so neither side of the token is richer), three "change trump" bonuses (one to each other
+spread below is balanced: every family holds 16 pearls, symmetric around the middle (the cards v and 10 − v of a
+family carry the same pearls, so neither side of the token is richer), three "change trump" bonuses (one to each other
 family, so every family is the target of three), three "flip the token" bonuses and two "+1". The 5s carry 1
 pearl (what a picked 5 scores, «ИСКЛЮЧЕНИЕ: ПЯТЁРКА!») and two "+1" and two "flip". See ASSUMED_ITEMS.
 """
@@ -55,7 +55,7 @@ _TABLE = (
 )
 
 ASSUMED_ITEMS = (
-    ("pearls per card", "1–3 per card as in the table above; 16 per family, a value v as many as 10 − v; 1 per 5 "
+    ("pearls per card", "1–3 per card as in the table above; 16 per family, v and 10 − v alike; 1 per 5 "
                         "(the rulebook's example fixes нарвал 2 at 3 pearls)"),
     ("bonus per card", "per family three 'change trump' (one to each other family), three 'flip the token', two "
                        "'+1'; the 5s two '+1' and two 'flip the token'"),

@@ -312,7 +312,8 @@ def _piles(board: _Board, view: dict) -> None:
     board.element("discard", x, y, CW + 3, CH + 3, name)
     x += CW + 26
     aside = view["aside_count"]
-    words = _w("aside", lang, n=aside)
+    undealt = view["phase"] == "bonus" and not any(s["hand_count"] or s["chosen"] for s in view["seats"])
+    words = _w("deck" if undealt else "aside", lang, n=aside)      # before the deal: the whole deck
     board.parts.append(_place(x, y, _back(CW, CH)) if aside else _empty(x, y, CW, CH, lang))
     board.parts.append(_t(x + CW / 2, y - 4, words, size=11, anchor="middle", cls="aside-count"))
     if view["removed"]:

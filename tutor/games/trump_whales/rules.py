@@ -483,6 +483,27 @@ def _deal(t: dict, events: list, round_no: int, first: int) -> None:
 
 
 _CUTS: ContextVar = ContextVar("trump_whales_cuts", default=None)
+_SETUP_EVENTS: ContextVar = ContextVar("trump_whales_setup_events", default=None)   # setup_stages() listens
+
+
+def setup_stages(players: int, **kwargs) -> list:
+    """`setup`, shown the way a table is laid out: (stage, position, events). "trump": the trump drawn (a 5 drawn
+    first is drawn again), the token on its family, no card dealt yet (all of them the face-down deck, counted
+    with the cards set aside); "done": 9 cards dealt to each, the rest set aside (`setup`'s own position). A
+    lesson position given with hands is one stage, "done"."""
+    events: list = []
+    token = _SETUP_EVENTS.set(events)
+    try:
+        final = setup(players, **kwargs)
+    finally:
+        _SETUP_EVENTS.reset(token)
+    if not events:
+        return [("done", final, [])]
+    undealt = _table(final)
+    undealt["hands"] = ((),) * players
+    undealt["aside"] = tuple(c for h in final.hands for c in h) + final.aside
+    drawn = [e for e in events if not e.kind.endswith(".dealt")]
+    return [("trump", _freeze(undealt), drawn), ("done", final, [e for e in events if e not in drawn])]
 
 
 def stages(state: State, action) -> list:
@@ -546,7 +567,8 @@ def setup(players: int, *, seed=None, variant=(), first=None, trump=None, token=
     if hands is None:
         if bonuses is not None or pearls is not None or trick or discard or aside is not None:
             raise _bad("a position with bonuses, pearls, a trick or discards needs the hands too")
-        _deal(table, [], round, first)
+        heard = _SETUP_EVENTS.get()
+        _deal(table, [] if heard is None else heard, round, first)
         return State(**table)
     return _position(table, players, first, trump, token, hands, bonuses, pearls, trick, leader, discard, aside,
                      round, tricks)

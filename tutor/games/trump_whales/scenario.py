@@ -20,10 +20,23 @@ from tutor.core.scenario import expectations, per_player, seat
 from tutor.core.scenario import highlight as _highlight
 from tutor.games.trump_whales.rules import (
     ChooseBonus, ChooseLeader, Pick, PlayCard, State, UseBonus, round_points, setup as _setup,
+    setup_stages as _setup_stages,
 )
 
 
 def setup(spec: dict) -> State:
+    players, kwargs = _setup_args(spec)
+    return _setup(players, **kwargs)
+
+
+def setup_stages(spec: dict) -> list:
+    """The setup laid out in steps: "trump" (the trump drawn, nothing dealt), then "done" (dealt); a position
+    given with hands is one stage (see rules.setup_stages)."""
+    players, kwargs = _setup_args(spec)
+    return _setup_stages(players, **kwargs)
+
+
+def _setup_args(spec: dict) -> tuple:
     spec = dict(spec)
     players = spec.pop("players")
     kwargs: dict = {}
@@ -40,7 +53,7 @@ def setup(spec: dict) -> State:
         kwargs["scores"] = per_player(spec.pop("scores"), players, 0)
     if spec:
         raise ValueError(f"unknown setup key '{sorted(spec)[0]}'")
-    return _setup(players, **kwargs)
+    return players, kwargs
 
 
 _CARD_ACTIONS = {"choose_bonus": ChooseBonus, "play": PlayCard, "pick": Pick}

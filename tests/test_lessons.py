@@ -475,7 +475,7 @@ def test_trump_whales_each_bonus_effect(name, kind):
 
 def test_trump_whales_two_players_and_the_end_of_the_game():
     from tutor.games.trump_whales import components as C
-    two = tw("two-players").frames[0].state
+    two = tw("two-players").frames[1].state       # dealt (frame 0: the trump drawn, nothing dealt yet)
     assert two.players == 2 and set(two.removed) == set(C.FIVES) and len(two.aside) == 32 - 2 * C.HAND
     tie = tw("tie-at-30")
     assert [e.data["points"] for e in tw_events(tie, "tie")] == [C.TARGET]

@@ -3,8 +3,8 @@
 A game is played from setup to the end by picking uniformly among the seats to move and their legal actions;
 the time counts everything (setup, to_move, legal_actions, apply, and the picking, done with one call of
 Random.random a pick rather than Random.choice's two Python calls). µs/action is that time
-over the actions played. Goals (issues #8, #9): Мяури 2,000 four-player games/s, Aqua Fest 150 games/s,
-Паперові океани at most 50 µs an action.
+over the actions played. Goals (issues #8, #9, #10): Мяури 2,000 four-player games/s, Aqua Fest 150 games/s,
+Паперові океани and Козырные киты at most 50 µs an action.
 """
 
 from __future__ import annotations

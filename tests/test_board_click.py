@@ -22,7 +22,8 @@ from tutor.widgets.board import Step, paths_of, routes, steps, without_choices
 from tutor.widgets.play import Choice, PlayTable
 from tutor.widgets.your_turn import YourTurn
 
-GAMES = {"maui": dict(players=4), "aqua_fest": dict(players=3), "sea_salt_paper": dict(players=3)}
+GAMES = {"maui": dict(players=4), "aqua_fest": dict(players=3), "sea_salt_paper": dict(players=3),
+         "trump_whales": dict(players=4)}
 
 
 @pytest.fixture(autouse=True)
@@ -363,3 +364,41 @@ def test_shells_helper_a_fragment_clicked_in_the_picture_is_taken_out():
 def test_choice_is_a_plain_button_for_the_table():
     t = PlayTable("maui", players=4, seat=0, seed=1)
     assert all(isinstance(c, Choice) for c in t.board_choices().values())
+
+
+def test_trump_whales_bonus_card_reward_and_next_leader_click_and_an_illegal_card_is_refused():
+    """Козырные киты on the board (hot seat, the rulebook's example trick): a bonus to use, a card to play (only
+    legal ones marked), the reward card and the next leader when a 5 decides; an illegal card pressed as a button
+    is refused with the rule that forbids it, and nothing changes."""
+    from tutor.games import trump_whales as tw
+    hands = [["narwhal-2", "orca-3"], ["narwhal-6", "sperm_whale-3"], ["blue_whale-9", "orca-4"],
+             ["narwhal-4", "five-1"]]
+    t = PlayTable("trump_whales", players=4, seed=1, bots=False, lang="ru", first=0, leader=0, trump="blue_whale",
+                  token=1, hands=hands, bonuses=[[], ["orca-9"], [], []])
+    t.take_device(0)
+    t.click_board("card:narwhal-2")
+    t.take_device(1)
+    check_board(t)
+    assert set(t.board_choices()) == {"card:orca-9", "card:narwhal-6"}     # the sperm whale may not be played
+    wrong = next(b for b in t.action_buttons(1) if getattr(b.action, "card", None) == "sperm_whale-3")
+    assert "tutor-action-unavailable" in wrong.classes
+    before = t.state
+    wrong.click()
+    assert t.state is before and "2. Игроки по очереди" in t.errors.message
+    t.click_board("card:orca-9")                     # the bonus: the token flips to «9»
+    assert t.state.token == 9
+    t.click_board("card:narwhal-6")
+    t.take_device(2)
+    t.click_board("card:blue_whale-9")
+    t.take_device(3)
+    t.click_board("card:five-1")
+    assert t.state.phase == "reward" and t.state.turn == 2
+    t.take_device(2)
+    check_board(t)
+    assert set(t.board_choices()) == {"card:narwhal-2", "card:narwhal-6", "card:five-1"}
+    t.click_board("card:narwhal-2")
+    assert t.state.bonuses[0] == ("narwhal-2",) and t.state.phase == "leader" and t.state.turn == 3
+    t.take_device(3)
+    assert set(t.board_choices()) == {"seat:0", "seat:1", "seat:2", "seat:3"}
+    t.click_board("seat:2")
+    assert t.state.leader == 2 and t.state.phase == "play" and isinstance(t.history[-1][0], tw.State)

@@ -15,12 +15,14 @@ from tutor.core.conformance import mentions
 from tutor.games.aqua_fest import components as AC
 from tutor.games.maui import components as MC
 from tutor.games.sea_salt_paper import components as SC
+from tutor.games.trump_whales import components as TC
 
 # every id the engine gives a component (what must never be read)
 COMPONENT_IDS = {
     "maui": set(MC.ALL_CATCH) | {MC.dive_id(seat, n) for seat in range(6) for n in MC.DIVE_CARDS},
     "aqua_fest": set(AC.ALL_CARDS) | set(AC.ALL_TILES),
     "sea_salt_paper": set(SC.ALL_CARDS),
+    "trump_whales": set(TC.ALL_CARDS),
 }
 # placeholders for a missing plural form, and words about the program rather than the game
 NOT_FOR_LEARNERS = ("(s)", "What the engine did", "Что сделал движок", "Що зробив рушій")

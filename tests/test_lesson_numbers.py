@@ -165,3 +165,74 @@ def test_sea_salt_paper_lesson_numbers_are_the_datas(lang):
 def test_sea_salt_paper_claims_are_read():
     claims = ssp_claims("| Shells | 0 | 2 | 4 |\n**Captain:** 3 points for each sailor.\n**Маяк:** 1 очко за кожен човник.")
     assert claims == {"shell": [(0, 2, 4)], "captain": [("sailor", 3)], "lighthouse": [("boat", 1)]}
+
+
+# --------------------------------------------------------------------------- Козырные киты
+# A card's pearls (what it scores as a reward) are the tutor's assumed data, so every "Narwhal 2 (3 pearls)",
+# «нарвала 2 Андрея с 3 жемчужинами», "the Orca 3 carries 3 pearls" in a lesson page, worked example, quiz or
+# task is read and compared with components.py; so are the counts of the box and of a round.
+
+TW_FAMILIES = {"orca": r"orca|косатк\w*", "narwhal": r"narwhal|нарвал\w*", "blue_whale": r"blue whale|син\w+ кит\w*",
+               "sperm_whale": r"sperm whale|кашалот\w*"}
+TW_CLAIMS = [
+    r"(?:{f}) (?P<v>[1-9])(?: игрока \d| Андрея)? \((?P<n>\d) (?:pearls?|жемчуж\w*)\)",
+    r"(?:{f}) (?P<v>[1-9])(?: Андрея)? (?:with|с) (?P<n>\d) (?:pearls?|жемчуж\w*)",
+    r"(?:{f}) (?P<v>[1-9]) (?:carries|brings) (?P<n>\d) (?:pearls?|points?)",
+    r"[Нн]а (?:{f}) (?P<v>[1-9]) — (?P<n>\d) жемчуж\w*",
+]
+
+
+def tw_claims(text: str) -> list[tuple[str, int, int, str]]:
+    """(family, value, pearls, the words) for every number of pearls the text ties to a card."""
+    out = []
+    for family, words in TW_FAMILIES.items():
+        for pattern in TW_CLAIMS:
+            for m in re.finditer(pattern.format(f=words), text, flags=re.IGNORECASE):
+                out.append((family, int(m.group("v")), int(m.group("n")), m.group(0)))
+    return out
+
+
+def tw_texts() -> list[tuple[str, str]]:
+    from tutor.lesson_source import languages, path
+    out = [(path("trump_whales", lang).name, path("trump_whales", lang).read_text(encoding="utf-8"))
+           for lang in languages("trump_whales")]
+    for kind in ("scenarios", "quizzes", "tasks"):
+        for p in sorted((LESSONS / "trump_whales" / kind).glob("*.yaml")):
+            out += [(f"{kind}/{p.name}", t) for t in texts_of(yaml.safe_load(p.read_text(encoding="utf-8")))]
+    return out
+
+
+def test_trump_whales_pearls_quoted_are_the_cards():
+    from tutor.games.trump_whales import components as TC
+    found = [(where, claim) for where, text in tw_texts() for claim in tw_claims(text)]
+    assert len(found) >= 20, found
+    wrong = [(where, words) for where, (family, value, pearls, words) in found
+             if TC.PEARLS.get(f"{family}-{value}") != pearls]
+    assert not wrong, f"pearls no such card carries: {wrong}"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_trump_whales_lesson_counts_are_the_datas(lang):
+    from tutor.games.trump_whales import components as TC
+    from tutor.lesson_source import path
+    text = path("trump_whales", lang).read_text(encoding="utf-8")
+    n = len(TC.ALL_CARDS)
+    two = len(TC.deck_for(2))
+    said = {
+        "en": [f"{n} whale cards", f"all {n} cards", f"Deal {TC.HAND} cards", f"{TC.TRICKS} tricks",
+               f"{TC.TARGET} points", f"{two} cards, {TC.HAND} each, {two - 2 * TC.HAND} set aside",
+               f"the four {TC.FIVE}s", "values 1 to 4 and 6 to 9"],
+        "ru": [f"{n} карт китов", f"всеми {n} картами", f"получает {TC.HAND} карт", f"{TC.TRICKS} взяток",
+               f"{TC.TARGET} очков", f"{two} карты, по {TC.HAND} каждому, {two - 2 * TC.HAND} отложено",
+               "четыре пятёрки", "от 1 до 4 и от 6 до 9"],
+    }[lang]
+    missing = [s for s in said if s and s not in text]
+    assert not missing, missing
+    assert len(TC.FIVES) == 4 and TC.FIVE == 5 and sorted(TC.VALUES) == [1, 2, 3, 4, 6, 7, 8, 9]
+    assert {TC.token_side(v) for v in (1, 2, 3, 4)} == {1} and {TC.token_side(v) for v in (6, 7, 8, 9)} == {9}
+    assert (TC.CARDS["narwhal-2"].pearls, min(TC.PEARLS.values()), max(TC.PEARLS.values())) == (3, 1, 3)
+
+
+def test_trump_whales_claims_are_read():
+    claims = tw_claims("Андрея нарвала 2 Андрея с 3 жемчужинами; the Orca 3 carries 3 pearls; Blue whale 9 (1 pearl)")
+    assert sorted((f, v, n) for f, v, n, _ in claims) == [("blue_whale", 9, 1), ("narwhal", 2, 3), ("orca", 3, 3)]

@@ -29,10 +29,11 @@ PROSE_ONLY = {
     "maui": {"maui:intro", "maui:components", "maui:variants", "maui:rulings"},
     "aqua_fest": {"aqua_fest:contents", "aqua_fest:rulings"},
     "sea_salt_paper": {"sea_salt_paper:components", "sea_salt_paper:goal", "sea_salt_paper:rulings"},
+    "trump_whales": {"trump_whales:components", "trump_whales:goal", "trump_whales:rulings"},
 }
 # the helpers that put a position on a board, and the lesson files they show
 BOARD = re.compile(r'lesson\.(scenario|quiz|your_turn|position|sandbox|play)\((?:"([^"]+)")?')
-MIN_SCENARIOS = {"maui": 10, "aqua_fest": 15, "sea_salt_paper": 12}
+MIN_SCENARIOS = {"maui": 10, "aqua_fest": 15, "sea_salt_paper": 12, "trump_whales": 15}
 
 
 def lessons(game: str) -> Path:
@@ -79,7 +80,7 @@ def anchors(path: Path) -> set[str]:
 
 
 def test_the_ready_games_include_the_finished_lessons():
-    assert {"maui", "aqua_fest", "sea_salt_paper"} <= set(GAMES)
+    assert {"maui", "aqua_fest", "sea_salt_paper", "trump_whales"} <= set(GAMES)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -112,6 +113,9 @@ def test_a_wrong_citation_is_reported(tmp_path, monkeypatch):
         "Большая глубина", "Средняя глубина"]
     assert lesson_source.citations("*Правила: «Цель игры» (подготовка описана там же)*") == ["Цель игры"]
     assert lesson_source.citations("Спросите себя: «а если бы игрок 3 сыграл десятку?»") == []
+    # a heading that quotes a word itself (the token's side) is read whole
+    assert lesson_source.citations("*Правила: «ЖЕТОН НА СТОРОНЕ «9»», «ЖЕТОН НА СТОРОНЕ «1»» (жетон)*") == [
+        "ЖЕТОН НА СТОРОНЕ «9»", "ЖЕТОН НА СТОРОНЕ «1»"]
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -356,6 +360,128 @@ def test_aqua_fest_end_and_tie_break():
     state = tie.frames[-1].state
     assert state.over and len({b.total for b in score(state)}) == 1
     assert winners(state) == [1] and hand_strength(state, 1) > hand_strength(state, 0)
+
+
+# --------------------------------------------------------------------------- Козырные киты's worked examples
+
+TW = lessons("trump_whales") / "scenarios"
+
+
+def tw(name: str):
+    result = replay(load_file(TW / f"{name}.yaml"))
+    assert result.ok, "\n".join(result.mismatches)
+    return result
+
+
+def tw_events(result, kind: str) -> list:
+    return [e for f in result.frames for e in f.events if e.kind == f"trump_whales.{kind}"]
+
+
+def test_trump_whales_example_trick_is_number_for_number():
+    """«ПРИМЕР ВЗЯТКИ»: the token on the blue whale showing «1»; Андрей (1) leads the narwhal 2; Тёма (2) flips the
+    token to «9» and plays the narwhal 6; Лена (3), without a narwhal, plays the blue whale 9; Женя (4) plays a 5;
+    Лена wins, picks Андрей's card with 3 pearls and takes her own, Тёма's and Женя's cards onto her pearl pile;
+    Андрей keeps his card as a bonus; Женя names the next leader."""
+    from tutor.games.trump_whales import components as C
+    data = load_file(TW / "example-trick.yaml")
+    assert (data["setup"]["trump"], data["setup"]["token"], data["setup"]["first"]) == ("blue_whale", 1, 1)
+    assert not any(C.FAMILY[c] == "narwhal" for c in data["setup"]["hands"][3])
+    assert any(C.FAMILY[c] == "narwhal" for c in data["setup"]["hands"][4])
+    result = tw("example-trick")
+    played = [(e.data["player"] + 1, e.data["card"]) for e in tw_events(result, "played")]
+    assert played == [(1, "narwhal-2"), (2, "narwhal-6"), (3, "blue_whale-9"), (4, "five-1")]
+    flip = tw_events(result, "bonus_flip")
+    assert [(e.data["player"] + 1, e.data["token"], C.BONUS[e.data["card"]]) for e in flip] == [(2, 9, "flip")]
+    won = tw_events(result, "trick_won")
+    assert [(e.data["player"] + 1, e.data["token"], e.data["why"]) for e in won] == [(3, 9, "trump")]
+    picked = tw_events(result, "picked")[0]
+    assert (picked.data["player"] + 1, picked.data["owner"] + 1, picked.data["pearls"]) == (3, 1, 3)
+    assert picked.data["from_trick"] == ["narwhal-6", "blue_whale-9", "five-1"]    # Тёма's, her own, Женя's
+    assert C.PEARLS["narwhal-2"] == 3
+    after_pick = next(f.state for f in result.frames if any(e.kind == "trump_whales.picked" for e in f.events))
+    assert after_pick.bonuses[0] == ("narwhal-2",) and len(after_pick.pearls[2]) == 3
+    assert [e.data["player"] + 1 for e in tw_events(result, "five_chooses")] == [4]
+    assert [e.data["player"] + 1 for e in tw_events(result, "leader_chosen")] == [4]
+
+
+def test_trump_whales_zhenyas_round_is_7_plus_1():
+    """«6. Раунд заканчивается…»: Женя's 7 pearl cards and three unused bonuses score 7 + 1 = 8."""
+    data = load_file(TW / "zhenya-round.yaml")
+    assert len(data["setup"]["pearls"][4]) == 7 and len(data["setup"]["bonuses"][4]) == 3
+    result = tw("zhenya-round")
+    scored = tw_events(result, "round_scored")
+    assert len(scored) == 1 and (scored[0].data["pearls"][3], scored[0].data["bonuses"][3]) == (7, 3)
+    assert scored[0].data["points"][3] == 8
+    step = data["steps"][1]
+    assert "7 + 1 = 8" in step["say"]["en"] and "7 + 1 = 8" in step["say"]["ru"]
+    assert result.frames[-1].state.round == 2 and result.frames[-1].state.scores[3] == 8
+
+
+@pytest.mark.parametrize("name,token", [("trump-token-9", 9), ("trump-token-1", 1)])
+def test_trump_whales_a_trump_beats_the_led_family_at_both_token_sides(name, token):
+    """A trump wins although a card of the led family is better on the token's own terms."""
+    from tutor.games.trump_whales import components as C
+    result = tw(name)
+    won = tw_events(result, "trick_won")[0]
+    assert won.data["token"] == token and won.data["why"] == "trump"
+    cards = won.data["cards"]
+    led = [C.VALUE[c] for c in cards if C.FAMILY[c] == won.data["family"]]
+    trumps = [C.VALUE[c] for c in cards if C.FAMILY[c] == won.data["trump"]]
+    best_led = max(led) if token == 9 else min(led)
+    assert all((v < best_led) if token == 9 else (v > best_led) for v in trumps), "the led family had the better value"
+    if len(trumps) > 1:       # among trumps the token decides
+        winner_card = cards[(won.data["player"] - result.frames[-1].state.leader) % result.frames[-1].state.players]
+        assert C.VALUE[winner_card] == (max(trumps) if token == 9 else min(trumps))
+
+
+def test_trump_whales_the_5s():
+    """«ПЯТЁРКА!» and «ИСКЛЮЧЕНИЕ: ПЯТЁРКА!»: a led 5 takes the next whale's family, only 5s go to the leader, a
+    picked 5 scores 1 onto the winner's pile without a bonus for its player, and the winner leads."""
+    led = tw("led-five")
+    first = tw_events(led, "played")
+    assert first[0].data["card"].startswith("five") and first[0].data["family"] is None
+    assert [r.refusal.rule for r in led.frames if r.refusal] == ["trump_whales:follow"]
+    assert tw_events(led, "trick_won")[0].data["family"] == first[1].data["family"]
+    fives = tw("all-fives")
+    assert tw_events(fives, "trick_won")[0].data["why"] == "fives"
+    for name in ("all-fives", "five-picked"):
+        result = tw(name)
+        picked = tw_events(result, "picked_five")
+        assert len(picked) == 1 and picked[0].data["points"] == 1
+        end = result.frames[-1].state
+        assert end.leader == picked[0].data["player"] and picked[0].data["card"] in end.pearls[end.leader]
+        assert not end.bonuses[picked[0].data["owner"]]
+        assert not tw_events(result, "five_chooses")
+
+
+@pytest.mark.parametrize("name,kind", [("bonus-trump", "bonus_trump"), ("bonus-flip", "bonus_flip"),
+                                       ("bonus-plus", "bonus_plus")])
+def test_trump_whales_each_bonus_effect(name, kind):
+    result = tw(name)
+    used = tw_events(result, kind)
+    assert len(used) == 1
+    frame = next(f for f in result.frames if used[0] in f.events)
+    before, after = result.frames[frame.index - 1].state, frame.state
+    card = used[0].data["card"]
+    if kind == "bonus_plus":
+        assert card in after.pearls[used[0].data["player"]] and card not in after.discard
+    else:
+        assert after.discard[-1] == card
+        if kind == "bonus_trump":
+            assert (before.token, before.trump != after.trump) == (after.token, True)
+        else:
+            assert (before.trump, before.token) == (after.trump, 10 - after.token)
+
+
+def test_trump_whales_two_players_and_the_end_of_the_game():
+    from tutor.games.trump_whales import components as C
+    two = tw("two-players").frames[1].state       # dealt (frame 0: the trump drawn, nothing dealt yet)
+    assert two.players == 2 and set(two.removed) == set(C.FIVES) and len(two.aside) == 32 - 2 * C.HAND
+    tie = tw("tie-at-30")
+    assert [e.data["points"] for e in tw_events(tie, "tie")] == [C.TARGET]
+    assert not tie.frames[-1].state.over and tie.frames[-1].state.round == 2
+    end = tw("game-end").frames[-1].state
+    assert end.over and max(end.scores) > C.TARGET and sorted(end.scores)[-2] >= C.TARGET
 
 
 # --------------------------------------------------------------------------- the command

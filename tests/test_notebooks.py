@@ -38,7 +38,8 @@ def lesson_names(game: str) -> dict[str, str]:
 LESSONS = {name: lang for g in READY for name, lang in lesson_names(g).items()}
 GAME_OF = {name: g for g in READY for name in lesson_names(g)}
 # a sentence of each game's narration, as the learner reads it in Russian
-RUSSIAN_NARRATION = {"maui": "Четыре ныряльщика", "aqua_fest": "в руке два осьминога"}
+RUSSIAN_NARRATION = {"maui": "Четыре ныряльщика", "aqua_fest": "в руке два осьминога",
+                     "trump_whales": "Тёма использует свой бонус"}
 # a lesson page has at least this many parts (its anchors), each in the source's order
 MIN_PARTS = 15
 # what every lesson shows besides its lesson files: the page header, the components, the rulings, a game
@@ -147,9 +148,9 @@ def errors(nb) -> list[str]:
 
 
 def test_every_ready_game_has_its_notebooks():
-    assert {"maui", "aqua_fest", "sea_salt_paper"} <= set(READY)
+    assert {"maui", "aqua_fest", "sea_salt_paper", "trump_whales"} <= set(READY)
     assert {"maui.ipynb", "maui.ru.ipynb", "aqua_fest.ipynb", "aqua_fest.ru.ipynb", "sea_salt_paper.ipynb",
-            "sea_salt_paper.uk.ipynb"} <= set(LESSONS)
+            "sea_salt_paper.uk.ipynb", "trump_whales.ipynb", "trump_whales.ru.ipynb"} <= set(LESSONS)
     for name in LESSONS:
         assert (NOTEBOOKS / name).is_file(), name
 
@@ -331,7 +332,7 @@ def test_index_lists_every_game_with_relative_links():
     for name in LESSONS:
         assert f"]({name})" in text, f"the index does not link {name}"
     coming = yaml.safe_load((ROOT / "lessons" / "index.yaml").read_text(encoding="utf-8"))["coming"]
-    assert len(coming) == 2, "two games are still coming"
+    assert len(coming) == 1, "one game is still coming"
     assert text.count("*coming*") == text.count("*скоро*") == text.count("*незабаром*") == len(coming)
     links = re.findall(r"\]\(([^)]+)\)", text)
     for link in links:

@@ -59,7 +59,7 @@ def a_wrong_index(w: Quiz) -> int:
 # --------------------------------------------------------------------------- the quiz files
 
 def test_each_ready_game_has_quizzes():
-    for game in ("maui", "aqua_fest", "sea_salt_paper"):
+    for game in ("maui", "aqua_fest", "sea_salt_paper", "trump_whales"):
         assert game in ready_games()
         assert len(Q.quiz_files(game)) >= 3, game
 

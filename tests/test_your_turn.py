@@ -29,6 +29,7 @@ ACTION_PARTS = {
     "maui": {"part-round", "part-depths", "part-disputes", "part-jellyfish"},
     "aqua_fest": {"part-movement", "part-turn", "part-battles"},
     "sea_salt_paper": {"part-turn", "part-duos", "part-end-round"},
+    "trump_whales": {"part-turn", "part-reward", "part-five-exception", "part-bonuses"},
 }
 
 

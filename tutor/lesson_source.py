@@ -24,7 +24,8 @@ ROOT = Path(__file__).resolve().parents[1]
 FORMAT = "md:myst"
 ANCHOR = re.compile(r'<a id="([^"]+)"></a>')
 CITATION_LINE = re.compile(r"^\*[^*«:\n]+:\s*(«.*)\*\s*$", re.M)
-QUOTED = re.compile(r"«([^»]+)»")
+# a quoted heading may hold one quotation of its own (Козырные киты: «ЖЕТОН НА СТОРОНЕ «9»», the token's side)
+QUOTED = re.compile(r"«((?:[^«»]|«[^«»]*»)+)»")
 PARAMETERS = "parameters"
 # The tutor's own section (heading "—": the rulebook has none) is taught where the lesson lists its rulings.
 NO_HEADING = "—"

@@ -1,6 +1,6 @@
-"""Choosing on the board in a real browser: play Мяури, Aqua Fest and Паперові океани by clicking the SVG (mouse,
-then the keyboard: Tab to an offered element, Enter or Space), check the game moved on as the engine says, that a
-click on something not offered does nothing, and that each sandbox's board clicks too."""
+"""Choosing on the board in a real browser: play Мяури, Aqua Fest, Паперові океани and Козырные киты by clicking
+the SVG (mouse, then the keyboard: Tab to an offered element, Enter or Space), check the game moved on as the
+engine says, that a click on something not offered does nothing, and that each sandbox's board clicks too."""
 
 from __future__ import annotations
 
@@ -324,6 +324,112 @@ def test_sea_salt_paper_draws_keeps_discards_and_plays_a_duo_by_clicking(served,
     assert after["phase"] in ("play", "draw"), after          # two boats: another turn
     grew = len(after["hand"]) - (len(before["hand"]) - 2)
     assert grew in (0, 1), (before, after)                    # a crab, a steal or a fish adds a card
+    assert_no_errors(page)
+
+
+TW_STATE = """(svg) => {
+  const cards = (sel) => [...svg.querySelectorAll(sel)].map((c) => c.getAttribute('data-card'));
+  return {
+    phase: svg.getAttribute('data-phase'),
+    round: svg.getAttribute('data-round'),
+    trump: svg.getAttribute('data-trump'),
+    token: svg.getAttribute('data-token'),
+    phase_text: (svg.querySelector('text.phase') || {}).textContent || '',
+    trick: cards('g.trick g.card'),
+    hand: cards('g.panel[data-seat="0"] g.hand g.card'),
+    bonuses: cards('g.panel[data-seat="0"] g.bonuses g.card'),
+    pearls: (svg.querySelector('g.panel[data-seat="0"] text.pearl-count') || {}).textContent || '',
+  };
+}"""
+
+
+def tw(table) -> dict:
+    return board_svg(table).evaluate(TW_STATE)
+
+
+def strength(card: str, now: dict) -> tuple:
+    """How likely `card` wins a trick as the board shows it: a trump first, then the value the token favours."""
+    family, _, value = card.rpartition("-")
+    number = 5 if family == "five" else int(value)
+    return (family == now["trump"], number if now["token"] == "9" else -number)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_trump_whales_lays_a_bonus_and_plays_tricks_by_clicking(served, lang):
+    """Козырные киты against bots: the first bonus is a hand card clicked; then on each turn only the cards the
+    learner may play are offered (a hand card of another family, while holding the led one, does nothing when
+    clicked), a bonus in front of the learner is used by clicking it, the trick's winner clicks the reward card
+    in the trick, and the player of an unpicked 5 clicks the next leader's panel."""
+    page = served
+    table = lesson(page, "trump_whales", lang)
+    start = tw(table)
+    assert start["phase"] == "bonus" and len(start["hand"]) == 9, start
+    assert start["phase_text"] == text("trump_whales.board.phase.bonus", lang)
+    keys = offered_keys(table)
+    assert sorted(k[5:] for k in keys) == sorted(start["hand"]), keys
+
+    # a click on the board where nothing is offered (the header) does nothing
+    version = table.get_attribute("data-v")
+    board_svg(table).click(position={"x": 20, "y": 10})
+    page.wait_for_timeout(400)
+    assert table.get_attribute("data-v") == version and tw(table) == start
+
+    # the first bonus: a hand card clicked lies in front of the learner; the bots lay theirs too
+    first = keys[-1]
+    click_and_wait(page, table, at(table, first))
+    now = tw(table)
+    assert first[5:] in now["bonuses"] and first[5:] not in now["hand"] and now["phase"] != "bonus", now
+    log = table.locator(".tutor-log").inner_text()
+    assert log.strip() and (lang != "ru" or CYRILLIC.search(log)), log
+
+    seen: set = set()
+    plays = 0
+    for _step in range(120):
+        now = tw(table)
+        if now["phase"] == "over" or (plays >= 3 and {"bonus", "pick"} <= seen):
+            break
+        keys = offered_keys(table)
+        assert keys, now
+        if now["phase"] == "play":
+            bonus_keys = [k for k in keys if k[5:] in now["bonuses"]]
+            hand_keys = [k for k in keys if k[5:] in now["hand"]]
+            assert hand_keys and set(keys) == set(bonus_keys) | set(hand_keys), (keys, now)
+            if bonus_keys and "bonus" not in seen:
+                click_and_wait(page, table, at(table, bonus_keys[0]))
+                after = tw(table)
+                assert bonus_keys[0][5:] not in after["bonuses"] and after["phase"] == "play", after
+                assert after["hand"] == now["hand"], "using a bonus played a card"
+                seen.add("bonus")
+                continue
+            barred = [c for c in now["hand"] if f"card:{c}" not in keys]
+            if barred and "barred" not in seen:     # must follow the led family: the others are not offered
+                version = table.get_attribute("data-v")
+                table.locator(f'.tutor-svg g.panel[data-seat="0"] g.hand [data-card="{barred[0]}"]').click(force=True)
+                page.wait_for_timeout(400)
+                assert table.get_attribute("data-v") == version and tw(table) == now
+                seen.add("barred")
+            card = max(hand_keys, key=lambda k: strength(k[5:], now))    # the best card, so tricks are won
+            click_and_wait(page, table, at(table, card))
+            after = tw(table)
+            if after["round"] == now["round"]:      # (the round's last card: a new round is dealt at once)
+                assert card[5:] not in after["hand"] and len(after["hand"]) == len(now["hand"]) - 1, (card, after)
+            plays += 1
+        elif now["phase"] == "reward":
+            assert keys and all(k[5:] in now["trick"] for k in keys), (keys, now)
+            click_and_wait(page, table, at(table, keys[0]))
+            after = tw(table)
+            assert keys[0][5:] not in after["trick"], after
+            seen.add("pick")
+        elif now["phase"] == "bonus":              # a new round: another first bonus
+            click_and_wait(page, table, at(table, keys[0]))
+        elif now["phase"] == "leader":
+            assert set(keys) == {f"seat:{s}" for s in range(4)}, keys
+            click_and_wait(page, table, at(table, "seat:0"))
+            assert tw(table)["phase"] == "play"
+            seen.add("leader")
+        else:
+            pytest.fail(f"unexpected phase {now}")
+    assert plays >= 3 and "pick" in seen, (plays, seen)
     assert_no_errors(page)
 
 

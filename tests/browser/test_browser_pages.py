@@ -18,8 +18,8 @@ from test_notebooks import LESSONS
 from voila_harness import RENDER_TIMEOUT_MS, require_notebook
 
 # each load scrolls a whole page (about 10 s on 2 cores); 2 loads of each lesson page in a row, plus 3 at once
-# below, is what `make test` affords as lesson pages are added (six pages of three games, about 15 minutes on
-# 2 cores in all). For a longer soak: TUTOR_PAGE_LOADS=20 TUTOR_PAGE_CONCURRENT=6.
+# below, is what `make test` affords as lesson pages are added (eight pages of four games; Козырные киты's two
+# took about 2 minutes on 2 cores). For a longer soak: TUTOR_PAGE_LOADS=20 TUTOR_PAGE_CONCURRENT=6.
 LOADS = int(os.environ.get("TUTOR_PAGE_LOADS", "2"))
 CONCURRENT = int(os.environ.get("TUTOR_PAGE_CONCURRENT", "3"))
 

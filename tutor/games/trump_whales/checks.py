@@ -1,0 +1,102 @@
+"""What the conformance suite needs from Козырные киты: invariants, secrets per viewer, candidate actions."""
+
+from __future__ import annotations
+
+import random
+
+from tutor.games.trump_whales import components as C
+from tutor.games.trump_whales.rules import (
+    PHASES, ChooseBonus, ChooseLeader, Pick, PlayCard, State, UseBonus, legal_actions, to_move,
+)
+
+
+def check_invariants(state: State) -> list[str]:
+    """Problems with the position; an empty list means every card is accounted for and the phase fits."""
+    problems = []
+    n = state.players
+    every = (list(state.aside) + list(state.discard) + list(state.trick) + list(state.removed)
+             + [c for h in state.hands for c in h] + [c for b in state.bonuses for c in b]
+             + [c for p in state.pearls for c in p] + [c for c in state.chosen if c is not None])
+    if sorted(every) != sorted(C.ALL_CARDS):
+        problems.append(f"cards not conserved: {len(every)} placed, {len(set(every))} distinct")
+    if sorted(state.removed) != sorted(c for c in C.ALL_CARDS if c not in C.deck_for(n)):
+        problems.append("the cards out of the game must be the 5s in a two-player game, none otherwise")
+    if state.phase not in PHASES:
+        problems.append(f"unknown phase {state.phase!r}")
+    if state.trump not in C.FAMILIES or state.token not in C.TOKEN_SIDES:
+        problems.append("the token must lie on a family, side 1 or 9")
+    for name in ("turn", "leader", "first"):
+        if not 0 <= getattr(state, name) < n:
+            problems.append(f"{name} {getattr(state, name)} is not a seat")
+    if any(c is not None for c in state.chosen) and state.phase != "bonus":
+        problems.append("a first bonus waits to be revealed outside the setup")
+    if state.phase == "bonus" and (state.trick or any(state.pearls)):
+        problems.append("cards were played before the first bonuses were laid")
+    if state.phase in ("play",) and len(state.trick) >= n:
+        problems.append("a full trick still waits to be played to")
+    if state.phase == "play" and state.turn != (state.leader + len(state.trick)) % n:
+        problems.append("the seat to play is not the next one clockwise")
+    if state.phase == "reward" and len(state.trick) != n and (state.trick or any(state.hands)):
+        # (a round just scored, paused by stages() before the next deal, has neither trick nor hands)
+        problems.append("a reward is picked only from a full trick")
+    if state.phase in ("leader", "over", "bonus") and state.trick:
+        problems.append("a trick lies on the table between tricks")
+    if state.phase in ("play", "bonus"):
+        played = {(state.leader + i) % n for i in range(len(state.trick))}
+        sizes = {len(state.hands[s]) + (s in played) + (state.chosen[s] is not None) for s in range(n)}
+        if len(sizes) != 1:
+            problems.append(f"hands of different sizes: {[len(h) for h in state.hands]}")
+    if len(state.scores) != n or any(s < 0 for s in state.scores):
+        problems.append("scores must be one total per player, none negative")
+    for row in state.history:
+        if len(row) not in (n + 1, 3 * n + 1):
+            problems.append("a past round must give the points of every player (and may say what they came from)")
+        elif len(row) == 3 * n + 1 and any(row[1 + s] != row[1 + n + s] + row[1 + 2 * n + s] // C.BONUS_PAIR
+                                           for s in range(n)):
+            problems.append("a past round's points are not its pearl cards plus its pairs of unused bonuses")
+    for s in range(n):
+        if sum(r[1 + s] for r in state.history) > state.scores[s]:
+            problems.append(f"player {s + 1}'s rounds add up to more than their total")
+    if state.over:
+        best = max(state.scores)
+        if best < C.TARGET or state.scores.count(best) != 1:
+            problems.append("the game ended without one player alone on the highest total of 30 or more")
+    return problems
+
+
+def secrets(state: State, viewer) -> set[str]:
+    """Card ids that `viewer` must not find anywhere in their view or its SVG."""
+    if viewer is None:
+        return set()
+    hidden = set(state.aside)
+    for s in range(state.players):
+        hidden.update(state.pearls[s])         # face down, for everyone (ruling open-and-hidden)
+        if s != viewer:
+            hidden.update(state.hands[s])
+            if state.chosen[s] is not None:
+                hidden.add(state.chosen[s])
+    return hidden
+
+
+def candidate_actions(state: State, r: random.Random) -> list:
+    """Legal and illegal actions mixed, for the conformance suite to try."""
+    n = state.players
+    cards = C.ALL_CARDS
+    movers = to_move(state) or [0]
+    seat = r.choice(movers) if r.random() < 0.6 else r.randrange(-1, n + 1)
+    out: list = [ChooseBonus(seat, r.choice(cards)), UseBonus(seat, r.choice(cards)), PlayCard(seat, r.choice(cards)),
+                 Pick(seat, r.choice(cards)), ChooseLeader(seat, r.randrange(-1, n + 1))]
+    p = movers[0]
+    hand = state.hands[p]
+    if hand:   # the player's own cards (not always playable: the led family must be followed)
+        out.append(PlayCard(p, r.choice(hand)))
+        out.append(ChooseBonus(p, r.choice(hand)))
+    if state.trick:
+        out.append(Pick(p, r.choice(state.trick)))
+    for s in range(n):
+        if state.bonuses[s]:
+            out.append(UseBonus(s, r.choice(state.bonuses[s])))
+    legal = legal_actions(state, p)
+    if legal:
+        out += r.sample(legal, min(3, len(legal)))
+    return out

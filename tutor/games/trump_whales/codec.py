@@ -1,0 +1,58 @@
+"""Козырные киты states and actions to and from JSON: the saved-position format (tutor.core.codec does the work)."""
+
+from __future__ import annotations
+
+from tutor.core.codec import (
+    ActionCodec, StateCodec, conserved, integer, listing, nullable, per_player, seat, text,
+)
+from tutor.games.trump_whales import components as C
+from tutor.games.trump_whales.checks import check_invariants
+from tutor.games.trump_whales.rules import PHASES, ChooseBonus, ChooseLeader, Pick, PlayCard, State, UseBonus
+
+FORMAT = "tutor/trump_whales/1"
+
+CARD = text(C.ALL_CARDS, noun="card id")
+CARDS = listing(CARD)
+
+
+def _cards(data):
+    every = (data["aside"] + data["discard"] + data["trick"] + data["removed"]
+             + [c for h in data["hands"] for c in h] + [c for b in data["bonuses"] for c in b]
+             + [c for p in data["pearls"] for c in p] + [c for c in data["chosen"] if c is not None])
+    return conserved(every, C.ALL_CARDS, "card")
+
+
+CODEC = StateCodec(State, FORMAT, "a Козырные киты position", {
+    "players": integer(C.MIN_PLAYERS, C.MAX_PLAYERS),
+    "round": integer(1),
+    "phase": text(PHASES, noun="phase"),
+    "trump": text(C.FAMILIES, noun="family"),
+    "token": integer(1, 9, noun="token side"),
+    "hands": per_player(CARDS),
+    "chosen": per_player(nullable(CARD)),
+    "bonuses": per_player(CARDS),
+    "pearls": per_player(CARDS),
+    "trick": CARDS,
+    "leader": seat(),
+    "turn": seat(),
+    "tricks": integer(0, C.TRICKS + 1),
+    "discard": CARDS,
+    "aside": CARDS,
+    "removed": CARDS,
+    "first": seat(),
+    "scores": per_player(integer(0)),
+    "history": listing(listing(integer(0))),
+    "rng": integer(0),
+}, checks=(_cards,), invariants=check_invariants)
+
+ACTIONS = ActionCodec("a Козырные киты action", {
+    "choose_bonus": (ChooseBonus, {"player": int, "card": str}),
+    "use_bonus": (UseBonus, {"player": int, "card": str}),
+    "play": (PlayCard, {"player": int, "card": str}),
+    "pick": (Pick, {"player": int, "card": str}),
+    "choose_leader": (ChooseLeader, {"player": int, "leader": int}),
+})
+
+to_json = CODEC.to_json
+state_from_json = CODEC.from_json
+action_from_json = ACTIONS.from_json

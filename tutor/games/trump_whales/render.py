@@ -1,0 +1,462 @@
+"""Козырные киты SVG: a pure function from a view dict (what one player may see) to SVG text.
+
+    svg = render(trump_whales.view(state, 0), highlight=["trump"], lang="ru", events=events)
+
+Everything drawn comes from the view, so a hidden card cannot leak: the view never holds its id. Across the top:
+the trump family (symbol and name) with the value token's side and what it means, the trick in play order with its
+leader marked (and the winner while the reward is picked), the discard pile and the cards set aside. Below, one
+panel per player: total and this round's points so far, the pearl pile (face down, its size), the bonuses (face
+up) and the hand (face down unless the viewer may see it).
+
+A family is always drawn as a symbol AND its name, never by colour alone; a card shows its value, family, pearls
+and bonus, and its full description as a tooltip. Each visible card carries `data-card="<id>"` (an attribute, never
+text). `highlight` (lesson pointers): "card:<id>", "seat:<n>", "trump", "trick", "discard", "pearls:<n>". `events`
+(the last action's) ring the cards they name. `choosable` ({key: choice id or tutor.core.svg.Offer}, from a widget;
+keys as ui.board_keys makes them: "card:<id>" for a card in a hand, a bonus or the trick, "seat:<n>" for a player)
+lays a focusable button (`data-choice`) over each element so named; without it the drawing is the same.
+
+The SVG is written as text: a card's markup is made once per card, size and language and placed with a translate.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from html import escape
+
+from tutor.core import svg as S
+from tutor.core.i18n import player_name, text
+from tutor.games.trump_whales import components as C
+from tutor.games.trump_whales.text import bonus_name, card_name, card_title, family_name, token_text
+
+W = 900
+TOP = 44
+CW, CH = 66, 94                # a card on the table (the trick, the discard pile)
+BW, BH = 50, 72                # a bonus in a player's panel
+HW, HH = 54, 78                # a card in a hand seen from its back
+OW, OH = 62, 88                # a card in a hand the viewer sees: a row of its own, under the panel's first row
+PANEL_H = 112
+OPEN_H = OH + 26               # what a row of open hand cards adds to a panel
+PANEL_Y = TOP + CH + 72
+BACK = "#17406b"
+
+
+def _w(key: str, lang: str, **params) -> str:
+    return text(f"trump_whales.board.{key}", lang, **params)
+
+
+def _a(value) -> str:
+    return escape(str(value), quote=True)
+
+
+def _t(x, y, words, *, size=11, anchor="start", weight="normal", fill=S.INK, cls="") -> str:
+    extra = f' text-anchor="{anchor}"' if anchor != "start" else ""
+    extra += f' font-weight="{weight}"' if weight != "normal" else ""
+    extra += f' class="{cls}"' if cls else ""
+    return (f'<text x="{round(x, 1)}" y="{round(y, 1)}" font-size="{size}" fill="{fill}"{extra}>'
+            f'{escape(str(words))}</text>')
+
+
+_WIDE = set("mwMWшщжюмфыШЩЖЮМФ+⇄⇅")
+_NARROW = set("iljtfrIJіїI'’ .,:·-()«»")
+
+
+def _em(words: str, bold: bool) -> float:
+    """The width of `words` in ems, guessed without a font (DejaVu Sans-like, as Паперові океани's cards guess it;
+    tests/browser/test_browser_trump_whales_faces.py holds the guess to Chromium's fonts)."""
+    wide, narrow, other = (1.02, 0.4, 0.72) if bold else (0.9, 0.34, 0.62)
+    return sum(wide if c in _WIDE else narrow if c in _NARROW else other for c in str(words)) or 1.0
+
+
+def _fit(words, width: float, cap: float, bold: bool = False) -> float:
+    """The font size (at most `cap`) at which `words` fit in `width`."""
+    return round(min(cap, width / _em(str(words), bold)), 2)
+
+
+# --------------------------------------------------------------------------- family symbols
+
+def symbol(family, x: float, y: float, s: float, fill: str = S.INK) -> str:
+    """The family's sign in an s × s box (class "family-symbol"): a fin (orca), a tusk (narwhal), a spout (blue
+    whale), a square head (sperm whale), a star (a 5, no family)."""
+    if family == "orca":
+        shape = (f'<path d="M{x:.1f} {y + s:.1f} L{x + s * 0.55:.1f} {y:.1f} Q{x + s * 0.45:.1f} {y + s * 0.6:.1f} '
+                 f'{x + s:.1f} {y + s:.1f} Z" fill="{fill}"/>')
+    elif family == "narwhal":
+        shape = (f'<line x1="{x + s * 0.3:.1f}" y1="{y + s * 0.7:.1f}" x2="{x + s:.1f}" y2="{y:.1f}" stroke="{fill}" '
+                 f'stroke-width="{max(1.2, s / 7):.1f}" stroke-linecap="round"/>'
+                 f'<circle cx="{x + s * 0.25:.1f}" cy="{y + s * 0.75:.1f}" r="{s * 0.25:.1f}" fill="{fill}"/>')
+    elif family == "blue_whale":
+        cx, by = x + s / 2, y + s
+        sw = max(1.2, s / 7)
+        shape = (f'<path d="M{cx:.1f} {by:.1f} L{cx:.1f} {y + s * 0.15:.1f} M{cx:.1f} {by - s * 0.3:.1f} '
+                 f'Q{x + s * 0.2:.1f} {y + s * 0.3:.1f} {x:.1f} {y + s * 0.35:.1f} M{cx:.1f} {by - s * 0.3:.1f} '
+                 f'Q{x + s * 0.8:.1f} {y + s * 0.3:.1f} {x + s:.1f} {y + s * 0.35:.1f}" fill="none" stroke="{fill}" '
+                 f'stroke-width="{sw:.1f}" stroke-linecap="round"/>')
+    elif family == "sperm_whale":
+        shape = (f'<rect x="{x:.1f}" y="{y + s * 0.2:.1f}" width="{s:.1f}" height="{s * 0.6:.1f}" rx="{s * 0.12:.1f}" '
+                 f'fill="{fill}"/>')
+    else:
+        pts = []
+        for i in range(10):
+            r = s / 2 if i % 2 == 0 else s / 5
+            import math
+            a = math.pi / 2 + i * math.pi / 5
+            pts.append(f"{x + s / 2 + r * math.cos(a):.1f},{y + s / 2 - r * math.sin(a):.1f}")
+        shape = f'<polygon points="{" ".join(pts)}" fill="{fill}"/>'
+    return f'<g class="family-symbol" data-family="{family or "five"}">{shape}</g>'
+
+
+# --------------------------------------------------------------------------- cards
+
+def _bonus_icon(card_id: str, w: float, y: float, lang: str) -> str:
+    """The bonus drawn at the bottom of a card: ⇄ and the target family (symbol and name), 1⇅9, or +1."""
+    kind = C.BONUS[card_id]
+    out = [f'<g class="bonus" data-bonus="{kind}">',
+           f'<rect x="3" y="{y:.1f}" width="{w - 6:.1f}" height="18" rx="3" fill="#fff7e0" stroke="#c9a64a" '
+           f'stroke-width="0.8"/>']
+    if kind == "trump":
+        target = C.TARGET_FAMILY[card_id]
+        name = family_name(target, lang)
+        size = _fit(name, w - 25, 8.5, True)
+        if size >= 7:       # the family's name when it is readable; its symbol always
+            out.append(symbol(target, 6, y + 4, 10))
+            out.append(_t(18, y + 12.5, name, size=size, weight="bold"))
+        else:
+            out.append(_t(w / 2 - 3, y + 13.5, "⇄", size=11, anchor="end", weight="bold"))
+            out.append(symbol(target, w / 2 + 1, y + 3.5, 11))
+    elif kind == "flip":
+        out.append(_t(w / 2, y + 13.5, "1 ⇅ 9", size=11, anchor="middle", weight="bold"))
+    else:
+        out.append(_t(w / 2, y + 13.5, "+1", size=11.5, anchor="middle", weight="bold"))
+    out.append("</g>")
+    return "".join(out)
+
+
+@lru_cache(maxsize=1024)
+def _face(card_id: str, w: int, h: int, lang: str) -> str:
+    """A face-up card drawn at the origin."""
+    family, value, pearls = C.FAMILY[card_id], C.VALUE[card_id], C.PEARLS[card_id]
+    colour = C.FAMILY_HEX[family]
+    band = h * 0.34
+    name = family_name(family, lang) if family else card_name(card_id, lang)
+    size = _fit(name, w - 8, 10.5, True)
+    out = [f'<g class="card" data-card="{card_id}" data-family="{family or "five"}" data-value="{value}">',
+           f"<title>{escape(card_title(card_id, lang))}</title>",
+           f'<rect width="{w}" height="{h}" rx="6" fill="#ffffff" stroke="{S.INK}" stroke-width="1.2"/>',
+           f'<path d="M0 6 Q0 0 6 0 L{w - 6} 0 Q{w} 0 {w} 6 L{w} {band:.1f} L0 {band:.1f} Z" fill="{colour}"/>',
+           _t(5, band - 7, value, size=round(band * 0.72, 1), weight="bold", fill="#ffffff", cls="value"),
+           symbol(family, w - band * 0.62 - 4, 5, band * 0.62, "#ffffff"),
+           _t(w / 2, band + 12, name, size=size, anchor="middle", weight="bold", cls="family")]
+    # pearls: dots and the number
+    py = band + 22
+    for i in range(pearls):
+        out.append(f'<circle cx="{w / 2 - 4 - (pearls - 1) * 5 + i * 10:.1f}" cy="{py:.1f}" r="3.6" fill="#f3f0e8" '
+                   f'stroke="#7a6f5a" stroke-width="1"/>')
+    out.append(_bonus_icon(card_id, w, h - 22, lang))
+    # the pearls' number last: a card's words end on a digit, so a player's name drawn after it never reads as
+    # part of a sentence («…кит Игрок 2»)
+    out.append(_t(w - 4, py + 3.5, pearls, size=9.5, anchor="end", weight="bold", fill="#7a6f5a", cls="pearls"))
+    out.append("</g>")
+    return "".join(out)
+
+
+@lru_cache(maxsize=16)
+def _back(w: int, h: int) -> str:
+    return (f'<g class="card back"><rect width="{w}" height="{h}" rx="6" fill="{BACK}" stroke="{S.INK}" '
+            f'stroke-width="1.2"/><circle cx="{w / 2}" cy="{h / 2}" r="{w / 5:.1f}" fill="none" stroke="#9cc3e6" '
+            f'stroke-width="1.5"/><circle cx="{w / 2}" cy="{h / 2}" r="{w / 12:.1f}" fill="#9cc3e6"/></g>')
+
+
+def _place(x: float, y: float, xml: str) -> str:
+    return f'<g transform="translate({round(x, 1)} {round(y, 1)})">{xml}</g>'
+
+
+def _empty(x, y, w, h, lang) -> str:
+    return (f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" fill="none" stroke="{S.MUTED}" '
+            f'stroke-dasharray="5 4"/>' + _t(x + w / 2, y + h / 2 + 4, _w("empty", lang), size=10, anchor="middle",
+                                              fill=S.MUTED))
+
+
+class _Board:
+    """What one drawing collects: its parts, the rings, the buttons."""
+
+    def __init__(self, hl: set, offers: dict, marked: set, lang: str):
+        self.parts: list[str] = []
+        self.top: list[str] = []          # rings and buttons, drawn over everything
+        self.hl, self.offers, self.marked, self.lang = hl, offers, marked, lang
+
+    def element(self, key: str, x, y, w, h, name: str, xml: str = "") -> None:
+        if xml:
+            self.parts.append(xml)
+        if key in self.hl:
+            self.top.append(_ring(x, y, w, h, "highlight", key))
+        card = key[5:] if key.startswith("card:") else None
+        if card is not None and card in self.marked:
+            self.top.append(_ring(x, y, w, h, "event", key))
+        offer = self.offers.get(key)
+        if offer is not None:
+            self.top.append(_choice(key, offer, x, y, w, h, name))
+
+    def card(self, card: dict, x, y, w, h) -> None:
+        cid = card["id"]
+        self.element(f"card:{cid}", x, y, w, h, card_title(cid, self.lang), _place(x, y, _face(cid, w, h, self.lang)))
+
+
+def _ring(x, y, w, h, kind, target) -> str:
+    style = S.HIGHLIGHT_STYLE if kind == "highlight" else S.EVENT_STYLE
+    pad = 4
+    return (f'<rect x="{x - pad:.1f}" y="{y - pad:.1f}" width="{w + 2 * pad:.1f}" height="{h + 2 * pad:.1f}" rx="9" '
+            f'fill="none" stroke="{style["stroke"]}" stroke-width="{style["stroke_width"]}"'
+            + (f' stroke-dasharray="{style["stroke_dasharray"]}"' if "stroke_dasharray" in style else "")
+            + f' class="{kind}" data-target="{_a(target)}"/>')
+
+
+def _choice(key: str, offer: S.Offer, x, y, w, h, name: str) -> str:
+    """tutor.core.svg.choice, written as text: a focusable button over the element drawn under `key`."""
+    label = offer.label or name
+    pressed = "" if offer.pressed is None else f' aria-pressed="{"true" if offer.pressed else "false"}"'
+    ring = 1.6 * 2.2 if offer.pressed else 1.6
+    return (f'<g class="choice" data-choice="{_a(offer.id)}" data-key="{_a(key)}" tabindex="0" role="button" '
+            f'aria-label="{_a(label)}"{pressed}><title>{escape(label)}</title>'
+            f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="6" fill="#ffffff" fill-opacity="0" '
+            f'stroke="{S.CHOICE}" stroke-width="{ring:.2f}" class="choice-ring"/></g>')
+
+
+# --------------------------------------------------------------------------- the table
+
+def _row(board: _Board, cards: list, x: float, y: float, width: float, w: int, h: int) -> None:
+    """Cards left to right from x, overlapping when they would not fit in `width`."""
+    if not cards:
+        return
+    step = min(w + 4, (width - w) / max(1, len(cards) - 1)) if len(cards) > 1 else w
+    for i, c in enumerate(cards):
+        board.card(c, x + i * step, y, w, h)
+
+
+def _trump(board: _Board, view: dict) -> None:
+    lang = board.lang
+    x, y, w, h = 10, TOP, 160, CH
+    family, token = view["trump"], view["token"]
+    board.parts.append(f'<g class="trump" data-family="{family}" data-token="{token}">')
+    board.parts.append(f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="8" fill="#ffffff" stroke="{S.INK}" '
+                       f'stroke-width="1.4"/>')
+    board.parts.append(f'<rect x="{x}" y="{y}" width="{w}" height="22" rx="8" fill="{C.FAMILY_HEX[family]}"/>')
+    board.parts.append(_t(x + 8, y + 16, _w("trump", lang), size=12, weight="bold", fill="#ffffff"))
+    board.parts.append(symbol(family, x + 8, y + 28, 20))
+    name = family_name(family, lang)
+    board.parts.append(_t(x + 34, y + 44, name, size=_fit(name, w - 42, 13, True), weight="bold",
+                          cls="trump-name"))
+    # the token: a disc with its side's number
+    board.parts.append(f'<circle cx="{x + 24}" cy="{y + 70}" r="15" fill="#f6d365" stroke="{S.INK}" '
+                       f'stroke-width="1.4" class="token"/>')
+    board.parts.append(_t(x + 24, y + 76, token, size=17, anchor="middle", weight="bold", cls="token-side"))
+    words = token_text(token, lang).split(": ", 1)[-1].split(" ")
+    cut = min(range(1, len(words)), key=lambda i: max(len(" ".join(words[:i])), len(" ".join(words[i:]))),
+              default=len(words))
+    first, rest = " ".join(words[:cut]), " ".join(words[cut:])
+    board.parts.append(_t(x + 44, y + 68, first, size=_fit(first, w - 50, 10), cls="token-words"))
+    board.parts.append(_t(x + 44, y + 81, rest, size=_fit(rest, w - 50, 10), cls="token-words"))
+    board.parts.append("</g>")
+    board.element("trump", x, y, w, h, f'{_w("trump", lang)}: {name}, {token_text(token, lang)}')
+
+
+def _trick(board: _Board, view: dict) -> None:
+    lang = board.lang
+    x0, y = 178, TOP
+    total = C.TRICKS
+    number = min(view["tricks"] + 1, total)
+    head = _w("trick", lang, n=number, total=total)
+    led = view["led"]
+    follow = _w("follow", lang, family=family_name(led, lang)) if led else _w("follow_none", lang)
+    board.parts.append(_t(x0, y + 10, head, size=12, weight="bold", cls="trick-head"))
+    if view["trick"]:
+        board.parts.append(_t(x0 + 120, y + 10, follow, size=10.5, fill=S.MUTED, cls="follow"))
+        if led:
+            board.parts.append(symbol(led, x0 + 104, y + 1, 11))
+    board.parts.append('<g class="trick">')
+    winner = view["turn"] if view["phase"] == "reward" else None
+    for i, play in enumerate(view["trick"]):
+        cx = x0 + i * (CW + 20)
+        board.card(play["card"], cx, y + 18, CW, CH)
+        seat = play["seat"]
+        tag = player_name(seat, lang)
+        board.parts.append(_t(cx + CW / 2, y + 18 + CH + 13, tag, size=11, anchor="middle", cls="played-by"))
+        if i == 0:
+            board.parts.append(f'<g class="leader-mark"><rect x="{cx}" y="{y + 18 + CH + 16}" width="{CW}" '
+                               f'height="14" rx="4" fill="#1d4e89"/>'
+                               + _t(cx + CW / 2, y + 18 + CH + 27, _w("leads", lang), size=10, anchor="middle",
+                                    fill="#ffffff") + "</g>")
+        if winner is not None and seat == winner:
+            board.parts.append(f'<g class="winner-mark"><rect x="{cx}" y="{y + 18 + CH + 31}" width="{CW}" '
+                               f'height="14" rx="4" fill="#2e7d32"/>'
+                               + _t(cx + CW / 2, y + 18 + CH + 42, _w("wins", lang), size=10, anchor="middle",
+                                    fill="#ffffff") + "</g>")
+    if not view["trick"]:
+        board.parts.append(_empty(x0, y + 18, CW, CH, lang))
+    board.parts.append("</g>")
+    board.element("trick", x0, y + 18, max(CW, len(view["trick"]) * (CW + 20) - 20), CH, head)
+
+
+def _piles(board: _Board, view: dict) -> None:
+    lang = board.lang
+    x, y = 560, TOP + 18
+    top = view["discard_top"]
+    name = _w("discard", lang, n=view["discard_count"])
+    if top is None:
+        board.parts.append(_empty(x, y, CW, CH, lang))
+    else:
+        if view["discard_count"] > 1:
+            board.parts.append(f'<rect x="{x + 3}" y="{y + 3}" width="{CW}" height="{CH}" rx="6" fill="#d8d2c4" '
+                               f'stroke="{S.MUTED}"/>')
+        board.card(top, x, y, CW, CH)
+    board.parts.append(_t(x + CW / 2, y - 4, name, size=11, anchor="middle", cls="discard-count"))
+    board.element("discard", x, y, CW + 3, CH + 3, name)
+    x += CW + 26
+    aside = view["aside_count"]
+    undealt = view["phase"] == "bonus" and not any(s["hand_count"] or s["chosen"] for s in view["seats"])
+    words = _w("deck" if undealt else "aside", lang, n=aside)      # before the deal: the whole deck
+    board.parts.append(_place(x, y, _back(CW, CH)) if aside else _empty(x, y, CW, CH, lang))
+    board.parts.append(_t(x + CW / 2, y - 4, words, size=11, anchor="middle", cls="aside-count"))
+    if view["removed"]:
+        board.parts.append(_t(x + CW + 14, y + 20, _w("removed", lang), size=10, fill=S.MUTED, cls="removed"))
+
+
+def panel_height(seat: dict) -> int:
+    return PANEL_H + (OPEN_H if seat["hand"] is not None else 0)
+
+
+def _panel(board: _Board, view: dict, seat: dict, y: float) -> None:
+    lang = board.lang
+    s = seat["seat"]
+    phase = view["phase"]
+    acting = not view["over"] and s in view["to_move"]
+    open_hand = seat["hand"] is not None
+    board.parts.append(f'<g class="panel" data-seat="{s}">')
+    board.parts.append(f'<rect x="8" y="{y}" width="{W - 16}" height="{panel_height(seat) - 8}" rx="10" '
+                       f'fill="{"#fff4d6" if acting else "#f4f1ea"}" stroke="{"#c98a00" if acting else "#c9c2b2"}" '
+                       f'stroke-width="{2.5 if acting else 1}" class="seat" data-seat="{s}"/>')
+    board.parts.append(_t(18, y + 20, player_name(s, lang), size=13, weight="bold"))
+    board.parts.append(_t(18, y + 38, _w("total", lang, n=seat["score"]), size=12, cls="total"))
+    board.parts.append(_t(18, y + 54, _w("round_points", lang, n=seat["round_points"]), size=10, fill=S.MUTED,
+                          cls="round-points"))
+    note = ""
+    if acting:
+        note = {"bonus": _w("choosing", lang), "play": _w("turn", lang) if view["trick"] else _w("leading", lang),
+                "reward": _w("picks", lang), "leader": _w("chooses", lang)}.get(phase, "")
+    elif phase == "bonus" and seat["chosen"]:
+        note = _w("chosen", lang)
+    if note:
+        board.parts.append(_t(18, y + 72, note, size=11, weight="bold", fill="#8a5a00", cls="note"))
+    board.element(f"seat:{s}", 12, y + 4, 122, PANEL_H - 16, player_name(s, lang))
+    # the pearl pile: face down, its size public
+    px = 140
+    n = seat["pearl_count"]
+    board.parts.append(_t(px, y + 16, _w("pearls", lang, n=n), size=10, fill=S.MUTED, cls="pearl-count"))
+    if n:
+        if n > 1:
+            board.parts.append(f'<rect x="{px + 3}" y="{y + 25}" width="{BW}" height="{BH}" rx="6" fill="#0f2d4d"/>')
+        board.parts.append(_place(px, y + 22, _back(BW, BH)))
+        board.parts.append(f'<circle cx="{px + BW / 2}" cy="{y + 22 + BH / 2}" r="12" fill="#ffffff"/>')
+        board.parts.append(_t(px + BW / 2, y + 22 + BH / 2 + 5, n, size=14, anchor="middle", weight="bold"))
+    else:
+        board.parts.append(_empty(px, y + 22, BW, BH, lang))
+    board.element(f"pearls:{s}", px, y + 22, BW, BH, _w("pearls", lang, n=n))
+    # bonuses, face up
+    bx = 240
+    bw = W - 24 - bx if open_hand else 236
+    board.parts.append(_t(bx, y + 16, _w("bonuses", lang), size=10.5, fill=S.MUTED))
+    board.parts.append('<g class="bonuses">')
+    shown = list(seat["bonuses"])
+    if seat.get("chosen_card"):
+        shown.append(seat["chosen_card"])
+    _row(board, shown, bx, y + 22, bw, BW, BH)
+    if seat["chosen"] and not seat.get("chosen_card"):
+        board.parts.append(_place(bx + min(len(shown), 4) * (BW + 4), y + 22, _back(BW, BH)))
+    board.parts.append("</g>")
+    # the hand: the viewer's own in a row of its own (nine cards side by side), another's as backs
+    hx, hy = (140, y + PANEL_H - 2) if open_hand else (bx + bw + 14, y + 16)
+    hw = W - 20 - hx
+    board.parts.append(_t(hx, hy, _w("hand", lang, n=seat["hand_count"]), size=10.5, fill=S.MUTED,
+                          cls="hand-count"))
+    board.parts.append('<g class="hand">')
+    if open_hand:
+        _row(board, seat["hand"], hx, hy + 6, hw, OW, OH)
+    else:
+        count = seat["hand_count"]
+        step = min(HW * 0.4, (hw - HW) / max(1, count - 1)) if count > 1 else 0
+        for i in range(count):
+            board.parts.append(_place(hx + i * step, y + 22, _back(HW, HH)))
+    board.parts.append("</g></g>")
+
+
+def describe(view: dict, lang: str = "en") -> tuple[str, str]:
+    """(title, description) in plain words: what a screen reader says about the position."""
+    title = f"{text('trump_whales.title', lang)} — {_w('round', lang, r=view['round'])}"
+    lines = [_w("d.head", lang, r=view["round"], n=min(view["tricks"] + 1, C.TRICKS),
+                trump=family_name(view["trump"], lang), token=token_text(view["token"], lang),
+                phase=_w(f"phase.{view['phase']}", lang))]
+    if view["trick"]:
+        lines.append(_w("d.trick", lang, cards=", ".join(
+            f"{player_name(p['seat'], lang)}: {card_name(p['card']['id'], lang)}" for p in view["trick"])))
+    for seat in view["seats"]:
+        hand = (", ".join(card_name(c["id"], lang) for c in seat["hand"]) if seat["hand"] is not None
+                else _w("d.hidden_hand", lang, n=seat["hand_count"]))
+        bonuses = ", ".join(f"{card_name(c['id'], lang)} ({bonus_name(c['id'], lang)})" for c in seat["bonuses"])
+        lines.append(_w("d.seat", lang, player=player_name(seat["seat"], lang), total=seat["score"],
+                        pearls=seat["pearl_count"], bonuses=bonuses or "—", hand=hand or "—"))
+    if view["over"]:
+        lines.append(_w("d.over", lang))
+    return title, "\n".join(lines)
+
+
+def _marked(events) -> set:
+    """Card ids the last action's events name (a viewer's events hold only what they may know)."""
+    out: set = set()
+    for e in events or ():
+        d = getattr(e, "data", {}) or {}
+        if isinstance(d.get("card"), str) and not getattr(e, "kind", "").endswith(("trump_drawn", "five_drawn")):
+            out.add(d["card"])
+    return out
+
+
+def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=None) -> str:
+    """SVG text for `view` (from `trump_whales.view(state, player)`)."""
+    hl = S.parse_highlight(highlight)
+    offers = S.offers(choosable)
+    board = _Board(hl, offers, _marked(events), lang)
+    n = view["players"]
+    heights = [panel_height(seat) for seat in view["seats"]]
+    height = PANEL_Y + sum(heights) + 12
+    title, desc = describe(view, lang)
+    viewer = view.get("viewer")
+    role = "group" if offers else "img"
+    head = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {height}" role="{role}" '
+            f'aria-label="{_a(title)}" class="tutor-trump_whales" font-family="{S.FONT}" '
+            f'data-round="{view["round"]}" data-players="{n}" data-phase="{view["phase"]}" '
+            f'data-trump="{view["trump"]}" data-token="{view["token"]}" '
+            f'data-viewer="{"all" if viewer is None else viewer}">'
+            f"<title>{escape(title)}</title><desc>{escape(desc)}</desc>")
+    board.parts.append(f'<rect width="{W}" height="{height}" fill="#eaf3f7"/>')
+    board.parts.append(f'<rect width="{W}" height="{TOP - 8}" fill="#14406e"/>')
+    board.parts.append(_t(12, 24, f"{text('trump_whales.title', lang)} · {_w('round', lang, r=view['round'])} · "
+                                  f"{_w('target', lang, n=view['target'])}", size=15, weight="bold",
+                          fill="#ffffff"))
+    note = (_w("view_all", lang) if viewer is None
+            else _w("view_of", lang, player=player_name(viewer, lang), player_plain=viewer + 1))
+    board.parts.append(_t(W - 12, 24, note, size=11, anchor="end", fill="#ffffff", cls="viewer"))
+    board.parts.append(_t(W - 16, PANEL_Y - 10, _w(f"phase.{view['phase']}", lang), size=12, anchor="end",
+                          weight="bold", cls="phase"))
+    _trump(board, view)
+    _trick(board, view)
+    _piles(board, view)
+    y = PANEL_Y
+    for seat, h in zip(view["seats"], heights):
+        _panel(board, view, seat, y)
+        y += h
+    if view["over"]:
+        win = view.get("winners") or []
+        words = f'{_w("over", lang)} · {_w("winner", lang, players=", ".join(player_name(s, lang) for s in win))}'
+        board.parts.append(f'<g class="game-over"><rect x="{W / 2 - 220}" y="{TOP + 30}" width="440" height="44" '
+                           f'rx="10" fill="#1f2933" fill-opacity="0.9"/>'
+                           + _t(W / 2, TOP + 58, words, size=16, anchor="middle", weight="bold", fill="#ffffff")
+                           + "</g>")
+    return head + "".join(board.parts) + "".join(board.top) + "</svg>"

@@ -1,0 +1,634 @@
+"""The Козырные киты engine: an immutable State, the actions, and `apply` that returns events citing rules.
+
+Seats are numbered from 0 clockwise (play passes to the left, seat + 1); everything a person reads counts
+players from 1. A round:
+
+    bonus    every player lays one card of the 9 dealt as their first bonus (ChooseBonus, all at once: the
+             choices are revealed together)
+    play     the seat to play may use any number of their bonuses (UseBonus), then plays a card (PlayCard);
+             the others follow clockwise
+    reward   the trick's winner picks another player's card (Pick): its owner keeps it as a bonus and the
+             winner takes that many cards onto their pearl pile (a picked 5: the 5 itself, 1 point)
+    leader   when a 5 was played and not picked, the player of the first 5 names the next leader (ChooseLeader)
+
+After the last trick each pearl card scores 1 and each pair of unused bonuses 1; the game ends at the end of the
+round in which someone reaches 30 (a tie for the highest total plays another round), otherwise the cards are
+shuffled and the setup is repeated.
+"""
+
+from __future__ import annotations
+
+from contextvars import ContextVar
+from dataclasses import dataclass
+from typing import Any, Optional
+
+from tutor.core import rng
+from tutor.core.errors import RuleViolation
+from tutor.core.events import Event
+from tutor.games.trump_whales import components as C
+
+_FAMILY, _VALUE, _PEARLS, _BONUS, _TARGET = C.FAMILY, C.VALUE, C.PEARLS, C.BONUS, C.TARGET_FAMILY
+_R = "trump_whales:"
+_E = "trump_whales."
+
+PHASES = ("bonus", "play", "reward", "leader", "over")
+
+
+# --------------------------------------------------------------------------- actions
+
+@dataclass(frozen=True)
+class ChooseBonus:
+    """Setup: lay `card` from your hand face up as your first bonus."""
+    player: int
+    card: str
+
+    def to_json(self) -> dict:
+        return {"type": "choose_bonus", "player": self.player, "card": self.card}
+
+
+@dataclass(frozen=True)
+class UseBonus:
+    """Before playing a card: use the bonus `card` lying in front of you (its effect happens at once)."""
+    player: int
+    card: str
+
+    def to_json(self) -> dict:
+        return {"type": "use_bonus", "player": self.player, "card": self.card}
+
+
+@dataclass(frozen=True)
+class PlayCard:
+    """Play `card` from your hand into the trick."""
+    player: int
+    card: str
+
+    def to_json(self) -> dict:
+        return {"type": "play", "player": self.player, "card": self.card}
+
+
+@dataclass(frozen=True)
+class Pick:
+    """The trick's winner picks `card`, played by someone else, as the reward."""
+    player: int
+    card: str
+
+    def to_json(self) -> dict:
+        return {"type": "pick", "player": self.player, "card": self.card}
+
+
+@dataclass(frozen=True)
+class ChooseLeader:
+    """The player of the first 5 (not picked) names `leader` to lead the next trick."""
+    player: int
+    leader: int
+
+    def to_json(self) -> dict:
+        return {"type": "choose_leader", "player": self.player, "leader": self.leader}
+
+
+Action = ChooseBonus | UseBonus | PlayCard | Pick | ChooseLeader
+
+
+# --------------------------------------------------------------------------- state
+
+@dataclass(frozen=True)
+class State:
+    players: int
+    round: int                  # 1, 2, ...
+    phase: str                  # one of PHASES
+    trump: str                  # the family the token lies on
+    token: int                  # the token's side up: 1 (lowest wins) or 9 (highest wins)
+    hands: tuple                # per seat: card ids in hand (private)
+    chosen: tuple               # per seat: the first bonus laid this setup, not yet revealed (bonus phase), or None
+    bonuses: tuple              # per seat: bonus cards lying face up in front of the player, in the order gained
+    pearls: tuple               # per seat: the pearl pile, face down (its size is public)
+    trick: tuple                # card ids played into the current trick, in play order
+    leader: int                 # the seat that leads the current trick (trick[i] is seat (leader + i) % players)
+    turn: int                   # play: the seat to play; reward: the winner; leader: the player of the first 5
+    tricks: int                 # tricks finished this round
+    discard: tuple              # the discard pile, bottom -> top (face up)
+    aside: tuple                # the cards set aside face down this round (hidden from all)
+    removed: tuple              # cards out of the game (the 5s in a two-player game)
+    first: int                  # the seat that leads the round's first trick
+    scores: tuple               # per seat: game total so far
+    history: tuple              # scored rounds: (round, points of seat 0, 1, ..., pearl cards of seat 0, 1, ...,
+                                #   unused bonuses of seat 0, 1, ...); a lesson may give (round, points...) only
+    rng: int = 0
+
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
+    def __str__(self) -> str:  # readable for debugging, like OpenSpiel's states
+        seats = "; ".join(f"P{s + 1} hand={list(self.hands[s])} bonuses={list(self.bonuses[s])} "
+                          f"pearls={len(self.pearls[s])} total={self.scores[s]}" for s in range(self.players))
+        return (f"<TrumpWhales round {self.round} trick {self.tricks + 1} {self.phase} P{self.turn + 1} "
+                f"trump={self.trump}/{self.token} trick={list(self.trick)} {seats}>")
+
+
+_new = object.__new__
+_set = object.__setattr__   # the one way past a frozen dataclass's __setattr__
+
+
+def _table(state: State) -> dict:
+    return dict(state.__dict__)
+
+
+def _freeze(table: dict) -> State:
+    state = _new(State)
+    _set(state, "__dict__", table)
+    return state
+
+
+def _ev(what: str, rule: str, data: dict, private: tuple = ()) -> Event:
+    event = _new(Event)
+    _set(event, "__dict__", {"kind": _E + what, "rule": _R + rule, "data": data, "private": private})
+    return event
+
+
+def _put(seq: tuple, i: int, value) -> tuple:
+    return seq[:i] + (value,) + seq[i + 1:]
+
+
+def _without(cards: tuple, card: str) -> tuple:
+    i = cards.index(card)
+    return cards[:i] + cards[i + 1:]
+
+
+# --------------------------------------------------------------------------- queries
+
+def is_over(state: State) -> bool:
+    return state.phase == "over"
+
+
+def to_move(state: State) -> list[int]:
+    phase = state.phase
+    if phase == "over":
+        return []
+    if phase == "bonus":
+        return [s for s in range(state.players) if state.chosen[s] is None]
+    return [state.turn]
+
+
+def seat_of(state: State, index: int) -> int:
+    """The seat that played the trick's card number `index` (0: the leader)."""
+    return (state.leader + index) % state.players
+
+
+def led_family(trick) -> Optional[str]:
+    """The family the trick follows: that of its first whale (a led 5 takes the family of the first whale played
+    after it, rulebook «ПЯТЁРКА!»); None while only 5s lie in it."""
+    for c in trick:
+        f = _FAMILY[c]
+        if f is not None:
+            return f
+    return None
+
+
+def trick_winner(trick, leader: int, players: int, trump: str, token: int) -> tuple[int, str]:
+    """(winning seat, why: "trump", "led" or "fives") of a complete trick.
+
+    Every 5 counts as a card of the led family (so a 5 in a trump-led trick is a trump, ruling five-joins-trump).
+    With the token on «9» the highest trump wins, without trumps the highest card of the led family; on «1» the
+    lowest. Two 5s tie: the one played first wins (ruling tied-fives). Only 5s: the leader wins."""
+    led = led_family(trick)
+    if led is None:
+        return leader, "fives"
+    best_i, best_v, why = -1, 0, "led"
+    has_trump = False
+    for i, c in enumerate(trick):
+        f = _FAMILY[c] or led
+        if f == trump:
+            if not has_trump:
+                has_trump, best_i, why = True, -1, "trump"
+        elif has_trump or f != led:
+            continue
+        v = _VALUE[c]
+        if best_i < 0 or (v > best_v if token == 9 else v < best_v):
+            best_i, best_v = i, v
+    return (leader + best_i) % players, why
+
+
+def must_follow(state: State, player: int) -> Optional[str]:
+    """The family `player` must play now (they hold one and the trick has a whale), else None."""
+    led = led_family(state.trick)
+    if led is None:
+        return None
+    for c in state.hands[player]:
+        if _FAMILY[c] == led:
+            return led
+    return None
+
+
+def playable(state: State, player: int) -> list[str]:
+    """The hand cards `player` may play now: the led family's (and any 5) when they hold the family, else all."""
+    hand = state.hands[player]
+    led = must_follow(state, player)
+    if led is None:
+        return list(hand)
+    return [c for c in hand if _FAMILY[c] == led or _FAMILY[c] is None]
+
+
+def fives_played(state: State) -> list[int]:
+    """Indexes in the trick of the 5s played."""
+    return [i for i, c in enumerate(state.trick) if _FAMILY[c] is None]
+
+
+def legal_actions(state: State, player: int) -> list:
+    phase = state.phase
+    if phase == "over" or type(player) is not int or not 0 <= player < state.players:
+        return []
+    if phase == "bonus":
+        if state.chosen[player] is not None:
+            return []
+        return [ChooseBonus(player, c) for c in state.hands[player]]
+    if player != state.turn:
+        return []
+    if phase == "play":
+        out: list = [UseBonus(player, c) for c in state.bonuses[player]]
+        return out + [PlayCard(player, c) for c in playable(state, player)]
+    if phase == "reward":
+        return [Pick(player, c) for i, c in enumerate(state.trick) if seat_of(state, i) != player]
+    return [ChooseLeader(player, s) for s in range(state.players)]
+
+
+# --------------------------------------------------------------------------- apply
+
+def apply(state: State, action) -> tuple[State, list[Event]]:
+    """The state after `action` and what happened. Illegal actions raise RuleViolation; the state is untouched."""
+    if state.phase == "over":
+        raise RuleViolation(_R + "game-end", _E + "err.over")
+    handler: Any = _HANDLERS.get(type(action))
+    if handler is None:
+        raise RuleViolation(_R + "turn", _E + "err.unknown_action")
+    p = getattr(action, "player", None)
+    if type(p) is not int or not 0 <= p < state.players:
+        raise RuleViolation(_R + "turn", _E + "err.no_seat", seat=str(p), players=state.players)
+    want = _PHASE_OF[type(action)]
+    if state.phase != want:
+        raise RuleViolation(_R + _PHASE_RULE[state.phase], _E + f"err.phase.{state.phase}", player=p)
+    if state.phase == "bonus":
+        if state.chosen[p] is not None:
+            raise RuleViolation(_R + "setup", _E + "err.bonus_chosen", player=p)
+    elif p != state.turn:
+        key = {"play": "err.not_your_turn", "reward": "err.not_winner", "leader": "err.not_chooser"}[state.phase]
+        raise RuleViolation(_R + _PHASE_RULE[state.phase], _E + key, player=p, turn_player=state.turn)
+    return handler(state, action)
+
+
+def _card_ok(card) -> str:
+    if not isinstance(card, str) or card not in _FAMILY:
+        raise RuleViolation(_R + "components", _E + "err.no_card", card=str(card))
+    return card
+
+
+def _choose_bonus(state: State, a: ChooseBonus):
+    p, card = a.player, _card_ok(a.card)
+    if card not in state.hands[p]:
+        raise RuleViolation(_R + "setup", _E + "err.not_in_hand", card=card, player=p)
+    t = _table(state)
+    t["hands"] = _put(state.hands, p, _without(state.hands[p], card))
+    t["chosen"] = _put(state.chosen, p, card)
+    events = [_ev("bonus_chosen", "setup", {"player": p, "card": card}, (("card", (p,)),))]
+    if all(c is not None for c in t["chosen"]):
+        t["bonuses"] = tuple(b + (c,) for b, c in zip(state.bonuses, t["chosen"]))
+        events.append(_ev("first_bonuses", "setup", {"cards": list(t["chosen"])}))
+        t["chosen"] = (None,) * state.players
+        t["phase"] = "play"
+        t["turn"] = t["leader"] = state.first
+        events.append(_ev("leads", "turn", {"player": state.first}))
+    return _freeze(t), events
+
+
+def _use_bonus(state: State, a: UseBonus):
+    p, card = a.player, _card_ok(a.card)
+    if card not in state.bonuses[p]:
+        raise RuleViolation(_R + "bonuses", _E + "err.not_a_bonus", card=card, player=p)
+    t = _table(state)
+    t["bonuses"] = _put(state.bonuses, p, _without(state.bonuses[p], card))
+    kind = _BONUS[card]
+    if kind == "trump":
+        family = _TARGET[card]
+        t["trump"] = family
+        t["discard"] = state.discard + (card,)
+        event = _ev("bonus_trump", "bonus-trump", {"player": p, "card": card, "family": family,
+                                                   "was": state.trump, "token": state.token})
+    elif kind == "flip":
+        t["token"] = 10 - state.token
+        t["discard"] = state.discard + (card,)
+        event = _ev("bonus_flip", "bonus-flip", {"player": p, "card": card, "token": t["token"],
+                                                 "family": state.trump})
+    else:
+        t["pearls"] = _put(state.pearls, p, state.pearls[p] + (card,))
+        event = _ev("bonus_plus", "bonus-plus", {"player": p, "card": card, "count": len(t["pearls"][p])})
+    return _freeze(t), [event]
+
+
+def _play(state: State, a: PlayCard):
+    p, card = a.player, _card_ok(a.card)
+    hand = state.hands[p]
+    if card not in hand:
+        raise RuleViolation(_R + "turn", _E + "err.not_in_hand", card=card, player=p)
+    led = must_follow(state, p)
+    if led is not None and _FAMILY[card] is not None and _FAMILY[card] != led:
+        raise RuleViolation(_R + "follow", _E + "err.follow", card=card, family=led, player=p)
+    t = _table(state)
+    t["hands"] = _put(state.hands, p, _without(hand, card))
+    trick = t["trick"] = state.trick + (card,)
+    family = _FAMILY[card] or led_family(trick)
+    events = [_ev("played", "five" if _FAMILY[card] is None else ("turn" if len(trick) == 1 else "follow"),
+                  {"player": p, "card": card, "lead": len(trick) == 1, "family": family})]
+    if len(trick) < state.players:
+        t["turn"] = (p + 1) % state.players
+        return _freeze(t), events
+    winner, why = trick_winner(trick, state.leader, state.players, state.trump, state.token)
+    rule = {"fives": "five", "trump": f"token-{state.token}", "led": f"token-{state.token}"}[why]
+    events.append(_ev("trick_won", rule, {"player": winner, "why": why, "trump": state.trump, "token": state.token,
+                                          "family": led_family(trick), "cards": list(trick)}))
+    t["phase"], t["turn"] = "reward", winner
+    return _freeze(t), events
+
+
+def _pick(state: State, a: Pick):
+    p, card = a.player, _card_ok(a.card)
+    trick = state.trick
+    if card not in trick:
+        raise RuleViolation(_R + "reward", _E + "err.not_in_trick", card=card)
+    index = trick.index(card)
+    owner = seat_of(state, index)
+    if owner == p:
+        raise RuleViolation(_R + "reward", _E + "err.own_card", card=card)
+    t = _table(state)
+    n = state.players
+    rest = trick[:index] + trick[index + 1:]
+    events: list = []
+    if _FAMILY[card] is None:        # «ИСКЛЮЧЕНИЕ: ПЯТЁРКА!»: 1 point, the 5 itself onto the pile, no bonus
+        t["pearls"] = _put(state.pearls, p, state.pearls[p] + (card,))
+        t["discard"] = state.discard + rest
+        events.append(_ev("picked_five", "five-exception", {"player": p, "card": card, "owner": owner,
+                                                            "points": C.FIVE_PICKED_POINTS}))
+        if rest:
+            events.append(_ev("discarded", "reward", {"cards": list(rest)}))
+        five_chooser = None
+    else:
+        want = _PEARLS[card]
+        from_trick = rest[:want]
+        left = rest[want:]
+        short = want - len(from_trick)
+        # the discard pile is drawn from its top; the rest of this trick goes onto it afterwards
+        discard = state.discard
+        from_discard = discard[len(discard) - min(short, len(discard)):] if short else ()
+        discard = discard[:len(discard) - len(from_discard)]
+        short -= len(from_discard)
+        from_aside = state.aside[:short] if short else ()
+        t["aside"] = state.aside[len(from_aside):]
+        short -= len(from_aside)
+        t["discard"] = discard + left
+        t["pearls"] = _put(state.pearls, p, state.pearls[p] + from_trick + tuple(reversed(from_discard)) + from_aside)
+        t["bonuses"] = _put(state.bonuses, owner, state.bonuses[owner] + (card,))
+        events.append(_ev("picked", "reward", {
+            "player": p, "card": card, "owner": owner, "pearls": want, "from_trick": list(from_trick),
+            "from_discard": list(reversed(from_discard)), "from_aside": len(from_aside), "short": short}))
+        events.append(_ev("kept_bonus", "reward", {"player": owner, "card": card}))
+        if left:
+            events.append(_ev("discarded", "reward", {"cards": list(left)}))
+        fives = fives_played(state)
+        five_chooser = seat_of(state, fives[0]) if fives else None
+    t["trick"] = ()
+    t["tricks"] = state.tricks + 1
+    if not any(t["hands"]):
+        _end_round(t, events)
+        return _freeze(t), events
+    if five_chooser is not None:
+        t["phase"], t["turn"] = "leader", five_chooser
+        events.append(_ev("five_chooses", "five-exception", {"player": five_chooser}))
+    else:
+        _start_trick(t, p, events, n)
+    return _freeze(t), events
+
+
+def _choose_leader(state: State, a: ChooseLeader):
+    leader = a.leader
+    if type(leader) is not int or not 0 <= leader < state.players:
+        raise RuleViolation(_R + "five-exception", _E + "err.no_leader", seat=str(leader))
+    t = _table(state)
+    events = [_ev("leader_chosen", "five-exception", {"player": a.player, "leader": leader})]
+    _start_trick(t, leader, events, state.players)
+    return _freeze(t), events
+
+
+def _start_trick(t: dict, leader: int, events: list, n: int) -> None:
+    t["phase"], t["leader"], t["turn"] = "play", leader, leader
+    events.append(_ev("leads", "next-leader", {"player": leader}))
+
+
+# --------------------------------------------------------------------------- rounds
+
+def round_points(state_or_table) -> list[int]:
+    """Each seat's points for the round so far: 1 per pearl card, 1 per pair of unused bonuses."""
+    d = state_or_table if isinstance(state_or_table, dict) else state_or_table.__dict__
+    return [len(p) + len(b) // C.BONUS_PAIR for p, b in zip(d["pearls"], d["bonuses"])]
+
+
+def _end_round(t: dict, events: list) -> None:
+    n = t["players"]
+    points = round_points(t)
+    t["scores"] = tuple(t["scores"][s] + points[s] for s in range(n))
+    # (round, points per seat, then what they came from: pearl cards per seat, unused bonuses per seat)
+    pearls = tuple(len(p) for p in t["pearls"])
+    unused = tuple(len(b) for b in t["bonuses"])
+    t["history"] = t["history"] + ((t["round"],) + tuple(points) + pearls + unused,)
+    events.append(_ev("round_scored", "round-end", {
+        "round": t["round"], "pearls": [len(p) for p in t["pearls"]], "bonuses": [len(b) for b in t["bonuses"]],
+        "points": points, "totals": list(t["scores"])}))
+    scores = t["scores"]
+    best = max(scores)
+    if best >= C.TARGET:
+        leaders = [s for s in range(n) if scores[s] == best]
+        if len(leaders) == 1:
+            t["phase"], t["trick"] = "over", ()
+            events.append(_ev("game_over", "game-end", {"winners": leaders, "totals": list(scores)}))
+            return
+        events.append(_ev("tie", "game-end", {"players": leaders, "points": best}))
+    cuts = _CUTS.get()
+    if cuts is not None:         # stages(): pause where the round has been scored, before the next deal
+        cuts.append(("round_end", _freeze(dict(t)), len(events)))
+    _deal(t, events, t["round"] + 1, (t["first"] + 1) % n)
+
+
+def _deal(t: dict, events: list, round_no: int, first: int) -> None:
+    """Setup steps 2–5 («ПОДГОТОВКА К ИГРЕ»): draw the trump (a 5: draw again), shuffle the card back, deal 9 each,
+    set the rest aside; every player then lays a first bonus. Everything on the table comes back first."""
+    n = t["players"]
+    cards = C.deck_for(n)
+    deck, r = rng.shuffled(t["rng"], cards)
+    i = 0
+    while C.FAMILY[deck[i]] is None:
+        events.append(_ev("five_drawn", "setup", {"card": deck[i]}))
+        i += 1
+    drawn = deck[i]
+    t["trump"], t["token"] = C.FAMILY[drawn], C.token_side(C.VALUE[drawn])
+    events.append(_ev("trump_drawn", "setup", {"card": drawn, "family": t["trump"], "token": t["token"]}))
+    deck, r = rng.shuffled(r, cards)
+    t["rng"] = r
+    t["hands"] = tuple(deck[s * C.HAND:(s + 1) * C.HAND] for s in range(n))
+    t["aside"] = deck[n * C.HAND:]
+    t["removed"] = tuple(c for c in C.ALL_CARDS if c not in cards)
+    t["chosen"] = (None,) * n
+    t["bonuses"] = t["pearls"] = ((),) * n
+    t["trick"], t["discard"], t["tricks"] = (), (), 0
+    t["round"], t["first"], t["leader"], t["turn"], t["phase"] = round_no, first, first, first, "bonus"
+    events.append(_ev("dealt", "setup", {"round": round_no, "player": first, "count": C.HAND,
+                                         "aside": len(t["aside"])}))
+
+
+_CUTS: ContextVar = ContextVar("trump_whales_cuts", default=None)
+_SETUP_EVENTS: ContextVar = ContextVar("trump_whales_setup_events", default=None)   # setup_stages() listens
+
+
+def setup_stages(players: int, **kwargs) -> list:
+    """`setup`, shown the way a table is laid out: (stage, position, events). "trump": the trump drawn (a 5 drawn
+    first is drawn again), the token on its family, no card dealt yet (all of them the face-down deck, counted
+    with the cards set aside); "done": 9 cards dealt to each, the rest set aside (`setup`'s own position). A
+    lesson position given with hands is one stage, "done"."""
+    events: list = []
+    token = _SETUP_EVENTS.set(events)
+    try:
+        final = setup(players, **kwargs)
+    finally:
+        _SETUP_EVENTS.reset(token)
+    if not events:
+        return [("done", final, [])]
+    undealt = _table(final)
+    undealt["hands"] = ((),) * players
+    undealt["aside"] = tuple(c for h in final.hands for c in h) + final.aside
+    drawn = [e for e in events if not e.kind.endswith(".dealt")]
+    return [("trump", _freeze(undealt), drawn), ("done", final, [e for e in events if e not in drawn])]
+
+
+def stages(state: State, action) -> list:
+    """`apply`, cut where a teacher pauses: (stage, position, events of the stage). The pick that ends a round and
+    deals the next has two stages: "round_end" (the round scored, the next not yet dealt) and "done"."""
+    cuts: list = []
+    token = _CUTS.set(cuts)
+    try:
+        final, events = apply(state, action)
+    finally:
+        _CUTS.reset(token)
+    out, start = [], 0
+    for name, position, upto in cuts:
+        out.append((name, position, events[start:upto]))
+        start = upto
+    out.append(("done", final, events[start:]))
+    return out
+
+
+_HANDLERS = {ChooseBonus: _choose_bonus, UseBonus: _use_bonus, PlayCard: _play, Pick: _pick,
+             ChooseLeader: _choose_leader}
+_PHASE_OF = {ChooseBonus: "bonus", UseBonus: "play", PlayCard: "play", Pick: "reward", ChooseLeader: "leader"}
+_PHASE_RULE = {"bonus": "setup", "play": "turn", "reward": "reward", "leader": "five-exception", "over": "game-end"}
+
+
+# --------------------------------------------------------------------------- setup
+
+def setup(players: int, *, seed=None, variant=(), first=None, trump=None, token=None, hands=None, bonuses=None,
+          pearls=None, trick=(), leader=None, discard=(), aside=None, scores=None, round: int = 1, tricks: int = 0,
+          history=()) -> State:
+    """The opening state (or, with explicit components, any position a lesson needs).
+
+    players: 2..4 (two players play without the 5s). seed: reproducible shuffle and draws. first: the seat that
+    leads the first trick (ruling first-player: the rulebook's "last to see a whale"; None: drawn with the seed).
+
+    A lesson's position: hands (per seat, card ids) with bonuses (per seat) starts in the middle of a round:
+    trump ("orca", "narwhal", "blue_whale", "sperm_whale") and token (1 or 9) must be given, and optionally
+    pearls (per seat, the pearl piles), trick (the cards already played this trick, in order, led by `leader`),
+    discard (bottom -> top), aside (the cards set aside; by default every card placed nowhere), scores, round,
+    tricks (finished this round), history (rows of (round, points per seat) or the engine's own rows).
+    Hands without bonuses start the first-bonus choice. Without hands the
+    round is dealt: the trump drawn, 9 cards each, then everyone lays a first bonus.
+    """
+    if isinstance(players, bool) or not isinstance(players, int) or not C.MIN_PLAYERS <= players <= C.MAX_PLAYERS:
+        raise RuleViolation(_R + "components", _E + "err.players", players=str(players),
+                            low=C.MIN_PLAYERS, high=C.MAX_PLAYERS)
+    if isinstance(variant, str):
+        variant = (variant,)
+    for v in variant:
+        raise RuleViolation(_R + "components", _E + "err.variant", variant=str(v))
+    state_rng = rng.seed_value(seed)
+    if first is None:
+        first, state_rng = rng.choice(state_rng, range(players))
+    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
+        raise _bad(f"seat {first} is not at the table")
+    score_t = tuple(scores) if scores is not None else (0,) * players
+    if len(score_t) != players:
+        raise _bad(f"{len(score_t)} scores for {players} players")
+    table: dict = {"players": players, "scores": score_t, "history": tuple(tuple(r) for r in history),
+                   "rng": state_rng}
+    if hands is None:
+        if bonuses is not None or pearls is not None or trick or discard or aside is not None:
+            raise _bad("a position with bonuses, pearls, a trick or discards needs the hands too")
+        heard = _SETUP_EVENTS.get()
+        _deal(table, [] if heard is None else heard, round, first)
+        return State(**table)
+    return _position(table, players, first, trump, token, hands, bonuses, pearls, trick, leader, discard, aside,
+                     round, tricks)
+
+
+def _bad(problem: str) -> RuleViolation:
+    return RuleViolation(_R + "setup", _E + "err.setup", problem=problem)
+
+
+def _position(table, players, first, trump, token, hands, bonuses, pearls, trick, leader, discard, aside,
+              round_no, tricks) -> State:
+    def per_seat(value, name):
+        rows = tuple(tuple(x) for x in (value or [()] * players))
+        if len(rows) != players:
+            raise _bad(f"{len(rows)} {name} for {players} players")
+        return rows
+
+    hands_t, pearls_t = per_seat(hands, "hands"), per_seat(pearls, "pearl piles")
+    bonus_phase = bonuses is None
+    bonuses_t = per_seat(bonuses, "bonus rows")
+    trick_t, discard_t = tuple(trick or ()), tuple(discard or ())
+    cards = C.deck_for(players)
+    placed = [c for h in hands_t for c in h] + [c for b in bonuses_t for c in b] + [c for p in pearls_t for c in p]
+    placed += list(trick_t) + list(discard_t) + list(aside or ())
+    seen: set = set()
+    for c in placed:
+        if c not in _FAMILY:
+            raise _bad(f"there is no card {c!r}")
+        if c not in cards:
+            raise _bad(f"card {c!r} is not played with {players} players")
+        if c in seen:
+            raise _bad(f"card {c!r} is used twice")
+        seen.add(c)
+    rest = tuple(c for c in cards if c not in seen)
+    aside_t = tuple(aside) if aside is not None else rest
+    discard_t = discard_t + (rest if aside is not None else ())
+    if trump not in C.FAMILIES:
+        raise _bad("the trump family must be one of " + ", ".join(C.FAMILIES))
+    if token not in C.TOKEN_SIDES:
+        raise _bad("the token lies on 1 or 9")
+    lead = first if leader is None else leader
+    if isinstance(lead, bool) or not isinstance(lead, int) or not 0 <= lead < players:
+        raise _bad(f"seat {lead} is not at the table")
+    if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks < C.TRICKS:
+        raise _bad(f"tricks finished this round must be 0..{C.TRICKS - 1}")
+    if isinstance(round_no, bool) or not isinstance(round_no, int) or round_no < 1:
+        raise _bad("the round is counted from 1")
+    if len(trick_t) >= players:
+        raise _bad("a trick holds fewer cards than players (it is scored as soon as everyone played)")
+    if bonus_phase and trick_t:
+        raise _bad("no trick is played before the first bonuses are laid")
+    played = {(lead + i) % players for i in range(len(trick_t))}
+    sizes = {len(hands_t[s]) + (s in played) for s in range(players)}
+    if len(sizes) != 1 or sizes == {0}:
+        raise _bad("every player must hold as many cards as the others (counting their card in the trick), "
+                   "at least one")
+    table.update({
+        "round": round_no, "phase": "bonus" if bonus_phase else "play", "trump": trump, "token": token,
+        "hands": hands_t, "chosen": (None,) * players, "bonuses": bonuses_t, "pearls": pearls_t, "trick": trick_t,
+        "leader": lead, "turn": (lead + len(trick_t)) % players, "tricks": tricks, "discard": discard_t,
+        "aside": aside_t, "removed": tuple(c for c in C.ALL_CARDS if c not in cards), "first": first,
+    })
+    return State(**table)

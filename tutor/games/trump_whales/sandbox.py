@@ -1,0 +1,119 @@
+"""The Козырные киты score helper: how many cards lie in your pearl pile and how many bonuses you did not use, and
+what the round scores, line by line (each line citing its rulebook section).
+
+    ScoreHelper(lang="ru")                                  # lesson.sandbox("trump_whales", "ru")
+    ScoreHelper(pearls=7, bonuses=3)                        # Женя's round: 7 + 1 = 8
+
+The engine decides every number (scoring.round_breakdown); this widget only collects the learner's two counts. A
+picture of the pile and the bonuses is drawn by the game's own renderer.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import ipywidgets as W
+
+from tutor.core.errors import RuleViolation
+from tutor.core.i18n import text
+from tutor.core.scoring import Breakdown
+from tutor.games.trump_whales import components as C
+from tutor.games.trump_whales.render import render
+from tutor.games.trump_whales.rules import setup
+from tutor.games.trump_whales.scoring import round_breakdown
+from tutor.games.trump_whales.view import view
+from tutor.widgets.common import ErrorArea, esc, guard, safe_cite
+
+_R = "trump_whales:"
+ZHENYA = (7, 3)          # rulebook «КОНЕЦ РАУНДА» example: 7 pearl cards and three unused bonuses: 7 + 1 = 8
+MOST = len(C.ALL_CARDS)
+
+
+def _w(key: str, lang: str, **params) -> str:
+    return text(f"ui.trump_whales.sandbox.{key}", lang, **params)
+
+
+def check_count(value) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MOST:
+        raise RuleViolation(_R + "round-end", "ui.trump_whales.sandbox.err.number")
+    return value
+
+
+def position(pearls: int, bonuses: int):
+    """A two-player table at its last trick whose first player holds `pearls` pearl cards and `bonuses` unused
+    bonuses (the picture only; as many as the 32 cards of a two-player game allow beside the two hands)."""
+    cards = C.TWO_PLAYER_CARDS
+    hands, rest = [[cards[0]], [cards[1]]], cards[2:]
+    pile = rest[:min(pearls, len(rest))]
+    kept = rest[len(pile):len(pile) + bonuses]
+    return setup(2, seed=0, first=0, trump="blue_whale", token=1, hands=hands, bonuses=[kept, []],
+                 pearls=[pile, []], tricks=C.TRICKS - 1)
+
+
+class ScoreHelper(W.VBox):
+    """Enter a round's pearl cards and unused bonuses, see the points."""
+
+    def __init__(self, lang: str = "en", pearls: int = 0, bonuses: int = 0):
+        super().__init__()
+        self.add_class("tutor-widget")
+        self.add_class("tutor-tw-score")
+        self.lang = lang
+        self.errors = ErrorArea()
+        style = {"description_width": "initial"}
+        self.pearls = W.BoundedIntText(value=0, min=0, max=MOST, description=_w("pearls", lang), style=style,
+                                       layout=W.Layout(width="auto"))
+        self.bonuses = W.BoundedIntText(value=0, min=0, max=MOST, description=_w("bonuses", lang), style=style,
+                                        layout=W.Layout(width="auto"))
+        fit = dict(layout=W.Layout(width="auto", min_width="8em"))
+        self.zhenya_button = W.Button(description=_w("zhenya", lang), **fit)
+        self.clear_button = W.Button(description=_w("clear", lang), **fit)
+        self.table = W.HTML("")
+        self.table.add_class("tutor-score")
+        self.svg = W.HTML("")
+        self.svg.add_class("tutor-svg")
+        self.breakdown: Optional[Breakdown] = None
+        g = guard(self.errors, lang)
+        self._quiet = False
+        self.pearls.observe(g(self._changed), names="value")
+        self.bonuses.observe(g(self._changed), names="value")
+        self.zhenya_button.on_click(g(lambda _b: self.set_counts(*ZHENYA)))
+        self.clear_button.on_click(g(lambda _b: self.set_counts(0, 0)))
+        self.children = [W.HTML(f"<h3>{esc(_w('title', lang))}</h3><p>{esc(_w('intro', lang))}</p>"),
+                         W.HBox([self.pearls, self.bonuses, self.zhenya_button, self.clear_button],
+                                layout=W.Layout(flex_flow="row wrap", align_items="center")),
+                         self.errors, self.table, self.svg]
+        with g:
+            self.set_counts(pearls, bonuses)
+
+    def _changed(self, _change) -> None:
+        if not self._quiet:
+            self.refresh()
+
+    def set_counts(self, pearls: int, bonuses: int) -> None:
+        """Show exactly these counts (a count that is not a whole number 0..36 is refused, nothing changes)."""
+        with guard(self.errors, self.lang):
+            pearls, bonuses = check_count(pearls), check_count(bonuses)
+            self._quiet = True
+            try:
+                self.pearls.value, self.bonuses.value = pearls, bonuses
+            finally:
+                self._quiet = False
+            self.refresh()
+
+    @property
+    def total(self) -> int:
+        return self.breakdown.total if self.breakdown is not None else 0
+
+    def refresh(self) -> None:
+        lang = self.lang
+        pearls, bonuses = self.pearls.value, self.bonuses.value
+        breakdown = self.breakdown = round_breakdown(pearls, bonuses)
+        rows = [f'<tr class="line"><td>{esc(line.label(lang))}</td><td class="num">{line.points}</td>'
+                f'<td class="tutor-cite">{esc(safe_cite(line.rule, lang))}</td></tr>' for line in breakdown.lines]
+        rows.append(f'<tr class="total"><td>{esc(_w("total", lang))}</td>'
+                    f'<td class="num" data-points="{self.total}">{self.total}</td><td></td></tr>')
+        note = f'<p class="tutor-note">{esc(_w("odd", lang))}</p>' if bonuses % C.BONUS_PAIR else ""
+        self.table.value = (f"<table><thead><tr><th>{esc(_w('line', lang))}</th><th>{esc(text('ui.points', lang))}"
+                            f"</th><th>{esc(text('ui.rule', lang))}</th></tr></thead><tbody>{''.join(rows)}"
+                            f"</tbody></table>{note}")
+        self.svg.value = render(view(position(pearls, bonuses), 0), lang=lang)

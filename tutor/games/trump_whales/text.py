@@ -1,0 +1,164 @@
+"""Козырные киты words: card and family names, refusals and event narration, taken from the game's catalogues
+(tutor/games/trump_whales/locale/<lang>/LC_MESSAGES/trump_whales.po, through tutor.core.i18n); the tutor's own
+words, not the rulebook's. No card id reaches a learner: refusals and events name cards as a player says them
+("Narwhal 2", «Нарвал 2», "Five")."""
+
+from __future__ import annotations
+
+from tutor.core import i18n
+from tutor.core.errors import register_param_namer
+from tutor.core.events import Event, register_narrator
+from tutor.core.i18n import player_name
+from tutor.games.trump_whales import components as C
+
+_P = "trump_whales."
+
+
+def family_name(family, lang: str = "en") -> str:
+    if family is None:
+        return i18n.text(f"{_P}family.none", lang)
+    return i18n.text(f"{_P}family.{family}", lang)
+
+
+def card_name(card_id, lang: str = "en") -> str:
+    """"Narwhal 2", «Нарвал 2», "Five"; a card the reader may not know: "a card"."""
+    if card_id is None or card_id not in C.FAMILY:
+        return i18n.text(f"{_P}card.hidden", lang)
+    if C.FAMILY[card_id] is None:
+        return i18n.text(f"{_P}card.five", lang)
+    return i18n.text(f"{_P}card", lang, family=family_name(C.FAMILY[card_id], lang), value=C.VALUE[card_id])
+
+
+def bonus_name(card_id: str, lang: str = "en") -> str:
+    """What the card's bonus does: "change trump to Orca", "flip the token", "+1 point"."""
+    kind = C.BONUS[card_id]
+    if kind == "trump":
+        return i18n.text(f"{_P}bonus.trump", lang, family=family_name(C.TARGET_FAMILY[card_id], lang))
+    return i18n.text(f"{_P}bonus.{kind}", lang)
+
+
+def card_title(card_id: str, lang: str = "en") -> str:
+    """The whole card in words: "Narwhal 2: 3 pearls, bonus: flip the token"."""
+    return i18n.text(f"{_P}card.full", lang, card=card_name(card_id, lang), pearls=pearls_text(C.PEARLS[card_id], lang),
+                     bonus=bonus_name(card_id, lang))
+
+
+def cards_text(cards, lang: str = "en") -> str:
+    if cards is None:
+        return i18n.text(f"{_P}card.hidden", lang)
+    if not cards:
+        return i18n.text(f"{_P}nothing", lang)
+    return ", ".join(card_name(c, lang) for c in cards)
+
+
+def token_text(token, lang: str = "en") -> str:
+    """«9»: the highest wins."""
+    return i18n.text(f"{_P}token.{token}", lang)
+
+
+def points_text(n: int, lang: str = "en") -> str:
+    return i18n.plural(f"{_P}n_points", n, lang)
+
+
+def pearls_text(n: int, lang: str = "en") -> str:
+    return i18n.plural(f"{_P}n_pearls", n, lang)
+
+
+def cards_count(n: int, lang: str = "en") -> str:
+    return i18n.plural(f"{_P}n_cards", n, lang)
+
+
+def bonuses_count(n: int, lang: str = "en") -> str:
+    return i18n.plural(f"{_P}n_bonuses", n, lang)
+
+
+def _per_player(values, lang: str, say=points_text) -> str:
+    return ", ".join(i18n.text(f"{_P}player_points", lang, player=player_name(s, lang), points=say(v, lang))
+                     for s, v in enumerate(values))
+
+
+def narrate(event: Event, lang: str = "en") -> str:
+    what = event.kind.split(".", 1)[1]
+    d = event.data
+    params: dict = {}
+    if "player" in d:
+        params["player"] = player_name(d["player"], lang)
+        params["player_plain"] = d["player"] + 1
+    for key in ("owner", "leader"):
+        if key in d:
+            params[key] = player_name(d[key], lang)
+            params[f"{key}_plain"] = d[key] + 1
+    if "card" in d:
+        params["card"] = card_name(d["card"], lang)
+    if "cards" in d and what != "first_bonuses":
+        params["cards"] = cards_text(d["cards"], lang)
+    if "family" in d:
+        params["family"] = family_name(d["family"], lang)
+    if "was" in d:
+        params["was"] = family_name(d["was"], lang)
+    if "trump" in d:
+        params["trump"] = family_name(d["trump"], lang)
+    if "token" in d:
+        params["token"] = f"«{d['token']}»"
+        params["wins"] = i18n.text(f"{_P}wins.{d['token']}", lang)
+    if "round" in d:
+        params["round"] = d["round"]
+    if what == "first_bonuses":
+        params["cards"] = "; ".join(i18n.text(f"{_P}player_points", lang, player=player_name(s, lang),
+                                              points=card_name(c, lang)) for s, c in enumerate(d["cards"]))
+    elif what == "played":
+        if C.FAMILY.get(d["card"]) is None:
+            key = "five" if d["family"] is not None else "five_alone"
+        else:
+            key = "lead" if d["lead"] else "follow"
+        return i18n.text(f"{_P}event.played.{key}", lang, **params)
+    elif what == "trick_won":
+        return i18n.text(f"{_P}event.trick_won.{d['why']}", lang, **params)
+    elif what == "picked":
+        params["pearls"] = pearls_text(d["pearls"], lang)
+        taken = len(d["from_trick"]) + len(d["from_discard"]) + d["from_aside"]
+        params["taken"] = cards_count(taken, lang)
+        parts = [i18n.text(f"{_P}event.picked.from_trick", lang, cards=cards_text(d["from_trick"], lang))]
+        if d["from_discard"]:
+            parts.append(i18n.text(f"{_P}event.picked.from_discard", lang, cards=cards_text(d["from_discard"], lang)))
+        if d["from_aside"]:
+            parts.append(i18n.text(f"{_P}event.picked.from_aside", lang, count=cards_count(d["from_aside"], lang)))
+        if d["short"]:
+            parts.append(i18n.text(f"{_P}event.picked.short", lang, count=cards_count(d["short"], lang)))
+        params["where"] = "; ".join(parts)
+    elif what == "bonus_chosen" and d["card"] is None:
+        return i18n.text(f"{_P}event.bonus_chosen.hidden", lang, **params)
+    elif what == "picked_five":
+        params["points"] = points_text(d["points"], lang)
+    elif what == "bonus_plus":
+        params["count"] = cards_count(d["count"], lang)
+    elif what == "round_scored":
+        params["points"] = _per_player(d["points"], lang)
+        params["totals"] = _per_player(d["totals"], lang)
+    elif what == "game_over":
+        params["winners"] = ", ".join(player_name(s, lang) for s in d["winners"])
+        params["totals"] = _per_player(d["totals"], lang)
+    elif what == "tie":
+        params["players"] = ", ".join(player_name(s, lang) for s in d["players"])
+        params["points"] = points_text(d["points"], lang)
+    elif what == "dealt":
+        params["count"] = cards_count(d["count"], lang)
+        params["aside"] = cards_count(d["aside"], lang)
+    return i18n.text(f"{_P}event.{what}", lang, **params)
+
+
+def _name_params(params: dict, lang: str) -> dict:
+    """Refusals name cards and families as players say them, never by id."""
+    out = dict(params)
+    if "card" in out and isinstance(out["card"], str) and out["card"] in C.FAMILY:
+        out["card"] = card_name(out["card"], lang)
+    if "family" in out and out["family"] in C.FAMILIES:
+        out["family"] = family_name(out["family"], lang)
+    for key in ("turn_player",):
+        if key in out and isinstance(out[key], int):
+            out[key] = player_name(out[key], lang)
+    return out
+
+
+register_narrator("trump_whales", narrate)
+register_param_namer("trump_whales", _name_params)

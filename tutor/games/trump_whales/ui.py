@@ -1,0 +1,107 @@
+"""Козырные киты's parts of the interface: how each action reads on a button and in its tooltip (en, ru), where it is
+chosen on the board, the component table and the round's score helper. Found by the generic widgets through
+`SPEC.ui` (tutor.core.game)."""
+
+from __future__ import annotations
+
+from tutor.core.game import GameUI
+from tutor.core.i18n import player_name, text
+from tutor.games.trump_whales import components as C
+from tutor.games.trump_whales.rules import ChooseBonus, ChooseLeader, Pick, PlayCard, UseBonus, legal_actions
+from tutor.games.trump_whales.text import bonus_name, card_name, pearls_text
+
+_U = "ui.trump_whales."
+
+
+def _known(card) -> bool:
+    return isinstance(card, str) and card in C.FAMILY
+
+
+def action_label(action, lang: str) -> str:
+    if isinstance(action, ChooseBonus):
+        return text(_U + "choose_bonus", lang, card=card_name(action.card, lang))
+    if isinstance(action, UseBonus):
+        bonus = bonus_name(action.card, lang) if _known(action.card) else card_name(None, lang)
+        return text(_U + "use_bonus", lang, bonus=bonus, card=card_name(action.card, lang))
+    if isinstance(action, PlayCard):
+        return text(_U + "play", lang, card=card_name(action.card, lang))
+    if isinstance(action, Pick):
+        if _known(action.card) and C.is_five(action.card):
+            return text(_U + "pick_five", lang)
+        pearls = pearls_text(C.PEARLS[action.card], lang) if _known(action.card) else "?"
+        return text(_U + "pick", lang, card=card_name(action.card, lang), pearls=pearls)
+    if isinstance(action, ChooseLeader):
+        v = action.leader
+        seat = isinstance(v, int) and not isinstance(v, bool) and v >= 0
+        return text(_U + "choose_leader", lang, leader=player_name(v, lang) if seat else str(v),
+                    leader_plain=v + 1 if seat else v)
+    return text("trump_whales.err.unknown_action", lang)
+
+
+def action_tip(action, lang: str, legal: bool) -> str:
+    if isinstance(action, UseBonus):
+        tip = f'{action_label(action, lang)}. {text(_U + "use_bonus.tip", lang)}'
+    else:
+        tip = action_label(action, lang)
+    return tip if legal else text(_U + "not_now", lang, action=tip)
+
+
+def offered_actions(state, seat: int) -> list:
+    """The seat's buttons: its legal moves, and while it plays a card every card of its hand (a card of another
+    family while it holds the led one is offered too, so pressing it lets the engine say which rule forbids it);
+    while it picks a reward, every card of the trick (its own is refused: the winner takes someone else's). The
+    board marks only the legal ones."""
+    legal = legal_actions(state, seat)
+    if state.phase == "play" and legal:
+        hand = sorted(state.hands[seat], key=C.ORDER.__getitem__)
+        return [a for a in legal if isinstance(a, UseBonus)] + [PlayCard(seat, c) for c in hand]
+    if state.phase == "reward" and legal:
+        return [Pick(seat, c) for c in state.trick]
+    return legal
+
+
+def board_keys(action) -> tuple | list:
+    """Where an action is chosen on the board: a card in the hand (the first bonus, the card to play), a bonus in
+    front of the player (to use it), a card in the trick (the reward), a player's panel (the next leader)."""
+    if isinstance(action, (ChooseBonus, UseBonus, PlayCard, Pick)):
+        return (f"card:{action.card}",)
+    if isinstance(action, ChooseLeader):
+        return (f"seat:{action.leader}",)
+    return ()
+
+
+def components(lang: str) -> str:
+    """The 36 cards, family by family: values, pearls and bonus of each (every number from components.py), and
+    where the facts come from (pearls and bonuses are assumed: the rulebook does not print them)."""
+    from tutor.games.trump_whales.text import family_name
+    from tutor.widgets.common import esc, safe_cite
+    from tutor.widgets.tables import source_cell
+
+    rows = []
+    for c in C.CARDS.values():
+        prov, source = source_cell((c.provenance,), lang, C.RULEBOOK)
+        rows.append(f'<tr data-card-family="{esc(c.family or "five")}" data-provenance="{prov}">'
+                    f"<td>{esc(family_name(c.family, lang))}</td><td class=\"num\">{c.value}</td>"
+                    f"<td class=\"num\">{c.pearls}</td><td>{esc(bonus_name(c.id, lang))}</td><td>{source}</td></tr>")
+    head = "".join(f"<th>{esc(h)}</th>" for h in (
+        text(_U + "components.family", lang), text(_U + "components.value", lang),
+        text(_U + "components.pearls", lang), text(_U + "components.bonus", lang), text("ui.source", lang)))
+    return (f'<h4>{esc(text(_U + "components.cards", lang))} <span class="tutor-cite">'
+            f'{esc(safe_cite("trump_whales:components", lang))}</span></h4>'
+            f'<table class="tutor-cards"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+            f'<p class="tutor-assumed-note">{esc(text("ui.assumed_note", lang))}</p>')
+
+
+def advice(state, seat: int, lang: str) -> str:
+    """What decides the trick for the seat to move (tutor.games.trump_whales.advice)."""
+    from tutor.games.trump_whales.advice import advice as what_decides
+    return what_decides(state, seat, lang)
+
+
+def sandbox(lang: str = "en", **kwargs):
+    from tutor.games.trump_whales.sandbox import ScoreHelper
+    return ScoreHelper(lang=lang, **kwargs)
+
+
+UI = GameUI(action_label=action_label, action_tip=action_tip, offered_actions=offered_actions,
+            board_keys=board_keys, sandbox=sandbox, components=components, advice=advice)

@@ -1,14 +1,17 @@
-"""tutor.core.svg.to_string writes the very text svgwrite's own tostring() gives, for every element kind."""
+"""The SVG a board is drawn with is svgwrite's, byte for byte: tutor.core.svg.to_string writes the very text
+svgwrite's own tostring() gives, and tutor.core.svgdom's light elements (what renderers draw with) store every
+attribute as svgwrite's elements do, for every element kind and every game's boards."""
 
 from __future__ import annotations
 
-import svgwrite
+import importlib
+import pkgutil
 
 from tutor.core import svg as S
 from tutor.core.game import load, ready_games
 
 
-def a_drawing_of_every_kind() -> svgwrite.Drawing:
+def a_drawing_of_every_kind():
     dwg = S.drawing(300, 200, title='Board & "cards" <1>', desc="a line\nand a tab\there")
     marker = dwg.marker(insert=(2, 2), size=(4, 4), orient="auto", id="head")
     marker.add(dwg.path(d="M0,0 L4,2 L0,4 z", fill=S.INK))
@@ -41,20 +44,39 @@ def a_drawing_of_every_kind() -> svgwrite.Drawing:
     return dwg
 
 
-def test_every_element_kind_is_written_as_svgwrite_writes_it():
-    ours, theirs = S.to_string(a_drawing_of_every_kind()), a_drawing_of_every_kind().tostring()
-    assert "<![CDATA[" in ours and "&amp;" in ours and "&#10;" in ours      # the test reaches every escape
-    assert ours == theirs
+def test_every_element_kind_is_written_as_svgwrite_writes_it(monkeypatch):
+    light = S.to_string(a_drawing_of_every_kind())
+    monkeypatch.setattr(S, "ELEMENTS", "svgwrite")
+    theirs = a_drawing_of_every_kind()
+    assert type(theirs).__module__.startswith("svgwrite")
+    assert "<![CDATA[" in light and "&amp;" in light and "&#10;" in light      # the test reaches every escape
+    assert light == theirs.tostring()                  # svgdom's elements, written by to_string
+    assert S.to_string(theirs) == theirs.tostring()    # svgwrite's elements, written by to_string
 
 
-def test_a_single_element_too():
-    dwg = S.drawing(10, 10, title="t", desc="d")
-    element = S.label(dwg, 'a "quoted" & <b>', 1, 2, cls="c")
-    assert S.to_string(element) == element.tostring()
+def test_a_single_element_too(monkeypatch):
+    light = S.label(S.drawing(10, 10, title="t", desc="d"), 'a "quoted" & <b>', 1, 2, cls="c")
+    monkeypatch.setattr(S, "ELEMENTS", "svgwrite")
+    theirs = S.label(S.drawing(10, 10, title="t", desc="d"), 'a "quoted" & <b>', 1, 2, cls="c")
+    assert S.to_string(light) == light.tostring() == theirs.tostring() == S.to_string(theirs)
+
+
+def _forget_drawn_pieces(game_id: str) -> int:
+    """Empty the caches of drawn pieces (lru_cache'd functions) in a game's modules; returns how many."""
+    package = importlib.import_module(f"tutor.games.{game_id}")
+    emptied = 0
+    for info in pkgutil.iter_modules(package.__path__, package.__name__ + "."):
+        module = importlib.import_module(info.name)
+        for value in list(vars(module).values()):
+            if callable(getattr(value, "cache_clear", None)) and getattr(value, "__module__", None) == info.name:
+                value.cache_clear()
+                emptied += 1
+    return emptied
 
 
 def test_every_ready_games_boards_are_unchanged(monkeypatch):
-    """Each game's opening position, as every viewer sees it, in both of its lesson languages."""
+    """Each game's opening position, as every viewer sees it, in both of its lesson languages: drawn with svgdom
+    and written by to_string, then (every cached piece forgotten) drawn with svgwrite and written by svgwrite."""
     checked = 0
     for game_id in ready_games():
         game = load(game_id)
@@ -62,10 +84,19 @@ def test_every_ready_games_boards_are_unchanged(monkeypatch):
         for viewer in [None, *range(state.players)]:
             view = game.view(state, viewer)
             for lang in game.SPEC.lesson_langs:
+                _forget_drawn_pieces(game_id)
                 fast = game.render(view, lang=lang)
+                _forget_drawn_pieces(game_id)
+                monkeypatch.setattr(S, "ELEMENTS", "svgwrite")
                 monkeypatch.setattr(S, "to_string", lambda element: element.tostring())
                 slow = game.render(view, lang=lang)
                 monkeypatch.undo()
                 assert fast == slow, (game_id, viewer, lang)
                 checked += 1
+    _forget_drawn_pieces(game_id)
     assert checked >= 4 * len(ready_games())
+
+
+def test_the_board_check_can_fail(monkeypatch):
+    """Forgetting the cached pieces reaches the games that keep them, so a piece drawn differently would show."""
+    assert _forget_drawn_pieces("aqua_fest") >= 3 and _forget_drawn_pieces("maui") >= 1

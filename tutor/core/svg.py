@@ -14,11 +14,13 @@ These helpers keep the common look in one place:
 from __future__ import annotations
 
 import re
-from typing import Iterable, NamedTuple, Optional
+from typing import Any, Iterable, NamedTuple, Optional
 
 import svgwrite
 import svgwrite.utils
 from svgwrite.etree import etree as _ET   # ElementTree, with svgwrite's CDATA patch
+
+from tutor.core import svgdom
 
 _escape_attrib = _ET._escape_attrib    # ElementTree's own escaping, so the text is the same
 _escape_text = _ET._escape_cdata
@@ -34,12 +36,21 @@ HIGHLIGHT_STYLE = {"fill": "none", "stroke": HIGHLIGHT, "stroke_width": 5, "stro
 EVENT_STYLE = {"fill": "none", "stroke": EVENT, "stroke_width": 4, "stroke_linejoin": "round"}
 
 
-def drawing(width: float, height: float, *, title: str, desc: str, label: str = "board") -> svgwrite.Drawing:
-    """A scalable drawing (viewBox, no fixed size) with an accessible title and description.
+# "light": tutor.core.svgdom's elements; "svgwrite": svgwrite's own (tests/test_svg.py draws both ways and compares)
+ELEMENTS = "light"
 
-    `debug=False` skips svgwrite's attribute validation, which is about three times faster.
-    """
-    dwg = svgwrite.Drawing(debug=False, profile="full")
+
+def new_drawing() -> Any:
+    """An empty drawing, the element factory every renderer draws with (`dwg.rect(...)`): svgdom's light one,
+    or svgwrite's own (without its attribute checks) when ELEMENTS says so."""
+    if ELEMENTS == "light":
+        return svgdom.Drawing()
+    return svgwrite.Drawing(debug=False, profile="full")
+
+
+def drawing(width: float, height: float, *, title: str, desc: str, label: str = "board") -> Any:
+    """A scalable drawing (viewBox, no fixed size) with an accessible title and description."""
+    dwg = new_drawing()
     # no width/height: the picture takes its container's width and keeps its aspect ratio
     dwg.attribs.pop("width", None)
     dwg.attribs.pop("height", None)
@@ -66,13 +77,48 @@ def to_string(element) -> str:
     return "".join(out)
 
 
+_ESCAPED: dict[str, str] = {}   # attribute text -> escaped: colours, fonts, anchors and classes recur on every board
+
+
+def _attributes(attribs: dict) -> str:
+    """' name="value"' for each attribute, sorted by name, None and "" left out, as ElementTree writes them."""
+    parts = []
+    for name, value in sorted(attribs.items()):
+        if value is None:
+            continue
+        kind = type(value)
+        if kind is int or kind is float:     # str() of a number needs no escaping (f"{x}" is str(x) for both)
+            parts.append(f' {name}="{value}"')
+            continue
+        value = str(value)
+        if value:
+            escaped = _ESCAPED.get(value)
+            if escaped is None:
+                escaped = _escape_attrib(value)
+                if len(_ESCAPED) < 65536:
+                    _ESCAPED[value] = escaped
+            parts.append(f' {name}="{escaped}"')
+    return "".join(parts)
+
+
 def _write(el, write) -> None:
     kind = type(el)
     how = _HOW.get(kind)
     if how is None:
         how = _HOW[kind] = _how(kind)
-    if how == "title":
-        words = el.xml.text
+    if how == "base":   # most elements: attributes and children, nothing else
+        tag = el.elementname
+        children = el.elements
+        if children:
+            write(f"<{tag}{_attributes(el.attribs)}>")
+            for child in children:
+                _write(child, write)
+            write(f"</{tag}>")
+        else:
+            write(f"<{tag}{_attributes(el.attribs)} />")
+        return
+    if how == "title" or how == "words":
+        words = el.xml.text if how == "title" else el.text
         write(f"<{el.elementname}>{_escape_text(words)}</{el.elementname}>" if words else f"<{el.elementname} />")
         return
     if how == "svgwrite":
@@ -89,12 +135,7 @@ def _write(el, write) -> None:
     elif how == "use":
         el.update_id()
     tag = el.elementname
-    parts = [f"<{tag}"]
-    for name, value in sorted(el.attribs.items()):
-        if value is not None:
-            value = str(value)
-            if value:
-                parts.append(f' {name}="{_escape_attrib(value)}"')
+    parts = [f"<{tag}", _attributes(el.attribs)]
     text = str(el.text) if how == "text" else ""
     content = el._content if how == "script" else ""
     if text or content or el.elements:
@@ -113,7 +154,9 @@ def _write(el, write) -> None:
 
 
 def _how(kind) -> str:
-    """How to write an svgwrite element class: by the base rules, with a twist, or by svgwrite itself."""
+    """How to write an element class: by the base rules, with a twist, or by svgwrite itself."""
+    if issubclass(kind, (svgdom.Element, svgdom.Title)):
+        return kind.how
     from svgwrite import base, container, drawing, path, shapes, text
     twists = {drawing.Drawing: "drawing", path.Path: "path", shapes.Polyline: "points", shapes.Polygon: "points",
               text.TSpan: "text", text.Text: "text", container.Use: "use", base.Title: "title", base.Desc: "title",

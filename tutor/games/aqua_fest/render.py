@@ -135,8 +135,7 @@ def _shell_glyph(dwg, g, kind: str, *, faint="#c9b48c"):
 
 @lru_cache(maxsize=None)
 def _defs_xml(lang: str) -> str:
-    import svgwrite
-    dwg = svgwrite.Drawing(debug=False)
+    dwg = S.new_drawing()
     out = []
 
     def symbol(name, vb=(0, 0, 40, 40)):
@@ -354,12 +353,8 @@ def _card(dwg, card: dict, x, y, lang, *, w=32, h=46, cls="card"):
 
 
 # --------------------------------------------------------------------------- cached pieces
-# A board has ~600 elements and svgwrite costs ~20 µs each; tiles and cards repeat from board to board,
-# so their text is made once (at the origin) and spliced in, moved into place.
-
-import svgwrite as _svgwrite
-
-_F = _svgwrite.Drawing(debug=False)     # an element factory for the cached pieces
+# A board has ~600 elements; tiles and cards repeat from board to board, so their text is made once (at the
+# origin) and spliced in, moved into place.
 
 
 @lru_cache(maxsize=4096)
@@ -367,18 +362,18 @@ def _cell_xml(i: int, up, low, lower_open: bool, lang: str, teacher: bool) -> st
     cell = {"cell": list(B.coords(i)), "upper": None if up is None else _tile_dict(up),
             "lower": None if low is None else {"hidden": True} if low == "?" else _tile_dict(low),
             "lower_open": lower_open}
-    return S.to_string(_cell(_F, cell, i, lang, teacher))
+    return S.to_string(_cell(S.new_drawing(), cell, i, lang, teacher))
 
 
 @lru_cache(maxsize=4096)
 def _card_xml(card_id, w: float, h: float, lang: str, cls: str) -> str:
     card = {"hidden": True} if card_id is None else _card_dict(card_id)
-    return S.to_string(_card(_F, card, 0, 0, lang, w=w, h=h, cls=cls))
+    return S.to_string(_card(S.new_drawing(), card, 0, 0, lang, w=w, h=h, cls=cls))
 
 
 @lru_cache(maxsize=4096)
 def _tile_xml(tile_id: str, size: float, lang: str, cls: str) -> str:
-    return S.to_string(_tile_face(_F, _tile_dict(tile_id), 0, 0, size, lang, layer=None, cls=cls))
+    return S.to_string(_tile_face(S.new_drawing(), _tile_dict(tile_id), 0, 0, size, lang, layer=None, cls=cls))
 
 
 def _card_at(dwg, sp, card: dict, x, y, lang, *, w=32, h=46, cls="card"):

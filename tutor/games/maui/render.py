@@ -137,8 +137,7 @@ def _fish(dwg, sym, body: str, *, tail: str | None = None, eye=(29, 18)):
 @lru_cache(maxsize=None)
 def _defs_xml(lang: str) -> str:
     """The shared <defs> content, serialised once per language: it is half of a board's elements."""
-    import svgwrite
-    dwg = svgwrite.Drawing(debug=False)
+    dwg = S.new_drawing()
     heads = dwg.symbol(id=f"maui-heads-{lang}")   # per language: ids are page-wide in HTML      # a seat panel's column headings
     heads.viewbox(0, 0, 180, 12)
     for key, x in (("dive", 22), ("last", 58), ("catch", 104), ("used", 153)):
@@ -148,8 +147,7 @@ def _defs_xml(lang: str) -> str:
 
 def _defs_elements() -> tuple:
     """Kind symbols, card backs and the arrow marker: one copy each, reused via <use>."""
-    import svgwrite
-    dwg = svgwrite.Drawing(debug=False)
+    dwg = S.new_drawing()
     out = []
 
     def symbol(name):

@@ -58,7 +58,10 @@ chromium:
 	fi
 	@test -x $(CHROMIUM) || { echo "$(CHROMIUM) is missing" >&2; exit 1; }
 
+# Python may be told not to write bytecode (PYTHONDONTWRITEBYTECODE): then every kernel would compile the tutor
+# anew. compileall writes it once, so each learner's kernel starts from it.
 serve: $(VENV)/.installed
+	@$(PY) -m compileall -q tutor > /dev/null
 	$(PY) -m tutor.serving --host $(HOST) --port $(PORT) --pool-size $(POOL) --max-learners $(MAX_LEARNERS) \
 	  $(foreach h,$(ALLOWED_HOSTS),--allowed-host $(h)) $(foreach w,$(WARM),--warm $(w)) \
 	  $(if $(TOKEN),--token $(TOKEN))
@@ -69,6 +72,7 @@ serve: $(VENV)/.installed
 # if it reaches that test.
 test: $(VENV)/.installed-test chromium
 	@$(if $(PYTEST_ARGS),,$(PY) tests/binder_env.py > $(VENV)/binder-build.log 2>&1 & builder=$$!;) \
+	$(PY) -m compileall -q tutor > /dev/null; \
 	$(PY) -m pytest -n $(JOBS) --dist worksteal $(PYTEST_ARGS); rc=$$?; \
 	$(if $(PYTEST_ARGS),,kill $$builder 2>/dev/null;) \
 	if [ $$rc -eq 5 ]; then echo "make test: pytest collected no tests" >&2; fi; \

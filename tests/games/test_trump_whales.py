@@ -644,20 +644,6 @@ def test_render_marks_what_may_be_chosen():
         "seat:0", "seat:1", "seat:2", "seat:3"}
 
 
-def test_render_is_fast():
-    import time
-    s = g.setup(4, seed=2)
-    r = random.Random(2)
-    for _ in range(14):
-        s, _ = g.apply(s, bots.choose(s, g.to_move(s)[0], r))
-    view = g.view(s, 0)
-    g.render(view)
-    start = time.perf_counter()
-    for _ in range(20):
-        g.render(view, lang="ru")
-    assert (time.perf_counter() - start) / 20 < 0.005
-
-
 # --------------------------------------------------------------------------- whole games
 
 def test_random_and_bot_games_keep_the_cards_and_score_pile_plus_bonus_pairs():

@@ -405,14 +405,24 @@ def test_trump_whales_example_trick_is_number_for_number():
 
 
 def test_trump_whales_zhenyas_round_is_7_plus_1():
-    """«6. Раунд заканчивается…»: Женя's 7 pearl cards and three unused bonuses score 7 + 1 = 8."""
+    """«6. Раунд заканчивается…»: Женя's 7 pearl cards and three unused bonuses score 7 + 1 = 8; none of his bonuses
+    is a "+1", and the trick's winner picks the richest card, not Женя's."""
+    from tutor.games.trump_whales import components as C
     data = load_file(TW / "zhenya-round.yaml")
     assert len(data["setup"]["pearls"][4]) == 7 and len(data["setup"]["bonuses"][4]) == 3
     result = tw("zhenya-round")
     scored = tw_events(result, "round_scored")
     assert len(scored) == 1 and (scored[0].data["pearls"][3], scored[0].data["bonuses"][3]) == (7, 3)
     assert scored[0].data["points"][3] == 8
-    step = data["steps"][1]
+    step = next(s for s in data["steps"] if s.get("show") == "round_end")
+    assert not any(C.BONUS[c] == "plus" for c in data["setup"]["bonuses"][4])      # no bonus could add a pearl card
+    picked = tw_events(result, "picked")[0]
+    assert all(C.PEARLS[c] <= C.PEARLS[picked.data["card"]] for c in picked.data["from_trick"])  # the richest pick
+    # whatever bonuses Женя uses (any trump they name, either side of the token), his card cannot win the trick
+    from tutor.games.trump_whales.rules import trick_winner
+    cards = [e.data["cards"] for e in tw_events(result, "trick_won")][0]
+    trumps = {data["setup"]["trump"]} | {C.TARGET_FAMILY[c] for c in data["setup"]["bonuses"][4] if C.TARGET_FAMILY[c]}
+    assert all(trick_winner(cards, 0, 4, t, side)[0] == 0 for t in trumps for side in (1, 9))
     assert "7 + 1 = 8" in step["say"]["en"] and "7 + 1 = 8" in step["say"]["ru"]
     assert result.frames[-1].state.round == 2 and result.frames[-1].state.scores[3] == 8
 

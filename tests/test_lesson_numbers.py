@@ -222,7 +222,7 @@ def test_trump_whales_lesson_counts_are_the_datas(lang):
         "en": [f"{n} whale cards", f"all {n} cards", f"Deal {TC.HAND} cards", f"{TC.TRICKS} tricks",
                f"{TC.TARGET} points", f"{two} cards, {TC.HAND} each, {two - 2 * TC.HAND} set aside",
                f"the four {TC.FIVE}s", "values 1 to 4 and 6 to 9"],
-        "ru": [f"{n} карт китов", f"всеми {n} картами", f"получает {TC.HAND} карт", f"{TC.TRICKS} взяток",
+        "ru": [f"{n} карт с китами", f"всеми {n} картами", f"получает {TC.HAND} карт", f"{TC.TRICKS} взяток",
                f"{TC.TARGET} очков", f"{two} карты, по {TC.HAND} каждому, {two - 2 * TC.HAND} отложено",
                "четыре пятёрки", "от 1 до 4 и от 6 до 9"],
     }[lang]

@@ -844,8 +844,8 @@ def test_advice_says_what_decides_the_trick_from_what_the_seat_knows():
     from tutor.games.trump_whales.advice import advice, winning_cards
     s, _ = run(example_trick(), PlayCard(ANDREY, "narwhal-2"))
     en, ru = advice(s, TYOMA, "en"), advice(s, TYOMA, "ru")
-    assert "the lowest card wins" in en and "You hold a Narwhal" in en and "none of your cards" in en
-    assert "Синий кит" in ru and "У вас есть «Нарвал»" in ru
+    assert "the lowest card wins" in en and "You hold a card of the Narwhal family: play one" in en and "none of your cards" in en
+    assert "Синий кит" in ru and "У вас есть карта семейства «Нарвал»: сыграйте одну из карт этого семейства" in ru
     assert winning_cards(s, TYOMA) == []
     s2, _ = g.apply(s, UseBonus(TYOMA, "orca-9"))
     assert winning_cards(s2, TYOMA) == ["narwhal-6"] and "Narwhal 6" in advice(s2, TYOMA, "en")

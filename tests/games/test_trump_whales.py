@@ -160,8 +160,8 @@ def test_the_first_player_is_chosen_or_drawn_and_moves_left_each_round():
     assert drawn == {0, 1, 2, 3}
     assert g.setup(4, seed=12).first == g.setup(4, seed=12).first
     s = last_trick_position()
-    s, events = run(s, PlayCard(0, "blue_whale-9"), PlayCard(1, "orca-1"), PlayCard(2, "orca-2"),
-                    PlayCard(3, "orca-3"), Pick(0, "orca-2"))
+    s, events = run(s, PlayCard(0, "blue_whale-9"), PlayCard(1, "orca-6"), PlayCard(2, "orca-3"),
+                    PlayCard(3, "orca-1"), Pick(0, "orca-3"))
     assert s.round == 2 and s.first == 1 and s.phase == "bonus"       # the round began with seat 0
 
 
@@ -425,10 +425,10 @@ def test_after_the_last_trick_nobody_chooses_a_leader():
 
 def last_trick_position(scores=(0, 0, 0, 0)):
     """Женя (seat 3) holds 7 pearl cards and three unused bonuses before the round's last trick."""
-    return table([["blue_whale-9"], ["orca-1"], ["orca-2"], ["orca-3"]], trump="blue_whale", token=9,
+    return table([["blue_whale-9"], ["orca-6"], ["orca-3"], ["orca-1"]], trump="blue_whale", token=9,
                  pearls=[[], [], [], ["narwhal-1", "narwhal-3", "narwhal-4", "narwhal-6", "narwhal-7", "narwhal-8",
                                       "narwhal-9"]],
-                 bonuses=[[], [], [], ["sperm_whale-1", "sperm_whale-2", "sperm_whale-3"]], scores=list(scores),
+                 bonuses=[[], [], [], ["sperm_whale-2", "sperm_whale-4", "sperm_whale-6"]], scores=list(scores),
                  tricks=7)
 
 
@@ -437,14 +437,14 @@ def test_rulebook_round_score_zhenya_seven_plus_one():
     assert round_breakdown(7, 3).total == 8
     assert [line.points for line in round_breakdown(7, 3).lines] == [7, 1]
     s = last_trick_position()
-    s, events = run(s, PlayCard(0, "blue_whale-9"), PlayCard(1, "orca-1"), PlayCard(2, "orca-2"),
-                    PlayCard(3, "orca-3"))
-    s, events = g.apply(s, Pick(0, "orca-2"))
+    s, events = run(s, PlayCard(0, "blue_whale-9"), PlayCard(1, "orca-6"), PlayCard(2, "orca-3"),
+                    PlayCard(3, "orca-1"))
+    s, events = g.apply(s, Pick(0, "orca-3"))
     scored = next(e for e in events if e.kind.endswith("round_scored"))
     assert scored.data["points"][ZHENYA] == 8 and scored.data["pearls"][ZHENYA] == 7
     assert scored.data["bonuses"][ZHENYA] == 3 and scored.rule == R + "round-end"
-    # (round, points per seat, pearl cards per seat, unused bonuses per seat): Лена keeps the reward as a bonus
-    assert s.scores[ZHENYA] == 8 and s.history[-1] == (1, 2, 0, 0, 8, 2, 0, 0, 7, 0, 0, 1, 3)
+    # (round, points per seat, pearl cards per seat, unused bonuses per seat): player 3 keeps the reward as a bonus
+    assert s.scores[ZHENYA] == 8 and s.history[-1] == (1, 3, 0, 0, 8, 3, 0, 0, 7, 0, 0, 1, 3)
     # bonuses are not kept: the new round deals everything again (ruling bonuses-not-kept)
     assert s.phase == "bonus" and s.bonuses == ((), (), (), ()) and s.pearls == ((), (), (), ())
     lines = g.score(s)[ZHENYA].lines
@@ -455,9 +455,9 @@ def test_rulebook_round_score_zhenya_seven_plus_one():
 
 def test_stages_pause_after_the_round_is_scored_before_the_next_deal():
     s = last_trick_position()
-    s, _ = run(s, PlayCard(0, "blue_whale-9"), PlayCard(1, "orca-1"), PlayCard(2, "orca-2"), PlayCard(3, "orca-3"))
-    after, events = g.apply(s, Pick(0, "orca-2"))
-    stages = g.stages(s, Pick(0, "orca-2"))
+    s, _ = run(s, PlayCard(0, "blue_whale-9"), PlayCard(1, "orca-6"), PlayCard(2, "orca-3"), PlayCard(3, "orca-1"))
+    after, events = g.apply(s, Pick(0, "orca-3"))
+    stages = g.stages(s, Pick(0, "orca-3"))
     assert [name for name, _, _ in stages] == ["round_end", "done"]
     assert stages[-1][1] == after and [e for _, _, ev in stages for e in ev] == events
     assert stages[0][1].round == 1 and stages[0][1].scores[ZHENYA] == 8 and g.check_invariants(stages[0][1]) == []
@@ -704,7 +704,7 @@ steps:
 ZHENYA_ROUND_YAML = """
 id: trump_whales/zhenya-round
 game: trump_whales
-title: {en: Женя's round, ru: Раунд Жени}
+title: {en: Zhenya's round, ru: Раунд Жени}
 rule: trump_whales:round-end
 setup:
   players: 4
@@ -712,15 +712,15 @@ setup:
   trump: blue_whale
   token: 9
   tricks: 7
-  hands: {1: [blue_whale-9], 2: [orca-1], 3: [orca-2], 4: [orca-3]}
-  bonuses: {4: [sperm_whale-1, sperm_whale-2, sperm_whale-3]}
+  hands: {1: [blue_whale-9], 2: [orca-6], 3: [orca-3], 4: [orca-1]}
+  bonuses: {4: [sperm_whale-2, sperm_whale-4, sperm_whale-6]}
   pearls: {4: [narwhal-1, narwhal-3, narwhal-4, narwhal-6, narwhal-7, narwhal-8, narwhal-9]}
 steps:
-  - do: [{play: {1: blue_whale-9}}, {play: {2: orca-1}}, {play: {3: orca-2}}, {play: {4: orca-3}}]
+  - do: [{play: {1: blue_whale-9}}, {play: {2: orca-6}}, {play: {3: orca-3}}, {play: {4: orca-1}}]
     expect: {points: {4: 8}}
-  - do: {pick: {1: orca-2}}
+  - do: {pick: {1: orca-3}}
     show: round_end
-    expect: {round_points: {1: 2, 4: 8}, scores: {4: 8}}
+    expect: {round_points: {1: 3, 4: 8}, scores: {4: 8}}
   - show: done
     expect: {round: 2, phase: bonus}
 """

@@ -633,3 +633,21 @@ def test_the_score_helper_names_the_ending_section_once(lang):
     assert heading == common.esc(cite("sea_salt_paper:round-end", lang))
     title = section("sea_salt_paper:round-end").title(lang)
     assert heading.casefold().count(title.casefold()) == 1
+
+
+def test_the_log_reads_the_same_when_its_lines_are_remembered():
+    """events_html's memo: the same HTML as narrating afresh, in each language, for events seen again."""
+    from tutor.widgets.common import events_html
+
+    game = maui
+    state, log = game.setup(4, seed=8), []
+    for _ in range(8):
+        seat = game.to_move(state)[0]
+        state, events = game.apply(state, game.legal_actions(state, seat)[0])
+        log += events
+    memo: dict = {}
+    for lang in ("en", "ru", "en"):
+        for upto in (4, len(log), len(log)):
+            assert events_html(log[:upto], lang, memo) == events_html(log[:upto], lang)
+    assert events_html(log, "ru", memo) != events_html(log, "en", memo)
+    assert {id(event) for event in log} >= {key for key, _ in memo}     # one line per event and language

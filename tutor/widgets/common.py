@@ -279,19 +279,40 @@ def citation_html(rule: str, lang: str) -> str:
     return f' <span class="tutor-cite">({esc(text("core.cite", lang, title=c))})</span>' if c else ""
 
 
-def events_html(events: Iterable, lang: str) -> str:
-    """An HTML list: each event narrated, with its rule citation."""
+def events_html(events: Iterable, lang: str, memo: Optional[dict] = None) -> str:
+    """An HTML list: each event narrated, with its rule citation.
+
+    `memo` (a dict the caller keeps) remembers each event's line: a play table shows its last eighty events
+    after every move, and events are frozen, so each is narrated once. It holds the event itself beside its
+    line, so an id is never taken for another event's."""
     items = []
     for event in events:
-        if quiet(event.kind):
-            continue
-        try:
-            said = event.narrate(lang)
-        except Exception:   # an unnarratable event must not hide the others
-            log.exception("cannot narrate %s", event.kind)
-            said = event.kind
-        items.append(f'<li data-kind="{esc(event.kind)}">{esc(said)}{citation_html(event.rule, lang)}</li>')
+        if memo is not None:
+            known = memo.get((id(event), lang))
+            if known is not None and known[0] is event:
+                if known[1]:
+                    items.append(known[1])
+                continue
+        item = _event_item(event, lang)
+        if memo is not None:
+            if len(memo) > 4096:
+                memo.clear()
+            memo[id(event), lang] = (event, item)
+        if item:
+            items.append(item)
     return f'<ul class="tutor-events">{"".join(items)}</ul>' if items else ""
+
+
+def _event_item(event, lang: str) -> str:
+    """One event's <li>, or "" for an event the narration skips."""
+    if quiet(event.kind):
+        return ""
+    try:
+        said = event.narrate(lang)
+    except Exception:   # an unnarratable event must not hide the others
+        log.exception("cannot narrate %s", event.kind)
+        said = event.kind
+    return f'<li data-kind="{esc(event.kind)}">{esc(said)}{citation_html(event.rule, lang)}</li>'
 
 
 def refusal_html(refusal, lang: str) -> str:

@@ -118,6 +118,7 @@ class PlayTable(anywidget.AnyWidget):
         self._board_next: list = []    # the ids of the board's next step (the keyboard goes there)
         self._svg = ""
         self._defs: dict = {}          # key -> the board's <defs>, sent once to a page that asks
+        self._said: dict = {}          # the log's lines, each event narrated once (events_html's memo)
         self.errors = TraitMessage(self, "error")
         self.add_class("tutor-play")
 
@@ -345,8 +346,8 @@ class PlayTable(anywidget.AnyWidget):
             # what just happened, prominent; the whole game so far folded underneath
             # events are told as this seat may know them (a drawn card is its drawer's secret)
             last = for_viewer(self.last_events, self.viewer)
-            body = events_html(last, lang)
-            earlier = events_html(for_viewer(self.events_log[-LOG_EVENTS:], self.viewer), lang)
+            body = events_html(last, lang, self._said)
+            earlier = events_html(for_viewer(self.events_log[-LOG_EVENTS:], self.viewer), lang, self._said)
             log_html = ((f"<h4>{esc(ui('log', lang))}</h4>{body}" if body else "")
                         + (f"<details><summary>{esc(ui('earlier', lang))}</summary>{earlier}</details>"
                            if earlier else ""))

@@ -96,3 +96,16 @@ def test_a_texts_tokens_are_its_whole_tokens():
         assert conformance.Text(text).tokens == set(re.findall(r"[\w-]+", text)), text
     found = conformance.Text('{"card": "tuna-12", "x": "жук_1"}').find({"tuna-1", "tuna-12", "жук_1", "x"})
     assert found == {"tuna-12", "жук_1", "x"}
+
+
+def test_a_refusal_without_words_is_still_caught_when_refusals_are_remembered():
+    """check_state words each distinct refusal once: the memo must not hide one that reads as nothing."""
+
+    class Mute(RuleViolation):
+        def explain(self, lang="en"):
+            return ""
+
+    assert conformance._explains(RuleViolation("maui:play", "maui.err.over"))
+    assert not conformance._explains(Mute("maui:play", "maui.err.over"))          # same rule and key, other kind
+    assert not conformance._explains(Mute("maui:play", "maui.err.over"))          # and again, from the memo
+    assert not conformance._explains(Mute("maui:play", "maui.err.over", cards=[1, 2]))   # a list: worded each time

@@ -135,7 +135,7 @@ def check_state(game, state, r: random.Random, *, svg: bool = False, secrets=Non
         try:
             game.apply(state, action)
         except RuleViolation as exc:
-            if not exc.rule or not exc.explain("en"):
+            if not exc.rule or not _explains(exc):
                 problems.append(f"refusal of {json.dumps(action.to_json(), sort_keys=True)} names no rule")
         else:
             problems.append(f"illegal action {json.dumps(action.to_json(), sort_keys=True)} was accepted")
@@ -143,6 +143,25 @@ def check_state(game, state, r: random.Random, *, svg: bool = False, secrets=Non
         problems.append("trying actions changed the state")
     problems += check_views(game, state, svg=svg, secrets=secrets)
     return problems
+
+
+_EXPLAINED: dict = {}    # (kind, rule, key, parameters) -> whether the refusal explained itself
+
+
+def _explains(exc: RuleViolation) -> bool:
+    """Does the refusal read as a reason in English? Its words depend only on its rule, key and parameters, and
+    random candidates meet the same refusal thousands of times (most of Aqua Fest's conformance time went to
+    wording them), so each distinct one is worded once."""
+    try:
+        key = (type(exc), exc.rule, exc.key, tuple(sorted(exc.params.items())))
+        known = _EXPLAINED.get(key)
+    except TypeError:       # a parameter that cannot be a key (a list): word it every time
+        return bool(exc.explain("en"))
+    if known is None:
+        if len(_EXPLAINED) > 100_000:
+            _EXPLAINED.clear()
+        known = _EXPLAINED[key] = bool(exc.explain("en"))
+    return known
 
 
 def check_views(game, state, *, svg: bool, secrets=None) -> list[str]:

@@ -1,0 +1,45 @@
+"""Острів котів (The Isle of Cats, Frank West; family rules): the engine contract at the package's top level, and
+the game's spec.
+
+    from tutor.games import isle_of_cats as ioc
+    s = ioc.setup(2, seed=1)
+    s, events = ioc.apply(s, ioc.KeepCards(0, s.dealt[0][:2]))
+
+The renderer is a placeholder and the game has no lessons yet: GameSpec's ui and scenario parts are left out.
+"""
+
+from tutor.core.errors import RuleViolation, SavedStateError  # noqa: F401
+from tutor.core.game import GameSpec, part, register
+from tutor.games.isle_of_cats import text as _text  # noqa: F401  (registers words and the narrator)
+from tutor.games.isle_of_cats.checks import candidate_actions, check_invariants, secrets
+from tutor.games.isle_of_cats.codec import action_from_json, state_from_json, to_json
+from tutor.games.isle_of_cats.components import (  # noqa: F401
+    ALL_FAMILY_CARDS, FAMILY_CARDS, MAX_PLAYERS, MIN_PLAYERS, TILES,
+)
+from tutor.games.isle_of_cats.render import render
+from tutor.games.isle_of_cats.rules import (  # noqa: F401
+    Decline, KeepCards, Pass, Place, State, Take, TakeTreasure, apply, can_take, is_over, legal_actions, occupied,
+    placements, setup, setup_stages, stages, to_move, treasure_shapes,
+)
+from tutor.games.isle_of_cats.scoring import (  # noqa: F401
+    Family, breakdown, card_points, families, filled_rooms, score, unfilled_rooms, visible_rats, winners,
+)
+from tutor.games.isle_of_cats.sections import RULINGS, SECTIONS
+from tutor.games.isle_of_cats.view import view
+
+PLAYERS = range(MIN_PLAYERS, MAX_PLAYERS + 1)
+
+
+import tutor.games.isle_of_cats as _engine  # noqa: E402  (this package, checked against tutor.core.game.Engine)
+
+SPEC = register(GameSpec(
+    id="isle_of_cats",
+    lesson_langs=("en", "uk"),
+    players=PLAYERS,
+    conformance_games=64,
+    # at the end every kept family card turns face up
+    revealing_events=frozenset({"isle_of_cats.cards_revealed", "isle_of_cats.game_over"}),
+    quiet_events=frozenset(),
+    bookkeeping_events=frozenset({"isle_of_cats.order", "isle_of_cats.kept"}),
+    bots=part(__name__, ".bots"),
+), _engine)

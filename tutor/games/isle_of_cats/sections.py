@@ -1,0 +1,67 @@
+"""Острів котів rulebook headings (the targets of every rule reference) and the tutor's rulings. Their words live
+in the game's catalogue (tutor/games/isle_of_cats/locale): isle_of_cats.section.<slug> and
+isle_of_cats.ruling.<slug>."""
+
+from __future__ import annotations
+
+from tutor.core.rules import Ruling, Section, register_sections
+
+_S = [     # (slug, the heading as the rulebook prints it, its misprints kept); the tutor's titles: the catalogue
+    ("setup", "ПРИГОТУВАННЯ"),
+    ("general-setup", "ЗАГАЛЬНІ ПРИГОТУВАННЯ"),
+    ("day", "ПЕРЕБІГ ГРИ"),
+    ("bag", "ПЕРЕД ПОЧАТОКМ ГРИ"),
+    ("player-setup", "ПРИГОТУВАННЯ ГРАВЦЯ"),
+    ("scoring", "ПІДРАХУНОК ОЧОК"),
+    ("rats", "ЩУРИ"),
+    # the rulebook prints «КАЮТИ» twice (the scoring of rooms, and what a room is): one section
+    ("rooms", "КАЮТИ"),
+    ("families-score", "КОТАЧІ РОДИНИ"),
+    ("tasks", "ЗАВДАННЯ"),
+    ("tie", "НІЧИЯ"),
+    ("placement", "РОЗМІЩЕННЯ ПЛИТОК"),
+    ("first-tile", "ПЕРША ПЛИТКА"),
+    ("other-tiles", "РЕШТА ПЛИТОК"),
+    ("maps", "МАПИ СКАРБІВ"),
+    ("families", "КОТЯЧІ РОДИННИ"),
+    ("rulings", "—"),
+]
+
+SECTIONS = tuple(Section(f"isle_of_cats:{slug}", heading) for slug, heading in _S)
+register_sections(SECTIONS)
+
+# (slug, the section it concerns); each decision and its reason: isle_of_cats.ruling.<slug>
+_RULINGS = (
+    ("first-player", "player-setup"),
+    ("boats", "player-setup"),
+    ("keep-together", "player-setup"),
+    ("take-then-place", "day"),
+    ("pass-for-the-day", "day"),
+    ("must-pass", "day"),
+    ("all-passed", "day"),
+    ("bag-short", "day"),
+    ("rare-treasure", "placement"),
+    ("one-map-per-colour", "maps"),
+    ("reward-touches", "maps"),
+    ("reward-optional", "maps"),
+    ("reward-unplaceable", "maps"),
+    ("treasure-not-cat", "families"),
+    ("room-filled", "rooms"),
+    ("edge", "tasks"),
+    ("card-151", "tasks"),
+    ("card-152", "tasks"),
+    ("card-153", "tasks"),
+    ("card-154", "tasks"),
+    ("card-155", "tasks"),
+    ("card-156", "tasks"),
+    ("card-157", "tasks"),
+    ("card-158", "tasks"),
+    ("card-five", "tasks"),
+    ("card-164", "tasks"),
+    ("card-165", "tasks"),
+    ("card-166", "tasks"),
+    ("card-167", "tasks"),
+    ("card-168", "tasks"),
+    ("cards-secret", "tasks"),
+)
+RULINGS = tuple(Ruling(f"isle_of_cats/{slug}", f"isle_of_cats:{rule}") for slug, rule in _RULINGS)

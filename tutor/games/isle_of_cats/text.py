@@ -1,0 +1,141 @@
+"""Острів котів words: tile, card and room names, refusals and event narration, taken from the game's catalogues
+(tutor/games/isle_of_cats/locale/<lang>/LC_MESSAGES/isle_of_cats.po, through tutor.core.i18n); the tutor's own
+words, not the rulebook's. No tile or card id reaches a learner: a tile is named by its colour and size ("orange
+cat of 5 squares", «оранжевий кіт на 5 клітинок») or its treasure shape («рідкісний скарб у формі T»)."""
+
+from __future__ import annotations
+
+from tutor.core import i18n
+from tutor.core.errors import register_param_namer
+from tutor.core.events import Event, register_narrator
+from tutor.core.i18n import player_name
+from tutor.games.isle_of_cats import components as C
+
+_P = "isle_of_cats."
+
+
+def colour_name(colour: str, lang: str = "en") -> str:
+    return i18n.text(f"{_P}colour.{colour}", lang)
+
+
+def map_colour_name(colour: str, lang: str = "en") -> str:
+    """The colour as it agrees with «мапа» (feminine in Ukrainian)."""
+    return i18n.text(f"{_P}colour_f.{colour}", lang)
+
+
+def tile_name(tile_id, lang: str = "en") -> str:
+    """"orange cat of 5 squares", "rare treasure in the shape of T", "common treasure of 2 squares"."""
+    if tile_id is None or tile_id not in C.TILES:
+        return i18n.text(f"{_P}tile.hidden", lang)
+    kind, shape = C.KIND[tile_id], C.SHAPE[tile_id]
+    if kind == "cat":
+        return i18n.plural(f"{_P}cat", C.SHAPE_SIZE[shape], lang, colour=colour_name(C.COLOUR[tile_id], lang))
+    if kind == "rare":
+        return i18n.text(f"{_P}rare", lang, shape=shape)
+    return i18n.text(f"{_P}common.{shape}", lang)
+
+
+def shape_name(shape: str, lang: str = "en") -> str:
+    """A common treasure's shape: "2 squares", "corner of 3 squares"."""
+    if shape in C.COMMON_SHAPES:
+        return i18n.text(f"{_P}shape.{shape}", lang)
+    return str(shape)
+
+
+def card_name(card_id, lang: str = "en") -> str:
+    """A family card by its task; a card the reader may not know: "a face-down family card"."""
+    if card_id is None or card_id not in C.FAMILY_CARDS:
+        return i18n.text(f"{_P}card.hidden", lang)
+    return i18n.text(f"{_P}card.{card_id}", lang)
+
+
+def room_name(index: int, lang: str = "en") -> str:
+    return i18n.text(f"{_P}room.{index}", lang)
+
+
+def boat_name(colour: str, lang: str = "en") -> str:
+    return i18n.text(f"{_P}boat.{colour}", lang)
+
+
+def points_text(n: int, lang: str = "en") -> str:
+    """"5 points", «-3 очки»: a negative total takes the form of its size (−26 очок, not −26 очки)."""
+    said = i18n.plural(f"{_P}n_points", abs(n), lang)
+    return "-" + said if n < 0 else said
+
+
+def tiles_count(n: int, lang: str = "en") -> str:
+    return i18n.plural(f"{_P}n_tiles", n, lang)
+
+
+def _per_player(values, lang: str, say=points_text) -> str:
+    return ", ".join(i18n.text(f"{_P}player_points", lang, player=player_name(s, lang), points=say(v, lang))
+                     for s, v in enumerate(values))
+
+
+def _ship(ship: int, lang: str) -> str:
+    return i18n.text(f"{_P}ship.0", lang) if ship == 0 else i18n.text(f"{_P}ship.n", lang, n=ship)
+
+
+def narrate(event: Event, lang: str = "en") -> str:
+    what = event.kind.split(".", 1)[1]
+    d = event.data
+    params: dict = {}
+    if "player" in d:
+        params["player"] = player_name(d["player"], lang)
+        params["player_plain"] = d["player"] + 1
+    if "tile" in d:
+        params["tile"] = tile_name(d["tile"], lang)
+    if "day" in d:
+        params["day"] = d["day"]
+    if what == "kept":
+        if d["cards"] is None:
+            return i18n.text(f"{_P}event.kept.hidden", lang, **params)
+        params["cards"] = "; ".join(card_name(c, lang) for c in d["cards"])
+    elif what == "drawn":
+        params["count"] = tiles_count(len(d["tiles"]), lang)
+    elif what == "placed":
+        key = "event.placed.first" if event.rule.endswith(":first-tile") else "event.placed"
+        out = i18n.text(_P + key, lang, **params)
+        if d["rats"]:
+            out += i18n.text(f"{_P}event.placed.rats", lang, rats=i18n.plural(f"{_P}n_rats", d["rats"], lang))
+        if d["rooms"]:
+            out += i18n.text(f"{_P}event.placed.rooms", lang, rooms=", ".join(room_name(r, lang) for r in d["rooms"]))
+        return out
+    elif what in ("map_found", "map_covered"):
+        params["colour"] = map_colour_name(d["colour"], lang)
+    elif what == "treasure_taken":
+        params["left"] = d["left"]
+    elif what == "declined":
+        if not d["could"]:
+            return i18n.text(f"{_P}event.declined.none", lang, **params)
+    elif what == "day_ended":
+        params["ship"] = _ship(d["ship"], lang)
+        if not d["returned"]:
+            return i18n.text(f"{_P}event.day_ended.empty", lang, **params)
+        params["returned"] = tiles_count(len(d["returned"]), lang)
+    elif what == "cards_revealed":
+        params["cards"] = "; ".join(
+            i18n.text(f"{_P}player_points", lang, player=player_name(s, lang),
+                      points=", ".join(card_name(c, lang) for c in cards)) for s, cards in enumerate(d["cards"]))
+    elif what == "game_over":
+        params["winners"] = ", ".join(player_name(s, lang) for s in d["winners"])
+        params["totals"] = _per_player(d["totals"], lang)
+        if d["why"] != "points":
+            return i18n.text(f"{_P}event.game_over.{d['why']}", lang, **params)
+    return i18n.text(f"{_P}event.{what}", lang, **params)
+
+
+def _name_params(params: dict, lang: str) -> dict:
+    """Refusals name tiles and shapes as players say them, never by id."""
+    out = dict(params)
+    if "tile" in out and isinstance(out["tile"], str):
+        out["tile"] = tile_name(out["tile"], lang) if out["tile"] in C.TILES else i18n.text(f"{_P}tile.hidden", lang)
+    if "shape" in out and isinstance(out["shape"], str):
+        out["shape"] = shape_name(out["shape"], lang)
+    if "turn_player" in out and isinstance(out["turn_player"], int):
+        out["turn_player"] = player_name(out["turn_player"], lang)
+    return out
+
+
+register_narrator("isle_of_cats", narrate)
+register_param_namer("isle_of_cats", _name_params)

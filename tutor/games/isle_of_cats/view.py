@@ -1,7 +1,7 @@
 """What one player may see of an Острів котів position (None: the teacher's full view).
 
 Open: every boat (its tiles, where they lie, the cells they cover, its rats and maps), the tiles around the island,
-the tile taken and not yet placed, how many tiles the bag and the box hold (the box's tiles, seen on the island),
+the tile taken and not yet placed, how many tiles the bag and the box hold,
 the common treasures left of each shape, Vesh's ship and the day, the turn order, who has passed, and how many
 family cards each player holds. Private: one's own family cards (dealt, then kept). At the end every kept card
 turns face up. Hidden from all: the bag's order and the family cards back in the box.
@@ -13,7 +13,7 @@ from typing import Optional
 
 from tutor.games.isle_of_cats import components as C
 from tutor.games.isle_of_cats import geometry as G
-from tutor.games.isle_of_cats.rules import State, occupied, to_move
+from tutor.games.isle_of_cats.rules import State, to_move
 from tutor.games.isle_of_cats.scoring import winners
 
 _TILE = {t.id: {"id": t.id, "kind": t.kind, "shape": t.shape, "colour": t.colour, "size": C.SHAPE_SIZE[t.shape]}
@@ -44,7 +44,6 @@ def view(state: State, player: Optional[int] = None) -> dict:
             "seat": s,
             "boat": boat,
             "tiles": tiles,
-            "covered": [list(c) for c in G.cells_of(occupied(state.placed[s]))],
             "rats": [list(c) for c in C.RATS[boat]],
             "maps": {colour: list(cell) for colour, cell in C.MAPS[boat].items()},
             "passed": state.passed[s],
@@ -68,7 +67,7 @@ def view(state: State, player: Optional[int] = None) -> dict:
         "held": tile_view(state.held) if state.held is not None else None,
         "rewards": state.rewards,
         "bag_count": len(state.bag),
-        "box": [tile_view(t) for t in state.box],
+        "box_count": len(state.box),
         "supply": {shape: sum(1 for t in state.supply if C.SHAPE[t] == shape) for shape in C.COMMON_SHAPES},
         "unused_count": len(state.unused),
         "seats": seats,

@@ -68,7 +68,7 @@ def choose(state: State, seat: int, rng: random.Random):
     takes = [a for a in legal if isinstance(a, Take)]
     if not takes:
         return Pass(seat)
-    held = {}
+    held: dict = {}
     for tile, *_ in state.placed[seat]:
         held[C.COLOUR[tile]] = held.get(C.COLOUR[tile], 0) + 1
     return max(takes, key=lambda a: (C.SHAPE_SIZE[C.SHAPE[a.tile]], held.get(C.COLOUR[a.tile], -1), rng.random()))

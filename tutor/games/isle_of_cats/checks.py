@@ -70,7 +70,7 @@ def check_invariants(state: State) -> list[str]:
                 problems.append(f"player {s + 1}'s boat holds a malformed placement")
                 break
             tile, o, x, y = row
-            found = G.AT.get((C.SHAPE.get(tile), o, x, y))
+            found = G.AT.get((C.SHAPE.get(tile, ""), o, x, y))
             if found is None:
                 problems.append(f"player {s + 1}'s tile at ({x}, {y}) does not lie wholly on the boat")
                 break

@@ -70,7 +70,8 @@ _ROOMS = (
 
 
 def _rooms() -> tuple:
-    rooms, taken = [], set()
+    rooms: list = []
+    taken: set = set()
     for _symbol, rect, _n in _ROOMS:
         if rect is None:
             cells = set(BOAT_CELLS) - taken

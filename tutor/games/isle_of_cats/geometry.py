@@ -72,7 +72,7 @@ ORIENTATIONS = {shape: orientations_of(C.shape_cells(shape)) for shape in C.SHAP
 
 
 def _side_neighbours(cells) -> set:
-    out = set()
+    out: set = set()
     for x, y in cells:
         out.update(((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)))
     return out

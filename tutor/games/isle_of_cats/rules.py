@@ -231,7 +231,7 @@ def legal_actions(state: State, player: int) -> list:
         occ = occupied(state.placed[player])
         new, sett = _new, _set
         out = []
-        for _m, _n, o, x, y in G.legal_masks(_SHAPE[state.held], occ):
+        for _m, _n, o, x, y in G.legal_masks(_SHAPE[str(state.held)], occ):
             a = new(Place)
             sett(a, "__dict__", {"player": player, "orientation": o, "x": x, "y": y})
             out.append(a)
@@ -525,6 +525,9 @@ def setup(players: int, *, seed=None, variant=(), first=None, boats=None, dealt=
     cards, r = rng.shuffled(r, C.ALL_FAMILY_CARDS)
     if dealt is not None and kept is not None:
         raise _bad("give the dealt family cards or the kept ones, not both")
+    kept_t: tuple
+    dealt_t: tuple
+    used: list
     if kept is not None:
         kept_t = tuple(tuple(k) for k in kept)
         dealt_t = ((),) * players

@@ -67,7 +67,7 @@ def groups(placed, min_size: int = 1) -> list[Family]:
     for t, m in tiles:
         if t in seen:
             continue
-        colour = C.COLOUR[t]
+        colour = str(C.COLOUR[t])
         group, todo = [], [(t, m)]
         seen.add(t)
         while todo:

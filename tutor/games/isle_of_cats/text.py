@@ -29,7 +29,7 @@ def tile_name(tile_id, lang: str = "en") -> str:
         return i18n.text(f"{_P}tile.hidden", lang)
     kind, shape = C.KIND[tile_id], C.SHAPE[tile_id]
     if kind == "cat":
-        return i18n.plural(f"{_P}cat", C.SHAPE_SIZE[shape], lang, colour=colour_name(C.COLOUR[tile_id], lang))
+        return i18n.plural(f"{_P}cat", C.SHAPE_SIZE[shape], lang, colour=colour_name(str(C.COLOUR[tile_id]), lang))
     if kind == "rare":
         return i18n.text(f"{_P}rare", lang, shape=shape)
     return i18n.text(f"{_P}common.{shape}", lang)

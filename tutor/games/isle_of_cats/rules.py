@@ -229,16 +229,28 @@ def legal_actions(state: State, player: int) -> list:
         return out
     if phase == "place":
         occ = occupied(state.placed[player])
-        new, sett = _new, _set
-        out = []
-        for _m, _n, o, x, y in G.legal_masks(_SHAPE[str(state.held)], occ):
-            a = new(Place)
-            sett(a, "__dict__", {"player": player, "orientation": o, "x": x, "y": y})
-            out.append(a)
-        return out
+        shape = _SHAPE[str(state.held)]
+        if not occ:     # a first tile may go anywhere: the same few hundred placements every game
+            return list(_anywhere(player, shape))
+        return _places(player, G.legal_masks(shape, occ))
     out = [TakeTreasure(player, s) for s in treasure_shapes(state, player)]
     out.append(Decline(player))
     return out
+
+
+def _places(player: int, rows) -> list:
+    new, sett = _new, _set
+    out = []
+    for _m, _n, o, x, y in rows:
+        a = new(Place)
+        sett(a, "__dict__", {"player": player, "orientation": o, "x": x, "y": y})
+        out.append(a)
+    return out
+
+
+@lru_cache(maxsize=None)
+def _anywhere(player: int, shape: str) -> tuple:
+    return tuple(_places(player, G.PLACEMENTS[shape]))
 
 
 def tile_cells(tile: str, orientation: int, x: int, y: int) -> list[tuple[int, int]]:

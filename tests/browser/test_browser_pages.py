@@ -84,6 +84,21 @@ SCROLL_JS = """async ([indices, pause]) => {
 SCROLL_PAUSE_MS = 60
 
 
+# What an unbuilt part's placeholder says when the page gives up on it: whether the page asked the kernel
+# (the button shows "loading" and is busy) or never did (its label), and whether the page lost its kernel.
+STALL_JS = """(indices) => ({
+    lost: !!document.querySelector('.tutor-connection-lost:not([hidden])'),
+    parts: indices.map((i) => {
+        const part = document.querySelectorAll('.tutor-lazy')[i];
+        const button = part && part.querySelector('.tutor-reveal-button');
+        const box = part && part.getBoundingClientRect();
+        return {i, text: button ? button.textContent.slice(0, 40) : null,
+                busy: button ? button.getAttribute('aria-busy') : null,
+                top: box ? Math.round(box.top + window.scrollY) : null, height: box ? Math.round(box.height) : null};
+    }),
+})"""
+
+
 def scroll_through(page) -> int:
     """Scroll part by part to the end, as a learner reading the page does, until every lazy part is built;
     returns the number of lazy parts. A placeholder the page had not drawn yet when it was scrolled past is
@@ -98,7 +113,9 @@ def scroll_through(page) -> int:
         page.evaluate(SCROLL_JS, [pending, SCROLL_PAUSE_MS])
         page.wait_for_timeout(500)
         pending = page.evaluate(UNBUILT_JS)
-        assert time.monotonic() < deadline or not pending, f"parts never built on {page.url}: {pending}"
+        if pending and time.monotonic() >= deadline:
+            raise AssertionError(f"parts never built on {page.url}: {pending}; "
+                                 f"the page says {page.evaluate(STALL_JS, pending)}")
     return n
 
 

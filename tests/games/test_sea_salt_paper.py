@@ -13,7 +13,6 @@ from helpers import mentions
 
 from tutor.core.conformance import check_views
 from tutor.core.errors import RuleViolation
-from tutor.core.i18n import text
 from tutor.core.rules import section
 from tutor.games import sea_salt_paper as g
 from tutor.games.sea_salt_paper import bots, components as C, ui
@@ -471,20 +470,6 @@ def test_render_marks_what_may_be_chosen():
     assert 'data-choice' not in g.render(g.view(s, 0))
     keys = {k for a in g.legal_actions(s, 0) for k in ui.board_keys(a)}
     assert keys == set(offers)
-
-
-def test_render_is_fast():
-    import time
-    s = g.setup(4, seed=2)
-    r = random.Random(2)
-    for _ in range(60):
-        s, _ = g.apply(s, bots.choose(s, s.turn, r))
-    view = g.view(s, 0)
-    g.render(view)
-    start = time.perf_counter()
-    for _ in range(20):
-        g.render(view, lang="uk")
-    assert (time.perf_counter() - start) / 20 < 0.005
 
 
 # --------------------------------------------------------------------------- stages (question before answer)

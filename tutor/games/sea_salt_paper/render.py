@@ -23,6 +23,8 @@ from functools import lru_cache
 from html import escape
 
 from tutor.core import svg as S
+from tutor.core.cardtable import CardBoard
+from tutor.core.cardtable import attr as _a, empty_slot, fit as _fit, label as _t, place as _place
 from tutor.core.i18n import player_name, text
 from tutor.games.sea_salt_paper import components as C
 from tutor.games.sea_salt_paper.text import card_name, kind_name, pile_name
@@ -38,17 +40,6 @@ BACK = "#20466e"
 
 def _w(key: str, lang: str, **params) -> str:
     return text(f"sea_salt_paper.board.{key}", lang, **params)
-
-
-def _a(value) -> str:
-    return escape(str(value), quote=True)
-
-
-def _t(x, y, words, *, size=11, anchor="start", weight="normal", fill=S.INK, cls="") -> str:
-    extra = f' text-anchor="{anchor}"' if anchor != "start" else ""
-    extra += f' font-weight="{weight}"' if weight != "normal" else ""
-    extra += f' class="{cls}"' if cls else ""
-    return f'<text x="{round(x, 1)}" y="{round(y, 1)}" font-size="{size}" fill="{fill}"{extra}>{escape(str(words))}</text>'
 
 
 # --------------------------------------------------------------------------- ColorADD-style signs
@@ -83,21 +74,6 @@ def colour_sign(colour: str, x: float, y: float, s: float = 7) -> str:
 
 # --------------------------------------------------------------------------- cards
 
-_WIDE = set("mwMWшщжюмфыШЩЖЮМФ+")
-_NARROW = set("iljtfrIJіїI'’ .,:·-()")
-
-
-def _em(words: str, bold: bool) -> float:
-    """The width of `words` in ems, guessed without a font (DejaVu Sans-like; the browser test
-    tests/browser/test_browser_card_faces.py holds the guess to Chromium's fonts)."""
-    wide, narrow, other = (1.02, 0.4, 0.72) if bold else (0.9, 0.34, 0.62)
-    return sum(wide if c in _WIDE else narrow if c in _NARROW else other for c in words) or 1.0
-
-
-def _fit(words: str, width: float, cap: float, bold: bool) -> float:
-    """The font size (at most `cap`) at which `words` fit in `width`."""
-    return round(min(cap, width / _em(words, bold)), 2)
-
 
 @lru_cache(maxsize=2048)
 def _face(card_id: str, w: int, h: int, lang: str) -> str:
@@ -126,6 +102,11 @@ def _face(card_id: str, w: int, h: int, lang: str) -> str:
     return "".join(out)
 
 
+class _Board(CardBoard):
+    face = staticmethod(_face)
+    name = staticmethod(card_name)
+
+
 @lru_cache(maxsize=16)
 def _back(w: int, h: int) -> str:
     return (f'<g class="card back"><rect width="{w}" height="{h}" rx="6" fill="{BACK}" stroke="{S.INK}" '
@@ -134,77 +115,14 @@ def _back(w: int, h: int) -> str:
             f'fill="none" stroke="#8fb8de" stroke-width="1.5"/></g>')
 
 
-def _place(x: float, y: float, xml: str) -> str:
-    return f'<g transform="translate({round(x, 1)} {round(y, 1)})">{xml}</g>'
-
-
-def _empty(x, y, w, h, lang) -> str:
-    return (f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" fill="none" stroke="{S.MUTED}" '
-            f'stroke-dasharray="5 4"/>' + _t(x + w / 2, y + h / 2 + 4, _w("empty", lang), size=10, anchor="middle",
-                                              fill=S.MUTED))
-
-
-class _Board:
-    """What one drawing collects: its parts, the rings, the buttons."""
-
-    def __init__(self, hl: set, offers: dict, marked: set, lang: str):
-        self.parts: list[str] = []
-        self.top: list[str] = []          # rings and buttons, drawn over everything
-        self.hl, self.offers, self.marked, self.lang = hl, offers, marked, lang
-
-    def element(self, key: str, x, y, w, h, name: str, xml: str = "") -> None:
-        if xml:
-            self.parts.append(xml)
-        if key in self.hl:
-            self.top.append(_ring(x, y, w, h, "highlight", key))
-        card = key[5:] if key.startswith("card:") else None
-        if card is not None and card in self.marked:
-            self.top.append(_ring(x, y, w, h, "event", key))
-        offer = self.offers.get(key)
-        if offer is not None:
-            self.top.append(_choice(key, offer, x, y, w, h, name))
-
-    def card(self, card: dict, x, y, w, h) -> None:
-        cid = card["id"]
-        self.element(f"card:{cid}", x, y, w, h, card_name(cid, self.lang), _place(x, y, _face(cid, w, h, self.lang)))
-
-
-def _ring(x, y, w, h, kind, target) -> str:
-    style = S.HIGHLIGHT_STYLE if kind == "highlight" else S.EVENT_STYLE
-    pad = 4
-    return (f'<rect x="{x - pad:.1f}" y="{y - pad:.1f}" width="{w + 2 * pad:.1f}" height="{h + 2 * pad:.1f}" rx="9" '
-            f'fill="none" stroke="{style["stroke"]}" stroke-width="{style["stroke_width"]}"'
-            + (f' stroke-dasharray="{style["stroke_dasharray"]}"' if "stroke_dasharray" in style else "")
-            + f' class="{kind}" data-target="{_a(target)}"/>')
-
-
-def _choice(key: str, offer: S.Offer, x, y, w, h, name: str) -> str:
-    """tutor.core.svg.choice, written as text: a focusable button over the element drawn under `key`."""
-    label = offer.label or name
-    pressed = "" if offer.pressed is None else f' aria-pressed="{"true" if offer.pressed else "false"}"'
-    ring = 1.6 * 2.2 if offer.pressed else 1.6
-    return (f'<g class="choice" data-choice="{_a(offer.id)}" data-key="{_a(key)}" tabindex="0" role="button" '
-            f'aria-label="{_a(label)}"{pressed}><title>{escape(label)}</title>'
-            f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="6" fill="#ffffff" fill-opacity="0" '
-            f'stroke="{S.CHOICE}" stroke-width="{ring:.2f}" class="choice-ring"/></g>')
-
-
 # --------------------------------------------------------------------------- the table
-
-def _row(board: _Board, cards: list, x: float, y: float, width: float, w: int, h: int) -> None:
-    """Cards left to right from x, overlapping when they would not fit in `width`."""
-    if not cards:
-        return
-    step = min(w + 4, (width - w) / max(1, len(cards) - 1)) if len(cards) > 1 else w
-    for i, c in enumerate(cards):
-        board.card(c, x + i * step, y, w, h)
 
 
 def _centre(board: _Board, view: dict) -> None:
     lang = board.lang
     x, y = 16, TOP
     deck = view["deck_count"]
-    board.parts.append(_place(x, y, _back(CW, CH)) if deck else _empty(x, y, CW, CH, lang))
+    board.parts.append(_place(x, y, _back(CW, CH)) if deck else empty_slot(x, y, CW, CH, _w("empty", lang)))
     board.parts.append(_t(x + CW / 2, y + CH + 14, _w("deck", lang, n=deck), size=11, anchor="middle",
                           cls="deck-count"))
     board.element("deck", x, y, CW, CH, _w("deck", lang, n=deck))
@@ -213,7 +131,7 @@ def _centre(board: _Board, view: dict) -> None:
         px = 100 + i * 86
         name = pile_name(i, lang)
         if pile["top"] is None:
-            board.parts.append(_empty(px, y, CW, CH, lang))
+            board.parts.append(empty_slot(px, y, CW, CH, _w("empty", lang)))
         else:
             if pile["count"] > 1:   # the edge of the cards below
                 board.parts.append(f'<rect x="{px + 3}" y="{y + 3}" width="{CW}" height="{CH}" rx="6" fill="#d8d2c4" '
@@ -227,7 +145,7 @@ def _centre(board: _Board, view: dict) -> None:
     if drawn:
         if drawn["cards"] is not None:
             board.parts.append(_t(x, y + 10, _w("drawn", lang), size=11, weight="bold"))
-            _row(board, drawn["cards"], x, y + 16, 2 * (CW + 6), CW - 8, CH - 14)
+            board.row(drawn["cards"], x, y + 16, 2 * (CW + 6), CW - 8, CH - 14)
         else:
             board.parts.append(_t(x, y + 30, _w("drawn_hidden", lang, player=player_name(view["turn"], lang),
                                                 n=drawn["count"]), size=11))
@@ -236,7 +154,7 @@ def _centre(board: _Board, view: dict) -> None:
         if pile["cards"] is not None and pile["looking"]:
             board.parts.append(_t(x, y + 10, f'{_w("looking", lang)}: {pile_name(pile["pile"], lang)}', size=11,
                                   weight="bold"))
-            _row(board, pile["cards"], x, y + 16, W - 16 - x, CW - 8, CH - 14)
+            board.row(pile["cards"], x, y + 16, W - 16 - x, CW - 8, CH - 14)
 
 
 def _panel(board: _Board, view: dict, seat: dict, y: float) -> None:
@@ -266,7 +184,7 @@ def _panel(board: _Board, view: dict, seat: dict, y: float) -> None:
     zx, zw = 150, 300
     board.parts.append(_t(zx, y + 14, _w("zone", lang), size=10, fill=S.MUTED))
     board.parts.append('<g class="zone">')
-    _row(board, seat["zone"], zx, y + 20, zw, SW - 8, SH - 10)
+    board.row(seat["zone"], zx, y + 20, zw, SW - 8, SH - 10)
     board.parts.append("</g>")
     # hand
     hx, hw = zx + zw + 16, W - 24 - (zx + zw + 16)
@@ -274,7 +192,7 @@ def _panel(board: _Board, view: dict, seat: dict, y: float) -> None:
                           cls="hand-count"))
     board.parts.append('<g class="hand">')
     if seat["hand"] is not None:
-        _row(board, seat["hand"], hx, y + 20, hw, SW, SH)
+        board.row(seat["hand"], hx, y + 20, hw, SW, SH)
     else:
         n = seat["hand_count"]
         step = min(SW * 0.45, (hw - SW) / max(1, n - 1)) if n > 1 else 0

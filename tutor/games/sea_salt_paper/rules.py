@@ -21,6 +21,7 @@ from typing import Any, Optional
 from tutor.core import rng
 from tutor.core.errors import RuleViolation
 from tutor.core.events import Event
+from tutor.core.fast import event_maker, freezer, put, thaw, without
 from tutor.games.sea_salt_paper import components as C
 from tutor.games.sea_salt_paper.scoring import card_points, colour_bonus
 
@@ -194,34 +195,9 @@ class State:
                 f"discards={tops} {seats}>")
 
 
-_new = object.__new__
-_set = object.__setattr__   # the one way past a frozen dataclass's __setattr__
-
-
-def _table(state: State) -> dict:
-    """A working copy of the state's fields (dict(), not .copy(): see maui's rules for why)."""
-    return dict(state.__dict__)
-
-
-def _freeze(table: dict) -> State:
-    state = _new(State)
-    _set(state, "__dict__", table)
-    return state
-
-
-def _ev(what: str, rule: str, data: dict, private: tuple = ()) -> Event:
-    event = _new(Event)
-    _set(event, "__dict__", {"kind": _E + what, "rule": _R + rule, "data": data, "private": private})
-    return event
-
-
-def _put(seq: tuple, i: int, value) -> tuple:
-    return seq[:i] + (value,) + seq[i + 1:]
-
-
-def _without(cards: tuple, card: str) -> tuple:
-    i = cards.index(card)
-    return cards[:i] + cards[i + 1:]
+_table, _freeze = thaw, freezer(State)   # fast construction (tutor.core.fast)
+_ev = event_maker("sea_salt_paper")
+_put, _without = put, without
 
 
 # --------------------------------------------------------------------------- queries

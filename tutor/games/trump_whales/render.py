@@ -24,6 +24,8 @@ from functools import lru_cache
 from html import escape
 
 from tutor.core import svg as S
+from tutor.core.cardtable import CardBoard
+from tutor.core.cardtable import attr as _a, empty_slot, fit as _fit, label as _t, place as _place
 from tutor.core.i18n import player_name, text
 from tutor.games.trump_whales import components as C
 from tutor.games.trump_whales.text import bonus_name, card_name, card_title, family_name, token_text
@@ -42,34 +44,6 @@ BACK = "#17406b"
 
 def _w(key: str, lang: str, **params) -> str:
     return text(f"trump_whales.board.{key}", lang, **params)
-
-
-def _a(value) -> str:
-    return escape(str(value), quote=True)
-
-
-def _t(x, y, words, *, size=11, anchor="start", weight="normal", fill=S.INK, cls="") -> str:
-    extra = f' text-anchor="{anchor}"' if anchor != "start" else ""
-    extra += f' font-weight="{weight}"' if weight != "normal" else ""
-    extra += f' class="{cls}"' if cls else ""
-    return (f'<text x="{round(x, 1)}" y="{round(y, 1)}" font-size="{size}" fill="{fill}"{extra}>'
-            f'{escape(str(words))}</text>')
-
-
-_WIDE = set("mwMWшщжюмфыШЩЖЮМФ+⇄⇅")
-_NARROW = set("iljtfrIJіїI'’ .,:·-()«»")
-
-
-def _em(words: str, bold: bool) -> float:
-    """The width of `words` in ems, guessed without a font (DejaVu Sans-like, as Паперові океани's cards guess it;
-    tests/browser/test_browser_trump_whales_faces.py holds the guess to Chromium's fonts)."""
-    wide, narrow, other = (1.02, 0.4, 0.72) if bold else (0.9, 0.34, 0.62)
-    return sum(wide if c in _WIDE else narrow if c in _NARROW else other for c in str(words)) or 1.0
-
-
-def _fit(words, width: float, cap: float, bold: bool = False) -> float:
-    """The font size (at most `cap`) at which `words` fit in `width`."""
-    return round(min(cap, width / _em(str(words), bold)), 2)
 
 
 # --------------------------------------------------------------------------- family symbols
@@ -159,6 +133,11 @@ def _face(card_id: str, w: int, h: int, lang: str) -> str:
     return "".join(out)
 
 
+class _Board(CardBoard):
+    face = staticmethod(_face)
+    name = staticmethod(card_title)
+
+
 @lru_cache(maxsize=16)
 def _back(w: int, h: int) -> str:
     return (f'<g class="card back"><rect width="{w}" height="{h}" rx="6" fill="{BACK}" stroke="{S.INK}" '
@@ -166,70 +145,7 @@ def _back(w: int, h: int) -> str:
             f'stroke-width="1.5"/><circle cx="{w / 2}" cy="{h / 2}" r="{w / 12:.1f}" fill="#9cc3e6"/></g>')
 
 
-def _place(x: float, y: float, xml: str) -> str:
-    return f'<g transform="translate({round(x, 1)} {round(y, 1)})">{xml}</g>'
-
-
-def _empty(x, y, w, h, lang) -> str:
-    return (f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" fill="none" stroke="{S.MUTED}" '
-            f'stroke-dasharray="5 4"/>' + _t(x + w / 2, y + h / 2 + 4, _w("empty", lang), size=10, anchor="middle",
-                                              fill=S.MUTED))
-
-
-class _Board:
-    """What one drawing collects: its parts, the rings, the buttons."""
-
-    def __init__(self, hl: set, offers: dict, marked: set, lang: str):
-        self.parts: list[str] = []
-        self.top: list[str] = []          # rings and buttons, drawn over everything
-        self.hl, self.offers, self.marked, self.lang = hl, offers, marked, lang
-
-    def element(self, key: str, x, y, w, h, name: str, xml: str = "") -> None:
-        if xml:
-            self.parts.append(xml)
-        if key in self.hl:
-            self.top.append(_ring(x, y, w, h, "highlight", key))
-        card = key[5:] if key.startswith("card:") else None
-        if card is not None and card in self.marked:
-            self.top.append(_ring(x, y, w, h, "event", key))
-        offer = self.offers.get(key)
-        if offer is not None:
-            self.top.append(_choice(key, offer, x, y, w, h, name))
-
-    def card(self, card: dict, x, y, w, h) -> None:
-        cid = card["id"]
-        self.element(f"card:{cid}", x, y, w, h, card_title(cid, self.lang), _place(x, y, _face(cid, w, h, self.lang)))
-
-
-def _ring(x, y, w, h, kind, target) -> str:
-    style = S.HIGHLIGHT_STYLE if kind == "highlight" else S.EVENT_STYLE
-    pad = 4
-    return (f'<rect x="{x - pad:.1f}" y="{y - pad:.1f}" width="{w + 2 * pad:.1f}" height="{h + 2 * pad:.1f}" rx="9" '
-            f'fill="none" stroke="{style["stroke"]}" stroke-width="{style["stroke_width"]}"'
-            + (f' stroke-dasharray="{style["stroke_dasharray"]}"' if "stroke_dasharray" in style else "")
-            + f' class="{kind}" data-target="{_a(target)}"/>')
-
-
-def _choice(key: str, offer: S.Offer, x, y, w, h, name: str) -> str:
-    """tutor.core.svg.choice, written as text: a focusable button over the element drawn under `key`."""
-    label = offer.label or name
-    pressed = "" if offer.pressed is None else f' aria-pressed="{"true" if offer.pressed else "false"}"'
-    ring = 1.6 * 2.2 if offer.pressed else 1.6
-    return (f'<g class="choice" data-choice="{_a(offer.id)}" data-key="{_a(key)}" tabindex="0" role="button" '
-            f'aria-label="{_a(label)}"{pressed}><title>{escape(label)}</title>'
-            f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="6" fill="#ffffff" fill-opacity="0" '
-            f'stroke="{S.CHOICE}" stroke-width="{ring:.2f}" class="choice-ring"/></g>')
-
-
 # --------------------------------------------------------------------------- the table
-
-def _row(board: _Board, cards: list, x: float, y: float, width: float, w: int, h: int) -> None:
-    """Cards left to right from x, overlapping when they would not fit in `width`."""
-    if not cards:
-        return
-    step = min(w + 4, (width - w) / max(1, len(cards) - 1)) if len(cards) > 1 else w
-    for i, c in enumerate(cards):
-        board.card(c, x + i * step, y, w, h)
 
 
 def _trump(board: _Board, view: dict) -> None:
@@ -291,7 +207,7 @@ def _trick(board: _Board, view: dict) -> None:
                                + _t(cx + CW / 2, y + 18 + CH + 42, _w("wins", lang), size=10, anchor="middle",
                                     fill="#ffffff") + "</g>")
     if not view["trick"]:
-        board.parts.append(_empty(x0, y + 18, CW, CH, lang))
+        board.parts.append(empty_slot(x0, y + 18, CW, CH, _w("empty", lang)))
     board.parts.append("</g>")
     board.element("trick", x0, y + 18, max(CW, len(view["trick"]) * (CW + 20) - 20), CH, head)
 
@@ -302,7 +218,7 @@ def _piles(board: _Board, view: dict) -> None:
     top = view["discard_top"]
     name = _w("discard", lang, n=view["discard_count"])
     if top is None:
-        board.parts.append(_empty(x, y, CW, CH, lang))
+        board.parts.append(empty_slot(x, y, CW, CH, _w("empty", lang)))
     else:
         if view["discard_count"] > 1:
             board.parts.append(f'<rect x="{x + 3}" y="{y + 3}" width="{CW}" height="{CH}" rx="6" fill="#d8d2c4" '
@@ -314,7 +230,7 @@ def _piles(board: _Board, view: dict) -> None:
     aside = view["aside_count"]
     undealt = view["phase"] == "bonus" and not any(s["hand_count"] or s["chosen"] for s in view["seats"])
     words = _w("deck" if undealt else "aside", lang, n=aside)      # before the deal: the whole deck
-    board.parts.append(_place(x, y, _back(CW, CH)) if aside else _empty(x, y, CW, CH, lang))
+    board.parts.append(_place(x, y, _back(CW, CH)) if aside else empty_slot(x, y, CW, CH, _w("empty", lang)))
     board.parts.append(_t(x + CW / 2, y - 4, words, size=11, anchor="middle", cls="aside-count"))
     if view["removed"]:
         board.parts.append(_t(x + CW + 14, y + 20, _w("removed", lang), size=10, fill=S.MUTED, cls="removed"))
@@ -358,7 +274,7 @@ def _panel(board: _Board, view: dict, seat: dict, y: float) -> None:
         board.parts.append(f'<circle cx="{px + BW / 2}" cy="{y + 22 + BH / 2}" r="12" fill="#ffffff"/>')
         board.parts.append(_t(px + BW / 2, y + 22 + BH / 2 + 5, n, size=14, anchor="middle", weight="bold"))
     else:
-        board.parts.append(_empty(px, y + 22, BW, BH, lang))
+        board.parts.append(empty_slot(px, y + 22, BW, BH, _w("empty", lang)))
     board.element(f"pearls:{s}", px, y + 22, BW, BH, _w("pearls", lang, n=n))
     # bonuses, face up
     bx = 240
@@ -368,7 +284,7 @@ def _panel(board: _Board, view: dict, seat: dict, y: float) -> None:
     shown = list(seat["bonuses"])
     if seat.get("chosen_card"):
         shown.append(seat["chosen_card"])
-    _row(board, shown, bx, y + 22, bw, BW, BH)
+    board.row(shown, bx, y + 22, bw, BW, BH)
     if seat["chosen"] and not seat.get("chosen_card"):
         board.parts.append(_place(bx + min(len(shown), 4) * (BW + 4), y + 22, _back(BW, BH)))
     board.parts.append("</g>")
@@ -379,7 +295,7 @@ def _panel(board: _Board, view: dict, seat: dict, y: float) -> None:
                           cls="hand-count"))
     board.parts.append('<g class="hand">')
     if open_hand:
-        _row(board, seat["hand"], hx, hy + 6, hw, OW, OH)
+        board.row(seat["hand"], hx, hy + 6, hw, OW, OH)
     else:
         count = seat["hand_count"]
         step = min(HW * 0.4, (hw - HW) / max(1, count - 1)) if count > 1 else 0

@@ -1,0 +1,124 @@
+"""Card tables written as SVG text (Паперові океани, Козырные киты): labels, word fitting, empty slots, rings and
+the board's click areas, and the collector a drawing fills.
+
+Why text and not svgwrite elements: a play table redraws every card after every move, and a card's markup is made
+once per card, size and language (a game caches its faces) and then only placed. What is written here is what
+tutor.core.svg writes through elements (`choice`, `ring`), so a board looks and clicks the same either way.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from tutor.core import svg as S
+
+place = S.translated      # a piece drawn at the origin, moved to (x, y)
+
+
+def attr(value) -> str:
+    """`value` as an attribute value (quotes escaped)."""
+    return escape(str(value), quote=True)
+
+
+def label(x, y, words, *, size=11, anchor="start", weight="normal", fill=S.INK, cls="") -> str:
+    """A <text> at (x, y); only the attributes that differ from SVG's defaults are written."""
+    extra = f' text-anchor="{anchor}"' if anchor != "start" else ""
+    extra += f' font-weight="{weight}"' if weight != "normal" else ""
+    extra += f' class="{cls}"' if cls else ""
+    return (f'<text x="{round(x, 1)}" y="{round(y, 1)}" font-size="{size}" fill="{fill}"{extra}>'
+            f'{escape(str(words))}</text>')
+
+
+# --------------------------------------------------------------------------- fitting words on a card
+
+_WIDE = set("mwMWшщжюмфыШЩЖЮМФ+⇄⇅")
+_NARROW = set("iljtfrIJіїI'’ .,:·-()«»")
+
+
+def em(words, bold: bool) -> float:
+    """The width of `words` in ems, guessed without a font (DejaVu Sans-like; the browser tests
+    tests/browser/test_browser_card_faces.py and test_browser_trump_whales_faces.py hold the guess to Chromium's
+    fonts)."""
+    wide, narrow, other = (1.02, 0.4, 0.72) if bold else (0.9, 0.34, 0.62)
+    return sum(wide if c in _WIDE else narrow if c in _NARROW else other for c in str(words)) or 1.0
+
+
+def fit(words, width: float, cap: float, bold: bool = False) -> float:
+    """The font size (at most `cap`) at which `words` fit in `width`."""
+    return round(min(cap, width / em(str(words), bold)), 2)
+
+
+# --------------------------------------------------------------------------- slots, rings, click areas
+
+def empty_slot(x, y, w, h, words: str) -> str:
+    """A dashed outline where a card would lie, with `words` (a pile that has run out)."""
+    return (f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" fill="none" stroke="{S.MUTED}" '
+            f'stroke-dasharray="5 4"/>' + label(x + w / 2, y + h / 2 + 4, words, size=10, anchor="middle",
+                                                fill=S.MUTED))
+
+
+def ring(x, y, w, h, kind, target) -> str:
+    """tutor.core.svg.ring, written as text: a lesson's highlight or the mark of what an event touched."""
+    style = S.HIGHLIGHT_STYLE if kind == "highlight" else S.EVENT_STYLE
+    pad = 4
+    return (f'<rect x="{x - pad:.1f}" y="{y - pad:.1f}" width="{w + 2 * pad:.1f}" height="{h + 2 * pad:.1f}" rx="9" '
+            f'fill="none" stroke="{style["stroke"]}" stroke-width="{style["stroke_width"]}"'
+            + (f' stroke-dasharray="{style["stroke_dasharray"]}"' if "stroke_dasharray" in style else "")
+            + f' class="{kind}" data-target="{attr(target)}"/>')
+
+
+def choice(key: str, offer: S.Offer, x, y, w, h, name: str) -> str:
+    """tutor.core.svg.choice, written as text: a focusable button over the element drawn under `key`."""
+    words = offer.label or name
+    pressed = "" if offer.pressed is None else f' aria-pressed="{"true" if offer.pressed else "false"}"'
+    thickness = 1.6 * 2.2 if offer.pressed else 1.6
+    return (f'<g class="choice" data-choice="{attr(offer.id)}" data-key="{attr(key)}" tabindex="0" role="button" '
+            f'aria-label="{attr(words)}"{pressed}><title>{escape(words)}</title>'
+            f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="6" fill="#ffffff" fill-opacity="0" '
+            f'stroke="{S.CHOICE}" stroke-width="{thickness:.2f}" class="choice-ring"/></g>')
+
+
+class CardBoard:
+    """What one drawing collects: its parts, and the rings and buttons drawn over everything.
+
+    A game subclasses it with `face(card_id, w, h, lang)` (the card's markup at the origin) and
+    `name(card_id, lang)` (what a screen reader and a tooltip call the card)."""
+
+    @staticmethod
+    def face(card_id: str, w: int, h: int, lang: str) -> str:
+        raise NotImplementedError
+
+    @staticmethod
+    def name(card_id: str, lang: str) -> str:
+        raise NotImplementedError
+
+    def __init__(self, hl: set, offers: dict, marked: set, lang: str):
+        self.parts: list[str] = []
+        self.top: list[str] = []          # rings and buttons, drawn over everything
+        self.hl, self.offers, self.marked, self.lang = hl, offers, marked, lang
+
+    def element(self, key: str, x, y, w, h, name: str, xml: str = "") -> None:
+        """Draw `xml`, and over it the element's highlight, its event mark and its click area, as they apply."""
+        if xml:
+            self.parts.append(xml)
+        if key in self.hl:
+            self.top.append(ring(x, y, w, h, "highlight", key))
+        card = key[5:] if key.startswith("card:") else None
+        if card is not None and card in self.marked:
+            self.top.append(ring(x, y, w, h, "event", key))
+        offer = self.offers.get(key)
+        if offer is not None:
+            self.top.append(choice(key, offer, x, y, w, h, name))
+
+    def card(self, card: dict, x, y, w, h) -> None:
+        """A face-up card (a view's {"id": ...}) at (x, y)."""
+        cid = card["id"]
+        self.element(f"card:{cid}", x, y, w, h, self.name(cid, self.lang), place(x, y, self.face(cid, w, h, self.lang)))
+
+    def row(self, cards: list, x: float, y: float, width: float, w: int, h: int) -> None:
+        """Cards left to right from x, overlapping when they would not fit in `width`."""
+        if not cards:
+            return
+        step = min(w + 4, (width - w) / max(1, len(cards) - 1)) if len(cards) > 1 else w
+        for i, c in enumerate(cards):
+            self.card(c, x + i * step, y, w, h)

@@ -1,51 +1,355 @@
-"""Острів котів SVG, a PLACEHOLDER until the renderer is written: a pure function from a view dict to SVG text.
+"""Острів котів SVG: a pure function from a view dict (tutor.games.isle_of_cats.view) to SVG text.
 
-It draws each boat as its grid of squares (rats "×", maps a coloured dot, covered squares in the tile's colour)
-with the player's name, and the island's tiles as a count; enough for the conformance suite's leak checks and for
-a first look. Everything drawn comes from the view, so a hidden tile or card cannot leak.
+What is drawn: the day track with Vesh's ship, the turn order (who passed), the common treasures left of each
+shape, the tiles around the island and the tile held; then each seat's boat (its grid, the room walls and each
+room's symbol, rats, treasure maps, the placed tiles outlined in one path each) and its family cards (faces only
+when the view holds them: one's own, or everyone's at the end). A colour is never alone: every cat tile and map
+carries its colour's initial too. Tiles and cards are named by their words (text.tile_name, text.card_name), never
+by id. Everything comes from the view, so a hidden card cannot leak.
+
+Highlight and `choosable` keys (a lesson rings them, the board offers them):
+    tile:<id>             a tile on the island, the held tile, or a tile on a boat
+    cell:<seat>:<x>,<y>   a square of a boat          room:<seat>:<i>   a room (0..6, text.room_name)
+    boat:<seat>           a whole boat                cards:<seat>      a seat's family cards
+    ship  day:<n>         the ship, a day space       supply:<shape>    a common treasure pile
+    seat:<seat>           a player's name in the turn order
+A boat is drawn with data-board-seat / data-x0 / data-y0 / data-cell so the page's placing preview
+(static/placing.js) knows where its squares lie.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
 from html import escape
 
+from tutor.core import cardtable as K
+from tutor.core import svg as S
 from tutor.core.i18n import player_name, text
+from tutor.games.isle_of_cats import components as C
+from tutor.games.isle_of_cats import geometry as G
+from tutor.games.isle_of_cats.text import boat_name, card_name, colour_name, room_name, shape_name, tile_name
 
-CELL = 14
-_HEX = {"blue": "#2e6fbd", "green": "#3f9a4a", "orange": "#e07b24", "red": "#c8373a", "purple": "#7b4fa8",
-        None: "#b08d57"}
+HEX = {"blue": "#3b7dd8", "green": "#4c9f4c", "orange": "#f0912d", "red": "#d04a4a", "purple": "#8c5bbf"}
+RARE_FILL, COMMON_FILL = "#e6c34a", "#d9c9a3"
+WATER, DECK, WALL = "#dcecf5", "#f6ecd6", "#5b4630"
+ROOM_OF = {cell: i for i, room in enumerate(C.ROOMS) for cell in room}
+CELL = 16          # a boat square on the table
+MINI = 8           # a square of a tile around the island
+PAD = 10
 
 
-def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=None) -> str:
-    seats = view["seats"]
-    bw = 22 * CELL + 20
-    bh = 9 * CELL + 34
-    width = bw * 2
-    height = bh * ((len(seats) + 1) // 2) + 40
-    title = escape(text("isle_of_cats.title", lang))
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-           f'viewBox="0 0 {width} {height}" role="img" aria-label="{title}"><title>{title}</title>',
-           f'<text x="8" y="20" font-size="13">{title} · {view["day"]}/{view["days"]} · '
-           f'{len(view["island"])}</text>']
-    for i, seat in enumerate(seats):
-        ox = (i % 2) * bw + 10
-        oy = (i // 2) * bh + 40
-        out.append(f'<text x="{ox}" y="{oy + 12}" font-size="12">{escape(player_name(seat["seat"], lang))}</text>')
-        cover = {}
-        for tile in seat["tiles"]:
-            for x, y in tile["cells"]:
-                cover[(x, y)] = tile["colour"]
-        rats = {tuple(c) for c in seat["rats"]}
-        maps = {tuple(c): colour for colour, c in seat["maps"].items()}
-        for x, h in enumerate((3, 5, 5, 5, 7, 7, 7, 9, 9, 9, 9, 9, 9, 9, 9, 7, 7, 5, 5, 3, 3, 1)):
-            for y in range((9 - h) // 2, (9 - h) // 2 + h):
-                px, py = ox + x * CELL, oy + 18 + y * CELL
-                fill = _HEX[cover[(x, y)]] if (x, y) in cover else "#f4ecd8"
-                out.append(f'<rect x="{px}" y="{py}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="#555" '
-                           f'stroke-width="0.5"/>')
-                if (x, y) not in cover and (x, y) in rats:
-                    out.append(f'<text x="{px + 3}" y="{py + 11}" font-size="10">×</text>')
-                if (x, y) not in cover and (x, y) in maps:
-                    out.append(f'<circle cx="{px + 7}" cy="{py + 7}" r="4" fill="{_HEX[maps[(x, y)]]}"/>')
-    out.append("</svg>")
+def _w(key: str, lang: str, **params) -> str:
+    return text(f"isle_of_cats.board.{key}", lang, **params)
+
+
+def initial(colour: str, lang: str) -> str:
+    """The colour's initial, drawn beside its fill (colour never alone)."""
+    return colour_name(colour, lang)[:1].upper()
+
+
+# --------------------------------------------------------------------------- outlines
+
+def _edges(cells, c: float) -> str:
+    """One path along the boundary of a set of squares (every side with no square of the set beyond it)."""
+    cs = set(cells)
+    out = []
+    for x, y in cs:
+        px, py = x * c, y * c
+        if (x, y - 1) not in cs:
+            out.append(f"M{px:g} {py:g}h{c:g}")
+        if (x, y + 1) not in cs:
+            out.append(f"M{px:g} {py + c:g}h{c:g}")
+        if (x - 1, y) not in cs:
+            out.append(f"M{px:g} {py:g}v{c:g}")
+        if (x + 1, y) not in cs:
+            out.append(f"M{px + c:g} {py:g}v{c:g}")
     return "".join(out)
+
+
+def _squares(cells, c: float) -> str:
+    return "".join(f"M{x * c:g} {y * c:g}h{c:g}v{c:g}h{-c:g}z" for x, y in cells)
+
+
+@lru_cache(maxsize=None)
+def _walls(c: float) -> str:
+    """The boat's outline and the walls between rooms, one path."""
+    out = []
+    for (x, y) in C.BOAT_CELLS:
+        room = ROOM_OF[(x, y)]
+        px, py = x * c, y * c
+        for (nx, ny), seg in (((x + 1, y), f"M{px + c:g} {py:g}v{c:g}"), ((x, y + 1), f"M{px:g} {py + c:g}h{c:g}")):
+            if ROOM_OF.get((nx, ny)) != room:
+                out.append(seg)
+        if (x - 1, y) not in ROOM_OF:
+            out.append(f"M{px:g} {py:g}v{c:g}")
+        if (x, y - 1) not in ROOM_OF:
+            out.append(f"M{px:g} {py:g}h{c:g}")
+    return "".join(out)
+
+
+def _glyph(symbol, x: float, y: float, s: float) -> str:
+    """A room's symbol, drawn faintly on its floor: parrot, moon, apple, corn (no symbol: nothing)."""
+    ink = f'fill="none" stroke="{WALL}" stroke-width="1.2" opacity="0.55"'
+    cx, cy, r = x + s / 2, y + s / 2, s * 0.36
+    if symbol == "moon":
+        return (f'<path d="M{cx + r * 0.3:.1f} {cy - r:.1f}A{r:.1f} {r:.1f} 0 1 0 {cx + r * 0.3:.1f} {cy + r:.1f}'
+                f'A{r * 0.75:.1f} {r * 0.75:.1f} 0 1 1 {cx + r * 0.3:.1f} {cy - r:.1f}z" {ink}/>')
+    if symbol == "apple":
+        return (f'<circle cx="{cx:.1f}" cy="{cy + 1:.1f}" r="{r:.1f}" {ink}/>'
+                f'<path d="M{cx:.1f} {cy - r + 1:.1f}q2 -4 5 -4" {ink}/>')
+    if symbol == "corn":
+        return (f'<ellipse cx="{cx:.1f}" cy="{cy:.1f}" rx="{r * 0.55:.1f}" ry="{r:.1f}" {ink}/>'
+                f'<path d="M{cx - r * 0.5:.1f} {cy:.1f}h{r:.1f}M{cx - r * 0.45:.1f} {cy - r * 0.45:.1f}h{r * 0.9:.1f}'
+                f'M{cx - r * 0.45:.1f} {cy + r * 0.45:.1f}h{r * 0.9:.1f}" {ink}/>')
+    if symbol == "parrot":
+        return (f'<circle cx="{cx - r * 0.2:.1f}" cy="{cy - r * 0.3:.1f}" r="{r * 0.5:.1f}" {ink}/>'
+                f'<path d="M{cx + r * 0.3:.1f} {cy - r * 0.4:.1f}l{r * 0.5:.1f} {r * 0.3:.1f}l{-r * 0.5:.1f} '
+                f'{r * 0.2:.1f}M{cx - r * 0.5:.1f} {cy:.1f}q{r * 0.3:.1f} {r:.1f} {r:.1f} {r:.1f}" {ink}/>')
+    return ""
+
+
+def _room_spot(i: int) -> tuple[int, int]:
+    """Where a room's symbol sits: the room's square nearest its middle."""
+    cells = sorted(C.ROOMS[i])
+    mx = sum(x for x, _ in cells) / len(cells)
+    my = sum(y for _, y in cells) / len(cells)
+    return min(cells, key=lambda c: ((c[0] - mx) ** 2 + (c[1] - my) ** 2, c))
+
+
+ROOM_SPOTS = tuple(_room_spot(i) for i in range(len(C.ROOMS)))
+
+
+def _rat(x: float, y: float, c: float, name: str) -> str:
+    return (f'<g class="rat"><title>{escape(name)}</title><ellipse cx="{x + c * 0.45:.1f}" cy="{y + c * 0.58:.1f}" '
+            f'rx="{c * 0.28:.1f}" ry="{c * 0.18:.1f}" fill="#6b6b6b"/><circle cx="{x + c * 0.75:.1f}" '
+            f'cy="{y + c * 0.48:.1f}" r="{c * 0.12:.1f}" fill="#6b6b6b"/><path d="M{x + c * 0.18:.1f} '
+            f'{y + c * 0.6:.1f}q{-c * 0.1:.1f} {c * 0.25:.1f} {-c * 0.05:.1f} {c * 0.3:.1f}" stroke="#6b6b6b" '
+            f'fill="none"/></g>')
+
+
+def _map(x: float, y: float, c: float, colour: str, lang: str) -> str:
+    name = _w("map", lang, colour=colour_name(colour, lang))
+    return (f'<g class="map" data-colour="{colour}"><title>{escape(name)}</title>'
+            f'<rect x="{x + 1.5:.1f}" y="{y + 1.5:.1f}" width="{c - 3:.1f}" height="{c - 3:.1f}" rx="2" '
+            f'fill="{HEX[colour]}" stroke="{S.INK}" stroke-width="0.8" stroke-dasharray="2 1"/>'
+            + K.label(x + c / 2, y + c * 0.72, initial(colour, lang), size=c * 0.55, anchor="middle", weight="bold",
+                      fill="#ffffff") + "</g>")
+
+
+@lru_cache(maxsize=64)
+def _boat(boat: str, c: float, lang: str) -> str:
+    """A boat at the origin before any tile: deck squares, rooms, symbols, rats and maps."""
+    out = [f'<path d="{_squares(C.BOAT_CELLS, c)}" fill="{DECK}"/>',
+           f'<path d="{"".join(f"M{x * c:g} {y * c:g}h{c:g}v{c:g}" for x, y in C.BOAT_CELLS)}" fill="none" '
+           f'stroke="#b9a98a" stroke-width="0.5"/>']
+    for i, (x, y) in enumerate(ROOM_SPOTS):
+        out.append(f'<g class="room" data-room="{i}"><title>{escape(room_name(i, lang))}</title>'
+                   f'{_glyph(C.ROOM_SYMBOLS[i], x * c, y * c, c)}</g>')
+    rat = _w("rat", lang)
+    out += [_rat(x * c, y * c, c, rat) for x, y in C.RATS[boat]]
+    out += [_map(x * c, y * c, c, colour, lang) for colour, (x, y) in C.MAPS[boat].items()]
+    out.append(f'<path class="walls" d="{_walls(c)}" fill="none" stroke="{WALL}" stroke-width="2.2" '
+               f'stroke-linecap="square"/>')
+    return "".join(out)
+
+
+def tile_fill(tile: dict) -> str:
+    return HEX[tile["colour"]] if tile["kind"] == "cat" else RARE_FILL if tile["kind"] == "rare" else COMMON_FILL
+
+
+@lru_cache(maxsize=4096)
+def _tile(tile_id: str, orientation: int, c: float, lang: str) -> str:
+    """A tile at the origin (its orientation's bounding box): fill, one outline path, its colour's initial or its
+    treasure mark (★ rare, ◆ common)."""
+    kind, shape, colour = C.KIND[tile_id], C.SHAPE[tile_id], C.COLOUR[tile_id]
+    cells = G.ORIENTATIONS[shape][orientation]
+    fill = HEX[colour] if colour else RARE_FILL if kind == "rare" else COMMON_FILL
+    x, y = cells[0]
+    mark = initial(colour, lang) if colour else "★" if kind == "rare" else "◆"
+    return (f'<path d="{_squares(cells, c)}" fill="{fill}"/>'
+            f'<path class="outline" d="{_edges(cells, c)}" fill="none" stroke="{S.INK}" stroke-width="1.6" '
+            f'stroke-linecap="square"/>'
+            + K.label(x * c + c / 2, y * c + c * 0.74, mark, size=c * 0.62, anchor="middle", weight="bold",
+                      fill="#ffffff" if kind == "cat" else S.INK))
+
+
+def _box(cells) -> tuple[int, int]:
+    return max(x for x, _ in cells) + 1, max(y for _, y in cells) + 1
+
+
+# --------------------------------------------------------------------------- the drawing
+
+class _Board(K.CardBoard):
+    def ring_cells(self, key: str, ox: float, oy: float, cells, c: float) -> None:
+        """A highlight or an event mark that follows squares' outline, not a box."""
+        kind = "highlight" if key in self.hl else None
+        if kind:
+            st = S.HIGHLIGHT_STYLE
+            self.top.append(f'<path class="highlight" data-target="{K.attr(key)}" transform="translate({ox:g},{oy:g})" '
+                            f'd="{_edges(cells, c)}" fill="none" stroke="{st["stroke"]}" stroke-width="4" '
+                            f'stroke-dasharray="6 3" stroke-linecap="round"/>')
+
+
+def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=None, cell: float = CELL) -> str:
+    hl = S.parse_highlight(highlight)
+    offers = S.offers(choosable) if choosable else {}
+    marked = {e.data["tile"] for e in events if hasattr(e, "data") and isinstance(e.data, dict) and "tile" in e.data}
+    b = _Board(hl, offers, set(), lang)
+    seats = view["seats"]
+    c = cell
+    bw, bh = C.WIDTH * c, C.HEIGHT * c
+    cols = 1 if len(seats) == 1 else 2
+    seat_w, seat_h = bw + 2 * PAD, bh + 58
+    width = max(cols * seat_w + PAD, 560)
+    parts = b.parts
+    # --- the day track and the ship
+    parts.append(K.label(PAD, 18, _w("days", lang), size=12, weight="bold"))
+    for i, n in enumerate(range(C.DAYS, 0, -1)):
+        x = PAD + 70 + i * 26
+        here = view["ship"] == n
+        parts.append(f'<circle cx="{x}" cy="14" r="10" fill="{"#ffe8a3" if here else "#ffffff"}" stroke="{S.INK}"/>'
+                     + K.label(x, 18, n, size=11, anchor="middle", weight="bold" if here else "normal"))
+        b.element(f"day:{n}", x - 10, 4, 20, 20, _w("day", lang, n=n))
+        if here:
+            b.element("ship", x - 10, 4, 20, 20, _w("ship", lang, n=n),
+                      f'<path class="ship" d="M{x - 8} 28h16l-3 5h-10z" fill="{WALL}"><title>'
+                      f'{escape(_w("ship", lang, n=n))}</title></path>')
+    # --- the turn order
+    x = PAD + 70 + C.DAYS * 26 + 10
+    parts.append(K.label(x, 18, _w("order", lang), size=12, weight="bold"))
+    x += 8 + 7 * len(_w("order", lang))
+    for s in view["order"]:
+        name = player_name(s, lang)
+        passed = seats[s]["passed"]
+        turn = view["turn"] == s and not view["over"] and view["phase"] != "keep"
+        words = name + (f" ({_w('passed', lang)})" if passed else "")
+        w = 7 * len(words) + 8
+        parts.append(f'<g class="order-seat" data-seat="{s}" data-passed="{str(passed).lower()}">'
+                     f'<rect x="{x}" y="5" width="{w}" height="18" rx="9" fill="{"#fff3c4" if turn else "#ffffff"}" '
+                     f'stroke="{S.INK if turn else S.MUTED}" stroke-width="{1.6 if turn else 0.8}"/>'
+                     + K.label(x + w / 2, 18, words, size=11, anchor="middle", fill=S.MUTED if passed else S.INK)
+                     + "</g>")
+        b.element(f"seat:{s}", x, 5, w, 18, name)
+        x += w + 6
+    # --- the common treasures left
+    y = 44
+    parts.append(K.label(PAD, y + 10, _w("supply", lang), size=12, weight="bold"))
+    x = PAD + 130
+    for shape, n in view["supply"].items():
+        cells = G.ORIENTATIONS[shape][0]
+        tw, th = _box(cells)
+        parts.append(f'<g class="supply" data-shape="{shape}"><title>{escape(shape_name(shape, lang))}: {n}</title>'
+                     + K.place(x, y, f'<path d="{_squares(cells, MINI)}" fill="{COMMON_FILL}" stroke="{S.INK}" '
+                                     f'stroke-width="0.8"/>')
+                     + K.label(x + tw * MINI + 4, y + 12, f"×{n}", size=11) + "</g>")
+        b.element(f"supply:{shape}", x - 2, y - 2, tw * MINI + 28, max(th * MINI, 14) + 4, shape_name(shape, lang))
+        x += tw * MINI + 40
+    parts.append(K.label(x + 10, y + 12, _w("bag", lang, n=view["bag_count"]), size=11, fill=S.MUTED))
+    # --- the island and the held tile
+    y = 72
+    parts.append(K.label(PAD, y + 12, _w("island", lang), size=12, weight="bold"))
+    x, row_h = PAD + 130, 0
+    for tile in view["island"]:
+        cells = G.ORIENTATIONS[tile["shape"]][0]
+        tw, th = _box(cells)
+        if x + tw * MINI > width - PAD:
+            x, y = PAD + 130, y + row_h + 10
+            row_h = 0
+        key = f"tile:{tile['id']}"
+        b.element(key, x - 3, y - 3, tw * MINI + 6, th * MINI + 6, tile_name(tile["id"], lang),
+                  f'<g class="island-tile" data-tile-kind="{tile["kind"]}" aria-label="{K.attr(tile_name(tile["id"], lang))}">'
+                  f'<title>{escape(tile_name(tile["id"], lang))}</title>{K.place(x, y, _tile(tile["id"], 0, MINI, lang))}</g>')
+        if tile["id"] in marked:
+            b.top.append(K.ring(x, y, tw * MINI, th * MINI, "event", key))
+        x += tw * MINI + 12
+        row_h = max(row_h, th * MINI)
+    if not view["island"]:
+        parts.append(K.label(PAD + 130, y + 12, _w("island_empty", lang), size=11, fill=S.MUTED))
+    y += max(row_h, 16) + 12
+    held = view["held"]
+    if held is not None:
+        cells = G.ORIENTATIONS[held["shape"]][0]
+        tw, th = _box(cells)
+        name = tile_name(held["id"], lang)
+        parts.append(K.label(PAD, y + 12, _w("held", lang, player=player_name(view["turn"], lang)), size=12,
+                             weight="bold"))
+        b.element(f"tile:{held['id']}", PAD + 127, y - 3, tw * MINI + 6, th * MINI + 6, name,
+                  f'<g class="held-tile"><title>{escape(name)}</title>'
+                  f'{K.place(PAD + 130, y, _tile(held["id"], 0, MINI, lang))}</g>'
+                  + K.label(PAD + 140 + tw * MINI, y + 12, name, size=11))
+        y += th * MINI + 12
+    elif view["rewards"]:
+        parts.append(K.label(PAD, y + 12, _w("reward", lang, player=player_name(view["turn"], lang)), size=12,
+                             weight="bold"))
+        y += 22
+    # --- the seats
+    top = y + 6
+    for i, seat in enumerate(seats):
+        s = seat["seat"]
+        sx, sy = PAD + (i % cols) * seat_w, top + (i // cols) * seat_h
+        _seat(b, view, seat, sx, sy, c, lang)
+    height = top + ((len(seats) + cols - 1) // cols) * seat_h + PAD
+    title = escape(text("isle_of_cats.title", lang))
+    role = "group" if offers else "img"
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
+            f'viewBox="0 0 {width:g} {height:g}" role="{role}" aria-label="{title}" font-family="{S.FONT}" '
+            f'class="ioc-board"><title>{title}</title>'
+            f'<rect width="{width:g}" height="{height:g}" fill="{S.PAPER}"/>'
+            + "".join(parts) + "".join(b.top) + "</svg>")
+
+
+def _seat(b: _Board, view: dict, seat: dict, sx: float, sy: float, c: float, lang: str) -> None:
+    s, boat = seat["seat"], seat["boat"]
+    parts = b.parts
+    head = f"{player_name(s, lang)} · {boat_name(boat, lang)}"
+    parts.append(K.label(sx, sy + 12, head, size=12, weight="bold"))
+    # family cards: faces when the view holds them, else backs
+    cards = seat["kept"] if seat["kept"] is not None and seat["kept_count"] else seat["dealt"]
+    count = seat["kept_count"] or seat["dealt_count"]
+    cx = sx + 8 * len(head) + 14
+    names = []
+    for j in range(count):
+        if cards:
+            name = card_name(cards[j]["id"], lang)
+            fill, words = "#fffbe6", f"{cards[j]['points']}"
+        else:
+            name, fill, words = card_name(None, lang), "#8a6d4b", "?"
+        names.append(name)
+        parts.append(f'<g class="family-card" data-face="{str(bool(cards)).lower()}"><title>{escape(name)}</title>'
+                     f'<rect x="{cx + j * 18:g}" y="{sy}" width="15" height="20" rx="2" fill="{fill}" '
+                     f'stroke="{S.INK}" stroke-width="0.8"/>'
+                     + K.label(cx + j * 18 + 7.5, sy + 14, words, size=9, anchor="middle",
+                               fill=S.INK if cards else "#ffffff") + "</g>")
+    if count:
+        b.element(f"cards:{s}", cx - 2, sy - 2, count * 18 + 2, 24, "; ".join(names))
+    ox, oy = sx, sy + 26
+    parts.append(f'<g class="boat" data-board-seat="{s}" data-x0="{ox:g}" data-y0="{oy:g}" data-cell="{c:g}" '
+                 f'data-boat="{boat}" transform="translate({ox:g},{oy:g})">'
+                 f'<title>{escape(boat_name(boat, lang))}</title>{_boat(boat, c, lang)}')
+    for tile in seat["tiles"]:
+        tx, ty = tile["x"] * c, tile["y"] * c
+        name = tile_name(tile["id"], lang)
+        parts.append(f'<g class="placed-tile" data-tile-kind="{tile["kind"]}" transform="translate({tx:g},{ty:g})">'
+                     f'<title>{escape(name)}</title>{_tile(tile["id"], tile["orientation"], c, lang)}</g>')
+    parts.append("</g>")
+    bw, bh = C.WIDTH * c, C.HEIGHT * c
+    b.element(f"boat:{s}", ox, oy, bw, bh, boat_name(boat, lang))
+    for tile in seat["tiles"]:
+        key = f"tile:{tile['id']}"
+        if key in b.hl:
+            b.ring_cells(key, ox, oy, [tuple(p) for p in tile["cells"]], c)
+        if key in b.offers:
+            tw, th = _box(G.ORIENTATIONS[tile["shape"]][tile["orientation"]])
+            b.top.append(K.choice(key, b.offers[key], ox + tile["x"] * c, oy + tile["y"] * c, tw * c, th * c,
+                                  tile_name(tile["id"], lang)))
+    for i in range(len(C.ROOMS)):
+        key = f"room:{s}:{i}"
+        if key in b.hl:
+            b.ring_cells(key, ox, oy, C.ROOMS[i], c)
+    for key in b.hl | set(b.offers):
+        if key.startswith(f"cell:{s}:"):
+            try:
+                x, y = (int(v) for v in key.rsplit(":", 1)[1].split(","))
+            except ValueError:
+                continue
+            b.element(key, ox + x * c, oy + y * c, c, c, _w("cell", lang, x=x + 1, y=y + 1))

@@ -106,6 +106,9 @@ class GameUI:
     # then its cell); () when the board does not show it; a list of such tuples when the steps may come in any
     # order (a duo's two cards). The renderer marks what `choosable=` names.
     board_keys: Optional[Callable[[Any], tuple | list]] = None
+    # (state, seat, lang) -> {"data": JSON for static/placing.js, "act": (o, x, y) -> action}, or None: a piece the
+    # seat places by pointing at its board (a preview, turned and flipped in the page; the engine decides)
+    placing: Optional[Callable[[Any, int, str], Optional[dict]]] = None
 
 
 @dataclass(frozen=True)

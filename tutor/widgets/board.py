@@ -123,7 +123,8 @@ def without_choices(svg: str) -> str:
 def esm_with_choices(name: str) -> str:
     """An anywidget module from tutor/widgets/static with choose.js's helpers inlined (as `esm` inlines board.js:
     one module per widget, no build step)."""
-    shared = (STATIC / "choose.js").read_text(encoding="utf-8").replace("export function ", "function ")
+    shared = "\n".join((STATIC / f).read_text(encoding="utf-8").replace("export function ", "function ")
+                       for f in ("choose.js", "placing.js"))
     return esm(name) + "\n" + shared
 
 

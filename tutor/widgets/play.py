@@ -80,6 +80,17 @@ class Pick:
                 "value": self._value}
 
 
+class Placer:
+    """A piece the seat places by pointing at the board (GameUI.placing): the page sends (o, x, y); `place` does
+    what the page does."""
+
+    def __init__(self, table: "PlayTable", cid: str, data: dict, act):
+        self.table, self.id, self.data, self.act = table, cid, data, act
+
+    def place(self, o: int, x: int, y: int) -> None:
+        self.table.press(self.id, v=self.table.version, value=[o, x, y])
+
+
 class PlayTable(anywidget.AnyWidget):
     """A game against bots (or hot-seat). `setup` passes explicit components to `game.setup`.
 
@@ -115,6 +126,7 @@ class PlayTable(anywidget.AnyWidget):
         self._offered: dict = {}       # choice id -> Choice / Pick of the current view
         self._rows: list = []          # the current view's groups of parts (captions, choices, picks)
         self._board: dict = {}         # board key -> (Choice, Offer) of the current view
+        self._placer: Optional[Placer] = None   # a piece placed by pointing at the board (GameUI.placing)
         self._board_next: list = []    # the ids of the board's next step (the keyboard goes there)
         self._svg = ""
         self._defs: dict = {}          # key -> the board's <defs>, sent once to a page that asks
@@ -279,6 +291,12 @@ class PlayTable(anywidget.AnyWidget):
             offered = self._offered.get(cid)
             if offered is None or v != self.version:
                 return
+            if isinstance(offered, Placer):
+                value = extra.get("value")
+                if (isinstance(value, list) and len(value) == 3
+                        and all(type(n) is int for n in value)):
+                    self.act(offered.act(*value))
+                return
             if isinstance(offered, Pick):
                 value = extra.get("value")
                 if any(value == option for _, option in offered.options):
@@ -315,6 +333,7 @@ class PlayTable(anywidget.AnyWidget):
         self._rows = []
         self._board = {}
         self._board_next = []
+        self._placer = None
         if self.state is None:
             self._svg = ""
             self._send_view()
@@ -330,6 +349,7 @@ class PlayTable(anywidget.AnyWidget):
         else:
             self._rows = self._action_rows()
             self._board = self._board_choices()
+            self._placer = self._placing()
         self._send_view()
 
     def _send_view(self) -> None:
@@ -362,6 +382,7 @@ class PlayTable(anywidget.AnyWidget):
         rows = [[_part_json(part) for part in group] for group in self._rows]
         self.view = {"v": self.version, "board": board, "defs": key, "status": status, "rows": rows,
                      "board_next": self._board_next, "advice": advice,
+                     "placing": ({**self._placer.data, "id": self._placer.id} if self._placer is not None else None),
                      "log": log_html, "score": self.score_table() if over else "",
                      "undo": not self.undo_button.disabled, "save": not self.save_button.disabled,
                      "save_tip": self.save_button.tooltip, "hotseat": self.hotseat}
@@ -462,6 +483,26 @@ class PlayTable(anywidget.AnyWidget):
         if choice is None:
             raise KeyError(f"nothing choosable at {key!r} (offered: {', '.join(self._board) or 'nothing'})")
         choice.click()
+
+    def _placing(self) -> Optional[Placer]:
+        """The piece a seat at this device places by pointing at the board (the game's `placing` part), or None."""
+        make = self.game.SPEC.parts().placing
+        if make is None:
+            return None
+        movers = set(self.game.to_move(self.state))
+        for seat in ([self.at_device] if self.hotseat else self.humans()):
+            if seat in movers:
+                found = make(self.state, seat, self.lang)
+                if found is not None:
+                    p = Placer(self, f"c{len(self._offered)}", found["data"], found["act"])
+                    self._offered[p.id] = p
+                    return p
+        return None
+
+    @property
+    def placer(self) -> Optional[Placer]:
+        """The piece being placed by pointing at the board now (tests and notebooks place it as the page does)."""
+        return self._placer
 
     def _action_rows(self) -> list:
         """Per seat that must decide now: a group of parts, each a {"caption": html}, a row {"choices": [...]}

@@ -42,4 +42,5 @@ SPEC = register(GameSpec(
     quiet_events=frozenset(),
     bookkeeping_events=frozenset({"isle_of_cats.order", "isle_of_cats.kept"}),
     bots=part(__name__, ".bots"),
+    ui=part(__name__, ".ui:UI"),
 ), _engine)

@@ -7,6 +7,7 @@
 // knows no rules.
 import { button, el, haveDefs, installDefs } from "./board.js";
 import { redrawBoard, wireChoices } from "./choose.js";
+import { wirePlacing } from "./placing.js";
 
 function render({ model, el: root }) {
   root.classList.add("tutor-play", "tutor-widget");
@@ -55,6 +56,12 @@ function render({ model, el: root }) {
   load.addEventListener("click", () => press("load", { text: box.value }));
   hotseat.addEventListener("change", () => press("hotseat", { value: hotseat.checked }));
   wireChoices(board, (id) => press(id));
+  // a piece placed by pointing at the board (GameUI.placing): its preview lives in the page
+  const updatePlacing = wirePlacing(board, (value) => {
+    const p = (model.get("view") || {}).placing;
+    if (p) press(p.id, { value });
+  });
+  let drawnPlacing = null;
 
   const choiceButton = (c) => {
     const b = button(c.label, c.tip, ["tutor-choice", ...(c.classes || [])].join(" "));
@@ -109,6 +116,12 @@ function render({ model, el: root }) {
     if (view.board !== drawnBoard) {
       redrawBoard(board, parse(view.board || ""), view.board_next);
       drawnBoard = view.board;
+      drawnPlacing = undefined;
+    }
+    const placingKey = view.placing ? view.placing.key + ":" + view.placing.id : null;
+    if (placingKey !== drawnPlacing) {
+      updatePlacing(view.placing || null);
+      drawnPlacing = placingKey;
     }
     advice.innerHTML = view.advice || "";
     advice.hidden = !view.advice;

@@ -1,0 +1,88 @@
+"""Placing the held tile by pointing at the boat: what the page needs, sent ONCE per held tile, so that hovering,
+turning (R), flipping (F) and moving (arrows) need no round trip to the kernel.
+
+    placing_data(state, seat, lang) -> {"seat", "tile", "orients", "codes", "reasons", "rotate", "flip", "start", ...}
+
+`orients[o]` are the orientation's squares (geometry.ORIENTATIONS); `codes[o]` one letter per anchor (x, y) of the
+22 x 9 grid, at y * 22 + x: "1" fits, "b" not wholly on the boat, "o" over a tile, "t" touching no tile. The
+reason shown for a letter is the engine's own refusal (RuleViolation.explain) for a placement of that class, got by
+asking the engine (`apply`), never words of the page's own. The click sends (o, x, y) and the engine decides.
+"""
+
+from __future__ import annotations
+
+from tutor.core.errors import RuleViolation
+from tutor.core.i18n import text
+from tutor.games.isle_of_cats import components as C
+from tutor.games.isle_of_cats import geometry as G
+from tutor.games.isle_of_cats.rules import Place, apply, occupied
+from tutor.games.isle_of_cats.text import tile_name
+
+W, H = C.WIDTH, C.HEIGHT
+
+
+def _turns(shape: str) -> tuple[list[int], list[int]]:
+    """For each orientation: the index after a quarter turn clockwise, and after a flip left-right."""
+    orients = G.ORIENTATIONS[shape]
+    index = {o: i for i, o in enumerate(orients)}
+    rot = [index[G._normal([(-y, x) for x, y in cells])] for cells in orients]
+    flip = [index[G._normal([(-x, y) for x, y in cells])] for cells in orients]
+    return rot, flip
+
+
+def codes_for(shape: str, occ: int) -> list[str]:
+    """One letter per anchor for each orientation (see the module's docstring), by the engine's own tests."""
+    at = G.AT
+    out = []
+    for o in range(len(G.ORIENTATIONS[shape])):
+        row = []
+        for y in range(H):
+            for x in range(W):
+                found = at.get((shape, o, x, y))
+                if found is None:
+                    row.append("b")
+                elif found[0] & occ:
+                    row.append("o")
+                elif occ and not found[1] & occ:
+                    row.append("t")
+                else:
+                    row.append("1")
+        out.append("".join(row))
+    return out
+
+
+def placing_data(state, seat: int, lang: str = "en"):
+    """What the page's placing preview needs for the seat's held tile, or None when the seat has nothing to place."""
+    if state.phase != "place" or state.turn != seat or state.held is None:
+        return None
+    tile = state.held
+    shape = C.SHAPE[tile]
+    occ = occupied(state.placed[seat])
+    codes = codes_for(shape, occ)
+    reasons = {"1": text("ui.isle_of_cats.fits", lang)}
+    start = None
+    for o, row in enumerate(codes):
+        for i, code in enumerate(row):
+            if code == "1" and start is None:
+                start = [o, i % W, i // W]
+            if code not in reasons:
+                try:
+                    apply(state, Place(seat, o, i % W, i // W))
+                except RuleViolation as refusal:
+                    reasons[code] = refusal.explain(lang)
+    rot, flip = _turns(shape)
+    return {"seat": seat, "key": f"{seat}:{tile}:{len(state.placed[seat])}", "tile": tile_name(tile, lang),
+            "width": W, "height": H,
+            "orients": [[list(c) for c in cells] for cells in G.ORIENTATIONS[shape]],
+            "codes": codes, "reasons": reasons, "rotate": rot, "flip": flip, "start": start,
+            "words": {"rotate": text("ui.isle_of_cats.rotate", lang), "flip": text("ui.isle_of_cats.flip", lang),
+                      "place": text("ui.isle_of_cats.place_here", lang),
+                      "help": text("ui.isle_of_cats.placing_help", lang, tile=tile_name(tile, lang))}}
+
+
+def placing(state, seat: int, lang: str = "en"):
+    """GameUI.placing: the page's data and how a chosen (o, x, y) becomes the engine's action."""
+    data = placing_data(state, seat, lang)
+    if data is None:
+        return None
+    return {"data": data, "act": lambda o, x, y: Place(seat, o, x, y)}

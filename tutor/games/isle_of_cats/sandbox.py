@@ -1,0 +1,145 @@
+"""The Острів котів score helper: build a boat tile by tile (a cat of any colour and shape, or a rare treasure),
+placed with the same pointing control as the play table, and see its score line by line: families outlined, rooms
+not filled ringed, visible rats ringed and counted.
+
+    ScoreHelper(lang="uk")                                   # lesson.sandbox("isle_of_cats", "uk")
+    ScoreHelper(boat="green", placed=[("cat-blue-13", 0, 7, 3), ...])   # start from a boat
+
+Every placement is the engine's: the helper builds a position in which the learner holds the chosen tile and asks
+`apply` to place it (refusals show the engine's reason). Common treasures come only as a map's reward in the
+engine, so the helper offers cat tiles and rare treasures.
+"""
+
+from __future__ import annotations
+
+import ipywidgets as W
+
+from tutor.core.errors import RuleViolation
+
+from tutor.core.i18n import text
+from tutor.games.isle_of_cats import components as C
+from tutor.games.isle_of_cats.placing import placing_data
+from tutor.games.isle_of_cats.render import render
+from tutor.games.isle_of_cats.rules import Place, Take, apply, setup
+from tutor.games.isle_of_cats.scoring import breakdown, families, unfilled_rooms, visible_rats
+from tutor.games.isle_of_cats.text import colour_name, tile_name
+from tutor.games.isle_of_cats.view import view
+from tutor.widgets.common import ErrorArea, esc, guard, safe_cite
+from tutor.widgets.placeboard import PlaceBoard
+
+_CARDS = (("card-151", "card-152"), ("card-153", "card-154"))
+
+
+def _w(key: str, lang: str, **params) -> str:
+    return text(f"ui.isle_of_cats.sandbox.{key}", lang, **params)
+
+
+class ScoreHelper(W.VBox):
+    def __init__(self, lang: str = "en", boat: str = "blue", placed=()):
+        super().__init__()
+        self.add_class("tutor-widget")
+        self.add_class("tutor-ioc-score")
+        self.lang, self.boat = lang, boat
+        self.placed: list = [tuple(r) for r in placed]
+        self.errors = ErrorArea()
+        g = guard(self.errors, lang)
+        self.kind = W.Dropdown(options=[(_w("cat", lang), "cat"), (_w("rare", lang), "rare")], value="cat",
+                               description=_w("kind", lang))
+        self.colour = W.Dropdown(options=[(colour_name(c, lang), c) for c in C.CAT_COLOURS], value="blue",
+                                 description=_w("colour", lang))
+        self.shape = W.Dropdown(description=_w("shape", lang))
+        self.undo_button = W.Button(description=_w("undo", lang))
+        self.clear_button = W.Button(description=_w("clear", lang))
+        self.board = PlaceBoard(on_place=g(self.place))
+        self.table = W.HTML("")
+        self.table.add_class("tutor-score")
+        self.summary = W.HTML("")
+        self._shapes()
+        self.kind.observe(g(lambda _c: (self._shapes(), self.refresh())), names="value")
+        self.colour.observe(g(lambda _c: self.refresh()), names="value")
+        self.shape.observe(g(lambda _c: self.refresh()), names="value")
+        self.undo_button.on_click(g(lambda _b: self.undo()))
+        self.clear_button.on_click(g(lambda _b: self.clear()))
+        self.children = [W.HTML(f"<h3>{esc(_w('title', lang))}</h3><p>{esc(_w('intro', lang))}</p>"),
+                         W.HBox([self.kind, self.colour, self.shape],
+                                layout=W.Layout(flex_flow="row wrap")),
+                         self.board, self.errors,
+                         W.HBox([self.undo_button, self.clear_button]), self.summary, self.table]
+        with g:
+            self.refresh()
+
+    def _shapes(self) -> None:
+        shapes = C.CAT_SHAPES if self.kind.value == "cat" else C.RARE_SHAPES
+        opts = [(f"{i}: {_w('cells', self.lang, n=C.SHAPE_SIZE[s])}" if self.kind.value == "cat" else s, s)
+                for i, s in enumerate(shapes, 1)]
+        self.shape.options = opts
+        self.shape.value = opts[0][1]
+        self.colour.disabled = self.kind.value != "cat"
+
+    @property
+    def tile(self):
+        """The tile the learner chose (the first not yet on the boat), or None when none is left."""
+        used = {r[0] for r in self.placed}
+        if self.kind.value == "cat":
+            tid = f"cat-{self.colour.value}-{self.shape.value[3:]}"
+            return None if tid in used else tid
+        return next((f"rare-{self.shape.value}-{i}" for i in range(1, C.RARE_EACH + 1)
+                     if f"rare-{self.shape.value}-{i}" not in used), None)
+
+    def position(self, holding: bool = True):
+        """The boat as built; with `holding`, the learner holding the chosen tile (the engine's place phase)."""
+        tile = self.tile if holding else None
+        used = {r[0] for r in self.placed}
+        # not holding: some unused tile lies on the island (the picture leaves the island out)
+        island = tile or next(t for t in C.BAG_TILES if t not in used)
+        state = setup(2, first=0, boats=(self.boat, "red" if self.boat != "red" else "blue"), kept=_CARDS,
+                      placed=[self.placed, ()], island=(island,), bag=())
+        if tile is not None:
+            state, _ = apply(state, Take(0, tile))
+        return state
+
+    def place(self, o: int, x: int, y: int) -> None:
+        """Place the chosen tile (the engine refuses what does not fit, with its reason; nothing changes)."""
+        with guard(self.errors, self.lang):
+            state = self.position()
+            apply(state, Place(0, o, x, y))
+            self.placed.append((self.tile, o, x, y))
+            self.refresh()
+
+    def undo(self) -> None:
+        if self.placed:
+            self.placed.pop()
+        self.refresh()
+
+    def clear(self) -> None:
+        self.placed = []
+        self.refresh()
+
+    def refresh(self) -> None:
+        lang = self.lang
+        self.errors.clear()
+        try:
+            state = self.position()
+        except RuleViolation:        # the chosen tile fits nowhere (or none is left): show the boat alone
+            state = self.position(holding=False)
+            self.errors.show(_w("no_space", lang, tile=tile_name(self.tile, lang)))
+        placed = tuple(self.placed)
+        fams = families(placed)
+        rooms = unfilled_rooms(placed)
+        rats = visible_rats(placed, self.boat)
+        hl = ([f"tile:{t}" for f in fams for t in f.tiles] + [f"room:0:{i}" for i in rooms]
+              + [f"cell:0:{x},{y}" for x, y in rats])
+        v = view(state, 0)
+        v = {**v, "seats": v["seats"][:1], "island": [], "order": [0], "held": v["held"]}
+        self.board.show(render(v, highlight=hl, lang=lang), placing_data(state, 0, lang))
+        self.summary.value = (f"<p>{esc(_w('families', lang, n=len(fams)))} · {esc(_w('unfilled', lang, n=len(rooms)))}"
+                              f" · {esc(_w('rats', lang, n=len(rats)))}</p>")
+        b = breakdown(placed, self.boat)
+        self.total = b.total
+        rows = [f'<tr class="line"><td>{esc(line.label(lang))}</td><td class="num">{line.points}</td>'
+                f'<td class="tutor-cite">{esc(safe_cite(line.rule, lang))}</td></tr>' for line in b.lines]
+        rows.append(f'<tr class="total"><td>{esc(_w("total", lang))}</td><td class="num" data-points="{b.total}">'
+                    f'{b.total}</td><td></td></tr>')
+        self.table.value = (f"<table><thead><tr><th>{esc(_w('line', lang))}</th><th>{esc(text('ui.points', lang))}"
+                            f"</th><th>{esc(text('ui.rule', lang))}</th></tr></thead><tbody>{''.join(rows)}"
+                            f"</tbody></table>")

@@ -1,0 +1,126 @@
+// Placing a held piece by pointing at a grid board (tutor/games/isle_of_cats/placing.py sends the data, once per
+// held piece): a preview follows the pointer — green where the piece fits, red with the engine's reason where it
+// does not; R turns it, F flips it, the arrows move it, a click or Enter sends (orientation, x, y). The kernel asks
+// the engine, which decides: the page knows no rules, only the letters the kernel computed for each anchor.
+// Inlined into the modules that use it (no build step).
+
+export function wirePlacing(container, send) {
+  const NS = "http://www.w3.org/2000/svg";
+  const bar = document.createElement("div");
+  bar.className = "tutor-placing";
+  bar.hidden = true;
+  const help = document.createElement("div");
+  help.className = "tutor-placing-help";
+  const mkButton = (cls) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "tutor-choice " + cls;
+    return b;
+  };
+  const rotate = mkButton("tutor-place-rotate");
+  const flip = mkButton("tutor-place-flip");
+  const place = mkButton("tutor-place-here");
+  const reason = document.createElement("div");
+  reason.className = "tutor-place-reason";
+  reason.setAttribute("aria-live", "polite");
+  const row = document.createElement("div");
+  row.className = "tutor-choice-row";
+  row.append(rotate, flip, place);
+  bar.append(help, row, reason);
+  container.after(bar);
+
+  let data = null, o = 0, ax = 0, ay = 0, boat = null, layer = null;
+  const codeAt = (oo, x, y) => (x < 0 || y < 0 || x >= data.width || y >= data.height)
+    ? "b" : data.codes[oo][y * data.width + x];
+  const draw = () => {
+    if (!data || !boat) return;
+    const cell = parseFloat(boat.getAttribute("data-cell"));
+    const code = codeAt(o, ax, ay);
+    const ok = code === "1";
+    const parts = data.orients[o].map(([dx, dy]) =>
+      `<rect x="${(ax + dx) * cell}" y="${(ay + dy) * cell}" width="${cell}" height="${cell}"/>`).join("");
+    layer.innerHTML = parts;
+    layer.setAttribute("fill", ok ? "#2e9e44" : "#d0312d");
+    layer.setAttribute("fill-opacity", "0.55");
+    layer.setAttribute("stroke", ok ? "#14591f" : "#7a1410");
+    layer.setAttribute("stroke-width", "2");
+    layer.setAttribute("data-fits", ok ? "true" : "false");
+    layer.setAttribute("data-anchor", `${o},${ax},${ay}`);
+    reason.textContent = data.reasons[code] || "";
+    reason.dataset.fits = ok ? "true" : "false";
+    container.dataset.preview = `${o},${ax},${ay},${ok ? 1 : 0}`;
+  };
+  // the anchor that puts the piece's first square under grid square (gx, gy)
+  const aim = (gx, gy) => {
+    const [px, py] = data.orients[o][0];
+    ax = gx - px; ay = gy - py;
+  };
+  const turnTo = (next) => {
+    const [px, py] = data.orients[o][0];
+    const gx = ax + px, gy = ay + py;
+    o = next;
+    aim(gx, gy);
+    draw();
+  };
+  const square = (event) => {
+    const svg = boat.ownerSVGElement;
+    const m = boat.getScreenCTM();
+    if (!svg || !m) return null;
+    const pt = svg.createSVGPoint();
+    pt.x = event.clientX; pt.y = event.clientY;
+    const p = pt.matrixTransform(m.inverse());
+    const cell = parseFloat(boat.getAttribute("data-cell"));
+    return [Math.floor(p.x / cell), Math.floor(p.y / cell)];
+  };
+  const inBoat = (event) => boat && event.target && event.target.closest && event.target.closest("[data-board-seat]") === boat;
+  container.addEventListener("mousemove", (event) => {
+    if (!data || !inBoat(event)) return;
+    const sq = square(event);
+    if (!sq) return;
+    aim(sq[0], sq[1]);
+    draw();
+  });
+  container.addEventListener("click", (event) => {
+    if (!data || !inBoat(event)) return;
+    const sq = square(event);
+    if (!sq) return;
+    event.preventDefault();
+    aim(sq[0], sq[1]);
+    draw();
+    send([o, ax, ay]);
+  });
+  container.addEventListener("keydown", (event) => {
+    if (!data) return;
+    const k = event.key;
+    const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    if (k === "r" || k === "R") turnTo(data.rotate[o]);
+    else if (k === "f" || k === "F") turnTo(data.flip[o]);
+    else if (moves[k]) { ax += moves[k][0]; ay += moves[k][1]; draw(); }
+    else if (k === "Enter" && !(event.target.closest && event.target.closest("[data-choice]"))) send([o, ax, ay]);
+    else return;
+    event.preventDefault();
+  });
+  rotate.addEventListener("click", () => data && turnTo(data.rotate[o]));
+  flip.addEventListener("click", () => data && turnTo(data.flip[o]));
+  place.addEventListener("click", () => data && send([o, ax, ay]));
+
+  // after every redraw of the board: the data of the piece held now (null: nothing to place)
+  return function update(next) {
+    const same = data && next && data.key === next.key;
+    data = next || null;
+    bar.hidden = !data;
+    boat = data ? container.querySelector(`[data-board-seat="${data.seat}"]`) : null;
+    if (!data || !boat) { container.removeAttribute("data-preview"); return; }
+    if (!container.hasAttribute("tabindex")) container.tabIndex = 0;
+    rotate.textContent = data.words.rotate;
+    flip.textContent = data.words.flip;
+    place.textContent = data.words.place;
+    help.textContent = data.words.help;
+    layer = document.createElementNS(NS, "g");
+    layer.setAttribute("class", "tutor-place-preview");
+    layer.setAttribute("pointer-events", "none");
+    boat.append(layer);
+    if (!same && data.start) [o, ax, ay] = data.start;
+    draw();
+  };
+}

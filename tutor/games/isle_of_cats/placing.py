@@ -71,7 +71,7 @@ def placing_data(state, seat: int, lang: str = "en"):
                 except RuleViolation as refusal:
                     reasons[code] = refusal.explain(lang)
     rot, flip = _turns(shape)
-    return {"seat": seat, "key": f"{seat}:{tile}:{len(state.placed[seat])}", "tile": tile_name(tile, lang),
+    return {"seat": seat, "key": f"{seat}:{len(state.placed[seat])}", "tile": tile_name(tile, lang),
             "width": W, "height": H,
             "orients": [[list(c) for c in cells] for cells in G.ORIENTATIONS[shape]],
             "codes": codes, "reasons": reasons, "rotate": rot, "flip": flip, "start": start,

@@ -1,0 +1,161 @@
+"""Острів котів's board, placing by pointing, play table and score helper, without a browser."""
+
+from __future__ import annotations
+
+import re
+from html import escape
+
+import pytest
+
+from tutor.core.errors import RuleViolation
+from tutor.core.svg import Offer
+from tutor.games import isle_of_cats as ioc
+from tutor.games.isle_of_cats import components as C
+from tutor.games.isle_of_cats.placing import placing_data
+from tutor.games.isle_of_cats.render import render
+from tutor.games.isle_of_cats.text import card_name, tile_name
+
+KEPT = (("card-151", "card-152"), ("card-165", "card-166"))
+FIRST = ("cat-blue-13", 0, 7, 3)
+ISLAND = ("cat-green-15", "rare-O-1", "cat-red-16", "cat-orange-2")
+
+
+def table_state():
+    return ioc.setup(2, first=0, kept=KEPT, placed=[[FIRST], []], island=ISLAND, bag=())
+
+
+def holding():
+    s = table_state()
+    s, _ = ioc.apply(s, ioc.Take(0, "cat-green-15"))
+    return s
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_board_shows_rooms_rats_maps_tiles_named_without_ids(lang):
+    s = table_state()
+    svg = render(ioc.view(s, 0), lang=lang)
+    assert svg.count('class="room"') == 2 * 7
+    assert svg.count('class="rat"') == len(C.RATS["blue"]) + len(C.RATS["green"])
+    assert svg.count('class="map"') == 10
+    assert svg.count('class="placed-tile"') == 1
+    for t in ISLAND:
+        assert tile_name(t, lang) in svg
+    visible = re.sub(r'data-[a-z-]+="[^"]*"', "", svg)
+    assert not re.search(r"\b(cat|rare|common)-[a-zA-Z-]+-\d", visible), "a tile id reached the picture"
+
+
+def test_other_players_cards_never_in_the_svg_until_the_end():
+    s = table_state()
+    mine = render(ioc.view(s, 0))
+    for c in KEPT[0]:
+        assert escape(card_name(c)) in mine
+    for c in KEPT[1]:
+        assert escape(card_name(c)) not in mine and c not in mine
+    s = ioc.setup(2, first=0, kept=KEPT, placed=[[FIRST], []], island=ISLAND, bag=())
+    assert escape(card_name(KEPT[1][0])) in render(ioc.view(s, None))
+    assert card_name(None) in mine
+
+
+def test_colour_is_never_alone_on_maps_and_cats():
+    svg = render(ioc.view(table_state(), 0), lang="en")
+    maps = re.findall(r'<g class="map" data-colour="(\w+)">.*?</g>', svg)
+    assert len(maps) == 10
+    for colour in C.CAT_COLOURS:
+        block = re.search(rf'<g class="map" data-colour="{colour}">(.*?)</g>', svg).group(1)
+        assert f">{colour[0].upper()}</text>" in block
+    for lang in ("en", "uk"):
+        from tutor.games.isle_of_cats.render import initial
+        assert len({initial(c, lang) for c in C.CAT_COLOURS}) == 5
+
+
+def test_highlights_and_choosable_hit_areas():
+    s = table_state()
+    keys = ["tile:cat-green-15", "room:0:3", "cell:0:7,3", "ship", "supply:domino", "boat:1", "tile:cat-blue-13"]
+    svg = render(ioc.view(s, 0), highlight=keys)
+    for k in keys:
+        assert f'data-target="{k}"' in svg, k
+    offers = {"tile:rare-O-1": Offer("c1", "take"), "supply:monomino": Offer("c2", "m")}
+    svg = render(ioc.view(s, 0), choosable=offers)
+    assert 'data-choice="c1" data-key="tile:rare-O-1"' in svg and 'data-choice="c2"' in svg
+    assert 'data-board-seat="0"' in svg and 'data-cell="16"' in svg
+
+
+def test_placing_data_agrees_with_the_engine_everywhere():
+    s = holding()
+    d = placing_data(s, 0, "uk")
+    assert d["codes"] and set("".join(d["codes"])) >= {"1", "b", "o", "t"}
+    for o, row in enumerate(d["codes"]):
+        for i, code in enumerate(row):
+            x, y = i % 22, i // 22
+            try:
+                ioc.apply(s, ioc.Place(0, o, x, y))
+                assert code == "1", (o, x, y)
+            except RuleViolation as refusal:
+                assert code != "1" and d["reasons"][code] == refusal.explain("uk"), (o, x, y, code)
+    # a quarter turn four times and a flip twice come back
+    for o in range(len(d["orients"])):
+        r = o
+        for _ in range(4):
+            r = d["rotate"][r]
+        assert r == o and d["flip"][d["flip"][o]] == o
+    assert placing_data(table_state(), 0, "en") is None
+
+
+def _table():
+    from tutor.widgets.play import PlayTable
+    return PlayTable("isle_of_cats", players=2, seat=0, lang="en", bots=True, first=0, kept=KEPT,
+                     placed=[[FIRST], []], island=ISLAND, bag=())
+
+
+def test_play_table_take_by_click_then_place_by_pointing():
+    t = _table()
+    assert t.placer is None
+    t.click_board("tile:cat-green-15")
+    assert t.state.held == "cat-green-15" and t.placer is not None
+    assert t.view["placing"]["tile"] == tile_name("cat-green-15") and "cat-green-15" not in str(t.view["placing"])
+    before = t.state
+    # refused: not touching (far from the first tile), with the engine's reason; nothing changes
+    d = t.view["placing"]
+    o = d["rotate"][0]
+    far = next(i for i, c in enumerate(d["codes"][o]) if c == "t")
+    t.placer.place(o, far % 22, far // 22)
+    assert t.state is before and t.error == d["reasons"]["t"] and "side" in t.error
+    # legal: lands
+    ok = d["codes"][o].index("1")
+    t.placer.place(o, ok % 22, ok // 22)
+    assert ("cat-green-15", o, ok % 22, ok // 22) in t.state.placed[0] and t.placer is None
+
+
+def test_fallback_list_places_the_picked_place():
+    t = _table()
+    t.click_board("tile:cat-green-15")
+    [pick] = [p for p in t._offered.values() if type(p).__name__ == "Pick"]
+    legal = ioc.placements(t.state, 0, "cat15")
+    pick.value = list(legal[3])
+    [button] = [c for c in t.action_buttons(0) if "tutor-place-listed" in c.classes]
+    button.click()
+    assert ("cat-green-15", *legal[3]) in t.state.placed[0]
+
+
+def test_score_helper_builds_a_boat_and_refuses_with_the_engine_reason():
+    from tutor.games.isle_of_cats.sandbox import ScoreHelper
+    h = ScoreHelper(lang="en", placed=[FIRST])
+    assert h.total == ioc.breakdown((FIRST,), "blue").total
+    h.kind.value, h.shape.value = "cat", "cat5"
+    h.board.place(0, 0, 0)
+    assert h.placed == [FIRST] and "would not lie wholly" in h.errors.message
+    d = h.board.placing
+    o, x, y = d["start"]
+    h.board.place(o, x, y)
+    assert h.placed[-1] == ("cat-blue-5", o, x, y)
+    assert h.total == ioc.breakdown(tuple(h.placed), "blue").total
+    assert 'class="highlight"' in h.board.value       # open rooms and visible rats are ringed
+    h.undo()
+    assert h.placed == [FIRST]
+    h.clear()
+    assert h.placed == [] and h.total == -35 - len(C.RATS["blue"])
+
+
+def test_lesson_sandbox_finds_the_helper():
+    from tutor.games.isle_of_cats.ui import UI
+    assert UI.sandbox is not None and UI.placing is not None

@@ -1,0 +1,96 @@
+"""Острів котів in a real browser: take a tile by clicking it on the island, turn it with R, point at a square
+where it does not fit (red preview, the engine's reason, nothing placed), then click where it fits (it lands).
+Serves a small notebook of its own (the lesson notebooks live on another branch)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from voila_harness import Server
+
+from tutor.games import isle_of_cats as ioc
+from tutor.games.isle_of_cats.placing import placing_data
+
+KEPT = (("card-151", "card-152"), ("card-165", "card-166"))
+FIRST = ("cat-blue-13", 0, 7, 3)
+ISLAND = ("cat-green-15", "rare-O-1", "cat-red-16", "cat-orange-2")
+CODE = f"""from tutor.widgets.play import PlayTable
+PlayTable("isle_of_cats", players=2, seat=0, lang="en", bots=True, first=0, kept={KEPT!r},
+          placed=[[{FIRST!r}], []], island={ISLAND!r}, bag=())"""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("ioc_nb")
+    nb = {"cells": [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": CODE}],
+          "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+          "nbformat": 4, "nbformat_minor": 5}
+    (folder / "ioc_place.ipynb").write_text(json.dumps(nb))
+    nb["cells"][0]["source"] = "print(1)"
+    (folder / "index.ipynb").write_text(json.dumps(nb))     # the server wants an index
+    s = Server(folder, tmp_path_factory.mktemp("voila") / "voila.log")
+    try:
+        s.wait_ready()
+        yield s
+    finally:
+        s.stop()
+
+
+def square_point(page, table, gx: int, gy: int):
+    """The page coordinates of the middle of boat square (gx, gy) of seat 0."""
+    return page.evaluate("""([root, gx, gy]) => {
+        const boat = root.querySelector('[data-board-seat="0"]');
+        const svg = boat.ownerSVGElement, m = boat.getScreenCTM(), c = parseFloat(boat.getAttribute('data-cell'));
+        const p = svg.createSVGPoint(); p.x = (gx + 0.5) * c; p.y = (gy + 0.5) * c;
+        const q = p.matrixTransform(m); return [q.x, q.y]; }""", [table.element_handle(), gx, gy])
+
+
+def test_place_by_pointing_rotate_refuse_then_land(server, page):
+    page.goto(server.render_url("ioc_place.ipynb"))
+    table = page.locator(".tutor-play").first
+    table.locator(".tutor-svg svg").first.wait_for(state="visible")
+    version = table.get_attribute("data-v")
+    table.locator('.tutor-svg [data-choice][data-key="tile:cat-green-15"]').click()
+    page.wait_for_function("([r, v]) => r.dataset.v !== v", arg=[table.element_handle(), version])
+    table.locator(".tutor-placing").wait_for(state="visible")
+
+    s, _ = ioc.apply(ioc.setup(2, first=0, kept=KEPT, placed=[[FIRST], []], island=ISLAND, bag=()),
+                     ioc.Take(0, "cat-green-15"))
+    d = placing_data(s, 0, "en")
+    board = table.locator(".tutor-svg").first
+    o0 = d["start"][0]
+    # hover a square, focus the board, press R: the preview turns a quarter
+    x, y = square_point(page, table, 3, 4)
+    page.mouse.move(x, y)
+    board.focus()
+    page.keyboard.press("r")
+    o = d["rotate"][o0]
+    assert board.get_attribute("data-preview").split(",")[0] == str(o)
+    px, py = d["orients"][o][0]
+    # refused: a square where the turned tile touches nothing
+    far = next(i for i, c in enumerate(d["codes"][o]) if c == "t")
+    ax, ay = far % 22, far // 22
+    x, y = square_point(page, table, ax + px, ay + py)
+    page.mouse.move(x, y)
+    assert board.get_attribute("data-preview") == f"{o},{ax},{ay},0"
+    assert table.locator(".tutor-place-reason").inner_text() == d["reasons"]["t"]
+    assert table.locator(".tutor-place-preview").get_attribute("data-fits") == "false"
+    version = table.get_attribute("data-v")
+    page.mouse.click(x, y)
+    table.locator(".tutor-error [role=alert]").wait_for(state="visible")
+    assert d["reasons"]["t"] in table.locator(".tutor-error").inner_text()
+    assert table.get_attribute("data-v") == version
+    assert table.locator('[data-board-seat="0"] .placed-tile').count() == 1
+    # legal: green, and a click lands it
+    ok = d["codes"][o].index("1")
+    ax, ay = ok % 22, ok // 22
+    x, y = square_point(page, table, ax + px, ay + py)
+    page.mouse.move(x, y)
+    assert table.locator(".tutor-place-preview").get_attribute("data-fits") == "true"
+    page.mouse.click(x, y)
+    page.wait_for_function("([r, v]) => r.dataset.v !== v", arg=[table.element_handle(), version])
+    page.wait_for_function("(r) => r.querySelectorAll('[data-board-seat=\"0\"] .placed-tile').length === 2",
+                           arg=table.element_handle())
+    assert not page.js_errors

@@ -13,6 +13,7 @@ import pytest
 import learner_text as L
 from tutor.core.conformance import mentions
 from tutor.games.aqua_fest import components as AC
+from tutor.games.isle_of_cats import components as IC
 from tutor.games.maui import components as MC
 from tutor.games.sea_salt_paper import components as SC
 from tutor.games.trump_whales import components as TC
@@ -23,6 +24,7 @@ COMPONENT_IDS = {
     "aqua_fest": set(AC.ALL_CARDS) | set(AC.ALL_TILES),
     "sea_salt_paper": set(SC.ALL_CARDS),
     "trump_whales": set(TC.ALL_CARDS),
+    "isle_of_cats": set(IC.TILES) | set(IC.ALL_FAMILY_CARDS),
 }
 # placeholders for a missing plural form, and words about the program rather than the game
 NOT_FOR_LEARNERS = ("(s)", "What the engine did", "Что сделал движок", "Що зробив рушій")

@@ -236,3 +236,51 @@ def test_trump_whales_lesson_counts_are_the_datas(lang):
 def test_trump_whales_claims_are_read():
     claims = tw_claims("Андрея нарвала 2 Андрея с 3 жемчужинами; the Orca 3 carries 3 pearls; Blue whale 9 (1 pearl)")
     assert sorted((f, v, n) for f, v, n, _ in claims) == [("blue_whale", 9, 1), ("narwhal", 2, 3), ("orca", 3, 3)]
+
+
+# --------------------------------------------------------------------------- Острів котів
+
+ISLE_CLAIMS = {
+    # the lesson's words for each number, per language: (the words with {n}, the value from the data)
+    "en": lambda C: [
+        ("{n} cat tiles", len(C.CAT_TILES)), ("({n} shapes", len(C.CAT_SHAPES)), ("{n} rare treasures", len(C.RARE_TILES)),
+        ("{n} family cards, Vesh", len(C.ALL_FAMILY_CARDS)), ("**{n} days**", C.DAYS),
+        ("**{n} tiles for each player**", C.TILES_PER_PLAYER), ("**{n} family cards**", C.CARDS_DEALT),
+        ("keeps **{n}**", C.CARDS_KEPT), ("costs {n} point", -C.RAT_POINTS), ("costs {n} points", -C.UNFILLED_ROOM_POINTS),
+        ("family of 7 scores {n}", C.family_points(7)), ("family of 8 scores {n}", C.family_points(8)),
+        ("**{n}**\n   with two players", C.COMMON_SUPPLY[2]), ("**{n}** with three", C.COMMON_SUPPLY[3]),
+        ("**{n}** with four", C.COMMON_SUPPLY[4])],
+    "uk": lambda C: [
+        ("{n} плиток котів", len(C.CAT_TILES)), ("({n} форм", len(C.CAT_SHAPES)), ("{n} рідкісних", len(C.RARE_TILES)),
+        ("{n} карт сімейної гри", len(C.ALL_FAMILY_CARDS)), ("**{n} днів**", C.DAYS),
+        ("**по {n} плитки на кожного гравця**", C.TILES_PER_PLAYER), ("**{n} сімейні карти**", C.CARDS_DEALT),
+        ("лишає собі **{n}**", C.CARDS_KEPT), ("забирає {n} очко", -C.RAT_POINTS), ("коштує {n} очок", -C.UNFILLED_ROOM_POINTS),
+        ("із семи котів дає {n}", C.family_points(7)), ("з восьми — {n}", C.family_points(8)),
+        ("по **{n}** для гри\n   вдвох", C.COMMON_SUPPLY[2]), ("по **{n}** — утрьох", C.COMMON_SUPPLY[3]),
+        ("по **{n}** — учотирьох", C.COMMON_SUPPLY[4])],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_isle_of_cats_lesson_numbers_are_the_datas(lang):
+    """The counts, the common supply and the family table the Острів котів lesson quotes are the components'."""
+    from tutor.games.isle_of_cats import components as C
+    from tutor.lesson_source import path
+    text = path("isle_of_cats", lang).read_text(encoding="utf-8")
+    missing = [words.format(n=n) for words, n in ISLE_CLAIMS[lang](C) if words.format(n=n) not in text]
+    assert not missing, f"the lesson does not say (with the data's number): {missing}"
+    supply = "/".join(str(C.COMMON_SUPPLY[p]) for p in (2, 3, 4))
+    table = "/".join(str(C.FAMILY_POINTS[n]) for n in (3, 4, 5, 6))
+    row = " | ".join(str(C.FAMILY_POINTS[n]) for n in (3, 4, 5, 6)) + f" | +{C.FAMILY_EXTRA} |"
+    for words in (supply, table, row, f"+{C.FAMILY_EXTRA} "):
+        assert words in text, words
+
+
+def test_isle_of_cats_worked_numbers_are_the_engines():
+    """The family of 8 scores 30, and the scored boat's lines are what the engine scores (its scenario's
+    expectations replay them; here the sums the narration adds up)."""
+    from tutor.games.isle_of_cats import components as C
+    assert [C.family_points(n) for n in (6, 7, 8)] == [20, 25, 30]
+    data = yaml.safe_load((LESSONS / "isle_of_cats" / "scenarios" / "scored-boat.yaml").read_text(encoding="utf-8"))
+    lines = data["steps"][1]["expect"]["lines"][1]
+    assert sum(lines) == -6 and "= −6" in data["steps"][-1]["say"]["en"]

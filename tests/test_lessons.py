@@ -30,10 +30,11 @@ PROSE_ONLY = {
     "aqua_fest": {"aqua_fest:contents", "aqua_fest:rulings"},
     "sea_salt_paper": {"sea_salt_paper:components", "sea_salt_paper:goal", "sea_salt_paper:rulings"},
     "trump_whales": {"trump_whales:components", "trump_whales:goal", "trump_whales:rulings"},
+    "isle_of_cats": {"isle_of_cats:rulings"},
 }
 # the helpers that put a position on a board, and the lesson files they show
 BOARD = re.compile(r'lesson\.(scenario|quiz|your_turn|position|sandbox|play)\((?:"([^"]+)")?')
-MIN_SCENARIOS = {"maui": 10, "aqua_fest": 15, "sea_salt_paper": 12, "trump_whales": 15}
+MIN_SCENARIOS = {"maui": 10, "aqua_fest": 15, "sea_salt_paper": 12, "trump_whales": 15, "isle_of_cats": 13}
 
 
 def lessons(game: str) -> Path:
@@ -80,7 +81,7 @@ def anchors(path: Path) -> set[str]:
 
 
 def test_the_ready_games_include_the_finished_lessons():
-    assert {"maui", "aqua_fest", "sea_salt_paper", "trump_whales"} <= set(GAMES)
+    assert {"maui", "aqua_fest", "sea_salt_paper", "trump_whales", "isle_of_cats"} <= set(GAMES)
 
 
 @pytest.mark.parametrize("game", GAMES)

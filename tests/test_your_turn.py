@@ -30,6 +30,7 @@ ACTION_PARTS = {
     "aqua_fest": {"part-movement", "part-turn", "part-battles"},
     "sea_salt_paper": {"part-turn", "part-duos", "part-end-round"},
     "trump_whales": {"part-turn", "part-reward", "part-five-exception", "part-bonuses"},
+    "isle_of_cats": {"part-placing", "part-maps", "part-families"},
 }
 
 

@@ -5,7 +5,7 @@ the game's spec.
     s = ioc.setup(2, seed=1)
     s, events = ioc.apply(s, ioc.KeepCards(0, s.dealt[0][:2]))
 
-The renderer is a placeholder and the game has no lessons yet: GameSpec's ui and scenario parts are left out.
+The renderer is a placeholder (its own worktree draws the real one); the lesson-file adapter is .scenario.
 """
 
 from tutor.core.errors import RuleViolation, SavedStateError  # noqa: F401
@@ -41,6 +41,6 @@ SPEC = register(GameSpec(
     revealing_events=frozenset({"isle_of_cats.cards_revealed", "isle_of_cats.game_over"}),
     quiet_events=frozenset(),
     bookkeeping_events=frozenset({"isle_of_cats.order", "isle_of_cats.kept"}),
-    bots=part(__name__, ".bots"),
+    bots=part(__name__, ".bots"), scenario=part(__name__, ".scenario"),
     ui=part(__name__, ".ui:UI"),
 ), _engine)

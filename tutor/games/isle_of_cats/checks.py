@@ -56,7 +56,11 @@ def check_invariants(state: State) -> list[str]:
         problems.append("map rewards wait exactly in the treasure phase")
     if state.held is not None and state.phase == "place" and C.KIND.get(state.held) is None:
         problems.append("the held tile is unknown")
-    if state.phase in ("take", "place", "treasure"):
+    # the pause stages() makes at a day's end (the island cleared, the next day's tiles not yet drawn): nobody
+    # acts there, so who passed does not matter; in play the island is never empty in the take phase, since the
+    # bag never runs out (ruling bag-short)
+    between_days = state.phase == "take" and not state.island and state.ship < C.DAYS
+    if state.phase in ("take", "place", "treasure") and not between_days:
         if state.passed[state.turn]:
             problems.append("a player who passed is to act")
         if state.phase == "take" and not state.island:

@@ -107,7 +107,7 @@ MAPS = {colour: dict(maps) for colour, (_rats, maps) in _BOATS.items()}   # boat
 
 
 def edge_cells() -> frozenset:
-    """The boat's outermost cells: those with a side on which there is no boat cell (ruling family-card-edge)."""
+    """The boat's outermost cells: those with a side on which there is no boat cell (ruling edge)."""
     return frozenset((x, y) for (x, y) in BOAT_CELLS
                      if any(n not in BOAT_CELLS for n in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1))))
 

@@ -119,7 +119,7 @@ def cats(placed) -> list[str]:
 
 
 def edge_cats(placed) -> list[str]:
-    """The cat tiles with at least one cell on an outermost cell of the boat (ruling family-card-edge)."""
+    """The cat tiles with at least one cell on an outermost cell of the boat (ruling edge)."""
     return [t for t, m in _masks(placed) if C.KIND[t] == "cat" and m & G.EDGE]
 
 

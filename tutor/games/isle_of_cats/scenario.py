@@ -1,0 +1,169 @@
+"""Острів котів in lesson files: setup, actions and expectations written with players counted from 1.
+
+setup:  players, seed, first (player), boats {player: colour} or [colours], dealt {player: [3 card ids]} or
+        kept {player: [2 card ids]} (the day begins), placed {player: [[tile, orientation, x, y], ...]} (each row
+        legal in turn), island [tile ids], bag [tile ids], ship (5 on the first day .. 1 on the last),
+        order [players] (see rules.setup)
+do:     a mapping (or a list of mappings, applied in order) of one or more of:
+        keep: {player: [card, card]} | take: {player: tile} | place: {player: [orientation, x, y]} |
+        treasure: {player: shape} | decline: player | pass: player  (decline and pass also take a list)
+expect: phase, turn (player), ship, day, held (tile or null), island [tile ids], placed {player: tiles on the
+        boat}, families {player: [[colour, size], ...] largest first}, groups {player: [sizes of every same-colour
+        group]}, rats {player: visible rats}, unfilled {player: unfilled rooms}, filled {player: filled rooms},
+        supply {shape: left}, rewards n, passed [players], points {player: total with the kept family cards},
+        lines {player: [points of each score line]};
+        and every game's scores, winners, events, over (tutor.core.scenario.expectations)
+"""
+
+from __future__ import annotations
+
+from tutor.core.scenario import expectations, per_player, seat
+from tutor.core.scenario import highlight as _highlight
+from tutor.games.isle_of_cats import scoring
+from tutor.games.isle_of_cats.rules import (
+    Decline, KeepCards, Pass, Place, State, Take, TakeTreasure, setup as _setup, setup_stages as _setup_stages,
+)
+
+__all__ = ["setup", "setup_stages", "actions", "expect", "highlight", "seat"]
+
+
+def setup(spec: dict) -> State:
+    players, kwargs = _setup_args(spec)
+    return _setup(players, **kwargs)
+
+
+def setup_stages(spec: dict) -> list:
+    players, kwargs = _setup_args(spec)
+    return _setup_stages(players, **kwargs)
+
+
+def _setup_args(spec: dict) -> tuple:
+    spec = dict(spec)
+    players = spec.pop("players")
+    kwargs: dict = {}
+    for key in ("seed", "ship"):
+        if key in spec:
+            kwargs[key] = spec.pop(key)
+    for key in ("island", "bag"):
+        if key in spec:
+            kwargs[key] = tuple(spec.pop(key))
+    if "first" in spec:
+        kwargs["first"] = seat(spec.pop("first"))
+    if "order" in spec:
+        kwargs["order"] = tuple(seat(p) for p in spec.pop("order"))
+    if "boats" in spec:
+        boats = spec.pop("boats")
+        kwargs["boats"] = tuple(per_player(boats, players) if isinstance(boats, dict) else boats)
+    for key in ("dealt", "kept"):
+        if key in spec:
+            kwargs[key] = [tuple(v) for v in per_player(spec.pop(key), players, [])]
+    if "placed" in spec:
+        kwargs["placed"] = [[tuple(row) for row in rows] for rows in per_player(spec.pop("placed"), players, [])]
+    if spec:
+        raise ValueError(f"unknown setup key '{sorted(spec)[0]}'")
+    return players, kwargs
+
+
+def _players(value) -> list:
+    return list(value) if isinstance(value, (list, tuple)) else [value]
+
+
+def actions(do, state: State) -> list:
+    """The actions of a step's `do`: a mapping, or a list of mappings applied in order."""
+    if isinstance(do, list):
+        return [a for part in do for a in actions(part, state)]
+    if not isinstance(do, dict):
+        raise ValueError("'do' is a mapping of actions or a list of them")
+    out: list = []
+    for key, value in do.items():
+        if key == "keep":
+            out += [KeepCards(seat(p), tuple(cards)) for p, cards in value.items()]
+        elif key == "take":
+            out += [Take(seat(p), tile) for p, tile in value.items()]
+        elif key == "place":
+            for p, where in value.items():
+                o, x, y = where
+                out.append(Place(seat(p), o, x, y))
+        elif key == "treasure":
+            out += [TakeTreasure(seat(p), shape) for p, shape in value.items()]
+        elif key == "decline":
+            out += [Decline(seat(p)) for p in _players(value)]
+        elif key == "pass":
+            out += [Pass(seat(p)) for p in _players(value)]
+        else:
+            raise ValueError(f"unknown action '{key}'")
+    return out
+
+
+def highlight(items) -> tuple:
+    """Renderer highlights: "player:2" is "seat:1"; anything else ("tile:<id>", "island") passes through."""
+    return _highlight(items)
+
+
+def _field(name):
+    def check(got, value):
+        have = getattr(got.after, name)
+        if isinstance(have, tuple):
+            have = list(have)
+        return [] if have == value else [f"{name} should be {value}, is {have}"]
+    return check
+
+
+def _turn(got, value):
+    have = got.after.turn + 1
+    return [] if have == int(value) else [f"turn should be player {value}, is player {have}"]
+
+
+def _per_seat(name, measure):
+    def check(got, value):
+        out = []
+        for p, want in value.items():
+            s = int(p) - 1
+            have = measure(got.after, s)
+            if have != want:
+                out.append(f"player {p}'s {name} should be {want}, is {have}")
+        return out
+    return check
+
+
+def _placed(state, s):
+    return state.placed[s]
+
+
+def _families(state, s):
+    return [[f.colour, f.size] for f in scoring.families(_placed(state, s))]
+
+
+def _groups(state, s):
+    return sorted((f.size for f in scoring.groups(_placed(state, s))), reverse=True)
+
+
+def _breakdown(state, s):
+    every = [scoring.families(p) for p in state.placed]
+    return scoring.breakdown(state.placed[s], state.boats[s], state.kept[s], every, s)
+
+
+def _supply(got, value):
+    from tutor.games.isle_of_cats import components as C
+    have = {shape: sum(1 for t in got.after.supply if C.SHAPE[t] == shape) for shape in value}
+    return [] if have == value else [f"supply should be {value}, is {have}"]
+
+
+def _passed(got, value):
+    have = [s + 1 for s, p in enumerate(got.after.passed) if p]
+    return [] if have == sorted(value) else [f"passed should be {sorted(value)}, is {have}"]
+
+
+expect = expectations("isle_of_cats", {
+    "phase": _field("phase"), "ship": _field("ship"), "day": _field("day"), "held": _field("held"),
+    "island": _field("island"), "rewards": _field("rewards"), "turn": _turn, "supply": _supply,
+    "passed": _passed,
+    "placed": _per_seat("tiles on the boat", lambda st, s: len(st.placed[s])),
+    "families": _per_seat("families", _families),
+    "groups": _per_seat("groups", _groups),
+    "rats": _per_seat("visible rats", lambda st, s: len(scoring.visible_rats(st.placed[s], st.boats[s]))),
+    "unfilled": _per_seat("unfilled rooms", lambda st, s: len(scoring.unfilled_rooms(st.placed[s]))),
+    "filled": _per_seat("filled rooms", lambda st, s: len(scoring.filled_rooms(st.placed[s]))),
+    "points": _per_seat("points", lambda st, s: _breakdown(st, s).total),
+    "lines": _per_seat("score lines", lambda st, s: [line.points for line in _breakdown(st, s).lines]),
+})

@@ -8,11 +8,16 @@ from typing import Callable, Iterable
 from tutor.widgets.common import esc, safe_cite, ui
 
 
-def source_cell(provenances: Iterable[str], lang: str, rulebook: str = "rulebook") -> tuple[str, str]:
-    """("assumed" | "rulebook", its cell HTML): one assumed value marks the whole row."""
-    if any(p != rulebook for p in provenances):
+def source_cell(provenances: Iterable[str], lang: str, rulebook: str = "rulebook",
+                data: str | None = None) -> tuple[str, str]:
+    """("assumed" | "data" | "rulebook", its cell HTML): one assumed value marks the whole row; a game whose
+    facts partly come from published component data (not the rulebook's text) names that provenance `data`."""
+    provenances = list(provenances)
+    if any(p != rulebook and p != data for p in provenances):
         return "assumed", (f'<span class="tutor-assumed" title="{esc(ui("assumed.tip", lang))}">'
                            f'{esc(ui("assumed", lang))}</span>')
+    if data is not None and data in provenances:
+        return "data", f'<span class="tutor-data" title="{esc(ui("data.tip", lang))}">{esc(ui("data", lang))}</span>'
     return "rulebook", esc(ui("rulebook", lang))
 
 

@@ -9,7 +9,7 @@ from tutor.core.game import GameUI
 from tutor.core.i18n import text
 from tutor.games.isle_of_cats.placing import placing
 from tutor.games.isle_of_cats.rules import Decline, KeepCards, Pass, Place, Take, TakeTreasure, legal_actions
-from tutor.games.isle_of_cats.text import card_name, shape_name, tile_name
+from tutor.games.isle_of_cats.text import card_name, colour_name, shape_name, tile_name
 
 _U = "ui.isle_of_cats."
 
@@ -75,5 +75,60 @@ def sandbox(lang: str = "en", **kwargs):
     return ScoreHelper(lang=lang, **kwargs)
 
 
+def components(lang: str) -> str:
+    """What is in the box, every number from components.py: the tiles (where each kind lies at the start), the boat
+    (its squares, rooms, rats and maps) and the 18 family cards; each row says where its facts come from (the
+    shapes, the boats and the cards come from the component data, not the rulebook's text)."""
+    from tutor.games.isle_of_cats import components as C
+    from tutor.games.isle_of_cats.text import room_name
+    from tutor.widgets.common import esc, safe_cite
+    from tutor.widgets.tables import source_cell
+
+    def row(what: str, count, where: str, provenances, rule: str) -> str:
+        prov, source = source_cell(provenances, lang, C.RULEBOOK, C.DATA)
+        cited = safe_cite(rule, lang)
+        return (f'<tr data-provenance="{prov}"><td>{esc(what)} <span class="tutor-cite">{esc(cited)}</span></td>'
+                f'<td class="num">{esc(count)}</td><td>{esc(where)}</td><td>{source}</td></tr>')
+
+    def head(*keys: str) -> str:
+        return "".join(f"<th>{esc(text(_U + 'components.' + k, lang))}</th>" for k in keys) + \
+            f"<th>{esc(text('ui.source', lang))}</th>"
+
+    cats = [C.TILES[t] for t in C.CAT_TILES]
+    rares = [C.TILES[t] for t in C.RARE_TILES]
+    supply = ", ".join(text(_U + "components.supply_for", lang, players=p, n=n) for p, n in C.COMMON_SUPPLY.items())
+    tiles = [
+        row(text(_U + "components.cats", lang, shapes=len(C.CAT_SHAPES), colours=len(C.CAT_COLOURS)), len(cats),
+            text(_U + "components.in_bag", lang), [t.provenance for t in cats], "isle_of_cats:bag"),
+        row(text(_U + "components.rares", lang, shapes=len(C.RARE_SHAPES), each=C.RARE_EACH), len(rares),
+            text(_U + "components.in_bag", lang), [t.provenance for t in rares], "isle_of_cats:bag"),
+        row(text(_U + "components.commons", lang, shapes=", ".join(shape_name(s, lang) for s in C.COMMON_SHAPES)),
+            supply, text(_U + "components.beside", lang), [C.RULEBOOK], "isle_of_cats:general-setup"),
+    ]
+    rooms = ", ".join(f"{room_name(i, lang)} ({len(cells)})" for i, cells in enumerate(C.ROOMS))
+    rats = sorted({len(r) for r in C.RATS.values()})
+    boat = [
+        row(text(_U + "components.squares", lang, w=C.WIDTH, h=C.HEIGHT), len(C.BOAT_CELLS), "", [C.DATA],
+            "isle_of_cats:placement"),
+        row(text(_U + "components.rooms", lang), len(C.ROOMS), rooms, [C.DATA], "isle_of_cats:rooms"),
+        row(text(_U + "components.rats", lang), "/".join(map(str, rats)), "", [C.DATA], "isle_of_cats:rats"),
+        row(text(_U + "components.maps", lang), len(C.CAT_COLOURS),
+            ", ".join(colour_name(c, lang) for c in C.CAT_COLOURS), [C.DATA], "isle_of_cats:maps"),
+    ]
+    cards = "".join(f'<tr data-provenance="{source_cell([c.provenance], lang, C.RULEBOOK, C.DATA)[0]}">'
+                    f"<td>{esc(card_name(c.id, lang))}</td><td>{source_cell([c.provenance], lang, C.RULEBOOK, C.DATA)[1]}</td>"
+                    f"</tr>" for c in C.FAMILY_CARDS.values())
+    return (f'<h4>{esc(text(_U + "components.tiles", lang))}</h4>'
+            f'<table class="tutor-cards"><thead><tr>{head("what", "count", "where")}</tr></thead>'
+            f'<tbody>{"".join(tiles)}</tbody></table>'
+            f'<h4>{esc(text(_U + "components.boat", lang, boats=len(C.BOAT_COLOURS)))}</h4>'
+            f'<table class="tutor-cards"><thead><tr>{head("what", "count", "which")}</tr></thead>'
+            f'<tbody>{"".join(boat)}</tbody></table>'
+            f'<h4>{esc(text(_U + "components.cards", lang, n=len(C.FAMILY_CARDS)))} <span class="tutor-cite">'
+            f'{esc(safe_cite("isle_of_cats:tasks", lang))}</span></h4>'
+            f'<table class="tutor-cards"><thead><tr>{head("task")}</tr></thead><tbody>{cards}</tbody></table>'
+            f'<p class="tutor-assumed-note">{esc(text(_U + "components.note", lang))}</p>')
+
+
 UI = GameUI(action_label=action_label, action_tip=action_tip, board_keys=board_keys, action_rows=action_rows,
-            placing=placing, sandbox=sandbox, sandbox_label="isle_of_cats.sandbox.open")
+            placing=placing, sandbox=sandbox, components=components, sandbox_label="isle_of_cats.sandbox.open")

@@ -116,6 +116,11 @@ def press(w: YourTurn, action) -> None:
             if choice.action == action:
                 choice.click()
                 return
+        # a piece placed by pointing at the board (Острів котів): the page sends (orientation, x, y)
+        placer, where = w.placer, tuple(getattr(action, k, None) for k in ("orientation", "x", "y"))
+        if placer is not None and None not in where and placer.act(*where) == action:
+            placer.place(*where)
+            return
         card = getattr(action, "card", None)
         picks = [c for c in w.card_buttons() if c.card == card]
         assert picks, f"{action} is not offered"

@@ -64,4 +64,20 @@ _RULINGS = (
     ("card-168", "tasks"),
     ("cards-secret", "tasks"),
 )
-RULINGS = tuple(Ruling(f"isle_of_cats/{slug}", f"isle_of_cats:{rule}") for slug, rule in _RULINGS)
+
+
+def _card(card_id: str):
+    """The card a ruling is about, by its task in the reader's language (a ruling must say which card it means)."""
+    def name(lang: str) -> str:
+        from tutor.games.isle_of_cats.text import card_name
+        return card_name(card_id, lang)
+    return name
+
+
+def _params(slug: str) -> dict:
+    if slug.startswith("card-") and slug != "card-five":     # the five colour cards share one ruling
+        return {"card": _card(slug)}
+    return {}
+
+
+RULINGS = tuple(Ruling(f"isle_of_cats/{slug}", f"isle_of_cats:{rule}", _params(slug)) for slug, rule in _RULINGS)

@@ -67,7 +67,7 @@ _RULINGS = (
 
 
 def _card(card_id: str):
-    """The card a ruling is about, by its task in the reader's language (a ruling must say which card it means)."""
+    """The card, by its task in the reader's language: a card's ruling names the card it concerns."""
     def name(lang: str) -> str:
         from tutor.games.isle_of_cats.text import card_name
         return card_name(card_id, lang)

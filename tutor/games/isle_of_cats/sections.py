@@ -67,7 +67,7 @@ _RULINGS = (
 
 
 def _card(card_id: str):
-    """The card, by its task in the reader's language: a card's ruling names the card it concerns."""
+    """The card, by its task in the reader's language (each card's decision names the card it concerns)."""
     def name(lang: str) -> str:
         from tutor.games.isle_of_cats.text import card_name
         return card_name(card_id, lang)

@@ -1,6 +1,6 @@
 """Острів котів in a real browser: take a tile by clicking it on the island, turn it with R, point at a square
 where it does not fit (red preview, the engine's reason, nothing placed), then click where it fits (it lands).
-Serves a small notebook of its own (the lesson notebooks live on another branch)."""
+Serves a small notebook of its own: one play table in a known position (the lesson pages are soaked elsewhere)."""
 
 from __future__ import annotations
 

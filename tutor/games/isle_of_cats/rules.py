@@ -25,6 +25,7 @@ from typing import Any, Optional
 from tutor.core import rng
 from tutor.core.errors import RuleViolation
 from tutor.core.events import Event
+from tutor.core.fast import event_maker, freezer, put, thaw, without
 from tutor.games.isle_of_cats import components as C
 from tutor.games.isle_of_cats import geometry as G
 
@@ -139,33 +140,9 @@ class State:
                 f"island={list(self.island)} held={self.held} {seats}>")
 
 
-_new = object.__new__
-_set = object.__setattr__   # the one way past a frozen dataclass's __setattr__
-
-
-def _table(state: State) -> dict:
-    return dict(state.__dict__)
-
-
-def _freeze(table: dict) -> State:
-    state = _new(State)
-    _set(state, "__dict__", table)
-    return state
-
-
-def _ev(what: str, rule: str, data: dict, private: tuple = ()) -> Event:
-    event = _new(Event)
-    _set(event, "__dict__", {"kind": _E + what, "rule": _R + rule, "data": data, "private": private})
-    return event
-
-
-def _put(seq: tuple, i: int, value) -> tuple:
-    return seq[:i] + (value,) + seq[i + 1:]
-
-
-def _without(items: tuple, item) -> tuple:
-    i = items.index(item)
-    return items[:i] + items[i + 1:]
+_table, _freeze = thaw, freezer(State)   # fast construction (tutor.core.fast)
+_ev = event_maker("isle_of_cats")
+_put, _without = put, without
 
 
 # --------------------------------------------------------------------------- queries
@@ -238,14 +215,12 @@ def legal_actions(state: State, player: int) -> list:
     return out
 
 
+_place_of = freezer(Place)     # Place actions without __init__'s cost: a placing decision lists hundreds
+
+
 def _places(player: int, rows) -> list:
-    new, sett = _new, _set
-    out = []
-    for _m, _n, o, x, y in rows:
-        a = new(Place)
-        sett(a, "__dict__", {"player": player, "orientation": o, "x": x, "y": y})
-        out.append(a)
-    return out
+    make = _place_of
+    return [make({"player": player, "orientation": o, "x": x, "y": y}) for _m, _n, o, x, y in rows]
 
 
 @lru_cache(maxsize=None)

@@ -261,7 +261,7 @@ def test_stages_pause_at_the_end_of_a_day_before_the_next_tiles():
 # --------------------------------------------------------------------------- treasure maps
 
 def test_a_cat_on_its_own_colour_map_earns_a_common_treasure_placed_by_the_same_rules():
-    """«МАПИ СКАРБІВ»: a cat over the map of its colour earns one common treasure at once (ruling reward-touches)."""
+    """«МАПИ СКАРБІВ»: a cat over the map of its colour earns one common treasure at once; «РЕШТА ПЛИТОК»: it must touch a tile."""
     # blue boat: the blue map is at (14, 1); a blue 1x5 cat standing in column 14 rows 0..4 covers it
     s = kept_game(2, island=("cat-blue-16", "cat-red-16"))
     s, _ = g.apply(s, Take(0, "cat-blue-16"))
@@ -287,7 +287,7 @@ def test_another_colour_over_a_map_earns_nothing():
 
 
 def test_a_map_reward_may_be_declined_and_a_shape_that_ran_out_cannot_be_taken():
-    """«ЗАГАЛЬНІ ПРИГОТУВАННЯ» 3: when a shape runs out it can no longer be taken (ruling reward-optional)."""
+    """«ЗАГАЛЬНІ ПРИГОТУВАННЯ» 3: when a shape runs out it can no longer be taken; «МАПИ СКАРБІВ»: the treasure may be let go."""
     dominoes = [("common-domino-%d" % i, 1, 8 + i, 6) for i in range(1, 6)]    # all 5 dominoes, standing
     s = kept_game(2, placed=[[("cat-green-16", 0, 13, 0)] + [("common-domino-1", 0, 12, 5)], []],
                   island=("cat-blue-16",))

@@ -42,8 +42,6 @@ _RULINGS = (
     ("bag-short", "day"),
     ("rare-treasure", "placement"),
     ("one-map-per-colour", "maps"),
-    ("reward-touches", "maps"),
-    ("reward-optional", "maps"),
     ("reward-unplaceable", "maps"),
     ("treasure-not-cat", "families"),
     ("room-filled", "rooms"),

@@ -410,7 +410,8 @@ def _end_day(t: dict, events: list) -> None:
         pause["phase"] = "take"
         cuts.append(("day_end", pause, len(events)))
     t["order"] = t["order"][1:] + t["order"][:1]
-    events.append(_ev("order", "day", {"order": list(t["order"]), "player": t["order"][0]}))
+    events.append(_ev("order", "day", {"order": list(t["order"]), "player": t["order"][0],
+                                      "day": C.DAYS - t["ship"] + 1}))
     _start_day(t, events)
 
 

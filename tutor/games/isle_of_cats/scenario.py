@@ -17,14 +17,14 @@ expect: phase, turn (player), ship, day, held (tile or null), island [tile ids],
 
 from __future__ import annotations
 
-from tutor.core.scenario import expectations, per_player, seat
+from tutor.core.scenario import expectations, per_player, scored, seat
 from tutor.core.scenario import highlight as _highlight
 from tutor.games.isle_of_cats import scoring
 from tutor.games.isle_of_cats.rules import (
     Decline, KeepCards, Pass, Place, State, Take, TakeTreasure, setup as _setup, setup_stages as _setup_stages,
 )
 
-__all__ = ["setup", "setup_stages", "actions", "expect", "highlight", "seat"]
+__all__ = ["setup", "setup_stages", "actions", "expect", "highlight", "seat", "deciding"]
 
 
 def setup(spec: dict) -> State:
@@ -167,3 +167,27 @@ expect = expectations("isle_of_cats", {
     "points": _per_seat("points", lambda st, s: _breakdown(st, s).total),
     "lines": _per_seat("score lines", lambda st, s: [line.points for line in _breakdown(st, s).lines]),
 })
+
+
+# what a family or a score turns on: the tiles laid (and what they covered), a map's treasure, the end
+DECIDING = {"isle_of_cats.placed", "isle_of_cats.map_found", "isle_of_cats.map_covered",
+            "isle_of_cats.treasure_taken", "isle_of_cats.declined", "isle_of_cats.cards_revealed",
+            "isle_of_cats.game_over"}
+
+
+def deciding(after: State, events, want: dict) -> list:
+    """The events and score breakdowns an expectation is about. A quiz shows them as the "why not" of a wrong
+    answer (tutor.core.quiz.why_not): for points, the player's score line by line (rats, rooms, each family,
+    each family card); for families, the tiles laid."""
+    players, scores = set(), set()
+    for key, value in want.items():
+        if key in ("points", "lines", "scores"):
+            scores.update(seat(p) for p in value)
+        elif key == "winners":
+            scores.update(range(after.players))
+        elif isinstance(value, dict):
+            players.update(seat(p) for p in value)
+    out = [e for e in events if e.kind in DECIDING and (not players or e.data.get("player") in players)]
+    if scores and "winners" not in want:       # the score lines say it all, and the total alone explains nothing
+        out = []
+    return out + scored("isle_of_cats", after, scores)

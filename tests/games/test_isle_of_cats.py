@@ -243,7 +243,8 @@ def test_five_days_then_scoring():
         p = g.to_move(s)[0]
         s, ev = g.apply(s, Pass(p) if s.phase == "take" else bots.choose(s, p, random.Random(0)))
         days += "day_ended" in kinds(ev)
-    assert days == 5 and s.ship == 0 and kinds(ev)[-2:] == ["cards_revealed", "game_over"]
+    assert days == 5 and s.ship == 0 and kinds(ev)[-4:] == ["cards_revealed", "scored", "scored", "game_over"]
+    assert [e.data["total"] for e in ev if e.kind == "isle_of_cats.scored"] == [b.total for b in g.score(s)]
     assert len(s.box) == 5 * 8
     refused(s, Pass(0), "scoring")
 

@@ -433,7 +433,11 @@ def _game_over(t: dict, events: list) -> None:
     t["phase"], t["held"], t["rewards"] = "over", None, 0
     state = _freeze(dict(t))
     events.append(_ev("cards_revealed", "tasks", {"cards": [list(k) for k in t["kept"]]}))
-    totals = [b.total for b in score_table(state)]
+    table = score_table(state)
+    for b in table:                 # each boat's score line by line, as the engine counts it
+        events.append(_ev("scored", "scoring", {"player": b.player, "lines": [line.to_json() for line in b.lines],
+                                                "total": b.total}))
+    totals = [b.total for b in table]
     won, why = winners_of(state)
     events.append(_ev("game_over", "tie" if why != "points" else "scoring",
                       {"winners": won, "totals": totals, "why": why}))

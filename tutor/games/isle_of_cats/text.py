@@ -72,6 +72,11 @@ def _per_player(values, lang: str, say=points_text) -> str:
                      for s, v in enumerate(values))
 
 
+def _signed(n: int) -> str:
+    """A score line's points as a scoresheet writes them: +8, −17, 0."""
+    return f"+{n}" if n > 0 else (f"\u2212{-n}" if n < 0 else "0")
+
+
 def _ship(ship: int, lang: str) -> str:
     return i18n.text(f"{_P}ship.0", lang) if ship == 0 else i18n.text(f"{_P}ship.n", lang, n=ship)
 
@@ -117,6 +122,10 @@ def narrate(event: Event, lang: str = "en") -> str:
         params["cards"] = "; ".join(
             i18n.text(f"{_P}player_points", lang, player=player_name(s, lang),
                       points=", ".join(card_name(c, lang) for c in cards)) for s, cards in enumerate(d["cards"]))
+    elif what == "scored":
+        params["lines"] = "; ".join(f"{i18n.text(line['key'], lang, **line['params'])} ({_signed(line['points'])})"
+                                    for line in d["lines"])
+        params["total"] = points_text(d["total"], lang)
     elif what == "game_over":
         params["winners"] = ", ".join(player_name(s, lang) for s in d["winners"])
         params["totals"] = _per_player(d["totals"], lang)

@@ -276,6 +276,20 @@ def test_isle_of_cats_lesson_numbers_are_the_datas(lang):
         assert words in text, words
 
 
+def test_isle_of_cats_rats_example_counts_the_engines_rats():
+    """Part 9's example: the boat's rats in all, and the covered and visible ones the narration names, are the
+    engine's count (the scenario's expectation replays the visible ones)."""
+    from tutor.games.isle_of_cats import scoring
+    from tutor.games.isle_of_cats.scenario import setup
+    data = yaml.safe_load((LESSONS / "isle_of_cats" / "scenarios" / "rats-count.yaml").read_text(encoding="utf-8"))
+    s = setup(data["setup"])
+    every, visible = len(scoring.visible_rats((), s.boats[0])), len(scoring.visible_rats(s.placed[0], s.boats[0]))
+    assert data["steps"][0]["expect"]["rats"][1] == visible
+    assert f"{every} rats in all" in data["intro"]["en"] and f"{every} щурів" in data["intro"]["uk"]
+    assert f"covers {every - visible} rats, so {visible} are still visible: −{visible}" in data["steps"][0]["say"]["en"]
+    assert f"накриває {every - visible} щурів, тож видно ще {visible}: −{visible}" in data["steps"][0]["say"]["uk"]
+
+
 def test_isle_of_cats_worked_numbers_are_the_engines():
     """The family of 8 scores 30, and the scored boat's lines are what the engine scores (its scenario's
     expectations replay them; here the sums the narration adds up)."""

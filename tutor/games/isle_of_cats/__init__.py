@@ -38,7 +38,7 @@ SPEC = register(GameSpec(
     players=PLAYERS,
     conformance_games=32,    # ~0.62 s of CPU a checked game (about 106 actions): about 20 s of the suite (4 games a slice)
     # at the end every kept family card turns face up
-    revealing_events=frozenset({"isle_of_cats.cards_revealed", "isle_of_cats.game_over"}),
+    revealing_events=frozenset({"isle_of_cats.cards_revealed", "isle_of_cats.scored", "isle_of_cats.game_over"}),
     quiet_events=frozenset(),
     bookkeeping_events=frozenset({"isle_of_cats.order", "isle_of_cats.kept"}),
     bots=part(__name__, ".bots"), scenario=part(__name__, ".scenario"),

@@ -108,6 +108,10 @@ class YourTurn(PlayTable):
         return [[{"choices": [self.choice(ui("task.again", self.lang), "", "", "tutor-task-again",
                                           guard(self.errors, self.lang)(lambda _c: self.new_game()))]}]]
 
+    def _placing(self):
+        """No piece to point with once the move is decided (refused, missed or done): "Try again" brings it back."""
+        return super()._placing() if self.outcome is None else None
+
     def _send_view(self) -> None:
         with self.hold_sync():      # one message, as the table sends
             super()._send_view()

@@ -159,3 +159,64 @@ def test_score_helper_builds_a_boat_and_refuses_with_the_engine_reason():
 def test_lesson_sandbox_finds_the_helper():
     from tutor.games.isle_of_cats.ui import UI
     assert UI.sandbox is not None and UI.placing is not None
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_own_family_cards_show_their_task_in_words_others_stay_backs(lang):
+    from tutor.core.i18n import text
+    s = table_state()
+    svg = render(ioc.view(s, 0), lang=lang)
+    shown = re.sub(r"<title>.*?</title>", "", svg)           # words drawn, not only tooltips
+    drawn = " ".join(re.findall(r">([^<>]+)</text>", shown))
+    for c in KEPT[0]:
+        short = text(f"isle_of_cats.board.card_short.{c}", lang)
+        assert short not in ("", f"isle_of_cats.board.card_short.{c}")
+        assert all(word in drawn for word in short.split()), short
+    for c in KEPT[1]:
+        assert text(f"isle_of_cats.board.card_short.{c}", lang).split()[-1] not in drawn
+    assert svg.count('data-face="false"') == len(KEPT[1])
+    end = render(ioc.view(s, None), lang=lang)             # the teacher's view (and everyone's at the end)
+    assert end.count('data-face="true"') == 4
+
+
+def test_families_are_outlined_with_size_and_points_and_the_placed_tile_is_marked():
+    from tutor.games.isle_of_cats.scoring import families
+    placed = [("cat-blue-13", 0, 7, 3)]
+    s = ioc.setup(2, first=0, kept=KEPT, placed=[placed, []], island=ISLAND, bag=())
+    assert 'class="family"' not in render(ioc.view(s, 0))
+    # grow a blue family tile by tile through the engine (first legal placement touching a blue tile)
+    blues = [t for t in C.CAT_TILES if C.COLOUR[t] == "blue" and t != "cat-blue-13"]
+    for t in blues:
+        if families(placed):
+            break
+        st = ioc.setup(2, first=0, kept=KEPT, placed=[placed, []], island=(t,), bag=())
+        st, _ = ioc.apply(st, ioc.Take(0, t))
+        best = None
+        for a in ioc.legal_actions(st, 0):
+            after = placed + [(t, a.orientation, a.x, a.y)]
+            from tutor.games.isle_of_cats.scoring import groups
+            if max(g.size for g in groups(after) if g.colour == "blue") == len(placed) + 1:
+                best = a
+                break
+        if best is not None:
+            st2, events = ioc.apply(st, best)
+            placed = placed + [(t, best.orientation, best.x, best.y)]
+    fam = families(placed)
+    assert fam, "no family grown"
+    svg = render(ioc.view(st2, 0), lang="en", events=events)
+    assert svg.count('class="family"') == len(fam)
+    f = fam[0]
+    assert f'data-size="{f.size}" data-points="{f.points}"' in svg
+    assert f">{f.size} → {f.points}</text>" in svg
+    assert re.search(r'<path class="event" data-target="tile:[^"]+"', svg)
+
+
+def test_day_track_has_vesh_hand_and_the_island_reads_right_before_any_draw():
+    s = ioc.setup(2, seed=1)
+    assert s.phase == "keep"
+    svg = render(ioc.view(s, 0), lang="en")
+    assert 'class="hand"' in svg and "nothing laid out yet" in svg and "no tiles left" not in svg
+    v = ioc.view(s, 0)
+    v = {**v, "ship": 0, "phase": "over", "over": True, "island": []}
+    end = render(v, lang="en")
+    assert 'class="ship"' in end and "no tiles left" in end

@@ -220,3 +220,32 @@ def test_day_track_has_vesh_hand_and_the_island_reads_right_before_any_draw():
     v = {**v, "ship": 0, "phase": "over", "over": True, "island": []}
     end = render(v, lang="en")
     assert 'class="ship"' in end and "no tiles left" in end
+
+
+def test_refusals_and_narration_name_a_tile_with_an_article_and_cite_the_rule_once():
+    from tutor.core.i18n import text
+    from tutor.core.rules import cite
+    from tutor.games.isle_of_cats.text import narrate
+    s = table_state()
+    s, events = ioc.apply(s, ioc.Take(0, "cat-red-16"))
+    assert narrate(events[0], "en") == "Player 1 takes the red cat of 5 squares."
+    with pytest.raises(RuleViolation) as refused:
+        ioc.apply(s, ioc.Place(0, 0, 0, 0))
+    said = refused.value.explain("en")
+    assert said.startswith("The red cat of 5 squares would not lie")
+    assert said.count(cite(refused.value.rule, "en")) == 1
+    uk = refused.value.explain("uk")
+    assert uk[:1].isupper() and "the " not in uk.lower()
+    assert text("isle_of_cats.tile.hidden", "en") == "a tile"
+
+
+def test_a_refused_your_turn_placement_cites_its_rule_once():
+    from tutor.core.rules import cite
+    from tutor.widgets.your_turn import YourTurn
+    w = YourTurn("isle_of_cats/cover-rats", lang="en")
+    codes = w.placer.data["codes"]
+    o, i = next((o, row.index("b")) for o, row in enumerate(codes) if "b" in row)
+    w.placer.place(o, i % 22, i // 22)
+    assert w.outcome == "refused"
+    status = re.sub(r"<[^>]+>", "", w.view["status"])
+    assert status.count(cite("isle_of_cats:placement", "en")) == 1, status

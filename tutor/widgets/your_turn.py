@@ -67,7 +67,7 @@ class YourTurn(PlayTable):
                 self.tries += 1
                 self.outcome = "refused"
                 self.verdict = (f'<div class="tutor-task-verdict wrong" data-outcome="refused">'
-                                f'<b>{esc(ui("task.refused", lang))}</b> {esc(exc.explain(lang))}'
+                                f'<b>{esc(ui("task.refused", lang))}</b> {esc(exc.reason(lang))}'
                                 f'{citation_html(exc.rule, lang)}</div>' + self._hint())
                 self.selected = {}
                 self.refresh()

@@ -249,3 +249,18 @@ def test_a_refused_your_turn_placement_cites_its_rule_once():
     assert w.outcome == "refused"
     status = re.sub(r"<[^>]+>", "", w.view["status"])
     assert status.count(cite("isle_of_cats:placement", "en")) == 1, status
+
+
+def test_places_are_described_in_words_and_alike_take_buttons_say_which():
+    from tutor.games.isle_of_cats.ui import take_labels, where
+    s = holding()
+    shape = C.SHAPE["cat-green-15"]
+    for a in ioc.legal_actions(s, 0):
+        said = where(a, "en", shape)
+        assert not re.search(r"turned \d", said) and "column" in said and " in the " in said, said
+    assert where(ioc.Place(0, 0, 3, 2), "en", "T") .startswith("as shown")
+    oranges = [t for t in C.CAT_TILES if C.COLOUR[t] == "orange"][:6]
+    labels = take_labels([ioc.Take(0, t) for t in oranges], "en")
+    assert len(set(labels.values())) == len(labels) >= 2
+    svg = render(ioc.view(s, 0), lang="en")
+    assert svg.count('class="grid-numbers"') == 2

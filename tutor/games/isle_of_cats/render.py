@@ -152,6 +152,13 @@ def _boat(boat: str, c: float, lang: str) -> str:
     out += [_map(x * c, y * c, c, colour, lang) for colour, (x, y) in C.MAPS[boat].items()]
     out.append(f'<path class="walls" d="{_walls(c)}" fill="none" stroke="{WALL}" stroke-width="2.2" '
                f'stroke-linecap="square"/>')
+    # light column and row numbers (the list of places names them)
+    size = max(c * 0.42, 5)
+    out.append('<g class="grid-numbers" aria-hidden="true">'
+               + "".join(K.label((x + 0.5) * c, -3, x + 1, size=size, anchor="middle", fill=S.MUTED)
+                         for x in range(C.WIDTH))
+               + "".join(K.label(-2, (y + 0.5) * c + size * 0.35, y + 1, size=size, anchor="end", fill=S.MUTED)
+                         for y in range(C.HEIGHT)) + "</g>")
     return "".join(out)
 
 
@@ -398,9 +405,9 @@ def _seat(b: _Board, view: dict, seat: dict, sx: float, sy: float, c: float, lan
             name = card_name(None, lang)
             names.append(name)
             parts.append(f'<g class="family-card" data-face="false"><title>{escape(name)}</title>'
-                         f'<rect x="{cx + j * 18:g}" y="{sy}" width="15" height="20" rx="2" fill="#8a6d4b" '
+                         f'<rect x="{cx + j * 18:g}" y="{sy - 1}" width="14" height="18" rx="2" fill="#8a6d4b" '
                          f'stroke="{S.INK}" stroke-width="0.8"/>'
-                         + K.label(cx + j * 18 + 7.5, sy + 14, "?", size=9, anchor="middle", fill="#ffffff") + "</g>")
+                         + K.label(cx + j * 18 + 7, sy + 12, "?", size=9, anchor="middle", fill="#ffffff") + "</g>")
         if count:
             b.element(f"cards:{s}", cx - 2, sy - 2, count * 18 + 2, 24, "; ".join(names))
     parts.append(f'<g class="boat" data-board-seat="{s}" data-x0="{ox:g}" data-y0="{oy:g}" data-cell="{c:g}" '

@@ -206,3 +206,22 @@ def test_a_task_gives_no_advice_before_the_learner_decides():
     game = load("sea_salt_paper")
     assert game.SPEC.parts().advice(w.state, w.seat, "en"), "the play table would advise here"
     assert w.view["advice"] == "" and w.advice_html == ""
+
+
+def test_a_refused_placement_leaves_no_preview_and_try_again_brings_one_back():
+    """Острів котів: after a placement the engine refuses there is nothing to point with (no second preview can
+    be drawn beside the refused one); "Try again" offers the piece again, once."""
+    from tutor.games.isle_of_cats.rules import Place, apply
+    w = YourTurn("isle_of_cats/cover-rats", lang="en")
+    assert w.placer is not None and w.view["placing"] is not None
+    codes = w.placer.data["codes"]
+    o, i = next((o, row.index("t")) for o, row in enumerate(codes) if "t" in row)
+    with pytest.raises(RuleViolation):
+        apply(w.state, Place(w.seat, o, i % 22, i // 22))
+    w.placer.place(o, i % 22, i // 22)
+    assert w.outcome == "refused"
+    assert w.placer is None and w.view["placing"] is None
+    again = [c for c in w._offered.values()]
+    assert len(again) == 1
+    w.press(again[0].id, v=w.version)
+    assert w.outcome is None and w.placer is not None and w.view["placing"] is not None

@@ -83,12 +83,17 @@ def test_place_by_pointing_rotate_refuse_then_land(server, page):
     assert d["reasons"]["t"] in table.locator(".tutor-error").inner_text()
     assert table.get_attribute("data-v") == version
     assert table.locator('[data-board-seat="0"] .placed-tile').count() == 1
+    # never two previews (a refusal redraws the rows, not the board); the refused one says so by a glyph too
+    assert table.locator(".tutor-place-preview").count() == 1
+    assert table.locator(".tutor-place-preview .tutor-place-mark").text_content() == "✗"
     # legal: green, and a click lands it
     ok = d["codes"][o].index("1")
     ax, ay = ok % 22, ok // 22
     x, y = square_point(page, table, ax + px, ay + py)
     page.mouse.move(x, y)
     assert table.locator(".tutor-place-preview").get_attribute("data-fits") == "true"
+    assert table.locator(".tutor-place-preview").count() == 1
+    assert table.locator(".tutor-place-preview .tutor-place-mark").text_content() == "✓"
     page.mouse.click(x, y)
     page.wait_for_function("([r, v]) => r.dataset.v !== v", arg=[table.element_handle(), version])
     page.wait_for_function("(r) => r.querySelectorAll('[data-board-seat=\"0\"] .placed-tile').length === 2",

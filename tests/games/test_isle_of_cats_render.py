@@ -159,3 +159,108 @@ def test_score_helper_builds_a_boat_and_refuses_with_the_engine_reason():
 def test_lesson_sandbox_finds_the_helper():
     from tutor.games.isle_of_cats.ui import UI
     assert UI.sandbox is not None and UI.placing is not None
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_own_family_cards_show_their_task_in_words_others_stay_backs(lang):
+    from tutor.core.i18n import text
+    s = table_state()
+    svg = render(ioc.view(s, 0), lang=lang)
+    shown = re.sub(r"<title>.*?</title>", "", svg)           # words drawn, not only tooltips
+    drawn = " ".join(re.findall(r">([^<>]+)</text>", shown))
+    for c in KEPT[0]:
+        short = text(f"isle_of_cats.board.card_short.{c}", lang)
+        assert short not in ("", f"isle_of_cats.board.card_short.{c}")
+        assert all(word in drawn for word in short.split()), short
+    for c in KEPT[1]:
+        assert text(f"isle_of_cats.board.card_short.{c}", lang).split()[-1] not in drawn
+    assert svg.count('data-face="false"') == len(KEPT[1])
+    end = render(ioc.view(s, None), lang=lang)             # the teacher's view (and everyone's at the end)
+    assert end.count('data-face="true"') == 4
+
+
+def test_families_are_outlined_with_size_and_points_and_the_placed_tile_is_marked():
+    from tutor.games.isle_of_cats.scoring import families
+    placed = [("cat-blue-13", 0, 7, 3)]
+    s = ioc.setup(2, first=0, kept=KEPT, placed=[placed, []], island=ISLAND, bag=())
+    assert 'class="family"' not in render(ioc.view(s, 0))
+    # grow a blue family tile by tile through the engine (first legal placement touching a blue tile)
+    blues = [t for t in C.CAT_TILES if C.COLOUR[t] == "blue" and t != "cat-blue-13"]
+    for t in blues:
+        if families(placed):
+            break
+        st = ioc.setup(2, first=0, kept=KEPT, placed=[placed, []], island=(t,), bag=())
+        st, _ = ioc.apply(st, ioc.Take(0, t))
+        best = None
+        for a in ioc.legal_actions(st, 0):
+            after = placed + [(t, a.orientation, a.x, a.y)]
+            from tutor.games.isle_of_cats.scoring import groups
+            if max(g.size for g in groups(after) if g.colour == "blue") == len(placed) + 1:
+                best = a
+                break
+        if best is not None:
+            st2, events = ioc.apply(st, best)
+            placed = placed + [(t, best.orientation, best.x, best.y)]
+    fam = families(placed)
+    assert fam, "no family grown"
+    svg = render(ioc.view(st2, 0), lang="en", events=events)
+    assert svg.count('class="family"') == len(fam)
+    f = fam[0]
+    assert f'data-size="{f.size}" data-points="{f.points}"' in svg
+    assert f">{f.size} → {f.points}</text>" in svg
+    assert re.search(r'<path class="event" data-target="tile:[^"]+"', svg)
+
+
+def test_day_track_has_vesh_hand_and_the_island_reads_right_before_any_draw():
+    s = ioc.setup(2, seed=1)
+    assert s.phase == "keep"
+    svg = render(ioc.view(s, 0), lang="en")
+    assert 'class="hand"' in svg and "nothing laid out yet" in svg and "no tiles left" not in svg
+    v = ioc.view(s, 0)
+    v = {**v, "ship": 0, "phase": "over", "over": True, "island": []}
+    end = render(v, lang="en")
+    assert 'class="ship"' in end and "no tiles left" in end
+
+
+def test_refusals_and_narration_name_a_tile_with_an_article_and_cite_the_rule_once():
+    from tutor.core.i18n import text
+    from tutor.core.rules import cite
+    from tutor.games.isle_of_cats.text import narrate
+    s = table_state()
+    s, events = ioc.apply(s, ioc.Take(0, "cat-red-16"))
+    assert narrate(events[0], "en") == "Player 1 takes the red cat of 5 squares."
+    with pytest.raises(RuleViolation) as refused:
+        ioc.apply(s, ioc.Place(0, 0, 0, 0))
+    said = refused.value.explain("en")
+    assert said.startswith("The red cat of 5 squares would not lie")
+    assert said.count(cite(refused.value.rule, "en")) == 1
+    uk = refused.value.explain("uk")
+    assert uk[:1].isupper() and "the " not in uk.lower()
+    assert text("isle_of_cats.tile.hidden", "en") == "a tile"
+
+
+def test_a_refused_your_turn_placement_cites_its_rule_once():
+    from tutor.core.rules import cite
+    from tutor.widgets.your_turn import YourTurn
+    w = YourTurn("isle_of_cats/cover-rats", lang="en")
+    codes = w.placer.data["codes"]
+    o, i = next((o, row.index("b")) for o, row in enumerate(codes) if "b" in row)
+    w.placer.place(o, i % 22, i // 22)
+    assert w.outcome == "refused"
+    status = re.sub(r"<[^>]+>", "", w.view["status"])
+    assert status.count(cite("isle_of_cats:placement", "en")) == 1, status
+
+
+def test_places_are_described_in_words_and_alike_take_buttons_say_which():
+    from tutor.games.isle_of_cats.ui import take_labels, where
+    s = holding()
+    shape = C.SHAPE["cat-green-15"]
+    for a in ioc.legal_actions(s, 0):
+        said = where(a, "en", shape)
+        assert not re.search(r"turned \d", said) and "column" in said and " in the " in said, said
+    assert where(ioc.Place(0, 0, 3, 2), "en", "T") .startswith("as shown")
+    oranges = [t for t in C.CAT_TILES if C.COLOUR[t] == "orange"][:6]
+    labels = take_labels([ioc.Take(0, t) for t in oranges], "en")
+    assert len(set(labels.values())) == len(labels) >= 2
+    svg = render(ioc.view(s, 0), lang="en")
+    assert svg.count('class="grid-numbers"') == 2

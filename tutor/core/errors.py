@@ -25,7 +25,8 @@ class RuleViolation(ValueError):
         namer = _PARAM_NAMERS.get(self.key.split(".", 1)[0])
         if namer is not None:
             params = namer(params, lang)
-        return text(self.key, lang, **params)
+        said = text(self.key, lang, **params)
+        return said[:1].upper() + said[1:]          # a sentence, even when it opens with a named piece
 
     def explain(self, lang: str = "en") -> str:
         """The reason followed by the rulebook section that forbids the action."""

@@ -67,7 +67,7 @@ class YourTurn(PlayTable):
                 self.tries += 1
                 self.outcome = "refused"
                 self.verdict = (f'<div class="tutor-task-verdict wrong" data-outcome="refused">'
-                                f'<b>{esc(ui("task.refused", lang))}</b> {esc(exc.explain(lang))}'
+                                f'<b>{esc(ui("task.refused", lang))}</b> {esc(exc.reason(lang))}'
                                 f'{citation_html(exc.rule, lang)}</div>' + self._hint())
                 self.selected = {}
                 self.refresh()
@@ -107,6 +107,10 @@ class YourTurn(PlayTable):
             return []
         return [[{"choices": [self.choice(ui("task.again", self.lang), "", "", "tutor-task-again",
                                           guard(self.errors, self.lang)(lambda _c: self.new_game()))]}]]
+
+    def _placing(self):
+        """No piece to point with once the move is decided (refused, missed or done): "Try again" brings it back."""
+        return super()._placing() if self.outcome is None else None
 
     def _send_view(self) -> None:
         with self.hold_sync():      # one message, as the table sends

@@ -27,7 +27,9 @@ from tutor.core import svg as S
 from tutor.core.i18n import player_name, text
 from tutor.games.isle_of_cats import components as C
 from tutor.games.isle_of_cats import geometry as G
-from tutor.games.isle_of_cats.text import boat_name, card_name, colour_name, room_name, shape_name, tile_name
+from tutor.games.isle_of_cats.scoring import families as _families
+from tutor.games.isle_of_cats.text import (boat_name, card_name, colour_name, points_text, room_name, shape_name,
+                                          tile_name, tiles_count)
 
 HEX = {"blue": "#3b7dd8", "green": "#4c9f4c", "orange": "#f0912d", "red": "#d04a4a", "purple": "#8c5bbf"}
 RARE_FILL, COMMON_FILL = "#e6c34a", "#d9c9a3"
@@ -150,6 +152,13 @@ def _boat(boat: str, c: float, lang: str) -> str:
     out += [_map(x * c, y * c, c, colour, lang) for colour, (x, y) in C.MAPS[boat].items()]
     out.append(f'<path class="walls" d="{_walls(c)}" fill="none" stroke="{WALL}" stroke-width="2.2" '
                f'stroke-linecap="square"/>')
+    # light column and row numbers (the list of places names them)
+    size = max(c * 0.42, 5)
+    out.append('<g class="grid-numbers" aria-hidden="true">'
+               + "".join(K.label((x + 0.5) * c, -3, x + 1, size=size, anchor="middle", fill=S.MUTED)
+                         for x in range(C.WIDTH))
+               + "".join(K.label(-2, (y + 0.5) * c + size * 0.35, y + 1, size=size, anchor="end", fill=S.MUTED)
+                         for y in range(C.HEIGHT)) + "</g>")
     return "".join(out)
 
 
@@ -177,17 +186,71 @@ def _box(cells) -> tuple[int, int]:
     return max(x for x, _ in cells) + 1, max(y for _, y in cells) + 1
 
 
+def _card_words(card_id: str, x: float, y: float, w: float, lang: str) -> str:
+    """A family card's task in short words, in up to 3 lines that fit the card's width."""
+    words = _w(f"card_short.{card_id}", lang).split()
+    inner = w - 6
+    best = None
+    for n in (1, 2, 3):
+        lines, per = [], max(1, -(-len(words) // n))
+        # greedy by length: n lines of about equal characters
+        target = sum(len(t) + 1 for t in words) / n
+        line: list = []
+        for t in words:
+            if line and len(" ".join(line + [t])) > target + 2 and len(lines) < n - 1:
+                lines.append(" ".join(line))
+                line = []
+            line.append(t)
+        lines.append(" ".join(line))
+        size = min(min(K.fit(ln, inner, 10) for ln in lines), 26 / len(lines) - 1)
+        if best is None or size > best[0] + 0.3:
+            best = (size, lines)
+        del per
+    size, lines = best
+    top = y + 16 - (len(lines) - 1) * (size + 1) / 2 + size * 0.35
+    return "".join(K.label(x + w / 2, top + i * (size + 1), ln, size=size, anchor="middle")
+                   for i, ln in enumerate(lines))
+
+
+def _family_marks(tiles, c: float, lang: str) -> str:
+    """Each cat family (3+ same-colour cat tiles joined by sides, scoring.families) outlined, with a small label of
+    its size and points ("3 → 8")."""
+    found = _families([(t["id"], t["orientation"], t["x"], t["y"]) for t in tiles])
+    out = []
+    for f in found:
+        title = _w("family_title", lang, colour=colour_name(f.colour, lang), tiles=tiles_count(f.size, lang),
+                   points=points_text(f.points, lang))
+        words = _w("family", lang, size=f.size, points=f.points)
+        d = _edges(f.cells, c)
+        x, y = min(f.cells, key=lambda p: (p[1], p[0]))
+        w = 7 + 5.6 * len(words)
+        bx, by = x * c, y * c - 13        # above its top-left square: the tile initials stay readable
+        out.append(f'<g class="family" data-colour="{f.colour}" data-size="{f.size}" data-points="{f.points}">'
+                   f'<title>{escape(title)}</title>'
+                   f'<path d="{d}" fill="none" stroke="#ffffff" stroke-width="5" stroke-linecap="round" opacity="0.9"/>'
+                   f'<path d="{d}" fill="none" stroke="{S.INK}" stroke-width="2.2" stroke-dasharray="1 3.5" '
+                   f'stroke-linecap="round"/>'
+                   f'<rect x="{bx:g}" y="{by:g}" width="{w:.1f}" height="12" rx="6" fill="#ffffff" stroke="{S.INK}" '
+                   f'stroke-width="0.8"/>'
+                   + K.label(bx + w / 2, by + 9, words, size=9, anchor="middle", weight="bold") + "</g>")
+    return "".join(out)
+
+
 # --------------------------------------------------------------------------- the drawing
 
 class _Board(K.CardBoard):
     def ring_cells(self, key: str, ox: float, oy: float, cells, c: float) -> None:
         """A highlight or an event mark that follows squares' outline, not a box."""
-        kind = "highlight" if key in self.hl else None
-        if kind:
+        kind = "highlight" if key in self.hl else "event" if key in self.marked else None
+        if kind == "highlight":
             st = S.HIGHLIGHT_STYLE
             self.top.append(f'<path class="highlight" data-target="{K.attr(key)}" transform="translate({ox:g},{oy:g})" '
                             f'd="{_edges(cells, c)}" fill="none" stroke="{st["stroke"]}" stroke-width="4" '
                             f'stroke-dasharray="6 3" stroke-linecap="round"/>')
+        elif kind == "event":
+            self.top.append(f'<path class="event" data-target="{K.attr(key)}" transform="translate({ox:g},{oy:g})" '
+                            f'd="{_edges(cells, c)}" fill="none" stroke="{S.EVENT}" stroke-width="3.5" '
+                            f'stroke-linecap="square"/>')
 
 
 def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=None, cell: float = CELL) -> str:
@@ -195,27 +258,38 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=N
     offers = S.offers(choosable) if choosable else {}
     marked = {e.data["tile"] for e in events if hasattr(e, "data") and isinstance(e.data, dict) and "tile" in e.data}
     b = _Board(hl, offers, set(), lang)
+    b.marked = {f"tile:{t}" for t in marked}
     seats = view["seats"]
     c = cell
     bw, bh = C.WIDTH * c, C.HEIGHT * c
     cols = 1 if len(seats) == 1 else 2
-    seat_w, seat_h = bw + 2 * PAD, bh + 58
+    seat_w, seat_h = bw + 2 * PAD, bh + 72
     width = max(cols * seat_w + PAD, 560)
     parts = b.parts
     # --- the day track and the ship
     parts.append(K.label(PAD, 18, _w("days", lang), size=12, weight="bold"))
-    for i, n in enumerate(range(C.DAYS, 0, -1)):
+    for i, n in enumerate(range(C.DAYS, -1, -1)):
         x = PAD + 70 + i * 26
         here = view["ship"] == n
-        parts.append(f'<circle cx="{x}" cy="14" r="10" fill="{"#ffe8a3" if here else "#ffffff"}" stroke="{S.INK}"/>'
-                     + K.label(x, 18, n, size=11, anchor="middle", weight="bold" if here else "normal"))
-        b.element(f"day:{n}", x - 10, 4, 20, 20, _w("day", lang, n=n))
+        if n:
+            parts.append(f'<circle cx="{x}" cy="14" r="10" fill="{"#ffe8a3" if here else "#ffffff"}" stroke="{S.INK}"/>'
+                         + K.label(x, 18, n, size=11, anchor="middle", weight="bold" if here else "normal"))
+            b.element(f"day:{n}", x - 10, 4, 20, 20, _w("day", lang, n=n))
+        else:       # Vesh's hand: the ship arrives there and the game ends
+            x += 4
+            parts.append(f'<g class="hand"><title>{escape(_w("hand_title", lang))}</title>'
+                         f'<rect x="{x - 13}" y="4" width="26" height="20" rx="6" fill="{"#ffe8a3" if here else "#ffffff"}" '
+                         f'stroke="{S.INK}" stroke-dasharray="3 2"/>'
+                         + K.label(x, 18, _w("hand", lang), size=K.fit(_w("hand", lang), 24, 10), anchor="middle",
+                                   weight="bold" if here else "normal") + "</g>")
+            b.element("day:0", x - 13, 4, 26, 20, _w("hand_title", lang))
         if here:
-            b.element("ship", x - 10, 4, 20, 20, _w("ship", lang, n=n),
+            said = _w("ship", lang, n=n) if n else _w("hand_title", lang)
+            b.element("ship", x - 10, 4, 20, 20, said,
                       f'<path class="ship" d="M{x - 8} 28h16l-3 5h-10z" fill="{WALL}"><title>'
-                      f'{escape(_w("ship", lang, n=n))}</title></path>')
+                      f'{escape(said)}</title></path>')
     # --- the turn order
-    x = PAD + 70 + C.DAYS * 26 + 10
+    x = PAD + 70 + (C.DAYS + 1) * 26 + 14
     parts.append(K.label(x, 18, _w("order", lang), size=12, weight="bold"))
     x += 8 + 7 * len(_w("order", lang))
     for s in view["order"]:
@@ -264,7 +338,8 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=N
         x += tw * MINI + 12
         row_h = max(row_h, th * MINI)
     if not view["island"]:
-        parts.append(K.label(PAD + 130, y + 12, _w("island_empty", lang), size=11, fill=S.MUTED))
+        empty = "island_unset" if view["phase"] == "keep" else "island_empty"
+        parts.append(K.label(PAD + 130, y + 12, _w(empty, lang), size=11, fill=S.MUTED))
     y += max(row_h, 16) + 12
     held = view["held"]
     if held is not None:
@@ -308,21 +383,33 @@ def _seat(b: _Board, view: dict, seat: dict, sx: float, sy: float, c: float, lan
     count = seat["kept_count"] or seat["dealt_count"]
     cx = sx + 8 * len(head) + 14
     names = []
-    for j in range(count):
-        if cards:
-            name = card_name(cards[j]["id"], lang)
-            fill, words = "#fffbe6", f"{cards[j]['points']}"
-        else:
-            name, fill, words = card_name(None, lang), "#8a6d4b", "?"
-        names.append(name)
-        parts.append(f'<g class="family-card" data-face="{str(bool(cards)).lower()}"><title>{escape(name)}</title>'
-                     f'<rect x="{cx + j * 18:g}" y="{sy}" width="15" height="20" rx="2" fill="{fill}" '
-                     f'stroke="{S.INK}" stroke-width="0.8"/>'
-                     + K.label(cx + j * 18 + 7.5, sy + 14, words, size=9, anchor="middle",
-                               fill=S.INK if cards else "#ffffff") + "</g>")
-    if count:
-        b.element(f"cards:{s}", cx - 2, sy - 2, count * 18 + 2, 24, "; ".join(names))
     ox, oy = sx, sy + 26
+    bw, bh = C.WIDTH * c, C.HEIGHT * c
+    if cards:
+        # faces under the boat, each with its task in short words (the full task in its title)
+        gap = 6
+        w = (bw - gap * (count - 1)) / max(count, 1)
+        y0 = oy + bh + 6
+        for j in range(count):
+            name = card_name(cards[j]["id"], lang)
+            names.append(name)
+            x0 = sx + j * (w + gap)
+            parts.append(f'<g class="family-card" data-face="true"><title>{escape(name)}</title>'
+                         f'<rect x="{x0:.1f}" y="{y0:g}" width="{w:.1f}" height="32" rx="3" fill="#fffbe6" '
+                         f'stroke="{S.INK}" stroke-width="0.8"/>' + _card_words(cards[j]["id"], x0, y0, w, lang)
+                         + "</g>")
+        if count:
+            b.element(f"cards:{s}", sx - 2, y0 - 2, bw + 4, 36, "; ".join(names))
+    else:
+        for j in range(count):
+            name = card_name(None, lang)
+            names.append(name)
+            parts.append(f'<g class="family-card" data-face="false"><title>{escape(name)}</title>'
+                         f'<rect x="{cx + j * 18:g}" y="{sy - 1}" width="14" height="18" rx="2" fill="#8a6d4b" '
+                         f'stroke="{S.INK}" stroke-width="0.8"/>'
+                         + K.label(cx + j * 18 + 7, sy + 12, "?", size=9, anchor="middle", fill="#ffffff") + "</g>")
+        if count:
+            b.element(f"cards:{s}", cx - 2, sy - 2, count * 18 + 2, 24, "; ".join(names))
     parts.append(f'<g class="boat" data-board-seat="{s}" data-x0="{ox:g}" data-y0="{oy:g}" data-cell="{c:g}" '
                  f'data-boat="{boat}" transform="translate({ox:g},{oy:g})">'
                  f'<title>{escape(boat_name(boat, lang))}</title>{_boat(boat, c, lang)}')
@@ -331,12 +418,12 @@ def _seat(b: _Board, view: dict, seat: dict, sx: float, sy: float, c: float, lan
         name = tile_name(tile["id"], lang)
         parts.append(f'<g class="placed-tile" data-tile-kind="{tile["kind"]}" transform="translate({tx:g},{ty:g})">'
                      f'<title>{escape(name)}</title>{_tile(tile["id"], tile["orientation"], c, lang)}</g>')
+    parts.append(_family_marks(seat["tiles"], c, lang))
     parts.append("</g>")
-    bw, bh = C.WIDTH * c, C.HEIGHT * c
     b.element(f"boat:{s}", ox, oy, bw, bh, boat_name(boat, lang))
     for tile in seat["tiles"]:
         key = f"tile:{tile['id']}"
-        if key in b.hl:
+        if key in b.hl or key in b.marked:
             b.ring_cells(key, ox, oy, [tuple(p) for p in tile["cells"]], c)
         if key in b.offers:
             tw, th = _box(G.ORIENTATIONS[tile["shape"]][tile["orientation"]])

@@ -81,6 +81,21 @@ def _ship(ship: int, lang: str) -> str:
     return i18n.text(f"{_P}ship.0", lang) if ship == 0 else i18n.text(f"{_P}ship.n", lang, n=ship)
 
 
+def _articled(key: str, lang: str, params: dict) -> dict:
+    """English names a tile in a sentence with an article: "Player 1 takes the blue cat of 5 squares", "The red cat
+    ... would not lie wholly on the boat". A template that says its own article ("The {tile} covers ...", "takes a
+    {tile}") keeps it. Ukrainian and Russian have no articles."""
+    name = params.get("tile")
+    if lang != "en" or not isinstance(name, str) or name.lower().startswith(("a ", "an ", "the ")):
+        return params
+    probe = i18n.text(key, lang, **{**params, "tile": "\x00"})
+    before = probe[:probe.find("\x00")]
+    if before.lower().endswith(("the ", "a ", "an ")):
+        return params
+    start = not before.strip() or before.rstrip().endswith((".", ":", "!", "?"))
+    return {**params, "tile": ("The " if start else "the ") + name}
+
+
 def narrate(event: Event, lang: str = "en") -> str:
     what = event.kind.split(".", 1)[1]
     d = event.data
@@ -100,7 +115,7 @@ def narrate(event: Event, lang: str = "en") -> str:
         params["count"] = tiles_count(len(d["tiles"]), lang)
     elif what == "placed":
         key = "event.placed.first" if event.rule.endswith(":first-tile") else "event.placed"
-        out = i18n.text(_P + key, lang, **params)
+        out = i18n.text(_P + key, lang, **_articled(_P + key, lang, params))
         if d["rats"]:
             out += i18n.text(f"{_P}event.placed.rats", lang, rats=i18n.plural(f"{_P}n_rats", d["rats"], lang))
         if d["rooms"]:
@@ -131,14 +146,18 @@ def narrate(event: Event, lang: str = "en") -> str:
         params["totals"] = _per_player(d["totals"], lang)
         if d["why"] != "points":
             return i18n.text(f"{_P}event.game_over.{d['why']}", lang, **params)
-    return i18n.text(f"{_P}event.{what}", lang, **params)
+    return i18n.text(f"{_P}event.{what}", lang, **_articled(f"{_P}event.{what}", lang, params))
 
 
 def _name_params(params: dict, lang: str) -> dict:
-    """Refusals name tiles and shapes as players say them, never by id."""
+    """Refusals name tiles and shapes as players say them, never by id (in English with "the": every refusal that
+    names a tile says "{tile}" bare; RuleViolation.reason starts the sentence with a capital)."""
     out = dict(params)
     if "tile" in out and isinstance(out["tile"], str):
-        out["tile"] = tile_name(out["tile"], lang) if out["tile"] in C.TILES else i18n.text(f"{_P}tile.hidden", lang)
+        known = out["tile"] in C.TILES
+        out["tile"] = tile_name(out["tile"], lang) if known else i18n.text(f"{_P}tile.hidden", lang)
+        if known and lang == "en":
+            out["tile"] = "the " + out["tile"]
     if "shape" in out and isinstance(out["shape"], str):
         out["shape"] = shape_name(out["shape"], lang)
     if "turn_player" in out and isinstance(out["turn_player"], int):

@@ -5,17 +5,59 @@ Found by the generic widgets through `SPEC.ui` (tutor.core.game)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from tutor.core.game import GameUI
 from tutor.core.i18n import text
 from tutor.games.isle_of_cats.placing import placing
 from tutor.games.isle_of_cats.rules import Decline, KeepCards, Pass, Place, Take, TakeTreasure, legal_actions
-from tutor.games.isle_of_cats.text import card_name, colour_name, shape_name, tile_name
+from tutor.games.isle_of_cats import components as C
+from tutor.games.isle_of_cats import geometry as G
+from tutor.games.isle_of_cats.render import ROOM_OF
+from tutor.games.isle_of_cats.text import card_name, colour_name, room_name, shape_name, tile_name
 
 _U = "ui.isle_of_cats."
 
 
-def where(action: Place, lang: str) -> str:
-    return text(_U + "where", lang, o=action.orientation + 1, x=action.x + 1, y=action.y + 1)
+@lru_cache(maxsize=None)
+def _turn_of(shape: str, o: int) -> int:
+    """How orientation `o` of a shape is got from the printed one: 0..3 quarter turns clockwise, +4 flipped first
+    (the first such way, for a symmetric shape)."""
+    cells = G.ORIENTATIONS[shape][o]
+    for t in range(8):
+        got = G.ORIENTATIONS[shape][0]
+        if t >= 4:
+            got = G._normal([(-x, y) for x, y in got])
+        for _ in range(t % 4):
+            got = G._normal([(-y, x) for x, y in got])
+        if tuple(sorted(got)) == tuple(sorted(cells)):
+            return t
+    return 0
+
+
+def where(action: Place, lang: str, shape: str | None = None) -> str:
+    """A place in words: how the tile is turned ("as shown", "turned a quarter right", "flipped" ...), the column
+    and row of its first square (numbered on the boat's edges) and the room it lies in."""
+    shape = shape or C.SHAPE.get(getattr(action, "tile", None) or "", None)
+    if shape is None:           # no tile known (an action read alone): the corner it is aimed at
+        return text(_U + "where_corner", lang, x=action.x + 1, y=action.y + 1)
+    turn = _turn_of(shape, action.orientation)
+    cells = G.ORIENTATIONS[shape][action.orientation]
+    fx, fy = action.x + cells[0][0], action.y + cells[0][1]
+    room = ROOM_OF.get((fx, fy))
+    return text(_U + "where", lang, o=text(_U + f"orient.{turn}", lang), x=fx + 1, y=fy + 1,
+                room=room_name(room, lang) if room is not None else "")
+
+
+def take_labels(actions, lang: str) -> dict:
+    """Take buttons that would read alike (two orange cats of 5 squares) say which one: its place around the
+    island, counted from the left as drawn."""
+    names = [tile_name(a.tile, lang) for a in actions]
+    out = {}
+    for n, (a, name) in enumerate(zip(actions, names)):
+        if names.count(name) > 1:
+            out[a] = text(_U + "take_nth", lang, tile=name, n=n + 1)
+    return out
 
 
 def action_label(action, lang: str) -> str:
@@ -24,7 +66,7 @@ def action_label(action, lang: str) -> str:
     if isinstance(action, Take):
         return text(_U + "take", lang, tile=tile_name(action.tile, lang))
     if isinstance(action, Place):
-        return text(_U + "place", lang, where=where(action, lang))
+        return text(_U + "place", lang, where=where(action, lang, None))
     if isinstance(action, TakeTreasure):
         return text(_U + "treasure", lang, shape=shape_name(action.shape, lang))
     if isinstance(action, Decline):
@@ -56,14 +98,17 @@ def action_rows(table, seat: int) -> list:
     legal = legal_actions(state, seat)
     head = table.caption(table.your_move(seat), bold=True)
     if state.phase != "place":
-        return [[head, {"choices": [table.action_choice(a, set(legal)) for a in legal]}]]
+        island = [Take(seat, t) for t in state.island]
+        named = take_labels(island, lang) if any(isinstance(a, Take) for a in legal) else {}
+        return [[head, {"choices": [table.action_choice(a, set(legal), named.get(a)) for a in legal]}]]
     chosen = {"action": legal[0]} if legal else {}
 
     def pick(value) -> None:
         o, x, y = value
         chosen["action"] = Place(seat, o, x, y)
 
-    options = [(where(a, lang), [a.orientation, a.x, a.y]) for a in legal]
+    shape = C.SHAPE[state.held] if state.held is not None else None
+    options = [(where(a, lang, shape), [a.orientation, a.x, a.y]) for a in legal]
     p = table.pick(text(_U + "placements", lang), options, options[0][1] if options else None, pick)
     button = table.choice(text(_U + "place_here", lang), "", "info", "tutor-action tutor-place-listed",
                           lambda c: table.act(chosen["action"]), action=legal[0] if legal else None)

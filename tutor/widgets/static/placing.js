@@ -1,6 +1,6 @@
 // Placing a held piece by pointing at a grid board (tutor/games/isle_of_cats/placing.py sends the data, once per
 // held piece): a preview follows the pointer — green where the piece fits, red with the engine's reason where it
-// does not; R turns it, F flips it, the arrows move it, a click or Enter sends (orientation, x, y). The kernel asks
+// does not (and a ✓ / ✗ with hatching, dashed and see-through, so it never reads as a placed tile); R turns it, F flips it, the arrows move it, a click or Enter sends (orientation, x, y). The kernel asks
 // the engine, which decides: the page knows no rules, only the letters the kernel computed for each anchor.
 // Inlined into the modules that use it (no build step).
 
@@ -37,13 +37,26 @@ export function wirePlacing(container, send) {
     const cell = parseFloat(boat.getAttribute("data-cell"));
     const code = codeAt(o, ax, ay);
     const ok = code === "1";
-    const parts = data.orients[o].map(([dx, dy]) =>
-      `<rect x="${(ax + dx) * cell}" y="${(ay + dy) * cell}" width="${cell}" height="${cell}"/>`).join("");
-    layer.innerHTML = parts;
+    // a preview, not a tile: see-through, a dashed outline, and a glyph as well as the colour — ✓ fits; ✗ and a
+    // hatching where it does not (colour never alone; a red cat tile is solid, with a solid outline)
+    const cells = data.orients[o];
+    const hatch = ok ? "" : cells.map(([dx, dy]) => {
+      const x = (ax + dx) * cell, y = (ay + dy) * cell, h = cell / 2;
+      return `M${x} ${y + h}L${x + h} ${y}M${x} ${y + cell}L${x + cell} ${y}M${x + h} ${y + cell}L${x + cell} ${y + h}`;
+    }).join("");
+    const [gx, gy] = cells[0];
+    const mark = `<text x="${(ax + gx + 0.5) * cell}" y="${(ay + gy + 0.78) * cell}" text-anchor="middle" ` +
+      `font-size="${cell * 0.8}" font-weight="bold" fill="${ok ? "#0b3d14" : "#5c0b08"}" fill-opacity="1" ` +
+      `stroke="#ffffff" stroke-width="${cell * 0.12}" paint-order="stroke" class="tutor-place-mark">${ok ? "✓" : "✗"}</text>`;
+    layer.innerHTML = cells.map(([dx, dy]) =>
+      `<rect x="${(ax + dx) * cell}" y="${(ay + dy) * cell}" width="${cell}" height="${cell}"/>`).join("") +
+      (hatch ? `<path d="${hatch}" fill="none" stroke="#5c0b08" stroke-width="1.2" stroke-opacity="0.8" stroke-dasharray="none"/>` : "") +
+      mark;
     layer.setAttribute("fill", ok ? "#2e9e44" : "#d0312d");
-    layer.setAttribute("fill-opacity", "0.55");
+    layer.setAttribute("fill-opacity", "0.3");
     layer.setAttribute("stroke", ok ? "#14591f" : "#7a1410");
     layer.setAttribute("stroke-width", "2");
+    layer.setAttribute("stroke-dasharray", "4 3");
     layer.setAttribute("data-fits", ok ? "true" : "false");
     layer.setAttribute("data-anchor", `${o},${ax},${ay}`);
     reason.textContent = data.reasons[code] || "";
@@ -109,6 +122,11 @@ export function wirePlacing(container, send) {
     const same = data && next && data.key === next.key;
     data = next || null;
     bar.hidden = !data;
+    // never two previews: the last one goes (a refusal or "Try again" may keep the same board drawn)
+    for (const old of container.querySelectorAll(".tutor-place-preview")) old.remove();
+    layer = null;
+    reason.textContent = "";
+    delete reason.dataset.fits;
     boat = data ? container.querySelector(`[data-board-seat="${data.seat}"]`) : null;
     if (!data || !boat) { container.removeAttribute("data-preview"); return; }
     if (!container.hasAttribute("tabindex")) container.tabIndex = 0;

@@ -149,8 +149,20 @@ def test_score_helper_builds_a_boat_and_refuses_with_the_engine_reason():
     h.board.place(o, x, y)
     assert h.placed[-1] == ("cat-blue-5", o, x, y)
     assert h.total == ioc.breakdown(tuple(h.placed), "blue").total
-    assert 'class="highlight"' in h.board.value       # open rooms and visible rats are ringed
-    h.undo()
+    # the boat alone: no rings hiding its walls, no family cards (the helper does not score them); the open rooms
+    # and visible rats are counted beside it
+    assert 'class="highlight"' not in h.board.value and "family-card" not in h.board.value
+    rooms, rats = len(ioc.unfilled_rooms(tuple(h.placed))), len(ioc.visible_rats(tuple(h.placed), "blue"))
+    assert f"{rooms}" in h.summary.value and f"{rats}" in h.summary.value
+    # each cat is in the box once: the helper now holds the next blue shape, not the one just placed
+    assert h.tile == "cat-blue-6"
+    for shape in ("cat6", "cat7", "cat8"):      # three more blue cats joined to the first two make a family
+        d = h.board.placing
+        o, x, y = d["start"]
+        h.board.place(o, x, y)
+    assert ioc.families(tuple(h.placed)) and 'class="family"' in h.board.value
+    for _ in range(4):
+        h.undo()
     assert h.placed == [FIRST]
     h.clear()
     assert h.placed == [] and h.total == -35 - len(C.RATS["blue"])

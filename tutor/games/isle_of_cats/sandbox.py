@@ -1,6 +1,6 @@
 """The Острів котів score helper: build a boat tile by tile (a cat of any colour and shape, or a rare treasure),
 placed with the same pointing control as the play table, and see its score line by line: families outlined, rooms
-not filled ringed, visible rats ringed and counted.
+not filled and visible rats counted.
 
     ScoreHelper(lang="uk")                                   # lesson.sandbox("isle_of_cats", "uk")
     ScoreHelper(boat="green", placed=[("cat-blue-13", 0, 7, 3), ...])   # start from a boat
@@ -104,7 +104,21 @@ class ScoreHelper(W.VBox):
             state = self.position()
             apply(state, Place(0, o, x, y))
             self.placed.append((self.tile, o, x, y))
+            self._next_cat()
             self.refresh()
+
+    def _next_cat(self) -> None:
+        """Each cat is in the box once: after placing one, hold the next shape of the same colour still unused
+        (a learner building a family goes on in its colour)."""
+        if self.kind.value != "cat" or self.tile is not None:
+            return
+        used = {r[0] for r in self.placed}
+        shapes = list(C.CAT_SHAPES)
+        start = shapes.index(self.shape.value)
+        for shape in shapes[start + 1:] + shapes[:start]:
+            if f"cat-{self.colour.value}-{shape[3:]}" not in used:
+                self.shape.value = shape
+                return
 
     def undo(self) -> None:
         if self.placed:
@@ -127,11 +141,12 @@ class ScoreHelper(W.VBox):
         fams = families(placed)
         rooms = unfilled_rooms(placed)
         rats = visible_rats(placed, self.boat)
-        hl = ([f"tile:{t}" for f in fams for t in f.tiles] + [f"room:0:{i}" for i in rooms]
-              + [f"cell:0:{x},{y}" for x, y in rats])
         v = view(state, 0)
-        v = {**v, "seats": v["seats"][:1], "island": [], "order": [0], "held": v["held"]}
-        self.board.show(render(v, highlight=hl, lang=lang), placing_data(state, 0, lang))
+        # the boat alone: its families outlined by the board itself (rings round every room and rat hid the walls),
+        # and no family cards (the helper does not score them)
+        seat = {**v["seats"][0], "kept": [], "kept_count": 0, "dealt": [], "dealt_count": 0}
+        v = {**v, "seats": [seat], "island": [], "order": [0], "held": v["held"]}
+        self.board.show(render(v, lang=lang), placing_data(state, 0, lang))
         self.summary.value = (f"<p>{esc(_w('families', lang, n=len(fams)))} · {esc(_w('unfilled', lang, n=len(rooms)))}"
                               f" · {esc(_w('rats', lang, n=len(rats)))}</p>")
         b = breakdown(placed, self.boat)

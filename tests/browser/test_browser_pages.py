@@ -1,6 +1,7 @@
 """Whole lesson pages as learners open them: every part of every page, on every load, and several at once.
 
-Each lesson page in each of its languages is loaded LOADS times in a row and then CONCURRENT times at once.
+Each lesson page in each of its languages is loaded LOADS times in a row; then each game's pages are opened by
+CONCURRENT learners at once (its languages side by side, as in a club where learners read different languages).
 Every load scrolls the whole page, so every lazy part is built, and fails on "Error displaying widget", on any
 console error, on a friendly error box, or on a part without its board or its controls. (The review that
 started this: the old suite stepped through one example and stayed green while most loads lost widgets.)
@@ -17,9 +18,9 @@ from test_browser_lessons import ERROR_TEXTS
 from test_notebooks import LESSONS
 from voila_harness import RENDER_TIMEOUT_MS, require_notebook
 
-# each load scrolls a whole page (about 10 s on 2 cores); one load of each lesson page alone, then 3 at once below
-# (four loads of every page on the same server), is what `make test` affords as lesson pages are added (eight
-# pages of four games). The soak scales by count: TUTOR_PAGE_LOADS=20 TUTOR_PAGE_CONCURRENT=6 for a longer one.
+# each load scrolls a whole page (about 10 s on 2 cores); one load of each lesson page alone, then a crowd of 3 per
+# game (its pages in turn: English, the other language, English again) is what `make test` affords with ten pages
+# of five games. The soak scales by count: TUTOR_PAGE_LOADS=20 TUTOR_PAGE_CONCURRENT=6 for a longer one.
 LOADS = int(os.environ.get("TUTOR_PAGE_LOADS", "1"))
 CONCURRENT = int(os.environ.get("TUTOR_PAGE_CONCURRENT", "3"))
 
@@ -151,12 +152,24 @@ def test_every_part_renders_on_every_load(voila_server, browser, name):
     assert min(counts) == max(counts) >= 10, f"lazy parts per load: {counts}"
 
 
-@pytest.mark.parametrize("name", sorted(LESSONS))
-def test_every_part_renders_with_several_learners_at_once(voila_server, browser, name):
-    require_notebook(name)
+def crowds() -> dict[str, list[str]]:
+    """Per game, the pages its CONCURRENT learners open at once: the game's pages in turn."""
+    pages: dict[str, list[str]] = {}
+    for name in sorted(LESSONS):
+        pages.setdefault(name.split(".", 1)[0], []).append(name)
+    return {game: [names[i % len(names)] for i in range(CONCURRENT)] for game, names in pages.items()}
+
+
+CROWDS = crowds()
+
+
+@pytest.mark.parametrize("game", sorted(CROWDS))
+def test_every_part_renders_with_several_learners_at_once(voila_server, browser, game):
+    for name in set(CROWDS[game]):
+        require_notebook(name)
     opened = []
     try:
-        for _ in range(CONCURRENT):      # every page is requested before any is scrolled
+        for name in CROWDS[game]:      # every page is requested before any is scrolled
             opened.append(open_page(browser, voila_server.render_url(name)))
         for _, page in opened:
             scroll_through(page)

@@ -115,8 +115,11 @@ def scroll_through(page) -> int:
         page.wait_for_timeout(500)
         pending = page.evaluate(UNBUILT_JS)
         if pending and time.monotonic() >= deadline:
-            raise AssertionError(f"parts never built on {page.url}: {pending}; "
-                                 f"the page says {page.evaluate(STALL_JS, pending)}")
+            try:
+                said = page.evaluate(STALL_JS, pending)
+            except Exception as exc:        # the report must not hide the failure it reports
+                said = f"(no report: {exc})"
+            raise AssertionError(f"parts never built on {page.url}: {pending}; the page says {said}")
     return n
 
 

@@ -253,18 +253,9 @@ class _Board(K.CardBoard):
                             f'stroke-linecap="square"/>')
 
 
-def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=None, cell: float = CELL) -> str:
-    hl = S.parse_highlight(highlight)
-    offers = S.offers(choosable) if choosable else {}
-    marked = {e.data["tile"] for e in events if hasattr(e, "data") and isinstance(e.data, dict) and "tile" in e.data}
-    b = _Board(hl, offers, set(), lang)
-    b.marked = {f"tile:{t}" for t in marked}
-    seats = view["seats"]
-    c = cell
-    bw, bh = C.WIDTH * c, C.HEIGHT * c
-    cols = 1 if len(seats) == 1 else 2
-    seat_w, seat_h = bw + 2 * PAD, bh + 72
-    width = max(cols * seat_w + PAD, 560)
+def _table_header(b: "_Board", view: dict, seats: list, width: float, marked: set, lang: str) -> float:
+    """The day track and the ship, the turn order, the common treasures, the island and the held tile; returns
+    where the boats begin."""
     parts = b.parts
     # --- the day track and the ship
     parts.append(K.label(PAD, 18, _w("days", lang), size=12, weight="bold"))
@@ -357,10 +348,26 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=N
         parts.append(K.label(PAD, y + 12, _w("reward", lang, player=player_name(view["turn"], lang)), size=12,
                              weight="bold"))
         y += 22
+    return y
+
+
+def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=None, cell: float = CELL,
+           boat_only: bool = False) -> str:
+    hl = S.parse_highlight(highlight)
+    offers = S.offers(choosable) if choosable else {}
+    marked = {e.data["tile"] for e in events if hasattr(e, "data") and isinstance(e.data, dict) and "tile" in e.data}
+    b = _Board(hl, offers, set(), lang)
+    b.marked = {f"tile:{t}" for t in marked}
+    seats = view["seats"]
+    c = cell
+    bw, bh = C.WIDTH * c, C.HEIGHT * c
+    cols = 1 if len(seats) == 1 else 2
+    seat_w, seat_h = bw + 2 * PAD, bh + (40 if boat_only else 72)    # (the family cards' band under a boat)
+    width = max(cols * seat_w + PAD, 560)
+    y = _table_header(b, view, seats, width, marked, lang) if not boat_only else 0
     # --- the seats
     top = y + 6
     for i, seat in enumerate(seats):
-        s = seat["seat"]
         sx, sy = PAD + (i % cols) * seat_w, top + (i // cols) * seat_h
         _seat(b, view, seat, sx, sy, c, lang)
     height = top + ((len(seats) + cols - 1) // cols) * seat_h + PAD
@@ -370,7 +377,7 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=N
             f'viewBox="0 0 {width:g} {height:g}" role="{role}" aria-label="{title}" font-family="{S.FONT}" '
             f'class="ioc-board"><title>{title}</title>'
             f'<rect width="{width:g}" height="{height:g}" fill="{S.PAPER}"/>'
-            + "".join(parts) + "".join(b.top) + "</svg>")
+            + "".join(b.parts) + "".join(b.top) + "</svg>")
 
 
 def _seat(b: _Board, view: dict, seat: dict, sx: float, sy: float, c: float, lang: str) -> None:
@@ -418,7 +425,10 @@ def _seat(b: _Board, view: dict, seat: dict, sx: float, sy: float, c: float, lan
         name = tile_name(tile["id"], lang)
         parts.append(f'<g class="placed-tile" data-tile-kind="{tile["kind"]}" transform="translate({tx:g},{ty:g})">'
                      f'<title>{escape(name)}</title>{_tile(tile["id"], tile["orientation"], c, lang)}</g>')
-    parts.append(_family_marks(seat["tiles"], c, lang))
+    # families outlined with their points where a lesson asks ("families"), and at the end: always on, they would
+    # answer a worked example's question before it is asked
+    if "families" in b.hl or view["over"]:
+        parts.append(_family_marks(seat["tiles"], c, lang))
     parts.append("</g>")
     b.element(f"boat:{s}", ox, oy, bw, bh, boat_name(boat, lang))
     for tile in seat["tiles"]:

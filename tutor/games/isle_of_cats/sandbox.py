@@ -146,7 +146,7 @@ class ScoreHelper(W.VBox):
         # and no family cards (the helper does not score them)
         seat = {**v["seats"][0], "kept": [], "kept_count": 0, "dealt": [], "dealt_count": 0}
         v = {**v, "seats": [seat], "island": [], "order": [0], "held": v["held"]}
-        self.board.show(render(v, lang=lang), placing_data(state, 0, lang))
+        self.board.show(render(v, highlight=("families",), lang=lang, boat_only=True), placing_data(state, 0, lang))
         self.summary.value = (f"<p>{esc(_w('families', lang, n=len(fams)))} · {esc(_w('unfilled', lang, n=len(rooms)))}"
                               f" · {esc(_w('rats', lang, n=len(rats)))}</p>")
         b = breakdown(placed, self.boat)

@@ -26,7 +26,7 @@ import anywidget
 import traitlets as T
 
 from tutor.core.svg import Offer
-from tutor.widgets.common import STATIC, esm, render
+from tutor.widgets.common import esm, render
 
 
 @dataclass(frozen=True)
@@ -121,11 +121,9 @@ def without_choices(svg: str) -> str:
 
 
 def esm_with_choices(name: str) -> str:
-    """An anywidget module from tutor/widgets/static with choose.js's helpers inlined (as `esm` inlines board.js:
-    one module per widget, no build step)."""
-    shared = "\n".join((STATIC / f).read_text(encoding="utf-8").replace("export function ", "function ")
-                       for f in ("choose.js", "placing.js"))
-    return esm(name) + "\n" + shared
+    """An anywidget module from tutor/widgets/static with choose.js's and placing.js's helpers inlined (one module
+    per widget, no build step)."""
+    return esm(name, "choose.js", "placing.js")
 
 
 class ClickBoard(anywidget.AnyWidget):

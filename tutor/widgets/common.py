@@ -53,13 +53,15 @@ PAGE_CSS = (STATIC / "tutor.css").read_text(encoding="utf-8")
 CSS = f"<style>{PAGE_CSS}</style>"
 
 
-def esm(name: str) -> str:
-    """An anywidget front-end module from tutor/widgets/static, with board.js's helpers inlined: anywidget loads
-    one module per widget, so a relative import would not resolve (and there is no build step)."""
-    shared = (STATIC / "board.js").read_text(encoding="utf-8").replace("export function ", "function ")
+def esm(name: str, *helpers: str) -> str:
+    """An anywidget front-end module from tutor/widgets/static, with board.js's helpers (and any other `helpers`
+    files') inlined: anywidget loads one module per widget, so a relative import would not resolve (and there is
+    no build step)."""
+    def inline(file: str) -> str:
+        return (STATIC / file).read_text(encoding="utf-8").replace("export function ", "function ")
     own = "\n".join(line for line in (STATIC / name).read_text(encoding="utf-8").splitlines()
                     if not line.startswith("import "))
-    return shared + "\n" + own
+    return "\n".join([inline("board.js"), own, *map(inline, helpers)])
 
 
 _DEFS = re.compile(r"<defs>.*?</defs>", re.S)

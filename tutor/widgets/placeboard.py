@@ -10,16 +10,11 @@ from typing import Callable, Optional
 import anywidget
 import traitlets as T
 
-from tutor.widgets.common import STATIC, esm
-
-
-def _esm() -> str:
-    shared = (STATIC / "placing.js").read_text(encoding="utf-8").replace("export function ", "function ")
-    return esm("placeboard.js") + "\n" + shared
+from tutor.widgets.common import esm
 
 
 class PlaceBoard(anywidget.AnyWidget):
-    _esm = _esm()
+    _esm = esm("placeboard.js", "placing.js")
     value = T.Unicode("").tag(sync=True)       # the SVG
     placing = T.Dict().tag(sync=True)          # the piece's data ({} when there is nothing to place)
     v = T.Int(0).tag(sync=True)

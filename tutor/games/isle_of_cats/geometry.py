@@ -1,6 +1,6 @@
-"""Острів котів boat geometry as bits, computed once at import: a boat's cells are the bits of a Python int
-(bit y * WIDTH + x), and every shape's every distinct orientation at every anchor that lies wholly inside the boat
-is a precomputed (mask, side-neighbours mask). A placement is then legal («РОЗМІЩЕННЯ ПЛИТОК») when
+"""Острів котів boat geometry as bits: a boat's cells are the bits of a Python int (bit y * WIDTH + x), and every
+shape's every distinct orientation at every anchor that lies wholly inside the boat is a precomputed (mask,
+side-neighbours mask), worked out once on first use. A placement is then legal («РОЗМІЩЕННЯ ПЛИТОК») when
 `mask & occupied == 0` and, after the first tile («ПЕРША ПЛИТКА»), `neighbours & occupied` («РЕШТА ПЛИТОК»).
 
 Orientations: the 8 images of a shape (as printed, turned a quarter clockwise 1–3 times, then those four flipped
@@ -93,14 +93,31 @@ def _placements(shape: str) -> tuple:
     return tuple(out)
 
 
-PLACEMENTS = {shape: _placements(shape) for shape in C.SHAPES}
-# (shape, orientation, x, y) -> (mask, neighbours), for checking one placement
-AT = {(shape, o, x, y): (m, n) for shape, rows in PLACEMENTS.items() for m, n, o, x, y in rows}
+def __getattr__(name: str):
+    """PLACEMENTS and AT, worked out on first use (PEP 562). Every lesson kernel imports every game, and these
+    tables took most of this game's import time; only a kernel that plays Острів котів needs them. Once built they
+    are ordinary module globals, so later reads cost nothing extra."""
+    if name not in ("PLACEMENTS", "AT"):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    placements = {shape: _placements(shape) for shape in C.SHAPES}
+    g = globals()
+    g["PLACEMENTS"] = placements
+    # (shape, orientation, x, y) -> (mask, neighbours), for checking one placement
+    g["AT"] = {(shape, o, x, y): (m, n) for shape, rows in placements.items() for m, n, o, x, y in rows}
+    return g[name]
+
+
+def _placements_table() -> dict:
+    """PLACEMENTS, for this module's own functions (a bare global name does not reach __getattr__)."""
+    try:
+        return PLACEMENTS  # type: ignore[name-defined]
+    except NameError:
+        return __getattr__("PLACEMENTS")
 
 
 def legal_masks(shape: str, occupied: int) -> list[tuple]:
     """The shape's legal placements on a boat whose covered cells are `occupied`: (mask, nbrs, o, x, y) rows."""
-    rows = PLACEMENTS[shape]
+    rows = _placements_table()[shape]
     if not occupied:
         return list(rows)
     return [r for r in rows if not r[0] & occupied and r[1] & occupied]
@@ -111,7 +128,7 @@ def fits(shape: str, occupied: int) -> bool:
     """Can the shape be placed at all? (A tile that cannot be placed cannot be taken, «РОЗМІЩЕННЯ ПЛИТОК».)"""
     if not occupied:
         return True
-    for m, n, _o, _x, _y in PLACEMENTS[shape]:
+    for m, n, _o, _x, _y in _placements_table()[shape]:
         if not m & occupied and n & occupied:
             return True
     return False

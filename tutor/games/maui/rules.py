@@ -12,7 +12,7 @@ name from STAGES): they are for showing, and no one may act in them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from itertools import chain
 from operator import add
 from typing import Optional
@@ -23,6 +23,7 @@ from tutor.core.events import Event
 from tutor.games.maui import components as C
 from tutor.games.maui.events import (_CATCHES, _EMPTY_HANDED, _LAID, DIVE_CHOSEN, DIVE_DISCARDED, KITI_MOVED, catch,
                                      empty_handed, laid, new_event)
+from tutor.games.maui.events import LAID_UP as _LAID_UP
 
 OPEN_BASKETS = "open-baskets"
 NO_FIGHTS = "no-fights"
@@ -174,9 +175,9 @@ def to_move(state: State) -> list[int]:
 
 # _DIVE_ROWS[seat][n] is Dive(seat, n): actions are frozen, so one object serves every position.
 # A hand holds plain ints only (setup and the codec refuse anything else), so a seat's legal dives
-# are its row looked up at each card of the hand, a loop that map runs in C.
+# are its row looked up at each card of the hand. (A comprehension: map over the row's __getitem__
+# costs more, each call going through a method wrapper.)
 _DIVE_ROWS = tuple(tuple(Dive(seat, n) for n in range(max(C.DIVE_CARDS) + 1)) for seat in range(C.MAX_PLAYERS))
-_DIVES_AT = tuple(row.__getitem__ for row in _DIVE_ROWS)
 
 
 def legal_actions(state: State, player: int) -> list[Action]:
@@ -189,7 +190,8 @@ def legal_actions(state: State, player: int) -> list[Action]:
     if type(player) is int and 0 <= player < state.players:   # the usual question, answered fast
         if state.chosen[player] is not None:
             return []
-        return list(map(_DIVES_AT[player], state.hands[player]))
+        row = _DIVE_ROWS[player]
+        return [row[n] for n in state.hands[player]]
     if player not in to_move(state):
         return []
     return [Dive(player, n) for n in state.hands[player]]
@@ -476,15 +478,28 @@ def _end_round(table: dict, events: list, cuts=None) -> None:
 
 
 def _fill(state: State) -> tuple[State, list[Event]]:
-    """Lay one catch card in each cell, deep first; in round 1 a seagull is replaced."""
+    """Lay one catch card in each cell, deep first, and say so (the tests watch a round-1 fill)."""
     table, events = _table(state), []
     _lay(table, events)
     return _freeze(table), events
 
 
 def _lay(table: dict, events: list) -> None:
-    """`_fill` on a table."""
+    """Lay one catch card in each cell of a table, deep first; in round 1 a seagull is replaced."""
     lagoon, round_, deck, face_down = table["lagoon"], table["round"], table["deck"], table["face_down"]
+    if round_ > 1 and not face_down and len(deck) >= 3:
+        # the usual deal: three cards face up, one a cell (only round 1 replaces a seagull); their events are
+        # looked up by round and cell, not built (events.laid keeps them, and makes one it has not met)
+        deep, middle, shallow = deck[:3]
+        table["deck"] = deck[3:]
+        lagoon[0] += (deep,)
+        lagoon[1] += (middle,)
+        lagoon[2] += (shallow,)
+        known = _LAID_UP[round_]
+        events += (known[0].get(deep) or laid("deep", deep, False, round_),
+                   known[1].get(middle) or laid("middle", middle, False, round_),
+                   known[2].get(shallow) or laid("shallow", shallow, False, round_))
+        return
     dark = [cell for cell, _ in face_down] if face_down else ()   # cells whose next card a lantern fish hides
     for cell, depth in enumerate(C.DEPTHS):
         while deck:
@@ -559,16 +574,20 @@ def setup(players: int, *, seed=None, variant=(), youngest: int = 0, kiti: Optio
         if not isinstance(kiti_seat, int) or not 0 <= kiti_seat < players:
             raise RuleViolation("maui:setup", "maui.err.setup", problem=f"Kiti's seat {kiti_seat} is not at the table")
 
-    state = State(
-        players=players, variants=variants, round=round, deck=tuple(deck),
-        removed=() if removed is None else (removed,), lagoon=((), (), ()), face_down=(),
-        hands=hands, chosen=(None,) * players, discards=discards, piles=piles, boxed=tuple(boxed),
-        kiti=kiti_seat, pending=(), declined=(0,) * players, revealed=(None,) * players, rng=state_rng,
-    )
+    # the fields as a table (see _table), in the dataclass's order: a random game is dealt thousands of times a
+    # second, and State's __init__ cost more than the rest of dealing but the shuffle
+    table = {
+        "players": players, "variants": variants, "round": round, "deck": tuple(deck),
+        "removed": () if removed is None else (removed,), "lagoon": [(), (), ()], "face_down": (),
+        "hands": hands, "chosen": (None,) * players, "discards": discards, "piles": list(piles),
+        "boxed": tuple(boxed), "kiti": kiti_seat, "pending": (), "declined": (0,) * players,
+        "revealed": (None,) * players, "rng": state_rng, "stage": "",
+    }
     if any(cells):
-        return replace(state, lagoon=tuple(tuple(c) for c in cells))
-    state, _ = _fill(state)
-    return state
+        table["lagoon"] = [tuple(c) for c in cells]
+    else:
+        _lay(table, [])
+    return _freeze(table)
 
 
 def setup_stages(players: int, **kwargs) -> list[tuple[str, State, list[Event]]]:
@@ -625,3 +644,9 @@ def _check_ids(ids) -> None:
         if c in seen:
             raise RuleViolation("maui:components", "maui.err.setup", problem=f"catch card {c!r} is used twice")
         seen.add(c)
+
+
+# setup builds its table by hand: it must name every field, in order
+assert [f.name for f in fields(State)] == ["players", "variants", "round", "deck", "removed", "lagoon", "face_down",
+                                           "hands", "chosen", "discards", "piles", "boxed", "kiti", "pending",
+                                           "declined", "revealed", "rng", "stage"]

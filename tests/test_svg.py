@@ -100,3 +100,21 @@ def test_every_ready_games_boards_are_unchanged(monkeypatch):
 def test_the_board_check_can_fail(monkeypatch):
     """Forgetting the cached pieces reaches the games that keep them, so a piece drawn differently would show."""
     assert _forget_drawn_pieces("aqua_fest") >= 3 and _forget_drawn_pieces("maui") >= 1
+
+
+def test_drawing_every_game_needs_no_svgwrite():
+    """The light elements draw every board without importing svgwrite (its package builds a pyparsing grammar
+    on import, an eighth of a lesson kernel's start): a lesson kernel that loads every game and draws each
+    board leaves it unloaded."""
+    import subprocess
+    import sys
+    code = ("import sys\n"
+            "from tutor import lesson\n"
+            "from tutor.core.game import load, ready_games\n"
+            "for g in map(load, ready_games()):\n"
+            "    s = g.setup(min(g.SPEC.players), seed=1)\n"
+            "    assert g.render(g.view(s, 0)).startswith('<svg')\n"
+            "print('svgwrite' in sys.modules)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "False"

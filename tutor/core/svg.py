@@ -16,14 +16,16 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable, NamedTuple, Optional
 
-import svgwrite
-import svgwrite.utils
-from svgwrite.etree import etree as _ET   # ElementTree, with svgwrite's CDATA patch
+import xml.etree.ElementTree as _ET   # its escaping, so the text is svgwrite's (svgwrite patches only CDATA)
 
 from tutor.core import svgdom
 
-_escape_attrib = _ET._escape_attrib    # ElementTree's own escaping, so the text is the same
-_escape_text = _ET._escape_cdata
+# svgwrite itself is imported only where its own elements are drawn or written (tests compare both ways): its
+# package builds a pyparsing grammar on import, about an eighth of a lesson kernel's start, which the light
+# elements never need.
+
+_escape_attrib = _ET._escape_attrib  # type: ignore[attr-defined]  # ElementTree's own escaping: the same text
+_escape_text = _ET._escape_cdata  # type: ignore[attr-defined]
 
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"   # DejaVu has Cyrillic and Ukrainian letters
 INK = "#1f2933"
@@ -45,6 +47,7 @@ def new_drawing() -> Any:
     or svgwrite's own (without its attribute checks) when ELEMENTS says so."""
     if ELEMENTS == "light":
         return svgdom.Drawing()
+    import svgwrite
     return svgwrite.Drawing(debug=False, profile="full")
 
 
@@ -122,10 +125,11 @@ def _write(el, write) -> None:
         write(f"<{el.elementname}>{_escape_text(words)}</{el.elementname}>" if words else f"<{el.elementname} />")
         return
     if how == "svgwrite":
-        write(_ET.tostring(el.get_xml(), encoding="unicode"))
+        from svgwrite.etree import etree   # ElementTree with svgwrite's CDATA patch (an svgwrite element: loaded)
+        write(etree.tostring(el.get_xml(), encoding="unicode"))
         return
     if how == "path":
-        el.attribs["d"] = str(svgwrite.utils.strlist(el.commands, " "))
+        el.attribs["d"] = str(svgdom.strlist(el.commands, " "))
     elif how == "points":
         el.attribs["points"] = el.points_to_string(el.points)
     elif how == "drawing":

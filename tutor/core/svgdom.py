@@ -13,7 +13,33 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from svgwrite.utils import AutoID, iterflatlist, strlist
+
+# svgwrite.utils' strlist and iterflatlist, as they are (svgwrite 1.4, MIT licence): importing them from there would
+# import the whole svgwrite package, which builds a pyparsing grammar (see tutor.core.svg).
+def iterflatlist(values):
+    """Flatten nested `values`, as an iterator."""
+    for element in values:
+        if hasattr(element, "__iter__") and not isinstance(element, str):
+            yield from iterflatlist(element)
+        else:
+            yield element
+
+
+def strlist(values, seperator: str = ",") -> str:
+    """`values` joined with `seperator`, None left out."""
+    if isinstance(values, str):
+        return values
+    return seperator.join([str(value) for value in iterflatlist(values) if value is not None])
+
+
+class AutoID:
+    """svgwrite's id counter, reached only when an element needs an id it was not given (rare: it loads svgwrite),
+    so ids never clash with svgwrite's own elements."""
+
+    @staticmethod
+    def next_id(value=None) -> str:
+        from svgwrite.utils import AutoID as ids
+        return ids.next_id(value)
 
 _KEYS: dict[str, str] = {}   # keyword -> attribute name, as svgwrite turns them ("class_" -> "class", "stroke_width" -> "stroke-width")
 

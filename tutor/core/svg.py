@@ -66,6 +66,21 @@ def drawing(width: float, height: float, *, title: str, desc: str, label: str = 
     return dwg
 
 
+# On a phone (tutor.css, below 760 px) a board keeps a fixed width and pans sideways in its own box. A board drawn
+# with svgwrite's elements (Мяури, Aqua Fest: 760 units wide, labels 7.5 units or more) takes the stylesheet's
+# 1,140 px. A text-SVG board says its own width in the --tutor-phone-width property: wide enough that its
+# smallest label is PHONE_LABEL_PX on screen, and never narrower than 1.5 times its drawn width.
+PHONE_LABEL_PX = 11
+_FONT_SIZE = re.compile(r'font-size="([0-9.]+)"')
+
+
+def phone_style(width: float, body: str) -> str:
+    """The style attribute (text) of a text-SVG board `width` units wide whose markup is `body`."""
+    smallest = min(map(float, _FONT_SIZE.findall(body)), default=PHONE_LABEL_PX)
+    scale = max(1.5, PHONE_LABEL_PX / smallest) if smallest > 0 else 1.5
+    return f"--tutor-phone-width: {round(width * scale)}px"
+
+
 def to_string(element) -> str:
     """The SVG text of a drawing (or any svgwrite element), the very text svgwrite's `tostring()` gives.
 

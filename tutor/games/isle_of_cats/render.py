@@ -373,11 +373,11 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=N
     height = top + ((len(seats) + cols - 1) // cols) * seat_h + PAD
     title = escape(text("isle_of_cats.title", lang))
     role = "group" if offers else "img"
+    body = "".join(b.parts) + "".join(b.top)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
             f'viewBox="0 0 {width:g} {height:g}" role="{role}" aria-label="{title}" font-family="{S.FONT}" '
-            f'class="ioc-board"><title>{title}</title>'
-            f'<rect width="{width:g}" height="{height:g}" fill="{S.PAPER}"/>'
-            + "".join(b.parts) + "".join(b.top) + "</svg>")
+            f'class="ioc-board" style="{S.phone_style(width, body)}"><title>{title}</title>'
+            f'<rect width="{width:g}" height="{height:g}" fill="{S.PAPER}"/>' + body + "</svg>")
 
 
 def _seat(b: _Board, view: dict, seat: dict, sx: float, sy: float, c: float, lang: str) -> None:

@@ -269,4 +269,6 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=N
                            f'rx="10" fill="#1f2933" fill-opacity="0.9"/>'
                            + _t(W / 2, TOP + 48, words, size=16, anchor="middle", weight="bold", fill="#ffffff")
                            + "</g>")
-    return head + "".join(board.parts) + "".join(board.top) + "</svg>"
+    body = "".join(board.parts) + "".join(board.top)
+    # how wide the board is drawn on a phone depends on its smallest print (tutor.core.svg.phone_style)
+    return head.replace("<svg ", f'<svg style="{S.phone_style(W, body)}" ', 1) + body + "</svg>"

@@ -1123,3 +1123,11 @@ def test_setup_refuses_dive_cards_that_are_not_whole_numbers():
         bad = [[odd] + list(range(2, 13))] + hands[1:]
         with pytest.raises(maui.RuleViolation, match="different cards 1..12"):
             maui.setup(4, seed=1, hands=bad)
+
+
+def test_a_round_given_as_a_float_deals_as_before():
+    """setup(round=2.0) was dealt the general way before the usual deal got its fast path; it still is (the fast
+    path looks events up by round, which must be a plain int)."""
+    s = maui.setup(3, round=2.0, hands=[list(range(2, 13))] * 3, seed=1)
+    t = maui.setup(3, round=2, hands=[list(range(2, 13))] * 3, seed=1)
+    assert s.lagoon == t.lagoon and s.deck == t.deck

@@ -487,9 +487,10 @@ def _fill(state: State) -> tuple[State, list[Event]]:
 def _lay(table: dict, events: list) -> None:
     """Lay one catch card in each cell of a table, deep first; in round 1 a seagull is replaced."""
     lagoon, round_, deck, face_down = table["lagoon"], table["round"], table["deck"], table["face_down"]
-    if round_ > 1 and not face_down and len(deck) >= 3:
+    if type(round_) is int and round_ > 1 and not face_down and len(deck) >= 3:
         # the usual deal: three cards face up, one a cell (only round 1 replaces a seagull); their events are
-        # looked up by round and cell, not built (events.laid keeps them, and makes one it has not met)
+        # looked up by round and cell, not built (events.laid keeps them, and makes one it has not met). A round
+        # given to setup as 2.0 takes the general way below, as it did before.
         deep, middle, shallow = deck[:3]
         table["deck"] = deck[3:]
         lagoon[0] += (deep,)

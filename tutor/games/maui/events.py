@@ -53,10 +53,6 @@ def catch(seat: int, depth: str, rule: str, taken: tuple, card) -> Event:
     return event
 
 
-# LAID_UP[round][cell][card id]: the face-up ones of _LAID again, for the usual deal (rules._lay)
-LAID_UP: tuple = tuple(tuple({} for _ in C.DEPTHS) for _ in range(C.ROUNDS + 1))
-
-
 def laid(depth: str, card_id: str, face_down: bool, round_: int) -> Event:
     """A card is laid in the lagoon (its id left out when it lies face down)."""
     event = _LAID.get((depth, card_id, face_down, round_))
@@ -65,6 +61,4 @@ def laid(depth: str, card_id: str, face_down: bool, round_: int) -> Event:
         event = new_event("maui.laid", "maui:play", data)
         if len(_LAID) < _KEPT:
             _LAID[depth, card_id, face_down, round_] = event
-            if not face_down and type(round_) is int and 0 <= round_ <= C.ROUNDS and depth in C.DEPTHS:
-                LAID_UP[round_][C.DEPTHS.index(depth)][card_id] = event
     return event

@@ -23,7 +23,6 @@ from tutor.core.events import Event
 from tutor.games.maui import components as C
 from tutor.games.maui.events import (_CATCHES, _EMPTY_HANDED, _LAID, DIVE_CHOSEN, DIVE_DISCARDED, KITI_MOVED, catch,
                                      empty_handed, laid, new_event)
-from tutor.games.maui.events import LAID_UP as _LAID_UP
 
 OPEN_BASKETS = "open-baskets"
 NO_FIGHTS = "no-fights"
@@ -487,19 +486,15 @@ def _fill(state: State) -> tuple[State, list[Event]]:
 def _lay(table: dict, events: list) -> None:
     """Lay one catch card in each cell of a table, deep first; in round 1 a seagull is replaced."""
     lagoon, round_, deck, face_down = table["lagoon"], table["round"], table["deck"], table["face_down"]
-    if type(round_) is int and round_ > 1 and not face_down and len(deck) >= 3:
-        # the usual deal: three cards face up, one a cell (only round 1 replaces a seagull); their events are
-        # looked up by round and cell, not built (events.laid keeps them, and makes one it has not met). A round
-        # given to setup as 2.0 takes the general way below, as it did before.
+    if round_ > 1 and not face_down and len(deck) >= 3:
+        # the usual deal: three cards face up, one a cell (only round 1 replaces a seagull)
         deep, middle, shallow = deck[:3]
         table["deck"] = deck[3:]
         lagoon[0] += (deep,)
         lagoon[1] += (middle,)
         lagoon[2] += (shallow,)
-        known = _LAID_UP[round_]
-        events += (known[0].get(deep) or laid("deep", deep, False, round_),
-                   known[1].get(middle) or laid("middle", middle, False, round_),
-                   known[2].get(shallow) or laid("shallow", shallow, False, round_))
+        events += (laid("deep", deep, False, round_), laid("middle", middle, False, round_),
+                   laid("shallow", shallow, False, round_))
         return
     dark = [cell for cell, _ in face_down] if face_down else ()   # cells whose next card a lantern fish hides
     for cell, depth in enumerate(C.DEPTHS):

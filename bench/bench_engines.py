@@ -4,7 +4,11 @@ A game is played from setup to the end by picking uniformly among the seats to m
 the time counts everything (setup, to_move, legal_actions, apply, and the picking, done with one call of
 Random.random a pick rather than Random.choice's two Python calls). µs/action is that time
 over the actions played. Goals (issues #8, #9, #10): Мяури 2,000 four-player games/s, Aqua Fest 150 games/s,
-Паперові океани and Козырные киты at most 50 µs an action.
+Паперові океани and Козырные киты at most 50 µs an action; each line says whether its goal is met.
+
+Machines differ: nearly the same engine (ffdd7ce, 0f42fdc) measured about 1,100 and about 3,500 four-player
+Мяури games/s on two 2-core machines of this workplace, a day apart. So the bench first times a fixed piece
+of plain Python (the "reference"), and two machines' figures compare once each is scaled by its reference.
 """
 
 from __future__ import annotations
@@ -33,7 +37,45 @@ def play(game, players: int, seed: int) -> int:
     return actions
 
 
+# goals: (game, players or None for every count) -> (figure, least or most, value)
+GOALS = {("maui", 4): ("games/s", ">=", 2000.0), ("aqua_fest", None): ("games/s", ">=", 150.0),
+         ("sea_salt_paper", None): ("µs/action", "<=", 50.0), ("trump_whales", None): ("µs/action", "<=", 50.0)}
+
+
+def reference() -> float:
+    """Milliseconds this machine takes for a fixed piece of plain Python shaped like an engine's work (copy a
+    state's fields, build tuples, call small functions, look things up); the best of five runs."""
+    fields = {f"field{i}": (i, i + 1) for i in range(18)}
+
+    def step(d: dict, i: int) -> dict:
+        d = dict(d)
+        d["field3"] = d["field3"][1:] + (i,)
+        return d
+
+    best = float("inf")
+    for _ in range(5):
+        start = time.perf_counter()
+        d = fields
+        for i in range(100_000):
+            d = step(d, i)
+            if d.get("field7") is None or len(d) != 18:
+                raise AssertionError("reference workload broke")
+        best = min(best, time.perf_counter() - start)
+    return best * 1e3
+
+
+def verdict(game_id: str, players: int, games_per_s: float, us_per_action: float) -> str:
+    goal = GOALS.get((game_id, players)) or GOALS.get((game_id, None))
+    if goal is None:
+        return ""
+    figure, sense, value = goal
+    got = games_per_s if figure == "games/s" else us_per_action
+    met = got >= value if sense == ">=" else got <= value
+    return f"  goal {sense} {value:,.0f} {figure}: {'met' if met else 'NOT MET'}"
+
+
 def main() -> None:
+    print(f"reference: {reference():.1f} ms (a fixed piece of plain Python; lower is a faster machine)")
     for game_id in ready_games():
         game = load(game_id)
         for players in game.SPEC.players:
@@ -44,7 +86,8 @@ def main() -> None:
                 games += 1
             elapsed = time.perf_counter() - start
             print(f"{game_id} {players} players: {games / elapsed:8.1f} games/s  "
-                  f"{actions / elapsed:9.0f} actions/s  {elapsed / actions * 1e6:5.1f} µs/action  ({games} games)")
+                  f"{actions / elapsed:9.0f} actions/s  {elapsed / actions * 1e6:5.1f} µs/action  ({games} games)"
+                  f"{verdict(game_id, players, games / elapsed, elapsed / actions * 1e6)}")
 
 
 if __name__ == "__main__":

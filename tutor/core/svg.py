@@ -67,9 +67,9 @@ def drawing(width: float, height: float, *, title: str, desc: str, label: str = 
 
 
 # On a phone (tutor.css, below 760 px) a board keeps a fixed width and pans sideways in its own box. A board drawn
-# with svgwrite's elements (Мяури, Aqua Fest: 760 units wide, labels 7.5 units or more) takes the stylesheet's
-# 1,140 px. A text-SVG board says its own width in the --tutor-phone-width property: wide enough that its
-# smallest label is PHONE_LABEL_PX on screen, and never narrower than 1.5 times its drawn width.
+# as a tree of elements (Мяури, Aqua Fest, with svgdom's light elements: 760 units wide, labels 7.5 units or more)
+# takes the stylesheet's 1,140 px. A text-SVG board says its own width in the --tutor-phone-width property: wide
+# enough that its smallest label is PHONE_LABEL_PX on screen, and never narrower than 1.5 times its drawn width.
 PHONE_LABEL_PX = 11
 _FONT_SIZE = re.compile(r'font-size="([0-9.]+)"')
 

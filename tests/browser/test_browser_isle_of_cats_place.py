@@ -81,6 +81,14 @@ def test_place_by_pointing_rotate_refuse_then_land(server, page):
     page.mouse.click(x, y)
     table.locator(".tutor-error [role=alert]").wait_for(state="visible")
     assert d["reasons"]["t"] in table.locator(".tutor-error").inner_text()
+    # said once: the line under the buttons gave way to the error box, and comes back when the preview moves
+    assert table.locator(".tutor-place-reason").inner_text() == ""
+    board.focus()
+    step = -1 if ax else 1     # a square aside that is still on the grid
+    page.keyboard.press("ArrowLeft" if step < 0 else "ArrowRight")
+    assert table.locator(".tutor-place-reason").inner_text() == d["reasons"].get(d["codes"][o][far + step], "")
+    page.keyboard.press("ArrowRight" if step < 0 else "ArrowLeft")
+    assert table.locator(".tutor-place-reason").inner_text() == d["reasons"]["t"]
     assert table.get_attribute("data-v") == version
     assert table.locator('[data-board-seat="0"] .placed-tile').count() == 1
     # never two previews (a refusal redraws the rows, not the board); the refused one says so by a glyph too

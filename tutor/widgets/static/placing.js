@@ -1,6 +1,7 @@
 // Placing a held piece by pointing at a grid board (tutor/games/isle_of_cats/placing.py sends the data, once per
 // held piece): a preview follows the pointer — green where the piece fits, red with the engine's reason where it
-// does not (and a ✓ / ✗ with hatching, dashed and see-through, so it never reads as a placed tile); R turns it, F flips it, the arrows move it, a click or Enter sends (orientation, x, y). The kernel asks
+// does not (and a ✓ / ✗ with hatching, dashed and see-through, so it never reads as a placed tile); R turns it,
+// F flips it, the arrows move it, a click or Enter sends (orientation, x, y). The kernel asks
 // the engine, which decides: the page knows no rules, only the letters the kernel computed for each anchor.
 // Inlined into the modules that use it (no build step).
 
@@ -63,6 +64,13 @@ export function wirePlacing(container, send) {
     reason.dataset.fits = ok ? "true" : "false";
     container.dataset.preview = `${o},${ax},${ay},${ok ? 1 : 0}`;
   };
+  // Send the preview's place; the engine applies or refuses it. A refusal is shown in the table's error box,
+  // so the reason line under the buttons, which said the same words, is emptied until the preview moves
+  // (one sentence said once, not twice).
+  const submit = () => {
+    if (reason.dataset.fits === "false") reason.textContent = "";
+    send([o, ax, ay]);
+  };
   // the anchor that puts the piece's first square under grid square (gx, gy)
   const aim = (gx, gy) => {
     const [px, py] = data.orients[o][0];
@@ -100,7 +108,7 @@ export function wirePlacing(container, send) {
     event.preventDefault();
     aim(sq[0], sq[1]);
     draw();
-    send([o, ax, ay]);
+    submit();
   });
   container.addEventListener("keydown", (event) => {
     if (!data) return;
@@ -109,13 +117,13 @@ export function wirePlacing(container, send) {
     if (k === "r" || k === "R") turnTo(data.rotate[o]);
     else if (k === "f" || k === "F") turnTo(data.flip[o]);
     else if (moves[k]) { ax += moves[k][0]; ay += moves[k][1]; draw(); }
-    else if (k === "Enter" && !(event.target.closest && event.target.closest("[data-choice]"))) send([o, ax, ay]);
+    else if (k === "Enter" && !(event.target.closest && event.target.closest("[data-choice]"))) submit();
     else return;
     event.preventDefault();
   });
   rotate.addEventListener("click", () => data && turnTo(data.rotate[o]));
   flip.addEventListener("click", () => data && turnTo(data.flip[o]));
-  place.addEventListener("click", () => data && send([o, ax, ay]));
+  place.addEventListener("click", () => data && submit());
 
   // after every redraw of the board: the data of the piece held now (null: nothing to place)
   return function update(next) {

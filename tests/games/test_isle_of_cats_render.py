@@ -168,6 +168,29 @@ def test_score_helper_builds_a_boat_and_refuses_with_the_engine_reason():
     assert h.placed == [] and h.total == -35 - len(C.RATS["blue"])
 
 
+def test_score_helper_places_common_treasures_as_a_reward_is_placed():
+    from tutor.games.isle_of_cats.sandbox import ScoreHelper
+    from tutor.games.isle_of_cats.text import shape_name
+    h = ScoreHelper(lang="en", placed=[FIRST])
+    h.kind.value = "common"
+    # the shapes are offered in the learner's words, never by the tutor's ids
+    assert [label for label, _ in h.shape.options] == [shape_name(s, "en") for s in C.COMMON_SHAPES]
+    assert all(s not in label for label, _ in h.shape.options for s in C.COMMON_SHAPES)
+    h.shape.value = "domino"
+    assert h.tile == "common-domino-1" and h.board.placing["tile"] == "common treasure of 2 squares"
+    h.board.place(0, 0, 0)                         # refused with the engine's reason, nothing placed
+    assert h.placed == [FIRST] and "would not lie wholly" in h.errors.message
+    for i in range(1, C.COMMON_SUPPLY[2] + 1):     # the two-player supply: then none is left
+        o, x, y = h.board.placing["start"]
+        h.board.place(o, x, y)
+        assert h.placed[-1] == (f"common-domino-{i}", o, x, y)
+        assert bool(h.errors.message) == (i == C.COMMON_SUPPLY[2])
+    assert h.tile is None and not h.board.placing and "Every tile of this kind" in h.errors.message
+    assert h.total == ioc.breakdown(tuple(h.placed), "blue").total
+    h.undo()
+    assert h.tile == f"common-domino-{C.COMMON_SUPPLY[2]}" and not h.errors.message
+
+
 def test_lesson_sandbox_finds_the_helper():
     from tutor.games.isle_of_cats.ui import UI
     assert UI.sandbox is not None and UI.placing is not None

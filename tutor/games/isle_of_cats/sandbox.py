@@ -1,16 +1,19 @@
-"""The Острів котів score helper: build a boat tile by tile (a cat of any colour and shape, or a rare treasure),
-placed with the same pointing control as the play table, and see its score line by line: families outlined, rooms
-not filled and visible rats counted.
+"""The Острів котів score helper: build a boat tile by tile (a cat of any colour and shape, a rare treasure or a
+common one), placed with the same pointing control as the play table, and see its score line by line: families
+outlined, rooms not filled and visible rats counted.
 
     ScoreHelper(lang="uk")                                   # lesson.sandbox("isle_of_cats", "uk")
     ScoreHelper(boat="green", placed=[("cat-blue-13", 0, 7, 3), ...])   # start from a boat
 
 Every placement is the engine's: the helper builds a position in which the learner holds the chosen tile and asks
-`apply` to place it (refusals show the engine's reason). Common treasures come only as a map's reward in the
-engine, so the helper offers cat tiles and rare treasures.
+`apply` to place it (refusals show the engine's reason). A cat or a rare treasure is held by taking it from the
+island; a common treasure only ever comes as a map's reward, so for one the helper's position is a reward waiting
+to be taken, and the engine's own TakeTreasure hands it over (from the two-player supply: 5 of each shape).
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import ipywidgets as W
 
@@ -20,9 +23,9 @@ from tutor.core.i18n import text
 from tutor.games.isle_of_cats import components as C
 from tutor.games.isle_of_cats.placing import placing_data
 from tutor.games.isle_of_cats.render import render
-from tutor.games.isle_of_cats.rules import Place, Take, apply, setup
+from tutor.games.isle_of_cats.rules import Place, Take, TakeTreasure, apply, setup
 from tutor.games.isle_of_cats.scoring import breakdown, families, unfilled_rooms, visible_rats
-from tutor.games.isle_of_cats.text import colour_name, tile_name
+from tutor.games.isle_of_cats.text import colour_name, shape_name, tile_name
 from tutor.games.isle_of_cats.view import view
 from tutor.widgets.common import ErrorArea, esc, guard, safe_cite
 from tutor.widgets.placeboard import PlaceBoard
@@ -43,7 +46,7 @@ class ScoreHelper(W.VBox):
         self.placed: list = [tuple(r) for r in placed]
         self.errors = ErrorArea()
         g = guard(self.errors, lang)
-        self.kind = W.Dropdown(options=[(_w("cat", lang), "cat"), (_w("rare", lang), "rare")], value="cat",
+        self.kind = W.Dropdown(options=[(_w(k, lang), k) for k in ("cat", "rare", "common")], value="cat",
                                description=_w("kind", lang))
         self.colour = W.Dropdown(options=[(colour_name(c, lang), c) for c in C.CAT_COLOURS], value="blue",
                                  description=_w("colour", lang))
@@ -69,9 +72,13 @@ class ScoreHelper(W.VBox):
             self.refresh()
 
     def _shapes(self) -> None:
-        shapes = C.CAT_SHAPES if self.kind.value == "cat" else C.RARE_SHAPES
-        opts = [(f"{i}: {_w('cells', self.lang, n=C.SHAPE_SIZE[s])}" if self.kind.value == "cat" else s, s)
-                for i, s in enumerate(shapes, 1)]
+        kind = self.kind.value
+        if kind == "cat":
+            opts = [(f"{i}: {_w('cells', self.lang, n=C.SHAPE_SIZE[s])}", s) for i, s in enumerate(C.CAT_SHAPES, 1)]
+        elif kind == "rare":
+            opts = [(s, s) for s in C.RARE_SHAPES]        # the letter the shape resembles, as the rulebook names it
+        else:
+            opts = [(shape_name(s, self.lang), s) for s in C.COMMON_SHAPES]
         self.shape.options = opts
         self.shape.value = opts[0][1]
         self.colour.disabled = self.kind.value != "cat"
@@ -83,18 +90,24 @@ class ScoreHelper(W.VBox):
         if self.kind.value == "cat":
             tid = f"cat-{self.colour.value}-{self.shape.value[3:]}"
             return None if tid in used else tid
-        return next((f"rare-{self.shape.value}-{i}" for i in range(1, C.RARE_EACH + 1)
-                     if f"rare-{self.shape.value}-{i}" not in used), None)
+        kind = self.kind.value
+        count = C.RARE_EACH if kind == "rare" else C.COMMON_SUPPLY[2]
+        return next((f"{kind}-{self.shape.value}-{i}" for i in range(1, count + 1)
+                     if f"{kind}-{self.shape.value}-{i}" not in used), None)
 
     def position(self, holding: bool = True):
         """The boat as built; with `holding`, the learner holding the chosen tile (the engine's place phase)."""
         tile = self.tile if holding else None
         used = {r[0] for r in self.placed}
         # not holding: some unused tile lies on the island (the picture leaves the island out)
-        island = tile or next(t for t in C.BAG_TILES if t not in used)
+        common = tile is not None and C.KIND[tile] == "common"
+        island = tile if tile is not None and not common else next(t for t in C.BAG_TILES if t not in used)
         state = setup(2, first=0, boats=(self.boat, "red" if self.boat != "red" else "blue"), kept=_CARDS,
                       placed=[self.placed, ()], island=(island,), bag=())
-        if tile is not None:
+        if common:
+            # the one way the engine hands out a common treasure: a map's reward waiting to be taken
+            state, _ = apply(replace(state, phase="treasure", rewards=1), TakeTreasure(0, C.SHAPE[tile]))
+        elif tile is not None:
             state, _ = apply(state, Take(0, tile))
         return state
 
@@ -103,7 +116,7 @@ class ScoreHelper(W.VBox):
         with guard(self.errors, self.lang):
             state = self.position()
             apply(state, Place(0, o, x, y))
-            self.placed.append((self.tile, o, x, y))
+            self.placed.append((state.held, o, x, y))
             self._next_cat()
             self.refresh()
 
@@ -134,9 +147,11 @@ class ScoreHelper(W.VBox):
         self.errors.clear()
         try:
             state = self.position()
-        except RuleViolation:        # the chosen tile fits nowhere (or none is left): show the boat alone
+        except RuleViolation:        # the chosen tile fits nowhere: show the boat alone
             state = self.position(holding=False)
             self.errors.show(_w("no_space", lang, tile=tile_name(self.tile, lang)))
+        if self.tile is None:        # every tile of this kind and shape is on the boat already
+            self.errors.show(_w("none_left", lang))
         placed = tuple(self.placed)
         fams = families(placed)
         rooms = unfilled_rooms(placed)

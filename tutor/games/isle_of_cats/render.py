@@ -216,15 +216,15 @@ def _family_marks(tiles, c: float, lang: str) -> str:
     """Each cat family (3+ same-colour cat tiles joined by sides, scoring.families) outlined, with a small label of
     its size and points ("3 → 8")."""
     found = _families([(t["id"], t["orientation"], t["x"], t["y"]) for t in tiles])
+    covered = {tuple(p) for t in tiles for p in t["cells"]}
     out = []
     for f in found:
         title = _w("family_title", lang, colour=colour_name(f.colour, lang), tiles=tiles_count(f.size, lang),
                    points=points_text(f.points, lang))
         words = _w("family", lang, size=f.size, points=f.points)
         d = _edges(f.cells, c)
-        x, y = min(f.cells, key=lambda p: (p[1], p[0]))
         w = 7 + 5.6 * len(words)
-        bx, by = x * c, y * c - 13        # above its top-left square: the tile initials stay readable
+        bx, by = _family_label_spot(f.cells, covered, c, w)
         out.append(f'<g class="family" data-colour="{f.colour}" data-size="{f.size}" data-points="{f.points}">'
                    f'<title>{escape(title)}</title>'
                    f'<path d="{d}" fill="none" stroke="#ffffff" stroke-width="5" stroke-linecap="round" opacity="0.9"/>'
@@ -234,6 +234,28 @@ def _family_marks(tiles, c: float, lang: str) -> str:
                    f'stroke-width="0.8"/>'
                    + K.label(bx + w / 2, by + 9, words, size=9, anchor="middle", weight="bold") + "</g>")
     return "".join(out)
+
+
+def _family_label_spot(cells, covered: set, c: float, w: float) -> tuple[float, float]:
+    """Where a family's label (w wide, 12 high) goes: along the edge of the row just above one of its top squares,
+    or just below one of its bottom squares. Never above row 1: over the top row lie the column numbers. The spot
+    that hides fewest of the family's own squares wins, then fewest squares of any tile (a tile's initial), then a
+    spot above, then the top-left one."""
+    inside = set(cells)
+    span = range(int((w - 0.01) // c) + 1)      # the columns the label reaches over, from its own
+    spots = []
+    for x, y in cells:
+        for row, by, below in ((y - 1, y * c - 13, 0), (y + 1, (y + 1) * c + 1, 1)):
+            if not 0 <= row < C.HEIGHT or (x, row) in inside:
+                continue
+            under = [(x + i, row) for i in span]
+            spots.append((sum(q in inside for q in under), sum(q in covered for q in under), below, y, x,
+                          x * c, by))
+    if not spots:            # a family from the top row to the bottom one with no edge free: on its top square
+        x, y = min(cells, key=lambda p: (p[1], p[0]))
+        return x * c, y * c + 1
+    *_, bx, by = min(spots)
+    return bx, by
 
 
 # --------------------------------------------------------------------------- the drawing

@@ -297,4 +297,11 @@ def test_isle_of_cats_worked_numbers_are_the_engines():
     assert [C.family_points(n) for n in (6, 7, 8)] == [20, 25, 30]
     data = yaml.safe_load((LESSONS / "isle_of_cats" / "scenarios" / "scored-boat.yaml").read_text(encoding="utf-8"))
     lines = data["steps"][-1]["expect"]["lines"][1]
-    assert sum(lines) == -6 and "= −6" in data["steps"][-1]["say"]["en"]
+
+    def signed(n: int) -> str:
+        return f"−{-n}" if n < 0 else str(n)
+    total = sum(lines)
+    # the narration adds the engine's lines up: "−16 − 30 + 11 + 1 + 32 = −2"
+    said = signed(lines[0]) + "".join(f" − {-n}" if n < 0 else f" + {n}" for n in lines[1:]) + f" = {signed(total)}"
+    for lang in ("en", "uk"):
+        assert said in data["steps"][-1]["say"][lang]

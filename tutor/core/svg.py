@@ -71,13 +71,17 @@ def drawing(width: float, height: float, *, title: str, desc: str, label: str = 
 # takes the stylesheet's 1,140 px. A text-SVG board says its own width in the --tutor-phone-width property: wide
 # enough that its smallest label is PHONE_LABEL_PX on screen, and never narrower than 1.5 times its drawn width.
 PHONE_LABEL_PX = 11
+PHONE_SCALE = 1.5
+# the smallest print (in drawing units) that keeps a board at PHONE_SCALE on a phone: a renderer that prints
+# nothing smaller pans least
+SMALL_PRINT = round(PHONE_LABEL_PX / PHONE_SCALE + 0.005, 2)
 _FONT_SIZE = re.compile(r'font-size="([0-9.]+)"')
 
 
 def phone_style(width: float, body: str) -> str:
     """The style attribute (text) of a text-SVG board `width` units wide whose markup is `body`."""
     smallest = min(map(float, _FONT_SIZE.findall(body)), default=PHONE_LABEL_PX)
-    scale = max(1.5, PHONE_LABEL_PX / smallest) if smallest > 0 else 1.5
+    scale = max(PHONE_SCALE, PHONE_LABEL_PX / smallest) if smallest > 0 else PHONE_SCALE
     return f"--tutor-phone-width: {round(width * scale)}px"
 
 

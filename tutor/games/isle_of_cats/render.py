@@ -153,7 +153,7 @@ def _boat(boat: str, c: float, lang: str) -> str:
     out.append(f'<path class="walls" d="{_walls(c)}" fill="none" stroke="{WALL}" stroke-width="2.2" '
                f'stroke-linecap="square"/>')
     # light column and row numbers (the list of places names them)
-    size = max(c * 0.42, 5)
+    size = max(c * 0.42, S.SMALL_PRINT)
     out.append('<g class="grid-numbers" aria-hidden="true">'
                + "".join(K.label((x + 0.5) * c, -3, x + 1, size=size, anchor="middle", fill=S.MUTED)
                          for x in range(C.WIDTH))
@@ -175,10 +175,16 @@ def _tile(tile_id: str, orientation: int, c: float, lang: str) -> str:
     fill = HEX[colour] if colour else RARE_FILL if kind == "rare" else COMMON_FILL
     x, y = cells[0]
     mark = initial(colour, lang) if colour else "★" if kind == "rare" else "◆"
+    # the mark fills most of its square; on the island's small tiles it keeps to the small-print floor (a phone
+    # then pans the board less) and is centred in its square instead
+    size = c * 0.62
+    base = y * c + c * 0.74
+    if size < S.SMALL_PRINT:
+        size, base = S.SMALL_PRINT, y * c + c / 2 + S.SMALL_PRINT * 0.36
     return (f'<path d="{_squares(cells, c)}" fill="{fill}"/>'
             f'<path class="outline" d="{_edges(cells, c)}" fill="none" stroke="{S.INK}" stroke-width="1.6" '
             f'stroke-linecap="square"/>'
-            + K.label(x * c + c / 2, y * c + c * 0.74, mark, size=c * 0.62, anchor="middle", weight="bold",
+            + K.label(x * c + c / 2, base, mark, size=size, anchor="middle", weight="bold",
                       fill="#ffffff" if kind == "cat" else S.INK))
 
 

@@ -118,3 +118,52 @@ def test_drawing_every_game_needs_no_svgwrite():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "False"
+
+
+def test_fitted_words_keep_to_the_small_print_floor_and_narrow_only_what_is_too_wide():
+    import re
+
+    from tutor.core.cardtable import SQUEEZE, em, fit, fitted
+    size_of = lambda markup: float(re.search(r'font-size="([0-9.]+)"', markup).group(1))   # noqa: E731
+    # fits at the floor or above: drawn as `fit` says, never narrowed
+    roomy = fitted(0, 0, "crab", 60, 11, bold=True)
+    assert size_of(roomy) == fit("crab", 60, 11, True) and "textLength" not in roomy
+    # too wide for the floor: taller than it would fit, narrowed to the width, by at most SQUEEZE
+    tight = fitted(0, 0, "+ swimmer: 1", 36, 9.5)
+    natural = fit("+ swimmer: 1", 36, 9.5)
+    assert natural < S.SMALL_PRINT
+    assert size_of(tight) == round(min(S.SMALL_PRINT, natural / SQUEEZE), 2) > natural
+    assert 'textLength="36"' in tight and 'lengthAdjust="spacingAndGlyphs"' in tight
+    # a short word drawn at a name's small size is raised to the floor but not stretched to the width
+    short = fitted(0, 0, "of", 44, 5.0, bold=True)
+    assert size_of(short) == S.SMALL_PRINT and em("of", True) * S.SMALL_PRINT < 44 and "textLength" not in short
+
+
+def test_card_and_boat_boards_pan_no_wider_on_a_phone_than_their_small_print_needs():
+    """Козырные киты's and Острів котів's boards print nothing under the floor, so a phone draws them at 1.5
+    times their width; Паперові океани's smallest cards narrow their longest lines (by at most SQUEEZE)."""
+    import random
+    import re
+
+    from tutor.core.cardtable import SQUEEZE
+    floor = {"trump_whales": S.SMALL_PRINT, "isle_of_cats": S.SMALL_PRINT,
+             "sea_salt_paper": round(S.SMALL_PRINT * SQUEEZE, 2) - 0.01}
+    for game_id, least in floor.items():
+        game = load(game_id)
+        render = importlib.import_module(f"tutor.games.{game_id}.render").render
+        for seed in range(3):
+            rnd = random.Random(seed)
+            s = game.setup(game.SPEC.players[-1], seed=seed)
+            for step in range(60):
+                if game.is_over(s):
+                    break
+                if step % 10 == 0:
+                    for lang in game.SPEC.lesson_langs:
+                        svg = render(game.view(s, 0), lang=lang)
+                        smallest = min(map(float, re.findall(r'font-size="([0-9.]+)"', svg)))
+                        assert smallest >= least, f"{game_id}: print at {smallest} units"
+                        if least == S.SMALL_PRINT:
+                            width = float(re.search(r'<svg [^>]*viewBox="0 0 ([0-9.]+) ', svg).group(1))
+                            assert f"--tutor-phone-width: {round(width * S.PHONE_SCALE)}px" in svg
+                p = rnd.choice(game.to_move(s))
+                s, _ = game.apply(s, rnd.choice(game.legal_actions(s, p)))

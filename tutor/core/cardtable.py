@@ -20,11 +20,13 @@ def attr(value) -> str:
     return escape(str(value), quote=True)
 
 
-def label(x, y, words, *, size=11, anchor="start", weight="normal", fill=S.INK, cls="") -> str:
-    """A <text> at (x, y); only the attributes that differ from SVG's defaults are written."""
+def label(x, y, words, *, size=11, anchor="start", weight="normal", fill=S.INK, cls="", length=None) -> str:
+    """A <text> at (x, y); only the attributes that differ from SVG's defaults are written. `length`: the width
+    the words are drawn to, their glyphs narrowed (see `fitted`)."""
     extra = f' text-anchor="{anchor}"' if anchor != "start" else ""
     extra += f' font-weight="{weight}"' if weight != "normal" else ""
     extra += f' class="{cls}"' if cls else ""
+    extra += f' textLength="{round(length, 1)}" lengthAdjust="spacingAndGlyphs"' if length else ""
     return (f'<text x="{round(x, 1)}" y="{round(y, 1)}" font-size="{size}" fill="{fill}"{extra}>'
             f'{escape(str(words))}</text>')
 
@@ -46,6 +48,26 @@ def em(words, bold: bool) -> float:
 def fit(words, width: float, cap: float, bold: bool = False) -> float:
     """The font size (at most `cap`) at which `words` fit in `width`."""
     return round(min(cap, width / em(str(words), bold)), 2)
+
+
+# The narrowest a label's glyphs are drawn, against their own width: condensed, and still easy to read.
+SQUEEZE = 0.75
+
+
+def fitted(x, y, words, width: float, cap: float, *, bold: bool = False, anchor="start", fill=S.INK,
+           cls="") -> str:
+    """A label of `words` no wider than `width`, at the size that fits (at most `cap`). Words that would fit only
+    under the small-print floor (tutor.core.svg.SMALL_PRINT, what a phone reads without panning the board
+    further) are drawn taller, at the floor where they can, and narrowed to `width` (by at most SQUEEZE)."""
+    natural = fit(words, width, cap, bold)
+    size = natural
+    if natural < S.SMALL_PRINT:
+        wide = em(str(words), bold)
+        # at the floor if they fit there (a short word under a lower cap), else as near it as SQUEEZE allows
+        size = S.SMALL_PRINT if wide * S.SMALL_PRINT <= width else round(min(S.SMALL_PRINT, natural / SQUEEZE), 2)
+    # narrowed only if the words at that size are wider than `width` (a short word among a name's lines is not)
+    return label(x, y, words, size=size, anchor=anchor, weight="bold" if bold else "normal", fill=fill, cls=cls,
+                 length=width if em(str(words), bold) * size > width + 0.01 else None)
 
 
 # --------------------------------------------------------------------------- slots, rings, click areas

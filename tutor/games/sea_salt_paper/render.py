@@ -24,7 +24,7 @@ from html import escape
 
 from tutor.core import svg as S
 from tutor.core.cardtable import CardBoard
-from tutor.core.cardtable import attr as _a, empty_slot, fit as _fit, label as _t, place as _place
+from tutor.core.cardtable import attr as _a, empty_slot, fit as _fit, fitted as _fitted, label as _t, place as _place
 from tutor.core.i18n import player_name, text
 from tutor.games.sea_salt_paper import components as C
 from tutor.games.sea_salt_paper.text import card_name, kind_name, pile_name
@@ -81,10 +81,9 @@ def _face(card_id: str, w: int, h: int, lang: str) -> str:
     kind, colour = C.KIND[card_id], C.COLOUR[card_id]
     fill = C.COLOUR_HEX[colour]
     name = kind_name(kind, lang)
-    size = _fit(name, w - 10, 11.0, True)
     words = name.split(" ") if len(name) > 10 and " " in name else [name]
-    if len(words) > 1:
-        size = min(_fit(x, w - 10, 10.0, True) for x in words)
+    cap = 11.0 if len(words) == 1 else 10.0
+    size = min(_fit(x, w - 10, cap, True) for x in words)     # one size for the name's lines
     value = text(f"sea_salt_paper.board.value.{kind}", lang)
     out = [f'<g class="card" data-card="{card_id}" data-kind="{kind}" data-colour="{colour}">',
            f"<title>{escape(card_name(card_id, lang))}</title>",
@@ -94,10 +93,10 @@ def _face(card_id: str, w: int, h: int, lang: str) -> str:
            colour_sign(colour, 3, 3)]
     y = h * 0.3 + 14
     for word in words:
-        out.append(_t(w / 2, y, word, size=size, anchor="middle", weight="bold"))
-        y += size + 2
-    out.append(_t(w / 2, h - 8, value, size=_fit(value, w - 8, 9.5, False), anchor="middle",
-                  fill=S.MUTED, cls="value"))
+        # each line at the name's size, or narrowed at the small-print floor where a phone needs it
+        out.append(_fitted(w / 2, y, word, w - 10, size, bold=True, anchor="middle"))
+        y += max(size, S.SMALL_PRINT) + 2
+    out.append(_fitted(w / 2, h - 8, value, w - 8, 9.5, anchor="middle", fill=S.MUTED, cls="value"))
     out.append("</g>")
     return "".join(out)
 

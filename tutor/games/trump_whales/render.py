@@ -25,7 +25,7 @@ from html import escape
 
 from tutor.core import svg as S
 from tutor.core.cardtable import CardBoard
-from tutor.core.cardtable import attr as _a, empty_slot, fit as _fit, label as _t, place as _place
+from tutor.core.cardtable import attr as _a, empty_slot, fit as _fit, fitted as _fitted, label as _t, place as _place
 from tutor.core.i18n import player_name, text
 from tutor.games.trump_whales import components as C
 from tutor.games.trump_whales.text import bonus_name, card_name, card_title, family_name, token_text
@@ -93,7 +93,7 @@ def _bonus_icon(card_id: str, w: float, y: float, lang: str) -> str:
         size = _fit(name, w - 25, 8.5, True)
         if size >= 7:       # the family's name when it is readable; its symbol always
             out.append(symbol(target, 6, y + 4, 10))
-            out.append(_t(18, y + 12.5, name, size=size, weight="bold"))
+            out.append(_fitted(18, y + 12.5, name, w - 25, 8.5, bold=True))
         else:
             out.append(_t(w / 2 - 3, y + 13.5, "⇄", size=11, anchor="end", weight="bold"))
             out.append(symbol(target, w / 2 + 1, y + 3.5, 11))
@@ -112,14 +112,13 @@ def _face(card_id: str, w: int, h: int, lang: str) -> str:
     colour = C.FAMILY_HEX[family]
     band = h * 0.34
     name = family_name(family, lang) if family else card_name(card_id, lang)
-    size = _fit(name, w - 8, 10.5, True)
     out = [f'<g class="card" data-card="{card_id}" data-family="{family or "five"}" data-value="{value}">',
            f"<title>{escape(card_title(card_id, lang))}</title>",
            f'<rect width="{w}" height="{h}" rx="6" fill="#ffffff" stroke="{S.INK}" stroke-width="1.2"/>',
            f'<path d="M0 6 Q0 0 6 0 L{w - 6} 0 Q{w} 0 {w} 6 L{w} {band:.1f} L0 {band:.1f} Z" fill="{colour}"/>',
            _t(5, band - 7, value, size=round(band * 0.72, 1), weight="bold", fill="#ffffff", cls="value"),
            symbol(family, w - band * 0.62 - 4, 5, band * 0.62, "#ffffff"),
-           _t(w / 2, band + 12, name, size=size, anchor="middle", weight="bold", cls="family")]
+           _fitted(w / 2, band + 12, name, w - 8, 10.5, bold=True, anchor="middle", cls="family")]
     # pearls: dots and the number
     py = band + 22
     for i in range(pearls):
@@ -159,8 +158,7 @@ def _trump(board: _Board, view: dict) -> None:
     board.parts.append(_t(x + 8, y + 16, _w("trump", lang), size=12, weight="bold", fill="#ffffff"))
     board.parts.append(symbol(family, x + 8, y + 28, 20))
     name = family_name(family, lang)
-    board.parts.append(_t(x + 34, y + 44, name, size=_fit(name, w - 42, 13, True), weight="bold",
-                          cls="trump-name"))
+    board.parts.append(_fitted(x + 34, y + 44, name, w - 42, 13, bold=True, cls="trump-name"))
     # the token: a disc with its side's number
     board.parts.append(f'<circle cx="{x + 24}" cy="{y + 70}" r="15" fill="#f6d365" stroke="{S.INK}" '
                        f'stroke-width="1.4" class="token"/>')
@@ -169,8 +167,8 @@ def _trump(board: _Board, view: dict) -> None:
     cut = min(range(1, len(words)), key=lambda i: max(len(" ".join(words[:i])), len(" ".join(words[i:]))),
               default=len(words))
     first, rest = " ".join(words[:cut]), " ".join(words[cut:])
-    board.parts.append(_t(x + 44, y + 68, first, size=_fit(first, w - 50, 10), cls="token-words"))
-    board.parts.append(_t(x + 44, y + 81, rest, size=_fit(rest, w - 50, 10), cls="token-words"))
+    board.parts.append(_fitted(x + 44, y + 68, first, w - 50, 10, cls="token-words"))
+    board.parts.append(_fitted(x + 44, y + 81, rest, w - 50, 10, cls="token-words"))
     board.parts.append("</g>")
     board.element("trump", x, y, w, h, f'{_w("trump", lang)}: {name}, {token_text(token, lang)}')
 

@@ -44,7 +44,6 @@ _RULINGS = (
     ("one-map-per-colour", "maps"),
     ("reward-unplaceable", "maps"),
     ("treasure-not-cat", "families"),
-    ("room-filled", "rooms"),
     ("edge", "tasks"),
     ("card-151", "tasks"),
     ("card-152", "tasks"),

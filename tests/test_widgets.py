@@ -110,8 +110,9 @@ def test_guard_turns_each_failure_into_a_friendly_message(lang, guard_spy, caplo
     with caplog.at_level(logging.ERROR, logger="tutor.widgets"):
         assert broken(None) is None
     assert area.message.startswith(common.ui("went_wrong", lang, what="")[:10])
-    assert "ZeroDivisionError: division by zero" in area.message
-    assert "second line" not in area.message and "Traceback" not in area.value
+    assert "ZeroDivisionError" in area.message
+    # the exception's own words stay in the log: they can hold a server's paths
+    assert "division by zero" not in area.message and "Traceback" not in area.value
     assert any(r.exc_info for r in caplog.records), "the traceback goes to the log"
     assert [ok for _, ok, _ in guard_spy.caught] == [True, True, True, False]
 
@@ -336,11 +337,13 @@ def test_play_table_plays_to_the_end_and_scores():
     assert maui.is_over(t.state) and t.errors.message == ""
     html = t.score_html
     assert html
+    def number(text: str) -> int:      # the table writes a true minus sign: −3
+        return int(text.replace("\u2212", "-"))
     for b in maui.score(t.state):
-        lines = [int(x) for x in re.findall(rf'<tr class="line" data-player="{b.player}">.*?<td class="num">(-?\d+)</td>',
-                                            html)]
-        total = int(re.search(rf'<tr class="total" data-player="{b.player}">.*?<td class="num">(-?\d+)</td>',
-                              html).group(1))
+        lines = [number(x) for x in re.findall(
+            rf'<tr class="line" data-player="{b.player}">.*?<td class="num">(\u2212?\d+)</td>', html)]
+        total = number(re.search(rf'<tr class="total" data-player="{b.player}">.*?<td class="num">(\u2212?\d+)</td>',
+                                 html).group(1))
         assert sum(lines) == total == b.total == sum(maui.components.value(c) for c in t.state.piles[b.player])
         for line in b.lines:
             assert line.label("ru") in html.replace("&#x27;", "'")

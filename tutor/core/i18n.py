@@ -210,3 +210,13 @@ def plural_category(n, lang: str = DEFAULT_LANG) -> str:
 def player_name(seat: int, lang: str = DEFAULT_LANG) -> str:
     """People count players from 1; the engine counts seats from 0."""
     return text("core.player", lang, n=seat + 1)
+
+
+def signed(n: int) -> str:
+    """Points as a scoresheet writes them: +8, −17 (a true minus sign, not a hyphen), 0."""
+    return f"+{n}" if n > 0 else (f"\u2212{-n}" if n < 0 else "0")
+
+
+def number(n) -> str:
+    """A number in a score table: 8, −17 (a true minus sign, as in `signed`)."""
+    return f"\u2212{-n}" if n < 0 else str(n)

@@ -23,6 +23,7 @@ from ipywidgets.widgets.widget_description import DescriptionStyle
 from ipywidgets.widgets.widget_string import HTMLStyle
 
 from tutor.core.errors import RuleViolation, SavedStateError
+from tutor.core.game import UnknownGame
 from tutor.core.i18n import text
 from tutor.core.rules import cite
 from tutor.core.scenario import ScenarioError, project_root
@@ -160,9 +161,11 @@ def friendly(exc: BaseException, lang: str = "en") -> str:
         return text("core.saved_state", lang, problem=exc.problem)
     if isinstance(exc, ScenarioError):
         return ui("scenario_failed", lang, problem=str(exc))
-    line = (str(exc).strip().splitlines() or [""])[0][:200]
-    what = f"{type(exc).__name__}: {line}" if line else type(exc).__name__
-    return ui("went_wrong", lang, what=what)
+    if isinstance(exc, UnknownGame):     # a lesson names a game the tutor lacks: its words say which, and no more
+        return ui("went_wrong", lang, what=f"{type(exc).__name__}: {str(exc)[:200]}")
+    # an unexpected failure is named by its kind only: its words can hold a server's paths or a learner's data,
+    # and the log (never the page) has them with the traceback
+    return ui("went_wrong", lang, what=type(exc).__name__)
 
 
 class guard:

@@ -21,7 +21,7 @@ import traitlets as T
 
 from tutor.core.events import for_viewer
 from tutor.core.game import load
-from tutor.core.i18n import player_name, text
+from tutor.core.i18n import number, player_name, text
 from tutor.core.svg import Offer
 from tutor.widgets import labels
 from tutor.widgets.board import esm_with_choices, paths_of, render_choosable, steps
@@ -577,10 +577,10 @@ class PlayTable(anywidget.AnyWidget):
             for i, line in enumerate(lines):
                 who = f'<td rowspan="{len(lines)}">{name}</td>' if i == 0 else ""
                 rows.append(f'<tr class="line" data-player="{b.player}">{who}<td>{esc(line.label(lang))}</td>'
-                            f'<td class="num">{line.points}</td>'
+                            f'<td class="num">{number(line.points)}</td>'
                             f'<td class="tutor-cite">{esc(safe_cite(line.rule, lang))}</td></tr>')
             rows.append(f'<tr class="total" data-player="{b.player}"><td></td><td>{esc(text("core.total", lang))}'
-                        f'</td><td class="num">{b.total}</td><td></td></tr>')
+                        f'</td><td class="num">{number(b.total)}</td><td></td></tr>')
         winners = list(self.game.winners(self.state))
         names = ", ".join(player_name(s, lang) for s in winners)
         head = text("core.winner" if len(winners) == 1 else "core.winners", lang)

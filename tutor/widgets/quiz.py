@@ -17,6 +17,7 @@ import ipywidgets as W
 
 from tutor.core import quiz as Q
 from tutor.core.events import for_viewer
+from tutor.core.i18n import signed
 from tutor.core.game import Engine, load
 from tutor.core.scenario import ScenarioError, adapter, seat
 from tutor.widgets.common import (
@@ -175,7 +176,8 @@ class Quiz(W.VBox):
         told = for_viewer(events, self.viewer)
         body = events_html(told, lang)
         for b in (i for i in items if hasattr(i, "lines")):
-            lines = "".join(f"<li>{esc(line.label(lang))}: {line.points}{citation_html(line.rule, lang)}</li>"
+            # "Visible rats: 17 (−17)": a line's label may end in its own count, so its points go in brackets
+            lines = "".join(f"<li>{esc(line.label(lang))} ({signed(line.points)}){citation_html(line.rule, lang)}</li>"
                             for line in b.lines)
             body += f'<ul class="tutor-events tutor-quiz-score">{lines}</ul>'
         if not body:

@@ -18,7 +18,7 @@ import re
 import ipywidgets as W
 
 from tutor.core.errors import RuleViolation
-from tutor.core.i18n import plural, text
+from tutor.core.i18n import number, plural, text
 from tutor.games.aqua_fest import components as C
 from tutor.games.aqua_fest.render import render_shells
 from tutor.games.aqua_fest.scoring import breakdown
@@ -284,10 +284,10 @@ class ShellsHelper(W.VBox):
         self.svg.value = render_shells(ids, lang, choosable=choosable)
         rows = []
         for line in self.breakdown.lines:
-            rows.append(f'<tr class="line"><td>{esc(line.label(lang))}</td><td class="num">{line.points}</td>'
+            rows.append(f'<tr class="line"><td>{esc(line.label(lang))}</td><td class="num">{number(line.points)}</td>'
                         f'<td class="tutor-cite">{esc(safe_cite(line.rule, lang))}</td></tr>')
         rows.append(f'<tr class="total"><td>{esc(text("core.total", lang))}</td>'
-                    f'<td class="num" data-total="{self.breakdown.total}">{self.breakdown.total}</td><td></td></tr>')
+                    f'<td class="num" data-total="{self.breakdown.total}">{number(self.breakdown.total)}</td><td></td></tr>')
         self.table.value = (f"<table><thead><tr><th>{esc(_w('line', lang))}</th><th>{esc(text('ui.points', lang))}"
                             f"</th><th>{esc(text('ui.rule', lang))}</th></tr></thead><tbody>{''.join(rows)}"
                             f"</tbody></table>")

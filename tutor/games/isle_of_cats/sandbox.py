@@ -19,7 +19,7 @@ import ipywidgets as W
 
 from tutor.core.errors import RuleViolation
 
-from tutor.core.i18n import text
+from tutor.core.i18n import number, text
 from tutor.games.isle_of_cats import components as C
 from tutor.games.isle_of_cats.placing import placing_data
 from tutor.games.isle_of_cats.render import render
@@ -166,10 +166,10 @@ class ScoreHelper(W.VBox):
                               f" · {esc(_w('rats', lang, n=len(rats)))}</p>")
         b = breakdown(placed, self.boat)
         self.total = b.total
-        rows = [f'<tr class="line"><td>{esc(line.label(lang))}</td><td class="num">{line.points}</td>'
+        rows = [f'<tr class="line"><td>{esc(line.label(lang))}</td><td class="num">{number(line.points)}</td>'
                 f'<td class="tutor-cite">{esc(safe_cite(line.rule, lang))}</td></tr>' for line in b.lines]
         rows.append(f'<tr class="total"><td>{esc(_w("total", lang))}</td><td class="num" data-points="{b.total}">'
-                    f'{b.total}</td><td></td></tr>')
+                    f'{number(b.total)}</td><td></td></tr>')
         self.table.value = (f"<table><thead><tr><th>{esc(_w('line', lang))}</th><th>{esc(text('ui.points', lang))}"
                             f"</th><th>{esc(text('ui.rule', lang))}</th></tr></thead><tbody>{''.join(rows)}"
                             f"</tbody></table>")

@@ -60,7 +60,7 @@ def boat_name(colour: str, lang: str = "en") -> str:
 def points_text(n: int, lang: str = "en") -> str:
     """"5 points", «-3 очки»: a negative total takes the form of its size (−26 очок, not −26 очки)."""
     said = i18n.plural(f"{_P}n_points", abs(n), lang)
-    return "-" + said if n < 0 else said
+    return "\u2212" + said if n < 0 else said
 
 
 def tiles_count(n: int, lang: str = "en") -> str:
@@ -72,9 +72,7 @@ def _per_player(values, lang: str, say=points_text) -> str:
                      for s, v in enumerate(values))
 
 
-def _signed(n: int) -> str:
-    """A score line's points as a scoresheet writes them: +8, −17, 0."""
-    return f"+{n}" if n > 0 else (f"\u2212{-n}" if n < 0 else "0")
+_signed = i18n.signed
 
 
 def _ship(ship: int, lang: str) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
-from tutor.core.i18n import player_name, plural, text
+from tutor.core.i18n import number, player_name, plural, text
 from tutor.core.rules import cite
 from tutor.games.sea_salt_paper import components as C
 from tutor.games.sea_salt_paper.rules import State, Stop, legal_actions
@@ -85,10 +85,10 @@ def advice(state: State, seat: int, lang: str = "en") -> str:
     cards = state.hands[seat] + state.zones[seat]
     lines = list(breakdown(cards, seat, bonus=True).lines)
     bonus_line = lines.pop() if cards else None
-    rows = [f'<tr class="line"><td>{esc(line.label(lang))}</td><td class="num">{line.points}</td>'
+    rows = [f'<tr class="line"><td>{esc(line.label(lang))}</td><td class="num">{number(line.points)}</td>'
             f'<td class="tutor-cite">{esc(cite(line.rule, lang))}</td></tr>' for line in lines]
     rows.append(f'<tr class="total"><td>{esc(text("ui.sea_salt_paper.sandbox.card_points", lang))}</td>'
-                f'<td class="num">{o.points}</td><td></td></tr>')
+                f'<td class="num">{number(o.points)}</td><td></td></tr>')
     if bonus_line is not None:
         rows.append(f'<tr class="bonus"><td>{esc(bonus_line.label(lang))}</td><td class="num">{o.bonus}</td>'
                     f'<td class="tutor-cite">{esc(cite(bonus_line.rule, lang))}</td></tr>')

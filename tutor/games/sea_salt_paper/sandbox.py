@@ -17,7 +17,7 @@ from ipywidgets.widgets.widget_bool import ToggleButtonStyle
 from ipywidgets.widgets.widget_string import HTMLStyle
 
 from tutor.core.errors import RuleViolation
-from tutor.core.i18n import plural, text
+from tutor.core.i18n import number, plural, text
 from tutor.games.sea_salt_paper import components as C
 from tutor.games.sea_salt_paper.render import render
 from tutor.games.sea_salt_paper.rules import setup
@@ -178,15 +178,15 @@ class ScoreHelper(W.VBox):
         self.breakdown = breakdown(cards, bonus=True)
         lines = list(self.breakdown.lines)
         bonus_line = lines.pop() if cards else None
-        rows = [f'<tr class="line"><td>{esc(line.label(lang))}</td><td class="num">{line.points}</td>'
+        rows = [f'<tr class="line"><td>{esc(line.label(lang))}</td><td class="num">{number(line.points)}</td>'
                 f'<td class="tutor-cite">{esc(safe_cite(line.rule, lang))}</td></tr>' for line in lines]
         if not lines:
             rows.append(f'<tr class="line"><td>{esc(_w("nothing", lang))}</td><td class="num">0</td><td></td></tr>')
         rows.append(f'<tr class="total"><td>{esc(_w("card_points", lang))}</td>'
-                    f'<td class="num" data-points="{self.points}">{self.points}</td><td></td></tr>')
+                    f'<td class="num" data-points="{self.points}">{number(self.points)}</td><td></td></tr>')
         if bonus_line is not None:
             rows.append(f'<tr class="bonus"><td>{esc(bonus_line.label(lang))}</td>'
-                        f'<td class="num" data-bonus="{self.bonus}">{bonus_line.points}</td>'
+                        f'<td class="num" data-bonus="{self.bonus}">{number(bonus_line.points)}</td>'
                         f'<td class="tutor-cite">{esc(safe_cite(bonus_line.rule, lang))}</td></tr>')
         self.table.value = (f"<table><thead><tr><th>{esc(_w('line', lang))}</th><th>{esc(text('ui.points', lang))}"
                             f"</th><th>{esc(text('ui.rule', lang))}</th></tr></thead><tbody>{''.join(rows)}"

@@ -15,7 +15,7 @@ from typing import Optional
 import ipywidgets as W
 
 from tutor.core.errors import RuleViolation
-from tutor.core.i18n import text
+from tutor.core.i18n import number, text
 from tutor.core.scoring import Breakdown
 from tutor.games.trump_whales import components as C
 from tutor.games.trump_whales.render import render
@@ -108,10 +108,10 @@ class ScoreHelper(W.VBox):
         lang = self.lang
         pearls, bonuses = self.pearls.value, self.bonuses.value
         breakdown = self.breakdown = round_breakdown(pearls, bonuses)
-        rows = [f'<tr class="line"><td>{esc(line.label(lang))}</td><td class="num">{line.points}</td>'
+        rows = [f'<tr class="line"><td>{esc(line.label(lang))}</td><td class="num">{number(line.points)}</td>'
                 f'<td class="tutor-cite">{esc(safe_cite(line.rule, lang))}</td></tr>' for line in breakdown.lines]
         rows.append(f'<tr class="total"><td>{esc(_w("total", lang))}</td>'
-                    f'<td class="num" data-points="{self.total}">{self.total}</td><td></td></tr>')
+                    f'<td class="num" data-points="{self.total}">{number(self.total)}</td><td></td></tr>')
         note = f'<p class="tutor-note">{esc(_w("odd", lang))}</p>' if bonuses % C.BONUS_PAIR else ""
         self.table.value = (f"<table><thead><tr><th>{esc(_w('line', lang))}</th><th>{esc(text('ui.points', lang))}"
                             f"</th><th>{esc(text('ui.rule', lang))}</th></tr></thead><tbody>{''.join(rows)}"

@@ -185,6 +185,8 @@ def test_every_part_renders_with_several_learners_at_once(voila_server, browser,
             check_page(page)
             if i == ON_A_PHONE:
                 check_phone(page)
+            else:
+                check_desk(page)
     finally:
         for context, page in opened:
             close_tab(context, page)
@@ -193,21 +195,38 @@ def test_every_part_renders_with_several_learners_at_once(voila_server, browser,
 # The smallest label of every board on the page, in on-screen pixels (its font size times the scale the
 # board is drawn at), and whether the page itself is wider than the screen (a board pans in its own box).
 PHONE_REPORT = """() => {
-  let smallest = Infinity, where = "", boards = 0;
+  let smallest = Infinity, where = "", boards = 0, squeezed = Infinity, squeezedWhere = "";
   for (const svg of document.querySelectorAll('.tutor-svg svg')) {
-    if (!svg.getBoundingClientRect().width) continue;
+    const r = svg.getBoundingClientRect(), vb = svg.viewBox.baseVal;
+    if (!r.width) continue;
     boards += 1;
+    // drawn smaller than its box's width allows: the height cap, not the column, decided its size
+    const heightBound = vb && vb.width && r.height / vb.height < r.width / vb.width - 0.002;
     for (const t of svg.querySelectorAll('text')) {
       if (t.closest('defs, symbol') || !t.textContent.trim()) continue;
       const m = t.getScreenCTM();
       const px = parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b);
       if (px < smallest) { smallest = px; where = t.textContent.trim().slice(0, 30); }
+      if (heightBound && px < squeezed) { squeezed = px; squeezedWhere = t.textContent.trim().slice(0, 30); }
     }
   }
-  const atLeftEdge = [...document.querySelectorAll('.tutor-svg')]
-    .filter(b => b.querySelector('svg') && b.scrollWidth > b.clientWidth + 1 && b.scrollLeft === 0).length;
-  return {smallest, where, boards, atLeftEdge, pageWidth: document.documentElement.scrollWidth};
+  // a panning board opens at its middle, or at its left edge if it is laid out from there (data-pan="start")
+  const misplaced = [...document.querySelectorAll('.tutor-svg')]
+    .filter(b => b.querySelector('svg') && b.scrollWidth > b.clientWidth + 1)
+    .filter(b => (b.querySelector('svg').getAttribute('data-pan') === 'start') !== (b.scrollLeft === 0)).length;
+  return {smallest, where, boards, misplaced, squeezed, squeezedWhere,
+          pageWidth: document.documentElement.scrollWidth};
 }"""
+
+
+def check_desk(page) -> None:
+    """On a laptop (1280 × 900) a board is kept under 70% of the window's height, but never shrunk by that cap
+    below about 9 px print (tutor.core.svg.DESK_LABEL_PX, --tutor-min-height): a four-player board squeezed into
+    that height printed at 5-7 px. (A board as wide as its column prints what the column allows.)"""
+    report = page.evaluate(PHONE_REPORT)
+    assert report["boards"] >= 5, report
+    assert report["squeezed"] >= 8.5, \
+        f"a board shrunk to the window's height prints at {report['squeezed']:.1f} px: {report['squeezedWhere']!r}"
 
 
 def check_phone(page) -> None:
@@ -218,4 +237,4 @@ def check_phone(page) -> None:
     assert report["boards"] >= 5, report
     assert report["smallest"] >= 10.5, f"a board label is {report['smallest']:.1f} px on a phone: {report['where']!r}"
     assert report["pageWidth"] <= 400, f"the page is {report['pageWidth']} px wide on a 390 px screen"
-    assert report["atLeftEdge"] == 0, "a board opened at its left edge instead of its middle"
+    assert report["misplaced"] == 0, "a board opened elsewhere than its middle (or its left edge, if laid out from it)"

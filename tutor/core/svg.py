@@ -13,6 +13,7 @@ These helpers keep the common look in one place:
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any, Iterable, NamedTuple, Optional
 
@@ -62,6 +63,8 @@ def drawing(width: float, height: float, *, title: str, desc: str, label: str = 
     dwg["aria-label"] = title
     dwg["class"] = f"tutor-{label}"
     dwg["font-family"] = FONT
+    # how tall the board may grow on a wide screen to keep its print readable (see DESK_LABEL_PX)
+    dwg["style"] = f"--tutor-min-height: {math.ceil(height * DESK_LABEL_PX / ELEMENT_PRINT)}px"
     dwg.set_desc(title=title, desc=desc)
     return dwg
 
@@ -78,11 +81,28 @@ SMALL_PRINT = round(PHONE_LABEL_PX / PHONE_SCALE + 0.005, 2)
 _FONT_SIZE = re.compile(r'font-size="([0-9.]+)"')
 
 
-def phone_style(width: float, body: str) -> str:
-    """The style attribute (text) of a text-SVG board `width` units wide whose markup is `body`."""
+# Where a board opens on a phone: a board laid out from its left edge (a card table, the boats) says so with this
+# attribute and opens there; the others (Мяури's lagoon, Aqua Fest's seabed) open at their middle (page.js).
+PAN_START = 'data-pan="start"'
+
+
+# On a wider screen a board fills its column but is kept under 70% of the window's height, so a projected board
+# shows whole. A tall board (four players' panels) would then shrink until its small print could not be read: a
+# text-SVG board given its height says, in --tutor-min-height, the height below which its smallest print would
+# fall under DESK_LABEL_PX, and tutor.css lets it grow that tall (the page scrolls instead).
+DESK_LABEL_PX = 9
+ELEMENT_PRINT = 7.5      # the smallest label (in units) of a board drawn as elements (Мяури, Aqua Fest)
+
+
+def phone_style(width: float, body: str, height: float | None = None) -> str:
+    """The style attribute (text) of a text-SVG board `width` (and `height`) units in size whose markup is
+    `body`."""
     smallest = min(map(float, _FONT_SIZE.findall(body)), default=PHONE_LABEL_PX)
     scale = max(PHONE_SCALE, PHONE_LABEL_PX / smallest) if smallest > 0 else PHONE_SCALE
-    return f"--tutor-phone-width: {round(width * scale)}px"
+    style = f"--tutor-phone-width: {round(width * scale)}px"
+    if height and smallest > 0:
+        style += f"; --tutor-min-height: {math.ceil(height * DESK_LABEL_PX / smallest)}px"
+    return style
 
 
 def to_string(element) -> str:

@@ -404,7 +404,7 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=N
     body = "".join(b.parts) + "".join(b.top)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
             f'viewBox="0 0 {width:g} {height:g}" role="{role}" aria-label="{title}" font-family="{S.FONT}" '
-            f'class="ioc-board" style="{S.phone_style(width, body)}"><title>{title}</title>'
+            f'class="ioc-board" style="{S.phone_style(width, body, height)}" {S.PAN_START}><title>{title}</title>'
             f'<rect width="{width:g}" height="{height:g}" fill="{S.PAPER}"/>' + body + "</svg>")
 
 

@@ -269,5 +269,6 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=N
                            + _t(W / 2, TOP + 48, words, size=16, anchor="middle", weight="bold", fill="#ffffff")
                            + "</g>")
     body = "".join(board.parts) + "".join(board.top)
-    # how wide the board is drawn on a phone depends on its smallest print (tutor.core.svg.phone_style)
-    return head.replace("<svg ", f'<svg style="{S.phone_style(W, body)}" ', 1) + body + "</svg>"
+    # how wide the board is drawn on a phone depends on its smallest print (tutor.core.svg.phone_style); it opens
+    # at its left edge, where the table starts (S.PAN_START)
+    return head.replace("<svg ", f'<svg style="{S.phone_style(W, body, height)}" {S.PAN_START} ', 1) + body + "</svg>"

@@ -44,11 +44,14 @@ function render({ model, el }) {
       area.setAttribute("aria-live", "polite");
     }
     // on a phone a board is wider than the screen and pans (tutor.css): open it at its middle, where
-    // the lagoon or the seabed is, rather than at its left edge
+    // the lagoon or the seabed is, unless it is laid out from its left edge (data-pan="start": a card
+    // table, the boats), where the deck, the trump and the first player's panel are
     for (const box of document.querySelectorAll(".tutor-svg:not([data-centred])")) {
-      if (!box.querySelector("svg")) continue;
+      const svg = box.querySelector("svg");
+      if (!svg) continue;
       box.dataset.centred = "1";
-      if (box.scrollWidth > box.clientWidth) box.scrollLeft = (box.scrollWidth - box.clientWidth) / 2;
+      if (svg.getAttribute("data-pan") === "start") box.scrollLeft = 0;
+      else if (box.scrollWidth > box.clientWidth) box.scrollLeft = (box.scrollWidth - box.clientWidth) / 2;
     }
   };
   markLive();

@@ -505,3 +505,24 @@ def test_stages_match_apply_over_whole_games():
             for _, position, _ in stages[:-1]:
                 assert g.check_invariants(position) == []
             s = after
+
+
+def test_another_players_draw_is_told_by_its_count_not_as_a_card():
+    import random
+
+    from tutor.core.events import for_viewer
+    from tutor.core.game import load
+    from tutor.games.sea_salt_paper.text import card_name, narrate
+    g = load("sea_salt_paper")
+    s, rnd, told = g.setup(2, seed=3), random.Random(3), 0
+    while not g.is_over(s) and told < 4:
+        p = rnd.choice(g.to_move(s))
+        s, events = g.apply(s, rnd.choice(g.legal_actions(s, p)))
+        for e in (e for e in events if e.kind.endswith(".drew")):
+            [hidden] = for_viewer([e], 1 - e.data["player"])
+            for lang in ("en", "uk"):
+                said = narrate(hidden, lang)
+                assert said.endswith(".") and card_name(None, lang) not in said, said
+                assert all(card_name(c, lang) in narrate(e, lang) for c in e.data["cards"])
+            told += 1
+    assert told == 4

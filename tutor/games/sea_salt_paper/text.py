@@ -78,6 +78,8 @@ def narrate(event: Event, lang: str = "en") -> str:
         params["count"] = i18n.plural(f"{_P}n_cards", d["count"], lang)
     if "round" in d:
         params["round"] = d["round"]
+    if what == "drew" and d.get("cards") is None:      # another player's draw: how many, not which
+        return i18n.text(_P + "event.drew_hidden", lang, **params)
     if what == "kept":
         key = "event.kept_one" if d["discarded"] is None else "event.kept"
         if d["discarded"] is not None:

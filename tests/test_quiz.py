@@ -317,3 +317,19 @@ def test_check_command_fails_a_quiz_with_two_right_answers(tmp_path):
     (folder / "two-right.yaml").write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
     done = run_check(tmp_path / "lessons")
     assert done.returncode == 1 and "1 quiz(zes) checked, 1 failed" in done.stdout
+
+
+def test_the_question_is_drawn_after_what_is_given():
+    """'You have just taken the card': the board the learner answers on shows the position after `given` (the
+    card in hand, no longer on its pile), as the engine judges the choices from it."""
+    data = load("sea_salt_paper/another-turn")
+    assert data.get("given")
+    before, asked = Q.opening(data), Q.asked(data)
+    assert "boat-2" not in before.hands[0] and "boat-2" in asked.hands[0]
+    w = Quiz("sea_salt_paper/another-turn", lang="en")
+    assert 'data-card="boat-2"' in w.svg.value and 'data-phase="draw"' not in w.svg.value
+    assert w.svg.value == w._board(asked, w._highlight, ())
+    for quiz_id in QUIZ_IDS:        # every quiz with `given` is asked in a position the engine reached
+        quiz = load(quiz_id)
+        if quiz.get("given"):
+            assert Q.asked(quiz) != Q.opening(quiz), quiz_id

@@ -638,6 +638,20 @@ def test_the_score_helper_names_the_ending_section_once(lang):
     assert heading.casefold().count(title.casefold()) == 1
 
 
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_the_score_helper_says_four_mermaids_win_at_once(lang):
+    from tutor.core.rules import cite
+    from tutor.games.sea_salt_paper import components as C
+    from tutor.games.sea_salt_paper.sandbox import ScoreHelper
+    mermaids = [c for c in C.ALL_CARDS if C.KIND[c] == "mermaid"]
+    said = common.ui("sea_salt_paper.sandbox.four_mermaids", lang, n=C.MERMAIDS_TO_WIN,
+                     rule=cite("sea_salt_paper:mermaids", lang))
+    h = ScoreHelper(lang=lang, hand=mermaids[:3], zone=[])
+    assert common.esc(said) not in h.verdict.value
+    h = ScoreHelper(lang=lang, hand=mermaids[:C.MERMAIDS_TO_WIN], zone=[])
+    assert common.esc(said) in h.verdict.value
+
+
 def test_the_log_reads_the_same_when_its_lines_are_remembered():
     """events_html's memo: the same HTML as narrating afresh, in each language, for events seen again."""
     from tutor.widgets.common import events_html

@@ -179,6 +179,19 @@ def opening(quiz: dict):
         raise ScenarioError(f"{quiz['id']}: setup refused: {exc}") from None
 
 
+def asked(quiz: dict):
+    """The position the learner answers in, the one the widget draws: the opening with `given` applied (what the
+    others did first; "you have just taken a card" is drawn with that card in hand)."""
+    start = opening(quiz)
+    if not quiz.get("given"):
+        return start
+    state, _events, refusal, _shown, _told = _play(load(quiz["game"]), adapter(quiz["game"]), start,
+                                                   [quiz["given"]], f"{quiz['id']}: given")
+    if refusal is not None:
+        raise ScenarioError(f"{quiz['id']}: the engine refuses 'given': {refusal.explain('en')}")
+    return state
+
+
 def _play(game, adapt, state, parts, where: str):
     """Apply each `do` part in turn: (state, events, refusal, shown, told). A refusal undoes everything: the
     opening position and no events, as the engine never half-applies a move. `shown` is the position to

@@ -95,7 +95,7 @@ class Quiz(W.VBox):
         cited = citation_html(self.data.get("rule", ""), self.lang)
         self.heading.value = f"<h3>{esc(ui('quiz.title', self.lang))}: {esc(title)}{cited}</h3>" if title else ""
         self.question.value = f"<p>{esc(localised(self.data['question'], self.lang))}</p>"
-        start = Q.opening(self.data)
+        start = Q.asked(self.data)
         self._opening_svg = self._board(start, self._highlight, ())
         self.svg.value = self._opening_svg
         g = guard(self.errors, self.lang)

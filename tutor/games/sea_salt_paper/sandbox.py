@@ -192,6 +192,9 @@ class ScoreHelper(W.VBox):
                             f"</th><th>{esc(text('ui.rule', lang))}</th></tr></thead><tbody>{''.join(rows)}"
                             f"</tbody></table>")
         items = [plural("ui.sea_salt_paper.sandbox.chosen", len(cards), lang)]
+        if sum(C.KIND[c] == "mermaid" for c in cards) >= C.MERMAIDS_TO_WIN:
+            # the points below would mislead: laid down, the four mermaids win the game at once («Карти русалок»)
+            items.append(_w("four_mermaids", lang, n=C.MERMAIDS_TO_WIN, rule=safe_cite(_R + "mermaids", lang)))
         items += verdicts(self.points, self.bonus, self.opponents.value, lang)
         # the heading is the section's citation, its name said once: "Ending the round («ЗАВЕРШЕННЯ РАУНДУ»)"
         self.verdict.value = (f'<h4 data-rule="{_R}round-end">{esc(safe_cite(_R + "round-end", lang))}</h4><ul>'

@@ -80,6 +80,8 @@ def narrate(event: Event, lang: str = "en") -> str:
         params["round"] = d["round"]
     if what == "drew" and d.get("cards") is None:      # another player's draw: how many, not which
         return i18n.text(_P + "event.drew_hidden", lang, **params)
+    if lang == "en" and what in ("kept", "crab_took") and d.get("card") in C.KIND:
+        params["card"] = "the " + params["card"]        # "keeps the black shell"; a hidden card stays "a card"
     if what == "kept":
         key = "event.kept_one" if d["discarded"] is None else "event.kept"
         if d["discarded"] is not None:

@@ -70,17 +70,17 @@ def test_place_by_pointing_rotate_refuse_then_land(server, page):
     assert board.get_attribute("data-preview").split(",")[0] == str(o)
     px, py = d["orients"][o][0]
     # refused: a square where the turned tile touches nothing
-    far = next(i for i, c in enumerate(d["codes"][o]) if c == "t")
+    far = next(i for i, c in enumerate(d["codes"][o]) if c == "n")
     ax, ay = far % 22, far // 22
     x, y = square_point(page, table, ax + px, ay + py)
     page.mouse.move(x, y)
     assert board.get_attribute("data-preview") == f"{o},{ax},{ay},0"
-    assert table.locator(".tutor-place-reason").inner_text() == d["reasons"]["t"]
+    assert table.locator(".tutor-place-reason").inner_text() == d["reasons"]["n"]
     assert table.locator(".tutor-place-preview").get_attribute("data-fits") == "false"
     version = table.get_attribute("data-v")
     page.mouse.click(x, y)
     table.locator(".tutor-error [role=alert]").wait_for(state="visible")
-    assert d["reasons"]["t"] in table.locator(".tutor-error").inner_text()
+    assert d["reasons"]["n"] in table.locator(".tutor-error").inner_text()
     # said once: the line under the buttons gave way to the error box, and comes back when the preview moves
     assert table.locator(".tutor-place-reason").inner_text() == ""
     board.focus()
@@ -88,7 +88,7 @@ def test_place_by_pointing_rotate_refuse_then_land(server, page):
     page.keyboard.press("ArrowLeft" if step < 0 else "ArrowRight")
     assert table.locator(".tutor-place-reason").inner_text() == d["reasons"].get(d["codes"][o][far + step], "")
     page.keyboard.press("ArrowRight" if step < 0 else "ArrowLeft")
-    assert table.locator(".tutor-place-reason").inner_text() == d["reasons"]["t"]
+    assert table.locator(".tutor-place-reason").inner_text() == d["reasons"]["n"]
     assert table.get_attribute("data-v") == version
     assert table.locator('[data-board-seat="0"] .placed-tile').count() == 1
     # never two previews (a refusal redraws the rows, not the board); the refused one says so by a glyph too

@@ -84,7 +84,7 @@ def test_highlights_and_choosable_hit_areas():
 def test_placing_data_agrees_with_the_engine_everywhere():
     s = holding()
     d = placing_data(s, 0, "uk")
-    assert d["codes"] and set("".join(d["codes"])) >= {"1", "b", "o", "t"}
+    assert d["codes"] and set("".join(d["codes"])) >= {"1", "b", "o", "t", "n"}
     for o, row in enumerate(d["codes"]):
         for i, code in enumerate(row):
             x, y = i % 22, i // 22
@@ -118,9 +118,11 @@ def test_play_table_take_by_click_then_place_by_pointing():
     # refused: not touching (far from the first tile), with the engine's reason; nothing changes
     d = t.view["placing"]
     o = d["rotate"][0]
-    far = next(i for i, c in enumerate(d["codes"][o]) if c == "t")
+    far = next(i for i, c in enumerate(d["codes"][o]) if c == "n")
     t.placer.place(o, far % 22, far // 22)
-    assert t.state is before and t.error == d["reasons"]["t"] and "side" in t.error
+    assert t.state is before and t.error == d["reasons"]["n"] and "side" in t.error
+    # meeting a tile at a corner only is refused by the same rule, in words that say so
+    assert "corner" in d["reasons"]["t"] and "corner" not in d["reasons"]["n"]
     # legal: lands
     ok = d["codes"][o].index("1")
     t.placer.place(o, ok % 22, ok // 22)

@@ -71,6 +71,20 @@ def orientations_of(cells) -> tuple:
 ORIENTATIONS = {shape: orientations_of(C.shape_cells(shape)) for shape in C.SHAPES}
 
 
+@lru_cache(maxsize=None)
+def corner_neighbours(mask: int) -> int:
+    """The cells that meet the mask's cells only at a corner (diagonally), as a mask. Asked only to word a
+    refusal (a tile that touches the others at a corner, or not at all), never on the engine's fast path."""
+    cells = set(cells_of(mask))
+    out = 0
+    for x, y in cells:
+        for dx, dy in ((-1, -1), (1, -1), (-1, 1), (1, 1)):
+            cx, cy = x + dx, y + dy
+            if 0 <= cx < W and 0 <= cy < C.HEIGHT and (cx, cy) not in cells:
+                out |= bit(cx, cy)
+    return out
+
+
 def _side_neighbours(cells) -> set:
     out: set = set()
     for x, y in cells:

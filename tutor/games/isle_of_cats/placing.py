@@ -4,7 +4,7 @@ turning (R), flipping (F) and moving (arrows) need no round trip to the kernel.
     placing_data(state, seat, lang) -> {"seat", "tile", "orients", "codes", "reasons", "rotate", "flip", "start", ...}
 
 `orients[o]` are the orientation's squares (geometry.ORIENTATIONS); `codes[o]` one letter per anchor (x, y) of the
-22 x 9 grid, at y * 22 + x: "1" fits, "b" not wholly on the boat, "o" over a tile, "t" touching no tile. The
+22 x 9 grid, at y * 22 + x: "1" fits, "b" not wholly on the boat, "o" over a tile, "t" meeting the tiles at a corner only, "n" meeting none. The
 reason shown for a letter is the engine's own refusal (RuleViolation.explain) for a placement of that class, got by
 asking the engine (`apply`), never words of the page's own. The click sends (o, x, y) and the engine decides.
 """
@@ -44,7 +44,7 @@ def codes_for(shape: str, occ: int) -> list[str]:
                 elif found[0] & occ:
                     row.append("o")
                 elif occ and not found[1] & occ:
-                    row.append("t")
+                    row.append("t" if G.corner_neighbours(found[0]) & occ else "n")
                 else:
                     row.append("1")
         out.append("".join(row))

@@ -307,7 +307,10 @@ def _place(state: State, a: Place):
     if mask & occ:
         raise RuleViolation(_R + "placement", _E + "err.overlap", tile=tile)
     if occ and not nbrs & occ:
-        raise RuleViolation(_R + "other-tiles", _E + "err.not_touching", tile=tile)
+        # meeting the others at a corner only, or nowhere at all: the rule is the same, the words say which
+        corner = G.corner_neighbours(mask) & occ
+        raise RuleViolation(_R + "other-tiles", _E + ("err.not_touching" if corner else "err.touches_nothing"),
+                            tile=tile)
     t = _table(state)
     t["placed"] = _put(state.placed, p, state.placed[p] + ((tile, o, x, y),))
     t["held"] = None

@@ -110,7 +110,8 @@ def action_rows(table, seat: int) -> list:
     shape = C.SHAPE[state.held] if state.held is not None else None
     options = [(where(a, lang, shape), [a.orientation, a.x, a.y]) for a in legal]
     p = table.pick(text(_U + "placements", lang), options, options[0][1] if options else None, pick)
-    button = table.choice(text(_U + "place_here", lang), "", "info", "tutor-action tutor-place-listed",
+    # not the preview's "Place (Enter)": this one places what the list shows, wherever the preview is
+    button = table.choice(text(_U + "place_listed", lang), "", "info", "tutor-action tutor-place-listed",
                           lambda c: table.act(chosen["action"]), action=legal[0] if legal else None)
     return [[head, {"choices": [button], "pick": p}]]
 

@@ -346,3 +346,31 @@ def test_places_are_described_in_words_and_alike_take_buttons_say_which():
     assert len(set(labels.values())) == len(labels) >= 2
     svg = render(ioc.view(s, 0), lang="en")
     assert svg.count('class="grid-numbers"') == 2
+
+
+def test_a_refused_try_in_a_worked_example_is_drawn_where_it_was_tried():
+    """'Where a tile may not go': each refused place is drawn on the board (the held tile, hatched, ✗), at the
+    very orientation and square the step tried, so the learner sees what the words describe."""
+    from pathlib import Path
+
+    import yaml
+
+    from tutor.widgets.scenario import ScenarioPlayer
+    folder = Path(__file__).resolve().parents[2] / "lessons" / "isle_of_cats" / "scenarios"
+    tried = 0
+    for path in sorted(folder.glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        player = None
+        for i, step in enumerate(data["steps"], 1):
+            dos = step.get("do") if isinstance(step.get("do"), list) else [step.get("do") or {}]
+            place = next((d["place"] for d in dos if isinstance(d, dict) and d.get("place")), None)
+            if not (place and "refused" in step):
+                continue
+            [(who, (o, x, y))] = place.items()
+            assert f"try:{who}:{o},{x},{y}" in step.get("highlight", []), f"{path.name} step {i}"
+            player = player or ScenarioPlayer(data["id"], lang="en")
+            player.show(i)
+            assert player.svg.count('class="tried"') == 1 and f'data-target="try:{int(who) - 1}:{o},{x},{y}"' in \
+                player.svg, f"{path.name} step {i}"
+            tried += 1
+    assert tried >= 3

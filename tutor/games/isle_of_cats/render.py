@@ -242,6 +242,27 @@ def _family_marks(tiles, c: float, lang: str) -> str:
     return "".join(out)
 
 
+def _tried(key: str, tile_id: str, ox: float, oy: float, c: float) -> str:
+    """A lesson's "try:<seat>:<o>,<x>,<y>" highlight: the held tile drawn where a refused placement put it, as the
+    placing preview draws a place that does not fit (dashed, see-through, hatched, ✗), so the learner sees what
+    the words describe. Squares off the boat are drawn too: that is the point of such a try."""
+    try:
+        o, x, y = (int(v) for v in key.rsplit(":", 1)[1].split(","))
+        cells = G.placed_cells(C.SHAPE[tile_id], o, x, y)
+    except (ValueError, KeyError, IndexError):
+        return ""
+    hatch = "".join(f"M{cx * c:g} {cy * c + c / 2:g}L{cx * c + c / 2:g} {cy * c:g}M{cx * c:g} {cy * c + c:g}"
+                    f"L{cx * c + c:g} {cy * c:g}M{cx * c + c / 2:g} {cy * c + c:g}L{cx * c + c:g} {cy * c + c / 2:g}"
+                    for cx, cy in cells)
+    fx, fy = cells[0]
+    return (f'<g class="tried" data-target="{K.attr(key)}" transform="translate({ox:g},{oy:g})">'
+            f'<path d="{_squares(cells, c)}" fill="#d0312d" fill-opacity="0.3"/>'
+            f'<path d="{hatch}" fill="none" stroke="#5c0b08" stroke-width="1.2" stroke-opacity="0.8"/>'
+            f'<path d="{_edges(cells, c)}" fill="none" stroke="#7a1410" stroke-width="2" stroke-dasharray="4 3"/>'
+            + K.label(fx * c + c / 2, fy * c + c * 0.78, "✗", size=c * 0.8, anchor="middle", weight="bold",
+                      fill="#5c0b08") + "</g>")
+
+
 def _family_label_spot(cells, covered: set, c: float, w: float) -> tuple[float, float]:
     """Where a family's label (w wide, 12 high) goes: along the edge of the row just above one of its top squares,
     or just below one of its bottom squares. Never above row 1: over the top row lie the column numbers. The spot
@@ -471,6 +492,10 @@ def _seat(b: _Board, view: dict, seat: dict, sx: float, sy: float, c: float, lan
         key = f"room:{s}:{i}"
         if key in b.hl:
             b.ring_cells(key, ox, oy, C.ROOMS[i], c)
+    held = view.get("held")
+    for key in b.hl:
+        if held is not None and view.get("turn") == s and key.startswith(f"try:{s}:"):
+            b.top.append(_tried(key, held["id"], ox, oy, c))
     for key in b.hl | set(b.offers):
         if key.startswith(f"cell:{s}:"):
             try:

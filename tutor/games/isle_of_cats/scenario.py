@@ -96,8 +96,13 @@ def actions(do, state: State) -> list:
 
 
 def highlight(items) -> tuple:
-    """Renderer highlights: "player:2" is "seat:1"; anything else ("tile:<id>", "island") passes through."""
-    return _highlight(items)
+    """Renderer highlights: "player:2" is "seat:1"; "try:1:0,9,2" (player 1's held tile as a refused place put
+    it: orientation, column and row as in the step's `place`) is "try:0:0,9,2"; anything else ("tile:<id>",
+    "island") passes through."""
+    def tried(arg: str) -> str:
+        player, _, place = arg.partition(":")
+        return f"{seat(player)}:{place}"
+    return _highlight(items, **{"try": tried})
 
 
 def _field(name):

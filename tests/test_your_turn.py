@@ -169,6 +169,8 @@ def test_a_refused_move_is_explained_with_its_rule_and_the_hint(lang):
     assert w.outcome == "refused" and w.svg == without_choices(opening) and "data-choice" not in w.svg
     status = plain(w.view["status"])
     assert w.task["hint"][lang] in status and ("not allowed" in status or "нельзя" in status)
+    # the task itself stays in view beside "Try again"
+    assert html.escape(w.task["prompt"][lang]) in str(w.view["rows"])
     with pytest.raises(RuleViolation):
         T.judge(w.task, T.start(w.task), used.action)
 

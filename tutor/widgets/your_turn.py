@@ -100,13 +100,14 @@ class YourTurn(PlayTable):
                 f'{esc(localised(self.task["hint"], self.lang))}</p>')
 
     def _action_rows(self) -> list:
+        prompt = self.caption(localised(self.task["prompt"], self.lang))
         if self.outcome is None:
-            prompt = self.caption(localised(self.task["prompt"], self.lang))
             return [[prompt] + group for group in super()._action_rows()] or [[prompt]]
         if self.outcome == "done":
             return []
-        return [[{"choices": [self.choice(ui("task.again", self.lang), "", "", "tutor-task-again",
-                                          guard(self.errors, self.lang)(lambda _c: self.new_game()))]}]]
+        # the task stays in view beside "Try again": the learner rereads what was asked, not only the hint
+        return [[prompt, {"choices": [self.choice(ui("task.again", self.lang), "", "", "tutor-task-again",
+                                                  guard(self.errors, self.lang)(lambda _c: self.new_game()))]}]]
 
     def _placing(self):
         """No piece to point with once the move is decided (refused, missed or done): "Try again" brings it back."""

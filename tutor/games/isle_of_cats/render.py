@@ -394,8 +394,8 @@ def _table_header(b: "_Board", view: dict, seats: list, width: float, marked: se
                   + K.label(PAD + 140 + tw * MINI, y + 12, name, size=11))
         y += th * MINI + 12
     elif view["rewards"]:
-        parts.append(K.label(PAD, y + 12, _w("reward", lang, player=player_name(view["turn"], lang)), size=12,
-                             weight="bold"))
+        parts.append(K.fitted(PAD, y + 12, _w("reward", lang, player=player_name(view["turn"], lang)),
+                              width - 2 * PAD, 12, bold=True))
         y += 22
     return y
 

@@ -743,7 +743,7 @@ def test_lesson_files_replay_through_the_adapter(text):
 
 def test_score_helper_scores_zhenyas_round_line_by_line(guard_spy):
     """«6. Раунд заканчивается…»: the helper's numbers come from the engine's breakdown; an odd bonus is said to
-    score nothing; a count that is no whole number 0..36 is refused and nothing changes."""
+    score nothing; a count no player can hold is refused and nothing changes."""
     from tutor.games.trump_whales.sandbox import ScoreHelper
     for lang in LANGS:
         h = ScoreHelper(lang=lang, pearls=7, bonuses=3)
@@ -756,8 +756,16 @@ def test_score_helper_scores_zhenyas_round_line_by_line(guard_spy):
         assert h.total == 5 and h.errors.message and (h.pearls.value, h.bonuses.value) == (4, 2)
         h.zhenya_button.click()
         assert h.total == 8 and 'data-card=' in h.svg.value
-        h.set_counts(36, 36)
-        assert h.total == 54 and ET.fromstring(h.svg.value) is not None
+        # the most a player can hold, drawn as entered (the picture's pile says the same count)
+        from tutor.games.trump_whales.sandbox import MOST, MOST_BONUSES
+        h.set_counts(MOST - MOST_BONUSES, MOST_BONUSES)
+        assert h.total == MOST - MOST_BONUSES + MOST_BONUSES // 2 and ET.fromstring(h.svg.value) is not None
+        assert f"{MOST - MOST_BONUSES}</text>" in h.svg.value or f"· {MOST - MOST_BONUSES}<" in h.svg.value
+        # more than a round can give: refused with why, and the boxes show the counts still scored
+        for pearls, bonuses in ((MOST, 1), (0, MOST_BONUSES + 1)):
+            h.set_counts(pearls, bonuses)
+            assert h.errors.message and h.total == MOST - MOST_BONUSES + MOST_BONUSES // 2
+            assert (h.pearls.value, h.bonuses.value) == (MOST - MOST_BONUSES, MOST_BONUSES)
     assert ui.sandbox(lang="ru").total == 0
 
 

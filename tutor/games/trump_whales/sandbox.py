@@ -26,28 +26,39 @@ from tutor.widgets.common import ErrorArea, esc, guard, safe_cite
 
 _R = "trump_whales:"
 ZHENYA = (7, 3)          # rulebook «КОНЕЦ РАУНДА» example: 7 pearl cards and three unused bonuses: 7 + 1 = 8
-MOST = len(C.ALL_CARDS)
+# What one player can hold at a four-player table at its last trick, as the picture draws it: the 36 cards less
+# the four still in hand and the other three players' first bonuses. Bonuses: the first one and one a trick.
+MOST = len(C.ALL_CARDS) - C.MAX_PLAYERS - (C.MAX_PLAYERS - 1)
+MOST_BONUSES = 1 + C.TRICKS
 
 
 def _w(key: str, lang: str, **params) -> str:
     return text(f"ui.trump_whales.sandbox.{key}", lang, **params)
 
 
-def check_count(value) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MOST:
-        raise RuleViolation(_R + "round-end", "ui.trump_whales.sandbox.err.number")
-    return value
+def check_counts(pearls, bonuses) -> tuple[int, int]:
+    """Whole numbers a player can hold: bonuses 0..MOST_BONUSES, and pearl cards and bonuses together 0..MOST."""
+    for value in (pearls, bonuses):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise RuleViolation(_R + "round-end", "ui.trump_whales.sandbox.err.number", most=MOST)
+    if bonuses > MOST_BONUSES:
+        raise RuleViolation(_R + "round-end", "ui.trump_whales.sandbox.err.bonuses", most=MOST_BONUSES,
+                            tricks=C.TRICKS)
+    if pearls + bonuses > MOST:
+        raise RuleViolation(_R + "round-end", "ui.trump_whales.sandbox.err.together", most=MOST)
+    return pearls, bonuses
 
 
 def position(pearls: int, bonuses: int):
-    """A two-player table at its last trick whose first player holds `pearls` pearl cards and `bonuses` unused
-    bonuses (the picture only; as many as the 32 cards of a two-player game allow beside the two hands)."""
-    cards = C.TWO_PLAYER_CARDS
-    hands, rest = [[cards[0]], [cards[1]]], cards[2:]
-    pile = rest[:min(pearls, len(rest))]
-    kept = rest[len(pile):len(pile) + bonuses]
-    return setup(2, seed=0, first=0, trump="blue_whale", token=1, hands=hands, bonuses=[kept, []],
-                 pearls=[pile, []], tricks=C.TRICKS - 1)
+    """A four-player table at its last trick whose first player holds `pearls` pearl cards and `bonuses` unused
+    bonuses (the picture only: every other player has a first bonus, and the other cards lie in the discard)."""
+    cards = C.ALL_CARDS
+    hands, rest = [[c] for c in cards[:C.MAX_PLAYERS]], cards[C.MAX_PLAYERS:]
+    others, rest = rest[:C.MAX_PLAYERS - 1], rest[C.MAX_PLAYERS - 1:]
+    pile, kept, discard = rest[:pearls], rest[pearls:pearls + bonuses], rest[pearls + bonuses:]
+    return setup(C.MAX_PLAYERS, seed=0, first=0, trump="blue_whale", token=1, hands=hands,
+                 bonuses=[kept] + [[c] for c in others], pearls=[pile, [], [], []], discard=discard,
+                 tricks=C.TRICKS - 1)
 
 
 class ScoreHelper(W.VBox):
@@ -62,8 +73,9 @@ class ScoreHelper(W.VBox):
         style = {"description_width": "initial"}
         self.pearls = W.BoundedIntText(value=0, min=0, max=MOST, description=_w("pearls", lang), style=style,
                                        layout=W.Layout(width="auto"))
-        self.bonuses = W.BoundedIntText(value=0, min=0, max=MOST, description=_w("bonuses", lang), style=style,
-                                        layout=W.Layout(width="auto"))
+        self.bonuses = W.BoundedIntText(value=0, min=0, max=MOST_BONUSES, description=_w("bonuses", lang),
+                                        style=style, layout=W.Layout(width="auto"))
+        self._shown = (0, 0)      # the counts the table and the picture show
         fit = dict(layout=W.Layout(width="auto", min_width="8em"))
         self.zhenya_button = W.Button(description=_w("zhenya", lang), **fit)
         self.clear_button = W.Button(description=_w("clear", lang), **fit)
@@ -87,18 +99,26 @@ class ScoreHelper(W.VBox):
 
     def _changed(self, _change) -> None:
         if not self._quiet:
-            self.refresh()
+            # typed into a box: counts no player can hold are refused, and the boxes go back to what is shown
+            self.set_counts(self.pearls.value, self.bonuses.value)
 
     def set_counts(self, pearls: int, bonuses: int) -> None:
-        """Show exactly these counts (a count that is not a whole number 0..36 is refused, nothing changes)."""
+        """Show exactly these counts; counts no player can hold are refused (said why) and nothing changes."""
         with guard(self.errors, self.lang):
-            pearls, bonuses = check_count(pearls), check_count(bonuses)
-            self._quiet = True
             try:
-                self.pearls.value, self.bonuses.value = pearls, bonuses
-            finally:
-                self._quiet = False
+                pearls, bonuses = check_counts(pearls, bonuses)
+            except RuleViolation:
+                self._put(*self._shown)
+                raise
+            self._put(pearls, bonuses)
             self.refresh()
+
+    def _put(self, pearls: int, bonuses: int) -> None:
+        self._quiet = True
+        try:
+            self.pearls.value, self.bonuses.value = pearls, bonuses
+        finally:
+            self._quiet = False
 
     @property
     def total(self) -> int:
@@ -106,7 +126,7 @@ class ScoreHelper(W.VBox):
 
     def refresh(self) -> None:
         lang = self.lang
-        pearls, bonuses = self.pearls.value, self.bonuses.value
+        pearls, bonuses = self._shown = (self.pearls.value, self.bonuses.value)
         breakdown = self.breakdown = round_breakdown(pearls, bonuses)
         rows = [f'<tr class="line"><td>{esc(line.label(lang))}</td><td class="num">{number(line.points)}</td>'
                 f'<td class="tutor-cite">{esc(safe_cite(line.rule, lang))}</td></tr>' for line in breakdown.lines]

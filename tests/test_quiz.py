@@ -333,3 +333,15 @@ def test_the_question_is_drawn_after_what_is_given():
         quiz = load(quiz_id)
         if quiz.get("given"):
             assert Q.asked(quiz) != Q.opening(quiz), quiz_id
+
+
+def test_a_wrong_answer_is_told_from_the_question_to_the_end_of_its_round():
+    """STOP ends the round: what the learner reads stops there (the quiz's `then`, player 2's last turn, would
+    be played in the next round and is not told), and what `given` did before the question is not told again."""
+    data = load("sea_salt_paper/stop-or-last-chance")
+    stop = next(o for o in Q.evaluate(data) if o.choice["do"] == {"stop": 1})
+    assert not stop.correct
+    kinds = [e.kind.split(".", 1)[1] for e in stop.told]
+    assert kinds[0] == "stop" and "took_discard" not in kinds, kinds      # not given's take, nor the next round's
+    assert stop.shown.round == Q.asked(data).round
+    assert all(e in stop.told for e in Q.why_not(data, stop) if hasattr(e, "narrate"))

@@ -200,6 +200,7 @@ def _play(game, adapt, state, parts, where: str):
     events: list = []
     told: list = []
     before = shown = state
+    dealt = False       # a move has ended the round: the story (board and words) stops before the next deal
     for part in parts:
         if part is None:
             continue
@@ -209,12 +210,24 @@ def _play(game, adapt, state, parts, where: str):
             raise ScenarioError(f"{where}: cannot read the actions {part!r}: {exc}") from None
         try:
             for action in actions:
-                state, more, shown, more_told = before_next_deal(game, state, action)
-                told = events + list(more_told)
+                state, more, at, more_told = before_next_deal(game, state, action)
+                if not dealt:
+                    shown, told = at, events + list(more_told)
+                    dealt = len(more_told) < len(more)
                 events.extend(more)
         except RuleViolation as exc:
             return before, (), exc, before, ()
     return state, tuple(events), None, shown, tuple(told)
+
+
+def _given_told(quiz: dict) -> int:
+    """How many of an outcome's told events `given` made (they happened before the question: the board shows
+    them already, and a "why not" is about the choice)."""
+    if not quiz.get("given"):
+        return 0
+    _state, _events, refusal, _shown, told = _play(load(quiz["game"]), adapter(quiz["game"]), opening(quiz),
+                                                   [quiz["given"]], f"{quiz['id']}: given")
+    return 0 if refusal is not None else len(told)
 
 
 def evaluate(quiz: dict) -> list[Outcome]:
@@ -224,6 +237,7 @@ def evaluate(quiz: dict) -> list[Outcome]:
     adapt = adapter(quiz["game"])
     where = quiz["id"]
     start = opening(quiz)
+    skip = _given_told(quiz)
     out = []
     if form(quiz) == "outcome":
         state, events, refusal, shown, told = _play(game, adapt, start, [quiz.get("given"), quiz["do"],
@@ -240,7 +254,7 @@ def evaluate(quiz: dict) -> list[Outcome]:
                 problems = [f"refused: {refusal.explain('en')}"]
             else:
                 problems = _expect(adapt, start, state, events, choice["expect"], f"{where} choice {i + 1}")
-            out.append(Outcome(i, choice, not problems, state, events, refusal, problems, shown, told))
+            out.append(Outcome(i, choice, not problems, state, events, refusal, problems, shown, told[skip:]))
         return out
     for i, choice in enumerate(quiz["choices"]):
         label = f"{where} choice {i + 1}"
@@ -250,7 +264,7 @@ def evaluate(quiz: dict) -> list[Outcome]:
             problems = [f"refused: {refusal.explain('en')}"]
         else:
             problems = _expect(adapt, start, state, events, quiz["goal"], label)
-        out.append(Outcome(i, choice, not problems, state, events, refusal, problems, shown, told))
+        out.append(Outcome(i, choice, not problems, state, events, refusal, problems, shown, told[skip:]))
     return out
 
 
@@ -264,7 +278,9 @@ def why_not(quiz: dict, outcome: Outcome) -> list:
     if outcome.correct or outcome.refusal is not None:
         return []
     want = quiz["goal"] if form(quiz) == "action" else outcome.choice.get("expect")
-    return deciding(quiz["game"], outcome.state, outcome.events, want)
+    # what the learner is told happened (the choice's own events, up to the end of its round), not what
+    # `given` did before the question nor the next round's first moves
+    return deciding(quiz["game"], outcome.shown if outcome.shown is not None else outcome.state, outcome.told, want)
 
 
 def deciding(game_id: str, after, events, want) -> list:
@@ -273,9 +289,11 @@ def deciding(game_id: str, after, events, want) -> list:
     Quizzes and your-turn tasks explain a miss with these."""
     adapt = adapter(game_id)
     if want is None or not hasattr(adapt, "deciding"):
-        # bookkeeping events never decide anything (a card laid face down, the turn passing)
+        # bookkeeping events decide nothing (a card laid face down, the turn passing), unless they are all the
+        # move did: "you ended your turn" is then told by the turn passing
         noise = spec(game_id).bookkeeping_events
-        return [e for e in events if e.rule != "" and e.kind not in noise]
+        ruled = [e for e in events if e.rule != ""]
+        return [e for e in ruled if e.kind not in noise] or ruled
     return list(adapt.deciding(after, events, want))
 
 

@@ -142,7 +142,7 @@ class Quiz(W.VBox):
             parts.append(refusal_html(outcome.refusal, lang))
             parts.append(f"<p>{esc(ui('quiz.unchanged', lang))}</p>")
         # what happened up to the board drawn (the next round's deal is left for the next round)
-        told = for_viewer(outcome.told or outcome.events, self.viewer)
+        told = for_viewer(outcome.told, self.viewer)
         narrated = events_html(told, lang)
         why_not = "" if outcome.correct else self._why_not(outcome)
         if why_not:

@@ -27,8 +27,9 @@ from tutor.core import i18n
 
 SHARED = i18n.SHARED_DOMAIN
 # a placeholder's grammatical variants stand for the same value: {player} and {player_plain} ("Игрок 2" and
-# "2" after «игрока»), {card_species} and {card_species_cap}, {depth} and its Russian cases {depth_at} ...
-VARIANT_SUFFIXES = ("_plain", "_cap", "_at", "_acc", "_from", "_to")
+# "2" after «игрока»), {card_species} and {card_species_cap}, {depth} and its Russian cases {depth_at} ..., {pile}
+# and its Ukrainian genitive {pile_gen} («зі скиду 2»)
+VARIANT_SUFFIXES = ("_plain", "_cap", "_at", "_acc", "_from", "_to", "_gen")
 
 
 @dataclass(frozen=True)

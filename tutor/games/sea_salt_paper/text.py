@@ -18,16 +18,18 @@ def kind_name(kind: str, lang: str = "en") -> str:
     return i18n.text(f"{_P}kind.{kind}", lang)
 
 
-def colour_name(colour: str, lang: str = "en") -> str:
-    return i18n.text(f"{_P}colour.{colour}", lang)
+def colour_name(colour: str, lang: str = "en", feminine: bool = False) -> str:
+    return i18n.text(f"{_P}colour_f.{colour}" if feminine else f"{_P}colour.{colour}", lang)
 
 
 def card_name(card_id, lang: str = "en") -> str:
-    """"yellow crab", «краб (жовтий)»; a card the reader may not know: "a card"."""
+    """"yellow crab", «краб (жовтий)», «риба (чорна)»; a card the reader may not know: "a card"."""
     if card_id is None or card_id not in C.KIND:
         return i18n.text(f"{_P}card.hidden", lang)
-    return i18n.text(f"{_P}card", lang, kind=kind_name(C.KIND[card_id], lang),
-                     colour=colour_name(C.COLOUR[card_id], lang))
+    kind = C.KIND[card_id]
+    feminine = i18n.text(f"{_P}gender.{kind}", lang) == "f"     # the colour agrees with the kind's name
+    return i18n.text(f"{_P}card", lang, kind=kind_name(kind, lang),
+                     colour=colour_name(C.COLOUR[card_id], lang, feminine))
 
 
 def cards_text(cards, lang: str = "en") -> str:
@@ -38,10 +40,11 @@ def cards_text(cards, lang: str = "en") -> str:
     return ", ".join(card_name(c, lang) for c in cards)
 
 
-def pile_name(pile, lang: str = "en") -> str:
+def pile_name(pile, lang: str = "en", form: str = "pile") -> str:
+    """"discard pile 2", «скид 2»; form "pile_gen" is the genitive a language needs after "from" («скиду 2»)."""
     if not isinstance(pile, int) or isinstance(pile, bool) or pile not in (0, 1):
         return str(pile)
-    return i18n.text(f"{_P}pile", lang, n=pile + 1)
+    return i18n.text(f"{_P}{form}", lang, n=pile + 1)
 
 
 def duo_name(duo: str, lang: str = "en") -> str:
@@ -66,12 +69,14 @@ def narrate(event: Event, lang: str = "en") -> str:
         params["player_plain"] = d["player"] + 1
     if "victim" in d:
         params["victim"] = player_name(d["victim"], lang)
+        params["victim_plain"] = d["victim"] + 1       # «з руки гравця 1», not «гравця Гравець 1»
     if "card" in d:
         params["card"] = card_name(d["card"], lang)
     if "cards" in d:
         params["cards"] = cards_text(d["cards"], lang)
     if "pile" in d:
         params["pile"] = pile_name(d["pile"], lang)
+        params["pile_gen"] = pile_name(d["pile"], lang, "pile_gen")     # «зі скиду 2»
     if "duo" in d:
         params["duo"] = duo_name(d["duo"], lang)
     if "count" in d:

@@ -22,8 +22,7 @@ def action_label(action, lang: str) -> str:
             return text(_U + "keep_one", lang, card=card_name(action.card, lang))
         return text(_U + "keep", lang, card=card_name(action.card, lang), pile=pile_name(action.pile, lang))
     if isinstance(action, TakeDiscard):
-        return text(_U + "take_discard", lang, card=text("sea_salt_paper.card.hidden", lang),
-                    pile=pile_name(action.pile, lang))
+        return text(_U + "take_discard", lang, pile=pile_name(action.pile, lang))
     if isinstance(action, PlayDuo):
         return text(_U + "duo", lang, first=card_name(action.first, lang), second=card_name(action.second, lang))
     if isinstance(action, CrabPile):
@@ -93,8 +92,10 @@ def components(lang: str) -> str:
             return text(_U + "how.duo", lang, effect=text(_U + f"effect.{effect}", lang)), "duos"
         if kind in C.COLLECTIONS:
             table = C.COLLECTIONS[kind]
-            return text(_U + "how.collection", lang, points=", ".join(map(str, table)),
-                        counts=", ".join(str(n) for n in range(1, len(table) + 1))), "collections"
+            # each count with its points ("1 → 1, 2 → 3, 3 → 5"): no noun after a list of numbers, which some
+            # languages cannot agree ("1, 2, 3 карт")
+            return text(_U + "how.collection", lang,
+                        pairs=", ".join(f"{n} → {p}" for n, p in enumerate(table, 1))), "collections"
         if kind in C.MULTIPLIERS:
             counted, each = C.MULTIPLIERS[kind]
             return text(_U + "how.multiplier", lang, points=points_text(each, lang),

@@ -526,3 +526,20 @@ def test_another_players_draw_is_told_by_its_count_not_as_a_card():
                 assert all(card_name(c, lang) in narrate(e, lang) for c in e.data["cards"])
             told += 1
     assert told == 4
+
+
+def test_a_long_hand_lies_unoverlapped_beside_an_empty_played_row():
+    """Nine cards in hand and none played: the hand takes the room the played row does not need, so no card
+    covers its neighbour's words (they were clipped: "mermai", "colour coun")."""
+    import re
+
+    from tutor.core.game import load
+    from tutor.games.sea_salt_paper.render import SW, render
+    g = load("sea_salt_paper")
+    hand = ["mermaid-1", "mermaid-2", "shell-1", "shell-2", "crab-1", "fish-1", "octopus-1", "penguin-1", "sailor-1"]
+    s = g.setup(2, seed=1, hands=[hand, ["boat-1"]], zones=[[], ["crab-2", "crab-3"]])
+    svg = render(g.view(s, 0), lang="en")
+    panel = svg[svg.index('<g class="panel" data-seat="0"'):svg.index('<g class="panel" data-seat="1"')]
+    hand_part = panel[panel.index('<g class="hand">'):]
+    xs = [float(x) for x in re.findall(r'<g transform="translate\(([0-9.]+)[ ,]', hand_part)][:len(hand)]
+    assert len(xs) == len(hand) and all(b - a >= SW for a, b in zip(xs, xs[1:])), xs

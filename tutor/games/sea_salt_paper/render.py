@@ -179,14 +179,18 @@ def _panel(board: _Board, view: dict, seat: dict, y: float) -> None:
     if seat["points"] is not None:
         board.parts.append(_t(18, y + 66, _w("points", lang, p=seat["points"], b=seat["bonus"]), size=9.5,
                               fill=S.MUTED, cls="points"))
-    # played cards
-    zx, zw = 150, 300
+    # played cards, then the hand: the played row is 300 wide unless the hand needs more room to lie unoverlapped
+    # (a nine-card hand beside an empty played row clipped its cards' words), never less than its own cards need
+    zx, span, gap = 150, W - 24 - 150, 16
+    zone_need = max(110, len(seat["zone"]) * (SW - 8 + 4))
+    hand_need = seat["hand_count"] * (SW + 4) if seat["hand"] is not None else 0
+    zw = max(zone_need, min(300, span - gap - hand_need))
     board.parts.append(_t(zx, y + 14, _w("zone", lang), size=10, fill=S.MUTED))
     board.parts.append('<g class="zone">')
     board.row(seat["zone"], zx, y + 20, zw, SW - 8, SH - 10)
     board.parts.append("</g>")
     # hand
-    hx, hw = zx + zw + 16, W - 24 - (zx + zw + 16)
+    hx, hw = zx + zw + gap, span - zw - gap
     board.parts.append(_t(hx, y + 14, _w("hand", lang, n=seat["hand_count"]), size=10, fill=S.MUTED,
                           cls="hand-count"))
     board.parts.append('<g class="hand">')

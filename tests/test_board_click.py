@@ -52,14 +52,20 @@ def keys_of(game_id):
 
 
 def check_board(t: PlayTable) -> None:
-    """The board marks exactly the table's board choices; each is a legal action's button or a step."""
+    """The board marks exactly the table's board choices; each is a legal action's button or a step, or the
+    element of a greyed "not now" button (drawn with a faint dashed ring), which the engine will refuse."""
     board = t.board_choices()
     assert marks(t.svg) == {key: c.id for key, c in board.items()}
     if board:
         assert 'role="group"' in t.svg.split(">", 1)[0], "a board with buttons in it is not an image"
     for key, c in board.items():
         assert t._offered[c.id] is c, "a mark the kernel would drop"
-        if hasattr(c, "action"):
+        if hasattr(c, "action") and "tutor-action-unavailable" in c.classes:
+            assert c.action not in t.game.legal_actions(t.state, c.action.player), (key, c.action)
+            assert c in t.action_buttons() and f'data-choice="{c.id}"' in t.svg
+            ring = t.svg[t.svg.index(f'data-choice="{c.id}"'):]
+            assert "choice-ring unavailable" in ring[:ring.index("</g>")], key
+        elif hasattr(c, "action"):
             seat = c.action.player
             assert c.action in t.game.legal_actions(t.state, seat), (key, c.action)
             assert key in {keys[-1] for keys in routes(keys_of(t.game_id)(c.action))}
@@ -379,11 +385,16 @@ def test_trump_whales_bonus_card_reward_and_next_leader_click_and_an_illegal_car
     t.click_board("card:narwhal-2")
     t.take_device(1)
     check_board(t)
-    assert set(t.board_choices()) == {"card:orca-9", "card:narwhal-6"}     # the sperm whale may not be played
+    legal = {k for k, c in t.board_choices().items() if "tutor-action" in c.classes or not hasattr(c, "action")}
+    assert legal == {"card:orca-9", "card:narwhal-6"}     # the sperm whale may not be played
     wrong = next(b for b in t.action_buttons(1) if getattr(b.action, "card", None) == "sperm_whale-3")
     assert "tutor-action-unavailable" in wrong.classes
     before = t.state
     wrong.click()
+    assert t.state is before and "2. Игроки по очереди" in t.errors.message
+    # clicked on the board, the same card is refused with the same words (not ignored)
+    t.errors.clear()
+    t.click_board("card:sperm_whale-3")
     assert t.state is before and "2. Игроки по очереди" in t.errors.message
     t.click_board("card:orca-9")                     # the bonus: the token flips to «9»
     assert t.state.token == 9
@@ -395,7 +406,8 @@ def test_trump_whales_bonus_card_reward_and_next_leader_click_and_an_illegal_car
     assert t.state.phase == "reward" and t.state.turn == 2
     t.take_device(2)
     check_board(t)
-    assert set(t.board_choices()) == {"card:narwhal-2", "card:narwhal-6", "card:five-1"}
+    legal = {k for k, c in t.board_choices().items() if "tutor-action-unavailable" not in c.classes}
+    assert legal == {"card:narwhal-2", "card:narwhal-6", "card:five-1"}
     t.click_board("card:narwhal-2")
     assert t.state.bonuses[0] == ("narwhal-2",) and t.state.phase == "leader" and t.state.turn == 3
     t.take_device(3)

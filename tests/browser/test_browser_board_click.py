@@ -28,8 +28,17 @@ def lesson(page, game: str, lang: str, selector: str = ".tutor-play:not(.tutor-y
 
 
 def offered(table, prefix: str = ""):
-    """The board's offered elements (whose key starts with `prefix`; CSS's ^="" matches nothing)."""
-    return table.locator(f'.tutor-svg [data-choice][data-key^="{prefix}"]' if prefix else ".tutor-svg [data-choice]")
+    """The board's offered moves (whose key starts with `prefix`; CSS's ^="" matches nothing): not the elements of
+    a "not now" action, drawn with a dashed ring, which the engine refuses when clicked (`not_now_keys`)."""
+    legal = ":not(:has(.choice-ring.unavailable))"
+    return table.locator(f'.tutor-svg [data-choice][data-key^="{prefix}"]{legal}' if prefix
+                         else f".tutor-svg [data-choice]{legal}")
+
+
+def not_now_keys(table) -> list[str]:
+    """The keys of the board's "not now" elements: offered so that a click is explained, not ignored."""
+    return [e.get_attribute("data-key")
+            for e in table.locator(".tutor-svg [data-choice]:has(.choice-ring.unavailable)").all()]
 
 
 def at(table, key: str):
@@ -363,8 +372,8 @@ def strength(card: str, now: dict) -> tuple:
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_trump_whales_lays_a_bonus_and_plays_tricks_by_clicking(served, lang):
     """Козырные киты against bots: the first bonus is a hand card clicked; then on each turn only the cards the
-    learner may play are offered (a hand card of another family, while holding the led one, does nothing when
-    clicked), a bonus in front of the learner is used by clicking it, the trick's winner clicks the reward card
+    learner may play are offered as moves (a hand card of another family, while holding the led one, is refused
+    with its rule when clicked), a bonus in front of the learner is used by clicking it, the trick's winner clicks the reward card
     in the trick, and the player of an unpicked 5 clicks the next leader's panel."""
     page = served
     table = lesson(page, "trump_whales", lang)
@@ -408,10 +417,12 @@ def test_trump_whales_lays_a_bonus_and_plays_tricks_by_clicking(served, lang):
                 seen.add("bonus")
                 continue
             barred = [c for c in now["hand"] if f"card:{c}" not in keys]
-            if barred and "barred" not in seen:     # must follow the led family: the others are not offered
+            if barred and "barred" not in seen:
+                # must follow the led family: the others are no moves; clicked, one is refused with its rule
+                assert f"card:{barred[0]}" in not_now_keys(table), (barred, not_now_keys(table))
                 version = table.get_attribute("data-v")
-                table.locator(f'.tutor-svg g.panel[data-seat="0"] g.hand [data-card="{barred[0]}"]').click(force=True)
-                page.wait_for_timeout(400)
+                table.locator(f'.tutor-svg [data-choice][data-key="card:{barred[0]}"]').click()
+                table.locator(".tutor-error [role=alert]").wait_for(state="visible")
                 assert table.get_attribute("data-v") == version and tw(table) == now
                 seen.add("barred")
             card = max(hand_keys, key=lambda k: strength(k[5:], now))    # the best card, so tricks are won

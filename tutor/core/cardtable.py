@@ -94,10 +94,12 @@ def choice(key: str, offer: S.Offer, x, y, w, h, name: str) -> str:
     words = offer.label or name
     pressed = "" if offer.pressed is None else f' aria-pressed="{"true" if offer.pressed else "false"}"'
     thickness = 1.6 * 2.2 if offer.pressed else 1.6
+    ring = (f'stroke="{S.CHOICE}" stroke-width="{thickness:.2f}" class="choice-ring"' if offer.available else
+            f'stroke="{S.MUTED}" stroke-width="{thickness:.2f}" stroke-dasharray="3 3" class="choice-ring unavailable"')
     return (f'<g class="choice" data-choice="{attr(offer.id)}" data-key="{attr(key)}" tabindex="0" role="button" '
             f'aria-label="{attr(words)}"{pressed}><title>{escape(words)}</title>'
             f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="6" fill="#ffffff" fill-opacity="0" '
-            f'stroke="{S.CHOICE}" stroke-width="{thickness:.2f}" class="choice-ring"/></g>')
+            f'{ring}/></g>')
 
 
 class CardBoard:

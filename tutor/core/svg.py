@@ -349,6 +349,9 @@ class Offer(NamedTuple):
     id: str
     label: str = ""
     pressed: Optional[bool] = None
+    # False: offered but not legal now (a play table's "not now" button): clicking it has the engine say why
+    # not, and its ring is faint and dashed so the board does not read it as a move to make
+    available: bool = True
 
 
 def offers(choosable) -> dict[str, Offer]:
@@ -381,7 +384,10 @@ def choice(dwg, key: str, offer: Offer, x: float, y: float, w: float, h: float, 
     if offer.pressed is not None:
         g["aria-pressed"] = "true" if offer.pressed else "false"
     area = dwg.rect(insert=(round(x, 1), round(y, 1)), size=(round(w, 1), round(h, 1)), rx=radius, ry=radius,
-                    fill="#ffffff", fill_opacity=0, stroke=CHOICE, stroke_width=ring * 2.2 if offer.pressed else ring)
-    area["class"] = "choice-ring"
+                    fill="#ffffff", fill_opacity=0, stroke=CHOICE if offer.available else MUTED,
+                    stroke_width=ring * 2.2 if offer.pressed else ring)
+    area["class"] = "choice-ring" if offer.available else "choice-ring unavailable"
+    if not offer.available:
+        area["stroke-dasharray"] = "3 3"
     g.add(area)
     return g

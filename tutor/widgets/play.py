@@ -22,6 +22,7 @@ import traitlets as T
 from tutor.core.events import for_viewer
 from tutor.core.game import load
 from tutor.core.i18n import number, player_name, text
+from tutor.core.cardtable import attr as attr_text
 from tutor.core.svg import Offer
 from tutor.widgets import labels
 from tutor.widgets.board import esm_with_choices, paths_of, render_choosable, steps
@@ -375,6 +376,11 @@ class PlayTable(anywidget.AnyWidget):
             highlight = events_highlight(last) + self._chosen_highlight()
             self._svg = render_choosable(self.game, view, highlight=highlight, events=last, lang=lang,
                                          choosable={key: offer for key, (_c, offer) in self._board.items()})
+            # a "not now" action whose element the board does not draw (Мяури's used dive cards lie face up in
+            # the discards, not as choosable cards) is not offered there: a click can only come from a drawn one
+            for key in [k for k, (_c, offer) in self._board.items() if not offer.available]:
+                if f'data-key="{attr_text(key)}"' not in self._svg:
+                    del self._board[key]
             board, (key, markup) = split_defs(self._svg)
             if key:
                 self._defs[key] = markup
@@ -469,6 +475,14 @@ class PlayTable(anywidget.AnyWidget):
                     c = self.choice("", "", "", "tutor-board-step",
                                     lambda c: self.choose(c.seat, c.then), seat=seat, then=step.then)
                     out[step.key] = (c, Offer(c.id, "", step.pressed), step.level)
+            # offered but not legal now (the greyed "not now" buttons): a single board element of one sends the
+            # action as its button does, so the engine says why not instead of the click doing nothing
+            for c in self._offered.values():
+                if (isinstance(c, Choice) and "tutor-action-unavailable" in c.classes
+                        and getattr(c.action, "player", None) == seat):
+                    keys = board_keys(c.action)
+                    if len(keys) == 1 and keys[0] not in out:
+                        out[keys[0]] = (c, Offer(c.id, c.tooltip or c.description, None, False), -1)
         deepest = max((level for _c, _o, level in out.values()), default=0)
         self._board_next = [c.id for c, _o, level in out.values() if level == deepest]
         return {key: (c, offer) for key, (c, offer, _level) in out.items()}

@@ -113,9 +113,11 @@ def run(name: str, cache: dict):
 
 def printed_line(nb, tag: str) -> str:
     for cell in nb.cells:
-        for o in cell.get("outputs", []):
-            if o.output_type == "stream" and tag in o.text:
-                return o.text.split(tag + " ", 1)[1].split("\n", 1)[0]
+        # a cell's printing, whole: the kernel sends stdout in batches, and on a busy machine one print can
+        # arrive as two stream outputs ("TUTOR-OPENED" and " 14\n")
+        out = "".join(o.text for o in cell.get("outputs", []) if o.output_type == "stream" and o.name == "stdout")
+        if tag + " " in out:
+            return out.split(tag + " ", 1)[1].split("\n", 1)[0]
     raise AssertionError(f"{tag} was not printed")
 
 

@@ -227,3 +227,14 @@ def test_a_refused_placement_leaves_no_preview_and_try_again_brings_one_back():
     assert len(again) == 1
     w.press(again[0].id, v=w.version)
     assert w.outcome is None and w.placer is not None and w.view["placing"] is not None
+
+
+def test_the_placing_start_does_not_answer_a_family_task():
+    """'Make a family': the preview and the list of places both start at a place that fits but joins no cat of the
+    held tile's colour; pressing Enter or 'Place it as listed' at once does not solve the task."""
+    from tutor.games.isle_of_cats.rules import Place
+    w = YourTurn("isle_of_cats/join-family", lang="en")
+    o, x, y = w.placer.data["start"]
+    assert T.judge(w.task, w.state, Place(w.seat, o, x, y))[2], "the start place already makes the family"
+    [pick] = [p for p in w._offered.values() if type(p).__name__ == "Pick"]
+    assert list(pick.value) == [o, x, y]

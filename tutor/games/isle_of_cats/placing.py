@@ -51,6 +51,20 @@ def codes_for(shape: str, occ: int) -> list[str]:
     return out
 
 
+def kin_mask(state, seat: int) -> int:
+    """The squares of the seat's cats of the held tile's colour (0 for a treasure)."""
+    colour = C.COLOUR.get(state.held) if state.held is not None else None
+    if colour is None:
+        return 0
+    return G.mask_of(c for t, o, x, y in state.placed[seat] if C.COLOUR.get(t) == colour
+                     for c in G.placed_cells(C.SHAPE[t], o, x, y))
+
+
+def joins_kin(shape: str, o: int, x: int, y: int, kin: int) -> bool:
+    """Whether the held tile placed at (o, x, y) touches a cat of its colour along a side."""
+    return bool(G.AT[(shape, o, x, y)][1] & kin)
+
+
 def placing_data(state, seat: int, lang: str = "en"):
     """What the page's placing preview needs for the seat's held tile, or None when the seat has nothing to place."""
     if state.phase != "place" or state.turn != seat or state.held is None:
@@ -60,16 +74,23 @@ def placing_data(state, seat: int, lang: str = "en"):
     occ = occupied(state.placed[seat])
     codes = codes_for(shape, occ)
     reasons = {"1": text("ui.isle_of_cats.fits", lang)}
-    start = None
+    # where the preview starts: a place that fits but joins no tile of the held cat's colour, if there is one (a
+    # start that already made a family would answer a task before the learner tried)
+    kin = kin_mask(state, seat)
+    start = first = None
     for o, row in enumerate(codes):
         for i, code in enumerate(row):
-            if code == "1" and start is None:
-                start = [o, i % W, i // W]
+            if code == "1":
+                if first is None:
+                    first = [o, i % W, i // W]
+                if start is None and not joins_kin(shape, o, i % W, i // W, kin):
+                    start = [o, i % W, i // W]
             if code not in reasons:
                 try:
                     apply(state, Place(seat, o, i % W, i // W))
                 except RuleViolation as refusal:
                     reasons[code] = refusal.explain(lang)
+    start = start or first
     rot, flip = _turns(shape)
     return {"seat": seat, "key": f"{seat}:{len(state.placed[seat])}", "tile": tile_name(tile, lang),
             "width": W, "height": H,

@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from tutor.core.game import GameUI
 from tutor.core.i18n import text
-from tutor.games.isle_of_cats.placing import placing
+from tutor.games.isle_of_cats.placing import joins_kin, kin_mask, placing
 from tutor.games.isle_of_cats.rules import Decline, KeepCards, Pass, Place, Take, TakeTreasure, legal_actions
 from tutor.games.isle_of_cats import components as C
 from tutor.games.isle_of_cats import geometry as G
@@ -109,10 +109,17 @@ def action_rows(table, seat: int) -> list:
 
     shape = C.SHAPE[state.held] if state.held is not None else None
     options = [(where(a, lang, shape), [a.orientation, a.x, a.y]) for a in legal]
-    p = table.pick(text(_U + "placements", lang), options, options[0][1] if options else None, pick)
+    # the list starts, as the preview does, at a place that joins no cat of the tile's colour if there is one
+    kin = kin_mask(state, seat)
+    neutral = next((a for a in legal if shape is None or not joins_kin(shape, a.orientation, a.x, a.y, kin)),
+                   legal[0] if legal else None)
+    if neutral is not None:
+        chosen["action"] = neutral
+    p = table.pick(text(_U + "placements", lang), options,
+                   [neutral.orientation, neutral.x, neutral.y] if neutral is not None else None, pick)
     # not the preview's "Place (Enter)": this one places what the list shows, wherever the preview is
     button = table.choice(text(_U + "place_listed", lang), "", "info", "tutor-action tutor-place-listed",
-                          lambda c: table.act(chosen["action"]), action=legal[0] if legal else None)
+                          lambda c: table.act(chosen["action"]), action=neutral)
     return [[head, {"choices": [button], "pick": p}]]
 
 

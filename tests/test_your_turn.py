@@ -237,4 +237,4 @@ def test_the_placing_start_does_not_answer_a_family_task():
     o, x, y = w.placer.data["start"]
     assert T.judge(w.task, w.state, Place(w.seat, o, x, y))[2], "the start place already makes the family"
     [pick] = [p for p in w._offered.values() if type(p).__name__ == "Pick"]
-    assert list(pick.value) == [o, x, y]
+    assert list(pick.value) == [o, x, y] and list(pick.options[0][1]) == [o, x, y]   # a page shows the first

@@ -518,6 +518,12 @@ def test_another_players_draw_is_told_by_its_count_not_as_a_card():
     while not g.is_over(s) and told < 4:
         p = rnd.choice(g.to_move(s))
         s, events = g.apply(s, rnd.choice(g.legal_actions(s, p)))
+        for e in (e for e in events if e.kind.endswith(".kept") and e.data.get("discarded") is not None):
+            [hidden] = for_viewer([e], 1 - e.data["player"])
+            for lang in ("en", "uk"):        # the kept card is secret: no "keeps «a card»"
+                said = narrate(hidden, lang)
+                assert f"«{card_name(None, lang)}»" not in said and f"the {card_name(None, lang)}" not in said, said
+                assert card_name(e.data["discarded"], lang) in narrate(hidden, lang)
         for e in (e for e in events if e.kind.endswith(".drew")):
             [hidden] = for_viewer([e], 1 - e.data["player"])
             for lang in ("en", "uk"):

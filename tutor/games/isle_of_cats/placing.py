@@ -92,7 +92,9 @@ def placing_data(state, seat: int, lang: str = "en"):
                     reasons[code] = refusal.explain(lang)
     start = start or first
     rot, flip = _turns(shape)
-    return {"seat": seat, "key": f"{seat}:{len(state.placed[seat])}", "tile": tile_name(tile, lang),
+    # the key tells the tile too (by its number, never its id): a new tile to place (the score helper's shape
+    # changed) starts its preview anew
+    return {"seat": seat, "key": f"{seat}:{len(state.placed[seat])}:{C.ORDER[tile]}", "tile": tile_name(tile, lang),
             "width": W, "height": H,
             "orients": [[list(c) for c in cells] for cells in G.ORIENTATIONS[shape]],
             "codes": codes, "reasons": reasons, "rotate": rot, "flip": flip, "start": start,

@@ -108,13 +108,15 @@ def action_rows(table, seat: int) -> list:
         chosen["action"] = Place(seat, o, x, y)
 
     shape = C.SHAPE[state.held] if state.held is not None else None
-    options = [(where(a, lang, shape), [a.orientation, a.x, a.y]) for a in legal]
-    # the list starts, as the preview does, at a place that joins no cat of the tile's colour if there is one
+    # the list starts, as the preview does, at a place that joins no cat of the tile's colour if there is one:
+    # that place comes first (a page shows a list at its first option)
     kin = kin_mask(state, seat)
     neutral = next((a for a in legal if shape is None or not joins_kin(shape, a.orientation, a.x, a.y, kin)),
                    legal[0] if legal else None)
     if neutral is not None:
         chosen["action"] = neutral
+        legal = [neutral] + [a for a in legal if a != neutral]
+    options = [(where(a, lang, shape), [a.orientation, a.x, a.y]) for a in legal]
     p = table.pick(text(_U + "placements", lang), options,
                    [neutral.orientation, neutral.x, neutral.y] if neutral is not None else None, pick)
     # not the preview's "Place (Enter)": this one places what the list shows, wherever the preview is

@@ -89,6 +89,8 @@ def narrate(event: Event, lang: str = "en") -> str:
         params["card"] = "the " + params["card"]        # "keeps the black shell"; a hidden card stays "a card"
     if what == "kept":
         key = "event.kept_one" if d["discarded"] is None else "event.kept"
+        if d.get("card") is None and d["discarded"] is not None:      # another player's kept card stays secret
+            key = "event.kept_hidden"
         if d["discarded"] is not None:
             params["discarded"] = card_name(d["discarded"], lang)
         return i18n.text(_P + key, lang, **params)

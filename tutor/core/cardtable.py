@@ -59,15 +59,14 @@ def fitted(x, y, words, width: float, cap: float, *, bold: bool = False, anchor=
     """A label of `words` no wider than `width`, at the size that fits (at most `cap`). Words that would fit only
     under the small-print floor (tutor.core.svg.SMALL_PRINT, what a phone reads without panning the board
     further) are drawn taller, at the floor where they can, and narrowed to `width` (by at most SQUEEZE)."""
-    natural = fit(words, width, cap, bold)
-    size = natural
+    wide = em(str(words), bold)
+    size = natural = round(min(cap, width / wide), 2)      # `fit`, the ems counted once
     if natural < S.SMALL_PRINT:
-        wide = em(str(words), bold)
         # at the floor if they fit there (a short word under a lower cap), else as near it as SQUEEZE allows
         size = S.SMALL_PRINT if wide * S.SMALL_PRINT <= width else round(min(S.SMALL_PRINT, natural / SQUEEZE), 2)
     # narrowed only if the words at that size are wider than `width` (a short word among a name's lines is not)
     return label(x, y, words, size=size, anchor=anchor, weight="bold" if bold else "normal", fill=fill, cls=cls,
-                 length=width if em(str(words), bold) * size > width + 0.01 else None)
+                 length=width if wide * size > width + 0.01 else None)
 
 
 # --------------------------------------------------------------------------- slots, rings, click areas

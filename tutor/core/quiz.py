@@ -182,14 +182,19 @@ def opening(quiz: dict):
 def asked(quiz: dict):
     """The position the learner answers in, the one the widget draws: the opening with `given` applied (what the
     others did first; "you have just taken a card" is drawn with that card in hand)."""
+    return _given(quiz)[0]
+
+
+def _given(quiz: dict) -> tuple:
+    """(the position after `given`, the events it told): the question's own start and its story so far."""
     start = opening(quiz)
     if not quiz.get("given"):
-        return start
-    state, _events, refusal, _shown, _told = _play(load(quiz["game"]), adapter(quiz["game"]), start,
-                                                   [quiz["given"]], f"{quiz['id']}: given")
+        return start, ()
+    state, _events, refusal, _shown, told = _play(load(quiz["game"]), adapter(quiz["game"]), start,
+                                                  [quiz["given"]], f"{quiz['id']}: given")
     if refusal is not None:
         raise ScenarioError(f"{quiz['id']}: the engine refuses 'given': {refusal.explain('en')}")
-    return state
+    return state, told
 
 
 def _play(game, adapt, state, parts, where: str):
@@ -220,16 +225,6 @@ def _play(game, adapt, state, parts, where: str):
     return state, tuple(events), None, shown, tuple(told)
 
 
-def _given_told(quiz: dict) -> int:
-    """How many of an outcome's told events `given` made (they happened before the question: the board shows
-    them already, and a "why not" is about the choice)."""
-    if not quiz.get("given"):
-        return 0
-    _state, _events, refusal, _shown, told = _play(load(quiz["game"]), adapter(quiz["game"]), opening(quiz),
-                                                   [quiz["given"]], f"{quiz['id']}: given")
-    return 0 if refusal is not None else len(told)
-
-
 def evaluate(quiz: dict) -> list[Outcome]:
     """Let the engine play every choice: one Outcome per choice, in order."""
     quiz = validate(quiz, quiz.get("id", "quiz") if isinstance(quiz, dict) else "quiz")
@@ -237,7 +232,11 @@ def evaluate(quiz: dict) -> list[Outcome]:
     adapt = adapter(quiz["game"])
     where = quiz["id"]
     start = opening(quiz)
-    skip = _given_told(quiz)
+    # what `given` told happened before the question: the board shows it, and an outcome tells the choice's own
+    try:
+        skip = len(_given(quiz)[1])
+    except ScenarioError:     # a refused `given` refuses every choice, and `check` says so
+        skip = 0
     out = []
     if form(quiz) == "outcome":
         state, events, refusal, shown, told = _play(game, adapt, start, [quiz.get("given"), quiz["do"],

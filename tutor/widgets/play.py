@@ -19,10 +19,10 @@ from typing import Optional
 import anywidget
 import traitlets as T
 
+from tutor.core.cardtable import attr as attr_text
 from tutor.core.events import for_viewer
 from tutor.core.game import load
 from tutor.core.i18n import number, player_name, text
-from tutor.core.cardtable import attr as attr_text
 from tutor.core.svg import Offer
 from tutor.widgets import labels
 from tutor.widgets.board import esm_with_choices, paths_of, render_choosable, steps

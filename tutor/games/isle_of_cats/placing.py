@@ -4,8 +4,8 @@ turning (R), flipping (F) and moving (arrows) need no round trip to the kernel.
     placing_data(state, seat, lang) -> {"seat", "tile", "orients", "codes", "reasons", "rotate", "flip", "start", ...}
 
 `orients[o]` are the orientation's squares (geometry.ORIENTATIONS); `codes[o]` one letter per anchor (x, y) of the
-22 x 9 grid, at y * 22 + x: "1" fits, "b" not wholly on the boat, "o" over a tile, "t" meeting the tiles at a corner only, "n" meeting none. The
-reason shown for a letter is the engine's own refusal (RuleViolation.explain) for a placement of that class, got by
+22 x 9 grid, at y * 22 + x: "1" fits, "b" not wholly on the boat, "o" over a tile, "t" meeting the tiles at a
+corner only, "n" meeting none. The reason shown for a letter is the engine's own refusal (RuleViolation.explain) for a placement of that class, got by
 asking the engine (`apply`), never words of the page's own. The click sends (o, x, y) and the engine decides.
 """
 
@@ -51,18 +51,19 @@ def codes_for(shape: str, occ: int) -> list[str]:
     return out
 
 
-def kin_mask(state, seat: int) -> int:
-    """The squares of the seat's cats of the held tile's colour (0 for a treasure)."""
-    colour = C.COLOUR.get(state.held) if state.held is not None else None
-    if colour is None:
-        return 0
-    return G.mask_of(c for t, o, x, y in state.placed[seat] if C.COLOUR.get(t) == colour
-                     for c in G.placed_cells(C.SHAPE[t], o, x, y))
-
-
-def joins_kin(shape: str, o: int, x: int, y: int, kin: int) -> bool:
-    """Whether the held tile placed at (o, x, y) touches a cat of its colour along a side."""
-    return bool(G.AT[(shape, o, x, y)][1] & kin)
+def neutral_place(state, seat: int):
+    """Where the placing preview and the list of places start, (o, x, y): the first legal place of the held tile
+    that joins no cat of its colour along a side, else the first legal place (None: it fits nowhere). A start
+    that already made a family would answer a task before the learner tried."""
+    shape = C.SHAPE[state.held]
+    rows = G.legal_masks(shape, occupied(state.placed[seat]))
+    if not rows:
+        return None
+    colour = C.COLOUR.get(state.held)
+    kin = 0 if colour is None else G.mask_of(c for t, o, x, y in state.placed[seat] if C.COLOUR.get(t) == colour
+                                             for c in G.placed_cells(C.SHAPE[t], o, x, y))
+    _mask, _nbrs, o, x, y = next((r for r in rows if not r[1] & kin), rows[0])
+    return o, x, y
 
 
 def placing_data(state, seat: int, lang: str = "en"):
@@ -74,30 +75,22 @@ def placing_data(state, seat: int, lang: str = "en"):
     occ = occupied(state.placed[seat])
     codes = codes_for(shape, occ)
     reasons = {"1": text("ui.isle_of_cats.fits", lang)}
-    # where the preview starts: a place that fits but joins no tile of the held cat's colour, if there is one (a
-    # start that already made a family would answer a task before the learner tried)
-    kin = kin_mask(state, seat)
-    start = first = None
+    start = neutral_place(state, seat)
     for o, row in enumerate(codes):
         for i, code in enumerate(row):
-            if code == "1":
-                if first is None:
-                    first = [o, i % W, i // W]
-                if start is None and not joins_kin(shape, o, i % W, i // W, kin):
-                    start = [o, i % W, i // W]
             if code not in reasons:
                 try:
                     apply(state, Place(seat, o, i % W, i // W))
                 except RuleViolation as refusal:
                     reasons[code] = refusal.explain(lang)
-    start = start or first
     rot, flip = _turns(shape)
     # the key tells the tile too (by its number, never its id): a new tile to place (the score helper's shape
     # changed) starts its preview anew
     return {"seat": seat, "key": f"{seat}:{len(state.placed[seat])}:{C.ORDER[tile]}", "tile": tile_name(tile, lang),
             "width": W, "height": H,
             "orients": [[list(c) for c in cells] for cells in G.ORIENTATIONS[shape]],
-            "codes": codes, "reasons": reasons, "rotate": rot, "flip": flip, "start": start,
+            "codes": codes, "reasons": reasons, "rotate": rot, "flip": flip,
+            "start": list(start) if start is not None else None,
             "words": {"rotate": text("ui.isle_of_cats.rotate", lang), "flip": text("ui.isle_of_cats.flip", lang),
                       "place": text("ui.isle_of_cats.place_here", lang),
                       "help": text("ui.isle_of_cats.placing_help", lang, tile=tile_name(tile, lang))}}

@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from tutor.core.game import GameUI
 from tutor.core.i18n import text
-from tutor.games.isle_of_cats.placing import joins_kin, kin_mask, placing
+from tutor.games.isle_of_cats.placing import neutral_place, placing
 from tutor.games.isle_of_cats.rules import Decline, KeepCards, Pass, Place, Take, TakeTreasure, legal_actions
 from tutor.games.isle_of_cats import components as C
 from tutor.games.isle_of_cats import geometry as G
@@ -108,11 +108,10 @@ def action_rows(table, seat: int) -> list:
         chosen["action"] = Place(seat, o, x, y)
 
     shape = C.SHAPE[state.held] if state.held is not None else None
-    # the list starts, as the preview does, at a place that joins no cat of the tile's colour if there is one:
-    # that place comes first (a page shows a list at its first option)
-    kin = kin_mask(state, seat)
-    neutral = next((a for a in legal if shape is None or not joins_kin(shape, a.orientation, a.x, a.y, kin)),
-                   legal[0] if legal else None)
+    # the list starts where the preview does (placing.neutral_place): that place comes first, as a page shows a
+    # list at its first option
+    start = neutral_place(state, seat) if state.held is not None else None
+    neutral = next((a for a in legal if (a.orientation, a.x, a.y) == start), legal[0] if legal else None)
     if neutral is not None:
         chosen["action"] = neutral
         legal = [neutral] + [a for a in legal if a != neutral]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import logging
+import random
 import re
 
 import ipywidgets as W
@@ -18,6 +19,7 @@ from helpers import mentions as contains_id, legal_buttons, unavailable_buttons
 from tutor import lesson
 from tutor.widgets.lazy import LazyPart
 from tutor.core.errors import RuleViolation, SavedStateError
+from tutor.core.game import ready_games, spec
 from tutor.core.scenario import ScenarioError
 from tutor.games import maui
 from tutor.widgets import common
@@ -668,3 +670,37 @@ def test_the_log_reads_the_same_when_its_lines_are_remembered():
             assert events_html(log[:upto], lang, memo) == events_html(log[:upto], lang)
     assert events_html(log, "ru", memo) != events_html(log, "en", memo)
     assert {id(event) for event in log} >= {key for key, _ in memo}     # one line per event and language
+
+
+@pytest.mark.parametrize("game_id", ready_games())
+def test_undo_after_hot_seat_is_switched_off_goes_back_to_the_learners_decision(game_id):
+    """Hot seat on, the learner and then another seat move, hot seat off (the bots play on to the learner),
+    Undo: the table is back where the learner last decided, with its choices, never "Waiting for Player 2."
+    with nobody to move (the walk-through's B1: other seats' hot-seat steps were undone one at a time and the
+    bots, seated again, were never asked to move)."""
+    from tutor.widgets.labels import bot_action
+    allowed = spec(game_id).players
+    t = PlayTable(game_id, players=3 if 3 in allowed else allowed.start, seat=0, seed=11)
+    rng = random.Random(11)
+    t.press("hotseat", value=True)
+    learner_before = None
+    for _ in range(400):
+        if t.passing is not None:
+            take_device(t)
+        seat = t.at_device
+        if seat == 0:
+            learner_before = t.state
+        t.act(bot_action(t.game, t.state, seat, rng))
+        assert t.errors.message == ""
+        movers = t.game.to_move(t.state)
+        if learner_before is not None and seat != 0 and 0 not in movers and not t.game.is_over(t.state):
+            break
+    else:
+        pytest.fail("no position where another seat moved after the learner and a bot is next")
+    t.press("hotseat", value=False)
+    assert 0 in t.game.to_move(t.state) or t.game.is_over(t.state), "the bots did not play on"
+    t.undo_button.click()
+    assert t.state == learner_before, "Undo must go back to the learner's last decision"
+    assert 0 in t.game.to_move(t.state)
+    assert t.action_buttons(0) or t.placer is not None, "the learner's choices are offered again"
+    assert "Waiting" not in t.status_html and t.errors.message == ""

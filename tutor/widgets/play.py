@@ -230,11 +230,19 @@ class PlayTable(anywidget.AnyWidget):
                     return
 
     def undo(self) -> None:
+        """Back to the learner's last decision. Against bots, the steps hot seat recorded for other seats are
+        undone with it (switched off, their seats are bots again: the table would wait for them for good), and
+        bots to move from where it lands play on, as after any move."""
         if not self.history:
             return
-        self.state, size, self.last_events = self.history.pop()
+        while True:
+            self.state, size, self.last_events = self.history.pop()
+            if (self.hotseat or not self.history or self.game.is_over(self.state)
+                    or self.seat in self.game.to_move(self.state)):
+                break
         del self.events_log[size:]
         self.selected = {}
+        self._run_bots()
         self.refresh()
 
     def choose(self, seat: int, keys) -> None:

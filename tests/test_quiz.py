@@ -282,8 +282,28 @@ def test_a_broken_quiz_warns_in_the_page():
     bad = copy.deepcopy(load("maui/who-takes-the-deep"))
     bad["choices"][0]["expect"] = {"catch": {3: "tuna-1"}}
     w = Quiz(bad, lang="ru")
-    assert w.warning.layout.display is None and "Движок" in w.warning.value
+    assert w.warning.layout.display is None and "По правилам игры" in w.warning.value
     assert w.errors.message == ""
+
+
+# the program's insides named in words a learner reads (the walk-through's C3): «рушій» is a ship's propulsion
+ENGINE_WORDS = re.compile(r"\bengines?\b|\bдвижо?к|\bруші[йяєї]", re.I)
+
+
+def test_no_catalogue_string_a_learner_reads_speaks_of_the_engine():
+    """Feedback speaks of the game and its rules, never of "the engine played your move" (en), «рушій» (uk) or
+    «движок» (ru): every message of every catalogue, in every language, shared and per game."""
+    from tutor.core import i18n
+    found = []
+    for lang in i18n.LANGS:
+        for path in i18n.catalogue_files(lang):
+            for message in i18n.read_catalogue(path):
+                strings = message.string if isinstance(message.string, (tuple, list)) else (message.string,)
+                found += [f"{path.relative_to(ROOT)}: {message.id}: {s}" for s in strings
+                          if s and ENGINE_WORDS.search(s)]
+    assert not found, "\n".join(found)
+    assert all(ENGINE_WORDS.search(w) for w in ("the engine played", "движок сыграл", "движка", "рушій зіграв",
+                                                "рушія"))
 
 
 # --------------------------------------------------------------------------- the command

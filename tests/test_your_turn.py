@@ -238,3 +238,54 @@ def test_the_placing_start_does_not_answer_a_family_task():
     assert T.judge(w.task, w.state, Place(w.seat, o, x, y))[2], "the start place already makes the family"
     [pick] = [p for p in w._offered.values() if type(p).__name__ == "Pick"]
     assert list(pick.value) == [o, x, y] and list(pick.options[0][1]) == [o, x, y]   # a page shows the first
+
+
+def _items(html_text: str) -> list[str]:
+    """The narrated lines (<li>) of some HTML, as plain text."""
+    return [plain(m).strip() for m in re.findall(r"<li[^>]*>(.*?)</li>", html_text, re.S)]
+
+
+@pytest.mark.parametrize("task_id,lang", langs())
+def test_a_miss_gives_the_hint_first_and_tells_each_event_once_and_only_its_round(task_id, lang):
+    """Every legal move that misses: the hint comes before the events; "What decided it" and "What happened"
+    never list the same event twice (C5); and what the learner reads ends with the learner's round, as the
+    board does, never the next round's deal (T11: the verdict was built from every event, not the told ones)."""
+    w = YourTurn(task_id, lang=lang)
+    game = load(w.task["game"])
+    start = T.start(w.task)
+    for action in game.legal_actions(start, w.seat):
+        _after, _events, problems, shown, told = T.outcome(w.task, start, action)
+        if not problems:
+            continue
+        w.new_game()
+        w.act(action)          # what its button (or its board element) does
+        assert w.outcome == "missed", action
+        status = w.view["status"]
+        hint = status.index('class="tutor-task-hint"')
+        assert all(hint < m.start() for m in re.finditer('class="tutor-why-not"', status)), "the hint comes first"
+        decided, logged = _items(status), _items(w.log_html)
+        assert not set(decided) & set(logged), f"{action}: told twice: {set(decided) & set(logged)}"
+        own_round = set(_items(events_html_of(told, w)))
+        assert set(decided) <= own_round, f"{action}: {set(decided) - own_round}"
+        assert w.state == shown
+
+
+def events_html_of(events, w: YourTurn) -> str:
+    from tutor.core.events import for_viewer
+    from tutor.widgets.common import events_html
+    return events_html(for_viewer(events, w.seat), w.lang)
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_a_finished_task_keeps_the_learners_round_end_on_the_board(lang):
+    """STOP ends the round: the task's `then` (player 2's turn) is played in the next round, so it is judged but
+    neither drawn nor told: the board keeps round 1's end (C8: the bot played on into round 2)."""
+    w = YourTurn("sea_salt_paper/play-it-safe", lang=lang)
+    start = T.start(w.task)
+    stop = next(a for a in load("sea_salt_paper").legal_actions(start, w.seat) if type(a).__name__ == "Stop")
+    w.act(stop)
+    assert w.outcome == "done"
+    assert w.state.round == start.round
+    kinds = [e.kind for e in w.last_events]
+    assert kinds[0] == "sea_salt_paper.stop" and "sea_salt_paper.took_discard" not in kinds, kinds
+    assert not any(e.rule == "sea_salt_paper:setup" for e in w.last_events), "the next round's deal is told"

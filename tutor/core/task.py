@@ -78,13 +78,16 @@ def outcome(task: dict, state, action):
     adapt = adapter(task["game"])
     after, events, shown, told = before_next_deal(game, state, action)
     told = list(told)
+    dealt = len(told) < len(events)     # the round has ended: what is shown and told stops at its end
     if task.get("then"):
         for other in adapt.actions(task["then"], after):
             try:
-                after, more, shown, more_told = before_next_deal(game, after, other)
+                after, more, at, more_told = before_next_deal(game, after, other)
             except RuleViolation:
                 continue        # an answer that only fits another move (a defence, when nobody attacked)
-            told = events + list(more_told)
+            if not dealt:       # after a STOP, `then` is played in the next round: judged, not shown
+                shown, told = at, events + list(more_told)
+                dealt = len(more_told) < len(more)
             events = events + list(more)
     problems = _expect(adapt, state, after, events, task["goal"], task["id"])
     return after, events, problems, shown, told

@@ -375,7 +375,7 @@ class PlayTable(anywidget.AnyWidget):
             # what just happened, prominent; the whole game so far folded underneath
             # events are told as this seat may know them (a drawn card is its drawer's secret)
             last = for_viewer(self.last_events, self.viewer)
-            body = events_html(last, lang, self._said)
+            body = events_html(for_viewer(self.logged(self.last_events), self.viewer), lang, self._said)
             earlier = events_html(for_viewer(self.events_log[-LOG_EVENTS:], self.viewer), lang, self._said)
             log_html = ((f"<h4>{esc(ui('log', lang))}</h4>{body}" if body else "")
                         + (f"<details><summary>{esc(ui('earlier', lang))}</summary>{earlier}</details>"
@@ -400,6 +400,10 @@ class PlayTable(anywidget.AnyWidget):
                      "log": log_html, "score": self.score_table() if over else "",
                      "undo": not self.undo_button.disabled, "save": not self.save_button.disabled,
                      "save_tip": self.save_button.tooltip, "hotseat": self.hotseat}
+
+    def logged(self, events) -> tuple:
+        """The events the log tells under "What happened" (a task leaves out those its verdict lists)."""
+        return tuple(events)
 
     # what the page shows, for tests and notebooks that drive the table
     @property

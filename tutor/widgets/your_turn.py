@@ -34,6 +34,7 @@ class YourTurn(PlayTable):
     """One move on a set position, judged by the engine."""
 
     advises = False      # the task judges the learner's own decision: the game's advice would answer it
+    _shown_in_verdict: tuple = ()    # the events the verdict lists ("What decided it")
 
     def __init__(self, task, lang: str = "en", *, lessons=None):
         self.task = resolve(task, lessons, lang)
@@ -49,6 +50,7 @@ class YourTurn(PlayTable):
     def new_game(self) -> None:
         self.state = self._start
         self.history, self.events_log, self.last_events, self.selected = [], [], (), {}
+        self._shown_in_verdict = ()
         self.outcome, self.verdict = None, ""
         self.refresh()
 
@@ -79,9 +81,11 @@ class YourTurn(PlayTable):
             if problems:
                 self.tries += 1
                 self.outcome = "missed"
+                # the hint first (it points at the rule), then what decided it; both end with the learner's
+                # round, as the board does (never the next round's deal)
                 self.verdict = (f'<div class="tutor-task-verdict wrong" data-outcome="missed">'
-                                f'<b>{esc(ui("task.missed", lang))}</b></div>' + self._decided(after, events)
-                                + self._hint())
+                                f'<b>{esc(ui("task.missed", lang))}</b></div>' + self._hint()
+                                + self._decided(shown, told))
             else:
                 self.outcome = "done"
                 explain = localised(self.task["explain"], lang)
@@ -93,7 +97,12 @@ class YourTurn(PlayTable):
     def _decided(self, after, events) -> str:
         items = [i for i in Q.deciding(self.task["game"], after, events, self.task["goal"]) if hasattr(i, "narrate")]
         body = events_html(for_viewer(items, self.seat), self.lang)
+        self._shown_in_verdict = tuple(items) if body else ()
         return f'<div class="tutor-why-not"><b>{esc(ui("task.decided", self.lang))}</b>{body}</div>' if body else ""
+
+    def logged(self, events) -> tuple:
+        """"What happened" under the board leaves out what "What decided it" already lists: each event is told once."""
+        return tuple(e for e in events if e not in self._shown_in_verdict)
 
     def _hint(self) -> str:
         return (f'<p class="tutor-task-hint"><b>{esc(ui("task.hint", self.lang))}:</b> '

@@ -146,7 +146,9 @@ def test_keeping_two_cards_is_secret_and_the_day_begins_when_all_have_kept():
     refused(s1, KeepCards(1, (s.dealt[1][0],) * 2), "player-setup")
     s2, ev = g.apply(s1, KeepCards(1, s.dealt[1][1:]))
     assert s2.phase == "take" and s2.turn == 1
-    assert len(s2.island) == 8 and len(s2.bag) == 102           # 4 tiles a player («ПЕРЕБІГ ГРИ» 1)
+    # 4 cat tiles a player («ПЕРЕБІГ ГРИ» 1), and the rare treasures drawn with them (ruling rare-in-draw)
+    cats = [t for t in s2.island if C.KIND[t] == "cat"]
+    assert len(cats) == 8 and len(s2.bag) == 110 - len(s2.island) and C.KIND[s2.island[-1]] == "cat"
     assert kinds(ev)[-1] == "drawn"
 
 
@@ -217,7 +219,8 @@ def test_a_tile_that_fits_nowhere_cannot_be_taken_and_then_only_pass_is_left(mon
 
 
 def test_passing_is_for_the_rest_of_the_day_and_when_all_pass_the_leftovers_go_to_the_box():
-    """«ПЕРЕБІГ ГРИ» 3 and rulings pass-for-the-day, all-passed: the ship moves, the first player goes last."""
+    """«ПЕРЕБІГ ГРИ» 3 (all passed: the tiles left go back to the box) and ruling pass-for-the-day: the ship
+    moves, the first player goes last."""
     s = kept_game(3, first=0)
     island = s.island
     s, ev = g.apply(s, Pass(0))
@@ -229,10 +232,56 @@ def test_passing_is_for_the_rest_of_the_day_and_when_all_pass_the_leftovers_go_t
     assert s.turn == 1
     s, ev = g.apply(s, Pass(1))
     assert kinds(ev)[:3] == ["passed", "day_ended", "order"]
-    assert len(ev[1].data["returned"]) == 11 and set(ev[1].data["returned"]) <= set(island)
+    assert len(ev[1].data["returned"]) == len(island) - 1 and set(ev[1].data["returned"]) <= set(island)
     assert set(ev[1].data["returned"]) <= set(s.box)
     assert s.ship == 4 and s.day == 2 and s.order == (1, 2, 0) and s.turn == 1 and s.passed == (False,) * 3
-    assert len(s.island) == 12
+    assert sum(C.KIND[t] == "cat" for t in s.island) == 12
+    assert ev[1].narrate("uk").startswith("День 1 закінчився: усі спасували, тож ")
+
+
+def test_the_day_draws_4_cat_tiles_a_player_and_lays_out_the_rare_treasures_drawn_with_them():
+    """«ПЕРЕБІГ ГРИ» 1: «4 плитки котів за кожного гравця»; a rare treasure drawn on the way goes around the island
+    too and does not count (ruling rare-in-draw). Over many bags, every day of every table holds exactly 4 cats a
+    player (the old engine drew 4 tiles a player of any kind)."""
+    for players in (2, 3, 4):
+        for seed in range(40):
+            s = g.setup(players, seed=seed, first=0, kept=[("card-15%d" % (2 * i + 1), "card-15%d" % (2 * i + 2))
+                                                          for i in range(players)])
+            cats = [t for t in s.island if C.KIND[t] == "cat"]
+            assert len(cats) == 4 * players, (players, seed)
+            assert set(s.island) - set(cats) <= set(C.RARE_TILES)
+    bag = ("rare-O-1", "cat-blue-1", "rare-T-1", "rare-I-1") + tuple(C.CAT_TILES[1:8]) + ("rare-S-1",)
+    s = kept_game(2, bag=bag)
+    assert s.island == bag[:11] and s.bag == ("rare-S-1",)     # 8 cats and the 3 rare treasures among them
+    told = [e for e in g.apply(*_keep_both(bag))[1] if e.kind == "isle_of_cats.drawn"][0]
+    assert told.narrate("uk") == ("День 1: Гравець 1 тягне з мішечка, доки не набере 8 плиток котів; рідкісних "
+                                  "скарбів серед витягнутого: 3. Усе це лягає навколо острова.")
+    assert told.narrate("en").startswith("Day 1: Player 1 draws from the bag until 8 cat tiles are out; rare "
+                                         "treasures drawn with them: 3.")
+
+
+def _keep_both(bag):
+    s = g.setup(2, first=0, bag=bag, seed=1)
+    s, _ = g.apply(s, KeepCards(0, s.dealt[0][:2]))
+    return s, KeepCards(1, s.dealt[1][:2])
+
+
+def test_the_day_ends_when_the_cat_tiles_run_out_and_the_rare_treasures_left_go_to_the_box():
+    """«ПЕРЕБІГ ГРИ» 2-3: the day goes on «поки плитки котів не вичерпаються»; then every tile left goes back to
+    the box. The old engine went on while only rare treasures lay around the island."""
+    s = kept_game(2, island=("cat-blue-16", "rare-O-1", "rare-T-1"))
+    s, _ = g.apply(s, Take(0, "cat-blue-16"))
+    s, ev = g.apply(s, Place(0, 0, 3, 2))
+    assert kinds(ev)[:3] == ["placed", "day_ended", "order"]
+    assert ev[1].data["returned"] == ["rare-O-1", "rare-T-1"] and not ev[1].data["everyone_passed"]
+    assert {"rare-O-1", "rare-T-1"} <= set(s.box) and s.ship == 4
+    assert ev[1].narrate("uk") == ("День 1 закінчився: плиток котів не лишилося, тож 2 плитки повертаються в "
+                                   "коробку. Корабель Веша рухається далі (поділка 4).")
+    one = kept_game(2, island=("cat-blue-16", "rare-O-1"))
+    one, _ = g.apply(one, Take(0, "cat-blue-16"))
+    _, ev = g.apply(one, Place(0, 0, 3, 2))
+    assert "1 плитка повертається в коробку" in ev[1].narrate("uk")        # not «1 плитку повертаються»
+    assert "1 tile goes back to the box" in ev[1].narrate("en")
 
 
 def test_five_days_then_scoring():
@@ -245,7 +294,8 @@ def test_five_days_then_scoring():
         days += "day_ended" in kinds(ev)
     assert days == 5 and s.ship == 0 and kinds(ev)[-4:] == ["cards_revealed", "scored", "scored", "game_over"]
     assert [e.data["total"] for e in ev if e.kind == "isle_of_cats.scored"] == [b.total for b in g.score(s)]
-    assert len(s.box) == 5 * 8
+    # every day's draw went to the box: 4 cat tiles a player and the rare treasures drawn with them
+    assert sum(C.KIND[t] == "cat" for t in s.box) == 5 * 8 and len(s.box) == 110 - len(s.bag)
     refused(s, Pass(0), "scoring")
 
 
@@ -532,3 +582,18 @@ def test_the_bot_keeps_whole_games_legal_and_fills_its_boat_better_than_chance()
             else:
                 covered_random += score
     assert covered_bot > covered_random
+
+
+def test_a_condition_card_that_failed_says_so_in_its_score_line():
+    """Review T1: a condition card that scored 0 read as met («…: жодного видимого щура (0)» right after «Видимі
+    щури: 1»). Each condition card has a met and a not-met line; the rats card is checked both ways."""
+    from tutor.games.isle_of_cats.scoring import breakdown
+    one = [("cat-blue-16", 0, 3, 2)]
+    lines = {ln.key: ln for ln in breakdown(one, "blue", ("card-154", "card-155", "card-165", "card-168")).lines}
+    said = lines["isle_of_cats.score.card-154.not"].label("uk")
+    assert "не виконано" in said and not said.endswith("жодного видимого щура")
+    assert "not met" in lines["isle_of_cats.score.card-154.not"].label("en")
+    assert {"isle_of_cats.score.card-155.not", "isle_of_cats.score.card-168.not"} <= set(lines)
+    assert "isle_of_cats.score.card-165.not" in lines           # a boat with no family has no largest one
+    none_rats = breakdown([], "blue", ("card-154",)).lines[-1]
+    assert none_rats.key == "isle_of_cats.score.card-154.not"   # an empty boat shows its rats

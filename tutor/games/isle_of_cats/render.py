@@ -223,6 +223,7 @@ def _family_marks(tiles, c: float, lang: str) -> str:
     its size and points ("3 → 8")."""
     found = _families([(t["id"], t["orientation"], t["x"], t["y"]) for t in tiles])
     covered = {tuple(p) for t in tiles for p in t["cells"]}
+    kin = {cell for f in found for cell in f.cells}      # a label hides no family's squares, its own or another's
     out = []
     for f in found:
         title = _w("family_title", lang, colour=colour_name(f.colour, lang), tiles=tiles_count(f.size, lang),
@@ -230,7 +231,7 @@ def _family_marks(tiles, c: float, lang: str) -> str:
         words = _w("family", lang, size=f.size, points=f.points)
         d = _edges(f.cells, c)
         w = 7 + 5.6 * len(words)
-        bx, by = _family_label_spot(f.cells, covered, c, w)
+        bx, by = _family_label_spot(f.cells, covered, c, w, kin)
         out.append(f'<g class="family" data-colour="{f.colour}" data-size="{f.size}" data-points="{f.points}">'
                    f'<title>{escape(title)}</title>'
                    f'<path d="{d}" fill="none" stroke="#ffffff" stroke-width="5" stroke-linecap="round" opacity="0.9"/>'
@@ -263,12 +264,13 @@ def _tried(key: str, tile_id: str, ox: float, oy: float, c: float) -> str:
                       fill="#5c0b08") + "</g>")
 
 
-def _family_label_spot(cells, covered: set, c: float, w: float) -> tuple[float, float]:
+def _family_label_spot(cells, covered: set, c: float, w: float, kin: set = frozenset()) -> tuple[float, float]:
     """Where a family's label (w wide, 12 high) goes: along the edge of the row just above one of its top squares,
     or just below one of its bottom squares. Never above row 1: over the top row lie the column numbers. The spot
-    that hides fewest of the family's own squares wins, then fewest squares of any tile (a tile's initial), then a
-    spot above, then the top-left one."""
+    that hides fewest squares of any family (`kin`: its own and the others') wins, then fewest squares of any tile
+    (a tile's initial), then a spot above, then the top-left one."""
     inside = set(cells)
+    kin = set(kin) | inside
     span = range(int((w - 0.01) // c) + 1)      # the columns the label reaches over, from its own
     spots = []
     for x, y in cells:
@@ -276,7 +278,7 @@ def _family_label_spot(cells, covered: set, c: float, w: float) -> tuple[float, 
             if not 0 <= row < C.HEIGHT or (x, row) in inside:
                 continue
             under = [(x + i, row) for i in span]
-            spots.append((sum(q in inside for q in under), sum(q in covered for q in under), below, y, x,
+            spots.append((sum(q in kin for q in under), sum(q in covered for q in under), below, y, x,
                           x * c, by))
     if not spots:            # a family from the top row to the bottom one with no edge free: on its top square
         x, y = min(cells, key=lambda p: (p[1], p[0]))

@@ -4,14 +4,16 @@ rules.
 Seats are numbered from 0; everything a person reads counts players from 1. The game:
 
     keep      every player keeps 2 of the 3 family cards dealt to them (KeepCards, all at once, secretly)
-    take      a day: 4 tiles a player lie around the island; in turn order the player to act takes one
-              (Take: only a tile they can place) or passes for the rest of the day (Pass)
+    take      a day: 4 cat tiles a player (and the rare treasures drawn with them) lie around the island; in
+              turn order the player to act takes one (Take: only a tile they can place) or passes for the rest of
+              the day (Pass)
     place     the taken tile goes onto their boat at once (Place: an orientation and the top-left corner x, y)
     treasure  a cat laid over the map of its own colour earns a common treasure: the player picks its shape
               (TakeTreasure, then Place), or lets it go (Decline)
     over      the ship reached the hand: the boats are scored (tutor.games.isle_of_cats.scoring)
 
-A day ends when the island is empty or every player has passed: the tiles left go back to the box, Vesh's ship
+A day ends when no cat tile is left around the island or every player has passed: the tiles left go back to the
+box, Vesh's ship
 moves one space (5 -> 4 ... -> 0, the hand) and the first player goes to the bottom of the turn order.
 """
 
@@ -380,12 +382,13 @@ def _pass(state: State, a: Pass):
 
 
 def _next_turn(t: dict, events: list) -> None:
-    """The next player in turn order who has not passed takes a tile; an empty island or everyone passed ends
-    the day."""
+    """The next player in turn order who has not passed takes a tile; no cat tile left around the island, or
+    everyone passed, ends the day."""
     t["phase"] = "take"
     t["rewards"] = 0
     passed, order = t["passed"], t["order"]
-    if not t["island"] or all(passed):
+    # «ПЕРЕБІГ ГРИ» 2-3: the day goes on while cat tiles are left; rare treasures alone do not keep it going
+    if not any(_KIND[tile] == "cat" for tile in t["island"]) or all(passed):
         _end_day(t, events)
         return
     i = order.index(t["turn"])
@@ -403,7 +406,7 @@ def _end_day(t: dict, events: list) -> None:
     t["island"] = ()
     t["ship"] -= 1
     events.append(_ev("day_ended", "day", {"day": C.DAYS - t["ship"], "returned": list(left),
-                                           "ship": t["ship"], "everyone_passed": bool(left)}))
+                                           "ship": t["ship"], "everyone_passed": all(t["passed"])}))
     if t["ship"] <= 0:
         _game_over(t, events)
         return
@@ -420,8 +423,14 @@ def _end_day(t: dict, events: list) -> None:
 
 def _start_day(t: dict, events: list) -> None:
     n = t["players"]
-    # a lesson's position may lay the day's tiles itself; otherwise 4 a player are drawn
-    count = 0 if t["island"] else min(C.TILES_PER_PLAYER * n, len(t["bag"]))
+    # a lesson's position may lay the day's tiles itself; otherwise tiles are drawn until there are 4 cat tiles a
+    # player («ПЕРЕБІГ ГРИ» 1); a rare treasure drawn on the way is laid out too (ruling rare-in-draw)
+    count = 0
+    if not t["island"]:
+        bag, want, cats = t["bag"], C.TILES_PER_PLAYER * n, 0
+        while count < len(bag) and cats < want:
+            cats += _KIND[bag[count]] == "cat"
+            count += 1
     drawn = t["bag"][:count]
     t["bag"] = t["bag"][count:]
     t["island"] = t["island"] + drawn
@@ -491,8 +500,8 @@ def setup(players: int, *, seed=None, variant=(), first=None, boats=None, dealt=
 
     A lesson's position: dealt (per seat, 3 family card ids each: the keep choice is next) or kept (per seat, 2
     ids each: the day begins), placed (per seat, (tile, orientation, x, y) rows, each legal in turn), island
-    (the tiles around the island; else 4 a player drawn from the bag), bag (the bag's order; else shuffled from
-    the tiles placed nowhere), ship (5 on the first day .. 1 on the last), order (the day's turn order).
+    (the tiles around the island; else drawn from the bag up to 4 cat tiles a player), bag (the bag's order; else
+    shuffled from the tiles placed nowhere), ship (5 on the first day .. 1 on the last), order (the day's turn order).
     """
     if isinstance(players, bool) or not isinstance(players, int) or not C.MIN_PLAYERS <= players <= C.MAX_PLAYERS:
         raise RuleViolation(_R + "setup", _E + "err.players", players=str(players),

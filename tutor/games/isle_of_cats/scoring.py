@@ -182,6 +182,11 @@ def card_points(card: str, placed, boat: str, all_families=None) -> tuple[int, i
     raise ValueError(f"unknown family card task {task!r}")
 
 
+# the cards that score for a condition met or not (count 1/0), and 168, which needs a third family (count 0: none)
+_CONDITIONS = frozenset({"edge_all_colours", "no_rats", "middle_row", "edge_full", "three_each", "largest_family",
+                         "third_family"})
+
+
 def breakdown(placed, boat: str, cards=(), all_families=None, player: int = 0) -> Breakdown:
     """A boat's score line by line: visible rats, unfilled rooms, each family, each family card given."""
     lines = []
@@ -194,8 +199,10 @@ def breakdown(placed, boat: str, cards=(), all_families=None, player: int = 0) -
                                _R + "families-score"))
     for card in cards:
         points, count = card_points(card, placed, boat, all_families)
-        # one label per card (its task in words): a card's id never reaches a learner
-        lines.append(ScoreLine(_P + card, (("count", count),), points, _R + "tasks"))
+        # one label per card (its task in words): a card's id never reaches a learner; a condition that failed
+        # says so («…: не виконано, щурів видно»), never the condition as if it held
+        unmet = not count and C.FAMILY_CARDS[card].task in _CONDITIONS
+        lines.append(ScoreLine(_P + card + (".not" if unmet else ""), (("count", count),), points, _R + "tasks"))
     return Breakdown(player, tuple(lines))
 
 

@@ -110,7 +110,11 @@ def narrate(event: Event, lang: str = "en") -> str:
             return i18n.text(f"{_P}event.kept.hidden", lang, **params)
         params["cards"] = "; ".join(card_name(c, lang) for c in d["cards"])
     elif what == "drawn":
-        params["count"] = tiles_count(len(d["tiles"]), lang)
+        # «ПЕРЕБІГ ГРИ» 1 counts cat tiles; rare treasures drawn with them are told apart (ruling rare-in-draw)
+        rares = sum(1 for t in d["tiles"] if C.KIND.get(t) == "rare")
+        params["cats"] = i18n.plural(f"{_P}n_cat_tiles", len(d["tiles"]) - rares, lang)
+        if rares:
+            return i18n.text(f"{_P}event.drawn.rare", lang, rares=rares, **params)
     elif what == "placed":
         key = "event.placed.first" if event.rule.endswith(":first-tile") else "event.placed"
         out = i18n.text(_P + key, lang, **_articled(_P + key, lang, params))
@@ -130,7 +134,10 @@ def narrate(event: Event, lang: str = "en") -> str:
         params["ship"] = _ship(d["ship"], lang)
         if not d["returned"]:
             return i18n.text(f"{_P}event.day_ended.empty", lang, **params)
-        params["returned"] = tiles_count(len(d["returned"]), lang)
+        # the leftovers are the subject: «1 плитка повертається», "1 tile goes back"
+        params["returned"] = i18n.plural(f"{_P}n_tiles_back", len(d["returned"]), lang)
+        if d.get("everyone_passed"):
+            return i18n.text(f"{_P}event.day_ended.passed", lang, **params)
     elif what == "cards_revealed":
         params["cards"] = "; ".join(
             i18n.text(f"{_P}player_points", lang, player=player_name(s, lang),

@@ -5,6 +5,7 @@ Serves a small notebook of its own: one play table in a known position (the less
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -106,4 +107,74 @@ def test_place_by_pointing_rotate_refuse_then_land(server, page):
     page.wait_for_function("([r, v]) => r.dataset.v !== v", arg=[table.element_handle(), version])
     page.wait_for_function("(r) => r.querySelectorAll('[data-board-seat=\"0\"] .placed-tile').length === 2",
                            arg=table.element_handle())
+    assert not page.js_errors
+
+
+def test_list_shows_the_chosen_place_and_r_f_work_by_pointing_on_any_layout(server, page):
+    """Newcomer walkthrough W1-W3. W1: after a choice in "Where it fits" the list shows that choice (it jumped back
+    to its first option while "Place it as listed" placed the chosen one). W2: pointing at the boat is enough for R
+    and F, even while the list has the keyboard (where "Try again" leaves it). W3: the physical key counts, so a
+    Ukrainian layout's «к» (the R key) and «а» (the F key) turn and flip too."""
+    page.goto(server.render_url("ioc_place.ipynb"))
+    table = page.locator(".tutor-play").first
+    table.locator(".tutor-svg svg").first.wait_for(state="visible")
+    version = table.get_attribute("data-v")
+    table.locator('.tutor-svg [data-choice][data-key="tile:cat-green-15"]').click()
+    page.wait_for_function("([r, v]) => r.dataset.v !== v", arg=[table.element_handle(), version])
+    table.locator(".tutor-placing").wait_for(state="visible")
+    s, _ = ioc.apply(ioc.setup(2, first=0, kept=KEPT, placed=[[FIRST], []], island=ISLAND, bag=()),
+                     ioc.Take(0, "cat-green-15"))
+    d = placing_data(s, 0, "en")
+    board = table.locator(".tutor-svg").first
+
+    # W1: choose the fourth place; the list, drawn anew from the kernel's answer, shows it
+    select = table.locator(".tutor-pick select").first
+    select.evaluate("(s) => { s.dataset.old = '1'; }")
+    wanted = select.locator("option").nth(3).get_attribute("value")
+    select.select_option(index=3)
+    page.wait_for_function("(r) => { const s = r.querySelector('.tutor-pick select'); return s && !s.dataset.old; }",
+                           arg=table.element_handle())
+    select = table.locator(".tutor-pick select").first
+    assert select.evaluate("(s) => s.selectedIndex") == 3
+    assert select.evaluate("(s) => s.value") == wanted
+
+    # W2: the pointer over the boat, the keyboard in the list (as after "Try again"): R turns the preview, and the
+    # list keeps its choice (the letter is not its type-ahead)
+    x, y = square_point(page, table, 3, 4)
+    page.mouse.move(x, y)
+    page.mouse.move(x + 2, y + 1)
+    select.focus()
+    o0 = int(board.get_attribute("data-preview").split(",")[0])
+    page.keyboard.press("r")
+    o1 = int(board.get_attribute("data-preview").split(",")[0])
+    assert o1 == d["rotate"][o0]
+    assert select.evaluate("(s) => s.value") == wanted
+    # W3: a Ukrainian layout: the R key gives «к», the F key «а»
+    press = """([key, code]) => document.activeElement.dispatchEvent(new KeyboardEvent('keydown',
+        {key, code, bubbles: true, cancelable: true}))"""
+    page.evaluate(press, ["к", "KeyR"])
+    o2 = int(board.get_attribute("data-preview").split(",")[0])
+    assert o2 == d["rotate"][o1]
+    page.evaluate(press, ["а", "KeyF"])
+    assert int(board.get_attribute("data-preview").split(",")[0]) == d["flip"][o2]
+    # with the board focused and no pointer over it, «к» turns it too
+    page.mouse.move(1, 1)
+    board.focus()
+    page.evaluate(press, ["к", "KeyR"])
+    assert int(board.get_attribute("data-preview").split(",")[0]) == d["rotate"][d["flip"][o2]]
+
+    # W1 again: "Place it as listed" lays the tile where the list says
+    o, ax, ay = json.loads(wanted)
+    version = table.get_attribute("data-v")
+    table.locator(".tutor-place-listed").click()
+    page.wait_for_function("([r, v]) => r.dataset.v !== v", arg=[table.element_handle(), version])
+    page.wait_for_function("(r) => r.querySelectorAll('[data-board-seat=\"0\"] .placed-tile').length === 2",
+                           arg=table.element_handle())
+    # the tile lies where the engine puts that listed place (the same drawing, square for square)
+    s2, _ = ioc.apply(s, ioc.Place(0, o, ax, ay))
+    seat0 = re.search(r'data-board-seat="0".*', ioc.render(ioc.view(s2, 0), lang="en"), re.S).group(0)
+    drawn = re.findall(r'class="placed-tile"[^>]*transform="([^"]+)"', seat0)[:2]
+    shown = table.locator('[data-board-seat="0"] .placed-tile').evaluate_all(
+        "(gs) => gs.map((g) => g.getAttribute('transform'))")
+    assert shown == drawn
     assert not page.js_errors

@@ -110,17 +110,40 @@ export function wirePlacing(container, send) {
     draw();
     submit();
   });
+  // R and F by the physical key (event.code), so a Ukrainian or Russian layout («к», «а») turns and flips too;
+  // a key event without a code (some synthetic ones) falls back to the letter
+  const letter = (event) => event.code === "KeyR" || (!event.code && /^[rR]$/.test(event.key)) ? "r"
+    : event.code === "KeyF" || (!event.code && /^[fF]$/.test(event.key)) ? "f" : "";
+  const turnKey = (event) => {
+    const l = letter(event);
+    if (!l || event.ctrlKey || event.metaKey || event.altKey) return false;
+    turnTo(l === "r" ? data.rotate[o] : data.flip[o]);
+    event.preventDefault();
+    return true;
+  };
   container.addEventListener("keydown", (event) => {
-    if (!data) return;
+    if (!data || event.tutorTurned) return;
     const k = event.key;
     const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
-    if (k === "r" || k === "R") turnTo(data.rotate[o]);
-    else if (k === "f" || k === "F") turnTo(data.flip[o]);
-    else if (moves[k]) { ax += moves[k][0]; ay += moves[k][1]; draw(); }
+    if (turnKey(event)) return;
+    if (moves[k]) { ax += moves[k][0]; ay += moves[k][1]; draw(); }
     else if (k === "Enter" && !(event.target.closest && event.target.closest("[data-choice]"))) submit();
     else return;
     event.preventDefault();
   });
+  // Pointing at the boat is enough for R and F ("point at the boat … R turns it"): while the pointer is over it,
+  // a document-level listener (capture phase, so a focused list of places does not take the letter for its
+  // type-ahead) turns and flips the preview wherever the keyboard focus is, even after "Try again" moved it.
+  let hovering = false;
+  container.addEventListener("pointerleave", () => { hovering = false; });
+  container.addEventListener("pointermove", (event) => { hovering = inBoat(event); });
+  const onDocKey = (event) => {
+    if (!data || !hovering || !boat || !container.isConnected) return;
+    const t = event.target;
+    if (t && t.closest && t.closest("input, textarea, [contenteditable]")) return;   // typing stays typing
+    if (turnKey(event)) event.tutorTurned = true;   // the board's own listener must not turn it a second time
+  };
+  document.addEventListener("keydown", onDocKey, true);
   rotate.addEventListener("click", () => data && turnTo(data.rotate[o]));
   flip.addEventListener("click", () => data && turnTo(data.flip[o]));
   place.addEventListener("click", () => data && submit());

@@ -211,7 +211,7 @@ def test_only_fives_the_first_player_wins():
 
 
 def test_token_nine_the_highest_trump_wins_else_the_highest_of_the_led_family():
-    """«ЖЕТОН НА СТОРОНЕ «9»»."""
+    """«ЖЕТОН НА СТОРОНЕ „9“»."""
     assert winner_of(["narwhal-2", "blue_whale-1", "narwhal-9"], "blue_whale", 9) == 1     # any trump beats
     assert winner_of(["narwhal-2", "blue_whale-1", "blue_whale-3"], "blue_whale", 9) == 2  # the highest trump
     assert winner_of(["narwhal-2", "orca-9", "narwhal-8"], "blue_whale", 9) == 2           # off family never wins
@@ -219,7 +219,7 @@ def test_token_nine_the_highest_trump_wins_else_the_highest_of_the_led_family():
 
 
 def test_token_one_the_lowest_trump_wins_else_the_lowest_of_the_led_family():
-    """«ЖЕТОН НА СТОРОНЕ «1»»."""
+    """«ЖЕТОН НА СТОРОНЕ „1“»."""
     assert winner_of(["narwhal-2", "blue_whale-9", "narwhal-1"], "blue_whale", 1) == 1
     assert winner_of(["narwhal-2", "blue_whale-9", "blue_whale-7"], "blue_whale", 1) == 2
     assert winner_of(["narwhal-6", "orca-1", "narwhal-3"], "blue_whale", 1) == 2
@@ -244,7 +244,7 @@ def test_the_winner_is_decided_by_the_token_as_it_lies_at_the_last_card():
 # --------------------------------------------------------------------------- bonuses
 
 def test_change_trump_moves_the_token_to_the_shown_family_and_discards_the_card():
-    """«ПОМЕНИЙТЕ КОЗЫРНОГО КИТА»: at once; the token keeps its side."""
+    """«ПОМЕНИЙТЕ [sic] КОЗЫРНОГО КИТА»: at once; the token keeps its side."""
     s = table([["orca-3"], ["orca-6"]], bonuses=[["orca-2"], []], trump="sperm_whale", token=1)
     assert C.BONUS["orca-2"] == "trump" and C.TARGET_FAMILY["orca-2"] == "narwhal"
     s, events = g.apply(s, UseBonus(0, "orca-2"))
@@ -356,31 +356,50 @@ def test_the_winner_picks_someone_elses_card_never_their_own():
     refused(s, Pick(1, "orca-2"), "reward")
 
 
-def test_pearl_cards_come_from_the_trick_then_the_discard_pile_then_the_cards_set_aside():
-    """«4. …» and rulings pearl-cards-taken, short-reward: the rest of the trick in play order, the discard pile
-    from its top, then the cards set aside; the rest of the trick is discarded."""
+def test_pearl_cards_come_from_the_trick_then_the_discard_pile_and_the_rest_is_noted_on_the_pad():
+    """«4. …» and rulings pearl-cards-taken, short-reward: the rest of the trick in play order, then the discard
+    pile from its top; the cards set aside stay out of the round («в течение раунда они вам не понадобятся»), so a
+    pearl no card can stand for is noted on the score pad and still scores."""
     placed = ["orca-9", "orca-8", "orca-3", "orca-4", "sperm_whale-6", "blue_whale-1", "blue_whale-2"]
     s = table([["orca-9", "orca-8"], ["orca-3", "orca-4"]], discard=["sperm_whale-6"],
               aside=["blue_whale-1", "blue_whale-2"], pearls=[[], elsewhere(placed, 2)])
     s, _ = run(s, PlayCard(0, "orca-9"), PlayCard(1, "orca-3"))
-    s, events = g.apply(s, Pick(0, "orca-3"))                # 3 pearls: own card, the discard, one set aside
+    s, events = g.apply(s, Pick(0, "orca-3"))                # 3 pearls: own card, the discard, one noted
     d = events[0].data
-    assert (d["from_trick"], d["from_discard"], d["from_aside"], d["short"]) == (["orca-9"], ["sperm_whale-6"], 1, 0)
-    assert len(s.pearls[0]) == 3 and s.discard == () and s.aside == ("blue_whale-2",)
-    assert s.bonuses[1] == ("orca-3",)
-    # what came from the cards set aside stays hidden, even in the events
-    assert "blue_whale-1" not in json.dumps([e.for_viewer(1).to_json() for e in events])
+    assert (d["from_trick"], d["from_discard"], d["noted"]) == (["orca-9"], ["sperm_whale-6"], 1)
+    assert len(s.pearls[0]) == 2 and s.discard == () and s.noted == (1, 0)
+    assert s.aside == ("blue_whale-1", "blue_whale-2")       # untouched
+    assert g.round_points(s)[0] == 3 and s.bonuses[1] == ("orca-3",)
+    assert "score pad" in events[0].narrate("en") and "блокнот" in events[0].narrate("ru")
+    # the pad is public: every viewer's board shows it; a saved position keeps it; the next round clears it
+    assert g.view(s, 1)["seats"][0]["noted"] == 1
+    assert "+1 ✎" in g.render(g.view(s, 1), lang="en")
+    assert g.state_from_json(g.to_json(s)) == s
+    assert '"noted"' not in g.to_json(table([["orca-9"], ["orca-3"]]))     # left out while nothing is noted
 
 
-def test_a_reward_with_nothing_left_to_take_gives_what_there_is():
-    """Ruling short-reward: with the trick, the discard pile and the cards set aside spent, the winner takes what
-    there is (each pearl card scores 1)."""
-    s = table([["orca-9", "orca-8"], ["orca-3", "orca-4"]], aside=[],
-              pearls=[[], elsewhere(["orca-9", "orca-8", "orca-3", "orca-4"], 2)])
+def test_noted_points_count_at_the_round_end_and_are_cleared_for_the_next_round():
+    s = table([["orca-9"], ["orca-3"]], aside=[], bonuses=[[], elsewhere(["orca-9", "orca-3"], 2)], tricks=7)
     s, _ = run(s, PlayCard(0, "orca-9"), PlayCard(1, "orca-3"))
-    s, events = g.apply(s, Pick(0, "orca-3"))
-    assert events[0].data["short"] == 2 and len(s.pearls[0]) == 1 and g.round_points(s)[0] == 1
-    assert "short" in events[0].narrate("en") or "no more" in events[0].narrate("en")
+    s, events = g.apply(s, Pick(0, "orca-3"))                # 3 pearls: 1 card, 2 noted; the last trick
+    scored = next(e for e in events if e.kind.endswith("round_scored"))
+    assert scored.data["pearls"][0] == 3 and scored.data["points"][0] == 3 and s.scores[0] == 3
+    assert s.history[-1][1] == 3 and s.history[-1][3] == 3    # points, pearls (cards and noted)
+    assert not g.check_invariants(s)
+    assert s.round == 2 and s.noted == () and not g.check_invariants(s)
+
+
+def test_a_two_player_round_never_takes_a_card_set_aside():
+    """30 random two-player rounds: the 14 cards set aside are the same from the deal to the round's end."""
+    from random import Random
+    for seed in range(30):
+        s = g.setup(2, seed=seed)
+        aside, r = s.aside, Random(seed)
+        while s.round == 1 and not s.over:
+            seat = g.to_move(s)[0]
+            s, _ = g.apply(s, r.choice(g.legal_actions(s, seat)))
+            if s.round == 1:
+                assert s.aside == aside
 
 
 def test_the_rest_of_the_trick_is_discarded():
@@ -449,7 +468,7 @@ def test_rulebook_round_score_zhenya_seven_plus_one():
     assert s.phase == "bonus" and s.bonuses == ((), (), (), ()) and s.pearls == ((), (), (), ())
     lines = g.score(s)[ZHENYA].lines
     assert [line.points for line in lines] == [7, 1] and g.score(s)[ZHENYA].total == 8
-    assert [line.label("ru") for line in lines] == ["Раунд 1: карт в стопке жемчужин: 7",
+    assert [line.label("ru") for line in lines] == ["Раунд 1: жемчужины: 7",
                                                     "Раунд 1: неиспользованных бонусов: 3 (пар: 1)"]
 
 
@@ -770,11 +789,19 @@ def test_score_helper_scores_zhenyas_round_line_by_line(guard_spy):
 
 
 def test_component_table_lists_every_card_with_its_assumed_pearls_and_bonus():
+    """Only the pearls and bonus columns are assumed (marked in their headings); family and value are the
+    rulebook's, and so are the example's Narwhal 2's 3 pearls."""
     for lang in LANGS:
         html = ui.components(lang)
-        assert html.count("<tr data-card-family=") == 36 and html.count('data-provenance="assumed"') == 36
+        assert html.count("<tr data-card-family=") == 36
+        head = html.split("</thead>")[0]
+        assert head.count('class="tutor-assumed"') == 2 == head.split("</th>")[2].count("tutor-assumed") \
+            + head.split("</th>")[3].count("tutor-assumed")
+        assert html.count('data-provenance="assumed"') == 36 * 2 - 1
+        assert html.count('data-provenance="rulebook"') == 36 * 2 + 1
         assert not any(mentions(html, c) for c in C.ALL_CARDS)
-    assert "Нарвал" in ui.components("ru") and "сменить козыря на «Косатка»" in ui.components("ru")
+        assert "inside the printed" not in html and "указанных диапазонов" not in html
+    assert "Нарвал" in ui.components("ru") and "сменить козыря на косатку" in ui.components("ru")
 
 
 def test_a_first_bonus_laid_is_narrated_face_down_to_the_others():

@@ -46,6 +46,10 @@ def check_invariants(state: State) -> list[str]:
         sizes = {len(state.hands[s]) + (s in played) + (state.chosen[s] is not None) for s in range(n)}
         if len(sizes) != 1:
             problems.append(f"hands of different sizes: {[len(h) for h in state.hands]}")
+    if state.noted and (len(state.noted) != n or any(k < 0 for k in state.noted)):
+        problems.append("the points noted on the pad must be one count per player, none negative")
+    if state.phase == "bonus" and any(state.noted):
+        problems.append("points were noted before the first bonuses were laid")
     if len(state.scores) != n or any(s < 0 for s in state.scores):
         problems.append("scores must be one total per player, none negative")
     for row in state.history:
@@ -53,7 +57,7 @@ def check_invariants(state: State) -> list[str]:
             problems.append("a past round must give the points of every player (and may say what they came from)")
         elif len(row) == 3 * n + 1 and any(row[1 + s] != row[1 + n + s] + row[1 + 2 * n + s] // C.BONUS_PAIR
                                            for s in range(n)):
-            problems.append("a past round's points are not its pearl cards plus its pairs of unused bonuses")
+            problems.append("a past round's points are not its pearls plus its pairs of unused bonuses")
     for s in range(n):
         if sum(r[1 + s] for r in state.history) > state.scores[s]:
             problems.append(f"player {s + 1}'s rounds add up to more than their total")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from tutor.core.codec import (
     ActionCodec, StateCodec, conserved, integer, listing, nullable, per_player, seat, text,
 )
@@ -13,6 +15,10 @@ FORMAT = "tutor/trump_whales/1"
 
 CARD = text(C.ALL_CARDS, noun="card id")
 CARDS = listing(CARD)
+_COUNTS = listing(integer(0))
+# points noted on the score pad per seat (ruling short-reward); left out of a position while none are, so it
+# reads back as the empty tuple
+NOTED = replace(_COUNTS, test=lambda x, d: x == () or _COUNTS.test(x, d))
 
 
 def _cards(data):
@@ -20,6 +26,12 @@ def _cards(data):
              + [c for h in data["hands"] for c in h] + [c for b in data["bonuses"] for c in b]
              + [c for p in data["pearls"] for c in p] + [c for c in data["chosen"] if c is not None])
     return conserved(every, C.ALL_CARDS, "card")
+
+
+def _noted(data):
+    if data["noted"] and len(data["noted"]) != data["players"]:
+        return "field 'noted' must give one count per player (or be left out)"
+    return None
 
 
 CODEC = StateCodec(State, FORMAT, "a Козырные киты position", {
@@ -43,7 +55,8 @@ CODEC = StateCodec(State, FORMAT, "a Козырные киты position", {
     "scores": per_player(integer(0)),
     "history": listing(listing(integer(0))),
     "rng": integer(0),
-}, checks=(_cards,), invariants=check_invariants)
+    "noted": NOTED,
+}, checks=(_cards, _noted), optional={"noted": ()}, invariants=check_invariants)
 
 ACTIONS = ActionCodec("a Козырные киты action", {
     "choose_bonus": (ChooseBonus, {"player": int, "card": str}),

@@ -89,6 +89,11 @@ for _family, _value, _pearls, _bonus, _target in _TABLE:
         _id = f"{_family}-{_value}"
     CARDS[_id] = Card(_id, _family, _value, _pearls, _bonus, _target, ASSUMED)
 
+# where each column of the card table comes from: family and value are the rulebook's (the box's 36 cards), pearls
+# and bonuses the tutor's, except the one card the rulebook's example prints
+COLUMN_PROVENANCE = {"family": RULEBOOK, "value": RULEBOOK, "pearls": ASSUMED, "bonus": ASSUMED}
+PRINTED_PEARLS = ("narwhal-2",)       # «выбирает карту Андрея с тремя жемчужинами»
+
 ALL_CARDS = tuple(CARDS)
 assert len(ALL_CARDS) == 36, "the rulebook's box holds 36 whale cards"
 assert CARDS["narwhal-2"].pearls == 3, "the rulebook's example: Андрей's нарвал 2 carries three pearls"

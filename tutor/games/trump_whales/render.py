@@ -273,7 +273,14 @@ def _panel(board: _Board, view: dict, seat: dict, y: float) -> None:
         board.parts.append(_t(px + BW / 2, y + 22 + BH / 2 + 5, n, size=14, anchor="middle", weight="bold"))
     else:
         board.parts.append(empty_slot(px, y + 22, BW, BH, _w("empty", lang)))
-    board.element(f"pearls:{s}", px, y + 22, BW, BH, _w("pearls", lang, n=n))
+    pile_words = _w("pearls", lang, n=n)
+    noted = seat.get("noted", 0)
+    if noted:       # reward points no card could stand for, written on the score pad (ruling short-reward)
+        pile_words = f'{pile_words}, {_w("noted", lang, n=noted)}'
+        board.parts.append(f'<g class="noted"><title>{escape(_w("noted", lang, n=noted))}</title>'
+                           + _t(px + BW + 6, y + 52, f"+{noted} ✎", size=12, weight="bold", fill="#7a4b00")
+                           + "</g>")
+    board.element(f"pearls:{s}", px, y + 22, BW, BH, pile_words)
     # bonuses, face up
     bx = 240
     bw = W - 24 - bx if open_hand else 236
@@ -315,8 +322,11 @@ def describe(view: dict, lang: str = "en") -> tuple[str, str]:
         hand = (", ".join(card_name(c["id"], lang) for c in seat["hand"]) if seat["hand"] is not None
                 else _w("d.hidden_hand", lang, n=seat["hand_count"]))
         bonuses = ", ".join(f"{card_name(c['id'], lang)} ({bonus_name(c['id'], lang)})" for c in seat["bonuses"])
+        pearls = str(seat["pearl_count"])
+        if seat.get("noted"):
+            pearls += f' ({_w("noted", lang, n=seat["noted"])})'
         lines.append(_w("d.seat", lang, player=player_name(seat["seat"], lang), total=seat["score"],
-                        pearls=seat["pearl_count"], bonuses=bonuses or "—", hand=hand or "—"))
+                        pearls=pearls, bonuses=bonuses or "—", hand=hand or "—"))
     if view["over"]:
         lines.append(_w("d.over", lang))
     return title, "\n".join(lines)

@@ -8,7 +8,8 @@ players from 1. A round:
     play     the seat to play may use any number of their bonuses (UseBonus), then plays a card (PlayCard);
              the others follow clockwise
     reward   the trick's winner picks another player's card (Pick): its owner keeps it as a bonus and the
-             winner takes that many cards onto their pearl pile (a picked 5: the 5 itself, 1 point)
+             winner takes that many cards onto their pearl pile (a picked 5: the 5 itself, 1 point); pearls the
+             trick and the discard pile cannot cover are noted on the score pad (ruling short-reward)
     leader   when a 5 was played and not picked, the player of the first 5 names the next leader (ChooseLeader)
 
 After the last trick each pearl card scores 1 and each pair of unused bonuses 1; the game ends at the end of the
@@ -112,9 +113,12 @@ class State:
     removed: tuple              # cards out of the game (the 5s in a two-player game)
     first: int                  # the seat that leads the round's first trick
     scores: tuple               # per seat: game total so far
-    history: tuple              # scored rounds: (round, points of seat 0, 1, ..., pearl cards of seat 0, 1, ...,
-                                #   unused bonuses of seat 0, 1, ...); a lesson may give (round, points...) only
+    history: tuple              # scored rounds: (round, points of seat 0, 1, ..., pearls of seat 0, 1, ... (pile
+                                #   cards and noted points), unused bonuses of seat 0, 1, ...); a lesson may give
+                                #   (round, points...) only
     rng: int = 0
+    noted: tuple = ()           # per seat: reward points noted on the score pad this round because the trick and
+                                #   the discard pile held too few cards (ruling short-reward); () when none
 
     @property
     def over(self) -> bool:
@@ -357,15 +361,17 @@ def _pick(state: State, a: Pick):
         from_discard = discard[len(discard) - min(short, len(discard)):] if short else ()
         discard = discard[:len(discard) - len(from_discard)]
         short -= len(from_discard)
-        from_aside = state.aside[:short] if short else ()
-        t["aside"] = state.aside[len(from_aside):]
-        short -= len(from_aside)
+        # the cards set aside stay out of the round («в течение раунда они вам не понадобятся»): what no card
+        # can stand for is noted on the score pad, so the winner still scores every pearl (ruling short-reward)
+        if short:
+            noted = state.noted or (0,) * n
+            t["noted"] = _put(noted, p, noted[p] + short)
         t["discard"] = discard + left
-        t["pearls"] = _put(state.pearls, p, state.pearls[p] + from_trick + tuple(reversed(from_discard)) + from_aside)
+        t["pearls"] = _put(state.pearls, p, state.pearls[p] + from_trick + tuple(reversed(from_discard)))
         t["bonuses"] = _put(state.bonuses, owner, state.bonuses[owner] + (card,))
         events.append(_ev("picked", "reward", {
             "player": p, "card": card, "owner": owner, "pearls": want, "from_trick": list(from_trick),
-            "from_discard": list(reversed(from_discard)), "from_aside": len(from_aside), "short": short}))
+            "from_discard": list(reversed(from_discard)), "noted": short}))
         events.append(_ev("kept_bonus", "reward", {"player": owner, "card": card}))
         if left:
             events.append(_ev("discarded", "reward", {"cards": list(left)}))
@@ -401,22 +407,29 @@ def _start_trick(t: dict, leader: int, events: list, n: int) -> None:
 
 # --------------------------------------------------------------------------- rounds
 
-def round_points(state_or_table) -> list[int]:
-    """Each seat's points for the round so far: 1 per pearl card, 1 per pair of unused bonuses."""
+def pearl_points(state_or_table) -> list[int]:
+    """Each seat's pearls this round: the cards of its pearl pile and the points noted on the pad."""
     d = state_or_table if isinstance(state_or_table, dict) else state_or_table.__dict__
-    return [len(p) + len(b) // C.BONUS_PAIR for p, b in zip(d["pearls"], d["bonuses"])]
+    noted = d.get("noted") or (0,) * d["players"]
+    return [len(p) + k for p, k in zip(d["pearls"], noted)]
+
+
+def round_points(state_or_table) -> list[int]:
+    """Each seat's points for the round so far: 1 per pearl (card or noted point), 1 per pair of unused bonuses."""
+    d = state_or_table if isinstance(state_or_table, dict) else state_or_table.__dict__
+    return [k + len(b) // C.BONUS_PAIR for k, b in zip(pearl_points(d), d["bonuses"])]
 
 
 def _end_round(t: dict, events: list) -> None:
     n = t["players"]
     points = round_points(t)
     t["scores"] = tuple(t["scores"][s] + points[s] for s in range(n))
-    # (round, points per seat, then what they came from: pearl cards per seat, unused bonuses per seat)
-    pearls = tuple(len(p) for p in t["pearls"])
+    # (round, points per seat, then what they came from: pearls per seat, unused bonuses per seat)
+    pearls = tuple(pearl_points(t))
     unused = tuple(len(b) for b in t["bonuses"])
     t["history"] = t["history"] + ((t["round"],) + tuple(points) + pearls + unused,)
     events.append(_ev("round_scored", "round-end", {
-        "round": t["round"], "pearls": [len(p) for p in t["pearls"]], "bonuses": [len(b) for b in t["bonuses"]],
+        "round": t["round"], "pearls": list(pearls), "bonuses": [len(b) for b in t["bonuses"]],
         "points": points, "totals": list(t["scores"])}))
     scores = t["scores"]
     best = max(scores)
@@ -453,6 +466,7 @@ def _deal(t: dict, events: list, round_no: int, first: int) -> None:
     t["removed"] = tuple(c for c in C.ALL_CARDS if c not in cards)
     t["chosen"] = (None,) * n
     t["bonuses"] = t["pearls"] = ((),) * n
+    t["noted"] = ()
     t["trick"], t["discard"], t["tricks"] = (), (), 0
     t["round"], t["first"], t["leader"], t["turn"], t["phase"] = round_no, first, first, first, "bonus"
     events.append(_ev("dealt", "setup", {"round": round_no, "player": first, "count": C.HAND,

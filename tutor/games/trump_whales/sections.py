@@ -14,9 +14,10 @@ _S = [     # (slug, the heading as the rulebook prints it); the tutor's titles: 
     ("follow", "2. Игроки по очереди по часовой стрелке"),
     ("five", "ПЯТЁРКА!"),
     ("trick", "3. Когда все игроки сыграли по 1 карте"),
-    # the rulebook prints "ЖЕТОН НА СТОРОНЕ" twice, each beside a picture of the token's side
-    ("token-9", "ЖЕТОН НА СТОРОНЕ «9»"),
-    ("token-1", "ЖЕТОН НА СТОРОНЕ «1»"),
+    # the rulebook prints "ЖЕТОН НА СТОРОНЕ" twice, each beside a picture of the token's side; the side is quoted
+    # „…“, as Russian quotes inside «…» (the heading is cited in «»)
+    ("token-9", "ЖЕТОН НА СТОРОНЕ „9“"),
+    ("token-1", "ЖЕТОН НА СТОРОНЕ „1“"),
     ("reward", "4. Игрок-победитель выбирает среди карт"),
     ("next-leader", "5. Игрок-победитель начинает следующую взятку."),
     ("five-exception", "ИСКЛЮЧЕНИЕ: ПЯТЁРКА!"),
@@ -24,7 +25,7 @@ _S = [     # (slug, the heading as the rulebook prints it); the tutor's titles: 
     ("game-end", "КОНЕЦ ИГРЫ"),
     ("example", "ПРИМЕР ВЗЯТКИ"),
     ("bonuses", "ЭФФЕКТЫ БОНУСОВ"),
-    ("bonus-trump", "ПОМЕНИЙТЕ КОЗЫРНОГО КИТА"),
+    ("bonus-trump", "ПОМЕНИЙТЕ [sic] КОЗЫРНОГО КИТА"),     # the rulebook's misprint, cited as printed
     ("bonus-flip", "ПЕРЕВЕРНИТЕ ЖЕТОН НОМИНАЛА"),
     ("bonus-plus", "ПОЛУЧИТЕ 1 ПОБЕДНОЕ ОЧКО"),
     ("rulings", "—"),
@@ -36,7 +37,6 @@ register_sections(SECTIONS)
 # (slug, the section it concerns); each decision and its reason: trump_whales.ruling.<slug>
 _RULINGS = (
     ("first-player", "setup"),
-    ("trump-each-round", "setup"),
     ("first-bonus-together", "setup"),
     ("open-and-hidden", "components"),
     ("bonus-own-turn", "bonuses"),

@@ -20,6 +20,11 @@ def family_name(family, lang: str = "en") -> str:
     return i18n.text(f"{_P}family.{family}", lang)
 
 
+def family_case(family, case: str, lang: str = "en") -> str:
+    """The family's name as a sentence needs it: "acc" after «на» («сменить козыря на нарвала»), "gen" after «с»."""
+    return i18n.text(f"{_P}family_{case}.{family}", lang)
+
+
 def card_name(card_id, lang: str = "en") -> str:
     """"Narwhal 2", «Нарвал 2», "Five"; a card the reader may not know: "a card"."""
     if card_id is None or card_id not in C.FAMILY:
@@ -33,7 +38,9 @@ def bonus_name(card_id: str, lang: str = "en") -> str:
     """What the card's bonus does: "change trump to Orca", "flip the token", "+1 point"."""
     kind = C.BONUS[card_id]
     if kind == "trump":
-        return i18n.text(f"{_P}bonus.trump", lang, family=family_name(C.TARGET_FAMILY[card_id], lang))
+        target = C.TARGET_FAMILY[card_id]
+        return i18n.text(f"{_P}bonus.trump", lang, family=family_name(target, lang),
+                         family_acc=family_case(target, "acc", lang))
     return i18n.text(f"{_P}bonus.{kind}", lang)
 
 
@@ -94,8 +101,11 @@ def narrate(event: Event, lang: str = "en") -> str:
         params["cards"] = cards_text(d["cards"], lang)
     if "family" in d:
         params["family"] = family_name(d["family"], lang)
+        if d["family"] in C.FAMILIES:
+            params["family_acc"] = family_case(d["family"], "acc", lang)
     if "was" in d:
         params["was"] = family_name(d["was"], lang)
+        params["was_gen"] = family_case(d["was"], "gen", lang)
     if "trump" in d:
         params["trump"] = family_name(d["trump"], lang)
     if "token" in d:
@@ -116,15 +126,13 @@ def narrate(event: Event, lang: str = "en") -> str:
         return i18n.text(f"{_P}event.trick_won.{d['why']}", lang, **params)
     elif what == "picked":
         params["pearls"] = pearls_text(d["pearls"], lang)
-        taken = len(d["from_trick"]) + len(d["from_discard"]) + d["from_aside"]
+        taken = len(d["from_trick"]) + len(d["from_discard"])
         params["taken"] = cards_count(taken, lang)
         parts = [i18n.text(f"{_P}event.picked.from_trick", lang, cards=cards_text(d["from_trick"], lang))]
         if d["from_discard"]:
             parts.append(i18n.text(f"{_P}event.picked.from_discard", lang, cards=cards_text(d["from_discard"], lang)))
-        if d["from_aside"]:
-            parts.append(i18n.text(f"{_P}event.picked.from_aside", lang, count=cards_count(d["from_aside"], lang)))
-        if d["short"]:
-            parts.append(i18n.text(f"{_P}event.picked.short", lang, count=cards_count(d["short"], lang)))
+        if d.get("noted"):
+            parts.append(i18n.text(f"{_P}event.picked.noted", lang, points=points_text(d["noted"], lang)))
         params["where"] = "; ".join(parts)
     elif what == "bonus_chosen" and d["card"] is None:
         return i18n.text(f"{_P}event.bonus_chosen.hidden", lang, **params)
@@ -144,6 +152,8 @@ def narrate(event: Event, lang: str = "en") -> str:
     elif what == "dealt":
         params["count"] = cards_count(d["count"], lang)
         params["aside"] = cards_count(d["aside"], lang)
+        if not d["aside"]:      # four players: nothing is set aside, and "0 cards set aside" says nothing
+            return i18n.text(f"{_P}event.dealt.all", lang, **params)
     return i18n.text(f"{_P}event.{what}", lang, **params)
 
 

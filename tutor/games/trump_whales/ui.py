@@ -18,13 +18,15 @@ def _known(card) -> bool:
 
 
 def action_label(action, lang: str) -> str:
+    # a 5 is named by a common noun, which Russian declines («Сыграть пятёрку»): its own labels
+    five = "_five" if _known(getattr(action, "card", None)) and C.is_five(action.card) else ""
     if isinstance(action, ChooseBonus):
-        return text(_U + "choose_bonus", lang, card=card_name(action.card, lang))
+        return text(_U + "choose_bonus" + five, lang, card=card_name(action.card, lang))
     if isinstance(action, UseBonus):
         bonus = bonus_name(action.card, lang) if _known(action.card) else card_name(None, lang)
-        return text(_U + "use_bonus", lang, bonus=bonus, card=card_name(action.card, lang))
+        return text(_U + "use_bonus" + five, lang, bonus=bonus, card=card_name(action.card, lang))
     if isinstance(action, PlayCard):
-        return text(_U + "play", lang, card=card_name(action.card, lang))
+        return text(_U + "play" + five, lang, card=card_name(action.card, lang))
     if isinstance(action, Pick):
         if _known(action.card) and C.is_five(action.card):
             return text(_U + "pick_five", lang)
@@ -72,20 +74,32 @@ def board_keys(action) -> tuple | list:
 
 def components(lang: str) -> str:
     """The 36 cards, family by family: values, pearls and bonus of each (every number from components.py), and
-    where the facts come from (pearls and bonuses are assumed: the rulebook does not print them)."""
+    where the facts come from: family and value from the rulebook, the pearls and bonus columns assumed (the
+    rulebook prints neither, save the example's Narwhal 2 with 3 pearls), marked in their headings."""
     from tutor.games.trump_whales.text import family_name
-    from tutor.widgets.common import esc, safe_cite
-    from tutor.widgets.tables import source_cell
+    from tutor.widgets.common import esc, safe_cite, ui
+
+    assumed = (f' <span class="tutor-assumed" title="{esc(ui("assumed.tip", lang))}">'
+               f'{esc(ui("assumed", lang))}</span>')
+    rulebook = f' <span class="tutor-rulebook">{esc(ui("rulebook", lang))}</span>'
+
+    def source(column: str, card_id: str) -> str:
+        """"rulebook" or "assumed", as the generic tables mark a value (tutor.widgets.tables)."""
+        if column == "pearls" and card_id in C.PRINTED_PEARLS:
+            return "rulebook"
+        return "rulebook" if C.COLUMN_PROVENANCE[column] == C.RULEBOOK else "assumed"
 
     rows = []
     for c in C.CARDS.values():
-        prov, source = source_cell((c.provenance,), lang, C.RULEBOOK)
-        rows.append(f'<tr data-card-family="{esc(c.family or "five")}" data-provenance="{prov}">'
-                    f"<td>{esc(family_name(c.family, lang))}</td><td class=\"num\">{c.value}</td>"
-                    f"<td class=\"num\">{c.pearls}</td><td>{esc(bonus_name(c.id, lang))}</td><td>{source}</td></tr>")
-    head = "".join(f"<th>{esc(h)}</th>" for h in (
-        text(_U + "components.family", lang), text(_U + "components.value", lang),
-        text(_U + "components.pearls", lang), text(_U + "components.bonus", lang), text("ui.source", lang)))
+        printed = rulebook if source("pearls", c.id) == "rulebook" else ""
+        rows.append(f'<tr data-card-family="{esc(c.family or "five")}">'
+                    f'<td data-provenance="{source("family", c.id)}">{esc(family_name(c.family, lang))}</td>'
+                    f'<td class="num" data-provenance="{source("value", c.id)}">{c.value}</td>'
+                    f'<td class="num" data-provenance="{source("pearls", c.id)}">{c.pearls}{printed}</td>'
+                    f'<td data-provenance="{source("bonus", c.id)}">{esc(bonus_name(c.id, lang))}</td></tr>')
+    head = "".join(f"<th>{esc(text(_U + 'components.' + key, lang))}"
+                   f"{assumed if C.COLUMN_PROVENANCE[key] != C.RULEBOOK else ''}</th>"
+                   for key in ("family", "value", "pearls", "bonus"))
     return (f'<h4>{esc(text(_U + "components.cards", lang))} <span class="tutor-cite">'
             f'{esc(safe_cite("trump_whales:components", lang))}</span></h4>'
             f'<table class="tutor-cards"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'

@@ -1,7 +1,7 @@
 """What one player may see of a Козырные киты position (None: the teacher's full view).
 
 Open: the trump family and the token's side, the trick (in play order, its leader), every player's bonuses, the
-size of each pearl pile and of each hand, the discard pile (face up: every card in it was seen), the cards out of
+size of each pearl pile (and the points noted on the score pad) and of each hand, the discard pile (face up: every card in it was seen), the cards out of
 a two-player game, totals and past rounds. Private: one's own hand and the first bonus one has laid while the
 others still choose. Hidden from all: the cards set aside, the cards in the pearl piles (face down; ruling
 open-and-hidden) and other players' hands.
@@ -38,6 +38,7 @@ def view(state: State, player: Optional[int] = None) -> dict:
             "chosen_card": card_view(chosen) if chosen is not None and shown else None,
             "bonuses": [card_view(c) for c in state.bonuses[s]],
             "pearl_count": len(state.pearls[s]),
+            "noted": state.noted[s] if state.noted else 0,     # points noted on the pad (ruling short-reward)
             "round_points": round_points(state)[s],
             "score": state.scores[s],
         })

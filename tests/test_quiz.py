@@ -365,3 +365,49 @@ def test_a_wrong_answer_is_told_from_the_question_to_the_end_of_its_round():
     assert kinds[0] == "stop" and "took_discard" not in kinds, kinds      # not given's take, nor the next round's
     assert stop.shown.round == Q.asked(data).round
     assert all(e in stop.told for e in Q.why_not(data, stop) if hasattr(e, "narrate"))
+
+
+POINT_QUIZZES = [i for i in QUIZ_IDS
+                 if any("point" in k or "score" in k for k in load(i).get("goal", {}))
+                 or any("point" in k or "score" in k or k == "best" for c in load(i)["choices"]
+                        for k in c.get("expect", {}))]
+
+
+@pytest.mark.parametrize("quiz_id", POINT_QUIZZES)
+def test_a_wrong_score_answer_is_told_by_the_lines_of_the_score_and_their_total(quiz_id):
+    """"What does it score?" answered wrong: the why-not lists the score line by line, each with its rule, and
+    the total those lines make (not only events, nor the right total alone); the choice's own words, when the
+    quiz has them, come first."""
+    from tutor.core.i18n import number
+    w = Quiz(quiz_id, lang="en")
+    for outcome in w.outcomes:
+        if outcome.correct or outcome.refusal is not None:
+            continue
+        scores = [b for b in Q.why_not(w.data, outcome) if hasattr(b, "lines")]
+        if not scores:        # an answer about something else (who ends the round), told by its events
+            continue
+        w.reset()
+        w.answer(outcome.index)
+        verdict = w.verdict.value
+        for b in scores:
+            assert 'tutor-quiz-score"' in verdict
+            total = re.findall(r'<li class="tutor-score-total"><b>(.*?)</b></li>', verdict)
+            assert f"Player {b.player + 1} · Total: {number(b.total)}" in total, total
+        if outcome.choice.get("explain"):
+            assert verdict.index('class="tutor-explain"') < verdict.index('class="tutor-why-not"'), "its words first"
+    assert any(not o.correct for o in w.outcomes)
+
+
+def test_a_points_question_gets_the_score_lines_even_where_the_game_picks_only_events():
+    """Паперові океани's own "why not" gives score lines for a round's points only; asked about the game's score
+    (the shared `scores` key), a wrong answer still gets that player's score line by line (tutor.core.quiz: a
+    question about points is answered by the score, not by events alone)."""
+    from tutor.core.game import load as load_game
+    quiz = copy.deepcopy(load("sea_salt_paper/what-does-it-score"))
+    right = next(o for o in Q.evaluate(quiz) if o.correct)
+    total = next(b.total for b in load_game("sea_salt_paper").score(right.shown) if b.player == 0)
+    quiz["choices"] = [{"label": {"en": f"{n} points", "uk": f"{n} очок"}, "expect": {"scores": {1: n}}}
+                       for n in (total, total + 2)]
+    wrong = next(o for o in Q.evaluate(quiz) if not o.correct)
+    scores = [b for b in Q.why_not(quiz, wrong) if hasattr(b, "lines")]
+    assert [b.player for b in scores] == [0] and scores[0].lines and scores[0].total == total

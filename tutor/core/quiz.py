@@ -292,8 +292,21 @@ def deciding(game_id: str, after, events, want) -> list:
         # move did: "you ended your turn" is then told by the turn passing
         noise = spec(game_id).bookkeeping_events
         ruled = [e for e in events if e.rule != ""]
-        return [e for e in ruled if e.kind not in noise] or ruled
-    return list(adapt.deciding(after, events, want))
+        items = [e for e in ruled if e.kind not in noise] or ruled
+    else:
+        items = list(adapt.deciding(after, events, want))
+    return items + _scores_asked(game_id, after, want, items)
+
+
+def _scores_asked(game_id: str, after, want, items) -> list:
+    """A question about points is answered by the score, line by line, not by the right total alone: the
+    breakdowns of the players it names, when the game's own choice holds none (and the game scores them now)."""
+    if not isinstance(want, dict) or any(hasattr(i, "lines") for i in items):
+        return []
+    from tutor.core.scenario import scored, seat
+    seats = {seat(p) for key, value in want.items() if ("point" in key or "score" in key) and isinstance(value, dict)
+             for p in value}
+    return [b for b in scored(game_id, after, seats) if b.lines] if seats else []
 
 
 def _expect(adapt, before, after, events, want: dict, where: str) -> list[str]:

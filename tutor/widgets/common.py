@@ -320,6 +320,18 @@ def _event_item(event, lang: str) -> str:
     return f'<li data-kind="{esc(event.kind)}">{esc(said)}{citation_html(event.rule, lang)}</li>'
 
 
+def breakdown_html(breakdown, lang: str) -> str:
+    """A player's score line by line, each with its rule, and the total they make ("Visible rats: 17 (−17)": a
+    line's label may end in its own count, so its points go in brackets): a wrong total is answered by the lines
+    of the right one."""
+    from tutor.core.i18n import number, player_name, signed
+    lines = "".join(f"<li>{esc(line.label(lang))} ({signed(line.points)}){citation_html(line.rule, lang)}</li>"
+                    for line in breakdown.lines)
+    total = (f'<li class="tutor-score-total"><b>{esc(player_name(breakdown.player, lang))} · '
+             f'{esc(text("core.total", lang))}: {number(breakdown.total)}</b></li>')
+    return f'<ul class="tutor-events tutor-quiz-score">{lines}{total}</ul>'
+
+
 def refusal_html(refusal, lang: str) -> str:
     """A refused step styled as a teaching moment, not an error."""
     return (f'<div class="tutor-refusal" role="note"><b>{esc(ui("refused", lang))}</b> '

@@ -17,12 +17,11 @@ import ipywidgets as W
 
 from tutor.core import quiz as Q
 from tutor.core.events import for_viewer
-from tutor.core.i18n import signed
 from tutor.core.game import Engine, load
 from tutor.core.scenario import ScenarioError, adapter, seat
 from tutor.widgets.common import (
-    ErrorArea, citation_html, esc, events_highlight, events_html, guard, find_lesson_file, localised, refusal_html,
-    render, svg_box, ui,
+    ErrorArea, breakdown_html, citation_html, esc, events_highlight, events_html, guard, find_lesson_file, localised,
+    refusal_html, render, svg_box, ui,
 )
 
 def resolve(quiz, lessons=None, lang: str = "en") -> dict:
@@ -144,23 +143,31 @@ class Quiz(W.VBox):
         # what happened up to the board drawn (the next round's deal is left for the next round)
         told = for_viewer(outcome.told, self.viewer)
         narrated = events_html(told, lang)
-        why_not = "" if outcome.correct else self._why_not(outcome)
-        if why_not:
-            parts.append(why_not)
-            if narrated:
-                parts.append(f'<details class="tutor-quiz-all"><summary>{esc(ui("quiz.all_events", lang))}'
-                             f"</summary>{narrated}</details>")
-        elif narrated:
-            parts.append(f"<p><b>{esc(ui('quiz.after', lang))}</b></p>{narrated}")
         # a choice's own feedback always shows; the quiz's explanation gives the answer away, so it
         # waits for the right choice (a wrong one leaves "Try again" worth pressing)
         words = [localised(outcome.choice.get("explain"), lang),
                  localised(self.data.get("explain"), lang) if outcome.correct else ""]
         words = [w for w in words if w]
+        explain = ""
         if words:
             cited = citation_html(self.data.get("rule", ""), lang)
-            parts.append(f'<div class="tutor-explain"><b>{esc(ui("quiz.why", lang))}:</b> '
-                         f'{" ".join(esc(w) for w in words)}{cited}</div>')
+            explain = (f'<div class="tutor-explain"><b>{esc(ui("quiz.why", lang))}:</b> '
+                       f'{" ".join(esc(w) for w in words)}{cited}</div>')
+        why_not = "" if outcome.correct else self._why_not(outcome)
+        if why_not:
+            # a wrong answer: its own words first (they point at the rule), then what decided it, the whole
+            # story folded underneath
+            parts += [explain, why_not]
+            if narrated:
+                parts.append(f'<details class="tutor-quiz-all"><summary>{esc(ui("quiz.all_events", lang))}'
+                             f"</summary>{narrated}</details>")
+        else:
+            if not outcome.correct:
+                parts.append(explain)
+            if narrated:
+                parts.append(f"<p><b>{esc(ui('quiz.after', lang))}</b></p>{narrated}")
+            if outcome.correct:
+                parts.append(explain)
         self.verdict.value = "".join(parts)
         if outcome.refusal is None:
             # how the choice played out, before any next deal (a new lagoon would hide the answer)
@@ -175,11 +182,7 @@ class Quiz(W.VBox):
         events = [i for i in items if hasattr(i, "narrate")]
         told = for_viewer(events, self.viewer)
         body = events_html(told, lang)
-        for b in (i for i in items if hasattr(i, "lines")):
-            # "Visible rats: 17 (−17)": a line's label may end in its own count, so its points go in brackets
-            lines = "".join(f"<li>{esc(line.label(lang))} ({signed(line.points)}){citation_html(line.rule, lang)}</li>"
-                            for line in b.lines)
-            body += f'<ul class="tutor-events tutor-quiz-score">{lines}</ul>'
+        body += "".join(breakdown_html(b, lang) for b in items if hasattr(b, "lines"))
         if not body:
             return ""
         return f'<div class="tutor-why-not"><b>{esc(ui("quiz.why_not", lang))}</b>{body}</div>'

@@ -160,8 +160,12 @@ def test_crabs_look_through_a_pile_and_take_one_card_unseen_by_the_others():
     """«Парні карти» (краби): look through any discard pile, keep its order, take one card, show no one."""
     s = in_play([["crab-1", "crab-2"], ["shell-1"]], discards=[["penguin-1"], ["octopus-1", "boat-2", "sailor-2"]])
     s, _ = g.apply(s, PlayDuo(0, "crab-1", "crab-2"))
-    assert s.phase == "crab" and g.legal_actions(s, 0) == [CrabPile(0, 1)]      # pile 1 is empty now
-    refused(s, CrabPile(0, 0), "duos")
+    # «будь-який скид»: the empty pile 1 may be chosen too, and brings nothing
+    assert s.phase == "crab" and g.legal_actions(s, 0) == [CrabPile(0, 0), CrabPile(0, 1)]
+    empty, ev = g.apply(s, CrabPile(0, 0))
+    assert kinds(ev) == ["crab_looked_empty"] and empty.phase == "play" and empty.hands == s.hands
+    assert empty.discards == s.discards and empty.looking is None
+    refused(s, CrabPile(0, 2), "duos")
     s, ev = g.apply(s, CrabPile(0, 1))
     assert [c["id"] for c in g.view(s, 0)["discards"][1]["cards"]] == ["octopus-1", "boat-2", "sailor-2"]
     assert g.view(s, 1)["discards"][1]["cards"] is None and "boat-2" in g.secrets(s, 1)

@@ -39,7 +39,8 @@ def choose(state: State, seat: int, rng: random.Random):
     if isinstance(first, Keep):
         return max(legal, key=lambda a: (_gain(state, seat, a.card), rng.random()))
     if isinstance(first, CrabPile):
-        return max(legal, key=lambda a: max(_gain(state, seat, c) for c in state.discards[a.pile]))
+        # an empty pile may be chosen too, but gives nothing: it ranks last
+        return max(legal, key=lambda a: max((_gain(state, seat, c) for c in state.discards[a.pile]), default=-99))
     if isinstance(first, CrabTake):
         return max(legal, key=lambda a: (_gain(state, seat, a.card), rng.random()))
     if isinstance(first, Steal):

@@ -8,7 +8,8 @@ played (face up) and their hand (face down unless the viewer may see it), their 
 
 A card shows its kind in words, its colour as a fill AND as a ColorADD-style sign in its corner (colour never
 carries meaning alone), and how it scores. Each visible card carries `data-card="<id>"` (an attribute, never
-text). `highlight` (lesson pointers): "card:<id>", "pile:<0|1>", "deck", "seat:<0-based seat>". `events` (the
+text). `highlight` (lesson pointers): "card:<id>", "pile:<0|1>", "deck", "seat:<0-based seat>"; "hide:points" leaves
+out the seats' card points (a worked example's step that asks what the cards are worth). `events` (the
 last action's) ring the cards they name. `choosable` ({key: choice id or tutor.core.svg.Offer}, from a widget;
 keys as ui.board_keys makes them: "deck", "pile:<n>", "card:<id>", "seat:<n>") lays a focusable button
 (`data-choice`) over each element so named; without it the drawing is the same, only without buttons.
@@ -176,7 +177,7 @@ def _panel(board: _Board, view: dict, seat: dict, y: float) -> None:
     board.parts.append(_t(18, y + 34, _w("total", lang, n=seat["score"]), size=12, cls="total"))
     if notes:
         board.parts.append(_t(18, y + 50, " · ".join(notes), size=10.5, fill="#8a5a00"))
-    if seat["points"] is not None:
+    if seat["points"] is not None and "hide:points" not in board.hl:
         board.parts.append(_t(18, y + 66, _w("points", lang, p=seat["points"], b=seat["bonus"]), size=9.5,
                               fill=S.MUTED, cls="points"))
     # played cards, then the hand: the played row is 300 wide unless the hand needs more room to lie unoverlapped
@@ -267,7 +268,8 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=N
         _panel(board, view, seat, PANEL_Y + i * PANEL_H)
     if view["over"]:
         win = view.get("winners") or []
-        words = f'{_w("over", lang)} · {_w("winner", lang, players=", ".join(player_name(s, lang) for s in win))}'
+        won = _w("winner" if len(win) <= 1 else "winners", lang, players=", ".join(player_name(s, lang) for s in win))
+        words = f'{_w("over", lang)} · {won}'
         board.parts.append(f'<g class="game-over"><rect x="{W / 2 - 220}" y="{TOP + 20}" width="440" height="44" '
                            f'rx="10" fill="#1f2933" fill-opacity="0.9"/>'
                            + _t(W / 2, TOP + 48, words, size=16, anchor="middle", weight="bold", fill="#ffffff")

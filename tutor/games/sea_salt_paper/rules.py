@@ -231,7 +231,8 @@ def duos_in(hand) -> list[tuple]:
 
 
 def steal_targets(state: State, player: int) -> list[int]:
-    """Opponents whose hand can be stolen from: cards in hand, not yet revealed."""
+    """Opponents whose hand can be stolen from: cards in hand, not yet revealed (a revealed hand is protected; the
+    LAST CHANCE caller's too, from the call on: ruling caller-protected)."""
     return [s for s in range(state.players)
             if s != player and state.hands[s] and not state.revealed[s]]
 
@@ -249,8 +250,8 @@ def legal_actions(state: State, player: int) -> list:
             return [Keep(player, drawn[0], None)]
         piles = _discard_choices(state)
         return [Keep(player, card, pile) for card in drawn for pile in piles]
-    if phase == "crab":
-        return [CrabPile(player, i) for i in (0, 1) if state.discards[i]]
+    if phase == "crab":     # «будь-який скид»: an empty one too (its effect then finds nothing)
+        return [CrabPile(player, 0), CrabPile(player, 1)]
     if phase == "crab_take":
         return [CrabTake(player, c) for c in state.discards[state.looking or 0]]
     if phase == "steal":
@@ -365,7 +366,7 @@ def _play_duo(state: State, a: PlayDuo):
     t["hands"] = _put(state.hands, p, _without(_without(hand, cards[0]), cards[1]))
     t["zones"] = _put(state.zones, p, state.zones[p] + cards)
     events = [_ev("duo", "duos", {"player": p, "duo": duo, "cards": list(cards)})]
-    if duo == "crab":
+    if duo == "crab":       # both piles empty: nothing to choose from (ruling crab-empty-pile)
         if state.discards[0] or state.discards[1]:
             t["phase"] = "crab"
         else:
@@ -392,11 +393,12 @@ def _play_duo(state: State, a: PlayDuo):
 def _crab_pile(state: State, a: CrabPile):
     if a.pile not in (0, 1) or type(a.pile) is not int:
         raise RuleViolation(_R + "duos", _E + "err.no_pile", pile=str(a.pile))
-    if not state.discards[a.pile]:
-        raise RuleViolation(_R + "duos", _E + "err.crab_empty_pile", pile=a.pile + 1)
     t = _table(state)
-    t["phase"], t["looking"] = "crab_take", a.pile
     pile = state.discards[a.pile]
+    if not pile:        # the rulebook lets the crabs choose any pile: an empty one has nothing to take
+        t["phase"] = "play"
+        return _freeze(t), [_ev("crab_looked_empty", "duos", {"player": a.player, "pile": a.pile})]
+    t["phase"], t["looking"] = "crab_take", a.pile
     return _freeze(t), [_ev("crab_looked", "duos", {"player": a.player, "pile": a.pile, "count": len(pile),
                                                     "cards": list(pile)}, (("cards", (a.player,)),))]
 
@@ -505,7 +507,7 @@ def _start_turn(t: dict, seat: int, events: list) -> None:
 def _end_turn(t: dict, events: list, boat: bool = False) -> None:
     """The turn of t["turn"] ends (`boat`: cut short by boats, another turn follows for the same player)."""
     p, n = t["turn"], t["players"]
-    if t["caller"] is not None:
+    if t["caller"] is not None:                   # ruling last-chance-deck: no deck check in the last turns
         if boat:                                  # ruling last-chance-boats
             _start_turn(t, p, events)
             return

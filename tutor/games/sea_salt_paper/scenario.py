@@ -103,6 +103,34 @@ def _round_points(got, value):
             for p, v in value.items() if last[int(p)] != v]
 
 
+# the events that end a round; STOP's only states the totals, which the cards' lines break down, so it is left out
+_ENDED = {"sea_salt_paper.stop_scored", "sea_salt_paper.bet_won", "sea_salt_paper.bet_lost",
+          "sea_salt_paper.deck_empty"}
+_TOLD = _ENDED - {"sea_salt_paper.stop_scored"}
+
+
+def deciding(after: State, events, want: dict) -> list:
+    """What a quiz or task shows as the "why not" of a wrong answer (tutor.core.quiz.why_not): for a round's
+    points, how a bet was settled and each named player's cards line by line (pairs, sets, multipliers,
+    mermaids, and the colour bonus when a LAST CHANCE paid it), so a wrong total is answered by the lines that
+    make the right one, not by the right total alone."""
+    from tutor.games.sea_salt_paper.scoring import breakdown
+    points = want.get("round_points") or {}
+    if points and any(e.kind in _ENDED for e in events):
+        bet = any(e.kind in ("sea_salt_paper.bet_won", "sea_salt_paper.bet_lost") for e in events)
+        out: list = [e for e in events if e.kind in _TOLD]
+        for p in sorted(seat(p) for p in points):
+            out.append(breakdown(after.hands[p] + after.zones[p], p, bonus=bet))
+        return out
+    # anything else (or a round that did not end) as every game's default: the ruled events, the turn passing
+    # only when it is all that happened
+    ruled = [e for e in events if e.rule != ""]
+    return [e for e in ruled if e.kind not in _BOOKKEEPING] or ruled
+
+
+_BOOKKEEPING = ("sea_salt_paper.turn", "sea_salt_paper.last_turn")
+
+
 expect = expectations("sea_salt_paper", {
     "hands": _cards("hands"), "zones": _cards("zones"), "round": _round, "turn": _turn, "phase": _phase,
     "round_points": _round_points,

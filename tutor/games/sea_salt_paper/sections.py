@@ -43,6 +43,7 @@ _RULINGS = (
     ("nothing-to-draw", "draw"),
     ("empty-deck-turn-end", "empty-deck"),
     ("last-chance-deck", "round-end"),
+    ("caller-protected", "round-end"),
     ("last-chance-boats", "round-end"),
     ("four-mermaids", "mermaids"),
     ("duo-pairs-scoring", "duos"),

@@ -60,6 +60,10 @@ def _per_player(values, lang: str) -> str:
                      for s, v in enumerate(values))
 
 
+# events naming a card another reader may not see: the private field whose absence has them told by count
+_HIDDEN = {"crab_looked": "cards", "crab_took": "card", "fish_drew": "card", "stole": "card"}
+
+
 def narrate(event: Event, lang: str = "en") -> str:
     what = event.kind.split(".", 1)[1]
     d = event.data
@@ -84,7 +88,12 @@ def narrate(event: Event, lang: str = "en") -> str:
     if "round" in d:
         params["round"] = d["round"]
     if what == "drew" and d.get("cards") is None:      # another player's draw: how many, not which
-        return i18n.text(_P + "event.drew_hidden", lang, **params)
+        key = "event.drew_hidden_one" if d.get("count") == 1 else "event.drew_hidden"     # «її», not «їх»
+        return i18n.text(_P + key, lang, **params)
+    if what in _HIDDEN and d.get(_HIDDEN[what]) is None:
+        # a card (or pile) this reader may not know is not named: "takes one card", "looks through pile 1 (5
+        # cards)", never "takes a card: a card"
+        return i18n.text(f"{_P}event.{what}_hidden", lang, **params)
     if lang == "en" and what in ("kept", "crab_took") and d.get("card") in C.KIND:
         params["card"] = "the " + params["card"]        # "keeps the black shell"; a hidden card stays "a card"
     if what == "kept":
@@ -102,6 +111,8 @@ def narrate(event: Event, lang: str = "en") -> str:
         params["totals"] = _per_player(d["totals"], lang)
     if "winners" in d:
         params["winners"] = ", ".join(player_name(s, lang) for s in d["winners"])
+        if what == "game_over" and len(d["winners"]) > 1:       # a shared victory: "Winners:"
+            return i18n.text(_P + "event.game_over_shared", lang, **params)
     if "discards" in d:
         params["discards"] = cards_text(d["discards"], lang)
     if what == "game_over":

@@ -102,14 +102,17 @@ def components(lang: str) -> str:
                         kind=kind_name(counted, lang)), "multipliers"
         return text(_U + "how.mermaid", lang), "mermaids"
 
-    rows = []
+    rows, assumed = [], False
     for kind in C.KINDS:
         items = [c for c in C.CARDS.values() if c.kind == kind]
         colours: dict = {}
         for c in items:
             colours[c.colour] = colours.get(c.colour, 0) + 1
         named = ", ".join(colour_name(col, lang) + (f" × {n}" if n > 1 else "") for col, n in colours.items())
-        prov, source = source_cell((c.provenance for c in items), lang, C.RULEBOOK)
+        # the counts per kind and the colours are published card data, the scoring is the rulebook's: nothing here
+        # is the tutor's guess, so no row reads "assumed"
+        prov, source = source_cell((c.provenance for c in items), lang, C.RULEBOOK, C.SHARED_DATA)
+        assumed = assumed or prov == "assumed"
         words, section = how(kind)
         rows.append(f'<tr data-kind="{esc(kind)}" data-provenance="{prov}"><td>{esc(kind_name(kind, lang))}</td>'
                     f'<td class="num">{len(items)}</td><td>{esc(named)}</td><td>{esc(words)} '
@@ -121,7 +124,7 @@ def components(lang: str) -> str:
     return (f'<h4>{esc(text(_U + "components.cards", lang))} <span class="tutor-cite">'
             f'{esc(safe_cite("sea_salt_paper:components", lang))}</span></h4>'
             f'<table class="tutor-cards"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
-            f'<p class="tutor-assumed-note">{esc(text("ui.assumed_note", lang))}</p>')
+            + (f'<p class="tutor-assumed-note">{esc(text("ui.assumed_note", lang))}</p>' if assumed else ""))
 
 
 def advice(state, seat: int, lang: str) -> str:

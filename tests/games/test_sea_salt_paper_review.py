@@ -1,0 +1,112 @@
+"""Паперові океани after the rules review of 2026-11-27: what a learner reads of hidden cards, a shared victory,
+a wrong score answer, the components' sources, and a board that keeps an answer for the step that gives it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tutor.core import quiz as Q
+from tutor.core.events import for_viewer
+from tutor.games import sea_salt_paper as g
+from tutor.games.sea_salt_paper import ui
+from tutor.games.sea_salt_paper.render import render
+from tutor.games.sea_salt_paper.rules import CrabPile, CrabTake, DrawDeck, EndTurn, Keep, PlayDuo, Steal, TakeDiscard
+from tutor.games.sea_salt_paper.text import card_name, narrate
+
+LANGS = ("en", "uk")
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(state, *actions):
+    events = []
+    for a in actions:
+        state, ev = g.apply(state, a)
+        events += ev
+    return state, events
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_cards_another_player_may_not_see_are_told_by_count_never_as_a_card(lang):
+    """The review read «Гравець 2 бере зі скиду 1 карту: карту.» and "looks through discard pile 1: a card.": a
+    hidden card is not named at all, a pile looked through is told by its size, one card drawn is «її»."""
+    s = g.setup(2, seed=1, hands=[["crab-1", "crab-2", "fish-1", "fish-2", "swimmer-1", "shark-1"],
+                                  ["octopus-1", "shell-1"]],
+                discards=[["penguin-1", "octopus-2"], ["boat-1"]], deck=["shell-2"])
+    s, events = run(s, TakeDiscard(0, 1), PlayDuo(0, "crab-1", "crab-2"), CrabPile(0, 0), CrabTake(0, "octopus-2"),
+                    PlayDuo(0, "fish-1", "fish-2"), PlayDuo(0, "swimmer-1", "shark-1"), Steal(0, 1))
+    hidden = card_name(None, lang)
+    seen = {e.kind.split(".")[1]: narrate(e, lang) for e in for_viewer(events, 1)}
+    for what in ("crab_looked", "crab_took", "fish_drew"):
+        said = seen[what]
+        assert f": {hidden}." not in said, said
+        assert not any(card_name(c, lang) in said for c in ("penguin-1", "octopus-2", "shell-2")), said
+    assert ("2 cards" if lang == "en" else "2 карти") in seen["crab_looked"]
+    # a third player sees neither the steal's card nor a stand-in for it
+    s3 = g.setup(3, seed=1, hands=[["swimmer-1", "shark-1"], ["octopus-1"], []], discards=[["boat-1"], []])
+    _, ev = run(s3, TakeDiscard(0, 0), PlayDuo(0, "swimmer-1", "shark-1"), Steal(0, 1))
+    [stole] = [e for e in for_viewer(ev, 2) if e.kind.endswith(".stole")]
+    said = narrate(stole, lang)
+    assert not said.endswith(f": {hidden}.") and card_name("octopus-1", lang) not in said, said
+    # the last card of the deck, drawn by another player: "it", «її»
+    rest = [c for c in g.CARDS if c not in ("shell-2", "boat-1", "fish-3")]
+    last = g.setup(2, seed=1, deck=["shell-2"], discards=[["boat-1"], ["fish-3"]], hands=[rest, []])
+    _, ev = run(last, TakeDiscard(0, 0), EndTurn(0), DrawDeck(1))
+    [drew] = [e for e in for_viewer(ev, 0) if e.kind.endswith(".drew")]
+    said = narrate(drew, lang)
+    assert ("looks at it." if lang == "en" else "переглядає її.") in said, said
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_shared_victory_names_its_winners_in_the_plural(lang):
+    """Equal totals and equal last rounds: the tutor's shared victory reads "Winners"/«Спільна перемога»."""
+    s = g.setup(2, seed=4, scores=[33, 33], hands=[["octopus-1", "octopus-2", "octopus-3"], ["shell-1", "shell-2",
+                "shell-3", "shell-4", "penguin-2"]], discards=[["penguin-1"], ["boat-1"]])
+    s, events = run(s, TakeDiscard(0, 0), g.Stop(0))
+    assert g.is_over(s) and g.winners(s) == [0, 1]
+    [over] = [e for e in events if e.kind.endswith(".game_over")]
+    said = narrate(over, lang)
+    word = "Shared victory" if lang == "en" else "Спільна перемога"
+    assert word in said and "Winner:" not in said and "Переможець" not in said, said
+    svg = render(g.view(s, 0), lang=lang)
+    assert ("Winners:" if lang == "en" else "Спільна перемога") in svg
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_wrong_score_answer_is_told_why_line_by_line(lang):
+    """«Скільки дає ця рука?»: each wrong total is answered by player 1's score lines (sets and multipliers), not
+    by a narration of the right total, and by its own words (10: multipliers alone; 21: the captain counted as a
+    sailor; 14: no colony)."""
+    data = Q.load_file(ROOT / "lessons" / "sea_salt_paper" / "quizzes" / "what-does-it-score.yaml")
+    outcomes = Q.evaluate(data)
+    wrong = [o for o in outcomes if not o.correct]
+    assert len(wrong) == 3
+    for o in wrong:
+        items = Q.why_not(data, o)
+        lines = [line for b in items if hasattr(b, "lines") for line in b.lines]
+        assert sum(line.points for line in lines) == 18, [line.label(lang) for line in lines]
+        assert not any(hasattr(i, "narrate") and "18" in i.narrate(lang) for i in items)
+        words = o.choice["explain"][lang]
+        label = o.choice["label"][lang].split()[0]
+        assert words.startswith(label), (label, words)
+    assert "explain" not in next(o for o in outcomes if o.correct).choice     # the quiz's own words say it
+
+
+def test_the_components_table_calls_the_card_data_data_not_assumptions():
+    """Every row's colours and count per kind come from published card data and its scoring from the rulebook:
+    none is the tutor's guess, so none reads «припущення», and the note about guessed values is not printed."""
+    for lang in LANGS:
+        html = ui.components(lang)
+        rows = re.findall(r'data-provenance="(\w+)"', html)
+        assert rows and set(rows) == {"data"}, rows
+        assert "tutor-assumed" not in html
+
+
+def test_the_board_can_keep_the_card_points_for_a_later_step():
+    """A worked example's step that asks what cards are worth draws no «карти 8» beside them (hide:points)."""
+    s = g.setup(2, seed=9, hands=[["mermaid-1", "mermaid-2", "crab-3", "crab-4"], []])
+    shown = render(g.view(s, None), lang="uk")
+    hidden = render(g.view(s, None), lang="uk", highlight=["seat:0", "hide:points"])
+    assert 'class="points"' in shown and 'class="points"' not in hidden

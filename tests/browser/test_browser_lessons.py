@@ -34,15 +34,16 @@ def assert_no_errors(page) -> None:
     assert not page.js_errors, f"JavaScript errors on {page.url}: {page.js_errors}"
 
 
-def scenario_title(game: str, lang: str) -> str:
-    path = ROOT / "lessons" / game / "scenarios" / f"{WORKED[game]}.yaml"
+def scenario_title(game: str, lang: str, name: str = "") -> str:
+    path = ROOT / "lessons" / game / "scenarios" / f"{name or WORKED[game]}.yaml"
     return yaml.safe_load(path.read_text(encoding="utf-8"))["title"][lang]
 
 
-def find_player(page, game: str, lang: str):
-    """The scenario player of the worked example: its lazy part is scrolled to, so the page builds it."""
+def find_player(page, game: str, lang: str, name: str = ""):
+    """The scenario player of the worked example (or of scenario `name`): its lazy part is scrolled to, so the page
+    builds it."""
     page.locator(".tutor-page-status").first.wait_for(state="attached")
-    part = page.locator(".tutor-lazy").filter(has_text=scenario_title(game, lang)).first
+    part = page.locator(".tutor-lazy").filter(has_text=scenario_title(game, lang, name)).first
     part.wait_for(state="attached")
     part.scroll_into_view_if_needed()
     player = part.locator(".tutor-scenario").first
@@ -125,3 +126,68 @@ def test_step_through_worked_example(voila_server, page, game, lang):
     if lang == "ru":
         for text in narrations:
             assert CYRILLIC.search(text), f"narration is not in Russian: {text!r}"
+
+
+# A board's on-screen width, and its column's: the lazy part's inner width, capped by the widget's max-width
+BOARD_WIDTH_JS = """(root) => {
+    const svg = root.querySelector('.tutor-svg svg');
+    const part = root.closest('.tutor-lazy');
+    const cap = parseFloat(getComputedStyle(root).maxWidth) || Infinity;
+    return {board: svg.getBoundingClientRect().width, column: Math.min(part.clientWidth, cap),
+            text: root.querySelector('.tutor-narration').innerText.length};
+}"""
+
+
+def test_a_board_takes_its_width_from_the_column_not_from_its_text(voila_server, page):
+    """A board is as wide as its column, at every step. Boards once shared a shrink-to-fit box with the text beside
+    them: Sea Salt & Paper's two-fish example was 764 px beside its first narration and 1,100 px after Next (the
+    newcomer walk-through's W4; print down to about 7 px)."""
+    require_notebook("sea_salt_paper.ipynb")
+    response = page.goto(voila_server.render_url("sea_salt_paper.ipynb"))
+    assert response.ok
+    player = find_player(page, "sea_salt_paper", "en", "fish-duo")
+    _, first_text = svg_and_narration(player)
+    before = player.evaluate(BOARD_WIDTH_JS)
+    player.get_by_role("button", name=BUTTONS["en"]["next"], exact=True).click()
+    page.wait_for_function("([root, old]) => root.querySelector('.tutor-narration').innerText !== old",
+                           arg=[player.element_handle(), first_text])
+    after = player.evaluate(BOARD_WIDTH_JS)
+    assert before["text"] != after["text"], "the two steps' narrations are alike: the test proves nothing"
+    assert before["column"] >= 1000, f"a 1280 px window gives a column of {before['column']} px"
+    for when, m in (("first step", before), ("after Next", after)):
+        assert abs(m["board"] - m["column"]) <= 1, \
+            f"{when}: the board is {m['board']:.0f} px wide in a {m['column']:.0f} px column"
+    assert_no_errors(page)
+
+
+# The focused board element's ring as drawn: its colour and its width on screen
+FOCUS_RING_JS = """() => {
+    const hit = document.activeElement, ring = hit && hit.querySelector('.choice-ring');
+    if (!ring) return null;
+    const style = getComputedStyle(ring), m = ring.getScreenCTM();
+    const scale = style.vectorEffect === 'non-scaling-stroke' ? 1 : Math.hypot(m.a, m.b);
+    return {stroke: style.stroke, px: parseFloat(style.strokeWidth) * scale, name: hit.getAttribute('aria-label')};
+}"""
+PAGE_FOCUS_BLUE = "rgb(46, 134, 171)"       # #2e86ab, the focus ring of every button on the page (tutor.css)
+
+
+def test_a_focused_board_element_shows_the_page_focus_ring(voila_server, page):
+    """Tabbing onto a card on a board rings it in the page's focus blue, at least 3 px on screen: it was a dark
+    4-unit stroke drawn at the board's scale, a thin line a reviewer could hardly see."""
+    require_notebook("sea_salt_paper.ipynb")
+    response = page.goto(voila_server.render_url("sea_salt_paper.ipynb"))
+    assert response.ok
+    page.locator(".tutor-page-status").first.wait_for(state="attached")
+    choice = page.locator(".tutor-your-turn [data-choice]").first
+    for i in range(page.locator(".tutor-lazy").count()):      # the page builds a part when it is scrolled to
+        page.locator(".tutor-lazy").nth(i).scroll_into_view_if_needed()
+        if choice.count():
+            break
+    choice.wait_for(state="visible")
+    choice.focus()
+    page.keyboard.press("Shift+Tab")       # focus by the keyboard, as :focus-visible wants
+    page.keyboard.press("Tab")
+    ring = page.evaluate(FOCUS_RING_JS)
+    assert ring is not None, "Tab did not land on a board element"
+    assert ring["stroke"] == PAGE_FOCUS_BLUE, f"{ring['name']!r} is ringed in {ring['stroke']}"
+    assert ring["px"] >= 3, f"{ring['name']!r}'s focus ring is {ring['px']:.1f} px wide"

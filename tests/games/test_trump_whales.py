@@ -1001,3 +1001,24 @@ def test_a_wrong_quiz_answer_says_why():
                 assert explain.get("ru") and explain.get("en"), (name, outcome.index)
     labels = [c["label"][lang] for _, d in lesson_data("quizzes") for c in d["choices"] for lang in LANGS]
     assert not any(word in label.split() for label in labels for word in ("Свою", "Your"))
+
+
+def test_the_next_round_opens_with_the_last_rounds_score_on_the_board():
+    """Newcomer C11: round 2 began with no word of round 1 on the board (only in the log). While the first
+    bonuses are laid, the trick's place shows how each player's round was scored and their total."""
+    r = random.Random(5)
+    s = g.setup(3, seed=5)
+    assert 'class="round-summary"' not in g.render(g.view(s, 0), lang="en")     # round 1: nothing to sum up
+    while s.round == 1:
+        seat = g.to_move(s)[0]
+        s, _ = g.apply(s, r.choice(g.legal_actions(s, seat)))
+    assert s.phase == "bonus"
+    row = s.history[-1]
+    for lang in LANGS:
+        svg = g.render(g.view(s, 0), lang=lang)
+        assert 'class="round-summary" data-round="1"' in svg
+        summary = svg.split('class="round-summary"')[1].split("</g>")[0]
+        for seat in range(3):
+            assert f"= {row[1 + seat]};" in summary and str(s.scores[seat]) in summary
+    s, _ = run(s, *(ChooseBonus(p, s.hands[p][0]) for p in range(3)))
+    assert 'class="round-summary"' not in g.render(g.view(s, 0), lang="en")     # gone once play starts

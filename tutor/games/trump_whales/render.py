@@ -204,10 +204,38 @@ def _trick(board: _Board, view: dict) -> None:
                                f'height="14" rx="4" fill="#2e7d32"/>'
                                + _t(cx + CW / 2, y + 18 + CH + 42, _w("wins", lang), size=10, anchor="middle",
                                     fill="#ffffff") + "</g>")
-    if not view["trick"]:
+    if not view["trick"] and not _round_summary(board, view, x0, y + 18):
         board.parts.append(empty_slot(x0, y + 18, CW, CH, _w("empty", lang)))
     board.parts.append("</g>")
     board.element("trick", x0, y + 18, max(CW, len(view["trick"]) * (CW + 20) - 20), CH, head)
+
+
+def _round_summary(board: _Board, view: dict, x: float, y: float) -> bool:
+    """While the first bonuses of a new round are laid, where its first trick will lie: how the round before
+    was scored (pearls + pairs of unused bonuses = points, and each total), so the table shows it and not only
+    the log. False when there is nothing to show."""
+    lang = board.lang
+    history, n = view["history"], view["players"]
+    if view["phase"] != "bonus" or not history or history[-1][0] != view["round"] - 1:
+        return False
+    row = history[-1]
+    full = len(row) == 3 * n + 1
+    board.parts.append(f'<g class="round-summary" data-round="{row[0]}">'
+                       f'<rect x="{x}" y="{y}" width="360" height="{CH}" rx="8" fill="#ffffff" '
+                       f'stroke="{S.MUTED}"/>')
+    board.parts.append(_t(x + 10, y + 17, _w("round_summary", lang, r=row[0]), size=12, weight="bold"))
+    step = min(16, (CH - 28) / n)
+    for s in range(n):
+        player = player_name(s, lang)
+        total = view["seats"][s]["score"]
+        if full:
+            words = _w("round_line", lang, player=player, pearls=row[1 + n + s],
+                       pairs=row[1 + 2 * n + s] // C.BONUS_PAIR, points=row[1 + s], total=total)
+        else:
+            words = _w("round_line_short", lang, player=player, points=row[1 + s], total=total)
+        board.parts.append(_fitted(x + 10, y + 24 + step * (s + 1), words, 340, 11, cls="round-line"))
+    board.parts.append("</g>")
+    return True
 
 
 def _piles(board: _Board, view: dict) -> None:

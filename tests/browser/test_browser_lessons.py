@@ -191,3 +191,40 @@ def test_a_focused_board_element_shows_the_page_focus_ring(voila_server, page):
     assert ring is not None, "Tab did not land on a board element"
     assert ring["stroke"] == PAGE_FOCUS_BLUE, f"{ring['name']!r} is ringed in {ring['stroke']}"
     assert ring["px"] >= 3, f"{ring['name']!r}'s focus ring is {ring['px']:.1f} px wide"
+
+
+# Records, as each widget output appears, whether its text is visible: ipywidgets' renderer writes "Loading
+# widget..." into the output first, then the widget (or "Error displaying widget", with the class jupyter-widgets)
+WATCH_LOADING_JS = """
+window.__loading = [];
+new MutationObserver(() => {
+    for (const out of document.querySelectorAll('.jp-OutputArea-output')) {
+        if (out.__seen || !out.textContent.startsWith('Loading widget')) continue;
+        out.__seen = true;
+        window.__loading.push(getComputedStyle(out).color);
+    }
+}).observe(document, {childList: true, subtree: true, characterData: true});
+"""
+
+
+def test_the_widget_loading_words_do_not_show(voila_server, page):
+    """ipywidgets writes "Loading widget..." (in English, whatever the page's language) under a lesson's intro for a
+    moment; the page template hides those words (a part shows its own placeholder once its model arrives)."""
+    require_notebook("sea_salt_paper.ipynb")
+    page.add_init_script(WATCH_LOADING_JS)
+    response = page.goto(voila_server.render_url("sea_salt_paper.ipynb"))
+    assert response.ok
+    page.locator(".tutor-lazy").first.wait_for(state="attached")
+    colours = page.evaluate("window.__loading")
+    assert colours, "no 'Loading widget...' seen: the test proves nothing"
+    assert set(colours) == {"rgba(0, 0, 0, 0)"}, f"'Loading widget...' shown in {colours}"
+    # a failure's words stay readable: the same output as ipywidgets marks it when a widget cannot be shown
+    failed = page.evaluate("""() => {
+        const out = document.createElement('div');
+        out.className = 'lm-Widget lm-Panel jp-OutputArea-output jupyter-widgets';
+        out.textContent = 'Error displaying widget';
+        document.body.append(out);
+        const colour = getComputedStyle(out).color;
+        out.remove();
+        return colour; }""")
+    assert failed != "rgba(0, 0, 0, 0)"

@@ -12,13 +12,13 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from tutor.core import task as T
-from tutor.core.game import load, spec
+from tutor.core.game import load, ready_games, spec
 from tutor.core.svg import Offer
 from tutor.games import aqua_fest as af
 from tutor.games import maui
 from tutor.games.aqua_fest.shells_widget import RULEBOOK_EXAMPLE, ShellsHelper
 from tutor.games.maui.sandbox import LagoonSandbox
-from tutor.widgets.board import Step, paths_of, routes, steps, without_choices
+from tutor.widgets.board import Step, paths_of, render_choosable, routes, steps, without_choices
 from tutor.widgets.play import Choice, PlayTable
 from tutor.widgets.your_turn import YourTurn
 
@@ -70,6 +70,8 @@ def check_board(t: PlayTable) -> None:
             assert c.action in t.game.legal_actions(t.state, seat), (key, c.action)
             assert key in {keys[-1] for keys in routes(keys_of(t.game_id)(c.action))}
             assert c in t.action_buttons() or getattr(c, "board_only", False)
+        elif getattr(c, "board_key", None) is not None:     # a game's own choice tied to its element (a card)
+            assert c.board_key == key and hasattr(c, "seat")
         else:
             assert isinstance(c.then, tuple) and hasattr(c, "seat")
 
@@ -162,7 +164,9 @@ def test_the_board_marks_exactly_the_offered_choices_through_a_game(game_id, see
     while not t.game.is_over(t.state) and moves < 12:
         check_board(t)
         paths = paths_of(keys_of(game_id), t.game.legal_actions(t.state, 0))
-        assert bool(t.board_choices()) == bool(paths)
+        # something to play on the board when, and only when, a legal action is there (a card no move is legal
+        # for stays clickable, faintly, to be refused as its button is)
+        assert any(offer.available for _c, offer in t._board.values()) == bool(paths)
         if not paths:       # only what the board does not show (ending the turn): its button
             legal_button(t).click()
             continue
@@ -414,3 +418,57 @@ def test_trump_whales_bonus_card_reward_and_next_leader_click_and_an_illegal_car
     assert set(t.board_choices()) == {"seat:0", "seat:1", "seat:2", "seat:3"}
     t.click_board("seat:2")
     assert t.state.leader == 2 and t.state.phase == "play" and isinstance(t.history[-1][0], tw.State)
+
+
+def drawn(t: PlayTable, keys) -> bool:
+    """Does the board draw an element for each of `keys` (asked of the game's renderer, as the table asks it)?"""
+    svg = render_choosable(t.game, t.game.view(t.state, 0), lang="en",
+                           choosable={k: Offer(f"probe{i}") for i, k in enumerate(keys)})
+    return all(f'data-key="{k}"' in svg for k in keys)
+
+
+def refused_on_the_board(t: PlayTable) -> int:
+    """Every greyed "not now" action of seat 0 whose elements the board draws, clicked there step by step, is
+    refused with the engine's words, and nothing changes. Returns how many were clicked."""
+    clicked = 0
+    for button in [b for b in t.action_buttons(0) if "tutor-action-unavailable" in b.classes]:
+        chosen = tuple(t.selected.get(0, ()))
+        route = next(iter(routes(keys_of(t.game_id)(button.action))), ())
+        if not route or not drawn(t, route):
+            continue
+        state, before = t.state, len(t.history)
+        todo = route[len(chosen):] if route[:len(chosen)] == chosen else route
+        for k in todo:
+            assert k in t.board_choices(), f"{button.action}: {k} is drawn but a click on it does nothing"
+            t.click_board(k)
+        assert t.state is state and len(t.history) == before, button.action
+        assert t.errors.message and "rule" in t.errors.message, f"{button.action}: no refusal with its rule"
+        t.errors.clear()
+        t.choose(0, chosen)
+        clicked += 1
+    return clicked
+
+
+@pytest.mark.parametrize("game_id", ready_games())
+def test_an_illegal_action_drawn_on_the_board_is_refused_when_clicked(game_id):
+    """Whatever a greyed button refuses, its element on the board refuses too, with the same rule (C6: Aqua Fest's
+    cells of a second card of another species did nothing). Cards chosen by their buttons first (Aqua Fest: a card
+    no move is legal for) offer their refused moves the same way."""
+    from tutor.widgets.labels import bot_action
+    clicked = 0
+    for seed in (1, 2, 3):
+        allowed = spec(game_id).players
+        t = PlayTable(game_id, seat=0, seed=seed, players=3 if 3 in allowed else allowed.start)
+        rnd = random.Random(seed)
+        for _ in range(25):
+            if t.game.is_over(t.state):
+                break
+            clicked += refused_on_the_board(t)
+            for card in [c for c in t.card_buttons(0) if not c.chosen]:
+                card.click()
+                clicked += refused_on_the_board(t)
+                t.choose(0, ())
+            t.act(bot_action(t.game, t.state, 0, rnd))
+            assert t.errors.message == ""
+    if game_id in ("aqua_fest", "trump_whales"):
+        assert clicked, "no refused action was clicked on the board"

@@ -466,3 +466,56 @@ def test_the_home_place_pick_takes_only_an_offered_place():
     assert home.action == af.DrawTwo(0, 4) and home.place.value == 4
     pick = next(p for g in t.view["rows"] for p in g if "pick" in p)["pick"]
     assert pick["value"] == 4 and [v for _, v in pick["options"]] == [0, 1, 2, 3, 4]
+
+
+# --------------------------------------------------------------------------- the board answers as the buttons do
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_second_card_of_another_species_clicked_on_the_board_is_refused_with_the_rule(lang):
+    """The walk-through's C6: after a crab, the octopus and then a cell clicked on the board get the same refusal as
+    the cell's button (the cell did nothing); the card no move is legal for is drawn faint and dashed."""
+    t = PlayTable("aqua_fest", place_starts=False, players=3, seat=0, lang=lang, seed=1, hands=[H_SPECIES] + OTHERS)
+    card_button(t, "crab-1").click()
+    move_buttons(t)[0].click()
+    assert t.state.species == "crab"
+    ring = t.svg[t.svg.index('data-key="card:octopus-1"'):]
+    assert "choice-ring unavailable" in ring[:ring.index("</g>")], "the octopus is not drawn as a move to make"
+    t.click_board("card:octopus-1")
+    assert t.selected == {0: ("card:octopus-1",)} and [b.card for b in t.card_buttons() if b.chosen] == ["octopus-1"]
+    [button] = move_buttons(t)[:1]
+    before, history = t.state, len(t.history)
+    t.click_board(f"cell:{button.action.to}")
+    with pytest.raises(RuleViolation) as refusal:
+        af.apply(before, button.action)
+    assert t.errors.message == refusal.value.explain(lang) and refusal.value.key == "aqua_fest.err.species"
+    assert t.state is before and len(t.history) == history
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_start_tile_is_laid_from_the_board_named_as_its_button(lang):
+    t = PlayTable("aqua_fest", players=3, seat=0, lang=lang, seed=3)
+    buttons = {b.action.place: b for b in t.action_buttons(0)}
+    for place, choice in t.board_choices().items():
+        b = buttons[int(place.rsplit(":", 1)[1])]
+        assert choice is b and b.description in b.tooltip, "the board's place and the button name the same cell"
+        assert f'aria-label="{html.escape(b.tooltip, quote=True)}"' in t.svg
+    t.click_board("place:0:1")
+    assert t.state.homes[0] == 1 and t.errors.message == ""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_two_choices_at_the_table_share_a_label(lang):
+    """C9: the cards to play and the cards to attack with were labelled alike ("crab 3 · …" under "Play a card" and
+    again under "Attack Player 2 with"): a button's name says which row it is in, for a screen reader as for the
+    eye (two equal cards in hand may share one)."""
+    t = PlayTable("aqua_fest", place_starts=False, players=2, seat=0, lang=lang, seed=0, **SIDE_BY_SIDE)
+    card_button(t, "crab-1").click()
+    rows: dict = {}
+    for b in t.action_buttons(0) + t.card_buttons(0):
+        kind = type(b.action).__name__ if hasattr(b, "action") else "card"
+        rows.setdefault(kind, set()).add(b.description)
+    assert {"card", "Attack", "Move"} <= set(rows)
+    kinds = sorted(rows)
+    for i, a in enumerate(kinds):
+        for b in kinds[i + 1:]:
+            assert not rows[a] & rows[b], f"{a} and {b} buttons share {rows[a] & rows[b]}"

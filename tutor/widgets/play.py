@@ -25,7 +25,7 @@ from tutor.core.game import load
 from tutor.core.i18n import number, player_name, text
 from tutor.core.svg import Offer
 from tutor.widgets import labels
-from tutor.widgets.board import esm_with_choices, paths_of, render_choosable, steps
+from tutor.widgets.board import esm_with_choices, paths_of, render_choosable, routes, steps
 from tutor.widgets.common import (
     TraitMessage, esc, events_highlight, events_html, guard, safe_cite, split_defs, ui,
 )
@@ -487,17 +487,40 @@ class PlayTable(anywidget.AnyWidget):
                     c = self.choice("", "", "", "tutor-board-step",
                                     lambda c: self.choose(c.seat, c.then), seat=seat, then=step.then)
                     out[step.key] = (c, Offer(c.id, "", step.pressed), step.level)
-            # offered but not legal now (the greyed "not now" buttons): a single board element of one sends the
-            # action as its button does, so the engine says why not instead of the click doing nothing
-            for c in self._offered.values():
-                if (isinstance(c, Choice) and "tutor-action-unavailable" in c.classes
-                        and getattr(c.action, "player", None) == seat):
-                    keys = board_keys(c.action)
-                    if len(keys) == 1 and keys[0] not in out:
-                        out[keys[0]] = (c, Offer(c.id, c.tooltip or c.description, None, False), -1)
+            self._not_now(out, seat, board_keys)
         deepest = max((level for _c, _o, level in out.values()), default=0)
         self._board_next = [c.id for c, _o, level in out.values() if level == deepest]
         return {key: (c, offer) for key, (c, offer, _level) in out.items()}
+
+    def _not_now(self, out: dict, seat: int, board_keys) -> None:
+        """Add to `out` the board elements of what is offered but not legal now (the greyed "not now" buttons),
+        drawn with a faint dashed ring: the last step of one sends the action as its button does, so the engine
+        says why not instead of the click doing nothing (Aqua Fest's second card of another species, then its
+        cell); an earlier step chooses, as a legal one does. A choice the game ties to a board element
+        (`board_key`: Aqua Fest's card buttons, pressed for a card no move is legal for) is clickable there too."""
+        chosen = tuple(self.selected.get(seat, ()))
+        for c in list(self._offered.values()):
+            if not (isinstance(c, Choice) and "tutor-action-unavailable" in c.classes
+                    and getattr(c.action, "player", None) == seat):
+                continue
+            for route in routes(board_keys(c.action)):
+                # as `steps` does: the next key after what is chosen, or a fresh start at an earlier step
+                level = next((n for n in range(min(len(chosen), len(route) - 1), -1, -1)
+                              if route[:n] == chosen[:n]), None)
+                if level is None or route[level] in out:
+                    continue
+                key = route[level]
+                if level == len(route) - 1:
+                    out[key] = (c, Offer(c.id, c.tooltip or c.description, None, False), -1)
+                else:
+                    step = self.choice("", "", "", "tutor-board-step", lambda b: self.choose(b.seat, b.then),
+                                       seat=seat, then=chosen[:level] + (key,))
+                    out[key] = (step, Offer(step.id, "", None, False), -1)
+                break
+        for c in list(self._offered.values()):
+            key = getattr(c, "board_key", None)
+            if isinstance(c, Choice) and key and getattr(c, "seat", None) == seat and key not in out:
+                out[key] = (c, Offer(c.id, c.tooltip or c.description, None, False), -1)
 
     def board_choices(self) -> dict:
         """{board key: Choice} the board offers now (tests and notebooks click them as the page does)."""

@@ -36,6 +36,8 @@ def action_rows(table, seat: int) -> list:
         from tutor.games.aqua_fest.text import beside_name
         choices = [table.action_choice(a, legal, label=beside_name(state.sides[seat], a.place))
                    for a in game.legal_actions(state, seat)]
+        for c in choices:     # the board's place (and the button's tip) named as the button is, by its cell
+            c.tooltip = text("ui.af.place_beside", lang, cell=c.description)
         return [parts + [table.caption(text("ui.af.place_row", lang)), {"choices": choices}]]
 
     if state.battle is not None:
@@ -54,7 +56,7 @@ def action_rows(table, seat: int) -> list:
         cards.append(table.choice(label, label, "warning" if c == chosen else "",
                                   "tutor-card-choice tutor-card-chosen" if c == chosen else "tutor-card-choice",
                                   lambda b: table.choose(b.seat, () if b.chosen else (card_key(b.card),)),
-                                  card=c, seat=seat, chosen=c == chosen))
+                                  card=c, seat=seat, chosen=c == chosen, board_key=card_key(c)))
     if cards:
         parts += [table.caption(text("ui.af.choose_card", lang)), {"choices": cards}]
     if chosen is not None:
@@ -70,8 +72,8 @@ def action_rows(table, seat: int) -> list:
     for target in game.attackable(state, seat):
         parts.append(table.caption(text("ui.af.attack_row", lang, target=player_name(target, lang),
                                         target_plain=target + 1)))
-        parts.append({"choices": [table.action_choice(game.Attack(seat, target, c), legal,
-                                                      label=card_label(c, lang)) for c in hand]})
+        # "Attack Player 2 with crab 3": not the card's label again, which the row above already offers to play
+        parts.append({"choices": [table.action_choice(game.Attack(seat, target, c), legal) for c in hand]})
 
     # 3. ending the turn; going home names the place on the home row in a drop-down beside it
     finish = [table.action_choice(game.EndTurn(seat), legal), table.action_choice(game.DrawTwo(seat), legal)]

@@ -1022,3 +1022,69 @@ def test_the_next_round_opens_with_the_last_rounds_score_on_the_board():
             assert f"= {row[1 + seat]};" in summary and str(s.scores[seat]) in summary
     s, _ = run(s, *(ChooseBonus(p, s.hands[p][0]) for p in range(3)))
     assert 'class="round-summary"' not in g.render(g.view(s, 0), lang="en")     # gone once play starts
+
+
+# the words each question of a worked example is answered with (its verdict): review T2 found six titles saying
+# them before the step that asks (e.g. «Победитель выбирает пятёрку» above «…косатку 7 … или пятёрку?»)
+ANSWERS = {
+    "all-fives": {"en": "the player who led wins", "ru": "тот, кто ходил первым"},
+    "five-picked": {"en": "picks the 5", "ru": "выбирает пятёрку"},
+    "follow-the-family": {"en": "the highest orca wins", "ru": "выигрывает старшая косатка"},
+    "trump-token-9": {"en": "beats", "ru": "бьёт"},
+    "trump-token-1": {"en": "beat", "ru": "бьёт"},
+    "game-end": {"en": "highest total", "ru": "наибольш"},
+    "tie-at-30": {"en": "one more round", "ru": "ещё один раунд"},
+    "zhenya-round": {"en": "7 + 1 = 8", "ru": "7 + 1 = 8"},
+    "example-trick": {"en": "Lena takes the trick", "ru": "Взятку берёт Лена"},
+}
+
+
+def shown_before_answer(data: dict, lang: str) -> list[str]:
+    """Where the answer's words appear before the step that asks: the title, the intro, an earlier step, or a
+    board label of a frame up to the question. Also a problem: a question never answered with those words."""
+    from tutor.core.scenario import replay
+    found = re.compile(r"(?<!\w)" + re.escape(ANSWERS[data["id"].split("/")[1]][lang]), re.I).search
+    frames = replay(data).frames
+    # the step that asks: the first to end on "?", or to ask one while it acts (a refused try that asks itself
+    # and answers at once, «Может ли Тёма…? Нет…», does not count)
+    asks = next(i for i, f in enumerate(frames) if i and (f.say.get(lang, "").rstrip().endswith("?") or (
+        "?" in f.say.get(lang, "") and "refused" not in data["steps"][i - 1])))
+    out = []
+    if not any(found(f.say.get(lang, "")) for f in frames[asks + 1:]):
+        out.append("the answer never says it")
+    for where, text in (("title", data["title"][lang]), ("intro", data.get("intro", {}).get(lang, ""))):
+        if found(text):
+            out.append(f"the {where} says it")
+    for i, frame in enumerate(frames[:asks + 1]):
+        said = frame.say.get(lang, "")
+        if found(said.rsplit("?", 1)[0] if i == asks else said):
+            out.append(f"step {i} says it before asking")
+        svg = g.render(g.view(frame.state, frame.viewer), highlight=frame.highlight, lang=lang, events=frame.events)
+        svg = re.sub(r"<title>.*?</title>|<desc>.*?</desc>", "", svg, flags=re.S)
+        if any(found(re.sub(r"<[^>]+>", "", t)) for t in re.findall(r"<text[^>]*>(.*?)</text>", svg, flags=re.S)):
+            out.append(f"the board of step {i} prints it")
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(ANSWERS))
+def test_no_title_caption_or_board_label_answers_before_the_question(name):
+    from tutor.core.scenario import load_file
+    data = load_file(ROOT / "lessons" / "trump_whales" / "scenarios" / f"{name}.yaml")
+    for lang in LANGS:
+        assert shown_before_answer(data, lang) == [], lang
+
+
+def test_the_answer_check_finds_the_titles_the_review_named():
+    from tutor.core.scenario import load_file
+    old = {"five-picked": {"en": "The winner picks the 5", "ru": "Победитель выбирает пятёрку"},
+           "trump-token-9": {"en": "A trump beats the led family: token on «9»",
+                             "ru": "Козырь бьёт семейство взятки: жетон на «9»"},
+           "game-end": {"en": "The end of the game: the highest total wins",
+                        "ru": "Конец игры: побеждает наибольшая сумма"},
+           "tie-at-30": {"en": "A tie at 30: one more round", "ru": "Ничья на 30: ещё один раунд"},
+           "zhenya-round": {"en": "The rulebook's example: Zhenya's round, 7 + 1 = 8",
+                            "ru": "Пример из правил: раунд Жени, 7 + 1 = 8"}}
+    for name, title in old.items():
+        data = dict(load_file(ROOT / "lessons" / "trump_whales" / "scenarios" / f"{name}.yaml"), title=title)
+        for lang in LANGS:
+            assert any("the title says" in p for p in shown_before_answer(data, lang)), (name, lang)

@@ -472,3 +472,27 @@ def test_an_illegal_action_drawn_on_the_board_is_refused_when_clicked(game_id):
             assert t.errors.message == ""
     if game_id in ("aqua_fest", "trump_whales"):
         assert clicked, "no refused action was clicked on the board"
+
+
+def test_maui_hand_chips_are_wide_targets_and_the_choosing_badge_lies_over_the_rings():
+    """Мяури at the table: a hand of six or fewer dive cards gets targets about 24 units wide (about 32 px on a
+    laptop; they were 14, about 15 px), side by side without overlapping; and a seat's "choosing…" badge is drawn
+    after the rings round its panel (the dashed highlight of what just happened covered it)."""
+    t = PlayTable("maui", players=4, seat=0, seed=1)
+    while len(t.state.hands[0]) > 6:
+        t.click_board(next(iter(t.board_choices())))
+    root = ET.fromstring(t.svg)
+    rects = sorted((float(r.get("x")), float(r.get("width"))) for g in root.iter()
+                   if (g.get("data-key") or "").startswith("card:dive-1-") for r in g if r.tag.endswith("rect"))
+    assert len(rects) == len(t.state.hands[0]) and all(w >= 23 for _x, w in rects), rects
+    assert all(x1 + w1 <= x2 for (x1, w1), (x2, _w) in zip(rects, rects[1:])), "targets overlap"
+    seats = [g for g in root.iter() if "seat" in (g.get("class") or "").split() and g.get("data-seat")]
+    checked = 0
+    for seat in seats:
+        kids = list(seat)
+        badge = [i for i, el in enumerate(kids) if "to-move" in (el.get("class") or "")]
+        rings = [i for i, el in enumerate(kids) if (el.get("class") or "") in ("event", "highlight")]
+        if badge and rings:
+            assert badge[0] > max(rings), f"seat {seat.get('data-seat')}: a ring covers the badge"
+            checked += 1
+    assert checked, "no seat with both a badge and a ring to compare"

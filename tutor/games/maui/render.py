@@ -32,6 +32,7 @@ HEADER = 38
 CX, CY = W / 2, HEADER + (H - HEADER) / 2
 SEAT_W, SEAT_H = 180, 104          # a seat panel; the pile strip adds PILE_H when the view shows it
 PILE_H = 22
+HAND_PITCH = 24                      # the widest a hand's chip (and its click target) gets: about 32 px on a laptop
 LAGOON_W, CELL_H = 252, 76
 SEAT_RX, SEAT_RY = 276, 192       # seat centres lie on a rounded rectangle (superellipse) of these radii
 
@@ -340,21 +341,19 @@ def _seat(dwg, view, s, lang, hl, marks, offers=None):
     name = S.label(dwg, player_name(s, lang), x + 30, y + 19, size=13, weight="bold", cls="seat-name")
     name.add(dwg.tspan(" " + _colour_name(s, lang), font_size=9.5, font_weight="normal", fill=S.MUTED))
     g.add(name)
-    if s in view.get("to_move", ()) and not view.get("over"):
-        word = "deciding" if view.get("phase") == "jellyfish" else "choosing"
-        g.add(S.badge(dwg, _w(word, lang) + "\u2026", x + w - 8, y, anchor="end", fill="#3e4c59", size=9,
-                      cls="to-move"))
-    # hand
+    # hand: the chips share the panel's width, at most HAND_PITCH apart, so a short hand gets wide click targets
     hy = y + 27
     if seat.get("hand") is not None:
+        pitch = min(HAND_PITCH, 14 * 12 / max(1, len(seat["hand"])))
         for i, card in enumerate(seat["hand"]):
-            use = dwg.use(f"#maui-n{card['value']}", insert=(x + 7 + i * 14, hy), size=(13, 18), color=colour)
+            left = x + 7 + i * pitch
+            use = dwg.use(f"#maui-n{card['value']}", insert=(left + (pitch - 14) / 2, hy), size=(13, 18), color=colour)
             use["class"] = "card dive hand"
             use["data-card"] = card["id"]
             g.add(use)
             offer = offers.get(f"card:{card['id']}") if offers else None
             if offer is not None:
-                g.add(S.choice(dwg, f"card:{card['id']}", offer, x + 6.6 + i * 14, hy - 0.6, 13.8, 19.2,
+                g.add(S.choice(dwg, f"card:{card['id']}", offer, left - 0.4, hy - 0.6, pitch - 0.2, 19.2,
                                label=str(card["value"]), radius=2.5, ring=0.9))
         if not seat["hand"]:
             g.add(S.label(dwg, _w("hand", lang, n=0), x + 8, hy + 13, size=10, fill=S.MUTED))
@@ -414,6 +413,11 @@ def _seat(dwg, view, s, lang, hl, marks, offers=None):
                       size=9.5, cls="event " + " ".join(sorted(tags))))
     if f"seat:{s}" in hl:
         g.add(S.ring(dwg, x, y, w, h, pad=6, radius=14, target=f"seat:{s}"))
+    # last, so the rings round the panel (what just happened, what is pointed at) never cover its words
+    if s in view.get("to_move", ()) and not view.get("over"):
+        word = "deciding" if view.get("phase") == "jellyfish" else "choosing"
+        g.add(S.badge(dwg, _w(word, lang) + "\u2026", x + w - 8, y, anchor="end", fill="#3e4c59", size=9,
+                      cls="to-move"))
     return g
 
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -52,6 +53,70 @@ def test_the_save_box_gives_the_reason_for_a_deep_text(game_id, players, guard_s
     assert "RecursionError" not in table.errors.message and "Something went wrong" not in table.errors.message
     assert table.state is before, "a refused position loses nothing"
 
+
+
+def test_the_limit_is_counted_in_utf8_bytes_as_the_page_counts_it():
+    from tutor.core.safe_input import MAX_SAVED_BYTES, too_long
+    assert not too_long("x" * MAX_SAVED_BYTES) and too_long("x" * (MAX_SAVED_BYTES + 1))
+    assert too_long("я" * (MAX_SAVED_BYTES // 2 + 1)), "two bytes each: over the limit in bytes"
+    assert not too_long("я" * (MAX_SAVED_BYTES // 2))
+    with pytest.raises(InputProblem, match="too long"):
+        load_json("я" * (MAX_SAVED_BYTES // 2 + 1))
+
+
+def a_move(table):
+    """Press the table's first offered move as the page does; return True if the table took it."""
+    from tutor.widgets.play import Choice
+    move = next(c for c in table._offered.values() if isinstance(c, Choice) and "tutor-action" in c.classes
+                and "tutor-action-unavailable" not in c.classes)
+    version, state = table.version, table.state
+    table._on_msg(table, {"press": move.id, "v": table.version}, [])
+    return table.version > version and table.state is not state and not table.errors.message
+
+
+def pasted(kind: str, table) -> str:
+    good = json.loads(table.game.to_json(table.state))
+    if kind == "ten megabytes":
+        return json.dumps({**good, "padding": ["c1"] * 2_000_000})
+    if kind == "nested":
+        return "[" * 100_000 + "]" * 100_000
+    if kind == "unknown field":
+        return json.dumps({**good, "extra": 1})
+    field = next(k for k in good if k != "format")
+    return json.dumps({**good, field: "wrong"})          # a field of the wrong kind
+
+
+@pytest.mark.parametrize("kind", ["ten megabytes", "nested", "unknown field", "wrong field"])
+@pytest.mark.parametrize("game_id", ["maui", "sea_salt_paper"])
+def test_a_refused_paste_leaves_the_table_playing(game_id, kind):
+    """The page sends the box's text with its press; refused, the table keeps its game, its undo and its moves,
+    and the text is not sent back to the page (a 10 MB paste once came back whole into the box)."""
+    table = PlayTable(game_id, players=3, lang="ru", seed=2)
+    assert a_move(table)
+    state, history, version, saved = table.state, list(table.history), table.version, table.saved
+    table._on_msg(table, {"press": "load", "v": table.version, "text": pasted(kind, table)}, [])
+    assert table.errors.message.startswith("Эту сохранённую позицию нельзя загрузить"), table.errors.message
+    assert "Traceback" not in table.errors.message and "Something" not in table.errors.message
+    assert (table.state, table.history, table.version) == (state, history, version)
+    assert table.saved == saved, "the refused paste was sent back to the page"
+    assert a_move(table), "after a refused paste the table no longer takes a move"
+    table._on_msg(table, {"press": "undo", "v": table.version}, [])
+    assert table.state is state
+    table._on_msg(table, {"press": "new", "v": table.version}, [])
+    assert not table.history and a_move(table)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_a_paste_too_long_is_refused_in_the_words_the_page_shows(lang):
+    """play.js refuses a paste over `max_saved` UTF-8 bytes before sending it, showing labels["too_long"]; a
+    kernel given one anyway says the same, in the page's language (it said 'it is too long' in English)."""
+    from tutor.core.safe_input import MAX_SAVED_BYTES
+    table = PlayTable("maui", players=3, lang=lang, seed=2)
+    assert table.max_saved == MAX_SAVED_BYTES
+    table._on_msg(table, {"press": "load", "v": table.version, "text": "ы" * (MAX_SAVED_BYTES // 2 + 1)}, [])
+    assert table.errors.message == table.labels["too_long"]
+    if lang != "en":
+        assert "too long" not in table.errors.message
 
 def test_yaml_aliases_and_non_utf8_are_refused():
     with pytest.raises(InputProblem, match="aliases"):

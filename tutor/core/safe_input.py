@@ -8,7 +8,20 @@ import json
 
 import yaml
 
-MAX_SAVED_CHARS = 200_000      # a saved 6-player position is ~5 KB
+# A saved 6-player position is ~5 KB. Counted in UTF-8 bytes, the measure a browser can take of a pasted text
+# before sending it (TextEncoder): a play table's page refuses a longer paste itself, with the same words, so
+# a 10 MB paste never crosses the websocket (past its 10 MiB limit the server drops the whole connection).
+MAX_SAVED_BYTES = 200_000
+MAX_SAVED_CHARS = MAX_SAVED_BYTES      # the old name
+
+
+def too_long(text) -> bool:
+    """Whether `text` (str or bytes) is longer than any saved position: more than MAX_SAVED_BYTES in UTF-8."""
+    if isinstance(text, str):
+        if len(text) * 4 <= MAX_SAVED_BYTES:       # no character takes more than 4 bytes
+            return False
+        text = text.encode("utf-8", "surrogatepass")
+    return len(text) > MAX_SAVED_BYTES
 
 
 class InputProblem(ValueError):
@@ -17,13 +30,13 @@ class InputProblem(ValueError):
 
 def load_json(text):
     """Parse untrusted JSON text; raises InputProblem when it is too long, too deeply nested or not JSON."""
+    if too_long(text):
+        raise InputProblem(f"it is too long ({len(text):,} characters; a saved position has a few thousand)")
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
             raise InputProblem("it is not text (UTF-8)") from None
-    if len(text) > MAX_SAVED_CHARS:
-        raise InputProblem(f"it is too long ({len(text):,} characters; a saved position has a few thousand)")
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:

@@ -20,9 +20,11 @@ import anywidget
 import traitlets as T
 
 from tutor.core.cardtable import attr as attr_text
+from tutor.core.errors import SavedStateError
 from tutor.core.events import for_viewer
 from tutor.core.game import load
 from tutor.core.i18n import number, player_name, text
+from tutor.core.safe_input import MAX_SAVED_BYTES, too_long
 from tutor.core.svg import Offer
 from tutor.widgets import labels
 from tutor.widgets.board import esm_with_choices, paths_of, render_choosable, routes, steps
@@ -104,10 +106,13 @@ class PlayTable(anywidget.AnyWidget):
     view = T.Dict().tag(sync=True)
     error = T.Unicode("").tag(sync=True)       # plain text: a refusal explained, or what went wrong
     saved = T.Unicode("").tag(sync=True)       # the saved-position box
+    max_saved = T.Int(MAX_SAVED_BYTES).tag(sync=True)   # a longer paste (UTF-8 bytes) is refused in the page
 
     def __init__(self, game_id: str, players: int = 4, seat: int = 0, lang: str = "en", seed=None,
                  bots: bool = True, **setup):
-        super().__init__(labels={k: ui(k, lang) for k in CONTROL_WORDS})
+        super().__init__(labels={**{k: ui(k, lang) for k in CONTROL_WORDS},
+                                 # the kernel's refusal of a paste too long to load, for the page to show
+                                 "too_long": text("core.saved_state", lang, problem=ui("saved_too_long", lang))})
         self.lang = lang
         self.game_id = game_id
         self.players = players
@@ -267,18 +272,32 @@ class PlayTable(anywidget.AnyWidget):
         return self.saved
 
     def load(self, saved_text: str) -> None:
-        """Continue from a saved position; a malformed text raises SavedStateError and nothing changes."""
+        """Continue from a saved position; a malformed text raises SavedStateError and nothing changes: the
+        table keeps its game, its undo and its offered moves."""
+        if too_long(saved_text):     # the page refuses such a paste itself, in these same words (play.js)
+            raise SavedStateError(ui("saved_too_long", self.lang))
         state = self.game.state_from_json(saved_text)
-        if self.state is not None:
-            self.history.append((self.state, len(self.events_log), self.last_events))
-        self.state = state
-        self.selected = {}
-        self.players = state.players
-        if self.seat >= self.players:
-            self.seat = 0
-        self.last_events = ()
-        self._run_bots()
-        self.refresh()
+        before = (self.state, list(self.history), len(self.events_log), self.last_events, dict(self.selected),
+                  self.players, self.seat)
+        try:
+            if self.state is not None:
+                self.history.append((self.state, len(self.events_log), self.last_events))
+            self.state = state
+            self.selected = {}
+            self.players = state.players
+            if self.seat >= self.players:
+                self.seat = 0
+            self.last_events = ()
+            self._run_bots()
+            self.refresh()
+        except Exception:
+            # a position the codec let through but the table cannot play on: back to the game as it was
+            (self.state, self.history, size, self.last_events, self.selected, self.players, self.seat) = before
+            del self.events_log[size:]
+            self.refresh()
+            raise
+        if isinstance(saved_text, str):
+            self.saved = saved_text
 
     # ------------------------------------------------------------------ the page presses
 
@@ -291,7 +310,12 @@ class PlayTable(anywidget.AnyWidget):
                     self.set_hotseat(bool(extra.get("value")))
                 return
             if cid == "load" and isinstance(extra.get("text"), str):
-                self.saved = extra["text"]
+                # the text from the page's box is loaded as it is, not put back into `saved` first: echoing
+                # a refused paste of megabytes to the page kept its kernel busy for seconds
+                if not self.load_button.disabled:
+                    with guard(self.errors, self.lang):
+                        self.load(extra["text"])
+                return
             control = self._controls.get(cid)
             if control is not None:
                 if not control.disabled:

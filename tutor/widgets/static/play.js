@@ -49,11 +49,31 @@ function render({ model, el: root }) {
   saving.append(summary, box, saveRow);
   root.append(board, advice, status, rows, errors, controls, score, log, saving);
 
-  const press = (id, extra) => model.send({ press: id, v: model.get("view").v, ...(extra || {}) });
+  let pageError = null;     // a refusal the page made itself (a paste too long to send); the next press clears it
+  const press = (id, extra) => {
+    if (pageError !== null) {
+      pageError = null;
+      drawError();
+    }
+    model.send({ press: id, v: model.get("view").v, ...(extra || {}) });
+  };
   undo.addEventListener("click", () => press("undo"));
   again.addEventListener("click", () => press("new"));
-  save.addEventListener("click", () => press("save"));
-  load.addEventListener("click", () => press("load", { text: box.value }));
+  // the box shows the kernel's saved text again (a refused paste may still be in it), new text replaces it
+  save.addEventListener("click", () => { box.value = model.get("saved"); press("save"); });
+  load.addEventListener("click", () => {
+    // a paste longer than any position (the kernel's own limit, in UTF-8 bytes) is refused here, in the
+    // kernel's words: megabytes sent over the websocket keep the kernel busy, and past the server's message
+    // limit (10 MiB) the server drops the page's whole connection without a word
+    const text = box.value;
+    const limit = model.get("max_saved");
+    if (limit && text.length * 3 > limit && new TextEncoder().encode(text).length > limit) {
+      pageError = labels.too_long;
+      drawError();
+      return;
+    }
+    press("load", { text });
+  });
   hotseat.addEventListener("change", () => press("hotseat", { value: hotseat.checked }));
   wireChoices(board, (id) => press(id));
   // a piece placed by pointing at the board (GameUI.placing): its preview lives in the page
@@ -142,7 +162,7 @@ function render({ model, el: root }) {
     root.dataset.v = String(view.v || 0);
   };
   const drawError = () => {
-    const message = model.get("error");
+    const message = pageError || model.get("error");
     errors.replaceChildren();
     if (message) {
       const boxed = el("div", "tutor-error-box", message);

@@ -245,17 +245,15 @@ ISLE_CLAIMS = {
     "en": lambda C: [
         ("{n} cat tiles", len(C.CAT_TILES)), ("({n} shapes", len(C.CAT_SHAPES)), ("{n} rare treasures", len(C.RARE_TILES)),
         ("{n} family cards, Vesh", len(C.ALL_FAMILY_CARDS)), ("**{n} days**", C.DAYS),
-        ("**{n} tiles for each player**", C.TILES_PER_PLAYER), ("**{n} family cards**", C.CARDS_DEALT),
+        ("**{n} cat tiles for each\n   player**", C.TILES_PER_PLAYER), ("**{n} family cards**", C.CARDS_DEALT),
         ("keeps **{n}**", C.CARDS_KEPT), ("costs {n} point", -C.RAT_POINTS), ("costs {n} points", -C.UNFILLED_ROOM_POINTS),
-        ("family of 7 scores {n}", C.family_points(7)), ("family of 8 scores {n}", C.family_points(8)),
         ("**{n}**\n   with two players", C.COMMON_SUPPLY[2]), ("**{n}** with three", C.COMMON_SUPPLY[3]),
         ("**{n}** with four", C.COMMON_SUPPLY[4])],
     "uk": lambda C: [
         ("{n} плиток котів", len(C.CAT_TILES)), ("({n} форм", len(C.CAT_SHAPES)), ("{n} рідкісних", len(C.RARE_TILES)),
         ("{n} карт сімейної гри", len(C.ALL_FAMILY_CARDS)), ("**{n} днів**", C.DAYS),
-        ("**по {n} плитки на кожного гравця**", C.TILES_PER_PLAYER), ("**{n} сімейні карти**", C.CARDS_DEALT),
+        ("**по {n} плитки котів на кожного\n   гравця**", C.TILES_PER_PLAYER), ("**{n} сімейні карти**", C.CARDS_DEALT),
         ("лишає собі **{n}**", C.CARDS_KEPT), ("забирає {n} очко", -C.RAT_POINTS), ("коштує {n} очок", -C.UNFILLED_ROOM_POINTS),
-        ("із семи котів дає {n}", C.family_points(7)), ("з восьми — {n}", C.family_points(8)),
         ("по **{n}** для гри\n   вдвох", C.COMMON_SUPPLY[2]), ("по **{n}** — утрьох", C.COMMON_SUPPLY[3]),
         ("по **{n}** — учотирьох", C.COMMON_SUPPLY[4])],
 }

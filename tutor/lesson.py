@@ -140,10 +140,31 @@ def sandbox(game: str, lang: str = "en", **kwargs):
 def rulings(game: str, lang: str = "en"):
     """The tutor's rulings for `game`: each decision and its reason, with the section it concerns."""
     module = load(game)
-    items = "".join(
-        f'<li data-ruling="{esc(r.id)}"><b>{esc(safe_cite(r.rule, lang))}</b>: {esc(r.say(lang))}</li>'
-        for r in module.RULINGS)
-    return Static(f"<h3>{esc(ui('rulings', lang))}</h3><ul>{items}</ul>", ("tutor-rulings",))
+    # rulings on one section in a row are grouped under its name (ten lines began "Family cards («ЗАВДАННЯ»):")
+    groups: list = []
+    for r in module.RULINGS:
+        if groups and groups[-1][0] == r.rule:
+            groups[-1][1].append(r)
+        else:
+            groups.append((r.rule, [r]))
+    out, single = [], []        # single: the lone rulings waiting for their list
+    for rule, rs in groups:
+        head = esc(safe_cite(rule, lang))
+        if len(rs) == 1:
+            single.append(f'<li data-ruling="{esc(rs[0].id)}"><b>{head}</b>: {esc(rs[0].say(lang))}</li>')
+            continue
+        if single:
+            out.append(f"<ul>{''.join(single)}</ul>")
+            single = []
+        items = "".join(f'<li data-ruling="{esc(r.id)}">{esc(r.say(lang))}</li>' for r in rs)
+        out.append(f'<p class="tutor-ruling-group"><b>{head}</b></p><ul>{items}</ul>')
+    if single:
+        out.append(f"<ul>{''.join(single)}</ul>")
+    # a game may name its list in its own words (Острів котів' Ukrainian lesson says «тренер», not «тьютор»)
+    from tutor.core import i18n
+    own = f"{game}.rulings_title"
+    title = i18n.text(own, lang) if i18n.has(own) else ui("rulings", lang)
+    return Static(f"<h3>{esc(title)}</h3>{''.join(out)}", ("tutor-rulings",))
 
 
 @_never_raise_static

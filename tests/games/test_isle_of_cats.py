@@ -549,7 +549,24 @@ def test_narration_names_tiles_by_colour_and_size_never_by_id():
     assert "оранжевий кіт на 5 клітинок" in words["uk"]
     assert not any(mentions(w, i) for w in words.values() for i in IDS)
     from tutor.games.isle_of_cats.text import tile_name
-    assert tile_name("rare-T-1", "uk") == "рідкісний скарб у формі T"
+    assert tile_name("rare-T-1", "uk") == "рідкісний скарб-трійник"
+    # newcomer C9: a rare treasure by its look, never by a letter (O/L/S/I; «О» is the orange map's letter)
+    import re as _re
+    for lang in LANGS:
+        for t in C.RARE_TILES:
+            assert not _re.search(r"\b[OLSITОЛ]\b", tile_name(t, lang)), tile_name(t, lang)
+    assert len({tile_name(f"rare-{k}-1", "uk") for k in C.RARE_SHAPES}) == 5
+
+
+def test_the_score_helper_names_shapes_by_size_and_look_never_by_number():
+    """Review L2: the shape list read «15: 4 клітинок» (the data's numbering, and no plural form)."""
+    from tutor.games.isle_of_cats.sandbox import ScoreHelper
+    h = ScoreHelper(lang="uk")
+    said = [label for label, _ in h.shape.options]
+    assert said[0] == "4 клітинки: ·▪▪/▪▪·"           # the smallest first, drawn; 5 and 6 take «клітинок»
+    assert not any(label.split(":")[0].isdigit() for label in said) and len(set(said)) == len(said) == 17
+    h.kind.value = "rare"
+    assert [label for label, _ in h.shape.options][2] == "квадратний рідкісний скарб"
 
 
 def test_every_ruling_and_section_has_words_in_both_languages():
@@ -597,3 +614,34 @@ def test_a_condition_card_that_failed_says_so_in_its_score_line():
     assert "isle_of_cats.score.card-165.not" in lines           # a boat with no family has no largest one
     none_rats = breakdown([], "blue", ("card-154",)).lines[-1]
     assert none_rats.key == "isle_of_cats.score.card-154.not"   # an empty boat shows its rats
+
+
+def test_every_lesson_position_could_happen_at_a_table():
+    """Review T2: a common treasure comes only as a map's reward («МАПИ СКАРБІВ»), so no boat in a lesson position
+    holds more common treasures than its maps covered by a cat of their own colour (three positions held commons
+    no map had paid for)."""
+    from pathlib import Path
+    import yaml
+    from tutor.games.isle_of_cats.scenario import setup as lesson_setup
+    root = Path(__file__).resolve().parents[2] / "lessons" / "isle_of_cats"
+    checked = 0
+    for path in sorted(root.glob("*/*.yaml")):
+        s = lesson_setup(yaml.safe_load(path.read_text(encoding="utf-8"))["setup"])
+        for seat, rows in enumerate(s.placed):
+            commons = sum(C.KIND[t] == "common" for t, *_ in rows)
+            paid = sum(1 for t, o, x, y in rows if C.KIND[t] == "cat"
+                       and G.MAPS[s.boats[seat]][C.COLOUR[t]] & G.AT[(C.SHAPE[t], o, x, y)][0])
+            assert commons <= paid, f"{path.name}: player {seat + 1} holds {commons} common treasures, {paid} paid"
+            checked += 1
+    assert checked >= 40
+
+
+def test_the_rulings_list_names_each_section_once_and_says_trainer_in_ukrainian():
+    """Newcomer walkthrough: ten lines began "Family cards («ЗАВДАННЯ»):"; the rulings of one section are now grouped
+    under its name, and the Ukrainian heading says «тренер», as the lesson does (it said «тьютор»)."""
+    from tutor import lesson
+    for lang in LANGS:
+        html = lesson.rulings("isle_of_cats", lang).value
+        assert html.count("«ЗАВДАННЯ»") == 1 and html.count("<li") == len(g.RULINGS)
+    uk = lesson.rulings("isle_of_cats", "uk").value
+    assert "Рішення тренера" in uk and "тьютор" not in uk

@@ -374,3 +374,15 @@ def test_a_refused_try_in_a_worked_example_is_drawn_where_it_was_tried():
                 player.svg, f"{path.name} step {i}"
             tried += 1
     assert tried >= 3
+
+
+def test_island_tiles_that_read_alike_say_which_one_on_the_board():
+    """Newcomer C9: two red cats of 5 squares around the island were both "Take the red cat of 5 squares" on the
+    board (the buttons said which); now each board tile's name is unique, as its button's."""
+    from tutor.widgets.play import PlayTable
+    t = PlayTable("isle_of_cats", players=2, seat=0, lang="uk", bots=True, first=0, kept=KEPT,
+                  island=("cat-red-16", "cat-red-1", "cat-blue-2"), bag=())
+    names = re.findall(r'class="choice"[^>]*aria-label="([^"]+)"', t._svg)
+    takes = [n for n in names if n.startswith("Взяти")]
+    assert len(takes) == 3 and len(set(takes)) == 3, takes
+    assert any("№ 2 зліва" in n for n in takes)

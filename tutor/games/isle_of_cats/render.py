@@ -28,8 +28,8 @@ from tutor.core.i18n import player_name, text
 from tutor.games.isle_of_cats import components as C
 from tutor.games.isle_of_cats import geometry as G
 from tutor.games.isle_of_cats.scoring import families as _families
-from tutor.games.isle_of_cats.text import (boat_name, card_name, colour_name, points_text, room_name, shape_name,
-                                          tile_name, tiles_count)
+from tutor.games.isle_of_cats.text import (boat_name, card_name, colour_name, map_colour_name, points_text, room_name,
+                                          shape_name, tile_name, tiles_count)
 
 HEX = {"blue": "#3b7dd8", "green": "#4c9f4c", "orange": "#f0912d", "red": "#d04a4a", "purple": "#8c5bbf"}
 RARE_FILL, COMMON_FILL = "#e6c34a", "#d9c9a3"
@@ -130,7 +130,7 @@ def _rat(x: float, y: float, c: float, name: str) -> str:
 
 
 def _map(x: float, y: float, c: float, colour: str, lang: str) -> str:
-    name = _w("map", lang, colour=colour_name(colour, lang))
+    name = _w("map", lang, colour=map_colour_name(colour, lang))     # «синя мапа», agreeing with «мапа»
     return (f'<g class="map" data-colour="{colour}"><title>{escape(name)}</title>'
             f'<rect x="{x + 1.5:.1f}" y="{y + 1.5:.1f}" width="{c - 3:.1f}" height="{c - 3:.1f}" rx="2" '
             f'fill="{HEX[colour]}" stroke="{S.INK}" stroke-width="0.8" stroke-dasharray="2 1"/>'

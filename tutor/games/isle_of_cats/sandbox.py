@@ -19,7 +19,7 @@ import ipywidgets as W
 
 from tutor.core.errors import RuleViolation
 
-from tutor.core.i18n import number, text
+from tutor.core.i18n import number, plural, text
 from tutor.games.isle_of_cats import components as C
 from tutor.games.isle_of_cats.placing import placing_data
 from tutor.games.isle_of_cats.render import render
@@ -31,6 +31,12 @@ from tutor.widgets.common import ErrorArea, esc, guard, safe_cite
 from tutor.widgets.placeboard import PlaceBoard
 
 _CARDS = (("card-151", "card-152"), ("card-153", "card-154"))
+_U = "ui.isle_of_cats."
+
+
+def picture(shape: str) -> str:
+    """A shape drawn in one line, row by row ("▪▪▪/▪··"): how a player tells the tiles apart, with no number."""
+    return "/".join("".join("▪" if v else "·" for v in row) for row in C.SHAPES[shape])
 
 
 def _w(key: str, lang: str, **params) -> str:
@@ -74,9 +80,11 @@ class ScoreHelper(W.VBox):
     def _shapes(self) -> None:
         kind = self.kind.value
         if kind == "cat":
-            opts = [(f"{i}: {_w('cells', self.lang, n=C.SHAPE_SIZE[s])}", s) for i, s in enumerate(C.CAT_SHAPES, 1)]
+            # a shape by its size and a small picture of it, smallest first (the data's numbering is printed nowhere)
+            shapes = sorted(C.CAT_SHAPES, key=lambda s: C.SHAPE_SIZE[s])
+            opts = [(plural(_U + "sandbox.cells", C.SHAPE_SIZE[s], self.lang, picture=picture(s)), s) for s in shapes]
         elif kind == "rare":
-            opts = [(s, s) for s in C.RARE_SHAPES]        # the letter the shape resembles, as the rulebook names it
+            opts = [(text(f"isle_of_cats.rare.{s}", self.lang), s) for s in C.RARE_SHAPES]   # by its look
         else:
             opts = [(shape_name(s, self.lang), s) for s in C.COMMON_SHAPES]
         self.shape.options = opts

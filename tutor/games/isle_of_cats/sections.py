@@ -6,24 +6,25 @@ from __future__ import annotations
 
 from tutor.core.rules import Ruling, Section, register_sections
 
-_S = [     # (slug, the heading as the rulebook prints it, its misprints kept); the tutor's titles: the catalogue
+_S = [     # (slug, the heading as the rulebook prints it, its misprints kept and marked [sic] so that a learner does
+    # not take them for the tutor's typos); the tutor's titles: the catalogue
     ("setup", "ПРИГОТУВАННЯ"),
     ("general-setup", "ЗАГАЛЬНІ ПРИГОТУВАННЯ"),
     ("day", "ПЕРЕБІГ ГРИ"),
-    ("bag", "ПЕРЕД ПОЧАТОКМ ГРИ"),
+    ("bag", "ПЕРЕД ПОЧАТОКМ [sic] ГРИ"),
     ("player-setup", "ПРИГОТУВАННЯ ГРАВЦЯ"),
     ("scoring", "ПІДРАХУНОК ОЧОК"),
     ("rats", "ЩУРИ"),
     # the rulebook prints «КАЮТИ» twice (the scoring of rooms, and what a room is): one section
     ("rooms", "КАЮТИ"),
-    ("families-score", "КОТАЧІ РОДИНИ"),
+    ("families-score", "КОТАЧІ [sic] РОДИНИ"),
     ("tasks", "ЗАВДАННЯ"),
     ("tie", "НІЧИЯ"),
     ("placement", "РОЗМІЩЕННЯ ПЛИТОК"),
     ("first-tile", "ПЕРША ПЛИТКА"),
     ("other-tiles", "РЕШТА ПЛИТОК"),
     ("maps", "МАПИ СКАРБІВ"),
-    ("families", "КОТЯЧІ РОДИННИ"),
+    ("families", "КОТЯЧІ РОДИННИ [sic]"),
     ("rulings", "—"),
 ]
 

@@ -1,7 +1,7 @@
 """Острів котів words: tile, card and room names, refusals and event narration, taken from the game's catalogues
 (tutor/games/isle_of_cats/locale/<lang>/LC_MESSAGES/isle_of_cats.po, through tutor.core.i18n); the tutor's own
 words, not the rulebook's. No tile or card id reaches a learner: a tile is named by its colour and size ("orange
-cat of 5 squares", «оранжевий кіт на 5 клітинок») or its treasure shape («рідкісний скарб у формі T»)."""
+cat of 5 squares", «оранжевий кіт на 5 клітинок») or its treasure's look («квадратний рідкісний скарб»)."""
 
 from __future__ import annotations
 
@@ -24,14 +24,14 @@ def map_colour_name(colour: str, lang: str = "en") -> str:
 
 
 def tile_name(tile_id, lang: str = "en") -> str:
-    """"orange cat of 5 squares", "rare treasure in the shape of T", "common treasure of 2 squares"."""
+    """"orange cat of 5 squares", "square rare treasure", "common treasure of 2 squares"."""
     if tile_id is None or tile_id not in C.TILES:
         return i18n.text(f"{_P}tile.hidden", lang)
     kind, shape = C.KIND[tile_id], C.SHAPE[tile_id]
     if kind == "cat":
         return i18n.plural(f"{_P}cat", C.SHAPE_SIZE[shape], lang, colour=colour_name(str(C.COLOUR[tile_id]), lang))
-    if kind == "rare":
-        return i18n.text(f"{_P}rare", lang, shape=shape)
+    if kind == "rare":     # by its look ("square", "straight"...), never a letter: «О» is the orange map's
+        return i18n.text(f"{_P}rare.{shape}", lang)
     return i18n.text(f"{_P}common.{shape}", lang)
 
 

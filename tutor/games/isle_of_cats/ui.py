@@ -100,7 +100,11 @@ def action_rows(table, seat: int) -> list:
     if state.phase != "place":
         island = [Take(seat, t) for t in state.island]
         named = take_labels(island, lang) if any(isinstance(a, Take) for a in legal) else {}
-        return [[head, {"choices": [table.action_choice(a, set(legal), named.get(a)) for a in legal]}]]
+        choices = [table.action_choice(a, set(legal), named.get(a)) for a in legal]
+        for c in choices:       # the board's tile says which of two alike it is, as its button does
+            if c.action in named:
+                c.tooltip = named[c.action]
+        return [[head, {"choices": choices}]]
     chosen = {"action": legal[0]} if legal else {}
 
     def pick(value) -> None:

@@ -124,6 +124,11 @@ def scroll_through(page) -> int:
     return n
 
 
+TABLE_ALIGN = """() => [...document.querySelectorAll('.tutor-static th, .tutor-static td')]
+    .filter((c) => getComputedStyle(c).textAlign !== (c.matches('td.num') ? 'right' : 'left'))
+    .map((c) => `${getComputedStyle(c).textAlign}: ${c.innerText.slice(0, 30)}`)"""
+
+
 def check_page(page) -> None:
     assert not page.outside, f"{page.url} loaded from elsewhere: {page.outside[:5]}"
     lang = "ru" if ".ru." in page.url else "uk" if ".uk." in page.url else "en"
@@ -140,6 +145,10 @@ def check_page(page) -> None:
     live = page.evaluate("""() => [...document.querySelectorAll('.tutor-live')]
                                   .map(el => el.getAttribute('aria-live'))""")
     assert live and set(live) == {"polite"}, f"result areas not announced on {page.url}: {live}"
+    # a table's text reads from the left, its numbers (td.num) line up on the right (the notebook's own CSS
+    # right-aligned every cell)
+    askew = page.evaluate(TABLE_ALIGN)
+    assert not askew, f"table cells aligned against their kind on {page.url}: {askew[:5]}"
 
 
 @pytest.mark.parametrize("name", sorted(LESSONS))
@@ -219,14 +228,28 @@ PHONE_REPORT = """() => {
 }"""
 
 
+# Every board of a built part whose width is not its column's (the part's inner width, capped by the widget's
+# max-width): a board sized by the text, log or buttons beside it
+NOT_COLUMN_WIDE = """() => [...document.querySelectorAll('.tutor-lazy .tutor-svg svg')].map((svg) => {
+    const part = svg.closest('.tutor-lazy');
+    const widget = svg.closest('.tutor-widget');
+    const cap = widget ? parseFloat(getComputedStyle(widget).maxWidth) || Infinity : Infinity;
+    const width = svg.getBoundingClientRect().width, column = Math.min(part.clientWidth, cap);
+    return {width: Math.round(width), column: Math.round(column), label: svg.getAttribute('aria-label')};
+}).filter((b) => b.width > 0 && Math.abs(b.width - b.column) > 1)"""
+
+
 def check_desk(page) -> None:
     """On a laptop (1280 × 900) a board is kept under 70% of the window's height, but never shrunk by that cap
     below about 9 px print (tutor.core.svg.DESK_LABEL_PX, --tutor-min-height): a four-player board squeezed into
-    that height printed at 5-7 px. (A board as wide as its column prints what the column allows.)"""
+    that height printed at 5-7 px. (A board as wide as its column prints what the column allows.) Every board is
+    as wide as its column: boards once took the width of the text beside them, 500 to 1,100 px."""
     report = page.evaluate(PHONE_REPORT)
     assert report["boards"] >= 5, report
     assert report["squeezed"] >= 8.5, \
         f"a board shrunk to the window's height prints at {report['squeezed']:.1f} px: {report['squeezedWhere']!r}"
+    narrow = page.evaluate(NOT_COLUMN_WIDE)
+    assert not narrow, f"boards not as wide as their column on {page.url}: {narrow[:5]}"
 
 
 def check_phone(page) -> None:

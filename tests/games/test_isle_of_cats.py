@@ -254,7 +254,7 @@ def test_the_day_draws_4_cat_tiles_a_player_and_lays_out_the_rare_treasures_draw
     s = kept_game(2, bag=bag)
     assert s.island == bag[:11] and s.bag == ("rare-S-1",)     # 8 cats and the 3 rare treasures among them
     told = [e for e in g.apply(*_keep_both(bag))[1] if e.kind == "isle_of_cats.drawn"][0]
-    assert told.narrate("uk") == ("День 1: Гравець 1 тягне з мішечка, доки не набере 8 плиток котів; рідкісних "
+    assert told.narrate("uk") == ("День 1: гравець 1 тягне з мішечка, доки не набере 8 плиток котів; рідкісних "
                                   "скарбів серед витягнутого: 3. Усе це лягає навколо острова.")
     assert told.narrate("en").startswith("Day 1: Player 1 draws from the bag until 8 cat tiles are out; rare "
                                          "treasures drawn with them: 3.")
@@ -294,6 +294,9 @@ def test_five_days_then_scoring():
         days += "day_ended" in kinds(ev)
     assert days == 5 and s.ship == 0 and kinds(ev)[-4:] == ["cards_revealed", "scored", "scored", "game_over"]
     assert [e.data["total"] for e in ev if e.kind == "isle_of_cats.scored"] == [b.total for b in g.score(s)]
+    # review L8: a player's name inside a Ukrainian sentence is not capitalised («Перемагає Гравець 1.»)
+    told = ev[-1].narrate("uk")
+    assert "ає Гравець" not in told and "ами Гравець" not in told and "гравець" in told, told
     # every day's draw went to the box: 4 cat tiles a player and the rare treasures drawn with them
     assert sum(C.KIND[t] == "cat" for t in s.box) == 5 * 8 and len(s.box) == 110 - len(s.bag)
     refused(s, Pass(0), "scoring")

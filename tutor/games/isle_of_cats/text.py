@@ -94,6 +94,11 @@ def _articled(key: str, lang: str, params: dict) -> dict:
     return {**params, "tile": ("The " if start else "the ") + name}
 
 
+def _mid(name: str, lang: str) -> str:
+    """A player's name inside a sentence: «перемагає гравець 1», not «Гравець 1» (English keeps "Player 1")."""
+    return name if lang == "en" else name[:1].lower() + name[1:]
+
+
 def narrate(event: Event, lang: str = "en") -> str:
     what = event.kind.split(".", 1)[1]
     d = event.data
@@ -147,7 +152,7 @@ def narrate(event: Event, lang: str = "en") -> str:
                                     for line in d["lines"])
         params["total"] = points_text(d["total"], lang)
     elif what == "game_over":
-        params["winners"] = ", ".join(player_name(s, lang) for s in d["winners"])
+        params["winners"] = ", ".join(_mid(player_name(s, lang), lang) for s in d["winners"])
         params["totals"] = _per_player(d["totals"], lang)
         if d["why"] != "points":
             return i18n.text(f"{_P}event.game_over.{d['why']}", lang, **params)

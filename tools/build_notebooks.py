@@ -18,7 +18,7 @@ Links are relative (`maui.ipynb`), which works in JupyterLab and under Voilà wh
 from __future__ import annotations
 
 import argparse
-import json
+import os
 import sys
 from pathlib import Path
 
@@ -27,11 +27,10 @@ import yaml
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tutor import lesson_source  # noqa: E402
+from tutor import lesson_source, notebook_form  # noqa: E402
 from tutor.core.game import ready_games, spec  # noqa: E402
 
 NOTEBOOKS = ROOT / "notebooks"
-KERNEL = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 
 
 def notebook_name(stem: str, lang: str, first_lang: str) -> str:
@@ -39,33 +38,14 @@ def notebook_name(stem: str, lang: str, first_lang: str) -> str:
     return f"{stem}.ipynb" if lang == first_lang else f"{stem}.{lang}.ipynb"
 
 
-def _lines(text: str) -> list[str]:
-    text = text.rstrip("\n")
-    return [line + "\n" for line in text.split("\n")[:-1]] + [text.split("\n")[-1]]
-
-
 def _cell(kind: str, text: str, cell_id: str, tags=()) -> dict:
-    cell = {"cell_type": kind, "id": cell_id, "metadata": {}, "source": _lines(text)}
-    if tags:
-        cell["metadata"]["tags"] = list(tags)
-    if kind == "code":
-        cell["execution_count"] = None
-        cell["outputs"] = []
-    return cell
+    return notebook_form.cell(kind, text, cell_id, tags)
 
 
 def _notebook(cells: list[dict], lang: str, title: str) -> dict:
-    return {
-        "cells": cells,
-        "metadata": {
-            "kernelspec": KERNEL,
-            "language_info": {"name": "python"},
-            "title": title,
-            "tutor": {"lang": lang},
-        },
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
+    metadata = {"kernelspec": notebook_form.KERNEL, "language_info": {"name": "python"}, "title": title,
+                "tutor": {"lang": lang}}
+    return notebook_form.notebook(cells, metadata)
 
 
 class SourceError(Exception):
@@ -138,7 +118,7 @@ def targets() -> dict[Path, dict]:
 
 
 def render(nb: dict) -> str:
-    return json.dumps(nb, ensure_ascii=False, indent=1) + "\n"
+    return notebook_form.render(nb)
 
 
 def main(argv=None) -> int:
@@ -161,9 +141,9 @@ def main(argv=None) -> int:
         else:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")
-            print(f"wrote {path.relative_to(ROOT)}")
+            print(f"wrote {os.path.relpath(path, ROOT)}")
     for path in stale:
-        print(f"out of date: {path.relative_to(ROOT)} (run python tools/build_notebooks.py)")
+        print(f"out of date: {os.path.relpath(path, ROOT)} (run python tools/build_notebooks.py)")
     return 1 if stale else 0
 
 

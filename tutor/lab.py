@@ -1,9 +1,15 @@
 """The lessons opened in JupyterLab (`make lab`) leave the repository as it was: saving a lesson (and Lab's
-autosave) keeps its text and code but drops what running it produced (outputs, widget state), which would
-otherwise make the tracked notebooks stale and, reopened without a kernel, show "model not found" everywhere.
-A reopened lesson is a fresh one: its first cell says to run all cells."""
+autosave) keeps its text and code but drops what running it produced (outputs, widget state, the kernel's
+language_info), and writes it in the builder's own form (tutor.notebook_form), so `git status` stays clean and
+`tools/build_notebooks.py --check` passes. A reopened lesson is a fresh one: its first cell says to run all
+cells."""
 
 from __future__ import annotations
+
+import nbformat
+from jupyter_server.services.contents.largefilemanager import AsyncLargeFileManager
+
+from tutor.notebook_form import canonical, is_lesson, render
 
 
 def strip_outputs(model: dict, **_kwargs) -> None:
@@ -18,3 +24,21 @@ def strip_outputs(model: dict, **_kwargs) -> None:
     metadata = nb.get("metadata")
     if isinstance(metadata, dict):
         metadata.pop("widgets", None)
+
+
+class LessonContentsManager(AsyncLargeFileManager):
+    """Jupyter's file manager (jupytext derives its own from it), writing a lesson notebook (one whose metadata
+    has the `tutor` block) as the builder does: nbformat's writer sorts a cell's keys, and Lab sends the kernel's
+    language_info and each cell's `trusted`; either alone made a saved lesson differ from the built one."""
+
+    async def _save_notebook(self, os_path, nb, capture_validation_error=None):
+        if not is_lesson(nb):
+            return await super()._save_notebook(os_path, nb, capture_validation_error=capture_validation_error)
+        form = canonical(nb)
+        try:
+            nbformat.validate(nbformat.from_dict(form))
+        except nbformat.ValidationError as error:     # saved all the same, and Lab says why (as nbformat.write)
+            if capture_validation_error is not None:
+                capture_validation_error["ValidationError"] = error
+        with self.atomic_writing(os_path, encoding="utf-8") as f:
+            f.write(render(form))

@@ -126,6 +126,24 @@ def next_turn(page, table) -> None:
     assert offered(table, "card:").count(), "the learner's next turn offers no card on the board"
 
 
+def refuse_a_second_card_of_another_species(page, table) -> None:
+    """After a first move, a card of another species (drawn faint) clicked on the board and then one of its cells:
+    the engine's refusal shows, with its rule, and the board stays as it was (the cell did nothing)."""
+    barred = [k for k in not_now_keys(table) if k.startswith("card:")]
+    if not barred:         # a hand of one species: nothing to refuse this turn (tests/test_board_click.py does)
+        return
+    click_and_wait(page, table, table.locator(f'.tutor-svg [data-choice][data-key="{barred[0]}"]'))
+    cells = [k for k in not_now_keys(table) if k.startswith("cell:")]
+    assert cells, "the card's cells are not offered to be refused"
+    version, before = table.get_attribute("data-v"), board_svg(table).inner_html()
+    table.locator(f'.tutor-svg [data-choice][data-key="{cells[0]}"]').click()
+    alert = table.locator(".tutor-error [role=alert]")
+    alert.wait_for(state="visible")
+    assert "(" in alert.inner_text() and table.get_attribute("data-v") == version
+    assert board_svg(table).inner_html() == before
+    click_and_wait(page, table, table.locator(f'.tutor-svg [data-choice][data-key="{barred[0]}"]'))   # put it back
+
+
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_aqua_fest_places_chooses_a_card_then_a_cell_by_clicking_and_by_keyboard(served, lang):
     page = served
@@ -150,6 +168,7 @@ def test_aqua_fest_places_chooses_a_card_then_a_cell_by_clicking_and_by_keyboard
             key_and_wait(page, table, "Enter")
             assert moved_to(table, cell), "the pawn did not move to the cell Enter was pressed on"
             moved = True
+            refuse_a_second_card_of_another_species(page, table)
             break
         table.locator(f'.tutor-svg [data-key="{key}"]').focus()     # no move with this card: take it back
         key_and_wait(page, table, "Enter")

@@ -139,8 +139,11 @@ def test_your_turn_judges_a_miss_then_a_right_move_in_the_browser(served, lang):
     assert ("Hint" in said) if lang == "en" else ("Подсказка" in said), said
     assert board_of(task) != start
     again = task.locator("button.tutor-task-again")
+    tall = task.bounding_box()["height"]
     press_and_wait(page, task, again)
     assert board_of(task) == start and status.inner_text().strip() == ""
+    # the verdict gone, the task keeps its height: the page below does not jump up under the reader
+    assert task.bounding_box()["height"] >= tall - 1
     press_and_wait(page, task, card(12))
     assert task.locator('[data-outcome="done"]').count() == 1, status.inner_text()
     if lang == "ru":

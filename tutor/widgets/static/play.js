@@ -57,8 +57,20 @@ function render({ model, el: root }) {
     }
     model.send({ press: id, v: model.get("view").v, ...(extra || {}) });
   };
+  // the table never gets shorter under the reader (a verdict gone after "Try again", a shorter log after Undo):
+  // the page below would jump up, or the browser scroll back; a new game or a resized window starts afresh
+  let tallest = 0;
+  const holdHeight = () => {
+    const h = root.getBoundingClientRect().height;
+    if (h > tallest) {
+      tallest = h;
+      root.style.minHeight = `${Math.ceil(h)}px`;
+    }
+  };
+  const releaseHeight = () => { tallest = 0; root.style.minHeight = ""; };
+  window.addEventListener("resize", releaseHeight);
   undo.addEventListener("click", () => press("undo"));
-  again.addEventListener("click", () => press("new"));
+  again.addEventListener("click", () => { releaseHeight(); press("new"); });
   // the box shows the kernel's saved text again (a refused paste may still be in it), new text replaces it
   save.addEventListener("click", () => { box.value = model.get("saved"); press("save"); });
   load.addEventListener("click", () => {
@@ -160,6 +172,7 @@ function render({ model, el: root }) {
     // (style, not `hidden`: the page CSS gives these rows a display of their own)
     controls.style.display = saving.style.display = view.controls === false ? "none" : "";
     root.dataset.v = String(view.v || 0);
+    holdHeight();
   };
   const drawError = () => {
     const message = pageError || model.get("error");
@@ -190,6 +203,7 @@ function render({ model, el: root }) {
     model.off("change:error", drawError);
     model.off("change:saved", drawSaved);
     model.off("msg:custom", onMessage);
+    window.removeEventListener("resize", releaseHeight);
   };
 }
 

@@ -216,3 +216,56 @@ def test_bad_widget_messages_get_no_traceback(voila_server):
               or "Traceback" in json.dumps(m) or "site-packages" in json.dumps(m)]
     assert not leaked, f"the page was told: {json.dumps(leaked[0])[:500]}"
     fetch(f"{voila_server.url}/voila/api/shutdown/{kernel_id}", data=b"")
+
+
+# Pasted into a play table's saved-position box: built in the page (not sent from the test: 11 MB through
+# the browser's debugging protocol takes longer than the test itself). The 10 MB one is real JSON: its quotes,
+# escaped, make a 13 MB websocket message, past the server's 10 MiB limit.
+PASTES = {
+    "11 MB": "'x'.repeat(11000000)",
+    "10 MB of JSON": "JSON.stringify({format: 'tutor/maui/2', hands: Array(500000).fill(['c1', 'c2', 'c3'])})",
+    "nested 100,000 deep": "'['.repeat(100000) + ']'.repeat(100000)",
+    "a wrong field": "JSON.stringify({format: 'tutor/maui/2', players: 'three'})",
+}
+
+
+def test_a_refused_paste_leaves_the_play_table_playing(voila_server, page):
+    """Each refused paste shows why, in the page's language, and the table still takes a move, undo and a new
+    game afterwards. A paste longer than any position never crosses the websocket (before, the 10 MB of JSON
+    closed the page's connection and no message came; 10 MB of text came back whole into the box)."""
+    from test_browser_play import open_table, press_and_wait
+    from tutor.core.i18n import text
+
+    require_notebook("maui.ru.ipynb")
+    sent, closed = [], []
+
+    def watch(ws):
+        ws.on("framesent", lambda payload: sent.append(len(payload)))
+        ws.on("close", lambda _ws: closed.append(ws.url))
+
+    page.on("websocket", watch)
+    page.server_url = voila_server.render_url
+    table = open_table(page, "maui.ru.ipynb")
+    table.locator("details.tutor-saving summary").click()
+    box, error = table.locator("textarea.tutor-saved"), table.locator(".tutor-error-box")
+    too_long = text("core.saved_state", "ru", problem=text("ui.saved_too_long", "ru"))
+    for kind, make in PASTES.items():
+        box.evaluate(f"(el) => {{ el.value = {make}; }}")
+        sent.clear()
+        table.locator("button.tutor-load").click()
+        error.wait_for(state="visible", timeout=60_000)
+        page.wait_for_function("(e) => e.textContent.startsWith('Эту сохранённую позицию нельзя загрузить')",
+                               arg=error.element_handle(), timeout=60_000)
+        message = error.inner_text()
+        if kind in ("11 MB", "10 MB of JSON"):
+            assert message == too_long, (kind, message)
+            assert not sent or max(sent) < 100_000, f"{kind}: {max(sent):,} bytes went to the server"
+        assert "Traceback" not in message and "too long (" not in message, (kind, message)
+        assert not closed, f"{kind}: the page's websocket was closed"
+        move = table.locator("button.tutor-action:not(.tutor-action-unavailable)").first
+        press_and_wait(page, table, move)
+        assert error.count() == 0, f"after {kind}, a move still shows: {error.all_inner_texts()}"
+        box.evaluate("(el) => { el.value = ''; }")
+    press_and_wait(page, table, table.locator("button.tutor-undo"))
+    press_and_wait(page, table, table.locator("button.tutor-new"))
+    assert page.locator(".tutor-connection-lost").is_hidden()

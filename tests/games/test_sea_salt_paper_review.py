@@ -110,3 +110,72 @@ def test_the_board_can_keep_the_card_points_for_a_later_step():
     shown = render(g.view(s, None), lang="uk")
     hidden = render(g.view(s, None), lang="uk", highlight=["seat:0", "hide:points"])
     assert 'class="points"' in shown and 'class="points"' not in hidden
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_board_click_the_rules_refuse_is_answered_with_the_rule(lang):
+    """The newcomer clicked the deck after taking a card and nothing happened: the deck and the piles are greyed
+    "not now" elements then, and a click on one is refused with its rule, the table unchanged."""
+    from tutor.widgets.play import PlayTable
+    t = PlayTable("sea_salt_paper", players=3, seat=0, seed=4, lang=lang)
+    t.click_board("deck")
+    first = next(k for k in t.board_choices() if k.startswith("card:"))
+    t.click_board(first)
+    t.click_board(next(k for k in t.board_choices() if k.startswith("pile:")))
+    assert t.state.phase == "play" and {"deck", "pile:0", "pile:1"} <= set(t.board_choices())
+    for key in ("deck", "pile:0", "pile:1"):
+        before, history = t.state, len(t.history)
+        t.errors.clear()
+        t.click_board(key)
+        assert t.state is before and len(t.history) == history, key
+        assert "«2. Можете зіграти парні карти»" in t.errors.message, t.errors.message
+        assert "tutor-action-unavailable" in t.board_choices()[key].classes
+
+
+def test_the_crab_task_ends_with_the_effect_done_and_the_next_lets_the_learner_choose_the_pile():
+    """The newcomer's "Well done" came while the board still said "crabs: choose a discard pile": the crabs played,
+    the task now ends with the octopus taken (no choice left on the board); the next task has the learner choose
+    the pile, and only discard 1 brings the octopus."""
+    from tutor.widgets.your_turn import YourTurn
+    w = YourTurn("sea_salt_paper/play-the-crabs", lang="en")
+    w.click_board("card:crab-1")
+    w.click_board("card:crab-2")
+    assert w.outcome == "done" and w.state.phase == "play" and "octopus-2" in w.state.hands[0]
+    assert not w.board_choices()
+    right = YourTurn("sea_salt_paper/finish-the-crabs", lang="uk")
+    assert right.state.phase == "crab"
+    right.click_board("pile:0")
+    assert right.outcome == "done" and right.state.phase == "play" and "octopus-2" in right.state.hands[0]
+    wrong = YourTurn("sea_salt_paper/finish-the-crabs", lang="uk")
+    wrong.click_board("pile:1")
+    assert wrong.outcome == "missed"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_score_helper_names_each_card_and_says_where_it_went(lang):
+    """Its buttons read "dark blue" eight times and a card picked for the hand looked like one played: each
+    button names the card («краб (синій)»), and once picked says and shows (its style) hand or played. Its board
+    draws the chosen cards alone: no deck that shrinks as cards are picked, no "take a card"."""
+    from tutor.games.sea_salt_paper.sandbox import PRESETS, ScoreHelper
+    from tutor.core.i18n import text
+    h = ScoreHelper(lang, preset="andriy")
+    hand, zone = PRESETS["andriy"]
+    assert h.hand == list(hand) and h.zone == list(zone) and h.points == 7
+    names = [b.description for b in h.toggles.values()]
+    assert len(set(names)) > 40, "buttons named by colour alone"
+    for c in hand:
+        b = h.toggles[c]
+        assert b.description.startswith(card_name(c, lang)) and b.button_style == "info"
+    for c in zone:
+        assert h.toggles[c].button_style == "warning" and h.toggles[c].description != h.toggles[hand[0]].description
+    shell = h.toggles["shell-1"]
+    assert shell.description == card_name("shell-1", lang) and shell.button_style == ""
+    before = h.svg.value
+    h.where.value = "zone"
+    shell.value = True
+    assert h.place["shell-1"] == "zone" and shell.button_style == "warning"
+    for svg in (before, h.svg.value):
+        assert 'class="deck-count"' not in svg and 'class="pile-count"' not in svg and 'class="phase"' not in svg
+        assert text("sea_salt_paper.board.phase.draw", lang) not in svg
+    shell.value = False
+    assert shell.description == card_name("shell-1", lang) and shell.button_style == ""

@@ -160,7 +160,7 @@ def _centre(board: _Board, view: dict) -> None:
 def _panel(board: _Board, view: dict, seat: dict, y: float) -> None:
     lang = board.lang
     s = seat["seat"]
-    turn = s == view["turn"] and not view["over"]
+    turn = s == view["turn"] and not view["over"] and not view.get("cards_only")
     board.parts.append(f'<g class="panel" data-seat="{s}">')
     board.parts.append(f'<rect x="8" y="{y}" width="{W - 16}" height="{PANEL_H - 8}" rx="10" '
                        f'fill="{"#fff4d6" if turn else "#f4f1ea"}" stroke="{"#c98a00" if turn else "#c9c2b2"}" '
@@ -210,9 +210,10 @@ def _panel(board: _Board, view: dict, seat: dict, y: float) -> None:
 def describe(view: dict, lang: str = "en") -> tuple[str, str]:
     """(title, description) in plain words: what a screen reader says about the position."""
     title = f"{text('sea_salt_paper.title', lang)} — {_w('round', lang, r=view['round'])}"
-    lines = [_w("d.head", lang, r=view["round"], player=player_name(view["turn"], lang),
-                phase=_w(f"phase.{view['phase']}", lang), deck=view["deck_count"])]
-    for pile in view["discards"]:
+    lines = [] if view.get("cards_only") else [
+        _w("d.head", lang, r=view["round"], player=player_name(view["turn"], lang),
+           phase=_w(f"phase.{view['phase']}", lang), deck=view["deck_count"])]
+    for pile in [] if view.get("cards_only") else view["discards"]:
         top = card_name(pile["top"]["id"], lang) if pile["top"] else _w("empty", lang)
         lines.append(_w("d.pile", lang, pile=pile_name(pile["pile"], lang), n=pile["count"], top=top))
     for seat in view["seats"]:
@@ -244,8 +245,11 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=N
     hl = S.parse_highlight(highlight)
     offers = S.offers(choosable)
     board = _Board(hl, offers, _marked(events), lang)
-    n = view["players"]
-    height = PANEL_Y + n * PANEL_H + 18
+    # a score helper's cards alone ("cards_only"): no deck, discard piles or "take a card" beside them
+    bare = bool(view.get("cards_only"))
+    n = len(view["seats"]) if bare else view["players"]
+    panels = TOP + 4 if bare else PANEL_Y
+    height = panels + n * PANEL_H + 18
     title, desc = describe(view, lang)
     viewer = view.get("viewer")
     role = "group" if offers else "img"
@@ -256,16 +260,18 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=N
             f"<title>{escape(title)}</title><desc>{escape(desc)}</desc>")
     board.parts.append(f'<rect width="{W}" height="{height}" fill="#eef5f8"/>')
     board.parts.append(f'<rect width="{W}" height="{TOP - 8}" fill="#1d4e89"/>')
-    board.parts.append(_t(12, 24, f"{text('sea_salt_paper.title', lang)} · {_w('round', lang, r=view['round'])} · "
-                                  f"{_w('target', lang, n=view['threshold'])}", size=15, weight="bold",
-                          fill="#ffffff"))
+    heading = text("sea_salt_paper.title", lang) if bare else (
+        f"{text('sea_salt_paper.title', lang)} · {_w('round', lang, r=view['round'])} · "
+        f"{_w('target', lang, n=view['threshold'])}")
+    board.parts.append(_t(12, 24, heading, size=15, weight="bold", fill="#ffffff"))
     note = _w("view_all", lang) if viewer is None else _w("view_of", lang, player=player_name(viewer, lang))
     board.parts.append(_t(W - 12, 24, note, size=11, anchor="end", fill="#ffffff", cls="viewer"))
-    board.parts.append(_t(W - 16, TOP + 14, _w(f"phase.{view['phase']}", lang), size=12, anchor="end",
-                          weight="bold", cls="phase"))
-    _centre(board, view)
+    if not bare:
+        board.parts.append(_t(W - 16, TOP + 14, _w(f"phase.{view['phase']}", lang), size=12, anchor="end",
+                              weight="bold", cls="phase"))
+        _centre(board, view)
     for i, seat in enumerate(view["seats"]):
-        _panel(board, view, seat, PANEL_Y + i * PANEL_H)
+        _panel(board, view, seat, panels + i * PANEL_H)
     if view["over"]:
         win = view.get("winners") or []
         won = _w("winner" if len(win) <= 1 else "winners", lang, players=", ".join(player_name(s, lang) for s in win))

@@ -4,10 +4,12 @@ LAST CHANCE would give against the opponents' best card points.
 
     ScoreHelper(lang="uk")                                  # lesson.sandbox("sea_salt_paper", "uk")
     ScoreHelper(hand=["octopus-1", ...], zone=["crab-6", "crab-7"], opponents=4)
+    ScoreHelper(lang="uk", preset="andriy")                 # the cards a lesson part talks about, by name
 
 The engine decides every number (`scoring.breakdown`, `card_points`, `colour_bonus`, components.STOP_POINTS);
 this widget only collects the learner's choices. Each card of the box is one toggle (so no more cards of a kind
-can be picked than the box holds), labelled by its colour; its tooltip names the card.
+can be picked than the box holds), named as a player names it («краб (синій)»: a screen reader reads the kind too)
+and, once picked, where it went («… · на руці», «… · зіграна») in the colour of that place.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from tutor.games.sea_salt_paper import components as C
 from tutor.games.sea_salt_paper.render import render
 from tutor.games.sea_salt_paper.rules import setup
 from tutor.games.sea_salt_paper.scoring import breakdown, card_points, colour_bonus
-from tutor.games.sea_salt_paper.text import card_name, colour_name, kind_name, points_text
+from tutor.games.sea_salt_paper.text import card_name, kind_name, points_text
 from tutor.games.sea_salt_paper.view import view
 from tutor.widgets.common import ErrorArea, esc, guard, safe_cite
 
@@ -30,6 +32,14 @@ _R = "sea_salt_paper:"
 ANDRIY = (("octopus-1", "octopus-3", "octopus-4"), ("crab-6", "crab-7"))       # rulebook «ЗАВЕРШЕННЯ РАУНДУ»
 TWO_MERMAIDS = (("mermaid-1", "mermaid-2", "crab-3", "crab-4", "boat-3", "fish-3", "octopus-3", "shark-4",
                  "shell-5"), ())                                                 # rulebook «Карти русалок»
+# the cards lesson parts open the helper with, by name (a lesson's code cell shows no card id)
+PRESETS = {
+    "andriy": ANDRIY,
+    "two-mermaids": TWO_MERMAIDS,
+    "collections": (("shell-1", "shell-2", "shell-3", "octopus-1", "octopus-2", "penguin-1", "sailor-1"), ()),
+    "multipliers": (("lighthouse-1", "captain-1", "sailor-1", "sailor-2"), ("boat-1", "boat-2")),
+}
+STYLE = {"hand": "info", "zone": "warning"}     # a picked card's colour says where it went (its words say it too)
 
 
 def _w(key: str, lang: str, **params) -> str:
@@ -62,7 +72,7 @@ def verdicts(points: int, bonus: int, opponents: int, lang: str) -> list[str]:
 class ScoreHelper(W.VBox):
     """Choose cards (hand or played), see what they score and what ending the round would give."""
 
-    def __init__(self, lang: str = "en", hand=(), zone=(), opponents: int = 0):
+    def __init__(self, lang: str = "en", hand=(), zone=(), opponents: int = 0, preset: str | None = None):
         super().__init__()
         self.add_class("tutor-widget")
         self.add_class("tutor-ssp-score")
@@ -86,7 +96,7 @@ class ScoreHelper(W.VBox):
             for c in C.ALL_CARDS:
                 if C.KIND[c] != kind:
                     continue
-                b = W.ToggleButton(value=False, description=colour_name(C.COLOUR[c], lang),
+                b = W.ToggleButton(value=False, description=card_name(c, lang),
                                    tooltip=card_name(c, lang), layout=toggle_layout, style=toggle_style)
                 b.add_class(f"tutor-ssp-{C.COLOUR[c]}")
                 b.card = c
@@ -118,6 +128,10 @@ class ScoreHelper(W.VBox):
                                 layout=W.Layout(flex_flow="row wrap", align_items="center")),
                          self.errors, self.svg, self.table, self.verdict]
         with g:
+            if preset is not None:
+                if preset not in PRESETS:
+                    raise RuleViolation(_R + "components", "ui.sea_salt_paper.sandbox.err.unknown")
+                hand, zone = PRESETS[preset]
             self.set_cards(hand, zone)
 
     # ------------------------------------------------------------------ choosing
@@ -143,7 +157,16 @@ class ScoreHelper(W.VBox):
             finally:
                 self._quiet = False
             self.place = place
+            for c in self.toggles:
+                self._mark(c)
             self.refresh()
+
+    def _mark(self, card: str) -> None:
+        """The toggle says where its card went, in words and colour (picked for the hand or played)."""
+        b, where = self.toggles[card], self.place.get(card)
+        name = card_name(card, self.lang)
+        b.description = name if where is None else _w(f"in_{where}", self.lang, card=name)
+        b.button_style = STYLE.get(where, "")
 
     def _toggled(self, change) -> None:
         if self._quiet:
@@ -154,6 +177,7 @@ class ScoreHelper(W.VBox):
                 self.place[card] = self.where.value
             else:
                 self.place.pop(card, None)
+            self._mark(card)
             self.refresh()
 
     # ------------------------------------------------------------------ showing
@@ -174,7 +198,8 @@ class ScoreHelper(W.VBox):
         lang = self.lang
         cards = self.cards
         state = setup(2, seed=0, hands=[self.hand, []], zones=[self.zone, []])
-        self.svg.value = render(view(state, 0), lang=lang)
+        seen = view(state, 0)      # the chosen cards alone: no deck to take from, no opponent
+        self.svg.value = render(dict(seen, cards_only=True, seats=seen["seats"][:1]), lang=lang)
         self.breakdown = breakdown(cards, bonus=True)
         lines = list(self.breakdown.lines)
         bonus_line = lines.pop() if cards else None

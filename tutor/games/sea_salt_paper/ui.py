@@ -8,6 +8,7 @@ from tutor.core.game import GameUI
 from tutor.core.i18n import player_name, text
 from tutor.games.sea_salt_paper.rules import (
     CrabPile, CrabTake, DrawDeck, EndTurn, Keep, LastChance, PlayDuo, PlayMermaids, Steal, Stop, TakeDiscard,
+    legal_actions,
 )
 from tutor.games.sea_salt_paper.text import card_name, pile_name
 
@@ -55,6 +56,25 @@ def action_tip(action, lang: str, legal: bool) -> str:
     else:
         tip = action_label(action, lang)
     return tip if legal else text(_U + "not_now", lang, action=tip)
+
+
+def offered_actions(state, seat: int) -> list:
+    """The seat's buttons: its legal moves, and the deck, discard piles and opponents' hands the board draws when
+    they may not be chosen now (greyed "not now"), so a click on one is answered by the rule that refuses it, as
+    its button is: the deck or a pile once this turn's card is taken or while two drawn cards wait (the newcomer
+    clicked the deck after drawing and nothing happened), an empty deck or pile, a protected or empty hand for
+    the swimmer and shark. Not while the crabs choose a pile or a card: the piles are theirs then."""
+    legal = legal_actions(state, seat)
+    if not legal:
+        return legal
+    out = list(legal)
+    if state.phase in ("keep", "play", "steal"):
+        out += [DrawDeck(seat), TakeDiscard(seat, 0), TakeDiscard(seat, 1)]
+    elif state.phase == "draw":
+        out += [a for a in (DrawDeck(seat), TakeDiscard(seat, 0), TakeDiscard(seat, 1)) if a not in legal]
+    if state.phase == "steal":
+        out += [Steal(seat, v) for v in range(state.players) if v != seat and Steal(seat, v) not in legal]
+    return out
 
 
 def board_keys(action) -> tuple | list:
@@ -139,4 +159,4 @@ def sandbox(lang: str = "en", **kwargs):
 
 
 UI = GameUI(action_label=action_label, action_tip=action_tip, board_keys=board_keys, sandbox=sandbox,
-            components=components, advice=advice)
+            components=components, advice=advice, offered_actions=offered_actions)

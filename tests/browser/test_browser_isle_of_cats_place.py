@@ -21,6 +21,10 @@ CODE = f"""from tutor.widgets.play import PlayTable
 PlayTable("isle_of_cats", players=2, seat=0, lang="en", bots=True, first=0, kept={KEPT!r},
           placed=[[{FIRST!r}], []], island={ISLAND!r}, bag=())"""
 
+# the score helper with an orange family of 3 on its boat: the family's label is drawn on the boat
+HELPER = """from tutor.games.isle_of_cats.sandbox import ScoreHelper
+ScoreHelper(lang="en", placed=[("cat-orange-16", 0, 7, 0), ("cat-orange-9", 0, 8, 0), ("cat-orange-10", 0, 9, 0)])"""
+
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
@@ -29,6 +33,8 @@ def server(tmp_path_factory):
           "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
           "nbformat": 4, "nbformat_minor": 5}
     (folder / "ioc_place.ipynb").write_text(json.dumps(nb))
+    nb["cells"][0]["source"] = HELPER
+    (folder / "ioc_helper.ipynb").write_text(json.dumps(nb))
     nb["cells"][0]["source"] = "print(1)"
     (folder / "index.ipynb").write_text(json.dumps(nb))     # the server wants an index
     s = Server(folder, tmp_path_factory.mktemp("voila") / "voila.log")
@@ -177,4 +183,22 @@ def test_list_shows_the_chosen_place_and_r_f_work_by_pointing_on_any_layout(serv
     shown = table.locator('[data-board-seat="0"] .placed-tile').evaluate_all(
         "(gs) => gs.map((g) => g.getAttribute('transform'))")
     assert shown == drawn
+    assert not page.js_errors
+
+
+def test_a_family_label_fades_while_the_preview_is_over_the_boat(server, page):
+    """The known leftover: a family's white label sat over the placing preview in the score helper. While the
+    pointer is over the boat the labels fade; they come back when it leaves."""
+    page.goto(server.render_url("ioc_helper.ipynb"))
+    board = page.locator(".tutor-placeboard").first
+    board.locator('.family > rect').first.wait_for(state="attached")
+    page.wait_for_function("(r) => r.querySelector('.tutor-place-preview')", arg=board.element_handle())
+    opacity = "(r) => r.querySelector('.family > rect').style.opacity"
+    assert board.evaluate(opacity) == ""
+    box = board.locator('[data-board-seat="0"]').bounding_box()
+    page.mouse.move(box["x"] + box["width"] * 0.5, box["y"] + box["height"] * 0.5)
+    page.mouse.move(box["x"] + box["width"] * 0.5 + 3, box["y"] + box["height"] * 0.5 + 2)
+    assert board.evaluate(opacity) == "0.25"
+    page.mouse.move(1, 1)
+    assert board.evaluate(opacity) == ""
     assert not page.js_errors

@@ -135,8 +135,14 @@ export function wirePlacing(container, send) {
   // a document-level listener (capture phase, so a focused list of places does not take the letter for its
   // type-ahead) turns and flips the preview wherever the keyboard focus is, even after "Try again" moved it.
   let hovering = false;
-  container.addEventListener("pointerleave", () => { hovering = false; });
-  container.addEventListener("pointermove", (event) => { hovering = inBoat(event); });
+  // a family's label ("3 → 8", a white box) would hide the preview's squares under it: while the pointer is over
+  // the boat the labels fade, and they come back when it leaves
+  const fade = (on) => {
+    if (!boat) return;
+    for (const el of boat.querySelectorAll(".family > rect, .family > text")) el.style.opacity = on ? "0.25" : "";
+  };
+  container.addEventListener("pointerleave", () => { hovering = false; fade(false); });
+  container.addEventListener("pointermove", (event) => { hovering = inBoat(event); fade(hovering && !!data); });
   const onDocKey = (event) => {
     if (!data || !hovering || !boat || !container.isConnected) return;
     const t = event.target;
@@ -170,6 +176,7 @@ export function wirePlacing(container, send) {
     layer.setAttribute("pointer-events", "none");
     boat.append(layer);
     if (!same && data.start) [o, ax, ay] = data.start;
+    fade(hovering);
     draw();
   };
 }

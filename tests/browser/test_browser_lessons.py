@@ -134,7 +134,8 @@ BOARD_WIDTH_JS = """(root) => {
     const part = root.closest('.tutor-lazy');
     const cap = parseFloat(getComputedStyle(root).maxWidth) || Infinity;
     return {board: svg.getBoundingClientRect().width, column: Math.min(part.clientWidth, cap),
-            text: root.querySelector('.tutor-narration').innerText.length};
+            text: root.querySelector('.tutor-narration').innerText.length,
+            hint: getComputedStyle(root.querySelector('.tutor-svg'), '::before').content};
 }"""
 
 
@@ -157,6 +158,7 @@ def test_a_board_takes_its_width_from_the_column_not_from_its_text(voila_server,
     for when, m in (("first step", before), ("after Next", after)):
         assert abs(m["board"] - m["column"]) <= 1, \
             f"{when}: the board is {m['board']:.0f} px wide in a {m['column']:.0f} px column"
+    assert before["hint"] == "none", f"a laptop's board says {before['hint']!r} (the phone's pan hint)"
     assert_no_errors(page)
 
 
@@ -228,3 +230,25 @@ def test_the_widget_loading_words_do_not_show(voila_server, page):
         out.remove();
         return colour; }""")
     assert failed != "rgba(0, 0, 0, 0)"
+
+
+def test_a_board_wider_than_a_phone_says_it_pans(voila_server, browser):
+    """On a phone a board keeps a readable width and pans sideways in its own box; a line over it says so, in the
+    page's language (a reviewer saw only the deck and the piles, with no sign that the hands were to the right)."""
+    require_notebook("maui.ru.ipynb")
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        page.js_errors = []
+        page.on("pageerror", lambda exc: page.js_errors.append(str(exc)))
+        assert page.goto(voila_server.render_url("maui.ru.ipynb")).ok
+        player = find_player(page, "maui", "ru")
+        player.locator(".tutor-svg svg").first.wait_for(state="visible")
+        box = player.locator(".tutor-svg").first
+        pans, hint = box.evaluate("""(el) => [el.scrollWidth > el.clientWidth,
+                                              getComputedStyle(el, '::before').content]""")
+        assert pans, "the board fits the phone: the test proves nothing"
+        assert CYRILLIC.search(hint) and "⟷" in hint, f"the hint over a panning board reads {hint!r}"
+        assert_no_errors(page)
+    finally:
+        context.close()

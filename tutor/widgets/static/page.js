@@ -16,6 +16,9 @@ function render({ model, el }) {
   reload.addEventListener("click", () => window.location.reload());
   notice.append(text, " ", reload);
   document.body.appendChild(notice);
+  // the words of the phone's "swipe sideways" hint over a board wider than the screen (tutor.css), in the
+  // page's language; CSS reads them as a string
+  document.documentElement.style.setProperty("--tutor-pan-hint", JSON.stringify(model.get("pan_text") || "⟷"));
 
   let pending = null;
   let seq = 0;
@@ -57,6 +60,21 @@ function render({ model, el }) {
   markLive();
   const watcher = new MutationObserver(markLive);
   watcher.observe(document.body, { childList: true, subtree: true });
+  // a toggle button (a score helper's card) shows its state by a class only (mod-active): a screen reader needs
+  // aria-pressed, kept in step with the class as it changes
+  const pressed = (button) => {
+    const on = button.classList.contains("mod-active") ? "true" : "false";
+    if (button.getAttribute("aria-pressed") !== on) button.setAttribute("aria-pressed", on);
+  };
+  const markToggles = (records) => {
+    for (const record of records || []) {
+      if (record.target.classList && record.target.classList.contains("widget-toggle-button")) pressed(record.target);
+    }
+    for (const button of document.querySelectorAll(".widget-toggle-button:not([aria-pressed])")) pressed(button);
+  };
+  markToggles();
+  const toggles = new MutationObserver(markToggles);
+  toggles.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ["class"] });
   const onClick = () => ping(model.get("click_timeout_ms"));
   document.addEventListener("click", onClick, true);
   const timer = setInterval(() => ping(model.get("timeout_ms")), model.get("interval_ms"));
@@ -64,6 +82,7 @@ function render({ model, el }) {
   return () => {
     clearInterval(timer);
     watcher.disconnect();
+    toggles.disconnect();
     clearTimeout(pending);
     document.removeEventListener("click", onClick, true);
     notice.remove();

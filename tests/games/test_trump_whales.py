@@ -1088,3 +1088,25 @@ def test_the_answer_check_finds_the_titles_the_review_named():
         data = dict(load_file(ROOT / "lessons" / "trump_whales" / "scenarios" / f"{name}.yaml"), title=title)
         for lang in LANGS:
             assert any("the title says" in p for p in shown_before_answer(data, lang)), (name, lang)
+
+
+def test_the_leaders_advice_says_a_led_five_sets_no_family():
+    """«ПЯТЁРКА!»: a led 5 takes the family of the first whale after it, so 'the card you lead sets the family'
+    is not said to a leader holding a 5 (review T10)."""
+    from tutor.games.trump_whales.advice import advice
+    s = table([["five-1", "orca-9"], ["orca-3", "narwhal-2"], ["orca-4", "narwhal-6"]])
+    en, ru = advice(s, 0, "en"), advice(s, 0, "ru")
+    assert "first whale" in en and "первый сыгранный кит" in ru and "любую карту, и она задаст" not in ru
+
+
+def test_bonus_timing_is_a_ruling_that_quotes_the_rulebooks_any_time():
+    """Review R2: «в любой момент игры» is quoted where the ruling is taught and in the ruling itself; the
+    '+1 in the eighth trick' consequence is said to follow from the ruling."""
+    from tutor.core.i18n import text
+    for lang in LANGS:
+        assert "«в любой момент игры»" in text("trump_whales.ruling.bonus-own-turn", lang)
+        lesson = " ".join((ROOT / "lessons" / "trump_whales" / f"lesson.{lang}.md").read_text(encoding="utf-8").split())
+        part_4 = lesson.split('id="part-turn"')[1].split('id="part-five"')[0]
+        bonuses = lesson.split('id="part-bonuses"')[1].split('id="part-example"')[0]
+        assert "«в любой момент игры»" in part_4 and "«в любой момент игры»" in bonuses
+    assert "Отсюда следствие" in (ROOT / "lessons" / "trump_whales" / "lesson.ru.md").read_text(encoding="utf-8")

@@ -139,13 +139,29 @@ def test_your_turn_judges_a_miss_then_a_right_move_in_the_browser(served, lang):
     assert ("Hint" in said) if lang == "en" else ("Подсказка" in said), said
     assert board_of(task) != start
     again = task.locator("button.tutor-task-again")
-    tall = task.bounding_box()["height"]
     press_and_wait(page, task, again)
     assert board_of(task) == start and status.inner_text().strip() == ""
-    # the verdict gone, the task keeps its height: the page below does not jump up under the reader
-    assert task.bounding_box()["height"] >= tall - 1
     press_and_wait(page, task, card(12))
     assert task.locator('[data-outcome="done"]').count() == 1, status.inner_text()
     if lang == "ru":
         assert CYRILLIC.search(status.inner_text())
+    assert_no_errors(page)
+
+
+def test_a_task_keeps_its_height_after_try_again(served):
+    """Паперові океани's 'End the round wisely', LAST CHANCE: the verdict (hint, what decided it) and the log are
+    taller than the three buttons "Try again" brings back; the task keeps its height, so the page below does not
+    jump up under the reader (the walk-through saw it shift)."""
+    page = served
+    require_notebook("sea_salt_paper.ipynb")
+    task = open_table(page, "sea_salt_paper.ipynb", ".tutor-your-turn:has-text('with 7 points')")
+    top = page.evaluate("(el) => el.getBoundingClientRect().bottom + window.scrollY", task.element_handle())
+    press_and_wait(page, task, task.locator("button.tutor-action", has_text="LAST CHANCE"))
+    assert task.locator('[data-outcome="missed"]').count() == 1
+    tall = task.bounding_box()["height"]
+    press_and_wait(page, task, task.locator("button.tutor-task-again"))
+    assert task.locator(".tutor-status").inner_text().strip() == ""
+    assert task.bounding_box()["height"] >= tall - 1, "the task shrank: the page below jumped up"
+    bottom = page.evaluate("(el) => el.getBoundingClientRect().bottom + window.scrollY", task.element_handle())
+    assert bottom >= top - 1
     assert_no_errors(page)

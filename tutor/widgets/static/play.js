@@ -69,6 +69,9 @@ function render({ model, el: root }) {
   };
   const releaseHeight = () => { tallest = 0; root.style.minHeight = ""; };
   window.addEventListener("resize", releaseHeight);
+  // it grows after a draw too (the board's symbols arrive, text wraps): measured whenever its size changes
+  const sizes = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(holdHeight);
+  if (sizes) sizes.observe(root);
   undo.addEventListener("click", () => press("undo"));
   again.addEventListener("click", () => { releaseHeight(); press("new"); });
   // the box shows the kernel's saved text again (a refused paste may still be in it), new text replaces it
@@ -204,6 +207,7 @@ function render({ model, el: root }) {
     model.off("change:saved", drawSaved);
     model.off("msg:custom", onMessage);
     window.removeEventListener("resize", releaseHeight);
+    if (sizes) sizes.disconnect();
   };
 }
 

@@ -1,0 +1,38 @@
+"""Паперові океани in a real browser: the score helper's card buttons tell a screen reader which are pressed
+(aria-pressed, kept in step by the page widget), and name their card, not only its colour."""
+
+from __future__ import annotations
+
+import pytest
+
+from test_browser_lessons import assert_no_errors
+from test_browser_play import open_table
+from voila_harness import require_notebook
+
+
+@pytest.fixture
+def served(voila_server, page):
+    page.server_url = voila_server.render_url
+    return page
+
+
+def test_the_score_helpers_card_buttons_say_whether_they_are_pressed(served):
+    page = served
+    require_notebook("sea_salt_paper.uk.ipynb")
+    helper = open_table(page, "sea_salt_paper.uk.ipynb", ".tutor-ssp-score")    # part 9: Andriy's cards
+    cards = helper.locator("button.widget-toggle-button", has_text="(")       # «краб (синій)», not «синій»
+    assert cards.count() == 58, cards.count()
+    page.wait_for_function("(root) => root.querySelectorAll('button.widget-toggle-button[aria-pressed]').length"
+                           " === root.querySelectorAll('button.widget-toggle-button').length",
+                           arg=helper.element_handle())
+    pressed = helper.locator('button.widget-toggle-button[aria-pressed="true"]', has_text="(")
+    assert pressed.count() == 5, [b.inner_text() for b in pressed.all()]      # three octopuses, two crabs
+    shell = helper.locator('button.widget-toggle-button[aria-pressed="false"]', has_text="мушля (синя)")
+    assert shell.count() == 1
+    handle = shell.element_handle()
+    handle.click()
+    page.wait_for_function("(b) => b.getAttribute('aria-pressed') === 'true'", arg=handle)
+    # the kernel answers with the card's place in its words and colour
+    page.wait_for_function("(b) => b.textContent.includes('на руці') && b.classList.contains('mod-info')", arg=handle)
+    assert "на руці" in handle.inner_text()
+    assert_no_errors(page)

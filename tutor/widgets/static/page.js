@@ -75,21 +75,6 @@ function render({ model, el }) {
   markToggles();
   const toggles = new MutationObserver(markToggles);
   toggles.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ["class"] });
-  // a toggle button (a score helper's card) shows its state by a class only (mod-active): a screen reader needs
-  // aria-pressed, kept in step with the class as it changes
-  const pressed = (button) => {
-    const on = button.classList.contains("mod-active") ? "true" : "false";
-    if (button.getAttribute("aria-pressed") !== on) button.setAttribute("aria-pressed", on);
-  };
-  const markToggles = (records) => {
-    for (const record of records || []) {
-      if (record.target.classList && record.target.classList.contains("widget-toggle-button")) pressed(record.target);
-    }
-    for (const button of document.querySelectorAll(".widget-toggle-button:not([aria-pressed])")) pressed(button);
-  };
-  markToggles();
-  const toggles = new MutationObserver(markToggles);
-  toggles.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ["class"] });
   const onClick = () => ping(model.get("click_timeout_ms"));
   document.addEventListener("click", onClick, true);
   const timer = setInterval(() => ping(model.get("timeout_ms")), model.get("interval_ms"));
@@ -97,7 +82,6 @@ function render({ model, el }) {
   return () => {
     clearInterval(timer);
     watcher.disconnect();
-    toggles.disconnect();
     toggles.disconnect();
     clearTimeout(pending);
     document.removeEventListener("click", onClick, true);

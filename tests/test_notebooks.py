@@ -343,6 +343,74 @@ def test_index_lists_every_game_with_relative_links():
         assert (NOTEBOOKS / link).is_file(), link
 
 
+
+def voila_markdown(source: str) -> str:
+    """A Markdown cell as Voilà renders it (its exporter's markdown2html)."""
+    from nbconvert.filters.markdown_mistune import MarkdownWithMath
+    from voila.exporter import VoilaMarkdownRenderer
+    renderer = VoilaMarkdownRenderer(escape=False, attachments={}, contents_manager=None, anchor_link_text="¶")
+    return MarkdownWithMath(renderer=renderer).render(source)
+
+
+def texts_by_language(html: str) -> list[tuple[str | None, str]]:
+    """Each text of an HTML fragment with the language it is read in (its nearest `lang`, None outside any)."""
+    from html.parser import HTMLParser
+    void = {"br", "img", "hr", "input", "meta", "link", "col", "area", "wbr"}
+
+    class Reader(HTMLParser):
+        def __init__(self):
+            super().__init__(convert_charrefs=True)
+            self.stack, self.out = [], []
+
+        def handle_starttag(self, tag, attrs):
+            if tag not in void:
+                self.stack.append(dict(attrs).get("lang") or (self.stack[-1] if self.stack else None))
+
+        def handle_endtag(self, tag):
+            if tag not in void and self.stack:
+                self.stack.pop()
+
+        def handle_data(self, data):
+            if data.strip():
+                self.out.append((self.stack[-1] if self.stack else None, data.strip()))
+
+    reader = Reader()
+    reader.feed(html)
+    return reader.out
+
+
+def test_index_sections_are_read_in_their_own_language():
+    """The page is lang="en"; its Russian and Ukrainian sections, as Voilà renders them, each carry their own
+    lang, and a Cyrillic text in the English section (the pointer to them, a language's link) too."""
+    nb = nbformat.read(NOTEBOOKS / "index.ipynb", as_version=4)
+    langs = yaml.safe_load((ROOT / "lessons" / "index.yaml").read_text(encoding="utf-8"))["language_names"]
+    assert len(nb.cells) == len(langs) >= 3
+    for cell, lang in zip(nb.cells, langs):
+        texts = texts_by_language(voila_markdown(cell.source))
+        assert texts and all(where is not None for where, _ in texts), f"{lang}: text outside any lang"
+        table_head = next(t for t in texts if t[1] in ("Game", "Игра", "Гра"))
+        assert table_head[0] == lang, f"the {lang} section's table is read as {table_head[0]}"
+        for where, text in texts:
+            if re.search("[а-яёіїєґ]", text, re.I):
+                assert where in ("ru", "uk"), f"{lang} section: {text!r} is read as {where}"
+            if lang != "en" and where == "en":
+                assert text == "English" or not re.search("[а-яё]", text, re.I), text
+
+
+def test_index_has_a_title_and_says_which_games_have_no_lesson_in_a_section_language():
+    nb = nbformat.read(NOTEBOOKS / "index.ipynb", as_version=4)
+    assert nb.metadata.title != "tutor" and len(nb.metadata.title.split()) >= 4, nb.metadata.title
+    text = markdown(nb)
+    # one name beside the other, never nested brackets ('The Isle of Cats (family game) (Острів котів (...))')
+    assert not re.search(r"\([^()]*\([^()]*\)[^()]*\)", text), "nested brackets in the index"
+    ru = next(c.source for c in nb.cells if 'lang="ru"' in c.source.split("\n", 1)[0])
+    prose = ru.split("\n|")[0]
+    for game_id in ready_games():
+        g = info(game_id)
+        if "ru" not in g.lesson_langs:     # named as printed on its box, e.g. «Острів котів»
+            assert g.title(g.lesson_langs[-1]).split(" (")[0] in prose, f"the ru section does not name {game_id}"
+    assert "JupyterLab" not in next(line for line in text.splitlines() if "How to use it" in line)
+
 def test_notebook_links_resolve():
     for name in list(LESSONS) + ["index.ipynb"]:
         nb = json.loads((NOTEBOOKS / name).read_text(encoding="utf-8"))

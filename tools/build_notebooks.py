@@ -70,7 +70,10 @@ def lesson_notebook(game_id: str, lang: str) -> dict:
 
 def index_notebook() -> dict:
     """The index page: a section per language, its prose from lessons/index.<lang>.md, then a row per ready game
-    (from the registry) linking its lessons and a row per game still coming (lessons/index.yaml)."""
+    (from the registry) linking its lessons and a row per game still coming (lessons/index.yaml). Each section
+    is wrapped in an element carrying its language (the page itself is lang="en"), so a screen reader reads the
+    Russian and Ukrainian sections with their own voice; so is each language's link. The page's title is the
+    English section's heading."""
     source = yaml.safe_load((ROOT / "lessons" / "index.yaml").read_text(encoding="utf-8"))
     names = source["language_names"]
     prose = {p.name.split(".")[1]: p for p in (ROOT / "lessons").glob("index.*.md")}
@@ -84,18 +87,35 @@ def index_notebook() -> dict:
         g = spec(game_id)
         first = g.lesson_langs[0]
         links = {lang: notebook_name(g.stem, lang, first) for lang in g.lesson_langs}
-        others = " · ".join(f"[{names.get(lang, lang)}]({links[lang]})" for lang in g.lesson_langs)
+        others = " · ".join(f'[<span lang="{lang}">{names.get(lang, lang)}</span>]({links[lang]})'
+                            for lang in g.lesson_langs)
         for lang in rows:
-            title = g.title(lang) if lang != "en" else f"{g.title('en')} ({g.title(g.lesson_langs[-1])})"
-            rows[lang].append(f"| [{title}]({links.get(lang, links[first])}) | {others} |")
+            rows[lang].append(f"| [{_row_title(g, lang)}]({links.get(lang, links[first])}) | {others} |")
     for coming in source["coming"]:
         for lang in rows:
             rows[lang].append(f"| {coming['title'].get(lang, coming['title']['en'])} | *{source['coming_word'][lang]}* |")
     cells = []
     for i, (lang, prose_text) in enumerate(text.items()):
         body = prose_text.rstrip("\n") + "\n" + "\n".join(rows[lang])
-        cells.append(_cell("markdown", f'<a id="{lang}"></a>\n\n' + body, f"index-{i:03d}"))
-    return _notebook(cells, "en", "tutor")
+        # blank lines around the Markdown inside the <div>: Voilà and JupyterLab then render it as Markdown
+        cells.append(_cell("markdown", f'<div lang="{lang}" id="{lang}">\n\n{body}\n\n</div>', f"index-{i:03d}"))
+    return _notebook(cells, "en", _heading(text.get("en", "")) or "tutor")
+
+
+def _row_title(g, lang: str) -> str:
+    """A game's name in a section: in English beside the name it is taught under (its last lesson language),
+    'Maui / Мяури' (the original in its own lang); with a slash, since a name may hold brackets ('The Isle of
+    Cats (family game)')."""
+    if lang != "en":
+        return g.title(lang)
+    last = g.lesson_langs[-1]
+    original = g.title(last)
+    return g.title("en") if original == g.title("en") else f'{g.title("en")} / <span lang="{last}">{original}</span>'
+
+
+def _heading(markdown: str) -> str:
+    """The first `# ` heading of a Markdown text (the page's title), or ''."""
+    return next((line[2:].strip() for line in markdown.splitlines() if line.startswith("# ")), "")
 
 
 def _without_front_matter(text: str) -> str:

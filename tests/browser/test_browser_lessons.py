@@ -113,6 +113,10 @@ def test_index_renders_and_links_every_ready_lesson(voila_server, page):
         assert re.search(name, link.inner_text()), link.inner_text()
         ru = page.locator(f'a[href$="{stem}.ru.ipynb"]')
         assert ru.count() >= 1, f"the index does not link the Russian {stem} lesson"
+    # the page is lang="en"; its Russian and Ukrainian sections (each with its table) are read in their own
+    for lang, head in (("ru", "Игра"), ("uk", "Гра")):
+        assert page.locator(f'[lang="{lang}"] table th').first.inner_text() == head
+    assert page.title() != "tutor"
     assert_no_errors(page)
 
 

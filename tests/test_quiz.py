@@ -108,7 +108,7 @@ def test_a_refused_choice_is_wrong_and_carries_its_refusal():
 def test_outcome_form_can_ask_whether_an_action_is_refused():
     quiz = load("aqua_fest/who-wins-the-battle")
     refused = next(o for o in Q.evaluate(quiz) if "refused" in o.choice)
-    assert not refused.correct and refused.problems == ["the engine allows it"]
+    assert not refused.correct and refused.problems == ["the rules allow it"]
     quiz = copy.deepcopy(quiz)
     quiz["do"] = [{"attack": {"player": 1, "target": 2, "card": "dolphin-1"}},
                   {"attack": {"player": 1, "target": 2, "card": "crab-3"}}]
@@ -127,7 +127,7 @@ def test_check_names_no_right_answer():
     quiz = copy.deepcopy(load("maui/who-takes-the-deep"))
     quiz["choices"][1]["expect"] = {"catch": {2: "tuna-1"}}
     problems = Q.check(quiz)
-    assert problems[0] == "no choice is right per the engine"
+    assert problems[0] == "no choice is right by the rules"
 
 
 @pytest.mark.parametrize("change, words", [
@@ -330,7 +330,7 @@ def test_check_command_fails_a_quiz_with_two_right_answers(tmp_path):
     done = run_check(path)
     assert done.returncode == 1, done.stdout + done.stderr
     assert "FAIL" in done.stdout and "two-right.yaml" in done.stdout
-    assert "2 choices are right per the engine" in done.stdout
+    assert "2 choices are right by the rules" in done.stdout
     # inside a lesson folder too
     folder = tmp_path / "lessons" / "maui" / "quizzes"
     folder.mkdir(parents=True)

@@ -193,7 +193,7 @@ def _given(quiz: dict) -> tuple:
     state, _events, refusal, _shown, told = _play(load(quiz["game"]), adapter(quiz["game"]), start,
                                                   [quiz["given"]], f"{quiz['id']}: given")
     if refusal is not None:
-        raise ScenarioError(f"{quiz['id']}: the engine refuses 'given': {refusal.explain('en')}")
+        raise ScenarioError(f"{quiz['id']}: the rules refuse 'given': {refusal.explain('en')}")
     return state, told
 
 
@@ -244,7 +244,7 @@ def evaluate(quiz: dict) -> list[Outcome]:
         for i, choice in enumerate(quiz["choices"]):
             if "refused" in choice:
                 if refusal is None:
-                    problems = ["the engine allows it"]
+                    problems = ["the rules allow it"]
                 elif refusal.rule != choice["refused"]:
                     problems = [f"refused by {refusal.rule}, not {choice['refused']}"]
                 else:
@@ -330,10 +330,10 @@ def check(quiz: dict) -> list[str]:
     if len(right) == 1:
         return []
     if not right:
-        lines = ["no choice is right per the engine"]
+        lines = ["no choice is right by the rules"]
         lines += [f"choice {o.index + 1} ({_label(o.choice)}): {'; '.join(o.problems)}" for o in outcomes]
         return lines
-    return [f"{len(right)} choices are right per the engine: "
+    return [f"{len(right)} choices are right by the rules: "
             + ", ".join(f"{o.index + 1} ({_label(o.choice)})" for o in right) + "; a quiz needs exactly one"]
 
 

@@ -121,7 +121,7 @@ def check(task: dict) -> list[str]:
             right += 1
     out = []
     if not right:
-        out.append("no legal move meets the goal per the engine")
+        out.append("no legal move meets the goal by the rules")
     if not wrong:
         out.append("every legal move meets the goal: there is nothing to get wrong")
     return out

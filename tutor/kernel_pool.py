@@ -69,6 +69,10 @@ def queued_refills(manager_class: type) -> type:
             return super()._initialize(notebook_path, kernel_id, **kwargs)
 
         async def _queued_initialize(self, notebook_path, **kwargs):
+            # this replacement's task was made while a visitor's page was being served and copied that page's
+            # context: its kernel is the pool's, not the page's (tutor.server_guards.note_kernel)
+            from tutor.server_guards import ADMISSION
+            ADMISSION.set(None)
             if self._gate is None:
                 self._gate = asyncio.Semaphore(REFILLS_AT_ONCE)
             gate = self._gate
@@ -112,7 +116,8 @@ def fresh_idle_clock(manager, kernel_id) -> None:
 
 
 def install() -> None:
-    """Make Voilà's application build its kernel manager with queued refills (this process only)."""
+    """Make Voilà's application build its kernel manager with queued refills, telling the cap on learners which
+    kernel each page got (this process only)."""
     import voila.app
 
     factory = voila.app.voila_kernel_manager_factory
@@ -120,7 +125,8 @@ def install() -> None:
         return
 
     def queued_factory(*args, **kwargs):
-        return queued_refills(factory(*args, **kwargs))
+        from tutor.server_guards import counted_kernels       # the cap learns which kernel each page got
+        return counted_kernels(queued_refills(factory(*args, **kwargs)))
 
     queued_factory._tutor_queued = True
     voila.app.voila_kernel_manager_factory = queued_factory

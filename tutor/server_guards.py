@@ -8,11 +8,13 @@ rebinding, and the cap on learners' kernels with its "the room is full" page.
   (``--allowed-host``); anything else gets 403.
 * Cap. Each page a visitor opens costs a kernel (~60 MB) that runs the lesson; without a cap any page on the
   web could make a visitor's browser open hundreds. Past ``max_learners`` pages in use, a lesson request is
-  answered at once with a friendly 503 page in three languages, and no kernel is started.
+  answered at once with a friendly 503 page in three languages, and no kernel is started. A page counts from
+  the moment it is admitted, before its kernel has started.
 """
 
 from __future__ import annotations
 
+import contextvars
 import html
 import ipaddress
 import re
@@ -101,20 +103,78 @@ def room_full_page(n: int) -> str:
             + "".join(parts) + "</body></html>")
 
 
-def learner_kernels(kernel_manager) -> int:
-    """Kernels in use by pages: all kernels less those waiting, preheated, in Voilà's pools."""
-    total = len(kernel_manager.list_kernel_ids())
-    pools = getattr(kernel_manager, "_pools", {}) or {}
-    pooled = sum(len(pool) for pool in pools.values())
-    return max(0, total - pooled)
+def pooled_kernel_ids(kernel_manager) -> set:
+    """Kernels waiting, preheated, in Voilà's pools. A pool entry is a task: only a finished one has a kernel
+    (a replacement still queued or starting has none yet, and must not be subtracted from the learners')."""
+    ids = set()
+    for pool in (getattr(kernel_manager, "_pools", {}) or {}).values():
+        for entry in pool:
+            if entry.done() and not entry.cancelled() and entry.exception() is None:
+                kernel_id = (entry.result() or {}).get("kernel_id")
+                if kernel_id:
+                    ids.add(kernel_id)
+    return ids
+
+
+def learner_kernels(kernel_manager) -> set:
+    """Kernels in use by pages: all kernels less those waiting in Voilà's pools."""
+    return set(kernel_manager.list_kernel_ids()) - pooled_kernel_ids(kernel_manager)
+
+
+class Admission:
+    """A page let in, from the moment it is admitted: its kernel (`kernel_id`, once known) may take seconds to
+    start, and a room arriving at once must not all slip in during those seconds."""
+
+    kernel_id: str | None = None
+
+
+# the admission of the request being served: Tornado serves each request in its own asyncio task, so the
+# kernel manager, awaited by the page handler, can say which kernel the page got (note_kernel)
+ADMISSION: contextvars.ContextVar = contextvars.ContextVar("tutor_admission", default=None)
+
+
+def note_kernel(kernel_id) -> None:
+    """The page being served got `kernel_id` (called by the kernel manager; nothing outside a page request)."""
+    admission = ADMISSION.get()
+    if admission is not None and admission.kernel_id is None:
+        admission.kernel_id = kernel_id
+
+
+def pages_in_use(kernel_manager, admitting) -> int:
+    """Learners' kernels, plus pages admitted whose kernel is not running yet."""
+    learners = learner_kernels(kernel_manager)
+    return len(learners) + sum(1 for a in admitting if a.kernel_id not in learners)
+
+
+def counted_kernels(manager_class: type) -> type:
+    """`manager_class` telling the page being served which kernel it got (started for it, or preheated)."""
+
+    class CountedKernelManager(manager_class):
+        async def start_kernel(self, *args, **kwargs):
+            kernel_id = await super().start_kernel(*args, **kwargs)
+            note_kernel(kernel_id)
+            return kernel_id
+
+        if hasattr(manager_class, "get_rendered_notebook"):
+            async def get_rendered_notebook(self, *args, **kwargs):
+                handed = await super().get_rendered_notebook(*args, **kwargs)
+                note_kernel(handed[-1])
+                return handed
+
+    CountedKernelManager.__name__ = f"Counted{manager_class.__name__}"
+    return CountedKernelManager
 
 
 def render_handler_class(base, max_learners: int):
-    """Voilà's page handler, answering "the room is full" instead of starting a kernel past the cap."""
+    """Voilà's page handler, answering "the room is full" instead of starting a kernel past the cap. A page
+    counts from the moment it is admitted: 45 pages opened at once against a cap of 40 were all let in, because
+    none of their kernels had started when the others were counted."""
+
+    admitting: set = set()
 
     class CappedRenderHandler(base):
         async def get(self, path=None):
-            in_use = learner_kernels(self.kernel_manager)
+            in_use = pages_in_use(self.kernel_manager, admitting)
             if max_learners > 0 and in_use >= max_learners:
                 self.set_status(503)
                 self.set_header("Retry-After", "120")
@@ -122,7 +182,14 @@ def render_handler_class(base, max_learners: int):
                 self.set_header("Cache-Control", "no-store")
                 self.finish(room_full_page(in_use))
                 return
-            return await super().get(path)
+            admission = Admission()
+            admitting.add(admission)       # counted and added with no await between: no other page slips in
+            token = ADMISSION.set(admission)
+            try:
+                return await super().get(path)
+            finally:
+                ADMISSION.reset(token)
+                admitting.discard(admission)
 
     CappedRenderHandler.__name__ = f"Capped{base.__name__}"
     return CappedRenderHandler

@@ -58,3 +58,62 @@ def test_a_token_keeps_strangers_out(server_with):
     assert status in (302, 403)
     status, html = request(server.render_url("index.ipynb") + "?token=club-secret")
     assert status == 200 and KERNEL_ID.search(html)
+
+
+def a_small_club(tmp_path) -> "Path":
+    """A notebooks folder of the index and one lesson: a pool of one preheated kernel each stays cheap."""
+    import shutil
+    folder = tmp_path / "notebooks"
+    folder.mkdir()
+    for name in ("index.ipynb", "maui.ipynb"):
+        shutil.copy(require_notebook(name), folder / name)
+    return folder
+
+
+def test_a_crowd_arriving_at_once_gets_exactly_the_cap(tmp_path, browser):
+    """45 pages opened at once against a cap of 40 were all let in: none of their kernels had started when the
+    others were counted (and a preheated kernel's replacement, not started yet, was subtracted as if it were in
+    the pool). Now a page counts from the moment it is admitted: of 5 pages opened at once against a cap of 3,
+    exactly 3 are let in, and each shows its widgets (none hangs); the other 2 read that the room is full."""
+    import concurrent.futures
+
+    folder = a_small_club(tmp_path)
+    server = Server(folder, tmp_path / "voila.log", extra_args=("--max-learners", "3", "--pool-size", "1"))
+    try:
+        server.wait_ready()
+        server.wait_pool_filled()
+        url = server.render_url("maui.ipynb")
+        with concurrent.futures.ThreadPoolExecutor(5) as pool:
+            answers = list(pool.map(lambda _: request(url), range(5)))
+        codes = sorted(status for status, _ in answers)
+        assert codes == [200, 200, 200, 503, 503], (codes, server.log()[-2000:])
+        for status, html in answers:
+            if status == 503:
+                assert "The room is full" in html
+            else:
+                request(f"{server.url}/voila/api/shutdown/{KERNEL_ID.search(html).group(1)}", "POST", data=b"")
+        deadline = time.monotonic() + 30
+        while len(server.kernels()) > 2 and time.monotonic() < deadline:      # the two pool kernels stay
+            time.sleep(0.3)
+
+        # the same in real browsers: all five navigate at once
+        contexts = [browser.new_context() for _ in range(5)]
+        try:
+            pages = [c.new_page() for c in contexts]
+            for p in pages:
+                p.evaluate("(u) => { window.location.href = u; }", url)
+            admitted = full = 0
+            for p in pages:
+                p.wait_for_function("() => document.querySelector('.tutor-page-status')"
+                                    " || document.body.textContent.includes('The room is full')", timeout=120_000)
+                if p.locator(".tutor-page-status").count():
+                    admitted += 1
+                    assert p.locator("#tutor-kernel-gone").is_hidden()
+                else:
+                    full += 1
+            assert (admitted, full) == (3, 2)
+        finally:
+            for c in contexts:
+                c.close()
+    finally:
+        server.stop()

@@ -25,6 +25,10 @@ PlayTable("isle_of_cats", players=2, seat=0, lang="en", bots=True, first=0, kept
 HELPER = """from tutor.games.isle_of_cats.sandbox import ScoreHelper
 ScoreHelper(lang="en", placed=[("cat-orange-16", 0, 7, 0), ("cat-orange-9", 0, 8, 0), ("cat-orange-10", 0, 9, 0)])"""
 
+# part 4's task in Ukrainian, as the lesson page shows it
+TASK = """from tutor.widgets.your_turn import YourTurn, resolve
+YourTurn(resolve("isle_of_cats/cover-rats", None, "uk"), lang="uk")"""
+
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
@@ -35,6 +39,8 @@ def server(tmp_path_factory):
     (folder / "ioc_place.ipynb").write_text(json.dumps(nb))
     nb["cells"][0]["source"] = HELPER
     (folder / "ioc_helper.ipynb").write_text(json.dumps(nb))
+    nb["cells"][0]["source"] = TASK
+    (folder / "ioc_task.ipynb").write_text(json.dumps(nb))
     nb["cells"][0]["source"] = "print(1)"
     (folder / "index.ipynb").write_text(json.dumps(nb))     # the server wants an index
     s = Server(folder, tmp_path_factory.mktemp("voila") / "voila.log")
@@ -201,4 +207,35 @@ def test_a_family_label_fades_while_the_preview_is_over_the_boat(server, page):
     assert board.evaluate(opacity) == "0.25"
     page.mouse.move(1, 1)
     assert board.evaluate(opacity) == ""
+    assert not page.js_errors
+
+
+def test_after_try_again_pointing_and_the_ukrainian_r_key_still_turn_the_tile(server, page):
+    """Newcomer W2 and W3 on the lesson's own task: a miss, "Try again", then the pointer over the boat and the R key
+    of a Ukrainian layout («к») turn the preview, wherever the keyboard focus went."""
+    from tutor.core.task import start
+    from tutor.widgets.your_turn import resolve
+    page.goto(server.render_url("ioc_task.ipynb"))
+    task = page.locator(".tutor-play").first
+    task.locator(".tutor-placing").wait_for(state="visible")
+    data = resolve("isle_of_cats/cover-rats", None, "uk")
+    d = placing_data(start(data), 0, "uk")
+    board = task.locator(".tutor-svg").first
+    # a legal place that misses the goal: the first fitting anchor of the start orientation, placed by the list
+    version = task.get_attribute("data-v")
+    task.locator(".tutor-place-listed").click()
+    page.wait_for_function("([r, v]) => r.dataset.v !== v", arg=[task.element_handle(), version])
+    again = task.locator(".tutor-task-again")
+    again.wait_for(state="visible")
+    version = task.get_attribute("data-v")
+    again.click()
+    page.wait_for_function("([r, v]) => r.dataset.v !== v", arg=[task.element_handle(), version])
+    task.locator(".tutor-placing").wait_for(state="visible")
+    x, y = square_point(page, task, 5, 4)
+    page.mouse.move(x, y)
+    page.mouse.move(x + 2, y + 1)
+    o0 = int(board.get_attribute("data-preview").split(",")[0])
+    page.evaluate("""() => (document.activeElement || document.body).dispatchEvent(new KeyboardEvent('keydown',
+        {key: 'к', code: 'KeyR', bubbles: true, cancelable: true}))""")
+    assert int(board.get_attribute("data-preview").split(",")[0]) == d["rotate"][o0]
     assert not page.js_errors

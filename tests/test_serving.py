@@ -161,3 +161,19 @@ def test_quiet_kernel_reports_to_the_log_not_the_page(capfd):
         InteractiveShell.clear_instance()
     err = capfd.readouterr().err
     assert "a bad widget message" in err and "not told about" in err
+
+
+def test_the_page_template_gets_its_words_from_the_catalogues():
+    """The page template's notice for a kernel gone before the page connected speaks the page's language: its
+    words come through a Jinja filter set in both ways of serving (standalone and as a server extension)."""
+    from traitlets.utils.importstring import import_item
+
+    from tutor.core.i18n import text
+    from tutor.serving import TEMPLATE, TEMPLATES_ROOT, server_extension_config, voila_config
+    filters = voila_config()["VoilaExporter"]["filters"]
+    assert server_extension_config()["VoilaExporter"]["filters"] == filters
+    template = (TEMPLATES_ROOT / "voila" / "templates" / TEMPLATE / "index.html.j2").read_text(encoding="utf-8")
+    for name, path in filters.items():
+        assert f'"{name}" is filter' in template, "a server without the filter must still serve the page"
+        for lang in ("en", "ru", "uk"):
+            assert import_item(path)("page.lost", lang) == text("ui.page.lost", lang)

@@ -83,6 +83,13 @@ class NoDelayKernelWebsocketConnection(ZMQChannelsWebsocketConnection):
 
 
 CONNECTION_CLASS = "tutor.serving.NoDelayKernelWebsocketConnection"
+PAGE_TEXT_FILTER = "tutor.serving.page_text"
+
+
+def page_text(key: str, lang: str = "en") -> str:
+    """A page word (ui.<key>) in `lang`: the Jinja filter `tutor_page_text` of the page template."""
+    from tutor.core.i18n import text
+    return text(f"ui.{key}", lang or "en")
 
 
 def voila_config(pool_size: int = POOL_SIZE, warm: dict | None = None) -> dict:
@@ -119,6 +126,10 @@ def voila_config(pool_size: int = POOL_SIZE, warm: dict | None = None) -> dict:
         },
         "VoilaExecutor": {
             "iopub_timeout": IOPUB_TIMEOUT_SECONDS,
+        },
+        # the page template's words (its notice for a kernel gone before the page connected) from the catalogues
+        "VoilaExporter": {
+            "filters": {"tutor_page_text": PAGE_TEXT_FILTER},
         },
         # kernels talk to the server over Unix sockets, not TCP ports: with TCP, two kernels starting at once
         # could pick the same free port ("ZMQError: Address already in use") and leave a page hanging
@@ -164,6 +175,7 @@ def server_extension_config() -> dict:
         "ServerApp": {"kernel_websocket_connection_class": CONNECTION_CLASS},
         "VoilaConfiguration": {k: v for k, v in config["VoilaConfiguration"].items()
                                if k in ("strip_sources", "show_tracebacks", "template", "extension_denylist")},
+        "VoilaExporter": config["VoilaExporter"],
         "MappingKernelManager": config["MappingKernelManager"],
     }
 

@@ -79,3 +79,43 @@ def test_a_kernel_that_waited_long_in_the_pool_is_not_culled_when_handed_out(tmp
             assert r.status == 200
     finally:
         server.stop()
+
+
+def test_a_page_whose_kernel_went_away_before_it_connected_says_so(voila_server, page):
+    """A crowd on a starved machine: a page's kernel was culled or shut down before the page had connected to
+    it. The page's widgets never come, and neither does the connection watch (itself a widget), so the page
+    used to wait forever ("Kernel does not exist" in the server's log). The page template now asks whether its
+    kernel exists until that watch is on the page, and shows the same notice, in the page's language."""
+    import urllib.request
+
+    from tutor.core.i18n import text
+    require_notebook("maui.ru.ipynb")
+    url = voila_server.render_url("maui.ru.ipynb")
+    gone = []
+
+    def kernel_goes_away(route):
+        answer = route.fetch(timeout=90_000)
+        html = answer.text()
+        kernel_id = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', html).group(1)
+        urllib.request.urlopen(urllib.request.Request(
+            f"{voila_server.url}/voila/api/shutdown/{kernel_id}", data=b""), timeout=30)
+        assert wait_until(lambda: kernel_id not in voila_server.kernels())
+        gone.append(kernel_id)
+        route.fulfill(response=answer, body=html)
+
+    page.route(url, kernel_goes_away)      # this page's own address only: the shutdown beacon is not routed
+    page.goto(url)
+    assert gone
+    notice = page.locator("#tutor-kernel-gone")
+    notice.wait_for(state="visible", timeout=30_000)
+    assert text("ui.page.lost", "ru") in notice.inner_text()
+    assert notice.get_by_role("button", name=text("ui.page.reload", "ru")).count() == 1
+
+
+def test_a_page_with_its_kernel_shows_no_notice(voila_server, page):
+    require_notebook("maui.ipynb")
+    page.goto(voila_server.render_url("maui.ipynb"))
+    page.locator(".tutor-page-status").first.wait_for(state="attached")
+    page.wait_for_timeout(4000)        # past the template's first look at the kernel
+    assert page.locator("#tutor-kernel-gone").count() == 1, "the template's watch is missing from the page"
+    assert page.locator("#tutor-kernel-gone").is_hidden()

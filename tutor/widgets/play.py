@@ -524,10 +524,11 @@ class PlayTable(anywidget.AnyWidget):
         (`board_key`: Aqua Fest's card buttons, pressed for a card no move is legal for) is clickable there too."""
         chosen = tuple(self.selected.get(seat, ()))
         for c in list(self._offered.values()):
+            action = getattr(c, "action", None)
             if not (isinstance(c, Choice) and "tutor-action-unavailable" in c.classes
-                    and getattr(c.action, "player", None) == seat):
+                    and getattr(action, "player", None) == seat):
                 continue
-            for route in routes(board_keys(c.action)):
+            for route in routes(board_keys(action)):
                 # as `steps` does: the next key after what is chosen, or a fresh start at an earlier step
                 level = next((n for n in range(min(len(chosen), len(route) - 1), -1, -1)
                               if route[:n] == chosen[:n]), None)

@@ -1110,3 +1110,13 @@ def test_bonus_timing_is_a_ruling_that_quotes_the_rulebooks_any_time():
         bonuses = lesson.split('id="part-bonuses"')[1].split('id="part-example"')[0]
         assert "«в любой момент игры»" in part_4 and "«в любой момент игры»" in bonuses
     assert "Отсюда следствие" in (ROOT / "lessons" / "trump_whales" / "lesson.ru.md").read_text(encoding="utf-8")
+
+
+def test_all_fives_counts_the_fives_discarded_as_the_engine_does():
+    """Review T1: three 5s in the trick, one picked, so two are discarded, and the step says two."""
+    from tutor.core.scenario import load_file, replay
+    data = load_file(ROOT / "lessons" / "trump_whales" / "scenarios" / "all-fives.yaml")
+    frame = replay(data).frames[-1]
+    discarded = next(e for e in frame.events if e.kind.endswith(".discarded")).data["cards"]
+    assert len(discarded) == 2 and all(C.is_five(c) for c in discarded)
+    assert "two 5s are discarded" in frame.say["en"] and "Две другие пятёрки" in frame.say["ru"]

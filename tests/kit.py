@@ -114,7 +114,7 @@ def check_refused(game, state, action, langs=("en",)) -> RuleViolation:
         refusal = exc
     else:
         raise AssertionError(f"{action} was applied though it is not a legal action")
-    heading = section(refusal.rule).heading
+    heading = section(refusal.rule).quoted      # the heading, or its first words when it is a long sentence
     for lang in langs:
         assert heading in refusal.explain(lang), (lang, refusal.explain(lang))
     assert state == copy and game.to_json(state) == text, "a refused action changed the position"

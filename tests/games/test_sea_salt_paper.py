@@ -32,7 +32,7 @@ def refused(state, action, rule: str) -> RuleViolation:
     assert info.value.rule == R + rule, info.value.rule
     for lang in ("en", "uk"):
         words = info.value.explain(lang)
-        assert section(R + rule).heading in words
+        assert section(R + rule).quoted in words
         assert not any(mentions(words, c) for c in C.ALL_CARDS), words
     assert g.to_json(state) == before
     return info.value

@@ -179,3 +179,15 @@ def test_the_score_helper_names_each_card_and_says_where_it_went(lang):
         assert text("sea_salt_paper.board.phase.draw", lang) not in svg
     shell.value = False
     assert shell.description == card_name("shell-1", lang) and shell.button_style == ""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_draw_is_cited_by_its_title_and_the_headings_first_words(lang):
+    """Every draw was told with the 12-word step heading («…одним із двох способів:»): it is cited by the tutor's
+    title and the heading's first words; the lesson's part still quotes the heading whole (its citation line)."""
+    from tutor.core.rules import cite, section
+    said = cite("sea_salt_paper:draw", lang)
+    assert "одним із двох способів" not in said and "«1. Ви повинні взяти на руку 1 карту…»" in said, said
+    assert section("sea_salt_paper:draw").heading.startswith(section("sea_salt_paper:draw").quote.rstrip("…"))
+    lesson = (ROOT / "lessons" / "sea_salt_paper" / f"lesson.{lang}.md").read_text(encoding="utf-8")
+    assert f"«{section('sea_salt_paper:draw').heading}»" in lesson

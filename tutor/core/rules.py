@@ -18,11 +18,19 @@ class Section:
 
     id: str
     heading: str                 # the heading as printed, in the rulebook's language
+    # what a citation quotes when the heading is a long sentence (its first words, ending in "…"): a rule cited on
+    # every move reads shorter; empty: the heading whole
+    quote: str = ""
 
     @property
     def key(self) -> str:
         game, _, slug = self.id.partition(":")
         return f"{game}.section.{slug}"
+
+    @property
+    def quoted(self) -> str:
+        """The rulebook's words a citation shows: `quote`, or the heading."""
+        return self.quote or self.heading
 
     def title(self, lang: str = "en") -> str:
         return i18n.text(self.key, lang)
@@ -85,6 +93,6 @@ def cite(rule_id: str, lang: str = "en") -> str:
 def _cite(rule_id: str, lang: str) -> str:
     s = section(rule_id)
     title = s.title(lang)
-    if _bare(title) == _bare(s.heading):      # «Как играть?» needs no «Как играть» in front of it
-        return f"«{s.heading}»"
-    return f"{title} («{s.heading}»)"
+    if _bare(title) == _bare(s.quoted):       # «Как играть?» needs no «Как играть» in front of it
+        return f"«{s.quoted}»"
+    return f"{title} («{s.quoted}»)"

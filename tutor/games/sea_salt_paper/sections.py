@@ -25,7 +25,9 @@ _S = [     # (slug, the heading as the rulebook prints it); the tutor's titles: 
     ("rulings", "—"),
 ]
 
-SECTIONS = tuple(Section(f"sea_salt_paper:{slug}", heading) for slug, heading in _S)
+# a heading that is a whole sentence is quoted by its first words: the draw is cited on every turn's narration
+_QUOTE = {"draw": "1. Ви повинні взяти на руку 1 карту…"}
+SECTIONS = tuple(Section(f"sea_salt_paper:{slug}", heading, _QUOTE.get(slug, "")) for slug, heading in _S)
 register_sections(SECTIONS)
 
 # (slug, the section it concerns); each decision and its reason: sea_salt_paper.ruling.<slug>

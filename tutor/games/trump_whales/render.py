@@ -341,8 +341,8 @@ def describe(view: dict, lang: str = "en") -> tuple[str, str]:
     """(title, description) in plain words: what a screen reader says about the position."""
     title = f"{text('trump_whales.title', lang)} — {_w('round', lang, r=view['round'])}"
     lines = [_w("d.head", lang, r=view["round"], n=min(view["tricks"] + 1, C.TRICKS),
-                trump=family_name(view["trump"], lang), token=token_text(view["token"], lang),
-                phase=_w(f"phase.{view['phase']}", lang))]
+                trump=family_name(view["trump"], lang), trump_plain=family_name(view["trump"], lang).lower(),
+                token=token_text(view["token"], lang), phase=_w(f"phase.{view['phase']}", lang))]
     if view["trick"]:
         lines.append(_w("d.trick", lang, cards=", ".join(
             f"{player_name(p['seat'], lang)}: {card_name(p['card']['id'], lang)}" for p in view["trick"])))

@@ -648,3 +648,12 @@ def test_the_rulings_list_names_each_section_once_and_says_trainer_in_ukrainian(
         assert html.count("«ЗАВДАННЯ»") == 1 and html.count("<li") == len(g.RULINGS)
     uk = lesson.rulings("isle_of_cats", "uk").value
     assert "Рішення тренера" in uk and "тьютор" not in uk
+
+
+def test_the_bag_short_ruling_counts_are_the_components():
+    """Ruling bag-short: 85 cat tiles in the bag, 80 drawn at most (4 a player, 4 players, 5 days)."""
+    most = C.TILES_PER_PLAYER * C.MAX_PLAYERS * C.DAYS
+    assert most <= len(C.CAT_TILES)
+    for lang in LANGS:
+        said = next(r for r in g.RULINGS if r.id.endswith("/bag-short")).say(lang)
+        assert str(len(C.CAT_TILES)) in said and str(most) in said, said

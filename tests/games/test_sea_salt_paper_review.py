@@ -191,3 +191,18 @@ def test_the_draw_is_cited_by_its_title_and_the_headings_first_words(lang):
     assert section("sea_salt_paper:draw").heading.startswith(section("sea_salt_paper:draw").quote.rstrip("…"))
     lesson = (ROOT / "lessons" / "sea_salt_paper" / f"lesson.{lang}.md").read_text(encoding="utf-8")
     assert f"«{section('sea_salt_paper:draw').heading}»" in lesson
+
+
+@pytest.mark.parametrize("name", ["another-turn", "stop-or-last-chance", "what-does-it-score"])
+def test_every_wrong_quiz_choice_says_why_in_its_own_words(name):
+    """A wrong answer got a replay and no reason (the newcomer's «Гравець 1 грає два краби»): each wrong choice has
+    its own words in every language, and they do not name the right choice's label."""
+    data = Q.load_file(ROOT / "lessons" / "sea_salt_paper" / "quizzes" / f"{name}.yaml")
+    outcomes = Q.evaluate(data)
+    [right] = [o for o in outcomes if o.correct]
+    for o in outcomes:
+        if o.correct:
+            continue
+        for lang in LANGS:
+            words = o.choice["explain"][lang]
+            assert words and right.choice["label"][lang] not in words, (lang, words)

@@ -115,3 +115,28 @@ def test_a_handed_out_kernel_starts_its_idle_clock_at_the_hand_out():
     handed = asyncio.run(main())
     age = datetime.datetime.now(datetime.timezone.utc) - handed
     assert age.total_seconds() < 5
+
+
+def test_the_cap_counts_admitted_pages_and_only_ready_pool_kernels():
+    """tutor.server_guards counts the learners' pages: kernels running less those ready in a pool (a replacement
+    still starting is not subtracted: it has no kernel yet), plus pages admitted whose kernel is not running
+    yet, a page whose kernel runs counted once."""
+    from tutor.server_guards import ADMISSION, Admission, counted_kernels, pages_in_use
+
+    async def main():
+        manager = counted_kernels(kernel_pool.queued_refills(PoolShapedManager))()
+        manager.fill_if_needed(0, "maui.ipynb")
+        ready = (await manager._pools["maui.ipynb"][0])["kernel_id"]
+        manager.fill_if_needed(0, "index.ipynb", count=0)
+        manager._pools["index.ipynb"] = [asyncio.get_running_loop().create_future()]   # a replacement starting
+        running = {ready, "learner-1"}
+        manager.list_kernel_ids = lambda: sorted(running)
+        waiting, started = Admission(), Admission()
+        assert pages_in_use(manager, [waiting, started]) == 1 + 2
+        token = ADMISSION.set(started)
+        _task, _cells, handed = await manager.get_rendered_notebook("maui.ipynb")
+        ADMISSION.reset(token)
+        assert started.kernel_id == handed == ready, "the page is told which kernel it got"
+        assert pages_in_use(manager, [waiting, started]) == 2 + 1, "its kernel is counted once"
+        manager._pools["index.ipynb"][0].cancel()
+    asyncio.run(main())

@@ -12,7 +12,6 @@ import yaml
 # before sending it (TextEncoder): a play table's page refuses a longer paste itself, with the same words, so
 # a 10 MB paste never crosses the websocket (past its 10 MiB limit the server drops the whole connection).
 MAX_SAVED_BYTES = 200_000
-MAX_SAVED_CHARS = MAX_SAVED_BYTES      # the old name
 
 
 def too_long(text) -> bool:

@@ -657,3 +657,18 @@ def test_the_bag_short_ruling_counts_are_the_components():
     for lang in LANGS:
         said = next(r for r in g.RULINGS if r.id.endswith("/bag-short")).say(lang)
         assert str(len(C.CAT_TILES)) in said and str(most) in said, said
+
+
+@pytest.mark.parametrize("name,step", [("a-day", 6), ("keep-cards", 1)])
+def test_the_rare_treasures_a_worked_example_counts_in_a_draw_are_the_engines(name, step):
+    """a-day and keep-cards say how many rare treasures came out of the bag with the day's cats: the engine's
+    draw, replayed."""
+    from pathlib import Path
+    from tutor.core.scenario import load_file, replay
+    data = load_file(Path(__file__).resolve().parents[2] / "lessons" / "isle_of_cats" / "scenarios" / f"{name}.yaml")
+    frames = replay(data).frames
+    drawn = [e for f in frames for e in f.events if e.kind == "isle_of_cats.drawn"][-1]
+    rares = sum(C.KIND[t] == "rare" for t in drawn.data["tiles"])
+    say = data["steps"][step]["say"]
+    assert f"the {rares} rare treasures" in say["en"] or f"{rares} rare treasures" in say["en"], say["en"]
+    assert f"{rares} рідкісн" in say["uk"], say["uk"]

@@ -82,6 +82,17 @@ def test_every_built_notebook_is_its_own_canonical_form():
         assert render(canonical(ran)) == render(nb), path.name
 
 
+def kernel_language_info() -> dict:
+    """What a python3 kernel says of its language when Lab connects to it."""
+    from jupyter_client.manager import start_new_kernel
+    manager, client = start_new_kernel(kernel_name="python3")
+    try:
+        return client.kernel_info(reply=True, timeout=60)["content"]["language_info"]
+    finally:
+        client.stop_channels()
+        manager.shutdown_kernel(now=True)
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -158,7 +169,11 @@ def test_make_lab_starts_and_a_saved_lesson_stays_clean(tmp_path):
 
         # a lesson notebook, run and saved as Lab does it: byte for byte the built one
         url = f"{base}/api/contents/notebooks/{lesson.name}"
-        ran = as_lab_sends_it_after_run_all(call(url)["content"])
+        opened = call(url)["content"]
+        # it opens with the language_info its kernel reports (Lab writes that in once the kernel is up: a
+        # different one marked the lesson unsaved as soon as it opened)
+        assert opened["metadata"]["language_info"] == kernel_language_info()
+        ran = as_lab_sends_it_after_run_all(opened)
         assert ran["metadata"]["tutor"] == {"lang": lang}
         call(url, {"type": "notebook", "format": "json", "content": ran})
         assert lesson.read_text(encoding="utf-8") == built

@@ -1,12 +1,13 @@
 """The lessons opened in JupyterLab (`make lab`) leave the repository as it was: saving a lesson (and Lab's
 autosave) keeps its text and code but drops what running it produced (outputs, widget state, the kernel's
 language_info), and writes it in the builder's own form (tutor.notebook_form), so `git status` stays clean and
-`tools/build_notebooks.py --check` passes. A reopened lesson is a fresh one: its first cell says to run all
-cells."""
+`tools/build_notebooks.py --check` passes. A lesson opens with its kernel's language_info, so its tab is not
+marked unsaved when the kernel starts. A reopened lesson is a fresh one: its first cell says to run all cells."""
 
 from __future__ import annotations
 
 import nbformat
+from ipykernel.ipkernel import IPythonKernel
 from jupyter_server.services.contents.largefilemanager import AsyncLargeFileManager
 
 from tutor.notebook_form import canonical, is_lesson, render
@@ -30,6 +31,16 @@ class LessonContentsManager(AsyncLargeFileManager):
     """Jupyter's file manager (jupytext derives its own from it), writing a lesson notebook (one whose metadata
     has the `tutor` block) as the builder does: nbformat's writer sorts a cell's keys, and Lab sends the kernel's
     language_info and each cell's `trusted`; either alone made a saved lesson differ from the built one."""
+
+    async def get(self, path, content=True, type=None, format=None, require_hash=False):
+        """A lesson opens with the language_info its kernel is about to report (the built one holds only the
+        language's name): Lab writes the kernel's into the notebook once it starts, and a different value marked
+        the lesson unsaved the moment it opened. Saving drops it again."""
+        model = await super().get(path, content=content, type=type, format=format, require_hash=require_hash)
+        nb = model.get("content") if model.get("type") == "notebook" else None
+        if isinstance(nb, dict) and is_lesson(nb) and nb["metadata"].get("language_info") == {"name": "python"}:
+            nb["metadata"]["language_info"] = dict(IPythonKernel.language_info)
+        return model
 
     async def _save_notebook(self, os_path, nb, capture_validation_error=None):
         if not is_lesson(nb):

@@ -149,10 +149,13 @@ def test_aqua_fest_places_chooses_a_card_then_a_cell_by_clicking_and_by_keyboard
     page = served
     table = lesson(page, "aqua_fest", lang)
     # the start tile: click one of the places beside the learner's side
+    # (the bots before the learner have laid theirs: the game starts with the learner's choice, on the board)
     places = offered(table, "place:0:")
-    if places.count():
-        click_and_wait(page, table, places.nth(places.count() // 2))
-        assert offered(table, "place:").count() == 0
+    assert places.count() == 5, "the start tile cannot be laid from the board"
+    label = places.nth(1).get_attribute("aria-label")
+    assert label == table.locator("button.tutor-action").nth(1).get_attribute("title"), "board and button differ"
+    click_and_wait(page, table, places.nth(places.count() // 2))
+    assert offered(table, "place:").count() == 0
     assert offered(table, "card:").count(), "no card to click on the learner's first turn"
 
     # the keyboard: Enter on a card chooses it and takes the focus to its first cell; Enter moves there

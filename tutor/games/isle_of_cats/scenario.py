@@ -11,7 +11,7 @@ expect: phase, turn (player), ship, day, held (tile or null), island [tile ids],
         boat}, families {player: [[colour, size], ...] largest first}, groups {player: [sizes of every same-colour
         group]}, rats {player: visible rats}, unfilled {player: unfilled rooms}, filled {player: filled rooms},
         supply {shape: left}, rewards n, passed [players], points {player: total with the kept family cards},
-        lines {player: [points of each score line]};
+        lines {player: [points of each score line]}, keeps {player: [cards among the two kept]};
         and every game's scores, winners, events, over (tutor.core.scenario.expectations)
 """
 
@@ -154,6 +154,17 @@ def _supply(got, value):
     return [] if have == value else [f"supply should be {value}, is {have}"]
 
 
+def _keeps(got, value):
+    """{player: [cards]}: each named card is among the two the player kept (a task may accept either partner)."""
+    out = []
+    for p, want in value.items():
+        have = got.after.kept[int(p) - 1]
+        missing = [c for c in want if c not in have]
+        if missing:
+            out.append(f"player {p} should keep {missing}, keeps {list(have)}")
+    return out
+
+
 def _passed(got, value):
     have = [s + 1 for s, p in enumerate(got.after.passed) if p]
     return [] if have == sorted(value) else [f"passed should be {sorted(value)}, is {have}"]
@@ -162,7 +173,7 @@ def _passed(got, value):
 expect = expectations("isle_of_cats", {
     "phase": _field("phase"), "ship": _field("ship"), "day": _field("day"), "held": _field("held"),
     "island": _field("island"), "rewards": _field("rewards"), "turn": _turn, "supply": _supply,
-    "passed": _passed,
+    "passed": _passed, "keeps": _keeps,
     "placed": _per_seat("tiles on the boat", lambda st, s: len(st.placed[s])),
     "families": _per_seat("families", _families),
     "groups": _per_seat("groups", _groups),
@@ -175,7 +186,7 @@ expect = expectations("isle_of_cats", {
 
 
 # what a family or a score turns on: the tiles laid (and what they covered), a map's treasure, the end
-DECIDING = {"isle_of_cats.placed", "isle_of_cats.map_found", "isle_of_cats.map_covered",
+DECIDING = {"isle_of_cats.kept", "isle_of_cats.placed", "isle_of_cats.map_found", "isle_of_cats.map_covered",
             "isle_of_cats.treasure_taken", "isle_of_cats.declined", "isle_of_cats.cards_revealed",
             "isle_of_cats.game_over"}
 

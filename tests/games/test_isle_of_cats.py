@@ -672,3 +672,22 @@ def test_the_rare_treasures_a_worked_example_counts_in_a_draw_are_the_engines(na
     say = data["steps"][step]["say"]
     assert f"the {rares} rare treasures" in say["en"] or f"{rares} rare treasures" in say["en"], say["en"]
     assert f"{rares} рідкісн" in say["uk"], say["uk"]
+
+
+def test_take_a_tile_task_has_one_tile_that_fits_and_says_which():
+    """Part 3's task: of the five cats around the island, only the one its explanation names fits the boat (a
+    tile that fits nowhere cannot be taken, «РОЗМІЩЕННЯ ПЛИТОК»)."""
+    from pathlib import Path
+    import yaml
+    from tutor.games.isle_of_cats.scenario import setup as lesson_setup
+    from tutor.games.isle_of_cats.text import tile_name
+    data = yaml.safe_load((Path(__file__).resolve().parents[2] / "lessons" / "isle_of_cats" / "tasks"
+                           / "take-a-tile.yaml").read_text(encoding="utf-8"))
+    s = lesson_setup(data["setup"])
+    fits = [t for t in s.island if g.can_take(s, 0, t)]
+    assert len(fits) == 1 and len(s.island) == 5
+    assert tile_name(fits[0], "en") in data["explain"]["en"] and tile_name(fits[0], "uk").split()[0] == "зелений"
+    assert "зелений кіт на 4 клітинки" in data["explain"]["uk"] and tile_name(fits[0], "uk") == "зелений кіт на 4 клітинки"
+    for t in s.island:
+        if t not in fits:
+            refused(s, Take(0, t), "placement")

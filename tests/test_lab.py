@@ -5,6 +5,7 @@ as a notebook, and saving it after a run leaves it as it was (jupytext, lessons/
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import json
 import os
@@ -82,6 +83,7 @@ def test_every_built_notebook_is_its_own_canonical_form():
         assert render(canonical(ran)) == render(nb), path.name
 
 
+@functools.lru_cache(maxsize=None)
 def kernel_language_info() -> dict:
     """What a python3 kernel says of its language when Lab connects to it."""
     from jupyter_client.manager import start_new_kernel
@@ -184,6 +186,7 @@ def test_make_lab_starts_and_a_saved_lesson_stays_clean(tmp_path):
         url = f"{base}/api/contents/lessons/{game}/{copy.name}"
         opened = call(url + "?type=notebook")["content"]
         assert opened["metadata"]["tutor"] == {"lang": lang}
+        assert opened["metadata"]["language_info"] == kernel_language_info()
         code = [c for c in opened["cells"] if c["cell_type"] == "code"]
         assert code[0]["metadata"]["tags"] == ["parameters"] and code[0]["source"].startswith("lang = ")
         ran = as_lab_sends_it_after_run_all(opened)

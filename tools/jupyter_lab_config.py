@@ -1,6 +1,7 @@
 # `make lab` starts JupyterLab with this file, on the repository (notebooks/ to learn, lessons/ to write):
 # - saving a served notebook keeps it as it is in the repository (tutor/lab.py): outputs dropped, written in the
-#   builder's form, so Run All and save leave `git status` clean;
+#   builder's form, so Run All and save leave `git status` clean; tutor.lab.LessonContentsManager is jupytext's
+#   contents manager over that save;
 # - a Markdown file opens as a notebook (jupytext; tools/lab_settings/overrides.json), so a teacher opens a
 #   lesson's source, lessons/<game>/lesson.<lang>.md, runs it and saves it as MyST Markdown (lessons/jupytext.toml
 #   says which metadata it keeps). Right-click → Open With → Editor shows the Markdown text.

@@ -9,6 +9,7 @@ from __future__ import annotations
 import nbformat
 from ipykernel.ipkernel import IPythonKernel
 from jupyter_server.services.contents.largefilemanager import AsyncLargeFileManager
+from jupytext.async_contentsmanager import build_async_jupytext_contents_manager_class
 
 from tutor.notebook_form import canonical, is_lesson, render
 
@@ -27,20 +28,10 @@ def strip_outputs(model: dict, **_kwargs) -> None:
         metadata.pop("widgets", None)
 
 
-class LessonContentsManager(AsyncLargeFileManager):
-    """Jupyter's file manager (jupytext derives its own from it), writing a lesson notebook (one whose metadata
-    has the `tutor` block) as the builder does: nbformat's writer sorts a cell's keys, and Lab sends the kernel's
-    language_info and each cell's `trusted`; either alone made a saved lesson differ from the built one."""
-
-    async def get(self, path, content=True, type=None, format=None, require_hash=False):
-        """A lesson opens with the language_info its kernel is about to report (the built one holds only the
-        language's name): Lab writes the kernel's into the notebook once it starts, and a different value marked
-        the lesson unsaved the moment it opened. Saving drops it again."""
-        model = await super().get(path, content=content, type=type, format=format, require_hash=require_hash)
-        nb = model.get("content") if model.get("type") == "notebook" else None
-        if isinstance(nb, dict) and is_lesson(nb) and nb["metadata"].get("language_info") == {"name": "python"}:
-            nb["metadata"]["language_info"] = dict(IPythonKernel.language_info)
-        return model
+class _BuiltForm(AsyncLargeFileManager):
+    """Jupyter's file manager, writing a lesson notebook (one whose metadata has the `tutor` block) as the
+    builder does: nbformat's writer sorts a cell's keys, and Lab sends the kernel's language_info and each cell's
+    `trusted`; either alone made a saved lesson differ from the built one."""
 
     async def _save_notebook(self, os_path, nb, capture_validation_error=None):
         if not is_lesson(nb):
@@ -53,3 +44,19 @@ class LessonContentsManager(AsyncLargeFileManager):
                 capture_validation_error["ValidationError"] = error
         with self.atomic_writing(os_path, encoding="utf-8") as f:
             f.write(render(form))
+
+
+class LessonContentsManager(build_async_jupytext_contents_manager_class(_BuiltForm)):
+    """`make lab`'s contents manager: jupytext's (a lesson's Markdown source opens as a notebook) over the one
+    above, so both a served lesson and a lesson's source open the same way."""
+
+    async def get(self, path, content=True, type=None, format=None, **kwargs):
+        """A lesson opens with the language_info its kernel is about to report (the built notebook holds only the
+        language's name, its Markdown source none): Lab writes the kernel's into the notebook once it starts, and
+        a different value marked the lesson unsaved the moment it opened. Saving drops it again."""
+        model = await super().get(path, content=content, type=type, format=format, **kwargs)
+        nb = model.get("content") if model.get("type") == "notebook" else None
+        if isinstance(nb, dict) and is_lesson(nb) and \
+                (nb["metadata"].get("language_info") or {"name": "python"}) == {"name": "python"}:
+            nb["metadata"]["language_info"] = dict(IPythonKernel.language_info)
+        return model

@@ -140,7 +140,7 @@ def sandbox(game: str, lang: str = "en", **kwargs):
 def rulings(game: str, lang: str = "en"):
     """The tutor's rulings for `game`: each decision and its reason, with the section it concerns."""
     module = load(game)
-    # rulings on one section in a row are grouped under its name (ten lines began "Family cards («ЗАВДАННЯ»):")
+    # rulings on one section in a row are grouped under its name (a list could begin ten lines with one heading)
     groups: list = []
     for r in module.RULINGS:
         if groups and groups[-1][0] == r.rule:
@@ -160,7 +160,7 @@ def rulings(game: str, lang: str = "en"):
         out.append(f'<p class="tutor-ruling-group"><b>{head}</b></p><ul>{items}</ul>')
     if single:
         out.append(f"<ul>{''.join(single)}</ul>")
-    # a game may name its list in its own words (Острів котів' Ukrainian lesson says «тренер», not «тьютор»)
+    # a game may name its list in its own words (<game>.rulings_title: a lesson that calls the tutor otherwise)
     from tutor.core import i18n
     own = f"{game}.rulings_title"
     title = i18n.text(own, lang) if i18n.has(own) else ui("rulings", lang)

@@ -112,7 +112,7 @@ function render({ model, el: root }) {
     for (const [text, value] of p.options) {
       const option = el("option", "", text);
       option.value = JSON.stringify(value);
-      // a list value may be an array (Острів котів' place [o, x, y]): compared by its JSON, not by identity, so
+      // a list value may be an array (a place [o, x, y]): compared by its JSON, not by identity, so
       // the list shows the option chosen (it jumped back to the first one while the chosen one was placed)
       option.selected = option.value === JSON.stringify(p.value);
       select.append(option);

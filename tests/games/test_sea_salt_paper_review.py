@@ -206,3 +206,20 @@ def test_every_wrong_quiz_choice_says_why_in_its_own_words(name):
         for lang in LANGS:
             words = o.choice["explain"][lang]
             assert words and right.choice["label"][lang] not in words, (lang, words)
+
+
+@pytest.mark.parametrize("name", ["last-chance-fails", "last-chance-andriy", "stop-andriy"])
+def test_the_why_not_lines_of_a_round_add_up_to_what_each_player_scored(name):
+    """A quiz's or task's "why not" shows each player's lines of the round: after LAST CHANCE they are what the bet
+    let each one score (a lost bet: the caller's colour bonus alone, the others' cards alone), never cards plus
+    bonus for all (a failed caller's 2 points were shown as 9)."""
+    from tutor.core.scenario import load_file, replay
+    from tutor.core.scoring import Breakdown
+    from tutor.games.sea_salt_paper.scenario import deciding
+    frames = replay(load_file(Path("lessons/sea_salt_paper/scenarios") / f"{name}.yaml")).frames
+    ended = next(f for f in frames if any(e.kind == "sea_salt_paper.round_scored" for e in f.events))
+    scored = next(e for e in ended.events if e.kind == "sea_salt_paper.round_scored").data["points"]
+    players = len(scored)
+    lines = deciding(ended.state, list(ended.events), {"round_points": {p + 1: None for p in range(players)}})
+    totals = {b.player: b.total for b in lines if isinstance(b, Breakdown)}
+    assert totals == {p: scored[p] for p in range(players)}

@@ -117,10 +117,10 @@ def deciding(after: State, events, want: dict) -> list:
     from tutor.games.sea_salt_paper.scoring import breakdown
     points = want.get("round_points") or {}
     if points and any(e.kind in _ENDED for e in events):
-        bet = any(e.kind in ("sea_salt_paper.bet_won", "sea_salt_paper.bet_lost") for e in events)
+        bet = next((e for e in events if e.kind in ("sea_salt_paper.bet_won", "sea_salt_paper.bet_lost")), None)
         out: list = [e for e in events if e.kind in _TOLD]
         for p in sorted(seat(p) for p in points):
-            out.append(breakdown(after.hands[p] + after.zones[p], p, bonus=bet))
+            out.append(_scored_lines(after.hands[p] + after.zones[p], p, bet))
         return out
     # anything else (or a round that did not end) as every game's default: the ruled events, the turn passing
     # only when it is all that happened
@@ -129,6 +129,22 @@ def deciding(after: State, events, want: dict) -> list:
 
 
 _BOOKKEEPING = ("sea_salt_paper.turn", "sea_salt_paper.last_turn")
+
+
+def _scored_lines(cards, p: int, bet):
+    """The lines of what player p scored this round: the cards after STOP; after LAST CHANCE the caller's cards
+    and colour bonus (bet won) or the bonus alone (lost), an opponent's bonus alone (won) or cards alone (lost)."""
+    from tutor.core.scoring import Breakdown
+    from tutor.games.sea_salt_paper.scoring import breakdown
+    if bet is None:
+        return breakdown(cards, p)
+    won, caller = bet.kind == "sea_salt_paper.bet_won", bet.data["player"]
+    cards_count = won if p == caller else not won
+    bonus_counts = p == caller or won
+    full = breakdown(cards, p, bonus=bonus_counts)
+    if cards_count:
+        return full
+    return Breakdown(p, tuple(line for line in full.lines if ".colour_bonus." in line.key))
 
 
 expect = expectations("sea_salt_paper", {

@@ -144,6 +144,7 @@ def test_make_lab_starts_and_a_saved_lesson_stays_clean(tmp_path):
     shutil.copy(ROOT / "lessons" / "jupytext.toml", home / "lessons")
     copy = home / "lessons" / game / source.name
     shutil.copy(source, copy)
+    written = copy.read_text(encoding="utf-8")
 
     port = free_port()
     base = f"http://127.0.0.1:{port}"
@@ -193,7 +194,7 @@ def test_make_lab_starts_and_a_saved_lesson_stays_clean(tmp_path):
         for cell in ran["cells"]:
             cell["metadata"].update({"editable": True, "slideshow": {"slide_type": ""}})
         call(url, {"type": "notebook", "format": "json", "content": ran})
-        assert copy.read_text(encoding="utf-8") == source.read_text(encoding="utf-8")
+        assert copy.read_text(encoding="utf-8") == written
 
         # a double click opens Markdown as a notebook, and Lab asks nothing about Jupyter's news feed
         settings = f"{base}/lab/api/settings/@jupyterlab/docmanager-extension:plugin"

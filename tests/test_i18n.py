@@ -202,3 +202,29 @@ def test_the_catalogues_ship_with_the_package():
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     assert re.search(r'^"\*" = \[.*"locale/\*/LC_MESSAGES/\*\.po"', pyproject, re.M), \
         "pyproject.toml [tool.setuptools.package-data] must ship every package's locale/*/LC_MESSAGES/*.po"
+
+
+# A count written before its noun in a plain (not counted) English entry reads "1 cards" when it is 1. Player
+# counts are never 1 ({players}, {high} players), so those are allowed.
+_COUNTED_NOUN = re.compile(r"\{(\w+)\} (cards|tiles|points|pearls|fragments|pairs|squares|cats|bonuses|tricks|"
+                           r"shells|rats|treasures|corals|cells)\b")
+
+
+# entries whose count is never 1: a cat family has at least 3 cats; the game's target is 30 points or more; a
+# round has 8 tricks
+_NEVER_ONE = ("isle_of_cats.score.family.", "isle_of_cats.score.card-168", "trump_whales.board.target",
+              "ui.trump_whales.sandbox.err.bonuses")
+
+
+@pytest.mark.parametrize("domain", [d.name for d in T.domains()])
+def test_no_plain_english_entry_counts_a_noun_without_its_plural_form(domain):
+    """'discard pile 1: 1 cards' was a screen reader's board description: a number before a plural noun needs a
+    counted entry (i18n.plural) or a wording without the noun after it ('cards: 1')."""
+    found = []
+    for key, m in _messages(_domain(domain), "en").items():
+        if m.pluralizable:
+            continue
+        for var, noun in _COUNTED_NOUN.findall(m.string or ""):
+            if var not in ("players", "high", "low", "family") and not key.startswith(_NEVER_ONE):
+                found.append(f"{key}: {{{var}}} {noun}")
+    assert not found, found

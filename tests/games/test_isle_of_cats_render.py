@@ -386,3 +386,20 @@ def test_island_tiles_that_read_alike_say_which_one_on_the_board():
     takes = [n for n in names if n.startswith("Взяти")]
     assert len(takes) == 3 and len(set(takes)) == 3, takes
     assert any("№ 2 зліва" in n for n in takes)
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_the_board_describes_the_position_in_words_for_a_screen_reader(lang):
+    """Like the other four games' boards, the SVG's <desc> says the position: the ship's space, who moves, the
+    island's tiles, the held tile, each boat's tile count (a screen reader had only "The Isle of Cats")."""
+    s = holding()
+    svg = render(ioc.view(s, 0), lang=lang)
+    desc = re.search(r"<desc>(.*?)</desc>", svg, re.S)
+    assert desc, "the board has no description"
+    words = desc.group(1)
+    for t in ISLAND[1:]:
+        assert escape(tile_name(t, lang)) in words
+    held = ioc.view(s, 0)["held"]["id"]
+    assert escape(tile_name(held, lang)) in words.split("\n")[2]
+    assert "5" in words.split("\n")[0]
+    assert not re.search(r"\b(cat|rare|common)-[a-zA-Z-]+-\d", words)

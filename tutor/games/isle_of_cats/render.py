@@ -402,6 +402,29 @@ def _table_header(b: "_Board", view: dict, seats: list, width: float, marked: se
     return y
 
 
+def describe(view: dict, lang: str = "en", boat_only: bool = False) -> str:
+    """The position in plain words: what a screen reader says about the board (the other games' boards say it too);
+    a boat alone (the score helper) is told by its boat only."""
+    lines: list = []
+    if boat_only:
+        pass
+    elif view["over"]:
+        lines = [_w("hand_title", lang) + "."]
+    else:
+        ship = _w("ship", lang, n=view["ship"])
+        lines = [_w("d.head", lang, ship=ship[:1].upper() + ship[1:], player=player_name(view["turn"], lang),
+                    bag=view["bag_count"])]
+    island = ", ".join(tile_name(t["id"], lang) for t in view["island"])
+    if not boat_only:
+        lines.append(_w("d.island", lang, tiles=island) if island else _w("d.island_empty", lang))
+    if view["held"] is not None and not boat_only:
+        lines.append(_w("d.held", lang, player=player_name(view["turn"], lang), tile=tile_name(view["held"]["id"], lang)))
+    for seat in view["seats"]:
+        lines.append(_w("d.seat", lang, player=player_name(seat["seat"], lang), boat=boat_name(seat["boat"], lang),
+                        tiles=len(seat["tiles"]), cards=seat["kept_count"] or seat["dealt_count"]))
+    return "\n".join(lines)
+
+
 def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=None, cell: float = CELL,
            boat_only: bool = False) -> str:
     hl = S.parse_highlight(highlight)
@@ -428,6 +451,7 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=N
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
             f'viewBox="0 0 {width:g} {height:g}" role="{role}" aria-label="{title}" font-family="{S.FONT}" '
             f'class="ioc-board" style="{S.phone_style(width, body, height)}" {S.PAN_START}><title>{title}</title>'
+            f'<desc>{escape(describe(view, lang, boat_only))}</desc>'
             f'<rect width="{width:g}" height="{height:g}" fill="{S.PAPER}"/>' + body + "</svg>")
 
 

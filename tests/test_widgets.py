@@ -704,3 +704,48 @@ def test_undo_after_hot_seat_is_switched_off_goes_back_to_the_learners_decision(
     assert 0 in t.game.to_move(t.state)
     assert t.action_buttons(0) or t.placer is not None, "the learner's choices are offered again"
     assert "Waiting" not in t.status_html and t.errors.message == ""
+
+
+def _tutor_widget_classes() -> set:
+    import importlib
+    import pkgutil
+
+    import tutor
+    for m in pkgutil.walk_packages(tutor.__path__, "tutor."):
+        if ".widgets" in m.name or m.name.endswith(("sandbox", "_widget")):
+            importlib.import_module(m.name)
+
+    def below(cls):
+        for sub in cls.__subclasses__():
+            yield sub
+            yield from below(sub)
+    # by name: a test that reloads a module leaves its old classes behind
+    return {f"{c.__module__}.{c.__qualname__}" for c in below(W.Widget) if c.__module__.startswith("tutor.")}
+
+
+def test_no_widget_shows_a_class_name_or_memory_address_as_its_plain_text():
+    """A served page whose kernel is gone draws each widget's text/plain in its place; ipywidgets put
+    repr(self) there: '<tutor.widgets.page.PageStatus object at 0x7f…>'. Every tutor widget class is built
+    and its display bundle read."""
+    from tutor.games.aqua_fest.shells_widget import ShellsHelper
+    from tutor.games.isle_of_cats.sandbox import ScoreHelper as CatsScore
+    from tutor.games.sea_salt_paper.sandbox import ScoreHelper as PaperScore
+    from tutor.games.trump_whales.sandbox import ScoreHelper as WhalesScore
+    from tutor.widgets.board import ClickBoard
+    from tutor.widgets.lazy import Reveal
+    from tutor.widgets.page import PageStatus
+    from tutor.widgets.placeboard import PlaceBoard
+    from tutor.widgets.quiz import Quiz
+    from tutor.widgets.your_turn import YourTurn
+    built = [ErrorArea(), PageStatus(), PlayTable("maui", players=3, lang="ru", seed=1),
+             ScenarioPlayer(WORKED_ROUND, lang="ru"), Quiz("maui/catfish-in-the-shallows", lang="ru"),
+             YourTurn("maui/left-hand", lang="ru"), LazyPart(lambda: W.HTML("x"), "more", lang="ru"), Reveal(),
+             ClickBoard(), PlaceBoard(), LagoonSandbox(players=4, lang="ru"), ShellsHelper(lang="ru"),
+             CatsScore(lang="ru"), PaperScore(lang="ru"), WhalesScore(lang="ru")]
+    assert {f"{type(w).__module__}.{type(w).__qualname__}" for w in built} == _tutor_widget_classes(), "a tutor widget class this test does not build"
+    for w in built:
+        bundle = w._repr_mimebundle_()
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        assert "application/vnd.jupyter.widget-view+json" in data, type(w).__name__
+        plain = data.get("text/plain", "")
+        assert "object at 0x" not in plain and "tutor." not in plain and type(w).__name__ not in plain, plain

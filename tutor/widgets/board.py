@@ -26,7 +26,7 @@ import anywidget
 import traitlets as T
 
 from tutor.core.svg import Offer
-from tutor.widgets.common import esm, render
+from tutor.widgets.common import StandIn, esm, render
 
 
 @dataclass(frozen=True)
@@ -126,7 +126,7 @@ def esm_with_choices(name: str) -> str:
     return esm(name, "choose.js", "placing.js")
 
 
-class ClickBoard(anywidget.AnyWidget):
+class ClickBoard(StandIn, anywidget.AnyWidget):
     """An SVG whose choosable elements call back into Python: a sandbox's board.
 
         choosable = board.offer({"card:dive-2-9": (lambda: pick(1, 9), "Player 2: 9", False), ...})

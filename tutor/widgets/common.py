@@ -104,9 +104,26 @@ class TraitMessage:
         setattr(self.widget, self.trait, "")
 
 
+# ----------------------------------------------------------------------------- the plain-text stand-in
+
+class StandIn:
+    """Mixed into every tutor widget: its display bundle's plain-text stand-in is empty. ipywidgets puts
+    repr(self) there ("<tutor.widgets.page.PageStatus object at 0x7f…>"), and a served page whose kernel is gone
+    renders that text in place of the widget (Voilà's output area falls back to text/plain when no widget view
+    can be drawn): a learner would read a class name and a memory address. Empty, the place stays blank and
+    the page's own connection notice speaks; repr itself is left as it is, for logs and debugging."""
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        if isinstance(data, dict) and "text/plain" in data:
+            data["text/plain"] = ""
+        return bundle
+
+
 # ----------------------------------------------------------------------------- errors
 
-class ErrorArea(W.HTML):
+class ErrorArea(StandIn, W.HTML):
     """A friendly message box (CSS class `tutor-error`), hidden while empty."""
 
     def __init__(self, **kwargs):

@@ -18,13 +18,13 @@ import anywidget
 import ipywidgets as W
 import traitlets as T
 
-from tutor.widgets.common import STATIC, ErrorArea, MessageSink, guard, ui
+from tutor.widgets.common import STATIC, ErrorArea, MessageSink, StandIn, guard, ui
 
 # every part built in this kernel, so tests (and a notebook's "open everything") can reach them
 _PARTS: "weakref.WeakSet[LazyPart]" = weakref.WeakSet()
 
 
-class Reveal(anywidget.AnyWidget):
+class Reveal(StandIn, anywidget.AnyWidget):
     """The placeholder's front-end: a button that turns `opened` on when clicked or scrolled near."""
 
     _esm = STATIC / "reveal.js"      # the page CSS comes once, with the page widget (tutor.widgets.page)
@@ -34,7 +34,7 @@ class Reveal(anywidget.AnyWidget):
     done = T.Bool(False).tag(sync=True)
 
 
-class LazyPart(W.Box):
+class LazyPart(StandIn, W.Box):
     """A box that holds a `Reveal` until opened, then the widget `build()` returns (or a friendly error)."""
 
     def __init__(self, build: Callable[[], W.Widget], label: str, lang: str = "en", **kwargs):

@@ -12,10 +12,10 @@ from __future__ import annotations
 import anywidget
 import traitlets as T
 
-from tutor.widgets.common import PAGE_CSS, STATIC, ui
+from tutor.widgets.common import PAGE_CSS, STATIC, StandIn, ui
 
 
-class PageStatus(anywidget.AnyWidget):
+class PageStatus(StandIn, anywidget.AnyWidget):
     """Page CSS (once per page) and the connection watch."""
 
     _esm = STATIC / "page.js"

@@ -10,10 +10,10 @@ from typing import Callable, Optional
 import anywidget
 import traitlets as T
 
-from tutor.widgets.common import esm
+from tutor.widgets.common import StandIn, esm
 
 
-class PlaceBoard(anywidget.AnyWidget):
+class PlaceBoard(StandIn, anywidget.AnyWidget):
     _esm = esm("placeboard.js", "placing.js")
     value = T.Unicode("").tag(sync=True)       # the SVG
     placing = T.Dict().tag(sync=True)          # the piece's data ({} when there is nothing to place)

@@ -29,7 +29,7 @@ from tutor.core.svg import Offer
 from tutor.widgets import labels
 from tutor.widgets.board import esm_with_choices, paths_of, render_choosable, routes, steps
 from tutor.widgets.common import (
-    TraitMessage, esc, events_highlight, events_html, guard, safe_cite, split_defs, ui,
+    StandIn, TraitMessage, esc, events_highlight, events_html, guard, safe_cite, split_defs, ui,
 )
 
 LOG_EVENTS = 80          # the log shows this many most recent events
@@ -94,7 +94,7 @@ class Placer:
         self.table.press(self.id, v=self.table.version, value=[o, x, y])
 
 
-class PlayTable(anywidget.AnyWidget):
+class PlayTable(StandIn, anywidget.AnyWidget):
     """A game against bots (or hot-seat). `setup` passes explicit components to `game.setup`.
 
     One anywidget (tutor/widgets/static/play.js): after every action the kernel sends one `view`, and the page

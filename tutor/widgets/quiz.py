@@ -20,7 +20,7 @@ from tutor.core.events import for_viewer
 from tutor.core.game import Engine, load
 from tutor.core.scenario import ScenarioError, adapter, seat
 from tutor.widgets.common import (
-    ErrorArea, breakdown_html, citation_html, esc, events_highlight, events_html, guard, find_lesson_file, localised,
+    ErrorArea, StandIn, breakdown_html, citation_html, esc, events_highlight, events_html, guard, find_lesson_file, localised,
     refusal_html, render, svg_box, ui,
 )
 
@@ -36,7 +36,7 @@ def resolve(quiz, lessons=None, lang: str = "en") -> dict:
     return Q.load_file(found)
 
 
-class Quiz(W.VBox):
+class Quiz(StandIn, W.VBox):
     """The opening position, the question, one button per choice; after a click, the engine's verdict."""
 
     def __init__(self, quiz, lang: str = "en", *, lessons=None, **kwargs):

@@ -21,7 +21,7 @@ from tutor.core.events import for_viewer
 from tutor.core.game import Engine, load
 from tutor.core.scenario import ScenarioError, load_file, replay, validate
 from tutor.widgets.common import (
-    TraitMessage, esc, esm, events_html, guard, find_lesson_file, localised, refusal_html, render, safe_cite,
+    StandIn, TraitMessage, esc, esm, events_html, guard, find_lesson_file, localised, refusal_html, render, safe_cite,
     split_defs, ui,
 )
 
@@ -40,7 +40,7 @@ def resolve(scenario, lessons=None, lang: str = "en") -> dict:
     return load_file(found)
 
 
-class ScenarioPlayer(anywidget.AnyWidget):
+class ScenarioPlayer(StandIn, anywidget.AnyWidget):
     """First / back / next / last, a step slider, the SVG of the frame and its narration."""
 
     _esm = esm("scenario.js")

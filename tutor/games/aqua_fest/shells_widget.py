@@ -25,7 +25,7 @@ from tutor.games.aqua_fest.scoring import breakdown
 from tutor.games.aqua_fest.shells import best_assembly, classify, evaluate
 from tutor.games.aqua_fest.text import colour_name, fragment_kind_name
 from tutor.widgets.board import ClickBoard
-from tutor.widgets.common import ErrorArea, esc, guard, safe_cite
+from tutor.widgets.common import ErrorArea, StandIn, esc, guard, safe_cite
 
 RULEBOOK_EXAMPLE = ("u-white-7", "u-pink-1", "u-black-7", "u-white-4", "ll-white-3", "lr-pink-1", "u-pink-4",
                     "u-black-8", "ll-pink-1", "lr-pink-3", "u-pink-5", "u-pink-8")
@@ -99,7 +99,7 @@ def why_lines(assembly, lang: str = "en") -> list[str]:
     return out
 
 
-class ShellsHelper(W.VBox):
+class ShellsHelper(StandIn, W.VBox):
     """Choose fragments (or a random collection, or the rulebook's example), see the best assembly."""
 
     def __init__(self, lang: str = "en", fragments=None, seed=None, bonus: int = 0):

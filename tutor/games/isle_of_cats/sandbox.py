@@ -27,7 +27,7 @@ from tutor.games.isle_of_cats.rules import Place, Take, TakeTreasure, apply, set
 from tutor.games.isle_of_cats.scoring import breakdown, families, unfilled_rooms, visible_rats
 from tutor.games.isle_of_cats.text import colour_name, shape_name, tile_name
 from tutor.games.isle_of_cats.view import view
-from tutor.widgets.common import ErrorArea, esc, guard, safe_cite
+from tutor.widgets.common import ErrorArea, StandIn, esc, guard, safe_cite
 from tutor.widgets.placeboard import PlaceBoard
 
 _CARDS = (("card-151", "card-152"), ("card-153", "card-154"))
@@ -43,7 +43,7 @@ def _w(key: str, lang: str, **params) -> str:
     return text(f"ui.isle_of_cats.sandbox.{key}", lang, **params)
 
 
-class ScoreHelper(W.VBox):
+class ScoreHelper(StandIn, W.VBox):
     def __init__(self, lang: str = "en", boat: str = "blue", placed=()):
         super().__init__()
         self.add_class("tutor-widget")

@@ -20,7 +20,7 @@ from tutor.games.maui.text import card_name, depth_name
 from tutor.games.maui.ui import board_keys
 from tutor.widgets.board import ClickBoard, render_choosable
 from tutor.widgets.common import (
-    ErrorArea, esc, events_highlight, events_html, guard, render, ui,
+    ErrorArea, StandIn, esc, events_highlight, events_html, guard, render, ui,
 )
 
 # the rulebook's worked round, so the sandbox opens on something worth pressing "Dive!" for
@@ -47,7 +47,7 @@ def _card_options(lang: str) -> list:
     return options
 
 
-class LagoonSandbox(W.VBox):
+class LagoonSandbox(StandIn, W.VBox):
     """Pick the lagoon, Kiti, the variants and a dive card per seat; "Dive!" shows the engine's resolution."""
 
     def __init__(self, players: int = 4, lang: str = "en", **kwargs):

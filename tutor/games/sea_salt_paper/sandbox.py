@@ -26,7 +26,7 @@ from tutor.games.sea_salt_paper.rules import setup
 from tutor.games.sea_salt_paper.scoring import breakdown, card_points, colour_bonus
 from tutor.games.sea_salt_paper.text import card_name, kind_name, points_text
 from tutor.games.sea_salt_paper.view import view
-from tutor.widgets.common import ErrorArea, esc, guard, safe_cite
+from tutor.widgets.common import ErrorArea, StandIn, esc, guard, safe_cite
 
 _R = "sea_salt_paper:"
 ANDRIY = (("octopus-1", "octopus-3", "octopus-4"), ("crab-6", "crab-7"))       # rulebook «ЗАВЕРШЕННЯ РАУНДУ»
@@ -69,7 +69,7 @@ def verdicts(points: int, bonus: int, opponents: int, lang: str) -> list[str]:
     return out
 
 
-class ScoreHelper(W.VBox):
+class ScoreHelper(StandIn, W.VBox):
     """Choose cards (hand or played), see what they score and what ending the round would give."""
 
     def __init__(self, lang: str = "en", hand=(), zone=(), opponents: int = 0, preset: str | None = None):

@@ -22,7 +22,7 @@ from tutor.games.trump_whales.render import render
 from tutor.games.trump_whales.rules import setup
 from tutor.games.trump_whales.scoring import round_breakdown
 from tutor.games.trump_whales.view import view
-from tutor.widgets.common import ErrorArea, esc, guard, safe_cite
+from tutor.widgets.common import ErrorArea, StandIn, esc, guard, safe_cite
 
 _R = "trump_whales:"
 ZHENYA = (7, 3)          # rulebook «КОНЕЦ РАУНДА» example: 7 pearl cards and three unused bonuses: 7 + 1 = 8
@@ -61,7 +61,7 @@ def position(pearls: int, bonuses: int):
                  tricks=C.TRICKS - 1)
 
 
-class ScoreHelper(W.VBox):
+class ScoreHelper(StandIn, W.VBox):
     """Enter a round's pearl cards and unused bonuses, see the points."""
 
     def __init__(self, lang: str = "en", pearls: int = 0, bonuses: int = 0):

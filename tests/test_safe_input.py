@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tutor.core.errors import SavedStateError
+from tutor.core.i18n import text
 from tutor.core.safe_input import InputProblem, load_json, load_yaml
 from tutor.games import aqua_fest, maui
 from tutor.widgets.play import PlayTable
@@ -147,3 +149,56 @@ def test_tutor_check_reports_a_bad_file_and_exits_1(name, tmp_path):
     assert done.returncode == 1, done.stdout + done.stderr
     assert "Traceback" not in done.stdout + done.stderr
     assert f"FAIL {path}" in done.stdout
+
+
+def _latin(s: str) -> set:
+    return {w.lower() for w in re.findall(r"[A-Za-z][A-Za-z-]*[A-Za-z]", s)}
+
+
+def _maui_pastes() -> dict:
+    good = json.loads(PlayTable("maui", players=3, seed=1).save())
+
+    def changed(**kw):
+        return json.dumps({**good, **kw})
+    return {
+        "not JSON": "{", "bad escape": '"\\q"', "nested": "[" * 50_000, "not an object": "[1]",
+        "another format": '{"format": "tutor/maui/1"}',
+        "missing field": json.dumps({k: v for k, v in good.items() if k != "players"}),
+        "unknown field": changed(extra=1), "out of range": changed(round=99), "not a number": changed(players=True),
+        "per player": changed(hands=[[1]]), "sized list": changed(lagoon=[[], []]), "seat or null": changed(kiti="x"),
+        "pair": changed(face_down=[[5, 0]]), "one of": changed(stage="zz"), "sorted": changed(variants=["b", "a"]),
+        "no such card": changed(deck=good["deck"] + ["nope"]), "card twice": changed(deck=good["deck"] + good["deck"][:1]),
+        "card missing": changed(deck=good["deck"][1:]), "fraction": changed(rng=1.5),
+    }
+
+
+# words a learner may meet in any language: JSON's own, the format name, and the game's JSON values
+_NOT_PROSE = {"json", "utf", "null", "true", "false", "tutor", "maui", "uxxxx", "setup", "open-baskets",
+              "no-fights"} | _latin(" ".join(maui.rules.STAGES))
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_a_refused_paste_says_why_in_the_pages_language(lang):
+    """«Эту сохранённую позицию нельзя загрузить: round must be a whole number 1..13» was the Russian page's
+    answer: every reason the shared reader and codec give (not JSON, too deep, format, missing or unknown field,
+    a value of the wrong kind or range, components lost or doubled) is said in the page's language. Only
+    field names, the pasted values and JSON's own words stay as they are; the table keeps its game."""
+    table = PlayTable("maui", players=3, lang=lang, seed=1)
+    english = PlayTable("maui", players=3, lang="en", seed=1)
+    frame = len(text("core.saved_state", lang, problem=""))
+    from tutor.games.maui.codec import CODEC
+    fields = tuple(CODEC.fields)                # the JSON's own field names are named as they are
+    for kind, paste in _maui_pastes().items():
+        before = table.state
+        table.press("load", text=paste)
+        english.press("load", text=paste)
+        assert table.state is before, kind
+        said, reason = table.error[frame:], english.error[len(text("core.saved_state", "en", problem="")):]
+        assert said and table.error.startswith(text("core.saved_state", lang, problem="")), (kind, table.error)
+        allowed = _NOT_PROSE | _latin(" ".join(re.findall(r"'([^']*)'", reason))) | _latin(" ".join(fields))
+        assert _latin(said) <= allowed, f"{kind}: English words {_latin(said) - allowed} in «{said}» (en: {reason})"
+    for problem in (lambda: maui.state_from_json(b"\xff{}"), lambda: load_json("x" * 300_000)):
+        with pytest.raises((SavedStateError, InputProblem)) as info:
+            problem()
+        words = info.value.reason(lang) if isinstance(info.value, SavedStateError) else info.value.words(lang)
+        assert not _latin(words) - _NOT_PROSE, words

@@ -98,7 +98,9 @@ def test_guard_turns_each_failure_into_a_friendly_message(lang, guard_spy, caplo
 
     with guard(area, lang):
         maui.state_from_json("{not json")
-    assert "not JSON" in area.message and visible(area)
+    with pytest.raises(SavedStateError) as bad:
+        maui.state_from_json("{not json")
+    assert "JSON" in area.message and bad.value.reason(lang) in area.message and visible(area)
 
     with guard(area, lang):
         raise ScenarioError("maui/x: 'steps' is missing")
@@ -326,7 +328,7 @@ def test_play_table_save_and_load():
         t.load_button.click()
         with pytest.raises(SavedStateError) as problem:
             maui.state_from_json(bad)
-        assert problem.value.problem in t.errors.message and visible(t.errors)
+        assert problem.value.reason(t.lang) in t.errors.message and visible(t.errors)
         assert t.state is current, "a bad text keeps the game"
 
 

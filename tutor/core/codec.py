@@ -4,7 +4,9 @@ A game declares its saved-position format once: the format name, the state's fie
 must hold (small checks such as `integer(1, 12)` or `per_player(listing(text()))`), then the checks
 that need the whole position; `StateCodec` does the rest. A malformed position is refused with a
 `SavedStateError` naming the first thing that is wrong, in words generated from the declarations
-("round must be a whole number 1..13", "hands must hold a list of whole numbers per player").
+("round must be a whole number 1..13", "hands must hold a list of whole numbers per player"), said in the
+page's language: the phrases are ui.saved.* in tutor/locale, a noun given to a check is ui.saved.noun.<noun>
+(ui.saved.nouns.<noun> for many; English when the catalogue lacks it).
 
     CODEC = StateCodec(State, "tutor/maui/2", "a Мяури position", {
         "players": integer(3, 6),
@@ -27,6 +29,7 @@ from typing import Any, Callable, Optional
 
 from tutor.core.errors import SavedStateError
 from tutor.core.safe_input import InputProblem, load_json
+from tutor.core.wording import Words, joined
 
 
 def dumps(obj) -> str:
@@ -43,7 +46,7 @@ def frozen(value):
     return value
 
 
-def need(ok: bool, problem: str) -> None:
+def need(ok: bool, problem) -> None:
     """Refuse a saved position unless `ok`, saying `problem`."""
     if not ok:
         raise SavedStateError(problem)
@@ -51,22 +54,42 @@ def need(ok: bool, problem: str) -> None:
 
 # --------------------------------------------------------------------------- what one value must be
 
+def noun_words(name: str, many: bool = False):
+    """A check's noun in the reader's language: ui.saved.noun.<name> ("catch card id" -> catch_card_id), or
+    ui.saved.nouns.<name> for many (Russian and Ukrainian: the genitive plural, "a list of" them); a noun the
+    catalogue lacks is said in English."""
+    key = f"ui.saved.{'nouns' if many else 'noun'}.{name.replace(' ', '_')}"
+    english = f"{name}s" if many else name
+
+    def said(lang: str) -> str:      # looked up when said: games build their checks before any catalogue is read
+        from tutor.core.i18n import has, text
+        return text(key, lang) if has(key) else english
+    return said
+
+
+def _flags(*pairs):
+    """", sorted, none twice": the flags that hold, each said after a comma."""
+    words = [Words(key) for on, key in pairs if on]
+    return lambda lang: "".join(", " + w.said(lang) for w in words)
+
+
 @dataclass(frozen=True)
 class Check:
     """What a JSON value must be: `test(value, data)` (data: the whole position, for per-player lengths),
-    and how to say it for one value ("a whole number 1..12") and for many ("whole numbers 1..12")."""
+    and how to say it for one value ("a whole number 1..12") and for many ("whole numbers 1..12"): Words (or
+    text) said in the reader's language."""
 
     test: Callable[[Any, dict], bool]
-    one: str
-    many: str
+    one: Any
+    many: Any
     verb: str = "be"            # "players must be ...", "hands must hold ... per player"
     freeze: Optional[Callable] = None   # the valid JSON value as the state holds it (None: as it is)
 
     def __call__(self, value, data=None) -> bool:
         return self.test(value, {} if data is None else data)
 
-    def problem(self, name: str) -> str:
-        return f"{name} must {self.verb} {self.one}"
+    def problem(self, name: str) -> Words:
+        return Words(f"ui.saved.must_{self.verb}", field=name, what=self.one)
 
 
 def is_int(x) -> bool:
@@ -74,28 +97,39 @@ def is_int(x) -> bool:
 
 
 def integer(lo: Optional[int] = None, hi: Optional[int] = None, *, noun: str = "whole number") -> Check:
-    span = f" {lo}..{hi}" if lo is not None and hi is not None else f" {lo} or more" if lo is not None else ""
+    one, many = noun_words(noun), noun_words(noun, many=True)
+    if lo is not None and hi is not None:
+        said = Words("ui.saved.int.range", noun=one, lo=lo, hi=hi), Words("ui.saved.ints.range", nouns=many, lo=lo, hi=hi)
+    elif lo is not None:
+        said = Words("ui.saved.int.from", noun=one, lo=lo), Words("ui.saved.ints.from", nouns=many, lo=lo)
+    else:
+        said = Words("ui.saved.a", noun=one), many
     low = float("-inf") if lo is None else lo
     high = float("inf") if hi is None else hi
-    return Check(lambda x, d: type(x) is int and low <= x <= high, f"a {noun}{span}", f"{noun}s{span}")
+    return Check(lambda x, d: type(x) is int and low <= x <= high, *said)
 
 
 def boolean() -> Check:
-    return Check(lambda x, d: isinstance(x, bool), "true or false", "true or false values")
+    return Check(lambda x, d: isinstance(x, bool), Words("ui.saved.bool"), Words("ui.saved.bools"))
 
 
 def text(among=None, *, noun: str = "text") -> Check:
     """A string; with `among`, one of those."""
     if among is None:
-        return Check(lambda x, d: isinstance(x, str), f"a {noun}", f"{noun}s")
+        return Check(lambda x, d: isinstance(x, str), Words("ui.saved.a", noun=noun_words(noun)),
+                     noun_words(noun, many=True))
     among = tuple(among)
-    names = ", ".join(a for a in among if a) + (" (or empty)" if "" in among else "")
-    return Check(lambda x, d: isinstance(x, str) and x in among, f"one of {names}", f"{noun}s from {names}")
+    names = ", ".join(a for a in among if a)      # the JSON values themselves
+    if "" in among:
+        names = Words("ui.saved.or_empty", names=names)
+    return Check(lambda x, d: isinstance(x, str) and x in among, Words("ui.saved.among", names=names),
+                 Words("ui.saved.among_many", nouns=noun_words(noun, many=True), names=names))
 
 
 def nullable(check: Check) -> Check:
     inner, freeze = check.test, check.freeze
-    return Check(lambda x, d: x is None or inner(x, d), f"{check.one} or null", f"{check.many} or nulls",
+    return Check(lambda x, d: x is None or inner(x, d), Words("ui.saved.or_null", what=check.one),
+                 Words("ui.saved.or_nulls", what=check.many),
                  freeze=None if freeze is None else lambda x: None if x is None else freeze(x))
 
 
@@ -115,33 +149,40 @@ def listing(item: Optional[Check] = None, length=None, *, distinct: bool = False
             return not ordered or x == sorted(x)
         except TypeError:           # things that do not compare are not in order
             return False
-    what = item.many if item is not None else "entries"
-    size = f"{length} " if isinstance(length, int) else ""
-    extra = (", sorted" if ordered else "") + (", none twice" if distinct else "")
-    return Check(test, f"a list of {size}{what}{extra}", f"lists of {size}{what}{extra}", freeze=_tuple_of(item))
+    what = item.many if item is not None else noun_words("entry", many=True)
+    extra = _flags((ordered, "ui.saved.sorted"), (distinct, "ui.saved.distinct"))
+    if isinstance(length, int):
+        one = Words("ui.saved.list_sized", what=what, size=length, extra=extra)
+        many = Words("ui.saved.lists_sized", what=what, size=length, extra=extra)
+    else:
+        one, many = Words("ui.saved.list", what=what, extra=extra), Words("ui.saved.lists", what=what, extra=extra)
+    return Check(test, one, many, freeze=_tuple_of(item))
 
 
 def row(*items: Check) -> Check:
     """A list of exactly these, in order (a pair such as [cell, seat])."""
     def test(x, d):
         return isinstance(x, list) and len(x) == len(items) and all(c.test(v, d) for c, v in zip(items, x))
-    what = "[" + ", ".join(c.one for c in items) + "]"
+    what = joined([c.one for c in items], before="[", after="]")
+    many = Words("ui.saved.row_many", what=what)
     if all(c.freeze is None for c in items):
-        return Check(test, what, f"{what} entries", freeze=tuple)
-    return Check(test, what, f"{what} entries",
+        return Check(test, what, many, freeze=tuple)
+    return Check(test, what, many,
                  freeze=lambda x: tuple(v if c.freeze is None else c.freeze(v) for c, v in zip(items, x)))
 
 
 def per_player(item: Optional[Check] = None, *, distinct: bool = False) -> Check:
     """A list with one `item` per player (the position's "players" field)."""
     inner = listing(item, length=lambda d: d.get("players"), distinct=distinct)
-    one = f"{item.one if item is not None else 'one entry'} per player" + (", none twice" if distinct else "")
-    return Check(inner.test, one, f"lists of {one}", verb="hold", freeze=inner.freeze)
+    one = Words("ui.saved.per_player", what=item.one if item is not None else Words("ui.saved.one_entry"),
+                extra=_flags((distinct, "ui.saved.distinct")))
+    return Check(inner.test, one, Words("ui.saved.lists_each", what=one), verb="hold", freeze=inner.freeze)
 
 
 def seat() -> Check:
     """A seat number 0..players-1."""
-    return Check(lambda x, d: is_int(x) and 0 <= x < d.get("players", 0), "a seat", "seats")
+    return Check(lambda x, d: is_int(x) and 0 <= x < d.get("players", 0), Words("ui.saved.a", noun=noun_words("seat")),
+                 noun_words("seat", many=True))
 
 
 def _tuple_of(item: Optional[Check]) -> Callable:
@@ -159,18 +200,18 @@ def _hashable(x):
 
 # --------------------------------------------------------------------------- whole-position checks
 
-def conserved(found, every, noun: str) -> Optional[str]:
+def conserved(found, every, kind: str) -> Optional[Words]:
     """Every component of a kind accounted for exactly once: the problem, or None.
-    `found`: the ids in the position; `every`: the ids the game has."""
+    `found`: the ids in the position; `every`: the ids the game has; `kind`: their noun ("catch card")."""
     known = set(every)
     unknown = [c for c in found if c not in known]
     if unknown:
-        return f"there is no {noun} {unknown[0]!r}"
+        return Words("ui.saved.no_such", noun=noun_words(kind), id=repr(unknown[0]))
     if len(found) != len(set(found)):
-        return f"a {noun} appears twice"
+        return Words("ui.saved.twice", noun=noun_words(kind))
     lost = len(every) - len(found)
     if lost:
-        return f"{lost} {noun}{'' if lost == 1 else 's'} {'is' if lost == 1 else 'are'} missing"
+        return Words("ui.saved.lost", lost, noun=noun_words(kind), nouns=noun_words(kind, many=True))
     return None
 
 
@@ -215,21 +256,32 @@ class StateCodec:
             need(not problems, problems[0] if problems else "")
         return state
 
+    def _named(self, lang: str) -> str:
+        """How a refusal names the position: `what` in English, else the game's title ("tutor/maui/2": maui)."""
+        if lang != "en":
+            from tutor.core.game import spec
+            try:
+                return spec(self.format.split("/")[1]).title(lang)
+            except Exception:       # a format that names no registered game (a test's): its own words
+                pass
+        return self.what
+
     def read(self, text) -> dict:
         """The JSON object (or text) as a checked dict with every field, before it becomes a state."""
         try:
             data = load_json(text) if isinstance(text, (str, bytes)) else text
         except InputProblem as exc:
-            raise SavedStateError(str(exc)) from None
-        need(isinstance(data, dict), "it should be a JSON object")
+            raise SavedStateError(exc.words) from None
+        need(isinstance(data, dict), Words("ui.saved.not_object"))
         if isinstance(data.get("format"), str) and data["format"] in self.older:
             data = {**self.older[data["format"]], **data, "format": self.format}
-        need(data.get("format") == self.format, f"it is not {self.what} (format should be {self.format!r})")
+        need(data.get("format") == self.format,
+             Words("ui.saved.not_this_game", what=self._named, format=repr(self.format)))
         data = {**self.optional, **data}
         missing = [name for name in self.fields if name not in data]
-        need(not missing, f"field {missing[0]!r} is missing" if missing else "")
+        need(not missing, missing and Words("ui.saved.missing", field=repr(missing[0])))
         extra = sorted(set(data) - set(self.fields) - {"format"})
-        need(not extra, f"field {extra[0]!r} is unknown" if extra else "")
+        need(not extra, extra and Words("ui.saved.unknown", field=repr(extra[0])))
         for name, check in self.fields.items():
             if not check.test(data[name], data):
                 raise SavedStateError(check.problem(name))

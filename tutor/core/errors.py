@@ -36,11 +36,20 @@ class RuleViolation(ValueError):
 
 
 class SavedStateError(ValueError):
-    """A saved position (JSON) that is not a valid state; the message says what is wrong."""
+    """A saved position (JSON) that is not a valid state; the message says what is wrong.
 
-    def __init__(self, problem: str):
-        self.problem = problem
-        super().__init__(f"This saved position cannot be loaded: {problem}")
+    `problem` is a text, or Words (tutor.core.wording) that say it in the reader's language: `reason(lang)`.
+    `.problem` and str() are the English."""
+
+    def __init__(self, problem):
+        self.words = problem
+        self.problem = str(problem)
+        super().__init__(f"This saved position cannot be loaded: {self.problem}")
+
+    def reason(self, lang: str = "en") -> str:
+        """What is wrong, in `lang` (a game's own checks may give English text only)."""
+        from tutor.core.wording import say
+        return say(self.words, lang)
 
 
 _PARAM_NAMERS: dict = {}

@@ -1,12 +1,15 @@
 """Reading what a visitor or an author hands the tutor (a saved position, a lesson file) without letting it
 hurt the process: depth and size limits for JSON, no YAML aliases, readable text only. Each refusal is a
-plain sentence for the caller's own error type."""
+plain sentence for the caller's own error type; a saved position's refusals (load_json) are Words, said in the
+page's language (ui.saved.* in tutor/locale), an author's (load_yaml) are English."""
 
 from __future__ import annotations
 
 import json
 
 import yaml
+
+from tutor.core.wording import Words
 
 # A saved 6-player position is ~5 KB. Counted in UTF-8 bytes, the measure a browser can take of a pasted text
 # before sending it (TextEncoder): a play table's page refuses a longer paste itself, with the same words, so
@@ -24,24 +27,50 @@ def too_long(text) -> bool:
 
 
 class InputProblem(ValueError):
-    """What is wrong with the input, in one plain sentence."""
+    """What is wrong with the input, in one plain sentence: str() is the English, `words` says it in any
+    language (tutor.core.wording.Words, or the English text itself)."""
+
+    def __init__(self, problem):
+        self.words = problem
+        super().__init__(str(problem))
+
+
+# json's own reasons (CPython's decoder), each said in the reader's language; any other is "a syntax error"
+_JSON_REASONS = {
+    "Expecting value": "value", "Expecting property name enclosed in double quotes": "name",
+    "Expecting ':' delimiter": "colon", "Expecting ',' delimiter": "comma", "Extra data": "extra",
+    "Unterminated string starting at": "unterminated", "Invalid control character at": "control",
+    "Invalid \\escape": "escape", "Invalid \\uXXXX escape": "unicode",
+}
+
+
+def _json_reason(msg: str):
+    slug = _JSON_REASONS.get(msg)
+    if slug is not None:
+        return Words(f"ui.saved.json.{slug}")
+    return lambda lang: msg if lang == "en" else Words("ui.saved.json.other").said(lang)
+
+
+def _grouped(n: int):
+    # 200,001 in English; 200 001 (a no-break space between groups) in Russian and Ukrainian
+    return lambda lang: f"{n:,}" if lang == "en" else f"{n:,}".replace(",", "\u00a0")
 
 
 def load_json(text):
     """Parse untrusted JSON text; raises InputProblem when it is too long, too deeply nested or not JSON."""
     if too_long(text):
-        raise InputProblem(f"it is too long ({len(text):,} characters; a saved position has a few thousand)")
+        raise InputProblem(Words("ui.saved.too_long", len(text), size=_grouped(len(text))))
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
-            raise InputProblem("it is not text (UTF-8)") from None
+            raise InputProblem(Words("ui.saved.not_text")) from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise InputProblem(f"it is not JSON ({exc.msg} at line {exc.lineno})") from None
+        raise InputProblem(Words("ui.saved.not_json", why=_json_reason(exc.msg), line=exc.lineno)) from None
     except RecursionError:       # the parser's own guard against brackets nested thousands deep
-        raise InputProblem("it is nested thousands of levels deep, which no position is") from None
+        raise InputProblem(Words("ui.saved.too_deep")) from None
 
 
 class _NoAliasLoader(yaml.SafeLoader):

@@ -175,7 +175,7 @@ def friendly(exc: BaseException, lang: str = "en") -> str:
     if isinstance(exc, RuleViolation):
         return exc.explain(lang)
     if isinstance(exc, SavedStateError):
-        return text("core.saved_state", lang, problem=exc.problem)
+        return text("core.saved_state", lang, problem=exc.reason(lang))
     if isinstance(exc, ScenarioError):
         return ui("scenario_failed", lang, problem=str(exc))
     if isinstance(exc, UnknownGame):     # a lesson names a game the tutor lacks: its words say which, and no more

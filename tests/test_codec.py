@@ -100,3 +100,14 @@ def test_actions_read_back_with_defaults_and_refuse_what_is_not_one():
                        ({"type": "take", "player": "x", "card": "a"}, "player 'x' is not valid")):
         with pytest.raises(ValueError, match=words):
             codec.from_json(bad)
+
+
+def test_a_long_set_of_component_ids_is_named_by_its_noun_not_listed():
+    """'dealt must hold a list of family card ids from card-151, card-152, …': a refusal listed every id of
+    the game's components (no internal id reaches a learner); a short set of JSON values is still listed."""
+    ids = text([f"card-{i}" for i in range(151, 171)], noun="card id")
+    assert str(ids.problem("hand")) == "hand must be a card id"
+    assert "card-151" not in ids.problem("hand").said("ru") and "обозначение карты" in ids.problem("hand").said("ru")
+    assert str(listing(ids).problem("hand")) == "hand must be a list of card ids"
+    phases = text(("take", "keep"), noun="phase")
+    assert str(phases.problem("phase")) == "phase must be one of take, keep"

@@ -113,13 +113,20 @@ def boolean() -> Check:
     return Check(lambda x, d: isinstance(x, bool), Words("ui.saved.bool"), Words("ui.saved.bools"))
 
 
+# the most values a refusal lists ("one of take, keep, over"); a longer set is a game's component ids
+LISTED = 8
+
+
 def text(among=None, *, noun: str = "text") -> Check:
     """A string; with `among`, one of those."""
     if among is None:
         return Check(lambda x, d: isinstance(x, str), Words("ui.saved.a", noun=noun_words(noun)),
                      noun_words(noun, many=True))
     among = tuple(among)
-    names = ", ".join(a for a in among if a)      # the JSON values themselves
+    if len(among) > LISTED:         # component ids ("card-151", ...): named by their noun, never listed
+        return Check(lambda x, d: isinstance(x, str) and x in among, Words("ui.saved.a", noun=noun_words(noun)),
+                     noun_words(noun, many=True))
+    names = ", ".join(a for a in among if a)      # the JSON values themselves (phases, sides, variants)
     if "" in among:
         names = Words("ui.saved.or_empty", names=names)
     return Check(lambda x, d: isinstance(x, str) and x in among, Words("ui.saved.among", names=names),

@@ -361,9 +361,13 @@ def describe(view: dict, lang: str = "en") -> tuple[str, str]:
 
 
 def _marked(events) -> set:
-    """Card ids the last action's events name (a viewer's events hold only what they may know)."""
+    """Card ids the last action's events name (a viewer's events hold only what they may know). A pick that ends a
+    round also deals the next: only what follows that deal is on this round's table (card ids come back with the
+    new hands, so the last trick's cards would ring in them)."""
+    events = list(events or ())
+    dealt = [i for i, e in enumerate(events) if getattr(e, "kind", "").endswith(".dealt")]
     out: set = set()
-    for e in events or ():
+    for e in events[dealt[-1] + 1:] if dealt else events:
         d = getattr(e, "data", {}) or {}
         if isinstance(d.get("card"), str) and not getattr(e, "kind", "").endswith(("trump_drawn", "five_drawn")):
             out.add(d["card"])

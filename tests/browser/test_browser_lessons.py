@@ -256,3 +256,39 @@ def test_a_board_wider_than_a_phone_says_it_pans(voila_server, browser):
         assert_no_errors(page)
     finally:
         context.close()
+
+
+# A board's drawing as wide as it shows on screen: the SVG's box is the column's width, but under the height cap
+# (tutor.css) the drawing inside is fitted to the box's height (preserveAspectRatio "meet")
+DRAWN_WIDTH_JS = """(root) => {
+    const svg = root.querySelector('.tutor-svg svg'), box = svg.getBoundingClientRect(), vb = svg.viewBox.baseVal;
+    return {drawn: Math.min(box.width, box.height * vb.width / vb.height), box: box.width,
+            text: root.querySelector('.tutor-narration').innerText};
+}"""
+
+
+def test_a_worked_example_keeps_its_board_scale_from_step_to_step(voila_server, page):
+    """Every frame of a worked example is drawn at one scale. The boards differ in height and in their smallest
+    print, and the page's height cap fitted each on its own: Козырные киты's tie at 30 was drawn 853 px wide at
+    step 1 and 1,100 px at step 4 (a fresh reader's report on issue #22)."""
+    import re as _re
+    from tutor.widgets.scenario import ScenarioPlayer
+    raw = ScenarioPlayer("trump_whales/tie-at-30")
+    floors = {_re.search(r"--tutor-min-height: (\d+)px", raw._board(f)).group(1) for f in raw.frames}
+    assert len(floors) > 1, "the example's boards are alike as drawn: the test proves nothing"
+
+    require_notebook("trump_whales.ipynb")
+    assert page.goto(voila_server.render_url("trump_whales.ipynb")).ok
+    player = find_player(page, "trump_whales", "en", "tie-at-30")
+    player.locator(".tutor-svg svg").first.wait_for(state="visible")
+    widths = [player.evaluate(DRAWN_WIDTH_JS)]
+    for _ in range(len(raw.frames) - 1):
+        player.get_by_role("button", name=BUTTONS["en"]["next"], exact=True).click()
+        page.wait_for_function("([root, old]) => root.querySelector('.tutor-narration').innerText !== old"
+                               " && root.dataset.ready === 'true'",
+                               arg=[player.element_handle(), widths[-1]["text"]])
+        widths.append(player.evaluate(DRAWN_WIDTH_JS))
+    drawn = [round(w["drawn"]) for w in widths]
+    assert max(drawn) - min(drawn) <= 1, f"the board is drawn {drawn} px wide, step by step"
+    assert widths[0]["box"] >= 1000, f"a 1280 px window gives a board box of {widths[0]['box']:.0f} px"
+    assert_no_errors(page)

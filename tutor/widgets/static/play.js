@@ -5,7 +5,7 @@
 // once per page. The board itself is clickable (choose.js): a click, or Enter / Space on a focused element,
 // presses the choice it names, as its button would; the kernel works out what each step offers, so the board
 // knows no rules.
-import { button, el, haveDefs, installDefs } from "./board.js";
+import { button, el, haveDefs, holdBoardBox, installDefs } from "./board.js";
 import { redrawBoard, wireChoices } from "./choose.js";
 import { wirePlacing } from "./placing.js";
 
@@ -68,12 +68,14 @@ function render({ model, el: root }) {
     }
   };
   const releaseHeight = () => { tallest = 0; root.style.minHeight = ""; };
+  // the board keeps its scale as the game goes on: it may grow, never shrink and grow back (board.js)
+  let boardBox = null;
   window.addEventListener("resize", releaseHeight);
   // it grows after a draw too (the board's symbols arrive, text wraps): measured whenever its size changes
   const sizes = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(holdHeight);
   if (sizes) sizes.observe(root);
   undo.addEventListener("click", () => press("undo"));
-  again.addEventListener("click", () => { releaseHeight(); press("new"); });
+  again.addEventListener("click", () => { releaseHeight(); boardBox = null; press("new"); });
   // the box shows the kernel's saved text again (a refused paste may still be in it), new text replaces it
   save.addEventListener("click", () => { box.value = model.get("saved"); press("save"); });
   load.addEventListener("click", () => {
@@ -152,6 +154,7 @@ function render({ model, el: root }) {
     if (view.defs && !haveDefs().includes(view.defs)) model.send({ want: "defs", key: view.defs });
     if (view.board !== drawnBoard) {
       redrawBoard(board, parse(view.board || ""), view.board_next);
+      boardBox = holdBoardBox(board, boardBox);
       drawnBoard = view.board;
       drawnPlacing = undefined;
     }

@@ -4,11 +4,20 @@ the score helper's finished round."""
 
 from __future__ import annotations
 
+import html
 import random
 import re
 
 from tutor.games import trump_whales as g
-from tutor.games.trump_whales.rules import Pick
+from tutor.games.trump_whales.rules import Pick, PlayCard
+
+
+def run(state, *actions):
+    events = []
+    for a in actions:
+        state, ev = g.apply(state, a)
+        events += ev
+    return state, events
 
 
 def test_a_new_round_rings_no_card_of_the_last_trick_in_the_fresh_hands():
@@ -28,3 +37,68 @@ def test_a_new_round_rings_no_card_of_the_last_trick_in_the_fresh_hands():
     for viewer in (None, 0):
         svg = g.render(g.view(s, viewer), lang="ru", events=events)
         assert 'class="event"' not in svg, re.findall(r'class="event" data-target="[^"]*"', svg)
+
+
+def test_a_refused_move_reads_as_two_sentences_in_russian():
+    """L3: the your-turn refusal said «✗ Так ходить нельзя: У игрока 2 есть карта…», a capital after a colon (the
+    game's reason is a sentence). The shared prefix now ends with a full stop, as «Нельзя.» does elsewhere."""
+    from tutor.widgets.your_turn import YourTurn
+    w = YourTurn("trump_whales/follow-and-win", lang="ru")
+    next(b for b in w.action_buttons() if getattr(b.action, "card", None) == "orca-1").click()
+    assert w.outcome == "refused"
+    status = re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", w.view["status"])))
+    assert "Так ходить нельзя. У игрока 2 есть карта семейства «Кашалот»" in status, status
+    assert not re.search(r": [А-ЯЁ]", status.split("(")[0]), status
+
+
+def test_a_deal_names_the_first_player_in_lower_case_and_cards_are_dealt_out():
+    """L3, L4: «первый ход: Игрок 1» mid-sentence, and «все карты розданы» (the participle is «разданы»)."""
+    for players in (3, 4):
+        events = []
+        from tutor.games.trump_whales.rules import _deal
+        _deal({"players": players, "rng": 3, "scores": (0,) * players, "history": ()}, events, 1, 0)
+        said = next(e for e in events if e.kind.endswith(".dealt")).narrate("ru")
+        assert said.endswith("первый ход: игрок 1."), said
+        assert "розданы" not in said
+    assert "все карты разданы" in said
+
+
+def test_cards_after_a_verb_are_in_the_accusative_in_russian_and_unchanged_in_english():
+    """L2: «Игрок 2 играет «Косатка 6»», «Выбрать «Косатка 8»»: the card is the verb's object, «косатку 6»."""
+    from tutor.games.trump_whales import ui
+    from tutor.games.trump_whales.rules import ChooseBonus, PlayCard
+    s = g.setup(4, seed=1, first=0, trump="narwhal", token=9,
+                hands=[["orca-6", "narwhal-1"], ["orca-8", "blue_whale-2"], ["sperm_whale-3", "five-1"],
+                       ["blue_whale-9", "narwhal-4"]], bonuses=[[], [], [], []])
+    s, led = g.apply(s, PlayCard(0, "orca-6"))
+    s, followed = g.apply(s, PlayCard(1, "orca-8"))
+    s, third = g.apply(s, PlayCard(2, "sperm_whale-3"))
+    s, last = g.apply(s, PlayCard(3, "blue_whale-9"))
+    assert led[0].narrate("ru") == "Игрок 1 ходит первым и играет косатку 6."
+    assert followed[0].narrate("ru") == "Игрок 2 играет косатку 8."
+    assert third[0].narrate("ru") == "Игрок 3 играет кашалота 3."
+    assert last[0].narrate("ru") == "Игрок 4 играет синего кита 9."
+    assert followed[0].narrate("en") == "Player 2 plays Orca 8." and led[0].narrate("en") == "Player 1 leads Orca 6."
+    from tutor.games.trump_whales import components as C
+    assert C.PEARLS["orca-8"] == 2
+    assert ui.action_label(Pick(3, "orca-8"), "ru") == "Выбрать косатку 8 (2 жемчужины)"
+    assert ui.action_label(Pick(3, "orca-8"), "en") == "Pick Orca 8 (2 pearls)"
+    assert ui.action_label(PlayCard(0, "narwhal-1"), "ru") == "Сыграть нарвала 1"
+    assert ui.action_label(ChooseBonus(0, "blue_whale-2"), "ru") == "Выложить синего кита 2 первым бонусом"
+    assert ui.action_label(ChooseBonus(0, "blue_whale-2"), "en") == "Lay Blue whale 2 as first bonus"
+    laid = g.apply(g.setup(3, seed=2), ChooseBonus(0, g.setup(3, seed=2).hands[0][0]))[1][0]
+    assert "выкладывает первым бонусом " in laid.narrate("ru") and "«" not in laid.narrate("ru")
+
+
+def test_a_player_who_chooses_themselves_to_lead_is_said_so():
+    """"Player 1 chooses Player 1 to lead": the chooser naming themself chooses themselves («выбирает себя»)."""
+    from tutor.games.trump_whales.rules import ChooseLeader
+    s = g.setup(3, seed=1, first=0, trump="orca", token=9,
+                hands=[["five-1", "orca-1"], ["orca-9", "orca-2"], ["orca-3", "narwhal-4"]], bonuses=[[], [], []])
+    s, _ = run(s, PlayCard(0, "five-1"), PlayCard(1, "orca-9"), PlayCard(2, "orca-3"), Pick(1, "orca-3"))
+    assert s.phase == "leader" and s.turn == 0
+    _, self_chosen = g.apply(s, ChooseLeader(0, 0))
+    _, other = g.apply(s, ChooseLeader(0, 2))
+    assert self_chosen[0].narrate("en") == "Player 1 chooses themselves to lead the next trick."
+    assert self_chosen[0].narrate("ru") == "Игрок 1 выбирает себя: следующую взятку начнёт он сам."
+    assert other[0].narrate("en") == "Player 1 chooses Player 3 to lead the next trick."

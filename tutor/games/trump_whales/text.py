@@ -34,6 +34,18 @@ def card_name(card_id, lang: str = "en") -> str:
     return i18n.text(f"{_P}card", lang, family=family_name(C.FAMILY[card_id], lang), value=C.VALUE[card_id])
 
 
+def card_acc(card_id, lang: str = "en") -> str:
+    """The card as the object of a verb (Russian declines it: «играет косатку 6», «Выбрать пятёрку»); English says
+    it as `card_name` ("Orca 6"), save a 5: "the Five"."""
+    if card_id is None or card_id not in C.FAMILY:
+        return i18n.text(f"{_P}card_acc.hidden", lang)
+    if C.FAMILY[card_id] is None:
+        return i18n.text(f"{_P}card_acc.five", lang)
+    family = C.FAMILY[card_id]
+    return i18n.text(f"{_P}card_acc", lang, family=family_name(family, lang),
+                     family_acc=family_case(family, "acc", lang), value=C.VALUE[card_id])
+
+
 def bonus_name(card_id: str, lang: str = "en") -> str:
     """What the card's bonus does: "change trump to Orca", "flip the token", "+1 point"."""
     kind = C.BONUS[card_id]
@@ -97,6 +109,7 @@ def narrate(event: Event, lang: str = "en") -> str:
             params[f"{key}_plain"] = d[key] + 1
     if "card" in d:
         params["card"] = card_name(d["card"], lang)
+        params["card_acc"] = card_acc(d["card"], lang)
     if "cards" in d and what != "first_bonuses":
         params["cards"] = cards_text(d["cards"], lang)
     if "family" in d:
@@ -149,6 +162,8 @@ def narrate(event: Event, lang: str = "en") -> str:
     elif what == "tie":
         params["players"] = ", ".join(player_name(s, lang) for s in d["players"])
         params["points"] = points_text(d["points"], lang)
+    elif what == "leader_chosen" and d["leader"] == d["player"]:
+        return i18n.text(f"{_P}event.leader_chosen.self", lang, **params)      # not "Player 1 chooses Player 1"
     elif what == "dealt":
         params["count"] = cards_count(d["count"], lang)
         params["aside"] = cards_count(d["aside"], lang)

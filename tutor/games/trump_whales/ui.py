@@ -8,7 +8,7 @@ from tutor.core.game import GameUI
 from tutor.core.i18n import player_name, text
 from tutor.games.trump_whales import components as C
 from tutor.games.trump_whales.rules import ChooseBonus, ChooseLeader, Pick, PlayCard, UseBonus, legal_actions
-from tutor.games.trump_whales.text import bonus_name, card_name, pearls_text
+from tutor.games.trump_whales.text import bonus_name, card_acc, card_name, pearls_text
 
 _U = "ui.trump_whales."
 
@@ -21,17 +21,19 @@ def action_label(action, lang: str) -> str:
     # a 5 is named by a common noun, which Russian declines («Сыграть пятёрку»): its own labels
     five = "_five" if _known(getattr(action, "card", None)) and C.is_five(action.card) else ""
     if isinstance(action, ChooseBonus):
-        return text(_U + "choose_bonus" + five, lang, card=card_name(action.card, lang))
+        return text(_U + "choose_bonus" + five, lang, card=card_name(action.card, lang),
+                    card_acc=card_acc(action.card, lang))
     if isinstance(action, UseBonus):
         bonus = bonus_name(action.card, lang) if _known(action.card) else card_name(None, lang)
         return text(_U + "use_bonus" + five, lang, bonus=bonus, card=card_name(action.card, lang))
     if isinstance(action, PlayCard):
-        return text(_U + "play" + five, lang, card=card_name(action.card, lang))
+        return text(_U + "play" + five, lang, card=card_name(action.card, lang), card_acc=card_acc(action.card, lang))
     if isinstance(action, Pick):
         if _known(action.card) and C.is_five(action.card):
             return text(_U + "pick_five", lang)
         pearls = pearls_text(C.PEARLS[action.card], lang) if _known(action.card) else "?"
-        return text(_U + "pick", lang, card=card_name(action.card, lang), pearls=pearls)
+        return text(_U + "pick", lang, card=card_name(action.card, lang), card_acc=card_acc(action.card, lang),
+                    pearls=pearls)
     if isinstance(action, ChooseLeader):
         v = action.leader
         seat = isinstance(v, int) and not isinstance(v, bool) and v >= 0

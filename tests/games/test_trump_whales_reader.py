@@ -102,3 +102,26 @@ def test_a_player_who_chooses_themselves_to_lead_is_said_so():
     assert self_chosen[0].narrate("en") == "Player 1 chooses themselves to lead the next trick."
     assert self_chosen[0].narrate("ru") == "Игрок 1 выбирает себя: следующую взятку начнёт он сам."
     assert other[0].narrate("en") == "Player 1 chooses Player 3 to lead the next trick."
+
+
+def test_the_rulings_speak_in_the_tutors_voice():
+    """One voice: the rulings list said «мы читаем как…» where every other ruling says «тьютор» / the tutor."""
+    from tutor.games.trump_whales import RULINGS
+    first_person = {"ru": re.compile(r"(?<!\w)(мы|нас|нам|наш\w*)(?!\w)", re.I),
+                    "en": re.compile(r"\b(we|us|our)\b", re.I)}
+    for ruling in RULINGS:
+        for lang, pattern in first_person.items():
+            assert not pattern.search(ruling.say(lang)), (ruling.id, lang, ruling.say(lang))
+    assert "тьютор читает" in next(r for r in RULINGS if r.id.endswith("bonus-next-trick")).say("ru")
+
+
+def test_the_example_trick_says_the_new_bonus_serves_from_the_next_trick():
+    """Ruling bonus-next-trick: Андрей's bonus serves from the trick after the one he gained it in. The last step
+    said «уже с этой взятки» where English said "from that trick on"; both now name the next trick."""
+    from pathlib import Path
+    import yaml
+    root = Path(__file__).resolve().parents[2]
+    data = yaml.safe_load((root / "lessons/trump_whales/scenarios/example-trick.yaml").read_text(encoding="utf-8"))
+    last = data["steps"][-1]["say"]
+    assert "начиная со следующей взятки" in last["ru"] and "с этой взятки" not in last["ru"]
+    assert "from the next trick on" in last["en"]

@@ -58,8 +58,8 @@ def test_an_older_format_loads_with_what_it_lacked():
 
 
 @pytest.mark.parametrize("change, problem", [
-    ({"format": "test/2"}, "it is not a test position (format should be 'test/1')"),
-    ({"format": ["test/0"]}, "it is not a test position"),
+    ({"format": "test/2"}, "it is not a saved position of test"),
+    ({"format": ["test/0"]}, "it is not a saved position of test"),
     ({"extra": 1}, "field 'extra' is unknown"),
     ({"players": 4}, "players must be a whole number 2..3"),
     ({"players": True}, "players must be a whole number 2..3"),
@@ -111,3 +111,16 @@ def test_a_long_set_of_component_ids_is_named_by_its_noun_not_listed():
     assert str(listing(ids).problem("hand")) == "hand must be a list of card ids"
     phases = text(("take", "keep"), noun="phase")
     assert str(phases.problem("phase")) == "phase must be one of take, keep"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_a_position_of_another_kind_is_refused_by_the_games_name_not_its_format(lang):
+    """A reader pasted {"x": 1} and read «…формат должен быть 'tutor/trump_whales/1'»: the format is the tutor's
+    inner name; the learner reads the game's title in the page's language."""
+    from tutor.core.game import spec
+    from tutor.games import trump_whales
+    with pytest.raises(SavedStateError) as info:
+        trump_whales.state_from_json('{"x": 1}')
+    said = info.value.reason(lang)
+    assert "tutor/" not in said and "trump_whales" not in said
+    assert spec("trump_whales").title(lang) in said

@@ -264,14 +264,15 @@ class StateCodec:
         return state
 
     def _named(self, lang: str) -> str:
-        """How a refusal names the position: `what` in English, else the game's title ("tutor/maui/2": maui)."""
-        if lang != "en":
-            from tutor.core.game import spec
-            try:
-                return spec(self.format.split("/")[1]).title(lang)
-            except Exception:       # a format that names no registered game (a test's): its own words
-                pass
-        return self.what
+        """How a refusal names the game: its title in the page's language ("tutor/maui/2": maui); the format's
+        internal name never reaches a learner."""
+        from tutor.core.game import spec
+        parts = self.format.split("/")
+        name = parts[1] if len(parts) >= 3 else parts[0]
+        try:
+            return spec(name).title(lang)
+        except Exception:       # a format that names no registered game (a test's): its own name
+            return name
 
     def read(self, text) -> dict:
         """The JSON object (or text) as a checked dict with every field, before it becomes a state."""
@@ -283,7 +284,7 @@ class StateCodec:
         if isinstance(data.get("format"), str) and data["format"] in self.older:
             data = {**self.older[data["format"]], **data, "format": self.format}
         need(data.get("format") == self.format,
-             Words("ui.saved.not_this_game", what=self._named, format=repr(self.format)))
+             Words("ui.saved.not_this_game", what=self._named))
         data = {**self.optional, **data}
         missing = [name for name in self.fields if name not in data]
         need(not missing, missing and Words("ui.saved.missing", field=repr(missing[0])))

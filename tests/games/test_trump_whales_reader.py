@@ -125,3 +125,24 @@ def test_the_example_trick_says_the_new_bonus_serves_from_the_next_trick():
     last = data["steps"][-1]["say"]
     assert "начиная со следующей взятки" in last["ru"] and "с этой взятки" not in last["ru"]
     assert "from the next trick on" in last["en"]
+
+
+def test_the_score_helper_draws_a_finished_round_whose_cards_add_up():
+    """The helper's picture showed "Trick 8 of 8" with a card still in hand: with 9 unused bonuses that made 10 of
+    the player's cards in a 9-card round. Now every trick is played: no hand, nobody to move, the round over, and
+    the 36 cards are all somewhere; the player's own cards (bonuses and hand) are no more than the 9 dealt."""
+    from tutor.games.trump_whales import components as C
+    from tutor.games.trump_whales.sandbox import MOST, MOST_BONUSES, ScoreHelper, position
+    for pearls, bonuses in ((7, 3), (MOST - MOST_BONUSES, MOST_BONUSES), (0, 0)):
+        v = g.view(position(pearls, bonuses), None)
+        assert all(seat["hand_count"] == 0 for seat in v["seats"]) and not v["trick"]
+        assert v["tricks"] == C.TRICKS
+        me = v["seats"][0]
+        assert (me["pearl_count"], len(me["bonuses"])) == (pearls, bonuses)
+        assert len(me["bonuses"]) + me["hand_count"] <= C.HAND
+        held = sum(s["pearl_count"] + len(s["bonuses"]) + s["hand_count"] for s in v["seats"])
+        assert held + v["discard_count"] + v["aside_count"] == len(C.ALL_CARDS)
+    for lang, over, trick in (("en", "Round over", "Trick 8 of 8"), ("ru", "Раунд окончен", "Взятка 8 из 8")):
+        svg = ScoreHelper(lang=lang, pearls=7, bonuses=3).svg.value
+        assert over in svg and trick not in svg
+        assert 'class="note"' not in svg            # nobody is "picking the reward" or "to move"

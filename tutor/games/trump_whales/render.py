@@ -173,12 +173,22 @@ def _trump(board: _Board, view: dict) -> None:
     board.element("trump", x, y, w, h, f'{_w("trump", lang)}: {name}, {token_text(token, lang)}')
 
 
+def round_done(view: dict) -> bool:
+    """Every trick of the round played, the next round not dealt yet (the engine's "round_end" stage, the score
+    helper's picture): nobody is to move and no trick is coming."""
+    return not view["over"] and view["tricks"] >= C.TRICKS
+
+
+def _phase(view: dict, lang: str) -> str:
+    return _w("phase.round_end" if round_done(view) else f"phase.{view['phase']}", lang)
+
+
 def _trick(board: _Board, view: dict) -> None:
     lang = board.lang
     x0, y = 178, TOP
     total = C.TRICKS
     number = min(view["tricks"] + 1, total)
-    head = _w("trick", lang, n=number, total=total)
+    head = _w("tricks_done", lang) if round_done(view) else _w("trick", lang, n=number, total=total)
     led = view["led"]
     follow = _w("follow", lang, family=family_name(led, lang)) if led else _w("follow_none", lang)
     board.parts.append(_t(x0, y + 10, head, size=12, weight="bold", cls="trick-head"))
@@ -270,7 +280,7 @@ def _panel(board: _Board, view: dict, seat: dict, y: float) -> None:
     lang = board.lang
     s = seat["seat"]
     phase = view["phase"]
-    acting = not view["over"] and s in view["to_move"]
+    acting = not view["over"] and not round_done(view) and s in view["to_move"]
     open_hand = seat["hand"] is not None
     board.parts.append(f'<g class="panel" data-seat="{s}">')
     board.parts.append(f'<rect x="8" y="{y}" width="{W - 16}" height="{panel_height(seat) - 8}" rx="10" '
@@ -342,7 +352,7 @@ def describe(view: dict, lang: str = "en") -> tuple[str, str]:
     title = f"{text('trump_whales.title', lang)} — {_w('round', lang, r=view['round'])}"
     lines = [_w("d.head", lang, r=view["round"], n=min(view["tricks"] + 1, C.TRICKS),
                 trump=family_name(view["trump"], lang), trump_plain=family_name(view["trump"], lang).lower(),
-                token=token_text(view["token"], lang), phase=_w(f"phase.{view['phase']}", lang))]
+                token=token_text(view["token"], lang), phase=_phase(view, lang))]
     if view["trick"]:
         lines.append(_w("d.trick", lang, cards=", ".join(
             f"{player_name(p['seat'], lang)}: {card_name(p['card']['id'], lang)}" for p in view["trick"])))
@@ -399,7 +409,7 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=N
     note = (_w("view_all", lang) if viewer is None
             else _w("view_of", lang, player=player_name(viewer, lang), player_plain=viewer + 1))
     board.parts.append(_t(W - 12, 24, note, size=11, anchor="end", fill="#ffffff", cls="viewer"))
-    board.parts.append(_t(W - 16, PANEL_Y - 10, _w(f"phase.{view['phase']}", lang), size=12, anchor="end",
+    board.parts.append(_t(W - 16, PANEL_Y - 10, _phase(view, lang), size=12, anchor="end",
                           weight="bold", cls="phase"))
     _trump(board, view)
     _trick(board, view)

@@ -10,6 +10,7 @@ picture of the pile and the bonuses is drawn by the game's own renderer.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Optional
 
 import ipywidgets as W
@@ -26,8 +27,9 @@ from tutor.widgets.common import ErrorArea, StandIn, esc, guard, safe_cite
 
 _R = "trump_whales:"
 ZHENYA = (7, 3)          # rulebook «КОНЕЦ РАУНДА» example: 7 pearl cards and three unused bonuses: 7 + 1 = 8
-# What one player can hold at a four-player table at its last trick, as the picture draws it: the 36 cards less
-# the four still in hand and the other three players' first bonuses. Bonuses: the first one and one a trick.
+# What one player can hold at a four-player table at the round's end, as the picture draws it: the 36 cards less
+# the last trick's four (in the discard) and the other three players' first bonuses. Bonuses: the first one and
+# one a trick.
 MOST = len(C.ALL_CARDS) - C.MAX_PLAYERS - (C.MAX_PLAYERS - 1)
 MOST_BONUSES = 1 + C.TRICKS
 
@@ -50,15 +52,18 @@ def check_counts(pearls, bonuses) -> tuple[int, int]:
 
 
 def position(pearls: int, bonuses: int):
-    """A four-player table at its last trick whose first player holds `pearls` pearl cards and `bonuses` unused
-    bonuses (the picture only: every other player has a first bonus, and the other cards lie in the discard)."""
+    """A four-player round at its end, as the round's score is counted: all 8 tricks played and every hand empty
+    (the engine's "round_end" stage), its first player with `pearls` pearl cards and `bonuses` unused bonuses (the
+    picture only: every other player keeps a first bonus, and the other cards lie in the discard; 36 in all)."""
     cards = C.ALL_CARDS
-    hands, rest = [[c] for c in cards[:C.MAX_PLAYERS]], cards[C.MAX_PLAYERS:]
-    others, rest = rest[:C.MAX_PLAYERS - 1], rest[C.MAX_PLAYERS - 1:]
+    others, rest = cards[:C.MAX_PLAYERS - 1], cards[C.MAX_PLAYERS - 1:]
     pile, kept, discard = rest[:pearls], rest[pearls:pearls + bonuses], rest[pearls + bonuses:]
-    return setup(C.MAX_PLAYERS, seed=0, first=0, trump="blue_whale", token=1, hands=hands,
-                 bonuses=[kept] + [[c] for c in others], pearls=[pile, [], [], []], discard=discard,
-                 tricks=C.TRICKS - 1)
+    last = discard[-C.MAX_PLAYERS:]           # the last trick, played out: still one card each before it
+    before = setup(C.MAX_PLAYERS, seed=0, first=0, trump="blue_whale", token=1, hands=[[c] for c in last],
+                   bonuses=[kept] + [[c] for c in others], pearls=[pile, [], [], []],
+                   discard=discard[:-C.MAX_PLAYERS], tricks=C.TRICKS - 1)
+    return replace(before, hands=((),) * C.MAX_PLAYERS, discard=before.discard + tuple(last), tricks=C.TRICKS,
+                   phase="reward", turn=0)
 
 
 class ScoreHelper(StandIn, W.VBox):

@@ -777,16 +777,17 @@ def test_score_helper_scores_zhenyas_round_line_by_line(guard_spy):
         assert h.total == 5 and h.errors.message and (h.pearls.value, h.bonuses.value) == (4, 2)
         h.zhenya_button.click()
         assert h.total == 8 and 'data-card=' in h.svg.value
-        # the most a player can hold, drawn as entered (the picture's pile says the same count)
-        from tutor.games.trump_whales.sandbox import MOST, MOST_BONUSES
-        h.set_counts(MOST - MOST_BONUSES, MOST_BONUSES)
-        assert h.total == MOST - MOST_BONUSES + MOST_BONUSES // 2 and ET.fromstring(h.svg.value) is not None
-        assert f"{MOST - MOST_BONUSES}</text>" in h.svg.value or f"· {MOST - MOST_BONUSES}<" in h.svg.value
+        # the most a player can hold with 2 bonuses, drawn as entered (the picture's pile says the same count)
+        from tutor.games.trump_whales.sandbox import MOST_BONUSES, most_pearls
+        most = most_pearls(2)
+        h.set_counts(most, 2)
+        assert h.total == most + 1 and ET.fromstring(h.svg.value) is not None
+        assert f"{most}</text>" in h.svg.value or f"· {most}<" in h.svg.value
         # more than a round can give: refused with why, and the boxes show the counts still scored
-        for pearls, bonuses in ((MOST, 1), (0, MOST_BONUSES + 1)):
+        for pearls, bonuses in ((most + 1, 2), (0, MOST_BONUSES + 1)):
             h.set_counts(pearls, bonuses)
-            assert h.errors.message and h.total == MOST - MOST_BONUSES + MOST_BONUSES // 2
-            assert (h.pearls.value, h.bonuses.value) == (MOST - MOST_BONUSES, MOST_BONUSES)
+            assert h.errors.message and h.total == most + 1
+            assert (h.pearls.value, h.bonuses.value) == (most, 2)
     assert ui.sandbox(lang="ru").total == 0
 
 

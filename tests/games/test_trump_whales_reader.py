@@ -133,7 +133,7 @@ def test_the_score_helper_draws_a_finished_round_whose_cards_add_up():
     the 36 cards are all somewhere; the player's own cards (bonuses and hand) are no more than the 9 dealt."""
     from tutor.games.trump_whales import components as C
     from tutor.games.trump_whales.sandbox import MOST, MOST_BONUSES, ScoreHelper, position
-    for pearls, bonuses in ((7, 3), (MOST - MOST_BONUSES, MOST_BONUSES), (0, 0)):
+    for pearls, bonuses in ((7, 3), (0, MOST_BONUSES), (MOST, 0)):
         v = g.view(position(pearls, bonuses), None)
         assert all(seat["hand_count"] == 0 for seat in v["seats"]) and not v["trick"]
         assert v["tricks"] == C.TRICKS
@@ -146,3 +146,26 @@ def test_the_score_helper_draws_a_finished_round_whose_cards_add_up():
         svg = ScoreHelper(lang=lang, pearls=7, bonuses=3).svg.value
         assert over in svg and trick not in svg
         assert 'class="note"' not in svg            # nobody is "picking the reward" or "to move"
+
+
+def test_the_score_helper_refuses_pearls_no_round_could_give_with_so_many_bonuses():
+    """Bonuses are the player's own cards (the first, and one per trick lost with their card picked), so unused
+    bonuses and tricks won share the 9 cards: 9 unused bonuses and 7 pearl cards cannot both be (it was accepted,
+    as long as the two together stayed under 29). Every bound is reached by some round: won tricks each give the
+    richest card's pearls, and a first bonus used as «+1» adds its card."""
+    from tutor.games.trump_whales import components as C
+    from tutor.games.trump_whales.sandbox import MOST_BONUSES, ScoreHelper, check_counts, most_pearls
+    from tutor.core.errors import RuleViolation
+    assert MOST_BONUSES == C.HAND and max(C.PEARLS.values()) == 3
+    assert [most_pearls(b) for b in range(MOST_BONUSES + 1)] == [25, 24, 21, 18, 15, 12, 9, 6, 3, 0]
+    assert check_counts(7, 3) == (7, 3)                   # Женя's round
+    for lang in ("en", "ru"):
+        h = ScoreHelper(lang=lang, pearls=7, bonuses=3)
+        h.set_counts(7, 9)
+        assert h.errors.message and (h.pearls.value, h.bonuses.value) == (7, 3) and h.total == 8
+    try:
+        check_counts(1, 9)
+    except RuleViolation as e:
+        assert "самое большее 0" in e.reason("ru") and "at most 0" in e.reason("en")
+    else:
+        raise AssertionError("9 unused bonuses and a pearl card were accepted")

@@ -27,11 +27,21 @@ from tutor.widgets.common import ErrorArea, StandIn, esc, guard, safe_cite
 
 _R = "trump_whales:"
 ZHENYA = (7, 3)          # rulebook «КОНЕЦ РАУНДА» example: 7 pearl cards and three unused bonuses: 7 + 1 = 8
-# What one player can hold at a four-player table at the round's end, as the picture draws it: the 36 cards less
-# the last trick's four (in the discard) and the other three players' first bonuses. Bonuses: the first one and
-# one a trick.
-MOST = len(C.ALL_CARDS) - C.MAX_PLAYERS - (C.MAX_PLAYERS - 1)
+# A player's bonuses are their own cards: the first one, and one for each trick they lost in which the winner
+# picked their card. So bonuses and tricks won share the 9 cards dealt, and a trick won brings at most the
+# richest card's pearls (a used «+1» bonus adds its own card to the pile).
 MOST_BONUSES = 1 + C.TRICKS
+TOP_PEARLS = max(C.PEARLS.values())
+
+
+def most_pearls(bonuses: int) -> int:
+    """The most pearl cards a player can end a round with while `bonuses` bonuses lie unused."""
+    spare = MOST_BONUSES - bonuses                # tricks won and bonuses used, together
+    won = min(C.TRICKS, spare)
+    return TOP_PEARLS * won + (spare - won)
+
+
+MOST = most_pearls(0)
 
 
 def _w(key: str, lang: str, **params) -> str:
@@ -39,15 +49,16 @@ def _w(key: str, lang: str, **params) -> str:
 
 
 def check_counts(pearls, bonuses) -> tuple[int, int]:
-    """Whole numbers a player can hold: bonuses 0..MOST_BONUSES, and pearl cards and bonuses together 0..MOST."""
+    """Whole numbers a player can hold: bonuses 0..MOST_BONUSES, and pearl cards 0..most_pearls(bonuses)."""
     for value in (pearls, bonuses):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise RuleViolation(_R + "round-end", "ui.trump_whales.sandbox.err.number", most=MOST)
     if bonuses > MOST_BONUSES:
         raise RuleViolation(_R + "round-end", "ui.trump_whales.sandbox.err.bonuses", most=MOST_BONUSES,
                             tricks=C.TRICKS)
-    if pearls + bonuses > MOST:
-        raise RuleViolation(_R + "round-end", "ui.trump_whales.sandbox.err.together", most=MOST)
+    if pearls > most_pearls(bonuses):
+        raise RuleViolation(_R + "round-end", "ui.trump_whales.sandbox.err.pearls", most=most_pearls(bonuses),
+                            n=bonuses, top=TOP_PEARLS)
     return pearls, bonuses
 
 

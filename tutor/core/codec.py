@@ -126,9 +126,8 @@ def text(among=None, *, noun: str = "text") -> Check:
     if len(among) > LISTED:         # component ids ("card-151", ...): named by their noun, never listed
         return Check(lambda x, d: isinstance(x, str) and x in among, Words("ui.saved.a", noun=noun_words(noun)),
                      noun_words(noun, many=True))
-    names = ", ".join(a for a in among if a)      # the JSON values themselves (phases, sides, variants)
-    if "" in among:
-        names = Words("ui.saved.or_empty", names=names)
+    listed = ", ".join(a for a in among if a)      # the JSON values themselves (phases, sides, variants)
+    names: "str | Words" = Words("ui.saved.or_empty", names=listed) if "" in among else listed
     return Check(lambda x, d: isinstance(x, str) and x in among, Words("ui.saved.among", names=names),
                  Words("ui.saved.among_many", nouns=noun_words(noun, many=True), names=names))
 

@@ -3,6 +3,8 @@ both languages with the scenario player's own buttons."""
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
 
 import pytest
@@ -292,3 +294,124 @@ def test_a_worked_example_keeps_its_board_scale_from_step_to_step(voila_server, 
     assert max(drawn) - min(drawn) <= 1, f"the board is drawn {drawn} px wide, step by step"
     assert widths[0]["box"] >= 1000, f"a 1280 px window gives a board box of {widths[0]['box']:.0f} px"
     assert_no_errors(page)
+
+
+# the play table's board: what it offers now, and its "not now" elements (dashed rings), which the engine refuses
+OFFERED = ".tutor-svg [data-choice]:not(:has(.choice-ring.unavailable))"
+NOT_NOW = ".tutor-svg [data-choice]:has(.choice-ring.unavailable)"
+IN_VIEW_JS = """(el) => { const r = el.getBoundingClientRect();
+    return {top: r.top, bottom: r.bottom, height: innerHeight, live: el.getAttribute('role')}; }"""
+
+
+def refused_on_the_board(page, table):
+    """Play the first offered board element until the board shows a "not now" one, then tap it (and, if it opens a
+    next step, tap a "not now" element of that step): the engine's refusal. Returns the refusal box."""
+    alert = table.locator(".tutor-error [role=alert]")
+    for _ in range(40):
+        barred = table.locator(NOT_NOW)
+        if barred.count():
+            for _step in range(2):
+                version = table.get_attribute("data-v")
+                barred.first.tap()
+                page.wait_for_function("([root, v]) => root.dataset.v !== v || root.querySelector("
+                                       "'.tutor-error [role=alert]')", arg=[table.element_handle(), version])
+                if alert.count():
+                    return alert
+                barred = table.locator(NOT_NOW)
+                assert barred.count(), "a 'not now' element led to a step that offers nothing to refuse"
+        version = table.get_attribute("data-v")
+        table.locator(OFFERED).first.tap()
+        page.wait_for_function("([root, v]) => root.dataset.v !== v", arg=[table.element_handle(), version])
+    pytest.fail("forty moves and the board never showed a move it would refuse")
+
+
+PHONE, DESKTOP = {"width": 390, "height": 844}, {"width": 1280, "height": 900}
+
+
+@contextlib.contextmanager
+def lesson_table(browser, voila_server, notebook: str, viewport: dict):
+    """(page, the lesson's play table, built and on screen) in a window of `viewport` (a phone's is a touch screen)."""
+    require_notebook(notebook)
+    phone = viewport["width"] < 760
+    context = browser.new_context(viewport=viewport, is_mobile=phone, has_touch=True)
+    try:
+        page = context.new_page()
+        page.js_errors = []
+        page.on("pageerror", lambda exc: page.js_errors.append(str(exc)))
+        assert page.goto(voila_server.render_url(notebook)).ok
+        page.locator(".tutor-page-status").first.wait_for(state="attached")
+        table = page.locator(".tutor-play:not(.tutor-your-turn)")
+        lazy = page.locator(".tutor-lazy")
+        for i in reversed(range(lazy.count())):     # a lazy part is built when scrolled to; the table is near the end
+            lazy.nth(i).scroll_into_view_if_needed()
+            page.wait_for_timeout(300)
+            if table.count():
+                break
+        table = table.first
+        table.scroll_into_view_if_needed()
+        table.locator(".tutor-svg svg").first.wait_for(state="visible")
+        yield page, table
+    finally:
+        context.close()
+
+
+def screenshot(page, name: str) -> None:
+    """A picture for a person checking the layout by eye (TUTOR_SCREENSHOTS=folder)."""
+    folder = os.environ.get("TUTOR_SCREENSHOTS")
+    if folder:
+        page.screenshot(path=os.path.join(folder, f"{name}.png"))
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_a_refused_tap_on_a_play_table_is_answered_in_view(voila_server, browser, viewport):
+    """An illegal tap on a table's board is answered where the learner looks: the refusal box stays in the window
+    while the table is on screen. On a phone it sat some 1,500 px below the tapped card, under the table's
+    buttons, and the tap seemed to do nothing. It is still an alert (read out at once)."""
+    with lesson_table(browser, voila_server, "trump_whales.ipynb", viewport) as (page, table):
+        alert = refused_on_the_board(page, table)
+        alert.wait_for(state="visible")
+        page.wait_for_timeout(200)
+        box = alert.evaluate(IN_VIEW_JS)
+        screenshot(page, f"refusal-{'phone' if viewport is PHONE else 'desktop'}")
+        assert box["live"] == "alert"
+        assert 0 <= box["top"] and box["bottom"] <= box["height"], \
+            f"the refusal is drawn from {box['top']:.0f} to {box['bottom']:.0f} px in a {box['height']} px window"
+        assert alert.inner_text().strip()
+        assert not page.js_errors, page.js_errors
+
+
+# The log's summary line ("The game so far") against every box round it that clips, up to the log; and how tall
+# the log's first part (its heading and what just happened) is as written out
+SUMMARY_JS = """(log) => {
+    const summary = log.querySelector('details > summary');
+    if (!summary) return null;
+    const r = summary.getBoundingClientRect(), cut = [];
+    for (let e = summary.parentElement; e && log.contains(e); e = e.parentElement) {
+        const s = getComputedStyle(e), b = e.getBoundingClientRect();
+        if (s.overflowY !== 'visible' && (r.top < b.top - 1 || r.bottom > b.bottom + 1)) cut.push(e.className);
+    }
+    const head = log.querySelector(':scope > h4'), list = log.querySelector(':scope > .tutor-events');
+    return {cut, first: (head ? head.getBoundingClientRect().height : 0) + (list ? list.scrollHeight : 0),
+            em: parseFloat(getComputedStyle(log).fontSize), text: summary.innerText};
+}"""
+
+
+def test_the_table_logs_summary_line_is_never_cut(voila_server, browser):
+    """The line that opens the rest of the game, «Вся партия» / "The game so far", shows whole under a long "what
+    just happened": the log was one box cut at 18em, and the line under a long list was shown half."""
+    with lesson_table(browser, voila_server, "trump_whales.ru.ipynb", PHONE) as (page, table):
+        log = table.locator(".tutor-log")
+        seen = None
+        for _ in range(40):
+            seen = log.evaluate(SUMMARY_JS)
+            if seen and seen["first"] > 18 * seen["em"]:
+                break
+            version = table.get_attribute("data-v")
+            table.locator(OFFERED).first.tap()
+            page.wait_for_function("([root, v]) => root.dataset.v !== v", arg=[table.element_handle(), version])
+        assert seen and seen["first"] > 18 * seen["em"], f"the log never got long: the test proves nothing ({seen})"
+        log.locator("details > summary").scroll_into_view_if_needed()
+        screenshot(page, "log-summary-phone")
+        assert CYRILLIC.search(seen["text"]), seen["text"]
+        assert not seen["cut"], f"the summary {seen['text']!r} is cut by {seen['cut']}"
+        assert not page.js_errors, page.js_errors

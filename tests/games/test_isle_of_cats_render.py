@@ -403,3 +403,31 @@ def test_the_board_describes_the_position_in_words_for_a_screen_reader(lang):
     assert escape(tile_name(held, lang)) in words.split("\n")[2]
     assert "5" in words.split("\n")[0]
     assert not re.search(r"\b(cat|rare|common)-[a-zA-Z-]+-\d", words)
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_take_a_tile_offers_every_island_tile_and_refuses_one_that_fits_nowhere_with_its_rule(lang):
+    """Newcomer (after #22): the take-a-tile task offered the one tile that fits as its only button and the other
+    island tiles did nothing when clicked, so the list gave the answer away and a wrong click was never explained.
+    Now each island tile is offered; one that fits nowhere is greyed and, clicked on the board, refused with its
+    rule («РОЗМІЩЕННЯ ПЛИТОК»), as at the table."""
+    from tutor.core.rules import cite
+    from tutor.widgets.your_turn import YourTurn
+    w = YourTurn("isle_of_cats/take-a-tile", lang=lang)
+    takes = [b for b in w.action_buttons() if isinstance(b.action, ioc.Take)]
+    assert [b.action.tile for b in takes] == list(w.state.island)
+    unfit = [b for b in takes if "tutor-action-unavailable" in b.classes]
+    assert len(unfit) == len(takes) - 1
+    assert set(w.board_choices()) == {f"tile:{t}" for t in w.state.island}
+    before = w.state
+    w.click_board(f"tile:{unfit[0].action.tile}")
+    assert w.outcome == "refused" and w.state is before
+    status = re.sub(r"<[^>]+>", "", w.view["status"])
+    assert cite("isle_of_cats:placement", lang) in status and tile_name(unfit[0].action.tile, lang).lower() in \
+        status.lower(), status
+    # at the table: the same tile's board click is refused with the rule, and nothing changes
+    t = _table()
+    t.state = before
+    t.refresh()
+    t.click_board(f"tile:{unfit[0].action.tile}")
+    assert t.state is before and cite("isle_of_cats:placement", lang) in t.errors.message, t.errors.message

@@ -99,8 +99,14 @@ def action_rows(table, seat: int) -> list:
     head = table.caption(table.your_move(seat), bold=True)
     if state.phase != "place":
         island = [Take(seat, t) for t in state.island]
-        named = take_labels(island, lang) if any(isinstance(a, Take) for a in legal) else {}
-        choices = [table.action_choice(a, set(legal), named.get(a)) for a in legal]
+        offered = legal
+        if state.phase == "take" and seat == state.turn:
+            # every island tile, not only those that fit: a list of the fitting ones would give a task's answer
+            # away, and one that cannot be taken is offered greyed, so its click (here or on the board) is
+            # refused with its rule («РОЗМІЩЕННЯ ПЛИТОК») instead of doing nothing
+            offered = island + [a for a in legal if not isinstance(a, Take)]
+        named = take_labels(island, lang) if any(isinstance(a, Take) for a in offered) else {}
+        choices = [table.action_choice(a, set(legal), named.get(a)) for a in offered]
         for c in choices:       # the board's tile says which of two alike it is, as its button does
             if c.action in named:
                 c.tooltip = named[c.action]

@@ -9,6 +9,7 @@ from html import escape
 import pytest
 
 from tutor.core.errors import RuleViolation
+from tutor.core.i18n import text
 from tutor.core.svg import Offer
 from tutor.games import isle_of_cats as ioc
 from tutor.games.isle_of_cats import components as C
@@ -431,3 +432,17 @@ def test_take_a_tile_offers_every_island_tile_and_refuses_one_that_fits_nowhere_
     t.refresh()
     t.click_board(f"tile:{unfit[0].action.tile}")
     assert t.state is before and cite("isle_of_cats:placement", lang) in t.errors.message, t.errors.message
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_the_held_tile_is_drawn_after_the_placing_label_not_over_it(lang):
+    """Newcomer (after #22): «Гравець 1 розміщує» ran under the held tile's picture, drawn at a fixed x, which hid
+    its last letter. The picture starts after the label's measured width."""
+    from tutor.core import cardtable as K
+    from tutor.core.i18n import player_name
+    svg = render(ioc.view(holding(), 0), lang=lang)
+    said = text("isle_of_cats.board.held", lang, player=player_name(0, lang))
+    label = re.search(r'<text x="([\d.]+)"[^>]*>' + re.escape(escape(said)) + "</text>", svg)
+    picture = re.search(r'<g class="held-tile"><title>[^<]*</title><g transform="translate\(([\d.]+) ', svg)
+    assert label and picture, "no placing row"
+    assert float(label.group(1)) + K.em(said, True) * 12 < float(picture.group(1))

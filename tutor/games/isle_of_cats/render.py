@@ -388,12 +388,15 @@ def _table_header(b: "_Board", view: dict, seats: list, width: float, marked: se
         cells = G.ORIENTATIONS[held["shape"]][0]
         tw, th = _box(cells)
         name = tile_name(held["id"], lang)
-        parts.append(K.label(PAD, y + 12, _w("held", lang, player=player_name(view["turn"], lang)), size=12,
-                             weight="bold"))
-        b.element(f"tile:{held['id']}", PAD + 127, y - 3, tw * MINI + 6, th * MINI + 6, name,
+        said = _w("held", lang, player=player_name(view["turn"], lang))
+        parts.append(K.label(PAD, y + 12, said, size=12, weight="bold"))
+        # the picture after the label's own width, never over it («Гравець 1 розміщує» is wider than
+        # "Player 1 places"), and in the island's column when the label is shorter
+        px = max(PAD + 130, PAD + K.em(said, True) * 12 + 10)
+        b.element(f"tile:{held['id']}", px - 3, y - 3, tw * MINI + 6, th * MINI + 6, name,
                   f'<g class="held-tile"><title>{escape(name)}</title>'
-                  f'{K.place(PAD + 130, y, _tile(held["id"], 0, MINI, lang))}</g>'
-                  + K.label(PAD + 140 + tw * MINI, y + 12, name, size=11))
+                  f'{K.place(px, y, _tile(held["id"], 0, MINI, lang))}</g>'
+                  + K.label(px + 10 + tw * MINI, y + 12, name, size=11))
         y += th * MINI + 12
     elif view["rewards"]:
         parts.append(K.fitted(PAD, y + 12, _w("reward", lang, player=player_name(view["turn"], lang)),

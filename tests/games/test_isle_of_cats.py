@@ -691,3 +691,25 @@ def test_take_a_tile_task_has_one_tile_that_fits_and_says_which():
     for t in s.island:
         if t not in fits:
             refused(s, Take(0, t), "placement")
+
+
+def test_ukrainian_wording_names_players_mid_sentence_in_lower_case_and_never_says_tutor():
+    """Newcomer (after #22): «Сімейні карти відкрито: Гравець 1: …», «Я — Гравець 1: показати мої карти» (a capital
+    mid-sentence), «Ви — гравець 1 і взяли…», and the connection-lost notice's «тьютор», a word the lesson never
+    uses."""
+    from pathlib import Path
+
+    import yaml
+
+    from tutor.core.events import Event
+    from tutor.core.i18n import text
+    from tutor.games.isle_of_cats.text import narrate
+    said = narrate(Event("isle_of_cats.cards_revealed", "isle_of_cats:tasks",
+                         {"cards": [["card-153", "card-166"], ["card-159", "card-167"]]}), "uk")
+    assert "гравець 1:" in said and "Гравець 1" not in said, said
+    assert text("ui.take_device", "uk", player="Гравець 1").startswith("Гравець 1 — це я")
+    for lang in ("uk", "ru"):
+        assert "тьютор" not in text("ui.page.lost", lang)
+    folder = Path(__file__).resolve().parents[2] / "lessons" / "isle_of_cats" / "tasks"
+    for path in folder.glob("*.yaml"):
+        assert "гравець 1 і взяли" not in yaml.safe_load(path.read_text(encoding="utf-8"))["prompt"]["uk"], path.name

@@ -145,7 +145,7 @@ def narrate(event: Event, lang: str = "en") -> str:
             return i18n.text(f"{_P}event.day_ended.passed", lang, **params)
     elif what == "cards_revealed":
         params["cards"] = "; ".join(
-            i18n.text(f"{_P}player_points", lang, player=player_name(s, lang),
+            i18n.text(f"{_P}player_points", lang, player=_mid(player_name(s, lang), lang),
                       points=", ".join(card_name(c, lang) for c in cards)) for s, cards in enumerate(d["cards"]))
     elif what == "scored":
         params["lines"] = "; ".join(f"{i18n.text(line['key'], lang, **line['params'])} ({_signed(line['points'])})"

@@ -1,0 +1,38 @@
+"""Паперові океани after a fresh reader's pass (issue #22 follow-up): a quiz board that does not answer itself and
+stands where its cards are taught, crabs whose card the learner picks, a score helper whose played zone holds only
+pairs, a scored round's board that says so, and the Ukrainian words the reader flagged."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+LANGS = ("en", "uk")
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _part_of(lang: str, call: str) -> str:
+    """The anchor of the lesson part whose text holds `call`."""
+    text = (ROOT / "lessons" / "sea_salt_paper" / f"lesson.{lang}.md").read_text(encoding="utf-8")
+    before = text[:text.index(call)]
+    return re.findall(r'<a id="([^"]+)"></a>', before)[-1]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_score_quiz_keeps_the_points_off_its_board_and_stands_with_the_multipliers(lang):
+    """The reader saw "cards 10" on the quiz's board before answering, and 10 is a wrong choice; the hand needs the
+    captain and the penguin colony, taught in part 12, yet the quiz stood in part 11 and cited «Набори карт»."""
+    from tutor.widgets.quiz import Quiz
+    w = Quiz("sea_salt_paper/what-does-it-score", lang=lang)
+    assert 'class="points"' not in w.svg.value
+    labels = [re.sub(r"\D", "", b.description) for b in w.buttons]
+    said = re.sub(r"<[^>]+>", " ", w.svg.value)
+    for n in labels:
+        assert not re.search(rf"(cards|карти) {n}\b", said), n
+    assert _part_of(lang, 'lesson.quiz("sea_salt_paper/what-does-it-score"') == "part-multipliers"
+    assert w.data["rule"] == "sea_salt_paper:multipliers"
+    w.answer(next(i for i, b in enumerate(w.buttons) if b.description.startswith("14")))
+    why = re.search(r'<div class="tutor-explain">.*?</div>', w.verdict.value, re.S).group(0)
+    assert "Карти-множники ПО" in why and "Набори карт" not in why, why

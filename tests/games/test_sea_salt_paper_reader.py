@@ -36,3 +36,28 @@ def test_the_score_quiz_keeps_the_points_off_its_board_and_stands_with_the_multi
     w.answer(next(i for i, b in enumerate(w.buttons) if b.description.startswith("14")))
     why = re.search(r'<div class="tutor-explain">.*?</div>', w.verdict.value, re.S).group(0)
     assert "Карти-множники ПО" in why and "Набори карт" not in why, why
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_learner_picks_the_crabs_pile_and_then_the_card_themself(lang):
+    """The reader chose discard 1 and read "Well done" while the tutor took the octopus: the prompt's "take from it
+    the yellow octopus" was never the learner's to do. A task judges one move, so there are two: the pile (the
+    wrong one gets the hint and "Try again"), then the card from the pile looked through (the penguin on top is
+    the wrong one)."""
+    from tutor.widgets.your_turn import YourTurn
+    pile = YourTurn("sea_salt_paper/finish-the-crabs", lang=lang)
+    pile.click_board("pile:0")
+    assert pile.outcome == "done" and pile.state.phase == "crab_take" and pile.state.looking == 0
+    assert "octopus-2" not in pile.state.hands[0]      # the tutor took nothing for the learner
+    wrong = YourTurn("sea_salt_paper/finish-the-crabs", lang=lang)
+    wrong.click_board("pile:1")
+    assert wrong.outcome == "missed" and "tutor-task-hint" in wrong.verdict
+    card = YourTurn("sea_salt_paper/take-the-octopus", lang=lang)
+    assert card.state.phase == "crab_take" and set(card.board_choices()) == {"card:octopus-2", "card:penguin-1"}
+    card.click_board("card:octopus-2")
+    assert card.outcome == "done" and "octopus-2" in card.state.hands[0] and card.state.phase == "play"
+    top = YourTurn("sea_salt_paper/take-the-octopus", lang=lang)
+    top.click_board("card:penguin-1")
+    assert top.outcome == "missed" and "tutor-task-hint" in top.verdict
+    for task in ("finish-the-crabs", "take-the-octopus"):
+        assert _part_of(lang, f'lesson.your_turn("sea_salt_paper/{task}"') == "part-duos"

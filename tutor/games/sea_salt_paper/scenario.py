@@ -7,7 +7,8 @@ do:     a mapping (or a list of mappings, applied in order) of one or more of, i
         null) | duo: {player: [card, card]} | crab_pile: {player: pile} | crab_take: {player: card} |
         steal: {player: victim} | mermaids: player | end_turn: player | stop: player | last_chance: player
         (piles are counted 1 and 2, as the board names them)
-expect: hands {player: [ids]}, zones {player: [ids]}, round n, turn player, phase name, round_points
+expect: hands {player: [ids]}, zones {player: [ids]}, round n, turn player, phase name, looking pile (the discard
+        pile a crab pair is looking through, 1 or 2), round_points
         {player: points of the last scored round}; and every game's scores, winners, events, over
         (tutor.core.scenario.expectations)
 """
@@ -95,6 +96,12 @@ def _phase(got, value):
     return [] if got.after.phase == value else [f"phase should be {value}, is {got.after.phase}"]
 
 
+def _looking(got, value):
+    # a task may stop at the crabs' pile: the card is the next task's choice (a task judges one move)
+    at = got.after.looking
+    return [] if at is not None and at + 1 == value else [f"the crabs should look through discard pile {value}"]
+
+
 def _round_points(got, value):
     last = got.after.history[-1] if got.after.history else None
     if last is None:
@@ -149,5 +156,5 @@ def _scored_lines(cards, p: int, bet):
 
 expect = expectations("sea_salt_paper", {
     "hands": _cards("hands"), "zones": _cards("zones"), "round": _round, "turn": _turn, "phase": _phase,
-    "round_points": _round_points,
+    "looking": _looking, "round_points": _round_points,
 })

@@ -158,9 +158,10 @@ def test_score_helper_builds_a_boat_and_refuses_with_the_engine_reason():
     assert 'class="highlight"' not in h.board.value and "family-card" not in h.board.value
     rooms, rats = len(ioc.unfilled_rooms(tuple(h.placed))), len(ioc.visible_rats(tuple(h.placed), "blue"))
     assert f"{rooms}" in h.summary.value and f"{rats}" in h.summary.value
-    # each cat is in the box once: the helper now holds the next blue shape, not the one just placed
-    assert h.tile == "cat-blue-6"
-    for shape in ("cat6", "cat7", "cat8"):      # three more blue cats joined to the first two make a family
+    # each cat is in the box once: the helper now holds the blue cat of the list's next line, not the one just placed
+    shapes = [v for _label, v in h.shape.options]
+    assert h.tile == f"cat-blue-{shapes[shapes.index('cat5') + 1][3:]}"
+    for _ in range(3):      # three more blue cats joined to the first two make a family
         d = h.board.placing
         o, x, y = d["start"]
         h.board.place(o, x, y)
@@ -446,3 +447,21 @@ def test_the_held_tile_is_drawn_after_the_placing_label_not_over_it(lang):
     picture = re.search(r'<g class="held-tile"><title>[^<]*</title><g transform="translate\(([\d.]+) ', svg)
     assert label and picture, "no placing row"
     assert float(label.group(1)) + K.em(said, True) * 12 < float(picture.group(1))
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_score_helper_moves_to_the_shape_lists_next_line_after_placing_and_says_so(lang):
+    """Newcomer (after #22): after a cat was placed, the shape list jumped silently (from the first line, the cat
+    of 4 squares, to one near the end: the data's order, not the list's), so the next click placed something
+    unexpected. It moves to the next line of the list as shown, and a note says which."""
+    from tutor.games.isle_of_cats.sandbox import ScoreHelper
+    h = ScoreHelper(lang=lang)
+    lines = list(h.shape.options)
+    assert h.shape.value == lines[0][1] and not h.note.value
+    for n in (1, 2):
+        o, x, y = h.board.placing["start"]
+        h.board.place(o, x, y)
+        assert h.shape.value == lines[n][1], (n, h.shape.value)
+        assert escape(lines[n][0]) in h.note.value and escape(tile_name(h.placed[-1][0], lang)) in h.note.value
+    h.shape.value = lines[5][1]         # the learner's own choice: the note goes, it no longer says what is held
+    assert not h.note.value

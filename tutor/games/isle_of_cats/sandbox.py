@@ -63,16 +63,18 @@ class ScoreHelper(StandIn, W.VBox):
         self.table = W.HTML("")
         self.table.add_class("tutor-score")
         self.summary = W.HTML("")
+        self.note = W.HTML("")          # what the helper chose for the learner after a placing, said aloud
+        self.note.add_class("tutor-note")
         self._shapes()
-        self.kind.observe(g(lambda _c: (self._shapes(), self.refresh())), names="value")
-        self.colour.observe(g(lambda _c: self.refresh()), names="value")
-        self.shape.observe(g(lambda _c: self.refresh()), names="value")
+        self.kind.observe(g(lambda _c: (self._said(""), self._shapes(), self.refresh())), names="value")
+        self.colour.observe(g(lambda _c: (self._said(""), self.refresh())), names="value")
+        self.shape.observe(g(lambda _c: (self._said(""), self.refresh())), names="value")
         self.undo_button.on_click(g(lambda _b: self.undo()))
         self.clear_button.on_click(g(lambda _b: self.clear()))
         self.children = [W.HTML(f"<h3>{esc(_w('title', lang))}</h3><p>{esc(_w('intro', lang))}</p>"),
                          W.HBox([self.kind, self.colour, self.shape],
                                 layout=W.Layout(flex_flow="row wrap")),
-                         self.board, self.errors,
+                         self.board, self.note, self.errors,
                          W.HBox([self.undo_button, self.clear_button]), self.summary, self.table]
         with g:
             self.refresh()
@@ -125,28 +127,39 @@ class ScoreHelper(StandIn, W.VBox):
             state = self.position()
             apply(state, Place(0, o, x, y))
             self.placed.append((state.held, o, x, y))
-            self._next_cat()
+            placed = state.held
+            moved = self._next_cat()
             self.refresh()
+            if moved is not None:       # said, so the next click's tile is no surprise
+                label = dict((v, k) for k, v in self.shape.options)[self.shape.value]
+                self._said(_w("next_cat", self.lang, placed=tile_name(placed, self.lang), shape=label))
 
-    def _next_cat(self) -> None:
-        """Each cat is in the box once: after placing one, hold the next shape of the same colour still unused
-        (a learner building a family goes on in its colour)."""
+    def _said(self, words: str) -> None:
+        self.note.value = f"<p>{esc(words)}</p>" if words else ""
+
+    def _next_cat(self):
+        """Each cat is in the box once: after placing one, hold the shape below it in the list, of the same colour,
+        still unused (a learner building a family goes on in its colour, and the list's next line is what they
+        expect; the data's order jumped, from the smallest cat to the last line). Returns the tile now held."""
         if self.kind.value != "cat" or self.tile is not None:
-            return
+            return None
         used = {r[0] for r in self.placed}
-        shapes = list(C.CAT_SHAPES)
+        shapes = [value for _label, value in self.shape.options]     # the order the learner sees
         start = shapes.index(self.shape.value)
         for shape in shapes[start + 1:] + shapes[:start]:
             if f"cat-{self.colour.value}-{shape[3:]}" not in used:
                 self.shape.value = shape
-                return
+                return self.tile
+        return None
 
     def undo(self) -> None:
+        self._said("")
         if self.placed:
             self.placed.pop()
         self.refresh()
 
     def clear(self) -> None:
+        self._said("")
         self.placed = []
         self.refresh()
 

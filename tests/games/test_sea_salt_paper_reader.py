@@ -61,3 +61,19 @@ def test_the_learner_picks_the_crabs_pile_and_then_the_card_themself(lang):
     assert top.outcome == "missed" and "tutor-task-hint" in top.verdict
     for task in ("finish-the-crabs", "take-the-octopus"):
         assert _part_of(lang, f'lesson.your_turn("sea_salt_paper/{task}"') == "part-duos"
+
+
+def test_the_ukrainian_words_the_reader_flagged():
+    """«…захищає від самої ставки» read as "from the bet itself"; the calls were bare СТОП / ОСТАННІЙ ШАНС on the
+    buttons and the board, where every other text quotes them; «дошки» is a calque for a card game's table;
+    «лишається 4 очки» does not agree with its number."""
+    from tutor.games.sea_salt_paper.rules import LastChance, Stop
+    from tutor.games.sea_salt_paper.ui import action_label
+    from tutor.core.i18n import text
+    assert action_label(Stop(0), "uk") == "«СТОП»" and action_label(LastChance(0), "uk") == "«ОСТАННІЙ ШАНС»"
+    assert text("sea_salt_paper.board.caller", "uk") == "«ОСТАННІЙ ШАНС»"
+    lesson = (ROOT / "lessons" / "sea_salt_paper" / "lesson.uk.md").read_text(encoding="utf-8")
+    assert "самої ставки" not in lesson and "з моменту ставки" in lesson
+    assert "дошк" not in lesson
+    andriy = (ROOT / "lessons" / "sea_salt_paper" / "scenarios" / "last-chance-andriy.yaml").read_text(encoding="utf-8")
+    assert "лишається 4" not in andriy and "лишаються 4 очки" in andriy

@@ -512,7 +512,7 @@ def test_json_round_trip_and_a_malformed_position_is_refused():
     assert back == s and g.to_json(back) == text
     data = json.loads(text)
     for change, words in [(("ship", 9), "ship"), (("held", "cat-pink-1"), "held"), (("bag", data["bag"][1:]), "missing"),
-                          (("format", "tutor/maui/1"), "format")]:
+                          (("format", "tutor/maui/1"), "not a saved position of The Isle of Cats")]:
         bad = dict(data)
         bad[change[0]] = change[1]
         with pytest.raises(SavedStateError) as info:

@@ -465,3 +465,22 @@ def test_score_helper_moves_to_the_shape_lists_next_line_after_placing_and_says_
         assert escape(lines[n][0]) in h.note.value and escape(tile_name(h.placed[-1][0], lang)) in h.note.value
     h.shape.value = lines[5][1]         # the learner's own choice: the note goes, it no longer says what is held
     assert not h.note.value
+
+
+def test_a_finished_earn_treasure_task_does_not_ask_for_more_and_the_table_still_offers_the_reward():
+    """Newcomer (after #22): the finished earn-treasure task's board still said "Player 1 may take a common treasure
+    … or let it go", with nothing left to press. A board where nobody can take it says what was earned; the play
+    table, where the supply piles are offered, still invites."""
+    from tutor.core import task as T
+    from tutor.widgets.play import PlayTable
+    from tutor.widgets.your_turn import YourTurn
+    invite, earned = (text(f"isle_of_cats.board.{k}", "en", player="Player 1") for k in ("reward", "reward_earned"))
+    w = YourTurn("isle_of_cats/earn-treasure", lang="en")
+    w.act(next(a for a in w.game.legal_actions(w.state, w.seat) if not T.judge(w.task, w.state, a)[2]))
+    assert w.outcome == "done" and w.state.phase == "treasure"
+    assert escape(earned) in w._svg and escape(invite) not in w._svg and "let it go" not in w._svg
+    t = _table()
+    t.state = w.state
+    t.refresh()
+    assert any(k.startswith("supply:") for k in t.board_choices())
+    assert escape(invite) in t._svg

@@ -399,7 +399,11 @@ def _table_header(b: "_Board", view: dict, seats: list, width: float, marked: se
                   + K.label(px + 10 + tw * MINI, y + 12, name, size=11))
         y += th * MINI + 12
     elif view["rewards"]:
-        parts.append(K.fitted(PAD, y + 12, _w("reward", lang, player=player_name(view["turn"], lang)),
+        # an invitation only where it can be answered (the supply offered to click); a board nobody can act on
+        # now (a finished task, a worked example) says what was earned and does not ask for more
+        live = any(k.startswith("supply:") for k in b.offers)
+        parts.append(K.fitted(PAD, y + 12, _w("reward" if live else "reward_earned", lang,
+                                              player=player_name(view["turn"], lang)),
                               width - 2 * PAD, 12, bold=True))
         y += 22
     return y

@@ -77,3 +77,34 @@ def test_the_ukrainian_words_the_reader_flagged():
     assert "дошк" not in lesson
     andriy = (ROOT / "lessons" / "sea_salt_paper" / "scenarios" / "last-chance-andriy.yaml").read_text(encoding="utf-8")
     assert "лишається 4" not in andriy and "лишаються 4 очки" in andriy
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_score_helper_plays_duo_cards_only_and_in_pairs(lang):
+    """The reader put a single sailor and the captain among the played cards, which no game can do: a card that is
+    no duo is refused with why (its toggle goes back, nothing changes), a duo card brings its partner (from the
+    hand first), taking one back sends its partner to the hand, and a set of played cards that is no pairs is
+    refused."""
+    from tutor.games.sea_salt_paper.sandbox import ScoreHelper, pairs_ok
+    w = ScoreHelper(lang=lang)
+    w.where.value = "zone"
+    w.toggles["sailor-1"].value = True
+    assert w.zone == [] and w.hand == [] and not w.toggles["sailor-1"].value
+    assert "Парні карти" in w.errors.message
+    w.toggles["captain-1"].value = True
+    assert w.zone == [] and not w.toggles["captain-1"].value
+    # a crab picked for the hand, then another for played: the two are played together
+    w.where.value = "hand"
+    w.toggles["crab-2"].value = True
+    w.where.value = "zone"
+    w.toggles["crab-1"].value = True
+    assert sorted(w.zone) == ["crab-1", "crab-2"] and w.hand == [] and not w.errors.message
+    # a swimmer alone in the choice brings a shark of the box
+    w.toggles["swimmer-1"].value = True
+    assert pairs_ok(w.zone) and sum(c.startswith("shark-") for c in w.zone) == 1
+    # taking a played crab back leaves its partner in the hand
+    w.toggles["crab-1"].value = False
+    assert "crab-2" in w.hand and pairs_ok(w.zone) and "crab-1" not in w.place
+    before = dict(w.place)
+    w.set_cards(["octopus-1"], ["sailor-1", "captain-1"])
+    assert w.place == before and w.errors.message

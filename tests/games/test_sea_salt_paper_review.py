@@ -162,17 +162,18 @@ def test_the_score_helper_names_each_card_and_says_where_it_went(lang):
         assert b.description.startswith(card_name(c, lang)) and b.button_style == "info"
     for c in zone:
         assert h.toggles[c].button_style == "warning" and h.toggles[c].description != h.toggles[hand[0]].description
-    shell = h.toggles["shell-1"]
-    assert shell.description == card_name("shell-1", lang) and shell.button_style == ""
+    # a duo card (only those are played, with their partner: tests/games/test_sea_salt_paper_reader.py)
+    shell = h.toggles["fish-1"]
+    assert shell.description == card_name("fish-1", lang) and shell.button_style == ""
     before = h.svg.value
     h.where.value = "zone"
     shell.value = True
-    assert h.place["shell-1"] == "zone" and shell.button_style == "warning"
+    assert h.place["fish-1"] == "zone" and shell.button_style == "warning"
     for svg in (before, h.svg.value):
         assert 'class="deck-count"' not in svg and 'class="pile-count"' not in svg and 'class="phase"' not in svg
         assert text("sea_salt_paper.board.phase.draw", lang) not in svg
     shell.value = False
-    assert shell.description == card_name("shell-1", lang) and shell.button_style == ""
+    assert shell.description == card_name("fish-1", lang) and shell.button_style == ""
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -9,7 +9,10 @@ LAST CHANCE would give against the opponents' best card points.
 The engine decides every number (`scoring.breakdown`, `card_points`, `colour_bonus`, components.STOP_POINTS);
 this widget only collects the learner's choices. Each card of the box is one toggle (so no more cards of a kind
 can be picked than the box holds), named as a player names it («краб (синій)»: a screen reader reads the kind too)
-and, once picked, where it went («… · на руці», «… · зіграна») in the colour of that place.
+and, once picked, where it went («… · на руці», «… · зіграна») in the colour of that place. Only duo cards are
+played, and only in pairs, as in a game: a duo card picked for "played" goes there with a partner (one from the
+hand, else one of the box), un-picking a played card sends its partner back to the hand, and any other card picked
+for "played" is refused with its rule («Парні карти»).
 """
 
 from __future__ import annotations
@@ -44,6 +47,19 @@ STYLE = {"hand": "info", "zone": "warning"}     # a picked card's colour says wh
 
 def _w(key: str, lang: str, **params) -> str:
     return text(f"ui.sea_salt_paper.sandbox.{key}", lang, **params)
+
+
+# the kind each duo card pairs with (components.DUOS); the played zone holds these cards only, in pairs
+PARTNER = {a: b for a, b in C.DUOS} | {b: a for a, b in C.DUOS}
+
+
+def pairs_ok(zone) -> bool:
+    """Whether `zone` could be a player's played cards: duo cards only, each with its partner."""
+    kinds = [C.KIND[c] for c in zone]
+    if any(k not in PARTNER for k in kinds):
+        return False
+    return all(kinds.count(k) % 2 == 0 for k in PARTNER if PARTNER[k] == k) and \
+        all(kinds.count(a) == kinds.count(b) for a, b in C.DUOS if a != b)
 
 
 def check_cards(ids) -> list[str]:
@@ -148,6 +164,8 @@ class ScoreHelper(StandIn, W.VBox):
         """Choose exactly these cards (an unknown id is refused, nothing changes)."""
         with guard(self.errors, self.lang):
             hand, zone = check_cards(hand), check_cards(zone)
+            if not pairs_ok(zone):
+                raise RuleViolation(_R + "duos", "ui.sea_salt_paper.sandbox.err.unpaired")
             place = {c: "hand" for c in hand}
             place.update({c: "zone" for c in zone})
             self._quiet = True
@@ -174,11 +192,48 @@ class ScoreHelper(StandIn, W.VBox):
         with guard(self.errors, self.lang):
             card = change["owner"].card
             if change["new"]:
+                partner = self._partner_for(card) if self.where.value == "zone" else None
                 self.place[card] = self.where.value
+                if partner is not None:
+                    self._set(partner, "zone")
             else:
-                self.place.pop(card, None)
+                was = self.place.pop(card, None)
+                if was == "zone" and not pairs_ok(self.zone):
+                    # the pair leaves the played cards together: its partner goes back to the hand
+                    self._set(next(c for c in reversed(self.zone) if pairs_ok([x for x in self.zone if x != c])),
+                              "hand")
             self._mark(card)
             self.refresh()
+
+    def _partner_for(self, card: str):
+        """The card `card` is played with (None when the played cards already hold its partner); a card that is no
+        duo, or whose partners are all played, is refused (its toggle goes back, nothing changes)."""
+        name = card_name(card, self.lang)
+        if C.KIND[card] not in PARTNER:
+            self._set(card, None)
+            raise RuleViolation(_R + "duos", "ui.sea_salt_paper.sandbox.err.not_duo", card=name)
+        if pairs_ok(self.zone + [card]):
+            return None
+        want = PARTNER[C.KIND[card]]
+        free = [c for c in self.hand if C.KIND[c] == want] + \
+            [c for c in C.ALL_CARDS if C.KIND[c] == want and c not in self.place and c != card]
+        if not free:
+            self._set(card, None)
+            raise RuleViolation(_R + "duos", "ui.sea_salt_paper.sandbox.err.no_partner", card=name)
+        return free[0]
+
+    def _set(self, card: str, where) -> None:
+        """Put `card` in the hand, among the played cards, or (None) out of the choice, its toggle with it."""
+        if where is None:
+            self.place.pop(card, None)
+        else:
+            self.place[card] = where
+        self._quiet = True
+        try:
+            self.toggles[card].value = where is not None
+        finally:
+            self._quiet = False
+        self._mark(card)
 
     # ------------------------------------------------------------------ showing
 

@@ -108,3 +108,26 @@ def test_the_score_helper_plays_duo_cards_only_and_in_pairs(lang):
     before = dict(w.place)
     w.set_cards(["octopus-1"], ["sailor-1", "captain-1"])
     assert w.place == before and w.errors.message
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_round_the_task_settled_is_drawn_as_over_and_scored(lang):
+    """After STOP in the play-it-safe task the board still said "play duos or end the turn" and "to play ·
+    revealed": the round's end (scored, the next deal not yet made) reads as such, with what each seat scored,
+    and a screen reader hears it too; a round in play is drawn as before."""
+    from tutor.core.i18n import text
+    from tutor.games.sea_salt_paper.rules import Stop
+    from tutor.games.sea_salt_paper.text import points_text
+    from tutor.widgets.your_turn import YourTurn
+    w = YourTurn("sea_salt_paper/play-it-safe", lang=lang)
+    playing = w.view["board"]
+    assert text("sea_salt_paper.board.phase.play", lang) in playing
+    w.act(Stop(0))
+    board = w.view["board"]
+    assert w.outcome == "done"
+    for gone in ("phase.play", "turn", "revealed"):
+        assert f">{text('sea_salt_paper.board.' + gone, lang)}" not in board, gone
+    assert text("sea_salt_paper.board.phase.scored", lang) in board
+    assert text("sea_salt_paper.board.scored_seat", lang, points=points_text(7, lang)) in board
+    desc = re.search(r"<desc>(.*?)</desc>", board, re.S).group(1)
+    assert desc.startswith(text("sea_salt_paper.board.d.head_scored", lang, r=1, deck=48).split(";")[0])

@@ -28,7 +28,7 @@ from tutor.core.cardtable import CardBoard
 from tutor.core.cardtable import attr as _a, empty_slot, fit as _fit, fitted as _fitted, label as _t, place as _place
 from tutor.core.i18n import player_name, text
 from tutor.games.sea_salt_paper import components as C
-from tutor.games.sea_salt_paper.text import card_name, kind_name, pile_name
+from tutor.games.sea_salt_paper.text import card_name, kind_name, pile_name, points_text
 
 W = 900
 TOP = 44                       # below the header band
@@ -160,7 +160,8 @@ def _centre(board: _Board, view: dict) -> None:
 def _panel(board: _Board, view: dict, seat: dict, y: float) -> None:
     lang = board.lang
     s = seat["seat"]
-    turn = s == view["turn"] and not view["over"] and not view.get("cards_only")
+    scored = view.get("scored")
+    turn = s == view["turn"] and not view["over"] and not view.get("cards_only") and not scored
     board.parts.append(f'<g class="panel" data-seat="{s}">')
     board.parts.append(f'<rect x="8" y="{y}" width="{W - 16}" height="{PANEL_H - 8}" rx="10" '
                        f'fill="{"#fff4d6" if turn else "#f4f1ea"}" stroke="{"#c98a00" if turn else "#c9c2b2"}" '
@@ -171,7 +172,9 @@ def _panel(board: _Board, view: dict, seat: dict, y: float) -> None:
         notes.append(_w("turn", lang))
     if view.get("caller") == s:
         notes.append(_w("caller", lang))
-    if seat["revealed"] and not view["over"]:
+    if scored:      # every hand is open and counted: what the seat scored says more than "revealed"
+        notes.append(_w("scored_seat", lang, points=points_text(scored[s], lang)))
+    elif seat["revealed"] and not view["over"]:
         notes.append(_w("revealed", lang))
     board.parts.append(_t(18, y + 18, head, size=13, weight="bold"))
     board.parts.append(_t(18, y + 34, _w("total", lang, n=seat["score"]), size=12, cls="total"))
@@ -211,6 +214,7 @@ def describe(view: dict, lang: str = "en") -> tuple[str, str]:
     """(title, description) in plain words: what a screen reader says about the position."""
     title = f"{text('sea_salt_paper.title', lang)} — {_w('round', lang, r=view['round'])}"
     lines = [] if view.get("cards_only") else [
+        _w("d.head_scored", lang, r=view["round"], deck=view["deck_count"]) if view.get("scored") else
         _w("d.head", lang, r=view["round"], player=player_name(view["turn"], lang),
            phase=_w(f"phase.{view['phase']}", lang), deck=view["deck_count"])]
     for pile in [] if view.get("cards_only") else view["discards"]:
@@ -267,7 +271,8 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=N
     note = _w("view_all", lang) if viewer is None else _w("view_of", lang, player=player_name(viewer, lang))
     board.parts.append(_t(W - 12, 24, note, size=11, anchor="end", fill="#ffffff", cls="viewer"))
     if not bare:
-        board.parts.append(_t(W - 16, TOP + 14, _w(f"phase.{view['phase']}", lang), size=12, anchor="end",
+        phase = "phase.scored" if view.get("scored") else f"phase.{view['phase']}"
+        board.parts.append(_t(W - 16, TOP + 14, _w(phase, lang), size=12, anchor="end",
                               weight="bold", cls="phase"))
         _centre(board, view)
     for i, seat in enumerate(view["seats"]):

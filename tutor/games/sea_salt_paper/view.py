@@ -74,6 +74,10 @@ def view(state: State, player: Optional[int] = None) -> dict:
         "last_turns": list(state.last_turns),
         "winner": state.winner,
         "winners": winners(state) if state.over else None,
+        # the round just scored, before the next deal (the pause a task or worked example ends on): each seat's
+        # points, so the board says the round is over rather than whose turn it is
+        "scored": (list(state.history[-1][1:]) if state.history and state.history[-1][0] == state.round
+                   and not state.over else None),
         "history": [list(r) for r in state.history],
         "to_move": to_move(state),
     }

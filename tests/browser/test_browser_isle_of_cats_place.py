@@ -124,7 +124,7 @@ def test_place_by_pointing_rotate_refuse_then_land(server, page):
 
 def test_list_shows_the_chosen_place_and_r_f_work_by_pointing_on_any_layout(server, page):
     """Newcomer walkthrough W1-W3. W1: after a choice in "Where it fits" the list shows that choice (it jumped back
-    to its first option while "Place it as listed" placed the chosen one). W2: pointing at the boat is enough for R
+    to its first option while "Place it as listed" placed the chosen one), and the board's preview goes there too. W2: pointing at the boat is enough for R
     and F, even while the list has the keyboard (where "Try again" leaves it). W3: the physical key counts, so a
     Ukrainian layout's «к» (the R key) and «а» (the F key) turn and flip too."""
     page.goto(server.render_url("ioc_place.ipynb"))
@@ -149,6 +149,9 @@ def test_list_shows_the_chosen_place_and_r_f_work_by_pointing_on_any_layout(serv
     select = table.locator(".tutor-pick select").first
     assert select.evaluate("(s) => s.selectedIndex") == 3
     assert select.evaluate("(s) => s.value") == wanted
+    # ... and the board's preview moved there too (it stayed where the pointer had left it)
+    lo, lx, ly = json.loads(wanted)
+    assert board.get_attribute("data-preview") == f"{lo},{lx},{ly},1"
 
     # W2: the pointer over the boat, the keyboard in the list (as after "Try again"): R turns the preview, and the
     # list keeps its choice (the letter is not its type-ahead)

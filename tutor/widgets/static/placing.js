@@ -150,6 +150,18 @@ export function wirePlacing(container, send) {
     if (turnKey(event)) event.tutorTurned = true;   // the board's own listener must not turn it a second time
   };
   document.addEventListener("keydown", onDocKey, true);
+  // a place chosen in the table's list of places where the piece fits moves the preview there too (the list's
+  // values are the very (orientation, x, y) anchors the preview sends), so the board and the list never disagree
+  const scope = container.parentNode;
+  if (scope) scope.addEventListener("change", (event) => {
+    const t = event.target;
+    if (!data || !boat || !t || t.tagName !== "SELECT") return;
+    let v = null;
+    try { v = JSON.parse(t.value); } catch (e) { return; }
+    if (!Array.isArray(v) || v.length !== 3 || !v.every(Number.isInteger) || !data.orients[v[0]]) return;
+    [o, ax, ay] = v;
+    draw();
+  });
   rotate.addEventListener("click", () => data && turnTo(data.rotate[o]));
   flip.addEventListener("click", () => data && turnTo(data.flip[o]));
   place.addEventListener("click", () => data && submit());

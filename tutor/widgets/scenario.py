@@ -11,8 +11,6 @@ a frame it already has, with no round trip.
 
 from __future__ import annotations
 
-import math
-import re
 from pathlib import Path
 from typing import Optional
 
@@ -22,51 +20,13 @@ import traitlets as T
 from tutor.core.events import for_viewer
 from tutor.core.game import Engine, load
 from tutor.core.scenario import ScenarioError, load_file, replay, validate
+from tutor.widgets.boardbox import even_boards
 from tutor.widgets.common import (
     StandIn, TraitMessage, esc, esm, events_html, guard, find_lesson_file, localised, refusal_html, render, safe_cite,
     split_defs, ui,
 )
 
 NAV_KEYS = ("first", "back", "next", "last", "first.tip", "back.tip", "next.tip", "last.tip", "slider", "step")
-
-_ROOT = re.compile(r"<svg\b[^>]*>")
-_BOX = re.compile(r'viewBox="([-\d.]+)[ ,]+([-\d.]+)[ ,]+([\d.]+)[ ,]+([\d.]+)"')
-_HEIGHT = re.compile(r'(\s)height="[\d.]+"')
-_PX = re.compile(r"(--tutor-(?:min-height|phone-width)):\s*([\d.]+)px")
-
-
-def even_boards(svgs: list) -> list:
-    """The boards of one example, drawn at one scale. tutor.css fits a board to its column under a height cap that
-    a board's --tutor-min-height raises (its print stays readable); a taller frame, or one with smaller print, was
-    drawn smaller than the frame before it (Козырные киты's tie at 30: 853 px wide, then 1,100 px). Each board's
-    viewBox is made as tall as the tallest (the room below left blank), and each gets the largest height floor
-    (at that height) and phone width of them all, so every frame's drawing has the same width on screen."""
-    roots = []
-    for svg in svgs:
-        root = _ROOT.search(svg or "")
-        box = _BOX.search(root.group(0)) if root else None
-        roots.append((root, box, {k: float(v) for k, v in _PX.findall(root.group(0))}) if box else None)
-    known = [r for r in roots if r]
-    if len(known) < 2 or len({float(box.group(3)) for _root, box, _px in known}) > 1:
-        return list(svgs)        # one board, or boards of different widths: nothing to match
-    tall = max(float(box.group(4)) for _root, box, _px in known)
-    want = {"--tutor-min-height": max(px.get("--tutor-min-height", 0) * tall / float(box.group(4))
-                                      for _root, box, px in known),
-            "--tutor-phone-width": max(px.get("--tutor-phone-width", 0) for _root, _box, px in known)}
-    out = []
-    for svg, found in zip(svgs, roots):
-        if not found:
-            out.append(svg)
-            continue
-        root, box, _px = found
-        tag = root.group(0)
-        tag = (tag[:box.start()] + f'viewBox="{box.group(1)} {box.group(2)} {box.group(3)} {tall:g}"'
-               + tag[box.end():])
-        tag = _PX.sub(lambda m: f"{m.group(1)}: {math.ceil(want[m.group(1)])}px", tag)
-        tag = _HEIGHT.sub(f'\\1height="{tall:g}"', tag)        # a board that also says its size (Острів котів)
-        out.append(svg[:root.start()] + tag + svg[root.end():])
-    return out
-
 
 def resolve(scenario, lessons=None, lang: str = "en") -> dict:
     """A scenario dict from a dict, a YAML path, or an id "game/name" under the lessons folder."""

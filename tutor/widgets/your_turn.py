@@ -17,8 +17,13 @@ from tutor.core import task as T
 from tutor.core.errors import RuleViolation
 from tutor.core.events import for_viewer
 from tutor.core.scenario import ScenarioError
-from tutor.widgets.common import citation_html, esc, events_html, guard, find_lesson_file, localised, ui
+from tutor.widgets.boardbox import box_of
+from tutor.widgets.common import citation_html, esc, events_html, guard, find_lesson_file, localised, render, ui
 from tutor.widgets.play import PlayTable
+
+# the moves whose boards set a task's board box: a task offers a few; a placement game may offer hundreds
+BOX_MOVES = 40
+
 
 def resolve(task, lessons=None, lang: str = "en") -> dict:
     """A task dict from a dict, a YAML path, or an id "game/name" (lessons/<game>/tasks/<name>.yaml)."""
@@ -42,6 +47,7 @@ class YourTurn(PlayTable):
         self.outcome: Optional[str] = None      # None while the learner has not moved; else "done", "missed" or "refused"
         self.verdict = ""        # the engine's judgement as HTML (the status area, read aloud)
         self._start = T.start(self.task)
+        self._box: Optional[dict] = None      # the board box of the position and its moves' outcomes, once drawn
         super().__init__(self.task["game"], players=self._start.players, seat=T.seat(self.task), lang=lang,
                          seed=0, bots=True)
         self.add_class("tutor-your-turn")
@@ -126,4 +132,23 @@ class YourTurn(PlayTable):
         with self.hold_sync():      # one message, as the table sends
             super()._send_view()
             # the verdict goes in the status area (a live region); the table's controls are not part of a task
-            self.view = {**self.view, "status": self.verdict, "controls": False}
+            self.view = {**self.view, "status": self.verdict, "controls": False, "board_box": self._board_box()}
+
+    def _board_box(self) -> Optional[dict]:
+        """The box (tutor.widgets.boardbox) that holds the task's board and the board after each move the learner
+        may make, drawn once: the page draws every board of the task in it (play.js), so the board keeps its width
+        when the move is made (a taller board, or one with smaller print, was drawn smaller: 1,100 px, then 853)."""
+        if self._box is None:
+            boards = [self._svg]
+            try:
+                for action in self.game.legal_actions(self._start, self.seat)[:BOX_MOVES]:
+                    try:
+                        _after, _events, _problems, shown, told = T.outcome(self.task, self._start, action)
+                    except RuleViolation:
+                        continue
+                    boards.append(render(self.game, self.game.view(shown, self.viewer),
+                                         events=for_viewer(told, self.viewer), lang=self.lang))
+            except Exception:       # the box only steadies the picture: the task works without it
+                pass
+            self._box = box_of(boards) or {}
+        return self._box or None

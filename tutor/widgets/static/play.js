@@ -154,7 +154,8 @@ function render({ model, el: root }) {
     if (view.defs && !haveDefs().includes(view.defs)) model.send({ want: "defs", key: view.defs });
     if (view.board !== drawnBoard) {
       redrawBoard(board, parse(view.board || ""), view.board_next);
-      boardBox = holdBoardBox(board, boardBox);
+      // a task sends the box of every board it can show (its position and each move's outcome)
+      boardBox = holdBoardBox(board, boardBox || view.board_box || null);
       drawnBoard = view.board;
       drawnPlacing = undefined;
     }

@@ -707,6 +707,9 @@ def test_ukrainian_wording_names_players_mid_sentence_in_lower_case_and_never_sa
     said = narrate(Event("isle_of_cats.cards_revealed", "isle_of_cats:tasks",
                          {"cards": [["card-153", "card-166"], ["card-159", "card-167"]]}), "uk")
     assert "гравець 1:" in said and "Гравець 1" not in said, said
+    over = narrate(Event("isle_of_cats.game_over", "isle_of_cats:scoring",
+                         {"winners": [0], "totals": [40, 30], "why": "points"}), "uk")
+    assert "Підсумок: гравець 1: " in over, over
     assert text("ui.take_device", "uk", player="Гравець 1").startswith("Гравець 1 — це я")
     for lang in ("uk", "ru"):
         assert "тьютор" not in text("ui.page.lost", lang)

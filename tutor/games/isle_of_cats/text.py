@@ -68,7 +68,8 @@ def tiles_count(n: int, lang: str = "en") -> str:
 
 
 def _per_player(values, lang: str, say=points_text) -> str:
-    return ", ".join(i18n.text(f"{_P}player_points", lang, player=player_name(s, lang), points=say(v, lang))
+    return ", ".join(i18n.text(f"{_P}player_points", lang, player=_mid(player_name(s, lang), lang),
+                                 points=say(v, lang))
                      for s, v in enumerate(values))
 
 

@@ -290,6 +290,8 @@ def test_a_worked_example_keeps_its_board_scale_from_step_to_step(voila_server, 
                                " && root.dataset.ready === 'true'",
                                arg=[player.element_handle(), widths[-1]["text"]])
         widths.append(player.evaluate(DRAWN_WIDTH_JS))
+        player.scroll_into_view_if_needed()
+        screenshot(page, f"tie-at-30-step-{len(widths)}")
     drawn = [round(w["drawn"]) for w in widths]
     assert max(drawn) - min(drawn) <= 1, f"the board is drawn {drawn} px wide, step by step"
     assert widths[0]["box"] >= 1000, f"a 1280 px window gives a board box of {widths[0]['box']:.0f} px"

@@ -15,7 +15,9 @@ _PX = re.compile(r"(--tutor-(?:min-height|phone-width)):\s*([\d.]+)px")
 def _root(svg: str):
     """(the root <svg> tag's match, its viewBox's match, its --tutor-* sizes in px), or None."""
     root = _ROOT.search(svg or "")
-    box = _BOX.search(root.group(0)) if root else None
+    if root is None:
+        return None
+    box = _BOX.search(root.group(0))
     return (root, box, {k: float(v) for k, v in _PX.findall(root.group(0))}) if box else None
 
 

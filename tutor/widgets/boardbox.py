@@ -55,6 +55,6 @@ def even_boards(svgs: list) -> list:
         tag = (tag[:box.start()] + f'viewBox="{box.group(1)} {box.group(2)} {box.group(3)} {tall:g}"'
                + tag[box.end():])
         tag = _PX.sub(lambda m: f"{m.group(1)}: {math.ceil(want[m.group(1)])}px", tag)
-        tag = _HEIGHT.sub(f'\\1height="{tall:g}"', tag)        # a board that also says its size (Острів котів)
+        tag = _HEIGHT.sub(f'\\1height="{tall:g}"', tag)        # a board that also says its size in attributes
         out.append(svg[:root.start()] + tag + svg[root.end():])
     return out

@@ -496,6 +496,23 @@ def test_sandbox_variants_players_and_piles():
 
 # --------------------------------------------------------------------------- lesson helpers
 
+def test_a_lazy_part_the_page_never_got_is_built_again():
+    # reveal.js asks ({"missing": n}) when the kernel built the part but its widget never reached the page's box
+    # (tests/browser/test_browser_lazy.py loses that message): the part is built again as new widgets, the old
+    # one closed; at most three times, and only for a built part
+    builds = []
+    part = LazyPart(lambda: builds.append(W.HTML(f"built {len(builds)}")) or builds[-1], "more", lang="uk")
+    part._on_page_msg(part.reveal, {"missing": 1}, [])
+    assert part.content is None and not builds, "a part not yet built is built by opening it, not by this"
+    first = part.expand()
+    for n in (1, 2, 3, 4, 5):
+        part._on_page_msg(part.reveal, {"missing": n}, [])
+    part._on_page_msg(part.reveal, "junk", [])
+    assert len(builds) == 4 and part.content is builds[-1] and part.content is not first
+    assert part.children == (part.reveal, part.content) and part.reveal.done
+    assert first.comm is None, "the widget the page never got is closed"
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_lesson_helpers(lang):
     # interactive parts are built when the learner reaches them (the page calls expand())

@@ -11,6 +11,7 @@ started this: the old suite stepped through one example and stayed green while m
 from __future__ import annotations
 
 import os
+import re
 import time
 
 import pytest
@@ -40,8 +41,12 @@ PARTS_REPORT = """() => [...document.querySelectorAll('.tutor-lazy')].map((part,
 }).filter((p) => p.missing.length > 0)"""
 
 
-def open_page(browser, url: str, viewport=None):
+def open_page(browser, url: str, viewport=None, kernel_socket=None):
+    """Open `url` in a new context; `kernel_socket`, if given, routes the page's kernel websocket (a
+    Playwright WebSocketRoute handler)."""
     context = browser.new_context(viewport=viewport or {"width": 1280, "height": 900})
+    if kernel_socket is not None:
+        context.route_web_socket(re.compile(r"/api/kernels/[^/?]+/channels"), kernel_socket)
     page = context.new_page()
     page.set_default_timeout(RENDER_TIMEOUT_MS)
     page.console_errors = []
@@ -96,7 +101,17 @@ STALL_JS = """(indices) => ({
         const box = part && part.getBoundingClientRect();
         return {i, text: button ? button.textContent.slice(0, 40) : null,
                 busy: button ? button.getAttribute('aria-busy') : null,
-                top: box ? Math.round(box.top + window.scrollY) : null, height: box ? Math.round(box.height) : null};
+                top: box ? Math.round(box.top + window.scrollY) : null, height: box ? Math.round(box.height) : null,
+                // what the part holds (its placeholder, and the built widget once its view is drawn), and the
+                // nearest element that hides it (a part under display: none never comes near the screen)
+                holds: part ? [...part.children].map((c) => c.className.split(' ').filter(
+                    (k) => k.startsWith('tutor-') || k.startsWith('widget-')).slice(0, 3).join('.')) : null,
+                hidden: (() => {
+                    for (let el = part; el; el = el.parentElement) {
+                        if (getComputedStyle(el).display === 'none') return el.className.slice(0, 60) || el.tagName;
+                    }
+                    return null;
+                })()};
     }),
 })"""
 
@@ -120,7 +135,8 @@ def scroll_through(page) -> int:
                 said = page.evaluate(STALL_JS, pending)
             except Exception as exc:        # the report must not hide the failure it reports
                 said = f"(no report: {exc})"
-            raise AssertionError(f"parts never built on {page.url}: {pending}; the page says {said}")
+            raise AssertionError(f"parts never built on {page.url}: {pending}; the page says {said}; "
+                                 f"console errors: {page.console_errors[:5]}")
     return n
 
 

@@ -45,6 +45,8 @@ class LazyPart(StandIn, W.Box):
         super().__init__([self.reveal], **kwargs)
         self.add_class("tutor-lazy")
         self.reveal.observe(self._on_opened, names="opened")
+        self.reveal.on_msg(self._on_page_msg)
+        self.rebuilt = 0
         _PARTS.add(self)
 
     @property
@@ -54,6 +56,16 @@ class LazyPart(StandIn, W.Box):
     def _on_opened(self, change) -> None:
         if change["new"]:
             self.expand()
+
+    def _on_page_msg(self, _widget, content, _buffers) -> None:
+        # The page saw this part built but never got its widget (a message lost or unusable on the way: reveal.js
+        # asks after 10, 20 and 40 s): build it again, as new widgets with new models the page has not seen, and
+        # close the old top one. At most three times, whatever a page sends.
+        if isinstance(content, dict) and content.get("missing") and self.content is not None and self.rebuilt < 3:
+            self.rebuilt += 1
+            old, self.content = self.content, None
+            self.expand()
+            old.close()
 
     def expand(self) -> W.Widget:
         """Build the part (once) and show it in place of the placeholder; returns the built widget."""

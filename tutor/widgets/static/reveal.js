@@ -8,12 +8,23 @@ function render({ model, el }) {
   button.className = "tutor-reveal-button";
   el.appendChild(button);
 
+  // The built part is drawn beside this placeholder, in the same box (.tutor-lazy), once the page has its
+  // widget: a child of the box other than this placeholder and other than the empty stand-in ipywidgets holds its
+  // place with while the view is made (a bare lm-Widget: no other class, nothing inside).
+  const shown = () => {
+    const part = el.closest(".tutor-lazy");
+    return !!part && [...part.children].some((child) => !child.contains(el)
+      && ([...child.classList].some((name) => !/^(lm|p)-/.test(name)) || child.childElementCount > 0));
+  };
   const draw = () => {
     const opened = model.get("opened");
+    const done = model.get("done");
     button.textContent = opened ? model.get("loading") : model.get("label");
     button.disabled = opened;
-    button.setAttribute("aria-busy", opened && !model.get("done") ? "true" : "false");
-    el.style.display = model.get("done") ? "none" : "";
+    // "loading" until the built part is on the page, not merely built in the kernel: the placeholder never
+    // leaves an empty gap
+    button.setAttribute("aria-busy", opened && !(done && shown()) ? "true" : "false");
+    el.style.display = done && shown() ? "none" : "";
   };
   const open = () => {
     if (!model.get("opened")) {
@@ -38,8 +49,52 @@ function render({ model, el }) {
     }, { rootMargin: "600px 0px 600px 0px" });
     observer.observe(el);
   }
+  // Built in the kernel but never drawn: a message between kernel and page was lost or came in an order the page
+  // could not use (a starved machine, a connection dropped and restored), and the box kept only this placeholder,
+  // then nothing once it hid itself (a CI run found a part 0 px high after 90 s). The page watches its box and,
+  // while the part is missing, asks the kernel to build it again as new widgets: after 10 s, 20 s, 40 s.
+  let watch = null;
+  let retry = null;
+  let asked = 0;
+  let alive = true;
+  const check = () => {
+    if (!alive) return;
+    draw();
+    if (!model.get("done") || shown()) {
+      clearTimeout(retry);
+      retry = null;
+      if (shown() && watch) { watch.disconnect(); watch = null; }
+      return;
+    }
+    if (retry === null && asked < 3) {
+      retry = setTimeout(() => {
+        retry = null;
+        if (model.get("done") && !shown()) {
+          asked += 1;
+          model.send({ missing: asked });
+        }
+        check();
+      }, 10000 * 2 ** asked);
+    }
+  };
+  const watchPart = () => {
+    if (!alive) return;
+    const part = el.closest(".tutor-lazy");
+    if (!part) return setTimeout(watchPart, 200);     // the view is drawn before ipywidgets attaches it
+    if (!watch && !shown()) {
+      watch = new MutationObserver(check);
+      watch.observe(part, { childList: true });
+    }
+    check();
+  };
+  model.on("change:done", watchPart);
+  if (model.get("done")) watchPart();
   return () => {
+    alive = false;
     if (observer) observer.disconnect();
+    if (watch) watch.disconnect();
+    clearTimeout(retry);
+    model.off("change:done", watchPart);
     model.off("change:opened", draw);
     model.off("change:done", draw);
     model.off("change:label", draw);

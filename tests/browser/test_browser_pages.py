@@ -119,17 +119,22 @@ STALL_JS = """(indices) => ({
 def scroll_through(page) -> int:
     """Scroll part by part to the end, as a learner reading the page does, until every lazy part is built;
     returns the number of lazy parts. A placeholder the page had not drawn yet when it was scrolled past is
-    reached again on the next pass (as a learner scrolling back would)."""
+    reached again on the next pass (as a learner scrolling back would). Fails when no part has been built for
+    RENDER_TIMEOUT_MS."""
     page.locator(".tutor-page-status").first.wait_for(state="attached")
     parts = page.locator(".tutor-lazy")
     parts.first.wait_for(state="attached")
     n = parts.count()
     pending = list(range(n))
-    deadline = time.monotonic() + RENDER_TIMEOUT_MS / 1000
+    # A page fails when its parts stop getting built: RENDER_TIMEOUT_MS without one more part built, not for the
+    # whole page (on a machine loaded 10-14 deep a page's two dozen parts took longer, each of them still coming)
+    deadline, fewest = time.monotonic() + RENDER_TIMEOUT_MS / 1000, n
     while pending:
         page.evaluate(SCROLL_JS, [pending, SCROLL_PAUSE_MS])
         page.wait_for_timeout(500)
         pending = page.evaluate(UNBUILT_JS)
+        if len(pending) < fewest:       # fewer unbuilt than ever before (a part shown and hidden again is no news)
+            deadline, fewest = time.monotonic() + RENDER_TIMEOUT_MS / 1000, len(pending)
         if pending and time.monotonic() >= deadline:
             try:
                 said = page.evaluate(STALL_JS, pending)

@@ -80,9 +80,12 @@ def test_a_part_whose_widget_was_lost_on_the_way_is_built_again(voila_server, br
     require_notebook(NOTEBOOK)
     lose = LoseOnePartUpdate()
     context, page = open_page(browser, voila_server.render_url(NOTEBOOK), kernel_socket=lose.route)
+    asked = []
+    page.on("console", lambda m: m.type == "warning" and "never reached" in m.text and asked.append(m.text))
     try:
         n = scroll_through(page)        # fails if any part is never built (the old page left it empty for good)
         assert lose.lost, f"no part's update was lost (lazy models seen: {len(lose.lazy)}): the test tested nothing"
+        assert len(asked) == 1, f"the page should have asked for the lost part once: {asked}"
         assert n >= 10
         check_page(page)
     finally:

@@ -71,6 +71,8 @@ function render({ model, el }) {
         retry = null;
         if (model.get("done") && !shown()) {
           asked += 1;
+          // a warning, not an error: the page heals itself, and a browser's log then tells how often it had to
+          console.warn(`tutor: a built part never reached the page (${el.closest(".tutor-lazy")?.innerText?.slice(0, 40)}); asking again (${asked})`);
           model.send({ missing: asked });
         }
         check();

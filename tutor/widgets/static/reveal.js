@@ -79,10 +79,14 @@ function render({ model, el }) {
       }, 10000 * 2 ** asked);
     }
   };
+  let waits = 0;
   const watchPart = () => {
     if (!alive) return;
     const part = el.closest(".tutor-lazy");
-    if (!part) return setTimeout(watchPart, 200);     // the view is drawn before ipywidgets attaches it
+    if (!part) {        // the view is drawn before ipywidgets attaches it (a minute at most: then it never will)
+      if (waits++ < 300) setTimeout(watchPart, 200);
+      return;
+    }
     if (!watch && !shown()) {
       watch = new MutationObserver(check);
       watch.observe(part, { childList: true });

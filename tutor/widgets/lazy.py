@@ -59,13 +59,14 @@ class LazyPart(StandIn, W.Box):
 
     def _on_page_msg(self, _widget, content, _buffers) -> None:
         # The page saw this part built but never got its widget (a message lost or unusable on the way: reveal.js
-        # asks after 10, 20 and 40 s): build it again, as new widgets with new models the page has not seen, and
-        # close the old top one. At most three times, whatever a page sends.
+        # asks after 20, 40 and 80 s): build it again, as new widgets with new models the page has not seen. The old
+        # one is left open: on a starved machine the page may still be drawing it, and closing its model under that
+        # view made "widget model not found" errors and more parts stall (a loaded run). At most three times,
+        # whatever a page sends.
         if isinstance(content, dict) and content.get("missing") and self.content is not None and self.rebuilt < 3:
             self.rebuilt += 1
-            old, self.content = self.content, None
+            self.content = None
             self.expand()
-            old.close()
 
     def expand(self) -> W.Widget:
         """Build the part (once) and show it in place of the placeholder; returns the built widget."""

@@ -52,7 +52,8 @@ function render({ model, el }) {
   // Built in the kernel but never drawn: a message between kernel and page was lost or came in an order the page
   // could not use (a starved machine, a connection dropped and restored), and the box kept only this placeholder,
   // then nothing once it hid itself (a CI run found a part 0 px high after 90 s). The page watches its box and,
-  // while the part is missing, asks the kernel to build it again as new widgets: after 10 s, 20 s, 40 s.
+  // while the part is missing, asks the kernel to build it again as new widgets: after 20 s, 40 s, 80 s (a
+  // starved machine may take seconds to draw a part it did get; asking sooner only adds to its work).
   let watch = null;
   let retry = null;
   let asked = 0;
@@ -76,7 +77,7 @@ function render({ model, el }) {
           model.send({ missing: asked });
         }
         check();
-      }, 10000 * 2 ** asked);
+      }, 20000 * 2 ** asked);
     }
   };
   let waits = 0;

@@ -187,6 +187,9 @@ function render({ model, el: root }) {
     if (message) {
       const boxed = el("div", "tutor-error-box", message);
       boxed.setAttribute("role", "alert");
+      // it sticks to the window's bottom edge (tutor.css) and may lie over buttons there: a click or tap on it puts
+      // it away until the next refusal
+      boxed.addEventListener("click", () => errors.replaceChildren());
       errors.append(boxed);
     }
   };

@@ -8,6 +8,8 @@ import html
 import random
 import re
 
+import pytest
+
 from tutor.games import trump_whales as g
 from tutor.games.trump_whales.rules import Pick, PlayCard
 
@@ -169,3 +171,14 @@ def test_the_score_helper_refuses_pearls_no_round_could_give_with_so_many_bonuse
         assert "самое большее 0" in e.reason("ru") and "at most 0" in e.reason("en")
     else:
         raise AssertionError("9 unused bonuses and a pearl card were accepted")
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_first_bonus_buttons_come_in_the_hands_order(seed):
+    """A reader saw 'Lay Blue whale 9, Blue whale 8, Orca 1, the Five…' under a hand drawn Orca 1, 7, 9…: the
+    buttons follow the hand as the board draws it."""
+    from tutor.games.trump_whales import components as C
+    from tutor.games.trump_whales.ui import offered_actions
+    s = g.setup(4, seed=seed)
+    cards = [a.card for a in offered_actions(s, 0)]
+    assert cards == sorted(s.hands[0], key=C.ORDER.__getitem__)

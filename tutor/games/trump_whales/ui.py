@@ -61,6 +61,9 @@ def offered_actions(state, seat: int) -> list:
         return [a for a in legal if isinstance(a, UseBonus)] + [PlayCard(seat, c) for c in hand]
     if state.phase == "reward" and legal:
         return [Pick(seat, c) for c in state.trick]
+    if legal and all(isinstance(a, ChooseBonus) for a in legal):
+        # in the hand's order, as the board draws it (they came in the engine's order: 9, 8, 1, the Five…)
+        return sorted(legal, key=lambda a: C.ORDER[a.card])
     return legal
 
 

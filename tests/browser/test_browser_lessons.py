@@ -385,6 +385,27 @@ def test_a_refused_tap_on_a_play_table_is_answered_in_view(voila_server, browser
         assert not page.js_errors, page.js_errors
 
 
+def test_a_refused_paste_is_answered_in_view_on_a_phone(voila_server, browser):
+    """A bad saved position is refused while the learner is at the saved-position box, under the board and the log:
+    the refusal's place is above the window there (a reader saw it 124 px above the screen and thought nothing had
+    happened); it sticks to the window's top edge instead."""
+    with lesson_table(browser, voila_server, "trump_whales.ru.ipynb", PHONE) as (page, table):
+        table.locator("details.tutor-saving > summary").tap()
+        box = table.locator("textarea.tutor-saved")
+        box.fill('{"x": 1}')
+        # the learner reads the box at the top of the screen: the table's buttons, score and log are above it
+        box.evaluate("(el) => el.scrollIntoView({block: 'start'})")
+        table.locator("button.tutor-load").tap()
+        alert = table.locator(".tutor-error [role=alert]")
+        alert.wait_for(state="visible")
+        page.wait_for_timeout(200)
+        seen = alert.evaluate(IN_VIEW_JS)
+        assert 0 <= seen["top"] and seen["bottom"] <= seen["height"], \
+            f"the refusal is drawn from {seen['top']:.0f} to {seen['bottom']:.0f} px in a {seen['height']} px window"
+        assert "Козырные киты" in alert.inner_text()
+        assert not page.js_errors, page.js_errors
+
+
 # The log's summary line ("The game so far") against every box round it that clips, up to the log; and how tall
 # the log's first part (its heading and what just happened) is as written out
 SUMMARY_JS = """(log) => {

@@ -9,6 +9,15 @@ import xml.etree.ElementTree as ET
 from tutor.core.conformance import mentions  # noqa: F401  (whole-id match, re-exported for tests)
 
 
+def applied(game, state, *actions):
+    """`state` after `actions` in order, and every event they caused."""
+    events: list = []
+    for a in actions:
+        state, ev = game.apply(state, a)
+        events += ev
+    return state, events
+
+
 def play(game, players, seed, steps, **setup):
     """A seeded position after `steps` random legal actions, and the events of the last one."""
     state = game.setup(players, seed=seed, **setup)

@@ -16,16 +16,11 @@ from tutor.games.sea_salt_paper.render import render
 from tutor.games.sea_salt_paper.rules import CrabPile, CrabTake, DrawDeck, EndTurn, Keep, PlayDuo, Steal, TakeDiscard
 from tutor.games.sea_salt_paper.text import card_name, narrate
 
+from helpers import applied
+
 LANGS = ("en", "uk")
 ROOT = Path(__file__).resolve().parents[2]
 
-
-def run(state, *actions):
-    events = []
-    for a in actions:
-        state, ev = g.apply(state, a)
-        events += ev
-    return state, events
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -35,7 +30,7 @@ def test_cards_another_player_may_not_see_are_told_by_count_never_as_a_card(lang
     s = g.setup(2, seed=1, hands=[["crab-1", "crab-2", "fish-1", "fish-2", "swimmer-1", "shark-1"],
                                   ["octopus-1", "shell-1"]],
                 discards=[["penguin-1", "octopus-2"], ["boat-1"]], deck=["shell-2"])
-    s, events = run(s, TakeDiscard(0, 1), PlayDuo(0, "crab-1", "crab-2"), CrabPile(0, 0), CrabTake(0, "octopus-2"),
+    s, events = applied(g, s, TakeDiscard(0, 1), PlayDuo(0, "crab-1", "crab-2"), CrabPile(0, 0), CrabTake(0, "octopus-2"),
                     PlayDuo(0, "fish-1", "fish-2"), PlayDuo(0, "swimmer-1", "shark-1"), Steal(0, 1))
     hidden = card_name(None, lang)
     seen = {e.kind.split(".")[1]: narrate(e, lang) for e in for_viewer(events, 1)}
@@ -46,14 +41,14 @@ def test_cards_another_player_may_not_see_are_told_by_count_never_as_a_card(lang
     assert ("2 cards" if lang == "en" else "2 карти") in seen["crab_looked"]
     # a third player sees neither the steal's card nor a stand-in for it
     s3 = g.setup(3, seed=1, hands=[["swimmer-1", "shark-1"], ["octopus-1"], []], discards=[["boat-1"], []])
-    _, ev = run(s3, TakeDiscard(0, 0), PlayDuo(0, "swimmer-1", "shark-1"), Steal(0, 1))
+    _, ev = applied(g, s3, TakeDiscard(0, 0), PlayDuo(0, "swimmer-1", "shark-1"), Steal(0, 1))
     [stole] = [e for e in for_viewer(ev, 2) if e.kind.endswith(".stole")]
     said = narrate(stole, lang)
     assert not said.endswith(f": {hidden}.") and card_name("octopus-1", lang) not in said, said
     # the last card of the deck, drawn by another player: "it", «її»
     rest = [c for c in g.CARDS if c not in ("shell-2", "boat-1", "fish-3")]
     last = g.setup(2, seed=1, deck=["shell-2"], discards=[["boat-1"], ["fish-3"]], hands=[rest, []])
-    _, ev = run(last, TakeDiscard(0, 0), EndTurn(0), DrawDeck(1))
+    _, ev = applied(g, last, TakeDiscard(0, 0), EndTurn(0), DrawDeck(1))
     [drew] = [e for e in for_viewer(ev, 0) if e.kind.endswith(".drew")]
     said = narrate(drew, lang)
     assert ("looks at it." if lang == "en" else "переглядає її.") in said, said
@@ -64,7 +59,7 @@ def test_a_shared_victory_names_its_winners_in_the_plural(lang):
     """Equal totals and equal last rounds: the tutor's shared victory reads "Winners"/«Спільна перемога»."""
     s = g.setup(2, seed=4, scores=[33, 33], hands=[["octopus-1", "octopus-2", "octopus-3"], ["shell-1", "shell-2",
                 "shell-3", "shell-4", "penguin-2"]], discards=[["penguin-1"], ["boat-1"]])
-    s, events = run(s, TakeDiscard(0, 0), g.Stop(0))
+    s, events = applied(g, s, TakeDiscard(0, 0), g.Stop(0))
     assert g.is_over(s) and g.winners(s) == [0, 1]
     [over] = [e for e in events if e.kind.endswith(".game_over")]
     said = narrate(over, lang)

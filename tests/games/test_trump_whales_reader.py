@@ -13,13 +13,8 @@ import pytest
 from tutor.games import trump_whales as g
 from tutor.games.trump_whales.rules import Pick, PlayCard
 
+from helpers import applied
 
-def run(state, *actions):
-    events = []
-    for a in actions:
-        state, ev = g.apply(state, a)
-        events += ev
-    return state, events
 
 
 def test_a_new_round_rings_no_card_of_the_last_trick_in_the_fresh_hands():
@@ -97,7 +92,7 @@ def test_a_player_who_chooses_themselves_to_lead_is_said_so():
     from tutor.games.trump_whales.rules import ChooseLeader
     s = g.setup(3, seed=1, first=0, trump="orca", token=9,
                 hands=[["five-1", "orca-1"], ["orca-9", "orca-2"], ["orca-3", "narwhal-4"]], bonuses=[[], [], []])
-    s, _ = run(s, PlayCard(0, "five-1"), PlayCard(1, "orca-9"), PlayCard(2, "orca-3"), Pick(1, "orca-3"))
+    s, _ = applied(g, s, PlayCard(0, "five-1"), PlayCard(1, "orca-9"), PlayCard(2, "orca-3"), Pick(1, "orca-3"))
     assert s.phase == "leader" and s.turn == 0
     _, self_chosen = g.apply(s, ChooseLeader(0, 0))
     _, other = g.apply(s, ChooseLeader(0, 2))

@@ -4,6 +4,7 @@ pairs, a scored round's board that says so, and the Ukrainian words the reader f
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 
@@ -131,3 +132,19 @@ def test_a_round_the_task_settled_is_drawn_as_over_and_scored(lang):
     assert text("sea_salt_paper.board.scored_seat", lang, points=points_text(7, lang)) in board
     desc = re.search(r"<desc>(.*?)</desc>", board, re.S).group(1)
     assert desc.startswith(text("sea_salt_paper.board.d.head_scored", lang, r=1, deck=48).split(";")[0])
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_a_seats_notes_lie_one_a_line_not_under_its_played_cards(lang):
+    """After LAST CHANCE the caller's panel says it called and what it scored: side by side, «LAST CHANCE · this
+    round: 2 points» ran under the played crabs (a reader's screenshot). Each note has its own line."""
+    from tutor.core.i18n import text
+    from tutor.games.sea_salt_paper.rules import LastChance
+    from tutor.games.sea_salt_paper.text import points_text
+    from tutor.widgets.your_turn import YourTurn
+    w = YourTurn("sea_salt_paper/play-it-safe", lang=lang)
+    w.act(LastChance(0))
+    board = w.view["board"]
+    caller = html.escape(text("sea_salt_paper.board.caller", lang), quote=False)
+    scored = html.escape(text("sea_salt_paper.board.scored_seat", lang, points=points_text(2, lang)), quote=False)
+    assert f">{caller}<" in board and f">{scored}<" in board, "each note is a text of its own"

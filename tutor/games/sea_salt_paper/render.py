@@ -178,10 +178,12 @@ def _panel(board: _Board, view: dict, seat: dict, y: float) -> None:
         notes.append(_w("revealed", lang))
     board.parts.append(_t(18, y + 18, head, size=13, weight="bold"))
     board.parts.append(_t(18, y + 34, _w("total", lang, n=seat["score"]), size=12, cls="total"))
-    if notes:
-        board.parts.append(_t(18, y + 50, " · ".join(notes), size=10.5, fill="#8a5a00"))
+    # a note a line: two side by side ("LAST CHANCE · this round: 2 points") ran under the played cards
+    for i, note in enumerate(notes):
+        board.parts.append(_t(18, y + 50 + 13 * i, note, size=10.5, fill="#8a5a00"))
     if seat["points"] is not None and "hide:points" not in board.hl:
-        board.parts.append(_t(18, y + 66, _w("points", lang, p=seat["points"], b=seat["bonus"]), size=9.5,
+        board.parts.append(_t(18, y + 66 + 13 * max(len(notes) - 1, 0), _w("points", lang, p=seat["points"],
+                                                                           b=seat["bonus"]), size=9.5,
                               fill=S.MUTED, cls="points"))
     # played cards, then the hand: the played row is 300 wide unless the hand needs more room to lie unoverlapped
     # (a nine-card hand beside an empty played row clipped its cards' words), never less than its own cards need

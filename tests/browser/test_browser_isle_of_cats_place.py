@@ -60,7 +60,9 @@ def square_point(page, table, gx: int, gy: int):
         const q = p.matrixTransform(m); return [q.x, q.y]; }""", [table.element_handle(), gx, gy])
 
 
-def test_place_by_pointing_rotate_refuse_then_land(server, page):
+def holding_green(server, page):
+    """The table after the green cat is taken by a click on the island: (table, its board, the engine's state then,
+    the placing data the kernel sent for it)."""
     page.goto(server.render_url("ioc_place.ipynb"))
     table = page.locator(".tutor-play").first
     table.locator(".tutor-svg svg").first.wait_for(state="visible")
@@ -68,11 +70,13 @@ def test_place_by_pointing_rotate_refuse_then_land(server, page):
     table.locator('.tutor-svg [data-choice][data-key="tile:cat-green-15"]').click()
     page.wait_for_function("([r, v]) => r.dataset.v !== v", arg=[table.element_handle(), version])
     table.locator(".tutor-placing").wait_for(state="visible")
-
     s, _ = ioc.apply(ioc.setup(2, first=0, kept=KEPT, placed=[[FIRST], []], island=ISLAND, bag=()),
                      ioc.Take(0, "cat-green-15"))
-    d = placing_data(s, 0, "en")
-    board = table.locator(".tutor-svg").first
+    return table, table.locator(".tutor-svg").first, s, placing_data(s, 0, "en")
+
+
+def test_place_by_pointing_rotate_refuse_then_land(server, page):
+    table, board, s, d = holding_green(server, page)
     o0 = d["start"][0]
     # hover a square, focus the board, press R: the preview turns a quarter
     x, y = square_point(page, table, 3, 4)
@@ -124,20 +128,10 @@ def test_place_by_pointing_rotate_refuse_then_land(server, page):
 
 def test_list_shows_the_chosen_place_and_r_f_work_by_pointing_on_any_layout(server, page):
     """Newcomer walkthrough W1-W3. W1: after a choice in "Where it fits" the list shows that choice (it jumped back
-    to its first option while "Place it as listed" placed the chosen one), and the board's preview goes there too. W2: pointing at the boat is enough for R
-    and F, even while the list has the keyboard (where "Try again" leaves it). W3: the physical key counts, so a
-    Ukrainian layout's «к» (the R key) and «а» (the F key) turn and flip too."""
-    page.goto(server.render_url("ioc_place.ipynb"))
-    table = page.locator(".tutor-play").first
-    table.locator(".tutor-svg svg").first.wait_for(state="visible")
-    version = table.get_attribute("data-v")
-    table.locator('.tutor-svg [data-choice][data-key="tile:cat-green-15"]').click()
-    page.wait_for_function("([r, v]) => r.dataset.v !== v", arg=[table.element_handle(), version])
-    table.locator(".tutor-placing").wait_for(state="visible")
-    s, _ = ioc.apply(ioc.setup(2, first=0, kept=KEPT, placed=[[FIRST], []], island=ISLAND, bag=()),
-                     ioc.Take(0, "cat-green-15"))
-    d = placing_data(s, 0, "en")
-    board = table.locator(".tutor-svg").first
+    to its first option while "Place it as listed" placed the chosen one), and the board's preview goes there too.
+    W2: pointing at the boat is enough for R and F, even while the list has the keyboard (where "Try again" leaves
+    it). W3: the physical key counts, so a Ukrainian layout's «к» (the R key) and «а» (the F key) turn and flip too."""
+    table, board, s, d = holding_green(server, page)
 
     # W1: choose the fourth place; the list, drawn anew from the kernel's answer, shows it
     select = table.locator(".tutor-pick select").first

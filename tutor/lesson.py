@@ -4,6 +4,7 @@
     lesson.page("ru")                                     # once, first: page CSS, "connection lost" notice
     lesson.scenario("maui/four-player-round", "ru")     # step through a worked example
     lesson.quiz("maui/who-takes-the-deep", lang="ru")     # a question the engine answers and explains
+    lesson.drill("maui/who-takes", lang="ru")             # endless fresh questions, judged by the engine
     lesson.position("maui", {"players": 4, "kiti": 0, "lagoon": {"deep": "tuna-1"}}, "ru")
     lesson.sandbox("maui", "ru")                          # try a dive yourself
     lesson.play("maui", "ru", players=4, seed=7)          # a game against bots
@@ -32,7 +33,7 @@ from tutor.widgets.common import (
 )
 from tutor.widgets.lazy import LazyPart
 
-__all__ = ["page", "scenario", "quiz", "your_turn", "play", "sandbox", "rulings", "components", "position", "language_links",
+__all__ = ["page", "scenario", "quiz", "your_turn", "drill", "play", "sandbox", "rulings", "components", "position", "language_links",
            "lessons_dir"]
 
 
@@ -115,6 +116,17 @@ def your_turn(id, lang: str = "en", **kwargs):
     data = resolve(id, kwargs.get("lessons"), lang)
     label = ui("lazy.your_turn", lang, title=localised(data.get("title"), lang))
     return LazyPart(lambda: YourTurn(data, lang=lang, **kwargs), label=label, lang=lang)
+
+
+@_never_raise
+def drill(id, lang: str = "en", **kwargs):
+    """A drill for `id` ("maui/who-takes"): endless fresh positions, each question judged by the engine
+    (tutor.core.drill); opened with "Practise this" after the part it practises."""
+    from tutor.core.drill import find, said
+    from tutor.widgets.drill import DrillPlayer
+    d = find(id)
+    label = ui("lazy.drill", lang, title=said(d.title, lang))
+    return LazyPart(lambda: DrillPlayer(d, lang=lang, **kwargs), label=label, lang=lang)
 
 
 @_never_raise

@@ -131,6 +131,7 @@ class GameSpec:
     ui: Optional[Callable[[], GameUI]] = None
     bots: Optional[Callable[[], Bots]] = None
     scenario: Optional[Callable[[], ScenarioAdapter]] = None
+    drills: Optional[Callable[[], tuple]] = None   # () -> the game's drills (tutor.core.drill.Drill), lesson order
 
     def title(self, lang: str = "en") -> str:
         from tutor.core.i18n import text

@@ -25,6 +25,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Optional, Union
 
+from tutor.core.scenario import ScenarioError
 from tutor.core.wording import say
 
 Text = Any            # Words, a function of the language, a {lang: text} mapping, or a plain string
@@ -102,7 +103,7 @@ class Drill:
         return self.id.partition("/")[0]
 
 
-class DrillError(ValueError):
+class DrillError(ScenarioError):
     """A drill that cannot make a question (a broken generator): said plainly, never a traceback."""
 
 

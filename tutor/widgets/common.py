@@ -177,7 +177,8 @@ def friendly(exc: BaseException, lang: str = "en") -> str:
     if isinstance(exc, SavedStateError):
         return text("core.saved_state", lang, problem=exc.reason(lang))
     if isinstance(exc, ScenarioError):
-        return ui("scenario_failed", lang, problem=str(exc))
+        from tutor.core.drill import DrillError
+        return ui("drill.broken" if isinstance(exc, DrillError) else "scenario_failed", lang, problem=str(exc))
     if isinstance(exc, UnknownGame):     # a lesson names a game the tutor lacks: its words say which, and no more
         return ui("went_wrong", lang, what=f"{type(exc).__name__}: {str(exc)[:200]}")
     # an unexpected failure is named by its kind only: its words can hold a server's paths or a learner's data,

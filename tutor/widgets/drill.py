@@ -1,0 +1,245 @@
+"""The drill player: "Practise this" after a lesson part, endless fresh questions the engine makes and judges.
+
+    DrillPlayer(drill.find("maui/who-takes"), lang="ru")
+
+One question at a time (tutor.core.drill): the board, the question, one button per answer (a "Check" button
+when every right answer must be picked). A wrong answer first gets the hint, which points at the rule; "Show
+me why" then gives the answer with the engine's own events and score lines, each citing its rule, and the
+board after the moves asked about. "Next question" makes a fresh position, never one this page has asked.
+
+The streak and the short history live in the widget (the page), never on the server: a reload starts afresh.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Optional
+
+import ipywidgets as W
+
+from tutor.core import drill as D
+from tutor.core.events import for_viewer
+from tutor.core.game import load
+from tutor.widgets.common import (
+    ErrorArea, StandIn, breakdown_html, citation_html, esc, events_highlight, events_html, guard, render, svg_box, ui,
+)
+
+HISTORY = 10          # the marks of the last answers shown beside the streak
+
+
+class DrillPlayer(StandIn, W.VBox):
+    """A drill: ask, judge, hint, "show me why", next."""
+
+    def __init__(self, drill, lang: str = "en", *, seed=None, **kwargs):
+        super().__init__(**kwargs)
+        self.drill: D.Drill = D.find(drill) if isinstance(drill, str) else drill
+        self.lang = lang
+        self.add_class("tutor-drill")
+        self.add_class("tutor-widget")
+        self.game = load(self.drill.game)
+        # each page starts somewhere new (a learner who reloads gets fresh positions); tests pass a seed
+        self.seed = random.randrange(1 << 30) if seed is None else seed
+        self.asked = 0                      # questions made so far (the next one's seed)
+        self.seen: set = set()              # the keys of the questions this page has asked: never asked again
+        self.question: Optional[D.Question] = None
+        self.picked: set = set()            # a multi question's options picked so far
+        self.answered = False               # the current question has been answered right, or explained
+        self.first: Optional[bool] = None   # the first answer to the current question: right or wrong (None: none yet)
+        self.shown_why = False
+        self.streak = 0                     # questions answered right at the first try, in a row
+        self.history: list = []             # the first answers' marks, oldest first (the last HISTORY)
+
+        self.errors = ErrorArea()
+        self.heading = W.HTML("")
+        self.score = W.HTML("")
+        self.score.add_class("tutor-drill-score")
+        self.svg = svg_box()
+        self.prompt = W.HTML("")
+        self.prompt.add_class("tutor-question")
+        self.options = W.VBox([])
+        self.options.add_class("tutor-choices")
+        self.buttons: dict = {}
+        g = guard(self.errors, lang)
+        self.check = self._button(ui("drill.check", lang), g(lambda _b: self.submit()), "tutor-drill-check")
+        self.verdict = W.HTML("")
+        self.verdict.add_class("tutor-quiz-verdict")
+        self.verdict.add_class("tutor-live")          # announced to screen readers (page.js)
+        self.again = self._button(ui("drill.again", lang), g(lambda _b: self.try_again()), "tutor-nav")
+        self.why = self._button(ui("why.show", lang), g(lambda _b: self.show_why()), "tutor-nav")
+        self.next = self._button(ui("drill.next", lang), g(lambda _b: self.new_question()), "tutor-nav")
+        self.next.add_class("tutor-drill-next")
+        controls = W.HBox([self.again, self.why, self.next])
+        controls.add_class("tutor-nav-row")
+        self.children = [self.heading, self.score, self.svg, self.prompt, self.options, self.check, self.verdict,
+                         controls, self.errors]
+        title = D.said(self.drill.title, lang)
+        self.heading.value = (f"<h3>{esc(ui('drill.heading', lang, title=title))}"
+                              f"{citation_html(self.drill.rule, lang)}</h3>"
+                              f'<p class="tutor-drill-intro">{esc(ui("drill.intro", lang))}</p>')
+        with g:
+            self.new_question()
+
+    @staticmethod
+    def _button(label: str, on_click, cls: str) -> W.Button:
+        b = W.Button(description=label, layout=W.Layout(width="auto", max_width="100%", height="auto"))
+        b.add_class(cls)
+        b.on_click(on_click)
+        return b
+
+    # ------------------------------------------------------------------ asking
+
+    def new_question(self) -> None:
+        """A fresh position and question (never one this page has asked)."""
+        q = D.question(self.drill, f"{self.seed}/{self.asked}", skip=self.seen)
+        self.asked += 1
+        self.seen.add(q.key)
+        self.question = q
+        self.picked = set()
+        self.answered, self.first, self.shown_why = False, None, False
+        lang = self.lang
+        self.svg.value = self._board(q.state, q.highlight, ())
+        pick_all = f'<p class="tutor-drill-pick-all">{esc(ui("drill.pick_all", lang))}</p>' if q.multi else ""
+        self.prompt.value = f"<p>{esc(D.said(q.prompt, lang))}</p>{pick_all}"
+        self.buttons = {}
+        g = guard(self.errors, lang)
+        for option in q.options:
+            b = self._button(self._label(option), g(lambda _b, k=option.key: self.pick(k)), "tutor-choice")
+            self.buttons[option.key] = b
+        self.options.children = list(self.buttons.values())
+        self.check.layout.display = None if q.multi else "none"
+        self.check.disabled = False
+        self.verdict.value = ""
+        self._show(again=False, why=False, next=False)
+        self._score()
+
+    def _label(self, option, mark: str = "") -> str:
+        text = D.said(option.label, self.lang)
+        if self.question is not None and self.question.multi and not mark:
+            mark = "☑" if option.key in self.picked else "☐"
+        return f"{mark} {text}" if mark else text
+
+    def _board(self, state, highlight, events) -> str:
+        q = self.question
+        viewer = q.viewer if q is not None else None
+        return render(self.game, self.game.view(state, viewer), highlight=highlight,
+                      events=for_viewer(events, viewer), lang=self.lang)
+
+    def _show(self, *, again: bool, why: bool, next: bool) -> None:
+        for button, shown in ((self.again, again), (self.why, why), (self.next, next)):
+            button.layout.display = None if shown else "none"
+
+    # ------------------------------------------------------------------ answering
+
+    def pick(self, key: str) -> None:
+        """The learner presses an option: a one-pick question is answered; a multi question toggles it."""
+        q = self.question
+        if q is None or self.answered or key not in self.buttons:
+            return
+        if q.multi:
+            self.picked ^= {key}
+            self.buttons[key].description = self._label(q.option(key))
+            self.buttons[key].add_class("tutor-drill-picked") if key in self.picked else \
+                self.buttons[key].remove_class("tutor-drill-picked")
+            return
+        self._answer({key})
+
+    def submit(self) -> None:
+        """"Check" on a multi question: every picked option is judged at once."""
+        if self.question is None or self.answered:
+            return
+        if not self.picked:
+            self.verdict.value = f'<p class="tutor-drill-nothing">{esc(ui("drill.nothing_picked", self.lang))}</p>'
+            return
+        self._answer(set(self.picked))
+
+    def _answer(self, picked: set) -> None:
+        q = self.question
+        assert q is not None
+        lang = self.lang
+        verdict = D.judge(q, picked)
+        if self.first is None:              # the streak and the history count first answers only
+            self.first = verdict.correct
+            self.history = (self.history + [verdict.correct])[-HISTORY:]
+            self.streak = self.streak + 1 if verdict.correct else 0
+        self._score()
+        for b in self.buttons.values():
+            b.disabled = True
+        self.check.disabled = True
+        if verdict.correct:
+            self.answered = True
+            for key in q.answer:
+                self._mark(key, True)
+            explain = D.said(q.explain, lang)
+            self.verdict.value = (f'<div class="tutor-verdict right" role="status" data-correct="true">'
+                                  f'✓ {esc(ui("drill.right", lang))}</div>'
+                                  + (f'<p class="tutor-explain">{esc(explain)}{citation_html(q.rule, lang)}</p>'
+                                     if explain else ""))
+            self._show(again=False, why=True, next=True)
+            return
+        for key in verdict.extra:
+            self._mark(key, False)
+        # the hint first: it points at the rule; the answer and the engine's reasons wait for "Show me why"
+        self.verdict.value = (f'<div class="tutor-verdict wrong" role="status" data-correct="false">'
+                              f'✗ {esc(ui("drill.wrong", lang))}</div>'
+                              f'<p class="tutor-task-hint"><b>{esc(ui("drill.hint", lang))}:</b> '
+                              f'{esc(D.said(q.hint, lang))}{citation_html(q.rule, lang)}</p>')
+        self._show(again=True, why=True, next=True)
+
+    def _mark(self, key: str, right: bool) -> None:
+        b = self.buttons[key]
+        b.description = self._label(self.question.option(key), "✓" if right else "✗")
+        b.add_class("tutor-quiz-right" if right else "tutor-quiz-wrong")
+
+    def try_again(self) -> None:
+        """After a wrong answer: the same question, open again (the first answer still counts as wrong)."""
+        q = self.question
+        if q is None or self.answered:
+            return
+        self.picked = set()
+        for option in q.options:
+            b = self.buttons[option.key]
+            b.disabled = False
+            b.remove_class("tutor-quiz-right")
+            b.remove_class("tutor-quiz-wrong")
+            b.remove_class("tutor-drill-picked")
+            b.description = self._label(option)
+        self.check.disabled = False
+        self.verdict.value = ""
+        self._show(again=False, why=False, next=False)
+
+    def show_why(self) -> None:
+        """The answer, the sentence saying why, and the engine's own reasons (events and score lines, each with its
+        rule); the board after the moves asked about."""
+        q = self.question
+        if q is None or self.shown_why:
+            return
+        lang = self.lang
+        self.shown_why = self.answered = True
+        for b in self.buttons.values():
+            b.disabled = True
+        self.check.disabled = True
+        for key in q.answer:
+            self._mark(key, True)
+        answer = ", ".join(D.said(o.label, lang) for o in q.options if o.key in q.answer)
+        events = for_viewer([i for i in q.why if hasattr(i, "narrate")], q.viewer)
+        body = events_html(events, lang) + "".join(breakdown_html(b, lang) for b in q.why if hasattr(b, "lines"))
+        explain = D.said(q.explain, lang)
+        self.verdict.value += (
+            f'<div class="tutor-why-not tutor-drill-why"><p><b>{esc(ui("drill.answer", lang, answer=answer))}</b>'
+            + (f" {esc(explain)}" if explain else "") + citation_html(q.rule, lang) + "</p>"
+            + (f'<p><b>{esc(ui("drill.engine", lang))}:</b></p>{body}' if body else "") + "</div>")
+        if q.after is not None:
+            told = for_viewer(q.events, q.viewer)
+            self.svg.value = self._board(q.after, events_highlight(told), told)
+        self._show(again=False, why=False, next=True)
+
+    def _score(self) -> None:
+        lang = self.lang
+        marks = "".join(
+            f'<span class="tutor-drill-mark {"right" if ok else "wrong"}" '
+            f'title="{esc(ui("drill.mark_right" if ok else "drill.mark_wrong", lang))}">{"✓" if ok else "✗"}</span>'
+            for ok in self.history)
+        history = (f' · <span class="tutor-drill-history" aria-label="{esc(ui("drill.history", lang))}">'
+                   f"{esc(ui('drill.history', lang))}: {marks}</span>") if marks else ""
+        self.score.value = (f'<p><span class="tutor-drill-streak">{esc(ui("drill.streak", lang, n=self.streak))}'
+                            f"</span>{history}</p>")

@@ -131,6 +131,27 @@ def sandbox_texts(game: str, lang: str):
         yield f"{game} sandbox after a dive ({lang})", " ".join(_widget_words(widget))
 
 
+def drill_texts(game: str, lang: str, seeds: int = 6):
+    """(where, text) for each of the game's drills: the question as asked, after a wrong answer (the hint), and
+    after "Show me why" (the answer, the engine's events and score lines, the board after)."""
+    from tutor.core.drill import drills
+    from tutor.widgets.drill import DrillPlayer
+    for d in drills(game):
+        w = DrillPlayer(d, lang=lang, seed=0)
+        for n in range(seeds):
+            if n:
+                w.new_question()
+            q = w.question
+            where = f"drill {d.id} question {n} ({lang})"
+            yield where, " ".join(_widget_words(w))
+            w.pick(next(o.key for o in q.options if o.key not in q.answer))
+            if q.multi:
+                w.submit()
+            yield f"{where} wrong", " ".join(_widget_words(w))
+            w.show_why()
+            yield f"{where} why", " ".join(_widget_words(w))
+
+
 def _widget_words(widget) -> list[str]:
     """What an ipywidgets tree shows: descriptions, tooltips, option labels, placeholders and HTML."""
     out = []

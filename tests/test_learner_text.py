@@ -35,6 +35,7 @@ SOURCES = {
     "lesson pages": L.lesson_page_texts,
     "play table": L.play_texts,
     "sandbox": L.sandbox_texts,
+    "drills": L.drill_texts,
 }
 CASES = [(game, lang, source) for game in sorted(COMPONENT_IDS) for lang in L.lesson_languages(game)
          for source in SOURCES]

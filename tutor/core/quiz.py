@@ -23,6 +23,7 @@ is right when the engine's outcome meets `goal`.
         do: {dive: {2: 6}}
     goal: {catch: {2: catfish-1}}          # the adapter's expect keys
     explain: {en: ..., ru: ...}            # optional words shown after answering
+    hint: {en: ..., ru: ...}               # what a wrong answer reads first: the rule that decides, never the answer
 
 An outcome question ("what happens?"): `do` is fixed at the top; each choice is a candidate outcome,
 an `expect` block (or `refused: <rule>` for "this is not allowed"), and the right one is the one that
@@ -51,7 +52,7 @@ from tutor.core.game import load, spec
 from tutor.core.scenario import ScenarioError, adapter, before_next_deal, read_yaml
 
 TOP_KEYS = {"id", "game", "rule", "title", "question", "setup", "given", "then", "do", "choices", "goal",
-            "explain", "viewer", "highlight", "tags"}
+            "explain", "hint", "viewer", "highlight", "tags"}
 ACTION_CHOICE_KEYS = {"label", "do", "explain"}
 OUTCOME_CHOICE_KEYS = {"label", "expect", "refused", "explain"}
 LANGS = ("en", "ru")          # what a quiz speaks when its game is not known; otherwise its game's lesson languages
@@ -131,6 +132,8 @@ def validate(data, where: str = "quiz") -> dict:
         _texts(data["title"], "title", where, langs)
     if "explain" in data:
         _texts(data["explain"], "explain", where, langs)
+    if "hint" in data:
+        _texts(data["hint"], "hint", where, langs)
     if not isinstance(data["setup"], dict):
         raise ScenarioError(f"{where}: 'setup' must be a mapping")
     choices = data["choices"]

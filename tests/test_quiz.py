@@ -31,8 +31,10 @@ QUIZ_IDS = [f"{p.parent.parent.name}/{p.stem}" for p in QUIZ_FILES]
 # (quiz id, language) for every lesson language of the quiz's game (Мяури and Aqua Fest: en, ru; Паперові океани: en, uk)
 QUIZ_LANGS = [(i, lang) for i in QUIZ_IDS for lang in info(i.split("/")[0]).lesson_langs]
 # the quiz widget's words per language: wrong, why not, right
-VERDICT_WORDS = {"en": ("Not this one", "Why not", "Right!"), "ru": ("Не так", "Почему нет", "Верно!"),
-                 "uk": ("Не так", "Чому ні", "Правильно!")}
+VERDICT_WORDS = {"en": ("Not quite", "Why not", "Right!"), "ru": ("Не совсем", "Почему нет", "Верно!"),
+                 "uk": ("Не зовсім", "Чому ні", "Правильно!")}
+# what a wrong answer reads first, and the button that tells the rest
+HINT_WORDS = {"en": ("Hint", "Show me why"), "ru": ("Подсказка", "Покажите, почему"), "uk": ("Підказка", "Покажіть, чому")}
 
 
 @pytest.fixture(autouse=True)
@@ -48,6 +50,11 @@ def load(quiz_id: str) -> dict:
 
 def plain(text: str) -> str:
     return html.unescape(re.sub(r"<[^>]+>", " ", text))
+
+
+def ui_you_chose(lang: str, label: str) -> str:
+    from tutor.widgets.common import ui
+    return ui("quiz.you_chose", lang, label=label)
 
 
 def a_wrong_index(w: Quiz) -> int:
@@ -207,27 +214,57 @@ def test_widget_marks_right_and_wrong_and_changes_the_board(quiz_id, lang):
     assert len(w.buttons) == len(w.data["choices"]) and w.again.layout.display == "none"
 
     wrong = a_wrong_index(w)
+    outcome = w.outcomes[wrong]
+    right_label = w.data["choices"][w.right_index]["label"][lang]
     w.buttons[wrong].click()
     assert w.buttons[wrong].description.startswith("✗ ")
     assert "tutor-quiz-wrong" in w.buttons[wrong]._dom_classes
     assert 'data-correct="false"' in w.verdict.value
     wrong_word, why_word, right_word = VERDICT_WORDS[lang]
+    hint_word, show_why = HINT_WORDS[lang]
     assert wrong_word in w.verdict.value
-    if w.outcomes[wrong].refusal is None:
+    # first the hint, with the rule it points at, and nothing that gives the answer away: not what the rules made
+    # of the choice, nor its own words, nor the quiz's explanation, nor the board after it
+    said = plain(w.verdict.value)
+    assert 'class="tutor-explain tutor-quiz-hint"' in w.verdict.value and hint_word in said
+    assert w.data["hint"][lang] in said
+    hint = re.search(r'<div class="tutor-explain tutor-quiz-hint">.*?</div>', w.verdict.value, re.S).group(0)
+    assert 'class="tutor-cite"' in hint
+    assert 'class="tutor-why-not"' not in w.verdict.value and why_word not in said
+    assert "tutor-quiz-all" not in w.verdict.value and 'class="tutor-events"' not in w.verdict.value
+    assert w.data["explain"][lang] not in said
+    if outcome.choice.get("explain"):
+        assert outcome.choice["explain"][lang] not in said
+    assert right_label not in said.replace(ui_you_chose(lang, outcome.choice["label"][lang]), "")
+    assert w.svg.value == opening, "the board after a wrong choice may show the answer: it waits for 'Show me why'"
+    assert all(b.disabled for b in w.buttons)
+    assert w.again.layout.display is None
+    assert w.why.description == show_why
+    if outcome.refusal is None or outcome.choice.get("explain"):
+        assert w.why.layout.display is None and not w.revealed
+    else:       # a refusal with no words of its own: the refusal (the rule itself) and the hint are all there is
+        assert w.why.layout.display == "none" and 'class="tutor-refusal"' in w.verdict.value
+    assert "tutor-live" in w.verdict._dom_classes      # announced by screen readers (page.js)
+
+    w.why.click()                            # "Show me why": what the rules made of the choice, and its board
+    assert w.revealed and w.why.layout.display == "none"
+    said = plain(w.verdict.value)
+    assert w.data["hint"][lang] in said and w.data["explain"][lang] not in said
+    if outcome.choice.get("explain"):
+        assert outcome.choice["explain"][lang] in said
+    if outcome.refusal is None:              # the engine's "why not", rule by rule, and the board after the choice
+        assert 'class="tutor-why-not"' in w.verdict.value and why_word in said
+        why_not = w.verdict.value[w.verdict.value.index('class="tutor-why-not"'):]
+        assert 'class="tutor-cite"' in why_not
         assert w.svg.value != opening and "<svg" in w.svg.value
     else:                                    # refused: the board stays, the refusal explains
         assert w.svg.value == opening and 'class="tutor-refusal"' in w.verdict.value
-    assert all(b.disabled for b in w.buttons)
-    assert w.again.layout.display is None
-    if w.data.get("explain"):                # the answer's explanation waits for the right choice
-        assert w.data["explain"][lang] not in plain(w.verdict.value)
-    if w.outcomes[wrong].refusal is None:    # the engine's "why not", rule by rule
-        assert 'class="tutor-why-not"' in w.verdict.value and 'class="tutor-cite"' in w.verdict.value
-        assert why_word in plain(w.verdict.value)
-    assert "tutor-live" in w.verdict._dom_classes      # announced by screen readers (page.js)
+    w.why.click()                            # a second press adds nothing
+    assert plain(w.verdict.value) == said
 
-    w.again.click()
+    w.again.click()                          # "Try again": the open question
     assert w.svg.value == opening and w.verdict.value == "" and w.answered is None
+    assert w.why.layout.display == "none" and not w.revealed
     assert not any(b.disabled for b in w.buttons)
     assert not any(b.description[:1] in "✓✗" for b in w.buttons)
     assert not any("tutor-quiz-wrong" in b._dom_classes for b in w.buttons)
@@ -241,8 +278,67 @@ def test_widget_marks_right_and_wrong_and_changes_the_board(quiz_id, lang):
     assert w.svg.value != opening
     assert w.data["explain"][lang] in plain(w.verdict.value)
     assert 'class="tutor-events"' in w.verdict.value and 'class="tutor-cite"' in w.verdict.value
+    assert w.why.layout.display == "none" and "tutor-quiz-hint" not in w.verdict.value   # a right answer tells all
     if lang != "en":
         assert re.search("[а-яёіїєґ]", plain(w.verdict.value), re.I)
+
+
+@pytest.mark.parametrize("path", QUIZ_FILES, ids=QUIZ_IDS)
+def test_every_lesson_quiz_has_a_hint_that_points_at_the_rule_not_the_answer(path):
+    """A wrong answer reads the hint first (issue #23 §4): every lesson quiz has one in each lesson language of its
+    game, in that language, and it never names the right answer (its label, whatever the case or quotes)."""
+    quiz = Q.load_file(path)
+    assert "hint" in quiz, f"{quiz['id']}: no 'hint' (what a wrong answer reads first: the rule that decides)"
+    [right] = [o for o in Q.evaluate(quiz) if o.correct]
+    for lang in info(quiz["game"]).lesson_langs:
+        hint = quiz["hint"][lang]
+        assert len(hint.split()) >= 8, (lang, hint)
+        assert bool(re.search("[а-яёіїєґ]", hint, re.I)) == (lang != "en"), (lang, hint)
+        label = right.choice["label"][lang].strip("«»\"' ").lower()
+        assert label not in hint.lower(), f"{quiz['id']} ({lang}): the hint names the answer «{label}»: {hint}"
+        assert hint != quiz["explain"][lang]
+
+
+@pytest.mark.parametrize("quiz_id,lang", QUIZ_LANGS, ids=[f"{i}-{lang}" for i, lang in QUIZ_LANGS])
+def test_no_wrong_answer_gives_the_answer_away_before_show_me_why(quiz_id, lang):
+    """Each wrong choice of each quiz: before "Show me why", the hint and at most the refusal, the opening board, and
+    no word of the right answer; after it, what the rules made of the choice (a refused one: its own words)."""
+    w = Quiz(quiz_id, lang=lang)
+    opening = w.svg.value
+    right = w.data["choices"][w.right_index]["label"][lang]
+    for outcome in w.outcomes:
+        if outcome.correct:
+            continue
+        w.reset()
+        w.answer(outcome.index)
+        said = plain(w.verdict.value).replace(ui_you_chose(lang, outcome.choice["label"][lang]), "")
+        assert right not in said, (outcome.index, said)
+        assert "tutor-quiz-hint" in w.verdict.value and "tutor-why-not" not in w.verdict.value
+        assert w.svg.value == opening
+        w.why.click()
+        if outcome.refusal is None:
+            assert "tutor-why-not" in w.verdict.value, outcome.index
+    assert w.errors.message == ""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_quiz_without_a_hint_names_its_rule(lang):
+    """A quiz of a game outside the lessons may have no hint: a wrong answer then names the rule that decides."""
+    from tutor.core.rules import cite
+    quiz = copy.deepcopy(load("maui/who-takes-the-deep"))
+    del quiz["hint"]
+    w = Quiz(quiz, lang=lang)
+    w.answer(a_wrong_index(w))
+    hint = re.search(r'<div class="tutor-explain tutor-quiz-hint">.*?</div>', w.verdict.value, re.S).group(0)
+    assert cite("maui:disputes", lang) in plain(hint) and HINT_WORDS[lang][0] in plain(hint)
+    assert "tutor-why-not" not in w.verdict.value
+
+
+def test_a_hint_must_speak_each_lesson_language():
+    quiz = copy.deepcopy(load("sea_salt_paper/another-turn"))
+    quiz["hint"].pop("uk")
+    with pytest.raises(ScenarioError, match="'hint' has no uk text"):
+        Q.validate(quiz)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -255,6 +351,7 @@ def test_widget_shows_a_refusal_as_a_teaching_moment(lang):
     assert 'class="tutor-refusal"' in w.verdict.value
     assert w.outcomes[refused].refusal.explain(lang) in plain(w.verdict.value)
     assert w.svg.value == opening            # nothing happened on the board
+    assert w.data["hint"][lang] in plain(w.verdict.value)    # the refusal is the rule itself, shown with the hint
     assert w.errors.message == ""
 
 
@@ -388,6 +485,8 @@ def test_a_wrong_score_answer_is_told_by_the_lines_of_the_score_and_their_total(
             continue
         w.reset()
         w.answer(outcome.index)
+        assert 'tutor-quiz-score"' not in w.verdict.value, "the score waits for 'Show me why'"
+        w.show_why()
         verdict = w.verdict.value
         for b in scores:
             assert 'tutor-quiz-score"' in verdict

@@ -4,8 +4,10 @@
 
 The quiz file (tutor.core.quiz) never says which choice is right: the engine plays every choice and
 the game's scenario adapter judges the outcome. This widget only shows that verdict: ✓ or ✗ in words
-and colour (never colour alone), the position after the engine applied the choice, what happened with
-the rule behind each event, a refusal as a teaching moment, the author's explanation, and "Try again".
+and colour (never colour alone). A right answer shows the position after the choice, what happened with
+the rule behind each event and the author's explanation. A wrong one gets the hint first (the rule that
+decides, never the answer; a refusal, which is the rule itself, with it), "Try again" and "Show me why";
+only that button tells what the rules made of the choice and draws the board after it.
 """
 
 from __future__ import annotations
@@ -18,10 +20,11 @@ import ipywidgets as W
 from tutor.core import quiz as Q
 from tutor.core.events import for_viewer
 from tutor.core.game import Engine, load
+from tutor.core.i18n import text
 from tutor.core.scenario import ScenarioError, adapter, seat
 from tutor.widgets.common import (
     ErrorArea, StandIn, breakdown_html, citation_html, esc, events_highlight, events_html, guard, find_lesson_file, localised,
-    refusal_html, render, svg_box, ui,
+    refusal_html, render, safe_cite, svg_box, ui,
 )
 
 def resolve(quiz, lessons=None, lang: str = "en") -> dict:
@@ -48,6 +51,7 @@ class Quiz(StandIn, W.VBox):
         self.game: Optional[Engine] = None
         self.outcomes: list = []
         self.answered = None          # index of the chosen answer, None while the question is open
+        self.revealed = False         # a wrong answer's "Show me why" was pressed (a right one tells all at once)
         self.viewer = None
         self._opening_svg = ""
 
@@ -69,8 +73,14 @@ class Quiz(StandIn, W.VBox):
         self.again.add_class("tutor-nav")
         self.again.layout.display = "none"
         self.again.on_click(guard(self.errors, lang)(lambda _b: self.reset()))
+        self.why = W.Button(description=ui("why.show", lang))
+        self.why.add_class("tutor-nav")
+        self.why.add_class("tutor-quiz-show-why")
+        self.why.layout.display = "none"
+        self.why.on_click(guard(self.errors, lang)(lambda _b: self.show_why()))
+        self.after = W.HBox([self.again, self.why], layout=W.Layout(flex_flow="row wrap"))
         self.children = [self.warning, self.heading,
-                         self.svg, self.question, self.choices, self.verdict, self.again, self.errors]
+                         self.svg, self.question, self.choices, self.verdict, self.after, self.errors]
 
         with guard(self.errors, lang):
             self._build(quiz, lessons)
@@ -119,11 +129,14 @@ class Quiz(StandIn, W.VBox):
         return next((o.index for o in self.outcomes if o.correct), None)
 
     def answer(self, index: int) -> None:
-        """The learner picks choice `index`: mark it, show the engine's outcome and the explanation."""
+        """The learner picks choice `index` and it is marked. A right one shows the outcome and the explanation; a
+        wrong one first gets the hint (and a refusal, which is the rule itself), "Try again" and "Show me why":
+        what the rules made of it waits for that button (`show_why`)."""
         if not self.outcomes or self.answered is not None:
             return
         outcome = self.outcomes[int(index)]
         self.answered = outcome.index
+        self.revealed = outcome.correct
         lang = self.lang
         label = localised(outcome.choice["label"], lang)
         for b in self.buttons:
@@ -137,42 +150,90 @@ class Quiz(StandIn, W.VBox):
         parts = [f'<div class="tutor-verdict {kind}" role="status" data-correct="{str(outcome.correct).lower()}">'
                  f'{esc(ui("quiz." + kind, lang))} <span class="tutor-you-chose">'
                  f'{esc(ui("quiz.you_chose", lang, label=label))}</span></div>']
+        if outcome.correct:
+            told = for_viewer(outcome.told, self.viewer)
+            narrated = events_html(told, lang)
+            if narrated:
+                parts.append(f"<p><b>{esc(ui('quiz.after', lang))}</b></p>{narrated}")
+            parts.append(self._explain(outcome))
+            # how the choice played out, before any next deal (a new lagoon would hide the answer)
+            self.svg.value = self._board(outcome.shown or outcome.state, events_highlight(told), told)
+        else:
+            # nothing that gives the answer away: a refusal (the rule itself) and the hint; the board stays as
+            # asked, for the board after a wrong choice often shows the answer (who caught the tuna, the winner
+            # of the trick, the score)
+            if outcome.refusal is not None:
+                parts += [refusal_html(outcome.refusal, lang), f"<p>{esc(ui('quiz.unchanged', lang))}</p>"]
+            parts.append(self._hint())
+            if self._more_to_tell(outcome):
+                self.why.layout.display = None
+            else:                 # a refusal with no words of its own: the refusal and the hint are all there is
+                self.revealed = True
+        self.verdict.value = "".join(parts)
+        self.again.layout.display = None
+
+    def show_why(self) -> None:
+        """"Show me why" after a wrong answer: the choice's own words, what the rules made of it (the deciding
+        events and score lines, each with its rule), the whole story folded underneath, and the board after it."""
+        if self.answered is None or self.revealed:
+            return
+        outcome = self.outcomes[self.answered]
+        self.revealed = True
+        self.why.layout.display = "none"
+        lang = self.lang
+        parts = []
+        explain = self._explain(outcome)
         if outcome.refusal is not None:
-            parts.append(refusal_html(outcome.refusal, lang))
-            parts.append(f"<p>{esc(ui('quiz.unchanged', lang))}</p>")
-        # what happened up to the board drawn (the next round's deal is left for the next round)
-        told = for_viewer(outcome.told, self.viewer)
-        narrated = events_html(told, lang)
-        # a choice's own feedback always shows; the quiz's explanation gives the answer away, so it
-        # waits for the right choice (a wrong one leaves "Try again" worth pressing)
+            parts.append(explain)
+        else:
+            # what happened up to the board drawn (the next round's deal is left for the next round)
+            told = for_viewer(outcome.told, self.viewer)
+            narrated = events_html(told, lang)
+            why_not = self._why_not(outcome)
+            if why_not:
+                # its own words first (they point at the rule), then what decided it, the whole story folded
+                parts += [explain, why_not]
+                if narrated:
+                    parts.append(f'<details class="tutor-quiz-all"><summary>{esc(ui("quiz.all_events", lang))}'
+                                 f"</summary>{narrated}</details>")
+            else:
+                parts.append(explain)
+                if narrated:
+                    parts.append(f"<p><b>{esc(ui('quiz.after', lang))}</b></p>{narrated}")
+            self.svg.value = self._board(outcome.shown or outcome.state, events_highlight(told), told)
+        self.verdict.value += f'<div class="tutor-quiz-why">{"".join(parts)}</div>'
+
+    @staticmethod
+    def _more_to_tell(outcome) -> bool:
+        """Whether "Show me why" has something to add: always for a choice the rules played out (what they made
+        of it, and the board after), for a refused one only its own words (the refusal already says the rule)."""
+        return outcome.refusal is None or bool(outcome.choice.get("explain"))
+
+    def _hint(self) -> str:
+        """The quiz's hint with the rule it points at; a quiz without one names the rule alone."""
+        lang = self.lang
+        rule = self.data.get("rule", "")
+        hint = localised(self.data.get("hint"), lang)
+        if hint:
+            said = f"{esc(hint)}{citation_html(rule, lang)}"
+        elif safe_cite(rule, lang):
+            said = esc(text("core.cite", lang, title=safe_cite(rule, lang)))
+        else:
+            return ""
+        return f'<div class="tutor-explain tutor-quiz-hint"><b>{esc(ui("drill.hint", lang))}:</b> {said}</div>'
+
+    def _explain(self, outcome) -> str:
+        """The author's words on a choice: its own, and for the right one the quiz's explanation (which gives the
+        answer away, so a wrong choice never shows it), with the rule cited."""
+        lang = self.lang
         words = [localised(outcome.choice.get("explain"), lang),
                  localised(self.data.get("explain"), lang) if outcome.correct else ""]
         words = [w for w in words if w]
-        explain = ""
-        if words:
-            cited = citation_html(self.data.get("rule", ""), lang)
-            explain = (f'<div class="tutor-explain"><b>{esc(ui("quiz.why", lang))}:</b> '
-                       f'{" ".join(esc(w) for w in words)}{cited}</div>')
-        why_not = "" if outcome.correct else self._why_not(outcome)
-        if why_not:
-            # a wrong answer: its own words first (they point at the rule), then what decided it, the whole
-            # story folded underneath
-            parts += [explain, why_not]
-            if narrated:
-                parts.append(f'<details class="tutor-quiz-all"><summary>{esc(ui("quiz.all_events", lang))}'
-                             f"</summary>{narrated}</details>")
-        else:
-            if not outcome.correct:
-                parts.append(explain)
-            if narrated:
-                parts.append(f"<p><b>{esc(ui('quiz.after', lang))}</b></p>{narrated}")
-            if outcome.correct:
-                parts.append(explain)
-        self.verdict.value = "".join(parts)
-        if outcome.refusal is None:
-            # how the choice played out, before any next deal (a new lagoon would hide the answer)
-            self.svg.value = self._board(outcome.shown or outcome.state, events_highlight(told), told)
-        self.again.layout.display = None
+        if not words:
+            return ""
+        cited = citation_html(self.data.get("rule", ""), lang)
+        return (f'<div class="tutor-explain"><b>{esc(ui("quiz.why", lang))}:</b> '
+                f'{" ".join(esc(w) for w in words)}{cited}</div>')
 
     def _why_not(self, outcome) -> str:
         """The engine's own "why not" for a wrong answer: the events that decided it, and the score
@@ -190,6 +251,8 @@ class Quiz(StandIn, W.VBox):
     def reset(self) -> None:
         """Back to the open question ("Try again")."""
         self.answered = None
+        self.revealed = False
+        self.why.layout.display = "none"
         self.verdict.value = ""
         self.svg.value = self._opening_svg
         for b, choice in zip(self.buttons, self.data.get("choices", [])):

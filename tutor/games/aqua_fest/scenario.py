@@ -9,7 +9,8 @@ setup:  players, seed, first (player), sides [..], homes {player: 1..5}, place_s
 do:     a list of {place: {player, beside: cell on their side}}, {move: {player, card, to}}, {attack: {player, target, card}}, {defend: {player, card}},
         {end_turn: player}, {draw_two: {player, home}}
 expect: collected {player: [ids]}, pawn {player: cell|home}, turn player, hand_count {player: n},
-        open [cells whose lower tile is face up], best {player: points of the best assembly}; and every
+        open [cells whose lower tile is face up], best {player: points of the best assembly},
+        home {player: the seabed cell of their side their start tile lies beside}; and every
         game's scores, winners, events, over (tutor.core.scenario.expectations)
 """
 
@@ -154,6 +155,16 @@ def _best(got, value):
             for p, points in value.items() if worth[p] != points]
 
 
+def _home(got, value):
+    problems = []
+    for p, name in value.items():
+        s = seat(p)
+        want = place_beside(got.after.sides[s], name)
+        if got.after.homes[s] != want or s in got.after.placing:
+            problems.append(f"player {p}'s start tile should lie beside {name}")
+    return problems
+
+
 def _open(got, value):
     return [f"the lower tile at {name} should be face up" for name in value
             if not got.after.lower_open[cell_index(name)]]
@@ -161,6 +172,7 @@ def _open(got, value):
 
 expect = expectations("aqua_fest", {
     "collected": _collected, "pawn": _pawn, "turn": _turn, "hand_count": _hand_count, "best": _best, "open": _open,
+    "home": _home,
 })
 
 
@@ -172,7 +184,7 @@ def _name(i: int) -> str:
 # events that settle where pawns and fragments go (the others deal cards or pass the turn)
 DECIDING = {"aqua_fest.battle_revealed", "aqua_fest.battle_tied", "aqua_fest.battle_won", "aqua_fest.went_home",
             "aqua_fest.moved", "aqua_fest.collected", "aqua_fest.empty_seabed", "aqua_fest.start_tile_kept",
-            "aqua_fest.tile_turned"}
+            "aqua_fest.tile_turned", "aqua_fest.start_placed"}
 
 
 def deciding(after: State, events, want: dict) -> list:
@@ -180,7 +192,7 @@ def deciding(after: State, events, want: dict) -> list:
     shows them as the "why not" of a wrong answer (tutor.core.quiz.why_not)."""
     players, scores, shells = set(), set(), set()
     for key, value in want.items():
-        if key in ("pawn", "collected", "hand_count"):
+        if key in ("pawn", "collected", "hand_count", "home"):
             players.update(seat(p) for p in value)
         elif key == "scores":
             scores.update(seat(p) for p in value)

@@ -59,6 +59,7 @@ def quiz_texts(game: str, lang: str):
         for i in range(len(quiz.buttons)):
             quiz.reset()
             quiz.answer(i)
+            quiz.show_why()     # a wrong answer's hint, then all that "Show me why" tells (it adds to the verdict)
             yield f"{path.stem} answer {i + 1} ({lang})", visible(quiz.verdict.value) + " " + visible(quiz.svg.value)
 
 

@@ -35,6 +35,7 @@ def test_the_score_quiz_keeps_the_points_off_its_board_and_stands_with_the_multi
     assert _part_of(lang, 'lesson.quiz("sea_salt_paper/what-does-it-score"') == "part-multipliers"
     assert w.data["rule"] == "sea_salt_paper:multipliers"
     w.answer(next(i for i, b in enumerate(w.buttons) if b.description.startswith("14")))
+    w.show_why()                # a wrong answer's own words wait for "Show me why" (issue #23 §4)
     why = re.search(r'<div class="tutor-explain">.*?</div>', w.verdict.value, re.S).group(0)
     assert "Карти-множники ПО" in why and "Набори карт" not in why, why
 

@@ -13,18 +13,15 @@ the SVG, step by step (Aqua Fest: a card, then a cell); a board click presses th
 
 from __future__ import annotations
 
-import random
 from typing import Optional
 
 import anywidget
 import traitlets as T
 
 from tutor.core.cardtable import attr as attr_text
-from tutor.core.errors import SavedStateError
-from tutor.core.events import for_viewer
-from tutor.core.game import load
 from tutor.core.i18n import number, player_name, text
-from tutor.core.safe_input import MAX_SAVED_BYTES, too_long
+from tutor.core.safe_input import MAX_SAVED_BYTES
+from tutor.core.session import Session
 from tutor.core.svg import Offer
 from tutor.widgets import labels
 from tutor.widgets.board import esm_with_choices, paths_of, render_choosable, routes, steps
@@ -33,7 +30,6 @@ from tutor.widgets.common import (
 )
 
 LOG_EVENTS = 80          # the log shows this many most recent events
-MAX_BOT_STEPS = 1000     # a safety net: bots never loop forever on a broken engine
 CONTROL_WORDS = ("undo", "undo.tip", "new", "new.tip", "hotseat", "hotseat.tip", "save", "save.tip", "load",
                  "load.tip", "saved_box")
 
@@ -94,6 +90,19 @@ class Placer:
         self.table.press(self.id, v=self.table.version, value=[o, x, y])
 
 
+def _from_session(name: str, default):
+    """A table attribute that is its session's (read and set there); `default` while there is no session."""
+
+    def get(table):
+        session = table.session
+        return default if session is None else getattr(session, name)
+
+    def put(table, value):
+        setattr(table.session, name, value)
+
+    return property(get, put, doc=f"The session's `{name}` (tutor.core.session.Session).")
+
+
 class PlayTable(StandIn, anywidget.AnyWidget):
     """A game against bots (or hot-seat). `setup` passes explicit components to `game.setup`.
 
@@ -109,26 +118,20 @@ class PlayTable(StandIn, anywidget.AnyWidget):
     max_saved = T.Int(MAX_SAVED_BYTES).tag(sync=True)   # a longer paste (UTF-8 bytes) is refused in the page
 
     def __init__(self, game_id: str, players: int = 4, seat: int = 0, lang: str = "en", seed=None,
-                 bots: bool = True, **setup):
+                 bots: bool = True, session: Optional[Session] = None, **setup):
+        """`session`: a game already made (a set position: tutor.core.session.Session.from_state); else the table
+        deals `game_id` for `players` with `setup` (explicit components), `seed` and bots (or hot seat)."""
         super().__init__(labels={**{k: ui(k, lang) for k in CONTROL_WORDS},
                                  # the kernel's refusal of a paste too long to load, for the page to show
                                  "too_long": text("core.saved_state", lang, problem=ui("saved_too_long", lang))})
         self.lang = lang
         self.game_id = game_id
-        self.players = players
-        self.seat = seat
-        self.seed = seed
-        self.setup_kwargs = setup
-        self.hotseat = not bots
-        self.at_device: Optional[int] = None   # hot seat: the seat whose hand is on screen (None: the device is passed on)
-        self.state = None
-        self.history: list = []        # (state, log length, last events) before each human action
-        self.events_log: list = []            # every event of this game, in order
-        self.last_events: tuple = ()   # what the last human action (and the bots after it) caused
+        # the game itself (who plays, the position, undo, bots, save / load): a pure model, see tutor.core.session;
+        # None only when the game could not be set up (the error area says why)
+        self.session: Optional[Session] = None
+        self._seat, self._players, self._hotseat = seat, players, not bots     # until there is a session
         self.selected: dict = {}       # seat -> the board keys chosen so far (a card, before its cell)
         self.version = 0               # counts refreshes: a press on an older view (a double click) is dropped
-        self._deals = 0
-        self._rng = random.Random(None if seed is None else f"bots/{seed}")
         self._offered: dict = {}       # choice id -> Choice / Pick of the current view
         self._rows: list = []          # the current view's groups of parts (captions, choices, picks)
         self._board: dict = {}         # board key -> (Choice, Offer) of the current view
@@ -150,105 +153,75 @@ class PlayTable(StandIn, anywidget.AnyWidget):
         self.on_msg(self._on_msg)
 
         with guard(self.errors, lang):
-            self.game = load(game_id)
+            self.session = session or Session(game_id, players, seat, seed, bots, deal=False, **setup)
             self.new_game()
         if self.state is None:
             self.refresh()
 
+    # ------------------------------------------------------------------ the session's state, as tests and games name it
+
+    game = _from_session("game", None)
+    state = _from_session("state", None)
+    history = _from_session("history", ())
+    events_log = _from_session("events_log", ())
+    last_events = _from_session("last_events", ())
+    at_device = _from_session("at_device", None)
+    seed = _from_session("seed", None)
+
+    @property
+    def seat(self) -> int:
+        return self._seat if self.session is None else self.session.seat
+
+    @property
+    def players(self) -> int:
+        return self._players if self.session is None else self.session.players
+
+    @property
+    def hotseat(self) -> bool:
+        return self._hotseat if self.session is None else self.session.hotseat
+
     # ------------------------------------------------------------------ who plays
 
     def humans(self) -> list[int]:
-        return list(range(self.players)) if self.hotseat else [self.seat]
+        return [] if self.session is None else self.session.humans()
 
     @property
     def viewer(self):
         """Whose view the table draws: the learner's seat; in hot seat, the seat at the device (everything once
         the game is over)."""
-        if not self.hotseat:
-            return self.seat
-        if self.state is not None and self.game.is_over(self.state):
-            return None
-        return self.at_device
+        return self.seat if self.session is None else self.session.viewer
 
     @property
     def passing(self):
         """Hot seat: the seat the device must go to next (a pass screen shows meanwhile), else None."""
-        if not self.hotseat or self.state is None or self.game.is_over(self.state):
-            return None
-        movers = list(self.game.to_move(self.state))
-        if not movers or self.at_device in movers:
-            return None
-        return movers[0]
+        return None if self.session is None else self.session.passing
 
     def take_device(self, seat: int) -> None:
         """Hot seat: the player at `seat` has the device now; their hand and choices show."""
-        if seat == self.passing:
-            self.at_device = seat
+        if self.session is not None and self.session.take_device(seat):
             self.selected = {}
             self.refresh()
 
     # ------------------------------------------------------------------ actions (each one guarded by callers)
 
     def new_game(self) -> None:
-        seed = self.seed if (self._deals == 0 or self.seed is None) else f"{self.seed}/{self._deals}"
-        # a game may ask the table for setup options (Aqua Fest: players lay their start tiles first)
-        options = {**self.game.SPEC.play_setup, **self.setup_kwargs}
-        state = self.game.setup(self.players, seed=seed, **options)
-        self._deals += 1
-        self.state = state
-        self.history = []
-        self.events_log = []
-        self.last_events = ()
+        """A fresh deal (seeded: the next deals of a seeded table are seeded too), bots to move playing first."""
         self.selected = {}
-        self._run_bots()
+        self.session.new_game()
         self.refresh()
 
     def act(self, action) -> None:
         """A human action: the engine applies it or refuses it (then nothing changes); bots answer."""
         with guard(self.errors, self.lang):
-            new, events = self.game.apply(self.state, action)
-            self.history.append((self.state, len(self.events_log), self.last_events))
-            self.state = new
-            self.events_log.extend(events)
-            self.last_events = tuple(events)
+            self.session.act(action)
             self.selected = {}
-            self._run_bots()
             self.refresh()
 
-    def _run_bots(self) -> None:
-        """Every non-human seat that has to move acts, until a human must decide or the game ends."""
-        if self.state is None or self.hotseat:
-            return
-        humans = set(self.humans())
-        for _ in range(MAX_BOT_STEPS):
-            if self.game.is_over(self.state):
-                return
-            movers = list(self.game.to_move(self.state))
-            if not movers or humans & set(movers):
-                return
-            for seat in movers:
-                action = labels.bot_action(self.game, self.state, seat, self._rng)
-                self.state, events = self.game.apply(self.state, action)
-                self.events_log.extend(events)
-                self.last_events += tuple(events)
-                if self.game.is_over(self.state):
-                    return
-
     def undo(self) -> None:
-        """Back to the learner's last decision. Against bots, the steps hot seat recorded for other seats are
-        undone with it (switched off, their seats are bots again: the table would wait for them for good), and
-        bots to move from where it lands play on, as after any move."""
-        if not self.history:
-            return
-        while True:
-            self.state, size, self.last_events = self.history.pop()
-            if (self.hotseat or not self.history or self.game.is_over(self.state)
-                    or self.seat in self.game.to_move(self.state)):
-                break
-        del self.events_log[size:]
-        self.selected = {}
-        self._run_bots()
-        self.refresh()
+        """Back to the learner's last decision (tutor.core.session.Session.undo); bots to move play on."""
+        if self.session.undo():
+            self.selected = {}
+            self.refresh()
 
     def choose(self, seat: int, keys) -> None:
         """A step of a several-step choice: `seat` has chosen the board `keys` so far (a card; () puts it back);
@@ -261,39 +234,26 @@ class PlayTable(StandIn, anywidget.AnyWidget):
             self.refresh()
 
     def set_hotseat(self, on: bool) -> None:
-        self.hotseat = bool(on)
-        self.at_device = None
-        self._run_bots()
+        self.session.set_hotseat(on)
         self.refresh()
 
     def save(self) -> str:
         """The position as text, also put in the box (to copy, share, or load later)."""
-        self.saved = self.game.to_json(self.state)
+        self.saved = self.session.save()
         return self.saved
 
     def load(self, saved_text: str) -> None:
         """Continue from a saved position; a malformed text raises SavedStateError and nothing changes: the
         table keeps its game, its undo and its offered moves."""
-        if too_long(saved_text):     # the page refuses such a paste itself, in these same words (play.js)
-            raise SavedStateError(ui("saved_too_long", self.lang))
-        state = self.game.state_from_json(saved_text)
-        before = (self.state, list(self.history), len(self.events_log), self.last_events, dict(self.selected),
-                  self.players, self.seat)
+        before = self.session.snapshot()
+        self.session.load(saved_text, self.lang)      # refused: raised with nothing changed
+        selected, self.selected = self.selected, {}
         try:
-            if self.state is not None:
-                self.history.append((self.state, len(self.events_log), self.last_events))
-            self.state = state
-            self.selected = {}
-            self.players = state.players
-            if self.seat >= self.players:
-                self.seat = 0
-            self.last_events = ()
-            self._run_bots()
             self.refresh()
         except Exception:
-            # a position the codec let through but the table cannot play on: back to the game as it was
-            (self.state, self.history, size, self.last_events, self.selected, self.players, self.seat) = before
-            del self.events_log[size:]
+            # a position the codec let through but the table cannot draw: back to the game as it was
+            self.session.restore(before)
+            self.selected = selected
             self.refresh()
             raise
         if isinstance(saved_text, str):
@@ -398,13 +358,14 @@ class PlayTable(StandIn, anywidget.AnyWidget):
         if self.state is not None and self.passing is None:
             # what just happened, prominent; the whole game so far folded underneath
             # events are told as this seat may know them (a drawn card is its drawer's secret)
-            last = for_viewer(self.last_events, self.viewer)
-            body = events_html(for_viewer(self.logged(self.last_events), self.viewer), lang, self._said)
-            earlier = events_html(for_viewer(self.events_log[-LOG_EVENTS:], self.viewer), lang, self._said)
+            told = self.session.told
+            last = told(self.last_events)
+            body = events_html(told(self.logged(self.last_events)), lang, self._said)
+            earlier = events_html(told(self.events_log[-LOG_EVENTS:]), lang, self._said)
             log_html = ((f"<h4>{esc(ui('log', lang))}</h4>{body}" if body else "")
                         + (f"<details><summary>{esc(ui('earlier', lang))}</summary>{earlier}</details>"
                            if earlier else ""))
-            view = self.game.view(self.state, self.viewer)
+            view = self.session.board_view()
             highlight = events_highlight(last) + self._chosen_highlight()
             self._svg = render_choosable(self.game, view, highlight=highlight, events=last, lang=lang,
                                          choosable={key: offer for key, (_c, offer) in self._board.items()})
@@ -563,14 +524,12 @@ class PlayTable(StandIn, anywidget.AnyWidget):
         make = self.game.SPEC.parts().placing
         if make is None:
             return None
-        movers = set(self.game.to_move(self.state))
-        for seat in ([self.at_device] if self.hotseat else self.humans()):
-            if seat in movers:
-                found = make(self.state, seat, self.lang)
-                if found is not None:
-                    p = Placer(self, f"c{len(self._offered)}", found["data"], found["act"])
-                    self._offered[p.id] = p
-                    return p
+        for seat in self.session.deciding():
+            found = make(self.state, seat, self.lang)
+            if found is not None:
+                p = Placer(self, f"c{len(self._offered)}", found["data"], found["act"])
+                self._offered[p.id] = p
+                return p
         return None
 
     @property
@@ -582,12 +541,8 @@ class PlayTable(StandIn, anywidget.AnyWidget):
         """Per seat that must decide now: a group of parts, each a {"caption": html}, a row {"choices": [...]}
         or a {"pick": Pick} (a row of choices may end with its pick)."""
         groups = []
-        movers = set(self.game.to_move(self.state))
         picker = self.game.SPEC.parts().action_rows   # games whose choices need more than one row
-        seats = [self.at_device] if self.hotseat else self.humans()   # hot seat: only the seat at the device
-        for seat in seats:
-            if seat not in movers:
-                continue
+        for seat in self.session.deciding():      # hot seat: only the seat at the device
             if picker is not None:
                 groups += picker(self, seat)
                 continue

@@ -3,20 +3,24 @@
     YourTurn("maui/win-the-shallows", lang="ru")
 
 Built on the play table (tutor.widgets.play): the same buttons and card-then-cell pickers, the same
-board, but one move only, on the task's position (tutor.core.task). A refused move is explained with
-its rule and the hint shows; a legal move that misses the goal shows what the engine did, what
-decided against it (tutor.core.quiz.why_not), and the hint; "Try again" restores the position.
+board, but one move only, on the task's position (tutor.core.task), held as a set position
+(tutor.core.session.Session.from_state: no bots; the task's `then` answers for the others). A refused
+move is explained with its rule and the hint shows; a legal move that misses the goal says "Not quite"
+with the hint, which points at the rule, not the answer; "Show me why" then adds what decided against it
+(the engine's deciding events, tutor.core.quiz.deciding); "Try again" restores the position.
 """
 
 from __future__ import annotations
-from typing import Optional
 
+from typing import Optional
 
 from tutor.core import quiz as Q
 from tutor.core import task as T
 from tutor.core.errors import RuleViolation
 from tutor.core.events import for_viewer
+from tutor.core.game import load
 from tutor.core.scenario import ScenarioError
+from tutor.core.session import Session
 from tutor.widgets.boardbox import box_of
 from tutor.widgets.common import citation_html, esc, events_html, guard, find_lesson_file, localised, render, ui
 from tutor.widgets.play import PlayTable
@@ -39,29 +43,26 @@ class YourTurn(PlayTable):
     """One move on a set position, judged by the engine."""
 
     advises = False      # the task judges the learner's own decision: the game's advice would answer it
-    _shown_in_verdict: tuple = ()    # the events the verdict lists ("What decided it")
+    _shown_in_verdict: tuple = ()    # the events "What decided it" lists ("What happened" leaves them out)
 
     def __init__(self, task, lang: str = "en", *, lessons=None):
         self.task = resolve(task, lessons, lang)
         self.tries = 0
         self.outcome: Optional[str] = None      # None while the learner has not moved; else "done", "missed" or "refused"
         self.verdict = ""        # the engine's judgement as HTML (the status area, read aloud)
-        self._start = T.start(self.task)
+        self.why = ""            # after a miss: "What decided it" (the engine's deciding events), once asked for
+        self.why_shown = False   # the learner pressed "Show me why"
         self._box: Optional[dict] = None      # the board box of the position and its moves' outcomes, once drawn
-        super().__init__(self.task["game"], players=self._start.players, seat=T.seat(self.task), lang=lang,
-                         seed=0, bots=True)
+        # the task's position, the learner's seat, no bots: the task's `then` answers for the other seats
+        session = Session.from_state(load(self.task["game"]), T.start(self.task), T.seat(self.task))
+        super().__init__(self.task["game"], players=session.players, seat=session.seat, lang=lang, session=session)
         self.add_class("tutor-your-turn")
 
-    # the table's own game flow is replaced by the task's: one position, one move, no bots
     def new_game(self) -> None:
-        self.state = self._start
-        self.history, self.events_log, self.last_events, self.selected = [], [], (), {}
+        """The task's position again (the session's set position), with no verdict: "Try again"."""
         self._shown_in_verdict = ()
-        self.outcome, self.verdict = None, ""
-        self.refresh()
-
-    def _run_bots(self) -> None:
-        return
+        self.outcome, self.verdict, self.why, self.why_shown = None, "", "", False
+        super().new_game()
 
     def act(self, action) -> None:
         """The learner's move: refused (explained, nothing changes), or played and judged against the goal."""
@@ -80,18 +81,17 @@ class YourTurn(PlayTable):
                 self.selected = {}
                 self.refresh()
                 return
-            self.state = shown         # how the learner's move ended, before any next deal
-            self.last_events = tuple(told)
-            self.events_log = []       # one move: "what happened" is the whole story
+            # how the learner's move ended, before any next deal; one move: "what happened" is the whole story
+            self.session.show(shown, told)
             self.selected = {}
             if problems:
                 self.tries += 1
                 self.outcome = "missed"
-                # the hint first (it points at the rule), then what decided it; both end with the learner's
-                # round, as the board does (never the next round's deal)
+                # the hint first (it points at the rule, not at the answer); what decided it waits for "Show me
+                # why", and ends with the learner's round, as the board does (never the next round's deal)
+                self.why = self._decided(shown, told)
                 self.verdict = (f'<div class="tutor-task-verdict wrong" data-outcome="missed">'
-                                f'<b>{esc(ui("task.missed", lang))}</b></div>' + self._hint()
-                                + self._decided(shown, told))
+                                f'<b>{esc(ui("task.missed", lang))}</b></div>' + self._hint())
             else:
                 self.outcome = "done"
                 explain = localised(self.task["explain"], lang)
@@ -99,6 +99,14 @@ class YourTurn(PlayTable):
                                 f'<b>{esc(ui("task.done", lang))}</b> {esc(explain)}'
                                 f'{citation_html(self.task.get("rule", ""), lang)}</div>')
             self.refresh()
+
+    def show_why(self) -> None:
+        """After a miss, "Show me why": the engine's deciding events join the verdict, under the hint."""
+        if self.outcome != "missed" or self.why_shown or not self.why:
+            return
+        self.why_shown = True
+        self.verdict += self.why
+        self.refresh()
 
     def _decided(self, after, events) -> str:
         items = [i for i in Q.deciding(self.task["game"], after, events, self.task["goal"]) if hasattr(i, "narrate")]
@@ -120,9 +128,14 @@ class YourTurn(PlayTable):
             return [[prompt] + group for group in super()._action_rows()] or [[prompt]]
         if self.outcome == "done":
             return []
-        # the task stays in view beside "Try again": the learner rereads what was asked, not only the hint
-        return [[prompt, {"choices": [self.choice(ui("task.again", self.lang), "", "", "tutor-task-again",
-                                                  guard(self.errors, self.lang)(lambda _c: self.new_game()))]}]]
+        # the task stays in view beside "Try again": the learner rereads what was asked, not only the hint; after
+        # a miss, "Show me why" offers the engine's reasons (until pressed, the learner thinks again first)
+        g = guard(self.errors, self.lang)
+        choices = [self.choice(ui("task.again", self.lang), "", "", "tutor-task-again", g(lambda _c: self.new_game()))]
+        if self.outcome == "missed" and self.why and not self.why_shown:
+            choices.append(self.choice(ui("why.show", self.lang), "", "", "tutor-task-why",
+                                       g(lambda _c: self.show_why())))
+        return [[prompt, {"choices": choices}]]
 
     def _placing(self):
         """No piece to point with once the move is decided (refused, missed or done): "Try again" brings it back."""
@@ -140,10 +153,11 @@ class YourTurn(PlayTable):
         when the move is made (a taller board, or one with smaller print, was drawn smaller: 1,100 px, then 853)."""
         if self._box is None:
             boards = [self._svg]
+            start = self.session.start
             try:
-                for action in self.game.legal_actions(self._start, self.seat)[:BOX_MOVES]:
+                for action in self.game.legal_actions(start, self.seat)[:BOX_MOVES]:
                     try:
-                        _after, _events, _problems, shown, told = T.outcome(self.task, self._start, action)
+                        _after, _events, _problems, shown, told = T.outcome(self.task, start, action)
                     except RuleViolation:
                         continue
                     boards.append(render(self.game, self.game.view(shown, self.viewer),

@@ -1,0 +1,251 @@
+"""A game at a table, without any widget: who plays, the position, undo, bots, hot seat, save and load.
+
+    s = Session("maui", players=4, seat=0, seed=7)          # the learner at seat 0, bots at the others
+    s.act(action)                                           # the engine applies it (or refuses: nothing changes)
+    s.undo()                                                # back to the learner's last decision
+    s = Session.from_state("maui", state, seat=1)           # a set position ("your turn", a drill): no bots
+
+The play table (tutor.widgets.play) holds one and adds the page: buttons, the board's choices, the HTML. A
+"your turn" task holds one made `from_state`: the same seat and viewer, with the bots kept still (the task's own
+`then` answers for the others) and "new game" going back to the set position.
+
+Everything here is plain Python over the engine contract (tutor.core.game): no ipywidgets, no traitlets.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Optional
+
+from tutor.core.errors import SavedStateError
+from tutor.core.events import for_viewer
+from tutor.core.game import load
+from tutor.core.i18n import text
+from tutor.core.safe_input import too_long
+
+MAX_BOT_STEPS = 1000     # a safety net: bots never loop forever on a broken engine
+
+
+def bot_action(game, state, seat: int, rng: random.Random):
+    """A legal action for `seat`: the game's own simple player, or a seeded random choice for a game that
+    declares no bots (as tutor.widgets.labels.bot_action, which the widgets use)."""
+    if game.SPEC.bots is None:
+        return rng.choice(list(game.legal_actions(state, seat)))
+    return game.SPEC.bots().choose(state, seat, rng)
+
+
+class Session:
+    """One game at one table.
+
+    `seat` is the learner's seat; with `bots=False` every seat is a human sharing one device (hot seat), and
+    `at_device` says whose hand may be on screen. `history` holds, before each human action, (state, log length,
+    last events): undo pops it. `events_log` is every event of the game in order; `last_events` what the last
+    human action and the bots after it caused. Bots draw from their own seeded generator, so a seeded game
+    replays the same."""
+
+    def __init__(self, game, players: int = 4, seat: int = 0, seed=None, bots: bool = True, *,
+                 deal: bool = True, **setup):
+        self.game = load(game) if isinstance(game, str) else game
+        self.players = players
+        self.seat = seat
+        self.seed = seed
+        self.setup_kwargs = setup
+        self.hotseat = not bots
+        self.at_device: Optional[int] = None   # hot seat: the seat whose hand is on screen (None: being passed on)
+        self.start: Any = None                 # a set position (from_state): new_game goes back to it
+        self.bots_move = True                  # False: the other seats wait (a set position's task answers for them)
+        self.state: Any = None
+        self.history: list = []
+        self.events_log: list = []
+        self.last_events: tuple = ()
+        self._deals = 0
+        self.rng = random.Random(None if seed is None else f"bots/{seed}")
+        if deal:
+            self.new_game()
+
+    @classmethod
+    def from_state(cls, game, state, seat: int, *, bots_move: bool = False) -> "Session":
+        """A set position the learner at `seat` plays on. The other seats stay still unless `bots_move`;
+        `new_game` comes back to this very position."""
+        s = cls(game, players=state.players, seat=seat, bots=True, deal=False)
+        s.start = state
+        s.bots_move = bots_move
+        s.new_game()
+        return s
+
+    # ------------------------------------------------------------------ who plays
+
+    def humans(self) -> list[int]:
+        return list(range(self.players)) if self.hotseat else [self.seat]
+
+    def is_over(self) -> bool:
+        return self.state is not None and self.game.is_over(self.state)
+
+    def to_move(self) -> list[int]:
+        return [] if self.state is None else list(self.game.to_move(self.state))
+
+    @property
+    def viewer(self) -> Optional[int]:
+        """Whose view is drawn: the learner's seat; in hot seat, the seat at the device (everything, None, once the
+        game is over)."""
+        if not self.hotseat:
+            return self.seat
+        if self.is_over():
+            return None
+        return self.at_device
+
+    @property
+    def passing(self) -> Optional[int]:
+        """Hot seat: the seat the device must go to next (a pass screen shows meanwhile), else None."""
+        if not self.hotseat or self.state is None or self.game.is_over(self.state):
+            return None
+        movers = self.to_move()
+        if not movers or self.at_device in movers:
+            return None
+        return movers[0]
+
+    def take_device(self, seat: int) -> bool:
+        """Hot seat: the player at `seat` has the device now (only the seat it must go to may take it)."""
+        if seat != self.passing:
+            return False
+        self.at_device = seat
+        return True
+
+    def deciding(self) -> list[int]:
+        """The seats that decide at this device now: in hot seat the seat holding it, else the learner; only if
+        they must move."""
+        movers = set(self.to_move())
+        seats = [self.at_device] if self.hotseat else self.humans()
+        return [s for s in seats if s in movers]
+
+    def is_my_turn(self, seat: Optional[int] = None) -> bool:
+        """Must `seat` (default: the learner's; in hot seat, the seat at the device) move now?"""
+        if self.state is None or self.game.is_over(self.state):
+            return False
+        if seat is None:
+            seat = self.at_device if self.hotseat else self.seat
+        return seat is not None and seat in self.game.to_move(self.state)
+
+    # ------------------------------------------------------------------ what the viewer may know
+
+    def board_view(self) -> dict:
+        """The position as the viewer sees it (the engine's view: others' hands hidden)."""
+        return self.game.view(self.state, self.viewer)
+
+    def told(self, events) -> list:
+        """`events` as the viewer may know them (a card drawn is its drawer's secret)."""
+        return for_viewer(events, self.viewer)
+
+    # ------------------------------------------------------------------ moves
+
+    def new_game(self) -> None:
+        """A fresh deal (seeded: the first deal uses `seed`, the next ones `seed/1`, `seed/2`, ...), or, for a set
+        position, that position again."""
+        if self.start is not None:
+            state = self.start
+        else:
+            seed = self.seed if (self._deals == 0 or self.seed is None) else f"{self.seed}/{self._deals}"
+            # a game may ask the table for setup options (Aqua Fest: players lay their start tiles first)
+            options = {**self.game.SPEC.play_setup, **self.setup_kwargs}
+            state = self.game.setup(self.players, seed=seed, **options)
+            self._deals += 1
+        self.state = state
+        self.history = []
+        self.events_log = []
+        self.last_events = ()
+        self.run_bots()
+
+    def act(self, action) -> list:
+        """A human action: the engine applies it, or refuses it (its RuleViolation is raised and nothing
+        changes); then bots to move answer. Returns the action's own events."""
+        new, events = self.game.apply(self.state, action)
+        self.history.append((self.state, len(self.events_log), self.last_events))
+        self.state = new
+        self.events_log.extend(events)
+        self.last_events = tuple(events)
+        self.run_bots()
+        return list(events)
+
+    def show(self, state, events) -> None:
+        """Show `state` after `events` that were judged elsewhere (a task's move and the answers it sets): no undo
+        step, and the log is just these events."""
+        self.state = state
+        self.last_events = tuple(events)
+        self.events_log = []
+
+    def run_bots(self) -> None:
+        """Every non-human seat that has to move acts, until a human must decide or the game ends."""
+        if self.state is None or self.hotseat or not self.bots_move:
+            return
+        humans = set(self.humans())
+        for _ in range(MAX_BOT_STEPS):
+            if self.game.is_over(self.state):
+                return
+            movers = list(self.game.to_move(self.state))
+            if not movers or humans & set(movers):
+                return
+            for seat in movers:
+                action = bot_action(self.game, self.state, seat, self.rng)
+                self.state, events = self.game.apply(self.state, action)
+                self.events_log.extend(events)
+                self.last_events += tuple(events)
+                if self.game.is_over(self.state):
+                    return
+
+    def undo(self) -> bool:
+        """Back to the learner's last decision (False: nothing to undo). Against bots, the steps hot seat recorded
+        for other seats are undone with it (switched off, their seats are bots again: the table would wait for
+        them for good), and bots to move from where it lands play on, as after any move."""
+        if not self.history:
+            return False
+        while True:
+            self.state, size, self.last_events = self.history.pop()
+            if (self.hotseat or not self.history or self.game.is_over(self.state)
+                    or self.seat in self.game.to_move(self.state)):
+                break
+        del self.events_log[size:]
+        self.run_bots()
+        return True
+
+    def set_hotseat(self, on: bool) -> None:
+        self.hotseat = bool(on)
+        self.at_device = None
+        self.run_bots()
+
+    # ------------------------------------------------------------------ save and load
+
+    def save(self) -> str:
+        """The position as text (every hidden card in it: a teacher's or a hot-seat table's to share)."""
+        return self.game.to_json(self.state)
+
+    def snapshot(self) -> tuple:
+        """What `restore` puts back: the game as it is now."""
+        return (self.state, list(self.history), list(self.events_log), self.last_events, self.players, self.seat,
+                self.at_device)
+
+    def restore(self, snap: tuple) -> None:
+        (self.state, self.history, self.events_log, self.last_events, self.players, self.seat,
+         self.at_device) = snap[0], list(snap[1]), list(snap[2]), snap[3], snap[4], snap[5], snap[6]
+
+    def load(self, saved_text: str, lang: str = "en") -> None:
+        """Continue from a saved position. A malformed text raises SavedStateError (in `lang` when it is too long;
+        else the codec's words say what is wrong)
+        and nothing changes: the game, its undo and its log stay as they were. The position loaded before is one
+        undo step back."""
+        if too_long(saved_text):
+            raise SavedStateError(text("ui.saved_too_long", lang))   # the page refuses it in these words too
+        state = self.game.state_from_json(saved_text)
+        before = self.snapshot()
+        try:
+            if self.state is not None:
+                self.history.append((self.state, len(self.events_log), self.last_events))
+            self.state = state
+            self.players = state.players
+            if self.seat >= self.players:
+                self.seat = 0
+            self.last_events = ()
+            self.run_bots()
+        except Exception:
+            # a position the codec let through but the table cannot play on: back to the game as it was
+            self.restore(before)
+            raise

@@ -86,6 +86,7 @@ def task_texts(game: str, lang: str):
             buttons = w.action_buttons()
             if i < len(buttons):
                 buttons[i].click()
+                w.show_why()    # a miss: the hint, then all that "Show me why" tells (it adds to the verdict)
                 yield f"{path.stem} move {i + 1} ({lang})", shown()
 
 

@@ -19,6 +19,7 @@ from tutor.core.errors import RuleViolation
 from tutor.core.game import info, load, ready_games
 from tutor.core.scenario import ScenarioError
 from tutor.widgets.board import without_choices
+from tutor.widgets.common import ui
 from tutor.widgets.your_turn import YourTurn
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -148,7 +149,11 @@ def test_a_miss_shows_what_decided_and_a_hint_then_try_again_and_succeed(task_id
     assert task["hint"][lang] in status
     assert task["explain"][lang] not in status              # the answer waits for the right move
     assert 'data-outcome="missed"' in w.view["status"]
+    assert 'class="tutor-why-not"' not in w.view["status"]  # the hint alone first: "Show me why" is asked for
     assert [c.description for c in w.action_buttons()] == []   # one move per try
+    offered = [c.description for c in w._offered.values()]
+    assert offered[0] == ui("task.again", lang)
+    assert offered[1:] == ([ui("why.show", lang)] if w.why else [])
     w.press([c for c in w._offered.values()][0].id, v=w.version)   # "Try again", as the page sends it
     assert w.outcome is None and w.svg == opening and w.view["status"] == ""
 
@@ -247,9 +252,10 @@ def _items(html_text: str) -> list[str]:
 
 @pytest.mark.parametrize("task_id,lang", langs())
 def test_a_miss_gives_the_hint_first_and_tells_each_event_once_and_only_its_round(task_id, lang):
-    """Every legal move that misses: the hint comes before the events; "What decided it" and "What happened"
-    never list the same event twice (C5); and what the learner reads ends with the learner's round, as the
-    board does, never the next round's deal (T11: the verdict was built from every event, not the told ones)."""
+    """Every legal move that misses: the hint comes alone, and the deciding events are nowhere on the page until
+    "Show me why" is pressed; then they come after the hint; "What decided it" and "What happened" never list
+    the same event twice (C5); and what the learner reads ends with the learner's round, as the board does, never
+    the next round's deal (T11: the verdict was built from every event, not the told ones)."""
     w = YourTurn(task_id, lang=lang)
     game = load(w.task["game"])
     start = T.start(w.task)
@@ -260,7 +266,18 @@ def test_a_miss_gives_the_hint_first_and_tells_each_event_once_and_only_its_roun
         w.new_game()
         w.act(action)          # what its button (or its board element) does
         assert w.outcome == "missed", action
+        deciding = set(_items(w.why))
+        # before "Show me why" the hint stands alone: no deciding event is in the verdict or the log
+        assert 'class="tutor-why-not"' not in w.view["status"], f"{action}: answered before it was asked for"
+        assert not deciding & set(_items(w.view["status"]) + _items(w.log_html)), action
+        if not w.why:
+            assert ui("why.show", lang) not in [c.description for c in w._offered.values()], action
+            continue
+        [why] = [c for c in w._offered.values() if c.description == ui("why.show", lang)]
+        w.press(why.id, v=w.version)           # as the page sends it
         status = w.view["status"]
+        assert 'class="tutor-why-not"' in status and deciding <= set(_items(status)), action
+        assert ui("why.show", lang) not in [c.description for c in w._offered.values()], "asked once, shown"
         hint = status.index('class="tutor-task-hint"')
         assert all(hint < m.start() for m in re.finditer('class="tutor-why-not"', status)), "the hint comes first"
         decided, logged = _items(status), _items(w.log_html)

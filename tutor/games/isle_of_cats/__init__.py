@@ -42,5 +42,5 @@ SPEC = register(GameSpec(
     quiet_events=frozenset(),
     bookkeeping_events=frozenset({"isle_of_cats.order", "isle_of_cats.kept"}),
     bots=part(__name__, ".bots"), scenario=part(__name__, ".scenario"),
-    ui=part(__name__, ".ui:UI"),
+    ui=part(__name__, ".ui:UI"), drills=part(__name__, ".drills:DRILLS"),
 ), _engine)

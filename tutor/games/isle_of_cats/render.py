@@ -13,6 +13,8 @@ Highlight and `choosable` keys (a lesson rings them, the board offers them):
     boat:<seat>           a whole boat                cards:<seat>      a seat's family cards
     ship  day:<n>         the ship, a day space       supply:<shape>    a common treasure pile
     seat:<seat>           a player's name in the turn order
+    try:<seat>:<o>,<x>,<y>  the held tile where a refused placement put it (hatched, ✗)
+    ask:<seat>:<o>,<x>,<y>  the held tile where a drill asks "may it go here?" (dashed, "?": no verdict shown)
 A boat is drawn with data-board-seat / data-x0 / data-y0 / data-cell so the page's placing preview
 (static/placing.js) knows where its squares lie.
 """
@@ -262,6 +264,23 @@ def _tried(key: str, tile_id: str, ox: float, oy: float, c: float) -> str:
             f'<path d="{_edges(cells, c)}" fill="none" stroke="#7a1410" stroke-width="2" stroke-dasharray="4 3"/>'
             + K.label(fx * c + c / 2, fy * c + c * 0.78, "✗", size=c * 0.8, anchor="middle", weight="bold",
                       fill="#5c0b08") + "</g>")
+
+
+def _asked(key: str, tile_id: str, ox: float, oy: float, c: float) -> str:
+    """A drill's "ask:<seat>:<o>,<x>,<y>" highlight: the held tile drawn where the question puts it, see-through and
+    dashed with a "?", the same whether the place is allowed or not (a ✗ or a tick would answer the question).
+    Squares off the boat are drawn too: whether it lies wholly on the boat is part of the question."""
+    try:
+        o, x, y = (int(v) for v in key.rsplit(":", 1)[1].split(","))
+        cells = G.placed_cells(C.SHAPE[tile_id], o, x, y)
+    except (ValueError, KeyError, IndexError):
+        return ""
+    fx, fy = min(cells, key=lambda p: (p[1], p[0]))
+    return (f'<g class="asked" data-target="{K.attr(key)}" transform="translate({ox:g},{oy:g})">'
+            f'<path d="{_squares(cells, c)}" fill="#7a7a7a" fill-opacity="0.45"/>'
+            f'<path d="{_edges(cells, c)}" fill="none" stroke="#1a1a1a" stroke-width="2.5" stroke-dasharray="5 3"/>'
+            + K.label(fx * c + c / 2, fy * c + c * 0.78, "?", size=c * 0.8, anchor="middle", weight="bold",
+                      fill="#111111") + "</g>")
 
 
 def _family_label_spot(cells, covered: set, c: float, w: float, kin: set = frozenset()) -> tuple[float, float]:
@@ -529,6 +548,8 @@ def _seat(b: _Board, view: dict, seat: dict, sx: float, sy: float, c: float, lan
     for key in b.hl:
         if held is not None and view.get("turn") == s and key.startswith(f"try:{s}:"):
             b.top.append(_tried(key, held["id"], ox, oy, c))
+        if held is not None and view.get("turn") == s and key.startswith(f"ask:{s}:"):
+            b.top.append(_asked(key, held["id"], ox, oy, c))
     for key in b.hl | set(b.offers):
         if key.startswith(f"cell:{s}:"):
             try:

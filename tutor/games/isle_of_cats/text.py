@@ -103,6 +103,9 @@ def _mid(name: str, lang: str) -> str:
 def narrate(event: Event, lang: str = "en") -> str:
     what = event.kind.split(".", 1)[1]
     d = event.data
+    if what == "refused":     # a drill's "why": the engine's refusal of the move asked about, in its own words
+        from tutor.core.errors import RuleViolation
+        return RuleViolation(event.rule, d["key"], **d.get("params", {})).reason(lang)
     params: dict = {}
     if "player" in d:
         params["player"] = player_name(d["player"], lang)

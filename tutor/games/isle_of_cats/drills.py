@@ -1,0 +1,331 @@
+"""Острів котів drills (tutor.core.drill): endless questions on positions reached by seeded play, each answered by
+the engine.
+
+    may-it-go     may the held tile lie where the board shows it? (yes, or which placement rule forbids it)
+    which-take    which of the tiles around the island may you take? (a tile that fits nowhere cannot be taken)
+    families      which colours make a family on your boat? (3+ cat tiles of a colour joined along sides)
+    boat-score    what does your boat score for rats, rooms and families?
+
+A position comes from a seeded game (rules.setup with the drill's random seed, then legal moves chosen by a quick
+greedy player: the take of tutor.games.isle_of_cats.bots, a compact placement), stopped at a random moment. Every
+answer comes from the engine: `apply` accepts or refuses the asked placement, `legal_actions` lists the tiles that
+may be taken, `scoring` finds the families and the boat's score lines. A refused move's reason is the engine's own
+refusal, carried in an "isle_of_cats.refused" event (narrated by tutor.games.isle_of_cats.text) so that "show me
+why" cites its rule like any event.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Callable, Optional
+
+from tutor.core.drill import Drill, Option, Question
+from tutor.core.errors import RuleViolation
+from tutor.core.events import Event
+from tutor.core.scoring import Breakdown
+from tutor.core.wording import Words
+from tutor.games.isle_of_cats import bots
+from tutor.games.isle_of_cats import components as C
+from tutor.games.isle_of_cats import geometry as G
+from tutor.games.isle_of_cats import scoring
+from tutor.games.isle_of_cats.rules import (
+    Place, State, Take, apply, legal_actions, occupied, setup, to_move,
+)
+from tutor.games.isle_of_cats.text import points_text, tile_name
+
+_R = "isle_of_cats:"
+_D = "isle_of_cats.drill."
+
+
+# --------------------------------------------------------------------------- reaching a position
+
+def _place(state: State, seat: int, rng: random.Random) -> Place:
+    """A quick placement: among the legal ones, the one touching most covered squares, then covering most rats and
+    touching cats of its colour (compact boats that make families), ties broken at random."""
+    tile = str(state.held)
+    shape, colour = C.SHAPE[tile], C.COLOUR[tile]
+    occ = occupied(state.placed[seat])
+    rats = G.RATS[state.boats[seat]] & ~occ
+    same = 0
+    if colour is not None:
+        for t, o, x, y in state.placed[seat]:
+            if C.COLOUR[t] == colour:
+                same |= G.AT[(C.SHAPE[t], o, x, y)][0]
+    best, best_key = None, -1.0
+    for m, n, o, x, y in G.legal_masks(shape, occ):
+        key = bin(n & occ).count("1") + 2 * bin(m & rats).count("1") + 4 * bool(n & same) + 3 * rng.random()
+        if key > best_key:
+            best, best_key = (o, x, y), key
+    assert best is not None
+    return Place(seat, *best)
+
+
+def _move(state: State, rng: random.Random):
+    seat = to_move(state)[0]
+    if state.phase == "keep":
+        return rng.choice(legal_actions(state, seat))
+    if state.phase == "place":
+        return _place(state, seat, rng)
+    return bots.choose(state, seat, rng)
+
+
+def _play(rng: random.Random, stop: Callable[[State], bool], players: Optional[int] = None) -> Optional[State]:
+    """A seeded game from its setup, played until `stop(state)` holds (None if the game ends first)."""
+    state = setup(players or rng.choice((2, 2, 3, 4)), seed=rng.randrange(1 << 30))
+    while not state.over:
+        if stop(state):
+            return state
+        state, _ = apply(state, _move(state, rng))
+    return None
+
+
+def _refused(exc: RuleViolation) -> Event:
+    """The engine's refusal as an event for "show me why": its rule, its catalogue key and parameters."""
+    params = {k: v for k, v in exc.params.items() if isinstance(v, (str, int))}
+    return Event("isle_of_cats.refused", exc.rule, {"key": exc.key, "params": params})
+
+
+def _boat_key(state: State, seat: int) -> str:
+    return ";".join(f"{t},{o},{x},{y}" for t, o, x, y in state.placed[seat])
+
+
+# --------------------------------------------------------------------------- may it go here?
+
+# the engine's refusal keys, by the answer they give
+_FAULTS = {"isle_of_cats.err.overlap": "overlap", "isle_of_cats.err.outside": "outside",
+           "isle_of_cats.err.not_touching": "side", "isle_of_cats.err.touches_nothing": "side"}
+_GO = ("yes", "overlap", "outside", "side")
+
+
+def _candidate(kind: str, shape: str, occ: int, rng: random.Random) -> Optional[tuple]:
+    """An (orientation, x, y) near the boat's tiles that, by the drill's own reckoning, is of `kind`; the engine
+    decides the answer afterwards (this only makes every kind of question come up)."""
+    rows = G.PLACEMENTS[shape]
+    if kind == "yes":
+        pool = [r for r in rows if not r[0] & occ and r[1] & occ]
+    elif kind == "overlap":      # over a tile, though touching the others: only the overlap is wrong
+        pool = [r for r in rows if r[0] & occ and r[1] & occ and bin(r[0] & occ).count("1") <= 2]
+    elif kind == "side":         # free squares that meet the tiles at a corner only
+        pool = [r for r in rows if not r[0] & occ and not r[1] & occ and G.corner_neighbours(r[0]) & occ]
+    else:                        # squares off the boat's tapered ends or sides, the rest free and touching a tile
+        pool = []
+        grown = _grow(occ)
+        for _ in range(60):
+            o = rng.randrange(len(G.ORIENTATIONS[shape]))
+            cells = G.placed_cells(shape, o, 0, 0)
+            w = max(x for x, _ in cells) + 1
+            h = max(y for _, y in cells) + 1
+            x, y = rng.randrange(C.WIDTH - w + 1), rng.randrange(C.HEIGHT - h + 1)
+            placed = [(x + dx, y + dy) for dx, dy in cells]
+            on = [p for p in placed if p in C.BOAT_CELLS]
+            if len(on) == len(placed) or len(on) * 2 < len(placed):
+                continue
+            m = G.mask_of(on)
+            if m & occ or not m & grown:
+                continue
+            pool.append((m, 0, o, x, y))
+    if not pool:
+        return None
+    _m, _n, o, x, y = rng.choice(pool)
+    return o, x, y
+
+
+def _grow(mask: int) -> int:
+    """The squares beside the mask's squares (along a side), on the boat."""
+    out = 0
+    for x, y in G.cells_of(mask):
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            if (x + dx, y + dy) in C.BOAT_CELLS:
+                out |= G.bit(x + dx, y + dy)
+    return out & ~mask
+
+
+def may_it_go(rng: random.Random) -> Optional[Question]:
+    want = rng.randint(2, 16)
+    state = _play(rng, lambda s: s.phase == "place" and len(s.placed[s.turn]) >= want)
+    if state is None:
+        return None
+    seat, tile = state.turn, str(state.held)
+    occ = occupied(state.placed[seat])
+    at = _candidate(rng.choice(_GO), C.SHAPE[tile], occ, rng)
+    if at is None:
+        return None
+    o, x, y = at
+    try:
+        after, events = apply(state, Place(seat, o, x, y))
+        answer, why, rule = "yes", tuple(events), events[0].rule
+    except RuleViolation as exc:
+        if exc.key not in _FAULTS:
+            return None
+        answer, why, rule, after, events = _FAULTS[exc.key], (_refused(exc),), exc.rule, None, []
+    name = _tile(tile)
+    return Question(
+        drill="isle_of_cats/may-it-go",
+        key=f"may-it-go|{seat}|{state.boats[seat]}|{_boat_key(state, seat)}|{tile}|{o},{x},{y}",
+        state=state, viewer=seat,
+        prompt=Words(_D + "go.prompt", tile=name, player=_player(seat)),
+        options=tuple(Option(k, Words(_D + "go." + k)) for k in _GO),
+        answer=frozenset({answer}), rule=_R + "placement",
+        hint=Words(_D + "go.hint"),
+        explain=Words(_D + "go.explain." + answer, tile=name),
+        why=why, highlight=(f"boat:{seat}", f"ask:{seat}:{o},{x},{y}"),
+        after=after, events=tuple(events))
+
+
+# --------------------------------------------------------------------------- which tiles may you take?
+
+def which_take(rng: random.Random) -> Optional[Question]:
+    def stop(s: State) -> bool:
+        if s.phase != "take" or s.ship > 2:
+            return False
+        takes = {a.tile for a in legal_actions(s, s.turn) if isinstance(a, Take)}
+        return bool(takes) and len(takes) < len(s.island) and len(s.island) >= 2
+    state = _play(rng, stop, players=rng.choice((2, 3)))
+    if state is None:
+        return None
+    seat = state.turn
+    takes = {a.tile for a in legal_actions(state, seat) if isinstance(a, Take)}
+    # up to five of the tiles, as few unfit as two at most, the rest fit ones; asked in the island's order
+    unfit = [i for i, t in enumerate(state.island) if t not in takes]
+    fit = [i for i, t in enumerate(state.island) if t in takes]
+    few = rng.sample(unfit, min(len(unfit), rng.choice((1, 2))))
+    asked = sorted(few + rng.sample(fit, min(len(fit), rng.randint(2, 5 - len(few)))))
+    options, answer, why = [], set(), []
+    for i in asked:
+        tile, key = state.island[i], str(i + 1)
+        options.append(Option(key, Words(_D + "take.option", pos=i + 1, tile=_tile(tile, capital=True))))
+        try:
+            apply(state, Take(seat, tile))
+            answer.add(key)
+        except RuleViolation as exc:
+            why.append(_refused(exc))
+    if not answer or len(answer) == len(options):
+        return None
+    return Question(
+        drill="isle_of_cats/which-take",
+        key=f"which-take|{seat}|{state.boats[seat]}|{_boat_key(state, seat)}|{','.join(state.island)}",
+        state=state, viewer=seat,
+        prompt=Words(_D + "take.prompt", player=_player(seat)),
+        options=tuple(options), answer=frozenset(answer), rule=_R + "placement",
+        hint=Words(_D + "take.hint"),
+        explain=Words(_D + "take.explain", n=len(answer)),
+        why=tuple(why), highlight=(f"boat:{seat}",), multi=True)
+
+
+# --------------------------------------------------------------------------- which colours make a family?
+
+def _family_question(state: State, seat: int) -> Optional[tuple]:
+    """(colours shown, colours with a family, groups) when the boat makes a question worth asking: two colours
+    or more with 2+ cats, some but not all of them a family, and a colour with 3+ cats that makes none."""
+    placed = state.placed[seat]
+    groups = scoring.groups(placed)              # every same-colour group of cats joined along sides
+    count = {c: sum(g.size for g in groups if g.colour == c) for c in C.CAT_COLOURS}
+    shown = [c for c in C.CAT_COLOURS if count[c] >= 2]
+    answer = {f.colour for f in scoring.families(placed)}
+    if len(shown) < 2 or not answer or answer >= set(shown):
+        return None
+    if not any(c not in answer and count[c] >= 3 for c in shown):
+        return None
+    return shown, answer, groups
+
+
+def families(rng: random.Random) -> Optional[Question]:
+    want = rng.randint(8, 20)
+    state = _play(rng, lambda s: (s.phase == "take" and len(s.placed[s.turn]) >= want
+                                  and _family_question(s, s.turn) is not None))
+    if state is None:
+        return None
+    seat = state.turn
+    placed = state.placed[seat]
+    shown, answer, groups = _family_question(state, seat)
+    b = scoring.breakdown(placed, state.boats[seat], (), None, seat)
+    lines = tuple(line for line in b.lines if line.rule == _R + "families-score")
+    misses = [Words(_D + "family.split", colour=Words(_D + "cats." + c),
+                    sizes=_sizes([g.size for g in groups if g.colour == c]))
+              for c in shown if c not in answer]
+    return Question(
+        drill="isle_of_cats/families",
+        key=f"families|{seat}|{state.boats[seat]}|{_boat_key(state, seat)}",
+        state=state, viewer=seat,
+        prompt=Words(_D + "family.prompt", player=_player(seat)),
+        options=tuple(Option(c, Words(_D + "cats." + c)) for c in shown),
+        answer=frozenset(answer), rule=_R + "families",
+        hint=Words(_D + "family.hint"),
+        explain=_join([Words(_D + "family.explain", n=len(answer))] + misses),
+        why=(Breakdown(seat, lines),), highlight=(f"boat:{seat}",), multi=True)
+
+
+def _sizes(sizes: list) -> Callable[[str], str]:
+    return lambda lang: ", ".join(str(n) for n in sorted(sizes, reverse=True))
+
+
+# --------------------------------------------------------------------------- what does this boat score?
+
+def boat_score(rng: random.Random) -> Optional[Question]:
+    want = rng.randint(8, 22)
+    need = rng.random() < 0.85          # most boats asked about have a family to count
+    state = _play(rng, lambda s: (s.phase == "take" and len(s.placed[s.turn]) >= want
+                                  and (not need or bool(scoring.families(s.placed[s.turn])))))
+    if state is None:
+        return None
+    seat = state.turn
+    b = scoring.breakdown(state.placed[seat], state.boats[seat], (), None, seat)
+    rats, rooms, *fams = b.lines
+    right = b.total
+    # the slips a player makes: a line forgotten, a family scored one size off, a room or a rat miscounted
+    wrong = {right - rats.points, right - rooms.points, right + C.UNFILLED_ROOM_POINTS,
+             right - C.UNFILLED_ROOM_POINTS, right + C.RAT_POINTS, right - C.RAT_POINTS}
+    for line in fams:
+        n = dict(line.params)["n"]
+        wrong.add(right - line.points)
+        wrong.add(right - line.points + C.family_points(n + 1))
+    wrong.discard(right)
+    picks = rng.sample(sorted(wrong), 3)
+    values = sorted([right] + picks)
+    return Question(
+        drill="isle_of_cats/boat-score",
+        key=f"boat-score|{seat}|{state.boats[seat]}|{_boat_key(state, seat)}",
+        state=state, viewer=seat,
+        prompt=Words(_D + "score.prompt", player=_player(seat)),
+        options=tuple(Option(str(v), _points(v)) for v in values),
+        answer=frozenset({str(right)}), rule=_R + "scoring",
+        hint=Words(_D + "score.hint", rat=_points(-C.RAT_POINTS), room=_points(-C.UNFILLED_ROOM_POINTS),
+                   table=", ".join(str(C.FAMILY_POINTS[n]) for n in sorted(C.FAMILY_POINTS)), extra=C.FAMILY_EXTRA),
+        explain=Words(_D + "score.explain", total=_points(right)),
+        why=(b,), highlight=(f"boat:{seat}",))
+
+
+# --------------------------------------------------------------------------- words
+
+def _tile(tile: str, capital: bool = False) -> Callable[[str], str]:
+    def name(lang: str) -> str:
+        said = tile_name(tile, lang)
+        return said[:1].upper() + said[1:] if capital else said
+    return name
+
+
+def _points(n: int) -> Callable[[str], str]:
+    return lambda lang: points_text(n, lang)
+
+
+def _player(seat: int) -> Callable[[str], str]:
+    """"Player 1" mid-sentence: «Ви — гравець 1» (English keeps its capital)."""
+    from tutor.core.i18n import player_name
+
+    def name(lang: str) -> str:
+        said = player_name(seat, lang)
+        return said if lang == "en" else said[:1].lower() + said[1:]
+    return name
+
+
+def _join(parts: list) -> Callable[[str], str]:
+    from tutor.core.wording import say
+    return lambda lang: " ".join(say(p, lang) for p in parts)
+
+
+DRILLS = (
+    Drill("isle_of_cats/which-take", "part-day", Words(_D + "take.title"), _R + "placement", which_take),
+    Drill("isle_of_cats/may-it-go", "part-placing", Words(_D + "go.title"), _R + "placement", may_it_go),
+    Drill("isle_of_cats/families", "part-families", Words(_D + "family.title"), _R + "families", families),
+    Drill("isle_of_cats/boat-score", "part-family-points", Words(_D + "score.title"), _R + "scoring", boat_score),
+)

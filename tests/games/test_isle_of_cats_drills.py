@@ -1,0 +1,162 @@
+"""Острів котів drills (tutor/games/isle_of_cats/drills.py): over many seeds every question is fit to ask, its
+answer is worked out again here with the engine (apply, legal_actions, score), it is not always the same answer,
+its reasons cite rules the game knows, its words are said in every lesson language with no internal id, and a
+session never asks the same position twice."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import pytest
+
+from tutor.core import drill as D
+from tutor.core.errors import RuleViolation
+from tutor.core.game import info, load
+from tutor.core.rules import cite
+from tutor.games.isle_of_cats import components as C
+from tutor.games.isle_of_cats import rules as R
+from tutor.games.isle_of_cats import scoring
+
+SEEDS = range(150)
+LANGS = info("isle_of_cats").lesson_langs
+NAMES = ("which-take", "may-it-go", "families", "boat-score")
+ID = re.compile(r"\b(?:cat|rare|common)-[\w-]*\d\b|\bcard-\d+\b")
+_cache: dict = {}
+
+
+def questions(name: str) -> list:
+    if name not in _cache:
+        d = D.find(f"isle_of_cats/{name}")
+        _cache[name] = [D.question(d, seed) for seed in SEEDS]
+    return _cache[name]
+
+
+def test_the_game_lists_four_drills_in_lesson_order():
+    ids = [d.id for d in D.drills("isle_of_cats")]
+    assert ids == [f"isle_of_cats/{n}" for n in NAMES]
+    from tutor.lesson_source import parts
+    order = [p.anchor for p in parts("isle_of_cats", "en")]
+    places = [order.index(d.part) for d in D.drills("isle_of_cats")]
+    assert places == sorted(places), "the drills follow the lesson's parts"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_question_is_fit_and_its_reasons_cite_known_rules(name):
+    for q in questions(name):
+        assert D.problems(q) == [], (name, q.key)
+        assert q.why, f"{name}: a question with no reasons to show ({q.key})"
+        for item in q.why:
+            rules = [line.rule for line in item.lines] if hasattr(item, "lines") else [item.rule]
+            assert rules
+            for rule in rules:
+                for lang in LANGS:
+                    assert cite(rule, lang), rule
+        for lang in LANGS:
+            cite(q.rule, lang)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_words_are_said_in_every_language_with_no_internal_id(name):
+    for q in questions(name)[:40]:
+        for lang in LANGS:
+            texts = [D.said(q.prompt, lang), D.said(q.hint, lang), D.said(q.explain, lang)]
+            texts += [D.said(o.label, lang) for o in q.options]
+            texts += [i.narrate(lang) for i in q.why if hasattr(i, "narrate")]
+            texts += [line.label(lang) for i in q.why if hasattr(i, "lines") for line in i.lines]
+            for t in texts:
+                assert t.strip(), (name, lang)
+                assert not ID.search(t), f"{name} ({lang}) shows an internal id: {t!r}"
+                assert "{" not in t and "isle_of_cats." not in t, f"{name} ({lang}): an unfilled text {t!r}"
+            if lang != "en":        # written in the language, not left in English
+                assert D.said(q.prompt, lang) != D.said(q.prompt, "en")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_questions_are_not_trivial(name):
+    qs = questions(name)
+    answers = Counter(tuple(sorted(q.answer)) for q in qs)
+    assert len(answers) > 3, f"{name}: only {answers} seen"
+    top, n = answers.most_common(1)[0]
+    assert n < len(qs) * 0.6, f"{name}: the answer is {top} {n} times in {len(qs)}"
+    places = Counter(tuple(i for i, o in enumerate(q.options) if o.key in q.answer) for q in qs)
+    assert len(places) > 2, f"{name}: the right options always stand at {places}"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_session_never_asks_a_position_twice(name):
+    d = D.find(f"isle_of_cats/{name}")
+    seen: list = []
+    for i in range(30):
+        q = D.question(d, f"session/{i}", skip=seen)
+        seen.append(q.key)
+    assert len(set(seen)) == 30
+
+
+# --------------------------------------------------------------------------- each answer again, with the engine
+
+def test_may_it_go_answers_as_the_engine_judges_the_placement():
+    verdicts = {"isle_of_cats.err.overlap": "overlap", "isle_of_cats.err.outside": "outside",
+                "isle_of_cats.err.not_touching": "side", "isle_of_cats.err.touches_nothing": "side"}
+    seen = Counter()
+    for q in questions("may-it-go"):
+        state = q.state
+        asked = [h for h in q.highlight if h.startswith(f"ask:{state.turn}:")]
+        assert len(asked) == 1 and q.viewer == state.turn and state.phase == "place"
+        o, x, y = (int(v) for v in asked[0].rsplit(":", 1)[1].split(","))
+        move = R.Place(state.turn, o, x, y)
+        try:
+            after, _ = R.apply(state, move)
+            want = "yes"
+            assert move in R.legal_actions(state, state.turn)
+            assert after.placed[state.turn][-1][1:] == (o, x, y)
+        except RuleViolation as exc:
+            want = verdicts[exc.key]
+            assert move not in R.legal_actions(state, state.turn)
+        assert q.answer == {want}, (q.key, want, q.answer)
+        seen[want] += 1
+    assert set(seen) == {"yes", "overlap", "outside", "side"}, seen
+
+
+def test_may_it_go_draws_the_place_without_a_verdict():
+    game = load("isle_of_cats")
+    for q in questions("may-it-go")[:12]:
+        svg = game.render(game.view(q.state, q.viewer), highlight=q.highlight, lang="en")
+        assert 'class="asked"' in svg and 'class="tried"' not in svg and "✗" not in svg
+
+
+def test_which_take_answers_as_the_engine_lets_tiles_be_taken():
+    for q in questions("which-take"):
+        state, seat = q.state, q.viewer
+        assert seat == state.turn and state.phase == "take" and q.multi
+        legal = {a.tile for a in R.legal_actions(state, seat) if isinstance(a, R.Take)}
+        want = set()
+        for o in q.options:
+            tile = state.island[int(o.key) - 1]
+            if tile in legal:
+                want.add(o.key)
+                R.apply(state, R.Take(seat, tile))            # accepted
+            else:
+                with pytest.raises(RuleViolation):
+                    R.apply(state, R.Take(seat, tile))
+        assert q.answer == want, q.key
+        assert len([i for i in q.why if hasattr(i, "narrate")]) == len(q.options) - len(want)
+
+
+def test_families_answers_with_the_engines_families():
+    for q in questions("families"):
+        state, seat = q.state, q.viewer
+        placed = state.placed[seat]
+        on_boat = Counter(C.COLOUR[t] for t, *_ in placed if C.KIND[t] == "cat")
+        assert {o.key for o in q.options} == {c for c, n in on_boat.items() if n >= 2}
+        assert q.answer == {f.colour for f in scoring.families(placed)}, q.key
+        assert state.phase != "over"          # at the end the board outlines the families: the answer shown
+
+
+def test_boat_score_is_the_engines_total():
+    for q in questions("boat-score"):
+        state, seat = q.state, q.viewer
+        assert state.phase != "over"
+        total = scoring.score(state)[seat].total     # no family cards before the end
+        assert q.answer == {str(total)}, q.key
+        assert len({o.key for o in q.options}) == 4

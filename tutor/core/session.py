@@ -128,12 +128,18 @@ class Session:
 
     # ------------------------------------------------------------------ what the viewer may know
 
-    def board_view(self) -> dict:
-        """The position as the viewer sees it (the engine's view: others' hands hidden)."""
+    def board_view(self) -> Optional[dict]:
+        """The position as the viewer sees it (the engine's view: others' hands hidden); None while a hot-seat
+        device is being passed on (nobody's hand may be on screen then)."""
+        if self.state is None or self.passing is not None:
+            return None
         return self.game.view(self.state, self.viewer)
 
     def told(self, events) -> list:
-        """`events` as the viewer may know them (a card drawn is its drawer's secret)."""
+        """`events` as the viewer may know them (a card drawn is its drawer's secret); none while a hot-seat
+        device is being passed on."""
+        if self.passing is not None:
+            return []
         return for_viewer(events, self.viewer)
 
     # ------------------------------------------------------------------ moves

@@ -1,0 +1,262 @@
+"""The session model (tutor.core.session) without any widget: undo over the bots' replies, hot seat, seeded
+deals, save and load, what the viewer may know, refused actions, and a set position ("your turn", drills)."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+
+from tutor.core.conformance import Text
+from tutor.core.errors import RuleViolation, SavedStateError
+from tutor.core.game import load, ready_games
+from tutor.core.i18n import text
+from tutor.core.safe_input import MAX_SAVED_BYTES
+from tutor.core.session import Session
+
+GAMES = ready_games()
+
+
+def count(game_id: str) -> int:
+    allowed = load(game_id).SPEC.players
+    return 3 if 3 in allowed else allowed.start
+
+
+def learner_moves(s: Session, rnd: random.Random, most: int):
+    """The learner at `s.seat` plays random legal moves while the game lasts: yields (state before, events)."""
+    for _ in range(most):
+        if s.is_over() or not s.is_my_turn():
+            return
+        before = s.state
+        action = rnd.choice(s.game.legal_actions(s.state, s.seat))
+        yield before, s.act(action)
+
+
+def test_the_model_needs_no_widget_library():
+    code = ("import sys, tutor.core.session; "
+            "print(sorted(m for m in ('ipywidgets', 'anywidget', 'traitlets') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]", f"tutor.core.session imports {out.strip()}"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_undo_goes_back_to_the_learners_last_decision_over_the_bots_replies(game_id):
+    s = Session(game_id, players=count(game_id), seat=0, seed=3)
+    rnd = random.Random(3)
+    decisions = []          # (state, log length) where the learner decided
+    replied = 0             # moves after which bots played before the learner's next decision
+    for before, events in learner_moves(s, rnd, 12):
+        decisions.append((before, len(s.events_log) - len(s.last_events)))
+        replied += len(s.last_events) > len(events)
+        assert s.last_events[:len(events)] == tuple(events)
+    assert len(decisions) >= 3, "the learner made too few moves to test undo"
+    assert replied, "no bot ever answered: undo over bot moves is not tested"
+    for state, size in reversed(decisions):
+        assert s.undo() is True
+        assert s.state == state and len(s.events_log) == size
+        assert s.is_my_turn()
+    assert s.undo() is False and s.history == []
+
+
+@pytest.mark.parametrize("game_id", ["maui", "trump_whales", "sea_salt_paper"])
+def test_undo_after_hot_seat_is_switched_off_skips_the_other_seats_steps(game_id):
+    """Hot seat recorded every seat's move; switched off, those seats are bots again: undo goes back over
+    their steps to the learner's own last decision (not to a position where a bot seat would be waited for)."""
+    s = Session(game_id, players=count(game_id), seat=0, seed=8, bots=False)
+    rnd = random.Random(8)
+    mine = None
+    for _ in range(12):
+        if s.passing is not None:
+            s.take_device(s.passing)
+        if s.at_device == 0:
+            mine = s.state
+        s.act(rnd.choice(s.game.legal_actions(s.state, s.at_device)))
+    others = [h for h in s.history if 0 not in s.game.to_move(h[0])]
+    assert mine is not None and others, "no step of another seat was recorded"
+    s.set_hotseat(False)
+    landed = s.undo()
+    assert landed and 0 in s.game.to_move(s.state), "undo stopped where a bot seat is to move"
+
+
+@pytest.mark.parametrize("game_id", ["maui", "trump_whales", "sea_salt_paper"])
+def test_hot_seat_passes_the_device_and_shows_only_the_holders_hand(game_id):
+    s = Session(game_id, players=count(game_id), seed=2, bots=False)
+    game = s.game
+    rnd = random.Random(2)
+    passes = 0
+    for _ in range(30):
+        if s.is_over():
+            break
+        due = s.passing
+        if due is not None:
+            assert s.board_view() is None and s.told(s.last_events) == [], "a hand shows while the device is passed"
+            assert not s.is_my_turn()
+            other, held = next(p for p in range(s.players) if p != due), s.at_device
+            assert s.take_device(other) is False and s.at_device == held, "the device went to a seat not to move"
+            assert s.take_device(due) is True
+            passes += 1
+        seat = s.at_device
+        assert s.viewer == seat and s.is_my_turn() and s.deciding() == [seat]
+        assert s.board_view() == game.view(s.state, seat)
+        before = s.state
+        s.act(rnd.choice(game.legal_actions(s.state, seat)))
+        assert s.history[-1][0] == before, "hot seat records every seat's move for undo"
+    assert passes >= 3, "the device was hardly passed"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_seeded_deals_and_bots_replay_the_same(game_id):
+    players = count(game_id)
+    game = load(game_id)
+    options = dict(game.SPEC.play_setup)
+    # the deals themselves (hot seat: no bot moves first): the seed, then "seed/1", "seed/2", ...
+    deals = Session(game_id, players=players, seed=11, bots=False)
+    assert deals.state == game.setup(players, seed=11, **options)
+    deals.new_game()
+    assert deals.state == game.setup(players, seed="11/1", **options) != game.setup(players, seed=11, **options)
+    deals.new_game()
+    assert deals.state == game.setup(players, seed="11/2", **options)
+    # with bots: the same seed and the same learner's moves give the same game, bots' replies included
+    a = Session(game_id, players=players, seat=0, seed=11)
+    b = Session(game_id, players=players, seat=0, seed=11)
+    assert a.state == b.state and a.events_log == b.events_log
+    steps = 0
+    for _ in zip(learner_moves(a, random.Random(5), 6), learner_moves(b, random.Random(5), 6)):
+        assert a.state == b.state and a.last_events == b.last_events
+        steps += 1
+    assert steps >= 2
+    a.new_game()
+    b.new_game()
+    assert a.state == b.state and a.history == [] and a.last_events == b.last_events, "a re-deal is seeded too"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_save_and_load_round_trip(game_id):
+    s = Session(game_id, players=count(game_id), seat=0, seed=4, bots=False)
+    rnd = random.Random(4)
+    for _ in range(6):
+        if s.passing is not None:
+            s.take_device(s.passing)
+        s.act(rnd.choice(s.game.legal_actions(s.state, s.at_device)))
+    saved = s.save()
+    other = Session(game_id, players=count(game_id), seat=0, seed=9, bots=False)
+    dealt = other.state
+    other.load(saved)
+    assert other.state == s.state and other.save() == saved
+    assert other.undo() is True and other.state == dealt, "the position before the load is one undo back"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("paste", ["{not json", '{"round": "x"}', "[]", "x" * (MAX_SAVED_BYTES + 1)])
+def test_a_malformed_paste_is_refused_and_nothing_changes(paste, lang):
+    s = Session("maui", players=4, seat=0, seed=1)
+    list(learner_moves(s, random.Random(1), 2))
+    before = (s.state, list(s.history), list(s.events_log), s.last_events, s.players, s.seat)
+    with pytest.raises(SavedStateError) as refused:
+        s.load(paste, lang)
+    assert (s.state, s.history, s.events_log, s.last_events, s.players, s.seat) == before
+    if len(paste) > MAX_SAVED_BYTES:
+        assert refused.value.reason(lang) == text("ui.saved_too_long", lang)
+
+
+def steps_of(s: Session, before, action, rng_state) -> list:
+    """(state before, state after, events) of each engine step of the learner's `action` and the bots' replies,
+    replayed from `before` with the bots' generator as it was (each step is judged on its own: a card may be
+    hidden before and after a run of steps and face up in between)."""
+    from tutor.core.session import bot_action
+    rng = random.Random()
+    rng.setstate(rng_state)
+    game = s.game
+    after, events = game.apply(before, action)
+    out = [(before, after, events)]
+    while not game.is_over(after) and s.seat not in game.to_move(after):
+        for seat in game.to_move(after):
+            b = after
+            after, events = game.apply(after, bot_action(game, after, seat, rng))
+            out.append((b, after, events))
+            if game.is_over(after):
+                break
+    return out
+
+
+@pytest.mark.parametrize("game_id", ["sea_salt_paper", "trump_whales", "isle_of_cats", "maui"])
+def test_the_viewer_is_never_told_anothers_hidden_cards(game_id):
+    """Whatever is hidden from the learner before and after a step (another seat's hand, a card drawn) is in
+    neither their board view nor the events the session tells them, over whole games with bots."""
+    game = load(game_id)
+    revealing = set(game.SPEC.revealing_events)
+    checked = 0
+    for seed in range(3):
+        s = Session(game_id, players=count(game_id), seat=1, seed=seed)
+        rnd = random.Random(seed)
+        for _ in range(200):
+            seen = Text(json.dumps(s.board_view(), ensure_ascii=False))
+            assert not seen.find(game.secrets(s.state, s.seat)), "the board view shows a hidden card"
+            if s.is_over() or not s.is_my_turn():
+                break
+            before, rng_state = s.state, s.rng.getstate()
+            action = rnd.choice(game.legal_actions(s.state, s.seat))
+            s.act(action)
+            steps = steps_of(s, before, action, rng_state)
+            assert tuple(e for _b, _a, events in steps for e in events) == s.last_events
+            told = iter(s.told(s.last_events))      # what the learner reads, step by step
+            for b, a, events in steps:
+                said = Text(json.dumps([next(told).to_json()["data"] for _ in events], ensure_ascii=False))
+                secret = game.secrets(b, s.seat) & game.secrets(a, s.seat)
+                secret -= Text(json.dumps([e.data for e in events if e.kind in revealing])).find(secret)
+                assert not said.find(secret), f"the learner is told {sorted(said.find(secret))}"
+                checked += bool(secret)
+    assert checked, "nothing was ever hidden from the learner: the check proves nothing"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_refused_action_changes_nothing(game_id):
+    s = Session(game_id, players=count(game_id), seat=0, seed=6)
+    rnd = random.Random(6)
+    list(learner_moves(s, rnd, 2))
+    game = s.game
+    refused = None
+    for _ in range(50):
+        for action in game.candidate_actions(s.state, rnd):
+            if getattr(action, "player", s.seat) != s.seat:
+                continue
+            try:
+                game.apply(s.state, action)
+            except RuleViolation:
+                refused = action
+                break
+        if refused is not None:
+            break
+    assert refused is not None, "no refused action found to try"
+    before = (s.state, list(s.history), list(s.events_log), s.last_events)
+    with pytest.raises(RuleViolation):
+        s.act(refused)
+    assert (s.state, s.history, s.events_log, s.last_events) == before
+
+
+def test_a_set_position_keeps_the_bots_still_and_comes_back_on_new_game():
+    from tutor.core import task as T
+    from tutor.core.scenario import project_root
+    task = T.load_file(project_root() / "lessons" / "maui" / "tasks" / "win-the-deep.yaml")
+    start = T.start(task)
+    seat = T.seat(task)
+    s = Session.from_state("maui", start, seat)
+    assert s.state == start and s.seat == seat and s.players == start.players and s.is_my_turn()
+    move = s.game.legal_actions(start, seat)[0]
+    own = s.act(move)
+    assert s.state == s.game.apply(start, move)[0] and list(s.last_events) == own and s.events_log == own
+    s.new_game()
+    assert s.state == start and s.history == [] and s.events_log == [] and s.last_events == ()
+    # a fresh deal set as a position: everyone dives at once; the others wait, unless bots are asked to move
+    dealt = load("maui").setup(3, seed=1)
+    still = Session.from_state("maui", dealt, 0)
+    moving = Session.from_state("maui", dealt, 0, bots_move=True)
+    dive = still.game.legal_actions(dealt, 0)[0]
+    still.act(dive)
+    moving.act(dive)
+    assert set(still.to_move()) == {1, 2} and still.state == still.game.apply(dealt, dive)[0]
+    assert moving.state != still.state and len(moving.events_log) > len(still.events_log)
+    assert moving.is_over() or 0 in moving.to_move()

@@ -1,0 +1,190 @@
+"""Козырные киты drills (tutor/games/trump_whales/drills.py): over many seeds every question is fit, its answer is
+found again here with the engine (each option applied, or worked out from the rulebook's rule and checked against
+the engine's outcome), the answers vary, the engine's reasons cite rules the game knows, every text speaks each
+lesson language without an id, and a session never asks the same position twice."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+
+from tutor.core import drill as D
+from tutor.core.errors import RuleViolation
+from tutor.core.game import info
+from tutor.core.rules import cite
+from tutor.games import trump_whales as tw
+from tutor.games.trump_whales import components as C
+from tutor.games.trump_whales.text import card_name
+
+SEEDS = 150
+LANGS = info("trump_whales").lesson_langs
+DRILLS = {d.id.partition("/")[2]: d for d in D.drills("trump_whales")}
+ID = re.compile(r"\b(orca|narwhal|blue_whale|sperm_whale|five)-\d\b|_whale|trump_whales[.:]")
+
+
+def questions(name: str):
+    return [D.question(DRILLS[name], seed) for seed in range(SEEDS)]
+
+
+def labels(q, keys) -> set:
+    return {D.said(q.option(k).label, "en") for k in keys}
+
+
+def right(q) -> set:
+    return labels(q, q.answer)
+
+
+def test_five_drills_in_lesson_order():
+    assert list(DRILLS) == ["may-play", "trick-winner", "best-reward", "next-leader", "plus-points"]
+
+
+def test_may_play_answers_are_the_cards_the_engine_accepts():
+    for q in questions("may-play"):
+        me = q.viewer
+        assert q.multi and q.state.phase == "play" and q.state.turn == me and q.state.trick
+        accepted = set()
+        for c in q.state.hands[me]:
+            try:
+                tw.apply(q.state, tw.PlayCard(me, c))
+            except RuleViolation as exc:
+                assert exc.rule == "trump_whales:follow", exc.rule
+                continue
+            accepted.add(card_name(c, "en"))
+        assert right(q) == accepted, q.key
+        assert {D.said(o.label, "en") for o in q.options} == {card_name(c, "en") for c in q.state.hands[me]}
+
+
+def _winner_by_the_rulebook(trick, leader, players, trump, token) -> int:
+    """«ЖЕТОН НА СТОРОНЕ»: the best trump, else the best of the led family (a 5 is of the led family, the first of
+    equal 5s first); only 5s: the leader."""
+    led = next((C.FAMILY[c] for c in trick if C.FAMILY[c]), None)
+    if led is None:
+        return leader
+    fam = [C.FAMILY[c] or led for c in trick]
+    count = trump if trump in fam else led
+    best = None
+    for i, c in enumerate(trick):
+        if fam[i] != count:
+            continue
+        if best is None or (C.VALUE[c] > C.VALUE[trick[best]] if token == 9 else C.VALUE[c] < C.VALUE[trick[best]]):
+            best = i
+    return (leader + best) % players
+
+
+def test_trick_winner_answers_the_engine_and_the_rulebook():
+    for q in questions("trick-winner"):
+        s = q.state
+        assert s.phase == "play" and len(s.trick) == s.players - 1
+        last = s.turn
+        card = next(c for c in q.after.trick if c not in s.trick)
+        after, events = tw.apply(s, tw.PlayCard(last, card))
+        assert after == q.after
+        winner = _winner_by_the_rulebook(after.trick, s.leader, s.players, s.trump, s.token)
+        assert after.phase == "reward" and after.turn == winner
+        assert right(q) == {f"Player {winner + 1}"}, q.key
+        assert card_name(card, "en") in D.said(q.prompt, "en")
+
+
+def test_best_reward_is_the_pick_that_scores_most():
+    for q in questions("best-reward"):
+        s = q.state
+        me = s.turn
+        assert s.phase == "reward" and len(q.options) == len(s.trick)
+        gained = {}
+        for i, c in enumerate(s.trick):
+            try:
+                after, _ = tw.apply(s, tw.Pick(me, c))
+            except RuleViolation:
+                assert (s.leader + i) % s.players == me      # only the winner's own card is refused
+                continue
+            if after.round > s.round:
+                points = after.history[-1][1 + me]
+            else:
+                points = len(after.pearls[me]) + (after.noted[me] if after.noted else 0) + len(after.bonuses[me]) // 2
+            gained[f"card-{i + 1}"] = points
+        best = max(gained.values())
+        assert [k for k, v in gained.items() if v == best] == sorted(q.answer), q.key
+        # the scored points are the card's pearls (a 5: 1)
+        (key,) = q.answer
+        card = s.trick[int(key.split("-")[1]) - 1]
+        before = tw.round_points(s)[me]
+        assert best - before == (1 if C.FAMILY[card] is None else C.PEARLS[card])
+
+
+def test_next_leader_follows_the_five_exception():
+    for q in questions("next-leader"):
+        s = q.state
+        me = s.turn
+        picked = q.key.rsplit("|", 1)[1]
+        assert picked in s.trick and any(C.FAMILY[c] is None for c in s.trick)
+        after, _ = tw.apply(s, tw.Pick(me, picked))
+        assert after == q.after
+        if C.FAMILY[picked] is None:
+            want = me
+            assert after.phase == "play" and after.leader == me
+        else:
+            first_five = next(i for i, c in enumerate(s.trick) if C.FAMILY[c] is None)
+            want = (s.leader + first_five) % s.players
+            assert after.phase == "leader" and after.turn == want
+        assert right(q) == {f"Player {want + 1}"}, q.key
+
+
+def test_plus_points_is_the_round_after_the_plus():
+    for q in questions("plus-points"):
+        s = q.state
+        me = s.turn
+        card = q.key.rsplit("|", 1)[1]
+        assert C.BONUS[card] == "plus" and card in s.bonuses[me]
+        after, _ = tw.apply(s, tw.UseBonus(me, card))
+        pile = len(s.pearls[me]) + 1 + (s.noted[me] if s.noted else 0)
+        want = pile + (len(s.bonuses[me]) - 1) // 2
+        assert tw.round_points(after)[me] == want
+        assert right(q) == {f"{want} point" if want == 1 else f"{want} points"}, q.key
+
+
+@pytest.mark.parametrize("name", list(DRILLS))
+def test_questions_are_fit_varied_and_explained_in_every_language(name):
+    answers, places = set(), set()
+    for q in questions(name):
+        assert D.problems(q) == [], (q.key, D.problems(q))
+        answers.add(tuple(sorted(right(q))))
+        places.add(tuple(i for i, o in enumerate(q.options) if o.key in q.answer))
+        assert q.why, q.key
+        for item in q.why:
+            rules = [item.rule] if hasattr(item, "narrate") else [line.rule for line in item.lines]
+            for rule in rules:
+                for lang in LANGS:
+                    assert cite(rule, lang), rule
+        for lang in LANGS:
+            assert cite(q.rule, lang)
+            texts = [D.said(q.prompt, lang), D.said(q.hint, lang), D.said(q.explain, lang),
+                     D.said(DRILLS[name].title, lang)] + [D.said(o.label, lang) for o in q.options]
+            texts += [item.narrate(lang) for item in q.why if hasattr(item, "narrate")]
+            for text in texts:
+                assert text.strip() and not ID.search(text) and "{" not in text, (name, lang, text)
+            assert len({D.said(o.label, lang) for o in q.options}) == len(q.options), (name, lang)
+            # the hint points at the rule, never at the answer
+            hint = D.said(q.hint, lang)
+            assert not any(D.said(q.option(k).label, lang) in hint for k in q.answer), (name, lang, hint)
+    assert len(answers) > 1, f"{name}: always {answers}"
+    assert len(places) > 1, f"{name}: the right option always sits at {places}"
+
+
+@pytest.mark.parametrize("name", list(DRILLS))
+def test_a_session_of_thirty_questions_never_repeats(name):
+    seen: set = set()
+    for n in range(30):
+        q = D.question(DRILLS[name], n, skip=seen)
+        assert q.key not in seen
+        seen.add(q.key)
+
+
+@pytest.mark.parametrize("name", list(DRILLS))
+def test_a_question_is_made_in_well_under_50_ms(name):
+    start = time.perf_counter()
+    for seed in range(40):
+        D.question(DRILLS[name], f"timing/{seed}")
+    each = (time.perf_counter() - start) / 40
+    assert each < 0.05, f"{name}: {each * 1000:.1f} ms a question"

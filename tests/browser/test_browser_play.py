@@ -120,7 +120,8 @@ def test_aqua_fest_table_card_then_cell_in_the_browser(served, lang):
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_your_turn_judges_a_miss_then_a_right_move_in_the_browser(served, lang):
     """Мяури's first "your turn" (win the deep against a 10): a 10 ties and loses to Kiti's right hand,
-    the status says so with the hint; Try again restores the board; a 12 wins it."""
+    the status says so with the hint; "Show me why" adds what decided it; Try again restores the board; a 12
+    wins it."""
     page = served
     notebook = "maui.ipynb" if lang == "en" else "maui.ru.ipynb"
     require_notebook(notebook)
@@ -138,6 +139,11 @@ def test_your_turn_judges_a_miss_then_a_right_move_in_the_browser(served, lang):
     assert task.locator('[data-outcome="missed"]').count() == 1, said
     assert ("Hint" in said) if lang == "en" else ("Подсказка" in said), said
     assert board_of(task) != start
+    # the hint alone first; "Show me why" then adds what decided it, under the hint
+    assert status.locator(".tutor-why-not").count() == 0, said
+    press_and_wait(page, task, task.locator("button.tutor-task-why"))
+    assert status.locator(".tutor-why-not").count() == 1, status.inner_text()
+    assert said.strip() in status.inner_text() and task.locator("button.tutor-task-why").count() == 0
     again = task.locator("button.tutor-task-again")
     press_and_wait(page, task, again)
     assert board_of(task) == start and status.inner_text().strip() == ""
@@ -160,6 +166,7 @@ def test_a_task_keeps_its_height_after_try_again(served):
     start = task.bounding_box()["height"]
     press_and_wait(page, task, task.locator("button.tutor-action", has_text="LAST CHANCE"))
     assert task.locator('[data-outcome="missed"]').count() == 1
+    press_and_wait(page, task, task.locator("button.tutor-task-why"))
     tall = task.bounding_box()["height"]
     press_and_wait(page, task, task.locator("button.tutor-task-again"))
     assert task.locator(".tutor-status").inner_text().strip() == ""

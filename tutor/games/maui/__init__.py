@@ -38,4 +38,5 @@ SPEC = register(GameSpec(
     quiet_events=frozenset({"maui.dive_chosen"}),
     bookkeeping_events=frozenset({"maui.dive_chosen", "maui.dive_discarded"}),
     ui=part(__name__, ".ui:UI"), bots=part(__name__, ".bots"), scenario=part(__name__, ".scenario"),
+    drills=part(__name__, ".drills:DRILLS"),
 ), _engine)

@@ -1,0 +1,226 @@
+"""Мяури's drills (tutor/games/maui/drills.py): over many seeds each question is fit, its answer is worked out
+again here with the engine (the round replayed from a fresh setup of the shown position, or each of the
+learner's cards applied), it is not always the same answer at the same place, its reasons cite rules the game
+knows, its words speak every lesson language without an internal id, and a session never repeats a position.
+
+tests/test_drills.py checks every game's drills the same generic way; this module re-derives the answers."""
+
+from __future__ import annotations
+
+import html
+import re
+import time
+
+import pytest
+
+from tutor.core import drill as D
+from tutor.core.rules import cite
+from tutor.games import maui
+from tutor.games.maui import components as C
+from tutor.games.maui.rules import Dive
+
+SEEDS = 150
+LANGS = ("en", "ru")
+DRILLS = {d.id: d for d in D.drills("maui")}
+# what a learner must never read: catch card ids, dive card ids, rule ids, untranslated catalogue keys
+INTERNAL = re.compile(r"\b(?:catfish|tiger|tuna|lantern|jellyfish|seagull)-\d+\b|\bdive-\d+-\d+\b|\bmaui[.:][a-z]")
+
+
+def questions(drill_id: str, seeds: int = SEEDS):
+    d = DRILLS[drill_id]
+    return [D.question(d, seed) for seed in range(seeds)]
+
+
+def replayed(state):
+    """The round whose cards `state` shows turned up, played again by the engine from a fresh setup of the same
+    table (hands, piles, lagoon, deck, Kiti): (the position after, its events)."""
+    assert state.stage == "reveal", "a who-takes question shows the cards turned up"
+    cards = state.revealed
+    fresh = maui.setup(
+        state.players, kiti=state.kiti, round=state.round, lagoon=[list(c) for c in state.lagoon],
+        hands=[list(h) + [c] for h, c in zip(state.hands, cards)], piles=[list(p) for p in state.piles],
+        deck=list(state.deck), removed=state.removed[0] if state.removed else None, boxed=state.boxed)
+    events = []
+    for seat, card in enumerate(cards):
+        fresh, more = maui.apply(fresh, Dive(seat, card))
+        events += more
+    return fresh, events
+
+
+def the_cell(q) -> str | None:
+    cells = [h.split(":", 1)[1] for h in q.highlight if h.startswith("cell:")]
+    return cells[0] if cells else None
+
+
+def taker(events, depth):
+    found = [e.data["player"] for e in events if e.kind == "maui.catch" and e.data["depth"] == depth]
+    assert len(found) <= 1
+    return found[0] if found else None
+
+
+# --------------------------------------------------------------------------- the generic contract, seed by seed
+
+@pytest.mark.parametrize("drill_id", sorted(DRILLS))
+def test_every_question_is_fit_speaks_every_language_and_cites_known_rules(drill_id):
+    answers, places = set(), set()
+    for seed, q in enumerate(questions(drill_id)):
+        assert D.problems(q) == [], (drill_id, seed, D.problems(q))
+        assert q.drill == drill_id
+        cite(q.rule, "en")
+        assert q.why, f"{drill_id} seed {seed}: nothing for 'show me why'"
+        for item in q.why:
+            rules = [item.rule] if hasattr(item, "narrate") else [line.rule for line in item.lines]
+            for rule in rules:
+                for lang in LANGS:
+                    assert cite(rule, lang), (drill_id, seed, rule)
+        keys = [o.key for o in q.options]
+        answers.add(tuple(sorted(q.answer)))
+        places.add(tuple(i for i, k in enumerate(keys) if k in q.answer))
+        for lang in LANGS:
+            texts = [D.said(q.prompt, lang), D.said(q.hint, lang), D.said(q.explain, lang)]
+            labels = [D.said(o.label, lang) for o in q.options]
+            for text in texts + labels:
+                assert text.strip(), (drill_id, seed, lang)
+                assert not INTERNAL.search(text), f"{drill_id} seed {seed} ({lang}): {text!r}"
+                assert "{" not in text, f"{drill_id} seed {seed} ({lang}): a field left unfilled in {text!r}"
+            assert len(set(labels)) == len(labels), (drill_id, seed, lang, labels)
+            # the hint points at the rule: it never names a right answer
+            hint = D.said(q.hint, lang)
+            for o in q.options:
+                if o.key in q.answer:
+                    assert not re.search(rf"(?<!\w){re.escape(D.said(o.label, lang))}(?!\w)", hint), \
+                        (drill_id, seed, lang, hint)
+        if lang == "ru":
+            assert re.search("[а-я]", D.said(q.prompt, "ru")), "the Russian prompt is Russian"
+    assert len(answers) > 1, f"{drill_id}: every question had the same answer {answers}"
+    assert len(places) > 1, f"{drill_id}: the right option was always at the same place {places}"
+
+
+@pytest.mark.parametrize("drill_id", sorted(DRILLS))
+def test_a_session_of_thirty_questions_never_repeats_a_position(drill_id):
+    d = DRILLS[drill_id]
+    seen: set = set()
+    for n in range(30):
+        q = D.question(d, f"session/{n}", skip=seen)
+        assert q.key not in seen
+        seen.add(q.key)
+    assert len(seen) == 30
+
+
+@pytest.mark.parametrize("drill_id", sorted(DRILLS))
+def test_a_question_takes_well_under_50_ms(drill_id):
+    d = DRILLS[drill_id]
+    start = time.perf_counter()
+    for seed in range(40):
+        D.question(d, f"timing/{seed}")
+    per_question = (time.perf_counter() - start) / 40
+    assert per_question < 0.05, f"{drill_id}: {per_question * 1000:.1f} ms a question"
+
+
+def test_the_same_seed_makes_the_same_question():
+    for d in DRILLS.values():
+        assert D.question(d, 42).key == D.question(d, 42).key
+        assert D.question(d, 42).key != D.question(d, 43).key
+
+
+def test_there_are_four_drills_in_lesson_parts():
+    assert len(DRILLS) >= 4
+    assert {d.part for d in DRILLS.values()} <= {"part-depths", "part-disputes", "part-seagull"}
+
+
+# --------------------------------------------------------------------------- the answers, worked out again
+
+def test_who_takes_matches_the_round_replayed_from_a_fresh_setup():
+    asked = set()
+    for seed, q in enumerate(questions("maui/who-takes")):
+        assert len(set(q.state.revealed)) == q.state.players, "no ties in this drill: they are Kiti's"
+        _, events = replayed(q.state)
+        depth = the_cell(q)
+        if depth is None:      # who catches nothing?
+            right = {f"p{e.data['player'] + 1}" for e in events if e.kind == "maui.empty_handed"}
+        else:
+            right = {f"p{taker(events, depth) + 1}"}
+        asked.add(depth)
+        assert set(q.answer) == right, (seed, depth, q.answer, right)
+        # the highest card takes the deep, the lowest the shallows (the rulebook's own words, checked on the cards)
+        cards = q.state.revealed
+        if depth == "deep":
+            assert q.answer == {f"p{cards.index(max(cards)) + 1}"}
+        if depth == "shallow":
+            assert q.answer == {f"p{cards.index(min(cards)) + 1}"}
+    assert asked == {"deep", "middle", "shallow", None}, asked
+
+
+def test_kiti_decides_matches_the_replayed_round_and_turns_on_a_tie():
+    hands = set()
+    for seed, q in enumerate(questions("maui/kiti-decides")):
+        _, events = replayed(q.state)
+        depth = the_cell(q)
+        winner = taker(events, depth)
+        assert set(q.answer) == {f"p{winner + 1}"}, (seed, depth)
+        disputes = [e for e in events if e.kind == "maui.dispute"]
+        assert disputes, f"seed {seed}: no tie to settle"
+        d = next((e for e in disputes if e.data["depth"] == depth), None)
+        if d is None:   # the middle, won by the loser of the tie for the deep
+            assert depth == "middle" and [e.data["depth"] for e in disputes][0] == "deep"
+            assert winner in disputes[0].data["players"] and winner != disputes[0].data["player"]
+            continue
+        hands.add(d.data["hand"])
+        assert winner in d.data["players"]
+        # the winner is the tied diver nearest the hand: the right hand counts counter-clockwise from Kiti's
+        # seat, the left hand clockwise from the next seat (ruling maui/seating)
+        n, k = q.state.players, q.state.kiti
+        order = [(k - i) % n for i in range(n)] if depth != "shallow" else [(k + 1 + i) % n for i in range(n)]
+        assert winner == min(d.data["players"], key=order.index), (seed, depth)
+    assert hands == {"right", "left"}
+
+
+def test_win_the_cell_answers_are_exactly_the_cards_that_take_it():
+    sizes = set()
+    for seed, q in enumerate(questions("maui/win-the-cell")):
+        me, depth = q.viewer, the_cell(q)
+        assert q.multi
+        assert [o.key for o in q.options] == [f"c{c}" for c in q.state.hands[me]], "every card of the hand is offered"
+        assert all(q.state.chosen[s] is not None for s in range(q.state.players) if s != me)
+        cell = q.state.lagoon[C.DEPTHS.index(depth)]
+        right = set()
+        for card in q.state.hands[me]:
+            after, events = maui.apply(q.state, Dive(me, card))
+            got = [e.data["cards"] for e in events if e.kind == "maui.catch" and e.data["player"] == me]
+            if got == [list(cell)]:
+                right.add(f"c{card}")
+        assert set(q.answer) == right, (seed, depth, sorted(q.answer), sorted(right))
+        sizes.add(len(right))
+    assert len(sizes) > 1
+
+
+def test_pile_worth_is_the_sum_of_the_cards_left_in_the_pile():
+    kinds = set()
+    for seed, q in enumerate(questions("maui/pile-worth")):
+        me = q.viewer
+        after, events = replayed(q.state)
+        worth = sum(C.value(c) for c in after.piles[me])          # the cards' printed values, added up
+        assert set(q.answer) == {f"v{worth}"}, (seed, q.answer, worth)
+        assert maui.score(after)[me].total == worth
+        got = [c for e in events if e.kind == "maui.catch" and e.data["player"] == me for c in e.data["cards"]]
+        assert any(C.kind(c) in ("seagull", "jellyfish") for c in got), "the question is about a seagull or jellyfish"
+        kinds.update(C.kind(c) for c in got)
+        before = sum(C.value(c) for c in q.state.piles[me])
+        assert worth != before, "a seagull or a jellyfish always changes the pile's worth"
+        assert f"v{before}" in {o.key for o in q.options}, "the worth before the round is a wrong option"
+    assert {"seagull", "jellyfish"} <= kinds
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_wrong_answer_in_the_player_gets_the_hint_then_the_reasons(lang):
+    from tutor.widgets.drill import DrillPlayer
+    for d in DRILLS.values():
+        w = DrillPlayer(d, lang=lang, seed=3)
+        q = w.question
+        w.pick(next(o.key for o in q.options if o.key not in q.answer))
+        if q.multi:
+            w.submit()
+        assert "tutor-task-hint" in w.verdict.value
+        assert D.said(q.hint, lang) in html.unescape(re.sub(r"<[^>]+>", "", w.verdict.value))
+        w.show_why()
+        assert "tutor-drill-why" in w.verdict.value and not w.errors.message

@@ -1,0 +1,263 @@
+"""Мяури drills (issue #23): endless questions on fresh positions, made and judged by the engine.
+
+Each generator deals a table of 3 to 6 divers, plays seeded random rounds with the engine (legal_actions, apply)
+to a round of its choosing, then asks about the round at hand. The answer is what the engine does: the catches
+it hands out, the tie it settles, the pile it leaves (`stages`, `score`); nothing here re-states a rule. Texts are
+catalogue words (maui.drill.*), said in the reader's language; cards are named by number or by text.card_name.
+
+    who-takes       the cards are up: who takes the deep, the middle, the shallows, who catches nothing?
+    kiti-decides    the same with a tie: whom does Kiti give it to?
+    win-the-cell    the others' cards are known: which of your cards takes the cell you want? (pick all)
+    pile-worth      a seagull or a jellyfish comes your way: what is your pile worth after the round?
+"""
+
+from __future__ import annotations
+
+import random
+from functools import partial
+from typing import Optional
+
+from tutor.core.drill import Drill, Option, Question
+from tutor.core.i18n import number, player_name
+from tutor.core.wording import Words, joined
+from tutor.games.maui import components as C
+from tutor.games.maui.rules import Dive, State, apply, dispute_order, legal_actions, setup, stages
+from tutor.games.maui.scoring import score
+from tutor.games.maui.text import card_name
+
+_DEPTH_RULE = {"deep": "maui:deep", "middle": "maui:middle", "shallow": "maui:shallow"}
+_HAND = {"deep": "right", "middle": "right", "shallow": "left"}
+
+
+# --------------------------------------------------------------------------- positions
+
+def _table(rng: random.Random, first: int, last: int, players: Optional[int] = None) -> State:
+    """A game of 3 to 6 divers played at random, by the engine's own moves, to the start of a round in
+    first..last (Kiti starts anywhere)."""
+    players = players or rng.randint(C.MIN_PLAYERS, C.MAX_PLAYERS)
+    state = setup(players, seed=rng.randrange(1 << 30), kiti=rng.randrange(players))
+    target = rng.randint(first, last)
+    while state.round < target:
+        for seat in range(players):
+            state, _ = apply(state, rng.choice(legal_actions(state, seat)))
+        while state.pending:                      # three jellyfish: keep or throw back, at random
+            seat = state.pending[0]
+            state, _ = apply(state, rng.choice(legal_actions(state, seat)))
+    return state
+
+
+def _laid(state: State, cards: dict) -> State:
+    """`state` once the seats of `cards` (seat -> number) have laid their dive cards face down."""
+    for seat, card in cards.items():
+        state, _ = apply(state, Dive(seat, card))
+    return state
+
+
+def _round(state: State, cards: list):
+    """Every seat lays its card: (the position with the cards turned up, the round's outcome before the next
+    deal, the events up to it). The last dive resolves the round; `stages` cuts it where a table pauses."""
+    last = len(cards) - 1
+    before = _laid(state, {s: c for s, c in enumerate(cards) if s != last})
+    cut = stages(before, Dive(last, cards[last]))
+    reveal = cut[0][1]
+    ended = len(cut) > 1 and cut[-1][0] == "done" and cut[-1][1].round != state.round
+    shown = cut[-2][1] if ended else cut[-1][1]
+    told = [e for _, _, more in (cut[:-1] if ended else cut) for e in more]
+    return reveal, shown, told
+
+
+def _key(state: State, *more) -> str:
+    return "/".join(map(str, (state.players, state.round, state.kiti, state.lagoon, state.face_down, state.hands,
+                              state.piles) + more))
+
+
+def _player(seat: int):
+    """"Player 3", «Игрок 3»: a seat as people count it, said in the reader's language."""
+    return partial(player_name, seat)
+
+
+def _players(seats) -> tuple:
+    return tuple(Option(f"p{s + 1}", _player(s)) for s in seats)
+
+
+def _points(value: int) -> Words:
+    """"12 points", "−5 points", «−21 очко»: the plural form follows the number without its sign."""
+    return Words("maui.drill.points", n=abs(value), value=number(value))
+
+
+def _kiti(state: State) -> Words:
+    left = dispute_order(state, "left")[0]
+    return Words("maui.drill.kiti_hands", right=state.kiti + 1, left=left + 1)
+
+
+def _caught(events, depth: str) -> Optional[int]:
+    for e in events:
+        if e.kind == "maui.catch" and e.data["depth"] == depth:
+            return e.data["player"]
+    return None
+
+
+_TELLING = ("maui.catch", "maui.dispute", "maui.empty_handed", "maui.seagull_ate", "maui.seagull_hungry")
+
+
+# --------------------------------------------------------------------------- who takes which cell
+
+def _who_takes(rng: random.Random) -> Optional[Question]:
+    state = _table(rng, 1, 11)
+    n = state.players
+    cards = [rng.choice(state.hands[s]) for s in range(n)]
+    if len(set(cards)) < n:                       # ties are the next drill's
+        return None
+    reveal, shown, told = _round(state, cards)
+    empty = [e.data["player"] for e in told if e.kind == "maui.empty_handed"]
+    asks = ["deep", "middle", "shallow"] + (["nothing"] if len(empty) == 1 else [])
+    ask = rng.choice(asks)
+    if ask == "nothing":
+        seat, rule = empty[0], "maui:play"
+        prompt = Words("maui.drill.who_takes.nothing")
+        explain = Words("maui.drill.who_takes.explain.nothing", p=seat + 1, card=cards[seat])
+    else:
+        seat, rule = _caught(told, ask), _DEPTH_RULE[ask]
+        if seat is None:
+            return None
+        prompt = Words("maui.drill.who_takes", depth=Words(f"maui.depth.{ask}.from"))
+        deep = _caught(told, "deep")
+        explain = Words(f"maui.drill.who_takes.explain.{ask}", p=seat + 1, card=cards[seat],
+                        deep=cards[deep] if deep is not None else "")
+    viewer = rng.randrange(n)
+    return Question(
+        drill="maui/who-takes", key=_key(state, cards, ask), state=reveal, viewer=viewer,
+        prompt=joined([Words("maui.drill.you_are", p=viewer + 1), prompt], sep=" "),
+        options=_players(range(n)), answer=frozenset({f"p{seat + 1}"}), rule=rule,
+        hint=Words(f"maui.drill.who_takes.hint.{ask}"), explain=explain,
+        why=tuple(e for e in told if e.kind in _TELLING), after=shown, events=tuple(told),
+        highlight=() if ask == "nothing" else (f"cell:{ask}",))
+
+
+WHO_TAKES = Drill("maui/who-takes", "part-depths", Words("maui.drill.who_takes.title"), "maui:play", _who_takes)
+
+
+# --------------------------------------------------------------------------- Kiti settles a tie
+
+def _kiti_decides(rng: random.Random) -> Optional[Question]:
+    state = _table(rng, 1, 11)
+    n = state.players
+    held = {}
+    for s in range(n):
+        for c in state.hands[s]:
+            held.setdefault(c, []).append(s)
+    shared = [c for c, seats in held.items() if len(seats) >= 2]
+    if not shared:
+        return None
+    tie = rng.choice(sorted(shared))
+    tied = rng.sample(held[tie], rng.randint(2, min(3, len(held[tie]))))
+    cards = [tie if s in tied else rng.choice(state.hands[s]) for s in range(n)]
+    reveal, shown, told = _round(state, cards)
+    disputes = {e.data["depth"]: e for e in told if e.kind == "maui.dispute"}
+    if not disputes:
+        return None
+    asks = list(disputes)
+    # the loser of a tie for the deep is still in: alone with the highest card left, the middle is theirs
+    if "deep" in disputes and "middle" not in disputes and _caught(told, "middle") in disputes["deep"].data["players"]:
+        asks.append("middle")
+    ask = rng.choice(asks)
+    seat = _caught(told, ask)
+    if seat is None:
+        return None
+    if ask in disputes:
+        d = disputes[ask]
+        order = [s + 1 for s in dispute_order(state, _HAND[ask])]
+        explain = Words(f"maui.drill.kiti.explain.{_HAND[ask]}", card=d.data["card"],
+                        depth=Words(f"maui.depth.{ask}.acc"), order=", ".join(map(str, order)), p=seat + 1)
+    else:
+        explain = Words("maui.drill.kiti.explain.loser", p=seat + 1, card=cards[seat])
+    return Question(
+        drill="maui/kiti-decides", key=_key(state, cards, ask), state=reveal, viewer=rng.randrange(n),
+        prompt=joined([_kiti(state), Words("maui.drill.who_takes", depth=Words(f"maui.depth.{ask}.from"))], sep=" "),
+        options=_players(range(n)), answer=frozenset({f"p{seat + 1}"}), rule="maui:disputes",
+        hint=Words(f"maui.drill.kiti.hint.{ask}"), explain=explain,
+        why=tuple(e for e in told if e.kind in _TELLING), after=shown, events=tuple(told),
+        highlight=(f"cell:{ask}", "kiti"))
+
+
+KITI_DECIDES = Drill("maui/kiti-decides", "part-disputes", Words("maui.drill.kiti.title"), "maui:disputes",
+                     _kiti_decides)
+
+
+# --------------------------------------------------------------------------- which card wins the cell you want
+
+def _win_the_cell(rng: random.Random) -> Optional[Question]:
+    state = _table(rng, 4, 10)
+    n = state.players
+    me = rng.randrange(n)
+    others = {s: rng.choice(state.hands[s]) for s in range(n) if s != me}
+    before = _laid(state, others)
+    ask = rng.choice(C.DEPTHS)
+    hand = state.hands[me]
+    right, why = set(), []
+    for card in hand:
+        after, events = apply(before, Dive(me, card))
+        if _caught(events, ask) == me:
+            right.add(card)
+        for e in events:   # what each of your cards would lead to at that depth, each outcome once
+            if e.data.get("depth") == ask and e.kind in ("maui.catch", "maui.dispute") and e not in why:
+                why.append(e)
+    if not right or len(right) == len(hand):
+        return None
+    laid = joined([Words("maui.drill.laid", p=s + 1, card=c) for s, c in sorted(others.items())], sep=", ")
+    return Question(
+        drill="maui/win-the-cell", key=_key(state, me, sorted(others.items()), ask), state=before, viewer=me,
+        prompt=Words("maui.drill.cell", me=me + 1, kiti=_kiti(state), laid=laid,
+                     depth=Words(f"maui.depth.{ask}.acc")),
+        options=tuple(Option(f"c{c}", str(c)) for c in hand), answer=frozenset(f"c{c}" for c in right),
+        rule=_DEPTH_RULE[ask], hint=Words(f"maui.drill.cell.hint.{ask}"),
+        explain=Words(f"maui.drill.cell.explain.{ask}", n=len(right), cards=", ".join(str(c) for c in sorted(right))),
+        why=tuple(why), multi=True, highlight=(f"cell:{ask}",))
+
+
+WIN_THE_CELL = Drill("maui/win-the-cell", "part-disputes", Words("maui.drill.cell.title"), "maui:disputes",
+                     _win_the_cell)
+
+
+# --------------------------------------------------------------------------- what a catch pile is worth
+
+def _pile_worth(rng: random.Random) -> Optional[Question]:
+    state = _table(rng, 3, 11)
+    n = state.players
+    cards = [rng.choice(state.hands[s]) for s in range(n)]
+    reveal, shown, told = _round(state, cards)
+    if shown.pending:                             # three jellyfish: the pile waits on its owner's choice
+        return None
+    takers = [e.data["player"] for e in told if e.kind == "maui.catch"
+              and any(C.kind(c) in ("seagull", "jellyfish") for c in e.data["cards"]) and state.piles[e.data["player"]]]
+    if not takers:
+        return None
+    me = rng.choice(takers)
+    pile = state.piles[me]
+    was = score(state)[me].total
+    now = score(shown)[me]
+    got = next(e.data["cards"] for e in told if e.kind == "maui.catch" and e.data["player"] == me)
+    seagull = any(C.kind(c) == "seagull" for c in got)
+    # the slips a reader makes: the seagull eats nothing, or the wrong card; a jellyfish counted as a plus
+    slips = {was, was - C.value(pile[0])} | ({was - sum(C.value(c) for c in got)} if not seagull else set())
+    slips.discard(now.total)
+    near = sorted({now.total + d for d in (-5, -3, -2, 2, 3, 5)} - slips - {now.total})
+    wrong = sorted(slips)[:3]
+    values = sorted(wrong + rng.sample(near, 3 - len(wrong)) + [now.total])
+    why = tuple(e for e in told if e.kind in _TELLING and e.data.get("player") == me) + (now,)
+    return Question(
+        drill="maui/pile-worth", key=_key(state, cards, me), state=reveal, viewer=me,
+        prompt=Words("maui.drill.worth", me=me + 1),
+        options=tuple(Option(f"v{v}", _points(v)) for v in values),
+        answer=frozenset({f"v{now.total}"}), rule="maui:seagull" if seagull else "maui:jellyfish",
+        hint=Words("maui.drill.worth.hint.seagull" if seagull else "maui.drill.worth.hint.jellyfish"),
+        explain=Words("maui.drill.worth.explain.seagull" if seagull else "maui.drill.worth.explain.jellyfish",
+                      was=_points(was), now=_points(now.total), top=lambda lang, c=pile[-1]: card_name(c, lang)),
+        why=why, after=shown, events=tuple(told), highlight=(f"player:{me + 1}",))
+
+
+PILE_WORTH = Drill("maui/pile-worth", "part-seagull", Words("maui.drill.worth.title"), "maui:catch-kinds",
+                   _pile_worth)
+
+
+DRILLS = (WHO_TAKES, KITI_DECIDES, WIN_THE_CELL, PILE_WORTH)

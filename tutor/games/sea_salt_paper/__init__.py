@@ -37,4 +37,5 @@ SPEC = register(GameSpec(
     quiet_events=frozenset(),
     bookkeeping_events=frozenset({"sea_salt_paper.turn", "sea_salt_paper.last_turn"}),
     ui=part(__name__, ".ui:UI"), bots=part(__name__, ".bots"), scenario=part(__name__, ".scenario"),
+    drills=part(__name__, ".drills:DRILLS"),
 ), _engine)

@@ -1,0 +1,318 @@
+"""Паперові океани drills (tutor.core.drill): endless questions the engine makes and judges.
+
+Each generator deals a round with the game's own `setup` and plays it on with the game's bot (now and then a
+random legal move, so positions vary) until the position it asks about; the answer is the engine's: the events
+of `apply`, `legal_actions`, the card points and colour bonus the engine scores with. A position that makes a
+poor question (nothing near the 7 points, every option the same number...) returns None: the next seed is tried.
+
+    what-pair-does   a pair is played: what comes of it? (crabs, boats, fish, swimmer and shark)
+    may-end          may this player end the round now? (7 points on hand and played cards, no bonus)
+    bet-outcome      the last turn after LAST CHANCE ends: how many points does this player score?
+    card-points      how many points are this player's cards worth? (pairs, collections, multipliers, mermaids)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Callable, Optional
+
+from tutor.core.drill import Drill, Option, Question
+from tutor.core.errors import RuleViolation
+from tutor.core.wording import Words
+from tutor.games.sea_salt_paper import bots
+from tutor.games.sea_salt_paper import components as C
+from tutor.games.sea_salt_paper.rules import (
+    EndTurn, LastChance, PlayDuo, State, Stop, apply, legal_actions, points_in_hand, setup, stages,
+)
+from tutor.games.sea_salt_paper.scoring import breakdown, card_points, colour_bonus
+from tutor.games.sea_salt_paper.text import card_name, points_text
+
+_R = "sea_salt_paper:"
+_W = "sea_salt_paper.drill."
+STEPS = 400          # actions a generator plays at most before it gives the seed up
+
+
+# --------------------------------------------------------------------------- playing to a position
+
+def _deal(rng: random.Random) -> State:
+    return setup(rng.choice((2, 2, 3, 4)), seed=rng.randrange(1 << 30))
+
+
+def _move(state: State, rng: random.Random):
+    """The bot's move, or now and then any legal move (a round ended by a random STOP or LAST CHANCE too)."""
+    seat = state.turn
+    if rng.random() < 0.2:
+        return rng.choice(legal_actions(state, seat))
+    return bots.choose(state, seat, rng)
+
+
+def _play_until(rng: random.Random, fit: Callable[[State], bool], skip: int = 0, told: Optional[list] = None) \
+        -> Optional[State]:
+    """Deal, then play on until a position `fit` accepts, passing the first `skip` fit ones (None: the game ended
+    or took too long). `told`, if given, receives the events of the round the position is in."""
+    state = _deal(rng)
+    for _ in range(STEPS):
+        if state.over:
+            return None
+        if fit(state):
+            if skip <= 0:
+                return state
+            skip -= 1
+        before = state.round
+        state, events = apply(state, _move(state, rng))
+        if told is not None:
+            if state.round != before:
+                told.clear()
+            else:
+                told.extend(events)
+    return None
+
+
+def _key(name: str, state: State, *more) -> str:
+    """The position and the question in one string (never asked twice in a session)."""
+    seats = "/".join(f"{sorted(h)}|{list(z)}" for h, z in zip(state.hands, state.zones))
+    piles = "/".join(",".join(p) for p in state.discards)
+    return f"{name}|{state.players}|{state.round}|{state.turn}|{state.phase}|{len(state.deck)}|{piles}|{seats}|" \
+        f"{state.caller}|{state.scores}|" + "|".join(map(str, more))
+
+
+def _player(seat: int) -> Callable[[str], str]:
+    from tutor.core.i18n import player_name
+    return lambda lang: player_name(seat, lang)
+
+
+def _points(n: int) -> Callable[[str], str]:
+    return lambda lang: points_text(n, lang)
+
+
+def _card(card: str) -> Callable[[str], str]:
+    return lambda lang: card_name(card, lang)
+
+
+def _number_options(right: int, mistakes: list[int], rng: random.Random, count: int = 4) -> Optional[tuple]:
+    """Options for a number: the right one and count-1 distinct wrong ones (the natural mistakes first, then
+    neighbours), some below and some above it as the seed falls (so the right one is not always in the same
+    place), lowest first, each said with its plural ("1 point", «5 очок»). None if fewer than three."""
+    near = [right + d for d in (-3, -2, -1, 1, 2, 3)]
+    rng.shuffle(near)
+    pool = [v for v in dict.fromkeys(list(mistakes) + near) if v >= 0 and v != right]
+    below = [v for v in pool if v < right]
+    above = [v for v in pool if v > right]
+    low = min(rng.randrange(count), len(below))
+    picked = below[:low] + above[:count - 1 - low]
+    picked += below[low:low + count - 1 - len(picked)]
+    values = sorted(picked + [right])
+    if len(values) < 3:
+        return None
+    return tuple(Option(str(v), Words("sea_salt_paper.n_points", n=v)) for v in values)
+
+
+# --------------------------------------------------------------------------- what does this pair do?
+
+_EFFECTS = ("crab", "boat", "fish", "steal", "nothing")
+# the engine's event for each pair's effect (its first event after the pair is laid): what came of it
+_EFFECT_OF_EVENT = {
+    "sea_salt_paper.fish_drew": "fish", "sea_salt_paper.boat": "boat",
+    "sea_salt_paper.fish_nothing": "nothing", "sea_salt_paper.crab_nothing": "nothing",
+    "sea_salt_paper.steal_nothing": "nothing",
+}
+
+
+def _pair_effect(state: State, action: PlayDuo):
+    """(what came of the pair, the position after it before any new deal, the events up to there), by the engine."""
+    _stage, after, events = stages(state, action)[0]
+    effect = None
+    for e in events[1:]:
+        effect = _EFFECT_OF_EVENT.get(e.kind)
+        if effect:
+            break
+    if effect is None:             # the effect asks for a choice next: crabs choose a pile, the steal a victim
+        effect = {"crab": "crab", "steal": "steal"}.get(after.phase)
+    return effect, after, events
+
+
+def _what_pair_does(rng: random.Random) -> Optional[Question]:
+    def fit(s: State) -> bool:
+        return s.phase == "play" and any(isinstance(a, PlayDuo) for a in legal_actions(s, s.turn))
+    state = _play_until(rng, fit, skip=rng.randrange(3))
+    if state is None:
+        return None
+    seat = state.turn
+    pairs = [a for a in legal_actions(state, seat) if isinstance(a, PlayDuo)]
+    action = rng.choice(pairs)
+    effect, after, events = _pair_effect(state, action)
+    if effect is None:
+        return None
+    a, b = action.cards
+    options = tuple(Option(e, Words(_W + f"pair.option.{e}")) for e in _EFFECTS)
+    duo = C.duo_of(a, b)
+    return Question(
+        drill="sea_salt_paper/what-pair-does",
+        key=_key("pair", state, a, b),
+        state=state, viewer=seat,
+        prompt=Words(_W + "pair.prompt", p=seat + 1, a=_card(a), b=_card(b)),
+        options=options, answer=frozenset({effect}),
+        rule=_R + "duos",
+        hint=Words(_W + "pair.hint"),
+        explain=Words(_W + f"pair.explain.{effect}", duo=Words(f"sea_salt_paper.duo.{duo}")),
+        why=tuple(events),
+        highlight=(f"card:{a}", f"card:{b}", f"seat:{seat}"),
+        after=after, events=tuple(events),
+    )
+
+
+# --------------------------------------------------------------------------- may this player end the round?
+
+def _may_end(rng: random.Random) -> Optional[Question]:
+    low, high = C.STOP_POINTS - 3, C.STOP_POINTS + 3
+    want = rng.random() < 0.5          # half the questions may end the round, half may not
+
+    def fit(s: State) -> bool:
+        return (s.phase == "play" and low <= points_in_hand(s, s.turn) <= high
+                and (Stop(s.turn) in legal_actions(s, s.turn)) == want)
+    told: list = []
+    state = _play_until(rng, fit, skip=rng.randrange(2), told=told)
+    if state is None:
+        return None
+    seat = state.turn
+    points = points_in_hand(state, seat)
+    mine = state.hands[seat] + state.zones[seat]
+    may = Stop(seat) in legal_actions(state, seat)
+    why: list = [breakdown(mine, seat)]
+    if may:
+        reason = "yes"
+    elif state.caller is not None:
+        reason = "ending"           # the engine's own LAST CHANCE of this round says why
+        why = [e for e in told if e.kind == "sea_salt_paper.last_chance"][-1:] + why
+    else:
+        reason = "no"
+    bonus = colour_bonus(mine)
+    near_with_bonus = not may and state.caller is None and points + bonus >= C.STOP_POINTS
+    return Question(
+        drill="sea_salt_paper/may-end",
+        key=_key("may-end", state),
+        state=state, viewer=seat,
+        prompt=Words(_W + "end.prompt", p=seat + 1),
+        options=(Option("yes", Words(_W + "end.yes")), Option("no", Words(_W + "end.no"))),
+        answer=frozenset({"yes" if may else "no"}),
+        rule=_R + "end-round",
+        hint=Words(_W + "end.hint", need=_points(C.STOP_POINTS)),
+        explain=Words(_W + f"end.explain.{reason}" + (".bonus" if near_with_bonus else ""), p=seat + 1,
+                      points=_points(points), need=_points(C.STOP_POINTS), bonus=_points(bonus),
+                      caller=(state.caller or 0) + 1),
+        why=tuple(why),
+        highlight=("hide:points", f"seat:{seat}"),
+    )
+
+
+# --------------------------------------------------------------------------- how does the bet end?
+
+def _last_turn_ends(rng: random.Random, state: State) -> Optional[tuple]:
+    """After LAST CHANCE: play the opponents' last turns until the very last one is about to end; (the position,
+    that EndTurn) or None."""
+    for _ in range(STEPS):
+        if state.over or state.caller is None:
+            return None
+        action = bots.choose(state, state.turn, rng)
+        if isinstance(action, EndTurn) and not state.last_turns:
+            return state, action
+        state, _events = apply(state, action)
+    return None
+
+
+def _bet_outcome(rng: random.Random) -> Optional[Question]:
+    def fit(s: State) -> bool:
+        return s.phase == "play" and s.caller is None and LastChance(s.turn) in legal_actions(s, s.turn)
+    start = _play_until(rng, fit, skip=rng.randrange(2))
+    if start is None:
+        return None
+    caller = start.turn
+    state, _events = apply(start, LastChance(caller))
+    found = _last_turn_ends(rng, state)
+    if found is None:
+        return None
+    state, end = found
+    cuts = stages(state, end)
+    _stage, after, events = cuts[0]
+    settled = next((e for e in events if e.kind in ("sea_salt_paper.bet_won", "sea_salt_paper.bet_lost")), None)
+    if settled is None:
+        return None
+    won = settled.kind == "sea_salt_paper.bet_won"
+    others = [s for s in range(state.players) if s != caller]
+    asked = caller if rng.random() < 0.5 else rng.choice(others)
+    cards = state.hands[asked] + state.zones[asked]
+    points, bonus = card_points(cards), colour_bonus(cards)
+    scored = settled.data["points"][asked]
+    options = _number_options(scored, [points + bonus, bonus, points, 0], rng)
+    if options is None:
+        return None
+    role = "caller" if asked == caller else "other"
+    outcome = "won" if won else "lost"
+    counts_cards = won if asked == caller else not won
+    lines = breakdown(cards, asked, bonus=True)
+    if not counts_cards:
+        lines = type(lines)(asked, tuple(line for line in lines.lines if ".colour_bonus." in line.key))
+    elif asked != caller:
+        lines = breakdown(cards, asked)
+    why = [settled, lines]
+    return Question(
+        drill="sea_salt_paper/bet-outcome",
+        key=_key("bet", state, asked),
+        state=state, viewer=None,
+        prompt=Words(_W + f"bet.prompt.{'self' if asked == caller else 'other'}", caller=caller + 1,
+                     last=state.turn + 1, p=asked + 1),
+        options=options, answer=frozenset({str(scored)}),
+        rule=_R + "round-end",
+        hint=Words(_W + f"bet.hint.{role}"),
+        explain=Words(_W + f"bet.explain.{role}.{outcome}", p=asked + 1, caller=caller + 1,
+                      points=_points(points), bonus=_points(bonus), scored=_points(scored)),
+        why=tuple(why),
+        highlight=(f"seat:{asked}",),
+        after=after, events=tuple(events),
+    )
+
+
+# --------------------------------------------------------------------------- what are these cards worth?
+
+def _card_points(rng: random.Random) -> Optional[Question]:
+    def fit(s: State) -> bool:
+        if s.phase != "play":
+            return False
+        cards = s.hands[s.turn] + s.zones[s.turn]
+        return len(cards) >= 4 and len(breakdown(cards).lines) >= 2
+    state = _play_until(rng, fit, skip=rng.randrange(6))
+    if state is None:
+        return None
+    seat = state.turn
+    hand, zone = state.hands[seat], state.zones[seat]
+    cards = hand + zone
+    total = card_points(cards)
+    if total < 2:
+        return None
+    lines = breakdown(cards, seat)
+    assert lines.total == total
+    mistakes = [card_points(hand), total + colour_bonus(cards), total - max(line.points for line in lines.lines)]
+    rng.shuffle(mistakes)
+    options = _number_options(total, mistakes, rng)
+    if options is None:
+        return None
+    return Question(
+        drill="sea_salt_paper/card-points",
+        key=_key("points", state),
+        state=state, viewer=seat,
+        prompt=Words(_W + "points.prompt", p=seat + 1),
+        options=options, answer=frozenset({str(total)}),
+        rule=_R + "cards",
+        hint=Words(_W + "points.hint"),
+        explain=Words(_W + "points.explain", points=_points(total), bonus=_points(colour_bonus(cards))),
+        why=(lines,),
+        highlight=("hide:points", f"seat:{seat}"),
+    )
+
+
+DRILLS = (
+    Drill("sea_salt_paper/what-pair-does", "part-duos", Words(_W + "pair.title"), _R + "duos", _what_pair_does),
+    Drill("sea_salt_paper/may-end", "part-end-round", Words(_W + "end.title"), _R + "end-round", _may_end),
+    Drill("sea_salt_paper/bet-outcome", "part-end-round", Words(_W + "bet.title"), _R + "round-end", _bet_outcome),
+    Drill("sea_salt_paper/card-points", "part-multipliers", Words(_W + "points.title"), _R + "cards", _card_points),
+)

@@ -20,7 +20,7 @@ import random
 from functools import partial
 from typing import Callable, Optional
 
-from tutor.core.drill import Drill, Option, Question
+from tutor.core.drill import Drill, DrillError, Option, Question
 from tutor.core.i18n import player_name
 from tutor.core.wording import Words
 from tutor.games.trump_whales import bots
@@ -29,7 +29,7 @@ from tutor.games.trump_whales.rules import (
     PlayCard, State, UseBonus, apply, led_family, legal_actions, round_points, setup, to_move,
 )
 from tutor.games.trump_whales.scoring import round_breakdown
-from tutor.games.trump_whales.text import card_name
+from tutor.games.trump_whales.text import card_name, family_name
 
 _G = "trump_whales"
 _R = "trump_whales:"
@@ -110,12 +110,14 @@ def _may_play(rng: random.Random) -> Optional[Question]:
     hand = state.hands[me]
     if legal == set(hand):
         return None         # nothing to get wrong: the family is not held, or only 5s lead
-    options, answer, seen = [], set(), {}
+    options: list = []
+    answer: set = set()
+    seen: dict = {}
     for c in hand:
         label = card_name(c, "en")
         if label in seen:           # two 5s: one choice ("Five"), and the engine must agree on both
             if (c in legal) != (seen[label] in legal):
-                raise AssertionError("two 5s judged differently")
+                raise DrillError(f"{_G}/may-play: the engine judged two 5s differently")
             continue
         seen[label] = c
         key = f"card-{len(options) + 1}"
@@ -134,8 +136,7 @@ def _may_play(rng: random.Random) -> Optional[Question]:
         why=told, viewer=me, highlight=("trick", f"seat:{me}"), multi=True)
 
 
-def _family(family: str, lang: str) -> str:
-    from tutor.games.trump_whales.text import family_name
+def _family(family: Optional[str], lang: str) -> str:
     return family_name(family, lang)
 
 
@@ -264,7 +265,7 @@ def _plus_points(rng: random.Random) -> Optional[Question]:
     left = len(after.bonuses[me])
     shown = [n for n in range(now - 1, now + 3) if n >= 0]
     if then not in shown:
-        raise AssertionError("a +1 changes this round's points by 0 or 1")
+        raise DrillError(f"{_G}/plus-points: a +1 changed this round's points by {then - now}")
     breakdown = round_breakdown(pile, left, me)
     return Question(
         drill=f"{_G}/plus-points", key=_key("plus-points", state, plus), state=state,

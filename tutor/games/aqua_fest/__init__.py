@@ -37,4 +37,5 @@ SPEC = register(GameSpec(
     conformance_games=200,    # a random game runs ~200 actions
     bookkeeping_events=frozenset({"aqua_fest.turn", "aqua_fest.drew"}),
     ui=part(__name__, ".ui:UI"), bots=part(__name__, ".bots"), scenario=part(__name__, ".scenario"),
+    drills=part(__name__, ".drills:DRILLS"),
 ), _engine)

@@ -1,0 +1,165 @@
+"""Aqua Fest's drills (tutor/games/aqua_fest/drills.py): over many seeds each question is fit, its answer is worked
+out again here with the engine (applying each option's move, or scoring the collection), it is not always the same
+answer in the same place, its reasons cite rules the game knows, it speaks every lesson language with no internal
+id, and a session never asks the same position twice."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import pytest
+
+from tutor.core import drill as D
+from tutor.core.errors import RuleViolation
+from tutor.core.game import info
+from tutor.core.rules import cite
+from tutor.games import aqua_fest as AF
+from tutor.games.aqua_fest import components as C
+from tutor.games.aqua_fest.shells import best_assembly
+
+SEEDS = 150
+LANGS = info("aqua_fest").lesson_langs
+INTERNAL_ID = re.compile(r"\b(?:u|ll|lr)-(?:white|pink|black)-\d+\b|\b(?:crab|octopus|seahorse|turtle|dolphin|coral)-\d+\b")
+NAMES = ("best-score", "where-to", "second-card", "who-wins")
+
+
+def questions(name: str):
+    d = D.find(f"aqua_fest/{name}")
+    return [D.question(d, seed) for seed in range(SEEDS)]
+
+
+_CACHE: dict = {}
+
+
+def asked(name: str):
+    if name not in _CACHE:
+        _CACHE[name] = questions(name)
+    return _CACHE[name]
+
+
+def _moves_ok(state, seat, card, to) -> bool:
+    try:
+        AF.apply(state, AF.Move(seat, card, to))
+    except RuleViolation:
+        return False
+    return True
+
+
+def _cell(name: str) -> int:
+    return (int(name[1]) - 1) * 5 + "ABCDE".index(name[0])
+
+
+def _card_of(q) -> str:
+    return next(h.split(":", 1)[1] for h in q.highlight if h.startswith("card:"))
+
+
+# --------------------------------------------------------------------------- the answers, worked out again
+
+def test_best_score_is_the_best_assembly_plus_the_token():
+    for q in asked("best-score"):
+        seat = q.viewer
+        fragments = q.state.collected[seat]
+        points = best_assembly(fragments).points + q.state.bonus[seat]
+        assert q.answer == {str(points)}, (q.key, points, q.answer)
+        # every other option is a different number of points
+        assert all(int(o.key) != points for o in q.options if o.key not in q.answer)
+        assert 4 <= len(fragments) and len(q.options) == 4
+
+
+def test_where_to_offers_exactly_the_cells_the_engine_lets_the_card_reach():
+    for q in asked("where-to"):
+        seat, card = q.viewer, _card_of(q)
+        assert q.state.turn == seat and card in q.state.hands[seat] and q.multi
+        for o in q.options:
+            assert _moves_ok(q.state, seat, card, _cell(o.key)) == (o.key in q.answer), (q.key, o.key)
+
+
+def test_second_card_offers_exactly_the_cards_that_may_move_again():
+    for q in asked("second-card"):
+        seat = q.viewer
+        assert q.state.turn == seat and q.state.moves == 1 and q.multi
+        for o in q.options:
+            assert o.key in q.state.hands[seat]
+            may = any(_moves_ok(q.state, seat, o.key, to) for to in range(25))
+            assert may == (o.key in q.answer), (q.key, o.key)
+
+
+def test_who_wins_is_what_the_battle_does():
+    for q in asked("who-wins"):
+        attacker, defender, a_card, d_card = q.after.last_battle
+        assert q.viewer == attacker
+        state, _ = AF.apply(q.state, AF.Attack(attacker, defender, a_card))
+        state, _ = AF.apply(state, AF.Defend(defender, d_card))
+        home = {s for s in (attacker, defender) if state.pawns[s] is None}
+        expected = {frozenset({attacker, defender}): "tie", frozenset({defender}): "attacker",
+                    frozenset({attacker}): "defender"}[frozenset(home)]
+        assert q.answer == {expected}, (q.key, expected, q.answer)
+        # and the strengths agree with the rulebook's plain comparison
+        sa, sd = C.card(a_card).strength, C.card(d_card).strength
+        assert expected == ("tie" if sa == sd else "attacker" if sa > sd else "defender")
+
+
+# --------------------------------------------------------------------------- fit, varied, explained, said
+
+@pytest.mark.parametrize("name", NAMES)
+def test_questions_are_fit_and_not_trivial(name):
+    answers, places = Counter(), Counter()
+    for q in asked(name):
+        assert D.problems(q) == [], (q.key, D.problems(q))
+        answers[frozenset(q.answer)] += 1
+        keys = [o.key for o in q.options]
+        places.update(i for i, k in enumerate(keys) if k in q.answer)
+    assert len(answers) > 2, f"{name}: only the answers {list(answers)}"
+    assert answers.most_common(1)[0][1] < SEEDS * 0.6, f"{name}: one answer is right too often: {answers.most_common(1)}"
+    assert len(places) > 1, f"{name}: the right option always stands at {list(places)}"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_question_gives_the_engines_reasons_with_their_rules(name):
+    for q in asked(name):
+        assert q.why, (name, q.key)
+        for item in q.why:
+            rules = [item.rule] if hasattr(item, "narrate") else [line.rule for line in item.lines]
+            for rule in rules:
+                for lang in LANGS:
+                    assert cite(rule, lang), (name, rule)
+        for lang in LANGS:
+            assert cite(q.rule, lang)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_text_speaks_each_language_without_an_internal_id(name):
+    for q in asked(name)[:60]:
+        for lang in LANGS:
+            texts = [q.prompt, q.hint, q.explain] + [o.label for o in q.options]
+            said = [D.said(t, lang).strip() for t in texts]
+            assert all(said), (name, q.key, lang, said)
+            labels = said[3:]
+            assert len(set(labels)) == len(labels), (name, lang, labels)
+            narrated = [i.narrate(lang) if hasattr(i, "narrate") else " ".join(l.label(lang) for l in i.lines)
+                        for i in q.why]
+            for text in said + narrated:
+                assert not INTERNAL_ID.search(text), (name, lang, text)
+            if lang == "ru":      # written in Russian, not left in English
+                assert re.search("[а-яё]", said[0] + said[1] + said[2], re.I), (name, said)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_session_of_thirty_never_repeats_a_position(name):
+    d = D.find(f"aqua_fest/{name}")
+    seen: set = set()
+    for i in range(30):
+        q = D.question(d, i, skip=seen)
+        assert q.key not in seen
+        seen.add(q.key)
+
+
+def test_the_hint_never_names_the_answer():
+    for name in ("where-to", "second-card", "who-wins"):
+        for q in asked(name)[:40]:
+            for lang in LANGS:
+                hint = D.said(q.hint, lang)
+                for o in q.options:
+                    if o.key in q.answer:
+                        assert D.said(o.label, lang) not in hint, (name, lang, hint)

@@ -1,0 +1,301 @@
+"""Aqua Fest drills (tutor.core.drill): endless questions the engine makes and judges.
+
+- best-score (after «What shells are worth»): a dealt collection of fragments and a bonus token; what does it score?
+- where-to (after «How the creatures move»): a position from seeded play; where may this card take the pawn?
+- second-card (after «A turn»): the first move of a turn is made; which cards in hand may make the second?
+- who-wins (after «Underwater battles»): two pawns side by side, an attack card and a defence card; what happens?
+
+Every answer comes from the engine: the score from `score`, the cells and cards from `legal_actions`, the battle
+from `apply`; the reasons are the engine's own events and score lines, and its refusals for the wrong choices.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from typing import Optional
+
+from tutor.core.drill import Drill, Option, Question
+from tutor.core.errors import RuleViolation
+from tutor.core.i18n import player_name
+from tutor.core.wording import Words
+from tutor.games.aqua_fest import board as B
+from tutor.games.aqua_fest import bots
+from tutor.games.aqua_fest import components as C
+from tutor.games.aqua_fest.rules import (
+    Attack, Defend, Move, State, apply, attackable, destinations, legal_actions, setup, to_move,
+)
+from tutor.games.aqua_fest.scoring import score
+from tutor.games.aqua_fest.text import card_name, cell_name, species_name, tile_name
+from tutor.games.aqua_fest.ui import card_label
+
+
+def _key(*parts) -> str:
+    return hashlib.sha1(repr(parts).encode()).hexdigest()[:20]
+
+
+def _state_key(state: State) -> tuple:
+    return (state.players, state.sides, state.homes, state.upper, state.lower, state.lower_open, state.pawns,
+            state.hands, state.collected, state.turn, state.moves, state.species)
+
+
+def _cell(i: int) -> str:
+    return cell_name(B.coords(i))
+
+
+def _player(seat: int):
+    return lambda lang: player_name(seat, lang)
+
+
+def _played(rng: random.Random, players: int, stop, most: int) -> Optional[State]:
+    """Seeded play from a fresh deal (the bots, with a random move now and then) until `stop(state)` holds after
+    at least a few actions; None when the game ends or `most` actions pass first."""
+    state = setup(players, seed=rng.randrange(1 << 30), place_starts=rng.random() < 0.5)
+    bot = random.Random(rng.random())
+    least = rng.randrange(most // 2)
+    for n in range(most):
+        if state.over:
+            return None
+        if n >= least and stop(state):
+            return state
+        seat = to_move(state)[0]
+        if rng.random() < 0.25:
+            action = rng.choice(legal_actions(state, seat))
+        else:
+            action = bots.choose(state, seat, bot)
+        state, _ = apply(state, action)
+    return None
+
+
+def _refusal(state: State, action) -> Optional[RuleViolation]:
+    try:
+        apply(state, action)
+    except RuleViolation as exc:
+        return exc
+    return None
+
+
+# --------------------------------------------------------------------------- 1. what do these fragments score?
+
+def make_best_score(rng: random.Random) -> Optional[Question]:
+    """A dealt collection (4 to 8 fragments) and a bonus token: the points the engine scores for it."""
+    players = rng.randint(2, 4)
+    seat = rng.randrange(players)
+    fragments = rng.sample(C.FRAGMENTS, rng.randint(4, 8))
+    collected = [()] * players
+    collected[seat] = tuple(fragments)
+    state = setup(players, seed=rng.randrange(1 << 30), collected=collected)
+    mine = score(state)[seat]
+    right = mine.total
+    bonus = state.bonus[seat]
+    shells = sum(1 for line in mine.lines if line.key in
+                 ("aqua_fest.score.ordinary", "aqua_fest.score.rare", "aqua_fest.score.unique"))
+    if shells == 0 and rng.random() < 0.75:       # a collection with no whole shell now and then, not often
+        return None
+    extras = sum(line.points for line in mine.lines
+                 if line.key == "aqua_fest.score.shape" or line.key.startswith("aqua_fest.score.pearl."))
+    every_star = sum(C.tile(t).stars for t in fragments) + bonus
+    # the slips a counter makes: every fragment's stars (leftovers too), the shape and pearl forgotten, the token
+    # forgotten, a unique pearl imagined; then near numbers
+    slips = [every_star, right - extras, right - bonus, right + 3, right + 2, right - 2, right + 1, right - 1]
+    wrong = []
+    for value in slips:
+        if value != right and value >= 0 and value not in wrong:
+            wrong.append(value)
+    values = sorted([right] + wrong[:3])
+    options = tuple(Option(str(v), Words("aqua_fest.drill.points", n=v)) for v in values)
+    listed = lambda lang: "; ".join(tile_name(t, lang) for t in fragments)    # noqa: E731
+    return Question(
+        drill="aqua_fest/best-score", key=_key("best-score", tuple(sorted(fragments)), bonus),
+        state=state, viewer=seat, highlight=(f"seat:{seat}",),
+        prompt=Words("aqua_fest.drill.score.prompt", player=_player(seat), bonus=bonus, fragments=listed),
+        options=options, answer=frozenset({str(right)}), rule="aqua_fest:shells",
+        hint=Words("aqua_fest.drill.score.hint"),
+        explain=Words("aqua_fest.drill.score.explain", n=right, shells=Words("aqua_fest.drill.shells", n=shells),
+                      bonus=bonus),
+        why=(mine,),
+    )
+
+
+# --------------------------------------------------------------------------- 2. where may this card go?
+
+def make_where_to(rng: random.Random) -> Optional[Question]:
+    """A position from seeded play, the player to move at the start of a turn and one card of their hand: the
+    cells its move may end on (the engine's legal moves), among cells it would reach on an empty seabed and cells
+    other creatures reach from there."""
+    state = _played(rng, rng.randint(2, 4), lambda s: not s.placing and s.battle is None and s.moves == 0, 60)
+    if state is None:
+        return None
+    seat = state.turn
+    hand = sorted(set(state.hands[seat]), key=lambda c: (C.card(c).species, c))
+    if not hand:
+        return None
+    card = rng.choice(hand)
+    species = C.card(card).species
+    legal = {a.to for a in legal_actions(state, seat) if isinstance(a, Move) and a.card == card}
+    if not legal or len(legal) > 6:
+        return None
+    from tutor.games.aqua_fest.rules import position
+    at = position(state, seat)
+    free = {d for d, _ in B.reachable(at, C.MOVES[species], lambda i: False)}
+    blocked = sorted(free - legal)          # cells the card reaches on an empty seabed, but not here
+    if not blocked and rng.random() < 0.7:
+        return None
+    others = set()
+    for other in C.SPECIES:
+        if other != species:
+            others.update(destinations(state, seat, f"{other}-1"))
+    others = sorted(others - legal - free)
+    rng.shuffle(blocked)
+    rng.shuffle(others)
+    room = max(2, 8 - len(legal))
+    wrong = blocked[:min(len(blocked), room - 1 if others else room)]
+    wrong += others[:room - len(wrong)]
+    if not wrong:
+        return None
+    cells = sorted(set(legal) | set(wrong), key=lambda i: _cell(i))
+    options = tuple(Option(_cell(i), _cell(i)) for i in cells)
+    answer = frozenset(_cell(i) for i in legal)
+    why = []
+    for to in sorted(legal, key=_cell):
+        _, events = apply(state, Move(seat, card, to))
+        why += [e for e in events if e.kind == "aqua_fest.moved"]
+    refused = []
+    for to in sorted(wrong, key=_cell):
+        exc = _refusal(state, Move(seat, card, to))
+        if exc is not None:
+            refused.append((_cell(to), exc))
+    explain = lambda lang: " ".join(   # noqa: E731
+        [Words("aqua_fest.drill.where.explain", card=card_name(card, lang),
+               cells=", ".join(sorted(answer))).said(lang)]
+        + [Words("aqua_fest.drill.where.not", cell=name, reason=exc.reason(lang)).said(lang) for name, exc in refused])
+    return Question(
+        drill="aqua_fest/where-to", key=_key("where-to", _state_key(state), card),
+        state=state, viewer=seat, highlight=(f"seat:{seat}", f"card:{card}"),
+        prompt=Words("aqua_fest.drill.where.prompt", player=_player(seat), player_plain=seat + 1, card=lambda lang: card_label(card, lang)),
+        options=options, answer=answer, rule="aqua_fest:cards",
+        hint=Words("aqua_fest.drill.where.hint"), explain=explain, why=tuple(why), multi=True,
+    )
+
+
+# --------------------------------------------------------------------------- 3. which cards may make the second move?
+
+def make_second_card(rng: random.Random) -> Optional[Question]:
+    """A turn whose first move is made (seeded play): which cards of the hand may make a second move now."""
+    state = _played(rng, rng.randint(2, 4), lambda s: s.moves == 1 and not s.alone and s.battle is None, 80)
+    if state is None:
+        return None
+    seat = state.turn
+    hand = state.hands[seat]
+    by_label = {}                        # one option per card as a player names it (two "crab 3" play alike)
+    for c in sorted(hand, key=lambda c: (C.card(c).species, C.card(c).strength, c)):
+        by_label.setdefault((C.card(c).species, C.card(c).strength), c)
+    cards = list(by_label.values())
+    playable = {a.card for a in legal_actions(state, seat) if isinstance(a, Move)}
+    answer = frozenset(c for c in cards if c in playable)
+    if not answer or len(answer) == len(cards) or len(cards) < 3:
+        return None
+    why = []
+    for c in sorted(answer):
+        move = next(a for a in legal_actions(state, seat) if isinstance(a, Move) and a.card == c)
+        _, events = apply(state, move)
+        why += [e for e in events if e.kind in ("aqua_fest.card_played", "aqua_fest.moved")]
+    refused = []
+    for c in cards:
+        if c in answer:
+            continue
+        tries = [Move(seat, c, to) for to in destinations(state, seat, c)] or [Move(seat, c, 0)]
+        exc = _refusal(state, tries[0])
+        if exc is not None:
+            refused.append((c, exc))
+    first = state.species
+    explain = lambda lang: " ".join(dict.fromkeys(   # noqa: E731  (each reason once: two octopuses, one refusal)
+        [Words("aqua_fest.drill.second.explain", species=species_name(first, lang)).said(lang)]
+        + [exc.reason(lang) for _c, exc in refused]))
+    options = tuple(Option(c, lambda lang, c=c: card_name(c, lang)) for c in cards)
+    where = _cell(state.pawns[seat]) if state.pawns[seat] is not None else "?"
+    return Question(
+        drill="aqua_fest/second-card", key=_key("second-card", _state_key(state)),
+        state=state, viewer=seat, highlight=(f"seat:{seat}",),
+        prompt=Words("aqua_fest.drill.second.prompt", player=_player(seat),
+                     species=lambda lang: species_name(first, lang), cell=where),
+        options=options, answer=answer, rule="aqua_fest:play",
+        hint=Words("aqua_fest.drill.second.hint"), explain=explain, why=tuple(why), multi=True,
+    )
+
+
+# --------------------------------------------------------------------------- 4. who wins this battle?
+
+def make_who_wins(rng: random.Random) -> Optional[Question]:
+    """Two pawns side by side on a dealt seabed, an attack card and a defence card from their hands: what the
+    engine's battle does."""
+    players = rng.randint(2, 4)
+    base = setup(players, seed=rng.randrange(1 << 30))
+    free = [i for i in range(25) if base.upper[i] is not None and not C.tile(base.upper[i]).coral]
+    a_cell = rng.choice(free)
+    near = [i for i in free if B.adjacent(B.coords(a_cell), B.coords(i))]
+    if not near:
+        return None
+    d_cell = rng.choice(near)
+    attacker, defender = rng.sample(range(players), 2)
+    pawns = [None] * players
+    pawns[attacker], pawns[defender] = B.coords(a_cell), B.coords(d_cell)
+    # the fragments each has gathered so far: taken out of the seabed's upper layer, as play would have
+    upper = list(base.upper)
+    spare = [i for i in free if i not in (a_cell, d_cell)]
+    rng.shuffle(spare)
+    collected = [[] for _ in range(players)]
+    for s in range(players):
+        for _ in range(rng.randint(0, 3)):
+            i = spare.pop()
+            collected[s].append(upper[i])
+            upper[i] = None
+    state = setup(players, seed=base.rng, upper=upper, lower=base.lower, hands=base.hands, deck=base.deck,
+                  collected=collected, pawns=pawns, first=attacker)
+    if defender not in attackable(state, attacker):
+        return None
+    a_card = rng.choice(state.hands[attacker])
+    d_card = rng.choice(state.hands[defender])
+    sa, sd = C.card(a_card).strength, C.card(d_card).strength
+    if abs(sa - sd) > 2 or (C.card(a_card).species == C.card(d_card).species and rng.random() < 0.7):
+        return None                        # a close call, and most often two species whose looks may mislead
+    after, events = apply(state, Attack(attacker, defender, a_card))
+    after, more = apply(after, Defend(defender, d_card))
+    events = list(events) + list(more)
+    kinds = {e.kind: e for e in events}
+    if "aqua_fest.battle_tied" in kinds:
+        right = "tie"
+    else:
+        right = "attacker" if kinds["aqua_fest.battle_won"].data["player"] == attacker else "defender"
+    options = (Option("attacker", Words("aqua_fest.drill.battle.wins", player=_player(attacker), player_plain=attacker + 1)),
+               Option("defender", Words("aqua_fest.drill.battle.wins", player=_player(defender), player_plain=defender + 1)),
+               Option("tie", Words("aqua_fest.drill.battle.tie")))
+    why = tuple(e for e in events if e.kind in ("aqua_fest.battle_revealed", "aqua_fest.battle_won",
+                                                 "aqua_fest.battle_tied"))
+    explain = {"tie": Words("aqua_fest.drill.battle.explain_tie", strength=sa),
+               "attacker": Words("aqua_fest.drill.battle.explain_won", player=_player(attacker), won=sa, lost=sd,
+                                 loser=_player(defender), player_plain=attacker + 1, loser_plain=defender + 1),
+               "defender": Words("aqua_fest.drill.battle.explain_won", player=_player(defender), won=sd, lost=sa,
+                                 loser=_player(attacker), player_plain=defender + 1, loser_plain=attacker + 1)}[right]
+    return Question(
+        drill="aqua_fest/who-wins", key=_key("who-wins", _state_key(state), a_card, d_card),
+        state=state, viewer=attacker, highlight=(f"seat:{attacker}", f"seat:{defender}"),
+        prompt=Words("aqua_fest.drill.battle.prompt", player=_player(attacker), cell=_cell(a_cell),
+                     target=_player(defender), target_cell=_cell(d_cell), player_plain=attacker + 1,
+                     target_plain=defender + 1,
+                     card=lambda lang: card_name(a_card, lang), defence=lambda lang: card_name(d_card, lang)),
+        options=options, answer=frozenset({right}), rule="aqua_fest:attack",
+        hint=Words("aqua_fest.drill.battle.hint"), explain=explain, why=why, after=after, events=tuple(events),
+    )
+
+
+DRILLS = (
+    Drill("aqua_fest/best-score", "part-shells", Words("aqua_fest.drill.score.title"), "aqua_fest:shells",
+          make_best_score),
+    Drill("aqua_fest/where-to", "part-movement", Words("aqua_fest.drill.where.title"), "aqua_fest:cards",
+          make_where_to),
+    Drill("aqua_fest/second-card", "part-turn", Words("aqua_fest.drill.second.title"), "aqua_fest:play",
+          make_second_card),
+    Drill("aqua_fest/who-wins", "part-battles", Words("aqua_fest.drill.battle.title"), "aqua_fest:attack",
+          make_who_wins),
+)

@@ -24,7 +24,7 @@ from tutor.games.sea_salt_paper.scoring import breakdown
 GAME = "sea_salt_paper"
 SEEDS = 150
 LANGS = info(GAME).lesson_langs
-NAMES = ("what-pair-does", "may-end", "bet-outcome", "card-points")
+NAMES = ("what-pair-does", "may-end", "colour-bonus", "bet-outcome", "card-points")
 ID = re.compile(r"\b[a-z_]+-\d+\b")          # crab-3, shoal_of_fish-1: never said to a learner
 
 
@@ -42,7 +42,7 @@ def asked(name: str):
     return _CACHE[name]
 
 
-def test_the_game_has_its_four_drills():
+def test_the_game_has_its_drills():
     assert {d.id for d in D.drills(GAME)} >= {f"{GAME}/{n}" for n in NAMES}
 
 
@@ -112,6 +112,17 @@ def test_card_points_are_the_breakdowns_lines_added_up():
         assert "hide:points" in q.highlight, "the board would show the answer"
         assert [b.total for b in q.why] == [sum(line.points for line in lines)], "show me why adds up to the answer"
         assert "colour_bonus" not in " ".join(line.key for b in q.why for line in b.lines)
+
+
+def test_the_colour_bonus_is_the_count_of_the_colour_held_most():
+    for q in asked("colour-bonus"):
+        seat = q.viewer
+        cards = q.state.hands[seat] + q.state.zones[seat]
+        most = Counter(C.COLOUR[c] for c in cards).most_common(1)[0][1]     # mermaids are white cards
+        assert q.answer == {str(most)}, q.key
+        assert "hide:points" in q.highlight, "the board would show the answer"
+        [why] = q.why
+        assert [line.points for line in why.lines] == [most] and ".colour_bonus." in why.lines[0].key
 
 
 # --------------------------------------------------------------------------- fit, varied, cited, said

@@ -8,6 +8,7 @@ poor question (nothing near the 7 points, every option the same number...) retur
     what-pair-does   a pair is played: what comes of it? (crabs, boats, fish, swimmer and shark)
     may-end          may this player end the round now? (7 points on hand and played cards, no bonus)
     bet-outcome      the last turn after LAST CHANCE ends: how many points does this player score?
+    colour-bonus     how big is this player's colour bonus? (the colour held most, hand and zone together)
     card-points      how many points are this player's cards worth? (pairs, collections, multipliers, mermaids)
 """
 
@@ -17,15 +18,15 @@ import random
 from typing import Callable, Optional
 
 from tutor.core.drill import Drill, Option, Question
-from tutor.core.errors import RuleViolation
+from tutor.core.scoring import Breakdown
 from tutor.core.wording import Words
 from tutor.games.sea_salt_paper import bots
 from tutor.games.sea_salt_paper import components as C
 from tutor.games.sea_salt_paper.rules import (
     EndTurn, LastChance, PlayDuo, State, Stop, apply, legal_actions, points_in_hand, setup, stages,
 )
-from tutor.games.sea_salt_paper.scoring import breakdown, card_points, colour_bonus
-from tutor.games.sea_salt_paper.text import card_name, points_text
+from tutor.games.sea_salt_paper.scoring import breakdown, card_points, colour_bonus, colour_counts
+from tutor.games.sea_salt_paper.text import card_name, colour_name, points_text
 
 _R = "sea_salt_paper:"
 _W = "sea_salt_paper.drill."
@@ -310,9 +311,54 @@ def _card_points(rng: random.Random) -> Optional[Question]:
     )
 
 
+# --------------------------------------------------------------------------- the colour bonus
+
+def _colour_bonus(rng: random.Random) -> Optional[Question]:
+    need = rng.choice((2, 3, 3, 4))     # small bonuses come first in a round: ask for bigger ones as often
+
+    def fit(s: State) -> bool:
+        if s.phase != "play" or not s.zones[s.turn] or not s.hands[s.turn]:
+            return False
+        cards = s.hands[s.turn] + s.zones[s.turn]
+        return len(cards) >= 5 and len({C.COLOUR[c] for c in cards}) >= 3 and colour_bonus(cards) >= need
+    state = _play_until(rng, fit, skip=rng.randrange(4))
+    if state is None:
+        return None
+    seat = state.turn
+    hand, zone = state.hands[seat], state.zones[seat]
+    cards = hand + zone
+    bonus = colour_bonus(cards)
+    counts = sorted((n for _colour, n in colour_counts(cards)), reverse=True)
+    if bonus < 2:
+        return None
+    mistakes = [colour_bonus(hand), colour_bonus(zone), counts[1] if len(counts) > 1 else 0, len(counts),
+                colour_bonus([c for c in cards if C.KIND[c] != "mermaid"])]
+    rng.shuffle(mistakes)
+    options = _number_options(bonus, mistakes, rng)
+    if options is None:
+        return None
+    line = breakdown(cards, seat, bonus=True).lines[-1]
+    colour = line.key.rsplit(".", 1)[1]
+    return Question(
+        drill="sea_salt_paper/colour-bonus",
+        key=_key("colour", state),
+        state=state, viewer=seat,
+        prompt=Words(_W + "colour.prompt", p=seat + 1),
+        options=options, answer=frozenset({str(bonus)}),
+        rule=_R + "round-end",
+        hint=Words(_W + "colour.hint"),
+        explain=Words(_W + "colour.explain", points=_points(bonus),
+                      colour=lambda lang: colour_name(colour, lang)),
+        why=(Breakdown(seat, (line,)),),
+        highlight=("hide:points", f"seat:{seat}"),
+    )
+
+
 DRILLS = (
     Drill("sea_salt_paper/what-pair-does", "part-duos", Words(_W + "pair.title"), _R + "duos", _what_pair_does),
     Drill("sea_salt_paper/may-end", "part-end-round", Words(_W + "end.title"), _R + "end-round", _may_end),
     Drill("sea_salt_paper/bet-outcome", "part-end-round", Words(_W + "bet.title"), _R + "round-end", _bet_outcome),
+    Drill("sea_salt_paper/colour-bonus", "part-end-round", Words(_W + "colour.title"), _R + "round-end",
+          _colour_bonus),
     Drill("sea_salt_paper/card-points", "part-multipliers", Words(_W + "points.title"), _R + "cards", _card_points),
 )

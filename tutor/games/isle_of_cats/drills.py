@@ -51,13 +51,14 @@ def _place(state: State, seat: int, rng: random.Random) -> Place:
         for t, o, x, y in state.placed[seat]:
             if C.COLOUR[t] == colour:
                 same |= G.AT[(C.SHAPE[t], o, x, y)][0]
-    best, best_key = None, -1.0
+    best, best_key = [], -1
     for m, n, o, x, y in G.legal_masks(shape, occ):
-        key = bin(n & occ).count("1") + 2 * bin(m & rats).count("1") + 4 * bool(n & same) + 3 * rng.random()
+        key = (n & occ).bit_count() + 2 * (m & rats).bit_count() + (4 if n & same else 0) + rng.getrandbits(2)
         if key > best_key:
-            best, best_key = (o, x, y), key
-    assert best is not None
-    return Place(seat, *best)
+            best, best_key = [(o, x, y)], key
+        elif key == best_key:
+            best.append((o, x, y))
+    return Place(seat, *rng.choice(best))
 
 
 def _move(state: State, rng: random.Random):
@@ -230,7 +231,7 @@ def _family_question(state: State, seat: int) -> Optional[tuple]:
 
 
 def families(rng: random.Random) -> Optional[Question]:
-    want = rng.randint(8, 20)
+    want = rng.randint(6, 16)
     state = _play(rng, lambda s: (s.phase == "take" and len(s.placed[s.turn]) >= want
                                   and _family_question(s, s.turn) is not None))
     if state is None:

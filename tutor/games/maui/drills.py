@@ -86,6 +86,7 @@ def _points(value: int) -> Words:
 
 
 def _kiti(state: State) -> Words:
+    assert state.kiti is not None, "the drills play with Kiti (no no-fights variant)"
     left = dispute_order(state, "left")[0]
     return Words("maui.drill.kiti_hands", right=state.kiti + 1, left=left + 1)
 
@@ -142,7 +143,7 @@ WHO_TAKES = Drill("maui/who-takes", "part-depths", Words("maui.drill.who_takes.t
 def _kiti_decides(rng: random.Random) -> Optional[Question]:
     state = _table(rng, 1, 11)
     n = state.players
-    held = {}
+    held: dict[int, list[int]] = {}
     for s in range(n):
         for c in state.hands[s]:
             held.setdefault(c, []).append(s)

@@ -210,7 +210,7 @@ def which_take(rng: random.Random) -> Optional[Question]:
         options=tuple(options), answer=frozenset(answer), rule=_R + "placement",
         hint=Words(_D + "take.hint"),
         explain=Words(_D + "take.explain", n=len(answer)),
-        why=tuple(why), highlight=(f"boat:{seat}",), multi=True)
+        why=tuple(why), highlight=(f"boat:{seat}",) + tuple(f"tile:{state.island[i]}" for i in asked), multi=True)
 
 
 # --------------------------------------------------------------------------- which colours make a family?

@@ -169,6 +169,13 @@ class PlayTable(StandIn, anywidget.AnyWidget):
     seed = _from_session("seed", None)
 
     @property
+    def live(self) -> Session:
+        """The session, for what only a set-up game can do (the guard answers a press that comes without one)."""
+        if self.session is None:
+            raise RuntimeError("the table has no game: it could not be set up")
+        return self.session
+
+    @property
     def seat(self) -> int:
         return self._seat if self.session is None else self.session.seat
 
@@ -207,19 +214,19 @@ class PlayTable(StandIn, anywidget.AnyWidget):
     def new_game(self) -> None:
         """A fresh deal (seeded: the next deals of a seeded table are seeded too), bots to move playing first."""
         self.selected = {}
-        self.session.new_game()
+        self.live.new_game()
         self.refresh()
 
     def act(self, action) -> None:
         """A human action: the engine applies it or refuses it (then nothing changes); bots answer."""
         with guard(self.errors, self.lang):
-            self.session.act(action)
+            self.live.act(action)
             self.selected = {}
             self.refresh()
 
     def undo(self) -> None:
         """Back to the learner's last decision (tutor.core.session.Session.undo); bots to move play on."""
-        if self.session.undo():
+        if self.live.undo():
             self.selected = {}
             self.refresh()
 
@@ -234,25 +241,25 @@ class PlayTable(StandIn, anywidget.AnyWidget):
             self.refresh()
 
     def set_hotseat(self, on: bool) -> None:
-        self.session.set_hotseat(on)
+        self.live.set_hotseat(on)
         self.refresh()
 
     def save(self) -> str:
         """The position as text, also put in the box (to copy, share, or load later)."""
-        self.saved = self.session.save()
+        self.saved = self.live.save()
         return self.saved
 
     def load(self, saved_text: str) -> None:
         """Continue from a saved position; a malformed text raises SavedStateError and nothing changes: the
         table keeps its game, its undo and its offered moves."""
-        before = self.session.snapshot()
-        self.session.load(saved_text, self.lang)      # refused: raised with nothing changed
+        before = self.live.snapshot()
+        self.live.load(saved_text, self.lang)      # refused: raised with nothing changed
         selected, self.selected = self.selected, {}
         try:
             self.refresh()
         except Exception:
             # a position the codec let through but the table cannot draw: back to the game as it was
-            self.session.restore(before)
+            self.live.restore(before)
             self.selected = selected
             self.refresh()
             raise
@@ -358,14 +365,14 @@ class PlayTable(StandIn, anywidget.AnyWidget):
         if self.state is not None and self.passing is None:
             # what just happened, prominent; the whole game so far folded underneath
             # events are told as this seat may know them (a drawn card is its drawer's secret)
-            told = self.session.told
+            told = self.live.told
             last = told(self.last_events)
             body = events_html(told(self.logged(self.last_events)), lang, self._said)
             earlier = events_html(told(self.events_log[-LOG_EVENTS:]), lang, self._said)
             log_html = ((f"<h4>{esc(ui('log', lang))}</h4>{body}" if body else "")
                         + (f"<details><summary>{esc(ui('earlier', lang))}</summary>{earlier}</details>"
                            if earlier else ""))
-            view = self.session.board_view()
+            view = self.live.board_view()
             highlight = events_highlight(last) + self._chosen_highlight()
             self._svg = render_choosable(self.game, view, highlight=highlight, events=last, lang=lang,
                                          choosable={key: offer for key, (_c, offer) in self._board.items()})
@@ -524,7 +531,7 @@ class PlayTable(StandIn, anywidget.AnyWidget):
         make = self.game.SPEC.parts().placing
         if make is None:
             return None
-        for seat in self.session.deciding():
+        for seat in self.live.deciding():
             found = make(self.state, seat, self.lang)
             if found is not None:
                 p = Placer(self, f"c{len(self._offered)}", found["data"], found["act"])
@@ -542,7 +549,7 @@ class PlayTable(StandIn, anywidget.AnyWidget):
         or a {"pick": Pick} (a row of choices may end with its pick)."""
         groups = []
         picker = self.game.SPEC.parts().action_rows   # games whose choices need more than one row
-        for seat in self.session.deciding():      # hot seat: only the seat at the device
+        for seat in self.live.deciding():      # hot seat: only the seat at the device
             if picker is not None:
                 groups += picker(self, seat)
                 continue

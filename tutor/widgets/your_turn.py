@@ -82,7 +82,7 @@ class YourTurn(PlayTable):
                 self.refresh()
                 return
             # how the learner's move ended, before any next deal; one move: "what happened" is the whole story
-            self.session.show(shown, told)
+            self.live.show(shown, told)
             self.selected = {}
             if problems:
                 self.tries += 1
@@ -153,7 +153,7 @@ class YourTurn(PlayTable):
         when the move is made (a taller board, or one with smaller print, was drawn smaller: 1,100 px, then 853)."""
         if self._box is None:
             boards = [self._svg]
-            start = self.session.start
+            start = self.live.start
             try:
                 for action in self.game.legal_actions(start, self.seat)[:BOX_MOVES]:
                     try:

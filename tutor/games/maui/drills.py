@@ -91,6 +91,13 @@ def _kiti(state: State) -> Words:
     return Words("maui.drill.kiti_hands", right=state.kiti + 1, left=left + 1)
 
 
+def _cards(cards) -> object:
+    """"player 1: 9, player 2: 4", «у игрока 1 — 9, у игрока 2 — 4»: the dive cards of the seats (a list by seat, or
+    a mapping seat -> card)."""
+    laid = sorted(cards.items()) if isinstance(cards, dict) else list(enumerate(cards))
+    return joined([Words("maui.drill.laid", p=s + 1, card=c) for s, c in laid], sep=", ")
+
+
 def _caught(events, depth: str) -> Optional[int]:
     for e in events:
         if e.kind == "maui.catch" and e.data["depth"] == depth:
@@ -115,13 +122,13 @@ def _who_takes(rng: random.Random) -> Optional[Question]:
     ask = rng.choice(asks)
     if ask == "nothing":
         seat, rule = empty[0], "maui:play"
-        prompt = Words("maui.drill.who_takes.nothing")
+        prompt = Words("maui.drill.who_takes.nothing", cards=_cards(cards))
         explain = Words("maui.drill.who_takes.explain.nothing", p=seat + 1, card=cards[seat])
     else:
         seat, rule = _caught(told, ask), _DEPTH_RULE[ask]
         if seat is None:
             return None
-        prompt = Words("maui.drill.who_takes", depth=Words(f"maui.depth.{ask}.from"))
+        prompt = Words("maui.drill.who_takes", cards=_cards(cards), depth=Words(f"maui.depth.{ask}.from"))
         deep = _caught(told, "deep")
         explain = Words(f"maui.drill.who_takes.explain.{ask}", p=seat + 1, card=cards[seat],
                         deep=cards[deep] if deep is not None else "")
@@ -174,7 +181,8 @@ def _kiti_decides(rng: random.Random) -> Optional[Question]:
         explain = Words("maui.drill.kiti.explain.loser", p=seat + 1, card=cards[seat])
     return Question(
         drill="maui/kiti-decides", key=_key(state, cards, ask), state=reveal, viewer=rng.randrange(n),
-        prompt=joined([_kiti(state), Words("maui.drill.who_takes", depth=Words(f"maui.depth.{ask}.from"))], sep=" "),
+        prompt=joined([_kiti(state), Words("maui.drill.who_takes", cards=_cards(cards),
+                                           depth=Words(f"maui.depth.{ask}.from"))], sep=" "),
         options=_players(range(n)), answer=frozenset({f"p{seat + 1}"}), rule="maui:disputes",
         hint=Words(f"maui.drill.kiti.hint.{ask}"), explain=explain,
         why=tuple(e for e in told if e.kind in _TELLING), after=shown, events=tuple(told),
@@ -205,10 +213,9 @@ def _win_the_cell(rng: random.Random) -> Optional[Question]:
                 why.append(e)
     if not right or len(right) == len(hand):
         return None
-    laid = joined([Words("maui.drill.laid", p=s + 1, card=c) for s, c in sorted(others.items())], sep=", ")
     return Question(
         drill="maui/win-the-cell", key=_key(state, me, sorted(others.items()), ask), state=before, viewer=me,
-        prompt=Words("maui.drill.cell", me=me + 1, kiti=_kiti(state), laid=laid,
+        prompt=Words("maui.drill.cell", me=me + 1, kiti=_kiti(state), laid=_cards(others),
                      depth=Words(f"maui.depth.{ask}.acc")),
         options=tuple(Option(f"c{c}", str(c)) for c in hand), answer=frozenset(f"c{c}" for c in right),
         rule=_DEPTH_RULE[ask], hint=Words(f"maui.drill.cell.hint.{ask}"),
@@ -248,7 +255,8 @@ def _pile_worth(rng: random.Random) -> Optional[Question]:
     why = tuple(e for e in told if e.kind in _TELLING and e.data.get("player") == me) + (now,)
     return Question(
         drill="maui/pile-worth", key=_key(state, cards, me), state=reveal, viewer=me,
-        prompt=Words("maui.drill.worth", me=me + 1),
+        prompt=Words("maui.drill.worth", me=me + 1, cards=_cards(cards),
+                     pile=lambda lang: ", ".join(card_name(c, lang) for c in pile)),
         options=tuple(Option(f"v{v}", _points(v)) for v in values),
         answer=frozenset({f"v{now.total}"}), rule="maui:seagull" if seagull else "maui:jellyfish",
         hint=Words("maui.drill.worth.hint.seagull" if seagull else "maui.drill.worth.hint.jellyfish"),

@@ -28,7 +28,7 @@ MAX_BOT_STEPS = 1000     # a safety net: bots never loop forever on a broken eng
 
 def bot_action(game, state, seat: int, rng: random.Random):
     """A legal action for `seat`: the game's own simple player, or a seeded random choice for a game that
-    declares no bots (as tutor.widgets.labels.bot_action, which the widgets use)."""
+    declares no bots. A declared bots module that fails to import raises: it is a bug, not a fallback."""
     if game.SPEC.bots is None:
         return rng.choice(list(game.legal_actions(state, seat)))
     return game.SPEC.bots().choose(state, seat, rng)

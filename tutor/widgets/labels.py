@@ -8,8 +8,7 @@ engine, which refuses them with its own explanation (a used dive card is a teach
 
 from __future__ import annotations
 
-import random
-
+from tutor.core import session as _session
 from tutor.core.game import Engine
 
 
@@ -28,12 +27,8 @@ def offered_actions(game: Engine, state, seat: int) -> list:
     return list(fn(state, seat)) if fn else list(game.legal_actions(state, seat))
 
 
-def bot_action(game: Engine, state, seat: int, rng: random.Random):
-    """A legal action for `seat`: the game's own simple player, or a seeded random choice for a game that
-    declares no bots. A declared bots module that fails to import raises: it is a bug, not a fallback."""
-    if game.SPEC.bots is None:
-        return rng.choice(list(game.legal_actions(state, seat)))
-    return game.SPEC.bots().choose(state, seat, rng)
+# a legal action for a bot seat: the game's own simple player, or a seeded random choice (the session's)
+bot_action = _session.bot_action
 
 
 def tiebreak_note(game: Engine, state, lang: str = "en") -> str:

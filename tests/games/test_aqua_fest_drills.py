@@ -21,7 +21,7 @@ from tutor.games.aqua_fest.shells import best_assembly
 SEEDS = 150
 LANGS = info("aqua_fest").lesson_langs
 INTERNAL_ID = re.compile(r"\b(?:u|ll|lr)-(?:white|pink|black)-\d+\b|\b(?:crab|octopus|seahorse|turtle|dolphin|coral)-\d+\b")
-NAMES = ("best-score", "where-to", "second-card", "who-wins")
+NAMES = ("best-score", "where-to", "second-card", "who-wins", "what-is-taken")
 
 
 def questions(name: str):
@@ -100,6 +100,30 @@ def test_who_wins_is_what_the_battle_does():
         assert expected == ("tie" if sa == sd else "attacker" if sa > sd else "defender")
 
 
+def test_what_is_taken_is_what_the_move_collects():
+    kinds = Counter()
+    for q in asked("what-is-taken"):
+        seat, card = q.viewer, _card_of(q)
+        to = next(int(h.split(":", 1)[1]) for h in q.highlight if h.startswith("cell:"))
+        after, events = AF.apply(q.state, AF.Move(seat, card, to))
+        taken = len(after.collected[seat]) - len(q.state.collected[seat])
+        assert q.answer == {str(taken)}, (q.key, taken, q.answer)
+        # the rulebook's cases, seen from the seabed before the move
+        if to == q.state.turn_start:
+            assert taken == 0
+            kinds["start"] += 1
+        elif q.state.upper[to] is None and q.state.lower[to] is None:
+            assert taken == 0
+            kinds["bare"] += 1
+        elif C.card(card).species == "turtle" and q.state.upper[to] is not None:
+            assert taken == 2
+            kinds["turtle"] += 1
+        else:
+            assert taken == 1
+            kinds["plain"] += 1
+    assert len(kinds) == 4, f"not every case is asked: {kinds}"
+
+
 # --------------------------------------------------------------------------- fit, varied, explained, said
 
 @pytest.mark.parametrize("name", NAMES)
@@ -156,7 +180,7 @@ def test_a_session_of_thirty_never_repeats_a_position(name):
 
 
 def test_the_hint_never_names_the_answer():
-    for name in ("where-to", "second-card", "who-wins"):
+    for name in ("where-to", "second-card", "who-wins", "what-is-taken"):
         for q in asked(name)[:40]:
             for lang in LANGS:
                 hint = D.said(q.hint, lang)

@@ -4,6 +4,7 @@
 - where-to (after «How the creatures move»): a position from seeded play; where may this card take the pawn?
 - second-card (after «A turn»): the first move of a turn is made; which cards in hand may make the second?
 - who-wins (after «Underwater battles»): two pawns side by side, an attack card and a defence card; what happens?
+- what-is-taken (after «What is forbidden»): a move of a turn from seeded play; how many fragments does it take?
 
 Every answer comes from the engine: the score from `score`, the cells and cards from `legal_actions`, the battle
 from `apply`; the reasons are the engine's own events and score lines, and its refusals for the wrong choices.
@@ -289,6 +290,62 @@ def make_who_wins(rng: random.Random) -> Optional[Question]:
     )
 
 
+# --------------------------------------------------------------------------- 5. what does this move take?
+
+_TAKE_RULE = {"start": "aqua_fest:forbidden", "empty": "aqua_fest:forbidden", "both": "aqua_fest:cards",
+              "one": "aqua_fest:play", "lower": "aqua_fest:play"}
+
+
+def make_what_is_taken(rng: random.Random) -> Optional[Question]:
+    """A turn from seeded play and one legal move of it: how many fragments the engine gives the mover. The moves
+    are picked by what decides them (back on the turn's first cell, bare seabed, a turtle's two layers, a plain
+    stop), each as likely as the others, so the easy case is not the usual one."""
+    state = _played(rng, rng.randint(2, 4), lambda s: s.battle is None and not s.placing and s.moves < 2
+                    and not s.alone and not s.attacked, 80)    # (after an attack the pawn may be home, mid-turn)
+    if state is None:
+        return None
+    seat = state.turn
+    kinds: dict = {}
+    for move in legal_actions(state, seat):
+        if not isinstance(move, Move):
+            continue
+        top, below = state.upper[move.to], state.lower[move.to]
+        if C.card(move.card).move.both_layers and top is not None and below is not None and C.tile(below).coral:
+            continue                # the turtle would leave a face-down coral: the learner cannot see why
+        after, events = apply(state, move)
+        seen = {e.kind for e in events}
+        taken = len(after.collected[seat]) - len(state.collected[seat])
+        kind = ("start" if "aqua_fest.start_tile_kept" in seen else "empty" if "aqua_fest.empty_seabed" in seen
+                else "both" if taken == 2 else "one" if top is not None else "lower")
+        kinds.setdefault(kind, []).append((move, after, events, taken))
+    if not kinds:
+        return None
+    rarer = sorted(set(kinds) - {"one", "lower"})
+    kind = rng.choice(rarer) if rarer and rng.random() < 0.7 else rng.choice(sorted(kinds))
+    move, after, events, taken = rng.choice(kinds[kind])
+    first = state.turn_start
+    start = (lambda lang: Words("aqua_fest.drill.take.home").said(lang)) if first is None else _cell(first)
+    if state.moves:
+        prompt = Words("aqua_fest.drill.take.prompt2", player=_player(seat), player_plain=seat + 1, start=start,
+                       species=lambda lang: species_name(state.species, lang), cell=_cell(state.pawns[seat]),
+                       card=lambda lang: card_name(move.card, lang), to=_cell(move.to))
+    else:
+        prompt = Words("aqua_fest.drill.take.prompt1", player=_player(seat), player_plain=seat + 1, start=start,
+                       card=lambda lang: card_name(move.card, lang), to=_cell(move.to))
+    options = (Option("0", Words("aqua_fest.drill.take.none")),
+               Option("1", Words("aqua_fest.drill.take.fragments", n=1)),
+               Option("2", Words("aqua_fest.drill.take.fragments", n=2)))
+    why = tuple(e for e in events if e.kind in ("aqua_fest.moved", "aqua_fest.collected", "aqua_fest.start_tile_kept",
+                                                 "aqua_fest.empty_seabed"))
+    return Question(
+        drill="aqua_fest/what-is-taken", key=_key("what-is-taken", _state_key(state), move.card, move.to),
+        state=state, viewer=seat, highlight=(f"seat:{seat}", f"card:{move.card}", f"cell:{move.to}"),
+        prompt=prompt, options=options, answer=frozenset({str(taken)}), rule=_TAKE_RULE[kind],
+        hint=Words("aqua_fest.drill.take.hint"), explain=Words(f"aqua_fest.drill.take.explain.{kind}", cell=_cell(move.to)),
+        why=why, after=after, events=tuple(events),
+    )
+
+
 DRILLS = (
     Drill("aqua_fest/best-score", "part-shells", Words("aqua_fest.drill.score.title"), "aqua_fest:shells",
           make_best_score),
@@ -298,4 +355,6 @@ DRILLS = (
           make_second_card),
     Drill("aqua_fest/who-wins", "part-battles", Words("aqua_fest.drill.battle.title"), "aqua_fest:attack",
           make_who_wins),
+    Drill("aqua_fest/what-is-taken", "part-forbidden", Words("aqua_fest.drill.take.title"), "aqua_fest:forbidden",
+          make_what_is_taken),
 )

@@ -65,6 +65,17 @@ def esm(name: str, *helpers: str) -> str:
     return "\n".join([inline("board.js"), own, *map(inline, helpers)])
 
 
+def compact_esm(name: str) -> str:
+    """A front-end module from tutor/widgets/static without its comment lines and indentation: for a widget the page
+    receives many times over (a lazy part's placeholder: its module travels in every placeholder's state, ~40 to a
+    lesson), the comments would be most of a lesson's first render. The file keeps them for its readers. Only
+    modules with no multi-line template literal may be compacted: indentation inside one is text."""
+    source = (STATIC / name).read_text(encoding="utf-8")
+    if any(line.count("`") % 2 for line in source.splitlines()):
+        raise ValueError(f"{name} has a template literal over several lines: its indentation is text, not compacted")
+    return "\n".join(line.strip() for line in source.splitlines() if line.strip() and not line.strip().startswith("//"))
+
+
 _DEFS = re.compile(r"<defs>.*?</defs>", re.S)
 
 

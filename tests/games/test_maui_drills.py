@@ -37,7 +37,7 @@ def replayed(state):
     assert state.stage == "reveal", "a who-takes question shows the cards turned up"
     cards = state.revealed
     fresh = maui.setup(
-        state.players, kiti=state.kiti, round=state.round, lagoon=[list(c) for c in state.lagoon],
+        state.players, kiti=state.kiti, variant=state.variants, round=state.round, lagoon=[list(c) for c in state.lagoon],
         hands=[list(h) + [c] for h, c in zip(state.hands, cards)], piles=[list(p) for p in state.piles],
         deck=list(state.deck), removed=state.removed[0] if state.removed else None, boxed=state.boxed)
     events = []
@@ -125,7 +125,7 @@ def test_the_same_seed_makes_the_same_question():
 
 def test_there_are_four_drills_in_lesson_parts():
     assert len(DRILLS) >= 4
-    assert {d.part for d in DRILLS.values()} <= {"part-depths", "part-disputes", "part-seagull"}
+    assert {d.part for d in DRILLS.values()} <= {"part-depths", "part-disputes", "part-seagull", "part-no-fights"}
 
 
 # --------------------------------------------------------------------------- the answers, worked out again
@@ -209,6 +209,29 @@ def test_pile_worth_is_the_sum_of_the_cards_left_in_the_pile():
         assert worth != before, "a seagull or a jellyfish always changes the pile's worth"
         assert f"v{before}" in {o.key for o in q.options}, "the worth before the round is a wrong option"
     assert {"seagull", "jellyfish"} <= kinds
+
+
+def test_no_fights_a_tied_cell_stays_and_the_next_goes_to_the_next_card_in_line():
+    answers = set()
+    for seed, q in enumerate(questions("maui/no-fights")):
+        assert q.state.kiti is None and "no-fights" in q.state.variants
+        after, events = replayed(q.state)
+        depth = the_cell(q)
+        cell = C.DEPTHS.index(depth)
+        ties = [e for e in events if e.kind == "maui.tie_no_catch"]
+        assert ties, f"seed {seed}: no tie"
+        (key,) = q.answer
+        answers.add(key == "nobody")
+        if key == "nobody":
+            # nobody took it: what lay in the cell still lies there, under next round's card
+            held = q.state.lagoon[cell]
+            assert after.lagoon[cell][:len(held)] == held, (seed, depth)
+            assert taker(events, depth) is None
+        else:
+            seat = int(key[1:]) - 1
+            assert taker(events, depth) == seat, (seat, depth)
+            assert seat not in [p for e in ties for p in e.data["players"]], "a tied diver never goes on"
+    assert answers == {True, False}
 
 
 @pytest.mark.parametrize("lang", LANGS)

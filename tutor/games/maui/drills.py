@@ -9,6 +9,7 @@ catalogue words (maui.drill.*), said in the reader's language; cards are named b
     kiti-decides    the same with a tie: whom does Kiti give it to?
     win-the-cell    the others' cards are known: which of your cards takes the cell you want? (pick all)
     pile-worth      a seagull or a jellyfish comes your way: what is your pile worth after the round?
+    no-fights       no Kiti: who takes a cell divers tie for, or the next one (nobody, or the next card in line)?
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from tutor.core.drill import Drill, Option, Question
 from tutor.core.i18n import number, player_name
 from tutor.core.wording import Words, joined
 from tutor.games.maui import components as C
-from tutor.games.maui.rules import Dive, State, apply, dispute_order, legal_actions, setup, stages
+from tutor.games.maui.rules import NO_FIGHTS, Dive, State, apply, dispute_order, legal_actions, setup, stages
 from tutor.games.maui.scoring import score
 from tutor.games.maui.text import card_name
 
@@ -31,11 +32,11 @@ _HAND = {"deep": "right", "middle": "right", "shallow": "left"}
 
 # --------------------------------------------------------------------------- positions
 
-def _table(rng: random.Random, first: int, last: int, players: Optional[int] = None) -> State:
+def _table(rng: random.Random, first: int, last: int, variant: tuple = ()) -> State:
     """A game of 3 to 6 divers played at random, by the engine's own moves, to the start of a round in
     first..last (Kiti starts anywhere)."""
-    players = players or rng.randint(C.MIN_PLAYERS, C.MAX_PLAYERS)
-    state = setup(players, seed=rng.randrange(1 << 30), kiti=rng.randrange(players))
+    players = rng.randint(C.MIN_PLAYERS, C.MAX_PLAYERS)
+    state = setup(players, seed=rng.randrange(1 << 30), kiti=rng.randrange(players), variant=variant)
     target = rng.randint(first, last)
     while state.round < target:
         for seat in range(players):
@@ -98,6 +99,20 @@ def _cards(cards) -> object:
     return joined([Words("maui.drill.laid", p=s + 1, card=c) for s, c in laid], sep=", ")
 
 
+def _tied(rng: random.Random, state: State) -> Optional[list]:
+    """A dive card for every seat, two or three of them equal (a number those seats all still hold)."""
+    held: dict[int, list[int]] = {}
+    for s in range(state.players):
+        for c in state.hands[s]:
+            held.setdefault(c, []).append(s)
+    shared = [c for c, seats in held.items() if len(seats) >= 2]
+    if not shared:
+        return None
+    tie = rng.choice(sorted(shared))
+    tied = rng.sample(held[tie], rng.randint(2, min(3, len(held[tie]))))
+    return [tie if s in tied else rng.choice(state.hands[s]) for s in range(state.players)]
+
+
 def _caught(events, depth: str) -> Optional[int]:
     for e in events:
         if e.kind == "maui.catch" and e.data["depth"] == depth:
@@ -150,16 +165,9 @@ WHO_TAKES = Drill("maui/who-takes", "part-depths", Words("maui.drill.who_takes.t
 def _kiti_decides(rng: random.Random) -> Optional[Question]:
     state = _table(rng, 1, 11)
     n = state.players
-    held: dict[int, list[int]] = {}
-    for s in range(n):
-        for c in state.hands[s]:
-            held.setdefault(c, []).append(s)
-    shared = [c for c, seats in held.items() if len(seats) >= 2]
-    if not shared:
+    cards = _tied(rng, state)
+    if cards is None:
         return None
-    tie = rng.choice(sorted(shared))
-    tied = rng.sample(held[tie], rng.randint(2, min(3, len(held[tie]))))
-    cards = [tie if s in tied else rng.choice(state.hands[s]) for s in range(n)]
     reveal, shown, told = _round(state, cards)
     disputes = {e.data["depth"]: e for e in told if e.kind == "maui.dispute"}
     if not disputes:
@@ -269,4 +277,45 @@ PILE_WORTH = Drill("maui/pile-worth", "part-seagull", Words("maui.drill.worth.ti
                    _pile_worth)
 
 
-DRILLS = (WHO_TAKES, KITI_DECIDES, WIN_THE_CELL, PILE_WORTH)
+# --------------------------------------------------------------------------- the no-fights variant
+
+def _no_fights(rng: random.Random) -> Optional[Question]:
+    state = _table(rng, 1, 11, variant=(NO_FIGHTS,))
+    cards = _tied(rng, state)
+    if cards is None:
+        return None
+    reveal, shown, told = _round(state, cards)
+    ties = [e for e in told if e.kind == "maui.tie_no_catch"]
+    if not ties:
+        return None
+    tie = rng.choice(ties)
+    at = C.DEPTHS.index(tie.data["depth"])
+    # the cell the tie leaves, or the one after it: who takes it once the tied divers are out?
+    asks = [tie.data["depth"]] + ([C.DEPTHS[at + 1]] if at + 1 < len(C.DEPTHS) else [])
+    ask = rng.choice(asks)
+    seat = _caught(told, ask)
+    if seat is None:
+        tied = next((e for e in ties if e.data["depth"] == ask), None)
+        if tied is None:                          # every diver tied above: nobody is left to take it
+            return None
+        answer = "nobody"
+        explain = Words("maui.drill.no_fights.explain.nobody", card=tied.data["card"],
+                        depth=Words(f"maui.depth.{ask}.acc"))
+    else:
+        answer = f"p{seat + 1}"
+        explain = Words("maui.drill.no_fights.explain.next", card=tie.data["card"], p=seat + 1, mine=cards[seat],
+                        depth=Words(f"maui.depth.{ask}"))
+    return Question(
+        drill="maui/no-fights", key=_key(state, cards, ask), state=reveal, viewer=rng.randrange(state.players),
+        prompt=Words("maui.drill.no_fights", cards=_cards(cards), depth=Words(f"maui.depth.{ask}.from")),
+        options=_players(range(state.players)) + (Option("nobody", Words("maui.drill.nobody")),),
+        answer=frozenset({answer}), rule="maui:no-fights", hint=Words("maui.drill.no_fights.hint"),
+        explain=explain, why=tuple(e for e in told if e.kind in _TELLING + ("maui.tie_no_catch",)),
+        after=shown, events=tuple(told), highlight=(f"cell:{ask}",))
+
+
+NO_FIGHTS_DRILL = Drill("maui/no-fights", "part-no-fights", Words("maui.drill.no_fights.title"), "maui:no-fights",
+                        _no_fights)
+
+
+DRILLS = (WHO_TAKES, KITI_DECIDES, WIN_THE_CELL, PILE_WORTH, NO_FIGHTS_DRILL)

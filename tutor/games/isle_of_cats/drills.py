@@ -2,6 +2,7 @@
 the engine.
 
     may-it-go     may the held tile lie where the board shows it? (yes, or which placement rule forbids it)
+    treasure-map  laid where the board shows it, does the held tile earn a treasure? (a cat on its own colour's map)
     which-take    which of the tiles around the island may you take? (a tile that fits nowhere cannot be taken)
     families      which colours make a family on your boat? (3+ cat tiles of a colour joined along sides)
     boat-score    what does your boat score for rats, rooms and families?
@@ -173,6 +174,46 @@ def may_it_go(rng: random.Random) -> Optional[Question]:
         after=after, events=tuple(events))
 
 
+# --------------------------------------------------------------------------- does it find a treasure?
+
+def treasure_map(rng: random.Random) -> Optional[Question]:
+    want = rng.randint(1, 12)
+    state = _play(rng, lambda s: s.phase == "place" and len(s.placed[s.turn]) >= want)
+    if state is None:
+        return None
+    seat, tile = state.turn, str(state.held)
+    occ = occupied(state.placed[seat])
+    maps = G.MAPS[state.boats[seat]]
+    every = 0
+    for cell in maps.values():
+        every |= cell
+    colour = C.COLOUR[tile]
+    own = maps[colour] if colour is not None else 0
+    over = [r for r in G.legal_masks(C.SHAPE[tile], occ) if r[0] & every]
+    # most times a place over the tile's own map, if there is one (a cat often has none that fits); else another map
+    pool = [r for r in over if r[0] & own] if rng.random() < 0.65 else [r for r in over if not r[0] & own]
+    if not pool:
+        return None
+    _m, _n, o, x, y = rng.choice(pool)
+    after, events = apply(state, Place(seat, o, x, y))        # a legal place: the engine says what it found
+    kinds = {e.kind for e in events}
+    found = "isle_of_cats.map_found" in kinds
+    answer = "yes" if found else "no"
+    reason = "yes" if found else ("colour" if "isle_of_cats.map_covered" in kinds else "treasure")
+    name = _tile(tile)
+    return Question(
+        drill="isle_of_cats/treasure-map",
+        key=f"treasure-map|{seat}|{state.boats[seat]}|{_boat_key(state, seat)}|{tile}|{o},{x},{y}",
+        state=state, viewer=seat,
+        prompt=Words(_D + "map.prompt", tile=name, player=_player(seat)),
+        options=(Option("yes", Words(_D + "map.yes")), Option("no", Words(_D + "map.no"))),
+        answer=frozenset({answer}), rule=_R + "maps",
+        hint=Words(_D + "map.hint"),
+        explain=Words(_D + "map.explain." + reason),
+        why=tuple(events), highlight=(f"ask:{seat}:{o},{x},{y}",),
+        after=after, events=tuple(events))
+
+
 # --------------------------------------------------------------------------- which tiles may you take?
 
 def which_take(rng: random.Random) -> Optional[Question]:
@@ -238,7 +279,9 @@ def families(rng: random.Random) -> Optional[Question]:
         return None
     seat = state.turn
     placed = state.placed[seat]
-    shown, answer, groups = _family_question(state, seat)
+    asked = _family_question(state, seat)
+    assert asked is not None          # the game stopped where it holds
+    shown, answer, groups = asked
     b = scoring.breakdown(placed, state.boats[seat], (), None, seat)
     lines = tuple(line for line in b.lines if line.rule == _R + "families-score")
     misses = [Words(_D + "family.split", colour=Words(_D + "cats." + c),
@@ -327,6 +370,7 @@ def _join(parts: list) -> Callable[[str], str]:
 DRILLS = (
     Drill("isle_of_cats/which-take", "part-day", Words(_D + "take.title"), _R + "placement", which_take),
     Drill("isle_of_cats/may-it-go", "part-placing", Words(_D + "go.title"), _R + "placement", may_it_go),
+    Drill("isle_of_cats/treasure-map", "part-maps", Words(_D + "map.title"), _R + "maps", treasure_map),
     Drill("isle_of_cats/families", "part-families", Words(_D + "family.title"), _R + "families", families),
     Drill("isle_of_cats/boat-score", "part-family-points", Words(_D + "score.title"), _R + "scoring", boat_score),
 )

@@ -266,7 +266,7 @@ def _tried(key: str, tile_id: str, ox: float, oy: float, c: float) -> str:
                       fill="#5c0b08") + "</g>")
 
 
-def _asked(key: str, tile_id: str, ox: float, oy: float, c: float) -> str:
+def _asked(key: str, tile_id: str, ox: float, oy: float, c: float, boat: str = "") -> str:
     """A drill's "ask:<seat>:<o>,<x>,<y>" highlight: the held tile drawn where the question puts it, see-through and
     dashed with a "?", the same whether the place is allowed or not (a ✗ or a tick would answer the question).
     Squares off the boat are drawn too: whether it lies wholly on the boat is part of the question."""
@@ -275,9 +275,11 @@ def _asked(key: str, tile_id: str, ox: float, oy: float, c: float) -> str:
         cells = G.placed_cells(C.SHAPE[tile_id], o, x, y)
     except (ValueError, KeyError, IndexError):
         return ""
-    fx, fy = min(cells, key=lambda p: (p[1], p[0]))
+    # the "?" on a square that hides no treasure map (a drill may ask what the map under the tile earns)
+    maps = {cell for colour, cell in C.MAPS.get(boat, {}).items()}
+    fx, fy = min(cells, key=lambda p: (p in maps, p[1], p[0]))
     return (f'<g class="asked" data-target="{K.attr(key)}" transform="translate({ox:g},{oy:g})">'
-            f'<path d="{_squares(cells, c)}" fill="#7a7a7a" fill-opacity="0.45"/>'
+            f'<path d="{_squares(cells, c)}" fill="#7a7a7a" fill-opacity="0.3"/>'
             f'<path d="{_edges(cells, c)}" fill="none" stroke="#1a1a1a" stroke-width="2.5" stroke-dasharray="5 3"/>'
             + K.label(fx * c + c / 2, fy * c + c * 0.78, "?", size=c * 0.8, anchor="middle", weight="bold",
                       fill="#111111") + "</g>")
@@ -549,7 +551,7 @@ def _seat(b: _Board, view: dict, seat: dict, sx: float, sy: float, c: float, lan
         if held is not None and view.get("turn") == s and key.startswith(f"try:{s}:"):
             b.top.append(_tried(key, held["id"], ox, oy, c))
         if held is not None and view.get("turn") == s and key.startswith(f"ask:{s}:"):
-            b.top.append(_asked(key, held["id"], ox, oy, c))
+            b.top.append(_asked(key, held["id"], ox, oy, c, boat))
     for key in b.hl | set(b.offers):
         if key.startswith(f"cell:{s}:"):
             try:

@@ -83,7 +83,7 @@ def make_best_score(rng: random.Random) -> Optional[Question]:
     players = rng.randint(2, 4)
     seat = rng.randrange(players)
     fragments = rng.sample(C.FRAGMENTS, rng.randint(4, 8))
-    collected = [()] * players
+    collected: list[tuple] = [()] * players
     collected[seat] = tuple(fragments)
     state = setup(players, seed=rng.randrange(1 << 30), collected=collected)
     mine = score(state)[seat]
@@ -142,11 +142,11 @@ def make_where_to(rng: random.Random) -> Optional[Question]:
     blocked = sorted(free - legal)          # cells the card reaches on an empty seabed, but not here
     if not blocked and rng.random() < 0.7:
         return None
-    others = set()
+    reached: set = set()
     for other in C.SPECIES:
         if other != species:
-            others.update(destinations(state, seat, f"{other}-1"))
-    others = sorted(others - legal - free)
+            reached.update(destinations(state, seat, f"{other}-1"))
+    others = sorted(reached - legal - free)
     rng.shuffle(blocked)
     rng.shuffle(others)
     room = max(2, 8 - len(legal))
@@ -188,7 +188,7 @@ def make_second_card(rng: random.Random) -> Optional[Question]:
         return None
     seat = state.turn
     hand = state.hands[seat]
-    by_label = {}                        # one option per card as a player names it (two "crab 3" play alike)
+    by_label: dict = {}                        # one option per card as a player names it (two "crab 3" play alike)
     for c in sorted(hand, key=lambda c: (C.card(c).species, C.card(c).strength, c)):
         by_label.setdefault((C.card(c).species, C.card(c).strength), c)
     cards = list(by_label.values())
@@ -209,7 +209,7 @@ def make_second_card(rng: random.Random) -> Optional[Question]:
         exc = _refusal(state, tries[0])
         if exc is not None:
             refused.append((c, exc))
-    first = state.species
+    first = state.species or ""
     explain = lambda lang: " ".join(dict.fromkeys(   # noqa: E731  (each reason once: two octopuses, one refusal)
         [Words("aqua_fest.drill.second.explain", species=species_name(first, lang)).said(lang)]
         + [exc.reason(lang) for _c, exc in refused]))
@@ -239,13 +239,13 @@ def make_who_wins(rng: random.Random) -> Optional[Question]:
         return None
     d_cell = rng.choice(near)
     attacker, defender = rng.sample(range(players), 2)
-    pawns = [None] * players
+    pawns: list = [None] * players
     pawns[attacker], pawns[defender] = B.coords(a_cell), B.coords(d_cell)
     # the fragments each has gathered so far: taken out of the seabed's upper layer, as play would have
     upper = list(base.upper)
     spare = [i for i in free if i not in (a_cell, d_cell)]
     rng.shuffle(spare)
-    collected = [[] for _ in range(players)]
+    collected: list[list] = [[] for _ in range(players)]
     for s in range(players):
         for _ in range(rng.randint(0, 3)):
             i = spare.pop()
@@ -327,7 +327,7 @@ def make_what_is_taken(rng: random.Random) -> Optional[Question]:
     start = (lambda lang: Words("aqua_fest.drill.take.home").said(lang)) if first is None else _cell(first)
     if state.moves:
         prompt = Words("aqua_fest.drill.take.prompt2", player=_player(seat), player_plain=seat + 1, start=start,
-                       species=lambda lang: species_name(state.species, lang), cell=_cell(state.pawns[seat]),
+                       species=lambda lang: species_name(state.species or "", lang), cell=_cell(state.pawns[seat]),
                        card=lambda lang: card_name(move.card, lang), to=_cell(move.to))
     else:
         prompt = Words("aqua_fest.drill.take.prompt1", player=_player(seat), player_plain=seat + 1, start=start,

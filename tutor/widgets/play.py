@@ -7,6 +7,11 @@ load, and the scored breakdown at the end.
 Generic over any engine (the contract in tutor.core.game): button wording, pickers and bots are the
 game's own parts, asked for through tutor.widgets.labels and the game's SPEC.
 
+The game itself (seats, hot seat, the position, undo, bots, save / load, what the viewer may know) is a
+tutor.core.session.Session, plain Python the table holds as `session`; the table keeps the page: the offered
+choices, the board's clickable keys, the view it sends and the HTML. Its `state`, `history`, `events_log`, ...
+are the session's.
+
 The board is clickable too (tutor.widgets.board): what the engine offers, the game's `board_keys` place on
 the SVG, step by step (Aqua Fest: a card, then a cell); a board click presses the same choice as its button.
 """

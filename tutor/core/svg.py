@@ -69,6 +69,45 @@ def drawing(width: float, height: float, *, title: str, desc: str, label: str = 
     return dwg
 
 
+# Layouts (issue #24): each board is laid out for the width it is drawn at, not one drawing scaled down. A renderer's
+# `layout=` names one of these; its SVG is `width` units wide (viewBox) and says `data-layout="<name>"`, and the page
+# draws one unit at about one CSS px (tutor.css: a phone board fills its box, a laptop or projector board is drawn at
+# most `max_scale` times its width), so the print and the tap targets below hold on screen.
+class Layout(NamedTuple):
+    name: str
+    width: int               # viewBox width in units: about the narrowest box (CSS px) this layout is drawn in
+    min_print: float         # the smallest font-size in units (>= 9 CSS px on screen)
+    min_target: float        # the smallest side, in units, of a board element the learner taps or clicks
+    max_height: Optional[int]    # the tallest board, in units, that leaves the narration and the step buttons in view
+    max_scale: float         # the most one unit is drawn at (a wide column does not blow the board up)
+
+
+LAYOUTS = {
+    # a phone, 360-430 px: the board fills the box, one unit about one px; what must be seen at once comes first
+    "phone": Layout("phone", 360, 9.5, 46, None, 1.2),
+    # a laptop column, 760-1,000 px on a 1280x800 screen: the board, the narration and the buttons on one screen
+    "laptop": Layout("laptop", 760, 9, 24, 520, 1.25),
+    # a projector, 1,600 px and up, read from across a room: bigger print, the whole table on a 1080-px screen
+    "projector": Layout("projector", 1600, 14, 24, 820, 1.2),
+}
+DEFAULT_LAYOUT = "laptop"
+
+
+def layout_of(name: Optional[str]) -> Layout:
+    """The Layout named `name` (None: the default); an unknown name is a ValueError naming the known ones."""
+    try:
+        return LAYOUTS[name or DEFAULT_LAYOUT]
+    except KeyError:
+        raise ValueError(f"unknown board layout {name!r}: one of {', '.join(LAYOUTS)}") from None
+
+
+def layout_for_width(px: float) -> str:
+    """The layout for a board box `px` CSS px wide: a phone below 560 px, a projector from 1,500 px."""
+    if px < 560:
+        return "phone"
+    return "projector" if px >= 1500 else "laptop"
+
+
 # On a phone (tutor.css, below 760 px) a board keeps a fixed width and pans sideways in its own box. A board drawn
 # as a tree of elements (Мяури, Aqua Fest, with svgdom's light elements: 760 units wide, labels 7.5 units or more)
 # takes the stylesheet's 1,140 px. A text-SVG board says its own width in the --tutor-phone-width property: wide

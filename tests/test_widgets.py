@@ -751,6 +751,7 @@ def test_no_widget_shows_a_class_name_or_memory_address_as_its_plain_text():
     from tutor.games.sea_salt_paper.sandbox import ScoreHelper as PaperScore
     from tutor.games.trump_whales.sandbox import ScoreHelper as WhalesScore
     from tutor.widgets.board import ClickBoard
+    from tutor.widgets.drill import DrillPlayer
     from tutor.widgets.lazy import Reveal
     from tutor.widgets.page import PageStatus
     from tutor.widgets.placeboard import PlaceBoard
@@ -760,7 +761,8 @@ def test_no_widget_shows_a_class_name_or_memory_address_as_its_plain_text():
              ScenarioPlayer(WORKED_ROUND, lang="ru"), Quiz("maui/catfish-in-the-shallows", lang="ru"),
              YourTurn("maui/left-hand", lang="ru"), LazyPart(lambda: W.HTML("x"), "more", lang="ru"), Reveal(),
              ClickBoard(), PlaceBoard(), LagoonSandbox(players=4, lang="ru"), ShellsHelper(lang="ru"),
-             CatsScore(lang="ru"), PaperScore(lang="ru"), WhalesScore(lang="ru")]
+             CatsScore(lang="ru"), PaperScore(lang="ru"), WhalesScore(lang="ru"),
+             DrillPlayer("maui/who-takes", lang="ru", seed=1)]
     assert {f"{type(w).__module__}.{type(w).__qualname__}" for w in built} == _tutor_widget_classes(), "a tutor widget class this test does not build"
     for w in built:
         bundle = w._repr_mimebundle_()

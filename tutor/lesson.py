@@ -29,7 +29,7 @@ import ipywidgets as W
 
 from tutor.core.game import load, spec
 from tutor.widgets.common import (
-    CSS, LANG_NAMES, ErrorArea, MessageSink, esc, guard, lessons_dir, localised, render, safe_cite, ui,
+    CSS, LANG_NAMES, ErrorArea, MessageSink, accepts, esc, guard, lessons_dir, localised, render, safe_cite, ui,
 )
 from tutor.widgets.lazy import LazyPart
 
@@ -202,8 +202,15 @@ def position(game: str, state_or_setup, lang: str = "en", viewer=None, highlight
         state = module.state_from_json(state_or_setup)
     else:
         state = state_or_setup
-    return Static(render(module, module.view(state, viewer), highlight=highlight, events=events, lang=lang),
-                  ("tutor-svg", "tutor-position"))
+    view = module.view(state, viewer)
+    if "layout" not in accepts(module.render):
+        return Static(render(module, view, highlight=highlight, events=events, lang=lang), ("tutor-svg", "tutor-position"))
+    # a static picture is drawn before the page can say how wide it is: it carries a phone board and a wide one, and
+    # the page's CSS shows the one for its screen (tutor.css, .tutor-for-phone / .tutor-for-wide)
+    boards = "".join(f'<div class="tutor-for-{where}">'
+                     f"{render(module, view, highlight=highlight, events=events, lang=lang, layout=layout)}</div>"
+                     for where, layout in (("phone", "phone"), ("wide", "laptop")))
+    return Static(boards, ("tutor-svg", "tutor-position"))
 
 
 @_never_raise_static

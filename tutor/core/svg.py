@@ -102,8 +102,9 @@ def layout_of(name: Optional[str]) -> Layout:
 
 
 def layout_for_width(px: float) -> str:
-    """The layout for a board box `px` CSS px wide: a phone below 560 px, a projector from 1,500 px."""
-    if px < 560:
+    """The layout for a board box `px` CSS px wide: a phone below 760 px (a laptop board would print under 9 px
+    there), a projector from 1,500 px."""
+    if px < 760:
         return "phone"
     return "projector" if px >= 1500 else "laptop"
 

@@ -17,7 +17,6 @@ The play table (tutor.widgets.play) uses it for moves; sandboxes use `ClickBoard
 
 from __future__ import annotations
 
-import inspect
 import re
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Optional, Sequence
@@ -26,7 +25,7 @@ import anywidget
 import traitlets as T
 
 from tutor.core.svg import Offer
-from tutor.widgets.common import StandIn, esm, render
+from tutor.widgets.common import StandIn, accepts, esm, render
 
 
 @dataclass(frozen=True)
@@ -96,18 +95,11 @@ def paths_of(board_keys: Optional[Callable], actions) -> dict:
     return out
 
 
-def render_choosable(game, view, *, highlight=(), events=(), lang: str = "en", choosable=None) -> str:
-    """The game's board with `choosable` marked; exactly `common.render` when nothing is choosable or the
-    game's renderer does not take `choosable` (its buttons still work)."""
-    if choosable:
-        try:
-            takes = "choosable" in inspect.signature(game.render).parameters
-        except (TypeError, ValueError):
-            takes = False
-        if takes:
-            return game.render(view, highlight=tuple(highlight), events=tuple(events), lang=lang,
-                               choosable=choosable)
-    return render(game, view, highlight=highlight, events=events, lang=lang)
+def render_choosable(game, view, *, highlight=(), events=(), lang: str = "en", choosable=None, layout=None) -> str:
+    """The game's board with `choosable` marked, laid out for the page's screen; exactly `common.render` when nothing
+    is choosable or the game's renderer does not take `choosable` (its buttons still work)."""
+    more = {"choosable": choosable} if choosable and "choosable" in accepts(game.render) else {}
+    return render(game, view, highlight=highlight, events=events, lang=lang, layout=layout, **more)
 
 
 _CHOICE = re.compile(r'<g (?:[^>]*? )?class="choice"[^>]*>.*?</g>', re.S)    # a hit area holds no <g>

@@ -252,16 +252,30 @@ class guard:
 
 # ----------------------------------------------------------------------------- rendering and narration
 
-def render(game, view, *, highlight=(), events=(), lang: str = "en") -> str:
-    """`game.render(view, highlight=..., events=..., lang=...)`; older renderers without `events` work too."""
+def render(game, view, *, highlight=(), events=(), lang: str = "en", layout=None, **more) -> str:
+    """`game.render(view, highlight=..., events=..., lang=..., layout=...)`: the board laid out for the page's screen
+    (tutor.widgets.screen) unless `layout` says which; a renderer without `events` or `layout` is called without."""
     fn = game.render
+    takes = accepts(fn)
+    kwargs = dict(highlight=tuple(highlight), lang=lang, **more)
+    if "events" in takes:
+        kwargs["events"] = tuple(events)
+    if "layout" in takes:
+        from tutor.widgets import screen
+        kwargs["layout"] = layout or screen.layout()
+    return fn(view, **kwargs)
+
+
+@functools.lru_cache(maxsize=64)
+def accepts(fn) -> frozenset:
+    """The keyword names a renderer takes (every name, if it takes **kwargs or cannot be inspected)."""
     try:
-        accepts_events = "events" in inspect.signature(fn).parameters
+        params = inspect.signature(fn).parameters
     except (TypeError, ValueError):
-        accepts_events = True
-    if accepts_events:
-        return fn(view, highlight=tuple(highlight), events=tuple(events), lang=lang)
-    return fn(view, highlight=tuple(highlight), lang=lang)
+        return frozenset({"events", "layout"})
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
+        return frozenset({"events", "layout"})
+    return frozenset(params)
 
 
 # ----------------------------------------------------------------------------- shared widget parts

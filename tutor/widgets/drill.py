@@ -20,6 +20,7 @@ import ipywidgets as W
 from tutor.core import drill as D
 from tutor.core.events import for_viewer
 from tutor.core.game import load
+from tutor.widgets import screen
 from tutor.widgets.common import (
     ErrorArea, StandIn, breakdown_html, citation_html, esc, events_highlight, events_html, guard, render, svg_box, ui,
 )
@@ -48,6 +49,7 @@ class DrillPlayer(StandIn, W.VBox):
         self.shown_why = False
         self.streak = 0                     # questions answered right at the first try, in a row
         self.history: list = []             # the first answers' marks, oldest first (the last HISTORY)
+        self._drawn: tuple = ()             # (state, highlight, events) of the board on screen: drawn again for a new layout
 
         self.errors = ErrorArea()
         self.heading = W.HTML("")
@@ -78,6 +80,7 @@ class DrillPlayer(StandIn, W.VBox):
                               f'<p class="tutor-drill-intro">{esc(ui("drill.intro", lang))}</p>')
         with g:
             self.new_question()
+        screen.watch(self._relayout)
 
     @staticmethod
     def _button(label: str, on_click, cls: str) -> W.Button:
@@ -118,7 +121,14 @@ class DrillPlayer(StandIn, W.VBox):
             mark = "☑" if option.key in self.picked else "☐"
         return f"{mark} {text}" if mark else text
 
+    def _relayout(self, _layout: str) -> None:
+        """The page's screen changed (a phone turned): the board on screen is drawn again for it."""
+        if self._drawn:
+            with guard(self.errors, self.lang):
+                self.svg.value = self._board(*self._drawn)
+
     def _board(self, state, highlight, events) -> str:
+        self._drawn = (state, highlight, events)
         q = self.question
         viewer = q.viewer if q is not None else None
         return render(self.game, self.game.view(state, viewer), highlight=highlight,

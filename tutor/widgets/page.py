@@ -4,7 +4,8 @@
 
 Without it a page whose kernel is gone (server restarted, kernel crashed, network dropped) looks alive while
 every button silently does nothing; the page asks the kernel for a sign of life now and then and after every
-click, and shows "connection lost — reload" when none comes back.
+click, and shows "connection lost — reload" when none comes back. It also tells the kernel how wide the lesson's
+column is, so boards are laid out for a phone, a laptop or a projector (tutor.widgets.screen).
 """
 
 from __future__ import annotations
@@ -36,3 +37,7 @@ class PageStatus(StandIn, anywidget.AnyWidget):
     def _answer(self, _widget, content, _buffers) -> None:
         if isinstance(content, dict) and "ping" in content:
             self.send({"pong": content["ping"]})
+        if isinstance(content, dict) and "width" in content:
+            # the lesson column's width: boards are laid out for it from now on (tutor.widgets.screen)
+            from tutor.widgets import screen
+            screen.set_width(content["width"])

@@ -22,6 +22,7 @@ from tutor.core.events import for_viewer
 from tutor.core.game import Engine, load
 from tutor.core.i18n import text
 from tutor.core.scenario import ScenarioError, adapter, seat
+from tutor.widgets import screen
 from tutor.widgets.common import (
     ErrorArea, StandIn, breakdown_html, citation_html, esc, events_highlight, events_html, guard, find_lesson_file, localised,
     refusal_html, render, safe_cite, svg_box, ui,
@@ -54,6 +55,8 @@ class Quiz(StandIn, W.VBox):
         self.revealed = False         # a wrong answer's "Show me why" was pressed (a right one tells all at once)
         self.viewer = None
         self._opening_svg = ""
+        self._opening: tuple = ()        # (state, highlight, events) of the opening board, and of the board on screen:
+        self._shown: tuple = ()          # drawn again when the page's layout changes (tutor.widgets.screen)
 
         self.errors = ErrorArea()
         self.warning = W.HTML("")
@@ -84,6 +87,7 @@ class Quiz(StandIn, W.VBox):
 
         with guard(self.errors, lang):
             self._build(quiz, lessons)
+        screen.watch(self._relayout)
 
     # ------------------------------------------------------------------ building
 
@@ -105,7 +109,8 @@ class Quiz(StandIn, W.VBox):
         self.heading.value = f"<h3>{esc(ui('quiz.title', self.lang))}: {esc(title)}{cited}</h3>" if title else ""
         self.question.value = f"<p>{esc(localised(self.data['question'], self.lang))}</p>"
         start = Q.asked(self.data)
-        self._opening_svg = self._board(start, self._highlight, ())
+        self._opening = (start, self._highlight, ())
+        self._opening_svg = self._board(*self._opening)
         self.svg.value = self._opening_svg
         g = guard(self.errors, self.lang)
         self.buttons = []
@@ -117,8 +122,18 @@ class Quiz(StandIn, W.VBox):
             self.buttons.append(b)
         self.choices.children = [W.HTML(f"<b>{esc(ui('quiz.choose', self.lang))}</b>"), *self.buttons]
 
+    def _relayout(self, _layout: str) -> None:
+        """The page's screen changed (a phone turned): the opening board and the board on screen are drawn again."""
+        if self.game is None or not self._opening:
+            return
+        with guard(self.errors, self.lang):
+            shown = self._shown
+            self._opening_svg = self._board(*self._opening)
+            self.svg.value = self._board(*shown) if shown != self._opening else self._opening_svg
+
     def _board(self, state, highlight, events) -> str:
         assert self.game is not None, "drawn only once the quiz is built"
+        self._shown = (state, highlight, events)
         return render(self.game, self.game.view(state, self.viewer), highlight=highlight,
                       events=for_viewer(events, self.viewer), lang=self.lang)
 
@@ -255,6 +270,7 @@ class Quiz(StandIn, W.VBox):
         self.why.layout.display = "none"
         self.verdict.value = ""
         self.svg.value = self._opening_svg
+        self._shown = self._opening
         for b, choice in zip(self.buttons, self.data.get("choices", [])):
             b.description = localised(choice["label"], self.lang)
             b.remove_class("tutor-quiz-right")

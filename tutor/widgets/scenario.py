@@ -20,6 +20,7 @@ import traitlets as T
 from tutor.core.events import for_viewer
 from tutor.core.game import Engine, load
 from tutor.core.scenario import ScenarioError, load_file, replay, validate
+from tutor.widgets import screen
 from tutor.widgets.boardbox import even_boards
 from tutor.widgets.common import (
     StandIn, TraitMessage, esc, esm, events_html, guard, find_lesson_file, localised, refusal_html, render, safe_cite,
@@ -49,6 +50,7 @@ class ScenarioPlayer(StandIn, anywidget.AnyWidget):
     index = T.Int(0).tag(sync=True)
     warning = T.Unicode("").tag(sync=True)     # HTML: the engine and the lesson disagree
     error = T.Unicode("").tag(sync=True)       # plain text: the example cannot be shown
+    layout = T.Unicode("").tag(sync=True)      # the board layout the frames are drawn for (tutor.widgets.screen)
 
     def __init__(self, scenario, lang: str = "en", *, lessons=None, **kwargs):
         labels = {k: ui(k, lang, i="{i}", n="{n}") for k in NAV_KEYS}   # the page fills in {i} and {n}
@@ -72,7 +74,9 @@ class ScenarioPlayer(StandIn, anywidget.AnyWidget):
             self.warning = (f'<div class="tutor-warning-box" role="alert"><b>{esc(ui("mismatch", lang))}</b>'
                             f"<ul>{items}</ul></div>")
         self.count = len(self.frames)
+        self.layout = screen.layout()
         self.on_msg(self._on_msg)
+        screen.watch(self._relayout)
 
     # ------------------------------------------------------------------ what the page shows
 
@@ -119,6 +123,12 @@ class ScenarioPlayer(StandIn, anywidget.AnyWidget):
         return {"first": n > 0 and i > 0, "back": n > 0 and i > 0,
                 "next": n > 0 and i < n - 1, "last": n > 0 and i < n - 1, "slider": n > 1}
 
+    def _relayout(self, layout: str) -> None:
+        """The page's screen changed (a phone turned): the frames are drawn again for it; the page drops the ones it
+        holds when `layout` changes and asks again (scenario.js)."""
+        self._drawn = {}
+        self.layout = layout
+
     # ------------------------------------------------------------------ the page asks
 
     def _on_msg(self, _widget, content, _buffers) -> None:
@@ -131,7 +141,8 @@ class ScenarioPlayer(StandIn, anywidget.AnyWidget):
             order = [i for i in dict.fromkeys(wanted) if isinstance(i, int) and 0 <= i < len(self.frames)]
             for i in order[:8]:      # a page asks for a few at a time; a hostile one gets no more
                 drawn = self.frame(i)
-                message = {"frame": {"i": i, "svg": drawn["board"], "narration": drawn["narration"]}}
+                message = {"frame": {"i": i, "svg": drawn["board"], "narration": drawn["narration"],
+                                     "layout": self.layout}}
                 key, markup = drawn["defs"]
                 if key and key not in have:
                     message["defs"] = {"key": key, "markup": markup}
@@ -144,7 +155,8 @@ class ScenarioPlayer(StandIn, anywidget.AnyWidget):
         assert self.game is not None, "drawn only once the scenario is built"
         view = self.game.view(frame.state, frame.viewer)
         told = for_viewer(frame.events, frame.viewer)   # a seat's frame narrates only what that seat knows
-        return render(self.game, view, highlight=frame.highlight, events=told, lang=self.lang)
+        return render(self.game, view, highlight=frame.highlight, events=told, lang=self.lang,
+                      layout=self.layout or None)
 
     def narration_html(self, frame) -> str:
         lang = self.lang

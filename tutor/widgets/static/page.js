@@ -75,6 +75,25 @@ function render({ model, el }) {
   markToggles();
   const toggles = new MutationObserver(markToggles);
   toggles.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ["class"] });
+  // The width of the lesson's column, for the kernel to lay the boards out for it (tutor/widgets/screen.py): told
+  // once drawn, and again when it changes by more than a few pixels (a phone turned, a window resized); the
+  // kernel picks the layout and redraws what is on the page only when the layout changes.
+  let told = 0;
+  let resizeTimer = null;
+  const column = () => {
+    const output = el.closest(".jp-OutputArea-output, .jp-Cell-outputArea, .jp-Cell") || document.body;
+    return Math.round(output.clientWidth || document.documentElement.clientWidth || window.innerWidth);
+  };
+  const tellWidth = () => {
+    const width = column();
+    if (width > 0 && Math.abs(width - told) > 8) {
+      told = width;
+      try { model.send({ width }); } catch (err) { /* a lost kernel shows its own notice */ }
+    }
+  };
+  tellWidth();
+  const onResize = () => { clearTimeout(resizeTimer); resizeTimer = setTimeout(tellWidth, 250); };
+  window.addEventListener("resize", onResize);
   const onClick = () => ping(model.get("click_timeout_ms"));
   document.addEventListener("click", onClick, true);
   const timer = setInterval(() => ping(model.get("timeout_ms")), model.get("interval_ms"));
@@ -85,6 +104,8 @@ function render({ model, el }) {
     toggles.disconnect();
     clearTimeout(pending);
     document.removeEventListener("click", onClick, true);
+    window.removeEventListener("resize", onResize);
+    clearTimeout(resizeTimer);
     notice.remove();
   };
 }

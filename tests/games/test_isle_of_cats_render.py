@@ -253,18 +253,20 @@ def test_families_are_outlined_with_size_and_points_and_the_placed_tile_is_marke
     assert re.search(r'<path class="event" data-target="tile:[^"]+"', svg)
 
 
-def _family_labels(svg: str) -> list[tuple[str, float, float, float]]:
-    """(seat, x, y, width) of each family's label box, in its boat's squares' units (the boat's own origin)."""
+def _family_labels(svg: str) -> list[tuple[str, float, float, float, float, float]]:
+    """(seat, x, y, width, height, square) of each family's label box, in its boat's units (the boat's own origin;
+    `square`: the boat's square, which each layout sizes)."""
     out = []
-    for boat in re.finditer(r'<g class="boat" data-board-seat="(\d+)".*?(?=<g class="boat"|$)', svg, re.S):
-        for m in re.finditer(r'<g class="family"[^>]*>.*?<rect x="([-\d.]+)" y="([-\d.]+)" width="([\d.]+)"',
-                             boat.group(0), re.S):
-            out.append((boat.group(1), float(m.group(1)), float(m.group(2)), float(m.group(3))))
+    for boat in re.finditer(r'<g class="boat" data-board-seat="(\d+)"[^>]*data-cell="([\d.]+)".*?(?=<g class="boat"|$)',
+                            svg, re.S):
+        for m in re.finditer(r'<g class="family"[^>]*>.*?<rect x="([-\d.]+)" y="([-\d.]+)" width="([\d.]+)" '
+                             r'height="([\d.]+)"', boat.group(0), re.S):
+            out.append((boat.group(1), float(m.group(1)), float(m.group(2)), float(m.group(3)), float(m.group(4)),
+                        float(boat.group(2))))
     return out
 
 
 def test_a_family_label_keeps_off_the_column_numbers_and_its_own_squares():
-    from tutor.games.isle_of_cats.render import CELL
     from tutor.games.isle_of_cats.scoring import families
     # a family along the top row: its label went over the column numbers above the boat
     top = [("cat-blue-1", 0, 5, 0), ("cat-blue-2", 0, 8, 0), ("cat-blue-3", 0, 10, 0)]
@@ -278,17 +280,18 @@ def test_a_family_label_keeps_off_the_column_numbers_and_its_own_squares():
         while not ioc.is_over(g):
             p = rnd.choice(ioc.to_move(g))
             g, _ = ioc.apply(g, rnd.choice(ioc.legal_actions(g, p)))
-        boats.append((render(ioc.view(g, None)), {str(i): list(rows) for i, rows in enumerate(g.placed)}))
+        placed = {str(i): list(rows) for i, rows in enumerate(g.placed)}
+        boats += [(render(ioc.view(g, None), layout=layout), placed) for layout in ("phone", "laptop", "projector")]
     checked = 0
     for svg, placed in boats:
         labels = _family_labels(svg)
         assert len(labels) == sum(len(families(rows)) for rows in placed.values())
-        for seat, x, y, w in labels:
+        for seat, x, y, w, h, cell in labels:
             assert y >= 0, f"a family label at y={y} covers the column numbers above the boat"
             own = {cell for f in families(placed[seat]) for cell in f.cells}
-            # the squares under the label's box (w wide, 12 high) are none of any family's own
-            under = {(int(bx // CELL), int(by // CELL)) for bx in (x, x + w - 0.1) for by in (y, y + 11.9)}
-            under |= {(col, row) for col in range(int(x // CELL), int((x + w - 0.1) // CELL) + 1)
+            # the squares under the label's box (w wide, h high) are none of any family's own
+            under = {(int(bx // cell), int(by // cell)) for bx in (x, x + w - 0.1) for by in (y, y + h - 0.1)}
+            under |= {(col, row) for col in range(int(x // cell), int((x + w - 0.1) // cell) + 1)
                       for _c, row in under}
             assert not under & own, f"a family label over a family's own squares {sorted(under & own)}"
             checked += 1

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from html import escape
+from typing import NamedTuple
 
 from tutor.core import cardtable as K
 from tutor.core import svg as S
@@ -131,17 +132,18 @@ def _rat(x: float, y: float, c: float, name: str) -> str:
             f'fill="none"/></g>')
 
 
-def _map(x: float, y: float, c: float, colour: str, lang: str) -> str:
+def _map(x: float, y: float, c: float, colour: str, lang: str, floor: float = S.SMALL_PRINT) -> str:
     name = _w("map", lang, colour=map_colour_name(colour, lang))     # «синя мапа», agreeing with «мапа»
     return (f'<g class="map" data-colour="{colour}"><title>{escape(name)}</title>'
             f'<rect x="{x + 1.5:.1f}" y="{y + 1.5:.1f}" width="{c - 3:.1f}" height="{c - 3:.1f}" rx="2" '
             f'fill="{HEX[colour]}" stroke="{S.INK}" stroke-width="0.8" stroke-dasharray="2 1"/>'
-            + K.label(x + c / 2, y + c * 0.72, initial(colour, lang), size=c * 0.55, anchor="middle", weight="bold",
+            + K.label(x + c / 2, y + c / 2 + max(c * 0.55, floor) * 0.36, initial(colour, lang),
+                      size=round(max(c * 0.55, floor), 2), anchor="middle", weight="bold",
                       fill="#ffffff") + "</g>")
 
 
 @lru_cache(maxsize=64)
-def _boat(boat: str, c: float, lang: str) -> str:
+def _boat(boat: str, c: float, lang: str, floor: float = S.SMALL_PRINT) -> str:
     """A boat at the origin before any tile: deck squares, rooms, symbols, rats and maps."""
     out = [f'<path d="{_squares(C.BOAT_CELLS, c)}" fill="{DECK}"/>',
            f'<path d="{"".join(f"M{x * c:g} {y * c:g}h{c:g}v{c:g}" for x, y in C.BOAT_CELLS)}" fill="none" '
@@ -151,11 +153,11 @@ def _boat(boat: str, c: float, lang: str) -> str:
                    f'{_glyph(C.ROOM_SYMBOLS[i], x * c, y * c, c)}</g>')
     rat = _w("rat", lang)
     out += [_rat(x * c, y * c, c, rat) for x, y in C.RATS[boat]]
-    out += [_map(x * c, y * c, c, colour, lang) for colour, (x, y) in C.MAPS[boat].items()]
+    out += [_map(x * c, y * c, c, colour, lang, floor) for colour, (x, y) in C.MAPS[boat].items()]
     out.append(f'<path class="walls" d="{_walls(c)}" fill="none" stroke="{WALL}" stroke-width="2.2" '
                f'stroke-linecap="square"/>')
     # light column and row numbers (the list of places names them)
-    size = max(c * 0.42, S.SMALL_PRINT)
+    size = _numbers_size(c, floor)
     out.append('<g class="grid-numbers" aria-hidden="true">'
                + "".join(K.label((x + 0.5) * c, -3, x + 1, size=size, anchor="middle", fill=S.MUTED)
                          for x in range(C.WIDTH))
@@ -168,8 +170,13 @@ def tile_fill(tile: dict) -> str:
     return HEX[tile["colour"]] if tile["kind"] == "cat" else RARE_FILL if tile["kind"] == "rare" else COMMON_FILL
 
 
+def _numbers_size(c: float, floor: float) -> float:
+    """The size of a boat's column and row numbers: light, and never under the layout's smallest print."""
+    return round(max(c * 0.42, floor), 2)
+
+
 @lru_cache(maxsize=4096)
-def _tile(tile_id: str, orientation: int, c: float, lang: str) -> str:
+def _tile(tile_id: str, orientation: int, c: float, lang: str, floor: float = S.SMALL_PRINT) -> str:
     """A tile at the origin (its orientation's bounding box): fill, one outline path, its colour's initial or its
     treasure mark (★ rare, ◆ common)."""
     kind, shape, colour = C.KIND[tile_id], C.SHAPE[tile_id], C.COLOUR[tile_id]
@@ -177,12 +184,12 @@ def _tile(tile_id: str, orientation: int, c: float, lang: str) -> str:
     fill = HEX[colour] if colour else RARE_FILL if kind == "rare" else COMMON_FILL
     x, y = cells[0]
     mark = initial(colour, lang) if colour else "★" if kind == "rare" else "◆"
-    # the mark fills most of its square; on the island's small tiles it keeps to the small-print floor (a phone
-    # then pans the board less) and is centred in its square instead
-    size = c * 0.62
+    # the mark fills most of its square; on the island's small tiles it keeps to the layout's smallest print and
+    # is centred in its square instead
+    size = round(c * 0.62, 2)
     base = y * c + c * 0.74
-    if size < S.SMALL_PRINT:
-        size, base = S.SMALL_PRINT, y * c + c / 2 + S.SMALL_PRINT * 0.36
+    if size < floor:
+        size, base = floor, y * c + c / 2 + floor * 0.36
     return (f'<path d="{_squares(cells, c)}" fill="{fill}"/>'
             f'<path class="outline" d="{_edges(cells, c)}" fill="none" stroke="{S.INK}" stroke-width="1.6" '
             f'stroke-linecap="square"/>'
@@ -194,8 +201,9 @@ def _box(cells) -> tuple[int, int]:
     return max(x for x, _ in cells) + 1, max(y for _, y in cells) + 1
 
 
-def _card_words(card_id: str, x: float, y: float, w: float, lang: str) -> str:
-    """A family card's task in short words, in up to 3 lines that fit the card's width."""
+def _card_words(card_id: str, x: float, y: float, w: float, lang: str, h: float = 32) -> tuple[float, str]:
+    """A family card's task in short words, in up to 3 lines that fit the card's width (w) and height (h): the
+    size they are printed at and the text."""
     words = _w(f"card_short.{card_id}", lang).split()
     inner = w - 6
     best = None
@@ -210,17 +218,18 @@ def _card_words(card_id: str, x: float, y: float, w: float, lang: str) -> str:
                 line = []
             line.append(t)
         lines.append(" ".join(line))
-        size = min(min(K.fit(ln, inner, 10) for ln in lines), 26 / len(lines) - 1)
+        size = min(min(K.fit(ln, inner, h * 10 / 32) for ln in lines), (h - 6) / len(lines) - 1)
         if best is None or size > best[0] + 0.3:
             best = (size, lines)
         del per
     size, lines = best
-    top = y + 16 - (len(lines) - 1) * (size + 1) / 2 + size * 0.35
-    return "".join(K.label(x + w / 2, top + i * (size + 1), ln, size=size, anchor="middle")
-                   for i, ln in enumerate(lines))
+    size = round(size, 2)
+    top = y + h / 2 - (len(lines) - 1) * (size + 1) / 2 + size * 0.35
+    return size, "".join(K.label(x + w / 2, top + i * (size + 1), ln, size=size, anchor="middle")
+                         for i, ln in enumerate(lines))
 
 
-def _family_marks(tiles, c: float, lang: str) -> str:
+def _family_marks(tiles, c: float, lang: str, size: float = 9) -> str:
     """Each cat family (3+ same-colour cat tiles joined by sides, scoring.families) outlined, with a small label of
     its size and points ("3 → 8")."""
     found = _families([(t["id"], t["orientation"], t["x"], t["y"]) for t in tiles])
@@ -232,16 +241,17 @@ def _family_marks(tiles, c: float, lang: str) -> str:
                    points=points_text(f.points, lang))
         words = _w("family", lang, size=f.size, points=f.points)
         d = _edges(f.cells, c)
-        w = 7 + 5.6 * len(words)
-        bx, by = _family_label_spot(f.cells, covered, c, w, kin)
+        w = (7 + 5.6 * len(words)) * size / 9
+        h = 12 * size / 9
+        bx, by = _family_label_spot(f.cells, covered, c, w, kin, h)
         out.append(f'<g class="family" data-colour="{f.colour}" data-size="{f.size}" data-points="{f.points}">'
                    f'<title>{escape(title)}</title>'
                    f'<path d="{d}" fill="none" stroke="#ffffff" stroke-width="5" stroke-linecap="round" opacity="0.9"/>'
                    f'<path d="{d}" fill="none" stroke="{S.INK}" stroke-width="2.2" stroke-dasharray="1 3.5" '
                    f'stroke-linecap="round"/>'
-                   f'<rect x="{bx:g}" y="{by:g}" width="{w:.1f}" height="12" rx="6" fill="#ffffff" stroke="{S.INK}" '
-                   f'stroke-width="0.8"/>'
-                   + K.label(bx + w / 2, by + 9, words, size=9, anchor="middle", weight="bold") + "</g>")
+                   f'<rect x="{bx:g}" y="{by:g}" width="{w:.1f}" height="{h:g}" rx="{h / 2:g}" fill="#ffffff" '
+                   f'stroke="{S.INK}" stroke-width="0.8"/>'
+                   + K.label(bx + w / 2, by + h * 0.75, words, size=size, anchor="middle", weight="bold") + "</g>")
     return "".join(out)
 
 
@@ -285,7 +295,8 @@ def _asked(key: str, tile_id: str, ox: float, oy: float, c: float, boat: str = "
                       fill="#111111") + "</g>")
 
 
-def _family_label_spot(cells, covered: set, c: float, w: float, kin: set = frozenset()) -> tuple[float, float]:
+def _family_label_spot(cells, covered: set, c: float, w: float, kin: set = frozenset(),
+                       h: float = 12) -> tuple[float, float]:
     """Where a family's label (w wide, 12 high) goes: along the edge of the row just above one of its top squares,
     or just below one of its bottom squares. Never above row 1: over the top row lie the column numbers. The spot
     that hides fewest squares of any family (`kin`: its own and the others') wins, then fewest squares of any tile
@@ -295,12 +306,12 @@ def _family_label_spot(cells, covered: set, c: float, w: float, kin: set = froze
     span = range(int((w - 0.01) // c) + 1)      # the columns the label reaches over, from its own
     spots = []
     for x, y in cells:
-        for row, by, below in ((y - 1, y * c - 13, 0), (y + 1, (y + 1) * c + 1, 1)):
+        for row, by, below in ((y - 1, y * c - h - 1, 0), (y + 1, (y + 1) * c + 1, 1)):
             if not 0 <= row < C.HEIGHT or (x, row) in inside:
                 continue
             under = [(x + i, row) for i in span]
             spots.append((sum(q in kin for q in under), sum(q in covered for q in under), below, y, x,
-                          x * c, by))
+                          x * c, max(by, 0.0)))
     if not spots:            # a family from the top row to the bottom one with no edge free: on its top square
         x, y = min(cells, key=lambda p: (p[1], p[0]))
         return x * c, y * c + 1
@@ -325,108 +336,215 @@ class _Board(K.CardBoard):
                             f'stroke-linecap="square"/>')
 
 
-def _table_header(b: "_Board", view: dict, seats: list, width: float, marked: set, lang: str) -> float:
-    """The day track and the ship, the turn order, the common treasures, the island and the held tile; returns
-    where the boats begin."""
-    parts = b.parts
+# --------------------------------------------------------------------------- the layouts (issue #24)
+
+class _Geo(NamedTuple):
+    """How one layout (tutor.core.svg.LAYOUTS) draws the table: the same things, arranged for its width."""
+    k: float            # the print and the header's spacing, against the laptop's sizes
+    pad: float
+    mini: float         # a square of a tile around the island and of a treasure pile
+    cell: float         # the largest square of a boat
+    other: float        # the largest square of the other boats when boats are stacked (phone), else = cell
+    stack: bool         # boats one under another, the viewer's first (phone)
+    side: float         # with 3 or more players, the island and the day track in a column this wide on the left
+
+
+GEOS = {
+    # a phone: the island's tiles (tap targets of 46 units at least) at the top, then the viewer's boat as wide as
+    # the screen, then the other boats, smaller, one under another
+    "phone": _Geo(k=1.0, pad=8, mini=9, cell=15.5, other=12, stack=True, side=0),
+    # a laptop column: the island across the top, the boats two by two, their squares as large as 520 units allow
+    "laptop": _Geo(k=1.0, pad=6, mini=8, cell=16, other=16, stack=False, side=0),
+    # a projector: print 1.6 times the laptop's; with 3 or 4 players the island in a left column and the boats
+    # two by two beside it, so the boats stay large
+    "projector": _Geo(k=1.6, pad=16, mini=13, cell=34, other=34, stack=False, side=430),
+}
+
+
+class _Fonts:
+    def __init__(self, spec: S.Layout, g: _Geo):
+        self.floor, self.k = spec.min_print, g.k
+
+    def __call__(self, base: float) -> float:
+        """The laptop's size `base`, in this layout: scaled, never under its smallest print."""
+        return max(round(base * self.k, 1), self.floor)
+
+
+def _lines(words: str, width: float, size: float, bold: bool = False) -> list:
+    """`words` in as few lines as fit `width` at `size` (a single long word keeps a line of its own)."""
+    out: list = []
+    for w in words.split():
+        if out and K.em(out[-1] + " " + w, bold) * size <= width:
+            out[-1] += " " + w
+        else:
+            out.append(w)
+    return out or [""]
+
+
+def _wrapped(parts: list, x: float, y: float, words: str, width: float, size: float, bold: bool = False,
+             fill: str = S.INK) -> float:
+    """`words` printed from baseline y in lines that fit `width` (narrowed a little if a lone word does not);
+    returns the height taken."""
+    lines = _lines(words, width, size, bold)
+    for i, ln in enumerate(lines):
+        wide = K.em(ln, bold) * size
+        parts.append(K.label(x, y + i * size * 1.25, ln, size=size, weight="bold" if bold else "normal", fill=fill,
+                             length=width if wide > width + 0.01 else None))
+    return len(lines) * size * 1.25
+
+
+def _header(b: "_Board", view: dict, seats: list, x0: float, y0: float, width: float, g: _Geo, f: _Fonts,
+            target: float, marked: set, lang: str) -> float:
+    """The day track and the ship, the turn order, the common treasures, the island and the held tile, laid out
+    from (x0, y0) within `width`; returns where they end. Narrower than 600 units, each part's name stands on
+    its own line above it; wider, in a column on its left."""
+    parts, k = b.parts, g.k
+    right = x0 + width
+    title, small = f(12), f(11)
+    narrow = width < 600
+    indent = 0.0 if narrow else 130 * k
     # --- the day track and the ship
-    parts.append(K.label(PAD, 18, _w("days", lang), size=12, weight="bold"))
+    y = y0
+    days = _w("days", lang)
+    parts.append(K.label(x0, y + 18 * k, days, size=title, weight="bold"))
+    r, step = 10 * k, 26 * k
+    dx = x0 + max(70 * k, K.em(days, True) * title + 8 * k + r)
+    x = dx
     for i, n in enumerate(range(C.DAYS, -1, -1)):
-        x = PAD + 70 + i * 26
+        x = dx + i * step
         here = view["ship"] == n
         if n:
-            parts.append(f'<circle cx="{x}" cy="14" r="10" fill="{"#ffe8a3" if here else "#ffffff"}" stroke="{S.INK}"/>'
-                         + K.label(x, 18, n, size=11, anchor="middle", weight="bold" if here else "normal"))
-            b.element(f"day:{n}", x - 10, 4, 20, 20, _w("day", lang, n=n))
+            parts.append(f'<circle cx="{x:g}" cy="{y + 14 * k:g}" r="{r:g}" fill="{"#ffe8a3" if here else "#ffffff"}" '
+                         f'stroke="{S.INK}"/>'
+                         + K.label(x, y + 14 * k + small * 0.36, n, size=small, anchor="middle",
+                                   weight="bold" if here else "normal"))
+            b.element(f"day:{n}", x - r, y + 4 * k, 2 * r, 2 * r, _w("day", lang, n=n))
         else:       # Vesh's hand: the ship arrives there and the game ends
-            x += 4
+            x += 4 * k
+            hand = _w("hand", lang)
             parts.append(f'<g class="hand"><title>{escape(_w("hand_title", lang))}</title>'
-                         f'<rect x="{x - 13}" y="4" width="26" height="20" rx="6" fill="{"#ffe8a3" if here else "#ffffff"}" '
-                         f'stroke="{S.INK}" stroke-dasharray="3 2"/>'
-                         + K.label(x, 18, _w("hand", lang), size=K.fit(_w("hand", lang), 24, 10), anchor="middle",
-                                   weight="bold" if here else "normal") + "</g>")
-            b.element("day:0", x - 13, 4, 26, 20, _w("hand_title", lang))
+                         f'<rect x="{x - 13 * k:g}" y="{y + 4 * k:g}" width="{26 * k:g}" height="{20 * k:g}" rx="{6 * k:g}" '
+                         f'fill="{"#ffe8a3" if here else "#ffffff"}" stroke="{S.INK}" stroke-dasharray="3 2"/>'
+                         + K.label(x, y + 14 * k + small * 0.36, hand, size=max(K.fit(hand, 24 * k, 10 * k), f.floor),
+                                   anchor="middle", weight="bold" if here else "normal") + "</g>")
+            b.element("day:0", x - 13 * k, y + 4 * k, 26 * k, 20 * k, _w("hand_title", lang))
         if here:
             said = _w("ship", lang, n=n) if n else _w("hand_title", lang)
-            b.element("ship", x - 10, 4, 20, 20, said,
-                      f'<path class="ship" d="M{x - 8} 28h16l-3 5h-10z" fill="{WALL}"><title>'
-                      f'{escape(said)}</title></path>')
-    # --- the turn order
-    x = PAD + 70 + (C.DAYS + 1) * 26 + 14
-    parts.append(K.label(x, 18, _w("order", lang), size=12, weight="bold"))
-    x += 8 + 7 * len(_w("order", lang))
+            b.element("ship", x - r, y + 4 * k, 2 * r, 2 * r, said,
+                      f'<path class="ship" d="M{x - 8 * k:g} {y + 28 * k:g}h{16 * k:g}l{-3 * k:g} {5 * k:g}h{-10 * k:g}z" '
+                      f'fill="{WALL}"><title>{escape(said)}</title></path>')
+    x += 13 * k + 14 * k
+    # --- the turn order: after the days if it fits there, else on lines of its own
+    order = _w("order", lang)
+    pills = []
     for s in view["order"]:
         name = player_name(s, lang)
         passed = seats[s]["passed"]
-        turn = view["turn"] == s and not view["over"] and view["phase"] != "keep"
         words = name + (f" ({_w('passed', lang)})" if passed else "")
-        w = 7 * len(words) + 8
+        pills.append((s, name, passed, words, K.em(words, False) * small + 12 * k))
+    ow = K.em(order, True) * title + 8 * k
+    if x + ow + sum(w + 6 * k for *_, w in pills) > right:
+        x, y = x0, y + 36 * k
+    parts.append(K.label(x, y + 18 * k, order, size=title, weight="bold"))
+    x += ow
+    for s, name, passed, words, w in pills:
+        if x + w > right:
+            x, y = x0 + (0 if narrow else indent), y + 24 * k
+        turn = view["turn"] == s and not view["over"] and view["phase"] != "keep"
         parts.append(f'<g class="order-seat" data-seat="{s}" data-passed="{str(passed).lower()}">'
-                     f'<rect x="{x}" y="5" width="{w}" height="18" rx="9" fill="{"#fff3c4" if turn else "#ffffff"}" '
+                     f'<rect x="{x:g}" y="{y + 5 * k:g}" width="{w:.1f}" height="{18 * k:g}" rx="{9 * k:g}" '
+                     f'fill="{"#fff3c4" if turn else "#ffffff"}" '
                      f'stroke="{S.INK if turn else S.MUTED}" stroke-width="{1.6 if turn else 0.8}"/>'
-                     + K.label(x + w / 2, 18, words, size=11, anchor="middle", fill=S.MUTED if passed else S.INK)
-                     + "</g>")
-        b.element(f"seat:{s}", x, 5, w, 18, name)
-        x += w + 6
+                     + K.label(x + w / 2, y + 14 * k + small * 0.36, words, size=small, anchor="middle",
+                               fill=S.MUTED if passed else S.INK) + "</g>")
+        b.element(f"seat:{s}", x, y + 5 * k, w, 18 * k, name)
+        x += w + 6 * k
+    y += 40 * k
+
+    def section(name: str) -> float:
+        """A part's name; returns where its things begin (beside it, or on the next line)."""
+        nonlocal y
+        parts.append(K.label(x0, y + title, name, size=title, weight="bold"))
+        if narrow:
+            y += title + 8 * k
+            return x0
+        return x0 + max(indent, K.em(name, True) * title + 12 * k)
+
     # --- the common treasures left
-    y = 44
-    parts.append(K.label(PAD, y + 10, _w("supply", lang), size=12, weight="bold"))
-    x = PAD + 130
+    start = x = section(_w("supply", lang))
+    row_h = 0.0
     for shape, n in view["supply"].items():
         cells = G.ORIENTATIONS[shape][0]
         tw, th = _box(cells)
+        count = f"×{n}"
+        bw = max(tw * g.mini + 8 * k + K.em(count, False) * small, target)
+        bh = max(th * g.mini, 14 * k, target - 4 * k) + 4 * k
+        if x + bw > right:
+            x, y, row_h = start, y + row_h + 6 * k, 0.0
+        py = y + (bh - th * g.mini) / 2 - 2 * k
         parts.append(f'<g class="supply" data-shape="{shape}"><title>{escape(shape_name(shape, lang))}: {n}</title>'
-                     + K.place(x, y, f'<path d="{_squares(cells, MINI)}" fill="{COMMON_FILL}" stroke="{S.INK}" '
-                                     f'stroke-width="0.8"/>')
-                     + K.label(x + tw * MINI + 4, y + 12, f"×{n}", size=11) + "</g>")
-        b.element(f"supply:{shape}", x - 2, y - 2, tw * MINI + 28, max(th * MINI, 14) + 4, shape_name(shape, lang))
-        x += tw * MINI + 40
-    parts.append(K.label(x + 10, y + 12, _w("bag", lang, n=view["bag_count"]), size=11, fill=S.MUTED))
-    # --- the island and the held tile
-    y = 72
-    parts.append(K.label(PAD, y + 12, _w("island", lang), size=12, weight="bold"))
-    x, row_h = PAD + 130, 0
+                     + K.place(x + 2 * k, py, f'<path d="{_squares(cells, g.mini)}" fill="{COMMON_FILL}" '
+                                            f'stroke="{S.INK}" stroke-width="0.8"/>')
+                     + K.label(x + 2 * k + tw * g.mini + 4 * k, py + th * g.mini / 2 + small * 0.36, count, size=small)
+                     + "</g>")
+        b.element(f"supply:{shape}", x, y - 2 * k, bw, bh, shape_name(shape, lang))
+        x += bw + 12 * k
+        row_h = max(row_h, bh)
+    bag = _w("bag", lang, n=view["bag_count"])
+    if x + K.em(bag, False) * small > right:
+        x, y, row_h = start, y + row_h + 4 * k, small
+    parts.append(K.label(x, y + max(row_h, 16 * k) / 2 + small * 0.2, bag, size=small, fill=S.MUTED))
+    y += max(row_h, 16 * k) + 10 * k
+    # --- the island
+    start = x = section(_w("island", lang))
+    row_h, gap = 0.0, (6 if target >= 40 else 12) * k
     for tile in view["island"]:
         cells = G.ORIENTATIONS[tile["shape"]][0]
         tw, th = _box(cells)
-        if x + tw * MINI > width - PAD:
-            x, y = PAD + 130, y + row_h + 10
-            row_h = 0
+        sw, sh = max(tw * g.mini + 6 * k, target), max(th * g.mini + 6 * k, target)
+        if x + sw > right:
+            x, y = start, y + row_h + gap
+            row_h = 0.0
+        tx, ty = x + (sw - tw * g.mini) / 2, y + (sh - th * g.mini) / 2
         key = f"tile:{tile['id']}"
-        b.element(key, x - 3, y - 3, tw * MINI + 6, th * MINI + 6, tile_name(tile["id"], lang),
-                  f'<g class="island-tile" data-tile-kind="{tile["kind"]}" aria-label="{K.attr(tile_name(tile["id"], lang))}">'
-                  f'<title>{escape(tile_name(tile["id"], lang))}</title>{K.place(x, y, _tile(tile["id"], 0, MINI, lang))}</g>')
+        name = tile_name(tile["id"], lang)
+        b.element(key, x, y, sw, sh, name,
+                  f'<g class="island-tile" data-tile-kind="{tile["kind"]}" aria-label="{K.attr(name)}">'
+                  f'<title>{escape(name)}</title>{K.place(tx, ty, _tile(tile["id"], 0, g.mini, lang, f.floor))}</g>')
         if tile["id"] in marked:
-            b.top.append(K.ring(x, y, tw * MINI, th * MINI, "event", key))
-        x += tw * MINI + 12
-        row_h = max(row_h, th * MINI)
+            b.top.append(K.ring(tx, ty, tw * g.mini, th * g.mini, "event", key))
+        x += sw + gap
+        row_h = max(row_h, sh)
     if not view["island"]:
         empty = "island_unset" if view["phase"] == "keep" else "island_empty"
-        parts.append(K.label(PAD + 130, y + 12, _w(empty, lang), size=11, fill=S.MUTED))
-    y += max(row_h, 16) + 12
+        y += _wrapped(parts, start, y + 12 * k, _w(empty, lang), right - start, small, fill=S.MUTED) - small * 1.25
+    y += max(row_h, 16 * k) + 12 * k
+    # --- the held tile, or the treasure a map earned
     held = view["held"]
     if held is not None:
         cells = G.ORIENTATIONS[held["shape"]][0]
         tw, th = _box(cells)
         name = tile_name(held["id"], lang)
         said = _w("held", lang, player=player_name(view["turn"], lang))
-        parts.append(K.label(PAD, y + 12, said, size=12, weight="bold"))
+        parts.append(K.label(x0, y + title, said, size=title, weight="bold"))
         # the picture after the label's own width, never over it («Гравець 1 розміщує» is wider than
-        # "Player 1 places"), and in the island's column when the label is shorter
-        px = max(PAD + 130, PAD + K.em(said, True) * 12 + 10)
-        b.element(f"tile:{held['id']}", px - 3, y - 3, tw * MINI + 6, th * MINI + 6, name,
+        # "Player 1 places"), in the island's column when the label is shorter, under it on a narrow screen
+        px = max(start, x0 + K.em(said, True) * title + 10 * k)
+        if px + tw * g.mini + 10 * k + K.em(name, False) * small > right:
+            px, y = start, y + title + 8 * k
+        b.element(f"tile:{held['id']}", px - 3 * k, y - 3 * k, tw * g.mini + 6 * k, th * g.mini + 6 * k, name,
                   f'<g class="held-tile"><title>{escape(name)}</title>'
-                  f'{K.place(px, y, _tile(held["id"], 0, MINI, lang))}</g>'
-                  + K.label(px + 10 + tw * MINI, y + 12, name, size=11))
-        y += th * MINI + 12
+                  f'{K.place(px, y, _tile(held["id"], 0, g.mini, lang, f.floor))}</g>')
+        nx = px + 10 * k + tw * g.mini
+        _wrapped(parts, nx, y + 12 * k, name, right - nx, small)
+        y += max(th * g.mini, 2 * small * 1.25) + 12 * k
     elif view["rewards"]:
         # an invitation only where it can be answered (the supply offered to click); a board nobody can act on
         # now (a finished task, a worked example) says what was earned and does not ask for more
-        live = any(k.startswith("supply:") for k in b.offers)
-        parts.append(K.fitted(PAD, y + 12, _w("reward" if live else "reward_earned", lang,
-                                              player=player_name(view["turn"], lang)),
-                              width - 2 * PAD, 12, bold=True))
-        y += 22
+        live = any(k_.startswith("supply:") for k_ in b.offers)
+        y += _wrapped(parts, x0, y + title, _w("reward" if live else "reward_earned", lang,
+                                               player=player_name(view["turn"], lang)), width, title, bold=True)
+        y += 10 * k
     return y
 
 
@@ -453,91 +571,212 @@ def describe(view: dict, lang: str = "en", boat_only: bool = False) -> str:
     return "\n".join(lines)
 
 
-def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=None, cell: float = CELL,
-           boat_only: bool = False) -> str:
+def _faces(seat: dict):
+    """The family cards a seat's panel shows face up (one's own, or everyone's at the end), else None."""
+    if seat["kept"] is not None and seat["kept_count"]:
+        return seat["kept"]
+    return seat["dealt"] if seat["dealt"] else None
+
+
+def _card_rows(cards: list, bw: float, h: float, floor: float, lang: str) -> int:
+    """How many family cards go side by side under a boat `bw` wide: as many as keep their words at the layout's
+    smallest print or larger (one a row at least)."""
+    gap = 6
+    for n in range(len(cards), 1, -1):
+        w = (bw - gap * (n - 1)) / n
+        if min(_card_words(card["id"], 0, 0, w, lang, h)[0] for card in cards) >= floor:
+            return n
+    return 1
+
+
+class _Panel(NamedTuple):
+    """Where a seat's panel puts its parts, from its top-left corner: the boat (ox, oy), its square c, the family
+    cards' band under it and the whole height."""
+    ox: float
+    oy: float
+    c: float
+    per_row: int
+    card_h: float
+    height: float
+
+
+def _panel(seat: dict, c: float, g: _Geo, f: _Fonts, lang: str) -> _Panel:
+    k = g.k
+    nums = _numbers_size(c, f.floor)
+    ox = nums * 0.7 + 4
+    oy = f(12) + 5 * k + nums + 4
+    bw, bh = C.WIDTH * c, C.HEIGHT * c
+    cards = _faces(seat)
+    height = oy + bh
+    per_row, card_h = 0, 32 * k
+    if cards:
+        per_row = _card_rows(cards, bw, card_h, f.floor, lang)
+        rows = -(-len(cards) // per_row)
+        height += 6 * k + rows * (card_h + 6) - 6
+    return _Panel(ox, oy, c, per_row, card_h, height)
+
+
+def _step(c: float, least: float = 6.0) -> float:
+    """A boat's square, down to a half unit (the boats' drawings are cached by their square), never under `least`."""
+    return max(least, int(c * 2) / 2)
+
+
+def _least_cell(f: _Fonts) -> float:
+    """The smallest boat square whose column numbers ("22" at the smallest print) stay apart."""
+    return -(-(K.em("22", False) * f.floor + 1) * 2 // 1) / 2
+
+
+def _panel_width(c: float, f: _Fonts) -> float:
+    return _numbers_size(c, f.floor) * 0.7 + 4 + C.WIDTH * c
+
+
+def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=None, cell=None,
+           boat_only: bool = False, layout=None) -> str:
+    """The table as SVG text in `layout` (tutor.core.svg.LAYOUTS: "phone", "laptop", "projector"; None: the
+    default); `cell` fixes the boats' square (else the layout sizes it)."""
+    spec = S.layout_of(layout)
+    g = GEOS[spec.name]
+    f = _Fonts(spec, g)
     hl = S.parse_highlight(highlight)
     offers = S.offers(choosable) if choosable else {}
     marked = {e.data["tile"] for e in events if hasattr(e, "data") and isinstance(e.data, dict) and "tile" in e.data}
     b = _Board(hl, offers, set(), lang)
     b.marked = {f"tile:{t}" for t in marked}
     seats = view["seats"]
-    c = cell
-    bw, bh = C.WIDTH * c, C.HEIGHT * c
-    cols = 1 if len(seats) == 1 else 2
-    seat_w, seat_h = bw + 2 * PAD, bh + (40 if boat_only else 72)    # (the family cards' band under a boat)
-    width = max(cols * seat_w + PAD, 560)
-    y = _table_header(b, view, seats, width, marked, lang) if not boat_only else 0
-    # --- the seats
-    top = y + 6
-    for i, seat in enumerate(seats):
-        sx, sy = PAD + (i % cols) * seat_w, top + (i // cols) * seat_h
-        _seat(b, view, seat, sx, sy, c, lang)
-    height = top + ((len(seats) + cols - 1) // cols) * seat_h + PAD
+    width, pad = spec.width, g.pad
+    target = spec.min_target
+    n = len(seats)
+    side = g.side if (g.side and n >= 3 and not boat_only) else 0
+    if boat_only:
+        y = pad
+    elif side:
+        y = head_end = _header(b, view, seats, pad, pad, side - pad, g, f, target, marked, lang)
+    else:
+        y = _header(b, view, seats, pad, pad, width - 2 * pad, g, f, target, marked, lang)
+    # --- the seats: the viewer's first on a phone (its boat is the one the learner places on)
+    left = side + pad if side else pad
+    room = width - left - pad
+    top = pad if side else y + 4 * g.k
+    viewer = view.get("viewer")
+    order = list(seats)
+    if g.stack and viewer is not None:
+        order.sort(key=lambda seat: seat["seat"] != viewer)
+    placed: list = []          # (seat, x, y, panel)
+    least = _least_cell(f)
+    if g.stack:
+        for i, seat in enumerate(order):
+            largest = g.cell if i == 0 else g.other
+            fit = (room - _panel_width(0, f)) / C.WIDTH
+            c = cell or _step(min(largest, fit), least)
+            while not cell and _panel_width(c, f) > room and c > least:
+                c = _step(c - 0.5, least)
+            p = _panel(seat, c, g, f, lang)
+            placed.append((seat, left, top, p))
+            top += p.height + 14 * g.k
+        height = top - 14 * g.k + pad
+    else:
+        best = None
+        for cols in range(1, n + 1):
+            if cols > 1 and boat_only:
+                break
+            fit = (room - (cols - 1) * 12 * g.k - cols * _panel_width(0, f)) / (C.WIDTH * cols)
+            c = cell or _step(min(g.cell, fit), least)
+            while not cell and cols * _panel_width(c, f) + (cols - 1) * 12 * g.k > room and c > least:
+                c = _step(c - 0.5, least)
+            while True:
+                rows = [order[i:i + cols] for i in range(0, n, cols)]
+                panels = [[_panel(seat, c, g, f, lang) for seat in row] for row in rows]
+                height = top + sum(max(p.height for p in row) for row in panels) + (len(rows) - 1) * 14 * g.k + pad
+                if cell or spec.max_height is None or height <= spec.max_height or c <= least:
+                    break
+                c = _step(c - 0.5, least)
+            if best is None or c > best[0]:
+                best = (c, cols, panels, height)
+        c, cols, panels, height = best
+        pw = _panel_width(c, f)
+        spare = (room - cols * pw) / max(cols - 1, 1) if cols > 1 else 0
+        y = top
+        for r, row in enumerate(panels):
+            for j, p in enumerate(row):
+                placed.append((order[r * cols + j], left + j * (pw + spare), y, p))
+            y += max(p.height for p in row) + 14 * g.k
+        if side:            # the island's column may reach lower than the boats
+            height = max(height, head_end + pad)
+    for seat, sx, sy, p in placed:
+        _seat(b, view, seat, sx, sy, p, g, f, lang)
+    height = round(height, 1)
     title = escape(text("isle_of_cats.title", lang))
     role = "group" if offers else "img"
     body = "".join(b.parts) + "".join(b.top)
+    phone = spec.name == "phone"
+    style = "" if phone else f' style="{S.phone_style(width, body, height)}" {S.PAN_START}'
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
             f'viewBox="0 0 {width:g} {height:g}" role="{role}" aria-label="{title}" font-family="{S.FONT}" '
-            f'class="ioc-board" style="{S.phone_style(width, body, height)}" {S.PAN_START}><title>{title}</title>'
+            f'class="ioc-board" data-layout="{spec.name}"{style}><title>{title}</title>'
             f'<desc>{escape(describe(view, lang, boat_only))}</desc>'
             f'<rect width="{width:g}" height="{height:g}" fill="{S.PAPER}"/>' + body + "</svg>")
 
 
-def _seat(b: _Board, view: dict, seat: dict, sx: float, sy: float, c: float, lang: str) -> None:
-    s, boat = seat["seat"], seat["boat"]
+def _seat(b: _Board, view: dict, seat: dict, sx: float, sy: float, p: _Panel, g: _Geo, f: _Fonts, lang: str) -> None:
+    """A seat's panel from (sx, sy): its name and boat's, its family cards (backs beside the name, faces under the
+    boat, in rows), the boat with its tiles, and the highlights, marks and choices on them."""
+    s, boat, c, k = seat["seat"], seat["boat"], p.c, g.k
     parts = b.parts
     head = f"{player_name(s, lang)} · {boat_name(boat, lang)}"
-    parts.append(K.label(sx, sy + 12, head, size=12, weight="bold"))
-    # family cards: faces when the view holds them, else backs
-    cards = seat["kept"] if seat["kept"] is not None and seat["kept_count"] else seat["dealt"]
+    size = f(12)
+    parts.append(K.label(sx, sy + size, head, size=size, weight="bold"))
+    cards = _faces(seat)
     count = seat["kept_count"] or seat["dealt_count"]
-    cx = sx + 8 * len(head) + 14
-    names = []
-    ox, oy = sx, sy + 26
+    ox, oy = sx + p.ox, sy + p.oy
     bw, bh = C.WIDTH * c, C.HEIGHT * c
+    names = []
     if cards:
-        # faces under the boat, each with its task in short words (the full task in its title)
+        # faces under the boat, in rows, each with its task in short words (the full task in its title)
         gap = 6
-        w = (bw - gap * (count - 1)) / max(count, 1)
-        y0 = oy + bh + 6
-        for j in range(count):
-            name = card_name(cards[j]["id"], lang)
+        per = p.per_row
+        w = (bw - gap * (per - 1)) / per
+        y0 = oy + bh + 6 * k
+        for j, card in enumerate(cards):
+            name = card_name(card["id"], lang)
             names.append(name)
-            x0 = sx + j * (w + gap)
+            x0, y1 = ox + (j % per) * (w + gap), y0 + (j // per) * (p.card_h + gap)
             parts.append(f'<g class="family-card" data-face="true"><title>{escape(name)}</title>'
-                         f'<rect x="{x0:.1f}" y="{y0:g}" width="{w:.1f}" height="32" rx="3" fill="#fffbe6" '
-                         f'stroke="{S.INK}" stroke-width="0.8"/>' + _card_words(cards[j]["id"], x0, y0, w, lang)
+                         f'<rect x="{x0:.1f}" y="{y1:g}" width="{w:.1f}" height="{p.card_h:g}" rx="3" fill="#fffbe6" '
+                         f'stroke="{S.INK}" stroke-width="0.8"/>' + _card_words(card["id"], x0, y1, w, lang, p.card_h)[1]
                          + "</g>")
-        if count:
-            b.element(f"cards:{s}", sx - 2, y0 - 2, bw + 4, 36, "; ".join(names))
+        rows = -(-len(cards) // per)
+        b.element(f"cards:{s}", ox - 2, y0 - 2, bw + 4, rows * (p.card_h + gap) - gap + 4, "; ".join(names))
     else:
+        cx = sx + K.em(head, True) * size + 12 * k
+        cw, ch = 14 * k, 18 * k
         for j in range(count):
             name = card_name(None, lang)
             names.append(name)
             parts.append(f'<g class="family-card" data-face="false"><title>{escape(name)}</title>'
-                         f'<rect x="{cx + j * 18:g}" y="{sy - 1}" width="14" height="18" rx="2" fill="#8a6d4b" '
-                         f'stroke="{S.INK}" stroke-width="0.8"/>'
-                         + K.label(cx + j * 18 + 7, sy + 12, "?", size=9, anchor="middle", fill="#ffffff") + "</g>")
+                         f'<rect x="{cx + j * (cw + 4 * k):g}" y="{sy + size - 13 * k:g}" width="{cw:g}" '
+                         f'height="{ch:g}" rx="2" fill="#8a6d4b" stroke="{S.INK}" stroke-width="0.8"/>'
+                         + K.label(cx + j * (cw + 4 * k) + cw / 2, sy + size - 13 * k + ch / 2 + f(9) * 0.36, "?",
+                                   size=f(9), anchor="middle", fill="#ffffff") + "</g>")
         if count:
-            b.element(f"cards:{s}", cx - 2, sy - 2, count * 18 + 2, 24, "; ".join(names))
+            b.element(f"cards:{s}", cx - 2, sy + size - 15 * k, count * (cw + 4 * k) + 2, ch + 4 * k, "; ".join(names))
     parts.append(f'<g class="boat" data-board-seat="{s}" data-x0="{ox:g}" data-y0="{oy:g}" data-cell="{c:g}" '
                  f'data-boat="{boat}" transform="translate({ox:g},{oy:g})">'
-                 f'<title>{escape(boat_name(boat, lang))}</title>{_boat(boat, c, lang)}')
+                 f'<title>{escape(boat_name(boat, lang))}</title>{_boat(boat, c, lang, f.floor)}')
     for tile in seat["tiles"]:
         tx, ty = tile["x"] * c, tile["y"] * c
         name = tile_name(tile["id"], lang)
         parts.append(f'<g class="placed-tile" data-tile-kind="{tile["kind"]}" transform="translate({tx:g},{ty:g})">'
-                     f'<title>{escape(name)}</title>{_tile(tile["id"], tile["orientation"], c, lang)}</g>')
+                     f'<title>{escape(name)}</title>{_tile(tile["id"], tile["orientation"], c, lang, f.floor)}</g>')
     # families outlined with their points where a lesson asks ("families"), and at the end: always on, they would
     # answer a worked example's question before it is asked
     if "families" in b.hl or view["over"]:
-        parts.append(_family_marks(seat["tiles"], c, lang))
+        parts.append(_family_marks(seat["tiles"], c, lang, f(9)))
     parts.append("</g>")
     b.element(f"boat:{s}", ox, oy, bw, bh, boat_name(boat, lang))
     for tile in seat["tiles"]:
         key = f"tile:{tile['id']}"
         if key in b.hl or key in b.marked:
-            b.ring_cells(key, ox, oy, [tuple(p) for p in tile["cells"]], c)
+            b.ring_cells(key, ox, oy, [tuple(q) for q in tile["cells"]], c)
         if key in b.offers:
             tw, th = _box(G.ORIENTATIONS[tile["shape"]][tile["orientation"]])
             b.top.append(K.choice(key, b.offers[key], ox + tile["x"] * c, oy + tile["y"] * c, tw * c, th * c,

@@ -1,12 +1,20 @@
 """Мяури SVG: a pure function from a view dict (what one player may see) to SVG text.
 
     svg = render(maui.view(state, 1), highlight=["cell:deep", "seat:2"], lang="ru", events=events)
+    svg = render(view, layout="phone")        # laid out for a phone: "phone", "laptop" (the default), "projector"
 
 Everything drawn comes from the view, so a hidden card cannot leak: the view never holds its id.
-Each visible card element carries `data-card="<id>"`. Seats sit clockwise around the table with
-Player 1 at the bottom; Kiti stands on the rim between the seat her right hand points to and the
-next seat clockwise. Colour is never the only cue: seats carry numbers, catch kinds carry a shape,
-Kiti's hands carry letters, highlights are thick dashed rings.
+Each visible card element carries `data-card="<id>"`. Colour is never the only cue: seats carry numbers, catch
+kinds carry a shape, Kiti's hands carry letters, highlights are thick dashed rings.
+
+Layouts (tutor.core.svg.LAYOUTS, issue #24) arrange the same pieces for the width the board is drawn at:
+
+- laptop (760 units wide, at most 520 tall) and projector (1,600 wide, at most 820 tall, bigger print): the table
+  seen from above. Seats sit clockwise round it with Player 1 at the bottom; the lagoon is in the middle; Kiti
+  stands on the rim between the seat her right hand points to and the next seat clockwise.
+- phone (360 wide, as tall as it needs): what a learner must see at once comes first, one under another: the
+  lagoon with its three catch cards, Kiti with the two players her hands point to, your own seat with your hand
+  (cards big enough to tap), then the other seats two to a row, clockwise from you.
 
 `highlight` (lesson pointers): "cell:<depth>", "seat:<0-based seat>", "kiti", "kiti:right",
 "kiti:left", "card:<id>", "deck". `events` (the last action's events) mark what just happened.
@@ -27,14 +35,8 @@ from tutor.core.i18n import player_name, plural, text
 from tutor.games.maui import components as C
 from tutor.games.maui.text import depth_name, kind_name
 
-W, H = 760, 580
-HEADER = 38
-CX, CY = W / 2, HEADER + (H - HEADER) / 2
-SEAT_W, SEAT_H = 180, 104          # a seat panel; the pile strip adds PILE_H when the view shows it
-PILE_H = 22
-HAND_PITCH = 24                      # the widest a hand's chip (and its click target) gets: about 32 px on a laptop
-LAGOON_W, CELL_H = 252, 76
-SEAT_RX, SEAT_RY = 276, 192       # seat centres lie on a rounded rectangle (superellipse) of these radii
+HAND_PITCH = 24          # the widest a hand's chip (and its click target) gets on a table: about 32 px on a laptop
+KITI_RING = 35           # radius (at print 9) of the highlight ring round Kiti; her name is written outside it
 
 RED, BLUE = "#d62828", "#1d4ed8"   # Kiti's bracelets
 WATER = {"shallow": "#a8dadc", "middle": "#4f9dc4", "deep": "#1d4e89"}
@@ -76,55 +78,256 @@ def _card_text(card: dict, lang: str) -> str:
     return name if card["kind"] == "seagull" else f"{name} ({_value_text(card['value'])})"
 
 
-# --------------------------------------------------------------------------- geometry
+def _r(v: float) -> float:
+    return round(v, 1)
 
-def seat_centre(seat: int, players: int) -> tuple[float, float]:
-    """Seat 0 at the bottom; the others follow clockwise on screen (y grows downwards)."""
-    a = math.radians(90 + 360 * seat / players)
-    c, s = math.cos(a), math.sin(a)
-    # a superellipse (exponent 5) pushes corner seats outwards, clear of the lagoon in the middle
-    x = CX + SEAT_RX * math.copysign(abs(c) ** 0.4, c)
-    y = CY + SEAT_RY * math.copysign(abs(s) ** 0.4, s)
-    return x, y
+
+# --------------------------------------------------------------------------- geometry
+#
+# A seat panel, in units at print 9 (a table layout multiplies them by its scale `u`):
+#   name row 27 · hand row (20, or rows of tappable cards on a phone) · column heads 13 · cards 38 + 6
+#   · the catch pile strip (PILE_H) when the view shows the pile · on a phone, the used cards' row (16)
+
+NAME_H, HAND_H, HEADS_H, CARDS_H, PILE_H = 27, 20, 13, 44, 22
+BIG_CARD_H = 56          # a phone hand's card cell: wider and taller than the layout's smallest tap target
+
+
+class _Geo:
+    """Where things go on one board of one layout."""
+
+    phone = False
+    u = 1.0
+
+    def __init__(self, layout: str):
+        self.spec = S.layout_of(layout)
+        self.name = self.spec.name
+        self.W = self.spec.width
+
+    def fs(self, size: float) -> float:
+        """A print size designed at 9-unit print, in this layout: scaled, and never under its smallest print."""
+        return _r(max(size * self.u, self.spec.min_print))
+
+    # a seat panel's inner geometry (relative to its top)
+    def big_hand(self, s: int) -> bool:
+        return False
+
+    def panel(self, seat: dict, big: bool, w: float) -> dict:
+        u = self.u
+        hand = seat.get("hand")
+        if big:
+            cols = 6 if w >= 300 else 3
+            rows = max(1, math.ceil(len(hand) / cols))
+            hand_h = rows * BIG_CARD_H + 6
+        else:
+            cols, hand_h = 0, HAND_H * u
+        by = NAME_H * u + hand_h + HEADS_H * u
+        h = by + CARDS_H * u
+        pile = _pile_shown(seat)
+        if pile:
+            h += (PILE_H + 2 if self.phone else PILE_H) * u
+        discards_row = self.phone and bool(seat.get("discards"))
+        if discards_row:
+            h += 16
+        return {"hy": NAME_H * u, "hand_h": hand_h, "cols": cols, "by": by, "h": h, "pile": pile,
+                "discards_row": discards_row}
+
+
+class _Table(_Geo):
+    """The table seen from above (laptop, projector): seats round a rounded rectangle, the lagoon in the middle."""
+
+    def __init__(self, layout: str, players: int):
+        super().__init__(layout)
+        u = self.u = self.spec.min_print / 9
+        self.players = players
+        self.H = self.spec.max_height
+        self.header, self.foot = 32 * u, 18 * u
+        self.CX = self.W / 2
+        half = (self.H - self.foot - self.header) / 2
+        self.CY = self.header + half
+        self.seat_w = 180 * u
+        self.panel_h = (NAME_H + HAND_H + HEADS_H + CARDS_H + PILE_H) * u     # the tallest panel
+        self.RY = half - self.panel_h / 2 - 4 * u
+        self.RX = self.W / 2 - self.seat_w / 2 - 6 * u
+        self.lagoon_w, self.cell_h = 276 * u, 60 * u
+        self.card_w, self.card_h = 130 * u, 52 * u
+        # the teacher's row of cards back in the box: bottom left, under the panels, left of Player 1's
+        self.box = (8 * u, self.H - self.foot - 24 * u, self.CX - self.seat_w / 2 - 16 * u, 22 * u)
+        self._kiti: dict = {}
+
+    def seat_centre(self, seat: int) -> tuple[float, float]:
+        """Seat 0 at the bottom; the others follow clockwise on screen (y grows downwards)."""
+        a = math.radians(90 + 360 * seat / self.players)
+        c, s = math.cos(a), math.sin(a)
+        # a superellipse (exponent 5) pushes corner seats outwards, clear of the lagoon in the middle
+        x = self.CX + self.RX * math.copysign(abs(c) ** 0.4, c)
+        y = self.CY + self.RY * math.copysign(abs(s) ** 0.4, s)
+        return x, y
+
+    def seat_box(self, s: int, view: dict) -> tuple[float, float, float, float]:
+        x, y = self.seat_centre(s)
+        h = self.panel(view["seats"][s], False, self.seat_w)["h"]
+        return x - self.seat_w / 2, y - h / 2, self.seat_w, h
+
+    def lagoon_box(self) -> tuple[float, float, float, float]:
+        h = self.cell_h * 3 + 12 * self.u
+        return self.CX - self.lagoon_w / 2, self.CY - h / 2, self.lagoon_w, h
+
+    def cell_box(self, index: int) -> tuple[float, float, float, float]:
+        """Cell `index` (0 deep, 1 middle, 2 shallow): deep at the bottom, shallow on top."""
+        x, y, w, _ = self.lagoon_box()
+        row = 2 - index
+        u = self.u
+        return x + 6 * u, y + 6 * u + row * self.cell_h, w - 12 * u, self.cell_h - 2 * u
+
+    def kiti_place(self, kiti: int, ghost: bool = False) -> tuple[float, float]:
+        """On the rim between seat `kiti` and the next seat clockwise: along the line from the table's middle
+        towards the gap between those two seats, at the point farthest from every seat panel."""
+        if kiti in self._kiti:
+            return self._kiti[kiti]
+        u, CX, CY = self.u, self.CX, self.CY
+        ax, ay = self.seat_centre(kiti)
+        bx, by = self.seat_centre((kiti + 1) % self.players)
+        dx, dy = (ax + bx) / 2 - CX, (ay + by) / 2 - CY
+        d = math.hypot(dx, dy) or 1.0
+        ux, uy = dx / d, dy / d
+        _, _, w, h = self.lagoon_box()
+        t0 = min((w / 2 + 30 * u) / abs(ux) if ux else math.inf, (h / 2 + 30 * u) / abs(uy) if uy else math.inf)
+        obstacles = []
+        for s in range(self.players):
+            cx, cy = self.seat_centre(s)
+            obstacles.append((cx - self.seat_w / 2, cy - self.panel_h / 2, cx + self.seat_w / 2,
+                              cy + self.panel_h / 2))
+        bx0, by0, bw, bh = self.box
+        obstacles.append((bx0, by0, bx0 + bw, by0 + bh))
+
+        def clearance(t):
+            x, y = CX + ux * t, CY + uy * t
+            gap = min(math.hypot(max(x0 - x, 0, x - x1), max(y0 - y, 0, y - y1)) for x0, y0, x1, y1 in obstacles)
+            inside = 40 * u <= x <= self.W - 40 * u and self.header + 48 * u <= y <= self.H - self.foot - 36 * u
+            return (gap if inside else -1) - t * 0.01     # prefer nearer the lagoon when equally clear
+
+        best = max((t0 + 4 * u * i for i in range(24)), key=clearance)
+        self._kiti[kiti] = CX + ux * best, CY + uy * best
+        return self._kiti[kiti]
+
+    def kiti_targets(self, kiti: int, view: dict, ghost: bool = False) -> dict:
+        n = self.players
+        return {"right": self.seat_box(kiti, view), "left": self.seat_box((kiti + 1) % n, view)}
 
 
 @lru_cache(maxsize=None)
-def kiti_place(kiti: int, players: int) -> tuple[float, float]:
-    """On the rim between seat `kiti` and the next seat clockwise: along the line from the table's middle
-    towards the gap between those two seats, at the point farthest from every seat panel."""
-    ax, ay = seat_centre(kiti, players)
-    bx, by = seat_centre((kiti + 1) % players, players)
-    dx, dy = (ax + bx) / 2 - CX, (ay + by) / 2 - CY
-    d = math.hypot(dx, dy) or 1.0
-    ux, uy = dx / d, dy / d
-    _, _, w, h = lagoon_box()
-    t0 = min((w / 2 + 30) / abs(ux) if ux else math.inf, (h / 2 + 30) / abs(uy) if uy else math.inf)
-    panels = []
-    for s in range(players):
-        cx, cy = seat_centre(s, players)
-        ph = SEAT_H + PILE_H
-        panels.append((cx - SEAT_W / 2, cy - ph / 2, cx + SEAT_W / 2, cy + ph / 2))
-
-    def clearance(t):
-        x, y = CX + ux * t, CY + uy * t
-        gap = min(math.hypot(max(x0 - x, 0, x - x1), max(y0 - y, 0, y - y1)) for x0, y0, x1, y1 in panels)
-        inside = 40 <= x <= W - 40 and HEADER + 48 <= y <= H - 40
-        return (gap if inside else -1) - t * 0.01     # prefer nearer the lagoon when equally clear
-
-    best = max((t0 + 4 * i for i in range(24)), key=clearance)
-    return CX + ux * best, CY + uy * best
+def _table(layout: str, players: int) -> _Table:
+    return _Table(layout, players)
 
 
-def lagoon_box() -> tuple[float, float, float, float]:
-    h = CELL_H * 3 + 12
-    return CX - LAGOON_W / 2, CY - h / 2, LAGOON_W, h
+class _Phone(_Geo):
+    """A phone: the lagoon on top, Kiti under it, your seat, then the others two to a row."""
+
+    phone = True
+
+    def __init__(self, view: dict, offers: dict):
+        super().__init__("phone")
+        W = self.W
+        self.header = 52.0
+        self.lagoon_w, self.cell_h = W - 16, 64.0
+        self.card_w, self.card_h = 132.0, 52.0
+        n = view["players"]
+        y = self.header + 6 + self.lagoon_box()[3] + 6
+        # Kiti's rows: where she stands now, then (faded) where she stood for the round just resolved
+        self.kiti_rows: dict = {}
+        if view.get("kiti") is not None:
+            self.kiti_rows[False] = y
+            y += 100
+            self.kiti_rows[True] = y      # used only when a ghost is drawn (the caller adds its height)
+        self.seats_top = y
+        self.view, self.offers = view, offers
+        viewer = view.get("viewer")
+        start = viewer if viewer is not None else 0
+        order = [(start + i) % n for i in range(n)]
+        self.big = {s for s in order if view["seats"][s].get("hand") and (
+            s == viewer or any(f"card:{c['id']}" in offers for c in view["seats"][s]["hand"]))}
+        self.order = [s for s in order if s in self.big] + [s for s in order if s not in self.big]
+
+    def layout_seats(self, top: float) -> float:
+        """Place the seat panels from `top` down; returns the bottom."""
+        W, view = self.W, self.view
+        self.boxes: dict = {}
+        y = top
+        half = (W - 24) / 2
+        row: list = []
+        for s in self.order:
+            seat = view["seats"][s]
+            if s in self.big:
+                h = self.panel(seat, True, W - 16)["h"]
+                self.boxes[s] = (8.0, y, W - 16, h)
+                y += h + 10
+                continue
+            row.append(s)
+            if len(row) == 2:
+                y = self._row(row, y, half)
+                row = []
+        if row:
+            y = self._row(row, y, half)
+        return y
+
+    def _row(self, row, y, half):
+        hs = [self.panel(self.view["seats"][s], False, half)["h"] for s in row]
+        for i, s in enumerate(row):
+            self.boxes[s] = (8 + i * (half + 8), y, half, max(hs))
+        return y + max(hs) + 10
+
+    def big_hand(self, s: int) -> bool:
+        return s in self.big
+
+    def seat_box(self, s: int, view: dict) -> tuple[float, float, float, float]:
+        return self.boxes[s]
+
+    def lagoon_box(self) -> tuple[float, float, float, float]:
+        return 8.0, self.header + 6, self.lagoon_w, self.cell_h * 3 + 12
+
+    def cell_box(self, index: int) -> tuple[float, float, float, float]:
+        x, y, w, _ = self.lagoon_box()
+        row = 2 - index
+        return x + 6, y + 6 + row * self.cell_h, w - 12, self.cell_h - 2
+
+    def kiti_place(self, kiti: int, ghost: bool = False) -> tuple[float, float]:
+        return self.W / 2, self.kiti_rows[ghost] + 44
+
+    def kiti_targets(self, kiti: int, view: dict, ghost: bool = False) -> dict:
+        """Name tags either side of her: her right hand on the left of the picture (she faces us)."""
+        _, py = self.kiti_place(kiti, ghost)
+        return {"right": (8.0, py - 23, 118.0, 30.0), "left": (self.W - 126, py - 23, 118.0, 30.0)}
 
 
-def cell_box(index: int) -> tuple[float, float, float, float]:
-    """Cell `index` (0 deep, 1 middle, 2 shallow): deep at the bottom, shallow on top."""
-    x, y, w, _ = lagoon_box()
-    row = 2 - index
-    return x + 6, y + 6 + row * CELL_H, w - 12, CELL_H - 2
+# the laptop table, as the tests and the lessons' pointers knew it
+W = S.layout_of("laptop").width
+H = S.layout_of("laptop").max_height
+HEADER = _table("laptop", 4).header
+CX, CY = _table("laptop", 4).CX, _table("laptop", 4).CY
+
+
+def seat_centre(seat: int, players: int, layout: str = "laptop") -> tuple[float, float]:
+    return _table(layout, players).seat_centre(seat)
+
+
+def kiti_place(kiti: int, players: int, layout: str = "laptop") -> tuple[float, float]:
+    return _table(layout, players).kiti_place(kiti)
+
+
+def lagoon_box(layout: str = "laptop") -> tuple[float, float, float, float]:
+    return _table(layout, 3).lagoon_box()
+
+
+def cell_box(index: int, layout: str = "laptop") -> tuple[float, float, float, float]:
+    return _table(layout, 3).cell_box(index)
+
+
+def _seat_box(seat, view, layout: str = "laptop"):
+    return _table(layout, view["players"]).seat_box(seat, view)
+
+
+def _pile_shown(seat: dict) -> bool:
+    return bool(seat.get("pile")) or bool(seat.get("discards"))
 
 
 # --------------------------------------------------------------------------- defs (built once)
@@ -137,13 +340,9 @@ def _fish(dwg, sym, body: str, *, tail: str | None = None, eye=(29, 18)):
 
 @lru_cache(maxsize=None)
 def _defs_xml(lang: str) -> str:
-    """The shared <defs> content, serialised once per language: it is half of a board's elements."""
-    dwg = S.new_drawing()
-    heads = dwg.symbol(id=f"maui-heads-{lang}")   # per language: ids are page-wide in HTML      # a seat panel's column headings
-    heads.viewbox(0, 0, 180, 12)
-    for key, x in (("dive", 22), ("last", 58), ("catch", 104), ("used", 153)):
-        heads.add(S.label(dwg, _w(key, lang), x, 9, size=8.5, anchor="middle", fill=S.MUTED))
-    return "".join(S.to_string(el) for el in _defs_elements()) + S.to_string(heads)
+    """The shared <defs> content, serialised once: it is half of a board's elements. It holds no words (the
+    column heads are printed in each panel, at the layout's print), so every language shares it."""
+    return "".join(S.to_string(el) for el in _defs_elements())
 
 
 def _defs_elements() -> tuple:
@@ -194,7 +393,7 @@ def _defs_elements() -> tuple:
     for seat, colour in enumerate(C.SEAT_COLOURS):     # numbered seat discs
         sym = symbol(f"seat{seat}")
         sym.viewbox(0, 0, 24, 24)
-        sym.add(S.mark(dwg, 12, 12, 10.5, colour=colour, text=str(seat + 1), size=13))
+        sym.add(S.mark(dwg, 12, 12, 10.5, colour=colour, text=str(seat + 1), size=14))
     for kind, (fill, ink) in KIND_STYLE.items():     # tiny pile cards: colour, shape, border together
         sym = symbol(f"chip-{kind}")
         sym.viewbox(0, 0, 14, 20)
@@ -214,15 +413,18 @@ def _defs_elements() -> tuple:
     return tuple(out)
 
 
+
+
 # --------------------------------------------------------------------------- pieces
 
-def _catch_card(dwg, card: dict, x, y, w, h, lang, *, cls="card catch"):
+def _catch_card(dwg, geo, card: dict, x, y, w, h, lang, *, cls="card catch"):
     """A catch card: face (kind symbol + value + name) or back (waves and "?")."""
     g = dwg.g(class_=cls)
+    u = geo.u
     if card.get("hidden"):
         g.add(S.card(dwg, x, y, w, h, fill="#234e52", cls=None))
-        g.add(dwg.use("#maui-waves", insert=(x + 4, y + 2), size=(w - 8, h - 4)))
-        g.add(S.label(dwg, "?", x + w / 2, y + h / 2 + h * 0.2, size=h * 0.55, anchor="middle", weight="bold",
+        g.add(dwg.use("#maui-waves", insert=(_r(x + 4 * u), _r(y + 2 * u)), size=(_r(w - 8 * u), _r(h - 4 * u))))
+        g.add(S.label(dwg, "?", x + w / 2, y + h / 2 + h * 0.2, size=_r(h * 0.55), anchor="middle", weight="bold",
                       fill="#ffffff", stroke="#234e52", stroke_width=5, paint_order="stroke"))
         S.data(g, face="down")
         return g
@@ -231,17 +433,18 @@ def _catch_card(dwg, card: dict, x, y, w, h, lang, *, cls="card catch"):
     g.add(S.card(dwg, x, y, w, h, fill=fill, stroke=ink, stroke_width=2 if not card.get("face_down") else 2.5,
                  cls=None, **({"stroke_dasharray": "5 3"} if card.get("face_down") else {})))
     if w >= 90:        # landscape card in the lagoon
-        side = h - 18
-        g.add(dwg.use(f"#maui-{card['kind']}", insert=(x + 4, y + 2), size=(side, side)))
-        g.add(S.label(dwg, _value_text(card["value"]), x + w - 8, y + side * 0.72, size=side * 0.62,
+        size = geo.fs(10)
+        side = h - size - 8 * u
+        g.add(dwg.use(f"#maui-{card['kind']}", insert=(_r(x + 4 * u), _r(y + 2 * u)), size=(_r(side), _r(side))))
+        g.add(S.label(dwg, _value_text(card["value"]), x + w - 8 * u, y + side * 0.78, size=_r(side * 0.66),
                       anchor="end", weight="bold", fill=ink))
-        g.add(S.label(dwg, kind_name(card["kind"], lang), x + w / 2, y + h - 5, size=10, anchor="middle",
+        g.add(S.label(dwg, kind_name(card["kind"], lang), x + w / 2, y + h - 5 * u, size=size, anchor="middle",
                       fill=S.INK))
     else:              # small card on a seat: symbol over value
-        side = min(w - 4, h * 0.6)
-        g.add(dwg.use(f"#maui-{card['kind']}", insert=(x + (w - side) / 2, y + 1), size=(side, side)))
-        g.add(S.label(dwg, _value_text(card["value"]), x + w / 2, y + h - 4, size=min(13, h * 0.34),
-                      anchor="middle", weight="bold", fill=ink))
+        side = min(w - 4 * u, h * 0.6)
+        g.add(dwg.use(f"#maui-{card['kind']}", insert=(_r(x + (w - side) / 2), _r(y + u)), size=(_r(side), _r(side))))
+        g.add(S.label(dwg, _value_text(card["value"]), x + w / 2, y + h - 4 * u, size=_r(max(min(13 * u, h * 0.34),
+                      geo.spec.min_print)), anchor="middle", weight="bold", fill=ink))
     return g
 
 
@@ -253,58 +456,63 @@ def _dive_card(dwg, card: dict | None, seat: int, x, y, w, h, *, size=None, cls=
                       stroke_dasharray="3 3")
     g = dwg.g(class_=cls)
     if card.get("hidden"):
+        size = size or _r(h * 0.5)
         g.add(S.card(dwg, x, y, w, h, fill=colour, stroke=S.INK, cls=None))
-        g.add(S.label(dwg, "?", x + w / 2, y + h / 2 + (size or h * 0.5) * 0.36, size=size or h * 0.5,
+        g.add(S.label(dwg, "?", x + w / 2, y + h / 2 + size * 0.36, size=size,
                       anchor="middle", weight="bold", fill=S.contrast(colour)))
         S.data(g, face="down")
         return g
-    use = dwg.use(f"#maui-n{card['value']}", insert=(x, y), size=(w, h), color=colour)
+    use = dwg.use(f"#maui-n{card['value']}", insert=(_r(x), _r(y)), size=(_r(w), _r(h)), color=colour)
     use["class"] = cls
     S.data(use, card=card["id"], value=card["value"])
     return use
 
 
-def _lagoon(dwg, view, lang, hl, marks):
+def _lagoon(dwg, geo, view, lang, hl, marks):
+    """The three cells, shallow on top: each cell's name and rule on its left, its catch card on its right."""
     g = dwg.g(class_="lagoon")
-    x, y, w, h = lagoon_box()
-    g.add(dwg.rect(insert=(x, y), size=(w, h), rx=18, ry=18, fill="#e9d8a6", stroke="#b08d57", stroke_width=2))
+    u = geo.u
+    x, y, w, h = geo.lagoon_box()
+    g.add(dwg.rect(insert=(_r(x), _r(y)), size=(_r(w), _r(h)), rx=_r(18 * u), ry=_r(18 * u), fill="#e9d8a6",
+                   stroke="#b08d57", stroke_width=2))
+    card_w, card_h = geo.card_w, geo.card_h
     for index, cell in enumerate(view["lagoon"]):
         depth = cell["depth"]
-        cx, cy, cw, ch = cell_box(index)
+        cx, cy, cw, ch = geo.cell_box(index)
         cg = dwg.g(class_="cell")
         S.data(cg, depth=depth, count=len(cell["cards"]))
-        cg.add(dwg.rect(insert=(cx, cy), size=(cw, ch), rx=10, ry=10, fill=WATER[depth]))
+        cg.add(dwg.rect(insert=(_r(cx), _r(cy)), size=(_r(cw), _r(ch)), rx=_r(10 * u), ry=_r(10 * u),
+                        fill=WATER[depth]))
         ink = WATER_INK[depth]
-        cg.add(S.label(dwg, depth_name(depth, lang), cx + 8, cy + 14, size=11.5, weight="bold", fill=ink))
-        cg.add(S.label(dwg, _w(f"rule.{depth}", lang), cx + cw - 8, cy + 14, size=9.5, anchor="end", fill=ink))
+        cg.add(S.label(dwg, depth_name(depth, lang), cx + 8 * u, cy + 18 * u, size=geo.fs(12), weight="bold",
+                       fill=ink))
+        cg.add(S.label(dwg, _w(f"rule.{depth}", lang), cx + 8 * u, cy + 33 * u, size=geo.fs(9.5), fill=ink))
         cards = cell["cards"]
-        card_w, card_h = 138, 52
-        left, top = cx + (cw - card_w) / 2, cy + ch - card_h - 3
+        left, top = cx + cw - card_w - 5 * u, cy + (ch - card_h) / 2
         if not cards:
             cg.add(S.card(dwg, left, top, card_w, card_h, fill="none", stroke=ink, stroke_dasharray="4 3",
                           cls="slot"))
-            cg.add(S.label(dwg, _w("empty", lang), left + card_w / 2, top + card_h / 2 + 4, size=11,
+            cg.add(S.label(dwg, _w("empty", lang), left + card_w / 2, top + card_h / 2 + 4 * u, size=geo.fs(11),
                            anchor="middle", fill=ink))
         else:
             # a no-fights pile: older cards peek out below-left, the newest lies on top
             n = len(cards)
-            step = 6 if n <= 5 else 24 / (n - 1)
-            left += min(n - 1, 4) * 3          # keep the fanned pile centred
+            step = (6 if n <= 5 else 24 / (n - 1)) * u
             for j, card in enumerate(cards):
                 off = (n - 1 - j) * step
-                el = _catch_card(dwg, card, left - off, top + off * 0.25, card_w, card_h, lang,
+                el = _catch_card(dwg, geo, card, left - off, top + off * 0.25, card_w, card_h, lang,
                                  cls="card catch" + (" under" if j < n - 1 else ""))
                 cg.add(el)
             top_card = cards[-1]
             if n > 1:
-                cg.add(S.badge(dwg, f"\u00d7{n}", left - (n - 1) * step - 2, top + 12, fill=S.INK, size=11,
-                               cls="pile-count"))
+                cg.add(S.badge(dwg, f"\u00d7{n}", left - (n - 1) * step - 2 * u, top + 12 * u, fill=S.INK,
+                               size=geo.fs(11), cls="pile-count"))
             if top_card.get("face_down"):
                 cg.add(S.badge(dwg, _w("face_down", lang), left + card_w / 2, top, fill="#234e52",
-                               size=8.5))
+                               size=geo.fs(9)))
             if depth in marks["new"]:
-                cg.add(S.badge(dwg, _w("new", lang), left + card_w + 4, top + card_h - 10, anchor="start",
-                               fill=S.EVENT, size=9, cls="event new"))
+                cg.add(S.badge(dwg, _w("new", lang), cx + 8 * u, cy + ch - 11 * u, anchor="start",
+                               fill=S.EVENT, size=geo.fs(9), cls="event new"))
             for card in cards:
                 if card.get("id") and f"card:{card['id']}" in hl:
                     cg.add(S.ring(dwg, left, top, card_w, card_h, target=f"card:{card['id']}", radius=8))
@@ -316,206 +524,257 @@ def _lagoon(dwg, view, lang, hl, marks):
     return g
 
 
-def _seat_box(seat, view):
-    x, y = seat_centre(seat, view["players"])
-    h = SEAT_H + (PILE_H if _pile_shown(view["seats"][seat]) else 0)
-    return x - SEAT_W / 2, y - h / 2, SEAT_W, h
-
-
-def _pile_shown(seat: dict) -> bool:
-    return bool(seat.get("pile")) or bool(seat.get("discards"))
-
-
-def _seat(dwg, view, s, lang, hl, marks, offers=None):
+def _seat(dwg, geo, view, s, lang, hl, marks, offers=None):
     seat = view["seats"][s]
-    x, y, w, h = _seat_box(s, view)
+    x, y, w, h = geo.seat_box(s, view)
+    big = geo.big_hand(s)
+    p = geo.panel(seat, big, w)
+    u = geo.u
     colour = C.SEAT_COLOURS[s]
     g = dwg.g(class_="seat")
     S.data(g, seat=s, colour=C.SEAT_COLOUR_NAMES[s])
-    g.add(dwg.rect(insert=(x, y), size=(w, h), rx=10, ry=10, fill=S.PAPER, stroke=colour, stroke_width=3))
+    g.add(dwg.rect(insert=(_r(x), _r(y)), size=(_r(w), _r(h)), rx=_r(10 * u), ry=_r(10 * u), fill=S.PAPER,
+                   stroke=colour, stroke_width=3))
     if view.get("viewer") == s:
-        g.add(dwg.rect(insert=(x + 3, y + 3), size=(w - 6, h - 6), rx=8, ry=8, fill="none", stroke=colour,
-                       stroke_width=1, stroke_dasharray="2 2"))
+        g.add(dwg.rect(insert=(_r(x + 3 * u), _r(y + 3 * u)), size=(_r(w - 6 * u), _r(h - 6 * u)), rx=_r(8 * u),
+                       ry=_r(8 * u), fill="none", stroke=colour, stroke_width=1, stroke_dasharray="2 2"))
     # header: numbered colour disc, name, colour word, status
-    g.add(dwg.use(f"#maui-seat{s}", insert=(x + 3, y + 3), size=(24, 24)))
-    name = S.label(dwg, player_name(s, lang), x + 30, y + 19, size=13, weight="bold", cls="seat-name")
-    name.add(dwg.tspan(" " + _colour_name(s, lang), font_size=9.5, font_weight="normal", fill=S.MUTED))
+    g.add(dwg.use(f"#maui-seat{s}", insert=(_r(x + 3 * u), _r(y + 3 * u)), size=(_r(24 * u), _r(24 * u))))
+    name = S.label(dwg, player_name(s, lang), x + 30 * u, y + 19 * u, size=geo.fs(13), weight="bold",
+                   cls="seat-name")
+    name.add(dwg.tspan(" " + _colour_name(s, lang), font_size=geo.fs(9.5), font_weight="normal", fill=S.MUTED))
     g.add(name)
-    # hand: the chips share the panel's width, at most HAND_PITCH apart, so a short hand gets wide click targets
-    hy = y + 27
+    hy = y + p["hy"]
     if seat.get("hand") is not None:
-        pitch = min(HAND_PITCH, 14 * 12 / max(1, len(seat["hand"])))
-        for i, card in enumerate(seat["hand"]):
-            left = x + 7 + i * pitch
-            use = dwg.use(f"#maui-n{card['value']}", insert=(left + (pitch - 14) / 2, hy), size=(13, 18), color=colour)
-            use["class"] = "card dive hand"
-            use["data-card"] = card["id"]
-            g.add(use)
-            offer = offers.get(f"card:{card['id']}") if offers else None
-            if offer is not None:
-                g.add(S.choice(dwg, f"card:{card['id']}", offer, left - 0.4, hy - 0.6, pitch - 0.2, 19.2,
-                               label=str(card["value"]), radius=2.5, ring=0.9))
-        if not seat["hand"]:
-            g.add(S.label(dwg, _w("hand", lang, n=0), x + 8, hy + 13, size=10, fill=S.MUTED))
+        hand = seat["hand"]
+        if big:      # a phone: rows of cards, each cell wider and taller than the smallest tap target
+            cols = p["cols"]
+            cw = (w - 14) / cols
+            for i, card in enumerate(hand):
+                left, top = x + 7 + (i % cols) * cw, hy + 2 + (i // cols) * BIG_CARD_H
+                use = dwg.use(f"#maui-n{card['value']}", insert=(_r(left + 3), _r(top + 2)),
+                              size=(_r(cw - 6), _r(BIG_CARD_H - 4)), color=colour)
+                use["class"] = "card dive hand"
+                use["data-card"] = card["id"]
+                g.add(use)
+                offer = offers.get(f"card:{card['id']}") if offers else None
+                if offer is not None:
+                    g.add(S.choice(dwg, f"card:{card['id']}", offer, _r(left + 0.5), _r(top), _r(cw - 1),
+                                   BIG_CARD_H - 1, label=str(card["value"]), radius=5, ring=1.2))
+        else:        # the chips share the panel's width, at most HAND_PITCH apart: a short hand, wide targets
+            pitch = min(HAND_PITCH * u, (w - 12 * u) / max(1, len(hand)))
+            cw, ch = 13 * u, 18 * u
+            for i, card in enumerate(hand):
+                left = x + 7 * u + i * pitch
+                use = dwg.use(f"#maui-n{card['value']}", insert=(_r(left + (pitch - cw) / 2), _r(hy)),
+                              size=(_r(cw), _r(ch)), color=colour)
+                use["class"] = "card dive hand"
+                use["data-card"] = card["id"]
+                g.add(use)
+                offer = offers.get(f"card:{card['id']}") if offers else None
+                if offer is not None:
+                    g.add(S.choice(dwg, f"card:{card['id']}", offer, _r(left - 0.4), _r(hy - 0.6), _r(pitch - 0.2),
+                                   _r(ch + 1.2), label=str(card["value"]), radius=2.5, ring=0.9))
+        if not hand:
+            g.add(S.label(dwg, _w("hand", lang, n=0), x + 8 * u, hy + 13 * u, size=geo.fs(10), fill=S.MUTED))
     else:
         for i in range(min(3, seat["hand_count"])):
-            g.add(S.card(dwg, x + 8 + i * 3, hy + 1 - i * 1, 12.5, 17, fill=colour, stroke=S.INK, stroke_width=0.8,
-                         cls=None))
-        g.add(S.label(dwg, _w("hand", lang, n=seat["hand_count"]), x + (32 if seat["hand_count"] else 8), hy + 13, size=11, fill=S.INK,
-                      cls="hand-count"))
+            g.add(S.card(dwg, x + (8 + i * 3) * u, hy + (1 - i) * u, 12.5 * u, 17 * u, fill=colour, stroke=S.INK,
+                         stroke_width=0.8, cls=None))
+        g.add(S.label(dwg, _w("hand", lang, n=seat["hand_count"]), x + (32 if seat["hand_count"] else 8) * u,
+                      hy + 13 * u, size=geo.fs(11), fill=S.INK, cls="hand-count"))
     # dive (this round) · last (revealed) · catch pile · used
-    by = y + 60
-    g.add(dwg.use(f"#maui-heads-{lang}", insert=(x, by - 16), size=(180, 12)))
-    g.add(_dive_card(dwg, seat.get("chosen"), s, x + 8, by, 28, 38, size=17, cls="card dive chosen"))
-    last = seat.get("revealed")
-    g.add(_dive_card(dwg, last, s, x + 44, by, 28, 38, size=16, cls="card dive revealed"))
+    by = y + p["by"]
+    used_x = x + w - 27 * u
+    heads = dwg.g(class_="heads", fill=S.MUTED, text_anchor="middle", font_size=geo.fs(9))
+    for key, hx in (("dive", x + 22 * u), ("last", x + 58 * u), ("catch", x + 104 * u), ("used", used_x)):
+        heads.add(dwg.text(_w(key, lang), insert=(_r(hx), _r(by - 4 * u))))
+    g.add(heads)
+    g.add(_dive_card(dwg, seat.get("chosen"), s, x + 8 * u, by, 28 * u, 38 * u, size=geo.fs(17),
+                     cls="card dive chosen"))
+    g.add(_dive_card(dwg, seat.get("revealed"), s, x + 44 * u, by, 28 * u, 38 * u, size=geo.fs(16),
+                     cls="card dive revealed"))
     top = seat.get("pile_top")
     if top:
-        g.add(_catch_card(dwg, top, x + 84, by, 40, 38, lang, cls="card catch pile-top"))
-        g.add(S.badge(dwg, f"\u00d7{seat['pile_count']}", x + 124, by + 2, fill=S.INK, size=9, cls="pile-count"))
+        g.add(_catch_card(dwg, geo, top, x + 84 * u, by, 40 * u, 38 * u, lang, cls="card catch pile-top"))
+        g.add(S.badge(dwg, f"\u00d7{seat['pile_count']}", x + 124 * u, by + 2 * u, fill=S.INK, size=geo.fs(9),
+                      cls="pile-count"))
     else:
-        g.add(S.card(dwg, x + 84, by, 40, 38, fill="none", stroke="#9aa5b1", stroke_width=1, cls="slot",
+        g.add(S.card(dwg, x + 84 * u, by, 40 * u, 38 * u, fill="none", stroke="#9aa5b1", stroke_width=1, cls="slot",
                      stroke_dasharray="3 3"))
-        g.add(S.label(dwg, "0", x + 104, by + 24, size=12, anchor="middle", fill=S.MUTED))
-    g.add(S.label(dwg, seat.get("discard_count", 0), x + 153, by + 26, size=18, anchor="middle", weight="bold",
-                  fill=S.MUTED, cls="used-count"))
+        g.add(S.label(dwg, "0", x + 104 * u, by + 24 * u, size=geo.fs(12), anchor="middle", fill=S.MUTED))
+    g.add(S.label(dwg, seat.get("discard_count", 0), used_x, by + 26 * u, size=geo.fs(18), anchor="middle",
+                  weight="bold", fill=S.MUTED, cls="used-count"))
     # the full pile (own seat, teacher, open baskets) and the used dive cards when visible
-    if _pile_shown(seat):
-        py = y + SEAT_H - 2
+    if p["pile"]:
+        py = by + CARDS_H * u - 2 * u
+        chip_w, chip_h, pitch = (16, 22, 17) if geo.phone else (14 * u, 20 * u, 15 * u)
         pile = seat.get("pile") or []
         under = pile[:-1]
+        size = geo.fs(9)
         for i, card in enumerate(under[-8:]):
-            chip = dwg.use(f"#maui-chip-{card['kind']}", insert=(x + 7 + i * 15, py), size=(14, 20))
+            cx = x + 7 * u + i * pitch
+            chip = dwg.use(f"#maui-chip-{card['kind']}", insert=(_r(cx), _r(py)), size=(_r(chip_w), _r(chip_h)))
             chip["class"] = "card catch pile"
             S.data(chip, card=card["id"])
             g.add(chip)
-            g.add(S.label(dwg, _value_text(card["value"]), x + 14 + i * 15, py + 18.5, size=7.5, anchor="middle",
-                          weight="bold", fill=KIND_STYLE[card["kind"]][1]))
+            g.add(S.label(dwg, _value_text(card["value"]), cx + chip_w / 2, py + chip_h - 1, size=size,
+                          anchor="middle", weight="bold", fill=KIND_STYLE[card["kind"]][1], stroke=S.PAPER,
+                          stroke_width=2, paint_order="stroke"))
         if len(under) > 8:   # older cards still carry their ids, drawn as thin edges
             for card in under[:-8]:
                 g.add(S.data(dwg.g(class_="card catch pile hidden-edge"), card=card["id"]))
         discards = seat.get("discards") or []
-        tx = x + (7 + min(len(under), 8) * 15 + 5 if under else 8)
-        text = dwg.text("", insert=(tx, py + 14), font_size=9, fill=S.MUTED)
-        text["class"] = "discards"
+        if p["discards_row"]:
+            tx, ty = x + 8, py + chip_h + 14
+        else:
+            tx, ty = x + (7 * u + min(len(under), 8) * pitch + 5 * u if under else 8 * u), py + 14 * u
+        words = dwg.text("", insert=(_r(tx), _r(ty)), font_size=geo.fs(9), fill=S.MUTED)
+        words["class"] = "discards"
         for card in discards:
             span = dwg.tspan(f"{card['value']} ")
             S.data(span, card=card["id"])
-            text.add(span)
+            words.add(span)
         if discards:
-            g.add(text)
+            g.add(words)
     tags = marks["seats"].get(s, set())
     if tags - {"nothing"}:     # coming up empty-handed gets a word, not a ring
         g.add(S.ring(dwg, x, y, w, h, kind="event", pad=2, radius=12, target=f"seat:{s}"))
     words = [_w(t, lang) for t in ("caught", "won_tie", "tie", "seagull", "jellyfish", "nothing") if t in tags]
     if words:
         g.add(S.badge(dwg, " · ".join(words), x + w / 2, y + h, fill=S.EVENT if tags - {"nothing"} else S.MUTED,
-                      size=9.5, cls="event " + " ".join(sorted(tags))))
+                      size=geo.fs(9.5), cls="event " + " ".join(sorted(tags))))
     if f"seat:{s}" in hl:
         g.add(S.ring(dwg, x, y, w, h, pad=6, radius=14, target=f"seat:{s}"))
     # last, so the rings round the panel (what just happened, what is pointed at) never cover its words
     if s in view.get("to_move", ()) and not view.get("over"):
         word = "deciding" if view.get("phase") == "jellyfish" else "choosing"
-        g.add(S.badge(dwg, _w(word, lang) + "\u2026", x + w - 8, y, anchor="end", fill="#3e4c59", size=9,
-                      cls="to-move"))
+        g.add(S.badge(dwg, _w(word, lang) + "\u2026", x + w - 8 * u, y, anchor="end", fill="#3e4c59",
+                      size=geo.fs(9), cls="to-move"))
     return g
 
 
-KITI_RING = 35      # radius of the highlight ring round Kiti; her name is written outside it
-
-
-def _kiti(dwg, view, lang, hl, marks, *, seat=None, ghost=False):
-    """Kiti on the rim. `ghost`: where she stood during the round just resolved (faded), so a dispute
-    is shown with the hand that settled it, pointing where it pointed then."""
+def _kiti(dwg, geo, view, lang, hl, marks, *, seat=None, ghost=False):
+    """Kiti on the rim (on a phone: in her row under the lagoon, between name tags of the two seats her hands
+    point to). `ghost`: where she stood during the round just resolved (faded), so a dispute is shown with the
+    hand that settled it, pointing where it pointed then."""
     n = view["players"]
     k = view["kiti"] if seat is None else seat
-    px, py = kiti_place(k, n)
+    u = geo.u
+    px, py = geo.kiti_place(k, ghost)
     right, left = k, (k + 1) % n
+    targets = geo.kiti_targets(k, view, ghost)
     g = dwg.g(class_="kiti-ghost" if ghost else "kiti")
-    S.data(g, right_seat=right, left_seat=left, x=round(px, 1), y=round(py, 1))
+    S.data(g, right_seat=right, left_seat=left, x=_r(px), y=_r(py))
     if ghost:
         g["opacity"] = 0.55
+    if geo.phone:          # the two seats' name tags, where her hands point
+        for to_seat, (tx, ty, tw, th) in ((right, targets["right"]), (left, targets["left"])):
+            tag = dwg.g(class_="kiti-tag")
+            S.data(tag, seat=to_seat)
+            tag.add(dwg.rect(insert=(_r(tx), _r(ty)), size=(tw, th), rx=8, ry=8, fill=S.PAPER,
+                             stroke=C.SEAT_COLOURS[to_seat], stroke_width=2))
+            tag.add(dwg.use(f"#maui-seat{to_seat}", insert=(_r(tx + 4), _r(ty + 3)), size=(24, 24)))
+            tag.add(S.label(dwg, player_name(to_seat, lang), tx + 32, ty + 20, size=geo.fs(12), weight="bold"))
+            g.add(tag)
     # the figure: a dress, a head and a golden wreath, so she reads as a goddess in greyscale too
-    g.add(dwg.path(f"M{px - 13:.1f},{py + 20:.1f} L{px - 4:.1f},{py - 10:.1f} L{px + 4:.1f},{py - 10:.1f} "
-                   f"L{px + 13:.1f},{py + 20:.1f} Z", fill="#2a9d8f", stroke=S.INK, stroke_width=1.3,
-                   **({"stroke_dasharray": "3 2"} if ghost else {})))
-    g.add(dwg.circle(center=(px, py - 17), r=8, fill="#c68b59", stroke=S.INK, stroke_width=1.3))
-    g.add(dwg.path(f"M{px - 9:.1f},{py - 20:.1f} Q{px:.1f},{py - 31:.1f} {px + 9:.1f},{py - 20:.1f}", fill="none",
-                   stroke="#f2c14e", stroke_width=3.5, stroke_linecap="round"))
+    g.add(dwg.path(f"M{px - 13 * u:.1f},{py + 20 * u:.1f} L{px - 4 * u:.1f},{py - 10 * u:.1f} "
+                   f"L{px + 4 * u:.1f},{py - 10 * u:.1f} L{px + 13 * u:.1f},{py + 20 * u:.1f} Z", fill="#2a9d8f",
+                   stroke=S.INK, stroke_width=1.3, **({"stroke_dasharray": "3 2"} if ghost else {})))
+    g.add(dwg.circle(center=(_r(px), _r(py - 17 * u)), r=_r(8 * u), fill="#c68b59", stroke=S.INK, stroke_width=1.3))
+    g.add(dwg.path(f"M{px - 9 * u:.1f},{py - 20 * u:.1f} Q{px:.1f},{py - 31 * u:.1f} {px + 9 * u:.1f},"
+                   f"{py - 20 * u:.1f}", fill="none", stroke="#f2c14e", stroke_width=_r(3.5 * u),
+                   stroke_linecap="round"))
     # the hand that settled this round's dispute is marked where Kiti stood for it
     hand_used = marks["hand"] if ghost or marks["kiti_from"] is None else None
-    sx0, sy0 = px, py - 8                       # shoulders
+    sx0, sy0 = px, py - 8 * u                       # shoulders
     hands = []
     for hand, to_seat, colour, letter in (("right", right, RED, "R"), ("left", left, BLUE, "L")):
-        bx, by, bw, bh = _seat_box(to_seat, view)     # aim at the nearest point of that seat's panel
-        tx, ty = min(max(sx0, bx + 12), bx + bw - 12), min(max(sy0, by + 12), by + bh - 12)
+        bx, by, bw, bh = targets[hand]     # aim at the nearest point of that seat's panel
+        tx, ty = min(max(sx0, bx + 12 * u), bx + bw - 12 * u), min(max(sy0, by + 12 * u), by + bh - 12 * u)
         dx, dy = tx - sx0, ty - sy0
         d = math.hypot(dx, dy) or 1.0
-        ex, ey = sx0 + dx / d * 36, sy0 + dy / d * 36
+        ex, ey = sx0 + dx / d * 36 * u, sy0 + dy / d * 36 * u
         hands.append((ex, ey))
         used = hand_used == hand
         hg = dwg.g(class_=S.classes("kiti-hand", hand, "event" if used else None))
         S.data(hg, hand=hand, seat=to_seat)
-        hg.add(dwg.line((sx0, sy0), (ex, ey), stroke=S.INK, stroke_width=6.5, stroke_linecap="round"))
-        hg.add(dwg.line((sx0, sy0), (ex, ey), stroke=colour, stroke_width=4, stroke_linecap="round"))
-        hg.add(S.mark(dwg, ex, ey, 10, colour=colour, text=_w(letter, lang), size=12))
+        hg.add(dwg.line((_r(sx0), _r(sy0)), (_r(ex), _r(ey)), stroke=S.INK, stroke_width=_r(6.5 * u),
+                        stroke_linecap="round"))
+        hg.add(dwg.line((_r(sx0), _r(sy0)), (_r(ex), _r(ey)), stroke=colour, stroke_width=_r(4 * u),
+                        stroke_linecap="round"))
+        hg.add(S.mark(dwg, ex, ey, _r(10 * u), colour=colour, text=_w(letter, lang), size=geo.fs(12)))
         if used:
-            hg.add(dwg.circle(center=(ex, ey), r=15, **S.EVENT_STYLE))
+            hg.add(dwg.circle(center=(_r(ex), _r(ey)), r=_r(15 * u), **S.EVENT_STYLE))
         if f"kiti:{hand}" in hl and not ghost:
-            hg.add(dwg.circle(center=(ex, ey), r=17, class_="highlight", **S.HIGHLIGHT_STYLE))
+            hg.add(dwg.circle(center=(_r(ex), _r(ey)), r=_r(17 * u), class_="highlight", **S.HIGHLIGHT_STYLE))
         g.add(hg)
     if ghost:
         return g
     if marks["kiti_from"] is not None:
-        g.add(dwg.circle(center=(px, py), r=27, class_="event", **S.EVENT_STYLE))
+        g.add(dwg.circle(center=(_r(px), _r(py)), r=_r(27 * u), class_="event", **S.EVENT_STYLE))
     if "kiti" in hl:
-        g.add(dwg.circle(center=(px, py), r=KITI_RING, class_="highlight", **S.HIGHLIGHT_STYLE))
+        g.add(dwg.circle(center=(_r(px), _r(py)), r=_r(KITI_RING * u), class_="highlight", **S.HIGHLIGHT_STYLE))
     # her name goes where neither arm reaches (below, above, or to either side), outside the rings
     # drawn round her, and on top of them
-    reach = KITI_RING + 12
-    spots = [(px, py + reach + 4), (px, py - reach), (px - reach - 12, py + 4), (px + reach + 12, py + 4)]
-    spots = [p for p in spots if p[1] > HEADER + 12] or spots
-    lx, ly = max(spots, key=lambda p: min(math.hypot(p[0] - hx, p[1] - hy - 4) for hx, hy in hands))
-    name = S.label(dwg, _w("kiti", lang), lx, ly, size=11, anchor="middle", weight="bold",
+    reach = (KITI_RING + 12) * u
+    spots = [(px, py + reach + 4 * u), (px, py - reach), (px - reach - 12 * u, py + 4 * u),
+             (px + reach + 12 * u, py + 4 * u)]
+    if geo.phone:
+        spots = spots[:1]
+    spots = [p for p in spots if p[1] > geo.header + 12 * u] or spots
+    lx, ly = max(spots, key=lambda p: min(math.hypot(p[0] - hx, p[1] - hy - 4 * u) for hx, hy in hands))
+    name = S.label(dwg, _w("kiti", lang), lx, ly, size=geo.fs(11), anchor="middle", weight="bold",
                    stroke="#f7f3e8", stroke_width=3, paint_order="stroke", cls="kiti-name")
     g.add(name)
     return g
 
 
-def _box(dwg, view, lang):
-    """Cards back in the box (seagulls, eaten catches, thrown jellyfish): a count, and the cards when the
-    view shows them (the teacher's)."""
+def _box(dwg, geo, view, lang, x, y, w, label_at):
+    """Cards back in the box (seagulls, eaten catches, thrown jellyfish): a count at `label_at`, and the cards
+    (when the view shows them: the teacher's) in one row from (x, y), `w` wide."""
     g = dwg.g(class_="box")
     S.data(g, count=view["boxed_count"])
-    x, y = 8, H - 50
-    g.add(S.label(dwg, _w("boxed", lang, n=view["boxed_count"]), x, y, size=10, fill=S.MUTED))
+    g.add(S.label(dwg, _w("boxed", lang, n=view["boxed_count"]), *label_at, size=geo.fs(10), fill=S.MUTED))
     boxed = view.get("boxed") or ()
-    per_row = max(16, math.ceil(len(boxed) / 2))      # two rows at most; chips overlap when there are many
-    step = min(15.0, 272 / per_row)
+    chip_w, chip_h = (16, 22) if geo.phone else (14 * geo.u, 20 * geo.u)
+    step = min(chip_w + 1, (w - chip_w) / max(1, len(boxed) - 1))     # chips overlap when there are many
     for i, card in enumerate(boxed):
-        cx, cy = x + (i % per_row) * step, y + 5 + (i // per_row) * 23
-        chip = dwg.use(f"#maui-chip-{card['kind']}", insert=(cx, cy), size=(14, 20))
+        cx = x + i * step
+        chip = dwg.use(f"#maui-chip-{card['kind']}", insert=(_r(cx), _r(y)), size=(_r(chip_w), _r(chip_h)))
         chip["class"] = "card catch boxed"
         S.data(chip, card=card["id"])
         g.add(chip)
-        g.add(S.label(dwg, _value_text(card["value"]), cx + 7, cy + 18.5, size=7.5, anchor="middle", weight="bold",
-                      fill=KIND_STYLE[card["kind"]][1]))
+        g.add(S.label(dwg, _value_text(card["value"]), cx + chip_w / 2, y + chip_h - 1, size=geo.fs(9),
+                      anchor="middle", weight="bold", fill=KIND_STYLE[card["kind"]][1], stroke=S.PAPER,
+                      stroke_width=2, paint_order="stroke"))
     return g
 
 
-def _arrows(dwg, view, marks):
+def _arrows(dwg, geo, view, marks):
+    """Where each cell's catch went: on a table a dashed arrow from the cell to the catcher's panel; on a phone
+    a short arrow in the cell to the catcher's numbered disc."""
     g = dwg.g(class_="event arrows")
+    u = geo.u
     for depth, seat in marks["arrows"]:
-        cx, cy, cw, ch = cell_box(C.DEPTHS.index(depth))
-        x, y, w, h = _seat_box(seat, view)
+        cx, cy, cw, ch = geo.cell_box(C.DEPTHS.index(depth))
+        if geo.phone:
+            ax, ay = cx + 100, cy + ch - 14
+            line = dwg.line((_r(ax), _r(ay)), (_r(ax + 26), _r(ay)), stroke=S.EVENT, stroke_width=2.5)
+            line["marker-end"] = "url(#maui-arrow)"
+            S.data(line, depth=depth, seat=seat)
+            g.add(line)
+            g.add(dwg.use(f"#maui-seat{seat}", insert=(_r(ax + 34), _r(ay - 12)), size=(24, 24)))
+            continue
+        x, y, w, h = geo.seat_box(seat, view)
         sx = x + w / 2
-        start = (cx + cw if sx > CX else cx, cy + ch / 2)
+        start = (_r(cx + cw if sx > geo.CX else cx), _r(cy + ch / 2))
         # stop at the panel's edge nearest the cell
         ex = min(max(start[0], x), x + w)
         ey = min(max(start[1], y), y + h)
         if x <= start[0] <= x + w:
             ey = y if start[1] < y else y + h
-        line = dwg.line(start, (ex, ey), stroke=S.EVENT, stroke_width=2.5, stroke_dasharray="6 4")
+        line = dwg.line(start, (_r(ex), _r(ey)), stroke=S.EVENT, stroke_width=_r(2.5 * u), stroke_dasharray="6 4")
         line["marker-end"] = "url(#maui-arrow)"
         S.data(line, depth=depth, seat=seat)
         g.add(line)
@@ -609,66 +868,116 @@ def describe(view: dict, lang: str = "en") -> tuple[str, str]:
     return title, "\n".join(lines)
 
 
+
+
 # --------------------------------------------------------------------------- the board
 
-def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=None) -> str:
-    """SVG text for `view` (from `maui.view(state, player)`), pointing at `highlight`, marking `events`,
-    with the dive cards named in `choosable` to click."""
-    hl = S.parse_highlight(highlight)
-    offers = S.offers(choosable)
-    marks = _marks(events)
-    _kiti_from(marks, view)
-    title, desc = describe(view, lang)
-    dwg = S.drawing(W, H, title=title, desc=desc, label="maui")
-    S.data(dwg, round=view["round"], players=view["players"], phase=view["phase"],
-           viewer="all" if view.get("viewer") is None else view["viewer"])
-    if offers:
-        S.interactive(dwg)
-
-    dwg.add(dwg.rect(insert=(0, 0), size=(W, H), fill="#f7f3e8"))
-    dwg.add(dwg.ellipse(center=(CX, CY + 4), r=(W / 2 - 70, (H - HEADER) / 2 - 44), fill="#d9c4a0",
-                        stroke="#b08d57", stroke_width=2))
-    # header: round, phase, deck, variants, whose view
-    dwg.add(dwg.rect(insert=(0, 0), size=(W, HEADER - 6), fill="#27476e"))
-    dwg.add(S.label(dwg, f"{_w('title', lang)} · {_w('round', lang, r=view['round'])}", 12, 22, size=15,
-                    weight="bold", fill="#ffffff"))
-    dwg.add(S.label(dwg, _w(f"phase.{view['phase']}", lang), W / 2 + 30, 22, size=12, anchor="middle",
-                    fill="#ffffff", cls="phase"))
+def _header(dwg, geo, view, lang, hl):
+    """Round, phase and deck: one band on a table; two lines on a phone (the phase under the round)."""
+    u, W = geo.u, geo.W
+    hh = geo.header - (4 if geo.phone else 6 * u)
+    dwg.add(dwg.rect(insert=(0, 0), size=(W, _r(hh)), fill="#27476e"))
+    dwg.add(S.label(dwg, f"{_w('title', lang)} · {_w('round', lang, r=view['round'])}", 12 * u, 21 * u,
+                    size=geo.fs(15), weight="bold", fill="#ffffff"))
+    if geo.phone:
+        dwg.add(S.label(dwg, _w(f"phase.{view['phase']}", lang), 12, 41, size=geo.fs(12), fill="#ffffff",
+                        cls="phase"))
+        dx = W - 112
+    else:
+        dwg.add(S.label(dwg, _w(f"phase.{view['phase']}", lang), W / 2 + 30 * u, 21 * u, size=geo.fs(12),
+                        anchor="middle", fill="#ffffff", cls="phase"))
+        dx = W - 132 * u
     deck = dwg.g(class_="deck")
     S.data(deck, count=view["deck_count"])
-    deck.add(S.card(dwg, W - 132, 5, 16, 22, fill="#234e52", stroke="#ffffff", stroke_width=1, cls=None))
-    deck.add(S.label(dwg, _w("deck", lang, n=view["deck_count"]), W - 110, 22, size=12, fill="#ffffff"))
+    deck.add(S.card(dwg, dx, 5 * u, 16 * u, 22 * u, fill="#234e52", stroke="#ffffff", stroke_width=1, cls=None))
+    deck.add(S.label(dwg, _w("deck", lang, n=view["deck_count"]), dx + 22 * u, 21 * u, size=geo.fs(12),
+                     fill="#ffffff"))
     if "deck" in hl:
-        deck.add(S.ring(dwg, W - 134, 4, 126, 24, pad=2, radius=6, target="deck"))
+        deck.add(S.ring(dwg, dx - 2 * u, 4 * u, W - dx - 6 * u, 24 * u, pad=2, radius=6, target="deck"))
     dwg.add(deck)
+
+
+def _notes(view, lang) -> str:
     notes = []
     if "no-fights" in view.get("variants", ()):
         notes.append(_w("no_kiti", lang))
     if "open-baskets" in view.get("variants", ()):
         notes.append(_w("open_baskets", lang))
     viewer = view.get("viewer")
-    notes.append(_w("view_all", lang) if viewer is None else _w("view_of", lang, player=player_name(viewer, lang), player_plain=viewer + 1))
-    dwg.add(S.label(dwg, " · ".join(notes), W - 8, H - 8, size=9.5, anchor="end", fill=S.MUTED, cls="notes"))
+    notes.append(_w("view_all", lang) if viewer is None else
+                 _w("view_of", lang, player=player_name(viewer, lang), player_plain=viewer + 1))
+    return " · ".join(notes)
 
-    if view.get("boxed_count"):
-        dwg.add(_box(dwg, view, lang))
-    dwg.add(_lagoon(dwg, view, lang, hl, marks))
+
+def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=None, layout=None) -> str:
+    """SVG text for `view` (from `maui.view(state, player)`), pointing at `highlight`, marking `events`,
+    with the dive cards named in `choosable` to click, laid out for `layout` ("phone", "laptop", "projector";
+    None: the default, tutor.core.svg.DEFAULT_LAYOUT)."""
+    spec = S.layout_of(layout)
+    hl = S.parse_highlight(highlight)
+    offers = S.offers(choosable)
+    marks = _marks(events)
+    _kiti_from(marks, view)
+    title, desc = describe(view, lang)
+    ghost = view.get("kiti") is not None and marks["kiti_from"] is not None
+    if spec.name == "phone":
+        geo = _Phone(view, offers)
+        top = geo.seats_top + (100 if ghost else 0)
+        bottom = geo.layout_seats(top)
+        boxed = view.get("boxed") or ()
+        box_y = bottom + 4
+        height = box_y + (18 if view.get("boxed_count") else 0) + (26 if boxed else 0) + 16
+        W, H = geo.W, _r(height)
+    else:
+        geo = _table(spec.name, view["players"])
+        W, H = geo.W, geo.H
+    u = geo.u
+    dwg = S.drawing(W, H, title=title, desc=desc, label="maui")
+    dwg["data-layout"] = spec.name
+    S.data(dwg, round=view["round"], players=view["players"], phase=view["phase"],
+           viewer="all" if view.get("viewer") is None else view["viewer"])
+    if offers:
+        S.interactive(dwg)
+
+    dwg.add(dwg.rect(insert=(0, 0), size=(W, H), fill="#f7f3e8"))
+    if not geo.phone:
+        dwg.add(dwg.ellipse(center=(_r(geo.CX), _r(geo.CY + 4 * u)), r=(_r(W / 2 - 70 * u), _r(geo.RY + 20 * u)),
+                            fill="#d9c4a0", stroke="#b08d57", stroke_width=2))
+    _header(dwg, geo, view, lang, hl)
+    # what the board shows: the variants and whose view (a table: bottom right; a phone: the last line)
+    notes = _notes(view, lang)
+    if geo.phone:
+        dwg.add(S.label(dwg, notes, 8, H - 6, size=geo.fs(9.5), fill=S.MUTED, cls="notes"))
+        if view.get("boxed_count"):
+            chips_y = box_y + 20
+            dwg.add(_box(dwg, geo, view, lang, 8, chips_y, W - 16, (8, box_y + 12)))
+    else:
+        dwg.add(S.label(dwg, notes, W - 8 * u, H - 6 * u, size=geo.fs(9.5), anchor="end", fill=S.MUTED,
+                        cls="notes"))
+        if view.get("boxed_count"):
+            bx, by, bw, bh = geo.box
+            dwg.add(_box(dwg, geo, view, lang, bx, by, bw, (bx, H - 6 * u)))
+    dwg.add(_lagoon(dwg, geo, view, lang, hl, marks))
     for s in range(view["players"]):
-        dwg.add(_seat(dwg, view, s, lang, hl, marks, offers))
+        dwg.add(_seat(dwg, geo, view, s, lang, hl, marks, offers))
     if view.get("kiti") is not None:
-        if marks["kiti_from"] is not None:
+        if ghost:
             # no arrow between the two figures: on a small table it would have to cross the lagoon
-            dwg.add(_kiti(dwg, view, lang, hl, marks, seat=marks["kiti_from"], ghost=True))
-        dwg.add(_kiti(dwg, view, lang, hl, marks))
+            dwg.add(_kiti(dwg, geo, view, lang, hl, marks, seat=marks["kiti_from"], ghost=True))
+        dwg.add(_kiti(dwg, geo, view, lang, hl, marks))
     if marks["arrows"]:
-        dwg.add(_arrows(dwg, view, marks))
+        dwg.add(_arrows(dwg, geo, view, marks))
     if view.get("over"):
+        lx, ly, lw, lh = geo.lagoon_box()
+        mx, my = lx + lw / 2, ly + lh / 2
+        bw = min(400 * u, W - 20)
         band = dwg.g(class_="game-over")
-        band.add(dwg.rect(insert=(CX - 200, CY - 40), size=(400, 80), rx=14, ry=14, fill="#1f2933",
-                          fill_opacity=0.9, stroke="#f2c14e", stroke_width=3))
-        band.add(S.label(dwg, _w("over", lang), CX, CY + 2, size=28, anchor="middle", weight="bold",
+        band.add(dwg.rect(insert=(_r(mx - bw / 2), _r(my - 40 * u)), size=(_r(bw), _r(80 * u)), rx=14, ry=14,
+                          fill="#1f2933", fill_opacity=0.9, stroke="#f2c14e", stroke_width=3))
+        band.add(S.label(dwg, _w("over", lang), mx, my + 2 * u, size=geo.fs(28), anchor="middle", weight="bold",
                          fill="#ffffff"))
-        band.add(S.label(dwg, _w("over_sub", lang), CX, CY + 26, size=12, anchor="middle", fill="#f2c14e"))
+        band.add(S.label(dwg, _w("over_sub", lang), mx, my + 26 * u, size=geo.fs(12), anchor="middle",
+                         fill="#f2c14e"))
         dwg.add(band)
     out = S.to_string(dwg)
     return out.replace("<defs />", f"<defs>{_defs_xml(lang)}</defs>", 1)

@@ -1,44 +1,70 @@
 """Козырные киты SVG: a pure function from a view dict (what one player may see) to SVG text.
 
-    svg = render(trump_whales.view(state, 0), highlight=["trump"], lang="ru", events=events)
+    svg = render(trump_whales.view(state, 0), highlight=["trump"], lang="ru", events=events, layout="phone")
 
-Everything drawn comes from the view, so a hidden card cannot leak: the view never holds its id. Across the top:
-the trump family (symbol and name) with the value token's side and what it means, the trick in play order with its
-leader marked (and the winner while the reward is picked), the discard pile and the cards set aside. Below, one
-panel per player: total and this round's points so far, the pearl pile (face down, its size), the bonuses (face
-up) and the hand (face down unless the viewer may see it).
+Everything drawn comes from the view, so a hidden card cannot leak: the view never holds its id. The table: the
+trump family (symbol and name) with the value token's side and what it means, the trick in play order with its
+leader marked (and the winner while the reward is picked), the discard pile and the cards set aside; and one panel
+per player: total and this round's points so far, the pearl pile (face down, its size), the bonuses (face up) and
+the hand (face down unless the viewer may see it).
+
+The board is laid out for the width it is drawn at (`layout`, tutor.core.svg.LAYOUTS, issue #24), never one drawing
+scaled down:
+
+- "phone" (360 units): one column. The trump and the token, the trick and the player whose board it is (the viewer,
+  or in the teacher's view the player to move) come first, their hand wrapped five cards a row, so the trick, the
+  trump, the token and that hand fit on one phone screen; the other players follow, compact, then the piles.
+  Every card and panel the learner taps is at least 46 units on its shorter side.
+- "laptop" (760 units, at most 520 tall with four players and every hand open): the trump, the trick and the piles
+  across the top, then one row per player (name and points, pearl pile, bonuses, hand).
+- "projector" (1,600 units, at most 820 tall, print 14 or more): the laptop's arrangement drawn 1.56 times larger,
+  the extra width given to the hands.
 
 A family is always drawn as a symbol AND its name, never by colour alone; a card shows its value, family, pearls
 and bonus, and its full description as a tooltip. Each visible card carries `data-card="<id>"` (an attribute, never
 text). `highlight` (lesson pointers): "card:<id>", "seat:<n>", "trump", "trick", "discard", "pearls:<n>". `events`
 (the last action's) ring the cards they name. `choosable` ({key: choice id or tutor.core.svg.Offer}, from a widget;
 keys as ui.board_keys makes them: "card:<id>" for a card in a hand, a bonus or the trick, "seat:<n>" for a player)
-lays a focusable button (`data-choice`) over each element so named; without it the drawing is the same.
+lays a focusable button (`data-choice`) over each element so named; without it the drawing is the same. Every
+layout draws the same cards, keys, marks and words.
 
-The SVG is written as text: a card's markup is made once per card, size and language and placed with a translate.
+The SVG is written as text: a card's markup is made once per card, size, language and print floor and placed with a
+translate.
 """
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 from html import escape
 
 from tutor.core import svg as S
 from tutor.core.cardtable import CardBoard
-from tutor.core.cardtable import attr as _a, empty_slot, fit as _fit, fitted as _fitted, label as _t, place as _place
+from tutor.core.cardtable import attr as _a, em as _em, label as _t, place as _place
 from tutor.core.i18n import player_name, text
 from tutor.games.trump_whales import components as C
 from tutor.games.trump_whales.text import bonus_name, card_name, card_title, family_name, token_text
 
-W = 900
-TOP = 44
-CW, CH = 66, 94                # a card on the table (the trick, the discard pile)
-BW, BH = 50, 72                # a bonus in a player's panel
-HW, HH = 54, 78                # a card in a hand seen from its back
-OW, OH = 62, 88                # a card in a hand the viewer sees: a row of its own, under the panel's first row
-PANEL_H = 112
-OPEN_H = OH + 26               # what a row of open hand cards adds to a panel
-PANEL_Y = TOP + CH + 72
+# The laptop's sizes (the projector draws them PROJECTOR_SCALE times larger), in units
+W = 760
+TOP = 30                       # under the title bar
+CW, CH = 60, 74                # a card on the table (the trick, the discard pile)
+BW, BH = 60, 68                # a card in a player's row: a bonus, or a card of a hand the viewer sees
+OW, OH = BW, BH
+HW, HH = 40, 58                # a card of a hand seen from its back
+PW, PH = 44, 66                # the pearl pile
+PANEL_H = 90                   # a player's row
+PANEL_Y = TOP + 130            # the first player's row
+PROJECTOR_SCALE = 1.56         # 9-unit print becomes 14.04: the projector's least
+
+# The phone's sizes, in units (one unit about one CSS px)
+PHONE_W = 360
+P_CW, P_CH = 66, 88            # a card in the trick
+P_BW, P_BH = 64, 84            # a bonus, a card of an open hand, the discard pile
+P_ROW = 5                      # cards of an open hand in one row
+P_PW, P_PH = 44, 62            # the pearl pile
+P_HW, P_HH = 30, 42            # another player's hand, from its back
+
 BACK = "#17406b"
 
 
@@ -72,106 +98,142 @@ def symbol(family, x: float, y: float, s: float, fill: str = S.INK) -> str:
         pts = []
         for i in range(10):
             r = s / 2 if i % 2 == 0 else s / 5
-            import math
             a = math.pi / 2 + i * math.pi / 5
             pts.append(f"{x + s / 2 + r * math.cos(a):.1f},{y + s / 2 - r * math.sin(a):.1f}")
         shape = f'<polygon points="{" ".join(pts)}" fill="{fill}"/>'
     return f'<g class="family-symbol" data-family="{family or "five"}">{shape}</g>'
 
 
+# --------------------------------------------------------------------------- words at a size the layout can read
+
+def fitted(x, y, words, width: float, cap: float, floor: float, *, bold: bool = False, anchor="start",
+           fill=S.INK, cls="") -> str:
+    """A label of `words` no wider than `width`, at the size that fits (at most `cap`, never under `floor`, the
+    layout's least print): words too long at the floor are narrowed to `width` (textLength)."""
+    wide = _em(str(words), bold)
+    size = round(max(floor, min(cap, width / wide)), 2)
+    return _t(x, y, words, size=size, anchor=anchor, weight="bold" if bold else "normal", fill=fill, cls=cls,
+              length=width if wide * size > width + 0.01 else None)
+
+
+def _empty(x, y, w, h, words: str, size: float) -> str:
+    """A dashed outline where a card would lie, with `words` (a pile that has run out)."""
+    return (f'<rect x="{round(x, 1)}" y="{round(y, 1)}" width="{round(w, 1)}" height="{round(h, 1)}" rx="6" '
+            f'fill="none" stroke="{S.MUTED}" stroke-dasharray="5 4"/>'
+            + _t(x + w / 2, y + h / 2 + size * 0.4, words, size=size, anchor="middle", fill=S.MUTED))
+
+
 # --------------------------------------------------------------------------- cards
 
-def _bonus_icon(card_id: str, w: float, y: float, lang: str) -> str:
-    """The bonus drawn at the bottom of a card: ⇄ and the target family (symbol and name), 1⇅9, or +1."""
+def _bonus_icon(card_id: str, w: float, y: float, k: float, floor: float, lang: str) -> str:
+    """The bonus drawn at the bottom of a card (k: the card's size against a 66-unit card): ⇄ and the target family
+    (symbol and name, or the symbol alone where the name would print under the floor), 1⇅9, or +1."""
     kind = C.BONUS[card_id]
+    sh = 18 * k
+    mid = y + sh / 2
+    big = max(floor, round(11 * k, 2))
     out = [f'<g class="bonus" data-bonus="{kind}">',
-           f'<rect x="3" y="{y:.1f}" width="{w - 6:.1f}" height="18" rx="3" fill="#fff7e0" stroke="#c9a64a" '
+           f'<rect x="3" y="{y:.1f}" width="{w - 6:.1f}" height="{sh:.1f}" rx="3" fill="#fff7e0" stroke="#c9a64a" '
            f'stroke-width="0.8"/>']
     if kind == "trump":
         target = C.TARGET_FAMILY[card_id]
         name = family_name(target, lang)
-        size = _fit(name, w - 25, 8.5, True)
-        if size >= 7:       # the family's name when it is readable; its symbol always
-            out.append(symbol(target, 6, y + 4, 10))
-            out.append(_fitted(18, y + 12.5, name, w - 25, 8.5, bold=True))
+        room = w - 25 * k
+        size = min(8.5 * k, room / _em(name, True))
+        if size >= max(7, floor):       # the family's name when it is readable; its symbol always
+            out.append(symbol(target, 6 * k, mid - 5 * k, 10 * k))
+            out.append(_t(18 * k, mid + size * 0.36, name, size=round(size, 2), weight="bold"))
         else:
-            out.append(_t(w / 2 - 3, y + 13.5, "⇄", size=11, anchor="end", weight="bold"))
-            out.append(symbol(target, w / 2 + 1, y + 3.5, 11))
+            out.append(_t(w / 2 - 3 * k, mid + big * 0.4, "⇄", size=big, anchor="end", weight="bold"))
+            out.append(symbol(target, w / 2 + 1 * k, mid - 5.5 * k, 11 * k))
     elif kind == "flip":
-        out.append(_t(w / 2, y + 13.5, "1 ⇅ 9", size=11, anchor="middle", weight="bold"))
+        out.append(_t(w / 2, mid + big * 0.4, "1 ⇅ 9", size=big, anchor="middle", weight="bold"))
     else:
-        out.append(_t(w / 2, y + 13.5, "+1", size=11.5, anchor="middle", weight="bold"))
+        out.append(_t(w / 2, mid + big * 0.4, "+1", size=max(floor, round(11.5 * k, 2)), anchor="middle",
+                      weight="bold"))
     out.append("</g>")
     return "".join(out)
 
 
-@lru_cache(maxsize=1024)
-def _face(card_id: str, w: int, h: int, lang: str) -> str:
-    """A face-up card drawn at the origin."""
+@lru_cache(maxsize=2048)
+def _face(card_id: str, w: float, h: float, lang: str, floor: float = S.SMALL_PRINT) -> str:
+    """A face-up card drawn at the origin, its print no smaller than `floor`: a coloured band with the value and
+    the family's symbol, the family's name, the pearls (dots and their number) and the bonus."""
     family, value, pearls = C.FAMILY[card_id], C.VALUE[card_id], C.PEARLS[card_id]
+    k = w / 66
     colour = C.FAMILY_HEX[family]
-    band = h * 0.34
+    band = min(h * 0.34, 32 * k)
     name = family_name(family, lang) if family else card_name(card_id, lang)
     out = [f'<g class="card" data-card="{card_id}" data-family="{family or "five"}" data-value="{value}">',
            f"<title>{escape(card_title(card_id, lang))}</title>",
            f'<rect width="{w}" height="{h}" rx="6" fill="#ffffff" stroke="{S.INK}" stroke-width="1.2"/>',
            f'<path d="M0 6 Q0 0 6 0 L{w - 6} 0 Q{w} 0 {w} 6 L{w} {band:.1f} L0 {band:.1f} Z" fill="{colour}"/>',
-           _t(5, band - 7, value, size=round(band * 0.72, 1), weight="bold", fill="#ffffff", cls="value"),
-           symbol(family, w - band * 0.62 - 4, 5, band * 0.62, "#ffffff"),
-           _fitted(w / 2, band + 12, name, w - 8, 10.5, bold=True, anchor="middle", cls="family")]
-    # pearls: dots and the number
-    py = band + 22
+           _t(5 * k, band - 7 * k, value, size=round(band * 0.72, 1), weight="bold", fill="#ffffff", cls="value"),
+           symbol(family, w - band * 0.62 - 4 * k, 5 * k, band * 0.62, "#ffffff"),
+           fitted(w / 2, band + 12 * k, name, w - 8 * k, 10.5 * k, floor, bold=True, anchor="middle", cls="family")]
+    # pearls: dots and the number, half way between the name and the bonus
+    strip = h - 22 * k
+    py = (band + 12 * k + strip) / 2 + 1
     for i in range(pearls):
-        out.append(f'<circle cx="{w / 2 - 4 - (pearls - 1) * 5 + i * 10:.1f}" cy="{py:.1f}" r="3.6" fill="#f3f0e8" '
-                   f'stroke="#7a6f5a" stroke-width="1"/>')
-    out.append(_bonus_icon(card_id, w, h - 22, lang))
+        out.append(f'<circle cx="{w / 2 - 4 * k - (pearls - 1) * 5 * k + i * 10 * k:.1f}" cy="{py:.1f}" '
+                   f'r="{3.6 * k:.1f}" fill="#f3f0e8" stroke="#7a6f5a" stroke-width="1"/>')
+    out.append(_bonus_icon(card_id, w, strip, k, floor, lang))
     # the pearls' number last: a card's words end on a digit, so a player's name drawn after it never reads as
     # part of a sentence («…кит Игрок 2»)
-    out.append(_t(w - 4, py + 3.5, pearls, size=9.5, anchor="end", weight="bold", fill="#7a6f5a", cls="pearls"))
+    size = max(floor, round(9.5 * k, 2))
+    out.append(_t(w - 4 * k, py + size * 0.37, pearls, size=size, anchor="end", weight="bold", fill="#7a6f5a",
+                  cls="pearls"))
     out.append("</g>")
     return "".join(out)
 
 
-class _Board(CardBoard):
-    face = staticmethod(_face)
-    name = staticmethod(card_title)
-
-
-@lru_cache(maxsize=16)
-def _back(w: int, h: int) -> str:
+@lru_cache(maxsize=64)
+def _back(w: float, h: float) -> str:
     return (f'<g class="card back"><rect width="{w}" height="{h}" rx="6" fill="{BACK}" stroke="{S.INK}" '
             f'stroke-width="1.2"/><circle cx="{w / 2}" cy="{h / 2}" r="{w / 5:.1f}" fill="none" stroke="#9cc3e6" '
             f'stroke-width="1.5"/><circle cx="{w / 2}" cy="{h / 2}" r="{w / 12:.1f}" fill="#9cc3e6"/></g>')
 
 
-# --------------------------------------------------------------------------- the table
+class _Board(CardBoard):
+    """What one drawing collects, and its layout: `k` scales the laptop's units (the projector's 1.56), `floor`
+    is the least print, `W` the drawing's width."""
+
+    name = staticmethod(card_title)
+
+    def __init__(self, hl, offers, marked, lang, layout: S.Layout, k: float = 1.0):
+        super().__init__(hl, offers, marked, lang)
+        self.layout, self.k, self.floor, self.W = layout, k, layout.min_print, layout.width
+
+    def face(self, card_id: str, w, h, lang: str) -> str:   # type: ignore[override]
+        return _face(card_id, w, h, lang, self.floor)
+
+    def z(self, v: float) -> float:
+        """A length in the laptop's units, in this drawing's."""
+        return round(v * self.k, 1)
+
+    def f(self, size: float) -> float:
+        """A font size in the laptop's units, in this drawing's (never under the floor)."""
+        return max(self.floor, round(size * self.k, 2))
+
+    def text(self, x, y, words, size, **kw) -> None:
+        self.parts.append(_t(x, y, words, size=self.f(size), **kw))
+
+    def fit(self, x, y, words, width, cap, **kw) -> None:
+        self.parts.append(fitted(x, y, words, width, self.f(cap), self.floor, **kw))
+
+    def back(self, x, y, w, h) -> None:
+        self.parts.append(_place(x, y, _back(w, h)))
+
+    def row(self, cards: list, x: float, y: float, width: float, w, h) -> None:
+        """Cards left to right from x, overlapping when they would not fit in `width`."""
+        if not cards:
+            return
+        step = min(w + 4 * self.k, (width - w) / max(1, len(cards) - 1)) if len(cards) > 1 else w
+        for i, c in enumerate(cards):
+            self.card(c, round(x + i * step, 1), y, w, h)
 
 
-def _trump(board: _Board, view: dict) -> None:
-    lang = board.lang
-    x, y, w, h = 10, TOP, 160, CH
-    family, token = view["trump"], view["token"]
-    board.parts.append(f'<g class="trump" data-family="{family}" data-token="{token}">')
-    board.parts.append(f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="8" fill="#ffffff" stroke="{S.INK}" '
-                       f'stroke-width="1.4"/>')
-    board.parts.append(f'<rect x="{x}" y="{y}" width="{w}" height="22" rx="8" fill="{C.FAMILY_HEX[family]}"/>')
-    board.parts.append(_t(x + 8, y + 16, _w("trump", lang), size=12, weight="bold", fill="#ffffff"))
-    board.parts.append(symbol(family, x + 8, y + 28, 20))
-    name = family_name(family, lang)
-    board.parts.append(_fitted(x + 34, y + 44, name, w - 42, 13, bold=True, cls="trump-name"))
-    # the token: a disc with its side's number
-    board.parts.append(f'<circle cx="{x + 24}" cy="{y + 70}" r="15" fill="#f6d365" stroke="{S.INK}" '
-                       f'stroke-width="1.4" class="token"/>')
-    board.parts.append(_t(x + 24, y + 76, token, size=17, anchor="middle", weight="bold", cls="token-side"))
-    words = token_text(token, lang).split(": ", 1)[-1].split(" ")
-    cut = min(range(1, len(words)), key=lambda i: max(len(" ".join(words[:i])), len(" ".join(words[i:]))),
-              default=len(words))
-    first, rest = " ".join(words[:cut]), " ".join(words[cut:])
-    board.parts.append(_fitted(x + 44, y + 68, first, w - 50, 10, cls="token-words"))
-    board.parts.append(_fitted(x + 44, y + 81, rest, w - 50, 10, cls="token-words"))
-    board.parts.append("</g>")
-    board.element("trump", x, y, w, h, f'{_w("trump", lang)}: {name}, {token_text(token, lang)}')
-
+# --------------------------------------------------------------------------- what every layout draws
 
 def round_done(view: dict) -> bool:
     """Every trick of the round played, the next round not dealt yet (the engine's "round_end" stage, the score
@@ -183,44 +245,129 @@ def _phase(view: dict, lang: str) -> str:
     return _w("phase.round_end" if round_done(view) else f"phase.{view['phase']}", lang)
 
 
-def _trick(board: _Board, view: dict) -> None:
+def _token_lines(token, lang: str) -> tuple[str, str]:
+    """What the token's side means, in two balanced lines."""
+    words = token_text(token, lang).split(": ", 1)[-1].split(" ")
+    cut = min(range(1, len(words)), key=lambda i: max(len(" ".join(words[:i])), len(" ".join(words[i:]))),
+              default=len(words))
+    return " ".join(words[:cut]), " ".join(words[cut:])
+
+
+def _trump_open(board: _Board, view: dict) -> tuple[str, str]:
+    family, token = view["trump"], view["token"]
+    board.parts.append(f'<g class="trump" data-family="{family}" data-token="{token}">')
+    return family_name(family, board.lang), token_text(token, board.lang)
+
+
+def _trump_close(board: _Board, x, y, w, h, name: str, token_words: str) -> None:
+    board.parts.append("</g>")
+    board.element("trump", x, y, w, h, f'{_w("trump", board.lang)}: {name}, {token_words}')
+
+
+def _token(board: _Board, token, cx, cy, r, size) -> None:
+    board.parts.append(f'<circle cx="{round(cx, 1)}" cy="{round(cy, 1)}" r="{round(r, 1)}" fill="#f6d365" '
+                       f'stroke="{S.INK}" stroke-width="1.4" class="token"/>')
+    board.parts.append(_t(cx, cy + size * 0.36, token, size=size, anchor="middle", weight="bold", cls="token-side"))
+
+
+def _trump_box(board: _Board, view: dict, x, y, w, h) -> None:
+    """The trump and the token in a box (laptop and projector; units already scaled)."""
+    z, lang = board.z, board.lang
+    name, words = _trump_open(board, view)
+    colour = C.FAMILY_HEX[view["trump"]]
+    board.parts.append(f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="8" fill="#ffffff" stroke="{S.INK}" '
+                       f'stroke-width="1.4"/>')
+    board.parts.append(f'<rect x="{x}" y="{y}" width="{w}" height="{z(20)}" rx="8" fill="{colour}"/>')
+    board.text(x + z(8), y + z(14), _w("trump", lang), 11, weight="bold", fill="#ffffff")
+    board.parts.append(symbol(view["trump"], x + z(8), y + z(26), z(20)))
+    board.fit(x + z(34), y + z(42), name, w - z(42), 13, bold=True, cls="trump-name")
+    _token(board, view["token"], x + z(24), y + z(67), z(14), board.f(16))
+    first, rest = _token_lines(view["token"], lang)
+    board.fit(x + z(44), y + z(64), first, w - z(50), 10, cls="token-words")
+    board.fit(x + z(44), y + z(77), rest, w - z(50), 10, cls="token-words")
+    _trump_close(board, x, y, w, h, name, words)
+
+
+def _trump_strip(board: _Board, view: dict, x, y, w, h) -> None:
+    """The trump and the token across a phone: a coloured tab, the family's name, the token and its words."""
     lang = board.lang
-    x0, y = 178, TOP
+    name, words = _trump_open(board, view)
+    colour = C.FAMILY_HEX[view["trump"]]
+    tab = 64
+    board.parts.append(f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="8" fill="#ffffff" stroke="{S.INK}" '
+                       f'stroke-width="1.4"/>')
+    board.parts.append(f'<rect x="{x}" y="{y}" width="{tab}" height="{h}" rx="8" fill="{colour}"/>')
+    board.parts.append(fitted(x + 7, y + 16, _w("trump", lang), tab - 12, 11, board.floor, bold=True,
+                              fill="#ffffff"))
+    board.parts.append(symbol(view["trump"], x + 8, y + 22, 19, "#ffffff"))
+    board.parts.append(fitted(x + tab + 8, y + h / 2 + 5, name, 108, 14, board.floor, bold=True, cls="trump-name"))
+    tx = x + tab + 8 + 108 + 8 + 15
+    _token(board, view["token"], tx, y + h / 2, 15, 16)
+    first, rest = _token_lines(view["token"], lang)
+    left = tx + 21
+    board.parts.append(fitted(left, y + h / 2 - 3, first, x + w - 6 - left, 10.5, board.floor, cls="token-words"))
+    board.parts.append(fitted(left, y + h / 2 + 12, rest, x + w - 6 - left, 10.5, board.floor, cls="token-words"))
+    _trump_close(board, x, y, w, h, name, words)
+
+
+def _trick(board: _Board, view: dict, x0, head_y, card_y, cw, ch, step, follow_width, summary_width,
+           phase_x=None) -> None:
+    """The trick's heading (and the family to follow), its cards in play order, who played each, who led and
+    who wins; before the first trick of a round, how the round before was scored. Units already scaled, except
+    the font sizes (board.f). `phase_x`: where the phone prints the phase, right-aligned on the heading's line."""
+    lang, z = board.lang, board.z
     total = C.TRICKS
     number = min(view["tricks"] + 1, total)
     head = _w("tricks_done", lang) if round_done(view) else _w("trick", lang, n=number, total=total)
     led = view["led"]
     follow = _w("follow", lang, family=family_name(led, lang)) if led else _w("follow_none", lang)
-    board.parts.append(_t(x0, y + 10, head, size=12, weight="bold", cls="trick-head"))
+    head_size = board.f(12)
+    if phase_x is not None:
+        phase = _phase(view, lang)
+        room = phase_x - x0 - _em(head, True) * head_size - 12
+        board.parts.append(fitted(phase_x, head_y, phase, room, 12, board.floor, bold=True, anchor="end",
+                                  cls="phase"))
+        board.parts.append(_t(x0, head_y, head, size=head_size, weight="bold", cls="trick-head"))
+        fx, fy = x0, head_y + board.f(10.5) + 5
+    else:
+        board.parts.append(_t(x0, head_y, head, size=head_size, weight="bold", cls="trick-head"))
+        fx, fy = x0 + _em(head, True) * head_size + z(10), head_y
+        follow_width -= fx - x0
     if view["trick"]:
-        board.parts.append(_t(x0 + 120, y + 10, follow, size=10.5, fill=S.MUTED, cls="follow"))
+        s = board.f(11)
         if led:
-            board.parts.append(symbol(led, x0 + 104, y + 1, 11))
+            board.parts.append(symbol(led, fx, fy - s * 0.85, s))
+        board.parts.append(fitted(fx + (s + 4 if led else 0), fy, follow, follow_width - (s + 4 if led else 0),
+                                  board.f(10.5), board.floor, fill=S.MUTED, cls="follow"))
     board.parts.append('<g class="trick">')
     winner = view["turn"] if view["phase"] == "reward" else None
+    name_size, mark_h = board.f(10), 14 if board.W == PHONE_W else z(11)
     for i, play in enumerate(view["trick"]):
-        cx = x0 + i * (CW + 20)
-        board.card(play["card"], cx, y + 18, CW, CH)
+        cx = round(x0 + i * step, 1)
+        board.card(play["card"], cx, card_y, cw, ch)
         seat = play["seat"]
-        tag = player_name(seat, lang)
-        board.parts.append(_t(cx + CW / 2, y + 18 + CH + 13, tag, size=11, anchor="middle", cls="played-by"))
+        below = card_y + ch
+        board.parts.append(fitted(cx + cw / 2, below + name_size + 1, player_name(seat, lang), cw + (step - cw),
+                                  10, board.floor, anchor="middle", cls="played-by"))
+        marks = below + name_size + (4 if board.W == PHONE_W else z(2))
         if i == 0:
-            board.parts.append(f'<g class="leader-mark"><rect x="{cx}" y="{y + 18 + CH + 16}" width="{CW}" '
-                               f'height="14" rx="4" fill="#1d4e89"/>'
-                               + _t(cx + CW / 2, y + 18 + CH + 27, _w("leads", lang), size=10, anchor="middle",
-                                    fill="#ffffff") + "</g>")
+            board.parts.append(_mark("leader-mark", "#1d4e89", cx, marks, cw, mark_h, _w("leads", lang), board))
         if winner is not None and seat == winner:
-            board.parts.append(f'<g class="winner-mark"><rect x="{cx}" y="{y + 18 + CH + 31}" width="{CW}" '
-                               f'height="14" rx="4" fill="#2e7d32"/>'
-                               + _t(cx + CW / 2, y + 18 + CH + 42, _w("wins", lang), size=10, anchor="middle",
-                                    fill="#ffffff") + "</g>")
-    if not view["trick"] and not _round_summary(board, view, x0, y + 18):
-        board.parts.append(empty_slot(x0, y + 18, CW, CH, _w("empty", lang)))
+            board.parts.append(_mark("winner-mark", "#2e7d32", cx, marks + mark_h + 1, cw, mark_h, _w("wins", lang),
+                                     board))
+    if not view["trick"] and not _round_summary(board, view, x0, card_y, summary_width):
+        board.parts.append(_empty(x0, card_y, cw, ch, _w("empty", lang), board.f(10)))
     board.parts.append("</g>")
-    board.element("trick", x0, y + 18, max(CW, len(view["trick"]) * (CW + 20) - 20), CH, head)
+    board.element("trick", x0, card_y, max(cw, round((len(view["trick"]) - 1) * step + cw, 1)), ch, head)
 
 
-def _round_summary(board: _Board, view: dict, x: float, y: float) -> bool:
+def _mark(cls: str, colour: str, x, y, w, h, words: str, board: _Board) -> str:
+    return (f'<g class="{cls}"><rect x="{x}" y="{round(y, 1)}" width="{w}" height="{h}" rx="4" fill="{colour}"/>'
+            + fitted(x + w / 2, y + h / 2 + board.floor * 0.36, words, w - 4, board.f(9.5), board.floor,
+                     anchor="middle", fill="#ffffff") + "</g>")
+
+
+def _round_summary(board: _Board, view: dict, x: float, y: float, width: float) -> bool:
     """While the first bonuses of a new round are laid, where its first trick will lie: how the round before
     was scored (pearls + pairs of unused bonuses = points, and each total), so the table shows it and not only
     the log. False when there is nothing to show."""
@@ -230,11 +377,13 @@ def _round_summary(board: _Board, view: dict, x: float, y: float) -> bool:
         return False
     row = history[-1]
     full = len(row) == 3 * n + 1
+    line = max(board.f(11) + 3, board.z(14))
+    height = round(board.f(12) + 12 + n * line, 1)
     board.parts.append(f'<g class="round-summary" data-round="{row[0]}">'
-                       f'<rect x="{x}" y="{y}" width="360" height="{CH}" rx="8" fill="#ffffff" '
+                       f'<rect x="{x}" y="{y}" width="{round(width, 1)}" height="{height}" rx="8" fill="#ffffff" '
                        f'stroke="{S.MUTED}"/>')
-    board.parts.append(_t(x + 10, y + 17, _w("round_summary", lang, r=row[0]), size=12, weight="bold"))
-    step = min(16, (CH - 28) / n)
+    board.parts.append(fitted(x + 8, y + board.f(12) + 4, _w("round_summary", lang, r=row[0]), width - 16, board.f(12),
+                              board.floor, bold=True))
     for s in range(n):
         player = player_name(s, lang)
         total = view["seats"][s]["score"]
@@ -243,108 +392,291 @@ def _round_summary(board: _Board, view: dict, x: float, y: float) -> bool:
                        pairs=row[1 + 2 * n + s] // C.BONUS_PAIR, points=row[1 + s], total=total)
         else:
             words = _w("round_line_short", lang, player=player, points=row[1 + s], total=total)
-        board.parts.append(_fitted(x + 10, y + 24 + step * (s + 1), words, 340, 11, cls="round-line"))
+        board.parts.append(fitted(x + 8, y + board.f(12) + 8 + line * (s + 1), words, width - 16, board.f(11),
+                                  board.floor, cls="round-line"))
     board.parts.append("</g>")
     return True
 
 
-def _piles(board: _Board, view: dict) -> None:
+def _piles(board: _Board, view: dict, x, y, cw, ch, gap, note_x, note_y, note_width) -> None:
+    """The discard pile (its top card face up) and the cards set aside (or, before the deal, the deck), each named
+    above; a two-player game's note that it has no 5s."""
     lang = board.lang
-    x, y = 560, TOP + 18
     top = view["discard_top"]
     name = _w("discard", lang, n=view["discard_count"])
+    label = board.f(10.5)
     if top is None:
-        board.parts.append(empty_slot(x, y, CW, CH, _w("empty", lang)))
+        board.parts.append(_empty(x, y, cw, ch, _w("empty", lang), board.f(10)))
     else:
         if view["discard_count"] > 1:
-            board.parts.append(f'<rect x="{x + 3}" y="{y + 3}" width="{CW}" height="{CH}" rx="6" fill="#d8d2c4" '
+            board.parts.append(f'<rect x="{x + 3}" y="{y + 3}" width="{cw}" height="{ch}" rx="6" fill="#d8d2c4" '
                                f'stroke="{S.MUTED}"/>')
-        board.card(top, x, y, CW, CH)
-    board.parts.append(_t(x + CW / 2, y - 4, name, size=11, anchor="middle", cls="discard-count"))
-    board.element("discard", x, y, CW + 3, CH + 3, name)
-    x += CW + 26
+        board.card(top, x, y, cw, ch)
+    board.parts.append(fitted(x, y - 5, name, cw + gap - 4, label, board.floor, cls="discard-count"))
+    board.element("discard", x, y, cw + 3, ch + 3, name)
+    x = round(x + cw + gap, 1)
     aside = view["aside_count"]
     undealt = view["phase"] == "bonus" and not any(s["hand_count"] or s["chosen"] for s in view["seats"])
     words = _w("deck" if undealt else "aside", lang, n=aside)      # before the deal: the whole deck
-    board.parts.append(_place(x, y, _back(CW, CH)) if aside else empty_slot(x, y, CW, CH, _w("empty", lang)))
-    board.parts.append(_t(x + CW / 2, y - 4, words, size=11, anchor="middle", cls="aside-count"))
+    if aside:
+        board.back(x, y, cw, ch)
+    else:
+        board.parts.append(_empty(x, y, cw, ch, _w("empty", lang), board.f(10)))
+    board.parts.append(fitted(x, y - 5, words, cw + gap - 4, label, board.floor, cls="aside-count"))
     if view["removed"]:
-        board.parts.append(_t(x + CW + 14, y + 20, _w("removed", lang), size=10, fill=S.MUTED, cls="removed"))
+        board.parts.append(fitted(note_x, note_y, _w("removed", lang), note_width, board.f(10), board.floor,
+                                  fill=S.MUTED, cls="removed"))
 
 
-def panel_height(seat: dict) -> int:
-    return PANEL_H + (OPEN_H if seat["hand"] is not None else 0)
-
-
-def _panel(board: _Board, view: dict, seat: dict, y: float) -> None:
-    lang = board.lang
-    s = seat["seat"]
-    phase = view["phase"]
+def _note(view: dict, seat: dict, lang: str) -> tuple[bool, str]:
+    """(whether the seat is to act, what it is doing) for its panel."""
+    s, phase = seat["seat"], view["phase"]
     acting = not view["over"] and not round_done(view) and s in view["to_move"]
-    open_hand = seat["hand"] is not None
-    board.parts.append(f'<g class="panel" data-seat="{s}">')
-    board.parts.append(f'<rect x="8" y="{y}" width="{W - 16}" height="{panel_height(seat) - 8}" rx="10" '
-                       f'fill="{"#fff4d6" if acting else "#f4f1ea"}" stroke="{"#c98a00" if acting else "#c9c2b2"}" '
-                       f'stroke-width="{2.5 if acting else 1}" class="seat" data-seat="{s}"/>')
-    board.parts.append(_t(18, y + 20, player_name(s, lang), size=13, weight="bold"))
-    board.parts.append(_t(18, y + 38, _w("total", lang, n=seat["score"]), size=12, cls="total"))
-    board.parts.append(_t(18, y + 54, _w("round_points", lang, n=seat["round_points"]), size=10, fill=S.MUTED,
-                          cls="round-points"))
     note = ""
     if acting:
         note = {"bonus": _w("choosing", lang), "play": _w("turn", lang) if view["trick"] else _w("leading", lang),
                 "reward": _w("picks", lang), "leader": _w("chooses", lang)}.get(phase, "")
     elif phase == "bonus" and seat["chosen"]:
         note = _w("chosen", lang)
-    if note:
-        board.parts.append(_t(18, y + 72, note, size=11, weight="bold", fill="#8a5a00", cls="note"))
-    board.element(f"seat:{s}", 12, y + 4, 122, PANEL_H - 16, player_name(s, lang))
-    # the pearl pile: face down, its size public
-    px = 140
-    n = seat["pearl_count"]
-    board.parts.append(_t(px, y + 16, _w("pearls", lang, n=n), size=10, fill=S.MUTED, cls="pearl-count"))
+    return acting, note
+
+
+def _panel_rect(board: _Board, seat: dict, acting: bool, x, y, w, h) -> None:
+    s = seat["seat"]
+    board.parts.append(f'<g class="panel" data-seat="{s}">')
+    board.parts.append(f'<rect x="{x}" y="{round(y, 1)}" width="{w}" height="{round(h, 1)}" rx="10" '
+                       f'fill="{"#fff4d6" if acting else "#f4f1ea"}" stroke="{"#c98a00" if acting else "#c9c2b2"}" '
+                       f'stroke-width="{2.5 if acting else 1}" class="seat" data-seat="{s}"/>')
+
+
+def _pearl_pile(board: _Board, seat: dict, x, y, w, h, label_y, label_width) -> None:
+    """The pearl pile, face down, its size on it and above it; the points noted on the score pad beside it."""
+    lang = board.lang
+    s, n = seat["seat"], seat["pearl_count"]
+    board.parts.append(fitted(x, label_y, _w("pearls", lang, n=n), label_width, board.f(9.5), board.floor,
+                              fill=S.MUTED, cls="pearl-count"))
     if n:
         if n > 1:
-            board.parts.append(f'<rect x="{px + 3}" y="{y + 25}" width="{BW}" height="{BH}" rx="6" fill="#0f2d4d"/>')
-        board.parts.append(_place(px, y + 22, _back(BW, BH)))
-        board.parts.append(f'<circle cx="{px + BW / 2}" cy="{y + 22 + BH / 2}" r="12" fill="#ffffff"/>')
-        board.parts.append(_t(px + BW / 2, y + 22 + BH / 2 + 5, n, size=14, anchor="middle", weight="bold"))
+            board.parts.append(f'<rect x="{x + 3}" y="{y + 3}" width="{w}" height="{h}" rx="6" fill="#0f2d4d"/>')
+        board.back(x, y, w, h)
+        size = board.f(13)
+        board.parts.append(f'<circle cx="{round(x + w / 2, 1)}" cy="{round(y + h / 2, 1)}" r="{round(size * 0.85, 1)}" '
+                           f'fill="#ffffff"/>')
+        board.parts.append(_t(x + w / 2, y + h / 2 + size * 0.36, n, size=size, anchor="middle", weight="bold"))
     else:
-        board.parts.append(empty_slot(px, y + 22, BW, BH, _w("empty", lang)))
+        board.parts.append(_empty(x, y, w, h, _w("empty", lang), board.f(9.5)))
     pile_words = _w("pearls", lang, n=n)
     noted = seat.get("noted", 0)
     if noted:       # reward points no card could stand for, written on the score pad (ruling short-reward)
         pile_words = f'{pile_words}, {_w("noted", lang, n=noted)}'
         board.parts.append(f'<g class="noted"><title>{escape(_w("noted", lang, n=noted))}</title>'
-                           + _t(px + BW + 6, y + 52, f"+{noted} ✎", size=12, weight="bold", fill="#7a4b00")
-                           + "</g>")
-    board.element(f"pearls:{s}", px, y + 22, BW, BH, pile_words)
-    # bonuses, face up
-    bx = 240
-    bw = W - 24 - bx if open_hand else 236
-    board.parts.append(_t(bx, y + 16, _w("bonuses", lang), size=10.5, fill=S.MUTED))
-    board.parts.append('<g class="bonuses">')
+                           + _t(x + w + 5, y + h / 2 + 4, f"+{noted} ✎", size=board.f(11), weight="bold",
+                                fill="#7a4b00") + "</g>")
+    board.element(f"pearls:{s}", x, y, w, h, pile_words)
+
+
+def _bonus_cards(seat: dict) -> tuple[list, bool]:
+    """The seat's bonuses as drawn (with its first bonus when the viewer may see it) and whether a face-down first
+    bonus lies after them."""
     shown = list(seat["bonuses"])
     if seat.get("chosen_card"):
         shown.append(seat["chosen_card"])
-    board.row(shown, bx, y + 22, bw, BW, BH)
-    if seat["chosen"] and not seat.get("chosen_card"):
-        board.parts.append(_place(bx + min(len(shown), 4) * (BW + 4), y + 22, _back(BW, BH)))
+    return shown, bool(seat["chosen"] and not seat.get("chosen_card"))
+
+
+def _bonuses(board: _Board, seat: dict, x, y, width, w, h) -> None:
+    shown, hidden = _bonus_cards(seat)
+    board.parts.append('<g class="bonuses">')
+    if hidden:
+        width -= w + 4
+    board.row(shown, x, y, width, w, h)
+    if hidden:
+        step = min(w + 4, (width - w) / max(1, len(shown) - 1)) if len(shown) > 1 else w + 4
+        board.back(round(x + len(shown) * step if shown else x, 1), y, w, h)
     board.parts.append("</g>")
-    # the hand: the viewer's own in a row of its own (nine cards side by side), another's as backs
-    hx, hy = (140, y + PANEL_H - 2) if open_hand else (bx + bw + 14, y + 16)
-    hw = W - 20 - hx
-    board.parts.append(_t(hx, hy, _w("hand", lang, n=seat["hand_count"]), size=10.5, fill=S.MUTED,
-                          cls="hand-count"))
-    board.parts.append('<g class="hand">')
-    if open_hand:
-        board.row(seat["hand"], hx, hy + 6, hw, OW, OH)
+
+
+def _backs(board: _Board, count: int, x, y, width, w, h) -> None:
+    """A hand seen from its back, fanned in `width`."""
+    step = min(w * 0.4, (width - w) / max(1, count - 1)) if count > 1 else 0
+    for i in range(count):
+        board.back(round(x + i * step, 1), y, w, h)
+
+
+# --------------------------------------------------------------------------- laptop and projector
+
+def _wide_panel(board: _Board, view: dict, seat: dict, y: float) -> None:
+    """One player's row: name, total, this round's points and what they are doing; the pearl pile; the bonuses; the
+    hand (the cards when the viewer may see them, else their backs)."""
+    z, lang, right = board.z, board.lang, board.W - board.z(14)
+    s = seat["seat"]
+    acting, note = _note(view, seat, lang)
+    _panel_rect(board, seat, acting, z(8), y, board.W - z(16), z(PANEL_H - 2))
+    board.fit(z(16), y + z(16), player_name(s, lang), z(100), 12, bold=True)
+    board.fit(z(16), y + z(32), _w("total", lang, n=seat["score"]), z(100), 11, cls="total")
+    board.fit(z(16), y + z(47), _w("round_points", lang, n=seat["round_points"]), z(100), 9.5, fill=S.MUTED,
+              cls="round-points")
+    if note:
+        board.fit(z(16), y + z(63), note, z(100), 10, bold=True, fill="#8a5a00", cls="note")
+    board.element(f"seat:{s}", z(12), y + z(4), z(108), z(PANEL_H - 10), player_name(s, lang))
+    _pearl_pile(board, seat, z(124), y + z(18), z(PW), z(PH), y + z(13), z(84))
+    # the bonuses and the hand share the rest of the row, overlapping only when they must
+    bx = z(214)
+    bw, bh = z(BW), z(BH)
+    shown, hidden = _bonus_cards(seat)
+    nb = len(shown) + hidden
+    gap, pitch = z(16), z(BW + 4)
+    avail = right - bx
+    if seat["hand"] is not None:
+        n = len(seat["hand"])
+        need = max(1, nb) * pitch + gap + n * pitch - z(8)
+        if need <= avail or not n:
+            bonus_w = max(1, nb) * pitch - z(4)
+        else:   # one step for every card of both rows
+            step = max(z(12), (avail - gap - 2 * bw) / max(1, nb + n - 2))
+            bonus_w = bw + max(0, nb - 1) * step
+        hand_w = right - (bx + bonus_w + gap)
     else:
-        count = seat["hand_count"]
-        step = min(HW * 0.4, (hw - HW) / max(1, count - 1)) if count > 1 else 0
-        for i in range(count):
-            board.parts.append(_place(hx + i * step, y + 22, _back(HW, HH)))
+        n = seat["hand_count"]
+        hand_w = min(right - bx - z(BW) - gap, z(HW) + max(0, n - 1) * z(HW) * 0.4)
+        hand_w = max(hand_w, z(HW) + z(50))             # room for the hand's label
+        bonus_w = min(max(1, nb) * pitch - z(4), right - bx - gap - hand_w)
+    board.fit(bx, y + z(13), _w("bonuses", lang), max(bonus_w, z(BW)), 10, fill=S.MUTED)
+    _bonuses(board, seat, bx, y + z(18), bonus_w, bw, bh)
+    hx = round(bx + bonus_w + gap, 1)
+    board.fit(hx, y + z(13), _w("hand", lang, n=seat["hand_count"]), max(hand_w, z(60)), 10, fill=S.MUTED,
+              cls="hand-count")
+    board.parts.append('<g class="hand">')
+    if seat["hand"] is not None:
+        board.row(seat["hand"], hx, y + z(18), hand_w, bw, bh)
+    else:
+        _backs(board, n, hx, y + z(20), hand_w, z(HW), z(HH))
     board.parts.append("</g></g>")
+
+
+def _wide(board: _Board, view: dict, title: str) -> float:
+    """The laptop's (and the projector's) board; its height."""
+    z, lang, k = board.z, board.lang, board.k
+    Wu = board.W / k                 # the width in the laptop's units
+    n = view["players"]
+    height = z(PANEL_Y + n * PANEL_H)
+    board.parts.append(f'<rect width="{board.W}" height="{height}" fill="#eaf3f7"/>')
+    board.parts.append(f'<rect width="{board.W}" height="{z(TOP - 4)}" fill="#14406e"/>')
+    viewer = view.get("viewer")
+    note = (_w("view_all", lang) if viewer is None
+            else _w("view_of", lang, player=player_name(viewer, lang), player_plain=viewer + 1))
+    note_size = board.f(11)
+    board.fit(z(10), z(18), title, board.W - z(30) - _em(note, False) * note_size, 14, bold=True, fill="#ffffff")
+    board.parts.append(_t(board.W - z(10), z(18), note, size=note_size, anchor="end", fill="#ffffff", cls="viewer"))
+    _trump_box(board, view, z(10), z(TOP + 6), z(150), z(90))
+    piles_x = Wu - 200
+    _trick(board, view, z(172), z(TOP + 13), z(TOP + 20), z(CW), z(CH), z(CW + 12),
+           follow_width=z(piles_x - 182), summary_width=z(piles_x - 186))
+    _piles(board, view, z(piles_x), z(TOP + 20), z(CW), z(CH), z(20), z(piles_x), z(TOP + 20 + CH + 15), z(186))
+    board.fit(board.W - z(10), z(PANEL_Y - 6), _phase(view, lang), z(186), 12, bold=True, anchor="end",
+              cls="phase")
+    y = z(PANEL_Y)
+    for seat in view["seats"]:
+        _wide_panel(board, view, seat, y)
+        y = round(y + z(PANEL_H), 1)
+    if view["over"]:
+        _over(board, view, z(Wu / 2 - 220), z(TOP + 30), z(440), z(44))
+    return height
+
+
+# --------------------------------------------------------------------------- phone
+
+def _first_seat(view: dict) -> int:
+    """Whose panel a phone shows first: the viewer's, or in the teacher's view the player to move."""
+    if view.get("viewer") is not None:
+        return view["viewer"]
+    return view["to_move"][0] if view["to_move"] else 0
+
+
+def _phone_panel(board: _Board, view: dict, seat: dict, y: float) -> float:
+    """A player's panel across the phone: name and total, this round's points and what they are doing (a 46-unit
+    tap target for the seat); the pearl pile and the bonuses; the hand, five cards a row when it is seen, else a
+    small fan of backs beside the bonuses. Its height."""
+    lang = board.lang
+    s = seat["seat"]
+    acting, note = _note(view, seat, lang)
+    open_hand = seat["hand"] is not None
+    rows = max(1, math.ceil(len(seat["hand"]) / P_ROW)) if open_hand else 0
+    height = 66 + P_BH + 6 + (16 + rows * (P_BH + 4) + 2 if open_hand else 0)
+    _panel_rect(board, seat, acting, 6, y, PHONE_W - 12, height - 4)
+    name = player_name(s, lang)
+    total = _w("total", lang, n=seat["score"])
+    tsize = 12
+    board.parts.append(fitted(16, y + 21, name, 200, 13, board.floor, bold=True))
+    board.parts.append(_t(PHONE_W - 16, y + 21, total, size=tsize, anchor="end", cls="total"))
+    board.parts.append(fitted(16, y + 39, _w("round_points", lang, n=seat["round_points"]), 160, 10, board.floor,
+                              fill=S.MUTED, cls="round-points"))
+    if note:
+        board.parts.append(fitted(PHONE_W - 16, y + 39, note, 150, 11, board.floor, bold=True, anchor="end",
+                                  fill="#8a5a00", cls="note"))
+    board.element(f"seat:{s}", 10, y + 4, PHONE_W - 20, 46, name)
+    _pearl_pile(board, seat, 14, y + 68, P_PW, P_PH, y + 62, 84)
+    bx = 102
+    board.parts.append(fitted(bx, y + 62, _w("bonuses", lang), 80, 10, board.floor, fill=S.MUTED))
+    hand_words = _w("hand", lang, n=seat["hand_count"])
+    if open_hand:
+        _bonuses(board, seat, bx, y + 66, PHONE_W - 14 - bx, P_BW, P_BH)
+        hy = y + 66 + P_BH + 16
+        board.parts.append(fitted(14, hy, hand_words, 200, 10.5, board.floor, fill=S.MUTED, cls="hand-count"))
+        board.parts.append('<g class="hand">')
+        for i, c in enumerate(seat["hand"]):
+            board.card(c, 14 + (i % P_ROW) * (P_BW + 4), hy + 6 + (i // P_ROW) * (P_BH + 4), P_BW, P_BH)
+    else:
+        hx = PHONE_W - 14 - 80
+        _bonuses(board, seat, bx, y + 66, hx - 10 - bx, P_BW, P_BH)
+        board.parts.append(fitted(hx, y + 62, hand_words, 80, 10, board.floor, fill=S.MUTED, cls="hand-count"))
+        board.parts.append('<g class="hand">')
+        _backs(board, seat["hand_count"], hx, y + 68, 80, P_HW, P_HH)
+    board.parts.append("</g></g>")
+    return height
+
+
+def _phone(board: _Board, view: dict, title_words: tuple[str, str]) -> float:
+    """The phone's board, one column; its height."""
+    lang, W = board.lang, PHONE_W
+    parts_start = len(board.parts)
+    viewer = view.get("viewer")
+    note = (_w("view_all", lang) if viewer is None
+            else _w("view_of", lang, player=player_name(viewer, lang), player_plain=viewer + 1))
+    board.parts.append(fitted(8, 18, title_words[0], W - 16, 14, board.floor, bold=True, fill="#ffffff"))
+    target = _w("target", lang, n=view["target"])
+    board.parts.append(_t(8, 35, target, size=11, fill="#ffffff"))
+    board.parts.append(fitted(W - 8, 35, note, W - 30 - _em(target, False) * 11, 11, board.floor, anchor="end",
+                              fill="#ffffff", cls="viewer"))
+    _trump_strip(board, view, 8, 46, W - 16, 46)
+    card_y = 126
+    _trick(board, view, 8, 112 - 0, card_y, P_CW, P_CH, (W - 16 - P_CW) / 3, follow_width=W - 16,
+           summary_width=W - 16, phase_x=W - 8)
+    y = card_y + P_CH + 44
+    first = _first_seat(view)
+    n = view["players"]
+    for i in range(n):
+        seat = view["seats"][(first + i) % n]
+        y += _phone_panel(board, view, seat, y)
+    # the piles last: what the trick leaves and what is set aside
+    y += 4
+    _piles(board, view, 14, y + 18, P_BW, P_BH, 26, 14 + 2 * P_BW + 40, y + 18 + P_BH / 2, W - 14 - (14 + 2 * P_BW + 40))
+    height = y + 18 + P_BH + 10
+    if view["over"]:
+        _over(board, view, 8, card_y + 10, W - 16, 44)
+    board.parts.insert(parts_start, f'<rect width="{W}" height="{height}" fill="#eaf3f7"/>'
+                                    f'<rect width="{W}" height="42" fill="#14406e"/>')
+    return height
+
+
+def _over(board: _Board, view: dict, x, y, w, h) -> None:
+    lang = board.lang
+    win = view.get("winners") or []
+    words = f'{_w("over", lang)} · {_w("winner", lang, players=", ".join(player_name(s, lang) for s in win))}'
+    board.parts.append(f'<g class="game-over"><rect x="{round(x, 1)}" y="{round(y, 1)}" width="{round(w, 1)}" '
+                     f'height="{round(h, 1)}" rx="10" fill="#1f2933" fill-opacity="0.9"/>'
+                     + fitted(x + w / 2, y + h / 2 + 6, words, w - 20, board.f(16), board.floor, bold=True,
+                              anchor="middle", fill="#ffffff") + "</g>")
 
 
 def describe(view: dict, lang: str = "en") -> tuple[str, str]:
@@ -384,48 +716,31 @@ def _marked(events) -> set:
     return out
 
 
-def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=None) -> str:
-    """SVG text for `view` (from `trump_whales.view(state, player)`)."""
+def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=None, layout=None) -> str:
+    """SVG text for `view` (from `trump_whales.view(state, player)`), laid out for `layout` ("phone", "laptop",
+    "projector"; None: tutor.core.svg.DEFAULT_LAYOUT; another name is a ValueError)."""
+    spec = S.layout_of(layout)
     hl = S.parse_highlight(highlight)
     offers = S.offers(choosable)
-    board = _Board(hl, offers, _marked(events), lang)
+    board = _Board(hl, offers, _marked(events), lang, spec, PROJECTOR_SCALE if spec.name == "projector" else 1.0)
     n = view["players"]
-    heights = [panel_height(seat) for seat in view["seats"]]
-    height = PANEL_Y + sum(heights) + 12
     title, desc = describe(view, lang)
+    heading = f"{text('trump_whales.title', lang)} · {_w('round', lang, r=view['round'])}"
+    if spec.name == "phone":
+        height = _phone(board, view, (heading, ""))
+    else:
+        height = _wide(board, view, f"{heading} · {_w('target', lang, n=view['target'])}")
+    height = round(height, 1)
     viewer = view.get("viewer")
     role = "group" if offers else "img"
-    head = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {height}" role="{role}" '
+    body = "".join(board.parts) + "".join(board.top)
+    # the style and data-pan keep the phone panning of boards drawn before the layouts (tutor.core.svg.phone_style);
+    # a laid-out board never needs it, and it does no harm
+    head = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {spec.width} {height}" role="{role}" '
+            f'style="{S.phone_style(spec.width, body, height)}" {S.PAN_START} data-layout="{spec.name}" '
             f'aria-label="{_a(title)}" class="tutor-trump_whales" font-family="{S.FONT}" '
             f'data-round="{view["round"]}" data-players="{n}" data-phase="{view["phase"]}" '
             f'data-trump="{view["trump"]}" data-token="{view["token"]}" '
             f'data-viewer="{"all" if viewer is None else viewer}">'
             f"<title>{escape(title)}</title><desc>{escape(desc)}</desc>")
-    board.parts.append(f'<rect width="{W}" height="{height}" fill="#eaf3f7"/>')
-    board.parts.append(f'<rect width="{W}" height="{TOP - 8}" fill="#14406e"/>')
-    board.parts.append(_t(12, 24, f"{text('trump_whales.title', lang)} · {_w('round', lang, r=view['round'])} · "
-                                  f"{_w('target', lang, n=view['target'])}", size=15, weight="bold",
-                          fill="#ffffff"))
-    note = (_w("view_all", lang) if viewer is None
-            else _w("view_of", lang, player=player_name(viewer, lang), player_plain=viewer + 1))
-    board.parts.append(_t(W - 12, 24, note, size=11, anchor="end", fill="#ffffff", cls="viewer"))
-    board.parts.append(_t(W - 16, PANEL_Y - 10, _phase(view, lang), size=12, anchor="end",
-                          weight="bold", cls="phase"))
-    _trump(board, view)
-    _trick(board, view)
-    _piles(board, view)
-    y = PANEL_Y
-    for seat, h in zip(view["seats"], heights):
-        _panel(board, view, seat, y)
-        y += h
-    if view["over"]:
-        win = view.get("winners") or []
-        words = f'{_w("over", lang)} · {_w("winner", lang, players=", ".join(player_name(s, lang) for s in win))}'
-        board.parts.append(f'<g class="game-over"><rect x="{W / 2 - 220}" y="{TOP + 30}" width="440" height="44" '
-                           f'rx="10" fill="#1f2933" fill-opacity="0.9"/>'
-                           + _t(W / 2, TOP + 58, words, size=16, anchor="middle", weight="bold", fill="#ffffff")
-                           + "</g>")
-    body = "".join(board.parts) + "".join(board.top)
-    # how wide the board is drawn on a phone depends on its smallest print (tutor.core.svg.phone_style); it opens
-    # at its left edge, where the table starts (S.PAN_START)
-    return head.replace("<svg ", f'<svg style="{S.phone_style(W, body, height)}" {S.PAN_START} ', 1) + body + "</svg>"
+    return head + body + "</svg>"

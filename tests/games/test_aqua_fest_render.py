@@ -59,7 +59,9 @@ def test_every_viewer_sees_exactly_what_the_view_allows(pos):
             svg = aqua_fest.render(view, events=events, lang=lang,
                                    highlight=[f"card:{c}" for c in view["destinations"]])
             root = parse(svg)
-            assert root.tag == "{http://www.w3.org/2000/svg}svg" and root.get("viewBox") == "0,0,760,600"
+            assert root.tag == "{http://www.w3.org/2000/svg}svg" and root.get("data-layout") == "laptop"
+            _x, _y, width, height = (float(v) for v in root.get("viewBox").split(","))
+            assert width == 760 and height <= 520
             shown = data_cards(root)
             missing = visible_ids(view) - shown
             assert not missing, f"viewer {viewer}: visible items not drawn: {sorted(missing)}"
@@ -118,19 +120,27 @@ def test_each_kind_of_cell_is_drawn_distinctly(viewer):
 
 
 def test_fragment_kinds_differ_in_shape_and_pearls_carry_a_letter():
-    svg_en = R._defs_xml("en")
-    svg_ru = R._defs_xml("ru")
+    defs = parse(f"<svg xmlns='http://www.w3.org/2000/svg'>{R._defs_xml()}</svg>")
     shapes = {}
     for kind in C.FRAGMENT_KINDS:
-        sym = parse(f"<svg xmlns='http://www.w3.org/2000/svg'>{svg_en}</svg>").find(
-            f".//*[@id='af-en-f-{kind}-white-1']")
-        filled = [p.get("d") for p in sym.iter("{http://www.w3.org/2000/svg}path") if p.get("fill") != "none"]
+        sym = defs.find(f".//*[@id='af-f-{kind}-1']")
+        filled = [p.get("d") for p in sym.iter("{http://www.w3.org/2000/svg}path")
+                  if p.get("fill") != "none" and p.get("class") != "star"]
         shapes[kind] = tuple(filled)
+        for stars in (1, 2, 3):      # stars are drawn (counted by shape), not printed
+            sym = defs.find(f".//*[@id='af-f-{kind}-{stars}']")
+            assert sum(1 for p in sym.iter("{http://www.w3.org/2000/svg}path") if p.get("class") == "star") == stars
     assert len(set(shapes.values())) == 3
-    for letter in ("W", "P", "B"):
-        assert f">{letter}</text>" in svg_en
-    for letter in ("Б", "Р", "Ч"):
-        assert f">{letter}</text>" in svg_ru
+    assert "<text" not in R._defs_xml(), "print inside a symbol is scaled with it: every letter is drawn in place"
+    # each fragment on the board carries its pearl's letter, in the board's language
+    view = aqua_fest.view(special_board(), None)
+    for lang, letters in (("en", {"white": "W", "pink": "P", "black": "B"}), ("ru", {"white": "Б", "pink": "Р",
+                                                                                     "black": "Ч"})):
+        root = parse(aqua_fest.render(view, lang=lang))
+        faces = [el for el in root.iter() if el.get("data-colour")]
+        assert faces
+        for el in faces:
+            assert el.findtext("svg:text", namespaces=NS) == letters[el.get("data-colour")]
 
 
 # --------------------------------------------------------------------------- pawns and start tiles
@@ -140,18 +150,18 @@ def test_pawns_at_home_stand_on_their_start_tile_on_their_own_side():
     root = parse(aqua_fest.render(aqua_fest.view(state, None)))
     starts = {int(el.get("data-seat")): el for el in by_class(root, "start")}
     assert set(starts) == {0, 1, 2, 3}
-    grid_left, grid_top = R.GRID_X, R.GRID_Y
-    grid_right, grid_bottom = R.GRID_X + R.GRID, R.GRID_Y + R.GRID
+    g = R.geo("laptop")
+    grid_left, grid_top = g.grid_x, g.grid_y
+    grid_right, grid_bottom = g.grid_x + 5 * g.cell, g.grid_y + 5 * g.cell
     for seat, el in starts.items():
         side, home = state.sides[seat], state.homes[seat]
         assert el.get("data-side") == side and el.get("data-home") == str(home)
         pawns = by_class(el, "pawn")
         assert len(pawns) == 1 and pawns[0].get("data-seat") == str(seat)
-        x, y = (float(v) for v in pawns[0].find("svg:circle", NS).get("cx", "0").split()[:1] +
-                pawns[0].find("svg:circle", NS).get("cy", "0").split()[:1])
-        x, y = x - 1.5, y - 2.5                     # the first circle is the shadow
-        col_x = grid_left + home * R.CELL + R.CELL / 2
-        row_y = grid_top + home * R.CELL + R.CELL / 2
+        ring = list(pawns[0].iter("{http://www.w3.org/2000/svg}circle"))[-1]     # the white ring: the pawn's centre
+        x, y = float(ring.get("cx")), float(ring.get("cy"))
+        col_x = grid_left + home * g.cell + g.cell / 2
+        row_y = grid_top + home * g.cell + g.cell / 2
         if side == "south":
             assert y > grid_bottom and abs(x - col_x) < 1
         elif side == "north":

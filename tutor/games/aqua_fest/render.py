@@ -1,19 +1,28 @@
 """Aqua Fest SVG: pure functions from a view dict (what one player may see) to SVG text.
 
     svg = render(aqua_fest.view(state, 0), highlight=["card:crab-3", "seat:1"], lang="ru", events=events)
+    svg = render(view, layout="phone")        # laid out for a phone: 360 units wide, stacked
     svg = render_shells(view["seats"][0]["collected"], lang="ru")
 
 Everything drawn comes from the view, so a hidden tile or card cannot leak: the view never holds its
 id. Each visible tile and card carries `data-card="<id>"`; face-down things carry none.
 
 The seabed is drawn 5 x 5 with columns A-E and rows 1-5 (row 1 = north, at the top); each side's
-start tile lies outside the grid beside its `home` cell, and the seat panels sit on the same side as
-their start tile. Every cell says what lies on top (`data-state`): "upper" (a face-up tile of the
-upper layer, raised, badge 2), "lower-open" (a lower tile turned up: sunk, darker, badge 1),
+start tile lies outside the grid beside its `home` cell. Every cell says what lies on top (`data-state`): "upper" (a
+face-up tile of the upper layer, raised, badge 2), "lower-open" (a lower tile turned up: sunk, darker, badge 1),
 "lower-hidden" (a face-down lower tile under a pawn: a tile back), "coral" (a lower coral: an
 obstacle, hatched), "sealed" (an upper coral: hatched, with a lock, because the tile under it stays
 closed) or "empty" (bare sand). Colour never carries meaning alone: pawns carry numbers, pearls carry a
-letter, fragment kinds differ in shape, highlights are thick dashed rings.
+letter, fragment kinds differ in shape, stars are counted, highlights are thick dashed rings.
+
+`layout` (tutor.core.svg.LAYOUTS, issue #24) lays the same board out for the width it is drawn at:
+- "phone" (360 units): the whole seabed with the pawns at the top, then the viewer's panel (else the turn player's)
+  with the hand's cards big enough to tap, then the other players, the piles and battles, the legend;
+- "laptop" (760 x at most 520, the default): the seabed on the left, the players' panels stacked on its right, the
+  piles, battles and legend in a row below;
+- "projector" (1,600 x at most 820): the laptop's pieces drawn 1.6 times as big, the piles and legend left of the
+  seabed, the players and the battles on its right.
+Every layout draws the same things with the same data attributes; only places and sizes differ.
 
 `highlight`: "card:<id>" (the card and where it can take the pawn: dots of class "dest", and faint
 lines along the directions of straight-line movers), "cell:<0..24>", "seat:<n>", "home:<n>" (0-based
@@ -28,8 +37,9 @@ cell, the battle pair, a tile turned up.
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
-from typing import Iterable
+from typing import Iterable, NamedTuple
 
 from tutor.core import svg as S
 from tutor.core.i18n import player_name, plural, text
@@ -39,13 +49,7 @@ from tutor.games.aqua_fest.shells import best_assembly
 from tutor.games.aqua_fest.text import beside_name, cell_name, side_name, species_name, tile_name
 
 N = B.N
-W, H = 760, 600
-HEADER = 26
-CELL = 56                     # a seabed cell; a tile is drawn 48 x 48 inside it
-BAND, LAB = 46, 14            # start-tile band and coordinate strip around the grid
-BOARD_X, BOARD_Y = 180, 112   # the 400 x 400 square holding grid, labels and start tiles
-GRID_X, GRID_Y = BOARD_X + BAND + LAB, BOARD_Y + BAND + LAB
-GRID = N * CELL
+DESIGN_CELL = 56              # the pieces are drawn in proportion to a 56-unit cell; a layout scales them by k
 
 SEA, SEA_EDGE = "#1f5f7a", "#123e52"
 SAND = "#ecdcb0"
@@ -76,35 +80,142 @@ def _letter(colour: str, lang: str) -> str:
     return _w(f"pearl.{colour}", lang)
 
 
-# --------------------------------------------------------------------------- geometry
+# --------------------------------------------------------------------------- geometry of a layout
 
-def _axis(i: int, origin: float) -> float:
+class Geo(NamedTuple):
+    """Where and how big a layout draws things. `k` scales the pieces (cell = 56 k); `P` is the smallest print."""
+    name: str
+    width: float
+    k: float
+    P: float
+    tap: float                   # the smallest side of a tap target (the phone's), 0 where a pointer clicks
+    band: float                  # the start-tile band outside the grid
+    lab: float                   # the coordinate strip between the band and the grid
+    board: tuple                 # top-left corner of the sea square
+    header: float
+    hand: tuple                  # a face-up card in a hand (w, h)
+    back: tuple                  # a face-down card in another player's panel
+    frag: float                  # a collected fragment
+
+    @property
+    def cell(self) -> float:
+        return DESIGN_CELL * self.k
+
+    @property
+    def size(self) -> float:
+        """The sea square's side: grid, coordinate strips and start-tile bands."""
+        return N * self.cell + 2 * (self.band + self.lab)
+
+    @property
+    def grid_x(self) -> float:
+        return self.board[0] + self.band + self.lab
+
+    @property
+    def grid_y(self) -> float:
+        return self.board[1] + self.band + self.lab
+
+    def f(self, size: float) -> float:
+        """A design font size in this layout: scaled, never under the layout's smallest print."""
+        return max(round(size * self.k, 1), self.P)
+
+
+GEO = {
+    # 48-unit cells (a cell and a start-tile place are tap targets: 46 units), tappable hand cards
+    "phone": Geo("phone", 360, 48 / 56, 9.5, 46, 46, 11, (3, 44), 40, (46, 64), (22, 31), 28),
+    "laptop": Geo("laptop", 760, 52 / 56, 9, 0, 42, 13, (4, 28), 24, (30, 43), (22, 31), 24),
+    "projector": Geo("projector", 1600, 1.6, 14, 0, 68, 21, (289, 46), 40, (48, 69), (35, 50), 38),
+}
+
+
+def geo(layout: str | None = None) -> Geo:
+    """The geometry of a layout (tutor.core.svg.LAYOUTS; None: the default)."""
+    return GEO[S.layout_of(layout).name]
+
+
+def _axis(g: Geo, i: int, origin: float) -> float:
     """Centre of row/column `i` (-1 and N are the start-tile bands outside the grid)."""
     if i < 0:
-        return origin - LAB - BAND / 2
+        return origin - g.lab - g.band / 2
     if i >= N:
-        return origin + GRID + LAB + BAND / 2
-    return origin + i * CELL + CELL / 2
+        return origin + N * g.cell + g.lab + g.band / 2
+    return origin + i * g.cell + g.cell / 2
 
 
-def centre(row: int, col: int) -> tuple[float, float]:
+def centre(g: Geo, row: int, col: int) -> tuple[float, float]:
     """Screen centre of a cell or of a start-tile place."""
-    return _axis(col, GRID_X), _axis(row, GRID_Y)
+    return _axis(g, col, g.grid_x), _axis(g, row, g.grid_y)
 
 
-def cell_box(index: int) -> tuple[float, float, float, float]:
+def cell_box(g: Geo, index: int) -> tuple[float, float, float, float]:
     r, c = B.coords(index)
-    return GRID_X + c * CELL, GRID_Y + r * CELL, CELL, CELL
+    return g.grid_x + c * g.cell, g.grid_y + r * g.cell, g.cell, g.cell
 
 
-PANEL = {
-    "north": (BOARD_X, HEADER + 2, 400, 80),
-    "south": (BOARD_X, BOARD_Y + 404, 400, 80),
-    "west": (4, 156, 172, 312),
-    "east": (W - 176, 156, 172, 312),
-}
-CORNER = {"deck": (4, HEADER + 2, 172, 116), "battle": (W - 176, HEADER + 2, 172, 116),
-          "legend": (4, 474, 172, 122), "last": (W - 176, 474, 172, 122)}
+def _order(view: dict) -> list[dict]:
+    """The seats, the viewer's first (else the turn player's), then the others in turn order."""
+    seats = view["seats"]
+    first = view.get("viewer")
+    if first is None:
+        first = view.get("turn") or 0
+    return [seats[(first + j) % len(seats)] for j in range(len(seats))]
+
+
+def _panel_height(g: Geo, seat: dict) -> float:
+    """A phone panel's height: a face-up hand gets a row of big cards and rows of fragments under it."""
+    if seat.get("hand") is None:
+        return 78
+    per_row = int((g.width - 8 - 16 + 2) // (g.frag + 2))
+    rows = max(1, -(-seat["collected_count"] // per_row))
+    return 36 + g.hand[1] + 20 + rows * (g.frag + 2) + 6
+
+
+def arrange(g: Geo, view: dict) -> tuple[dict, float]:
+    """The boxes (x, y, w, h) of every panel ("seat:<n>") and corner ("deck", "battle", "last", "legend") of a board
+    laid out in `g`, and the board's height."""
+    boxes: dict[str, tuple] = {}
+    n = len(view["seats"])
+    bx, by = g.board
+    size = g.size
+    if g.name == "phone":
+        y = by + size + 6
+        for seat in _order(view):
+            h = _panel_height(g, seat)
+            boxes[f"seat:{seat['seat']}"] = (4, y, g.width - 8, h)
+            y += h + 5
+        w, h = 172 * g.k, 116 * g.k
+        boxes["deck"] = (4, y, w, h)
+        boxes["battle"] = (g.width - 4 - w, y, w, h)
+        y += h + 5
+        boxes["last"] = (4, y, w, h)
+        boxes["legend"] = (4 + w + 6, y, g.width - 8 - w - 6, h)
+        return boxes, y + h + 4
+    if g.name == "laptop":
+        x = bx + size + 6
+        pw = g.width - 4 - x
+        ph = min(116.0, (size - (n - 1) * 4) / n)
+        for s in range(n):
+            boxes[f"seat:{s}"] = (x, by + s * (ph + 4), pw, ph)
+        y = by + size + 6
+        w, h = 172 * g.k, 116 * g.k
+        for j, name in enumerate(("deck", "battle", "last")):
+            boxes[name] = (4 + j * (w + 4), y, w, h)
+        boxes["legend"] = (4 + 3 * (w + 4), y, g.width - 8 - 3 * (w + 4), h)
+        return boxes, y + h + 4
+    # projector: piles and legend on the left, the seabed, the players and the battles on the right
+    w, h = 172 * g.k, 116 * g.k
+    left = bx - 8 - w
+    boxes["deck"] = (left, by, w, h)
+    boxes["legend"] = (left, by + h + 8, w, 122 * g.k)
+    x = bx + size + 8
+    pw = g.width - 6 - x
+    room = 560
+    ph = min(116 * g.k, (room - (n - 1) * 6) / n)
+    for s in range(n):
+        boxes[f"seat:{s}"] = (x, by + s * (ph + 6), pw, ph)
+    y = by + room + 8
+    boxes["battle"] = (x, y, w, h)
+    boxes["last"] = (x + w + 8, y, w, h)
+    return boxes, max(y + h, by + size) + 6
 
 
 def _seat_pos(seat: dict) -> tuple[int, int]:
@@ -113,7 +224,17 @@ def _seat_pos(seat: dict) -> tuple[int, int]:
     return B.home_coords(seat["side"], seat["home"])
 
 
-# --------------------------------------------------------------------------- defs (built once per language)
+# --------------------------------------------------------------------------- defs (the same in every language)
+
+def _star_path(cx: float, cy: float, r: float) -> str:
+    """A five-pointed star (a fragment's star, counted by shape)."""
+    pts = []
+    for j in range(10):
+        a = math.pi / 2 + j * math.pi / 5
+        rr = r if j % 2 == 0 else r * 0.45
+        pts.append(f"{cx + rr * math.cos(a):.2f},{cy - rr * math.sin(a):.2f}")
+    return "M" + " L".join(pts) + " Z"
+
 
 def _shell_glyph(dwg, g, kind: str, *, faint="#c9b48c"):
     """A scallop: the fan is an upper fragment, the left and right ears the lower ones. The fragment's own
@@ -134,7 +255,8 @@ def _shell_glyph(dwg, g, kind: str, *, faint="#c9b48c"):
 
 
 @lru_cache(maxsize=None)
-def _defs_xml(lang: str) -> str:
+def _defs_xml(lang: str = "") -> str:
+    """The symbols every board uses (the same in every language: `lang` is kept for callers)."""
     dwg = S.new_drawing()
     out = []
 
@@ -145,17 +267,15 @@ def _defs_xml(lang: str) -> str:
         out.append(sym)
         return sym
 
-    # fragment faces: kind shape + stars + pearl disc with a letter (per language: ids carry it)
+    # fragment faces: kind shape and stars (drawn, not printed); the pearl, with its letter, is drawn on each tile at
+    # a size its layout can read (_tile_face)
     for kind in C.FRAGMENT_KINDS:
-        for colour in C.COLOURS:
-            for stars in (1, 2, 3):
-                s = symbol(f"{lang}-f-{kind}-{colour}-{stars}")
-                _shell_glyph(dwg, s, kind)
-                s.add(dwg.text("★" * stars, insert=(39, 9), font_size=9, text_anchor="end", fill=STAR,
-                               font_weight="bold"))
-                s.add(dwg.circle(center=(34, 32), r=6, fill=PEARL[colour], stroke=S.INK, stroke_width=1))
-                s.add(dwg.text(_letter(colour, lang), insert=(34, 35.1), font_size=8, font_weight="bold",
-                               text_anchor="middle", fill=S.contrast(PEARL[colour])))
+        for stars in (1, 2, 3):
+            s = symbol(f"f-{kind}-{stars}")
+            _shell_glyph(dwg, s, kind)
+            for j in range(stars):
+                s.add(dwg.path(d=_star_path(35.5 - j * 8, 5, 3.9), fill=STAR, stroke="#7a4a0c", stroke_width=0.5,
+                               class_="star"))
     # coral: branching, on a hatched obstacle ground
     hatch = dwg.pattern(id="af-hatch", size=(6, 6), patternUnits="userSpaceOnUse",
                         patternTransform="rotate(45)")
@@ -230,14 +350,26 @@ def _defs_xml(lang: str) -> str:
     return "".join(S.to_string(el) for el in out)
 
 
-# --------------------------------------------------------------------------- pieces
+# --------------------------------------------------------------------------- pieces (drawn at a size; k scales them)
 
-def _tile_face(dwg, tile: dict, x, y, size, lang, *, layer: int | None, cls: str):
+def _pearl(dwg, g, colour: str, x, y, size, lang, P: float):
+    """The pearl of a fragment tile drawn at (x, y) `size` big: a disc with its colour's letter, printed at least P."""
+    font = max(P, round(size * 0.2, 1))
+    r = max(size * 0.15, font * 0.68)
+    cx, cy = x + size - r - size * 0.03, y + size - r - size * 0.04
+    g.add(dwg.circle(center=(round(cx, 1), round(cy, 1)), r=round(r, 1), fill=PEARL[colour], stroke=S.INK,
+                     stroke_width=1, class_="pearl"))
+    g.add(dwg.text(_letter(colour, lang), insert=(round(cx, 1), round(cy + font * 0.36, 1)), font_size=font,
+                   font_weight="bold", text_anchor="middle", fill=S.contrast(PEARL[colour])))
+
+
+def _tile_face(dwg, tile: dict, x, y, size, lang, *, layer: int | None, cls: str, P: float = 9):
     """A tile of either layer (or a collected one when `layer` is None): fragment face or coral."""
     g = dwg.g(class_=cls)
     S.data(g, card=tile["id"])
     if layer == 2:      # raised: a shadow below-right, a light face
-        g.add(dwg.rect(insert=(x + 2.5, y + 3), size=(size, size), rx=5, ry=5, fill="#0b2a38", opacity=0.45))
+        g.add(dwg.rect(insert=(x + size * 0.05, y + size * 0.06), size=(size, size), rx=5, ry=5, fill="#0b2a38",
+                       opacity=0.45))
     if tile["coral"]:
         g.add(dwg.rect(insert=(x, y), size=(size, size), rx=5, ry=5, fill="url(#af-hatch)",
                        stroke="#7a1f2b" if layer == 2 else "#9b4a50", stroke_width=1.6))
@@ -245,8 +377,8 @@ def _tile_face(dwg, tile: dict, x, y, size, lang, *, layer: int | None, cls: str
     else:
         fill, edge = (LOWER_FILL, LOWER_EDGE) if layer == 1 else (UPPER_FILL, UPPER_EDGE)
         g.add(dwg.rect(insert=(x, y), size=(size, size), rx=5, ry=5, fill=fill, stroke=edge, stroke_width=1.4))
-        g.add(dwg.use(f"#af-{lang}-f-{tile['kind']}-{tile['colour']}-{tile['stars']}", insert=(x, y),
-                      size=(size, size)))
+        g.add(dwg.use(f"#af-f-{tile['kind']}-{tile['stars']}", insert=(x, y), size=(size, size)))
+        _pearl(dwg, g, tile["colour"], x, y, size, lang, P)
         S.data(g, kind=tile["kind"], colour=tile["colour"], stars=tile["stars"])
     if layer == 1:      # sunk: a dark inner edge along the top and left
         g.add(dwg.path(d=f"M{x + 1.5:.1f},{y + size - 3:.1f} V{y + 1.5:.1f} H{x + size - 3:.1f}", fill="none",
@@ -254,16 +386,20 @@ def _tile_face(dwg, tile: dict, x, y, size, lang, *, layer: int | None, cls: str
     return g
 
 
-def _layer_badge(dwg, x, y, n: int):
+def _layer_badge(dwg, x, y, n: int, k: float, P: float):
+    font = max(round(9 * k, 1), P)
+    r = max(6.3 * k, font * 0.7)
     g = dwg.g(class_="layer")
-    g.add(dwg.circle(center=(x, y), r=6.3, fill="#ffffff" if n == 2 else "#5c4a2c", stroke=S.INK, stroke_width=0.9))
-    g.add(dwg.text(str(n), insert=(x, y + 3.2), font_size=9, font_weight="bold", text_anchor="middle",
-                   fill=S.INK if n == 2 else "#ffffff"))
+    g.add(dwg.circle(center=(round(x, 1), round(y, 1)), r=round(r, 1), fill="#ffffff" if n == 2 else "#5c4a2c",
+                     stroke=S.INK, stroke_width=0.9))
+    g.add(dwg.text(str(n), insert=(round(x, 1), round(y + font * 0.36, 1)), font_size=font, font_weight="bold",
+                   text_anchor="middle", fill=S.INK if n == 2 else "#ffffff"))
     return g
 
 
-def _cell(dwg, cell, i, lang, teacher):
-    x, y, w, h = cell_box(i)
+def _cell(dwg, cell, i, lang, teacher, k: float, P: float):
+    """A seabed cell drawn at the origin, 56 k units square."""
+    w = h = DESIGN_CELL * k
     up, low = cell.get("upper"), cell.get("lower")
     g = dwg.g(class_="cell")
     if up is not None:
@@ -276,78 +412,87 @@ def _cell(dwg, cell, i, lang, teacher):
         state = "coral" if low["coral"] else "lower-open"
     layer = {"upper": 2, "sealed": 2, "lower-open": 1, "coral": 1, "lower-hidden": 1, "empty": 0}[state]
     S.data(g, cell=i, name=cell_name(cell["cell"]), state=state, layer=layer)
-    g.add(dwg.rect(insert=(x + 1, y + 1), size=(w - 2, h - 2), rx=3, ry=3, fill=SAND, stroke="#c9b17a",
-                   stroke_width=0.8))
+    g.add(dwg.rect(insert=(k, k), size=(round(w - 2 * k, 1), round(h - 2 * k, 1)), rx=3, ry=3, fill=SAND,
+                   stroke="#c9b17a", stroke_width=0.8))
     if state == "empty":
         for dx, dy in ((14, 16), (38, 12), (26, 30), (12, 42), (42, 40)):
-            g.add(dwg.circle(center=(x + dx, y + dy), r=1.3, fill="#c2a66b"))
+            g.add(dwg.circle(center=(round(dx * k, 1), round(dy * k, 1)), r=1.3, fill="#c2a66b"))
         return g
+    badge = max(6.3 * k, max(round(9 * k, 1), P) * 0.7)      # the layer badge's radius: kept inside the cell
     if state in ("upper", "sealed"):
         # the lower layer's edge peeks out below the raised tile
-        g.add(dwg.rect(insert=(x + 5, y + 6), size=(47, 47), rx=5, ry=5, fill=LOWER_FILL, stroke=LOWER_EDGE,
+        g.add(dwg.rect(insert=(5 * k, 6 * k), size=(47 * k, 47 * k), rx=5, ry=5, fill=LOWER_FILL, stroke=LOWER_EDGE,
                        stroke_width=1))
-        g.add(_tile_face(dwg, up, x + 3, y + 2, 47, lang, layer=2, cls="tile upper"))
-        g.add(_layer_badge(dwg, x + 8.5, y + 8, 2))
+        g.add(_tile_face(dwg, up, 3 * k, 2 * k, 47 * k, lang, layer=2, cls="tile upper", P=P))
+        g.add(_layer_badge(dwg, max(8.5 * k, badge + k), max(8 * k, badge + k), 2, k, P))
         if state == "sealed":
             lock = dwg.g(class_="sealed-mark")
-            lock.add(dwg.circle(center=(x + 43, y + 43), r=9, fill="#ffffff", stroke=S.INK, stroke_width=1))
-            lock.add(dwg.use("#af-lock", insert=(x + 36, y + 35.5), size=(14, 14)))
+            lock.add(dwg.circle(center=(43 * k, 43 * k), r=9 * k, fill="#ffffff", stroke=S.INK, stroke_width=1))
+            lock.add(dwg.use("#af-lock", insert=(36 * k, 35.5 * k), size=(14 * k, 14 * k)))
             g.add(lock)
     elif state == "lower-hidden":
-        back = dwg.use("#af-tileback", insert=(x + 6, y + 6), size=(44, 44))
+        back = dwg.use("#af-tileback", insert=(6 * k, 6 * k), size=(44 * k, 44 * k))
         back["class"] = "tile lower face-down"
         S.data(back, face="down")
         g.add(back)
-        g.add(_layer_badge(dwg, x + 10, y + 10, 1))
+        g.add(_layer_badge(dwg, max(10 * k, badge + k), max(10 * k, badge + k), 1, k, P))
     else:
-        g.add(dwg.rect(insert=(x + 3, y + 3), size=(50, 50), rx=6, ry=6, fill="#b9a274"))
-        g.add(_tile_face(dwg, low, x + 6, y + 6, 44, lang, layer=1, cls="tile lower"))
-        g.add(_layer_badge(dwg, x + 10, y + 10, 1))
+        g.add(dwg.rect(insert=(3 * k, 3 * k), size=(50 * k, 50 * k), rx=6, ry=6, fill="#b9a274"))
+        g.add(_tile_face(dwg, low, 6 * k, 6 * k, 44 * k, lang, layer=1, cls="tile lower", P=P))
+        g.add(_layer_badge(dwg, max(10 * k, badge + k), max(10 * k, badge + k), 1, k, P))
     # the teacher also sees what lies face down beneath: a small chip in the cell's bottom-left corner
     if teacher and low is not None and not low.get("hidden") and state in ("upper", "sealed", "lower-hidden"):
-        g.add(_peek(dwg, low, x + 2, y + 38, lang))
+        g.add(_peek(dwg, low, 2 * k, 38 * k, lang, k))
     return g
 
 
-def _peek(dwg, tile, x, y, lang):
+def _peek(dwg, tile, x, y, lang, k: float = 1.0):
+    """A tiny lower tile sticking out from under: what the teacher knows lies beneath. Too small to print on, it
+    names the tile in its title (a tooltip, and what a screen reader says)."""
     g = dwg.g(class_="tile peek")
     S.data(g, card=tile["id"], layer=1)
-    # a tiny lower tile sticking out from under: what the teacher knows lies beneath
-    g.add(dwg.rect(insert=(x, y), size=(17, 16), rx=2.5, ry=2.5, fill=LOWER_FILL if not tile["coral"] else CORAL_BG,
+    s = 16 * k
+    g.add(dwg.rect(insert=(x, y), size=(17 * k, s), rx=2.5, ry=2.5, fill=LOWER_FILL if not tile["coral"] else CORAL_BG,
                    stroke="#3e2f1c", stroke_width=1.2, stroke_dasharray="2 1"))
     if tile["coral"]:
-        g.add(dwg.use("#af-coral", insert=(x + 1.5, y + 1), size=(14, 14)))
+        g.add(dwg.use("#af-coral", insert=(x + 1.5 * k, y + k), size=(14 * k, 14 * k)))
     else:
-        g.add(dwg.use(f"#af-{lang}-f-{tile['kind']}-{tile['colour']}-{tile['stars']}", insert=(x + 0.5, y), size=(16, 16)))
+        g.add(dwg.use(f"#af-f-{tile['kind']}-{tile['stars']}", insert=(x + 0.5 * k, y), size=(s, s)))
+        g.add(dwg.circle(center=(x + 13.5 * k, y + 12.5 * k), r=2.8 * k, fill=PEARL[tile["colour"]], stroke=S.INK,
+                         stroke_width=0.8))
+    g.set_desc(title=f"{_w('beneath', lang)}: {tile_name(tile['id'], lang)}")
     return g
 
 
-def _pawn(dwg, seat: int, x, y, r=14, cls="pawn"):
+def _pawn(dwg, seat: int, x, y, r=14.0, cls="pawn"):
     g = dwg.g(class_=cls)
     S.data(g, seat=seat)
-    g.add(dwg.circle(center=(x + 1.5, y + 2.5), r=r, fill="#000000", opacity=0.35))
-    g.add(S.mark(dwg, x, y, r, colour=C.PAWN_COLOURS[seat], text=str(seat + 1), size=r * 1.15))
-    g.add(dwg.circle(center=(x, y), r=r - 3.5, fill="none", stroke="#ffffff", stroke_width=1, opacity=0.7))
+    g.add(dwg.circle(center=(round(x + r * 0.11, 1), round(y + r * 0.18, 1)), r=round(r, 1), fill="#000000",
+                     opacity=0.35))
+    g.add(S.mark(dwg, x, y, round(r, 1), colour=C.PAWN_COLOURS[seat], text=str(seat + 1), size=round(r * 1.15, 1)))
+    g.add(dwg.circle(center=(round(x, 1), round(y, 1)), r=round(r * 0.75, 1), fill="none", stroke="#ffffff",
+                     stroke_width=1, opacity=0.7))
     return g
 
 
 def _card(dwg, card: dict, x, y, lang, *, w=32, h=46, cls="card"):
     """A creature card: strength (big number), species picture and a movement sign."""
     g = dwg.g(class_=cls)
+    k = w / 32
     if card.get("hidden"):
         g.add(dwg.use("#af-cardback", insert=(x, y), size=(w, h)))
-        g.add(S.label(dwg, "?", x + w / 2, y + h / 2 + 6, size=17, anchor="middle", weight="bold", fill="#ffffff"))
+        g.add(S.label(dwg, "?", x + w / 2, y + h / 2 + 6 * k, size=round(17 * k, 1), anchor="middle", weight="bold",
+                      fill="#ffffff"))
         S.data(g, face="down")
         return g
     sp = card["species"]
     S.data(g, card=card["id"], species=sp, strength=card["strength"])
     g.add(S.card(dwg, x, y, w, h, fill="#fffdf7", stroke=SPECIES_COLOUR[sp], stroke_width=2, cls=None, radius=4))
-    k = w / 32
-    g.add(S.label(dwg, card["strength"], x + 3 * k, y + 13 * k, size=13 * k, weight="bold", fill=S.INK))
+    g.add(S.label(dwg, card["strength"], x + 3 * k, y + 13 * k, size=round(13 * k, 1), weight="bold", fill=S.INK))
     g.add(dwg.use(f"#af-mv-{C.MOVES[sp].directions}", insert=(x + w - 12 * k, y + 3 * k), size=(9 * k, 9 * k)))
-    g.add(dwg.use(f"#af-sp-{sp}", insert=(x + 4 * k, y + 16 * k), size=(24 * k, 24 * k)))
-    # the species' name is the card's title (a tooltip, and what a screen reader says): printed on a card
-    # this small it would be 5 px on screen; the picture, the colour and the buttons below name it
+    g.add(dwg.use(f"#af-sp-{sp}", insert=(x + 4 * k, y + 16 * k + (h - 46 * k) / 2), size=(24 * k, 24 * k)))
+    # the species' name is the card's title (a tooltip, and what a screen reader says): the picture, the colour and
+    # the buttons below name it on the board
     g.set_desc(title=f"{species_name(sp, lang)} {card['strength']}")
     return g
 
@@ -357,12 +502,12 @@ def _card(dwg, card: dict, x, y, lang, *, w=32, h=46, cls="card"):
 # origin) and spliced in, moved into place.
 
 
-@lru_cache(maxsize=4096)
-def _cell_xml(i: int, up, low, lower_open: bool, lang: str, teacher: bool) -> str:
+@lru_cache(maxsize=8192)
+def _cell_xml(i: int, up, low, lower_open: bool, lang: str, teacher: bool, k: float, P: float) -> str:
     cell = {"cell": list(B.coords(i)), "upper": None if up is None else _tile_dict(up),
             "lower": None if low is None else {"hidden": True} if low == "?" else _tile_dict(low),
             "lower_open": lower_open}
-    return S.to_string(_cell(S.new_drawing(), cell, i, lang, teacher))
+    return S.to_string(_cell(S.new_drawing(), cell, i, lang, teacher, k, P))
 
 
 @lru_cache(maxsize=4096)
@@ -372,16 +517,16 @@ def _card_xml(card_id, w: float, h: float, lang: str, cls: str) -> str:
 
 
 @lru_cache(maxsize=4096)
-def _tile_xml(tile_id: str, size: float, lang: str, cls: str) -> str:
-    return S.to_string(_tile_face(S.new_drawing(), _tile_dict(tile_id), 0, 0, size, lang, layer=None, cls=cls))
+def _tile_xml(tile_id: str, size: float, lang: str, cls: str, P: float = 9) -> str:
+    return S.to_string(_tile_face(S.new_drawing(), _tile_dict(tile_id), 0, 0, size, lang, layer=None, cls=cls, P=P))
 
 
 def _card_at(dwg, sp, card: dict, x, y, lang, *, w=32, h=46, cls="card"):
     return sp.slot(dwg, S.translated(x, y, _card_xml(None if card.get("hidden") else card["id"], w, h, lang, cls)))
 
 
-def _tile_at(dwg, sp, tile: dict, x, y, size, lang, cls):
-    return sp.slot(dwg, S.translated(x, y, _tile_xml(tile["id"], size, lang, cls)))
+def _tile_at(dwg, sp, tile: dict, x, y, size, lang, cls, P: float = 9):
+    return sp.slot(dwg, S.translated(x, y, _tile_xml(tile["id"], size, lang, cls, P)))
 
 
 def _card_dict(card_id: str) -> dict:
@@ -404,133 +549,139 @@ def _place(n, x, y, w, h, iw, ih, gap=3.0):
     return [(x + (k % cols) * step_x, y + (k // cols) * step_y) for k in range(n)]
 
 
-def _seat_panel(dwg, sp, view, seat, lang, hl, marks, offers=None):
+def _seat_panel(dwg, sp, view, seat, lang, hl, marks, offers, g: Geo, box):
     s = seat["seat"]
-    x, y, w, h = PANEL[seat["side"]]
+    x, y, w, h = box
+    k, f = g.k, g.f
     colour = C.PAWN_COLOURS[s]
-    g = dwg.g(class_="seat")
-    S.data(g, seat=s, side=seat["side"])
+    el = dwg.g(class_="seat")
+    S.data(el, seat=s, side=seat["side"])
     turn = view.get("turn") == s and not view.get("over")
-    g.add(dwg.rect(insert=(x, y), size=(w, h), rx=9, ry=9, fill=S.PAPER, stroke=colour, stroke_width=3 if turn else 2))
+    el.add(dwg.rect(insert=(round(x, 1), round(y, 1)), size=(round(w, 1), round(h, 1)), rx=9, ry=9, fill=S.PAPER,
+                    stroke=colour, stroke_width=3 if turn else 2))
     if view.get("viewer") == s:
-        g.add(dwg.rect(insert=(x + 3, y + 3), size=(w - 6, h - 6), rx=7, ry=7, fill="none", stroke=colour,
-                       stroke_width=1, stroke_dasharray="2 2"))
-    g.add(S.mark(dwg, x + 13, y + 13, 9.5, colour=colour, text=str(s + 1), size=11))
-    wide = w > 300
-    name = S.label(dwg, player_name(s, lang), x + 27, y + 18, size=12.5, weight="bold", cls="seat-name")
-    side = side_name(seat["side"], lang)
-    if wide:
-        name.add(dwg.tspan(" " + side, font_size=9.5, font_weight="normal", fill=S.MUTED))
-    else:
-        g.add(S.label(dwg, side, x + 27, y + 31, size=9.5, fill=S.MUTED))
-    g.add(name)
-    bx = x + w - 22 if wide else x + w - 20
+        el.add(dwg.rect(insert=(round(x + 3, 1), round(y + 3, 1)), size=(round(w - 6, 1), round(h - 6, 1)), rx=7, ry=7,
+                        fill="none", stroke=colour, stroke_width=1, stroke_dasharray="2 2"))
+    top = 13 * k if g.name != "phone" else 13
+    el.add(S.mark(dwg, x + top, y + top, round(9.5 * max(k, 1), 1), colour=colour, text=str(s + 1), size=f(11)))
+    name = S.label(dwg, player_name(s, lang), x + 2 * top + 1, y + top + f(12.5) * 0.36, size=f(12.5), weight="bold",
+                   cls="seat-name")
+    name.add(dwg.tspan(" " + side_name(seat["side"], lang), font_size=f(9.5), font_weight="normal", fill=S.MUTED))
+    el.add(name)
+    r = 10 * max(k, 1)
+    bx = x + w - 12 - r
     token = dwg.g(class_="bonus")
     S.data(token, value=seat["bonus"])
-    token.add(dwg.polygon([(bx - 10, y + 13), (bx - 5, y + 4.5), (bx + 5, y + 4.5), (bx + 10, y + 13),
-                           (bx + 5, y + 21.5), (bx - 5, y + 21.5)], fill="#f2c14e", stroke=S.INK, stroke_width=1))
-    token.add(S.label(dwg, f"+{seat['bonus']}", bx, y + 17, size=10, anchor="middle", weight="bold"))
-    if wide:
-        token.add(S.label(dwg, _w("bonus", lang), bx - 13, y + 17, size=8.5, anchor="end", fill=S.MUTED))
-    else:
-        token.add(S.label(dwg, _w("bonus", lang), bx, y + 31, size=8, anchor="middle", fill=S.MUTED))
-    g.add(token)
+    token.add(dwg.polygon([(round(bx + dx * r / 10, 1), round(y + top + dy * r / 10, 1)) for dx, dy in
+                           ((-10, 0), (-5, -8.5), (5, -8.5), (10, 0), (5, 8.5), (-5, 8.5))],
+                          fill="#f2c14e", stroke=S.INK, stroke_width=1))
+    token.add(S.label(dwg, f"+{seat['bonus']}", bx, y + top + f(10) * 0.36, size=f(10), anchor="middle", weight="bold"))
+    token.add(S.label(dwg, _w("bonus", lang), bx - r - 3, y + top + f(8.5) * 0.36, size=f(8.5), anchor="end",
+                      fill=S.MUTED))
+    el.add(token)
     to_move = view.get("to_move") or []
     if not view.get("over") and s in to_move:
         word = "answering" if view.get("battle") else "your_turn"
-        g.add(S.badge(dwg, "▶ " + _w(word, lang), x + w / 2 + (28 if wide else 0), y + (13 if wide else 1),
-                      fill=S.INK, size=9, cls="turn-marker"))
-    # areas: hand and fragments
-    if wide:
-        hand_box = (x + 8, y + 34, 200, 44)
-        frag_box = (x + 224, y + 34, w - 232, 44)
-        hand_lbl, frag_lbl = (x + 8, y + 31), (x + 224, y + 31)
-        cw, ch = 30, 43
-    else:
-        cw, ch = 30, 43
-        n_hand = seat["hand_count"] if seat.get("hand") is not None else min(seat["hand_count"], 6)
-        rows = min(3, max(1, -(-n_hand // int((w - 13) // (cw + 3)))))
-        fy = y + 48 + rows * (ch + 3) + 14
-        hand_box = (x + 8, y + 48, w - 16, 3 * (ch + 3))
-        frag_box = (x + 8, fy, w - 16, y + h - fy - 6)
-        hand_lbl, frag_lbl = (x + 8, y + 44), (x + 8, fy - 4)
-    g.add(S.label(dwg, f"{_w('hand', lang)}: {seat['hand_count']}", *hand_lbl, size=9, fill=S.MUTED, cls="hand-count"))
-    g.add(S.label(dwg, f"{_w('shells', lang)}: {seat['collected_count']}", *frag_lbl, size=9, fill=S.MUTED,
-                  cls="collected-count"))
-    if wide:
-        g.add(dwg.line((x + 216, y + 26), (x + 216, y + h - 4), stroke="#d5cdb8", stroke_width=1))
+        el.add(S.badge(dwg, "▶ " + _w(word, lang), x + w / 2 + 28 * k, y + top, fill=S.INK, size=f(9),
+                       cls="turn-marker"))
     hand = seat.get("hand")
+    frags = seat.get("collected")
+    fs = g.frag
+    label_y = y + 2 * top + f(9) + 1           # the baseline of the areas' labels
+    area_y = label_y + 4
+    if g.name == "phone" and hand is not None:
+        # stacked: a row of cards big enough to tap, the fragments in rows under them
+        cw, ch = g.hand
+        hand_box = (x + 8, area_y, w - 16, ch)
+        frag_lbl_y = area_y + ch + 4 + f(9)
+        frag_box = (x + 8, frag_lbl_y + 4, w - 16, y + h - frag_lbl_y - 8)
+        hand_lbl, frag_lbl = (x + 8, label_y), (x + 8, frag_lbl_y)
+    else:
+        cw, ch = g.hand if hand is not None else g.back
+        split = x + min(216 * k, w * 0.55)
+        hand_box = (x + 8, area_y, split - x - 16, y + h - area_y - 4)
+        frag_box = (split + 8, area_y, x + w - split - 16, y + h - area_y - 4)
+        hand_lbl, frag_lbl = (x + 8, label_y), (split + 8, label_y)
+        el.add(dwg.line((round(split, 1), round(y + 2 * top, 1)), (round(split, 1), round(y + h - 4, 1)),
+                        stroke="#d5cdb8", stroke_width=1))
+    el.add(S.label(dwg, f"{_w('hand', lang)}: {seat['hand_count']}", *hand_lbl, size=f(9), fill=S.MUTED,
+                   cls="hand-count"))
+    el.add(S.label(dwg, f"{_w('shells', lang)}: {seat['collected_count']}", *frag_lbl, size=f(9), fill=S.MUTED,
+                   cls="collected-count"))
     if hand is not None:
-        for card, (cx, cy) in zip(hand, _place(len(hand), *hand_box, cw, ch)):
-            g.add(_card_at(dwg, sp, card, cx, cy, lang, w=cw, h=ch, cls="card hand"))
+        spots = _place(len(hand), *hand_box, cw, ch)
+        for card, (cx, cy) in zip(hand, spots):
+            el.add(_card_at(dwg, sp, card, cx, cy, lang, w=cw, h=ch, cls="card hand"))
             if f"card:{card['id']}" in hl:
-                g.add(S.ring(dwg, cx, cy, cw, ch, pad=3, radius=6, target=f"card:{card['id']}"))
+                el.add(S.ring(dwg, cx, cy, cw, ch, pad=3, radius=6, target=f"card:{card['id']}"))
         if offers:     # after every card: where cards overlap, the one drawn on top takes the click
-            for card, (cx, cy) in zip(hand, _place(len(hand), *hand_box, cw, ch)):
+            for card, (cx, cy) in zip(hand, spots):
                 offer = offers.get(f"card:{card['id']}")
                 if offer is not None:
                     c = C.card(card["id"])
-                    g.add(S.choice(dwg, f"card:{card['id']}", offer, cx - 1.5, cy - 1.5, cw + 3, ch + 3, radius=5,
-                                   label=f"{species_name(c.species, lang)} {c.strength}"))
+                    el.add(S.choice(dwg, f"card:{card['id']}", offer, cx - 1.5, cy - 1.5, cw + 3, ch + 3, radius=5,
+                                    label=f"{species_name(c.species, lang)} {c.strength}"))
     else:
-        for k, (cx, cy) in enumerate(_place(min(seat["hand_count"], 6), hand_box[0], hand_box[1], 60, ch, cw, ch)):
-            g.add(dwg.use("#af-cardback", insert=(cx, cy), size=(cw, ch)))
-    frags = seat.get("collected")
-    fs = 20
+        for cx, cy in _place(min(seat["hand_count"], 6), hand_box[0], hand_box[1], 2 * cw, ch, cw, ch):
+            el.add(dwg.use("#af-cardback", insert=(round(cx, 1), round(cy, 1)), size=(cw, ch)))
     if frags is not None:
         for t, (fx, fy) in zip(frags, _place(len(frags), *frag_box, fs, fs, gap=2)):
-            g.add(_tile_at(dwg, sp, t, fx, fy, fs, lang, "tile collected"))
+            el.add(_tile_at(dwg, sp, t, fx, fy, fs, lang, "tile collected", g.P))
     else:
-        for k, (fx, fy) in enumerate(_place(min(seat["collected_count"], 8), frag_box[0], frag_box[1], 60, fs, fs, fs)):
-            g.add(dwg.use("#af-tileback", insert=(fx, fy), size=(fs, fs)))
-    tags = marks["seats"].get(s)
-    if tags:
-        g.add(S.ring(dwg, x, y, w, h, kind="event", pad=2, radius=11, target=f"seat:{s}"))
+        back = round(20 * max(k, 1), 1)
+        for fx, fy in _place(min(seat["collected_count"], 8), frag_box[0], frag_box[1], 3 * back, back, back, back):
+            el.add(dwg.use("#af-tileback", insert=(round(fx, 1), round(fy, 1)), size=(back, back)))
+    if marks["seats"].get(s):
+        el.add(S.ring(dwg, x, y, w, h, kind="event", pad=2, radius=11, target=f"seat:{s}"))
     if f"seat:{s}" in hl:
-        g.add(S.ring(dwg, x, y, w, h, pad=5, radius=13, target=f"seat:{s}"))
-    return g
+        el.add(S.ring(dwg, x, y, w, h, pad=4, radius=13, target=f"seat:{s}"))
+    return el
 
 
-def _start_tile(dwg, seat, hl, lang):
+def _start_tile(dwg, seat, hl, lang, g: Geo):
     s = seat["seat"]
     r, c = B.home_coords(seat["side"], seat["home"])
-    cx, cy = centre(r, c)
-    g = dwg.g(class_="start")
+    cx, cy = centre(g, r, c)
+    half = min(21 * g.k, g.band / 2 - 1)
+    el = dwg.g(class_="start")
     placed = seat.get("placed", True)
-    S.data(g, seat=s, side=seat["side"], home=seat["home"], occupied="yes" if seat.get("pawn") is None else "no",
+    S.data(el, seat=s, side=seat["side"], home=seat["home"], occupied="yes" if seat.get("pawn") is None else "no",
            placed="yes" if placed else "no")
     colour = C.PAWN_COLOURS[s]
+    box = (round(cx - half, 1), round(cy - half, 1))
+    side = (round(2 * half, 1), round(2 * half, 1))
     if not placed:   # still to be laid: a dashed outline where it waits, marked with its player's number
-        g.add(dwg.rect(insert=(cx - 21, cy - 21), size=(42, 42), rx=8, ry=8, fill="none", stroke=colour,
-                       stroke_width=2, stroke_dasharray="5 3"))
-        g.add(S.label(dwg, f"{s + 1}?", cx, cy + 5, size=13, anchor="middle", weight="bold", fill=colour))
+        el.add(dwg.rect(insert=box, size=side, rx=8, ry=8, fill="none", stroke=colour, stroke_width=2,
+                        stroke_dasharray="5 3"))
+        el.add(S.label(dwg, f"{s + 1}?", cx, cy + g.f(13) * 0.36, size=g.f(13), anchor="middle", weight="bold",
+                       fill=colour))
         if f"home:{s}" in hl:
-            g.add(S.ring(dwg, cx - 21, cy - 21, 42, 42, pad=4, radius=10, target=f"home:{s}"))
-        return g
-    g.add(dwg.rect(insert=(cx - 21, cy - 21), size=(42, 42), rx=8, ry=8, fill=colour, fill_opacity=0.28,
-                   stroke=colour, stroke_width=2.5))
-    g.add(dwg.rect(insert=(cx - 21, cy - 21), size=(42, 42), rx=8, ry=8, fill="none", stroke=S.INK,
-                   stroke_width=0.7, stroke_dasharray="3 2"))
+            el.add(S.ring(dwg, cx - half, cy - half, 2 * half, 2 * half, pad=4, radius=10, target=f"home:{s}"))
+        return el
+    el.add(dwg.rect(insert=box, size=side, rx=8, ry=8, fill=colour, fill_opacity=0.28, stroke=colour, stroke_width=2.5))
+    el.add(dwg.rect(insert=box, size=side, rx=8, ry=8, fill="none", stroke=S.INK, stroke_width=0.7,
+                    stroke_dasharray="3 2"))
     if seat.get("pawn") is None:
-        g.add(_pawn(dwg, s, cx, cy, r=13, cls="pawn at-home"))
+        el.add(_pawn(dwg, s, cx, cy, r=13 * g.k, cls="pawn at-home"))
     else:
-        g.add(S.label(dwg, _w("start", lang), cx, cy - 2, size=8, anchor="middle", fill=S.INK))
-        g.add(S.label(dwg, str(s + 1), cx, cy + 11, size=11, anchor="middle", weight="bold", fill=S.INK))
+        el.add(S.label(dwg, _w("start", lang), cx, cy - 2 * g.k, size=g.f(8), anchor="middle", fill=S.INK))
+        el.add(S.label(dwg, str(s + 1), cx, cy + g.f(8) * 0.4 + g.f(11) * 0.9, size=g.f(11), anchor="middle",
+                       weight="bold", fill=S.INK))
     if f"home:{s}" in hl:
-        g.add(S.ring(dwg, cx - 21, cy - 21, 42, 42, pad=4, radius=10, target=f"home:{s}"))
-    return g
+        el.add(S.ring(dwg, cx - half, cy - half, 2 * half, 2 * half, pad=4, radius=10, target=f"home:{s}"))
+    return el
 
 
-def _moves(dwg, view, card_id, seat):
+def _moves(dwg, view, card_id, seat, g: Geo):
     """Where `card_id` can take the turn player's pawn: dots, and faint lines for straight-line movers."""
-    g = dwg.g(class_="moves")
-    S.data(g, card=card_id)
+    el = dwg.g(class_="moves")
+    S.data(el, card=card_id)
     sp = C.card(card_id).species if card_id in C.CARDS else None
     if sp is None:
-        return g
+        return el
     move = C.MOVES[sp]
     r0, c0 = _seat_pos(seat)
-    x0, y0 = centre(r0, c0)
+    x0, y0 = centre(g, r0, c0)
     if move.directions != "knight":
         dirs = B.ORTHOGONAL if move.directions == "orthogonal" else B.ORTHOGONAL + B.DIAGONAL
         for dr, dc in dirs:
@@ -539,20 +690,20 @@ def _moves(dwg, view, card_id, seat):
                 if B.on_board(r0 + dr * step, c0 + dc * step):
                     far = (r0 + dr * step, c0 + dc * step)
             if far:
-                line = dwg.line((x0, y0), centre(*far), stroke="#ffffff", stroke_width=5, stroke_opacity=0.5,
-                                stroke_linecap="round", class_="dir")
-                g.add(line)
+                el.add(dwg.line((x0, y0), centre(g, *far), stroke="#ffffff", stroke_width=round(5 * g.k, 1),
+                                stroke_opacity=0.5, stroke_linecap="round", class_="dir"))
     for r, c in view.get("destinations", {}).get(card_id, []):
-        cx, cy = centre(r, c)
+        cx, cy = centre(g, r, c)
         dot = dwg.g(class_="dest")
         S.data(dot, cell=B.cell(r, c))
-        dot.add(dwg.circle(center=(cx, cy), r=9, fill=S.HIGHLIGHT, stroke=S.INK, stroke_width=1.5, opacity=0.92))
-        dot.add(dwg.circle(center=(cx, cy), r=3, fill=S.INK))
-        g.add(dot)
-    return g
+        dot.add(dwg.circle(center=(cx, cy), r=round(9 * g.k, 1), fill=S.HIGHLIGHT, stroke=S.INK, stroke_width=1.5,
+                           opacity=0.92))
+        dot.add(dwg.circle(center=(cx, cy), r=round(3 * g.k, 1), fill=S.INK))
+        el.add(dot)
+    return el
 
 
-def _choices(dwg, view, offers, lang):
+def _choices(dwg, view, offers, lang, g: Geo):
     """Hit areas over the choosable cells, pawns and start-tile places, in that order (the keyboard's order);
     hand cards get theirs in their panel. None when nothing on the seabed is choosable."""
     found = []
@@ -563,128 +714,154 @@ def _choices(dwg, view, offers, lang):
             continue
         if kind == "cell" and len(parts) == 1 and int(parts[0]) < N * N:
             i = int(parts[0])
-            x, y, w, h = cell_box(i)
+            x, y, w, h = cell_box(g, i)
             found.append(((0, i), S.choice(dwg, key, offer, x + 1, y + 1, w - 2, h - 2, radius=4,
                                            label=cell_name(B.coords(i)))))
         elif kind == "seat" and len(parts) == 1 and int(parts[0]) < len(view["seats"]):
             s = int(parts[0])
-            cx, cy = centre(*_seat_pos(view["seats"][s]))
-            found.append(((1, s), S.choice(dwg, key, offer, cx - 17, cy - 17, 34, 34, radius=17,
+            cx, cy = centre(g, *_seat_pos(view["seats"][s]))
+            half = max(17 * g.k, g.tap / 2)
+            found.append(((1, s), S.choice(dwg, key, offer, cx - half, cy - half, 2 * half, 2 * half, radius=half,
                                            label=player_name(s, lang))))
         elif kind == "place" and len(parts) == 2 and int(parts[0]) < len(view["seats"]) and int(parts[1]) < N:
             s, place = int(parts[0]), int(parts[1])
             side = view["seats"][s]["side"]
-            cx, cy = centre(*B.home_coords(side, place))
-            found.append(((2, s * N + place), S.choice(dwg, key, offer, cx - 22, cy - 22, 44, 44, radius=9,
-                                                       label=beside_name(side, place))))
+            cx, cy = centre(g, *B.home_coords(side, place))
+            half = max(22 * g.k, g.tap / 2)
+            found.append(((2, s * N + place), S.choice(dwg, key, offer, cx - half, cy - half, 2 * half, 2 * half,
+                                                       radius=9, label=beside_name(side, place))))
     if not found:
         return None
-    g = dwg.g(class_="choices")
+    el = dwg.g(class_="choices")
     for _, element in sorted(found, key=lambda item: item[0]):
-        g.add(element)
-    return g
+        el.add(element)
+    return el
 
 
-def _deck_box(dwg, sp, view, lang):
-    x, y, w, h = CORNER["deck"]
-    g = dwg.g(class_="piles")
-    g.add(dwg.rect(insert=(x, y), size=(w, h), rx=9, ry=9, fill="#e3eef2", stroke="#9fb8c4", stroke_width=1))
+def _deck_box(dwg, sp, view, lang, g: Geo, box):
+    x, y, w, h = box
+    k, f = g.k, g.f
+    cw, ch = round(40 * k, 1), round(58 * k, 1)
+    el = dwg.g(class_="piles")
+    el.add(dwg.rect(insert=(round(x, 1), round(y, 1)), size=(round(w, 1), round(h, 1)), rx=9, ry=9, fill="#e3eef2",
+                    stroke="#9fb8c4", stroke_width=1))
     d = dwg.g(class_="deck")
     S.data(d, count=view["deck_count"])
-    for k in range(min(3, max(1, view["deck_count"]))):
+    a, b = x + w * 0.22, x + w * 0.7          # the two piles' centres
+    top = y + 8 * k + f(10)
+    for j in range(min(3, max(1, view["deck_count"]))):
         if view["deck_count"]:
-            d.add(dwg.use("#af-cardback", insert=(x + 14 + k * 2.5, y + 26 - k * 2.5), size=(40, 58)))
+            d.add(dwg.use("#af-cardback", insert=(round(a - cw / 2 + j * 2.5 * k, 1), round(top + 2 * k - j * 2.5 * k, 1)),
+                          size=(cw, ch)))
     if not view["deck_count"]:
-        d.add(S.card(dwg, x + 14, y + 26, 40, 58, fill="none", stroke="#9aa5b1", stroke_dasharray="3 3", cls="slot"))
-    d.add(S.label(dwg, _w("deck", lang), x + 38, y + 16, size=10, anchor="middle", fill=S.MUTED))
-    d.add(S.label(dwg, str(view["deck_count"]), x + 38, y + 102, size=14, anchor="middle", weight="bold"))
-    g.add(d)
+        d.add(S.card(dwg, a - cw / 2, top + 2 * k, cw, ch, fill="none", stroke="#9aa5b1", stroke_dasharray="3 3",
+                     cls="slot"))
+    d.add(S.label(dwg, _w("deck", lang), a, y + 6 * k + f(10) * 0.8, size=f(10), anchor="middle", fill=S.MUTED))
+    d.add(S.label(dwg, str(view["deck_count"]), a, y + h - 6 * k, size=f(14), anchor="middle", weight="bold"))
+    el.add(d)
     p = dwg.g(class_="discard")
     S.data(p, count=view["discard_count"])
-    p.add(S.label(dwg, _w("discard", lang), x + 120, y + 16, size=10, anchor="middle", fill=S.MUTED))
-    top = view.get("discard_top")
-    if top:
-        p.add(_card_at(dwg, sp, top, x + 100, y + 24, lang, w=40, h=58, cls="card discard-top"))
+    p.add(S.label(dwg, _w("discard", lang), b, y + 6 * k + f(10) * 0.8, size=f(10), anchor="middle", fill=S.MUTED))
+    discard_top = view.get("discard_top")
+    if discard_top:
+        p.add(_card_at(dwg, sp, discard_top, b - cw / 2, top, lang, w=cw, h=ch, cls="card discard-top"))
     else:
-        p.add(S.card(dwg, x + 100, y + 24, 40, 58, fill="none", stroke="#9aa5b1", stroke_dasharray="3 3", cls="slot"))
-    p.add(S.label(dwg, str(view["discard_count"]), x + 120, y + 102, size=14, anchor="middle", weight="bold"))
-    g.add(p)
-    return g
+        p.add(S.card(dwg, b - cw / 2, top, cw, ch, fill="none", stroke="#9aa5b1", stroke_dasharray="3 3", cls="slot"))
+    p.add(S.label(dwg, str(view["discard_count"]), b, y + h - 6 * k, size=f(14), anchor="middle", weight="bold"))
+    el.add(p)
+    return el
 
 
-def _battle_box(dwg, sp, view, lang, marks):
+def _battle_box(dwg, sp, view, lang, marks, g: Geo, boxes):
     b, last = view.get("battle"), view.get("last_battle")
+    k, f = g.k, g.f
+    cw, ch = round(40 * k, 1), round(58 * k, 1)
     out = []
     if b:
-        x, y, w, h = CORNER["battle"]
-        g = dwg.g(class_="battle")
-        S.data(g, attacker=b["attacker"], defender=b["defender"])
-        g.add(dwg.rect(insert=(x, y), size=(w, h), rx=9, ry=9, fill="#fde8e4", stroke=S.EVENT, stroke_width=2))
-        g.add(S.label(dwg, "⚔ " + _w("battle", lang), x + 8, y + 16, size=11, weight="bold"))
-        g.add(S.label(dwg, _w("attacks", lang, a=b["attacker"] + 1, d=b["defender"] + 1), x + w - 8, y + 16, size=9.5,
-                      anchor="end", fill=S.MUTED))
+        x, y, w, h = boxes["battle"]
+        el = dwg.g(class_="battle")
+        S.data(el, attacker=b["attacker"], defender=b["defender"])
+        el.add(dwg.rect(insert=(round(x, 1), round(y, 1)), size=(round(w, 1), round(h, 1)), rx=9, ry=9, fill="#fde8e4",
+                        stroke=S.EVENT, stroke_width=2))
+        head = y + 4 * k + f(11)
+        el.add(S.label(dwg, "⚔ " + _w("battle", lang), x + 6, head, size=f(11), weight="bold"))
+        el.add(S.label(dwg, _w("attacks", lang, a=b["attacker"] + 1, d=b["defender"] + 1), x + w - 6, head,
+                       size=f(9.5), anchor="end", fill=S.MUTED))
+        a_x, d_x, cy = x + w * 0.14, x + w * 0.86 - cw, head + 8 * k
         card = b["card"]
-        if card.get("hidden"):
-            g.add(_card_at(dwg, sp, card, x + 24, y + 26, lang, w=40, h=58, cls="card battle-card"))
-        else:
-            g.add(_card_at(dwg, sp, card, x + 24, y + 26, lang, w=40, h=58, cls="card battle-card"))
-            g.add(S.badge(dwg, _w("face_down", lang), x + 44, y + 90, fill=BACK, size=7.5))
-        g.add(S.mark(dwg, x + 24, y + 26, 8, colour=C.PAWN_COLOURS[b["attacker"]], text=str(b["attacker"] + 1), size=9))
-        g.add(S.label(dwg, "vs", x + 86, y + 60, size=11, anchor="middle", weight="bold", fill=S.MUTED))
-        g.add(S.card(dwg, x + 108, y + 26, 40, 58, fill="none", stroke="#9aa5b1", stroke_dasharray="3 3", cls="slot"))
-        g.add(S.label(dwg, "?", x + 128, y + 61, size=18, anchor="middle", weight="bold", fill="#9aa5b1"))
-        g.add(S.mark(dwg, x + 108, y + 26, 8, colour=C.PAWN_COLOURS[b["defender"]], text=str(b["defender"] + 1), size=9))
-        g.add(S.label(dwg, _w("waiting", lang), x + 128, y + 102, size=9, anchor="middle", fill=S.MUTED))
-        out.append(g)
+        el.add(_card_at(dwg, sp, card, a_x, cy, lang, w=cw, h=ch, cls="card battle-card"))
+        if not card.get("hidden"):
+            el.add(S.badge(dwg, _w("face_down", lang), a_x + cw / 2, cy + ch + 2, fill=BACK, size=f(7.5)))
+        el.add(S.mark(dwg, a_x, cy, round(8 * max(k, 1), 1), colour=C.PAWN_COLOURS[b["attacker"]],
+                      text=str(b["attacker"] + 1), size=f(9)))
+        el.add(S.label(dwg, "vs", x + w / 2, cy + ch / 2 + 4 * k, size=f(11), anchor="middle", weight="bold",
+                       fill=S.MUTED))
+        el.add(S.card(dwg, d_x, cy, cw, ch, fill="none", stroke="#9aa5b1", stroke_dasharray="3 3", cls="slot"))
+        el.add(S.label(dwg, "?", d_x + cw / 2, cy + ch / 2 + 6 * k, size=f(18), anchor="middle", weight="bold",
+                       fill="#9aa5b1"))
+        el.add(S.mark(dwg, d_x, cy, round(8 * max(k, 1), 1), colour=C.PAWN_COLOURS[b["defender"]],
+                      text=str(b["defender"] + 1), size=f(9)))
+        el.add(S.label(dwg, _w("waiting", lang), d_x + cw / 2, y + h - 5 * k, size=f(9), anchor="middle",
+                       fill=S.MUTED))
+        out.append(el)
     if last:
-        x, y, w, h = CORNER["last"]
+        x, y, w, h = boxes["last"]
         a, d = last["attacker"], last["defender"]
         ca, cd = last["attack_card"], last["defence_card"]
-        g = dwg.g(class_="last-battle")
-        S.data(g, attacker=a, defender=d)
-        g.add(dwg.rect(insert=(x, y), size=(w, h), rx=9, ry=9, fill="#f3efe6", stroke="#b8ab8f", stroke_width=1.2))
-        g.add(S.label(dwg, _w("last_battle", lang), x + 8, y + 15, size=10.5, weight="bold"))
-        g.add(_card_at(dwg, sp, ca, x + 22, y + 24, lang, w=40, h=58, cls="card battle-card"))
-        g.add(_card_at(dwg, sp, cd, x + 110, y + 24, lang, w=40, h=58, cls="card battle-card"))
-        g.add(S.mark(dwg, x + 22, y + 24, 8, colour=C.PAWN_COLOURS[a], text=str(a + 1), size=9))
-        g.add(S.mark(dwg, x + 110, y + 24, 8, colour=C.PAWN_COLOURS[d], text=str(d + 1), size=9))
+        el = dwg.g(class_="last-battle")
+        S.data(el, attacker=a, defender=d)
+        el.add(dwg.rect(insert=(round(x, 1), round(y, 1)), size=(round(w, 1), round(h, 1)), rx=9, ry=9, fill="#f3efe6",
+                        stroke="#b8ab8f", stroke_width=1.2))
+        head = y + 4 * k + f(10.5)
+        el.add(S.label(dwg, _w("last_battle", lang), x + 6, head, size=f(10.5), weight="bold"))
+        a_x, d_x, cy = x + w * 0.14, x + w * 0.86 - cw, head + 6 * k
+        el.add(_card_at(dwg, sp, ca, a_x, cy, lang, w=cw, h=ch, cls="card battle-card"))
+        el.add(_card_at(dwg, sp, cd, d_x, cy, lang, w=cw, h=ch, cls="card battle-card"))
+        el.add(S.mark(dwg, a_x, cy, round(8 * max(k, 1), 1), colour=C.PAWN_COLOURS[a], text=str(a + 1), size=f(9)))
+        el.add(S.mark(dwg, d_x, cy, round(8 * max(k, 1), 1), colour=C.PAWN_COLOURS[d], text=str(d + 1), size=f(9)))
         sa, sd = ca["strength"], cd["strength"]
         sign = ">" if sa > sd else "<" if sa < sd else "="
-        g.add(S.label(dwg, sign, x + 86, y + 60, size=20, anchor="middle", weight="bold"))
+        el.add(S.label(dwg, sign, x + w / 2, cy + ch / 2 + 7 * k, size=f(20), anchor="middle", weight="bold"))
         outcome = _w("tie", lang) if sa == sd else _w("wins", lang, p=(a if sa > sd else d) + 1)
-        g.add(S.label(dwg, f"{sa} {sign} {sd}: {outcome}", x + w / 2, y + 100, size=10.5, anchor="middle",
-                      weight="bold", cls="outcome"))
+        el.add(S.label(dwg, f"{sa} {sign} {sd}: {outcome}", x + w / 2, y + h - 5 * k, size=f(10.5), anchor="middle",
+                       weight="bold", cls="outcome"))
         if marks["battle"]:
-            g.add(S.ring(dwg, x, y, w, h, kind="event", pad=2, radius=11, target="battle"))
-        out.append(g)
+            el.add(S.ring(dwg, x, y, w, h, kind="event", pad=2, radius=11, target="battle"))
+        out.append(el)
     return out
 
 
-def _legend(dwg, lang):
-    x, y, w, h = CORNER["legend"]
-    g = dwg.g(class_="legend")
-    g.add(dwg.rect(insert=(x, y), size=(w, h), rx=9, ry=9, fill="#f3efe6", stroke="#d5cdb8", stroke_width=1))
-    g.add(S.label(dwg, _w("legend", lang), x + 8, y + 14, size=10, weight="bold"))
+def _legend(dwg, lang, g: Geo, box):
+    x, y, w, h = box
+    f = g.f
+    el = dwg.g(class_="legend")
+    el.add(dwg.rect(insert=(round(x, 1), round(y, 1)), size=(round(w, 1), round(h, 1)), rx=9, ry=9, fill="#f3efe6",
+                    stroke="#d5cdb8", stroke_width=1))
+    head = y + 3 + f(10)
+    el.add(S.label(dwg, _w("legend", lang), x + 8, head, size=f(10), weight="bold"))
     rows = (("upper", "lg.upper"), ("lower", "lg.lower"), ("hidden", "lg.hidden"), ("sealed", "lg.sealed"),
             ("empty", "lg.empty"))
-    for k, (what, key) in enumerate(rows):
-        yy = y + 22 + k * 19.5
+    step = (y + h - head - 4) / len(rows)
+    icon = round(min(step - 2, 16 * max(g.k, 1)), 1)
+    for j, (what, key) in enumerate(rows):
+        yy = round(head + 3 + j * step + (step - icon) / 2, 1)
+        ix = x + 8
         if what == "upper":
-            g.add(dwg.rect(insert=(x + 9.5, yy + 1.5), size=(16, 16), rx=3, ry=3, fill="#0b2a38", opacity=0.45))
-            g.add(dwg.rect(insert=(x + 8, yy), size=(16, 16), rx=3, ry=3, fill=UPPER_FILL, stroke=UPPER_EDGE))
-            g.add(_layer_badge(dwg, x + 16, yy + 8, 2))
+            el.add(dwg.rect(insert=(ix + 1.5, yy + 1.5), size=(icon, icon), rx=3, ry=3, fill="#0b2a38", opacity=0.45))
+            el.add(dwg.rect(insert=(ix, yy), size=(icon, icon), rx=3, ry=3, fill=UPPER_FILL, stroke=UPPER_EDGE))
+            el.add(_layer_badge(dwg, ix + icon / 2, yy + icon / 2, 2, g.k, g.P))
         elif what == "lower":
-            g.add(dwg.rect(insert=(x + 8, yy), size=(16, 16), rx=3, ry=3, fill=LOWER_FILL, stroke=LOWER_EDGE))
-            g.add(_layer_badge(dwg, x + 16, yy + 8, 1))
+            el.add(dwg.rect(insert=(ix, yy), size=(icon, icon), rx=3, ry=3, fill=LOWER_FILL, stroke=LOWER_EDGE))
+            el.add(_layer_badge(dwg, ix + icon / 2, yy + icon / 2, 1, g.k, g.P))
         elif what == "hidden":
-            g.add(dwg.use("#af-tileback", insert=(x + 8, yy), size=(16, 16)))
+            el.add(dwg.use("#af-tileback", insert=(ix, yy), size=(icon, icon)))
         elif what == "sealed":
-            g.add(dwg.rect(insert=(x + 8, yy), size=(16, 16), rx=3, ry=3, fill="url(#af-hatch)", stroke="#7a1f2b"))
-            g.add(dwg.use("#af-lock", insert=(x + 10, yy + 2), size=(12, 12)))
+            el.add(dwg.rect(insert=(ix, yy), size=(icon, icon), rx=3, ry=3, fill="url(#af-hatch)", stroke="#7a1f2b"))
+            el.add(dwg.use("#af-lock", insert=(ix + icon * 0.12, yy + icon * 0.12), size=(icon * 0.76, icon * 0.76)))
         else:
-            g.add(dwg.rect(insert=(x + 8, yy), size=(16, 16), rx=3, ry=3, fill=SAND, stroke="#c9b17a"))
-        g.add(S.label(dwg, _w(key, lang), x + 30, yy + 12, size=9.5))
-    return g
+            el.add(dwg.rect(insert=(ix, yy), size=(icon, icon), rx=3, ry=3, fill=SAND, stroke="#c9b17a"))
+        el.add(S.label(dwg, _w(key, lang), ix + icon + 8, yy + icon / 2 + f(9.5) * 0.36, size=f(9.5)))
+    return el
 
 
 # --------------------------------------------------------------------------- events -> marks
@@ -777,74 +954,92 @@ def _finish(dwg, lang, sp=None) -> str:
     return sp.apply(text) if sp is not None else text
 
 
-def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=None) -> str:
+def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=None, layout: str | None = None) -> str:
     """SVG text for `view` (from `aqua_fest.view(state, player)`), pointing at `highlight`, marking `events`,
-    with what `choosable` names to click."""
+    with what `choosable` names to click, laid out for `layout` ("phone", "laptop" or "projector"; None: the
+    default). An unknown layout is a ValueError."""
+    g = geo(layout)
+    k, f = g.k, g.f
     hl = S.parse_highlight(highlight)
     offers = S.offers(choosable)
     marks = _marks(events)
     title, desc = describe(view, lang)
     teacher = view.get("viewer") is None
-    dwg = S.drawing(W, H, title=title, desc=desc, label="aqua-fest")
+    boxes, height = arrange(g, view)
+    W = g.width
+    dwg = S.drawing(W, round(height, 1), title=title, desc=desc, label="aqua-fest")
+    dwg["data-layout"] = g.name
     S.data(dwg, players=view["players"], turn=view["turn"], viewer="all" if teacher else view["viewer"])
     if offers:
         S.interactive(dwg)
-    dwg.add(dwg.rect(insert=(0, 0), size=(W, H), fill="#f7f3e8"))
+    dwg.add(dwg.rect(insert=(0, 0), size=(W, round(height, 1)), fill="#f7f3e8"))
 
-    # header: whose turn, moves, whose view
-    dwg.add(dwg.rect(insert=(0, 0), size=(W, HEADER - 2), fill="#17506b"))
+    # header: whose turn, moves, whose view (on a phone the view on a second line)
+    dwg.add(dwg.rect(insert=(0, 0), size=(W, g.header - 2), fill="#17506b"))
     head = f"{_w('title', lang)} · " + (_w("over", lang) if view.get("over") else
                                        f"{_w('turn', lang, p=player_name(view['turn'], lang))} · "
                                        f"{_w('moves', lang, n=view['moves_made'])}")
-    dwg.add(S.label(dwg, head, 10, 17, size=13.5, weight="bold", fill="#ffffff", cls="turn"))
-    dwg.add(S.label(dwg, _w("view_all", lang) if teacher else _w("view_of", lang, player=player_name(view["viewer"], lang), player_plain=view["viewer"] + 1),
-                    W - 10, 17, size=11, anchor="end", fill="#cfe8f3", cls="viewer"))
+    seen = _w("view_all", lang) if teacher else _w("view_of", lang, player=player_name(view["viewer"], lang),
+                                                   player_plain=view["viewer"] + 1)
+    if g.name == "phone":
+        dwg.add(S.label(dwg, head, 8, 16, size=12, weight="bold", fill="#ffffff", cls="turn"))
+        dwg.add(S.label(dwg, seen, 8, 32, size=f(11), fill="#cfe8f3", cls="viewer"))
+    else:
+        base = (g.header - 2) / 2 + f(13.5) * 0.36
+        dwg.add(S.label(dwg, head, 10 * k, base, size=f(13.5), weight="bold", fill="#ffffff", cls="turn"))
+        dwg.add(S.label(dwg, seen, W - 10 * k, base, size=f(11), anchor="end", fill="#cfe8f3", cls="viewer"))
 
     # the sea around the seabed, the grid, coordinates
-    dwg.add(dwg.rect(insert=(BOARD_X, BOARD_Y), size=(400, 400), rx=16, ry=16, fill=SEA, stroke=SEA_EDGE,
-                     stroke_width=2))
-    dwg.add(dwg.rect(insert=(GRID_X - 3, GRID_Y - 3), size=(GRID + 6, GRID + 6), rx=5, ry=5, fill=SEA_EDGE))
-    coords = dwg.g(class_="coords", fill="#e3f2f8", font_size=11, font_weight="bold", text_anchor="middle")
-    for k in range(N):
-        x, y = centre(k, k)
-        for yy in (GRID_Y - 3.5, GRID_Y + GRID + 11.5):
-            coords.add(dwg.text("ABCDE"[k], insert=(x, yy)))
-        for xx in (GRID_X - 7, GRID_X + GRID + 7):
-            coords.add(dwg.text(str(k + 1), insert=(xx, y + 4)))
+    bx, by = g.board
+    grid = N * g.cell
+    dwg.add(dwg.rect(insert=(bx, by), size=(round(g.size, 1), round(g.size, 1)), rx=16, ry=16, fill=SEA,
+                     stroke=SEA_EDGE, stroke_width=2))
+    dwg.add(dwg.rect(insert=(round(g.grid_x - 3, 1), round(g.grid_y - 3, 1)), size=(round(grid + 6, 1), round(grid + 6, 1)),
+                     rx=5, ry=5, fill=SEA_EDGE))
+    cf = f(11)
+    coords = dwg.g(class_="coords", fill="#e3f2f8", font_size=cf, font_weight="bold", text_anchor="middle")
+    for j in range(N):
+        x, y = centre(g, j, j)
+        for yy in (g.grid_y - g.lab / 2 + cf * 0.36, g.grid_y + grid + g.lab / 2 + cf * 0.36):
+            coords.add(dwg.text("ABCDE"[j], insert=(round(x, 1), round(yy, 1))))
+        for xx in (g.grid_x - g.lab / 2, g.grid_x + grid + g.lab / 2):
+            coords.add(dwg.text(str(j + 1), insert=(round(xx, 1), round(y + cf * 0.36, 1))))
     dwg.add(coords)
     seabed = dwg.g(class_="seabed")
     sp = S.Splice()
     for i, cell in enumerate(view["cells"]):
         up, low = cell.get("upper"), cell.get("lower")
-        seabed.add(sp.slot(dwg, _cell_xml(i, None if up is None else up["id"],
-                                          None if low is None else "?" if low.get("hidden") else low["id"],
-                                          bool(cell.get("lower_open")), lang, teacher)))
+        x, y, _w_, _h = cell_box(g, i)
+        seabed.add(sp.slot(dwg, S.translated(x, y, _cell_xml(
+            i, None if up is None else up["id"], None if low is None else "?" if low.get("hidden") else low["id"],
+            bool(cell.get("lower_open")), lang, teacher, k, g.P))))
     dwg.add(seabed)
 
     # what just happened, under the pawns
     ev = dwg.g(class_="event marks")
     for i in sorted(marks["cells"] | marks["turned"]):
-        x, y, w, h = cell_box(i)
+        x, y, w, h = cell_box(g, i)
         ring = S.ring(dwg, x, y, w, h, kind="event", pad=0, radius=5, target=f"cell:{i}")
         S.data(ring, what="turned" if i in marks["turned"] else "collected")
         ev.add(ring)
         word = _w("turned", lang) if i in marks["turned"] else _w("taken", lang)
-        ev.add(S.badge(dwg, word, x + w / 2, y + h - 3, fill=S.EVENT, size=7.5))
+        ev.add(S.badge(dwg, word, x + w / 2, y + h - f(7.5) * 0.4, fill=S.EVENT, size=f(7.5)))
     for seat_no, frm, to in marks["moves"]:
-        x1, y1 = centre(*frm)
-        x2, y2 = centre(*to)
+        x1, y1 = centre(g, *frm)
+        x2, y2 = centre(g, *to)
         dx, dy = x2 - x1, y2 - y1
         d = max((dx * dx + dy * dy) ** 0.5, 1)
-        line = dwg.line((x1 + dx / d * 8, y1 + dy / d * 8), (x2 - dx / d * 18, y2 - dy / d * 18), stroke=S.EVENT,
-                        stroke_width=3, stroke_linecap="round", class_="move-arrow")
+        line = dwg.line((round(x1 + dx / d * 8 * k, 1), round(y1 + dy / d * 8 * k, 1)),
+                        (round(x2 - dx / d * 18 * k, 1), round(y2 - dy / d * 18 * k, 1)), stroke=S.EVENT,
+                        stroke_width=round(3 * max(k, 1), 1), stroke_linecap="round", class_="move-arrow")
         line["marker-end"] = "url(#af-arrow)"
         S.data(line, seat=seat_no, frm=B.cell(*frm) if B.on_board(*frm) else "home", to=B.cell(*to))
-        ev.add(dwg.circle(center=(x1, y1), r=5, fill=S.EVENT, class_="move-from"))
+        ev.add(dwg.circle(center=(round(x1, 1), round(y1, 1)), r=round(5 * k, 1), fill=S.EVENT, class_="move-from"))
         ev.add(line)
     dwg.add(ev)
 
     for seat in view["seats"]:
-        dwg.add(_start_tile(dwg, seat, hl, lang))
+        dwg.add(_start_tile(dwg, seat, hl, lang, g))
     # the highlighted card's movement, over the tiles and under the pawns
     for h in sorted(hl):
         if h.startswith("card:"):
@@ -853,31 +1048,33 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=N
                     card_id in {c["id"] for c in (s.get("hand") or [])} for s in view["seats"]):
                 seat = view["seats"][view["turn"]]
                 owner = [s for s in view["seats"] if card_id in {c["id"] for c in (s.get("hand") or [])}]
-                dwg.add(_moves(dwg, view, card_id, owner[0] if owner else seat))
+                dwg.add(_moves(dwg, view, card_id, owner[0] if owner else seat, g))
     for seat in view["seats"]:
         if seat.get("pawn") is not None:
-            dwg.add(_pawn(dwg, seat["seat"], *centre(*seat["pawn"])))
+            dwg.add(_pawn(dwg, seat["seat"], *centre(g, *seat["pawn"]), r=14 * k))
     for h in sorted(hl):
         if h.startswith("cell:") and h[5:].isdigit() and int(h[5:]) < N * N:
-            x, y, w, hh = cell_box(int(h[5:]))
+            x, y, w, hh = cell_box(g, int(h[5:]))
             dwg.add(S.ring(dwg, x, y, w, hh, pad=2, radius=6, target=h))
-    choices = _choices(dwg, view, offers, lang) if offers else None
+    choices = _choices(dwg, view, offers, lang, g) if offers else None
     if choices is not None:
         dwg.add(choices)
 
-    dwg.add(_deck_box(dwg, sp, view, lang))
-    for el in _battle_box(dwg, sp, view, lang, marks):
+    dwg.add(_deck_box(dwg, sp, view, lang, g, boxes["deck"]))
+    for el in _battle_box(dwg, sp, view, lang, marks, g, boxes):
         dwg.add(el)
-    dwg.add(_legend(dwg, lang))
+    dwg.add(_legend(dwg, lang, g, boxes["legend"]))
     for seat in view["seats"]:
-        dwg.add(_seat_panel(dwg, sp, view, seat, lang, hl, marks, offers))
+        dwg.add(_seat_panel(dwg, sp, view, seat, lang, hl, marks, offers, g, boxes[f"seat:{seat['seat']}"]))
     if view.get("over"):
         band = dwg.g(class_="game-over")
-        band.add(dwg.rect(insert=(W / 2 - 190, BOARD_Y + 160), size=(380, 80), rx=14, ry=14, fill="#1f2933",
-                          fill_opacity=0.9, stroke="#f2c14e", stroke_width=3))
-        band.add(S.label(dwg, _w("over", lang), W / 2, BOARD_Y + 202, size=26, anchor="middle", weight="bold",
+        mx, my = bx + g.size / 2, by + g.size / 2
+        bw = min(380 * k, g.size - 8)
+        band.add(dwg.rect(insert=(round(mx - bw / 2, 1), round(my - 40 * k, 1)), size=(round(bw, 1), round(80 * k, 1)),
+                          rx=14, ry=14, fill="#1f2933", fill_opacity=0.9, stroke="#f2c14e", stroke_width=3))
+        band.add(S.label(dwg, _w("over", lang), mx, my + 2 * k, size=f(26), anchor="middle", weight="bold",
                          fill="#ffffff"))
-        band.add(S.label(dwg, _w("over_sub", lang), W / 2, BOARD_Y + 226, size=11.5, anchor="middle", fill="#f2c14e"))
+        band.add(S.label(dwg, _w("over_sub", lang), mx, my + 26 * k, size=f(11.5), anchor="middle", fill="#f2c14e"))
         dwg.add(band)
     return _finish(dwg, lang, sp)
 

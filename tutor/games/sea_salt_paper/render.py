@@ -1,10 +1,19 @@
 """Паперові океани SVG: a pure function from a view dict (what one player may see) to SVG text.
 
-    svg = render(sea_salt_paper.view(state, 0), highlight=["pile:1"], lang="uk", events=events)
+    svg = render(sea_salt_paper.view(state, 0), highlight=["pile:1"], lang="uk", events=events, layout="phone")
 
 Everything drawn comes from the view, so a hidden card cannot leak: the view never holds its id. The deck and
-the two discard piles (top card and size) lie across the top; below, one panel per player with the cards they
-played (face up) and their hand (face down unless the viewer may see it), their total and card points.
+the two discard piles (top card and size), the two cards drawn and a pile looked through with crabs lie at the
+top; below, one panel per player with the cards they played (face up) and their hand (face down unless the viewer
+may see it), their total and card points.
+
+`layout` (tutor.core.svg.LAYOUTS, issue #24) lays the same board out for the width it is drawn at:
+- "phone" (360 units): the table, then the viewer's own panel, then the others', one under another; every card
+  in a row is whole (rows wrap, no card covers another's words) and as big as a thumb (LAYOUTS' min_target);
+- "laptop" (760, the default) and "projector" (1,600): the table across the top and one panel a player below it,
+  played cards and hand side by side (overlapping when they would not fit), four players within the layout's
+  tallest board; the projector prints bigger.
+Each layout draws the same cards, keys, rings and buttons; only the arrangement and sizes differ.
 
 A card shows its kind in words, its colour as a fill AND as a ColorADD-style sign in its corner (colour never
 carries meaning alone), and how it scores. Each visible card carries `data-card="<id>"` (an attribute, never
@@ -22,25 +31,79 @@ from __future__ import annotations
 
 from functools import lru_cache
 from html import escape
+from typing import NamedTuple
 
 from tutor.core import svg as S
 from tutor.core.cardtable import CardBoard
-from tutor.core.cardtable import attr as _a, empty_slot, fit as _fit, fitted as _fitted, label as _t, place as _place
+from tutor.core.cardtable import attr as _a, em as _em, empty_slot, label as _t, place as _place
 from tutor.core.i18n import player_name, text
 from tutor.games.sea_salt_paper import components as C
 from tutor.games.sea_salt_paper.text import card_name, kind_name, pile_name, points_text
 
-W = 900
-TOP = 44                       # below the header band
-CW, CH = 64, 90                # a card on the table (deck, piles, drawn, looked-through)
-SW, SH = 52, 74                # a card in a player's panel
-PANEL_H = 112
-PANEL_Y = TOP + CH + 40
 BACK = "#20466e"
+TURN_FILL, TURN_EDGE, NOTE = "#fff4d6", "#c98a00", "#8a5a00"
+
+
+class Geometry(NamedTuple):
+    """One layout's sizes, in units."""
+    width: int
+    margin: float         # the board's edge to a panel's
+    head: float           # the header band's height
+    tw: int               # a card on the table (deck, piles, drawn, looked through)
+    th: int
+    pw: int               # a card in a player's panel
+    ph: int
+    gap: float            # between cards in a row
+    info: float           # the panel's left column (name, total, notes) on wide layouts
+    small: float          # the smallest print: the layout's min_print
+    label: float          # a row's label ("Played", "Hand: 5"), a pile's count
+    name: float           # a player's name
+    title: float          # the header's words
+    cap: float            # the largest a card's kind is printed
+
+
+GEOMETRY = {
+    "phone": Geometry(360, 4, 44, 54, 84, 54, 84, 4, 0, 9.5, 10.5, 13, 12.5, 11),
+    "laptop": Geometry(760, 8, 30, 56, 78, 50, 68, 4, 124, 9, 10, 12.5, 14, 10.5),
+    "projector": Geometry(1600, 12, 46, 92, 128, 80, 112, 6, 230, 14, 15, 20, 22, 17),
+}
+# the laptop's card sizes, by their old names (the browser test of card faces draws each)
+CW, CH = GEOMETRY["laptop"].tw, GEOMETRY["laptop"].th
+SW, SH = GEOMETRY["laptop"].pw, GEOMETRY["laptop"].ph
+W = GEOMETRY["laptop"].width
+SQUEEZE = 0.7        # the narrowest a label's glyphs are drawn against their own width before it wraps
 
 
 def _w(key: str, lang: str, **params) -> str:
     return text(f"sea_salt_paper.board.{key}", lang, **params)
+
+
+def _fit(x, y, words, width: float, size: float, *, bold: bool = False, anchor: str = "start", fill: str = S.INK,
+         cls: str = "") -> str:
+    """A label at `size`, its glyphs narrowed to `width` if it is wider (never smaller print)."""
+    wide = _em(str(words), bold) * size
+    return _t(x, y, words, size=size, anchor=anchor, weight="bold" if bold else "normal", fill=fill, cls=cls,
+              length=width if wide > width + 0.01 else None)
+
+
+def _split(words: str, width: float, size: float, bold: bool = False) -> list[str]:
+    """`words` on as few lines as fit `width` at `size` (narrowed by at most SQUEEZE), broken at spaces."""
+    lines: list[str] = []
+    for word in str(words).split(" "):
+        if lines and _em(lines[-1] + " " + word, bold) * size * SQUEEZE <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
+def _two(words: str, width: float, size: float, bold: bool) -> list[str]:
+    """One line if it fits narrowed by at most SQUEEZE, else two, broken where the longer line is shortest."""
+    if _em(words, bold) * size * SQUEEZE <= width or " " not in words:
+        return [words]
+    parts = words.split(" ")
+    cuts = [(" ".join(parts[:i]), " ".join(parts[i:])) for i in range(1, len(parts))]
+    return list(min(cuts, key=lambda c: max(_em(c[0], bold), _em(c[1], bold))))
 
 
 # --------------------------------------------------------------------------- ColorADD-style signs
@@ -76,28 +139,34 @@ def colour_sign(colour: str, x: float, y: float, s: float = 7) -> str:
 # --------------------------------------------------------------------------- cards
 
 
-@lru_cache(maxsize=2048)
-def _face(card_id: str, w: int, h: int, lang: str) -> str:
-    """A face-up card drawn at the origin."""
+@lru_cache(maxsize=4096)
+def _face(card_id: str, w: int, h: int, lang: str, small: float = 9) -> str:
+    """A face-up card drawn at the origin, nothing on it printed under `small` units."""
     kind, colour = C.KIND[card_id], C.COLOUR[card_id]
     fill = C.COLOUR_HEX[colour]
+    inner = w - 6
     name = kind_name(kind, lang)
-    words = name.split(" ") if len(name) > 10 and " " in name else [name]
-    cap = 11.0 if len(words) == 1 else 10.0
-    size = min(_fit(x, w - 10, cap, True) for x in words)     # one size for the name's lines
+    cap = max(small, min(w * 0.2, 17))
+    words = [name] if _em(name, True) * small <= inner else _two(name, inner, small, True)
+    size = max(small, min(cap, min(inner / _em(x, True) for x in words)))     # one size for the name's lines
     value = text(f"sea_salt_paper.board.value.{kind}", lang)
+    vsize = max(small, min(cap - 1, inner / _em(value, False)))
+    values = _two(value, inner, vsize, False)
+    tab = round(max(7, w * 0.13))
     out = [f'<g class="card" data-card="{card_id}" data-kind="{kind}" data-colour="{colour}">',
            f"<title>{escape(card_name(card_id, lang))}</title>",
            f'<rect width="{w}" height="{h}" rx="6" fill="{fill}" stroke="{S.INK}" stroke-width="1.2"/>',
-           f'<rect x="4" y="{h * 0.3:.1f}" width="{w - 8}" height="{h * 0.62:.1f}" rx="4" fill="#ffffff" '
+           f'<rect x="3" y="{tab + 7}" width="{w - 6}" height="{h - tab - 10}" rx="4" fill="#ffffff" '
            f'fill-opacity="0.92"/>',
-           colour_sign(colour, 3, 3)]
-    y = h * 0.3 + 14
+           colour_sign(colour, 3, 3, tab)]
+    y = tab + 9 + size
     for word in words:
-        # each line at the name's size, or narrowed at the small-print floor where a phone needs it
-        out.append(_fitted(w / 2, y, word, w - 10, size, bold=True, anchor="middle"))
-        y += max(size, S.SMALL_PRINT) + 2
-    out.append(_fitted(w / 2, h - 8, value, w - 8, 9.5, anchor="middle", fill=S.MUTED, cls="value"))
+        out.append(_fit(w / 2, y, word, inner, round(size, 2), bold=True, anchor="middle"))
+        y += size + 1.5
+    y = h - 6 - (len(values) - 1) * (vsize + 1)
+    for line in values:
+        out.append(_fit(w / 2, y, line, inner, round(vsize, 2), anchor="middle", fill=S.MUTED, cls="value"))
+        y += vsize + 1
     out.append("</g>")
     return "".join(out)
 
@@ -105,6 +174,23 @@ def _face(card_id: str, w: int, h: int, lang: str) -> str:
 class _Board(CardBoard):
     face = staticmethod(_face)
     name = staticmethod(card_name)
+
+    def __init__(self, hl, offers, marked, lang, geo: Geometry):
+        super().__init__(hl, offers, marked, lang)
+        self.geo = geo
+
+    def card(self, card: dict, x, y, w, h) -> None:
+        cid = card["id"]
+        self.element(f"card:{cid}", x, y, w, h, self.name(cid, self.lang),
+                     _place(x, y, _face(cid, w, h, self.lang, self.geo.small)))
+
+    def wrap(self, cards: list, x: float, y: float, width: float, w: int, h: int) -> float:
+        """Cards left to right from x in rows as wide as `width`, none covering another; the height they take."""
+        per = max(1, int((width + self.geo.gap) // (w + self.geo.gap)))
+        for i, c in enumerate(cards):
+            self.card(c, x + (i % per) * (w + self.geo.gap), y + (i // per) * (h + self.geo.gap), w, h)
+        rows = -(-len(cards) // per)
+        return rows * h + (rows - 1) * self.geo.gap if rows else 0
 
 
 @lru_cache(maxsize=16)
@@ -115,60 +201,84 @@ def _back(w: int, h: int) -> str:
             f'fill="none" stroke="#8fb8de" stroke-width="1.5"/></g>')
 
 
+def _empty(x, y, w, h, words: str, size: float) -> str:
+    """A dashed outline where a card would lie, with `words` (a pile that has run out)."""
+    return (f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" fill="none" stroke="{S.MUTED}" '
+            f'stroke-dasharray="5 4"/>' + _fit(x + w / 2, y + h / 2 + size / 3, words, w - 6, size, anchor="middle",
+                                               fill=S.MUTED))
 # --------------------------------------------------------------------------- the table
 
 
-def _centre(board: _Board, view: dict) -> None:
-    lang = board.lang
-    x, y = 16, TOP
+def _piles(board: _Board, view: dict, x: float, y: float) -> float:
+    """The deck and the two discard piles from (x, y), each with its count under it; the x after them."""
+    g, lang = board.geo, board.lang
+    tw, th, step = g.tw, g.th, g.tw + max(10, g.tw * 0.18)
+    below = y + th + g.label + 3
     deck = view["deck_count"]
-    board.parts.append(_place(x, y, _back(CW, CH)) if deck else empty_slot(x, y, CW, CH, _w("empty", lang)))
-    board.parts.append(_t(x + CW / 2, y + CH + 14, _w("deck", lang, n=deck), size=11, anchor="middle",
-                          cls="deck-count"))
-    board.element("deck", x, y, CW, CH, _w("deck", lang, n=deck))
+    board.parts.append(_place(x, y, _back(tw, th)) if deck else _empty(x, y, tw, th, _w("empty", lang), g.small))
+    board.parts.append(_fit(x + tw / 2, below, _w("deck", lang, n=deck), step - 4, g.label, anchor="middle",
+                            cls="deck-count"))
+    board.element("deck", x, y, tw, th, _w("deck", lang, n=deck))
     for pile in view["discards"]:
         i = pile["pile"]
-        px = 100 + i * 86
+        px = x + (i + 1) * step
         name = pile_name(i, lang)
         if pile["top"] is None:
-            board.parts.append(empty_slot(px, y, CW, CH, _w("empty", lang)))
+            board.parts.append(_empty(px, y, tw, th, _w("empty", lang), g.small))
         else:
             if pile["count"] > 1:   # the edge of the cards below
-                board.parts.append(f'<rect x="{px + 3}" y="{y + 3}" width="{CW}" height="{CH}" rx="6" fill="#d8d2c4" '
+                board.parts.append(f'<rect x="{px + 3}" y="{y + 3}" width="{tw}" height="{th}" rx="6" fill="#d8d2c4" '
                                    f'stroke="{S.MUTED}"/>')
-            board.card(pile["top"], px, y, CW, CH)
-        board.parts.append(_t(px + CW / 2, y + CH + 14, f'{_w("pile", lang, n=i + 1)} · {pile["count"]}', size=11,
-                              anchor="middle", cls="pile-count"))
-        board.element(f"pile:{i}", px, y, CW + 3, CH + 3, name)
-    x = 290
-    drawn = view.get("drawn")
-    if drawn:
-        if drawn["cards"] is not None:
-            board.parts.append(_t(x, y + 10, _w("drawn", lang), size=11, weight="bold"))
-            board.row(drawn["cards"], x, y + 16, 2 * (CW + 6), CW - 8, CH - 14)
-        else:
-            board.parts.append(_t(x, y + 30, _w("drawn_hidden", lang, player=player_name(view["turn"], lang),
-                                                n=drawn["count"]), size=11))
-        x += 2 * (CW + 6) + 20
+            board.card(pile["top"], px, y, tw, th)
+        board.parts.append(_fit(px + tw / 2, below, f'{_w("pile", lang, n=i + 1)} · {pile["count"]}', step - 4,
+                                g.label, anchor="middle", cls="pile-count"))
+        board.element(f"pile:{i}", px, y, tw + 3, th + 3, name)
+    return x + 3 * step
+
+
+def _drawn(board: _Board, view: dict, x: float, y: float, width: float) -> float:
+    """The two cards drawn from the deck (or, for another player, how many) from (x, y), their label under them
+    as the piles' counts are; their height."""
+    g, lang = board.geo, board.lang
+    drawn = view["drawn"]
+    if drawn["cards"] is not None:
+        h = board.wrap(drawn["cards"], x, y, width, g.tw, g.th)
+        board.parts.append(_fit(x, y + h + g.label + 3, _w("drawn", lang), width, g.label, bold=True))
+        return h + g.label + 3
+    lines = _split(_w("drawn_hidden", lang, player=player_name(view["turn"], lang), n=drawn["count"]), width, g.label)
+    for i, line in enumerate(lines):
+        board.parts.append(_fit(x, y + g.label * (1.3 * i + 1), line, width, g.label))
+    return g.label * 1.3 * len(lines)
+
+
+def _looking(board: _Board, view: dict, x: float, y: float, width: float, w: int, h: int, below: bool) -> float:
+    """The discard pile the player looks through with crabs from (x, y): its cards in rows under its label, or
+    (`below`, on a wide board) in one row over it, overlapping if the pile is long; their height."""
+    g, lang = board.geo, board.lang
     for pile in view["discards"]:
         if pile["cards"] is not None and pile["looking"]:
-            board.parts.append(_t(x, y + 10, f'{_w("looking", lang)}: {pile_name(pile["pile"], lang)}', size=11,
-                                  weight="bold"))
-            board.row(pile["cards"], x, y + 16, W - 16 - x, CW - 8, CH - 14)
+            words = f'{_w("looking", lang)}: {pile_name(pile["pile"], lang)}'
+            top = 0 if below else g.label + 4
+            if below:
+                board.row(pile["cards"], x, y, width, w, h)
+                rows = h
+            else:
+                rows = board.wrap(pile["cards"], x, y + top, width, w, h)
+            board.parts.append(_fit(x, y + rows + g.label + 3 if below else y + g.label, words, width, g.label,
+                                    bold=True))
+            return rows + g.label + 4
+    return 0
 
 
-def _panel(board: _Board, view: dict, seat: dict, y: float) -> None:
+def _looked(view: dict) -> bool:
+    return any(p["cards"] is not None and p["looking"] for p in view["discards"])
+
+
+def _notes(board: _Board, view: dict, seat: dict) -> list[str]:
     lang = board.lang
-    s = seat["seat"]
-    scored = view.get("scored")
-    turn = s == view["turn"] and not view["over"] and not view.get("cards_only") and not scored
-    board.parts.append(f'<g class="panel" data-seat="{s}">')
-    board.parts.append(f'<rect x="8" y="{y}" width="{W - 16}" height="{PANEL_H - 8}" rx="10" '
-                       f'fill="{"#fff4d6" if turn else "#f4f1ea"}" stroke="{"#c98a00" if turn else "#c9c2b2"}" '
-                       f'stroke-width="{2.5 if turn else 1}" class="seat" data-seat="{s}"/>')
-    head = player_name(s, lang)
+    s, scored = seat["seat"], view.get("scored")
     notes = []
-    if turn:
+    if _turn(view, s):
         notes.append(_w("turn", lang))
     if view.get("caller") == s:
         notes.append(_w("caller", lang))
@@ -176,40 +286,195 @@ def _panel(board: _Board, view: dict, seat: dict, y: float) -> None:
         notes.append(_w("scored_seat", lang, points=points_text(scored[s], lang)))
     elif seat["revealed"] and not view["over"]:
         notes.append(_w("revealed", lang))
-    board.parts.append(_t(18, y + 18, head, size=13, weight="bold"))
-    board.parts.append(_t(18, y + 34, _w("total", lang, n=seat["score"]), size=12, cls="total"))
+    return notes
+
+
+def _turn(view: dict, s: int) -> bool:
+    return s == view["turn"] and not view["over"] and not view.get("cards_only") and not view.get("scored")
+
+
+def _panel_box(board: _Board, s: int, turn: bool, x, y, w, h) -> str:
+    return (f'<rect x="{x}" y="{y}" width="{w}" height="{round(h, 1)}" rx="10" fill="{TURN_FILL if turn else "#f4f1ea"}" '
+            f'stroke="{TURN_EDGE if turn else "#c9c2b2"}" stroke-width="{2.5 if turn else 1}" class="seat" '
+            f'data-seat="{s}"/>')
+
+
+def _backs(board: _Board, n: int, x: float, y: float, width: float) -> float:
+    """`n` cards face down, overlapping, from x in at most `width`; the width they take."""
+    g = board.geo
+    step = min(g.pw * 0.45, (width - g.pw) / max(1, n - 1)) if n > 1 else 0
+    for i in range(n):
+        board.parts.append(_place(x + i * step, y, _back(g.pw, g.ph)))
+    return g.pw + step * (n - 1) if n else 0
+
+
+def _points(board: _Board, seat: dict) -> str | None:
+    if seat["points"] is None or "hide:points" in board.hl:
+        return None
+    return _w("points", board.lang, p=seat["points"], b=seat["bonus"])
+
+
+# ----------------------------------------------------------------- laptop and projector: panels one under another
+
+
+def _wide_panel(board: _Board, view: dict, seat: dict, y: float, height: float) -> None:
+    g, lang = board.geo, board.lang
+    s = seat["seat"]
+    turn = _turn(view, s)
+    x0, right = g.margin, g.width - g.margin
+    board.parts.append(f'<g class="panel" data-seat="{s}">')
+    board.parts.append(_panel_box(board, s, turn, x0, y, right - x0, height - g.gap))
+    tx, col = x0 + g.small, g.info - g.small - 6
+    line = y + g.name + 4
+    board.parts.append(_fit(tx, line, player_name(s, lang), col, g.name, bold=True))
+    line += g.label + 4
+    board.parts.append(_fit(tx, line, _w("total", lang, n=seat["score"]), col, g.label, cls="total"))
     # a note a line: two side by side ("LAST CHANCE · this round: 2 points") ran under the played cards
-    for i, note in enumerate(notes):
-        board.parts.append(_t(18, y + 50 + 13 * i, note, size=10.5, fill="#8a5a00"))
-    if seat["points"] is not None and "hide:points" not in board.hl:
-        board.parts.append(_t(18, y + 66 + 13 * max(len(notes) - 1, 0), _w("points", lang, p=seat["points"],
-                                                                           b=seat["bonus"]), size=9.5,
-                              fill=S.MUTED, cls="points"))
-    # played cards, then the hand: the played row is 300 wide unless the hand needs more room to lie unoverlapped
-    # (a nine-card hand beside an empty played row clipped its cards' words), never less than its own cards need
-    zx, span, gap = 150, W - 24 - 150, 16
-    zone_need = max(110, len(seat["zone"]) * (SW - 8 + 4))
-    hand_need = seat["hand_count"] * (SW + 4) if seat["hand"] is not None else 0
-    zw = max(zone_need, min(300, span - gap - hand_need))
-    board.parts.append(_t(zx, y + 14, _w("zone", lang), size=10, fill=S.MUTED))
+    for note in _notes(board, view, seat):
+        line += g.small + 3.5
+        board.parts.append(_fit(tx, line, note, col, g.small, fill=NOTE))
+    points = _points(board, seat)
+    if points:
+        for part in _split(points, col, g.small):
+            line += g.small + 3
+            board.parts.append(_fit(tx, line, part, col, g.small, fill=S.MUTED, cls="points"))
+    # played cards, then the hand: each as wide as its cards need when both fit, else shared by their needs
+    zx, span, gap = x0 + g.info, right - 8 - (x0 + g.info), g.pw * 0.3
+    step = g.pw + 4
+    zone_need = max(g.pw * 2.2, len(seat["zone"]) * step)
+    n = seat["hand_count"]
+    hand_need = n * step if seat["hand"] is not None else g.pw * (1 + 0.45 * max(0, n - 1)) + 4
+    if zone_need + gap + hand_need <= span:
+        zw = max(zone_need, min(span * 0.4, span - gap - hand_need))
+    else:
+        zw = max(g.pw * 2, (span - gap) * zone_need / (zone_need + hand_need))
+    row = y + g.label + 7
+    board.parts.append(_fit(zx, y + g.label + 2, _w("zone", lang), zw, g.label, fill=S.MUTED))
     board.parts.append('<g class="zone">')
-    board.row(seat["zone"], zx, y + 20, zw, SW - 8, SH - 10)
+    board.row(seat["zone"], zx, row, zw, g.pw, g.ph)
     board.parts.append("</g>")
-    # hand
     hx, hw = zx + zw + gap, span - zw - gap
-    board.parts.append(_t(hx, y + 14, _w("hand", lang, n=seat["hand_count"]), size=10, fill=S.MUTED,
-                          cls="hand-count"))
+    board.parts.append(_fit(hx, y + g.label + 2, _w("hand", lang, n=n), hw, g.label, fill=S.MUTED, cls="hand-count"))
     board.parts.append('<g class="hand">')
     if seat["hand"] is not None:
-        board.row(seat["hand"], hx, y + 20, hw, SW, SH)
+        board.row(seat["hand"], hx, row, hw, g.pw, g.ph)
+        width = hw if n else g.pw
     else:
-        n = seat["hand_count"]
-        step = min(SW * 0.45, (hw - SW) / max(1, n - 1)) if n > 1 else 0
-        for i in range(n):
-            board.parts.append(_place(hx + i * step, y + 20, _back(SW, SH)))
+        width = _backs(board, n, hx, row, hw)
     board.parts.append("</g></g>")
-    width = (min(hw, SW + (seat["hand_count"] - 1) * SW * 0.45) if seat["hand"] is None else hw)
-    board.element(f"seat:{s}", hx, y + 20, max(SW, width), SH, player_name(s, lang))
+    board.element(f"seat:{s}", hx, row, max(g.pw, min(width, hw)), g.ph, player_name(s, lang))
+
+
+def _wide(board: _Board, view: dict, bare: bool) -> float:
+    """The table across the top, a panel a player under it; the board's height."""
+    g = board.geo
+    seats = view["seats"]
+    y = g.head + g.margin
+    if not bare:
+        x = _piles(board, view, g.margin + 4, y)
+        if view.get("drawn"):
+            x += g.margin
+            width = 2 * g.tw + g.gap
+            _drawn(board, view, x, y, width)
+            x += width + g.margin
+        phase = "phase.scored" if view.get("scored") else f"phase.{view['phase']}"
+        board.parts.append(_fit(g.width - g.margin - 4, y + g.th + g.label + 3, _w(phase, board.lang), g.width / 3,
+                                g.label, anchor="end", bold=True, cls="phase"))
+        if _looked(view):
+            _looking(board, view, x + g.margin, y, g.width - 2 * g.margin - x, g.pw, g.ph, True)
+        y += g.th + g.label + 10
+    panel = g.label + g.ph + 16
+    for i, seat in enumerate(seats):
+        _wide_panel(board, view, seat, y + i * panel, panel)
+    return y + len(seats) * panel + g.margin - g.gap
+
+
+# ----------------------------------------------------------------- phone: one column, the viewer first
+
+
+def _phone_panel(board: _Board, view: dict, seat: dict, y: float) -> float:
+    """A player's panel from y on a phone: name and total, notes, played cards, hand, in rows; its height."""
+    g, lang = board.geo, board.lang
+    s = seat["seat"]
+    turn = _turn(view, s)
+    x0, right = g.margin, g.width - g.margin
+    inner_x, inner_w = x0 + 4, right - x0 - 8
+    board.parts.append(f'<g class="panel" data-seat="{s}">')
+    box = len(board.parts)
+    board.parts.append("")          # the panel's outline, once its height is known
+    line = y + g.name + 5
+    total = _w("total", lang, n=seat["score"])
+    total_w = _em(total, False) * g.label + 4
+    board.parts.append(_fit(inner_x, line, player_name(s, lang), inner_w - total_w - 8, g.name, bold=True))
+    board.parts.append(_fit(right - 4, line, total, total_w, g.label, anchor="end", cls="total"))
+    for note in _notes(board, view, seat):
+        line += g.label + 3
+        board.parts.append(_fit(inner_x, line, note, inner_w, g.label, fill=NOTE))
+    points = _points(board, seat)
+    if points:
+        line += g.small + 3
+        board.parts.append(_fit(inner_x, line, points, inner_w, g.small, fill=S.MUTED, cls="points"))
+    # played cards in rows
+    line += g.label + 7
+    board.parts.append(_fit(inner_x, line, _w("zone", lang), inner_w, g.label, fill=S.MUTED))
+    board.parts.append('<g class="zone">')
+    zone_h = board.wrap(seat["zone"], inner_x, line + 4, inner_w, g.pw, g.ph)
+    board.parts.append("</g>")
+    n = seat["hand_count"]
+    per = max(1, int((inner_w + g.gap) // (g.pw + g.gap)))
+    last = len(seat["zone"]) % per or (per if seat["zone"] else 0)
+    used = last * (g.pw + g.gap)
+    backs_w = g.pw + min(g.pw * 0.45, 12) * max(0, n - 1)
+    if seat["hand"] is None and seat["zone"] and used + 10 + backs_w <= inner_w:
+        # a hand face down beside the last row of played cards
+        hx, hy = inner_x + used + 10, line + 4 + zone_h - g.ph
+        hw = inner_w - used - 10
+        label_y = hy - 4 - g.label - 3
+        board.parts.append(_fit(hx, line if zone_h <= g.ph else label_y + g.label, _w("hand", lang, n=n), hw, g.label,
+                                fill=S.MUTED, cls="hand-count"))
+        end = line + 4 + zone_h
+    else:
+        line += 4 + zone_h + (g.gap if zone_h else 0) + g.label + 4
+        board.parts.append(_fit(inner_x, line, _w("hand", lang, n=n), inner_w, g.label, fill=S.MUTED,
+                                cls="hand-count"))
+        hx, hy, hw = inner_x, line + 4, inner_w
+        end = hy
+    board.parts.append('<g class="hand">')
+    if seat["hand"] is not None:
+        hand_h = board.wrap(seat["hand"], hx, hy, hw, g.pw, g.ph)
+        width = min(hw, n * (g.pw + g.gap) - g.gap) if n else g.pw
+        end = hy + max(hand_h, g.ph if not n else 0)
+    else:
+        width = _backs(board, n, hx, hy, min(hw, backs_w)) or g.pw
+        hand_h = g.ph
+        end = hy + g.ph
+    board.parts.append("</g></g>")
+    board.element(f"seat:{s}", hx, hy, max(g.pw, width), max(hand_h, g.ph), player_name(s, lang))
+    height = end + 8 - y
+    board.parts[box] = _panel_box(board, s, turn, x0, y, right - x0, height)
+    return height
+
+
+def _phone(board: _Board, view: dict, bare: bool) -> float:
+    """The table at the top (deck, piles, drawn cards, a pile looked through), then the viewer's panel, then the
+    others' in seat order from the viewer's left; the board's height."""
+    g = board.geo
+    y = g.head + g.margin
+    if not bare:
+        x = _piles(board, view, g.margin + 2, y)
+        low = y + g.th + g.label + 10
+        if view.get("drawn"):
+            x += 8
+            low = max(low, y + _drawn(board, view, x, y, g.width - g.margin - x) + 10)
+        y = low
+        if _looked(view):
+            y += _looking(board, view, g.margin + 2, y, g.width - 2 * g.margin - 4, g.pw, g.ph, False) + 10
+    seats = view["seats"]
+    viewer = view.get("viewer")
+    first = next((i for i, seat in enumerate(seats) if seat["seat"] == viewer), 0)
+    for seat in seats[first:] + seats[:first]:
+        y += _phone_panel(board, view, seat, y) + g.gap + 2
+    return y + g.margin - g.gap - 2
 
 
 def describe(view: dict, lang: str = "en") -> tuple[str, str]:
@@ -246,48 +511,69 @@ def _marked(events) -> set:
     return out
 
 
-def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=None) -> str:
-    """SVG text for `view` (from `sea_salt_paper.view(state, player)`)."""
+def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=None, layout=None) -> str:
+    """SVG text for `view` (from `sea_salt_paper.view(state, player)`), laid out for `layout` (tutor.core.svg.LAYOUTS:
+    "phone", "laptop" or "projector"; None: the default)."""
+    spec = S.layout_of(layout)
+    g = GEOMETRY[spec.name]
     hl = S.parse_highlight(highlight)
     offers = S.offers(choosable)
-    board = _Board(hl, offers, _marked(events), lang)
+    board = _Board(hl, offers, _marked(events), lang, g)
     # a score helper's cards alone ("cards_only"): no deck, discard piles or "take a card" beside them
     bare = bool(view.get("cards_only"))
     n = len(view["seats"]) if bare else view["players"]
-    panels = TOP + 4 if bare else PANEL_Y
-    height = panels + n * PANEL_H + 18
-    title, desc = describe(view, lang)
-    viewer = view.get("viewer")
-    role = "group" if offers else "img"
-    head = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {height}" role="{role}" '
-            f'aria-label="{_a(title)}" class="tutor-sea_salt_paper" font-family="{S.FONT}" '
-            f'data-round="{view["round"]}" data-players="{n}" data-phase="{view["phase"]}" '
-            f'data-viewer="{"all" if viewer is None else viewer}">'
-            f"<title>{escape(title)}</title><desc>{escape(desc)}</desc>")
-    board.parts.append(f'<rect width="{W}" height="{height}" fill="#eef5f8"/>')
-    board.parts.append(f'<rect width="{W}" height="{TOP - 8}" fill="#1d4e89"/>')
+    phone = spec.name == "phone"
+    width = g.width
+    board.parts.append("")          # the background, once the height is known
+    board.parts.append(f'<rect width="{width}" height="{g.head - g.margin / 2}" fill="#1d4e89"/>')
     heading = text("sea_salt_paper.title", lang) if bare else (
         f"{text('sea_salt_paper.title', lang)} · {_w('round', lang, r=view['round'])} · "
         f"{_w('target', lang, n=view['threshold'])}")
-    board.parts.append(_t(12, 24, heading, size=15, weight="bold", fill="#ffffff"))
+    viewer = view.get("viewer")
     note = _w("view_all", lang) if viewer is None else _w("view_of", lang, player=player_name(viewer, lang))
-    board.parts.append(_t(W - 12, 24, note, size=11, anchor="end", fill="#ffffff", cls="viewer"))
-    if not bare:
-        phase = "phase.scored" if view.get("scored") else f"phase.{view['phase']}"
-        board.parts.append(_t(W - 16, TOP + 14, _w(phase, lang), size=12, anchor="end",
-                              weight="bold", cls="phase"))
-        _centre(board, view)
-    for i, seat in enumerate(view["seats"]):
-        _panel(board, view, seat, panels + i * PANEL_H)
+    if phone:       # two lines: the game, round and target; whose view it is and, on the right, the phase
+        top = g.title + 5
+        board.parts.append(_fit(g.margin + 4, top, heading, width - 2 * g.margin - 8, g.title, bold=True,
+                                fill="#ffffff"))
+        line2 = top + g.label + 5
+        phase = None if bare else _w("phase.scored" if view.get("scored") else f"phase.{view['phase']}", lang)
+        room = width - 2 * g.margin - 8
+        note_w = min(_em(note, False) * g.label, room * (0.45 if phase else 1))
+        board.parts.append(_fit(g.margin + 4, line2, note, note_w, g.label, fill="#ffffff", cls="viewer"))
+        if phase:
+            board.parts.append(_fit(width - g.margin - 4, line2, phase, room - note_w - 10, g.label, anchor="end",
+                                    bold=True, fill="#ffffff", cls="phase"))
+        height = _phone(board, view, bare)
+    else:
+        note_w = min(_em(note, False) * g.label, width * 0.3)
+        base = (g.head - g.margin / 2) / 2 + g.title / 3
+        board.parts.append(_fit(g.margin + 4, base, heading, width - 2 * g.margin - note_w - 20, g.title, bold=True,
+                                fill="#ffffff"))
+        board.parts.append(_fit(width - g.margin - 4, base, note, note_w, g.label, anchor="end", fill="#ffffff",
+                                cls="viewer"))
+        height = _wide(board, view, bare)
+    height = round(height)
+    board.parts[0] = f'<rect width="{width}" height="{height}" fill="#eef5f8"/>'
     if view["over"]:
         win = view.get("winners") or []
         won = _w("winner" if len(win) <= 1 else "winners", lang, players=", ".join(player_name(s, lang) for s in win))
         words = f'{_w("over", lang)} · {won}'
-        board.parts.append(f'<g class="game-over"><rect x="{W / 2 - 220}" y="{TOP + 20}" width="440" height="44" '
-                           f'rx="10" fill="#1f2933" fill-opacity="0.9"/>'
-                           + _t(W / 2, TOP + 48, words, size=16, anchor="middle", weight="bold", fill="#ffffff")
+        size = g.title + 2
+        bw = min(width - 2 * g.margin, _em(words, True) * size + 4 * size)
+        by = g.head + g.margin + g.th * 0.3
+        board.parts.append(f'<g class="game-over"><rect x="{width / 2 - bw / 2:.1f}" y="{by:.1f}" width="{bw:.1f}" '
+                           f'height="{size * 2.6:.1f}" rx="10" fill="#1f2933" fill-opacity="0.9"/>'
+                           + _fit(width / 2, by + size * 1.7, words, bw - 2 * size, size, anchor="middle", bold=True,
+                                  fill="#ffffff")
                            + "</g>")
+    title, desc = describe(view, lang)
+    role = "group" if offers else "img"
     body = "".join(board.parts) + "".join(board.top)
-    # how wide the board is drawn on a phone depends on its smallest print (tutor.core.svg.phone_style); it opens
-    # at its left edge, where the table starts (S.PAN_START)
-    return head.replace("<svg ", f'<svg style="{S.phone_style(W, body, height)}" {S.PAN_START} ', 1) + body + "</svg>"
+    # the old phone panning (tutor.css, until every board has a phone layout): a phone board is drawn at its own
+    # width, a wider one says how wide a phone pans it (tutor.core.svg.phone_style); both open at their left edge
+    style = f"--tutor-phone-width: {width}px" if phone else S.phone_style(width, body, height)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" style="{style}" {S.PAN_START} viewBox="0 0 {width} {height}" '
+            f'role="{role}" aria-label="{_a(title)}" class="tutor-sea_salt_paper" font-family="{S.FONT}" '
+            f'data-layout="{spec.name}" data-round="{view["round"]}" data-players="{n}" data-phase="{view["phase"]}" '
+            f'data-viewer="{"all" if viewer is None else viewer}">'
+            f"<title>{escape(title)}</title><desc>{escape(desc)}</desc>" + body + "</svg>")

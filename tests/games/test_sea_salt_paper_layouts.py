@@ -1,0 +1,245 @@
+"""Паперові океани's board in each layout (issue #24, tutor.core.svg.LAYOUTS): the phone, laptop and projector boards
+keep their layout's promises (tests/layout_check.py), draw the same cards, keys and words, stay inside their viewBox,
+give a phone thumb-sized targets, and render in a few milliseconds."""
+
+from __future__ import annotations
+
+import random
+import re
+import statistics
+import time
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from layout_check import layout_problems, viewbox
+from tutor.core.scenario import lesson_files, load_file, replay
+from tutor.core.svg import LAYOUTS
+from tutor.games import sea_salt_paper as g
+from tutor.games.sea_salt_paper import ui
+from tutor.games.sea_salt_paper.render import render
+
+ROOT = Path(__file__).resolve().parents[2]
+NS = "{http://www.w3.org/2000/svg}"
+TRANSLATE = re.compile(r"translate\(([-0-9.]+)[ ,]+([-0-9.]+)\)")
+
+
+def played(players: int, seed: int, every: int = 9, steps: int = 400):
+    """Positions of a seeded random game: every `every` moves, and each position where two cards wait to be kept,
+    a pile is looked through with crabs, or an opponent is to be chosen, and the end."""
+    s, rnd = g.setup(players, seed=seed), random.Random(seed)
+    for step in range(steps):
+        if step % every == 0 or s.phase in ("keep", "crab_take", "steal"):
+            yield s
+        if g.is_over(s):
+            yield s
+            return
+        p = rnd.choice(g.to_move(s))
+        s, _ = g.apply(s, rnd.choice(g.legal_actions(s, p)))
+
+
+def offers(state, seat: int) -> dict:
+    """What a play table offers `seat` on the board, as the widget builds it (ui.offered_actions, ui.board_keys)."""
+    out = {}
+    for i, action in enumerate(ui.offered_actions(state, seat)):
+        keys = ui.board_keys(action)
+        for path in (keys if isinstance(keys, list) else [keys]):
+            for key in path:
+                out.setdefault(key, f"a{i}")
+    return out
+
+
+def boards():
+    """(what, view, render keywords): random games at every player count, seen by the player to move (with their
+    choices) and by the teacher, in both languages; and every frame of the game's worked examples."""
+    for players in g.SPEC.players:
+        for seed in range(2):
+            for i, s in enumerate(played(players, seed)):
+                seat = g.to_move(s)[0] if g.to_move(s) else 0
+                lang = ("en", "uk")[i % 2]
+                yield f"{players}p seed {seed} #{i}", g.view(s, seat), dict(lang=lang, choosable=offers(s, seat))
+                if s.phase == "keep":       # another player sees how many cards were drawn, not which
+                    yield f"{players}p seed {seed} #{i} other", g.view(s, (seat + 1) % players), dict(lang=lang)
+                if i % 3 == 0:
+                    yield f"{players}p seed {seed} #{i} teacher", g.view(s, None), dict(lang=lang)
+    for path in lesson_files("sea_salt_paper", ROOT / "lessons"):
+        for j, frame in enumerate(replay(load_file(path)).frames):
+            for lang in g.SPEC.lesson_langs:
+                yield f"{path.stem} step {j} {lang}", g.view(frame.state, frame.viewer), dict(
+                    lang=lang, highlight=frame.highlight, events=frame.events)
+
+
+BOARDS = list(boards())
+
+
+def drawn_outside(root, width: float, height: float) -> list[str]:
+    """Rects and texts placed (through their groups' translates) outside the viewBox: a rect by its corners, a
+    text by its anchor and, where it is narrowed to a length, by the span that length gives."""
+    out = []
+
+    def walk(el, dx, dy):
+        m = TRANSLATE.search(el.get("transform") or "")
+        if m:
+            dx, dy = dx + float(m.group(1)), dy + float(m.group(2))
+        tag = el.tag.replace(NS, "")
+        if tag == "rect":
+            x, y = dx + float(el.get("x", 0)), dy + float(el.get("y", 0))
+            w, h = float(el.get("width")), float(el.get("height"))
+            if x < -4.5 or y < -4.5 or x + w > width + 4.5 or y + h > height + 4.5:   # a ring's pad may reach 4
+                out.append(f"rect {x:g},{y:g} {w:g}x{h:g}")
+        elif tag == "text":
+            x, y = dx + float(el.get("x", 0)), dy + float(el.get("y", 0))
+            length = float(el.get("textLength") or 0)
+            anchor = el.get("text-anchor", "start")
+            left = x - (length if anchor == "end" else length / 2 if anchor == "middle" else 0)
+            if left < 0 or left + length > width or y > height or y < 0:
+                out.append(f"text {el.text!r} at {x:g},{y:g}")
+        for child in el:
+            walk(child, dx, dy)
+
+    walk(root, 0.0, 0.0)
+    return out
+
+
+def keys(root) -> tuple[set, set, set]:
+    cards = {el.get("data-card") for el in root.iter() if el.get("data-card")}
+    choices = {(el.get("data-key"), el.get("data-choice")) for el in root.iter() if el.get("data-choice")}
+    marks = {(el.get("class"), el.get("data-target")) for el in root.iter()
+             if el.get("class") in ("highlight", "event")}
+    return cards, choices, marks
+
+
+def words(root) -> list[str]:
+    return sorted(el.text.strip() for el in root.iter() if el.tag == NS + "text" and (el.text or "").strip())
+
+
+def test_the_positions_cover_every_player_count_and_what_the_table_can_show():
+    views = [v for _, v, _ in BOARDS]
+    assert {v["players"] for v in views} == set(g.SPEC.players)
+    assert any(v["drawn"] and v["drawn"]["cards"] for v in views)          # two cards to keep one of
+    assert any(v["drawn"] and v["drawn"]["cards"] is None for v in views)  # another player's draw
+    assert any(p["looking"] and p["cards"] for v in views for p in v["discards"])   # crabs
+    assert any(v["over"] for v in views) and any(v.get("scored") for v in views)
+    assert max(len(s["zone"]) for v in views for s in v["seats"]) >= 6
+    assert max(s["hand_count"] for v in views for s in v["seats"]) >= 9
+
+
+@pytest.mark.parametrize("layout", list(LAYOUTS))
+def test_every_board_keeps_its_layout_and_stays_inside_it(layout):
+    bad = []
+    for what, view, kw in BOARDS:
+        svg = render(view, layout=layout, **kw)
+        root = ET.fromstring(svg)
+        problems = layout_problems(svg, layout)
+        _, _, w, h = viewbox(root)
+        problems += drawn_outside(root, w, h)
+        if problems:
+            bad.append(f"{what}: {problems[:3]}")
+    assert not bad, f"{len(bad)} boards: " + "\n".join(bad[:10])
+
+
+def test_the_three_layouts_draw_the_same_cards_keys_marks_and_words():
+    for what, view, kw in BOARDS:
+        roots = {lay: ET.fromstring(render(view, layout=lay, **kw)) for lay in LAYOUTS}
+        laptop = roots["laptop"]
+        for lay, root in roots.items():
+            assert keys(root) == keys(laptop), f"{what}: {lay} differs from laptop"
+            # a phone may wrap one sentence onto two lines: the same words, not always the same lines
+            said = lambda r: sorted(" ".join(words(r)).split())      # noqa: E731
+            assert said(root) == said(laptop), f"{what}: {lay} prints other words than laptop"
+            assert root.get("data-layout") == lay and root.find(NS + "title").text == laptop.find(NS + "title").text
+
+
+def test_the_default_layout_is_the_laptop_and_an_unknown_one_is_refused():
+    view = g.view(g.setup(3, seed=2), 0)
+    assert render(view) == render(view, layout="laptop")
+    with pytest.raises(ValueError, match="phone"):
+        render(view, layout="tablet")
+
+
+def targets(root) -> list[tuple[str, float, float]]:
+    """(key, width, height) of each button laid over the board, as much of it as shows: a card's button covered by
+    the next card's in its row (an overlapping hand) is as wide as the part left uncovered."""
+    rects = []
+    for el in root.iter():
+        if el.get("data-choice"):
+            rect = el.find(NS + "rect")
+            rects.append([el.get("data-key")] + [float(rect.get(a)) for a in ("x", "y", "width", "height")])
+    out = []
+    for key, x, y, w, h in rects:
+        after = [ox for k, ox, oy, ow, oh in rects if k != key and oy == y and x < ox < x + w]
+        out.append((key, min([w] + [ox - x for ox in after]), h))
+    return out
+
+
+def test_on_a_phone_every_tap_target_is_thumb_sized():
+    least = LAYOUTS["phone"].min_target
+    seen, small = set(), []
+    for what, view, kw in BOARDS:
+        if not kw.get("choosable"):
+            continue
+        for key, w, h in targets(ET.fromstring(render(view, layout="phone", **kw))):
+            seen.add(key.split(":")[0])
+            if min(w, h) < least:
+                small.append(f"{what}: {key} {w:g}x{h:g}")
+    assert seen >= {"deck", "pile", "card", "seat"}, seen
+    assert not small, "\n".join(small[:10])
+    # the check can fail: a long hand on a laptop overlaps, each card's target narrower than a phone's
+    hand = [c for c in g.CARDS if c.startswith(("crab", "shell", "fish", "boat"))][:20]
+    s = g.setup(2, seed=1, hands=[hand, ["sailor-1"]])
+    s, _ = g.apply(s, next(a for a in g.legal_actions(s, 0) if type(a).__name__ == "TakeDiscard"))
+    on = {"laptop": targets(ET.fromstring(render(g.view(s, 0), layout="laptop", choosable=offers(s, 0)))),
+          "phone": targets(ET.fromstring(render(g.view(s, 0), layout="phone", choosable=offers(s, 0))))}
+    assert any(k.startswith("card:") for k, _, _ in on["phone"])
+    assert min(min(w, h) for _, w, h in on["laptop"]) < least <= min(min(w, h) for _, w, h in on["phone"])
+
+
+def test_on_a_phone_the_table_and_the_viewers_own_cards_come_first():
+    """The deck, the piles, the drawn cards, then the viewer's played cards and hand, before anyone else's."""
+    for what, view, kw in BOARDS:
+        if view["viewer"] is None or view.get("cards_only"):
+            continue
+        root = ET.fromstring(render(view, layout="phone", **kw))
+        panels = [el for el in root.iter() if el.get("class") == "panel"]
+        assert panels[0].get("data-seat") == str(view["viewer"]), what
+        tops = {}
+        for rect in root.iter(NS + "rect"):
+            if rect.get("class") == "seat":
+                tops[rect.get("data-seat")] = float(rect.get("y"))
+        mine = tops.pop(str(view["viewer"]))
+        assert all(mine < y for y in tops.values()), what
+        # the viewer's whole panel within the first screen when their hand and played cards are a few rows
+        seat = view["seats"][view["viewer"]]
+        if len(seat["zone"]) <= 6 and seat["hand_count"] <= 6 and not any(p["looking"] for p in view["discards"]):
+            bottom = mine + float(next(r for r in root.iter(NS + "rect") if r.get("class") == "seat"
+                                       and r.get("data-seat") == str(view["viewer"])).get("height"))
+            assert bottom <= 640, f"{what}: the viewer's panel ends at {bottom:g}"
+
+
+def test_a_phone_wraps_a_long_hand_into_whole_cards():
+    hand = ["mermaid-1", "mermaid-2", "shell-1", "shell-2", "crab-1", "fish-1", "octopus-1", "penguin-1", "sailor-1",
+            "boat-1", "boat-2"]
+    s = g.setup(2, seed=1, hands=[hand, ["boat-3"]], zones=[[], ["crab-2", "crab-3"]])
+    root = ET.fromstring(render(g.view(s, 0), layout="phone"))
+    hand_group = next(el for el in root.iter() if el.get("class") == "hand")
+    spots = [tuple(map(float, TRANSLATE.search(el.get("transform")).groups())) for el in hand_group
+             if el.get("transform")]
+    assert len(spots) == len(hand) and len({y for _, y in spots}) == 2      # two rows
+    for (x1, y1), (x2, y2) in zip(spots, spots[1:]):
+        assert y2 > y1 or x2 - x1 >= 54, (x1, x2)      # side by side, never over each other
+
+
+@pytest.mark.parametrize("layout", list(LAYOUTS))
+def test_a_board_renders_in_under_five_milliseconds(layout):
+    cases = [(v, kw) for _, v, kw in BOARDS[::7]]
+    for v, kw in cases:       # warm the card caches, as a kernel has after its first board
+        render(v, layout=layout, **kw)
+    times = []
+    for v, kw in cases:
+        t = time.perf_counter()
+        render(v, layout=layout, **kw)
+        times.append(time.perf_counter() - t)
+    median = statistics.median(times) * 1000
+    print(f"sea_salt_paper {layout}: median {median:.2f} ms over {len(times)} boards")
+    assert median < 5, f"{layout}: {median:.2f} ms"

@@ -201,9 +201,21 @@ def _box(cells) -> tuple[int, int]:
     return max(x for x, _ in cells) + 1, max(y for _, y in cells) + 1
 
 
-def _card_words(card_id: str, x: float, y: float, w: float, lang: str, h: float = 32) -> tuple[float, str]:
+def _card_words(card_id: str, x: float, y: float, w: float, lang: str, h: float = 32,
+                floor: float = 0) -> tuple[float, str]:
     """A family card's task in short words, in up to 3 lines that fit the card's width (w) and height (h): the
     size they are printed at and the text."""
+    size, lines = _card_lines(card_id, round(w, 2), lang, h)
+    if size < floor:        # a card made taller for its words (_card_height): at the smallest print, line by line
+        size, lines = floor, tuple(_lines(_w(f"card_short.{card_id}", lang), w - 6, floor))
+    top = y + h / 2 - (len(lines) - 1) * (size + 1) / 2 + size * 0.35
+    return size, "".join(K.label(x + w / 2, top + i * (size + 1), ln, size=size, anchor="middle")
+                         for i, ln in enumerate(lines))
+
+
+@lru_cache(maxsize=4096)
+def _card_lines(card_id: str, w: float, lang: str, h: float) -> tuple[float, tuple]:
+    """The size and the lines of a family card's short task on a card w by h."""
     words = _w(f"card_short.{card_id}", lang).split()
     inner = w - 6
     best = None
@@ -223,10 +235,7 @@ def _card_words(card_id: str, x: float, y: float, w: float, lang: str, h: float 
             best = (size, lines)
         del per
     size, lines = best
-    size = round(size, 2)
-    top = y + h / 2 - (len(lines) - 1) * (size + 1) / 2 + size * 0.35
-    return size, "".join(K.label(x + w / 2, top + i * (size + 1), ln, size=size, anchor="middle")
-                         for i, ln in enumerate(lines))
+    return round(size, 2), tuple(lines)
 
 
 def _family_marks(tiles, c: float, lang: str, size: float = 9) -> str:
@@ -310,8 +319,10 @@ def _family_label_spot(cells, covered: set, c: float, w: float, kin: set = froze
             if not 0 <= row < C.HEIGHT or (x, row) in inside:
                 continue
             under = [(x + i, row) for i in span]
+            if by < 0:       # taller than the top row: it would cover the column numbers
+                continue
             spots.append((sum(q in kin for q in under), sum(q in covered for q in under), below, y, x,
-                          x * c, max(by, 0.0)))
+                          x * c, by))
     if not spots:            # a family from the top row to the bottom one with no edge free: on its top square
         x, y = min(cells, key=lambda p: (p[1], p[0]))
         return x * c, y * c + 1
@@ -497,7 +508,7 @@ def _header(b: "_Board", view: dict, seats: list, x0: float, y0: float, width: f
     y += max(row_h, 16 * k) + 10 * k
     # --- the island
     start = x = section(_w("island", lang))
-    row_h, gap = 0.0, (6 if target >= 40 else 12) * k
+    row_h, gap = 0.0, 6 * k
     for tile in view["island"]:
         cells = G.ORIENTATIONS[tile["shape"]][0]
         tw, th = _box(cells)
@@ -578,15 +589,28 @@ def _faces(seat: dict):
     return seat["dealt"] if seat["dealt"] else None
 
 
-def _card_rows(cards: list, bw: float, h: float, floor: float, lang: str) -> int:
-    """How many family cards go side by side under a boat `bw` wide: as many as keep their words at the layout's
-    smallest print or larger (one a row at least)."""
+@lru_cache(maxsize=4096)
+def _card_height(card_id: str, w: float, lang: str, h: float, floor: float) -> float:
+    """How tall a family card w wide must be for its words at the layout's smallest print or larger: h when they
+    fit in it, else as many lines as they take at that print."""
+    if _card_lines(card_id, w, lang, h)[0] >= floor:
+        return h
+    n = len(_lines(_w(f"card_short.{card_id}", lang), w - 6, floor))
+    return n * (floor + 1) + 6
+
+
+def _card_rows(cards: list, bw: float, h: float, floor: float, lang: str) -> tuple[int, float]:
+    """How many family cards go side by side under a boat `bw` wide, and how tall each is: the arrangement that
+    takes least height with every card's words at the layout's smallest print or larger."""
     gap = 6
-    for n in range(len(cards), 1, -1):
-        w = (bw - gap * (n - 1)) / n
-        if min(_card_words(card["id"], 0, 0, w, lang, h)[0] for card in cards) >= floor:
-            return n
-    return 1
+    best = None
+    for n in range(len(cards), 0, -1):
+        w = round((bw - gap * (n - 1)) / n, 2)
+        ch = max(_card_height(card["id"], w, lang, h, floor) for card in cards)
+        band = -(-len(cards) // n) * (ch + gap)
+        if best is None or band < best[0] - 0.01:
+            best = (band, n, ch)
+    return best[1], best[2]
 
 
 class _Panel(NamedTuple):
@@ -610,7 +634,7 @@ def _panel(seat: dict, c: float, g: _Geo, f: _Fonts, lang: str) -> _Panel:
     height = oy + bh
     per_row, card_h = 0, 32 * k
     if cards:
-        per_row = _card_rows(cards, bw, card_h, f.floor, lang)
+        per_row, card_h = _card_rows(cards, bw, card_h, f.floor, lang)
         rows = -(-len(cards) // per_row)
         height += 6 * k + rows * (card_h + 6) - 6
     return _Panel(ox, oy, c, per_row, card_h, height)
@@ -623,7 +647,7 @@ def _step(c: float, least: float = 6.0) -> float:
 
 def _least_cell(f: _Fonts) -> float:
     """The smallest boat square whose column numbers ("22" at the smallest print) stay apart."""
-    return -(-(K.em("22", False) * f.floor + 1) * 2 // 1) / 2
+    return -(-(K.em("22", False) * f.floor) * 2 // 1) / 2
 
 
 def _panel_width(c: float, f: _Fonts) -> float:
@@ -690,9 +714,11 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=N
                 if cell or spec.max_height is None or height <= spec.max_height or c <= least:
                     break
                 c = _step(c - 0.5, least)
-            if best is None or c > best[0]:
-                best = (c, cols, panels, height)
-        c, cols, panels, height = best
+            fits = spec.max_height is None or height <= spec.max_height
+            rank = (fits, c, -height)
+            if best is None or rank > best[0]:
+                best = (rank, c, cols, panels, height)
+        _rank, c, cols, panels, height = best
         pw = _panel_width(c, f)
         spare = (room - cols * pw) / max(cols - 1, 1) if cols > 1 else 0
         y = top
@@ -724,9 +750,14 @@ def _seat(b: _Board, view: dict, seat: dict, sx: float, sy: float, p: _Panel, g:
     parts = b.parts
     head = f"{player_name(s, lang)} · {boat_name(boat, lang)}"
     size = f(12)
-    parts.append(K.label(sx, sy + size, head, size=size, weight="bold"))
     cards = _faces(seat)
     count = seat["kept_count"] or seat["dealt_count"]
+    cw, ch = 14 * k, 18 * k
+    room = p.ox + C.WIDTH * c - (0 if cards else 12 * k + count * (cw + 4 * k))
+    if K.em(head, True) * size > room:      # a long name beside the card backs: smaller, never under the floor
+        size = max(K.fit(head, room, size, True), f.floor)
+    parts.append(K.label(sx, sy + size, head, size=size, weight="bold",
+                         length=room if K.em(head, True) * size > room else None))
     ox, oy = sx + p.ox, sy + p.oy
     bw, bh = C.WIDTH * c, C.HEIGHT * c
     names = []
@@ -742,13 +773,12 @@ def _seat(b: _Board, view: dict, seat: dict, sx: float, sy: float, p: _Panel, g:
             x0, y1 = ox + (j % per) * (w + gap), y0 + (j // per) * (p.card_h + gap)
             parts.append(f'<g class="family-card" data-face="true"><title>{escape(name)}</title>'
                          f'<rect x="{x0:.1f}" y="{y1:g}" width="{w:.1f}" height="{p.card_h:g}" rx="3" fill="#fffbe6" '
-                         f'stroke="{S.INK}" stroke-width="0.8"/>' + _card_words(card["id"], x0, y1, w, lang, p.card_h)[1]
+                         f'stroke="{S.INK}" stroke-width="0.8"/>' + _card_words(card["id"], x0, y1, w, lang, p.card_h, f.floor)[1]
                          + "</g>")
         rows = -(-len(cards) // per)
         b.element(f"cards:{s}", ox - 2, y0 - 2, bw + 4, rows * (p.card_h + gap) - gap + 4, "; ".join(names))
     else:
-        cx = sx + K.em(head, True) * size + 12 * k
-        cw, ch = 14 * k, 18 * k
+        cx = sx + min(K.em(head, True) * size, room) + 12 * k
         for j in range(count):
             name = card_name(None, lang)
             names.append(name)

@@ -1,0 +1,256 @@
+"""Острів котів's board in each layout (issue #24, tutor.core.svg.LAYOUTS): the phone, laptop and projector boards
+keep their layout's promises (tests/layout_check.py), draw the same tiles, keys, marks and words, stay inside their
+viewBox, give a phone thumb-sized targets (the island's tiles, the treasure piles), put the viewer's boat first on a
+phone, and render in a few milliseconds."""
+
+from __future__ import annotations
+
+import random
+import re
+import statistics
+import time
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from layout_check import layout_problems, viewbox
+from tutor.core.scenario import lesson_files, load_file, replay
+from tutor.core.svg import LAYOUTS
+from tutor.games import isle_of_cats as g
+from tutor.games.isle_of_cats import ui
+from tutor.games.isle_of_cats.render import render
+
+ROOT = Path(__file__).resolve().parents[2]
+NS = "{http://www.w3.org/2000/svg}"
+TRANSLATE = re.compile(r"translate\(([-0-9.]+)[ ,]+([-0-9.]+)\)")
+PLAYERS = (2, 3, 4)
+
+
+def played(players: int, seed: int, every: int = 7):
+    """Positions of a seeded random game: every `every` moves, each one where a tile is held or a treasure may be
+    taken, and the end."""
+    s, rnd = g.setup(players, seed=seed), random.Random(seed)
+    step = 0
+    while not g.is_over(s):
+        if step % every == 0 or s.phase == "treasure" or (s.held is not None and step % 3 == 0):
+            yield s
+        p = rnd.choice(g.to_move(s))
+        s, _ = g.apply(s, rnd.choice(g.legal_actions(s, p)))
+        step += 1
+    yield s
+
+
+def offers(state, seat: int) -> dict:
+    """What a play table offers `seat` on the board (ui.board_keys of its legal actions)."""
+    out = {}
+    for i, action in enumerate(g.legal_actions(state, seat)):
+        for key in ui.board_keys(action):
+            out.setdefault(key, f"a{i}")
+    return out
+
+
+def boards():
+    """(what, view, render keywords): random games at every player count, seen by the player to move (with their
+    choices) and by the teacher (families outlined), in both languages; and every frame of the worked examples."""
+    for players in PLAYERS:
+        for seed in range(2):
+            for i, s in enumerate(played(players, seed)):
+                seat = g.to_move(s)[0] if g.to_move(s) else 0
+                lang = ("en", "uk")[i % 2]
+                yield f"{players}p seed {seed} #{i}", g.view(s, seat), dict(lang=lang, choosable=offers(s, seat))
+                if i % 3 == 0:
+                    yield f"{players}p seed {seed} #{i} teacher", g.view(s, None), dict(lang=lang,
+                                                                                        highlight=("families",))
+    for path in lesson_files("isle_of_cats", ROOT / "lessons"):
+        for j, frame in enumerate(replay(load_file(path)).frames):
+            for lang in ("en", "uk"):
+                yield f"{path.stem} step {j} {lang}", g.view(frame.state, frame.viewer), dict(
+                    lang=lang, highlight=frame.highlight, events=frame.events)
+
+
+BOARDS = list(boards())
+
+
+def drawn_outside(root, width: float, height: float) -> list[str]:
+    """Rects and texts placed (through their groups' translates) outside the viewBox: a rect by its corners, a
+    text by its anchor (and the span a textLength gives it). A ring's pad may reach 4 units out."""
+    out = []
+
+    def walk(el, dx, dy):
+        m = TRANSLATE.search(el.get("transform") or "")
+        if m:
+            dx, dy = dx + float(m.group(1)), dy + float(m.group(2))
+        tag = el.tag.replace(NS, "")
+        if tag == "rect" and el.get("x") is not None:
+            x, y = dx + float(el.get("x", 0)), dy + float(el.get("y", 0))
+            w, h = float(el.get("width")), float(el.get("height"))
+            if x < -4.5 or y < -4.5 or x + w > width + 4.5 or y + h > height + 4.5:
+                out.append(f"rect {x:g},{y:g} {w:g}x{h:g}")
+        elif tag == "text":
+            x, y = dx + float(el.get("x", 0)), dy + float(el.get("y", 0))
+            length = float(el.get("textLength") or 0)
+            anchor = el.get("text-anchor", "start")
+            left = x - (length if anchor == "end" else length / 2 if anchor == "middle" else 0)
+            if left < 0 or left + length > width or y > height or y < 0:
+                out.append(f"text {el.text!r} at {x:g},{y:g}")
+        for child in el:
+            walk(child, dx, dy)
+
+    walk(root, 0.0, 0.0)
+    return out
+
+
+def text_overflow(root, width: float) -> list[str]:
+    """Left-anchored texts with no textLength whose guessed width runs past the right edge (a long name, the bag)."""
+    from tutor.core.cardtable import em
+    out = []
+
+    def walk(el, dx):
+        m = TRANSLATE.search(el.get("transform") or "")
+        if m:
+            dx += float(m.group(1))
+        if el.tag == NS + "text" and not el.get("textLength") and el.get("text-anchor", "start") == "start":
+            end = dx + float(el.get("x", 0)) + em(el.text or "", el.get("font-weight") == "bold") * float(
+                el.get("font-size", 16))
+            if end > width + 1:
+                out.append(f"text {el.text!r} ends at {end:.0f}")
+        for child in el:
+            walk(child, dx)
+
+    walk(root, 0.0)
+    return out
+
+
+def keys(root) -> tuple[set, set, set, set]:
+    tiles = {(el.get("class"), el.get("aria-label") or el.findtext(NS + "title")) for el in root.iter()
+             if el.get("class") in ("island-tile", "held-tile", "placed-tile", "family-card", "supply", "family")}
+    choices = {(el.get("data-key"), el.get("data-choice")) for el in root.iter() if el.get("data-choice")}
+    marks = {(el.get("class"), el.get("data-target")) for el in root.iter()
+             if el.get("class") in ("highlight", "event", "tried", "asked")}
+    boats = {(el.get("data-board-seat"), el.get("data-boat")) for el in root.iter() if el.get("class") == "boat"}
+    return tiles, choices, marks, boats
+
+
+def words(root) -> list[str]:
+    return sorted(el.text.strip() for el in root.iter() if el.tag == NS + "text" and (el.text or "").strip())
+
+
+def test_the_positions_cover_every_player_count_and_what_the_table_can_show():
+    views = [v for _, v, _ in BOARDS]
+    assert {v["players"] for v in views} == set(PLAYERS)
+    assert any(v["held"] for v in views) and any(v["rewards"] for v in views) and any(v["over"] for v in views)
+    assert any(v["phase"] == "keep" for v in views)
+    assert max(len(v["island"]) for v in views) >= 16
+    assert any(s["kept"] for v in views for s in v["seats"])
+
+
+@pytest.mark.parametrize("layout", list(LAYOUTS))
+def test_every_board_keeps_its_layout_and_stays_inside_it(layout):
+    bad = []
+    for what, view, kw in BOARDS:
+        svg = render(view, layout=layout, **kw)
+        root = ET.fromstring(svg)
+        problems = layout_problems(svg, layout)
+        _, _, w, h = viewbox(root)
+        problems += drawn_outside(root, w, h) + text_overflow(root, w)
+        if problems:
+            bad.append(f"{what}: {problems[:3]}")
+    assert not bad, f"{len(bad)} boards: " + "\n".join(bad[:10])
+
+
+def test_the_check_can_fail():
+    """A boat forced to laptop squares on a phone runs out of its viewBox, and layout_problems sees a wrong width."""
+    view = g.view(g.setup(2, seed=1), 0)
+    root = ET.fromstring(render(view, layout="phone", cell=20))
+    _, _, w, h = viewbox(root)
+    assert drawn_outside(root, w, h)
+    assert layout_problems(render(view, layout="laptop"), "phone")
+
+
+def test_the_three_layouts_draw_the_same_tiles_keys_marks_and_words():
+    for what, view, kw in BOARDS[::3]:
+        roots = {lay: ET.fromstring(render(view, layout=lay, **kw)) for lay in LAYOUTS}
+        laptop = roots["laptop"]
+        for lay, root in roots.items():
+            assert keys(root) == keys(laptop), f"{what}: {lay} differs from laptop"
+            # a phone may wrap one sentence onto two lines: the same words, not always the same lines
+            said = lambda r: sorted(" ".join(words(r)).split())      # noqa: E731
+            assert said(root) == said(laptop), f"{what}: {lay} prints other words than laptop"
+            assert root.get("data-layout") == lay and root.findtext(NS + "desc") == laptop.findtext(NS + "desc")
+
+
+def test_the_default_layout_is_the_laptop_and_an_unknown_one_is_refused():
+    view = g.view(g.setup(3, seed=2), 0)
+    assert render(view) == render(view, layout="laptop")
+    with pytest.raises(ValueError, match="phone"):
+        render(view, layout="tablet")
+
+
+def targets(root) -> list[tuple[str, float, float]]:
+    """(key, width, height) of each button laid over the board."""
+    out = []
+    for el in root.iter():
+        if el.get("data-choice"):
+            rect = el.find(NS + "rect")
+            out.append((el.get("data-key"), float(rect.get("width")), float(rect.get("height"))))
+    return out
+
+
+def test_on_a_phone_every_tap_target_is_thumb_sized():
+    least = LAYOUTS["phone"].min_target
+    seen, small = set(), []
+    for what, view, kw in BOARDS:
+        if not kw.get("choosable"):
+            continue
+        for key, w, h in targets(ET.fromstring(render(view, layout="phone", **kw))):
+            seen.add(key.split(":")[0])
+            if min(w, h) < least:
+                small.append(f"{what}: {key} {w:g}x{h:g}")
+    assert seen >= {"tile", "supply"}, seen
+    assert not small, "\n".join(small[:10])
+    # the check can fail: on a laptop a one-square tile's target is smaller than a thumb
+    on_laptop = [min(w, h) for what, view, kw in BOARDS if kw.get("choosable")
+                 for _k, w, h in targets(ET.fromstring(render(view, layout="laptop", **kw)))]
+    assert min(on_laptop) < least
+
+
+def test_on_a_phone_the_island_comes_first_then_the_viewers_boat_as_wide_as_the_screen():
+    """What a learner needs at once: the tiles on offer and the boat they place on, on one phone screen
+    (about 640 units: 700 with four players' 26 tiles on offer), the viewer's boat before anyone else's and larger than theirs."""
+    for what, view, kw in BOARDS:
+        if view["viewer"] is None:
+            continue
+        root = ET.fromstring(render(view, layout="phone", **kw))
+        boats = [el for el in root.iter() if el.get("class") == "boat"]
+        assert boats[0].get("data-board-seat") == str(view["viewer"]), what
+        y0, cell = float(boats[0].get("data-y0")), float(boats[0].get("data-cell"))
+        assert y0 + 9 * cell <= 700, f"{what}: the viewer's boat ends at {y0 + 9 * cell:g}"
+        assert 22 * cell >= 0.8 * LAYOUTS["phone"].width, what
+        assert all(float(b.get("data-cell")) <= cell for b in boats[1:]), what
+        islands = [float(TRANSLATE.search(r.get("transform")).group(2)) for el in root.iter()
+                   if el.get("class") == "island-tile" for r in el.iter(NS + "g") if r.get("transform")]
+        assert all(iy < y0 for iy in islands) or not islands, what
+
+
+def test_the_placing_preview_finds_each_boat_where_it_is_drawn():
+    """static/placing.js reads data-x0, data-y0 and data-cell: they say the translate the boat is drawn at."""
+    for what, view, kw in BOARDS[::5]:
+        for lay in LAYOUTS:
+            for el in ET.fromstring(render(view, layout=lay, **kw)).iter():
+                if el.get("class") == "boat":
+                    m = TRANSLATE.search(el.get("transform"))
+                    assert (float(m.group(1)), float(m.group(2))) == (float(el.get("data-x0")),
+                                                                      float(el.get("data-y0"))), what
+
+
+@pytest.mark.parametrize("layout", list(LAYOUTS))
+def test_a_board_renders_in_a_few_milliseconds(layout):
+    views = [(v, kw) for what, v, kw in BOARDS if v["players"] == 4][:12]
+    times = []
+    for view, kw in views * 3:
+        t = time.perf_counter()
+        render(view, layout=layout, **kw)
+        times.append(time.perf_counter() - t)
+    median = statistics.median(times) * 1000
+    assert median < 5, f"{layout}: {median:.2f} ms"

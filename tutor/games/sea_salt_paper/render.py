@@ -87,10 +87,10 @@ def _fit(x, y, words, width: float, size: float, *, bold: bool = False, anchor: 
 
 
 def _split(words: str, width: float, size: float, bold: bool = False) -> list[str]:
-    """`words` on as few lines as fit `width` at `size` (narrowed by at most SQUEEZE), broken at spaces."""
+    """`words` on as few lines as fit `width` at `size`, broken at spaces (a word wider than that is narrowed)."""
     lines: list[str] = []
     for word in str(words).split(" "):
-        if lines and _em(lines[-1] + " " + word, bold) * size * SQUEEZE <= width:
+        if lines and _em(lines[-1] + " " + word, bold) * size <= width:
             lines[-1] += " " + word
         else:
             lines.append(word)
@@ -147,7 +147,11 @@ def _face(card_id: str, w: int, h: int, lang: str, small: float = 9) -> str:
     inner = w - 6
     name = kind_name(kind, lang)
     cap = max(small, min(w * 0.2, 17))
-    words = [name] if _em(name, True) * small <= inner else _two(name, inner, small, True)
+    words = [name]
+    if " " in name and _em(name, True) * cap > inner:    # two lines where one would print under the cap
+        two = _two(name, 0, small, True)
+        if min(inner / _em(x, True) for x in two) > inner / _em(name, True):
+            words = two
     size = max(small, min(cap, min(inner / _em(x, True) for x in words)))     # one size for the name's lines
     value = text(f"sea_salt_paper.board.value.{kind}", lang)
     vsize = max(small, min(cap - 1, inner / _em(value, False)))
@@ -420,19 +424,18 @@ def _phone_panel(board: _Board, view: dict, seat: dict, y: float) -> float:
     board.parts.append('<g class="zone">')
     zone_h = board.wrap(seat["zone"], inner_x, line + 4, inner_w, g.pw, g.ph)
     board.parts.append("</g>")
+    zone_end = line + 4 + zone_h
     n = seat["hand_count"]
     per = max(1, int((inner_w + g.gap) // (g.pw + g.gap)))
     last = len(seat["zone"]) % per or (per if seat["zone"] else 0)
     used = last * (g.pw + g.gap)
     backs_w = g.pw + min(g.pw * 0.45, 12) * max(0, n - 1)
-    if seat["hand"] is None and seat["zone"] and used + 10 + backs_w <= inner_w:
-        # a hand face down beside the last row of played cards
-        hx, hy = inner_x + used + 10, line + 4 + zone_h - g.ph
-        hw = inner_w - used - 10
-        label_y = hy - 4 - g.label - 3
-        board.parts.append(_fit(hx, line if zone_h <= g.ph else label_y + g.label, _w("hand", lang, n=n), hw, g.label,
-                                fill=S.MUTED, cls="hand-count"))
-        end = line + 4 + zone_h
+    if not seat["zone"]:        # nothing played: the hand's label on the same line, its cards right under it
+        used = _em(_w("zone", lang), False) * g.label + 20
+    if seat["hand"] is None and zone_h <= g.ph and used + 10 + backs_w <= inner_w:
+        # a hand face down beside the one row of played cards
+        hx, hy, hw = inner_x + used + 10, line + 4, inner_w - used - 10
+        board.parts.append(_fit(hx, line, _w("hand", lang, n=n), hw, g.label, fill=S.MUTED, cls="hand-count"))
     else:
         line += 4 + zone_h + (g.gap if zone_h else 0) + g.label + 4
         board.parts.append(_fit(inner_x, line, _w("hand", lang, n=n), inner_w, g.label, fill=S.MUTED,
@@ -443,11 +446,15 @@ def _phone_panel(board: _Board, view: dict, seat: dict, y: float) -> float:
     if seat["hand"] is not None:
         hand_h = board.wrap(seat["hand"], hx, hy, hw, g.pw, g.ph)
         width = min(hw, n * (g.pw + g.gap) - g.gap) if n else g.pw
-        end = hy + max(hand_h, g.ph if not n else 0)
     else:
         width = _backs(board, n, hx, hy, min(hw, backs_w)) or g.pw
+        hand_h = g.ph if n else 0
+    if not n and (f"seat:{s}" in board.offers or f"seat:{s}" in board.hl):
+        # an empty hand that is pointed at or offered (an opponent with nothing to steal): its outline
+        board.parts.append(f'<rect x="{hx}" y="{hy}" width="{g.pw}" height="{g.ph}" rx="6" fill="none" '
+                           f'stroke="{S.MUTED}" stroke-dasharray="5 4"/>')
         hand_h = g.ph
-        end = hy + g.ph
+    end = max(hy + hand_h, zone_end)
     board.parts.append("</g></g>")
     board.element(f"seat:{s}", hx, hy, max(g.pw, width), max(hand_h, g.ph), player_name(s, lang))
     height = end + 8 - y

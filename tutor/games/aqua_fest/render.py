@@ -42,6 +42,7 @@ from functools import lru_cache
 from typing import Iterable, NamedTuple
 
 from tutor.core import svg as S
+from tutor.core.cardtable import em
 from tutor.core.i18n import player_name, plural, text
 from tutor.games.aqua_fest import board as B
 from tutor.games.aqua_fest import components as C
@@ -122,7 +123,7 @@ class Geo(NamedTuple):
 GEO = {
     # 48-unit cells (a cell and a start-tile place are tap targets: 46 units), tappable hand cards
     "phone": Geo("phone", 360, 48 / 56, 9.5, 46, 46, 11, (3, 44), 40, (46, 64), (22, 31), 28),
-    "laptop": Geo("laptop", 760, 52 / 56, 9, 0, 42, 13, (4, 28), 24, (30, 43), (22, 31), 24),
+    "laptop": Geo("laptop", 760, 52 / 56, 9, 0, 42, 13, (4, 28), 24, (30, 43), (22, 31), 22),
     "projector": Geo("projector", 1600, 1.6, 14, 0, 68, 21, (289, 46), 40, (48, 69), (35, 50), 38),
 }
 
@@ -164,9 +165,19 @@ def _panel_height(g: Geo, seat: dict) -> float:
     """A phone panel's height: a face-up hand gets a row of big cards and rows of fragments under it."""
     if seat.get("hand") is None:
         return 78
+    return 36 + _hand_rows(g, seat["hand_count"]) * (g.hand[1] + 3) + 17 + _frag_rows(g, seat["collected_count"]) * (
+        g.frag + 2) + 6
+
+
+def _hand_rows(g: Geo, n: int) -> int:
+    """Rows of a phone's face-up hand: wrapped, never overlapping (each card is a tap target)."""
+    per_row = int((g.width - 8 - 16 + 3) // (g.hand[0] + 3))
+    return -(-n // per_row)
+
+
+def _frag_rows(g: Geo, n: int) -> int:
     per_row = int((g.width - 8 - 16 + 2) // (g.frag + 2))
-    rows = max(1, -(-seat["collected_count"] // per_row))
-    return 36 + g.hand[1] + 20 + rows * (g.frag + 2) + 6
+    return max(1, -(-n // per_row))
 
 
 def arrange(g: Geo, view: dict) -> tuple[dict, float]:
@@ -182,9 +193,9 @@ def arrange(g: Geo, view: dict) -> tuple[dict, float]:
             h = _panel_height(g, seat)
             boxes[f"seat:{seat['seat']}"] = (4, y, g.width - 8, h)
             y += h + 5
-        w, h = 172 * g.k, 116 * g.k
-        boxes["deck"] = (4, y, w, h)
-        boxes["battle"] = (g.width - 4 - w, y, w, h)
+        w, h = 172 * g.k, 116.0           # as wide as the laptop's, a little taller: two lines of heading
+        boxes["deck"] = (4, y, 130, h)
+        boxes["battle"] = (4 + 130 + 6, y, g.width - 8 - 130 - 6, h)
         y += h + 5
         boxes["last"] = (4, y, w, h)
         boxes["legend"] = (4 + w + 6, y, g.width - 8 - w - 6, h)
@@ -592,8 +603,9 @@ def _seat_panel(dwg, sp, view, seat, lang, hl, marks, offers, g: Geo, box):
     if g.name == "phone" and hand is not None:
         # stacked: a row of cards big enough to tap, the fragments in rows under them
         cw, ch = g.hand
-        hand_box = (x + 8, area_y, w - 16, ch)
-        frag_lbl_y = area_y + ch + 4 + f(9)
+        hand_h = max(0, _hand_rows(g, len(hand)) * (ch + 3) - 3)
+        hand_box = (x + 8, area_y, w - 16, hand_h)
+        frag_lbl_y = area_y + hand_h + 4 + f(9)
         frag_box = (x + 8, frag_lbl_y + 4, w - 16, y + h - frag_lbl_y - 8)
         hand_lbl, frag_lbl = (x + 8, label_y), (x + 8, frag_lbl_y)
     else:
@@ -784,14 +796,18 @@ def _battle_box(dwg, sp, view, lang, marks, g: Geo, boxes):
         el.add(dwg.rect(insert=(round(x, 1), round(y, 1)), size=(round(w, 1), round(h, 1)), rx=9, ry=9, fill="#fde8e4",
                         stroke=S.EVENT, stroke_width=2))
         head = y + 4 * k + f(11)
-        el.add(S.label(dwg, "⚔ " + _w("battle", lang), x + 6, head, size=f(11), weight="bold"))
-        el.add(S.label(dwg, _w("attacks", lang, a=b["attacker"] + 1, d=b["defender"] + 1), x + w - 6, head,
-                       size=f(9.5), anchor="end", fill=S.MUTED))
+        title, who = "⚔ " + _w("battle", lang), _w("attacks", lang, a=b["attacker"] + 1, d=b["defender"] + 1)
+        el.add(S.label(dwg, title, x + 6, head, size=f(11), weight="bold"))
+        if em(title, True) * f(11) + em(who, False) * f(9.5) + 20 > w:      # too narrow for both: a second line
+            head += f(9.5) + 3
+        el.add(S.label(dwg, who, x + w - 6, head, size=f(9.5), anchor="end", fill=S.MUTED))
         a_x, d_x, cy = x + w * 0.14, x + w * 0.86 - cw, head + 8 * k
         card = b["card"]
         el.add(_card_at(dwg, sp, card, a_x, cy, lang, w=cw, h=ch, cls="card battle-card"))
-        if not card.get("hidden"):
-            el.add(S.badge(dwg, _w("face_down", lang), a_x + cw / 2, cy + ch + 2, fill=BACK, size=f(7.5)))
+        if not card.get("hidden"):       # the attacker (or the teacher) sees it; on the table it lies face down
+            size = f(7.5)        # on the bottom line, from the left edge, the defender's "waiting" at its right end
+            el.add(S.badge(dwg, _w("face_down", lang), x + 4, y + h - 5 * k - size * 0.36, fill=BACK, size=size,
+                           anchor="start"))
         el.add(S.mark(dwg, a_x, cy, round(8 * max(k, 1), 1), colour=C.PAWN_COLOURS[b["attacker"]],
                       text=str(b["attacker"] + 1), size=f(9)))
         el.add(S.label(dwg, "vs", x + w / 2, cy + ch / 2 + 4 * k, size=f(11), anchor="middle", weight="bold",
@@ -801,8 +817,7 @@ def _battle_box(dwg, sp, view, lang, marks, g: Geo, boxes):
                        fill="#9aa5b1"))
         el.add(S.mark(dwg, d_x, cy, round(8 * max(k, 1), 1), colour=C.PAWN_COLOURS[b["defender"]],
                       text=str(b["defender"] + 1), size=f(9)))
-        el.add(S.label(dwg, _w("waiting", lang), d_x + cw / 2, y + h - 5 * k, size=f(9), anchor="middle",
-                       fill=S.MUTED))
+        el.add(S.label(dwg, _w("waiting", lang), x + w - 6, y + h - 5 * k, size=f(9), anchor="end", fill=S.MUTED))
         out.append(el)
     if last:
         x, y, w, h = boxes["last"]

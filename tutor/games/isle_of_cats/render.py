@@ -713,7 +713,8 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=N
                 height = top + sum(max(p.height for p in row) for row in panels) + (len(rows) - 1) * 14 * g.k + pad
                 if cell or spec.max_height is None or height <= spec.max_height or c <= least:
                     break
-                c = _step(c - 0.5, least)
+                # each row's boat is 9 squares tall: shrink by about what the excess asks, half a unit at least
+                c = _step(c - max(0.5, (height - spec.max_height) / (9 * len(rows))), least)
             fits = spec.max_height is None or height <= spec.max_height
             rank = (fits, c, -height)
             if best is None or rank > best[0]:

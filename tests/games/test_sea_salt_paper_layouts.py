@@ -252,3 +252,31 @@ def test_a_board_renders_in_under_five_milliseconds(layout):
     median = statistics.median(times) * 1000
     print(f"sea_salt_paper {layout}: median {median:.2f} ms over {len(times)} boards")
     assert median < 5, f"{layout}: {median:.2f} ms"
+
+
+def test_a_wide_board_gives_a_long_hand_its_own_row_where_it_has_room():
+    """Three players on a laptop: the viewer's eleven cards beside four played ones would overlap, so the hand lies
+    whole on a row of its own under the played cards; with four players' panels there is no room, and it overlaps."""
+    from tutor.games.sea_salt_paper.render import GEOMETRY
+    hand = [c for c in g.CARDS if c.startswith(("shell", "fish", "octopus"))][:11]
+    zones = [["crab-1", "crab-2", "boat-1", "boat-2"], [], [], []]
+
+    def hand_spots(players):
+        s = g.setup(players, seed=1, hands=[hand] + [["sailor-1"], ["sailor-2"], ["boat-3"]][:players - 1],
+                    zones=zones[:players])
+        svg = render(g.view(s, 0), layout="laptop")
+        assert layout_problems(svg, "laptop") == []
+        root = ET.fromstring(svg)
+        panel = next(el for el in root.iter() if el.get("class") == "panel")
+        zone_y = {float(TRANSLATE.search(el.get("transform")).group(2))
+                  for el in next(e for e in panel.iter() if e.get("class") == "zone") if el.get("transform")}
+        spots = [tuple(map(float, TRANSLATE.search(el.get("transform")).groups()))
+                 for el in next(e for e in panel.iter() if e.get("class") == "hand") if el.get("transform")]
+        return zone_y, spots
+
+    width = GEOMETRY["laptop"].pw
+    zone_y, spots = hand_spots(3)
+    assert len(spots) == len(hand) and all(y > max(zone_y) for _, y in spots)
+    assert all(b[0] - a[0] >= width for a, b in zip(spots, spots[1:]))
+    zone_y, spots = hand_spots(4)
+    assert {y for _, y in spots} == zone_y and any(b[0] - a[0] < width for a, b in zip(spots, spots[1:]))

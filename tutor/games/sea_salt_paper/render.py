@@ -182,6 +182,7 @@ class _Board(CardBoard):
     def __init__(self, hl, offers, marked, lang, geo: Geometry):
         super().__init__(hl, offers, marked, lang)
         self.geo = geo
+        self.max_height: float = 10 ** 6      # the tallest the board may be (the layout's max_height)
 
     def card(self, card: dict, x, y, w, h) -> None:
         cid = card["id"]
@@ -321,7 +322,7 @@ def _points(board: _Board, seat: dict) -> str | None:
 # ----------------------------------------------------------------- laptop and projector: panels one under another
 
 
-def _wide_panel(board: _Board, view: dict, seat: dict, y: float, height: float) -> None:
+def _wide_panel(board: _Board, view: dict, seat: dict, y: float, height: float, tall: bool) -> None:
     g, lang = board.geo, board.lang
     s = seat["seat"]
     turn = _turn(view, s)
@@ -342,13 +343,14 @@ def _wide_panel(board: _Board, view: dict, seat: dict, y: float, height: float) 
         for part in _split(points, col, g.small):
             line += g.small + 3
             board.parts.append(_fit(tx, line, part, col, g.small, fill=S.MUTED, cls="points"))
-    # played cards, then the hand: each as wide as its cards need when both fit, else shared by their needs
-    zx, span, gap = x0 + g.info, right - 8 - (x0 + g.info), g.pw * 0.3
-    step = g.pw + 4
-    zone_need = max(g.pw * 2.2, len(seat["zone"]) * step)
+    # played cards, then the hand: each as wide as its cards need when both fit, else shared by their needs; in a
+    # tall panel (a long hand where the board has room) the hand lies on its own row under the played cards
+    zx, span, gap = x0 + g.info, _span(g), g.pw * 0.3
+    zone_need, hand_need = _needs(g, seat)
     n = seat["hand_count"]
-    hand_need = n * step if seat["hand"] is not None else g.pw * (1 + 0.45 * max(0, n - 1)) + 4
-    if zone_need + gap + hand_need <= span:
+    if tall:
+        zw = span
+    elif zone_need + gap + hand_need <= span:
         zw = max(zone_need, min(span * 0.4, span - gap - hand_need))
     else:
         zw = max(g.pw * 2, (span - gap) * zone_need / (zone_need + hand_need))
@@ -357,16 +359,32 @@ def _wide_panel(board: _Board, view: dict, seat: dict, y: float, height: float) 
     board.parts.append('<g class="zone">')
     board.row(seat["zone"], zx, row, zw, g.pw, g.ph)
     board.parts.append("</g>")
-    hx, hw = zx + zw + gap, span - zw - gap
-    board.parts.append(_fit(hx, y + g.label + 2, _w("hand", lang, n=n), hw, g.label, fill=S.MUTED, cls="hand-count"))
+    if tall:
+        hx, hw, hy = zx, span, row + g.ph + g.label + 9
+    else:
+        hx, hw, hy = zx + zw + gap, span - zw - gap, row
+    board.parts.append(_fit(hx, hy - 5, _w("hand", lang, n=n), hw, g.label, fill=S.MUTED, cls="hand-count"))
     board.parts.append('<g class="hand">')
     if seat["hand"] is not None:
-        board.row(seat["hand"], hx, row, hw, g.pw, g.ph)
+        board.row(seat["hand"], hx, hy, hw, g.pw, g.ph)
         width = hw if n else g.pw
     else:
-        width = _backs(board, n, hx, row, hw)
+        width = _backs(board, n, hx, hy, hw)
     board.parts.append("</g></g>")
-    board.element(f"seat:{s}", hx, row, max(g.pw, min(width, hw)), g.ph, player_name(s, lang))
+    board.element(f"seat:{s}", hx, hy, max(g.pw, min(width, hw)), g.ph, player_name(s, lang))
+
+
+def _span(g: Geometry) -> float:
+    """How wide a wide panel's played cards and hand lie together."""
+    return g.width - g.margin - 8 - (g.margin + g.info)
+
+
+def _needs(g: Geometry, seat: dict) -> tuple[float, float]:
+    """How wide a seat's played cards and hand lie without overlapping (a hand face down always overlaps)."""
+    step = g.pw + 4
+    n = seat["hand_count"]
+    hand = n * step if seat["hand"] is not None else g.pw * (1 + 0.45 * max(0, n - 1)) + 4
+    return max(g.pw * 2.2, len(seat["zone"]) * step), hand
 
 
 def _wide(board: _Board, view: dict, bare: bool) -> float:
@@ -387,10 +405,22 @@ def _wide(board: _Board, view: dict, bare: bool) -> float:
         if _looked(view):
             _looking(board, view, x + g.margin, y, g.width - 2 * g.margin - x, g.pw, g.ph, True)
         y += g.th + g.label + 10
-    panel = g.label + g.ph + 16
-    for i, seat in enumerate(seats):
-        _wide_panel(board, view, seat, y + i * panel, panel)
-    return y + len(seats) * panel + g.margin - g.gap
+    panel, extra = g.label + g.ph + 16, g.label + g.ph + 9
+    # the seats whose cards would overlap get a second row while the board stays within its tallest (the viewer's
+    # first, then in seat order)
+    room = board.max_height - (y + len(seats) * panel + g.margin - g.gap)
+    tall = set()
+    viewer = view.get("viewer")
+    for seat in sorted(seats, key=lambda seat: seat["seat"] != viewer):
+        zone, hand = _needs(g, seat)
+        if seat["hand"] is not None and zone + g.pw * 0.3 + hand > _span(g) and room >= extra:
+            tall.add(seat["seat"])
+            room -= extra
+    for seat in seats:
+        height = panel + (extra if seat["seat"] in tall else 0)
+        _wide_panel(board, view, seat, y, height, seat["seat"] in tall)
+        y += height
+    return y + g.margin - g.gap
 
 
 # ----------------------------------------------------------------- phone: one column, the viewer first
@@ -526,6 +556,7 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=N
     hl = S.parse_highlight(highlight)
     offers = S.offers(choosable)
     board = _Board(hl, offers, _marked(events), lang, g)
+    board.max_height = spec.max_height or 10 ** 6
     # a score helper's cards alone ("cards_only"): no deck, discard piles or "take a card" beside them
     bare = bool(view.get("cards_only"))
     n = len(view["seats"]) if bare else view["players"]

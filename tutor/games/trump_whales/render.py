@@ -62,6 +62,7 @@ PHONE_W = 360
 P_CW, P_CH = 66, 88            # a card in the trick
 P_BW, P_BH = 64, 84            # a bonus, a card of an open hand, the discard pile
 P_ROW = 5                      # cards of an open hand in one row
+P_BONUS_ROW = 4                # bonuses in one row, beside the pearl pile (60 units apart)
 P_PW, P_PH = 44, 62            # the pearl pile
 P_HW, P_HH = 30, 42            # another player's hand, from its back
 
@@ -568,13 +569,14 @@ def _wide(board: _Board, view: dict, title: str) -> float:
     note_size = board.f(11)
     board.fit(z(10), z(18), title, board.W - z(30) - _em(note, False) * note_size, 14, bold=True, fill="#ffffff")
     board.parts.append(_t(board.W - z(10), z(18), note, size=note_size, anchor="end", fill="#ffffff", cls="viewer"))
+    # the phase before the table's words (the panels' names after it never read as its object)
+    board.fit(board.W - z(10), z(PANEL_Y - 6), _phase(view, lang), z(186), 12, bold=True, anchor="end",
+              cls="phase")
     _trump_box(board, view, z(10), z(TOP + 6), z(150), z(90))
     piles_x = Wu - 200
     _trick(board, view, z(172), z(TOP + 13), z(TOP + 20), z(CW), z(CH), z(CW + 12),
            follow_width=z(piles_x - 182), summary_width=z(piles_x - 186))
     _piles(board, view, z(piles_x), z(TOP + 20), z(CW), z(CH), z(20), z(piles_x), z(TOP + 20 + CH + 15), z(186))
-    board.fit(board.W - z(10), z(PANEL_Y - 6), _phase(view, lang), z(186), 12, bold=True, anchor="end",
-              cls="phase")
     y = z(PANEL_Y)
     for seat in view["seats"]:
         _wide_panel(board, view, seat, y)
@@ -602,7 +604,10 @@ def _phone_panel(board: _Board, view: dict, seat: dict, y: float) -> float:
     acting, note = _note(view, seat, lang)
     open_hand = seat["hand"] is not None
     rows = max(1, math.ceil(len(seat["hand"]) / P_ROW)) if open_hand else 0
-    height = 66 + P_BH + 6 + (16 + rows * (P_BH + 4) + 2 if open_hand else 0)
+    shown, hidden = _bonus_cards(seat)
+    # a player who may tap their bonuses sees them in rows of P_BONUS_ROW, each card wide enough to tap
+    bonus_rows = max(1, math.ceil((len(shown) + hidden) / P_BONUS_ROW)) if open_hand else 1
+    height = 66 + bonus_rows * (P_BH + 4) + 2 + (16 + rows * (P_BH + 4) + 2 if open_hand else 0)
     _panel_rect(board, seat, acting, 6, y, PHONE_W - 12, height - 4)
     name = player_name(s, lang)
     total = _w("total", lang, n=seat["score"])
@@ -620,8 +625,16 @@ def _phone_panel(board: _Board, view: dict, seat: dict, y: float) -> float:
     board.parts.append(fitted(bx, y + 62, _w("bonuses", lang), 80, 10, board.floor, fill=S.MUTED))
     hand_words = _w("hand", lang, n=seat["hand_count"])
     if open_hand:
-        _bonuses(board, seat, bx, y + 66, PHONE_W - 14 - bx, P_BW, P_BH)
-        hy = y + 66 + P_BH + 16
+        board.parts.append('<g class="bonuses">')
+        step = (PHONE_W - 14 - bx - P_BW) / (P_BONUS_ROW - 1)
+        for i, c in enumerate(shown + [None] * hidden):
+            x, by = round(bx + (i % P_BONUS_ROW) * step, 1), y + 66 + (i // P_BONUS_ROW) * (P_BH + 4)
+            if c is None:
+                board.back(x, by, P_BW, P_BH)
+            else:
+                board.card(c, x, by, P_BW, P_BH)
+        board.parts.append("</g>")
+        hy = y + 66 + bonus_rows * (P_BH + 4) + 12
         board.parts.append(fitted(14, hy, hand_words, 200, 10.5, board.floor, fill=S.MUTED, cls="hand-count"))
         board.parts.append('<g class="hand">')
         for i, c in enumerate(seat["hand"]):
@@ -649,10 +662,10 @@ def _phone(board: _Board, view: dict, title_words: tuple[str, str]) -> float:
     board.parts.append(fitted(W - 8, 35, note, W - 30 - _em(target, False) * 11, 11, board.floor, anchor="end",
                               fill="#ffffff", cls="viewer"))
     _trump_strip(board, view, 8, 46, W - 16, 46)
-    card_y = 126
-    _trick(board, view, 8, 112 - 0, card_y, P_CW, P_CH, (W - 16 - P_CW) / 3, follow_width=W - 16,
+    card_y = 134
+    _trick(board, view, 8, 112, card_y, P_CW, P_CH, (W - 16 - P_CW) / 3, follow_width=W - 16,
            summary_width=W - 16, phase_x=W - 8)
-    y = card_y + P_CH + 44
+    y = card_y + P_CH + 48
     first = _first_seat(view)
     n = view["players"]
     for i in range(n):

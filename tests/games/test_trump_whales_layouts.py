@@ -1,0 +1,269 @@
+"""Козырные киты's board in each layout (issue #24, tutor.core.svg.LAYOUTS): every layout keeps its promises
+(tests/layout_check.py: its width, its tallest board, its least print) over positions of seeded random games at
+every player count and the lessons' four-player positions; the three layouts draw the same cards, choices and
+words; on a phone what the learner taps is at least 46 units on its shorter side where it shows; nothing is drawn
+outside the drawing; and a render stays fast."""
+
+from __future__ import annotations
+
+import random
+import re
+import statistics
+import time
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from layout_check import SVG_NS, layout_problems, viewbox
+
+from tutor.core import svg as S
+from tutor.core.cardtable import em
+from tutor.games import trump_whales as g
+from tutor.games.trump_whales import ui
+
+ROOT = Path(__file__).resolve().parents[2]
+LAYOUTS = tuple(S.LAYOUTS)
+
+
+def _random_positions():
+    """Positions every few moves of seeded random games at 2, 3 and 4 players, to the end of each game."""
+    out = []
+    for players in range(g.SPEC.players.start, g.SPEC.players.stop):
+        for seed in range(2):
+            rnd = random.Random(seed)
+            s = g.setup(players, seed=seed)
+            for step in range(400):
+                if step % 9 == 0 or g.is_over(s):
+                    out.append(s)
+                if g.is_over(s):
+                    break
+                p = rnd.choice(g.to_move(s))
+                s, _ = g.apply(s, rnd.choice(g.legal_actions(s, p)))
+    return out
+
+
+def _lesson_frames():
+    """Every frame of the lesson's scenarios with the most players (the tallest boards)."""
+    from tutor.core.scenario import load_file, replay
+    frames = [f for path in sorted((ROOT / "lessons" / "trump_whales" / "scenarios").glob("*.yaml"))
+              for f in replay(load_file(path)).frames]
+    most = max(f.state.players for f in frames)
+    return [f for f in frames if f.state.players == most]
+
+
+POSITIONS = _random_positions()
+FRAMES = _lesson_frames()
+
+
+def _choosable(state, seat):
+    """What the seat may press on the board, as the widgets offer it."""
+    if seat is None or seat not in g.to_move(state):
+        return None
+    return {k: f"c{i}" for i, a in enumerate(ui.offered_actions(state, seat)) for k in ui.board_keys(a)}
+
+
+def _boards():
+    """(name, view, render keywords) for the positions: each seen by seat 0 (with its choices when it is to move)
+    and by the teacher (every hand open); the lesson frames as the lesson shows them."""
+    for i, s in enumerate(POSITIONS):
+        yield f"random {i} seat 0", g.view(s, 0), {"choosable": _choosable(s, 0), "lang": "ru" if i % 2 else "en"}
+        yield f"random {i} teacher", g.view(s, None), {"lang": "en" if i % 2 else "ru"}
+    for f in FRAMES:
+        seat = f.viewer if f.viewer is not None else (g.to_move(f.state) or [None])[0]
+        yield (f"frame {f.index}", g.view(f.state, f.viewer),
+               {"highlight": f.highlight, "events": f.events, "lang": "ru", "choosable": _choosable(f.state, seat)})
+
+
+BOARDS = list(_boards())
+
+
+def test_the_boards_cover_every_player_count_the_lessons_and_open_hands():
+    counts = {view["players"] for _name, view, _kw in BOARDS}
+    assert counts == {2, 3, 4}
+    assert FRAMES and max(f.state.players for f in FRAMES) == 4
+    assert any(kw.get("choosable") for _n, _v, kw in BOARDS)
+    assert any(view["over"] for _n, view, _kw in BOARDS)
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_every_board_keeps_its_layouts_promises(layout):
+    problems = []
+    for name, view, kw in BOARDS:
+        svg = g.render(view, layout=layout, **kw)
+        problems += [f"{name}: {p}" for p in layout_problems(svg, layout)]
+    assert not problems, "\n".join(problems[:20])
+
+
+def test_the_default_layout_is_the_laptops_and_an_unknown_one_is_refused():
+    view = g.view(POSITIONS[3], 0)
+    assert g.render(view) == g.render(view, layout="laptop")
+    assert 'data-layout="laptop"' in g.render(view)
+    with pytest.raises(ValueError, match="phone"):
+        g.render(view, layout="watch")
+
+
+def _words(root) -> set[str]:
+    """Every word printed on the board (outside title and desc)."""
+    out: set[str] = set()
+    for el in root.iter(SVG_NS + "text"):
+        out.update(w for w in re.split(r"[\s·:,]+", "".join(el.itertext())) if w)
+    return out
+
+
+def _marks(root) -> dict:
+    """What a layout must keep: the cards, the choices and their keys, the rings, the semantic classes."""
+    keys = {
+        "cards": sorted(el.get("data-card") for el in root.iter() if el.get("data-card")),
+        "choices": sorted((el.get("data-key"), el.get("data-choice")) for el in root.iter() if el.get("data-choice")),
+        "rings": sorted((el.get("class"), el.get("data-target")) for el in root.iter()
+                        if el.get("class") in ("highlight", "event")),
+        "classes": sorted({el.get("class") for el in root.iter() if el.get("class")} - {"tutor-trump_whales"}),
+        "seats": sorted(el.get("data-seat") for el in root.iter() if el.get("data-seat")),
+    }
+    keys["root"] = {k: v for k, v in root.attrib.items() if k.startswith("data-") and k not in ("data-layout",)}
+    keys["title"] = (root.find(SVG_NS + "title").text, root.find(SVG_NS + "desc").text)
+    return keys
+
+
+# words only a card face prints at one size: a change-trump bonus names its family where the name is readable
+# and shows ⇄ with the family's symbol where it is not (the family's name is on the card and in its tooltip)
+FACE_ONLY = {"⇄"}
+
+
+def test_the_three_layouts_draw_the_same_cards_choices_rings_and_words():
+    checked = 0
+    for name, view, kw in BOARDS[::3]:
+        roots = {layout: ET.fromstring(g.render(view, layout=layout, **kw)) for layout in LAYOUTS}
+        marks = {layout: _marks(root) for layout, root in roots.items()}
+        assert marks["phone"] == marks["laptop"] == marks["projector"], name
+        words = {layout: _words(root) for layout, root in roots.items()}
+        for layout in ("phone", "projector"):
+            differ = words[layout] ^ words["laptop"]
+            assert differ <= FACE_ONLY | _family_words(kw.get("lang", "en")), (name, layout, differ)
+        checked += 1
+    assert checked > 20
+
+
+def _family_words(lang: str) -> set[str]:
+    from tutor.games.trump_whales.text import family_name
+    return {w for f in ("orca", "narwhal", "blue_whale", "sperm_whale") for w in family_name(f, lang).split()}
+
+
+# --------------------------------------------------------------------------- geometry
+
+_TRANSLATE = re.compile(r"translate\(([-0-9.]+)[ ,]+([-0-9.]+)\)")
+
+
+def _placed(root):
+    """(tag, element, x, y, w, h, card) of every rect, circle and text, in the drawing's units (translates added
+    up; a text's width guessed from its words, or its textLength; card: the data-card it is drawn in)."""
+    out = []
+
+    def walk(el, dx, dy, size, card=None):
+        card = el.get("data-card") or card
+        m = _TRANSLATE.search(el.get("transform") or "")
+        if m:
+            dx, dy = dx + float(m.group(1)), dy + float(m.group(2))
+        size = float(el.get("font-size") or size)
+        tag = el.tag.replace(SVG_NS, "")
+        if tag == "rect":
+            out.append((tag, el, dx + float(el.get("x", 0)), dy + float(el.get("y", 0)), float(el.get("width")),
+                        float(el.get("height")), card))
+        elif tag == "circle":
+            r = float(el.get("r"))
+            out.append((tag, el, dx + float(el.get("cx")) - r, dy + float(el.get("cy")) - r, 2 * r, 2 * r, card))
+        elif tag == "text":
+            words = "".join(el.itertext())
+            wide = float(el.get("textLength") or em(words, el.get("font-weight") == "bold") * size)
+            x = dx + float(el.get("x"))
+            x -= {"end": wide, "middle": wide / 2}.get(el.get("text-anchor"), 0)
+            out.append((tag, el, x, dy + float(el.get("y")) - size * 0.8, wide, size, card))
+        for child in el:
+            walk(child, dx, dy, size, card)
+
+    walk(root, 0.0, 0.0, 16.0)
+    return out
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_nothing_is_drawn_outside_the_board(layout):
+    bad = []
+    for name, view, kw in BOARDS[::2]:
+        root = ET.fromstring(g.render(view, layout=layout, **kw))
+        _x, _y, width, height = viewbox(root)
+        for tag, el, x, y, w, h, _card in _placed(root):
+            if x < -0.5 or y < -0.5 or x + w > width + 0.5 or y + h > height + 0.5:
+                what = "".join(el.itertext()) if tag == "text" else el.get("class") or ""
+                bad.append(f"{name}: {tag} {what!r} at {x:.1f},{y:.1f} {w:.1f}x{h:.1f} in {width:g}x{height:g}")
+    assert not bad, "\n".join(bad[:20])
+
+
+def _taps(root):
+    """(key, visible width, visible height) of every button laid over the board: its rect, less what the next
+    button in its row covers (cards of a row overlap when they must)."""
+    rects = []
+    for el in root.iter():
+        if el.get("data-choice"):
+            r = el.find(SVG_NS + "rect")
+            rects.append((el.get("data-key"), float(r.get("x")), float(r.get("y")), float(r.get("width")),
+                          float(r.get("height"))))
+    out = []
+    for key, x, y, w, h in rects:
+        seen_w = min([w] + [x2 - x for k2, x2, y2, w2, h2 in rects if abs(y2 - y) < 1 and x < x2 < x + w])
+        seen_h = min([h] + [y2 - y for k2, x2, y2, w2, h2 in rects if abs(x2 - x) < 1 and y < y2 < y + h])
+        out.append((key, seen_w, seen_h))
+    return out
+
+
+def test_on_a_phone_every_choice_is_a_46_unit_target():
+    target = S.LAYOUTS["phone"].min_target
+    small, pressed = [], 0
+    for name, view, kw in BOARDS:
+        if not kw.get("choosable"):
+            continue
+        root = ET.fromstring(g.render(view, layout="phone", **kw))
+        for key, w, h in _taps(root):
+            pressed += 1
+            if min(w, h) < target:
+                small.append(f"{name}: {key} shows {w:.1f}x{h:.1f}")
+    assert pressed > 50
+    assert not small, "\n".join(small[:20])
+
+
+def test_on_a_phone_the_trump_the_trick_and_the_players_hand_come_first():
+    """What a learner must see at once is on the first phone screen (about 640 units): the trump and the token,
+    the trick, and the hand of the player whose board it is (the viewer; in the teacher's view the player to
+    move), whose panel comes first."""
+    screen = 640
+    checked = 0
+    for name, view, kw in BOARDS:
+        root = ET.fromstring(g.render(view, layout="phone", **kw))
+        seat = view["viewer"] if view["viewer"] is not None else (view["to_move"] or [0])[0]
+        ids = {c["id"] for c in view["seats"][seat]["hand"] or ()}
+        placed = _placed(root)
+        bottom = max([0.0] + [y + h for tag, el, x, y, w, h, card in placed if tag == "rect" and card in ids])
+        assert bottom <= screen, f"{name}: the hand ends at {bottom:.0f}"
+        trick = [y + h for tag, el, x, y, w, h, card in placed
+                 if tag == "rect" and card in {p["card"]["id"] for p in view["trick"]}]
+        assert max(trick, default=0) < 260, name
+        trump = next(el for el in root.iter() if el.get("class") == "trump")
+        assert float(trump.find(SVG_NS + "rect").get("y")) < 60, name
+        seats = [el.get("data-seat") for el in root.iter() if el.get("class") == "panel"]
+        assert seats[0] == str(seat), (name, seats)
+        checked += ids != set()
+    assert checked > 10
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_a_render_takes_well_under_5_ms(layout):
+    """Median of a four-player teacher's board (every hand open), warm caches, as a lesson redraws it. The goal
+    is 5 ms (make bench measures it alone); the bound here leaves room for a busy test machine."""
+    s = next(p for p in reversed(POSITIONS) if p.players == 4 and not g.is_over(p))
+    view = g.view(s, None)
+    g.render(view, layout=layout)
+    times = []
+    for _ in range(15):
+        t = time.perf_counter()
+        g.render(view, layout=layout, lang="ru")
+        times.append(time.perf_counter() - t)
+    assert statistics.median(times) < 0.015, f"{layout}: {statistics.median(times) * 1000:.1f} ms"

@@ -363,7 +363,7 @@ class _Geo(NamedTuple):
 GEOS = {
     # a phone: the island's tiles (tap targets of 46 units at least) at the top, then the viewer's boat as wide as
     # the screen, then the other boats, smaller, one under another
-    "phone": _Geo(k=1.0, pad=8, mini=9, cell=15.5, other=12, stack=True, side=0),
+    "phone": _Geo(k=1.0, pad=8, mini=9, cell=15.5, other=13.5, stack=True, side=0),
     # a laptop column: the island across the top, the boats two by two, their squares as large as 520 units allow
     "laptop": _Geo(k=1.0, pad=6, mini=8, cell=16, other=16, stack=False, side=0),
     # a projector: print 1.6 times the laptop's; with 3 or 4 players the island in a left column and the boats

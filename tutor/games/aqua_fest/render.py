@@ -363,11 +363,15 @@ def _defs_xml(lang: str = "") -> str:
 
 # --------------------------------------------------------------------------- pieces (drawn at a size; k scales them)
 
-def _pearl(dwg, g, colour: str, x, y, size, lang, P: float):
-    """The pearl of a fragment tile drawn at (x, y) `size` big: a disc with its colour's letter, printed at least P."""
+def _pearl(dwg, g, colour: str, x, y, size, lang, P: float, corner: str = "bottom-right"):
+    """The pearl of a fragment tile drawn at (x, y) `size` big: a disc with its colour's letter, printed at least P,
+    in the bottom-right corner or, `corner` "top-left", over the faint outline of the fan."""
     font = max(P, round(size * 0.2, 1))
     r = max(size * 0.15, font * 0.68)
-    cx, cy = x + size - r - size * 0.03, y + size - r - size * 0.04
+    if corner == "top-left":
+        cx, cy = x + r + size * 0.03, y + r + size * 0.04
+    else:
+        cx, cy = x + size - r - size * 0.03, y + size - r - size * 0.04
     g.add(dwg.circle(center=(round(cx, 1), round(cy, 1)), r=round(r, 1), fill=PEARL[colour], stroke=S.INK,
                      stroke_width=1, class_="pearl"))
     g.add(dwg.text(_letter(colour, lang), insert=(round(cx, 1), round(cy + font * 0.36, 1)), font_size=font,
@@ -389,7 +393,10 @@ def _tile_face(dwg, tile: dict, x, y, size, lang, *, layer: int | None, cls: str
         fill, edge = (LOWER_FILL, LOWER_EDGE) if layer == 1 else (UPPER_FILL, UPPER_EDGE)
         g.add(dwg.rect(insert=(x, y), size=(size, size), rx=5, ry=5, fill=fill, stroke=edge, stroke_width=1.4))
         g.add(dwg.use(f"#af-f-{tile['kind']}-{tile['stars']}", insert=(x, y), size=(size, size)))
-        _pearl(dwg, g, tile["colour"], x, y, size, lang, P)
+        # a small tile's pearl would hide a lower-right fragment's ear: off a seabed cell (whose layer badge is top
+        # left), that pearl sits top left, over the fan's faint outline
+        corner = "top-left" if layer is None and tile["kind"] == "lower-right" else "bottom-right"
+        _pearl(dwg, g, tile["colour"], x, y, size, lang, P, corner)
         S.data(g, kind=tile["kind"], colour=tile["colour"], stars=tile["stars"])
     if layer == 1:      # sunk: a dark inner edge along the top and left
         g.add(dwg.path(d=f"M{x + 1.5:.1f},{y + size - 3:.1f} V{y + 1.5:.1f} H{x + size - 3:.1f}", fill="none",

@@ -31,6 +31,7 @@ from functools import lru_cache
 from typing import Iterable
 
 from tutor.core import svg as S
+from tutor.core.cardtable import em
 from tutor.core.i18n import player_name, plural, text
 from tutor.games.maui import components as C
 from tutor.games.maui.text import depth_name, kind_name
@@ -89,6 +90,7 @@ def _r(v: float) -> float:
 #   · the catch pile strip (PILE_H) when the view shows the pile · on a phone, the used cards' row (16)
 
 NAME_H, HAND_H, HEADS_H, CARDS_H, PILE_H = 27, 20, 13, 44, 22
+KITI_ROW = 100           # a phone's row for Kiti: her figure, the ring round her, her name under it
 BIG_CARD_H = 56          # a phone hand's card cell: wider and taller than the layout's smallest tap target
 
 
@@ -237,8 +239,7 @@ class _Phone(_Geo):
         self.kiti_rows: dict = {}
         if view.get("kiti") is not None:
             self.kiti_rows[False] = y
-            y += 100
-            self.kiti_rows[True] = y      # used only when a ghost is drawn (the caller adds its height)
+            y += KITI_ROW
         self.seats_top = y
         self.view, self.offers = view, offers
         viewer = view.get("viewer")
@@ -248,8 +249,9 @@ class _Phone(_Geo):
             s == viewer or any(f"card:{c['id']}" in offers for c in view["seats"][s]["hand"]))}
         self.order = [s for s in order if s in self.big] + [s for s in order if s not in self.big]
 
-    def layout_seats(self, top: float) -> float:
-        """Place the seat panels from `top` down; returns the bottom."""
+    def layout_seats(self, top: float, ghost: bool) -> float:
+        """Place the seat panels from `top` down (the tappable hands first, then the others two to a row, then
+        the row of where Kiti stood for the round just resolved when `ghost`); returns the bottom."""
         W, view = self.W, self.view
         self.boxes: dict = {}
         y = top
@@ -261,6 +263,8 @@ class _Phone(_Geo):
                 h = self.panel(seat, True, W - 16)["h"]
                 self.boxes[s] = (8.0, y, W - 16, h)
                 y += h + 10
+        for s in self.order:
+            if s in self.big:
                 continue
             row.append(s)
             if len(row) == 2:
@@ -268,6 +272,9 @@ class _Phone(_Geo):
                 row = []
         if row:
             y = self._row(row, y, half)
+        if ghost:
+            self.kiti_rows[True] = y - 6
+            y += KITI_ROW
         return y
 
     def _row(self, row, y, half):
@@ -524,7 +531,21 @@ def _lagoon(dwg, geo, view, lang, hl, marks):
     return g
 
 
-def _seat(dwg, geo, view, s, lang, hl, marks, offers=None):
+@lru_cache(maxsize=None)
+def _heads_xml(lang: str, layout: str, w: float) -> str:
+    """A seat panel's column heads (dive, last, catch, used), `w` wide, their baseline at y=0: the same text
+    in every panel of a board, serialised once."""
+    geo = _Geo(layout)
+    geo.u = S.layout_of(layout).min_print / 9 if layout != "phone" else 1.0
+    u = geo.u
+    dwg = S.new_drawing()
+    heads = dwg.g(class_="heads", fill=S.MUTED, font_size=geo.fs(9))
+    for key, hx in (("dive", 22 * u), ("last", 58 * u), ("catch", 104 * u), ("used", w - 27 * u)):
+        heads.add(dwg.text(_w(key, lang), insert=(_r(hx), 0), text_anchor="middle"))
+    return S.to_string(heads)
+
+
+def _seat(dwg, geo, view, s, lang, hl, marks, offers, splice):
     seat = view["seats"][s]
     x, y, w, h = geo.seat_box(s, view)
     big = geo.big_hand(s)
@@ -586,10 +607,8 @@ def _seat(dwg, geo, view, s, lang, hl, marks, offers=None):
     # dive (this round) · last (revealed) · catch pile · used
     by = y + p["by"]
     used_x = x + w - 27 * u
-    heads = dwg.g(class_="heads", fill=S.MUTED, text_anchor="middle", font_size=geo.fs(9))
-    for key, hx in (("dive", x + 22 * u), ("last", x + 58 * u), ("catch", x + 104 * u), ("used", used_x)):
-        heads.add(dwg.text(_w(key, lang), insert=(_r(hx), _r(by - 4 * u))))
-    g.add(heads)
+    heads = _heads_xml(lang, geo.name, _r(w))
+    g.add(splice.slot(dwg, S.translated(x, by - 4 * u, heads)))
     g.add(_dive_card(dwg, seat.get("chosen"), s, x + 8 * u, by, 28 * u, 38 * u, size=geo.fs(17),
                      cls="card dive chosen"))
     g.add(_dive_card(dwg, seat.get("revealed"), s, x + 44 * u, by, 28 * u, 38 * u, size=geo.fs(16),
@@ -612,7 +631,22 @@ def _seat(dwg, geo, view, s, lang, hl, marks, offers=None):
         pile = seat.get("pile") or []
         under = pile[:-1]
         size = geo.fs(9)
-        for i, card in enumerate(under[-8:]):
+        discards = seat.get("discards") or []
+        shown, lines = min(len(under), 8), [discards]
+        if discards and not p["discards_row"]:
+            # on a table the used dive cards follow the chips, in one or two lines: fewer chips when they need
+            # the room (the older ones keep their ids, drawn as thin edges)
+            widths = [em(f"{c['value']} ", False) * size for c in discards]
+            while True:
+                room = w - (7 * u + shown * pitch + 5 * u if shown else 8 * u) - 4 * u
+                first = 0
+                while first < len(discards) and sum(widths[:first + 1]) <= room:
+                    first += 1
+                lines = [discards[:first], discards[first:]]
+                if sum(widths[first:]) <= room or shown == 0:
+                    break
+                shown -= 1
+        for i, card in enumerate(under[len(under) - shown:]):
             cx = x + 7 * u + i * pitch
             chip = dwg.use(f"#maui-chip-{card['kind']}", insert=(_r(cx), _r(py)), size=(_r(chip_w), _r(chip_h)))
             chip["class"] = "card catch pile"
@@ -621,21 +655,22 @@ def _seat(dwg, geo, view, s, lang, hl, marks, offers=None):
             g.add(S.label(dwg, _value_text(card["value"]), cx + chip_w / 2, py + chip_h - 1, size=size,
                           anchor="middle", weight="bold", fill=KIND_STYLE[card["kind"]][1], stroke=S.PAPER,
                           stroke_width=2, paint_order="stroke"))
-        if len(under) > 8:   # older cards still carry their ids, drawn as thin edges
-            for card in under[:-8]:
-                g.add(S.data(dwg.g(class_="card catch pile hidden-edge"), card=card["id"]))
-        discards = seat.get("discards") or []
+        for card in under[:len(under) - shown]:   # older cards still carry their ids, drawn as thin edges
+            g.add(S.data(dwg.g(class_="card catch pile hidden-edge"), card=card["id"]))
         if p["discards_row"]:
             tx, ty = x + 8, py + chip_h + 14
         else:
-            tx, ty = x + (7 * u + min(len(under), 8) * pitch + 5 * u if under else 8 * u), py + 14 * u
-        words = dwg.text("", insert=(_r(tx), _r(ty)), font_size=geo.fs(9), fill=S.MUTED)
-        words["class"] = "discards"
-        for card in discards:
-            span = dwg.tspan(f"{card['value']} ")
-            S.data(span, card=card["id"])
-            words.add(span)
-        if discards:
+            tx, ty = x + (7 * u + shown * pitch + 5 * u if shown else 8 * u), py + 14 * u
+        lines = [line for line in lines if line]
+        if len(lines) == 2:
+            ty = py + 9 * u
+        for n, line in enumerate(lines):
+            words = dwg.text("", insert=(_r(tx), _r(ty + n * 10.5 * u)), font_size=size, fill=S.MUTED)
+            words["class"] = "discards"
+            for card in line:
+                span = dwg.tspan(f"{card['value']} ")
+                S.data(span, card=card["id"])
+                words.add(span)
             g.add(words)
     tags = marks["seats"].get(s, set())
     if tags - {"nothing"}:     # coming up empty-handed gets a word, not a ring
@@ -922,8 +957,7 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=N
     ghost = view.get("kiti") is not None and marks["kiti_from"] is not None
     if spec.name == "phone":
         geo = _Phone(view, offers)
-        top = geo.seats_top + (100 if ghost else 0)
-        bottom = geo.layout_seats(top)
+        bottom = geo.layout_seats(geo.seats_top, ghost)
         boxed = view.get("boxed") or ()
         box_y = bottom + 4
         height = box_y + (18 if view.get("boxed_count") else 0) + (26 if boxed else 0) + 16
@@ -932,6 +966,7 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=N
         geo = _table(spec.name, view["players"])
         W, H = geo.W, geo.H
     u = geo.u
+    splice = S.Splice()
     dwg = S.drawing(W, H, title=title, desc=desc, label="maui")
     dwg["data-layout"] = spec.name
     S.data(dwg, round=view["round"], players=view["players"], phase=view["phase"],
@@ -959,7 +994,7 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=N
             dwg.add(_box(dwg, geo, view, lang, bx, by, bw, (bx, H - 6 * u)))
     dwg.add(_lagoon(dwg, geo, view, lang, hl, marks))
     for s in range(view["players"]):
-        dwg.add(_seat(dwg, geo, view, s, lang, hl, marks, offers))
+        dwg.add(_seat(dwg, geo, view, s, lang, hl, marks, offers, splice))
     if view.get("kiti") is not None:
         if ghost:
             # no arrow between the two figures: on a small table it would have to cross the lagoon
@@ -979,5 +1014,5 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=N
         band.add(S.label(dwg, _w("over_sub", lang), mx, my + 26 * u, size=geo.fs(12), anchor="middle",
                          fill="#f2c14e"))
         dwg.add(band)
-    out = S.to_string(dwg)
+    out = splice.apply(S.to_string(dwg))
     return out.replace("<defs />", f"<defs>{_defs_xml(lang)}</defs>", 1)

@@ -1,0 +1,312 @@
+"""Мяури's board in each layout (issue #24, tutor.core.svg.LAYOUTS): the phone, laptop and projector boards keep their
+layout's promises (tests/layout_check.py), draw the same cards, keys, marks and words, stay inside their viewBox, give
+a phone thumb-sized hand cards, put on a phone's first screen what a diver must see at once (the lagoon, Kiti and whom
+her hands point to, your hand, the dive cards turned up this round), and render in a few milliseconds."""
+
+from __future__ import annotations
+
+import random
+import re
+import statistics
+import time
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from layout_check import layout_problems, viewbox
+from tutor.core.cardtable import em
+from tutor.core.scenario import lesson_files, load_file, replay
+from tutor.core.svg import LAYOUTS
+from tutor.games import maui
+from tutor.games.maui import ui
+from tutor.games.maui.render import render
+
+ROOT = Path(__file__).resolve().parents[2]
+NS = "{http://www.w3.org/2000/svg}"
+TRANSLATE = re.compile(r"translate\(([-0-9.]+)[ ,]+([-0-9.]+)\)")
+PLAYERS = (3, 4, 5, 6)
+VARIANTS = ((), ("no-fights",), ("open-baskets",))
+
+
+def played(players: int, seed: int, variant=(), every: int = 5):
+    """(state, events) of a seeded random game every `every` moves, and its end."""
+    s, rnd = maui.setup(players, seed=seed, variant=variant), random.Random(seed)
+    events: list = []
+    step = 0
+    while not maui.is_over(s):
+        if step % every == 0:
+            yield s, events
+        p = rnd.choice(maui.to_move(s))
+        s, events = maui.apply(s, rnd.choice(maui.legal_actions(s, p)))
+        step += 1
+    yield s, events
+
+
+def offers(state, seat: int) -> dict:
+    """What a play table offers `seat` on the board (ui.board_keys of the offered actions)."""
+    out = {}
+    for i, action in enumerate(ui.offered_actions(state, seat)):
+        for key in ui.board_keys(action):
+            out.setdefault(key, f"a{i}")
+    return out
+
+
+def boards():
+    """(what, view, render keywords): random games at every player count and variant, seen by the player to move
+    (with their choices) and by the teacher, in two languages; and every frame of the lessons' worked examples."""
+    for players in PLAYERS:
+        for k, variant in enumerate(VARIANTS):
+            for i, (s, events) in enumerate(played(players, players * 10 + k, variant)):
+                seat = maui.to_move(s)[0] if maui.to_move(s) else i % players
+                lang = ("en", "ru")[i % 2]
+                yield (f"{players}p {variant} #{i}", maui.view(s, seat),
+                       dict(lang=lang, events=events, choosable=offers(s, seat)))
+                if i % 3 == 0:
+                    yield (f"{players}p {variant} #{i} teacher", maui.view(s, None),
+                           dict(lang=lang, events=events, highlight=("kiti", "seat:1", "cell:deep", "deck")))
+    for path in lesson_files("maui", ROOT / "lessons"):
+        for j, frame in enumerate(replay(load_file(path)).frames):
+            yield (f"{path.stem} step {j}", maui.view(frame.state, frame.viewer),
+                   dict(lang=("en", "ru")[j % 2], highlight=frame.highlight, events=frame.events))
+
+
+BOARDS = list(boards())
+
+
+def text_of(el) -> str:
+    return "".join(el.itertext())
+
+
+def drawn_outside(root, width: float, height: float) -> list[str]:
+    """Rects, uses and texts outside the viewBox: a rect or a use by its corners (a ring's pad may reach 4 units
+    out), a text by its guessed extent from its anchor."""
+    out = []
+    for el, dx, dy in placed(root):
+        tag = el.tag.replace(NS, "")
+        if tag in ("rect", "use") and el.get("width") and not _in_defs(el, root):
+            x, y = dx + float(el.get("x", 0)), dy + float(el.get("y", 0))
+            w, h = float(el.get("width")), float(el.get("height"))
+            if x < -4.5 or y < -4.5 or x + w > width + 4.5 or y + h > height + 4.5:
+                out.append(f"{tag} {x:g},{y:g} {w:g}x{h:g}")
+        elif tag == "text" and el.get("x") is not None and not _in_defs(el, root):
+            x, y = dx + float(el.get("x")), dy + float(el.get("y"))
+            size = float(el.get("font-size") or 16)
+            length = text_width(el, size, el.get("font-weight") == "bold")
+            anchor = el.get("text-anchor", "start")
+            left = x - (length if anchor == "end" else length / 2 if anchor == "middle" else 0)
+            if left < -1 or left + length > width + 1 or y > height or y - size < 0:
+                out.append(f"text {text_of(el)!r} at {x:g},{y:g} ({anchor}, {length:.0f} wide)")
+    return out
+
+
+def placed(root):
+    """Each element with the offset its groups' translates move it by."""
+    out = []
+
+    def walk(el, dx, dy):
+        m = TRANSLATE.search(el.get("transform") or "")
+        if m:
+            dx, dy = dx + float(m.group(1)), dy + float(m.group(2))
+        out.append((el, dx, dy))
+        for child in el:
+            walk(child, dx, dy)
+
+    walk(root, 0.0, 0.0)
+    return out
+
+
+def text_width(el, size: float, bold: bool) -> float:
+    """A text's guessed width: its own words at its size, each tspan's at the tspan's size and weight."""
+    length = em(el.text, bold) * size if el.text else 0.0
+    for span in el:
+        span_size = float(span.get("font-size") or size)
+        length += text_width(span, span_size, bold if span.get("font-weight") is None
+                             else span.get("font-weight") == "bold")
+        if span.tail:
+            length += em(span.tail, bold) * size
+    return length
+
+
+_DEFS: dict = {}
+
+
+def _in_defs(el, root) -> bool:
+    key = id(root)
+    if key not in _DEFS:
+        _DEFS.clear()
+        _DEFS[key] = {id(e) for d in root.iter(NS + "defs") for e in d.iter()}
+    return id(el) in _DEFS[key]
+
+
+def keys(root) -> tuple[set, set, set, set]:
+    # a table shows fewer of a pile's older cards as chips when the used dive cards need the room: they keep
+    # their ids (as thin edges), so every card is there in every layout
+    cards = {(el.get("data-card"), (el.get("class") or "").replace(" hidden-edge", "")) for el in root.iter()
+             if el.get("data-card")}
+    choices = {(el.get("data-key"), el.get("data-choice")) for el in root.iter() if el.get("data-choice")}
+    marks = {(el.get("class"), el.get("data-target")) for el in root.iter()
+             if el.get("class") in ("highlight", "event") or (el.get("class") or "").startswith("event ")}
+    table = {(el.get("class"), el.get("data-seat"), el.get("data-depth"), el.get("data-hand"),
+              el.get("data-right-seat"), el.get("data-count")) for el in root.iter()
+             if (el.get("class") or "").split()[:1] in (["seat"], ["cell"], ["kiti"], ["kiti-ghost"], ["kiti-hand"],
+                                                         ["deck"], ["box"], ["lagoon"], ["game-over"], ["to-move"])}
+    return cards, choices, marks, table
+
+
+def words(root) -> set[str]:
+    """The printed words (a phone also prints the names of the seats Kiti's hands point to, which every board
+    prints in the seats' panels)."""
+    return {w for el in root.iter() if el.tag == NS + "text" and not _in_defs(el, root)
+            for w in text_of(el).split()}
+
+
+def test_the_positions_cover_every_player_count_and_what_the_table_can_show():
+    views = [v for _, v, _ in BOARDS]
+    assert {v["players"] for v in views} == set(PLAYERS)
+    assert any(v["over"] for v in views) and any(v["kiti"] is None for v in views)
+    assert any(v.get("boxed") for v in views) and any(v["boxed_count"] and not v.get("boxed") for v in views)
+    assert any(s.get("discards") for v in views for s in v["seats"])
+    assert any(len(c["cards"]) > 1 for v in views for c in v["lagoon"])
+    assert any(kw.get("choosable") for _, _, kw in BOARDS)
+    assert any(e.kind == "maui.dispute" for _, _, kw in BOARDS for e in kw.get("events") or ())
+    assert any(w.startswith("lesson") or "step" in w for w, _, _ in BOARDS)
+
+
+@pytest.mark.parametrize("layout", list(LAYOUTS))
+def test_every_board_keeps_its_layout_and_stays_inside_it(layout):
+    bad = []
+    for what, view, kw in BOARDS:
+        svg = render(view, layout=layout, **kw)
+        root = ET.fromstring(svg)
+        problems = layout_problems(svg, layout)
+        _, _, w, h = viewbox(root)
+        problems += drawn_outside(root, w, h)
+        if problems:
+            bad.append(f"{what}: {problems[:3]}")
+    assert not bad, f"{len(bad)} boards: " + "\n".join(bad[:10])
+
+
+def test_the_check_can_fail():
+    """A laptop board read as a phone's has the wrong width; a label pushed past the edge is seen."""
+    view = maui.view(maui.setup(4, seed=1), 0)
+    assert layout_problems(render(view, layout="laptop"), "phone")
+    root = ET.fromstring(render(view, layout="phone"))
+    _, _, w, h = viewbox(root)
+    assert not drawn_outside(root, w, h)
+    next(el for el in root.iter(NS + "text") if not _in_defs(el, root)).set("x", str(w - 5))
+    assert drawn_outside(root, w, h)
+
+
+def test_the_three_layouts_draw_the_same_cards_keys_marks_and_words():
+    for what, view, kw in BOARDS[::3]:
+        roots = {lay: ET.fromstring(render(view, layout=lay, **kw)) for lay in LAYOUTS}
+        laptop = roots["laptop"]
+        for lay, root in roots.items():
+            assert keys(root) == keys(laptop), f"{what}: {lay} differs from laptop"
+            assert words(root) == words(laptop), f"{what}: {lay} prints {words(root) ^ words(laptop)}"
+            assert root.get("data-layout") == lay and root.findtext(NS + "desc") == laptop.findtext(NS + "desc")
+
+
+def test_the_default_layout_is_the_laptop_and_an_unknown_one_is_refused():
+    view = maui.view(maui.setup(3, seed=2), 0)
+    assert render(view) == render(view, layout="laptop")
+    with pytest.raises(ValueError, match="phone"):
+        render(view, layout="tablet")
+
+
+def targets(root) -> list[tuple[str, float, float]]:
+    """(key, width, height) of each button laid over the board."""
+    out = []
+    for el in root.iter():
+        if el.get("data-choice"):
+            rect = el.find(NS + "rect")
+            out.append((el.get("data-key"), float(rect.get("width")), float(rect.get("height"))))
+    return out
+
+
+def test_on_a_phone_every_hand_card_to_tap_is_thumb_sized_and_the_targets_do_not_overlap():
+    least = LAYOUTS["phone"].min_target
+    seen, small = 0, []
+    for what, view, kw in BOARDS:
+        if not kw.get("choosable"):
+            continue
+        root = ET.fromstring(render(view, layout="phone", **kw))
+        rects = []
+        for key, w, h in targets(root):
+            seen += 1
+            if min(w, h) < least:
+                small.append(f"{what}: {key} {w:g}x{h:g}")
+        rects = [(float(r.get("x")), float(r.get("y")), float(r.get("width")), float(r.get("height")))
+                 for el in root.iter() if el.get("data-choice") for r in el.iter(NS + "rect")]
+        for i, (ax, ay, aw, ah) in enumerate(rects):
+            for bx, by, bw, bh in rects[i + 1:]:
+                assert ax + aw <= bx or bx + bw <= ax or ay + ah <= by or by + bh <= ay, f"{what}: targets overlap"
+    assert seen > 50
+    assert not small, "\n".join(small[:10])
+    # the check can fail: on a laptop a hand's chip is narrower than a thumb
+    on_laptop = [min(w, h) for what, view, kw in BOARDS if kw.get("choosable")
+                 for _k, w, h in targets(ET.fromstring(render(view, layout="laptop", **kw)))]
+    assert min(on_laptop) < least
+
+
+def _box_of(el):
+    r = el.find(NS + "rect")
+    return float(r.get("x")), float(r.get("y")), float(r.get("width")), float(r.get("height"))
+
+
+def test_on_a_phone_the_first_screen_holds_the_lagoon_kiti_your_hand_and_the_turned_up_dive_cards():
+    """A 360x640 phone screen: the lagoon on top, Kiti with the two seats her hands point to, the viewer's panel
+    (their hand and dive cards) first of the seats; with three players every seat's dive cards within a screen and
+    a quarter (more players: the others' panels follow, two to a row). Panels never overlap."""
+    for what, view, kw in BOARDS:
+        root = ET.fromstring(render(view, layout="phone", **kw))
+        cells = [el for el in root.iter() if el.get("class") == "cell"]
+        assert max(_box_of(c)[1] + _box_of(c)[3] for c in cells) < 300, what
+        seats = {el.get("data-seat"): _box_of(el) for el in root.iter() if el.get("class") == "seat"}
+        tops = sorted(seats.values(), key=lambda b: (b[1], b[0]))
+        if view["viewer"] is not None:
+            mine = seats[str(view["viewer"])]
+            assert mine == tops[0], f"{what}: the viewer's panel is not first"
+            assert mine[1] + mine[3] <= 640, f"{what}: the viewer's panel ends at {mine[1] + mine[3]:g}"
+        kiti = [el for el in root.iter() if el.get("class") == "kiti"]
+        if kiti:
+            tags = [float(r.get("y")) for el in kiti[0].iter() if el.get("class") == "kiti-tag"
+                    for r in el.iter(NS + "rect")]
+            assert len(tags) == 2 and max(tags) < min(b[1] for b in tops), what
+        if view["players"] <= 3 and view["viewer"] is not None:
+            for el in root.iter():
+                if "revealed" in (el.get("class") or "").split() and el.get("y"):
+                    assert float(el.get("y")) + float(el.get("height")) <= 640 * 1.25, what
+        boxes = list(seats.values())
+        for i, (ax, ay, aw, ah) in enumerate(boxes):
+            assert 0 <= ax and ax + aw <= LAYOUTS["phone"].width, what
+            for bx, by, bw, bh in boxes[i + 1:]:
+                assert ax + aw <= bx or bx + bw <= ax or ay + ah <= by or by + bh <= ay, f"{what}: panels overlap"
+
+
+@pytest.mark.parametrize("layout", ["laptop", "projector"])
+def test_on_a_table_the_panels_stay_clear_of_each_other_and_of_the_lagoon(layout):
+    for what, view, kw in BOARDS[::4]:
+        root = ET.fromstring(render(view, layout=layout, **kw))
+        lagoon = _box_of(next(el for el in root.iter() if el.get("class") == "lagoon"))
+        boxes = [_box_of(el) for el in root.iter() if el.get("class") == "seat"]
+        for i, a in enumerate(boxes):
+            for b in boxes[i + 1:] + [lagoon]:
+                ax, ay, aw, ah = a
+                bx, by, bw, bh = b
+                assert ax + aw <= bx or bx + bw <= ax or ay + ah <= by or by + bh <= ay, f"{what}: {a} {b}"
+
+
+@pytest.mark.parametrize("layout", list(LAYOUTS))
+def test_a_board_renders_in_a_few_milliseconds(layout):
+    """The six-player boards (the most to draw), timed by this process's own CPU time: a machine busy with other
+    work does not stretch it."""
+    views = [(v, kw) for what, v, kw in BOARDS if v["players"] == 6][:12]
+    times = []
+    for view, kw in views * 3:
+        t = time.process_time()
+        render(view, layout=layout, **kw)
+        times.append(time.process_time() - t)
+    median = statistics.median(times) * 1000
+    assert median < 5, f"{layout}: {median:.2f} ms"

@@ -13,7 +13,7 @@ from tutor.games.trump_whales import components as C
 
 R = sys.modules["tutor.games.trump_whales.render"]
 
-SIZES = [(R.CW, R.CH), (R.BW, R.BH), (R.OW, R.OH)]
+SIZES = R.face_sizes()      # (width, height, least print) of each face the phone, laptop and projector draw
 
 MEASURE = """() => [...document.querySelectorAll('g.card')].flatMap((card) => {
   const w = +card.getAttribute('data-w');
@@ -27,12 +27,13 @@ MEASURE = """() => [...document.querySelectorAll('g.card')].flatMap((card) => {
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_every_word_on_a_whale_card_fits_the_card(page, lang):
     parts, x = [], 0
-    for w, h in SIZES:
+    for w, h, floor in SIZES:
         for card in C.ALL_CARDS:
-            face = R._face(card, w, h, lang).replace('<g class="card"', f'<g class="card" data-w="{w}"', 1)
+            face = R._face(card, w, h, lang, floor).replace('<g class="card"', f'<g class="card" data-w="{w}"', 1)
             parts.append(f'<g transform="translate({x} 0)">{face}</g>')
             x += w + 10
-    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{x}" height="100" font-family="{R.S.FONT}">'
+    tall = max(h for _w, h, _f in SIZES) + 10
+    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{x}" height="{tall}" font-family="{R.S.FONT}">'
            + "".join(parts) + "</svg>")
     page.set_content(f"<!doctype html><html><body style='margin:0'>{svg}</body></html>")
     over = [m for m in page.evaluate(MEASURE) if m["left"] < 1 or m["right"] > m["w"] - 1]

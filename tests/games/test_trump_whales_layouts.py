@@ -267,3 +267,23 @@ def test_a_render_takes_well_under_5_ms(layout):
         g.render(view, layout=layout, lang="ru")
         times.append(time.perf_counter() - t)
     assert statistics.median(times) < 0.015, f"{layout}: {statistics.median(times) * 1000:.1f} ms"
+
+
+def test_every_word_on_a_card_stays_on_the_card_at_each_layouts_size():
+    """The faces each layout draws (render.face_sizes: its card sizes at its least print): every word's guessed
+    width lies inside the card (tests/browser/test_browser_trump_whales_faces.py holds the guess to Chromium)."""
+    from tutor.games.trump_whales.components import ALL_CARDS
+    import sys
+    R = sys.modules["tutor.games.trump_whales.render"]
+    out = []
+    for w, h, floor in R.face_sizes():
+        for lang in ("en", "ru"):
+            for card in ALL_CARDS:
+                face = R._face(card, w, h, lang, floor)
+                root = ET.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">{face}</svg>')
+                for tag, el, x, y, tw, th, _c in _placed(root):
+                    if tag == "text" and (x < 0.5 or x + tw > w - 0.5 or y < 0 or y + th > h):
+                        out.append(f"{card} {w}x{h} {lang}: {''.join(el.itertext())!r} at {x:.1f}..{x + tw:.1f}")
+                sizes = [float(el.get("font-size")) for el in root.iter(SVG_NS + "text")]
+                assert min(sizes) >= floor, (card, w, floor)
+    assert not out, "\n".join(out[:20])

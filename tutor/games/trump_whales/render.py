@@ -69,6 +69,14 @@ P_HW, P_HH = 30, 42            # another player's hand, from its back
 BACK = "#17406b"
 
 
+def face_sizes() -> tuple:
+    """(width, height, least print) of every face-up card the layouts draw, for the tests that measure faces."""
+    k = PROJECTOR_SCALE
+    laptop, phone, projector = (S.LAYOUTS[n].min_print for n in ("laptop", "phone", "projector"))
+    return ((CW, CH, laptop), (BW, BH, laptop), (P_CW, P_CH, phone), (P_BW, P_BH, phone),
+            (round(CW * k, 1), round(CH * k, 1), projector), (round(BW * k, 1), round(BH * k, 1), projector))
+
+
 def _w(key: str, lang: str, **params) -> str:
     return text(f"trump_whales.board.{key}", lang, **params)
 
@@ -595,7 +603,7 @@ def _first_seat(view: dict) -> int:
     return view["to_move"][0] if view["to_move"] else 0
 
 
-def _phone_panel(board: _Board, view: dict, seat: dict, y: float) -> float:
+def _phone_panel(board: _Board, view: dict, seat: dict, y: float) -> int:
     """A player's panel across the phone: name and total, this round's points and what they are doing (a 46-unit
     tap target for the seat); the pearl pile and the bonuses; the hand, five cards a row when it is seen, else a
     small fan of backs beside the bonuses. Its height."""
@@ -665,7 +673,7 @@ def _phone(board: _Board, view: dict, title_words: tuple[str, str]) -> float:
     card_y = 134
     _trick(board, view, 8, 112, card_y, P_CW, P_CH, (W - 16 - P_CW) / 3, follow_width=W - 16,
            summary_width=W - 16, phase_x=W - 8)
-    y = card_y + P_CH + 48
+    y: float = card_y + P_CH + 48
     first = _first_seat(view)
     n = view["players"]
     for i in range(n):
@@ -673,7 +681,8 @@ def _phone(board: _Board, view: dict, title_words: tuple[str, str]) -> float:
         y += _phone_panel(board, view, seat, y)
     # the piles last: what the trick leaves and what is set aside
     y += 4
-    _piles(board, view, 14, y + 18, P_BW, P_BH, 26, 14 + 2 * P_BW + 40, y + 18 + P_BH / 2, W - 14 - (14 + 2 * P_BW + 40))
+    note_x = 14 + 2 * P_BW + 40
+    _piles(board, view, 14, y + 18, P_BW, P_BH, 26, note_x, y + 18 + P_BH / 2, W - 14 - note_x)
     height = y + 18 + P_BH + 10
     if view["over"]:
         _over(board, view, 8, card_y + 10, W - 16, 44)

@@ -102,7 +102,11 @@ def _two(words: str, width: float, size: float, bold: bool) -> list[str]:
     if _em(words, bold) * size * SQUEEZE <= width or " " not in words:
         return [words]
     parts = words.split(" ")
-    cuts = [(" ".join(parts[:i]), " ".join(parts[i:])) for i in range(1, len(parts))]
+    # never a lone sign or digit on a line ("+" over "swimmer: 1"): such words stay on one line, narrowed
+    cuts = [(" ".join(parts[:i]), " ".join(parts[i:])) for i in range(1, len(parts))
+            if len(" ".join(parts[:i])) > 1 and len(" ".join(parts[i:])) > 1]
+    if not cuts:
+        return [words]
     return list(min(cuts, key=lambda c: max(_em(c[0], bold), _em(c[1], bold))))
 
 
@@ -340,7 +344,8 @@ def _wide_panel(board: _Board, view: dict, seat: dict, y: float, height: float, 
         board.parts.append(_fit(tx, line, note, col, g.small, fill=NOTE))
     points = _points(board, seat)
     if points:
-        for part in _split(points, col, g.small):
+        lines = [points] if _em(points, False) * g.small <= col else points.replace(" · ", " ·\n", 1).split("\n")
+        for part in lines:
             line += g.small + 3
             board.parts.append(_fit(tx, line, part, col, g.small, fill=S.MUTED, cls="points"))
     # played cards, then the hand: each as wide as its cards need when both fit, else shared by their needs; in a

@@ -177,7 +177,7 @@ def _hand_rows(g: Geo, n: int) -> int:
 
 def _frag_rows(g: Geo, n: int) -> int:
     per_row = int((g.width - 8 - 16 + 2) // (g.frag + 2))
-    return max(1, -(-n // per_row))
+    return -(-n // per_row)
 
 
 def arrange(g: Geo, view: dict) -> tuple[dict, float]:
@@ -617,7 +617,10 @@ def _seat_panel(dwg, sp, view, seat, lang, hl, marks, offers, g: Geo, box):
         hand_lbl, frag_lbl = (x + 8, label_y), (x + 8, frag_lbl_y)
     else:
         cw, ch = g.hand if hand is not None else g.back
-        split = x + min(216 * k, w * 0.55)
+        if hand is not None:     # fewer players, taller panels: bigger cards (as far as five fit side by side)
+            grow = max(1.0, min(1.4, (y + h - area_y - 4) / ch, (w * 0.62 - 16) / (5 * (cw + 3))))
+            cw, ch = round(cw * grow, 1), round(ch * grow, 1)
+        split = x + max(min(216 * k, w * 0.55), min(5 * (cw + 3) + 16, w * 0.62))
         hand_box = (x + 8, area_y, split - x - 16, y + h - area_y - 4)
         frag_box = (split + 8, area_y, x + w - split - 16, y + h - area_y - 4)
         hand_lbl, frag_lbl = (x + 8, label_y), (split + 8, label_y)

@@ -61,6 +61,10 @@ def boards():
                 yield f"{players}p seed {seed} #{i}", g.view(s, seat), dict(lang=lang, choosable=offers(s, seat))
                 if s.phase == "keep":       # another player sees how many cards were drawn, not which
                     yield f"{players}p seed {seed} #{i} other", g.view(s, (seat + 1) % players), dict(lang=lang)
+                if i % 11 == 0:     # a score helper's cards alone (tutor.games.sea_salt_paper.sandbox)
+                    view = g.view(s, None)
+                    yield f"{players}p seed {seed} #{i} cards only", dict(view, cards_only=True,
+                                                                         seats=view["seats"][:1]), dict(lang=lang)
                 if i % 3 == 0:
                     yield f"{players}p seed {seed} #{i} teacher", g.view(s, None), dict(lang=lang)
     for path in lesson_files("sea_salt_paper", ROOT / "lessons"):

@@ -12,7 +12,8 @@ import sys
 
 R = sys.modules["tutor.games.sea_salt_paper.render"]
 
-SIZES = [(R.CW, R.CH), (R.CW - 8, R.CH - 14), (R.SW, R.SH), (R.SW - 8, R.SH - 10)]
+# every size a layout draws a card at (the table's, a panel's), with that layout's smallest print
+SIZES = sorted({(w, h, geo.small) for geo in R.GEOMETRY.values() for w, h in ((geo.tw, geo.th), (geo.pw, geo.ph))})
 
 MEASURE = """() => [...document.querySelectorAll('g.card')].flatMap((card) => {
   const w = +card.getAttribute('data-w');
@@ -29,12 +30,12 @@ def test_every_word_on_a_card_fits_the_card(page, lang):
     for card in C.ALL_CARDS:           # one card of each kind (and each mermaid's words are alike)
         one.setdefault(C.KIND[card], card)
     parts, x = [], 0
-    for w, h in SIZES:
+    for w, h, small in SIZES:
         for card in one.values():
-            face = R._face(card, w, h, lang).replace('<g class="card"', f'<g class="card" data-w="{w}"', 1)
+            face = R._face(card, w, h, lang, small).replace('<g class="card"', f'<g class="card" data-w="{w}"', 1)
             parts.append(f'<g transform="translate({x} 0)">{face}</g>')
             x += w + 10
-    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{x}" height="100" font-family="{R.S.FONT}">'
+    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{x}" height="{max(h for _, h, _ in SIZES) + 10}" font-family="{R.S.FONT}">'
            + "".join(parts) + "</svg>")
     page.set_content(f"<!doctype html><html><body style='margin:0'>{svg}</body></html>")
     over = [m for m in page.evaluate(MEASURE) if m["left"] < 2 or m["right"] > m["w"] - 2]

@@ -90,6 +90,7 @@ def _r(v: float) -> float:
 #   · the catch pile strip (PILE_H) when the view shows the pile · on a phone, the used cards' row (16)
 
 NAME_H, HAND_H, HEADS_H, CARDS_H, PILE_H = 27, 20, 13, 44, 22
+PHONE_GAP = 16          # between a phone's panels: room for one's event badge and the next one's "choosing…"
 KITI_ROW = 100           # a phone's row for Kiti: her figure, the ring round her, her name under it
 BIG_CARD_H = 56          # a phone hand's card cell: wider and taller than the layout's smallest tap target
 
@@ -151,7 +152,7 @@ class _Table(_Geo):
         self.RY = half - self.panel_h / 2 - 4 * u
         self.RX = self.W / 2 - self.seat_w / 2 - 6 * u
         self.lagoon_w, self.cell_h = 276 * u, 60 * u
-        self.card_w, self.card_h = 130 * u, 52 * u
+        self.card_w, self.card_h = 122 * u, 52 * u
         # the teacher's row of cards back in the box: bottom left, under the panels, left of Player 1's
         self.box = (8 * u, self.H - self.foot - 24 * u, self.CX - self.seat_w / 2 - 16 * u, 22 * u)
         self._kiti: dict = {}
@@ -262,7 +263,7 @@ class _Phone(_Geo):
             if s in self.big:
                 h = self.panel(seat, True, W - 16)["h"]
                 self.boxes[s] = (8.0, y, W - 16, h)
-                y += h + 10
+                y += h + PHONE_GAP
         for s in self.order:
             if s in self.big:
                 continue
@@ -281,7 +282,7 @@ class _Phone(_Geo):
         hs = [self.panel(self.view["seats"][s], False, half)["h"] for s in row]
         for i, s in enumerate(row):
             self.boxes[s] = (8 + i * (half + 8), y, half, max(hs))
-        return y + max(hs) + 10
+        return y + max(hs) + PHONE_GAP
 
     def big_hand(self, s: int) -> bool:
         return s in self.big
@@ -491,8 +492,10 @@ def _lagoon(dwg, geo, view, lang, hl, marks):
         cg.add(dwg.rect(insert=(_r(cx), _r(cy)), size=(_r(cw), _r(ch)), rx=_r(10 * u), ry=_r(10 * u),
                         fill=WATER[depth]))
         ink = WATER_INK[depth]
-        cg.add(S.label(dwg, depth_name(depth, lang), cx + 8 * u, cy + 18 * u, size=geo.fs(12), weight="bold",
-                       fill=ink))
+        room = cw - card_w - 21 * u - (24 * u if len(cell["cards"]) > 1 else 0)    # left of the card (and its pile)
+        name = depth_name(depth, lang)
+        cg.add(S.label(dwg, name, cx + 8 * u, cy + 18 * u, weight="bold", fill=ink,
+                       size=max(geo.fs(10), min(geo.fs(12), _r(room / em(name, True) - 0.05)))))
         cg.add(S.label(dwg, _w(f"rule.{depth}", lang), cx + 8 * u, cy + 33 * u, size=geo.fs(9.5), fill=ink))
         cards = cell["cards"]
         left, top = cx + cw - card_w - 5 * u, cy + (ch - card_h) / 2
@@ -795,7 +798,7 @@ def _arrows(dwg, geo, view, marks):
         cx, cy, cw, ch = geo.cell_box(C.DEPTHS.index(depth))
         if geo.phone:
             ax, ay = cx + 100, cy + ch - 14
-            line = dwg.line((_r(ax), _r(ay)), (_r(ax + 26), _r(ay)), stroke=S.EVENT, stroke_width=2.5)
+            line = dwg.line((_r(ax), _r(ay)), (_r(ax + 14), _r(ay)), stroke=S.EVENT, stroke_width=2.5)
             line["marker-end"] = "url(#maui-arrow)"
             S.data(line, depth=depth, seat=seat)
             g.add(line)

@@ -616,11 +616,13 @@ def _seat_panel(dwg, sp, view, seat, lang, hl, marks, offers, g: Geo, box):
         frag_box = (x + 8, frag_lbl_y + 4, w - 16, y + h - frag_lbl_y - 8)
         hand_lbl, frag_lbl = (x + 8, label_y), (x + 8, frag_lbl_y)
     else:
-        cw, ch = g.hand if hand is not None else g.back
-        if hand is not None:     # fewer players, taller panels: bigger cards (as far as five fit side by side)
-            grow = max(1.0, min(1.4, (y + h - area_y - 4) / ch, (w * 0.62 - 16) / (5 * (cw + 3))))
-            cw, ch = round(cw * grow, 1), round(ch * grow, 1)
-        split = x + max(min(216 * k, w * 0.55), min(5 * (cw + 3) + 16, w * 0.62))
+        cw, ch = g.hand
+        # fewer players, taller panels: bigger cards (as far as five fit side by side)
+        grow = max(1.0, min(1.4, (y + h - area_y - 4) / ch, (w * 0.62 - 16) / (5 * (cw + 3))))
+        cw, ch = round(cw * grow, 1), round(ch * grow, 1)
+        split = x + min(max(5 * (cw + 3) + 16, w * 0.4), w * 0.62)     # room for five cards, the rest fragments
+        if hand is None:
+            cw, ch = g.back
         hand_box = (x + 8, area_y, split - x - 16, y + h - area_y - 4)
         frag_box = (split + 8, area_y, x + w - split - 16, y + h - area_y - 4)
         hand_lbl, frag_lbl = (x + 8, label_y), (split + 8, label_y)
@@ -811,7 +813,7 @@ def _battle_box(dwg, sp, view, lang, marks, g: Geo, boxes):
         if em(title, True) * f(11) + em(who, False) * f(9.5) + 20 > w:      # too narrow for both: a second line
             head += f(9.5) + 3
         el.add(S.label(dwg, who, x + w - 6, head, size=f(9.5), anchor="end", fill=S.MUTED))
-        a_x, d_x, cy = x + w * 0.14, x + w * 0.86 - cw, head + 8 * k
+        a_x, d_x, cy = x + w * 0.14, x + w * 0.86 - cw, head + 8 * max(k, 1) + 5     # the players' marks clear it
         card = b["card"]
         el.add(_card_at(dwg, sp, card, a_x, cy, lang, w=cw, h=ch, cls="card battle-card"))
         if not card.get("hidden"):       # the attacker (or the teacher) sees it; on the table it lies face down
@@ -839,7 +841,7 @@ def _battle_box(dwg, sp, view, lang, marks, g: Geo, boxes):
                         stroke="#b8ab8f", stroke_width=1.2))
         head = y + 4 * k + f(10.5)
         el.add(S.label(dwg, _w("last_battle", lang), x + 6, head, size=f(10.5), weight="bold"))
-        a_x, d_x, cy = x + w * 0.14, x + w * 0.86 - cw, head + 6 * k
+        a_x, d_x, cy = x + w * 0.14, x + w * 0.86 - cw, head + 8 * max(k, 1) + 3
         el.add(_card_at(dwg, sp, ca, a_x, cy, lang, w=cw, h=ch, cls="card battle-card"))
         el.add(_card_at(dwg, sp, cd, d_x, cy, lang, w=cw, h=ch, cls="card battle-card"))
         el.add(S.mark(dwg, a_x, cy, round(8 * max(k, 1), 1), colour=C.PAWN_COLOURS[a], text=str(a + 1), size=f(9)))

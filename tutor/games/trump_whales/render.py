@@ -48,13 +48,13 @@ from tutor.games.trump_whales.text import bonus_name, card_name, card_title, fam
 # The laptop's sizes (the projector draws them PROJECTOR_SCALE times larger), in units
 W = 760
 TOP = 30                       # under the title bar
-CW, CH = 60, 74                # a card on the table (the trick, the discard pile)
+CW, CH = 60, 72                # a card on the table (the trick, the discard pile)
 BW, BH = 60, 68                # a card in a player's row: a bonus, or a card of a hand the viewer sees
 OW, OH = BW, BH
 HW, HH = 40, 58                # a card of a hand seen from its back
-PW, PH = 44, 66                # the pearl pile
-PANEL_H = 90                   # a player's row
-PANEL_Y = TOP + 130            # the first player's row
+PW, PH = 44, 64                # the pearl pile
+PANEL_H = 88                   # a player's row
+PANEL_Y = TOP + 138            # the first player's row
 PROJECTOR_SCALE = 1.56         # 9-unit print becomes 14.04: the projector's least
 
 # The phone's sizes, in units (one unit about one CSS px)
@@ -356,9 +356,10 @@ def _trick(board: _Board, view: dict, x0, head_y, card_y, cw, ch, step, follow_w
         board.card(play["card"], cx, card_y, cw, ch)
         seat = play["seat"]
         below = card_y + ch
-        board.parts.append(fitted(cx + cw / 2, below + name_size + 1, player_name(seat, lang), cw + (step - cw),
+        # under the card's ring (a highlight or what just happened): its name, then who led and who wins
+        board.parts.append(fitted(cx + cw / 2, below + name_size + 4, player_name(seat, lang), cw + (step - cw),
                                   10, board.floor, anchor="middle", cls="played-by"))
-        marks = below + name_size + (4 if board.W == PHONE_W else z(2))
+        marks = below + name_size + (7 if board.W == PHONE_W else z(5))
         if i == 0:
             board.parts.append(_mark("leader-mark", "#1d4e89", cx, marks, cw, mark_h, _w("leads", lang), board))
         if winner is not None and seat == winner:
@@ -528,7 +529,7 @@ def _wide_panel(board: _Board, view: dict, seat: dict, y: float) -> None:
     if note:
         board.fit(z(16), y + z(63), note, z(100), 10, bold=True, fill="#8a5a00", cls="note")
     board.element(f"seat:{s}", z(12), y + z(4), z(108), z(PANEL_H - 10), player_name(s, lang))
-    _pearl_pile(board, seat, z(124), y + z(18), z(PW), z(PH), y + z(13), z(84))
+    _pearl_pile(board, seat, z(124), y + z(17), z(PW), z(PH), y + z(12), z(84))
     # the bonuses and the hand share the rest of the row, overlapping only when they must
     bx = z(214)
     bw, bh = z(BW), z(BH)
@@ -550,16 +551,16 @@ def _wide_panel(board: _Board, view: dict, seat: dict, y: float) -> None:
         hand_w = min(right - bx - z(BW) - gap, z(HW) + max(0, n - 1) * z(HW) * 0.4)
         hand_w = max(hand_w, z(HW) + z(50))             # room for the hand's label
         bonus_w = min(max(1, nb) * pitch - z(4), right - bx - gap - hand_w)
-    board.fit(bx, y + z(13), _w("bonuses", lang), max(bonus_w, z(BW)), 10, fill=S.MUTED)
-    _bonuses(board, seat, bx, y + z(18), bonus_w, bw, bh)
+    board.fit(bx, y + z(12), _w("bonuses", lang), max(bonus_w, z(BW)), 10, fill=S.MUTED)
+    _bonuses(board, seat, bx, y + z(16), bonus_w, bw, bh)
     hx = round(bx + bonus_w + gap, 1)
-    board.fit(hx, y + z(13), _w("hand", lang, n=seat["hand_count"]), max(hand_w, z(60)), 10, fill=S.MUTED,
+    board.fit(hx, y + z(12), _w("hand", lang, n=seat["hand_count"]), max(hand_w, z(60)), 10, fill=S.MUTED,
               cls="hand-count")
     board.parts.append('<g class="hand">')
     if seat["hand"] is not None:
-        board.row(seat["hand"], hx, y + z(18), hand_w, bw, bh)
+        board.row(seat["hand"], hx, y + z(16), hand_w, bw, bh)
     else:
-        _backs(board, n, hx, y + z(20), hand_w, z(HW), z(HH))
+        _backs(board, n, hx, y + z(18), hand_w, z(HW), z(HH))
     board.parts.append("</g></g>")
 
 
@@ -582,9 +583,9 @@ def _wide(board: _Board, view: dict, title: str) -> float:
               cls="phase")
     _trump_box(board, view, z(10), z(TOP + 6), z(150), z(90))
     piles_x = Wu - 200
-    _trick(board, view, z(172), z(TOP + 13), z(TOP + 20), z(CW), z(CH), z(CW + 12),
+    _trick(board, view, z(172), z(TOP + 12), z(TOP + 22), z(CW), z(CH), z(CW + 12),
            follow_width=z(piles_x - 182), summary_width=z(piles_x - 186))
-    _piles(board, view, z(piles_x), z(TOP + 20), z(CW), z(CH), z(20), z(piles_x), z(TOP + 20 + CH + 15), z(186))
+    _piles(board, view, z(piles_x), z(TOP + 22), z(CW), z(CH), z(20), z(piles_x), z(TOP + 22 + CH + 15), z(186))
     y = z(PANEL_Y)
     for seat in view["seats"]:
         _wide_panel(board, view, seat, y)
@@ -614,8 +615,9 @@ def _phone_panel(board: _Board, view: dict, seat: dict, y: float) -> int:
     rows = max(1, math.ceil(len(seat["hand"]) / P_ROW)) if open_hand else 0
     shown, hidden = _bonus_cards(seat)
     # a player who may tap their bonuses sees them in rows of P_BONUS_ROW, each card wide enough to tap
-    bonus_rows = max(1, math.ceil((len(shown) + hidden) / P_BONUS_ROW)) if open_hand else 1
-    height = 66 + bonus_rows * (P_BH + 4) + 2 + (16 + rows * (P_BH + 4) + 2 if open_hand else 0)
+    bonus_rows = math.ceil((len(shown) + hidden) / P_BONUS_ROW) if open_hand else min(1, len(shown) + hidden)
+    row = max(P_PH + 8, bonus_rows * (P_BH + 4))      # the pile's row: as tall as the bonuses, or the pile
+    height = 66 + row + 2 + (16 + rows * (P_BH + 4) + 2 if open_hand else 0)
     _panel_rect(board, seat, acting, 6, y, PHONE_W - 12, height - 4)
     name = player_name(s, lang)
     total = _w("total", lang, n=seat["score"])
@@ -642,7 +644,7 @@ def _phone_panel(board: _Board, view: dict, seat: dict, y: float) -> int:
             else:
                 board.card(c, x, by, P_BW, P_BH)
         board.parts.append("</g>")
-        hy = y + 66 + bonus_rows * (P_BH + 4) + 12
+        hy = y + 66 + row + 12
         board.parts.append(fitted(14, hy, hand_words, 200, 10.5, board.floor, fill=S.MUTED, cls="hand-count"))
         board.parts.append('<g class="hand">')
         for i, c in enumerate(seat["hand"]):
@@ -673,7 +675,7 @@ def _phone(board: _Board, view: dict, title_words: tuple[str, str]) -> float:
     card_y = 134
     _trick(board, view, 8, 112, card_y, P_CW, P_CH, (W - 16 - P_CW) / 3, follow_width=W - 16,
            summary_width=W - 16, phase_x=W - 8)
-    y: float = card_y + P_CH + 48
+    y: float = card_y + P_CH + 52
     first = _first_seat(view)
     n = view["players"]
     for i in range(n):

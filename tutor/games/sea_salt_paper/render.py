@@ -107,7 +107,8 @@ def _two(words: str, width: float, size: float, bold: bool) -> list[str]:
             if len(" ".join(parts[:i])) > 1 and len(" ".join(parts[i:])) > 1]
     if not cuts:
         return [words]
-    return list(min(cuts, key=lambda c: max(_em(c[0], bold), _em(c[1], bold))))
+    first, second = min(cuts, key=lambda cut: max(_em(cut[0], bold), _em(cut[1], bold)))
+    return [first, second]
 
 
 # --------------------------------------------------------------------------- ColorADD-style signs
@@ -268,6 +269,7 @@ def _looking(board: _Board, view: dict, x: float, y: float, width: float, w: int
         if pile["cards"] is not None and pile["looking"]:
             words = f'{_w("looking", lang)}: {pile_name(pile["pile"], lang)}'
             top = 0 if below else g.label + 4
+            rows: float
             if below:
                 board.row(pile["cards"], x, y, width, w, h)
                 rows = h

@@ -972,6 +972,8 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=N
     splice = S.Splice()
     dwg = S.drawing(W, H, title=title, desc=desc, label="maui")
     dwg["data-layout"] = spec.name
+    # the height below which its smallest print (the layout's) would fall under 9 px (tutor.core.svg.DESK_LABEL_PX)
+    dwg["style"] = f"--tutor-min-height: {math.ceil(H * S.DESK_LABEL_PX / spec.min_print)}px"
     S.data(dwg, round=view["round"], players=view["players"], phase=view["phase"],
            viewer="all" if view.get("viewer") is None else view["viewer"])
     if offers:

@@ -12,8 +12,9 @@ The board is laid out for the width it is drawn at (`layout`, tutor.core.svg.LAY
 scaled down:
 
 - "phone" (360 units): one column. The trump and the token, the trick and the player whose board it is (the viewer,
-  or in the teacher's view the player to move) come first, their hand wrapped five cards a row, so the trick, the
-  trump, the token and that hand fit on one phone screen; the other players follow, compact, then the piles.
+  or in the teacher's view the player to move) come first, their hand wrapped five cards a row and then their
+  bonuses, so the trick, the trump, the token and that hand fit on one phone screen; the other players follow,
+  compact, then the piles.
   Every card and panel the learner taps is at least 46 units on its shorter side.
 - "laptop" (760 units, at most 520 tall with four players and every hand open): the trump, the trick and the piles
   across the top, then one row per player (name and points, pearl pile, bonuses, hand).
@@ -606,55 +607,56 @@ def _first_seat(view: dict) -> int:
 
 def _phone_panel(board: _Board, view: dict, seat: dict, y: float) -> int:
     """A player's panel across the phone: name and total, this round's points and what they are doing (a 46-unit
-    tap target for the seat); the pearl pile and the bonuses; the hand, five cards a row when it is seen, else a
-    small fan of backs beside the bonuses. Its height."""
+    tap target for the seat); a hand the viewer sees, five cards a row, then the pearl pile and the bonuses (in
+    rows of P_BONUS_ROW, each wide enough to tap); another's hand is a small fan of backs beside the bonuses. Its
+    height."""
     lang = board.lang
     s = seat["seat"]
     acting, note = _note(view, seat, lang)
     open_hand = seat["hand"] is not None
     rows = max(1, math.ceil(len(seat["hand"]) / P_ROW)) if open_hand else 0
     shown, hidden = _bonus_cards(seat)
-    # a player who may tap their bonuses sees them in rows of P_BONUS_ROW, each card wide enough to tap
     bonus_rows = math.ceil((len(shown) + hidden) / P_BONUS_ROW) if open_hand else min(1, len(shown) + hidden)
     row = max(P_PH + 8, bonus_rows * (P_BH + 4))      # the pile's row: as tall as the bonuses, or the pile
-    height = 66 + row + 2 + (16 + rows * (P_BH + 4) + 2 if open_hand else 0)
+    hand_h = 6 + rows * (P_BH + 4) + 16 if open_hand else 0
+    ry = y + 62 + hand_h                                # the labels over the pile and the bonuses
+    height = round(ry + 4 + row + 2 - y)
     _panel_rect(board, seat, acting, 6, y, PHONE_W - 12, height - 4)
     name = player_name(s, lang)
     total = _w("total", lang, n=seat["score"])
-    tsize = 12
     board.parts.append(fitted(16, y + 21, name, 200, 13, board.floor, bold=True))
-    board.parts.append(_t(PHONE_W - 16, y + 21, total, size=tsize, anchor="end", cls="total"))
+    board.parts.append(_t(PHONE_W - 16, y + 21, total, size=12, anchor="end", cls="total"))
     board.parts.append(fitted(16, y + 39, _w("round_points", lang, n=seat["round_points"]), 160, 10, board.floor,
                               fill=S.MUTED, cls="round-points"))
     if note:
         board.parts.append(fitted(PHONE_W - 16, y + 39, note, 150, 11, board.floor, bold=True, anchor="end",
                                   fill="#8a5a00", cls="note"))
     board.element(f"seat:{s}", 10, y + 4, PHONE_W - 20, 46, name)
-    _pearl_pile(board, seat, 14, y + 68, P_PW, P_PH, y + 62, 84)
+    _pearl_pile(board, seat, 14, ry + 6, P_PW, P_PH, ry, 84)
     bx = 102
-    board.parts.append(fitted(bx, y + 62, _w("bonuses", lang), 80, 10, board.floor, fill=S.MUTED))
+    board.parts.append(fitted(bx, ry, _w("bonuses", lang), 80, 10, board.floor, fill=S.MUTED))
     hand_words = _w("hand", lang, n=seat["hand_count"])
     if open_hand:
         board.parts.append('<g class="bonuses">')
         step = (PHONE_W - 14 - bx - P_BW) / (P_BONUS_ROW - 1)
         for i, c in enumerate(shown + [None] * hidden):
-            x, by = round(bx + (i % P_BONUS_ROW) * step, 1), y + 66 + (i // P_BONUS_ROW) * (P_BH + 4)
+            x, by = round(bx + (i % P_BONUS_ROW) * step, 1), ry + 4 + (i // P_BONUS_ROW) * (P_BH + 4)
             if c is None:
                 board.back(x, by, P_BW, P_BH)
             else:
                 board.card(c, x, by, P_BW, P_BH)
         board.parts.append("</g>")
-        hy = y + 66 + row + 12
+        hy = y + 62
         board.parts.append(fitted(14, hy, hand_words, 200, 10.5, board.floor, fill=S.MUTED, cls="hand-count"))
         board.parts.append('<g class="hand">')
         for i, c in enumerate(seat["hand"]):
             board.card(c, 14 + (i % P_ROW) * (P_BW + 4), hy + 6 + (i // P_ROW) * (P_BH + 4), P_BW, P_BH)
     else:
         hx = PHONE_W - 14 - 80
-        _bonuses(board, seat, bx, y + 66, hx - 10 - bx, P_BW, P_BH)
-        board.parts.append(fitted(hx, y + 62, hand_words, 80, 10, board.floor, fill=S.MUTED, cls="hand-count"))
+        _bonuses(board, seat, bx, ry + 4, hx - 10 - bx, P_BW, P_BH)
+        board.parts.append(fitted(hx, ry, hand_words, 80, 10, board.floor, fill=S.MUTED, cls="hand-count"))
         board.parts.append('<g class="hand">')
-        _backs(board, seat["hand_count"], hx, y + 68, 80, P_HW, P_HH)
+        _backs(board, seat["hand_count"], hx, ry + 6, 80, P_HW, P_HH)
     board.parts.append("</g></g>")
     return height
 

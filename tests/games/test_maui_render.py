@@ -184,19 +184,22 @@ def test_no_events_no_event_marks():
 
 # --------------------------------------------------------------------------- Kiti, seats, language
 
+@pytest.mark.parametrize("layout", ["laptop", "projector"])
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
-def test_kiti_stands_between_her_seats_with_the_right_hand_toward_the_right_seat(players):
+def test_kiti_stands_between_her_seats_with_the_right_hand_toward_the_right_seat(players, layout):
+    table = R._table(layout, players)
     for kiti in range(players):
         state = maui.setup(players, seed=1, kiti=kiti)
-        root = parse(maui.render(maui.view(state, None)))
+        root = parse(maui.render(maui.view(state, None), layout=layout))
         (fig,) = by_class(root, "kiti")
         right, left = int(fig.get("data-right-seat")), int(fig.get("data-left-seat"))
         assert right == kiti and left == (kiti + 1) % players
         kx, ky = float(fig.get("data-x")), float(fig.get("data-y"))
         # she stands in the angular gap between the two seats, going clockwise from the right-hand seat
         def angle(x, y):
-            return math.atan2(y - R.CY, x - R.CX) % (2 * math.pi)
-        a, b, k = angle(*R.seat_centre(right, players)), angle(*R.seat_centre(left, players)), angle(kx, ky)
+            return math.atan2(y - table.CY, x - table.CX) % (2 * math.pi)
+        a, b, k = (angle(*R.seat_centre(right, players, layout)), angle(*R.seat_centre(left, players, layout)),
+                   angle(kx, ky))
         assert 0 < (k - a) % (2 * math.pi) < (b - a) % (2 * math.pi)
         # each arm points more towards its own seat than towards the other one
         for hand_el in by_class(fig, "kiti-hand"):
@@ -206,7 +209,7 @@ def test_kiti_stands_between_her_seats_with_the_right_hand_toward_the_right_seat
             other = left if own == right else right
 
             def off(seat):
-                tx, ty = R.seat_centre(seat, players)
+                tx, ty = R.seat_centre(seat, players, layout)
                 turn = math.atan2(ty - sy, tx - sx) - math.atan2(ey - sy, ex - sx)
                 return abs((turn + math.pi) % (2 * math.pi) - math.pi)
             assert off(own) < off(other), (hand_el.get("data-hand"), kiti)
@@ -214,15 +217,17 @@ def test_kiti_stands_between_her_seats_with_the_right_hand_toward_the_right_seat
         assert hands == {"right": str(right), "left": str(left)}
 
 
+@pytest.mark.parametrize("layout", ["phone", "laptop", "projector"])
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 @pytest.mark.parametrize("lang", ["en", "ru"])
-def test_kitis_name_stays_clear_of_the_rings_round_her(players, lang):
+def test_kitis_name_stays_clear_of_the_rings_round_her(players, lang, layout):
     """The highlight ring (and the ring after she steps) is drawn round Kiti; her name sits outside
     both, so no ring crosses a letter (a review found the ring through "Kiti")."""
     for kiti in range(players):
         events = [Event("maui.kiti_moved", "maui:play", {"player": kiti})]     # adds the "she stepped" ring
         state = maui.setup(players, seed=1, kiti=kiti)
-        root = parse(maui.render(maui.view(state, None), highlight=["kiti"], events=events, lang=lang))
+        root = parse(maui.render(maui.view(state, None), highlight=["kiti"], events=events, lang=lang,
+                                 layout=layout))
         (fig,) = by_class(root, "kiti")
         kx, ky = float(fig.get("data-x")), float(fig.get("data-y"))
         rings = [float(c.get("r")) + float(c.get("stroke-width") or 3) / 2
@@ -249,14 +254,16 @@ def test_seats_go_clockwise_from_player_1_at_the_bottom():
     assert y2 < R.CY                             # then the top
 
 
+@pytest.mark.parametrize("layout", ["laptop", "projector"])
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
-def test_panels_stay_on_the_board_and_clear_of_the_lagoon(players):
+def test_panels_stay_on_the_board_and_clear_of_the_lagoon(players, layout):
     state, _ = play(players, 3, players * 4)
     view = maui.view(state, None)
-    lx, ly, lw, lh = R.lagoon_box()
-    boxes = [R._seat_box(s, view) for s in range(players)]
+    table = R._table(layout, players)
+    lx, ly, lw, lh = R.lagoon_box(layout)
+    boxes = [R._seat_box(s, view, layout) for s in range(players)]
     for x, y, w, h in boxes:
-        assert 0 <= x and x + w <= R.W and R.HEADER <= y and y + h <= R.H
+        assert 0 <= x and x + w <= table.W and table.header <= y and y + h <= table.H - table.foot
         assert x + w <= lx or x >= lx + lw or y + h <= ly or y >= ly + lh, "a seat panel covers the lagoon"
     for i, (ax, ay, aw, ah) in enumerate(boxes):
         for bx, by, bw, bh in boxes[i + 1:]:

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Iterable, NamedTuple
+from typing import Any, Iterable, NamedTuple
 
 from tutor.core import svg as S
 from tutor.core.cardtable import em
@@ -894,9 +894,9 @@ def _legend(dwg, lang, g: Geo, box):
 # --------------------------------------------------------------------------- events -> marks
 
 def _marks(events: Iterable) -> dict:
-    marks = {"moves": [], "cells": set(), "turned": set(), "seats": {}, "battle": False}
+    marks: dict[str, Any] = {"moves": [], "cells": set(), "turned": set(), "seats": {}, "battle": False}
     for e in events or ():
-        kind = getattr(e, "kind", None) or (e.get("kind") if isinstance(e, dict) else "")
+        kind = getattr(e, "kind", None) or (e.get("kind") if isinstance(e, dict) else "") or ""
         d = getattr(e, "data", None) or (e.get("data", {}) if isinstance(e, dict) else {})
         what = kind.split(".", 1)[-1]
         if what == "moved":
@@ -1068,9 +1068,9 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=N
     for seat in view["seats"]:
         dwg.add(_start_tile(dwg, seat, hl, lang, g))
     # the highlighted card's movement, over the tiles and under the pawns
-    for h in sorted(hl):
-        if h.startswith("card:"):
-            card_id = h[5:]
+    for key in sorted(hl):
+        if key.startswith("card:"):
+            card_id = key[5:]
             if card_id in view.get("destinations", {}) or any(
                     card_id in {c["id"] for c in (s.get("hand") or [])} for s in view["seats"]):
                 seat = view["seats"][view["turn"]]
@@ -1079,10 +1079,10 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=N
     for seat in view["seats"]:
         if seat.get("pawn") is not None:
             dwg.add(_pawn(dwg, seat["seat"], *centre(g, *seat["pawn"]), r=14 * k))
-    for h in sorted(hl):
-        if h.startswith("cell:") and h[5:].isdigit() and int(h[5:]) < N * N:
-            x, y, w, hh = cell_box(g, int(h[5:]))
-            dwg.add(S.ring(dwg, x, y, w, hh, pad=2, radius=6, target=h))
+    for key in sorted(hl):
+        if key.startswith("cell:") and key[5:].isdigit() and int(key[5:]) < N * N:
+            x, y, w, h = cell_box(g, int(key[5:]))
+            dwg.add(S.ring(dwg, x, y, w, h, pad=2, radius=6, target=key))
     choices = _choices(dwg, view, offers, lang, g) if offers else None
     if choices is not None:
         dwg.add(choices)
@@ -1116,7 +1116,7 @@ def render_shells(fragments, lang: str = "en", choosable=None) -> str:
     and points; fragments in no whole shell greyed as scoring nothing; the total (without the bonus token).
     `choosable` ({"tile:<id>": choice id or Offer}) makes those fragments clickable."""
     offers = S.offers(choosable)
-    placed = []        # (tile id, x, y) of every fragment drawn, for the hit areas laid over them at the end
+    placed: list[tuple[str, float, float]] = []        # (tile id, x, y) of every fragment drawn, for the hit areas laid over them at the end
     ids = [f if isinstance(f, str) else f["id"] for f in (fragments or [])]
     tiles = {t: _tile_dict(t) for t in ids}
     assembly = best_assembly(ids)
@@ -1182,11 +1182,11 @@ def render_shells(fragments, lang: str = "en", choosable=None) -> str:
         g.add(S.label(dwg, f"{len(unused)} × {_w('s.unused', lang)}", 740, y + 38, size=13, anchor="end",
                       weight="bold", fill=S.MUTED))
         dwg.add(g)
-    hits = [(t, x, y) for t, x, y in placed if f"tile:{t}" in offers]
+    hits = [(t, hx, hy) for t, hx, hy in placed if f"tile:{t}" in offers]
     if hits:
         layer = dwg.g(class_="choices")
-        for t, x, y in hits:
-            layer.add(S.choice(dwg, f"tile:{t}", offers[f"tile:{t}"], x - 1.5, y - 1.5, TILE + 3, TILE + 3, radius=6,
+        for t, hx, hy in hits:
+            layer.add(S.choice(dwg, f"tile:{t}", offers[f"tile:{t}"], hx - 1.5, hy - 1.5, TILE + 3, TILE + 3, radius=6,
                                label=tile_name(t, lang)))
         dwg.add(layer)
     return _finish(dwg, lang)

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Iterable
+from typing import Any, Iterable
 
 from tutor.core import svg as S
 from tutor.core.cardtable import em
@@ -116,7 +116,8 @@ class _Geo:
 
     def panel(self, seat: dict, big: bool, w: float) -> dict:
         u = self.u
-        hand = seat.get("hand")
+        hand = seat.get("hand") or []
+        hand_h: float
         if big:
             cols = 6 if w >= 300 else 3
             rows = max(1, math.ceil(len(hand) / cols))
@@ -142,7 +143,7 @@ class _Table(_Geo):
         super().__init__(layout)
         u = self.u = self.spec.min_print / 9
         self.players = players
-        self.H = self.spec.max_height
+        self.H: float = self.spec.max_height or self.W
         self.header, self.foot = 32 * u, 18 * u
         self.CX = self.W / 2
         half = (self.H - self.foot - self.header) / 2
@@ -438,8 +439,9 @@ def _catch_card(dwg, geo, card: dict, x, y, w, h, lang, *, cls="card catch"):
         return g
     fill, ink = KIND_STYLE[card["kind"]]
     S.data(g, card=card["id"], kind=card["kind"], value=card["value"])
+    dashed: dict[str, Any] = {"stroke_dasharray": "5 3"} if card.get("face_down") else {}
     g.add(S.card(dwg, x, y, w, h, fill=fill, stroke=ink, stroke_width=2 if not card.get("face_down") else 2.5,
-                 cls=None, **({"stroke_dasharray": "5 3"} if card.get("face_down") else {})))
+                 cls=None, **dashed))
     if w >= 90:        # landscape card in the lagoon
         size = geo.fs(10)
         side = h - size - 8 * u
@@ -822,7 +824,7 @@ def _arrows(dwg, geo, view, marks):
 # --------------------------------------------------------------------------- events -> marks
 
 def _marks(events: Iterable) -> dict:
-    marks = {"cells": set(), "seats": {}, "hand": None, "kiti_to": None, "kiti_from": None, "new": set(),
+    marks: dict[str, Any] = {"cells": set(), "seats": {}, "hand": None, "kiti_to": None, "kiti_from": None, "new": set(),
              "arrows": []}
 
     def tag(seat, word):
@@ -958,6 +960,7 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=N
     _kiti_from(marks, view)
     title, desc = describe(view, lang)
     ghost = view.get("kiti") is not None and marks["kiti_from"] is not None
+    geo: Any
     if spec.name == "phone":
         geo = _Phone(view, offers)
         bottom = geo.layout_seats(geo.seats_top, ghost)

@@ -20,6 +20,7 @@ from tutor.core.cardtable import em
 from tutor.core.scenario import lesson_files, load_file, replay
 from tutor.core.svg import LAYOUTS, layout_of
 from tutor.games import aqua_fest
+from tutor.games.aqua_fest import components as C
 
 R = importlib.import_module("tutor.games.aqua_fest.render")   # the package exports the function under this name
 
@@ -270,3 +271,37 @@ def test_each_layout_renders_in_a_few_milliseconds():
             times.append(time.process_time() - start)
         medians[name] = statistics.median(times) * 1000
     assert all(ms < 10 for ms in medians.values()), medians       # about 2 ms each on the build machine
+
+
+# --------------------------------------------------------------------------- the shells picture
+
+SHELL_SETS = [[], ["u-white-7", "ll-white-3"],
+              ["u-white-7", "u-pink-1", "u-black-7", "u-white-4", "ll-white-3", "lr-pink-1", "u-pink-4", "u-black-8",
+               "ll-pink-1", "lr-pink-3", "u-pink-5", "u-pink-8", "ll-black-1", "u-black-1", "coral-1"]]
+
+
+def test_the_shells_picture_in_every_layout():
+    """The shells picture (the shells helper) takes the same layouts: the width, the print and, on a phone, tiles
+    big enough to tap; it grows as tall as the collection needs (the page scrolls), so its height is not held."""
+    rnd = random.Random(3)
+    collections = SHELL_SETS + [rnd.sample(sorted(C.FRAGMENTS), 30)]
+    for ids in collections:
+        offers = {f"tile:{t}": f"t{n}" for n, t in enumerate(ids)}
+        drawn = {}
+        for name in LAYOUT_NAMES:
+            for lang in ("en", "ru"):
+                svg = R.render_shells(ids, lang, choosable=offers, layout=name)
+                problems = [p for p in layout_problems(svg, name) if "units tall" not in p]
+                assert problems == [], f"{name}, {lang}, {len(ids)} fragments: {problems}"
+                _x, _y, width, height = viewbox(ET.fromstring(svg))
+                outside = [e for e in _extents(svg) if e[1] < -0.5 or e[2] < -0.5 or e[3] > width + 0.5
+                           or e[4] > height + 0.5]
+                assert not outside, f"{name}, {lang}: {outside[:3]}"
+            root = ET.fromstring(R.render_shells(ids, "ru", choosable=offers, layout=name))
+            drawn[name] = _semantics(R.render_shells(ids, "ru", choosable=offers, layout=name))
+            if name == "phone":
+                for area in (el for el in root.iter() if el.get("data-choice")):
+                    ring = area.find(f"{SVG}rect")
+                    assert min(float(ring.get("width")), float(ring.get("height"))) >= layout_of("phone").min_target
+        assert drawn["phone"] == drawn["laptop"] == drawn["projector"]
+    assert R.render_shells(SHELL_SETS[2]) == R.render_shells(SHELL_SETS[2], layout="laptop")

@@ -1111,82 +1111,122 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=N
 SHELL_W, SHELL_H, TILE = 244, 112, 40
 
 
-def render_shells(fragments, lang: str = "en", choosable=None) -> str:
+class ShellGeo(NamedTuple):
+    """How a layout draws the shells picture: its width, scale, shells per row, a shell's size, a tile's size."""
+    width: float
+    k: float
+    per_row: int
+    shell_w: float
+    shell_h: float
+    tile: float
+    P: float
+    head: float          # the top of the first row of shells
+
+
+SHELL_GEO = {
+    "phone": ShellGeo(360, 1.0, 1, 344, 112, 44, 9.5, 62),        # one shell a row, tiles big enough to tap
+    "laptop": ShellGeo(760, 1.0, 3, SHELL_W, SHELL_H, TILE, 9, 40),
+    "projector": ShellGeo(1600, 1.6, 4, 384, 179, 64, 14, 64),
+}
+
+
+def render_shells(fragments, lang: str = "en", choosable=None, layout: str | None = None) -> str:
     """A player's fragments laid out as the best assembly of shells: each shell's kind, stars, bonuses
     and points; fragments in no whole shell greyed as scoring nothing; the total (without the bonus token).
-    `choosable` ({"tile:<id>": choice id or Offer}) makes those fragments clickable."""
+    `choosable` ({"tile:<id>": choice id or Offer}) makes those fragments clickable. `layout` as for `render`
+    (None: the laptop's): the phone draws one shell a row, the projector bigger."""
+    name = S.layout_of(layout).name
+    sg = SHELL_GEO[name]
+    k, W, T = sg.k, sg.width, sg.tile
+
+    def f(size: float) -> float:
+        return max(round(size * k, 1), sg.P)
+
     offers = S.offers(choosable)
-    placed: list[tuple[str, float, float]] = []        # (tile id, x, y) of every fragment drawn, for the hit areas laid over them at the end
-    ids = [f if isinstance(f, str) else f["id"] for f in (fragments or [])]
+    placed: list[tuple[str, float, float]] = []     # (tile id, x, y) of every fragment drawn, for the hit areas
+    ids = [fr if isinstance(fr, str) else fr["id"] for fr in (fragments or [])]
     tiles = {t: _tile_dict(t) for t in ids}
     assembly = best_assembly(ids)
     total = assembly.points
     shells = assembly.shells
-    per_row = 3
-    rows = -(-len(shells) // per_row)
+    rows = -(-len(shells) // sg.per_row)
     unused = [t for t in assembly.unused] + [t for t in ids if C.tile(t).coral]
-    height = 44 + max(rows, 1) * (SHELL_H + 8) + (72 if unused else 0) + 8
+    left_label = name == "phone"      # a phone prints the leftovers' count above them, not beside
+    unused_h = (T + 40) if left_label else 64 * k
+    height = sg.head + 4 * k + max(rows, 1) * (sg.shell_h + 8 * k) + (unused_h + 8 * k if unused else 0) + 8 * k
     title = _n("s.title", total, lang)
     desc = _n("s.desc", total, lang, frags=len(ids), k=len(shells), u=len(unused))
     lines = [desc]
     for sh in shells:
         lines.append(_w("s.shell", lang, kind=_w(f"s.{sh.kind}", lang).capitalize(), stars=sh.stars, bonus=sh.bonus,
                         points=sh.points))
-    dwg = S.drawing(760, height, title=title, desc="\n".join(lines), label="aqua-fest-shells")
+    dwg = S.drawing(W, round(height, 1), title=title, desc="\n".join(lines), label="aqua-fest-shells")
+    dwg["data-layout"] = name
     S.data(dwg, points=total, shells=len(shells))
     if offers:
         S.interactive(dwg)
-    dwg.add(dwg.rect(insert=(0, 0), size=(760, height), fill="#f7f3e8"))
-    tot = S.label(dwg, _n("s.total", total, lang), 12, 26, size=17, weight="bold", cls="total")
+    dwg.add(dwg.rect(insert=(0, 0), size=(W, round(height, 1)), fill="#f7f3e8"))
+    tot = S.label(dwg, _n("s.total", total, lang), 12 * k, 26 * k, size=f(17), weight="bold", cls="total")
     S.data(tot, points=total)
     dwg.add(tot)
-    counts = {k: sum(1 for s in shells if s.kind == k) for k in ("unique", "rare", "ordinary")}
-    summary = " · ".join(f"{n} × {_w(f's.{k}', lang)}" for k, n in counts.items() if n)
-    dwg.add(S.label(dwg, summary or (_w("s.none", lang) if not ids else _w("s.no_shell", lang)), 748, 26, size=11,
-                    anchor="end", fill=S.MUTED))
-    for k, sh in enumerate(shells):
-        x, y = 10 + (k % per_row) * (SHELL_W + 6), 40 + (k // per_row) * (SHELL_H + 8)
+    counts = {kind: sum(1 for s in shells if s.kind == kind) for kind in ("unique", "rare", "ordinary")}
+    summary = " · ".join(f"{n} × {_w(f's.{kind}', lang)}" for kind, n in counts.items() if n)
+    if left_label:
+        where, anchor = (12, 48), "start"
+    else:
+        where, anchor = (W - 12 * k, 26 * k), "end"
+    dwg.add(S.label(dwg, summary or (_w("s.none", lang) if not ids else _w("s.no_shell", lang)), *where, size=f(11),
+                    anchor=anchor, fill=S.MUTED))
+    for j, sh in enumerate(shells):
+        x = 10 * k + (j % sg.per_row) * (sg.shell_w + 6 * k)
+        y = sg.head + (j // sg.per_row) * (sg.shell_h + 8 * k)
         fill, ink = KIND_STYLE[sh.kind]
         g = dwg.g(class_="shell")
         S.data(g, kind=sh.kind, stars=sh.stars, bonus=sh.bonus, points=sh.points)
-        g.add(dwg.rect(insert=(x, y), size=(SHELL_W, SHELL_H), rx=10, ry=10, fill=fill, stroke=ink, stroke_width=2))
+        g.add(dwg.rect(insert=(round(x, 1), round(y, 1)), size=(round(sg.shell_w, 1), round(sg.shell_h, 1)), rx=10,
+                       ry=10, fill=fill, stroke=ink, stroke_width=2))
         # uppers on top, the lower-left and lower-right below: as the pieces fit in the shell
         order = sorted(sh.fragments, key=lambda t: {"upper": 0, "lower-left": 1, "lower-right": 2}[C.tile(t).kind])
-        for j, t in enumerate(order):
-            tx, ty = x + 10 + (j % 2) * (TILE + 3), y + 12 + (j // 2) * (TILE + 3)
-            g.add(_tile_face(dwg, tiles[t], tx, ty, TILE, lang, layer=None, cls="tile"))
+        for i, t in enumerate(order):
+            tx, ty = x + 10 * k + (i % 2) * (T + 3 * k), y + 12 * k + (i // 2) * (T + 3 * k)
+            g.add(_tile_face(dwg, tiles[t], round(tx, 1), round(ty, 1), T, lang, layer=None, cls="tile", P=sg.P))
             placed.append((t, tx, ty))
-        tx = x + 106
-        g.add(S.label(dwg, _w(f"s.{sh.kind}", lang), tx, y + 24, size=14, weight="bold", fill=ink, cls="kind"))
+        tx = x + 10 * k + 2 * (T + 3 * k) + 10 * k
+        g.add(S.label(dwg, _w(f"s.{sh.kind}", lang), tx, y + 24 * k, size=f(14), weight="bold", fill=ink, cls="kind"))
         stars = " + ".join(str(C.tile(t).stars) for t in order)
-        g.add(S.label(dwg, f"★ {stars} = {sh.stars}", tx, y + 44, size=11))
-        yy = y + 60
+        g.add(S.label(dwg, f"★ {stars} = {sh.stars}", tx, y + 44 * k, size=f(11)))
+        yy = y + 60 * k
         if sh.kind in ("rare", "unique"):
-            g.add(S.label(dwg, _w("s.shape", lang), tx, yy, size=10.5, fill=ink))
-            yy += 15
+            g.add(S.label(dwg, _w("s.shape", lang), tx, yy, size=f(10.5), fill=ink))
+            yy += 15 * k
         if sh.kind == "unique":
-            g.add(S.label(dwg, _w("s.pearl", lang), tx, yy, size=10.5, fill=ink))
-        g.add(S.label(dwg, _n("s.points", sh.points, lang), x + SHELL_W - 10, y + SHELL_H - 10, size=14,
-                      anchor="end", weight="bold", cls="points"))
+            g.add(S.label(dwg, _w("s.pearl", lang), tx, yy, size=f(10.5), fill=ink))
+        g.add(S.label(dwg, _n("s.points", sh.points, lang), x + sg.shell_w - 10 * k, y + sg.shell_h - 10 * k,
+                      size=f(14), anchor="end", weight="bold", cls="points"))
         dwg.add(g)
     if unused:
-        y = 44 + max(rows, 1) * (SHELL_H + 8)
+        y = sg.head + 4 * k + max(rows, 1) * (sg.shell_h + 8 * k)
         g = dwg.g(class_="unused", opacity=0.55)
         S.data(g, count=len(unused))
-        g.add(dwg.rect(insert=(10, y), size=(740, 64), rx=10, ry=10, fill="#e4e7eb", stroke="#9aa5b1",
-                       stroke_dasharray="5 4"))
-        for j, t in enumerate(unused):
-            g.add(_tile_face(dwg, tiles[t], 20 + j * min(43, 500 / max(len(unused), 1)), y + 12, TILE, lang,
-                             layer=None, cls="tile leftover"))
-            placed.append((t, 20 + j * min(43, 500 / max(len(unused), 1)), y + 12))
-        g.add(S.label(dwg, f"{len(unused)} × {_w('s.unused', lang)}", 740, y + 38, size=13, anchor="end",
-                      weight="bold", fill=S.MUTED))
+        g.add(dwg.rect(insert=(10 * k, round(y, 1)), size=(round(W - 20 * k, 1), round(unused_h, 1)), rx=10, ry=10,
+                       fill="#e4e7eb", stroke="#9aa5b1", stroke_dasharray="5 4"))
+        words = f"{len(unused)} × {_w('s.unused', lang)}"
+        if left_label:
+            g.add(S.label(dwg, words, 20, y + 20, size=f(13), weight="bold", fill=S.MUTED))
+            top, room = y + 30, W - 40 - T
+        else:
+            g.add(S.label(dwg, words, W - 20 * k, y + 38 * k, size=f(13), anchor="end", weight="bold", fill=S.MUTED))
+            top, room = y + 12 * k, 500 * k
+        gap = min(T + 3 * k, room / max(len(unused), 1))
+        for i, t in enumerate(unused):
+            g.add(_tile_face(dwg, tiles[t], 20 * k + i * gap, top, T, lang, layer=None, cls="tile leftover", P=sg.P))
+            placed.append((t, 20 * k + i * gap, top))
         dwg.add(g)
     hits = [(t, hx, hy) for t, hx, hy in placed if f"tile:{t}" in offers]
     if hits:
         layer = dwg.g(class_="choices")
         for t, hx, hy in hits:
-            layer.add(S.choice(dwg, f"tile:{t}", offers[f"tile:{t}"], hx - 1.5, hy - 1.5, TILE + 3, TILE + 3, radius=6,
+            layer.add(S.choice(dwg, f"tile:{t}", offers[f"tile:{t}"], hx - 1.5, hy - 1.5, T + 3, T + 3, radius=6,
                                label=tile_name(t, lang)))
         dwg.add(layer)
     return _finish(dwg, lang)

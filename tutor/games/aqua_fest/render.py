@@ -1171,8 +1171,9 @@ def render_shells(fragments, lang: str = "en", choosable=None, layout: str | Non
     dwg.add(tot)
     counts = {kind: sum(1 for s in shells if s.kind == kind) for kind in ("unique", "rare", "ordinary")}
     summary = " · ".join(f"{n} × {_w(f's.{kind}', lang)}" for kind, n in counts.items() if n)
+    where: tuple[float, float]
     if left_label:
-        where, anchor = (12, 48), "start"
+        where, anchor = (12.0, 48.0), "start"
     else:
         where, anchor = (W - 12 * k, 26 * k), "end"
     dwg.add(S.label(dwg, summary or (_w("s.none", lang) if not ids else _w("s.no_shell", lang)), *where, size=f(11),

@@ -22,7 +22,8 @@ letter, fragment kinds differ in shape, stars are counted, highlights are thick 
   piles, battles and legend in a row below;
 - "projector" (1,600 x at most 820): the laptop's pieces drawn 1.6 times as big, the piles and legend left of the
   seabed, the players and the battles on its right.
-Every layout draws the same things with the same data attributes; only places and sizes differ.
+Every layout draws the same things with the same data attributes; only places and sizes differ. The shells picture
+takes `layout=` too (a phone: one shell a row; a projector: bigger, four a row).
 
 `highlight`: "card:<id>" (the card and where it can take the pawn: dots of class "dest", and faint
 lines along the directions of straight-line movers), "cell:<0..24>", "seat:<n>", "home:<n>" (0-based

@@ -997,6 +997,8 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=N
     W = g.width
     dwg = S.drawing(W, round(height, 1), title=title, desc=desc, label="aqua-fest")
     dwg["data-layout"] = g.name
+    # the height below which its smallest print (the layout's) would fall under 9 px (tutor.core.svg.DESK_LABEL_PX)
+    dwg["style"] = f"--tutor-min-height: {math.ceil(height * S.DESK_LABEL_PX / g.P)}px"
     S.data(dwg, players=view["players"], turn=view["turn"], viewer="all" if teacher else view["viewer"])
     if offers:
         S.interactive(dwg)
@@ -1163,6 +1165,7 @@ def render_shells(fragments, lang: str = "en", choosable=None, layout: str | Non
                         points=sh.points))
     dwg = S.drawing(W, round(height, 1), title=title, desc="\n".join(lines), label="aqua-fest-shells")
     dwg["data-layout"] = name
+    dwg["style"] = f"--tutor-min-height: {math.ceil(height * S.DESK_LABEL_PX / sg.P)}px"
     S.data(dwg, points=total, shells=len(shells))
     if offers:
         S.interactive(dwg)

@@ -166,7 +166,7 @@ def _panel_height(g: Geo, seat: dict) -> float:
     """A phone panel's height: a face-up hand gets a row of big cards and rows of fragments under it."""
     if seat.get("hand") is None:
         return 78
-    return 36 + _hand_rows(g, seat["hand_count"]) * (g.hand[1] + 3) + 17 + _frag_rows(g, seat["collected_count"]) * (
+    return 39 + _hand_rows(g, seat["hand_count"]) * (g.hand[1] + 3) + 17 + _frag_rows(g, seat["collected_count"]) * (
         g.frag + 2) + 6
 
 
@@ -612,8 +612,8 @@ def _seat_panel(dwg, sp, view, seat, lang, hl, marks, offers, g: Geo, box):
         # stacked: a row of cards big enough to tap, the fragments in rows under them
         cw, ch = g.hand
         hand_h = max(0, _hand_rows(g, len(hand)) * (ch + 3) - 3)
-        hand_box = (x + 8, area_y, w - 16, hand_h)
-        frag_lbl_y = area_y + hand_h + 4 + f(9)
+        hand_box = (x + 8, area_y + 3, w - 16, hand_h)      # 3 more: a highlight ring clears the label
+        frag_lbl_y = area_y + 3 + hand_h + 4 + f(9)
         frag_box = (x + 8, frag_lbl_y + 4, w - 16, y + h - frag_lbl_y - 8)
         hand_lbl, frag_lbl = (x + 8, label_y), (x + 8, frag_lbl_y)
     else:
@@ -624,7 +624,9 @@ def _seat_panel(dwg, sp, view, seat, lang, hl, marks, offers, g: Geo, box):
         split = x + min(max(5 * (cw + 3) + 16, w * 0.4), w * 0.62)     # room for five cards, the rest fragments
         if hand is None:
             cw, ch = g.back
-        hand_box = (x + 8, area_y, split - x - 16, y + h - area_y - 4)
+        # the cards a little lower where the panel has room, so a highlight ring clears the label above them
+        lower = 3 if y + h - area_y - 7 >= ch else 0
+        hand_box = (x + 8, area_y + lower, split - x - 16, y + h - area_y - 4 - lower)
         frag_box = (split + 8, area_y, x + w - split - 16, y + h - area_y - 4)
         hand_lbl, frag_lbl = (x + 8, label_y), (split + 8, label_y)
         el.add(dwg.line((round(split, 1), round(y + 2 * top, 1)), (round(split, 1), round(y + h - 4, 1)),

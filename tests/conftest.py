@@ -23,3 +23,12 @@ def guard_spy():
     unexpected = [(type(e).__name__, str(e)) for e, ok, _ in caught if not ok]
     if not spy.allow_unexpected:
         assert not unexpected, f"a widget callback failed: {unexpected}"
+
+
+@pytest.fixture
+def phone_screen():
+    """The page says it is a phone (tutor.widgets.screen): boards are laid out for 390 px; back to the default after."""
+    from tutor.widgets import screen
+    screen.reset()
+    yield screen
+    screen.reset()

@@ -29,6 +29,7 @@ from tutor.core.safe_input import MAX_SAVED_BYTES
 from tutor.core.session import Session
 from tutor.core.svg import Offer
 from tutor.widgets import labels
+from tutor.widgets import screen
 from tutor.widgets.board import esm_with_choices, paths_of, render_choosable, routes, steps
 from tutor.widgets.common import (
     StandIn, TraitMessage, esc, events_highlight, events_html, guard, safe_cite, split_defs, ui,
@@ -156,6 +157,7 @@ class PlayTable(StandIn, anywidget.AnyWidget):
                                   on_press=g(lambda _c: self.load(self.saved)))
         self._controls = {c.id: c for c in (self.undo_button, self.new_button, self.save_button, self.load_button)}
         self.on_msg(self._on_msg)
+        screen.watch(self._relayout)
 
         with guard(self.errors, lang):
             self.session = session or Session(game_id, players, seat, seed, bots, deal=False, **setup)
@@ -326,6 +328,11 @@ class PlayTable(StandIn, anywidget.AnyWidget):
             self.press(cid, v=v, **extra)
 
     # ------------------------------------------------------------------ drawing
+
+    def _relayout(self, _layout: str) -> None:
+        """The page's screen changed (a phone turned): the board is drawn again for it (tutor.widgets.screen)."""
+        with guard(self.errors, self.lang):
+            self.refresh()
 
     def refresh(self) -> None:
         """Rebuild what the page shows from the state and send it (one message)."""

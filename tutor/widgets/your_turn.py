@@ -147,6 +147,10 @@ class YourTurn(PlayTable):
             # the verdict goes in the status area (a live region); the table's controls are not part of a task
             self.view = {**self.view, "status": self.verdict, "controls": False, "board_box": self._board_box()}
 
+    def _relayout(self, layout: str) -> None:
+        self._box = None          # the box of the old layout's boards: measured again for the new one
+        super()._relayout(layout)
+
     def _board_box(self) -> Optional[dict]:
         """The box (tutor.widgets.boardbox) that holds the task's board and the board after each move the learner
         may make, drawn once: the page draws every board of the task in it (play.js), so the board keeps its width

@@ -7,6 +7,8 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
+import pytest
+
 from tutor.core import svg as S
 from tutor.core.game import load, ready_games
 
@@ -139,31 +141,24 @@ def test_fitted_words_keep_to_the_small_print_floor_and_narrow_only_what_is_too_
     assert size_of(short) == S.SMALL_PRINT and em("of", True) * S.SMALL_PRINT < 44 and "textLength" not in short
 
 
-def test_card_and_boat_boards_pan_no_wider_on_a_phone_than_their_small_print_needs():
-    """Козырные киты's and Острів котів's boards print nothing under the floor, so a phone draws them at 1.5
-    times their width; Паперові океани's smallest cards narrow their longest lines (by at most SQUEEZE)."""
+@pytest.mark.parametrize("game_id", ready_games())
+def test_every_game_lays_its_board_out_for_each_screen(game_id):
+    """Every game's board (a new game's too) keeps each layout's promises (tests/layout_check.py: its width, its
+    smallest print, its tallest board) over positions of seeded games at its largest table; the games' own layout
+    tests check the arrangement."""
     import random
-    import re
 
-    from tutor.core.cardtable import SQUEEZE
-    floor = {"trump_whales": S.SMALL_PRINT, "isle_of_cats": S.SMALL_PRINT,
-             "sea_salt_paper": round(S.SMALL_PRINT * SQUEEZE, 2) - 0.01}
-    for game_id, least in floor.items():
-        game = load(game_id)
-        render = importlib.import_module(f"tutor.games.{game_id}.render").render
-        for seed in range(3):
-            rnd = random.Random(seed)
-            s = game.setup(game.SPEC.players[-1], seed=seed)
-            for step in range(60):
-                if game.is_over(s):
-                    break
-                if step % 10 == 0:
-                    for lang in game.SPEC.lesson_langs:
-                        svg = render(game.view(s, 0), lang=lang)
-                        smallest = min(map(float, re.findall(r'font-size="([0-9.]+)"', svg)))
-                        assert smallest >= least, f"{game_id}: print at {smallest} units"
-                        if least == S.SMALL_PRINT:
-                            width = float(re.search(r'<svg [^>]*viewBox="0 0 ([0-9.]+) ', svg).group(1))
-                            assert f"--tutor-phone-width: {round(width * S.PHONE_SCALE)}px" in svg
-                p = rnd.choice(game.to_move(s))
-                s, _ = game.apply(s, rnd.choice(game.legal_actions(s, p)))
+    from layout_check import layout_problems
+    game = load(game_id)
+    for seed in range(2):
+        rnd = random.Random(seed)
+        s = game.setup(game.SPEC.players[-1], seed=seed, **game.SPEC.play_setup)
+        for step in range(60):
+            if game.is_over(s):
+                break
+            if step % 15 == 0:
+                for layout in S.LAYOUTS:
+                    svg = game.render(game.view(s, 0), lang=game.SPEC.lesson_langs[-1], layout=layout)
+                    assert layout_problems(svg, layout) == [], (game_id, seed, step, layout)
+            p = rnd.choice(game.to_move(s))
+            s, _ = game.apply(s, rnd.choice(game.legal_actions(s, p)))

@@ -23,14 +23,12 @@ class PageStatus(StandIn, anywidget.AnyWidget):
     _css = PAGE_CSS
     lost_text = T.Unicode("").tag(sync=True)
     reload_text = T.Unicode("").tag(sync=True)
-    pan_text = T.Unicode("").tag(sync=True)          # the phone's hint over a board that pans sideways (tutor.css)
     interval_ms = T.Int(15_000).tag(sync=True)       # a quiet page checks every 15 s
     timeout_ms = T.Int(10_000).tag(sync=True)
     click_timeout_ms = T.Int(5_000).tag(sync=True)   # a click gets an answer in milliseconds when all is well
 
     def __init__(self, lang: str = "en", **kwargs):
-        super().__init__(lost_text=ui("page.lost", lang), reload_text=ui("page.reload", lang),
-                         pan_text=ui("page.pan", lang), **kwargs)
+        super().__init__(lost_text=ui("page.lost", lang), reload_text=ui("page.reload", lang), **kwargs)
         self.add_class("tutor-page-status")
         self.on_msg(self._answer)
 

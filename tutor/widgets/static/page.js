@@ -16,9 +16,6 @@ function render({ model, el }) {
   reload.addEventListener("click", () => window.location.reload());
   notice.append(text, " ", reload);
   document.body.appendChild(notice);
-  // the words of the phone's "swipe sideways" hint over a board wider than the screen (tutor.css), in the
-  // page's language; CSS reads them as a string
-  document.documentElement.style.setProperty("--tutor-pan-hint", JSON.stringify(model.get("pan_text") || "⟷"));
 
   let pending = null;
   let seq = 0;
@@ -45,16 +42,6 @@ function render({ model, el }) {
   const markLive = () => {
     for (const area of document.querySelectorAll(".tutor-live:not([aria-live])")) {
       area.setAttribute("aria-live", "polite");
-    }
-    // on a phone a board is wider than the screen and pans (tutor.css): open it at its middle, where
-    // the lagoon or the seabed is, unless it is laid out from its left edge (data-pan="start": a card
-    // table, the boats), where the deck, the trump and the first player's panel are
-    for (const box of document.querySelectorAll(".tutor-svg:not([data-centred])")) {
-      const svg = box.querySelector("svg");
-      if (!svg) continue;
-      box.dataset.centred = "1";
-      if (svg.getAttribute("data-pan") === "start") box.scrollLeft = 0;
-      else if (box.scrollWidth > box.clientWidth) box.scrollLeft = (box.scrollWidth - box.clientWidth) / 2;
     }
   };
   markLive();

@@ -536,7 +536,7 @@ def test_lesson_helpers(lang):
     assert "10, 10, 11, 12, 12, 13, 14, 15" in c
 
     pos = lesson.position("maui", {"players": 4, "kiti": 0}, lang, viewer=0, highlight=["kiti"])
-    assert isinstance(pos, lesson.Static) and pos.value.startswith("<svg")
+    assert isinstance(pos, lesson.Static) and pos.value.startswith('<div class="tutor-for-phone"><svg') and '<div class="tutor-for-wide"><svg' in pos.value
     assert "tutor-position" in pos._repr_html_() and "<style>" in pos._repr_html_()
     state = maui.setup(4, seed=3)
     assert lesson.position("maui", state, lang).value == lesson.position("maui", maui.to_json(state), lang).value

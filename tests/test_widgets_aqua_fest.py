@@ -430,12 +430,12 @@ def test_lesson_helpers_for_aqua_fest(lang):
 
     spec = {"players": 2, "pawns": {1: "C3"}, "hands": {1: ["crab-1"], 2: ["crab-2"]}}
     pos = lesson.position("aqua_fest", spec, lang, viewer=0, highlight=("card:crab-1",))
-    assert isinstance(pos, lesson.Static) and pos.value.startswith("<svg") and 'data-card="crab-1"' in pos.value
+    assert isinstance(pos, lesson.Static) and pos.value.startswith('<div class="tutor-for-phone"><svg') and '<div class="tutor-for-wide"><svg' in pos.value and 'data-card="crab-1"' in pos.value
     from tutor.games.aqua_fest.scenario import setup as spec_setup
     state = spec_setup(spec)
     assert pos.value == lesson.position("aqua_fest", state, lang, viewer=0, highlight=("card:crab-1",)).value
     kw = lesson.position("aqua_fest", {"players": 2, "seed": 3, "pawns": [[2, 2], None]}, lang)
-    assert isinstance(kw, lesson.Static) and kw.value.startswith("<svg")
+    assert isinstance(kw, lesson.Static) and kw.value.count("<svg") == 2
     bad = lesson.position("aqua_fest", {"players": 2, "pawns": {1: "Z9"}}, lang)
     assert isinstance(bad, lesson.Static) and "Z9" in bad.message
 

@@ -147,5 +147,5 @@ def test_the_check_finds_a_board_label_and_a_title_that_answer_early():
     old = dict(data, highlight=["player:1"], title={"en": "The rulebook's example: two mermaids, 4 + 3"},
                steps=[{k: v for k, v in step.items() if k != "highlight"} for step in data["steps"]])
     problems = answers_shown(old, replay(old).frames, "en")
-    assert any("board already prints ['4', '8']" in p for p in problems), problems
+    assert any("board already prints" in p and "'8'" in p for p in problems), problems
     assert any("title already says ['3', '4']" in p for p in problems), problems

@@ -196,6 +196,7 @@ class DrillPlayer(StandIn, W.VBox):
         self._show(again=True, why=True, next=True)
 
     def _mark(self, key: str, right: bool) -> None:
+        assert self.question is not None, "an option is marked only on a question asked"
         b = self.buttons[key]
         b.description = self._label(self.question.option(key), "✓" if right else "✗")
         b.add_class("tutor-quiz-right" if right else "tutor-quiz-wrong")

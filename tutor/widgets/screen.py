@@ -20,12 +20,12 @@ from tutor.core.svg import DEFAULT_LAYOUT, layout_for_width
 
 log = logging.getLogger(__name__)
 
-_state = {"layout": DEFAULT_LAYOUT, "width": None}
+_state: dict = {"layout": DEFAULT_LAYOUT, "width": None}
 _watchers: list = []          # weak references to the bound methods to call when the layout changes
 
 
 def layout() -> str:
-    return _state["layout"]
+    return str(_state["layout"])
 
 
 def width():

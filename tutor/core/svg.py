@@ -86,7 +86,7 @@ LAYOUTS = {
     # a phone, 360-430 px: the board fills the box, one unit about one px; what must be seen at once comes first
     "phone": Layout("phone", 360, 9.5, 46, None, 1.2),
     # a laptop column, 760-1,000 px on a 1280x800 screen: the board, the narration and the buttons on one screen
-    "laptop": Layout("laptop", 760, 9, 24, 520, 1.25),
+    "laptop": Layout("laptop", 760, 9, 24, 520, 1.05),
     # a projector, 1,600 px and up, read from across a room: bigger print, the whole table on a 1080-px screen
     "projector": Layout("projector", 1600, 14, 24, 820, 1.2),
 }

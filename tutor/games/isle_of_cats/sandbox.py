@@ -29,6 +29,7 @@ from tutor.games.isle_of_cats.text import colour_name, shape_name, tile_name
 from tutor.games.isle_of_cats.view import view
 from tutor.widgets.common import ErrorArea, StandIn, esc, guard, safe_cite
 from tutor.widgets.placeboard import PlaceBoard
+from tutor.widgets import screen  # the page's screen: its board is laid out for it
 
 _CARDS = (("card-151", "card-152"), ("card-153", "card-154"))
 _U = "ui.isle_of_cats."
@@ -182,7 +183,7 @@ class ScoreHelper(StandIn, W.VBox):
         # and no family cards (the helper does not score them)
         seat = {**v["seats"][0], "kept": [], "kept_count": 0, "dealt": [], "dealt_count": 0}
         v = {**v, "seats": [seat], "island": [], "order": [0], "held": v["held"]}
-        self.board.show(render(v, highlight=("families",), lang=lang, boat_only=True), placing_data(state, 0, lang))
+        self.board.show(render(v, highlight=("families",), lang=lang, boat_only=True, layout=screen.layout()), placing_data(state, 0, lang))
         self.summary.value = (f"<p>{esc(_w('families', lang, n=len(fams)))} · {esc(_w('unfilled', lang, n=len(rooms)))}"
                               f" · {esc(_w('rats', lang, n=len(rats)))}</p>")
         b = breakdown(placed, self.boat)

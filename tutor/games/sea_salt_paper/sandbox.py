@@ -30,6 +30,7 @@ from tutor.games.sea_salt_paper.scoring import breakdown, card_points, colour_bo
 from tutor.games.sea_salt_paper.text import card_name, kind_name, points_text
 from tutor.games.sea_salt_paper.view import view
 from tutor.widgets.common import ErrorArea, StandIn, esc, guard, safe_cite
+from tutor.widgets import screen  # the page's screen: its board is laid out for it
 
 _R = "sea_salt_paper:"
 ANDRIY = (("octopus-1", "octopus-3", "octopus-4"), ("crab-6", "crab-7"))       # rulebook «ЗАВЕРШЕННЯ РАУНДУ»
@@ -254,7 +255,7 @@ class ScoreHelper(StandIn, W.VBox):
         cards = self.cards
         state = setup(2, seed=0, hands=[self.hand, []], zones=[self.zone, []])
         seen = view(state, 0)      # the chosen cards alone: no deck to take from, no opponent
-        self.svg.value = render(dict(seen, cards_only=True, seats=seen["seats"][:1]), lang=lang)
+        self.svg.value = render(dict(seen, cards_only=True, seats=seen["seats"][:1]), lang=lang, layout=screen.layout())
         self.breakdown = breakdown(cards, bonus=True)
         lines = list(self.breakdown.lines)
         bonus_line = lines.pop() if cards else None

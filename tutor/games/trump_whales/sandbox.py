@@ -24,6 +24,7 @@ from tutor.games.trump_whales.rules import setup
 from tutor.games.trump_whales.scoring import round_breakdown
 from tutor.games.trump_whales.view import view
 from tutor.widgets.common import ErrorArea, StandIn, esc, guard, safe_cite
+from tutor.widgets import screen  # the page's screen: its board is laid out for it
 
 _R = "trump_whales:"
 ZHENYA = (7, 3)          # rulebook «КОНЕЦ РАУНДА» example: 7 pearl cards and three unused bonuses: 7 + 1 = 8
@@ -152,4 +153,4 @@ class ScoreHelper(StandIn, W.VBox):
         self.table.value = (f"<table><thead><tr><th>{esc(_w('line', lang))}</th><th>{esc(text('ui.points', lang))}"
                             f"</th><th>{esc(text('ui.rule', lang))}</th></tr></thead><tbody>{''.join(rows)}"
                             f"</tbody></table>{note}")
-        self.svg.value = render(view(position(pearls, bonuses), 0), lang=lang)
+        self.svg.value = render(view(position(pearls, bonuses), 0), lang=lang, layout=screen.layout())

@@ -1,0 +1,73 @@
+"""Boards that fit the screen they are on (issue #24), on every lesson page in every language, at a phone (390×844,
+touch), a laptop (1280×800) and a projector (1920×1080): the page reports its width, every board comes laid out for
+it (its data-layout), no board is wider than its box and nothing pans sideways, the smallest printed text is 9 CSS
+px or more, a phone's tap targets are 44 px or more; at 1280×800 the step buttons and the newest narration show with
+the board after pressing Next. A screenshot of each page's first worked example at each width is kept under
+build/layouts/ for a reviewer to look at."""
+
+from __future__ import annotations
+
+import pytest
+
+from test_browser_pages import LAYOUT_REPORT, close_tab, open_page, scroll_through
+from test_notebooks import LESSONS
+from voila_harness import ROOT
+
+SCREENS = {
+    "phone": ({"width": 390, "height": 844}, "phone"),
+    "laptop": ({"width": 1280, "height": 800}, "laptop"),
+    "projector": ({"width": 1920, "height": 1080}, "projector"),
+}
+SHOTS = ROOT / "build" / "layouts"
+
+
+def check_layout(page, layout: str) -> dict:
+    report = page.evaluate(LAYOUT_REPORT)
+    assert report["boards"] >= 5, report
+    assert report["layouts"] == [layout], f"boards laid out for {report['layouts']} on a {layout} screen ({page.url})"
+    assert not report["wide"], f"boards wider than their box on {page.url}: {report['wide'][:3]}"
+    assert report["pageWidth"] <= report["screen"] + 1, f"the page pans: {report['pageWidth']} px on {report['screen']}"
+    assert report["smallest"] >= 9, f"a board prints {report['smallest']:.1f} px: {report['where']!r} ({page.url})"
+    if layout == "phone":
+        assert report["smallTap"] >= 44, f"a tap target is {report['smallTap']:.0f} px: {report['tapWhere']!r}"
+    return report
+
+
+NEXT_IN_VIEW = """(player) => {
+  const inView = (el) => { const r = el.getBoundingClientRect();
+    return r.height > 0 && r.top >= -1 && r.bottom <= window.innerHeight + 1; };
+  const nav = player.querySelector('.tutor-nav-row'), svg = player.querySelector('.tutor-svg svg');
+  const said = [...player.querySelectorAll('.tutor-narration .tutor-say, .tutor-narration h3')].pop();
+  return {nav: !!nav && inView(nav), board: !!svg && inView(svg), said: !!said && inView(said),
+          boardHeight: svg ? Math.round(svg.getBoundingClientRect().height) : 0};
+}"""
+
+
+@pytest.mark.parametrize("screen", sorted(SCREENS))
+@pytest.mark.parametrize("name", sorted(LESSONS))
+def test_every_board_fits_its_screen(voila_server, browser, name, screen):
+    viewport, layout = SCREENS[screen]
+    context, page = open_page(browser, voila_server.render_url(name), viewport=viewport)
+    try:
+        if screen == "phone":     # a phone's context: touch, as a learner's phone (open_page makes a laptop's)
+            context.close()
+            context = browser.new_context(viewport=viewport, is_mobile=True, has_touch=True, device_scale_factor=2)
+            page = context.new_page()
+            page.on("pageerror", lambda exc: None)
+            page.goto(voila_server.render_url(name))
+        scroll_through(page)
+        check_layout(page, layout)
+        player = page.locator(".tutor-scenario").first
+        player.scroll_into_view_if_needed()
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        player.screenshot(path=str(SHOTS / f"{name.replace('.ipynb', '')}-{screen}.png"))
+        if screen == "laptop":
+            # the learner presses Next with the buttons at the top of the screen: the board and what happened show too
+            player.evaluate("(el) => el.scrollIntoView({block: 'start'})")
+            player.get_by_role("button", name=player.locator(".tutor-nav").nth(2).inner_text(), exact=True).click()
+            page.wait_for_function("(el) => el.dataset.index === '1' && el.dataset.ready === 'true'",
+                                   arg=player.element_handle())
+            seen = player.evaluate(NEXT_IN_VIEW)
+            assert seen["nav"] and seen["board"] and seen["said"], f"after Next on {name}: {seen}"
+    finally:
+        close_tab(context, page)

@@ -18,6 +18,7 @@ import anywidget
 import ipywidgets as W
 import traitlets as T
 
+from tutor.widgets import screen
 from tutor.widgets.common import ErrorArea, MessageSink, StandIn, compact_esm, guard, ui
 
 # every part built in this kernel, so tests (and a notebook's "open everything") can reach them
@@ -33,6 +34,7 @@ class Reveal(StandIn, anywidget.AnyWidget):
     label = T.Unicode("").tag(sync=True)
     loading = T.Unicode("").tag(sync=True)
     opened = T.Bool(False).tag(sync=True)
+    width = T.Float(0).tag(sync=True)      # the lesson column's width (CSS px) when the page opened the part
     done = T.Bool(False).tag(sync=True)
 
 
@@ -57,6 +59,10 @@ class LazyPart(StandIn, W.Box):
 
     def _on_opened(self, change) -> None:
         if change["new"]:
+            # the page says how wide its column is with the opening: the part's boards are laid out for it even when
+            # it opens before the page widget's own report arrives (tutor.widgets.screen)
+            if self.reveal.width:
+                screen.set_width(self.reveal.width)
             self.expand()
 
     def _on_page_msg(self, _widget, content, _buffers) -> None:

@@ -26,6 +26,7 @@ from tutor.games.aqua_fest.shells import best_assembly, classify, evaluate
 from tutor.games.aqua_fest.text import colour_name, fragment_kind_name
 from tutor.widgets.board import ClickBoard
 from tutor.widgets.common import ErrorArea, StandIn, esc, guard, safe_cite
+from tutor.widgets import screen  # the page's screen: its picture is laid out for it
 
 RULEBOOK_EXAMPLE = ("u-white-7", "u-pink-1", "u-black-7", "u-white-4", "ll-white-3", "lr-pink-1", "u-pink-4",
                     "u-black-8", "ll-pink-1", "lr-pink-3", "u-pink-5", "u-pink-8")
@@ -281,7 +282,7 @@ class ShellsHelper(StandIn, W.VBox):
         g = guard(self.errors, lang)
         choosable = self.svg.offer({f"tile:{t}": (g(lambda t=t: setattr(self.toggles[t], "value", False)),
                                                   fragment_tip(t, lang), True) for t in ids})
-        self.svg.value = render_shells(ids, lang, choosable=choosable)
+        self.svg.value = render_shells(ids, lang, choosable=choosable, layout=screen.layout())
         rows = []
         for line in self.breakdown.lines:
             rows.append(f'<tr class="line"><td>{esc(line.label(lang))}</td><td class="num">{number(line.points)}</td>'

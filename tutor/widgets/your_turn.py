@@ -43,7 +43,7 @@ class YourTurn(PlayTable):
     """One move on a set position, judged by the engine."""
 
     advises = False      # the task judges the learner's own decision: the game's advice would answer it
-    _shown_in_verdict: tuple = ()    # the events "What decided it" lists ("What happened" leaves them out)
+    _deciding: tuple = ()    # the events "What decided it" lists ("What happened" leaves them out once shown)
 
     def __init__(self, task, lang: str = "en", *, lessons=None):
         self.task = resolve(task, lessons, lang)
@@ -60,7 +60,7 @@ class YourTurn(PlayTable):
 
     def new_game(self) -> None:
         """The task's position again (the session's set position), with no verdict: "Try again"."""
-        self._shown_in_verdict = ()
+        self._deciding = ()
         self.outcome, self.verdict, self.why, self.why_shown = None, "", "", False
         super().new_game()
 
@@ -109,14 +109,24 @@ class YourTurn(PlayTable):
         self.refresh()
 
     def _decided(self, after, events) -> str:
+        """What "Show me why" adds after a miss: the engine's deciding events (if the goal names any), then the
+        task's own explanation of the right move, with its rule: a strategy task ("which bonus card first?") has
+        no deciding event, and its learner still deserves the reason."""
+        lang = self.lang
         items = [i for i in Q.deciding(self.task["game"], after, events, self.task["goal"]) if hasattr(i, "narrate")]
-        body = events_html(for_viewer(items, self.seat), self.lang)
-        self._shown_in_verdict = tuple(items) if body else ()
-        return f'<div class="tutor-why-not"><b>{esc(ui("task.decided", self.lang))}</b>{body}</div>' if body else ""
+        body = events_html(for_viewer(items, self.seat), lang)
+        self._deciding = tuple(items) if body else ()
+        decided = f'<b>{esc(ui("task.decided", lang))}</b>{body}' if body else ""
+        explain = localised(self.task["explain"], lang)
+        right = (f'<p class="tutor-task-right"><b>{esc(ui("task.right_move", lang))}</b> {esc(explain)}'
+                 f'{citation_html(self.task.get("rule", ""), lang)}</p>')
+        return f'<div class="tutor-why-not">{decided}{right}</div>'
 
     def logged(self, events) -> tuple:
-        """"What happened" under the board leaves out what "What decided it" already lists: each event is told once."""
-        return tuple(e for e in events if e not in self._shown_in_verdict)
+        """"What happened" under the board tells the whole move until "Show me why" lists the deciding events; then
+        it leaves them out: each event is told once."""
+        shown = self._deciding if self.why_shown else ()
+        return tuple(e for e in events if e not in shown)
 
     def _hint(self) -> str:
         return (f'<p class="tutor-task-hint"><b>{esc(ui("task.hint", self.lang))}:</b> '

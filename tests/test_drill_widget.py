@@ -149,3 +149,23 @@ def test_a_broken_drill_is_a_friendly_message_not_a_traceback():
     w = DrillPlayer(broken, lang="en", seed=1)
     assert "could not make a question" in w.errors.value and "maui/broken" in w.errors.value
     assert "Traceback" not in w.errors.value
+
+
+def test_a_pick_all_answer_says_which_way_it_missed():
+    w = DrillPlayer(CARDS, lang="en", seed=4)
+    while len(w.question.answer) < 2:        # a question with two right answers or more: one can be left out
+        w.new_question()
+    q = w.question
+    right = sorted(q.answer)
+    w.pick(right[0])
+    w.submit()
+    said = text_of(w)
+    assert "not picked" in said and "are wrong" not in said
+    w.try_again()
+    for key in right:
+        w.pick(key)
+    w.pick(wrong_key(q))
+    w.submit()
+    said = text_of(w)
+    assert "are wrong" in said and "not picked" not in said
+

@@ -188,9 +188,15 @@ class DrillPlayer(StandIn, W.VBox):
             return
         for key in verdict.extra:
             self._mark(key, False)
-        # the hint first: it points at the rule; the answer and the engine's reasons wait for "Show me why"
+        # a pick-all answer says which way it missed (without saying which options), then the hint: it points at the
+        # rule; the answer and the engine's reasons wait for "Show me why"
+        partly = ""
+        if q.multi:
+            said = ([ui("drill.some_wrong", lang)] if verdict.extra else []) + (
+                [ui("drill.some_missing", lang)] if verdict.missing else [])
+            partly = f'<p class="tutor-drill-partly">{esc(" ".join(said))}</p>'
         self.verdict.value = (f'<div class="tutor-verdict wrong" role="status" data-correct="false">'
-                              f'✗ {esc(ui("drill.wrong", lang))}</div>'
+                              f'✗ {esc(ui("drill.wrong", lang))}</div>{partly}'
                               f'<p class="tutor-task-hint"><b>{esc(ui("drill.hint", lang))}:</b> '
                               f'{esc(D.said(q.hint, lang))}{citation_html(q.rule, lang)}</p>')
         self._show(again=True, why=True, next=True)

@@ -15,6 +15,7 @@ catalogue words (maui.drill.*), said in the reader's language; cards are named b
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from functools import partial
 from typing import Optional
 
@@ -113,6 +114,12 @@ def _tied(rng: random.Random, state: State) -> Optional[list]:
     return [tie if s in tied else rng.choice(state.hands[s]) for s in range(state.players)]
 
 
+def _tied_cards(event) -> Words:
+    """"two 1s", «две единицы»: the equal cards of a tie event, by number and count."""
+    k = len(event.data["players"])
+    return Words(f"maui.drill.tied.{event.data['card']}", n=k, count=Words(f"maui.drill.count.{k}"))
+
+
 def _caught(events, depth: str) -> Optional[int]:
     for e in events:
         if e.kind == "maui.catch" and e.data["depth"] == depth:
@@ -125,28 +132,42 @@ _TELLING = ("maui.catch", "maui.dispute", "maui.empty_handed", "maui.seagull_ate
 
 # --------------------------------------------------------------------------- who takes which cell
 
+def _who_takes_answer(told, ask: str) -> Optional[int]:
+    """The seat that answers `ask` in a round's events: the taker of a depth, or the one diver left empty-handed."""
+    if ask == "nothing":
+        empty = [e.data["player"] for e in told if e.kind == "maui.empty_handed"]
+        return empty[0] if len(empty) == 1 else None
+    return _caught(told, ask)
+
+
 def _who_takes(rng: random.Random) -> Optional[Question]:
     state = _table(rng, 1, 11)
     n = state.players
-    cards = [rng.choice(state.hands[s]) for s in range(n)]
-    if len(set(cards)) < n:                       # ties are the next drill's
-        return None
+    # about half the rounds hold two equal cards (issue #23: the plain ones were too easy); a tie is asked about
+    # only where Kiti cannot change the answer (settling a tie is the next part's drill)
+    cards = (_tied(rng, state) if rng.random() < 0.5 else None) or [rng.choice(state.hands[s]) for s in range(n)]
     reveal, shown, told = _round(state, cards)
-    empty = [e.data["player"] for e in told if e.kind == "maui.empty_handed"]
-    asks = ["deep", "middle", "shallow"] + (["nothing"] if len(empty) == 1 else [])
-    ask = rng.choice(asks)
+    # the middle and "who catches nothing" take more thought than the highest and the lowest card: asked more
+    ask = rng.choice(("deep", "middle", "middle", "shallow", "nothing", "nothing"))
+    seat = _who_takes_answer(told, ask)
+    if seat is None:
+        return None
+    if len(set(cards)) < n:                       # a tie: the answer must be the same wherever Kiti sits
+        for kiti in range(n):
+            if kiti != state.kiti and _who_takes_answer(_round(replace(state, kiti=kiti), cards)[2], ask) != seat:
+                return None
     if ask == "nothing":
-        seat, rule = empty[0], "maui:play"
+        rule = "maui:play"
         prompt = Words("maui.drill.who_takes.nothing", cards=_cards(cards))
         explain = Words("maui.drill.who_takes.explain.nothing", p=seat + 1, card=cards[seat])
     else:
-        seat, rule = _caught(told, ask), _DEPTH_RULE[ask]
-        if seat is None:
-            return None
+        rule = _DEPTH_RULE[ask]
         prompt = Words("maui.drill.who_takes", cards=_cards(cards), depth=Words(f"maui.depth.{ask}.from"))
         deep = _caught(told, "deep")
         explain = Words(f"maui.drill.who_takes.explain.{ask}", p=seat + 1, card=cards[seat],
                         deep=cards[deep] if deep is not None else "")
+    if len(set(cards)) < n:
+        explain = joined([explain, Words("maui.drill.who_takes.explain.tie")], sep=" ")
     viewer = rng.randrange(n)
     return Question(
         drill="maui/who-takes", key=_key(state, cards, ask), state=reveal, viewer=viewer,
@@ -183,7 +204,7 @@ def _kiti_decides(rng: random.Random) -> Optional[Question]:
     if ask in disputes:
         d = disputes[ask]
         order = [s + 1 for s in dispute_order(state, _HAND[ask])]
-        explain = Words(f"maui.drill.kiti.explain.{_HAND[ask]}", card=d.data["card"],
+        explain = Words(f"maui.drill.kiti.explain.{_HAND[ask]}", tied=_tied_cards(d),
                         depth=Words(f"maui.depth.{ask}.acc"), order=", ".join(map(str, order)), p=seat + 1)
     else:
         explain = Words("maui.drill.kiti.explain.loser", p=seat + 1, card=cards[seat])
@@ -211,24 +232,34 @@ def _win_the_cell(rng: random.Random) -> Optional[Question]:
     before = _laid(state, others)
     ask = rng.choice(C.DEPTHS)
     hand = state.hands[me]
-    right, why = set(), []
+    # what each of your cards would do: the cell it takes ("nothing" if none), and the round it would make
+    takes, rounds = {}, {}
     for card in hand:
-        after, events = apply(before, Dive(me, card))
-        if _caught(events, ask) == me:
-            right.add(card)
-        for e in events:   # what each of your cards would lead to at that depth, each outcome once
-            if e.data.get("depth") == ask and e.kind in ("maui.catch", "maui.dispute") and e not in why:
-                why.append(e)
+        cut = stages(before, Dive(me, card))
+        ended = len(cut) > 1 and cut[-1][0] == "done" and cut[-1][1].round != state.round
+        rounds[card] = [e for _, _, more in (cut[:-1] if ended else cut) for e in more]
+        takes[card] = next((e.data["depth"] for e in rounds[card] if e.kind == "maui.catch"
+                            and e.data["player"] == me), "nothing")
+    right = sorted(c for c in hand if takes[c] == ask)
     if not right or len(right) == len(hand):
         return None
+    # "show me why" plays one card, your lowest that wins; the explanation says what each other card would take
+    why = tuple(e for e in rounds[right[0]] if e.kind in _TELLING)
+    lost = {}
+    for card in hand:
+        if takes[card] != ask:
+            lost.setdefault(takes[card], []).append(card)
+    instead = [Words(f"maui.drill.cell.instead.{got}", n=len(cs), cards=", ".join(map(str, cs)))
+               for got, cs in sorted(lost.items(), key=lambda kv: kv[1][0])]
+    explain = joined([Words(f"maui.drill.cell.explain.{ask}", n=len(right), cards=", ".join(map(str, right))),
+                      Words("maui.drill.cell.shown", card=right[0]), joined(instead, sep=" ")], sep=" ")
     return Question(
         drill="maui/win-the-cell", key=_key(state, me, sorted(others.items()), ask), state=before, viewer=me,
         prompt=Words("maui.drill.cell", me=me + 1, kiti=_kiti(state), laid=_cards(others),
                      depth=Words(f"maui.depth.{ask}.acc")),
         options=tuple(Option(f"c{c}", str(c)) for c in hand), answer=frozenset(f"c{c}" for c in right),
-        rule=_DEPTH_RULE[ask], hint=Words(f"maui.drill.cell.hint.{ask}"),
-        explain=Words(f"maui.drill.cell.explain.{ask}", n=len(right), cards=", ".join(str(c) for c in sorted(right))),
-        why=tuple(why), multi=True, highlight=(f"cell:{ask}",))
+        rule=_DEPTH_RULE[ask], hint=Words(f"maui.drill.cell.hint.{ask}"), explain=explain,
+        why=why, multi=True, highlight=(f"cell:{ask}",))
 
 
 WIN_THE_CELL = Drill("maui/win-the-cell", "part-disputes", Words("maui.drill.cell.title"), "maui:disputes",
@@ -260,11 +291,17 @@ def _pile_worth(rng: random.Random) -> Optional[Question]:
     near = sorted({now.total + d for d in (-5, -3, -2, 2, 3, 5)} - slips - {now.total})
     wrong = sorted(slips)[:3]
     values = sorted(wrong + rng.sample(near, 3 - len(wrong)) + [now.total])
-    why = tuple(e for e in told if e.kind in _TELLING and e.data.get("player") == me) + (now,)
+    # a tie handed out before your catch, or one you were in, decides which cell is yours: the prompt says which
+    # way Kiti's hands point, and "show me why" shows how it was settled (issue #23)
+    mine = C.DEPTHS.index(next(e.data["depth"] for e in told if e.kind == "maui.catch" and e.data["player"] == me))
+    ties = [e for e in told if e.kind == "maui.dispute"
+            and (C.DEPTHS.index(e.data["depth"]) < mine or me in e.data["players"])]
+    why = tuple(e for e in told if e in ties or (e.kind in _TELLING and e.data.get("player") == me)) + (now,)
+    prompt = Words("maui.drill.worth", me=me + 1, cards=_cards(cards),
+                   pile=lambda lang: ", ".join(card_name(c, lang) for c in pile))
     return Question(
         drill="maui/pile-worth", key=_key(state, cards, me), state=reveal, viewer=me,
-        prompt=Words("maui.drill.worth", me=me + 1, cards=_cards(cards),
-                     pile=lambda lang: ", ".join(card_name(c, lang) for c in pile)),
+        prompt=joined([_kiti(state), prompt], sep=" ") if ties else prompt,
         options=tuple(Option(f"v{v}", _points(v)) for v in values),
         answer=frozenset({f"v{now.total}"}), rule="maui:seagull" if seagull else "maui:jellyfish",
         hint=Words("maui.drill.worth.hint.seagull" if seagull else "maui.drill.worth.hint.jellyfish"),
@@ -299,11 +336,11 @@ def _no_fights(rng: random.Random) -> Optional[Question]:
         if tied is None:                          # every diver tied above: nobody is left to take it
             return None
         answer = "nobody"
-        explain = Words("maui.drill.no_fights.explain.nobody", card=tied.data["card"],
+        explain = Words("maui.drill.no_fights.explain.nobody", tied=_tied_cards(tied),
                         depth=Words(f"maui.depth.{ask}.acc"))
     else:
         answer = f"p{seat + 1}"
-        explain = Words("maui.drill.no_fights.explain.next", card=tie.data["card"], p=seat + 1, mine=cards[seat],
+        explain = Words("maui.drill.no_fights.explain.next", tied=_tied_cards(tie), p=seat + 1, mine=cards[seat],
                         depth=Words(f"maui.depth.{ask}"))
     return Question(
         drill="maui/no-fights", key=_key(state, cards, ask), state=reveal, viewer=rng.randrange(state.players),

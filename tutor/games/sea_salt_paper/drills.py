@@ -119,9 +119,13 @@ _EFFECT_OF_EVENT = {
 }
 
 
-def _pair_effect(state: State, action: PlayDuo):
-    """(what came of the pair, the position after it before any new deal, the events up to there), by the engine."""
+def _pair_effect(state: State, action: PlayDuo, rng: random.Random):
+    """(what came of the pair, the position once its effect is done, the events up to there), by the engine: the
+    pair's own stage (never the next deal), then, when its effect asks for a choice (crabs: a pile, then a card;
+    swimmer and shark: whose hand), the player's choices as the bot makes them, so "show me why" tells what the
+    effect took, not only that the pair was laid."""
     _stage, after, events = stages(state, action)[0]
+    events = list(events)
     effect = None
     for e in events[1:]:
         effect = _EFFECT_OF_EVENT.get(e.kind)
@@ -129,19 +133,53 @@ def _pair_effect(state: State, action: PlayDuo):
             break
     if effect is None:             # the effect asks for a choice next: crabs choose a pile, the steal a victim
         effect = {"crab": "crab", "steal": "steal"}.get(after.phase)
+    seat = action.player
+    while after.phase in _CHOOSING and after.turn == seat and not after.over:
+        after, more = apply(after, bots.choose(after, seat, rng))
+        events += more
     return effect, after, events
 
 
+_CHOOSING = ("crab", "crab_take", "steal")
+_EMPTIED = ("crab", "fish", "steal")      # the pairs whose effect needs something on the table
+NOTHING_SHARE = 0.25                      # the share of questions set where the pair's effect finds nothing
+
+
+def _emptied(state: State, duo: str, seat: int) -> State:
+    """The same round with what the pair's effect needs gone, every card kept on the table: for crabs both discard
+    piles under the deck, for fish the deck under the discard piles (the player drew its last cards), for a
+    swimmer and a shark the opponents' hands under the deck (they played out their cards)."""
+    from dataclasses import replace
+    if duo == "crab":
+        return replace(state, deck=state.deck + state.discards[0] + state.discards[1], discards=((), ()))
+    if duo == "fish":
+        half = len(state.deck) // 2
+        return replace(state, deck=(), discards=(tuple(state.deck[:half]) + state.discards[0],
+                                                 tuple(state.deck[half:]) + state.discards[1]))
+    taken = tuple(c for s, h in enumerate(state.hands) if s != seat for c in h)
+    hands = tuple(h if s == seat else () for s, h in enumerate(state.hands))
+    return replace(state, deck=state.deck + taken, hands=hands)
+
+
 def _what_pair_does(rng: random.Random) -> Optional[Question]:
+    empty = rng.random() < NOTHING_SHARE      # a fair share of the questions: the effect has nothing to work on
+
     def fit(s: State) -> bool:
-        return s.phase == "play" and any(isinstance(a, PlayDuo) for a in legal_actions(s, s.turn))
+        pairs = [a for a in legal_actions(s, s.turn) if isinstance(a, PlayDuo)] if s.phase == "play" else []
+        return any(C.duo_of(*a.cards) in _EMPTIED for a in pairs) if empty else bool(pairs)
     state = _play_until(rng, fit, skip=rng.randrange(3))
     if state is None:
         return None
     seat = state.turn
     pairs = [a for a in legal_actions(state, seat) if isinstance(a, PlayDuo)]
-    action = rng.choice(pairs)
-    effect, after, events = _pair_effect(state, action)
+    if empty:
+        action = rng.choice([a for a in pairs if C.duo_of(*a.cards) in _EMPTIED])
+        state = _emptied(state, C.duo_of(*action.cards), seat)
+        if action not in legal_actions(state, seat):
+            return None
+    else:
+        action = rng.choice(pairs)
+    effect, after, events = _pair_effect(state, action, rng)
     if effect is None:
         return None
     a, b = action.cards
@@ -154,8 +192,9 @@ def _what_pair_does(rng: random.Random) -> Optional[Question]:
         prompt=Words(_W + "pair.prompt", p=seat + 1, a=_card(a), b=_card(b)),
         options=options, answer=frozenset({effect}),
         rule=_R + "duos",
-        hint=Words(_W + "pair.hint"),
-        explain=Words(_W + f"pair.explain.{effect}", duo=Words(f"sea_salt_paper.duo.{duo}")),
+        hint=Words(_W + f"pair.hint.{duo}"),
+        explain=Words(_W + f"pair.explain.{effect}" + (f".{duo}" if effect == "nothing" else ""),
+                      duo=Words(f"sea_salt_paper.duo.{duo}")),
         why=tuple(events),
         highlight=(f"card:{a}", f"card:{b}", f"seat:{seat}"),
         after=after, events=tuple(events),

@@ -198,7 +198,7 @@ def test_the_board_shows_how_the_round_ended_not_the_next_deal(lang):
     next(c for c in w.action_buttons() if c.action.card == 12).click()
     assert w.outcome == "done"
     assert w.state.round == opening.round and w.state.stage == "kiti"
-    assert w.state.lagoon == ((), (), ()) and w.state.piles[0] == ("tuna-4",)
+    assert w.state.lagoon == ((), (), ()) and w.state.piles[0] == (w.task["setup"]["lagoon"]["deep"],)
     assert "maui.laid" not in [e.kind for e in w.last_events], "the log tells of a deal the board does not show"
     q = Quiz("maui/who-takes-the-deep", lang=lang)
     q.answer(q.right_index)

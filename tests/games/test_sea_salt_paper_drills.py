@@ -17,9 +17,9 @@ from tutor.core.game import info
 from tutor.core.rules import cite
 from tutor.games.sea_salt_paper import components as C
 from tutor.games.sea_salt_paper.rules import (
-    CrabPile, EndTurn, PlayDuo, Steal, Stop, apply, legal_actions,
+    CrabPile, EndTurn, PlayDuo, PlayMermaids, Steal, Stop, apply, legal_actions,
 )
-from tutor.games.sea_salt_paper.scoring import breakdown
+from tutor.games.sea_salt_paper.scoring import breakdown, card_points
 
 GAME = "sea_salt_paper"
 SEEDS = 150
@@ -183,3 +183,118 @@ def test_a_question_takes_well_under_50_ms(name):
         D.question(d, seed)
     per = (time.process_time() - start) / 40
     assert per < 0.05, f"{name}: {per * 1000:.1f} ms of processor time a question"
+
+
+# --------------------------------------------------------------------------- what fresh readers found (issue #23)
+
+def _duo(q) -> str:
+    return C.duo_of(*_pair(q))
+
+
+def test_each_pair_kind_has_its_own_hint_that_never_names_the_answer():
+    """One generic hint for every pair taught nothing: each kind points at what its own effect needs."""
+    hints: dict = {}
+    for q in asked("what-pair-does"):
+        for lang in LANGS:
+            hints.setdefault((lang, _duo(q)), set()).add(D.said(q.hint, lang))
+            labels = [D.said(o.label, lang) for o in q.options]
+            assert not any(label.lower() in D.said(q.hint, lang).lower() for label in labels), (q.key, lang)
+    for lang in LANGS:
+        said = {duo: texts for (lg, duo), texts in hints.items() if lg == lang}
+        assert set(said) == {"crab", "boat", "fish", "steal"}, f"{lang}: pairs asked {sorted(said)}"
+        assert all(len(texts) == 1 for texts in said.values()), f"{lang}: a pair's hint varies: {said}"
+        assert len({next(iter(t)) for t in said.values()}) == 4, f"{lang}: two pair kinds share a hint: {said}"
+
+
+def test_nothing_comes_of_a_pair_in_a_fair_share_of_questions_for_each_kind_that_needs_something():
+    """Empty piles for crabs, an empty deck for fish, no hand to take from for a swimmer and a shark: each comes
+    up, and 'nothing' is the answer in at least a sixth of the questions; the board shows why."""
+    nothing = Counter()
+    for q in asked("what-pair-does"):
+        if q.answer != {"nothing"}:
+            continue
+        duo, seat = _duo(q), q.viewer
+        nothing[duo] += 1
+        if duo == "crab":
+            assert not any(q.state.discards), q.key
+        elif duo == "fish":
+            assert not q.state.deck, q.key
+        else:
+            assert duo == "steal"
+            assert all(not h or q.state.revealed[s] for s, h in enumerate(q.state.hands) if s != seat), q.key
+        kinds = [e.kind for e in q.why if hasattr(e, "kind")]
+        assert kinds[-1].endswith("_nothing"), (q.key, kinds)
+        assert D.said(q.explain, "en") != D.said(q.hint, "en")
+    assert set(nothing) == {"crab", "fish", "steal"}, nothing
+    assert sum(nothing.values()) >= SEEDS / 6, f"'nothing' in {sum(nothing.values())} of {SEEDS}: {nothing}"
+
+
+def test_show_me_why_tells_what_the_crabs_and_the_steal_took_and_stays_in_the_round():
+    took = Counter()
+    for q in asked("what-pair-does"):
+        kinds = [e.kind.split(".", 1)[1] for e in q.why]
+        assert kinds[0] == "duo", (q.key, kinds)
+        assert q.after.round == q.state.round and not any(e.rule == f"{GAME}:setup" for e in q.why), \
+            (q.key, kinds)
+        if q.answer == {"crab"}:
+            assert "crab_took" in kinds or "crab_looked_empty" in kinds, (q.key, kinds)
+            took["crab"] += 1
+            card = next(e.data["card"] for e in q.why if e.kind.endswith("crab_took"))
+            assert card in q.after.hands[q.viewer] and card not in q.state.hands[q.viewer]
+        elif q.answer == {"steal"}:
+            assert "stole" in kinds, (q.key, kinds)
+            took["steal"] += 1
+        assert q.after.phase not in ("crab", "crab_take", "steal"), (q.key, q.after.phase)
+        assert tuple(q.events) == tuple(q.why)
+    assert took["crab"] and took["steal"], took
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_no_explanation_points_at_a_list_below_that_is_not_shown(name):
+    """The explanation shows with the verdict; the lines come only with 'Show me why', so 'below' points at nothing."""
+    below = {"en": re.compile(r"\bbelow\b", re.I), "uk": re.compile(r"нижче", re.I)}
+    for q in asked(name)[:40]:
+        for lang in LANGS:
+            if lang in below:
+                assert not below[lang].search(D.said(q.explain, lang)), (name, lang, D.said(q.explain, lang))
+
+
+# --------------------------------------------------------------------------- tasks that ask for a decision
+
+def _task_moves(name: str):
+    """(task, start, seat, {legal move: meets the goal}) for lessons/sea_salt_paper/tasks/<name>.yaml, per the engine."""
+    from pathlib import Path
+    from tutor.core import task as T
+    task = T.load_file(Path(__file__).resolve().parents[2] / "lessons" / GAME / "tasks" / f"{name}.yaml")
+    start = T.start(task)
+    seat = T.seat(task)
+    return task, start, seat, {m: not T.judge(task, start, m)[2] for m in legal_actions(start, seat)}
+
+
+def test_the_mermaid_task_is_a_choice_not_the_button_that_names_the_win():
+    """The «lay four mermaids and win» button says the answer: the task asks for the card that brings the fourth
+    mermaid, with a tempting other card, and the button is not on offer when the learner decides."""
+    _task, _start, _seat, moves = _task_moves("lay-the-mermaids")
+    assert not any(isinstance(m, PlayMermaids) for m in moves), moves
+    assert any(moves.values()) and not all(moves.values()), moves
+
+
+@pytest.mark.parametrize("name", ["finish-the-crabs", "take-the-octopus"])
+def test_the_crab_tasks_ask_for_the_most_points_and_the_engine_agrees(name):
+    """The prompts ask for the pile / card that adds the most points, not for 'the octopus': the right move is the
+    one whose best card adds the most card points to the learner's hand, by the engine's scoring."""
+    task, start, seat, moves = _task_moves(name)
+    assert any(moves.values()) and not all(moves.values()), moves
+    mine = start.hands[seat] + start.zones[seat]
+
+    def gain(move) -> int:
+        cards = start.discards[move.pile] if isinstance(move, CrabPile) else [move.card]
+        return max((card_points(mine + (c,)) - card_points(mine) for c in cards), default=0)
+    best = max(gain(m) for m in moves)
+    assert {m for m, ok in moves.items() if ok} == {m for m in moves if gain(m) == best}, moves
+    # what is asked never names the card: no sentence that tells the learner to take or choose names the octopus
+    asks = {"en": (("take", "choose"), "octopus"), "uk": (("візьміть", "заберіть", "виберіть"), "восьмин")}
+    for lang, (verbs, card) in asks.items():
+        for sentence in re.split(r"(?<=[.!?])\s+", task["prompt"][lang]):
+            said = sentence.lower()
+            assert not (any(v in said for v in verbs) and card in said), (lang, sentence)

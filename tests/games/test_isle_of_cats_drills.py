@@ -140,6 +140,39 @@ def test_treasure_map_answers_as_the_engine_rewards_the_placement():
         assert q.answer == {want}, q.key
         seen[want] += 1
     assert seen["yes"] and seen["no"], seen
+    assert 0.4 <= seen["yes"] / len(questions("treasure-map")) <= 0.6, f"'yes' is not about half the answers: {seen}"
+
+
+# --------------------------------------------------------------------------- "show me why" stops with the move asked
+
+LATER = {"isle_of_cats." + k for k in ("day_ended", "order", "drawn", "cards_revealed", "scored", "game_over")}
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_show_me_why_never_goes_past_the_move_asked_about(name):
+    """The last placement of a day ends the day and draws the next day's tiles in the same move: none of that is
+    the asked move's doing, so neither the reasons nor the events drawn on the position after show it."""
+    for q in questions(name):
+        for item in tuple(q.why) + tuple(q.events):
+            assert getattr(item, "kind", None) not in LATER, f"{name} ({q.key}): shows {item.kind} after the move"
+        if q.after is not None:
+            assert q.after.phase != "over", f"{name} ({q.key}): the position after is the game's end"
+
+
+def test_a_placement_that_ends_the_day_is_still_asked_and_cut():
+    """The cut above is exercised: some asked placements do end the day (the engine's own events say so), and
+    their position after is the table's pause before the next day's draw (the next tiles not yet out)."""
+    ended = 0
+    for name in ("treasure-map", "may-it-go"):
+        for q in questions(name):
+            if q.after is None:
+                continue
+            o, x, y = (int(v) for v in next(h for h in q.highlight if h.startswith("ask:")).rsplit(":", 1)[1].split(","))
+            _, events = R.apply(q.state, R.Place(q.viewer, o, x, y))
+            if any(e.kind == "isle_of_cats.day_ended" for e in events):
+                ended += 1
+                assert q.after.island == () and q.after.ship == q.state.ship - 1, q.key
+    assert ended, "no asked placement ended a day in these seeds"
 
 
 def test_which_take_answers_as_the_engine_lets_tiles_be_taken():
@@ -157,7 +190,49 @@ def test_which_take_answers_as_the_engine_lets_tiles_be_taken():
                 with pytest.raises(RuleViolation):
                     R.apply(state, R.Take(seat, tile))
         assert q.answer == want, q.key
-        assert len([i for i in q.why if hasattr(i, "narrate")]) == len(q.options) - len(want)
+        assert len([i for i in q.why if hasattr(i, "narrate")]) == len(q.options)
+
+
+def test_which_take_says_why_for_each_asked_tile_by_its_place():
+    """'Show me why' names every asked tile by its place around the island (two blue cats of 5 squares are no. 4
+    and no. 5, never twice 'the blue cat'), the takeable ones as fitting, the others as fitting nowhere."""
+    for q in questions("which-take"):
+        state, seat = q.state, q.viewer
+        legal = {a.tile for a in R.legal_actions(state, seat) if isinstance(a, R.Take)}
+        for lang in LANGS:
+            said = [i.narrate(lang) for i in q.why]
+            assert len(said) == len(q.options) == len(set(said)), (q.key, said)
+            for o, line in zip(q.options, said):
+                assert re.search(rf"(?:no\.|№) {o.key} ", line), f"{q.key} ({lang}): {line!r} does not say no. {o.key}"
+            fits = {o.key for o, line in zip(q.options, said) if line == _take_line(q, o, "fits", lang)}
+            unfit = {o.key for o, line in zip(q.options, said) if line == _take_line(q, o, "unfit", lang)}
+            assert fits == {o.key for o in q.options if state.island[int(o.key) - 1] in legal}, (q.key, lang)
+            assert unfit == {o.key for o in q.options} - fits, (q.key, lang)
+
+
+def _take_line(q, option, verdict: str, lang: str) -> str:
+    """The drill's sentence for `option` saying `verdict` ('fits' or 'unfit'), as the catalogue words it."""
+    return RuleViolation("isle_of_cats:placement", "isle_of_cats.drill.take." + verdict,
+                         tile=q.state.island[int(option.key) - 1], pos=int(option.key)).reason(lang)
+
+
+def test_which_take_never_asks_one_of_two_tiles_that_look_alike_with_different_answers():
+    """Tiles with one name (a colour's cats of one size come in several shapes; rare treasures of one shape) are
+    asked together with one answer, or not at all: the learner cannot be asked to tell them apart."""
+    from tutor.games.isle_of_cats.text import tile_name
+    twins = 0
+    for q in questions("which-take"):
+        state, seat = q.state, q.viewer
+        legal = {a.tile for a in R.legal_actions(state, seat) if isinstance(a, R.Take)}
+        asked = {int(o.key) - 1 for o in q.options}
+        for i in asked:
+            alike = [j for j, t in enumerate(state.island) if tile_name(t) == tile_name(state.island[i])]
+            twins += len(alike) > 1
+            for j in alike:
+                assert j in asked, f"{q.key}: no. {i + 1} is asked, its look-alike no. {j + 1} is not"
+                assert (state.island[j] in legal) == (state.island[i] in legal), \
+                    f"{q.key}: no. {i + 1} and no. {j + 1} look alike and have different answers"
+    assert twins, "no question asked two look-alike tiles together: the test shows nothing"
 
 
 def test_families_answers_with_the_engines_families():

@@ -30,7 +30,7 @@ from tutor.games.isle_of_cats import components as C
 from tutor.games.isle_of_cats import geometry as G
 from tutor.games.isle_of_cats import scoring
 from tutor.games.isle_of_cats.rules import (
-    Place, State, Take, apply, legal_actions, occupied, setup, to_move,
+    Place, State, Take, apply, legal_actions, occupied, setup, stages, to_move,
 )
 from tutor.games.isle_of_cats.text import points_text, tile_name
 
@@ -85,6 +85,24 @@ def _refused(exc: RuleViolation) -> Event:
     """The engine's refusal as an event for "show me why": its rule, its catalogue key and parameters."""
     params = {k: v for k, v in exc.params.items() if isinstance(v, (str, int))}
     return Event("isle_of_cats.refused", exc.rule, {"key": exc.key, "params": params})
+
+
+# what a placement may set going that is no longer the placement: the day it closes, the next day's order and draw,
+# the game's end and its scoring
+_LATER = frozenset("isle_of_cats." + k for k in ("day_ended", "order", "drawn", "cards_revealed", "scored",
+                                                 "game_over"))
+
+
+def _placed(state: State, move: Place) -> Optional[tuple]:
+    """(position, events) of a legal placement, cut at its own end: the last placement of a day closes the day and
+    draws the next day's tiles in the same move, and "show me why" shows none of that (the table's pause before the
+    next draw is the position shown, the events stop before the day ends). None if the placement ends the game (the
+    last position would show the final scores)."""
+    _stage, after, events = stages(state, move)[0]
+    if after.over:
+        return None
+    cut = next((i for i, e in enumerate(events) if e.kind in _LATER), len(events))
+    return after, tuple(events[:cut])
 
 
 def _boat_key(state: State, seat: int) -> str:
@@ -154,12 +172,17 @@ def may_it_go(rng: random.Random) -> Optional[Question]:
         return None
     o, x, y = at
     try:
-        after, events = apply(state, Place(seat, o, x, y))
-        answer, why, rule = "yes", tuple(events), events[0].rule
+        apply(state, Place(seat, o, x, y))
     except RuleViolation as exc:
         if exc.key not in _FAULTS:
             return None
-        answer, why, rule, after, events = _FAULTS[exc.key], (_refused(exc),), exc.rule, None, []
+        answer, why, after, events = _FAULTS[exc.key], (_refused(exc),), None, ()
+    else:
+        placed = _placed(state, Place(seat, o, x, y))
+        if placed is None:
+            return None
+        after, events = placed
+        answer, why = "yes", events
     name = _tile(tile)
     return Question(
         drill="isle_of_cats/may-it-go",
@@ -176,26 +199,34 @@ def may_it_go(rng: random.Random) -> Optional[Question]:
 
 # --------------------------------------------------------------------------- does it find a treasure?
 
-def treasure_map(rng: random.Random) -> Optional[Question]:
-    want = rng.randint(1, 12)
-    state = _play(rng, lambda s: s.phase == "place" and len(s.placed[s.turn]) >= want)
-    if state is None:
-        return None
+def _map_places(state: State, found: bool) -> list:
+    """The held tile's legal places over a map of its boat: over its own colour's map (`found`), or over a map only
+    of other colours (a treasure tile, having no colour, finds nothing)."""
     seat, tile = state.turn, str(state.held)
-    occ = occupied(state.placed[seat])
     maps = G.MAPS[state.boats[seat]]
     every = 0
     for cell in maps.values():
         every |= cell
     colour = C.COLOUR[tile]
     own = maps[colour] if colour is not None else 0
-    over = [r for r in G.legal_masks(C.SHAPE[tile], occ) if r[0] & every]
-    # most times a place over the tile's own map, if there is one (a cat often has none that fits); else another map
-    pool = [r for r in over if r[0] & own] if rng.random() < 0.65 else [r for r in over if not r[0] & own]
-    if not pool:
+    over = [r for r in G.legal_masks(C.SHAPE[tile], occupied(state.placed[seat])) if r[0] & every]
+    return [r for r in over if bool(r[0] & own) == found]
+
+
+def treasure_map(rng: random.Random) -> Optional[Question]:
+    want = rng.randint(1, 12)
+    # the answer is drawn first, half and half, and play goes on to a held tile that has such a place (a cat often
+    # has no place over its own map that fits): the engine then says what the place finds
+    found = rng.random() < 0.5
+    state = _play(rng, lambda s: s.phase == "place" and len(s.placed[s.turn]) >= want and bool(_map_places(s, found)))
+    if state is None:
         return None
-    _m, _n, o, x, y = rng.choice(pool)
-    after, events = apply(state, Place(seat, o, x, y))        # a legal place: the engine says what it found
+    seat, tile = state.turn, str(state.held)
+    _m, _n, o, x, y = rng.choice(_map_places(state, found))
+    placed = _placed(state, Place(seat, o, x, y))         # a legal place: the engine says what it found
+    if placed is None:
+        return None
+    after, events = placed
     kinds = {e.kind for e in events}
     found = "isle_of_cats.map_found" in kinds
     answer = "yes" if found else "no"
@@ -210,8 +241,8 @@ def treasure_map(rng: random.Random) -> Optional[Question]:
         answer=frozenset({answer}), rule=_R + "maps",
         hint=Words(_D + "map.hint"),
         explain=Words(_D + "map.explain." + reason),
-        why=tuple(events), highlight=(f"ask:{seat}:{o},{x},{y}",),
-        after=after, events=tuple(events))
+        why=events, highlight=(f"ask:{seat}:{o},{x},{y}",),
+        after=after, events=events)
 
 
 # --------------------------------------------------------------------------- which tiles may you take?
@@ -227,11 +258,23 @@ def which_take(rng: random.Random) -> Optional[Question]:
         return None
     seat = state.turn
     takes = {a.tile for a in legal_actions(state, seat) if isinstance(a, Take)}
-    # up to five of the tiles, as few unfit as two at most, the rest fit ones; asked in the island's order
-    unfit = [i for i, t in enumerate(state.island) if t not in takes]
-    fit = [i for i, t in enumerate(state.island) if t in takes]
-    few = rng.sample(unfit, min(len(unfit), rng.choice((1, 2))))
-    asked = sorted(few + rng.sample(fit, min(len(fit), rng.randint(2, 5 - len(few)))))
+    # up to five of the tiles, as few unfit as two at most, the rest fit ones; asked in the island's order. Tiles the
+    # learner cannot tell apart by name (a colour's cats of one size come in several shapes, rare treasures of one
+    # shape look alike) are asked together or not at all, and never when their answers differ
+    fit = {i for i, t in enumerate(state.island) if t in takes}
+    names: dict = {}
+    for i, t in enumerate(state.island):
+        names.setdefault(tile_name(t), []).append(i)
+    alike = [g for g in names.values() if len({i in fit for i in g}) == 1]
+    rng.shuffle(alike)
+    asked: list = []
+    for fits, most, total in ((False, rng.choice((1, 2)), 4), (True, rng.randint(2, 4), 5)):
+        have = 0
+        for g in alike:
+            if (g[0] in fit) == fits and have < most and len(asked) + len(g) <= total:
+                asked += g
+                have += len(g)
+    asked.sort()
     options, answer, why = [], set(), []
     for i in asked:
         tile, key = state.island[i], str(i + 1)
@@ -239,8 +282,13 @@ def which_take(rng: random.Random) -> Optional[Question]:
         try:
             apply(state, Take(seat, tile))
             answer.add(key)
-        except RuleViolation as exc:
-            why.append(_refused(exc))
+            said = "fits"
+        except RuleViolation:
+            said = "unfit"
+        # each asked tile by its place around the island, whether it fits or not (an event, so "show me why" cites
+        # the rule; narrated like a refusal, in the drill's own words)
+        why.append(Event("isle_of_cats.refused", _R + "placement",
+                         {"key": _D + "take." + said, "params": {"tile": tile, "pos": i + 1}}))
     if not answer or len(answer) == len(options):
         return None
     return Question(

@@ -146,7 +146,8 @@ def drill_texts(game: str, lang: str, seeds: int = 6):
             q = w.question
             where = f"drill {d.id} question {n} ({lang})"
             yield where, " ".join(_widget_words(w))
-            w.pick(next(o.key for o in q.options if o.key not in q.answer))
+            # a wrong option, or (a pick-all question whose every option is right) one option alone
+            w.pick(next((o.key for o in q.options if o.key not in q.answer), q.options[0].key))
             if q.multi:
                 w.submit()
             yield f"{where} wrong", " ".join(_widget_words(w))

@@ -188,3 +188,84 @@ def test_a_question_is_made_in_well_under_50_ms(name):
         D.question(DRILLS[name], f"timing/{seed}")
     each = (time.perf_counter() - start) / 40
     assert each < 0.05, f"{name}: {each * 1000:.1f} ms a question"
+
+
+# --------------------------------------------------------------------------- what two fresh readers found (issue #23)
+
+def _has_five(cards) -> bool:
+    return any(C.FAMILY[c] is None for c in cards)
+
+
+def test_may_play_asks_every_kind_of_trick_and_says_only_what_applies():
+    kinds = {"family held": 0, "family not held": 0, "a 5 led": 0}
+    for q in questions("may-play"):
+        s, me = q.state, q.viewer
+        hand = s.hands[me]
+        family = tw.led_family(s.trick)
+        held = family is not None and any(C.FAMILY[c] == family for c in hand)
+        if C.FAMILY[s.trick[0]] is None:
+            kinds["a 5 led"] += 1
+        kinds["family held" if held else "family not held"] += 1
+        if not held:        # nothing of the led family (or none yet): every card may be played, and is right
+            assert q.answer == {o.key for o in q.options}, q.key
+        hint, explain = D.said(q.hint, "en"), D.said(q.explain, "en")
+        # a two-player game has no 5s: its hint never asks about one
+        assert ("5" in hint) == (s.players > 2), (s.players, hint)
+        # a 5 may be played at any time: said when the hand holds one and the family binds
+        assert ("or a 5" in explain) == (held and _has_five(hand)), (q.key, explain)
+        assert ("A 5 led this trick" in explain) == (C.FAMILY[s.trick[0]] is None and family is not None), explain
+    for kind, n in kinds.items():
+        assert n >= SEEDS // 10, f"may-play: only {n} of {SEEDS} questions with {kind}: {kinds}"
+
+
+def test_trick_winner_says_no_bonus_is_used_and_mentions_a_5_only_when_one_lies_there():
+    said_no_bonus = 0
+    for q in questions("trick-winner"):
+        s, last = q.state, q.state.turn
+        could = any(isinstance(a, tw.UseBonus) and C.BONUS[a.card] in ("trump", "flip")
+                    for a in tw.legal_actions(s, last))
+        for lang, words in (("en", "without using a bonus"), ("ru", "не используя бонусов")):
+            assert (words in D.said(q.prompt, lang)) == could, (q.key, lang, D.said(q.prompt, lang))
+        said_no_bonus += could
+        for lang, words in (("en", "a 5 counts"), ("ru", "пятёрка тоже")):
+            explain = D.said(q.explain, lang)
+            if words in explain:
+                assert _has_five(q.after.trick), (q.key, explain)
+    assert said_no_bonus >= SEEDS // 20, said_no_bonus
+
+
+def test_best_reward_mentions_a_picked_5_only_when_a_5_lies_in_the_trick():
+    for q in questions("best-reward"):
+        for lang, words in (("en", "a picked 5"), ("ru", "выбранная пятёрка")):
+            assert (words in D.said(q.explain, lang)) == _has_five(q.state.trick), (q.key, D.said(q.explain, lang))
+
+
+def test_plus_points_counts_the_pile_as_the_event_does_and_names_the_score_pad():
+    noted_seen = 0
+    for q in questions("plus-points"):
+        me = q.viewer
+        cards = len(q.after.pearls[me])
+        noted = q.after.noted[me] if q.after.noted else 0
+        (used,) = [e for e in q.why if hasattr(e, "narrate")]
+        (lines,) = [b for b in q.why if not hasattr(b, "narrate")]
+        assert lines.total == tw.round_points(q.after)[me]
+        by_key = {line.key: line for line in lines.lines}
+        assert by_key["trump_whales.score.pearl_cards"].points == cards
+        assert (by_key["trump_whales.drill.score_noted"].points if noted else 0) == noted
+        assert ("trump_whales.drill.score_noted" in by_key) == bool(noted)
+        # the explanation, the event and the score lines give the pile the same number of cards
+        cards_en = f"{cards} card" + ("" if cards == 1 else "s")
+        assert cards_en in used.narrate("en") and cards_en in D.said(q.explain, "en"), (q.key, D.said(q.explain, "en"))
+        assert ("score pad" in D.said(q.explain, "en")) == bool(noted)
+        assert ("блокноте" in D.said(q.explain, "ru")) == bool(noted)
+        noted_seen += bool(noted)
+    assert noted_seen >= SEEDS // 20, noted_seen
+
+
+def test_russian_prompts_name_a_card_after_its_verb():
+    for seed in range(20):
+        q = D.question(DRILLS["next-leader"], seed)
+        assert "выбирает карту «" in D.said(q.prompt, "ru"), D.said(q.prompt, "ru")
+    for seed in range(5):
+        q = D.question(DRILLS["plus-points"], seed)
+        assert "на данный момент" not in D.said(q.prompt, "ru") + D.said(q.explain, "ru")

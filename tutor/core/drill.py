@@ -16,7 +16,8 @@ once is said in the reader's language; card names come from the game's own wordi
 
 A generator returns None when the position it reached makes a poor question (only one sensible answer,
 nothing to decide): `question` tries the next seed. `question` also refuses what no generator may ask:
-fewer than two choices, no right choice, or every choice right.
+fewer than two choices, no right choice, or every choice right (unless a pick-all question says
+it may be: `all_may_be_right`, as when every card of a hand may be played).
 """
 
 from __future__ import annotations
@@ -72,6 +73,7 @@ class Question:
     after: Any = None                     # the position after the moves the question is about, if any
     events: tuple = ()                    # the events drawn on `after` (what happened)
     multi: bool = False                   # pick every right option (a "Check" button), not one
+    all_may_be_right: bool = False        # multi: every option may be right (the learner must still see that)
 
     def option(self, key: str) -> Option:
         for o in self.options:
@@ -134,7 +136,7 @@ def problems(q: Question) -> list[str]:
         out.append("no right option")
     elif not set(q.answer) <= set(keys):
         out.append(f"answer {sorted(q.answer)} is not among the options {keys}")
-    elif set(q.answer) == set(keys):
+    elif set(q.answer) == set(keys) and not (q.multi and q.all_may_be_right):
         out.append("every option is right: nothing to get wrong")
     if not q.multi and len(q.answer) != 1:
         out.append("a one-pick question needs exactly one right option")

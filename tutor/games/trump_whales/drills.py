@@ -21,8 +21,9 @@ from functools import partial
 from typing import Callable, Optional
 
 from tutor.core.drill import Drill, DrillError, Option, Question
+from tutor.core.scoring import Breakdown, ScoreLine
 from tutor.core.i18n import player_name
-from tutor.core.wording import Words
+from tutor.core.wording import Words, say
 from tutor.games.trump_whales import bots
 from tutor.games.trump_whales import components as C
 from tutor.games.trump_whales.rules import (
@@ -57,9 +58,11 @@ def _move(state: State, seat: int, rng: random.Random):
     return rng.choice(plays)
 
 
-def _walk(rng: random.Random, players: int, stop: Callable[[State], bool]) -> Optional[tuple]:
+def _walk(rng: random.Random, players: int, stop: Callable[[State], bool],
+          steer: Optional[Callable] = None) -> Optional[tuple]:
     """(position, the events of its trick so far) at the first position of the round's trick `rng` draws (or
-    later) where `stop` holds; None when the round ends first."""
+    later) where `stop` holds; None when the round ends first. `steer(state, seat, rng)` may choose a move instead
+    of the seeded one (a legal action, or None to leave it to the seeded move)."""
     state = setup(players, seed=rng.randrange(1 << 30))
     from_trick = rng.randrange(C.TRICKS)
     trick_events: list = []
@@ -69,7 +72,8 @@ def _walk(rng: random.Random, players: int, stop: Callable[[State], bool]) -> Op
         if state.phase in ("play", "reward") and state.tricks >= from_trick and stop(state):
             return state, tuple(trick_events)
         seat = to_move(state)[0]
-        state, events = apply(state, _move(state, seat, rng))
+        move = (steer(state, seat, rng) if steer and state.tricks >= from_trick else None) or _move(state, seat, rng)
+        state, events = apply(state, move)
         if state.phase == "play" and not state.trick:
             trick_events = []
         else:
@@ -98,18 +102,40 @@ def _player(seat: int):
 
 # --------------------------------------------------------------------------- which cards may you play?
 
+# the kinds of position the drill asks about, each a fair share of the questions: the led family held (so only those
+# cards, and any 5, may be played), not held (every card may be played), and a trick a 5 led (its family is the first
+# whale's after it, or none yet while only 5s lie there)
+_MAY_PLAY_KINDS = ("held", "held", "held", "not-held", "not-held", "five-only", "five-whale", "five-whale")
+
+
+def _five_lead(state: State, seat: int, rng: random.Random):
+    """Steer a leader holding a 5 to lead it (a move the rules allow at any time)."""
+    if state.phase != "play" or state.trick:
+        return None
+    fives = [a for a in legal_actions(state, seat) if isinstance(a, PlayCard) and C.FAMILY[a.card] is None]
+    return rng.choice(fives) if fives else None
+
+
 def _may_play(rng: random.Random) -> Optional[Question]:
+    kind = rng.choice(_MAY_PLAY_KINDS)
+    five_led = kind.startswith("five")
+    players = _players(rng, 3) if five_led else _players(rng)
+
     def asks(s: State) -> bool:
-        return s.phase == "play" and bool(s.trick) and len(s.hands[s.turn]) >= 3
-    got = _walk(rng, _players(rng), asks)
+        if s.phase != "play" or not s.trick or len(s.hands[s.turn]) < 3:
+            return False
+        family = led_family(s.trick)
+        held = family is not None and any(C.FAMILY[c] == family for c in s.hands[s.turn])
+        if five_led:
+            return C.FAMILY[s.trick[0]] is None and (family is None) == (kind == "five-only")
+        return held == (kind == "held") and C.FAMILY[s.trick[0]] is not None
+    got = _walk(rng, players, asks, _five_lead if five_led else None)
     if got is None:
         return None
     state, told = got
     me = state.turn
     legal = {a.card for a in legal_actions(state, me) if isinstance(a, PlayCard)}
     hand = state.hands[me]
-    if legal == set(hand):
-        return None         # nothing to get wrong: the family is not held, or only 5s lead
     options: list = []
     answer: set = set()
     seen: dict = {}
@@ -124,16 +150,31 @@ def _may_play(rng: random.Random) -> Optional[Question]:
         options.append(Option(key, _card(c)))
         if c in legal:
             answer.add(key)
+    if len(options) < 2:
+        return None
     family = led_family(state.trick)
-    fives = any(C.FAMILY[c] is None for c in hand)
+    parts = []
+    if C.FAMILY[state.trick[0]] is None and family is not None:
+        parts.append(Words(_K + "may_play.explain_five_led", family=partial(_family, family)))
+    if family is None:
+        parts.append(Words(_K + "may_play.explain_only_fives"))
+    elif not any(C.FAMILY[c] == family for c in hand):
+        parts.append(Words(_K + "may_play.explain_none", family=partial(_family, family)))
+    else:
+        fives = any(C.FAMILY[c] is None for c in hand)
+        parts.append(Words(_K + ("may_play.explain_five" if fives else "may_play.explain"),
+                           family=partial(_family, family)))
     return Question(
         drill=f"{_G}/may-play", key=_key("may-play", state), state=state,
         prompt=Words(_K + "may_play.prompt", seat=me + 1),
         options=tuple(options), answer=frozenset(answer), rule=_R + "follow",
-        hint=Words(_K + "may_play.hint"),
-        explain=Words(_K + ("may_play.explain_five" if fives else "may_play.explain"),
-                      family=partial(_family, family)),
-        why=told, viewer=me, highlight=("trick", f"seat:{me}"), multi=True)
+        hint=Words(_K + ("may_play.hint" if players > 2 else "may_play.hint_no_fives")),
+        explain=partial(_joined, tuple(parts)),
+        why=told, viewer=me, highlight=("trick", f"seat:{me}"), multi=True, all_may_be_right=True)
+
+
+def _joined(parts: tuple, lang: str) -> str:
+    return " ".join(say(p, lang) for p in parts)
 
 
 def _family(family: Optional[str], lang: str) -> str:
@@ -161,9 +202,14 @@ def _trick_winner(rng: random.Random) -> Optional[Question]:
         return None         # one family, the leader's card best: mostly too plain to drill
     best = trick[(winner - state.leader) % state.players]
     explain = {"fives": "trick_winner.explain_fives"}.get(why, f"trick_winner.explain_{why}_{state.token}")
+    if why == "led" and any(C.FAMILY[c] is None for c in trick):
+        explain += "_five"      # say a 5 counts as the led family only when one lies in the trick
+    # the last player could change the trump or flip the token first: say the card is played with no bonus used
+    could = any(isinstance(a, UseBonus) and C.BONUS[a.card] in ("trump", "flip") for a in legal_actions(state, last))
     return Question(
         drill=f"{_G}/trick-winner", key=_key("trick-winner", state, play.card), state=state,
-        prompt=Words(_K + "trick_winner.prompt", seat=last + 1, card=_card(play.card)),
+        prompt=Words(_K + ("trick_winner.prompt_no_bonus" if could else "trick_winner.prompt"), seat=last + 1,
+                     card=_card(play.card)),
         options=tuple(Option(f"player-{s + 1}", _player(s)) for s in range(state.players)),
         answer=frozenset({f"player-{winner + 1}"}), rule=won.rule,
         hint=Words(_K + "trick_winner.hint"),
@@ -210,7 +256,8 @@ def _best_reward(rng: random.Random) -> Optional[Question]:
         prompt=Words(_K + "best_reward.prompt", seat=me + 1),
         options=tuple(options), answer=frozenset(answer), rule=_R + "reward",
         hint=Words(_K + "best_reward.hint"),
-        explain=Words(_K + "best_reward.explain", card=_card(top[0]), seat=owner + 1,
+        explain=Words(_K + ("best_reward.explain_five" if any(C.FAMILY[c] is None for c in state.trick)
+                           else "best_reward.explain"), card=_card(top[0]), seat=owner + 1,
                       points=Words(f"{_G}.n_points", n=best)),
         why=tuple(e for e in events if e.kind in (f"{_G}.picked", f"{_G}.picked_five")),
         viewer=me, highlight=("trick",), after=after, events=tuple(events))
@@ -261,19 +308,26 @@ def _plus_points(rng: random.Random) -> Optional[Question]:
     now = round_points(state)[me]
     after, events = apply(state, UseBonus(me, plus))
     then = round_points(after)[me]
-    pile = len(after.pearls[me]) + (after.noted[me] if after.noted else 0)
+    cards = len(after.pearls[me])
+    noted = after.noted[me] if after.noted else 0
     left = len(after.bonuses[me])
     shown = [n for n in range(now - 1, now + 3) if n >= 0]
     if then not in shown:
         raise DrillError(f"{_G}/plus-points: a +1 changed this round's points by {then - now}")
-    breakdown = round_breakdown(pile, left, me)
+    breakdown = round_breakdown(cards, left, me)
+    if noted:       # the points written on the score pad (ruling short-reward) get a line of their own
+        pad = ScoreLine(_K + "score_noted", (("n", noted),), noted, _R + "round-end")
+        breakdown = Breakdown(me, (breakdown.lines[0], pad) + breakdown.lines[1:])
+    if breakdown.total != then:
+        raise DrillError(f"{_G}/plus-points: the score lines add up to {breakdown.total}, the engine says {then}")
     return Question(
         drill=f"{_G}/plus-points", key=_key("plus-points", state, plus), state=state,
         prompt=Words(_K + "plus_points.prompt", seat=me + 1, card=_card(plus)),
         options=tuple(Option(f"points-{n}", Words(f"{_G}.n_points", n=n)) for n in shown),
         answer=frozenset({f"points-{then}"}), rule=_R + "bonus-plus",
         hint=Words(_K + "plus_points.hint"),
-        explain=Words(_K + "plus_points.explain", card=_card(plus), pile=Words(f"{_G}.n_cards", n=pile),
+        explain=Words(_K + ("plus_points.explain_noted" if noted else "plus_points.explain"), card=_card(plus),
+                      pile=Words(f"{_G}.n_cards", n=cards), noted=Words(f"{_G}.n_points", n=noted),
                       left=Words(f"{_G}.n_bonuses", n=left), pairs=Words(_K + "n_pairs", n=left // C.BONUS_PAIR),
                       points=Words(f"{_G}.n_points", n=then)),
         why=tuple(events) + (breakdown,), viewer=me, highlight=(f"pearls:{me}", f"seat:{me}"),

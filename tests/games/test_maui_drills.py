@@ -210,13 +210,14 @@ def test_win_the_cell_answers_are_exactly_the_cards_that_take_it():
 def test_win_the_cell_shows_one_play_and_says_what_every_card_would_do():
     """Issue #23: 'show me why' mixed several what-if plays (three players took the same fish)."""
     for seed, q in enumerate(questions("maui/win-the-cell")):
-        me = q.viewer
+        me, depth = q.viewer, the_cell(q)
         catches = [e for e in q.why if e.kind == "maui.catch"]
         assert len({e.data["depth"] for e in catches}) == len(catches), (seed, "one taker a cell")
         assert len({e.data["player"] for e in catches}) == len(catches), (seed, "one catch a diver")
         lowest = min(int(k[1:]) for k in q.answer)
         mine = [e for e in q.why if e.data.get("player") == me and e.kind in ("maui.catch", "maui.empty_handed")]
         assert [e.data["card"] for e in mine] == [lowest], (seed, "the play shown is the lowest winning card's")
+        assert taker(q.events, depth) == me and q.after.round == q.state.round, (seed, "the board shows that play")
         for e in catches:
             assert e.data["cards"] == list(q.state.lagoon[C.DEPTHS.index(e.data["depth"])]), "this round's cells only"
         for lang in LANGS:

@@ -233,11 +233,12 @@ def _win_the_cell(rng: random.Random) -> Optional[Question]:
     ask = rng.choice(C.DEPTHS)
     hand = state.hands[me]
     # what each of your cards would do: the cell it takes ("nothing" if none), and the round it would make
-    takes, rounds = {}, {}
+    takes, rounds, ends = {}, {}, {}
     for card in hand:
         cut = stages(before, Dive(me, card))
         ended = len(cut) > 1 and cut[-1][0] == "done" and cut[-1][1].round != state.round
         rounds[card] = [e for _, _, more in (cut[:-1] if ended else cut) for e in more]
+        ends[card] = cut[-2][1] if ended else cut[-1][1]
         takes[card] = next((e.data["depth"] for e in rounds[card] if e.kind == "maui.catch"
                             and e.data["player"] == me), "nothing")
     right = sorted(c for c in hand if takes[c] == ask)
@@ -259,7 +260,7 @@ def _win_the_cell(rng: random.Random) -> Optional[Question]:
                      depth=Words(f"maui.depth.{ask}.acc")),
         options=tuple(Option(f"c{c}", str(c)) for c in hand), answer=frozenset(f"c{c}" for c in right),
         rule=_DEPTH_RULE[ask], hint=Words(f"maui.drill.cell.hint.{ask}"), explain=explain,
-        why=why, multi=True, highlight=(f"cell:{ask}",))
+        why=why, after=ends[right[0]], events=tuple(rounds[right[0]]), multi=True, highlight=(f"cell:{ask}",))
 
 
 WIN_THE_CELL = Drill("maui/win-the-cell", "part-disputes", Words("maui.drill.cell.title"), "maui:disputes",

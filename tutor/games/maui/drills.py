@@ -156,6 +156,7 @@ def _who_takes(rng: random.Random) -> Optional[Question]:
         for kiti in range(n):
             if kiti != state.kiti and _who_takes_answer(_round(replace(state, kiti=kiti), cards)[2], ask) != seat:
                 return None
+    explain: object
     if ask == "nothing":
         rule = "maui:play"
         prompt = Words("maui.drill.who_takes.nothing", cards=_cards(cards))
@@ -246,7 +247,7 @@ def _win_the_cell(rng: random.Random) -> Optional[Question]:
         return None
     # "show me why" plays one card, your lowest that wins; the explanation says what each other card would take
     why = tuple(e for e in rounds[right[0]] if e.kind in _TELLING)
-    lost = {}
+    lost: dict[str, list[int]] = {}
     for card in hand:
         if takes[card] != ask:
             lost.setdefault(takes[card], []).append(card)

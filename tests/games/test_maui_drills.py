@@ -302,3 +302,22 @@ def test_a_wrong_answer_in_the_player_gets_the_hint_then_the_reasons(lang):
         assert D.said(q.hint, lang) in html.unescape(re.sub(r"<[^>]+>", "", w.verdict.value))
         w.show_why()
         assert "tutor-drill-why" in w.verdict.value and not w.errors.message
+
+
+def test_a_tie_is_named_by_its_cards_two_1s_not_equal_cards_1():
+    """Issue #23: «одинаковые карты 1» read worse than «две единицы»; the count follows the tied divers."""
+    words = {2: ("two", "две"), 3: ("three", "три"), 4: ("four", "четыре"), 5: ("five", "пять"), 6: ("six", "шесть")}
+    said = 0
+    for drill_id, kind in (("maui/kiti-decides", "maui.dispute"), ("maui/no-fights", "maui.tie_no_catch")):
+        for seed, q in enumerate(questions(drill_id, 60)):
+            ru = D.said(q.explain, "ru")
+            assert "одинаковые карты" not in ru, (drill_id, seed, ru)
+            depth = the_cell(q)
+            ties = [e for e in q.events if e.kind == kind and e.data["depth"] == depth]
+            if ties:
+                (tie,) = ties
+                en_word, ru_word = words[len(tie.data["players"])]
+                assert f"{en_word} {tie.data['card']}s" in D.said(q.explain, "en"), (drill_id, seed)
+                assert f"спорят {ru_word} " in ru or f"Спорят {ru_word} " in ru, (drill_id, seed, ru)
+                said += 1
+    assert said, "some explanations name a tie"

@@ -269,3 +269,33 @@ def test_russian_prompts_name_a_card_after_its_verb():
     for seed in range(5):
         q = D.question(DRILLS["plus-points"], seed)
         assert "на данный момент" not in D.said(q.prompt, "ru") + D.said(q.explain, "ru")
+
+
+def test_the_first_bonus_task_does_not_give_its_card_away_by_how_its_bonus_is_drawn():
+    """Task first-bonus (lessons/trump_whales/tasks/first-bonus.yaml): the right card is the hand's one 'change the
+    trump' bonus to another family than the rest; a reader found it was also the only one drawn without a family name
+    (icon only), a giveaway. In every layout and language the hand's 'change the trump' bonuses are drawn alike:
+    all with the family's name, or all with the symbol alone."""
+    from tutor.core import task as T
+    from tutor.core.svg import LAYOUTS
+    from tutor.games.trump_whales.render import render
+
+    t = T.load_file("lessons/trump_whales/tasks/first-bonus.yaml")
+    started = T.start(t)
+    state = started[0] if isinstance(started, tuple) else started
+    me = T.seat(t)
+    changers = [c for c in state.hands[me] if C.BONUS[c] == "trump"]
+    assert len({C.TARGET_FAMILY[c] for c in changers}) > 1, "the task needs wrong 'change the trump' cards"
+    for lang in LANGS:
+        for layout in LAYOUTS:
+            svg = render(tw.view(state, me), lang=lang, layout=layout)
+            named = {}
+            for chunk in svg.split('<g class="card" ')[1:]:
+                card = re.match(r'data-card="([^"]+)"', chunk).group(1)
+                if card not in changers or '<g class="bonus"' not in chunk:
+                    continue
+                drawn = chunk.split('<g class="bonus"', 1)[1].split("</g>", 1)[0]
+                words = " ".join(re.findall(r">([^<>]+)</text>", drawn))
+                named[card] = any(ch.isalpha() for ch in words)
+            assert set(named) == set(changers), (lang, layout, sorted(named))
+            assert len(set(named.values())) == 1, (lang, layout, named)

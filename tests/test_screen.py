@@ -88,10 +88,10 @@ def test_a_quiz_answered_then_turned_keeps_its_outcome_and_try_again_its_opening
     assert answered != opening
 
 
-def test_a_static_position_carries_a_phone_board_and_a_wide_one():
+def test_a_static_position_carries_a_board_for_each_screen():
     part = lesson.position("maui", {"players": 4, "kiti": 0, "lagoon": {"deep": "tuna-1"}}, "en")
-    assert 'class="tutor-for-phone"' in part.value and 'class="tutor-for-wide"' in part.value
-    assert layouts(part.value) == {"phone", "laptop"}
+    assert all(f'class="tutor-for-{where}"' in part.value for where in ("phone", "wide", "projector"))
+    assert layouts(part.value) == {"phone", "laptop", "projector"}
 
 
 def test_a_widget_gone_is_no_longer_told():

@@ -435,7 +435,7 @@ def test_lesson_helpers_for_aqua_fest(lang):
     state = spec_setup(spec)
     assert pos.value == lesson.position("aqua_fest", state, lang, viewer=0, highlight=("card:crab-1",)).value
     kw = lesson.position("aqua_fest", {"players": 2, "seed": 3, "pawns": [[2, 2], None]}, lang)
-    assert isinstance(kw, lesson.Static) and kw.value.count("<svg") == 2
+    assert isinstance(kw, lesson.Static) and kw.value.count("<svg") == 3
     bad = lesson.position("aqua_fest", {"players": 2, "pawns": {1: "Z9"}}, lang)
     assert isinstance(bad, lesson.Static) and "Z9" in bad.message
 

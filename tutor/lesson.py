@@ -205,11 +205,11 @@ def position(game: str, state_or_setup, lang: str = "en", viewer=None, highlight
     view = module.view(state, viewer)
     if "layout" not in accepts(module.render):
         return Static(render(module, view, highlight=highlight, events=events, lang=lang), ("tutor-svg", "tutor-position"))
-    # a static picture is drawn before the page can say how wide it is: it carries a phone board and a wide one, and
-    # the page's CSS shows the one for its screen (tutor.css, .tutor-for-phone / .tutor-for-wide)
+    # a static picture is drawn before the page can say how wide it is: it carries a board for each screen, and the
+    # page's CSS shows the one for its own (tutor.css, .tutor-for-phone / -wide / -projector)
     boards = "".join(f'<div class="tutor-for-{where}">'
                      f"{render(module, view, highlight=highlight, events=events, lang=lang, layout=layout)}</div>"
-                     for where, layout in (("phone", "phone"), ("wide", "laptop")))
+                     for where, layout in (("phone", "phone"), ("wide", "laptop"), ("projector", "projector")))
     return Static(boards, ("tutor-svg", "tutor-position"))
 
 

@@ -71,7 +71,7 @@ def test_every_part_on_the_page_draws_its_board_again_for_a_new_screen():
     screen.set_width(390)
     assert layouts(drill.svg.value) == layouts(quiz.svg.value) == {"phone"}
     assert layouts(task.view["board"]) == layouts(table.view["board"]) == {"phone"}
-    assert player.layout == "phone"
+    assert player.board_layout == "phone"
     player._on_msg(player, {"want": "frames", "frames": [0]}, [])
     assert sent[-1]["frame"]["layout"] == "phone" and layouts(sent[-1]["frame"]["svg"]) == {"phone"}
 
@@ -100,3 +100,15 @@ def test_a_widget_gone_is_no_longer_told():
     del drill
     gc.collect()
     assert screen.set_width(390) is True          # no error from the dead widget's watcher
+
+
+def test_no_widget_takes_the_name_of_its_layout_model():
+    """`layout` is every widget's Layout model: a widget that used the name for its board layout broke every view of
+    it in the page ('Cannot read properties of undefined (reading "then")' as the page made its layout view)."""
+    import ipywidgets as W
+    player = ScenarioPlayer("maui/plain-round", lang="en")
+    drill = DrillPlayer("maui/who-takes", lang="en", seed=1)
+    table = PlayTable("maui", players=3, lang="en", seed=1)
+    for widget in (player, drill, table, PageStatus("en")):
+        assert isinstance(widget.layout, W.Layout), type(widget).__name__
+

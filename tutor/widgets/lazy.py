@@ -34,7 +34,7 @@ class Reveal(StandIn, anywidget.AnyWidget):
     label = T.Unicode("").tag(sync=True)
     loading = T.Unicode("").tag(sync=True)
     opened = T.Bool(False).tag(sync=True)
-    width = T.Float(0).tag(sync=True)      # the lesson column's width (CSS px) when the page opened the part
+    column_px = T.Float(0).tag(sync=True)  # the lesson column's width (CSS px) when the page opened the part
     done = T.Bool(False).tag(sync=True)
 
 
@@ -61,8 +61,8 @@ class LazyPart(StandIn, W.Box):
         if change["new"]:
             # the page says how wide its column is with the opening: the part's boards are laid out for it even when
             # it opens before the page widget's own report arrives (tutor.widgets.screen)
-            if self.reveal.width:
-                screen.set_width(self.reveal.width)
+            if self.reveal.column_px:
+                screen.set_width(self.reveal.column_px)
             self.expand()
 
     def _on_page_msg(self, _widget, content, _buffers) -> None:

@@ -50,7 +50,8 @@ class ScenarioPlayer(StandIn, anywidget.AnyWidget):
     index = T.Int(0).tag(sync=True)
     warning = T.Unicode("").tag(sync=True)     # HTML: the engine and the lesson disagree
     error = T.Unicode("").tag(sync=True)       # plain text: the example cannot be shown
-    layout = T.Unicode("").tag(sync=True)      # the board layout the frames are drawn for (tutor.widgets.screen)
+    # the board layout the frames are drawn for (tutor.widgets.screen); not `layout`, which is every widget's Layout model
+    board_layout = T.Unicode("").tag(sync=True)
 
     def __init__(self, scenario, lang: str = "en", *, lessons=None, **kwargs):
         labels = {k: ui(k, lang, i="{i}", n="{n}") for k in NAV_KEYS}   # the page fills in {i} and {n}
@@ -74,7 +75,7 @@ class ScenarioPlayer(StandIn, anywidget.AnyWidget):
             self.warning = (f'<div class="tutor-warning-box" role="alert"><b>{esc(ui("mismatch", lang))}</b>'
                             f"<ul>{items}</ul></div>")
         self.count = len(self.frames)
-        self.layout = screen.layout()
+        self.board_layout = screen.layout()
         self.on_msg(self._on_msg)
         screen.watch(self._relayout)
 
@@ -125,9 +126,9 @@ class ScenarioPlayer(StandIn, anywidget.AnyWidget):
 
     def _relayout(self, layout: str) -> None:
         """The page's screen changed (a phone turned): the frames are drawn again for it; the page drops the ones it
-        holds when `layout` changes and asks again (scenario.js)."""
+        holds when `board_layout` changes and asks again (scenario.js)."""
         self._drawn = {}
-        self.layout = layout
+        self.board_layout = layout
 
     # ------------------------------------------------------------------ the page asks
 
@@ -142,7 +143,7 @@ class ScenarioPlayer(StandIn, anywidget.AnyWidget):
             for i in order[:8]:      # a page asks for a few at a time; a hostile one gets no more
                 drawn = self.frame(i)
                 message = {"frame": {"i": i, "svg": drawn["board"], "narration": drawn["narration"],
-                                     "layout": self.layout}}
+                                     "layout": self.board_layout}}
                 key, markup = drawn["defs"]
                 if key and key not in have:
                     message["defs"] = {"key": key, "markup": markup}
@@ -156,7 +157,7 @@ class ScenarioPlayer(StandIn, anywidget.AnyWidget):
         view = self.game.view(frame.state, frame.viewer)
         told = for_viewer(frame.events, frame.viewer)   # a seat's frame narrates only what that seat knows
         return render(self.game, view, highlight=frame.highlight, events=told, lang=self.lang,
-                      layout=self.layout or None)
+                      layout=self.board_layout or None)
 
     def narration_html(self, frame) -> str:
         lang = self.lang

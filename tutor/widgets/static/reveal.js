@@ -30,7 +30,7 @@ function render({ model, el }) {
     if (!model.get("opened")) {
       // the column's width goes with the opening, so the part is laid out for this screen (tutor/widgets/screen.py)
       const column = el.closest(".jp-OutputArea-output, .jp-Cell-outputArea, .jp-Cell") || document.body;
-      model.set("width", Math.round(column.clientWidth || window.innerWidth));
+      model.set("column_px", Math.round(column.clientWidth || window.innerWidth));
       model.set("opened", true);
       model.save_changes();
     }

@@ -82,7 +82,7 @@ function render({ model, el: root }) {
   const onMessage = (msg) => {
     if (!msg || typeof msg !== "object") return;
     if (msg.defs) installDefs(msg.defs.key, msg.defs.markup);
-    if (msg.frame && msg.frame.layout !== undefined && msg.frame.layout !== model.get("layout")) return;  // drawn for an old screen
+    if (msg.frame && msg.frame.layout !== undefined && msg.frame.layout !== model.get("board_layout")) return;  // drawn for an old screen
     if (msg.frame) {
       // parse now, ahead of the learner, so that showing the frame later costs no parsing
       const parse = (html) => {
@@ -113,7 +113,7 @@ function render({ model, el: root }) {
     shown = -1;
     prefetch(model.get("index"));
   };
-  model.on("change:layout", onLayout);
+  model.on("change:board_layout", onLayout);
   draw();
   prefetch(model.get("index"));   // the frame on screen first, and says which board symbols the page has
   return () => {
@@ -122,7 +122,7 @@ function render({ model, el: root }) {
     model.off("change:warning", draw);
     model.off("change:error", draw);
     model.off("change:count", draw);
-    model.off("change:layout", onLayout);
+    model.off("change:board_layout", onLayout);
   };
 }
 

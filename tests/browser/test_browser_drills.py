@@ -40,11 +40,12 @@ def test_a_learner_practises_with_a_drill(voila_server, browser, game, lang):
         page.goto(voila_server.render_url(f"{stem}.ipynb" if lang == "en" else f"{stem}.{lang}.ipynb"))
         page.locator(".tutor-page-status").first.wait_for(state="attached")
         d = one_pick_drill(game)
-        label = ui("lazy.drill", lang, title=D.said(d.title, lang))
-        part = page.locator(".tutor-lazy").filter(has_text=label).first
+        # the placeholder says "▶ Practise this: <title>"; the drill built in its place says "Practise: <title>"
+        title = D.said(d.title, lang)
+        part = page.locator(".tutor-lazy").filter(has_text=ui("lazy.drill", lang, title=title)).first
         part.wait_for(state="attached")
         part.scroll_into_view_if_needed()
-        drill = part.locator(".tutor-drill").first
+        drill = page.locator(".tutor-drill").filter(has_text=ui("drill.heading", lang, title=title)).first
         drill.wait_for(state="visible")
         drill.locator(".tutor-svg svg").first.wait_for(state="visible")
         button = lambda name: drill.get_by_role("button", name=name, exact=True)  # noqa: E731

@@ -84,6 +84,12 @@ def test_a_learner_practises_with_a_drill(voila_server, browser, game, lang):
             button(ui("drill.next", lang)).click()
             page.wait_for_function("([el, old]) => el.innerHTML !== old",
                                    arg=[drill.locator(".tutor-svg").element_handle(), old])
+            # the board, the verdict and the answer buttons come in separate messages: the next question is asked once
+            # the old verdict is gone and its answers can be pressed (a loaded run clicked an old, disabled button)
+            page.wait_for_function(
+                "(root) => !root.querySelector('.tutor-quiz-verdict .tutor-verdict')"
+                " && [...root.querySelectorAll('.tutor-choices button')].some((b) => !b.disabled)",
+                arg=drill.element_handle())
         assert wrong_seen and why_seen and right_seen, "twelve questions without both a wrong and a right answer"
         assert drill.locator(".tutor-drill-mark").count() >= 2           # the history shows the answers
         if phone:

@@ -58,9 +58,11 @@ def test_every_board_fits_its_screen(voila_server, browser, name, screen):
         scroll_through(page)
         check_layout(page, layout)
         player = page.locator(".tutor-scenario").first
-        player.scroll_into_view_if_needed()
+        # scrolled by the page itself: Playwright's own scrolling waits for the element to hold still, and parts
+        # still drawing above it on a loaded machine kept it moving past the timeout
+        player.evaluate("(el) => el.scrollIntoView({block: 'start'})")
         SHOTS.mkdir(parents=True, exist_ok=True)
-        player.screenshot(path=str(SHOTS / f"{name.replace('.ipynb', '')}-{screen}.png"))
+        page.screenshot(path=str(SHOTS / f"{name.replace('.ipynb', '')}-{screen}.png"))
         if screen == "laptop":
             # the learner presses Next with the buttons at the top of the screen: the board and what happened show too
             player.evaluate("(el) => el.scrollIntoView({block: 'start'})")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 import xml.etree.ElementTree as ET
 
@@ -68,3 +69,12 @@ def legal_buttons(table, seat=None):
 def unavailable_buttons(table, seat=None):
     """Buttons offered although the engine would refuse them (pressing one teaches why)."""
     return [b for b in table.action_buttons(seat) if "tutor-action-unavailable" in b.classes]
+
+
+@functools.lru_cache(maxsize=None)
+def drill_questions(drill_id: str, seeds: int) -> tuple:
+    """A drill's questions for seeds 0 .. seeds-1 (tutor.core.drill.question), made once per test process: a game's
+    drill tests read them over and over."""
+    from tutor.core import drill
+    d = drill.find(drill_id)
+    return tuple(drill.question(d, seed) for seed in range(seeds))

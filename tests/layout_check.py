@@ -51,6 +51,16 @@ def printed_sizes(root) -> list[float]:
     return out
 
 
+def choice_rects(root) -> list[tuple[str, float, float]]:
+    """(key, width, height) of each choosable element's button rect laid over a board (tutor.core.svg.offers)."""
+    out = []
+    for el in root.iter():
+        if el.get("data-choice"):
+            rect = el.find(SVG_NS + "rect")
+            out.append((el.get("data-key"), float(rect.get("width")), float(rect.get("height"))))
+    return out
+
+
 def layout_problems(svg: str, layout: str) -> list[str]:
     spec = layout_of(layout)
     root = ET.fromstring(svg)

@@ -142,6 +142,16 @@ def test_fitted_words_keep_to_the_small_print_floor_and_narrow_only_what_is_too_
 
 
 @pytest.mark.parametrize("game_id", ready_games())
+def test_every_game_draws_the_laptop_by_default_and_refuses_an_unknown_layout(game_id):
+    game = load(game_id)
+    view = game.view(game.setup(game.SPEC.players[-1], seed=2, **game.SPEC.play_setup), 0)
+    assert game.render(view) == game.render(view, layout="laptop")
+    assert 'data-layout="laptop"' in game.render(view)
+    with pytest.raises(ValueError, match="phone"):
+        game.render(view, layout="tablet")
+
+
+@pytest.mark.parametrize("game_id", ready_games())
 def test_every_game_lays_its_board_out_for_each_screen(game_id):
     """Every game's board (a new game's too) keeps each layout's promises (tests/layout_check.py: its width, its
     smallest print, its tallest board) over positions of seeded games at its largest table; the games' own layout

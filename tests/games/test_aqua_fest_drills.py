@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+import helpers
 import pytest
 
 from tutor.core import drill as D
@@ -24,18 +25,8 @@ INTERNAL_ID = re.compile(r"\b(?:u|ll|lr)-(?:white|pink|black)-\d+\b|\b(?:crab|oc
 NAMES = ("best-score", "where-to", "second-card", "who-wins", "what-is-taken")
 
 
-def questions(name: str):
-    d = D.find(f"aqua_fest/{name}")
-    return [D.question(d, seed) for seed in range(SEEDS)]
-
-
-_CACHE: dict = {}
-
-
-def asked(name: str):
-    if name not in _CACHE:
-        _CACHE[name] = questions(name)
-    return _CACHE[name]
+def asked(name: str) -> tuple:
+    return helpers.drill_questions(f"aqua_fest/{name}", SEEDS)
 
 
 def _moves_ok(state, seat, card, to) -> bool:

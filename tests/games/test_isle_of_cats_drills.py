@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+import helpers
 import pytest
 
 from tutor.core import drill as D
@@ -22,14 +23,8 @@ SEEDS = range(150)
 LANGS = info("isle_of_cats").lesson_langs
 NAMES = ("which-take", "may-it-go", "treasure-map", "families", "boat-score")
 ID = re.compile(r"\b(?:cat|rare|common)-[\w-]*\d\b|\bcard-\d+\b")
-_cache: dict = {}
-
-
-def questions(name: str) -> list:
-    if name not in _cache:
-        d = D.find(f"isle_of_cats/{name}")
-        _cache[name] = [D.question(d, seed) for seed in SEEDS]
-    return _cache[name]
+def questions(name: str) -> tuple:
+    return helpers.drill_questions(f"isle_of_cats/{name}", len(SEEDS))
 
 
 def test_the_game_lists_its_drills_in_lesson_order():

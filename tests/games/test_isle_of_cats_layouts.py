@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from layout_check import layout_problems, viewbox
+from layout_check import SVG_NS as NS, choice_rects, layout_problems, viewbox
 from tutor.core.scenario import lesson_files, load_file, replay
 from tutor.core.svg import LAYOUTS
 from tutor.games import isle_of_cats as g
@@ -22,7 +22,6 @@ from tutor.games.isle_of_cats import ui
 from tutor.games.isle_of_cats.render import render
 
 ROOT = Path(__file__).resolve().parents[2]
-NS = "{http://www.w3.org/2000/svg}"
 TRANSLATE = re.compile(r"translate\(([-0-9.]+)[ ,]+([-0-9.]+)\)")
 PLAYERS = (2, 3, 4)
 
@@ -180,30 +179,13 @@ def test_the_three_layouts_draw_the_same_tiles_keys_marks_and_words():
             assert root.get("data-layout") == lay and root.findtext(NS + "desc") == laptop.findtext(NS + "desc")
 
 
-def test_the_default_layout_is_the_laptop_and_an_unknown_one_is_refused():
-    view = g.view(g.setup(3, seed=2), 0)
-    assert render(view) == render(view, layout="laptop")
-    with pytest.raises(ValueError, match="phone"):
-        render(view, layout="tablet")
-
-
-def targets(root) -> list[tuple[str, float, float]]:
-    """(key, width, height) of each button laid over the board."""
-    out = []
-    for el in root.iter():
-        if el.get("data-choice"):
-            rect = el.find(NS + "rect")
-            out.append((el.get("data-key"), float(rect.get("width")), float(rect.get("height"))))
-    return out
-
-
 def test_on_a_phone_every_tap_target_is_thumb_sized():
     least = LAYOUTS["phone"].min_target
     seen, small = set(), []
     for what, view, kw in BOARDS:
         if not kw.get("choosable"):
             continue
-        for key, w, h in targets(ET.fromstring(render(view, layout="phone", **kw))):
+        for key, w, h in choice_rects(ET.fromstring(render(view, layout="phone", **kw))):
             seen.add(key.split(":")[0])
             if min(w, h) < least:
                 small.append(f"{what}: {key} {w:g}x{h:g}")
@@ -211,7 +193,7 @@ def test_on_a_phone_every_tap_target_is_thumb_sized():
     assert not small, "\n".join(small[:10])
     # the check can fail: on a laptop a one-square tile's target is smaller than a thumb
     on_laptop = [min(w, h) for what, view, kw in BOARDS if kw.get("choosable")
-                 for _k, w, h in targets(ET.fromstring(render(view, layout="laptop", **kw)))]
+                 for _k, w, h in choice_rects(ET.fromstring(render(view, layout="laptop", **kw)))]
     assert min(on_laptop) < least
 
 

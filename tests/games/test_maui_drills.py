@@ -12,6 +12,7 @@ import re
 import time
 from dataclasses import replace
 
+import helpers
 import pytest
 
 from tutor.core import drill as D
@@ -27,9 +28,8 @@ DRILLS = {d.id: d for d in D.drills("maui")}
 INTERNAL = re.compile(r"\b(?:catfish|tiger|tuna|lantern|jellyfish|seagull)-\d+\b|\bdive-\d+-\d+\b|\bmaui[.:][a-z]")
 
 
-def questions(drill_id: str, seeds: int = SEEDS):
-    d = DRILLS[drill_id]
-    return [D.question(d, seed) for seed in range(seeds)]
+def questions(drill_id: str, seeds: int = SEEDS) -> tuple:
+    return helpers.drill_questions(drill_id, seeds)
 
 
 def replayed(state):

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from layout_check import layout_problems, viewbox
+from layout_check import SVG_NS as NS, choice_rects, layout_problems, viewbox
 from tutor.core.cardtable import em
 from tutor.core.scenario import lesson_files, load_file, replay
 from tutor.core.svg import LAYOUTS
@@ -23,7 +23,6 @@ from tutor.games.maui import ui
 from tutor.games.maui.render import render
 
 ROOT = Path(__file__).resolve().parents[2]
-NS = "{http://www.w3.org/2000/svg}"
 TRANSLATE = re.compile(r"translate\(([-0-9.]+)[ ,]+([-0-9.]+)\)")
 PLAYERS = (3, 4, 5, 6)
 VARIANTS = ((), ("no-fights",), ("open-baskets",))
@@ -208,23 +207,6 @@ def test_the_three_layouts_draw_the_same_cards_keys_marks_and_words():
             assert root.get("data-layout") == lay and root.findtext(NS + "desc") == laptop.findtext(NS + "desc")
 
 
-def test_the_default_layout_is_the_laptop_and_an_unknown_one_is_refused():
-    view = maui.view(maui.setup(3, seed=2), 0)
-    assert render(view) == render(view, layout="laptop")
-    with pytest.raises(ValueError, match="phone"):
-        render(view, layout="tablet")
-
-
-def targets(root) -> list[tuple[str, float, float]]:
-    """(key, width, height) of each button laid over the board."""
-    out = []
-    for el in root.iter():
-        if el.get("data-choice"):
-            rect = el.find(NS + "rect")
-            out.append((el.get("data-key"), float(rect.get("width")), float(rect.get("height"))))
-    return out
-
-
 def test_on_a_phone_every_hand_card_to_tap_is_thumb_sized_and_the_targets_do_not_overlap():
     least = LAYOUTS["phone"].min_target
     seen, small = 0, []
@@ -233,7 +215,7 @@ def test_on_a_phone_every_hand_card_to_tap_is_thumb_sized_and_the_targets_do_not
             continue
         root = ET.fromstring(render(view, layout="phone", **kw))
         rects = []
-        for key, w, h in targets(root):
+        for key, w, h in choice_rects(root):
             seen += 1
             if min(w, h) < least:
                 small.append(f"{what}: {key} {w:g}x{h:g}")
@@ -246,7 +228,7 @@ def test_on_a_phone_every_hand_card_to_tap_is_thumb_sized_and_the_targets_do_not
     assert not small, "\n".join(small[:10])
     # the check can fail: on a laptop a hand's chip is narrower than a thumb
     on_laptop = [min(w, h) for what, view, kw in BOARDS if kw.get("choosable")
-                 for _k, w, h in targets(ET.fromstring(render(view, layout="laptop", **kw)))]
+                 for _k, w, h in choice_rects(ET.fromstring(render(view, layout="laptop", **kw)))]
     assert min(on_laptop) < least
 
 

@@ -9,6 +9,7 @@ import re
 import time
 from collections import Counter
 
+import helpers
 import pytest
 
 from tutor.core import drill as D
@@ -28,18 +29,8 @@ NAMES = ("what-pair-does", "may-end", "colour-bonus", "bet-outcome", "card-point
 ID = re.compile(r"\b[a-z_]+-\d+\b")          # crab-3, shoal_of_fish-1: never said to a learner
 
 
-def questions(name: str):
-    d = D.find(f"{GAME}/{name}")
-    return [D.question(d, seed) for seed in range(SEEDS)]
-
-
-_CACHE: dict = {}
-
-
-def asked(name: str):
-    if name not in _CACHE:
-        _CACHE[name] = questions(name)
-    return _CACHE[name]
+def asked(name: str) -> tuple:
+    return helpers.drill_questions(f"{GAME}/{name}", SEEDS)
 
 
 def test_the_game_has_its_drills():

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from layout_check import layout_problems, viewbox
+from layout_check import SVG_NS as NS, layout_problems, viewbox
 from tutor.core.scenario import lesson_files, load_file, replay
 from tutor.core.svg import LAYOUTS
 from tutor.games import sea_salt_paper as g
@@ -21,7 +21,6 @@ from tutor.games.sea_salt_paper import ui
 from tutor.games.sea_salt_paper.render import render
 
 ROOT = Path(__file__).resolve().parents[2]
-NS = "{http://www.w3.org/2000/svg}"
 TRANSLATE = re.compile(r"translate\(([-0-9.]+)[ ,]+([-0-9.]+)\)")
 
 
@@ -162,13 +161,6 @@ def test_the_three_layouts_draw_the_same_cards_keys_marks_and_words():
             said = lambda r: sorted(" ".join(words(r)).split())      # noqa: E731
             assert said(root) == said(laptop), f"{what}: {lay} prints other words than laptop"
             assert root.get("data-layout") == lay and root.find(NS + "title").text == laptop.find(NS + "title").text
-
-
-def test_the_default_layout_is_the_laptop_and_an_unknown_one_is_refused():
-    view = g.view(g.setup(3, seed=2), 0)
-    assert render(view) == render(view, layout="laptop")
-    with pytest.raises(ValueError, match="phone"):
-        render(view, layout="tablet")
 
 
 def targets(root) -> list[tuple[str, float, float]]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 import time
 
+import helpers
 import pytest
 
 from tutor.core import drill as D
@@ -24,8 +25,8 @@ DRILLS = {d.id.partition("/")[2]: d for d in D.drills("trump_whales")}
 ID = re.compile(r"\b(orca|narwhal|blue_whale|sperm_whale|five)-\d\b|_whale|trump_whales[.:]")
 
 
-def questions(name: str):
-    return [D.question(DRILLS[name], seed) for seed in range(SEEDS)]
+def questions(name: str) -> tuple:
+    return helpers.drill_questions(DRILLS[name].id, SEEDS)
 
 
 def labels(q, keys) -> set:

@@ -94,14 +94,6 @@ def test_every_board_keeps_its_layouts_promises(layout):
     assert not problems, "\n".join(problems[:20])
 
 
-def test_the_default_layout_is_the_laptops_and_an_unknown_one_is_refused():
-    view = g.view(POSITIONS[3], 0)
-    assert g.render(view) == g.render(view, layout="laptop")
-    assert 'data-layout="laptop"' in g.render(view)
-    with pytest.raises(ValueError, match="phone"):
-        g.render(view, layout="watch")
-
-
 def _words(root) -> set[str]:
     """Every word printed on the board (outside title and desc)."""
     out: set[str] = set()

@@ -8,6 +8,7 @@ function render({ model, el: root }) {
   root.classList.add("tutor-scenario", "tutor-widget");
   const labels = model.get("labels");
   const frames = new Map();
+  let alive = true;
 
   const warning = el("div", "tutor-warning");
   const errors = el("div", "tutor-error");
@@ -57,12 +58,31 @@ function render({ model, el: root }) {
     root.dataset.ready = frame ? "true" : "false";
   };
   const asked = new Set();
+  // The frame on screen must come: a request or its answer can be lost on a starved machine or a dropped and
+  // restored connection, and a frame drawn for a screen the page's model had not heard of yet is set aside
+  // (onMessage). While the frame on screen is missing the page asks again, after 5, 10, 20, 40 s (a CI run under
+  // load found a worked example built, drawn and left with no board).
+  let waiting = null;
+  let waited = 0;
+  const watchFrame = () => {
+    if (waiting !== null || waited >= 4) return;
+    waiting = setTimeout(() => {
+      waiting = null;
+      const i = Math.max(0, Math.min(model.get("index"), model.get("count") - 1));
+      if (!alive || frames.has(i) || model.get("count") === 0) return;
+      waited += 1;
+      asked.clear();
+      prefetch(i);
+    }, 5000 * 2 ** waited);
+  };
   const prefetch = (i) => {
     const n = model.get("count");
     const want = [i, i + 1, i - 1, i + 2].filter((j) => j >= 0 && j < n && !frames.has(j) && !asked.has(j));
-    if (want.length === 0) return;
-    want.forEach((j) => asked.add(j));
-    model.send({ want: "frames", frames: want, have: haveDefs() });
+    if (want.length > 0) {
+      want.forEach((j) => asked.add(j));
+      model.send({ want: "frames", frames: want, have: haveDefs() });
+    }
+    if (!frames.has(i)) watchFrame();
   };
   const go = (i) => {
     const n = model.get("count");
@@ -82,7 +102,12 @@ function render({ model, el: root }) {
   const onMessage = (msg) => {
     if (!msg || typeof msg !== "object") return;
     if (msg.defs) installDefs(msg.defs.key, msg.defs.markup);
-    if (msg.frame && msg.frame.layout !== undefined && msg.frame.layout !== model.get("board_layout")) return;  // drawn for an old screen
+    if (msg.frame && msg.frame.layout !== undefined && msg.frame.layout !== model.get("board_layout")) {
+      // drawn for another screen than the model says: asked again when the model's layout changes (onLayout) or,
+      // should that change never come, by watchFrame
+      asked.delete(msg.frame.i);
+      return;
+    }
     if (msg.frame) {
       // parse now, ahead of the learner, so that showing the frame later costs no parsing
       const parse = (html) => {
@@ -95,6 +120,7 @@ function render({ model, el: root }) {
       };
       frames.set(msg.frame.i, { board: parse(msg.frame.svg), text: parse(msg.frame.narration) });
       if (msg.frame.i === model.get("index")) {
+        waited = 0;
         shown = -1;
         draw();
       }
@@ -117,6 +143,8 @@ function render({ model, el: root }) {
   draw();
   prefetch(model.get("index"));   // the frame on screen first, and says which board symbols the page has
   return () => {
+    alive = false;
+    clearTimeout(waiting);
     model.off("msg:custom", onMessage);
     model.off("change:index", onIndex);
     model.off("change:warning", draw);

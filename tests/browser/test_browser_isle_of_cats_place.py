@@ -236,3 +236,69 @@ def test_after_try_again_pointing_and_the_ukrainian_r_key_still_turn_the_tile(se
         {key: 'к', code: 'KeyR', bubbles: true, cancelable: true}))""")
     assert int(board.get_attribute("data-preview").split(",")[0]) == d["rotate"][o0]
     assert not page.js_errors
+
+
+def test_placing_by_touch_tap_moves_drag_slides_tap_again_places(server, browser):
+    """Issue #24 on a touch phone: a tap moves the preview (nothing placed), a finger on the preview drags it,
+    Rotate turns it, and a tap on the preview where it stands places the tile; the words speak of taps, not keys."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                                  device_scale_factor=2)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        page.goto(server.render_url("ioc_place.ipynb"))
+        table = page.locator(".tutor-play").first
+        table.locator(".tutor-svg svg").first.wait_for(state="visible")
+        version = table.get_attribute("data-v")
+        table.locator('.tutor-svg [data-choice][data-key="tile:cat-green-15"]').tap()
+        page.wait_for_function("([r, v]) => r.dataset.v !== v", arg=[table.element_handle(), version])
+        table.locator(".tutor-placing").wait_for(state="visible")
+        s, _ = ioc.apply(ioc.setup(2, first=0, kept=KEPT, placed=[[FIRST], []], island=ISLAND, bag=()),
+                         ioc.Take(0, "cat-green-15"))
+        d = placing_data(s, 0, "en")
+        board = table.locator(".tutor-svg").first
+        assert table.locator(".tutor-placing-help").inner_text() == d["words"]["help_touch"]
+        assert table.locator(".tutor-place-rotate").inner_text() == d["words"]["rotate_touch"]
+        assert table.locator(".tutor-place-here").inner_text() == d["words"]["place_touch"]
+        table.locator('[data-board-seat="0"]').scroll_into_view_if_needed()
+        o, sx, sy = d["start"]
+        px, py = d["orients"][o][0]
+        version = table.get_attribute("data-v")
+
+        # a tap away from the preview moves it there (its first square under the finger) and places nothing
+        far = next(i for i, c in enumerate(d["codes"][o]) if c == "n" and abs(i % 22 - sx) + abs(i // 22 - sy) > 5)
+        ax, ay = far % 22, far // 22
+        page.touchscreen.tap(*square_point(page, table, ax + px, ay + py))
+        assert board.get_attribute("data-preview") == f"{o},{ax},{ay},0"
+        assert table.locator(".tutor-place-reason").inner_text() == d["reasons"]["n"]
+
+        # a finger on the preview drags it, keeping its grip, to a place where it fits; lifting it places nothing
+        ok = d["codes"][o].index("1")
+        bx, by = ok % 22, ok // 22
+        cdp = context.new_cdp_session(page)
+        x0, y0 = square_point(page, table, ax + px, ay + py)
+        x1, y1 = square_point(page, table, bx + px, by + py)
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
+        for k in range(1, 9):
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [
+                {"x": x0 + (x1 - x0) * k / 8, "y": y0 + (y1 - y0) * k / 8}]})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        assert board.get_attribute("data-preview") == f"{o},{bx},{by},1", "the drag did not bring the piece along"
+        assert table.get_attribute("data-v") == version
+
+        # Rotate four times: around and back where it was
+        turns = [board.get_attribute("data-preview")]
+        for _ in range(4):
+            table.locator(".tutor-place-rotate").tap()
+            turns.append(board.get_attribute("data-preview"))
+        assert turns[1].split(",")[0] == str(d["rotate"][o]) and turns[4] == turns[0], turns
+
+        # a tap on the preview where it stands places the tile
+        page.touchscreen.tap(*square_point(page, table, bx + px, by + py))
+        page.wait_for_function("([r, v]) => r.dataset.v !== v", arg=[table.element_handle(), version])
+        page.wait_for_function("(r) => r.querySelectorAll('[data-board-seat=\"0\"] .placed-tile').length === 2",
+                               arg=table.element_handle())
+        assert not errors, errors
+    finally:
+        context.close()

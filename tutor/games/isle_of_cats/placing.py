@@ -93,7 +93,12 @@ def placing_data(state, seat: int, lang: str = "en"):
             "start": list(start) if start is not None else None,
             "words": {"rotate": text("ui.isle_of_cats.rotate", lang), "flip": text("ui.isle_of_cats.flip", lang),
                       "place": text("ui.isle_of_cats.place_here", lang),
-                      "help": text("ui.isle_of_cats.placing_help", lang, tile=tile_name(tile, lang))}}
+                      "help": text("ui.isle_of_cats.placing_help", lang, tile=tile_name(tile, lang)),
+                      # a touch screen has no R, F or Enter: its own words (placing.js picks them)
+                      "rotate_touch": text("ui.isle_of_cats.rotate_touch", lang),
+                      "flip_touch": text("ui.isle_of_cats.flip_touch", lang),
+                      "place_touch": text("ui.isle_of_cats.place_touch", lang),
+                      "help_touch": text("ui.isle_of_cats.placing_help_touch", lang, tile=tile_name(tile, lang))}}
 
 
 def placing(state, seat: int, lang: str = "en"):

@@ -1,7 +1,8 @@
 // Placing a held piece by pointing at a grid board (tutor/games/isle_of_cats/placing.py sends the data, once per
 // held piece): a preview follows the pointer — green where the piece fits, red with the engine's reason where it
 // does not (and a ✓ / ✗ with hatching, dashed and see-through, so it never reads as a placed tile); R turns it,
-// F flips it, the arrows move it, a click or Enter sends (orientation, x, y). The kernel asks
+// F flips it, the arrows move it, a click or Enter sends (orientation, x, y). On a touch screen a tap moves it, a
+// drag slides it, a tap on it places it, and the Rotate / Flip / Place buttons do the rest. The kernel asks
 // the engine, which decides: the page knows no rules, only the letters the kernel computed for each anchor.
 // Inlined into the modules that use it (no build step).
 
@@ -94,18 +95,51 @@ export function wirePlacing(container, send) {
     return [Math.floor(p.x / cell), Math.floor(p.y / cell)];
   };
   const inBoat = (event) => boat && event.target && event.target.closest && event.target.closest("[data-board-seat]") === boat;
-  container.addEventListener("mousemove", (event) => {
+  // A mouse points and clicks: the preview follows the pointer and a click places it. A finger has no pointing
+  // without touching, so on a touch screen a tap moves the preview (its first square under the finger), a finger
+  // on the preview drags it (it keeps its grip), and a tap on the preview where it stands places it — the Place
+  // button does the same. The mouse's own moves are told apart by pointerType: the mouse events a browser makes
+  // up after a tap must not move the preview.
+  let touch = typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
+  let grip = null;            // while a finger is down on the boat: [dx, dy] from the anchor, and where it began
+  const onPiece = (gx, gy) => data.orients[o].some(([dx, dy]) => ax + dx === gx && ay + dy === gy);
+  container.addEventListener("pointermove", (event) => {
     if (!data || !inBoat(event)) return;
     const sq = square(event);
     if (!sq) return;
-    aim(sq[0], sq[1]);
+    if (event.pointerType === "mouse") aim(sq[0], sq[1]);
+    else if (grip && grip.held) { ax = sq[0] - grip.dx; ay = sq[1] - grip.dy; grip.moved = grip.moved || ax !== grip.ax || ay !== grip.ay; }
+    else return;
     draw();
   });
-  container.addEventListener("click", (event) => {
+  container.addEventListener("pointerdown", (event) => {
+    if (event.pointerType === "mouse") return;
+    if (!touch) { touch = true; words(); }
     if (!data || !inBoat(event)) return;
+    const sq = square(event);
+    if (!sq) return;
+    grip = { dx: sq[0] - ax, dy: sq[1] - ay, ax, ay, held: onPiece(sq[0], sq[1]), moved: false };
+  });
+  // A finger that lands on the preview drags it, and the page must not scroll under it (Chromium honours no
+  // touch-action on an SVG group, and the whole board cannot have it: a swipe elsewhere on the board scrolls the
+  // lesson as anywhere else). A finger that lands elsewhere on the boat scrolls as usual, or taps.
+  container.addEventListener("touchmove", (event) => {
+    if (grip && grip.held) event.preventDefault();
+  }, { passive: false });
+  const letGo = () => { grip = null; };
+  container.addEventListener("pointercancel", letGo);
+  container.addEventListener("click", (event) => {
+    if (!data || !inBoat(event)) { letGo(); return; }
     const sq = square(event);
     if (!sq) return;
     event.preventDefault();
+    if (grip) {               // a finger lifted: a tap on the preview where it stood places it, a tap elsewhere
+      const { held, moved } = grip;   // moves it there, and the end of a drag leaves it where it was brought
+      letGo();
+      if (held && !moved) submit();
+      else if (!held) { aim(sq[0], sq[1]); draw(); }
+      return;
+    }
     aim(sq[0], sq[1]);
     draw();
     submit();
@@ -162,6 +196,15 @@ export function wirePlacing(container, send) {
     [o, ax, ay] = v;
     draw();
   });
+  // the words for the way the learner points: keys and a click for a mouse, taps and a drag for a finger
+  const words = () => {
+    if (!data) return;
+    rotate.textContent = touch ? data.words.rotate_touch : data.words.rotate;
+    flip.textContent = touch ? data.words.flip_touch : data.words.flip;
+    place.textContent = touch ? data.words.place_touch : data.words.place;
+    help.textContent = touch ? data.words.help_touch : data.words.help;
+    bar.dataset.touch = touch ? "true" : "false";
+  };
   rotate.addEventListener("click", () => data && turnTo(data.rotate[o]));
   flip.addEventListener("click", () => data && turnTo(data.flip[o]));
   place.addEventListener("click", () => data && submit());
@@ -179,10 +222,7 @@ export function wirePlacing(container, send) {
     boat = data ? container.querySelector(`[data-board-seat="${data.seat}"]`) : null;
     if (!data || !boat) { container.removeAttribute("data-preview"); return; }
     if (!container.hasAttribute("tabindex")) container.tabIndex = 0;
-    rotate.textContent = data.words.rotate;
-    flip.textContent = data.words.flip;
-    place.textContent = data.words.place;
-    help.textContent = data.words.help;
+    words();
     layer = document.createElementNS(NS, "g");
     layer.setAttribute("class", "tutor-place-preview");
     layer.setAttribute("pointer-events", "none");

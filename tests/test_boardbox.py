@@ -33,12 +33,12 @@ def test_every_frame_of_an_example_has_one_box(phone_screen):
 
 
 def test_the_box_is_the_tallest_and_the_largest_floor_at_that_height():
-    short = '<svg viewBox="0 0 900 400" style="--tutor-phone-width: 1350px; --tutor-min-height: 500px"></svg>'
-    tall = '<svg viewBox="0 0 900 800" style="--tutor-phone-width: 1400px; --tutor-min-height: 900px"></svg>'
-    assert box_of([short, tall]) == {"width": 900, "height": 800, "floor": 1000, "phone": 1400}
+    short = '<svg viewBox="0 0 900 400" style="--tutor-min-height: 500px"></svg>'
+    tall = '<svg viewBox="0 0 900 800" style="--tutor-min-height: 900px"></svg>'
+    assert box_of([short, tall]) == {"width": 900, "height": 800, "floor": 1000}
     evened = even_boards([short, tall])
     assert sizes(evened[0]) == sizes(evened[1]) == (
-        ["0", "0", "900", "800"], ["--tutor-phone-width: 1400px", "--tutor-min-height: 1000px"])
+        ["0", "0", "900", "800"], ["--tutor-min-height: 1000px"])
     other = '<svg viewBox="0 0 760 600"></svg>'
     assert box_of([short, other]) is None and even_boards([short, other]) == [short, other]
     assert even_boards(["", short]) == ["", short]      # a board that failed to draw is left as it is

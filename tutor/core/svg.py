@@ -109,21 +109,10 @@ def layout_for_width(px: float) -> str:
     return "projector" if px >= 1500 else "laptop"
 
 
-# On a phone (tutor.css, below 760 px) a board keeps a fixed width and pans sideways in its own box. A board drawn
-# as a tree of elements (Мяури, Aqua Fest, with svgdom's light elements: 760 units wide, labels 7.5 units or more)
-# takes the stylesheet's 1,140 px. A text-SVG board says its own width in the --tutor-phone-width property: wide
-# enough that its smallest label is PHONE_LABEL_PX on screen, and never narrower than 1.5 times its drawn width.
-PHONE_LABEL_PX = 11
-PHONE_SCALE = 1.5
-# the smallest print (in drawing units) that keeps a board at PHONE_SCALE on a phone: a renderer that prints
-# nothing smaller pans least
-SMALL_PRINT = round(PHONE_LABEL_PX / PHONE_SCALE + 0.005, 2)
+# The smallest print (in drawing units) a card board's labels squeeze down to before they are shortened instead
+# (tutor.core.cardtable, and the card faces of Козырные киты and Острів котів)
+SMALL_PRINT = 7.33
 _FONT_SIZE = re.compile(r'font-size="([0-9.]+)"')
-
-
-# Where a board opens on a phone: a board laid out from its left edge (a card table, the boats) says so with this
-# attribute and opens there; the others (Мяури's lagoon, Aqua Fest's seabed) open at their middle (page.js).
-PAN_START = 'data-pan="start"'
 
 
 # On a wider screen a board fills its column but is kept under 70% of the window's height, so a projected board
@@ -134,15 +123,12 @@ DESK_LABEL_PX = 9
 ELEMENT_PRINT = 7.5      # the smallest label (in units) of a board drawn as elements (Мяури, Aqua Fest)
 
 
-def phone_style(width: float, body: str, height: float | None = None) -> str:
-    """The style attribute (text) of a text-SVG board `width` (and `height`) units in size whose markup is
-    `body`."""
-    smallest = min(map(float, _FONT_SIZE.findall(body)), default=PHONE_LABEL_PX)
-    scale = max(PHONE_SCALE, PHONE_LABEL_PX / smallest) if smallest > 0 else PHONE_SCALE
-    style = f"--tutor-phone-width: {round(width * scale)}px"
-    if height and smallest > 0:
-        style += f"; --tutor-min-height: {math.ceil(height * DESK_LABEL_PX / smallest)}px"
-    return style
+def height_floor(height: float, body: str) -> str:
+    """The style (text) of a text-SVG board `height` units tall whose markup is `body`: the height below which its
+    smallest print would fall under DESK_LABEL_PX on screen (a board with no layout is capped at 70% of the window
+    above that floor; a laid-out board, tutor.css, is not capped)."""
+    smallest = min(map(float, _FONT_SIZE.findall(body)), default=0)
+    return f"--tutor-min-height: {math.ceil(height * DESK_LABEL_PX / smallest)}px" if smallest > 0 else ""
 
 
 def to_string(element) -> str:

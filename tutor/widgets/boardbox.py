@@ -9,7 +9,7 @@ from typing import Optional
 _ROOT = re.compile(r"<svg\b[^>]*>")
 _BOX = re.compile(r'viewBox="([-\d.]+)[ ,]+([-\d.]+)[ ,]+([\d.]+)[ ,]+([\d.]+)"')
 _HEIGHT = re.compile(r'(\s)height="[\d.]+"')
-_PX = re.compile(r"(--tutor-(?:min-height|phone-width)):\s*([\d.]+)px")
+_PX = re.compile(r"(--tutor-min-height):\s*([\d.]+)px")
 
 
 def _root(svg: str):
@@ -23,14 +23,13 @@ def _root(svg: str):
 
 def box_of(svgs) -> Optional[dict]:
     """The box that holds every board of `svgs` at one scale, as play.js's holdBoardBox holds it: the width, the
-    tallest height, the largest height floor (at that height) and phone width; None if they differ in width."""
+    tallest height and the largest height floor (at that height); None if they differ in width."""
     known = [r for r in map(_root, svgs) if r]
     if not known or len({float(box.group(3)) for _root, box, _px in known}) > 1:
         return None
     tall = max(float(box.group(4)) for _root, box, _px in known)
     return {"width": float(known[0][1].group(3)), "height": tall,
-            "floor": max(px.get("--tutor-min-height", 0) * tall / float(box.group(4)) for _root, box, px in known),
-            "phone": max(px.get("--tutor-phone-width", 0) for _root, _box, px in known)}
+            "floor": max(px.get("--tutor-min-height", 0) * tall / float(box.group(4)) for _root, box, px in known)}
 
 
 def even_boards(svgs: list) -> list:
@@ -38,13 +37,13 @@ def even_boards(svgs: list) -> list:
     a board's --tutor-min-height raises (its print stays readable); a taller frame, or one with smaller print, was
     drawn smaller than the frame before it (Козырные киты's tie at 30: 853 px wide, then 1,100 px). Each board's
     viewBox is made as tall as the tallest (the room below left blank), and each gets the largest height floor
-    (at that height) and phone width of them all, so every frame's drawing has the same width on screen."""
+    (at that height) of them all, so every frame's drawing has the same width on screen."""
     roots = [_root(svg) for svg in svgs]
     held = box_of(svgs) if sum(1 for r in roots if r) > 1 else None
     if held is None:
         return list(svgs)        # one board, or boards of different widths: nothing to match
     tall = held["height"]
-    want = {"--tutor-min-height": held["floor"], "--tutor-phone-width": held["phone"]}
+    want = {"--tutor-min-height": held["floor"]}
     out = []
     for svg, found in zip(svgs, roots):
         if not found:

@@ -735,8 +735,7 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=N
     title = escape(text("isle_of_cats.title", lang))
     role = "group" if offers else "img"
     body = "".join(b.parts) + "".join(b.top)
-    phone = spec.name == "phone"
-    style = "" if phone else f' style="{S.phone_style(width, body, height)}" {S.PAN_START}'
+    style = "" if spec.name == "phone" else f' style="{S.height_floor(height, body)}"'
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
             f'viewBox="0 0 {width:g} {height:g}" role="{role}" aria-label="{title}" font-family="{S.FONT}" '
             f'class="ioc-board" data-layout="{spec.name}"{style}><title>{title}</title>'

@@ -614,10 +614,7 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=N
     title, desc = describe(view, lang)
     role = "group" if offers else "img"
     body = "".join(board.parts) + "".join(board.top)
-    # the old phone panning (tutor.css, until every board has a phone layout): a phone board is drawn at its own
-    # width, a wider one says how wide a phone pans it (tutor.core.svg.phone_style); both open at their left edge
-    style = f"--tutor-phone-width: {width}px" if phone else S.phone_style(width, body, height)
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" style="{style}" {S.PAN_START} viewBox="0 0 {width} {height}" '
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" style="{S.height_floor(height, body)}" viewBox="0 0 {width} {height}" '
             f'role="{role}" aria-label="{_a(title)}" class="tutor-sea_salt_paper" font-family="{S.FONT}" '
             f'data-layout="{spec.name}" data-round="{view["round"]}" data-players="{n}" data-phase="{view["phase"]}" '
             f'data-viewer="{"all" if viewer is None else viewer}">'

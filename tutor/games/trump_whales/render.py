@@ -760,10 +760,8 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=N
     viewer = view.get("viewer")
     role = "group" if offers else "img"
     body = "".join(board.parts) + "".join(board.top)
-    # the style and data-pan keep the phone panning of boards drawn before the layouts (tutor.core.svg.phone_style);
-    # a laid-out board never needs it, and it does no harm
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {spec.width} {height}" role="{role}" '
-            f'style="{S.phone_style(spec.width, body, height)}" {S.PAN_START} data-layout="{spec.name}" '
+            f'style="{S.height_floor(height, body)}" data-layout="{spec.name}" '
             f'aria-label="{_a(title)}" class="tutor-trump_whales" font-family="{S.FONT}" '
             f'data-round="{view["round"]}" data-players="{n}" data-phase="{view["phase"]}" '
             f'data-trump="{view["trump"]}" data-token="{view["token"]}" '

@@ -41,7 +41,7 @@ export function button(label, tip, className) {
 // A board is fitted to its column under a height cap that its --tutor-min-height raises (tutor.css): a taller
 // board, or one with smaller print, is drawn smaller, so a table's board shrank and grew back move by move. Given
 // the box held so far (null at first), this pads the board in `container` to it: its viewBox as tall as the
-// tallest board shown (the room below left blank), the largest height floor (at that height) and phone width.
+// tallest board shown (the room below left blank), and the largest height floor (at that height).
 // It returns the box to hold next; a board of another width starts afresh.
 export function holdBoardBox(container, held) {
   const svg = container.querySelector("svg");
@@ -54,13 +54,11 @@ export function holdBoardBox(container, held) {
     width: vb.width,
     height: tall,
     floor: Math.max(px("--tutor-min-height") * tall / vb.height, held ? held.floor * tall / held.height : 0),
-    phone: Math.max(px("--tutor-phone-width"), held ? held.phone : 0),
   };
   if (vb.height < tall) {
     svg.setAttribute("viewBox", `${vb.x} ${vb.y} ${vb.width} ${tall}`);
     if (svg.hasAttribute("height")) svg.setAttribute("height", String(tall));
   }
   if (box.floor) svg.style.setProperty("--tutor-min-height", `${Math.ceil(box.floor)}px`);
-  if (box.phone) svg.style.setProperty("--tutor-phone-width", `${Math.ceil(box.phone)}px`);
   return box;
 }

@@ -112,3 +112,31 @@ def test_no_widget_takes_the_name_of_its_layout_model():
     for widget in (player, drill, table, PageStatus("en")):
         assert isinstance(widget.layout, W.Layout), type(widget).__name__
 
+
+
+def _helpers():
+    """Each game's score helper or sandbox, and where its picture is."""
+    from tutor.games.aqua_fest.shells_widget import ShellsHelper
+    from tutor.games.isle_of_cats.sandbox import ScoreHelper as CatsHelper
+    from tutor.games.maui.sandbox import LagoonSandbox
+    from tutor.games.sea_salt_paper.sandbox import ScoreHelper as PaperHelper
+    from tutor.games.trump_whales.sandbox import ScoreHelper as WhalesHelper
+    return [(ShellsHelper(lang="en", seed=1), lambda w: w.svg.value),
+            (CatsHelper(lang="uk"), lambda w: w.board.value),
+            (LagoonSandbox(players=3, lang="ru"), lambda w: w.svg.value),
+            (PaperHelper(lang="uk", preset=None), lambda w: w.svg.value),
+            (WhalesHelper(lang="ru", pearls=3, bonuses=2), lambda w: w.svg.value)]
+
+
+def test_every_score_helper_draws_its_picture_again_for_a_new_screen():
+    helpers = _helpers()
+    for widget, picture in helpers:
+        assert layouts(picture(widget)) == {"laptop"}, type(widget).__name__
+    dived = helpers[2][0]
+    dived.dive()
+    after = dived.svg.value
+    screen.set_width(390)
+    for widget, picture in helpers:
+        assert layouts(picture(widget)) == {"phone"}, type(widget).__name__
+    assert dived.after is not None and dived.svg.value != after, "Мяури's sandbox lost its dive when turned"
+    assert 'data-layout="phone"' in dived.svg.value

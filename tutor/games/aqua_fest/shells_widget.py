@@ -116,6 +116,7 @@ class ShellsHelper(StandIn, W.VBox):
         self.yours = None
 
         self.errors = ErrorArea()
+        screen.watch(self._relayout)      # a phone turned: the picture is drawn again
         self.toggles: dict[str, W.ToggleButton] = {}
         groups = []
         self.kind_groups: dict[str, W.VBox] = {}
@@ -271,6 +272,11 @@ class ShellsHelper(StandIn, W.VBox):
         shells = max(1, len(self.assign) // 4)
         for t, d in self.assign.items():
             d.value = where.get(t, 0) if where.get(t, 0) <= shells else 0
+
+    def _relayout(self, _layout: str) -> None:
+        """The page's screen changed (a phone turned): the picture is drawn again for it (tutor.widgets.screen)."""
+        with guard(self.errors, self.lang, clear=False):
+            self.refresh()
 
     def refresh(self) -> None:
         lang = self.lang

@@ -52,6 +52,7 @@ class ScoreHelper(StandIn, W.VBox):
         self.lang, self.boat = lang, boat
         self.placed: list = [tuple(r) for r in placed]
         self.errors = ErrorArea()
+        screen.watch(self._relayout)      # a phone turned: the picture is drawn again
         g = guard(self.errors, lang)
         self.kind = W.Dropdown(options=[(_w(k, lang), k) for k in ("cat", "rare", "common")], value="cat",
                                description=_w("kind", lang))
@@ -163,6 +164,11 @@ class ScoreHelper(StandIn, W.VBox):
         self._said("")
         self.placed = []
         self.refresh()
+
+    def _relayout(self, _layout: str) -> None:
+        """The page's screen changed (a phone turned): the picture is drawn again for it (tutor.widgets.screen)."""
+        with guard(self.errors, self.lang, clear=False):
+            self.refresh()
 
     def refresh(self) -> None:
         lang = self.lang

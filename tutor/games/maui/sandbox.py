@@ -19,6 +19,7 @@ from tutor.games.maui import components as C
 from tutor.games.maui.text import card_name, depth_name
 from tutor.games.maui.ui import board_keys
 from tutor.widgets.board import ClickBoard, render_choosable
+from tutor.widgets import screen  # the page's screen: its board is laid out for it
 from tutor.widgets.common import (
     ErrorArea, StandIn, esc, events_highlight, events_html, guard, render, ui,
 )
@@ -62,6 +63,7 @@ class LagoonSandbox(StandIn, W.VBox):
         wide = {"description_width": "initial"}
 
         self.errors = ErrorArea()
+        screen.watch(self._relayout)      # a phone turned: the picture is drawn again
         self.players_box = W.Dropdown(options=list(maui.PLAYERS), value=players, description=ui("maui.players", lang),
                                       style=wide)
         options = _card_options(lang)
@@ -153,6 +155,16 @@ class LagoonSandbox(StandIn, W.VBox):
         self.before = self.build()
         choosable = self.svg.offer(self._dive_picks())
         self.svg.value = render_choosable(maui, maui.view(self.before, None), lang=self.lang, choosable=choosable)
+
+    def _relayout(self, _layout: str) -> None:
+        """The page's screen changed (a phone turned): the board on screen is drawn again for it, before or after
+        the dive (tutor.widgets.screen)."""
+        with guard(self.errors, self.lang, clear=False):
+            if self.after is None:
+                self.preview()
+            else:
+                self.svg.value = render(maui, maui.view(self.after, None), highlight=events_highlight(self.events),
+                                        events=self.events, lang=self.lang)
 
     def _dive_picks(self) -> dict:
         """Every diver's dive cards on the board: clicking one makes it that diver's card (its drop-down)."""

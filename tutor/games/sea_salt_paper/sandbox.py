@@ -98,6 +98,7 @@ class ScoreHelper(StandIn, W.VBox):
         self._quiet = False
         self.breakdown = None
         self.errors = ErrorArea()
+        screen.watch(self._relayout)      # a phone turned: the picture is drawn again
         self.where = W.ToggleButtons(options=[(_w("to_hand", lang), "hand"), (_w("to_zone", lang), "zone")],
                                      value="hand", description=_w("where", lang),
                                      style={"description_width": "initial"})
@@ -249,6 +250,11 @@ class ScoreHelper(StandIn, W.VBox):
     @property
     def bonus(self) -> int:
         return colour_bonus(self.cards)
+
+    def _relayout(self, _layout: str) -> None:
+        """The page's screen changed (a phone turned): the picture is drawn again for it (tutor.widgets.screen)."""
+        with guard(self.errors, self.lang, clear=False):
+            self.refresh()
 
     def refresh(self) -> None:
         lang = self.lang

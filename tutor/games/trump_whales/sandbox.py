@@ -87,6 +87,7 @@ class ScoreHelper(StandIn, W.VBox):
         self.add_class("tutor-tw-score")
         self.lang = lang
         self.errors = ErrorArea()
+        screen.watch(self._relayout)      # a phone turned: the picture is drawn again
         style = {"description_width": "initial"}
         self.pearls = W.BoundedIntText(value=0, min=0, max=MOST, description=_w("pearls", lang), style=style,
                                        layout=W.Layout(width="auto"))
@@ -140,6 +141,11 @@ class ScoreHelper(StandIn, W.VBox):
     @property
     def total(self) -> int:
         return self.breakdown.total if self.breakdown is not None else 0
+
+    def _relayout(self, _layout: str) -> None:
+        """The page's screen changed (a phone turned): the picture is drawn again for it (tutor.widgets.screen)."""
+        with guard(self.errors, self.lang, clear=False):
+            self.refresh()
 
     def refresh(self) -> None:
         lang = self.lang

@@ -28,6 +28,8 @@ def check_layout(page, layout: str) -> dict:
     assert not report["wide"], f"boards wider than their box on {page.url}: {report['wide'][:3]}"
     assert report["pageWidth"] <= report["screen"] + 1, f"the page pans: {report['pageWidth']} px on {report['screen']}"
     assert report["smallest"] >= 9, f"a board prints {report['smallest']:.1f} px: {report['where']!r} ({page.url})"
+    if layout == "projector":     # a projected board is drawn about a px a unit: its print is read from the back
+        assert report["smallest"] >= 12, f"a projected board prints {report['smallest']:.1f} px: {report['where']!r}"
     if layout == "phone":
         assert report["smallTap"] >= 44, f"a tap target is {report['smallTap']:.0f} px: {report['tapWhere']!r}"
     return report

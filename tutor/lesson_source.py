@@ -20,7 +20,6 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
 FORMAT = "md:myst"
 ANCHOR = re.compile(r'<a id="([^"]+)"></a>')
 CITATION_LINE = re.compile(r"^\*[^*«:\n]+:\s*(«.*)\*\s*$", re.M)
@@ -44,11 +43,12 @@ class Part:
 
 def lessons_dir(game: str) -> Path:
     """The game's lesson folder: its SPEC.lessons if set, else lessons/<game>."""
+    from tutor.core.scenario import lessons_root
     try:
         from tutor.core.game import spec
-        return spec(game).lessons or ROOT / "lessons" / game
+        return spec(game).lessons or lessons_root() / game
     except Exception:       # an unknown game id: the default place
-        return ROOT / "lessons" / game
+        return lessons_root() / game
 
 
 def path(game: str, lang: str) -> Path:

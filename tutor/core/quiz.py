@@ -372,8 +372,8 @@ def report(paths, problems_of, kind: str) -> tuple[int, list[str]]:
 
 
 def quiz_files(game_id: str, root=None) -> list[Path]:
-    from tutor.core.scenario import project_root
-    root = Path(root) if root else project_root() / "lessons"
+    from tutor.core.scenario import lessons_root
+    root = Path(root) if root else lessons_root()
     return sorted((root / game_id).glob("quizzes/*.yaml"))
 
 

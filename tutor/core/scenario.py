@@ -275,12 +275,20 @@ def one_line(exc: BaseException) -> str:
 
 
 def lesson_files(game_id: str, root=None) -> list[Path]:
-    root = Path(root) if root else project_root() / "lessons"
+    root = Path(root) if root else lessons_root()
     return sorted((root / game_id).glob("scenarios/*.yaml"))
 
 
 def project_root() -> Path:
     return Path(__file__).resolve().parents[2]
+
+
+def lessons_root() -> Path:
+    """The lessons: tutor/lessons in an installed tutor (package data mapped from lessons/ by setup.py), else the
+    repository's lessons/ (a checkout or an editable install, where people edit them)."""
+    from importlib.resources import files
+    packaged = Path(str(files("tutor"))) / "lessons"
+    return packaged if packaged.is_dir() else project_root() / "lessons"
 
 
 # --------------------------------------------------------------------------- what every game's adapter shares

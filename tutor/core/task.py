@@ -128,8 +128,8 @@ def check(task: dict) -> list[str]:
 
 
 def task_files(game_id: str, root=None) -> list[Path]:
-    from tutor.core.scenario import project_root
-    root = Path(root) if root else project_root() / "lessons"
+    from tutor.core.scenario import lessons_root
+    root = Path(root) if root else lessons_root()
     return sorted((root / game_id).glob("tasks/*.yaml"))
 
 

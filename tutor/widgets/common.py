@@ -26,7 +26,7 @@ from tutor.core.errors import RuleViolation, SavedStateError
 from tutor.core.game import UnknownGame
 from tutor.core.i18n import text
 from tutor.core.rules import cite
-from tutor.core.scenario import ScenarioError, project_root
+from tutor.core.scenario import ScenarioError, lessons_root, project_root
 
 log = logging.getLogger("tutor.widgets")
 
@@ -431,11 +431,8 @@ def find_lesson_file(ref, folder: str, lessons=None) -> "tuple[Optional[Path], P
 
 
 def lessons_dir() -> Path:
-    """TUTOR_LESSONS, else <project root>/lessons, else ../lessons from the cwd (notebooks run in notebooks/)."""
+    """TUTOR_LESSONS, else the tutor's lessons (tutor.core.scenario.lessons_root: package data or the repository's)."""
     env = os.environ.get("TUTOR_LESSONS")
     if env:
         return Path(env)
-    root = project_root() / "lessons"
-    if root.is_dir():
-        return root
-    return Path.cwd().parent / "lessons"
+    return lessons_root()

@@ -6,6 +6,8 @@
 #   make lab                                          JupyterLab on the repository (notebooks/, lessons/)
 #   make bench                                        engine / render / serving figures
 #   make loadtest [LEARNERS=20] [LESSON=maui.ipynb]   a room opening a lesson at once (loopback only)
+#   make site                                         the static site in site/: every lesson runs in the browser
+#   make serve-site [SITE_PORT=8770]                  site/ at http://127.0.0.1:$(SITE_PORT) for a look
 
 SHELL := /bin/bash
 PYTHON ?= python3
@@ -31,7 +33,9 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 LEARNERS ?= 20
 LESSON ?= maui.ipynb
 
-.PHONY: serve test lab bench loadtest venv chromium clean
+SITE_PORT ?= 8770
+
+.PHONY: serve test lab bench loadtest venv chromium clean site serve-site
 
 $(PY):
 	@$(PYTHON) -m venv $(VENV) 2>/dev/null || { \
@@ -89,6 +93,14 @@ bench: $(VENV)/.installed-test chromium
 
 loadtest: $(VENV)/.installed-test
 	$(PY) bench/loadtest.py --learners $(LEARNERS) --lesson $(LESSON)
+
+# tools/site: the tutor's wheel, its dependencies and Pyodide (npm) cached in build/site-cache/; fails if the
+# site would fetch anything from another host
+site: $(VENV)/.installed
+	$(PY) -m tools.site
+
+serve-site:
+	$(PYTHON) -m tools.site.serve --port $(SITE_PORT)
 
 clean:
 	rm -rf $(VENV) .pytest_cache

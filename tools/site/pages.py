@@ -1,0 +1,129 @@
+"""The pages: the notebooks as voici pages (code hidden, run on open in Pyodide), linked to each other."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from tools.site import versions
+
+# what Pyodide loads while it boots, from the site's own lock: the kernel's packages (else the kernel asks PyPI)
+# and the tutor with its dependencies, so the notebooks run unchanged (no %pip cell)
+PRELOAD = ["micropip", "packaging", "ssl", "sqlite3", "comm", "ipython", "jedi", "tutor"]
+LINK = re.compile(r"\]\(((?:\./)?[A-Za-z0-9_.-]+)\.ipynb(#[^)\s]*)?\)")
+
+
+def tool_venv(cache: Path) -> Path:
+    """A virtualenv with the page app's build tools (voici, jupyterlite), one per set of pinned versions."""
+    key = hashlib.sha256(" ".join(versions.BUILD_TOOLS + versions.FRONT_ENDS).encode()).hexdigest()[:10]
+    venv = cache / f"venv-{key}"
+    if not (venv / ".ready").exists():
+        shutil.rmtree(venv, ignore_errors=True)
+        for cmd in ([sys.executable, "-m", "venv", venv],
+                    [venv / "bin" / "pip", "install", "-q", *versions.BUILD_TOOLS],
+                    [venv / "bin" / "pip", "install", "-q", "--no-deps", *versions.FRONT_ENDS]):
+            done = subprocess.run([str(c) for c in cmd], capture_output=True, text=True)
+            if done.returncode:
+                sys.exit(f"failed: {' '.join(map(str, cmd))}\n{done.stderr[-3000:]}")
+        (venv / ".ready").touch()
+    return venv
+
+
+def page_links(text: str) -> str:
+    """Links between notebooks (`maui.ru.ipynb#part-x`) as links between the site's pages (`maui.ru.html#…`)."""
+    return LINK.sub(lambda m: f"]({m.group(1)}.html{m.group(2) or ''})", text)
+
+
+def contents(notebooks: Path, out: Path) -> list[str]:
+    """Every notebook into `out`, its markdown links pointing at pages; the page names."""
+    out.mkdir(parents=True)
+    names = []
+    for nb_path in sorted(notebooks.glob("*.ipynb")):
+        nb = json.loads(nb_path.read_text(encoding="utf-8"))
+        for cell in nb["cells"]:
+            if cell["cell_type"] == "markdown":
+                source = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
+                cell["source"] = page_links(source)
+        (out / nb_path.name).write_text(json.dumps(nb, ensure_ascii=False, indent=1), encoding="utf-8")
+        names.append(nb_path.stem)
+    return names
+
+
+def lite_config(lite: Path, site: Path) -> None:
+    """jupyter_lite_config.json (what to build, where) and jupyter-lite.json (the kernel: local Pyodide, no PyPI)."""
+    (lite / "jupyter_lite_config.json").write_text(json.dumps({
+        "LiteBuildConfig": {"contents": ["content"], "output_dir": str(site), "no_sourcemaps": True},
+        "VoilaConfiguration": {"template": "tutor", "strip_sources": True},
+    }, indent=1))
+    (lite / "jupyter-lite.json").write_text(json.dumps({
+        "jupyter-lite-schema-version": 0,
+        "jupyter-config-data": {"litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": {
+            "pyodideUrl": "./static/pyodide/pyodide.js",
+            "disablePyPIFallback": True,
+            "loadPyodideOptions": {"packages": PRELOAD}}}},
+    }, indent=1))
+
+
+def voici_build(venv: Path, lite: Path, repo: Path) -> None:
+    """`voici build` in the lite folder, the tutor's page template on the Jupyter path."""
+    env = {**os.environ, "JUPYTER_PATH": str(repo / "tutor" / "share" / "jupyter")}
+    done = subprocess.run([str(venv / "bin" / "voici"), "build", "--template", "tutor"], cwd=lite, env=env,
+                          capture_output=True, text=True)
+    if done.returncode:
+        sys.exit(f"voici build failed:\n{done.stdout[-3000:]}{done.stderr[-3000:]}")
+
+
+
+# voici 0.9 writes the kernel's URLs relative to the site's root ("./static/…") into pages that live two folders
+# down (voici/render/<page>.html), where the browser resolves them to a 404
+RENDER_URLS = {'"pyodideUrl": "./static/pyodide/': '"pyodideUrl": "../../static/pyodide/',
+               '"./extensions/@jupyterlite/pyodide-kernel-extension/static/pypi/':
+                   '"../../extensions/@jupyterlite/pyodide-kernel-extension/static/pypi/'}
+# fallbacks compiled into the front-end for settings the site sets; written out so no path leads to a CDN
+FALLBACKS = {
+    # the kernel's Pyodide when no pyodideUrl is configured (a stale incremental build once dropped it)
+    f"https://cdn.jsdelivr.net/pyodide/v{versions.PYODIDE}/full/pyodide.js": "../../static/pyodide/pyodide.js",
+    # voici's MathJax when the page config says "null"; no lesson has mathematics
+    "https://cdnjs.cloudflare.com/ajax/libs/mathjax/2.7.7/MathJax.js": "",
+}
+REDIRECT = """<!DOCTYPE html>
+<html><head><meta charset="utf-8"><meta http-equiv="refresh" content="0; url={url}"><title>tutor</title></head>
+<body><a href="{url}">tutor</a></body></html>
+"""
+
+
+def replace_all(folder: Path, pattern: str, table: dict[str, str]) -> dict[str, int]:
+    """Each key of `table` replaced by its value in the files matching `pattern`; how often each was found."""
+    found = dict.fromkeys(table, 0)
+    for path in folder.rglob(pattern):
+        text = path.read_text(encoding="utf-8")
+        new = text
+        for old, replacement in table.items():
+            found[old] += new.count(old)
+            new = new.replace(old, replacement)
+        if new != text:
+            path.write_text(new, encoding="utf-8")
+    return found
+
+
+def finish(site: Path, names: list[str]) -> None:
+    """Fix what voici leaves: the kernel's URLs in the pages, CDN fallbacks, and the entry points (the site's
+    index and voici/ open the lesson index; voici's file tree page, which links Font Awesome from a CDN, goes)."""
+    render = site / "voici" / "render"
+    missing = [f"{n}.html" for n in names if not (render / f"{n}.html").is_file()]
+    if missing:
+        sys.exit(f"voici built no page for {missing}")
+    for old, count in replace_all(render, "*.html", RENDER_URLS).items():
+        if count < len(names):
+            sys.exit(f"expected {old!r} in every page ({len(names)}), found {count}: has voici changed?")
+    for pattern in ("*.js", "*.mjs", "*.json"):
+        replace_all(site, pattern, FALLBACKS)
+    shutil.rmtree(site / "voici" / "tree", ignore_errors=True)
+    (site / "index.html").write_text(REDIRECT.format(url="voici/render/index.html"), encoding="utf-8")
+    (site / "voici" / "index.html").write_text(REDIRECT.format(url="render/index.html"), encoding="utf-8")

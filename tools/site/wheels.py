@@ -1,0 +1,109 @@
+"""The Python wheels the browser gets: the tutor (built by its own backend), its dependencies from PyPI, stubs."""
+
+from __future__ import annotations
+
+import base64
+import email.parser
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+from tools.site import versions
+
+# the tutor's dependencies that only a server uses; the browser's tutor gets the rest
+SERVER_ONLY = {"jupyterlab", "voila", "ipykernel", "jupytext", "jupyterlab-widgets"}
+# compiled stdlib modules that Pyodide 0.27 keeps out of its core and the kernel installs at start; nothing in
+# the tutor imports them, so empty wheels of those names stand in for them
+STUBS = ["ssl", "sqlite3"]
+
+
+def run(cmd, **kw):
+    """Run a build step, its output shown only when it fails."""
+    done = subprocess.run([str(c) for c in cmd], capture_output=True, text=True, **kw)
+    if done.returncode:
+        sys.exit(f"failed: {' '.join(map(str, cmd))}\n{done.stdout[-3000:]}{done.stderr[-3000:]}")
+    return done
+
+
+def requires(wheel: Path) -> list[str]:
+    """The Requires-Dist lines of a wheel."""
+    with zipfile.ZipFile(wheel) as z:
+        meta = next(n for n in z.namelist() if n.endswith(".dist-info/METADATA"))
+        return email.parser.Parser().parsestr(z.read(meta).decode()).get_all("Requires-Dist") or []
+
+
+def tutor_wheel(repo: Path, out: Path, python: str) -> Path:
+    """The tutor as its build backend makes it (`pip wheel --no-deps .`): code, catalogues and lessons/."""
+    for old in out.glob("tutor-*.whl"):
+        old.unlink()
+    run([python, "-m", "pip", "wheel", "-q", "--no-deps", "-w", out, repo])
+    return next(out.glob("tutor-*.whl"))
+
+
+def browser_requirements(tutor: Path) -> list[str]:
+    """The tutor's own requirements minus the server's, plus the kernel's packages."""
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+    reqs = [r for r in requires(tutor) if canonicalize_name(Requirement(r).name) not in SERVER_ONLY]
+    reqs = [r for r in reqs if canonicalize_name(Requirement(r).name) != "pyyaml"]       # built below
+    return reqs + versions.KERNEL_PACKAGES + [f"micropip=={versions.MICROPIP}", f"packaging=={versions.PACKAGING}"]
+
+
+def download(reqs: list[str], cache: Path, python: str) -> list[Path]:
+    """Pure-Python wheels for Pyodide's Python from PyPI into the cache (pip reuses those already there); the
+    wheels of this resolution, which pip names as it saves or finds them."""
+    done = run([python, "-m", "pip", "download", "-d", cache, "--only-binary=:all:", "--platform", "any",
+                "--python-version", versions.PYTHON, "--implementation", "py", "--abi", "none", *reqs])
+    names = {line.split()[-1].rsplit("/", 1)[-1] for line in map(str.strip, done.stdout.splitlines())
+             if line.startswith(("Saved ", "File was already downloaded "))}
+    return [cache / n for n in sorted(names)]
+
+
+def pure_pyyaml(cache: Path, python: str) -> Path:
+    """PyYAML as a py3-none-any wheel built from its sdist (the pure-Python parser; PyPI has no wasm wheel)."""
+    name = f"pyyaml-{versions.PYYAML}-py3-none-any.whl"
+    if not (cache / name).exists():
+        env = {**os.environ, "PYYAML_FORCE_LIBYAML": "0", "PYYAML_FORCE_CYTHON": "0"}
+        run([python, "-m", "pip", "wheel", "-q", "--no-deps", "--no-binary", "pyyaml", "-w", cache,
+             f"pyyaml=={versions.PYYAML}"], env=env)
+        if not (cache / name).exists():
+            built = sorted(p.name for p in cache.glob("[Pp]y[Yy][Aa][Mm][Ll]-*.whl"))
+            sys.exit(f"PyYAML did not build as a pure wheel ({name}); found {built}")
+    return cache / name
+
+
+def stub_wheel(name: str, out: Path) -> Path:
+    """An empty wheel (metadata only) named `name`, for a module the kernel asks for and the tutor never uses."""
+    path = out / f"{name}-1.0.0-py3-none-any.whl"
+    info, records = f"{name}-1.0.0.dist-info", []
+    files = {f"{info}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0.0\n",
+             f"{info}/WHEEL": "Wheel-Version: 1.0\nGenerator: tools.site\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
+             f"{info}/top_level.txt": ""}
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for arc, text in files.items():
+            data = text.encode()
+            z.writestr(zipfile.ZipInfo(arc, date_time=(2020, 1, 1, 0, 0, 0)), data)
+            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            records.append(f"{arc},sha256={digest},{len(data)}")
+        z.writestr(zipfile.ZipInfo(f"{info}/RECORD", date_time=(2020, 1, 1, 0, 0, 0)),
+                   "\n".join(records + [f"{info}/RECORD,,"]) + "\n")
+    return path
+
+
+def collect(repo: Path, cache: Path, out: Path, python: str) -> Path:
+    """All wheels for the site into `out`: the tutor, its browser dependencies, PyYAML, the stubs."""
+    cache.mkdir(parents=True, exist_ok=True)
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    tutor = tutor_wheel(repo, out, python)
+    for wheel in download(browser_requirements(tutor), cache, python):
+        shutil.copy2(wheel, out)
+    shutil.copy2(pure_pyyaml(cache, python), out)
+    for name in STUBS:
+        stub_wheel(name, out)
+    return tutor

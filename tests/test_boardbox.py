@@ -19,9 +19,9 @@ def sizes(svg: str) -> tuple:
 
 
 def test_every_frame_of_an_example_has_one_box(phone_screen):
-    """Козырные киты's tie at 30 on a phone and Острів котів's treasure map on a laptop: each frame's board has a height
-    of its own (the phone's panels grow with a player's cards; the boats with the tiles on them)."""
-    for name, width in (("trump_whales/tie-at-30", 390), ("isle_of_cats/treasure-map", 1000)):
+    """Острів котів's treasure map on a laptop and on a projector: each frame's board has a height of its own (the
+    boats grow with the tiles on them)."""
+    for name, width in (("isle_of_cats/treasure-map", 1000), ("isle_of_cats/treasure-map", 1700)):
         phone_screen.set_width(width)
         player = ScenarioPlayer(name)
         raw = [player._board(f) for f in player.frames]
@@ -53,3 +53,13 @@ def test_a_task_sends_the_box_of_its_position_and_every_move(phone_screen):
         start = box_of([task._svg])
         box = task.view["board_box"]
         assert box["width"] == start["width"] and box["height"] > start["height"], (name, start, box)
+
+
+def test_a_phone_example_keeps_each_frame_its_own_height(phone_screen):
+    """On a phone a board is as wide as the screen whatever its height (one scale) and its words are above it: a
+    frame padded to the tallest one only left a blank under it, so each keeps its own height."""
+    phone_screen.set_width(390)
+    player = ScenarioPlayer("trump_whales/tie-at-30")
+    raw = [player._board(f) for f in player.frames]
+    assert len({str(sizes(s)) for s in raw}) > 1, "the frames are alike as drawn: the test tests nothing"
+    assert [player.frame(i)["svg"] for i in range(player.count)] == raw

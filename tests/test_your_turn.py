@@ -139,7 +139,8 @@ def test_a_miss_shows_what_decided_and_a_hint_then_try_again_and_succeed(task_id
     assert isinstance(w, YourTurn) and w.errors.message == ""
     task = w.task
     opening = w.svg
-    assert plain(task["prompt"][lang]) in plain(str(w.view["rows"]))
+    assert plain(task["prompt"][lang]) in plain(w.view["lead"])        # asked above the board
+    assert plain(task["prompt"][lang]) not in plain(str(w.view["rows"]))
     assert w.view["controls"] is False and w.view["status"] == ""
     right, wrong = moves(task)
 
@@ -174,8 +175,8 @@ def test_a_refused_move_is_explained_with_its_rule_and_the_hint(lang):
     assert w.outcome == "refused" and w.svg == without_choices(opening) and "data-choice" not in w.svg
     status = plain(w.view["status"])
     assert w.task["hint"][lang] in status and ("not allowed" in status or "нельзя" in status)
-    # the task itself stays in view beside "Try again"
-    assert html.escape(w.task["prompt"][lang]) in str(w.view["rows"])
+    # the task itself stays in view above the board
+    assert html.escape(w.task["prompt"][lang]) in w.view["lead"]
     with pytest.raises(RuleViolation):
         T.judge(w.task, T.start(w.task), used.action)
 

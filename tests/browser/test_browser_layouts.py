@@ -45,6 +45,15 @@ NEXT_IN_VIEW = """(player) => {
 }"""
 
 
+PHONE_STEP = """(player) => {
+  const top = (sel) => player.querySelector(sel).getBoundingClientRect();
+  const nav = top('.tutor-nav-row');
+  return {playerTop: Math.round(player.getBoundingClientRect().top), navTop: Math.round(nav.top),
+          navHeight: Math.round(nav.height), words: Math.round(top('.tutor-narration').top),
+          board: Math.round(top('.tutor-svg').top)};
+}"""
+
+
 @pytest.mark.parametrize("screen", sorted(SCREENS))
 @pytest.mark.parametrize("name", sorted(LESSONS))
 def test_every_board_fits_its_screen(voila_server, browser, name, screen):
@@ -73,5 +82,21 @@ def test_every_board_fits_its_screen(voila_server, browser, name, screen):
                                    arg=player.element_handle())
             seen = player.evaluate(NEXT_IN_VIEW)
             assert seen["nav"] and seen["board"] and seen["said"], f"after Next on {name}: {seen}"
+        if screen == "phone":
+            # a phone reader found the step buttons a screen above them on every step: they stay at the top of the
+            # screen while the learner reads down the board, in one row; the step's words come before its board
+            player.locator(".tutor-nav").nth(2).tap()
+            page.wait_for_function("(el) => el.dataset.index === '1' && el.dataset.ready === 'true'",
+                                   arg=player.element_handle())
+            page.mouse.wheel(0, 500)
+            page.wait_for_function("(el) => el.getBoundingClientRect().top < 0", arg=player.element_handle())
+            where = player.evaluate(PHONE_STEP)
+            assert where["playerTop"] < 0, f"the example did not scroll past its top ({name}): {where}"
+            assert 0 <= where["navTop"] <= 20 and where["navHeight"] <= 64, f"step buttons on {name}: {where}"
+            assert where["words"] < where["board"], f"the step's words come after its board on {name}: {where}"
+            task = page.locator(".tutor-your-turn").first
+            order = task.evaluate("(t) => [t.querySelector('.tutor-lead'), t.querySelector('.tutor-svg')]"
+                                  ".map((e) => e.getBoundingClientRect().top)")
+            assert order[0] < order[1], f"a task's question is under its board on {name}: {order}"
     finally:
         close_tab(context, page)

@@ -100,7 +100,11 @@ class ScenarioPlayer(StandIn, anywidget.AnyWidget):
                 with guard(self.errors, self.lang, clear=False):
                     svg = self._board(frame)
                 svgs.append(svg)
-            for i, svg in enumerate(even_boards(svgs)):
+            # one scale for every frame: a board capped by the window's height was drawn smaller when taller. A phone
+            # board is always as wide as the screen (one scale whatever its height), its words are above it: padded to
+            # the tallest frame, it only left a blank of up to half a screen under a short one
+            evened = svgs if self.board_layout == "phone" else even_boards(svgs)
+            for i, svg in enumerate(evened):
                 narration = self.narration_html(self.frames[i])   # the text shows even if the board fails
                 board, defs = split_defs(svg)
                 self._drawn[i] = {"svg": svg, "board": board, "defs": defs, "narration": narration}

@@ -133,19 +133,17 @@ class YourTurn(PlayTable):
                 f'{esc(localised(self.task["hint"], self.lang))}</p>')
 
     def _action_rows(self) -> list:
-        prompt = self.caption(localised(self.task["prompt"], self.lang))
         if self.outcome is None:
-            return [[prompt] + group for group in super()._action_rows()] or [[prompt]]
+            return super()._action_rows()
         if self.outcome == "done":
             return []
-        # the task stays in view beside "Try again": the learner rereads what was asked, not only the hint; after
-        # a miss, "Show me why" offers the engine's reasons (until pressed, the learner thinks again first)
+        # after a miss, "Show me why" offers the engine's reasons (until pressed, the learner thinks again first)
         g = guard(self.errors, self.lang)
         choices = [self.choice(ui("task.again", self.lang), "", "", "tutor-task-again", g(lambda _c: self.new_game()))]
         if self.outcome == "missed" and self.why and not self.why_shown:
             choices.append(self.choice(ui("why.show", self.lang), "", "", "tutor-task-why",
                                        g(lambda _c: self.show_why())))
-        return [[prompt, {"choices": choices}]]
+        return [[{"choices": choices}]]
 
     def _placing(self):
         """No piece to point with once the move is decided (refused, missed or done): "Try again" brings it back."""
@@ -154,8 +152,12 @@ class YourTurn(PlayTable):
     def _send_view(self) -> None:
         with self.hold_sync():      # one message, as the table sends
             super()._send_view()
-            # the verdict goes in the status area (a live region); the table's controls are not part of a task
-            self.view = {**self.view, "status": self.verdict, "controls": False, "board_box": self._board_box()}
+            # the task is asked above the board, where a learner looks first (under a phone's board it lay a screen
+            # below it) and stays there; the verdict goes in the status area (a live region, kept in view by
+            # tutor.css); the table's controls are not part of a task
+            lead = f'<p class="tutor-task-prompt">{esc(localised(self.task["prompt"], self.lang))}</p>'
+            self.view = {**self.view, "lead": lead, "status": self.verdict, "controls": False,
+                         "board_box": self._board_box()}
 
     def _relayout(self, layout: str) -> None:
         self._box = None          # the box of the old layout's boards: measured again for the new one

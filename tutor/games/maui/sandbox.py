@@ -68,7 +68,7 @@ class LagoonSandbox(StandIn, W.VBox):
                                       style=wide)
         options = _card_options(lang)
         self.lagoon = {d: W.Dropdown(options=options, value=DEFAULT_LAGOON[d], description=depth_name(d, lang),
-                                     style=wide, layout=W.Layout(width="420px"))
+                                     style=wide, layout=W.Layout(width="100%", max_width="420px"))
                        for d in C.DEPTHS}
         self.kiti = W.Dropdown(description=ui("maui.kiti", lang), style=wide)
         self.open_baskets = W.Checkbox(value=False, description=ui("maui.open_baskets", lang), indent=False)
@@ -118,11 +118,11 @@ class LagoonSandbox(StandIn, W.VBox):
         self.dives = [W.Dropdown(options=list(C.DIVE_CARDS),
                                  value=old[s] if s < len(old) else DEFAULT_DIVES[s % len(DEFAULT_DIVES)],
                                  description=f"{player_name(s, lang)}: {ui('maui.dive_card', lang)}",
-                                 style={"description_width": "initial"}, layout=W.Layout(width="260px"))
+                                 style={"description_width": "initial"}, layout=W.Layout(width="100%", max_width="260px"))
                       for s in range(n)]
         options = _card_options(lang)
         self.piles = [W.Dropdown(options=options, value=EMPTY, description=ui("maui.pile_top", lang),
-                                 style={"description_width": "initial"}, layout=W.Layout(width="420px"))
+                                 style={"description_width": "initial"}, layout=W.Layout(width="100%", max_width="420px"))
                       for _ in range(n)]
         g = guard(self.errors, lang)
         for w in (*self.dives, *self.piles):

@@ -18,6 +18,7 @@ function render({ model, el: root }) {
     t.innerHTML = html;
     return t.content;
   };
+  const lead = el("div", "tutor-lead");            // what a task asks, above its board
   const board = el("div", "tutor-svg");
   const advice = el("div", "tutor-advice-box");     // the game's help for the seat to move, under the board
   const status = el("div", "tutor-status");
@@ -47,7 +48,7 @@ function render({ model, el: root }) {
   const saveRow = el("div", "tutor-nav-row");
   saveRow.append(save, load);
   saving.append(summary, box, saveRow);
-  root.append(board, advice, status, rows, errors, controls, score, log, saving);
+  root.append(lead, board, advice, status, rows, errors, controls, score, log, saving);
 
   let pageError = null;     // a refusal the page made itself (a paste too long to send); the next press clears it
   const press = (id, extra) => {
@@ -164,6 +165,8 @@ function render({ model, el: root }) {
       updatePlacing(view.placing || null);
       drawnPlacing = placingKey;
     }
+    lead.innerHTML = view.lead || "";
+    lead.hidden = !view.lead;
     advice.innerHTML = view.advice || "";
     advice.hidden = !view.advice;
     status.innerHTML = view.status || "";

@@ -13,10 +13,20 @@ function render({ model, el: root }) {
   const warning = el("div", "tutor-warning");
   const errors = el("div", "tutor-error");
   const nav = el("div", "tutor-nav-row");
-  const first = button(labels.first, labels["first.tip"], "tutor-nav");
-  const back = button(labels.back, labels["back.tip"], "tutor-nav");
-  const next = button(labels.next, labels["next.tip"], "tutor-nav");
-  const last = button(labels.last, labels["last.tip"], "tutor-nav");
+  // a step button's arrows and its word apart ("|◀" "First"): a phone shows First and Last by their arrows alone,
+  // so the step buttons fit one row that stays in reach (tutor.css); the button's name is still the whole label
+  const navButton = (label, tip, which) => {
+    const b = button("", tip, `tutor-nav tutor-nav-${which}`);
+    const m = /^([|◀▶\s]*)(.*?)([|◀▶\s]*)$/u.exec(label) || ["", "", label, ""];
+    const parts = [[m[1], "tutor-nav-sym"], [m[2], "tutor-nav-word"], [m[3], "tutor-nav-sym"]];
+    for (const [text, cls] of parts) if (text) b.append(el("span", cls, text));
+    b.setAttribute("aria-label", label);
+    return b;
+  };
+  const first = navButton(labels.first, labels["first.tip"], "first");
+  const back = navButton(labels.back, labels["back.tip"], "back");
+  const next = navButton(labels.next, labels["next.tip"], "next");
+  const last = navButton(labels.last, labels["last.tip"], "last");
   const sliderLabel = el("label", "tutor-slider");
   const sliderText = el("span", "", labels.slider + " ");
   const slider = el("input");
@@ -26,11 +36,15 @@ function render({ model, el: root }) {
   sliderLabel.append(sliderText, slider);
   const counter = el("span", "tutor-counter");
   counter.setAttribute("aria-live", "polite");
-  nav.append(first, back, sliderLabel, next, last, counter);
+  nav.append(first, back, next, last, counter);
+  // the slider under the buttons, in a row of its own: the buttons' row sticks to the top of the screen, the slider
+  // (a jump, not a step) need not
+  const sliderRow = el("div", "tutor-nav-row tutor-slider-row");
+  sliderRow.append(sliderLabel);
   const board = el("div", "tutor-svg");
   const narration = el("div", "tutor-narration");
   narration.setAttribute("aria-live", "polite");
-  root.append(warning, nav, board, narration, errors);
+  root.append(warning, nav, sliderRow, board, narration, errors);
 
   let shown = -1;
   const draw = () => {

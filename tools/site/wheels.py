@@ -10,15 +10,18 @@ import shutil
 import subprocess
 import sys
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 from tools.site import versions
 
 # the tutor's dependencies that only a server uses; the browser's tutor gets the rest
 SERVER_ONLY = {"jupyterlab", "voila", "ipykernel", "jupytext", "jupyterlab-widgets"}
-# compiled stdlib modules that Pyodide 0.27 keeps out of its core and the kernel installs at start; nothing in
-# the tutor imports them, so empty wheels of those names stand in for them
-STUBS = ["ssl", "sqlite3"]
+# packages the kernel installs at start that no page uses: an empty wheel of the same name stands in for each.
+# ssl and sqlite3 are compiled stdlib modules that Pyodide 0.27 keeps out of its core; jedi (4.9 MB, with parso)
+# is IPython's completer, which a page never asks for: IPython finds no `jedi` module and completes without it
+STUBS = ["ssl", "sqlite3", "jedi"]
+STUBBED_DEPENDENCIES = {"parso"}           # needed only by jedi
 
 
 def run(cmd, **kw):
@@ -76,6 +79,29 @@ def pure_pyyaml(cache: Path, python: str) -> Path:
     return cache / name
 
 
+def slim_wheel(path: Path, out: Path, keep) -> Path:
+    """A copy of a wheel in `out` holding only the files `keep(name)` accepts, its RECORD written anew."""
+    target = out / path.name
+    records, info = [], next(n for n in zipfile.ZipFile(path).namelist() if n.endswith(".dist-info/RECORD"))
+    with zipfile.ZipFile(path) as src, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as dst:
+        for item in src.infolist():
+            if item.filename == info or not keep(item.filename):
+                continue
+            data = src.read(item)
+            dst.writestr(item, data, compress_type=zipfile.ZIP_DEFLATED)
+            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            records.append(f"{item.filename},sha256={digest},{len(data)}")
+        dst.writestr(info, "\n".join(records + [f"{info},,"]) + "\n")
+    return target
+
+
+def babel_locales(languages) -> Callable[[str], bool]:
+    """Babel's CLDR data cut to the lessons' languages (and root, which they inherit from): 11 MB of 1,100
+    locales is most of what a learner would download, and the tutor only reads plural rules and catalogues."""
+    keep = {"root", *languages}
+    return lambda name: not name.startswith("babel/locale-data/") or Path(name).stem in keep
+
+
 def stub_wheel(name: str, out: Path) -> Path:
     """An empty wheel (metadata only) named `name`, for a module the kernel asks for and the tutor never uses."""
     path = out / f"{name}-1.0.0-py3-none-any.whl"
@@ -101,8 +127,16 @@ def collect(repo: Path, cache: Path, out: Path, python: str) -> Path:
         shutil.rmtree(out)
     out.mkdir(parents=True)
     tutor = tutor_wheel(repo, out, python)
+    import yaml
+    languages = yaml.safe_load((repo / "lessons" / "index.yaml").read_text(encoding="utf-8"))["language_names"]
     for wheel in download(browser_requirements(tutor), cache, python):
-        shutil.copy2(wheel, out)
+        name = wheel.name.split("-")[0].lower()
+        if name in STUBS or name in STUBBED_DEPENDENCIES:
+            continue
+        if name == "babel":
+            slim_wheel(wheel, out, babel_locales(languages))
+        else:
+            shutil.copy2(wheel, out)
     shutil.copy2(pure_pyyaml(cache, python), out)
     for name in STUBS:
         stub_wheel(name, out)

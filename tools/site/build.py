@@ -8,7 +8,7 @@ import sys
 import time
 from pathlib import Path
 
-from tools.site import check, pages, runtime, versions, wheels
+from tools.site import check, pages, precompile, runtime, versions, wheels
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -24,6 +24,8 @@ def build(site: Path, cache: Path) -> None:
     wheels.collect(REPO, cache / "wheels", lite / "wheels", sys.executable)
     print(f"Pyodide {versions.PYODIDE} from npm, with a lock for the wheels shipped")
     npm = runtime.npm_package(f"pyodide@{versions.PYODIDE}", cache / "npm")
+    print("bytecode compiled by Pyodide's Python (Node.js)")
+    precompile.precompile(lite / "wheels", npm, cache / "compiled", skip=wheels.STUBS)
     runtime.install(npm, lite / "wheels", lite / "static" / "pyodide", {"tutor": wheels.SERVER_ONLY})
     names = pages.contents(REPO / "notebooks", lite / "content")
     pages.lite_config(lite, site)

@@ -1,0 +1,115 @@
+"""Wheels with their bytecode compiled at build time by Pyodide's own Python (npm's Pyodide under Node.js), so a
+learner's browser imports the tutor, IPython and the rest without compiling a line of them."""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+# where micropip and loadPackage install wheels in Pyodide: the code objects name the files there (tracebacks)
+SITE_PACKAGES = "/lib/python3.12/site-packages/"
+
+NODE = r"""
+const fs = require("fs");
+const [runtime, source, target, script] = process.argv.slice(2);
+const { loadPyodide } = require(runtime + "/pyodide.js");
+(async () => {
+  const py = await loadPyodide({ indexURL: runtime + "/" });
+  for (const [at, root] of [["/in", source], ["/out", target]]) {
+    py.FS.mkdirTree(at);
+    py.FS.mount(py.FS.filesystems.NODEFS, { root }, at);
+  }
+  await py.runPythonAsync(fs.readFileSync(script, "utf8"));
+})().catch((e) => { console.error(e); process.exit(1); });
+"""
+
+# run inside Pyodide, for each wheel in /in, its RECORD written anew: a wheel named in KEEP_SOURCES gets, beside
+# every module, __pycache__/<name>.<tag>.pyc as an unchecked hash-based pyc (used as it is, whatever the file
+# times micropip leaves); any other has each module's source replaced by its bytecode (<name>.pyc, as Pyodide's
+# own packages are shipped): smaller, and its tracebacks name lines without quoting them
+PYTHON = r"""
+import base64, hashlib, importlib.util, os, posixpath, sys, zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
+
+TAG = sys.implementation.cache_tag
+SITE, KEEP_SOURCES = %r, %r
+
+def record(name, data):
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"{name},sha256={digest},{len(data)}"
+
+def add(dst, lines, name, data, like=None):
+    dst.writestr(like if like is not None else name, data, compress_type=zipfile.ZIP_DEFLATED)
+    lines.append(record(name, data))
+
+for wheel in sorted(os.listdir("/in")):
+    keep = wheel.split("-")[0] in KEEP_SOURCES
+    with zipfile.ZipFile("/in/" + wheel) as src, zipfile.ZipFile("/out/" + wheel, "w", zipfile.ZIP_DEFLATED) as dst:
+        info = next(n for n in src.namelist() if n.endswith(".dist-info/RECORD"))
+        lines = []
+        for item in src.infolist():
+            if item.filename == info:
+                continue
+            data = src.read(item)
+            top = item.filename.split("/")[0]
+            code = None
+            if item.filename.endswith(".py") and not top.endswith((".dist-info", ".data")):
+                try:
+                    code = compile(data, SITE + item.filename, "exec", dont_inherit=True)
+                except SyntaxError:
+                    pass                    # a file the package never imports on this Python: left as it is
+            if code is None or keep:
+                add(dst, lines, item.filename, data, item)
+            if code is None:
+                continue
+            pyc = bytes(_code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False))
+            folder, name = posixpath.split(item.filename)
+            if keep:
+                add(dst, lines, posixpath.join(folder, "__pycache__", f"{name[:-3]}.{TAG}.pyc"), pyc)
+            else:
+                add(dst, lines, item.filename + "c", pyc)
+        dst.writestr(info, "\n".join(lines + [f"{info},,"]) + "\n")
+"""
+
+
+def precompile(wheels: Path, runtime: Path, cache: Path, skip=(), keep_sources=("tutor",)) -> None:
+    """Replace each wheel in `wheels` (but `skip`) by its compiled copy, from the cache when it was compiled
+    before (keyed on the wheel's bytes, the runtime's version and how it is compiled). The tutor keeps its
+    sources: tutor.core.i18n finds the games by their __init__.py."""
+    if not shutil.which("node"):
+        sys.exit("make site needs Node.js to precompile the wheels (Debian: apt-get install nodejs)")
+    cache.mkdir(parents=True, exist_ok=True)
+    version = (runtime / "package.json").read_text() + PYTHON + repr(sorted(keep_sources))
+    todo = {}
+    for wheel in sorted(wheels.glob("*.whl")):
+        if wheel.name.split("-")[0] in skip:
+            continue
+        key = hashlib.sha256(wheel.read_bytes() + version.encode()).hexdigest()[:16]
+        cached = cache / key / wheel.name
+        if not cached.exists():
+            todo[wheel] = cached
+    if todo:
+        with tempfile.TemporaryDirectory() as tmp:
+            source, target = Path(tmp, "in"), Path(tmp, "out")
+            source.mkdir()
+            target.mkdir()
+            for wheel in todo:
+                shutil.copy2(wheel, source / wheel.name)
+            (Path(tmp) / "compile.py").write_text(PYTHON % (SITE_PACKAGES, set(keep_sources)))
+            (Path(tmp) / "compile.js").write_text(NODE)
+            done = subprocess.run(["node", str(Path(tmp) / "compile.js"), str(runtime), str(source), str(target),
+                                   str(Path(tmp) / "compile.py")], capture_output=True, text=True)
+            if done.returncode:
+                sys.exit(f"precompiling the wheels in Pyodide failed:\n{done.stdout[-2000:]}{done.stderr[-3000:]}")
+            for wheel, cached in todo.items():
+                cached.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(target / wheel.name, cached)
+    for wheel in sorted(wheels.glob("*.whl")):
+        if wheel.name.split("-")[0] in skip:
+            continue
+        key = hashlib.sha256(wheel.read_bytes() + version.encode()).hexdigest()[:16]
+        shutil.copy2(cache / key / wheel.name, wheel)

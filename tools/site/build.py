@@ -27,13 +27,13 @@ def build(site: Path, cache: Path) -> None:
     print("bytecode compiled by Pyodide's Python (Node.js)")
     precompile.precompile(lite / "wheels", npm, cache / "compiled", skip=wheels.STUBS)
     runtime.install(npm, lite / "wheels", lite / "static" / "pyodide", {"tutor": wheels.SERVER_ONLY})
-    names = pages.contents(REPO / "notebooks", lite / "content")
+    names, static = pages.contents(REPO / "notebooks", lite / "content")
     pages.lite_config(lite, site)
     print(f"pages: {len(names)} notebooks with voici {versions.VOICI}")
     if site.exists():
         shutil.rmtree(site)
     pages.voici_build(venv, lite, REPO)
-    pages.finish(site, names)
+    pages.finish(site, names, static)
     problems = check.remote_urls(site)
     if problems:
         sys.exit("the site would fetch from the network:\n" + "\n".join(f"  {p}" for p in problems[:40]))

@@ -40,10 +40,11 @@ def page_links(text: str) -> str:
     return LINK.sub(lambda m: f"]({m.group(1)}.html{m.group(2) or ''})", text)
 
 
-def contents(notebooks: Path, out: Path) -> list[str]:
-    """Every notebook into `out`, its markdown links pointing at pages; the page names."""
+def contents(notebooks: Path, out: Path) -> tuple[list[str], list[str]]:
+    """Every notebook into `out`, its markdown links pointing at pages; the page names, and those of pages
+    without code (the index), which need no kernel."""
     out.mkdir(parents=True)
-    names = []
+    names, static = [], []
     for nb_path in sorted(notebooks.glob("*.ipynb")):
         nb = json.loads(nb_path.read_text(encoding="utf-8"))
         for cell in nb["cells"]:
@@ -52,7 +53,9 @@ def contents(notebooks: Path, out: Path) -> list[str]:
                 cell["source"] = page_links(source)
         (out / nb_path.name).write_text(json.dumps(nb, ensure_ascii=False, indent=1), encoding="utf-8")
         names.append(nb_path.stem)
-    return names
+        if not any(cell["cell_type"] == "code" for cell in nb["cells"]):
+            static.append(nb_path.stem)
+    return names, static
 
 
 def lite_config(lite: Path, site: Path) -> None:
@@ -92,6 +95,11 @@ FALLBACKS = {
     # voici's MathJax when the page config says "null"; no lesson has mathematics
     "https://cdnjs.cloudflare.com/ajax/libs/mathjax/2.7.7/MathJax.js": "",
 }
+# a page without code needs no Python: voici would still boot Pyodide and a kernel (seconds of spinner) before it
+# shows the text it already holds; the page is shown as it is, without voici's script
+STATIC_PAGE = {'<div id="loading" style="display: flex;">': '<div id="loading" style="display: none;">',
+               '<div id="rendered_cells" style="display: none">': '<div id="rendered_cells">',
+               '<script src="../build/voici.js"></script>': ''}
 REDIRECT = """<!DOCTYPE html>
 <html><head><meta charset="utf-8"><meta http-equiv="refresh" content="0; url={url}"><title>tutor</title></head>
 <body><a href="{url}">tutor</a></body></html>
@@ -112,9 +120,10 @@ def replace_all(folder: Path, pattern: str, table: dict[str, str]) -> dict[str, 
     return found
 
 
-def finish(site: Path, names: list[str]) -> None:
-    """Fix what voici leaves: the kernel's URLs in the pages, CDN fallbacks, and the entry points (the site's
-    index and voici/ open the lesson index; voici's file tree page, which links Font Awesome from a CDN, goes)."""
+def finish(site: Path, names: list[str], static: list[str]) -> None:
+    """Fix what voici leaves: the kernel's URLs in the pages, the pages without code shown without a kernel, CDN
+    fallbacks, and the entry points (the site's index and voici/ open the lesson index; voici's file tree page,
+    which links Font Awesome from a CDN, goes)."""
     render = site / "voici" / "render"
     missing = [f"{n}.html" for n in names if not (render / f"{n}.html").is_file()]
     if missing:
@@ -122,6 +131,14 @@ def finish(site: Path, names: list[str]) -> None:
     for old, count in replace_all(render, "*.html", RENDER_URLS).items():
         if count < len(names):
             sys.exit(f"expected {old!r} in every page ({len(names)}), found {count}: has voici changed?")
+    for name in static:
+        page = render / f"{name}.html"
+        text = page.read_text(encoding="utf-8")
+        for old, new in STATIC_PAGE.items():
+            if text.count(old) != 1:
+                sys.exit(f"{page.name}: expected {old!r} once: has voici's page changed?")
+            text = text.replace(old, new)
+        page.write_text(text, encoding="utf-8")
     for pattern in ("*.js", "*.mjs", "*.json"):
         replace_all(site, pattern, FALLBACKS)
     shutil.rmtree(site / "voici" / "tree", ignore_errors=True)

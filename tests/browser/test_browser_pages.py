@@ -250,7 +250,12 @@ LAYOUT_REPORT = """() => {
     }
   }
   return {smallest, where, boards, smallTap, tapWhere, layouts: [...layouts].sort(), wide,
-          pageWidth: document.documentElement.scrollWidth, screen: window.innerWidth};
+          // Voilà's page scrolls in its own box (lm-BoxPanel-child), not the document: a wide list panned the lesson
+          // there while the document stayed as wide as the screen
+          pageWidth: Math.max(document.documentElement.scrollWidth, ...[...document.querySelectorAll(
+            'body, .lm-BoxPanel-child, .jp-Notebook, main')].map((e) => e.scrollWidth > e.clientWidth + 1
+            ? window.innerWidth + e.scrollWidth - e.clientWidth : 0)),
+          screen: window.innerWidth};
 }"""
 
 

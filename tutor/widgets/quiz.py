@@ -82,8 +82,10 @@ class Quiz(StandIn, W.VBox):
         self.why.layout.display = "none"
         self.why.on_click(guard(self.errors, lang)(lambda _b: self.show_why()))
         self.after = W.HBox([self.again, self.why], layout=W.Layout(flex_flow="row wrap"))
+        # the question before its board: a phone's board is a screen tall, and the question under it was out of
+        # sight while the learner looked at the board
         self.children = [self.warning, self.heading,
-                         self.svg, self.question, self.choices, self.verdict, self.after, self.errors]
+                         self.question, self.svg, self.choices, self.verdict, self.after, self.errors]
 
         with guard(self.errors, lang):
             self._build(quiz, lessons)

@@ -136,7 +136,9 @@ export function wirePlacing(container, send) {
     if (grip) {               // a finger lifted: a tap on the preview where it stood places it, a tap elsewhere
       const { held, moved } = grip;   // moves it there, and the end of a drag leaves it where it was brought
       letGo();
-      if (held && !moved) submit();
+      // a tap on a red preview says why again and places nothing (the help speaks of the green piece; the Place
+      // button still sends it, for the engine's whole answer)
+      if (held && !moved) { if (codeAt(o, ax, ay) === "1") submit(); else draw(); }
       else if (!held) { aim(sq[0], sq[1]); draw(); }
       return;
     }

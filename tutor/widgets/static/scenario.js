@@ -67,6 +67,7 @@ function render({ model, el: root }) {
       board.replaceChildren(frame.board);
       narration.replaceChildren(frame.text);
       shown = i;
+      showWords();
     }
     root.dataset.index = String(i);
     root.dataset.ready = frame ? "true" : "false";
@@ -98,10 +99,25 @@ function render({ model, el: root }) {
     }
     if (!frames.has(i)) watchFrame();
   };
+  // A step's words above its board (a phone, tutor.css) may now lie under the stuck step buttons or above the
+  // screen: the learner pressed Next while looking at the board, and the new words are what they need. They are
+  // brought just under the buttons; words already in view, or under the board (a wider screen), stay where they are.
+  const showWords = () => {
+    if (!shownByLearner) return;
+    shownByLearner = false;
+    const words = narration.getBoundingClientRect();
+    const bar = nav.getBoundingClientRect();
+    if (words.height > 0 && words.top < bar.bottom && words.top < board.getBoundingClientRect().top) {
+      narration.style.scrollMarginTop = `${Math.ceil(bar.bottom) + 8}px`;
+      narration.scrollIntoView({ block: "start" });
+    }
+  };
+  let shownByLearner = false;
   const go = (i) => {
     const n = model.get("count");
     i = Math.max(0, Math.min(i, n - 1));
     if (i === model.get("index")) return;
+    shownByLearner = true;      // before the set: its change event draws the step at once
     model.set("index", i);
     model.save_changes();
     draw();

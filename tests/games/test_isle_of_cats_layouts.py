@@ -132,7 +132,10 @@ def keys(root) -> tuple[set, set, set, set]:
 
 
 def words(root) -> list[str]:
-    return sorted(el.text.strip() for el in root.iter() if el.tag == NS + "text" and (el.text or "").strip())
+    """The printed words, less the boats' column and row numbers (a small boat numbers every other column)."""
+    numbers = {id(t) for g_ in root.iter(NS + "g") if g_.get("class") == "grid-numbers" for t in g_.iter()}
+    return sorted(el.text.strip() for el in root.iter()
+                  if el.tag == NS + "text" and (el.text or "").strip() and id(el) not in numbers)
 
 
 def test_the_positions_cover_every_player_count_and_what_the_table_can_show():
@@ -236,3 +239,35 @@ def test_a_board_renders_in_a_few_milliseconds(layout):
         times.append(time.perf_counter() - t)
     median = statistics.median(times) * 1000
     assert median < 5, f"{layout}: {median:.2f} ms"
+
+
+def column_numbers(root) -> list[list[tuple[float, float, str]]]:
+    """Per boat, (centre x, font size, number) of each column number over it (the first row of grid-numbers)."""
+    out = []
+    for boat in root.iter(NS + "g"):
+        if boat.get("class") != "boat":
+            continue
+        for nums in boat.iter(NS + "g"):
+            if nums.get("class") == "grid-numbers":
+                texts = [t for t in nums.iter(NS + "text") if t.get("text-anchor") == "middle"]
+                out.append([(float(t.get("x")), float(t.get("font-size")), t.text) for t in texts])
+    return out
+
+
+def test_a_boats_column_numbers_stay_apart_in_every_layout():
+    """Two-digit column numbers never run together ("10111213" on a phone's second boat): between two numbers'
+    guessed widths lies a gap of 0.3 em at least; where the squares are too small for that, every other column is
+    numbered, from 1."""
+    from tutor.core.cardtable import em
+    bad, thinned = [], 0
+    for what, view, kw in BOARDS[::4]:
+        for lay in LAYOUTS:
+            for nums in column_numbers(ET.fromstring(render(view, layout=lay, **kw))):
+                assert nums and nums[0][2] == "1", f"{what} {lay}: the first column is not numbered"
+                thinned += len(nums) < 22
+                for (x1, size, a), (x2, _s, b) in zip(nums, nums[1:]):
+                    gap = (x2 - x1) - (em(a, False) + em(b, False)) * size / 2
+                    if gap < 0.3 * size - 0.01:
+                        bad.append(f"{what} {lay}: {a} and {b} {gap:.1f} apart")
+    assert not bad, "\n".join(bad[:10])
+    assert thinned, "no boat was small enough to number every other column: the check cannot tell"

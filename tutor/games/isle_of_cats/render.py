@@ -156,11 +156,13 @@ def _boat(boat: str, c: float, lang: str, floor: float = S.SMALL_PRINT) -> str:
     out += [_map(x * c, y * c, c, colour, lang, floor) for colour, (x, y) in C.MAPS[boat].items()]
     out.append(f'<path class="walls" d="{_walls(c)}" fill="none" stroke="{WALL}" stroke-width="2.2" '
                f'stroke-linecap="square"/>')
-    # light column and row numbers (the list of places names them)
+    # light column and row numbers (the list of places names them); where two-digit numbers would run together
+    # ("101112"), every other column's
     size = _numbers_size(c, floor)
+    every = _column_step(c, size)
     out.append('<g class="grid-numbers" aria-hidden="true">'
                + "".join(K.label((x + 0.5) * c, -3, x + 1, size=size, anchor="middle", fill=S.MUTED)
-                         for x in range(C.WIDTH))
+                         for x in range(0, C.WIDTH, every))
                + "".join(K.label(-2, (y + 0.5) * c + size * 0.35, y + 1, size=size, anchor="end", fill=S.MUTED)
                          for y in range(C.HEIGHT)) + "</g>")
     return "".join(out)
@@ -173,6 +175,16 @@ def tile_fill(tile: dict) -> str:
 def _numbers_size(c: float, floor: float) -> float:
     """The size of a boat's column and row numbers: light, and never under the layout's smallest print."""
     return round(max(c * 0.42, floor), 2)
+
+
+# the least space between two column numbers, in ems of their print: less, and "10 11 12" reads "101112"
+NUMBER_GAP = 0.3
+
+
+def _column_step(c: float, size: float) -> int:
+    """Every how many columns a boat numbers its columns: each when "22" and the gap fit in a square, else every
+    other (1, 3, 5 … 21)."""
+    return 1 if (K.em(str(C.WIDTH), False) + NUMBER_GAP) * size <= c else 2
 
 
 @lru_cache(maxsize=4096)

@@ -122,8 +122,10 @@ def keys(root) -> tuple[set, set, set]:
     return cards, choices, marks
 
 
-def words(root) -> list[str]:
-    return sorted(el.text.strip() for el in root.iter() if el.tag == NS + "text" and (el.text or "").strip())
+def words(root, ordered: bool = False) -> list[str]:
+    """The board's printed lines, sorted (`ordered`: as drawn, a card's lines one after another)."""
+    lines = [el.text.strip() for el in root.iter() if el.tag == NS + "text" and (el.text or "").strip()]
+    return lines if ordered else sorted(lines)
 
 
 def test_the_positions_cover_every_player_count_and_what_the_table_can_show():
@@ -157,8 +159,9 @@ def test_the_three_layouts_draw_the_same_cards_keys_marks_and_words():
         laptop = roots["laptop"]
         for lay, root in roots.items():
             assert keys(root) == keys(laptop), f"{what}: {lay} differs from laptop"
-            # a phone may wrap one sentence onto two lines: the same words, not always the same lines
-            said = lambda r: sorted(" ".join(words(r)).split())      # noqa: E731
+            # a phone may wrap one sentence onto two lines (a run of numbers after a '·'): the same words, not
+            # always the same lines
+            said = lambda r: sorted(" ".join(words(r, ordered=True)).replace("· ", "·").split())      # noqa: E731
             assert said(root) == said(laptop), f"{what}: {lay} prints other words than laptop"
             assert root.get("data-layout") == lay and root.find(NS + "title").text == laptop.find(NS + "title").text
 
@@ -276,3 +279,31 @@ def test_a_wide_board_gives_a_long_hand_its_own_row_where_it_has_room():
     assert all(b[0] - a[0] >= width for a, b in zip(spots, spots[1:]))
     zone_y, spots = hand_spots(4)
     assert {y for _, y in spots} == zone_y and any(b[0] - a[0] < width for a, b in zip(spots, spots[1:]))
+
+
+def test_on_a_phone_a_cards_value_breaks_onto_two_lines_before_it_is_squeezed():
+    """Phone readers found "+ плавець: 1" printed at 74% of its width: a value now wraps (at a space, or after a
+    '·' of a run of numbers) and no line of it is narrowed under 85% of its own width; the colour's signs are 9
+    units, not 7."""
+    from tutor.core.cardtable import em
+    from tutor.games.sea_salt_paper import components as C
+    from tutor.games.sea_salt_paper.render import GEOMETRY, _face
+    geo = GEOMETRY["phone"]
+    squeezed, kinds, wrapped = [], {}, set()
+    for cid, kind in C.KIND.items():
+        kinds.setdefault(kind, cid)
+    for kind, cid in sorted(kinds.items()):
+        for lang in g.SPEC.lesson_langs:
+            for w, h in ((geo.pw, geo.ph), (geo.tw, geo.th)):
+                root = ET.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">{_face(cid, w, h, lang, geo.small)}</svg>')
+                lines = [el for el in root.iter(NS + "text") if el.get("class") == "value"]
+                wrapped |= {kind} if len(lines) > 1 else set()
+                for el in lines:
+                    natural = em(el.text, False) * float(el.get("font-size"))
+                    ratio = float(el.get("textLength") or natural) / natural
+                    if ratio < 0.85:
+                        squeezed.append(f"{lang} {kind} {el.text!r} at {ratio:.0%}")
+                signs = [el for el in root.iter() if el.get("class") == "colour-sign"]
+                assert signs and float(signs[0].find(NS + "rect").get("height")) >= 13, (lang, kind)
+    assert not squeezed, squeezed
+    assert {"shell", "captain", "penguin_colony"} <= wrapped, wrapped      # the test can fail: these must wrap

@@ -72,6 +72,7 @@ CW, CH = GEOMETRY["laptop"].tw, GEOMETRY["laptop"].th
 SW, SH = GEOMETRY["laptop"].pw, GEOMETRY["laptop"].ph
 W = GEOMETRY["laptop"].width
 SQUEEZE = 0.7        # the narrowest a label's glyphs are drawn against their own width before it wraps
+VALUE_SQUEEZE = 0.9   # a card's value ("3 per sailor") breaks onto two lines rather than narrow more than this
 
 
 def _w(key: str, lang: str, **params) -> str:
@@ -97,14 +98,18 @@ def _split(words: str, width: float, size: float, bold: bool = False) -> list[st
     return lines or [""]
 
 
-def _two(words: str, width: float, size: float, bold: bool) -> list[str]:
-    """One line if it fits narrowed by at most SQUEEZE, else two, broken where the longer line is shortest."""
-    if _em(words, bold) * size * SQUEEZE <= width or " " not in words:
+def _two(words: str, width: float, size: float, bold: bool, squeeze: float = SQUEEZE) -> list[str]:
+    """One line if it fits narrowed by at most `squeeze`, else two, broken where the longer line is shortest: at a
+    space, or after a '·' of a run of numbers ("0·2·4·" over "6·8·10")."""
+    if _em(words, bold) * size * squeeze <= width or (" " not in words and "·" not in words):
         return [words]
-    parts = words.split(" ")
+    if " " in words:
+        parts = words.split(" ")
+        cuts = [(" ".join(parts[:i]), " ".join(parts[i:])) for i in range(1, len(parts))]
+    else:
+        cuts = [(words[:i + 1], words[i + 1:]) for i, ch in enumerate(words[:-1]) if ch == "·"]
     # never a lone sign or digit on a line ("+" over "swimmer: 1"): such words stay on one line, narrowed
-    cuts = [(" ".join(parts[:i]), " ".join(parts[i:])) for i in range(1, len(parts))
-            if len(" ".join(parts[:i])) > 1 and len(" ".join(parts[i:])) > 1]
+    cuts = [cut for cut in cuts if len(cut[0]) > 1 and len(cut[1]) > 1]
     if not cuts:
         return [words]
     first, second = min(cuts, key=lambda cut: max(_em(cut[0], bold), _em(cut[1], bold)))
@@ -160,8 +165,9 @@ def _face(card_id: str, w: int, h: int, lang: str, small: float = 9) -> str:
     size = max(small, min(cap, min(inner / _em(x, True) for x in words)))     # one size for the name's lines
     value = text(f"sea_salt_paper.board.value.{kind}", lang)
     vsize = max(small, min(cap - 1, inner / _em(value, False)))
-    values = _two(value, inner, vsize, False)
-    tab = round(max(7, w * 0.13))
+    values = _two(value, inner, vsize, False, VALUE_SQUEEZE)
+    # the colour's signs: 9 units on a phone's card (9.5-unit print), where 7 read as specks
+    tab = round(max(9 if 9.5 <= small < 14 else 7, w * 0.13))
     out = [f'<g class="card" data-card="{card_id}" data-kind="{kind}" data-colour="{colour}">',
            f"<title>{escape(card_name(card_id, lang))}</title>",
            f'<rect width="{w}" height="{h}" rx="6" fill="{fill}" stroke="{S.INK}" stroke-width="1.2"/>',

@@ -632,18 +632,24 @@ def _seat(dwg, geo, view, s, lang, hl, marks, offers, splice):
     # the full pile (own seat, teacher, open baskets) and the used dive cards when visible
     if p["pile"]:
         py = by + CARDS_H * u - 2 * u
-        chip_w, chip_h, pitch = (16, 22, 17) if geo.phone else (14 * u, 20 * u, 15 * u)
+        chip_w, chip_h = (16, 22) if geo.phone else (14 * u, 20 * u)
         pile = seat.get("pile") or []
         under = pile[:-1]
         size = geo.fs(9)
         discards = seat.get("discards") or []
-        shown, lines = min(len(under), 8), [discards]
+        # the newest chips that fit the panel, spaced so their values never run into each other (−10 −15)
+        shown, xs = _chips_that_fit(under, chip_w, size, w - 14 * u, 8)
+
+        def chips_end(k: int) -> float:     # where the last of the newest k chips ends, a card's gap after it
+            return _chip_xs(under[len(under) - k:], chip_w, size)[-1] + chip_w + 1 if k else 0.0
+
+        lines = [discards]
         if discards and not p["discards_row"]:
             # on a table the used dive cards follow the chips, in one or two lines: fewer chips when they need
             # the room (the older ones keep their ids, drawn as thin edges)
             widths = [em(f"{c['value']} ", False) * size for c in discards]
             while True:
-                room = w - (7 * u + shown * pitch + 5 * u if shown else 8 * u) - 4 * u
+                room = w - (7 * u + chips_end(shown) + 5 * u if shown else 8 * u) - 4 * u
                 first = 0
                 while first < len(discards) and sum(widths[:first + 1]) <= room:
                     first += 1
@@ -651,8 +657,9 @@ def _seat(dwg, geo, view, s, lang, hl, marks, offers, splice):
                 if sum(widths[first:]) <= room or shown == 0:
                     break
                 shown -= 1
+            xs = _chip_xs(under[len(under) - shown:], chip_w, size) if shown else []
         for i, card in enumerate(under[len(under) - shown:]):
-            cx = x + 7 * u + i * pitch
+            cx = x + 7 * u + xs[i]
             chip = dwg.use(f"#maui-chip-{card['kind']}", insert=(_r(cx), _r(py)), size=(_r(chip_w), _r(chip_h)))
             chip["class"] = "card catch pile"
             S.data(chip, card=card["id"])
@@ -665,7 +672,7 @@ def _seat(dwg, geo, view, s, lang, hl, marks, offers, splice):
         if p["discards_row"]:
             tx, ty = x + 8, py + chip_h + 14
         else:
-            tx, ty = x + (7 * u + shown * pitch + 5 * u if shown else 8 * u), py + 14 * u
+            tx, ty = x + (7 * u + chips_end(shown) + 5 * u if shown else 8 * u), py + 14 * u
         lines = [line for line in lines if line]
         if len(lines) == 2:
             ty = py + 9 * u
@@ -770,24 +777,81 @@ def _kiti(dwg, geo, view, lang, hl, marks, *, seat=None, ghost=False):
     return g
 
 
+def _chip_label_width(card: dict, size: float) -> float:
+    return em(_value_text(card["value"]), True) * size
+
+
+def _chip_xs(cards, chip_w: float, size: float) -> list[float]:
+    """Where each of a row of small catch cards starts (the first at 0): a card's width and a little apart, and
+    further when their values (printed across the cards' feet: −10, −15) would otherwise run into each other."""
+    xs: list[float] = []
+    prev = None
+    for card in cards:
+        width = _chip_label_width(card, size)
+        if prev is None:
+            xs.append(0.0)
+        else:
+            xs.append(xs[-1] + max(chip_w + 1, (prev + width) / 2 + 2.5))
+        prev = width
+    return xs
+
+
+def _chips_that_fit(cards, chip_w: float, size: float, room: float, most: int) -> tuple[int, list[float]]:
+    """How many of the newest `cards` (the end of the list, at most `most`) fit side by side in `room`, and
+    where they start."""
+    for k in range(min(most, len(cards)), 0, -1):
+        xs = _chip_xs(cards[len(cards) - k:], chip_w, size)
+        if xs[-1] + chip_w <= room:
+            return k, xs
+    return 0, []
+
+
+BOX_ROW = 26             # a phone's row of boxed cards: a chip (22) and room under its value
+
+
+def _box_rows(geo, view, w: float) -> list[list[tuple[dict, float]]]:
+    """The boxed cards the view shows, laid out: on a phone in as many rows of `w` as they need; on a table in
+    one row, pushed closer together (their values overlapping) when they would not fit."""
+    boxed = list(view.get("boxed") or ())
+    chip_w = 16 if geo.phone else 14 * geo.u
+    size = geo.fs(9)
+    if not geo.phone:
+        xs = _chip_xs(boxed, chip_w, size)
+        if xs and xs[-1] + chip_w > w:
+            xs = [x * (w - chip_w) / xs[-1] for x in xs]
+        return [list(zip(boxed, xs))]
+    rows: list[list[tuple[dict, float]]] = []
+    row: list = []
+    for card in boxed:
+        xs = _chip_xs([c for c, _ in row] + [card], chip_w, size)
+        if row and xs[-1] + chip_w > w:
+            rows.append(row)
+            row, xs = [], [0.0]
+        row.append((card, xs[-1]))
+    if row:
+        rows.append(row)
+    return rows
+
+
 def _box(dwg, geo, view, lang, x, y, w, label_at):
     """Cards back in the box (seagulls, eaten catches, thrown jellyfish): a count at `label_at`, and the cards
-    (when the view shows them: the teacher's) in one row from (x, y), `w` wide."""
+    (when the view shows them: the teacher's) from (x, y), `w` wide: on a phone in rows, on a table in one."""
     g = dwg.g(class_="box")
     S.data(g, count=view["boxed_count"])
     g.add(S.label(dwg, _w("boxed", lang, n=view["boxed_count"]), *label_at, size=geo.fs(10), fill=S.MUTED))
-    boxed = view.get("boxed") or ()
     chip_w, chip_h = (16, 22) if geo.phone else (14 * geo.u, 20 * geo.u)
-    step = min(chip_w + 1, (w - chip_w) / max(1, len(boxed) - 1))     # chips overlap when there are many
-    for i, card in enumerate(boxed):
-        cx = x + i * step
-        chip = dwg.use(f"#maui-chip-{card['kind']}", insert=(_r(cx), _r(y)), size=(_r(chip_w), _r(chip_h)))
-        chip["class"] = "card catch boxed"
-        S.data(chip, card=card["id"])
-        g.add(chip)
-        g.add(S.label(dwg, _value_text(card["value"]), cx + chip_w / 2, y + chip_h - 1, size=geo.fs(9),
-                      anchor="middle", weight="bold", fill=KIND_STYLE[card["kind"]][1], stroke=S.PAPER,
-                      stroke_width=2, paint_order="stroke"))
+    rows = _box_rows(geo, view, w)
+    for r, row in enumerate(rows):
+        cy = y + r * BOX_ROW
+        for card, dx in row:
+            cx = x + dx
+            chip = dwg.use(f"#maui-chip-{card['kind']}", insert=(_r(cx), _r(cy)), size=(_r(chip_w), _r(chip_h)))
+            chip["class"] = "card catch boxed"
+            S.data(chip, card=card["id"])
+            g.add(chip)
+            g.add(S.label(dwg, _value_text(card["value"]), cx + chip_w / 2, cy + chip_h - 1, size=geo.fs(9),
+                          anchor="middle", weight="bold", fill=KIND_STYLE[card["kind"]][1], stroke=S.PAPER,
+                          stroke_width=2, paint_order="stroke"))
     return g
 
 
@@ -964,9 +1028,9 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=N
     if spec.name == "phone":
         geo = _Phone(view, offers)
         bottom = geo.layout_seats(geo.seats_top, ghost)
-        boxed = view.get("boxed") or ()
         box_y = bottom + 4
-        height = box_y + (18 if view.get("boxed_count") else 0) + (26 if boxed else 0) + 16
+        rows = len(_box_rows(geo, view, geo.W - 16)) if view.get("boxed") else 0
+        height = box_y + (18 if view.get("boxed_count") else 0) + rows * BOX_ROW + 16
         W, H = geo.W, _r(height)
     else:
         geo = _table(spec.name, view["players"])

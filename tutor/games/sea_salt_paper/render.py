@@ -344,8 +344,9 @@ def _wide_panel(board: _Board, view: dict, seat: dict, y: float, height: float, 
     tx, col = x0 + g.small, g.info - g.small - 6
     line = y + g.name + 4
     board.parts.append(_fit(tx, line, player_name(s, lang), col, g.name, bold=True))
-    line += g.label + 4
-    board.parts.append(_fit(tx, line, _w("total", lang, n=seat["score"]), col, g.label, cls="total"))
+    if not view.get("cards_only"):     # a score helper's cards alone have no match total
+        line += g.label + 4
+        board.parts.append(_fit(tx, line, _w("total", lang, n=seat["score"]), col, g.label, cls="total"))
     # a note a line: two side by side ("LAST CHANCE · this round: 2 points") ran under the played cards
     for note in _notes(board, view, seat):
         line += g.small + 3.5
@@ -450,10 +451,11 @@ def _phone_panel(board: _Board, view: dict, seat: dict, y: float) -> float:
     box = len(board.parts)
     board.parts.append("")          # the panel's outline, once its height is known
     line = y + g.name + 5
-    total = _w("total", lang, n=seat["score"])
-    total_w = _em(total, False) * g.label + 4
+    total = None if view.get("cards_only") else _w("total", lang, n=seat["score"])
+    total_w = _em(total, False) * g.label + 4 if total else 0
     board.parts.append(_fit(inner_x, line, player_name(s, lang), inner_w - total_w - 8, g.name, bold=True))
-    board.parts.append(_fit(right - 4, line, total, total_w, g.label, anchor="end", cls="total"))
+    if total:
+        board.parts.append(_fit(right - 4, line, total, total_w, g.label, anchor="end", cls="total"))
     for note in _notes(board, view, seat):
         line += g.label + 3
         board.parts.append(_fit(inner_x, line, note, inner_w, g.label, fill=NOTE))

@@ -426,22 +426,27 @@ def _defs_elements() -> tuple:
 
 # --------------------------------------------------------------------------- pieces
 
-def _catch_card(dwg, geo, card: dict, x, y, w, h, lang, *, cls="card catch"):
-    """A catch card: face (kind symbol + value + name) or back (waves and "?")."""
+def _catch_card(dwg, geo, card: dict, x, y, w, h, lang, *, cls="card catch", covered=False):
+    """A catch card: face (kind symbol + value + name) or back (waves and "?"). A `covered` card (under the top
+    card of a no-fights pile) shows only its edge: its words would lie under the top card's."""
     g = dwg.g(class_=cls)
     u = geo.u
     if card.get("hidden"):
         g.add(S.card(dwg, x, y, w, h, fill="#234e52", cls=None))
+        S.data(g, face="down")
+        if covered:
+            return g
         g.add(dwg.use("#maui-waves", insert=(_r(x + 4 * u), _r(y + 2 * u)), size=(_r(w - 8 * u), _r(h - 4 * u))))
         g.add(S.label(dwg, "?", x + w / 2, y + h / 2 + h * 0.2, size=_r(h * 0.55), anchor="middle", weight="bold",
                       fill="#ffffff", stroke="#234e52", stroke_width=5, paint_order="stroke"))
-        S.data(g, face="down")
         return g
     fill, ink = KIND_STYLE[card["kind"]]
     S.data(g, card=card["id"], kind=card["kind"], value=card["value"])
     dashed: dict[str, Any] = {"stroke_dasharray": "5 3"} if card.get("face_down") else {}
     g.add(S.card(dwg, x, y, w, h, fill=fill, stroke=ink, stroke_width=2 if not card.get("face_down") else 2.5,
                  cls=None, **dashed))
+    if covered:
+        return g
     if w >= 90:        # landscape card in the lagoon
         size = geo.fs(10)
         side = h - size - 8 * u
@@ -513,7 +518,7 @@ def _lagoon(dwg, geo, view, lang, hl, marks):
             for j, card in enumerate(cards):
                 off = (n - 1 - j) * step
                 el = _catch_card(dwg, geo, card, left - off, top + off * 0.25, card_w, card_h, lang,
-                                 cls="card catch" + (" under" if j < n - 1 else ""))
+                                 cls="card catch" + (" under" if j < n - 1 else ""), covered=j < n - 1)
                 cg.add(el)
             top_card = cards[-1]
             if n > 1:
@@ -1080,7 +1085,7 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=N
         bw = min(400 * u, W - 20)
         band = dwg.g(class_="game-over")
         band.add(dwg.rect(insert=(_r(mx - bw / 2), _r(my - 40 * u)), size=(_r(bw), _r(80 * u)), rx=14, ry=14,
-                          fill="#1f2933", fill_opacity=0.9, stroke="#f2c14e", stroke_width=3))
+                          fill="#1f2933", stroke="#f2c14e", stroke_width=3))
         band.add(S.label(dwg, _w("over", lang), mx, my + 2 * u, size=geo.fs(28), anchor="middle", weight="bold",
                          fill="#ffffff"))
         band.add(S.label(dwg, _w("over_sub", lang), mx, my + 26 * u, size=geo.fs(12), anchor="middle",

@@ -76,3 +76,74 @@ def layout_problems(svg: str, layout: str) -> list[str]:
     if small:
         problems.append(f"{len(small)} texts printed under {spec.min_print} units (smallest {small[0]:g})")
     return problems
+
+
+# --------------------------------------------------------------------------- words over words, rings over words
+
+_TRANSLATE = re.compile(r"translate\(\s*([-0-9.]+)[ ,]+([-0-9.]+)\s*\)")
+
+
+def text_boxes(root) -> list[tuple[str, float, float, float, float]]:
+    """(words, left, top, right, bottom) of each printed <text>, placed through its groups' translates: its width
+    the textLength it is narrowed to, else guessed from its font size (tutor.core.cardtable.em); from a capital's
+    top (0.74 of the size over the baseline) to a descender's foot (0.2 under it)."""
+    from tutor.core.cardtable import em
+    out = []
+
+    def walk(el, dx, dy, size, bold):
+        m = _TRANSLATE.search(el.get("transform") or "")
+        if m:
+            dx, dy = dx + float(m.group(1)), dy + float(m.group(2))
+        if el.get("font-size"):
+            size = float(el.get("font-size").replace("px", ""))
+        if el.get("font-weight"):
+            bold = el.get("font-weight") == "bold"
+        tag = el.tag.replace(SVG_NS, "")
+        words = (el.text or "").strip()
+        if tag == "text" and words:
+            x, y = dx + float(el.get("x", 0)), dy + float(el.get("y", 0))
+            wide = float(el.get("textLength") or 0) or em(words, bold) * size
+            anchor = el.get("text-anchor", "start")
+            left = x - (wide if anchor == "end" else wide / 2 if anchor == "middle" else 0)
+            out.append((words, left, y - 0.74 * size, left + wide, y + 0.2 * size))
+        for child in el:
+            walk(child, dx, dy, size, bold)
+
+    walk(root, 0.0, 0.0, 16.0, False)
+    return out
+
+
+def _meet(a, b, slack: float) -> bool:
+    return a[0] < b[2] - slack and b[0] < a[2] - slack and a[1] < b[3] - slack and b[1] < a[3] - slack
+
+
+def text_overlaps(svg: str, slack: float = 0.5) -> list[str]:
+    """Pairs of printed words whose boxes (text_boxes) cross by more than `slack` units each way."""
+    boxes = [(w, (l, t, r, b)) for w, l, t, r, b in text_boxes(ET.fromstring(svg))]
+    out = []
+    for i, (w1, a) in enumerate(boxes):
+        for w2, b in boxes[i + 1:]:
+            if _meet(a, b, slack):
+                out.append(f"{w1!r} over {w2!r}")
+    return out
+
+
+def rings_over_text(svg: str, slack: float = 0.5) -> list[str]:
+    """Words a highlight or event ring's stroke (class "highlight" or "event") runs across: the band between the
+    ring's rect grown and shrunk by half its stroke width, against each text box."""
+    root = ET.fromstring(svg)
+    boxes = text_boxes(root)
+    out = []
+    for el in root.iter(SVG_NS + "rect"):
+        if el.get("class") not in ("highlight", "event"):
+            continue
+        x, y, w, h = (float(el.get(a)) for a in ("x", "y", "width", "height"))
+        half = float(el.get("stroke-width") or 1) / 2
+        outer = (x - half, y - half, x + w + half, y + h + half)
+        inner = (x + half, y + half, x + w - half, y + h - half)
+        for words, l, t, r, b in boxes:
+            box = (l, t, r, b)
+            inside = inner[0] <= l and inner[1] <= t and r <= inner[2] and b <= inner[3]
+            if _meet(box, outer, slack) and not inside:
+                out.append(f"{el.get('class')} ring on {el.get('data-target')} over {words!r}")
+    return out

@@ -319,3 +319,15 @@ def test_a_score_helpers_cards_alone_print_no_match_total(layout):
     board = ET.fromstring(render(view, lang="uk", layout=layout))
     totals = lambda root: [el.text for el in root.iter(NS + "text") if el.get("class") == "total"]  # noqa: E731
     assert totals(helper) == [] and totals(board) == ["Разом 0", "Разом 0"]
+
+
+def test_on_a_phone_no_words_lie_over_words_and_no_ring_over_words():
+    """Every phone board (random games and every lesson frame): no two printed lines cross, and no highlight or
+    event ring runs across a label ("Hand: 2" under the ring round a hand, "Played" over a ringed card, the
+    deck's count under the ringed deck); the game-over banner has a row of its own, not over the piles."""
+    from layout_check import rings_over_text, text_overlaps
+    bad = []
+    for i, (what, view, kw) in enumerate(BOARDS):
+        svg = drawn(i, "phone")
+        bad += [f"{what}: {p}" for p in text_overlaps(svg) + rings_over_text(svg)]
+    assert not bad, f"{len(bad)}: " + "\n".join(bad[:10])

@@ -194,6 +194,7 @@ class _Board(CardBoard):
         super().__init__(hl, offers, marked, lang)
         self.geo = geo
         self.max_height: float = 10 ** 6      # the tallest the board may be (the layout's max_height)
+        self.over_y: float | None = None      # where a phone lays the game-over banner (its own row)
 
     def card(self, card: dict, x, y, w, h) -> None:
         cid = card["id"]
@@ -229,7 +230,7 @@ def _piles(board: _Board, view: dict, x: float, y: float) -> float:
     """The deck and the two discard piles from (x, y), each with its count under it; the x after them."""
     g, lang = board.geo, board.lang
     tw, th, step = g.tw, g.th, g.tw + max(10, g.tw * 0.18)
-    below = y + th + g.label + 3
+    below = y + th + g.label + 5     # clear of a ring round the pile (4 units out, 5 thick)
     deck = view["deck_count"]
     board.parts.append(_place(x, y, _back(tw, th)) if deck else _empty(x, y, tw, th, _w("empty", lang), g.small))
     board.parts.append(_fit(x + tw / 2, below, _w("deck", lang, n=deck), step - 4, g.label, anchor="middle",
@@ -259,8 +260,8 @@ def _drawn(board: _Board, view: dict, x: float, y: float, width: float) -> float
     drawn = view["drawn"]
     if drawn["cards"] is not None:
         h = board.wrap(drawn["cards"], x, y, width, g.tw, g.th)
-        board.parts.append(_fit(x, y + h + g.label + 3, _w("drawn", lang), width, g.label, bold=True))
-        return h + g.label + 3
+        board.parts.append(_fit(x, y + h + g.label + 5, _w("drawn", lang), width, g.label, bold=True))
+        return h + g.label + 5
     lines = _split(_w("drawn_hidden", lang, player=player_name(view["turn"], lang), n=drawn["count"]), width, g.label)
     for i, line in enumerate(lines):
         board.parts.append(_fit(x, y + g.label * (1.3 * i + 1), line, width, g.label))
@@ -441,6 +442,9 @@ def _wide(board: _Board, view: dict, bare: bool) -> float:
 
 
 def _phone_panel(board: _Board, view: dict, seat: dict, y: float) -> float:
+DROP = 9                 # a row's label's baseline to its cards: a ring round a card (4 out, 5 thick) clears it
+BACK_W, BACK_H = 36, 54  # a hand on a phone that the viewer may not see: small backs
+
     """A player's panel from y on a phone: name and total, notes, played cards, hand, in rows; its height."""
     g, lang = board.geo, board.lang
     s = seat["seat"]
@@ -467,9 +471,9 @@ def _phone_panel(board: _Board, view: dict, seat: dict, y: float) -> float:
     line += g.label + 7
     board.parts.append(_fit(inner_x, line, _w("zone", lang), inner_w, g.label, fill=S.MUTED))
     board.parts.append('<g class="zone">')
-    zone_h = board.wrap(seat["zone"], inner_x, line + 4, inner_w, g.pw, g.ph)
+    zone_h = board.wrap(seat["zone"], inner_x, line + DROP, inner_w, g.pw, g.ph)
     board.parts.append("</g>")
-    zone_end = line + 4 + zone_h
+    zone_end = line + DROP + zone_h
     n = seat["hand_count"]
     per = max(1, int((inner_w + g.gap) // (g.pw + g.gap)))
     last = len(seat["zone"]) % per or (per if seat["zone"] else 0)
@@ -479,13 +483,13 @@ def _phone_panel(board: _Board, view: dict, seat: dict, y: float) -> float:
         used = _em(_w("zone", lang), False) * g.label + 20
     if seat["hand"] is None and zone_h <= g.ph and used + 10 + backs_w <= inner_w:
         # a hand face down beside the one row of played cards
-        hx, hy, hw = inner_x + used + 10, line + 4, inner_w - used - 10
+        hx, hy, hw = inner_x + used + 10, line + DROP, inner_w - used - 10
         board.parts.append(_fit(hx, line, _w("hand", lang, n=n), hw, g.label, fill=S.MUTED, cls="hand-count"))
     else:
-        line += 4 + zone_h + (g.gap if zone_h else 0) + g.label + 4
+        line += DROP + zone_h + (g.gap if zone_h else 0) + g.label + 4
         board.parts.append(_fit(inner_x, line, _w("hand", lang, n=n), inner_w, g.label, fill=S.MUTED,
                                 cls="hand-count"))
-        hx, hy, hw = inner_x, line + 4, inner_w
+        hx, hy, hw = inner_x, line + DROP, inner_w
         end = hy
     board.parts.append('<g class="hand">')
     if seat["hand"] is not None:
@@ -525,6 +529,9 @@ def _phone(board: _Board, view: dict, bare: bool) -> float:
     viewer = view.get("viewer")
     first = next((i for i, seat in enumerate(seats) if seat["seat"] == viewer), 0)
     for seat in seats[first:] + seats[:first]:
+    if view["over"]:        # the game's end on a row of its own, not over the piles' words
+        board.over_y = y
+        y += _over_height(g) + g.gap + 2
         y += _phone_panel(board, view, seat, y) + g.gap + 2
     return y + g.margin - g.gap - 2
 
@@ -533,6 +540,11 @@ def describe(view: dict, lang: str = "en") -> tuple[str, str]:
     """(title, description) in plain words: what a screen reader says about the position."""
     title = f"{text('sea_salt_paper.title', lang)} — {_w('round', lang, r=view['round'])}"
     lines = [] if view.get("cards_only") else [
+def _over_height(g: Geometry) -> float:
+    """The game-over banner's height."""
+    return (g.title + 2) * 2.6
+
+
         _w("d.head_scored", lang, r=view["round"], deck=view["deck_count"]) if view.get("scored") else
         _w("d.head", lang, r=view["round"], player=player_name(view["turn"], lang),
            phase=_w(f"phase.{view['phase']}", lang), deck=view["deck_count"])]
@@ -613,9 +625,9 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=N
         words = f'{_w("over", lang)} · {won}'
         size = g.title + 2
         bw = min(width - 2 * g.margin, _em(words, True) * size + 4 * size)
-        by = g.head + g.margin + g.th * 0.3
+        by = board.over_y if board.over_y is not None else g.head + g.margin + g.th * 0.3
         board.parts.append(f'<g class="game-over"><rect x="{width / 2 - bw / 2:.1f}" y="{by:.1f}" width="{bw:.1f}" '
-                           f'height="{size * 2.6:.1f}" rx="10" fill="#1f2933" fill-opacity="0.9"/>'
+                           f'height="{_over_height(g):.1f}" rx="10" fill="#1f2933" fill-opacity="0.9"/>'
                            + _fit(width / 2, by + size * 1.7, words, bw - 2 * size, size, anchor="middle", bold=True,
                                   fill="#ffffff")
                            + "</g>")

@@ -271,3 +271,87 @@ def test_a_boats_column_numbers_stay_apart_in_every_layout():
                         bad.append(f"{what} {lay}: {a} and {b} {gap:.1f} apart")
     assert not bad, "\n".join(bad[:10])
     assert thinned, "no boat was small enough to number every other column: the check cannot tell"
+
+
+def text_boxes(root) -> list[tuple]:
+    """(words, left, top, right, bottom, class of the nearest classed group) of each printed text, guessed from its
+    font size and its words (tutor.core.cardtable.em), through its groups' translates."""
+    from tutor.core.cardtable import em
+    out = []
+
+    def walk(el, dx, dy, kind):
+        kind = el.get("class") or kind
+        m = TRANSLATE.search(el.get("transform") or "")
+        if m:
+            dx, dy = dx + float(m.group(1)), dy + float(m.group(2))
+        if el.tag == NS + "text" and (el.text or "").strip():
+            size = float(el.get("font-size", 16))
+            w = float(el.get("textLength") or 0) or em(el.text, el.get("font-weight") == "bold") * size
+            x, y = dx + float(el.get("x", 0)), dy + float(el.get("y", 0))
+            anchor = el.get("text-anchor", "start")
+            left = x - (w if anchor == "end" else w / 2 if anchor == "middle" else 0)
+            out.append((el.text, left, y - 0.72 * size, left + w, y + 0.18 * size, kind))
+        for child in el:
+            walk(child, dx, dy, kind)
+
+    walk(root, 0.0, 0.0, "")
+    return out
+
+
+def ring_bands(root) -> list[tuple]:
+    """(key, left, top, right, bottom) of each straight piece of a highlight's or an event mark's stroke: a ring's
+    four sides, or each side of a path that follows squares (M x y h/v ...), widened by half the stroke."""
+    out = []
+    step = re.compile(r"([MhvHV])\s*([-0-9.]+)(?:[ ,]+([-0-9.]+))?")
+    for el in root.iter():
+        if el.get("class") not in ("highlight", "event"):
+            continue
+        m = TRANSLATE.search(el.get("transform") or "")
+        dx, dy = (float(m.group(1)), float(m.group(2))) if m else (0.0, 0.0)
+        half = float(el.get("stroke-width", 1)) / 2
+        key = el.get("data-target")
+        if el.tag == NS + "rect":
+            x, y = dx + float(el.get("x")), dy + float(el.get("y"))
+            w, h = float(el.get("width")), float(el.get("height"))
+            for x0, y0, x1, y1 in ((x, y, x + w, y), (x, y + h, x + w, y + h), (x, y, x, y + h), (x + w, y, x + w, y + h)):
+                out.append((key, x0 - half, y0 - half, x1 + half, y1 + half))
+        elif el.tag == NS + "path":
+            x = y = 0.0
+            for cmd, a, b in step.findall(el.get("d")):
+                if cmd == "M":
+                    x, y = float(a), float(b)
+                    continue
+                nx, ny = (x + float(a), y) if cmd == "h" else (x, y + float(a))
+                out.append((key, dx + min(x, nx) - half, dy + min(y, ny) - half, dx + max(x, nx) + half,
+                            dy + max(y, ny) + half))
+                x, y = nx, ny
+    return out
+
+
+def _meet(a, b, slack: float = 0.3) -> bool:
+    return min(a[2], b[2]) - max(a[0], b[0]) > slack and min(a[3], b[3]) - max(a[1], b[1]) > slack
+
+
+def rings_over_numbers(root) -> list[str]:
+    numbers = [t for t in text_boxes(root) if t[5] == "grid-numbers"]
+    return [f"{key} over the number {t[0]}" for key, *band in ring_bands(root) for t in numbers
+            if _meet(band, t[1:5])]
+
+
+def test_a_boats_highlight_keeps_off_its_column_and_row_numbers():
+    """The drills ring the asked player's boat ("boat:1"): the ring follows the hull and crosses none of the
+    numbers around it (a box 4 units out ran through them on a phone); nor do the lessons' rings."""
+    from tutor.games.isle_of_cats import drills
+    rng, asked = random.Random(3), []
+    while len(asked) < 6:
+        q = drills.may_it_go(rng)
+        if q is not None:
+            asked.append((f"may-it-go {len(asked)}", g.view(q.state, q.viewer), dict(highlight=q.highlight)))
+    bad = []
+    for what, view, kw in asked + BOARDS[::3]:
+        for lay in LAYOUTS:
+            root = ET.fromstring(render(view, layout=lay, **kw))
+            if what.startswith("may-it-go"):
+                assert any(k.startswith("boat:") for k, *_ in ring_bands(root)), what
+            bad += [f"{what} {lay}: {p}" for p in rings_over_numbers(root)]
+    assert not bad, "\n".join(bad[:10])

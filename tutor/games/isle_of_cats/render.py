@@ -161,9 +161,10 @@ def _boat(boat: str, c: float, lang: str, floor: float = S.SMALL_PRINT) -> str:
     size = _numbers_size(c, floor)
     every = _column_step(c, size)
     out.append('<g class="grid-numbers" aria-hidden="true">'
-               + "".join(K.label((x + 0.5) * c, -3, x + 1, size=size, anchor="middle", fill=S.MUTED)
+               + "".join(K.label((x + 0.5) * c, -NUMBERS_OFF, x + 1, size=size, anchor="middle", fill=S.MUTED)
                          for x in range(0, C.WIDTH, every))
-               + "".join(K.label(-2, (y + 0.5) * c + size * 0.35, y + 1, size=size, anchor="end", fill=S.MUTED)
+               + "".join(K.label(-NUMBERS_OFF, (y + 0.5) * c + size * 0.35, y + 1, size=size, anchor="end",
+                                 fill=S.MUTED)
                          for y in range(C.HEIGHT)) + "</g>")
     return "".join(out)
 
@@ -176,6 +177,10 @@ def _numbers_size(c: float, floor: float) -> float:
     """The size of a boat's column and row numbers: light, and never under the layout's smallest print."""
     return round(max(c * 0.42, floor), 2)
 
+
+# how far the column numbers' baseline and the row numbers' right end keep from the boat's squares: clear of the
+# boat's highlight, which follows its hull (stroke 4: 2 units outside)
+NUMBERS_OFF = 4.5
 
 # the least space between two column numbers, in ems of their print: less, and "10 11 12" reads "101112"
 NUMBER_GAP = 0.3
@@ -639,8 +644,8 @@ class _Panel(NamedTuple):
 def _panel(seat: dict, c: float, g: _Geo, f: _Fonts, lang: str) -> _Panel:
     k = g.k
     nums = _numbers_size(c, f.floor)
-    ox = nums * 0.7 + 4
-    oy = f(12) + 5 * k + nums + 4
+    ox = nums * 0.7 + 2 + NUMBERS_OFF
+    oy = f(12) + 5 * k + nums + 1 + NUMBERS_OFF
     bw, bh = C.WIDTH * c, C.HEIGHT * c
     cards = _faces(seat)
     height = oy + bh
@@ -663,7 +668,7 @@ def _least_cell(f: _Fonts) -> float:
 
 
 def _panel_width(c: float, f: _Fonts) -> float:
-    return _numbers_size(c, f.floor) * 0.7 + 4 + C.WIDTH * c
+    return _numbers_size(c, f.floor) * 0.7 + 2 + NUMBERS_OFF + C.WIDTH * c
 
 
 def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=None, cell=None,
@@ -814,7 +819,12 @@ def _seat(b: _Board, view: dict, seat: dict, sx: float, sy: float, p: _Panel, g:
     if "families" in b.hl or view["over"]:
         parts.append(_family_marks(seat["tiles"], c, lang, f(9)))
     parts.append("</g>")
-    b.element(f"boat:{s}", ox, oy, bw, bh, boat_name(boat, lang))
+    # a boat's highlight follows its hull, not a box: a box 4 units out ran through the column and row numbers
+    key = f"boat:{s}"
+    if key in b.hl:
+        b.ring_cells(key, ox, oy, C.BOAT_CELLS, c)
+    if key in b.offers:
+        b.top.append(K.choice(key, b.offers[key], ox, oy, bw, bh, boat_name(boat, lang)))
     for tile in seat["tiles"]:
         key = f"tile:{tile['id']}"
         if key in b.hl or key in b.marked:

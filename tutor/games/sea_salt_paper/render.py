@@ -440,11 +440,10 @@ def _wide(board: _Board, view: dict, bare: bool) -> float:
 
 # ----------------------------------------------------------------- phone: one column, the viewer first
 
+DROP = 9                 # a row's label's baseline to its cards: a ring round a card (4 out, 5 thick) clears it
+
 
 def _phone_panel(board: _Board, view: dict, seat: dict, y: float) -> float:
-DROP = 9                 # a row's label's baseline to its cards: a ring round a card (4 out, 5 thick) clears it
-BACK_W, BACK_H = 36, 54  # a hand on a phone that the viewer may not see: small backs
-
     """A player's panel from y on a phone: name and total, notes, played cards, hand, in rows; its height."""
     g, lang = board.geo, board.lang
     s = seat["seat"]
@@ -525,26 +524,26 @@ def _phone(board: _Board, view: dict, bare: bool) -> float:
         y = low
         if _looked(view):
             y += _looking(board, view, g.margin + 2, y, g.width - 2 * g.margin - 4, g.pw, g.ph, False) + 10
+    if view["over"]:        # the game's end on a row of its own, not over the piles' words
+        board.over_y = y
+        y += _over_height(g) + g.gap + 2
     seats = view["seats"]
     viewer = view.get("viewer")
     first = next((i for i, seat in enumerate(seats) if seat["seat"] == viewer), 0)
     for seat in seats[first:] + seats[:first]:
-    if view["over"]:        # the game's end on a row of its own, not over the piles' words
-        board.over_y = y
-        y += _over_height(g) + g.gap + 2
         y += _phone_panel(board, view, seat, y) + g.gap + 2
     return y + g.margin - g.gap - 2
+
+
+def _over_height(g: Geometry) -> float:
+    """The game-over banner's height."""
+    return (g.title + 2) * 2.6
 
 
 def describe(view: dict, lang: str = "en") -> tuple[str, str]:
     """(title, description) in plain words: what a screen reader says about the position."""
     title = f"{text('sea_salt_paper.title', lang)} — {_w('round', lang, r=view['round'])}"
     lines = [] if view.get("cards_only") else [
-def _over_height(g: Geometry) -> float:
-    """The game-over banner's height."""
-    return (g.title + 2) * 2.6
-
-
         _w("d.head_scored", lang, r=view["round"], deck=view["deck_count"]) if view.get("scored") else
         _w("d.head", lang, r=view["round"], player=player_name(view["turn"], lang),
            phase=_w(f"phase.{view['phase']}", lang), deck=view["deck_count"])]

@@ -331,3 +331,19 @@ def test_on_a_phone_no_words_lie_over_words_and_no_ring_over_words():
         svg = drawn(i, "phone")
         bad += [f"{what}: {p}" for p in text_overlaps(svg) + rings_over_text(svg)]
     assert not bad, f"{len(bad)}: " + "\n".join(bad[:10])
+
+
+def test_on_a_phone_anothers_hand_is_a_small_fan_and_its_panel_short():
+    """Phone readers found each bot's hand drawn as full-size backs, about 130 px a bot: the backs are now small
+    (the count is in the hand's label), so a bot who has played nothing takes under 100 units; its hand is still a
+    thumb-sized target when it may be chosen (test_on_a_phone_every_tap_target_is_thumb_sized)."""
+    from tutor.games.sea_salt_paper.render import GEOMETRY
+    s = g.setup(3, seed=1, hands=[["fish-1"], ["crab-1", "crab-2"], ["boat-1", "boat-2", "shell-1"]],
+                zones=[["fish-2", "fish-3"], [], ["crab-3", "crab-4"]])
+    root = ET.fromstring(render(g.view(s, 0), layout="phone"))
+    heights = {r.get("data-seat"): float(r.get("height")) for r in root.iter(NS + "rect") if r.get("class") == "seat"}
+    assert heights["1"] < 100, heights
+    hands = [el for el in root.iter() if el.get("class") == "hand"]
+    backs = [el for hand in hands for el in hand.iter() if el.get("class") == "card back"]
+    widths = {float(el.find(NS + "rect").get("width")) for el in backs}
+    assert len(backs) == 2 + 3 and max(widths) < GEOMETRY["phone"].pw, widths

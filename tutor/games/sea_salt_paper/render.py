@@ -317,13 +317,15 @@ def _panel_box(board: _Board, s: int, turn: bool, x, y, w, h) -> str:
             f'data-seat="{s}"/>')
 
 
-def _backs(board: _Board, n: int, x: float, y: float, width: float) -> float:
-    """`n` cards face down, overlapping, from x in at most `width`; the width they take."""
+def _backs(board: _Board, n: int, x: float, y: float, width: float, w: int = 0, h: int = 0) -> float:
+    """`n` cards face down (w × h, a panel's card by default), overlapping, from x in at most `width`; the width
+    they take."""
     g = board.geo
-    step = min(g.pw * 0.45, (width - g.pw) / max(1, n - 1)) if n > 1 else 0
+    w, h = w or g.pw, h or g.ph
+    step = min(w * 0.45, (width - w) / max(1, n - 1)) if n > 1 else 0
     for i in range(n):
-        board.parts.append(_place(x + i * step, y, _back(g.pw, g.ph)))
-    return g.pw + step * (n - 1) if n else 0
+        board.parts.append(_place(x + i * step, y, _back(w, h)))
+    return w + step * (n - 1) if n else 0
 
 
 def _points(board: _Board, seat: dict) -> str | None:
@@ -441,6 +443,7 @@ def _wide(board: _Board, view: dict, bare: bool) -> float:
 # ----------------------------------------------------------------- phone: one column, the viewer first
 
 DROP = 9                 # a row's label's baseline to its cards: a ring round a card (4 out, 5 thick) clears it
+BACK_W, BACK_H = 32, 46  # a hand on a phone that the viewer may not see: small backs
 
 
 def _phone_panel(board: _Board, view: dict, seat: dict, y: float) -> float:
@@ -477,7 +480,7 @@ def _phone_panel(board: _Board, view: dict, seat: dict, y: float) -> float:
     per = max(1, int((inner_w + g.gap) // (g.pw + g.gap)))
     last = len(seat["zone"]) % per or (per if seat["zone"] else 0)
     used = last * (g.pw + g.gap)
-    backs_w = g.pw + min(g.pw * 0.45, 12) * max(0, n - 1)
+    backs_w = BACK_W + 12 * max(0, n - 1)
     if not seat["zone"]:        # nothing played: the hand's label on the same line, its cards right under it
         used = _em(_w("zone", lang), False) * g.label + 20
     if seat["hand"] is None and zone_h <= g.ph and used + 10 + backs_w <= inner_w:
@@ -495,16 +498,18 @@ def _phone_panel(board: _Board, view: dict, seat: dict, y: float) -> float:
         hand_h = board.wrap(seat["hand"], hx, hy, hw, g.pw, g.ph)
         width = min(hw, n * (g.pw + g.gap) - g.gap) if n else g.pw
     else:
-        width = _backs(board, n, hx, hy, min(hw, backs_w)) or g.pw
-        hand_h = g.ph if n else 0
+        # another's hand: small backs (its size is in its label), a thumb's tap target for the seat
+        width = _backs(board, n, hx, hy, min(hw, backs_w), BACK_W, BACK_H) or BACK_W
+        hand_h = BACK_H if n else 0
     if not n and (f"seat:{s}" in board.offers or f"seat:{s}" in board.hl):
         # an empty hand that is pointed at or offered (an opponent with nothing to steal): its outline
-        board.parts.append(f'<rect x="{hx}" y="{hy}" width="{g.pw}" height="{g.ph}" rx="6" fill="none" '
+        board.parts.append(f'<rect x="{hx}" y="{hy}" width="{BACK_W}" height="{BACK_H}" rx="6" fill="none" '
                            f'stroke="{S.MUTED}" stroke-dasharray="5 4"/>')
-        hand_h = g.ph
+        hand_h = BACK_H
     end = max(hy + hand_h, zone_end)
     board.parts.append("</g></g>")
-    board.element(f"seat:{s}", hx, hy, max(g.pw, width), max(hand_h, g.ph), player_name(s, lang))
+    least = S.LAYOUTS["phone"].min_target
+    board.element(f"seat:{s}", hx, hy, max(least, width), max(hand_h, least), player_name(s, lang))
     height = end + 8 - y
     board.parts[box] = _panel_box(board, s, turn, x0, y, right - x0, height)
     return height

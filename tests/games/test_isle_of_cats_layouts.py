@@ -202,7 +202,8 @@ def test_on_a_phone_every_tap_target_is_thumb_sized():
 
 def test_on_a_phone_the_island_comes_first_then_the_viewers_boat_as_wide_as_the_screen():
     """What a learner needs at once: the tiles on offer and the boat they place on, on one phone screen
-    (about 640 units: 700 with four players' 26 tiles on offer), the viewer's boat before anyone else's and larger than theirs."""
+    (about 640 units: 700 with four players' 26 tiles on offer), the viewer's boat before anyone else's and larger
+    than theirs."""
     for what, view, kw in BOARDS:
         if view["viewer"] is None:
             continue
@@ -212,7 +213,8 @@ def test_on_a_phone_the_island_comes_first_then_the_viewers_boat_as_wide_as_the_
         y0, cell = float(boats[0].get("data-y0")), float(boats[0].get("data-cell"))
         assert y0 + 9 * cell <= 700, f"{what}: the viewer's boat ends at {y0 + 9 * cell:g}"
         assert 22 * cell >= 0.8 * LAYOUTS["phone"].width, what
-        assert all(float(b.get("data-cell")) <= cell for b in boats[1:]), what
+        # the other boats about two thirds as wide, so the words under the board come sooner
+        assert all(float(b.get("data-cell")) <= 0.75 * cell for b in boats[1:]), what
         islands = [float(TRANSLATE.search(r.get("transform")).group(2)) for el in root.iter()
                    if el.get("class") == "island-tile" for r in el.iter(NS + "g") if r.get("transform")]
         assert all(iy < y0 for iy in islands) or not islands, what

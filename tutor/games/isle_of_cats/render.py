@@ -281,7 +281,7 @@ def _family_marks(tiles, c: float, lang: str, size: float = 9) -> str:
     return "".join(out)
 
 
-def _tried(key: str, tile_id: str, ox: float, oy: float, c: float) -> str:
+def _tried(key: str, tile_id: str, ox: float, oy: float, c: float, floor: float = S.SMALL_PRINT) -> str:
     """A lesson's "try:<seat>:<o>,<x>,<y>" highlight: the held tile drawn where a refused placement put it, as the
     placing preview draws a place that does not fit (dashed, see-through, hatched, ✗), so the learner sees what
     the words describe. Squares off the boat are drawn too: that is the point of such a try."""
@@ -298,11 +298,13 @@ def _tried(key: str, tile_id: str, ox: float, oy: float, c: float) -> str:
             f'<path d="{_squares(cells, c)}" fill="#d0312d" fill-opacity="0.3"/>'
             f'<path d="{hatch}" fill="none" stroke="#5c0b08" stroke-width="1.2" stroke-opacity="0.8"/>'
             f'<path d="{_edges(cells, c)}" fill="none" stroke="#7a1410" stroke-width="2" stroke-dasharray="4 3"/>'
-            + K.label(fx * c + c / 2, fy * c + c * 0.78, "✗", size=c * 0.8, anchor="middle", weight="bold",
+            + K.label(fx * c + c / 2, fy * c + c * 0.78, "✗", size=round(max(c * 0.8, floor), 2), anchor="middle",
+                      weight="bold",
                       fill="#5c0b08") + "</g>")
 
 
-def _asked(key: str, tile_id: str, ox: float, oy: float, c: float, boat: str = "") -> str:
+def _asked(key: str, tile_id: str, ox: float, oy: float, c: float, boat: str = "",
+           floor: float = S.SMALL_PRINT) -> str:
     """A drill's "ask:<seat>:<o>,<x>,<y>" highlight: the held tile drawn where the question puts it, see-through and
     dashed with a "?", the same whether the place is allowed or not (a ✗ or a tick would answer the question).
     Squares off the boat are drawn too: whether it lies wholly on the boat is part of the question."""
@@ -317,7 +319,8 @@ def _asked(key: str, tile_id: str, ox: float, oy: float, c: float, boat: str = "
     return (f'<g class="asked" data-target="{K.attr(key)}" transform="translate({ox:g},{oy:g})">'
             f'<path d="{_squares(cells, c)}" fill="#7a7a7a" fill-opacity="0.3"/>'
             f'<path d="{_edges(cells, c)}" fill="none" stroke="#1a1a1a" stroke-width="2.5" stroke-dasharray="5 3"/>'
-            + K.label(fx * c + c / 2, fy * c + c * 0.78, "?", size=c * 0.8, anchor="middle", weight="bold",
+            + K.label(fx * c + c / 2, fy * c + c * 0.78, "?", size=round(max(c * 0.8, floor), 2), anchor="middle",
+                      weight="bold",
                       fill="#111111") + "</g>")
 
 
@@ -379,8 +382,9 @@ class _Geo(NamedTuple):
 
 GEOS = {
     # a phone: the island's tiles (tap targets of 46 units at least) at the top, then the viewer's boat as wide as
-    # the screen, then the other boats, smaller, one under another
-    "phone": _Geo(k=1.0, pad=8, mini=9, cell=15.5, other=13.5, stack=True, side=0),
+    # the screen, then the other boats, two thirds as wide (each 11-unit square still holds a tile's initial at the
+    # smallest print; their columns numbered every other one), one under another, so the words stay nearer
+    "phone": _Geo(k=1.0, pad=8, mini=9, cell=15.5, other=11, stack=True, side=0),
     # a laptop column: the island across the top, the boats two by two, their squares as large as 520 units allow
     "laptop": _Geo(k=1.0, pad=6, mini=8, cell=16, other=16, stack=False, side=0),
     # a projector: print 1.6 times the laptop's; with 3 or 4 players the island in a left column and the boats
@@ -663,7 +667,8 @@ def _step(c: float, least: float = 6.0) -> float:
 
 
 def _least_cell(f: _Fonts) -> float:
-    """The smallest boat square whose column numbers ("22" at the smallest print) stay apart."""
+    """The smallest square a boat shrinks to, to fit its layout: one that holds "22" at the smallest print (a phone's
+    other boats are drawn smaller on purpose, at _Geo.other)."""
     return -(-(K.em("22", False) * f.floor) * 2 // 1) / 2
 
 
@@ -702,17 +707,18 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=N
     order = list(seats)
     if g.stack and viewer is not None:
         order.sort(key=lambda seat: seat["seat"] != viewer)
-    placed: list = []          # (seat, x, y, panel)
+    placed: list = []          # (seat, x, y, panel, the width it may take)
     least = _least_cell(f)
     if g.stack:
         for i, seat in enumerate(order):
             largest = g.cell if i == 0 else g.other
+            low = min(least, largest)
             fit = (room - _panel_width(0, f)) / C.WIDTH
-            c = cell or _step(min(largest, fit), least)
-            while not cell and _panel_width(c, f) > room and c > least:
-                c = _step(c - 0.5, least)
+            c = cell or _step(min(largest, fit), low)
+            while not cell and _panel_width(c, f) > room and c > low:
+                c = _step(c - 0.5, low)
             p = _panel(seat, c, g, f, lang)
-            placed.append((seat, left, top, p))
+            placed.append((seat, left, top, p, room))
             top += p.height + 14 * g.k
         height = top - 14 * g.k + pad
     else:
@@ -742,12 +748,12 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=N
         y = top
         for r, row in enumerate(panels):
             for j, p in enumerate(row):
-                placed.append((order[r * cols + j], left + j * (pw + spare), y, p))
+                placed.append((order[r * cols + j], left + j * (pw + spare), y, p, pw))
             y += max(p.height for p in row) + 14 * g.k
         if side:            # the island's column may reach lower than the boats
             height = max(height, head_end + pad)
-    for seat, sx, sy, p in placed:
-        _seat(b, view, seat, sx, sy, p, g, f, lang)
+    for seat, sx, sy, p, span in placed:
+        _seat(b, view, seat, sx, sy, p, g, f, lang, span)
     height = round(height, 1)
     title = escape(text("isle_of_cats.title", lang))
     role = "group" if offers else "img"
@@ -760,9 +766,11 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=N
             f'<rect width="{width:g}" height="{height:g}" fill="{S.PAPER}"/>' + body + "</svg>")
 
 
-def _seat(b: _Board, view: dict, seat: dict, sx: float, sy: float, p: _Panel, g: _Geo, f: _Fonts, lang: str) -> None:
-    """A seat's panel from (sx, sy): its name and boat's, its family cards (backs beside the name, faces under the
-    boat, in rows), the boat with its tiles, and the highlights, marks and choices on them."""
+def _seat(b: _Board, view: dict, seat: dict, sx: float, sy: float, p: _Panel, g: _Geo, f: _Fonts, lang: str,
+          span: float = 0) -> None:
+    """A seat's panel from (sx, sy), `span` wide at most: its name and boat's, its family cards (backs beside the
+    name, faces under the boat, in rows), the boat with its tiles, and the highlights, marks and choices on them.
+    The name and the card backs may reach past a smaller boat (a phone's other boats), to `span`."""
     s, boat, c, k = seat["seat"], seat["boat"], p.c, g.k
     parts = b.parts
     head = f"{player_name(s, lang)} · {boat_name(boat, lang)}"
@@ -770,7 +778,7 @@ def _seat(b: _Board, view: dict, seat: dict, sx: float, sy: float, p: _Panel, g:
     cards = _faces(seat)
     count = seat["kept_count"] or seat["dealt_count"]
     cw, ch = 14 * k, 18 * k
-    room = p.ox + C.WIDTH * c - (0 if cards else 12 * k + count * (cw + 4 * k))
+    room = max(p.ox + C.WIDTH * c, span) - (0 if cards else 12 * k + count * (cw + 4 * k))
     if K.em(head, True) * size > room:      # a long name beside the card backs: smaller, never under the floor
         size = max(K.fit(head, room, size, True), f.floor)
     parts.append(K.label(sx, sy + size, head, size=size, weight="bold",
@@ -840,9 +848,9 @@ def _seat(b: _Board, view: dict, seat: dict, sx: float, sy: float, p: _Panel, g:
     held = view.get("held")
     for key in b.hl:
         if held is not None and view.get("turn") == s and key.startswith(f"try:{s}:"):
-            b.top.append(_tried(key, held["id"], ox, oy, c))
+            b.top.append(_tried(key, held["id"], ox, oy, c, f.floor))
         if held is not None and view.get("turn") == s and key.startswith(f"ask:{s}:"):
-            b.top.append(_asked(key, held["id"], ox, oy, c, boat))
+            b.top.append(_asked(key, held["id"], ox, oy, c, boat, f.floor))
     for key in b.hl | set(b.offers):
         if key.startswith(f"cell:{s}:"):
             try:

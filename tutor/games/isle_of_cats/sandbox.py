@@ -59,8 +59,9 @@ class ScoreHelper(StandIn, W.VBox):
         self.colour = W.Dropdown(options=[(colour_name(c, lang), c) for c in C.CAT_COLOURS], value="blue",
                                  description=_w("colour", lang))
         self.shape = W.Dropdown(description=_w("shape", lang))
-        self.undo_button = W.Button(description=_w("undo", lang))
-        self.clear_button = W.Button(description=_w("clear", lang))
+        # as wide as their words (ipywidgets' fixed 148 px cut «Очистити корабель» to «Очистити ко…» on a phone)
+        self.undo_button = W.Button(description=_w("undo", lang), layout=W.Layout(width="auto"))
+        self.clear_button = W.Button(description=_w("clear", lang), layout=W.Layout(width="auto"))
         self.board = PlaceBoard(on_place=g(self.place))
         self.table = W.HTML("")
         self.table.add_class("tutor-score")
@@ -77,7 +78,8 @@ class ScoreHelper(StandIn, W.VBox):
                          W.HBox([self.kind, self.colour, self.shape],
                                 layout=W.Layout(flex_flow="row wrap")),
                          self.board, self.note, self.errors,
-                         W.HBox([self.undo_button, self.clear_button]), self.summary, self.table]
+                         W.HBox([self.undo_button, self.clear_button], layout=W.Layout(flex_flow="row wrap")),
+                         self.summary, self.table]
         with g:
             self.refresh()
 

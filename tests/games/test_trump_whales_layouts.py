@@ -279,3 +279,22 @@ def test_every_word_on_a_card_stays_on_the_card_at_each_layouts_size():
                 sizes = [float(el.get("font-size")) for el in root.iter(SVG_NS + "text")]
                 assert min(sizes) >= floor, (card, w, floor)
     assert not out, "\n".join(out[:20])
+
+
+def test_on_a_phone_no_ring_over_words():
+    """Every phone board (random games, every lesson frame in both languages): no highlight or event ring runs
+    across a label: the dashed ring round a player's name hid 'Hand · 3', a card's
+    ring 'Bonuses', 'Follow: …' or the discard's count."""
+    from layout_check import rings_over_text
+    from tutor.core.scenario import load_file, replay
+    boards = [(what, view, kw) for what, view, kw in BOARDS]
+    for path in sorted((ROOT / "lessons" / "trump_whales" / "scenarios").glob("*.yaml")):
+        for f in replay(load_file(path)).frames:
+            for lang in ("en", "ru"):
+                boards.append((f"{path.stem} {f.index} {lang}", g.view(f.state, f.viewer),
+                               {"highlight": f.highlight, "events": f.events, "lang": lang}))
+    bad = []
+    for what, view, kw in boards:
+        svg = g.render(view, layout="phone", **kw)
+        bad += [f"{what}: {p}" for p in rings_over_text(svg)]
+    assert not bad, f"{len(bad)}: " + "\n".join(bad[:10])

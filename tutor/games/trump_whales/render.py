@@ -66,6 +66,8 @@ P_ROW = 5                      # cards of an open hand in one row
 P_BONUS_ROW = 4                # bonuses in one row, beside the pearl pile (60 units apart)
 P_PW, P_PH = 44, 62            # the pearl pile
 P_HW, P_HH = 30, 42            # another player's hand, from its back
+P_TOP = 66                     # a panel's top to its first row's labels: under the name's tap target and its ring
+P_DROP = 9                     # a row's label's baseline to its cards: a ring round a card (4 out, 5 thick) clears it
 
 BACK = "#17406b"
 
@@ -423,7 +425,8 @@ def _piles(board: _Board, view: dict, x, y, cw, ch, gap, note_x, note_y, note_wi
             board.parts.append(f'<rect x="{x + 3}" y="{y + 3}" width="{cw}" height="{ch}" rx="6" fill="#d8d2c4" '
                                f'stroke="{S.MUTED}"/>')
         board.card(top, x, y, cw, ch)
-    board.parts.append(fitted(x, y - 5, name, cw + gap - 4, label, board.floor, cls="discard-count"))
+    # 9 units over the cards: clear of a ring round the top card (4 units out, 5 thick)
+    board.parts.append(fitted(x, y - 9, name, cw + gap - 4, label, board.floor, cls="discard-count"))
     board.element("discard", x, y, cw + 3, ch + 3, name)
     x = round(x + cw + gap, 1)
     aside = view["aside_count"]
@@ -433,7 +436,7 @@ def _piles(board: _Board, view: dict, x, y, cw, ch, gap, note_x, note_y, note_wi
         board.back(x, y, cw, ch)
     else:
         board.parts.append(_empty(x, y, cw, ch, _w("empty", lang), board.f(10)))
-    board.parts.append(fitted(x, y - 5, words, cw + gap - 4, label, board.floor, cls="aside-count"))
+    board.parts.append(fitted(x, y - 9, words, cw + gap - 4, label, board.floor, cls="aside-count"))
     if view["removed"]:
         board.parts.append(fitted(note_x, note_y, _w("removed", lang), note_width, board.f(10), board.floor,
                                   fill=S.MUTED, cls="removed"))
@@ -618,9 +621,9 @@ def _phone_panel(board: _Board, view: dict, seat: dict, y: float) -> int:
     shown, hidden = _bonus_cards(seat)
     bonus_rows = math.ceil((len(shown) + hidden) / P_BONUS_ROW) if open_hand else min(1, len(shown) + hidden)
     row = max(P_PH + 8, bonus_rows * (P_BH + 4))      # the pile's row: as tall as the bonuses, or the pile
-    hand_h = 6 + rows * (P_BH + 4) + 16 if open_hand else 0
-    ry = y + 62 + hand_h                                # the labels over the pile and the bonuses
-    height = round(ry + 4 + row + 2 - y)
+    hand_h = P_DROP + rows * (P_BH + 4) + 16 if open_hand else 0
+    ry = y + P_TOP + hand_h                             # the labels over the pile and the bonuses
+    height = round(ry + P_DROP + row + 6 - y)        # a ring round a bonus (4 out) stays in its panel
     _panel_rect(board, seat, acting, 6, y, PHONE_W - 12, height - 4)
     name = player_name(s, lang)
     total = _w("total", lang, n=seat["score"])
@@ -632,7 +635,7 @@ def _phone_panel(board: _Board, view: dict, seat: dict, y: float) -> int:
         board.parts.append(fitted(PHONE_W - 16, y + 39, note, 150, 11, board.floor, bold=True, anchor="end",
                                   fill="#8a5a00", cls="note"))
     board.element(f"seat:{s}", 10, y + 4, PHONE_W - 20, 46, name)
-    _pearl_pile(board, seat, 14, ry + 6, P_PW, P_PH, ry, 84)
+    _pearl_pile(board, seat, 14, ry + P_DROP, P_PW, P_PH, ry, 84)
     bx = 102
     board.parts.append(fitted(bx, ry, _w("bonuses", lang), 80, 10, board.floor, fill=S.MUTED))
     hand_words = _w("hand", lang, n=seat["hand_count"])
@@ -640,23 +643,23 @@ def _phone_panel(board: _Board, view: dict, seat: dict, y: float) -> int:
         board.parts.append('<g class="bonuses">')
         step = (PHONE_W - 14 - bx - P_BW) / (P_BONUS_ROW - 1)
         for i, c in enumerate(shown + [None] * hidden):
-            x, by = round(bx + (i % P_BONUS_ROW) * step, 1), ry + 4 + (i // P_BONUS_ROW) * (P_BH + 4)
+            x, by = round(bx + (i % P_BONUS_ROW) * step, 1), ry + P_DROP + (i // P_BONUS_ROW) * (P_BH + 4)
             if c is None:
                 board.back(x, by, P_BW, P_BH)
             else:
                 board.card(c, x, by, P_BW, P_BH)
         board.parts.append("</g>")
-        hy = y + 62
+        hy = y + P_TOP
         board.parts.append(fitted(14, hy, hand_words, 200, 10.5, board.floor, fill=S.MUTED, cls="hand-count"))
         board.parts.append('<g class="hand">')
         for i, c in enumerate(seat["hand"]):
-            board.card(c, 14 + (i % P_ROW) * (P_BW + 4), hy + 6 + (i // P_ROW) * (P_BH + 4), P_BW, P_BH)
+            board.card(c, 14 + (i % P_ROW) * (P_BW + 4), hy + P_DROP + (i // P_ROW) * (P_BH + 4), P_BW, P_BH)
     else:
         hx = PHONE_W - 14 - 80
-        _bonuses(board, seat, bx, ry + 4, hx - 10 - bx, P_BW, P_BH)
+        _bonuses(board, seat, bx, ry + P_DROP, hx - 10 - bx, P_BW, P_BH)
         board.parts.append(fitted(hx, ry, hand_words, 80, 10, board.floor, fill=S.MUTED, cls="hand-count"))
         board.parts.append('<g class="hand">')
-        _backs(board, seat["hand_count"], hx, ry + 6, 80, P_HW, P_HH)
+        _backs(board, seat["hand_count"], hx, ry + P_DROP, 80, P_HW, P_HH)
     board.parts.append("</g></g>")
     return height
 
@@ -675,7 +678,7 @@ def _phone(board: _Board, view: dict, title_words: tuple[str, str]) -> float:
                               fill="#ffffff", cls="viewer"))
     _trump_strip(board, view, 8, 46, W - 16, 46)
     card_y = 134
-    _trick(board, view, 8, 112, card_y, P_CW, P_CH, (W - 16 - P_CW) / 3, follow_width=W - 16,
+    _trick(board, view, 8, 109, card_y, P_CW, P_CH, (W - 16 - P_CW) / 3, follow_width=W - 16,
            summary_width=W - 16, phase_x=W - 8)
     y: float = card_y + P_CH + 52
     first = _first_seat(view)
@@ -688,8 +691,9 @@ def _phone(board: _Board, view: dict, title_words: tuple[str, str]) -> float:
     note_x = 14 + 2 * P_BW + 40
     _piles(board, view, 14, y + 18, P_BW, P_BH, 26, note_x, y + 18 + P_BH / 2, W - 14 - note_x)
     height = y + 18 + P_BH + 10
-    if view["over"]:
-        _over(board, view, 8, card_y + 10, W - 16, 44)
+    if view["over"]:        # beside the trick's empty place, not over its words
+        left = 8 if view["trick"] else 8 + P_CW + 8
+        _over(board, view, left, card_y + 10, W - 8 - left, 44)
     board.parts.insert(parts_start, f'<rect width="{W}" height="{height}" fill="#eaf3f7"/>'
                                     f'<rect width="{W}" height="42" fill="#14406e"/>')
     return height

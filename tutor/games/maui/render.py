@@ -491,6 +491,7 @@ def _lagoon(dwg, geo, view, lang, hl, marks):
     g.add(dwg.rect(insert=(_r(x), _r(y)), size=(_r(w), _r(h)), rx=_r(18 * u), ry=_r(18 * u), fill="#e9d8a6",
                    stroke="#b08d57", stroke_width=2))
     card_w, card_h = geo.card_w, geo.card_h
+    badges = []
     for index, cell in enumerate(view["lagoon"]):
         depth = cell["depth"]
         cx, cy, cw, ch = geo.cell_box(index)
@@ -524,9 +525,6 @@ def _lagoon(dwg, geo, view, lang, hl, marks):
             if n > 1:
                 cg.add(S.badge(dwg, f"\u00d7{n}", left - (n - 1) * step - 2 * u, top + 12 * u, fill=S.INK,
                                size=geo.fs(11), cls="pile-count"))
-            if top_card.get("face_down"):
-                cg.add(S.badge(dwg, _w("face_down", lang), left + card_w / 2, top, fill="#234e52",
-                               size=geo.fs(9)))
             if depth in marks["new"]:
                 cg.add(S.badge(dwg, _w("new", lang), cx + 8 * u, cy + ch - 11 * u, anchor="start",
                                fill=S.EVENT, size=geo.fs(9), cls="event new"))
@@ -537,7 +535,12 @@ def _lagoon(dwg, geo, view, lang, hl, marks):
             cg.add(S.ring(dwg, cx, cy, cw, ch, kind="event", pad=1, radius=10, target=f"cell:{depth}"))
         if f"cell:{depth}" in hl:
             cg.add(S.ring(dwg, cx, cy, cw, ch, pad=3, radius=12, target=f"cell:{depth}"))
+        if cards and cards[-1].get("face_down"):
+            badges.append(S.badge(dwg, _w("face_down", lang), left + card_w / 2, top, fill="#234e52",
+                                  size=geo.fs(9)))
         g.add(cg)
+    for badge in badges:        # over every cell's rings, which would cross their words
+        g.add(badge)
     return g
 
 
@@ -692,13 +695,13 @@ def _seat(dwg, geo, view, s, lang, hl, marks, offers, splice):
     tags = marks["seats"].get(s, set())
     if tags - {"nothing"}:     # coming up empty-handed gets a word, not a ring
         g.add(S.ring(dwg, x, y, w, h, kind="event", pad=2, radius=12, target=f"seat:{s}"))
+    if f"seat:{s}" in hl:
+        g.add(S.ring(dwg, x, y, w, h, pad=6, radius=14, target=f"seat:{s}"))
+    # last, so the rings round the panel (what just happened, what is pointed at) never cover its words
     words = [_w(t, lang) for t in ("caught", "won_tie", "tie", "seagull", "jellyfish", "nothing") if t in tags]
     if words:
         g.add(S.badge(dwg, " · ".join(words), x + w / 2, y + h, fill=S.EVENT if tags - {"nothing"} else S.MUTED,
                       size=geo.fs(9.5), cls="event " + " ".join(sorted(tags))))
-    if f"seat:{s}" in hl:
-        g.add(S.ring(dwg, x, y, w, h, pad=6, radius=14, target=f"seat:{s}"))
-    # last, so the rings round the panel (what just happened, what is pointed at) never cover its words
     if s in view.get("to_move", ()) and not view.get("over"):
         word = "deciding" if view.get("phase") == "jellyfish" else "choosing"
         g.add(S.badge(dwg, _w(word, lang) + "\u2026", x + w - 8 * u, y, anchor="end", fill="#3e4c59",

@@ -5,6 +5,7 @@ her hands point to, your hand, the dive cards turned up this round), and render 
 
 from __future__ import annotations
 
+import math
 import random
 import re
 import statistics
@@ -278,6 +279,158 @@ def test_on_a_table_the_panels_stay_clear_of_each_other_and_of_the_lagoon(layout
                 ax, ay, aw, ah = a
                 bx, by, bw, bh = b
                 assert ax + aw <= bx or bx + bw <= ax or ay + ah <= by or by + bh <= ay, f"{what}: {a} {b}"
+
+
+# --------------------------------------------------------------------------- words over words, rings over words
+
+def printed(root) -> list[tuple[int, str, float, float, float, float]]:
+    """(document order, words, left, top, right, bottom) of each printed <text> outside <defs>: its width guessed
+    from its size (tutor.core.cardtable.em, each tspan at its own), its height a browser's text box (the font's
+    ascent 0.93 of the size over the baseline, its descent 0.24 under it), placed through its groups'
+    translates; the words of an opaque band (game over) hide what lies under them."""
+    order = {id(el): i for i, el in enumerate(root.iter())}
+    out, band = [], []
+
+    def walk(el, dx, dy, size, anchor, weight, in_band):
+        tag = el.tag.replace(NS, "")
+        if tag == "defs":
+            return
+        m = TRANSLATE.search(el.get("transform") or "")
+        if m:
+            dx, dy = dx + float(m.group(1)), dy + float(m.group(2))
+        size = float(el.get("font-size", size))
+        anchor, weight = el.get("text-anchor", anchor), el.get("font-weight", weight)
+        if el.get("class") == "game-over":
+            in_band = True
+            r = el.find(NS + "rect")
+            band.append((float(r.get("x")), float(r.get("y")), float(r.get("x")) + float(r.get("width")),
+                         float(r.get("y")) + float(r.get("height"))))
+        if tag == "text" and text_of(el).strip():
+            x, y = dx + float(el.get("x")), dy + float(el.get("y"))
+            wide = text_width(el, size, weight == "bold")
+            left = x - (wide if anchor == "end" else wide / 2 if anchor == "middle" else 0)
+            out.append((order[id(el)], text_of(el).strip(), left, y - 0.93 * size, left + wide, y + 0.24 * size,
+                        in_band))
+            return
+        for child in el:
+            walk(child, dx, dy, size, anchor, weight, in_band)
+
+    walk(root, 0.0, 0.0, 16.0, "start", "normal", False)
+    hidden = [t for t in out if not t[6] and any(t[2] < bx1 and bx0 < t[4] and t[3] < by1 and by0 < t[5]
+                                                   for bx0, by0, bx1, by1 in band)]
+    return [t[:6] for t in out if t not in hidden]
+
+
+def words_over_words(root) -> list[str]:
+    """Pairs of printed words whose boxes cross by more than 2 units across and 3 down (what a page's check of
+    the texts' client rects finds)."""
+    boxes = printed(root)
+    out = []
+    for i, (_, a, al, at, ar, ab) in enumerate(boxes):
+        for _, b, bl, bt, br, bb in boxes[i + 1:]:
+            if min(ar, br) - max(al, bl) > 2 and min(ab, bb) - max(at, bt) > 3:
+                out.append(f"{a!r} over {b!r}")
+    return out
+
+
+def rings_over_words(root) -> list[str]:
+    """Words that a highlight or event ring (a rect or a circle) drawn after them runs across: its stroke, as a
+    band half its width either side of its outline, against each word's box (from its capitals' top, 0.74 of the
+    size over the baseline, to 0.2 under it)."""
+    order = {id(el): i for i, el in enumerate(root.iter())}
+    words = []
+    for o, w, l, t, r, b in printed(root):
+        size = (b - t) / 1.17
+        words.append((o, w, l, t + 0.19 * size, r, b - 0.04 * size))
+    out = []
+    for el in root.iter():
+        kind = (el.get("class") or "").split()[:1]
+        tag = el.tag.replace(NS, "")
+        if kind not in (["highlight"], ["event"]) or tag not in ("rect", "circle"):
+            continue
+        half = float(el.get("stroke-width") or 1) / 2
+        for o, w, l, t, r, b in words:
+            if o > order[id(el)]:
+                continue            # drawn after the ring: on top of it
+            if tag == "circle":
+                cx, cy, radius = float(el.get("cx")), float(el.get("cy")), float(el.get("r"))
+                near = math.hypot(max(l - cx, 0, cx - r), max(t - cy, 0, cy - b))
+                far = max(math.hypot(px - cx, py - cy) for px in (l, r) for py in (t, b))
+                crosses = near < radius + half and far > radius - half
+            else:
+                x, y, wd, ht = (float(el.get(a)) for a in ("x", "y", "width", "height"))
+                meets = l < x + wd + half and x - half < r and t < y + ht + half and y - half < b
+                inside = x + half <= l and y + half <= t and r <= x + wd - half and b <= y + ht - half
+                crosses = meets and not inside
+            if crosses:
+                out.append(f"{el.get('class')} ring on {el.get('data-target') or 'Kiti'} over {w!r}")
+    return out
+
+
+def test_on_a_phone_no_words_run_into_other_words():
+    """Phone readers (issue #24): the box's and a catch pile's small cards printed −10 and −15 into their
+    neighbours' values ('9−10'); a no-fights pile's covered cards printed their names under the top card's; the
+    game-over band let the depth names show through; Kiti's name sat under a seat's 'choosing…'."""
+    bad = []
+    for what, view, kw in BOARDS:
+        found = words_over_words(ET.fromstring(render(view, layout="phone", **kw)))
+        if found:
+            bad.append(f"{what}: {found[:3]}")
+    assert not bad, f"{len(bad)} boards: " + "\n".join(bad[:10])
+
+
+@pytest.mark.parametrize("layout", list(LAYOUTS))
+def test_no_ring_runs_across_words_drawn_under_it(layout):
+    """A lesson's pointer or an event's ring goes under the words it passes: a seat's event word ('caught'), a
+    cell's 'face down', the letters on Kiti's hands, her name."""
+    bad = []
+    for what, view, kw in BOARDS[::2]:
+        found = rings_over_words(ET.fromstring(render(view, layout=layout, **kw)))
+        if found:
+            bad.append(f"{what}: {found[:3]}")
+    assert not bad, f"{len(bad)} boards: " + "\n".join(bad[:10])
+
+
+def test_the_word_checks_can_fail():
+    """Two chips' values pushed together, and a ring drawn last round a seat, are seen."""
+    view = next(v for what, v, kw in BOARDS if (v.get("boxed") or ()) and len(v["boxed"]) > 20)
+    root = ET.fromstring(render(view, layout="phone", highlight=["seat:0"]))
+    assert not words_over_words(root)
+    box = next(el for el in root.iter() if el.get("class") == "box")
+    chips = [el for el in box.iter(NS + "text") if el.get("text-anchor") == "middle"]
+    assert len(chips) > 20
+    chips[1].set("x", str(float(chips[0].get("x")) + 2))
+    chips[1].set("y", chips[0].get("y"))
+    assert words_over_words(root)
+    root = ET.fromstring(render(view, layout="phone", highlight=["seat:0"]))
+    ring = next(el for el in root.iter(NS + "rect") if el.get("data-target") == "seat:0")
+    seat = next(el for el in root.iter() if el.get("class") == "seat" and el.get("data-seat") == "0")
+    seat.remove(ring)
+    seat.append(ring)
+    assert any("choosing" in w or "выбира" in w for w in rings_over_words(root))
+
+
+def test_on_a_phone_the_ring_round_kiti_passes_inside_her_lettered_hands():
+    """The pointer at Kiti (a dashed ring) once ran across the R/L (П/Л) discs on her hands: now it passes inside
+    them, and the hands stop short of the name tags they point at."""
+    seen = 0
+    for what, view, kw in BOARDS:
+        if view.get("kiti") is None:
+            continue
+        root = ET.fromstring(render(view, layout="phone", highlight=("kiti",)))
+        kiti = next(el for el in root.iter() if el.get("class") == "kiti")
+        ring = next(el for el in kiti.iter(NS + "circle") if el.get("class") == "highlight")
+        cx, cy, r = (float(ring.get(a)) for a in ("cx", "cy", "r"))
+        outer = r + float(ring.get("stroke-width")) / 2
+        tags = [_box_of(el) for el in kiti.iter() if el.get("class") == "kiti-tag"]
+        for hand in (el for el in kiti.iter() if (el.get("class") or "").startswith("kiti-hand")):
+            disc = next(c for c in hand.iter(NS + "circle") if c.get("fill") not in (None, "none"))
+            hx, hy, hr = (float(disc.get(a)) for a in ("cx", "cy", "r"))
+            assert math.hypot(hx - cx, hy - cy) - hr > outer + 2, f"{what}: the ring crosses a hand"
+            for tx, ty, tw, th in tags:
+                assert hx + hr < tx - 2 or hx - hr > tx + tw + 2, f"{what}: a hand lies on a name tag"
+        seen += 1
+    assert seen > 100
 
 
 @pytest.mark.parametrize("layout", list(LAYOUTS))

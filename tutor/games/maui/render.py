@@ -38,6 +38,10 @@ from tutor.games.maui.text import depth_name, kind_name
 
 HAND_PITCH = 24          # the widest a hand's chip (and its click target) gets on a table: about 32 px on a laptop
 KITI_RING = 35           # radius (at print 9) of the highlight ring round Kiti; her name is written outside it
+KITI_ARM = 36            # how far (at print 9) her hands reach from her shoulders
+# a phone's Kiti: arms long enough that the ring round her (just clear of her wreath and dress) passes inside the
+# lettered hands, and name tags narrow enough to leave the hands (and a ring round one) clear of them
+PHONE_KITI_RING, PHONE_KITI_ARM, PHONE_TAG_W = 31, 50, 100
 
 RED, BLUE = "#d62828", "#1d4ed8"   # Kiti's bracelets
 WATER = {"shallow": "#a8dadc", "middle": "#4f9dc4", "deep": "#1d4e89"}
@@ -300,12 +304,13 @@ class _Phone(_Geo):
         return x + 6, y + 6 + row * self.cell_h, w - 12, self.cell_h - 2
 
     def kiti_place(self, kiti: int, ghost: bool = False) -> tuple[float, float]:
-        return self.W / 2, self.kiti_rows[ghost] + 44
+        return self.W / 2, self.kiti_rows[ghost] + 36
 
     def kiti_targets(self, kiti: int, view: dict, ghost: bool = False) -> dict:
         """Name tags either side of her: her right hand on the left of the picture (she faces us)."""
         _, py = self.kiti_place(kiti, ghost)
-        return {"right": (8.0, py - 23, 118.0, 30.0), "left": (self.W - 126, py - 23, 118.0, 30.0)}
+        w = PHONE_TAG_W
+        return {"right": (8.0, py - 23, w, 30.0), "left": (self.W - 8 - w, py - 23, w, 30.0)}
 
 
 # the laptop table, as the tests and the lessons' pointers knew it
@@ -743,13 +748,19 @@ def _kiti(dwg, geo, view, lang, hl, marks, *, seat=None, ghost=False):
     # the hand that settled this round's dispute is marked where Kiti stood for it
     hand_used = marks["hand"] if ghost or marks["kiti_from"] is None else None
     sx0, sy0 = px, py - 8 * u                       # shoulders
+    arm, ring = (PHONE_KITI_ARM, PHONE_KITI_RING) if geo.phone else (KITI_ARM * u, KITI_RING * u)
+    # the rings round her go under her hands, so a ring never covers the letters on them
+    if not ghost and marks["kiti_from"] is not None:
+        g.add(dwg.circle(center=(_r(px), _r(py)), r=_r(27 * u), class_="event", **S.EVENT_STYLE))
+    if not ghost and "kiti" in hl:
+        g.add(dwg.circle(center=(_r(px), _r(py)), r=_r(ring), class_="highlight", **S.HIGHLIGHT_STYLE))
     hands = []
     for hand, to_seat, colour, letter in (("right", right, RED, "R"), ("left", left, BLUE, "L")):
         bx, by, bw, bh = targets[hand]     # aim at the nearest point of that seat's panel
         tx, ty = min(max(sx0, bx + 12 * u), bx + bw - 12 * u), min(max(sy0, by + 12 * u), by + bh - 12 * u)
         dx, dy = tx - sx0, ty - sy0
         d = math.hypot(dx, dy) or 1.0
-        ex, ey = sx0 + dx / d * 36 * u, sy0 + dy / d * 36 * u
+        ex, ey = sx0 + dx / d * arm, sy0 + dy / d * arm
         hands.append((ex, ey))
         used = hand_used == hand
         hg = dwg.g(class_=S.classes("kiti-hand", hand, "event" if used else None))
@@ -766,13 +777,9 @@ def _kiti(dwg, geo, view, lang, hl, marks, *, seat=None, ghost=False):
         g.add(hg)
     if ghost:
         return g
-    if marks["kiti_from"] is not None:
-        g.add(dwg.circle(center=(_r(px), _r(py)), r=_r(27 * u), class_="event", **S.EVENT_STYLE))
-    if "kiti" in hl:
-        g.add(dwg.circle(center=(_r(px), _r(py)), r=_r(KITI_RING * u), class_="highlight", **S.HIGHLIGHT_STYLE))
     # her name goes where neither arm reaches (below, above, or to either side), outside the rings
     # drawn round her, and on top of them
-    reach = (KITI_RING + 12) * u
+    reach = ring + 12 * u
     spots = [(px, py + reach + 4 * u), (px, py - reach), (px - reach - 12 * u, py + 4 * u),
              (px + reach + 12 * u, py + 4 * u)]
     if geo.phone:

@@ -281,11 +281,12 @@ def test_every_word_on_a_card_stays_on_the_card_at_each_layouts_size():
     assert not out, "\n".join(out[:20])
 
 
-def test_on_a_phone_no_ring_over_words():
-    """Every phone board (random games, every lesson frame in both languages): no highlight or event ring runs
+def test_on_a_phone_no_words_over_words_and_no_ring_over_words():
+    """Every phone board (random games, every lesson frame in both languages): no two printed lines cross (the
+    bonuses overlapped, one card's name running under the next: 'Sperm whal'), and no highlight or event ring runs
     across a label: the dashed ring round a player's name hid 'Hand · 3', a card's
     ring 'Bonuses', 'Follow: …' or the discard's count."""
-    from layout_check import rings_over_text
+    from layout_check import rings_over_text, text_overlaps
     from tutor.core.scenario import load_file, replay
     boards = [(what, view, kw) for what, view, kw in BOARDS]
     for path in sorted((ROOT / "lessons" / "trump_whales" / "scenarios").glob("*.yaml")):
@@ -296,5 +297,23 @@ def test_on_a_phone_no_ring_over_words():
     bad = []
     for what, view, kw in boards:
         svg = g.render(view, layout="phone", **kw)
-        bad += [f"{what}: {p}" for p in rings_over_text(svg)]
+        bad += [f"{what}: {p}" for p in text_overlaps(svg) + rings_over_text(svg)]
     assert not bad, f"{len(bad)}: " + "\n".join(bad[:10])
+
+
+def test_on_a_phone_no_bonus_covers_another():
+    """Phone readers found four bonuses overlapping, each hiding the next one's pearl count and the end of its
+    name: on a phone every bonus lies whole, in rows (four a row beside an open hand's pearl pile, two beside
+    another's pile and hand), in every phone board."""
+    from tutor.games.trump_whales.render import P_BH, P_BW
+    seen = 0
+    for what, view, kw in BOARDS:
+        root = ET.fromstring(g.render(view, layout="phone", **kw))
+        for group in (el for el in root.iter() if el.get("class") == "bonuses"):
+            spots = [tuple(map(float, re.search(r"translate\(([-0-9.]+) ([-0-9.]+)\)", el.get("transform")).groups()))
+                     for el in group if el.get("transform")]
+            seen = max(seen, len(spots))
+            for i, (x1, y1) in enumerate(spots):
+                for x2, y2 in spots[i + 1:]:
+                    assert abs(x1 - x2) >= P_BW or abs(y1 - y2) >= P_BH, f"{what}: bonuses at {x1},{y1}, {x2},{y2}"
+    assert seen >= 4, seen      # the boards hold a panel with four bonuses or more

@@ -63,7 +63,7 @@ PHONE_W = 360
 P_CW, P_CH = 66, 88            # a card in the trick
 P_BW, P_BH = 64, 84            # a bonus, a card of an open hand, the discard pile
 P_ROW = 5                      # cards of an open hand in one row
-P_BONUS_ROW = 4                # bonuses in one row, beside the pearl pile (60 units apart)
+P_BONUS_ROW = 4                # an open hand's bonuses in one row, side by side, the pearl pile at their right
 P_PW, P_PH = 44, 62            # the pearl pile
 P_HW, P_HH = 30, 42            # another player's hand, from its back
 P_TOP = 66                     # a panel's top to its first row's labels: under the name's tap target and its ring
@@ -463,12 +463,14 @@ def _panel_rect(board: _Board, seat: dict, acting: bool, x, y, w, h) -> None:
                        f'stroke-width="{2.5 if acting else 1}" class="seat" data-seat="{s}"/>')
 
 
-def _pearl_pile(board: _Board, seat: dict, x, y, w, h, label_y, label_width) -> None:
-    """The pearl pile, face down, its size on it and above it; the points noted on the score pad beside it."""
+def _pearl_pile(board: _Board, seat: dict, x, y, w, h, label_y, label_width, right: bool = False) -> None:
+    """The pearl pile, face down, its size on it and above it; the points noted on the score pad beside it.
+    `right`: the pile at a phone panel's right edge, its label ending over its right side, the noted points under
+    it."""
     lang = board.lang
     s, n = seat["seat"], seat["pearl_count"]
-    board.parts.append(fitted(x, label_y, _w("pearls", lang, n=n), label_width, board.f(9.5), board.floor,
-                              fill=S.MUTED, cls="pearl-count"))
+    board.parts.append(fitted(x + w if right else x, label_y, _w("pearls", lang, n=n), label_width, board.f(9.5),
+                              board.floor, anchor="end" if right else "start", fill=S.MUTED, cls="pearl-count"))
     if n:
         if n > 1:
             board.parts.append(f'<rect x="{x + 3}" y="{y + 3}" width="{w}" height="{h}" rx="6" fill="#0f2d4d"/>')
@@ -483,9 +485,10 @@ def _pearl_pile(board: _Board, seat: dict, x, y, w, h, label_y, label_width) -> 
     noted = seat.get("noted", 0)
     if noted:       # reward points no card could stand for, written on the score pad (ruling short-reward)
         pile_words = f'{pile_words}, {_w("noted", lang, n=noted)}'
+        where = dict(x=x + w / 2, y=y + h + 17, anchor="middle") if right else dict(x=x + w + 5, y=y + h / 2 + 4)
         board.parts.append(f'<g class="noted"><title>{escape(_w("noted", lang, n=noted))}</title>'
-                           + _t(x + w + 5, y + h / 2 + 4, f"+{noted} ✎", size=board.f(11), weight="bold",
-                                fill="#7a4b00") + "</g>")
+                           + _t(where.pop("x"), where.pop("y"), f"+{noted} ✎", size=board.f(11), weight="bold",
+                                fill="#7a4b00", **where) + "</g>")
     board.element(f"pearls:{s}", x, y, w, h, pile_words)
 
 
@@ -610,8 +613,9 @@ def _first_seat(view: dict) -> int:
 
 def _phone_panel(board: _Board, view: dict, seat: dict, y: float) -> int:
     """A player's panel across the phone: name and total, this round's points and what they are doing (a 46-unit
-    tap target for the seat); a hand the viewer sees, five cards a row, then the pearl pile and the bonuses (in
-    rows of P_BONUS_ROW, each wide enough to tap); another's hand is a small fan of backs beside the bonuses. Its
+    tap target for the seat); a hand the viewer sees, five cards a row, then the bonuses (P_BONUS_ROW a row) and
+    the pearl pile at the right; another's hand is a small fan of backs at the right, beside the pearl pile, its
+    bonuses two a row. No bonus covers another (an overlap hid a card's pearls and the end of its name). Its
     height."""
     lang = board.lang
     s = seat["seat"]
@@ -619,8 +623,12 @@ def _phone_panel(board: _Board, view: dict, seat: dict, y: float) -> int:
     open_hand = seat["hand"] is not None
     rows = max(1, math.ceil(len(seat["hand"]) / P_ROW)) if open_hand else 0
     shown, hidden = _bonus_cards(seat)
-    bonus_rows = math.ceil((len(shown) + hidden) / P_BONUS_ROW) if open_hand else min(1, len(shown) + hidden)
-    row = max(P_PH + 8, bonus_rows * (P_BH + 4))      # the pile's row: as tall as the bonuses, or the pile
+    hx = PHONE_W - 14 - 80                              # another's hand
+    px = PHONE_W - 14 - P_PW if open_hand else hx - 12 - P_PW      # the pearl pile
+    per = max(1, min(P_BONUS_ROW, int((px - 10 - 14 + 4) // (P_BW + 4))))     # bonuses a row, side by side
+    bonus_rows = math.ceil((len(shown) + hidden) / per)
+    noted = 17 if seat.get("noted") else 0            # the points noted on the score pad, under the pile
+    row = max(P_PH + 8 + noted, bonus_rows * (P_BH + 4))      # the pile's row: as tall as the bonuses, or the pile
     hand_h = P_DROP + rows * (P_BH + 4) + 16 if open_hand else 0
     ry = y + P_TOP + hand_h                             # the labels over the pile and the bonuses
     height = round(ry + P_DROP + row + 6 - y)        # a ring round a bonus (4 out) stays in its panel
@@ -635,28 +643,27 @@ def _phone_panel(board: _Board, view: dict, seat: dict, y: float) -> int:
         board.parts.append(fitted(PHONE_W - 16, y + 39, note, 150, 11, board.floor, bold=True, anchor="end",
                                   fill="#8a5a00", cls="note"))
     board.element(f"seat:{s}", 10, y + 4, PHONE_W - 20, 46, name)
-    _pearl_pile(board, seat, 14, ry + P_DROP, P_PW, P_PH, ry, 84)
-    bx = 102
-    board.parts.append(fitted(bx, ry, _w("bonuses", lang), 80, 10, board.floor, fill=S.MUTED))
+    bx = 14
+    words = _w("bonuses", lang)
+    board.parts.append(fitted(bx, ry, words, 80, 10, board.floor, fill=S.MUTED))
+    label_end = bx + _em(words, False) * 10 + 10
+    _pearl_pile(board, seat, px, ry + P_DROP, P_PW, P_PH, ry, px + P_PW - label_end, right=True)
     hand_words = _w("hand", lang, n=seat["hand_count"])
+    board.parts.append('<g class="bonuses">')
+    for i, c in enumerate(shown + [None] * hidden):
+        x, by = bx + (i % per) * (P_BW + 4), ry + P_DROP + (i // per) * (P_BH + 4)
+        if c is None:
+            board.back(x, by, P_BW, P_BH)
+        else:
+            board.card(c, x, by, P_BW, P_BH)
+    board.parts.append("</g>")
     if open_hand:
-        board.parts.append('<g class="bonuses">')
-        step = (PHONE_W - 14 - bx - P_BW) / (P_BONUS_ROW - 1)
-        for i, c in enumerate(shown + [None] * hidden):
-            x, by = round(bx + (i % P_BONUS_ROW) * step, 1), ry + P_DROP + (i // P_BONUS_ROW) * (P_BH + 4)
-            if c is None:
-                board.back(x, by, P_BW, P_BH)
-            else:
-                board.card(c, x, by, P_BW, P_BH)
-        board.parts.append("</g>")
         hy = y + P_TOP
         board.parts.append(fitted(14, hy, hand_words, 200, 10.5, board.floor, fill=S.MUTED, cls="hand-count"))
         board.parts.append('<g class="hand">')
         for i, c in enumerate(seat["hand"]):
             board.card(c, 14 + (i % P_ROW) * (P_BW + 4), hy + P_DROP + (i // P_ROW) * (P_BH + 4), P_BW, P_BH)
     else:
-        hx = PHONE_W - 14 - 80
-        _bonuses(board, seat, bx, ry + P_DROP, hx - 10 - bx, P_BW, P_BH)
         board.parts.append(fitted(hx, ry, hand_words, 80, 10, board.floor, fill=S.MUTED, cls="hand-count"))
         board.parts.append('<g class="hand">')
         _backs(board, seat["hand_count"], hx, ry + P_DROP, 80, P_HW, P_HH)

@@ -621,7 +621,7 @@ def _phone_panel(board: _Board, view: dict, seat: dict, y: float) -> int:
     s = seat["seat"]
     acting, note = _note(view, seat, lang)
     open_hand = seat["hand"] is not None
-    rows = max(1, math.ceil(len(seat["hand"]) / P_ROW)) if open_hand else 0
+    rows = math.ceil(len(seat["hand"]) / P_ROW) if open_hand else 0      # an empty hand: its label alone
     shown, hidden = _bonus_cards(seat)
     hx = PHONE_W - 14 - 80                              # another's hand
     px = PHONE_W - 14 - P_PW if open_hand else hx - 12 - P_PW      # the pearl pile

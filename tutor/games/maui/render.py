@@ -158,8 +158,10 @@ class _Table(_Geo):
         self.RX = self.W / 2 - self.seat_w / 2 - 6 * u
         self.lagoon_w, self.cell_h = 276 * u, 60 * u
         self.card_w, self.card_h = 122 * u, 52 * u
-        # the teacher's row of cards back in the box: bottom left, under the panels, left of Player 1's
+        # the teacher's row of cards back in the box: bottom left, under the panels, left of Player 1's, going on
+        # right of Player 1's when it is full
         self.box = (8 * u, self.H - self.foot - 24 * u, self.CX - self.seat_w / 2 - 16 * u, 22 * u)
+        self.box_right = (self.CX + self.seat_w / 2 + 8 * u,) + self.box[1:]
         self._kiti: dict = {}
 
     def seat_centre(self, seat: int) -> tuple[float, float]:
@@ -205,8 +207,8 @@ class _Table(_Geo):
             cx, cy = self.seat_centre(s)
             obstacles.append((cx - self.seat_w / 2, cy - self.panel_h / 2, cx + self.seat_w / 2,
                               cy + self.panel_h / 2))
-        bx0, by0, bw, bh = self.box
-        obstacles.append((bx0, by0, bx0 + bw, by0 + bh))
+        for bx0, by0, bw, bh in (self.box, self.box_right):
+            obstacles.append((bx0, by0, bx0 + bw, by0 + bh))
 
         def clearance(t):
             x, y = CX + ux * t, CY + uy * t
@@ -785,8 +787,16 @@ def _kiti(dwg, geo, view, lang, hl, marks, *, seat=None, ghost=False):
     if geo.phone:
         spots = spots[:1]
     spots = [p for p in spots if p[1] > geo.header + 12 * u] or spots
+    word, size = _w("kiti", lang), geo.fs(11)
+    if not geo.phone:       # and off the lagoon's words and the panels
+        half = em(word, True) * size / 2 + 2 * u
+        lagoon = geo.lagoon_box()
+        panels = [geo.seat_box(s, view) for s in range(n)]
+        spots = [(sx, sy) for sx, sy in spots
+                 if not any(sx - half < bx + bw and bx < sx + half and sy - size < by + bh and by < sy + 3 * u
+                            for bx, by, bw, bh in [lagoon] + panels)] or spots
     lx, ly = max(spots, key=lambda p: min(math.hypot(p[0] - hx, p[1] - hy - 4 * u) for hx, hy in hands))
-    name = S.label(dwg, _w("kiti", lang), lx, ly, size=geo.fs(11), anchor="middle", weight="bold",
+    name = S.label(dwg, word, lx, ly, size=size, anchor="middle", weight="bold",
                    stroke="#f7f3e8", stroke_width=3, paint_order="stroke", cls="kiti-name")
     g.add(name)
     return g
@@ -825,24 +835,36 @@ BOX_ROW = 26             # a phone's row of boxed cards: a chip (22) and room un
 
 
 def _box_rows(geo, view, w: float) -> list[list[tuple[dict, float]]]:
-    """The boxed cards the view shows, laid out: on a phone in as many rows of `w` as they need; on a table in
-    one row, pushed closer together (their values overlapping) when they would not fit."""
+    """The boxed cards the view shows, laid out in rows `w` wide: on a phone as many as they need; on a table two
+    (left and right of Player 1's panel), their cards pushed closer together (values overlapping) only when two
+    rows cannot hold them."""
     boxed = list(view.get("boxed") or ())
     chip_w = 16 if geo.phone else 14 * geo.u
     size = geo.fs(9)
-    if not geo.phone:
-        xs = _chip_xs(boxed, chip_w, size)
-        if xs and xs[-1] + chip_w > w:
-            xs = [x * (w - chip_w) / xs[-1] for x in xs]
-        return [list(zip(boxed, xs))]
+    rows = _wrapped(boxed, chip_w, size, w)
+    if geo.phone or len(rows) <= 2:
+        return rows
+    half = (len(boxed) + 1) // 2
+    out = []
+    for part in (boxed[:half], boxed[half:]):
+        xs = _chip_xs(part, chip_w, size)
+        out.append(list(zip(part, [x * (w - chip_w) / xs[-1] for x in xs] if xs[-1] + chip_w > w else xs)))
+    return out
+
+
+def _wrapped(boxed, chip_w: float, size: float, w: float) -> list[list[tuple[dict, float]]]:
+    """`boxed` in rows `w` wide, each card where _chip_xs puts it in its row."""
     rows: list[list[tuple[dict, float]]] = []
     row: list = []
     for card in boxed:
-        xs = _chip_xs([c for c, _ in row] + [card], chip_w, size)
-        if row and xs[-1] + chip_w > w:
-            rows.append(row)
-            row, xs = [], [0.0]
-        row.append((card, xs[-1]))
+        if row:
+            x = row[-1][1] + _chip_xs([row[-1][0], card], chip_w, size)[1]
+            if x + chip_w > w:
+                rows.append(row)
+                row, x = [], 0.0
+        else:
+            x = 0.0
+        row.append((card, x))
     if row:
         rows.append(row)
     return rows
@@ -857,9 +879,10 @@ def _box(dwg, geo, view, lang, x, y, w, label_at):
     chip_w, chip_h = (16, 22) if geo.phone else (14 * geo.u, 20 * geo.u)
     rows = _box_rows(geo, view, w)
     for r, row in enumerate(rows):
-        cy = y + r * BOX_ROW
+        # a phone's rows go down; a table's second row goes right of Player 1's panel
+        left, cy = (x, y + r * BOX_ROW) if geo.phone or r == 0 else (geo.box_right[0], y)
         for card, dx in row:
-            cx = x + dx
+            cx = left + dx
             chip = dwg.use(f"#maui-chip-{card['kind']}", insert=(_r(cx), _r(cy)), size=(_r(chip_w), _r(chip_h)))
             chip["class"] = "card catch boxed"
             S.data(chip, card=card["id"])

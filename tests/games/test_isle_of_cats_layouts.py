@@ -357,3 +357,33 @@ def test_a_boats_highlight_keeps_off_its_column_and_row_numbers():
                 assert any(k.startswith("boat:") for k, *_ in ring_bands(root)), what
             bad += [f"{what} {lay}: {p}" for p in rings_over_numbers(root)]
     assert not bad, "\n".join(bad[:10])
+
+
+def texts_over_texts(root) -> list[str]:
+    """Pairs of printed texts whose guessed boxes overlap, less those one of which an opaque thing drawn later
+    hides: a tile over the treasure map it lies on, a family's white label box over a tile's initial or a map's."""
+    boxes = text_boxes(root)
+    hidden = ({"map", "placed-tile"}, {"family", "placed-tile"}, {"map", "family"})
+    out = []
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            if {a[5], b[5]} not in hidden and _meet(a[1:5], b[1:5], 0.5):
+                out.append(f"{a[0]!r} ({a[5]}) over {b[0]!r} ({b[5]})")
+    return out
+
+
+@pytest.mark.parametrize("layout", list(LAYOUTS))
+def test_no_text_is_printed_over_another_and_no_boat_over_another(layout):
+    """Every board of the random games and the lessons' examples, in each layout: no two texts overlap (a laptop's
+    four boats in one row, 11.5-unit squares in 748 units, were drawn over one another, numbers over numbers),
+    and boats side by side keep apart."""
+    bad = []
+    for what, view, kw in BOARDS:
+        root = ET.fromstring(render(view, layout=layout, **kw))
+        bad += [f"{what}: {p}" for p in texts_over_texts(root)[:2]]
+        boats = [(float(b.get("data-x0")), float(b.get("data-y0")), float(b.get("data-cell"))) for b in root.iter()
+                 if b.get("class") == "boat"]
+        for (x1, y1, c1), (x2, y2, _c) in zip(boats, boats[1:]):
+            if abs(y1 - y2) < 1 and x1 + 22 * c1 > x2:
+                bad.append(f"{what}: a boat at x={x2:g} over the one at x={x1:g}")
+    assert not bad, f"{len(bad)} problems:\n" + "\n".join(bad[:10])

@@ -636,16 +636,24 @@ def _card_rows(cards: list, bw: float, h: float, floor: float, lang: str) -> tup
 
 class _Panel(NamedTuple):
     """Where a seat's panel puts its parts, from its top-left corner: the boat (ox, oy), its square c, the family
-    cards' band under it and the whole height."""
+    cards' band under it (or their column beside it, `beside` wide) and the whole height."""
     ox: float
     oy: float
     c: float
     per_row: int
     card_h: float
     height: float
+    beside: float = 0
 
 
-def _panel(seat: dict, c: float, g: _Geo, f: _Fonts, lang: str) -> _Panel:
+# the narrowest column of family cards beside a boat (their words at the smallest print, three or four lines)
+BESIDE = 78
+
+
+def _panel(seat: dict, c: float, g: _Geo, f: _Fonts, lang: str, span: float = 0) -> _Panel:
+    """A seat's panel with a boat of square c. Where the panel may be `span` wide and the boat leaves room, its
+    family cards go in a column beside the boat if they fit its height (a phone's smaller boats, a laptop's three
+    or four boats two by two), else under it."""
     k = g.k
     nums = _numbers_size(c, f.floor)
     ox = nums * 0.7 + 2 + NUMBERS_OFF
@@ -654,6 +662,12 @@ def _panel(seat: dict, c: float, g: _Geo, f: _Fonts, lang: str) -> _Panel:
     cards = _faces(seat)
     height = oy + bh
     per_row, card_h = 0, 32 * k
+    room = span - ox - bw - 8 * k
+    if cards and room >= BESIDE:
+        w = round(min(room, 150 * k), 2)
+        h = max(_card_height(card["id"], w, lang, card_h, f.floor) for card in cards)
+        if len(cards) * (h + 6) - 6 <= bh:
+            return _Panel(ox, oy, c, 1, h, height, w)
     if cards:
         per_row, card_h = _card_rows(cards, bw, card_h, f.floor, lang)
         rows = -(-len(cards) // per_row)
@@ -667,9 +681,9 @@ def _step(c: float, least: float = 6.0) -> float:
 
 
 def _least_cell(f: _Fonts) -> float:
-    """The smallest square a boat shrinks to, to fit its layout: one that holds "22" at the smallest print (a phone's
-    other boats are drawn smaller on purpose, at _Geo.other)."""
-    return -(-(K.em("22", False) * f.floor) * 2 // 1) / 2
+    """The smallest square a boat shrinks to, to fit its layout: one that holds a tile's initial or a map's at the
+    smallest print with a little room around it (the column numbers go every other one on a small boat)."""
+    return -(-(f.floor * 1.1) * 2 // 1) / 2
 
 
 def _panel_width(c: float, f: _Fonts) -> float:
@@ -717,7 +731,7 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=N
             c = cell or _step(min(largest, fit), low)
             while not cell and _panel_width(c, f) > room and c > low:
                 c = _step(c - 0.5, low)
-            p = _panel(seat, c, g, f, lang)
+            p = _panel(seat, c, g, f, lang, room)
             placed.append((seat, left, top, p, room))
             top += p.height + 14 * g.k
         height = top - 14 * g.k + pad
@@ -730,20 +744,26 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=N
             c = cell or _step(min(g.cell, fit), least)
             while not cell and cols * _panel_width(c, f) + (cols - 1) * 12 * g.k > room and c > least:
                 c = _step(c - 0.5, least)
+            span = (room - (cols - 1) * 12 * g.k) / cols
             while True:
                 rows = [order[i:i + cols] for i in range(0, n, cols)]
-                panels = [[_panel(seat, c, g, f, lang) for seat in row] for row in rows]
+                panels = [[_panel(seat, c, g, f, lang, span) for seat in row] for row in rows]
                 height = top + sum(max(p.height for p in row) for row in panels) + (len(rows) - 1) * 14 * g.k + pad
                 if cell or spec.max_height is None or height <= spec.max_height or c <= least:
                     break
                 # each row's boat is 9 squares tall: shrink by about what the excess asks, half a unit at least
                 c = _step(c - max(0.5, (height - spec.max_height) / (9 * len(rows))), least)
+            # side by side only as many boats as the width holds (four 11.5-unit boats in a laptop's 748 units
+            # were drawn over one another); then within the height, the largest squares; else the least height
+            wide = cell is not None or cols * _panel_width(c, f) + (cols - 1) * 12 * g.k <= room + 0.01
             fits = spec.max_height is None or height <= spec.max_height
-            rank = (fits, c, -height)
+            rank = (wide, fits, c if fits else -height, -height)
             if best is None or rank > best[0]:
-                best = (rank, c, cols, panels, height)
-        _rank, c, cols, panels, height = best
+                best = (rank, c, cols, panels, height, span)
+        _rank, c, cols, panels, height, span = best
         pw = _panel_width(c, f)
+        if any(p.beside for row in panels for p in row):       # each panel in its share of the width
+            pw = span
         spare = (room - cols * pw) / max(cols - 1, 1) if cols > 1 else 0
         y = top
         for r, row in enumerate(panels):
@@ -787,21 +807,23 @@ def _seat(b: _Board, view: dict, seat: dict, sx: float, sy: float, p: _Panel, g:
     bw, bh = C.WIDTH * c, C.HEIGHT * c
     names = []
     if cards:
-        # faces under the boat, in rows, each with its task in short words (the full task in its title)
+        # faces under the boat, in rows, or in a column beside it, each with its task in short words (the full task
+        # in its title)
         gap = 6
         per = p.per_row
-        w = (bw - gap * (per - 1)) / per
-        y0 = oy + bh + 6 * k
+        w = p.beside or (bw - gap * (per - 1)) / per
+        left, y0 = (ox + bw + 8 * k, oy) if p.beside else (ox, oy + bh + 6 * k)
         for j, card in enumerate(cards):
             name = card_name(card["id"], lang)
             names.append(name)
-            x0, y1 = ox + (j % per) * (w + gap), y0 + (j // per) * (p.card_h + gap)
+            x0, y1 = left + (j % per) * (w + gap), y0 + (j // per) * (p.card_h + gap)
             parts.append(f'<g class="family-card" data-face="true"><title>{escape(name)}</title>'
                          f'<rect x="{x0:.1f}" y="{y1:g}" width="{w:.1f}" height="{p.card_h:g}" rx="3" fill="#fffbe6" '
                          f'stroke="{S.INK}" stroke-width="0.8"/>' + _card_words(card["id"], x0, y1, w, lang, p.card_h, f.floor)[1]
                          + "</g>")
         rows = -(-len(cards) // per)
-        b.element(f"cards:{s}", ox - 2, y0 - 2, bw + 4, rows * (p.card_h + gap) - gap + 4, "; ".join(names))
+        b.element(f"cards:{s}", left - 2, y0 - 2, (p.beside or bw) + 4, rows * (p.card_h + gap) - gap + 4,
+                  "; ".join(names))
     else:
         cx = sx + min(K.em(head, True) * size, room) + 12 * k
         for j in range(count):

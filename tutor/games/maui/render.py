@@ -94,6 +94,7 @@ def _r(v: float) -> float:
 #   · the catch pile strip (PILE_H) when the view shows the pile · on a phone, the used cards' row (16)
 
 NAME_H, HAND_H, HEADS_H, CARDS_H, PILE_H = 27, 20, 13, 44, 22
+TABLE_FOOT = 6         # on a table, under the pile strip: room for the event word on the panel's foot
 PHONE_GAP = 16          # between a phone's panels: room for one's event badge and the next one's "choosing…"
 KITI_ROW = 100           # a phone's row for Kiti: her figure, the ring round her, her name under it
 BIG_CARD_H = 56          # a phone hand's card cell: wider and taller than the layout's smallest tap target
@@ -132,7 +133,7 @@ class _Geo:
         h = by + CARDS_H * u
         pile = _pile_shown(seat)
         if pile:
-            h += (PILE_H + 2 if self.phone else PILE_H) * u
+            h += (PILE_H + 2 if self.phone else PILE_H + TABLE_FOOT) * u
         discards_row = self.phone and bool(seat.get("discards"))
         if discards_row:
             h += 16
@@ -153,7 +154,7 @@ class _Table(_Geo):
         half = (self.H - self.foot - self.header) / 2
         self.CY = self.header + half
         self.seat_w = 180 * u
-        self.panel_h = (NAME_H + HAND_H + HEADS_H + CARDS_H + PILE_H) * u     # the tallest panel
+        self.panel_h = (NAME_H + HAND_H + HEADS_H + CARDS_H + PILE_H + TABLE_FOOT) * u     # the tallest panel
         self.RY = half - self.panel_h / 2 - 4 * u
         self.RX = self.W / 2 - self.seat_w / 2 - 6 * u
         self.lagoon_w, self.cell_h = 276 * u, 60 * u

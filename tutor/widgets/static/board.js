@@ -45,6 +45,9 @@ export function button(label, tip, className) {
 // It returns the box to hold next; a board of another width starts afresh.
 export function holdBoardBox(container, held) {
   const svg = container.querySelector("svg");
+  // a phone board is as wide as the screen whatever its height (one scale): padding it to the tallest board shown
+  // only left a blank under it (Острів котів: 100 px once the tile held was laid)
+  if (svg && svg.getAttribute("data-layout") === "phone") return null;
   const vb = svg && svg.viewBox && svg.viewBox.baseVal;
   if (!vb || !vb.width || !vb.height) return held;
   if (held && held.width !== vb.width) held = null;

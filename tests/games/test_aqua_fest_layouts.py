@@ -1,6 +1,7 @@
 """Aqua Fest boards in the three layouts (tutor.core.svg.LAYOUTS, issue #24): each keeps its layout's promises
 (width, tallest board, smallest print), draws the same things with the same keys in all three, lays nothing outside
-its viewBox, and on a phone gives every tap target at least 46 units a side."""
+its viewBox, on a phone gives every tap target at least 46 units a side, and covers no words with words, rings,
+arrows or the event pills."""
 
 from __future__ import annotations
 
@@ -15,12 +16,14 @@ import math
 
 import helpers
 import pytest
-from layout_check import layout_problems, viewbox
+from layout_check import layout_problems, text_boxes, viewbox
 
 from tutor.core.cardtable import em
+from tutor.core.events import for_viewer
 from tutor.core.scenario import lesson_files, load_file, replay
 from tutor.core.svg import LAYOUTS, layout_of
 from tutor.games import aqua_fest
+from tutor.games.aqua_fest import bots
 from tutor.games.aqua_fest import components as C
 
 R = importlib.import_module("tutor.games.aqua_fest.render")   # the package exports the function under this name
@@ -258,6 +261,218 @@ def test_on_a_phone_the_seabed_and_the_viewers_hand_come_first():
     assert tops["2"][1] <= 640, f"the viewer's panel ends at {tops['2'][1]:g}"
     board = R.geo("phone")
     assert board.board[1] + board.size < tops["2"][0]
+
+
+# --------------------------------------------------------------------------- words clear of words, arrows and rings
+
+def _marker_head(root) -> tuple[float, float]:
+    """(length, how far past the shaft's end the tip lies), in stroke widths, from the move arrow's marker."""
+    marker = next(el for el in root.iter(f"{SVG}marker") if el.get("id") == "af-arrow")
+    _x, _y, vw, _vh = (float(v) for v in marker.get("viewBox").split())
+    length = float(marker.get("markerWidth"))
+    return length, length * (vw - float(marker.get("refX"))) / vw
+
+
+def _arrow_shapes(root) -> list[tuple]:
+    """(shaft start, shaft end, half its width, points inside its head) of each move arrow."""
+    length, past = _marker_head(root)
+    out = []
+    for line in root.iter(f"{SVG}line"):
+        if line.get("class") != "move-arrow":
+            continue
+        x1, y1, x2, y2 = (float(line.get(a)) for a in ("x1", "y1", "x2", "y2"))
+        stroke = float(line.get("stroke-width"))
+        d = max(math.hypot(x2 - x1, y2 - y1), 1e-9)
+        ux, uy = (x2 - x1) / d, (y2 - y1) / d
+        tip = (x2 + ux * past * stroke, y2 + uy * past * stroke)
+        head = length * stroke
+        points = [(tip[0] - ux * head * a + uy * head * 0.45 * a * b, tip[1] - uy * head * a - ux * head * 0.45 * a * b)
+                  for a in (0.05, 0.25, 0.5, 0.75, 1.0) for b in (-0.9, -0.45, 0, 0.45, 0.9)]
+        out.append(((x1, y1), (x2, y2), stroke / 2, points))
+    return out
+
+
+def _inside(point, box, slack=0.5) -> bool:
+    return box[0] + slack < point[0] < box[2] - slack and box[1] + slack < point[1] < box[3] - slack
+
+
+def _crosses(p, q, half, box) -> bool:
+    """Whether the segment p-q, `half` wide each side, runs into `box` (sampled every unit)."""
+    n = max(2, int(math.hypot(q[0] - p[0], q[1] - p[1])))
+    grown = (box[0] - half, box[1] - half, box[2] + half, box[3] + half)
+    return any(_inside((p[0] + (q[0] - p[0]) * i / n, p[1] + (q[1] - p[1]) * i / n), grown, 0.5) for i in range(n + 1))
+
+
+def _meets(a, b, slack=0.5) -> bool:
+    return a[0] < b[2] - slack and b[0] < a[2] - slack and a[1] < b[3] - slack and b[1] < a[3] - slack
+
+
+def _rounded(box) -> tuple:
+    return tuple(round(v) for v in box)
+
+
+def words_in_the_way(svg: str) -> list[str]:
+    """What covers what a learner reads on a board: printed words over words (layout_check.text_overlaps), a ring's
+    stroke across words (layout_check.rings_over_text; an event's own pill is drawn over its ring, in its colour), an
+    event's pill over any words but its own, over another pill or over a move arrow, and an arrowhead over the
+    seabed's words (its layer badges and pearls: the coordinates, start tiles and pawns are drawn over the arrows).
+    What the game-over band hides is not read."""
+    root = ET.fromstring(svg)
+    band = next((el.find(f"{SVG}rect") for el in root.iter(f"{SVG}g") if el.get("class") == "game-over"), None)
+    hidden = None
+    if band is not None:
+        x, y, w, h = (float(band.get(a)) for a in ("x", "y", "width", "height"))
+        hidden = (x, y, x + w, y + h)
+    band_words = {t.text for el in root.iter(f"{SVG}g") if el.get("class") == "game-over"
+                  for t in el.iter(f"{SVG}text")}
+
+    def shown(words, box):
+        return hidden is None or words in band_words or not _meets(box, hidden, 0)
+
+    # the same words drawn again in the same place (a layer badge over an arrowhead) are one
+    texts = list({(w, _rounded(box)): (w, tuple(box)) for w, *box in text_boxes(root) if shown(w, box)}.values())
+    on_top = [(w, box) for w, box in texts if w not in band_words]      # the band's words lie over everything
+    problems = []
+    for i, (w1, a) in enumerate(texts):
+        for w2, b in texts[i + 1:]:
+            if _meets(a, b):
+                problems.append(f"{w1!r} over {w2!r}")
+    pills = []
+    for el in root.iter(f"{SVG}g"):
+        if el.get("data-marks"):
+            rect = el.find(f"{SVG}rect")
+            x, y, w, h = (float(rect.get(a)) for a in ("x", "y", "width", "height"))
+            words, *mine = text_boxes(el)[0]
+            pills.append((words, el.get("data-marks"), (x, y, x + w, y + h), tuple(mine)))
+    pill_texts = {mine for _w, _k, _b, mine in pills}
+    for rect in root.iter(f"{SVG}rect"):
+        if rect.get("class") not in ("highlight", "event"):
+            continue
+        x, y, w, h = (float(rect.get(a)) for a in ("x", "y", "width", "height"))
+        half = float(rect.get("stroke-width") or 1) / 2
+        outer = (x - half, y - half, x + w + half, y + h + half)
+        inner = (x + half, y + half, x + w - half, y + h - half)
+        for words, box in on_top:
+            within = inner[0] <= box[0] and inner[1] <= box[1] and box[2] <= inner[2] and box[3] <= inner[3]
+            if _meets(box, outer) and not within and box not in pill_texts:
+                problems.append(f"{rect.get('class')} ring on {rect.get('data-target')} over {words!r}")
+    arrows = _arrow_shapes(root)
+    pills = [pill for pill in pills if hidden is None or not _meets(pill[2], hidden, 0)]
+    for n, (words, key, box, mine) in enumerate(pills):
+        for w, tb in on_top:
+            if tb != mine and _meets(box, tb):
+                problems.append(f"the {words!r} pill on {key} over {w!r}")
+        for other_words, other_key, other, _mine in pills[n + 1:]:
+            if _meets(box, other, 0):
+                problems.append(f"the {words!r} pill on {key} over the {other_words!r} pill on {other_key}")
+        for p, q, half, head in arrows:
+            if _crosses(p, q, half, box) or any(_inside(pt, box) for pt in head):
+                problems.append(f"the {words!r} pill on {key} over a move arrow")
+    seabed = next(el for el in root.iter(f"{SVG}g") if el.get("class") == "seabed")
+    later = {(w, _rounded(box)) for w, *box in text_boxes(next(el for el in root.iter(f"{SVG}g")
+                                                             if el.get("class") == "event marks"))}
+    under = [(w, tuple(box)) for w, *box in text_boxes(seabed) if (w, _rounded(box)) not in later]
+    for p, q, half, head in arrows:
+        for w, tb in under:
+            if shown(w, tb) and any(_inside(pt, tb) for pt in head):
+                problems.append(f"an arrowhead over {w!r}")
+    return problems
+
+
+def bot_rounds(players: int, seed: int, actions: int):
+    """A game the bots play (each seat's own choice, as on the play table), and at each of seat 0's turns what
+    happened since its last one: several moves' arrows, "taken" and "turned up" together, as a learner sees them
+    after the bots have played (issue #24: phone readers found those words over each other and under arrows)."""
+    state = aqua_fest.setup(players, seed=seed)
+    rng = random.Random(seed)
+    since: list = []
+    out = []
+    for _ in range(actions):
+        if aqua_fest.is_over(state):
+            break
+        seat = aqua_fest.to_move(state)[0]
+        if seat == 0 and since and state.turn == 0:
+            out.append((state, since))
+            since = []
+        state, events = aqua_fest.apply(state, bots.choose(state, seat, rng))
+        since += events
+        if seat == 0:
+            out.append((state, list(events)))
+    return out
+
+
+def covered_boards():
+    """Phone and laptop boards of every frame of the lesson's scenarios and of bot rounds, in English and Russian."""
+    frames = [(f"{frame_id}", state, events, highlight, viewer)
+              for frame_id, state, events, highlight, viewer in lesson_positions()]
+    for players, seed in ((3, 1), (2, 4), (4, 3), (2, 11)):
+        frames += [(f"bots {players}p seed {seed} #{n}", state, events, (), 0)
+                   for n, (state, events) in enumerate(bot_rounds(players, seed, 100))]
+    for frame_id, state, events, highlight, viewer in frames:
+        view = aqua_fest.view(state, viewer)
+        for lang in ("en", "ru"):
+            for name in ("phone", "laptop"):
+                yield (f"{frame_id}, {name}, {lang}", R.render(view, events=for_viewer(events, viewer),
+                                                                 highlight=highlight, lang=lang, layout=name))
+
+
+def test_no_words_are_covered_on_a_phone_or_a_laptop():
+    """No printed words over others, no ring's stroke across words, no "taken" / "turned up" pill over words, over
+    another pill or over a move arrow, and no arrowhead over a layer badge or a pearl (phone readers found 'ta n'
+    under the learner's own arrowhead, 'ea up' and 'aken' over each other and over stars, pearls and row numbers)."""
+    bad, pills, arrows = [], 0, 0
+    for what, svg in covered_boards():
+        bad += [f"{what}: {p}" for p in words_in_the_way(svg)]
+        pills += svg.count("data-marks=")
+        arrows += svg.count('class="move-arrow"')
+    assert not bad, f"{len(bad)} words covered, e.g. {bad[:6]}"
+    assert pills > 500 and arrows > 500, "boards with many arrows and pills were checked"
+
+
+def test_the_covered_words_check_can_fail():
+    """Each of the check's parts finds what it is for: a pill moved onto an arrow, onto a coordinate and onto
+    another pill; an arrowhead pushed onto a layer badge."""
+    frames = [(state, events) for state, events in bot_rounds(3, 1, 40)
+              if sum(e.kind == "aqua_fest.moved" for e in events) >= 2]
+    state, events = frames[0]
+    svg = R.render(aqua_fest.view(state, 0), events=for_viewer(events, 0), layout="phone")
+    assert words_in_the_way(svg) == []
+    root = ET.fromstring(svg)
+    line = next(el for el in root.iter(f"{SVG}line") if el.get("class") == "move-arrow")
+    mx = (float(line.get("x1")) + float(line.get("x2"))) / 2
+    my = (float(line.get("y1")) + float(line.get("y2"))) / 2
+    pill = next(el for el in root.iter(f"{SVG}g") if el.get("data-marks"))
+
+    def moved_to(x, y):
+        rect, words = pill.find(f"{SVG}rect"), pill.find(f"{SVG}text")
+        old = [(el, a, el.get(a)) for el in (rect, words) for a in ("x", "y")]
+        dx = x - (float(rect.get("x")) + float(rect.get("width")) / 2)
+        dy = y - (float(rect.get("y")) + float(rect.get("height")) / 2)
+        for el in (rect, words):
+            el.set("x", str(float(el.get("x")) + dx))
+            el.set("y", str(float(el.get("y")) + dy))
+        found = words_in_the_way(ET.tostring(root, encoding="unicode"))
+        for el, a, v in old:
+            el.set(a, v)
+        return found
+
+    assert any("over a move arrow" in p for p in moved_to(mx, my))
+    g = R.geo("phone")
+    assert any("over 'A'" in p for p in moved_to(g.grid_x + g.cell / 2, g.grid_y - g.lab / 2))
+    others = [el for el in root.iter(f"{SVG}g") if el.get("data-marks") and el is not pill]
+    if others:
+        rect = others[0].find(f"{SVG}rect")
+        found = moved_to(float(rect.get("x")) + 2, float(rect.get("y")) + 2)
+        assert any("pill on" in p and "over the" in p for p in found)
+    # the arrowhead: the shaft's end moved onto the layer badge of a cell no arrow points at
+    view = aqua_fest.view(state, 0)
+    pointed = {el.get("data-to") for el in root.iter(f"{SVG}line") if el.get("class") == "move-arrow"}
+    cell = next(i for i, c in enumerate(view["cells"]) if str(i) not in pointed and R._badge_at(c, g.k, g.P))
+    bx, by, _layer = R._badge_at(view["cells"][cell], g.k, g.P)
+    x, y, _w, _h = R.cell_box(g, cell)
+    line.set("x2", str(x + bx))
+    line.set("y2", str(y + by))
+    assert any(p.startswith("an arrowhead over") for p in words_in_the_way(ET.tostring(root, encoding="unicode")))
 
 
 # --------------------------------------------------------------------------- speed

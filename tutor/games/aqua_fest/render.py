@@ -28,7 +28,8 @@ takes `layout=` too (a phone: one shell a row; a projector: bigger, four a row).
 `highlight`: "card:<id>" (the card and where it can take the pawn: dots of class "dest", and faint
 lines along the directions of straight-line movers), "cell:<0..24>", "seat:<n>", "home:<n>" (0-based
 seats). `events` (the last action's events) mark what just happened: a move arrow, the collected
-cell, the battle pair, a tile turned up.
+cell, the battle pair, a tile turned up; the words "taken" and "turned up" go where they cover least (never an arrow,
+a coordinate, a pawn or another such word where a place is free of them: _place_words).
 
 `choosable` ({key: choice id or tutor.core.svg.Offer}, from a widget) lays a focusable button
 (`data-choice`) over each element it names: "card:<id>" (a card in a hand), "cell:<0..24>", "seat:<n>"
@@ -355,9 +356,12 @@ def _defs_xml(lang: str = "") -> str:
     s = symbol("mv-knight", (0, 0, 12, 12))
     s.add(dwg.path(d="M3,1 V10 H8", fill="none", stroke=S.INK, stroke_width=1.8))
     s.add(dwg.circle(center=(9.5, 10), r=1.8, fill=S.INK))
-    marker = dwg.marker(id="af-arrow", insert=(6, 5), size=(10, 10), orient="auto")
+    # a move's arrowhead: ARROW_HEAD stroke widths long and wide, its tip ARROW_BACK of that past the shaft's end
+    marker = dwg.marker(id="af-arrow", insert=(round(10 * (1 - ARROW_BACK), 1), 5), size=(ARROW_HEAD, ARROW_HEAD),
+                        orient="auto")
     marker["markerUnits"] = "strokeWidth"
-    marker.add(dwg.path(d="M0,0 L10,5 L0,10 Z", fill=S.EVENT))
+    marker["viewBox"] = "0 0 10 10"
+    marker.add(dwg.path(d="M0,0.5 L10,5 L0,9.5 Z", fill=S.EVENT))
     out.append(marker)
     return "".join(S.to_string(el) for el in out)
 
@@ -414,6 +418,17 @@ def _layer_badge(dwg, x, y, n: int, k: float, P: float):
     g.add(dwg.text(str(n), insert=(round(x, 1), round(y + font * 0.36, 1)), font_size=font, font_weight="bold",
                    text_anchor="middle", fill=S.INK if n == 2 else "#ffffff"))
     return g
+
+
+def _badge_at(cell: dict, k: float, P: float):
+    """(x, y, layer) of a seabed cell's layer badge, from its top-left corner, as _cell draws it; None on bare sand."""
+    up, low = cell.get("upper"), cell.get("lower")
+    if up is None and low is None:
+        return None
+    badge = max(6.3 * k, max(round(9 * k, 1), P) * 0.7)
+    if up is not None:
+        return max(8.5 * k, badge + k), max(8 * k, badge + k), 2
+    return max(10 * k, badge + k), max(10 * k, badge + k), 1
 
 
 def _cell(dwg, cell, i, lang, teacher, k: float, P: float):
@@ -697,6 +712,240 @@ def _start_tile(dwg, seat, hl, lang, g: Geo):
     if f"home:{s}" in hl:
         el.add(S.ring(dwg, cx - half, cy - half, 2 * half, 2 * half, pad=4, radius=10, target=f"home:{s}"))
     return el
+
+
+# --------------------------------------------------------------------------- what just happened: arrows and their words
+# A move is an arrow from where the pawn stood (a dot on a cell, or the edge of its start tile) to just short of the
+# pawn; the words "taken" and "turned up" are pills laid, among a few places at their cell, where they cover least:
+# never another pill, an arrow, a coordinate, a start tile or a pawn where a place is free of them, and as little as
+# can be of a tile's layer badge, stars, pearl or lock.
+
+ARROW_HEAD = 3.6        # the arrowhead's length and width, in the arrow's stroke widths (the marker af-arrow)
+ARROW_BACK = 0.6        # the shaft stops this share of the head behind the tip (its round cap hidden in the head)
+
+
+class Arrow(NamedTuple):
+    seat: int
+    frm: tuple
+    to: tuple
+    start: tuple          # where the shaft begins
+    end: tuple            # where the shaft ends (inside the head)
+    tip: tuple            # the arrowhead's point
+    stroke: float
+    dot: bool             # a dot where it begins (a cell; a start tile marks its own place)
+
+
+def _arrow(g: Geo, seat: int, frm: tuple, to: tuple) -> Arrow:
+    k = g.k
+    x1, y1 = centre(g, *frm)
+    x2, y2 = centre(g, *to)
+    dx, dy = x2 - x1, y2 - y1
+    d = max((dx * dx + dy * dy) ** 0.5, 1)
+    ux, uy = dx / d, dy / d
+    on = B.on_board(*frm)
+    # from a cell: out of the dot at its centre; from a start tile: out of the tile's edge, clear of its words
+    half = min(21 * k, g.band / 2 - 1)
+    a = 8 * k if on else half / max(abs(ux), abs(uy)) + 1
+    stroke = round(3 * max(k, 1), 1)
+    b = d - 16 * k                              # the tip stops short of the pawn (radius 14 k)
+    head = ARROW_HEAD * stroke
+    e = max(a, b - ARROW_BACK * head)
+    return Arrow(seat, frm, to, (x1 + ux * a, y1 + uy * a), (x1 + ux * e, y1 + uy * e), (x1 + ux * b, y1 + uy * b),
+                 stroke, on)
+
+
+def _pill_size(words: str, size: float) -> tuple[float, float]:
+    """The width and height of S.badge's pill for `words` at font `size` (the same guess S.badge makes)."""
+    wide = sum(0.74 if ord(ch) > 0x2FF else 0.66 for ch in str(words))
+    return max(size * 1.6, size * wide + size * 0.9), size * 1.45
+
+
+def _overlap(a, b) -> float:
+    """The area two boxes (left, top, right, bottom) share."""
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+def _clipped(p, q, box) -> float:
+    """How long the segment p-q runs inside `box` (Liang-Barsky)."""
+    (x1, y1), (x2, y2) = p, q
+    dx, dy = x2 - x1, y2 - y1
+    lo, hi = 0.0, 1.0
+    for pp, qq in ((-dx, x1 - box[0]), (dx, box[2] - x1), (-dy, y1 - box[1]), (dy, box[3] - y1)):
+        if pp == 0:
+            if qq < 0:
+                return 0.0
+            continue
+        t = qq / pp
+        if pp < 0:
+            lo = max(lo, t)
+        else:
+            hi = min(hi, t)
+        if lo > hi:
+            return 0.0
+    return (hi - lo) * (dx * dx + dy * dy) ** 0.5
+
+
+def _disc(cx, cy, r) -> tuple:
+    """A box about as big as a disc (a square of its area), for the overlap sums."""
+    h = 0.86 * r
+    return cx - h, cy - h, cx + h, cy + h
+
+
+def _tile_marks(tile: dict, x, y, size, P: float) -> list[tuple]:
+    """(box, weight) of a fragment tile's stars and pearl drawn at (x, y) `size` big (as _defs_xml and _pearl draw
+    them): its pearl's letter weighs more, as printed words do."""
+    if tile.get("coral") or tile.get("hidden"):
+        return []
+    s = size / 40
+    n = tile["stars"]
+    stars = (x + (35.5 - 8 * (n - 1) - 3.9) * s, y + 1.1 * s, x + 39.4 * s, y + 8.9 * s)
+    font = max(P, round(size * 0.2, 1))
+    r = max(size * 0.15, font * 0.68)
+    return [(stars, 60), (_disc(x + size - r - size * 0.03, y + size - r - size * 0.04, r), 201)]
+
+
+def _obstacles(view: dict, g: Geo, arrows: list) -> list[tuple]:
+    """(box, weight) of what an event's words should not cover, heaviest first: coordinates, start tiles, arrows
+    (as a row of boxes along each), pawns, then the tiles' layer badges, stars, pearls and locks."""
+    k, P = g.k, g.P
+    out: list[tuple] = []
+    cf = g.f(11)
+    grid = N * g.cell
+    off = 0.3 * g.lab        # as render() sets the coordinates
+    for j in range(N):
+        x, y = centre(g, j, j)
+        for yy in (g.grid_y - g.lab / 2 - off, g.grid_y + grid + g.lab / 2 + 0.6 * off):
+            out.append(((x - 0.45 * cf, yy - 0.5 * cf, x + 0.45 * cf, yy + 0.5 * cf), 300))
+        for xx in (g.grid_x - g.lab / 2 - off, g.grid_x + grid + g.lab / 2 + off):
+            out.append(((xx - 0.45 * cf, y - 0.5 * cf, xx + 0.45 * cf, y + 0.5 * cf), 300))
+    half = min(21 * k, g.band / 2 - 1)
+    for seat in view["seats"]:
+        cx, cy = centre(g, *B.home_coords(seat["side"], seat["home"]))
+        out.append(((cx - half, cy - half, cx + half, cy + half), 200))
+        if seat.get("pawn") is not None:
+            out.append((_disc(*centre(g, *seat["pawn"]), 14 * k), 202))
+    for a in arrows:
+        w = a.stroke / 2 + 1.5
+        (x1, y1), (x2, y2) = a.start, a.tip
+        out.append((("seg", a.start, a.tip, w), 20))
+        h = ARROW_HEAD * a.stroke / 2 + 1
+        mx, my = (x2 + (a.end[0] - x2) * 0.8, y2 + (a.end[1] - y2) * 0.8)
+        out.append(((mx - h, my - h, mx + h, my + h), 61))
+        if a.dot:
+            out.append((_disc(x1, y1, 6 * k), 30))
+    radius = max(6.3 * k, max(round(9 * k, 1), P) * 0.7)      # a layer badge's
+    for i, cell in enumerate(view["cells"]):
+        badge = _badge_at(cell, k, P)
+        if badge is None:
+            continue
+        x, y, _w, _h = cell_box(g, i)
+        up, low = cell.get("upper"), cell.get("lower")
+        if up is not None:
+            marks = _tile_marks(up, x + 3 * k, y + 2 * k, 47 * k, P)
+            if up.get("coral"):
+                marks = [(_disc(x + 43 * k, y + 43 * k, 9 * k), 15)]
+        else:
+            marks = _tile_marks(low, x + 6 * k, y + 6 * k, 44 * k, P) if cell.get("lower_open") else []
+        out.append((_disc(x + badge[0], y + badge[1], radius), 200))
+        out += marks
+    return out
+
+
+def _bounds(ob) -> tuple:
+    """The box around an obstacle: a box itself, or a segment ("seg", p, q, half width) grown by its half width."""
+    if ob[0] != "seg":
+        return ob
+    _s, (x1, y1), (x2, y2), w = ob
+    return min(x1, x2) - w, min(y1, y2) - w, max(x1, x2) + w, max(y1, y2) + w
+
+
+def _cost(box, obstacles) -> float:
+    total = 0.0
+    for ob, weight in obstacles:
+        if ob[0] == "seg":
+            _s, p, q, w = ob
+            total += weight * 2 * w * _clipped(p, q, (box[0] - w, box[1] - w, box[2] + w, box[3] + w))
+        else:
+            total += weight * _overlap(box, ob)
+    return total
+
+
+def _word_places(g: Geo, index: int, w: float, h: float):
+    """The places (left, top, right, bottom) a pill w x h may take at cell `index`, each with the small cost of
+    being there when all are free: inside its bottom first, as the words always were; then across its middle
+    (the band between a tile's stars and its pearl), its top, its edges, slid along as far as a quarter cell
+    stays on it, and beside it at mid-height."""
+    x, y, c, _c = cell_box(g, index)
+    mid = y + 0.43 * c - h / 2
+    rows = ((y + c - h - 0.5, 0), (mid, 8), (y + c - h / 2 - 1, 14), (y + 0.5, 20), (y - h / 2 + 1, 26))
+    centre_ = x + c / 2
+    slide = max(0.0, (w + c / 2) / 2 - c / 4)     # the pill still covers a quarter of the cell
+    shifts = sorted({0.0, slide / 2, slide, -slide / 2, -slide}, key=abs)
+    for top, a in rows:
+        for d in shifts:
+            left = centre_ + d - w / 2
+            yield (left, top, left + w, top + h), a + 6 * abs(d) / max(slide, 1)
+    for left in (x + c + 1.5, x - 1.5 - w):
+        yield (left, mid, left + w, mid + h), 10
+    # a cell at the grid's edge: out in the sea beyond the coordinates (set a little outside their strip), level
+    r, col = B.coords(index)
+    beyond = 1.3 * g.lab + 2
+    if col in (0, N - 1):
+        left = g.grid_x - beyond - w if col == 0 else g.grid_x + N * c + beyond
+        yield (left, mid, left + w, mid + h), 150
+    if r in (0, N - 1):
+        top = g.grid_y - beyond - h if r == 0 else g.grid_y + N * c + beyond
+        yield (centre_ - w / 2, top, centre_ + w / 2, top + h), 150
+
+
+def _place_words(view: dict, g: Geo, words: list, arrows: list) -> list[tuple]:
+    """(cell, words, size, centre x, centre y) of each event pill, where it covers least: each pill's places are
+    costed against what lies on the board, then each takes its cheapest place clear of the others, in turn, again
+    until none moves (a pill placed first may give way to one with nowhere else to go)."""
+    obstacles = _obstacles(view, g, arrows)
+    bx, by = g.board
+    sea = (bx + 2, by + 2, bx + g.size - 2, by + g.size - 2)
+    options = []
+    for index, text_, size in words:
+        w, h = _pill_size(text_, size)
+        x, y, c, _c = cell_box(g, index)
+        near = (x - w - c, y - c, x + c + w + c, y + 2 * c)     # every place it may take lies in here
+        close = [(ob, weight) for ob, weight in obstacles if _overlap(near, _bounds(ob)) > 0]
+        places = [(box, base + _cost(box, close)) for box, base in _word_places(g, index, w, h)
+                  if sea[0] <= box[0] and sea[1] <= box[1] and box[2] <= sea[2] and box[3] <= sea[3]]
+        options.append(places or [next(iter(_word_places(g, index, w, h)))[:1] + (0.0,)])
+
+    options = [sorted(places, key=lambda place: place[1])[:10] for places in options]    # the ten cheapest each
+
+    def clash(i, j, chosen, skip=()):
+        box = options[i][j][0]
+        return 1000 * sum(_overlap(box, options[o][chosen[o]][0]) for o in chosen if o != i and o not in skip)
+
+    chosen: dict[int, int] = {}
+    for i in range(len(words)):
+        chosen[i] = min(range(len(options[i])), key=lambda j: options[i][j][1] + clash(i, j, chosen))
+    # then two at a time, every pair of pills: one may take a worse place to leave the other a good one
+    for _ in range(3):
+        moved = False
+        for i in range(len(words)):
+            for o in range(i + 1, len(words)):
+                def total(pair):
+                    a, b = pair
+                    return (options[i][a][1] + options[o][b][1] + clash(i, a, chosen, (o,)) + clash(o, b, chosen, (i,))
+                            + 1000 * _overlap(options[i][a][0], options[o][b][0]))
+                pairs = [(a, b) for a in range(len(options[i])) for b in range(len(options[o]))]
+                a, b = min(pairs, key=total)
+                if total((a, b)) < total((chosen[i], chosen[o])) - 1e-6:
+                    chosen[i], chosen[o], moved = a, b, True
+        if not moved:
+            break
+    out = []
+    for i, (index, text_, size) in enumerate(words):
+        box = options[i][chosen[i]][0]
+        out.append((index, text_, size, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2))
+    return out
 
 
 def _moves(dwg, view, card_id, seat, g: Geo):
@@ -1029,14 +1278,16 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=N
     dwg.add(dwg.rect(insert=(round(g.grid_x - 3, 1), round(g.grid_y - 3, 1)), size=(round(grid + 6, 1), round(grid + 6, 1)),
                      rx=5, ry=5, fill=SEA_EDGE))
     cf = f(11)
-    coords = dwg.g(class_="coords", fill="#e3f2f8", font_size=cf, font_weight="bold", text_anchor="middle")
+    coords = dwg.g(class_="coords", fill="#e3f2f8", font_size=cf, font_weight="bold",
+                   stroke=SEA, stroke_width=round(3 * max(k, 1), 1), stroke_linejoin="round", paint_order="stroke")
     for j in range(N):
         x, y = centre(g, j, j)
-        for yy in (g.grid_y - g.lab / 2 + cf * 0.36, g.grid_y + grid + g.lab / 2 + cf * 0.36):
-            coords.add(dwg.text("ABCDE"[j], insert=(round(x, 1), round(yy, 1))))
-        for xx in (g.grid_x - g.lab / 2, g.grid_x + grid + g.lab / 2):
-            coords.add(dwg.text(str(j + 1), insert=(round(xx, 1), round(y + cf * 0.36, 1))))
-    dwg.add(coords)
+        # a little outside the middle of their strip: clear of a ring round a cell at the grid's edge
+        out = 0.3 * g.lab
+        for yy in (g.grid_y - g.lab / 2 + cf * 0.36 - out, g.grid_y + grid + g.lab / 2 + cf * 0.36 + out * 0.6):
+            coords.add(dwg.text("ABCDE"[j], insert=(round(x, 1), round(yy, 1)), text_anchor="middle"))
+        for xx in (g.grid_x - g.lab / 2 - out, g.grid_x + grid + g.lab / 2 + out):
+            coords.add(dwg.text(str(j + 1), insert=(round(xx, 1), round(y + cf * 0.36, 1)), text_anchor="middle"))
     seabed = dwg.g(class_="seabed")
     sp = S.Splice()
     for i, cell in enumerate(view["cells"]):
@@ -1047,28 +1298,41 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=N
             bool(cell.get("lower_open")), lang, teacher, k, g.P))))
     dwg.add(seabed)
 
-    # what just happened, under the pawns
+    # what just happened: rings and arrows under the pawns, their words over them (placed where they cover least)
     ev = dwg.g(class_="event marks")
+    words = []
     for i in sorted(marks["cells"] | marks["turned"]):
         x, y, w, h = cell_box(g, i)
         ring = S.ring(dwg, x, y, w, h, kind="event", pad=0, radius=5, target=f"cell:{i}")
         S.data(ring, what="turned" if i in marks["turned"] else "collected")
         ev.add(ring)
-        word = _w("turned", lang) if i in marks["turned"] else _w("taken", lang)
-        ev.add(S.badge(dwg, word, x + w / 2, y + h - f(7.5) * 0.4, fill=S.EVENT, size=f(7.5)))
-    for seat_no, frm, to in marks["moves"]:
-        x1, y1 = centre(g, *frm)
-        x2, y2 = centre(g, *to)
-        dx, dy = x2 - x1, y2 - y1
-        d = max((dx * dx + dy * dy) ** 0.5, 1)
-        line = dwg.line((round(x1 + dx / d * 8 * k, 1), round(y1 + dy / d * 8 * k, 1)),
-                        (round(x2 - dx / d * 18 * k, 1), round(y2 - dy / d * 18 * k, 1)), stroke=S.EVENT,
-                        stroke_width=round(3 * max(k, 1), 1), stroke_linecap="round", class_="move-arrow")
+    # the collected cells' words first (a pawn stands there, with less room), then the turned ones
+    for i in sorted(marks["cells"] - marks["turned"]) + sorted(marks["turned"]):
+        words.append((i, _w("turned", lang) if i in marks["turned"] else _w("taken", lang), f(7.5)))
+    arrows = [_arrow(g, seat_no, frm, to) for seat_no, frm, to in marks["moves"]]
+    for a in arrows:
+        line = dwg.line(tuple(round(v, 1) for v in a.start), tuple(round(v, 1) for v in a.end), stroke=S.EVENT,
+                        stroke_width=a.stroke, stroke_linecap="round", class_="move-arrow")
         line["marker-end"] = "url(#af-arrow)"
-        S.data(line, seat=seat_no, frm=B.cell(*frm) if B.on_board(*frm) else "home", to=B.cell(*to))
-        ev.add(dwg.circle(center=(round(x1, 1), round(y1, 1)), r=round(5 * k, 1), fill=S.EVENT, class_="move-from"))
+        S.data(line, seat=a.seat, frm=B.cell(*a.frm) if B.on_board(*a.frm) else "home", to=B.cell(*a.to))
+        if a.dot:
+            ev.add(dwg.circle(center=tuple(round(v, 1) for v in a.start), r=round(5 * k, 1), fill=S.EVENT,
+                              class_="move-from"))
         ev.add(line)
+    # the layer badge of the cell an arrow points at, again over its head (coming from the upper left, it lies there)
+    for to in sorted({B.cell(*a.to) for a in arrows}):
+        badge = _badge_at(view["cells"][to], k, g.P)
+        if badge is not None:
+            x, y, _w_, _h = cell_box(g, to)
+            ev.add(_layer_badge(dwg, x + badge[0], y + badge[1], badge[2], k, g.P))
     dwg.add(ev)
+    # the coordinates over the arrows, each with a halo of the sea around it: an arrow passes under, never over
+    dwg.add(coords)
+    told = dwg.g(class_="event words")
+    for i, word, size, cx, cy in _place_words(view, g, words, arrows) if words else ():
+        pill = S.badge(dwg, word, cx, cy, fill=S.EVENT, size=size)
+        S.data(pill, marks=f"cell:{i}")
+        told.add(pill)
 
     for seat in view["seats"]:
         dwg.add(_start_tile(dwg, seat, hl, lang, g))
@@ -1087,7 +1351,9 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=N
     for key in sorted(hl):
         if key.startswith("cell:") and key[5:].isdigit() and int(key[5:]) < N * N:
             x, y, w, h = cell_box(g, int(key[5:]))
-            dwg.add(S.ring(dwg, x, y, w, h, pad=2, radius=6, target=key))
+            dwg.add(S.ring(dwg, x, y, w, h, pad=1, radius=6, target=key))     # clear of the next row's badges
+    if words:
+        dwg.add(told)
     choices = _choices(dwg, view, offers, lang, g) if offers else None
     if choices is not None:
         dwg.add(choices)
@@ -1103,7 +1369,7 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=N
         mx, my = bx + g.size / 2, by + g.size / 2
         bw = min(380 * k, g.size - 8)
         band.add(dwg.rect(insert=(round(mx - bw / 2, 1), round(my - 40 * k, 1)), size=(round(bw, 1), round(80 * k, 1)),
-                          rx=14, ry=14, fill="#1f2933", fill_opacity=0.9, stroke="#f2c14e", stroke_width=3))
+                          rx=14, ry=14, fill="#1f2933", stroke="#f2c14e", stroke_width=3))
         band.add(S.label(dwg, _w("over", lang), mx, my + 2 * k, size=f(26), anchor="middle", weight="bold",
                          fill="#ffffff"))
         band.add(S.label(dwg, _w("over_sub", lang), mx, my + 26 * k, size=f(11.5), anchor="middle", fill="#f2c14e"))

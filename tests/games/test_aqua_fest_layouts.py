@@ -524,3 +524,35 @@ def test_the_shells_picture_in_every_layout():
                     assert min(float(ring.get("width")), float(ring.get("height"))) >= layout_of("phone").min_target
         assert drawn["phone"] == drawn["laptop"] == drawn["projector"]
     assert R.render_shells(SHELL_SETS[2]) == R.render_shells(SHELL_SETS[2], layout="laptop")
+
+
+# --------------------------------------------------------------------------- a start tile's words read
+
+def _rgb(colour: str) -> tuple:
+    h = colour.lstrip("#")
+    return tuple(int(h[i:i + 2], 16) for i in (0, 2, 4))
+
+
+def _luminance(rgb) -> float:
+    def lin(c):
+        c /= 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (lin(c) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def test_a_start_tile_left_by_its_pawn_says_start_legibly():
+    """'start 1' on the tile a pawn has left reads at a contrast of at least 4.5:1 (WCAG AA) against the tile as it
+    shows on the sea (a phone reader found it dark grey on grey: the player's colour at 28 % over the sea)."""
+    state, events = helpers.play(aqua_fest, 4, 14, 25)
+    root = ET.fromstring(R.render(aqua_fest.view(state, 0), layout="phone"))
+    tiles = [el for el in root.iter(f"{SVG}g") if el.get("class") == "start" and el.get("data-occupied") == "no"]
+    assert tiles, "a pawn has left its start tile"
+    sea = _rgb(R.SEA)
+    for tile in tiles:
+        rect = tile.find(f"{SVG}rect")
+        share = float(rect.get("fill-opacity", 1))
+        shown = tuple(share * c + (1 - share) * s for c, s in zip(_rgb(rect.get("fill")), sea))
+        for words in tile.iter(f"{SVG}text"):
+            a, b = sorted((_luminance(shown), _luminance(_rgb(words.get("fill")))), reverse=True)
+            assert (a + 0.05) / (b + 0.05) >= 4.5, f"{words.text!r} on seat {tile.get('data-seat')}'s start tile"

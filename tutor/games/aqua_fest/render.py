@@ -680,6 +680,12 @@ def _seat_panel(dwg, sp, view, seat, lang, hl, marks, offers, g: Geo, box):
     return el
 
 
+def _tint(colour: str, share: float) -> str:
+    """`colour` (#rrggbb) mixed with white, `share` of it kept."""
+    h = colour.lstrip("#")
+    return "#" + "".join(f"{round(255 - (255 - int(h[i:i + 2], 16)) * share):02x}" for i in (0, 2, 4))
+
+
 def _start_tile(dwg, seat, hl, lang, g: Geo):
     s = seat["seat"]
     r, c = B.home_coords(seat["side"], seat["home"])
@@ -700,7 +706,8 @@ def _start_tile(dwg, seat, hl, lang, g: Geo):
         if f"home:{s}" in hl:
             el.add(S.ring(dwg, cx - half, cy - half, 2 * half, 2 * half, pad=4, radius=10, target=f"home:{s}"))
         return el
-    el.add(dwg.rect(insert=box, size=side, rx=8, ry=8, fill=colour, fill_opacity=0.28, stroke=colour, stroke_width=2.5))
+    # a light tint of the player's colour, opaque: its dark words read on it (on the sea, a see-through tint was grey)
+    el.add(dwg.rect(insert=box, size=side, rx=8, ry=8, fill=_tint(colour, 0.3), stroke=colour, stroke_width=2.5))
     el.add(dwg.rect(insert=box, size=side, rx=8, ry=8, fill="none", stroke=S.INK, stroke_width=0.7,
                     stroke_dasharray="3 2"))
     if seat.get("pawn") is None:

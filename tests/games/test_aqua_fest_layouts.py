@@ -556,3 +556,21 @@ def test_a_start_tile_left_by_its_pawn_says_start_legibly():
         for words in tile.iter(f"{SVG}text"):
             a, b = sorted((_luminance(shown), _luminance(_rgb(words.get("fill")))), reverse=True)
             assert (a + 0.05) / (b + 0.05) >= 4.5, f"{words.text!r} on seat {tile.get('data-seat')}'s start tile"
+
+
+def test_a_collected_fragment_prints_its_stars():
+    """A fragment in a panel is small (28 units on a phone, 22 on a laptop: drawn, its stars were 5 units across and
+    '★★' against '★★★' took a close look): it prints its stars' count, as big as the layout's smallest print, and
+    the count is the tile's stars."""
+    state, events = helpers.play(aqua_fest, 3, 23, 70)
+    seen = 0
+    for name in LAYOUT_NAMES:
+        root = ET.fromstring(R.render(aqua_fest.view(state, None), layout=name))
+        for tile in root.iter(f"{SVG}g"):
+            if tile.get("class") != "tile collected":
+                continue
+            count = next(el for el in tile.iter(f"{SVG}text") if el.get("class") == "stars")
+            assert count.text == f"{tile.get('data-stars')}★"
+            assert float(count.get("font-size")) >= layout_of(name).min_print
+            seen += 1
+    assert seen >= 6, "collected fragments were drawn"

@@ -60,6 +60,7 @@ UPPER_FILL, UPPER_EDGE = "#fff6e0", "#8a6d3b"
 LOWER_FILL, LOWER_EDGE = "#d8c39a", "#6b5530"
 SHELL_FILL = "#f5b98a"
 STAR = "#b7791f"
+STAR_INK = "#7a4a0c"          # a printed star count: the stars' outline colour, dark enough to read on a tile
 CORAL, CORAL_BG = "#d9485f", "#f8d7d3"
 BACK = "#2b4c6f"
 PEARL = {"white": "#fbfbf8", "pink": "#f4a3c0", "black": "#2d2d33"}
@@ -283,7 +284,7 @@ def _defs_xml(lang: str = "") -> str:
     # fragment faces: kind shape and stars (drawn, not printed); the pearl, with its letter, is drawn on each tile at
     # a size its layout can read (_tile_face)
     for kind in C.FRAGMENT_KINDS:
-        for stars in (1, 2, 3):
+        for stars in (0, 1, 2, 3):          # 0: the shell alone, for a small tile that prints its stars' count
             s = symbol(f"f-{kind}-{stars}")
             _shell_glyph(dwg, s, kind)
             for j in range(stars):
@@ -370,11 +371,13 @@ def _defs_xml(lang: str = "") -> str:
 
 def _pearl(dwg, g, colour: str, x, y, size, lang, P: float, corner: str = "bottom-right"):
     """The pearl of a fragment tile drawn at (x, y) `size` big: a disc with its colour's letter, printed at least P,
-    in the bottom-right corner or, `corner` "top-left", over the faint outline of the fan."""
+    in the bottom-right corner or, `corner` "top-left", over the faint outline of the fan, or "bottom-left"."""
     font = max(P, round(size * 0.2, 1))
     r = max(size * 0.15, font * 0.68)
     if corner == "top-left":
         cx, cy = x + r + size * 0.03, y + r + size * 0.04
+    elif corner == "bottom-left":
+        cx, cy = x + r + size * 0.03, y + size - r - size * 0.04
     else:
         cx, cy = x + size - r - size * 0.03, y + size - r - size * 0.04
     g.add(dwg.circle(center=(round(cx, 1), round(cy, 1)), r=round(r, 1), fill=PEARL[colour], stroke=S.INK,
@@ -383,8 +386,12 @@ def _pearl(dwg, g, colour: str, x, y, size, lang, P: float, corner: str = "botto
                    font_weight="bold", text_anchor="middle", fill=S.contrast(PEARL[colour])))
 
 
-def _tile_face(dwg, tile: dict, x, y, size, lang, *, layer: int | None, cls: str, P: float = 9):
-    """A tile of either layer (or a collected one when `layer` is None): fragment face or coral."""
+def _tile_face(dwg, tile: dict, x, y, size, lang, *, layer: int | None, cls: str, P: float = 9,
+               counted: bool = False, left: bool = False):
+    """A tile of either layer (or a collected one when `layer` is None): fragment face or coral. `counted`: its
+    stars printed as a count ("3★", at least P big) in their corner instead of drawn (a small tile's drawn stars
+    were 5 units across on a phone); `left`: the count and the pearl on its left side, which shows where the next
+    tile of a crowded row lies over its right."""
     g = dwg.g(class_=cls)
     S.data(g, card=tile["id"])
     if layer == 2:      # raised: a shadow below-right, a light face
@@ -397,10 +404,18 @@ def _tile_face(dwg, tile: dict, x, y, size, lang, *, layer: int | None, cls: str
     else:
         fill, edge = (LOWER_FILL, LOWER_EDGE) if layer == 1 else (UPPER_FILL, UPPER_EDGE)
         g.add(dwg.rect(insert=(x, y), size=(size, size), rx=5, ry=5, fill=fill, stroke=edge, stroke_width=1.4))
-        g.add(dwg.use(f"#af-f-{tile['kind']}-{tile['stars']}", insert=(x, y), size=(size, size)))
+        g.add(dwg.use(f"#af-f-{tile['kind']}-{0 if counted else tile['stars']}", insert=(x, y), size=(size, size)))
+        if counted:
+            font = max(P, round(size * 0.3, 1))
+            at = x + size * 0.06 if left else x + size - size * 0.06
+            g.add(dwg.text(f"{tile['stars']}★", insert=(round(at, 1), round(y + font * 0.92, 1)), font_size=font,
+                           font_weight="bold", text_anchor="start" if left else "end", fill=STAR_INK,
+                           class_="stars"))
         # a small tile's pearl would hide a lower-right fragment's ear: off a seabed cell (whose layer badge is top
         # left), that pearl sits top left, over the fan's faint outline
-        corner = "top-left" if layer is None and tile["kind"] == "lower-right" else "bottom-right"
+        # (a counted tile's top left may hold its count: its pearl goes bottom left, over the other ear's outline)
+        corner = "bottom-left" if left or (counted and tile["kind"] == "lower-right") else \
+            "top-left" if layer is None and tile["kind"] == "lower-right" else "bottom-right"
         _pearl(dwg, g, tile["colour"], x, y, size, lang, P, corner)
         S.data(g, kind=tile["kind"], colour=tile["colour"], stars=tile["stars"])
     if layer == 1:      # sunk: a dark inner edge along the top and left
@@ -551,16 +566,18 @@ def _card_xml(card_id, w: float, h: float, lang: str, cls: str) -> str:
 
 
 @lru_cache(maxsize=4096)
-def _tile_xml(tile_id: str, size: float, lang: str, cls: str, P: float = 9) -> str:
-    return S.to_string(_tile_face(S.new_drawing(), _tile_dict(tile_id), 0, 0, size, lang, layer=None, cls=cls, P=P))
+def _tile_xml(tile_id: str, size: float, lang: str, cls: str, P: float = 9, counted: bool = False,
+              left: bool = False) -> str:
+    return S.to_string(_tile_face(S.new_drawing(), _tile_dict(tile_id), 0, 0, size, lang, layer=None, cls=cls, P=P,
+                                  counted=counted, left=left))
 
 
 def _card_at(dwg, sp, card: dict, x, y, lang, *, w=32, h=46, cls="card"):
     return sp.slot(dwg, S.translated(x, y, _card_xml(None if card.get("hidden") else card["id"], w, h, lang, cls)))
 
 
-def _tile_at(dwg, sp, tile: dict, x, y, size, lang, cls, P: float = 9):
-    return sp.slot(dwg, S.translated(x, y, _tile_xml(tile["id"], size, lang, cls, P)))
+def _tile_at(dwg, sp, tile: dict, x, y, size, lang, cls, P: float = 9, counted: bool = False, left: bool = False):
+    return sp.slot(dwg, S.translated(x, y, _tile_xml(tile["id"], size, lang, cls, P, counted, left)))
 
 
 def _card_dict(card_id: str) -> dict:
@@ -667,8 +684,10 @@ def _seat_panel(dwg, sp, view, seat, lang, hl, marks, offers, g: Geo, box):
         for cx, cy in _place(min(seat["hand_count"], 6), hand_box[0], hand_box[1], 2 * cw, ch, cw, ch):
             el.add(dwg.use("#af-cardback", insert=(round(cx, 1), round(cy, 1)), size=(cw, ch)))
     if frags is not None:
-        for t, (fx, fy) in zip(frags, _place(len(frags), *frag_box, fs, fs, gap=2)):
-            el.add(_tile_at(dwg, sp, t, fx, fy, fs, lang, "tile collected", g.P))
+        spots = _place(len(frags), *frag_box, fs, fs, gap=2)
+        crowded = len(spots) > 1 and spots[1][1] == spots[0][1] and spots[1][0] - spots[0][0] < fs   # overlapping
+        for t, (fx, fy) in zip(frags, spots):
+            el.add(_tile_at(dwg, sp, t, fx, fy, fs, lang, "tile collected", g.P, counted=True, left=crowded))
     else:
         back = round(20 * max(k, 1), 1)
         for fx, fy in _place(min(seat["collected_count"], 8), frag_box[0], frag_box[1], 3 * back, back, back, back):

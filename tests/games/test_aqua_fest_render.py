@@ -355,3 +355,38 @@ def test_render_is_pure_and_deterministic():
     before = repr(view)
     assert aqua_fest.render(view, events=events) == aqua_fest.render(view, events=events)
     assert repr(view) == before
+
+
+def test_after_a_dolphin_the_header_allows_no_second_move():
+    """A card played alone (the dolphin) ends the turn's moves: the header says "moves 1 of 1", not "of 2" (a phone
+    reader saw "moves 1 of 2" after the dolphin); after another first card, a second may follow: "of 2"."""
+    from tutor.core.i18n import text
+    import random
+    found = {}
+    for seed in range(40):
+        state = aqua_fest.setup(3, seed=seed)
+        rnd = random.Random(seed)
+        for _ in range(60):
+            seat = aqua_fest.to_move(state)[0]
+            legal = aqua_fest.legal_actions(state, seat)
+            firsts = [a for a in legal if isinstance(a, aqua_fest.Move) and state.moves == 0]
+            for move in firsts:
+                alone = C.card(move.card).move.alone
+                if alone not in found:
+                    after, _events = aqua_fest.apply(state, move)
+                    found[alone] = after
+            if len(found) == 2:
+                break
+            state, _events = aqua_fest.apply(state, rnd.choice(legal))
+        if len(found) == 2:
+            break
+    assert set(found) == {True, False}, "a dolphin and another card were played first in a turn"
+    for alone, state in found.items():
+        assert not aqua_fest.is_over(state) and state.moves == 1
+        for lang in ("en", "ru"):
+            root = parse(aqua_fest.render(aqua_fest.view(state, state.turn), lang=lang, layout="phone"))
+            head = next(el for el in root.iter("{http://www.w3.org/2000/svg}text") if el.get("class") == "turn").text
+            key = "moves_alone" if alone else "moves"
+            assert head.endswith(text(f"aqua_fest.board.{key}", lang, n=1)), head
+        if alone:        # and the rules agree: no second move
+            assert not any(isinstance(a, aqua_fest.Move) for a in aqua_fest.legal_actions(state, state.turn))

@@ -1193,6 +1193,14 @@ def _marks(events: Iterable) -> dict:
 
 # --------------------------------------------------------------------------- text
 
+def _moves_made(view: dict, lang: str) -> str:
+    """The turn's moves so far and how many it allows: two, or one once a card played alone (the dolphin) is down
+    ("moves 1 of 2" stayed after a dolphin, though no second move may follow it)."""
+    species = view.get("species")
+    alone = bool(view["moves_made"]) and species in C.MOVES and C.MOVES[species].alone
+    return _w("moves_alone" if alone else "moves", lang, n=view["moves_made"])
+
+
 def _where(seat, lang) -> str:
     if seat.get("pawn") is not None:
         return _w("d.pawn_on", lang, cell=cell_name(seat["pawn"]))
@@ -1205,7 +1213,7 @@ def describe(view: dict, lang: str = "en") -> tuple[str, str]:
     """(title, description) in plain words: what a screen reader says about the position."""
     turn = _w("turn", lang, p=player_name(view["turn"], lang))
     title = f"{_w('title', lang)} — " + (_w("over", lang) if view.get("over") else turn)
-    lines = [_w("d.head", lang, players=view["players"], turn=turn, moves=_w("moves", lang, n=view["moves_made"]))]
+    lines = [_w("d.head", lang, players=view["players"], turn=turn, moves=_moves_made(view, lang))]
     if view.get("battle"):
         b = view["battle"]
         lines.append(_w("d.battle", lang, a=b["attacker"] + 1, d=b["defender"] + 1))
@@ -1285,7 +1293,7 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=N
     dwg.add(dwg.rect(insert=(0, 0), size=(W, g.header - 2), fill="#17506b"))
     head = f"{_w('title', lang)} · " + (_w("over", lang) if view.get("over") else
                                        f"{_w('turn', lang, p=player_name(view['turn'], lang))} · "
-                                       f"{_w('moves', lang, n=view['moves_made'])}")
+                                       f"{_moves_made(view, lang)}")
     seen = _w("view_all", lang) if teacher else _w("view_of", lang, player=player_name(view["viewer"], lang),
                                                    player_plain=view["viewer"] + 1)
     if g.name == "phone":

@@ -569,7 +569,8 @@ def test_a_collected_fragment_prints_its_stars():
         for tile in root.iter(f"{SVG}g"):
             if tile.get("class") != "tile collected":
                 continue
-            count = next(el for el in tile.iter(f"{SVG}text") if el.get("class") == "stars")
+            count = next((el for el in tile.iter(f"{SVG}text") if el.get("class") == "stars"), None)
+            assert count is not None, f"{name}: {tile.get('data-card')} prints no count of its stars"
             assert count.text == f"{tile.get('data-stars')}★"
             assert float(count.get("font-size")) >= layout_of(name).min_print
             seen += 1

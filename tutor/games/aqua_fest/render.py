@@ -657,7 +657,8 @@ def _seat_panel(dwg, sp, view, seat, lang, hl, marks, offers, g: Geo, box):
         if hand is None:
             cw, ch = g.back
         # the cards a little lower where the panel has room, so a highlight ring clears the label above them
-        lower = 3 if y + h - area_y - 7 >= ch else 0
+        lower = round(0.2 * f(9) + 2, 1)        # a ring (3 out, 5 wide) round a card clears the label's foot
+        lower = lower if y + h - area_y - 4 - lower >= ch else 0
         hand_box = (x + 8, area_y + lower, split - x - 16, y + h - area_y - 4 - lower)
         frag_box = (split + 8, area_y, x + w - split - 16, y + h - area_y - 4)
         hand_lbl, frag_lbl = (x + 8, label_y), (split + 8, label_y)

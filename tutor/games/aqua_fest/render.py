@@ -929,8 +929,8 @@ def _word_places(g: Geo, index: int, w: float, h: float):
 
 def _place_words(view: dict, g: Geo, words: list, arrows: list) -> list[tuple]:
     """(cell, words, size, centre x, centre y) of each event pill, where it covers least: each pill's places are
-    costed against what lies on the board, then each takes its cheapest place clear of the others, in turn, again
-    until none moves (a pill placed first may give way to one with nowhere else to go)."""
+    costed against what lies on the board (_obstacles), each takes in turn its cheapest place clear of those taken,
+    then pairs are placed again together (a pill placed first may give way to one with nowhere else to go)."""
     obstacles = _obstacles(view, g, arrows)
     bx, by = g.board
     sea = (bx + 2, by + 2, bx + g.size - 2, by + g.size - 2)
@@ -943,7 +943,6 @@ def _place_words(view: dict, g: Geo, words: list, arrows: list) -> list[tuple]:
         places = [(box, base + _cost(box, close)) for box, base in _word_places(g, index, w, h)
                   if sea[0] <= box[0] and sea[1] <= box[1] and box[2] <= sea[2] and box[3] <= sea[3]]
         options.append(places or [next(iter(_word_places(g, index, w, h)))[:1] + (0.0,)])
-
     options = [sorted(places, key=lambda place: place[1])[:10] for places in options]    # the ten cheapest each
 
     def clash(i, j, chosen, skip=()):
@@ -953,11 +952,18 @@ def _place_words(view: dict, g: Geo, words: list, arrows: list) -> list[tuple]:
     chosen: dict[int, int] = {}
     for i in range(len(words)):
         chosen[i] = min(range(len(options[i])), key=lambda j: options[i][j][1] + clash(i, j, chosen))
-    # then two at a time, every pair of pills: one may take a worse place to leave the other a good one
+    # then two at a time, every pair of pills that may meet and is not both in its cheapest place: one may take a
+    # worse place to leave the other a good one
+    reach = [(min(b[0] for b, _c in opts), min(b[1] for b, _c in opts), max(b[2] for b, _c in opts),
+              max(b[3] for b, _c in opts)) for opts in options]
     for _ in range(3):
         moved = False
         for i in range(len(words)):
             for o in range(i + 1, len(words)):
+                if _overlap(reach[i], reach[o]) <= 0 or (chosen[i] == 0 and chosen[o] == 0 and not clash(i, 0, chosen)
+                                                         and not clash(o, 0, chosen)):
+                    continue
+
                 def total(pair):
                     a, b = pair
                     return (options[i][a][1] + options[o][b][1] + clash(i, a, chosen, (o,)) + clash(o, b, chosen, (i,))

@@ -402,13 +402,14 @@ def bot_rounds(players: int, seed: int, actions: int):
 
 
 def covered_boards():
-    """Every frame of the lesson's scenarios in the three layouts, and bot rounds on a phone and a laptop, in English
-    and Russian."""
+    """Every frame of the lesson's scenarios in the three layouts, bot rounds on a phone and a laptop, and the seeded
+    random positions as the teacher sees them on a phone, in English and Russian."""
     frames = [(f"{frame_id}", state, events, highlight, viewer, LAYOUT_NAMES)
               for frame_id, state, events, highlight, viewer in lesson_positions()]
     for players, seed in ((3, 1), (2, 4), (4, 3), (2, 11)):
         frames += [(f"bots {players}p seed {seed} #{n}", state, events, (), 0, ("phone", "laptop"))
                    for n, (state, events) in enumerate(bot_rounds(players, seed, 100))]
+    frames += [(pos_id, state, events, (), None, ("phone",)) for pos_id, state, events in POSITIONS]
     for frame_id, state, events, highlight, viewer, layouts in frames:
         view = aqua_fest.view(state, viewer)
         for lang in ("en", "ru"):

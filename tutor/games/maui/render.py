@@ -499,8 +499,9 @@ def _lagoon(dwg, geo, view, lang, hl, marks):
     g.add(dwg.rect(insert=(_r(x), _r(y)), size=(_r(w), _r(h)), rx=_r(18 * u), ry=_r(18 * u), fill="#e9d8a6",
                    stroke="#b08d57", stroke_width=2))
     card_w, card_h = geo.card_w, geo.card_h
-    badges = []
-    for index, cell in enumerate(view["lagoon"]):
+    # from the top (shallow) down: a cell's ring then lies under the badges on the top edge of the card below
+    for index, cell in reversed(list(enumerate(view["lagoon"]))):
+        badges = []
         depth = cell["depth"]
         cx, cy, cw, ch = geo.cell_box(index)
         cg = dwg.g(class_="cell")
@@ -530,9 +531,9 @@ def _lagoon(dwg, geo, view, lang, hl, marks):
                                  cls="card catch" + (" under" if j < n - 1 else ""), covered=j < n - 1)
                 cg.add(el)
             top_card = cards[-1]
-            if n > 1:
-                cg.add(S.badge(dwg, f"\u00d7{n}", left - (n - 1) * step - 2 * u, top + 12 * u, fill=S.INK,
-                               size=geo.fs(11), cls="pile-count"))
+            if n > 1:       # on the top card's corner: left of the pile it ran into the cell's name
+                badges.append(S.badge(dwg, f"\u00d7{n}", left + 2 * u, top, fill=S.INK, size=geo.fs(11),
+                                      cls="pile-count"))
             if depth in marks["new"]:
                 cg.add(S.badge(dwg, _w("new", lang), cx + 8 * u, cy + ch - 11 * u, anchor="start",
                                fill=S.EVENT, size=geo.fs(9), cls="event new"))
@@ -546,9 +547,9 @@ def _lagoon(dwg, geo, view, lang, hl, marks):
         if cards and cards[-1].get("face_down"):
             badges.append(S.badge(dwg, _w("face_down", lang), left + card_w / 2, top, fill="#234e52",
                                   size=geo.fs(9)))
+        for badge in badges:        # over the cell's rings, which would cross their words
+            cg.add(badge)
         g.add(cg)
-    for badge in badges:        # over every cell's rings, which would cross their words
-        g.add(badge)
     return g
 
 

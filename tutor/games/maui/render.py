@@ -160,9 +160,9 @@ class _Table(_Geo):
         self.lagoon_w, self.cell_h = 276 * u, 60 * u
         self.card_w, self.card_h = 122 * u, 52 * u
         # the teacher's row of cards back in the box: bottom left, under the panels, left of Player 1's, going on
-        # right of Player 1's when it is full
-        self.box = (8 * u, self.H - self.foot - 24 * u, self.CX - self.seat_w / 2 - 16 * u, 22 * u)
-        self.box_right = (self.CX + self.seat_w / 2 + 8 * u,) + self.box[1:]
+        # right of Player 1's when it is full; 12 units off the panel, clear of a ring round it
+        self.box = (8 * u, self.H - self.foot - 24 * u, self.CX - self.seat_w / 2 - 20 * u, 22 * u)
+        self.box_right = (self.CX + self.seat_w / 2 + 12 * u,) + self.box[1:]
         self._kiti: dict = {}
 
     def seat_centre(self, seat: int) -> tuple[float, float]:
@@ -818,7 +818,7 @@ def _chip_xs(cards, chip_w: float, size: float) -> list[float]:
         if prev is None:
             xs.append(0.0)
         else:
-            xs.append(xs[-1] + max(chip_w + 1, (prev + width) / 2 + 2.5))
+            xs.append(xs[-1] + max(chip_w + 1, (prev + width) / 2 + 4))
         prev = width
     return xs
 
@@ -855,17 +855,21 @@ def _box_rows(geo, view, w: float) -> list[list[tuple[dict, float]]]:
 
 
 def _wrapped(boxed, chip_w: float, size: float, w: float) -> list[list[tuple[dict, float]]]:
-    """`boxed` in rows `w` wide, each card where _chip_xs puts it in its row."""
+    """`boxed` in rows `w` wide, each card where _chip_xs puts it in its row, and a value wider than its card
+    (−10, −15) kept inside the row at either end."""
+    def over(card):          # how far a card's value reaches past either side of it
+        return max(0.0, (_chip_label_width(card, size) - chip_w) / 2)
+
     rows: list[list[tuple[dict, float]]] = []
     row: list = []
     for card in boxed:
         if row:
             x = row[-1][1] + _chip_xs([row[-1][0], card], chip_w, size)[1]
-            if x + chip_w > w:
+            if x + chip_w + over(card) > w:
                 rows.append(row)
-                row, x = [], 0.0
-        else:
-            x = 0.0
+                row = []
+        if not row:
+            x = over(card)
         row.append((card, x))
     if row:
         rows.append(row)

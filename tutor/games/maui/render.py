@@ -281,9 +281,9 @@ class _Phone(_Geo):
                 row = []
         if row:
             y = self._row(row, y, half)
-        if ghost:
+        if ghost:       # no name under her there: the row ends under her dress
             self.kiti_rows[True] = y - 6
-            y += KITI_ROW
+            y += KITI_ROW - 36
         return y
 
     def _row(self, row, y, half):

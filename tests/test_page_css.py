@@ -46,7 +46,9 @@ def test_every_coloured_box_sets_a_readable_text_colour():
 
 
 def test_plain_text_follows_the_theme():
-    body = dict(rules())
+    body: dict = {}
+    for selector, declarations in rules():     # a selector's rules together (a media query may add to one)
+        body[selector] = body.get(selector, "") + declarations
     assert "var(--jp-content-font-color1" in body[".tutor-widget"]
     assert "var(--jp-content-font-color2" in body[".tutor-cite"]
 

@@ -114,7 +114,10 @@ def answers_shown(data: dict, frames, lang: str) -> list[str]:
         told |= numbers(say)
         if "?" in say and i + 1 < len(frames):
             answer = numbers(frames[i + 1].say.get(lang, "")) - told
-            changed = labels - (before if before is not None else labels)
+            # a card's printed scale («0·2·4·6·8·10», wrapped on a phone card as «0·2·4·» and «6·8·10») is the same on
+            # every card of its kind: a card newly drawn prints it, and it answers nothing
+            changed = {label for label in labels - (before if before is not None else labels)
+                       if not (re.fullmatch(r"[\d·]+", label) and "·" in label)}
             on_board = answer & set().union(*(numbers(label) for label in changed))
             if on_board:
                 problems.append(f"step {i} asks, but its board already prints {sorted(on_board)}: "

@@ -128,6 +128,13 @@ def text_overlaps(svg: str, slack: float = 0.5) -> list[str]:
     return out
 
 
+def ring_band(rect) -> tuple:
+    """(outer, inner) boxes of a ring's stroke: its rect grown and shrunk by half its stroke width."""
+    x, y, w, h = (float(rect.get(a)) for a in ("x", "y", "width", "height"))
+    half = float(rect.get("stroke-width") or 1) / 2
+    return (x - half, y - half, x + w + half, y + h + half), (x + half, y + half, x + w - half, y + h - half)
+
+
 def rings_over_text(svg: str, slack: float = 0.5) -> list[str]:
     """Words a highlight or event ring's stroke (class "highlight" or "event") runs across: the band between the
     ring's rect grown and shrunk by half its stroke width, against each text box."""
@@ -137,10 +144,7 @@ def rings_over_text(svg: str, slack: float = 0.5) -> list[str]:
     for el in root.iter(SVG_NS + "rect"):
         if el.get("class") not in ("highlight", "event"):
             continue
-        x, y, w, h = (float(el.get(a)) for a in ("x", "y", "width", "height"))
-        half = float(el.get("stroke-width") or 1) / 2
-        outer = (x - half, y - half, x + w + half, y + h + half)
-        inner = (x + half, y + half, x + w - half, y + h - half)
+        outer, inner = ring_band(el)
         for words, l, t, r, b in boxes:
             box = (l, t, r, b)
             inside = inner[0] <= l and inner[1] <= t and r <= inner[2] and b <= inner[3]

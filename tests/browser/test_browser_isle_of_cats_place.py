@@ -60,14 +60,15 @@ def square_point(page, table, gx: int, gy: int):
         const q = p.matrixTransform(m); return [q.x, q.y]; }""", [table.element_handle(), gx, gy])
 
 
-def holding_green(server, page):
-    """The table after the green cat is taken by a click on the island: (table, its board, the engine's state then,
-    the placing data the kernel sent for it)."""
+def holding_green(server, page, touch: bool = False):
+    """The table after the green cat is taken by a click on the island (a tap, on a touch screen): (table, its
+    board, the engine's state then, the placing data the kernel sent for it)."""
     page.goto(server.render_url("ioc_place.ipynb"))
     table = page.locator(".tutor-play").first
     table.locator(".tutor-svg svg").first.wait_for(state="visible")
     version = table.get_attribute("data-v")
-    table.locator('.tutor-svg [data-choice][data-key="tile:cat-green-15"]').click()
+    tile = table.locator('.tutor-svg [data-choice][data-key="tile:cat-green-15"]')
+    tile.tap() if touch else tile.click()
     page.wait_for_function("([r, v]) => r.dataset.v !== v", arg=[table.element_handle(), version])
     table.locator(".tutor-placing").wait_for(state="visible")
     s, _ = ioc.apply(ioc.setup(2, first=0, kept=KEPT, placed=[[FIRST], []], island=ISLAND, bag=()),
@@ -247,17 +248,7 @@ def test_placing_by_touch_tap_moves_drag_slides_tap_again_places(server, browser
     errors = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     try:
-        page.goto(server.render_url("ioc_place.ipynb"))
-        table = page.locator(".tutor-play").first
-        table.locator(".tutor-svg svg").first.wait_for(state="visible")
-        version = table.get_attribute("data-v")
-        table.locator('.tutor-svg [data-choice][data-key="tile:cat-green-15"]').tap()
-        page.wait_for_function("([r, v]) => r.dataset.v !== v", arg=[table.element_handle(), version])
-        table.locator(".tutor-placing").wait_for(state="visible")
-        s, _ = ioc.apply(ioc.setup(2, first=0, kept=KEPT, placed=[[FIRST], []], island=ISLAND, bag=()),
-                         ioc.Take(0, "cat-green-15"))
-        d = placing_data(s, 0, "en")
-        board = table.locator(".tutor-svg").first
+        table, board, _s, d = holding_green(server, page, touch=True)
         assert table.locator(".tutor-placing-help").inner_text() == d["words"]["help_touch"]
         assert table.locator(".tutor-place-rotate").inner_text() == d["words"]["rotate_touch"]
         assert table.locator(".tutor-place-here").inner_text() == d["words"]["place_touch"]

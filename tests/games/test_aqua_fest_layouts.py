@@ -16,7 +16,7 @@ import math
 
 import helpers
 import pytest
-from layout_check import layout_problems, text_boxes, viewbox
+from layout_check import layout_problems, ring_band, text_boxes, viewbox
 
 from tutor.core.cardtable import em
 from tutor.core.events import for_viewer
@@ -348,10 +348,7 @@ def words_in_the_way(svg: str) -> list[str]:
     for rect in root.iter(f"{SVG}rect"):
         if rect.get("class") not in ("highlight", "event"):
             continue
-        x, y, w, h = (float(rect.get(a)) for a in ("x", "y", "width", "height"))
-        half = float(rect.get("stroke-width") or 1) / 2
-        outer = (x - half, y - half, x + w + half, y + h + half)
-        inner = (x + half, y + half, x + w - half, y + h - half)
+        outer, inner = ring_band(rect)
         for words, box in on_top:
             within = inner[0] <= box[0] and inner[1] <= box[1] and box[2] <= inner[2] and box[3] <= inner[3]
             if _meets(box, outer) and not within and box not in pill_texts:

@@ -102,15 +102,20 @@ function render({ model, el: root }) {
   // A step's words above its board (a phone, tutor.css) may now lie under the stuck step buttons or above the
   // screen: the learner pressed Next while looking at the board, and the new words are what they need. They are
   // brought just under the buttons; words already in view, or under the board (a wider screen), stay where they are.
+  // Measured in the next frame, not in the click: reading positions right after the board is swapped made the
+  // browser lay the page out there and then (a big board: Next took 16.7 ms rather than 6), the frame lays it out
+  // anyway, and a scroll then still comes before anything is painted.
   const showWords = () => {
     if (!shownByLearner) return;
     shownByLearner = false;
-    const words = narration.getBoundingClientRect();
-    const bar = nav.getBoundingClientRect();
-    if (words.height > 0 && words.top < bar.bottom && words.top < board.getBoundingClientRect().top) {
-      narration.style.scrollMarginTop = `${Math.ceil(bar.bottom) + 8}px`;
-      narration.scrollIntoView({ block: "start" });
-    }
+    requestAnimationFrame(() => {
+      const words = narration.getBoundingClientRect();
+      const bar = nav.getBoundingClientRect();
+      if (words.height > 0 && words.top < bar.bottom && words.top < board.getBoundingClientRect().top) {
+        narration.style.scrollMarginTop = `${Math.ceil(bar.bottom) + 8}px`;
+        narration.scrollIntoView({ block: "start" });
+      }
+    });
   };
   let shownByLearner = false;
   const go = (i) => {

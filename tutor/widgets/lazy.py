@@ -66,6 +66,9 @@ class LazyPart(StandIn, W.Box):
             self.expand()
 
     def _on_page_msg(self, _widget, content, _buffers) -> None:
+        if isinstance(content, dict) and content.get("missing") and content.get("unbuilt"):
+            self._answer_unbuilt(content)
+            return
         # The page saw this part built but never got its widget (a message lost or unusable on the way: reveal.js
         # asks after 20, 40 and 80 s): build it again, as new widgets with new models the page has not seen. The old
         # one is left open: on a starved machine the page may still be drawing it, and closing its model under that
@@ -75,6 +78,18 @@ class LazyPart(StandIn, W.Box):
             self.rebuilt += 1
             self.content = None
             self.expand()
+
+    def _answer_unbuilt(self, content: dict) -> None:
+        # The page opened this part 20 s ago or more and never heard that it was built (reveal.js): the opening or
+        # the answer was lost on the way. Build it if the opening never came; either way send the box's children
+        # and the placeholder's state again (a slow build answered late costs only these two small messages).
+        if self.content is None:
+            width = content.get("column_px")
+            if isinstance(width, (int, float)) and width > 0:
+                screen.set_width(float(width))
+            self.expand()
+        self.send_state("children")
+        self.reveal.send_state(("opened", "done"))
 
     def expand(self) -> W.Widget:
         """Build the part (once) and show it in place of the placeholder; returns the built widget."""

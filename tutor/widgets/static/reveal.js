@@ -26,6 +26,23 @@ function render({ model, el }) {
     button.setAttribute("aria-busy", opened && !(done && shown()) ? "true" : "false");
     el.style.display = done && shown() ? "none" : "";
   };
+  // Opened but never told it was built: the opening or the kernel's answer was lost on the way (a CI run under
+  // load left two parts "loading" for 90 s while the parts after them were built). The page asks again after
+  // 20 s, 40 s, 80 s; the kernel builds the part if it never heard of the opening, else sends what it has again.
+  let waited = 0;
+  let waitTimer = null;
+  let alive = true;
+  const awaitBuilt = () => {
+    if (!alive || model.get("done") || waited >= 3 || waitTimer !== null) return;
+    waitTimer = setTimeout(() => {
+      waitTimer = null;
+      if (!alive || model.get("done")) return;
+      waited += 1;
+      console.warn(`tutor: a part opened but not built yet (${el.closest(".tutor-lazy")?.innerText?.slice(0, 40)}); asking again (${waited})`);
+      model.send({ missing: waited, unbuilt: true, column_px: model.get("column_px") });
+      awaitBuilt();
+    }, 20000 * 2 ** waited);
+  };
   const open = () => {
     if (!model.get("opened")) {
       // the column's width goes with the opening, so the part is laid out for this screen (tutor/widgets/screen.py)
@@ -34,12 +51,14 @@ function render({ model, el }) {
       model.set("opened", true);
       model.save_changes();
     }
+    awaitBuilt();
   };
   button.addEventListener("click", open);
   model.on("change:opened", draw);
   model.on("change:done", draw);
   model.on("change:label", draw);
   draw();
+  if (model.get("opened")) awaitBuilt();
 
   let observer = null;
   if (!model.get("opened") && typeof IntersectionObserver !== "undefined") {
@@ -60,7 +79,6 @@ function render({ model, el }) {
   let watch = null;
   let retry = null;
   let asked = 0;
-  let alive = true;
   const check = () => {
     if (!alive) return;
     draw();
@@ -101,6 +119,7 @@ function render({ model, el }) {
   if (model.get("done")) watchPart();
   return () => {
     alive = false;
+    clearTimeout(waitTimer);
     if (observer) observer.disconnect();
     if (watch) watch.disconnect();
     clearTimeout(retry);

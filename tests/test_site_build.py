@@ -40,3 +40,21 @@ def test_links_between_notebooks_become_links_between_pages():
     assert page_links(text) == ("*English version: [Maui](maui.html)* · [All games](index.html) · "
                                 "[part](./maui.ru.html#part-story)")
     assert page_links("[site](https://example.org/x.ipynb)") == "[site](https://example.org/x.ipynb)"
+
+
+def test_the_site_index_says_everything_runs_on_the_device_in_each_language(tmp_path):
+    import yaml
+
+    from tools.site.pages import contents
+    from test_notebooks import NOTEBOOKS, ROOT
+    said = yaml.safe_load((ROOT / "lessons" / "index.yaml").read_text(encoding="utf-8"))["on_this_site"]
+    names, static = contents(NOTEBOOKS, tmp_path / "content")
+    assert "index" in names and "index" in static
+    site_index = (tmp_path / "content" / "index.ipynb").read_text(encoding="utf-8")
+    served_index = (NOTEBOOKS / "index.ipynb").read_text(encoding="utf-8")
+    cells = json.loads(site_index)["cells"]
+    for lang, text in said.items():
+        section = next("".join(c["source"]) for c in cells if f'lang="{lang}" id="{lang}"' in "".join(c["source"]))
+        assert text.split("**")[1] in section, lang          # in its own language's section
+        assert text.split("**")[1] not in served_index       # the served index does not say it
+    assert "maui.ru.html" in site_index and "maui.ru.ipynb" not in site_index

@@ -68,12 +68,13 @@ def lesson_notebook(game_id: str, lang: str) -> dict:
     return _notebook(cells, lang, source.metadata["title"])
 
 
-def index_notebook() -> dict:
+def index_notebook(on_site: bool = False) -> dict:
     """The index page: a section per language, its prose from lessons/index.<lang>.md, then a row per ready game
     (from the registry) linking its lessons and a row per game still coming (lessons/index.yaml). Each section
     is wrapped in an element carrying its language (the page itself is lang="en"), so a screen reader reads the
     Russian and Ukrainian sections with their own voice; so is each language's link. The page's title is the
-    English section's heading."""
+    English section's heading. `on_site`: the static site's index (tools/site), which says under each heading
+    that everything runs on the learner's device (lessons/index.yaml's on_this_site)."""
     source = yaml.safe_load((ROOT / "lessons" / "index.yaml").read_text(encoding="utf-8"))
     names = source["language_names"]
     prose = {p.name.split(".")[1]: p for p in (ROOT / "lessons").glob("index.*.md")}
@@ -96,6 +97,8 @@ def index_notebook() -> dict:
             rows[lang].append(f"| {coming['title'].get(lang, coming['title']['en'])} | *{source['coming_word'][lang]}* |")
     cells = []
     for i, (lang, prose_text) in enumerate(text.items()):
+        if on_site:
+            prose_text = _after_heading(prose_text, source["on_this_site"][lang].strip())
         body = prose_text.rstrip("\n") + "\n" + "\n".join(rows[lang])
         # blank lines around the Markdown inside the <div>: Voilà and JupyterLab then render it as Markdown
         cells.append(_cell("markdown", f'<div lang="{lang}" id="{lang}">\n\n{body}\n\n</div>', f"index-{i:03d}"))
@@ -111,6 +114,13 @@ def _row_title(g, lang: str) -> str:
     last = g.lesson_langs[-1]
     original = g.title(last)
     return g.title("en") if original == g.title("en") else f'{g.title("en")} / <span lang="{last}">{original}</span>'
+
+
+def _after_heading(markdown: str, paragraph: str) -> str:
+    """The Markdown with `paragraph` placed right after its first `# ` heading (or first, if it has none)."""
+    lines = markdown.splitlines()
+    at = next((i + 1 for i, line in enumerate(lines) if line.startswith("# ")), 0)
+    return "\n".join(lines[:at] + ["", paragraph, ""] + lines[at:]) + "\n"
 
 
 def _heading(markdown: str) -> str:

@@ -47,6 +47,9 @@ def contents(notebooks: Path, out: Path) -> tuple[list[str], list[str]]:
     names, static = [], []
     for nb_path in sorted(notebooks.glob("*.ipynb")):
         nb = json.loads(nb_path.read_text(encoding="utf-8"))
+        if nb_path.stem == "index":      # the site's own index: it says that everything runs on the learner's device
+            from tools import build_notebooks
+            nb = build_notebooks.index_notebook(on_site=True)
         for cell in nb["cells"]:
             if cell["cell_type"] == "markdown":
                 source = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]

@@ -1,0 +1,151 @@
+"""The static site (`make site`) in Chromium, served on loopback with every other request blocked: for one lesson
+per game (the languages alternate), the first board, a worked example stepped, a quiz answered, a play-table move,
+and the language link followed to the other page's first board; no console or page errors, no blocked request.
+
+The site is built by tools.site.cached (reused while tutor/, lessons/, notebooks/ and tools/site/ are unchanged).
+`-m "not site"` leaves these tests out."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from tools.site.cached import build_cached
+from tutor.core.game import info, spec
+from tutor.core.i18n import text
+
+from site_harness import SiteServer, Watched
+from test_browser_lessons import ERROR_SELECTORS, ERROR_TEXTS
+
+pytestmark = pytest.mark.site
+
+# one lesson page per game, the languages alternating; the test follows its language link to the other one
+CASES = [("maui", "ru"), ("aqua_fest", "en"), ("sea_salt_paper", "uk"), ("trump_whales", "ru"), ("isle_of_cats", "en")]
+# Pyodide boots in each page: 13 s to the first board on a quiet machine, several times that under load
+BOOT_MS = 240_000
+STEP_MS = 60_000
+
+
+@pytest.fixture(scope="session")
+def site_server():
+    started = time.monotonic()
+    try:
+        root = build_cached()
+    except SystemExit as failed:               # tools.site.build stops with its message
+        pytest.fail(f"the static site did not build: {failed}", pytrace=False)
+    print(f"static site {root.name}: ready in {time.monotonic() - started:.1f} s")
+    server = SiteServer(root)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def ui(key: str, lang: str, **params) -> str:
+    return text(f"ui.{key}", lang, **params)
+
+
+def page_stem(game: str, lang: str) -> str:
+    return info(game).stem if lang == "en" else f"{info(game).stem}.{lang}"
+
+
+def open_part(page, label: str):
+    """The first lazy part whose placeholder starts with `label`, opened by its button, as a learner does. (Held by
+    its place on the page: once opened its placeholder no longer says `label`.)"""
+    parts = page.locator(".tutor-lazy")
+    parts.filter(has_text=label).first.wait_for(state="attached")
+    labels = parts.evaluate_all("els => els.map(e => e.querySelector('.tutor-reveal-button')?.innerText || '')")
+    index = next((i for i, text in enumerate(labels) if text.startswith(label)), None)
+    assert index is not None, f"no part {label!r}… on {page.url}: {labels}"
+    part = parts.nth(index)
+    part.scroll_into_view_if_needed()
+    # in view, the page opens it by itself (reveal.js): the button is pressed only if it has not (in the page, so
+    # the check and the press are one step)
+    part.locator(".tutor-reveal-button").evaluate("b => b.disabled || b.click()")
+    return part
+
+
+def first_board(page) -> None:
+    page.locator(".tutor-svg svg").first.wait_for(state="attached", timeout=BOOT_MS)
+
+
+def step_example(page, lang: str) -> None:
+    part = open_part(page, ui("lazy.scenario", lang, title=""))
+    player = part.locator(".tutor-scenario").first
+    player.locator(".tutor-svg svg").first.wait_for(state="visible")
+    narration = player.locator(".tutor-narration").first
+    before = narration.inner_text()
+    player.get_by_role("button", name=ui("next", lang), exact=True).click()
+    page.wait_for_function("([el, old]) => el.innerText !== old", arg=[narration.element_handle(), before])
+
+
+def answer_quiz(page, lang: str) -> None:
+    part = open_part(page, ui("lazy.quiz", lang, title=""))
+    quiz = part.locator(".tutor-quiz").first
+    choice = quiz.locator(".tutor-choices button").first
+    choice.wait_for(state="visible")
+    choice.click()
+    verdict = quiz.locator(".tutor-quiz-verdict .tutor-verdict").first
+    verdict.wait_for(state="visible")
+    assert verdict.get_attribute("data-correct") in ("true", "false"), verdict.inner_text()
+
+
+def play_a_move(page, game: str, lang: str) -> None:
+    part = open_part(page, ui("lazy.play", lang, game=spec(game).title(lang)))
+    table = part.locator(".tutor-play").first
+    board = table.locator(".tutor-svg svg").first
+    board.wait_for(state="visible")
+    page.wait_for_function("(root) => root.dataset.v !== undefined", arg=table.element_handle())
+    version, svg, log = table.get_attribute("data-v"), board.evaluate("el => el.outerHTML"), \
+        table.locator(".tutor-log").inner_text()
+    # a move offered as a button, or on the board itself (a card to play, a cell to choose)
+    move = table.locator("button.tutor-action:not([disabled])")
+    offered = table.locator(".tutor-svg [data-choice]:not(:has(.choice-ring.unavailable))")
+    assert move.count() or offered.count(), f"{game}: the play table offers no move"
+    (move if move.count() else offered).first.click()
+    page.wait_for_function("([root, v]) => root.dataset.v !== v", arg=[table.element_handle(), version])
+    after_svg = table.locator(".tutor-svg svg").first.evaluate("el => el.outerHTML")
+    after_log = table.locator(".tutor-log").inner_text()
+    assert after_svg != svg or after_log != log, f"{game}: neither the board nor the log changed after the move"
+
+
+def follow_language_link(page, game: str, lang: str, server: SiteServer) -> None:
+    other = next(lg for lg in info(game).lesson_langs if lg != lang)
+    href = f"{page_stem(game, other)}.html"
+    page.evaluate("window.scrollTo(0, 0)")
+    link = page.locator(f"a[href='{href}']").first
+    assert link.count(), f"{page.url}: no link to {href}"
+    link.click()
+    page.wait_for_url(server.page_url(page_stem(game, other)))
+    first_board(page)
+
+
+def no_error_on_page(page) -> None:
+    body = page.locator("body").inner_text()
+    for words in ERROR_TEXTS:
+        assert words not in body, f"{words!r} on {page.url}:\n{body[:2000]}"
+    for selector in ERROR_SELECTORS:
+        shown = [el.inner_text() for el in page.locator(selector).all() if el.is_visible()]
+        assert not shown, f"{selector} visible on {page.url}: {shown}"
+
+
+@pytest.mark.parametrize("game,lang", CASES, ids=[f"{g}.{lg}" for g, lg in CASES])
+def test_a_lesson_works_on_the_static_site(site_server, browser, game, lang):
+    assert lang in info(game).lesson_langs, f"{game} has no lesson in {lang}"
+    watched = Watched(browser, viewport={"width": 1280, "height": 900})
+    page = watched.page
+    page.set_default_timeout(STEP_MS)
+    try:
+        page.goto(site_server.page_url(page_stem(game, lang)))
+        first_board(page)
+        step_example(page, lang)
+        answer_quiz(page, lang)
+        play_a_move(page, game, lang)
+        no_error_on_page(page)
+        follow_language_link(page, game, lang, site_server)
+        no_error_on_page(page)
+        assert not watched.blocked, f"requests to other hosts (blocked): {watched.blocked[:10]}"
+        assert not watched.errors, f"errors in the browser on {game}.{lang}: {watched.errors[:10]}"
+    finally:
+        watched.close()

@@ -21,7 +21,7 @@ def build(site: Path, cache: Path) -> None:
     lite.mkdir(parents=True)
     venv = pages.tool_venv(cache)
     print(f"wheels: the tutor ({REPO.name}) and its dependencies for Python {versions.PYTHON}")
-    wheels.collect(REPO, cache / "wheels", lite / "wheels", sys.executable)
+    wheels.collect(REPO, cache / "wheels", lite / "wheels", sys.executable, pages.kernel_pypi(venv))
     print(f"Pyodide {versions.PYODIDE} from npm, with a lock for the wheels shipped")
     npm = runtime.npm_package(f"pyodide@{versions.PYODIDE}", cache / "npm")
     print("bytecode compiled by Pyodide's Python (Node.js)")

@@ -13,9 +13,10 @@ from pathlib import Path
 
 from tools.site import versions
 
-# what Pyodide loads while it boots, from the site's own lock: the kernel's packages (else the kernel asks PyPI)
-# and the tutor with its dependencies, so the notebooks run unchanged (no %pip cell)
-PRELOAD = ["micropip", "packaging", "ssl", "sqlite3", "comm", "ipython", "jedi", "tutor"]
+# what Pyodide loads while it boots, from the site's own lock, all fetched at once: the kernel's packages (each
+# one named here is one the kernel does not install after booting, one by one, through piplite) and the tutor with
+# its dependencies, so the notebooks run unchanged (no %pip cell)
+PRELOAD = ["micropip", "piplite", "ssl", "sqlite3", "ipykernel", "comm", "pyodide_kernel", "ipython", "jedi", "tutor"]
 LINK = re.compile(r"\]\(((?:\./)?[A-Za-z0-9_.-]+)\.ipynb(#[^)\s]*)?\)")
 
 
@@ -76,6 +77,14 @@ def lite_config(lite: Path, site: Path) -> None:
     }, indent=1))
 
 
+def kernel_pypi(venv: Path) -> Path:
+    """The kernel extension's own wheels (piplite, its ipykernel, pyodide_kernel) in the build tools' venv."""
+    found = sorted(venv.glob("share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi"))
+    if not found:
+        sys.exit(f"no jupyterlite-pyodide-kernel wheels in {venv}: is the kernel extension installed?")
+    return found[0]
+
+
 def voici_build(venv: Path, lite: Path, repo: Path) -> None:
     """`voici build` in the lite folder, the tutor's page template on the Jupyter path."""
     env = {**os.environ, "JUPYTER_PATH": str(repo / "tutor" / "share" / "jupyter")}
@@ -103,6 +112,23 @@ FALLBACKS = {
 STATIC_PAGE = {'<div id="loading" style="display: flex;">': '<div id="loading" style="display: none;">',
                '<div id="rendered_cells" style="display: none">': '<div id="rendered_cells">',
                '<script src="../build/voici.js"></script>': ''}
+# voici runs every cell of a page before it shows any (display_cells after the last): a lesson's first board was
+# ready a second or more before the page appeared, while 50-odd cells that only set up lazy parts ran. The page is
+# shown as soon as a board is on it (or at the end, as before); the cells after it fill in while the learner reads
+PROGRESSIVE = """<script>
+(() => {
+  const cells = document.getElementById("rendered_cells");
+  if (!cells || !window.MutationObserver) return;
+  const watch = new MutationObserver(() => {
+    if (cells.querySelector(".tutor-svg svg") && window.display_cells) {
+      watch.disconnect();
+      window.display_cells();
+    }
+  });
+  watch.observe(cells, { subtree: true, childList: true });
+})();
+</script>
+</body>"""
 REDIRECT = """<!DOCTYPE html>
 <html><head><meta charset="utf-8"><meta http-equiv="refresh" content="0; url={url}"><title>tutor</title></head>
 <body><a href="{url}">tutor</a></body></html>
@@ -142,6 +168,12 @@ def finish(site: Path, names: list[str], static: list[str]) -> None:
                 sys.exit(f"{page.name}: expected {old!r} once: has voici's page changed?")
             text = text.replace(old, new)
         page.write_text(text, encoding="utf-8")
+    for name in sorted(set(names) - set(static)):
+        page = render / f"{name}.html"
+        text = page.read_text(encoding="utf-8")
+        if text.count("</body>") != 1 or "window.display_cells = function" not in text:
+            sys.exit(f"{page.name}: expected one </body> and voici's display_cells: has voici's page changed?")
+        page.write_text(text.replace("</body>", PROGRESSIVE), encoding="utf-8")
     for pattern in ("*.js", "*.mjs", "*.json"):
         replace_all(site, pattern, FALLBACKS)
     shutil.rmtree(site / "voici" / "tree", ignore_errors=True)

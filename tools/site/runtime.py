@@ -69,8 +69,8 @@ def wheel_entry(path: Path, env: dict) -> dict:
         dep = canonicalize_name(req.name)
         if dep not in FRONT_END_ONLY | NOT_IN_BROWSER:
             deps.add(dep)
-    if name == "micropip":
-        deps.add("packaging")                  # micropip 0.9 imports it without declaring it
+    if name == "micropip" and "micropip" in tops:
+        deps.add("packaging")                  # micropip 0.9 imports it without declaring it (the site's is a stub)
     return {"name": meta["Name"], "version": str(version), "file_name": path.name, "install_dir": "site",
             "sha256": hashlib.sha256(path.read_bytes()).hexdigest(), "package_type": "package",
             "imports": imports, "depends": sorted(deps), "unvendored_tests": False, "shared_library": False}

@@ -13,8 +13,6 @@ JUPYTERLITE_CORE = "0.6.4"      # what voici-core 0.9 builds on
 PYODIDE_KERNEL = "0.6.1"        # jupyterlite-pyodide-kernel for jupyterlite-core 0.6: runs Pyodide 0.27.6
 PYODIDE = "0.27.6"              # npm package `pyodide`: the runtime (wasm, stdlib); no packages of its own
 PYTHON = "3.12"                 # Pyodide 0.27's CPython: the wheels shipped must suit it
-MICROPIP = "0.9.0"              # Pyodide 0.27's micropip (its lock's), which imports packaging
-PACKAGING = "24.2"
 PYYAML = "6.0.2"                # built pure from its sdist: PyPI has no wasm wheel
 
 # the page app's own Python packages (build time only) and the front-end extensions the pages load

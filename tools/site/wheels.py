@@ -19,9 +19,27 @@ from tools.site import versions
 SERVER_ONLY = {"jupyterlab", "voila", "ipykernel", "jupytext", "jupyterlab-widgets"}
 # packages the kernel installs at start that no page uses: an empty wheel of the same name stands in for each.
 # ssl and sqlite3 are compiled stdlib modules that Pyodide 0.27 keeps out of its core; jedi (4.9 MB, with parso)
-# is IPython's completer, which a page never asks for: IPython finds no `jedi` module and completes without it
-STUBS = ["ssl", "sqlite3", "jedi"]
+# is IPython's completer, which a page never asks for: IPython finds no `jedi` module and completes without it;
+# micropip is only the kernel's package installer (piplite's), which no page runs: see PIPLITE
+STUBS = ["ssl", "sqlite3", "jedi", "micropip"]
 STUBBED_DEPENDENCIES = {"parso"}           # needed only by jedi
+# the kernel's own wheels (jupyterlite-pyodide-kernel's static/pypi): loaded with the rest while Pyodide boots, so
+# the kernel installs nothing after it (it would import micropip, fetch piplite, read its index twice and install
+# them one by one: 2-3 s before the kernel was ready); piplite is replaced below
+KERNEL_WHEELS = ["ipykernel", "pyodide_kernel"]
+# piplite is `%pip install` in a notebook (through micropip, 0.5 s to import); the kernel only imports it and sets
+# two flags. A page of the site installs nothing (everything it needs is preloaded, and PyPI is out of reach), so
+# this piplite has the flags and says so if anyone asks it to install.
+PIPLITE = {
+    "piplite/__init__.py": '"""piplite of the static site: it installs nothing (every package is preloaded)."""\n',
+    "piplite/piplite.py": (
+        "_PIPLITE_URLS = []\n_PIPLITE_DISABLE_PYPI = True\n\n\n"
+        "async def install(*args, **kwargs):\n"
+        "    raise RuntimeError('this page installs no packages: the static site preloads every one it uses')\n"),
+    "piplite/cli.py": (
+        "async def get_transformed_code(argv):\n"
+        "    return \"raise RuntimeError('%pip installs nothing here: the static site preloads every package')\"\n"),
+}
 
 
 def run(cmd, **kw):
@@ -53,7 +71,7 @@ def browser_requirements(tutor: Path) -> list[str]:
     from packaging.utils import canonicalize_name
     reqs = [r for r in requires(tutor) if canonicalize_name(Requirement(r).name) not in SERVER_ONLY]
     reqs = [r for r in reqs if canonicalize_name(Requirement(r).name) != "pyyaml"]       # built below
-    return reqs + versions.KERNEL_PACKAGES + [f"micropip=={versions.MICROPIP}", f"packaging=={versions.PACKAGING}"]
+    return reqs + versions.KERNEL_PACKAGES
 
 
 def download(reqs: list[str], cache: Path, python: str) -> list[Path]:
@@ -102,13 +120,15 @@ def babel_locales(languages) -> Callable[[str], bool]:
     return lambda name: not name.startswith("babel/locale-data/") or Path(name).stem in keep
 
 
-def stub_wheel(name: str, out: Path) -> Path:
-    """An empty wheel (metadata only) named `name`, for a module the kernel asks for and the tutor never uses."""
+def stub_wheel(name: str, out: Path, modules: dict[str, str] | None = None) -> Path:
+    """A wheel named `name` holding only `modules` (path -> source; none: an empty wheel, metadata only), for a
+    package the kernel asks for and the tutor never uses."""
     path = out / f"{name}-1.0.0-py3-none-any.whl"
     info, records = f"{name}-1.0.0.dist-info", []
-    files = {f"{info}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0.0\n",
+    files = {**(modules or {}),
+             f"{info}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0.0\n",
              f"{info}/WHEEL": "Wheel-Version: 1.0\nGenerator: tools.site\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
-             f"{info}/top_level.txt": ""}
+             f"{info}/top_level.txt": "\n".join(sorted({m.split("/")[0] for m in modules or ()}))}
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
         for arc, text in files.items():
             data = text.encode()
@@ -120,8 +140,9 @@ def stub_wheel(name: str, out: Path) -> Path:
     return path
 
 
-def collect(repo: Path, cache: Path, out: Path, python: str) -> Path:
-    """All wheels for the site into `out`: the tutor, its browser dependencies, PyYAML, the stubs."""
+def collect(repo: Path, cache: Path, out: Path, python: str, kernel_pypi: Path | None = None) -> Path:
+    """All wheels for the site into `out`: the tutor, its browser dependencies, PyYAML, the kernel's own wheels
+    (from `kernel_pypi`, the kernel extension's folder of them), piplite and the stubs."""
     cache.mkdir(parents=True, exist_ok=True)
     if out.exists():
         shutil.rmtree(out)
@@ -140,4 +161,11 @@ def collect(repo: Path, cache: Path, out: Path, python: str) -> Path:
     shutil.copy2(pure_pyyaml(cache, python), out)
     for name in STUBS:
         stub_wheel(name, out)
+    if kernel_pypi is not None:
+        for name in KERNEL_WHEELS:
+            found = sorted(kernel_pypi.glob(f"{name}-*.whl"))
+            if not found:
+                sys.exit(f"the kernel extension has no {name} wheel in {kernel_pypi}: has it changed?")
+            shutil.copy2(found[-1], out)
+        stub_wheel("piplite", out, PIPLITE)
     return tutor

@@ -24,9 +24,11 @@ def build(site: Path, cache: Path) -> None:
     wheels.collect(REPO, cache / "wheels", lite / "wheels", sys.executable, pages.kernel_pypi(venv))
     print(f"Pyodide {versions.PYODIDE} from npm, with a lock for the wheels shipped")
     npm = runtime.npm_package(f"pyodide@{versions.PYODIDE}", cache / "npm")
-    print("bytecode compiled by Pyodide's Python (Node.js)")
+    print("bytecode (the wheels, the standard library) compiled by Pyodide's Python (Node.js)")
     precompile.precompile(lite / "wheels", npm, cache / "compiled", skip=wheels.STUBS)
-    runtime.install(npm, lite / "wheels", lite / "static" / "pyodide", {"tutor": wheels.SERVER_ONLY})
+    stdlib = precompile.stdlib(npm, cache / "compiled")
+    runtime.install(npm, lite / "wheels", lite / "static" / "pyodide", {"tutor": wheels.SERVER_ONLY},
+                    replace={"python_stdlib.zip": stdlib})
     names, static = pages.contents(REPO / "notebooks", lite / "content")
     pages.lite_config(lite, site)
     print(f"pages: {len(names)} notebooks with voici {versions.VOICI}")

@@ -1,5 +1,6 @@
-"""Wheels with their bytecode compiled at build time by Pyodide's own Python (npm's Pyodide under Node.js), so a
-learner's browser imports the tutor, IPython and the rest without compiling a line of them."""
+"""Wheels and the standard library with their bytecode compiled at build time by Pyodide's own Python (npm's
+Pyodide under Node.js), so a learner's browser imports the tutor, IPython, the standard library and the rest
+without compiling a line of them."""
 
 from __future__ import annotations
 
@@ -76,12 +77,66 @@ for wheel in sorted(os.listdir("/in")):
 """
 
 
+# run inside Pyodide: its standard library (npm's python_stdlib.zip holds only sources, which every page load
+# compiled again in WebAssembly as it imported them: half of booting Pyodide and of importing IPython) rewritten
+# with each module's bytecode in place of its source, named where Pyodide mounts the zip
+STDLIB = r"""
+import importlib.util, os, zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
+import pydoc
+prefix = pydoc.__file__[: -len("pydoc.py")]
+with zipfile.ZipFile("/in/python_stdlib.zip") as src, zipfile.ZipFile("/out/python_stdlib.zip", "w",
+                                                                     zipfile.ZIP_DEFLATED) as dst:
+    for item in src.infolist():
+        data = src.read(item)
+        code = None
+        if item.filename.endswith(".py"):
+            try:
+                code = compile(data, prefix + item.filename, "exec", dont_inherit=True)
+            except SyntaxError:
+                pass
+        if code is None:
+            dst.writestr(item, data, compress_type=zipfile.ZIP_DEFLATED)
+            continue
+        pyc = bytes(_code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False))
+        dst.writestr(zipfile.ZipInfo(item.filename + "c", date_time=item.date_time), pyc,
+                     compress_type=zipfile.ZIP_DEFLATED)
+"""
+
+
+def run_in_pyodide(runtime: Path, source: Path, target: Path, script: str) -> None:
+    """`script` in npm's Pyodide under Node.js, with `source` mounted at /in and `target` at /out."""
+    if not shutil.which("node"):
+        sys.exit("make site needs Node.js to precompile the Python code (Debian: apt-get install nodejs)")
+    with tempfile.TemporaryDirectory() as tmp:
+        (Path(tmp) / "compile.py").write_text(script)
+        (Path(tmp) / "compile.js").write_text(NODE)
+        done = subprocess.run(["node", str(Path(tmp) / "compile.js"), str(runtime), str(source), str(target),
+                               str(Path(tmp) / "compile.py")], capture_output=True, text=True)
+    if done.returncode:
+        sys.exit(f"precompiling in Pyodide failed:\n{done.stdout[-2000:]}{done.stderr[-3000:]}")
+
+
+def stdlib(runtime: Path, cache: Path) -> Path:
+    """Pyodide's python_stdlib.zip with bytecode instead of sources, compiled once per runtime into the cache."""
+    key = hashlib.sha256((runtime / "python_stdlib.zip").read_bytes() + STDLIB.encode()).hexdigest()[:16]
+    target = cache / f"stdlib-{key}"
+    if not (target / "python_stdlib.zip").exists():
+        with tempfile.TemporaryDirectory() as tmp:
+            source, out = Path(tmp, "in"), Path(tmp, "out")
+            source.mkdir()
+            out.mkdir()
+            shutil.copy2(runtime / "python_stdlib.zip", source)
+            run_in_pyodide(runtime, source, out, STDLIB)
+            target.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(out / "python_stdlib.zip", target / "python_stdlib.zip")
+    return target / "python_stdlib.zip"
+
+
 def precompile(wheels: Path, runtime: Path, cache: Path, skip=(), keep_sources=("tutor",)) -> None:
     """Replace each wheel in `wheels` (but `skip`) by its compiled copy, from the cache when it was compiled
     before (keyed on the wheel's bytes, the runtime's version and how it is compiled). The tutor keeps its
     sources: tutor.core.i18n finds the games by their __init__.py."""
-    if not shutil.which("node"):
-        sys.exit("make site needs Node.js to precompile the wheels (Debian: apt-get install nodejs)")
     cache.mkdir(parents=True, exist_ok=True)
     version = (runtime / "package.json").read_text() + PYTHON + repr(sorted(keep_sources))
     todo = {}
@@ -99,12 +154,7 @@ def precompile(wheels: Path, runtime: Path, cache: Path, skip=(), keep_sources=(
             target.mkdir()
             for wheel in todo:
                 shutil.copy2(wheel, source / wheel.name)
-            (Path(tmp) / "compile.py").write_text(PYTHON % (SITE_PACKAGES, set(keep_sources)))
-            (Path(tmp) / "compile.js").write_text(NODE)
-            done = subprocess.run(["node", str(Path(tmp) / "compile.js"), str(runtime), str(source), str(target),
-                                   str(Path(tmp) / "compile.py")], capture_output=True, text=True)
-            if done.returncode:
-                sys.exit(f"precompiling the wheels in Pyodide failed:\n{done.stdout[-2000:]}{done.stderr[-3000:]}")
+            run_in_pyodide(runtime, source, target, PYTHON % (SITE_PACKAGES, set(keep_sources)))
             for wheel, cached in todo.items():
                 cached.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(target / wheel.name, cached)

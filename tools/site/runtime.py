@@ -76,12 +76,15 @@ def wheel_entry(path: Path, env: dict) -> dict:
             "imports": imports, "depends": sorted(deps), "unvendored_tests": False, "shared_library": False}
 
 
-def install(npm: Path, wheels: Path, out: Path, skip_deps: dict | None = None) -> dict:
-    """Pyodide's core files and the wheels into `out`, with the lock; the lock's packages."""
+def install(npm: Path, wheels: Path, out: Path, skip_deps: dict | None = None, replace: dict | None = None) -> dict:
+    """Pyodide's core files (those named in `replace` from there instead) and the wheels into `out`, with the
+    lock; the lock's packages."""
     from packaging.utils import canonicalize_name, parse_wheel_filename
     out.mkdir(parents=True, exist_ok=True)
     for f in CORE:
-        if (npm / f).exists():
+        if f in (replace or {}):
+            shutil.copy2(replace[f], out / f)
+        elif (npm / f).exists():
             shutil.copy2(npm / f, out / f)
     base = json.loads((npm / "pyodide-lock.json").read_text())
     env, packages = marker_env(), {}

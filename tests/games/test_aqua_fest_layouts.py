@@ -5,6 +5,8 @@ arrows or the event pills."""
 
 from __future__ import annotations
 
+import os
+
 import random
 import re
 import statistics
@@ -398,14 +400,21 @@ def bot_rounds(players: int, seed: int, actions: int):
     return out
 
 
+# bot games whose rounds are checked for covered words: three in `make test`, each check on every board of them (and
+# on every frame of the lessons); TUTOR_LAYOUT_SEEDS=4 for a longer soak with more and longer games
+_SOAK = int(os.environ.get("TUTOR_LAYOUT_SEEDS", "1"))
+BOT_GAMES = ((3, 1), (2, 11), (4, 3), (2, 4))[:4 if _SOAK > 1 else 3]
+BOT_ACTIONS = 100 if _SOAK > 1 else 60
+
+
 def covered_boards():
     """Every frame of the lesson's scenarios in the three layouts, bot rounds on a phone and a laptop, and the seeded
     random positions as the teacher sees them on a phone, in English and Russian."""
     frames = [(f"{frame_id}", state, events, highlight, viewer, LAYOUT_NAMES)
               for frame_id, state, events, highlight, viewer in lesson_positions()]
-    for players, seed in ((3, 1), (2, 4), (4, 3), (2, 11)):
+    for players, seed in BOT_GAMES:
         frames += [(f"bots {players}p seed {seed} #{n}", state, events, (), 0, ("phone", "laptop"))
-                   for n, (state, events) in enumerate(bot_rounds(players, seed, 100))]
+                   for n, (state, events) in enumerate(bot_rounds(players, seed, BOT_ACTIONS))]
     frames += [(pos_id, state, events, (), None, ("phone",)) for pos_id, state, events in POSITIONS]
     for frame_id, state, events, highlight, viewer, layouts in frames:
         view = aqua_fest.view(state, viewer)

@@ -5,6 +5,8 @@ phone, and render in a few milliseconds."""
 
 from __future__ import annotations
 
+import os
+
 import random
 import re
 import statistics
@@ -49,11 +51,16 @@ def offers(state, seat: int) -> dict:
     return out
 
 
+# random games per player count: one in `make test` (every check still runs on every board of it, and on every frame
+# of the worked examples); TUTOR_LAYOUT_SEEDS=4 for a longer soak
+SEEDS = int(os.environ.get("TUTOR_LAYOUT_SEEDS", "1"))
+
+
 def boards():
     """(what, view, render keywords): random games at every player count, seen by the player to move (with their
     choices) and by the teacher (families outlined), in both languages; and every frame of the worked examples."""
     for players in PLAYERS:
-        for seed in range(2):
+        for seed in range(SEEDS):
             for i, s in enumerate(played(players, seed)):
                 seat = g.to_move(s)[0] if g.to_move(s) else 0
                 lang = ("en", "uk")[i % 2]

@@ -23,6 +23,7 @@ from tutor.core.scenario import ScenarioError
 from tutor.core.session import Session
 from tutor.widgets.boardbox import box_of
 from tutor.widgets.common import citation_html, esc, events_html, guard, find_lesson_file, localised, render, ui
+from tutor.widgets import screen
 from tutor.widgets.play import PlayTable
 
 # the moves whose boards set a task's board box: a task offers a few; a placement game may offer hundreds
@@ -166,7 +167,11 @@ class YourTurn(PlayTable):
     def _board_box(self) -> Optional[dict]:
         """The box (tutor.widgets.boardbox) that holds the task's board and the board after each move the learner
         may make, drawn once: the page draws every board of the task in it (play.js), so the board keeps its width
-        when the move is made (a taller board, or one with smaller print, was drawn smaller: 1,100 px, then 853)."""
+        when the move is made (a taller board, or one with smaller print, was drawn smaller: 1,100 px, then 853).
+        None on a phone: its board is as wide as the screen whatever its height, and the page holds no box there
+        (board.js holdBoardBox), so drawing every move's outcome would be work for nothing."""
+        if screen.layout() == "phone":
+            return None
         if self._box is None:
             boards = [self._svg]
             start = self.live.start

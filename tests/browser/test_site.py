@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from playwright.sync_api import TimeoutError
 
 from tools.site.cached import build_cached
 from tutor.core.game import info, spec
@@ -50,29 +51,55 @@ def page_stem(game: str, lang: str) -> str:
     return info(game).stem if lang == "en" else f"{info(game).stem}.{lang}"
 
 
-def open_part(page, label: str):
-    """The first lazy part whose placeholder starts with `label`, opened by its button, as a learner does. (Held by
-    its place on the page: once opened its placeholder no longer says `label`.)"""
-    parts = page.locator(".tutor-lazy")
-    parts.filter(has_text=label).first.wait_for(state="attached")
-    labels = parts.evaluate_all("els => els.map(e => e.querySelector('.tutor-reveal-button')?.innerText || '')")
-    index = next((i for i, text in enumerate(labels) if text.startswith(label)), None)
-    assert index is not None, f"no part {label!r}… on {page.url}: {labels}"
-    part = parts.nth(index)
+# the first lazy part of a kind on the page: one still closed whose placeholder starts with the label, or one built
+# with the widget; a part opened but not built yet before it (the page opens what is in view) is waited for, and so
+# are the cells still running (the page shows each cell's output as it comes)
+FIND_PART = """([label, widget]) => {
+  const parts = [...document.querySelectorAll('.tutor-lazy')];
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i], button = part.querySelector('.tutor-reveal-button');
+    const built = [...part.children].some((c) => !c.classList.contains('tutor-reveal'));
+    if (built) { if (part.querySelector(widget)) return i + 1; continue; }
+    if (!button) continue;
+    if (button.disabled) return 0;
+    if (button.innerText.startsWith(label)) return i + 1;
+  }
+  return 0;
+}"""
+
+
+def open_part(page, label: str, widget: str):
+    """The first lazy part on the page that is (or will be) `widget`, opened (by its button, unless being in view
+    opened it already), with the widget in it."""
+    try:
+        found = page.wait_for_function(FIND_PART, arg=[label, widget]).json_value()
+    except TimeoutError:
+        pytest.fail(f"no part {label!r}… ({widget}) on {page.url} within {STEP_MS / 1000:.0f} s", pytrace=False)
+    part = page.locator(".tutor-lazy").nth(found - 1)
     part.scroll_into_view_if_needed()
     # in view, the page opens it by itself (reveal.js): the button is pressed only if it has not (in the page, so
     # the check and the press are one step)
     part.locator(".tutor-reveal-button").evaluate("b => b.disabled || b.click()")
-    return part
+    built = part.locator(widget).first
+    built.wait_for(state="visible")
+    return built
 
 
 def first_board(page) -> None:
-    page.locator(".tutor-svg svg").first.wait_for(state="attached", timeout=BOOT_MS)
+    """The page's first board: one the page shows as it opens, else the first lazy part's, opened as a learner
+    scrolling down to it would."""
+    shown = page.locator(".tutor-svg svg >> visible=true")
+    page.wait_for_function("() => [...document.querySelectorAll('.tutor-svg svg')].some((b) => b.checkVisibility())"
+                           " || document.querySelector('.tutor-lazy .tutor-reveal-button')", timeout=BOOT_MS)
+    if not shown.count():
+        part = page.locator(".tutor-lazy").first
+        part.scroll_into_view_if_needed()
+        part.locator(".tutor-reveal-button").evaluate("b => b.disabled || b.click()")
+    shown.first.wait_for(state="visible")
 
 
 def step_example(page, lang: str) -> None:
-    part = open_part(page, ui("lazy.scenario", lang, title=""))
-    player = part.locator(".tutor-scenario").first
+    player = open_part(page, ui("lazy.scenario", lang, title=""), ".tutor-scenario")
     player.locator(".tutor-svg svg").first.wait_for(state="visible")
     narration = player.locator(".tutor-narration").first
     before = narration.inner_text()
@@ -81,8 +108,7 @@ def step_example(page, lang: str) -> None:
 
 
 def answer_quiz(page, lang: str) -> None:
-    part = open_part(page, ui("lazy.quiz", lang, title=""))
-    quiz = part.locator(".tutor-quiz").first
+    quiz = open_part(page, ui("lazy.quiz", lang, title=""), ".tutor-quiz")
     choice = quiz.locator(".tutor-choices button").first
     choice.wait_for(state="visible")
     choice.click()
@@ -92,8 +118,7 @@ def answer_quiz(page, lang: str) -> None:
 
 
 def play_a_move(page, game: str, lang: str) -> None:
-    part = open_part(page, ui("lazy.play", lang, game=spec(game).title(lang)))
-    table = part.locator(".tutor-play").first
+    table = open_part(page, ui("lazy.play", lang, game=spec(game).title(lang)), ".tutor-play:not(.tutor-your-turn)")
     board = table.locator(".tutor-svg svg").first
     board.wait_for(state="visible")
     page.wait_for_function("(root) => root.dataset.v !== undefined", arg=table.element_handle())

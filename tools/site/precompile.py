@@ -28,10 +28,10 @@ const { loadPyodide } = require(runtime + "/pyodide.js");
 })().catch((e) => { console.error(e); process.exit(1); });
 """
 
-# run inside Pyodide, for each wheel in /in, its RECORD written anew: a wheel named in KEEP_SOURCES gets, beside
-# every module, __pycache__/<name>.<tag>.pyc as an unchecked hash-based pyc (used as it is, whatever the file
-# times micropip leaves); any other has each module's source replaced by its bytecode (<name>.pyc, as Pyodide's
-# own packages are shipped): smaller, and its tracebacks name lines without quoting them
+# run inside Pyodide, for each wheel in /in, its RECORD written anew: each module's source is replaced by its
+# bytecode (<name>.pyc, as Pyodide's own packages are shipped): smaller, and its tracebacks name lines without
+# quoting them. In a wheel named in KEEP_SOURCES, a package's __init__.py stays as it is, its bytecode beside it
+# in __pycache__/__init__.<tag>.pyc as an unchecked hash-based pyc (used whatever the file times micropip leaves)
 PYTHON = r"""
 import base64, hashlib, importlib.util, os, posixpath, sys, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
@@ -48,7 +48,7 @@ def add(dst, lines, name, data, like=None):
     lines.append(record(name, data))
 
 for wheel in sorted(os.listdir("/in")):
-    keep = wheel.split("-")[0] in KEEP_SOURCES
+    keep_inits = wheel.split("-")[0] in KEEP_SOURCES
     with zipfile.ZipFile("/in/" + wheel) as src, zipfile.ZipFile("/out/" + wheel, "w", zipfile.ZIP_DEFLATED) as dst:
         info = next(n for n in src.namelist() if n.endswith(".dist-info/RECORD"))
         lines = []
@@ -63,6 +63,7 @@ for wheel in sorted(os.listdir("/in")):
                     code = compile(data, SITE + item.filename, "exec", dont_inherit=True)
                 except SyntaxError:
                     pass                    # a file the package never imports on this Python: left as it is
+            keep = keep_inits and item.filename.endswith("/__init__.py")
             if code is None or keep:
                 add(dst, lines, item.filename, data, item)
             if code is None:
@@ -136,7 +137,7 @@ def stdlib(runtime: Path, cache: Path) -> Path:
 def precompile(wheels: Path, runtime: Path, cache: Path, skip=(), keep_sources=("tutor",)) -> None:
     """Replace each wheel in `wheels` (but `skip`) by its compiled copy, from the cache when it was compiled
     before (keyed on the wheel's bytes, the runtime's version and how it is compiled). The tutor keeps its
-    sources: tutor.core.i18n finds the games by their __init__.py."""
+    packages' __init__.py: tutor.core.i18n finds the games by them."""
     cache.mkdir(parents=True, exist_ok=True)
     version = (runtime / "package.json").read_text() + PYTHON + repr(sorted(keep_sources))
     todo = {}

@@ -120,6 +120,17 @@ def babel_locales(languages) -> Callable[[str], bool]:
     return lambda name: not name.startswith("babel/locale-data/") or Path(name).stem in keep
 
 
+# Pygments' 500-odd lexers are 1.5 MB of its 1.8; IPython in a page colours only Python. Measured in Pyodide: the
+# kernel's start, a lesson, tracebacks (an exception, a failed import, a syntax error) and `len?` import
+# pygments.lexers.python and no other lexer (a lexer asked for by name and cut here fails to import)
+PYGMENTS_LEXERS = {"__init__", "_mapping", "python"}
+
+
+def pygments_lexers(keep) -> Callable[[str], bool]:
+    """Pygments without the lexers outside `keep`."""
+    return lambda name: not name.startswith("pygments/lexers/") or Path(name).stem in keep
+
+
 def stub_wheel(name: str, out: Path, modules: dict[str, str] | None = None) -> Path:
     """A wheel named `name` holding only `modules` (path -> source; none: an empty wheel, metadata only), for a
     package the kernel asks for and the tutor never uses."""
@@ -156,6 +167,8 @@ def collect(repo: Path, cache: Path, out: Path, python: str, kernel_pypi: Path |
             continue
         if name == "babel":
             slim_wheel(wheel, out, babel_locales(languages))
+        elif name == "pygments":
+            slim_wheel(wheel, out, pygments_lexers(PYGMENTS_LEXERS))
         else:
             shutil.copy2(wheel, out)
     shutil.copy2(pure_pyyaml(cache, python), out)

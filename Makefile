@@ -2,7 +2,7 @@
 #   make serve [HOST=0.0.0.0] [PORT=9000] [POOL=2] [WARM="maui.ru.ipynb=20"] [TOKEN=…] [MAX_LEARNERS=40]
 #              [ALLOWED_HOSTS="tutor.club"]
 #                                                     Voilà app at http://$(HOST):$(PORT)
-#   make test [JOBS=3] [PYTEST_ARGS=…]                the whole test suite (installs chromium if missing)
+#   make test [JOBS=3] [PYTEST_ARGS=…]                the whole test suite (installs chromium, nodejs, npm if missing)
 #   make lab                                          JupyterLab on the repository (notebooks/, lessons/)
 #   make bench                                        engine / render / serving figures
 #   make loadtest [LEARNERS=20] [LESSON=maui.ipynb]   a room opening a lesson at once (loopback only)
@@ -35,7 +35,7 @@ LESSON ?= maui.ipynb
 
 SITE_PORT ?= 8770
 
-.PHONY: serve test lab bench loadtest venv chromium clean site serve-site
+.PHONY: serve test lab bench loadtest venv chromium node clean site serve-site
 
 $(PY):
 	@$(PYTHON) -m venv $(VENV) 2>/dev/null || { \
@@ -64,6 +64,15 @@ chromium:
 	fi
 	@test -x $(CHROMIUM) || { echo "$(CHROMIUM) is missing" >&2; exit 1; }
 
+# make site (and so the static site's test) runs `npm pack` for Pyodide and precompiles the wheels under Node.js
+node:
+	@if ! command -v npm > /dev/null || ! command -v node > /dev/null; then \
+	  echo "installing Debian nodejs and npm for the static site" >&2; \
+	  $(SUDO) apt-get update && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends nodejs npm; \
+	fi
+	@command -v npm > /dev/null && command -v node > /dev/null || { echo "node or npm is missing" >&2; exit 1; }
+
 # Python may be told not to write bytecode (PYTHONDONTWRITEBYTECODE): then every kernel would compile the tutor
 # anew. compileall writes it once, so each learner's kernel starts from it.
 serve: $(VENV)/.installed
@@ -76,7 +85,7 @@ serve: $(VENV)/.installed
 # The whole suite also builds the Binder rehearsal's venv: started beside the tests (tests/binder_env.py), it
 # installs while the browser tests wait on pages; its test waits for it. A run with PYTEST_ARGS builds it only
 # if it reaches that test.
-test: $(VENV)/.installed-test chromium
+test: $(VENV)/.installed-test chromium node
 	@$(if $(PYTEST_ARGS),,$(PY) tests/binder_env.py > $(VENV)/binder-build.log 2>&1 & builder=$$!;) \
 	$(PY) -m compileall -q tutor > /dev/null; \
 	$(PY) -m pytest -n $(JOBS) --dist worksteal $(PYTEST_ARGS); rc=$$?; \
@@ -96,7 +105,7 @@ loadtest: $(VENV)/.installed-test
 
 # tools/site: the tutor's wheel, its dependencies and Pyodide (npm) cached in build/site-cache/; fails if the
 # site would fetch anything from another host
-site: $(VENV)/.installed
+site: $(VENV)/.installed node
 	$(PY) -m tools.site
 
 serve-site:

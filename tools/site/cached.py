@@ -116,8 +116,12 @@ def build_cached(cache_root: Path = REPO / "build" / "site-cache", *, log=None) 
             tmp = site.with_name(site.name + ".tmp")
             shutil.rmtree(tmp, ignore_errors=True)
             out = io.StringIO()
-            with contextlib.redirect_stdout(out):
-                build(tmp, _work_cache(cache_root))
+            work = _work_cache(cache_root)
+            try:
+                with contextlib.redirect_stdout(out):
+                    build(tmp, work)
+            finally:
+                shutil.rmtree(work / "lite", ignore_errors=True)       # the build's scratch (28 MB), made anew each time
             if log is not None:
                 log.write(out.getvalue())
             if not (tmp / "index.html").is_file():

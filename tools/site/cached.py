@@ -75,16 +75,17 @@ def _remove_unused(cache_root: Path, keep: Path) -> None:
     for old in cache_root.glob("site-*.tmp"):
         shutil.rmtree(old, ignore_errors=True)
     for old in cache_root.glob("site-*"):
-        if old == keep or old.suffix in (".lock", ".tmp") or not old.is_dir():
+        if old == keep or old.suffix == ".tmp" or (old.suffix == ".lock" and old.with_suffix("").is_dir()):
             continue
-        lock = old.with_name(old.name + ".lock")
+        lock = old if old.suffix == ".lock" else old.with_name(old.name + ".lock")      # a lock left alone goes too
         fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             continue                                        # a test session still serves it
         else:
-            shutil.rmtree(old, ignore_errors=True)
+            if old.is_dir():
+                shutil.rmtree(old, ignore_errors=True)
             lock.unlink(missing_ok=True)
         finally:
             os.close(fd)

@@ -23,7 +23,7 @@ pytestmark = pytest.mark.site
 
 # one lesson page per game, the languages alternating; the test follows its language link to the other one
 CASES = [("maui", "ru"), ("aqua_fest", "en"), ("sea_salt_paper", "uk"), ("trump_whales", "ru"), ("isle_of_cats", "en")]
-# Pyodide boots in each page: 13 s to the first board on a quiet machine, several times that under load
+# Pyodide boots in each page: 5-15 s to the first board on this machine, several times that on a loaded one
 BOOT_MS = 240_000
 STEP_MS = 60_000
 

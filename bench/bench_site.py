@@ -232,7 +232,8 @@ def main() -> None:
           f"(ready in {time.monotonic() - started:.0f} s)")
     from playwright.sync_api import sync_playwright
 
-    site_ms, site_cpu, voila_ms, voila_cpu, blocked = [], [], [], [], []
+    site_ms, site_cpu, voila_ms, voila_cpu = [], [], [], []
+    blocked: dict[str, list[str]] = {"static site": [], "voila server": []}
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=[
             *ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost"])
@@ -247,13 +248,13 @@ def main() -> None:
                 load = Load(browser, site_url, bodies=i == 0)
                 site_ms.append(load.ms / 1000)
                 site_cpu.append(load.cpu)
-                blocked += load.blocked
+                blocked["static site"] += load.blocked
                 sizes = sizes or load.sizes
                 voila.settle()
                 load = Load(browser, voila_url)
                 voila_ms.append(load.ms / 1000)
                 voila_cpu.append(load.cpu)
-                blocked += load.blocked
+                blocked["voila server"] += load.blocked
             load = Load(browser, site_url, keep_open=True)
             site_play = play_actions(load.page)
             load.context.close()
@@ -282,7 +283,9 @@ def main() -> None:
         print(f"static site play action -> board: {med(site_play):.1f} ms {span(site_play, 'ms')}")
         print(f"voila server play action -> board: {med(voila_play):.1f} ms {span(voila_play, 'ms')}")
         print(f"play action static / voila: {ratio:.2f}x   goal <= {PLAY_GOAL_RATIO:.0f}x")
-    print(f"requests to other hosts aborted: {len(blocked)}" + (f" ({blocked[:3]})" if blocked else ""))
+    for side, urls in blocked.items():
+        print(f"{side} requests to other hosts aborted: {len(urls)}" + (f" ({sorted(set(urls))[:3]})" if urls else "")
+              + "   goal 0")
 
 
 if __name__ == "__main__":

@@ -20,9 +20,10 @@ SERVER_ONLY = {"jupyterlab", "voila", "ipykernel", "jupytext", "jupyterlab-widge
 # packages the kernel installs at start that no page uses: an empty wheel of the same name stands in for each.
 # ssl and sqlite3 are compiled stdlib modules that Pyodide 0.27 keeps out of its core; jedi (4.9 MB, with parso)
 # is IPython's completer, which a page never asks for: IPython finds no `jedi` module and completes without it;
-# micropip is only the kernel's package installer (piplite's), which no page runs: see PIPLITE
-STUBS = ["ssl", "sqlite3", "jedi", "micropip"]
-STUBBED_DEPENDENCIES = {"parso"}           # needed only by jedi
+# micropip is only the kernel's package installer (piplite's), which no page runs: see PIPLITE; prompt_toolkit
+# (1.3 MB with wcwidth) is IPython's terminal, which a page has none of: see IPYTHON
+STUBS = ["ssl", "sqlite3", "jedi", "micropip", "prompt_toolkit"]
+STUBBED_DEPENDENCIES = {"parso", "wcwidth"}     # needed only by jedi, by prompt_toolkit
 # the kernel's own wheels (jupyterlite-pyodide-kernel's static/pypi): loaded with the rest while Pyodide boots, so
 # the kernel installs nothing after it (it would import micropip, fetch piplite, read its index twice and install
 # them one by one: 2-3 s before the kernel was ready); piplite is replaced below
@@ -97,8 +98,32 @@ def pure_pyyaml(cache: Path, python: str) -> Path:
     return cache / name
 
 
-def slim_wheel(path: Path, out: Path, keep) -> Path:
-    """A copy of a wheel in `out` holding only the files `keep(name)` accepts, its RECORD written anew."""
+# `import IPython` imports its terminal (IPython.terminal.embed, which imports prompt_toolkit: 0.1-0.25 s in
+# Pyodide) for `IPython.embed`, an interactive shell in a terminal; the kernel, tracebacks and `?` never use it.
+# The static site's IPython says so if called instead (measured: the kernel starts without IPython.terminal's shell)
+IPYTHON = {"IPython/__init__.py": (
+    "from .terminal.embed import embed\n",
+    "def embed(**kwargs):\n"
+    "    raise RuntimeError('IPython.embed needs a terminal: a page of the static site has none')\n")}
+
+
+def patch(patches: dict[str, tuple[str, str]]) -> Callable[[str, bytes], bytes]:
+    """A change for slim_wheel: in each named file its one `old` text replaced by `new` (a build error if the
+    text is not there exactly once: the package has changed)."""
+    def change(name: str, data: bytes) -> bytes:
+        if name not in patches:
+            return data
+        old, new = patches[name]
+        text = data.decode("utf-8")
+        if text.count(old) != 1:
+            sys.exit(f"{name}: expected {old!r} once, to change it for the browser: has the package changed?")
+        return text.replace(old, new).encode("utf-8")
+    return change
+
+
+def slim_wheel(path: Path, out: Path, keep, change: Callable[[str, bytes], bytes] | None = None) -> Path:
+    """A copy of a wheel in `out` holding only the files `keep(name)` accepts (each `change(name, data)`d if
+    given), its RECORD written anew."""
     target = out / path.name
     records, info = [], next(n for n in zipfile.ZipFile(path).namelist() if n.endswith(".dist-info/RECORD"))
     with zipfile.ZipFile(path) as src, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as dst:
@@ -106,6 +131,8 @@ def slim_wheel(path: Path, out: Path, keep) -> Path:
             if item.filename == info or not keep(item.filename):
                 continue
             data = src.read(item)
+            if change is not None:
+                data = change(item.filename, data)
             dst.writestr(item, data, compress_type=zipfile.ZIP_DEFLATED)
             digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
             records.append(f"{item.filename},sha256={digest},{len(data)}")
@@ -169,6 +196,8 @@ def collect(repo: Path, cache: Path, out: Path, python: str, kernel_pypi: Path |
             slim_wheel(wheel, out, babel_locales(languages))
         elif name == "pygments":
             slim_wheel(wheel, out, pygments_lexers(PYGMENTS_LEXERS))
+        elif name == "ipython":
+            slim_wheel(wheel, out, lambda name: True, patch(IPYTHON))
         else:
             shutil.copy2(wheel, out)
     shutil.copy2(pure_pyyaml(cache, python), out)

@@ -115,6 +115,28 @@ def answer_quiz(page, lang: str) -> None:
     verdict = quiz.locator(".tutor-quiz-verdict .tutor-verdict").first
     verdict.wait_for(state="visible")
     assert verdict.get_attribute("data-correct") in ("true", "false"), verdict.inner_text()
+    # "Try again" shows after any answer: a widget shown again (layout.display None) once stayed hidden on the site,
+    # for Pyodide passed None on as undefined, which the page ignores
+    again = quiz.get_by_role("button", name=ui("quiz.again", lang), exact=True)
+    again.wait_for(state="visible")
+    again.click()
+    page.wait_for_function("(b) => !b.disabled", arg=choice.element_handle())
+
+
+def answer_drill(page, lang: str) -> None:
+    drill = open_part(page, ui("lazy.drill", lang, title=""), ".tutor-drill")
+    choice = drill.locator(".tutor-choices button:not([disabled])").first
+    choice.wait_for(state="visible")
+    if drill.locator(".tutor-drill-pick-all").count():       # several to pick, then "Check"
+        choice.click()
+        drill.get_by_role("button", name=ui("drill.check", lang), exact=True).click()
+    else:
+        choice.click()
+    following = drill.get_by_role("button", name=ui("drill.next", lang), exact=True)
+    following.wait_for(state="visible")
+    following.click()
+    following.wait_for(state="hidden")          # a new question: its options open, "Next question" hidden again
+    drill.locator(".tutor-choices button:not([disabled])").first.wait_for(state="visible")
 
 
 def play_a_move(page, game: str, lang: str) -> None:
@@ -166,6 +188,7 @@ def test_a_lesson_works_on_the_static_site(site_server, browser, game, lang):
         first_board(page)
         step_example(page, lang)
         answer_quiz(page, lang)
+        answer_drill(page, lang)
         play_a_move(page, game, lang)
         no_error_on_page(page)
         follow_language_link(page, game, lang, site_server)

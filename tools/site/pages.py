@@ -100,6 +100,12 @@ def voici_build(venv: Path, lite: Path, repo: Path) -> None:
 RENDER_URLS = {'"pyodideUrl": "./static/pyodide/': '"pyodideUrl": "../../static/pyodide/',
                '"./extensions/@jupyterlite/pyodide-kernel-extension/static/pypi/':
                    '"../../extensions/@jupyterlite/pyodide-kernel-extension/static/pypi/'}
+# Pyodide's toJs() makes Python's None JavaScript's undefined, and the kernel's worker passes its messages on as
+# they come: a widget shown again with `layout.display = None` reached the page as undefined, which the page
+# ignores, so a quiz's "Try again" and a drill's "Next question" stayed hidden (a fresh reader found it). JSON has
+# no undefined: the worker's messages carry null for None, as a Jupyter server's do.
+KERNEL_NULLS = {"t[n]=e instanceof Map||e instanceof Array?this.mapToObject(e):e}":
+                "t[n]=e instanceof Map||e instanceof Array?this.mapToObject(e):e===void 0?null:e}"}
 # fallbacks compiled into the front-end for settings the site sets; written out so no path leads to a CDN
 FALLBACKS = {
     # the kernel's Pyodide when no pyodideUrl is configured (a stale incremental build once dropped it)
@@ -157,6 +163,10 @@ def finish(site: Path, names: list[str], static: list[str]) -> None:
     missing = [f"{n}.html" for n in names if not (render / f"{n}.html").is_file()]
     if missing:
         sys.exit(f"voici built no page for {missing}")
+    kernel = site / "extensions" / "@jupyterlite" / "pyodide-kernel-extension"
+    for old, count in replace_all(kernel, "*.js", KERNEL_NULLS).items():
+        if count == 0:
+            sys.exit(f"expected {old!r} in the Pyodide kernel's worker: has jupyterlite-pyodide-kernel changed?")
     for old, count in replace_all(render, "*.html", RENDER_URLS).items():
         if count < len(names):
             sys.exit(f"expected {old!r} in every page ({len(names)}), found {count}: has voici changed?")

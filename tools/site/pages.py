@@ -17,6 +17,11 @@ from tools.site import versions
 # one named here is one the kernel does not install after booting, one by one, through piplite) and the tutor with
 # its dependencies, so the notebooks run unchanged (no %pip cell)
 PRELOAD = ["micropip", "piplite", "ssl", "sqlite3", "ipykernel", "comm", "pyodide_kernel", "ipython", "jedi", "tutor"]
+# Python's environment in the page. PYTHONSAFEPATH: no '' (the working folder) on sys.path, which IPython's shell
+# puts before site-packages: the kernel's working folder is the browser's drive (/drive), where each look for a
+# module is a request through the service worker (4 ms), and a page imports some 200 modules after the shell
+# starts (the tutor, ipywidgets, ...). Pages import nothing from the drive.
+PYTHON_ENV = {"PYTHONSAFEPATH": "1"}
 LINK = re.compile(r"\]\(((?:\./)?[A-Za-z0-9_.-]+)\.ipynb(#[^)\s]*)?\)")
 
 
@@ -73,7 +78,7 @@ def lite_config(lite: Path, site: Path) -> None:
         "jupyter-config-data": {"litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": {
             "pyodideUrl": "./static/pyodide/pyodide.js",
             "disablePyPIFallback": True,
-            "loadPyodideOptions": {"packages": PRELOAD}}}},
+            "loadPyodideOptions": {"packages": PRELOAD, "env": PYTHON_ENV}}}},
     }, indent=1))
 
 

@@ -9,6 +9,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
@@ -58,11 +59,26 @@ def requires(wheel: Path) -> list[str]:
         return email.parser.Parser().parsestr(z.read(meta).decode()).get_all("Requires-Dist") or []
 
 
+# what the tutor's build backend reads (pyproject.toml, setup.py): copied aside to build there
+WHEEL_INPUTS = ["pyproject.toml", "setup.py", "README.md", "LICENSE", "tutor", "lessons"]
+
+
 def tutor_wheel(repo: Path, out: Path, python: str) -> Path:
-    """The tutor as its build backend makes it (`pip wheel --no-deps .`): code, catalogues and lessons/."""
+    """The tutor as its build backend makes it (`pip wheel --no-deps .`): code, catalogues and lessons/. Built
+    from a copy of its inputs: setuptools writes build/ and tutor.egg-info/ in the source folder, and a build
+    beside another install of the checkout (make test's Binder rehearsal, a second make site) failed on them."""
     for old in out.glob("tutor-*.whl"):
         old.unlink()
-    run([python, "-m", "pip", "wheel", "-q", "--no-deps", "-w", out, repo])
+    with tempfile.TemporaryDirectory(prefix="tutor-wheel-") as tmp:
+        source = Path(tmp) / "tutor-src"
+        source.mkdir()
+        for name in WHEEL_INPUTS:
+            path = repo / name
+            if path.is_dir():
+                shutil.copytree(path, source / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+            elif path.is_file():
+                shutil.copy2(path, source / name)
+        run([python, "-m", "pip", "wheel", "-q", "--no-deps", "-w", out, source])
     return next(out.glob("tutor-*.whl"))
 
 

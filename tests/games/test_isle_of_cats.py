@@ -152,6 +152,19 @@ def test_keeping_two_cards_is_secret_and_the_day_begins_when_all_have_kept():
     assert kinds(ev)[-1] == "drawn"
 
 
+def test_two_cards_kept_are_one_action_whichever_is_named_first():
+    """The contract suite named a legal keep with its cards the other way round: apply took it, legal_actions did
+    not list it. The cards kept are a set: both orders are the same action, listed and applied alike."""
+    s = g.setup(4, seed=28)
+    for p in range(4):
+        for action in g.legal_actions(s, p):
+            if isinstance(action, KeepCards):
+                turned = KeepCards(p, tuple(reversed(action.keep)))
+                assert turned == action and turned in g.legal_actions(s, p)
+                assert g.to_json(g.apply(s, turned)[0]) == g.to_json(g.apply(s, action)[0])
+    assert KeepCards(3, ("card-164", "card-158")) in g.legal_actions(s, 3)
+
+
 def test_a_taken_tile_is_placed_at_once_and_turns_follow_the_order():
     """«ПЕРЕБІГ ГРИ» 2: take one tile around the island and lay it on your boat at once; then the next player."""
     s = kept_game(3, first=2)

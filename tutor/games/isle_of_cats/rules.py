@@ -35,15 +35,24 @@ _R = "isle_of_cats:"
 _E = "isle_of_cats."
 PHASES = ("keep", "take", "place", "treasure", "over")
 _SHAPE, _KIND, _COLOUR = C.SHAPE, C.KIND, C.COLOUR
+_DECK_ORDER = {card: i for i, card in enumerate(C.ALL_FAMILY_CARDS)}
 
 
 # --------------------------------------------------------------------------- actions
 
 @dataclass(frozen=True)
 class KeepCards:
-    """Setup: keep these 2 of the 3 family cards dealt to you (the third goes back to the box unseen)."""
+    """Setup: keep these 2 of the 3 family cards dealt to you (the third goes back to the box unseen). The cards
+    are a set: `keep` is held in the deck's order, so the same two cards named either way are one action (the
+    contract suite named a legal keep in the other order, which apply took but legal_actions did not list)."""
     player: int
     keep: tuple
+
+    def __post_init__(self):
+        keep = self.keep
+        if isinstance(keep, (tuple, list)) and all(isinstance(c, str) for c in keep):
+            in_deck_order = sorted(keep, key=lambda c: (_DECK_ORDER.get(c, len(_DECK_ORDER)), c))
+            object.__setattr__(self, "keep", tuple(in_deck_order))
 
     def to_json(self) -> dict:
         return {"type": "keep", "player": self.player, "keep": list(self.keep)}

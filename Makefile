@@ -85,11 +85,14 @@ serve: $(VENV)/.installed
 # The whole suite also builds the Binder rehearsal's venv: started beside the tests (tests/binder_env.py), it
 # installs while the browser tests wait on pages; its test waits for it. A run with PYTEST_ARGS builds it only
 # if it reaches that test.
+# The static site's test builds the site once (tools/site/cached.py): started beside the tests too, so the workers
+# that reach its test find it built or nearly (each waits on the build's lock and reuses it).
 test: $(VENV)/.installed-test chromium node
 	@$(if $(PYTEST_ARGS),,$(PY) tests/binder_env.py > $(VENV)/binder-build.log 2>&1 & builder=$$!;) \
+	$(if $(PYTEST_ARGS),,$(PY) -m tools.site.cached > $(VENV)/site-build.log 2>&1 & sitebuilder=$$!;) \
 	$(PY) -m compileall -q tutor > /dev/null; \
 	$(PY) -m pytest -n $(JOBS) --dist worksteal $(PYTEST_ARGS); rc=$$?; \
-	$(if $(PYTEST_ARGS),,kill $$builder 2>/dev/null;) \
+	$(if $(PYTEST_ARGS),,kill $$builder $$sitebuilder 2>/dev/null;) \
 	if [ $$rc -eq 5 ]; then echo "make test: pytest collected no tests" >&2; fi; \
 	exit $$rc
 

@@ -179,6 +179,24 @@ def scenario_clicks(browser, server: Server, lesson: str) -> list[float]:
     return out
 
 
+# a play table's first enabled action pressed; ms until its board changed (-1: no change in 10 s, -2: no action)
+PLAY_JS = """async (root) => {
+    const board = root.querySelector('.tutor-svg');
+    const button = [...root.querySelectorAll('button.tutor-action')].find(b => !b.disabled);
+    if (!button) return -2;
+    const before = board.innerHTML;
+    return await new Promise(resolve => {
+        const start = performance.now();
+        const obs = new MutationObserver(() => {
+            if (board.innerHTML !== before) { obs.disconnect(); resolve(performance.now() - start); }
+        });
+        obs.observe(board, {subtree: true, childList: true, characterData: true});
+        button.click();
+        setTimeout(() => { obs.disconnect(); resolve(-1); }, 10000);
+    });
+}"""
+
+
 def play_actions(browser, server: Server, lesson: str) -> list[float]:
     """ms from a click on an offered move at the play table to its board updated (bots' replies included)."""
     page = browser.new_page(viewport={"width": 1280, "height": 900})
@@ -188,21 +206,7 @@ def play_actions(browser, server: Server, lesson: str) -> list[float]:
     out = []
     for _ in range(CLICKS):
         page.wait_for_timeout(150)
-        ms = page.evaluate("""async (root) => {
-            const board = root.querySelector('.tutor-svg');
-            const button = [...root.querySelectorAll('button.tutor-action')].find(b => !b.disabled);
-            if (!button) return -2;
-            const before = board.innerHTML;
-            return await new Promise(resolve => {
-                const start = performance.now();
-                const obs = new MutationObserver(() => {
-                    if (board.innerHTML !== before) { obs.disconnect(); resolve(performance.now() - start); }
-                });
-                obs.observe(board, {subtree: true, childList: true, characterData: true});
-                button.click();
-                setTimeout(() => { obs.disconnect(); resolve(-1); }, 10000);
-            });
-        }""", root)
+        ms = page.evaluate(PLAY_JS, root)
         if ms >= 0:
             out.append(ms)
     page.close(run_before_unload=True)

@@ -25,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 
-from bench_serving import ARGS, CHROMIUM, Server, free_port  # noqa: E402
+from bench_serving import ARGS, CHROMIUM, PLAY_JS, Server, free_port  # noqa: E402
 
 LESSON = "maui.ru"
 LOADS = 3
@@ -55,24 +55,6 @@ FIRST_BOARD_JS = """
   const poll = setInterval(() => { if (check()) clearInterval(poll); }, 20);   // shown by a style sheet, say
 })();
 """
-
-PLAY_JS = """async (root) => {
-    const board = root.querySelector('.tutor-svg');
-    const button = [...root.querySelectorAll('button.tutor-action')].find(b => !b.disabled);
-    if (!button) return -2;
-    const before = board.innerHTML;
-    return await new Promise(resolve => {
-        const start = performance.now();
-        const obs = new MutationObserver(() => {
-            if (board.innerHTML !== before) { obs.disconnect(); resolve(performance.now() - start); }
-        });
-        obs.observe(board, {subtree: true, childList: true, characterData: true});
-        button.click();
-        setTimeout(() => { obs.disconnect(); resolve(-1); }, 10000);
-    });
-}"""
-
-
 def chromium_cpu(root_pid: int) -> float:
     """CPU seconds (user + system, children reaped included) of a process and all its descendants."""
     children: dict[int, list[int]] = {}

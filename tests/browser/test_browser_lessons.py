@@ -29,13 +29,18 @@ ERROR_SELECTORS = (
 
 
 def assert_no_errors(page) -> None:
+    assert_no_error_text(page)
+    assert not page.js_errors, f"JavaScript errors on {page.url}: {page.js_errors}"
+
+
+def assert_no_error_text(page) -> None:
+    """No error words on the page and no error box shown."""
     body = page.locator("body").inner_text()
     for text in ERROR_TEXTS:
         assert text not in body, f"{text!r} on {page.url}:\n{body[:2000]}"
     for selector in ERROR_SELECTORS:
         shown = [el.inner_text() for el in page.locator(selector).all() if el.is_visible()]
         assert not shown, f"{selector} visible on {page.url}: {shown}"
-    assert not page.js_errors, f"JavaScript errors on {page.url}: {page.js_errors}"
 
 
 def scenario_title(game: str, lang: str, name: str = "") -> str:

@@ -17,7 +17,7 @@ from tutor.core.game import info, spec
 from tutor.core.i18n import text
 
 from site_harness import SiteServer, Watched
-from test_browser_lessons import ERROR_SELECTORS, ERROR_TEXTS
+from test_browser_lessons import assert_no_error_text
 
 pytestmark = pytest.mark.site
 
@@ -168,15 +168,6 @@ def follow_language_link(page, game: str, lang: str, server: SiteServer) -> None
     first_board(page)
 
 
-def no_error_on_page(page) -> None:
-    body = page.locator("body").inner_text()
-    for words in ERROR_TEXTS:
-        assert words not in body, f"{words!r} on {page.url}:\n{body[:2000]}"
-    for selector in ERROR_SELECTORS:
-        shown = [el.inner_text() for el in page.locator(selector).all() if el.is_visible()]
-        assert not shown, f"{selector} visible on {page.url}: {shown}"
-
-
 @pytest.mark.parametrize("game,lang", CASES, ids=[f"{g}.{lg}" for g, lg in CASES])
 def test_a_lesson_works_on_the_static_site(site_server, browser, game, lang):
     assert lang in info(game).lesson_langs, f"{game} has no lesson in {lang}"
@@ -190,9 +181,9 @@ def test_a_lesson_works_on_the_static_site(site_server, browser, game, lang):
         answer_quiz(page, lang)
         answer_drill(page, lang)
         play_a_move(page, game, lang)
-        no_error_on_page(page)
+        assert_no_error_text(page)
         follow_language_link(page, game, lang, site_server)
-        no_error_on_page(page)
+        assert_no_error_text(page)
         assert not watched.blocked, f"requests to other hosts (blocked): {watched.blocked[:10]}"
         assert not watched.errors, f"errors in the browser on {game}.{lang}: {watched.errors[:10]}"
     finally:

@@ -202,14 +202,19 @@ def play_actions(browser, server: Server, lesson: str) -> list[float]:
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.goto(f"{server.url}/voila/render/{lesson}", timeout=120_000)
     table = open_part(page, ".tutor-play:not(.tutor-your-turn)")
-    root = table.element_handle()
+    out = time_actions(page, table.element_handle(), CLICKS)
+    page.close(run_before_unload=True)
+    return out
+
+
+def time_actions(page, root, clicks: int) -> list[float]:
+    """`clicks` actions pressed at the play table `root`, a pause between; ms to each board updated."""
     out = []
-    for _ in range(CLICKS):
+    for _ in range(clicks):
         page.wait_for_timeout(150)
         ms = page.evaluate(PLAY_JS, root)
         if ms >= 0:
             out.append(ms)
-    page.close(run_before_unload=True)
     return out
 
 

@@ -25,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 
-from bench_serving import ARGS, CHROMIUM, PLAY_JS, Server, free_port  # noqa: E402
+from bench_serving import ARGS, CHROMIUM, Server, free_port, time_actions  # noqa: E402
 
 LESSON = "maui.ru"
 LOADS = 3
@@ -147,14 +147,7 @@ def play_actions(page) -> list[float]:
     table = table.first
     table.scroll_into_view_if_needed()
     table.locator(".tutor-svg svg").first.wait_for(state="visible", timeout=120_000)
-    root = table.element_handle()
-    out = []
-    for _ in range(CLICKS):
-        page.wait_for_timeout(150)
-        ms = page.evaluate(PLAY_JS, root)
-        if ms >= 0:
-            out.append(ms)
-    return out
+    return time_actions(page, table.element_handle(), CLICKS)
 
 
 def site_folder() -> Path:

@@ -9,8 +9,9 @@ Every registered game (tutor.core.game.ready_games) gets one notebook per lesson
 
 Sources: lessons/<game>/lesson.<lang>.md, one MyST Markdown notebook per language (jupytext; a teacher opens
 and runs it in JupyterLab), read by tutor.lesson_source; the languages must have the same parts and the same
-code cells, or nothing is built. The index page's prose is lessons/index.<lang>.md; lessons/index.yaml holds its
-data (language names, the ready games' order, the games still coming).
+code cells, or nothing is built. The index page's prose is lessons/index.<lang>.md, a section per language in
+tutor.core.i18n.LANGS's order; lessons/index.yaml holds its data (the ready games' order, the games still coming);
+its words are in the shared catalogue (index.*).
 Generated notebooks have no outputs and stable cell ids, so a rebuild of unchanged text is a no-op.
 Links are relative (`maui.ipynb`), which works in JupyterLab and under Voilà whatever the serving root.
 """
@@ -28,6 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tutor import lesson_source, notebook_form  # noqa: E402
+from tutor.core import i18n  # noqa: E402
 from tutor.core.game import ready_games, spec  # noqa: E402
 
 NOTEBOOKS = ROOT / "notebooks"
@@ -76,25 +78,25 @@ def index_notebook(on_site: bool = False) -> dict:
     English section's heading. `on_site`: the static site's index (tools/site), which says under each heading
     that everything runs on the learner's device (lessons/index.yaml's on_this_site)."""
     source = yaml.safe_load((ROOT / "lessons" / "index.yaml").read_text(encoding="utf-8"))
-    names = source["language_names"]
     prose = {p.name.split(".")[1]: p for p in (ROOT / "lessons").glob("index.*.md")}
-    unnamed = sorted(set(prose) - set(names))
-    if unnamed:
-        raise SourceError(f"lessons/index.yaml's language_names lacks {unnamed} (lessons/index.<lang>.md)")
-    text = {lang: _without_front_matter(prose[lang].read_text(encoding="utf-8")) for lang in names if lang in prose}
+    unknown = sorted(set(prose) - set(i18n.LANGS))
+    if unknown:
+        raise SourceError(f"lessons/index.<lang>.md in {unknown}: not a language of the tutor (tutor.core.i18n.LANGS)")
+    text = {lang: _without_front_matter(prose[lang].read_text(encoding="utf-8")) for lang in i18n.LANGS
+            if lang in prose}
     rows: dict[str, list[str]] = {lang: [] for lang in text}
     order = source.get("order", [])
     for game_id in sorted(ready_games(), key=lambda g: (order.index(g) if g in order else len(order), g)):
         g = spec(game_id)
         first = g.lesson_langs[0]
         links = {lang: notebook_name(g.stem, lang, first) for lang in g.lesson_langs}
-        others = " · ".join(f'[<span lang="{lang}">{names.get(lang, lang)}</span>]({links[lang]})'
+        others = " · ".join(f'[<span lang="{lang}">{_lesson_in(lang)}</span>]({links[lang]})'
                             for lang in g.lesson_langs)
         for lang in rows:
             rows[lang].append(f"| [{_row_title(g, lang)}]({links.get(lang, links[first])}) | {others} |")
     for coming in source["coming"]:
         for lang in rows:
-            rows[lang].append(f"| {coming['title'].get(lang, coming['title']['en'])} | *{source['coming_word'][lang]}* |")
+            rows[lang].append(f"| {coming['title'].get(lang, coming['title']['en'])} | *{i18n.text('index.coming', lang)}* |")
     cells = []
     for i, (lang, prose_text) in enumerate(text.items()):
         if on_site:
@@ -103,6 +105,11 @@ def index_notebook(on_site: bool = False) -> dict:
         # blank lines around the Markdown inside the <div>: Voilà and JupyterLab then render it as Markdown
         cells.append(_cell("markdown", f'<div lang="{lang}" id="{lang}">\n\n{body}\n\n</div>', f"index-{i:03d}"))
     return _notebook(cells, "en", _heading(text.get("en", "")) or "tutor")
+
+
+def _lesson_in(lang: str) -> str:
+    """A link to a lesson in `lang`, said in that language ("по-русски"), whichever section it stands in."""
+    return i18n.text(f"index.lesson_in.{lang}", lang)
 
 
 def _row_title(g, lang: str) -> str:

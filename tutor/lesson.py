@@ -28,8 +28,9 @@ import inspect
 import ipywidgets as W
 
 from tutor.core.game import load, spec
+from tutor.core.i18n import language_name
 from tutor.widgets.common import (
-    CSS, LANG_NAMES, ErrorArea, MessageSink, accepts, esc, guard, lessons_dir, localised, render, safe_cite, ui,
+    CSS, ErrorArea, MessageSink, accepts, esc, guard, lessons_dir, localised, render, safe_cite, ui,
 )
 from tutor.widgets.lazy import LazyPart
 
@@ -219,7 +220,7 @@ def language_links(game: str, lang: str = "en", pattern: str = "{notebook}.{lang
     g = spec(game)
     links = []
     for code in langs or g.lesson_langs:
-        name = LANG_NAMES.get(code, code)
+        name = language_name(code)
         if code == lang:
             links.append(f"<b>{esc(name)}</b>")
         else:

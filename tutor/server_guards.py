@@ -86,13 +86,11 @@ def install_host_check(allowed: set[str]) -> None:
 
 # --------------------------------------------------------------------------- the cap
 
-ROOM_FULL_LANGS = ("en", "ru", "uk")      # the page speaks all of them at once: nobody has chosen a lesson yet
-
-
 def room_full_page(n: int) -> str:
-    from tutor.core.i18n import plural, text      # words from tutor/locale (the server reads them on first need)
+    """The page says it in every language the tutor speaks at once: nobody has chosen a lesson yet."""
+    from tutor.core.i18n import LANGS, plural, text     # words from tutor/locale (the server reads them on first need)
     parts = []
-    for lang in ROOM_FULL_LANGS:
+    for lang in LANGS:
         parts.append(f'<section lang="{lang}"><h1>{html.escape(text("server.room_full.title", lang))}</h1>'
                      f"<p>{html.escape(plural('server.room_full', n, lang))}</p></section>")
     return ('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'

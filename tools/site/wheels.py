@@ -202,8 +202,7 @@ def collect(repo: Path, cache: Path, out: Path, python: str, kernel_pypi: Path |
         shutil.rmtree(out)
     out.mkdir(parents=True)
     tutor = tutor_wheel(repo, out, python)
-    import yaml
-    languages = yaml.safe_load((repo / "lessons" / "index.yaml").read_text(encoding="utf-8"))["language_names"]
+    from tutor.core.i18n import LANGS as languages
     for wheel in download(browser_requirements(tutor), cache, python):
         name = wheel.name.split("-")[0].lower()
         if name in STUBS or name in STUBBED_DEPENDENCIES:

@@ -27,6 +27,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Optional, Union
 
+# The one list of the languages the tutor speaks, in the order pages list them: its interface has every one; a
+# game's lessons are taught in some of them (GameSpec.lesson_langs). A language's name is a catalogue entry
+# (language_name).
 LANGS = ("en", "ru", "uk")
 DEFAULT_LANG = "en"
 SHARED_DOMAIN = "tutor"
@@ -166,6 +169,12 @@ def _entry(key: str, lang: str) -> Entry:
 def _unread_folders() -> bool:
     """Has a locale folder appeared since the catalogues were read (a game registered later)?"""
     return not set(locale_folders()) <= _READ
+
+
+def language_name(code: str, lang: Optional[str] = None) -> str:
+    """A language's name (key core.lang.<code>), by default in that language itself ("Русский", "Українська"):
+    what a link to a lesson in it shows, whatever the page's own language."""
+    return text(f"core.lang.{code}", lang or code)
 
 
 def has(key: str) -> bool:

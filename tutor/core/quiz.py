@@ -55,7 +55,6 @@ TOP_KEYS = {"id", "game", "rule", "title", "question", "setup", "given", "then",
             "explain", "hint", "viewer", "highlight", "tags"}
 ACTION_CHOICE_KEYS = {"label", "do", "explain"}
 OUTCOME_CHOICE_KEYS = {"label", "expect", "refused", "explain"}
-LANGS = ("en", "ru")          # what a quiz speaks when its game is not known; otherwise its game's lesson languages
 
 
 @dataclass
@@ -90,14 +89,12 @@ def load_file(path) -> dict:
 
 
 def lesson_langs(data) -> tuple:
-    """The languages a lesson file must speak: its game's lesson languages (LANGS for an unknown game)."""
-    try:
-        return tuple(spec(data["game"]).lesson_langs)
-    except (KeyError, TypeError, ValueError, LookupError):
-        return LANGS
+    """The languages a lesson file must speak: its game's lesson languages (check_shape has made sure the game is
+    one the tutor has)."""
+    return tuple(spec(data["game"]).lesson_langs)
 
 
-def _texts(value, what: str, where: str, langs: tuple = LANGS) -> None:
+def _texts(value, what: str, where: str, langs: tuple) -> None:
     if not isinstance(value, dict) or not value:
         raise ScenarioError(f"{where}: '{what}' must give the text per language, like {{en: ..., ru: ...}}")
     missing = [lang for lang in langs if not str(value.get(lang) or "").strip()]

@@ -31,10 +31,8 @@ from tutor.core.scenario import ScenarioError, lessons_root, project_root
 log = logging.getLogger("tutor.widgets")
 
 # ----------------------------------------------------------------------------- words
-# The words themselves are in tutor/locale/<lang>/LC_MESSAGES/tutor.po (tutor.core.i18n); a language's own
-# name is the same in every language.
-
-LANG_NAMES = {"en": "English", "ru": "Русский", "uk": "Українська"}
+# The words themselves are in tutor/locale/<lang>/LC_MESSAGES/tutor.po (tutor.core.i18n), a language's name
+# too (tutor.core.i18n.language_name).
 
 
 def ui(key: str, lang: str = "en", **params) -> str:

@@ -4,68 +4,80 @@ from __future__ import annotations
 
 import random
 
+from tutor.core.wording import Words, joined
 from tutor.games.trump_whales import components as C
 from tutor.games.trump_whales.rules import (
     PHASES, ChooseBonus, ChooseLeader, Pick, PlayCard, State, UseBonus, legal_actions, to_move,
 )
 
 
-def check_invariants(state: State) -> list[str]:
-    """Problems with the position; an empty list means every card is accounted for and the phase fits."""
+def check_invariants(state: State) -> list[Words]:
+    """Problems with the position (Words: said in the reader's language, str() the English); an empty list means
+    every card is accounted for and the phase fits."""
     problems = []
     n = state.players
     every = (list(state.aside) + list(state.discard) + list(state.trick) + list(state.removed)
              + [c for h in state.hands for c in h] + [c for b in state.bonuses for c in b]
              + [c for p in state.pearls for c in p] + [c for c in state.chosen if c is not None])
     if sorted(every) != sorted(C.ALL_CARDS):
-        problems.append(f"cards not conserved: {len(every)} placed, {len(set(every))} distinct")
+        problems.append(Words("trump_whales.invariant.cards", n=len(C.ALL_CARDS), placed=len(every),
+                              distinct=len(set(every))))
     if sorted(state.removed) != sorted(c for c in C.ALL_CARDS if c not in C.deck_for(n)):
-        problems.append("the cards out of the game must be the 5s in a two-player game, none otherwise")
+        problems.append(Words("trump_whales.invariant.removed"))
     if state.phase not in PHASES:
-        problems.append(f"unknown phase {state.phase!r}")
+        problems.append(Words("trump_whales.invariant.phase", phase=repr(state.phase), known=joined(PHASES)))
     if state.trump not in C.FAMILIES or state.token not in C.TOKEN_SIDES:
-        problems.append("the token must lie on a family, side 1 or 9")
+        problems.append(Words("trump_whales.invariant.token", sides=joined(C.TOKEN_SIDES)))
     for name in ("turn", "leader", "first"):
         if not 0 <= getattr(state, name) < n:
-            problems.append(f"{name} {getattr(state, name)} is not a seat")
+            problems.append(Words("trump_whales.invariant.seat", field=name, seat=getattr(state, name),
+                                  last=n - 1))
     if any(c is not None for c in state.chosen) and state.phase != "bonus":
-        problems.append("a first bonus waits to be revealed outside the setup")
+        problems.append(Words("trump_whales.invariant.chosen_late"))
     if state.phase == "bonus" and (state.trick or any(state.pearls)):
-        problems.append("cards were played before the first bonuses were laid")
+        problems.append(Words("trump_whales.invariant.played_before_bonuses"))
     if state.phase in ("play",) and len(state.trick) >= n:
-        problems.append("a full trick still waits to be played to")
+        problems.append(Words("trump_whales.invariant.trick_full"))
     if state.phase == "play" and state.turn != (state.leader + len(state.trick)) % n:
-        problems.append("the seat to play is not the next one clockwise")
+        problems.append(Words("trump_whales.invariant.turn"))
     if state.phase == "reward" and len(state.trick) != n and (state.trick or any(state.hands)):
         # (a round just scored, paused by stages() before the next deal, has neither trick nor hands)
-        problems.append("a reward is picked only from a full trick")
+        problems.append(Words("trump_whales.invariant.reward"))
     if state.phase in ("leader", "over", "bonus") and state.trick:
-        problems.append("a trick lies on the table between tricks")
+        problems.append(Words("trump_whales.invariant.trick_between"))
     if state.phase in ("play", "bonus"):
         played = {(state.leader + i) % n for i in range(len(state.trick))}
         sizes = {len(state.hands[s]) + (s in played) + (state.chosen[s] is not None) for s in range(n)}
         if len(sizes) != 1:
-            problems.append(f"hands of different sizes: {[len(h) for h in state.hands]}")
+            problems.append(Words("trump_whales.invariant.hand_sizes", sizes=joined(len(h) for h in state.hands)))
     if state.noted and (len(state.noted) != n or any(k < 0 for k in state.noted)):
-        problems.append("the points noted on the pad must be one count per player, none negative")
+        problems.append(Words("trump_whales.invariant.noted"))
     if state.phase == "bonus" and any(state.noted):
-        problems.append("points were noted before the first bonuses were laid")
+        problems.append(Words("trump_whales.invariant.noted_early"))
     if len(state.scores) != n or any(s < 0 for s in state.scores):
-        problems.append("scores must be one total per player, none negative")
+        problems.append(Words("trump_whales.invariant.scores"))
     for row in state.history:
         if len(row) not in (n + 1, 3 * n + 1):
-            problems.append("a past round must give the points of every player (and may say what they came from)")
+            problems.append(Words("trump_whales.invariant.history_row"))
         elif len(row) == 3 * n + 1 and any(row[1 + s] != row[1 + n + s] + row[1 + 2 * n + s] // C.BONUS_PAIR
                                            for s in range(n)):
-            problems.append("a past round's points are not its pearls plus its pairs of unused bonuses")
+            problems.append(Words("trump_whales.invariant.history_sum"))
     for s in range(n):
         if sum(r[1 + s] for r in state.history) > state.scores[s]:
-            problems.append(f"player {s + 1}'s rounds add up to more than their total")
+            problems.append(Words("trump_whales.invariant.history_total", player=_player(s)))
     if state.over:
         best = max(state.scores)
         if best < C.TARGET or state.scores.count(best) != 1:
-            problems.append("the game ended without one player alone on the highest total of 30 or more")
+            problems.append(Words("trump_whales.invariant.over", target=C.TARGET))
     return problems
+
+
+def _player(seat: int):
+    """The seat as the reader's language names a player ("Player 2")."""
+    def said(lang: str) -> str:
+        from tutor.core.i18n import player_name
+        return player_name(seat, lang)
+    return said
 
 
 def secrets(state: State, viewer) -> set[str]:

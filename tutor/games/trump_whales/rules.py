@@ -27,6 +27,8 @@ from tutor.core import rng
 from tutor.core.errors import RuleViolation
 from tutor.core.events import Event
 from tutor.core.fast import event_maker, freezer, put, thaw, without
+from tutor.core.setup_check import check_seat, check_setup, refused
+from tutor.core.wording import Words, joined
 from tutor.games.trump_whales import components as C
 
 _FAMILY, _VALUE, _PEARLS, _BONUS, _TARGET = C.FAMILY, C.VALUE, C.PEARLS, C.BONUS, C.TARGET_FAMILY
@@ -538,26 +540,20 @@ def setup(players: int, *, seed=None, variant=(), first=None, trump=None, token=
     Hands without bonuses start the first-bonus choice. Without hands the
     round is dealt: the trump drawn, 9 cards each, then everyone lays a first bonus.
     """
-    if isinstance(players, bool) or not isinstance(players, int) or not C.MIN_PLAYERS <= players <= C.MAX_PLAYERS:
-        raise RuleViolation(_R + "components", _E + "err.players", players=str(players),
-                            low=C.MIN_PLAYERS, high=C.MAX_PLAYERS)
-    if isinstance(variant, str):
-        variant = (variant,)
-    for v in variant:
-        raise RuleViolation(_R + "components", _E + "err.variant", variant=str(v))
+    check_setup(players, range(C.MIN_PLAYERS, C.MAX_PLAYERS + 1), variant, rule=_R + "components")
     state_rng = rng.seed_value(seed)
     if first is None:
         first, state_rng = rng.choice(state_rng, range(players))
-    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
-        raise _bad(f"seat {first} is not at the table")
+    check_seat(first, players, rule=_R + "setup")
     score_t = tuple(scores) if scores is not None else (0,) * players
     if len(score_t) != players:
-        raise _bad(f"{len(score_t)} scores for {players} players")
+        raise _bad(Words("trump_whales.setup.per_seat", what=Words("trump_whales.setup.scores"),
+                         players=players, given=len(score_t)))
     table: dict = {"players": players, "scores": score_t, "history": tuple(tuple(r) for r in history),
                    "rng": state_rng}
     if hands is None:
         if bonuses is not None or pearls is not None or trick or discard or aside is not None:
-            raise _bad("a position with bonuses, pearls, a trick or discards needs the hands too")
+            raise _bad(Words("trump_whales.setup.needs_hands"))
         heard = _SETUP_EVENTS.get()
         _deal(table, [] if heard is None else heard, round, first)
         return State(**table)
@@ -565,8 +561,23 @@ def setup(players: int, *, seed=None, variant=(), first=None, trump=None, token=
                      round, tricks)
 
 
-def _bad(problem: str) -> RuleViolation:
-    return RuleViolation(_R + "setup", _E + "err.setup", problem=problem)
+def _bad(problem: Words) -> RuleViolation:
+    return refused(_R + "setup", problem)
+
+
+def _card(card_id):
+    """The card as a player names it, in the reader's language (the words are read only when a refusal is said)."""
+    def said(lang: str) -> str:
+        from tutor.games.trump_whales.text import card_name
+        return card_name(card_id, lang)
+    return said
+
+
+def _family(family):
+    def said(lang: str) -> str:
+        from tutor.games.trump_whales.text import family_name
+        return family_name(family, lang)
+    return said
 
 
 def _position(table, players, first, trump, token, hands, bonuses, pearls, trick, leader, discard, aside,
@@ -574,12 +585,13 @@ def _position(table, players, first, trump, token, hands, bonuses, pearls, trick
     def per_seat(value, name):
         rows = tuple(tuple(x) for x in (value or [()] * players))
         if len(rows) != players:
-            raise _bad(f"{len(rows)} {name} for {players} players")
+            raise _bad(Words("trump_whales.setup.per_seat", what=name, players=players, given=len(rows)))
         return rows
 
-    hands_t, pearls_t = per_seat(hands, "hands"), per_seat(pearls, "pearl piles")
+    hands_t = per_seat(hands, Words("trump_whales.setup.hands"))
+    pearls_t = per_seat(pearls, Words("trump_whales.setup.pearls"))
     bonus_phase = bonuses is None
-    bonuses_t = per_seat(bonuses, "bonus rows")
+    bonuses_t = per_seat(bonuses, Words("trump_whales.setup.bonuses"))
     trick_t, discard_t = tuple(trick or ()), tuple(discard or ())
     cards = C.deck_for(players)
     placed = [c for h in hands_t for c in h] + [c for b in bonuses_t for c in b] + [c for p in pearls_t for c in p]
@@ -587,35 +599,33 @@ def _position(table, players, first, trump, token, hands, bonuses, pearls, trick
     seen: set = set()
     for c in placed:
         if c not in _FAMILY:
-            raise _bad(f"there is no card {c!r}")
+            raise _bad(Words("trump_whales.setup.no_card", card=repr(c)))
         if c not in cards:
-            raise _bad(f"card {c!r} is not played with {players} players")
+            raise _bad(Words("trump_whales.setup.card_left_out", card=_card(c), players=players))
         if c in seen:
-            raise _bad(f"card {c!r} is used twice")
+            raise _bad(Words("trump_whales.setup.card_twice", card=_card(c)))
         seen.add(c)
     rest = tuple(c for c in cards if c not in seen)
     aside_t = tuple(aside) if aside is not None else rest
     discard_t = discard_t + (rest if aside is not None else ())
     if trump not in C.FAMILIES:
-        raise _bad("the trump family must be one of " + ", ".join(C.FAMILIES))
+        raise _bad(Words("trump_whales.setup.trump", families=joined(_family(f) for f in C.FAMILIES)))
     if token not in C.TOKEN_SIDES:
-        raise _bad("the token lies on 1 or 9")
+        raise _bad(Words("trump_whales.setup.token", sides=joined(C.TOKEN_SIDES)))
     lead = first if leader is None else leader
-    if isinstance(lead, bool) or not isinstance(lead, int) or not 0 <= lead < players:
-        raise _bad(f"seat {lead} is not at the table")
+    check_seat(lead, players, rule=_R + "setup")
     if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks < C.TRICKS:
-        raise _bad(f"tricks finished this round must be 0..{C.TRICKS - 1}")
+        raise _bad(Words("trump_whales.setup.tricks", last=C.TRICKS - 1))
     if isinstance(round_no, bool) or not isinstance(round_no, int) or round_no < 1:
-        raise _bad("the round is counted from 1")
+        raise _bad(Words("trump_whales.setup.round"))
     if len(trick_t) >= players:
-        raise _bad("a trick holds fewer cards than players (it is scored as soon as everyone played)")
+        raise _bad(Words("trump_whales.setup.trick_full"))
     if bonus_phase and trick_t:
-        raise _bad("no trick is played before the first bonuses are laid")
+        raise _bad(Words("trump_whales.setup.trick_before_bonuses"))
     played = {(lead + i) % players for i in range(len(trick_t))}
     sizes = {len(hands_t[s]) + (s in played) for s in range(players)}
     if len(sizes) != 1 or sizes == {0}:
-        raise _bad("every player must hold as many cards as the others (counting their card in the trick), "
-                   "at least one")
+        raise _bad(Words("trump_whales.setup.hand_sizes"))
     table.update({
         "round": round_no, "phase": "bonus" if bonus_phase else "play", "trump": trump, "token": token,
         "hands": hands_t, "chosen": (None,) * players, "bonuses": bonuses_t, "pearls": pearls_t, "trick": trick_t,

@@ -8,9 +8,8 @@ from typing import Optional
 
 import pytest
 
-from tutor.core.codec import (
-    ActionCodec, StateCodec, boolean, conserved, integer, listing, nullable, optional, per_player, row, seat, text,
-)
+from tutor.core.actions import Action, ActionCodec, json_as
+from tutor.core.codec import StateCodec, boolean, conserved, integer, listing, nullable, per_player, row, seat, text
 from tutor.core.errors import SavedStateError
 
 
@@ -25,10 +24,21 @@ class State:
 
 
 @dataclass(frozen=True)
-class Take:
-    player: int
+class Take(Action):
     card: str
     where: Optional[int] = None
+
+
+@dataclass(frozen=True)
+class PassTurn(Action, json_type="pass"):
+    pass
+
+
+@dataclass(frozen=True)
+class KeepCards(Action):
+    keep: tuple[str, ...]
+    at: int = json_as(tuple[int, int], write=lambda i: divmod(i, 5), read=lambda rc: rc[0] * 5 + rc[1])
+    wild: bool = False
 
 
 def _cards(data):
@@ -92,14 +102,68 @@ def test_a_missing_field_is_named():
         CODEC.from_json(data)
 
 
+ACTIONS = ActionCodec("a test action", (Take, PassTurn, KeepCards))
+
+
+def test_an_actions_json_is_its_fields_with_its_type_name():
+    """The type is the class name in snake case unless the class names its own; the seat comes first, so the
+    constructor's order is the fields' order; tuples are written as lists; json_as writes a field its own way."""
+    assert Take(1, "a").to_json() == {"type": "take", "player": 1, "card": "a", "where": None}
+    assert PassTurn(0).to_json() == {"type": "pass", "player": 0}
+    assert KeepCards(2, ("x", "y"), 13, True).to_json() == {"type": "keep_cards", "player": 2, "keep": ["x", "y"],
+                                                           "at": [2, 3], "wild": True}
+    assert json.dumps(KeepCards(2, ("x",), 0).to_json()) == \
+        '{"type": "keep_cards", "player": 2, "keep": ["x"], "at": [0, 0], "wild": false}'
+
+
 def test_actions_read_back_with_defaults_and_refuse_what_is_not_one():
-    codec = ActionCodec("a test action", {"take": (Take, {"player": int, "card": str, "where": optional(int)})})
-    assert codec.from_json({"type": "take", "player": 1, "card": "a"}) == Take(1, "a")
-    assert codec.from_json('{"type": "take", "player": 1, "card": "a", "where": 3}') == Take(1, "a", 3)
-    for bad, words in (({"type": "drop"}, "not a test action"), ({"type": "take", "card": "a"}, "player is missing"),
-                       ({"type": "take", "player": "x", "card": "a"}, "player 'x' is not valid")):
-        with pytest.raises(ValueError, match=words):
-            codec.from_json(bad)
+    for action in (Take(1, "a"), Take(1, "a", 3), PassTurn(2), KeepCards(0, ("x", "y"), 7), KeepCards(0, (), 24, True)):
+        assert ACTIONS.from_json(action.to_json()) == action
+        assert ACTIONS.from_json(json.dumps(action.to_json())) == action
+    assert ACTIONS.from_json({"type": "take", "player": 1, "card": "a"}) == Take(1, "a")
+    assert ACTIONS.from_json('{"type": "take", "player": 1, "card": "a", "where": 3}') == Take(1, "a", 3)
+
+
+@pytest.mark.parametrize("bad, words", [
+    ({"type": "drop"}, "not a test action"),
+    ({"type": ["take"]}, "not a test action"),
+    (["take"], "not a test action"),
+    ({"type": "take", "card": "a"}, "take: player is missing"),
+    ({"type": "take", "player": "x", "card": "a"}, "player 'x' is not valid"),
+    ({"type": "take", "player": "1", "card": "a"}, "player '1' is not valid .expected a whole number"),
+    ({"type": "take", "player": True, "card": "a"}, "player True is not valid"),
+    ({"type": "take", "player": 1.0, "card": "a"}, "player 1.0 is not valid"),
+    ({"type": "take", "player": 1, "card": 5}, "card 5 is not valid .expected a text"),
+    ({"type": "take", "player": 1, "card": "a", "where": "3"}, "where '3' is not valid .expected a whole number or null"),
+    ({"type": "take", "player": 1, "card": "a", "from": 3}, "take: field 'from' is unknown"),
+    ({"type": "pass", "player": 1, "card": "a"}, "pass: field 'card' is unknown"),
+    ({"type": "keep_cards", "player": 1, "keep": "xy", "at": [0, 0]}, "keep 'xy' is not valid"),
+    ({"type": "keep_cards", "player": 1, "keep": ["x", 2], "at": [0, 0]}, "keep .* is not valid .expected a list of .a text"),
+    ({"type": "keep_cards", "player": 1, "keep": [], "at": [0]}, "at .0. is not valid"),
+    ({"type": "keep_cards", "player": 1, "keep": [], "at": [0, 0], "wild": 1}, "wild 1 is not valid .expected true"),
+])
+def test_an_action_of_the_wrong_shape_is_refused_saying_what_is_wrong(bad, words):
+    with pytest.raises(ValueError, match=words):
+        ACTIONS.from_json(bad)
+
+
+def test_only_action_classes_with_types_of_their_own_make_a_codec():
+    @dataclass(frozen=True)
+    class Plain:
+        player: int
+
+    @dataclass(frozen=True)
+    class Other(Action, json_type="take"):
+        pass
+
+    for classes in ((Plain,), (Action,), (Take, Other)):
+        with pytest.raises(TypeError):
+            ActionCodec("a test action", classes)
+    with pytest.raises(TypeError, match="cannot be read"):          # a field whose JSON is not said
+        @dataclass(frozen=True)
+        class Odd(Action):
+            where: dict
+        ActionCodec("a test action", (Odd,))
 
 
 def test_a_long_set_of_component_ids_is_named_by_its_noun_not_listed():

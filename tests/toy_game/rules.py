@@ -11,6 +11,7 @@ import random
 from dataclasses import dataclass, replace
 from typing import Optional
 
+from tutor.core import actions
 from tutor.core.errors import RuleViolation
 from tutor.core.events import Event
 from tutor.core.scoring import Breakdown, ScoreLine
@@ -36,12 +37,8 @@ class State:
 
 
 @dataclass(frozen=True)
-class Lay:
-    player: int
+class Lay(actions.Action):
     card: int
-
-    def to_json(self) -> dict:
-        return {"type": "lay", "player": self.player, "card": self.card}
 
 
 def setup(players: int, *, seed=None, variant=(), hands=None) -> State:

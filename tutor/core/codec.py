@@ -15,16 +15,14 @@ page's language: the phrases are ui.saved.* in tutor/locale, a noun given to a c
     }, checks=(...), invariants=check_invariants)
     to_json, state_from_json = CODEC.to_json, CODEC.from_json
 
-Actions are small frozen dataclasses with their own `to_json()` (a dict with "type"); `ActionCodec`
-reads them back from a table `{type: (class, {field: converter})}`.
+Actions are written and read from their dataclass fields: tutor.core.actions.
 """
 
 from __future__ import annotations
 
 import json
 from itertools import repeat
-from dataclasses import MISSING, dataclass, field
-from dataclasses import fields as dataclass_fields
+from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
 from tutor.core.errors import SavedStateError
@@ -296,41 +294,3 @@ class StateCodec:
             problem = whole(data)
             need(problem is None, problem or "")
         return data
-
-
-@dataclass(frozen=True)
-class ActionCodec:
-    """Actions from their JSON (a dict with "type", or its text): `kinds` maps each type to the action class
-    and a converter per field ({"player": int, "card": str}); a field the JSON leaves out takes the class's
-    default. Anything else is a ValueError saying what is wrong."""
-
-    what: str                   # how a refusal names an action ("a Мяури action")
-    kinds: dict
-
-    def from_json(self, data):
-        if isinstance(data, (str, bytes)):
-            data = load_json(data)
-        kind = data.get("type") if isinstance(data, dict) else None
-        if kind not in self.kinds:
-            raise ValueError(f"not {self.what}: {data!r}")
-        cls, converters = self.kinds[kind]
-        args = {}
-        for name, convert in converters.items():
-            if name in data:
-                try:
-                    args[name] = convert(data[name])
-                except (TypeError, ValueError, IndexError) as exc:
-                    raise ValueError(f"{kind}: {name} {data[name]!r} is not valid ({exc})") from None
-            elif not _has_default(cls, name):
-                raise ValueError(f"{kind}: {name} is missing")
-        return cls(**args)
-
-
-def _has_default(cls, name: str) -> bool:
-    return any(f.name == name and (f.default is not MISSING or f.default_factory is not MISSING)
-               for f in dataclass_fields(cls))
-
-
-def optional(convert: Callable) -> Callable:
-    """A converter that lets null through."""
-    return lambda x: None if x is None else convert(x)

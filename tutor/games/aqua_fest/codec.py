@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from tutor.core.codec import (
-    ActionCodec, StateCodec, boolean, conserved, integer, listing, nullable, optional, per_player, row, seat, text,
-)
+from tutor.core.actions import ActionCodec
+from tutor.core.codec import StateCodec, boolean, conserved, integer, listing, nullable, per_player, row, seat, text
 from tutor.games.aqua_fest import board as B
 from tutor.games.aqua_fest import components as C
 from tutor.games.aqua_fest.checks import check_invariants
@@ -76,14 +75,7 @@ CODEC = StateCodec(State, FORMAT, "an Aqua Fest position", {
     "placing": listing(seat(), distinct=True), "attacked": boolean(),
 }, checks=(_bonus, _tiles, _battles, _cards, _play), older=OLDER, invariants=check_invariants)
 
-ACTIONS = ActionCodec("an Aqua Fest action", {
-    "place_start": (PlaceStart, {"player": int, "place": int}),
-    "move": (Move, {"player": int, "card": str, "to": lambda rc: B.cell(int(rc[0]), int(rc[1]))}),
-    "attack": (Attack, {"player": int, "target": int, "card": str}),
-    "defend": (Defend, {"player": int, "card": str}),
-    "end_turn": (EndTurn, {"player": int}),
-    "draw_two": (DrawTwo, {"player": int, "home": optional(int)}),
-})
+ACTIONS = ActionCodec("an Aqua Fest action", (PlaceStart, Move, Attack, Defend, EndTurn, DrawTwo))
 
 to_json = CODEC.to_json
 state_from_json = CODEC.from_json

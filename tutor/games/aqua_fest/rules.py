@@ -15,7 +15,7 @@ import functools
 from dataclasses import dataclass, replace
 from typing import Optional
 
-from tutor.core import rng
+from tutor.core import actions, rng
 from tutor.core.errors import RuleViolation
 from tutor.core.events import Event
 from tutor.games.aqua_fest import board as B
@@ -30,64 +30,40 @@ VARIANTS: tuple = ()
 # --------------------------------------------------------------------------- actions
 
 @dataclass(frozen=True)
-class PlaceStart:
+class PlaceStart(actions.Action):
     """At setup: lay the start tile (and the pawn on it) beside cell `place` (0..4) of your side."""
-    player: int
     place: int
 
-    def to_json(self) -> dict:
-        return {"type": "place_start", "player": self.player, "place": self.place}
-
 
 @dataclass(frozen=True)
-class Move:
+class Move(actions.Action):
     """Play creature card `card` and move the pawn to cell `to` (0..24, row by row)."""
-    player: int
     card: str
-    to: int
-
-    def to_json(self) -> dict:
-        return {"type": "move", "player": self.player, "card": self.card, "to": list(B.coords(self.to))}
+    to: int = actions.json_as(tuple[int, int], write=B.coords, read=lambda rc: B.cell(*rc))
 
 
 @dataclass(frozen=True)
-class Attack:
+class Attack(actions.Action):
     """Challenge the adjacent pawn of `target`, laying `card` face down."""
-    player: int
     target: int
     card: str
 
-    def to_json(self) -> dict:
-        return {"type": "attack", "player": self.player, "target": self.target, "card": self.card}
-
 
 @dataclass(frozen=True)
-class Defend:
+class Defend(actions.Action):
     """The attacked player's face-down card."""
-    player: int
     card: str
 
-    def to_json(self) -> dict:
-        return {"type": "defend", "player": self.player, "card": self.card}
-
 
 @dataclass(frozen=True)
-class EndTurn:
+class EndTurn(actions.Action):
     """Finish a turn in which the pawn moved or the player attacked: draw one card."""
-    player: int
-
-    def to_json(self) -> dict:
-        return {"type": "end_turn", "player": self.player}
 
 
 @dataclass(frozen=True)
-class DrawTwo:
+class DrawTwo(actions.Action):
     """Draw two cards instead of moving; `home` (0..4) sends the pawn home and slides the start tile there."""
-    player: int
     home: Optional[int] = None
-
-    def to_json(self) -> dict:
-        return {"type": "draw_two", "player": self.player, "home": self.home}
 
 
 Action = PlaceStart | Move | Attack | Defend | EndTurn | DrawTwo

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from tutor.core.codec import (
-    ActionCodec, StateCodec, boolean, conserved, integer, listing, nullable, per_player, row, seat, text,
-)
+from tutor.core.actions import ActionCodec
+from tutor.core.codec import StateCodec, boolean, conserved, integer, listing, nullable, per_player, row, seat, text
 from tutor.games.isle_of_cats import components as C
 from tutor.games.isle_of_cats.checks import check_invariants
 from tutor.games.isle_of_cats.rules import PHASES, Decline, KeepCards, Pass, Place, State, Take, TakeTreasure
@@ -55,14 +54,7 @@ CODEC = StateCodec(State, FORMAT, "an Острів котів position", {
     "rng": integer(0),
 }, checks=(_tiles, _cards, _order), invariants=check_invariants)
 
-ACTIONS = ActionCodec("an Острів котів action", {
-    "keep": (KeepCards, {"player": int, "keep": lambda v: tuple(str(c) for c in v)}),
-    "take": (Take, {"player": int, "tile": str}),
-    "place": (Place, {"player": int, "orientation": int, "x": int, "y": int}),
-    "treasure": (TakeTreasure, {"player": int, "shape": str}),
-    "decline": (Decline, {"player": int}),
-    "pass": (Pass, {"player": int}),
-})
+ACTIONS = ActionCodec("an Острів котів action", (KeepCards, Take, Place, TakeTreasure, Decline, Pass))
 
 to_json = CODEC.to_json
 state_from_json = CODEC.from_json

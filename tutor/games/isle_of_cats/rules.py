@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Optional
 
-from tutor.core import rng
+from tutor.core import actions, rng
 from tutor.core.errors import RuleViolation
 from tutor.core.events import Event
 from tutor.core.fast import event_maker, freezer, put, thaw, without
@@ -41,12 +41,11 @@ _DECK_ORDER = {card: i for i, card in enumerate(C.ALL_FAMILY_CARDS)}
 # --------------------------------------------------------------------------- actions
 
 @dataclass(frozen=True)
-class KeepCards:
+class KeepCards(actions.Action, json_type="keep"):
     """Setup: keep these 2 of the 3 family cards dealt to you (the third goes back to the box unseen). The cards
     are a set: `keep` is held in the deck's order, so the same two cards named either way are one action (the
     contract suite named a legal keep in the other order, which apply took but legal_actions did not list)."""
-    player: int
-    keep: tuple
+    keep: tuple[str, ...]
 
     def __post_init__(self):
         keep = self.keep
@@ -54,59 +53,36 @@ class KeepCards:
             in_deck_order = sorted(keep, key=lambda c: (_DECK_ORDER.get(c, len(_DECK_ORDER)), c))
             object.__setattr__(self, "keep", tuple(in_deck_order))
 
-    def to_json(self) -> dict:
-        return {"type": "keep", "player": self.player, "keep": list(self.keep)}
-
 
 @dataclass(frozen=True)
-class Take:
+class Take(actions.Action):
     """Take `tile` from around the island (it must fit on your boat somewhere); Place it next."""
-    player: int
     tile: str
 
-    def to_json(self) -> dict:
-        return {"type": "take", "player": self.player, "tile": self.tile}
-
 
 @dataclass(frozen=True)
-class Place:
+class Place(actions.Action):
     """Lay the tile you hold on your boat: `orientation` indexes geometry.ORIENTATIONS[shape], (x, y) is the
     top-left corner of that orientation's bounding box on the boat's 22 x 9 grid."""
-    player: int
     orientation: int
     x: int
     y: int
 
-    def to_json(self) -> dict:
-        return {"type": "place", "player": self.player, "orientation": self.orientation, "x": self.x, "y": self.y}
-
 
 @dataclass(frozen=True)
-class TakeTreasure:
+class TakeTreasure(actions.Action, json_type="treasure"):
     """A map's reward: take a common treasure of `shape` ("monomino", "domino", "L-tromino", "I-tromino")."""
-    player: int
     shape: str
 
-    def to_json(self) -> dict:
-        return {"type": "treasure", "player": self.player, "shape": self.shape}
-
 
 @dataclass(frozen=True)
-class Decline:
+class Decline(actions.Action):
     """Let a map's reward go (taking it is allowed, not required)."""
-    player: int
-
-    def to_json(self) -> dict:
-        return {"type": "decline", "player": self.player}
 
 
 @dataclass(frozen=True)
-class Pass:
+class Pass(actions.Action):
     """Take no more tiles this day (ruling pass-for-the-day)."""
-    player: int
-
-    def to_json(self) -> dict:
-        return {"type": "pass", "player": self.player}
 
 
 Action = KeepCards | Take | Place | TakeTreasure | Decline | Pass

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from functools import partial
 
-from tutor.core.codec import (
-    ActionCodec, StateCodec, conserved, integer, listing, nullable, per_player, row, seat, text,
-)
+from tutor.core.actions import ActionCodec
+from tutor.core.codec import StateCodec, conserved, integer, listing, nullable, per_player, row, seat, text
 from tutor.games.maui import components as C
 from tutor.games.maui.checks import check_invariants
 from tutor.games.maui.rules import SETTING_UP, STAGES, VARIANTS, Dive, Jellyfish, State
@@ -54,10 +53,7 @@ CODEC = StateCodec(State, FORMAT, "a Мяури position", {
     _kiti_with_fights, _catch_cards, _dive_cards,
 ), optional={"stage": ""}, invariants=partial(check_invariants, full_lagoon=False))   # a lesson's lagoon may be short
 
-ACTIONS = ActionCodec("a Мяури action", {
-    "dive": (Dive, {"player": int, "card": int}),
-    "jellyfish": (Jellyfish, {"player": int, "discard": bool}),
-})
+ACTIONS = ActionCodec("a Мяури action", (Dive, Jellyfish))
 
 to_json = CODEC.to_json
 state_from_json = CODEC.from_json

@@ -17,7 +17,7 @@ from itertools import chain
 from operator import add
 from typing import Optional
 
-from tutor.core import rng
+from tutor.core import actions, rng
 from tutor.core.errors import RuleViolation
 from tutor.core.events import Event
 from tutor.games.maui import components as C
@@ -36,23 +36,15 @@ SETTING_UP = "setup"                          # State.stage of a table still bei
 # --------------------------------------------------------------------------- actions
 
 @dataclass(frozen=True)
-class Dive:
+class Dive(actions.Action):
     """Lay dive card `card` face down for this round."""
-    player: int
     card: int
-
-    def to_json(self) -> dict:
-        return {"type": "dive", "player": self.player, "card": self.card}
 
 
 @dataclass(frozen=True)
-class Jellyfish:
+class Jellyfish(actions.Action):
     """Answer the jellyfish offer: discard three jellyfish (True) or keep them (False)."""
-    player: int
     discard: bool
-
-    def to_json(self) -> dict:
-        return {"type": "jellyfish", "player": self.player, "discard": self.discard}
 
 
 Action = Dive | Jellyfish

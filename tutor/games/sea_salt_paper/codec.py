@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from tutor.core.codec import (
-    ActionCodec, StateCodec, boolean, conserved, integer, listing, nullable, optional, per_player, seat, text,
-)
+from tutor.core.actions import ActionCodec
+from tutor.core.codec import StateCodec, boolean, conserved, integer, listing, nullable, per_player, seat, text
 from tutor.games.sea_salt_paper import components as C
 from tutor.games.sea_salt_paper.checks import check_invariants
 from tutor.games.sea_salt_paper.rules import (
@@ -43,19 +42,8 @@ CODEC = StateCodec(State, FORMAT, "a Паперові океани position", {
     "rng": integer(0),
 }, checks=(_cards,), invariants=check_invariants)
 
-ACTIONS = ActionCodec("a Паперові океани action", {
-    "draw_deck": (DrawDeck, {"player": int}),
-    "keep": (Keep, {"player": int, "card": str, "pile": optional(int)}),
-    "take_discard": (TakeDiscard, {"player": int, "pile": int}),
-    "duo": (PlayDuo, {"player": int, "first": str, "second": str}),
-    "crab_pile": (CrabPile, {"player": int, "pile": int}),
-    "crab_take": (CrabTake, {"player": int, "card": str}),
-    "steal": (Steal, {"player": int, "victim": int}),
-    "mermaids": (PlayMermaids, {"player": int}),
-    "end_turn": (EndTurn, {"player": int}),
-    "stop": (Stop, {"player": int}),
-    "last_chance": (LastChance, {"player": int}),
-})
+ACTIONS = ActionCodec("a Паперові океани action", (
+    DrawDeck, Keep, TakeDiscard, PlayDuo, CrabPile, CrabTake, Steal, PlayMermaids, EndTurn, Stop, LastChance))
 
 to_json = CODEC.to_json
 state_from_json = CODEC.from_json

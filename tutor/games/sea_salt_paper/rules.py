@@ -18,7 +18,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Optional
 
-from tutor.core import rng
+from tutor.core import actions, rng
 from tutor.core.errors import RuleViolation
 from tutor.core.events import Event
 from tutor.core.fast import event_maker, freezer, put, thaw, without
@@ -35,34 +35,22 @@ PHASES = ("draw", "keep", "play", "crab", "crab_take", "steal", "over")
 # --------------------------------------------------------------------------- actions
 
 @dataclass(frozen=True)
-class DrawDeck:
+class DrawDeck(actions.Action):
     """Take the two top cards of the deck to look at (then `Keep` one)."""
-    player: int
-
-    def to_json(self) -> dict:
-        return {"type": "draw_deck", "player": self.player}
 
 
 @dataclass(frozen=True)
-class Keep:
+class Keep(actions.Action):
     """Keep `card` of the two drawn; the other goes face up onto discard pile `pile` (0 or 1; None when only
     one card was drawn)."""
-    player: int
     card: str
     pile: Optional[int] = None
 
-    def to_json(self) -> dict:
-        return {"type": "keep", "player": self.player, "card": self.card, "pile": self.pile}
-
 
 @dataclass(frozen=True)
-class TakeDiscard:
+class TakeDiscard(actions.Action):
     """Take the top card of discard pile `pile` (0 or 1)."""
-    player: int
     pile: int
-
-    def to_json(self) -> dict:
-        return {"type": "take_discard", "player": self.player, "pile": self.pile}
 
 
 def _pair_key(x):
@@ -70,10 +58,9 @@ def _pair_key(x):
 
 
 @dataclass(frozen=True)
-class PlayDuo:
+class PlayDuo(actions.Action, json_type="duo"):
     """Lay two cards that make a duo in front of you and use its effect. The pair is unordered: PlayDuo(p, a, b)
     equals PlayDuo(p, b, a)."""
-    player: int
     first: str
     second: str
 
@@ -87,74 +74,43 @@ class PlayDuo:
     def cards(self) -> tuple:
         return (self.first, self.second)
 
-    def to_json(self) -> dict:
-        return {"type": "duo", "player": self.player, "first": self.first, "second": self.second}
-
 
 @dataclass(frozen=True)
-class CrabPile:
+class CrabPile(actions.Action):
     """Crab effect, first step: look through discard pile `pile`."""
-    player: int
     pile: int
 
-    def to_json(self) -> dict:
-        return {"type": "crab_pile", "player": self.player, "pile": self.pile}
-
 
 @dataclass(frozen=True)
-class CrabTake:
+class CrabTake(actions.Action):
     """Crab effect, second step: take `card` from the pile you are looking through."""
-    player: int
     card: str
 
-    def to_json(self) -> dict:
-        return {"type": "crab_take", "player": self.player, "card": self.card}
-
 
 @dataclass(frozen=True)
-class Steal:
+class Steal(actions.Action):
     """Swimmer and shark effect: take a random card from `victim`'s hand."""
-    player: int
     victim: int
 
-    def to_json(self) -> dict:
-        return {"type": "steal", "player": self.player, "victim": self.victim}
-
 
 @dataclass(frozen=True)
-class PlayMermaids:
+class PlayMermaids(actions.Action, json_type="mermaids"):
     """Lay all four mermaids down: the game is won at once."""
-    player: int
-
-    def to_json(self) -> dict:
-        return {"type": "mermaids", "player": self.player}
 
 
 @dataclass(frozen=True)
-class EndTurn:
+class EndTurn(actions.Action):
     """End the turn without ending the round."""
-    player: int
-
-    def to_json(self) -> dict:
-        return {"type": "end_turn", "player": self.player}
 
 
 @dataclass(frozen=True)
-class Stop:
+class Stop(actions.Action):
     """End the round safely: everyone reveals and scores their cards."""
-    player: int
-
-    def to_json(self) -> dict:
-        return {"type": "stop", "player": self.player}
 
 
 @dataclass(frozen=True)
-class LastChance:
+class LastChance(actions.Action):
     """End the round with a bet: every opponent takes one more turn, then the bet is settled."""
-    player: int
-
-    def to_json(self) -> dict:
-        return {"type": "last_chance", "player": self.player}
 
 
 Action = DrawDeck | Keep | TakeDiscard | PlayDuo | CrabPile | CrabTake | Steal | PlayMermaids | EndTurn | Stop \

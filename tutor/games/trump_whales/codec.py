@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tutor.core.codec import (
-    ActionCodec, StateCodec, conserved, integer, listing, nullable, per_player, seat, text,
-)
+from tutor.core.actions import ActionCodec
+from tutor.core.codec import StateCodec, conserved, integer, listing, nullable, per_player, seat, text
 from tutor.games.trump_whales import components as C
 from tutor.games.trump_whales.checks import check_invariants
 from tutor.games.trump_whales.rules import PHASES, ChooseBonus, ChooseLeader, Pick, PlayCard, State, UseBonus
@@ -58,13 +57,7 @@ CODEC = StateCodec(State, FORMAT, "a Козырные киты position", {
     "noted": NOTED,
 }, checks=(_cards, _noted), optional={"noted": ()}, invariants=check_invariants)
 
-ACTIONS = ActionCodec("a Козырные киты action", {
-    "choose_bonus": (ChooseBonus, {"player": int, "card": str}),
-    "use_bonus": (UseBonus, {"player": int, "card": str}),
-    "play": (PlayCard, {"player": int, "card": str}),
-    "pick": (Pick, {"player": int, "card": str}),
-    "choose_leader": (ChooseLeader, {"player": int, "leader": int}),
-})
+ACTIONS = ActionCodec("a Козырные киты action", (ChooseBonus, UseBonus, PlayCard, Pick, ChooseLeader))
 
 to_json = CODEC.to_json
 state_from_json = CODEC.from_json

@@ -23,7 +23,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Optional
 
-from tutor.core import rng
+from tutor.core import actions, rng
 from tutor.core.errors import RuleViolation
 from tutor.core.events import Event
 from tutor.core.fast import event_maker, freezer, put, thaw, without
@@ -41,53 +41,33 @@ PHASES = ("bonus", "play", "reward", "leader", "over")
 # --------------------------------------------------------------------------- actions
 
 @dataclass(frozen=True)
-class ChooseBonus:
+class ChooseBonus(actions.Action):
     """Setup: lay `card` from your hand face up as your first bonus."""
-    player: int
     card: str
-
-    def to_json(self) -> dict:
-        return {"type": "choose_bonus", "player": self.player, "card": self.card}
 
 
 @dataclass(frozen=True)
-class UseBonus:
+class UseBonus(actions.Action):
     """Before playing a card: use the bonus `card` lying in front of you (its effect happens at once)."""
-    player: int
     card: str
-
-    def to_json(self) -> dict:
-        return {"type": "use_bonus", "player": self.player, "card": self.card}
 
 
 @dataclass(frozen=True)
-class PlayCard:
+class PlayCard(actions.Action, json_type="play"):
     """Play `card` from your hand into the trick."""
-    player: int
     card: str
-
-    def to_json(self) -> dict:
-        return {"type": "play", "player": self.player, "card": self.card}
 
 
 @dataclass(frozen=True)
-class Pick:
+class Pick(actions.Action):
     """The trick's winner picks `card`, played by someone else, as the reward."""
-    player: int
     card: str
-
-    def to_json(self) -> dict:
-        return {"type": "pick", "player": self.player, "card": self.card}
 
 
 @dataclass(frozen=True)
-class ChooseLeader:
+class ChooseLeader(actions.Action):
     """The player of the first 5 (not picked) names `leader` to lead the next trick."""
-    player: int
     leader: int
-
-    def to_json(self) -> dict:
-        return {"type": "choose_leader", "player": self.player, "leader": self.leader}
 
 
 Action = ChooseBonus | UseBonus | PlayCard | Pick | ChooseLeader

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from tutor.core.wording import Words, joined
 from tutor.games.isle_of_cats import components as C
 from tutor.games.isle_of_cats import geometry as G
 from tutor.games.isle_of_cats.rules import (
@@ -11,82 +12,91 @@ from tutor.games.isle_of_cats.rules import (
 )
 
 
-def check_invariants(state: State) -> list[str]:
-    """Problems with the position; an empty list means every tile and card is accounted for and the phase fits."""
+def check_invariants(state: State) -> list[Words]:
+    """Problems with the position (Words: said in the reader's language, str() the English); an empty list means
+    every tile and card is accounted for and the phase fits."""
     problems = []
     n = state.players
     if state.phase not in PHASES:
-        return [f"unknown phase {state.phase!r}"]
+        return [Words("isle_of_cats.invariant.phase", phase=repr(state.phase), known=joined(PHASES))]
     if len(set(state.boats)) != n or not set(state.boats) <= set(C.BOAT_COLOURS):
-        problems.append("each player must sail a different boat")
+        problems.append(Words("isle_of_cats.invariant.boats"))
     on_boats = [row[0] for rows in state.placed for row in rows]
     held = [state.held] if state.held is not None else []
     bagged = list(state.bag) + list(state.island) + list(state.box)
     every = bagged + on_boats + held + list(state.supply)
     expected = list(C.BAG_TILES) + list(C.common_tiles(n))
     if sorted(every) != sorted(expected):
-        problems.append(f"tiles not conserved: {len(every)} placed, {len(set(every))} distinct, "
-                        f"{len(expected)} expected")
+        problems.append(Words("isle_of_cats.invariant.tiles", placed=len(every), distinct=len(set(every)),
+                              expected=len(expected)))
     if any(C.KIND.get(t) == "common" for t in bagged):
-        problems.append("a common treasure lies in the bag, on the island or in the box")
+        problems.append(Words("isle_of_cats.invariant.common_in_bag"))
     if any(C.KIND.get(t) != "common" for t in state.supply):
-        problems.append("the supply holds a tile that is not a common treasure")
+        problems.append(Words("isle_of_cats.invariant.supply"))
     cards = [c for d in state.dealt for c in d] + [c for k in state.kept for c in k] + list(state.unused)
     if sorted(cards) != sorted(C.ALL_FAMILY_CARDS):
-        problems.append("family cards not conserved")
+        problems.append(Words("isle_of_cats.invariant.cards"))
     for s in range(n):
         if state.dealt[s] and state.kept[s]:
-            problems.append(f"player {s + 1} both holds dealt cards and has kept two")
+            problems.append(Words("isle_of_cats.invariant.dealt_and_kept", player=_player(s)))
         if state.dealt[s] and len(state.dealt[s]) != C.CARDS_DEALT:
-            problems.append(f"player {s + 1} was dealt {len(state.dealt[s])} family cards")
+            problems.append(Words("isle_of_cats.invariant.dealt", n=len(state.dealt[s]), player=_player(s)))
         if state.kept[s] and len(state.kept[s]) != C.CARDS_KEPT:
-            problems.append(f"player {s + 1} kept {len(state.kept[s])} family cards")
+            problems.append(Words("isle_of_cats.invariant.kept", n=len(state.kept[s]), player=_player(s)))
     if state.phase == "keep":
         if not any(state.dealt):
-            problems.append("the keep choice is over but the day has not begun")
+            problems.append(Words("isle_of_cats.invariant.keep_over"))
     elif any(state.dealt) or any(len(k) != C.CARDS_KEPT for k in state.kept):
-        problems.append("the day has begun before every player kept two family cards")
+        problems.append(Words("isle_of_cats.invariant.day_early"))
     if sorted(state.order) != list(range(n)) or not 0 <= state.turn < n or len(state.passed) != n:
-        problems.append("the turn order must name every seat once, the turn a seat")
+        problems.append(Words("isle_of_cats.invariant.order"))
     if not 0 <= state.ship <= C.DAYS or (state.ship == 0) != (state.phase == "over"):
-        problems.append("the ship reaches the hand (0) exactly when the game is over")
+        problems.append(Words("isle_of_cats.invariant.ship"))
     if (state.held is not None) != (state.phase == "place"):
-        problems.append("a tile is held exactly while it waits to be placed")
+        problems.append(Words("isle_of_cats.invariant.held"))
     if state.rewards < 0 or (state.rewards > 0) != (state.phase == "treasure"):
-        problems.append("map rewards wait exactly in the treasure phase")
+        problems.append(Words("isle_of_cats.invariant.rewards"))
     if state.held is not None and state.phase == "place" and C.KIND.get(state.held) is None:
-        problems.append("the held tile is unknown")
+        problems.append(Words("isle_of_cats.invariant.held_unknown"))
     # the pause stages() makes at a day's end (the island cleared, the next day's tiles not yet drawn): nobody
     # acts there, so who passed does not matter; in play the island is never empty in the take phase: a day lasts
     # while a cat tile lies there, and the bag never runs short of cats (ruling bag-short)
     between_days = state.phase == "take" and not state.island and state.ship < C.DAYS
     if state.phase in ("take", "place", "treasure") and not between_days:
         if state.passed[state.turn]:
-            problems.append("a player who passed is to act")
+            problems.append(Words("isle_of_cats.invariant.passed"))
         if state.phase == "take" and not state.island:
-            problems.append("a player is to take a tile from an empty island")
+            problems.append(Words("isle_of_cats.invariant.empty_island"))
     if state.phase == "over" and (state.island or state.held is not None):
-        problems.append("tiles lie on the island after the end")
+        problems.append(Words("isle_of_cats.invariant.island_after_end"))
     for s, rows in enumerate(state.placed):
         occ = 0
         for row in rows:
             if len(row) != 4:
-                problems.append(f"player {s + 1}'s boat holds a malformed placement")
+                problems.append(Words("isle_of_cats.invariant.malformed", player=_player(s)))
                 break
             tile, o, x, y = row
             found = G.AT.get((C.SHAPE.get(tile, ""), o, x, y))
             if found is None:
-                problems.append(f"player {s + 1}'s tile at ({x}, {y}) does not lie wholly on the boat")
+                problems.append(Words("isle_of_cats.invariant.off_boat", player=_player(s), x=x, y=y))
                 break
             mask, nbrs = found
             if mask & occ:
-                problems.append(f"player {s + 1}'s tiles overlap")
+                problems.append(Words("isle_of_cats.invariant.overlap", player=_player(s)))
                 break
             if occ and not nbrs & occ:
-                problems.append(f"player {s + 1}'s tile at ({x}, {y}) touches no earlier tile")
+                problems.append(Words("isle_of_cats.invariant.alone", player=_player(s), x=x, y=y))
                 break
             occ |= mask
     return problems
+
+
+def _player(seat: int):
+    """The seat as the reader's language names a player ("Player 2")."""
+    def said(lang: str) -> str:
+        from tutor.core.i18n import player_name
+        return player_name(seat, lang)
+    return said
 
 
 def secrets(state: State, viewer) -> set[str]:

@@ -28,6 +28,8 @@ from tutor.core import actions, rng
 from tutor.core.errors import RuleViolation
 from tutor.core.events import Event
 from tutor.core.fast import event_maker, freezer, put, thaw, without
+from tutor.core.setup_check import check_seat, check_setup, refused
+from tutor.core.wording import Words, joined
 from tutor.games.isle_of_cats import components as C
 from tutor.games.isle_of_cats import geometry as G
 
@@ -488,32 +490,25 @@ def setup(players: int, *, seed=None, variant=(), first=None, boats=None, dealt=
     (the tiles around the island; else drawn from the bag up to 4 cat tiles a player), bag (the bag's order; else
     shuffled from the tiles placed nowhere), ship (5 on the first day .. 1 on the last), order (the day's turn order).
     """
-    if isinstance(players, bool) or not isinstance(players, int) or not C.MIN_PLAYERS <= players <= C.MAX_PLAYERS:
-        raise RuleViolation(_R + "setup", _E + "err.players", players=str(players),
-                            low=C.MIN_PLAYERS, high=C.MAX_PLAYERS)
-    if isinstance(variant, str):
-        variant = (variant,)
-    for v in variant:
-        raise RuleViolation(_R + "setup", _E + "err.variant", variant=str(v))
+    check_setup(players, range(C.MIN_PLAYERS, C.MAX_PLAYERS + 1), variant, rule=_R + "setup")
     r = rng.seed_value(seed)
     if first is None:
         first, r = rng.choice(r, range(players))
-    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
-        raise _bad(f"seat {first} is not at the table")
+    check_seat(first, players, rule=_R + "setup")
     boats_t = tuple(boats) if boats is not None else C.BOAT_COLOURS[:players]
     if len(boats_t) != players or len(set(boats_t)) != players or not set(boats_t) <= set(C.BOAT_COLOURS):
-        raise _bad("each player sails a different boat: blue, green, red or purple")
+        raise _bad(Words("isle_of_cats.setup.boats", colours=joined(_named("colour_name", c) for c in C.BOAT_COLOURS)))
     if isinstance(ship, bool) or not isinstance(ship, int) or not 1 <= ship <= C.DAYS:
-        raise _bad(f"the ship stands on a day space 1..{C.DAYS}")
+        raise _bad(Words("isle_of_cats.setup.ship", days=C.DAYS))
     order_t = tuple(order) if order is not None else tuple((first + i) % players for i in range(players))
     if sorted(order_t) != list(range(players)):
-        raise _bad("the turn order must name every seat once")
+        raise _bad(Words("isle_of_cats.setup.order"))
     if order is not None and first != order_t[0]:
         first = order_t[0]
     # family cards
     cards, r = rng.shuffled(r, C.ALL_FAMILY_CARDS)
     if dealt is not None and kept is not None:
-        raise _bad("give the dealt family cards or the kept ones, not both")
+        raise _bad(Words("isle_of_cats.setup.dealt_and_kept"))
     kept_t: tuple
     dealt_t: tuple
     used: list
@@ -521,50 +516,50 @@ def setup(players: int, *, seed=None, variant=(), first=None, boats=None, dealt=
         kept_t = tuple(tuple(k) for k in kept)
         dealt_t = ((),) * players
         if len(kept_t) != players or any(len(k) != C.CARDS_KEPT for k in kept_t):
-            raise _bad(f"each player keeps {C.CARDS_KEPT} family cards")
+            raise _bad(Words("isle_of_cats.setup.kept", n=C.CARDS_KEPT))
         used = [c for k in kept_t for c in k]
     else:
         dealt_t = (tuple(tuple(d) for d in dealt) if dealt is not None
                    else tuple(cards[s * C.CARDS_DEALT:(s + 1) * C.CARDS_DEALT] for s in range(players)))
         kept_t = ((),) * players
         if len(dealt_t) != players or any(len(d) != C.CARDS_DEALT for d in dealt_t):
-            raise _bad(f"each player is dealt {C.CARDS_DEALT} family cards")
+            raise _bad(Words("isle_of_cats.setup.dealt", n=C.CARDS_DEALT))
         used = [c for d in dealt_t for c in d]
     if any(c not in C.FAMILY_CARDS for c in used) or len(set(used)) != len(used):
-        raise _bad("the family cards must be different cards of the 18")
+        raise _bad(Words("isle_of_cats.setup.cards"))
     unused = tuple(c for c in cards if c not in used)
     # tiles
     placed_t = tuple(tuple((str(tl), int(o), int(x), int(y)) for tl, o, x, y in rows)
                      for rows in (placed if placed is not None else [()] * players))
     if len(placed_t) != players:
-        raise _bad(f"{len(placed_t)} boats of placed tiles for {players} players")
+        raise _bad(Words("isle_of_cats.setup.placed_boats", given=len(placed_t), players=players))
     on_boats = [row[0] for rows in placed_t for row in rows]
     every_bag = set(C.BAG_TILES)
     common = C.common_tiles(players)
     for tl in on_boats:
         if tl not in C.TILES or (C.KIND[tl] == "common" and tl not in common):
-            raise _bad(f"there is no tile {tl!r} in a {players}-player game")
+            raise _bad(Words("isle_of_cats.setup.no_tile", tile=repr(tl), players=players))
     if len(set(on_boats)) != len(on_boats):
-        raise _bad("a tile is placed twice")
+        raise _bad(Words("isle_of_cats.setup.placed_twice"))
     for s, rows in enumerate(placed_t):
         occ = 0
         for tl, o, x, y in rows:
             found = G.AT.get((C.SHAPE[tl], o, x, y))
             if found is None:
-                raise _bad(f"tile {tl!r} does not lie wholly on the boat at ({x}, {y}) turned {o}")
+                raise _bad(Words("isle_of_cats.setup.off_boat", tile=_named("tile_name", tl), x=x, y=y, turn=o))
             mask, nbrs = found
             if mask & occ or (occ and not nbrs & occ):
-                raise _bad(f"tile {tl!r} overlaps another or touches none on player {s + 1}'s boat")
+                raise _bad(Words("isle_of_cats.setup.overlap", tile=_named("tile_name", tl), player=_player(s)))
             occ |= mask
     supply = tuple(c for c in common if c not in on_boats)
     island_given = tuple(island) if island is not None else None
     taken = set(on_boats) | set(island_given or ())
     if island_given is not None and any(tl not in every_bag for tl in island_given):
-        raise _bad("the island holds only cat tiles and rare treasures from the bag")
+        raise _bad(Words("isle_of_cats.setup.island"))
     if bag is not None:
         bag_t = tuple(bag)
         if any(tl not in every_bag for tl in bag_t) or taken & set(bag_t) or len(set(bag_t)) != len(bag_t):
-            raise _bad("the bag holds cat tiles and rare treasures placed nowhere else")
+            raise _bad(Words("isle_of_cats.setup.bag"))
         box = tuple(tl for tl in C.BAG_TILES if tl not in taken and tl not in bag_t)
     else:
         rest = tuple(tl for tl in C.BAG_TILES if tl not in taken)
@@ -587,5 +582,21 @@ def setup(players: int, *, seed=None, variant=(), first=None, boats=None, dealt=
     return state
 
 
-def _bad(problem: str) -> RuleViolation:
-    return RuleViolation(_R + "setup", _E + "err.setup", problem=problem)
+def _bad(problem: Words) -> RuleViolation:
+    return refused(_R + "setup", problem)
+
+
+def _named(namer: str, thing):
+    """`thing` as tutor.games.isle_of_cats.text's `namer` says it in the reader's language (read only when said)."""
+    def said(lang: str) -> str:
+        from tutor.games.isle_of_cats import text
+        return getattr(text, namer)(thing, lang)
+    return said
+
+
+def _player(seat: int):
+    """The seat as the reader's language names a player ("Player 2")."""
+    def said(lang: str) -> str:
+        from tutor.core.i18n import player_name
+        return player_name(seat, lang)
+    return said

@@ -68,8 +68,7 @@ def tiles_count(n: int, lang: str = "en") -> str:
 
 
 def _per_player(values, lang: str, say=points_text) -> str:
-    return ", ".join(i18n.text(f"{_P}player_points", lang, player=_mid(player_name(s, lang), lang),
-                                 points=say(v, lang))
+    return ", ".join(i18n.text(f"{_P}player_points", lang, player=_mid(s, lang), points=say(v, lang))
                      for s, v in enumerate(values))
 
 
@@ -80,24 +79,9 @@ def _ship(ship: int, lang: str) -> str:
     return i18n.text(f"{_P}ship.0", lang) if ship == 0 else i18n.text(f"{_P}ship.n", lang, n=ship)
 
 
-def _articled(key: str, lang: str, params: dict) -> dict:
-    """English names a tile in a sentence with an article: "Player 1 takes the blue cat of 5 squares", "The red cat
-    ... would not lie wholly on the boat". A template that says its own article ("The {tile} covers ...", "takes a
-    {tile}") keeps it. Ukrainian and Russian have no articles."""
-    name = params.get("tile")
-    if lang != "en" or not isinstance(name, str) or name.lower().startswith(("a ", "an ", "the ")):
-        return params
-    probe = i18n.text(key, lang, **{**params, "tile": "\x00"})
-    before = probe[:probe.find("\x00")]
-    if before.lower().endswith(("the ", "a ", "an ")):
-        return params
-    start = not before.strip() or before.rstrip().endswith((".", ":", "!", "?"))
-    return {**params, "tile": ("The " if start else "the ") + name}
-
-
-def _mid(name: str, lang: str) -> str:
+def _mid(seat: int, lang: str) -> str:
     """A player's name inside a sentence: «перемагає гравець 1», not «Гравець 1» (English keeps "Player 1")."""
-    return name if lang == "en" else name[:1].lower() + name[1:]
+    return i18n.text(f"{_P}player_mid", lang, n=seat + 1)
 
 
 def narrate(event: Event, lang: str = "en") -> str:
@@ -126,7 +110,7 @@ def narrate(event: Event, lang: str = "en") -> str:
             return i18n.text(f"{_P}event.drawn.rare", lang, rares=rares, **params)
     elif what == "placed":
         key = "event.placed.first" if event.rule.endswith(":first-tile") else "event.placed"
-        out = i18n.text(_P + key, lang, **_articled(_P + key, lang, params))
+        out = i18n.text(_P + key, lang, **params)
         if d["rats"]:
             out += i18n.text(f"{_P}event.placed.rats", lang, rats=i18n.plural(f"{_P}n_rats", d["rats"], lang))
         if d["rooms"]:
@@ -149,29 +133,27 @@ def narrate(event: Event, lang: str = "en") -> str:
             return i18n.text(f"{_P}event.day_ended.passed", lang, **params)
     elif what == "cards_revealed":
         params["cards"] = "; ".join(
-            i18n.text(f"{_P}player_points", lang, player=_mid(player_name(s, lang), lang),
+            i18n.text(f"{_P}player_points", lang, player=_mid(s, lang),
                       points=", ".join(card_name(c, lang) for c in cards)) for s, cards in enumerate(d["cards"]))
     elif what == "scored":
         params["lines"] = "; ".join(f"{i18n.text(line['key'], lang, **line['params'])} ({_signed(line['points'])})"
                                     for line in d["lines"])
         params["total"] = points_text(d["total"], lang)
     elif what == "game_over":
-        params["winners"] = ", ".join(_mid(player_name(s, lang), lang) for s in d["winners"])
+        params["winners"] = ", ".join(_mid(s, lang) for s in d["winners"])
         params["totals"] = _per_player(d["totals"], lang)
         if d["why"] != "points":
             return i18n.text(f"{_P}event.game_over.{d['why']}", lang, **params)
-    return i18n.text(f"{_P}event.{what}", lang, **_articled(f"{_P}event.{what}", lang, params))
+    return i18n.text(f"{_P}event.{what}", lang, **params)
 
 
 def _name_params(params: dict, lang: str) -> dict:
-    """Refusals name tiles and shapes as players say them, never by id (in English with "the": every refusal that
-    names a tile says "{tile}" bare; RuleViolation.reason starts the sentence with a capital)."""
+    """Refusals name tiles and shapes as players say them, never by id (the catalogue says the article: "The {tile}
+    is not lying around the island"; a tile the game lacks is "the tile")."""
     out = dict(params)
     if "tile" in out and isinstance(out["tile"], str):
         known = out["tile"] in C.TILES
-        out["tile"] = tile_name(out["tile"], lang) if known else i18n.text(f"{_P}tile.hidden", lang)
-        if known and lang == "en":
-            out["tile"] = "the " + out["tile"]
+        out["tile"] = tile_name(out["tile"], lang) if known else i18n.text(f"{_P}tile.unknown", lang)
     if "shape" in out and isinstance(out["shape"], str):
         out["shape"] = shape_name(out["shape"], lang)
     if "turn_player" in out and isinstance(out["turn_player"], int):

@@ -94,12 +94,10 @@ def narrate(event: Event, lang: str = "en") -> str:
         # a card (or pile) this reader may not know is not named: "takes one card", "looks through pile 1 (5
         # cards)", never "takes a card: a card"
         return i18n.text(f"{_P}event.{what}_hidden", lang, **params)
-    if lang == "en" and what in ("kept", "crab_took") and d.get("card") in C.KIND:
-        params["card"] = "the " + params["card"]        # "keeps the black shell"; a hidden card stays "a card"
     if what == "kept":
         key = "event.kept_one" if d["discarded"] is None else "event.kept"
-        if d.get("card") is None and d["discarded"] is not None:      # another player's kept card stays secret
-            key = "event.kept_hidden"
+        if d.get("card") is None:      # another player's kept card stays secret
+            key = "event.kept_one_hidden" if d["discarded"] is None else "event.kept_hidden"
         if d["discarded"] is not None:
             params["discarded"] = card_name(d["discarded"], lang)
         return i18n.text(_P + key, lang, **params)

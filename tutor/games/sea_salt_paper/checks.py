@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from tutor.core.wording import Words, joined
 from tutor.games.sea_salt_paper import components as C
 from tutor.games.sea_salt_paper.rules import (
     PHASES, CrabPile, CrabTake, DrawDeck, EndTurn, Keep, LastChance, PlayDuo, PlayMermaids, State, Steal, Stop,
@@ -12,44 +13,55 @@ from tutor.games.sea_salt_paper.rules import (
 from tutor.games.sea_salt_paper.view import may_look
 
 
-def check_invariants(state: State) -> list[str]:
-    """Problems with the position; an empty list means every card is accounted for and the phase fits."""
+def check_invariants(state: State) -> list[Words]:
+    """Problems with the position (Words: said in the reader's language, str() the English); an empty list means
+    every card is accounted for and the phase fits."""
     problems = []
     n = state.players
     every = (list(state.deck) + [c for p in state.discards for c in p] + [c for h in state.hands for c in h]
              + [c for z in state.zones for c in z] + list(state.drawn))
     if sorted(every) != sorted(C.ALL_CARDS):
-        problems.append(f"cards not conserved: {len(every)} placed, {len(set(every))} distinct")
+        problems.append(Words("sea_salt_paper.invariant.cards", total=len(C.ALL_CARDS), placed=len(every),
+                              distinct=len(set(every))))
     if state.phase not in PHASES:
-        problems.append(f"unknown phase {state.phase!r}")
+        problems.append(Words("sea_salt_paper.invariant.phase", phase=repr(state.phase), known=joined(PHASES)))
     if not 0 <= state.turn < n:
-        problems.append(f"turn {state.turn} is not a seat")
+        problems.append(Words("sea_salt_paper.invariant.turn", seat=state.turn, last=n - 1))
     if (state.phase == "keep") != bool(state.drawn) or len(state.drawn) > 2:
-        problems.append("drawn cards wait exactly while a card is to be kept")
+        problems.append(Words("sea_salt_paper.invariant.drawn"))
     if (state.phase == "crab_take") != (state.looking is not None):
-        problems.append("a discard pile is looked through exactly while a crab card is to be taken")
+        problems.append(Words("sea_salt_paper.invariant.looking"))
     for s in range(n):
         if len(state.zones[s]) % 2:
-            problems.append(f"player {s + 1}'s zone holds an odd number of cards")
+            problems.append(Words("sea_salt_paper.invariant.zone_odd", player=_player(s)))
     if state.caller is None and state.last_turns:
-        problems.append("last turns without a LAST CHANCE")
+        problems.append(Words("sea_salt_paper.invariant.last_turns"))
     if state.caller is not None and not state.over:
         if not state.revealed[state.caller]:
-            problems.append("the LAST CHANCE caller's hand is not revealed")
+            problems.append(Words("sea_salt_paper.invariant.caller_hidden"))
         if state.turn == state.caller or state.caller in state.last_turns:
-            problems.append("the LAST CHANCE caller takes another turn")
+            problems.append(Words("sea_salt_paper.invariant.caller_again"))
     if state.winner is not None and not state.over:
-        problems.append("a mermaid winner while the game goes on")
+        problems.append(Words("sea_salt_paper.invariant.winner"))
     if len(state.scores) != n or any(s < 0 for s in state.scores):
-        problems.append("scores must be one total per player, none negative")
+        problems.append(Words("sea_salt_paper.invariant.scores"))
     for row in state.history:
         if len(row) != n + 1:
-            problems.append("a past round must give the points of every player")
-    for s in range(n):
+            problems.append(Words("sea_salt_paper.invariant.history_row"))
+    whole = len(state.scores) == n and all(len(r) > n for r in state.history)   # (else said above)
+    for s in range(n if whole else 0):
         # a lesson may start from totals whose rounds it does not list: the rounds listed cannot exceed them
         if sum(r[1 + s] for r in state.history) > state.scores[s]:
-            problems.append(f"player {s + 1}'s rounds add up to more than their total")
+            problems.append(Words("sea_salt_paper.invariant.history_total", player=_player(s)))
     return problems
+
+
+def _player(seat: int):
+    """The seat as the reader's language names a player ("Player 2")."""
+    def said(lang: str) -> str:
+        from tutor.core.i18n import player_name
+        return player_name(seat, lang)
+    return said
 
 
 def secrets(state: State, viewer) -> set[str]:

@@ -20,6 +20,8 @@ from typing import Any, Optional
 
 from tutor.core import actions, rng
 from tutor.core.errors import RuleViolation
+from tutor.core.setup_check import check_setup, refused
+from tutor.core.wording import Words
 from tutor.core.events import Event
 from tutor.core.fast import event_maker, freezer, put, thaw, without
 from tutor.games.sea_salt_paper import components as C
@@ -589,45 +591,41 @@ def setup(players: int, *, seed=None, variant=(), deck=None, discards=None, hand
     number; history: earlier scored rounds as (round, points per seat...).
     Without explicit discards the two top cards of the deck open the two piles.
     """
-    if isinstance(players, bool) or not isinstance(players, int) or not C.MIN_PLAYERS <= players <= C.MAX_PLAYERS:
-        raise RuleViolation(_R + "components", _E + "err.players", players=str(players),
-                            low=C.MIN_PLAYERS, high=C.MAX_PLAYERS)
-    if isinstance(variant, str):
-        variant = (variant,)
-    for v in variant:
-        raise RuleViolation(_R + "components", _E + "err.variant", variant=str(v))
-    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
-        raise RuleViolation(_R + "setup", _E + "err.setup", problem=f"seat {first} is not at the table")
+    check_setup(players, range(C.MIN_PLAYERS, C.MAX_PLAYERS + 1), variant, (), first, rule=_R + "components",
+                seat_rule=_R + "setup")
     state_rng = rng.seed_value(seed)
 
     def per_seat(value, name):
         rows = tuple(tuple(x) for x in (value or [()] * players))
         if len(rows) != players:
-            raise RuleViolation(_R + "setup", _E + "err.setup", problem=f"{len(rows)} {name} for {players} players")
+            raise refused(_R + "setup", Words("sea_salt_paper.setup.per_seat", what=name, given=len(rows),
+                                              players=players))
         return rows
 
-    hands_t, zones_t = per_seat(hands, "hands"), per_seat(zones, "zones")
+    hands_t = per_seat(hands, Words("sea_salt_paper.setup.hands"))
+    zones_t = per_seat(zones, Words("sea_salt_paper.setup.zones"))
     piles = None if discards is None else tuple(tuple(p) for p in discards)
     if piles is not None and len(piles) != 2:
-        raise RuleViolation(_R + "setup", _E + "err.setup", problem="there are exactly two discard piles")
+        raise refused(_R + "setup", Words("sea_salt_paper.setup.two_piles"))
     placed = [c for h in hands_t for c in h] + [c for z in zones_t for c in z] + [c for p in piles or () for c in p]
     placed += list(deck or ())
     seen: set = set()
     for c in placed:
         if c not in C.KIND:
-            raise RuleViolation(_R + "components", _E + "err.setup", problem=f"there is no card {c!r}")
+            raise refused(_R + "components", Words("sea_salt_paper.setup.no_card", card=repr(c)))
         if c in seen:
-            raise RuleViolation(_R + "components", _E + "err.setup", problem=f"card {c!r} is used twice")
+            raise refused(_R + "components", Words("sea_salt_paper.setup.card_twice", card=_card(c)))
         seen.add(c)
     rest, state_rng = rng.shuffled(state_rng, [c for c in C.ALL_CARDS if c not in seen])
     full = tuple(deck or ()) + rest
     if piles is None:
         if len(full) < 2:
-            raise RuleViolation(_R + "setup", _E + "err.setup", problem="two cards are needed to open the piles")
+            raise refused(_R + "setup", Words("sea_salt_paper.setup.open_piles"))
         piles, full = ((full[0],), (full[1],)), full[2:]
     score_t = tuple(scores) if scores is not None else (0,) * players
     if len(score_t) != players:
-        raise RuleViolation(_R + "setup", _E + "err.setup", problem=f"{len(score_t)} scores for {players} players")
+        raise refused(_R + "setup", Words("sea_salt_paper.setup.per_seat", what=Words("sea_salt_paper.setup.scores"),
+                                          given=len(score_t), players=players))
     table = {
         "players": players, "round": round, "turn": first, "phase": "draw", "deck": full, "discards": piles,
         "hands": hands_t, "zones": zones_t, "scores": score_t, "history": tuple(tuple(r) for r in history),
@@ -636,3 +634,11 @@ def setup(players: int, *, seed=None, variant=(), deck=None, discards=None, hand
     }
     _start_turn(table, first, [])
     return State(**table)
+
+
+def _card(card_id):
+    """The card as a player names it, in the reader's language (the words are read only when a refusal is said)."""
+    def said(lang: str) -> str:
+        from tutor.games.sea_salt_paper.text import card_name
+        return card_name(card_id, lang)
+    return said

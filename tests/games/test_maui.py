@@ -1017,7 +1017,7 @@ def test_saved_position_must_be_consistent_not_just_well_formed():
     gull = next(c for c in good["deck"] if c.startswith("seagull"))
     nested = dict(good, deck=[c for c in good["deck"] if c != gull],
                   piles=[[gull]] + good["piles"][1:])
-    for bad, words in ((late, "by round 5"), (nested, "a seagull sits in player 1's pile")):
+    for bad, words in ((late, "by round 5"), (nested, "Player 1: a seagull lies in the catch pile")):
         with pytest.raises(maui.SavedStateError) as info:
             maui.state_from_json(json.dumps(bad))
         assert words in str(info.value)
@@ -1121,7 +1121,7 @@ def test_setup_refuses_dive_cards_that_are_not_whole_numbers():
     hands = [list(range(1, 13))] * 4
     for odd in (1.0, True):
         bad = [[odd] + list(range(2, 13))] + hands[1:]
-        with pytest.raises(maui.RuleViolation, match="different cards 1..12"):
+        with pytest.raises(maui.RuleViolation, match="all different, numbered 1 to 12"):
             maui.setup(4, seed=1, hands=bad)
 
 

@@ -4,44 +4,56 @@ from __future__ import annotations
 
 import random
 
+from tutor.core.wording import Words, joined
 from tutor.games.maui import components as C
 from tutor.games.maui.rules import SETTING_UP, STAGES, Dive, Jellyfish, State
 
 
-def check_invariants(state: State, *, full_lagoon: bool = True) -> list[str]:
-    """Problems with the position; an empty list means every card is accounted for.
+def check_invariants(state: State, *, full_lagoon: bool = True) -> list[Words]:
+    """Problems with the position (Words: said in the reader's language, str() the English); an empty list means
+    every card is accounted for.
 
     full_lagoon=False accepts cells left empty, as lesson positions and the sandbox make them (an
     explicit deck may run out); a saved position is checked that way.
     """
     problems = []
     if state.stage and state.stage not in STAGES + (SETTING_UP,):
-        problems.append(f"unknown stage {state.stage!r}")
+        problems.append(Words("maui.invariant.stage", stage=repr(state.stage), known=joined(STAGES + (SETTING_UP,))))
     every = (list(state.deck) + list(state.removed) + list(state.boxed)
              + [c for cell in state.lagoon for c in cell] + [c for p in state.piles for c in p])
     if sorted(every) != sorted(C.ALL_CATCH):
-        problems.append(f"catch cards not conserved: {len(every)} placed, {len(set(every))} distinct")
+        problems.append(Words("maui.invariant.catch", total=len(C.ALL_CATCH), placed=len(every),
+                              distinct=len(set(every))))
     for s in range(state.players):
         dive = list(state.hands[s]) + list(state.discards[s]) + ([state.chosen[s]] if state.chosen[s] else [])
         if sorted(dive) != list(C.DIVE_CARDS):
-            problems.append(f"player {s + 1}'s dive cards not conserved: {sorted(dive)}")
+            problems.append(Words("maui.invariant.dive", player=_player(s), last=C.DIVE_CARDS[-1]))
         # a jellyfish offer, and a round shown mid-resolution, come after the dive
         used = state.round - 1 + (1 if state.pending or state.stage in STAGES else 0)
         if not state.over and len(state.discards[s]) != used:
-            problems.append(f"player {s + 1} used {len(state.discards[s])} dive cards by round {state.round}")
+            problems.append(Words("maui.invariant.used", player=_player(s), used=len(state.discards[s]),
+                                  round=state.round))
         if sum(1 for c in state.piles[s] if C.kind(c) == "seagull"):
-            problems.append(f"a seagull sits in player {s + 1}'s pile")
+            problems.append(Words("maui.invariant.seagull", player=_player(s)))
     for s in state.pending:
         if sum(1 for c in state.piles[s] if C.kind(c) == "jellyfish") < 3:
-            problems.append(f"player {s + 1} is offered a jellyfish discard without three jellyfish")
+            problems.append(Words("maui.invariant.jellyfish", player=_player(s)))
     if state.pending and any(c is not None for c in state.chosen):
-        problems.append("a dive card is chosen while a jellyfish offer waits")
+        problems.append(Words("maui.invariant.chosen"))
     if full_lagoon and not state.over and not state.pending and not state.stage:
         if not state.has("no-fights") and any(len(cell) != 1 for cell in state.lagoon):
-            problems.append("the lagoon should hold exactly one card per cell")
+            problems.append(Words("maui.invariant.lagoon"))
     if state.over and any(state.hands):
-        problems.append("the game ended with dive cards in hand")
+        problems.append(Words("maui.invariant.over"))
     return problems
+
+
+def _player(seat: int):
+    """The seat as the reader's language names a player ("Player 2")."""
+    def said(lang: str) -> str:
+        from tutor.core.i18n import player_name
+        return player_name(seat, lang)
+    return said
 
 
 def secrets(state: State, viewer) -> set[str]:

@@ -20,6 +20,8 @@ from typing import Optional
 from tutor.core import actions, rng
 from tutor.core.errors import RuleViolation
 from tutor.core.events import Event
+from tutor.core.setup_check import check_seat, check_setup, refused
+from tutor.core.wording import Words
 from tutor.games.maui import components as C
 from tutor.games.maui.events import (_CATCHES, _EMPTY_HANDED, _LAID, DIVE_CHOSEN, DIVE_DISCARDED, KITI_MOVED, catch,
                                      empty_handed, laid, new_event)
@@ -515,14 +517,8 @@ def setup(players: int, *, seed=None, variant=(), youngest: int = 0, kiti: Optio
     lagoon: {depth: card id or [ids]} or a 3-list; deck: ids top first; removed: the unseen card.
     hands: per seat, dive numbers in hand; piles: per seat, catch ids bottom->top; round: 1..12.
     """
-    if isinstance(players, bool) or not isinstance(players, int) or not C.MIN_PLAYERS <= players <= C.MAX_PLAYERS:
-        raise RuleViolation("maui:components", "maui.err.players", players=str(players),
-                            low=C.MIN_PLAYERS, high=C.MAX_PLAYERS)
-    if isinstance(variant, str):
-        variant = (variant,)
-    for v in variant:
-        if v not in VARIANTS:
-            raise RuleViolation("maui:variants", "maui.err.variant", variant=v, known=", ".join(VARIANTS))
+    variant = check_setup(players, range(C.MIN_PLAYERS, C.MAX_PLAYERS + 1), variant, VARIANTS,
+                          rule="maui:components", variant_rule="maui:variants")
     variants = tuple(sorted(set(variant)))
     if not 1 <= round <= C.ROUNDS:
         raise RuleViolation("maui:play", "maui.err.round", round=round)
@@ -531,7 +527,7 @@ def setup(players: int, *, seed=None, variant=(), youngest: int = 0, kiti: Optio
     cells = _lagoon_cells(lagoon)
     piles = tuple(tuple(p) for p in (piles or [()] * players))
     if len(piles) != players:
-        raise RuleViolation("maui:setup", "maui.err.setup", problem=f"{len(piles)} catch piles for {players} players")
+        raise refused("maui:setup", Words("maui.setup.piles", given=len(piles), players=players))
     placed = [c for cell in cells for c in cell] + [c for p in piles for c in p] + list(boxed)
     placed += [] if removed is None else [removed]
     if deck is not None:
@@ -550,7 +546,7 @@ def setup(players: int, *, seed=None, variant=(), youngest: int = 0, kiti: Optio
 
     if hands is None:
         if round != 1:
-            raise RuleViolation("maui:setup", "maui.err.setup", problem="a position after round 1 needs the hands")
+            raise refused("maui:setup", Words("maui.setup.needs_hands"))
         hands, discards = (C.DIVE_CARDS,) * players, ((),) * players   # whole sets: nothing to check
     else:
         hands, discards = _hands(hands, players, round)
@@ -559,8 +555,8 @@ def setup(players: int, *, seed=None, variant=(), youngest: int = 0, kiti: Optio
         kiti_seat = None
     else:
         kiti_seat = youngest if kiti is None else kiti
-        if not isinstance(kiti_seat, int) or not 0 <= kiti_seat < players:
-            raise RuleViolation("maui:setup", "maui.err.setup", problem=f"Kiti's seat {kiti_seat} is not at the table")
+        if isinstance(kiti_seat, bool) or not isinstance(kiti_seat, int) or not 0 <= kiti_seat < players:
+            raise refused("maui:setup", Words("maui.setup.kiti", seat=str(kiti_seat), last=players - 1))
 
     # the fields as a table (see _table), in the dataclass's order: a random game is dealt thousands of times a
     # second, and State's __init__ cost more than the rest of dealing but the shuffle
@@ -604,8 +600,8 @@ def _hands(hands, players: int, round: int) -> tuple[tuple, tuple]:
     if len(hands) != players or any(len(h) != C.ROUNDS - round + 1 or len(set(h)) != len(h)
                                     or not set(h) <= set(C.DIVE_CARDS) or any(type(n) is not int for n in h)
                                     for h in hands):   # plain ints only: legal_actions counts on it
-        raise RuleViolation("maui:setup", "maui.err.setup",
-                            problem=f"each of {players} hands must hold {C.ROUNDS - round + 1} different cards 1..12")
+        raise refused("maui:setup", Words("maui.setup.hands", players=players, count=C.ROUNDS - round + 1,
+                                          last=C.DIVE_CARDS[-1]))
     return hands, tuple(tuple(n for n in C.DIVE_CARDS if n not in h) for h in hands)
 
 
@@ -615,12 +611,13 @@ def _lagoon_cells(lagoon) -> list[tuple]:
     if isinstance(lagoon, dict):
         unknown = set(lagoon) - set(C.DEPTHS)
         if unknown:
-            raise RuleViolation("maui:play", "maui.err.setup", problem=f"unknown depth {sorted(unknown)[0]!r}")
+            raise refused("maui:play", Words("maui.setup.depth", depth=repr(sorted(unknown)[0]),
+                                             known=", ".join(C.DEPTHS)))
         items = [lagoon.get(d, ()) for d in C.DEPTHS]
     else:
         items = list(lagoon)
         if len(items) != 3:
-            raise RuleViolation("maui:play", "maui.err.setup", problem="the lagoon has exactly three cells")
+            raise refused("maui:play", Words("maui.setup.cells", n=len(C.DEPTHS)))
     return [tuple([x]) if isinstance(x, str) else tuple(x) for x in items]
 
 
@@ -628,10 +625,18 @@ def _check_ids(ids) -> None:
     seen = set()
     for c in ids:
         if c not in C.CATCH_CARDS:
-            raise RuleViolation("maui:components", "maui.err.setup", problem=f"there is no catch card {c!r}")
+            raise refused("maui:components", Words("maui.setup.no_card", card=repr(c)))
         if c in seen:
-            raise RuleViolation("maui:components", "maui.err.setup", problem=f"catch card {c!r} is used twice")
+            raise refused("maui:components", Words("maui.setup.card_twice", card=_card(c)))
         seen.add(c)
+
+
+def _card(card_id):
+    """The card as a player names it, in the reader's language (the words are read only when a refusal is said)."""
+    def said(lang: str) -> str:
+        from tutor.games.maui.text import card_name
+        return card_name(card_id, lang)
+    return said
 
 
 # setup builds its table by hand: it must name every field, in order

@@ -4,42 +4,55 @@ from __future__ import annotations
 
 import random
 
+from tutor.core.wording import Words
 from tutor.games.aqua_fest import components as C
-from tutor.games.aqua_fest.rules import Attack, Defend, DrawTwo, EndTurn, Move, PlaceStart, State
+from tutor.games.aqua_fest.rules import Attack, Defend, DrawTwo, EndTurn, Move, PlaceStart, State, _cell_name
 
 
-def check_invariants(state: State) -> list[str]:
+def check_invariants(state: State) -> list[Words]:
+    """Problems with the position (Words: said in the reader's language, str() the English); an empty list means
+    every tile and card is accounted for."""
     problems = []
     if state.placing and (state.moves or state.battle or any(p is not None for p in state.pawns)):
-        problems.append("play began before every start tile was laid")
+        problems.append(Words("aqua_fest.invariant.placing"))
     tiles = [t for t in state.upper + state.lower if t is not None] + [t for c in state.collected for t in c]
     if sorted(tiles) != sorted(C.ALL_TILES):
-        problems.append(f"tiles not conserved: {len(tiles)} placed, {len(set(tiles))} distinct")
+        problems.append(Words("aqua_fest.invariant.tiles", total=len(C.ALL_TILES), placed=len(tiles),
+                              distinct=len(set(tiles))))
     cards = [c for h in state.hands for c in h] + list(state.deck) + list(state.discard)
     if state.battle is not None:
         cards.append(state.battle[2])
     if sorted(cards) != sorted(C.ALL_CARDS):
-        problems.append(f"cards not conserved: {len(cards)} held, {len(set(cards))} distinct")
+        problems.append(Words("aqua_fest.invariant.cards", total=len(C.ALL_CARDS), placed=len(cards),
+                              distinct=len(set(cards))))
     cells = [p for p in state.pawns if p is not None]
     if len(cells) != len(set(cells)):
-        problems.append("two pawns share a cell")
+        problems.append(Words("aqua_fest.invariant.pawns_shared"))
     for s, where in enumerate(state.pawns):
         if where is None:
             continue
         top = state.upper[where] or (state.lower[where] if state.lower_open[where] else None)
         if top is not None and C.tile(top).coral:
-            problems.append(f"player {s + 1}'s pawn stands on a coral")
+            problems.append(Words("aqua_fest.invariant.pawn_coral", player=_player(s)))
     for i in range(25):
         if state.upper[i] is not None and state.lower[i] is None:
-            problems.append(f"cell {i} has an upper tile over nothing")
+            problems.append(Words("aqua_fest.invariant.upper_alone", cell=_cell_name(i)))
         if state.lower_open[i] and state.upper[i] is not None:
-            problems.append(f"cell {i}'s lower tile is open under an upper tile")
+            problems.append(Words("aqua_fest.invariant.lower_open", cell=_cell_name(i)))
         if state.lower[i] is not None and not state.lower_open[i] and state.upper[i] is None \
                 and i not in state.pawns:
-            problems.append(f"cell {i}'s lower tile is face down with nothing on it")
+            problems.append(Words("aqua_fest.invariant.lower_hidden", cell=_cell_name(i)))
     if state.moves > 2:
-        problems.append("more than two moves in a turn")
+        problems.append(Words("aqua_fest.invariant.moves"))
     return problems
+
+
+def _player(seat: int):
+    """The seat as the reader's language names a player ("Player 2")."""
+    def said(lang: str) -> str:
+        from tutor.core.i18n import player_name
+        return player_name(seat, lang)
+    return said
 
 
 def secrets(state: State, viewer) -> set[str]:

@@ -18,6 +18,8 @@ from typing import Optional
 from tutor.core import actions, rng
 from tutor.core.errors import RuleViolation
 from tutor.core.events import Event
+from tutor.core.setup_check import check_setup, refused
+from tutor.core.wording import Words
 from tutor.games.aqua_fest import board as B
 from tutor.games.aqua_fest import components as C
 from tutor.games.aqua_fest import layers as L
@@ -619,19 +621,16 @@ def setup(players: int, *, seed=None, variant=(), sides=None, homes=None, upper=
     place_starts: begin with the players laying their start tiles in turn, from the first player
     (the tiles wait beside the middle cells until then; the pawns start at home).
     """
-    if isinstance(players, bool) or not isinstance(players, int) or not C.MIN_PLAYERS <= players <= C.MAX_PLAYERS:
-        raise RuleViolation("aqua_fest:contents", "aqua_fest.err.players", players=str(players),
-                            low=C.MIN_PLAYERS, high=C.MAX_PLAYERS)
-    if variant:
-        raise RuleViolation("aqua_fest:play", "aqua_fest.err.setup", problem="Aqua Fest has no variants")
+    check_setup(players, range(C.MIN_PLAYERS, C.MAX_PLAYERS + 1), variant, (), first, rule="aqua_fest:contents",
+                variant_rule="aqua_fest:play", seat_rule="aqua_fest:goal")
     r = rng.seed_value(seed)
     default_sides = {2: ("south", "north"), 3: ("south", "west", "north"), 4: C.SIDES}[players]
     sides = tuple(sides or default_sides)
     homes = tuple(homes if homes is not None else [2] * players)
     _need(len(sides) == players and len(set(sides)) == players and set(sides) <= set(C.SIDES),
-          "each player needs a side of their own (one start tile per side)")
+          Words("aqua_fest.setup.sides"))
     _need(len(homes) == players and all(isinstance(h, int) and 0 <= h < B.N for h in homes),
-          "each start tile lies beside one of the five cells of its side")
+          Words("aqua_fest.setup.homes", last=B.N - 1))
 
     collected = tuple(tuple(c) for c in (collected or [()] * players))
     if upper is None and lower is None:
@@ -640,15 +639,16 @@ def setup(players: int, *, seed=None, variant=(), sides=None, homes=None, upper=
         tiles = list(tiles) + [None] * (50 - len(tiles))   # tiles already collected leave gaps on top
         lower, upper = tiles[:25], tiles[25:]
     _need(upper is not None and lower is not None and len(upper) == 25 and len(lower) == 25,
-          "the seabed needs 25 upper and 25 lower entries")
+          Words("aqua_fest.setup.seabed", cells=B.N * B.N))
     placed = [t for t in tuple(upper) + tuple(lower) if t is not None]
     placed_all = placed + [t for c in collected for t in c]
     for t in placed_all:
-        _need(t in C.TILES, f"there is no tile {t!r}")
-    _need(len(placed_all) == len(set(placed_all)), "a tile is placed twice")
+        if t not in C.TILES:
+            raise refused("aqua_fest:goal", Words("aqua_fest.setup.no_tile", tile=repr(t)))
+    _need(len(placed_all) == len(set(placed_all)), Words("aqua_fest.setup.tile_twice"))
     for i in range(25):
-        _need(not (upper[i] is not None and lower[i] is None),
-              f"cell {_cell_name(i)} has an upper tile with nothing under it")
+        if upper[i] is not None and lower[i] is None:
+            raise refused("aqua_fest:goal", Words("aqua_fest.setup.upper_alone", cell=_cell_name(i)))
 
     if deck is None:
         used = set(c for h in (hands or []) for c in h)
@@ -658,21 +658,23 @@ def setup(players: int, *, seed=None, variant=(), sides=None, homes=None, upper=
             hands = [tuple(cards[i * C.HAND_SIZE:(i + 1) * C.HAND_SIZE]) for i in range(players)]
             cards = cards[players * C.HAND_SIZE:]
         deck = tuple(cards)
-    _need(hands is not None and len(hands) == players, "each player needs a hand")
+    _need(hands is not None and len(hands) == players, Words("aqua_fest.setup.hands", players=players))
     every = [c for h in hands for c in h] + list(deck)
     for c in every:
-        _need(c in C.CARDS, f"there is no card {c!r}")
-    _need(len(every) == len(set(every)), "a card is dealt twice")
+        if c not in C.CARDS:
+            raise refused("aqua_fest:goal", Words("aqua_fest.setup.no_card", card=repr(c)))
+    _need(len(every) == len(set(every)), Words("aqua_fest.setup.card_twice"))
     discard = tuple(c for c in C.ALL_CARDS if c not in set(every))
 
     pawn_cells = []
     for p in (pawns or [None] * players):
         pawn_cells.append(None if p is None else B.cell(*p))
-    _need(len(pawn_cells) == players, "one pawn per player")
+    _need(len(pawn_cells) == players, Words("aqua_fest.setup.pawns", players=players))
     taken = [p for p in pawn_cells if p is not None]
-    _need(len(taken) == len(set(taken)), "two pawns on one cell")
+    _need(len(taken) == len(set(taken)), Words("aqua_fest.setup.pawns_shared"))
     for i in taken:   # (a face-down coral under a pawn is fine: a turtle took the tile above it)
-        _need(upper[i] is None or not C.tile(upper[i]).coral, f"a pawn cannot stand on the coral at {_cell_name(i)}")
+        if upper[i] is not None and C.tile(upper[i]).coral:
+            raise refused("aqua_fest:goal", Words("aqua_fest.setup.pawn_coral", cell=_cell_name(i)))
     lower_open = tuple(upper[i] is None and lower[i] is not None and i not in taken for i in range(25))
 
     state = State(
@@ -688,11 +690,11 @@ def setup(players: int, *, seed=None, variant=(), sides=None, homes=None, upper=
         bonus[(first + k) % players] = C.BONUS_TOKENS[k]
     placing = ()
     if place_starts:
-        _need(all(p is None for p in pawn_cells), "start tiles are placed before any pawn enters the seabed")
+        _need(all(p is None for p in pawn_cells), Words("aqua_fest.setup.place_starts"))
         placing = tuple((first + k) % players for k in range(players))
     return replace(state, bonus=tuple(bonus), placing=placing)
 
 
-def _need(ok: bool, problem: str) -> None:
+def _need(ok: bool, problem: Words) -> None:
     if not ok:
-        raise RuleViolation("aqua_fest:goal", "aqua_fest.err.setup", problem=problem)
+        raise refused("aqua_fest:goal", problem)

@@ -4,7 +4,7 @@ from tutor.core.actions import ActionCodec
 from tutor.core.codec import StateCodec, integer, listing, nullable, per_player
 from toy_game.rules import HAND, PLAYERS, Lay, State, check_invariants
 
-CARD = integer(1, 9, noun="wave card")
+CARD = integer(1, 9, noun="tides.wave card")
 CODEC = StateCodec(State, "tutor/tides/1", "a Tides position", {
     "players": integer(PLAYERS.start, PLAYERS.stop - 1),
     "hands": per_player(listing(CARD)), "chosen": per_player(nullable(CARD)), "taken": per_player(listing(CARD)),

@@ -6,7 +6,7 @@ that need the whole position; `StateCodec` does the rest. A malformed position i
 `SavedStateError` naming the first thing that is wrong, in words generated from the declarations
 ("round must be a whole number 1..13", "hands must hold a list of whole numbers per player"), said in the
 page's language: the phrases are ui.saved.* in tutor/locale, a noun given to a check is ui.saved.noun.<noun>
-(ui.saved.nouns.<noun> for many; English when the catalogue lacks it).
+(ui.saved.nouns.<noun> for many).
 
     CODEC = StateCodec(State, "tutor/maui/2", "a Мяури position", {
         "players": integer(3, 6),
@@ -52,16 +52,23 @@ def need(ok: bool, problem) -> None:
 
 # --------------------------------------------------------------------------- what one value must be
 
+# every noun a check was given: tests/test_saved_words.py fails on one without its two catalogue entries
+NOUNS: set = set()
+
+
 def noun_words(name: str, many: bool = False):
     """A check's noun in the reader's language: ui.saved.noun.<name> ("catch card id" -> catch_card_id), or
-    ui.saved.nouns.<name> for many (Russian and Ukrainian: the genitive plural, "a list of" them); a noun the
-    catalogue lacks is said in English."""
-    key = f"ui.saved.{'nouns' if many else 'noun'}.{name.replace(' ', '_')}"
-    english = f"{name}s" if many else name
+    ui.saved.nouns.<name> for many (Russian and Ukrainian: the genitive plural, "a list of" them). Every noun
+    has both entries (a test checks NOUNS); one missing would be said as its bare name, never a refusal's
+    traceback. A noun of one game's own, kept in that game's catalogue, is named with its prefix:
+    "<game>.wave card" -> <game>.saved.noun.wave_card."""
+    NOUNS.add(name)
+    domain, _, noun = name.rpartition(".")
+    key = f"{domain or 'ui'}.saved.{'nouns' if many else 'noun'}.{noun.replace(' ', '_')}"
 
     def said(lang: str) -> str:      # looked up when said: games build their checks before any catalogue is read
         from tutor.core.i18n import has, text
-        return text(key, lang) if has(key) else english
+        return text(key, lang) if has(key) else noun
     return said
 
 

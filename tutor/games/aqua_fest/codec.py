@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from tutor.core.actions import ActionCodec
-from tutor.core.codec import StateCodec, boolean, conserved, integer, listing, nullable, per_player, row, seat, text
+from tutor.core.codec import (
+    StateCodec, boolean, conserved, integer, listing, noun_words, nullable, per_player, row, seat, text,
+)
+from tutor.core.wording import Words
 from tutor.games.aqua_fest import board as B
 from tutor.games.aqua_fest import components as C
 from tutor.games.aqua_fest.checks import check_invariants
 from tutor.games.aqua_fest.rules import Attack, Defend, DrawTwo, EndTurn, Move, PlaceStart, State
+from tutor.games.aqua_fest.text import cell_name
 
 FORMAT = "tutor/aqua_fest/3"   # 2: "placing", the start tiles still to be laid; 3: "attacked" this turn
 OLDER = {"tutor/aqua_fest/2": {"attacked": False}}   # earlier formats still load: what they lack, filled in
@@ -19,7 +23,7 @@ CARD = text(noun="card id")
 
 def _bonus(data):
     if sorted(data["bonus"]) != list(C.BONUS_TOKENS[:data["players"]]):
-        return f"bonus must hold the tokens 1..{data['players']}, one per player"
+        return Words("aqua_fest.saved.bonus", lo=C.BONUS_TOKENS[0], hi=C.BONUS_TOKENS[data["players"] - 1])
 
 
 def _tiles(data):
@@ -29,19 +33,20 @@ def _tiles(data):
         return problem
     for i in range(25):
         if data["upper"][i] is not None and data["lower"][i] is None:
-            return f"cell {i} has an upper tile with nothing under it"
+            return Words("aqua_fest.saved.upper_alone", cell=cell_name(B.coords(i)), i=i)
         if data["lower_open"][i] and (data["upper"][i] is not None or data["lower"][i] is None):
-            return f"cell {i} cannot have its lower tile face up"
+            return Words("aqua_fest.saved.lower_open", cell=cell_name(B.coords(i)), i=i)
 
 
 def _battles(data):
     battle, last = data["battle"], data["last_battle"]
     if battle is not None and battle[0] == battle[1]:
-        return "battle must be [attacker, defender, card]"
+        return Words("aqua_fest.saved.battle_self")
     if battle is not None and (battle[0] != data["turn"] or data["over"]):
-        return "a battle is fought by the player whose turn it is, before the game ends"
-    if last is not None and any(c not in C.CARDS for c in last[2:]):
-        return f"there is no card {next(c for c in last[2:] if c not in C.CARDS)!r}"
+        return Words("aqua_fest.saved.battle_turn")
+    unknown = [c for c in last[2:] if c not in C.CARDS] if last is not None else []
+    if unknown:
+        return Words("ui.saved.no_such", noun=noun_words("card"), id=repr(unknown[0]))
 
 
 def _cards(data):
@@ -53,9 +58,9 @@ def _cards(data):
 def _play(data):
     cells = [p for p in data["pawns"] if p is not None]
     if len(cells) != len(set(cells)):
-        return "two pawns stand on one cell"
+        return Words("aqua_fest.saved.pawns_share")
     if (data["moves"] == 0) != (data["species"] is None):
-        return "species must be set exactly when a card has been played"
+        return Words("aqua_fest.saved.species")
 
 
 CODEC = StateCodec(State, FORMAT, "an Aqua Fest position", {

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tutor.core.actions import ActionCodec
 from tutor.core.codec import StateCodec, boolean, conserved, integer, listing, nullable, per_player, row, seat, text
+from tutor.core.wording import Words
 from tutor.games.isle_of_cats import components as C
 from tutor.games.isle_of_cats.checks import check_invariants
 from tutor.games.isle_of_cats.rules import PHASES, Decline, KeepCards, Pass, Place, State, Take, TakeTreasure
@@ -30,7 +31,7 @@ def _cards(data):
 
 
 def _order(data):
-    return None if sorted(data["order"]) == list(range(data["players"])) else "order must name every seat once"
+    return None if sorted(data["order"]) == list(range(data["players"])) else Words("isle_of_cats.saved.order")
 
 
 CODEC = StateCodec(State, FORMAT, "an Острів котів position", {

@@ -8,7 +8,8 @@ from tutor.core.actions import ActionCodec
 from tutor.core.codec import StateCodec, conserved, integer, listing, nullable, per_player, row, seat, text
 from tutor.games.maui import components as C
 from tutor.games.maui.checks import check_invariants
-from tutor.games.maui.rules import SETTING_UP, STAGES, VARIANTS, Dive, Jellyfish, State
+from tutor.core.wording import Words
+from tutor.games.maui.rules import NO_FIGHTS, SETTING_UP, STAGES, VARIANTS, Dive, Jellyfish, State
 
 FORMAT = "tutor/maui/2"   # 2: face_down lists every lantern cell with its taker
 
@@ -17,8 +18,8 @@ DIVE = integer(1, 12, noun="dive number")
 
 
 def _kiti_with_fights(data):
-    if (data["kiti"] is None) != ("no-fights" in data["variants"]):
-        return "kiti must be a seat, or null exactly when the no-fights variant is on"
+    if (data["kiti"] is None) != (NO_FIGHTS in data["variants"]):
+        return Words("maui.saved.kiti", variant=NO_FIGHTS)
 
 
 def _catch_cards(data):
@@ -31,7 +32,7 @@ def _dive_cards(data):
     for s in range(data["players"]):
         cards = data["hands"][s] + data["discards"][s] + ([data["chosen"][s]] if data["chosen"][s] else [])
         if sorted(cards) != list(C.DIVE_CARDS):
-            return f"player {s + 1}'s dive cards do not add up to one set 1..12"
+            return Words("maui.saved.dive_cards", player=s + 1, lo=C.DIVE_CARDS[0], hi=C.DIVE_CARDS[-1])
 
 
 CODEC = StateCodec(State, FORMAT, "a Мяури position", {

@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from tutor.core.actions import ActionCodec
 from tutor.core.codec import StateCodec, conserved, integer, listing, nullable, per_player, seat, text
+from tutor.core.wording import Words
 from tutor.games.trump_whales import components as C
 from tutor.games.trump_whales.checks import check_invariants
 from tutor.games.trump_whales.rules import PHASES, ChooseBonus, ChooseLeader, Pick, PlayCard, State, UseBonus
@@ -29,7 +30,7 @@ def _cards(data):
 
 def _noted(data):
     if data["noted"] and len(data["noted"]) != data["players"]:
-        return "field 'noted' must give one count per player (or be left out)"
+        return Words("trump_whales.saved.noted")
     return None
 
 

@@ -612,7 +612,7 @@ def _lagoon_cells(lagoon) -> list[tuple]:
         unknown = set(lagoon) - set(C.DEPTHS)
         if unknown:
             raise refused("maui:play", Words("maui.setup.depth", depth=repr(sorted(unknown)[0]),
-                                             known=", ".join(C.DEPTHS)))
+                                             known=", ".join(repr(d) for d in C.DEPTHS)))
         items = [lagoon.get(d, ()) for d in C.DEPTHS]
     else:
         items = list(lagoon)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from tutor.core.wording import Words, joined
+from tutor.core.wording import Words
 from tutor.games.isle_of_cats import components as C
 from tutor.games.isle_of_cats import geometry as G
 from tutor.games.isle_of_cats.rules import (
@@ -18,7 +18,7 @@ def check_invariants(state: State) -> list[Words]:
     problems = []
     n = state.players
     if state.phase not in PHASES:
-        return [Words("isle_of_cats.invariant.phase", phase=repr(state.phase), known=joined(PHASES))]
+        return [Words("isle_of_cats.invariant.phase", phase=repr(state.phase), known=", ".join(map(repr, PHASES)))]
     if len(set(state.boats)) != n or not set(state.boats) <= set(C.BOAT_COLOURS):
         problems.append(Words("isle_of_cats.invariant.boats"))
     on_boats = [row[0] for rows in state.placed for row in rows]

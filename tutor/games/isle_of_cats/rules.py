@@ -497,7 +497,8 @@ def setup(players: int, *, seed=None, variant=(), first=None, boats=None, dealt=
     check_seat(first, players, rule=_R + "setup")
     boats_t = tuple(boats) if boats is not None else C.BOAT_COLOURS[:players]
     if len(boats_t) != players or len(set(boats_t)) != players or not set(boats_t) <= set(C.BOAT_COLOURS):
-        raise _bad(Words("isle_of_cats.setup.boats", colours=joined(_named("colour_name", c) for c in C.BOAT_COLOURS)))
+        colours = joined(_named("colour_name", c) for c in C.BOAT_COLOURS)
+        raise _bad(Words("isle_of_cats.setup.boats", colours=colours))
     if isinstance(ship, bool) or not isinstance(ship, int) or not 1 <= ship <= C.DAYS:
         raise _bad(Words("isle_of_cats.setup.ship", days=C.DAYS))
     order_t = tuple(order) if order is not None else tuple((first + i) % players for i in range(players))

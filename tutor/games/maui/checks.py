@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from tutor.core.wording import Words, joined
+from tutor.core.wording import Words
 from tutor.games.maui import components as C
 from tutor.games.maui.rules import SETTING_UP, STAGES, Dive, Jellyfish, State
 
@@ -18,7 +18,8 @@ def check_invariants(state: State, *, full_lagoon: bool = True) -> list[Words]:
     """
     problems = []
     if state.stage and state.stage not in STAGES + (SETTING_UP,):
-        problems.append(Words("maui.invariant.stage", stage=repr(state.stage), known=joined(STAGES + (SETTING_UP,))))
+        problems.append(Words("maui.invariant.stage", stage=repr(state.stage),
+                              known=", ".join(map(repr, STAGES + (SETTING_UP,)))))
     every = (list(state.deck) + list(state.removed) + list(state.boxed)
              + [c for cell in state.lagoon for c in cell] + [c for p in state.piles for c in p])
     if sorted(every) != sorted(C.ALL_CATCH):

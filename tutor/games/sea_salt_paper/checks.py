@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from tutor.core.wording import Words, joined
+from tutor.core.wording import Words
 from tutor.games.sea_salt_paper import components as C
 from tutor.games.sea_salt_paper.rules import (
     PHASES, CrabPile, CrabTake, DrawDeck, EndTurn, Keep, LastChance, PlayDuo, PlayMermaids, State, Steal, Stop,
@@ -24,7 +24,8 @@ def check_invariants(state: State) -> list[Words]:
         problems.append(Words("sea_salt_paper.invariant.cards", total=len(C.ALL_CARDS), placed=len(every),
                               distinct=len(set(every))))
     if state.phase not in PHASES:
-        problems.append(Words("sea_salt_paper.invariant.phase", phase=repr(state.phase), known=joined(PHASES)))
+        problems.append(Words("sea_salt_paper.invariant.phase", phase=repr(state.phase),
+                              known=", ".join(map(repr, PHASES))))
     if not 0 <= state.turn < n:
         problems.append(Words("sea_salt_paper.invariant.turn", seat=state.turn, last=n - 1))
     if (state.phase == "keep") != bool(state.drawn) or len(state.drawn) > 2:

@@ -25,7 +25,8 @@ def check_invariants(state: State) -> list[Words]:
     if sorted(state.removed) != sorted(c for c in C.ALL_CARDS if c not in C.deck_for(n)):
         problems.append(Words("trump_whales.invariant.removed"))
     if state.phase not in PHASES:
-        problems.append(Words("trump_whales.invariant.phase", phase=repr(state.phase), known=joined(PHASES)))
+        problems.append(Words("trump_whales.invariant.phase", phase=repr(state.phase),
+                              known=", ".join(map(repr, PHASES))))
     if state.trump not in C.FAMILIES or state.token not in C.TOKEN_SIDES:
         problems.append(Words("trump_whales.invariant.token", sides=joined(C.TOKEN_SIDES)))
     for name in ("turn", "leader", "first"):

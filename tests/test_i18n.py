@@ -179,23 +179,91 @@ def test_no_dict_keyed_by_language_shows_words():
     assert not found, f"language-keyed words outside the catalogues: {found}"
 
 
-_LITERAL_KEYS = [
-    (re.compile(r"""(?<![\w.])(?:i18n\.)?text\(\s*["']([a-z][\w.-]*)["']\s*[,)]"""), ""),
-    (re.compile(r"""(?<![\w.])(?:i18n\.)?plural\(\s*["']([a-z][\w.-]*)["']\s*[,)]"""), ""),
-    (re.compile(r"""(?<![\w.])ui\(\s*["']([a-z][\w.-]*)["']\s*[,)]"""), "ui."),
-]
+# ------------------------------------------------------------------ no key unused, none missing
+
+@pytest.fixture(scope="module")
+def uses():
+    """What the sources use (tutor.i18n_tools.scan over tutor/, tools/, lessons/ and the toy game): read once."""
+    return T.project_uses()
 
 
-def test_every_key_the_code_names_exists_in_english():
-    missing = []
-    for path in _python_files():
-        source = path.read_text(encoding="utf-8")
-        for pattern, prefix in _LITERAL_KEYS:
-            for m in pattern.finditer(source):
-                key = prefix + m.group(1)
-                if not i18n.has(key):
-                    missing.append(f"{path.relative_to(ROOT)}: {key}")
-    assert not missing, missing
+def test_every_key_in_a_catalogue_is_used(uses):
+    """A key nothing says any more is dead text a translator still translates. How keys built from parts count:
+    tutor/i18n_tools.py, above SOURCES (`python -m tutor.i18n_tools unused` prints the same list)."""
+    found = T.unused(uses)
+    assert not found, "keys no source uses (delete them in every language): " + ", ".join(
+        f"{domain}: {key}" for domain, key in found)
+
+
+def test_every_key_the_sources_name_is_in_a_catalogue(uses):
+    """Every call that takes a key (text, plural, has, Words, RuleViolation, and helpers such as ui() and each
+    renderer's _w that put a prefix before it) names a key an English catalogue holds; the other languages are
+    checked against English by test_the_catalogues_have_no_problems."""
+    found = T.missing(uses)
+    assert not found, "keys held by no catalogue: " + "; ".join(found)
+    assert len(uses.calls) > 500, "the scan found too few key calls to be reading the sources"
+
+
+_SNIPPET = {
+    "zz/rules.py": '''
+_E = "zz.err."
+KINDS = ("tuna", "seagull")
+
+def ui(key, lang="en", **params):
+    """Says "zz.old" only in its docstring, which is no use."""
+    return text(f"zz.ui.{key}", lang, **params)
+
+def kind_name(kind, lang):
+    return text(f"zz.kind.{kind}", lang)
+
+def refuse(late):
+    if late:
+        raise RuleViolation("zz:play", key=_E + "gone")
+    raise RuleViolation("zz:play", _E + "over")
+
+def page(lang, where):
+    return ui("next", lang) + ui(f"in_{where}", lang) + text("zz.nowhere", lang) + ui("absent", lang)
+
+def drill(won):
+    explain = f"explain_{won}"
+    explain += "_five"
+    return Words("zz.drill." + explain)
+
+def tip(lang, long):
+    return ui("next" + (".more" if long else ""), lang)
+''',
+    "zz/lesson.yaml": "where: [hand]\nwinner: led\n",
+}
+
+
+def test_the_scan_finds_an_unused_and_a_missing_key(tmp_path):
+    """A made-up game's code and catalogue: keys built from a module constant, through a helper, by a pattern
+    whose open part is a spelled name, by either branch of a condition; a key only a pattern its names never
+    fill could make, one said nowhere but in a docstring; and calls naming keys the catalogue lacks."""
+    from babel.messages.catalog import Catalog
+    en = Catalog(locale="en", domain="zz", fuzzy=False)
+    for key in ("zz.err.over", "zz.ui.next", "zz.ui.in_hand", "zz.kind.tuna", "zz.kind.seagull",
+                "zz.drill.explain_led_five", "zz.ui.next.more", "zz.kind.whale", "zz.ui.in_pocket", "zz.drill.hint_led", "zz.old"):
+        en.add(key, "words")
+    T.write(en, tmp_path / "en" / "LC_MESSAGES" / "zz.po")
+    domain = T.Domain("zz", tmp_path)
+    uses = T.scan(_SNIPPET)
+    assert T.unused(uses, [domain]) == [("zz", "zz.kind.whale"), ("zz", "zz.ui.in_pocket"),
+                                        ("zz", "zz.drill.hint_led"), ("zz", "zz.old")]
+    found = T.missing(uses, [domain])
+    assert sorted(line.split(": ", 1)[1] for line in found) == ["zz.err.gone", "zz.nowhere", "zz.ui.absent"]
+    assert "zz/rules.py:18: zz.nowhere" in found
+
+
+def test_one_list_of_languages_and_each_has_its_name():
+    """tutor.core.i18n.LANGS is the list; every game is taught in some of them, and each language's name (a
+    lesson's link to it, the index's) is a catalogue entry said in that language."""
+    for game in ready_games():
+        assert set(spec(game).lesson_langs) <= set(i18n.LANGS), game
+    for code in i18n.LANGS:
+        assert i18n.has(f"core.lang.{code}") and i18n.has(f"index.lesson_in.{code}")
+    assert [i18n.language_name(code) for code in i18n.LANGS] == ["English", "Русский", "Українська"]
+    assert i18n.language_name("uk", "en") == "Ukrainian"
 
 
 def test_the_catalogues_ship_with_the_package():

@@ -132,8 +132,8 @@ def _broken(game: str):
 @pytest.mark.parametrize("game", GAMES)
 def test_a_broken_position_is_told_in_the_lesson_language(game):
     state, key = _broken(game)
-    g = spec(game)
-    problems = g.check_invariants(state)
+    import importlib
+    problems = importlib.import_module(f"tutor.games.{game}.checks").check_invariants(state)
     assert [p.key for p in problems if isinstance(p, Words)][:1] == [key], [str(p) for p in problems]
     assert all(isinstance(p, Words) for p in problems), [p for p in problems if not isinstance(p, Words)]
     for lang in _other_langs(game):

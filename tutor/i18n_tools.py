@@ -250,7 +250,8 @@ def sync(domain_name: str, lang: str) -> tuple[Path, int]:
 # ------------------------------------------------------------------ which keys the code and lessons use
 #
 # `python -m tutor.i18n_tools unused` lists the keys no source uses; `missing` the keys a source names that no
-# English catalogue holds. Both read the sources (SOURCES), never run them: a Python file is parsed (its AST),
+# English catalogue holds. Both read the sources (SOURCES, and each test game's code and lessons, with its
+# catalogue: test_games), never run them: a Python file is parsed (its AST),
 # a lesson file read as YAML or text, a front-end file as text.
 #
 # What counts as a use of a key, in Python:
@@ -280,11 +281,8 @@ def sync(domain_name: str, lang: str) -> tuple[Path, int]:
 # helper that passes its argument on into one of those with a prefix (found as above): a call whose key is
 # known in full names a key English must hold.
 
-# catalogues read by the scan besides the tutor's own (domains()): the toy game's, which only its tests register
-ALSO_CATALOGUES = ("tests/toy_game/locale",)
 SOURCES = (             # (folder under the project, what its files are)
-    ("tutor", "*.py"), ("tools", "*.py"), ("tests/toy_game", "*.py"),
-    ("lessons", "*.yaml"), ("lessons", "*.md"), ("tests/toy_game/lessons", "*.yaml"),
+    ("tutor", "*.py"), ("tools", "*.py"), ("lessons", "*.yaml"), ("lessons", "*.md"),
     ("tutor/widgets/static", "*.js"), ("tutor/share", "*.j2"),
 )
 # the calls that take a key, and which argument it is (position, keyword)
@@ -306,7 +304,7 @@ class Uses:
     calls: list = field(default_factory=list)            # (place, key) of every key call known in full
 
     def word(self, value: str) -> None:
-        """`value`, its pieces between dots, colons and slashes ("tides.wave card" gives "wave card"), and its
+        """`value`, its pieces between dots, colons and slashes ("aqua_fest.saved.bonus tile" gives "bonus tile"), and its
         words."""
         self.words.add(value)
         self.words.update(p for p in re.split(r"[.:/]+", value) if p)
@@ -567,8 +565,11 @@ def _text_uses(rel: str, text: str, uses: Uses) -> None:
 def source_files(root: Optional[Path] = None) -> list[Path]:
     root = root or i18n.TUTOR_DIR.parent
     files: set = set()
-    for folder, pattern in SOURCES:
-        files.update(p for p in (root / folder).rglob(pattern) if "__pycache__" not in p.parts)
+    folders = [(root / folder, pattern) for folder, pattern in SOURCES]
+    for game in test_games(root):
+        folders += [(game, "*.py"), (game / "lessons", "*.yaml")]
+    for folder, pattern in folders:
+        files.update(p for p in folder.rglob(pattern) if "__pycache__" not in p.parts)
     return sorted(files)
 
 
@@ -626,12 +627,19 @@ def is_used(key: str, uses: Uses, compiled=None) -> bool:
 
 
 def scanned_domains() -> list[Domain]:
-    """The catalogues `unused` and `missing` read: every domain, and those of ALSO_CATALOGUES."""
+    """The catalogues `unused` and `missing` read: every domain, and those of the test games."""
     found = {d.name: d for d in domains()}
-    for folder in ALSO_CATALOGUES:
-        for po in sorted((i18n.TUTOR_DIR.parent / folder).glob("*/LC_MESSAGES/*.po")):
-            found.setdefault(po.stem, Domain(po.stem, po.parents[2]))
+    for game in test_games():
+        for po in sorted((game / "locale").glob("*/LC_MESSAGES/*.po")):
+            found.setdefault(po.stem, Domain(po.stem, game / "locale"))
     return list(found.values())
+
+
+def test_games(root: Optional[Path] = None) -> list[Path]:
+    """Games kept with the tests (a package under tests/ with its own locale folder), which only their tests
+    register: their code, lessons and catalogue are scanned with the tutor's."""
+    root = root or i18n.TUTOR_DIR.parent
+    return sorted(p.parent for p in root.glob("tests/*/locale") if (p.parent / "__init__.py").is_file())
 
 
 def catalogue_keys(domain: Domain) -> list[str]:

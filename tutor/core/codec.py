@@ -23,19 +23,23 @@ from __future__ import annotations
 import json
 from itertools import repeat
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Iterable, Optional, Sequence, Union
 
 from tutor.core.errors import SavedStateError
 from tutor.core.safe_input import InputProblem, load_json
 from tutor.core.wording import Words, joined
 
+Data = dict[str, Any]                      # a position's JSON object, field by field
+Said = Callable[[str], str]                # words said in the language given
+Freeze = Callable[[Any], Any]              # a valid JSON value -> the value a state holds
 
-def dumps(obj) -> str:
+
+def dumps(obj: Any) -> str:
     """Canonical JSON: equal states give equal text."""
     return json.dumps(obj, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
-def frozen(value):
+def frozen(value: Any) -> Any:
     """A JSON value as a state holds it: lists (at any depth) become tuples."""
     if isinstance(value, list):
         if any(isinstance(v, list) for v in value):
@@ -44,7 +48,7 @@ def frozen(value):
     return value
 
 
-def need(ok: bool, problem) -> None:
+def need(ok: bool, problem: Any) -> None:
     """Refuse a saved position unless `ok`, saying `problem`."""
     if not ok:
         raise SavedStateError(problem)
@@ -53,10 +57,10 @@ def need(ok: bool, problem) -> None:
 # --------------------------------------------------------------------------- what one value must be
 
 # every noun a check was given: tests/test_saved_words.py fails on one without its two catalogue entries
-NOUNS: set = set()
+NOUNS: set[str] = set()
 
 
-def noun_words(name: str, many: bool = False):
+def noun_words(name: str, many: bool = False) -> Said:
     """A check's noun in the reader's language: ui.saved.noun.<name> ("catch card id" -> catch_card_id), or
     ui.saved.nouns.<name> for many (Russian and Ukrainian: the genitive plural, "a list of" them). Every noun
     has both entries (a test checks NOUNS); one missing would be said as its bare name, never a refusal's
@@ -72,7 +76,7 @@ def noun_words(name: str, many: bool = False):
     return said
 
 
-def _flags(*pairs):
+def _flags(*pairs: tuple[bool, str]) -> Said:
     """", sorted, none twice": the flags that hold, each said after a comma."""
     words = [Words(key) for on, key in pairs if on]
     return lambda lang: "".join(", " + w.said(lang) for w in words)
@@ -84,25 +88,26 @@ class Check:
     and how to say it for one value ("a whole number 1..12") and for many ("whole numbers 1..12"): Words (or
     text) said in the reader's language."""
 
-    test: Callable[[Any, dict], bool]
+    test: Callable[[Any, Data], bool]
     one: Any
     many: Any
     verb: str = "be"            # "players must be ...", "hands must hold ... per player"
-    freeze: Optional[Callable] = None   # the valid JSON value as the state holds it (None: as it is)
+    freeze: Optional[Freeze] = None   # the valid JSON value as the state holds it (None: as it is)
 
-    def __call__(self, value, data=None) -> bool:
+    def __call__(self, value: Any, data: Optional[Data] = None) -> bool:
         return self.test(value, {} if data is None else data)
 
     def problem(self, name: str) -> Words:
         return Words(f"ui.saved.must_{self.verb}", field=name, what=self.one)
 
 
-def is_int(x) -> bool:
+def is_int(x: Any) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
 def integer(lo: Optional[int] = None, hi: Optional[int] = None, *, noun: str = "whole number") -> Check:
     one, many = noun_words(noun), noun_words(noun, many=True)
+    said: tuple[Any, Any]
     if lo is not None and hi is not None:
         said = Words("ui.saved.int.range", noun=one, lo=lo, hi=hi), Words("ui.saved.ints.range", nouns=many, lo=lo, hi=hi)
     elif lo is not None:
@@ -122,7 +127,7 @@ def boolean() -> Check:
 LISTED = 8
 
 
-def text(among=None, *, noun: str = "text") -> Check:
+def text(among: Optional[Iterable[str]] = None, *, noun: str = "text") -> Check:
     """A string; with `among`, one of those."""
     if among is None:
         return Check(lambda x, d: isinstance(x, str), Words("ui.saved.a", noun=noun_words(noun)),
@@ -144,10 +149,11 @@ def nullable(check: Check) -> Check:
                  freeze=None if freeze is None else lambda x: None if x is None else freeze(x))
 
 
-def listing(item: Optional[Check] = None, length=None, *, distinct: bool = False, ordered: bool = False) -> Check:
+def listing(item: Optional[Check] = None, length: Union[int, Callable[[Data], Any], None] = None, *,
+            distinct: bool = False, ordered: bool = False) -> Check:
     """A list of `item`s; `length` an int, or a function of the whole position; `distinct` no repeats,
     `ordered` sorted."""
-    def test(x, d):
+    def test(x: Any, d: Data) -> bool:
         if not isinstance(x, list):
             return False
         if length is not None and len(x) != (length(d) if callable(length) else length):
@@ -160,8 +166,10 @@ def listing(item: Optional[Check] = None, length=None, *, distinct: bool = False
             return not ordered or x == sorted(x)
         except TypeError:           # things that do not compare are not in order
             return False
-    what = item.many if item is not None else noun_words("entry", many=True)
+    what: Any = item.many if item is not None else noun_words("entry", many=True)
     extra = _flags((ordered, "ui.saved.sorted"), (distinct, "ui.saved.distinct"))
+    one: Words
+    many: Words
     if isinstance(length, int):
         one = Words("ui.saved.list_sized", what=what, size=length, extra=extra)
         many = Words("ui.saved.lists_sized", what=what, size=length, extra=extra)
@@ -172,7 +180,7 @@ def listing(item: Optional[Check] = None, length=None, *, distinct: bool = False
 
 def row(*items: Check) -> Check:
     """A list of exactly these, in order (a pair such as [cell, seat])."""
-    def test(x, d):
+    def test(x: Any, d: Data) -> bool:
         return isinstance(x, list) and len(x) == len(items) and all(c.test(v, d) for c, v in zip(items, x))
     what = joined([c.one for c in items], before="[", after="]")
     many = Words("ui.saved.row_many", what=what)
@@ -196,7 +204,7 @@ def seat() -> Check:
                  noun_words("seat", many=True))
 
 
-def _tuple_of(item: Optional[Check]) -> Callable:
+def _tuple_of(item: Optional[Check]) -> Freeze:
     if item is None:
         return frozen                   # entries of any kind
     freeze = item.freeze
@@ -205,13 +213,13 @@ def _tuple_of(item: Optional[Check]) -> Callable:
     return lambda x: tuple(map(freeze, x))
 
 
-def _hashable(x):
+def _hashable(x: Any) -> Any:
     return json.dumps(x, sort_keys=True) if isinstance(x, (list, dict)) else x
 
 
 # --------------------------------------------------------------------------- whole-position checks
 
-def conserved(found, every, kind: str) -> Optional[Words]:
+def conserved(found: Sequence[Any], every: Sequence[Any], kind: str) -> Optional[Words]:
     """Every component of a kind accounted for exactly once: the problem, or None.
     `found`: the ids in the position; `every`: the ids the game has; `kind`: their noun ("catch card")."""
     known = set(every)
@@ -243,13 +251,13 @@ class StateCodec:
     state: type
     format: str
     what: str
-    fields: dict
-    checks: tuple = ()
-    optional: dict = field(default_factory=dict)
-    older: dict = field(default_factory=dict)
-    invariants: Optional[Callable] = None
+    fields: dict[str, Check]
+    checks: tuple[Callable[[Data], Any], ...] = ()
+    optional: Data = field(default_factory=dict)
+    older: dict[str, Data] = field(default_factory=dict)
+    invariants: Optional[Callable[[Any], Sequence[Any]]] = None
 
-    def to_json(self, state) -> str:
+    def to_json(self, state: Any) -> str:
         data = {name: getattr(state, name) for name in self.fields}     # tuples are written as JSON lists
         for name, value in self.optional.items():
             if data[name] == value:
@@ -257,7 +265,7 @@ class StateCodec:
         data["format"] = self.format
         return dumps(data)
 
-    def from_json(self, text):
+    def from_json(self, text: Any) -> Any:
         """Parse and validate; raises SavedStateError naming the first thing that is wrong."""
         data = self.read(text)
         state = self.state(**{name: data[name] if check.freeze is None else check.freeze(data[name])
@@ -278,7 +286,7 @@ class StateCodec:
         except Exception:       # a format that names no registered game (a test's): its own name
             return name
 
-    def read(self, text) -> dict:
+    def read(self, text: Any) -> Data:
         """The JSON object (or text) as a checked dict with every field, before it becomes a state."""
         try:
             data = load_json(text) if isinstance(text, (str, bytes)) else text

@@ -304,8 +304,8 @@ class Uses:
     calls: list = field(default_factory=list)            # (place, key) of every key call known in full
 
     def word(self, value: str) -> None:
-        """`value`, its pieces between dots, colons and slashes ("aqua_fest.saved.bonus tile" gives "bonus tile"), and its
-        words."""
+        """`value`, its pieces between dots, colons and slashes ("x.saved.bonus tile" gives "bonus tile"), and
+        its words."""
         self.words.add(value)
         self.words.update(p for p in re.split(r"[.:/]+", value) if p)
         self.words.update(p for p in _PIECES.split(value) if p)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 import time
 
-from tutor.core.game import load, ready_games
+from tutor.core.game import ready_games, spec
 
 SECONDS = 3.0   # per game
 
@@ -77,11 +77,11 @@ def verdict(game_id: str, players: int, games_per_s: float, us_per_action: float
 def main() -> None:
     print(f"reference: {reference():.1f} ms (a fixed piece of plain Python; lower is a faster machine)")
     for game_id in ready_games():
-        game = load(game_id)
-        for players in game.SPEC.players:
+        game = spec(game_id)
+        for players in game.players:
             games = actions = 0
             start = time.perf_counter()
-            while time.perf_counter() - start < SECONDS / len(game.SPEC.players):
+            while time.perf_counter() - start < SECONDS / len(game.players):
                 actions += play(game, players, seed=games)
                 games += 1
             elapsed = time.perf_counter() - start

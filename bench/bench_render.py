@@ -7,7 +7,7 @@ import random
 import statistics
 import time
 
-from tutor.core.game import load, ready_games
+from tutor.core.game import ready_games, spec
 from tutor.core.svg import LAYOUTS
 
 POSITIONS = 60
@@ -26,8 +26,8 @@ def positions(game, players: int, seed: int):
 
 def main() -> None:
     for game_id in ready_games():
-        game = load(game_id)
-        players = min(4, max(game.SPEC.players))
+        game = spec(game_id)
+        players = min(4, max(game.players))
         states, seed = [], 1
         while len(states) < POSITIONS:
             states.extend(positions(game, players, seed))

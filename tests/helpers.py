@@ -78,3 +78,13 @@ def drill_questions(drill_id: str, seeds: int) -> tuple:
     from tutor.core import drill
     d = drill.find(drill_id)
     return tuple(drill.question(d, seed) for seed in range(seeds))
+
+
+def swap_spec(monkeypatch, game_id: str, **fields):
+    """For one test, the game's spec with `fields` replaced (a renderer that fails, a leaky view): the spec is frozen
+    and is the game's one door (tutor.core.game), so the swap is of the spec the lookup returns."""
+    import dataclasses
+    from tutor.core import game
+    swapped = dataclasses.replace(game.spec(game_id), **fields)
+    monkeypatch.setitem(game._KNOWN, game_id, swapped)
+    return swapped

@@ -23,28 +23,28 @@ from hypothesis import event, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from tutor.core.errors import RuleViolation
-from tutor.core.game import info, load
+from tutor.core.game import spec
 from tutor.core.rules import section
 
 
 # --------------------------------------------------------------------------- what a game offers
 
 def player_counts(game) -> list[int]:
-    return list(game.SPEC.players)
+    return list(game.players)
 
 
 def variants(game) -> tuple:
-    return tuple(game.SPEC.variants)
+    return tuple(game.variants)
 
 
 def setup_options(game) -> dict:
     """Other setup options a game wants tried: {name: values}."""
-    return dict(game.SPEC.setup_options)
+    return dict(game.setup_options)
 
 
 def lesson_langs(game_id: str) -> tuple:
     """English and the languages the game's lessons are written in: every refusal and event speaks them."""
-    return tuple(dict.fromkeys(("en",) + tuple(info(game_id).lesson_langs)))
+    return tuple(dict.fromkeys(("en",) + tuple(spec(game_id).lesson_langs)))
 
 
 def all_legal(game, state) -> list:
@@ -157,7 +157,7 @@ class ContractMachine(RuleBasedStateMachine):
 
     def __init__(self):
         super().__init__()
-        self.game = load(self.game_id)
+        self.game = spec(self.game_id)
         self.langs = lesson_langs(self.game_id)
 
     @initialize(data=st.data())

@@ -19,7 +19,7 @@ import pytest
 import yaml
 
 from tutor.core import task as T
-from tutor.core.game import info, load, ready_games
+from tutor.core.game import ready_games, spec
 from tutor.core.scenario import lesson_files, load_file as load_scenario, replay
 from tutor.lesson_source import parts
 
@@ -36,7 +36,7 @@ def actions(game: str) -> list[dict]:
 def shown_in(game: str) -> dict[str, str]:
     """task id -> the lesson part whose code shows it."""
     out = {}
-    for p in parts(game, info(game).lesson_langs[0]):
+    for p in parts(game, spec(game).lesson_langs[0]):
         for task_id in re.findall(r'lesson\.your_turn\("([^"]+)"', "\n".join(p.code)):
             out[task_id] = p.anchor
     return out
@@ -47,13 +47,13 @@ def test_every_taught_action_has_a_task_in_its_part(game):
     listed = actions(game)
     assert len(listed) >= 5, f"{game}: only {len(listed)} actions listed"
     shown = shown_in(game)
-    anchors = {p.anchor for p in parts(game, info(game).lesson_langs[0])}
+    anchors = {p.anchor for p in parts(game, spec(game).lesson_langs[0])}
     ids = [a.get("id") for a in listed]
     assert len(set(ids)) == len(ids), f"{game}: an action is listed twice"
     for a in listed:
         assert set(a) <= {"id", "part", "name", "tasks"}, (game, a)
         assert a["part"] in anchors, f"{game}/{a['id']}: no lesson part {a['part']}"
-        for lang in info(game).lesson_langs:
+        for lang in spec(game).lesson_langs:
             assert a["name"][lang].strip(), (game, a["id"], lang)
         assert a.get("tasks"), f"{game}: the action {a['id']!r} has no your-turn task"
         for name in a["tasks"]:
@@ -72,7 +72,7 @@ def test_every_task_of_the_lesson_is_a_listed_action(game):
 
 
 def _scenario_views(game: str, seat: int) -> set:
-    eng = load(game)
+    eng = spec(game)
     out = set()
     for file in lesson_files(game, ROOT / "lessons"):
         for frame in replay(load_scenario(file)).frames:
@@ -82,7 +82,7 @@ def _scenario_views(game: str, seat: int) -> set:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_no_task_is_a_worked_example_position(game):
-    eng = load(game)
+    eng = spec(game)
     for path in T.task_files(game, ROOT / "lessons"):
         task = T.load_file(path)
         me = T.seat(task)

@@ -12,7 +12,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from tutor.core import task as T
-from tutor.core.game import load, ready_games, spec
+from tutor.core.game import ready_games, spec
 from tutor.core.svg import Offer
 from tutor.games import aqua_fest as af
 from tutor.games import maui
@@ -294,7 +294,7 @@ def test_a_game_over_board_and_a_refused_task_offer_nothing():
 @pytest.mark.parametrize("task_id", ["maui/left-hand", "aqua_fest/octopus-diagonal", "aqua_fest/win-a-battle"])
 def test_your_turn_accepts_the_right_move_clicked_on_the_board(task_id):
     w = YourTurn(task_id)
-    game = load(w.task["game"])
+    game = spec(w.task["game"])
     start = T.start(w.task)
     right = next(a for a in game.legal_actions(start, T.seat(w.task)) if not T.judge(w.task, start, a)[2])
     keys = keys_of(w.task["game"])(right)
@@ -309,8 +309,8 @@ def test_the_board_without_its_choices_is_the_plain_drawing():
     t = PlayTable("aqua_fest", place_starts=False, players=3, seat=0, seed=3)
     t.click_board(next(k for k in t.board_choices() if k.startswith("card:")))
     view = t.game.view(t.state, 0)
-    from tutor.widgets.common import events_highlight, render
-    plain = render(t.game, view, highlight=events_highlight(t.last_events) + t._chosen_highlight(),
+    from tutor.widgets.common import render
+    plain = render(t.game, view, highlight=t._chosen_highlight(),
                    events=t.last_events, lang="en")
     assert without_choices(t.svg) == plain and "data-choice" not in plain
 
@@ -326,19 +326,13 @@ def test_a_stale_or_unknown_board_press_does_nothing():
     assert len(t.history) == 1
 
 
-def test_a_renderer_without_choosable_still_plays_by_buttons(monkeypatch):
-    """A game whose renderer does not take `choosable` (an older one) gets the plain board; buttons work."""
+def test_the_board_marks_what_choosable_names():
+    """Every renderer takes `choosable` (tutor.core.game.Renderer): the board marks what it names."""
     from tutor.widgets import board
     t = PlayTable("maui", players=4, seat=0, seed=1)
     plain = board.render_choosable(t.game, maui.view(t.state, 0), choosable={"card:dive-1-1": Offer("c0")},
                                    lang="en")
     assert "data-choice" in plain
-
-    class Old:
-        @staticmethod
-        def render(view, *, highlight=(), lang="en", events=()):
-            return "<svg/>"
-    assert board.render_choosable(Old, {}, choosable={"x": Offer("c0")}) == "<svg/>"
 
 
 # --------------------------------------------------------------------------- sandboxes

@@ -6,7 +6,7 @@ import pytest
 
 from tutor.core import conformance
 from tutor.core.errors import RuleViolation
-from tutor.core.game import Engine, load, ready_games
+from tutor.core.game import GameSpec, ready_games, spec
 
 GAMES = ready_games()
 # the games are checked in slices, so that parallel test workers share them (one slice per test); every
@@ -16,21 +16,34 @@ SLICES = 8
 
 @pytest.fixture(scope="module", params=GAMES)
 def game(request):
-    return load(request.param)
+    return spec(request.param)
 
 
-def test_contract_is_complete(game):
-    """Every member the typed contract names is there at run time too (mypy checks the types)."""
-    names = set(Engine.__annotations__) | {n for n in vars(Engine) if not n.startswith("_")}
-    missing = sorted(n for n in names if not hasattr(game, n))
-    assert not missing, missing
+def test_the_spec_is_the_whole_contract(game):
+    """The spec is a GameSpec whose every engine field is a function, and every legal action names its player."""
+    import dataclasses
+    assert isinstance(game, GameSpec)
+    engine = [f.name for f in dataclasses.fields(GameSpec) if f.default is dataclasses.MISSING
+              and f.default_factory is dataclasses.MISSING and f.name not in ("id", "home", "lesson_langs", "players",
+                                                                                "sections", "rulings")]
+    assert len(engine) >= 16 and all(callable(getattr(game, name)) for name in engine), engine
+    state = game.setup(min(game.players), seed=1)
+    for seat in game.to_move(state):
+        assert all(a.player == seat for a in game.legal_actions(state, seat))
+
+
+def test_conformance_catches_an_action_naming_another_player(game):
+    import dataclasses
+    wrong = dataclasses.replace(game, legal_actions=lambda s, p: [dataclasses.replace(a, player=(p + 1) % s.players)
+                                                                    for a in game.legal_actions(s, p)])
+    assert any("names another player" in p for p in conformance.playout(wrong, 1, check=False).problems)
 
 
 @pytest.mark.parametrize("part", range(SLICES))
 def test_random_games_keep_every_invariant(game, part):
     problems = []
     # a game whose playouts are long (Aqua Fest: ~200 actions) may ask for fewer: SPEC.conformance_games
-    for seed in range(part, game.SPEC.conformance_games, SLICES):
+    for seed in range(part, game.conformance_games, SLICES):
         # one game in 49 also draws every viewer's board every 25 actions (49 is prime to SLICES: those games
         # fall in every slice alike)
         result = conformance.playout(game, seed, svg_every=25 if seed % 49 == 0 else 0)
@@ -51,9 +64,9 @@ def test_replay_from_seed_and_log(game, seed):
 
 
 def test_same_seed_same_game_other_seed_other_game(game):
-    a = game.setup(min(game.SPEC.players), seed=123)
-    b = game.setup(min(game.SPEC.players), seed=123)
-    c = game.setup(min(game.SPEC.players), seed=124)
+    a = game.setup(min(game.players), seed=123)
+    b = game.setup(min(game.players), seed=123)
+    c = game.setup(min(game.players), seed=124)
     assert a == b and game.to_json(a) == game.to_json(b)
     assert a != c
 
@@ -61,7 +74,7 @@ def test_same_seed_same_game_other_seed_other_game(game):
 def test_some_candidate_is_refused_and_changes_nothing(game):
     """The illegal-action check is not vacuous: candidates include refused actions."""
     import random
-    state = game.setup(min(game.SPEC.players), seed=5)
+    state = game.setup(min(game.players), seed=5)
     before = game.to_json(state)
     refused = 0
     for action in game.candidate_actions(state, random.Random(1)):
@@ -76,10 +89,10 @@ def test_some_candidate_is_refused_and_changes_nothing(game):
 
 def test_conformance_catches_a_leak(game, monkeypatch):
     """The leak check can fail: a view that shows every hand must be reported."""
-    state = game.setup(min(game.SPEC.players), seed=9)
-    real_view = game.view
-    monkeypatch.setattr(game, "view", lambda s, p=None: real_view(s, None))
-    problems = conformance.check_views(game, state, svg=False)
+    state = game.setup(min(game.players), seed=9)
+    import dataclasses
+    leaky = dataclasses.replace(game, view=lambda s, p=None: game.view(s, None))
+    problems = conformance.check_views(leaky, state, svg=False)
     assert any("shows hidden" in p for p in problems)
 
 

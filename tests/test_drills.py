@@ -12,7 +12,7 @@ import re
 import pytest
 
 from tutor.core import drill as D
-from tutor.core.game import info, ready_games
+from tutor.core.game import ready_games, spec
 from tutor.core.rules import cite
 from tutor.lesson_source import parts
 from tutor.widgets.drill import DrillPlayer
@@ -24,7 +24,7 @@ SEEDS = 60
 
 
 def _langs(game):
-    return info(game).lesson_langs
+    return spec(game).lesson_langs
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -69,16 +69,18 @@ def mypy(*targets: str, cwd: Path = ROOT, path: Path = ROOT) -> subprocess.Compl
 
 
 def test_the_contract_type_checks():
-    """mypy over the shared code and over each game's registration (the package itself passed as an
-    `Engine`), so a game that drifts from the contract fails here."""
+    """mypy over the shared code and over each game's spec (GameSpec[State, Action], every field typed), so a game
+    that drifts from the contract fails here."""
     done = mypy("tutor/core", "tutor/widgets", "tutor/lesson.py", *(f"tutor/games/{g}/__init__.py" for g in ready_games()))
     assert done.returncode == 0, done.stdout + done.stderr
 
 
 def test_the_type_check_can_fail(tmp_path):
     bad = tmp_path / "bad_game.py"
-    bad.write_text("import bad_game as me\nfrom tutor.core.game import register, GameSpec\n"
-                   "def setup(players: str) -> int: return 1\n"
-                   "register(GameSpec(id='x', lesson_langs=('en',), players=range(2, 3)), me)\n")
+    bad.write_text("from pathlib import Path\nfrom tutor.core.game import GameSpec\n"
+                   "def legal_actions(state: int, player: str) -> int: return 1\n"
+                   "SPEC = GameSpec(id='x', home=Path('.'), lesson_langs=('en',), players=range(2, 3),\n"
+                   "                legal_actions=legal_actions)\n")
     done = mypy(str(bad), cwd=tmp_path)
     assert done.returncode == 1 and "incompatible type" in done.stdout, done.stdout
+    assert 'Missing named argument "apply"' in done.stdout, done.stdout      # a game that leaves out a part

@@ -19,7 +19,7 @@ import pytest
 import yaml
 
 from tutor import lesson_source
-from tutor.core.game import info, load, ready_games
+from tutor.core.game import ready_games, spec
 from tutor.core.scenario import lesson_files, load_file, replay
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -46,7 +46,7 @@ def scenario_paths(game: str) -> list[Path]:
 
 
 def notebooks(game: str) -> dict[str, Path]:
-    g = info(game)
+    g = spec(game)
     first = g.lesson_langs[0]
     return {lang: ROOT / "notebooks" / (f"{g.stem}.ipynb" if lang == first else f"{g.stem}.{lang}.ipynb")
             for lang in g.lesson_langs}
@@ -60,14 +60,14 @@ SCENARIO_IDS = [f"{g}/{p.stem}" for g, p in ALL_SCENARIOS]
 def sections(game: str, lang: str = "") -> dict[str, list[str]]:
     """{section id: the lesson parts that teach it}, derived from the lesson's citations (its first language
     unless `lang` is given)."""
-    taught, _ = lesson_source.section_parts(game, lang or info(game).lesson_langs[0])
+    taught, _ = lesson_source.section_parts(game, lang or spec(game).lesson_langs[0])
     return taught
 
 
 def shown(game: str) -> dict[str, list[str]]:
     """{part anchor: the scenario ids it shows}."""
     return {p.anchor: [m.group(2) for code in p.code for m in BOARD.finditer(code) if m.group(1) == "scenario"]
-            for p in lesson_source.parts(game, info(game).lesson_langs[0])}
+            for p in lesson_source.parts(game, spec(game).lesson_langs[0])}
 
 
 def scenario_ids(game: str) -> dict[str, Path]:
@@ -90,13 +90,13 @@ def test_there_are_scenarios(game):
     assert lesson_files(game) == scenario_paths(game)
 
 
-@pytest.mark.parametrize("game,lang", [(g, lang) for g in GAMES for lang in info(g).lesson_langs])
+@pytest.mark.parametrize("game,lang", [(g, lang) for g in GAMES for lang in spec(g).lesson_langs])
 def test_every_section_is_taught_by_a_part(game, lang):
     """Every rulebook heading (tutor/games/<game>/sections.py, the one list) is quoted by a part's citation line,
     and every quoted heading is one of them."""
     taught, problems = lesson_source.section_parts(game, lang)
     assert not problems, "\n".join(problems)
-    assert set(taught) == {s.id for s in load(game).SECTIONS}
+    assert set(taught) == {s.id for s in spec(game).sections}
     untaught = sorted(sid for sid, parts in taught.items() if not parts)
     assert not untaught, f"no part of lesson.{lang}.md cites the headings of {untaught}"
     assert taught == sections(game), "the languages cite the rulebook differently"
@@ -124,7 +124,7 @@ def test_every_section_is_shown_on_a_board(game):
     """A heading is shown where it is taught (a worked example, quiz, your-turn step, position, sandbox or game in
     a part that cites it) or by a worked example that names it as its rule."""
     boards = {p.anchor: [m.group(1) for code in p.code for m in BOARD.finditer(code)]
-              for p in lesson_source.parts(game, info(game).lesson_langs[0])}
+              for p in lesson_source.parts(game, spec(game).lesson_langs[0])}
     by_rule = {load_file(path).get("rule") for path in scenario_paths(game)}
     bare = [sid for sid, parts in sections(game).items()
             if not any(boards.get(part) for part in parts) and sid not in by_rule
@@ -132,7 +132,7 @@ def test_every_section_is_shown_on_a_board(game):
     assert not bare, f"these headings are never shown on a board: {bare}"
 
 
-@pytest.mark.parametrize("game,lang", [(g, lang) for g in GAMES for lang in info(g).lesson_langs])
+@pytest.mark.parametrize("game,lang", [(g, lang) for g in GAMES for lang in spec(g).lesson_langs])
 def test_every_part_anchor_is_in_the_notebook(game, lang):
     path = notebooks(game)[lang]
     present = anchors(path)
@@ -144,7 +144,7 @@ def test_every_part_anchor_is_in_the_notebook(game, lang):
 def test_shown_lesson_files_exist(game):
     """Every worked example, quiz and task the lesson calls has its file."""
     folders = {"scenario": "scenarios", "quiz": "quizzes", "your_turn": "tasks"}
-    calls = [m.groups() for p in lesson_source.parts(game, info(game).lesson_langs[0]) for code in p.code
+    calls = [m.groups() for p in lesson_source.parts(game, spec(game).lesson_langs[0]) for code in p.code
              for m in BOARD.finditer(code) if m.group(1) in folders]
     assert calls
     for helper, ref in calls:
@@ -177,7 +177,7 @@ def test_scenario_replays_cleanly(game, path):
 @pytest.mark.parametrize("game,path", ALL_SCENARIOS, ids=SCENARIO_IDS)
 def test_scenario_is_narrated_in_every_language(game, path):
     data = load_file(path)
-    langs = info(game).lesson_langs
+    langs = spec(game).lesson_langs
     for lang in langs:
         assert (data.get("title") or {}).get(lang), f"title lacks {lang}"
         assert (data.get("intro") or {}).get(lang), f"intro lacks {lang}"
@@ -201,7 +201,7 @@ def test_expectations_are_precise(game, path):
                          ids=[i for i in SCENARIO_IDS if i.startswith("aqua_fest/")])
 def test_every_step_names_its_rule(game, path):
     """Aqua Fest scenarios state on every step which section it teaches (a real heading)."""
-    heads = {s.id for s in load(game).SECTIONS}
+    heads = {s.id for s in spec(game).sections}
     data = load_file(path)
     assert data.get("rule") in heads
     for i, step in enumerate(data["steps"], start=1):
@@ -213,7 +213,7 @@ def test_every_step_names_its_rule(game, path):
 @pytest.mark.parametrize("game", GAMES)
 def test_lessons_never_point_outside_the_project(game):
     """The rulebooks live outside the project and are never read at run or test time."""
-    files = scenario_paths(game) + [*(lesson_source.path(game, lang) for lang in info(game).lesson_langs),
+    files = scenario_paths(game) + [*(lesson_source.path(game, lang) for lang in spec(game).lesson_langs),
                                     ROOT / "tools" / "build_notebooks.py", *notebooks(game).values(),
                                     ROOT / "notebooks" / "index.ipynb"]
     for path in files:
@@ -338,7 +338,7 @@ def test_aqua_fest_coral_refusal_cites_what_is_forbidden():
     assert data["steps"][0]["refused"] == "aqua_fest:forbidden"
     assert first.refusal is not None and first.refusal.rule == "aqua_fest:forbidden"
     assert first.refusal.key == "aqua_fest.err.path_blocked"
-    game = load("aqua_fest")                                 # the position as the file sets it up, built anew
+    game = spec("aqua_fest")                                 # the position as the file sets it up, built anew
     assert game.to_json(first.state) == game.to_json(setup(data["setup"]))
     assert is_coral(first.state, cell_index("C4"))          # the coral sits between start and target
 
@@ -560,11 +560,11 @@ def test_every_ruling_the_code_names_exists():
     learner can read in the game's rulings."""
     import re
 
-    from tutor.core.game import load
+    from tutor.core.game import spec
     cited = []
     for path in sorted((ROOT / "tutor" / "games").glob("*/*.py")):
         game = path.parent.name
-        known = {r.id.split("/", 1)[1] for r in load(game).RULINGS}
+        known = {r.id.split("/", 1)[1] for r in spec(game).rulings}
         for m in re.finditer(r"ruling [\"']?((?:[a-z_]+/)?[a-z][a-z0-9-]+)", path.read_text(encoding="utf-8")):
             slug = m.group(1).split("/", 1)[-1]
             cited.append(slug)

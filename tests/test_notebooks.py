@@ -21,7 +21,7 @@ from nbclient import NotebookClient
 
 from tutor import lesson_source
 from tutor.core import i18n
-from tutor.core.game import info, ready_games
+from tutor.core.game import ready_games, spec
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
@@ -31,7 +31,7 @@ READY = ready_games()
 
 def lesson_names(game: str) -> dict[str, str]:
     """{notebook file name: language} for one game, its first language first."""
-    g = info(game)
+    g = spec(game)
     first = g.lesson_langs[0]
     return {(f"{g.stem}.ipynb" if lang == first else f"{g.stem}.{lang}.ipynb"): lang for lang in g.lesson_langs}
 
@@ -299,7 +299,7 @@ def test_lesson_has_every_part_of_its_source_in_order(name):
 def test_lesson_sources_have_the_same_parts_and_code_in_every_language(game):
     """lesson.<lang>.md for each lesson language, with the same anchors and the same code cells in the same
     order (only the parameters cell's `lang` differs), cells split alike, the same headings cited per part."""
-    assert lesson_source.languages(game) == list(info(game).lesson_langs)
+    assert lesson_source.languages(game) == list(spec(game).lesson_langs)
     assert lesson_source.differences(game) == []
     langs = lesson_source.languages(game)
     for lang in langs:
@@ -331,7 +331,7 @@ def test_index_lists_every_game_with_relative_links():
     nb = nbformat.read(NOTEBOOKS / "index.ipynb", as_version=4)
     text = markdown(nb)
     for game_id in ready_games():
-        g = info(game_id)
+        g = spec(game_id)
         assert g.title("en") in text and g.title("ru") in text, g.id
     for name in LESSONS:
         assert f"]({name})" in text, f"the index does not link {name}"
@@ -407,7 +407,7 @@ def test_index_has_a_title_and_says_which_games_have_no_lesson_in_a_section_lang
     ru = next(c.source for c in nb.cells if 'lang="ru"' in c.source.split("\n", 1)[0])
     prose = ru.split("\n|")[0]
     for game_id in ready_games():
-        g = info(game_id)
+        g = spec(game_id)
         if "ru" not in g.lesson_langs:     # named as printed on its box, e.g. «Острів котів»
             assert g.title(g.lesson_langs[-1]).split(" (")[0] in prose, f"the ru section does not name {game_id}"
     assert "JupyterLab" not in next(line for line in text.splitlines() if "How to use it" in line)

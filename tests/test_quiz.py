@@ -20,7 +20,8 @@ import yaml
 from tutor import lesson
 from tutor.core import quiz as Q
 from tutor.core.errors import RuleViolation
-from tutor.core.game import info, ready_games
+from tutor.core.game import ready_games
+from tutor.core.game import spec as game_spec
 from tutor.core.scenario import ScenarioError
 from tutor.widgets.quiz import Quiz
 
@@ -29,7 +30,7 @@ LANGS = ("en", "ru")
 QUIZ_FILES = sorted((ROOT / "lessons").glob("*/quizzes/*.yaml"))
 QUIZ_IDS = [f"{p.parent.parent.name}/{p.stem}" for p in QUIZ_FILES]
 # (quiz id, language) for every lesson language of the quiz's game (Мяури and Aqua Fest: en, ru; Паперові океани: en, uk)
-QUIZ_LANGS = [(i, lang) for i in QUIZ_IDS for lang in info(i.split("/")[0]).lesson_langs]
+QUIZ_LANGS = [(i, lang) for i in QUIZ_IDS for lang in game_spec(i.split("/")[0]).lesson_langs]
 # the quiz widget's words per language: wrong, why not, right
 VERDICT_WORDS = {"en": ("Not quite", "Why not", "Right!"), "ru": ("Не совсем", "Почему нет", "Верно!"),
                  "uk": ("Не зовсім", "Чому ні", "Правильно!")}
@@ -83,7 +84,7 @@ def test_quiz_speaks_english_and_russian(path):
     """Every quiz speaks English and each other lesson language of its game (Russian, Ukrainian)."""
     quiz = Q.load_file(path)
     assert quiz["id"] == f"{path.parent.parent.name}/{path.stem}"
-    others = [lang for lang in info(quiz["game"]).lesson_langs if lang != "en"]
+    others = [lang for lang in game_spec(quiz["game"]).lesson_langs if lang != "en"]
     assert others
     texts = [quiz["question"], quiz["title"], quiz["explain"]] + [c["label"] for c in quiz["choices"]]
     for t in texts:
@@ -166,7 +167,7 @@ def test_choice_labels_name_an_answer_not_its_reason(path):
     """A label like "Player 3: nearest Kiti's right hand" teaches the rule before the learner thinks;
     labels are short answers with no colon-led reason (the reason comes after answering)."""
     for choice in Q.load_file(path)["choices"]:
-        for lang in info(Q.load_file(path)["game"]).lesson_langs:
+        for lang in game_spec(Q.load_file(path)["game"]).lesson_langs:
             label = choice["label"][lang]
             assert ":" not in label and len(label.split()) <= 4, label
 
@@ -290,7 +291,7 @@ def test_every_lesson_quiz_has_a_hint_that_points_at_the_rule_not_the_answer(pat
     quiz = Q.load_file(path)
     assert "hint" in quiz, f"{quiz['id']}: no 'hint' (what a wrong answer reads first: the rule that decides)"
     [right] = [o for o in Q.evaluate(quiz) if o.correct]
-    for lang in info(quiz["game"]).lesson_langs:
+    for lang in game_spec(quiz["game"]).lesson_langs:
         hint = quiz["hint"][lang]
         assert len(hint.split()) >= 8, (lang, hint)
         assert bool(re.search("[а-яёіїєґ]", hint, re.I)) == (lang != "en"), (lang, hint)
@@ -501,7 +502,7 @@ def test_a_points_question_gets_the_score_lines_even_where_the_game_picks_only_e
     """Паперові океани's own "why not" gives score lines for a round's points only; asked about the game's score
     (the shared `scores` key), a wrong answer still gets that player's score line by line (tutor.core.quiz: a
     question about points is answered by the score, not by events alone)."""
-    from tutor.core.game import load as load_game
+    from tutor.core.game import spec as load_game
     quiz = copy.deepcopy(load("sea_salt_paper/what-does-it-score"))
     right = next(o for o in Q.evaluate(quiz) if o.correct)
     total = next(b.total for b in load_game("sea_salt_paper").score(right.shown) if b.player == 0)

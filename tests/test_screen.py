@@ -45,10 +45,10 @@ def test_the_page_widget_tells_the_width_and_nonsense_changes_nothing():
 
 @pytest.mark.parametrize("game", ready_games())
 def test_every_game_draws_each_layout(game):
-    from tutor.core.game import load
+    from tutor.core.game import spec
     from tutor.widgets.common import render
-    g = load(game)
-    view = g.view(g.setup(min(g.SPEC.players), seed=1), 0)
+    g = spec(game)
+    view = g.view(g.setup(min(g.players), seed=1), 0)
     for name in ("phone", "laptop", "projector"):
         assert layouts(render(g, view, layout=name)) == {name}
     screen.set_width(390)

@@ -12,7 +12,7 @@ import pytest
 
 from tutor.core.conformance import Text
 from tutor.core.errors import RuleViolation, SavedStateError
-from tutor.core.game import load, ready_games
+from tutor.core.game import ready_games, spec
 from tutor.core.i18n import text
 from tutor.core.safe_input import MAX_SAVED_BYTES
 from tutor.core.session import Session
@@ -21,7 +21,7 @@ GAMES = ready_games()
 
 
 def count(game_id: str) -> int:
-    allowed = load(game_id).SPEC.players
+    allowed = spec(game_id).players
     return 3 if 3 in allowed else allowed.start
 
 
@@ -110,8 +110,8 @@ def test_hot_seat_passes_the_device_and_shows_only_the_holders_hand(game_id):
 @pytest.mark.parametrize("game_id", GAMES)
 def test_seeded_deals_and_bots_replay_the_same(game_id):
     players = count(game_id)
-    game = load(game_id)
-    options = dict(game.SPEC.play_setup)
+    game = spec(game_id)
+    options = dict(game.play_setup)
     # the deals themselves (hot seat: no bot moves first): the seed, then "seed/1", "seed/2", ...
     deals = Session(game_id, players=players, seed=11, bots=False)
     assert deals.state == game.setup(players, seed=11, **options)
@@ -186,8 +186,8 @@ def steps_of(s: Session, before, action, rng_state) -> list:
 def test_the_viewer_is_never_told_anothers_hidden_cards(game_id):
     """Whatever is hidden from the learner before and after a step (another seat's hand, a card drawn) is in
     neither their board view nor the events the session tells them, over whole games with bots."""
-    game = load(game_id)
-    revealing = set(game.SPEC.revealing_events)
+    game = spec(game_id)
+    revealing = set(game.revealing_events)
     checked = 0
     for seed in range(3):
         s = Session(game_id, players=count(game_id), seat=1, seed=seed)
@@ -251,7 +251,7 @@ def test_a_set_position_keeps_the_bots_still_and_comes_back_on_new_game():
     s.new_game()
     assert s.state == start and s.history == [] and s.events_log == [] and s.last_events == ()
     # a fresh deal set as a position: everyone dives at once; the others wait, unless bots are asked to move
-    dealt = load("maui").setup(3, seed=1)
+    dealt = spec("maui").setup(3, seed=1)
     still = Session.from_state("maui", dealt, 0)
     moving = Session.from_state("maui", dealt, 0, bots_move=True)
     dive = still.game.legal_actions(dealt, 0)[0]

@@ -10,7 +10,7 @@ import pkgutil
 import pytest
 
 from tutor.core import svg as S
-from tutor.core.game import load, ready_games
+from tutor.core.game import ready_games, spec
 
 
 def a_drawing_of_every_kind():
@@ -81,11 +81,11 @@ def test_every_ready_games_boards_are_unchanged(monkeypatch):
     and written by to_string, then (every cached piece forgotten) drawn with svgwrite and written by svgwrite."""
     checked = 0
     for game_id in ready_games():
-        game = load(game_id)
-        state = game.setup(max(game.SPEC.players), seed=3)
+        game = spec(game_id)
+        state = game.setup(max(game.players), seed=3)
         for viewer in [None, *range(state.players)]:
             view = game.view(state, viewer)
-            for lang in game.SPEC.lesson_langs:
+            for lang in game.lesson_langs:
                 _forget_drawn_pieces(game_id)
                 fast = game.render(view, lang=lang)
                 _forget_drawn_pieces(game_id)
@@ -112,9 +112,9 @@ def test_drawing_every_game_needs_no_svgwrite():
     import sys
     code = ("import sys\n"
             "from tutor import lesson\n"
-            "from tutor.core.game import load, ready_games\n"
-            "for g in map(load, ready_games()):\n"
-            "    s = g.setup(min(g.SPEC.players), seed=1)\n"
+            "from tutor.core.game import ready_games, spec\n"
+            "for g in map(spec, ready_games()):\n"
+            "    s = g.setup(min(g.players), seed=1)\n"
             "    assert g.render(g.view(s, 0)).startswith('<svg')\n"
             "print('svgwrite' in sys.modules)\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
@@ -143,8 +143,8 @@ def test_fitted_words_keep_to_the_small_print_floor_and_narrow_only_what_is_too_
 
 @pytest.mark.parametrize("game_id", ready_games())
 def test_every_game_draws_the_laptop_by_default_and_refuses_an_unknown_layout(game_id):
-    game = load(game_id)
-    view = game.view(game.setup(game.SPEC.players[-1], seed=2, **game.SPEC.play_setup), 0)
+    game = spec(game_id)
+    view = game.view(game.setup(game.players[-1], seed=2, **game.play_setup), 0)
     assert game.render(view) == game.render(view, layout="laptop")
     assert 'data-layout="laptop"' in game.render(view)
     with pytest.raises(ValueError, match="phone"):
@@ -159,16 +159,16 @@ def test_every_game_lays_its_board_out_for_each_screen(game_id):
     import random
 
     from layout_check import layout_problems
-    game = load(game_id)
+    game = spec(game_id)
     for seed in range(2):
         rnd = random.Random(seed)
-        s = game.setup(game.SPEC.players[-1], seed=seed, **game.SPEC.play_setup)
+        s = game.setup(game.players[-1], seed=seed, **game.play_setup)
         for step in range(60):
             if game.is_over(s):
                 break
             if step % 15 == 0:
                 for layout in S.LAYOUTS:
-                    svg = game.render(game.view(s, 0), lang=game.SPEC.lesson_langs[-1], layout=layout)
+                    svg = game.render(game.view(s, 0), lang=game.lesson_langs[-1], layout=layout)
                     assert layout_problems(svg, layout) == [], (game_id, seed, step, layout)
             p = rnd.choice(game.to_move(s))
             s, _ = game.apply(s, rnd.choice(game.legal_actions(s, p)))

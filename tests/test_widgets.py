@@ -7,6 +7,7 @@ it would be a "Something went wrong" instead of a lesson.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import random
@@ -14,7 +15,7 @@ import re
 
 import ipywidgets as W
 import pytest
-from helpers import mentions as contains_id, legal_buttons, unavailable_buttons
+from helpers import mentions as contains_id, legal_buttons, swap_spec, unavailable_buttons
 
 from tutor import lesson
 from tutor.widgets.lazy import LazyPart
@@ -39,7 +40,7 @@ def widget_guard(guard_spy):
     return guard_spy
 
 
-def dump_renderer(view, *, highlight=(), lang="en", events=()):
+def dump_renderer(view, *, highlight=(), lang="en", events=(), choosable=None, layout=None):
     """A stand-in renderer that writes everything it was given into the 'SVG' (to test the wiring)."""
     payload = {"view": view, "highlight": list(highlight), "lang": lang, "events": [e.kind for e in events]}
     return f"<svg data-dump='{json.dumps(payload, ensure_ascii=False)}'/>"
@@ -185,7 +186,7 @@ def test_scenario_player_sends_the_frames_the_page_asks_for_with_the_symbols_onc
 
 
 def test_scenario_player_draws_the_frame_viewer_highlight_and_events(monkeypatch):
-    monkeypatch.setattr(maui, "render", dump_renderer)
+    swap_spec(monkeypatch, "maui", render=dump_renderer)
     data = dict(WORKED_ROUND, viewer=2, highlight=["kiti"])
     p = ScenarioPlayer(data, lang="ru")
     got = dumped(p.svg)
@@ -245,7 +246,7 @@ def test_renderer_failure_is_friendly_not_a_traceback(monkeypatch, guard_spy):
 
     guard_spy.allow_unexpected = True
     p = ScenarioPlayer(WORKED_ROUND, lang="en")
-    monkeypatch.setattr(maui, "render", broken)
+    monkeypatch.setattr(p, "game", dataclasses.replace(p.game, render=broken))
     p.show(1)
     assert p.svg == "", "the page asks for the frame; drawing it fails"
     assert "Something went wrong: KeyError" in p.errors.message
@@ -378,7 +379,7 @@ def take_device(t) -> int:
 
 
 def test_play_table_draws_the_learners_view_and_passes_the_device_in_hot_seat(monkeypatch):
-    monkeypatch.setattr(maui, "render", dump_renderer)
+    swap_spec(monkeypatch, "maui", render=dump_renderer)
     t = PlayTable("maui", players=4, seat=2, seed=3)
     got = dumped(t.svg)
     assert got["view"]["viewer"] == 2

@@ -216,7 +216,7 @@ def play_to_the_end(t, seat=0, check_secrets=True):
             leaks = [x for x in af.secrets(t.state, seat) if contains_id(text, x)]
             assert not leaks, f"step {step}: {leaks}"
         mover = af.to_move(t.state)[0]
-        press(t, labels.bot_action(af, t.state, mover, rng))
+        press(t, labels.bot_action(af.SPEC, t.state, mover, rng))
         assert t.errors.message == "", t.errors.message
     raise AssertionError("the game did not end")
 
@@ -269,7 +269,7 @@ def test_hot_seat_undo_save_and_load():
             assert take.seat == mover and t.view["board"] == ""
             take.click()
         assert t.viewer == mover and {b.action.player for b in t.action_buttons()} == {mover}
-        press(t, labels.bot_action(af, t.state, mover, random.Random(1)))
+        press(t, labels.bot_action(af.SPEC, t.state, mover, random.Random(1)))
         assert t.errors.message == ""
     saved = t.save()
     state = t.state

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tutor.core.game import load, ready_games, spec
+from tutor.core.game import ready_games, spec
 from tutor.core.scenario import adapter, lesson_files, load_file, replay
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -28,7 +28,7 @@ def acts(step: dict) -> bool:
 def setup_events(data: dict) -> list:
     """What laying out the table did: the game's staged setup's events, when it has one."""
     adapt = adapter(data["game"])
-    if not hasattr(adapt, "setup_stages"):
+    if adapt.setup_stages is None:
         return []
     return [e for _, _, events in adapt.setup_stages(data["setup"]) for e in events]
 
@@ -106,7 +106,7 @@ def answers_shown(data: dict, frames, lang: str) -> list[str]:
     """Steps that ask a question ("…?") while the title or a board label the step changed already prints a number
     that only the next step's answer gives (nobody had said it yet): Паперові океани's two mermaids asked «Скільки
     дадуть дві русалки?» beside «карти 8», under the title «…дві русалки, 4 + 3»."""
-    game = load(data["game"])
+    game = spec(data["game"])
     problems, told, before = [], numbers((data.get("intro") or {}).get(lang, "")), None
     title = numbers((data.get("title") or {}).get(lang, ""))
     for i, frame in enumerate(frames):

@@ -16,7 +16,7 @@ import pytest
 from tutor import lesson
 from tutor.core import task as T
 from tutor.core.errors import RuleViolation
-from tutor.core.game import info, load, ready_games
+from tutor.core.game import ready_games, spec
 from tutor.core.scenario import ScenarioError
 from tutor.widgets.board import without_choices
 from tutor.widgets.common import ui
@@ -47,7 +47,7 @@ def plain(text: str) -> str:
 def notebook_parts(game: str) -> dict[str, str]:
     """part anchor -> the code of its cells, from the lesson source the notebooks are built from."""
     from tutor.lesson_source import parts
-    return {p.anchor: "\n".join(p.code) for p in parts(game, info(game).lesson_langs[0]) if p.anchor}
+    return {p.anchor: "\n".join(p.code) for p in parts(game, spec(game).lesson_langs[0]) if p.anchor}
 
 
 # --------------------------------------------------------------------------- the task files
@@ -70,7 +70,7 @@ def test_the_engine_finds_a_right_and_a_wrong_move(game, path):
     assert task["id"] == f"{game}/{path.stem}"
     assert T.check(task) == []
     for key in ("prompt", "hint", "explain", "title"):
-        for lang in info(game).lesson_langs:
+        for lang in spec(game).lesson_langs:
             assert task[key][lang].strip(), (key, lang)
 
 
@@ -100,7 +100,7 @@ def test_malformed_tasks_get_clear_messages(change, words):
 
 def moves(task: dict):
     """(a right action, a legal action that misses) per the engine."""
-    game = load(task["game"])
+    game = spec(task["game"])
     state = T.start(task)
     right = wrong = None
     for action in game.legal_actions(state, T.seat(task)):
@@ -130,7 +130,7 @@ def press(w: YourTurn, action) -> None:
 
 
 def langs():
-    return [(tid, lang) for (g, _), tid in zip(TASKS, TASK_IDS) for lang in info(g).lesson_langs]
+    return [(tid, lang) for (g, _), tid in zip(TASKS, TASK_IDS) for lang in spec(g).lesson_langs]
 
 
 @pytest.mark.parametrize("task_id,lang", langs())
@@ -184,7 +184,7 @@ def test_a_refused_move_is_explained_with_its_rule_and_the_hint(lang):
 def test_hidden_cards_stay_hidden_in_a_task():
     """The learner's seat sees its own hand, never the others' (their cards are in `then`, not on screen)."""
     w = YourTurn("maui/left-hand")
-    game = load("maui")
+    game = spec("maui")
     for secret in game.secrets(w.state, w.seat):
         assert secret not in w.svg
 
@@ -211,8 +211,8 @@ def test_the_board_shows_how_the_round_ended_not_the_next_deal(lang):
 def test_a_task_gives_no_advice_before_the_learner_decides():
     """A task judges the learner's own decision: the game's advice (STOP or LAST CHANCE?) would answer it."""
     w = YourTurn("sea_salt_paper/play-it-safe")
-    game = load("sea_salt_paper")
-    assert game.SPEC.parts().advice(w.state, w.seat, "en"), "the play table would advise here"
+    game = spec("sea_salt_paper")
+    assert game.parts().advice(w.state, w.seat, "en"), "the play table would advise here"
     assert w.view["advice"] == "" and w.advice_html == ""
 
 
@@ -258,7 +258,7 @@ def test_a_miss_gives_the_hint_first_and_tells_each_event_once_and_only_its_roun
     the same event twice (C5); and what the learner reads ends with the learner's round, as the board does, never
     the next round's deal (T11: the verdict was built from every event, not the told ones)."""
     w = YourTurn(task_id, lang=lang)
-    game = load(w.task["game"])
+    game = spec(w.task["game"])
     start = T.start(w.task)
     for action in game.legal_actions(start, w.seat):
         _after, _events, problems, shown, told = T.outcome(w.task, start, action)
@@ -300,7 +300,7 @@ def test_a_finished_task_keeps_the_learners_round_end_on_the_board(lang):
     neither drawn nor told: the board keeps round 1's end (C8: the bot played on into round 2)."""
     w = YourTurn("sea_salt_paper/play-it-safe", lang=lang)
     start = T.start(w.task)
-    stop = next(a for a in load("sea_salt_paper").legal_actions(start, w.seat) if type(a).__name__ == "Stop")
+    stop = next(a for a in spec("sea_salt_paper").legal_actions(start, w.seat) if type(a).__name__ == "Stop")
     w.act(stop)
     assert w.outcome == "done"
     assert w.state.round == start.round

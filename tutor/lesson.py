@@ -27,10 +27,11 @@ import inspect
 
 import ipywidgets as W
 
-from tutor.core.game import load, spec
+from tutor.core.errors import RuleViolation
+from tutor.core.game import spec
 from tutor.core.i18n import language_name
 from tutor.widgets.common import (
-    CSS, ErrorArea, MessageSink, accepts, esc, guard, lessons_dir, localised, render, safe_cite, ui,
+    CSS, ErrorArea, MessageSink, esc, guard, lessons_dir, localised, render, safe_cite, ui,
 )
 from tutor.widgets.lazy import LazyPart
 
@@ -152,10 +153,10 @@ def sandbox(game: str, lang: str = "en", **kwargs):
 @_never_raise_static
 def rulings(game: str, lang: str = "en"):
     """The tutor's rulings for `game`: each decision and its reason, with the section it concerns."""
-    module = load(game)
+    game_spec = spec(game)
     # rulings on one section in a row are grouped under its name (a list could begin ten lines with one heading)
     groups: list = []
-    for r in module.RULINGS:
+    for r in game_spec.rulings:
         if groups and groups[-1][0] == r.rule:
             groups[-1][1].append(r)
         else:
@@ -193,7 +194,7 @@ def components(game: str, lang: str = "en"):
 def position(game: str, state_or_setup, lang: str = "en", viewer=None, highlight=(), events=()):
     """A static picture of a position: a state, a saved-position text, a lesson-style position dict (as
     the game's lesson files write them), or setup keyword arguments (a dict with `players`)."""
-    module = load(game)
+    module = spec(game)
     if isinstance(state_or_setup, dict):
         state = _lesson_position(game, state_or_setup)
         if state is None:
@@ -204,8 +205,6 @@ def position(game: str, state_or_setup, lang: str = "en", viewer=None, highlight
     else:
         state = state_or_setup
     view = module.view(state, viewer)
-    if "layout" not in accepts(module.render):
-        return Static(render(module, view, highlight=highlight, events=events, lang=lang), ("tutor-svg", "tutor-position"))
     # a static picture is drawn before the page can say how wide it is: it carries a board for each screen, and the
     # page's CSS shows the one for its own (tutor.css, .tutor-for-phone / -wide / -projector)
     boards = "".join(f'<div class="tutor-for-{where}">'
@@ -238,7 +237,7 @@ def _lesson_position(game: str, d: dict):
     try:
         return read(d)
     except (ValueError, KeyError, TypeError) as exc:
-        if isinstance(exc, load(game).RuleViolation):
+        if isinstance(exc, RuleViolation):
             raise
         raise ScenarioError(str(exc.args[0]) if exc.args else str(exc)) from exc
 

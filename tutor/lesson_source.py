@@ -118,8 +118,8 @@ def section_parts(game: str, lang: str) -> tuple[dict[str, list[str]], list[str]
     A part teaches the sections whose rulebook heading its citation line quotes (compared without case);
     the tutor's own section (heading "—") is taught by the parts that list the rulings. A quoted heading
     the game does not have is a problem."""
-    from tutor.core.game import load
-    sections = load(game).SECTIONS
+    from tutor.core.game import spec
+    sections = spec(game).sections
     by_heading = {s.heading.casefold(): s.id for s in sections if s.heading != NO_HEADING}
     taught: dict[str, list[str]] = {s.id: [] for s in sections}
     problems = []

@@ -7,14 +7,14 @@ from __future__ import annotations
 import pytest
 
 from tutor.core import drill as D
-from tutor.core.game import info, ready_games
+from tutor.core.game import ready_games, spec
 from tutor.core.i18n import text
 from voila_harness import RENDER_TIMEOUT_MS
 
 from test_browser_lessons import assert_no_errors
 
 PHONE, DESKTOP = {"width": 390, "height": 844}, {"width": 1280, "height": 900}
-CASES = [(g, lang) for g in ready_games() for lang in info(g).lesson_langs]
+CASES = [(g, lang) for g in ready_games() for lang in spec(g).lesson_langs]
 
 
 def one_pick_drill(game: str) -> D.Drill:
@@ -36,7 +36,7 @@ def test_a_learner_practises_with_a_drill(voila_server, browser, game, lang):
     page.js_errors = []
     page.on("pageerror", lambda exc: page.js_errors.append(str(exc)))
     try:
-        stem = info(game).stem
+        stem = spec(game).stem
         page.goto(voila_server.render_url(f"{stem}.ipynb" if lang == "en" else f"{stem}.{lang}.ipynb"))
         page.locator(".tutor-page-status").first.wait_for(state="attached")
         d = one_pick_drill(game)

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import TimeoutError
 
 from tools.site.cached import build_cached
-from tutor.core.game import info, spec
+from tutor.core.game import spec
 from tutor.core.i18n import text
 
 from site_harness import SiteServer, Watched
@@ -48,7 +48,7 @@ def ui(key: str, lang: str, **params) -> str:
 
 
 def page_stem(game: str, lang: str) -> str:
-    return info(game).stem if lang == "en" else f"{info(game).stem}.{lang}"
+    return spec(game).stem if lang == "en" else f"{spec(game).stem}.{lang}"
 
 
 # the first lazy part of a kind on the page: one still closed whose placeholder starts with the label, or one built
@@ -158,7 +158,7 @@ def play_a_move(page, game: str, lang: str) -> None:
 
 
 def follow_language_link(page, game: str, lang: str, server: SiteServer) -> None:
-    other = next(lg for lg in info(game).lesson_langs if lg != lang)
+    other = next(lg for lg in spec(game).lesson_langs if lg != lang)
     href = f"{page_stem(game, other)}.html"
     page.evaluate("window.scrollTo(0, 0)")
     link = page.locator(f"a[href='{href}']").first
@@ -170,7 +170,7 @@ def follow_language_link(page, game: str, lang: str, server: SiteServer) -> None
 
 @pytest.mark.parametrize("game,lang", CASES, ids=[f"{g}.{lg}" for g, lg in CASES])
 def test_a_lesson_works_on_the_static_site(site_server, browser, game, lang):
-    assert lang in info(game).lesson_langs, f"{game} has no lesson in {lang}"
+    assert lang in spec(game).lesson_langs, f"{game} has no lesson in {lang}"
     watched = Watched(browser, viewport={"width": 1280, "height": 900})
     page = watched.page
     page.set_default_timeout(STEP_MS)

@@ -13,14 +13,14 @@ import pytest
 
 from tutor.core import drill as D
 from tutor.core.errors import RuleViolation
-from tutor.core.game import info
+from tutor.core.game import spec
 from tutor.core.rules import cite
 from tutor.games import aqua_fest as AF
 from tutor.games.aqua_fest import components as C
 from tutor.games.aqua_fest.shells import best_assembly
 
 SEEDS = 150
-LANGS = info("aqua_fest").lesson_langs
+LANGS = spec("aqua_fest").lesson_langs
 INTERNAL_ID = re.compile(r"\b(?:u|ll|lr)-(?:white|pink|black)-\d+\b|\b(?:crab|octopus|seahorse|turtle|dolphin|coral)-\d+\b")
 NAMES = ("best-score", "where-to", "second-card", "who-wins", "what-is-taken")
 

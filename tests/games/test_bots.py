@@ -5,16 +5,16 @@ import random
 
 import pytest
 
-from tutor.core.game import load, ready_games
+from tutor.core.game import ready_games, spec
 
 
 @pytest.mark.parametrize("game_id", ready_games())
 @pytest.mark.parametrize("seed", range(6))
 def test_bots_play_whole_games_with_legal_moves(game_id, seed):
-    game = load(game_id)
+    game = spec(game_id)
     bots = importlib.import_module(f"tutor.games.{game_id}.bots")
-    players = list(game.SPEC.players)[seed % len(game.SPEC.players)]
-    state = game.setup(players, seed=seed, **game.SPEC.play_setup)   # as the play table deals
+    players = list(game.players)[seed % len(game.players)]
+    state = game.setup(players, seed=seed, **game.play_setup)   # as the play table deals
     rng = random.Random(seed)
     for _ in range(2000):
         if game.is_over(state):

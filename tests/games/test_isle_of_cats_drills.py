@@ -13,14 +13,14 @@ import pytest
 
 from tutor.core import drill as D
 from tutor.core.errors import RuleViolation
-from tutor.core.game import info, load
+from tutor.core.game import spec
 from tutor.core.rules import cite
 from tutor.games.isle_of_cats import components as C
 from tutor.games.isle_of_cats import rules as R
 from tutor.games.isle_of_cats import scoring
 
 SEEDS = range(150)
-LANGS = info("isle_of_cats").lesson_langs
+LANGS = spec("isle_of_cats").lesson_langs
 NAMES = ("which-take", "may-it-go", "treasure-map", "families", "boat-score")
 ID = re.compile(r"\b(?:cat|rare|common)-[\w-]*\d\b|\bcard-\d+\b")
 def questions(name: str) -> tuple:
@@ -114,7 +114,7 @@ def test_may_it_go_answers_as_the_engine_judges_the_placement():
 
 
 def test_may_it_go_draws_the_place_without_a_verdict():
-    game = load("isle_of_cats")
+    game = spec("isle_of_cats")
     for q in questions("may-it-go")[:12]:
         svg = game.render(game.view(q.state, q.viewer), highlight=q.highlight, lang="en")
         assert 'class="asked"' in svg and 'class="tried"' not in svg and "✗" not in svg

@@ -515,9 +515,9 @@ def test_another_players_draw_is_told_by_its_count_not_as_a_card():
     import random
 
     from tutor.core.events import for_viewer
-    from tutor.core.game import load
+    from tutor.core.game import spec
     from tutor.games.sea_salt_paper.text import card_name, narrate
-    g = load("sea_salt_paper")
+    g = spec("sea_salt_paper")
     s, rnd, told = g.setup(2, seed=3), random.Random(3), 0
     while not g.is_over(s) and told < 4:
         p = rnd.choice(g.to_move(s))
@@ -543,9 +543,9 @@ def test_a_long_hand_lies_unoverlapped_beside_an_empty_played_row():
     covers its neighbour's words (they were clipped: "mermai", "colour coun")."""
     import re
 
-    from tutor.core.game import load
+    from tutor.core.game import spec
     from tutor.games.sea_salt_paper.render import SW, render
-    g = load("sea_salt_paper")
+    g = spec("sea_salt_paper")
     hand = ["mermaid-1", "mermaid-2", "shell-1", "shell-2", "crab-1", "fish-1", "octopus-1", "penguin-1", "sailor-1"]
     s = g.setup(2, seed=1, hands=[hand, ["boat-1"]], zones=[[], ["crab-2", "crab-3"]])
     svg = render(g.view(s, 0), lang="en")

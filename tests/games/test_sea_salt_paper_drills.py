@@ -14,7 +14,7 @@ import pytest
 
 from tutor.core import drill as D
 from tutor.core.errors import RuleViolation
-from tutor.core.game import info
+from tutor.core.game import spec
 from tutor.core.rules import cite
 from tutor.games.sea_salt_paper import components as C
 from tutor.games.sea_salt_paper.rules import (
@@ -24,7 +24,7 @@ from tutor.games.sea_salt_paper.scoring import breakdown, card_points
 
 GAME = "sea_salt_paper"
 SEEDS = 150
-LANGS = info(GAME).lesson_langs
+LANGS = spec(GAME).lesson_langs
 NAMES = ("what-pair-does", "may-end", "colour-bonus", "bet-outcome", "card-points")
 ID = re.compile(r"\b[a-z_]+-\d+\b")          # crab-3, shoal_of_fish-1: never said to a learner
 

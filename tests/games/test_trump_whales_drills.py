@@ -13,14 +13,14 @@ import pytest
 
 from tutor.core import drill as D
 from tutor.core.errors import RuleViolation
-from tutor.core.game import info
+from tutor.core.game import spec
 from tutor.core.rules import cite
 from tutor.games import trump_whales as tw
 from tutor.games.trump_whales import components as C
 from tutor.games.trump_whales.text import card_name
 
 SEEDS = 150
-LANGS = info("trump_whales").lesson_langs
+LANGS = spec("trump_whales").lesson_langs
 DRILLS = {d.id.partition("/")[2]: d for d in D.drills("trump_whales")}
 ID = re.compile(r"\b(orca|narwhal|blue_whale|sperm_whale|five)-\d\b|_whale|trump_whales[.:]")
 

@@ -1,34 +1,29 @@
 """Tides: a game defined only under tests/, to prove a new game needs no shared file edited.
 
-Its own files are its rules, words, rendering, codec, lesson-file adapter and lessons; this file is the glue:
-the contract at the package's top level and the spec it registers. Import it (or name it in TUTOR_GAMES,
-with tests/ on the path) and every generic part of the tutor can play it.
+Its own files are its rules, words, rendering, codec, lesson-file adapter and lessons; this file is the glue: the
+contract at the package's top level and its spec, the one door (tutor.core.game.GameSpec). Name it in TUTOR_GAMES
+(with tests/ on the path) to list it, or `tutor.core.game.add(toy_game.SPEC)` to use it in one process, and every
+generic part of the tutor can play it.
 """
 
 from pathlib import Path
 
 from tutor.core.errors import RuleViolation  # noqa: F401
-from tutor.core.game import GameSpec, ScenarioAdapter, register
-from toy_game import words as _words  # noqa: F401  (registers words and the narrator)
-from toy_game.codec import action_from_json, state_from_json, to_json  # noqa: F401
-from toy_game.render import render  # noqa: F401
-from toy_game.rules import (  # noqa: F401
+from tutor.core.game import GameSpec, part
+from toy_game.codec import action_from_json, state_from_json, to_json
+from toy_game.render import render
+from toy_game.rules import (
     PLAYERS, Lay, State, apply, candidate_actions, check_invariants, is_over, legal_actions, score, secrets, setup,
     to_move, view, winners,
 )
-from toy_game.words import RULINGS, SECTIONS  # noqa: F401
+from toy_game.words import RULINGS, SECTIONS, narrate
 
-
-def _scenario() -> ScenarioAdapter:
-    from toy_game import adapter
-    return adapter
-
-
-import toy_game as _engine  # noqa: E402  (this package, checked against tutor.core.game.Engine)
-
-SPEC = register(GameSpec(
-    id="tides", lesson_langs=("en", "ru"),
-    players=PLAYERS, lessons=Path(__file__).parent / "lessons", conformance_games=200,
-    revealing_events=frozenset({"tides.revealed", "tides.took"}), quiet_events=frozenset(),
-    scenario=_scenario,
-), _engine)
+SPEC: GameSpec[State, Lay] = GameSpec(
+    id="tides", home=Path(__file__).parent, lesson_langs=("en", "ru"), players=PLAYERS,
+    lessons=Path(__file__).parent / "lessons", conformance_games=200,
+    revealing_events=frozenset({"tides.revealed", "tides.took"}),
+    sections=SECTIONS, rulings=RULINGS, narrate=narrate, scenario=part(__name__, ".adapter:ADAPTER"),
+    setup=setup, legal_actions=legal_actions, apply=apply, to_move=to_move, is_over=is_over, score=score,
+    winners=winners, view=view, to_json=to_json, state_from_json=state_from_json, action_from_json=action_from_json,
+    render=render, check_invariants=check_invariants, secrets=secrets, candidate_actions=candidate_actions,
+)

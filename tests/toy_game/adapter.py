@@ -1,6 +1,7 @@
 """Tides in lesson files: setup {players, seed, hands {player: [cards]}}, do {lay {player: card}},
 expect {took {player: [cards]}} plus every game's scores, winners, events and over."""
 
+from tutor.core.game import LessonAdapter
 from tutor.core.scenario import expectations, highlight, per_player, seat  # noqa: F401  (highlight: the adapter's)
 from toy_game.rules import Lay, setup as _setup
 
@@ -31,3 +32,5 @@ def _took(got, value):
 
 
 expect = expectations("tides", {"took": _took})
+
+ADAPTER = LessonAdapter(setup=setup, actions=actions, expect=expect, highlight=highlight)

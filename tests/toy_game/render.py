@@ -10,7 +10,9 @@ def _value(card) -> str:
     return card.split("-")[1]
 
 
-def render(view: dict, *, highlight=(), lang: str = "en", events=()) -> str:
+def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=None, layout=None) -> str:
+    """One drawing for every screen (it is narrow enough for a phone); nothing on it is clicked."""
+    svg.layout_of(layout)           # an unknown layout is refused, as the contract says
     marks = svg.parse_highlight(highlight)
     seats = view["seats"]
     dwg = svg.drawing(W, ROW * len(seats) + 10, title=text("tides.title", lang), desc=f"round {view['round']}")

@@ -1,17 +1,15 @@
 """Tides in words: its rulebook headings and rulings, and its narrator (the words are in locale/)."""
 
-from tutor.core.events import register_narrator
 from tutor.core.i18n import player_name, text
-from tutor.core.rules import Ruling, Section, register_sections
+from tutor.core.rules import rulings, sections
 
 # (slug, the heading as its rulebook prints it); the tutor's titles and every other word: locale/<lang>/tides.po
-SECTIONS = tuple(Section(f"tides:{slug}", heading) for slug, heading in (
+SECTIONS = sections("tides", [
     ("setup", "Setting up"), ("play", "Laying a card"), ("reveal", "The highest takes"), ("scoring", "Scoring"),
     ("end", "End of the game"),
-))
-register_sections(SECTIONS)
+])
 
-RULINGS = (Ruling("tides/ties", "tides:reveal"),)
+RULINGS = rulings("tides", [("ties", "reveal")])     # (slug, the section it concerns)
 
 
 def narrate(event, lang: str) -> str:
@@ -26,5 +24,3 @@ def narrate(event, lang: str) -> str:
     return text("tides.took", lang, player=player_name(d["player"], lang), player_plain=d["player"] + 1,
                 cards=", ".join(map(str, d["cards"])), points=d["points"])
 
-
-register_narrator("tides", narrate)

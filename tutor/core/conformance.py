@@ -27,10 +27,10 @@ class Playout:
 
 
 def random_setup(game, r: random.Random) -> dict:
-    players = r.choice(list(game.SPEC.players))
-    variants = [v for v in game.SPEC.variants if r.random() < 0.3]
+    players = r.choice(list(game.players))
+    variants = [v for v in game.variants if r.random() < 0.3]
     # other setup options a game wants tried (name -> the values to pick from)
-    options = {name: r.choice(values) for name, values in sorted(game.SPEC.setup_options.items())}
+    options = {name: r.choice(values) for name, values in sorted(game.setup_options.items())}
     return {"players": players, "seed": r.getrandbits(32), "variant": tuple(variants), "options": options}
 
 
@@ -57,6 +57,9 @@ def playout(game, seed: int, *, check=True, svg_every: int = 0) -> Playout:
         if not actions:
             out.problems.append(f"step {out.steps}: player {seat + 1} must act but has no legal action")
             break
+        strangers = [a for a in actions if getattr(a, "player", None) != seat]
+        if strangers:       # the contract: an action says who takes it (tutor.core.game.ActionLike)
+            out.problems.append(f"step {out.steps}: player {seat + 1}'s legal action {strangers[0]} names another player")
         action = r.choice(actions)
         before = state
         try:
@@ -192,7 +195,7 @@ def check_events(game, before, after, events, secrets=None) -> list[str]:
     secrets = secrets or game.secrets
     problems = []
     # cards an event turns face up for all (a lantern's face-down card, a round-1 seagull) are public
-    shown = Text(json.dumps([e.data for e in events if e.kind in game.SPEC.revealing_events]))
+    shown = Text(json.dumps([e.data for e in events if e.kind in game.revealing_events]))
     for p in range(after.players):
         secret = secrets(before, p) & secrets(after, p)
         secret -= shown.find(secret)

@@ -112,7 +112,7 @@ class DrillError(ScenarioError):
 def drills(game_id: str) -> tuple:
     """The game's drills, in lesson order (empty if it has none)."""
     from tutor.core.game import spec
-    loader = getattr(spec(game_id), "drills", None)
+    loader = spec(game_id).drills
     return tuple(loader()) if loader else ()
 
 

@@ -22,7 +22,7 @@ class RuleViolation(ValueError):
     def reason(self, lang: str = "en") -> str:
         from tutor.core.i18n import text
         params = _localise(self.params, lang)
-        namer = _PARAM_NAMERS.get(self.key.split(".", 1)[0])
+        namer = _namer(self.key.split(".", 1)[0])
         if namer is not None:
             params = namer(params, lang)
         said = text(self.key, lang, **params)
@@ -52,13 +52,15 @@ class SavedStateError(ValueError):
         return say(self.words, lang)
 
 
-_PARAM_NAMERS: dict = {}
-
-
-def register_param_namer(game: str, namer) -> None:
-    """`namer(params, lang) -> params` names a game's components in its refusals as a player says them (a card
-    id in the engine, "crab (strength 4)" to the learner): no internal id reaches a learner."""
-    _PARAM_NAMERS[game] = namer
+def _namer(game_id: str):
+    """The game's GameSpec.name_params: `namer(params, lang) -> params` names its components in its refusals as a
+    player says them (a card id in the engine, "crab (strength 4)" to the learner): no internal id reaches a
+    learner. A key outside any game (core.*) has none."""
+    from tutor.core.game import UnknownGame, spec
+    try:
+        return spec(game_id).name_params
+    except UnknownGame:
+        return None
 
 
 def _localise(params: dict, lang: str) -> dict:

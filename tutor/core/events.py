@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
-
-_NARRATORS: dict[str, Callable[["Event", str], str]] = {}
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -46,14 +44,11 @@ class Event:
         return narrate(self, lang)
 
 
-def register_narrator(game: str, narrator: Callable[[Event, str], str]) -> None:
-    _NARRATORS[game] = narrator
-
-
 def for_viewer(events, viewer) -> list:
     return [e.for_viewer(viewer) for e in events]
 
 
 def narrate(event: Event, lang: str = "en") -> str:
-    """One sentence saying what happened, in `lang`."""
-    return _NARRATORS[event.game](event, lang)
+    """One sentence saying what happened, in `lang` (the game's own narrator, GameSpec.narrate)."""
+    from tutor.core.game import spec
+    return spec(event.game).narrate(event, lang)

@@ -1,69 +1,63 @@
-"""The game contract (a typed Protocol every game package fulfils), each game's spec, and the registry.
+"""The one door into a game: `GameSpec`, a typed dataclass holding everything generic code may ask of a game.
 
-A game package declares itself at the end of its `__init__`:
+A game package builds its spec at the end of its `__init__` and names it SPEC:
 
-    import tutor.games.maui as _engine           # the package itself, checked against `Engine` by mypy
-    SPEC = register(GameSpec(id="maui", lesson_langs=("en", "ru"), players=range(3, 7)), _engine)
+    SPEC: GameSpec[State, Action] = GameSpec(
+        id="maui", home=Path(__file__).parent, lesson_langs=("en", "ru"), players=range(3, 7),
+        setup=setup, legal_actions=legal_actions, apply=apply, ...,       # the engine
+        sections=SECTIONS, rulings=RULINGS, narrate=narrate,               # its words about itself
+        ui=part(__name__, ".ui:UI"), ...)                                  # optional parts, loaded on first use
 
-`tutor.core` names no game: the registry finds the packages under `tutor.games` and any module named in
-the TUTOR_GAMES environment variable (comma-separated, e.g. a club's own game or the test-only game under
-tests/), imports them, and each registers itself. Widgets and lessons reach a game only through `load(id)`
-(its engine, typed `Engine`) and `spec(id)` (its `GameSpec`, with the optional parts it offers).
+Nothing is registered as a side effect of an import. `spec(game_id)` imports `tutor.games.<game_id>` and reads
+its SPEC; `ready_games()` lists the packages under tutor.games and the modules named in the TUTOR_GAMES
+environment variable (comma-separated: a club's own game, or the test-only game under tests/); `add(spec)` makes
+a spec known to this process without listing it (a test's own game). Widgets, lessons and the checks reach a game
+only through `spec(id)`: the engine's functions are fields of the spec, as are the optional hooks, so a newcomer
+reads this one dataclass to learn what a game provides (README "Adding a game").
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import os
 import pkgutil
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Generic, Mapping, Optional, Protocol, Sequence, TypeVar
 
 if TYPE_CHECKING:
+    from tutor.core.drill import Drill
     from tutor.core.events import Event
     from tutor.core.rules import Ruling, Section
     from tutor.core.scoring import Breakdown
 
 
-class Engine(Protocol):
-    """What every game package exposes at its top level: the rules engine and its words about itself.
+class ActionLike(Protocol):
+    """What generic code may read from any action: the seat that takes it (checked by the conformance suite:
+    every legal action of `player` says `.player == player`). Actions are the game's frozen dataclasses."""
 
-    States and actions are the game's own frozen dataclasses (typed Any here: each game has its own)."""
+    @property
+    def player(self) -> int: ...
 
-    # read-only members (a module's globals fulfil them)
-    @property
-    def SPEC(self) -> "GameSpec": ...
-    @property
-    def RULINGS(self) -> "Sequence[Ruling]": ...
-    @property
-    def SECTIONS(self) -> "Sequence[Section]": ...
-    @property
-    def RuleViolation(self) -> type[Exception]: ...
+    def to_json(self) -> dict[str, Any]: ...
 
-    # setup(players, *, seed=None, variant=(), **explicit components) -> State
-    @property
-    def setup(self) -> Callable[..., Any]: ...
 
-    def legal_actions(self, state: Any, player: int) -> list[Any]: ...
-    def apply(self, state: Any, action: Any) -> "tuple[Any, list[Event]]": ...
-    def to_move(self, state: Any) -> list[int]: ...
-    def is_over(self, state: Any) -> bool: ...
-    def score(self, state: Any) -> "list[Breakdown]": ...
-    def winners(self, state: Any) -> list[int]: ...
-    def view(self, state: Any, player: Optional[int] = None) -> dict: ...
-    def to_json(self, state: Any) -> str: ...
-    def state_from_json(self, text: Any) -> Any: ...
-    def action_from_json(self, data: Any) -> Any: ...
-    # render(view, *, highlight=(), lang="en", events=()) -> SVG text
-    @property
-    def render(self) -> Callable[..., str]: ...
-    # conformance hooks: invariants that must hold, what a viewer must not see, actions to try (legal or not)
-    @property
-    def check_invariants(self) -> Callable[..., list[str]]: ...
-    def secrets(self, state: Any, viewer: Any) -> set[str]: ...
-    def candidate_actions(self, state: Any, r: random.Random) -> list[Any]: ...
+S = TypeVar("S")                          # the game's State (a frozen dataclass)
+A = TypeVar("A", bound=ActionLike)        # the game's actions (a union of frozen dataclasses)
+
+# (stage name, position, events): one pause of an action or of a set-up shown in steps; the last is "done"
+Stage = tuple[str, Any, list["Event"]]
+
+
+class Renderer(Protocol):
+    """A game's board: SVG text for a view. `highlight` points at named places, `events` are marked on the
+    board, `choosable` names the board elements a learner may click ({key: choice}), `layout` is one of
+    tutor.core.svg.LAYOUTS ("phone", "laptop", "projector"; None: the default)."""
+
+    def __call__(self, view: dict[str, Any], *, highlight: Any = (), lang: str = "en", events: Any = (),
+                 choosable: Any = None, layout: Optional[str] = None) -> str: ...
 
 
 class Bots(Protocol):
@@ -72,18 +66,22 @@ class Bots(Protocol):
     def choose(self, state: Any, seat: int, rng: random.Random) -> Any: ...
 
 
-class ScenarioAdapter(Protocol):
+@dataclass(frozen=True)
+class LessonAdapter:
     """How lesson files (scenarios, quizzes, tasks) speak about a game's positions and moves.
 
-    `expect` is usually built by tutor.core.scenario.expectations (scores, winners, events, over and the
-    game's own keys); `highlight` is tutor.core.scenario.highlight unless the game names its own places.
-    Two members are optional: `setup_stages(spec)` (a set-up shown in steps) and `deciding(after, events,
-    want)` (the events a quiz's "why not" shows)."""
+    `setup(spec)` makes a position from a lesson's `setup:` mapping, `actions(do, state)` the actions a step's
+    `do:` names, `expect(before, after, events, want)` the mismatches with a step's `expect:` (usually built by
+    tutor.core.scenario.expectations), `highlight(items)` the places a step points at (default
+    tutor.core.scenario.highlight). Optional: `setup_stages(spec)` (a set-up shown in steps) and
+    `deciding(after, events, want)` (the events and score lines a quiz's "why not" shows)."""
 
-    def setup(self, spec: dict) -> Any: ...
-    def actions(self, do: Any, state: Any) -> list[Any]: ...
-    def expect(self, before: Any, after: Any, events: list, want: dict) -> list[str]: ...
-    def highlight(self, items: Any) -> tuple: ...
+    setup: Callable[[dict[str, Any]], Any]
+    actions: Callable[[Any, Any], list[Any]]
+    expect: Callable[[Any, Any, list[Any], dict[str, Any]], list[str]]
+    highlight: Optional[Callable[[Any], tuple[Any, ...]]] = None
+    setup_stages: Optional[Callable[[dict[str, Any]], list[Stage]]] = None
+    deciding: Optional[Callable[[Any, list[Any], Any], list[Any]]] = None
 
 
 @dataclass(frozen=True)
@@ -94,44 +92,83 @@ class GameUI:
 
     action_label: Optional[Callable[[Any, str], str]] = None              # (action, lang) -> button text
     action_tip: Optional[Callable[[Any, str, bool], str]] = None          # (action, lang, legal) -> tooltip
-    offered_actions: Optional[Callable[[Any, int], list]] = None          # (state, seat) -> buttons to offer
+    offered_actions: Optional[Callable[[Any, int], list[Any]]] = None     # (state, seat) -> buttons to offer
     tiebreak_note: Optional[Callable[[Any, str], str]] = None             # (state, lang) -> note under scores
     advice: Optional[Callable[[Any, int, str], str]] = None               # (state, seat, lang) -> HTML under the board
-    action_rows: Optional[Callable[..., list]] = None                     # (table, seat) -> rows of choices
+    action_rows: Optional[Callable[..., list[Any]]] = None                # (table, seat) -> rows of choices
     sandbox: Optional[Callable[..., Any]] = None                          # (lang=, **kw) -> a widget
     sandbox_label: str = "lazy.sandbox"                                   # ui key of its "open" button
     components: Optional[Callable[[str], str]] = None                     # (lang) -> HTML tables of components
-    position: Optional[Callable[[dict], Any]] = None                      # lesson-style dict -> state, or None
+    position: Optional[Callable[[dict[str, Any]], Any]] = None            # lesson-style dict -> state, or None
     # (action) -> the keys of the board elements that choose it, one per step (("card:x", "cell:7"): a card,
     # then its cell); () when the board does not show it; a list of such tuples when the steps may come in any
     # order (a duo's two cards). The renderer marks what `choosable=` names.
-    board_keys: Optional[Callable[[Any], tuple | list]] = None
-    # (state, seat, lang) -> {"data": JSON for static/placing.js, "act": (o, x, y) -> action}, or None: a piece the
-    # seat places by pointing at its board (a preview, turned and flipped in the page; the engine decides)
-    placing: Optional[Callable[[Any, int, str], Optional[dict]]] = None
+    board_keys: Optional[Callable[[Any], tuple[Any, ...] | list[Any]]] = None
+    # (state, seat, lang) -> a piece the seat places on a grid board by pointing at it, or None. The dict is
+    # {"data": JSON for static/placing.js (its header documents the format: the piece's cells in each of its
+    # orientations, the grid's cells, which are free), "act": (orientation, x, y) -> action}. The page shows a
+    # preview, turned and flipped there; the engine decides whether the placement is legal.
+    placing: Optional[Callable[[Any, int, str], Optional[dict[str, Any]]]] = None
 
 
-@dataclass(frozen=True)
-class GameSpec:
-    """What the tutor knows about a game: names, lessons, player counts, options and its optional parts."""
+@dataclass(frozen=True, kw_only=True)
+class GameSpec(Generic[S, A]):
+    """Everything the tutor knows about a game and may ask of it: names, lessons, player counts, the rules engine
+    (pure functions over the game's frozen State), its words about itself, and optional parts and hooks."""
 
-    id: str                                   # the package / lesson folder name; its title: "<id>.title"
+    # --- who it is
+    id: str                                   # the package / lesson folder name; its title: catalogue "<id>.title"
+    home: Path                                # its package folder (its catalogues: <home>/locale)
     lesson_langs: tuple[str, ...]             # languages its lessons are written in
     players: range                            # allowed player counts
     variants: tuple[str, ...] = ()            # optional rules a setup may switch on
+
+    # --- the engine: pure functions, states are never changed in place
+    # setup(players, *, seed=None, variant=(), **explicit components) -> the opening (or any lesson) position
+    setup: Callable[..., S]
+    legal_actions: Callable[[S, int], list[A]]             # (state, seat) -> what that seat may do now
+    apply: Callable[[S, A], tuple[S, list["Event"]]]       # refuses with tutor.core.errors.RuleViolation
+    to_move: Callable[[S], list[int]]                      # the seats that may act now
+    is_over: Callable[[S], bool]
+    score: Callable[[S], list["Breakdown"]]                # one breakdown per seat, every line citing its rule
+    winners: Callable[[S], list[int]]
+    view: Callable[[S, Optional[int]], dict[str, Any]]     # what a seat may see (None: the teacher, everything)
+    to_json: Callable[[S], str]                            # canonical JSON of a position
+    state_from_json: Callable[[Any], S]                    # refuses with tutor.core.errors.SavedStateError
+    action_from_json: Callable[[Any], A]
+    render: Renderer                                       # a view as SVG text
+    # conformance hooks: invariants that must hold, what a viewer must not see, actions to try (legal or not)
+    check_invariants: Callable[[S], Sequence[Any]]
+    secrets: Callable[[S, Optional[int]], set[str]]
+    candidate_actions: Callable[[S, random.Random], list[A]]
+
+    # --- its words about itself (texts in the game's catalogue, <home>/locale)
+    sections: Sequence["Section"]             # the rulebook's headings, the targets of every rule reference
+    rulings: Sequence["Ruling"]               # the tutor's decisions where the rulebook is silent
+    narrate: Callable[["Event", str], str]    # (event, lang) -> one sentence saying what happened
+    # (refusal params, lang) -> params as a player says them ("crab (strength 4)", never an internal id)
+    name_params: Optional[Callable[[dict[str, Any], str], dict[str, Any]]] = None
+
+    # --- optional engine hooks
+    # (state, action) -> the action's pauses as stages, the last "done" (a lesson may stop at one: `show:`)
+    stages: Optional[Callable[[S, A], list[Stage]]] = None
+    # events that turn cards face up for everyone (later events of the same action may name them)
+    revealing_events: frozenset[str] = frozenset()
+    quiet_events: frozenset[str] = frozenset()          # events the narration leaves out (a card laid face down)
+    bookkeeping_events: frozenset[str] = frozenset()    # events that never decide an outcome (quizzes skip them)
+
+    # --- how the tutor uses it
     notebook: str = ""                        # notebook stem under notebooks/ (default: the id)
     lessons: Optional[Path] = None            # its lesson folder (default: <lessons>/<id>)
-    setup_options: Mapping[str, tuple] = field(default_factory=dict)   # conformance tries each value
-    play_setup: Mapping[str, Any] = field(default_factory=dict)        # how the play table deals
+    setup_options: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)   # conformance tries each value
+    play_setup: Mapping[str, Any] = field(default_factory=dict)                  # how the play table deals
     conformance_games: int = 1000             # seeded random games the conformance suite checks
-    revealing_events: frozenset = frozenset()  # events that turn cards face up for everyone
-    quiet_events: frozenset = frozenset()      # events the narration leaves out (a card laid face down)
-    bookkeeping_events: frozenset = frozenset()  # events that never decide an outcome (quizzes skip them)
-    # optional parts, loaded on first use so an engine import stays light (no ipywidgets in a benchmark)
+
+    # --- optional parts, loaded on first use so an engine import stays light (no ipywidgets in a benchmark)
     ui: Optional[Callable[[], GameUI]] = None
     bots: Optional[Callable[[], Bots]] = None
-    scenario: Optional[Callable[[], ScenarioAdapter]] = None
-    drills: Optional[Callable[[], tuple]] = None   # () -> the game's drills (tutor.core.drill.Drill), lesson order
+    scenario: Optional[Callable[[], LessonAdapter]] = None
+    drills: Optional[Callable[[], Sequence["Drill"]]] = None   # the game's drills, lesson order
 
     def title(self, lang: str = "en") -> str:
         from tutor.core.i18n import text
@@ -144,20 +181,28 @@ class GameSpec:
     def parts(self) -> GameUI:
         return self.ui() if self.ui else GameUI()
 
+    def section(self, rule_id: str) -> "Section":
+        """The section a rule reference ("<id>:<slug>") points to; a KeyError names an unknown one."""
+        for s in self.sections:
+            if s.id == rule_id:
+                return s
+        raise KeyError(f"unknown rule reference {rule_id!r}")
+
 
 def part(package: str, where: str) -> Callable[[], Any]:
     """A loader for an optional part, imported on first use: `part(__name__, ".ui:UI")` is the UI object in the
     package's ui module, `part(__name__, ".bots")` the bots module itself (for GameSpec's ui, bots, scenario)."""
     module_name, _, attribute = where.partition(":")
 
-    def load() -> Any:
+    def load_part() -> Any:
         module = importlib.import_module(module_name, package)
         return getattr(module, attribute) if attribute else module
-    return load
+    return load_part
 
 
-_ENGINES: dict[str, Engine] = {}
-_LISTED: list[str] = []         # the games this installation offers (found by discovery), in order
+AnySpec = GameSpec[Any, Any]
+_KNOWN: dict[str, AnySpec] = {}     # id -> spec, for the games this process has looked up or been given
+_LISTED: list[str] = []             # the games this installation offers (found by discovery), in order
 _discovered = False
 
 
@@ -166,50 +211,65 @@ class UnknownGame(KeyError):
         return str(self.args[0])
 
 
-def register(spec: GameSpec, engine: Engine) -> GameSpec:
-    """Called by a game package when it is imported; a second registration of the same id must agree."""
-    old = _ENGINES.get(spec.id)
-    if old is not None and old is not engine:
-        raise ValueError(f"two games register the id {spec.id!r}")
-    _ENGINES[spec.id] = engine
-    return spec
+def _read(module_name: str) -> AnySpec:
+    """Import a game package and take its SPEC (a game that fails to import is an error, never skipped)."""
+    module = importlib.import_module(module_name)
+    found = getattr(module, "SPEC", None)
+    if not isinstance(found, GameSpec):
+        raise TypeError(f"{module_name} has no SPEC (a tutor.core.game.GameSpec)")
+    add(found)
+    return found
+
+
+def add(game: AnySpec) -> AnySpec:
+    """Make a game known to this process without listing it on the lesson pages (a test's own game); a second
+    game with the same id must be the same spec."""
+    old = _KNOWN.get(game.id)
+    if old is not None and old is not game:
+        raise ValueError(f"two games have the id {game.id!r}")
+    _KNOWN[game.id] = game
+    return game
 
 
 def _discover() -> None:
     global _discovered
     if _discovered:
         return
-    _discovered = True
     import tutor.games as pkg
     names = [f"tutor.games.{m.name}" for m in pkgutil.iter_modules(pkg.__path__) if m.ispkg]
     names += [n.strip() for n in os.environ.get("TUTOR_GAMES", "").split(",") if n.strip()]
     for name in names:
-        module = importlib.import_module(name)   # a game that fails to import is an error, never skipped
-        game_id = module.SPEC.id
+        game_id = _read(name).id
         if game_id not in _LISTED:
             _LISTED.append(game_id)
+    _discovered = True
 
 
 def ready_games() -> list[str]:
     """The ids of the games this installation offers: those under tutor.games, then TUTOR_GAMES.
 
-    A game registered only by being imported (the test-only game) is loadable but not listed here, so the
-    lesson pages and their tests do not change with what a test happened to import."""
+    A game only added (the test-only game) is found by `spec` but not listed here, so the lesson pages and their
+    tests do not change with what a test happened to add."""
     _discover()
     return list(_LISTED)
 
 
-def load(game_id: str) -> Engine:
-    """The game's engine (its package)."""
+def known_specs() -> list[AnySpec]:
+    """The specs this process knows so far (looked up, discovered or added), without importing any other."""
+    return list(_KNOWN.values())
+
+
+def spec(game_id: str) -> AnySpec:
+    """The game's spec: its own package is imported on first use (not all five: a lesson page needs one)."""
+    found = _KNOWN.get(game_id)
+    if found is not None:
+        return found
+    if game_id.isidentifier() and importlib.util.find_spec(f"tutor.games.{game_id}") is not None:
+        found = _read(f"tutor.games.{game_id}")
+        if found.id == game_id:
+            return found
     _discover()
     try:
-        return _ENGINES[game_id]
+        return _KNOWN[game_id]
     except KeyError:
-        raise UnknownGame(f"unknown game {game_id!r} (the tutor has {', '.join(sorted(_ENGINES))})") from None
-
-
-def spec(game_id: str) -> GameSpec:
-    return load(game_id).SPEC
-
-
-info = spec     # the older name
+        raise UnknownGame(f"unknown game {game_id!r} (the tutor has {', '.join(sorted(_KNOWN))})") from None

@@ -8,7 +8,7 @@ words they hold:
     tutor/games/<game>/locale/<lang>/LC_MESSAGES/<game>.po     one game's words (domain "<game>")
 
 so a new game brings its own catalogues and touches no shared file. A game outside tutor.games (TUTOR_GAMES)
-is found through its registered package; `add_catalogues(folder)` adds any other folder. A key is defined in
+is found through its spec's `home`; `add_catalogues(folder)` adds any other folder. A key is defined in
 one catalogue only; lookups see them all.
 
 A counted entry has a msgid_plural and msgstr[0..N-1]; the catalogue's Plural-Forms header picks the form
@@ -71,13 +71,10 @@ def locale_folders() -> list[Path]:
     games = TUTOR_DIR / "games"
     if games.is_dir():
         folders += sorted(p / "locale" for p in games.iterdir() if (p / "__init__.py").is_file())
-    # games registered from elsewhere (TUTOR_GAMES, tests): their package's own locale folder. The registry is
-    # read, not asked to discover games: a game importing its own words must not start importing the others.
-    from tutor.core import game as registry
-    for engine in list(getattr(registry, "_ENGINES", {}).values()):
-        origin = getattr(engine, "__file__", None)
-        if origin:
-            folders.append(Path(origin).resolve().parent / "locale")
+    # games from elsewhere (TUTOR_GAMES, a test's own game): the locale folder of each spec known so far. Only the
+    # known ones: a game reading its own words must not start importing the others.
+    from tutor.core.game import known_specs
+    folders += [game.home / "locale" for game in known_specs()]
     folders += _EXTRA
     seen: dict = {}
     for f in folders:

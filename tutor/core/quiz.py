@@ -48,7 +48,7 @@ from typing import Any, Optional
 
 
 from tutor.core.errors import RuleViolation
-from tutor.core.game import load, spec
+from tutor.core.game import spec
 from tutor.core.scenario import ScenarioError, adapter, before_next_deal, read_yaml
 
 TOP_KEYS = {"id", "game", "rule", "title", "question", "setup", "given", "then", "do", "choices", "goal",
@@ -190,7 +190,7 @@ def _given(quiz: dict) -> tuple:
     start = opening(quiz)
     if not quiz.get("given"):
         return start, ()
-    state, _events, refusal, _shown, told = _play(load(quiz["game"]), adapter(quiz["game"]), start,
+    state, _events, refusal, _shown, told = _play(spec(quiz["game"]), adapter(quiz["game"]), start,
                                                   [quiz["given"]], f"{quiz['id']}: given")
     if refusal is not None:
         raise ScenarioError(f"{quiz['id']}: the rules refuse 'given': {refusal.explain('en')}")
@@ -228,7 +228,7 @@ def _play(game, adapt, state, parts, where: str):
 def evaluate(quiz: dict) -> list[Outcome]:
     """Let the engine play every choice: one Outcome per choice, in order."""
     quiz = validate(quiz, quiz.get("id", "quiz") if isinstance(quiz, dict) else "quiz")
-    game = load(quiz["game"])
+    game = spec(quiz["game"])
     adapt = adapter(quiz["game"])
     where = quiz["id"]
     start = opening(quiz)
@@ -287,7 +287,7 @@ def deciding(game_id: str, after, events, want) -> list:
     no expectation ("this is not allowed", yet the engine allowed it), what the move did is the answer.
     Quizzes and your-turn tasks explain a miss with these."""
     adapt = adapter(game_id)
-    if want is None or not hasattr(adapt, "deciding"):
+    if want is None or adapt.deciding is None:
         # bookkeeping events decide nothing (a card laid face down, the turn passing), unless they are all the
         # move did: "you ended your turn" is then told by the turn passing
         noise = spec(game_id).bookkeeping_events

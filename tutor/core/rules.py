@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from tutor.core import i18n
-
-_SECTIONS: dict[str, "Section"] = {}
 
 
 @dataclass(frozen=True)
@@ -62,16 +60,22 @@ class Ruling:
         return hash(self.id)
 
 
-def register_sections(sections) -> None:
-    for section in sections:
-        _SECTIONS[section.id] = section
-    _CITED.clear()
+def sections(game_id: str, rows: Iterable[tuple[str, ...]]) -> tuple[Section, ...]:
+    """A game's sections from (slug, heading as printed[, quote]) rows: its GameSpec.sections."""
+    return tuple(Section(f"{game_id}:{slug}", *rest) for slug, *rest in rows)
+
+
+def rulings(game_id: str, rows: Iterable[tuple[Any, ...]]) -> tuple[Ruling, ...]:
+    """A game's rulings from (slug, the slug of the section it concerns[, params]) rows: its GameSpec.rulings."""
+    return tuple(Ruling(f"{game_id}/{slug}", f"{game_id}:{rule}", *rest) for slug, rule, *rest in rows)
 
 
 def section(rule_id: str) -> Section:
+    """The section a rule reference ("<game>:<slug>") points to, from its game's spec; else a KeyError."""
+    from tutor.core.game import UnknownGame, spec
     try:
-        return _SECTIONS[rule_id]
-    except KeyError:
+        return spec(rule_id.partition(":")[0]).section(rule_id)
+    except UnknownGame:
         raise KeyError(f"unknown rule reference {rule_id!r}") from None
 
 

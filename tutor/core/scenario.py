@@ -29,12 +29,14 @@ made, before the next deal).
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 
 
 from tutor.core.errors import RuleViolation
-from tutor.core.game import load
+from tutor.core.game import AnySpec, LessonAdapter, Stage
+from tutor.core.game import spec as game_spec
 from tutor.core.safe_input import InputProblem, load_yaml
 
 STEP_KEYS = {"say", "do", "expect", "refused", "highlight", "viewer", "rule", "show"}
@@ -113,27 +115,29 @@ def validate(data, where: str = "scenario") -> dict:
 
 def check_game(game_id, where: str) -> None:
     """A lesson file names a game the tutor has; else a ScenarioError."""
-    from tutor.core.game import UnknownGame, load
+    from tutor.core.game import UnknownGame
     if not isinstance(game_id, str):
         raise ScenarioError(f"{where}: 'game' names a game, not {game_id!r}")
     try:
-        load(game_id)
+        game_spec(game_id)
     except UnknownGame as exc:
         raise ScenarioError(f"{where}: {exc}") from None
 
 
 def adapter(game_id: str):
     """The game's scenario adapter: setup(spec), actions(do), expect(before, after, events, expect)."""
-    from tutor.core.game import spec
-    make = spec(game_id).scenario
+    make = game_spec(game_id).scenario
     if make is None:
         raise ScenarioError(f"the game {game_id!r} has no lesson-file adapter")
-    return make()
+    adapt = make()
+    if adapt.highlight is None:         # the game names no places of its own
+        adapt = dataclasses.replace(adapt, highlight=highlight)
+    return adapt
 
 
 def move_stages(game, state, action) -> list:
     """(stage, position, events) for one action: the game's own pauses, or one stage, DONE."""
-    if hasattr(game, "stages"):
+    if game.stages is not None:
         return list(game.stages(state, action))
     after, events = game.apply(state, action)
     return [(DONE, after, list(events))]
@@ -156,7 +160,7 @@ def before_next_deal(game, state, action):
 def _setup_stages(adapt, spec, where: str) -> list:
     """The setup as (stage, position, events); games without staged setups give one stage, DONE."""
     try:
-        if hasattr(adapt, "setup_stages"):
+        if adapt.setup_stages is not None:
             return list(adapt.setup_stages(spec))
         return [(DONE, adapt.setup(spec), [])]
     except (RuleViolation, TypeError, ValueError) as exc:
@@ -182,7 +186,7 @@ def _advance(pending: list, name: str, label: str, mismatches: list):
 def replay(data: dict) -> Replay:
     """Run a scenario; mismatches are collected, not raised, so a checker can report them all."""
     data = validate(data, data.get("id", "scenario") if isinstance(data, dict) else "scenario")
-    game = load(data["game"])
+    game = game_spec(data["game"])
     adapt = adapter(data["game"])
     where = data["id"]
     out = Replay(data)
@@ -372,7 +376,7 @@ def expectations(game_id: str, own: dict):
     winners, events, over) and the game's `own` checks, each `check(outcome, value) -> [problems]`.
     An unknown key is a problem too ("unknown expectation 'x'"), so a typo never passes."""
     def expect(before, after, events, want: dict) -> list[str]:
-        game = load(game_id)
+        game = game_spec(game_id)
         got = Outcome(before, after, tuple(events))
         problems: list = []
         for key, value in want.items():
@@ -389,4 +393,4 @@ def expectations(game_id: str, own: dict):
 def scored(game_id: str, after, seats) -> list:
     """The score breakdowns of `seats` (what a quiz shows when an expectation is about their scores)."""
     seats = set(seats)
-    return [b for b in load(game_id).score(after) if b.player in seats]
+    return [b for b in game_spec(game_id).score(after) if b.player in seats]

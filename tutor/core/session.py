@@ -19,7 +19,7 @@ from typing import Any, Optional
 
 from tutor.core.errors import SavedStateError
 from tutor.core.events import for_viewer
-from tutor.core.game import load
+from tutor.core.game import AnySpec, spec
 from tutor.core.i18n import text
 from tutor.core.safe_input import too_long
 
@@ -29,9 +29,9 @@ MAX_BOT_STEPS = 1000     # a safety net: bots never loop forever on a broken eng
 def bot_action(game, state, seat: int, rng: random.Random):
     """A legal action for `seat`: the game's own simple player, or a seeded random choice for a game that
     declares no bots. A declared bots module that fails to import raises: it is a bug, not a fallback."""
-    if game.SPEC.bots is None:
+    if game.bots is None:
         return rng.choice(list(game.legal_actions(state, seat)))
-    return game.SPEC.bots().choose(state, seat, rng)
+    return game.bots().choose(state, seat, rng)
 
 
 class Session:
@@ -45,7 +45,7 @@ class Session:
 
     def __init__(self, game, players: int = 4, seat: int = 0, seed=None, bots: bool = True, *,
                  deal: bool = True, **setup):
-        self.game = load(game) if isinstance(game, str) else game
+        self.game = spec(game) if isinstance(game, str) else game
         self.players = players
         self.seat = seat
         self.seed = seed
@@ -152,7 +152,7 @@ class Session:
         else:
             seed = self.seed if (self._deals == 0 or self.seed is None) else f"{self.seed}/{self._deals}"
             # a game may ask the table for setup options (Aqua Fest: players lay their start tiles first)
-            options = {**self.game.SPEC.play_setup, **self.setup_kwargs}
+            options = {**self.game.play_setup, **self.setup_kwargs}
             state = self.game.setup(self.players, seed=seed, **options)
             self._deals += 1
         self.state = state

@@ -26,9 +26,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from tutor.core.errors import RuleViolation
-from tutor.core.game import load
+from tutor.core.game import spec
 from tutor.core.quiz import _expect, _texts, check_shape, lesson_langs, opening, report
 from tutor.core.scenario import ScenarioError, adapter, before_next_deal, read_yaml
+from tutor.core.scenario import seat as scenario_seat
 
 TOP_KEYS = {"id", "game", "rule", "part", "title", "prompt", "setup", "player", "given", "then", "goal", "hint",
             "explain", "highlight", "tags"}
@@ -57,7 +58,7 @@ def start(task: dict):
     """The position the learner acts in: the setup, then `given` (what happened before the learner's turn)."""
     state = opening(task)
     if task.get("given"):
-        game = load(task["game"])
+        game = spec(task["game"])
         for action in adapter(task["game"]).actions(task["given"], state):
             state, _ = game.apply(state, action)
     return state
@@ -74,7 +75,7 @@ def outcome(task: dict, state, action):
     """`judge`, and what to show the learner: the last pause before the next deal and the events up to
     it (tutor.core.scenario.before_next_deal), so the board and the narration end with the learner's
     round. (after, events, problems, shown, shown_events)."""
-    game = load(task["game"])
+    game = spec(task["game"])
     adapt = adapter(task["game"])
     after, events, shown, told = before_next_deal(game, state, action)
     told = list(told)
@@ -94,7 +95,7 @@ def outcome(task: dict, state, action):
 
 
 def seat(task: dict) -> int:
-    return adapter(task["game"]).seat(task["player"])
+    return scenario_seat(task["player"])
 
 
 def check(task: dict) -> list[str]:
@@ -105,7 +106,7 @@ def check(task: dict) -> list[str]:
         state = start(task)
     except (ScenarioError, RuleViolation, TypeError, ValueError, KeyError) as exc:
         return [str(exc)]
-    game = load(task["game"])
+    game = spec(task["game"])
     me = seat(task)
     if me not in game.to_move(state):
         return [f"it is not player {task['player']}'s turn in the set position"]

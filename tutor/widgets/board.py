@@ -25,7 +25,7 @@ import anywidget
 import traitlets as T
 
 from tutor.core.svg import Offer
-from tutor.widgets.common import StandIn, accepts, esm, render
+from tutor.widgets.common import StandIn, esm, render
 
 
 @dataclass(frozen=True)
@@ -98,7 +98,7 @@ def paths_of(board_keys: Optional[Callable], actions) -> dict:
 def render_choosable(game, view, *, highlight=(), events=(), lang: str = "en", choosable=None, layout=None) -> str:
     """The game's board with `choosable` marked, laid out for the page's screen; exactly `common.render` when nothing
     is choosable or the game's renderer does not take `choosable` (its buttons still work)."""
-    more = {"choosable": choosable} if choosable and "choosable" in accepts(game.render) else {}
+    more = {"choosable": choosable} if choosable else {}
     return render(game, view, highlight=highlight, events=events, lang=lang, layout=layout, **more)
 
 

@@ -252,28 +252,10 @@ class guard:
 
 def render(game, view, *, highlight=(), events=(), lang: str = "en", layout=None, **more) -> str:
     """`game.render(view, highlight=..., events=..., lang=..., layout=...)`: the board laid out for the page's screen
-    (tutor.widgets.screen) unless `layout` says which; a renderer without `events` or `layout` is called without."""
-    fn = game.render
-    takes = accepts(fn)
-    kwargs = dict(highlight=tuple(highlight), lang=lang, **more)
-    if "events" in takes:
-        kwargs["events"] = tuple(events)
-    if "layout" in takes:
-        from tutor.widgets import screen
-        kwargs["layout"] = layout or screen.layout()
-    return fn(view, **kwargs)
-
-
-@functools.lru_cache(maxsize=64)
-def accepts(fn) -> frozenset:
-    """The keyword names a renderer takes (every name, if it takes **kwargs or cannot be inspected)."""
-    try:
-        params = inspect.signature(fn).parameters
-    except (TypeError, ValueError):
-        return frozenset({"events", "layout"})
-    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
-        return frozenset({"events", "layout"})
-    return frozenset(params)
+    (tutor.widgets.screen) unless `layout` says which."""
+    from tutor.widgets import screen
+    return game.render(view, highlight=tuple(highlight), lang=lang, events=tuple(events),
+                       layout=layout or screen.layout(), **more)
 
 
 # ----------------------------------------------------------------------------- shared widget parts
@@ -387,18 +369,6 @@ def localised(forms, lang: str) -> str:
         return forms
     return forms.get(lang) or forms.get("en") or next(iter(forms.values()), "")
 
-
-def events_highlight(events) -> tuple:
-    """Renderer highlights for what just happened: the seats that caught, Kiti when she settled a dispute."""
-    out = []
-    for e in events:
-        if e.kind.endswith(".catch") and "player" in e.data:
-            out.append(f"seat:{e.data['player']}")
-            if "depth" in e.data:
-                out.append(f"cell:{e.data['depth']}")
-        elif e.kind.endswith(".dispute"):
-            out.append("kiti")
-    return tuple(dict.fromkeys(out))
 
 
 # ----------------------------------------------------------------------------- where lessons live

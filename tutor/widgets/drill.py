@@ -19,10 +19,10 @@ import ipywidgets as W
 
 from tutor.core import drill as D
 from tutor.core.events import for_viewer
-from tutor.core.game import load
+from tutor.core.game import spec
 from tutor.widgets import screen
 from tutor.widgets.common import (
-    ErrorArea, StandIn, breakdown_html, citation_html, esc, events_highlight, events_html, guard, render, svg_box, ui,
+    ErrorArea, StandIn, breakdown_html, citation_html, esc, events_html, guard, render, svg_box, ui,
 )
 
 HISTORY = 10          # the marks of the last answers shown beside the streak
@@ -37,7 +37,7 @@ class DrillPlayer(StandIn, W.VBox):
         self.lang = lang
         self.add_class("tutor-drill")
         self.add_class("tutor-widget")
-        self.game = load(self.drill.game)
+        self.game = spec(self.drill.game)
         # each page starts somewhere new (a learner who reloads gets fresh positions); tests pass a seed
         self.seed = random.randrange(1 << 30) if seed is None else seed
         self.asked = 0                      # questions made so far (the next one's seed)
@@ -247,7 +247,7 @@ class DrillPlayer(StandIn, W.VBox):
             + (f'<p><b>{esc(ui("drill.engine", lang))}:</b></p>{body}' if body else "") + "</div>")
         if q.after is not None:
             told = for_viewer(q.events, q.viewer)
-            self.svg.value = self._board(q.after, events_highlight(told), told)
+            self.svg.value = self._board(q.after, (), told)
         self._show(again=False, why=False, next=True)
 
     def _score(self) -> None:

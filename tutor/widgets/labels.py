@@ -9,21 +9,21 @@ engine, which refuses them with its own explanation (a used dive card is a teach
 from __future__ import annotations
 
 from tutor.core import session as _session
-from tutor.core.game import Engine
+from tutor.core.game import AnySpec
 
 
-def action_label(game: Engine, action, lang: str = "en") -> str:
-    fn = game.SPEC.parts().action_label
+def action_label(game: AnySpec, action, lang: str = "en") -> str:
+    fn = game.parts().action_label
     return fn(action, lang) if fn else str(action)
 
 
-def action_tip(game: Engine, action, lang: str = "en", legal: bool = True) -> str:
-    fn = game.SPEC.parts().action_tip
+def action_tip(game: AnySpec, action, lang: str = "en", legal: bool = True) -> str:
+    fn = game.parts().action_tip
     return fn(action, lang, legal) if fn else action_label(game, action, lang)
 
 
-def offered_actions(game: Engine, state, seat: int) -> list:
-    fn = game.SPEC.parts().offered_actions
+def offered_actions(game: AnySpec, state, seat: int) -> list:
+    fn = game.parts().offered_actions
     return list(fn(state, seat)) if fn else list(game.legal_actions(state, seat))
 
 
@@ -31,14 +31,14 @@ def offered_actions(game: Engine, state, seat: int) -> list:
 bot_action = _session.bot_action
 
 
-def tiebreak_note(game: Engine, state, lang: str = "en") -> str:
+def tiebreak_note(game: AnySpec, state, lang: str = "en") -> str:
     """A line under the score table explaining a tie-break, or ""."""
-    fn = game.SPEC.parts().tiebreak_note
+    fn = game.parts().tiebreak_note
     return fn(state, lang) if fn else ""
 
 
-def advice(game: Engine, state, seat: int, lang: str = "en") -> str:
+def advice(game: AnySpec, state, seat: int, lang: str = "en") -> str:
     """HTML the game shows under the board for `seat`, the seat to move (built from what that seat may know;
     the game escapes its own words), or "" for none."""
-    fn = game.SPEC.parts().advice
+    fn = game.parts().advice
     return (fn(state, seat, lang) or "") if fn else ""

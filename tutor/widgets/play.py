@@ -32,7 +32,7 @@ from tutor.widgets import labels
 from tutor.widgets import screen
 from tutor.widgets.board import esm_with_choices, paths_of, render_choosable, routes, steps
 from tutor.widgets.common import (
-    StandIn, TraitMessage, esc, events_highlight, events_html, guard, safe_cite, split_defs, ui,
+    StandIn, TraitMessage, esc, events_html, guard, safe_cite, split_defs, ui,
 )
 
 LOG_EVENTS = 80          # the log shows this many most recent events
@@ -385,7 +385,7 @@ class PlayTable(StandIn, anywidget.AnyWidget):
                         + (f"<details><summary>{esc(ui('earlier', lang))}</summary>{earlier}</details>"
                            if earlier else ""))
             view = self.live.board_view()
-            highlight = events_highlight(last) + self._chosen_highlight()
+            highlight = self._chosen_highlight()
             self._svg = render_choosable(self.game, view, highlight=highlight, events=last, lang=lang,
                                          choosable={key: offer for key, (_c, offer) in self._board.items()})
             # a "not now" action whose element the board does not draw (Мяури's used dive cards lie face up in
@@ -466,7 +466,7 @@ class PlayTable(StandIn, anywidget.AnyWidget):
     def _board_choices(self) -> dict:
         """{board key: (Choice, Offer)}: what the board offers, for each seat that has moves offered as buttons
         now. A key that completes an action presses that action's button; a step sets `selected`."""
-        board_keys = self.game.SPEC.parts().board_keys
+        board_keys = self.game.parts().board_keys
         if board_keys is None:
             return {}
         buttons = [c for c in self._offered.values()
@@ -540,7 +540,7 @@ class PlayTable(StandIn, anywidget.AnyWidget):
 
     def _placing(self) -> Optional[Placer]:
         """The piece a seat at this device places by pointing at the board (the game's `placing` part), or None."""
-        make = self.game.SPEC.parts().placing
+        make = self.game.parts().placing
         if make is None:
             return None
         for seat in self.live.deciding():
@@ -560,7 +560,7 @@ class PlayTable(StandIn, anywidget.AnyWidget):
         """Per seat that must decide now: a group of parts, each a {"caption": html}, a row {"choices": [...]}
         or a {"pick": Pick} (a row of choices may end with its pick)."""
         groups = []
-        picker = self.game.SPEC.parts().action_rows   # games whose choices need more than one row
+        picker = self.game.parts().action_rows   # games whose choices need more than one row
         for seat in self.live.deciding():      # hot seat: only the seat at the device
             if picker is not None:
                 groups += picker(self, seat)

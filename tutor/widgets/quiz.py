@@ -19,12 +19,12 @@ import ipywidgets as W
 
 from tutor.core import quiz as Q
 from tutor.core.events import for_viewer
-from tutor.core.game import Engine, load
+from tutor.core.game import AnySpec, spec
 from tutor.core.i18n import text
 from tutor.core.scenario import ScenarioError, adapter, seat
 from tutor.widgets import screen
 from tutor.widgets.common import (
-    ErrorArea, StandIn, breakdown_html, citation_html, esc, events_highlight, events_html, guard, find_lesson_file, localised,
+    ErrorArea, StandIn, breakdown_html, citation_html, esc, events_html, guard, find_lesson_file, localised,
     refusal_html, render, safe_cite, svg_box, ui,
 )
 
@@ -49,7 +49,7 @@ class Quiz(StandIn, W.VBox):
         self.add_class("tutor-quiz")
         self.add_class("tutor-widget")
         self.data: dict = {}
-        self.game: Optional[Engine] = None
+        self.game: Optional[AnySpec] = None
         self.outcomes: list = []
         self.answered = None          # index of the chosen answer, None while the question is open
         self.revealed = False         # a wrong answer's "Show me why" was pressed (a right one tells all at once)
@@ -95,7 +95,7 @@ class Quiz(StandIn, W.VBox):
 
     def _build(self, quiz, lessons) -> None:
         self.data = resolve(quiz, lessons, self.lang)
-        self.game = load(self.data["game"])
+        self.game = spec(self.data["game"])
         adapt = adapter(self.data["game"])
         self.viewer = seat(self.data.get("viewer"))
         self._highlight = adapt.highlight(self.data.get("highlight", []))
@@ -174,7 +174,7 @@ class Quiz(StandIn, W.VBox):
                 parts.append(f"<p><b>{esc(ui('quiz.after', lang))}</b></p>{narrated}")
             parts.append(self._explain(outcome))
             # how the choice played out, before any next deal (a new lagoon would hide the answer)
-            self.svg.value = self._board(outcome.shown or outcome.state, events_highlight(told), told)
+            self.svg.value = self._board(outcome.shown or outcome.state, (), told)
         else:
             # nothing that gives the answer away: a refusal (the rule itself) and the hint; the board stays as
             # asked, for the board after a wrong choice often shows the answer (who caught the tuna, the winner
@@ -217,7 +217,7 @@ class Quiz(StandIn, W.VBox):
                 parts.append(explain)
                 if narrated:
                     parts.append(f"<p><b>{esc(ui('quiz.after', lang))}</b></p>{narrated}")
-            self.svg.value = self._board(outcome.shown or outcome.state, events_highlight(told), told)
+            self.svg.value = self._board(outcome.shown or outcome.state, (), told)
         self.verdict.value += f'<div class="tutor-quiz-why">{"".join(parts)}</div>'
 
     @staticmethod

@@ -18,7 +18,7 @@ import anywidget
 import traitlets as T
 
 from tutor.core.events import for_viewer
-from tutor.core.game import Engine, load
+from tutor.core.game import AnySpec, spec
 from tutor.core.scenario import ScenarioError, load_file, replay, validate
 from tutor.widgets import screen
 from tutor.widgets.boardbox import even_boards
@@ -62,12 +62,12 @@ class ScenarioPlayer(StandIn, anywidget.AnyWidget):
         self.replay = None
         self._drawn: dict = {}        # frame index -> {"svg", "board", "defs", "narration"}, drawn once
         self.data: dict = {}
-        self.game: Optional[Engine] = None
+        self.game: Optional[AnySpec] = None
         self.add_class("tutor-scenario-player")
 
         with guard(self.errors, lang):
             self.data = resolve(scenario, lessons, lang)
-            self.game = load(self.data["game"])
+            self.game = spec(self.data["game"])
             self.replay = replay(self.data)
             self.frames = list(self.replay.frames)
         if self.replay is not None and self.replay.mismatches:

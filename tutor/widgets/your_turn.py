@@ -18,7 +18,7 @@ from tutor.core import quiz as Q
 from tutor.core import task as T
 from tutor.core.errors import RuleViolation
 from tutor.core.events import for_viewer
-from tutor.core.game import load
+from tutor.core.game import spec
 from tutor.core.scenario import ScenarioError
 from tutor.core.session import Session
 from tutor.widgets.boardbox import box_of
@@ -55,7 +55,7 @@ class YourTurn(PlayTable):
         self.why_shown = False   # the learner pressed "Show me why"
         self._box: Optional[dict] = None      # the board box of the position and its moves' outcomes, once drawn
         # the task's position, the learner's seat, no bots: the task's `then` answers for the other seats
-        session = Session.from_state(load(self.task["game"]), T.start(self.task), T.seat(self.task))
+        session = Session.from_state(spec(self.task["game"]), T.start(self.task), T.seat(self.task))
         super().__init__(self.task["game"], players=session.players, seat=session.seat, lang=lang, session=session)
         self.add_class("tutor-your-turn")
 

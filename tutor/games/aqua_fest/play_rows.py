@@ -12,10 +12,11 @@ another species, drawing two after a move) is still sent to the engine, which re
 from __future__ import annotations
 
 from tutor.core.i18n import player_name, text
+from tutor.games.aqua_fest import rules as game      # the engine's own queries (destinations, attackable)
 from tutor.games.aqua_fest.ui import action_tip, card_key, card_label
 
 
-def offered_moves(game, state, seat: int, card: str) -> list:
+def offered_moves(state, seat: int, card: str) -> list:
     """The Move actions offered for `card`: its legal moves; when it has none (say, a second card of
     another species), the cells it could reach, so the engine explains why not."""
     legal = [a for a in game.legal_actions(state, seat) if isinstance(a, game.Move) and a.card == card]
@@ -27,7 +28,7 @@ def offered_moves(game, state, seat: int, card: str) -> list:
 def action_rows(table, seat: int) -> list:
     """The group of parts `seat` decides with (see PlayTable._action_rows); every action choice carries
     `.action`, every card choice `.card` and `.seat`."""
-    game, state, lang = table.game, table.state, table.lang
+    state, lang = table.state, table.lang
     legal = set(game.legal_actions(state, seat))
     hand = list(state.hands[seat])
     parts = [table.caption(table.your_move(seat), bold=True)]
@@ -61,7 +62,7 @@ def action_rows(table, seat: int) -> list:
         parts += [table.caption(text("ui.af.choose_card", lang)), {"choices": cards}]
     if chosen is not None:
         label = card_label(chosen, lang)
-        moves = offered_moves(game, state, seat, chosen)
+        moves = offered_moves(state, seat, chosen)
         if moves:
             parts += [table.caption(text("ui.af.choose_dest", lang, card=label)),
                       {"choices": [table.action_choice(m, legal) for m in moves]}]

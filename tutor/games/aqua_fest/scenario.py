@@ -16,6 +16,8 @@ expect: collected {player: [ids]}, pawn {player: cell|home}, turn player, hand_c
 
 from __future__ import annotations
 
+from tutor.core.game import LessonAdapter
+
 from tutor.core import rng
 from tutor.core.scenario import expectations, per_player, scored, seat
 from tutor.core.scenario import highlight as _highlight
@@ -207,3 +209,6 @@ def deciding(after: State, events, want: dict) -> list:
     out += scored("aqua_fest", after, scores)
     out += [breakdown(after.collected[s], 0, s) for s in sorted(shells)]
     return out
+
+
+ADAPTER = LessonAdapter(setup=setup, actions=actions, expect=expect, highlight=highlight, deciding=deciding)

@@ -4,7 +4,7 @@ the game's catalogue (tutor/games/aqua_fest/locale): aqua_fest.section.<slug> an
 from __future__ import annotations
 
 from tutor.core.i18n import plural
-from tutor.core.rules import Ruling, Section, register_sections
+from tutor.core.rules import rulings, sections
 from tutor.games.aqua_fest import components as C
 
 _S = [     # (slug, the heading as the rulebook prints it); the tutor's titles: aqua_fest.section.<slug>
@@ -22,8 +22,7 @@ _S = [     # (slug, the heading as the rulebook prints it); the tutor's titles: 
     ("rulings", "—"),
 ]
 
-SECTIONS = tuple(Section(f"aqua_fest:{slug}", heading) for slug, heading in _S)
-register_sections(SECTIONS)
+SECTIONS = sections("aqua_fest", _S)
 
 
 # (slug, the section it concerns); each decision and its reason: aqua_fest.ruling.<slug>
@@ -46,5 +45,4 @@ _RULINGS = (
 )
 # the setting-up decision counts the cards a hand starts with, in the words of each language
 _PARAMS = {"setup": {"hand_cards": lambda lang: plural("aqua_fest.cards_each", C.HAND_SIZE, lang)}}
-RULINGS = tuple(Ruling(f"aqua_fest/{slug}", f"aqua_fest:{rule}", params=_PARAMS.get(slug, {}))
-                for slug, rule in _RULINGS)
+RULINGS = rulings("aqua_fest", [(slug, rule, _PARAMS.get(slug, {})) for slug, rule in _RULINGS])

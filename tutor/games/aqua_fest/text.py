@@ -4,8 +4,7 @@
 from __future__ import annotations
 
 from tutor.core import i18n
-from tutor.core.errors import register_param_namer
-from tutor.core.events import Event, register_narrator
+from tutor.core.events import Event
 from tutor.core.i18n import player_name
 from tutor.games.aqua_fest import components as C
 
@@ -43,8 +42,8 @@ def tile_name(tile_id, lang: str = "en") -> str:
                      colour=colour_name(t.colour, lang))
 
 
-def refusal_names(params: dict, lang: str) -> dict:
-    """A refusal's card and species as a player names them (registered with tutor.core.errors)."""
+def name_params(params: dict, lang: str) -> dict:
+    """A refusal's card and species as a player names them (its GameSpec.name_params)."""
     out = dict(params)
     card = params.get("card")
     if isinstance(card, str) and card in C.CARDS:
@@ -55,9 +54,6 @@ def refusal_names(params: dict, lang: str) -> dict:
         if params.get(key) in C.SPECIES:
             out[key] = species_name(params[key], lang)
     return out
-
-
-register_param_namer("aqua_fest", refusal_names)
 
 
 def cell_name(cell) -> str:
@@ -125,6 +121,3 @@ def narrate(event: Event, lang: str = "en") -> str:
     if what == "reshuffled" and isinstance(d.get("cards"), int):
         p["cards_held"] = i18n.plural("aqua_fest.cards_held", d["cards"], lang)
     return i18n.text(f"aqua_fest.event.{what}", lang, **p)
-
-
-register_narrator("aqua_fest", narrate)

@@ -17,6 +17,8 @@ expect: phase, turn (player), ship, day, held (tile or null), island [tile ids],
 
 from __future__ import annotations
 
+from tutor.core.game import LessonAdapter
+
 from tutor.core.scenario import expectations, per_player, scored, seat
 from tutor.core.scenario import highlight as _highlight
 from tutor.games.isle_of_cats import scoring
@@ -207,3 +209,6 @@ def deciding(after: State, events, want: dict) -> list:
     if scores and "winners" not in want:       # the score lines say it all, and the total alone explains nothing
         out = []
     return out + scored("isle_of_cats", after, scores)
+
+
+ADAPTER = LessonAdapter(setup=setup, actions=actions, expect=expect, highlight=highlight, setup_stages=setup_stages, deciding=deciding)

@@ -4,7 +4,7 @@ isle_of_cats.ruling.<slug>."""
 
 from __future__ import annotations
 
-from tutor.core.rules import Ruling, Section, register_sections
+from tutor.core.rules import rulings, sections
 
 _S = [     # (slug, the heading as the rulebook prints it, its misprints kept and marked [sic] so that a learner does
     # not take them for the tutor's typos); the tutor's titles: the catalogue
@@ -28,8 +28,7 @@ _S = [     # (slug, the heading as the rulebook prints it, its misprints kept an
     ("rulings", "—"),
 ]
 
-SECTIONS = tuple(Section(f"isle_of_cats:{slug}", heading) for slug, heading in _S)
-register_sections(SECTIONS)
+SECTIONS = sections("isle_of_cats", _S)
 
 # (slug, the section it concerns); each decision and its reason: isle_of_cats.ruling.<slug>
 _RULINGS = (
@@ -76,4 +75,4 @@ def _params(slug: str) -> dict:
     return {}
 
 
-RULINGS = tuple(Ruling(f"isle_of_cats/{slug}", f"isle_of_cats:{rule}", _params(slug)) for slug, rule in _RULINGS)
+RULINGS = rulings("isle_of_cats", [(slug, rule, _params(slug)) for slug, rule in _RULINGS])

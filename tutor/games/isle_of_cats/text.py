@@ -6,8 +6,7 @@ cat of 5 squares", «оранжевий кіт на 5 клітинок») or its
 from __future__ import annotations
 
 from tutor.core import i18n
-from tutor.core.errors import register_param_namer
-from tutor.core.events import Event, register_narrator
+from tutor.core.events import Event
 from tutor.core.i18n import player_name
 from tutor.games.isle_of_cats import components as C
 
@@ -147,7 +146,7 @@ def narrate(event: Event, lang: str = "en") -> str:
     return i18n.text(f"{_P}event.{what}", lang, **params)
 
 
-def _name_params(params: dict, lang: str) -> dict:
+def name_params(params: dict, lang: str) -> dict:
     """Refusals name tiles and shapes as players say them, never by id (the catalogue says the article: "The {tile}
     is not lying around the island"; a tile the game lacks is "the tile")."""
     out = dict(params)
@@ -159,7 +158,3 @@ def _name_params(params: dict, lang: str) -> dict:
     if "turn_player" in out and isinstance(out["turn_player"], int):
         out["turn_player"] = player_name(out["turn_player"], lang)
     return out
-
-
-register_narrator("isle_of_cats", narrate)
-register_param_namer("isle_of_cats", _name_params)

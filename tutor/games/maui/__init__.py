@@ -5,15 +5,17 @@
     s, events = maui.apply(s, maui.Dive(0, 9))
 """
 
+from pathlib import Path
+
 from tutor.core.errors import RuleViolation, SavedStateError  # noqa: F401
-from tutor.core.game import GameSpec, part, register
-from tutor.games.maui import text as _text  # noqa: F401  (registers words and the narrator)
+from tutor.core.game import GameSpec, part
+from tutor.games.maui import text as _text
 from tutor.games.maui.checks import candidate_actions, check_invariants, secrets
 from tutor.games.maui.codec import action_from_json, state_from_json, to_json
 from tutor.games.maui.components import CATCH_CARDS, DEPTHS, MAX_PLAYERS, MIN_PLAYERS, ROUNDS
 from tutor.games.maui.render import render
-from tutor.games.maui.rules import (
-    NO_FIGHTS, OPEN_BASKETS, VARIANTS, Dive, Jellyfish, State, apply, dispute_order, is_over,
+from tutor.games.maui.rules import (  # noqa: F401
+    Action, NO_FIGHTS, OPEN_BASKETS, VARIANTS, Dive, Jellyfish, State, apply, dispute_order, is_over,
     legal_actions, setup, setup_stages, stages, to_move,
 )
 from tutor.games.maui.scoring import score, winners
@@ -22,12 +24,8 @@ from tutor.games.maui.view import view
 
 PLAYERS = range(MIN_PLAYERS, MAX_PLAYERS + 1)
 
-
-
-import tutor.games.maui as _engine  # noqa: E402  (this package, checked against tutor.core.game.Engine)
-
-SPEC = register(GameSpec(
-    id="maui",
+SPEC: GameSpec[State, Action] = GameSpec(
+    id="maui", home=Path(__file__).parent,
     lesson_langs=("en", "ru"),
     players=PLAYERS,
     variants=VARIANTS,
@@ -38,6 +36,12 @@ SPEC = register(GameSpec(
                                 "maui.jellyfish_discarded", "maui.seagull_ate"}),
     quiet_events=frozenset({"maui.dive_chosen"}),
     bookkeeping_events=frozenset({"maui.dive_chosen", "maui.dive_discarded"}),
-    ui=part(__name__, ".ui:UI"), bots=part(__name__, ".bots"), scenario=part(__name__, ".scenario"),
+    ui=part(__name__, ".ui:UI"), bots=part(__name__, ".bots"), scenario=part(__name__, ".scenario:ADAPTER"),
     drills=part(__name__, ".drills:DRILLS"),
-), _engine)
+    # the engine and its words, as the contract names them (tutor.core.game.GameSpec)
+    sections=SECTIONS, rulings=RULINGS, narrate=_text.narrate, stages=stages,
+    setup=setup, legal_actions=legal_actions, apply=apply, to_move=to_move, is_over=is_over, score=score,
+    winners=winners, view=view, to_json=to_json, state_from_json=state_from_json,
+    action_from_json=action_from_json, render=render, check_invariants=check_invariants, secrets=secrets,
+    candidate_actions=candidate_actions,
+)

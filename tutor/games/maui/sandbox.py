@@ -21,7 +21,7 @@ from tutor.games.maui.ui import board_keys
 from tutor.widgets.board import ClickBoard, render_choosable
 from tutor.widgets import screen  # the page's screen: its board is laid out for it
 from tutor.widgets.common import (
-    ErrorArea, StandIn, esc, events_highlight, events_html, guard, render, ui,
+    ErrorArea, StandIn, esc, events_html, guard, render, ui,
 )
 
 # the rulebook's worked round, so the sandbox opens on something worth pressing "Dive!" for
@@ -163,8 +163,7 @@ class LagoonSandbox(StandIn, W.VBox):
             if self.after is None:
                 self.preview()
             else:
-                self.svg.value = render(maui, maui.view(self.after, None), highlight=events_highlight(self.events),
-                                        events=self.events, lang=self.lang)
+                self.svg.value = render(maui, maui.view(self.after, None), events=self.events, lang=self.lang)
 
     def _dive_picks(self) -> dict:
         """Every diver's dive cards on the board: clicking one makes it that diver's card (its drop-down)."""
@@ -190,5 +189,4 @@ class LagoonSandbox(StandIn, W.VBox):
         self.after, self.events = state, events
         self.narration.value = (f'<p class="tutor-say">{esc(ui("maui.after", self.lang))}</p>'
                                 + events_html(events, self.lang))
-        self.svg.value = render(maui, maui.view(state, None), highlight=events_highlight(events), events=events,
-                                lang=self.lang)
+        self.svg.value = render(maui, maui.view(state, None), events=events, lang=self.lang)

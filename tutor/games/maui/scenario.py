@@ -12,6 +12,8 @@ expect: catch {player: id or [ids]}, empty_handed [players], kiti player, round 
 
 from __future__ import annotations
 
+from tutor.core.game import LessonAdapter
+
 from tutor.core.scenario import expectations, highlight, per_player, scored, seat  # noqa: F401  (the adapter's)
 from tutor.games.maui import components as C
 from tutor.games.maui.rules import Dive, Jellyfish, State, setup as _setup, setup_stages as _setup_stages
@@ -165,3 +167,6 @@ def deciding(after: State, events, want: dict) -> list:
         elif named & players or held & cards:
             out.append(e)
     return out + scored("maui", after, (seat(p) for p in want.get("scores", {})))
+
+
+ADAPTER = LessonAdapter(setup=setup, actions=actions, expect=expect, highlight=highlight, setup_stages=setup_stages, deciding=deciding)

@@ -3,7 +3,7 @@ the game's catalogue (tutor/games/maui/locale): maui.section.<slug> and maui.rul
 
 from __future__ import annotations
 
-from tutor.core.rules import Ruling, Section, register_sections
+from tutor.core.rules import rulings, sections
 
 _S = [     # (slug, the heading as the rulebook prints it); the tutor's titles: maui.section.<slug>
     ("intro", "ВСТУПЛЕНИЕ"),
@@ -30,8 +30,7 @@ _S = [     # (slug, the heading as the rulebook prints it); the tutor's titles: 
     ("rulings", "—"),
 ]
 
-SECTIONS = tuple(Section(f"maui:{slug}", heading) for slug, heading in _S)
-register_sections(SECTIONS)
+SECTIONS = sections("maui", _S)
 
 
 # (slug, the section it concerns); each decision and its reason: maui.ruling.<slug>
@@ -48,4 +47,4 @@ _RULINGS = (
     ("no-fights-pile", "no-fights"),
     ("open-baskets", "open-baskets"),
 )
-RULINGS = tuple(Ruling(f"maui/{slug}", f"maui:{rule}") for slug, rule in _RULINGS)
+RULINGS = rulings("maui", _RULINGS)

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from tutor.core import i18n
-from tutor.core.events import Event, register_narrator
+from tutor.core.events import Event
 from tutor.core.i18n import player_name
 from tutor.games.maui import components as C
 
@@ -81,6 +81,3 @@ def narrate(event: Event, lang: str = "en") -> str:
     if "points" in d:
         params["points_word"] = i18n.plural("maui.n_points", d["points"], lang)
     return i18n.text(f"maui.event.{what}", lang, **params)
-
-
-register_narrator("maui", narrate)

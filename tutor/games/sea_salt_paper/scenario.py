@@ -15,6 +15,8 @@ expect: hands {player: [ids]}, zones {player: [ids]}, round n, turn player, phas
 
 from __future__ import annotations
 
+from tutor.core.game import LessonAdapter
+
 from tutor.core.scenario import expectations, highlight, per_player, seat  # noqa: F401  (the adapter's)
 from tutor.games.sea_salt_paper.rules import (
     CrabPile, CrabTake, DrawDeck, EndTurn, Keep, LastChance, PlayDuo, PlayMermaids, State, Steal, Stop,
@@ -158,3 +160,6 @@ expect = expectations("sea_salt_paper", {
     "hands": _cards("hands"), "zones": _cards("zones"), "round": _round, "turn": _turn, "phase": _phase,
     "looking": _looking, "round_points": _round_points,
 })
+
+
+ADAPTER = LessonAdapter(setup=setup, actions=actions, expect=expect, highlight=highlight, deciding=deciding)

@@ -4,7 +4,7 @@ sea_salt_paper.ruling.<slug>."""
 
 from __future__ import annotations
 
-from tutor.core.rules import Ruling, Section, register_sections
+from tutor.core.rules import rulings, sections
 
 _S = [     # (slug, the heading as the rulebook prints it); the tutor's titles: sea_salt_paper.section.<slug>
     ("components", "ВМІСТ ГРИ"),
@@ -27,8 +27,7 @@ _S = [     # (slug, the heading as the rulebook prints it); the tutor's titles: 
 
 # a heading that is a whole sentence is quoted by its first words: the draw is cited on every turn's narration
 _QUOTE = {"draw": "1. Ви повинні взяти на руку 1 карту…"}
-SECTIONS = tuple(Section(f"sea_salt_paper:{slug}", heading, _QUOTE.get(slug, "")) for slug, heading in _S)
-register_sections(SECTIONS)
+SECTIONS = sections("sea_salt_paper", [(slug, heading, _QUOTE.get(slug, "")) for slug, heading in _S])
 
 # (slug, the section it concerns); each decision and its reason: sea_salt_paper.ruling.<slug>
 _RULINGS = (
@@ -53,4 +52,4 @@ _RULINGS = (
     ("tie-after-last-round", "game-end"),
     ("first-player", "setup"),
 )
-RULINGS = tuple(Ruling(f"sea_salt_paper/{slug}", f"sea_salt_paper:{rule}") for slug, rule in _RULINGS)
+RULINGS = rulings("sea_salt_paper", _RULINGS)

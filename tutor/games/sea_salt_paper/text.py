@@ -6,8 +6,7 @@ says them ("yellow crab")."""
 from __future__ import annotations
 
 from tutor.core import i18n
-from tutor.core.errors import register_param_namer
-from tutor.core.events import Event, register_narrator
+from tutor.core.events import Event
 from tutor.core.i18n import player_name
 from tutor.games.sea_salt_paper import components as C
 
@@ -118,7 +117,7 @@ def narrate(event: Event, lang: str = "en") -> str:
     return i18n.text(f"{_P}event.{what}", lang, **params)
 
 
-def _name_params(params: dict, lang: str) -> dict:
+def name_params(params: dict, lang: str) -> dict:
     """Refusals name cards as players say them, never by id."""
     out = dict(params)
     for key in ("card", "first", "second"):
@@ -128,7 +127,3 @@ def _name_params(params: dict, lang: str) -> dict:
         if key in out and isinstance(out[key], int):
             out[key] = player_name(out[key], lang)
     return out
-
-
-register_narrator("sea_salt_paper", narrate)
-register_param_namer("sea_salt_paper", _name_params)

@@ -16,6 +16,8 @@ expect: trump family, token side, turn player, leader player, phase name, trick 
 
 from __future__ import annotations
 
+from tutor.core.game import LessonAdapter
+
 from tutor.core.scenario import expectations, per_player, seat
 from tutor.core.scenario import highlight as _highlight
 from tutor.games.trump_whales.rules import (
@@ -150,3 +152,6 @@ expect = expectations("trump_whales", {
     "picked": _event("picked", "card", "the reward card"),
     "chooser": _event("five_chooses", "player", "the player who names the next leader", lambda s: s + 1),
 })
+
+
+ADAPTER = LessonAdapter(setup=setup, actions=actions, expect=expect, highlight=highlight, setup_stages=setup_stages)

@@ -4,7 +4,7 @@ trump_whales.ruling.<slug>."""
 
 from __future__ import annotations
 
-from tutor.core.rules import Ruling, Section, register_sections
+from tutor.core.rules import rulings, sections
 
 _S = [     # (slug, the heading as the rulebook prints it); the tutor's titles: trump_whales.section.<slug>
     ("components", "СОСТАВ ИГРЫ"),
@@ -31,8 +31,7 @@ _S = [     # (slug, the heading as the rulebook prints it); the tutor's titles: 
     ("rulings", "—"),
 ]
 
-SECTIONS = tuple(Section(f"trump_whales:{slug}", heading) for slug, heading in _S)
-register_sections(SECTIONS)
+SECTIONS = sections("trump_whales", _S)
 
 # (slug, the section it concerns); each decision and its reason: trump_whales.ruling.<slug>
 _RULINGS = (
@@ -54,4 +53,4 @@ _RULINGS = (
     ("bonuses-not-kept", "round-end"),
     ("tie-another-round", "game-end"),
 )
-RULINGS = tuple(Ruling(f"trump_whales/{slug}", f"trump_whales:{rule}") for slug, rule in _RULINGS)
+RULINGS = rulings("trump_whales", _RULINGS)

@@ -6,8 +6,7 @@ words, not the rulebook's. No card id reaches a learner: refusals and events nam
 from __future__ import annotations
 
 from tutor.core import i18n
-from tutor.core.errors import register_param_namer
-from tutor.core.events import Event, register_narrator
+from tutor.core.events import Event
 from tutor.core.i18n import player_name
 from tutor.games.trump_whales import components as C
 
@@ -172,7 +171,7 @@ def narrate(event: Event, lang: str = "en") -> str:
     return i18n.text(f"{_P}event.{what}", lang, **params)
 
 
-def _name_params(params: dict, lang: str) -> dict:
+def name_params(params: dict, lang: str) -> dict:
     """Refusals name cards and families as players say them, never by id."""
     out = dict(params)
     if "card" in out and isinstance(out["card"], str) and out["card"] in C.FAMILY:
@@ -183,7 +182,3 @@ def _name_params(params: dict, lang: str) -> dict:
         if key in out and isinstance(out[key], int):
             out[key] = player_name(out[key], lang)
     return out
-
-
-register_narrator("trump_whales", narrate)
-register_param_namer("trump_whales", _name_params)

@@ -6,7 +6,7 @@ that need the whole position; `StateCodec` does the rest. A malformed position i
 `SavedStateError` naming the first thing that is wrong, in words generated from the declarations
 ("round must be a whole number 1..13", "hands must hold a list of whole numbers per player"), said in the
 page's language: the phrases are ui.saved.* in tutor/locale, a noun given to a check is ui.saved.noun.<noun>
-(ui.saved.nouns.<noun> for many).
+(ui.saved.nouns.<noun> for many), or <game>.saved.noun.<noun> in the game's catalogue for "<game>.<noun>".
 
     CODEC = StateCodec(State, "tutor/maui/2", "a Мяури position", {
         "players": integer(3, 6),
@@ -61,11 +61,11 @@ NOUNS: set[str] = set()
 
 
 def noun_words(name: str, many: bool = False) -> Said:
-    """A check's noun in the reader's language: ui.saved.noun.<name> ("catch card id" -> catch_card_id), or
-    ui.saved.nouns.<name> for many (Russian and Ukrainian: the genitive plural, "a list of" them). Every noun
-    has both entries (a test checks NOUNS); one missing would be said as its bare name, never a refusal's
-    traceback. A noun of one game's own, kept in that game's catalogue, is named with its prefix:
-    "<game>.wave card" -> <game>.saved.noun.wave_card."""
+    """A check's noun in the reader's language: ui.saved.noun.<name> ("card id" -> card_id), or
+    ui.saved.nouns.<name> for many (Russian and Ukrainian: the genitive plural, "a list of" them). A noun of
+    one game's own lives in that game's catalogue and is named with its prefix: "maui.catch card" ->
+    maui.saved.noun.catch_card. Every noun has both entries (tests/test_saved_words.py); one missing would be
+    said as its bare name, never a refusal's traceback."""
     NOUNS.add(name)
     domain, _, noun = name.rpartition(".")
     key = f"{domain or 'ui'}.saved.{'nouns' if many else 'noun'}.{noun.replace(' ', '_')}"

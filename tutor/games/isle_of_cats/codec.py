@@ -13,7 +13,7 @@ FORMAT = "tutor/isle_of_cats/1"
 
 TILE = text(tuple(C.TILES), noun="tile id")
 TILES = listing(TILE)
-CARD = text(C.ALL_FAMILY_CARDS, noun="family card id")
+CARD = text(C.ALL_FAMILY_CARDS, noun="isle_of_cats.family card id")
 CARDS = listing(CARD)
 PLACEMENT = row(TILE, integer(0, 7, noun="orientation"), integer(0, C.WIDTH - 1, noun="column"),
                 integer(0, C.HEIGHT - 1, noun="row"))
@@ -27,7 +27,7 @@ def _tiles(data):
 
 def _cards(data):
     every = [c for d in data["dealt"] for c in d] + [c for k in data["kept"] for c in k] + data["unused"]
-    return conserved(every, C.ALL_FAMILY_CARDS, "family card")
+    return conserved(every, C.ALL_FAMILY_CARDS, "isle_of_cats.family card")
 
 
 def _order(data):
@@ -36,9 +36,9 @@ def _order(data):
 
 CODEC = StateCodec(State, FORMAT, "an Острів котів position", {
     "players": integer(C.MIN_PLAYERS, C.MAX_PLAYERS),
-    "boats": per_player(text(C.BOAT_COLOURS, noun="boat"), distinct=True),
+    "boats": per_player(text(C.BOAT_COLOURS, noun="isle_of_cats.boat"), distinct=True),
     "phase": text(PHASES, noun="phase"),
-    "ship": integer(0, C.DAYS, noun="day space"),
+    "ship": integer(0, C.DAYS, noun="isle_of_cats.day space"),
     "order": per_player(integer(0, C.MAX_PLAYERS - 1, noun="seat")),
     "turn": seat(),
     "passed": per_player(boolean()),

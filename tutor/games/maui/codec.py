@@ -13,8 +13,8 @@ from tutor.games.maui.rules import NO_FIGHTS, SETTING_UP, STAGES, VARIANTS, Dive
 
 FORMAT = "tutor/maui/2"   # 2: face_down lists every lantern cell with its taker
 
-CARDS = listing(text(noun="catch card id"))
-DIVE = integer(1, 12, noun="dive number")
+CARDS = listing(text(noun="maui.catch card id"))
+DIVE = integer(1, 12, noun="maui.dive number")
 
 
 def _kiti_with_fights(data):
@@ -25,7 +25,7 @@ def _kiti_with_fights(data):
 def _catch_cards(data):
     every = (data["deck"] + data["removed"] + data["boxed"] + [c for cell in data["lagoon"] for c in cell]
              + [c for p in data["piles"] for c in p])
-    return conserved(every, C.ALL_CATCH, "catch card")
+    return conserved(every, C.ALL_CATCH, "maui.catch card")
 
 
 def _dive_cards(data):

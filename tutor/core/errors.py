@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any, Callable, Optional
+
+# a game's GameSpec.name_params: (params, lang) -> params with its components named as a player says them
+Namer = Callable[[dict[str, Any], str], dict[str, Any]]
+
 
 class RuleViolation(ValueError):
     """An action the rules forbid. Carries the rule reference and a plain reason in any language.
@@ -9,7 +14,7 @@ class RuleViolation(ValueError):
     The message template lives in the i18n catalogue under `key`; `params` fill it.
     """
 
-    def __init__(self, rule: str, key: str, **params):
+    def __init__(self, rule: str, key: str, **params: Any) -> None:
         self.rule = rule
         self.key = key
         self.params = params
@@ -41,7 +46,7 @@ class SavedStateError(ValueError):
     `problem` is a text, or Words (tutor.core.wording) that say it in the reader's language: `reason(lang)`.
     `.problem` and str() are the English."""
 
-    def __init__(self, problem):
+    def __init__(self, problem: Any) -> None:
         self.words = problem
         self.problem = str(problem)
         super().__init__(f"This saved position cannot be loaded: {self.problem}")
@@ -52,7 +57,7 @@ class SavedStateError(ValueError):
         return say(self.words, lang)
 
 
-def _namer(game_id: str):
+def _namer(game_id: str) -> Optional[Namer]:
     """The game's GameSpec.name_params: `namer(params, lang) -> params` names its components in its refusals as a
     player says them (a card id in the engine, "crab (strength 4)" to the learner): no internal id reaches a
     learner. A key outside any game (core.*) has none."""
@@ -63,11 +68,11 @@ def _namer(game_id: str):
         return None
 
 
-def _localise(params: dict, lang: str) -> dict:
+def _localise(params: dict[str, Any], lang: str) -> dict[str, Any]:
     """Seats become "Player N" in the reader's language (and `<name>_plain` the bare number N, for a
     sentence that names the player mid-way: «где стоит игрок 1»); everything else passes through."""
     from tutor.core.i18n import player_name
-    out: dict = {}
+    out: dict[str, Any] = {}
     for name, value in params.items():
         if (name == "player" or name.endswith("_player")) and isinstance(value, int):
             out[name] = player_name(value, lang)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterable, Optional
 
 
 @dataclass(frozen=True)
@@ -17,10 +17,10 @@ class Event:
 
     kind: str
     rule: str
-    data: dict = field(default_factory=dict, hash=False)
-    private: tuple = field(default=(), hash=False)
+    data: dict[str, Any] = field(default_factory=dict, hash=False)
+    private: tuple[tuple[str, tuple[int, ...]], ...] = field(default=(), hash=False)
 
-    def for_viewer(self, viewer) -> "Event":
+    def for_viewer(self, viewer: Optional[int]) -> "Event":
         """The event as `viewer` may know it (None: the teacher, who knows everything)."""
         if viewer is None or not self.private:
             return self
@@ -34,8 +34,8 @@ class Event:
     def game(self) -> str:
         return self.kind.split(".", 1)[0]
 
-    def to_json(self) -> dict:
-        out = {"kind": self.kind, "rule": self.rule, "data": self.data}
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "rule": self.rule, "data": self.data}
         if self.private:
             out["private"] = {key: list(seats) for key, seats in self.private}
         return out
@@ -44,7 +44,7 @@ class Event:
         return narrate(self, lang)
 
 
-def for_viewer(events, viewer) -> list:
+def for_viewer(events: Iterable[Event], viewer: Optional[int]) -> list[Event]:
     return [e.for_viewer(viewer) for e in events]
 
 

@@ -7,16 +7,19 @@ No code in the engines touches the global `random` module.
 from __future__ import annotations
 
 import random
+from typing import Iterable, TypeVar
+
+T = TypeVar("T")
 
 
-def seed_value(seed) -> int:
+def seed_value(seed: int | str | None) -> int:
     """Any seed (None, int, str) -> a 63-bit integer. None means a fresh, unpredictable game."""
     if seed is None:
         return random.SystemRandom().getrandbits(63)
     return random.Random(str(seed)).getrandbits(63)
 
 
-def shuffled(rng_state: int, items) -> tuple[tuple, int]:
+def shuffled(rng_state: int, items: Iterable[T]) -> tuple[tuple[T, ...], int]:
     """A shuffled copy of `items` and the next rng state.
 
     The order is Random.shuffle's own (tests/test_rng.py holds it to that), written out here: its loop calls
@@ -38,9 +41,9 @@ def shuffled(rng_state: int, items) -> tuple[tuple, int]:
 _BITS = [(i + 1).bit_length() for i in range(256)]   # bits of i + 1: what Random._randbelow(i + 1) draws
 
 
-def choice(rng_state: int, items) -> tuple[object, int]:
+def choice(rng_state: int, items: Iterable[T]) -> tuple[T, int]:
     """One item picked at random and the next rng state."""
     r = random.Random(rng_state)
-    items = list(items)
-    picked = items[r.randrange(len(items))]
+    pool = list(items)
+    picked = pool[r.randrange(len(pool))]
     return picked, r.getrandbits(63)

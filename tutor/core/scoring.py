@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Sequence
 
 
 @dataclass(frozen=True)
 class ScoreLine:
     key: str             # i18n key for the label
-    params: tuple        # ((name, value), ...) to fill the label
+    params: tuple[tuple[str, Any], ...]        # ((name, value), ...) to fill the label
     points: int
     rule: str
 
@@ -16,7 +17,7 @@ class ScoreLine:
         from tutor.core.i18n import text
         return text(self.key, lang, **dict(self.params))
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"key": self.key, "params": dict(self.params), "points": self.points, "rule": self.rule}
 
 
@@ -27,17 +28,17 @@ class Breakdown:
     the lines."""
 
     player: int
-    lines: tuple
+    lines: tuple[ScoreLine, ...]
 
     @property
     def total(self) -> int:
         return sum(line.points for line in self.lines)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"player": self.player, "total": self.total, "lines": [l.to_json() for l in self.lines]}
 
 
-def winners(breakdowns) -> list[int]:
+def winners(breakdowns: Sequence[Breakdown]) -> list[int]:
     """Every player with the highest total (a tie is a shared victory unless a game says otherwise)."""
     best = max(b.total for b in breakdowns)
     return [b.player for b in breakdowns if b.total == best]

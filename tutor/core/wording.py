@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable, Optional
+from typing import Any, Callable, Iterable, Optional
 
 
 class Words:
@@ -14,7 +14,7 @@ class Words:
 
     __slots__ = ("key", "n", "params")
 
-    def __init__(self, key: str, n: Optional[int] = None, **params):
+    def __init__(self, key: str, n: Optional[int] = None, **params: Any) -> None:
         self.key = key
         self.n = n
         self.params = params
@@ -35,14 +35,15 @@ class Words:
         return f"Words({self.key!r})"
 
 
-def say(value, lang: str = "en") -> str:
+def say(value: Any, lang: str = "en") -> str:
     """A field's text in `lang`: Words and functions of the language are said, anything else is str()."""
     if isinstance(value, Words) or (callable(value) and not isinstance(value, type)):
-        return value(lang)
+        said: str = value(lang)
+        return said
     return str(value)
 
 
-def joined(parts, sep: str = ", ", before: str = "", after: str = "") -> Callable[[str], str]:
+def joined(parts: Iterable[Any], sep: str = ", ", before: str = "", after: str = "") -> Callable[[str], str]:
     """Parts (Words or text) said in one language and put together with punctuation."""
-    parts = tuple(parts)
-    return lambda lang: before + sep.join(say(p, lang) for p in parts) + after
+    said = tuple(parts)
+    return lambda lang: before + sep.join(say(p, lang) for p in said) + after

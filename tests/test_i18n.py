@@ -2,7 +2,8 @@
 catalogue that lacks a translation a learner could meet fails here.
 
 The shared domain needs en, ru and uk; a game's domain needs English and each language its lessons are taught
-in (SPEC.lesson_langs); a game's catalogue in any other language is checked for what it holds."""
+in (SPEC.lesson_langs); a game's catalogue in any other language is checked for what it holds. No catalogue
+holds a key nothing uses, and every key the code names is in one (tutor.i18n_tools unused / missing)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,6 @@
 """A board on which a piece is placed by pointing at it (a sandbox's board; the play table does the same through
-GameUI.placing): the SVG, and the data of the piece to place (a game's placing data, see
-tutor/games/isle_of_cats/placing.py and static/placing.js). The page previews, turns and flips the piece by itself
-and sends (orientation, x, y); `on_place` asks the engine."""
+GameUI.placing): the SVG, and the data of the piece to place (its format: the header of static/placing.js). The page
+previews, turns and flips the piece by itself and sends (orientation, x, y); `on_place` asks the engine."""
 
 from __future__ import annotations
 

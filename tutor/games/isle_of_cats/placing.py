@@ -1,5 +1,6 @@
-"""Placing the held tile by pointing at the boat: what the page needs, sent ONCE per held tile, so that hovering,
-turning (R), flipping (F) and moving (arrows) need no round trip to the kernel.
+"""Placing the held tile by pointing at the boat (GameUI.placing): what the page needs, sent ONCE per held tile, so
+that hovering, turning (R), flipping (F) and moving (arrows) need no round trip to the kernel. The data's format is
+the generic placing script's (tutor/widgets/static/placing.js, its header); the boat is its grid.
 
     placing_data(state, seat, lang) -> {"seat", "tile", "orients", "codes", "reasons", "rotate", "flip", "start", ...}
 
@@ -87,7 +88,8 @@ def placing_data(state, seat: int, lang: str = "en"):
     # the key tells the tile too (by its number, never its id): a new tile to place (the score helper's shape
     # changed) starts its preview anew
     return {"seat": seat, "key": f"{seat}:{len(state.placed[seat])}:{C.ORDER[tile]}", "tile": tile_name(tile, lang),
-            "width": W, "height": H,
+            "width": W, "height": H, "off": "b",
+            "fade": ".family > rect, .family > text",    # a family's label ("3 → 8", a white box) over the squares
             "orients": [[list(c) for c in cells] for cells in G.ORIENTATIONS[shape]],
             "codes": codes, "reasons": reasons, "rotate": rot, "flip": flip,
             "start": list(start) if start is not None else None,

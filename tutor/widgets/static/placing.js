@@ -1,10 +1,26 @@
-// Placing a held piece by pointing at a grid board (tutor/games/isle_of_cats/placing.py sends the data, once per
-// held piece): a preview follows the pointer — green where the piece fits, red with the engine's reason where it
-// does not (and a ✓ / ✗ with hatching, dashed and see-through, so it never reads as a placed tile); R turns it,
-// F flips it, the arrows move it, a click or Enter sends (orientation, x, y). On a touch screen a tap moves it, a
-// drag slides it, a tap on it places it, and the Rotate / Flip / Place buttons do the rest. The kernel asks
-// the engine, which decides: the page knows no rules, only the letters the kernel computed for each anchor.
-// Inlined into the modules that use it (no build step).
+// Placing a held piece by pointing at a grid board. A game's GameUI.placing (tutor/core/game.py) sends this data
+// once per held piece; the page previews, turns and flips the piece by itself and sends [orientation, x, y]. The
+// kernel asks the engine, which decides: the page knows no rules, only the letters the kernel computed.
+//
+//   seat            the grid is the SVG element [data-board-seat=<seat>]; its data-cell is one square's size
+//   key             the held piece: a new key starts the preview at `start` again
+//   width, height   the grid, in squares
+//   orients         per orientation, the piece's squares [[dx, dy], ...] from its anchor (the first is its grip)
+//   codes           per orientation, one letter per anchor (x, y) at y * width + x: "1" fits there; any other
+//                   letter is a kind of refusal, said by reasons[letter]
+//   off             the letter for an anchor off the grid (default "b")
+//   reasons         {letter: the engine's own words}, "1" too (what a fitting preview says)
+//   rotate, flip    per orientation, the orientation after a quarter turn clockwise / a flip left-right
+//   start           [o, x, y] where the preview starts, or null
+//   fade            optional: a CSS selector of the board's labels that fade while the pointer is over the grid,
+//                   so that they do not hide the preview
+//   words           {rotate, flip, place, help} for a mouse and {rotate_touch, flip_touch, place_touch,
+//                   help_touch} for a touch screen: the buttons' and the help line's texts
+//
+// A preview follows the pointer — green where the piece fits, red with the engine's reason where it does not (and a
+// ✓ / ✗ with hatching, dashed and see-through, so it never reads as a placed piece); R turns it, F flips it, the
+// arrows move it, a click or Enter sends it. On a touch screen a tap moves it, a drag slides it, a tap on it places
+// it, and the Rotate / Flip / Place buttons do the rest. Inlined into the modules that use it (no build step).
 
 export function wirePlacing(container, send) {
   const NS = "http://www.w3.org/2000/svg";
@@ -31,16 +47,16 @@ export function wirePlacing(container, send) {
   bar.append(help, row, reason);
   container.after(bar);
 
-  let data = null, o = 0, ax = 0, ay = 0, boat = null, layer = null;
+  let data = null, o = 0, ax = 0, ay = 0, grid = null, layer = null;
   const codeAt = (oo, x, y) => (x < 0 || y < 0 || x >= data.width || y >= data.height)
-    ? "b" : data.codes[oo][y * data.width + x];
+    ? (data.off || "b") : data.codes[oo][y * data.width + x];
   const draw = () => {
-    if (!data || !boat) return;
-    const cell = parseFloat(boat.getAttribute("data-cell"));
+    if (!data || !grid) return;
+    const cell = parseFloat(grid.getAttribute("data-cell"));
     const code = codeAt(o, ax, ay);
     const ok = code === "1";
     // a preview, not a tile: see-through, a dashed outline, and a glyph as well as the colour — ✓ fits; ✗ and a
-    // hatching where it does not (colour never alone; a red cat tile is solid, with a solid outline)
+    // hatching where it does not (colour never alone; a placed piece is solid, with a solid outline)
     const cells = data.orients[o];
     const hatch = ok ? "" : cells.map(([dx, dy]) => {
       const x = (ax + dx) * cell, y = (ay + dy) * cell, h = cell / 2;
@@ -85,26 +101,26 @@ export function wirePlacing(container, send) {
     draw();
   };
   const square = (event) => {
-    const svg = boat.ownerSVGElement;
-    const m = boat.getScreenCTM();
+    const svg = grid.ownerSVGElement;
+    const m = grid.getScreenCTM();
     if (!svg || !m) return null;
     const pt = svg.createSVGPoint();
     pt.x = event.clientX; pt.y = event.clientY;
     const p = pt.matrixTransform(m.inverse());
-    const cell = parseFloat(boat.getAttribute("data-cell"));
+    const cell = parseFloat(grid.getAttribute("data-cell"));
     return [Math.floor(p.x / cell), Math.floor(p.y / cell)];
   };
-  const inBoat = (event) => boat && event.target && event.target.closest && event.target.closest("[data-board-seat]") === boat;
+  const onGrid = (event) => grid && event.target && event.target.closest && event.target.closest("[data-board-seat]") === grid;
   // A mouse points and clicks: the preview follows the pointer and a click places it. A finger has no pointing
   // without touching, so on a touch screen a tap moves the preview (its first square under the finger), a finger
   // on the preview drags it (it keeps its grip), and a tap on the preview where it stands places it — the Place
   // button does the same. The mouse's own moves are told apart by pointerType: the mouse events a browser makes
   // up after a tap must not move the preview.
   let touch = typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
-  let grip = null;            // while a finger is down on the boat: [dx, dy] from the anchor, and where it began
+  let grip = null;            // while a finger is down on the grid: [dx, dy] from the anchor, and where it began
   const onPiece = (gx, gy) => data.orients[o].some(([dx, dy]) => ax + dx === gx && ay + dy === gy);
   container.addEventListener("pointermove", (event) => {
-    if (!data || !inBoat(event)) return;
+    if (!data || !onGrid(event)) return;
     const sq = square(event);
     if (!sq) return;
     if (event.pointerType === "mouse") aim(sq[0], sq[1]);
@@ -115,21 +131,21 @@ export function wirePlacing(container, send) {
   container.addEventListener("pointerdown", (event) => {
     if (event.pointerType === "mouse") return;
     if (!touch) { touch = true; words(); }
-    if (!data || !inBoat(event)) return;
+    if (!data || !onGrid(event)) return;
     const sq = square(event);
     if (!sq) return;
     grip = { dx: sq[0] - ax, dy: sq[1] - ay, ax, ay, held: onPiece(sq[0], sq[1]), moved: false };
   });
   // A finger that lands on the preview drags it, and the page must not scroll under it (Chromium honours no
   // touch-action on an SVG group, and the whole board cannot have it: a swipe elsewhere on the board scrolls the
-  // lesson as anywhere else). A finger that lands elsewhere on the boat scrolls as usual, or taps.
+  // lesson as anywhere else). A finger that lands elsewhere on the grid scrolls as usual, or taps.
   container.addEventListener("touchmove", (event) => {
     if (grip && grip.held) event.preventDefault();
   }, { passive: false });
   const letGo = () => { grip = null; };
   container.addEventListener("pointercancel", letGo);
   container.addEventListener("click", (event) => {
-    if (!data || !inBoat(event)) { letGo(); return; }
+    if (!data || !onGrid(event)) { letGo(); return; }
     const sq = square(event);
     if (!sq) return;
     event.preventDefault();
@@ -167,20 +183,20 @@ export function wirePlacing(container, send) {
     else return;
     event.preventDefault();
   });
-  // Pointing at the boat is enough for R and F ("point at the boat … R turns it"): while the pointer is over it,
+  // Pointing at the grid is enough for R and F ("point at the grid … R turns it"): while the pointer is over it,
   // a document-level listener (capture phase, so a focused list of places does not take the letter for its
   // type-ahead) turns and flips the preview wherever the keyboard focus is, even after "Try again" moved it.
   let hovering = false;
-  // a family's label ("3 → 8", a white box) would hide the preview's squares under it: while the pointer is over
-  // the boat the labels fade, and they come back when it leaves
+  // a label drawn on the grid (a score beside a group of squares) would hide the preview's squares under it: while
+  // the pointer is over the grid the labels the game names (data.fade) fade, and they come back when it leaves
   const fade = (on) => {
-    if (!boat) return;
-    for (const el of boat.querySelectorAll(".family > rect, .family > text")) el.style.opacity = on ? "0.25" : "";
+    if (!grid || !data || !data.fade) return;
+    for (const el of grid.querySelectorAll(data.fade)) el.style.opacity = on ? "0.25" : "";
   };
   container.addEventListener("pointerleave", () => { hovering = false; fade(false); });
-  container.addEventListener("pointermove", (event) => { hovering = inBoat(event); fade(hovering && !!data); });
+  container.addEventListener("pointermove", (event) => { hovering = onGrid(event); fade(hovering && !!data); });
   const onDocKey = (event) => {
-    if (!data || !hovering || !boat || !container.isConnected) return;
+    if (!data || !hovering || !grid || !container.isConnected) return;
     const t = event.target;
     if (t && t.closest && t.closest("input, textarea, [contenteditable]")) return;   // typing stays typing
     if (turnKey(event)) event.tutorTurned = true;   // the board's own listener must not turn it a second time
@@ -191,7 +207,7 @@ export function wirePlacing(container, send) {
   const scope = container.parentNode;
   if (scope) scope.addEventListener("change", (event) => {
     const t = event.target;
-    if (!data || !boat || !t || t.tagName !== "SELECT") return;
+    if (!data || !grid || !t || t.tagName !== "SELECT") return;
     let v = null;
     try { v = JSON.parse(t.value); } catch (e) { return; }
     if (!Array.isArray(v) || v.length !== 3 || !v.every(Number.isInteger) || !data.orients[v[0]]) return;
@@ -221,14 +237,14 @@ export function wirePlacing(container, send) {
     layer = null;
     reason.textContent = "";
     delete reason.dataset.fits;
-    boat = data ? container.querySelector(`[data-board-seat="${data.seat}"]`) : null;
-    if (!data || !boat) { container.removeAttribute("data-preview"); return; }
+    grid = data ? container.querySelector(`[data-board-seat="${data.seat}"]`) : null;
+    if (!data || !grid) { container.removeAttribute("data-preview"); return; }
     if (!container.hasAttribute("tabindex")) container.tabIndex = 0;
     words();
     layer = document.createElementNS(NS, "g");
     layer.setAttribute("class", "tutor-place-preview");
     layer.setAttribute("pointer-events", "none");
-    boat.append(layer);
+    grid.append(layer);
     if (!same && data.start) [o, ax, ay] = data.start;
     fade(hovering);
     draw();

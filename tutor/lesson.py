@@ -96,8 +96,8 @@ def page(lang: str = "en"):
 def scenario(id, lang: str = "en", **kwargs):
     """The scenario player for `id` ("maui/four-player-round"), a YAML path, or a scenario dict; built when
     the learner reaches it. A missing or malformed example is reported at once."""
-    from tutor.widgets.scenario import ScenarioPlayer, resolve
-    data = resolve(id, kwargs.get("lessons"), lang)
+    from tutor.widgets.scenario import ScenarioPlayer, scenario_data
+    data = scenario_data(id, kwargs.get("lessons"), lang)
     label = ui("lazy.scenario", lang, title=localised(data.get("title"), lang))
     return LazyPart(lambda: ScenarioPlayer(data, lang=lang, **kwargs), label=label, lang=lang)
 
@@ -105,8 +105,8 @@ def scenario(id, lang: str = "en", **kwargs):
 @_never_raise
 def quiz(id, lang: str = "en", **kwargs):
     """A quiz for `id` ("maui/who-takes-the-deep"), a YAML path, or a quiz dict: the engine checks the answer."""
-    from tutor.widgets.quiz import Quiz, resolve
-    data = resolve(id, kwargs.get("lessons"), lang)
+    from tutor.widgets.quiz import Quiz, quiz_data
+    data = quiz_data(id, kwargs.get("lessons"), lang)
     label = ui("lazy.quiz", lang, title=localised(data.get("title"), lang))
     return LazyPart(lambda: Quiz(data, lang=lang, **kwargs), label=label, lang=lang)
 
@@ -114,8 +114,8 @@ def quiz(id, lang: str = "en", **kwargs):
 @_never_raise
 def your_turn(id, lang: str = "en", **kwargs):
     """A "your turn" task for `id` ("maui/win-the-shallows"): the learner moves, the engine judges."""
-    from tutor.widgets.your_turn import YourTurn, resolve
-    data = resolve(id, kwargs.get("lessons"), lang)
+    from tutor.widgets.your_turn import YourTurn, task_data
+    data = task_data(id, kwargs.get("lessons"), lang)
     label = ui("lazy.your_turn", lang, title=localised(data.get("title"), lang))
     return LazyPart(lambda: YourTurn(data, lang=lang, **kwargs), label=label, lang=lang)
 

@@ -26,8 +26,8 @@ HELPER = """from tutor.games.isle_of_cats.sandbox import ScoreHelper
 ScoreHelper(lang="en", placed=[("cat-orange-16", 0, 7, 0), ("cat-orange-9", 0, 8, 0), ("cat-orange-10", 0, 9, 0)])"""
 
 # part 4's task in Ukrainian, as the lesson page shows it
-TASK = """from tutor.widgets.your_turn import YourTurn, resolve
-YourTurn(resolve("isle_of_cats/cover-rats", None, "uk"), lang="uk")"""
+TASK = """from tutor.widgets.your_turn import YourTurn, task_data
+YourTurn(task_data("isle_of_cats/cover-rats", None, "uk"), lang="uk")"""
 
 
 @pytest.fixture(scope="module")
@@ -212,11 +212,11 @@ def test_after_try_again_pointing_and_the_ukrainian_r_key_still_turn_the_tile(se
     """Newcomer W2 and W3 on the lesson's own task: a miss, "Try again", then the pointer over the boat and the R key
     of a Ukrainian layout («к») turn the preview, wherever the keyboard focus went."""
     from tutor.core.task import start
-    from tutor.widgets.your_turn import resolve
+    from tutor.widgets.your_turn import task_data
     page.goto(server.render_url("ioc_task.ipynb"))
     task = page.locator(".tutor-play").first
     task.locator(".tutor-placing").wait_for(state="visible")
-    data = resolve("isle_of_cats/cover-rats", None, "uk")
+    data = task_data("isle_of_cats/cover-rats", None, "uk")
     d = placing_data(start(data), 0, "uk")
     board = task.locator(".tutor-svg").first
     # a legal place that misses the goal: the first fitting anchor of the start orientation, placed by the list

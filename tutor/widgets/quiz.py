@@ -28,7 +28,7 @@ from tutor.widgets.common import (
     refusal_html, render, safe_cite, svg_box, ui,
 )
 
-def resolve(quiz, lessons=None, lang: str = "en") -> dict:
+def quiz_data(quiz, lessons=None, lang: str = "en") -> dict:
     """A quiz dict from a dict, a YAML path, or an id "game/name" (lessons/<game>/quizzes/<name>.yaml)."""
     if isinstance(quiz, dict):
         return Q.validate(quiz, str(quiz.get("id", "quiz")))
@@ -94,7 +94,7 @@ class Quiz(StandIn, W.VBox):
     # ------------------------------------------------------------------ building
 
     def _build(self, quiz, lessons) -> None:
-        self.data = resolve(quiz, lessons, self.lang)
+        self.data = quiz_data(quiz, lessons, self.lang)
         self.game = spec(self.data["game"])
         adapt = adapter(self.data["game"])
         self.viewer = seat(self.data.get("viewer"))

@@ -29,7 +29,7 @@ from tutor.widgets.common import (
 
 NAV_KEYS = ("first", "back", "next", "last", "first.tip", "back.tip", "next.tip", "last.tip", "slider", "step")
 
-def resolve(scenario, lessons=None, lang: str = "en") -> dict:
+def scenario_data(scenario, lessons=None, lang: str = "en") -> dict:
     """A scenario dict from a dict, a YAML path, or an id "game/name" under the lessons folder."""
     if isinstance(scenario, dict):
         return validate(scenario, scenario.get("id", "scenario"))
@@ -66,7 +66,7 @@ class ScenarioPlayer(StandIn, anywidget.AnyWidget):
         self.add_class("tutor-scenario-player")
 
         with guard(self.errors, lang):
-            self.data = resolve(scenario, lessons, lang)
+            self.data = scenario_data(scenario, lessons, lang)
             self.game = spec(self.data["game"])
             self.replay = replay(self.data)
             self.frames = list(self.replay.frames)

@@ -30,7 +30,7 @@ from tutor.widgets.play import PlayTable
 BOX_MOVES = 40
 
 
-def resolve(task, lessons=None, lang: str = "en") -> dict:
+def task_data(task, lessons=None, lang: str = "en") -> dict:
     """A task dict from a dict, a YAML path, or an id "game/name" (lessons/<game>/tasks/<name>.yaml)."""
     if isinstance(task, dict):
         return T.validate(task, str(task.get("id", "task")))
@@ -47,7 +47,7 @@ class YourTurn(PlayTable):
     _deciding: tuple = ()    # the events "What decided it" lists ("What happened" leaves them out once shown)
 
     def __init__(self, task, lang: str = "en", *, lessons=None):
-        self.task = resolve(task, lessons, lang)
+        self.task = task_data(task, lessons, lang)
         self.tries = 0
         self.outcome: Optional[str] = None      # None while the learner has not moved; else "done", "missed" or "refused"
         self.verdict = ""        # the engine's judgement as HTML (the status area, read aloud)

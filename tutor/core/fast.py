@@ -11,25 +11,27 @@ serialised the same as) one made through __init__. Мяури keeps its own vari
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable, TypeVar
 
 from tutor.core.events import Event
+
+T = TypeVar("T")
 
 _new = object.__new__
 _set = object.__setattr__   # the one way past a frozen dataclass's __setattr__
 
 
-def thaw(state) -> dict:
+def thaw(state: object) -> dict[str, Any]:
     """A working copy of `state`'s fields."""
     # dict(), not .copy(): a state made by its __init__ keeps its fields in a shared-key dict, and .copy() would
     # pass that layout on to every later state, where reading an attribute can't take Python's fast path
     return dict(state.__dict__)
 
 
-def freezer(cls) -> Callable[[dict], object]:
+def freezer(cls: type[T]) -> Callable[[dict[str, Any]], T]:
     """A function turning a table (all of `cls`'s fields, in its order) into a frozen `cls` instance."""
-    def freeze(table: dict):
-        state = _new(cls)
+    def freeze(table: dict[str, Any]) -> T:
+        state: T = _new(cls)
         _set(state, "__dict__", table)
         return state
     freeze.__doc__ = f"The {cls.__name__} a table has come to (the table is used up)."
@@ -41,19 +43,20 @@ def event_maker(game: str) -> Callable[..., Event]:
     section "<game>:setup"; `private` is Event.private (which data keys only some seats may know)."""
     kind, rule = game + ".", game + ":"
 
-    def ev(what: str, section: str, data: dict, private: tuple = ()) -> Event:
-        event = _new(Event)
+    def ev(what: str, section: str, data: dict[str, Any],
+           private: tuple[tuple[str, tuple[int, ...]], ...] = ()) -> Event:
+        event: Event = _new(Event)
         _set(event, "__dict__", {"kind": kind + what, "rule": rule + section, "data": data, "private": private})
         return event
     return ev
 
 
-def put(seq: tuple, i: int, value) -> tuple:
+def put(seq: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
     """`seq` with item `i` replaced by `value`."""
     return seq[:i] + (value,) + seq[i + 1:]
 
 
-def without(items: tuple, item) -> tuple:
+def without(items: tuple[T, ...], item: T) -> tuple[T, ...]:
     """`items` without the first `item` (which must be there)."""
     i = items.index(item)
     return items[:i] + items[i + 1:]

@@ -25,7 +25,11 @@ import gettext
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Optional, Union
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Union
+
+if TYPE_CHECKING:
+    from babel import Locale
+    from babel.messages.catalog import Catalog
 
 # The one list of the languages the tutor speaks, in the order pages list them: its interface has every one; a
 # game's lessons are taught in some of them (GameSpec.lesson_langs). A language's name is a catalogue entry
@@ -41,7 +45,7 @@ class Entry:
     """One message of one catalogue: its text, or its plural forms and the catalogue's form chooser."""
 
     domain: str
-    text: Union[str, tuple]                            # a text, or a counted entry's forms
+    text: Union[str, tuple[str, ...]]                  # a text, or a counted entry's forms
     choose: Optional[Callable[[int], int]] = None      # plural entries: n -> index of the form
 
     @property
@@ -51,16 +55,16 @@ class Entry:
 
 _lock = threading.Lock()
 _EXTRA: list[Path] = []                       # folders added with add_catalogues
-_READ: set = set()                            # the locale folders the tables were read from
+_READ: set[Path] = set()                         # the locale folders the tables were read from
 _TABLES: dict[str, dict[str, Entry]] = {}     # lang -> key -> entry, over every catalogue
 
 
-def add_catalogues(folder) -> None:
+def add_catalogues(folder: str | Path) -> None:
     """Add a locale folder (<folder>/<lang>/LC_MESSAGES/<domain>.po) that is not under tutor/ nor a game's."""
-    folder = Path(folder).resolve()
+    where = Path(folder).resolve()
     with _lock:
-        if folder not in _EXTRA:
-            _EXTRA.append(folder)
+        if where not in _EXTRA:
+            _EXTRA.append(where)
         _TABLES.clear()
         _READ.clear()
 
@@ -76,22 +80,22 @@ def locale_folders() -> list[Path]:
     from tutor.core.game import known_specs
     folders += [game.home / "locale" for game in known_specs()]
     folders += _EXTRA
-    seen: dict = {}
+    seen: dict[Path, None] = {}
     for f in folders:
         if f.is_dir():
             seen.setdefault(f.resolve(), None)
     return list(seen)
 
 
-def catalogue_files(lang: str, folders=None) -> list[Path]:
+def catalogue_files(lang: str, folders: Optional[Iterable[Path]] = None) -> list[Path]:
     """The PO files of `lang` in every locale folder (one per domain)."""
-    out = []
+    out: list[Path] = []
     for folder in folders if folders is not None else locale_folders():
         out += sorted((folder / lang / "LC_MESSAGES").glob("*.po"))
     return out
 
 
-def read_catalogue(path: Path):
+def read_catalogue(path: Path) -> Catalog:
     """A Babel catalogue from a PO file (its locale taken from the folder name)."""
     from babel.messages.pofile import read_po
     lang = path.parent.parent.name
@@ -99,7 +103,7 @@ def read_catalogue(path: Path):
         return read_po(f, locale=lang, domain=path.stem, ignore_obsolete=True, abort_invalid=True)
 
 
-def _chooser(catalogue) -> Callable[[int], int]:
+def _chooser(catalogue: Catalog) -> Callable[[int], int]:
     # the header's own formula (Plural-Forms), evaluated the way gettext does
     return gettext.c2py(catalogue.plural_expr)
 
@@ -115,16 +119,15 @@ def _load(lang: str) -> dict[str, Entry]:
         for message in catalogue:
             if not message.id or message.fuzzy:
                 continue
-            if message.pluralizable:
+            if not isinstance(message.id, str):             # message.pluralizable: (msgid, msgid_plural)
                 key = message.id[0]
-                forms = tuple(message.string)
-                if not all(forms):
+                if not isinstance(message.string, (list, tuple)) or not all(message.string):
                     continue
                 choose = choose or _chooser(catalogue)
-                entry = Entry(path.stem, forms, choose)
+                entry = Entry(path.stem, tuple(message.string), choose)
             else:
                 key = message.id
-                if not message.string:
+                if not isinstance(message.string, str) or not message.string:
                     continue
                 entry = Entry(path.stem, message.string)
             if key in table:
@@ -182,7 +185,7 @@ def has(key: str) -> bool:
     return True
 
 
-def text(key: str, lang: str = DEFAULT_LANG, **params) -> str:
+def text(key: str, lang: str = DEFAULT_LANG, **params: Any) -> str:
     """The template for `key` in `lang` (falling back to English), filled with `params`."""
     entry = _entry(key, lang)
     if not isinstance(entry.text, str):
@@ -190,7 +193,7 @@ def text(key: str, lang: str = DEFAULT_LANG, **params) -> str:
     return entry.text.format(**params)
 
 
-def plural(key: str, n, lang: str = DEFAULT_LANG, **params) -> str:
+def plural(key: str, n: int, lang: str = DEFAULT_LANG, **params: Any) -> str:
     """The counted entry `key` for `n` in `lang`: 1 card / 2 cards; 1 карта, 2 карты, 5 карт. `{n}` in the
     template is the number."""
     entry = _entry(key, lang)
@@ -201,10 +204,10 @@ def plural(key: str, n, lang: str = DEFAULT_LANG, **params) -> str:
     return template.format(n=n, **params)
 
 
-_LOCALES: dict = {}
+_LOCALES: dict[str, Locale] = {}
 
 
-def plural_category(n, lang: str = DEFAULT_LANG) -> str:
+def plural_category(n: float, lang: str = DEFAULT_LANG) -> str:
     """CLDR's plural category of `n` in `lang` ("one", "few", "many", "other"), from Babel's locale data."""
     locale = _LOCALES.get(lang)
     if locale is None:
@@ -223,6 +226,6 @@ def signed(n: int) -> str:
     return f"+{n}" if n > 0 else (f"\u2212{-n}" if n < 0 else "0")
 
 
-def number(n) -> str:
+def number(n: int) -> str:
     """A number in a score table: 8, −17 (a true minus sign, as in `signed`)."""
     return f"\u2212{-n}" if n < 0 else str(n)

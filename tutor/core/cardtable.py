@@ -9,18 +9,20 @@ tutor.core.svg writes through elements (`choice`, `ring`), so a board looks and 
 from __future__ import annotations
 
 from html import escape
+from typing import AbstractSet, Any, Mapping, Optional
 
 from tutor.core import svg as S
 
 place = S.translated      # a piece drawn at the origin, moved to (x, y)
 
 
-def attr(value) -> str:
+def attr(value: object) -> str:
     """`value` as an attribute value (quotes escaped)."""
     return escape(str(value), quote=True)
 
 
-def label(x, y, words, *, size=11, anchor="start", weight="normal", fill=S.INK, cls="", length=None) -> str:
+def label(x: float, y: float, words: object, *, size: float = 11, anchor: str = "start", weight: str = "normal",
+          fill: str = S.INK, cls: str = "", length: Optional[float] = None) -> str:
     """A <text> at (x, y); only the attributes that differ from SVG's defaults are written. `length`: the width
     the words are drawn to, their glyphs narrowed (see `fitted`)."""
     extra = f' text-anchor="{anchor}"' if anchor != "start" else ""
@@ -37,7 +39,7 @@ _WIDE = set("mwMWшщжюмфыШЩЖЮМФ+⇄⇅")
 _NARROW = set("iljtfrIJіїI'’ .,:·-()«»")
 
 
-def em(words, bold: bool) -> float:
+def em(words: object, bold: bool) -> float:
     """The width of `words` in ems, guessed without a font (DejaVu Sans-like; the browser tests
     tests/browser/test_browser_card_faces.py and test_browser_trump_whales_faces.py hold the guess to Chromium's
     fonts)."""
@@ -45,7 +47,7 @@ def em(words, bold: bool) -> float:
     return sum(wide if c in _WIDE else narrow if c in _NARROW else other for c in str(words)) or 1.0
 
 
-def fit(words, width: float, cap: float, bold: bool = False) -> float:
+def fit(words: object, width: float, cap: float, bold: bool = False) -> float:
     """The font size (at most `cap`) at which `words` fit in `width`."""
     return round(min(cap, width / em(str(words), bold)), 2)
 
@@ -54,8 +56,8 @@ def fit(words, width: float, cap: float, bold: bool = False) -> float:
 SQUEEZE = 0.75
 
 
-def fitted(x, y, words, width: float, cap: float, *, bold: bool = False, anchor="start", fill=S.INK,
-           cls="") -> str:
+def fitted(x: float, y: float, words: object, width: float, cap: float, *, bold: bool = False, anchor: str = "start",
+           fill: str = S.INK, cls: str = "") -> str:
     """A label of `words` no wider than `width`, at the size that fits (at most `cap`). Words that would fit only
     under the small-print floor (tutor.core.svg.SMALL_PRINT, what a phone reads without panning the board
     further) are drawn taller, at the floor where they can, and narrowed to `width` (by at most SQUEEZE)."""
@@ -71,14 +73,14 @@ def fitted(x, y, words, width: float, cap: float, *, bold: bool = False, anchor=
 
 # --------------------------------------------------------------------------- slots, rings, click areas
 
-def empty_slot(x, y, w, h, words: str) -> str:
+def empty_slot(x: float, y: float, w: float, h: float, words: str) -> str:
     """A dashed outline where a card would lie, with `words` (a pile that has run out)."""
     return (f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" fill="none" stroke="{S.MUTED}" '
             f'stroke-dasharray="5 4"/>' + label(x + w / 2, y + h / 2 + 4, words, size=10, anchor="middle",
                                                 fill=S.MUTED))
 
 
-def ring(x, y, w, h, kind, target) -> str:
+def ring(x: float, y: float, w: float, h: float, kind: str, target: str) -> str:
     """tutor.core.svg.ring, written as text: a lesson's highlight or the mark of what an event touched."""
     style = S.HIGHLIGHT_STYLE if kind == "highlight" else S.EVENT_STYLE
     pad = 4
@@ -88,7 +90,7 @@ def ring(x, y, w, h, kind, target) -> str:
             + f' class="{kind}" data-target="{attr(target)}"/>')
 
 
-def choice(key: str, offer: S.Offer, x, y, w, h, name: str) -> str:
+def choice(key: str, offer: S.Offer, x: float, y: float, w: float, h: float, name: str) -> str:
     """tutor.core.svg.choice, written as text: a focusable button over the element drawn under `key`."""
     words = offer.label or name
     pressed = "" if offer.pressed is None else f' aria-pressed="{"true" if offer.pressed else "false"}"'
@@ -108,19 +110,20 @@ class CardBoard:
     `name(card_id, lang)` (what a screen reader and a tooltip call the card)."""
 
     @staticmethod
-    def face(card_id: str, w: int, h: int, lang: str) -> str:
+    def face(card_id: str, w: float, h: float, lang: str) -> str:
         raise NotImplementedError
 
     @staticmethod
     def name(card_id: str, lang: str) -> str:
         raise NotImplementedError
 
-    def __init__(self, hl: set, offers: dict, marked: set, lang: str):
+    def __init__(self, hl: AbstractSet[str], offers: Mapping[str, S.Offer], marked: AbstractSet[str],
+                 lang: str) -> None:
         self.parts: list[str] = []
         self.top: list[str] = []          # rings and buttons, drawn over everything
         self.hl, self.offers, self.marked, self.lang = hl, offers, marked, lang
 
-    def element(self, key: str, x, y, w, h, name: str, xml: str = "") -> None:
+    def element(self, key: str, x: float, y: float, w: float, h: float, name: str, xml: str = "") -> None:
         """Draw `xml`, and over it the element's highlight, its event mark and its click area, as they apply."""
         if xml:
             self.parts.append(xml)
@@ -133,12 +136,12 @@ class CardBoard:
         if offer is not None:
             self.top.append(choice(key, offer, x, y, w, h, name))
 
-    def card(self, card: dict, x, y, w, h) -> None:
+    def card(self, card: Mapping[str, Any], x: float, y: float, w: float, h: float) -> None:
         """A face-up card (a view's {"id": ...}) at (x, y)."""
         cid = card["id"]
         self.element(f"card:{cid}", x, y, w, h, self.name(cid, self.lang), place(x, y, self.face(cid, w, h, self.lang)))
 
-    def row(self, cards: list, x: float, y: float, width: float, w: int, h: int) -> None:
+    def row(self, cards: list[Mapping[str, Any]], x: float, y: float, width: float, w: float, h: float) -> None:
         """Cards left to right from x, overlapping when they would not fit in `width`."""
         if not cards:
             return

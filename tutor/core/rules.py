@@ -83,7 +83,7 @@ def _bare(words: str) -> str:
     return " ".join(re.findall(r"\w+", words)).casefold()
 
 
-_CITED: dict[tuple[str, str], str] = {}     # (rule, lang) -> citation: refusals cite the same few sections again and again
+_CITED: dict[tuple[str, str], str] = {}     # (rule, lang) -> citation: refusals cite the same few sections often
 
 
 def cite(rule_id: str, lang: str = "en") -> str:

@@ -6,8 +6,10 @@ page's language (ui.saved.* in tutor/locale), an author's (load_yaml) are Englis
 from __future__ import annotations
 
 import json
+from typing import Any, Callable, Optional
 
 import yaml
+from yaml.nodes import Node
 
 from tutor.core.wording import Words
 
@@ -17,12 +19,12 @@ from tutor.core.wording import Words
 MAX_SAVED_BYTES = 200_000
 
 
-def too_long(text) -> bool:
+def too_long(text: str | bytes) -> bool:
     """Whether `text` (str or bytes) is longer than any saved position: more than MAX_SAVED_BYTES in UTF-8."""
     if isinstance(text, str):
         if len(text) * 4 <= MAX_SAVED_BYTES:       # no character takes more than 4 bytes
             return False
-        text = text.encode("utf-8", "surrogatepass")
+        return len(text.encode("utf-8", "surrogatepass")) > MAX_SAVED_BYTES
     return len(text) > MAX_SAVED_BYTES
 
 
@@ -30,7 +32,7 @@ class InputProblem(ValueError):
     """What is wrong with the input, in one plain sentence: str() is the English, `words` says it in any
     language (tutor.core.wording.Words, or the English text itself)."""
 
-    def __init__(self, problem):
+    def __init__(self, problem: Words | str) -> None:
         self.words = problem
         super().__init__(str(problem))
 
@@ -44,29 +46,31 @@ _JSON_REASONS = {
 }
 
 
-def _json_reason(msg: str):
+def _json_reason(msg: str) -> Callable[[str], str]:
     slug = _JSON_REASONS.get(msg)
     if slug is not None:
         return Words(f"ui.saved.json.{slug}")
     return lambda lang: msg if lang == "en" else Words("ui.saved.json.other").said(lang)
 
 
-def _grouped(n: int):
+def _grouped(n: int) -> Callable[[str], str]:
     # 200,001 in English; 200 001 (a no-break space between groups) in Russian and Ukrainian
     return lambda lang: f"{n:,}" if lang == "en" else f"{n:,}".replace(",", "\u00a0")
 
 
-def load_json(text):
+def load_json(text: str | bytes) -> Any:
     """Parse untrusted JSON text; raises InputProblem when it is too long, too deeply nested or not JSON."""
     if too_long(text):
         raise InputProblem(Words("ui.saved.too_long", len(text), size=_grouped(len(text))))
     if isinstance(text, bytes):
         try:
-            text = text.decode("utf-8")
+            said = text.decode("utf-8")
         except UnicodeDecodeError:
             raise InputProblem(Words("ui.saved.not_text")) from None
+    else:
+        said = text
     try:
-        return json.loads(text)
+        return json.loads(said)
     except json.JSONDecodeError as exc:
         raise InputProblem(Words("ui.saved.not_json", why=_json_reason(exc.msg), line=exc.lineno)) from None
     except RecursionError:       # the parser's own guard against brackets nested thousands deep
@@ -77,16 +81,16 @@ class _NoAliasLoader(yaml.SafeLoader):
     """YAML without anchors and aliases: lesson files never need them, and aliases can expand a small file
     into a huge one (the "billion laughs")."""
 
-    def compose_node(self, parent, index):
+    def compose_node(self, parent: Optional[Node], index: int) -> Optional[Node]:
         if self.check_event(yaml.AliasEvent):
-            event = self.peek_event()
+            event = self.peek_event()   # type: ignore[no-untyped-call]  # untyped in types-PyYAML's parser.pyi
             raise yaml.composer.ComposerError(
                 None, None, "anchors and aliases (&name / *name) are not allowed in lesson files",
                 event.start_mark)
         return super().compose_node(parent, index)
 
 
-def load_yaml(raw: bytes):
+def load_yaml(raw: bytes | str) -> Any:
     """Parse an author's YAML file content; raises InputProblem for non-UTF-8 text, aliases or bad YAML."""
     try:
         text = raw.decode("utf-8") if isinstance(raw, bytes) else raw

@@ -15,7 +15,8 @@ from tutor.core.game import ready_games
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = sorted([*ROOT.glob("tutor/core/*.py"), *ROOT.glob("tutor/widgets/*.py"), ROOT / "tutor/lesson.py",
-                 ROOT / "tools/build_notebooks.py"])
+                 ROOT / "tutor/lesson_source.py", ROOT / "tutor/serving.py", ROOT / "tutor/server_guards.py",
+                 ROOT / "tutor/i18n_tools.py", ROOT / "tools/build_notebooks.py"])
 GAME_IDS = ready_games()
 
 
@@ -84,3 +85,97 @@ def test_the_type_check_can_fail(tmp_path):
     done = mypy(str(bad), cwd=tmp_path)
     assert done.returncode == 1 and "incompatible type" in done.stdout, done.stdout
     assert 'Missing named argument "apply"' in done.stdout, done.stdout      # a game that leaves out a part
+
+
+# --------------------------------------------------------------------------- knowledge of one game, unnamed
+
+def one_game_words() -> tuple[set[str], set[str]]:
+    """What only one game's events say, learnt by playing each game: the event names ("catch" of "maui.catch") and
+    the event data keys ("depth") that exactly one ready game uses. Generic code that tests for them serves that
+    game alone, though it names no game (the way Мяури's catch highlights once sat in widgets/common.py)."""
+    import collections
+    import random
+    from tutor.core.game import spec
+    kinds, keys = collections.defaultdict(set), collections.defaultdict(set)
+    for game_id in GAME_IDS:
+        game = spec(game_id)
+        for seed in range(4):
+            r = random.Random(seed)
+            state = game.setup(list(game.players)[seed % len(game.players)], seed=seed, **game.play_setup)
+            for _ in range(3000):
+                if game.is_over(state):
+                    break
+                seat = r.choice(game.to_move(state))
+                state, events = game.apply(state, r.choice(game.legal_actions(state, seat)))
+                for e in events:
+                    kinds[e.kind.split(".", 1)[1]].add(game_id)
+                    for key in e.data:
+                        keys[key].add(game_id)
+    return {k for k, g in kinds.items() if len(g) == 1}, {k for k, g in keys.items() if len(g) == 1}
+
+
+def one_game_knowledge(source: str, kinds: set[str], keys: set[str]) -> list[str]:
+    """String constants naming one game's event ("catch", ".catch") anywhere, and one game's event data keys where
+    event data is read (`e.data["depth"]`, `"depth" in e.data`, `e.data.get("depth")`)."""
+    tree = ast.parse(source)
+    skip = docstrings(tree)
+    found = []
+
+    def is_data(node) -> bool:
+        return isinstance(node, ast.Attribute) and node.attr == "data"
+
+    def is_kind(node) -> bool:
+        return isinstance(node, ast.Attribute) and node.attr == "kind"
+
+    def told(node) -> list:
+        """The string constants `node` holds (a tuple of them, as endswith takes)."""
+        items = node.elts if isinstance(node, ast.Tuple) else [node]
+        return [i.value for i in items if isinstance(i, ast.Constant) and isinstance(i.value, str)]
+
+    for node in ast.walk(tree):
+        said: list = []
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip \
+                and node.value.startswith("."):
+            said = [node.value]                                     # a suffix of an event kind: ".catch"
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and is_kind(node.func.value):
+            said = [v for arg in node.args for v in told(arg)]      # e.kind.endswith("catch")
+        elif isinstance(node, ast.Compare) and any(is_kind(n) for n in (node.left, *node.comparators)):
+            said = [v for n in (node.left, *node.comparators) for v in told(n)]     # e.kind == "x.catch"
+        for value in said:
+            if value.rsplit(".", 1)[-1] in kinds:
+                found.append(f"line {node.lineno}: the event {value!r}")
+        key = None
+        if isinstance(node, ast.Subscript) and is_data(node.value) and isinstance(node.slice, ast.Constant):
+            key = node.slice.value
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get" \
+                and is_data(node.func.value) and node.args and isinstance(node.args[0], ast.Constant):
+            key = node.args[0].value
+        elif isinstance(node, ast.Compare) and isinstance(node.left, ast.Constant) and any(
+                isinstance(op, (ast.In, ast.NotIn)) for op in node.ops) and any(is_data(c) for c in node.comparators):
+            key = node.left.value
+        if key in keys:
+            found.append(f"line {node.lineno}: event data {key!r}")
+    return found
+
+
+@pytest.fixture(scope="module")
+def one_game():
+    return one_game_words()
+
+
+@pytest.mark.parametrize("path", SHARED, ids=lambda p: str(p.relative_to(ROOT)))
+def test_shared_code_knows_no_one_games_events(path, one_game):
+    found = one_game_knowledge(path.read_text(encoding="utf-8"), *one_game)
+    assert not found, found
+
+
+def test_the_knowledge_check_can_fail(one_game):
+    """The highlight rule that once lived in widgets/common.py, naming no game, is caught."""
+    old = ('def events_highlight(events):\n    out = []\n    for e in events:\n'
+           '        if e.kind.endswith(".catch") and "player" in e.data:\n'
+           '            out.append(f"cell:{e.data[\'depth\']}")\n'
+           '        elif e.kind.endswith(".dispute"):\n            out.append("kiti")\n    return out\n')
+    found = one_game_knowledge(old, *one_game)
+    assert any("'.catch'" in f for f in found) and any("'.dispute'" in f for f in found)
+    assert any("'depth'" in f for f in found)
+    assert not one_game_knowledge('if "player" in e.data: x = e.data["player"]\n', *one_game)

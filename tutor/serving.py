@@ -296,7 +296,7 @@ def main(argv: list[str] | None = None) -> None:
                         help="a host name club members use to reach this server (repeatable); this "
                              "machine's own addresses and names are always allowed")
     parser.add_argument("--warm", action="append", default=[], metavar="LESSON=N",
-                        help="keep N kernels ready for LESSON (e.g. maui.ru.ipynb=20: a room of 20 opening it)")
+                        help="keep N kernels ready for LESSON (e.g. <notebook>.ru.ipynb=20: a room of 20 opening it)")
     parser.add_argument("--token", default=os.environ.get("TUTOR_TOKEN") or None,
                         help="require this access token (open /?token=TOKEN once per browser)")
     parser.add_argument("--print-args", action="store_true",

@@ -107,7 +107,7 @@ def test_a_wrong_citation_is_reported(tmp_path, monkeypatch):
     text = lesson_source.path("maui", "en").read_text(encoding="utf-8")
     assert "*Rulebook: «Медуза»*" in text
     (tmp_path / "lesson.en.md").write_text(text.replace("«Медуза»", "«Медузы»"), encoding="utf-8")
-    monkeypatch.setattr(lesson_source, "lessons_dir", lambda game: tmp_path)
+    monkeypatch.setattr(lesson_source, "game_lessons_dir", lambda game: tmp_path)
     taught, problems = lesson_source.section_parts("maui", "en")
     assert taught["maui:jellyfish"] == [] and "part-jellyfish cites «Медузы»" in "\n".join(problems)
     assert lesson_source.citations("## 5. Depths\n*Rulebook: «Большая глубина», «Средняя глубина»*\n") == [

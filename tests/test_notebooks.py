@@ -62,7 +62,7 @@ def helpers(game: str) -> list[str]:
     calls = [f'lesson.{name}("{game}"' if name != "page" else "lesson.page(" for name in HELPERS_EVERY_LESSON]
     if g.ui is not None and g.ui().sandbox is not None:
         calls.append(f'lesson.sandbox("{game}"')
-    home = lesson_source.lessons_dir(game)
+    home = lesson_source.game_lessons_dir(game)
     for folder, helper in LESSON_FILES.items():
         for path in sorted((home / folder).glob("*.yaml")):
             calls.append(f'lesson.{helper}("{yaml.safe_load(path.read_text(encoding="utf-8"))["id"]}"')
@@ -322,7 +322,7 @@ def test_a_language_that_drifts_is_reported(tmp_path, monkeypatch):
     code = lesson_source.code_cells(game, langs[0])[2]
     other.write_text(text.replace(f'<a id="{anchor}"></a>', "").replace(code, code + "  # changed", 1),
                      encoding="utf-8")
-    monkeypatch.setattr(lesson_source, "lessons_dir", lambda g: tmp_path)
+    monkeypatch.setattr(lesson_source, "game_lessons_dir", lambda g: tmp_path)
     problems = "\n".join(lesson_source.differences(game))
     assert anchor in problems and "# changed" in problems
 

@@ -11,7 +11,7 @@ import pytest
 from tutor.core.game import ready_games
 from tutor.core.quiz import load_file as load_quiz
 from tutor.core.scenario import load_file as load_scenario
-from tutor.lesson_source import lessons_dir, path
+from tutor.lesson_source import game_lessons_dir, path
 
 LIMIT = 1200
 CODE = re.compile(r"```\{code-cell\}.*?```", re.S)
@@ -29,7 +29,7 @@ def printed(kind: str, ref: str, lang: str) -> int:
     """The words a worked example or quiz shows: its title, intro, every step's narration, its outro; a quiz's
     title, question and answers."""
     game, _, name = ref.partition("/")
-    folder = lessons_dir(game)
+    folder = game_lessons_dir(game)
     if kind == "scenario":
         data = load_scenario(folder / "scenarios" / f"{name}.yaml")
         texts = [data.get("title"), data.get("intro"), data.get("outro")]

@@ -41,7 +41,7 @@ class Part:
     citations: list[str] = field(default_factory=list)
 
 
-def lessons_dir(game: str) -> Path:
+def game_lessons_dir(game: str) -> Path:
     """The game's lesson folder: its SPEC.lessons if set, else lessons/<game>."""
     from tutor.core.scenario import lessons_root
     try:
@@ -52,12 +52,12 @@ def lessons_dir(game: str) -> Path:
 
 
 def path(game: str, lang: str) -> Path:
-    return lessons_dir(game) / f"lesson.{lang}.md"
+    return game_lessons_dir(game) / f"lesson.{lang}.md"
 
 
 def languages(game: str) -> list[str]:
     """The languages the game's lesson is written in (a lesson.<lang>.md each), its spec's order first."""
-    found = {p.name.split(".")[1] for p in lessons_dir(game).glob("lesson.*.md")}
+    found = {p.name.split(".")[1] for p in game_lessons_dir(game).glob("lesson.*.md")}
     try:
         from tutor.core.game import spec
         order = list(spec(game).lesson_langs)
@@ -145,7 +145,7 @@ def differences(game: str) -> list[str]:
     cell kinds, cite the same headings per part, and declare its own language."""
     langs = languages(game)
     if not langs:
-        return [f"{lessons_dir(game)} has no lesson.<lang>.md"]
+        return [f"{game_lessons_dir(game)} has no lesson.<lang>.md"]
     problems = []
     for lang in langs:
         nb = read(game, lang)

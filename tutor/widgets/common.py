@@ -399,7 +399,8 @@ def find_lesson_file(ref, folder: str, lessons=None) -> "tuple[Optional[Path], P
 
 
 def lessons_dir() -> Path:
-    """TUTOR_LESSONS, else the tutor's lessons (tutor.core.scenario.lessons_root: package data or the repository's)."""
+    """The folder holding every game's lessons: TUTOR_LESSONS, else the tutor's (tutor.core.scenario.lessons_root:
+    package data or the repository's). One game's folder is tutor.lesson_source.game_lessons_dir."""
     env = os.environ.get("TUTOR_LESSONS")
     if env:
         return Path(env)

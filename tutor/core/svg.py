@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any, Iterable, NamedTuple, Optional
+from typing import Any, Callable, Iterable, Mapping, NamedTuple, Optional, Protocol, TypeVar
 
 import xml.etree.ElementTree as _ET   # its escaping, so the text is svgwrite's (svgwrite patches only CDATA)
 
@@ -24,6 +24,18 @@ from tutor.core import svgdom
 # svgwrite itself is imported only where its own elements are drawn or written (tests compare both ways): its
 # package builds a pyparsing grammar on import, about an eighth of a lesson kernel's start, which the light
 # elements never need.
+
+# A drawing and its elements are svgdom's light ones or svgwrite's own (ELEMENTS), and svgwrite is untyped: both are
+# Any here, under these two names.
+Drawing = Any
+SvgElement = Any
+
+
+class _Attributed(Protocol):
+    def __setitem__(self, key: str, value: Any) -> None: ...
+
+
+A = TypeVar("A", bound=_Attributed)
 
 _escape_attrib = _ET._escape_attrib  # type: ignore[attr-defined]  # ElementTree's own escaping: the same text
 _escape_text = _ET._escape_cdata  # type: ignore[attr-defined]
@@ -43,7 +55,7 @@ EVENT_STYLE = {"fill": "none", "stroke": EVENT, "stroke_width": 4, "stroke_linej
 ELEMENTS = "light"
 
 
-def new_drawing() -> Any:
+def new_drawing() -> Drawing:
     """An empty drawing, the element factory every renderer draws with (`dwg.rect(...)`): svgdom's light one,
     or svgwrite's own (without its attribute checks) when ELEMENTS says so."""
     if ELEMENTS == "light":
@@ -52,7 +64,7 @@ def new_drawing() -> Any:
     return svgwrite.Drawing(debug=False, profile="full")
 
 
-def drawing(width: float, height: float, *, title: str, desc: str, label: str = "board") -> Any:
+def drawing(width: float, height: float, *, title: str, desc: str, label: str = "board") -> Drawing:
     """A scalable drawing (viewBox, no fixed size) with an accessible title and description."""
     dwg = new_drawing()
     # no width/height: the picture takes its container's width and keeps its aspect ratio
@@ -131,7 +143,7 @@ def height_floor(height: float, body: str) -> str:
     return f"--tutor-min-height: {math.ceil(height * DESK_LABEL_PX / smallest)}px" if smallest > 0 else ""
 
 
-def to_string(element) -> str:
+def to_string(element: SvgElement) -> str:
     """The SVG text of a drawing (or any svgwrite element), the very text svgwrite's `tostring()` gives.
 
     svgwrite builds a whole ElementTree and then serialises it, which took most of a render's time; this writes
@@ -139,7 +151,8 @@ def to_string(element) -> str:
     escaping). An element kind it does not know is handed to svgwrite whole, so the text never differs.
     """
     if getattr(element, "debug", False) or getattr(element, "profile", "full") == "tiny":
-        return element.tostring()     # svgwrite checks (debug) or rounds (tiny) values as it writes them
+        said: str = element.tostring()     # svgwrite checks (debug) or rounds (tiny) values as it writes them
+        return said
     out: list[str] = []
     _write(element, out.append)
     return "".join(out)
@@ -148,9 +161,9 @@ def to_string(element) -> str:
 _ESCAPED: dict[str, str] = {}   # attribute text -> escaped: colours, fonts, anchors and classes recur on every board
 
 
-def _attributes(attribs: dict) -> str:
+def _attributes(attribs: Mapping[str, Any]) -> str:
     """' name="value"' for each attribute, sorted by name, None and "" left out, as ElementTree writes them."""
-    parts = []
+    parts: list[str] = []
     for name, value in sorted(attribs.items()):
         if value is None:
             continue
@@ -169,7 +182,7 @@ def _attributes(attribs: dict) -> str:
     return "".join(parts)
 
 
-def _write(el, write) -> None:
+def _write(el: SvgElement, write: Callable[[str], object]) -> None:
     kind = type(el)
     how = _HOW.get(kind)
     if how is None:
@@ -222,10 +235,11 @@ def _write(el, write) -> None:
         write("".join(parts))
 
 
-def _how(kind) -> str:
+def _how(kind: type[Any]) -> str:
     """How to write an element class: by the base rules, with a twist, or by svgwrite itself."""
     if issubclass(kind, (svgdom.Element, svgdom.Title)):
-        return kind.how
+        how: str = kind.how
+        return how
     from svgwrite import base, container, drawing, path, shapes, text
     twists = {drawing.Drawing: "drawing", path.Path: "path", shapes.Polyline: "points", shapes.Polygon: "points",
               text.TSpan: "text", text.Text: "text", container.Use: "use", base.Title: "title", base.Desc: "title",
@@ -237,10 +251,10 @@ def _how(kind) -> str:
     return "svgwrite"
 
 
-_HOW: dict = {}
+_HOW: dict[type, str] = {}
 
 
-def data(element, **values):
+def data(element: A, **values: object) -> A:
     """Set `data-*` attributes (underscores become dashes); None values are skipped. Returns element."""
     for key, value in values.items():
         if value is not None:
@@ -268,10 +282,10 @@ def contrast(hex_colour: str) -> str:
     return INK if (0.299 * r + 0.587 * g + 0.114 * b) > 150 else "#ffffff"
 
 
-def label(dwg, text, x: float, y: float, *, size: float = 12, anchor: str = "start", weight: str = "normal",
-          fill: str = INK, cls: Optional[str] = None, **extra):
+def label(dwg: Drawing, text: object, x: float, y: float, *, size: float = 12, anchor: str = "start", weight: str = "normal",
+          fill: str = INK, cls: Optional[str] = None, **extra: Any) -> SvgElement:
     """A text label. `y` is the baseline."""
-    attrs = {"insert": (round(x, 1), round(y, 1)), "font_size": size, "fill": fill}
+    attrs: dict[str, Any] = {"insert": (round(x, 1), round(y, 1)), "font_size": size, "fill": fill}
     if anchor != "start":
         attrs["text_anchor"] = anchor
     if weight != "normal":
@@ -282,11 +296,12 @@ def label(dwg, text, x: float, y: float, *, size: float = 12, anchor: str = "sta
     return dwg.text(str(text), **attrs)
 
 
-def card(dwg, x: float, y: float, w: float, h: float, *, fill: str = PAPER, stroke: str = INK,
-         radius: Optional[float] = None, stroke_width: float = 1.2, cls: Optional[str] = "card", **extra):
+def card(dwg: Drawing, x: float, y: float, w: float, h: float, *, fill: str = PAPER, stroke: str = INK,
+         radius: Optional[float] = None, stroke_width: float = 1.2, cls: Optional[str] = "card",
+         **extra: Any) -> SvgElement:
     """A card outline: a rounded rectangle with proportions the renderer chooses."""
     r = round(min(w, h) * 0.12, 1) if radius is None else radius
-    attrs = {"insert": (round(x, 1), round(y, 1)), "size": (round(w, 1), round(h, 1)), "rx": r, "ry": r,
+    attrs: dict[str, Any] = {"insert": (round(x, 1), round(y, 1)), "size": (round(w, 1), round(h, 1)), "rx": r, "ry": r,
              "fill": fill, "stroke": stroke, "stroke_width": stroke_width}
     if cls:
         attrs["class"] = cls
@@ -294,8 +309,8 @@ def card(dwg, x: float, y: float, w: float, h: float, *, fill: str = PAPER, stro
     return dwg.rect(**attrs)
 
 
-def ring(dwg, x: float, y: float, w: float, h: float, *, kind: str = "highlight", pad: float = 4,
-         radius: float = 10, target: Optional[str] = None):
+def ring(dwg: Drawing, x: float, y: float, w: float, h: float, *, kind: str = "highlight", pad: float = 4,
+         radius: float = 10, target: Optional[str] = None) -> SvgElement:
     """A highlight ring around a box: kind "highlight" (lesson pointer) or "event" (just happened)."""
     style = HIGHLIGHT_STYLE if kind == "highlight" else EVENT_STYLE
     r = dwg.rect(insert=(round(x - pad, 1), round(y - pad, 1)), size=(round(w + 2 * pad, 1), round(h + 2 * pad, 1)),
@@ -306,8 +321,8 @@ def ring(dwg, x: float, y: float, w: float, h: float, *, kind: str = "highlight"
     return r
 
 
-def mark(dwg, x: float, y: float, r: float, *, colour: str, text: str, size: Optional[float] = None,
-         stroke: str = INK, cls: Optional[str] = None):
+def mark(dwg: Drawing, x: float, y: float, r: float, *, colour: str, text: str, size: Optional[float] = None,
+         stroke: str = INK, cls: Optional[str] = None) -> SvgElement:
     """A coloured disc with a number or letter in it: colour paired with a symbol, never alone."""
     g = dwg.g(class_=cls) if cls else dwg.g()
     g.add(dwg.circle(center=(round(x, 1), round(y, 1)), r=r, fill=colour, stroke=stroke, stroke_width=1.2))
@@ -316,8 +331,8 @@ def mark(dwg, x: float, y: float, r: float, *, colour: str, text: str, size: Opt
     return g
 
 
-def badge(dwg, text, x: float, y: float, *, fill: str = INK, colour: str = "#ffffff", size: float = 11,
-          anchor: str = "middle", cls: Optional[str] = None):
+def badge(dwg: Drawing, text: object, x: float, y: float, *, fill: str = INK, colour: str = "#ffffff", size: float = 11,
+          anchor: str = "middle", cls: Optional[str] = None) -> SvgElement:
     """A small pill with text (a count, "×3", "NEW"); width follows the text length roughly."""
     wide = sum(0.74 if ord(ch) > 0x2FF else 0.66 for ch in str(text))   # bold; Cyrillic runs wider
     w = max(size * 1.6, size * wide + size * 0.9)
@@ -339,10 +354,10 @@ class Splice:
 
     _SLOT = re.compile(r'<g data-splice="(\d+)" />')
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.parts: list[str] = []
 
-    def slot(self, dwg, xml: str):
+    def slot(self, dwg: Drawing, xml: str) -> SvgElement:
         self.parts.append(xml)
         return dwg.g(**{"data-splice": str(len(self.parts) - 1)})
 
@@ -380,7 +395,7 @@ class Offer(NamedTuple):
     available: bool = True
 
 
-def offers(choosable) -> dict[str, Offer]:
+def offers(choosable: Optional[Mapping[Any, Any]]) -> dict[str, Offer]:
     """Normalise `choosable` ({key: id} or {key: Offer}, or None) to {key: Offer}."""
     out: dict[str, Offer] = {}
     for key, offer in (choosable or {}).items():
@@ -388,14 +403,14 @@ def offers(choosable) -> dict[str, Offer]:
     return out
 
 
-def interactive(dwg) -> None:
+def interactive(dwg: Drawing) -> None:
     """A board with choosable elements is a group, not an image: an image's children are hidden from screen
     readers, and these are buttons."""
     dwg["role"] = "group"
 
 
-def choice(dwg, key: str, offer: Offer, x: float, y: float, w: float, h: float, *, label: str = "",
-           radius: float = 6, ring: float = 1.6):
+def choice(dwg: Drawing, key: str, offer: Offer, x: float, y: float, w: float, h: float, *, label: str = "",
+           radius: float = 6, ring: float = 1.6) -> SvgElement:
     """The hit area laid over the element drawn under `key` at (x, y, w, h): a focusable button (`data-choice`
     names the widget's choice) with a thin ring, and the element's name as its tooltip."""
     g = dwg.g(class_="choice")

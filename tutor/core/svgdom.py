@@ -11,12 +11,17 @@ Only the element kinds and methods the renderers use are here; `svg.drawing()` r
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Iterable, Iterator, Mapping, Optional, Sequence, TypeVar, Union
+
+# an attribute's value as svgwrite takes it: a number, or text with its unit ("100%"); a point is two of them
+Length = Union[float, str]
+Pair = Sequence[Length]
+E = TypeVar("E", bound="Element | Title")      # what `add` was given is what it returns
 
 
 # svgwrite.utils' strlist and iterflatlist, as they are (svgwrite 1.4, MIT licence): importing them from there would
 # import the whole svgwrite package, which builds a pyparsing grammar (see tutor.core.svg).
-def iterflatlist(values):
+def iterflatlist(values: Iterable[Any]) -> Iterator[Any]:
     """Flatten nested `values`, as an iterator."""
     for element in values:
         if hasattr(element, "__iter__") and not isinstance(element, str):
@@ -25,7 +30,7 @@ def iterflatlist(values):
             yield element
 
 
-def strlist(values, seperator: str = ",") -> str:
+def strlist(values: str | Iterable[Any], seperator: str = ",") -> str:
     """`values` joined with `seperator`, None left out."""
     if isinstance(values, str):
         return values
@@ -37,9 +42,10 @@ class AutoID:
     so ids never clash with svgwrite's own elements."""
 
     @staticmethod
-    def next_id(value=None) -> str:
+    def next_id(value: Optional[int] = None) -> str:
         from svgwrite.utils import AutoID as ids
-        return ids.next_id(value)
+        ident: str = ids.next_id(value)
+        return ident
 
 _KEYS: dict[str, str] = {}   # keyword -> attribute name, as svgwrite turns them ("class_" -> "class", "stroke_width" -> "stroke-width")
 
@@ -60,13 +66,13 @@ class Element:
     debug = False
     profile = "full"
 
-    def __init__(self, **extra: Any):
+    def __init__(self, **extra: Any) -> None:
         self.attribs: dict[str, Any] = {}
-        self.elements: list = []
+        self.elements: list[Element | Title] = []
         if extra:
             self.update(extra)
 
-    def update(self, attribs: dict) -> None:
+    def update(self, attribs: Mapping[str, Any]) -> None:
         own = self.attribs
         for key, value in attribs.items():
             own[_name(key)] = value
@@ -77,7 +83,7 @@ class Element:
     def __getitem__(self, key: str) -> Any:
         return self.attribs[key]
 
-    def add(self, element):
+    def add(self, element: E) -> E:
         self.elements.append(element)
         return element
 
@@ -93,7 +99,8 @@ class Element:
     def get_id(self) -> str:
         if "id" not in self.attribs:
             self.attribs["id"] = AutoID.next_id()
-        return self.attribs["id"]
+        ident: str = self.attribs["id"]
+        return ident
 
     def get_iri(self) -> str:
         return "#%s" % self.get_id()
@@ -125,7 +132,8 @@ class Marker(Element):
     __slots__ = ()
     elementname = "marker"
 
-    def __init__(self, insert=None, size=None, orient=None, **extra: Any):
+    def __init__(self, insert: Optional[Pair] = None, size: Optional[Pair] = None, orient: Optional[Length] = None,
+                 **extra: Any) -> None:
         super().__init__(**extra)
         if insert is not None:
             self["refX"], self["refY"] = insert[0], insert[1]
@@ -141,7 +149,8 @@ class Pattern(Element):
     __slots__ = ()
     elementname = "pattern"
 
-    def __init__(self, insert=None, size=None, inherit=None, **extra: Any):
+    def __init__(self, insert: Optional[Pair] = None, size: Optional[Pair] = None,
+                 inherit: Optional[str | Element] = None, **extra: Any) -> None:
         super().__init__(**extra)
         if insert is not None:
             self["x"], self["y"] = insert[0], insert[1]
@@ -156,7 +165,8 @@ class Use(Element):
     elementname = "use"
     how = "use"
 
-    def __init__(self, href, insert=None, size=None, **extra: Any):
+    def __init__(self, href: str | Element, insert: Optional[Pair] = None, size: Optional[Pair] = None,
+                 **extra: Any) -> None:
         super().__init__(**extra)
         self.href = href
         self.update_id()
@@ -174,7 +184,7 @@ class Line(Element):
     __slots__ = ()
     elementname = "line"
 
-    def __init__(self, start=(0, 0), end=(0, 0), **extra: Any):
+    def __init__(self, start: Pair = (0, 0), end: Pair = (0, 0), **extra: Any) -> None:
         super().__init__(**extra)
         attribs = self.attribs
         attribs["x1"], attribs["y1"] = start
@@ -185,7 +195,8 @@ class Rect(Element):
     __slots__ = ()
     elementname = "rect"
 
-    def __init__(self, insert=(0, 0), size=(1, 1), rx=None, ry=None, **extra: Any):
+    def __init__(self, insert: Pair = (0, 0), size: Pair = (1, 1), rx: Optional[Length] = None,
+                 ry: Optional[Length] = None, **extra: Any) -> None:
         super().__init__(**extra)
         attribs = self.attribs
         attribs["x"], attribs["y"] = insert
@@ -200,7 +211,7 @@ class Circle(Element):
     __slots__ = ()
     elementname = "circle"
 
-    def __init__(self, center=(0, 0), r=1, **extra: Any):
+    def __init__(self, center: Pair = (0, 0), r: Length = 1, **extra: Any) -> None:
         super().__init__(**extra)
         attribs = self.attribs
         attribs["cx"], attribs["cy"] = center
@@ -211,7 +222,7 @@ class Ellipse(Element):
     __slots__ = ()
     elementname = "ellipse"
 
-    def __init__(self, center=(0, 0), r=(1, 1), **extra: Any):
+    def __init__(self, center: Pair = (0, 0), r: Pair = (1, 1), **extra: Any) -> None:
         super().__init__(**extra)
         attribs = self.attribs
         attribs["cx"], attribs["cy"] = center
@@ -223,13 +234,13 @@ class Polyline(Element):
     elementname = "polyline"
     how = "points"
 
-    def __init__(self, points=(), **extra: Any):
+    def __init__(self, points: Iterable[Pair] = (), **extra: Any) -> None:
         super().__init__(**extra)
         self.points = list(points)   # written out as the "points" attribute when the drawing is
 
     @staticmethod
-    def points_to_string(points) -> str:
-        strings = []
+    def points_to_string(points: Iterable[Pair]) -> str:
+        strings: list[str] = []
         for point in points:
             if len(point) != 2:
                 raise TypeError("got %s values, but expected 2 values." % len(point))
@@ -247,11 +258,11 @@ class Path(Element):
     elementname = "path"
     how = "path"
 
-    def __init__(self, d=None, **extra: Any):
+    def __init__(self, d: Any = None, **extra: Any) -> None:
         super().__init__(**extra)
-        self.commands: list = [d]
+        self.commands: list[Any] = [d]     # commands and their numbers, nested as given (svg.to_string flattens)
 
-    def push(self, *elements) -> None:
+    def push(self, *elements: Any) -> None:
         self.commands.extend(elements)
 
 
@@ -260,7 +271,10 @@ class TSpan(Element):
     elementname = "tspan"
     how = "text"
 
-    def __init__(self, text, insert=None, x=None, y=None, dx=None, dy=None, rotate=None, **extra: Any):
+    def __init__(self, text: object, insert: Optional[Pair] = None, x: Optional[Sequence[Length]] = None,
+                 y: Optional[Sequence[Length]] = None, dx: Optional[Sequence[Length]] = None,
+                 dy: Optional[Sequence[Length]] = None, rotate: Optional[Sequence[float]] = None,
+                 **extra: Any) -> None:
         super().__init__(**extra)
         self.text = text
         if insert is not None:
@@ -284,7 +298,7 @@ class Style(Element):
     elementname = "style"
     how = "script"
 
-    def __init__(self, content: str = "", **extra: Any):
+    def __init__(self, content: str = "", **extra: Any) -> None:
         super().__init__(**extra)
         self._content = content
         self["type"] = "text/css"
@@ -297,7 +311,7 @@ class Title:
     elementname = "title"
     how = "words"
 
-    def __init__(self, text):
+    def __init__(self, text: object) -> None:
         self.text = str(text)
 
 
@@ -314,7 +328,7 @@ class Drawing(Element):
     how = "drawing"
     version = "1.1"
 
-    def __init__(self, size=("100%", "100%"), **extra: Any):
+    def __init__(self, size: Optional[Pair] = ("100%", "100%"), **extra: Any) -> None:
         super().__init__(**extra)
         if size is not None:
             self["width"], self["height"] = size[0], size[1]

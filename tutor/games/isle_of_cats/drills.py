@@ -401,13 +401,9 @@ def _points(n: int) -> Callable[[str], str]:
 
 
 def _player(seat: int) -> Callable[[str], str]:
-    """"Player 1" mid-sentence: «Ви — гравець 1» (English keeps its capital)."""
-    from tutor.core.i18n import player_name
-
-    def name(lang: str) -> str:
-        said = player_name(seat, lang)
-        return said if lang == "en" else said[:1].lower() + said[1:]
-    return name
+    """"Player 1" mid-sentence: «Ви — гравець 1» (the catalogue's isle_of_cats.player_mid: English keeps its capital)."""
+    from tutor.games.isle_of_cats.text import player_mid_sentence
+    return lambda lang: player_mid_sentence(seat, lang)
 
 
 def _join(parts: list) -> Callable[[str], str]:

@@ -67,7 +67,7 @@ def tiles_count(n: int, lang: str = "en") -> str:
 
 
 def _per_player(values, lang: str, say=points_text) -> str:
-    return ", ".join(i18n.text(f"{_P}player_points", lang, player=_mid(s, lang), points=say(v, lang))
+    return ", ".join(i18n.text(f"{_P}player_points", lang, player=player_mid_sentence(s, lang), points=say(v, lang))
                      for s, v in enumerate(values))
 
 
@@ -78,7 +78,7 @@ def _ship(ship: int, lang: str) -> str:
     return i18n.text(f"{_P}ship.0", lang) if ship == 0 else i18n.text(f"{_P}ship.n", lang, n=ship)
 
 
-def _mid(seat: int, lang: str) -> str:
+def player_mid_sentence(seat: int, lang: str) -> str:
     """A player's name inside a sentence: «перемагає гравець 1», not «Гравець 1» (English keeps "Player 1")."""
     return i18n.text(f"{_P}player_mid", lang, n=seat + 1)
 
@@ -132,14 +132,14 @@ def narrate(event: Event, lang: str = "en") -> str:
             return i18n.text(f"{_P}event.day_ended.passed", lang, **params)
     elif what == "cards_revealed":
         params["cards"] = "; ".join(
-            i18n.text(f"{_P}player_points", lang, player=_mid(s, lang),
+            i18n.text(f"{_P}player_points", lang, player=player_mid_sentence(s, lang),
                       points=", ".join(card_name(c, lang) for c in cards)) for s, cards in enumerate(d["cards"]))
     elif what == "scored":
         params["lines"] = "; ".join(f"{i18n.text(line['key'], lang, **line['params'])} ({_signed(line['points'])})"
                                     for line in d["lines"])
         params["total"] = points_text(d["total"], lang)
     elif what == "game_over":
-        params["winners"] = ", ".join(_mid(s, lang) for s in d["winners"])
+        params["winners"] = ", ".join(player_mid_sentence(s, lang) for s in d["winners"])
         params["totals"] = _per_player(d["totals"], lang)
         if d["why"] != "points":
             return i18n.text(f"{_P}event.game_over.{d['why']}", lang, **params)

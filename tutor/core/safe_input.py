@@ -54,8 +54,9 @@ def _json_reason(msg: str) -> Callable[[str], str]:
 
 
 def _grouped(n: int) -> Callable[[str], str]:
-    # 200,001 in English; 200 001 (a no-break space between groups) in Russian and Ukrainian
-    return lambda lang: f"{n:,}" if lang == "en" else f"{n:,}".replace(",", "\u00a0")
+    # 200,001 in English; 200 001 (a no-break space between groups) in Russian and Ukrainian: the locale's own way
+    from babel.numbers import format_decimal
+    return lambda lang: str(format_decimal(n, locale=lang))
 
 
 def load_json(text: str | bytes) -> Any:

@@ -1,1 +1,1 @@
-"""The games. Each subpackage exposes the engine contract (tutor.core.game.Engine) and registers its SPEC."""
+"""The games. Each subpackage ends its `__init__` with SPEC, its tutor.core.game.GameSpec: the one door into it."""

@@ -26,7 +26,9 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Optional, Union
 
+from tutor.core.events import Event
 from tutor.core.scenario import ScenarioError
+from tutor.core.scoring import Breakdown
 from tutor.core.wording import say
 
 Text = Any            # Words, a function of the language, a {lang: text} mapping, or a plain string
@@ -62,16 +64,16 @@ class Question:
     key: str                              # the position and question in one string: never asked twice in a session
     state: Any
     prompt: Text
-    options: tuple                        # Option, ...
-    answer: frozenset                     # the keys of the right options
+    options: tuple[Option, ...]
+    answer: frozenset[str]                # the keys of the right options
     rule: str                             # the rule that decides (cited with the hint)
     hint: Text                            # points at the rule, never at the answer
     explain: Text = ""                    # a sentence saying why the answer is right (shown by "show me why")
-    why: tuple = ()                       # Event / Breakdown items from the engine
+    why: tuple[Event | Breakdown, ...] = ()   # the engine's reasons, each citing its rule
     viewer: Optional[int] = None
-    highlight: tuple = ()
+    highlight: tuple[str, ...] = ()
     after: Any = None                     # the position after the moves the question is about, if any
-    events: tuple = ()                    # the events drawn on `after` (what happened)
+    events: tuple[Event, ...] = ()        # the events drawn on `after` (what happened)
     multi: bool = False                   # pick every right option (a "Check" button), not one
     all_may_be_right: bool = False        # multi: every option may be right (the learner must still see that)
 
@@ -85,9 +87,9 @@ class Question:
 @dataclass(frozen=True)
 class Verdict:
     correct: bool
-    picked: frozenset
-    missing: frozenset = frozenset()      # right options not picked (multi)
-    extra: frozenset = frozenset()        # wrong options picked
+    picked: frozenset[str]
+    missing: frozenset[str] = frozenset()     # right options not picked (multi)
+    extra: frozenset[str] = frozenset()       # wrong options picked
 
 
 @dataclass(frozen=True)
@@ -109,7 +111,7 @@ class DrillError(ScenarioError):
     """A drill that cannot make a question (a broken generator): said plainly, never a traceback."""
 
 
-def drills(game_id: str) -> tuple:
+def drills(game_id: str) -> tuple[Drill, ...]:
     """The game's drills, in lesson order (empty if it has none)."""
     from tutor.core.game import spec
     loader = spec(game_id).drills
@@ -127,7 +129,7 @@ def find(drill_id: str) -> Drill:
 def problems(q: Question) -> list[str]:
     """What makes a question unfit to ask (empty when it is fine)."""
     keys = [o.key for o in q.options]
-    out = []
+    out: list[str] = []
     if len(keys) < 2:
         out.append("fewer than two options")
     if len(set(keys)) != len(keys):
@@ -148,11 +150,11 @@ def problems(q: Question) -> list[str]:
 def question(d: Drill, seed: Union[int, str], skip: Iterable[str] = ()) -> Question:
     """The drill's question for `seed`: the first fit question from seeds `seed`, `seed`/1, `seed`/2, ... whose
     key is not in `skip` (the keys a session has asked already)."""
-    skip = set(skip)
+    asked = set(skip)
     for attempt in range(TRIES):
         rng = random.Random(f"{d.id}/{seed}" if attempt == 0 else f"{d.id}/{seed}/{attempt}")
         q = d.make(rng)
-        if q is None or q.key in skip:
+        if q is None or q.key in asked:
             continue
         bad = problems(q)
         if bad:
@@ -161,9 +163,9 @@ def question(d: Drill, seed: Union[int, str], skip: Iterable[str] = ()) -> Quest
     raise DrillError(f"{d.id}: no fresh question in {TRIES} tries from seed {seed}")
 
 
-def judge(q: Question, picked) -> Verdict:
+def judge(q: Question, picked: str | Iterable[str]) -> Verdict:
     """The learner's pick (a key, or a set of keys for a `multi` question) against the engine's answer."""
-    picked = frozenset([picked] if isinstance(picked, str) else picked)
-    missing = frozenset(q.answer - picked)
-    extra = frozenset(picked - q.answer)
-    return Verdict(not missing and not extra and bool(picked), picked, missing, extra)
+    keys = frozenset([picked] if isinstance(picked, str) else picked)
+    missing = frozenset(q.answer - keys)
+    extra = frozenset(keys - q.answer)
+    return Verdict(not missing and not extra and bool(keys), keys, missing, extra)

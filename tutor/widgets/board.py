@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Optional, Sequence
 
 import anywidget
-import traitlets as T
+import traitlets
 
 from tutor.core.svg import Offer
 from tutor.widgets.common import StandIn, esm, render
@@ -128,8 +128,8 @@ class ClickBoard(StandIn, anywidget.AnyWidget):
     version of the board it was made on; an id from an older board, or one not offered, is dropped."""
 
     _esm = esm_with_choices("clickboard.js")
-    value = T.Unicode("").tag(sync=True)
-    v = T.Int(0).tag(sync=True)
+    value = traitlets.Unicode("").tag(sync=True)
+    v = traitlets.Int(0).tag(sync=True)
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)

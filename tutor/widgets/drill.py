@@ -17,7 +17,7 @@ from typing import Optional
 
 import ipywidgets as W
 
-from tutor.core import drill as D
+from tutor.core import drill as core_drill
 from tutor.core.events import for_viewer
 from tutor.core.game import spec
 from tutor.widgets import screen
@@ -33,7 +33,7 @@ class DrillPlayer(StandIn, W.VBox):
 
     def __init__(self, drill, lang: str = "en", *, seed=None, **kwargs):
         super().__init__(**kwargs)
-        self.drill: D.Drill = D.find(drill) if isinstance(drill, str) else drill
+        self.drill: core_drill.Drill = core_drill.find(drill) if isinstance(drill, str) else drill
         self.lang = lang
         self.add_class("tutor-drill")
         self.add_class("tutor-widget")
@@ -42,7 +42,7 @@ class DrillPlayer(StandIn, W.VBox):
         self.seed = random.randrange(1 << 30) if seed is None else seed
         self.asked = 0                      # questions made so far (the next one's seed)
         self.seen: set = set()              # the keys of the questions this page has asked: never asked again
-        self.question: Optional[D.Question] = None
+        self.question: Optional[core_drill.Question] = None
         self.picked: set = set()            # a multi question's options picked so far
         self.answered = False               # the current question has been answered right, or explained
         self.first: Optional[bool] = None   # the first answer to the current question: right or wrong (None: none yet)
@@ -74,7 +74,7 @@ class DrillPlayer(StandIn, W.VBox):
         controls.add_class("tutor-nav-row")
         self.children = [self.heading, self.score, self.svg, self.prompt, self.options, self.check, self.verdict,
                          controls, self.errors]
-        title = D.said(self.drill.title, lang)
+        title = core_drill.said(self.drill.title, lang)
         self.heading.value = (f"<h3>{esc(ui('drill.heading', lang, title=title))}"
                               f"{citation_html(self.drill.rule, lang)}</h3>"
                               f'<p class="tutor-drill-intro">{esc(ui("drill.intro", lang))}</p>')
@@ -93,7 +93,7 @@ class DrillPlayer(StandIn, W.VBox):
 
     def new_question(self) -> None:
         """A fresh position and question (never one this page has asked)."""
-        q = D.question(self.drill, f"{self.seed}/{self.asked}", skip=self.seen)
+        q = core_drill.question(self.drill, f"{self.seed}/{self.asked}", skip=self.seen)
         self.asked += 1
         self.seen.add(q.key)
         self.question = q
@@ -102,7 +102,7 @@ class DrillPlayer(StandIn, W.VBox):
         lang = self.lang
         self.svg.value = self._board(q.state, q.highlight, ())
         pick_all = f'<p class="tutor-drill-pick-all">{esc(ui("drill.pick_all", lang))}</p>' if q.multi else ""
-        self.prompt.value = f"<p>{esc(D.said(q.prompt, lang))}</p>{pick_all}"
+        self.prompt.value = f"<p>{esc(core_drill.said(q.prompt, lang))}</p>{pick_all}"
         self.buttons = {}
         g = guard(self.errors, lang)
         for option in q.options:
@@ -116,7 +116,7 @@ class DrillPlayer(StandIn, W.VBox):
         self._score()
 
     def _label(self, option, mark: str = "") -> str:
-        text = D.said(option.label, self.lang)
+        text = core_drill.said(option.label, self.lang)
         if self.question is not None and self.question.multi and not mark:
             mark = "☑" if option.key in self.picked else "☐"
         return f"{mark} {text}" if mark else text
@@ -166,7 +166,7 @@ class DrillPlayer(StandIn, W.VBox):
         q = self.question
         assert q is not None
         lang = self.lang
-        verdict = D.judge(q, picked)
+        verdict = core_drill.judge(q, picked)
         if self.first is None:              # the streak and the history count first answers only
             self.first = verdict.correct
             self.history = (self.history + [verdict.correct])[-HISTORY:]
@@ -179,7 +179,7 @@ class DrillPlayer(StandIn, W.VBox):
             self.answered = True
             for key in q.answer:
                 self._mark(key, True)
-            explain = D.said(q.explain, lang)
+            explain = core_drill.said(q.explain, lang)
             self.verdict.value = (f'<div class="tutor-verdict right" role="status" data-correct="true">'
                                   f'✓ {esc(ui("drill.right", lang))}</div>'
                                   + (f'<p class="tutor-explain">{esc(explain)}{citation_html(q.rule, lang)}</p>'
@@ -198,7 +198,7 @@ class DrillPlayer(StandIn, W.VBox):
         self.verdict.value = (f'<div class="tutor-verdict wrong" role="status" data-correct="false">'
                               f'✗ {esc(ui("drill.wrong", lang))}</div>{partly}'
                               f'<p class="tutor-task-hint"><b>{esc(ui("drill.hint", lang))}:</b> '
-                              f'{esc(D.said(q.hint, lang))}{citation_html(q.rule, lang)}</p>')
+                              f'{esc(core_drill.said(q.hint, lang))}{citation_html(q.rule, lang)}</p>')
         self._show(again=True, why=True, next=True)
 
     def _mark(self, key: str, right: bool) -> None:
@@ -237,10 +237,10 @@ class DrillPlayer(StandIn, W.VBox):
         self.check.disabled = True
         for key in q.answer:
             self._mark(key, True)
-        answer = ", ".join(D.said(o.label, lang) for o in q.options if o.key in q.answer)
+        answer = ", ".join(core_drill.said(o.label, lang) for o in q.options if o.key in q.answer)
         events = for_viewer([i for i in q.why if hasattr(i, "narrate")], q.viewer)
         body = events_html(events, lang) + "".join(breakdown_html(b, lang) for b in q.why if hasattr(b, "lines"))
-        explain = D.said(q.explain, lang)
+        explain = core_drill.said(q.explain, lang)
         self.verdict.value += (
             f'<div class="tutor-why-not tutor-drill-why"><p><b>{esc(ui("drill.answer", lang, answer=answer))}</b>'
             + (f" {esc(explain)}" if explain else "") + citation_html(q.rule, lang) + "</p>"

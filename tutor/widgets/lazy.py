@@ -16,7 +16,7 @@ from typing import Callable
 
 import anywidget
 import ipywidgets as W
-import traitlets as T
+import traitlets
 
 from tutor.widgets import screen
 from tutor.widgets.common import ErrorArea, MessageSink, StandIn, compact_esm, guard, ui
@@ -31,11 +31,11 @@ class Reveal(StandIn, anywidget.AnyWidget):
     # the page CSS comes once, with the page widget (tutor.widgets.page); the module travels in every placeholder's
     # state, so it goes without its comments (half its size: 2.6 KB, not 4.5, times ~40 parts a lesson)
     _esm = compact_esm("reveal.js")
-    label = T.Unicode("").tag(sync=True)
-    loading = T.Unicode("").tag(sync=True)
-    opened = T.Bool(False).tag(sync=True)
-    column_px = T.Float(0).tag(sync=True)  # the lesson column's width (CSS px) when the page opened the part
-    done = T.Bool(False).tag(sync=True)
+    label = traitlets.Unicode("").tag(sync=True)
+    loading = traitlets.Unicode("").tag(sync=True)
+    opened = traitlets.Bool(False).tag(sync=True)
+    column_px = traitlets.Float(0).tag(sync=True)  # the lesson column's width (CSS px) when the page opened the part
+    done = traitlets.Bool(False).tag(sync=True)
 
 
 class LazyPart(StandIn, W.Box):

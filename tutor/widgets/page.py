@@ -11,7 +11,7 @@ column is, so boards are laid out for a phone, a laptop or a projector (tutor.wi
 from __future__ import annotations
 
 import anywidget
-import traitlets as T
+import traitlets
 
 from tutor.widgets.common import PAGE_CSS, STATIC, StandIn, ui
 
@@ -21,11 +21,11 @@ class PageStatus(StandIn, anywidget.AnyWidget):
 
     _esm = STATIC / "page.js"
     _css = PAGE_CSS
-    lost_text = T.Unicode("").tag(sync=True)
-    reload_text = T.Unicode("").tag(sync=True)
-    interval_ms = T.Int(15_000).tag(sync=True)       # a quiet page checks every 15 s
-    timeout_ms = T.Int(10_000).tag(sync=True)
-    click_timeout_ms = T.Int(5_000).tag(sync=True)   # a click gets an answer in milliseconds when all is well
+    lost_text = traitlets.Unicode("").tag(sync=True)
+    reload_text = traitlets.Unicode("").tag(sync=True)
+    interval_ms = traitlets.Int(15_000).tag(sync=True)       # a quiet page checks every 15 s
+    timeout_ms = traitlets.Int(10_000).tag(sync=True)
+    click_timeout_ms = traitlets.Int(5_000).tag(sync=True)   # a click gets an answer in milliseconds when all is well
 
     def __init__(self, lang: str = "en", **kwargs):
         super().__init__(lost_text=ui("page.lost", lang), reload_text=ui("page.reload", lang), **kwargs)

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Optional
 
 import anywidget
-import traitlets as T
+import traitlets
 
 from tutor.core.cardtable import attr as attr_text
 from tutor.core.i18n import number, player_name, text
@@ -117,11 +117,11 @@ class PlayTable(StandIn, anywidget.AnyWidget):
 
     _esm = esm_with_choices("play.js")
     advises = True          # shows the game's advice (GameUI.advice) under the board for the learner to move
-    labels = T.Dict().tag(sync=True)
-    view = T.Dict().tag(sync=True)
-    error = T.Unicode("").tag(sync=True)       # plain text: a refusal explained, or what went wrong
-    saved = T.Unicode("").tag(sync=True)       # the saved-position box
-    max_saved = T.Int(MAX_SAVED_BYTES).tag(sync=True)   # a longer paste (UTF-8 bytes) is refused in the page
+    labels = traitlets.Dict().tag(sync=True)
+    view = traitlets.Dict().tag(sync=True)
+    error = traitlets.Unicode("").tag(sync=True)       # plain text: a refusal explained, or what went wrong
+    saved = traitlets.Unicode("").tag(sync=True)       # the saved-position box
+    max_saved = traitlets.Int(MAX_SAVED_BYTES).tag(sync=True)   # a longer paste (UTF-8 bytes) is refused in the page
 
     def __init__(self, game_id: str, players: int = 4, seat: int = 0, lang: str = "en", seed=None,
                  bots: bool = True, session: Optional[Session] = None, **setup):

@@ -17,7 +17,7 @@ from typing import Optional
 
 import ipywidgets as W
 
-from tutor.core import quiz as Q
+from tutor.core import quiz as core_quiz
 from tutor.core.events import for_viewer
 from tutor.core.game import AnySpec, spec
 from tutor.core.i18n import text
@@ -31,13 +31,13 @@ from tutor.widgets.common import (
 def quiz_data(quiz, lessons=None, lang: str = "en") -> dict:
     """A quiz dict from a dict, a YAML path, or an id "game/name" (lessons/<game>/quizzes/<name>.yaml)."""
     if isinstance(quiz, dict):
-        return Q.validate(quiz, str(quiz.get("id", "quiz")))
+        return core_quiz.validate(quiz, str(quiz.get("id", "quiz")))
     if not isinstance(quiz, (str, Path)):
         raise ScenarioError(f"a quiz is a mapping, a file or an id, not {type(quiz).__name__}")
     found, where = find_lesson_file(quiz, "quizzes", lessons)
     if found is None:
         raise ScenarioError(ui("quiz.missing", lang, name=str(quiz), where=str(where)))
-    return Q.load_file(found)
+    return core_quiz.load_file(found)
 
 
 class Quiz(StandIn, W.VBox):
@@ -99,10 +99,10 @@ class Quiz(StandIn, W.VBox):
         adapt = adapter(self.data["game"])
         self.viewer = seat(self.data.get("viewer"))
         self._highlight = adapt.highlight(self.data.get("highlight", []))
-        self.outcomes = Q.evaluate(self.data)
+        self.outcomes = core_quiz.evaluate(self.data)
         right = [o for o in self.outcomes if o.correct]
         if len(right) != 1:
-            items = "".join(f"<li>{esc(p)}</li>" for p in Q.check(self.data))
+            items = "".join(f"<li>{esc(p)}</li>" for p in core_quiz.check(self.data))
             self.warning.value = (f'<div class="tutor-warning-box" role="alert"><b>{esc(ui("quiz.broken", self.lang))}'
                                   f"</b><ul>{items}</ul></div>")
             self.warning.layout.display = None
@@ -110,7 +110,7 @@ class Quiz(StandIn, W.VBox):
         cited = citation_html(self.data.get("rule", ""), self.lang)
         self.heading.value = f"<h3>{esc(ui('quiz.title', self.lang))}: {esc(title)}{cited}</h3>" if title else ""
         self.question.value = f"<p>{esc(localised(self.data['question'], self.lang))}</p>"
-        start = Q.asked(self.data)
+        start = core_quiz.asked(self.data)
         self._opening = (start, self._highlight, ())
         self._opening_svg = self._board(*self._opening)
         self.svg.value = self._opening_svg
@@ -256,7 +256,7 @@ class Quiz(StandIn, W.VBox):
         """The engine's own "why not" for a wrong answer: the events that decided it, and the score
         lines when the answer was about points, each with its rule."""
         lang = self.lang
-        items = Q.why_not(self.data, outcome)
+        items = core_quiz.why_not(self.data, outcome)
         events = [i for i in items if hasattr(i, "narrate")]
         told = for_viewer(events, self.viewer)
         body = events_html(told, lang)

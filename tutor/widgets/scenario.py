@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Optional
 
 import anywidget
-import traitlets as T
+import traitlets
 
 from tutor.core.events import for_viewer
 from tutor.core.game import AnySpec, spec
@@ -45,13 +45,13 @@ class ScenarioPlayer(StandIn, anywidget.AnyWidget):
     """First / back / next / last, a step slider, the SVG of the frame and its narration."""
 
     _esm = esm("scenario.js")
-    labels = T.Dict().tag(sync=True)
-    count = T.Int(0).tag(sync=True)
-    index = T.Int(0).tag(sync=True)
-    warning = T.Unicode("").tag(sync=True)     # HTML: the engine and the lesson disagree
-    error = T.Unicode("").tag(sync=True)       # plain text: the example cannot be shown
+    labels = traitlets.Dict().tag(sync=True)
+    count = traitlets.Int(0).tag(sync=True)
+    index = traitlets.Int(0).tag(sync=True)
+    warning = traitlets.Unicode("").tag(sync=True)     # HTML: the engine and the lesson disagree
+    error = traitlets.Unicode("").tag(sync=True)       # plain text: the example cannot be shown
     # the board layout the frames are drawn for (tutor.widgets.screen); not `layout`, which is every widget's Layout model
-    board_layout = T.Unicode("").tag(sync=True)
+    board_layout = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, scenario, lang: str = "en", *, lessons=None, **kwargs):
         labels = {k: ui(k, lang, i="{i}", n="{n}") for k in NAV_KEYS}   # the page fills in {i} and {n}

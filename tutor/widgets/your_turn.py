@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Optional
 
-from tutor.core import quiz as Q
-from tutor.core import task as T
+from tutor.core import quiz as core_quiz
+from tutor.core import task as core_task
 from tutor.core.errors import RuleViolation
 from tutor.core.events import for_viewer
 from tutor.core.game import spec
@@ -33,11 +33,11 @@ BOX_MOVES = 40
 def task_data(task, lessons=None, lang: str = "en") -> dict:
     """A task dict from a dict, a YAML path, or an id "game/name" (lessons/<game>/tasks/<name>.yaml)."""
     if isinstance(task, dict):
-        return T.validate(task, str(task.get("id", "task")))
+        return core_task.validate(task, str(task.get("id", "task")))
     found, where = find_lesson_file(task, "tasks", lessons)
     if found is None:
         raise ScenarioError(ui("task.missing", lang, name=str(task), where=str(where)))
-    return T.load_file(found)
+    return core_task.load_file(found)
 
 
 class YourTurn(PlayTable):
@@ -55,7 +55,7 @@ class YourTurn(PlayTable):
         self.why_shown = False   # the learner pressed "Show me why"
         self._box: Optional[dict] = None      # the board box of the position and its moves' outcomes, once drawn
         # the task's position, the learner's seat, no bots: the task's `then` answers for the other seats
-        session = Session.from_state(spec(self.task["game"]), T.start(self.task), T.seat(self.task))
+        session = Session.from_state(spec(self.task["game"]), core_task.start(self.task), core_task.seat(self.task))
         super().__init__(self.task["game"], players=session.players, seat=session.seat, lang=lang, session=session)
         self.add_class("tutor-your-turn")
 
@@ -72,7 +72,7 @@ class YourTurn(PlayTable):
         lang = self.lang
         with guard(self.errors, lang):
             try:
-                after, events, problems, shown, told = T.outcome(self.task, self.state, action)
+                after, events, problems, shown, told = core_task.outcome(self.task, self.state, action)
             except RuleViolation as exc:
                 self.tries += 1
                 self.outcome = "refused"
@@ -114,7 +114,7 @@ class YourTurn(PlayTable):
         task's own explanation of the right move, with its rule: a strategy task ("which bonus card first?") has
         no deciding event, and its learner still deserves the reason."""
         lang = self.lang
-        items = [i for i in Q.deciding(self.task["game"], after, events, self.task["goal"]) if hasattr(i, "narrate")]
+        items = [i for i in core_quiz.deciding(self.task["game"], after, events, self.task["goal"]) if hasattr(i, "narrate")]
         body = events_html(for_viewer(items, self.seat), lang)
         self._deciding = tuple(items) if body else ()
         decided = f'<b>{esc(ui("task.decided", lang))}</b>{body}' if body else ""
@@ -178,7 +178,7 @@ class YourTurn(PlayTable):
             try:
                 for action in self.game.legal_actions(start, self.seat)[:BOX_MOVES]:
                     try:
-                        _after, _events, _problems, shown, told = T.outcome(self.task, start, action)
+                        _after, _events, _problems, shown, told = core_task.outcome(self.task, start, action)
                     except RuleViolation:
                         continue
                     boards.append(render(self.game, self.game.view(shown, self.viewer),

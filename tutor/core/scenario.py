@@ -32,12 +32,14 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
-
+from typing import Any, Callable, Iterable, Mapping, Optional, overload
 
 from tutor.core.errors import RuleViolation
+from tutor.core.events import Event
 from tutor.core.game import AnySpec, LessonAdapter, Stage
 from tutor.core.game import spec as game_spec
 from tutor.core.safe_input import InputProblem, load_yaml
+from tutor.core.scoring import Breakdown
 
 STEP_KEYS = {"say", "do", "expect", "refused", "highlight", "viewer", "rule", "show"}
 TOP_KEYS = {"id", "game", "title", "rule", "setup", "intro", "steps", "viewer", "highlight", "tags", "show"}
@@ -53,40 +55,40 @@ class Frame:
     """One position of a replayed scenario, as the scenario player shows it."""
 
     index: int                     # 0 = the opening position
-    state: object
-    events: tuple                  # what the step's actions caused
-    say: dict                      # {lang: narration written by the lesson author}
+    state: Any
+    events: tuple[Event, ...]      # what the step's actions caused
+    say: dict[str, str]            # {lang: narration written by the lesson author}
     rule: str                      # the section this frame teaches
-    highlight: tuple               # renderer highlight strings ("cell:deep", "seat:0", "kiti")
-    viewer: object = None          # seat whose view to draw (None: the teacher's full view)
-    refusal: object = None         # the RuleViolation a refused step raised
+    highlight: tuple[str, ...]     # renderer highlight strings ("cell:deep", "seat:0", "kiti")
+    viewer: Optional[int] = None   # seat whose view to draw (None: the teacher's full view)
+    refusal: Optional[RuleViolation] = None    # what a refused step raised
 
 
 @dataclass
 class Replay:
-    scenario: dict
-    frames: list = field(default_factory=list)
-    mismatches: list = field(default_factory=list)
+    scenario: dict[str, Any]
+    frames: list[Frame] = field(default_factory=list)
+    mismatches: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
         return not self.mismatches
 
 
-def read_yaml(path):
+def read_yaml(path: str | Path) -> Any:
     """A lesson file's data; an unreadable file is a ScenarioError naming it (scenarios and quizzes)."""
-    path = Path(path)
+    file = Path(path)
     try:
-        return load_yaml(path.read_bytes())
+        return load_yaml(file.read_bytes())
     except (OSError, InputProblem) as exc:
-        raise ScenarioError(f"{path}: cannot read it: {exc}") from None
+        raise ScenarioError(f"{file}: cannot read it: {exc}") from None
 
 
-def load_file(path) -> dict:
+def load_file(path: str | Path) -> dict[str, Any]:
     return validate(read_yaml(path), str(path))
 
 
-def validate(data, where: str = "scenario") -> dict:
+def validate(data: Any, where: str = "scenario") -> dict[str, Any]:
     if not isinstance(data, dict):
         raise ScenarioError(f"{where}: a scenario is a mapping with id, game, setup and steps")
     for key in ("id", "game", "setup", "steps"):
@@ -113,7 +115,7 @@ def validate(data, where: str = "scenario") -> dict:
     return data
 
 
-def check_game(game_id, where: str) -> None:
+def check_game(game_id: object, where: str) -> None:
     """A lesson file names a game the tutor has; else a ScenarioError."""
     from tutor.core.game import UnknownGame
     if not isinstance(game_id, str):
@@ -124,7 +126,7 @@ def check_game(game_id, where: str) -> None:
         raise ScenarioError(f"{where}: {exc}") from None
 
 
-def adapter(game_id: str):
+def adapter(game_id: str) -> LessonAdapter:
     """The game's scenario adapter: setup(spec), actions(do), expect(before, after, events, expect)."""
     make = game_spec(game_id).scenario
     if make is None:
@@ -135,7 +137,7 @@ def adapter(game_id: str):
     return adapt
 
 
-def move_stages(game, state, action) -> list:
+def move_stages(game: AnySpec, state: Any, action: Any) -> list[Stage]:
     """(stage, position, events) for one action: the game's own pauses, or one stage, DONE."""
     if game.stages is not None:
         return list(game.stages(state, action))
@@ -143,7 +145,7 @@ def move_stages(game, state, action) -> list:
     return [(DONE, after, list(events))]
 
 
-def before_next_deal(game, state, action):
+def before_next_deal(game: AnySpec, state: Any, action: Any) -> tuple[Any, list[Event], Any, list[Event]]:
     """(final position, events, the position to show, the events that led to it): what `action` leads
     to, shown as its last pause before the table is dealt again (Мяури: the catches made and Kiti
     stepped, the next round not yet laid out), so a learner sees the outcome of their round, not the
@@ -157,7 +159,7 @@ def before_next_deal(game, state, action):
     return final, events, stages[-2][1], shown
 
 
-def _setup_stages(adapt, spec, where: str) -> list:
+def _setup_stages(adapt: LessonAdapter, spec: dict[str, Any], where: str) -> list[Stage]:
     """The setup as (stage, position, events); games without staged setups give one stage, DONE."""
     try:
         if adapt.setup_stages is not None:
@@ -167,14 +169,14 @@ def _setup_stages(adapt, spec, where: str) -> list:
         raise ScenarioError(f"{where}: setup refused: {exc}") from None
 
 
-def _advance(pending: list, name: str, label: str, mismatches: list):
+def _advance(pending: list[Stage], name: str, label: str, mismatches: list[str]) -> tuple[Any, list[Event]]:
     """Show pending stages up to `name`: (position or None, events shown). Unknown names are mismatches."""
     names = [stage for stage, _, _ in pending]
     if name not in names:
         mismatches.append(f"{label}: nothing to show as '{name}'" + (
             f"; the stages still to show are {', '.join(names)}" if names else "; no move is waiting"))
         return None, []
-    events: list = []
+    events: list[Event] = []
     while pending:
         stage, position, more = pending.pop(0)
         events.extend(more)
@@ -183,11 +185,12 @@ def _advance(pending: list, name: str, label: str, mismatches: list):
     return None, events
 
 
-def replay(data: dict) -> Replay:
+def replay(data: dict[str, Any]) -> Replay:
     """Run a scenario; mismatches are collected, not raised, so a checker can report them all."""
     data = validate(data, data.get("id", "scenario") if isinstance(data, dict) else "scenario")
     game = game_spec(data["game"])
     adapt = adapter(data["game"])
+    point = adapt.highlight or highlight        # (adapter() fills it in; the field itself may be None)
     where = data["id"]
     out = Replay(data)
     pending = _setup_stages(adapt, data["setup"], where)
@@ -199,11 +202,11 @@ def replay(data: dict) -> Replay:
     # an unstaged opening is simply the position: its deal is not narrated as something that happened
     shown = shown if "show" in data else []
     out.frames.append(Frame(0, state, tuple(shown), data.get("intro") or data.get("title") or {},
-                            data.get("rule", ""), adapt.highlight(data.get("highlight", [])), viewer))
+                            data.get("rule", ""), point(data.get("highlight", [])), viewer))
     for i, step in enumerate(data["steps"], start=1):
         label = f"{where} step {i}"
-        events: list = []
-        refusal = None
+        events: list[Event] = []
+        refusal: Optional[RuleViolation] = None
         before = state
         viewer = seat(step["viewer"]) if "viewer" in step else viewer
         if "do" in step and pending:
@@ -244,13 +247,14 @@ def replay(data: dict) -> Replay:
             out.mismatches.extend(f"{label}: {p}" for p in game.check_invariants(state))
         rule = step.get("rule") or (refusal.rule if refusal else (events[-1].rule if events else data.get("rule", "")))
         out.frames.append(Frame(i, state, tuple(events), step.get("say") or {}, rule,
-                                adapt.highlight(step.get("highlight", [])), viewer, refusal))
+                                point(step.get("highlight", [])), viewer, refusal))
     return out
 
 
-def check_files(paths) -> tuple[int, list[str]]:
+def check_files(paths: Iterable[str | Path]) -> tuple[int, list[str]]:
     """(number of scenarios checked, report lines); used by `python -m tutor check`."""
-    lines, count, failed = [], 0, False
+    lines: list[str] = []
+    count, failed = 0, False
     for path in paths:
         count += 1
         try:
@@ -278,9 +282,9 @@ def one_line(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
 
 
-def lesson_files(game_id: str, root=None) -> list[Path]:
-    root = Path(root) if root else lessons_root()
-    return sorted((root / game_id).glob("scenarios/*.yaml"))
+def lesson_files(game_id: str, root: str | Path | None = None) -> list[Path]:
+    folder = Path(root) if root else lessons_root()
+    return sorted((folder / game_id).glob("scenarios/*.yaml"))
 
 
 def project_root() -> Path:
@@ -301,21 +305,27 @@ def lessons_root() -> Path:
 # same for every game: players counted from 1, highlights naming players, and the expectations about scores,
 # winners, events and the end of the game.
 
-def seat(player):
+@overload
+def seat(player: int | str) -> int: ...
+@overload
+def seat(player: None) -> None: ...
+
+
+def seat(player: int | str | None) -> Optional[int]:
     """Scenario files count players from 1 (as people and rulebooks do); the engine counts seats from 0."""
     return None if player is None else int(player) - 1
 
 
-def per_player(mapping, players: int, default=None) -> list:
+def per_player(mapping: Optional[Mapping[Any, Any]], players: int, default: Any = None) -> list[Any]:
     """{player: value} (players from 1, keys as numbers or text) as one value per seat."""
-    mapping = mapping or {}
-    return [mapping.get(p, mapping.get(str(p), default)) for p in range(1, players + 1)]
+    given: Mapping[Any, Any] = mapping or {}
+    return [given.get(p, given.get(str(p), default)) for p in range(1, players + 1)]
 
 
-def highlight(items, **kinds) -> tuple:
+def highlight(items: Optional[Iterable[object]], **kinds: Callable[[str], object]) -> tuple[str, ...]:
     """Renderer highlights from a scenario's: "player:2" becomes "seat:1"; `kinds` converts a game's own
     (cell=cell_index turns "cell:C3" into "cell:12"); anything else passes through."""
-    out = []
+    out: list[str] = []
     for item in items or []:
         kind, _, arg = str(item).partition(":")
         if kind == "player":
@@ -331,54 +341,56 @@ def highlight(items, **kinds) -> tuple:
 class Outcome:
     """What a step did, as an expectation check sees it: the position before, after, and the events."""
 
-    before: object
-    after: object
-    events: tuple
+    before: Any
+    after: Any
+    events: tuple[Event, ...]
 
     @property
-    def kinds(self) -> list:
+    def kinds(self) -> list[str]:
         """The events' kinds without the game's prefix ("catch", not "maui.catch")."""
         return [e.kind.split(".", 1)[1] for e in self.events]
 
 
-def expect_scores(game, got: Outcome, value) -> list:
+def expect_scores(game: AnySpec, got: Outcome, value: Mapping[int | str, int]) -> list[str]:
     """scores: {player: total}."""
     totals = {b.player + 1: b.total for b in game.score(got.after)}
     return [f"player {p} should score {total}, scores {totals[int(p)]}"
             for p, total in value.items() if totals[int(p)] != total]
 
 
-def expect_winners(game, got: Outcome, value) -> list:
+def expect_winners(game: AnySpec, got: Outcome, value: list[int]) -> list[str]:
     """winners: [players] (a shared victory lists them all)."""
     won = sorted(s + 1 for s in game.winners(got.after))
     return [] if won == sorted(value) else [f"winners should be {sorted(value)}, are {won}"]
 
 
-def expect_events(game, got: Outcome, value) -> list:
+def expect_events(game: AnySpec, got: Outcome, value: Iterable[str]) -> list[str]:
     """events: [kinds that must occur] (without the game's prefix)."""
     kinds = got.kinds
     return [f"event '{kind}' should happen; happened: {kinds}" for kind in value if kind not in kinds]
 
 
-def expect_over(game, got: Outcome, value) -> list:
+def expect_over(game: AnySpec, got: Outcome, value: object) -> list[str]:
     """over: true|false."""
     if game.is_over(got.after) != bool(value):
         return [f"the game should {'be over' if value else 'go on'}"]
     return []
 
 
-SHARED_EXPECTATIONS = {"scores": expect_scores, "winners": expect_winners, "events": expect_events,
-                       "over": expect_over}
+# key -> check(game, outcome, the step's value) -> problems
+SHARED_EXPECTATIONS: dict[str, Callable[[AnySpec, Outcome, Any], list[str]]] = {
+    "scores": expect_scores, "winners": expect_winners, "events": expect_events, "over": expect_over}
 
 
-def expectations(game_id: str, own: dict):
+def expectations(game_id: str, own: Mapping[str, Callable[[Outcome, Any], list[str]]]
+                 ) -> Callable[[Any, Any, Iterable[Event], Mapping[str, Any]], list[str]]:
     """A game adapter's `expect(before, after, events, want) -> [problems]`: the shared keys (scores,
     winners, events, over) and the game's `own` checks, each `check(outcome, value) -> [problems]`.
     An unknown key is a problem too ("unknown expectation 'x'"), so a typo never passes."""
-    def expect(before, after, events, want: dict) -> list[str]:
+    def expect(before: Any, after: Any, events: Iterable[Event], want: Mapping[str, Any]) -> list[str]:
         game = game_spec(game_id)
         got = Outcome(before, after, tuple(events))
-        problems: list = []
+        problems: list[str] = []
         for key, value in want.items():
             if key in own:
                 problems += own[key](got, value)
@@ -390,7 +402,7 @@ def expectations(game_id: str, own: dict):
     return expect
 
 
-def scored(game_id: str, after, seats) -> list:
+def scored(game_id: str, after: Any, seats: Iterable[int]) -> list[Breakdown]:
     """The score breakdowns of `seats` (what a quiz shows when an expectation is about their scores)."""
-    seats = set(seats)
-    return [b for b in game_spec(game_id).score(after) if b.player in seats]
+    wanted = set(seats)
+    return [b for b in game_spec(game_id).score(after) if b.player in wanted]

@@ -11,7 +11,7 @@ from tutor.widgets.scenario import ScenarioPlayer
 __all__ = ["ErrorArea", "guard", "ScenarioPlayer", "Quiz", "PlayTable"]
 
 
-def __getattr__(name):
+def __getattr__(name: str) -> type:
     # imported lazily so `tutor.widgets.common` stays light for other modules
     if name == "Quiz":
         from tutor.widgets.quiz import Quiz

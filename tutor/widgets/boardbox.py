@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Optional
+from typing import Iterable, Optional
 
 _ROOT = re.compile(r"<svg\b[^>]*>")
 _BOX = re.compile(r'viewBox="([-\d.]+)[ ,]+([-\d.]+)[ ,]+([\d.]+)[ ,]+([\d.]+)"')
 _HEIGHT = re.compile(r'(\s)height="[\d.]+"')
 _PX = re.compile(r"(--tutor-min-height):\s*([\d.]+)px")
 
+# the root <svg> tag's match, its viewBox's match, its --tutor-* sizes in px
+Root = tuple[re.Match[str], re.Match[str], dict[str, float]]
 
-def _root(svg: str):
+
+def _root(svg: str) -> Optional[Root]:
     """(the root <svg> tag's match, its viewBox's match, its --tutor-* sizes in px), or None."""
     root = _ROOT.search(svg or "")
     if root is None:
@@ -21,7 +24,7 @@ def _root(svg: str):
     return (root, box, {k: float(v) for k, v in _PX.findall(root.group(0))}) if box else None
 
 
-def box_of(svgs) -> Optional[dict]:
+def box_of(svgs: Iterable[str]) -> Optional[dict[str, float]]:
     """The box that holds every board of `svgs` at one scale, as play.js's holdBoardBox holds it: the width, the
     tallest height and the largest height floor (at that height); None if they differ in width."""
     known = [r for r in map(_root, svgs) if r]
@@ -32,7 +35,7 @@ def box_of(svgs) -> Optional[dict]:
             "floor": max(px.get("--tutor-min-height", 0) * tall / float(box.group(4)) for _root, box, px in known)}
 
 
-def even_boards(svgs: list) -> list:
+def even_boards(svgs: list[str]) -> list[str]:
     """The boards of one example, drawn at one scale. tutor.css fits a board to its column under a height cap that
     a board's --tutor-min-height raises (its print stays readable); a taller frame, or one with smaller print, was
     drawn smaller than the frame before it (Козырные киты's tie at 30: 853 px wide, then 1,100 px). Each board's

@@ -16,7 +16,8 @@ import logging
 import os
 import re
 from pathlib import Path
-from typing import Callable, Iterable, Optional, Protocol
+from types import TracebackType
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Optional, ParamSpec, Protocol, TypeVar
 
 import ipywidgets as W
 from ipywidgets.widgets.widget_description import DescriptionStyle
@@ -28,6 +29,11 @@ from tutor.core.i18n import text
 from tutor.core.rules import cite
 from tutor.core.scenario import ScenarioError, lessons_root, project_root
 
+if TYPE_CHECKING:
+    from tutor.core.events import Event
+    from tutor.core.game import AnySpec
+    from tutor.core.scoring import Breakdown
+
 log = logging.getLogger("tutor.widgets")
 
 # ----------------------------------------------------------------------------- words
@@ -35,11 +41,11 @@ log = logging.getLogger("tutor.widgets")
 # too (tutor.core.i18n.language_name).
 
 
-def ui(key: str, lang: str = "en", **params) -> str:
+def ui(key: str, lang: str = "en", **params: Any) -> str:
     return text(f"ui.{key}", lang, **params)
 
 
-def esc(value) -> str:
+def esc(value: object) -> str:
     return html.escape(str(value), quote=True)
 
 
@@ -98,13 +104,13 @@ class TraitMessage:
     """An error area for `guard` that shows its message through a widget's text trait (anywidget front-ends
     draw it as the friendly error box)."""
 
-    def __init__(self, widget, trait: str):
+    def __init__(self, widget: Any, trait: str) -> None:
         self.widget, self.trait = widget, trait
         self._depth = 0
 
     @property
     def message(self) -> str:
-        return getattr(self.widget, self.trait)
+        return str(getattr(self.widget, self.trait))
 
     def show(self, message: str) -> None:
         setattr(self.widget, self.trait, message)
@@ -122,8 +128,9 @@ class StandIn:
     can be drawn): a learner would read a class name and a memory address. Empty, the place stays blank and
     the page's own connection notice speaks; repr itself is left as it is, for logs and debugging."""
 
-    def _repr_mimebundle_(self, **kwargs):
-        bundle = super()._repr_mimebundle_(**kwargs)
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        # the widget class StandIn is mixed into has it (ipywidgets' DOMWidget)
+        bundle = super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]
         data = bundle[0] if isinstance(bundle, tuple) else bundle
         if isinstance(data, dict) and "text/plain" in data:
             data["text/plain"] = ""
@@ -132,10 +139,10 @@ class StandIn:
 
 # ----------------------------------------------------------------------------- errors
 
-class ErrorArea(StandIn, W.HTML):
+class ErrorArea(StandIn, W.HTML):  # type: ignore[misc]  # ipywidgets is untyped
     """A friendly message box (CSS class `tutor-error`), hidden while empty."""
 
-    def __init__(self, **kwargs):
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(value="", **kwargs)
         self.add_class("tutor-error")
         self.message = ""
@@ -163,20 +170,25 @@ class MessageSink:
         self.message = message
 
 
-_LISTENERS: list[Callable] = []
+# (the exception, whether it is one a learner may cause, the message shown)
+ErrorListener = Callable[[Exception, bool, str], None]
+_LISTENERS: list[ErrorListener] = []
 
 
-def add_error_listener(fn: Callable) -> None:
+def add_error_listener(fn: ErrorListener) -> None:
     """`fn(exc, expected: bool, message)` is called for every exception a guard catches (tests spy here)."""
     _LISTENERS.append(fn)
 
 
-def remove_error_listener(fn: Callable) -> None:
+def remove_error_listener(fn: ErrorListener) -> None:
     if fn in _LISTENERS:
         _LISTENERS.remove(fn)
 
 
 EXPECTED = (RuleViolation, SavedStateError, ScenarioError)
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 def friendly(exc: BaseException, lang: str = "en") -> str:
@@ -222,7 +234,8 @@ class guard:
             self.area._depth = depth + 1
         return self
 
-    def __exit__(self, exc_type, exc, tb) -> bool:
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> bool:
         if hasattr(self.area, "_depth"):
             self.area._depth = max(0, self.area._depth - 1)
         if exc is None or not isinstance(exc, Exception):
@@ -231,7 +244,7 @@ class guard:
         expected = isinstance(exc, EXPECTED)
         message = friendly(exc, self.lang)
         if not expected:
-            log.error("widget callback failed", exc_info=(exc_type, exc, tb))
+            log.error("widget callback failed", exc_info=exc)
         for fn in list(_LISTENERS):
             try:
                 fn(exc, expected, message)
@@ -240,17 +253,20 @@ class guard:
         self.area.show(message)
         return True
 
-    def __call__(self, fn: Callable) -> Callable:
+    def __call__(self, fn: Callable[P, R]) -> Callable[P, R | None]:
+        """`fn` guarded: it returns None when it failed (the area shows why)."""
         @functools.wraps(fn)
-        def wrapper(*args, **kwargs):
+        def wrapper(*args: P.args, **kwargs: P.kwargs) -> R | None:
             with guard(self.area, self.lang, clear=self.clear):
                 return fn(*args, **kwargs)
+            return None
         return wrapper
 
 
 # ----------------------------------------------------------------------------- rendering and narration
 
-def render(game, view, *, highlight=(), events=(), lang: str = "en", layout=None, **more) -> str:
+def render(game: AnySpec, view: dict[str, Any], *, highlight: Iterable[Any] = (), events: Iterable[Any] = (),
+           lang: str = "en", layout: Optional[str] = None, **more: Any) -> str:
     """`game.render(view, highlight=..., events=..., lang=..., layout=...)`: the board laid out for the page's screen
     (tutor.widgets.screen) unless `layout` says which."""
     from tutor.widgets import screen
@@ -260,10 +276,10 @@ def render(game, view, *, highlight=(), events=(), lang: str = "en", layout=None
 
 # ----------------------------------------------------------------------------- shared widget parts
 
-_SHARED: dict = {}
+_SHARED: dict[tuple[str, tuple[tuple[str, Any], ...]], Any] = {}
 
 
-def shared(kind: str, **traits):
+def shared(kind: str, **traits: Any) -> Any:
     """One Layout / ButtonStyle / HTMLStyle / DescriptionStyle instance per distinct set of traits, shared by every widget that
     asks for it. Each ipywidgets control otherwise brings two models of its own (its layout and its style),
     so a play table that rebuilds its move buttons after every action opened three models per button;
@@ -307,7 +323,11 @@ def citation_html(rule: str, lang: str) -> str:
     return f' <span class="tutor-cite">({esc(text("core.cite", lang, title=c))})</span>' if c else ""
 
 
-def events_html(events: Iterable, lang: str, memo: Optional[dict] = None) -> str:
+# (id(event), lang) -> (the event, its line): what events_html has narrated
+Narrated = dict[tuple[int, str], tuple["Event", str]]
+
+
+def events_html(events: Iterable[Event], lang: str, memo: Optional[Narrated] = None) -> str:
     """An HTML list: each event narrated, with its rule citation.
 
     `memo` (a dict the caller keeps) remembers each event's line: a play table shows its last eighty events
@@ -331,7 +351,7 @@ def events_html(events: Iterable, lang: str, memo: Optional[dict] = None) -> str
     return f'<ul class="tutor-events">{"".join(items)}</ul>' if items else ""
 
 
-def _event_item(event, lang: str) -> str:
+def _event_item(event: Event, lang: str) -> str:
     """One event's <li>, or "" for an event the narration skips."""
     if quiet(event.kind):
         return ""
@@ -343,7 +363,7 @@ def _event_item(event, lang: str) -> str:
     return f'<li data-kind="{esc(event.kind)}">{esc(said)}{citation_html(event.rule, lang)}</li>'
 
 
-def breakdown_html(breakdown, lang: str) -> str:
+def breakdown_html(breakdown: Breakdown, lang: str) -> str:
     """A player's score line by line, each with its rule, and the total they make ("Visible rats: 17 (−17)": a
     line's label may end in its own count, so its points go in brackets): a wrong total is answered by the lines
     of the right one."""
@@ -355,13 +375,13 @@ def breakdown_html(breakdown, lang: str) -> str:
     return f'<ul class="tutor-events tutor-quiz-score">{lines}{total}</ul>'
 
 
-def refusal_html(refusal, lang: str) -> str:
+def refusal_html(refusal: RuleViolation, lang: str) -> str:
     """A refused step styled as a teaching moment, not an error."""
     return (f'<div class="tutor-refusal" role="note"><b>{esc(ui("refused", lang))}</b> '
             f'{esc(refusal.explain(lang))}</div>')
 
 
-def localised(forms, lang: str) -> str:
+def localised(forms: str | Mapping[str, str] | None, lang: str) -> str:
     """A {lang: text} mapping (or plain text) in `lang`, falling back to English."""
     if not forms:
         return ""
@@ -373,7 +393,7 @@ def localised(forms, lang: str) -> str:
 
 # ----------------------------------------------------------------------------- where lessons live
 
-def find_lesson_file(ref, folder: str, lessons=None) -> "tuple[Optional[Path], Path]":
+def find_lesson_file(ref: str | Path, folder: str, lessons: str | Path | None = None) -> tuple[Optional[Path], Path]:
     """(the YAML file for `ref`, where it was looked for): `ref` is a path to a file, or an id
     "game/name" found in <the game's lesson folder>/<folder>/name.yaml. The game's lesson folder is
     `lessons`/<game> when given, else its SPEC.lessons, else <lessons_dir()>/<game>."""

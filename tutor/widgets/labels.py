@@ -8,21 +8,23 @@ engine, which refuses them with its own explanation (a used dive card is a teach
 
 from __future__ import annotations
 
+from typing import Any
+
 from tutor.core import session as _session
 from tutor.core.game import AnySpec
 
 
-def action_label(game: AnySpec, action, lang: str = "en") -> str:
+def action_label(game: AnySpec, action: Any, lang: str = "en") -> str:
     fn = game.parts().action_label
     return fn(action, lang) if fn else str(action)
 
 
-def action_tip(game: AnySpec, action, lang: str = "en", legal: bool = True) -> str:
+def action_tip(game: AnySpec, action: Any, lang: str = "en", legal: bool = True) -> str:
     fn = game.parts().action_tip
     return fn(action, lang, legal) if fn else action_label(game, action, lang)
 
 
-def offered_actions(game: AnySpec, state, seat: int) -> list:
+def offered_actions(game: AnySpec, state: Any, seat: int) -> list[Any]:
     fn = game.parts().offered_actions
     return list(fn(state, seat)) if fn else list(game.legal_actions(state, seat))
 
@@ -31,13 +33,13 @@ def offered_actions(game: AnySpec, state, seat: int) -> list:
 bot_action = _session.bot_action
 
 
-def tiebreak_note(game: AnySpec, state, lang: str = "en") -> str:
+def tiebreak_note(game: AnySpec, state: Any, lang: str = "en") -> str:
     """A line under the score table explaining a tie-break, or ""."""
     fn = game.parts().tiebreak_note
     return fn(state, lang) if fn else ""
 
 
-def advice(game: AnySpec, state, seat: int, lang: str = "en") -> str:
+def advice(game: AnySpec, state: Any, seat: int, lang: str = "en") -> str:
     """HTML the game shows under the board for `seat`, the seat to move (built from what that seat may know;
     the game escapes its own words), or "" for none."""
     fn = game.parts().advice

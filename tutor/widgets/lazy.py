@@ -12,7 +12,7 @@ page's whole first render stays within about 150 models and 300 KB (tests/test_n
 from __future__ import annotations
 
 import weakref
-from typing import Callable
+from typing import Any, Callable
 
 import anywidget
 import ipywidgets as W
@@ -38,10 +38,10 @@ class Reveal(StandIn, anywidget.AnyWidget):
     done = traitlets.Bool(False).tag(sync=True)
 
 
-class LazyPart(StandIn, W.Box):
+class LazyPart(StandIn, W.Box):  # type: ignore[misc]  # ipywidgets is untyped
     """A box that holds a `Reveal` until opened, then the widget `build()` returns (or a friendly error)."""
 
-    def __init__(self, build: Callable[[], W.Widget], label: str, lang: str = "en", **kwargs):
+    def __init__(self, build: Callable[[], W.Widget], label: str, lang: str = "en", **kwargs: Any) -> None:
         self._build = build
         self.lang = lang
         self.content: W.Widget | None = None
@@ -55,9 +55,9 @@ class LazyPart(StandIn, W.Box):
 
     @property
     def label(self) -> str:
-        return self.reveal.label
+        return str(self.reveal.label)
 
-    def _on_opened(self, change) -> None:
+    def _on_opened(self, change: dict[str, Any]) -> None:
         if change["new"]:
             # the page says how wide its column is with the opening: the part's boards are laid out for it even when
             # it opens before the page widget's own report arrives (tutor.widgets.screen)
@@ -65,7 +65,7 @@ class LazyPart(StandIn, W.Box):
                 screen.set_width(self.reveal.column_px)
             self.expand()
 
-    def _on_page_msg(self, _widget, content, _buffers) -> None:
+    def _on_page_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if isinstance(content, dict) and content.get("missing") and content.get("unbuilt"):
             self._answer_unbuilt(content)
             return
@@ -79,7 +79,7 @@ class LazyPart(StandIn, W.Box):
             self.content = None
             self.expand()
 
-    def _answer_unbuilt(self, content: dict) -> None:
+    def _answer_unbuilt(self, content: dict[str, Any]) -> None:
         # The page opened this part 20 s ago or more and never heard that it was built (reveal.js): the opening or
         # the answer was lost on the way. Build it if the opening never came; either way send the box's children
         # and the placeholder's state again (a slow build answered late costs only these two small messages).

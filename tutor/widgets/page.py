@@ -10,6 +10,8 @@ column is, so boards are laid out for a phone, a laptop or a projector (tutor.wi
 
 from __future__ import annotations
 
+from typing import Any
+
 import anywidget
 import traitlets
 
@@ -27,12 +29,12 @@ class PageStatus(StandIn, anywidget.AnyWidget):
     timeout_ms = traitlets.Int(10_000).tag(sync=True)
     click_timeout_ms = traitlets.Int(5_000).tag(sync=True)   # a click gets an answer in milliseconds when all is well
 
-    def __init__(self, lang: str = "en", **kwargs):
+    def __init__(self, lang: str = "en", **kwargs: Any) -> None:
         super().__init__(lost_text=ui("page.lost", lang), reload_text=ui("page.reload", lang), **kwargs)
         self.add_class("tutor-page-status")
         self.on_msg(self._answer)
 
-    def _answer(self, _widget, content, _buffers) -> None:
+    def _answer(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if isinstance(content, dict) and "ping" in content:
             self.send({"pong": content["ping"]})
         if isinstance(content, dict) and "width" in content:

@@ -4,26 +4,26 @@ previews, turns and flips the piece by itself and sends (orientation, x, y); `on
 
 from __future__ import annotations
 
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
 import anywidget
-import traitlets as T
+import traitlets
 
 from tutor.widgets.common import StandIn, esm
 
 
 class PlaceBoard(StandIn, anywidget.AnyWidget):
     _esm = esm("placeboard.js", "placing.js")
-    value = T.Unicode("").tag(sync=True)       # the SVG
-    placing = T.Dict().tag(sync=True)          # the piece's data ({} when there is nothing to place)
-    v = T.Int(0).tag(sync=True)
+    value = traitlets.Unicode("").tag(sync=True)       # the SVG
+    placing = traitlets.Dict().tag(sync=True)          # the piece's data ({} when there is nothing to place)
+    v = traitlets.Int(0).tag(sync=True)
 
-    def __init__(self, on_place: Optional[Callable[[int, int, int], None]] = None, **kwargs) -> None:
+    def __init__(self, on_place: Optional[Callable[[int, int, int], None]] = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.on_place = on_place
         self.on_msg(self._on_msg)
 
-    def show(self, svg: str, placing: Optional[dict]) -> None:
+    def show(self, svg: str, placing: Optional[dict[str, Any]]) -> None:
         with self.hold_sync():
             self.value = svg
             self.placing = placing or {}
@@ -34,7 +34,7 @@ class PlaceBoard(StandIn, anywidget.AnyWidget):
         if self.on_place is not None:
             self.on_place(o, x, y)
 
-    def _on_msg(self, _widget, content, _buffers) -> None:
+    def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if not isinstance(content, dict) or content.get("v") != self.v:
             return
         value = content.get("place")

@@ -14,35 +14,38 @@ from __future__ import annotations
 
 import logging
 import weakref
-from typing import Callable
+from typing import Any, Callable, Optional
 
 from tutor.core.svg import DEFAULT_LAYOUT, layout_for_width
 
 log = logging.getLogger(__name__)
 
-_state: dict = {"layout": DEFAULT_LAYOUT, "width": None}
-_watchers: list = []          # weak references to the bound methods to call when the layout changes
+_state: dict[str, Any] = {"layout": DEFAULT_LAYOUT, "width": None}
+_watchers: list[Callable[[], Optional[Callable[[str], None]]]] = []          # weak references to the bound methods to call when the layout changes
 
 
 def layout() -> str:
     return str(_state["layout"])
 
 
-def width():
+def width() -> Optional[float]:
     """The column width the page last reported (CSS px), or None before it has."""
-    return _state["width"]
+    found: Optional[float] = _state["width"]
+    return found
 
 
-def set_width(px) -> bool:
+def set_width(px: object) -> bool:
     """The page's column is `px` CSS px wide: pick its layout; True if the layout changed (the widgets redraw)."""
+    if not isinstance(px, (int, float, str)):      # what the page sent is JSON: a list or null says nothing
+        return False
     try:
-        px = float(px)
-    except (TypeError, ValueError):
+        wide = float(px)
+    except ValueError:
         return False
-    if not 100 <= px <= 20_000:       # a page (or a hostile message) reporting nonsense changes nothing
+    if not 100 <= wide <= 20_000:       # a page (or a hostile message) reporting nonsense changes nothing
         return False
-    _state["width"] = px
-    new = layout_for_width(px)
+    _state["width"] = wide
+    new = layout_for_width(wide)
     if new == _state["layout"]:
         return False
     _state["layout"] = new

@@ -3,7 +3,7 @@ where the values come from (the rulebook, or assumed and marked so a club can co
 
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable
 
 from tutor.widgets.common import esc, safe_cite, ui
 
@@ -21,11 +21,11 @@ def source_cell(provenances: Iterable[str], lang: str, rulebook: str = "rulebook
     return "rulebook", esc(ui("rulebook", lang))
 
 
-def card_table(game_id: str, cards: Iterable, kind_name: Callable[[str], str], lang: str,
+def card_table(game_id: str, cards: Iterable[Any], kind_name: Callable[[str], str], lang: str,
                rulebook: str = "rulebook") -> str:
     """Cards with `.kind`, `.value` and `.provenance`, grouped by kind in the order first met; each kind
     cites the section `<game>:<kind>` when the rulebook has one."""
-    groups: dict[str, list] = {}
+    groups: dict[str, list[Any]] = {}
     for c in cards:
         groups.setdefault(c.kind, []).append(c)
     rows = []

@@ -84,6 +84,43 @@ class LessonAdapter:
     deciding: Optional[Callable[[Any, list[Any], Any], list[Any]]] = None
 
 
+# one group of parts a seat decides with, as the play table shows it: {"caption": html}, {"choices": [...]} (a row of
+# buttons, which may end with its {"pick": ...}), in order
+RowPart = dict[str, Any]
+
+
+class Table(Protocol):
+    """What a game's `GameUI.action_rows` may use of the play table (tutor.widgets.play.PlayTable): the position
+    and language, the board keys each seat has chosen so far, and the makers of the parts it offers. `choice`,
+    `action_choice` and `pick` return the table's Choice and Pick (tutor.widgets.play), whose meaning the game
+    attaches as attributes (`action`, `card`, `seat`, `place`, ...)."""
+
+    @property
+    def state(self) -> Any: ...
+
+    @property
+    def lang(self) -> str: ...
+
+    @property
+    def selected(self) -> Mapping[int, tuple[str, ...]]: ...
+
+    def your_move(self, seat: int) -> str: ...
+
+    def caption(self, words: str, bold: bool = False) -> RowPart: ...
+
+    def choice(self, description: str, tooltip: str, style: str, css_class: str, on_press: Callable[[Any], None],
+               **meaning: Any) -> Any: ...
+
+    def action_choice(self, action: Any, legal: Any, label: Optional[str] = None) -> Any: ...
+
+    def pick(self, description: str, options: list[tuple[str, Any]], value: Any,
+             on_change: Callable[[Any], None]) -> Any: ...
+
+    def choose(self, seat: int, keys: Sequence[str]) -> None: ...
+
+    def act(self, action: Any) -> None: ...
+
+
 @dataclass(frozen=True)
 class GameUI:
     """The per-game parts of the interface, all optional: the generic widgets fall back when one is None.
@@ -95,7 +132,7 @@ class GameUI:
     offered_actions: Optional[Callable[[Any, int], list[Any]]] = None     # (state, seat) -> buttons to offer
     tiebreak_note: Optional[Callable[[Any, str], str]] = None             # (state, lang) -> note under scores
     advice: Optional[Callable[[Any, int, str], str]] = None               # (state, seat, lang) -> HTML under the board
-    action_rows: Optional[Callable[..., list[Any]]] = None                # (table, seat) -> rows of choices
+    action_rows: Optional[Callable[[Table, int], list[list[RowPart]]]] = None   # (table, seat) -> groups of parts
     sandbox: Optional[Callable[..., Any]] = None                          # (lang=, **kw) -> a widget
     sandbox_label: str = "lazy.sandbox"                                   # ui key of its "open" button
     components: Optional[Callable[[str], str]] = None                     # (lang) -> HTML tables of components

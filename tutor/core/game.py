@@ -78,10 +78,10 @@ class LessonAdapter:
 
     setup: Callable[[dict[str, Any]], Any]
     actions: Callable[[Any, Any], list[Any]]
-    expect: Callable[[Any, Any, list[Any], dict[str, Any]], list[str]]
+    expect: Callable[[Any, Any, Sequence[Any], dict[str, Any]], list[str]]
     highlight: Optional[Callable[[Any], tuple[Any, ...]]] = None
     setup_stages: Optional[Callable[[dict[str, Any]], list[Stage]]] = None
-    deciding: Optional[Callable[[Any, list[Any], Any], list[Any]]] = None
+    deciding: Optional[Callable[[Any, Sequence[Any], Any], list[Any]]] = None
 
 
 # one group of parts a seat decides with, as the play table shows it: {"caption": html}, {"choices": [...]} (a row of

@@ -44,12 +44,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Optional
-
+from typing import Any, Callable, Iterable, Mapping, Optional, Sequence
 
 from tutor.core.errors import RuleViolation
-from tutor.core.game import spec
+from tutor.core.events import Event
+from tutor.core.game import AnySpec, LessonAdapter, spec
 from tutor.core.scenario import ScenarioError, adapter, before_next_deal, read_yaml
+from tutor.core.scoring import Breakdown
 
 TOP_KEYS = {"id", "game", "rule", "title", "question", "setup", "given", "then", "do", "choices", "goal",
             "explain", "hint", "viewer", "highlight", "tags"}
@@ -62,14 +63,14 @@ class Outcome:
     """What the engine made of one choice."""
 
     index: int
-    choice: dict
+    choice: dict[str, Any]
     correct: bool
-    state: object                  # the position after the choice (the opening one if refused)
-    events: tuple = ()
+    state: Any                     # the position after the choice (the opening one if refused)
+    events: tuple[Event, ...] = ()
     refusal: Optional[RuleViolation] = None   # the RuleViolation, if the engine refused the actions
-    problems: list = field(default_factory=list)   # why the goal was not met (empty when correct)
+    problems: list[str] = field(default_factory=list)   # why the goal was not met (empty when correct)
     shown: Any = None              # the position to draw: the last pause before the next deal
-    told: tuple = ()               # the events up to that position (what the learner is told happened)
+    told: tuple[Event, ...] = ()   # the events up to that position (what the learner is told happened)
 
     @property
     def rule(self) -> str:
@@ -79,22 +80,22 @@ class Outcome:
         return self.events[-1].rule if self.events else ""
 
 
-def form(quiz: dict) -> str:
+def form(quiz: Mapping[str, Any]) -> str:
     """"action" (each choice does something) or "outcome" (one `do`, choices are expectations)."""
     return "outcome" if "do" in quiz else "action"
 
 
-def load_file(path) -> dict:
+def load_file(path: str | Path) -> dict[str, Any]:
     return validate(read_yaml(path), str(path))
 
 
-def lesson_langs(data) -> tuple:
+def lesson_langs(data: Mapping[str, Any]) -> tuple[str, ...]:
     """The languages a lesson file must speak: its game's lesson languages (check_shape has made sure the game is
     one the tutor has)."""
     return tuple(spec(data["game"]).lesson_langs)
 
 
-def _texts(value, what: str, where: str, langs: tuple) -> None:
+def _texts(value: object, what: str, where: str, langs: Iterable[str]) -> None:
     if not isinstance(value, dict) or not value:
         raise ScenarioError(f"{where}: '{what}' must give the text per language, like {{en: ..., ru: ...}}")
     missing = [lang for lang in langs if not str(value.get(lang) or "").strip()]
@@ -102,7 +103,7 @@ def _texts(value, what: str, where: str, langs: tuple) -> None:
         raise ScenarioError(f"{where}: '{what}' has no {missing[0]} text")
 
 
-def check_shape(data, required, allowed, where: str, what: str) -> str:
+def check_shape(data: object, required: Iterable[str], allowed: Iterable[str], where: str, what: str) -> str:
     """A lesson file's keys: a mapping with every `required` key and no key outside `allowed`, for a game
     the tutor has; returns the name to report further problems under (its id). Quizzes and tasks."""
     from tutor.core.scenario import check_game
@@ -119,7 +120,7 @@ def check_shape(data, required, allowed, where: str, what: str) -> str:
     return where
 
 
-def validate(data, where: str = "quiz") -> dict:
+def validate(data: Any, where: str = "quiz") -> dict[str, Any]:
     """The quiz itself if its shape is right; otherwise a ScenarioError saying what is wrong."""
     where = check_shape(data, ("id", "game", "question", "setup", "choices"), TOP_KEYS, where,
                         "a quiz is a mapping with id, game, question, setup and choices")
@@ -164,10 +165,11 @@ def validate(data, where: str = "quiz") -> dict:
                 raise ScenarioError(f"{where}: choice {i}: 'expect' must be a mapping")
         elif "do" not in choice:
             raise ScenarioError(f"{where}: choice {i} has no 'do' (what the learner would do)")
-    return data
+    quiz: dict[str, Any] = data          # a mapping (check_shape)
+    return quiz
 
 
-def opening(quiz: dict):
+def opening(quiz: Mapping[str, Any]) -> Any:
     """The position the question is asked about; the same every time (a setup without a seed gets seed 0,
     so the widget draws the very position the engine judged)."""
     adapt = adapter(quiz["game"])
@@ -179,13 +181,13 @@ def opening(quiz: dict):
         raise ScenarioError(f"{quiz['id']}: setup refused: {exc}") from None
 
 
-def asked(quiz: dict):
+def asked(quiz: Mapping[str, Any]) -> Any:
     """The position the learner answers in, the one the widget draws: the opening with `given` applied (what the
     others did first; "you have just taken a card" is drawn with that card in hand)."""
     return _given(quiz)[0]
 
 
-def _given(quiz: dict) -> tuple:
+def _given(quiz: Mapping[str, Any]) -> tuple[Any, tuple[Event, ...]]:
     """(the position after `given`, the events it told): the question's own start and its story so far."""
     start = opening(quiz)
     if not quiz.get("given"):
@@ -197,13 +199,14 @@ def _given(quiz: dict) -> tuple:
     return state, told
 
 
-def _play(game, adapt, state, parts, where: str):
+def _play(game: AnySpec, adapt: LessonAdapter, state: Any, parts: Iterable[Any], where: str
+          ) -> tuple[Any, tuple[Event, ...], Optional[RuleViolation], Any, tuple[Event, ...]]:
     """Apply each `do` part in turn: (state, events, refusal, shown, told). A refusal undoes everything: the
     opening position and no events, as the engine never half-applies a move. `shown` is the position to
     draw: the last action's last pause before the next deal (tutor.core.scenario.before_next_deal), and
     `told` the events up to it."""
-    events: list = []
-    told: list = []
+    events: list[Event] = []
+    told: list[Event] = []
     before = shown = state
     dealt = False       # a move has ended the round: the story (board and words) stops before the next deal
     for part in parts:
@@ -225,7 +228,7 @@ def _play(game, adapt, state, parts, where: str):
     return state, tuple(events), None, shown, tuple(told)
 
 
-def evaluate(quiz: dict) -> list[Outcome]:
+def evaluate(quiz: dict[str, Any]) -> list[Outcome]:
     """Let the engine play every choice: one Outcome per choice, in order."""
     quiz = validate(quiz, quiz.get("id", "quiz") if isinstance(quiz, dict) else "quiz")
     game = spec(quiz["game"])
@@ -237,7 +240,8 @@ def evaluate(quiz: dict) -> list[Outcome]:
         skip = len(_given(quiz)[1])
     except ScenarioError:     # a refused `given` refuses every choice, and `check` says so
         skip = 0
-    out = []
+    out: list[Outcome] = []
+    problems: list[str]
     if form(quiz) == "outcome":
         state, events, refusal, shown, told = _play(game, adapt, start, [quiz.get("given"), quiz["do"],
                                                                          quiz.get("then")], where)
@@ -267,7 +271,7 @@ def evaluate(quiz: dict) -> list[Outcome]:
     return out
 
 
-def why_not(quiz: dict, outcome: Outcome) -> list:
+def why_not(quiz: Mapping[str, Any], outcome: Outcome) -> list[Event | Breakdown]:
     """What decided against a wrong choice, from the engine: the events (and score breakdowns) that
     the choice's claim, or the goal it missed, is about. Empty for a right or a refused choice (a
     refusal explains itself) and when the game cannot tell which events matter.
@@ -282,7 +286,7 @@ def why_not(quiz: dict, outcome: Outcome) -> list:
     return deciding(quiz["game"], outcome.shown if outcome.shown is not None else outcome.state, outcome.told, want)
 
 
-def deciding(game_id: str, after, events, want) -> list:
+def deciding(game_id: str, after: Any, events: Sequence[Event], want: Any) -> list[Event | Breakdown]:
     """The events (and score breakdowns) that expectation `want` is about, per the game's adapter; with
     no expectation ("this is not allowed", yet the engine allowed it), what the move did is the answer.
     Quizzes and your-turn tasks explain a miss with these."""
@@ -292,13 +296,13 @@ def deciding(game_id: str, after, events, want) -> list:
         # move did: "you ended your turn" is then told by the turn passing
         noise = spec(game_id).bookkeeping_events
         ruled = [e for e in events if e.rule != ""]
-        items = [e for e in ruled if e.kind not in noise] or ruled
+        items: list[Event | Breakdown] = [e for e in ruled if e.kind not in noise] or [*ruled]
     else:
         items = list(adapt.deciding(after, events, want))
     return items + _scores_asked(game_id, after, want, items)
 
 
-def _scores_asked(game_id: str, after, want, items) -> list:
+def _scores_asked(game_id: str, after: Any, want: Any, items: Sequence[object]) -> list[Breakdown]:
     """A question about points is answered by the score, line by line, not by the right total alone: the
     breakdowns of the players it names, when the game's own choice holds none (and the game scores them now)."""
     if not isinstance(want, dict) or any(hasattr(i, "lines") for i in items):
@@ -309,7 +313,8 @@ def _scores_asked(game_id: str, after, want, items) -> list:
     return [b for b in scored(game_id, after, seats) if b.lines] if seats else []
 
 
-def _expect(adapt, before, after, events, want: dict, where: str) -> list[str]:
+def _expect(adapt: LessonAdapter, before: Any, after: Any, events: Sequence[Event], want: dict[str, Any],
+            where: str) -> list[str]:
     try:
         problems = adapt.expect(before, after, events, want)
     except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
@@ -320,7 +325,7 @@ def _expect(adapt, before, after, events, want: dict, where: str) -> list[str]:
     return problems
 
 
-def check(quiz: dict) -> list[str]:
+def check(quiz: dict[str, Any]) -> list[str]:
     """What is wrong with a quiz as a question: it needs exactly one right choice, per the engine."""
     try:
         outcomes = evaluate(quiz)
@@ -337,20 +342,22 @@ def check(quiz: dict) -> list[str]:
             + ", ".join(f"{o.index + 1} ({_label(o.choice)})" for o in right) + "; a quiz needs exactly one"]
 
 
-def _label(choice: dict) -> str:
+def _label(choice: Mapping[str, Any]) -> str:
     label = choice.get("label")
-    return label.get("en", "") if isinstance(label, dict) else str(label)
+    return str(label.get("en", "")) if isinstance(label, dict) else str(label)
 
 
-def check_files(paths) -> tuple[int, list[str]]:
+def check_files(paths: Iterable[str | Path]) -> tuple[int, list[str]]:
     """(exit code, report lines) for quiz files; used by `python -m tutor check`."""
     return report(paths, lambda path: check(load_file(path)), "quiz")
 
 
-def report(paths, problems_of, kind: str) -> tuple[int, list[str]]:
+def report(paths: Iterable[str | Path], problems_of: Callable[[str | Path], list[str]], kind: str
+           ) -> tuple[int, list[str]]:
     """(exit code, report lines): `problems_of(path)` for each file, a malformed file reported as a
     finding (never a traceback). Quizzes and your-turn tasks are checked this way."""
-    lines, failed = [], False
+    lines: list[str] = []
+    failed = False
     for path in paths:
         try:
             problems = problems_of(path)
@@ -368,19 +375,19 @@ def report(paths, problems_of, kind: str) -> tuple[int, list[str]]:
     return (1 if failed else 0), lines
 
 
-def quiz_files(game_id: str, root=None) -> list[Path]:
+def quiz_files(game_id: str, root: str | Path | None = None) -> list[Path]:
     from tutor.core.scenario import lessons_root
-    root = Path(root) if root else lessons_root()
-    return sorted((root / game_id).glob("quizzes/*.yaml"))
+    folder = Path(root) if root else lessons_root()
+    return sorted((folder / game_id).glob("quizzes/*.yaml"))
 
 
-def is_quiz_file(path) -> bool:
+def is_quiz_file(path: str | Path) -> bool:
     """A file in a quizzes/ folder, or any YAML mapping with `choices` and no `steps`."""
-    path = Path(path)
-    if path.parent.name == "quizzes":
+    file = Path(path)
+    if file.parent.name == "quizzes":
         return True
     try:
-        data = read_yaml(path)
+        data = read_yaml(file)
     except ScenarioError:
         return False            # the scenario checker reports the unreadable file
     return isinstance(data, dict) and "choices" in data and "steps" not in data

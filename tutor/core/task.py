@@ -24,8 +24,10 @@ meets the goal is right, and `check` asks the engine that at least one move does
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any, Iterable, Mapping
 
 from tutor.core.errors import RuleViolation
+from tutor.core.events import Event
 from tutor.core.game import spec
 from tutor.core.quiz import _expect, _texts, check_shape, lesson_langs, opening, report
 from tutor.core.scenario import ScenarioError, adapter, before_next_deal, read_yaml
@@ -35,7 +37,7 @@ TOP_KEYS = {"id", "game", "rule", "part", "title", "prompt", "setup", "player", 
             "explain", "highlight", "tags"}
 
 
-def validate(data, where: str = "task") -> dict:
+def validate(data: Any, where: str = "task") -> dict[str, Any]:
     """The task itself if its shape is right; otherwise a ScenarioError saying what is wrong."""
     where = check_shape(data, ("id", "game", "part", "prompt", "setup", "player", "goal", "hint", "explain"),
                         TOP_KEYS, where, "a task is a mapping with id, game, prompt, setup, player and goal")
@@ -47,14 +49,15 @@ def validate(data, where: str = "task") -> dict:
         raise ScenarioError(f"{where}: 'goal' must be a mapping of expectations")
     if isinstance(data["player"], bool) or not isinstance(data["player"], int) or data["player"] < 1:
         raise ScenarioError(f"{where}: 'player' is the learner's seat, counted from 1")
-    return data
+    task: dict[str, Any] = data          # a mapping (check_shape)
+    return task
 
 
-def load_file(path) -> dict:
+def load_file(path: str | Path) -> dict[str, Any]:
     return validate(read_yaml(path), str(path))
 
 
-def start(task: dict):
+def start(task: Mapping[str, Any]) -> Any:
     """The position the learner acts in: the setup, then `given` (what happened before the learner's turn)."""
     state = opening(task)
     if task.get("given"):
@@ -64,14 +67,16 @@ def start(task: dict):
     return state
 
 
-def judge(task: dict, state, action):
+def judge(task: Mapping[str, Any], state: Any, action: Any) -> tuple[Any, list[Event], list[str]]:
     """(after, events, problems) for the learner's `action` in `state`: the engine applies it and then the
     others' moves; `problems` is empty when the goal is met. A refused action raises RuleViolation, with
     nothing changed."""
-    return outcome(task, state, action)[:3]
+    after, events, problems, _, _ = outcome(task, state, action)
+    return after, events, problems
 
 
-def outcome(task: dict, state, action):
+def outcome(task: Mapping[str, Any], state: Any, action: Any
+            ) -> tuple[Any, list[Event], list[str], Any, list[Event]]:
     """`judge`, and what to show the learner: the last pause before the next deal and the events up to
     it (tutor.core.scenario.before_next_deal), so the board and the narration end with the learner's
     round. (after, events, problems, shown, shown_events)."""
@@ -94,11 +99,11 @@ def outcome(task: dict, state, action):
     return after, events, problems, shown, told
 
 
-def seat(task: dict) -> int:
-    return scenario_seat(task["player"])
+def seat(task: Mapping[str, Any]) -> int:
+    return scenario_seat(int(task["player"]))      # a whole number from 1 (validate)
 
 
-def check(task: dict) -> list[str]:
+def check(task: dict[str, Any]) -> list[str]:
     """What is wrong with a task as an exercise: the engine must find a legal move of the learner's seat that
     meets the goal, and one that does not (else there is nothing to learn)."""
     try:
@@ -120,7 +125,7 @@ def check(task: dict) -> list[str]:
             wrong += 1
         else:
             right += 1
-    out = []
+    out: list[str] = []
     if not right:
         out.append("no legal move meets the goal by the rules")
     if not wrong:
@@ -128,13 +133,13 @@ def check(task: dict) -> list[str]:
     return out
 
 
-def task_files(game_id: str, root=None) -> list[Path]:
+def task_files(game_id: str, root: str | Path | None = None) -> list[Path]:
     from tutor.core.scenario import lessons_root
-    root = Path(root) if root else lessons_root()
-    return sorted((root / game_id).glob("tasks/*.yaml"))
+    folder = Path(root) if root else lessons_root()
+    return sorted((folder / game_id).glob("tasks/*.yaml"))
 
 
-def check_files(paths) -> tuple[int, list[str]]:
+def check_files(paths: Iterable[str | Path]) -> tuple[int, list[str]]:
     """(exit code, report lines) for task files; used by `python -m tutor check`."""
     return report(paths, lambda path: check(load_file(path)), "your turn")
 

@@ -15,18 +15,23 @@ Everything here is plain Python over the engine contract (tutor.core.game): no i
 from __future__ import annotations
 
 import random
-from typing import Any, Optional
+from typing import Any, Iterable, Optional
 
 from tutor.core.errors import SavedStateError
-from tutor.core.events import for_viewer
+from tutor.core.events import Event, for_viewer
 from tutor.core.game import AnySpec, spec
 from tutor.core.i18n import text
 from tutor.core.safe_input import too_long
 
 MAX_BOT_STEPS = 1000     # a safety net: bots never loop forever on a broken engine
 
+# one undo step: the position before a human action, the log's length then, and the last events then
+Undo = tuple[Any, int, tuple[Event, ...]]
+# what Session.snapshot keeps: state, history, events_log, last_events, players, seat, at_device
+Snapshot = tuple[Any, list[Undo], list[Event], tuple[Event, ...], int, int, Optional[int]]
 
-def bot_action(game, state, seat: int, rng: random.Random):
+
+def bot_action(game: AnySpec, state: Any, seat: int, rng: random.Random) -> Any:
     """A legal action for `seat`: the game's own simple player, or a seeded random choice for a game that
     declares no bots. A declared bots module that fails to import raises: it is a bug, not a fallback."""
     if game.bots is None:
@@ -43,8 +48,8 @@ class Session:
     human action and the bots after it caused. Bots draw from their own seeded generator, so a seeded game
     replays the same."""
 
-    def __init__(self, game, players: int = 4, seat: int = 0, seed=None, bots: bool = True, *,
-                 deal: bool = True, **setup):
+    def __init__(self, game: str | AnySpec, players: int = 4, seat: int = 0, seed: int | str | None = None,
+                 bots: bool = True, *, deal: bool = True, **setup: Any) -> None:
         self.game = spec(game) if isinstance(game, str) else game
         self.players = players
         self.seat = seat
@@ -55,16 +60,16 @@ class Session:
         self.start: Any = None                 # a set position (from_state): new_game goes back to it
         self.bots_move = True                  # False: the other seats wait (a set position's task answers for them)
         self.state: Any = None
-        self.history: list = []
-        self.events_log: list = []
-        self.last_events: tuple = ()
+        self.history: list[Undo] = []
+        self.events_log: list[Event] = []
+        self.last_events: tuple[Event, ...] = ()
         self._deals = 0
         self.rng = random.Random(None if seed is None else f"bots/{seed}")
         if deal:
             self.new_game()
 
     @classmethod
-    def from_state(cls, game, state, seat: int, *, bots_move: bool = False) -> "Session":
+    def from_state(cls, game: str | AnySpec, state: Any, seat: int, *, bots_move: bool = False) -> "Session":
         """A set position the learner at `seat` plays on. The other seats stay still unless `bots_move`;
         `new_game` comes back to this very position."""
         s = cls(game, players=state.players, seat=seat, bots=True, deal=False)
@@ -128,14 +133,14 @@ class Session:
 
     # ------------------------------------------------------------------ what the viewer may know
 
-    def board_view(self) -> Optional[dict]:
+    def board_view(self) -> Optional[dict[str, Any]]:
         """The position as the viewer sees it (the engine's view: others' hands hidden); None while a hot-seat
         device is being passed on (nobody's hand may be on screen then)."""
         if self.state is None or self.passing is not None:
             return None
         return self.game.view(self.state, self.viewer)
 
-    def told(self, events) -> list:
+    def told(self, events: Iterable[Event]) -> list[Event]:
         """`events` as the viewer may know them (a card drawn is its drawer's secret); none while a hot-seat
         device is being passed on."""
         if self.passing is not None:
@@ -161,7 +166,7 @@ class Session:
         self.last_events = ()
         self.run_bots()
 
-    def act(self, action) -> list:
+    def act(self, action: Any) -> list[Event]:
         """A human action: the engine applies it, or refuses it (its RuleViolation is raised and nothing
         changes); then bots to move answer. Returns the action's own events."""
         new, events = self.game.apply(self.state, action)
@@ -172,7 +177,7 @@ class Session:
         self.run_bots()
         return list(events)
 
-    def show(self, state, events) -> None:
+    def show(self, state: Any, events: Iterable[Event]) -> None:
         """Show `state` after `events` that were judged elsewhere (a task's move and the answers it sets): no undo
         step, and the log is just these events."""
         self.state = state
@@ -224,12 +229,12 @@ class Session:
         """The position as text (every hidden card in it: a teacher's or a hot-seat table's to share)."""
         return self.game.to_json(self.state)
 
-    def snapshot(self) -> tuple:
+    def snapshot(self) -> Snapshot:
         """What `restore` puts back: the game as it is now."""
         return (self.state, list(self.history), list(self.events_log), self.last_events, self.players, self.seat,
                 self.at_device)
 
-    def restore(self, snap: tuple) -> None:
+    def restore(self, snap: Snapshot) -> None:
         (self.state, self.history, self.events_log, self.last_events, self.players, self.seat,
          self.at_device) = snap[0], list(snap[1]), list(snap[2]), snap[3], snap[4], snap[5], snap[6]
 

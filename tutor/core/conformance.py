@@ -11,22 +11,31 @@ import json
 import random
 import re
 from dataclasses import dataclass, field
+from typing import AbstractSet, Any, Callable, Iterable, Mapping, Optional, Sequence, Union
 
 from tutor.core.errors import RuleViolation
+from tutor.core.events import Event
+from tutor.core.game import AnySpec
+from tutor.core.wording import Words
+
+# a problem found: a game's invariants say theirs as Words (str() is the English), the checks here as text
+Problem = Union[str, Words]
+# (state, seat) -> the tokens (card ids, ...) that seat may not know: GameSpec.secrets, or one remembering answers
+Secrets = Callable[[Any, int], AbstractSet[str]]
 
 
 @dataclass
 class Playout:
     """A finished random game: how it was set up, every action taken, and the final state."""
 
-    setup: dict
-    actions: list = field(default_factory=list)
-    final: object = None
-    problems: list = field(default_factory=list)
+    setup: dict[str, Any]
+    actions: list[Any] = field(default_factory=list)        # each action's JSON
+    final: Any = None
+    problems: list[Problem] = field(default_factory=list)
     steps: int = 0
 
 
-def random_setup(game, r: random.Random) -> dict:
+def random_setup(game: AnySpec, r: random.Random) -> dict[str, Any]:
     players = r.choice(list(game.players))
     variants = [v for v in game.variants if r.random() < 0.3]
     # other setup options a game wants tried (name -> the values to pick from)
@@ -34,7 +43,7 @@ def random_setup(game, r: random.Random) -> dict:
     return {"players": players, "seed": r.getrandbits(32), "variant": tuple(variants), "options": options}
 
 
-def playout(game, seed: int, *, check=True, svg_every: int = 0) -> Playout:
+def playout(game: AnySpec, seed: int, *, check: bool = True, svg_every: int = 0) -> Playout:
     """Play one random game to the end; with `check`, test the contract after every action.
 
     svg_every: also render every viewer's SVG every N-th action (0: only at the start and end).
@@ -94,11 +103,11 @@ class _Secrets:
     """game.secrets, remembered for the last two positions: each step asks about the position before and after
     an action, and the next step about the same one again."""
 
-    def __init__(self, game):
+    def __init__(self, game: AnySpec) -> None:
         self.game = game
-        self.known: dict[int, tuple] = {}     # id(state) -> (state, {seat: secrets})
+        self.known: dict[int, tuple[Any, dict[int, frozenset[str]]]] = {}     # id(state) -> (state, {seat: secrets})
 
-    def __call__(self, state, seat: int) -> set:
+    def __call__(self, state: Any, seat: int) -> frozenset[str]:
         entry = self.known.get(id(state))
         if entry is None or entry[0] is not state:
             if len(self.known) >= 2:
@@ -110,8 +119,9 @@ class _Secrets:
         return found
 
 
-def check_state(game, state, r: random.Random, *, svg: bool = False, secrets=None) -> list[str]:
-    problems = list(game.check_invariants(state))
+def check_state(game: AnySpec, state: Any, r: random.Random, *, svg: bool = False, secrets: Optional[Secrets] = None
+                ) -> list[Problem]:
+    problems: list[Problem] = list(game.check_invariants(state))
     # exact JSON round trip
     text = game.to_json(state)
     back = game.state_from_json(text)
@@ -148,7 +158,7 @@ def check_state(game, state, r: random.Random, *, svg: bool = False, secrets=Non
     return problems
 
 
-_EXPLAINED: dict = {}    # (kind, rule, key, parameters) -> whether the refusal explained itself
+_EXPLAINED: dict[tuple[Any, ...], bool] = {}    # (kind, rule, key, parameters) -> whether the refusal explained itself
 
 
 def _explains(exc: RuleViolation) -> bool:
@@ -167,16 +177,16 @@ def _explains(exc: RuleViolation) -> bool:
     return known
 
 
-def check_views(game, state, *, svg: bool, secrets=None) -> list[str]:
+def check_views(game: AnySpec, state: Any, *, svg: bool, secrets: Optional[Secrets] = None) -> list[str]:
     """No viewer's view (or SVG) holds what is hidden from them; what only they may see is there.
 
     `secrets(state, seat)`, if given, stands for game.secrets (playout passes one that remembers its answers)."""
-    secrets = secrets or game.secrets
-    problems = []
+    secret_of: Secrets = secrets or game.secrets
+    problems: list[str] = []
     seats = list(range(state.players))
     views = {p: Text(json.dumps(game.view(state, p), ensure_ascii=False)) for p in seats}
     svgs = {p: Text(game.render(game.view(state, p))) for p in seats} if svg else {}
-    hidden = {p: secrets(state, p) for p in seats}
+    hidden = {p: secret_of(state, p) for p in seats}
     for p in seats:
         problems += [f"player {p + 1}'s view shows hidden {token}" for token in sorted(views[p].find(hidden[p]))]
         if svg:
@@ -190,14 +200,15 @@ def check_views(game, state, *, svg: bool, secrets=None) -> list[str]:
     return problems
 
 
-def check_events(game, before, after, events, secrets=None) -> list[str]:
+def check_events(game: AnySpec, before: Any, after: Any, events: Sequence[Event], secrets: Optional[Secrets] = None
+                 ) -> list[str]:
     """What was hidden from a viewer before an action and still is after must not be in their events."""
-    secrets = secrets or game.secrets
-    problems = []
+    secret_of: Secrets = secrets or game.secrets
+    problems: list[str] = []
     # cards an event turns face up for all (a lantern's face-down card, a round-1 seagull) are public
     shown = Text(json.dumps([e.data for e in events if e.kind in game.revealing_events]))
     for p in range(after.players):
-        secret = secrets(before, p) & secrets(after, p)
+        secret = secret_of(before, p) & secret_of(after, p)
         secret -= shown.find(secret)
         if not secret:
             continue
@@ -215,7 +226,7 @@ class Text:
     the set of those mentioned. One scan of `s` collects every token made of letters, digits, "-" and "_" (card
     ids, cells), so looking up such tokens is set work instead of a search each."""
 
-    def __init__(self, text: str):
+    def __init__(self, text: str) -> None:
         self.text = text
         self.tokens = _tokens(text)
 
@@ -224,12 +235,13 @@ class Text:
             return token in self.tokens
         return mentions(self.text, token)
 
-    def find(self, tokens: set) -> set:
+    def find(self, tokens: AbstractSet[str]) -> set[str]:
         """The members of `tokens` the text mentions as whole tokens."""
         unsorted = tokens - _SORTED
         if unsorted:
             _sort(unsorted)
-        found = tokens & self.tokens        # (self.tokens holds plain tokens only)
+        # (self.tokens holds plain tokens only); a set, even when `tokens` is a frozenset (found.add below)
+        found = self.tokens & tokens
         for token in tokens & _ODD:
             if mentions(self.text, token):
                 found.add(token)
@@ -241,12 +253,12 @@ class Text:
 _GAPS = bytes(32 if b < 128 and not (chr(b).isalnum() or chr(b) in "-_") else b for b in range(256))
 
 
-def _tokens(text: str) -> set:
+def _tokens(text: str) -> set[str]:
     """The set _TOKEN.findall(text) gives, several times as fast (a view's JSON is checked at every step of every
     conformance game, and the regex split of it was the largest part of that check)."""
     if text.isascii():
         return set(text.encode().translate(_GAPS).decode().split())
-    tokens = set()
+    tokens: set[str] = set()
     for part in set(text.encode().translate(_GAPS).split()):
         if part.isascii():
             tokens.add(part.decode())
@@ -261,8 +273,8 @@ def _tokens(text: str) -> set:
     return tokens
 
 
-_SORTED: set = set()    # every token seen by Text.find, and those of them that are not plain
-_ODD: set = set()
+_SORTED: set[str] = set()    # every token seen by Text.find, and those of them that are not plain
+_ODD: set[str] = set()
 
 
 @functools.lru_cache(maxsize=65536)
@@ -270,7 +282,7 @@ def _plain(token: str) -> bool:
     return _TOKEN.fullmatch(token) is not None
 
 
-def _sort(tokens: set) -> None:
+def _sort(tokens: AbstractSet[str]) -> None:
     if len(_SORTED) > 200_000:    # a long run: start again rather than grow without end
         _SORTED.clear()
         _ODD.clear()
@@ -292,7 +304,7 @@ def mentions(text: str, token: str) -> bool:
         start = i + 1
 
 
-def replay_log(game, setup: dict, actions: list):
+def replay_log(game: AnySpec, setup: Mapping[str, Any], actions: Iterable[Any]) -> Any:
     """Rebuild a game from its setup and action log (JSON), as a saved game would be replayed."""
     state = game.setup(setup["players"], seed=setup["seed"], variant=setup["variant"], **setup.get("options", {}))
     for data in actions:

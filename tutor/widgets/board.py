@@ -19,11 +19,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Optional, Sequence
+from typing import Any, Callable, Iterable, Mapping, Optional, Sequence
 
 import anywidget
 import traitlets
 
+from tutor.core.game import AnySpec
 from tutor.core.svg import Offer
 from tutor.widgets.common import StandIn, esm, render
 
@@ -35,7 +36,7 @@ class Step:
     key: str
     level: int                     # which step of the choice it belongs to (0: the first)
     action: Any = None
-    then: tuple = ()
+    then: tuple[str, ...] = ()
     pressed: bool = False          # chosen already: pressing it again takes it back
 
     @property
@@ -43,7 +44,13 @@ class Step:
         return self.action is not None
 
 
-def routes(keys) -> list[tuple]:
+# the board keys that choose an action, in the order they are clicked
+Route = tuple[str, ...]
+# what a game's `board_keys` gives for an action: its keys, or a list of the orders they may be clicked in
+BoardKeys = Route | list[Route]
+
+
+def routes(keys: BoardKeys) -> list[Route]:
     """The orders of keys that choose an action: `board_keys` gives one tuple of keys, or a list of such tuples
     when the steps may come in any order."""
     if isinstance(keys, list):
@@ -51,7 +58,10 @@ def routes(keys) -> list[tuple]:
     return [tuple(keys)] if keys else []
 
 
-def steps(paths: Mapping[Any, Sequence], chosen: Sequence[str] = ()) -> list[Step]:
+Paths = Mapping[Any, BoardKeys]       # {action: its board keys}
+
+
+def steps(paths: Paths, chosen: Sequence[str] = ()) -> list[Step]:
     """The board's offer when the keys `chosen` are picked so far. `paths` maps each legal action to its keys
     (or to a list of orders of its keys, see `routes`).
 
@@ -64,7 +74,7 @@ def steps(paths: Mapping[Any, Sequence], chosen: Sequence[str] = ()) -> list[Ste
         base = chosen[:level]
         if level < len(chosen):
             out.setdefault(chosen[level], Step(chosen[level], level, then=base, pressed=True))
-        groups: dict[str, list] = {}
+        groups: dict[str, list[tuple[Any, Route]]] = {}
         for action, value in paths.items():
             for keys in routes(value):
                 if len(keys) > level and keys[:level] == base:
@@ -81,21 +91,23 @@ def steps(paths: Mapping[Any, Sequence], chosen: Sequence[str] = ()) -> list[Ste
     return list(out.values())
 
 
-def paths_of(board_keys: Optional[Callable], actions) -> dict:
+def paths_of(board_keys: Optional[Callable[[Any], BoardKeys]], actions: Iterable[Any]) -> dict[Any, BoardKeys]:
     """{action: its keys} for the actions the board can show (`board_keys` is the game's GameUI.board_keys): a
     tuple of keys, or a list of the orders they may be clicked in (`routes`)."""
     if board_keys is None:
         return {}
-    out = {}
+    out: dict[Any, BoardKeys] = {}
     for action in actions:
-        keys = board_keys(action) or ()
-        keys = routes(keys) if isinstance(keys, list) else tuple(keys)
+        found = board_keys(action) or ()
+        keys = routes(found) if isinstance(found, list) else tuple(found)
         if keys:
             out[action] = keys
     return out
 
 
-def render_choosable(game, view, *, highlight=(), events=(), lang: str = "en", choosable=None, layout=None) -> str:
+def render_choosable(game: AnySpec, view: dict[str, Any], *, highlight: Iterable[Any] = (), events: Iterable[Any] = (),
+                     lang: str = "en", choosable: Optional[Mapping[str, Offer]] = None,
+                     layout: Optional[str] = None) -> str:
     """The game's board with `choosable` marked, laid out for the page's screen; exactly `common.render` when nothing
     is choosable or the game's renderer does not take `choosable` (its buttons still work)."""
     more = {"choosable": choosable} if choosable else {}
@@ -131,20 +143,21 @@ class ClickBoard(StandIn, anywidget.AnyWidget):
     value = traitlets.Unicode("").tag(sync=True)
     v = traitlets.Int(0).tag(sync=True)
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("tutor-svg")
-        self._handlers: dict = {}           # choice id -> callback, for the board on screen
-        self._pending: dict = {}            # the same for the board being drawn
-        self._keys: dict = {}               # element key -> choice id, for the board on screen
-        self._pending_keys: dict = {}
+        self._handlers: dict[str, Callable[[], None]] = {}   # choice id -> callback, for the board on screen
+        self._pending: dict[str, Callable[[], None]] = {}    # the same for the board being drawn
+        self._keys: dict[str, str] = {}                      # element key -> choice id, for the board on screen
+        self._pending_keys: dict[str, str] = {}
         self.on_msg(self._on_msg)
         self.observe(self._shown, names="value")
 
-    def offer(self, items: Mapping[str, tuple]) -> dict[str, Offer]:
+    def offer(self, items: Mapping[str, tuple[Callable[[], None], str, bool]]) -> dict[str, Offer]:
         """{key: (callback, label, pressed)} -> the `choosable` to render with; the callbacks take effect with the
         next `value`."""
-        self._pending, self._pending_keys, out = {}, {}, {}
+        self._pending, self._pending_keys = {}, {}
+        out: dict[str, Offer] = {}
         for n, (key, (callback, label, pressed)) in enumerate(items.items()):
             cid = f"b{n}"
             self._pending[cid] = callback
@@ -152,7 +165,7 @@ class ClickBoard(StandIn, anywidget.AnyWidget):
             out[key] = Offer(cid, label, pressed)
         return out
 
-    def _shown(self, _change) -> None:
+    def _shown(self, _change: Any) -> None:
         with self.hold_sync():
             self._handlers, self._pending = self._pending, {}
             self._keys, self._pending_keys = self._pending_keys, {}
@@ -178,7 +191,7 @@ class ClickBoard(StandIn, anywidget.AnyWidget):
         """The keys choosable on the board on screen."""
         return list(self._keys)
 
-    def _on_msg(self, _widget, content, _buffers) -> None:
+    def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if isinstance(content, dict) and isinstance(content.get("choose"), str):
             v = content.get("v")
             self.choose(content["choose"], v if isinstance(v, int) else -1)

@@ -253,6 +253,13 @@ class guard:
         self.area.show(message)
         return True
 
+    def calling(self, then: Callable[[], object]) -> Callable[[object], None]:
+        """A callback for a button or a choice (it is given what was pressed, and needs no more) that runs `then`,
+        guarded."""
+        def pressed(_what: object) -> None:
+            then()
+        return self(pressed)
+
     def __call__(self, fn: Callable[P, R]) -> Callable[P, R | None]:
         """`fn` guarded: it returns None when it failed (the area shows why)."""
         @functools.wraps(fn)

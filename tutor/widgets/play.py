@@ -18,21 +18,23 @@ the SVG, step by step (Aqua Fest: a card, then a cell); a board click presses th
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Callable, Container, Iterable, Optional, Sequence
 
 import anywidget
 import traitlets
 
 from tutor.core.cardtable import attr as attr_text
+from tutor.core.events import Event
+from tutor.core.game import AnySpec, RowPart
 from tutor.core.i18n import number, player_name, text
 from tutor.core.safe_input import MAX_SAVED_BYTES
 from tutor.core.session import Session
 from tutor.core.svg import Offer
 from tutor.widgets import labels
 from tutor.widgets import screen
-from tutor.widgets.board import esm_with_choices, paths_of, render_choosable, routes, steps
+from tutor.widgets.board import BoardKeys, esm_with_choices, paths_of, render_choosable, routes, steps
 from tutor.widgets.common import (
-    StandIn, TraitMessage, esc, events_html, guard, safe_cite, split_defs, ui,
+    Narrated, StandIn, TraitMessage, esc, events_html, guard, safe_cite, split_defs, ui,
 )
 
 LOG_EVENTS = 80          # the log shows this many most recent events
@@ -45,9 +47,20 @@ class Choice:
     `click()` presses it as the page does. Pickers attach what it means (`action`, `card`, `seat`, `place`)."""
 
     board_only = False      # offered on the board alone (a legal action without a button in this view)
+    # what a choice may mean, set only where it does (`hasattr` tells): the engine action it sends, the card and
+    # seat of a card choice (chosen now or not), the keys a board step chooses, the board element a choice is tied
+    # to, the drop-down beside it
+    action: Any
+    card: Any
+    seat: int
+    chosen: bool
+    then: tuple[str, ...]
+    board_key: str
+    place: "Pick"
 
     def __init__(self, table: "PlayTable", cid: str, description: str, tooltip: str = "", style: str = "",
-                 classes=(), on_press=None, **meaning):
+                 classes: Iterable[str] = (), on_press: Optional[Callable[["Choice"], object]] = None,
+                 **meaning: Any) -> None:
         self.table, self.id = table, cid
         self.description, self.tooltip, self.button_style = description, tooltip, style
         self.classes = tuple(classes)
@@ -59,7 +72,7 @@ class Choice:
     def click(self) -> None:
         self.table.press(self.id, v=self.table.version)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "label": self.description, "tip": self.tooltip, "style": self.button_style,
                 "classes": list(self.classes)}
 
@@ -67,20 +80,21 @@ class Choice:
 class Pick:
     """A drop-down beside a choice (Aqua Fest's home place): setting `value` is what the page's select does."""
 
-    def __init__(self, table: "PlayTable", cid: str, description: str, options: list, value, on_change):
+    def __init__(self, table: "PlayTable", cid: str, description: str, options: Iterable[tuple[str, Any]], value: Any,
+                 on_change: Callable[[Any], object]) -> None:
         self.table, self.id = table, cid
         self.description, self.options, self._value = description, list(options), value
         self.on_change = on_change
 
     @property
-    def value(self):
+    def value(self) -> Any:
         return self._value
 
     @value.setter
-    def value(self, new) -> None:
+    def value(self, new: Any) -> None:
         self.table.press(self.id, v=self.table.version, value=new)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "label": self.description, "options": [[str(k), v] for k, v in self.options],
                 "value": self._value}
 
@@ -89,21 +103,21 @@ class Placer:
     """A piece the seat places by pointing at the board (GameUI.placing): the page sends (o, x, y); `place` does
     what the page does."""
 
-    def __init__(self, table: "PlayTable", cid: str, data: dict, act):
+    def __init__(self, table: "PlayTable", cid: str, data: dict[str, Any], act: Callable[[int, int, int], Any]) -> None:
         self.table, self.id, self.data, self.act = table, cid, data, act
 
     def place(self, o: int, x: int, y: int) -> None:
         self.table.press(self.id, v=self.table.version, value=[o, x, y])
 
 
-def _from_session(name: str, default):
+def _from_session(name: str, default: Any) -> Any:
     """A table attribute that is its session's (read and set there); `default` while there is no session."""
 
-    def get(table):
+    def get(table: PlayTable) -> Any:
         session = table.session
         return default if session is None else getattr(session, name)
 
-    def put(table, value):
+    def put(table: PlayTable, value: Any) -> None:
         setattr(table.session, name, value)
 
     return property(get, put, doc=f"The session's `{name}` (tutor.core.session.Session).")
@@ -123,8 +137,8 @@ class PlayTable(StandIn, anywidget.AnyWidget):
     saved = traitlets.Unicode("").tag(sync=True)       # the saved-position box
     max_saved = traitlets.Int(MAX_SAVED_BYTES).tag(sync=True)   # a longer paste (UTF-8 bytes) is refused in the page
 
-    def __init__(self, game_id: str, players: int = 4, seat: int = 0, lang: str = "en", seed=None,
-                 bots: bool = True, session: Optional[Session] = None, **setup):
+    def __init__(self, game_id: str, players: int = 4, seat: int = 0, lang: str = "en", seed: int | str | None = None,
+                 bots: bool = True, session: Optional[Session] = None, **setup: Any) -> None:
         """`session`: a game already made (a set position: tutor.core.session.Session.from_state); else the table
         deals `game_id` for `players` with `setup` (explicit components), `seed` and bots (or hot seat)."""
         super().__init__(labels={**{k: ui(k, lang) for k in CONTROL_WORDS},
@@ -136,25 +150,25 @@ class PlayTable(StandIn, anywidget.AnyWidget):
         # None only when the game could not be set up (the error area says why)
         self.session: Optional[Session] = None
         self._seat, self._players, self._hotseat = seat, players, not bots     # until there is a session
-        self.selected: dict = {}       # seat -> the board keys chosen so far (a card, before its cell)
+        self.selected: dict[int, tuple[str, ...]] = {}     # seat -> the board keys chosen so far (a card, before its cell)
         self.version = 0               # counts refreshes: a press on an older view (a double click) is dropped
-        self._offered: dict = {}       # choice id -> Choice / Pick of the current view
-        self._rows: list = []          # the current view's groups of parts (captions, choices, picks)
-        self._board: dict = {}         # board key -> (Choice, Offer) of the current view
+        self._offered: dict[str, Choice | Pick | Placer] = {}    # choice id -> what it is, in the current view
+        self._rows: list[list[RowPart]] = []    # the current view's groups of parts (captions, choices, picks)
+        self._board: dict[str, tuple[Choice, Offer]] = {}   # board key -> (Choice, Offer) of the current view
         self._placer: Optional[Placer] = None   # a piece placed by pointing at the board (GameUI.placing)
-        self._board_next: list = []    # the ids of the board's next step (the keyboard goes there)
+        self._board_next: list[str] = []    # the ids of the board's next step (the keyboard goes there)
         self._svg = ""
-        self._defs: dict = {}          # key -> the board's <defs>, sent once to a page that asks
-        self._said: dict = {}          # the log's lines, each event narrated once (events_html's memo)
+        self._defs: dict[str, str] = {}     # key -> the board's <defs>, sent once to a page that asks
+        self._said: Narrated = {}           # the log's lines, each event narrated once (events_html's memo)
         self.errors = TraitMessage(self, "error")
         self.add_class("tutor-play")
 
         g = guard(self.errors, lang)
-        self.undo_button = Choice(self, "undo", ui("undo", lang), ui("undo.tip", lang), on_press=g(lambda _c: self.undo()))
-        self.new_button = Choice(self, "new", ui("new", lang), ui("new.tip", lang), on_press=g(lambda _c: self.new_game()))
-        self.save_button = Choice(self, "save", ui("save", lang), ui("save.tip", lang), on_press=g(lambda _c: self.save()))
+        self.undo_button = Choice(self, "undo", ui("undo", lang), ui("undo.tip", lang), on_press=g.calling(self.undo))
+        self.new_button = Choice(self, "new", ui("new", lang), ui("new.tip", lang), on_press=g.calling(self.new_game))
+        self.save_button = Choice(self, "save", ui("save", lang), ui("save.tip", lang), on_press=g.calling(self.save))
         self.load_button = Choice(self, "load", ui("load", lang), ui("load.tip", lang),
-                                  on_press=g(lambda _c: self.load(self.saved)))
+                                  on_press=g.calling(lambda: self.load(self.saved)))
         self._controls = {c.id: c for c in (self.undo_button, self.new_button, self.save_button, self.load_button)}
         self.on_msg(self._on_msg)
         screen.watch(self._relayout)
@@ -167,13 +181,14 @@ class PlayTable(StandIn, anywidget.AnyWidget):
 
     # ------------------------------------------------------------------ the session's state, as tests and games name it
 
-    game = _from_session("game", None)
-    state = _from_session("state", None)
-    history = _from_session("history", ())
-    events_log = _from_session("events_log", ())
-    last_events = _from_session("last_events", ())
-    at_device = _from_session("at_device", None)
-    seed = _from_session("seed", None)
+    # (typed as a game that could be set up has them: a table without one draws nothing and offers nothing)
+    game: AnySpec = _from_session("game", None)
+    state: Any = _from_session("state", None)
+    history: Sequence[Any] = _from_session("history", ())
+    events_log: Sequence[Event] = _from_session("events_log", ())
+    last_events: Sequence[Event] = _from_session("last_events", ())
+    at_device: Optional[int] = _from_session("at_device", None)
+    seed: int | str | None = _from_session("seed", None)
 
     @property
     def live(self) -> Session:
@@ -200,13 +215,13 @@ class PlayTable(StandIn, anywidget.AnyWidget):
         return [] if self.session is None else self.session.humans()
 
     @property
-    def viewer(self):
+    def viewer(self) -> Optional[int]:
         """Whose view the table draws: the learner's seat; in hot seat, the seat at the device (everything once
         the game is over)."""
         return self.seat if self.session is None else self.session.viewer
 
     @property
-    def passing(self):
+    def passing(self) -> Optional[int]:
         """Hot seat: the seat the device must go to next (a pass screen shows meanwhile), else None."""
         return None if self.session is None else self.session.passing
 
@@ -224,7 +239,7 @@ class PlayTable(StandIn, anywidget.AnyWidget):
         self.live.new_game()
         self.refresh()
 
-    def act(self, action) -> None:
+    def act(self, action: Any) -> None:
         """A human action: the engine applies it or refuses it (then nothing changes); bots answer."""
         with guard(self.errors, self.lang):
             self.live.act(action)
@@ -237,7 +252,7 @@ class PlayTable(StandIn, anywidget.AnyWidget):
             self.selected = {}
             self.refresh()
 
-    def choose(self, seat: int, keys) -> None:
+    def choose(self, seat: int, keys: Sequence[str]) -> None:
         """A step of a several-step choice: `seat` has chosen the board `keys` so far (a card; () puts it back);
         the board shows what it leads to."""
         with guard(self.errors, self.lang):
@@ -275,7 +290,7 @@ class PlayTable(StandIn, anywidget.AnyWidget):
 
     # ------------------------------------------------------------------ the page presses
 
-    def press(self, cid: str, v: int | None = None, **extra) -> None:
+    def press(self, cid: str, v: int | None = None, **extra: Any) -> None:
         """What the page sends for a press: a control, an offered choice (only on the view it was offered in),
         or a pick's new value. Anything else is dropped: a hostile or stale page cannot act out of turn."""
         with self.hold_sync():     # whatever the press changes reaches the page as one message
@@ -292,7 +307,7 @@ class PlayTable(StandIn, anywidget.AnyWidget):
                 return
             control = self._controls.get(cid)
             if control is not None:
-                if not control.disabled:
+                if not control.disabled and control.on_press is not None:
                     control.on_press(control)
                 return
             offered = self._offered.get(cid)
@@ -312,9 +327,10 @@ class PlayTable(StandIn, anywidget.AnyWidget):
                         offered.on_change(value)
                     self._send_view()
                 return
-            offered.on_press(offered)
+            if offered.on_press is not None:
+                offered.on_press(offered)
 
-    def _on_msg(self, _widget, content, _buffers) -> None:
+    def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if not isinstance(content, dict):
             return
         if content.get("want") == "defs":
@@ -374,7 +390,9 @@ class PlayTable(StandIn, anywidget.AnyWidget):
             waiting = ", ".join(player_name(s, lang) for s in self.game.to_move(self.state))
             status = esc(ui("waiting", lang, players=waiting))
         log_html, board, key, advice = "", "", "", ""
-        if self.state is not None and self.passing is None:
+        # the viewer's position: none without a game, or while a hot-seat device is being passed on
+        view = self.live.board_view() if self.state is not None else None
+        if view is not None:
             # what just happened, prominent; the whole game so far folded underneath
             # events are told as this seat may know them (a drawn card is its drawer's secret)
             told = self.live.told
@@ -384,7 +402,6 @@ class PlayTable(StandIn, anywidget.AnyWidget):
             log_html = ((f"<h4>{esc(ui('log', lang))}</h4>{body}" if body else "")
                         + (f"<details><summary>{esc(ui('earlier', lang))}</summary>{earlier}</details>"
                            if earlier else ""))
-            view = self.live.board_view()
             highlight = self._chosen_highlight()
             self._svg = render_choosable(self.game, view, highlight=highlight, events=last, lang=lang,
                                          choosable={key: offer for key, (_c, offer) in self._board.items()})
@@ -405,7 +422,7 @@ class PlayTable(StandIn, anywidget.AnyWidget):
                      "undo": not self.undo_button.disabled, "save": not self.save_button.disabled,
                      "save_tip": self.save_button.tooltip, "hotseat": self.hotseat}
 
-    def logged(self, events) -> tuple:
+    def logged(self, events: Iterable[Event]) -> tuple[Event, ...]:
         """The events the log tells under "What happened" (a task leaves out those its verdict lists)."""
         return tuple(events)
 
@@ -417,20 +434,20 @@ class PlayTable(StandIn, anywidget.AnyWidget):
 
     @property
     def status_html(self) -> str:
-        return self.view.get("status", "")
+        return str(self.view.get("status", ""))
 
     @property
     def log_html(self) -> str:
-        return self.view.get("log", "")
+        return str(self.view.get("log", ""))
 
     @property
     def score_html(self) -> str:
-        return self.view.get("score", "")
+        return str(self.view.get("score", ""))
 
     @property
     def advice_html(self) -> str:
         """The game's advice under the board for the seat to move (its `advice` part), or ""."""
-        return self.view.get("advice", "")
+        return str(self.view.get("advice", ""))
 
     def advised_seat(self) -> Optional[int]:
         """The seat the game's advice is for: the seat to move, when it is the learner's (in hot seat: the seat
@@ -453,17 +470,17 @@ class PlayTable(StandIn, anywidget.AnyWidget):
         name = esc(ui("advice", self.lang))
         return f'<section class="tutor-advice" data-seat="{seat}" aria-label="{name}">{html}</section>'
 
-    def _chosen_highlight(self) -> tuple:
+    def _chosen_highlight(self) -> tuple[str, ...]:
         """What is chosen so far of a several-step choice (a card: its destinations drawn), if the viewer may
         see it: the board's preview of the choice."""
-        out = []
+        out: list[str] = []
         movers = set(self.game.to_move(self.state))
         for seat, keys in self.selected.items():
             if seat in movers and seat in self.humans() and (self.viewer is None or self.viewer == seat):
                 out.extend(keys)
         return tuple(out)
 
-    def _board_choices(self) -> dict:
+    def _board_choices(self) -> dict[str, tuple[Choice, Offer]]:
         """{board key: (Choice, Offer)}: what the board offers, for each seat that has moves offered as buttons
         now. A key that completes an action presses that action's button; a step sets `selected`."""
         board_keys = self.game.parts().board_keys
@@ -472,7 +489,7 @@ class PlayTable(StandIn, anywidget.AnyWidget):
         buttons = [c for c in self._offered.values()
                    if isinstance(c, Choice) and hasattr(c, "action") and "tutor-action" in c.classes]
         seats = list(dict.fromkeys(getattr(c.action, "player", None) for c in buttons))
-        out: dict = {}
+        out: dict[str, tuple[Choice, Offer, int]] = {}
         for seat in seats:
             if seat is None:
                 continue
@@ -496,7 +513,8 @@ class PlayTable(StandIn, anywidget.AnyWidget):
         self._board_next = [c.id for c, _o, level in out.values() if level == deepest]
         return {key: (c, offer) for key, (c, offer, _level) in out.items()}
 
-    def _not_now(self, out: dict, seat: int, board_keys) -> None:
+    def _not_now(self, out: dict[str, tuple[Choice, Offer, int]], seat: int,
+                 board_keys: Callable[[Any], BoardKeys]) -> None:
         """Add to `out` the board elements of what is offered but not legal now (the greyed "not now" buttons),
         drawn with a faint dashed ring: the last step of one sends the action as its button does, so the engine
         says why not instead of the click doing nothing (Aqua Fest's second card of another species, then its
@@ -523,11 +541,11 @@ class PlayTable(StandIn, anywidget.AnyWidget):
                     out[key] = (step, Offer(step.id, "", None, False), -1)
                 break
         for c in list(self._offered.values()):
-            key = getattr(c, "board_key", None)
-            if isinstance(c, Choice) and key and getattr(c, "seat", None) == seat and key not in out:
-                out[key] = (c, Offer(c.id, c.tooltip or c.description, None, False), -1)
+            element = getattr(c, "board_key", None)
+            if isinstance(c, Choice) and element and getattr(c, "seat", None) == seat and element not in out:
+                out[element] = (c, Offer(c.id, c.tooltip or c.description, None, False), -1)
 
-    def board_choices(self) -> dict:
+    def board_choices(self) -> dict[str, Choice]:
         """{board key: Choice} the board offers now (tests and notebooks click them as the page does)."""
         return {key: c for key, (c, _offer) in self._board.items()}
 
@@ -556,10 +574,10 @@ class PlayTable(StandIn, anywidget.AnyWidget):
         """The piece being placed by pointing at the board now (tests and notebooks place it as the page does)."""
         return self._placer
 
-    def _action_rows(self) -> list:
+    def _action_rows(self) -> list[list[RowPart]]:
         """Per seat that must decide now: a group of parts, each a {"caption": html}, a row {"choices": [...]}
         or a {"pick": Pick} (a row of choices may end with its pick)."""
-        groups = []
+        groups: list[list[RowPart]] = []
         picker = self.game.parts().action_rows   # games whose choices need more than one row
         for seat in self.live.deciding():      # hot seat: only the seat at the device
             if picker is not None:
@@ -577,17 +595,18 @@ class PlayTable(StandIn, anywidget.AnyWidget):
         return ui("your_move", self.lang, player=who)
 
     @staticmethod
-    def caption(words: str, bold: bool = False) -> dict:
+    def caption(words: str, bold: bool = False) -> RowPart:
         return {"caption": f"<b>{esc(words)}</b>" if bold else esc(words)}
 
-    def choice(self, description: str, tooltip: str, style: str, css_class: str, on_press, **meaning) -> Choice:
+    def choice(self, description: str, tooltip: str, style: str, css_class: str, on_press: Callable[[Choice], object],
+               **meaning: Any) -> Choice:
         """A choice offered in this view (`css_class`: its classes, space-separated); `on_press(choice)` runs when it
         is pressed (guard it yourself)."""
         c = Choice(self, f"c{len(self._offered)}", description, tooltip, style, css_class.split(), on_press, **meaning)
         self._offered[c.id] = c
         return c
 
-    def action_choice(self, action, legal, label: str | None = None) -> Choice:
+    def action_choice(self, action: Any, legal: Container[Any], label: str | None = None) -> Choice:
         """An engine action offered as a button: highlighted when legal; offered but refused otherwise, so the
         engine explains why not."""
         ok = action in legal
@@ -596,18 +615,19 @@ class PlayTable(StandIn, anywidget.AnyWidget):
                            "tutor-action" if ok else "tutor-action-unavailable", lambda c: self.act(c.action),
                            action=action)
 
-    def pick(self, description: str, options: list, value, on_change) -> Pick:
+    def pick(self, description: str, options: Iterable[tuple[str, Any]], value: Any,
+             on_change: Callable[[Any], object]) -> Pick:
         p = Pick(self, f"c{len(self._offered)}", description, options, value, on_change)
         self._offered[p.id] = p
         return p
 
-    def action_buttons(self, seat=None) -> list:
+    def action_buttons(self, seat: Optional[int] = None) -> list[Choice]:
         """The offered action choices (for `seat`, or all), for tests and notebooks that drive the table."""
         out = [c for c in self._offered.values() if isinstance(c, Choice) and hasattr(c, "action")
                and not getattr(c, "board_only", False)]
         return [c for c in out if seat is None or getattr(c.action, "player", seat) == seat]
 
-    def card_buttons(self, seat=None) -> list:
+    def card_buttons(self, seat: Optional[int] = None) -> list[Choice]:
         """Card-then-cell pickers: the choices that pick a card (each carries `.card`)."""
         return [c for c in self._offered.values() if isinstance(c, Choice) and hasattr(c, "card")
                 and (seat is None or getattr(c, "seat", seat) == seat)]
@@ -641,7 +661,7 @@ class PlayTable(StandIn, anywidget.AnyWidget):
                 + note)
 
 
-def _part_json(part: dict) -> dict:
+def _part_json(part: RowPart) -> RowPart:
     """A part of a group as the page gets it: a caption, a row of choices, a pick (a row may end with one)."""
     out = dict(part)
     if "choices" in part:

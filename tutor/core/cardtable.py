@@ -136,12 +136,12 @@ class CardBoard:
         if offer is not None:
             self.top.append(choice(key, offer, x, y, w, h, name))
 
-    def card(self, card: Mapping[str, Any], x: float, y: float, w: float, h: float) -> None:
+    def card(self, card: dict[str, Any], x: float, y: float, w: float, h: float) -> None:
         """A face-up card (a view's {"id": ...}) at (x, y)."""
         cid = card["id"]
         self.element(f"card:{cid}", x, y, w, h, self.name(cid, self.lang), place(x, y, self.face(cid, w, h, self.lang)))
 
-    def row(self, cards: list[Mapping[str, Any]], x: float, y: float, width: float, w: float, h: float) -> None:
+    def row(self, cards: list[dict[str, Any]], x: float, y: float, width: float, w: float, h: float) -> None:
         """Cards left to right from x, overlapping when they would not fit in `width`."""
         if not cards:
             return

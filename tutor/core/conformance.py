@@ -1,6 +1,6 @@
 """The checks every game must pass (DESIGN.md, "What every game must pass"), shared by all games.
 
-The suite takes any registered game (tutor.core.game.Engine), reading its options from its SPEC.
+The suite takes any game by its spec (tutor.core.game.GameSpec), reading its options from it.
 Each check returns a list of problems (empty = pass), so tests can report all of them at once.
 """
 

@@ -122,3 +122,10 @@ def test_a_refusal_without_words_is_still_caught_when_refusals_are_remembered():
     assert not conformance._explains(Mute("maui:play", "maui.err.over"))          # same rule and key, other kind
     assert not conformance._explains(Mute("maui:play", "maui.err.over"))          # and again, from the memo
     assert not conformance._explains(Mute("maui:play", "maui.err.over", cards=[1, 2]))   # a list: worded each time
+
+
+def test_a_text_finds_odd_secrets_given_as_a_frozenset():
+    """Secrets cached by a playout are a frozenset; one that is not a plain token ("a:b") is still found (the
+    result was once the frozenset itself, and adding the odd one to it raised)."""
+    text = conformance.Text('{"x": "a:b", "y": "plain"}')
+    assert text.find(frozenset({"a:b", "plain", "absent"})) == {"a:b", "plain"}

@@ -12,25 +12,26 @@ with the hint, which points at the rule, not the answer; "Show me why" then adds
 
 from __future__ import annotations
 
-from typing import Optional
+from pathlib import Path
+from typing import Any, Iterable, Optional, Sequence
 
 from tutor.core import quiz as core_quiz
 from tutor.core import task as core_task
 from tutor.core.errors import RuleViolation
-from tutor.core.events import for_viewer
-from tutor.core.game import spec
+from tutor.core.events import Event, for_viewer
+from tutor.core.game import RowPart, spec
 from tutor.core.scenario import ScenarioError
 from tutor.core.session import Session
 from tutor.widgets.boardbox import box_of
 from tutor.widgets.common import citation_html, esc, events_html, guard, find_lesson_file, localised, render, ui
 from tutor.widgets import screen
-from tutor.widgets.play import PlayTable
+from tutor.widgets.play import Placer, PlayTable
 
 # the moves whose boards set a task's board box: a task offers a few; a placement game may offer hundreds
 BOX_MOVES = 40
 
 
-def task_data(task, lessons=None, lang: str = "en") -> dict:
+def task_data(task: str | Path | dict[str, Any], lessons: str | Path | None = None, lang: str = "en") -> dict[str, Any]:
     """A task dict from a dict, a YAML path, or an id "game/name" (lessons/<game>/tasks/<name>.yaml)."""
     if isinstance(task, dict):
         return core_task.validate(task, str(task.get("id", "task")))
@@ -44,16 +45,16 @@ class YourTurn(PlayTable):
     """One move on a set position, judged by the engine."""
 
     advises = False      # the task judges the learner's own decision: the game's advice would answer it
-    _deciding: tuple = ()    # the events "What decided it" lists ("What happened" leaves them out once shown)
+    _deciding: tuple[Event, ...] = ()    # the events "What decided it" lists ("What happened" leaves them out once shown)
 
-    def __init__(self, task, lang: str = "en", *, lessons=None):
+    def __init__(self, task: str | Path | dict[str, Any], lang: str = "en", *, lessons: str | Path | None = None) -> None:
         self.task = task_data(task, lessons, lang)
         self.tries = 0
         self.outcome: Optional[str] = None      # None while the learner has not moved; else "done", "missed" or "refused"
         self.verdict = ""        # the engine's judgement as HTML (the status area, read aloud)
         self.why = ""            # after a miss: "What decided it" (the engine's deciding events), once asked for
         self.why_shown = False   # the learner pressed "Show me why"
-        self._box: Optional[dict] = None      # the board box of the position and its moves' outcomes, once drawn
+        self._box: Optional[dict[str, float]] = None      # the board box of the position and its moves' outcomes, once drawn
         # the task's position, the learner's seat, no bots: the task's `then` answers for the other seats
         session = Session.from_state(spec(self.task["game"]), core_task.start(self.task), core_task.seat(self.task))
         super().__init__(self.task["game"], players=session.players, seat=session.seat, lang=lang, session=session)
@@ -65,7 +66,7 @@ class YourTurn(PlayTable):
         self.outcome, self.verdict, self.why, self.why_shown = None, "", "", False
         super().new_game()
 
-    def act(self, action) -> None:
+    def act(self, action: Any) -> None:
         """The learner's move: refused (explained, nothing changes), or played and judged against the goal."""
         if self.outcome is not None:
             return
@@ -109,12 +110,12 @@ class YourTurn(PlayTable):
         self.verdict += self.why
         self.refresh()
 
-    def _decided(self, after, events) -> str:
+    def _decided(self, after: Any, events: Sequence[Event]) -> str:
         """What "Show me why" adds after a miss: the engine's deciding events (if the goal names any), then the
         task's own explanation of the right move, with its rule: a strategy task ("which bonus card first?") has
         no deciding event, and its learner still deserves the reason."""
         lang = self.lang
-        items = [i for i in core_quiz.deciding(self.task["game"], after, events, self.task["goal"]) if hasattr(i, "narrate")]
+        items = [i for i in core_quiz.deciding(self.task["game"], after, events, self.task["goal"]) if isinstance(i, Event)]
         body = events_html(for_viewer(items, self.seat), lang)
         self._deciding = tuple(items) if body else ()
         decided = f'<b>{esc(ui("task.decided", lang))}</b>{body}' if body else ""
@@ -123,7 +124,7 @@ class YourTurn(PlayTable):
                  f'{citation_html(self.task.get("rule", ""), lang)}</p>')
         return f'<div class="tutor-why-not">{decided}{right}</div>'
 
-    def logged(self, events) -> tuple:
+    def logged(self, events: Iterable[Event]) -> tuple[Event, ...]:
         """"What happened" under the board tells the whole move until "Show me why" lists the deciding events; then
         it leaves them out: each event is told once."""
         shown = self._deciding if self.why_shown else ()
@@ -133,20 +134,20 @@ class YourTurn(PlayTable):
         return (f'<p class="tutor-task-hint"><b>{esc(ui("task.hint", self.lang))}:</b> '
                 f'{esc(localised(self.task["hint"], self.lang))}</p>')
 
-    def _action_rows(self) -> list:
+    def _action_rows(self) -> list[list[RowPart]]:
         if self.outcome is None:
             return super()._action_rows()
         if self.outcome == "done":
             return []
         # after a miss, "Show me why" offers the engine's reasons (until pressed, the learner thinks again first)
         g = guard(self.errors, self.lang)
-        choices = [self.choice(ui("task.again", self.lang), "", "", "tutor-task-again", g(lambda _c: self.new_game()))]
+        choices = [self.choice(ui("task.again", self.lang), "", "", "tutor-task-again", g.calling(self.new_game))]
         if self.outcome == "missed" and self.why and not self.why_shown:
             choices.append(self.choice(ui("why.show", self.lang), "", "", "tutor-task-why",
-                                       g(lambda _c: self.show_why())))
+                                       g.calling(self.show_why)))
         return [[{"choices": choices}]]
 
-    def _placing(self):
+    def _placing(self) -> Optional[Placer]:
         """No piece to point with once the move is decided (refused, missed or done): "Try again" brings it back."""
         return super()._placing() if self.outcome is None else None
 
@@ -164,7 +165,7 @@ class YourTurn(PlayTable):
         self._box = None          # the box of the old layout's boards: measured again for the new one
         super()._relayout(layout)
 
-    def _board_box(self) -> Optional[dict]:
+    def _board_box(self) -> Optional[dict[str, float]]:
         """The box (tutor.widgets.boardbox) that holds the task's board and the board after each move the learner
         may make, drawn once: the page draws every board of the task in it (play.js), so the board keeps its width
         when the move is made (a taller board, or one with smaller print, was drawn smaller: 1,100 px, then 853).

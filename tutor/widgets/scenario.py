@@ -12,14 +12,14 @@ a frame it already has, with no round trip.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional, TypedDict
 
 import anywidget
 import traitlets
 
 from tutor.core.events import for_viewer
 from tutor.core.game import AnySpec, spec
-from tutor.core.scenario import ScenarioError, load_file, replay, validate
+from tutor.core.scenario import Frame, Replay, ScenarioError, load_file, replay, validate
 from tutor.widgets import screen
 from tutor.widgets.boardbox import even_boards
 from tutor.widgets.common import (
@@ -29,7 +29,17 @@ from tutor.widgets.common import (
 
 NAV_KEYS = ("first", "back", "next", "last", "first.tip", "back.tip", "next.tip", "last.tip", "slider", "step")
 
-def scenario_data(scenario, lessons=None, lang: str = "en") -> dict:
+
+class Drawn(TypedDict):
+    """A frame as the page gets it: the whole SVG, the board without its <defs>, (key, <defs>), the narration."""
+
+    svg: str
+    board: str
+    defs: tuple[str, str]
+    narration: str
+
+
+def scenario_data(scenario: object, lessons: str | Path | None = None, lang: str = "en") -> dict[str, Any]:
     """A scenario dict from a dict, a YAML path, or an id "game/name" under the lessons folder."""
     if isinstance(scenario, dict):
         return validate(scenario, scenario.get("id", "scenario"))
@@ -53,15 +63,15 @@ class ScenarioPlayer(StandIn, anywidget.AnyWidget):
     # the board layout the frames are drawn for (tutor.widgets.screen); not `layout`, which is every widget's Layout model
     board_layout = traitlets.Unicode("").tag(sync=True)
 
-    def __init__(self, scenario, lang: str = "en", *, lessons=None, **kwargs):
+    def __init__(self, scenario: object, lang: str = "en", *, lessons: str | Path | None = None, **kwargs: Any) -> None:
         labels = {k: ui(k, lang, i="{i}", n="{n}") for k in NAV_KEYS}   # the page fills in {i} and {n}
         super().__init__(labels=labels, **kwargs)
         self.lang = lang
         self.errors = TraitMessage(self, "error")
-        self.frames: list = []
-        self.replay = None
-        self._drawn: dict = {}        # frame index -> {"svg", "board", "defs", "narration"}, drawn once
-        self.data: dict = {}
+        self.frames: list[Frame] = []
+        self.replay: Optional[Replay] = None
+        self._drawn: dict[int, Drawn] = {}        # frame index -> what the page gets, drawn once
+        self.data: dict[str, Any] = {}
         self.game: Optional[AnySpec] = None
         self.add_class("tutor-scenario-player")
 
@@ -82,7 +92,7 @@ class ScenarioPlayer(StandIn, anywidget.AnyWidget):
     # ------------------------------------------------------------------ what the page shows
 
     @property
-    def mismatches(self) -> list:
+    def mismatches(self) -> list[str]:
         return list(self.replay.mismatches) if self.replay else []
 
     def show(self, index: int) -> None:
@@ -90,7 +100,7 @@ class ScenarioPlayer(StandIn, anywidget.AnyWidget):
         if self.frames:
             self.index = max(0, min(int(index), len(self.frames) - 1))
 
-    def frame(self, index: int) -> dict:
+    def frame(self, index: int) -> Drawn:
         """Frame `index` as the page gets it: the whole SVG, the board without its <defs>, and the narration."""
         if not self._drawn:
             # every frame at once (a few hundredths of a second): a board's scale depends on all of them
@@ -122,7 +132,7 @@ class ScenarioPlayer(StandIn, anywidget.AnyWidget):
     def counter(self) -> str:
         return ui("step", self.lang, i=self.index + 1, n=self.count) if self.count else ""
 
-    def enabled(self) -> dict:
+    def enabled(self) -> dict[str, bool]:
         """Which navigation controls the page enables (the same rule scenario.js applies)."""
         n, i = self.count, self.index
         return {"first": n > 0 and i > 0, "back": n > 0 and i > 0,
@@ -136,7 +146,7 @@ class ScenarioPlayer(StandIn, anywidget.AnyWidget):
 
     # ------------------------------------------------------------------ the page asks
 
-    def _on_msg(self, _widget, content, _buffers) -> None:
+    def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if not isinstance(content, dict) or content.get("want") != "frames" or not self.frames:
             return
         with guard(self.errors, self.lang, clear=False):
@@ -146,7 +156,7 @@ class ScenarioPlayer(StandIn, anywidget.AnyWidget):
             order = [i for i in dict.fromkeys(wanted) if isinstance(i, int) and 0 <= i < len(self.frames)]
             for i in order[:8]:      # a page asks for a few at a time; a hostile one gets no more
                 drawn = self.frame(i)
-                message = {"frame": {"i": i, "svg": drawn["board"], "narration": drawn["narration"],
+                message: dict[str, Any] = {"frame": {"i": i, "svg": drawn["board"], "narration": drawn["narration"],
                                      "layout": self.board_layout}}
                 key, markup = drawn["defs"]
                 if key and key not in have:
@@ -156,14 +166,14 @@ class ScenarioPlayer(StandIn, anywidget.AnyWidget):
 
     # ------------------------------------------------------------------ drawing
 
-    def _board(self, frame) -> str:
+    def _board(self, frame: Frame) -> str:
         assert self.game is not None, "drawn only once the scenario is built"
         view = self.game.view(frame.state, frame.viewer)
         told = for_viewer(frame.events, frame.viewer)   # a seat's frame narrates only what that seat knows
         return render(self.game, view, highlight=frame.highlight, events=told, lang=self.lang,
                       layout=self.board_layout or None)
 
-    def narration_html(self, frame) -> str:
+    def narration_html(self, frame: Frame) -> str:
         lang = self.lang
         parts = [f"<h3>{esc(localised(self.data.get('title'), lang))}</h3>"]
         say = localised(frame.say, lang)

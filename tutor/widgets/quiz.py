@@ -12,23 +12,29 @@ only that button tells what the rules made of the choice and draws the board aft
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional, Sequence
 
 import ipywidgets as W
 
 from tutor.core import quiz as core_quiz
-from tutor.core.events import for_viewer
+from tutor.core.events import Event, for_viewer
 from tutor.core.game import AnySpec, spec
 from tutor.core.i18n import text
-from tutor.core.scenario import ScenarioError, adapter, seat
+from tutor.core.scenario import ScenarioError, adapter, highlight, seat
+from tutor.core.scoring import Breakdown
 from tutor.widgets import screen
 from tutor.widgets.common import (
     ErrorArea, StandIn, breakdown_html, citation_html, esc, events_html, guard, find_lesson_file, localised,
     refusal_html, render, safe_cite, svg_box, ui,
 )
 
-def quiz_data(quiz, lessons=None, lang: str = "en") -> dict:
+# a board the quiz draws: (the position, what is highlighted, the events marked on it)
+Board = tuple[Any, tuple[Any, ...], Sequence[Event]]
+
+
+def quiz_data(quiz: object, lessons: str | Path | None = None, lang: str = "en") -> dict[str, Any]:
     """A quiz dict from a dict, a YAML path, or an id "game/name" (lessons/<game>/quizzes/<name>.yaml)."""
     if isinstance(quiz, dict):
         return core_quiz.validate(quiz, str(quiz.get("id", "quiz")))
@@ -40,23 +46,24 @@ def quiz_data(quiz, lessons=None, lang: str = "en") -> dict:
     return core_quiz.load_file(found)
 
 
-class Quiz(StandIn, W.VBox):
+class Quiz(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
     """The opening position, the question, one button per choice; after a click, the engine's verdict."""
 
-    def __init__(self, quiz, lang: str = "en", *, lessons=None, **kwargs):
+    def __init__(self, quiz: object, lang: str = "en", *, lessons: str | Path | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.lang = lang
         self.add_class("tutor-quiz")
         self.add_class("tutor-widget")
-        self.data: dict = {}
+        self.data: dict[str, Any] = {}
         self.game: Optional[AnySpec] = None
-        self.outcomes: list = []
-        self.answered = None          # index of the chosen answer, None while the question is open
+        self.outcomes: list[core_quiz.Outcome] = []
+        self.answered: Optional[int] = None   # index of the chosen answer, None while the question is open
         self.revealed = False         # a wrong answer's "Show me why" was pressed (a right one tells all at once)
-        self.viewer = None
+        self.viewer: Optional[int] = None
+        self._highlight: tuple[Any, ...] = ()
         self._opening_svg = ""
-        self._opening: tuple = ()        # (state, highlight, events) of the opening board, and of the board on screen:
-        self._shown: tuple = ()          # drawn again when the page's layout changes (tutor.widgets.screen)
+        self._opening: Optional[Board] = None   # the opening board, and the board on screen: drawn again when the
+        self._shown: Optional[Board] = None     # page's layout changes (tutor.widgets.screen)
 
         self.errors = ErrorArea()
         self.warning = W.HTML("")
@@ -75,12 +82,12 @@ class Quiz(StandIn, W.VBox):
         self.again = W.Button(description=ui("quiz.again", lang), tooltip=ui("quiz.again.tip", lang))
         self.again.add_class("tutor-nav")
         self.again.layout.display = "none"
-        self.again.on_click(guard(self.errors, lang)(lambda _b: self.reset()))
+        self.again.on_click(guard(self.errors, lang).calling(self.reset))
         self.why = W.Button(description=ui("why.show", lang))
         self.why.add_class("tutor-nav")
         self.why.add_class("tutor-quiz-show-why")
         self.why.layout.display = "none"
-        self.why.on_click(guard(self.errors, lang)(lambda _b: self.show_why()))
+        self.why.on_click(guard(self.errors, lang).calling(self.show_why))
         self.after = W.HBox([self.again, self.why], layout=W.Layout(flex_flow="row wrap"))
         # the question before its board: a phone's board is a screen tall, and the question under it was out of
         # sight while the learner looked at the board
@@ -93,12 +100,13 @@ class Quiz(StandIn, W.VBox):
 
     # ------------------------------------------------------------------ building
 
-    def _build(self, quiz, lessons) -> None:
+    def _build(self, quiz: object, lessons: str | Path | None) -> None:
         self.data = quiz_data(quiz, lessons, self.lang)
         self.game = spec(self.data["game"])
         adapt = adapter(self.data["game"])
         self.viewer = seat(self.data.get("viewer"))
-        self._highlight = adapt.highlight(self.data.get("highlight", []))
+        places = adapt.highlight or highlight      # adapter() fills in the default: a game may name no places
+        self._highlight = places(self.data.get("highlight", []))
         self.outcomes = core_quiz.evaluate(self.data)
         right = [o for o in self.outcomes if o.correct]
         if len(right) != 1:
@@ -120,20 +128,21 @@ class Quiz(StandIn, W.VBox):
             b = W.Button(description=localised(choice["label"], self.lang),
                          layout=W.Layout(width="auto", max_width="100%", height="auto"))
             b.add_class("tutor-choice")
-            b.on_click(g(lambda _b, i=i: self.answer(i)))
+            b.on_click(g.calling(functools.partial(self.answer, i)))
             self.buttons.append(b)
         self.choices.children = [W.HTML(f"<b>{esc(ui('quiz.choose', self.lang))}</b>"), *self.buttons]
 
     def _relayout(self, _layout: str) -> None:
         """The page's screen changed (a phone turned): the opening board and the board on screen are drawn again."""
-        if self.game is None or not self._opening:
+        opening = self._opening
+        if self.game is None or opening is None:
             return
         with guard(self.errors, self.lang):
             shown = self._shown
-            self._opening_svg = self._board(*self._opening)
-            self.svg.value = self._board(*shown) if shown != self._opening else self._opening_svg
+            self._opening_svg = self._board(*opening)
+            self.svg.value = self._board(*shown) if shown is not None and shown != opening else self._opening_svg
 
-    def _board(self, state, highlight, events) -> str:
+    def _board(self, state: Any, highlight: tuple[Any, ...], events: Sequence[Event]) -> str:
         assert self.game is not None, "drawn only once the quiz is built"
         self._shown = (state, highlight, events)
         return render(self.game, self.game.view(state, self.viewer), highlight=highlight,
@@ -142,7 +151,7 @@ class Quiz(StandIn, W.VBox):
     # ------------------------------------------------------------------ answering
 
     @property
-    def right_index(self):
+    def right_index(self) -> Optional[int]:
         return next((o.index for o in self.outcomes if o.correct), None)
 
     def answer(self, index: int) -> None:
@@ -198,7 +207,7 @@ class Quiz(StandIn, W.VBox):
         self.revealed = True
         self.why.layout.display = "none"
         lang = self.lang
-        parts = []
+        parts: list[str] = []
         explain = self._explain(outcome)
         if outcome.refusal is not None:
             parts.append(explain)
@@ -221,7 +230,7 @@ class Quiz(StandIn, W.VBox):
         self.verdict.value += f'<div class="tutor-quiz-why">{"".join(parts)}</div>'
 
     @staticmethod
-    def _more_to_tell(outcome) -> bool:
+    def _more_to_tell(outcome: core_quiz.Outcome) -> bool:
         """Whether "Show me why" has something to add: always for a choice the rules played out (what they made
         of it, and the board after), for a refused one only its own words (the refusal already says the rule)."""
         return outcome.refusal is None or bool(outcome.choice.get("explain"))
@@ -239,7 +248,7 @@ class Quiz(StandIn, W.VBox):
             return ""
         return f'<div class="tutor-explain tutor-quiz-hint"><b>{esc(ui("drill.hint", lang))}:</b> {said}</div>'
 
-    def _explain(self, outcome) -> str:
+    def _explain(self, outcome: core_quiz.Outcome) -> str:
         """The author's words on a choice: its own, and for the right one the quiz's explanation (which gives the
         answer away, so a wrong choice never shows it), with the rule cited."""
         lang = self.lang
@@ -252,15 +261,15 @@ class Quiz(StandIn, W.VBox):
         return (f'<div class="tutor-explain"><b>{esc(ui("quiz.why", lang))}:</b> '
                 f'{" ".join(esc(w) for w in words)}{cited}</div>')
 
-    def _why_not(self, outcome) -> str:
+    def _why_not(self, outcome: core_quiz.Outcome) -> str:
         """The engine's own "why not" for a wrong answer: the events that decided it, and the score
         lines when the answer was about points, each with its rule."""
         lang = self.lang
         items = core_quiz.why_not(self.data, outcome)
-        events = [i for i in items if hasattr(i, "narrate")]
+        events = [i for i in items if isinstance(i, Event)]
         told = for_viewer(events, self.viewer)
         body = events_html(told, lang)
-        body += "".join(breakdown_html(b, lang) for b in items if hasattr(b, "lines"))
+        body += "".join(breakdown_html(b, lang) for b in items if isinstance(b, Breakdown))
         if not body:
             return ""
         return f'<div class="tutor-why-not"><b>{esc(ui("quiz.why_not", lang))}</b>{body}</div>'

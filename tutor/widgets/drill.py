@@ -13,13 +13,15 @@ The streak and the short history live in the widget (the page), never on the ser
 from __future__ import annotations
 
 import random
-from typing import Optional
+import functools
+from typing import Any, Callable, Optional, Sequence
 
 import ipywidgets as W
 
 from tutor.core import drill as core_drill
-from tutor.core.events import for_viewer
+from tutor.core.events import Event, for_viewer
 from tutor.core.game import spec
+from tutor.core.scoring import Breakdown
 from tutor.widgets import screen
 from tutor.widgets.common import (
     ErrorArea, StandIn, breakdown_html, citation_html, esc, events_html, guard, render, svg_box, ui,
@@ -28,10 +30,11 @@ from tutor.widgets.common import (
 HISTORY = 10          # the marks of the last answers shown beside the streak
 
 
-class DrillPlayer(StandIn, W.VBox):
+class DrillPlayer(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
     """A drill: ask, judge, hint, "show me why", next."""
 
-    def __init__(self, drill, lang: str = "en", *, seed=None, **kwargs):
+    def __init__(self, drill: str | core_drill.Drill, lang: str = "en", *, seed: Optional[int] = None,
+                 **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.drill: core_drill.Drill = core_drill.find(drill) if isinstance(drill, str) else drill
         self.lang = lang
@@ -41,15 +44,16 @@ class DrillPlayer(StandIn, W.VBox):
         # each page starts somewhere new (a learner who reloads gets fresh positions); tests pass a seed
         self.seed = random.randrange(1 << 30) if seed is None else seed
         self.asked = 0                      # questions made so far (the next one's seed)
-        self.seen: set = set()              # the keys of the questions this page has asked: never asked again
+        self.seen: set[str] = set()         # the keys of the questions this page has asked: never asked again
         self.question: Optional[core_drill.Question] = None
-        self.picked: set = set()            # a multi question's options picked so far
+        self.picked: set[str] = set()       # a multi question's options picked so far
         self.answered = False               # the current question has been answered right, or explained
         self.first: Optional[bool] = None   # the first answer to the current question: right or wrong (None: none yet)
         self.shown_why = False
         self.streak = 0                     # questions answered right at the first try, in a row
-        self.history: list = []             # the first answers' marks, oldest first (the last HISTORY)
-        self._drawn: tuple = ()             # (state, highlight, events) of the board on screen: drawn again for a new layout
+        self.history: list[bool] = []       # the first answers' marks, oldest first (the last HISTORY)
+        # (state, highlight, events) of the board on screen: drawn again for a new layout
+        self._drawn: Optional[tuple[Any, tuple[str, ...], Sequence[Event]]] = None
 
         self.errors = ErrorArea()
         self.heading = W.HTML("")
@@ -60,15 +64,15 @@ class DrillPlayer(StandIn, W.VBox):
         self.prompt.add_class("tutor-question")
         self.options = W.VBox([])
         self.options.add_class("tutor-choices")
-        self.buttons: dict = {}
+        self.buttons: dict[str, W.Button] = {}
         g = guard(self.errors, lang)
-        self.check = self._button(ui("drill.check", lang), g(lambda _b: self.submit()), "tutor-drill-check")
+        self.check = self._button(ui("drill.check", lang), g.calling(self.submit), "tutor-drill-check")
         self.verdict = W.HTML("")
         self.verdict.add_class("tutor-quiz-verdict")
         self.verdict.add_class("tutor-live")          # announced to screen readers (page.js)
-        self.again = self._button(ui("drill.again", lang), g(lambda _b: self.try_again()), "tutor-nav")
-        self.why = self._button(ui("why.show", lang), g(lambda _b: self.show_why()), "tutor-nav")
-        self.next = self._button(ui("drill.next", lang), g(lambda _b: self.new_question()), "tutor-nav")
+        self.again = self._button(ui("drill.again", lang), g.calling(self.try_again), "tutor-nav")
+        self.why = self._button(ui("why.show", lang), g.calling(self.show_why), "tutor-nav")
+        self.next = self._button(ui("drill.next", lang), g.calling(self.new_question), "tutor-nav")
         self.next.add_class("tutor-drill-next")
         controls = W.HBox([self.again, self.why, self.next])
         controls.add_class("tutor-nav-row")
@@ -83,7 +87,7 @@ class DrillPlayer(StandIn, W.VBox):
         screen.watch(self._relayout)
 
     @staticmethod
-    def _button(label: str, on_click, cls: str) -> W.Button:
+    def _button(label: str, on_click: Callable[[Any], None], cls: str) -> W.Button:
         b = W.Button(description=label, layout=W.Layout(width="auto", max_width="100%", height="auto"))
         b.add_class(cls)
         b.on_click(on_click)
@@ -106,7 +110,7 @@ class DrillPlayer(StandIn, W.VBox):
         self.buttons = {}
         g = guard(self.errors, lang)
         for option in q.options:
-            b = self._button(self._label(option), g(lambda _b, k=option.key: self.pick(k)), "tutor-choice")
+            b = self._button(self._label(option), g.calling(functools.partial(self.pick, option.key)), "tutor-choice")
             self.buttons[option.key] = b
         self.options.children = list(self.buttons.values())
         self.check.layout.display = None if q.multi else "none"
@@ -115,7 +119,7 @@ class DrillPlayer(StandIn, W.VBox):
         self._show(again=False, why=False, next=False)
         self._score()
 
-    def _label(self, option, mark: str = "") -> str:
+    def _label(self, option: core_drill.Option, mark: str = "") -> str:
         text = core_drill.said(option.label, self.lang)
         if self.question is not None and self.question.multi and not mark:
             mark = "☑" if option.key in self.picked else "☐"
@@ -123,11 +127,11 @@ class DrillPlayer(StandIn, W.VBox):
 
     def _relayout(self, _layout: str) -> None:
         """The page's screen changed (a phone turned): the board on screen is drawn again for it."""
-        if self._drawn:
+        if self._drawn is not None:
             with guard(self.errors, self.lang):
                 self.svg.value = self._board(*self._drawn)
 
-    def _board(self, state, highlight, events) -> str:
+    def _board(self, state: Any, highlight: tuple[str, ...], events: Sequence[Event]) -> str:
         self._drawn = (state, highlight, events)
         q = self.question
         viewer = q.viewer if q is not None else None
@@ -162,7 +166,7 @@ class DrillPlayer(StandIn, W.VBox):
             return
         self._answer(set(self.picked))
 
-    def _answer(self, picked: set) -> None:
+    def _answer(self, picked: set[str]) -> None:
         q = self.question
         assert q is not None
         lang = self.lang
@@ -238,8 +242,8 @@ class DrillPlayer(StandIn, W.VBox):
         for key in q.answer:
             self._mark(key, True)
         answer = ", ".join(core_drill.said(o.label, lang) for o in q.options if o.key in q.answer)
-        events = for_viewer([i for i in q.why if hasattr(i, "narrate")], q.viewer)
-        body = events_html(events, lang) + "".join(breakdown_html(b, lang) for b in q.why if hasattr(b, "lines"))
+        events = for_viewer([i for i in q.why if isinstance(i, Event)], q.viewer)
+        body = events_html(events, lang) + "".join(breakdown_html(b, lang) for b in q.why if isinstance(b, Breakdown))
         explain = core_drill.said(q.explain, lang)
         self.verdict.value += (
             f'<div class="tutor-why-not tutor-drill-why"><p><b>{esc(ui("drill.answer", lang, answer=answer))}</b>'

@@ -399,6 +399,14 @@ def test_dispute_order_geometry():
     assert maui.dispute_order(s, "left") == [5, 0, 1, 2, 3, 4]
 
 
+def test_dispute_order_without_kiti_says_why():
+    """No fights: Kiti is not on the table, so there is no dispute order; asking names that (mypy found the
+    seat None reaching the arithmetic, a bare TypeError)."""
+    s = maui.setup(4, variant=[maui.NO_FIGHTS], lagoon=LAGOON)
+    with pytest.raises(ValueError, match="Kiti"):
+        maui.dispute_order(s, "right")
+
+
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_kiti_right_hand_breaks_deep_and_middle_ties(players):
     """СПОРНЫЕ СИТУАЦИИ: for the deep and the middle, the tied diver nearest Kiti's right hand wins."""

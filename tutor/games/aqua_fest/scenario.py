@@ -16,10 +16,12 @@ expect: collected {player: [ids]}, pawn {player: cell|home}, turn player, hand_c
 
 from __future__ import annotations
 
+from typing import Any
+
 from tutor.core.game import LessonAdapter
 
 from tutor.core import rng
-from tutor.core.scenario import expectations, per_player, scored, seat
+from tutor.core.scenario import Outcome, expectations, per_player, scored, seat
 from tutor.core.scenario import highlight as _highlight
 from tutor.games.aqua_fest import board as B
 from tutor.games.aqua_fest import components as C
@@ -127,12 +129,12 @@ def highlight(items) -> tuple:
     return _highlight(items, cell=cell_index)
 
 
-def _collected(got, value):
+def _collected(got: Outcome, value: Any) -> list[str]:
     held = {p: sorted(got.after.collected[seat(p)]) for p in value}
     return [f"player {p} should hold {sorted(ids)}, holds {held[p]}" for p, ids in value.items() if held[p] != sorted(ids)]
 
 
-def _pawn(got, value):
+def _pawn(got: Outcome, value: Any) -> list[str]:
     problems = []
     for p, where in value.items():
         at = got.after.pawns[seat(p)]
@@ -141,23 +143,23 @@ def _pawn(got, value):
     return problems
 
 
-def _turn(got, value):
+def _turn(got: Outcome, value: Any) -> list[str]:
     turn = got.after.turn
     return [] if turn == seat(value) else [f"it should be player {value}'s turn, is player {turn + 1}'s"]
 
 
-def _hand_count(got, value):
+def _hand_count(got: Outcome, value: Any) -> list[str]:
     held = {p: len(got.after.hands[seat(p)]) for p in value}
     return [f"player {p} should hold {n} cards, holds {held[p]}" for p, n in value.items() if held[p] != n]
 
 
-def _best(got, value):
+def _best(got: Outcome, value: Any) -> list[str]:
     worth = {p: best_assembly(got.after.collected[seat(p)]).points for p in value}
     return [f"player {p}'s shells should be worth {points}, are worth {worth[p]}"
             for p, points in value.items() if worth[p] != points]
 
 
-def _home(got, value):
+def _home(got: Outcome, value: Any) -> list[str]:
     problems = []
     for p, name in value.items():
         s = seat(p)
@@ -167,7 +169,7 @@ def _home(got, value):
     return problems
 
 
-def _open(got, value):
+def _open(got: Outcome, value: Any) -> list[str]:
     return [f"the lower tile at {name} should be face up" for name in value
             if not got.after.lower_open[cell_index(name)]]
 

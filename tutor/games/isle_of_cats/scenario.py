@@ -17,9 +17,11 @@ expect: phase, turn (player), ship, day, held (tile or null), island [tile ids],
 
 from __future__ import annotations
 
+from typing import Any
+
 from tutor.core.game import LessonAdapter
 
-from tutor.core.scenario import expectations, per_player, scored, seat
+from tutor.core.scenario import Outcome, expectations, per_player, scored, seat
 from tutor.core.scenario import highlight as _highlight
 from tutor.games.isle_of_cats import scoring
 from tutor.games.isle_of_cats.rules import (
@@ -116,7 +118,7 @@ def _field(name):
     return check
 
 
-def _turn(got, value):
+def _turn(got: Outcome, value: Any) -> list[str]:
     have = got.after.turn + 1
     return [] if have == int(value) else [f"turn should be player {value}, is player {have}"]
 
@@ -150,13 +152,13 @@ def _breakdown(state, s):
     return scoring.breakdown(state.placed[s], state.boats[s], state.kept[s], every, s)
 
 
-def _supply(got, value):
+def _supply(got: Outcome, value: Any) -> list[str]:
     from tutor.games.isle_of_cats import components as C
     have = {shape: sum(1 for t in got.after.supply if C.SHAPE[t] == shape) for shape in value}
     return [] if have == value else [f"supply should be {value}, is {have}"]
 
 
-def _keeps(got, value):
+def _keeps(got: Outcome, value: Any) -> list[str]:
     """{player: [cards]}: each named card is among the two the player kept (a task may accept either partner)."""
     out = []
     for p, want in value.items():
@@ -167,7 +169,7 @@ def _keeps(got, value):
     return out
 
 
-def _passed(got, value):
+def _passed(got: Outcome, value: Any) -> list[str]:
     have = [s + 1 for s, p in enumerate(got.after.passed) if p]
     return [] if have == sorted(value) else [f"passed should be {sorted(value)}, is {have}"]
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from tutor.games.maui.rules import Jellyfish, State, legal_actions
+from tutor.games.maui.rules import Action, Jellyfish, State, legal_actions
 
 
-def choose(state: State, seat: int, rng: random.Random):
+def choose(state: State, seat: int, rng: random.Random) -> Action:
     legal = legal_actions(state, seat)
     # ruling maui/jellyfish-choice: the bots always discard
     discard = [a for a in legal if isinstance(a, Jellyfish) and a.discard]

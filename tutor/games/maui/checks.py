@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import random
+from typing import Callable, Optional
 
 from tutor.core.wording import Words
 from tutor.games.maui import components as C
-from tutor.games.maui.rules import SETTING_UP, STAGES, Dive, Jellyfish, State
+from tutor.games.maui.rules import SETTING_UP, STAGES, Action, Dive, Jellyfish, State
 
 
 def check_invariants(state: State, *, full_lagoon: bool = True) -> list[Words]:
@@ -16,7 +17,7 @@ def check_invariants(state: State, *, full_lagoon: bool = True) -> list[Words]:
     full_lagoon=False accepts cells left empty, as lesson positions and the sandbox make them (an
     explicit deck may run out); a saved position is checked that way.
     """
-    problems = []
+    problems: list[Words] = []
     if state.stage and state.stage not in STAGES + (SETTING_UP,):
         problems.append(Words("maui.invariant.stage", stage=repr(state.stage),
                               known=", ".join(map(repr, STAGES + (SETTING_UP,)))))
@@ -49,7 +50,7 @@ def check_invariants(state: State, *, full_lagoon: bool = True) -> list[Words]:
     return problems
 
 
-def _player(seat: int):
+def _player(seat: int) -> Callable[[str], str]:
     """The seat as the reader's language names a player ("Player 2")."""
     def said(lang: str) -> str:
         from tutor.core.i18n import player_name
@@ -57,7 +58,7 @@ def _player(seat: int):
     return said
 
 
-def secrets(state: State, viewer) -> set[str]:
+def secrets(state: State, viewer: Optional[int]) -> set[str]:
     """Card ids that `viewer` must not find anywhere in their view or its SVG."""
     hidden = set(state.deck) | set(state.removed)
     if viewer is None:
@@ -79,9 +80,9 @@ def secrets(state: State, viewer) -> set[str]:
     return hidden
 
 
-def candidate_actions(state: State, r: random.Random) -> list:
+def candidate_actions(state: State, r: random.Random) -> list[Action]:
     """Legal and illegal actions mixed, for the conformance suite to try."""
-    out = []
+    out: list[Action] = []
     for _ in range(6):
         seat = r.randrange(-1, state.players + 1)
         out.append(Dive(seat, r.randrange(0, 14)))

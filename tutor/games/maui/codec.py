@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from functools import partial
+from typing import Optional
 
 from tutor.core.actions import ActionCodec
-from tutor.core.codec import StateCodec, conserved, integer, listing, nullable, per_player, row, seat, text
+from tutor.core.codec import Data, StateCodec, conserved, integer, listing, nullable, per_player, row, seat, text
 from tutor.games.maui import components as C
 from tutor.games.maui.checks import check_invariants
 from tutor.core.wording import Words
@@ -17,22 +18,24 @@ CARDS = listing(text(noun="maui.catch card id"))
 DIVE = integer(1, 12, noun="maui.dive number")
 
 
-def _kiti_with_fights(data):
+def _kiti_with_fights(data: Data) -> Optional[Words]:
     if (data["kiti"] is None) != (NO_FIGHTS in data["variants"]):
         return Words("maui.saved.kiti", variant=NO_FIGHTS)
+    return None
 
 
-def _catch_cards(data):
+def _catch_cards(data: Data) -> Optional[Words]:
     every = (data["deck"] + data["removed"] + data["boxed"] + [c for cell in data["lagoon"] for c in cell]
              + [c for p in data["piles"] for c in p])
     return conserved(every, C.ALL_CATCH, "maui.catch card")
 
 
-def _dive_cards(data):
+def _dive_cards(data: Data) -> Optional[Words]:
     for s in range(data["players"]):
         cards = data["hands"][s] + data["discards"][s] + ([data["chosen"][s]] if data["chosen"][s] else [])
         if sorted(cards) != list(C.DIVE_CARDS):
             return Words("maui.saved.dive_cards", player=s + 1, lo=C.DIVE_CARDS[0], hi=C.DIVE_CARDS[-1])
+    return None
 
 
 CODEC = StateCodec(State, FORMAT, "a Мяури position", {

@@ -297,6 +297,8 @@ def _jellyfish(state: State, action: Jellyfish, cuts=None) -> tuple[State, list[
 
 def dispute_order(state: State, hand: str) -> list[int]:
     """Seats from nearest to farthest from Kiti's right hand (counter-clockwise) or left hand (clockwise)."""
+    if state.kiti is None:
+        raise ValueError("a game without fights has no Kiti, so no dispute order")
     return _dispute_order(state.players, state.kiti, hand)
 
 
@@ -472,7 +474,7 @@ def _end_round(table: dict, events: list, cuts=None) -> None:
 
 def _fill(state: State) -> tuple[State, list[Event]]:
     """Lay one catch card in each cell, deep first, and say so (the tests watch a round-1 fill)."""
-    table, events = _table(state), []
+    table, events = _table(state), list[Event]()
     _lay(table, events)
     return _freeze(table), events
 
@@ -534,9 +536,9 @@ def setup(players: int, *, seed=None, variant=(), youngest: int = 0, kiti: Optio
         placed += list(deck)
     _check_ids(placed)
 
-    rest = [c for c in C.ALL_CATCH if c not in placed] if placed else list(C.ALL_CATCH)
-    rest, state_rng = rng.shuffled(state_rng, rest)
-    rest = list(rest)
+    unplaced = [c for c in C.ALL_CATCH if c not in placed] if placed else list(C.ALL_CATCH)
+    shuffled, state_rng = rng.shuffled(state_rng, unplaced)
+    rest = list(shuffled)
     if removed is None:
         removed = rest.pop(0) if rest or deck is None else None
     if deck is None:
@@ -583,7 +585,7 @@ def setup_stages(players: int, **kwargs) -> list[tuple[str, State, list[Event]]]
     if final.round == 1:
         boxed = replace(boxed, deck=tuple(c for cell in final.lagoon for c in cell) + final.deck)
     whole = replace(boxed, deck=final.removed + boxed.deck, removed=())
-    out = [("seated", replace(whole, kiti=None), [])]
+    out: list[tuple[str, State, list[Event]]] = [("seated", replace(whole, kiti=None), [])]
     if final.kiti is not None:
         out.append(("kiti", whole, [Event("maui.kiti_placed", "maui:setup", {"player": final.kiti})]))
     out.append(("boxed", boxed, []))

@@ -11,6 +11,8 @@ same as its drop-down).
 
 from __future__ import annotations
 
+from typing import Optional
+
 import ipywidgets as W
 
 from tutor.core.i18n import player_name
@@ -56,8 +58,8 @@ class LagoonSandbox(StandIn, W.VBox):
         self.add_class("tutor-sandbox")
         self.add_class("tutor-widget")
         self.lang = lang
-        self.before = None          # the position built from the controls
-        self.after = None           # the position after the dive
+        self.before: Optional[maui.State] = None          # the position built from the controls
+        self.after: Optional[maui.State] = None           # the position after the dive
         self.events: list = []
         self._building = False
         wide = {"description_width": "initial"}
@@ -134,7 +136,7 @@ class LagoonSandbox(StandIn, W.VBox):
         return tuple(v for v, box in ((maui.OPEN_BASKETS, self.open_baskets), (maui.NO_FIGHTS, self.no_fights))
                      if box.value)
 
-    def build(self):
+    def build(self) -> maui.State:
         """The position the controls describe (the engine refuses an impossible one)."""
         n = self.players_box.value
         lagoon = {d: box.value for d, box in self.lagoon.items() if box.value != EMPTY}
@@ -154,7 +156,7 @@ class LagoonSandbox(StandIn, W.VBox):
         self.svg.value = ""       # a refused set-up leaves no old board behind its explanation
         self.before = self.build()
         choosable = self.svg.offer(self._dive_picks())
-        self.svg.value = render_choosable(maui, maui.view(self.before, None), lang=self.lang, choosable=choosable)
+        self.svg.value = render_choosable(maui.SPEC, maui.view(self.before, None), lang=self.lang, choosable=choosable)
 
     def _relayout(self, _layout: str) -> None:
         """The page's screen changed (a phone turned): the board on screen is drawn again for it, before or after
@@ -163,7 +165,7 @@ class LagoonSandbox(StandIn, W.VBox):
             if self.after is None:
                 self.preview()
             else:
-                self.svg.value = render(maui, maui.view(self.after, None), events=self.events, lang=self.lang)
+                self.svg.value = render(maui.SPEC, maui.view(self.after, None), events=self.events, lang=self.lang)
 
     def _dive_picks(self) -> dict:
         """Every diver's dive cards on the board: clicking one makes it that diver's card (its drop-down)."""
@@ -189,4 +191,4 @@ class LagoonSandbox(StandIn, W.VBox):
         self.after, self.events = state, events
         self.narration.value = (f'<p class="tutor-say">{esc(ui("maui.after", self.lang))}</p>'
                                 + events_html(events, self.lang))
-        self.svg.value = render(maui, maui.view(state, None), events=events, lang=self.lang)
+        self.svg.value = render(maui.SPEC, maui.view(state, None), events=events, lang=self.lang)

@@ -12,28 +12,31 @@ expect: catch {player: id or [ids]}, empty_handed [players], kiti player, round 
 
 from __future__ import annotations
 
-from tutor.core.game import LessonAdapter
+from typing import Any, Iterable, Optional
 
-from tutor.core.scenario import expectations, highlight, per_player, scored, seat  # noqa: F401  (the adapter's)
+from tutor.core.events import Event
+from tutor.core.game import LessonAdapter, Stage
+
+from tutor.core.scenario import Outcome, expectations, highlight, per_player, scored, seat  # noqa: F401  (the adapter's)
 from tutor.games.maui import components as C
-from tutor.games.maui.rules import Dive, Jellyfish, State, setup as _setup, setup_stages as _setup_stages
+from tutor.games.maui.rules import Action, Dive, Jellyfish, State, setup as _setup, setup_stages as _setup_stages
 
 
-def setup(spec: dict) -> State:
+def setup(spec: dict[str, Any]) -> State:
     players, kwargs = _setup_args(spec)
     return _setup(players, **kwargs)
 
 
-def setup_stages(spec: dict) -> list:
+def setup_stages(spec: dict[str, Any]) -> list[Stage]:
     """The setup laid out in steps (seated, Kiti, lagoon): see rules.setup_stages."""
     players, kwargs = _setup_args(spec)
-    return _setup_stages(players, **kwargs)
+    return list(_setup_stages(players, **kwargs))
 
 
-def _setup_args(spec: dict) -> tuple:
+def _setup_args(spec: dict[str, Any]) -> tuple[int, dict[str, Any]]:
     spec = dict(spec)
     players = spec.pop("players")
-    kwargs = {}
+    kwargs: dict[str, Any] = {}
     for key in ("seed", "variant", "lagoon", "deck", "removed", "round", "boxed"):
         if key in spec:
             kwargs[key] = spec.pop(key)
@@ -49,8 +52,8 @@ def _setup_args(spec: dict) -> tuple:
     return players, kwargs
 
 
-def actions(do: dict, state: State) -> list:
-    out = []
+def actions(do: Optional[dict[str, Any]], state: State) -> list[Action]:
+    out: list[Action] = []
     for key, value in (do or {}).items():
         if key == "dive":
             out += [Dive(seat(p), int(card)) for p, card in value.items()]
@@ -64,64 +67,64 @@ def actions(do: dict, state: State) -> list:
     return out
 
 
-def _ids(x) -> list:
+def _ids(x: Any) -> list[Any]:
     return [x] if isinstance(x, str) else list(x or [])
 
 
-def _caught(events) -> dict:
+def _caught(events: Iterable[Event]) -> dict[int, Any]:
     return {e.data["player"] + 1: e.data["cards"] for e in events if e.kind == "maui.catch"}
 
 
-def _catch(got, value):
+def _catch(got: Outcome, value: Any) -> list[str]:
     caught = _caught(got.events)
     return [f"player {p} should catch {_ids(ids)}, caught {caught.get(int(p)) or 'nothing'}"
             for p, ids in value.items() if caught.get(int(p)) != _ids(ids)]
 
 
-def _empty_handed(got, value):
+def _empty_handed(got: Outcome, value: Any) -> list[str]:
     caught = _caught(got.events)
     return [f"player {p} should catch nothing, caught {caught[int(p)]}" for p in value if int(p) in caught]
 
 
-def _kiti(got, value):
+def _kiti(got: Outcome, value: Any) -> list[str]:
     kiti = None if got.after.kiti is None else got.after.kiti + 1
     return [] if kiti == value else [f"Kiti's right hand should point to player {value}, points to {kiti}"]
 
 
-def _round(got, value):
+def _round(got: Outcome, value: Any) -> list[str]:
     return [] if got.after.round == value else [f"round should be {value}, is {got.after.round}"]
 
 
-def _piles(got, value):
+def _piles(got: Outcome, value: Any) -> list[str]:
     piles = got.after.piles
     return [f"player {p}'s pile should be {_ids(ids)}, is {list(piles[int(p) - 1])}"
             for p, ids in value.items() if list(piles[int(p) - 1]) != _ids(ids)]
 
 
-def _pile_top(got, value):
+def _pile_top(got: Outcome, value: Any) -> list[str]:
     tops = [pile[-1] if pile else None for pile in got.after.piles]
     return [f"player {p}'s pile top should be {top}, is {tops[int(p) - 1]}"
             for p, top in value.items() if tops[int(p) - 1] != top]
 
 
-def _lagoon(got, value):
+def _lagoon(got: Outcome, value: Any) -> list[str]:
     cells = {depth: list(got.after.lagoon[C.DEPTHS.index(depth)]) for depth in value}
     return [f"{depth} should hold {_ids(ids)}, holds {cells[depth]}"
             for depth, ids in value.items() if cells[depth] != _ids(ids)]
 
 
-def _face_down(got, value):
+def _face_down(got: Outcome, value: Any) -> list[str]:
     cells = [C.DEPTHS[c] for c, _ in got.after.face_down]
     want = [] if value is None else [value] if isinstance(value, str) else list(value)
     return [] if sorted(cells) == sorted(want) else [f"the face-down cell should be {value}, is {cells}"]
 
 
-def _offer(got, value):
+def _offer(got: Outcome, value: Any) -> list[str]:
     offered = [s + 1 for s in got.after.pending]
     return [] if offered == list(value) else [f"the jellyfish offer should go to {list(value)}, goes to {offered}"]
 
 
-def _boxed_has(got, value):
+def _boxed_has(got: Outcome, value: Any) -> list[str]:
     missing = [c for c in _ids(value) if c not in got.after.boxed]
     return [f"{missing} should be back in the box"] if missing else []
 
@@ -138,10 +141,11 @@ DECIDING = {"maui.dispute", "maui.tie_no_catch", "maui.catch", "maui.empty_hande
             "maui.kiti_moved"}
 
 
-def deciding(after: State, events, want: dict) -> list:
+def deciding(after: State, events: Iterable[Event], want: dict[str, Any]) -> list[Any]:
     """The events (and score breakdowns) an expectation is about: those naming its players or cards.
     A quiz shows them as the "why not" of a wrong answer (tutor.core.quiz.why_not)."""
-    players, cards = set(), set()
+    players: set[Optional[int]] = set()
+    cards: set[Any] = set()
     for key, value in want.items():
         if key in ("catch", "pile_top", "piles"):
             for p, ids in value.items():
@@ -154,7 +158,7 @@ def deciding(after: State, events, want: dict) -> list:
         elif key == "lagoon":
             for ids in value.values():
                 cards.update(_ids(ids))
-    out = []
+    out: list[Any] = []
     for e in events:
         if e.kind not in DECIDING:
             continue

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from tutor.core.scoring import Breakdown, ScoreLine, winners as _winners
 from tutor.games.maui import components as C
 from tutor.games.maui.rules import State
 
 
-def breakdown(pile, seat: int) -> Breakdown:
+def breakdown(pile: Sequence[str], seat: int) -> Breakdown:
     """One line per kind of catch in the pile, with the values that make it up."""
-    lines = []
+    lines: list[ScoreLine] = []
     for kind in C.KINDS:
         cards = [c for c in pile if C.kind(c) == kind]
         if not cards:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any, Optional, Sequence
+
 from tutor.core import i18n
 from tutor.core.events import Event
 from tutor.core.i18n import player_name
@@ -13,7 +15,7 @@ def kind_name(kind: str, lang: str) -> str:
     return i18n.text(f"maui.kind.{kind}", lang)
 
 
-def card_name(card_id, lang: str) -> str:
+def card_name(card_id: Optional[str], lang: str) -> str:
     if card_id is None:
         return i18n.text("maui.card.face_down", lang)
     c = C.card(card_id)
@@ -26,17 +28,17 @@ def depth_name(depth: str, lang: str) -> str:
     return i18n.text(f"maui.depth.{depth}", lang)
 
 
-def _depth_forms(depth: str, lang: str) -> dict:
+def _depth_forms(depth: str, lang: str) -> dict[str, str]:
     """The depth as a sentence needs it: Russian puts it in its cases ("на большой глубине", "за большую
     глубину", "с большой глубины"); English says "the deep" every time."""
     return {f"depth_{case}": i18n.text(f"maui.depth.{depth}.{case}", lang) for case in ("at", "acc", "from", "to")}
 
 
-def _players(seats, lang: str) -> str:
+def _players(seats: Sequence[int], lang: str) -> str:
     return ", ".join(player_name(s, lang) for s in seats)
 
 
-def _players_together(seats, lang: str) -> str:
+def _players_together(seats: Sequence[int], lang: str) -> str:
     """"Players 2 and 3", «Игроки 1, 2 и 4»: several seats named as one subject."""
     numbers = [str(s + 1) for s in seats]
     listed = numbers[0] if len(numbers) == 1 else i18n.text("core.list_and", lang, items=", ".join(numbers[:-1]),
@@ -47,7 +49,7 @@ def _players_together(seats, lang: str) -> str:
 def narrate(event: Event, lang: str = "en") -> str:
     what = event.kind.split(".", 1)[1]
     d = event.data
-    params = {}
+    params: dict[str, Any] = {}
     if "player" in d:
         params["player"] = player_name(d["player"], lang)
         params["player_plain"] = str(d["player"] + 1)

@@ -8,22 +8,22 @@ open-baskets variant is on), other players' face-down dive choices.
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional
 
 from tutor.games.maui import components as C
 from tutor.games.maui.rules import OPEN_BASKETS, State, to_move
 
 
-def _catch(card_id: str) -> dict:
+def _catch(card_id: str) -> dict[str, Any]:
     c = C.card(card_id)
     return {"id": c.id, "kind": c.kind, "value": c.value}
 
 
-def _dive(seat: int, number: int) -> dict:
+def _dive(seat: int, number: int) -> dict[str, Any]:
     return {"id": C.dive_id(seat, number), "value": number}
 
 
-def view(state: State, player: Optional[int] = None) -> dict:
+def view(state: State, player: Optional[int] = None) -> dict[str, Any]:
     teacher = player is None
     open_baskets = state.has(OPEN_BASKETS)
     lagoon = []

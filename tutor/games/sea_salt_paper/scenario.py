@@ -15,9 +15,11 @@ expect: hands {player: [ids]}, zones {player: [ids]}, round n, turn player, phas
 
 from __future__ import annotations
 
+from typing import Any
+
 from tutor.core.game import LessonAdapter
 
-from tutor.core.scenario import expectations, highlight, per_player, seat  # noqa: F401  (the adapter's)
+from tutor.core.scenario import Outcome, expectations, highlight, per_player, seat  # noqa: F401  (the adapter's)
 from tutor.games.sea_salt_paper.rules import (
     CrabPile, CrabTake, DrawDeck, EndTurn, Keep, LastChance, PlayDuo, PlayMermaids, State, Steal, Stop,
     TakeDiscard, setup as _setup,
@@ -86,25 +88,25 @@ def _cards(name):
     return check
 
 
-def _round(got, value):
+def _round(got: Outcome, value: Any) -> list[str]:
     return [] if got.after.round == value else [f"round should be {value}, is {got.after.round}"]
 
 
-def _turn(got, value):
+def _turn(got: Outcome, value: Any) -> list[str]:
     return [] if got.after.turn + 1 == value else [f"player {value} should be to play, is {got.after.turn + 1}"]
 
 
-def _phase(got, value):
+def _phase(got: Outcome, value: Any) -> list[str]:
     return [] if got.after.phase == value else [f"phase should be {value}, is {got.after.phase}"]
 
 
-def _looking(got, value):
+def _looking(got: Outcome, value: Any) -> list[str]:
     # a task may stop at the crabs' pile: the card is the next task's choice (a task judges one move)
     at = got.after.looking
     return [] if at is not None and at + 1 == value else [f"the crabs should look through discard pile {value}"]
 
 
-def _round_points(got, value):
+def _round_points(got: Outcome, value: Any) -> list[str]:
     last = got.after.history[-1] if got.after.history else None
     if last is None:
         return ["no round has been scored"]

@@ -16,9 +16,11 @@ expect: trump family, token side, turn player, leader player, phase name, trick 
 
 from __future__ import annotations
 
+from typing import Any
+
 from tutor.core.game import LessonAdapter
 
-from tutor.core.scenario import expectations, per_player, seat
+from tutor.core.scenario import Outcome, expectations, per_player, seat
 from tutor.core.scenario import highlight as _highlight
 from tutor.games.trump_whales.rules import (
     ChooseBonus, ChooseLeader, Pick, PlayCard, State, UseBonus, round_points, setup as _setup,
@@ -114,7 +116,7 @@ def _per_seat(name, measure=sorted):
     return check
 
 
-def _round_points(got, value):
+def _round_points(got: Outcome, value: Any) -> list[str]:
     last = got.after.history[-1] if got.after.history else None
     if last is None:
         return ["no round has been scored"]
@@ -122,13 +124,13 @@ def _round_points(got, value):
             for p, v in value.items() if last[int(p)] != v]
 
 
-def _points(got, value):
+def _points(got: Outcome, value: Any) -> list[str]:
     now = round_points(got.after)
     return [f"player {p} should have {v} points this round, has {now[int(p) - 1]}"
             for p, v in value.items() if now[int(p) - 1] != v]
 
 
-def _trick(got, value):
+def _trick(got: Outcome, value: Any) -> list[str]:
     return [] if list(got.after.trick) == list(value) else [f"trick should be {value}, is {list(got.after.trick)}"]
 
 

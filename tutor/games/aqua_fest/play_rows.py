@@ -11,6 +11,7 @@ another species, drawing two after a move) is still sent to the engine, which re
 
 from __future__ import annotations
 
+from tutor.core.game import RowPart, Table
 from tutor.core.i18n import player_name, text
 from tutor.games.aqua_fest import rules as game      # the engine's own queries (destinations, attackable)
 from tutor.games.aqua_fest.ui import action_tip, card_key, card_label
@@ -25,7 +26,7 @@ def offered_moves(state, seat: int, card: str) -> list:
     return [game.Move(seat, card, d) for d in game.destinations(state, seat, card)]
 
 
-def action_rows(table, seat: int) -> list:
+def action_rows(table: Table, seat: int) -> list[list[RowPart]]:
     """The group of parts `seat` decides with (see PlayTable._action_rows); every action choice carries
     `.action`, every card choice `.card` and `.seat`."""
     state, lang = table.state, table.lang

@@ -4,7 +4,7 @@ through `SPEC.ui` (tutor.core.game); nothing here decides a rule."""
 
 from __future__ import annotations
 
-from tutor.core.game import GameUI
+from tutor.core.game import GameUI, RowPart, Table
 from tutor.core.i18n import player_name, text
 from tutor.games.aqua_fest import board as AB
 from tutor.games.aqua_fest import components as C
@@ -180,7 +180,7 @@ def card_key(card_id: str) -> str:
     return f"card:{card_id}"
 
 
-def action_rows(table, seat: int) -> list:
+def action_rows(table: Table, seat: int) -> list[list[RowPart]]:
     from tutor.games.aqua_fest.play_rows import action_rows as rows
     return rows(table, seat)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from tutor.core.game import GameUI
+from tutor.core.game import GameUI, RowPart, Table
 from tutor.core.i18n import text
 from tutor.games.isle_of_cats.placing import neutral_place, placing
 from tutor.games.isle_of_cats.rules import Decline, KeepCards, Pass, Place, Take, TakeTreasure, legal_actions
@@ -91,7 +91,7 @@ def board_keys(action) -> tuple:
     return ()
 
 
-def action_rows(table, seat: int) -> list:
+def action_rows(table: Table, seat: int) -> list[list[RowPart]]:
     """Buttons for every phase; while placing, the fallback to the board's preview: a list of the places the tile
     fits and a button that places it there (Rotate and Flip live with the preview, under the board)."""
     state, lang = table.state, table.lang

@@ -10,14 +10,15 @@ its owner no bonus). Choosing the next leader, it names itself."""
 from __future__ import annotations
 
 import random
+from typing import Sequence
 
 from tutor.games.trump_whales import components as C
 from tutor.games.trump_whales.rules import (
-    ChooseBonus, ChooseLeader, Pick, PlayCard, State, UseBonus, legal_actions, playable, trick_winner,
+    Action, ChooseBonus, ChooseLeader, Pick, PlayCard, State, UseBonus, legal_actions, playable, trick_winner,
 )
 
 
-def _wins(trick, leader: int, players: int, trump: str, token: int, seat: int) -> bool:
+def _wins(trick: Sequence[str], leader: int, players: int, trump: str, token: int, seat: int) -> bool:
     return trick_winner(trick, leader, players, trump, token)[0] == seat
 
 
@@ -26,17 +27,20 @@ def _winning(state: State, seat: int, trump: str, token: int) -> list[str]:
             if _wins(state.trick + (c,), state.leader, state.players, trump, token, seat)]
 
 
-def choose(state: State, seat: int, rng: random.Random):
+def choose(state: State, seat: int, rng: random.Random) -> Action:
     legal = legal_actions(state, seat)
     if not legal:
         raise ValueError("nothing to choose")
-    first = legal[0]
-    if isinstance(first, ChooseBonus):
-        return min(legal, key=lambda a: (abs(C.VALUE[a.card] - C.FIVE), C.BONUS[a.card] != "plus", rng.random()))
-    if isinstance(first, Pick):
-        return max(legal, key=lambda a: (C.PEARLS[a.card], C.is_five(a.card), rng.random()))
-    if isinstance(first, ChooseLeader):
-        return next(a for a in legal if a.leader == seat)
+    # one phase at a time: every legal action is of the first one's kind
+    bonuses = [a for a in legal if isinstance(a, ChooseBonus)]
+    if bonuses:
+        return min(bonuses, key=lambda a: (abs(C.VALUE[a.card] - C.FIVE), C.BONUS[a.card] != "plus", rng.random()))
+    picks = [a for a in legal if isinstance(a, Pick)]
+    if picks:
+        return max(picks, key=lambda a: (C.PEARLS[a.card], C.is_five(a.card), rng.random()))
+    leaders = [a for a in legal if isinstance(a, ChooseLeader)]
+    if leaders:
+        return next(a for a in leaders if a.leader == seat)
     for a in legal:
         if isinstance(a, UseBonus) and C.BONUS[a.card] == "plus":
             return a

@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 import random
+from typing import Callable, Optional
 
 from tutor.core.wording import Words, joined
 from tutor.games.trump_whales import components as C
 from tutor.games.trump_whales.rules import (
-    PHASES, ChooseBonus, ChooseLeader, Pick, PlayCard, State, UseBonus, legal_actions, to_move,
+    PHASES, Action, ChooseBonus, ChooseLeader, Pick, PlayCard, State, UseBonus, legal_actions, to_move,
 )
 
 
 def check_invariants(state: State) -> list[Words]:
     """Problems with the position (Words: said in the reader's language, str() the English); an empty list means
     every card is accounted for and the phase fits."""
-    problems = []
+    problems: list[Words] = []
     n = state.players
     every = (list(state.aside) + list(state.discard) + list(state.trick) + list(state.removed)
              + [c for h in state.hands for c in h] + [c for b in state.bonuses for c in b]
@@ -74,7 +75,7 @@ def check_invariants(state: State) -> list[Words]:
     return problems
 
 
-def _player(seat: int):
+def _player(seat: int) -> Callable[[str], str]:
     """The seat as the reader's language names a player ("Player 2")."""
     def said(lang: str) -> str:
         from tutor.core.i18n import player_name
@@ -82,7 +83,7 @@ def _player(seat: int):
     return said
 
 
-def secrets(state: State, viewer) -> set[str]:
+def secrets(state: State, viewer: Optional[int]) -> set[str]:
     """Card ids that `viewer` must not find anywhere in their view or its SVG."""
     if viewer is None:
         return set()
@@ -96,13 +97,13 @@ def secrets(state: State, viewer) -> set[str]:
     return hidden
 
 
-def candidate_actions(state: State, r: random.Random) -> list:
+def candidate_actions(state: State, r: random.Random) -> list[Action]:
     """Legal and illegal actions mixed, for the conformance suite to try."""
     n = state.players
     cards = C.ALL_CARDS
     movers = to_move(state) or [0]
     seat = r.choice(movers) if r.random() < 0.6 else r.randrange(-1, n + 1)
-    out: list = [ChooseBonus(seat, r.choice(cards)), UseBonus(seat, r.choice(cards)), PlayCard(seat, r.choice(cards)),
+    out: list[Action] = [ChooseBonus(seat, r.choice(cards)), UseBonus(seat, r.choice(cards)), PlayCard(seat, r.choice(cards)),
                  Pick(seat, r.choice(cards)), ChooseLeader(seat, r.randrange(-1, n + 1))]
     p = movers[0]
     hand = state.hands[p]

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Optional
+
 from dataclasses import replace
 
 from tutor.core.actions import ActionCodec
-from tutor.core.codec import StateCodec, conserved, integer, listing, nullable, per_player, seat, text
+from tutor.core.codec import Data, StateCodec, conserved, integer, listing, nullable, per_player, seat, text
 from tutor.core.wording import Words
 from tutor.games.trump_whales import components as C
 from tutor.games.trump_whales.checks import check_invariants
@@ -21,14 +23,14 @@ _COUNTS = listing(integer(0))
 NOTED = replace(_COUNTS, test=lambda x, d: x == () or _COUNTS.test(x, d))
 
 
-def _cards(data):
+def _cards(data: Data) -> Optional[Words]:
     every = (data["aside"] + data["discard"] + data["trick"] + data["removed"]
              + [c for h in data["hands"] for c in h] + [c for b in data["bonuses"] for c in b]
              + [c for p in data["pearls"] for c in p] + [c for c in data["chosen"] if c is not None])
     return conserved(every, C.ALL_CARDS, "card")
 
 
-def _noted(data):
+def _noted(data: Data) -> Optional[Words]:
     if data["noted"] and len(data["noted"]) != data["players"]:
         return Words("trump_whales.saved.noted")
     return None

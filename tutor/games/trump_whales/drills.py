@@ -27,7 +27,7 @@ from tutor.core.wording import Words, say
 from tutor.games.trump_whales import bots
 from tutor.games.trump_whales import components as C
 from tutor.games.trump_whales.rules import (
-    PlayCard, State, UseBonus, apply, led_family, legal_actions, round_points, setup, to_move,
+    Pick, PlayCard, State, UseBonus, apply, led_family, legal_actions, round_points, setup, to_move,
 )
 from tutor.games.trump_whales.scoring import round_breakdown
 from tutor.games.trump_whales.text import card_name, family_name
@@ -234,6 +234,8 @@ def _best_reward(rng: random.Random) -> Optional[Question]:
     before = round_points(state)[me]
     scored, results = {}, {}
     for a in legal_actions(state, me):
+        if not isinstance(a, Pick):      # the reward phase: every legal action is a pick
+            continue
         after, events = apply(state, a)
         # the pick that ends the round deals the next: its points are in the scored round's row
         points = after.history[-1][1 + me] if after.round > state.round else round_points(after)[me]
@@ -273,7 +275,7 @@ def _next_leader(rng: random.Random) -> Optional[Question]:
         return None
     state, told = got
     me = state.turn
-    picks = legal_actions(state, me)
+    picks = [a for a in legal_actions(state, me) if isinstance(a, Pick)]
     fives = [a for a in picks if C.FAMILY[a.card] is None]
     others = [a for a in picks if C.FAMILY[a.card] is not None]
     pick = rng.choice(fives if fives and (not others or rng.random() < 0.4) else others)

@@ -197,7 +197,7 @@ def fives_played(state: State) -> list[int]:
     return [i for i, c in enumerate(state.trick) if _FAMILY[c] is None]
 
 
-def legal_actions(state: State, player: int) -> list:
+def legal_actions(state: State, player: int) -> list[Action]:
     phase = state.phase
     if phase == "over" or type(player) is not int or not 0 <= player < state.players:
         return []

@@ -16,34 +16,36 @@ expect: trump family, token side, turn player, leader player, phase name, trick 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable, Iterable, Optional
 
-from tutor.core.game import LessonAdapter
+from tutor.core.game import LessonAdapter, Stage
 
 from tutor.core.scenario import Outcome, expectations, per_player, seat
 from tutor.core.scenario import highlight as _highlight
 from tutor.games.trump_whales.rules import (
-    ChooseBonus, ChooseLeader, Pick, PlayCard, State, UseBonus, round_points, setup as _setup,
+    Action, ChooseBonus, ChooseLeader, Pick, PlayCard, State, UseBonus, round_points, setup as _setup,
     setup_stages as _setup_stages,
 )
 
+Check = Callable[[Outcome, Any], list[str]]     # an expectation: (outcome, the step's value) -> problems
 
-def setup(spec: dict) -> State:
+
+def setup(spec: dict[str, Any]) -> State:
     players, kwargs = _setup_args(spec)
     return _setup(players, **kwargs)
 
 
-def setup_stages(spec: dict) -> list:
+def setup_stages(spec: dict[str, Any]) -> list[Stage]:
     """The setup laid out in steps: "trump" (the trump drawn, nothing dealt), then "done" (dealt); a position
     given with hands is one stage (see rules.setup_stages)."""
     players, kwargs = _setup_args(spec)
-    return _setup_stages(players, **kwargs)
+    return list(_setup_stages(players, **kwargs))
 
 
-def _setup_args(spec: dict) -> tuple:
+def _setup_args(spec: dict[str, Any]) -> tuple[int, dict[str, Any]]:
     spec = dict(spec)
     players = spec.pop("players")
-    kwargs: dict = {}
+    kwargs: dict[str, Any] = {}
     for key in ("seed", "round", "trump", "token", "trick", "discard", "aside", "tricks"):
         if key in spec:
             kwargs[key] = spec.pop(key)
@@ -60,16 +62,16 @@ def _setup_args(spec: dict) -> tuple:
     return players, kwargs
 
 
-_CARD_ACTIONS = {"choose_bonus": ChooseBonus, "play": PlayCard, "pick": Pick}
+_CARD_ACTIONS: dict[str, Callable[[int, str], Action]] = {"choose_bonus": ChooseBonus, "play": PlayCard, "pick": Pick}
 
 
-def actions(do, state: State) -> list:
+def actions(do: Any, state: State) -> list[Action]:
     """The actions of a step's `do`: a mapping, or a list of mappings applied in order (the same key twice)."""
     if isinstance(do, list):
         return [a for part in do for a in actions(part, state)]
     if not isinstance(do, dict):
         raise ValueError("'do' is a mapping of actions or a list of them")
-    out: list = []
+    out: list[Action] = []
     for key, value in (do or {}).items():
         if key in _CARD_ACTIONS:
             out += [_CARD_ACTIONS[key](seat(p), c) for p, c in value.items()]
@@ -83,30 +85,30 @@ def actions(do, state: State) -> list:
     return out
 
 
-def _field(name):
-    def check(got, value):
+def _field(name: str) -> Check:
+    def check(got: Outcome, value: Any) -> list[str]:
         have = getattr(got.after, name)
         return [] if have == value else [f"{name} should be {value}, is {have}"]
     return check
 
 
-def _player(name):
-    def check(got, value):
+def _player(name: str) -> Check:
+    def check(got: Outcome, value: Any) -> list[str]:
         have = getattr(got.after, name) + 1
         return [] if have == int(value) else [f"{name} should be player {value}, is player {have}"]
     return check
 
 
-def highlight(items) -> tuple:
+def highlight(items: Optional[Iterable[object]]) -> tuple[str, ...]:
     """Renderer highlights: "player:2" is "seat:1", "pearls:2" player 2's pearl pile; "trump", "trick",
     "discard", "card:<id>" pass through."""
     return _highlight(items, pearls=seat)
 
 
-def _per_seat(name, measure=sorted):
-    def check(got, value):
+def _per_seat(name: str, measure: Callable[[Any], Any] = sorted) -> Check:
+    def check(got: Outcome, value: Any) -> list[str]:
         rows = getattr(got.after, name)
-        out = []
+        out: list[str] = []
         for p, want in value.items():
             have = measure(rows[int(p) - 1])
             target = want if measure is len else sorted(want)
@@ -134,8 +136,8 @@ def _trick(got: Outcome, value: Any) -> list[str]:
     return [] if list(got.after.trick) == list(value) else [f"trick should be {value}, is {list(got.after.trick)}"]
 
 
-def _event(kind: str, key: str, say: str, convert=lambda v: v):
-    def check(got, value):
+def _event(kind: str, key: str, say: str, convert: Callable[[Any], Any] = lambda v: v) -> Check:
+    def check(got: Outcome, value: Any) -> list[str]:
         found = [e.data[key] for e in got.events if e.kind == f"trump_whales.{kind}" or
                  (kind == "picked" and e.kind == "trump_whales.picked_five")]
         if not found:

@@ -5,6 +5,8 @@ words, not the rulebook's. No card id reaches a learner: refusals and events nam
 
 from __future__ import annotations
 
+from typing import Any, Callable, Iterable, Optional
+
 from tutor.core import i18n
 from tutor.core.events import Event
 from tutor.core.i18n import player_name
@@ -13,18 +15,18 @@ from tutor.games.trump_whales import components as C
 _P = "trump_whales."
 
 
-def family_name(family, lang: str = "en") -> str:
+def family_name(family: Optional[str], lang: str = "en") -> str:
     if family is None:
         return i18n.text(f"{_P}family.none", lang)
     return i18n.text(f"{_P}family.{family}", lang)
 
 
-def family_case(family, case: str, lang: str = "en") -> str:
+def family_case(family: Optional[str], case: str, lang: str = "en") -> str:
     """The family's name as a sentence needs it: "acc" after «на» («сменить козыря на нарвала»), "gen" after «с»."""
     return i18n.text(f"{_P}family_{case}.{family}", lang)
 
 
-def card_name(card_id, lang: str = "en") -> str:
+def card_name(card_id: Optional[str], lang: str = "en") -> str:
     """"Narwhal 2", «Нарвал 2», "Five"; a card the reader may not know: "a card"."""
     if card_id is None or card_id not in C.FAMILY:
         return i18n.text(f"{_P}card.hidden", lang)
@@ -33,7 +35,7 @@ def card_name(card_id, lang: str = "en") -> str:
     return i18n.text(f"{_P}card", lang, family=family_name(C.FAMILY[card_id], lang), value=C.VALUE[card_id])
 
 
-def card_acc(card_id, lang: str = "en") -> str:
+def card_acc(card_id: Optional[str], lang: str = "en") -> str:
     """The card as the object of a verb (Russian declines it: «играет косатку 6», «Выбрать пятёрку»); English says
     it as `card_name` ("Orca 6"), save a 5: "the Five"."""
     if card_id is None or card_id not in C.FAMILY:
@@ -61,7 +63,7 @@ def card_title(card_id: str, lang: str = "en") -> str:
                      bonus=bonus_name(card_id, lang))
 
 
-def cards_text(cards, lang: str = "en") -> str:
+def cards_text(cards: Optional[Iterable[str]], lang: str = "en") -> str:
     if cards is None:
         return i18n.text(f"{_P}card.hidden", lang)
     if not cards:
@@ -69,7 +71,7 @@ def cards_text(cards, lang: str = "en") -> str:
     return ", ".join(card_name(c, lang) for c in cards)
 
 
-def token_text(token, lang: str = "en") -> str:
+def token_text(token: Any, lang: str = "en") -> str:
     """«9»: the highest wins."""
     return i18n.text(f"{_P}token.{token}", lang)
 
@@ -90,7 +92,7 @@ def bonuses_count(n: int, lang: str = "en") -> str:
     return i18n.plural(f"{_P}n_bonuses", n, lang)
 
 
-def _per_player(values, lang: str, say=points_text) -> str:
+def _per_player(values: Iterable[int], lang: str, say: Callable[[int, str], str] = points_text) -> str:
     return ", ".join(i18n.text(f"{_P}player_points", lang, player=player_name(s, lang), points=say(v, lang))
                      for s, v in enumerate(values))
 
@@ -98,7 +100,7 @@ def _per_player(values, lang: str, say=points_text) -> str:
 def narrate(event: Event, lang: str = "en") -> str:
     what = event.kind.split(".", 1)[1]
     d = event.data
-    params: dict = {}
+    params: dict[str, Any] = {}
     if "player" in d:
         params["player"] = player_name(d["player"], lang)
         params["player_plain"] = d["player"] + 1
@@ -171,7 +173,7 @@ def narrate(event: Event, lang: str = "en") -> str:
     return i18n.text(f"{_P}event.{what}", lang, **params)
 
 
-def name_params(params: dict, lang: str) -> dict:
+def name_params(params: dict[str, Any], lang: str) -> dict[str, Any]:
     """Refusals name cards and families as players say them, never by id."""
     out = dict(params)
     if "card" in out and isinstance(out["card"], str) and out["card"] in C.FAMILY:

@@ -9,21 +9,21 @@ open-and-hidden) and other players' hands.
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional
 
 from tutor.games.trump_whales import components as C
 from tutor.games.trump_whales.rules import State, led_family, round_points, seat_of, to_move
 from tutor.games.trump_whales.scoring import winners
 
-_CARD: dict = {c.id: {"id": c.id, "family": c.family, "value": c.value, "pearls": c.pearls, "bonus": c.bonus,
+_CARD: dict[str, dict[str, Any]] = {c.id: {"id": c.id, "family": c.family, "value": c.value, "pearls": c.pearls, "bonus": c.bonus,
                       "target": c.target} for c in C.CARDS.values()}
 
 
-def card_view(card_id: str) -> dict:
+def card_view(card_id: str) -> dict[str, Any]:
     return dict(_CARD[card_id])
 
 
-def view(state: State, player: Optional[int] = None) -> dict:
+def view(state: State, player: Optional[int] = None) -> dict[str, Any]:
     teacher = player is None
     seats = []
     for s in range(state.players):

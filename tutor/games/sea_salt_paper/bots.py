@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from tutor.games.sea_salt_paper.rules import (
-    CrabPile, CrabTake, DrawDeck, EndTurn, Keep, LastChance, PlayDuo, PlayMermaids, State, Steal, Stop,
+    Action, CrabPile, CrabTake, DrawDeck, EndTurn, Keep, LastChance, PlayDuo, PlayMermaids, State, Steal, Stop,
     TakeDiscard, legal_actions, points_in_hand,
 )
 from tutor.games.sea_salt_paper.scoring import card_points
@@ -21,7 +21,7 @@ def _gain(state: State, seat: int, card: str) -> int:
     return card_points(mine + (card,)) - card_points(mine)
 
 
-def choose(state: State, seat: int, rng: random.Random):
+def choose(state: State, seat: int, rng: random.Random) -> Action:
     legal = legal_actions(state, seat)
     if not legal:
         raise ValueError("nothing to choose")
@@ -36,15 +36,20 @@ def choose(state: State, seat: int, rng: random.Random):
                                  or not any(isinstance(a, DrawDeck) for a in legal)):
             return best
         return next((a for a in legal if isinstance(a, DrawDeck)), best or first)
-    if isinstance(first, Keep):
-        return max(legal, key=lambda a: (_gain(state, seat, a.card), rng.random()))
-    if isinstance(first, CrabPile):
+    # after the draw, one phase at a time: every legal action is of the first one's kind
+    keeps = [a for a in legal if isinstance(a, Keep)]
+    if keeps:
+        return max(keeps, key=lambda a: (_gain(state, seat, a.card), rng.random()))
+    crab_piles = [a for a in legal if isinstance(a, CrabPile)]
+    if crab_piles:
         # an empty pile may be chosen too, but gives nothing: it ranks last
-        return max(legal, key=lambda a: max((_gain(state, seat, c) for c in state.discards[a.pile]), default=-99))
-    if isinstance(first, CrabTake):
-        return max(legal, key=lambda a: (_gain(state, seat, a.card), rng.random()))
-    if isinstance(first, Steal):
-        return max(legal, key=lambda a: (len(state.hands[a.victim]), rng.random()))
+        return max(crab_piles, key=lambda a: max((_gain(state, seat, c) for c in state.discards[a.pile]), default=-99))
+    crab_takes = [a for a in legal if isinstance(a, CrabTake)]
+    if crab_takes:
+        return max(crab_takes, key=lambda a: (_gain(state, seat, a.card), rng.random()))
+    steals = [a for a in legal if isinstance(a, Steal)]
+    if steals:
+        return max(steals, key=lambda a: (len(state.hands[a.victim]), rng.random()))
     duos = [a for a in legal if isinstance(a, PlayDuo)]
     if duos:
         return duos[0]

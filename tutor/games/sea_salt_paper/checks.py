@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import random
+from typing import Callable, Optional
 
 from tutor.core.wording import Words
 from tutor.games.sea_salt_paper import components as C
 from tutor.games.sea_salt_paper.rules import (
-    PHASES, CrabPile, CrabTake, DrawDeck, EndTurn, Keep, LastChance, PlayDuo, PlayMermaids, State, Steal, Stop,
+    PHASES, Action, CrabPile, CrabTake, DrawDeck, EndTurn, Keep, LastChance, PlayDuo, PlayMermaids, State, Steal, Stop,
     TakeDiscard, legal_actions,
 )
 from tutor.games.sea_salt_paper.view import may_look
@@ -16,7 +17,7 @@ from tutor.games.sea_salt_paper.view import may_look
 def check_invariants(state: State) -> list[Words]:
     """Problems with the position (Words: said in the reader's language, str() the English); an empty list means
     every card is accounted for and the phase fits."""
-    problems = []
+    problems: list[Words] = []
     n = state.players
     every = (list(state.deck) + [c for p in state.discards for c in p] + [c for h in state.hands for c in h]
              + [c for z in state.zones for c in z] + list(state.drawn))
@@ -57,7 +58,7 @@ def check_invariants(state: State) -> list[Words]:
     return problems
 
 
-def _player(seat: int):
+def _player(seat: int) -> Callable[[str], str]:
     """The seat as the reader's language names a player ("Player 2")."""
     def said(lang: str) -> str:
         from tutor.core.i18n import player_name
@@ -65,7 +66,7 @@ def _player(seat: int):
     return said
 
 
-def secrets(state: State, viewer) -> set[str]:
+def secrets(state: State, viewer: Optional[int]) -> set[str]:
     """Card ids that `viewer` must not find anywhere in their view or its SVG."""
     if viewer is None:
         return set()
@@ -81,11 +82,11 @@ def secrets(state: State, viewer) -> set[str]:
     return hidden
 
 
-def candidate_actions(state: State, r: random.Random) -> list:
+def candidate_actions(state: State, r: random.Random) -> list[Action]:
     """Legal and illegal actions mixed, for the conformance suite to try."""
     n = state.players
     cards = C.ALL_CARDS
-    out: list = []
+    out: list[Action] = []
     # one of each kind, by a random seat (often the one to play) with random cards and piles
     seat = state.turn if r.random() < 0.6 else r.randrange(-1, n + 1)
     pile = r.randrange(-1, 3)

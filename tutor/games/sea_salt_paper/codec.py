@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Optional
+
 from tutor.core.actions import ActionCodec
-from tutor.core.codec import StateCodec, boolean, conserved, integer, listing, nullable, per_player, seat, text
+from tutor.core.codec import Data, StateCodec, boolean, conserved, integer, listing, nullable, per_player, seat, text
+from tutor.core.wording import Words
 from tutor.games.sea_salt_paper import components as C
 from tutor.games.sea_salt_paper.checks import check_invariants
 from tutor.games.sea_salt_paper.rules import (
@@ -16,7 +19,7 @@ FORMAT = "tutor/sea_salt_paper/1"
 CARDS = listing(text(C.ALL_CARDS, noun="card id"))
 
 
-def _cards(data):
+def _cards(data: Data) -> Optional[Words]:
     every = (data["deck"] + [c for p in data["discards"] for c in p] + [c for h in data["hands"] for c in h]
              + [c for z in data["zones"] for c in z] + data["drawn"])
     return conserved(every, C.ALL_CARDS, "card")

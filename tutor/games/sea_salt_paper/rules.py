@@ -195,7 +195,7 @@ def steal_targets(state: State, player: int) -> list[int]:
             if s != player and state.hands[s] and not state.revealed[s]]
 
 
-def legal_actions(state: State, player: int) -> list:
+def legal_actions(state: State, player: int) -> list[Action]:
     if state.phase == "over" or player != state.turn or type(player) is not int:
         return []
     phase = state.phase

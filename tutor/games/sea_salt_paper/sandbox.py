@@ -17,12 +17,15 @@ for "played" is refused with its rule («Парні карти»).
 
 from __future__ import annotations
 
+from typing import Optional
+
 import ipywidgets as W
 from ipywidgets.widgets.widget_bool import ToggleButtonStyle
 from ipywidgets.widgets.widget_string import HTMLStyle
 
 from tutor.core.errors import RuleViolation
 from tutor.core.i18n import number, plural, text
+from tutor.core.scoring import Breakdown
 from tutor.games.sea_salt_paper import components as C
 from tutor.games.sea_salt_paper.render import render
 from tutor.games.sea_salt_paper.rules import setup
@@ -96,7 +99,7 @@ class ScoreHelper(StandIn, W.VBox):
         self.lang = lang
         self.place: dict[str, str] = {}           # card id -> "hand" | "zone"
         self._quiet = False
-        self.breakdown = None
+        self.breakdown: Optional[Breakdown] = None
         self.errors = ErrorArea()
         screen.watch(self._relayout)      # a phone turned: the picture is drawn again
         self.where = W.ToggleButtons(options=[(_w("to_hand", lang), "hand"), (_w("to_zone", lang), "zone")],
@@ -186,7 +189,7 @@ class ScoreHelper(StandIn, W.VBox):
         b, where = self.toggles[card], self.place.get(card)
         name = card_name(card, self.lang)
         b.description = name if where is None else _w(f"in_{where}", self.lang, card=name)
-        b.button_style = STYLE.get(where, "")
+        b.button_style = "" if where is None else STYLE.get(where, "")
 
     def _toggled(self, change) -> None:
         if self._quiet:

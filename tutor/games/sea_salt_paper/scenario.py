@@ -15,21 +15,23 @@ expect: hands {player: [ids]}, zones {player: [ids]}, round n, turn player, phas
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable, Iterable, Optional, overload
 
+from tutor.core.events import Event
 from tutor.core.game import LessonAdapter
+from tutor.core.scoring import Breakdown
 
 from tutor.core.scenario import Outcome, expectations, highlight, per_player, seat  # noqa: F401  (the adapter's)
 from tutor.games.sea_salt_paper.rules import (
-    CrabPile, CrabTake, DrawDeck, EndTurn, Keep, LastChance, PlayDuo, PlayMermaids, State, Steal, Stop,
+    Action, CrabPile, CrabTake, DrawDeck, EndTurn, Keep, LastChance, PlayDuo, PlayMermaids, State, Steal, Stop,
     TakeDiscard, setup as _setup,
 )
 
 
-def setup(spec: dict) -> State:
+def setup(spec: dict[str, Any]) -> State:
     spec = dict(spec)
     players = spec.pop("players")
-    kwargs: dict = {}
+    kwargs: dict[str, Any] = {}
     for key in ("seed", "round", "deck", "discards"):
         if key in spec:
             kwargs[key] = spec.pop(key)
@@ -45,21 +47,27 @@ def setup(spec: dict) -> State:
     return _setup(players, **kwargs)
 
 
-def _pile(n):
+@overload
+def _pile(n: int | str) -> int: ...
+@overload
+def _pile(n: None) -> None: ...
+
+
+def _pile(n: int | str | None) -> Optional[int]:
     return None if n is None else int(n) - 1
 
 
-_ONE = {"draw_deck": DrawDeck, "mermaids": PlayMermaids, "end_turn": EndTurn, "stop": Stop,
+_ONE: dict[str, Callable[[int], Action]] = {"draw_deck": DrawDeck, "mermaids": PlayMermaids, "end_turn": EndTurn, "stop": Stop,
         "last_chance": LastChance}
 
 
-def actions(do, state: State) -> list:
+def actions(do: Any, state: State) -> list[Action]:
     """The actions of a step's `do`: a mapping, or a list of mappings applied in order (the same key twice)."""
     if isinstance(do, list):
         return [a for part in do for a in actions(part, state)]
     if not isinstance(do, dict):
         raise ValueError("'do' is a mapping of actions or a list of them")
-    out: list = []
+    out: list[Action] = []
     for key, value in (do or {}).items():
         if key in _ONE:
             out.append(_ONE[key](seat(value)))
@@ -80,8 +88,8 @@ def actions(do, state: State) -> list:
     return out
 
 
-def _cards(name):
-    def check(got, value):
+def _cards(name: str) -> Callable[[Outcome, Any], list[str]]:
+    def check(got: Outcome, value: Any) -> list[str]:
         rows = getattr(got.after, name)
         return [f"player {p}'s {name[:-1]} should be {sorted(ids)}, is {sorted(rows[int(p) - 1])}"
                 for p, ids in value.items() if sorted(rows[int(p) - 1]) != sorted(ids)]
@@ -120,16 +128,17 @@ _ENDED = {"sea_salt_paper.stop_scored", "sea_salt_paper.bet_won", "sea_salt_pape
 _TOLD = _ENDED - {"sea_salt_paper.stop_scored"}
 
 
-def deciding(after: State, events, want: dict) -> list:
+def deciding(after: State, events: Iterable[Event], want: dict[str, Any]) -> list[Any]:
     """What a quiz or task shows as the "why not" of a wrong answer (tutor.core.quiz.why_not): for a round's
     points, how a bet was settled and each named player's cards line by line (pairs, sets, multipliers,
     mermaids, and the colour bonus when a LAST CHANCE paid it), so a wrong total is answered by the lines that
     make the right one, not by the right total alone."""
     from tutor.games.sea_salt_paper.scoring import breakdown
+    events = list(events)
     points = want.get("round_points") or {}
     if points and any(e.kind in _ENDED for e in events):
         bet = next((e for e in events if e.kind in ("sea_salt_paper.bet_won", "sea_salt_paper.bet_lost")), None)
-        out: list = [e for e in events if e.kind in _TOLD]
+        out: list[Any] = [e for e in events if e.kind in _TOLD]
         for p in sorted(seat(p) for p in points):
             out.append(_scored_lines(after.hands[p] + after.zones[p], p, bet))
         return out
@@ -142,10 +151,9 @@ def deciding(after: State, events, want: dict) -> list:
 _BOOKKEEPING = ("sea_salt_paper.turn", "sea_salt_paper.last_turn")
 
 
-def _scored_lines(cards, p: int, bet):
+def _scored_lines(cards: Iterable[str], p: int, bet: Optional[Event]) -> Breakdown:
     """The lines of what player p scored this round: the cards after STOP; after LAST CHANCE the caller's cards
     and colour bonus (bet won) or the bonus alone (lost), an opponent's bonus alone (won) or cards alone (lost)."""
-    from tutor.core.scoring import Breakdown
     from tutor.games.sea_salt_paper.scoring import breakdown
     if bet is None:
         return breakdown(cards, p)

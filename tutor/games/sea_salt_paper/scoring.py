@@ -20,8 +20,8 @@ _KIND, _COLOUR = C.KIND, C.COLOUR
 _R = "sea_salt_paper:"
 
 
-def _kinds(cards: Iterable[str]) -> dict:
-    out: dict = {}
+def _kinds(cards: Iterable[str]) -> dict[str, int]:
+    out: dict[str, int] = {}
     for c in cards:
         k = _KIND[c]
         out[k] = out.get(k, 0) + 1
@@ -31,16 +31,16 @@ def _kinds(cards: Iterable[str]) -> dict:
 def colour_counts(cards: Iterable[str]) -> list[tuple[str, int]]:
     """(colour, cards of it), most first; equal counts in the order of C.COLOURS. White (the mermaids) is a
     colour like the others (ruling white-is-a-colour)."""
-    counts: dict = {}
+    counts: dict[str, int] = {}
     for c in cards:
         col = _COLOUR[c]
         counts[col] = counts.get(col, 0) + 1
     return sorted(counts.items(), key=lambda item: (-item[1], C.COLOURS.index(item[0])))
 
 
-def colour_bonus(cards) -> int:
+def colour_bonus(cards: Iterable[str]) -> int:
     """One point per card of the colour one holds most of (hand and zone together)."""
-    counts: dict = {}
+    counts: dict[str, int] = {}
     best = 0
     for c in cards:
         col = _COLOUR[c]
@@ -50,7 +50,7 @@ def colour_bonus(cards) -> int:
     return best
 
 
-def card_points(cards) -> int:
+def card_points(cards: Iterable[str]) -> int:
     """The points the cards score (everything but the colour bonus): `breakdown(cards).total`, fast."""
     k = _kinds(cards)
     get = k.get
@@ -69,13 +69,13 @@ def card_points(cards) -> int:
     return points
 
 
-def breakdown(cards, player: int = 0, *, bonus: bool = False) -> Breakdown:
+def breakdown(cards: Iterable[str], player: int = 0, *, bonus: bool = False) -> Breakdown:
     """The cards' points line by line: each kind of duo pair, each collection, each multiplier, each mermaid's
     colour; with `bonus`, the colour bonus as a last line."""
     cards = list(cards)
     k = _kinds(cards)
     get = k.get
-    lines = []
+    lines: list[ScoreLine] = []
     for kind in ("crab", "boat", "fish"):
         pairs = get(kind, 0) // 2
         if pairs:

@@ -5,6 +5,8 @@ says them ("yellow crab")."""
 
 from __future__ import annotations
 
+from typing import Any, Iterable, Optional, Sequence
+
 from tutor.core import i18n
 from tutor.core.events import Event
 from tutor.core.i18n import player_name
@@ -21,7 +23,7 @@ def colour_name(colour: str, lang: str = "en", feminine: bool = False) -> str:
     return i18n.text(f"{_P}colour_f.{colour}" if feminine else f"{_P}colour.{colour}", lang)
 
 
-def card_name(card_id, lang: str = "en") -> str:
+def card_name(card_id: Optional[str], lang: str = "en") -> str:
     """"yellow crab", «краб (жовтий)», «риба (чорна)»; a card the reader may not know: "a card"."""
     if card_id is None or card_id not in C.KIND:
         return i18n.text(f"{_P}card.hidden", lang)
@@ -31,7 +33,7 @@ def card_name(card_id, lang: str = "en") -> str:
                      colour=colour_name(C.COLOUR[card_id], lang, feminine))
 
 
-def cards_text(cards, lang: str = "en") -> str:
+def cards_text(cards: Optional[Sequence[str]], lang: str = "en") -> str:
     if cards is None:
         return i18n.text(f"{_P}card.hidden", lang)
     if not cards:
@@ -39,7 +41,7 @@ def cards_text(cards, lang: str = "en") -> str:
     return ", ".join(card_name(c, lang) for c in cards)
 
 
-def pile_name(pile, lang: str = "en", form: str = "pile") -> str:
+def pile_name(pile: Any, lang: str = "en", form: str = "pile") -> str:
     """"discard pile 2", «скид 2»; form "pile_gen" is the genitive a language needs after "from" («скиду 2»)."""
     if not isinstance(pile, int) or isinstance(pile, bool) or pile not in (0, 1):
         return str(pile)
@@ -54,7 +56,7 @@ def points_text(n: int, lang: str = "en") -> str:
     return i18n.plural(f"{_P}n_points", n, lang)
 
 
-def _per_player(values, lang: str) -> str:
+def _per_player(values: Iterable[int], lang: str) -> str:
     return ", ".join(i18n.text(f"{_P}player_points", lang, player=player_name(s, lang), points=points_text(v, lang))
                      for s, v in enumerate(values))
 
@@ -66,7 +68,7 @@ _HIDDEN = {"crab_looked": "cards", "crab_took": "card", "fish_drew": "card", "st
 def narrate(event: Event, lang: str = "en") -> str:
     what = event.kind.split(".", 1)[1]
     d = event.data
-    params: dict = {}
+    params: dict[str, Any] = {}
     if "player" in d:
         params["player"] = player_name(d["player"], lang)
         params["player_plain"] = d["player"] + 1
@@ -117,7 +119,7 @@ def narrate(event: Event, lang: str = "en") -> str:
     return i18n.text(f"{_P}event.{what}", lang, **params)
 
 
-def name_params(params: dict, lang: str) -> dict:
+def name_params(params: dict[str, Any], lang: str) -> dict[str, Any]:
     """Refusals name cards as players say them, never by id."""
     out = dict(params)
     for key in ("card", "first", "second"):

@@ -9,25 +9,25 @@ the event (tutor.core.events private data); the view simply shows it in the thie
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional
 
 from tutor.games.sea_salt_paper import components as C
 from tutor.games.sea_salt_paper.rules import State, to_move
 from tutor.games.sea_salt_paper.scoring import card_points, colour_bonus, winners
 
-_CARD: dict = {c: {"id": c, "kind": C.KIND[c], "colour": C.COLOUR[c]} for c in C.ALL_CARDS}
+_CARD: dict[str, dict[str, Any]] = {c: {"id": c, "kind": C.KIND[c], "colour": C.COLOUR[c]} for c in C.ALL_CARDS}
 
 
-def card_view(card_id: str) -> dict:
+def card_view(card_id: str) -> dict[str, Any]:
     return dict(_CARD[card_id])
 
 
-def may_look(state: State, viewer, pile: int) -> bool:
+def may_look(state: State, viewer: Optional[int], pile: int) -> bool:
     """May `viewer` see the whole discard pile `pile`? The teacher, and a player looking through it with crabs."""
     return viewer is None or (state.looking == pile and viewer == state.turn)
 
 
-def view(state: State, player: Optional[int] = None) -> dict:
+def view(state: State, player: Optional[int] = None) -> dict[str, Any]:
     teacher = player is None
     discards = []
     for i, pile in enumerate(state.discards):

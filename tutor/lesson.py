@@ -24,16 +24,21 @@ from __future__ import annotations
 
 import functools
 import inspect
+from typing import Any, Callable, Optional, ParamSpec, Sequence
 
 import ipywidgets as W
 
 from tutor.core.errors import RuleViolation
+from tutor.core.events import Event
 from tutor.core.game import spec
+from tutor.core.rules import Ruling
 from tutor.core.i18n import language_name
 from tutor.widgets.common import (
     CSS, ErrorArea, MessageSink, esc, guard, lessons_dir, localised, render, safe_cite, ui,
 )
 from tutor.widgets.lazy import LazyPart
+
+P = ParamSpec("P")
 
 __all__ = ["page", "scenario", "quiz", "your_turn", "drill", "play", "sandbox", "rulings", "components", "position", "language_links",
            "lessons_dir"]
@@ -44,7 +49,7 @@ class Static:
 
     `value` is the HTML; `message` is the friendly error text when the part could not be built."""
 
-    def __init__(self, html: str, classes: tuple = (), message: str = ""):
+    def __init__(self, html: str, classes: tuple[str, ...] = (), message: str = "") -> None:
         self.value = html
         self.classes = tuple(classes)
         self.message = message
@@ -54,17 +59,17 @@ class Static:
         return f'{CSS}<div class="{esc(classes)}">{self.value}</div>'
 
 
-def _lang_of(fn, args, kwargs) -> str:
+def _lang_of(fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> str:
     try:
-        return inspect.signature(fn).bind_partial(*args, **kwargs).arguments.get("lang", "en")
+        return str(inspect.signature(fn).bind_partial(*args, **kwargs).arguments.get("lang", "en"))
     except TypeError:
         return "en"
 
 
-def _never_raise(fn):
+def _never_raise(fn: Callable[P, Any]) -> Callable[P, Any]:
     """Build the widget; if anything fails, show the friendly message in its place."""
     @functools.wraps(fn)
-    def wrapper(*args, **kwargs):
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> Any:
         sink = MessageSink()        # the error box is built only when needed: widgets cost page weight
         with guard(sink, _lang_of(fn, args, kwargs)):
             return fn(*args, **kwargs)
@@ -74,10 +79,10 @@ def _never_raise(fn):
     return wrapper
 
 
-def _never_raise_static(fn):
+def _never_raise_static(fn: Callable[P, Static]) -> Callable[P, Static]:
     """Build a static part; if anything fails, the part is the friendly message (a box like ErrorArea's)."""
     @functools.wraps(fn)
-    def wrapper(*args, **kwargs):
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> Static:
         errors = MessageSink()
         with guard(errors, _lang_of(fn, args, kwargs)):
             return fn(*args, **kwargs)
@@ -86,14 +91,14 @@ def _never_raise_static(fn):
     return wrapper
 
 
-def page(lang: str = "en"):
+def page(lang: str = "en") -> Any:
     """The page widget a lesson shows once, at the top: the page CSS and the "connection lost" notice."""
     from tutor.widgets.page import PageStatus
     return PageStatus(lang)
 
 
 @_never_raise
-def scenario(id, lang: str = "en", **kwargs):
+def scenario(id: Any, lang: str = "en", **kwargs: Any) -> Any:
     """The scenario player for `id` ("maui/four-player-round"), a YAML path, or a scenario dict; built when
     the learner reaches it. A missing or malformed example is reported at once."""
     from tutor.widgets.scenario import ScenarioPlayer, scenario_data
@@ -103,7 +108,7 @@ def scenario(id, lang: str = "en", **kwargs):
 
 
 @_never_raise
-def quiz(id, lang: str = "en", **kwargs):
+def quiz(id: Any, lang: str = "en", **kwargs: Any) -> Any:
     """A quiz for `id` ("maui/who-takes-the-deep"), a YAML path, or a quiz dict: the engine checks the answer."""
     from tutor.widgets.quiz import Quiz, quiz_data
     data = quiz_data(id, kwargs.get("lessons"), lang)
@@ -112,7 +117,7 @@ def quiz(id, lang: str = "en", **kwargs):
 
 
 @_never_raise
-def your_turn(id, lang: str = "en", **kwargs):
+def your_turn(id: Any, lang: str = "en", **kwargs: Any) -> Any:
     """A "your turn" task for `id` ("maui/win-the-shallows"): the learner moves, the engine judges."""
     from tutor.widgets.your_turn import YourTurn, task_data
     data = task_data(id, kwargs.get("lessons"), lang)
@@ -121,7 +126,7 @@ def your_turn(id, lang: str = "en", **kwargs):
 
 
 @_never_raise
-def drill(id, lang: str = "en", **kwargs):
+def drill(id: str, lang: str = "en", **kwargs: Any) -> Any:
     """A drill for `id` ("maui/who-takes"): endless fresh positions, each question judged by the engine
     (tutor.core.drill); opened with "Practise this" after the part it practises."""
     from tutor.core.drill import find, said
@@ -132,7 +137,7 @@ def drill(id, lang: str = "en", **kwargs):
 
 
 @_never_raise
-def play(game: str, lang: str = "en", **kwargs):
+def play(game: str, lang: str = "en", **kwargs: Any) -> Any:
     """A play table: players=4, seat=0, seed=None, bots=True, and explicit setup components."""
     from tutor.widgets.play import PlayTable
     spec(game)      # an unknown game is reported at once
@@ -141,7 +146,7 @@ def play(game: str, lang: str = "en", **kwargs):
 
 
 @_never_raise
-def sandbox(game: str, lang: str = "en", **kwargs):
+def sandbox(game: str, lang: str = "en", **kwargs: Any) -> Any:
     """The game's try-it sandbox (its `SPEC.ui` says which: Мяури's lagoon, Aqua Fest's shell helper)."""
     parts = spec(game).parts()
     make = parts.sandbox
@@ -151,17 +156,18 @@ def sandbox(game: str, lang: str = "en", **kwargs):
 
 
 @_never_raise_static
-def rulings(game: str, lang: str = "en"):
+def rulings(game: str, lang: str = "en") -> Static:
     """The tutor's rulings for `game`: each decision and its reason, with the section it concerns."""
     game_spec = spec(game)
     # rulings on one section in a row are grouped under its name (a list could begin ten lines with one heading)
-    groups: list = []
+    groups: list[tuple[str, list[Ruling]]] = []
     for r in game_spec.rulings:
         if groups and groups[-1][0] == r.rule:
             groups[-1][1].append(r)
         else:
             groups.append((r.rule, [r]))
-    out, single = [], []        # single: the lone rulings waiting for their list
+    out: list[str] = []
+    single: list[str] = []      # single: the lone rulings waiting for their list
     for rule, rs in groups:
         head = esc(safe_cite(rule, lang))
         if len(rs) == 1:
@@ -182,7 +188,7 @@ def rulings(game: str, lang: str = "en"):
 
 
 @_never_raise_static
-def components(game: str, lang: str = "en"):
+def components(game: str, lang: str = "en") -> Static:
     """The game's components: counts, values and where the values come from; assumed ones marked."""
     make = spec(game).parts().components
     if make is None:
@@ -191,7 +197,8 @@ def components(game: str, lang: str = "en"):
 
 
 @_never_raise_static
-def position(game: str, state_or_setup, lang: str = "en", viewer=None, highlight=(), events=()):
+def position(game: str, state_or_setup: Any, lang: str = "en", viewer: Optional[int] = None,
+             highlight: Sequence[str] = (), events: Sequence[Event] = ()) -> Static:
     """A static picture of a position: a state, a saved-position text, a lesson-style position dict (as
     the game's lesson files write them), or setup keyword arguments (a dict with `players`)."""
     module = spec(game)
@@ -214,7 +221,8 @@ def position(game: str, state_or_setup, lang: str = "en", viewer=None, highlight
 
 
 @_never_raise_static
-def language_links(game: str, lang: str = "en", pattern: str = "{notebook}.{lang}.ipynb", langs=None):
+def language_links(game: str, lang: str = "en", pattern: str = "{notebook}.{lang}.ipynb",
+                   langs: Optional[Sequence[str]] = None) -> Static:
     """Links to this lesson in its other languages; `pattern` names the notebooks ({notebook}, {lang})."""
     g = spec(game)
     links = []
@@ -228,7 +236,7 @@ def language_links(game: str, lang: str = "en", pattern: str = "{notebook}.{lang
     return Static(f'<p>{esc(ui("lang_links", lang))} {" · ".join(links)}</p>', ("tutor-language-links",))
 
 
-def _lesson_position(game: str, d: dict):
+def _lesson_position(game: str, d: dict[str, Any]) -> Any:
     """The game's reading of a lesson-style position dict, or None when it has none (or d is setup kwargs)."""
     read = spec(game).parts().position
     if read is None:

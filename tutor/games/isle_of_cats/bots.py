@@ -9,11 +9,12 @@ reward: the largest common treasure that fits."""
 from __future__ import annotations
 
 import random
+from typing import Optional
 
 from tutor.games.isle_of_cats import components as C
 from tutor.games.isle_of_cats import geometry as G
 from tutor.games.isle_of_cats.rules import (
-    Decline, KeepCards, Pass, Place, State, Take, TakeTreasure, legal_actions, occupied,
+    Action, Decline, KeepCards, Pass, Place, State, Take, TakeTreasure, legal_actions, occupied,
 )
 
 # the tasks it prefers to keep, easiest first
@@ -21,7 +22,7 @@ _EASY = ("treasures", "filled_rooms", "largest_family", "edge_pairs", "edge_one_
          "third_family", "rats", "middle_row", "three_each", "edge_all_colours", "twenty_cats", "edge_full")
 
 
-def _colour_mask(state: State, seat: int, colour) -> int:
+def _colour_mask(state: State, seat: int, colour: Optional[str]) -> int:
     m = 0
     for tile, o, x, y in state.placed[seat]:
         if C.COLOUR[tile] == colour:
@@ -50,14 +51,15 @@ def _place(state: State, seat: int, rng: random.Random) -> Place:
     return Place(seat, *best)
 
 
-def choose(state: State, seat: int, rng: random.Random):
+def choose(state: State, seat: int, rng: random.Random) -> Action:
     legal = legal_actions(state, seat)
     if not legal:
         raise ValueError("nothing to choose")
     first = legal[0]
-    if isinstance(first, KeepCards):
+    keeps = [a for a in legal if isinstance(a, KeepCards)]     # the family cards: every legal action keeps two
+    if keeps:
         rank = {task: i for i, task in enumerate(_EASY)}
-        return min(legal, key=lambda a: (sum(rank[C.FAMILY_CARDS[c].task] for c in a.keep), rng.random()))
+        return min(keeps, key=lambda a: (sum(rank[C.FAMILY_CARDS[c].task] for c in a.keep), rng.random()))
     if state.phase == "place":
         return _place(state, seat, rng)
     if isinstance(first, (TakeTreasure, Decline)):
@@ -68,7 +70,7 @@ def choose(state: State, seat: int, rng: random.Random):
     takes = [a for a in legal if isinstance(a, Take)]
     if not takes:
         return Pass(seat)
-    held: dict = {}
+    held: dict[Optional[str], int] = {}
     for tile, *_ in state.placed[seat]:
         held[C.COLOUR[tile]] = held.get(C.COLOUR[tile], 0) + 1
     return max(takes, key=lambda a: (C.SHAPE_SIZE[C.SHAPE[a.tile]], held.get(C.COLOUR[a.tile], -1), rng.random()))

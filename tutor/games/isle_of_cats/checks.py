@@ -3,19 +3,20 @@
 from __future__ import annotations
 
 import random
+from typing import Callable, Optional
 
 from tutor.core.wording import Words
 from tutor.games.isle_of_cats import components as C
 from tutor.games.isle_of_cats import geometry as G
 from tutor.games.isle_of_cats.rules import (
-    PHASES, Decline, KeepCards, Pass, Place, State, Take, TakeTreasure, legal_actions, to_move,
+    PHASES, Action, Decline, KeepCards, Pass, Place, State, Take, TakeTreasure, legal_actions, to_move,
 )
 
 
 def check_invariants(state: State) -> list[Words]:
     """Problems with the position (Words: said in the reader's language, str() the English); an empty list means
     every tile and card is accounted for and the phase fits."""
-    problems = []
+    problems: list[Words] = []
     n = state.players
     if state.phase not in PHASES:
         return [Words("isle_of_cats.invariant.phase", phase=repr(state.phase), known=", ".join(map(repr, PHASES)))]
@@ -91,7 +92,7 @@ def check_invariants(state: State) -> list[Words]:
     return problems
 
 
-def _player(seat: int):
+def _player(seat: int) -> Callable[[str], str]:
     """The seat as the reader's language names a player ("Player 2")."""
     def said(lang: str) -> str:
         from tutor.core.i18n import player_name
@@ -99,7 +100,7 @@ def _player(seat: int):
     return said
 
 
-def secrets(state: State, viewer) -> set[str]:
+def secrets(state: State, viewer: Optional[int]) -> set[str]:
     """Ids that `viewer` must not find in their view or its SVG: the bag's tiles, the family cards not theirs
     (every kept card turns face up at the end), and those back in the box unseen."""
     if viewer is None:
@@ -113,13 +114,13 @@ def secrets(state: State, viewer) -> set[str]:
     return hidden
 
 
-def candidate_actions(state: State, r: random.Random) -> list:
+def candidate_actions(state: State, r: random.Random) -> list[Action]:
     """Legal and illegal actions mixed, for the conformance suite to try."""
     n = state.players
     movers = to_move(state) or [0]
     seat = r.choice(movers) if r.random() < 0.6 else r.randrange(-1, n + 1)
     tiles = list(C.TILES)
-    out: list = [Take(seat, r.choice(tiles)), Pass(seat), Decline(seat),
+    out: list[Action] = [Take(seat, r.choice(tiles)), Pass(seat), Decline(seat),
                  TakeTreasure(seat, r.choice(list(C.COMMON_SHAPES) + ["cat1", "hat"])),
                  Place(seat, r.randrange(-1, 9), r.randrange(-2, C.WIDTH + 1), r.randrange(-2, C.HEIGHT + 1)),
                  KeepCards(seat, tuple(r.sample(C.ALL_FAMILY_CARDS, 2)))]

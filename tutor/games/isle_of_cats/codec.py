@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Optional
+
 from tutor.core.actions import ActionCodec
-from tutor.core.codec import StateCodec, boolean, conserved, integer, listing, nullable, per_player, row, seat, text
+from tutor.core.codec import Data, StateCodec, boolean, conserved, integer, listing, nullable, per_player, row, seat, text
 from tutor.core.wording import Words
 from tutor.games.isle_of_cats import components as C
 from tutor.games.isle_of_cats.checks import check_invariants
@@ -19,18 +21,18 @@ PLACEMENT = row(TILE, integer(0, 7, noun="orientation"), integer(0, C.WIDTH - 1,
                 integer(0, C.HEIGHT - 1, noun="row"))
 
 
-def _tiles(data):
+def _tiles(data: Data) -> Optional[Words]:
     every = (data["bag"] + data["island"] + data["box"] + data["supply"]
              + [r[0] for rows in data["placed"] for r in rows] + ([data["held"]] if data["held"] else []))
     return conserved(every, list(C.BAG_TILES) + list(C.common_tiles(data["players"])), "tile")
 
 
-def _cards(data):
+def _cards(data: Data) -> Optional[Words]:
     every = [c for d in data["dealt"] for c in d] + [c for k in data["kept"] for c in k] + data["unused"]
     return conserved(every, C.ALL_FAMILY_CARDS, "isle_of_cats.family card")
 
 
-def _order(data):
+def _order(data: Data) -> Optional[Words]:
     return None if sorted(data["order"]) == list(range(data["players"])) else Words("isle_of_cats.saved.order")
 
 

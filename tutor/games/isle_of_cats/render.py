@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from html import escape
-from typing import NamedTuple
+from typing import Any, NamedTuple, Optional
 
 from tutor.core import cardtable as K
 from tutor.core import svg as S
@@ -235,9 +235,10 @@ def _card_lines(card_id: str, w: float, lang: str, h: float) -> tuple[float, tup
     """The size and the lines of a family card's short task on a card w by h."""
     words = _w(f"card_short.{card_id}", lang).split()
     inner = w - 6
-    best = None
+    best: Optional[tuple[float, list[str]]] = None
     for n in (1, 2, 3):
-        lines, per = [], max(1, -(-len(words) // n))
+        lines: list[str] = []
+        per = max(1, -(-len(words) // n))
         # greedy by length: n lines of about equal characters
         target = sum(len(t) + 1 for t in words) / n
         line: list = []
@@ -251,6 +252,7 @@ def _card_lines(card_id: str, w: float, lang: str, h: float) -> tuple[float, tup
         if best is None or size > best[0] + 0.3:
             best = (size, lines)
         del per
+    assert best is not None
     size, lines = best
     return round(size, 2), tuple(lines)
 
@@ -324,7 +326,7 @@ def _asked(key: str, tile_id: str, ox: float, oy: float, c: float, boat: str = "
                       fill="#111111") + "</g>")
 
 
-def _family_label_spot(cells, covered: set, c: float, w: float, kin: set = frozenset(),
+def _family_label_spot(cells, covered: set, c: float, w: float, kin: set[Any] | frozenset[Any] = frozenset(),
                        h: float = 12) -> tuple[float, float]:
     """Where a family's label (w wide, 12 high) goes: along the edge of the row just above one of its top squares,
     or just below one of its bottom squares. Never above row 1: over the top row lie the column numbers. The spot
@@ -624,13 +626,14 @@ def _card_rows(cards: list, bw: float, h: float, floor: float, lang: str) -> tup
     """How many family cards go side by side under a boat `bw` wide, and how tall each is: the arrangement that
     takes least height with every card's words at the layout's smallest print or larger."""
     gap = 6
-    best = None
+    best: Optional[tuple[float, int, float]] = None
     for n in range(len(cards), 0, -1):
         w = round((bw - gap * (n - 1)) / n, 2)
         ch = max(_card_height(card["id"], w, lang, h, floor) for card in cards)
         band = -(-len(cards) // n) * (ch + gap)
         if best is None or band < best[0] - 0.01:
             best = (band, n, ch)
+    assert best is not None, "no cards to lay out"
     return best[1], best[2]
 
 
@@ -760,6 +763,7 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=N
             rank = (wide, fits, c if fits else -height, -height)
             if best is None or rank > best[0]:
                 best = (rank, c, cols, panels, height, span)
+        assert best is not None
         _rank, c, cols, panels, height, span = best
         pw = _panel_width(c, f)
         if any(p.beside for row in panels for p in row):       # each panel in its share of the width

@@ -176,7 +176,7 @@ def treasure_shapes(state: State, player: int) -> list[str]:
     return [s for s in C.COMMON_SHAPES if s in left and G.fits(s, occ)]
 
 
-def legal_actions(state: State, player: int) -> list:
+def legal_actions(state: State, player: int) -> list[Action]:
     phase = state.phase
     if phase == "over" or type(player) is not int or not 0 <= player < state.players:
         return []

@@ -69,9 +69,18 @@ class ScoreHelper(StandIn, W.VBox):
         self.note = W.HTML("")          # what the helper chose for the learner after a placing, said aloud
         self.note.add_class("tutor-note")
         self._shapes()
-        self.kind.observe(g(lambda _c: (self._said(""), self._shapes(), self.refresh())), names="value")
-        self.colour.observe(g(lambda _c: (self._said(""), self.refresh())), names="value")
-        self.shape.observe(g(lambda _c: (self._said(""), self.refresh())), names="value")
+
+        def kind_changed(_change: object) -> None:
+            self._said("")
+            self._shapes()
+            self.refresh()
+
+        def chosen(_change: object) -> None:
+            self._said("")
+            self.refresh()
+        self.kind.observe(g(kind_changed), names="value")
+        self.colour.observe(g(chosen), names="value")
+        self.shape.observe(g(chosen), names="value")
         self.undo_button.on_click(g(lambda _b: self.undo()))
         self.clear_button.on_click(g(lambda _b: self.clear()))
         self.children = [W.HTML(f"<h3>{esc(_w('title', lang))}</h3><p>{esc(_w('intro', lang))}</p>"),
@@ -118,7 +127,7 @@ class ScoreHelper(StandIn, W.VBox):
         island = tile if tile is not None and not common else next(t for t in C.BAG_TILES if t not in used)
         state = setup(2, first=0, boats=(self.boat, "red" if self.boat != "red" else "blue"), kept=_CARDS,
                       placed=[self.placed, ()], island=(island,), bag=())
-        if common:
+        if common and tile is not None:
             # the one way the engine hands out a common treasure: a map's reward waiting to be taken
             state, _ = apply(replace(state, phase="treasure", rewards=1), TakeTreasure(0, C.SHAPE[tile]))
         elif tile is not None:

@@ -17,34 +17,38 @@ expect: phase, turn (player), ship, day, held (tile or null), island [tile ids],
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable, Iterable, Optional
 
-from tutor.core.game import LessonAdapter
+from tutor.core.events import Event
+from tutor.core.game import LessonAdapter, Stage
 
 from tutor.core.scenario import Outcome, expectations, per_player, scored, seat
 from tutor.core.scenario import highlight as _highlight
+from tutor.core.scoring import Breakdown
 from tutor.games.isle_of_cats import scoring
 from tutor.games.isle_of_cats.rules import (
-    Decline, KeepCards, Pass, Place, State, Take, TakeTreasure, setup as _setup, setup_stages as _setup_stages,
+    Action, Decline, KeepCards, Pass, Place, State, Take, TakeTreasure, setup as _setup, setup_stages as _setup_stages,
 )
+
+Check = Callable[[Outcome, Any], list[str]]     # an expectation: (outcome, the step's value) -> problems
 
 __all__ = ["setup", "setup_stages", "actions", "expect", "highlight", "seat", "deciding"]
 
 
-def setup(spec: dict) -> State:
+def setup(spec: dict[str, Any]) -> State:
     players, kwargs = _setup_args(spec)
     return _setup(players, **kwargs)
 
 
-def setup_stages(spec: dict) -> list:
+def setup_stages(spec: dict[str, Any]) -> list[Stage]:
     players, kwargs = _setup_args(spec)
-    return _setup_stages(players, **kwargs)
+    return list(_setup_stages(players, **kwargs))
 
 
-def _setup_args(spec: dict) -> tuple:
+def _setup_args(spec: dict[str, Any]) -> tuple[int, dict[str, Any]]:
     spec = dict(spec)
     players = spec.pop("players")
-    kwargs: dict = {}
+    kwargs: dict[str, Any] = {}
     for key in ("seed", "ship"):
         if key in spec:
             kwargs[key] = spec.pop(key)
@@ -68,17 +72,17 @@ def _setup_args(spec: dict) -> tuple:
     return players, kwargs
 
 
-def _players(value) -> list:
+def _players(value: Any) -> list[Any]:
     return list(value) if isinstance(value, (list, tuple)) else [value]
 
 
-def actions(do, state: State) -> list:
+def actions(do: Any, state: State) -> list[Action]:
     """The actions of a step's `do`: a mapping, or a list of mappings applied in order."""
     if isinstance(do, list):
         return [a for part in do for a in actions(part, state)]
     if not isinstance(do, dict):
         raise ValueError("'do' is a mapping of actions or a list of them")
-    out: list = []
+    out: list[Action] = []
     for key, value in do.items():
         if key == "keep":
             out += [KeepCards(seat(p), tuple(cards)) for p, cards in value.items()]
@@ -99,7 +103,7 @@ def actions(do, state: State) -> list:
     return out
 
 
-def highlight(items) -> tuple:
+def highlight(items: Optional[Iterable[object]]) -> tuple[str, ...]:
     """Renderer highlights: "player:2" is "seat:1"; "try:1:0,9,2" (player 1's held tile as a refused place put
     it: orientation, column and row as in the step's `place`) is "try:0:0,9,2"; anything else ("tile:<id>",
     "island") passes through."""
@@ -109,8 +113,8 @@ def highlight(items) -> tuple:
     return _highlight(items, **{"try": tried})
 
 
-def _field(name):
-    def check(got, value):
+def _field(name: str) -> Check:
+    def check(got: Outcome, value: Any) -> list[str]:
         have = getattr(got.after, name)
         if isinstance(have, tuple):
             have = list(have)
@@ -123,8 +127,8 @@ def _turn(got: Outcome, value: Any) -> list[str]:
     return [] if have == int(value) else [f"turn should be player {value}, is player {have}"]
 
 
-def _per_seat(name, measure):
-    def check(got, value):
+def _per_seat(name: str, measure: Callable[[Any, int], Any]) -> Check:
+    def check(got: Outcome, value: Any) -> list[str]:
         out = []
         for p, want in value.items():
             s = int(p) - 1
@@ -135,19 +139,20 @@ def _per_seat(name, measure):
     return check
 
 
-def _placed(state, s):
-    return state.placed[s]
+def _placed(state: State, s: int) -> scoring.Placed:
+    placed: scoring.Placed = state.placed[s]
+    return placed
 
 
-def _families(state, s):
+def _families(state: State, s: int) -> list[list[Any]]:
     return [[f.colour, f.size] for f in scoring.families(_placed(state, s))]
 
 
-def _groups(state, s):
+def _groups(state: State, s: int) -> list[int]:
     return sorted((f.size for f in scoring.groups(_placed(state, s))), reverse=True)
 
 
-def _breakdown(state, s):
+def _breakdown(state: State, s: int) -> Breakdown:
     every = [scoring.families(p) for p in state.placed]
     return scoring.breakdown(state.placed[s], state.boats[s], state.kept[s], every, s)
 
@@ -195,11 +200,12 @@ DECIDING = {"isle_of_cats.kept", "isle_of_cats.placed", "isle_of_cats.map_found"
             "isle_of_cats.game_over"}
 
 
-def deciding(after: State, events, want: dict) -> list:
+def deciding(after: State, events: Iterable[Event], want: dict[str, Any]) -> list[Any]:
     """The events and score breakdowns an expectation is about. A quiz shows them as the "why not" of a wrong
     answer (tutor.core.quiz.why_not): for points, the player's score line by line (rats, rooms, each family,
     each family card); for families, the tiles laid."""
-    players, scores = set(), set()
+    players: set[Optional[int]] = set()
+    scores: set[int] = set()
     for key, value in want.items():
         if key in ("points", "lines", "scores"):
             scores.update(seat(p) for p in value)
@@ -207,7 +213,7 @@ def deciding(after: State, events, want: dict) -> list:
             scores.update(range(after.players))
         elif isinstance(value, dict):
             players.update(seat(p) for p in value)
-    out = [e for e in events if e.kind in DECIDING and (not players or e.data.get("player") in players)]
+    out: list[Any] = [e for e in events if e.kind in DECIDING and (not players or e.data.get("player") in players)]
     if scores and "winners" not in want:       # the score lines say it all, and the total alone explains nothing
         out = []
     return out + scored("isle_of_cats", after, scores)

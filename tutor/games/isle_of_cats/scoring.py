@@ -15,7 +15,7 @@ colour, so the score helper can score any boat a learner builds:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterable, Optional, Sequence
 
 from tutor.core.scoring import Breakdown, ScoreLine
 from tutor.games.isle_of_cats import components as C
@@ -23,6 +23,10 @@ from tutor.games.isle_of_cats import geometry as G
 
 if TYPE_CHECKING:
     from tutor.games.isle_of_cats.rules import State
+
+# one tile laid on a boat: (tile, orientation, x, y), as State.placed holds them
+Placement = tuple[str, int, int, int]
+Placed = Sequence[Placement]
 
 _R = "isle_of_cats:"
 _P = "isle_of_cats.score."
@@ -32,8 +36,8 @@ _P = "isle_of_cats.score."
 class Family:
     """A family («КОТЯЧІ РОДИННИ»): 3 or more cat tiles of one colour joined along sides (tiles are counted)."""
     colour: str
-    tiles: tuple         # tile ids
-    cells: tuple         # (x, y) cells they cover
+    tiles: tuple[str, ...]              # tile ids
+    cells: tuple[tuple[int, int], ...]  # (x, y) cells they cover
 
     @property
     def size(self) -> int:
@@ -44,7 +48,10 @@ class Family:
         return C.family_points(self.size)
 
 
-def _masks(placed) -> list[tuple[str, int]]:
+Families = Sequence[list[Family]]     # every player's families, one list per boat
+
+
+def _masks(placed: Placed) -> list[tuple[str, int]]:
     return [(tile, G.AT[(C.SHAPE[tile], o, x, y)][0]) for tile, o, x, y in placed]
 
 
@@ -58,17 +65,18 @@ _LEFT = G.mask_of((0, y) for y in range(C.HEIGHT))
 _RIGHT = G.mask_of((G.W - 1, y) for y in range(C.HEIGHT))
 
 
-def groups(placed, min_size: int = 1) -> list[Family]:
+def groups(placed: Placed, min_size: int = 1) -> list[Family]:
     """Every group of same-coloured cat tiles joined along sides (groups of `min_size` tiles or more)."""
     tiles = [(t, m) for t, m in _masks(placed) if C.KIND[t] == "cat"]
     grown = {t: _grow(m) for t, m in tiles}
-    seen: set = set()
-    out = []
+    seen: set[str] = set()
+    out: list[Family] = []
     for t, m in tiles:
         if t in seen:
             continue
         colour = str(C.COLOUR[t])
-        group, todo = [], [(t, m)]
+        group: list[tuple[str, int]] = []
+        todo = [(t, m)]
         seen.add(t)
         while todo:
             a, am = todo.pop()
@@ -78,7 +86,7 @@ def groups(placed, min_size: int = 1) -> list[Family]:
                     seen.add(b)
                     todo.append((b, bm))
         if len(group) >= min_size:
-            cells: list = []
+            cells: list[tuple[int, int]] = []
             for _a, am in group:
                 cells += G.cells_of(am)
             out.append(Family(colour, tuple(sorted(a for a, _ in group)), tuple(sorted(cells))))
@@ -86,44 +94,44 @@ def groups(placed, min_size: int = 1) -> list[Family]:
     return out
 
 
-def families(placed) -> list[Family]:
+def families(placed: Placed) -> list[Family]:
     """The boat's cat families (3+ tiles), largest first."""
     return groups(placed, C.FAMILY_MIN)
 
 
-def covered(placed) -> int:
+def covered(placed: Placed) -> int:
     m = 0
     for _t, tm in _masks(placed):
         m |= tm
     return m
 
 
-def visible_rats(placed, boat: str) -> list[tuple[int, int]]:
+def visible_rats(placed: Placed, boat: str) -> list[tuple[int, int]]:
     """The rat cells no tile covers («ЩУРИ»)."""
     return G.cells_of(G.RATS[boat] & ~covered(placed))
 
 
-def unfilled_rooms(placed) -> list[int]:
+def unfilled_rooms(placed: Placed) -> list[int]:
     """Indexes of the rooms with at least one uncovered cell («КАЮТИ»)."""
     occ = covered(placed)
     return [i for i, room in enumerate(G.ROOMS) if room & ~occ]
 
 
-def filled_rooms(placed) -> list[int]:
+def filled_rooms(placed: Placed) -> list[int]:
     occ = covered(placed)
     return [i for i, room in enumerate(G.ROOMS) if not room & ~occ]
 
 
-def cats(placed) -> list[str]:
+def cats(placed: Placed) -> list[str]:
     return [t for t, *_ in placed if C.KIND[t] == "cat"]
 
 
-def edge_cats(placed) -> list[str]:
+def edge_cats(placed: Placed) -> list[str]:
     """The cat tiles with at least one cell on an outermost cell of the boat (ruling edge)."""
     return [t for t, m in _masks(placed) if C.KIND[t] == "cat" and m & G.EDGE]
 
 
-def card_points(card: str, placed, boat: str, all_families=None) -> tuple[int, int]:
+def card_points(card: str, placed: Placed, boat: str, all_families: Optional[Families] = None) -> tuple[int, int]:
     """(points, what was counted) for one family card on one boat. `all_families`: every player's families (for
     card 165, the largest family at the table; default: this boat's alone). The count is what the card counts
     (cats on the edge, rats, rooms...; 1/0 for a condition met or not)."""
@@ -187,9 +195,10 @@ _CONDITIONS = frozenset({"edge_all_colours", "no_rats", "middle_row", "edge_full
                          "third_family"})
 
 
-def breakdown(placed, boat: str, cards=(), all_families=None, player: int = 0) -> Breakdown:
+def breakdown(placed: Placed, boat: str, cards: Iterable[str] = (), all_families: Optional[Families] = None,
+              player: int = 0) -> Breakdown:
     """A boat's score line by line: visible rats, unfilled rooms, each family, each family card given."""
-    lines = []
+    lines: list[ScoreLine] = []
     rats = len(visible_rats(placed, boat))
     lines.append(ScoreLine(_P + "rats", (("n", rats),), rats * C.RAT_POINTS, _R + "rats"))
     rooms = len(unfilled_rooms(placed))

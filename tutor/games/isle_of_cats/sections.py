@@ -4,6 +4,8 @@ isle_of_cats.ruling.<slug>."""
 
 from __future__ import annotations
 
+from typing import Callable
+
 from tutor.core.rules import rulings, sections
 
 _S = [     # (slug, the heading as the rulebook prints it, its misprints kept and marked [sic] so that a learner does
@@ -61,7 +63,7 @@ _RULINGS = (
 )
 
 
-def _card(card_id: str):
+def _card(card_id: str) -> Callable[[str], str]:
     """The card, by its task in the reader's language (each card's decision names the card it concerns)."""
     def name(lang: str) -> str:
         from tutor.games.isle_of_cats.text import card_name
@@ -69,7 +71,7 @@ def _card(card_id: str):
     return name
 
 
-def _params(slug: str) -> dict:
+def _params(slug: str) -> dict[str, Callable[[str], str]]:
     if slug.startswith("card-") and slug != "card-five":     # the five colour cards share one ruling
         return {"card": _card(slug)}
     return {}

@@ -5,6 +5,8 @@ cat of 5 squares", «оранжевий кіт на 5 клітинок») or its
 
 from __future__ import annotations
 
+from typing import Any, Callable, Iterable, Optional
+
 from tutor.core import i18n
 from tutor.core.events import Event
 from tutor.core.i18n import player_name
@@ -22,7 +24,7 @@ def map_colour_name(colour: str, lang: str = "en") -> str:
     return i18n.text(f"{_P}colour_f.{colour}", lang)
 
 
-def tile_name(tile_id, lang: str = "en") -> str:
+def tile_name(tile_id: Optional[str], lang: str = "en") -> str:
     """"orange cat of 5 squares", "square rare treasure", "common treasure of 2 squares"."""
     if tile_id is None or tile_id not in C.TILES:
         return i18n.text(f"{_P}tile.hidden", lang)
@@ -41,7 +43,7 @@ def shape_name(shape: str, lang: str = "en") -> str:
     return str(shape)
 
 
-def card_name(card_id, lang: str = "en") -> str:
+def card_name(card_id: Optional[str], lang: str = "en") -> str:
     """A family card by its task; a card the reader may not know: "a face-down family card"."""
     if card_id is None or card_id not in C.FAMILY_CARDS:
         return i18n.text(f"{_P}card.hidden", lang)
@@ -66,7 +68,7 @@ def tiles_count(n: int, lang: str = "en") -> str:
     return i18n.plural(f"{_P}n_tiles", n, lang)
 
 
-def _per_player(values, lang: str, say=points_text) -> str:
+def _per_player(values: Iterable[int], lang: str, say: Callable[[int, str], str] = points_text) -> str:
     return ", ".join(i18n.text(f"{_P}player_points", lang, player=player_mid_sentence(s, lang), points=say(v, lang))
                      for s, v in enumerate(values))
 
@@ -89,7 +91,7 @@ def narrate(event: Event, lang: str = "en") -> str:
     if what == "refused":     # a drill's "why": the engine's refusal of the move asked about, in its own words
         from tutor.core.errors import RuleViolation
         return RuleViolation(event.rule, d["key"], **d.get("params", {})).reason(lang)
-    params: dict = {}
+    params: dict[str, Any] = {}
     if "player" in d:
         params["player"] = player_name(d["player"], lang)
         params["player_plain"] = d["player"] + 1
@@ -146,7 +148,7 @@ def narrate(event: Event, lang: str = "en") -> str:
     return i18n.text(f"{_P}event.{what}", lang, **params)
 
 
-def name_params(params: dict, lang: str) -> dict:
+def name_params(params: dict[str, Any], lang: str) -> dict[str, Any]:
     """Refusals name tiles and shapes as players say them, never by id (the catalogue says the article: "The {tile}
     is not lying around the island"; a tile the game lacks is "the tile")."""
     out = dict(params)

@@ -122,11 +122,12 @@ def action_rows(table: Table, seat: int) -> list[list[RowPart]]:
     # the list starts where the preview does (placing.neutral_place): that place comes first, as a page shows a
     # list at its first option
     start = neutral_place(state, seat) if state.held is not None else None
-    neutral = next((a for a in legal if (a.orientation, a.x, a.y) == start), legal[0] if legal else None)
+    places = [a for a in legal if isinstance(a, Place)]     # the place phase: every legal action places the tile
+    neutral = next((a for a in places if (a.orientation, a.x, a.y) == start), places[0] if places else None)
     if neutral is not None:
         chosen["action"] = neutral
-        legal = [neutral] + [a for a in legal if a != neutral]
-    options = [(where(a, lang, shape), [a.orientation, a.x, a.y]) for a in legal]
+        places = [neutral] + [a for a in places if a != neutral]
+    options = [(where(a, lang, shape), [a.orientation, a.x, a.y]) for a in places]
     p = table.pick(text(_U + "placements", lang), options,
                    [neutral.orientation, neutral.x, neutral.y] if neutral is not None else None, pick)
     # not the preview's "Place (Enter)": this one places what the list shows, wherever the preview is

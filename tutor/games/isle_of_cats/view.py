@@ -9,7 +9,7 @@ turns face up. Hidden from all: the bag's order and the family cards back in the
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional
 
 from tutor.games.isle_of_cats import components as C
 from tutor.games.isle_of_cats import geometry as G
@@ -20,16 +20,16 @@ _TILE = {t.id: {"id": t.id, "kind": t.kind, "shape": t.shape, "colour": t.colour
          for t in C.TILES.values()}
 
 
-def tile_view(tile_id: str) -> dict:
+def tile_view(tile_id: str) -> dict[str, Any]:
     return dict(_TILE[tile_id])
 
 
-def card_view(card_id: str) -> dict:
+def card_view(card_id: str) -> dict[str, Any]:
     c = C.FAMILY_CARDS[card_id]
     return {"id": c.id, "task": c.task, "points": c.points, "colour": c.colour}
 
 
-def view(state: State, player: Optional[int] = None) -> dict:
+def view(state: State, player: Optional[int] = None) -> dict[str, Any]:
     teacher = player is None
     over = state.phase == "over"
     seats = []

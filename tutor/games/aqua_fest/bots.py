@@ -11,7 +11,7 @@ import random
 from tutor.games.aqua_fest import board as B
 from tutor.games.aqua_fest import components as C
 from tutor.games.aqua_fest.rules import (
-    Attack, Defend, DrawTwo, EndTurn, Move, PlaceStart, State, legal_actions, top_tile,
+    Action, Attack, Defend, DrawTwo, EndTurn, Move, PlaceStart, State, legal_actions, top_tile,
 )
 
 
@@ -21,20 +21,20 @@ def stars_in_sight(state: State, cell: int) -> int:
     return 0 if top is None or C.tile(top).coral else C.tile(top).stars
 
 
-def choose(state: State, seat: int, rng: random.Random):
+def choose(state: State, seat: int, rng: random.Random) -> Action:
     legal = list(legal_actions(state, seat))
     if not legal:
         raise ValueError(f"seat {seat} has nothing to do")
 
     places = [a for a in legal if isinstance(a, PlaceStart)]
     if places:   # lay the start tile where the most stars lie within two steps
-        def near_stars(a):
+        def near_stars(a: PlaceStart) -> int:
             r0, c0 = B.home_coords(state.sides[seat], a.place)
             return sum(stars_in_sight(state, i) for i in range(B.N * B.N)
                        if max(abs(B.coords(i)[0] - r0), abs(B.coords(i)[1] - c0)) <= 2)
         return max(places, key=lambda a: (near_stars(a), rng.random()))
 
-    def strength(card_id):
+    def strength(card_id: str) -> tuple[int, str]:
         return C.card(card_id).strength, card_id
 
     defends = [a for a in legal if isinstance(a, Defend)]
@@ -55,7 +55,7 @@ def choose(state: State, seat: int, rng: random.Random):
         return min((max(abs(r - r2), abs(c - c2)) for r2, c2 in map(B.coords, stars)), default=0)
 
     if moves:
-        def value(a):
+        def value(a: Move) -> tuple[int, int, int, float]:
             # the most stars; then near other fragments; then keep strong cards (play the weak one)
             return (stars_in_sight(state, a.to), -distance(a.to), -C.card(a.card).strength, rng.random())
         best = max(moves, key=value)
@@ -65,6 +65,6 @@ def choose(state: State, seat: int, rng: random.Random):
             here = state.pawns[seat]
             if here is None or distance(best.to) < distance(here) or rng.random() < 0.5:
                 return best     # walk towards the fragments
-    finish = [a for a in legal if isinstance(a, EndTurn)] or \
-        [a for a in legal if isinstance(a, DrawTwo) and a.home is None]
+    finish: list[Action] = [a for a in legal if isinstance(a, EndTurn)]
+    finish = finish or [a for a in legal if isinstance(a, DrawTwo) and a.home is None]
     return finish[0] if finish else rng.choice(legal)

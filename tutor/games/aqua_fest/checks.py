@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import random
+from typing import Callable, Optional
 
 from tutor.core.wording import Words
 from tutor.games.aqua_fest import components as C
-from tutor.games.aqua_fest.rules import Attack, Defend, DrawTwo, EndTurn, Move, PlaceStart, State, _cell_name
+from tutor.games.aqua_fest.rules import Action, Attack, Defend, DrawTwo, EndTurn, Move, PlaceStart, State, _cell_name
 
 
 def check_invariants(state: State) -> list[Words]:
     """Problems with the position (Words: said in the reader's language, str() the English); an empty list means
     every tile and card is accounted for."""
-    problems = []
+    problems: list[Words] = []
     if state.placing and (state.moves or state.battle or any(p is not None for p in state.pawns)):
         problems.append(Words("aqua_fest.invariant.placing"))
     tiles = [t for t in state.upper + state.lower if t is not None] + [t for c in state.collected for t in c]
@@ -47,7 +48,7 @@ def check_invariants(state: State) -> list[Words]:
     return problems
 
 
-def _player(seat: int):
+def _player(seat: int) -> Callable[[str], str]:
     """The seat as the reader's language names a player ("Player 2")."""
     def said(lang: str) -> str:
         from tutor.core.i18n import player_name
@@ -55,7 +56,7 @@ def _player(seat: int):
     return said
 
 
-def secrets(state: State, viewer) -> set[str]:
+def secrets(state: State, viewer: Optional[int]) -> set[str]:
     if viewer is None:
         return set()
     hidden = set(state.deck)
@@ -70,8 +71,8 @@ def secrets(state: State, viewer) -> set[str]:
     return hidden
 
 
-def candidate_actions(state: State, r: random.Random) -> list:
-    out = []
+def candidate_actions(state: State, r: random.Random) -> list[Action]:
+    out: list[Action] = []
     seats = list(range(-1, state.players + 1))
     for _ in range(5):
         p = r.choice(seats)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Optional
+
 from tutor.core.actions import ActionCodec
 from tutor.core.codec import (
-    StateCodec, boolean, conserved, integer, listing, noun_words, nullable, per_player, row, seat, text,
+    Data, StateCodec, boolean, conserved, integer, listing, noun_words, nullable, per_player, row, seat, text,
 )
 from tutor.core.wording import Words
 from tutor.games.aqua_fest import board as B
@@ -21,12 +23,13 @@ CELLS = listing(nullable(text(noun="tile id")), 25)
 CARD = text(noun="card id")
 
 
-def _bonus(data):
+def _bonus(data: Data) -> Optional[Words]:
     if sorted(data["bonus"]) != list(C.BONUS_TOKENS[:data["players"]]):
         return Words("aqua_fest.saved.bonus", lo=C.BONUS_TOKENS[0], hi=C.BONUS_TOKENS[data["players"] - 1])
+    return None
 
 
-def _tiles(data):
+def _tiles(data: Data) -> Optional[Words]:
     tiles = [t for t in data["upper"] + data["lower"] if t is not None] + [t for c in data["collected"] for t in c]
     problem = conserved(tiles, C.ALL_TILES, "tile")
     if problem:
@@ -36,9 +39,10 @@ def _tiles(data):
             return Words("aqua_fest.saved.upper_alone", cell=cell_name(B.coords(i)), i=i)
         if data["lower_open"][i] and (data["upper"][i] is not None or data["lower"][i] is None):
             return Words("aqua_fest.saved.lower_open", cell=cell_name(B.coords(i)), i=i)
+    return None
 
 
-def _battles(data):
+def _battles(data: Data) -> Optional[Words]:
     battle, last = data["battle"], data["last_battle"]
     if battle is not None and battle[0] == battle[1]:
         return Words("aqua_fest.saved.battle_self")
@@ -47,20 +51,22 @@ def _battles(data):
     unknown = [c for c in last[2:] if c not in C.CARDS] if last is not None else []
     if unknown:
         return Words("ui.saved.no_such", noun=noun_words("card"), id=repr(unknown[0]))
+    return None
 
 
-def _cards(data):
+def _cards(data: Data) -> Optional[Words]:
     cards = [c for h in data["hands"] for c in h] + data["deck"] + data["discard"]
     cards += [data["battle"][2]] if data["battle"] is not None else []
     return conserved(cards, C.ALL_CARDS, "card")
 
 
-def _play(data):
+def _play(data: Data) -> Optional[Words]:
     cells = [p for p in data["pawns"] if p is not None]
     if len(cells) != len(set(cells)):
         return Words("aqua_fest.saved.pawns_share")
     if (data["moves"] == 0) != (data["species"] is None):
         return Words("aqua_fest.saved.species")
+    return None
 
 
 CODEC = StateCodec(State, FORMAT, "an Aqua Fest position", {

@@ -16,8 +16,9 @@ expect: collected {player: [ids]}, pawn {player: cell|home}, turn player, hand_c
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable, Optional
 
+from tutor.core.events import Event
 from tutor.core.game import LessonAdapter
 
 from tutor.core import rng
@@ -25,7 +26,7 @@ from tutor.core.scenario import Outcome, expectations, per_player, scored, seat
 from tutor.core.scenario import highlight as _highlight
 from tutor.games.aqua_fest import board as B
 from tutor.games.aqua_fest import components as C
-from tutor.games.aqua_fest.rules import Attack, Defend, DrawTwo, EndTurn, Move, PlaceStart, State, setup as _setup
+from tutor.games.aqua_fest.rules import Action, Attack, Defend, DrawTwo, EndTurn, Move, PlaceStart, State, setup as _setup
 from tutor.games.aqua_fest.scoring import breakdown
 from tutor.games.aqua_fest.shells import best_assembly
 
@@ -37,11 +38,11 @@ def cell_index(name: str) -> int:
     return B.cell(int(name[1]) - 1, "ABCDE".index(name[0]))
 
 
-def setup(spec: dict) -> State:
+def setup(spec: dict[str, Any]) -> State:
     spec = dict(spec)
     players = spec.pop("players")
     seed = spec.pop("seed", 0)
-    kwargs = {"seed": seed}
+    kwargs: dict[str, Any] = {"seed": seed}
     if "place_starts" in spec:
         kwargs["place_starts"] = bool(spec.pop("place_starts"))
     if "first" in spec:
@@ -57,9 +58,10 @@ def setup(spec: dict) -> State:
     empty = {cell_index(k) for k in spec.pop("empty", None) or []}
     if upper or lower or empty:
         used = set(upper.values()) | set(lower.values()) | {t for c in collected for t in c}
-        rest, _ = rng.shuffled(rng.seed_value(seed), [t for t in C.ALL_TILES if t not in used])
-        rest = list(rest)
-        up, low = [None] * 25, [None] * 25
+        shuffled, _ = rng.shuffled(rng.seed_value(seed), [t for t in C.ALL_TILES if t not in used])
+        rest = list(shuffled)
+        up: list[Optional[str]] = [None] * 25
+        low: list[Optional[str]] = [None] * 25
         for i in range(25):          # the lower layer first, so no upper tile floats over nothing
             if i not in empty:
                 low[i] = lower.get(i) or (rest.pop() if rest else None)
@@ -83,7 +85,7 @@ def setup(spec: dict) -> State:
     return _setup(players, **kwargs)
 
 
-def _pop_fragment(rest: list):
+def _pop_fragment(rest: list[str]) -> Optional[str]:
     """The next filler tile that is not a coral (a pawn cannot stand on a coral)."""
     for k in range(len(rest) - 1, -1, -1):
         if not C.tile(rest[k]).coral:
@@ -101,8 +103,8 @@ def place_beside(side: str, cell_name: str) -> int:
     return place
 
 
-def actions(do, state: State) -> list:
-    out = []
+def actions(do: Any, state: State) -> list[Action]:
+    out: list[Action] = []
     for item in do if isinstance(do, list) else [do]:
         for key, v in item.items():
             if key == "place":
@@ -124,7 +126,7 @@ def actions(do, state: State) -> list:
     return out
 
 
-def highlight(items) -> tuple:
+def highlight(items: Optional[Iterable[object]]) -> tuple[str, ...]:
     """"player:2" and "cell:C3" as the renderer names them ("seat:1", "cell:12")."""
     return _highlight(items, cell=cell_index)
 
@@ -191,10 +193,12 @@ DECIDING = {"aqua_fest.battle_revealed", "aqua_fest.battle_tied", "aqua_fest.bat
             "aqua_fest.tile_turned", "aqua_fest.start_placed"}
 
 
-def deciding(after: State, events, want: dict) -> list:
+def deciding(after: State, events: Iterable[Event], want: dict[str, Any]) -> list[Any]:
     """The events (and score breakdowns) an expectation is about: those naming its players. A quiz
     shows them as the "why not" of a wrong answer (tutor.core.quiz.why_not)."""
-    players, scores, shells = set(), set(), set()
+    players: set[Optional[int]] = set()
+    scores: set[int] = set()
+    shells: set[int] = set()
     for key, value in want.items():
         if key in ("pawn", "collected", "hand_count", "home"):
             players.update(seat(p) for p in value)
@@ -206,7 +210,7 @@ def deciding(after: State, events, want: dict) -> list:
             players.add(seat(value))
         elif key == "winners":
             scores.update(seat(p) for p in value)
-    out = [e for e in events if e.kind in DECIDING
+    out: list[Any] = [e for e in events if e.kind in DECIDING
            and {e.data.get("player"), e.data.get("target"), e.data.get("loser")} & players]
     out += scored("aqua_fest", after, scores)
     out += [breakdown(after.collected[s], 0, s) for s in sorted(shells)]

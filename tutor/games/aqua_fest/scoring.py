@@ -6,14 +6,19 @@ players still level after that share the victory (ruling "aqua_fest/tie").
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Sequence
+
 from tutor.core.scoring import Breakdown, ScoreLine
 from tutor.games.aqua_fest import components as C
 from tutor.games.aqua_fest.shells import best_assembly
 
+if TYPE_CHECKING:
+    from tutor.games.aqua_fest.rules import State
 
-def breakdown(fragments, bonus: int, seat: int) -> Breakdown:
+
+def breakdown(fragments: Sequence[str], bonus: int, seat: int) -> Breakdown:
     assembly = best_assembly(fragments)
-    lines = []
+    lines: list[ScoreLine] = []
     for shell in assembly.shells:
         stars = " + ".join(str(C.tile(t).stars) for t in shell.fragments)
         lines.append(ScoreLine(f"aqua_fest.score.{shell.kind}", (("stars", stars),), shell.stars, "aqua_fest:scoring"))
@@ -29,15 +34,15 @@ def breakdown(fragments, bonus: int, seat: int) -> Breakdown:
     return Breakdown(seat, tuple(lines))
 
 
-def score(state) -> list[Breakdown]:
+def score(state: State) -> list[Breakdown]:
     return [breakdown(state.collected[s], state.bonus[s], s) for s in range(state.players)]
 
 
-def hand_strength(state, seat: int) -> int:
+def hand_strength(state: State, seat: int) -> int:
     return sum(C.card(c).strength for c in state.hands[seat])
 
 
-def winners(state) -> list[int]:
+def winners(state: State) -> list[int]:
     """Highest total; then the most strength left in hand; then a shared victory."""
     totals = {b.player: b.total for b in score(state)}
     best = max(totals.values())

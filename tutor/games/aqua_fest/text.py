@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any, Optional, Sequence
+
 from tutor.core import i18n
 from tutor.core.events import Event
 from tutor.core.i18n import player_name
@@ -32,7 +34,7 @@ def card_name(card_id: str, lang: str = "en") -> str:
     return i18n.text("aqua_fest.card", lang, species=species_name(c.species, lang), strength=c.strength)
 
 
-def tile_name(tile_id, lang: str = "en") -> str:
+def tile_name(tile_id: Optional[str], lang: str = "en") -> str:
     if tile_id is None:
         return i18n.text("aqua_fest.tile.nothing", lang)
     t = C.tile(tile_id)
@@ -42,7 +44,7 @@ def tile_name(tile_id, lang: str = "en") -> str:
                      colour=colour_name(t.colour, lang))
 
 
-def name_params(params: dict, lang: str) -> dict:
+def name_params(params: dict[str, Any], lang: str) -> dict[str, Any]:
     """A refusal's card and species as a player names them (its GameSpec.name_params)."""
     out = dict(params)
     card = params.get("card")
@@ -56,7 +58,7 @@ def name_params(params: dict, lang: str) -> dict:
     return out
 
 
-def cell_name(cell) -> str:
+def cell_name(cell: Sequence[int]) -> str:
     r, c = cell
     return f"{'ABCDE'[c]}{r + 1}"
 
@@ -70,7 +72,7 @@ def beside_name(side: str, place: int) -> str:
 def narrate(event: Event, lang: str = "en") -> str:
     what = event.kind.split(".", 1)[1]
     d = event.data
-    p = {}
+    p: dict[str, Any] = {}
     for key in ("player", "target", "loser"):
         if key in d:
             p[key] = player_name(d[key], lang)

@@ -8,26 +8,26 @@ deck, an attacker's card until the defender has answered.
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional
 
 from tutor.games.aqua_fest import board as B
 from tutor.games.aqua_fest import components as C
 from tutor.games.aqua_fest.rules import Move, State, legal_actions, to_move
 
 
-def _tile(tile_id: str) -> dict:
+def _tile(tile_id: str) -> dict[str, Any]:
     t = C.tile(tile_id)
     if t.coral:
         return {"id": t.id, "coral": True}
     return {"id": t.id, "coral": False, "kind": t.kind, "stars": t.stars, "colour": t.colour}
 
 
-def _card(card_id: str) -> dict:
+def _card(card_id: str) -> dict[str, Any]:
     c = C.card(card_id)
     return {"id": c.id, "species": c.species, "strength": c.strength}
 
 
-def view(state: State, player: Optional[int] = None) -> dict:
+def view(state: State, player: Optional[int] = None) -> dict[str, Any]:
     teacher = player is None
     cells = []
     for i in range(B.N * B.N):
@@ -63,7 +63,7 @@ def view(state: State, player: Optional[int] = None) -> dict:
     if state.last_battle is not None:
         a, d, ca, cd = state.last_battle
         last = {"attacker": a, "defender": d, "attack_card": _card(ca), "defence_card": _card(cd)}
-    moves: dict = {}
+    moves: dict[str, list[list[int]]] = {}
     if teacher or player == state.turn:
         for action in legal_actions(state, state.turn):
             if isinstance(action, Move):

@@ -76,6 +76,7 @@ _RAYS: dict = {}
 
 
 def _trace(start: tuple[int, int], directions: str, reach: int) -> tuple[tuple[int, ...], ...]:
+    steps: list[tuple[tuple[int, int], ...]]
     if directions == "knight":
         steps = [((dr, dc),) for dr, dc in KNIGHT]
     else:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from itertools import compress
 from operator import is_
+from typing import Optional
 
 from tutor.games.aqua_fest import components as C
 
@@ -16,9 +17,10 @@ BITS = tuple(1 << i for i in range(CELLS))    # BITS[i]: cell i as a bit
 _NOTHING = (None,) * CELLS
 
 # Per tile id, and None for an empty spot.
-_is_coral = {None: False, **{tile_id: t.coral for tile_id, t in C.TILES.items()}}.__getitem__
-_is_fragment = {None: False, **{tile_id: not t.coral for tile_id, t in C.TILES.items()}}.__getitem__
-_not_coral = {None: True, **{tile_id: not t.coral for tile_id, t in C.TILES.items()}}.__getitem__
+_CORAL: dict[Optional[str], bool] = {None: False, **{tile_id: t.coral for tile_id, t in C.TILES.items()}}
+_FRAGMENT: dict[Optional[str], bool] = {None: False, **{tile_id: not t.coral for tile_id, t in C.TILES.items()}}
+_NOT_CORAL: dict[Optional[str], bool] = {None: True, **{tile_id: not t.coral for tile_id, t in C.TILES.items()}}
+_is_coral, _is_fragment, _not_coral = _CORAL.__getitem__, _FRAGMENT.__getitem__, _NOT_CORAL.__getitem__
 
 
 def mask(flags) -> int:

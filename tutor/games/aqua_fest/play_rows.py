@@ -37,7 +37,7 @@ def action_rows(table: Table, seat: int) -> list[list[RowPart]]:
     if state.placing:   # setup: lay the start tile beside a cell of your side
         from tutor.games.aqua_fest.text import beside_name
         choices = [table.action_choice(a, legal, label=beside_name(state.sides[seat], a.place))
-                   for a in game.legal_actions(state, seat)]
+                   for a in game.legal_actions(state, seat) if isinstance(a, game.PlaceStart)]
         for c in choices:     # the board's place (and the button's tip) named as the button is, by its cell
             c.tooltip = text("ui.af.place_beside", lang, cell=c.description)
         return [parts + [table.caption(text("ui.af.place_row", lang)), {"choices": choices}]]

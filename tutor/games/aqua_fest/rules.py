@@ -188,6 +188,8 @@ class _Reach(dict):
     """species -> where one seat's cards of that species may stop in one state (B.Stops), worked out when asked."""
 
     __slots__ = ("plans", "obstacles")      # species -> B.Plan from the seat's position; the state's obstacles
+    plans: dict[str, B.Plan]
+    obstacles: int
 
     def __missing__(self, species: str) -> B.Stops:
         found = self[species] = self.plans[species].stops(self.obstacles)
@@ -540,6 +542,7 @@ def _attack(state: State, action: Attack) -> tuple[State, list[Event]]:
 
 
 def _defend(state: State, action: Defend) -> tuple[State, list[Event]]:
+    assert state.battle is not None     # apply hands a defence here only while a battle waits for it
     attacker, defender, a_card = state.battle
     _check_card(state, defender, action.card)
     d_card = action.card
@@ -635,8 +638,9 @@ def setup(players: int, *, seed=None, variant=(), sides=None, homes=None, upper=
     collected = tuple(tuple(c) for c in (collected or [()] * players))
     if upper is None and lower is None:
         held = {t for c in collected for t in c}
-        tiles, r = rng.shuffled(r, [t for t in C.ALL_TILES if t not in held])
-        tiles = list(tiles) + [None] * (50 - len(tiles))   # tiles already collected leave gaps on top
+        shuffled, r = rng.shuffled(r, [t for t in C.ALL_TILES if t not in held])
+        tiles: list[Optional[str]] = list(shuffled)
+        tiles += [None] * (50 - len(shuffled))   # tiles already collected leave gaps on top
         lower, upper = tiles[:25], tiles[25:]
     _need(upper is not None and lower is not None and len(upper) == 25 and len(lower) == 25,
           Words("aqua_fest.setup.seabed", cells=B.N * B.N))
@@ -652,8 +656,8 @@ def setup(players: int, *, seed=None, variant=(), sides=None, homes=None, upper=
 
     if deck is None:
         used = set(c for h in (hands or []) for c in h)
-        cards, r = rng.shuffled(r, [c for c in C.ALL_CARDS if c not in used])
-        cards = list(cards)
+        shuffled_cards, r = rng.shuffled(r, [c for c in C.ALL_CARDS if c not in used])
+        cards = list(shuffled_cards)
         if hands is None:
             hands = [tuple(cards[i * C.HAND_SIZE:(i + 1) * C.HAND_SIZE]) for i in range(players)]
             cards = cards[players * C.HAND_SIZE:]
@@ -688,7 +692,7 @@ def setup(players: int, *, seed=None, variant=(), sides=None, homes=None, upper=
     bonus = [0] * players
     for k in range(players):
         bonus[(first + k) % players] = C.BONUS_TOKENS[k]
-    placing = ()
+    placing: tuple[int, ...] = ()
     if place_starts:
         _need(all(p is None for p in pawn_cells), Words("aqua_fest.setup.place_starts"))
         placing = tuple((first + k) % players for k in range(players))

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import product
+from typing import Optional
 
 from tutor.games.aqua_fest import components as C
 
@@ -91,7 +92,8 @@ def _best_assembly(fragments: tuple) -> Assembly:
     total = {k: sum(counts[k].values()) for k in C.FRAGMENT_KINDS}
     max_unique = {c: min(counts["lower-left"][c], counts["lower-right"][c], counts["upper"][c] // 2)
                   for c in C.COLOURS}
-    best_key, best_choice = None, None
+    best_key: Optional[tuple[int, int]] = None
+    best_choice: Optional[tuple[dict[str, int], int, int]] = None
     for uw, up, ub in product(*(range(max_unique[c] + 1) for c in C.COLOURS)):
         unique = dict(zip(C.COLOURS, (uw, up, ub)))
         u = uw + up + ub
@@ -104,6 +106,7 @@ def _best_assembly(fragments: tuple) -> Assembly:
             key = (value, -(u + r + o))
             if best_key is None or key > best_key:
                 best_key, best_choice = key, (unique, r, o)
+    assert best_choice is not None      # no unique shell, no rare, no ordinary is always a choice
     unique, r, o = best_choice
     return _build(pools, unique, r, o, frags)
 
@@ -138,8 +141,9 @@ def _build(pools, unique, r, o, frags) -> Assembly:
     # the score, so rare shells take theirs first and ordinary shells the next four at a time.
     for i in range(r):
         shell_ups = ups_for_rare[2 * i: 2 * i + 2]
-        kind = classify((ll[i], lr[i], *shell_ups))
-        shells.append(Shell(kind, (ll[i], lr[i], *shell_ups)))
+        rare = classify((ll[i], lr[i], *shell_ups))
+        assert rare is not None             # a lower left, a lower right and two uppers make a shell
+        shells.append(Shell(rare, (ll[i], lr[i], *shell_ups)))
     ups_for_ordinary = ups_for_rare[2 * r:]
     for i in range(o):
         shells.append(Shell("ordinary", tuple(ups_for_ordinary[4 * i: 4 * i + 4])))

@@ -14,15 +14,18 @@ from __future__ import annotations
 
 import random
 import re
+from functools import partial
+from typing import Any, Optional
 
 import ipywidgets as W
 
 from tutor.core.errors import RuleViolation
 from tutor.core.i18n import number, plural, text
+from tutor.core.scoring import Breakdown
 from tutor.games.aqua_fest import components as C
 from tutor.games.aqua_fest.render import render_shells
 from tutor.games.aqua_fest.scoring import breakdown
-from tutor.games.aqua_fest.shells import best_assembly, classify, evaluate
+from tutor.games.aqua_fest.shells import Assembly, best_assembly, classify, evaluate
 from tutor.games.aqua_fest.text import colour_name, fragment_kind_name
 from tutor.widgets.board import ClickBoard
 from tutor.widgets.common import ErrorArea, StandIn, esc, guard, safe_cite
@@ -63,7 +66,8 @@ def check_fragments(ids) -> list[str]:
 def parse_grouping(source: str, collection=None) -> list[tuple]:
     """“shell 1: a b c d” lines (the label before “:” is optional; commas or spaces between ids) -> groups.
     Each group must hold four fragments of `collection` (when given), none used twice."""
-    groups, seen = [], set()
+    groups: list[tuple[Any, ...]] = []
+    seen: set[str] = set()
     allowed = None if collection is None else set(collection)
     for n, line in enumerate((source or "").splitlines(), start=1):
         body = line.split(":", 1)[1] if ":" in line else line
@@ -111,9 +115,9 @@ class ShellsHelper(StandIn, W.VBox):
         self.seed = seed
         self._randoms = 0
         self._quiet = False
-        self.assembly = None
-        self.breakdown = None
-        self.yours = None
+        self.assembly: Optional[Assembly] = None
+        self.breakdown: Optional[Breakdown] = None
+        self.yours: Optional[Assembly] = None
 
         self.errors = ErrorArea()
         screen.watch(self._relayout)      # a phone turned: the picture is drawn again
@@ -286,7 +290,7 @@ class ShellsHelper(StandIn, W.VBox):
         self.assembly = best_assembly(ids)
         self.breakdown = breakdown(ids, self.bonus.value, 0)
         g = guard(self.errors, lang)
-        choosable = self.svg.offer({f"tile:{t}": (g(lambda t=t: setattr(self.toggles[t], "value", False)),
+        choosable = self.svg.offer({f"tile:{t}": (g(partial(setattr, self.toggles[t], "value", False)),
                                                   fragment_tip(t, lang), True) for t in ids})
         self.svg.value = render_shells(ids, lang, choosable=choosable, layout=screen.layout())
         rows = []

@@ -126,12 +126,12 @@ def components(lang: str) -> str:
 
     rows = []
     for sp in C.SPECIES:
-        items = [c for c in C.CARDS.values() if c.species == sp]
+        cards = [c for c in C.CARDS.values() if c.species == sp]
         m = C.MOVES[sp]
-        prov, src = source(x.provenance for x in items)
-        strengths = ", ".join(str(c.strength) for c in sorted(items, key=lambda c: c.strength))
+        prov, src = source(x.provenance for x in cards)
+        strengths = ", ".join(str(c.strength) for c in sorted(cards, key=lambda c: c.strength))
         rows.append(f'<tr data-kind="{esc(sp)}" data-provenance="{prov}"><td>{esc(species_name(sp, lang))}</td>'
-                    f'<td class="num">{len(items)}</td><td>{esc(strengths)}</td><td>{esc(move_words(sp, lang))}</td>'
+                    f'<td class="num">{len(cards)}</td><td>{esc(strengths)}</td><td>{esc(move_words(sp, lang))}</td>'
                     f"<td>{esc(yes(m.alone))}</td><td>{esc(yes(m.jump))}</td><td>{esc(yes(m.both_layers))}</td>"
                     f"<td>{src}</td></tr>")
     head = "".join(f"<th>{esc(h)}</th>" for h in (

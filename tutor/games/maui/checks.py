@@ -27,7 +27,8 @@ def check_invariants(state: State, *, full_lagoon: bool = True) -> list[Words]:
         problems.append(Words("maui.invariant.catch", total=len(C.ALL_CATCH), placed=len(every),
                               distinct=len(set(every))))
     for s in range(state.players):
-        dive = list(state.hands[s]) + list(state.discards[s]) + ([state.chosen[s]] if state.chosen[s] else [])
+        chosen = state.chosen[s]
+        dive = list(state.hands[s]) + list(state.discards[s]) + ([chosen] if chosen else [])
         if sorted(dive) != list(C.DIVE_CARDS):
             problems.append(Words("maui.invariant.dive", player=_player(s), last=C.DIVE_CARDS[-1]))
         # a jellyfish offer, and a round shown mid-resolution, come after the dive
@@ -66,8 +67,9 @@ def secrets(state: State, viewer: Optional[int]) -> set[str]:
     for s in range(state.players):
         if s != viewer:
             hidden |= {C.dive_id(s, n) for n in state.hands[s]}
-            if state.chosen[s] is not None:
-                hidden.add(C.dive_id(s, state.chosen[s]))
+            chosen = state.chosen[s]
+            if chosen is not None:
+                hidden.add(C.dive_id(s, chosen))
             if not state.has("open-baskets"):
                 hidden |= set(state.piles[s][:-1])
                 # used dive cards were revealed when played; what stays hidden is the hand

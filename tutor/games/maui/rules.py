@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from itertools import chain
 from operator import add
-from typing import Optional
+from typing import Any, Callable, Iterable, Optional, Sequence
 
 from tutor.core import actions, rng
 from tutor.core.errors import RuleViolation
@@ -57,22 +57,22 @@ Action = Dive | Jellyfish
 @dataclass(frozen=True)
 class State:
     players: int
-    variants: tuple                     # sorted subset of VARIANTS
-    round: int                          # 1..12; 13 once the game is over
-    deck: tuple                         # catch card ids, top first
-    removed: tuple                      # the card boxed unseen at setup
-    lagoon: tuple                       # 3 cells (deep, middle, shallow), each a tuple of ids bottom->top
-    face_down: tuple                    # ((cell, seat), ...): cells whose top card lies face down after a
-                                        # lantern fish, and the seat that took it and may look
-    hands: tuple                        # per seat: dive numbers still in hand
-    chosen: tuple                       # per seat: dive number laid face down this round, or None
-    discards: tuple                     # per seat: dive numbers used, in order
-    piles: tuple                        # per seat: catch ids, bottom -> top
-    boxed: tuple                        # catch ids put back in the box (seagulls, eaten, jellyfish)
-    kiti: Optional[int]                 # seat nearest Kiti's right hand; None without Kiti
-    pending: tuple                      # seats that must answer the jellyfish offer
-    declined: tuple                     # per seat: jellyfish count when the offer was last declined
-    revealed: tuple                     # per seat: card revealed in the last resolved round, or None
+    variants: tuple[str, ...]               # sorted subset of VARIANTS
+    round: int                              # 1..12; 13 once the game is over
+    deck: tuple[str, ...]                   # catch card ids, top first
+    removed: tuple[str, ...]                # the card boxed unseen at setup
+    lagoon: tuple[tuple[str, ...], ...]     # 3 cells (deep, middle, shallow), each a tuple of ids bottom->top
+    face_down: tuple[tuple[int, int], ...]  # ((cell, seat), ...): cells whose top card lies face down after a
+                                            # lantern fish, and the seat that took it and may look
+    hands: tuple[tuple[int, ...], ...]      # per seat: dive numbers still in hand
+    chosen: tuple[Optional[int], ...]       # per seat: dive number laid face down this round, or None
+    discards: tuple[tuple[int, ...], ...]   # per seat: dive numbers used, in order
+    piles: tuple[tuple[str, ...], ...]      # per seat: catch ids, bottom -> top
+    boxed: tuple[str, ...]                  # catch ids put back in the box (seagulls, eaten, jellyfish)
+    kiti: Optional[int]                     # seat nearest Kiti's right hand; None without Kiti
+    pending: tuple[int, ...]                # seats that must answer the jellyfish offer
+    declined: tuple[int, ...]               # per seat: jellyfish count when the offer was last declined
+    revealed: tuple[Optional[int], ...]     # per seat: card revealed in the last resolved round, or None
     rng: int = field(default=0)
     stage: str = field(default="")      # a name from STAGES while a round is shown being resolved,
                                         # SETTING_UP while the table is shown being laid out
@@ -119,7 +119,13 @@ _ROUNDS = C.ROUNDS
 # into a State once at the end (and at each pause a lesson shows), instead of copying the frozen
 # state for every card moved, which used to take most of the engine's time.
 
-def _table(state: State) -> dict:
+# a state's fields by name while an action works on them (see above)
+Table = dict[str, Any]
+# the pauses noted so far when a lesson watches: (stage, position, how many events had happened)
+Cuts = list[tuple[str, "State", int]]
+
+
+def _table(state: State) -> Table:
     """A working copy of `state`'s fields (see above)."""
     # dict(), not .copy(): a State made by its __init__ keeps its fields in a dict shared-key style,
     # and .copy() would pass that layout on to every later State, where reading an attribute can't
@@ -130,7 +136,7 @@ def _table(state: State) -> dict:
     return table
 
 
-def _freeze(table: dict) -> State:
+def _freeze(table: Table) -> State:
     """The State a table has come to; the table is used up (its lists become tuples in place)."""
     table["lagoon"] = tuple(table["lagoon"])
     table["piles"] = tuple(table["piles"])
@@ -139,7 +145,7 @@ def _freeze(table: dict) -> State:
     return state
 
 
-def _pause(cuts: list, stage: str, table: dict, events: list) -> None:
+def _pause(cuts: Cuts, stage: str, table: Table, events: list[Event]) -> None:
     """Note a position where a lesson may pause. Called only when someone watches (`cuts` is a
     list, not None): most moves are not watched, and the check is cheaper than the call."""
     snapshot = table.copy()
@@ -190,7 +196,7 @@ def legal_actions(state: State, player: int) -> list[Action]:
     return [Dive(player, n) for n in state.hands[player]]
 
 
-def jellyfish_count(pile) -> int:
+def jellyfish_count(pile: Iterable[str]) -> int:
     return len(_JELLYFISH.intersection(pile))   # ids are unique, so this counts them
 
 
@@ -203,7 +209,7 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
     return _apply(state, action, None)
 
 
-def _apply(state: State, action: Action, cuts) -> tuple[State, list[Event]]:
+def _apply(state: State, action: Action, cuts: Optional[Cuts]) -> tuple[State, list[Event]]:
     if state.round > _ROUNDS:
         raise RuleViolation("maui:end", "maui.err.over")
     if state.stage:
@@ -215,7 +221,7 @@ def _apply(state: State, action: Action, cuts) -> tuple[State, list[Event]]:
     raise RuleViolation("maui:play", "maui.err.unknown_action", action=repr(action))
 
 
-def _check_seat(state: State, player) -> None:
+def _check_seat(state: State, player: object) -> None:
     if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < state.players:
         raise RuleViolation("maui:setup", "maui.err.no_seat", seat=str(player), players=state.players)
 
@@ -226,7 +232,7 @@ def stages(state: State, action: Action) -> list[tuple[str, State, list[Event]]]
     A dive that is not the last one, and a jellyfish answer that leaves another offer, is one stage,
     "done". Refused actions raise RuleViolation, as in `apply`.
     """
-    cuts: list = []
+    cuts: Cuts = []
     final, events = _apply(state, action, cuts)
     out, start = [], 0
     for name, position, upto in cuts:
@@ -236,7 +242,7 @@ def stages(state: State, action: Action) -> list[tuple[str, State, list[Event]]]
     return out
 
 
-def _dive(state: State, action: Dive, cuts=None) -> tuple[State, list[Event]]:
+def _dive(state: State, action: Dive, cuts: Optional[Cuts] = None) -> tuple[State, list[Event]]:
     p, card = action.player, action.card
     if type(p) is not int or not 0 <= p < state.players:   # a plain seat number needs no more checks
         _check_seat(state, p)
@@ -267,7 +273,7 @@ def _dive(state: State, action: Dive, cuts=None) -> tuple[State, list[Event]]:
     return _freeze(table), events
 
 
-def _jellyfish(state: State, action: Jellyfish, cuts=None) -> tuple[State, list[Event]]:
+def _jellyfish(state: State, action: Jellyfish, cuts: Optional[Cuts] = None) -> tuple[State, list[Event]]:
     p = action.player
     _check_seat(state, p)
     if not state.pending or state.pending[0] != p:
@@ -308,7 +314,8 @@ def _dispute_order(n: int, k: int, hand: str) -> list[int]:
     return [(k + 1 + i) % n for i in range(n)]
 
 
-def _catcher(table: dict, events: list, without: list, cards: list, best, hand: str, depth: str):
+def _catcher(table: Table, events: list[Event], without: list[int], cards: list[int],
+             best: Callable[[list[int]], int], hand: str, depth: str) -> Optional[int]:
     """The seat that takes this depth's catch, or None; the seats served leave `without`.
 
     `cards` holds the dive card of each seat in `without` and shrinks with it. `best` (max or min)
@@ -347,7 +354,7 @@ _PLAN = ((0, "deep", max, "right", "maui:deep"),
 assert tuple(depth for _, depth, *_ in _PLAN) == C.DEPTHS
 
 
-def _resolve(table: dict, events: list, cuts=None) -> None:
+def _resolve(table: Table, events: list[Event], cuts: Optional[Cuts] = None) -> None:
     """All dive cards are down: reveal, hand out the catches from the deep up, discard dive cards.
 
     Changes `table` and appends to `events`. `cuts` (a list, or None when nobody watches) collects
@@ -384,9 +391,10 @@ def _resolve(table: dict, events: list, cuts=None) -> None:
             del waiting[at]
             seat = without.pop(at)
         else:
-            seat = _catcher(table, events, without, waiting, best, hand, depth)
-            if seat is None:
+            caught = _catcher(table, events, without, waiting, best, hand, depth)
+            if caught is None:
                 continue
+            seat = caught
         dive = cards[seat]
         if len(taken) == 1 and type(dive) is int:   # the usual catch, one card: a shared event
             card_id = taken[0]
@@ -434,7 +442,7 @@ def _resolve(table: dict, events: list, cuts=None) -> None:
     _end_round(table, events, cuts)
 
 
-def _seagull(table: dict, seat: int, card_id: str, events: list) -> None:
+def _seagull(table: Table, seat: int, card_id: str, events: list[Event]) -> None:
     """A seagull reaches a diver: it eats the top card of the pile and both go in the box.
 
     (Every other catch card simply goes on top of the pile.)"""
@@ -455,7 +463,7 @@ def _seagull(table: dict, seat: int, card_id: str, events: list) -> None:
     events.append(new_event("maui.seagull_ate", "maui:seagull", {"player": seat, "seagull": card_id, "card": eaten}))
 
 
-def _end_round(table: dict, events: list, cuts=None) -> None:
+def _end_round(table: Table, events: list[Event], cuts: Optional[Cuts] = None) -> None:
     """Kiti steps clockwise; after round 12 the game ends, otherwise the lagoon is refilled."""
     if table["kiti"] is not None:
         table["kiti"] = kiti = (table["kiti"] + 1) % table["players"]
@@ -479,7 +487,7 @@ def _fill(state: State) -> tuple[State, list[Event]]:
     return _freeze(table), events
 
 
-def _lay(table: dict, events: list) -> None:
+def _lay(table: Table, events: list[Event]) -> None:
     """Lay one catch card in each cell of a table, deep first; in round 1 a seagull is replaced."""
     lagoon, round_, deck, face_down = table["lagoon"], table["round"], table["deck"], table["face_down"]
     if round_ > 1 and not face_down and len(deck) >= 3:
@@ -508,9 +516,10 @@ def _lay(table: dict, events: list) -> None:
 
 # --------------------------------------------------------------------------- setup
 
-def setup(players: int, *, seed=None, variant=(), youngest: int = 0, kiti: Optional[int] = None,
-          lagoon=None, deck=None, removed=None, hands=None, piles=None, round: int = 1,
-          boxed=()) -> State:
+def setup(players: int, *, seed: Optional[int] = None, variant: Iterable[str] = (), youngest: int = 0,
+          kiti: Optional[int] = None, lagoon: Any = None, deck: Optional[Sequence[str]] = None,
+          removed: Optional[str] = None, hands: Optional[Sequence[Sequence[int]]] = None,
+          piles: Optional[Sequence[Sequence[str]]] = None, round: int = 1, boxed: Iterable[str] = ()) -> State:
     """The opening state (or, with explicit components, any position a lesson needs).
 
     players: 3..6. seed: reproducible shuffle. variant: names from VARIANTS.
@@ -546,6 +555,7 @@ def setup(players: int, *, seed=None, variant=(), youngest: int = 0, kiti: Optio
     elif rest:
         boxed = tuple(boxed) + tuple(rest)   # an explicit deck leaves the other cards in the box
 
+    discards: tuple[tuple[int, ...], ...]
     if hands is None:
         if round != 1:
             raise refused("maui:setup", Words("maui.setup.needs_hands"))
@@ -576,7 +586,7 @@ def setup(players: int, *, seed=None, variant=(), youngest: int = 0, kiti: Optio
     return _freeze(table)
 
 
-def setup_stages(players: int, **kwargs) -> list[tuple[str, State, list[Event]]]:
+def setup_stages(players: int, **kwargs: Any) -> list[tuple[str, State, list[Event]]]:
     """`setup`, shown the way a table is laid out: (stage, position, events) for each of SETUP_STAGES:
     the divers seated with their cards (Kiti not yet down, all 37 catch cards in the deck, the lagoon
     empty), Kiti put down, one card boxed unseen, the lagoon filled. The last position is `setup`'s own."""
@@ -596,18 +606,19 @@ def setup_stages(players: int, **kwargs) -> list[tuple[str, State, list[Event]]]
     return out
 
 
-def _hands(hands, players: int, round: int) -> tuple[tuple, tuple]:
+def _hands(hands: Iterable[Iterable[int]], players: int, round: int
+           ) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
     """Explicit hands, checked and sorted, and the dive cards they leave used."""
-    hands = tuple(tuple(sorted(h)) for h in hands)
-    if len(hands) != players or any(len(h) != C.ROUNDS - round + 1 or len(set(h)) != len(h)
+    checked = tuple(tuple(sorted(h)) for h in hands)
+    if len(checked) != players or any(len(h) != C.ROUNDS - round + 1 or len(set(h)) != len(h)
                                     or not set(h) <= set(C.DIVE_CARDS) or any(type(n) is not int for n in h)
-                                    for h in hands):   # plain ints only: legal_actions counts on it
+                                    for h in checked):   # plain ints only: legal_actions counts on it
         raise refused("maui:setup", Words("maui.setup.hands", players=players, count=C.ROUNDS - round + 1,
                                           last=C.DIVE_CARDS[-1]))
-    return hands, tuple(tuple(n for n in C.DIVE_CARDS if n not in h) for h in hands)
+    return checked, tuple(tuple(n for n in C.DIVE_CARDS if n not in h) for h in checked)
 
 
-def _lagoon_cells(lagoon) -> list[tuple]:
+def _lagoon_cells(lagoon: Any) -> list[tuple[str, ...]]:
     if lagoon is None:
         return [(), (), ()]
     if isinstance(lagoon, dict):
@@ -623,8 +634,8 @@ def _lagoon_cells(lagoon) -> list[tuple]:
     return [tuple([x]) if isinstance(x, str) else tuple(x) for x in items]
 
 
-def _check_ids(ids) -> None:
-    seen = set()
+def _check_ids(ids: Iterable[str]) -> None:
+    seen: set[str] = set()
     for c in ids:
         if c not in C.CATCH_CARDS:
             raise refused("maui:components", Words("maui.setup.no_card", card=repr(c)))
@@ -633,7 +644,7 @@ def _check_ids(ids) -> None:
         seen.add(c)
 
 
-def _card(card_id):
+def _card(card_id: str) -> Callable[[str], str]:
     """The card as a player names it, in the reader's language (the words are read only when a refusal is said)."""
     def said(lang: str) -> str:
         from tutor.games.maui.text import card_name

@@ -43,13 +43,13 @@ def view(state: State, player: Optional[int] = None) -> dict[str, Any]:
         mine = teacher or s == player
         pile = state.piles[s]
         see_pile = mine or open_baskets
-        chosen = state.chosen[s]
+        chosen, revealed = state.chosen[s], state.revealed[s]
         seats.append({
             "seat": s,
             "hand_count": len(state.hands[s]),
             "hand": [_dive(s, n) for n in state.hands[s]] if mine else None,
             "chosen": (None if chosen is None else _dive(s, chosen) if mine else {"hidden": True}),
-            "revealed": None if state.revealed[s] is None else _dive(s, state.revealed[s]),
+            "revealed": None if revealed is None else _dive(s, revealed),
             "discard_count": len(state.discards[s]),
             "discards": [_dive(s, n) for n in state.discards[s]] if (teacher or open_baskets) else None,
             "pile_count": len(pile),

@@ -92,8 +92,9 @@ def secrets(state: State, viewer: Optional[int]) -> set[str]:
         hidden.update(state.pearls[s])         # face down, for everyone (ruling open-and-hidden)
         if s != viewer:
             hidden.update(state.hands[s])
-            if state.chosen[s] is not None:
-                hidden.add(state.chosen[s])
+            chosen = state.chosen[s]
+            if chosen is not None:
+                hidden.add(chosen)
     return hidden
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Any, Callable, Iterable, Optional, Sequence, Union
 
 from tutor.core import actions, rng
 from tutor.core.errors import RuleViolation
@@ -78,29 +78,34 @@ Action = ChooseBonus | UseBonus | PlayCard | Pick | ChooseLeader
 @dataclass(frozen=True)
 class State:
     players: int
-    round: int                  # 1, 2, ...
-    phase: str                  # one of PHASES
-    trump: str                  # the family the token lies on
-    token: int                  # the token's side up: 1 (lowest wins) or 9 (highest wins)
-    hands: tuple                # per seat: card ids in hand (private)
-    chosen: tuple               # per seat: the first bonus laid this setup, not yet revealed (bonus phase), or None
-    bonuses: tuple              # per seat: bonus cards lying face up in front of the player, in the order gained
-    pearls: tuple               # per seat: the pearl pile, face down (its size is public)
-    trick: tuple                # card ids played into the current trick, in play order
-    leader: int                 # the seat that leads the current trick (trick[i] is seat (leader + i) % players)
-    turn: int                   # play: the seat to play; reward: the winner; leader: the player of the first 5
-    tricks: int                 # tricks finished this round
-    discard: tuple              # the discard pile, bottom -> top (face up)
-    aside: tuple                # the cards set aside face down this round (hidden from all)
-    removed: tuple              # cards out of the game (the 5s in a two-player game)
-    first: int                  # the seat that leads the round's first trick
-    scores: tuple               # per seat: game total so far
-    history: tuple              # scored rounds: (round, points of seat 0, 1, ..., pearls of seat 0, 1, ... (pile
-                                #   cards and noted points), unused bonuses of seat 0, 1, ...); a lesson may give
-                                #   (round, points...) only
+    round: int                              # 1, 2, ...
+    phase: str                              # one of PHASES
+    trump: str                              # the family the token lies on
+    token: int                              # the token's side up: 1 (lowest wins) or 9 (highest wins)
+    hands: tuple[tuple[str, ...], ...]      # per seat: card ids in hand (private)
+    chosen: tuple[Optional[str], ...]       # per seat: the first bonus laid this setup, not yet revealed (bonus
+                                            #   phase), or None
+    bonuses: tuple[tuple[str, ...], ...]    # per seat: bonus cards lying face up in front of the player, in the
+                                            #   order gained
+    pearls: tuple[tuple[str, ...], ...]     # per seat: the pearl pile, face down (its size is public)
+    trick: tuple[str, ...]                  # card ids played into the current trick, in play order
+    leader: int                             # the seat that leads the current trick (trick[i] is seat
+                                            #   (leader + i) % players)
+    turn: int                               # play: the seat to play; reward: the winner; leader: the player of the
+                                            #   first 5
+    tricks: int                             # tricks finished this round
+    discard: tuple[str, ...]                # the discard pile, bottom -> top (face up)
+    aside: tuple[str, ...]                  # the cards set aside face down this round (hidden from all)
+    removed: tuple[str, ...]                # cards out of the game (the 5s in a two-player game)
+    first: int                              # the seat that leads the round's first trick
+    scores: tuple[int, ...]                 # per seat: game total so far
+    history: tuple[tuple[int, ...], ...]    # scored rounds: (round, points of seat 0, 1, ..., pearls of seat 0,
+                                            #   1, ... (pile cards and noted points), unused bonuses of seat 0,
+                                            #   1, ...); a lesson may give (round, points...) only
     rng: int = 0
-    noted: tuple = ()           # per seat: reward points noted on the score pad this round because the trick and
-                                #   the discard pile held too few cards (ruling short-reward); () when none
+    noted: tuple[int, ...] = ()             # per seat: reward points noted on the score pad this round because the
+                                            #   trick and the discard pile held too few cards (ruling
+                                            #   short-reward); () when none
 
     @property
     def over(self) -> bool:
@@ -114,6 +119,8 @@ class State:
 
 
 _table, _freeze = thaw, freezer(State)   # fast construction (tutor.core.fast)
+Table = dict[str, Any]                   # a state's fields by name while an action works on them
+Stages = list[tuple[str, State, list[Event]]]
 _ev = event_maker("trump_whales")
 _put, _without = put, without
 
@@ -138,7 +145,7 @@ def seat_of(state: State, index: int) -> int:
     return (state.leader + index) % state.players
 
 
-def led_family(trick) -> Optional[str]:
+def led_family(trick: Sequence[str]) -> Optional[str]:
     """The family the trick follows: that of its first whale (a led 5 takes the family of the first whale played
     after it, rulebook «ПЯТЁРКА!»); None while only 5s lie in it."""
     for c in trick:
@@ -148,7 +155,7 @@ def led_family(trick) -> Optional[str]:
     return None
 
 
-def trick_winner(trick, leader: int, players: int, trump: str, token: int) -> tuple[int, str]:
+def trick_winner(trick: Sequence[str], leader: int, players: int, trump: str, token: int) -> tuple[int, str]:
     """(winning seat, why: "trump", "led" or "fives") of a complete trick.
 
     Every 5 counts as a card of the led family (so a 5 in a trump-led trick is a trump, ruling five-joins-trump).
@@ -208,7 +215,7 @@ def legal_actions(state: State, player: int) -> list[Action]:
     if player != state.turn:
         return []
     if phase == "play":
-        out: list = [UseBonus(player, c) for c in state.bonuses[player]]
+        out: list[Action] = [UseBonus(player, c) for c in state.bonuses[player]]
         return out + [PlayCard(player, c) for c in playable(state, player)]
     if phase == "reward":
         return [Pick(player, c) for i, c in enumerate(state.trick) if seat_of(state, i) != player]
@@ -217,7 +224,7 @@ def legal_actions(state: State, player: int) -> list[Action]:
 
 # --------------------------------------------------------------------------- apply
 
-def apply(state: State, action) -> tuple[State, list[Event]]:
+def apply(state: State, action: object) -> tuple[State, list[Event]]:
     """The state after `action` and what happened. Illegal actions raise RuleViolation; the state is untouched."""
     if state.phase == "over":
         raise RuleViolation(_R + "game-end", _E + "err.over")
@@ -236,16 +243,17 @@ def apply(state: State, action) -> tuple[State, list[Event]]:
     elif p != state.turn:
         key = {"play": "err.not_your_turn", "reward": "err.not_winner", "leader": "err.not_chooser"}[state.phase]
         raise RuleViolation(_R + _PHASE_RULE[state.phase], _E + key, player=p, turn_player=state.turn)
-    return handler(state, action)
+    result: tuple[State, list[Event]] = handler(state, action)
+    return result
 
 
-def _card_ok(card) -> str:
+def _card_ok(card: object) -> str:
     if not isinstance(card, str) or card not in _FAMILY:
         raise RuleViolation(_R + "components", _E + "err.no_card", card=str(card))
     return card
 
 
-def _choose_bonus(state: State, a: ChooseBonus):
+def _choose_bonus(state: State, a: ChooseBonus) -> tuple[State, list[Event]]:
     p, card = a.player, _card_ok(a.card)
     if card not in state.hands[p]:
         raise RuleViolation(_R + "setup", _E + "err.not_in_hand", card=card, player=p)
@@ -263,7 +271,7 @@ def _choose_bonus(state: State, a: ChooseBonus):
     return _freeze(t), events
 
 
-def _use_bonus(state: State, a: UseBonus):
+def _use_bonus(state: State, a: UseBonus) -> tuple[State, list[Event]]:
     p, card = a.player, _card_ok(a.card)
     if card not in state.bonuses[p]:
         raise RuleViolation(_R + "bonuses", _E + "err.not_a_bonus", card=card, player=p)
@@ -287,7 +295,7 @@ def _use_bonus(state: State, a: UseBonus):
     return _freeze(t), [event]
 
 
-def _play(state: State, a: PlayCard):
+def _play(state: State, a: PlayCard) -> tuple[State, list[Event]]:
     p, card = a.player, _card_ok(a.card)
     hand = state.hands[p]
     if card not in hand:
@@ -312,7 +320,7 @@ def _play(state: State, a: PlayCard):
     return _freeze(t), events
 
 
-def _pick(state: State, a: Pick):
+def _pick(state: State, a: Pick) -> tuple[State, list[Event]]:
     p, card = a.player, _card_ok(a.card)
     trick = state.trick
     if card not in trick:
@@ -324,7 +332,7 @@ def _pick(state: State, a: Pick):
     t = _table(state)
     n = state.players
     rest = trick[:index] + trick[index + 1:]
-    events: list = []
+    events: list[Event] = []
     if _FAMILY[card] is None:        # «ИСКЛЮЧЕНИЕ: ПЯТЁРКА!»: 1 point, the 5 itself onto the pile, no bonus
         t["pearls"] = _put(state.pearls, p, state.pearls[p] + (card,))
         t["discard"] = state.discard + rest
@@ -372,7 +380,7 @@ def _pick(state: State, a: Pick):
     return _freeze(t), events
 
 
-def _choose_leader(state: State, a: ChooseLeader):
+def _choose_leader(state: State, a: ChooseLeader) -> tuple[State, list[Event]]:
     leader = a.leader
     if type(leader) is not int or not 0 <= leader < state.players:
         raise RuleViolation(_R + "five-exception", _E + "err.no_leader", seat=str(leader))
@@ -382,27 +390,27 @@ def _choose_leader(state: State, a: ChooseLeader):
     return _freeze(t), events
 
 
-def _start_trick(t: dict, leader: int, events: list, n: int) -> None:
+def _start_trick(t: Table, leader: int, events: list[Event], n: int) -> None:
     t["phase"], t["leader"], t["turn"] = "play", leader, leader
     events.append(_ev("leads", "next-leader", {"player": leader}))
 
 
 # --------------------------------------------------------------------------- rounds
 
-def pearl_points(state_or_table) -> list[int]:
+def pearl_points(state_or_table: Union[State, Table]) -> list[int]:
     """Each seat's pearls this round: the cards of its pearl pile and the points noted on the pad."""
     d = state_or_table if isinstance(state_or_table, dict) else state_or_table.__dict__
     noted = d.get("noted") or (0,) * d["players"]
     return [len(p) + k for p, k in zip(d["pearls"], noted)]
 
 
-def round_points(state_or_table) -> list[int]:
+def round_points(state_or_table: Union[State, Table]) -> list[int]:
     """Each seat's points for the round so far: 1 per pearl (card or noted point), 1 per pair of unused bonuses."""
     d = state_or_table if isinstance(state_or_table, dict) else state_or_table.__dict__
     return [k + len(b) // C.BONUS_PAIR for k, b in zip(pearl_points(d), d["bonuses"])]
 
 
-def _end_round(t: dict, events: list) -> None:
+def _end_round(t: Table, events: list[Event]) -> None:
     n = t["players"]
     points = round_points(t)
     t["scores"] = tuple(t["scores"][s] + points[s] for s in range(n))
@@ -428,7 +436,7 @@ def _end_round(t: dict, events: list) -> None:
     _deal(t, events, t["round"] + 1, (t["first"] + 1) % n)
 
 
-def _deal(t: dict, events: list, round_no: int, first: int) -> None:
+def _deal(t: Table, events: list[Event], round_no: int, first: int) -> None:
     """Setup steps 2–5 («ПОДГОТОВКА К ИГРЕ»): draw the trump (a 5: draw again), shuffle the card back, deal 9 each,
     set the rest aside; every player then lays a first bonus. Everything on the table comes back first."""
     n = t["players"]
@@ -455,16 +463,16 @@ def _deal(t: dict, events: list, round_no: int, first: int) -> None:
                                          "aside": len(t["aside"])}))
 
 
-_CUTS: ContextVar = ContextVar("trump_whales_cuts", default=None)
-_SETUP_EVENTS: ContextVar = ContextVar("trump_whales_setup_events", default=None)   # setup_stages() listens
+_CUTS: ContextVar[Optional[list[tuple[str, State, int]]]] = ContextVar("trump_whales_cuts", default=None)
+_SETUP_EVENTS: ContextVar[Optional[list[Event]]] = ContextVar("trump_whales_setup_events", default=None)   # setup_stages() listens
 
 
-def setup_stages(players: int, **kwargs) -> list:
+def setup_stages(players: int, **kwargs: Any) -> Stages:
     """`setup`, shown the way a table is laid out: (stage, position, events). "trump": the trump drawn (a 5 drawn
     first is drawn again), the token on its family, no card dealt yet (all of them the face-down deck, counted
     with the cards set aside); "done": 9 cards dealt to each, the rest set aside (`setup`'s own position). A
     lesson position given with hands is one stage, "done"."""
-    events: list = []
+    events: list[Event] = []
     token = _SETUP_EVENTS.set(events)
     try:
         final = setup(players, **kwargs)
@@ -479,16 +487,17 @@ def setup_stages(players: int, **kwargs) -> list:
     return [("trump", _freeze(undealt), drawn), ("done", final, [e for e in events if e not in drawn])]
 
 
-def stages(state: State, action) -> list:
+def stages(state: State, action: Action) -> Stages:
     """`apply`, cut where a teacher pauses: (stage, position, events of the stage). The pick that ends a round and
     deals the next has two stages: "round_end" (the round scored, the next not yet dealt) and "done"."""
-    cuts: list = []
+    cuts: list[tuple[str, State, int]] = []
     token = _CUTS.set(cuts)
     try:
         final, events = apply(state, action)
     finally:
         _CUTS.reset(token)
-    out, start = [], 0
+    out: Stages = []
+    start = 0
     for name, position, upto in cuts:
         out.append((name, position, events[start:upto]))
         start = upto
@@ -504,9 +513,15 @@ _PHASE_RULE = {"bonus": "setup", "play": "turn", "reward": "reward", "leader": "
 
 # --------------------------------------------------------------------------- setup
 
-def setup(players: int, *, seed=None, variant=(), first=None, trump=None, token=None, hands=None, bonuses=None,
-          pearls=None, trick=(), leader=None, discard=(), aside=None, scores=None, round: int = 1, tricks: int = 0,
-          history=()) -> State:
+Cards = Sequence[Iterable[str]]     # per seat: card ids
+
+
+def setup(players: int, *, seed: Optional[int] = None, variant: Iterable[str] = (), first: Optional[int] = None,
+          trump: Optional[str] = None, token: Optional[int] = None, hands: Optional[Cards] = None,
+          bonuses: Optional[Cards] = None, pearls: Optional[Cards] = None, trick: Iterable[str] = (),
+          leader: Optional[int] = None, discard: Iterable[str] = (), aside: Optional[Iterable[str]] = None,
+          scores: Optional[Iterable[int]] = None, round: int = 1, tricks: int = 0,
+          history: Iterable[Iterable[int]] = ()) -> State:
     """The opening state (or, with explicit components, any position a lesson needs).
 
     players: 2..4 (two players play without the 5s). seed: reproducible shuffle and draws. first: the seat that
@@ -525,11 +540,12 @@ def setup(players: int, *, seed=None, variant=(), first=None, trump=None, token=
     if first is None:
         first, state_rng = rng.choice(state_rng, range(players))
     check_seat(first, players, rule=_R + "setup")
+    assert first is not None     # check_seat refused anything but a seat
     score_t = tuple(scores) if scores is not None else (0,) * players
     if len(score_t) != players:
         raise _bad(Words("trump_whales.setup.per_seat", what=Words("trump_whales.setup.scores"),
                          players=players, given=len(score_t)))
-    table: dict = {"players": players, "scores": score_t, "history": tuple(tuple(r) for r in history),
+    table: Table = {"players": players, "scores": score_t, "history": tuple(tuple(r) for r in history),
                    "rng": state_rng}
     if hands is None:
         if bonuses is not None or pearls is not None or trick or discard or aside is not None:
@@ -545,7 +561,7 @@ def _bad(problem: Words) -> RuleViolation:
     return refused(_R + "setup", problem)
 
 
-def _card(card_id):
+def _card(card_id: str) -> Callable[[str], str]:
     """The card as a player names it, in the reader's language (the words are read only when a refusal is said)."""
     def said(lang: str) -> str:
         from tutor.games.trump_whales.text import card_name
@@ -553,16 +569,17 @@ def _card(card_id):
     return said
 
 
-def _family(family):
+def _family(family: str) -> Callable[[str], str]:
     def said(lang: str) -> str:
         from tutor.games.trump_whales.text import family_name
         return family_name(family, lang)
     return said
 
 
-def _position(table, players, first, trump, token, hands, bonuses, pearls, trick, leader, discard, aside,
-              round_no, tricks) -> State:
-    def per_seat(value, name):
+def _position(table: Table, players: int, first: int, trump: Optional[str], token: Optional[int], hands: Cards,
+              bonuses: Optional[Cards], pearls: Optional[Cards], trick: Iterable[str], leader: Optional[int],
+              discard: Iterable[str], aside: Optional[Iterable[str]], round_no: int, tricks: int) -> State:
+    def per_seat(value: Optional[Cards], name: Words) -> tuple[tuple[str, ...], ...]:
         rows = tuple(tuple(x) for x in (value or [()] * players))
         if len(rows) != players:
             raise _bad(Words("trump_whales.setup.per_seat", what=name, players=players, given=len(rows)))
@@ -576,7 +593,7 @@ def _position(table, players, first, trump, token, hands, bonuses, pearls, trick
     cards = C.deck_for(players)
     placed = [c for h in hands_t for c in h] + [c for b in bonuses_t for c in b] + [c for p in pearls_t for c in p]
     placed += list(trick_t) + list(discard_t) + list(aside or ())
-    seen: set = set()
+    seen: set[str] = set()
     for c in placed:
         if c not in _FAMILY:
             raise _bad(Words("trump_whales.setup.no_card", card=repr(c)))

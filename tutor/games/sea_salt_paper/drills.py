@@ -294,7 +294,6 @@ def _bet_outcome(rng: random.Random) -> Optional[Question]:
         lines = type(lines)(asked, tuple(line for line in lines.lines if ".colour_bonus." in line.key))
     elif asked != caller:
         lines = breakdown(cards, asked)
-    why = [settled, lines]
     return Question(
         drill="sea_salt_paper/bet-outcome",
         key=_key("bet", state, asked),
@@ -306,7 +305,7 @@ def _bet_outcome(rng: random.Random) -> Optional[Question]:
         hint=Words(_W + f"bet.hint.{role}"),
         explain=Words(_W + f"bet.explain.{role}.{outcome}", p=asked + 1, caller=caller + 1,
                       points=_points(points), bonus=_points(bonus), scored=_points(scored)),
-        why=tuple(why),
+        why=(settled, lines),
         highlight=(f"seat:{asked}",),
         after=after, events=tuple(events),
     )

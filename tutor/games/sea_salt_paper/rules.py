@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Any, Callable, Iterable, Optional, Sequence
 
 from tutor.core import actions, rng
 from tutor.core.errors import RuleViolation
@@ -55,7 +55,7 @@ class TakeDiscard(actions.Action):
     pile: int
 
 
-def _pair_key(x):
+def _pair_key(x: object) -> tuple[int, str]:
     return (_ORDER.get(x, 999) if isinstance(x, str) else 999, str(x))
 
 
@@ -66,14 +66,14 @@ class PlayDuo(actions.Action, json_type="duo"):
     first: str
     second: str
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if _pair_key(self.first) > _pair_key(self.second):
             a, b = self.second, self.first
             object.__setattr__(self, "first", a)
             object.__setattr__(self, "second", b)
 
     @property
-    def cards(self) -> tuple:
+    def cards(self) -> tuple[str, str]:
         return (self.first, self.second)
 
 
@@ -124,21 +124,21 @@ Action = DrawDeck | Keep | TakeDiscard | PlayDuo | CrabPile | CrabTake | Steal |
 @dataclass(frozen=True)
 class State:
     players: int
-    round: int                  # 1, 2, ...
-    turn: int                   # the seat whose turn it is
-    phase: str                  # one of PHASES
-    deck: tuple                 # card ids, top first
-    discards: tuple             # two piles, each bottom -> top
-    hands: tuple                # per seat: card ids in hand
-    zones: tuple                # per seat: card ids played in front of the player (pairs, in order)
-    scores: tuple               # per seat: game total so far
-    history: tuple              # scored rounds: (round, points of seat 0, seat 1, ...)
-    drawn: tuple                # the cards taken from the deck, waiting for Keep (the drawer sees them)
-    looking: Optional[int]      # the discard pile a crab lets the player look through, else None
-    caller: Optional[int]       # who said LAST CHANCE this round, else None
-    last_turns: tuple           # the opponents still to take their last turn after this one, in order
-    revealed: tuple             # per seat: hand shown to everyone (LAST CHANCE, end of game)
-    winner: Optional[int]       # who won with four mermaids, else None
+    round: int                            # 1, 2, ...
+    turn: int                             # the seat whose turn it is
+    phase: str                            # one of PHASES
+    deck: tuple[str, ...]                 # card ids, top first
+    discards: tuple[tuple[str, ...], ...] # two piles, each bottom -> top
+    hands: tuple[tuple[str, ...], ...]    # per seat: card ids in hand
+    zones: tuple[tuple[str, ...], ...]    # per seat: card ids played in front of the player (pairs, in order)
+    scores: tuple[int, ...]               # per seat: game total so far
+    history: tuple[tuple[int, ...], ...]  # scored rounds: (round, points of seat 0, seat 1, ...)
+    drawn: tuple[str, ...]                # the cards taken from the deck, waiting for Keep (the drawer sees them)
+    looking: Optional[int]                # the discard pile a crab lets the player look through, else None
+    caller: Optional[int]                 # who said LAST CHANCE this round, else None
+    last_turns: tuple[int, ...]           # the opponents still to take their last turn after this one, in order
+    revealed: tuple[bool, ...]            # per seat: hand shown to everyone (LAST CHANCE, end of game)
+    winner: Optional[int]                 # who won with four mermaids, else None
     rng: int = 0
 
     @property
@@ -156,6 +156,8 @@ class State:
 _table, _freeze = thaw, freezer(State)   # fast construction (tutor.core.fast)
 _ev = event_maker("sea_salt_paper")
 _put, _without = put, without
+Table = dict[str, Any]                   # a state's fields by name while an action works on them
+Stages = list[tuple[str, State, list[Event]]]
 
 
 # --------------------------------------------------------------------------- queries
@@ -174,9 +176,9 @@ def points_in_hand(state: State, seat: int) -> int:
     return card_points(state.hands[seat] + state.zones[seat])
 
 
-def duos_in(hand) -> list[tuple]:
+def duos_in(hand: Iterable[str]) -> list[tuple[str, str]]:
     """Every pair of cards in `hand` that makes a duo, each once, in a stable order."""
-    by_kind: dict = {}
+    by_kind: dict[str, list[str]] = {}
     for c in sorted(hand, key=_ORDER.__getitem__):
         by_kind.setdefault(_KIND[c], []).append(c)
     out = []
@@ -200,7 +202,7 @@ def legal_actions(state: State, player: int) -> list[Action]:
         return []
     phase = state.phase
     if phase == "draw":
-        out: list = [DrawDeck(player)] if state.deck else []
+        out: list[Action] = [DrawDeck(player)] if state.deck else []
         return out + [TakeDiscard(player, i) for i in (0, 1) if state.discards[i]]
     if phase == "keep":
         drawn = state.drawn
@@ -225,13 +227,13 @@ def legal_actions(state: State, player: int) -> list[Action]:
     return out
 
 
-def _discard_choices(state: State) -> tuple:
+def _discard_choices(state: State) -> tuple[int, ...]:
     """Where the card not kept may go: an empty pile if there is one, otherwise either."""
     empty = [i for i in (0, 1) if not state.discards[i]]
     return (empty[0],) if len(empty) == 1 else (0, 1)
 
 
-def _mermaids_in(cards) -> int:
+def _mermaids_in(cards: Iterable[str]) -> int:
     n = 0
     for c in cards:
         if _KIND[c] == "mermaid":
@@ -241,7 +243,7 @@ def _mermaids_in(cards) -> int:
 
 # --------------------------------------------------------------------------- apply
 
-def apply(state: State, action) -> tuple[State, list[Event]]:
+def apply(state: State, action: object) -> tuple[State, list[Event]]:
     """The state after `action` and what happened. Illegal actions raise RuleViolation; the state is untouched."""
     if state.phase == "over":
         raise RuleViolation(_R + "game-end", _E + "err.over")
@@ -256,10 +258,11 @@ def apply(state: State, action) -> tuple[State, list[Event]]:
     want = _PHASE_OF[type(action)]
     if state.phase not in want:
         raise RuleViolation(_R + _PHASE_RULE[state.phase], _E + f"err.phase.{state.phase}", player=p)
-    return handler(state, action)
+    result: tuple[State, list[Event]] = handler(state, action)
+    return result
 
 
-def _draw_deck(state: State, a: DrawDeck):
+def _draw_deck(state: State, a: DrawDeck) -> tuple[State, list[Event]]:
     if not state.deck:
         raise RuleViolation(_R + "draw", _E + "err.deck_empty")
     drawn, deck = state.deck[:2], state.deck[2:]
@@ -269,7 +272,7 @@ def _draw_deck(state: State, a: DrawDeck):
                             (("cards", (a.player,)),))]
 
 
-def _keep(state: State, a: Keep):
+def _keep(state: State, a: Keep) -> tuple[State, list[Event]]:
     p, drawn = a.player, state.drawn
     if a.card not in drawn:
         raise RuleViolation(_R + "draw", _E + "err.not_drawn", card=a.card)
@@ -291,7 +294,7 @@ def _keep(state: State, a: Keep):
                             (("card", (p,)),))]
 
 
-def _take_discard(state: State, a: TakeDiscard):
+def _take_discard(state: State, a: TakeDiscard) -> tuple[State, list[Event]]:
     if a.pile not in (0, 1) or type(a.pile) is not int:
         raise RuleViolation(_R + "draw", _E + "err.no_pile", pile=str(a.pile))
     pile = state.discards[a.pile]
@@ -305,7 +308,7 @@ def _take_discard(state: State, a: TakeDiscard):
     return _freeze(t), [_ev("took_discard", "draw", {"player": a.player, "card": card, "pile": a.pile})]
 
 
-def _play_duo(state: State, a: PlayDuo):
+def _play_duo(state: State, a: PlayDuo) -> tuple[State, list[Event]]:
     p = a.player
     hand = state.hands[p]
     cards = a.cards
@@ -348,7 +351,7 @@ def _play_duo(state: State, a: PlayDuo):
     return _freeze(t), events
 
 
-def _crab_pile(state: State, a: CrabPile):
+def _crab_pile(state: State, a: CrabPile) -> tuple[State, list[Event]]:
     if a.pile not in (0, 1) or type(a.pile) is not int:
         raise RuleViolation(_R + "duos", _E + "err.no_pile", pile=str(a.pile))
     t = _table(state)
@@ -361,7 +364,7 @@ def _crab_pile(state: State, a: CrabPile):
                                                     "cards": list(pile)}, (("cards", (a.player,)),))]
 
 
-def _crab_take(state: State, a: CrabTake):
+def _crab_take(state: State, a: CrabTake) -> tuple[State, list[Event]]:
     looking = state.looking or 0     # set in this phase
     pile = state.discards[looking]
     if a.card not in pile:
@@ -374,7 +377,7 @@ def _crab_take(state: State, a: CrabTake):
                             (("card", (a.player,)),))]
 
 
-def _steal(state: State, a: Steal):
+def _steal(state: State, a: Steal) -> tuple[State, list[Event]]:
     v = a.victim
     if type(v) is not int or not 0 <= v < state.players or v == a.player:
         raise RuleViolation(_R + "duos", _E + "err.no_victim", victim=str(v))
@@ -392,7 +395,7 @@ def _steal(state: State, a: Steal):
                             (("card", (a.player, v)),))]
 
 
-def _play_mermaids(state: State, a: PlayMermaids):
+def _play_mermaids(state: State, a: PlayMermaids) -> tuple[State, list[Event]]:
     p = a.player
     mermaids = tuple(c for c in state.hands[p] if _KIND[c] == "mermaid")
     if len(mermaids) < C.MERMAIDS_TO_WIN:
@@ -406,9 +409,9 @@ def _play_mermaids(state: State, a: PlayMermaids):
     return _freeze(t), events
 
 
-def _end_turn_action(state: State, a: EndTurn):
+def _end_turn_action(state: State, a: EndTurn) -> tuple[State, list[Event]]:
     t = _table(state)
-    events: list = []
+    events: list[Event] = []
     _end_turn(t, events)
     return _freeze(t), events
 
@@ -422,7 +425,7 @@ def _check_seven(state: State, p: int) -> int:
     return points
 
 
-def _stop(state: State, a: Stop):
+def _stop(state: State, a: Stop) -> tuple[State, list[Event]]:
     p = a.player
     points = _check_seven(state, p)
     t = _table(state)
@@ -436,7 +439,7 @@ def _stop(state: State, a: Stop):
     return _freeze(t), events
 
 
-def _last_chance(state: State, a: LastChance):
+def _last_chance(state: State, a: LastChance) -> tuple[State, list[Event]]:
     p = a.player
     points = _check_seven(state, p)
     t = _table(state)
@@ -450,19 +453,19 @@ def _last_chance(state: State, a: LastChance):
 
 # --------------------------------------------------------------------------- turns and rounds
 
-def _reveal(t: dict, seat: int, events: list) -> None:
+def _reveal(t: Table, seat: int, events: list[Event]) -> None:
     t["revealed"] = _put(t["revealed"], seat, True)
     events.append(_ev("revealed", "round-end", {"player": seat, "cards": list(t["hands"][seat])}))
 
 
-def _start_turn(t: dict, seat: int, events: list) -> None:
+def _start_turn(t: Table, seat: int, events: list[Event]) -> None:
     t["turn"], t["phase"], t["drawn"], t["looking"] = seat, "draw", (), None
     if not t["deck"] and not t["discards"][0] and not t["discards"][1]:
         t["phase"] = "play"     # ruling nothing-to-draw
         events.append(_ev("nothing_to_draw", "draw", {"player": seat}))
 
 
-def _end_turn(t: dict, events: list, boat: bool = False) -> None:
+def _end_turn(t: Table, events: list[Event], boat: bool = False) -> None:
     """The turn of t["turn"] ends (`boat`: cut short by boats, another turn follows for the same player)."""
     p, n = t["turn"], t["players"]
     if t["caller"] is not None:                   # ruling last-chance-deck: no deck check in the last turns
@@ -490,7 +493,7 @@ def _end_turn(t: dict, events: list, boat: bool = False) -> None:
     _start_turn(t, nxt, events)
 
 
-def _settle_last_chance(t: dict, events: list) -> None:
+def _settle_last_chance(t: Table, events: list[Event]) -> None:
     caller, n = t["caller"], t["players"]
     cards = [t["hands"][s] + t["zones"][s] for s in range(n)]
     points = [card_points(c) for c in cards]
@@ -505,7 +508,7 @@ def _settle_last_chance(t: dict, events: list) -> None:
     _finish_round(t, events, scored, caller)
 
 
-def _finish_round(t: dict, events: list, scored: list, ender: int) -> None:
+def _finish_round(t: Table, events: list[Event], scored: Sequence[int], ender: int) -> None:
     n = t["players"]
     t["scores"] = tuple(t["scores"][s] + scored[s] for s in range(n))
     t["history"] = t["history"] + ((t["round"],) + tuple(scored),)
@@ -517,7 +520,7 @@ def _finish_round(t: dict, events: list, scored: list, ender: int) -> None:
     _new_round(t, events, (ender + 1) % n)
 
 
-def _game_over(t: dict, events: list) -> None:
+def _game_over(t: Table, events: list[Event]) -> None:
     t["phase"], t["drawn"], t["looking"] = "over", (), None
     t["revealed"] = (True,) * t["players"]
     t["last_turns"] = ()
@@ -527,7 +530,7 @@ def _game_over(t: dict, events: list) -> None:
                                                 "hands": [list(h) for h in t["hands"]]}))
 
 
-def _new_round(t: dict, events: list, first: int) -> None:
+def _new_round(t: Table, events: list[Event], first: int) -> None:
     """Every card back, shuffled; two discard piles opened; `first` begins."""
     cuts = _CUTS.get()
     if cuts is not None:         # stages(): pause where the round has ended, before the next deal
@@ -543,21 +546,22 @@ def _new_round(t: dict, events: list, first: int) -> None:
     _start_turn(t, first, events)
 
 
-_CUTS: ContextVar = ContextVar("sea_salt_paper_cuts", default=None)
+_CUTS: ContextVar[Optional[list[tuple[str, State, int]]]] = ContextVar("sea_salt_paper_cuts", default=None)
 
 
-def stages(state: State, action) -> list:
+def stages(state: State, action: Action) -> Stages:
     """`apply`, cut where a teacher pauses: (stage, position, events of the stage). An action that ends a round
     (STOP, the last turn after LAST CHANCE, an empty deck) and deals the next one has two stages: "round_end"
     (hands revealed, the round scored or abandoned, the next round not yet dealt) and "done" (the new deal).
     Any other action is one stage, "done". The last position and the events in order are apply's."""
-    cuts: list = []
+    cuts: list[tuple[str, State, int]] = []
     token = _CUTS.set(cuts)
     try:
         final, events = apply(state, action)
     finally:
         _CUTS.reset(token)
-    out, start = [], 0
+    out: Stages = []
+    start = 0
     for name, position, upto in cuts:
         out.append((name, position, events[start:upto]))
         start = upto
@@ -581,8 +585,13 @@ _PHASE_RULE = {"draw": "draw", "keep": "draw", "play": "play-duos", "crab": "duo
 
 # --------------------------------------------------------------------------- setup
 
-def setup(players: int, *, seed=None, variant=(), deck=None, discards=None, hands=None, zones=None,
-          scores=None, round: int = 1, first: int = 0, history=()) -> State:
+Cards = Sequence[Iterable[str]]     # per seat (or per pile): card ids
+
+
+def setup(players: int, *, seed: Optional[int] = None, variant: Iterable[str] = (),
+          deck: Optional[Iterable[str]] = None, discards: Optional[Cards] = None, hands: Optional[Cards] = None,
+          zones: Optional[Cards] = None, scores: Optional[Iterable[int]] = None, round: int = 1, first: int = 0,
+          history: Iterable[Iterable[int]] = ()) -> State:
     """The opening state (or, with explicit components, any position a lesson needs).
 
     players: 2..4. seed: reproducible shuffle. first: the seat that begins (ruling first-player).
@@ -595,7 +604,7 @@ def setup(players: int, *, seed=None, variant=(), deck=None, discards=None, hand
                 seat_rule=_R + "setup")
     state_rng = rng.seed_value(seed)
 
-    def per_seat(value, name):
+    def per_seat(value: Optional[Cards], name: Words) -> tuple[tuple[str, ...], ...]:
         rows = tuple(tuple(x) for x in (value or [()] * players))
         if len(rows) != players:
             raise refused(_R + "setup", Words("sea_salt_paper.setup.per_seat", what=name, given=len(rows),
@@ -609,7 +618,7 @@ def setup(players: int, *, seed=None, variant=(), deck=None, discards=None, hand
         raise refused(_R + "setup", Words("sea_salt_paper.setup.two_piles"))
     placed = [c for h in hands_t for c in h] + [c for z in zones_t for c in z] + [c for p in piles or () for c in p]
     placed += list(deck or ())
-    seen: set = set()
+    seen: set[str] = set()
     for c in placed:
         if c not in C.KIND:
             raise refused(_R + "components", Words("sea_salt_paper.setup.no_card", card=repr(c)))
@@ -626,7 +635,7 @@ def setup(players: int, *, seed=None, variant=(), deck=None, discards=None, hand
     if len(score_t) != players:
         raise refused(_R + "setup", Words("sea_salt_paper.setup.per_seat", what=Words("sea_salt_paper.setup.scores"),
                                           given=len(score_t), players=players))
-    table = {
+    table: Table = {
         "players": players, "round": round, "turn": first, "phase": "draw", "deck": full, "discards": piles,
         "hands": hands_t, "zones": zones_t, "scores": score_t, "history": tuple(tuple(r) for r in history),
         "drawn": (), "looking": None, "caller": None, "last_turns": (), "revealed": (False,) * players,
@@ -636,7 +645,7 @@ def setup(players: int, *, seed=None, variant=(), deck=None, discards=None, hand
     return State(**table)
 
 
-def _card(card_id):
+def _card(card_id: str) -> Callable[[str], str]:
     """The card as a player names it, in the reader's language (the words are read only when a refusal is said)."""
     def said(lang: str) -> str:
         from tutor.games.sea_salt_paper.text import card_name

@@ -22,7 +22,7 @@ from __future__ import annotations
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Optional
+from typing import Any, Callable, Iterable, Optional, Sequence
 
 from tutor.core import actions, rng
 from tutor.core.errors import RuleViolation
@@ -49,7 +49,7 @@ class KeepCards(actions.Action, json_type="keep"):
     contract suite named a legal keep in the other order, which apply took but legal_actions did not list)."""
     keep: tuple[str, ...]
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         keep = self.keep
         if isinstance(keep, (tuple, list)) and all(isinstance(c, str) for c in keep):
             in_deck_order = sorted(keep, key=lambda c: (_DECK_ORDER.get(c, len(_DECK_ORDER)), c))
@@ -92,25 +92,29 @@ Action = KeepCards | Take | Place | TakeTreasure | Decline | Pass
 
 # --------------------------------------------------------------------------- state
 
+Placement = tuple[str, int, int, int]     # one tile on a boat: (tile, orientation, x, y)
+
+
 @dataclass(frozen=True)
 class State:
     players: int
-    boats: tuple            # per seat: the boat's colour ("blue", "green", "red", "purple")
-    phase: str              # one of PHASES
-    ship: int               # Vesh's ship on the day track: 5 on the first day ... 1 on the last, 0 the hand (over)
-    order: tuple            # this day's turn order (seats), first player first
-    turn: int               # the seat to act (take, place, treasure)
-    passed: tuple           # per seat: has passed this day
-    bag: tuple              # tile ids in the bag, in the order they will be drawn (hidden)
-    island: tuple           # tile ids around the island, in the order drawn (public)
-    box: tuple              # tiles back in the box (left over on the island at a day's end)
-    held: Optional[str]     # the tile taken and not yet placed (place phase), else None
-    rewards: int            # map rewards still to take or decline (treasure phase)
-    supply: tuple           # common treasure ids beside the island
-    placed: tuple           # per seat: ((tile, orientation, x, y), ...) in the order laid
-    dealt: tuple            # per seat: the 3 family cards dealt and not yet chosen from (private)
-    kept: tuple             # per seat: the 2 family cards kept (private until the end)
-    unused: tuple           # family cards in the box: never dealt, or not kept (hidden from all)
+    boats: tuple[str, ...]                    # per seat: the boat's colour ("blue", "green", "red", "purple")
+    phase: str                                # one of PHASES
+    ship: int                                 # Vesh's ship on the day track: 5 on the first day ... 1 on the last,
+                                              #   0 the hand (over)
+    order: tuple[int, ...]                    # this day's turn order (seats), first player first
+    turn: int                                 # the seat to act (take, place, treasure)
+    passed: tuple[bool, ...]                  # per seat: has passed this day
+    bag: tuple[str, ...]                      # tile ids in the bag, in the order they will be drawn (hidden)
+    island: tuple[str, ...]                   # tile ids around the island, in the order drawn (public)
+    box: tuple[str, ...]                      # tiles back in the box (left over on the island at a day's end)
+    held: Optional[str]                       # the tile taken and not yet placed (place phase), else None
+    rewards: int                              # map rewards still to take or decline (treasure phase)
+    supply: tuple[str, ...]                   # common treasure ids beside the island
+    placed: tuple[tuple[Placement, ...], ...] # per seat: ((tile, orientation, x, y), ...) in the order laid
+    dealt: tuple[tuple[str, ...], ...]        # per seat: the 3 family cards dealt and not yet chosen from (private)
+    kept: tuple[tuple[str, ...], ...]         # per seat: the 2 family cards kept (private until the end)
+    unused: tuple[str, ...]                   # family cards in the box: never dealt, or not kept (hidden from all)
     rng: int = 0
 
     @property
@@ -132,12 +136,14 @@ class State:
 _table, _freeze = thaw, freezer(State)   # fast construction (tutor.core.fast)
 _ev = event_maker("isle_of_cats")
 _put, _without = put, without
+Table = dict[str, Any]                   # a state's fields by name while an action works on them
+Stages = list[tuple[str, State, list[Event]]]
 
 
 # --------------------------------------------------------------------------- queries
 
 @lru_cache(maxsize=4096)
-def occupied(placed: tuple) -> int:
+def occupied(placed: tuple[Placement, ...]) -> int:
     """The mask of a boat's covered cells, from its placements."""
     m = 0
     at = G.AT
@@ -164,7 +170,7 @@ def can_take(state: State, player: int, tile: str) -> bool:
     return G.fits(_SHAPE[tile], occupied(state.placed[player]))
 
 
-def placements(state: State, player: int, shape: str) -> list[tuple]:
+def placements(state: State, player: int, shape: str) -> list[tuple[int, int, int]]:
     """The legal (orientation, x, y) of `shape` on the player's boat now."""
     return [(o, x, y) for _m, _n, o, x, y in G.legal_masks(shape, occupied(state.placed[player]))]
 
@@ -190,7 +196,7 @@ def legal_actions(state: State, player: int) -> list[Action]:
     if phase == "take":
         occ = occupied(state.placed[player])
         fits = G.fits
-        out: list = [Take(player, t) for t in state.island if fits(_SHAPE[t], occ)]
+        out: list[Action] = [Take(player, t) for t in state.island if fits(_SHAPE[t], occ)]
         out.append(Pass(player))
         return out
     if phase == "place":
@@ -199,21 +205,21 @@ def legal_actions(state: State, player: int) -> list[Action]:
         if not occ:     # a first tile may go anywhere: the same few hundred placements every game
             return list(_anywhere(player, shape))
         return _places(player, G.legal_masks(shape, occ))
-    out = [TakeTreasure(player, s) for s in treasure_shapes(state, player)]
-    out.append(Decline(player))
-    return out
+    treasures: list[Action] = [TakeTreasure(player, s) for s in treasure_shapes(state, player)]
+    treasures.append(Decline(player))
+    return treasures
 
 
 _place_of = freezer(Place)     # Place actions without __init__'s cost: a placing decision lists hundreds
 
 
-def _places(player: int, rows) -> list:
+def _places(player: int, rows: Iterable[Sequence[int]]) -> list[Action]:
     make = _place_of
     return [make({"player": player, "orientation": o, "x": x, "y": y}) for _m, _n, o, x, y in rows]
 
 
 @lru_cache(maxsize=None)
-def _anywhere(player: int, shape: str) -> tuple:
+def _anywhere(player: int, shape: str) -> tuple[Action, ...]:
     return tuple(_places(player, G.PLACEMENTS[shape]))
 
 
@@ -223,7 +229,7 @@ def tile_cells(tile: str, orientation: int, x: int, y: int) -> list[tuple[int, i
 
 # --------------------------------------------------------------------------- apply
 
-def apply(state: State, action) -> tuple[State, list[Event]]:
+def apply(state: State, action: object) -> tuple[State, list[Event]]:
     """The state after `action` and what happened. Illegal actions raise RuleViolation; the state is untouched."""
     if state.phase == "over":
         raise RuleViolation(_R + "scoring", _E + "err.over")
@@ -241,10 +247,11 @@ def apply(state: State, action) -> tuple[State, list[Event]]:
             raise RuleViolation(_R + "player-setup", _E + "err.kept_already", player=p)
     elif p != state.turn:
         raise RuleViolation(_R + "day", _E + "err.not_your_turn", player=p, turn_player=state.turn)
-    return handler(state, action)
+    result: tuple[State, list[Event]] = handler(state, action)
+    return result
 
 
-def _keep(state: State, a: KeepCards):
+def _keep(state: State, a: KeepCards) -> tuple[State, list[Event]]:
     p = a.player
     keep = a.keep
     dealt = state.dealt[p]
@@ -265,7 +272,7 @@ def _keep(state: State, a: KeepCards):
     return _freeze(t), events
 
 
-def _take(state: State, a: Take):
+def _take(state: State, a: Take) -> tuple[State, list[Event]]:
     p, tile = a.player, a.tile
     if not isinstance(tile, str) or tile not in state.island:
         raise RuleViolation(_R + "day", _E + "err.not_on_island", tile=str(tile))
@@ -278,7 +285,7 @@ def _take(state: State, a: Take):
     return _freeze(t), [_ev("took", "day", {"player": p, "tile": tile})]
 
 
-def _place(state: State, a: Place):
+def _place(state: State, a: Place) -> tuple[State, list[Event]]:
     p, o, x, y = a.player, a.orientation, a.x, a.y
     tile = state.held
     assert tile is not None
@@ -328,7 +335,7 @@ def _place(state: State, a: Place):
     return _freeze(t), events
 
 
-def _treasure(state: State, a: TakeTreasure):
+def _treasure(state: State, a: TakeTreasure) -> tuple[State, list[Event]]:
     p, shape = a.player, a.shape
     if shape not in C.COMMON_SHAPES:
         raise RuleViolation(_R + "maps", _E + "err.no_treasure_shape", shape=str(shape))
@@ -347,7 +354,7 @@ def _treasure(state: State, a: TakeTreasure):
                                                        "left": len(left) - 1})]
 
 
-def _decline(state: State, a: Decline):
+def _decline(state: State, a: Decline) -> tuple[State, list[Event]]:
     p = a.player
     t = _table(state)
     t["rewards"] = state.rewards - 1
@@ -359,7 +366,7 @@ def _decline(state: State, a: Decline):
     return _freeze(t), events
 
 
-def _pass(state: State, a: Pass):
+def _pass(state: State, a: Pass) -> tuple[State, list[Event]]:
     p = a.player
     t = _table(state)
     t["passed"] = _put(state.passed, p, True)
@@ -368,7 +375,7 @@ def _pass(state: State, a: Pass):
     return _freeze(t), events
 
 
-def _next_turn(t: dict, events: list) -> None:
+def _next_turn(t: Table, events: list[Event]) -> None:
     """The next player in turn order who has not passed takes a tile; no cat tile left around the island, or
     everyone passed, ends the day."""
     t["phase"] = "take"
@@ -387,7 +394,7 @@ def _next_turn(t: dict, events: list) -> None:
             return
 
 
-def _end_day(t: dict, events: list) -> None:
+def _end_day(t: Table, events: list[Event]) -> None:
     left = t["island"]
     t["box"] = t["box"] + left
     t["island"] = ()
@@ -408,7 +415,7 @@ def _end_day(t: dict, events: list) -> None:
     _start_day(t, events)
 
 
-def _start_day(t: dict, events: list) -> None:
+def _start_day(t: Table, events: list[Event]) -> None:
     n = t["players"]
     # a lesson's position may lay the day's tiles itself; otherwise tiles are drawn until there are 4 cat tiles a
     # player («ПЕРЕБІГ ГРИ» 1); a rare treasure drawn on the way is laid out too (ruling rare-in-draw)
@@ -427,7 +434,7 @@ def _start_day(t: dict, events: list) -> None:
                                        "tiles": list(drawn)}))
 
 
-def _game_over(t: dict, events: list) -> None:
+def _game_over(t: Table, events: list[Event]) -> None:
     from tutor.games.isle_of_cats.scoring import score_table, winners_of
     t["phase"], t["held"], t["rewards"] = "over", None, 0
     state = _freeze(dict(t))
@@ -442,20 +449,21 @@ def _game_over(t: dict, events: list) -> None:
                       {"winners": won, "totals": totals, "why": why}))
 
 
-_CUTS: ContextVar = ContextVar("isle_of_cats_cuts", default=None)
+_CUTS: ContextVar[Optional[list[tuple[str, Table, int]]]] = ContextVar("isle_of_cats_cuts", default=None)
 
 
-def stages(state: State, action) -> list:
+def stages(state: State, action: Action) -> Stages:
     """`apply`, cut where a teacher pauses: (stage, position, events of the stage). The action that ends a day
     (and draws the next day's tiles) has two stages: "day_end" (the day over, the ship moved, its leftovers in
     the box, no new tiles yet) and "done"."""
-    cuts: list = []
+    cuts: list[tuple[str, Table, int]] = []
     token = _CUTS.set(cuts)
     try:
         final, events = apply(state, action)
     finally:
         _CUTS.reset(token)
-    out, start = [], 0
+    out: Stages = []
+    start = 0
     for name, table, upto in cuts:
         out.append((name, _freeze(table), events[start:upto]))
         start = upto
@@ -463,7 +471,7 @@ def stages(state: State, action) -> list:
     return out
 
 
-def setup_stages(players: int, **kwargs) -> list:
+def setup_stages(players: int, **kwargs: Any) -> Stages:
     """`setup` as one stage ("done"): the family cards are dealt and nothing else waits to be shown."""
     return [("done", setup(players, **kwargs), [])]
 
@@ -477,8 +485,11 @@ _PHASE_RULE = {"keep": "player-setup", "take": "day", "place": "placement", "tre
 
 # --------------------------------------------------------------------------- setup
 
-def setup(players: int, *, seed=None, variant=(), first=None, boats=None, dealt=None, kept=None, placed=None,
-          island=None, bag=None, ship: int = C.DAYS, order=None) -> State:
+def setup(players: int, *, seed: Optional[int] = None, variant: Iterable[str] = (), first: Optional[int] = None,
+          boats: Optional[Iterable[str]] = None, dealt: Optional[Sequence[Iterable[str]]] = None,
+          kept: Optional[Sequence[Iterable[str]]] = None, placed: Optional[Sequence[Iterable[Sequence[Any]]]] = None,
+          island: Optional[Iterable[str]] = None, bag: Optional[Iterable[str]] = None, ship: int = C.DAYS,
+          order: Optional[Iterable[int]] = None) -> State:
     """The opening state (or, with explicit components, any position a lesson needs).
 
     players: 2..4. seed: reproducible shuffles (the bag, the family cards, the first player). first: the seat
@@ -495,6 +506,7 @@ def setup(players: int, *, seed=None, variant=(), first=None, boats=None, dealt=
     if first is None:
         first, r = rng.choice(r, range(players))
     check_seat(first, players, rule=_R + "setup")
+    assert first is not None     # check_seat refused anything but a seat
     boats_t = tuple(boats) if boats is not None else C.BOAT_COLOURS[:players]
     if len(boats_t) != players or len(set(boats_t)) != players or not set(boats_t) <= set(C.BOAT_COLOURS):
         colours = joined(_named("colour_name", c) for c in C.BOAT_COLOURS)
@@ -510,9 +522,9 @@ def setup(players: int, *, seed=None, variant=(), first=None, boats=None, dealt=
     cards, r = rng.shuffled(r, C.ALL_FAMILY_CARDS)
     if dealt is not None and kept is not None:
         raise _bad(Words("isle_of_cats.setup.dealt_and_kept"))
-    kept_t: tuple
-    dealt_t: tuple
-    used: list
+    kept_t: tuple[tuple[str, ...], ...]
+    dealt_t: tuple[tuple[str, ...], ...]
+    used: list[str]
     if kept is not None:
         kept_t = tuple(tuple(k) for k in kept)
         dealt_t = ((),) * players
@@ -566,7 +578,7 @@ def setup(players: int, *, seed=None, variant=(), first=None, boats=None, dealt=
         rest = tuple(tl for tl in C.BAG_TILES if tl not in taken)
         bag_t, r = rng.shuffled(r, rest)
         box = ()
-    t: dict = {
+    t: Table = {
         "players": players, "boats": boats_t, "phase": "keep", "ship": ship, "order": order_t, "turn": first,
         "passed": (False,) * players, "bag": bag_t, "island": (), "box": box, "held": None, "rewards": 0,
         "supply": supply, "placed": placed_t, "dealt": dealt_t, "kept": kept_t, "unused": unused, "rng": r,
@@ -587,15 +599,16 @@ def _bad(problem: Words) -> RuleViolation:
     return refused(_R + "setup", problem)
 
 
-def _named(namer: str, thing):
+def _named(namer: str, thing: Any) -> Callable[[str], str]:
     """`thing` as tutor.games.isle_of_cats.text's `namer` says it in the reader's language (read only when said)."""
     def said(lang: str) -> str:
         from tutor.games.isle_of_cats import text
-        return getattr(text, namer)(thing, lang)
+        said_it: str = getattr(text, namer)(thing, lang)
+        return said_it
     return said
 
 
-def _player(seat: int):
+def _player(seat: int) -> Callable[[str], str]:
     """The seat as the reader's language names a player ("Player 2")."""
     def said(lang: str) -> str:
         from tutor.core.i18n import player_name

@@ -61,8 +61,9 @@ def secrets(state: State, viewer: Optional[int]) -> set[str]:
         return set()
     hidden = set(state.deck)
     for i in range(25):
-        if state.lower[i] is not None and not state.lower_open[i]:
-            hidden.add(state.lower[i])
+        low = state.lower[i]
+        if low is not None and not state.lower_open[i]:
+            hidden.add(low)
     for s in range(state.players):
         if s != viewer:
             hidden |= set(state.hands[s]) | set(state.collected[s])

@@ -214,7 +214,8 @@ def make_second_card(rng: random.Random) -> Optional[Question]:
         [Words("aqua_fest.drill.second.explain", species=species_name(first, lang)).said(lang)]
         + [exc.reason(lang) for _c, exc in refused]))
     options = tuple(Option(c, lambda lang, c=c: card_name(c, lang)) for c in cards)
-    where = _cell(state.pawns[seat]) if state.pawns[seat] is not None else "?"
+    pawn = state.pawns[seat]
+    where = _cell(pawn) if pawn is not None else "?"
     return Question(
         drill="aqua_fest/second-card", key=_key("second-card", _state_key(state)),
         state=state, viewer=seat, highlight=(f"seat:{seat}",),
@@ -232,7 +233,7 @@ def make_who_wins(rng: random.Random) -> Optional[Question]:
     engine's battle does."""
     players = rng.randint(2, 4)
     base = setup(players, seed=rng.randrange(1 << 30))
-    free = [i for i in range(25) if base.upper[i] is not None and not C.tile(base.upper[i]).coral]
+    free = [i for i, up in enumerate(base.upper) if up is not None and not C.tile(up).coral]
     a_cell = rng.choice(free)
     near = [i for i in free if B.adjacent(B.coords(a_cell), B.coords(i))]
     if not near:
@@ -325,9 +326,11 @@ def make_what_is_taken(rng: random.Random) -> Optional[Question]:
     move, after, events, taken = rng.choice(kinds[kind])
     first = state.turn_start
     start = (lambda lang: Words("aqua_fest.drill.take.home").said(lang)) if first is None else _cell(first)
+    pawn = state.pawns[seat]
     if state.moves:
+        assert pawn is not None      # a pawn that has moved this turn stands on the seabed
         prompt = Words("aqua_fest.drill.take.prompt2", player=_player(seat), player_plain=seat + 1, start=start,
-                       species=lambda lang: species_name(state.species or "", lang), cell=_cell(state.pawns[seat]),
+                       species=lambda lang: species_name(state.species or "", lang), cell=_cell(pawn),
                        card=lambda lang: card_name(move.card, lang), to=_cell(move.to))
     else:
         prompt = Words("aqua_fest.drill.take.prompt1", player=_player(seat), player_plain=seat + 1, start=start,

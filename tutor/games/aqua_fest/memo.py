@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any, Callable, Generic, TypeVar
+
+T = TypeVar("T")
+
 
 class LastState:
     """A memo for the most recent state object only.
@@ -14,19 +18,19 @@ class LastState:
     __slots__ = ("_last",)
 
     def __init__(self) -> None:
-        self._last: tuple = (None, {})
+        self._last: tuple[Any, dict[Any, Any]] = (None, {})
 
-    def results(self, state) -> dict:
+    def results(self, state: object) -> dict[Any, Any]:
         """The dict of results kept for `state` (empty when `state` is not the last one asked about)."""
         last = self._last
         if last[0] is state:
             return last[1]
-        results: dict = {}
+        results: dict[Any, Any] = {}
         self._last = (state, results)
         return results
 
 
-class LastOf:
+class LastOf(Generic[T]):
     """compute(*values) for the last values given (tuples of the seabed), kept while equal values come back.
 
     The states between two moves share the very same tuples, so the comparison is mostly a check of identity,
@@ -35,18 +39,19 @@ class LastOf:
 
     __slots__ = ("_compute", "_last")
 
-    def __init__(self, compute) -> None:
+    def __init__(self, compute: Callable[..., T]) -> None:
         self._compute = compute
-        self._last: tuple = (None, None)
+        self._last: tuple[Any, Any] = (None, None)
 
-    def get(self, *values):
+    def get(self, *values: Any) -> T:
         last = self._last
         if last[0] == values:
-            return last[1]
+            known: T = last[1]
+            return known
         answer = self._compute(*values)
         self._last = (values, answer)
         return answer
 
-    def remember(self, answer, *values) -> None:
+    def remember(self, answer: T, *values: Any) -> None:
         """Keep `answer` as compute(*values), found some cheaper way."""
         self._last = (values, answer)

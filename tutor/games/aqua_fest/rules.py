@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, replace
-from typing import Optional
+from typing import Any, Callable, Generic, Iterable, Optional, Sequence, TypeVar
 
 from tutor.core import actions, rng
 from tutor.core.errors import RuleViolation
@@ -23,10 +23,11 @@ from tutor.core.wording import Words
 from tutor.games.aqua_fest import board as B
 from tutor.games.aqua_fest import components as C
 from tutor.games.aqua_fest import layers as L
+from tutor.games.aqua_fest.layers import Cells
 from tutor.games.aqua_fest.events import card_played, new_event, turn_passed
 from tutor.games.aqua_fest.memo import LastOf, LastState
 
-VARIANTS: tuple = ()
+VARIANTS: tuple[str, ...] = ()
 
 
 # --------------------------------------------------------------------------- actions
@@ -76,28 +77,33 @@ Action = PlaceStart | Move | Attack | Defend | EndTurn | DrawTwo
 @dataclass(frozen=True)
 class State:
     players: int
-    sides: tuple                 # per seat: the side of the seabed they sit at
-    homes: tuple                 # per seat: the cell (0..4) of their side the start tile lies beside
-    bonus: tuple                 # per seat: bonus token value
-    upper: tuple                 # 25 cells: tile id or None
-    lower: tuple                 # 25 cells: tile id or None
-    lower_open: tuple            # 25 cells: has the lower tile been turned face up?
-    pawns: tuple                 # per seat: cell index, or None when at home on the start tile
-    hands: tuple                 # per seat: card ids
-    collected: tuple             # per seat: tile ids, in the order taken
-    deck: tuple                  # card ids, top first
-    discard: tuple               # card ids, newest last
-    turn: int                    # whose turn it is
-    moves: int                   # moves made this turn (0..2)
-    species: Optional[str]       # species of the first card played this turn
-    alone: bool                  # a play-alone card was played this turn
-    turn_start: Optional[int]    # the pawn's cell when the turn began (None: at home)
-    battle: Optional[tuple]      # (attacker, defender, attacker's card) while waiting for the defence
-    last_battle: Optional[tuple] # (attacker, defender, attacker card, defender card) of the last battle
+    sides: tuple[str, ...]                           # per seat: the side of the seabed they sit at
+    homes: tuple[int, ...]                           # per seat: the cell (0..4) of their side the start tile lies
+                                                     #   beside
+    bonus: tuple[int, ...]                           # per seat: bonus token value
+    upper: Cells                                     # 25 cells: tile id or None
+    lower: Cells                                     # 25 cells: tile id or None
+    lower_open: tuple[bool, ...]                     # 25 cells: has the lower tile been turned face up?
+    pawns: tuple[Optional[int], ...]                 # per seat: cell index, or None when at home on the start tile
+    hands: tuple[tuple[str, ...], ...]               # per seat: card ids
+    collected: tuple[tuple[str, ...], ...]           # per seat: tile ids, in the order taken
+    deck: tuple[str, ...]                            # card ids, top first
+    discard: tuple[str, ...]                         # card ids, newest last
+    turn: int                                        # whose turn it is
+    moves: int                                       # moves made this turn (0..2)
+    species: Optional[str]                           # species of the first card played this turn
+    alone: bool                                      # a play-alone card was played this turn
+    turn_start: Optional[int]                        # the pawn's cell when the turn began (None: at home)
+    battle: Optional[tuple[int, int, str]]           # (attacker, defender, attacker's card) while waiting for the
+                                                     #   defence
+    last_battle: Optional[tuple[int, int, str, str]] # (attacker, defender, attacker card, defender card) of the last
+                                                     #   battle
     over: bool
     rng: int = 0
-    placing: tuple = ()          # seats still to lay their start tile, in order (setup with place_starts)
-    attacked: bool = False       # the player whose turn it is has attacked this turn (they may end it with one card)
+    placing: tuple[int, ...] = ()                    # seats still to lay their start tile, in order (setup with
+                                                     #   place_starts)
+    attacked: bool = False                           # the player whose turn it is has attacked this turn (they may end
+                                                     #   it with one card)
 
     def __str__(self) -> str:
         rows = []
@@ -169,14 +175,15 @@ def destinations(state: State, seat: int, card_id: str) -> list[int]:
     return list(_stops(state, seat, C.card(card_id).species))
 
 
-def _stops(state: State, seat: int, species: str) -> tuple:
+def _stops(state: State, seat: int, species: str) -> tuple[int, ...]:
     """`destinations` for every card of a species (they all move alike), kept for the state it was asked of."""
-    return _reach(state, seat)[species].cells
+    cells: tuple[int, ...] = _reach(state, seat)[species].cells
+    return cells
 
 
 def _reach(state: State, seat: int) -> "_Reach":
     results = _memo.results(state)
-    found = results.get(seat)
+    found: Optional[_Reach] = results.get(seat)
     if found is None:
         found = results[seat] = _Reach()
         found.plans = B.plans_from(position(state, seat))
@@ -184,7 +191,7 @@ def _reach(state: State, seat: int) -> "_Reach":
     return found
 
 
-class _Reach(dict):
+class _Reach(dict[str, B.Stops]):
     """species -> where one seat's cards of that species may stop in one state (B.Stops), worked out when asked."""
 
     __slots__ = ("plans", "obstacles")      # species -> B.Plan from the seat's position; the state's obstacles
@@ -285,20 +292,26 @@ class _SeatActions:
         self.draws = (DrawTwo(seat),) + tuple(DrawTwo(seat, h) for h in range(B.N))   # stay, or go home beside h
         self.places = tuple(PlaceStart(seat, h) for h in range(B.N))
         # card -> Move(seat, card, to) for every cell `to`, indexed by the cell
-        self.moves = _MadeOnce(lambda card_id: tuple(Move(seat, card_id, to) for to in range(B.N * B.N)))
-        self.defences = _MadeOnce(lambda card_id: Defend(seat, card_id))
-        self.attacks = _MadeOnce(lambda target_card: Attack(seat, *target_card))     # (target, card) -> Attack
+        self.moves: _MadeOnce[str, tuple[Move, ...]] = _MadeOnce(
+            lambda card_id: tuple(Move(seat, card_id, to) for to in range(B.N * B.N)))
+        self.defences: _MadeOnce[str, Defend] = _MadeOnce(lambda card_id: Defend(seat, card_id))
+        self.attacks: _MadeOnce[tuple[int, str], Attack] = _MadeOnce(lambda target_card: Attack(seat, *target_card))     # (target, card) -> Attack
 
 
-class _MadeOnce(dict):
+K = TypeVar("K")
+V = TypeVar("V")
+T = TypeVar("T")
+
+
+class _MadeOnce(dict[K, V]):
     """key -> make(key), made when first asked for and kept."""
 
     __slots__ = ("make",)
 
-    def __init__(self, make) -> None:
+    def __init__(self, make: Callable[[K], V]) -> None:
         self.make = make
 
-    def __missing__(self, key):
+    def __missing__(self, key: K) -> V:
         made = self[key] = self.make(key)
         return made
 
@@ -310,7 +323,7 @@ def _actions_of(seat: int) -> _SeatActions:
 
 # --------------------------------------------------------------------------- helpers
 
-def _evolve(state: State, **changes) -> State:
+def _evolve(state: State, **changes: Any) -> State:
     """A copy of `state` with some fields changed (field names only): what dataclasses.replace does, without
     its per-call field checks, which cost more than the rest of an action."""
     # dict(), not .copy(): a State made by its __init__ keeps its fields in a key-sharing dict, and .copy() would
@@ -322,14 +335,14 @@ def _evolve(state: State, **changes) -> State:
     return new
 
 
-def _replaced(items: tuple, index: int, value) -> tuple:
+def _replaced(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     """`items` with one entry changed (a list copy is about twice as quick as gluing slices)."""
     changed = list(items)
     changed[index] = value
     return tuple(changed)
 
 
-def _turned_up(state: State, where: Optional[int]) -> tuple[tuple, list[Event]]:
+def _turned_up(state: State, where: Optional[int]) -> tuple[tuple[bool, ...], list[Event]]:
     """A pawn leaves cell `where`: a face-down lower tile under it turns face up (the new lower_open, events)."""
     if where is not None and state.upper[where] is None and state.lower[where] is not None \
             and not state.lower_open[where]:
@@ -344,9 +357,9 @@ def _send_home(state: State, seat: int) -> tuple[State, list[Event]]:
     return _evolve(state, lower_open=lower_open, pawns=_replaced(state.pawns, seat, None)), events
 
 
-def _draw(state: State, seat: int, count: int) -> tuple[dict, list[Event]]:
+def _draw(state: State, seat: int, count: int) -> tuple[dict[str, Any], list[Event]]:
     """Draw `count` cards (reshuffling the discards when the deck runs out): the fields that change, and events."""
-    events = []
+    events: list[Event] = []
     deck, discard, seed = state.deck, state.discard, state.rng
     drawn = []
     for _ in range(count):
@@ -365,14 +378,14 @@ def _draw(state: State, seat: int, count: int) -> tuple[dict, list[Event]]:
     return changes, events
 
 
-def _check_seat(state: State, player) -> None:
+def _check_seat(state: State, player: object) -> None:
     if type(player) is int and 0 <= player < state.players:    # the usual case, answered first
         return
     if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < state.players:
         raise RuleViolation("aqua_fest:play", "aqua_fest.err.no_seat", seat=str(player), players=state.players)
 
 
-def _check_card(state: State, seat: int, card_id) -> None:
+def _check_card(state: State, seat: int, card_id: object) -> None:
     if card_id not in state.hands[seat]:
         raise RuleViolation("aqua_fest:play", "aqua_fest.err.not_in_hand", player=seat, card=str(card_id))
 
@@ -408,7 +421,7 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
     return _draw_two(state, action)
 
 
-def _place_start(state: State, action) -> tuple[State, list[Event]]:
+def _place_start(state: State, action: Action) -> tuple[State, list[Event]]:
     p = action.player
     if not state.placing:
         raise RuleViolation("aqua_fest:goal", "aqua_fest.err.already_placed", player=p)
@@ -477,7 +490,7 @@ def _move(state: State, action: Move) -> tuple[State, list[Event]]:
     return state, events
 
 
-def _explain_bad_destination(state: State, p: int, card, to: int) -> None:
+def _explain_bad_destination(state: State, p: int, card: C.Card, to: int) -> None:
     """Say which rule a refused destination breaks."""
     if is_coral(state, to):
         raise RuleViolation("aqua_fest:forbidden", "aqua_fest.err.stop_coral", player=p)
@@ -497,21 +510,23 @@ def _cell_name(i: int) -> str:
     return f"{'ABCDE'[c]}{r + 1}"
 
 
-def _collect(upper: tuple, lower: tuple, lower_open: tuple, collected: tuple, p: int, where: int, both: bool):
+def _collect(upper: Cells, lower: Cells, lower_open: tuple[bool, ...], collected: tuple[tuple[str, ...], ...], p: int,
+             where: int, both: bool
+             ) -> tuple[Cells, Cells, tuple[bool, ...], tuple[tuple[str, ...], ...], Event]:
     """The pawn stops on `where` and takes what shows there (with `both`, the fragment beneath too).
 
     Returns the seabed and the collections afterwards, and the event saying what was taken."""
-    taken = []
-    beneath = []     # a face-down lower tile taken with both layers: only its taker sees it
-    if upper[where] is not None:
-        taken.append(upper[where])
+    taken: list[str] = []
+    beneath: list[str] = []     # a face-down lower tile taken with both layers: only its taker sees it
+    up, low = upper[where], lower[where]
+    if up is not None:
+        taken.append(up)
         upper = _replaced(upper, where, None)
-        low = lower[where]
         if both and low is not None and not C.tile(low).coral:
             beneath.append(low)
             lower, lower_open = _replaced(lower, where, None), _replaced(lower_open, where, False)
-    elif lower[where] is not None and lower_open[where]:
-        taken.append(lower[where])
+    elif low is not None and lower_open[where]:
+        taken.append(low)
         lower, lower_open = _replaced(lower, where, None), _replaced(lower_open, where, False)
     if not (taken or beneath):
         return upper, lower, lower_open, collected, new_event("aqua_fest.empty_seabed", "aqua_fest:forbidden",
@@ -596,7 +611,7 @@ def _draw_two(state: State, action: DrawTwo) -> tuple[State, list[Event]]:
     return _next_turn(state, drawn, events)
 
 
-def _next_turn(state: State, drawn: dict, events: list) -> tuple[State, list[Event]]:
+def _next_turn(state: State, drawn: dict[str, Any], events: list[Event]) -> tuple[State, list[Event]]:
     """Pass the turn; `drawn` holds the fields the closing draw changed (one new state for both)."""
     nxt = (state.turn + 1) % state.players
     state = _evolve(state, **drawn, turn=nxt, moves=0, species=None, alone=False, turn_start=state.pawns[nxt],
@@ -605,7 +620,7 @@ def _next_turn(state: State, drawn: dict, events: list) -> tuple[State, list[Eve
     return state, events
 
 
-def _finish(state: State, events: list) -> tuple[State, list[Event]]:
+def _finish(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     state = _evolve(state, over=True, battle=None)
     events.append(new_event("aqua_fest.game_over", "aqua_fest:end", {}))
     return state, events
@@ -613,8 +628,12 @@ def _finish(state: State, events: list) -> tuple[State, list[Event]]:
 
 # --------------------------------------------------------------------------- setup
 
-def setup(players: int, *, seed=None, variant=(), sides=None, homes=None, upper=None, lower=None,
-          hands=None, deck=None, collected=None, pawns=None, first: int = 0, place_starts: bool = False) -> State:
+def setup(players: int, *, seed: Optional[int] = None, variant: Iterable[str] = (),
+          sides: Optional[Sequence[str]] = None, homes: Optional[Sequence[int]] = None,
+          upper: Optional[Sequence[Optional[str]]] = None, lower: Optional[Sequence[Optional[str]]] = None,
+          hands: Optional[Sequence[Iterable[str]]] = None, deck: Optional[Iterable[str]] = None,
+          collected: Optional[Sequence[Iterable[str]]] = None, pawns: Optional[Sequence[Optional[Sequence[int]]]] = None,
+          first: int = 0, place_starts: bool = False) -> State:
     """The opening state, or any position a lesson needs.
 
     players 2..4; sides: per seat (default south, north for two; south, west, north[, east]);
@@ -644,6 +663,7 @@ def setup(players: int, *, seed=None, variant=(), sides=None, homes=None, upper=
         lower, upper = tiles[:25], tiles[25:]
     _need(upper is not None and lower is not None and len(upper) == 25 and len(lower) == 25,
           Words("aqua_fest.setup.seabed", cells=B.N * B.N))
+    assert upper is not None and lower is not None     # _need refused anything else
     placed = [t for t in tuple(upper) + tuple(lower) if t is not None]
     placed_all = placed + [t for c in collected for t in c]
     for t in placed_all:
@@ -663,6 +683,7 @@ def setup(players: int, *, seed=None, variant=(), sides=None, homes=None, upper=
             cards = cards[players * C.HAND_SIZE:]
         deck = tuple(cards)
     _need(hands is not None and len(hands) == players, Words("aqua_fest.setup.hands", players=players))
+    assert hands is not None     # _need refused anything else
     every = [c for h in hands for c in h] + list(deck)
     for c in every:
         if c not in C.CARDS:
@@ -677,7 +698,8 @@ def setup(players: int, *, seed=None, variant=(), sides=None, homes=None, upper=
     taken = [p for p in pawn_cells if p is not None]
     _need(len(taken) == len(set(taken)), Words("aqua_fest.setup.pawns_shared"))
     for i in taken:   # (a face-down coral under a pawn is fine: a turtle took the tile above it)
-        if upper[i] is not None and C.tile(upper[i]).coral:
+        top = upper[i]
+        if top is not None and C.tile(top).coral:
             raise refused("aqua_fest:goal", Words("aqua_fest.setup.pawn_coral", cell=_cell_name(i)))
     lower_open = tuple(upper[i] is None and lower[i] is not None and i not in taken for i in range(25))
 

@@ -43,12 +43,13 @@ def view(state: State, player: Optional[int] = None) -> dict[str, Any]:
     seats = []
     for s in range(state.players):
         mine = teacher or s == player
+        pawn = state.pawns[s]
         seats.append({
             "seat": s,
             "side": state.sides[s],
             "home": state.homes[s],
             "placed": s not in state.placing,
-            "pawn": None if state.pawns[s] is None else list(B.coords(state.pawns[s])),
+            "pawn": None if pawn is None else list(B.coords(pawn)),
             "bonus": state.bonus[s],
             "hand_count": len(state.hands[s]),
             "hand": [_card(c) for c in state.hands[s]] if mine else None,

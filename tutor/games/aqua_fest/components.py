@@ -99,7 +99,7 @@ TILES: dict[str, Tile] = {}
 for _i in range(1, _CORALS + 1):
     TILES[f"coral-{_i}"] = Tile(f"coral-{_i}", True)
 for _kind, _items in _FRAGMENTS.items():
-    _count: dict = {}
+    _count: dict[str, int] = {}
     for _colour, _stars in _items:
         _count[_colour] = _count.get(_colour, 0) + 1
         _id = f"{_SHORT[_kind]}-{_colour}-{_count[_colour]}"

@@ -7,6 +7,8 @@ playing a card, are made once and handed out again (an Event is frozen and nothi
 
 from __future__ import annotations
 
+from typing import Any
+
 from tutor.core.events import Event
 from tutor.games.aqua_fest import components as C
 
@@ -14,7 +16,8 @@ _new = object.__new__
 _set = object.__setattr__   # the one way past a frozen dataclass's __setattr__
 
 
-def new_event(kind: str, rule: str, data: dict, private: tuple = ()) -> Event:
+def new_event(kind: str, rule: str, data: dict[str, Any],
+              private: tuple[tuple[str, tuple[int, ...]], ...] = ()) -> Event:
     """`Event(kind, rule, data, private)`, without the dataclass __init__."""
     event = _new(Event)
     _set(event, "__dict__", {"kind": kind, "rule": rule, "data": data, "private": private})

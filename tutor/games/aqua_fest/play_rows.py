@@ -11,13 +11,15 @@ another species, drawing two after a move) is still sent to the engine, which re
 
 from __future__ import annotations
 
+from typing import Any
+
 from tutor.core.game import RowPart, Table
 from tutor.core.i18n import player_name, text
 from tutor.games.aqua_fest import rules as game      # the engine's own queries (destinations, attackable)
 from tutor.games.aqua_fest.ui import action_tip, card_key, card_label
 
 
-def offered_moves(state, seat: int, card: str) -> list:
+def offered_moves(state: game.State, seat: int, card: str) -> list[game.Move]:
     """The Move actions offered for `card`: its legal moves; when it has none (say, a second card of
     another species), the cells it could reach, so the engine explains why not."""
     legal = [a for a in game.legal_actions(state, seat) if isinstance(a, game.Move) and a.card == card]
@@ -81,7 +83,7 @@ def action_rows(table: Table, seat: int) -> list[list[RowPart]]:
     finish = [table.action_choice(game.EndTurn(seat), legal), table.action_choice(game.DrawTwo(seat), legal)]
     home = table.action_choice(game.DrawTwo(seat, state.homes[seat]), legal, label=text("ui.af.go_home", lang))
 
-    def pick(value, b=home):
+    def pick(value: int, b: Any = home) -> None:
         b.action = game.DrawTwo(seat, value)
         ok = b.action in legal
         b.button_style = "info" if ok else ""

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+Cell = tuple[int, int]     # (x, y): x the column, y the row
+
 RULEBOOK = "rulebook"
 DATA = "component data (see DATA_SOURCE)"
 ASSUMED = "assumed — not printed in the rulebook"
@@ -69,9 +71,9 @@ _ROOMS = (
 )
 
 
-def _rooms() -> tuple:
-    rooms: list = []
-    taken: set = set()
+def _rooms() -> tuple[frozenset[Cell], ...]:
+    rooms: list[frozenset[Cell]] = []
+    taken: set[Cell] = set()
     for _symbol, rect, _n in _ROOMS:
         if rect is None:
             cells = set(BOAT_CELLS) - taken
@@ -106,7 +108,7 @@ RATS = {colour: tuple(rats) for colour, (rats, _maps) in _BOATS.items()}
 MAPS = {colour: dict(maps) for colour, (_rats, maps) in _BOATS.items()}   # boat -> {cat colour: cell}
 
 
-def edge_cells() -> frozenset:
+def edge_cells() -> frozenset[Cell]:
     """The boat's outermost cells: those with a side on which there is no boat cell (ruling edge)."""
     return frozenset((x, y) for (x, y) in BOAT_CELLS
                      if any(n not in BOAT_CELLS for n in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1))))
@@ -154,7 +156,7 @@ COMMON_SHAPES = {
 SHAPES = {**CAT_SHAPES, **RARE_SHAPES, **COMMON_SHAPES}
 
 
-def shape_cells(shape: str) -> tuple:
+def shape_cells(shape: str) -> tuple[Cell, ...]:
     """The shape's cells (x, y) as printed (orientation 0), x the column, y the row."""
     return tuple((x, y) for y, row in enumerate(SHAPES[shape]) for x, v in enumerate(row) if v)
 
@@ -195,7 +197,7 @@ ORDER = {t: i for i, t in enumerate(TILES)}
 assert len(CAT_TILES) == 85 and len(RARE_TILES) == 25
 
 
-def common_tiles(players: int) -> tuple:
+def common_tiles(players: int) -> tuple[str, ...]:
     """The common treasures beside the island for `players`: COMMON_SUPPLY of each shape, numbered from 1."""
     n = COMMON_SUPPLY[players]
     return tuple(f"common-{shape}-{i}" for shape in COMMON_SHAPES for i in range(1, n + 1))

@@ -9,6 +9,8 @@ only when it is a plain int (1.0 or True equal 1, yet read differently in an eve
 
 from __future__ import annotations
 
+from typing import Any, Sequence
+
 from tutor.core.events import Event
 from tutor.games.maui import components as C
 
@@ -16,7 +18,7 @@ _new = object.__new__
 _set = object.__setattr__   # the one way past a frozen dataclass's __setattr__
 
 
-def new_event(kind: str, rule: str, data: dict) -> Event:
+def new_event(kind: str, rule: str, data: dict[str, Any]) -> Event:
     """`Event(kind, rule, data)` with nothing private, without the dataclass __init__."""
     event = _new(Event)
     _set(event, "__dict__", {"kind": kind, "rule": rule, "data": data, "private": ()})
@@ -29,19 +31,19 @@ KITI_MOVED = tuple(new_event("maui.kiti_moved", "maui:play", {"player": s}) for 
 DIVE_DISCARDED = new_event("maui.dive_discarded", "maui:play", {})
 _EMPTY_HANDED = tuple({n: new_event("maui.empty_handed", "maui:play", {"player": s, "card": n}) for n in C.DIVE_CARDS}
                       for s in _SEATS)
-_CATCHES: dict = {}   # (seat, depth, card id, dive number) -> event
-_LAID: dict = {}      # (depth, card id, face down, round) -> event
+_CATCHES: dict[tuple[int, str, str, int], Event] = {}   # (seat, depth, card id, dive number) -> event
+_LAID: dict[tuple[str, str, bool, int], Event] = {}     # (depth, card id, face down, round) -> event
 _KEPT = 4096          # events kept in each of these: a long run of games stops adding (memory)
 
 
-def empty_handed(seat: int, card) -> Event:
+def empty_handed(seat: int, card: object) -> Event:
     """A diver whose dive card `card` won no depth."""
     if type(card) is int and card in _EMPTY_HANDED[seat]:
         return _EMPTY_HANDED[seat][card]
     return new_event("maui.empty_handed", "maui:play", {"player": seat, "card": card})
 
 
-def catch(seat: int, depth: str, rule: str, taken: tuple, card) -> Event:
+def catch(seat: int, depth: str, rule: str, taken: Sequence[str], card: object) -> Event:
     """A diver takes the cards of a depth; the usual catch, one card, is shared."""
     if len(taken) != 1 or type(card) is not int:
         return new_event("maui.catch", rule, {"player": seat, "depth": depth, "cards": list(taken), "card": card})

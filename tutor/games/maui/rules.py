@@ -422,8 +422,8 @@ def _resolve(table: Table, events: list[Event], cuts: Optional[Cuts] = None) -> 
 
     for seat in without:
         dive = cards[seat]
-        event = _EMPTY_HANDED[seat].get(dive) if type(dive) is int else None
-        events.append(event or empty_handed(seat, dive))
+        shared = _EMPTY_HANDED[seat].get(dive) if type(dive) is int else None
+        events.append(shared or empty_handed(seat, dive))
     events.append(DIVE_DISCARDED)
     if cuts is not None and last is not None:
         _pause(cuts, last, table, events)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass
+from typing import Optional
 
 from tutor.core.i18n import number, player_name, plural, text
 from tutor.core.rules import cite
@@ -25,7 +26,7 @@ _A = "ui.sea_salt_paper.advice."
 _R = "sea_salt_paper:"
 
 
-def esc(words) -> str:
+def esc(words: object) -> str:
     return html.escape(str(words), quote=True)
 
 
@@ -43,13 +44,13 @@ class Outlook:
     seat: int
     points: int
     bonus: int
-    opponents: tuple      # Known, in turn order from the seat's left
-    stop: int             # STOP: every player scores their card points
-    last_chance_won: int  # LAST CHANCE kept (nobody ends with more): card points + colour bonus
-    last_chance_lost: int  # LAST CHANCE lost: the colour bonus only
+    opponents: tuple[Known, ...]  # in turn order from the seat's left
+    stop: int                     # STOP: every player scores their card points
+    last_chance_won: int          # LAST CHANCE kept (nobody ends with more): card points + colour bonus
+    last_chance_lost: int         # LAST CHANCE lost: the colour bonus only
 
     @property
-    def best(self):
+    def best(self) -> Optional[Known]:
         """The opponent who shows the most (the first from the seat's left on a tie), or None."""
         return max(self.opponents, key=lambda k: k.shown, default=None)
 

@@ -13,6 +13,7 @@ only how the tutor draws and names things (card ids, colour shades on screen); n
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Optional
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 THRESHOLDS = {2: 40, 3: 35, 4: 30}          # rulebook «КІНЕЦЬ ГРИ»
@@ -129,7 +130,7 @@ def colour(card_id: str) -> str:
     return COLOUR[card_id]
 
 
-def duo_of(a: str, b: str):
+def duo_of(a: str, b: str) -> Optional[str]:
     """The duo two cards make ("crab", "boat", "fish", "steal"), or None."""
     ka, kb = KIND[a], KIND[b]
     if ka == kb and ka in ("crab", "boat", "fish"):

@@ -174,7 +174,9 @@ def _what_pair_does(rng: random.Random) -> Optional[Question]:
     pairs = [a for a in legal_actions(state, seat) if isinstance(a, PlayDuo)]
     if empty:
         action = rng.choice([a for a in pairs if C.duo_of(*a.cards) in _EMPTIED])
-        state = _emptied(state, C.duo_of(*action.cards), seat)
+        duo = C.duo_of(*action.cards)
+        assert duo is not None      # a legal pair makes a duo
+        state = _emptied(state, duo, seat)
         if action not in legal_actions(state, seat):
             return None
     else:

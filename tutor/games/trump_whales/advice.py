@@ -20,7 +20,7 @@ _A = "ui.trump_whales.advice."
 _R = "trump_whales:"
 
 
-def esc(words) -> str:
+def esc(words: object) -> str:
     return html.escape(str(words), quote=True)
 
 

@@ -107,7 +107,7 @@ FIVES = tuple(c for c in ALL_CARDS if FAMILY[c] is None)
 TWO_PLAYER_CARDS = tuple(c for c in ALL_CARDS if FAMILY[c] is not None)   # «при игре вдвоём уберите все 5»
 
 
-def deck_for(players: int) -> tuple:
+def deck_for(players: int) -> tuple[str, ...]:
     """The cards a game of `players` uses: all 36, or the 32 without the 5s for two players."""
     return TWO_PLAYER_CARDS if players == 2 else ALL_CARDS
 

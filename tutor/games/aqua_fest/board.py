@@ -8,7 +8,7 @@ the grid and its first step enters it.
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import Callable, NamedTuple
+from typing import Any, Callable, NamedTuple, Sequence
 
 from tutor.games.aqua_fest import components as C
 
@@ -48,7 +48,7 @@ def adjacent(a: tuple[int, int], b: tuple[int, int]) -> bool:
     return a != b and max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1
 
 
-def around(a: tuple[int, int]) -> frozenset:
+def around(a: tuple[int, int]) -> frozenset[tuple[int, int]]:
     """The eight coordinates `adjacent` to `a` (kept: asked for every attack check)."""
     found = _AROUND.get(a)
     if found is None:
@@ -56,10 +56,10 @@ def around(a: tuple[int, int]) -> frozenset:
     return found
 
 
-_AROUND: dict = {}
+_AROUND: dict[tuple[int, int], frozenset[tuple[int, int]]] = {}
 
 
-def rays(start: tuple[int, int], move) -> tuple[tuple[int, ...], ...]:
+def rays(start: tuple[int, int], move: C.Move) -> tuple[tuple[int, ...], ...]:
     """The seabed cells a movement crosses from `start`: one tuple per direction, nearest first.
 
     A knight's leap is a ray of one cell. Geometry never changes, so each (start, movement) is traced once
@@ -72,7 +72,7 @@ def rays(start: tuple[int, int], move) -> tuple[tuple[int, ...], ...]:
     return found
 
 
-_RAYS: dict = {}
+_RAYS: dict[tuple[tuple[int, int], str, int], tuple[tuple[int, ...], ...]] = {}
 
 
 def _trace(start: tuple[int, int], directions: str, reach: int) -> tuple[tuple[int, ...], ...]:
@@ -82,9 +82,9 @@ def _trace(start: tuple[int, int], directions: str, reach: int) -> tuple[tuple[i
     else:
         dirs = ORTHOGONAL if directions == "orthogonal" else ORTHOGONAL + DIAGONAL
         steps = [tuple((dr * k, dc * k) for k in range(1, reach + 1)) for dr, dc in dirs]
-    out = []
+    out: list[tuple[int, ...]] = []
     for ray in steps:
-        cells = []
+        cells: list[int] = []
         for dr, dc in ray:
             r, c = start[0] + dr, start[1] + dc
             if not on_board(r, c):
@@ -95,7 +95,7 @@ def _trace(start: tuple[int, int], directions: str, reach: int) -> tuple[tuple[i
     return tuple(out)
 
 
-def stops(start: tuple[int, int], move, obstacles: int) -> tuple[int, ...]:
+def stops(start: tuple[int, int], move: C.Move, obstacles: int) -> tuple[int, ...]:
     """The cells `reachable` lists, without the cells passed over; `obstacles` has bit i set when cell i blocks."""
     return plan(start, move).stops(obstacles).cells
 
@@ -108,7 +108,7 @@ class Stops(NamedTuple):
     """
 
     cells: tuple[int, ...]
-    pick: Callable
+    pick: Callable[[Sequence[Any]], Any]
 
 
 def _stops_at(cells: tuple[int, ...]) -> Stops:
@@ -128,10 +128,10 @@ class Plan:
 
     __slots__ = ("rays", "region", "known")
 
-    def __init__(self, start: tuple[int, int], move) -> None:
+    def __init__(self, start: tuple[int, int], move: C.Move) -> None:
         self.rays = tuple(_ray_table(ray, move.jump) for ray in rays(start, move))
         self.region = sum(bits for bits, _ in self.rays)
-        self.known: dict = {}
+        self.known: dict[int, Stops] = {}
 
     def stops(self, obstacles: int) -> Stops:
         nearby = obstacles & self.region
@@ -139,7 +139,7 @@ class Plan:
         if found is None:
             if len(self.known) >= _KEEP:
                 self.known.clear()
-            cells = ()
+            cells: tuple[int, ...] = ()
             for bits, ends in self.rays:
                 cells += ends[nearby & bits]
             found = self.known[nearby] = _stops_at(cells)
@@ -149,7 +149,7 @@ class Plan:
 _KEEP = 256      # whole answers kept per plan: a few games' worth, bounded for a long-running server
 
 
-def plan(start: tuple[int, int], move) -> Plan:
+def plan(start: tuple[int, int], move: C.Move) -> Plan:
     key = (start, move.directions, move.reach, move.jump)
     found = _PLANS.get(key)
     if found is None:
@@ -157,7 +157,7 @@ def plan(start: tuple[int, int], move) -> Plan:
     return found
 
 
-def plans_from(start: tuple[int, int]) -> dict:
+def plans_from(start: tuple[int, int]) -> dict[str, Plan]:
     """species -> its Plan from `start`."""
     found = _PLANS_FROM.get(start)
     if found is None:
@@ -165,16 +165,16 @@ def plans_from(start: tuple[int, int]) -> dict:
     return found
 
 
-_PLANS: dict = {}
-_PLANS_FROM: dict = {}
+_PLANS: dict[tuple[tuple[int, int], str, int, bool], Plan] = {}
+_PLANS_FROM: dict[tuple[int, int], dict[str, Plan]] = {}
 
 
-def _ray_table(ray: tuple[int, ...], jump: bool) -> tuple[int, dict]:
+def _ray_table(ray: tuple[int, ...], jump: bool) -> tuple[int, dict[int, tuple[int, ...]]]:
     """(the ray's cells as bits, {which of them block, as bits: the cells a move may stop on along the ray})."""
-    ends = {}
+    ends: dict[int, tuple[int, ...]] = {}
     for chosen in range(1 << len(ray)):     # every way the ray's cells can be blocked or free
         blocked = {cell for k, cell in enumerate(ray) if chosen >> k & 1}
-        free = []
+        free: list[int] = []
         for here in ray:
             if here in blocked:
                 if not jump:
@@ -185,7 +185,7 @@ def _ray_table(ray: tuple[int, ...], jump: bool) -> tuple[int, dict]:
     return sum(1 << cell for cell in ray), ends
 
 
-def reachable(start: tuple[int, int], move, blocked) -> list[tuple[int, tuple[int, ...]]]:
+def reachable(start: tuple[int, int], move: C.Move, blocked: Callable[[int], object]) -> list[tuple[int, tuple[int, ...]]]:
     """(destination cell, cells passed over) for every square the movement reaches.
 
     `blocked(cell)` says whether a cell is an obstacle (coral or a pawn). A straight move stops

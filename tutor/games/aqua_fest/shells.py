@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import product
-from typing import Optional
+from typing import Iterable, Optional, Sequence
 
 from tutor.games.aqua_fest import components as C
 
@@ -26,8 +26,8 @@ UNIQUE_BONUS = 3
 
 @dataclass(frozen=True)
 class Shell:
-    kind: str            # "ordinary" | "rare" | "unique"
-    fragments: tuple     # tile ids: ordinary = 4 uppers; rare/unique = lower-left, lower-right, upper, upper
+    kind: str                   # "ordinary" | "rare" | "unique"
+    fragments: tuple[str, ...]  # tile ids: ordinary = 4 uppers; rare/unique = lower-left, lower-right, upper, upper
 
     @property
     def stars(self) -> int:
@@ -44,15 +44,15 @@ class Shell:
 
 @dataclass(frozen=True)
 class Assembly:
-    shells: tuple
-    unused: tuple
+    shells: tuple[Shell, ...]
+    unused: tuple[str, ...]
 
     @property
     def points(self) -> int:
         return sum(s.points for s in self.shells)
 
 
-def classify(fragments) -> str | None:
+def classify(fragments: Sequence[str]) -> str | None:
     """The kind of shell four fragments make, or None if they make no whole shell."""
     tiles = [C.tile(t) for t in fragments]
     if len(tiles) != 4 or any(t.coral for t in tiles):
@@ -65,11 +65,11 @@ def classify(fragments) -> str | None:
     return None
 
 
-def _best_first(ids):
+def _best_first(ids: Iterable[str]) -> list[str]:
     return sorted(ids, key=lambda t: (-C.tile(t).stars, t))
 
 
-def best_assembly(fragments) -> Assembly:
+def best_assembly(fragments: Iterable[str]) -> Assembly:
     """The highest-scoring way to assemble `fragments` (tile ids) into shells; ties prefer fewer shells."""
     key = tuple(fragments)
     found = _ASSEMBLED.get(key)
@@ -81,10 +81,11 @@ def best_assembly(fragments) -> Assembly:
     return found
 
 
-_ASSEMBLED: dict = {}
+Pool = dict[str, list[str]]     # colour -> fragments of one kind, best first
+_ASSEMBLED: dict[tuple[str, ...], Assembly] = {}
 
 
-def _best_assembly(fragments: tuple) -> Assembly:
+def _best_assembly(fragments: tuple[str, ...]) -> Assembly:
     frags = [f for f in fragments if not C.tile(f).coral]
     pools = {k: {c: _best_first(f for f in frags if C.tile(f).kind == k and C.tile(f).colour == c)
                  for c in C.COLOURS} for k in C.FRAGMENT_KINDS}
@@ -111,13 +112,14 @@ def _best_assembly(fragments: tuple) -> Assembly:
     return _build(pools, unique, r, o, frags)
 
 
-def _take_value(pool: dict, unique: dict, per_shell: int, extra: int) -> int:
+def _take_value(pool: Pool, unique: dict[str, int], per_shell: int, extra: int) -> int:
     forced, rest = _split(pool, unique, per_shell)
     return sum(C.tile(t).stars for t in forced) + sum(C.tile(t).stars for t in _best_first(rest)[:extra])
 
 
-def _split(pool: dict, unique: dict, per_shell: int):
-    forced, rest = [], []
+def _split(pool: Pool, unique: dict[str, int], per_shell: int) -> tuple[list[str], list[str]]:
+    forced: list[str] = []
+    rest: list[str] = []
     for c in C.COLOURS:
         n = unique[c] * per_shell
         forced += pool[c][:n]
@@ -125,9 +127,9 @@ def _split(pool: dict, unique: dict, per_shell: int):
     return forced, rest
 
 
-def _build(pools, unique, r, o, frags) -> Assembly:
-    shells = []
-    leftovers = {}
+def _build(pools: dict[str, Pool], unique: dict[str, int], r: int, o: int, frags: list[str]) -> Assembly:
+    shells: list[Shell] = []
+    leftovers: dict[str, list[str]] = {}
     for kind, per in (("lower-left", 1), ("lower-right", 1), ("upper", 2)):
         _, rest = _split(pools[kind], unique, per)
         leftovers[kind] = _best_first(rest)
@@ -151,11 +153,11 @@ def _build(pools, unique, r, o, frags) -> Assembly:
     return Assembly(tuple(shells), tuple(sorted(f for f in frags if f not in used)))
 
 
-def brute_force_points(fragments) -> int:
+def brute_force_points(fragments: Iterable[str]) -> int:
     """The best score by trying every way to form shells (exponential; for tests on small sets)."""
     frags = tuple(sorted(f for f in fragments if not C.tile(f).coral))
 
-    def best(rest: tuple) -> int:
+    def best(rest: tuple[str, ...]) -> int:
         if len(rest) < 4:
             return 0
         first, others = rest[0], rest[1:]
@@ -172,10 +174,11 @@ def brute_force_points(fragments) -> int:
     return best(frags)
 
 
-def evaluate(groups) -> Assembly:
+def evaluate(groups: Iterable[Sequence[str]]) -> Assembly:
     """Score a grouping someone chose (e.g. a learner, or the rulebook's example): each group of
     four that makes a whole shell scores; anything else is left over."""
-    shells, unused = [], []
+    shells: list[Shell] = []
+    unused: list[str] = []
     for group in groups:
         kind = classify(tuple(group))
         if kind:

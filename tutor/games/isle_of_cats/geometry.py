@@ -12,19 +12,27 @@ corner of the orientation's bounding box.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Iterable
 
 from tutor.games.isle_of_cats import components as C
 
 W = C.WIDTH
+Cell = tuple[int, int]                       # (x, y): x the column, y the row
+Shape = tuple[Cell, ...]                     # one orientation's cells, normalised to its top-left corner
+Row = tuple[int, int, int, int, int]         # one placement: (mask, side-neighbours mask, orientation, x, y)
+
+if TYPE_CHECKING:      # built on first use by __getattr__ below
+    PLACEMENTS: dict[str, tuple[Row, ...]]                        # shape -> every placement inside the boat
+    AT: dict[tuple[str, int, int, int], tuple[int, int]]          # (shape, orientation, x, y) -> (mask, neighbours)
 
 
 def bit(x: int, y: int) -> int:
     return 1 << (y * W + x)
 
 
-def cells_of(mask: int) -> list[tuple[int, int]]:
+def cells_of(mask: int) -> list[Cell]:
     """The cells (x, y) of a mask, in bit order."""
-    out = []
+    out: list[Cell] = []
     while mask:
         low = mask & -mask
         i = low.bit_length() - 1
@@ -33,7 +41,7 @@ def cells_of(mask: int) -> list[tuple[int, int]]:
     return out
 
 
-def mask_of(cells) -> int:
+def mask_of(cells: Iterable[Cell]) -> int:
     m = 0
     for x, y in cells:
         m |= 1 << (y * W + x)
@@ -48,15 +56,15 @@ RATS = {boat: mask_of(cells) for boat, cells in C.RATS.items()}
 MAPS = {boat: {colour: bit(*cell) for colour, cell in maps.items()} for boat, maps in C.MAPS.items()}
 
 
-def _normal(cells) -> tuple:
+def _normal(cells: list[Cell]) -> Shape:
     mx = min(x for x, _ in cells)
     my = min(y for _, y in cells)
     return tuple(sorted((x - mx, y - my) for x, y in cells))
 
 
-def orientations_of(cells) -> tuple:
+def orientations_of(cells: Iterable[Cell]) -> tuple[Shape, ...]:
     """The distinct orientations of a set of cells, in the documented order (index = orientation)."""
-    out: list = []
+    out: list[Shape] = []
     base = list(cells)
     for flip in (False, True):
         cur = [(-x, y) for x, y in base] if flip else base
@@ -85,16 +93,16 @@ def corner_neighbours(mask: int) -> int:
     return out
 
 
-def _side_neighbours(cells) -> set:
-    out: set = set()
+def _side_neighbours(cells: Iterable[Cell]) -> set[Cell]:
+    out: set[Cell] = set()
     for x, y in cells:
         out.update(((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)))
     return out
 
 
-def _placements(shape: str) -> tuple:
+def _placements(shape: str) -> tuple[Row, ...]:
     """(mask, neighbours, orientation, x, y) for every way the shape lies wholly inside the boat."""
-    out = []
+    out: list[Row] = []
     for o, cells in enumerate(ORIENTATIONS[shape]):
         width = max(x for x, _ in cells) + 1
         height = max(y for _, y in cells) + 1
@@ -107,7 +115,7 @@ def _placements(shape: str) -> tuple:
     return tuple(out)
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:
     """PLACEMENTS and AT, worked out on first use (PEP 562). Every lesson kernel imports every game, and these
     tables took most of this game's import time; only a kernel that plays Острів котів needs them. Once built they
     are ordinary module globals, so later reads cost nothing extra."""
@@ -121,15 +129,16 @@ def __getattr__(name: str):
     return g[name]
 
 
-def _placements_table() -> dict:
+def _placements_table() -> dict[str, tuple[Row, ...]]:
     """PLACEMENTS, for this module's own functions (a bare global name does not reach __getattr__)."""
     try:
-        return PLACEMENTS  # type: ignore[name-defined]
+        return PLACEMENTS
     except NameError:
-        return __getattr__("PLACEMENTS")
+        table: dict[str, tuple[Row, ...]] = __getattr__("PLACEMENTS")
+        return table
 
 
-def legal_masks(shape: str, occupied: int) -> list[tuple]:
+def legal_masks(shape: str, occupied: int) -> list[Row]:
     """The shape's legal placements on a boat whose covered cells are `occupied`: (mask, nbrs, o, x, y) rows."""
     rows = _placements_table()[shape]
     if not occupied:

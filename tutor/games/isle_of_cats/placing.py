@@ -12,11 +12,13 @@ asking the engine (`apply`), never words of the page's own. The click sends (o, 
 
 from __future__ import annotations
 
+from typing import Any, Optional
+
 from tutor.core.errors import RuleViolation
 from tutor.core.i18n import text
 from tutor.games.isle_of_cats import components as C
 from tutor.games.isle_of_cats import geometry as G
-from tutor.games.isle_of_cats.rules import Place, apply, occupied
+from tutor.games.isle_of_cats.rules import Place, State, apply, occupied
 from tutor.games.isle_of_cats.text import tile_name
 
 W, H = C.WIDTH, C.HEIGHT
@@ -52,22 +54,24 @@ def codes_for(shape: str, occ: int) -> list[str]:
     return out
 
 
-def neutral_place(state, seat: int):
+def neutral_place(state: State, seat: int) -> Optional[tuple[int, int, int]]:
     """Where the placing preview and the list of places start, (o, x, y): the first legal place of the held tile
     that joins no cat of its colour along a side, else the first legal place (None: it fits nowhere). A start
     that already made a family would answer a task before the learner tried."""
-    shape = C.SHAPE[state.held]
+    held = state.held
+    assert held is not None, "a preview starts only for a held tile"
+    shape = C.SHAPE[held]
     rows = G.legal_masks(shape, occupied(state.placed[seat]))
     if not rows:
         return None
-    colour = C.COLOUR.get(state.held)
+    colour = C.COLOUR.get(held)
     kin = 0 if colour is None else G.mask_of(c for t, o, x, y in state.placed[seat] if C.COLOUR.get(t) == colour
                                              for c in G.placed_cells(C.SHAPE[t], o, x, y))
     _mask, _nbrs, o, x, y = next((r for r in rows if not r[1] & kin), rows[0])
     return o, x, y
 
 
-def placing_data(state, seat: int, lang: str = "en"):
+def placing_data(state: State, seat: int, lang: str = "en") -> Optional[dict[str, Any]]:
     """What the page's placing preview needs for the seat's held tile, or None when the seat has nothing to place."""
     if state.phase != "place" or state.turn != seat or state.held is None:
         return None
@@ -103,7 +107,7 @@ def placing_data(state, seat: int, lang: str = "en"):
                       "help_touch": text("ui.isle_of_cats.placing_help_touch", lang, tile=tile_name(tile, lang))}}
 
 
-def placing(state, seat: int, lang: str = "en"):
+def placing(state: State, seat: int, lang: str = "en") -> Optional[dict[str, Any]]:
     """GameUI.placing: the page's data and how a chosen (o, x, y) becomes the engine's action."""
     data = placing_data(state, seat, lang)
     if data is None:

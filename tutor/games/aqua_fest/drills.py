@@ -14,28 +14,29 @@ from __future__ import annotations
 
 import hashlib
 import random
-from typing import Optional
+from typing import Any, Callable, Optional
 
 from tutor.core.drill import Drill, Option, Question
 from tutor.core.errors import RuleViolation
+from tutor.core.events import Event
 from tutor.core.i18n import player_name
 from tutor.core.wording import Words
 from tutor.games.aqua_fest import board as B
 from tutor.games.aqua_fest import bots
 from tutor.games.aqua_fest import components as C
 from tutor.games.aqua_fest.rules import (
-    Attack, Defend, Move, State, apply, attackable, destinations, legal_actions, setup, to_move,
+    Action, Attack, Defend, Move, State, apply, attackable, destinations, legal_actions, setup, to_move,
 )
 from tutor.games.aqua_fest.scoring import score
 from tutor.games.aqua_fest.text import card_name, cell_name, species_name, tile_name
 from tutor.games.aqua_fest.ui import card_label
 
 
-def _key(*parts) -> str:
+def _key(*parts: object) -> str:
     return hashlib.sha1(repr(parts).encode()).hexdigest()[:20]
 
 
-def _state_key(state: State) -> tuple:
+def _state_key(state: State) -> tuple[Any, ...]:
     return (state.players, state.sides, state.homes, state.upper, state.lower, state.lower_open, state.pawns,
             state.hands, state.collected, state.turn, state.moves, state.species)
 
@@ -44,11 +45,11 @@ def _cell(i: int) -> str:
     return cell_name(B.coords(i))
 
 
-def _player(seat: int):
+def _player(seat: int) -> Callable[[str], str]:
     return lambda lang: player_name(seat, lang)
 
 
-def _played(rng: random.Random, players: int, stop, most: int) -> Optional[State]:
+def _played(rng: random.Random, players: int, stop: Callable[[State], bool], most: int) -> Optional[State]:
     """Seeded play from a fresh deal (the bots, with a random move now and then) until `stop(state)` holds after
     at least a few actions; None when the game ends or `most` actions pass first."""
     state = setup(players, seed=rng.randrange(1 << 30), place_starts=rng.random() < 0.5)
@@ -68,7 +69,7 @@ def _played(rng: random.Random, players: int, stop, most: int) -> Optional[State
     return None
 
 
-def _refusal(state: State, action) -> Optional[RuleViolation]:
+def _refusal(state: State, action: Action) -> Optional[RuleViolation]:
     try:
         apply(state, action)
     except RuleViolation as exc:
@@ -83,7 +84,7 @@ def make_best_score(rng: random.Random) -> Optional[Question]:
     players = rng.randint(2, 4)
     seat = rng.randrange(players)
     fragments = rng.sample(C.FRAGMENTS, rng.randint(4, 8))
-    collected: list[tuple] = [()] * players
+    collected: list[tuple[str, ...]] = [()] * players
     collected[seat] = tuple(fragments)
     state = setup(players, seed=rng.randrange(1 << 30), collected=collected)
     mine = score(state)[seat]
@@ -142,7 +143,7 @@ def make_where_to(rng: random.Random) -> Optional[Question]:
     blocked = sorted(free - legal)          # cells the card reaches on an empty seabed, but not here
     if not blocked and rng.random() < 0.7:
         return None
-    reached: set = set()
+    reached: set[int] = set()
     for other in C.SPECIES:
         if other != species:
             reached.update(destinations(state, seat, f"{other}-1"))
@@ -188,7 +189,7 @@ def make_second_card(rng: random.Random) -> Optional[Question]:
         return None
     seat = state.turn
     hand = state.hands[seat]
-    by_label: dict = {}                        # one option per card as a player names it (two "crab 3" play alike)
+    by_label: dict[tuple[str, int], str] = {}                        # one option per card as a player names it (two "crab 3" play alike)
     for c in sorted(hand, key=lambda c: (C.card(c).species, C.card(c).strength, c)):
         by_label.setdefault((C.card(c).species, C.card(c).strength), c)
     cards = list(by_label.values())
@@ -240,17 +241,19 @@ def make_who_wins(rng: random.Random) -> Optional[Question]:
         return None
     d_cell = rng.choice(near)
     attacker, defender = rng.sample(range(players), 2)
-    pawns: list = [None] * players
+    pawns: list[Optional[tuple[int, int]]] = [None] * players
     pawns[attacker], pawns[defender] = B.coords(a_cell), B.coords(d_cell)
     # the fragments each has gathered so far: taken out of the seabed's upper layer, as play would have
     upper = list(base.upper)
     spare = [i for i in free if i not in (a_cell, d_cell)]
     rng.shuffle(spare)
-    collected: list[list] = [[] for _ in range(players)]
+    collected: list[list[str]] = [[] for _ in range(players)]
     for s in range(players):
         for _ in range(rng.randint(0, 3)):
             i = spare.pop()
-            collected[s].append(upper[i])
+            fragment = upper[i]
+            assert fragment is not None      # a free cell shows a fragment, and each is taken once
+            collected[s].append(fragment)
             upper[i] = None
     state = setup(players, seed=base.rng, upper=upper, lower=base.lower, hands=base.hands, deck=base.deck,
                   collected=collected, pawns=pawns, first=attacker)
@@ -306,7 +309,7 @@ def make_what_is_taken(rng: random.Random) -> Optional[Question]:
     if state is None:
         return None
     seat = state.turn
-    kinds: dict = {}
+    kinds: dict[str, list[tuple[Move, State, list[Event], int]]] = {}
     for move in legal_actions(state, seat):
         if not isinstance(move, Move):
             continue

@@ -18,7 +18,7 @@ why" cites its rule like any event.
 from __future__ import annotations
 
 import random
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
 from tutor.core.drill import Drill, Option, Question
 from tutor.core.errors import RuleViolation
@@ -30,7 +30,7 @@ from tutor.games.isle_of_cats import components as C
 from tutor.games.isle_of_cats import geometry as G
 from tutor.games.isle_of_cats import scoring
 from tutor.games.isle_of_cats.rules import (
-    Place, State, Take, apply, legal_actions, occupied, setup, stages, to_move,
+    Action, Place, State, Take, apply, legal_actions, occupied, setup, stages, to_move,
 )
 from tutor.games.isle_of_cats.text import points_text, tile_name
 
@@ -62,7 +62,7 @@ def _place(state: State, seat: int, rng: random.Random) -> Place:
     return Place(seat, *rng.choice(best))
 
 
-def _move(state: State, rng: random.Random):
+def _move(state: State, rng: random.Random) -> Action:
     seat = to_move(state)[0]
     if state.phase == "keep":
         return rng.choice(legal_actions(state, seat))
@@ -93,7 +93,7 @@ _LATER = frozenset("isle_of_cats." + k for k in ("day_ended", "order", "drawn", 
                                                  "game_over"))
 
 
-def _placed(state: State, move: Place) -> Optional[tuple]:
+def _placed(state: State, move: Place) -> Optional[tuple[State, tuple[Event, ...]]]:
     """(position, events) of a legal placement, cut at its own end: the last placement of a day closes the day and
     draws the next day's tiles in the same move, and "show me why" shows none of that (the table's pause before the
     next draw is the position shown, the events stop before the day ends). None if the placement ends the game (the
@@ -117,7 +117,7 @@ _FAULTS = {"isle_of_cats.err.overlap": "overlap", "isle_of_cats.err.outside": "o
 _GO = ("yes", "overlap", "outside", "side")
 
 
-def _candidate(kind: str, shape: str, occ: int, rng: random.Random) -> Optional[tuple]:
+def _candidate(kind: str, shape: str, occ: int, rng: random.Random) -> Optional[tuple[int, int, int]]:
     """An (orientation, x, y) near the boat's tiles that, by the drill's own reckoning, is of `kind`; the engine
     decides the answer afterwards (this only makes every kind of question come up)."""
     rows = G.PLACEMENTS[shape]
@@ -171,6 +171,9 @@ def may_it_go(rng: random.Random) -> Optional[Question]:
     if at is None:
         return None
     o, x, y = at
+    after: Optional[State]
+    events: tuple[Event, ...]
+    why: tuple[Event, ...]
     try:
         apply(state, Place(seat, o, x, y))
     except RuleViolation as exc:
@@ -199,7 +202,7 @@ def may_it_go(rng: random.Random) -> Optional[Question]:
 
 # --------------------------------------------------------------------------- does it find a treasure?
 
-def _map_places(state: State, found: bool) -> list:
+def _map_places(state: State, found: bool) -> list[G.Row]:
     """The held tile's legal places over a map of its boat: over its own colour's map (`found`), or over a map only
     of other colours (a treasure tile, having no colour, finds nothing)."""
     seat, tile = state.turn, str(state.held)
@@ -262,12 +265,12 @@ def which_take(rng: random.Random) -> Optional[Question]:
     # learner cannot tell apart by name (a colour's cats of one size come in several shapes, rare treasures of one
     # shape look alike) are asked together or not at all, and never when their answers differ
     fit = {i for i, t in enumerate(state.island) if t in takes}
-    names: dict = {}
+    names: dict[str, list[int]] = {}
     for i, t in enumerate(state.island):
         names.setdefault(tile_name(t), []).append(i)
     alike = [g for g in names.values() if len({i in fit for i in g}) == 1]
     rng.shuffle(alike)
-    asked: list = []
+    asked: list[int] = []
     for fits, most, total in ((False, rng.choice((1, 2)), 4), (True, rng.randint(2, 4), 5)):
         have = 0
         for g in alike:
@@ -304,7 +307,8 @@ def which_take(rng: random.Random) -> Optional[Question]:
 
 # --------------------------------------------------------------------------- which colours make a family?
 
-def _family_question(state: State, seat: int) -> Optional[tuple]:
+def _family_question(state: State, seat: int
+                     ) -> Optional[tuple[list[str], set[str], list[scoring.Family]]]:
     """(colours shown, colours with a family, groups) when the boat makes a question worth asking: two colours
     or more with 2+ cats, some but not all of them a family, and a colour with 3+ cats that makes none."""
     placed = state.placed[seat]
@@ -347,7 +351,7 @@ def families(rng: random.Random) -> Optional[Question]:
         why=(Breakdown(seat, lines),), highlight=(f"boat:{seat}",), multi=True)
 
 
-def _sizes(sizes: list) -> Callable[[str], str]:
+def _sizes(sizes: list[int]) -> Callable[[str], str]:
     return lambda lang: ", ".join(str(n) for n in sorted(sizes, reverse=True))
 
 
@@ -406,7 +410,7 @@ def _player(seat: int) -> Callable[[str], str]:
     return lambda lang: player_mid_sentence(seat, lang)
 
 
-def _join(parts: list) -> Callable[[str], str]:
+def _join(parts: list[Any]) -> Callable[[str], str]:
     from tutor.core.wording import say
     return lambda lang: " ".join(say(p, lang) for p in parts)
 

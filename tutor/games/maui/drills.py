@@ -17,9 +17,10 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 from functools import partial
-from typing import Optional
+from typing import Callable, Iterable, Optional, Union
 
 from tutor.core.drill import Drill, Option, Question
+from tutor.core.events import Event
 from tutor.core.i18n import number, player_name
 from tutor.core.wording import Words, joined
 from tutor.games.maui import components as C
@@ -33,7 +34,7 @@ _HAND = {"deep": "right", "middle": "right", "shallow": "left"}
 
 # --------------------------------------------------------------------------- positions
 
-def _table(rng: random.Random, first: int, last: int, variant: tuple = ()) -> State:
+def _table(rng: random.Random, first: int, last: int, variant: tuple[str, ...] = ()) -> State:
     """A game of 3 to 6 divers played at random, by the engine's own moves, to the start of a round in
     first..last (Kiti starts anywhere)."""
     players = rng.randint(C.MIN_PLAYERS, C.MAX_PLAYERS)
@@ -48,14 +49,14 @@ def _table(rng: random.Random, first: int, last: int, variant: tuple = ()) -> St
     return state
 
 
-def _laid(state: State, cards: dict) -> State:
+def _laid(state: State, cards: dict[int, int]) -> State:
     """`state` once the seats of `cards` (seat -> number) have laid their dive cards face down."""
     for seat, card in cards.items():
         state, _ = apply(state, Dive(seat, card))
     return state
 
 
-def _round(state: State, cards: list):
+def _round(state: State, cards: list[int]) -> tuple[State, State, list[Event]]:
     """Every seat lays its card: (the position with the cards turned up, the round's outcome before the next
     deal, the events up to it). The last dive resolves the round; `stages` cuts it where a table pauses."""
     last = len(cards) - 1
@@ -68,17 +69,17 @@ def _round(state: State, cards: list):
     return reveal, shown, told
 
 
-def _key(state: State, *more) -> str:
+def _key(state: State, *more: object) -> str:
     return "/".join(map(str, (state.players, state.round, state.kiti, state.lagoon, state.face_down, state.hands,
                               state.piles) + more))
 
 
-def _player(seat: int):
+def _player(seat: int) -> Callable[[str], str]:
     """"Player 3", «Игрок 3»: a seat as people count it, said in the reader's language."""
     return partial(player_name, seat)
 
 
-def _players(seats) -> tuple:
+def _players(seats: Iterable[int]) -> tuple[Option, ...]:
     return tuple(Option(f"p{s + 1}", _player(s)) for s in seats)
 
 
@@ -93,14 +94,14 @@ def _kiti(state: State) -> Words:
     return Words("maui.drill.kiti_hands", right=state.kiti + 1, left=left + 1)
 
 
-def _cards(cards) -> object:
+def _cards(cards: Union[dict[int, int], list[int]]) -> object:
     """"player 1: 9, player 2: 4", «у игрока 1 — 9, у игрока 2 — 4»: the dive cards of the seats (a list by seat, or
     a mapping seat -> card)."""
     laid = sorted(cards.items()) if isinstance(cards, dict) else list(enumerate(cards))
     return joined([Words("maui.drill.laid", p=s + 1, card=c) for s, c in laid], sep=", ")
 
 
-def _tied(rng: random.Random, state: State) -> Optional[list]:
+def _tied(rng: random.Random, state: State) -> Optional[list[int]]:
     """A dive card for every seat, two or three of them equal (a number those seats all still hold)."""
     held: dict[int, list[int]] = {}
     for s in range(state.players):
@@ -114,16 +115,17 @@ def _tied(rng: random.Random, state: State) -> Optional[list]:
     return [tie if s in tied else rng.choice(state.hands[s]) for s in range(state.players)]
 
 
-def _tied_cards(event) -> Words:
+def _tied_cards(event: Event) -> Words:
     """"two 1s", «две единицы»: the equal cards of a tie event, by number and count."""
     k = len(event.data["players"])
     return Words(f"maui.drill.tied.{event.data['card']}", n=k, count=Words(f"maui.drill.count.{k}"))
 
 
-def _caught(events, depth: str) -> Optional[int]:
+def _caught(events: Iterable[Event], depth: str) -> Optional[int]:
     for e in events:
         if e.kind == "maui.catch" and e.data["depth"] == depth:
-            return e.data["player"]
+            taker: int = e.data["player"]
+            return taker
     return None
 
 
@@ -132,10 +134,10 @@ _TELLING = ("maui.catch", "maui.dispute", "maui.empty_handed", "maui.seagull_ate
 
 # --------------------------------------------------------------------------- who takes which cell
 
-def _who_takes_answer(told, ask: str) -> Optional[int]:
+def _who_takes_answer(told: list[Event], ask: str) -> Optional[int]:
     """The seat that answers `ask` in a round's events: the taker of a depth, or the one diver left empty-handed."""
     if ask == "nothing":
-        empty = [e.data["player"] for e in told if e.kind == "maui.empty_handed"]
+        empty: list[int] = [e.data["player"] for e in told if e.kind == "maui.empty_handed"]
         return empty[0] if len(empty) == 1 else None
     return _caught(told, ask)
 

@@ -15,15 +15,16 @@ poor question (nothing near the 7 points, every option the same number...) retur
 from __future__ import annotations
 
 import random
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
 from tutor.core.drill import Drill, Option, Question
+from tutor.core.events import Event
 from tutor.core.scoring import Breakdown
 from tutor.core.wording import Words
 from tutor.games.sea_salt_paper import bots
 from tutor.games.sea_salt_paper import components as C
 from tutor.games.sea_salt_paper.rules import (
-    EndTurn, LastChance, PlayDuo, State, Stop, apply, legal_actions, points_in_hand, setup, stages,
+    Action, EndTurn, LastChance, PlayDuo, State, Stop, apply, legal_actions, points_in_hand, setup, stages,
 )
 from tutor.games.sea_salt_paper.scoring import breakdown, card_points, colour_bonus, colour_counts
 from tutor.games.sea_salt_paper.text import card_name, colour_name, points_text
@@ -39,7 +40,7 @@ def _deal(rng: random.Random) -> State:
     return setup(rng.choice((2, 2, 3, 4)), seed=rng.randrange(1 << 30))
 
 
-def _move(state: State, rng: random.Random):
+def _move(state: State, rng: random.Random) -> Action:
     """The bot's move, or now and then any legal move (a round ended by a random STOP or LAST CHANCE too)."""
     seat = state.turn
     if rng.random() < 0.2:
@@ -47,8 +48,8 @@ def _move(state: State, rng: random.Random):
     return bots.choose(state, seat, rng)
 
 
-def _play_until(rng: random.Random, fit: Callable[[State], bool], skip: int = 0, told: Optional[list] = None) \
-        -> Optional[State]:
+def _play_until(rng: random.Random, fit: Callable[[State], bool], skip: int = 0,
+                told: Optional[list[Event]] = None) -> Optional[State]:
     """Deal, then play on until a position `fit` accepts, passing the first `skip` fit ones (None: the game ended
     or took too long). `told`, if given, receives the events of the round the position is in."""
     state = _deal(rng)
@@ -69,7 +70,7 @@ def _play_until(rng: random.Random, fit: Callable[[State], bool], skip: int = 0,
     return None
 
 
-def _key(name: str, state: State, *more) -> str:
+def _key(name: str, state: State, *more: object) -> str:
     """The position and the question in one string (never asked twice in a session)."""
     seats = "/".join(f"{sorted(h)}|{list(z)}" for h, z in zip(state.hands, state.zones))
     piles = "/".join(",".join(p) for p in state.discards)
@@ -90,7 +91,8 @@ def _card(card: str) -> Callable[[str], str]:
     return lambda lang: card_name(card, lang)
 
 
-def _number_options(right: int, mistakes: list[int], rng: random.Random, count: int = 4) -> Optional[tuple]:
+def _number_options(right: int, mistakes: list[int], rng: random.Random, count: int = 4
+                    ) -> Optional[tuple[Option, ...]]:
     """Options for a number: the right one and count-1 distinct wrong ones (the natural mistakes first, then
     neighbours), some below and some above it as the seed falls (so the right one is not always in the same
     place), lowest first, each said with its plural ("1 point", «5 очок»). None if fewer than three."""
@@ -119,7 +121,8 @@ _EFFECT_OF_EVENT = {
 }
 
 
-def _pair_effect(state: State, action: PlayDuo, rng: random.Random):
+def _pair_effect(state: State, action: PlayDuo, rng: random.Random
+                 ) -> tuple[Optional[str], State, list[Event]]:
     """(what came of the pair, the position once its effect is done, the events up to there), by the engine: the
     pair's own stage (never the next deal), then, when its effect asks for a choice (crabs: a pile, then a card;
     swimmer and shark: whose hand), the player's choices as the bot makes them, so "show me why" tells what the
@@ -212,7 +215,7 @@ def _may_end(rng: random.Random) -> Optional[Question]:
     def fit(s: State) -> bool:
         return (s.phase == "play" and low <= points_in_hand(s, s.turn) <= high
                 and (Stop(s.turn) in legal_actions(s, s.turn)) == want)
-    told: list = []
+    told: list[Event] = []
     state = _play_until(rng, fit, skip=rng.randrange(2), told=told)
     if state is None:
         return None
@@ -220,7 +223,7 @@ def _may_end(rng: random.Random) -> Optional[Question]:
     points = points_in_hand(state, seat)
     mine = state.hands[seat] + state.zones[seat]
     may = Stop(seat) in legal_actions(state, seat)
-    why: list = [breakdown(mine, seat)]
+    why: list[Any] = [breakdown(mine, seat)]
     if may:
         reason = "yes"
     elif state.caller is not None:
@@ -249,7 +252,7 @@ def _may_end(rng: random.Random) -> Optional[Question]:
 
 # --------------------------------------------------------------------------- how does the bet end?
 
-def _last_turn_ends(rng: random.Random, state: State) -> Optional[tuple]:
+def _last_turn_ends(rng: random.Random, state: State) -> Optional[tuple[State, EndTurn]]:
     """After LAST CHANCE: play the opponents' last turns until the very last one is about to end; (the position,
     that EndTurn) or None."""
     for _ in range(STEPS):

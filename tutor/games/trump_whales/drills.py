@@ -18,16 +18,17 @@ from __future__ import annotations
 
 import random
 from functools import partial
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
 from tutor.core.drill import Drill, DrillError, Option, Question
+from tutor.core.events import Event
 from tutor.core.scoring import Breakdown, ScoreLine
 from tutor.core.i18n import player_name
 from tutor.core.wording import Words, say
 from tutor.games.trump_whales import bots
 from tutor.games.trump_whales import components as C
 from tutor.games.trump_whales.rules import (
-    Pick, PlayCard, State, UseBonus, apply, led_family, legal_actions, round_points, setup, to_move,
+    Action, Pick, PlayCard, State, UseBonus, apply, led_family, legal_actions, round_points, setup, to_move,
 )
 from tutor.games.trump_whales.scoring import round_breakdown
 from tutor.games.trump_whales.text import card_name, family_name
@@ -39,7 +40,7 @@ _K = "trump_whales.drill."
 
 # --------------------------------------------------------------------------- reaching a position
 
-def _move(state: State, seat: int, rng: random.Random):
+def _move(state: State, seat: int, rng: random.Random) -> Action:
     """A seeded move: mostly the bot's choice, often a random legal card instead, a bonus only now and then (so
     bonuses pile up in front of players as they do at a careless table)."""
     if state.phase != "play":
@@ -59,13 +60,14 @@ def _move(state: State, seat: int, rng: random.Random):
 
 
 def _walk(rng: random.Random, players: int, stop: Callable[[State], bool],
-          steer: Optional[Callable] = None) -> Optional[tuple]:
+          steer: Optional[Callable[[State, int, random.Random], Optional[Action]]] = None
+          ) -> Optional[tuple[State, tuple[Event, ...]]]:
     """(position, the events of its trick so far) at the first position of the round's trick `rng` draws (or
     later) where `stop` holds; None when the round ends first. `steer(state, seat, rng)` may choose a move instead
     of the seeded one (a legal action, or None to leave it to the seeded move)."""
     state = setup(players, seed=rng.randrange(1 << 30))
     from_trick = rng.randrange(C.TRICKS)
-    trick_events: list = []
+    trick_events: list[Event] = []
     for _ in range(400):
         if state.round > 1 or state.phase == "over":
             return None
@@ -85,18 +87,18 @@ def _players(rng: random.Random, low: int = 2) -> int:
     return rng.randint(low, C.MAX_PLAYERS)
 
 
-def _key(name: str, state: State, *more) -> str:
+def _key(name: str, state: State, *more: object) -> str:
     return "|".join(str(x) for x in (name, state.players, state.round, state.tricks, state.trump, state.token,
                                       state.leader, ",".join(state.trick), ";".join(",".join(h) for h in state.hands),
                                       ";".join(",".join(b) for b in state.bonuses),
                                       ",".join(str(len(p)) for p in state.pearls)) + more)
 
 
-def _card(card_id: str):
+def _card(card_id: str) -> Callable[[str], str]:
     return partial(card_name, card_id)
 
 
-def _player(seat: int):
+def _player(seat: int) -> Callable[[str], str]:
     return partial(player_name, seat)
 
 
@@ -108,7 +110,7 @@ def _player(seat: int):
 _MAY_PLAY_KINDS = ("held", "held", "held", "not-held", "not-held", "five-only", "five-whale", "five-whale")
 
 
-def _five_lead(state: State, seat: int, rng: random.Random):
+def _five_lead(state: State, seat: int, rng: random.Random) -> Optional[Action]:
     """Steer a leader holding a 5 to lead it (a move the rules allow at any time)."""
     if state.phase != "play" or state.trick:
         return None
@@ -136,9 +138,9 @@ def _may_play(rng: random.Random) -> Optional[Question]:
     me = state.turn
     legal = {a.card for a in legal_actions(state, me) if isinstance(a, PlayCard)}
     hand = state.hands[me]
-    options: list = []
-    answer: set = set()
-    seen: dict = {}
+    options: list[Option] = []
+    answer: set[str] = set()
+    seen: dict[str, str] = {}
     for c in hand:
         label = card_name(c, "en")
         if label in seen:           # two 5s: one choice ("Five"), and the engine must agree on both
@@ -173,7 +175,7 @@ def _may_play(rng: random.Random) -> Optional[Question]:
         why=told, viewer=me, highlight=("trick", f"seat:{me}"), multi=True, all_may_be_right=True)
 
 
-def _joined(parts: tuple, lang: str) -> str:
+def _joined(parts: tuple[Any, ...], lang: str) -> str:
     return " ".join(say(p, lang) for p in parts)
 
 
@@ -218,7 +220,7 @@ def _trick_winner(rng: random.Random) -> Optional[Question]:
         why=told + tuple(events), viewer=last, highlight=("trick", "trump"), after=after, events=tuple(events))
 
 
-def _move_card(state: State, seat: int, rng: random.Random, plays: list) -> PlayCard:
+def _move_card(state: State, seat: int, rng: random.Random, plays: list[PlayCard]) -> PlayCard:
     a = bots.choose(state, seat, rng)
     return a if isinstance(a, PlayCard) else rng.choice(plays)
 

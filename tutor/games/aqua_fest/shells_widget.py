@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 import re
 from functools import partial
-from typing import Any, Optional
+from typing import Any, Iterable, Optional, Sequence
 
 import ipywidgets as W
 
@@ -37,7 +37,7 @@ RANDOM_SIZES = (8, 20)
 SHELLS_RULE = "aqua_fest:shells"
 
 
-def _w(key: str, lang: str, **params) -> str:
+def _w(key: str, lang: str, **params: Any) -> str:
     return text(f"ui.shells.{key}", lang, **params)
 
 
@@ -52,21 +52,21 @@ def fragment_tip(tile_id: str, lang: str = "en") -> str:
     return tile_name(tile_id, lang)
 
 
-def check_fragments(ids) -> list[str]:
+def check_fragments(ids: Iterable[object]) -> list[str]:
     """The ids as a list; an unknown id or a coral is refused with a friendly reason."""
-    out = []
-    for i in ids:
-        i = str(i).strip()
+    out: list[str] = []
+    for given in ids:
+        i = str(given).strip()
         if i not in C.TILES or C.tile(i).coral:
             raise RuleViolation(SHELLS_RULE, "ui.shells.err.unknown", id=i)
         out.append(i)
     return out
 
 
-def parse_grouping(source: str, collection=None) -> list[tuple]:
+def parse_grouping(source: str, collection: Optional[Iterable[str]] = None) -> list[tuple[str, ...]]:
     """“shell 1: a b c d” lines (the label before “:” is optional; commas or spaces between ids) -> groups.
     Each group must hold four fragments of `collection` (when given), none used twice."""
-    groups: list[tuple[Any, ...]] = []
+    groups: list[tuple[str, ...]] = []
     seen: set[str] = set()
     allowed = None if collection is None else set(collection)
     for n, line in enumerate((source or "").splitlines(), start=1):
@@ -89,9 +89,9 @@ def parse_grouping(source: str, collection=None) -> list[tuple]:
     return groups
 
 
-def why_lines(assembly, lang: str = "en") -> list[str]:
+def why_lines(assembly: Assembly, lang: str = "en") -> list[str]:
     """In words: each shell built and why it is that kind; what is left over and why."""
-    out = []
+    out: list[str] = []
     for s in assembly.shells:
         colour = colour_name(C.tile(s.fragments[0]).colour, lang)
         out.append(_w(s.kind, lang, colour=colour, stars=s.stars, points=s.points))
@@ -104,10 +104,11 @@ def why_lines(assembly, lang: str = "en") -> list[str]:
     return out
 
 
-class ShellsHelper(StandIn, W.VBox):
+class ShellsHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
     """Choose fragments (or a random collection, or the rulebook's example), see the best assembly."""
 
-    def __init__(self, lang: str = "en", fragments=None, seed=None, bonus: int = 0):
+    def __init__(self, lang: str = "en", fragments: Optional[Iterable[object]] = None, seed: Optional[int] = None,
+                 bonus: int = 0):
         super().__init__()
         self.add_class("tutor-widget")
         self.add_class("tutor-shells")
@@ -198,7 +199,7 @@ class ShellsHelper(StandIn, W.VBox):
     def selected(self) -> list[str]:
         return [t for t, b in self.toggles.items() if b.value]
 
-    def set_fragments(self, ids) -> None:
+    def set_fragments(self, ids: Iterable[object]) -> None:
         """Choose exactly `ids`; an unknown id is refused (nothing changes)."""
         with guard(self.errors, self.lang):
             wanted = set(check_fragments(ids))
@@ -223,7 +224,7 @@ class ShellsHelper(StandIn, W.VBox):
     def rulebook_example(self) -> None:
         self.set_fragments(RULEBOOK_EXAMPLE)
 
-    def _changed(self, _change) -> None:
+    def _changed(self, _change: object) -> None:
         if not self._quiet:
             with guard(self.errors, self.lang):
                 self.refresh()
@@ -238,7 +239,7 @@ class ShellsHelper(StandIn, W.VBox):
     def total(self) -> int:
         return self.breakdown.total if self.breakdown is not None else 0
 
-    def _assignment_rows(self, ids: list) -> None:
+    def _assignment_rows(self, ids: list[str]) -> None:
         """One shell picker per chosen fragment (kept where the fragment was already placed)."""
         if list(self.assign) == list(ids):
             return
@@ -257,9 +258,9 @@ class ShellsHelper(StandIn, W.VBox):
             rows.append(d)
         self.assign_box.children = rows
 
-    def groups(self) -> list[tuple]:
+    def groups(self) -> list[tuple[str, ...]]:
         """The learner's shells as placed in the pickers; a shell without exactly four fragments is refused."""
-        by_shell: dict = {}
+        by_shell: dict[int, list[str]] = {}
         for t, d in self.assign.items():
             if d.value:
                 by_shell.setdefault(d.value, []).append(t)
@@ -270,7 +271,7 @@ class ShellsHelper(StandIn, W.VBox):
                 raise RuleViolation(SHELLS_RULE, "ui.shells.err.size", n=n, k=len(by_shell[n]))
         return [tuple(by_shell[n]) for n in sorted(by_shell)]
 
-    def place(self, groups) -> None:
+    def place(self, groups: Iterable[Sequence[str]]) -> None:
         """Put the pickers as `groups` say (shell k holds groups[k-1]); the rest in no shell."""
         where = {t: k for k, group in enumerate(groups, start=1) for t in group}
         shells = max(1, len(self.assign) // 4)
@@ -315,7 +316,7 @@ class ShellsHelper(StandIn, W.VBox):
     def fill_best(self) -> None:
         self.place([s.fragments for s in best_assembly(self.selected).shells])
 
-    def score_grouping(self, source: str | None = None):
+    def score_grouping(self, source: str | None = None) -> Optional[tuple[Assembly, Assembly]]:
         """Evaluate the learner's grouping (the shell pickers; or `source`, a grouping written with fragment ids
         as tests and lesson authors write it) and compare it with the best. Returns (yours, best) Assemblies; a
         malformed grouping is refused with a friendly message."""

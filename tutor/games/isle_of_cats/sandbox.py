@@ -14,6 +14,7 @@ to be taken, and the engine's own TakeTreasure hands it over (from the two-playe
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any, Iterable, Optional, Sequence
 
 import ipywidgets as W
 
@@ -23,7 +24,7 @@ from tutor.core.i18n import number, plural, text
 from tutor.games.isle_of_cats import components as C
 from tutor.games.isle_of_cats.placing import placing_data
 from tutor.games.isle_of_cats.render import render
-from tutor.games.isle_of_cats.rules import Place, Take, TakeTreasure, apply, setup
+from tutor.games.isle_of_cats.rules import Place, State, Take, TakeTreasure, apply, setup
 from tutor.games.isle_of_cats.scoring import breakdown, families, unfilled_rooms, visible_rats
 from tutor.games.isle_of_cats.text import colour_name, shape_name, tile_name
 from tutor.games.isle_of_cats.view import view
@@ -40,17 +41,17 @@ def picture(shape: str) -> str:
     return "/".join("".join("▪" if v else "·" for v in row) for row in C.SHAPES[shape])
 
 
-def _w(key: str, lang: str, **params) -> str:
+def _w(key: str, lang: str, **params: Any) -> str:
     return text(f"ui.isle_of_cats.sandbox.{key}", lang, **params)
 
 
-class ScoreHelper(StandIn, W.VBox):
-    def __init__(self, lang: str = "en", boat: str = "blue", placed=()):
+class ScoreHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
+    def __init__(self, lang: str = "en", boat: str = "blue", placed: Iterable[Sequence[Any]] = ()):
         super().__init__()
         self.add_class("tutor-widget")
         self.add_class("tutor-ioc-score")
         self.lang, self.boat = lang, boat
-        self.placed: list = [tuple(r) for r in placed]
+        self.placed: list[tuple[Any, ...]] = [tuple(r) for r in placed]      # (tile, orientation, x, y) rows
         self.errors = ErrorArea()
         screen.watch(self._relayout)      # a phone turned: the picture is drawn again
         g = guard(self.errors, lang)
@@ -107,7 +108,7 @@ class ScoreHelper(StandIn, W.VBox):
         self.colour.disabled = self.kind.value != "cat"
 
     @property
-    def tile(self):
+    def tile(self) -> Optional[str]:
         """The tile the learner chose (the first not yet on the boat), or None when none is left."""
         used = {r[0] for r in self.placed}
         if self.kind.value == "cat":
@@ -118,7 +119,7 @@ class ScoreHelper(StandIn, W.VBox):
         return next((f"{kind}-{self.shape.value}-{i}" for i in range(1, count + 1)
                      if f"{kind}-{self.shape.value}-{i}" not in used), None)
 
-    def position(self, holding: bool = True):
+    def position(self, holding: bool = True) -> State:
         """The boat as built; with `holding`, the learner holding the chosen tile (the engine's place phase)."""
         tile = self.tile if holding else None
         used = {r[0] for r in self.placed}
@@ -150,7 +151,7 @@ class ScoreHelper(StandIn, W.VBox):
     def _said(self, words: str) -> None:
         self.note.value = f"<p>{esc(words)}</p>" if words else ""
 
-    def _next_cat(self):
+    def _next_cat(self) -> Optional[str]:
         """Each cat is in the box once: after placing one, hold the shape below it in the list, of the same colour,
         still unused (a learner building a family goes on in its colour, and the list's next line is what they
         expect; the data's order jumped, from the smallest cat to the last line). Returns the tile now held."""

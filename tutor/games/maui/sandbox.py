@@ -3,7 +3,7 @@ how the engine resolves it, event by event with the rules cited.
 
     LagoonSandbox(players=4, lang="ru")
 
-The widget only builds a position with `maui.setup(...)` and applies one `maui.Dive` per seat; every
+The widget only builds a position with `setup(...)` and applies one `Dive` per seat; every
 decision (who takes which depth, disputes, seagulls) and every refusal (a card in two places) is the
 engine's. Before the dive, a dive card clicked in a diver's hand on the board is that diver's card (the
 same as its drop-down).
@@ -11,15 +11,19 @@ same as its drop-down).
 
 from __future__ import annotations
 
-from typing import Optional
+from functools import partial
+from typing import Any, Callable, Optional
 
 import ipywidgets as W
 
+from tutor.core.events import Event
 from tutor.core.i18n import player_name
 from tutor.games import maui
 from tutor.games.maui import components as C
+from tutor.games.maui.rules import NO_FIGHTS, OPEN_BASKETS, Dive, State, apply, setup
 from tutor.games.maui.text import card_name, depth_name
 from tutor.games.maui.ui import board_keys
+from tutor.games.maui.view import view
 from tutor.widgets.board import ClickBoard, render_choosable
 from tutor.widgets import screen  # the page's screen: its board is laid out for it
 from tutor.widgets.common import (
@@ -34,14 +38,14 @@ DEFAULT_DIVES = (9, 6, 9, 9, 3, 12)
 EMPTY = ""     # the drop-downs' "nothing here" (ipywidgets shows a None value as a blank box)
 
 
-def _card_options(lang: str) -> list:
+def _card_options(lang: str) -> list[tuple[str, str]]:
     """Every catch card named as a player names it; equal cards (two 10-point tunas) are told apart by
     "1 of 2", never by the engine's id."""
     order = {k: i for i, k in enumerate(C.KINDS)}
     cards = sorted(C.CATCH_CARDS.values(), key=lambda c: (order[c.kind], c.value, c.id))
     names = [card_name(c.id, lang) for c in cards]
     total = {n: names.count(n) for n in names}
-    seen: dict = {}
+    seen: dict[str, int] = {}
     options = [(ui("maui.empty", lang), EMPTY)]
     for c, name in zip(cards, names):
         seen[name] = seen.get(name, 0) + 1
@@ -50,17 +54,17 @@ def _card_options(lang: str) -> list:
     return options
 
 
-class LagoonSandbox(StandIn, W.VBox):
+class LagoonSandbox(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
     """Pick the lagoon, Kiti, the variants and a dive card per seat; "Dive!" shows the engine's resolution."""
 
-    def __init__(self, players: int = 4, lang: str = "en", **kwargs):
+    def __init__(self, players: int = 4, lang: str = "en", **kwargs: Any):
         super().__init__(**kwargs)
         self.add_class("tutor-sandbox")
         self.add_class("tutor-widget")
         self.lang = lang
-        self.before: Optional[maui.State] = None          # the position built from the controls
-        self.after: Optional[maui.State] = None           # the position after the dive
-        self.events: list = []
+        self.before: Optional[State] = None          # the position built from the controls
+        self.after: Optional[State] = None           # the position after the dive
+        self.events: list[Event] = []
         self._building = False
         wide = {"description_width": "initial"}
 
@@ -76,8 +80,8 @@ class LagoonSandbox(StandIn, W.VBox):
         self.open_baskets = W.Checkbox(value=False, description=ui("maui.open_baskets", lang), indent=False)
         self.no_fights = W.Checkbox(value=False, description=ui("maui.no_fights", lang), indent=False)
         self.seats = W.VBox([])
-        self.dives: list = []
-        self.piles: list = []
+        self.dives: list[Any] = []      # a drop-down per seat (ipywidgets)
+        self.piles: list[Any] = []
         self.dive_button = W.Button(description=ui("maui.dive_button", lang), tooltip=ui("maui.dive_button.tip", lang),
                                     button_style="primary", layout=W.Layout(width="auto", min_width="10em"))
         self.svg = ClickBoard()
@@ -113,7 +117,7 @@ class LagoonSandbox(StandIn, W.VBox):
             self._building = False
         self.preview()
 
-    def _rebuild(self, n: int, lang: str, old: list) -> None:
+    def _rebuild(self, n: int, lang: str, old: list[int]) -> None:
         kiti = self.kiti.value
         self.kiti.options = [(player_name(s, lang), s) for s in range(n)]
         self.kiti.value = kiti if isinstance(kiti, int) and kiti < n else 0
@@ -132,16 +136,16 @@ class LagoonSandbox(StandIn, W.VBox):
         self.seats.children = [W.HBox([d, p], layout=W.Layout(flex_flow="row wrap"))
                                for d, p in zip(self.dives, self.piles)]
 
-    def variants(self) -> tuple:
-        return tuple(v for v, box in ((maui.OPEN_BASKETS, self.open_baskets), (maui.NO_FIGHTS, self.no_fights))
+    def variants(self) -> tuple[str, ...]:
+        return tuple(v for v, box in ((OPEN_BASKETS, self.open_baskets), (NO_FIGHTS, self.no_fights))
                      if box.value)
 
-    def build(self) -> maui.State:
+    def build(self) -> State:
         """The position the controls describe (the engine refuses an impossible one)."""
         n = self.players_box.value
         lagoon = {d: box.value for d, box in self.lagoon.items() if box.value != EMPTY}
         # deck=(): nothing is laid after the dive, so the lagoon afterwards shows exactly what was left
-        return maui.setup(n, kiti=self.kiti.value, lagoon=lagoon, variant=self.variants(), seed=0, deck=(),
+        return setup(n, kiti=self.kiti.value, lagoon=lagoon, variant=self.variants(), seed=0, deck=(),
                           piles=[[p.value] if p.value != EMPTY else [] for p in self.piles])
 
     # ------------------------------------------------------------------ actions (guarded by callers)
@@ -156,7 +160,7 @@ class LagoonSandbox(StandIn, W.VBox):
         self.svg.value = ""       # a refused set-up leaves no old board behind its explanation
         self.before = self.build()
         choosable = self.svg.offer(self._dive_picks())
-        self.svg.value = render_choosable(maui.SPEC, maui.view(self.before, None), lang=self.lang, choosable=choosable)
+        self.svg.value = render_choosable(maui.SPEC, view(self.before, None), lang=self.lang, choosable=choosable)
 
     def _relayout(self, _layout: str) -> None:
         """The page's screen changed (a phone turned): the board on screen is drawn again for it, before or after
@@ -165,17 +169,17 @@ class LagoonSandbox(StandIn, W.VBox):
             if self.after is None:
                 self.preview()
             else:
-                self.svg.value = render(maui.SPEC, maui.view(self.after, None), events=self.events, lang=self.lang)
+                self.svg.value = render(maui.SPEC, view(self.after, None), events=self.events, lang=self.lang)
 
-    def _dive_picks(self) -> dict:
+    def _dive_picks(self) -> dict[str, tuple[Callable[[], None], str, bool]]:
         """Every diver's dive cards on the board: clicking one makes it that diver's card (its drop-down)."""
         g = guard(self.errors, self.lang)
-        picks = {}
+        picks: dict[str, tuple[Callable[[], None], str, bool]] = {}
         for seat, box in enumerate(self.dives):
             for n in C.DIVE_CARDS:
-                key = board_keys(maui.Dive(seat, n))[0]
+                key = board_keys(Dive(seat, n))[0]
                 label = f"{player_name(seat, self.lang)}: {ui('maui.dive_card', self.lang)} {n}"
-                picks[key] = (g(lambda box=box, n=n: setattr(box, "value", n)), label, box.value == n)
+                picks[key] = (g(partial(setattr, box, "value", n)), label, box.value == n)
         return picks
 
     def dive(self) -> None:
@@ -184,11 +188,11 @@ class LagoonSandbox(StandIn, W.VBox):
         self.narration.value = ""
         state = self.build()
         self.before = state
-        events = []
+        events: list[Event] = []
         for seat, box in enumerate(self.dives):
-            state, more = maui.apply(state, maui.Dive(seat, box.value))
+            state, more = apply(state, Dive(seat, box.value))
             events.extend(more)
         self.after, self.events = state, events
         self.narration.value = (f'<p class="tutor-say">{esc(ui("maui.after", self.lang))}</p>'
                                 + events_html(events, self.lang))
-        self.svg.value = render(maui.SPEC, maui.view(state, None), events=events, lang=self.lang)
+        self.svg.value = render(maui.SPEC, view(state, None), events=events, lang=self.lang)

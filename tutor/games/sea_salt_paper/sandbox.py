@@ -17,7 +17,7 @@ for "played" is refused with its rule («Парні карти»).
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Iterable, Optional
 
 import ipywidgets as W
 from ipywidgets.widgets.widget_bool import ToggleButtonStyle
@@ -49,7 +49,7 @@ PRESETS = {
 STYLE = {"hand": "info", "zone": "warning"}     # a picked card's colour says where it went (its words say it too)
 
 
-def _w(key: str, lang: str, **params) -> str:
+def _w(key: str, lang: str, **params: Any) -> str:
     return text(f"ui.sea_salt_paper.sandbox.{key}", lang, **params)
 
 
@@ -57,7 +57,7 @@ def _w(key: str, lang: str, **params) -> str:
 PARTNER = {a: b for a, b in C.DUOS} | {b: a for a, b in C.DUOS}
 
 
-def pairs_ok(zone) -> bool:
+def pairs_ok(zone: Iterable[str]) -> bool:
     """Whether `zone` could be a player's played cards: duo cards only, each with its partner."""
     kinds = [C.KIND[c] for c in zone]
     if any(k not in PARTNER for k in kinds):
@@ -66,10 +66,10 @@ def pairs_ok(zone) -> bool:
         all(kinds.count(a) == kinds.count(b) for a, b in C.DUOS if a != b)
 
 
-def check_cards(ids) -> list[str]:
-    out = []
-    for i in ids:
-        i = str(i).strip()
+def check_cards(ids: Iterable[object]) -> list[str]:
+    out: list[str] = []
+    for given in ids:
+        i = str(given).strip()
         if i not in C.KIND:
             raise RuleViolation(_R + "components", "ui.sea_salt_paper.sandbox.err.unknown")
         out.append(i)
@@ -89,10 +89,11 @@ def verdicts(points: int, bonus: int, opponents: int, lang: str) -> list[str]:
     return out
 
 
-class ScoreHelper(StandIn, W.VBox):
+class ScoreHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
     """Choose cards (hand or played), see what they score and what ending the round would give."""
 
-    def __init__(self, lang: str = "en", hand=(), zone=(), opponents: int = 0, preset: str | None = None):
+    def __init__(self, lang: str = "en", hand: Iterable[object] = (), zone: Iterable[object] = (), opponents: int = 0,
+                 preset: str | None = None):
         super().__init__()
         self.add_class("tutor-widget")
         self.add_class("tutor-ssp-score")
@@ -165,7 +166,7 @@ class ScoreHelper(StandIn, W.VBox):
     def zone(self) -> list[str]:
         return [c for c in C.ALL_CARDS if self.place.get(c) == "zone"]
 
-    def set_cards(self, hand, zone) -> None:
+    def set_cards(self, hand: Iterable[object], zone: Iterable[object]) -> None:
         """Choose exactly these cards (an unknown id is refused, nothing changes)."""
         with guard(self.errors, self.lang):
             hand, zone = check_cards(hand), check_cards(zone)
@@ -191,7 +192,7 @@ class ScoreHelper(StandIn, W.VBox):
         b.description = name if where is None else _w(f"in_{where}", self.lang, card=name)
         b.button_style = "" if where is None else STYLE.get(where, "")
 
-    def _toggled(self, change) -> None:
+    def _toggled(self, change: dict[str, Any]) -> None:
         if self._quiet:
             return
         with guard(self.errors, self.lang):
@@ -210,7 +211,7 @@ class ScoreHelper(StandIn, W.VBox):
             self._mark(card)
             self.refresh()
 
-    def _partner_for(self, card: str):
+    def _partner_for(self, card: str) -> Optional[str]:
         """The card `card` is played with (None when the played cards already hold its partner); a card that is no
         duo, or whose partners are all played, is refused (its toggle goes back, nothing changes)."""
         name = card_name(card, self.lang)
@@ -227,7 +228,7 @@ class ScoreHelper(StandIn, W.VBox):
             raise RuleViolation(_R + "duos", "ui.sea_salt_paper.sandbox.err.no_partner", card=name)
         return free[0]
 
-    def _set(self, card: str, where) -> None:
+    def _set(self, card: str, where: Optional[str]) -> None:
         """Put `card` in the hand, among the played cards, or (None) out of the choice, its toggle with it."""
         if where is None:
             self.place.pop(card, None)

@@ -11,7 +11,7 @@ picture of the pile and the bonuses is drawn by the game's own renderer.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Optional
+from typing import Any, Optional
 
 import ipywidgets as W
 
@@ -20,7 +20,7 @@ from tutor.core.i18n import number, text
 from tutor.core.scoring import Breakdown
 from tutor.games.trump_whales import components as C
 from tutor.games.trump_whales.render import render
-from tutor.games.trump_whales.rules import setup
+from tutor.games.trump_whales.rules import State, setup
 from tutor.games.trump_whales.scoring import round_breakdown
 from tutor.games.trump_whales.view import view
 from tutor.widgets.common import ErrorArea, StandIn, esc, guard, safe_cite
@@ -45,11 +45,11 @@ def most_pearls(bonuses: int) -> int:
 MOST = most_pearls(0)
 
 
-def _w(key: str, lang: str, **params) -> str:
+def _w(key: str, lang: str, **params: Any) -> str:
     return text(f"ui.trump_whales.sandbox.{key}", lang, **params)
 
 
-def check_counts(pearls, bonuses) -> tuple[int, int]:
+def check_counts(pearls: Any, bonuses: Any) -> tuple[int, int]:
     """Whole numbers a player can hold: bonuses 0..MOST_BONUSES, and pearl cards 0..most_pearls(bonuses)."""
     for value in (pearls, bonuses):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
@@ -63,7 +63,7 @@ def check_counts(pearls, bonuses) -> tuple[int, int]:
     return pearls, bonuses
 
 
-def position(pearls: int, bonuses: int):
+def position(pearls: int, bonuses: int) -> State:
     """A four-player round at its end, as the round's score is counted: all 8 tricks played and every hand empty
     (the engine's "round_end" stage), its first player with `pearls` pearl cards and `bonuses` unused bonuses (the
     picture only: every other player keeps a first bonus, and the other cards lie in the discard; 36 in all)."""
@@ -78,7 +78,7 @@ def position(pearls: int, bonuses: int):
                    phase="reward", turn=0)
 
 
-class ScoreHelper(StandIn, W.VBox):
+class ScoreHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
     """Enter a round's pearl cards and unused bonuses, see the points."""
 
     def __init__(self, lang: str = "en", pearls: int = 0, bonuses: int = 0):
@@ -115,7 +115,7 @@ class ScoreHelper(StandIn, W.VBox):
         with g:
             self.set_counts(pearls, bonuses)
 
-    def _changed(self, _change) -> None:
+    def _changed(self, _change: object) -> None:
         if not self._quiet:
             # typed into a box: counts no player can hold are refused, and the boxes go back to what is shown
             self.set_counts(self.pearls.value, self.bonuses.value)

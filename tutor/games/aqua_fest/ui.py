@@ -4,13 +4,18 @@ through `SPEC.ui` (tutor.core.game); nothing here decides a rule."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Iterable, Optional
+
 from tutor.core.game import GameUI, RowPart, Table
 from tutor.core.i18n import player_name, text
 from tutor.games.aqua_fest import board as AB
 from tutor.games.aqua_fest import components as C
-from tutor.games.aqua_fest.rules import Attack, Defend, DrawTwo, EndTurn, Move, PlaceStart
+from tutor.games.aqua_fest.rules import Attack, Defend, DrawTwo, EndTurn, Move, PlaceStart, State
 from tutor.games.aqua_fest.scoring import hand_strength, score
 from tutor.games.aqua_fest.text import card_name, cell_name, colour_name, fragment_kind_name, species_name
+
+if TYPE_CHECKING:
+    from tutor.games.aqua_fest.shells_widget import ShellsHelper
 
 
 def move_words(species: str, lang: str = "en") -> str:
@@ -42,7 +47,7 @@ def cell(index: int) -> str:
     return cell_name(AB.coords(index))
 
 
-def action_label(action, lang: str) -> str:
+def action_label(action: object, lang: str) -> str:
     if isinstance(action, PlaceStart):
         return text("ui.af.place", lang, place=action.place + 1)
     if isinstance(action, Move):
@@ -61,13 +66,13 @@ def action_label(action, lang: str) -> str:
     return str(action)
 
 
-def action_tip(action, lang: str, legal: bool) -> str:
+def action_tip(action: object, lang: str, legal: bool) -> str:
     if isinstance(action, Move):
         return text("ui.af.to.tip", lang, card=card_label(action.card, lang), cell=cell(action.to))
     return action_label(action, lang)
 
 
-def tiebreak_note(state, lang: str) -> str:
+def tiebreak_note(state: State, lang: str) -> str:
     """A note under the score table when the leaders are level on points (the engine's winners decide)."""
     totals = {b.player: b.total for b in score(state)}
     top = max(totals.values())
@@ -82,7 +87,7 @@ _SPEC_KEYS = {"players", "seed", "first", "sides", "homes", "collected", "upper"
               "hands", "deck"}
 
 
-def _lesson_spec(d: dict) -> bool:
+def _lesson_spec(d: dict[str, Any]) -> bool:
     """Does an Aqua Fest setup dict look like a lesson spec (players from 1, cells A1..E5, maps per player)
     rather than `aqua_fest.setup` keyword arguments (seats from 0, lists of 25 cells)?"""
     if not set(d) <= _SPEC_KEYS:
@@ -97,7 +102,7 @@ def components(lang: str) -> str:
     from tutor.widgets.common import esc, safe_cite, ui
     from tutor.widgets.tables import source_cell
 
-    def source(provenances) -> tuple[str, str]:
+    def source(provenances: Iterable[str]) -> tuple[str, str]:
         return source_cell(provenances, lang, C.RULEBOOK)
 
     def yes(flag: bool) -> str:
@@ -153,7 +158,7 @@ def components(lang: str) -> str:
             + f'<p class="tutor-assumed-note">{esc(ui("assumed_note", lang))}</p>')
 
 
-def position(d: dict):
+def position(d: dict[str, Any]) -> Optional[State]:
     """A lesson-style position dict (players from 1, cells A1..E5) as a state; None for `setup` keywords."""
     if not _lesson_spec(d):
         return None
@@ -161,7 +166,7 @@ def position(d: dict):
     return spec_setup(d)
 
 
-def board_keys(action) -> tuple:
+def board_keys(action: object) -> tuple[str, ...]:
     """Where an action is chosen on the board, step by step: a card, then the cell it moves to or the pawn it
     attacks; a defence is its card; a start tile, its place. Ending the turn and drawing two are buttons only
     (a stray click beside the board must not end a turn)."""
@@ -185,7 +190,7 @@ def action_rows(table: Table, seat: int) -> list[list[RowPart]]:
     return rows(table, seat)
 
 
-def sandbox(lang: str = "en", **kwargs):
+def sandbox(lang: str = "en", **kwargs: Any) -> ShellsHelper:
     from tutor.games.aqua_fest.shells_widget import ShellsHelper
     return ShellsHelper(lang=lang, **kwargs)
 

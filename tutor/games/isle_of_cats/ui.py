@@ -6,15 +6,19 @@ Found by the generic widgets through `SPEC.ui` (tutor.core.game)."""
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from tutor.core.game import GameUI, RowPart, Table
 from tutor.core.i18n import text
 from tutor.games.isle_of_cats.placing import neutral_place, placing
-from tutor.games.isle_of_cats.rules import Decline, KeepCards, Pass, Place, Take, TakeTreasure, legal_actions
+from tutor.games.isle_of_cats.rules import Action, Decline, KeepCards, Pass, Place, Take, TakeTreasure, legal_actions
 from tutor.games.isle_of_cats import components as C
 from tutor.games.isle_of_cats import geometry as G
 from tutor.games.isle_of_cats.render import ROOM_OF
 from tutor.games.isle_of_cats.text import card_name, colour_name, room_name, shape_name, tile_name
+
+if TYPE_CHECKING:
+    from tutor.games.isle_of_cats.sandbox import ScoreHelper
 
 _U = "ui.isle_of_cats."
 
@@ -49,18 +53,18 @@ def where(action: Place, lang: str, shape: str | None = None) -> str:
                 room=room_name(room, lang) if room is not None else "")
 
 
-def take_labels(actions, lang: str) -> dict:
+def take_labels(actions: Sequence[Take], lang: str) -> dict[Action, str]:
     """Take buttons that would read alike (two orange cats of 5 squares) say which one: its place around the
     island, counted from the left as drawn."""
     names = [tile_name(a.tile, lang) for a in actions]
-    out = {}
+    out: dict[Action, str] = {}
     for n, (a, name) in enumerate(zip(actions, names)):
         if names.count(name) > 1:
             out[a] = text(_U + "take_nth", lang, tile=name, n=n + 1)
     return out
 
 
-def action_label(action, lang: str) -> str:
+def action_label(action: object, lang: str) -> str:
     if isinstance(action, KeepCards):
         return text(_U + "keep", lang, cards="; ".join(card_name(c, lang) for c in action.keep))
     if isinstance(action, Take):
@@ -76,12 +80,12 @@ def action_label(action, lang: str) -> str:
     return text("isle_of_cats.err.unknown_action", lang)
 
 
-def action_tip(action, lang: str, legal: bool) -> str:
+def action_tip(action: object, lang: str, legal: bool) -> str:
     label = action_label(action, lang)
     return label if legal else text(_U + "not_now", lang, action=label)
 
 
-def board_keys(action) -> tuple:
+def board_keys(action: object) -> tuple[str, ...]:
     """A tile around the island is taken by clicking it; a treasure pile by clicking the pile. Placing goes through
     `placing` (a preview on the boat), not through hit areas."""
     if isinstance(action, Take):
@@ -114,7 +118,7 @@ def action_rows(table: Table, seat: int) -> list[list[RowPart]]:
         return [[head, {"choices": choices}]]
     chosen = {"action": legal[0]} if legal else {}
 
-    def pick(value) -> None:
+    def pick(value: Sequence[int]) -> None:
         o, x, y = value
         chosen["action"] = Place(seat, o, x, y)
 
@@ -136,7 +140,7 @@ def action_rows(table: Table, seat: int) -> list[list[RowPart]]:
     return [[head, {"choices": [button], "pick": p}]]
 
 
-def sandbox(lang: str = "en", **kwargs):
+def sandbox(lang: str = "en", **kwargs: Any) -> ScoreHelper:
     from tutor.games.isle_of_cats.sandbox import ScoreHelper
     return ScoreHelper(lang=lang, **kwargs)
 
@@ -150,7 +154,7 @@ def components(lang: str) -> str:
     from tutor.widgets.common import esc, safe_cite
     from tutor.widgets.tables import source_cell
 
-    def row(what: str, count, where: str, provenances, rule: str) -> str:
+    def row(what: str, count: object, where: str, provenances: Iterable[str], rule: str) -> str:
         prov, source = source_cell(provenances, lang, C.RULEBOOK, C.DATA)
         cited = safe_cite(rule, lang)
         return (f'<tr data-provenance="{prov}"><td>{esc(what)} <span class="tutor-cite">{esc(cited)}</span></td>'

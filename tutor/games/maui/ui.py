@@ -3,13 +3,18 @@ sandbox and its component table. Found by the generic widgets through `SPEC.ui` 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from tutor.core.game import GameUI
 from tutor.core.i18n import text
 from tutor.games.maui import components as C
-from tutor.games.maui.rules import Dive, Jellyfish, legal_actions
+from tutor.games.maui.rules import Action, Dive, Jellyfish, State, legal_actions
+
+if TYPE_CHECKING:
+    from tutor.games.maui.sandbox import LagoonSandbox
 
 
-def action_label(action, lang: str) -> str:
+def action_label(action: object, lang: str) -> str:
     if isinstance(action, Dive):
         return text("ui.maui.dive", lang, card=action.card)
     if isinstance(action, Jellyfish):
@@ -17,13 +22,13 @@ def action_label(action, lang: str) -> str:
     return str(action)
 
 
-def action_tip(action, lang: str, legal: bool) -> str:
+def action_tip(action: object, lang: str, legal: bool) -> str:
     if isinstance(action, Dive):
         return text("ui.maui.dive.tip" if legal else "ui.maui.dive.used.tip", lang, card=action.card)
     return action_label(action, lang)
 
 
-def offered_actions(state, seat: int) -> list:
+def offered_actions(state: State, seat: int) -> list[Action]:
     """Dive phase: all twelve cards, so pressing a used one lets the engine explain why not."""
     legal = legal_actions(state, seat)
     if legal and all(isinstance(a, Dive) for a in legal):
@@ -31,7 +36,7 @@ def offered_actions(state, seat: int) -> list:
     return legal
 
 
-def board_keys(action) -> tuple:
+def board_keys(action: object) -> tuple[str, ...]:
     """Where an action is chosen on the board: a dive card, in its diver's hand. The jellyfish decision is
     not drawn as something to click (its buttons choose it)."""
     if isinstance(action, Dive):
@@ -39,7 +44,7 @@ def board_keys(action) -> tuple:
     return ()
 
 
-def sandbox(lang: str = "en", **kwargs):
+def sandbox(lang: str = "en", **kwargs: Any) -> LagoonSandbox:
     from tutor.games.maui.sandbox import LagoonSandbox
     return LagoonSandbox(lang=lang, **kwargs)
 

@@ -4,18 +4,23 @@ through `SPEC.ui` (tutor.core.game)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Union
+
 from tutor.core.game import GameUI
 from tutor.core.i18n import player_name, text
 from tutor.games.sea_salt_paper.rules import (
-    CrabPile, CrabTake, DrawDeck, EndTurn, Keep, LastChance, PlayDuo, PlayMermaids, Steal, Stop, TakeDiscard,
-    legal_actions,
+    Action, CrabPile, CrabTake, DrawDeck, EndTurn, Keep, LastChance, PlayDuo, PlayMermaids, Steal, Stop, TakeDiscard,
+    State, legal_actions,
 )
 from tutor.games.sea_salt_paper.text import card_name, pile_name
+
+if TYPE_CHECKING:
+    from tutor.games.sea_salt_paper.sandbox import ScoreHelper
 
 _U = "ui.sea_salt_paper."
 
 
-def action_label(action, lang: str) -> str:
+def action_label(action: object, lang: str) -> str:
     if isinstance(action, DrawDeck):
         return text(_U + "draw_deck", lang)
     if isinstance(action, Keep):
@@ -46,7 +51,7 @@ def action_label(action, lang: str) -> str:
     return text("sea_salt_paper.err.unknown_action", lang)
 
 
-def action_tip(action, lang: str, legal: bool) -> str:
+def action_tip(action: object, lang: str, legal: bool) -> str:
     if isinstance(action, DrawDeck):
         tip = text(_U + "draw_deck.tip", lang)
     elif isinstance(action, Stop):
@@ -58,7 +63,7 @@ def action_tip(action, lang: str, legal: bool) -> str:
     return tip if legal else text(_U + "not_now", lang, action=tip)
 
 
-def offered_actions(state, seat: int) -> list:
+def offered_actions(state: State, seat: int) -> list[Action]:
     """The seat's buttons: its legal moves, and the deck, discard piles and opponents' hands the board draws when
     they may not be chosen now (greyed "not now"), so a click on one is answered by the rule that refuses it, as
     its button is: the deck or a pile once this turn's card is taken or while two drawn cards wait (the newcomer
@@ -77,7 +82,7 @@ def offered_actions(state, seat: int) -> list:
     return out
 
 
-def board_keys(action) -> tuple | list:
+def board_keys(action: object) -> Union[tuple[str, ...], list[tuple[str, str]]]:
     """Where an action is chosen on the board: the deck, a discard pile, a card (a drawn card then the pile for
     the other, two hand cards for a duo in either order, a card in the pile looked through), an opponent's
     hand. Ending the turn or the round and the mermaids are buttons only."""
@@ -125,7 +130,7 @@ def components(lang: str) -> str:
     rows, assumed = [], False
     for kind in C.KINDS:
         items = [c for c in C.CARDS.values() if c.kind == kind]
-        colours: dict = {}
+        colours: dict[str, int] = {}
         for c in items:
             colours[c.colour] = colours.get(c.colour, 0) + 1
         named = ", ".join(colour_name(col, lang) + (f" × {n}" if n > 1 else "") for col, n in colours.items())
@@ -147,13 +152,13 @@ def components(lang: str) -> str:
             + (f'<p class="tutor-assumed-note">{esc(text("ui.assumed_note", lang))}</p>' if assumed else ""))
 
 
-def advice(state, seat: int, lang: str) -> str:
+def advice(state: State, seat: int, lang: str) -> str:
     """"STOP or LAST CHANCE?" under the board when `seat` may end the round (tutor.games.sea_salt_paper.advice)."""
     from tutor.games.sea_salt_paper.advice import advice as stop_or_last_chance
     return stop_or_last_chance(state, seat, lang)
 
 
-def sandbox(lang: str = "en", **kwargs):
+def sandbox(lang: str = "en", **kwargs: Any) -> ScoreHelper:
     from tutor.games.sea_salt_paper.sandbox import ScoreHelper
     return ScoreHelper(lang=lang, **kwargs)
 

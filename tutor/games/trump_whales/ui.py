@@ -4,22 +4,30 @@ chosen on the board, the component table and the round's score helper. Found by 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, TypeGuard
+
 from tutor.core.game import GameUI
 from tutor.core.i18n import player_name, text
 from tutor.games.trump_whales import components as C
-from tutor.games.trump_whales.rules import ChooseBonus, ChooseLeader, Pick, PlayCard, UseBonus, legal_actions
+from tutor.games.trump_whales.rules import (
+    Action, ChooseBonus, ChooseLeader, Pick, PlayCard, State, UseBonus, legal_actions,
+)
+
+if TYPE_CHECKING:
+    from tutor.games.trump_whales.sandbox import ScoreHelper
 from tutor.games.trump_whales.text import bonus_name, card_acc, card_name, pearls_text
 
 _U = "ui.trump_whales."
 
 
-def _known(card) -> bool:
+def _known(card: object) -> TypeGuard[str]:
     return isinstance(card, str) and card in C.FAMILY
 
 
-def action_label(action, lang: str) -> str:
+def action_label(action: object, lang: str) -> str:
     # a 5 is named by a common noun, which Russian declines («Сыграть пятёрку»): its own labels
-    five = "_five" if _known(getattr(action, "card", None)) and C.is_five(action.card) else ""
+    card = getattr(action, "card", None)
+    five = "_five" if _known(card) and C.is_five(card) else ""
     if isinstance(action, ChooseBonus):
         return text(_U + "choose_bonus" + five, lang, card=card_name(action.card, lang),
                     card_acc=card_acc(action.card, lang))
@@ -42,7 +50,7 @@ def action_label(action, lang: str) -> str:
     return text("trump_whales.err.unknown_action", lang)
 
 
-def action_tip(action, lang: str, legal: bool) -> str:
+def action_tip(action: object, lang: str, legal: bool) -> str:
     if isinstance(action, UseBonus):
         tip = f'{action_label(action, lang)}. {text(_U + "use_bonus.tip", lang)}'
     else:
@@ -50,7 +58,7 @@ def action_tip(action, lang: str, legal: bool) -> str:
     return tip if legal else text(_U + "not_now", lang, action=tip)
 
 
-def offered_actions(state, seat: int) -> list:
+def offered_actions(state: State, seat: int) -> list[Action]:
     """The seat's buttons: its legal moves, and while it plays a card every card of its hand (a card of another
     family while it holds the led one is offered too, so pressing it lets the engine say which rule forbids it);
     while it picks a reward, every card of the trick (its own is refused: the winner takes someone else's). The
@@ -58,16 +66,18 @@ def offered_actions(state, seat: int) -> list:
     legal = legal_actions(state, seat)
     if state.phase == "play" and legal:
         hand = sorted(state.hands[seat], key=C.ORDER.__getitem__)
-        return [a for a in legal if isinstance(a, UseBonus)] + [PlayCard(seat, c) for c in hand]
+        uses: list[Action] = [a for a in legal if isinstance(a, UseBonus)]
+        return uses + [PlayCard(seat, c) for c in hand]
     if state.phase == "reward" and legal:
         return [Pick(seat, c) for c in state.trick]
-    if legal and all(isinstance(a, ChooseBonus) for a in legal):
+    bonuses = [a for a in legal if isinstance(a, ChooseBonus)]
+    if legal and len(bonuses) == len(legal):
         # in the hand's order, as the board draws it (they came in the engine's order: 9, 8, 1, the Five…)
-        return sorted(legal, key=lambda a: C.ORDER[a.card])
+        return [a for a in sorted(bonuses, key=lambda a: C.ORDER[a.card])]
     return legal
 
 
-def board_keys(action) -> tuple | list:
+def board_keys(action: object) -> tuple[str, ...]:
     """Where an action is chosen on the board: a card in the hand (the first bonus, the card to play), a bonus in
     front of the player (to use it), a card in the trick (the reward), a player's panel (the next leader)."""
     if isinstance(action, (ChooseBonus, UseBonus, PlayCard, Pick)):
@@ -111,13 +121,13 @@ def components(lang: str) -> str:
             f'<p class="tutor-assumed-note">{esc(text("ui.assumed_note", lang))}</p>')
 
 
-def advice(state, seat: int, lang: str) -> str:
+def advice(state: State, seat: int, lang: str) -> str:
     """What decides the trick for the seat to move (tutor.games.trump_whales.advice)."""
     from tutor.games.trump_whales.advice import advice as what_decides
     return what_decides(state, seat, lang)
 
 
-def sandbox(lang: str = "en", **kwargs):
+def sandbox(lang: str = "en", **kwargs: Any) -> ScoreHelper:
     from tutor.games.trump_whales.sandbox import ScoreHelper
     return ScoreHelper(lang=lang, **kwargs)
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from html import escape
-from typing import NamedTuple
+from typing import AbstractSet, Any, Iterable, Mapping, NamedTuple, Optional
 
 from tutor.core import svg as S
 from tutor.core.cardtable import CardBoard
@@ -75,11 +75,11 @@ SQUEEZE = 0.7        # the narrowest a label's glyphs are drawn against their ow
 VALUE_SQUEEZE = 0.9   # a card's value ("3 per sailor") breaks onto two lines rather than narrow more than this
 
 
-def _w(key: str, lang: str, **params) -> str:
+def _w(key: str, lang: str, **params: Any) -> str:
     return text(f"sea_salt_paper.board.{key}", lang, **params)
 
 
-def _fit(x, y, words, width: float, size: float, *, bold: bool = False, anchor: str = "start", fill: str = S.INK,
+def _fit(x: float, y: float, words: object, width: float, size: float, *, bold: bool = False, anchor: str = "start", fill: str = S.INK,
          cls: str = "") -> str:
     """A label at `size`, its glyphs narrowed to `width` if it is wider (never smaller print)."""
     wide = _em(str(words), bold) * size
@@ -190,18 +190,19 @@ class _Board(CardBoard):
     face = staticmethod(_face)
     name = staticmethod(card_name)
 
-    def __init__(self, hl, offers, marked, lang, geo: Geometry):
+    def __init__(self, hl: AbstractSet[str], offers: Mapping[str, S.Offer], marked: AbstractSet[str], lang: str,
+                 geo: Geometry) -> None:
         super().__init__(hl, offers, marked, lang)
         self.geo = geo
         self.max_height: float = 10 ** 6      # the tallest the board may be (the layout's max_height)
         self.over_y: float | None = None      # where a phone lays the game-over banner (its own row)
 
-    def card(self, card: dict, x, y, w, h) -> None:
+    def card(self, card: dict[str, Any], x: float, y: float, w: float, h: float) -> None:
         cid = card["id"]
         self.element(f"card:{cid}", x, y, w, h, self.name(cid, self.lang),
                      _place(x, y, _face(cid, w, h, self.lang, self.geo.small)))
 
-    def wrap(self, cards: list, x: float, y: float, width: float, w: int, h: int) -> float:
+    def wrap(self, cards: list[dict[str, Any]], x: float, y: float, width: float, w: int, h: int) -> float:
         """Cards left to right from x in rows as wide as `width`, none covering another; the height they take."""
         per = max(1, int((width + self.geo.gap) // (w + self.geo.gap)))
         for i, c in enumerate(cards):
@@ -218,7 +219,7 @@ def _back(w: int, h: int) -> str:
             f'fill="none" stroke="#8fb8de" stroke-width="1.5"/></g>')
 
 
-def _empty(x, y, w, h, words: str, size: float) -> str:
+def _empty(x: float, y: float, w: float, h: float, words: str, size: float) -> str:
     """A dashed outline where a card would lie, with `words` (a pile that has run out)."""
     return (f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" fill="none" stroke="{S.MUTED}" '
             f'stroke-dasharray="5 4"/>' + _fit(x + w / 2, y + h / 2 + size / 3, words, w - 6, size, anchor="middle",
@@ -226,7 +227,7 @@ def _empty(x, y, w, h, words: str, size: float) -> str:
 # --------------------------------------------------------------------------- the table
 
 
-def _piles(board: _Board, view: dict, x: float, y: float) -> float:
+def _piles(board: _Board, view: dict[str, Any], x: float, y: float) -> float:
     """The deck and the two discard piles from (x, y), each with its count under it; the x after them."""
     g, lang = board.geo, board.lang
     tw, th, step = g.tw, g.th, g.tw + max(10, g.tw * 0.18)
@@ -253,7 +254,7 @@ def _piles(board: _Board, view: dict, x: float, y: float) -> float:
     return x + 3 * step
 
 
-def _drawn(board: _Board, view: dict, x: float, y: float, width: float) -> float:
+def _drawn(board: _Board, view: dict[str, Any], x: float, y: float, width: float) -> float:
     """The two cards drawn from the deck (or, for another player, how many) from (x, y), their label under them
     as the piles' counts are; their height."""
     g, lang = board.geo, board.lang
@@ -268,7 +269,7 @@ def _drawn(board: _Board, view: dict, x: float, y: float, width: float) -> float
     return g.label * 1.3 * len(lines)
 
 
-def _looking(board: _Board, view: dict, x: float, y: float, width: float, w: int, h: int, below: bool) -> float:
+def _looking(board: _Board, view: dict[str, Any], x: float, y: float, width: float, w: int, h: int, below: bool) -> float:
     """The discard pile the player looks through with crabs from (x, y): its cards in rows under its label, or
     (`below`, on a wide board) in one row over it, overlapping if the pile is long; their height."""
     g, lang = board.geo, board.lang
@@ -288,11 +289,11 @@ def _looking(board: _Board, view: dict, x: float, y: float, width: float, w: int
     return 0
 
 
-def _looked(view: dict) -> bool:
+def _looked(view: dict[str, Any]) -> bool:
     return any(p["cards"] is not None and p["looking"] for p in view["discards"])
 
 
-def _notes(board: _Board, view: dict, seat: dict) -> list[str]:
+def _notes(board: _Board, view: dict[str, Any], seat: dict[str, Any]) -> list[str]:
     lang = board.lang
     s, scored = seat["seat"], view.get("scored")
     notes = []
@@ -307,11 +308,11 @@ def _notes(board: _Board, view: dict, seat: dict) -> list[str]:
     return notes
 
 
-def _turn(view: dict, s: int) -> bool:
+def _turn(view: dict[str, Any], s: int) -> bool:
     return s == view["turn"] and not view["over"] and not view.get("cards_only") and not view.get("scored")
 
 
-def _panel_box(board: _Board, s: int, turn: bool, x, y, w, h) -> str:
+def _panel_box(board: _Board, s: int, turn: bool, x: float, y: float, w: float, h: float) -> str:
     return (f'<rect x="{x}" y="{y}" width="{w}" height="{round(h, 1)}" rx="10" fill="{TURN_FILL if turn else "#f4f1ea"}" '
             f'stroke="{TURN_EDGE if turn else "#c9c2b2"}" stroke-width="{2.5 if turn else 1}" class="seat" '
             f'data-seat="{s}"/>')
@@ -328,7 +329,7 @@ def _backs(board: _Board, n: int, x: float, y: float, width: float, w: int = 0, 
     return w + step * (n - 1) if n else 0
 
 
-def _points(board: _Board, seat: dict) -> str | None:
+def _points(board: _Board, seat: dict[str, Any]) -> str | None:
     if seat["points"] is None or "hide:points" in board.hl:
         return None
     return _w("points", board.lang, p=seat["points"], b=seat["bonus"])
@@ -337,7 +338,7 @@ def _points(board: _Board, seat: dict) -> str | None:
 # ----------------------------------------------------------------- laptop and projector: panels one under another
 
 
-def _wide_panel(board: _Board, view: dict, seat: dict, y: float, height: float, tall: bool) -> None:
+def _wide_panel(board: _Board, view: dict[str, Any], seat: dict[str, Any], y: float, height: float, tall: bool) -> None:
     g, lang = board.geo, board.lang
     s = seat["seat"]
     turn = _turn(view, s)
@@ -396,7 +397,7 @@ def _span(g: Geometry) -> float:
     return g.width - g.margin - 8 - (g.margin + g.info)
 
 
-def _needs(g: Geometry, seat: dict) -> tuple[float, float]:
+def _needs(g: Geometry, seat: dict[str, Any]) -> tuple[float, float]:
     """How wide a seat's played cards and hand lie without overlapping (a hand face down always overlaps)."""
     step = g.pw + 4
     n = seat["hand_count"]
@@ -404,7 +405,7 @@ def _needs(g: Geometry, seat: dict) -> tuple[float, float]:
     return max(g.pw * 2.2, len(seat["zone"]) * step), hand
 
 
-def _wide(board: _Board, view: dict, bare: bool) -> float:
+def _wide(board: _Board, view: dict[str, Any], bare: bool) -> float:
     """The table across the top, a panel a player under it; the board's height."""
     g = board.geo
     seats = view["seats"]
@@ -446,7 +447,7 @@ DROP = 9                 # a row's label's baseline to its cards: a ring round a
 BACK_W, BACK_H = 32, 46  # a hand on a phone that the viewer may not see: small backs
 
 
-def _phone_panel(board: _Board, view: dict, seat: dict, y: float) -> float:
+def _phone_panel(board: _Board, view: dict[str, Any], seat: dict[str, Any], y: float) -> float:
     """A player's panel from y on a phone: name and total, notes, played cards, hand, in rows; its height."""
     g, lang = board.geo, board.lang
     s = seat["seat"]
@@ -515,7 +516,7 @@ def _phone_panel(board: _Board, view: dict, seat: dict, y: float) -> float:
     return height
 
 
-def _phone(board: _Board, view: dict, bare: bool) -> float:
+def _phone(board: _Board, view: dict[str, Any], bare: bool) -> float:
     """The table at the top (deck, piles, drawn cards, a pile looked through), then the viewer's panel, then the
     others' in seat order from the viewer's left; the board's height."""
     g = board.geo
@@ -545,7 +546,7 @@ def _over_height(g: Geometry) -> float:
     return (g.title + 2) * 2.6
 
 
-def describe(view: dict, lang: str = "en") -> tuple[str, str]:
+def describe(view: dict[str, Any], lang: str = "en") -> tuple[str, str]:
     """(title, description) in plain words: what a screen reader says about the position."""
     title = f"{text('sea_salt_paper.title', lang)} — {_w('round', lang, r=view['round'])}"
     lines = [] if view.get("cards_only") else [
@@ -566,9 +567,9 @@ def describe(view: dict, lang: str = "en") -> tuple[str, str]:
     return title, "\n".join(lines)
 
 
-def _marked(events) -> set:
+def _marked(events: Optional[Iterable[object]]) -> set[str]:
     """Card ids the last action's events name (a viewer's events hold only what they may know)."""
-    out: set = set()
+    out: set[str] = set()
     for e in events or ():
         d = getattr(e, "data", {}) or {}
         for key in ("card", "discarded"):
@@ -579,7 +580,9 @@ def _marked(events) -> set:
     return out
 
 
-def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=None, layout=None) -> str:
+def render(view: dict[str, Any], *, highlight: Iterable[str] | str | None = (), lang: str = "en",
+           events: Optional[Iterable[object]] = (), choosable: Optional[Mapping[str, Any]] = None,
+           layout: Optional[str] = None) -> str:
     """SVG text for `view` (from `sea_salt_paper.view(state, player)`), laid out for `layout` (tutor.core.svg.LAYOUTS:
     "phone", "laptop" or "projector"; None: the default)."""
     spec = S.layout_of(layout)

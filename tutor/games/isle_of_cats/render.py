@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from html import escape
-from typing import Any, NamedTuple, Optional
+from typing import AbstractSet, Any, Iterable, Mapping, NamedTuple, Optional, Sequence
 
 from tutor.core import cardtable as K
 from tutor.core import svg as S
@@ -43,7 +43,7 @@ MINI = 8           # a square of a tile around the island
 PAD = 10
 
 
-def _w(key: str, lang: str, **params) -> str:
+def _w(key: str, lang: str, **params: Any) -> str:
     return text(f"isle_of_cats.board.{key}", lang, **params)
 
 
@@ -54,7 +54,7 @@ def initial(colour: str, lang: str) -> str:
 
 # --------------------------------------------------------------------------- outlines
 
-def _edges(cells, c: float) -> str:
+def _edges(cells: Iterable[Sequence[int]], c: float) -> str:
     """One path along the boundary of a set of squares (every side with no square of the set beyond it)."""
     cs = set(cells)
     out = []
@@ -71,7 +71,7 @@ def _edges(cells, c: float) -> str:
     return "".join(out)
 
 
-def _squares(cells, c: float) -> str:
+def _squares(cells: Iterable[Sequence[int]], c: float) -> str:
     return "".join(f"M{x * c:g} {y * c:g}h{c:g}v{c:g}h{-c:g}z" for x, y in cells)
 
 
@@ -92,7 +92,7 @@ def _walls(c: float) -> str:
     return "".join(out)
 
 
-def _glyph(symbol, x: float, y: float, s: float) -> str:
+def _glyph(symbol: Optional[str], x: float, y: float, s: float) -> str:
     """A room's symbol, drawn faintly on its floor: parrot, moon, apple, corn (no symbol: nothing)."""
     ink = f'fill="none" stroke="{WALL}" stroke-width="1.2" opacity="0.55"'
     cx, cy, r = x + s / 2, y + s / 2, s * 0.36
@@ -169,7 +169,7 @@ def _boat(boat: str, c: float, lang: str, floor: float = S.SMALL_PRINT) -> str:
     return "".join(out)
 
 
-def tile_fill(tile: dict) -> str:
+def tile_fill(tile: dict[str, Any]) -> str:
     return HEX[tile["colour"]] if tile["kind"] == "cat" else RARE_FILL if tile["kind"] == "rare" else COMMON_FILL
 
 
@@ -214,7 +214,7 @@ def _tile(tile_id: str, orientation: int, c: float, lang: str, floor: float = S.
                       fill="#ffffff" if kind == "cat" else S.INK))
 
 
-def _box(cells) -> tuple[int, int]:
+def _box(cells: Iterable[Sequence[int]]) -> tuple[int, int]:
     return max(x for x, _ in cells) + 1, max(y for _, y in cells) + 1
 
 
@@ -231,7 +231,7 @@ def _card_words(card_id: str, x: float, y: float, w: float, lang: str, h: float 
 
 
 @lru_cache(maxsize=4096)
-def _card_lines(card_id: str, w: float, lang: str, h: float) -> tuple[float, tuple]:
+def _card_lines(card_id: str, w: float, lang: str, h: float) -> tuple[float, tuple[str, ...]]:
     """The size and the lines of a family card's short task on a card w by h."""
     words = _w(f"card_short.{card_id}", lang).split()
     inner = w - 6
@@ -241,7 +241,7 @@ def _card_lines(card_id: str, w: float, lang: str, h: float) -> tuple[float, tup
         per = max(1, -(-len(words) // n))
         # greedy by length: n lines of about equal characters
         target = sum(len(t) + 1 for t in words) / n
-        line: list = []
+        line: list[str] = []
         for t in words:
             if line and len(" ".join(line + [t])) > target + 2 and len(lines) < n - 1:
                 lines.append(" ".join(line))
@@ -257,7 +257,7 @@ def _card_lines(card_id: str, w: float, lang: str, h: float) -> tuple[float, tup
     return round(size, 2), tuple(lines)
 
 
-def _family_marks(tiles, c: float, lang: str, size: float = 9) -> str:
+def _family_marks(tiles: Sequence[dict[str, Any]], c: float, lang: str, size: float = 9) -> str:
     """Each cat family (3+ same-colour cat tiles joined by sides, scoring.families) outlined, with a small label of
     its size and points ("3 → 8")."""
     found = _families([(t["id"], t["orientation"], t["x"], t["y"]) for t in tiles])
@@ -326,7 +326,8 @@ def _asked(key: str, tile_id: str, ox: float, oy: float, c: float, boat: str = "
                       fill="#111111") + "</g>")
 
 
-def _family_label_spot(cells, covered: set, c: float, w: float, kin: set[Any] | frozenset[Any] = frozenset(),
+def _family_label_spot(cells: Iterable[tuple[int, int]], covered: AbstractSet[Any], c: float, w: float,
+                       kin: AbstractSet[Any] = frozenset(),
                        h: float = 12) -> tuple[float, float]:
     """Where a family's label (w wide, 12 high) goes: along the edge of the row just above one of its top squares,
     or just below one of its bottom squares. Never above row 1: over the top row lie the column numbers. The spot
@@ -355,7 +356,7 @@ def _family_label_spot(cells, covered: set, c: float, w: float, kin: set[Any] | 
 # --------------------------------------------------------------------------- the drawing
 
 class _Board(K.CardBoard):
-    def ring_cells(self, key: str, ox: float, oy: float, cells, c: float) -> None:
+    def ring_cells(self, key: str, ox: float, oy: float, cells: Iterable[Sequence[int]], c: float) -> None:
         """A highlight or an event mark that follows squares' outline, not a box."""
         kind = "highlight" if key in self.hl else "event" if key in self.marked else None
         if kind == "highlight":
@@ -404,9 +405,9 @@ class _Fonts:
         return max(round(base * self.k, 1), self.floor)
 
 
-def _lines(words: str, width: float, size: float, bold: bool = False) -> list:
+def _lines(words: str, width: float, size: float, bold: bool = False) -> list[str]:
     """`words` in as few lines as fit `width` at `size` (a single long word keeps a line of its own)."""
-    out: list = []
+    out: list[str] = []
     for w in words.split():
         if out and K.em(out[-1] + " " + w, bold) * size <= width:
             out[-1] += " " + w
@@ -415,7 +416,7 @@ def _lines(words: str, width: float, size: float, bold: bool = False) -> list:
     return out or [""]
 
 
-def _wrapped(parts: list, x: float, y: float, words: str, width: float, size: float, bold: bool = False,
+def _wrapped(parts: list[str], x: float, y: float, words: str, width: float, size: float, bold: bool = False,
              fill: str = S.INK) -> float:
     """`words` printed from baseline y in lines that fit `width` (narrowed a little if a lone word does not);
     returns the height taken."""
@@ -427,8 +428,8 @@ def _wrapped(parts: list, x: float, y: float, words: str, width: float, size: fl
     return len(lines) * size * 1.25
 
 
-def _header(b: "_Board", view: dict, seats: list, x0: float, y0: float, width: float, g: _Geo, f: _Fonts,
-            target: float, marked: set, lang: str) -> float:
+def _header(b: "_Board", view: dict[str, Any], seats: list[dict[str, Any]], x0: float, y0: float, width: float, g: _Geo, f: _Fonts,
+            target: float, marked: AbstractSet[str], lang: str) -> float:
     """The day track and the ship, the turn order, the common treasures, the island and the held tile, laid out
     from (x0, y0) within `width`; returns where they end. Narrower than 600 units, each part's name stands on
     its own line above it; wider, in a column on its left."""
@@ -582,10 +583,10 @@ def _header(b: "_Board", view: dict, seats: list, x0: float, y0: float, width: f
     return y
 
 
-def describe(view: dict, lang: str = "en", boat_only: bool = False) -> str:
+def describe(view: dict[str, Any], lang: str = "en", boat_only: bool = False) -> str:
     """The position in plain words: what a screen reader says about the board (the other games' boards say it too);
     a boat alone (the score helper) is told by its boat only."""
-    lines: list = []
+    lines: list[str] = []
     if boat_only:
         pass
     elif view["over"]:
@@ -605,11 +606,11 @@ def describe(view: dict, lang: str = "en", boat_only: bool = False) -> str:
     return "\n".join(lines)
 
 
-def _faces(seat: dict):
+def _faces(seat: dict[str, Any]) -> Optional[list[dict[str, Any]]]:
     """The family cards a seat's panel shows face up (one's own, or everyone's at the end), else None."""
-    if seat["kept"] is not None and seat["kept_count"]:
-        return seat["kept"]
-    return seat["dealt"] if seat["dealt"] else None
+    cards: Optional[list[dict[str, Any]]] = seat["kept"] if seat["kept"] is not None and seat["kept_count"] else \
+        seat["dealt"] if seat["dealt"] else None
+    return cards
 
 
 @lru_cache(maxsize=4096)
@@ -622,7 +623,7 @@ def _card_height(card_id: str, w: float, lang: str, h: float, floor: float) -> f
     return n * (floor + 1) + 6
 
 
-def _card_rows(cards: list, bw: float, h: float, floor: float, lang: str) -> tuple[int, float]:
+def _card_rows(cards: list[dict[str, Any]], bw: float, h: float, floor: float, lang: str) -> tuple[int, float]:
     """How many family cards go side by side under a boat `bw` wide, and how tall each is: the arrangement that
     takes least height with every card's words at the layout's smallest print or larger."""
     gap = 6
@@ -653,7 +654,7 @@ class _Panel(NamedTuple):
 BESIDE = 78
 
 
-def _panel(seat: dict, c: float, g: _Geo, f: _Fonts, lang: str, span: float = 0) -> _Panel:
+def _panel(seat: dict[str, Any], c: float, g: _Geo, f: _Fonts, lang: str, span: float = 0) -> _Panel:
     """A seat's panel with a boat of square c. Where the panel may be `span` wide and the boat leaves room, its
     family cards go in a column beside the boat if they fit its height (a phone's smaller boats, a laptop's three
     or four boats two by two), else under it."""
@@ -693,8 +694,9 @@ def _panel_width(c: float, f: _Fonts) -> float:
     return _numbers_size(c, f.floor) * 0.7 + 2 + NUMBERS_OFF + C.WIDTH * c
 
 
-def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=None, cell=None,
-           boat_only: bool = False, layout=None) -> str:
+def render(view: dict[str, Any], *, highlight: Iterable[str] | str | None = (), lang: str = "en",
+           events: Iterable[Any] = (), choosable: Optional[Mapping[str, Any]] = None,
+           cell: Optional[float] = None, boat_only: bool = False, layout: Optional[str] = None) -> str:
     """The table as SVG text in `layout` (tutor.core.svg.LAYOUTS: "phone", "laptop", "projector"; None: the
     default); `cell` fixes the boats' square (else the layout sizes it)."""
     spec = S.layout_of(layout)
@@ -724,7 +726,7 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=N
     order = list(seats)
     if g.stack and viewer is not None:
         order.sort(key=lambda seat: seat["seat"] != viewer)
-    placed: list = []          # (seat, x, y, panel, the width it may take)
+    placed: list[tuple[dict[str, Any], float, float, _Panel, float]] = []    # (seat, x, y, panel, the width it may take)
     least = _least_cell(f)
     if g.stack:
         for i, seat in enumerate(order):
@@ -790,7 +792,7 @@ def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=N
             f'<rect width="{width:g}" height="{height:g}" fill="{S.PAPER}"/>' + body + "</svg>")
 
 
-def _seat(b: _Board, view: dict, seat: dict, sx: float, sy: float, p: _Panel, g: _Geo, f: _Fonts, lang: str,
+def _seat(b: _Board, view: dict[str, Any], seat: dict[str, Any], sx: float, sy: float, p: _Panel, g: _Geo, f: _Fonts, lang: str,
           span: float = 0) -> None:
     """A seat's panel from (sx, sy), `span` wide at most: its name and boat's, its family cards (backs beside the
     name, faces under the boat, in rows), the boat with its tiles, and the highlights, marks and choices on them.

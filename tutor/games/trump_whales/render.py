@@ -38,6 +38,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 from html import escape
+from typing import AbstractSet, Any, Iterable, Mapping, Optional
 
 from tutor.core import svg as S
 from tutor.core.cardtable import CardBoard
@@ -72,7 +73,7 @@ P_DROP = 9                     # a row's label's baseline to its cards: a ring r
 BACK = "#17406b"
 
 
-def face_sizes() -> tuple:
+def face_sizes() -> tuple[tuple[float, float, float], ...]:
     """(width, height, least print) of every face-up card the layouts draw, for the tests that measure faces."""
     k = PROJECTOR_SCALE
     laptop, phone, projector = (S.LAYOUTS[n].min_print for n in ("laptop", "phone", "projector"))
@@ -80,13 +81,13 @@ def face_sizes() -> tuple:
             (round(CW * k, 1), round(CH * k, 1), projector), (round(BW * k, 1), round(BH * k, 1), projector))
 
 
-def _w(key: str, lang: str, **params) -> str:
+def _w(key: str, lang: str, **params: Any) -> str:
     return text(f"trump_whales.board.{key}", lang, **params)
 
 
 # --------------------------------------------------------------------------- family symbols
 
-def symbol(family, x: float, y: float, s: float, fill: str = S.INK) -> str:
+def symbol(family: Optional[str], x: float, y: float, s: float, fill: str = S.INK) -> str:
     """The family's sign in an s × s box (class "family-symbol"): a fin (orca), a tusk (narwhal), a spout (blue
     whale), a square head (sperm whale), a star (a 5, no family)."""
     if family == "orca":
@@ -118,8 +119,8 @@ def symbol(family, x: float, y: float, s: float, fill: str = S.INK) -> str:
 
 # --------------------------------------------------------------------------- words at a size the layout can read
 
-def fitted(x, y, words, width: float, cap: float, floor: float, *, bold: bool = False, anchor="start",
-           fill=S.INK, cls="") -> str:
+def fitted(x: float, y: float, words: object, width: float, cap: float, floor: float, *, bold: bool = False,
+           anchor: str = "start", fill: str = S.INK, cls: str = "") -> str:
     """A label of `words` no wider than `width`, at the size that fits (at most `cap`, never under `floor`, the
     layout's least print): words too long at the floor are narrowed to `width` (textLength)."""
     wide = _em(str(words), bold)
@@ -128,7 +129,7 @@ def fitted(x, y, words, width: float, cap: float, floor: float, *, bold: bool = 
               length=width if wide * size > width + 0.01 else None)
 
 
-def _empty(x, y, w, h, words: str, size: float) -> str:
+def _empty(x: float, y: float, w: float, h: float, words: str, size: float) -> str:
     """A dashed outline where a card would lie, with `words` (a pile that has run out)."""
     return (f'<rect x="{round(x, 1)}" y="{round(y, 1)}" width="{round(w, 1)}" height="{round(h, 1)}" rx="6" '
             f'fill="none" stroke="{S.MUTED}" stroke-dasharray="5 4"/>'
@@ -212,11 +213,12 @@ class _Board(CardBoard):
 
     name = staticmethod(card_title)
 
-    def __init__(self, hl, offers, marked, lang, layout: S.Layout, k: float = 1.0):
+    def __init__(self, hl: AbstractSet[str], offers: Mapping[str, S.Offer], marked: AbstractSet[str], lang: str,
+                 layout: S.Layout, k: float = 1.0) -> None:
         super().__init__(hl, offers, marked, lang)
         self.layout, self.k, self.floor, self.W = layout, k, layout.min_print, layout.width
 
-    def face(self, card_id: str, w, h, lang: str) -> str:   # type: ignore[override]
+    def face(self, card_id: str, w: float, h: float, lang: str) -> str:   # type: ignore[override]
         return _face(card_id, w, h, lang, self.floor)
 
     def z(self, v: float) -> float:
@@ -227,16 +229,16 @@ class _Board(CardBoard):
         """A font size in the laptop's units, in this drawing's (never under the floor)."""
         return max(self.floor, round(size * self.k, 2))
 
-    def text(self, x, y, words, size, **kw) -> None:
+    def text(self, x: float, y: float, words: object, size: float, **kw: Any) -> None:
         self.parts.append(_t(x, y, words, size=self.f(size), **kw))
 
-    def fit(self, x, y, words, width, cap, **kw) -> None:
+    def fit(self, x: float, y: float, words: object, width: float, cap: float, **kw: Any) -> None:
         self.parts.append(fitted(x, y, words, width, self.f(cap), self.floor, **kw))
 
-    def back(self, x, y, w, h) -> None:
+    def back(self, x: float, y: float, w: float, h: float) -> None:
         self.parts.append(_place(x, y, _back(w, h)))
 
-    def row(self, cards: list, x: float, y: float, width: float, w, h) -> None:
+    def row(self, cards: list[dict[str, Any]], x: float, y: float, width: float, w: float, h: float) -> None:
         """Cards left to right from x, overlapping when they would not fit in `width`."""
         if not cards:
             return
@@ -247,17 +249,17 @@ class _Board(CardBoard):
 
 # --------------------------------------------------------------------------- what every layout draws
 
-def round_done(view: dict) -> bool:
+def round_done(view: dict[str, Any]) -> bool:
     """Every trick of the round played, the next round not dealt yet (the engine's "round_end" stage, the score
     helper's picture): nobody is to move and no trick is coming."""
     return not view["over"] and view["tricks"] >= C.TRICKS
 
 
-def _phase(view: dict, lang: str) -> str:
+def _phase(view: dict[str, Any], lang: str) -> str:
     return _w("phase.round_end" if round_done(view) else f"phase.{view['phase']}", lang)
 
 
-def _token_lines(token, lang: str) -> tuple[str, str]:
+def _token_lines(token: int, lang: str) -> tuple[str, str]:
     """What the token's side means, in two balanced lines."""
     words = token_text(token, lang).split(": ", 1)[-1].split(" ")
     cut = min(range(1, len(words)), key=lambda i: max(len(" ".join(words[:i])), len(" ".join(words[i:]))),
@@ -265,24 +267,24 @@ def _token_lines(token, lang: str) -> tuple[str, str]:
     return " ".join(words[:cut]), " ".join(words[cut:])
 
 
-def _trump_open(board: _Board, view: dict) -> tuple[str, str]:
+def _trump_open(board: _Board, view: dict[str, Any]) -> tuple[str, str]:
     family, token = view["trump"], view["token"]
     board.parts.append(f'<g class="trump" data-family="{family}" data-token="{token}">')
     return family_name(family, board.lang), token_text(token, board.lang)
 
 
-def _trump_close(board: _Board, x, y, w, h, name: str, token_words: str) -> None:
+def _trump_close(board: _Board, x: float, y: float, w: float, h: float, name: str, token_words: str) -> None:
     board.parts.append("</g>")
     board.element("trump", x, y, w, h, f'{_w("trump", board.lang)}: {name}, {token_words}')
 
 
-def _token(board: _Board, token, cx, cy, r, size) -> None:
+def _token(board: _Board, token: int, cx: float, cy: float, r: float, size: float) -> None:
     board.parts.append(f'<circle cx="{round(cx, 1)}" cy="{round(cy, 1)}" r="{round(r, 1)}" fill="#f6d365" '
                        f'stroke="{S.INK}" stroke-width="1.4" class="token"/>')
     board.parts.append(_t(cx, cy + size * 0.36, token, size=size, anchor="middle", weight="bold", cls="token-side"))
 
 
-def _trump_box(board: _Board, view: dict, x, y, w, h) -> None:
+def _trump_box(board: _Board, view: dict[str, Any], x: float, y: float, w: float, h: float) -> None:
     """The trump and the token in a box (laptop and projector; units already scaled)."""
     z, lang = board.z, board.lang
     name, words = _trump_open(board, view)
@@ -300,7 +302,7 @@ def _trump_box(board: _Board, view: dict, x, y, w, h) -> None:
     _trump_close(board, x, y, w, h, name, words)
 
 
-def _trump_strip(board: _Board, view: dict, x, y, w, h) -> None:
+def _trump_strip(board: _Board, view: dict[str, Any], x: float, y: float, w: float, h: float) -> None:
     """The trump and the token across a phone: a coloured tab, the family's name, the token and its words."""
     lang = board.lang
     name, words = _trump_open(board, view)
@@ -322,8 +324,8 @@ def _trump_strip(board: _Board, view: dict, x, y, w, h) -> None:
     _trump_close(board, x, y, w, h, name, words)
 
 
-def _trick(board: _Board, view: dict, x0, head_y, card_y, cw, ch, step, follow_width, summary_width,
-           phase_x=None) -> None:
+def _trick(board: _Board, view: dict[str, Any], x0: float, head_y: float, card_y: float, cw: float, ch: float,
+           step: float, follow_width: float, summary_width: float, phase_x: Optional[float] = None) -> None:
     """The trick's heading (and the family to follow), its cards in play order, who played each, who led and
     who wins; before the first trick of a round, how the round before was scored. Units already scaled, except
     the font sizes (board.f). `phase_x`: where the phone prints the phase, right-aligned on the heading's line."""
@@ -374,13 +376,13 @@ def _trick(board: _Board, view: dict, x0, head_y, card_y, cw, ch, step, follow_w
     board.element("trick", x0, card_y, max(cw, round((len(view["trick"]) - 1) * step + cw, 1)), ch, head)
 
 
-def _mark(cls: str, colour: str, x, y, w, h, words: str, board: _Board) -> str:
+def _mark(cls: str, colour: str, x: float, y: float, w: float, h: float, words: str, board: _Board) -> str:
     return (f'<g class="{cls}"><rect x="{x}" y="{round(y, 1)}" width="{w}" height="{h}" rx="4" fill="{colour}"/>'
             + fitted(x + w / 2, y + h / 2 + board.floor * 0.36, words, w - 4, board.f(9.5), board.floor,
                      anchor="middle", fill="#ffffff") + "</g>")
 
 
-def _round_summary(board: _Board, view: dict, x: float, y: float, width: float) -> bool:
+def _round_summary(board: _Board, view: dict[str, Any], x: float, y: float, width: float) -> bool:
     """While the first bonuses of a new round are laid, where its first trick will lie: how the round before
     was scored (pearls + pairs of unused bonuses = points, and each total), so the table shows it and not only
     the log. False when there is nothing to show."""
@@ -411,7 +413,8 @@ def _round_summary(board: _Board, view: dict, x: float, y: float, width: float) 
     return True
 
 
-def _piles(board: _Board, view: dict, x, y, cw, ch, gap, note_x, note_y, note_width) -> None:
+def _piles(board: _Board, view: dict[str, Any], x: float, y: float, cw: float, ch: float, gap: float, note_x: float,
+           note_y: float, note_width: float) -> None:
     """The discard pile (its top card face up) and the cards set aside (or, before the deal, the deck), each named
     above; a two-player game's note that it has no 5s."""
     lang = board.lang
@@ -442,7 +445,7 @@ def _piles(board: _Board, view: dict, x, y, cw, ch, gap, note_x, note_y, note_wi
                                   fill=S.MUTED, cls="removed"))
 
 
-def _note(view: dict, seat: dict, lang: str) -> tuple[bool, str]:
+def _note(view: dict[str, Any], seat: dict[str, Any], lang: str) -> tuple[bool, str]:
     """(whether the seat is to act, what it is doing) for its panel."""
     s, phase = seat["seat"], view["phase"]
     acting = not view["over"] and not round_done(view) and s in view["to_move"]
@@ -455,7 +458,7 @@ def _note(view: dict, seat: dict, lang: str) -> tuple[bool, str]:
     return acting, note
 
 
-def _panel_rect(board: _Board, seat: dict, acting: bool, x, y, w, h) -> None:
+def _panel_rect(board: _Board, seat: dict[str, Any], acting: bool, x: float, y: float, w: float, h: float) -> None:
     s = seat["seat"]
     board.parts.append(f'<g class="panel" data-seat="{s}">')
     board.parts.append(f'<rect x="{x}" y="{round(y, 1)}" width="{w}" height="{round(h, 1)}" rx="10" '
@@ -463,7 +466,8 @@ def _panel_rect(board: _Board, seat: dict, acting: bool, x, y, w, h) -> None:
                        f'stroke-width="{2.5 if acting else 1}" class="seat" data-seat="{s}"/>')
 
 
-def _pearl_pile(board: _Board, seat: dict, x, y, w, h, label_y, label_width, right: bool = False) -> None:
+def _pearl_pile(board: _Board, seat: dict[str, Any], x: float, y: float, w: float, h: float, label_y: float,
+                label_width: float, right: bool = False) -> None:
     """The pearl pile, face down, its size on it and above it; the points noted on the score pad beside it.
     `right`: the pile at a phone panel's right edge, its label ending over its right side, the noted points under
     it."""
@@ -485,14 +489,15 @@ def _pearl_pile(board: _Board, seat: dict, x, y, w, h, label_y, label_width, rig
     noted = seat.get("noted", 0)
     if noted:       # reward points no card could stand for, written on the score pad (ruling short-reward)
         pile_words = f'{pile_words}, {_w("noted", lang, n=noted)}'
-        where = dict(x=x + w / 2, y=y + h + 17, anchor="middle") if right else dict(x=x + w + 5, y=y + h / 2 + 4)
+        where: dict[str, Any] = (dict(x=x + w / 2, y=y + h + 17, anchor="middle") if right
+                                 else dict(x=x + w + 5, y=y + h / 2 + 4))
         board.parts.append(f'<g class="noted"><title>{escape(_w("noted", lang, n=noted))}</title>'
                            + _t(where.pop("x"), where.pop("y"), f"+{noted} ✎", size=board.f(11), weight="bold",
                                 fill="#7a4b00", **where) + "</g>")
     board.element(f"pearls:{s}", x, y, w, h, pile_words)
 
 
-def _bonus_cards(seat: dict) -> tuple[list, bool]:
+def _bonus_cards(seat: dict[str, Any]) -> tuple[list[Any], bool]:
     """The seat's bonuses as drawn (with its first bonus when the viewer may see it) and whether a face-down first
     bonus lies after them."""
     shown = list(seat["bonuses"])
@@ -501,7 +506,7 @@ def _bonus_cards(seat: dict) -> tuple[list, bool]:
     return shown, bool(seat["chosen"] and not seat.get("chosen_card"))
 
 
-def _bonuses(board: _Board, seat: dict, x, y, width, w, h) -> None:
+def _bonuses(board: _Board, seat: dict[str, Any], x: float, y: float, width: float, w: float, h: float) -> None:
     shown, hidden = _bonus_cards(seat)
     board.parts.append('<g class="bonuses">')
     if hidden:
@@ -513,7 +518,7 @@ def _bonuses(board: _Board, seat: dict, x, y, width, w, h) -> None:
     board.parts.append("</g>")
 
 
-def _backs(board: _Board, count: int, x, y, width, w, h) -> None:
+def _backs(board: _Board, count: int, x: float, y: float, width: float, w: float, h: float) -> None:
     """A hand seen from its back, fanned in `width`."""
     step = min(w * 0.4, (width - w) / max(1, count - 1)) if count > 1 else 0
     for i in range(count):
@@ -522,7 +527,7 @@ def _backs(board: _Board, count: int, x, y, width, w, h) -> None:
 
 # --------------------------------------------------------------------------- laptop and projector
 
-def _wide_panel(board: _Board, view: dict, seat: dict, y: float) -> None:
+def _wide_panel(board: _Board, view: dict[str, Any], seat: dict[str, Any], y: float) -> None:
     """One player's row: name, total, this round's points and what they are doing; the pearl pile; the bonuses; the
     hand (the cards when the viewer may see them, else their backs)."""
     z, lang, right = board.z, board.lang, board.W - board.z(14)
@@ -571,7 +576,7 @@ def _wide_panel(board: _Board, view: dict, seat: dict, y: float) -> None:
     board.parts.append("</g></g>")
 
 
-def _wide(board: _Board, view: dict, title: str) -> float:
+def _wide(board: _Board, view: dict[str, Any], title: str) -> float:
     """The laptop's (and the projector's) board; its height."""
     z, lang, k = board.z, board.lang, board.k
     Wu = board.W / k                 # the width in the laptop's units
@@ -604,14 +609,13 @@ def _wide(board: _Board, view: dict, title: str) -> float:
 
 # --------------------------------------------------------------------------- phone
 
-def _first_seat(view: dict) -> int:
+def _first_seat(view: dict[str, Any]) -> int:
     """Whose panel a phone shows first: the viewer's, or in the teacher's view the player to move."""
-    if view.get("viewer") is not None:
-        return view["viewer"]
-    return view["to_move"][0] if view["to_move"] else 0
+    first: int = view["viewer"] if view.get("viewer") is not None else view["to_move"][0] if view["to_move"] else 0
+    return first
 
 
-def _phone_panel(board: _Board, view: dict, seat: dict, y: float) -> int:
+def _phone_panel(board: _Board, view: dict[str, Any], seat: dict[str, Any], y: float) -> int:
     """A player's panel across the phone: name and total, this round's points and what they are doing (a 46-unit
     tap target for the seat); a hand the viewer sees, five cards a row, then the bonuses (P_BONUS_ROW a row) and
     the pearl pile at the right; another's hand is a small fan of backs at the right, beside the pearl pile, its
@@ -671,7 +675,7 @@ def _phone_panel(board: _Board, view: dict, seat: dict, y: float) -> int:
     return height
 
 
-def _phone(board: _Board, view: dict, title_words: tuple[str, str]) -> float:
+def _phone(board: _Board, view: dict[str, Any], title_words: tuple[str, str]) -> float:
     """The phone's board, one column; its height."""
     lang, W = board.lang, PHONE_W
     parts_start = len(board.parts)
@@ -706,7 +710,7 @@ def _phone(board: _Board, view: dict, title_words: tuple[str, str]) -> float:
     return height
 
 
-def _over(board: _Board, view: dict, x, y, w, h) -> None:
+def _over(board: _Board, view: dict[str, Any], x: float, y: float, w: float, h: float) -> None:
     lang = board.lang
     win = view.get("winners") or []
     words = f'{_w("over", lang)} · {_w("winner", lang, players=", ".join(player_name(s, lang) for s in win))}'
@@ -716,7 +720,7 @@ def _over(board: _Board, view: dict, x, y, w, h) -> None:
                               anchor="middle", fill="#ffffff") + "</g>")
 
 
-def describe(view: dict, lang: str = "en") -> tuple[str, str]:
+def describe(view: dict[str, Any], lang: str = "en") -> tuple[str, str]:
     """(title, description) in plain words: what a screen reader says about the position."""
     title = f"{text('trump_whales.title', lang)} — {_w('round', lang, r=view['round'])}"
     lines = [_w("d.head", lang, r=view["round"], n=min(view["tricks"] + 1, C.TRICKS),
@@ -739,13 +743,13 @@ def describe(view: dict, lang: str = "en") -> tuple[str, str]:
     return title, "\n".join(lines)
 
 
-def _marked(events) -> set:
+def _marked(events: Optional[Iterable[object]]) -> set[str]:
     """Card ids the last action's events name (a viewer's events hold only what they may know). A pick that ends a
     round also deals the next: only what follows that deal is on this round's table (card ids come back with the
     new hands, so the last trick's cards would ring in them)."""
     events = list(events or ())
     dealt = [i for i, e in enumerate(events) if getattr(e, "kind", "").endswith(".dealt")]
-    out: set = set()
+    out: set[str] = set()
     for e in events[dealt[-1] + 1:] if dealt else events:
         d = getattr(e, "data", {}) or {}
         if isinstance(d.get("card"), str) and not getattr(e, "kind", "").endswith(("trump_drawn", "five_drawn")):
@@ -753,7 +757,9 @@ def _marked(events) -> set:
     return out
 
 
-def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=None, layout=None) -> str:
+def render(view: dict[str, Any], *, highlight: Iterable[str] | str | None = (), lang: str = "en",
+           events: Optional[Iterable[object]] = (), choosable: Optional[Mapping[str, Any]] = None,
+           layout: Optional[str] = None) -> str:
     """SVG text for `view` (from `trump_whales.view(state, player)`), laid out for `layout` ("phone", "laptop",
     "projector"; None: tutor.core.svg.DEFAULT_LAYOUT; another name is a ValueError)."""
     spec = S.layout_of(layout)

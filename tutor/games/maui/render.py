@@ -28,13 +28,18 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Any, Iterable
+from typing import AbstractSet, Any, Iterable, Mapping, Optional, Union
 
 from tutor.core import svg as S
 from tutor.core.cardtable import em
 from tutor.core.i18n import player_name, plural, text
 from tutor.games.maui import components as C
 from tutor.games.maui.text import depth_name, kind_name
+
+View = dict[str, Any]        # a view (tutor.games.maui.view), a seat of it, a card of it
+Box = tuple[float, float, float, float]     # x, y, width, height
+El = S.SvgElement            # an element of the drawing
+Marks = dict[str, Any]       # what the last events mark (_marks)
 
 HAND_PITCH = 24          # the widest a hand's chip (and its click target) gets on a table: about 32 px on a laptop
 KITI_RING = 35           # radius (at print 9) of the highlight ring round Kiti; her name is written outside it
@@ -58,12 +63,12 @@ KIND_STYLE = {
 }
 
 
-def _w(key: str, lang: str, **params) -> str:
+def _w(key: str, lang: str, **params: Any) -> str:
     """A board word from the game's catalogue (maui.board.*)."""
     return text(f"maui.board.{key}", lang, **params)
 
 
-def _n(key: str, n: int, lang: str, **params) -> str:
+def _n(key: str, n: int, lang: str, **params: Any) -> str:
     """A counted board phrase from the game's catalogue: «стопка из 1 карты», «стопка из 5 карт»."""
     return plural(f"maui.board.{key}", n, lang, **params)
 
@@ -76,7 +81,7 @@ def _value_text(value: int) -> str:
     return f"\u2212{-value}" if value < 0 else str(value)
 
 
-def _card_text(card: dict, lang: str) -> str:
+def _card_text(card: View, lang: str) -> str:
     if card.get("hidden"):
         return _w("face_down", lang)
     name = kind_name(card["kind"], lang)
@@ -106,7 +111,7 @@ class _Geo:
     phone = False
     u = 1.0
 
-    def __init__(self, layout: str):
+    def __init__(self, layout: str) -> None:
         self.spec = S.layout_of(layout)
         self.name = self.spec.name
         self.W = self.spec.width
@@ -119,7 +124,7 @@ class _Geo:
     def big_hand(self, s: int) -> bool:
         return False
 
-    def panel(self, seat: dict, big: bool, w: float) -> dict:
+    def panel(self, seat: View, big: bool, w: float) -> dict[str, Any]:
         u = self.u
         hand = seat.get("hand") or []
         hand_h: float
@@ -144,7 +149,7 @@ class _Geo:
 class _Table(_Geo):
     """The table seen from above (laptop, projector): seats round a rounded rectangle, the lagoon in the middle."""
 
-    def __init__(self, layout: str, players: int):
+    def __init__(self, layout: str, players: int) -> None:
         super().__init__(layout)
         u = self.u = self.spec.min_print / 9
         self.players = players
@@ -163,7 +168,7 @@ class _Table(_Geo):
         # right of Player 1's when it is full; 12 units off the panel, clear of a ring round it
         self.box = (8 * u, self.H - self.foot - 24 * u, self.CX - self.seat_w / 2 - 20 * u, 22 * u)
         self.box_right = (self.CX + self.seat_w / 2 + 12 * u,) + self.box[1:]
-        self._kiti: dict = {}
+        self._kiti: dict[int, tuple[float, float]] = {}
 
     def seat_centre(self, seat: int) -> tuple[float, float]:
         """Seat 0 at the bottom; the others follow clockwise on screen (y grows downwards)."""
@@ -174,7 +179,7 @@ class _Table(_Geo):
         y = self.CY + self.RY * math.copysign(abs(s) ** 0.4, s)
         return x, y
 
-    def seat_box(self, s: int, view: dict) -> tuple[float, float, float, float]:
+    def seat_box(self, s: int, view: View) -> Box:
         x, y = self.seat_centre(s)
         h = self.panel(view["seats"][s], False, self.seat_w)["h"]
         return x - self.seat_w / 2, y - h / 2, self.seat_w, h
@@ -211,7 +216,7 @@ class _Table(_Geo):
         for bx0, by0, bw, bh in (self.box, self.box_right):
             obstacles.append((bx0, by0, bx0 + bw, by0 + bh))
 
-        def clearance(t):
+        def clearance(t: float) -> float:
             x, y = CX + ux * t, CY + uy * t
             gap = min(math.hypot(max(x0 - x, 0, x - x1), max(y0 - y, 0, y - y1)) for x0, y0, x1, y1 in obstacles)
             inside = 40 * u <= x <= self.W - 40 * u and self.header + 48 * u <= y <= self.H - self.foot - 36 * u
@@ -221,7 +226,7 @@ class _Table(_Geo):
         self._kiti[kiti] = CX + ux * best, CY + uy * best
         return self._kiti[kiti]
 
-    def kiti_targets(self, kiti: int, view: dict, ghost: bool = False) -> dict:
+    def kiti_targets(self, kiti: int, view: View, ghost: bool = False) -> dict[str, Box]:
         n = self.players
         return {"right": self.seat_box(kiti, view), "left": self.seat_box((kiti + 1) % n, view)}
 
@@ -236,7 +241,7 @@ class _Phone(_Geo):
 
     phone = True
 
-    def __init__(self, view: dict, offers: dict):
+    def __init__(self, view: View, offers: Mapping[str, S.Offer]) -> None:
         super().__init__("phone")
         W = self.W
         self.header = 52.0
@@ -245,7 +250,7 @@ class _Phone(_Geo):
         n = view["players"]
         y = self.header + 6 + self.lagoon_box()[3] + 6
         # Kiti's rows: where she stands now, then (faded) where she stood for the round just resolved
-        self.kiti_rows: dict = {}
+        self.kiti_rows: dict[bool, float] = {}
         if view.get("kiti") is not None:
             self.kiti_rows[False] = y
             y += KITI_ROW
@@ -262,10 +267,10 @@ class _Phone(_Geo):
         """Place the seat panels from `top` down (the tappable hands first, then the others two to a row, then
         the row of where Kiti stood for the round just resolved when `ghost`); returns the bottom."""
         W, view = self.W, self.view
-        self.boxes: dict = {}
+        self.boxes: dict[int, Box] = {}
         y = top
         half = (W - 24) / 2
-        row: list = []
+        row: list[int] = []
         for s in self.order:
             seat = view["seats"][s]
             if s in self.big:
@@ -286,8 +291,8 @@ class _Phone(_Geo):
             y += KITI_ROW - 36
         return y
 
-    def _row(self, row, y, half):
-        hs = [self.panel(self.view["seats"][s], False, half)["h"] for s in row]
+    def _row(self, row: list[int], y: float, half: float) -> float:
+        hs: list[float] = [self.panel(self.view["seats"][s], False, half)["h"] for s in row]
         for i, s in enumerate(row):
             self.boxes[s] = (8 + i * (half + 8), y, half, max(hs))
         return y + max(hs) + PHONE_GAP
@@ -295,7 +300,7 @@ class _Phone(_Geo):
     def big_hand(self, s: int) -> bool:
         return s in self.big
 
-    def seat_box(self, s: int, view: dict) -> tuple[float, float, float, float]:
+    def seat_box(self, s: int, view: View) -> Box:
         return self.boxes[s]
 
     def lagoon_box(self) -> tuple[float, float, float, float]:
@@ -309,12 +314,14 @@ class _Phone(_Geo):
     def kiti_place(self, kiti: int, ghost: bool = False) -> tuple[float, float]:
         return self.W / 2, self.kiti_rows[ghost] + 36
 
-    def kiti_targets(self, kiti: int, view: dict, ghost: bool = False) -> dict:
+    def kiti_targets(self, kiti: int, view: View, ghost: bool = False) -> dict[str, Box]:
         """Name tags either side of her: her right hand on the left of the picture (she faces us)."""
         _, py = self.kiti_place(kiti, ghost)
         w = PHONE_TAG_W
         return {"right": (8.0, py - 23, w, 30.0), "left": (self.W - 8 - w, py - 23, w, 30.0)}
 
+
+Geo = Union[_Table, _Phone]      # a board's geometry: a table seen from above, or a phone's column
 
 # the laptop table, as the tests and the lessons' pointers knew it
 W = S.layout_of("laptop").width
@@ -339,17 +346,17 @@ def cell_box(index: int, layout: str = "laptop") -> tuple[float, float, float, f
     return _table(layout, 3).cell_box(index)
 
 
-def _seat_box(seat, view, layout: str = "laptop"):
+def _seat_box(seat: int, view: View, layout: str = "laptop") -> Box:
     return _table(layout, view["players"]).seat_box(seat, view)
 
 
-def _pile_shown(seat: dict) -> bool:
+def _pile_shown(seat: View) -> bool:
     return bool(seat.get("pile")) or bool(seat.get("discards"))
 
 
 # --------------------------------------------------------------------------- defs (built once)
 
-def _fish(dwg, sym, body: str, *, tail: str | None = None, eye=(29, 18)):
+def _fish(dwg: S.Drawing, sym: El, body: str, *, tail: str | None = None, eye: tuple[float, float] = (29, 18)) -> None:
     sym.add(dwg.polygon([(9, 20), (2, 12), (2, 28)], fill=tail or body, stroke=S.INK, stroke_width=1))
     sym.add(dwg.ellipse(center=(21, 20), r=(13, 8), fill=body, stroke=S.INK, stroke_width=1))
     sym.add(dwg.circle(center=eye, r=1.8, fill="#ffffff", stroke=S.INK, stroke_width=0.8))
@@ -362,12 +369,12 @@ def _defs_xml(lang: str) -> str:
     return "".join(S.to_string(el) for el in _defs_elements())
 
 
-def _defs_elements() -> tuple:
+def _defs_elements() -> tuple[El, ...]:
     """Kind symbols, card backs and the arrow marker: one copy each, reused via <use>."""
     dwg = S.new_drawing()
-    out = []
+    out: list[El] = []
 
-    def symbol(name):
+    def symbol(name: str) -> El:
         sym = dwg.symbol(id=f"maui-{name}")
         sym.viewbox(0, 0, 40, 40)
         sym["overflow"] = "visible"
@@ -434,7 +441,8 @@ def _defs_elements() -> tuple:
 
 # --------------------------------------------------------------------------- pieces
 
-def _catch_card(dwg, geo, card: dict, x, y, w, h, lang, *, cls="card catch", covered=False):
+def _catch_card(dwg: S.Drawing, geo: Geo, card: View, x: float, y: float, w: float, h: float, lang: str, *,
+                cls: str = "card catch", covered: bool = False) -> El:
     """A catch card: face (kind symbol + value + name) or back (waves and "?"). A `covered` card (under the top
     card of a no-fights pile) shows only its edge: its words would lie under the top card's."""
     g = dwg.g(class_=cls)
@@ -471,7 +479,8 @@ def _catch_card(dwg, geo, card: dict, x, y, w, h, lang, *, cls="card catch", cov
     return g
 
 
-def _dive_card(dwg, card: dict | None, seat: int, x, y, w, h, *, size=None, cls="card dive"):
+def _dive_card(dwg: S.Drawing, card: View | None, seat: int, x: float, y: float, w: float, h: float, *,
+               size: Optional[float] = None, cls: str = "card dive") -> El:
     """A dive card in the seat's colour: face shows its number, back shows "?"; None is an empty slot."""
     colour = C.SEAT_COLOURS[seat]
     if card is None:
@@ -491,7 +500,7 @@ def _dive_card(dwg, card: dict | None, seat: int, x, y, w, h, *, size=None, cls=
     return use
 
 
-def _lagoon(dwg, geo, view, lang, hl, marks):
+def _lagoon(dwg: S.Drawing, geo: Geo, view: View, lang: str, hl: AbstractSet[str], marks: Marks) -> El:
     """The three cells, shallow on top: each cell's name and rule on its left, its catch card on its right."""
     g = dwg.g(class_="lagoon")
     u = geo.u
@@ -567,7 +576,8 @@ def _heads_xml(lang: str, layout: str, w: float) -> str:
     return S.to_string(heads)
 
 
-def _seat(dwg, geo, view, s, lang, hl, marks, offers, splice):
+def _seat(dwg: S.Drawing, geo: Geo, view: View, s: int, lang: str, hl: AbstractSet[str], marks: Marks,
+          offers: Mapping[str, S.Offer], splice: S.Splice) -> El:
     seat = view["seats"][s]
     x, y, w, h = geo.seat_box(s, view)
     big = geo.big_hand(s)
@@ -718,7 +728,8 @@ def _seat(dwg, geo, view, s, lang, hl, marks, offers, splice):
     return g
 
 
-def _kiti(dwg, geo, view, lang, hl, marks, *, seat=None, ghost=False):
+def _kiti(dwg: S.Drawing, geo: Geo, view: View, lang: str, hl: AbstractSet[str], marks: Marks, *,
+          seat: Optional[int] = None, ghost: bool = False) -> El:
     """Kiti on the rim (on a phone: in her row under the lagoon, between name tags of the two seats her hands
     point to). `ghost`: where she stood during the round just resolved (faded), so a dispute is shown with the
     hand that settled it, pointing where it pointed then."""
@@ -804,11 +815,11 @@ def _kiti(dwg, geo, view, lang, hl, marks, *, seat=None, ghost=False):
     return g
 
 
-def _chip_label_width(card: dict, size: float) -> float:
+def _chip_label_width(card: View, size: float) -> float:
     return em(_value_text(card["value"]), True) * size
 
 
-def _chip_xs(cards, chip_w: float, size: float) -> list[float]:
+def _chip_xs(cards: list[View], chip_w: float, size: float) -> list[float]:
     """Where each of a row of small catch cards starts (the first at 0): a card's width and a little apart, and
     further when their values (printed across the cards' feet: −10, −15) would otherwise run into each other."""
     xs: list[float] = []
@@ -823,7 +834,7 @@ def _chip_xs(cards, chip_w: float, size: float) -> list[float]:
     return xs
 
 
-def _chips_that_fit(cards, chip_w: float, size: float, room: float, most: int) -> tuple[int, list[float]]:
+def _chips_that_fit(cards: list[View], chip_w: float, size: float, room: float, most: int) -> tuple[int, list[float]]:
     """How many of the newest `cards` (the end of the list, at most `most`) fit side by side in `room`, and
     where they start."""
     for k in range(min(most, len(cards)), 0, -1):
@@ -836,7 +847,7 @@ def _chips_that_fit(cards, chip_w: float, size: float, room: float, most: int) -
 BOX_ROW = 26             # a phone's row of boxed cards: a chip (22) and room under its value
 
 
-def _box_rows(geo, view, w: float) -> list[list[tuple[dict, float]]]:
+def _box_rows(geo: Geo, view: View, w: float) -> list[list[tuple[View, float]]]:
     """The boxed cards the view shows, laid out in rows `w` wide: on a phone as many as they need; on a table two
     (left and right of Player 1's panel), their cards pushed closer together (values overlapping) only when two
     rows cannot hold them."""
@@ -847,21 +858,21 @@ def _box_rows(geo, view, w: float) -> list[list[tuple[dict, float]]]:
     if geo.phone or len(rows) <= 2:
         return rows
     half = (len(boxed) + 1) // 2
-    out = []
+    out: list[list[tuple[View, float]]] = []
     for part in (boxed[:half], boxed[half:]):
         xs = _chip_xs(part, chip_w, size)
         out.append(list(zip(part, [x * (w - chip_w) / xs[-1] for x in xs] if xs[-1] + chip_w > w else xs)))
     return out
 
 
-def _wrapped(boxed, chip_w: float, size: float, w: float) -> list[list[tuple[dict, float]]]:
+def _wrapped(boxed: list[View], chip_w: float, size: float, w: float) -> list[list[tuple[View, float]]]:
     """`boxed` in rows `w` wide, each card where _chip_xs puts it in its row, and a value wider than its card
     (−10, −15) kept inside the row at either end."""
-    def over(card):          # how far a card's value reaches past either side of it
+    def over(card: View) -> float:     # how far a card's value reaches past either side of it
         return max(0.0, (_chip_label_width(card, size) - chip_w) / 2)
 
-    rows: list[list[tuple[dict, float]]] = []
-    row: list = []
+    rows: list[list[tuple[View, float]]] = []
+    row: list[tuple[View, float]] = []
     for card in boxed:
         if row:
             x = row[-1][1] + _chip_xs([row[-1][0], card], chip_w, size)[1]
@@ -876,7 +887,8 @@ def _wrapped(boxed, chip_w: float, size: float, w: float) -> list[list[tuple[dic
     return rows
 
 
-def _box(dwg, geo, view, lang, x, y, w, label_at):
+def _box(dwg: S.Drawing, geo: Geo, view: View, lang: str, x: float, y: float, w: float,
+         label_at: tuple[float, float]) -> El:
     """Cards back in the box (seagulls, eaten catches, thrown jellyfish): a count at `label_at`, and the cards
     (when the view shows them: the teacher's) from (x, y), `w` wide: on a phone in rows, on a table in one."""
     g = dwg.g(class_="box")
@@ -886,7 +898,7 @@ def _box(dwg, geo, view, lang, x, y, w, label_at):
     rows = _box_rows(geo, view, w)
     for r, row in enumerate(rows):
         # a phone's rows go down; a table's second row goes right of Player 1's panel
-        left, cy = (x, y + r * BOX_ROW) if geo.phone or r == 0 else (geo.box_right[0], y)
+        left, cy = (x, y + r * BOX_ROW) if isinstance(geo, _Phone) or r == 0 else (geo.box_right[0], y)
         for card, dx in row:
             cx = left + dx
             chip = dwg.use(f"#maui-chip-{card['kind']}", insert=(_r(cx), _r(cy)), size=(_r(chip_w), _r(chip_h)))
@@ -899,14 +911,14 @@ def _box(dwg, geo, view, lang, x, y, w, label_at):
     return g
 
 
-def _arrows(dwg, geo, view, marks):
+def _arrows(dwg: S.Drawing, geo: Geo, view: View, marks: Marks) -> El:
     """Where each cell's catch went: on a table a dashed arrow from the cell to the catcher's panel; on a phone
     a short arrow in the cell to the catcher's numbered disc."""
     g = dwg.g(class_="event arrows")
     u = geo.u
     for depth, seat in marks["arrows"]:
         cx, cy, cw, ch = geo.cell_box(C.DEPTHS.index(depth))
-        if geo.phone:
+        if isinstance(geo, _Phone):
             ax, ay = cx + 100, cy + ch - 14
             line = dwg.line((_r(ax), _r(ay)), (_r(ax + 14), _r(ay)), stroke=S.EVENT, stroke_width=2.5)
             line["marker-end"] = "url(#maui-arrow)"
@@ -931,11 +943,11 @@ def _arrows(dwg, geo, view, marks):
 
 # --------------------------------------------------------------------------- events -> marks
 
-def _marks(events: Iterable) -> dict:
+def _marks(events: Optional[Iterable[Any]]) -> Marks:
     marks: dict[str, Any] = {"cells": set(), "seats": {}, "hand": None, "kiti_to": None, "kiti_from": None, "new": set(),
              "arrows": []}
 
-    def tag(seat, word):
+    def tag(seat: int, word: str) -> None:
         marks["seats"].setdefault(seat, set()).add(word)
 
     for e in events or ():
@@ -971,7 +983,7 @@ def _marks(events: Iterable) -> dict:
     return marks
 
 
-def _kiti_from(marks: dict, view: dict) -> None:
+def _kiti_from(marks: Marks, view: View) -> None:
     """Where Kiti stood before she stepped (she steps one seat clockwise), if the events moved her."""
     if marks["kiti_to"] is not None and view.get("kiti") is not None and view["players"] > 1:
         marks["kiti_from"] = (view["kiti"] - 1) % view["players"]
@@ -979,7 +991,7 @@ def _kiti_from(marks: dict, view: dict) -> None:
 
 # --------------------------------------------------------------------------- text
 
-def describe(view: dict, lang: str = "en") -> tuple[str, str]:
+def describe(view: View, lang: str = "en") -> tuple[str, str]:
     """(title, description) in plain words: what a screen reader says about the position."""
     title = f"{_w('title', lang)} — {_w('round', lang, r=view['round'])}"
     lines = [_w("d.head", lang, r=view["round"], phase=_w(f"phase.{view['phase']}", lang), deck=view["deck_count"])]
@@ -1020,13 +1032,14 @@ def describe(view: dict, lang: str = "en") -> tuple[str, str]:
 
 # --------------------------------------------------------------------------- the board
 
-def _header(dwg, geo, view, lang, hl):
+def _header(dwg: S.Drawing, geo: Geo, view: View, lang: str, hl: AbstractSet[str]) -> None:
     """Round, phase and deck: one band on a table; two lines on a phone (the phase under the round)."""
     u, W = geo.u, geo.W
     hh = geo.header - (4 if geo.phone else 6 * u)
     dwg.add(dwg.rect(insert=(0, 0), size=(W, _r(hh)), fill="#27476e"))
     dwg.add(S.label(dwg, f"{_w('title', lang)} · {_w('round', lang, r=view['round'])}", 12 * u, 21 * u,
                     size=geo.fs(15), weight="bold", fill="#ffffff"))
+    dx: float
     if geo.phone:
         dwg.add(S.label(dwg, _w(f"phase.{view['phase']}", lang), 12, 41, size=geo.fs(12), fill="#ffffff",
                         cls="phase"))
@@ -1045,8 +1058,8 @@ def _header(dwg, geo, view, lang, hl):
     dwg.add(deck)
 
 
-def _notes(view, lang) -> str:
-    notes = []
+def _notes(view: View, lang: str) -> str:
+    notes: list[str] = []
     if "no-fights" in view.get("variants", ()):
         notes.append(_w("no_kiti", lang))
     if "open-baskets" in view.get("variants", ()):
@@ -1057,7 +1070,9 @@ def _notes(view, lang) -> str:
     return " · ".join(notes)
 
 
-def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=None, layout=None) -> str:
+def render(view: View, *, highlight: Iterable[str] | str | None = (), lang: str = "en",
+           events: Optional[Iterable[Any]] = (), choosable: Optional[Mapping[str, Any]] = None,
+           layout: Optional[str] = None) -> str:
     """SVG text for `view` (from `maui.view(state, player)`), pointing at `highlight`, marking `events`,
     with the dive cards named in `choosable` to click, laid out for `layout` ("phone", "laptop", "projector";
     None: the default, tutor.core.svg.DEFAULT_LAYOUT)."""

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Any, Iterable, NamedTuple
+from typing import AbstractSet, Any, Iterable, Iterator, Mapping, NamedTuple, Optional, Sequence
 
 from tutor.core import svg as S
 from tutor.core.cardtable import em
@@ -52,6 +52,10 @@ from tutor.games.aqua_fest.shells import best_assembly
 from tutor.games.aqua_fest.text import beside_name, cell_name, side_name, species_name, tile_name
 
 N = B.N
+View = dict[str, Any]                    # a view (tutor.games.aqua_fest.view), a seat, a cell, a card or a tile of it
+Box = tuple[float, float, float, float]   # x, y, width, height (or, for the overlap sums, left, top, right, bottom)
+El = S.SvgElement
+Obstacle = tuple[Any, ...]               # a box (left, top, right, bottom), or a segment ("seg", p, q, half width)
 DESIGN_CELL = 56              # the pieces are drawn in proportion to a 56-unit cell; a layout scales them by k
 
 SEA, SEA_EDGE = "#1f5f7a", "#123e52"
@@ -69,12 +73,12 @@ SPECIES_COLOUR = {"crab": "#e76f51", "octopus": "#8e5bb5", "seahorse": "#e0a526"
 KIND_STYLE = {"ordinary": ("#eef1f4", "#52606d"), "rare": ("#dcebfa", "#1d5fa8"), "unique": ("#fff1c9", "#a86b00")}
 
 
-def _w(key: str, lang: str, **params) -> str:
+def _w(key: str, lang: str, **params: Any) -> str:
     """A board word from the game's catalogue (aqua_fest.board.*)."""
     return text(f"aqua_fest.board.{key}", lang, **params)
 
 
-def _n(key: str, n: int, lang: str, **params) -> str:
+def _n(key: str, n: int, lang: str, **params: Any) -> str:
     """A counted board phrase from the game's catalogue: «Итого: 1 очко», «Итого: 5 очков»."""
     return plural(f"aqua_fest.board.{key}", n, lang, **params)
 
@@ -95,10 +99,10 @@ class Geo(NamedTuple):
     tap: float                   # the smallest side of a tap target (the phone's), 0 where a pointer clicks
     band: float                  # the start-tile band outside the grid
     lab: float                   # the coordinate strip between the band and the grid
-    board: tuple                 # top-left corner of the sea square
+    board: tuple[float, float]   # top-left corner of the sea square
     header: float
-    hand: tuple                  # a face-up card in a hand (w, h)
-    back: tuple                  # a face-down card in another player's panel
+    hand: tuple[float, float]    # a face-up card in a hand (w, h)
+    back: tuple[float, float]    # a face-down card in another player's panel
     frag: float                  # a collected fragment
 
     @property
@@ -155,7 +159,7 @@ def cell_box(g: Geo, index: int) -> tuple[float, float, float, float]:
     return g.grid_x + c * g.cell, g.grid_y + r * g.cell, g.cell, g.cell
 
 
-def _order(view: dict) -> list[dict]:
+def _order(view: View) -> list[View]:
     """The seats, the viewer's first (else the turn player's), then the others in turn order."""
     seats = view["seats"]
     first = view.get("viewer")
@@ -164,7 +168,7 @@ def _order(view: dict) -> list[dict]:
     return [seats[(first + j) % len(seats)] for j in range(len(seats))]
 
 
-def _panel_height(g: Geo, seat: dict) -> float:
+def _panel_height(g: Geo, seat: dict[str, Any]) -> float:
     """A phone panel's height: a face-up hand gets a row of big cards and rows of fragments under it."""
     if seat.get("hand") is None:
         return 78
@@ -183,10 +187,10 @@ def _frag_rows(g: Geo, n: int) -> int:
     return -(-n // per_row)
 
 
-def arrange(g: Geo, view: dict) -> tuple[dict, float]:
+def arrange(g: Geo, view: View) -> tuple[dict[str, Box], float]:
     """The boxes (x, y, w, h) of every panel ("seat:<n>") and corner ("deck", "battle", "last", "legend") of a board
     laid out in `g`, and the board's height."""
-    boxes: dict[str, tuple] = {}
+    boxes: dict[str, Box] = {}
     n = len(view["seats"])
     bx, by = g.board
     size = g.size
@@ -232,7 +236,7 @@ def arrange(g: Geo, view: dict) -> tuple[dict, float]:
     return boxes, max(y + h, by + size) + 6
 
 
-def _seat_pos(seat: dict) -> tuple[int, int]:
+def _seat_pos(seat: dict[str, Any]) -> tuple[int, int]:
     if seat.get("pawn") is not None:
         return tuple(seat["pawn"])
     return B.home_coords(seat["side"], seat["home"])
@@ -250,7 +254,7 @@ def _star_path(cx: float, cy: float, r: float) -> str:
     return "M" + " L".join(pts) + " Z"
 
 
-def _shell_glyph(dwg, g, kind: str, *, faint="#c9b48c"):
+def _shell_glyph(dwg: S.Drawing, g: El, kind: str, *, faint: str = "#c9b48c") -> None:
     """A scallop: the fan is an upper fragment, the left and right ears the lower ones. The fragment's own
     part is filled, the rest of the shell is a faint outline, so the kind reads by shape and position."""
     fan = "M15,30 L5,19 Q15,5 25,19 Z"
@@ -272,9 +276,9 @@ def _shell_glyph(dwg, g, kind: str, *, faint="#c9b48c"):
 def _defs_xml(lang: str = "") -> str:
     """The symbols every board uses (the same in every language: `lang` is kept for callers)."""
     dwg = S.new_drawing()
-    out = []
+    out: list[El] = []
 
-    def symbol(name, vb=(0, 0, 40, 40)):
+    def symbol(name: str, vb: tuple[float, float, float, float] = (0, 0, 40, 40)) -> El:
         sym = dwg.symbol(id=f"af-{name}")
         sym.viewbox(*vb)
         sym["overflow"] = "visible"
@@ -369,7 +373,8 @@ def _defs_xml(lang: str = "") -> str:
 
 # --------------------------------------------------------------------------- pieces (drawn at a size; k scales them)
 
-def _pearl(dwg, g, colour: str, x, y, size, lang, P: float, corner: str = "bottom-right"):
+def _pearl(dwg: S.Drawing, g: El, colour: str, x: float, y: float, size: float, lang: str, P: float,
+           corner: str = "bottom-right") -> None:
     """The pearl of a fragment tile drawn at (x, y) `size` big: a disc with its colour's letter, printed at least P,
     in the bottom-right corner or, `corner` "top-left", over the faint outline of the fan, or "bottom-left"."""
     font = max(P, round(size * 0.2, 1))
@@ -386,8 +391,8 @@ def _pearl(dwg, g, colour: str, x, y, size, lang, P: float, corner: str = "botto
                    font_weight="bold", text_anchor="middle", fill=S.contrast(PEARL[colour])))
 
 
-def _tile_face(dwg, tile: dict, x, y, size, lang, *, layer: int | None, cls: str, P: float = 9,
-               counted: bool = False, left: bool = False):
+def _tile_face(dwg: S.Drawing, tile: View, x: float, y: float, size: float, lang: str, *, layer: int | None, cls: str,
+               P: float = 9, counted: bool = False, left: bool = False) -> El:
     """A tile of either layer (or a collected one when `layer` is None): fragment face or coral. `counted`: its
     stars printed as a count ("3★", at least P big) in their corner instead of drawn (a small tile's drawn stars
     were 5 units across on a phone); `left`: the count and the pearl on its left side, which shows where the next
@@ -424,7 +429,7 @@ def _tile_face(dwg, tile: dict, x, y, size, lang, *, layer: int | None, cls: str
     return g
 
 
-def _layer_badge(dwg, x, y, n: int, k: float, P: float):
+def _layer_badge(dwg: S.Drawing, x: float, y: float, n: int, k: float, P: float) -> El:
     font = max(round(9 * k, 1), P)
     r = max(6.3 * k, font * 0.7)
     g = dwg.g(class_="layer")
@@ -435,7 +440,7 @@ def _layer_badge(dwg, x, y, n: int, k: float, P: float):
     return g
 
 
-def _badge_at(cell: dict, k: float, P: float):
+def _badge_at(cell: View, k: float, P: float) -> Optional[tuple[float, float, int]]:
     """(x, y, layer) of a seabed cell's layer badge, from its top-left corner, as _cell draws it; None on bare sand."""
     up, low = cell.get("upper"), cell.get("lower")
     if up is None and low is None:
@@ -446,10 +451,11 @@ def _badge_at(cell: dict, k: float, P: float):
     return max(10 * k, badge + k), max(10 * k, badge + k), 1
 
 
-def _cell(dwg, cell, i, lang, teacher, k: float, P: float):
+def _cell(dwg: S.Drawing, cell: View, i: int, lang: str, teacher: bool, k: float, P: float) -> El:
     """A seabed cell drawn at the origin, 56 k units square."""
     w = h = DESIGN_CELL * k
-    up, low = cell.get("upper"), cell.get("lower")
+    up: Optional[View] = cell.get("upper")
+    low: Optional[View] = cell.get("lower")
     g = dwg.g(class_="cell")
     if up is not None:
         state = "sealed" if up["coral"] else "upper"
@@ -472,6 +478,7 @@ def _cell(dwg, cell, i, lang, teacher, k: float, P: float):
         # the lower layer's edge peeks out below the raised tile
         g.add(dwg.rect(insert=(5 * k, 6 * k), size=(47 * k, 47 * k), rx=5, ry=5, fill=LOWER_FILL, stroke=LOWER_EDGE,
                        stroke_width=1))
+        assert up is not None       # the state says an upper tile lies here
         g.add(_tile_face(dwg, up, 3 * k, 2 * k, 47 * k, lang, layer=2, cls="tile upper", P=P))
         g.add(_layer_badge(dwg, max(8.5 * k, badge + k), max(8 * k, badge + k), 2, k, P))
         if state == "sealed":
@@ -487,6 +494,7 @@ def _cell(dwg, cell, i, lang, teacher, k: float, P: float):
         g.add(_layer_badge(dwg, max(10 * k, badge + k), max(10 * k, badge + k), 1, k, P))
     else:
         g.add(dwg.rect(insert=(3 * k, 3 * k), size=(50 * k, 50 * k), rx=6, ry=6, fill="#b9a274"))
+        assert low is not None      # the state says a lower tile shows here
         g.add(_tile_face(dwg, low, 6 * k, 6 * k, 44 * k, lang, layer=1, cls="tile lower", P=P))
         g.add(_layer_badge(dwg, max(10 * k, badge + k), max(10 * k, badge + k), 1, k, P))
     # the teacher also sees what lies face down beneath: a small chip in the cell's bottom-left corner
@@ -495,7 +503,7 @@ def _cell(dwg, cell, i, lang, teacher, k: float, P: float):
     return g
 
 
-def _peek(dwg, tile, x, y, lang, k: float = 1.0):
+def _peek(dwg: S.Drawing, tile: View, x: float, y: float, lang: str, k: float = 1.0) -> El:
     """A tiny lower tile sticking out from under: what the teacher knows lies beneath. Too small to print on, it
     names the tile in its title (a tooltip, and what a screen reader says)."""
     g = dwg.g(class_="tile peek")
@@ -513,7 +521,7 @@ def _peek(dwg, tile, x, y, lang, k: float = 1.0):
     return g
 
 
-def _pawn(dwg, seat: int, x, y, r=14.0, cls="pawn"):
+def _pawn(dwg: S.Drawing, seat: int, x: float, y: float, r: float = 14.0, cls: str = "pawn") -> El:
     g = dwg.g(class_=cls)
     S.data(g, seat=seat)
     g.add(dwg.circle(center=(round(x + r * 0.11, 1), round(y + r * 0.18, 1)), r=round(r, 1), fill="#000000",
@@ -524,7 +532,8 @@ def _pawn(dwg, seat: int, x, y, r=14.0, cls="pawn"):
     return g
 
 
-def _card(dwg, card: dict, x, y, lang, *, w=32, h=46, cls="card"):
+def _card(dwg: S.Drawing, card: View, x: float, y: float, lang: str, *, w: float = 32, h: float = 46,
+          cls: str = "card") -> El:
     """A creature card: strength (big number), species picture and a movement sign."""
     g = dwg.g(class_=cls)
     k = w / 32
@@ -552,7 +561,8 @@ def _card(dwg, card: dict, x, y, lang, *, w=32, h=46, cls="card"):
 
 
 @lru_cache(maxsize=8192)
-def _cell_xml(i: int, up, low, lower_open: bool, lang: str, teacher: bool, k: float, P: float) -> str:
+def _cell_xml(i: int, up: Optional[str], low: Optional[str], lower_open: bool, lang: str, teacher: bool, k: float,
+              P: float) -> str:
     cell = {"cell": list(B.coords(i)), "upper": None if up is None else _tile_dict(up),
             "lower": None if low is None else {"hidden": True} if low == "?" else _tile_dict(low),
             "lower_open": lower_open}
@@ -560,7 +570,7 @@ def _cell_xml(i: int, up, low, lower_open: bool, lang: str, teacher: bool, k: fl
 
 
 @lru_cache(maxsize=4096)
-def _card_xml(card_id, w: float, h: float, lang: str, cls: str) -> str:
+def _card_xml(card_id: Optional[str], w: float, h: float, lang: str, cls: str) -> str:
     card = {"hidden": True} if card_id is None else _card_dict(card_id)
     return S.to_string(_card(S.new_drawing(), card, 0, 0, lang, w=w, h=h, cls=cls))
 
@@ -572,20 +582,23 @@ def _tile_xml(tile_id: str, size: float, lang: str, cls: str, P: float = 9, coun
                                   counted=counted, left=left))
 
 
-def _card_at(dwg, sp, card: dict, x, y, lang, *, w=32, h=46, cls="card"):
+def _card_at(dwg: S.Drawing, sp: S.Splice, card: View, x: float, y: float, lang: str, *, w: float = 32, h: float = 46,
+             cls: str = "card") -> El:
     return sp.slot(dwg, S.translated(x, y, _card_xml(None if card.get("hidden") else card["id"], w, h, lang, cls)))
 
 
-def _tile_at(dwg, sp, tile: dict, x, y, size, lang, cls, P: float = 9, counted: bool = False, left: bool = False):
+def _tile_at(dwg: S.Drawing, sp: S.Splice, tile: View, x: float, y: float, size: float, lang: str, cls: str, P: float = 9,
+             counted: bool = False, left: bool = False) -> El:
     return sp.slot(dwg, S.translated(x, y, _tile_xml(tile["id"], size, lang, cls, P, counted, left)))
 
 
-def _card_dict(card_id: str) -> dict:
+def _card_dict(card_id: str) -> dict[str, Any]:
     c = C.card(card_id)
     return {"id": c.id, "species": c.species, "strength": c.strength}
 
 
-def _place(n, x, y, w, h, iw, ih, gap=3.0):
+def _place(n: int, x: float, y: float, w: float, h: float, iw: float, ih: float, gap: float = 3.0
+           ) -> list[tuple[float, float]]:
     """Positions for n items of iw x ih in a box, in rows; items overlap when they do not fit."""
     if n <= 0:
         return []
@@ -600,7 +613,8 @@ def _place(n, x, y, w, h, iw, ih, gap=3.0):
     return [(x + (k % cols) * step_x, y + (k // cols) * step_y) for k in range(n)]
 
 
-def _seat_panel(dwg, sp, view, seat, lang, hl, marks, offers, g: Geo, box):
+def _seat_panel(dwg: S.Drawing, sp: S.Splice, view: View, seat: View, lang: str, hl: AbstractSet[str], marks: View,
+                offers: Mapping[str, S.Offer], g: Geo, box: Box) -> El:
     s = seat["seat"]
     x, y, w, h = box
     k, f = g.k, g.f
@@ -706,7 +720,7 @@ def _tint(colour: str, share: float) -> str:
     return "#" + "".join(f"{round(255 - (255 - int(h[i:i + 2], 16)) * share):02x}" for i in (0, 2, 4))
 
 
-def _start_tile(dwg, seat, hl, lang, g: Geo):
+def _start_tile(dwg: S.Drawing, seat: View, hl: AbstractSet[str], lang: str, g: Geo) -> El:
     s = seat["seat"]
     r, c = B.home_coords(seat["side"], seat["home"])
     cx, cy = centre(g, r, c)
@@ -753,16 +767,16 @@ ARROW_BACK = 0.6        # the shaft stops this share of the head behind the tip 
 
 class Arrow(NamedTuple):
     seat: int
-    frm: tuple
-    to: tuple
-    start: tuple          # where the shaft begins
-    end: tuple            # where the shaft ends (inside the head)
-    tip: tuple            # the arrowhead's point
+    frm: tuple[int, int]
+    to: tuple[int, int]
+    start: tuple[float, float]          # where the shaft begins
+    end: tuple[float, float]            # where the shaft ends (inside the head)
+    tip: tuple[float, float]            # the arrowhead's point
     stroke: float
     dot: bool             # a dot where it begins (a cell; a start tile marks its own place)
 
 
-def _arrow(g: Geo, seat: int, frm: tuple, to: tuple) -> Arrow:
+def _arrow(g: Geo, seat: int, frm: tuple[int, int], to: tuple[int, int]) -> Arrow:
     k = g.k
     x1, y1 = centre(g, *frm)
     x2, y2 = centre(g, *to)
@@ -787,14 +801,14 @@ def _pill_size(words: str, size: float) -> tuple[float, float]:
     return max(size * 1.6, size * wide + size * 0.9), size * 1.45
 
 
-def _overlap(a, b) -> float:
+def _overlap(a: Sequence[float], b: Sequence[float]) -> float:
     """The area two boxes (left, top, right, bottom) share."""
     w = min(a[2], b[2]) - max(a[0], b[0])
     h = min(a[3], b[3]) - max(a[1], b[1])
     return w * h if w > 0 and h > 0 else 0.0
 
 
-def _clipped(p, q, box) -> float:
+def _clipped(p: Sequence[float], q: Sequence[float], box: Sequence[float]) -> float:
     """How long the segment p-q runs inside `box` (Liang-Barsky)."""
     (x1, y1), (x2, y2) = p, q
     dx, dy = x2 - x1, y2 - y1
@@ -811,16 +825,17 @@ def _clipped(p, q, box) -> float:
             hi = min(hi, t)
         if lo > hi:
             return 0.0
-    return (hi - lo) * (dx * dx + dy * dy) ** 0.5
+    length: float = (dx * dx + dy * dy) ** 0.5
+    return (hi - lo) * length
 
 
-def _disc(cx, cy, r) -> tuple:
+def _disc(cx: float, cy: float, r: float) -> Box:
     """A box about as big as a disc (a square of its area), for the overlap sums."""
     h = 0.86 * r
     return cx - h, cy - h, cx + h, cy + h
 
 
-def _tile_marks(tile: dict, x, y, size, P: float) -> list[tuple]:
+def _tile_marks(tile: View, x: float, y: float, size: float, P: float) -> list[tuple[Obstacle, float]]:
     """(box, weight) of a fragment tile's stars and pearl drawn at (x, y) `size` big (as _defs_xml and _pearl draw
     them): its pearl's letter weighs more, as printed words do."""
     if tile.get("coral") or tile.get("hidden"):
@@ -833,11 +848,11 @@ def _tile_marks(tile: dict, x, y, size, P: float) -> list[tuple]:
     return [(stars, 60), (_disc(x + size - r - size * 0.03, y + size - r - size * 0.04, r), 201)]
 
 
-def _obstacles(view: dict, g: Geo, arrows: list) -> list[tuple]:
+def _obstacles(view: View, g: Geo, arrows: list[Arrow]) -> list[tuple[Obstacle, float]]:
     """(box, weight) of what an event's words should not cover, heaviest first: coordinates, start tiles, arrows
     (as a row of boxes along each), pawns, then the tiles' layer badges, stars, pearls and locks."""
     k, P = g.k, g.P
-    out: list[tuple] = []
+    out: list[tuple[Obstacle, float]] = []
     cf = g.f(11)
     grid = N * g.cell
     off = 0.3 * g.lab        # as render() sets the coordinates
@@ -880,7 +895,7 @@ def _obstacles(view: dict, g: Geo, arrows: list) -> list[tuple]:
     return out
 
 
-def _bounds(ob) -> tuple:
+def _bounds(ob: Obstacle) -> Obstacle:
     """The box around an obstacle: a box itself, or a segment ("seg", p, q, half width) grown by its half width."""
     if ob[0] != "seg":
         return ob
@@ -888,7 +903,7 @@ def _bounds(ob) -> tuple:
     return min(x1, x2) - w, min(y1, y2) - w, max(x1, x2) + w, max(y1, y2) + w
 
 
-def _cost(box, obstacles) -> float:
+def _cost(box: Sequence[float], obstacles: Iterable[tuple[Obstacle, float]]) -> float:
     total = 0.0
     for ob, weight in obstacles:
         if ob[0] == "seg":
@@ -899,7 +914,7 @@ def _cost(box, obstacles) -> float:
     return total
 
 
-def _word_places(g: Geo, index: int, w: float, h: float):
+def _word_places(g: Geo, index: int, w: float, h: float) -> Iterator[tuple[Box, float]]:
     """The places (left, top, right, bottom) a pill w x h may take at cell `index`, each with the small cost of
     being there when all are free: inside its bottom first, as the words always were; then across its middle
     (the band between a tile's stars and its pearl), its top, its edges, slid along as far as a quarter cell
@@ -927,7 +942,8 @@ def _word_places(g: Geo, index: int, w: float, h: float):
         yield (centre_ - w / 2, top, centre_ + w / 2, top + h), 150
 
 
-def _place_words(view: dict, g: Geo, words: list, arrows: list) -> list[tuple]:
+def _place_words(view: View, g: Geo, words: list[tuple[int, str, float]], arrows: list[Arrow]
+                 ) -> list[tuple[int, str, float, float, float]]:
     """(cell, words, size, centre x, centre y) of each event pill, where it covers least: each pill's places are
     costed against what lies on the board (_obstacles), each takes in turn its cheapest place clear of those taken,
     then pairs are placed again together (a pill placed first may give way to one with nowhere else to go)."""
@@ -945,7 +961,7 @@ def _place_words(view: dict, g: Geo, words: list, arrows: list) -> list[tuple]:
         options.append(places or [next(iter(_word_places(g, index, w, h)))[:1] + (0.0,)])
     options = [sorted(places, key=lambda place: place[1])[:10] for places in options]    # the ten cheapest each
 
-    def clash(i, j, chosen, skip=()):
+    def clash(i: int, j: int, chosen: dict[int, int], skip: tuple[int, ...] = ()) -> float:
         box = options[i][j][0]
         return 1000 * sum(_overlap(box, options[o][chosen[o]][0]) for o in chosen if o != i and o not in skip)
 
@@ -964,7 +980,7 @@ def _place_words(view: dict, g: Geo, words: list, arrows: list) -> list[tuple]:
                                                          and not clash(o, 0, chosen)):
                     continue
 
-                def total(pair):
+                def total(pair: tuple[int, int]) -> float:
                     a, b = pair
                     return (options[i][a][1] + options[o][b][1] + clash(i, a, chosen, (o,)) + clash(o, b, chosen, (i,))
                             + 1000 * _overlap(options[i][a][0], options[o][b][0]))
@@ -981,7 +997,7 @@ def _place_words(view: dict, g: Geo, words: list, arrows: list) -> list[tuple]:
     return out
 
 
-def _moves(dwg, view, card_id, seat, g: Geo):
+def _moves(dwg: S.Drawing, view: View, card_id: str, seat: View, g: Geo) -> El:
     """Where `card_id` can take the turn player's pawn: dots, and faint lines for straight-line movers."""
     el = dwg.g(class_="moves")
     S.data(el, card=card_id)
@@ -1012,7 +1028,7 @@ def _moves(dwg, view, card_id, seat, g: Geo):
     return el
 
 
-def _choices(dwg, view, offers, lang, g: Geo):
+def _choices(dwg: S.Drawing, view: View, offers: Mapping[str, S.Offer], lang: str, g: Geo) -> El:
     """Hit areas over the choosable cells, pawns and start-tile places, in that order (the keyboard's order);
     hand cards get theirs in their panel. None when nothing on the seabed is choosable."""
     found = []
@@ -1047,7 +1063,7 @@ def _choices(dwg, view, offers, lang, g: Geo):
     return el
 
 
-def _deck_box(dwg, sp, view, lang, g: Geo, box):
+def _deck_box(dwg: S.Drawing, sp: S.Splice, view: View, lang: str, g: Geo, box: Box) -> El:
     x, y, w, h = box
     k, f = g.k, g.f
     cw, ch = round(40 * k, 1), round(58 * k, 1)
@@ -1081,7 +1097,8 @@ def _deck_box(dwg, sp, view, lang, g: Geo, box):
     return el
 
 
-def _battle_box(dwg, sp, view, lang, marks, g: Geo, boxes):
+def _battle_box(dwg: S.Drawing, sp: S.Splice, view: View, lang: str, marks: View, g: Geo, boxes: dict[str, Box]
+                ) -> list[El]:
     b, last = view.get("battle"), view.get("last_battle")
     k, f = g.k, g.f
     cw, ch = round(40 * k, 1), round(58 * k, 1)
@@ -1143,7 +1160,7 @@ def _battle_box(dwg, sp, view, lang, marks, g: Geo, boxes):
     return out
 
 
-def _legend(dwg, lang, g: Geo, box):
+def _legend(dwg: S.Drawing, lang: str, g: Geo, box: Box) -> El:
     x, y, w, h = box
     f = g.f
     el = dwg.g(class_="legend")
@@ -1178,7 +1195,7 @@ def _legend(dwg, lang, g: Geo, box):
 
 # --------------------------------------------------------------------------- events -> marks
 
-def _marks(events: Iterable) -> dict:
+def _marks(events: Optional[Iterable[Any]]) -> dict[str, Any]:
     marks: dict[str, Any] = {"moves": [], "cells": set(), "turned": set(), "seats": {}, "battle": False}
     for e in events or ():
         kind = getattr(e, "kind", None) or (e.get("kind") if isinstance(e, dict) else "") or ""
@@ -1200,7 +1217,7 @@ def _marks(events: Iterable) -> dict:
 
 # --------------------------------------------------------------------------- text
 
-def _moves_made(view: dict, lang: str) -> str:
+def _moves_made(view: dict[str, Any], lang: str) -> str:
     """The turn's moves so far and how many it allows: two, or one once a card played alone (the dolphin) is down
     ("moves 1 of 2" stayed after a dolphin, though no second move may follow it)."""
     species = view.get("species")
@@ -1208,7 +1225,7 @@ def _moves_made(view: dict, lang: str) -> str:
     return _w("moves_alone" if alone else "moves", lang, n=view["moves_made"])
 
 
-def _where(seat, lang) -> str:
+def _where(seat: View, lang: str) -> str:
     if seat.get("pawn") is not None:
         return _w("d.pawn_on", lang, cell=cell_name(seat["pawn"]))
     r, c = B.home_coords(seat["side"], seat["home"])
@@ -1216,7 +1233,7 @@ def _where(seat, lang) -> str:
     return _w("d.pawn_home", lang, cell=cell_name(beside), side=side_name(seat["side"], lang))
 
 
-def describe(view: dict, lang: str = "en") -> tuple[str, str]:
+def describe(view: dict[str, Any], lang: str = "en") -> tuple[str, str]:
     """(title, description) in plain words: what a screen reader says about the position."""
     turn = _w("turn", lang, p=player_name(view["turn"], lang))
     title = f"{_w('title', lang)} — " + (_w("over", lang) if view.get("over") else turn)
@@ -1229,7 +1246,7 @@ def describe(view: dict, lang: str = "en") -> tuple[str, str]:
         sa, sd = lb["attack_card"]["strength"], lb["defence_card"]["strength"]
         outcome = _w("d.tied", lang) if sa == sd else _w("d.won", lang, p=(lb["attacker"] if sa > sd else lb["defender"]) + 1)
 
-        def name(c):
+        def name(c: View) -> str:
             return f"{species_name(c['species'], lang)} {c['strength']}"
         lines.append(_w("d.last", lang, a=lb["attacker"] + 1, d=lb["defender"] + 1, ca=name(lb["attack_card"]),
                         cd=name(lb["defence_card"]), outcome=outcome))
@@ -1269,12 +1286,14 @@ def describe(view: dict, lang: str = "en") -> tuple[str, str]:
 
 # --------------------------------------------------------------------------- the board
 
-def _finish(dwg, lang, sp=None) -> str:
+def _finish(dwg: S.Drawing, lang: str, sp: Optional[S.Splice] = None) -> str:
     text = S.to_string(dwg).replace("<defs />", f"<defs>{_defs_xml(lang)}</defs>", 1)
     return sp.apply(text) if sp is not None else text
 
 
-def render(view: dict, *, highlight=(), lang: str = "en", events=(), choosable=None, layout: str | None = None) -> str:
+def render(view: View, *, highlight: Iterable[str] | str | None = (), lang: str = "en",
+           events: Optional[Iterable[Any]] = (), choosable: Optional[Mapping[str, Any]] = None,
+           layout: str | None = None) -> str:
     """SVG text for `view` (from `aqua_fest.view(state, player)`), pointing at `highlight`, marking `events`,
     with what `choosable` names to click, laid out for `layout` ("phone", "laptop" or "projector"; None: the
     default). An unknown layout is a ValueError."""
@@ -1442,7 +1461,8 @@ SHELL_GEO = {
 }
 
 
-def render_shells(fragments, lang: str = "en", choosable=None, layout: str | None = None) -> str:
+def render_shells(fragments: Iterable[str], lang: str = "en", choosable: Optional[Mapping[str, Any]] = None,
+                  layout: str | None = None) -> str:
     """A player's fragments laid out as the best assembly of shells: each shell's kind, stars, bonuses
     and points; fragments in no whole shell greyed as scoring nothing; the total (without the bonus token).
     `choosable` ({"tile:<id>": choice id or Offer}) makes those fragments clickable. `layout` as for `render`
@@ -1546,7 +1566,7 @@ def render_shells(fragments, lang: str = "en", choosable=None, layout: str | Non
     return _finish(dwg, lang)
 
 
-def _tile_dict(tile_id: str) -> dict:
+def _tile_dict(tile_id: str) -> dict[str, Any]:
     t = C.tile(tile_id)
     if t.coral:
         return {"id": t.id, "coral": True}

@@ -12,23 +12,13 @@ from pathlib import Path
 import pytest
 
 from tutor.core.game import ready_games
+from tutor.i18n_tools import docstring_ids as docstrings
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = sorted([*ROOT.glob("tutor/core/*.py"), *ROOT.glob("tutor/widgets/*.py"), ROOT / "tutor/lesson.py",
                  ROOT / "tutor/lesson_source.py", ROOT / "tutor/serving.py", ROOT / "tutor/server_guards.py",
                  ROOT / "tutor/i18n_tools.py", ROOT / "tools/build_notebooks.py"])
 GAME_IDS = ready_games()
-
-
-def docstrings(tree) -> set[int]:
-    """ids of the string nodes that are docstrings (examples in a docstring may name a game)."""
-    out = set()
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node.body:
-            first = node.body[0]
-            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
-                out.add(id(first.value))
-    return out
 
 
 def game_mentions(source: str) -> list[str]:

@@ -388,7 +388,8 @@ def _module_constants(tree: ast.Module) -> dict:
     return consts
 
 
-def _docstrings(tree) -> set:
+def docstring_ids(tree: ast.AST) -> set[int]:
+    """ids of the string nodes that are docstrings (a docstring's examples name keys and games freely)."""
     out = set()
     for node in ast.walk(tree):
         if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node.body:
@@ -457,7 +458,7 @@ def _python_uses(trees: dict, uses: Uses) -> None:
     defined = {(rel, fn.name) for rel, (tree, _) in trees.items() for fn in ast.walk(tree)
                if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))}
     for rel, (tree, consts) in trees.items():
-        skip = _docstrings(tree)
+        skip = docstring_ids(tree)
         inside: set = set()               # parts of a larger string expression, not strings of their own
         for node in ast.walk(tree):
             if id(node) in inside or id(node) in skip:

@@ -154,3 +154,36 @@ def test_a_part_whose_opening_was_lost_asks_again(voila_server, browser):
         check_page(page)
     finally:
         close_tab(context, page)
+
+
+# Every AbortSignal.timeout the page asks for, as it reaches the browser: (ms, asked from anywidget's script?)
+RECORD_TIMEOUTS_JS = """(() => {
+    const real = AbortSignal.timeout.bind(AbortSignal);
+    window.__tutorTimeouts = [];
+    AbortSignal.timeout = (ms) => {
+        window.__tutorTimeouts.push([ms, /\\/anywidget\\//.test(new Error().stack || "")]);
+        return real(ms);
+    };
+})();"""
+
+
+def test_anywidget_gives_a_widget_a_minute_to_start_not_two_seconds(voila_server, browser):
+    # A CI run under load showed a Паперові океани part as "Click to show javascript error" and another with its
+    # board never drawn: anywidget gives a model 2 s to start and then drops it for good. The page's template gives
+    # anywidget's start 60 s before any widget loads (tutor/share/jupyter/voila/templates/tutor/index.html.j2).
+    require_notebook(NOTEBOOK)
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.add_init_script(RECORD_TIMEOUTS_JS)         # runs first: the template's script wraps this one
+    page = context.new_page()
+    try:
+        page.goto(voila_server.render_url(NOTEBOOK))
+        page.locator(".tutor-reveal").first.wait_for(state="attached", timeout=120_000)
+        page.locator(".tutor-lazy").first.scroll_into_view_if_needed()
+        page.locator(".tutor-lazy svg").first.wait_for(state="attached", timeout=120_000)
+        asked = page.evaluate("window.__tutorTimeouts")
+        starts = [ms for ms, from_anywidget in asked if from_anywidget]
+        assert len(starts) >= 10, f"anywidget started too few models to tell: {asked[:20]}"
+        assert set(starts) <= {60_000, 3_000}, f"anywidget's start deadline reached the browser unchanged: {sorted(set(starts))}"
+        assert 60_000 in starts
+    finally:
+        close_tab(context, page)

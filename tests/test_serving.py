@@ -177,3 +177,32 @@ def test_the_page_template_gets_its_words_from_the_catalogues():
         assert f'"{name}" is filter' in template, "a server without the filter must still serve the page"
         for lang in ("en", "ru", "uk"):
             assert import_item(path)("page.lost", lang) == text("ui.page.lost", lang)
+
+
+def test_only_a_visit_of_the_page_is_worth_a_kernel():
+    """Fetch Metadata tells a tab opening a lesson from a foreign page's frame, image or fetch of it."""
+    from tutor.server_guards import is_a_visit
+    visits = [
+        {},                                                                          # curl, an older browser
+        {"Sec-Fetch-Dest": "document", "Sec-Fetch-Site": "none", "Sec-Fetch-Mode": "navigate"},   # typed in
+        {"Sec-Fetch-Dest": "document", "Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate"},  # a link
+        {"Sec-Fetch-Dest": "document", "Sec-Fetch-Site": "same-origin"},             # the index's link
+        {"Sec-Fetch-Dest": "iframe", "Sec-Fetch-Site": "same-origin"},
+    ]
+    loads = [
+        {"Sec-Fetch-Dest": "iframe", "Sec-Fetch-Site": "cross-site"},
+        {"Sec-Fetch-Dest": "iframe", "Sec-Fetch-Site": "same-site"},                 # another port, same host
+        {"Sec-Fetch-Dest": "image", "Sec-Fetch-Site": "cross-site"},
+        {"Sec-Fetch-Dest": "empty", "Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "no-cors"},   # fetch()
+        {"Sec-Fetch-Dest": "script", "Sec-Fetch-Site": "same-site"},
+        {"Sec-Fetch-Dest": "document", "Sec-Fetch-Site": "cross-site", "Sec-Purpose": "prefetch"},
+        {"Purpose": "prefetch"},
+    ]
+    assert all(is_a_visit(h) for h in visits), [h for h in visits if not is_a_visit(h)]
+    assert not any(is_a_visit(h) for h in loads), [h for h in loads if is_a_visit(h)]
+
+
+def test_a_frame_of_a_foreign_page_is_told_to_open_the_lesson_in_its_own_tab():
+    from tutor.server_guards import not_a_visit_page
+    page = not_a_visit_page()
+    assert "own tab" in page and "отдельной вкладке" in page and "окремій вкладці" in page

@@ -163,6 +163,34 @@ def counted_kernels(manager_class: type) -> type:
     return CountedKernelManager
 
 
+# --------------------------------------------------------------------------- a visit, not a load
+
+def is_a_visit(headers) -> bool:
+    """Whether a lesson page's request is someone opening the page, which is worth a kernel.
+
+    Every page served starts (or hands out) a kernel, so a foreign web page with two iframes, two images and two
+    fetches of lesson URLs once took six kernels and locked a six-learner room until the culler freed them. A
+    browser says what a request is for (Fetch Metadata: Sec-Fetch-Dest, Sec-Fetch-Site, Sec-Purpose): a page
+    opened in a tab or window is a `document`, from anywhere (a link on the club's site is a real visit); anything
+    else (an image, a script, a fetch, a frame) gets a kernel only from this server's own pages; a prefetch never.
+    A client that sends no such headers (an older browser, a script) cannot be told apart and is let in: the
+    token (--token) is what keeps strangers out."""
+    if (headers.get("Sec-Purpose") or headers.get("Purpose") or "").startswith("prefetch"):
+        return False
+    dest = headers.get("Sec-Fetch-Dest")
+    if dest is None or dest == "document":
+        return True
+    return headers.get("Sec-Fetch-Site") in ("same-origin", "none")
+
+
+def not_a_visit_page() -> str:
+    """What a frame of a foreign page shows instead of a lesson: open it in its own tab (every language at once)."""
+    from tutor.core.i18n import LANGS, text
+    parts = "".join(f'<p lang="{lang}">{html.escape(text("server.open_directly", lang))}</p>' for lang in LANGS)
+    return ('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>tutor</title></head>'
+            f'<body style="font-family:sans-serif">{parts}</body></html>')
+
+
 def render_handler_class(base, max_learners: int):
     """Voilà's page handler, answering "the room is full" instead of starting a kernel past the cap. A page
     counts from the moment it is admitted: 45 pages opened at once against a cap of 40 were all let in, because
@@ -172,6 +200,15 @@ def render_handler_class(base, max_learners: int):
 
     class CappedRenderHandler(base):
         async def get(self, path=None):
+            if not is_a_visit(self.request.headers):
+                self.log.warning("Refusing %s for %s %s from %s: not a visit of the page (no kernel spent)",
+                                 self.request.path, self.request.headers.get("Sec-Fetch-Dest"),
+                                 self.request.headers.get("Sec-Fetch-Site"), self.request.remote_ip)
+                self.set_status(403)
+                self.set_header("Content-Type", "text/html; charset=utf-8")
+                self.set_header("Cache-Control", "no-store")
+                self.finish(not_a_visit_page())
+                return
             in_use = pages_in_use(self.kernel_manager, admitting)
             if max_learners > 0 and in_use >= max_learners:
                 self.set_status(503)

@@ -209,6 +209,8 @@ def _app_class():
     from tornado.web import RedirectHandler
     from traitlets import Int, List, Unicode
     from voila.app import Voila
+    from jupyter_server import DEFAULT_STATIC_FILES_PATH
+    from voila.static_file_handler import TemplateStaticFileHandler
     from voila.tornado.handler import TornadoVoilaHandler
 
     from tutor import kernel_pool, server_guards
@@ -222,11 +224,18 @@ def _app_class():
         allowed_hosts = List(Unicode(), config=True,
                              help="Host names (besides this machine's own) that club members use.")
 
+        def init_settings(self):
+            settings = super().init_settings()
+            # jupyter_server's error pages link its favicon with static_url: without a static path each 404 (a page
+            # whose kernel is gone asking for its websocket) logged a second traceback instead of sending its page
+            settings.setdefault("static_path", DEFAULT_STATIC_FILES_PATH)
+            return settings
+
         def init_handlers(self):
             handlers = super().init_handlers()
             capped = server_guards.render_handler_class(TornadoVoilaHandler, self.max_learners)
-            handlers = [(h[0], capped, *h[2:]) if len(h) > 1 and h[1] is TornadoVoilaHandler else h
-                        for h in handlers]
+            swap = {TornadoVoilaHandler: capped, TemplateStaticFileHandler: server_guards.TemplateFiles}
+            handlers = [(h[0], swap.get(h[1], h[1]), *h[2:]) if len(h) > 1 else h for h in handlers]
             if self.notebook_path:
                 return handlers
             index = url_path_join(self.server_url, "voila/render", INDEX)

@@ -1,0 +1,30 @@
+"""Wrong URLs get a plain 404 and no traceback in the server's log (a club's log stays readable).
+
+Voilà answered any /voila/templates/… path that was not <template>/static/<file> with 500 and a traceback, and a
+websocket asked for a kernel that is gone got its 404 with a second traceback (jupyter_server's error page needs a
+static path Voilà does not set)."""
+
+from __future__ import annotations
+
+import urllib.error
+import urllib.request
+
+
+def status(url: str) -> int:
+    try:
+        with urllib.request.urlopen(url, timeout=30) as answer:
+            return answer.status
+    except urllib.error.HTTPError as exc:
+        return exc.code
+
+
+def test_wrong_urls_are_a_plain_404_with_no_traceback(voila_server):
+    before = voila_server.log().count("Traceback")
+    wrong = ["/voila/templates/x", "/voila/templates/tutor/index.html.j2", "/voila/templates/a/b/c",
+             "/voila/templates/nothere/static/x.js",
+             "/api/kernels/00000000-0000-0000-0000-000000000000/channels"]
+    got = {path: status(voila_server.url + path) for path in wrong}
+    assert set(got.values()) == {404}, got
+    assert status(voila_server.url + "/voila/templates/lab/static/voila.js") == 200     # the real files still come
+    log = voila_server.log()
+    assert log.count("Traceback") == before, log[-3000:]

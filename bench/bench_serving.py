@@ -223,6 +223,28 @@ def stats(values: list[float]) -> str:
             f"n={len(values)})" if values else "no measurement")
 
 
+def wire_bytes(browser, url: str) -> tuple[int, int]:
+    """(requests, bytes on the wire) for a lesson page's first render as Chromium received it (compressed or not):
+    every response from navigation until the page's parts are placed and two quiet seconds have passed."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        seen = {"n": 0, "bytes": 0}
+
+        def finished(event: dict) -> None:
+            seen["n"] += 1
+            seen["bytes"] += int(event.get("encodedDataLength", 0))
+        cdp.on("Network.loadingFinished", finished)
+        page.goto(url)
+        page.locator(".tutor-reveal").first.wait_for(state="attached", timeout=120_000)
+        page.wait_for_timeout(2000)
+        return seen["n"], seen["bytes"]
+    finally:
+        context.close()
+
+
 def main() -> None:
     if not (NOTEBOOKS / "index.ipynb").is_file():
         print(f"skipped: no lesson index in {NOTEBOOKS}")
@@ -243,6 +265,9 @@ def main() -> None:
                       f"{mib(kernels):.0f} MiB ({mib(kernels) / max(len(kernels), 1):.0f} MiB each)")
                 for nb in ("index.ipynb", LESSON):
                     print(f"first render {nb} (preheated, server HTML): {first_render(server, nb) * 1e3:.0f} ms")
+                server.settle()
+                n, wire = wire_bytes(browser, f"{server.url}/voila/render/{LESSON}")
+                print(f"bytes on the wire, {LESSON} first render: {wire / 1e6:.2f} MB in {n} requests   goal <= 2 MB")
                 server.settle()
                 lesson_ms = first_board(browser, server, f"{server.url}/voila/render/{LESSON}")
                 for lesson in ("maui.ipynb", "aqua_fest.ipynb"):

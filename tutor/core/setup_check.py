@@ -10,19 +10,14 @@ from __future__ import annotations
 from typing import Any, Iterable, Optional
 
 from tutor.core.errors import RuleViolation
-from tutor.core.wording import Words, say
+from tutor.core.wording import Words
 
 
 class SetupRefused(RuleViolation):
     """A setup (a lesson's position, a table's options) the game cannot lay out.
 
     A RuleViolation, so every caller that catches a refusal (the lesson's position, the play table, a scenario)
-    catches it too; its fields may be Words or functions of the language, each said in the reader's language."""
-
-    def reason(self, lang: str = "en") -> str:
-        from tutor.core.i18n import text
-        said = text(self.key, lang, **{name: say(value, lang) for name, value in self.params.items()})
-        return said[:1].upper() + said[1:]
+    catches it too; its fields may be Words, which a refusal says in the reader's language."""
 
 
 def refused(rule: str, problem: Any) -> SetupRefused:

@@ -83,6 +83,14 @@ class LessonAdapter:
     setup_stages: Optional[Callable[[dict[str, Any]], list[Stage]]] = None
     deciding: Optional[Callable[[Any, Sequence[Any], Any], list[Any]]] = None
 
+    def places(self, items: Any) -> tuple[Any, ...]:
+        """The board places a lesson's `highlight:` items name: the game's own reading, else the generic one
+        ("player:2" is the seat it names)."""
+        if self.highlight is not None:
+            return self.highlight(items)
+        from tutor.core.scenario import highlight
+        return highlight(items)
+
 
 # one group of parts a seat decides with, as the play table shows it: {"caption": html}, {"choices": [...]} (a row of
 # buttons, which may end with its {"pick": ...}), in order

@@ -29,7 +29,6 @@ made, before the next deal).
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Optional, overload
@@ -131,10 +130,7 @@ def adapter(game_id: str) -> LessonAdapter:
     make = game_spec(game_id).scenario
     if make is None:
         raise ScenarioError(f"the game {game_id!r} has no lesson-file adapter")
-    adapt = make()
-    if adapt.highlight is None:         # the game names no places of its own
-        adapt = dataclasses.replace(adapt, highlight=highlight)
-    return adapt
+    return make()
 
 
 def move_stages(game: AnySpec, state: Any, action: Any) -> list[Stage]:
@@ -190,7 +186,6 @@ def replay(data: dict[str, Any]) -> Replay:
     data = validate(data, data.get("id", "scenario") if isinstance(data, dict) else "scenario")
     game = game_spec(data["game"])
     adapt = adapter(data["game"])
-    point = adapt.highlight or highlight        # (adapter() fills it in; the field itself may be None)
     where = data["id"]
     out = Replay(data)
     pending = _setup_stages(adapt, data["setup"], where)
@@ -202,7 +197,7 @@ def replay(data: dict[str, Any]) -> Replay:
     # an unstaged opening is simply the position: its deal is not narrated as something that happened
     shown = shown if "show" in data else []
     out.frames.append(Frame(0, state, tuple(shown), data.get("intro") or data.get("title") or {},
-                            data.get("rule", ""), point(data.get("highlight", [])), viewer))
+                            data.get("rule", ""), adapt.places(data.get("highlight", [])), viewer))
     for i, step in enumerate(data["steps"], start=1):
         label = f"{where} step {i}"
         events: list[Event] = []
@@ -247,7 +242,7 @@ def replay(data: dict[str, Any]) -> Replay:
             out.mismatches.extend(f"{label}: {p}" for p in game.check_invariants(state))
         rule = step.get("rule") or (refusal.rule if refusal else (events[-1].rule if events else data.get("rule", "")))
         out.frames.append(Frame(i, state, tuple(events), step.get("say") or {}, rule,
-                                point(step.get("highlight", [])), viewer, refusal))
+                                adapt.places(step.get("highlight", [])), viewer, refusal))
     return out
 
 

@@ -22,7 +22,7 @@ from tutor.core import quiz as core_quiz
 from tutor.core.events import Event, for_viewer
 from tutor.core.game import AnySpec, spec
 from tutor.core.i18n import text
-from tutor.core.scenario import ScenarioError, adapter, highlight, seat
+from tutor.core.scenario import ScenarioError, adapter, seat
 from tutor.core.scoring import Breakdown
 from tutor.widgets import screen
 from tutor.widgets.common import (
@@ -105,8 +105,7 @@ class Quiz(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         self.game = spec(self.data["game"])
         adapt = adapter(self.data["game"])
         self.viewer = seat(self.data.get("viewer"))
-        places = adapt.highlight or highlight      # adapter() fills in the default: a game may name no places
-        self._highlight = places(self.data.get("highlight", []))
+        self._highlight = adapt.places(self.data.get("highlight", []))
         self.outcomes = core_quiz.evaluate(self.data)
         right = [o for o in self.outcomes if o.correct]
         if len(right) != 1:

@@ -1,6 +1,6 @@
 """Tides in words: its rulebook headings and rulings, and its narrator (the words are in locale/)."""
 
-from tutor.core.i18n import player_name, text
+from tutor.core.i18n import player_name, plural, text
 from tutor.core.rules import rulings, sections
 
 # (slug, the heading as its rulebook prints it); the tutor's titles and every other word: locale/<lang>/tides.po
@@ -22,5 +22,5 @@ def narrate(event, lang: str) -> str:
     if kind == "revealed":
         return text("tides.revealed", lang, cards=", ".join(map(str, d["cards"])))
     return text("tides.took", lang, player=player_name(d["player"], lang), player_plain=d["player"] + 1,
-                cards=", ".join(map(str, d["cards"])), points=d["points"])
+                cards=", ".join(map(str, d["cards"])), points=plural("tides.n_points", d["points"], lang))
 

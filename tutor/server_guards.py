@@ -15,7 +15,6 @@ rebinding, and the cap on learners' kernels with its "the room is full" page.
 from __future__ import annotations
 
 import contextvars
-import functools
 import html
 import ipaddress
 import re
@@ -230,29 +229,3 @@ def render_handler_class(base, max_learners: int):
     CappedRenderHandler.__name__ = f"Capped{base.__name__}"
     return CappedRenderHandler
 
-
-# --------------------------------------------------------------------------- quiet refusals
-
-@functools.lru_cache(maxsize=None)
-def _template_files() -> type:
-    from tornado.web import HTTPError
-    from voila.static_file_handler import TemplateStaticFileHandler
-
-    class TemplateFiles(TemplateStaticFileHandler):
-        """Voilà's template files (/voila/templates/<template>/static/<file>): any other path under it is a plain
-        404, where Voilà's own handler answered 500 and logged a traceback (it unpacks the path unchecked)."""
-
-        def parse_url_path(self, path: str) -> str:
-            parts = path.split("/", 2)
-            if len(parts) < 3 or parts[1] != "static" or not parts[0] or not parts[2]:
-                raise HTTPError(404)
-            return str(super().parse_url_path(path))
-
-    return TemplateFiles
-
-
-def __getattr__(name: str) -> type:
-    # Voilà is imported only when a server starts (the room-full page and the checks above do not need it)
-    if name == "TemplateFiles":
-        return _template_files()
-    raise AttributeError(name)

@@ -206,7 +206,7 @@ def _app_class():
     capped at ``max_learners``, every request's Host checked (tutor.server_guards), and the preheated pool
     refilled a kernel at a time (tutor.kernel_pool)."""
     from jupyter_server.utils import url_path_join
-    from tornado.web import RedirectHandler
+    from tornado.web import HTTPError, RedirectHandler
     from traitlets import Int, List, Unicode
     from voila.app import Voila
     from jupyter_server import DEFAULT_STATIC_FILES_PATH
@@ -216,6 +216,16 @@ def _app_class():
     from tutor import kernel_pool, server_guards
 
     kernel_pool.install()      # a room arriving at once: the pool's replacements start one at a time
+
+    class TemplateFiles(TemplateStaticFileHandler):
+        """Voilà's template files (/voila/templates/<template>/static/<file>): any other path under it is a plain
+        404, where Voilà's own handler answered 500 and logged a traceback (it unpacks the path unchecked)."""
+
+        def parse_url_path(self, path: str) -> str:
+            parts = path.split("/", 2)
+            if len(parts) < 3 or parts[1] != "static" or not parts[0] or not parts[2]:
+                raise HTTPError(404)
+            return str(super().parse_url_path(path))
 
     class TutorVoila(Voila):
         name = "tutor-voila"
@@ -239,7 +249,7 @@ def _app_class():
         def init_handlers(self):
             handlers = super().init_handlers()
             capped = server_guards.render_handler_class(TornadoVoilaHandler, self.max_learners)
-            swap = {TornadoVoilaHandler: capped, TemplateStaticFileHandler: server_guards.TemplateFiles}
+            swap = {TornadoVoilaHandler: capped, TemplateStaticFileHandler: TemplateFiles}
             handlers = [(h[0], swap.get(h[1], h[1]), *h[2:]) if len(h) > 1 else h for h in handlers]
             if self.notebook_path:
                 return handlers

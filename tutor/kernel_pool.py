@@ -9,19 +9,25 @@ starts when the previous one has run its notebook. A replacement that a visitor 
 room is larger than the pool) leaves the queue and starts at once: someone is waiting for it. The pool filled
 when the server starts (no visitors yet) still starts all at once, and a restarted kernel is never held back.
 
-A kernel can wait in the pool longer than the culler's idle limit (2 minutes): the pool protects it, but the
-moment Voilà hands it to a visitor it is an ordinary idle kernel with no connection yet, and a culler pass in
-the second before the page's websocket connects shut it down ("Culling 'idle' kernel ... due to 242 seconds of
-inactivity"); that page never got its widgets. Its idle clock now starts when it is handed out.
+A kernel handed to a page is an ordinary idle kernel with no connection until the page's script opens its
+websocket, and the culler shuts down idle kernels nobody is connected to. Twice that lost a page its kernel:
+a kernel that had waited in the pool past the idle limit was culled in the second after it was handed out
+("Culling 'idle' kernel ... due to 242 seconds of inactivity"), and on a busy machine 9 of 45 pages took longer
+than the 2-minute limit to connect, and were left dead. A kernel that has never had a connection is now left
+alone for CONNECT_GRACE_FACTOR times the idle limit (10 minutes), counted from the page's arrival; after that
+(a tab closed while it loaded) it is culled as before, so it does not hold a place in the room for good.
 """
 
 from __future__ import annotations
 
 import asyncio
+import time
 
 REFILLS_AT_ONCE = 1
 # a replacement whose notebook never finishes (a hung cell) lets the next one start after this long
 REFILL_HOLD_LIMIT_SECONDS = 60.0
+# a kernel handed to a page that has not connected yet is not culled for this many idle limits
+CONNECT_GRACE_FACTOR = 5
 
 
 def queued_refills(manager_class: type) -> type:
@@ -49,9 +55,7 @@ def queued_refills(manager_class: type) -> type:
             pool = self._pools.get(notebook_name) or []
             if pool and not pool[0].done():
                 self._hurry_event(pool[0]).set()
-            handed = await super().get_rendered_notebook(notebook_name, *args, **kwargs)
-            fresh_idle_clock(self, handed[-1])
-            return handed
+            return await super().get_rendered_notebook(notebook_name, *args, **kwargs)
 
         def fill_if_needed(self, delay=None, notebook_name=None, **kwargs):
             # Voilà calls this with delay=0 to fill the pools at start-up, and with no delay (its fill_delay)
@@ -107,12 +111,50 @@ def queued_refills(manager_class: type) -> type:
     return QueuedRefillKernelManager
 
 
-def fresh_idle_clock(manager, kernel_id) -> None:
-    """Count `kernel_id`'s idle time from now (the culler shuts down kernels idle too long)."""
-    from jupyter_server._tz import utcnow
-    kernel = getattr(manager, "_kernels", {}).get(kernel_id)
-    if kernel is not None:
-        kernel.last_activity = utcnow()
+def connect_grace(manager_class: type) -> type:
+    """`manager_class` whose culler spares a kernel handed to a page until the page first connects, for
+    CONNECT_GRACE_FACTOR idle limits from the hand-out."""
+
+    class PatientKernelManager(manager_class):
+        _handed_at: dict | None = None      # kernel id -> when a page got it (monotonic), until it first connects
+
+        def _handed(self, kernel_id) -> None:
+            if self._handed_at is None:
+                self._handed_at = {}
+            self._handed_at[kernel_id] = time.monotonic()
+
+        async def start_kernel(self, *args, **kwargs):
+            kernel_id = await super().start_kernel(*args, **kwargs)
+            self._handed(kernel_id)         # started for a page (or for the pool, which protects it meanwhile)
+            return kernel_id
+
+        if hasattr(manager_class, "get_rendered_notebook"):
+            async def get_rendered_notebook(self, *args, **kwargs):
+                handed = await super().get_rendered_notebook(*args, **kwargs)
+                self._handed(handed[-1])    # the pool's kernel may be older than the idle limit: count from now
+                return handed
+
+        def notify_connect(self, kernel_id):
+            if self._handed_at is not None:
+                self._handed_at.pop(kernel_id, None)
+            return super().notify_connect(kernel_id)
+
+        async def cull_kernel_if_idle(self, kernel_id):
+            since = (self._handed_at or {}).get(kernel_id)
+            dead = getattr(self._kernels.get(kernel_id), "execution_state", None) == "dead"
+            if since is not None and not dead:
+                if time.monotonic() - since < CONNECT_GRACE_FACTOR * self.cull_idle_timeout:
+                    return              # its page is still on the way
+                self._handed_at.pop(kernel_id, None)
+            return await super().cull_kernel_if_idle(kernel_id)
+
+        def remove_kernel(self, kernel_id):
+            if self._handed_at is not None:
+                self._handed_at.pop(kernel_id, None)
+            return super().remove_kernel(kernel_id)
+
+    PatientKernelManager.__name__ = f"Patient{manager_class.__name__}"
+    return PatientKernelManager
 
 
 def install() -> None:
@@ -126,7 +168,7 @@ def install() -> None:
 
     def queued_factory(*args, **kwargs):
         from tutor.server_guards import counted_kernels       # the cap learns which kernel each page got
-        return counted_kernels(queued_refills(factory(*args, **kwargs)))
+        return counted_kernels(connect_grace(queued_refills(factory(*args, **kwargs))))
 
     queued_factory._tutor_queued = True
     voila.app.voila_kernel_manager_factory = queued_factory

@@ -56,27 +56,37 @@ def test_a_page_whose_kernel_is_gone_says_so(voila_server, page):
     assert notice.get_by_role("button").count() == 1, "the notice offers to reload"
 
 
-def test_a_kernel_that_waited_long_in_the_pool_is_not_culled_when_handed_out(tmp_path):
-    """A preheated kernel older than the culler's idle limit, handed to a visitor whose page is slow to connect,
-    keeps running: its idle clock starts at the hand-out (tutor.kernel_pool). Before, the first culler pass after
-    the hand-out shut it down and that page never got its widgets. Here the limit is 4 s, the culler runs every
-    second, the kernel waits 8 s in the pool and the visitor connects 2.5 s after the page arrives."""
+def test_a_handed_out_kernel_waits_for_its_slow_page_then_is_culled(tmp_path):
+    """A kernel handed to a page that has not connected yet is spared by the culler for
+    tutor.kernel_pool.CONNECT_GRACE_FACTOR idle limits from the page's arrival, even when it waited in the pool
+    past the limit; a page that never connects (a tab closed while it loaded) frees its place after that. Before,
+    the idle clock started at the hand-out and a page slower than the limit (9 of 45 on a busy machine, limit 2
+    minutes) lost its kernel. Here the limit is 3 s (grace 15 s), the culler runs every second, the kernel waits
+    6 s in the pool, and the "page" (a plain request) never connects."""
     import urllib.request
 
+    from tutor.kernel_pool import CONNECT_GRACE_FACTOR
     from voila_harness import NOTEBOOKS, Server
     require_notebook("index.ipynb")
+    limit = 3
     server = Server(NOTEBOOKS, tmp_path / "voila.log", extra_args=(
-        "--MappingKernelManager.cull_idle_timeout=4", "--MappingKernelManager.cull_interval=1"))
+        f"--MappingKernelManager.cull_idle_timeout={limit}", "--MappingKernelManager.cull_interval=1"))
     try:
         server.wait_ready()
         server.wait_pool_filled()
-        time.sleep(8)                               # the pool's kernel is now "idle" well past the limit
+        time.sleep(2 * limit)                       # the pool's kernel is now "idle" well past the limit
         html = urllib.request.urlopen(server.render_url("index.ipynb"), timeout=90).read().decode()
+        arrived = time.monotonic()
         kernel_id = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', html).group(1)
-        time.sleep(2.5)                             # a slow page: not connected yet, culler passes meanwhile
+        grace = CONNECT_GRACE_FACTOR * limit
+        time.sleep(grace - 4)                       # several idle limits pass, culler passes meanwhile
         assert kernel_id in server.kernels(), f"the handed-out kernel was culled:\n{server.log()[-2000:]}"
         with urllib.request.urlopen(f"{server.url}/api/kernels/{kernel_id}", timeout=30) as r:
             assert r.status == 200
+        # the page never comes: after the grace (and one more pass) the kernel is freed
+        assert wait_until(lambda: kernel_id not in server.kernels(), timeout=grace + 20), (
+            f"a never-connected kernel outlived its grace:\n{server.log()[-2000:]}")
+        assert time.monotonic() - arrived >= grace - 1, "culled before its grace was over"
     finally:
         server.stop()
 

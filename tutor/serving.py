@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import shlex
 import sys
 from pathlib import Path
@@ -50,6 +51,9 @@ PORT = 8866
 POOL_SIZE = 1                       # preheated kernels per notebook (each ~60 MB RSS)
 CULL_IDLE_SECONDS = 120             # a kernel nobody is connected to, idle this long, is shut down
 CULL_INTERVAL_SECONDS = 30
+# a widget library's file named for its content (webpack "remoteEntry.9077b3d2deaffb329dfc.js", rspack
+# "remoteEntry.698dcaf7.js"): cached for good
+HASHED_ASSET = re.compile(r"/voila/labextensions/.+[._-][0-9a-f]{8,}\.(js|css|woff2?|ttf|svg|png|wasm)$")
 MAX_LEARNERS = 40                   # pages in use at once (kernels besides the pool); past it: "the room is full"
 # A used pool kernel is replaced after this delay. Keep it short: a visitor who arrives while the replacement is
 # still pending waits for it (Voilà hands out the pool's next entry, started or not), so 15 s here once made
@@ -210,6 +214,7 @@ def _app_class():
     from traitlets import Int, List, Unicode
     from voila.app import Voila
     from jupyter_server import DEFAULT_STATIC_FILES_PATH
+    from jupyter_server.base.handlers import FileFindHandler
     from voila.static_file_handler import TemplateStaticFileHandler
     from voila.tornado.handler import TornadoVoilaHandler
 
@@ -226,6 +231,17 @@ def _app_class():
             if len(parts) < 3 or parts[1] != "static" or not parts[0] or not parts[2]:
                 raise HTTPError(404)
             return str(super().parse_url_path(path))
+
+    class LabExtensionFiles(FileFindHandler):
+        """The widget libraries' scripts (/voila/labextensions/...). Voilà marks them all "no-cache", so each
+        of a lesson page's ~90 script requests went back to the server on every visit. A file whose name carries
+        its content hash (webpack's chunks and remoteEntry) never changes under that name: the browser keeps it
+        for a year without asking. Any other file (package.json, a style without a hash) is asked after as before."""
+
+        def set_headers(self) -> None:
+            super().set_headers()
+            if HASHED_ASSET.search(self.request.path):
+                self.set_header("Cache-Control", "public, max-age=31536000, immutable")
 
     class TutorVoila(Voila):
         name = "tutor-voila"
@@ -249,7 +265,8 @@ def _app_class():
         def init_handlers(self):
             handlers = super().init_handlers()
             capped = server_guards.render_handler_class(TornadoVoilaHandler, self.max_learners)
-            swap = {TornadoVoilaHandler: capped, TemplateStaticFileHandler: TemplateFiles}
+            swap = {TornadoVoilaHandler: capped, TemplateStaticFileHandler: TemplateFiles,
+                    FileFindHandler: LabExtensionFiles}
             handlers = [(h[0], swap.get(h[1], h[1]), *h[2:]) if len(h) > 1 else h for h in handlers]
             if self.notebook_path:
                 return handlers

@@ -5,7 +5,8 @@
 #   make test [JOBS=3] [PYTEST_ARGS=…]                the whole test suite (installs chromium, nodejs, npm if missing)
 #   make lab                                          JupyterLab on the repository (notebooks/, lessons/)
 #   make bench                                        engine / render / serving figures
-#   make loadtest [LEARNERS=20] [LESSON=maui.ipynb]   a room opening a lesson at once (loopback only)
+#   make loadtest [LEARNERS=20] [LESSON=maui.ipynb] [BURST_CAP=10]   a room opening a lesson at once (loopback
+#                                    only): a websocket crowd, then 2 x BURST_CAP Chromium pages against that cap
 #   make site                                         the static site in site/: every lesson runs in the browser
 #   make serve-site [SITE_PORT=8770]                  site/ at http://127.0.0.1:$(SITE_PORT) for a look
 
@@ -32,6 +33,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 LEARNERS ?= 20
 LESSON ?= maui.ipynb
+BURST_CAP ?= 10
 
 SITE_PORT ?= 8770
 
@@ -103,8 +105,9 @@ lab: $(VENV)/.installed
 bench: $(VENV)/.installed-test chromium
 	$(PY) bench/run.py
 
-loadtest: $(VENV)/.installed-test
+loadtest: $(VENV)/.installed-test chromium
 	$(PY) bench/loadtest.py --learners $(LEARNERS) --lesson $(LESSON)
+	$(PY) bench/loadtest.py --burst --learners $$(( 2 * $(BURST_CAP) )) --max-learners $(BURST_CAP) --lesson $(LESSON)
 
 # tools/site: the tutor's wheel, its dependencies and Pyodide (npm) cached in build/site-cache/; fails if the
 # site would fetch anything from another host

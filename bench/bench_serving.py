@@ -132,15 +132,18 @@ BARE = {"cells": [{"cell_type": "code", "id": "bare", "metadata": {}, "execution
         "nbformat": 4, "nbformat_minor": 5}
 
 
-def first_board(browser, server: Server, url: str, loads: int = 5) -> list[float]:
+def first_board(browser, server: Server, url: str, loads: int = 5, throttle: float = 1) -> list[float]:
     """ms from navigation start to the first board, over `loads` fresh page loads, each on a preheated kernel
-    (the pool is left to refill between loads, as it does between learners)."""
+    (the pool is left to refill between loads, as it does between learners); `throttle` slows the page's CPU
+    that many times (Chromium's CPU throttling: 6 is a cheap phone)."""
     out = []
     for _ in range(loads):
         server.settle()
         context = browser.new_context(viewport={"width": 1280, "height": 900})
         context.add_init_script(FIRST_BOARD_JS)
         page = context.new_page()
+        if throttle != 1:
+            context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
         page.goto(url, timeout=120_000)
         page.wait_for_function("window.__firstBoard !== undefined", timeout=120_000)
         out.append(page.evaluate("window.__firstBoard"))
@@ -223,24 +226,29 @@ def stats(values: list[float]) -> str:
             f"n={len(values)})" if values else "no measurement")
 
 
-def wire_bytes(browser, url: str) -> tuple[int, int]:
+def wire_bytes(browser, url: str, visits: int = 1) -> list[tuple[int, int]]:
     """(requests, bytes on the wire) for a lesson page's first render as Chromium received it (compressed or not):
-    every response from navigation until the page's parts are placed and two quiet seconds have passed."""
+    every response from navigation until the page's parts are placed and two quiet seconds have passed; one pair
+    per visit, in one browser profile (the second visit finds the cached scripts)."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
+    out = []
     try:
-        page = context.new_page()
-        cdp = context.new_cdp_session(page)
-        cdp.send("Network.enable")
-        seen = {"n": 0, "bytes": 0}
+        for _ in range(visits):
+            page = context.new_page()
+            cdp = context.new_cdp_session(page)
+            cdp.send("Network.enable")
+            seen = {"n": 0, "bytes": 0}
 
-        def finished(event: dict) -> None:
-            seen["n"] += 1
-            seen["bytes"] += int(event.get("encodedDataLength", 0))
-        cdp.on("Network.loadingFinished", finished)
-        page.goto(url)
-        page.locator(".tutor-reveal").first.wait_for(state="attached", timeout=120_000)
-        page.wait_for_timeout(2000)
-        return seen["n"], seen["bytes"]
+            def finished(event: dict, seen=seen) -> None:
+                seen["n"] += 1
+                seen["bytes"] += int(event.get("encodedDataLength", 0))
+            cdp.on("Network.loadingFinished", finished)
+            page.goto(url)
+            page.locator(".tutor-reveal").first.wait_for(state="attached", timeout=120_000)
+            page.wait_for_timeout(2000)
+            out.append((seen["n"], seen["bytes"]))
+            page.close(run_before_unload=True)      # its kernel is shut down, as a closed tab's is
+        return out
     finally:
         context.close()
 
@@ -266,10 +274,12 @@ def main() -> None:
                 for nb in ("index.ipynb", LESSON):
                     print(f"first render {nb} (preheated, server HTML): {first_render(server, nb) * 1e3:.0f} ms")
                 server.settle()
-                n, wire = wire_bytes(browser, f"{server.url}/voila/render/{LESSON}")
+                (n, wire), (n2, wire2) = wire_bytes(browser, f"{server.url}/voila/render/{LESSON}", visits=2)
                 print(f"bytes on the wire, {LESSON} first render: {wire / 1e6:.2f} MB in {n} requests   goal <= 2 MB")
+                print(f"  the same browser's second visit (scripts cached): {wire2 / 1e6:.2f} MB in {n2} requests")
                 server.settle()
                 lesson_ms = first_board(browser, server, f"{server.url}/voila/render/{LESSON}")
+                slow_ms = first_board(browser, server, f"{server.url}/voila/render/{LESSON}", loads=3, throttle=6)
                 for lesson in ("maui.ipynb", "aqua_fest.ipynb"):
                     if (NOTEBOOKS / lesson).exists():
                         print(f"scenario player click -> new board, {lesson}: "
@@ -293,6 +303,7 @@ def main() -> None:
             print(f"first board, {LESSON}: {stats(lesson_ms)}")
             print(f"first board, a bare one-widget notebook served the same way: {stats(bare_ms)}")
             print(f"first board ratio lesson / bare: {ratio:.2f}   target <= 1.5")
+            print(f"first board, {LESSON}, page CPU throttled 6x (a cheap phone): {stats(slow_ms)}")
         finally:
             browser.close()
     server = Server(["--pool-size", "0"])

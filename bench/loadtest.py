@@ -6,6 +6,12 @@ server and kernel memory; then every learner leaves, and it shows the kernels go
     python bench/loadtest.py --learners 4 --lesson aqua_fest.ru.ipynb
     python bench/loadtest.py --url http://127.0.0.1:8866 --learners 10   # a server already running here
     python bench/loadtest.py --learners 8 --max-learners 5   # more than the cap: 5 get in, 3 read "room full"
+    python bench/loadtest.py --burst --learners 20 --max-learners 10   # 20 Chromium pages at once, cap 10
+
+The websocket crowd is fast and measures the kernels, but it draws nothing, loads no scripts and is let in past
+the cap it raises for itself. `--burst` is what a room sees: real Chromium pages (bench/burst.py), more than the
+cap, opened at once; it reports who got in and who read "the room is full", the first board as drawn, bytes on
+the wire per page, and whether every page let in works. It fails unless exactly the cap got in, all working.
 
 Bounded and local: it talks only to a loopback address, every wait has a deadline, and it stops by itself.
 
@@ -217,6 +223,10 @@ def main(argv=None) -> int:
     parser.add_argument("--clicks", type=int, default=10)
     parser.add_argument("--url", help="a tutor server already running on this machine (loopback only)")
     parser.add_argument("--pool", type=int, help="kernels kept ready for the lesson (default: one per learner)")
+    parser.add_argument("--burst", action="store_true",
+                        help="real Chromium pages opened at once (default cap: half of --learners)")
+    parser.add_argument("--throttle", type=float, default=1,
+                        help="with --burst: slow each page's CPU this many times (6: a cheap phone)")
     parser.add_argument("--max-learners", type=int,
                         help="the server's cap (default: learners + 5); past it a learner must read 'the room is "
                              "full', and exactly the cap get in")
@@ -226,6 +236,8 @@ def main(argv=None) -> int:
     if args.url and not loopback(args.url):
         parser.error("--url must be a loopback address: this test sends traffic to this machine only")
 
+    if args.burst:
+        return burst_main(args)
     server = None
     if args.url:
         base = args.url.rstrip("/")
@@ -286,6 +298,42 @@ def main(argv=None) -> int:
             print(f"NOT met: {admitted} let in, the cap is {args.max_learners}")
             return 1
         return 1 if errors or len(firsts) < admitted else 0
+    finally:
+        if server is not None:
+            server.stop()
+
+
+def burst_main(args) -> int:
+    """More Chromium pages than the cap, opened at once, on a server of its own (or --url's)."""
+    from playwright.sync_api import sync_playwright
+
+    from bench_serving import ARGS, CHROMIUM
+    from burst import burst, report
+    cap = args.max_learners if args.max_learners is not None else max(1, args.learners // 2)
+    server = None
+    if args.url:
+        base, pid = args.url.rstrip("/"), None
+    else:
+        pool = cap if args.pool is None else args.pool
+        server = Server(["--warm", f"{args.lesson}={pool}", "--max-learners", str(cap)])
+        print(f"server: cap {cap}, a warm pool of {pool} for {args.lesson}; waiting for it to fill…", flush=True)
+        server.settle(timeout=300)
+        base, pid = server.url, server.proc.pid
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+            try:
+                visits = burst(browser, f"{base}/voila/render/{args.lesson}", args.learners, throttle=args.throttle)
+            finally:
+                browser.close()
+        lines, ok = report(visits, cap)
+        print(*lines, sep="\n")
+        if args.throttle != 1:
+            print(f"  (each page's CPU throttled {args.throttle:g}x)")
+        if pid:
+            print(f"server after the burst: {mib([psutil.Process(pid)]):.0f} MiB")
+        print("burst: " + ("met" if ok else "NOT met") + f" (exactly {min(args.learners, cap)} let in, all working)")
+        return 0 if ok else 1
     finally:
         if server is not None:
             server.stop()

@@ -12,7 +12,9 @@ from __future__ import annotations
 import json
 import threading
 
-from test_browser_pages import check_page, close_tab, open_page, scroll_through
+import pytest
+
+from test_browser_pages import PHONE, check_page, close_tab, open_page, scroll_through
 from voila_harness import require_notebook
 
 NOTEBOOK = "maui.ipynb"
@@ -185,5 +187,33 @@ def test_anywidget_gives_a_widget_a_minute_to_start_not_two_seconds(voila_server
         assert len(starts) >= 10, f"anywidget started too few models to tell: {asked[:20]}"
         assert set(starts) <= {60_000, 3_000}, f"anywidget's start deadline reached the browser unchanged: {sorted(set(starts))}"
         assert 60_000 in starts
+    finally:
+        close_tab(context, page)
+
+
+@pytest.mark.parametrize("rate", [6, 10])
+def test_a_cheap_phone_loses_no_widget(voila_server, browser, rate):
+    """A page whose CPU is throttled `rate` times (Chromium's CPU throttling; 10x is a cheap phone) draws every
+    placeholder of its first render and the first part it opens, with no error. Before the template's script
+    (above), one of two loads at 10x lost a board for good: anywidget gave each of the ~90 models 2 s to start."""
+    require_notebook(NOTEBOOK)
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: m.type == "error" and errors.append(m.text[:300]))
+    page.on("pageerror", lambda exc: errors.append(str(exc)[:300]))
+    context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": rate})
+    try:
+        page.goto(voila_server.render_url(NOTEBOOK), timeout=180_000)
+        page.locator(".tutor-page-status").first.wait_for(state="attached", timeout=240_000)
+        # every placeholder of the first render is an anywidget view: all drawn, none an error box
+        page.wait_for_function("""() => {
+            const parts = document.querySelectorAll('.tutor-lazy');
+            return parts.length > 10 && [...parts].every((p) => p.querySelector('.tutor-reveal-button'));
+        }""", timeout=240_000, polling=1000)
+        page.locator(".tutor-lazy").first.scroll_into_view_if_needed()
+        page.locator(".tutor-lazy").first.locator(".tutor-svg svg").first.wait_for(state="attached", timeout=240_000)
+        assert not page.locator(".jupyter-widgets:has-text('Error')").count(), "an error box on the page"
+        assert not errors, f"console errors at {rate}x: {errors[:5]}"
     finally:
         close_tab(context, page)

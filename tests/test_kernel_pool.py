@@ -34,11 +34,13 @@ class PoolShapedManager:
     async def _initialize(self, notebook_path, kernel_id=None, **kwargs):
         self.running += 1
         self.peak = max(self.peak, self.running)
+        self.started = getattr(self, "started", 0) + 1
+        number = self.started
 
         async def notebook():
             await asyncio.sleep(self.seconds)
             self.running -= 1
-        return {"task": asyncio.ensure_future(notebook()), "kernel_id": kernel_id or f"k{len(self.pending)}"}
+        return {"task": asyncio.ensure_future(notebook()), "kernel_id": kernel_id or f"k{number}"}
 
 
 def run(fill) -> PoolShapedManager:
@@ -96,25 +98,60 @@ def test_a_manager_without_a_pool_is_left_alone():
     assert kernel_pool.queued_refills(NoPool) is NoPool
 
 
-def test_a_handed_out_kernel_starts_its_idle_clock_at_the_hand_out():
-    """The culler measures idle time from `last_activity`: a kernel that waited long in the pool must not look
-    idle for that whole wait the moment it is handed out."""
-    import datetime
+class CullShapedManager(PoolShapedManager):
+    """What connect_grace relies on in jupyter_server's manager: the culler asks cull_kernel_if_idle(id) of each
+    kernel, notify_connect(id) counts a page's websocket, remove_kernel(id) forgets a kernel."""
+    cull_idle_timeout = 120
 
-    class Kernel:
-        last_activity = datetime.datetime(2020, 1, 1, tzinfo=datetime.timezone.utc)
+    def __init__(self):
+        super().__init__()
+        self._kernels: dict = {}
+        self.culled: list[str] = []
+
+    async def cull_kernel_if_idle(self, kernel_id):
+        self.culled.append(kernel_id)        # the stock culler would now look at its idle time
+
+    def notify_connect(self, kernel_id):
+        pass
+
+    def remove_kernel(self, kernel_id):
+        self._kernels.pop(kernel_id, None)
+
+
+def test_a_kernel_handed_to_a_page_is_spared_until_it_connects_or_its_grace_ends(monkeypatch):
+    """tutor.kernel_pool.connect_grace: the culler leaves a handed-out kernel alone until its page first connects
+    (then the stock rules apply: a connected kernel is never culled, a closed tab's is after the idle limit), or
+    until CONNECT_GRACE_FACTOR idle limits have passed since the hand-out (a tab closed while it loaded); a dead
+    kernel is culled at once."""
+    import types
+    clock = [1000.0]
+    monkeypatch.setattr(kernel_pool.time, "monotonic", lambda: clock[0])
+    grace = kernel_pool.CONNECT_GRACE_FACTOR * CullShapedManager.cull_idle_timeout
 
     async def main():
-        manager = kernel_pool.queued_refills(PoolShapedManager)()
-        manager.fill_if_needed(0, "maui.ipynb", count=1)
-        content = await manager.pending[0]
-        manager._kernels = {content["kernel_id"]: Kernel()}
-        task, _cells, kernel_id = await manager.get_rendered_notebook("maui.ipynb")
-        await task
-        return manager._kernels[kernel_id].last_activity
-    handed = asyncio.run(main())
-    age = datetime.datetime.now(datetime.timezone.utc) - handed
-    assert age.total_seconds() < 5
+        manager = kernel_pool.connect_grace(kernel_pool.queued_refills(CullShapedManager))()
+        manager.fill_if_needed(0, "maui.ipynb", count=4)
+        await asyncio.gather(*manager.pending)
+        ids = []
+        for _ in range(4):
+            _task, _cells, kernel_id = await manager.get_rendered_notebook("maui.ipynb")
+            manager._kernels[kernel_id] = types.SimpleNamespace(execution_state="idle")
+            ids.append(kernel_id)
+        slow, connected, closed, dead = ids
+        manager.notify_connect(connected)
+        manager._kernels[dead].execution_state = "dead"
+        clock[0] += grace - 1
+        for kernel_id in ids:
+            await manager.cull_kernel_if_idle(kernel_id)
+        assert manager.culled == [connected, dead], "only the connected and the dead kernel go to the culler"
+        manager.remove_kernel(closed)
+        manager.culled.clear()
+        clock[0] += 2                            # the grace is over
+        for kernel_id in (slow, connected):
+            await manager.cull_kernel_if_idle(kernel_id)
+        assert manager.culled == [slow, connected]
+        assert not manager._handed_at, "a kernel's hand-out time is kept only while it waits for its page"
+    asyncio.run(main())
 
 
 def test_the_cap_counts_admitted_pages_and_only_ready_pool_kernels():

@@ -142,9 +142,10 @@ def connect_grace(manager_class: type) -> type:
         async def cull_kernel_if_idle(self, kernel_id):
             since = (self._handed_at or {}).get(kernel_id)
             dead = getattr(self._kernels.get(kernel_id), "execution_state", None) == "dead"
-            if since is not None and not dead:
-                if time.monotonic() - since < CONNECT_GRACE_FACTOR * self.cull_idle_timeout:
-                    return              # its page is still on the way
+            waited = time.monotonic() - since if since is not None else None
+            if waited is not None and not dead and waited < CONNECT_GRACE_FACTOR * self.cull_idle_timeout:
+                return              # its page is still on the way
+            if since is not None:
                 self._handed_at.pop(kernel_id, None)
             return await super().cull_kernel_if_idle(kernel_id)
 

@@ -5,8 +5,9 @@ when the learner reaches it (it scrolls near the screen) or opens it.
     part.expand()        # what the page does when the placeholder comes into view; returns the built widget
 
 Why: a lesson page once built ~1,000 widget models up front and shipped ~1.5 MB of widget state with the first
-render, most of it for parts far below the fold. A placeholder is two models (the box and its `Reveal`), and the
-page's whole first render stays within about 150 models and 300 KB (tests/test_notebooks.py measures it).
+render, most of it for parts far below the fold. A placeholder is two models (the box and its `Reveal`, sharing
+one Layout), and the page's whole first render stays within about 100 models and 220 KB (tests/test_notebooks.py
+measures it).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import ipywidgets as W
 import traitlets
 
 from tutor.widgets import screen
-from tutor.widgets.common import ErrorArea, MessageSink, StandIn, compact_esm, guard, ui
+from tutor.widgets.common import ErrorArea, MessageSink, StandIn, compact_esm, guard, shared, ui
 
 # every part built in this kernel, so tests (and a notebook's "open everything") can reach them
 _PARTS: "weakref.WeakSet[LazyPart]" = weakref.WeakSet()
@@ -45,7 +46,10 @@ class LazyPart(StandIn, W.Box):  # type: ignore[misc]  # ipywidgets is untyped
         self._build = build
         self.lang = lang
         self.content: W.Widget | None = None
-        self.reveal = Reveal(label=label, loading=ui("lazy.loading", lang))
+        # one Layout for every placeholder and its box: each widget otherwise brings a Layout model of its own, two
+        # of the three models a placeholder cost (~75 of a lesson's ~150 models and ~75 KB of its first render)
+        self.reveal = Reveal(label=label, loading=ui("lazy.loading", lang), layout=shared("layout"))
+        kwargs.setdefault("layout", shared("layout"))
         super().__init__([self.reveal], **kwargs)
         self.add_class("tutor-lazy")
         self.reveal.observe(self._on_opened, names="opened")

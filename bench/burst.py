@@ -40,9 +40,11 @@ class Visit:
     errors: list[str] = field(default_factory=list)
 
 
-def burst(browser, url: str, pages: int, throttle: float = 1, timeout_ms: int = 180_000) -> list[Visit]:
+def burst(browser, url: str, pages: int, throttle: float = 1, timeout_ms: int = 180_000,
+          while_open=None) -> list[Visit]:
     """Open `url` in `pages` fresh browser profiles at once and report each; `throttle` slows each page's CPU
-    that many times. Every page is closed as a tab is (its kernel shut down) before this returns."""
+    that many times; `while_open()` is called once every page has been judged, while all are still open (the room
+    is in). Every page is closed as a tab is (its kernel shut down) before this returns."""
     visits = [Visit() for _ in range(pages)]
     opened = []
     try:
@@ -80,6 +82,8 @@ def burst(browser, url: str, pages: int, throttle: float = 1, timeout_ms: int = 
                 visit.errors.append(f"{type(exc).__name__}: {str(exc).splitlines()[0][:200]}")
         if opened:
             opened[0][1].wait_for_timeout(1000)      # the last responses are counted
+        if while_open is not None:
+            while_open()
     finally:
         for context, page, _ in opened:
             try:

@@ -322,16 +322,24 @@ def burst_main(args) -> int:
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+            room = {}
+
+            def measure() -> None:
+                if pid:
+                    kernels = kernel_processes(pid)
+                    room["line"] = (f"with the room in: server {mib([psutil.Process(pid)]):.0f} MiB, {len(kernels)} "
+                                    f"kernels {mib(kernels):.0f} MiB")
             try:
-                visits = burst(browser, f"{base}/voila/render/{args.lesson}", args.learners, throttle=args.throttle)
+                visits = burst(browser, f"{base}/voila/render/{args.lesson}", args.learners, throttle=args.throttle,
+                               while_open=measure)
             finally:
                 browser.close()
         lines, ok = report(visits, cap)
         print(*lines, sep="\n")
         if args.throttle != 1:
             print(f"  (each page's CPU throttled {args.throttle:g}x)")
-        if pid:
-            print(f"server after the burst: {mib([psutil.Process(pid)]):.0f} MiB")
+        if "line" in room:
+            print("  " + room["line"])
         print("burst: " + ("met" if ok else "NOT met") + f" (exactly {min(args.learners, cap)} let in, all working)")
         return 0 if ok else 1
     finally:

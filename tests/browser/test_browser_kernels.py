@@ -61,14 +61,14 @@ def test_a_handed_out_kernel_waits_for_its_slow_page_then_is_culled(tmp_path):
     tutor.kernel_pool.CONNECT_GRACE_FACTOR idle limits from the page's arrival, even when it waited in the pool
     past the limit; a page that never connects (a tab closed while it loaded) frees its place after that. Before,
     the idle clock started at the hand-out and a page slower than the limit (9 of 45 on a busy machine, limit 2
-    minutes) lost its kernel. Here the limit is 3 s (grace 15 s), the culler runs every second, the kernel waits
+    minutes) lost its kernel. Here the limit is 2 s (grace 10 s), the culler runs every second, the kernel waits
     6 s in the pool, and the "page" (a plain request) never connects."""
     import urllib.request
 
     from tutor.kernel_pool import CONNECT_GRACE_FACTOR
     from voila_harness import NOTEBOOKS, Server
     require_notebook("index.ipynb")
-    limit = 3
+    limit = 2
     server = Server(NOTEBOOKS, tmp_path / "voila.log", extra_args=(
         f"--MappingKernelManager.cull_idle_timeout={limit}", "--MappingKernelManager.cull_interval=1"))
     try:

@@ -30,6 +30,11 @@ CLICKS = 12
 LESSON = "maui.ipynb"
 
 
+def is_kernel(cmdline: str) -> bool:
+    """A kernel process, started the stock way or the tutor server's way (tutor.kernel_launch)."""
+    return "ipykernel" in cmdline or "tutor.kernel_launch" in cmdline
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -56,7 +61,7 @@ class Server:
         out = []
         for child in self.ps.children(recursive=True):
             try:
-                if "ipykernel" in " ".join(child.cmdline()):
+                if is_kernel(" ".join(child.cmdline())):
                     out.append(child)
             except psutil.Error:     # a kernel that ended (or is ending) between the listing and the look
                 pass

@@ -42,7 +42,7 @@ from pathlib import Path
 import psutil
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_serving import Server, mib  # noqa: E402
+from bench_serving import Server, is_kernel, mib  # noqa: E402
 
 KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
 GOAL_FIRST_BOARD_S = 10.0
@@ -193,7 +193,7 @@ def kernel_processes(server_pid: int) -> list[psutil.Process]:
         children = psutil.Process(server_pid).children(recursive=True)
     except psutil.Error:
         return []
-    return [c for c in children if "ipykernel" in cmdline(c)]
+    return [c for c in children if is_kernel(cmdline(c))]
 
 
 async def crowd(base: str, lesson: str, learners: int, clicks: int, between) -> list[Learner]:

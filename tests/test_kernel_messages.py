@@ -3,17 +3,20 @@
 A CI run ended with three lesson parts never drawn: the page had been told that a part's box holds a widget whose
 opening never reached it ("widget model not found"). ZeroMQ queues 1,000 messages a socket by default and a
 kernel's broadcast socket drops what does not fit, so a server busy for a few seconds while a kernel built
-parts lost messages. The server's kernel connection (tutor.serving) now queues without a limit. Here a real
-kernel publishes a flood while two listeners wait without reading, as a busy server does: one connected as the
-server connects a page's kernel, one with ZeroMQ's defaults (which must lose messages, or this test proves
-nothing); then both read what reached them.
+parts lost messages. The server's kernels (tutor.kernel_launch) and its side of their connection
+(tutor.serving.unbounded_queues) now queue without a limit. Here two real kernels publish a flood while their
+listeners wait without reading, as a busy server does: one kernel started and listened to as the tutor's server
+does, one the stock way (which must lose messages, or this test proves nothing); then both listeners read.
 """
 
 from __future__ import annotations
 
+import asyncio
 import time
 
-FLOOD = 20_000          # 1 KB each: 20 MB, more than both queues and the machine's socket buffers together
+FLOOD = 10_000          # 1 KB each: more than both stock queues and the machine's socket buffers together
+FLOOD_CODE = ("from IPython.display import display\n"
+              f"for _ in range({FLOOD}): display({{'text/plain': 'x' * 1000}}, raw=True)\n")
 
 
 def drain(socket) -> int:
@@ -31,37 +34,70 @@ def drain(socket) -> int:
     return got
 
 
+def test_the_tutor_server_starts_its_kernels_through_its_launcher():
+    from tutor.kernel_launch import TutorKernelManager
+    from tutor.serving import KERNEL_MANAGER_CLASS, voila_config
+    assert voila_config()["MappingKernelManager"]["kernel_manager_class"] == KERNEL_MANAGER_CLASS
+    kernel = TutorKernelManager(kernel_name="python3")
+    kernel.connection_file = "/tmp/kernel-x.json"
+    cmd = kernel.format_kernel_cmd()
+    assert cmd[1:4] == ["-m", "tutor.kernel_launch", "-f"], cmd
+
+
 def test_a_kernels_messages_all_reach_a_server_that_fell_behind():
+    asyncio.run(flood_two_kernels())      # one event loop for the tutor's (asynchronous) kernel manager and streams
+
+
+def ready_client(connection_file: str):
+    from jupyter_client import BlockingKernelClient
+    client = BlockingKernelClient(connection_file=connection_file)
+    client.load_connection_file()
+    client.start_channels()
+    for attempt in range(10):       # a client with no manager of its own takes a heartbeat not yet heard for a
+        try:                         # dead kernel: ask again while the kernel starts
+            client.wait_for_ready(timeout=120)
+            return client
+        except RuntimeError:
+            if attempt == 9:
+                raise
+            time.sleep(1)
+
+
+async def flood_two_kernels():
     import zmq
     from jupyter_client import KernelManager
-    from jupyter_client.ioloop import IOLoopKernelManager     # the kind the server uses: its channels are streams
+    from jupyter_client.ioloop import IOLoopKernelManager
 
+    from tutor.kernel_launch import TutorKernelManager
     from tutor.serving import NoDelayKernelWebsocketConnection
 
-    kernel = IOLoopKernelManager(kernel_name="python3")
-    kernel.start_kernel()
+    ours = TutorKernelManager(kernel_name="python3")
+    stock = IOLoopKernelManager(kernel_name="python3")
+    await ours.start_kernel()
+    stock.start_kernel()
     try:
-        client = kernel.client()
-        client.start_channels()
-        client.wait_for_ready(timeout=120)
-        connection = NoDelayKernelWebsocketConnection(parent=kernel)
+        clients = [ready_client(kernel.connection_file) for kernel in (ours, stock)]
+        connection = NoDelayKernelWebsocketConnection(parent=ours)
         connection.create_stream()              # as the server does when a page opens its websocket
-        ours = connection.channels["iopub"].socket
-        plain = KernelManager(connection_file=kernel.connection_file, context=zmq.Context())
+        listening = connection.channels["iopub"].socket
+        plain = KernelManager(connection_file=stock.connection_file, context=zmq.Context())
         plain.load_connection_file()
-        theirs = plain.connect_iopub()
-        time.sleep(2)                          # both subscriptions reach the kernel
-        client.execute("from IPython.display import display\n"
-                       f"for _ in range({FLOOD}): display({{'text/plain': 'x' * 1000}}, raw=True)\n")
-        reply = client.get_shell_msg(timeout=240)
-        assert reply["content"]["status"] == "ok", reply["content"]
-        time.sleep(3)                          # nobody read while the kernel published
-        got_ours, got_theirs = drain(ours), drain(theirs)
-        assert got_theirs < FLOOD, f"ZeroMQ's default queues kept all {got_theirs}: the flood proves nothing"
-        assert got_ours >= FLOOD, f"the server's connection lost {FLOOD - got_ours} of {FLOOD} messages"
+        stock_listener = plain.connect_iopub()
+        time.sleep(2)                          # both subscriptions reach their kernel
+        for client in clients:
+            client.execute(FLOOD_CODE)
+        for client in clients:
+            reply = client.get_shell_msg(timeout=240)
+            assert reply["content"]["status"] == "ok", reply["content"]
+        time.sleep(3)                          # nobody read while the kernels published
+        got_ours, got_stock = drain(listening), drain(stock_listener)
+        assert got_stock < FLOOD, f"a stock kernel and listener kept all {got_stock}: the flood proves nothing"
+        assert got_ours >= FLOOD, f"the tutor's kernel and server lost {FLOOD - got_ours} of {FLOOD} messages"
         for stream in connection.channels.values():
             stream.close()
-        theirs.close()
-        client.stop_channels()
+        stock_listener.close()
+        for client in clients:
+            client.stop_channels()
     finally:
-        kernel.shutdown_kernel(now=True)
+        await ours.shutdown_kernel(now=True)
+        stock.shutdown_kernel(now=True)

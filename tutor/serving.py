@@ -102,13 +102,15 @@ def unbounded_queues(context) -> None:
     and 1,000 more at the kernel, the rest were lost. A lost widget opening left the page a part whose box named
     a widget it never heard of ("widget model not found"), and that box refused every later update, so the part
     could not be rebuilt either (a CI run; reproduced with the page throttled 8x beside busy CPUs). ZeroMQ's
-    reading thread is not held up by Python, so an unbounded queue at the server keeps the kernel's side empty;
-    the messages wait in the server's memory, as they would in the websocket's buffer anyway."""
+    reading thread is not held up by Python, so an unbounded queue here mostly keeps the kernel's side empty;
+    for a server starved even so, the kernel's own queue has no limit either (tutor.kernel_launch). The messages
+    wait in memory, as they would in the websocket's buffer anyway."""
     import zmq
     context.setsockopt(zmq.RCVHWM, 0)
 
 
 CONNECTION_CLASS = "tutor.serving.NoDelayKernelWebsocketConnection"
+KERNEL_MANAGER_CLASS = "tutor.kernel_launch.TutorKernelManager"
 PAGE_TEXT_FILTER = "tutor.serving.page_text"
 
 
@@ -168,6 +170,8 @@ def voila_config(pool_size: int = POOL_SIZE, warm: dict | None = None) -> dict:
             "cull_idle_timeout": CULL_IDLE_SECONDS,
             "cull_interval": CULL_INTERVAL_SECONDS,
             "cull_connected": False,     # a learner reading a page is idle but connected: keep that kernel
+            # its kernels queue every message for the page, however far behind the server is (tutor.kernel_launch)
+            "kernel_manager_class": KERNEL_MANAGER_CLASS,
         },
     }
 

@@ -101,7 +101,7 @@ class Server:
             except psutil.Error:
                 continue
             m = re.search(r"kernel-([0-9a-f-]{36})\.json", cmd)
-            if m and "ipykernel" in cmd:
+            if m and ("ipykernel" in cmd or "tutor.kernel_launch" in cmd):
                 out[m.group(1)] = child
         return out
 

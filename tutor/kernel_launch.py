@@ -1,0 +1,55 @@
+"""The kernels of the tutor's server: ipykernel, with its broadcast socket queueing every message however far
+behind the server falls.
+
+A kernel sends everything a page sees (widget openings, updates, frames) on one ZeroMQ PUB socket, and ZeroMQ
+drops what does not fit a socket's queue of 1,000 messages. A CI run under load lost a widget's opening this
+way: the page was then told that a part's box holds a widget it never heard of, and the part stayed empty for
+good. The server's side of the connection queues without limit (tutor.serving.unbounded_queues), but a server
+whose reading thread was starved for seconds still let the kernel's own queue fill and drop 179 of 20,000
+messages (a CI run). So the kernel's queue has no limit either: the messages wait in the kernel's memory.
+
+ipykernel makes that socket in `IPKernelApp.init_iopub`, from a context made a line earlier, so no code run in
+the kernel afterwards (an IPython startup file) can reach it: the server starts its kernels with
+`python -m tutor.kernel_launch` instead of `python -m ipykernel_launcher` (`TutorKernelManager`, named in the
+server's configuration), and nothing else changes.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from jupyter_server.services.kernels.kernelmanager import ServerKernelManager
+
+STOCK = "ipykernel_launcher"
+OURS = "tutor.kernel_launch"
+
+
+class TutorKernelManager(ServerKernelManager):  # type: ignore[misc]  # jupyter_server is untyped
+    """jupyter_server's kernel manager, starting an ipykernel kernel through this module."""
+
+    def format_kernel_cmd(self, extra_arguments: list[str] | None = None) -> list[str]:
+        cmd: list[str] = super().format_kernel_cmd(extra_arguments)
+        # only the stock Python kernel ("python -m ipykernel_launcher -f …"); any other kernel starts as it is
+        for i in range(len(cmd) - 1):
+            if cmd[i] == "-m" and cmd[i + 1] == STOCK:
+                return cmd[:i + 1] + [OURS] + cmd[i + 2:]
+        return cmd
+
+
+def main() -> None:
+    import zmq
+    from ipykernel.kernelapp import IPKernelApp
+
+    class TutorKernelApp(IPKernelApp):  # type: ignore[misc]
+        def init_iopub(self, context: Any) -> None:
+            context.setsockopt(zmq.SNDHWM, 0)      # every socket this context makes from now on, the PUB first
+            super().init_iopub(context)
+
+    if sys.path and sys.path[0] == "":          # as ipykernel_launcher: the working folder does not shadow modules
+        del sys.path[0]
+    TutorKernelApp.launch_instance()
+
+
+if __name__ == "__main__":
+    main()

@@ -37,13 +37,19 @@ def drain(socket) -> int:
 
 
 def test_the_tutor_server_starts_its_kernels_through_its_launcher():
-    from tutor.kernel_launch import TutorKernelManager
-    from tutor.serving import KERNEL_MANAGER_CLASS, voila_config
+    from tutor.serving import KERNEL_MANAGER_CLASS, TutorKernelManager, voila_config
     assert voila_config()["MappingKernelManager"]["kernel_manager_class"] == KERNEL_MANAGER_CLASS
     kernel = TutorKernelManager(kernel_name="python3")
     kernel.connection_file = "/tmp/kernel-x.json"
     cmd = kernel.format_kernel_cmd()
     assert cmd[1:4] == ["-m", "tutor.kernel_launch", "-f"], cmd
+    # it runs in every kernel: it must not bring the server along (jupyter_server took 1.4 s to import)
+    import subprocess
+    import sys
+    done = subprocess.run([sys.executable, "-c", "import sys, tutor.kernel_launch; "
+                           "print(sorted(m for m in sys.modules if m.startswith(('jupyter_server', 'tornado'))))"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.stdout.strip() == "[]", done.stdout + done.stderr
 
 
 def test_a_kernels_messages_all_reach_a_server_that_fell_behind():
@@ -70,7 +76,7 @@ async def flood_two_kernels():
     from jupyter_client import KernelManager
     from jupyter_client.ioloop import IOLoopKernelManager
 
-    from tutor.kernel_launch import TutorKernelManager
+    from tutor.serving import TutorKernelManager
     from tutor.serving import NoDelayKernelWebsocketConnection
 
     ours = TutorKernelManager(kernel_name="python3")

@@ -45,6 +45,7 @@ import sys
 from pathlib import Path
 
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
+from jupyter_server.services.kernels.kernelmanager import ServerKernelManager
 
 HOST = "127.0.0.1"
 PORT = 8866
@@ -93,6 +94,19 @@ class NoDelayKernelWebsocketConnection(ZMQChannelsWebsocketConnection):
         return super().create_stream()
 
 
+class TutorKernelManager(ServerKernelManager):
+    """jupyter_server's kernel manager, starting the stock Python kernel through tutor.kernel_launch (its
+    broadcast socket queues without a limit); any other kernel starts as it is."""
+
+    def format_kernel_cmd(self, extra_arguments=None):
+        from tutor.kernel_launch import OURS, STOCK
+        cmd = super().format_kernel_cmd(extra_arguments)
+        for i in range(len(cmd) - 1):         # "python -m ipykernel_launcher -f …"
+            if cmd[i] == "-m" and cmd[i + 1] == STOCK:
+                return cmd[:i + 1] + [OURS] + cmd[i + 2:]
+        return cmd
+
+
 def unbounded_queues(context) -> None:
     """Let the sockets `context` makes from now on queue every message they receive, however many.
 
@@ -110,7 +124,7 @@ def unbounded_queues(context) -> None:
 
 
 CONNECTION_CLASS = "tutor.serving.NoDelayKernelWebsocketConnection"
-KERNEL_MANAGER_CLASS = "tutor.kernel_launch.TutorKernelManager"
+KERNEL_MANAGER_CLASS = "tutor.serving.TutorKernelManager"
 PAGE_TEXT_FILTER = "tutor.serving.page_text"
 
 

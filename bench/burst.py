@@ -8,16 +8,12 @@ Used by `make loadtest` (bench/loadtest.py --burst) and by tests/browser/test_br
 from __future__ import annotations
 
 import statistics
+import sys
 from dataclasses import dataclass, field
+from pathlib import Path
 
-# Records, from navigation start, when the first board (an SVG inside .tutor-svg) appears in the page.
-FIRST_BOARD_JS = """
-new MutationObserver((_, obs) => {
-  if (window.__firstBoard === undefined && document.querySelector('.tutor-svg svg')) {
-    window.__firstBoard = performance.now(); obs.disconnect();
-  }
-}).observe(document, {subtree: true, childList: true});
-"""
+sys.path.insert(0, str(Path(__file__).resolve().parent))     # as the other bench scripts: bench/ is on the path
+from bench_serving import FIRST_BOARD_JS  # noqa: E402
 
 # a page between two documents has no body yet: the check must not throw there (a CI run failed so)
 ARRIVED = ("() => document.querySelector('.tutor-page-status') || (document.body !== null"

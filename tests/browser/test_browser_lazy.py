@@ -199,14 +199,8 @@ def test_a_cheap_phone_loses_no_widget(voila_server, browser, rate):
     busy machine; on a quiet one 6x and 10x came through, and 30x (a cheap phone busy with something else) lost
     models in every load ("[anywidget] Failed to initialize model")."""
     require_notebook(NOTEBOOK)
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("console", lambda m: m.type == "error" and errors.append(m.text[:300]))
-    page.on("pageerror", lambda exc: errors.append(str(exc)[:300]))
-    context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": rate})
+    context, page = open_page(browser, voila_server.render_url(NOTEBOOK), viewport=PHONE, throttle=rate)
     try:
-        page.goto(voila_server.render_url(NOTEBOOK), timeout=180_000)
         page.locator(".tutor-page-status").first.wait_for(state="attached", timeout=240_000)
         # every placeholder of the first render is an anywidget view: all drawn, none an error box
         page.wait_for_function("""() => {
@@ -216,6 +210,6 @@ def test_a_cheap_phone_loses_no_widget(voila_server, browser, rate):
         page.locator(".tutor-lazy").first.scroll_into_view_if_needed()
         page.locator(".tutor-lazy").first.locator(".tutor-svg svg").first.wait_for(state="attached", timeout=240_000)
         assert not page.locator(".jupyter-widgets:has-text('Error')").count(), "an error box on the page"
-        assert not errors, f"console errors at {rate}x: {errors[:5]}"
+        assert not page.console_errors, f"console errors at {rate}x: {page.console_errors[:5]}"
     finally:
         close_tab(context, page)

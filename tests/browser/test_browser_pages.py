@@ -42,13 +42,16 @@ PARTS_REPORT = """() => [...document.querySelectorAll('.tutor-lazy')].map((part,
 }).filter((p) => p.missing.length > 0)"""
 
 
-def open_page(browser, url: str, viewport=None, kernel_socket=None):
+def open_page(browser, url: str, viewport=None, kernel_socket=None, throttle: float = 1):
     """Open `url` in a new context; `kernel_socket`, if given, routes the page's kernel websocket (a
-    Playwright WebSocketRoute handler)."""
+    Playwright WebSocketRoute handler); `throttle` slows the page's CPU that many times (Chromium's CPU
+    throttling), from before it loads."""
     context = browser.new_context(viewport=viewport or {"width": 1280, "height": 900})
     if kernel_socket is not None:
         context.route_web_socket(re.compile(r"/api/kernels/[^/?]+/channels"), kernel_socket)
     page = context.new_page()
+    if throttle != 1:
+        context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
     page.set_default_timeout(RENDER_TIMEOUT_MS)
     page.console_errors = []
     page.on("console", lambda m: m.type == "error" and page.console_errors.append(m.text[:300]))

@@ -3,10 +3,10 @@
 A CI run ended with three lesson parts never drawn: the page had been told that a part's box holds a widget whose
 opening never reached it ("widget model not found"). ZeroMQ queues 1,000 messages a socket by default and a
 kernel's broadcast socket drops what does not fit, so a server busy for a few seconds while a kernel built
-parts lost messages. The server's kernels (tutor.kernel_launch) and its side of their connection
-(tutor.serving.unbounded_queues) now queue without a limit. Here two real kernels publish a flood while their
-listeners wait without reading, as a busy server does: one kernel started and listened to as the tutor's server
-does, one the stock way (which must lose messages, or this test proves nothing); then both listeners read.
+parts lost messages. The server's kernels (tutor.kernel_launch) now queue without a limit. Here two real
+kernels publish a flood while their listeners wait without reading, as a busy server does: one kernel started
+and listened to as the tutor's server does, one the stock way (which must lose messages, or this test proves
+nothing); then both listeners read.
 """
 
 from __future__ import annotations

@@ -1,12 +1,14 @@
 """The kernels of the tutor's server: ipykernel, with its broadcast socket queueing every message however far
 behind the server falls.
 
-A kernel sends everything a page sees (widget openings, updates, frames) on one ZeroMQ PUB socket, and ZeroMQ
-drops what does not fit a socket's queue of 1,000 messages. A CI run under load lost a widget's opening this
-way: the page was then told that a part's box holds a widget it never heard of, and the part stayed empty for
-good. The server's side of the connection queues without limit (tutor.serving.unbounded_queues), but a server
-whose reading thread was starved for seconds still let the kernel's own queue fill and drop 179 of 20,000
-messages (a CI run). So the kernel's queue has no limit either: the messages wait in the kernel's memory.
+A kernel sends everything a page sees (widget openings, updates, frames) on one ZeroMQ PUB socket, and a PUB
+socket drops what does not fit its queue of 1,000 messages (the server's receiving side never drops: when its
+own queue is full it stops reading, and the kernel's side fills). When the server fell behind while a kernel
+built lesson parts (a room arriving at once, the CPU shared with browsers), widget openings were lost: the page
+was then told that a part's box holds a widget it never heard of ("widget model not found"), and that box
+refused every later update, so the part could not be rebuilt either (a CI run; reproduced with pages throttled
+8x beside busy CPUs). With no limit on the kernel's queue nothing is dropped: the messages wait in the kernel's
+memory until the server reads them, as they would wait in the websocket's buffer anyway.
 
 ipykernel makes that socket in `IPKernelApp.init_iopub`, from a context made a line earlier, so no code run in
 the kernel afterwards (an IPython startup file) can reach it: the server starts its kernels with

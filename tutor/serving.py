@@ -79,9 +79,6 @@ class NoDelayKernelWebsocketConnection(ZMQChannelsWebsocketConnection):
     ``KernelWebsocketHandler.open()`` calls ``connection.connect()`` right after the handshake, so that is
     where it goes. Installed with ``Voila.kernel_websocket_connection_class`` (or
     ``ServerApp.kernel_websocket_connection_class`` under ``jupyter server``), both documented traitlets.
-
-    It also keeps every message the kernel publishes for the page, however far behind the server is
-    (`unbounded_queues`).
     """
 
     def connect(self):
@@ -89,14 +86,11 @@ class NoDelayKernelWebsocketConnection(ZMQChannelsWebsocketConnection):
             self.websocket_handler.set_nodelay(True)
         return super().connect()
 
-    def create_stream(self):
-        unbounded_queues(self.kernel_manager.context)
-        return super().create_stream()
-
 
 class TutorKernelManager(ServerKernelManager):
     """jupyter_server's kernel manager, starting the stock Python kernel through tutor.kernel_launch (its
-    broadcast socket queues without a limit); any other kernel starts as it is."""
+    broadcast socket keeps every message for the page, however far behind the server falls); any other kernel
+    starts as it is."""
 
     def format_kernel_cmd(self, extra_arguments=None):
         from tutor.kernel_launch import OURS, STOCK
@@ -105,22 +99,6 @@ class TutorKernelManager(ServerKernelManager):
             if cmd[i] == "-m" and cmd[i + 1] == STOCK:
                 return cmd[:i + 1] + [OURS] + cmd[i + 2:]
         return cmd
-
-
-def unbounded_queues(context) -> None:
-    """Let the sockets `context` makes from now on queue every message they receive, however many.
-
-    ZeroMQ queues 1,000 messages per socket by default, and a kernel's broadcast (PUB) socket drops what does not
-    fit. When the server falls behind (a room arriving at once, the CPU shared with browsers), a kernel building a
-    lesson part publishes faster than the server passes its messages to the page: once 1,000 wait at the server
-    and 1,000 more at the kernel, the rest were lost. A lost widget opening left the page a part whose box named
-    a widget it never heard of ("widget model not found"), and that box refused every later update, so the part
-    could not be rebuilt either (a CI run; reproduced with the page throttled 8x beside busy CPUs). ZeroMQ's
-    reading thread is not held up by Python, so an unbounded queue here mostly keeps the kernel's side empty;
-    for a server starved even so, the kernel's own queue has no limit either (tutor.kernel_launch). The messages
-    wait in memory, as they would in the websocket's buffer anyway."""
-    import zmq
-    context.setsockopt(zmq.RCVHWM, 0)
 
 
 CONNECTION_CLASS = "tutor.serving.NoDelayKernelWebsocketConnection"

@@ -12,6 +12,8 @@ nothing); then both listeners read.
 from __future__ import annotations
 
 import asyncio
+import subprocess
+import sys
 import time
 
 # 10 KB each: more than both stock queues (1,000 messages each) and the socket buffers (a few MB) together, in
@@ -44,8 +46,6 @@ def test_the_tutor_server_starts_its_kernels_through_its_launcher():
     cmd = kernel.format_kernel_cmd()
     assert cmd[1:4] == ["-m", "tutor.kernel_launch", "-f"], cmd
     # it runs in every kernel: it must not bring the server along (jupyter_server took 1.4 s to import)
-    import subprocess
-    import sys
     done = subprocess.run([sys.executable, "-c", "import sys, tutor.kernel_launch; "
                            "print(sorted(m for m in sys.modules if m.startswith(('jupyter_server', 'tornado'))))"],
                           capture_output=True, text=True, timeout=60)

@@ -19,6 +19,7 @@ class PoolShapedManager:
         self.peak = 0
         self.pending: list = []
         self._pools: dict = {}
+        self.started = 0
 
     def fill_if_needed(self, delay=None, notebook_name=None, count: int = 1):
         for _ in range(count):
@@ -34,7 +35,7 @@ class PoolShapedManager:
     async def _initialize(self, notebook_path, kernel_id=None, **kwargs):
         self.running += 1
         self.peak = max(self.peak, self.running)
-        self.started = getattr(self, "started", 0) + 1
+        self.started += 1
         number = self.started
 
         async def notebook():

@@ -228,4 +228,3 @@ def render_handler_class(base, max_learners: int):
 
     CappedRenderHandler.__name__ = f"Capped{base.__name__}"
     return CappedRenderHandler
-

@@ -62,7 +62,7 @@ def test_a_handed_out_kernel_waits_for_its_slow_page_then_is_culled(tmp_path):
     past the limit; a page that never connects (a tab closed while it loaded) frees its place after that. Before,
     the idle clock started at the hand-out and a page slower than the limit (9 of 45 on a busy machine, limit 2
     minutes) lost its kernel. Here the limit is 2 s (grace 10 s), the culler runs every second, the kernel waits
-    6 s in the pool, and the "page" (a plain request) never connects."""
+    4 s in the pool, and the "page" (a plain request) never connects."""
     import urllib.request
 
     from tutor.kernel_pool import CONNECT_GRACE_FACTOR

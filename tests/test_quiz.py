@@ -35,7 +35,7 @@ QUIZ_LANGS = [(i, lang) for i in QUIZ_IDS for lang in game_spec(i.split("/")[0])
 VERDICT_WORDS = {"en": ("Not quite", "Why not", "Right!"), "ru": ("Не совсем", "Почему нет", "Верно!"),
                  "uk": ("Не зовсім", "Чому ні", "Правильно!")}
 # what a wrong answer reads first, and the button that tells the rest
-HINT_WORDS = {"en": ("Hint", "Show me why"), "ru": ("Подсказка", "Покажите, почему"), "uk": ("Підказка", "Покажіть, чому")}
+HINT_WORDS = {"en": ("Hint", "Show me why"), "ru": ("Подсказка", "Почему так?"), "uk": ("Підказка", "Чому так?")}
 
 
 @pytest.fixture(autouse=True)

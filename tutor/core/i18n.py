@@ -21,11 +21,13 @@ lists what is missing; tests/test_i18n.py fails on it. Lesson prose lives in les
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import gettext
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Union
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Optional, Union
 
 if TYPE_CHECKING:
     from babel import Locale
@@ -216,9 +218,25 @@ def plural_category(n: float, lang: str = DEFAULT_LANG) -> str:
     return locale.plural_form(n)
 
 
+# A rulebook's worked example names its players (Андрій and Оксана); while such an example is drawn and told, the
+# board and the narration call the seats by those names, so words and picture agree (tutor.widgets.scenario).
+_SEAT_NAMES: contextvars.ContextVar[Mapping[int, str]] = contextvars.ContextVar("seat_names", default={})
+
+
+@contextlib.contextmanager
+def seat_names(names: Mapping[int, str]) -> Iterator[None]:
+    """Within the block, `player_name(seat)` is `names[seat]` where given (seats count from 0)."""
+    token = _SEAT_NAMES.set(dict(names))
+    try:
+        yield
+    finally:
+        _SEAT_NAMES.reset(token)
+
+
 def player_name(seat: int, lang: str = DEFAULT_LANG) -> str:
-    """People count players from 1; the engine counts seats from 0."""
-    return text("core.player", lang, n=seat + 1)
+    """People count players from 1; the engine counts seats from 0. A named example's seats go by their names."""
+    named = _SEAT_NAMES.get().get(seat)
+    return named if named else text("core.player", lang, n=seat + 1)
 
 
 def signed(n: int) -> str:

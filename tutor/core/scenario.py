@@ -41,7 +41,7 @@ from tutor.core.safe_input import InputProblem, load_yaml
 from tutor.core.scoring import Breakdown
 
 STEP_KEYS = {"say", "do", "expect", "refused", "highlight", "viewer", "rule", "show"}
-TOP_KEYS = {"id", "game", "title", "rule", "setup", "intro", "steps", "viewer", "highlight", "tags", "show"}
+TOP_KEYS = {"id", "game", "title", "rule", "setup", "intro", "steps", "viewer", "highlight", "tags", "show", "names"}
 DONE = "done"       # the name of a move's last stage: everything it does has happened
 
 
@@ -97,6 +97,11 @@ def validate(data: Any, where: str = "scenario") -> dict[str, Any]:
     if unknown:
         raise ScenarioError(f"{where}: unknown key '{sorted(unknown)[0]}'")
     check_game(data["game"], where)
+    names = data.get("names", {})
+    if not isinstance(names, dict) or not all(isinstance(k, int) and k >= 1 and isinstance(v, dict) and v
+                                              and all(isinstance(t, str) and t for t in v.values())
+                                              for k, v in names.items()):
+        raise ScenarioError(f"{where}: 'names' maps a player number (from 1) to the player's name in each language")
     if not isinstance(data["steps"], list):
         raise ScenarioError(f"{where}: 'steps' must be a list")
     for i, step in enumerate(data["steps"], start=1):

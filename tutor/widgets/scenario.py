@@ -18,6 +18,7 @@ import anywidget
 import traitlets
 
 from tutor.core.events import for_viewer
+from tutor.core.i18n import seat_names
 from tutor.core.game import AnySpec, spec
 from tutor.core.scenario import Frame, Replay, ScenarioError, load_file, replay, validate
 from tutor.widgets import screen
@@ -103,22 +104,31 @@ class ScenarioPlayer(StandIn, anywidget.AnyWidget):
     def frame(self, index: int) -> Drawn:
         """Frame `index` as the page gets it: the whole SVG, the board without its <defs>, and the narration."""
         if not self._drawn:
-            # every frame at once (a few hundredths of a second): a board's scale depends on all of them
-            svgs = []
-            for frame in self.frames:
-                svg = ""
-                with guard(self.errors, self.lang, clear=False):
-                    svg = self._board(frame)
-                svgs.append(svg)
-            # one scale for every frame: a board capped by the window's height was drawn smaller when taller. A phone
-            # board is always as wide as the screen (one scale whatever its height), its words are above it: padded to
-            # the tallest frame, it only left a blank of up to half a screen under a short one
-            evened = svgs if self.board_layout == "phone" else even_boards(svgs)
-            for i, svg in enumerate(evened):
-                narration = self.narration_html(self.frames[i])   # the text shows even if the board fails
-                board, defs = split_defs(svg)
-                self._drawn[i] = {"svg": svg, "board": board, "defs": defs, "narration": narration}
+            # a rulebook's example goes by its players' names (`names:`), on the board and in the words alike
+            with seat_names(self.seat_names()):
+                self._draw_all()
         return self._drawn[index]
+
+    def seat_names(self) -> dict[int, str]:
+        """The example's player names in this page's language, by seat (counted from 0)."""
+        return {number - 1: localised(forms, self.lang) for number, forms in (self.data.get("names") or {}).items()}
+
+    def _draw_all(self) -> None:
+        """Every frame at once (a few hundredths of a second): a board's scale depends on all of them."""
+        svgs = []
+        for frame in self.frames:
+            svg = ""
+            with guard(self.errors, self.lang, clear=False):
+                svg = self._board(frame)
+            svgs.append(svg)
+        # one scale for every frame: a board capped by the window's height was drawn smaller when taller. A phone
+        # board is always as wide as the screen (one scale whatever its height), its words are above it: padded to
+        # the tallest frame, it only left a blank of up to half a screen under a short one
+        evened = svgs if self.board_layout == "phone" else even_boards(svgs)
+        for i, svg in enumerate(evened):
+            narration = self.narration_html(self.frames[i])   # the text shows even if the board fails
+            board, defs = split_defs(svg)
+            self._drawn[i] = {"svg": svg, "board": board, "defs": defs, "narration": narration}
 
     @property
     def svg(self) -> str:

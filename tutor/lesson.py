@@ -9,6 +9,7 @@
     lesson.sandbox("maui", "ru")                          # try a dive yourself
     lesson.play("maui", "ru", players=4, seed=7)          # a game against bots
     lesson.rulings("maui", "ru"); lesson.components("maui", "ru")
+    lesson.reference("maui", "ru")                        # the one-page quick reference for the table
     lesson.play("aqua_fest", "ru", players=3)             # Aqua Fest: choose a card, then a cell
     lesson.sandbox("aqua_fest", "ru")                     # Aqua Fest: build shells from fragments
     lesson.position("aqua_fest", {"players": 2, "pawns": {1: "C3"}}, "ru")   # lesson-style spec
@@ -40,8 +41,8 @@ from tutor.widgets.lazy import LazyPart
 
 P = ParamSpec("P")
 
-__all__ = ["page", "scenario", "quiz", "your_turn", "drill", "play", "sandbox", "rulings", "components", "position", "language_links",
-           "lessons_dir"]
+__all__ = ["page", "scenario", "quiz", "your_turn", "drill", "play", "sandbox", "rulings", "components", "reference", "position",
+           "language_links", "lessons_dir"]
 
 
 class Static:
@@ -194,6 +195,21 @@ def components(game: str, lang: str = "en") -> Static:
     if make is None:
         raise ValueError(f"{_title(game, lang)}: no component table")
     return Static(make(lang), ("tutor-components",))
+
+
+@_never_raise_static
+def reference(game: str, lang: str = "en") -> Static:
+    """The game's one-page quick reference for the table (tutor.core.reference), with a link that saves it as a
+    page of its own to keep on a phone or print on one A4 sheet. The link carries the page itself (a data: URL), so
+    it works the same served by Voilà, on Binder and on the static site, with no kernel and no server route."""
+    import base64
+    from tutor.core import reference as R
+    ref = R.of(game, lang)
+    page = base64.b64encode(R.page_html(ref, lang).encode("utf-8")).decode("ascii")
+    name = f"{ref.title}.html".replace("/", "-")
+    link = (f'<p class="tutor-reference-link"><a download="{esc(name)}" href="data:text/html;charset=utf-8;base64,'
+            f'{page}">{esc(ui("reference.save", lang))}</a></p>')
+    return Static(link + R.part_html(ref, lang), ("tutor-reference-part",))
 
 
 @_never_raise_static

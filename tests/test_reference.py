@@ -1,0 +1,56 @@
+"""Each game's one-page quick reference (tutor.core.reference): made from the game's own sections, component data
+and rulings, in every language its lesson is taught in. Printing on one A4 sheet is tests/browser/
+test_browser_reference.py's."""
+
+from __future__ import annotations
+
+import base64
+import re
+
+import pytest
+
+import learner_text as L
+from tutor import lesson
+from tutor.core import reference as R
+from tutor.core.game import spec
+
+CASES = [(game, lang) for game in R.games_with_reference() for lang in L.lesson_languages(game)]
+
+
+@pytest.mark.parametrize("game, lang", CASES)
+def test_the_reference_cites_real_sections_and_lists_every_ruling(game, lang):
+    ref = R.of(game, lang)
+    sections = {s.id for s in spec(game).sections}
+    assert ref.blocks and all(b.rule in sections for b in ref.blocks), "a block cites a section the game lacks"
+    page = R.page_html(ref, lang)
+    shown = set(re.findall(r'data-ruling="([^"]+)"', page))
+    assert shown == {r.id for r in spec(game).rulings}, "the sheet must carry every ruling, each once"
+    assert f'<html lang="{lang}">' in page and ref.title in page
+    words = L.visible(page)
+    assert "{" not in words and "}" not in words, "a placeholder was left unfilled"
+
+
+@pytest.mark.parametrize("game, lang", CASES)
+def test_the_lesson_part_shows_the_sheet_and_saves_the_same_page(game, lang):
+    part = lesson.reference(game, lang)
+    assert not part.message, part.message
+    saved = re.search(r'href="data:text/html;charset=utf-8;base64,([^"]+)"', part.value)
+    assert saved, "the part has no link that saves the page"
+    assert base64.b64decode(saved.group(1)).decode("utf-8") == R.page_html(R.of(game, lang), lang)
+    assert R.sheet_html(R.of(game, lang), lang) in part.value
+
+
+def test_maui_catch_table_follows_the_component_data():
+    from tutor.games.maui import components as C
+    ref = R.of("maui", "en")
+    table = next(item for b in ref.blocks for item in b.items if isinstance(item, R.Table))
+    counts = {row[0]: int(row[1]) for row in table.rows}
+    assert sum(counts.values()) == len(C.ALL_CATCH)
+    tuna = next(row for row in table.rows if row[0] == "emperor tuna")
+    values = [C.value(c) for c in C.ALL_CATCH if C.kind(c) == "tuna"]
+    assert tuna[2] == f"{min(values)} … {max(values)}"
+
+
+def test_a_broken_reference_is_a_friendly_box_not_a_traceback():
+    part = lesson.reference("no-such-game", "en")
+    assert part.message and "tutor-error" in part.value and "Traceback" not in part.value

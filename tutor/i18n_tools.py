@@ -60,11 +60,19 @@ def domains() -> list[Domain]:
 
 
 def required_langs(domain: str) -> tuple[str, ...]:
-    """The languages whose catalogue must hold every key of `domain`."""
+    """The languages whose catalogue must hold every key of `domain`: a game's domain, or one of its parts kept in
+    a file of its own ("maui_reference", the game's quick reference), needs the game's lesson languages."""
     if domain == SHARED:
         return i18n.LANGS
-    from tutor.core.game import spec
-    return tuple(dict.fromkeys(("en",) + tuple(spec(domain).lesson_langs)))
+    from tutor.core.game import UnknownGame, spec
+    try:
+        game = spec(domain)
+    except UnknownGame:
+        owner, _, part = domain.rpartition("_")
+        if not owner or not part:
+            raise KeyError(domain) from None
+        game = spec(owner)
+    return tuple(dict.fromkeys(("en",) + tuple(game.lesson_langs)))
 
 
 def read(path: Path):

@@ -13,9 +13,13 @@ import pytest
 import learner_text as L
 from tutor import lesson
 from tutor.core import reference as R
-from tutor.core.game import spec
+from tutor.core.game import ready_games, spec
 
 CASES = [(game, lang) for game in R.games_with_reference() for lang in L.lesson_languages(game)]
+
+
+def test_every_ready_game_has_a_quick_reference():
+    assert set(R.games_with_reference()) == set(ready_games())
 
 
 @pytest.mark.parametrize("game, lang", CASES)

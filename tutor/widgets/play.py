@@ -131,6 +131,9 @@ class PlayTable(StandIn, anywidget.AnyWidget):
 
     _esm = esm_with_choices("play.js")
     advises = True          # shows the game's advice (GameUI.advice) under the board for the learner to move
+    # greys out and dashes what is offered but not allowed now: help during a game; a "your turn" task offers its
+    # moves alike instead, since marking them would answer its question (tests/test_give_aways.py)
+    marks_legality = True
     labels = traitlets.Dict().tag(sync=True)
     view = traitlets.Dict().tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)       # plain text: a refusal explained, or what went wrong
@@ -494,7 +497,10 @@ class PlayTable(StandIn, anywidget.AnyWidget):
             if seat is None:
                 continue
             by_action = {c.action: c for c in buttons if getattr(c.action, "player", None) == seat}
-            paths = paths_of(board_keys, self.game.legal_actions(self.state, seat))
+            legal = list(self.game.legal_actions(self.state, seat))
+            # offered alike (a task): the board offers every offered move too, so that no element lacks its ring
+            offered = legal if self.marks_legality else legal + [a for a in by_action if a not in legal]
+            paths = paths_of(board_keys, offered)
             for step in steps(paths, self.selected.get(seat, ())):
                 if step.key in out:
                     continue
@@ -543,7 +549,7 @@ class PlayTable(StandIn, anywidget.AnyWidget):
         for c in list(self._offered.values()):
             element = getattr(c, "board_key", None)
             if isinstance(c, Choice) and element and getattr(c, "seat", None) == seat and element not in out:
-                out[element] = (c, Offer(c.id, c.tooltip or c.description, None, False), -1)
+                out[element] = (c, Offer(c.id, c.tooltip or c.description, None, not self.marks_legality), -1)
 
     def board_choices(self) -> dict[str, Choice]:
         """{board key: Choice} the board offers now (tests and notebooks click them as the page does)."""
@@ -609,7 +615,7 @@ class PlayTable(StandIn, anywidget.AnyWidget):
     def action_choice(self, action: Any, legal: Container[Any], label: str | None = None) -> Choice:
         """An engine action offered as a button: highlighted when legal; offered but refused otherwise, so the
         engine explains why not."""
-        ok = action in legal
+        ok = action in legal or not self.marks_legality
         return self.choice(label or labels.action_label(self.game, action, self.lang),
                            labels.action_tip(self.game, action, self.lang, ok), "info" if ok else "",
                            "tutor-action" if ok else "tutor-action-unavailable", lambda c: self.act(c.action),

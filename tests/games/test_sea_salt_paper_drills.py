@@ -92,6 +92,8 @@ def test_the_bet_outcome_is_what_the_round_scored():
         assert q.answer == {str(row[1 + who])}, (q.key, q.answer, row)
         settled = [e for e in events if e.kind in ("sea_salt_paper.bet_won", "sea_salt_paper.bet_lost")]
         assert settled and settled[0] in q.why
+        # the board is drawn for everyone: each seat's «cards N · colour bonus M» would answer the question
+        assert "hide:points" in q.highlight, "the board would show the answer"
 
 
 def test_card_points_are_the_breakdowns_lines_added_up():
@@ -195,6 +197,15 @@ def test_each_pair_kind_has_its_own_hint_that_never_names_the_answer():
         assert set(said) == {"crab", "boat", "fish", "steal"}, f"{lang}: pairs asked {sorted(said)}"
         assert all(len(texts) == 1 for texts in said.values()), f"{lang}: a pair's hint varies: {said}"
         assert len({next(iter(t)) for t in said.values()}) == 4, f"{lang}: two pair kinds share a hint: {said}"
+
+
+def test_a_pair_hint_points_at_the_rule_not_at_the_place_its_effect_works_on():
+    """'Works on the discard piles' named the option (drills audit 2026-12-02): the hint recalls the rule and asks
+    to check the table, and never names the deck, a discard pile, a hand or another turn."""
+    places = {"en": re.compile(r"discard|deck|hand|turn", re.I), "uk": re.compile(r"скид|колод|рук|хід|ходу", re.I)}
+    for q in asked("what-pair-does")[:40]:
+        for lang in LANGS:
+            assert not places[lang].search(D.said(q.hint, lang)), (q.key, lang, D.said(q.hint, lang))
 
 
 def test_nothing_comes_of_a_pair_in_a_fair_share_of_questions_for_each_kind_that_needs_something():

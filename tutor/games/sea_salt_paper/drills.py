@@ -311,7 +311,8 @@ def _bet_outcome(rng: random.Random) -> Optional[Question]:
         explain=Words(_W + f"bet.explain.{role}.{outcome}", p=asked + 1, caller=caller + 1,
                       points=_points(points), bonus=_points(bonus), scored=_points(scored)),
         why=(settled, lines),
-        highlight=(f"seat:{asked}",),
+        # every seat's "cards N · colour bonus M" would answer the question: left out, as in the other scoring drills
+        highlight=("hide:points", f"seat:{asked}"),
         after=after, events=tuple(events),
     )
 

@@ -25,12 +25,18 @@ from tutor.games.sea_salt_paper.scoring import breakdown, card_points
 GAME = "sea_salt_paper"
 SEEDS = 150
 LANGS = spec(GAME).lesson_langs
-NAMES = ("what-pair-does", "may-end", "colour-bonus", "bet-outcome", "card-points")
+NAMES = ("what-pair-does", "may-end", "colour-bonus", "bet-outcome", "card-points",
+         "may-end-early", "colour-bonus-early", "bet-outcome-early")
 ID = re.compile(r"\b[a-z_]+-\d+\b")          # crab-3, shoal_of_fish-1: never said to a learner
 
 
 def asked(name: str) -> tuple:
     return helpers.drill_questions(f"{GAME}/{name}", SEEDS)
+
+
+def asked_both(name: str) -> tuple:
+    """The questions of the drill with every card and of its "-early" twin (part 6: the kinds taught by then)."""
+    return asked(name) + asked(f"{name}-early")
 
 
 def test_the_game_has_its_drills():
@@ -70,7 +76,7 @@ def test_what_a_pair_does_is_what_the_engine_does_with_it():
 
 
 def test_may_end_is_whether_the_engine_takes_a_stop():
-    for q in asked("may-end"):
+    for q in asked_both("may-end"):
         seat = q.viewer
         assert q.state.turn == seat and q.state.phase == "play"
         try:
@@ -83,7 +89,7 @@ def test_may_end_is_whether_the_engine_takes_a_stop():
 
 
 def test_the_bet_outcome_is_what_the_round_scored():
-    for q in asked("bet-outcome"):
+    for q in asked_both("bet-outcome"):
         s = q.state
         assert s.caller is not None and not s.last_turns and s.phase == "play", q.key
         who = q.prompt.params["p"] - 1
@@ -108,7 +114,7 @@ def test_card_points_are_the_breakdowns_lines_added_up():
 
 
 def test_the_colour_bonus_is_the_count_of_the_colour_held_most():
-    for q in asked("colour-bonus"):
+    for q in asked_both("colour-bonus"):
         seat = q.viewer
         cards = q.state.hands[seat] + q.state.zones[seat]
         most = Counter(C.COLOUR[c] for c in cards).most_common(1)[0][1]     # mermaids are white cards

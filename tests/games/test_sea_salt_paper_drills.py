@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 import time
 from collections import Counter
+from pathlib import Path
 
 import helpers
 import pytest
@@ -306,3 +307,31 @@ def test_the_crab_tasks_ask_for_the_most_points_and_the_engine_agrees(name):
         for sentence in re.split(r"(?<=[.!?])\s+", task["prompt"][lang]):
             said = sentence.lower()
             assert not (any(v in said for v in verbs) and card in said), (lang, sentence)
+
+
+def test_no_task_tells_a_later_task_of_its_part_its_answer():
+    """«Поверніть восьминога» once ended on its board and in its explanation with «discard 1 chosen, the yellow
+    octopus taken», the answers of the two crab tasks after it (club review 2026-12-02, item 8): no task's
+    explanation or later moves name the card a later task of the same part takes, or the pile it chooses."""
+    import yaml
+    from tutor.core import task as T
+    from tutor.games.sea_salt_paper.text import card_name
+    from tutor.lesson_source import parts
+    folder = Path(__file__).resolve().parents[2] / "lessons" / GAME / "tasks"
+    for p in parts(GAME, "en"):
+        names = re.findall(r'lesson\.your_turn\("' + GAME + r'/([^"]+)"', "\n".join(p.code))
+        tasks = [T.load_file(folder / f"{n}.yaml") for n in names]
+        for i, later in enumerate(tasks):
+            start, seat = T.start(later), T.seat(later)
+            goal = later["goal"]
+            taken = set(goal.get("hands", {}).get(seat + 1, ())) - set(start.hands[seat])
+            said = [card_name(c, "en") for c in taken]
+            if "looking" in goal:
+                said.append(f"discard {goal['looking']}")
+            for earlier in tasks[:i]:
+                told = earlier["explain"]["en"]
+                moves = yaml.safe_dump(earlier.get("then", []))
+                for words in said:
+                    assert words not in told, (earlier["id"], "tells", later["id"], words)
+                for card in taken:
+                    assert card not in moves, (earlier["id"], "plays", later["id"], card)

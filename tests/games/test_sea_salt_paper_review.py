@@ -129,13 +129,13 @@ def test_a_board_click_the_rules_refuse_is_answered_with_the_rule(lang):
 
 def test_the_crab_task_ends_with_the_effect_done_and_the_next_lets_the_learner_choose_the_pile():
     """The newcomer's "Well done" came while the board still said "crabs: choose a discard pile": the crabs played,
-    the task now ends with the octopus taken (no choice left on the board); the next task has the learner choose
-    the pile, and only discard 1 brings the octopus."""
+    the task now ends with the shell taken (no choice left on the board); the next task has the learner choose
+    the pile, on a position of its own (its answer is not shown here: tests/games/test_sea_salt_paper_drills.py)."""
     from tutor.widgets.your_turn import YourTurn
     w = YourTurn("sea_salt_paper/play-the-crabs", lang="en")
     w.click_board("card:crab-1")
     w.click_board("card:crab-2")
-    assert w.outcome == "done" and w.state.phase == "play" and "octopus-2" in w.state.hands[0]
+    assert w.outcome == "done" and w.state.phase == "play" and "shell-2" in w.state.hands[0]
     assert not w.board_choices()
     # the next tasks, pile then card: tests/games/test_sea_salt_paper_reader.py
 

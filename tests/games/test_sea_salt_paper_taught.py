@@ -1,6 +1,8 @@
 """Practice uses only what has been taught (club review 2026-12-02, item 1): every your-turn task, quiz and drill
 shown in a part of the Паперові океани lesson shows only the card kinds that lessons/sea_salt_paper/taught.yaml says
-the lesson has taught by that part (part 6 once drilled mermaids, captains and lighthouses taught in parts 10-12)."""
+the lesson has taught by that part (part 6 once drilled mermaids, captains and lighthouses taught in parts 10-12).
+Worked examples too, for the cards they set out, the tops of their piles and the cards their steps move (a long
+pile's inside and the next round's deal are not looked at)."""
 
 from __future__ import annotations
 
@@ -19,7 +21,8 @@ from tutor.lesson_source import parts
 GAME = "sea_salt_paper"
 LESSONS = Path(__file__).resolve().parents[2] / "lessons" / GAME
 SEEDS = 40
-CALL = re.compile(r'lesson\.(your_turn|quiz|drill)\("' + GAME + r'/([^"]+)"')
+CALL = re.compile(r'lesson\.(your_turn|quiz|drill|scenario)\("' + GAME + r'/([^"]+)"')
+FOLDER = {"your_turn": "tasks", "quiz": "quizzes", "scenario": "scenarios"}
 
 
 def _taught() -> dict[str, list[str]]:
@@ -63,8 +66,12 @@ def _shown(kind: str, name: str) -> set[str]:
         cards = {c for seed in range(SEEDS) for q in [D.question(d, seed)]
                  for st in (q.state, q.after) for c in _cards_on_table(st)}
     else:
-        folder = "tasks" if kind == "your_turn" else "quizzes"
-        data = yaml.safe_load((LESSONS / folder / f"{name}.yaml").read_text(encoding="utf-8"))
+        data = yaml.safe_load((LESSONS / FOLDER[kind] / f"{name}.yaml").read_text(encoding="utf-8"))
+        if kind == "scenario":
+            setup = data["setup"]
+            tops = [pile[-1] for pile in setup.get("discards", ()) if pile]
+            data = [setup.get("hands"), setup.get("zones"), setup.get("deck"), tops,
+                    [(step.get("do"), step.get("expect")) for step in data["steps"]]]
         cards = set(_cards_in(data))
     return {C.KIND[c] for c in cards}
 

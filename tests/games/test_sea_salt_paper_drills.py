@@ -36,7 +36,7 @@ def asked(name: str) -> tuple:
 
 
 def asked_both(name: str) -> tuple:
-    """The questions of the drill with every card and of its "-early" twin (part 6: the kinds taught by then)."""
+    """The questions of the drill with every card and of its "-early" twin (the end-of-round part: the kinds taught by then)."""
     return asked(name) + asked(f"{name}-early")
 
 

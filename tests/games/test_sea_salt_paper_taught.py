@@ -1,6 +1,6 @@
 """Practice uses only what has been taught (club review 2026-12-02, item 1): every your-turn task, quiz and drill
 shown in a part of the Паперові океани lesson shows only the card kinds that lessons/sea_salt_paper/taught.yaml says
-the lesson has taught by that part (part 6 once drilled mermaids, captains and lighthouses taught in parts 10-12).
+the lesson has taught by that part (part 5, "Крок 3", once drilled mermaids, captains and lighthouses taught in parts 9-11).
 Worked examples too, for the cards they set out, the tops of their piles and the cards their steps move (a long
 pile's inside and the next round's deal are not looked at)."""
 
@@ -85,7 +85,7 @@ def test_the_taught_kinds_are_the_games_kinds_each_taught_once_in_lesson_order()
     assert list(taught) == sorted(taught, key=order.index), "taught.yaml lists its parts in lesson order"
 
 
-def test_the_early_drills_deal_from_what_part_6_has_taught():
+def test_the_early_drills_deal_from_what_the_end_of_round_part_has_taught():
     known = dict((p.anchor, k) for p, k in _known_by_part("en"))
     assert EARLY_KINDS == known["part-end-round"]
 

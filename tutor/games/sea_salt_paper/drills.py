@@ -11,9 +11,9 @@ poor question (nothing near the 7 points, every option the same number...) retur
     colour-bonus     how big is this player's colour bonus? (the colour held most, hand and zone together)
     card-points      how many points are this player's cards worth? (pairs, collections, multipliers, mermaids)
 
-what-pair-does (part 5) deals from EARLY_KINDS too. may-end, bet-outcome and colour-bonus come twice: the "-early" drills practise part 6 (ending the round) on rounds
+what-pair-does (part 4) deals from EARLY_KINDS too. may-end, bet-outcome and colour-bonus come twice: the "-early" drills practise part 5 (ending the round) on rounds
 dealt from the kinds taught by then (EARLY_KINDS: the pairs, shells, octopuses, penguins), the full ones practise
-the same questions with every card once the lesson has taught them all (part 12). A learner practises only what
+the same questions with every card once the lesson has taught them all (part 11). A learner practises only what
 the lesson has taught so far (club review 2026-12-02; lessons/sea_salt_paper/taught.yaml, held by a test).
 """
 
@@ -38,7 +38,7 @@ _R = "sea_salt_paper:"
 _W = "sea_salt_paper.drill."
 STEPS = 400          # actions a generator plays at most before it gives the seed up
 Kinds = Optional[frozenset[str]]      # the card kinds a drill's rounds are dealt from (None: the whole deck)
-# what part 3 (the numbers for pairs, shells, octopuses, penguins) and part 5 (the pairs) have taught by part 6
+# what part 2 (the numbers for pairs, shells, octopuses, penguins) and part 4 (the pairs) have taught by part 5
 EARLY_KINDS: frozenset[str] = frozenset(C.DUO_KINDS) | {"shell", "octopus", "penguin"}
 
 

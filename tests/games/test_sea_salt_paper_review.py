@@ -213,3 +213,23 @@ def test_the_why_not_lines_of_a_round_add_up_to_what_each_player_scored(name):
     lines = deciding(ended.state, list(ended.events), {"round_points": {p + 1: None for p in range(players)}})
     totals = {b.player: b.total for b in lines if isinstance(b, Breakdown)}
     assert totals == {p: scored[p] for p in range(players)}
+
+
+MARK = {"en": re.compile(r"tutor's ruling|\(its ruling\)"), "uk": re.compile(r"рішення\s+тьютора")}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_hand_limit_and_the_turn_the_boats_end_are_marked_as_the_tutors_rulings_where_taught(lang):
+    """Club review 2026-12-02, item 12: «Кількість карт на руці не обмежена» (the rulebook is silent) and "the boats:
+    this turn ends" (the rulebook says only «Негайно») read as rulebook text. The sentence of part 3 that teaches
+    the hand limit, and the «Два човники» step that plays the boats, each say it is the tutor's ruling."""
+    import yaml
+    from tutor.lesson_source import parts
+    turn = next(p for p in parts("sea_salt_paper", lang) if p.anchor == "part-turn")
+    prose = re.sub(r"\s+", " ", " ".join(turn.markdown))
+    limit = {"en": "hand limit", "uk": "на руці"}[lang]
+    sentence = next(s for s in re.split(r"(?<=[.!?])\s+", prose) if limit in s)
+    assert MARK[lang].search(sentence), sentence
+    steps = yaml.safe_load((ROOT / "lessons/sea_salt_paper/scenarios/boat-duo.yaml").read_text(encoding="utf-8"))
+    said = next(s["say"][lang] for s in steps["steps"] if "duo" in s.get("do", {}))
+    assert MARK[lang].search(said), said

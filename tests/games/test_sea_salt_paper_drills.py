@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 import time
 from collections import Counter
+from pathlib import Path
 
 import helpers
 import pytest
@@ -25,12 +26,18 @@ from tutor.games.sea_salt_paper.scoring import breakdown, card_points
 GAME = "sea_salt_paper"
 SEEDS = 150
 LANGS = spec(GAME).lesson_langs
-NAMES = ("what-pair-does", "may-end", "colour-bonus", "bet-outcome", "card-points")
+NAMES = ("what-pair-does", "may-end", "colour-bonus", "bet-outcome", "card-points",
+         "may-end-early", "colour-bonus-early", "bet-outcome-early")
 ID = re.compile(r"\b[a-z_]+-\d+\b")          # crab-3, shoal_of_fish-1: never said to a learner
 
 
 def asked(name: str) -> tuple:
     return helpers.drill_questions(f"{GAME}/{name}", SEEDS)
+
+
+def asked_both(name: str) -> tuple:
+    """The questions of the drill with every card and of its "-early" twin (the end-of-round part: the kinds taught by then)."""
+    return asked(name) + asked(f"{name}-early")
 
 
 def test_the_game_has_its_drills():
@@ -70,7 +77,7 @@ def test_what_a_pair_does_is_what_the_engine_does_with_it():
 
 
 def test_may_end_is_whether_the_engine_takes_a_stop():
-    for q in asked("may-end"):
+    for q in asked_both("may-end"):
         seat = q.viewer
         assert q.state.turn == seat and q.state.phase == "play"
         try:
@@ -83,7 +90,7 @@ def test_may_end_is_whether_the_engine_takes_a_stop():
 
 
 def test_the_bet_outcome_is_what_the_round_scored():
-    for q in asked("bet-outcome"):
+    for q in asked_both("bet-outcome"):
         s = q.state
         assert s.caller is not None and not s.last_turns and s.phase == "play", q.key
         who = q.prompt.params["p"] - 1
@@ -92,6 +99,8 @@ def test_the_bet_outcome_is_what_the_round_scored():
         assert q.answer == {str(row[1 + who])}, (q.key, q.answer, row)
         settled = [e for e in events if e.kind in ("sea_salt_paper.bet_won", "sea_salt_paper.bet_lost")]
         assert settled and settled[0] in q.why
+        # the board is drawn for everyone: each seat's «cards N · colour bonus M» would answer the question
+        assert "hide:points" in q.highlight, "the board would show the answer"
 
 
 def test_card_points_are_the_breakdowns_lines_added_up():
@@ -106,7 +115,7 @@ def test_card_points_are_the_breakdowns_lines_added_up():
 
 
 def test_the_colour_bonus_is_the_count_of_the_colour_held_most():
-    for q in asked("colour-bonus"):
+    for q in asked_both("colour-bonus"):
         seat = q.viewer
         cards = q.state.hands[seat] + q.state.zones[seat]
         most = Counter(C.COLOUR[c] for c in cards).most_common(1)[0][1]     # mermaids are white cards
@@ -195,6 +204,15 @@ def test_each_pair_kind_has_its_own_hint_that_never_names_the_answer():
         assert set(said) == {"crab", "boat", "fish", "steal"}, f"{lang}: pairs asked {sorted(said)}"
         assert all(len(texts) == 1 for texts in said.values()), f"{lang}: a pair's hint varies: {said}"
         assert len({next(iter(t)) for t in said.values()}) == 4, f"{lang}: two pair kinds share a hint: {said}"
+
+
+def test_a_pair_hint_points_at_the_rule_not_at_the_place_its_effect_works_on():
+    """'Works on the discard piles' named the option (drills audit 2026-12-02): the hint recalls the rule and asks
+    to check the table, and never names the deck, a discard pile, a hand or another turn."""
+    places = {"en": re.compile(r"discard|deck|hand|turn", re.I), "uk": re.compile(r"скид|колод|рук|хід|ходу", re.I)}
+    for q in asked("what-pair-does")[:40]:
+        for lang in LANGS:
+            assert not places[lang].search(D.said(q.hint, lang)), (q.key, lang, D.said(q.hint, lang))
 
 
 def test_nothing_comes_of_a_pair_in_a_fair_share_of_questions_for_each_kind_that_needs_something():
@@ -289,3 +307,31 @@ def test_the_crab_tasks_ask_for_the_most_points_and_the_engine_agrees(name):
         for sentence in re.split(r"(?<=[.!?])\s+", task["prompt"][lang]):
             said = sentence.lower()
             assert not (any(v in said for v in verbs) and card in said), (lang, sentence)
+
+
+def test_no_task_tells_a_later_task_of_its_part_its_answer():
+    """«Поверніть восьминога» once ended on its board and in its explanation with «discard 1 chosen, the yellow
+    octopus taken», the answers of the two crab tasks after it (club review 2026-12-02, item 8): no task's
+    explanation or later moves name the card a later task of the same part takes, or the pile it chooses."""
+    import yaml
+    from tutor.core import task as T
+    from tutor.games.sea_salt_paper.text import card_name
+    from tutor.lesson_source import parts
+    folder = Path(__file__).resolve().parents[2] / "lessons" / GAME / "tasks"
+    for p in parts(GAME, "en"):
+        names = re.findall(r'lesson\.your_turn\("' + GAME + r'/([^"]+)"', "\n".join(p.code))
+        tasks = [T.load_file(folder / f"{n}.yaml") for n in names]
+        for i, later in enumerate(tasks):
+            start, seat = T.start(later), T.seat(later)
+            goal = later["goal"]
+            taken = set(goal.get("hands", {}).get(seat + 1, ())) - set(start.hands[seat])
+            said = [card_name(c, "en") for c in taken]
+            if "looking" in goal:
+                said.append(f"discard {goal['looking']}")
+            for earlier in tasks[:i]:
+                told = earlier["explain"]["en"]
+                moves = yaml.safe_dump(earlier.get("then", []))
+                for words in said:
+                    assert words not in told, (earlier["id"], "tells", later["id"], words)
+                for card in taken:
+                    assert card not in moves, (earlier["id"], "plays", later["id"], card)

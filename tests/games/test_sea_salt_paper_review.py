@@ -129,13 +129,13 @@ def test_a_board_click_the_rules_refuse_is_answered_with_the_rule(lang):
 
 def test_the_crab_task_ends_with_the_effect_done_and_the_next_lets_the_learner_choose_the_pile():
     """The newcomer's "Well done" came while the board still said "crabs: choose a discard pile": the crabs played,
-    the task now ends with the octopus taken (no choice left on the board); the next task has the learner choose
-    the pile, and only discard 1 brings the octopus."""
+    the task now ends with the shell taken (no choice left on the board); the next task has the learner choose
+    the pile, on a position of its own (its answer is not shown here: tests/games/test_sea_salt_paper_drills.py)."""
     from tutor.widgets.your_turn import YourTurn
     w = YourTurn("sea_salt_paper/play-the-crabs", lang="en")
     w.click_board("card:crab-1")
     w.click_board("card:crab-2")
-    assert w.outcome == "done" and w.state.phase == "play" and "octopus-2" in w.state.hands[0]
+    assert w.outcome == "done" and w.state.phase == "play" and "shell-2" in w.state.hands[0]
     assert not w.board_choices()
     # the next tasks, pile then card: tests/games/test_sea_salt_paper_reader.py
 
@@ -213,3 +213,23 @@ def test_the_why_not_lines_of_a_round_add_up_to_what_each_player_scored(name):
     lines = deciding(ended.state, list(ended.events), {"round_points": {p + 1: None for p in range(players)}})
     totals = {b.player: b.total for b in lines if isinstance(b, Breakdown)}
     assert totals == {p: scored[p] for p in range(players)}
+
+
+MARK = {"en": re.compile(r"tutor's ruling|\(its ruling\)"), "uk": re.compile(r"рішення\s+тьютора")}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_hand_limit_and_the_turn_the_boats_end_are_marked_as_the_tutors_rulings_where_taught(lang):
+    """Club review 2026-12-02, item 12: «Кількість карт на руці не обмежена» (the rulebook is silent) and "the boats:
+    this turn ends" (the rulebook says only «Негайно») read as rulebook text. The sentence of part 3 that teaches
+    the hand limit, and the «Два човники» step that plays the boats, each say it is the tutor's ruling."""
+    import yaml
+    from tutor.lesson_source import parts
+    turn = next(p for p in parts("sea_salt_paper", lang) if p.anchor == "part-turn")
+    prose = re.sub(r"\s+", " ", " ".join(turn.markdown))
+    limit = {"en": "hand limit", "uk": "на руці"}[lang]
+    sentence = next(s for s in re.split(r"(?<=[.!?])\s+", prose) if limit in s)
+    assert MARK[lang].search(sentence), sentence
+    steps = yaml.safe_load((ROOT / "lessons/sea_salt_paper/scenarios/boat-duo.yaml").read_text(encoding="utf-8"))
+    said = next(s["say"][lang] for s in steps["steps"] if "duo" in s.get("do", {}))
+    assert MARK[lang].search(said), said

@@ -10,6 +10,11 @@ poor question (nothing near the 7 points, every option the same number...) retur
     bet-outcome      the last turn after LAST CHANCE ends: how many points does this player score?
     colour-bonus     how big is this player's colour bonus? (the colour held most, hand and zone together)
     card-points      how many points are this player's cards worth? (pairs, collections, multipliers, mermaids)
+
+what-pair-does (part 4) deals from EARLY_KINDS too. may-end, bet-outcome and colour-bonus come twice: the "-early" drills practise part 5 (ending the round) on rounds
+dealt from the kinds taught by then (EARLY_KINDS: the pairs, shells, octopuses, penguins), the full ones practise
+the same questions with every card once the lesson has taught them all (part 11). A learner practises only what
+the lesson has taught so far (club review 2026-12-02; lessons/sea_salt_paper/taught.yaml, held by a test).
 """
 
 from __future__ import annotations
@@ -32,12 +37,23 @@ from tutor.games.sea_salt_paper.text import card_name, colour_name, points_text
 _R = "sea_salt_paper:"
 _W = "sea_salt_paper.drill."
 STEPS = 400          # actions a generator plays at most before it gives the seed up
+Kinds = Optional[frozenset[str]]      # the card kinds a drill's rounds are dealt from (None: the whole deck)
+# what part 2 (the numbers for pairs, shells, octopuses, penguins) and part 4 (the pairs) have taught by part 5
+EARLY_KINDS: frozenset[str] = frozenset(C.DUO_KINDS) | {"shell", "octopus", "penguin"}
 
 
 # --------------------------------------------------------------------------- playing to a position
 
-def _deal(rng: random.Random) -> State:
-    return setup(rng.choice((2, 2, 3, 4)), seed=rng.randrange(1 << 30))
+def _deal(rng: random.Random, kinds: Kinds = None) -> State:
+    """A fresh round; with `kinds`, dealt from the cards of those kinds only (the others leave the game, so no
+    pile, hand or draw ever shows a card the lesson has not taught yet)."""
+    state = setup(rng.choice((2, 2, 3, 4)), seed=rng.randrange(1 << 30))
+    if kinds is None:
+        return state
+    from dataclasses import replace
+    cards = [c for c in C.ALL_CARDS if C.KIND[c] in kinds]
+    rng.shuffle(cards)
+    return replace(state, deck=tuple(cards[2:]), discards=((cards[0],), (cards[1],)))
 
 
 def _move(state: State, rng: random.Random) -> Action:
@@ -49,12 +65,13 @@ def _move(state: State, rng: random.Random) -> Action:
 
 
 def _play_until(rng: random.Random, fit: Callable[[State], bool], skip: int = 0,
-                told: Optional[list[Event]] = None) -> Optional[State]:
+                told: Optional[list[Event]] = None, kinds: Kinds = None) -> Optional[State]:
     """Deal, then play on until a position `fit` accepts, passing the first `skip` fit ones (None: the game ended
-    or took too long). `told`, if given, receives the events of the round the position is in."""
-    state = _deal(rng)
+    or took too long). `told`, if given, receives the events of the round the position is in. With `kinds`, the
+    round is dealt from those kinds only and the position must come in that round (the next deal uses every card)."""
+    state = _deal(rng, kinds)
     for _ in range(STEPS):
-        if state.over:
+        if state.over or (kinds is not None and state.round != 1):
             return None
         if fit(state):
             if skip <= 0:
@@ -164,13 +181,13 @@ def _emptied(state: State, duo: str, seat: int) -> State:
     return replace(state, deck=state.deck + taken, hands=hands)
 
 
-def _what_pair_does(rng: random.Random) -> Optional[Question]:
+def _what_pair_does(rng: random.Random, kinds: Kinds = None) -> Optional[Question]:
     empty = rng.random() < NOTHING_SHARE      # a fair share of the questions: the effect has nothing to work on
 
     def fit(s: State) -> bool:
         pairs = [a for a in legal_actions(s, s.turn) if isinstance(a, PlayDuo)] if s.phase == "play" else []
         return any(C.duo_of(*a.cards) in _EMPTIED for a in pairs) if empty else bool(pairs)
-    state = _play_until(rng, fit, skip=rng.randrange(3))
+    state = _play_until(rng, fit, skip=rng.randrange(3), kinds=kinds)
     if state is None:
         return None
     seat = state.turn
@@ -208,7 +225,7 @@ def _what_pair_does(rng: random.Random) -> Optional[Question]:
 
 # --------------------------------------------------------------------------- may this player end the round?
 
-def _may_end(rng: random.Random) -> Optional[Question]:
+def _may_end(rng: random.Random, kinds: Kinds = None) -> Optional[Question]:
     low, high = C.STOP_POINTS - 3, C.STOP_POINTS + 3
     want = rng.random() < 0.5          # half the questions may end the round, half may not
 
@@ -216,7 +233,7 @@ def _may_end(rng: random.Random) -> Optional[Question]:
         return (s.phase == "play" and low <= points_in_hand(s, s.turn) <= high
                 and (Stop(s.turn) in legal_actions(s, s.turn)) == want)
     told: list[Event] = []
-    state = _play_until(rng, fit, skip=rng.randrange(2), told=told)
+    state = _play_until(rng, fit, skip=rng.randrange(2), told=told, kinds=kinds)
     if state is None:
         return None
     seat = state.turn
@@ -234,7 +251,7 @@ def _may_end(rng: random.Random) -> Optional[Question]:
     bonus = colour_bonus(mine)
     near_with_bonus = not may and state.caller is None and points + bonus >= C.STOP_POINTS
     return Question(
-        drill="sea_salt_paper/may-end",
+        drill="sea_salt_paper/may-end" + ("-early" if kinds else ""),
         key=_key("may-end", state),
         state=state, viewer=seat,
         prompt=Words(_W + "end.prompt", p=seat + 1),
@@ -265,10 +282,10 @@ def _last_turn_ends(rng: random.Random, state: State) -> Optional[tuple[State, E
     return None
 
 
-def _bet_outcome(rng: random.Random) -> Optional[Question]:
+def _bet_outcome(rng: random.Random, kinds: Kinds = None) -> Optional[Question]:
     def fit(s: State) -> bool:
         return s.phase == "play" and s.caller is None and LastChance(s.turn) in legal_actions(s, s.turn)
-    start = _play_until(rng, fit, skip=rng.randrange(2))
+    start = _play_until(rng, fit, skip=rng.randrange(2), kinds=kinds)
     if start is None:
         return None
     caller = start.turn
@@ -300,7 +317,7 @@ def _bet_outcome(rng: random.Random) -> Optional[Question]:
     elif asked != caller:
         lines = breakdown(cards, asked)
     return Question(
-        drill="sea_salt_paper/bet-outcome",
+        drill="sea_salt_paper/bet-outcome" + ("-early" if kinds else ""),
         key=_key("bet", state, asked),
         state=state, viewer=None,
         prompt=Words(_W + f"bet.prompt.{'self' if asked == caller else 'other'}", caller=caller + 1,
@@ -311,7 +328,8 @@ def _bet_outcome(rng: random.Random) -> Optional[Question]:
         explain=Words(_W + f"bet.explain.{role}.{outcome}", p=asked + 1, caller=caller + 1,
                       points=_points(points), bonus=_points(bonus), scored=_points(scored)),
         why=(settled, lines),
-        highlight=(f"seat:{asked}",),
+        # every seat's "cards N · colour bonus M" would answer the question: left out, as in the other scoring drills
+        highlight=("hide:points", f"seat:{asked}"),
         after=after, events=tuple(events),
     )
 
@@ -356,7 +374,7 @@ def _card_points(rng: random.Random) -> Optional[Question]:
 
 # --------------------------------------------------------------------------- the colour bonus
 
-def _colour_bonus(rng: random.Random) -> Optional[Question]:
+def _colour_bonus(rng: random.Random, kinds: Kinds = None) -> Optional[Question]:
     need = rng.choice((2, 3, 3, 4))     # small bonuses come first in a round: ask for bigger ones as often
 
     def fit(s: State) -> bool:
@@ -364,7 +382,7 @@ def _colour_bonus(rng: random.Random) -> Optional[Question]:
             return False
         cards = s.hands[s.turn] + s.zones[s.turn]
         return len(cards) >= 5 and len({C.COLOUR[c] for c in cards}) >= 3 and colour_bonus(cards) >= need
-    state = _play_until(rng, fit, skip=rng.randrange(4))
+    state = _play_until(rng, fit, skip=rng.randrange(4), kinds=kinds)
     if state is None:
         return None
     seat = state.turn
@@ -383,13 +401,14 @@ def _colour_bonus(rng: random.Random) -> Optional[Question]:
     line = breakdown(cards, seat, bonus=True).lines[-1]
     colour = line.key.rsplit(".", 1)[1]
     return Question(
-        drill="sea_salt_paper/colour-bonus",
+        drill="sea_salt_paper/colour-bonus" + ("-early" if kinds else ""),
         key=_key("colour", state),
         state=state, viewer=seat,
         prompt=Words(_W + "colour.prompt", p=seat + 1),
         options=options, answer=frozenset({str(bonus)}),
         rule=_R + "round-end",
-        hint=Words(_W + "colour.hint"),
+        # the mermaids (white cards) are named only where the round can hold one
+        hint=Words(_W + "colour.hint" + ("" if kinds is None or "mermaid" in kinds else ".early")),
         explain=Words(_W + "colour.explain", points=_points(bonus),
                       colour=lambda lang: colour_name(colour, lang)),
         why=(Breakdown(seat, (line,)),),
@@ -397,11 +416,24 @@ def _colour_bonus(rng: random.Random) -> Optional[Question]:
     )
 
 
+def _early(make: Callable[..., Optional[Question]]) -> Callable[[random.Random], Optional[Question]]:
+    """The generator on rounds dealt from EARLY_KINDS only."""
+    return lambda rng: make(rng, EARLY_KINDS)
+
+
 DRILLS = (
-    Drill("sea_salt_paper/what-pair-does", "part-duos", Words(_W + "pair.title"), _R + "duos", _what_pair_does),
-    Drill("sea_salt_paper/may-end", "part-end-round", Words(_W + "end.title"), _R + "end-round", _may_end),
-    Drill("sea_salt_paper/bet-outcome", "part-end-round", Words(_W + "bet.title"), _R + "round-end", _bet_outcome),
-    Drill("sea_salt_paper/colour-bonus", "part-end-round", Words(_W + "colour.title"), _R + "round-end",
-          _colour_bonus),
+    Drill("sea_salt_paper/what-pair-does", "part-duos", Words(_W + "pair.title"), _R + "duos",
+          _early(_what_pair_does)),
+    Drill("sea_salt_paper/may-end-early", "part-end-round", Words(_W + "end.title"), _R + "end-round",
+          _early(_may_end)),
+    Drill("sea_salt_paper/colour-bonus-early", "part-end-round", Words(_W + "colour.title"), _R + "round-end",
+          _early(_colour_bonus)),
+    Drill("sea_salt_paper/bet-outcome-early", "part-end-round", Words(_W + "bet.title"), _R + "round-end",
+          _early(_bet_outcome)),
     Drill("sea_salt_paper/card-points", "part-multipliers", Words(_W + "points.title"), _R + "cards", _card_points),
+    Drill("sea_salt_paper/may-end", "part-multipliers", Words(_W + "end.title.all"), _R + "end-round", _may_end),
+    Drill("sea_salt_paper/colour-bonus", "part-multipliers", Words(_W + "colour.title.all"), _R + "round-end",
+          _colour_bonus),
+    Drill("sea_salt_paper/bet-outcome", "part-multipliers", Words(_W + "bet.title.all"), _R + "round-end",
+          _bet_outcome),
 )

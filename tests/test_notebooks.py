@@ -342,7 +342,13 @@ def test_index_lists_every_game_with_relative_links():
     links = re.findall(r"\]\(([^)]+)\)", text)
     for link in links:
         assert not link.startswith(("/", "http")), f"{link}: links must be relative to work under Voilà"
-        assert (NOTEBOOKS / link).is_file(), link
+        page, _, anchor = link.partition("#")
+        assert (NOTEBOOKS / page).is_file(), link
+        if anchor:       # a lesson's part (its quick reference): the anchor is in that lesson
+            assert f'<a id="{anchor}"></a>' in markdown(nbformat.read(NOTEBOOKS / page, as_version=4)), link
+    # every lesson's quick reference is linked from the index
+    for name in LESSONS:
+        assert f"]({name}#part-summary)" in text, f"the index does not link {name}'s quick reference"
 
 
 

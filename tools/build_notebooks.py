@@ -70,6 +70,9 @@ def lesson_notebook(game_id: str, lang: str) -> dict:
     return _notebook(cells, lang, source.metadata["title"])
 
 
+REFERENCE_PART = "part-summary"      # the anchor of every lesson's quick reference (tests/test_lessons.py)
+
+
 def index_notebook(on_site: bool = False) -> dict:
     """The index page: a section per language, its prose from lessons/index.<lang>.md, then a row per ready game
     (from the registry) linking its lessons and a row per game still coming (lessons/index.yaml). Each section
@@ -92,11 +95,14 @@ def index_notebook(on_site: bool = False) -> dict:
         links = {lang: notebook_name(g.stem, lang, first) for lang in g.lesson_langs}
         others = " · ".join(f'[<span lang="{lang}">{_lesson_in(lang)}</span>]({links[lang]})'
                             for lang in g.lesson_langs)
+        # the one-page quick reference is a lesson's last part (lesson.reference): a link straight to it
+        sheets = " · ".join(f'[<span lang="{lang}">{_lesson_in(lang)}</span>]({links[lang]}#{REFERENCE_PART})'
+                            for lang in g.lesson_langs)
         for lang in rows:
-            rows[lang].append(f"| [{_row_title(g, lang)}]({links.get(lang, links[first])}) | {others} |")
+            rows[lang].append(f"| [{_row_title(g, lang)}]({links.get(lang, links[first])}) | {others} | {sheets} |")
     for coming in source["coming"]:
         for lang in rows:
-            rows[lang].append(f"| {coming['title'].get(lang, coming['title']['en'])} | *{i18n.text('index.coming', lang)}* |")
+            rows[lang].append(f"| {coming['title'].get(lang, coming['title']['en'])} | *{i18n.text('index.coming', lang)}* | |")
     cells = []
     for i, (lang, prose_text) in enumerate(text.items()):
         if on_site:

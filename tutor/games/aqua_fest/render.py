@@ -871,7 +871,7 @@ def _obstacles(view: View, g: Geo, arrows: list[Arrow]) -> list[tuple[Obstacle, 
     for a in arrows:
         w = a.stroke / 2 + 1.5
         (x1, y1), (x2, y2) = a.start, a.tip
-        out.append((("seg", a.start, a.tip, w), 20))
+        out.append((("seg", a.start, a.tip, w), 60))      # 60, not 20: a pill across an arrow hides the move
         h = ARROW_HEAD * a.stroke / 2 + 1
         mx, my = (x2 + (a.end[0] - x2) * 0.8, y2 + (a.end[1] - y2) * 0.8)
         out.append(((mx - h, my - h, mx + h, my + h), 61))
@@ -1010,11 +1010,8 @@ def _moves(dwg: S.Drawing, view: View, card_id: str, seat: View, g: Geo) -> El:
     if move.directions != "knight":
         dirs = B.ORTHOGONAL if move.directions == "orthogonal" else B.ORTHOGONAL + B.DIAGONAL
         for dr, dc in dirs:
-            far = None
-            for step in range(1, move.reach + 1):
-                if B.on_board(r0 + dr * step, c0 + dc * step):
-                    far = (r0 + dr * step, c0 + dc * step)
-            if far:
+            far = (r0 + dr * move.reach, c0 + dc * move.reach)     # moves are exact: a line its full length or none
+            if B.on_board(*far):
                 el.add(dwg.line((x0, y0), centre(g, *far), stroke="#ffffff", stroke_width=round(5 * g.k, 1),
                                 stroke_opacity=0.5, stroke_linecap="round", class_="dir"))
     for r, c in view.get("destinations", {}).get(card_id, []):

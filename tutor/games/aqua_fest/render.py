@@ -26,8 +26,8 @@ Every layout draws the same things with the same data attributes; only places an
 takes `layout=` too (a phone: one shell a row; a projector: bigger, four a row).
 
 `highlight`: "card:<id>" (the card and where it can take the pawn: dots of class "dest", and faint
-lines along the directions of straight-line movers), "cell:<0..24>", "seat:<n>", "home:<n>" (0-based
-seats). `events` (the last action's events) mark what just happened: a move arrow, the collected
+lines along the directions of straight-line movers; with "hide:preview" the card alone, where the question is
+where it goes), "cell:<0..24>", "seat:<n>", "home:<n>" (0-based seats). `events` (the last action's events) mark what just happened: a move arrow, the collected
 cell, the battle pair, a tile turned up; the words "taken" and "turned up" go where they cover least (never an arrow,
 a coordinate, a pawn or another such word where a place is free of them: _place_words).
 
@@ -1393,9 +1393,10 @@ def render(view: View, *, highlight: Iterable[str] | str | None = (), lang: str 
 
     for seat in view["seats"]:
         dwg.add(_start_tile(dwg, seat, hl, lang, g))
-    # the highlighted card's movement, over the tiles and under the pawns
+    # the highlighted card's movement, over the tiles and under the pawns ("hide:preview": a task or a drill asks
+    # where it goes, so only the card is ringed)
     for key in sorted(hl):
-        if key.startswith("card:"):
+        if key.startswith("card:") and "hide:preview" not in hl:
             card_id = key[5:]
             if card_id in view.get("destinations", {}) or any(
                     card_id in {c["id"] for c in (s.get("hand") or [])} for s in view["seats"]):

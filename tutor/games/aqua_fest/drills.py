@@ -1,9 +1,12 @@
 """Aqua Fest drills (tutor.core.drill): endless questions the engine makes and judges.
 
 - best-score (after «What shells are worth»): a dealt collection of fragments and a bonus token; what does it score?
-- where-to (after «How the creatures move»): a position from seeded play; where may this card take the pawn?
-- second-card (after «A turn»): the first move of a turn is made; which cards in hand may make the second?
-- who-wins (after «Underwater battles»): two pawns side by side, an attack card and a defence card; what happens?
+- where-to (after «How the creatures move»): a position from seeded play; where may this card take the pawn? (The
+  board rings the card and draws no destination: that is the question.)
+- second-card (after «A turn»): the first move of a turn is made, its card face up on the discard pile; which cards
+  in hand may make the second, if any?
+- who-wins (after «Underwater battles»): two pawns side by side, the attack card in the battle box and the defence
+  card ringed in the defender's hand; what happens?
 - what-is-taken (after «What is forbidden»): a move of a turn from seeded play; how many fragments does it take?
 
 Every answer comes from the engine: the score from `score`, the cells and cards from `legal_actions`, the battle

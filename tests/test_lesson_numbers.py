@@ -119,6 +119,51 @@ def test_the_claims_are_read():
         ("turtle", 7), ("dolphin", 5)]
 
 
+# --------------------------------------------------------------------------- Aqua Fest's movements
+# The creature deck is the tutor's assumption, kept in one table (aqua_fest components.DECK) for a club to correct.
+# Wherever a lesson says how far a species moves ("Crab: exactly 2 cells", «дельфин… ровно на 3 клетки») the number
+# is the table's, and no text still says "up to" (the rulebook's moves are exact).
+
+AF_MOVE = r"(?:{k})[^.;\n]{{0,40}}?(?:exactly|ровно на) (?P<n>\d+)"
+AF_UP_TO = r"up to \d+ cells?|до \d+ клет|\d+ to N|1–N"
+
+
+def af_move_claims(text: str) -> list[tuple[str, int, str]]:
+    out = []
+    for species, words in KIND_WORDS["aqua_fest"].items():
+        for m in re.finditer(AF_MOVE.format(k=words), text, flags=re.IGNORECASE):
+            out.append((species, int(m.group("n")), m.group(0)))
+    return out
+
+
+def af_texts() -> list[tuple[str, str]]:
+    from tutor.lesson_source import languages, path
+    out = [(f"lesson.{lang}", path("aqua_fest", lang).read_text(encoding="utf-8")) for lang in languages("aqua_fest")]
+    for kind in ("scenarios", "tasks", "quizzes"):
+        for p in sorted((LESSONS / "aqua_fest" / kind).glob("*.yaml")):
+            data = yaml.safe_load(p.read_text(encoding="utf-8"))
+            out += [(f"{kind}/{p.name}", t) for t in texts_of(data)]
+    return out
+
+
+def test_aqua_fest_moves_quoted_are_the_decks():
+    texts = af_texts()
+    wrong = [(where, words) for where, text in texts for species, n, words in af_move_claims(text)
+             if n != AC.MOVES[species].reach]
+    assert not wrong, f"moves the deck (aqua_fest components.DECK) does not have: {wrong}"
+    up_to = [(where, m.group(0)) for where, text in texts for m in re.finditer(AF_UP_TO, text)]
+    assert not up_to, f"a card moves exactly its number of cells, not up to it: {up_to}"
+    for where, text in texts[:2]:      # each lesson page lists every straight-line mover with its number
+        quoted = {species for species, _n, _w in af_move_claims(text)}
+        assert quoted >= {s for s, m in AC.MOVES.items() if m.directions != "knight"}, (where, quoted)
+
+
+def test_aqua_fest_move_claims_are_read():
+    assert [(s, n) for s, n, _ in af_move_claims("- **Crab**: exactly 2 cells; «Дельфин: ровно на 3 клетки»")] == [
+        ("crab", 2), ("dolphin", 3)]
+    assert re.search(AF_UP_TO, "the octopus goes up to 3 cells") and re.search(AF_UP_TO, "краб — до 2 клеток")
+
+
 # --------------------------------------------------------------------------- Паперові океани
 # Its numbers belong to kinds, not to single cards: the collection tables, the multipliers, the winning totals
 # and the 7 points that end a round. Each is read from the lesson pages and compared with the card data.

@@ -340,14 +340,14 @@ def test_aqua_fest_coral_refusal_cites_what_is_forbidden():
     assert first.refusal.key == "aqua_fest.err.path_blocked"
     game = spec("aqua_fest")                                 # the position as the file sets it up, built anew
     assert game.to_json(first.state) == game.to_json(setup(data["setup"]))
-    assert is_coral(first.state, cell_index("C4"))          # the coral sits between start and target
+    assert is_coral(first.state, cell_index("C5"))          # the coral sits between start and target
 
 
 def test_aqua_fest_refusals_name_their_rule():
     result = aqua("refused-moves")
     refused = [(f.refusal.rule, f.refusal.key.rsplit(".", 1)[1]) for f in result.frames if f.refusal is not None]
-    assert refused == [("aqua_fest:forbidden", "stop_pawn"), ("aqua_fest:play", "species"),
-                       ("aqua_fest:play", "alone_second")]
+    assert refused == [("aqua_fest:forbidden", "stop_pawn"), ("aqua_fest:cards", "not_exact"),
+                       ("aqua_fest:play", "species"), ("aqua_fest:play", "alone_second")]
     # back on the turn's starting cell: allowed, and the tile there is not taken
     back = next(f for f in result.frames if any(e.kind == "aqua_fest.start_tile_kept" for e in f.events))
     assert back.refusal is None and back.state.collected == result.frames[back.index - 1].state.collected

@@ -102,6 +102,38 @@ def test_choosing_a_card_offers_exactly_its_legal_moves_and_a_cell_moves_there(l
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_a_task_shows_no_destinations_before_the_learner_commits(lang):
+    """Review: in "Reach the pink fragment" tapping a card lit its reachable cells, so a learner could try cards until
+    E1 lit up. In a task a chosen card is ringed, but no dots or lines say where it goes, every other cell of the
+    seabed is offered alike (buttons and board), and the engine judges the cell chosen: a wrong one is refused
+    with its rule and the hint."""
+    from tutor.widgets.your_turn import YourTurn
+    t = YourTurn("aqua_fest/octopus-diagonal", lang=lang)
+    for b in t.card_buttons(0):
+        b.click()
+        legal = {a.to for a in af.legal_actions(t.state, 0) if isinstance(a, af.Move) and a.card == b.card}
+        assert f'data-card="{b.card}"' in t.svg and 'class="dest"' not in t.svg and 'class="dir"' not in t.svg
+        offered = move_buttons(t)
+        pawn = t.state.pawns[0]
+        assert sorted(m.action.to for m in offered) == [i for i in range(25) if i != pawn]
+        assert {tuple(m.classes) for m in offered} == {("tutor-action",)} and len(legal) < len(offered)
+        cells = {k for k in t.board_choices() if k.startswith("cell:")}
+        assert cells == {f"cell:{i}" for i in range(25) if i != pawn}
+        assert "choice-ring unavailable" not in t.svg
+    crab = next(b for b in t.card_buttons(0) if b.card.startswith("crab"))
+    crab.click()
+    t.click_board("cell:" + str(af_ui.AB.cell(0, 4)))          # E1: no line of exactly two cells leads there
+    assert t.outcome == "refused" and t.state.pawns[0] == af_ui.AB.cell(2, 2)
+    assert "tutor-task-hint" in t.verdict
+    # the play table still shows where a chosen card goes
+    table = PlayTable("aqua_fest", place_starts=False, players=2, seat=0, lang=lang, seed=3)
+    card = next(c for c in table.state.hands[0]
+                if any(isinstance(a, af.Move) and a.card == c for a in af.legal_actions(table.state, 0)))
+    card_button(table, card).click()
+    assert 'class="dest"' in table.svg
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_a_second_card_of_another_species_is_refused_with_the_engines_reason(lang):
     t = PlayTable("aqua_fest", place_starts=False, players=3, seat=0, lang=lang, seed=1, hands=[H_SPECIES] + OTHERS)
     card_button(t, "crab-1").click()

@@ -237,18 +237,42 @@ def test_setup_refuses_broken_positions():
 
 # --------------------------------------------------------------------------- movement
 
-def test_octopus_moves_in_straight_lines_any_direction():
-    """Сила · Вид · Способ перемещения + ruling straight-lines: 1..3 in 8 lines."""
+def test_octopus_moves_exactly_two_in_straight_lines_any_direction():
+    """Сила · Вид · Способ перемещения, «Важно!» (exactly the card's number of cells) + ruling straight-lines:
+    the assumed octopus goes exactly 2 cells along any of the 8 lines."""
+    assert C.MOVES["octopus"].reach == 2
     s = position(pawns={0: "C3"}, hands={0: ["octopus-1"]})
-    want = cells("C2", "C1", "C4", "C5", "B3", "A3", "D3", "E3", "B2", "A1", "D2", "E1", "B4", "A5", "D4", "E5")
+    want = cells("C1", "C5", "A3", "E3", "A1", "E1", "A5", "E5")
     assert sorted(A.destinations(s, 0, "octopus-1")) == want
 
 
-def test_crab_moves_orthogonally_up_to_two():
-    """Сила · Вид · Способ перемещения (assumed crab: across or up-down, 1..2 cells)."""
+def test_crab_moves_orthogonally_exactly_two():
+    """Сила · Вид · Способ перемещения (assumed crab: across or up-down, exactly 2 cells)."""
+    assert C.MOVES["crab"].reach == 2
     s = position(pawns={0: "C3"}, hands={0: ["crab-1"]})
-    assert sorted(A.destinations(s, 0, "crab-1")) == cells("C2", "C1", "C4", "C5", "B3", "A3", "D3", "E3")
+    assert sorted(A.destinations(s, 0, "crab-1")) == cells("C1", "C5", "A3", "E3")
     refused(s, Move(0, "crab-1", cell("D4")), "cards", "out_of_reach")
+
+
+def test_a_two_cell_crab_cannot_stop_after_one_cell():
+    """Сила · Вид · Способ перемещения, «Важно!»: a card that moves a number of cells moves that number, so a
+    2-cell crab may neither stop after 1 cell nor, at the edge, fall short because the seabed ends."""
+    s = position(pawns={0: "C3"}, hands={0: ["crab-1"]})
+    for short in ("C2", "B3", "D3", "C4"):
+        assert cell(short) not in A.destinations(s, 0, "crab-1")
+        refused(s, Move(0, "crab-1", cell(short)), "cards", "not_exact")
+    edge = position(pawns={0: "B2"}, hands={0: ["crab-1"]})      # one cell from the north and west edges
+    assert sorted(A.destinations(edge, 0, "crab-1")) == cells("D2", "B4")
+    refused(edge, Move(0, "crab-1", cell("A2")), "cards", "not_exact")
+    refused(edge, Move(0, "crab-1", cell("B1")), "cards", "not_exact")
+
+
+def test_a_line_whose_last_cell_is_free_is_still_blocked_by_a_coral_before_it():
+    """В подводном мире запрещено (перемещаться через препятствие): the exact cell is free, the cell before it is
+    not, so a straight mover has no move that way, and stopping short before the coral is no move either."""
+    s = position(upper={"C2": CORALS[0]}, pawns={0: "C3"}, hands={0: ["crab-1"]})
+    assert cell("C1") not in A.destinations(s, 0, "crab-1")
+    refused(s, Move(0, "crab-1", cell("C1")), "forbidden", "path_blocked")
 
 
 def test_seahorse_jumps_like_a_knight_over_corals_and_pawns():
@@ -267,12 +291,13 @@ def test_turtle_moves_one_cell_any_direction():
 
 def test_first_step_from_the_start_tile_enters_the_cell_beside_it():
     """Цель игры (start tile beside a seabed tile) + ruling moves-on-seabed."""
-    s = position(hands={0: ["octopus-1", "crab-1", "seahorse-1"]})    # south, beside C5
-    assert sorted(A.destinations(s, 0, "crab-1")) == cells("C5", "C4")
-    assert sorted(A.destinations(s, 0, "octopus-1")) == cells("C5", "C4", "C3", "B5", "A4", "D5", "E4")
+    s = position(hands={0: ["octopus-1", "crab-1", "seahorse-1", "turtle-1"]})    # south, beside C5
+    assert sorted(A.destinations(s, 0, "crab-1")) == cells("C4")
+    assert sorted(A.destinations(s, 0, "octopus-1")) == cells("C4", "A4", "E4")
     assert sorted(A.destinations(s, 0, "seahorse-1")) == cells("A5", "E5", "B4", "D4")
+    assert sorted(A.destinations(s, 0, "turtle-1")) == cells("C5", "B5", "D5")
     north = position(first=1, hands={1: ["crab-1"]}, homes=[2, 0])  # north, beside A1
-    assert sorted(A.destinations(north, 1, "crab-1")) == cells("A1", "A2")
+    assert sorted(A.destinations(north, 1, "crab-1")) == cells("A2")
 
 
 def test_corals_cannot_be_stopped_on_or_passed():
@@ -281,7 +306,7 @@ def test_corals_cannot_be_stopped_on_or_passed():
     dests = A.destinations(s, 0, "octopus-1")
     for name in ("C2", "C1", "D4", "E5"):
         assert cell(name) not in dests
-    assert cell("B2") in dests
+    assert cell("A1") in dests
     refused(s, Move(0, "octopus-1", cell("C2")), "forbidden", "stop_coral")
     refused(s, Move(0, "octopus-1", cell("C1")), "forbidden", "path_blocked")
     refused(s, Move(0, "octopus-1", cell("E5")), "forbidden", "path_blocked")
@@ -318,7 +343,7 @@ def test_back_on_the_turns_starting_cell_its_tile_is_not_taken():
     """В подводном мире запрещено (забирать тайл, на котором стоит вначале хода) + ruling start-cell: the
     second move may end there (the rulebook forbids the taking, not the stop), and nothing is taken."""
     s = position(pawns={0: "C3"}, hands={0: ["crab-1", "crab-3"]}, lower={"C3": "u-white-1"})
-    s, _ = go(s, Move(0, "crab-1", cell("C4")))
+    s, _ = go(s, Move(0, "crab-1", cell("C5")))
     assert s.lower_open[cell("C3")]           # the lower tile turned up when the pawn left
     assert cell("C3") in A.destinations(s, 0, "crab-3")
     back, events = go(s, Move(0, "crab-3", cell("C3")))
@@ -329,8 +354,8 @@ def test_back_on_the_turns_starting_cell_its_tile_is_not_taken():
 
 def test_empty_seabed_stop_is_allowed_and_takes_nothing():
     """В подводном мире запрещено: empty seabed may be crossed and stopped on by the usual rules; nothing to take."""
-    s = position(empty=["C2"], pawns={0: "C3"}, hands={0: ["crab-1"]})
-    s2, ev = go(s, Move(0, "crab-1", cell("C2")))
+    s = position(empty=["C1"], pawns={0: "C3"}, hands={0: ["crab-1"]})
+    s2, ev = go(s, Move(0, "crab-1", cell("C1")))
     assert s2.collected[0] == s.collected[0] and "empty_seabed" in kinds(ev)
     s3 = position(empty=["C2"], pawns={0: "C3"}, hands={0: ["crab-1"]})
     assert cell("C1") in A.destinations(s3, 0, "crab-1")       # an empty cell is no obstacle
@@ -341,32 +366,32 @@ def test_empty_seabed_stop_is_allowed_and_takes_nothing():
 def test_taking_the_upper_tile_leaves_the_pawn_on_the_face_down_lower_tile():
     """Как играть?: the mover takes the tile where the move ends and the pawn waits on the face-down
     lower tile."""
-    s = position(upper={"C5": "u-pink-2"}, lower={"C5": "ll-black-1"}, hands={0: ["crab-1"]})
-    s, ev = go(s, Move(0, "crab-1", cell("C5")))
-    assert s.collected[0][-1] == "u-pink-2" and s.upper[cell("C5")] is None
-    assert s.lower[cell("C5")] == "ll-black-1" and not s.lower_open[cell("C5")]
+    s = position(upper={"C4": "u-pink-2"}, lower={"C4": "ll-black-1"}, hands={0: ["crab-1"]})
+    s, ev = go(s, Move(0, "crab-1", cell("C4")))
+    assert s.collected[0][-1] == "u-pink-2" and s.upper[cell("C4")] is None
+    assert s.lower[cell("C4")] == "ll-black-1" and not s.lower_open[cell("C4")]
     for viewer in (0, 1):
-        assert A.view(s, viewer)["cells"][cell("C5")]["lower"] == {"hidden": True}
+        assert A.view(s, viewer)["cells"][cell("C4")]["lower"] == {"hidden": True}
         assert "ll-black-1" not in json.dumps(A.view(s, viewer))
-    assert A.view(s, None)["cells"][cell("C5")]["lower"]["id"] == "ll-black-1"
+    assert A.view(s, None)["cells"][cell("C4")]["lower"]["id"] == "ll-black-1"
 
 
 def test_lower_tile_turns_up_when_the_pawn_moves_away():
     """Как играть?."""
     s = position(lower={"C3": "ll-black-1"}, pawns={0: "C3"}, hands={0: ["crab-1"], 1: ["crab-3"]})
     assert not s.lower_open[cell("C3")]
-    s, ev = go(s, Move(0, "crab-1", cell("C4")))
+    s, ev = go(s, Move(0, "crab-1", cell("C5")))
     assert s.lower_open[cell("C3")] and "tile_turned" in kinds(ev)
     assert A.view(s, 1)["cells"][cell("C3")]["lower"]["id"] == "ll-black-1"
 
 
 def test_a_turned_up_lower_tile_is_collected_by_the_next_visitor():
     """Как играть? (a face-up lower tile is a shell fragment like any other)."""
-    s = position(first=1, lower={"C4": "lr-black-2"}, open_=[], pawns={1: "C3"},
+    s = position(first=1, lower={"C5": "lr-black-2"}, open_=[], pawns={1: "C3"},
                  hands={1: ["crab-1"]})
-    assert s.lower_open[cell("C4")]
-    s, ev = go(s, Move(1, "crab-1", cell("C4")))
-    assert "lr-black-2" in s.collected[1] and s.lower[cell("C4")] is None
+    assert s.lower_open[cell("C5")]
+    s, ev = go(s, Move(1, "crab-1", cell("C5")))
+    assert "lr-black-2" in s.collected[1] and s.lower[cell("C5")] is None
 
 
 def test_lower_tile_turns_up_when_the_pawn_goes_home_by_drawing_two():
@@ -432,8 +457,8 @@ def test_coral_on_the_upper_layer_seals_the_tile_under_it():
 
 def test_second_card_of_the_same_species_moves_again():
     """Как играть?."""
-    s = position(upper={"C5": "u-pink-2", "C4": "u-white-2"}, hands={0: ["crab-1", "crab-3", "crab-5"]})
-    s, _ = go(s, Move(0, "crab-1", cell("C5")), Move(0, "crab-3", cell("C4")))
+    s = position(upper={"C4": "u-pink-2", "C2": "u-white-2"}, hands={0: ["crab-1", "crab-3", "crab-5"]})
+    s, _ = go(s, Move(0, "crab-1", cell("C4")), Move(0, "crab-3", cell("C2")))
     assert s.moves == 2 and {"u-pink-2", "u-white-2"} <= set(s.collected[0])
     assert not any(isinstance(a, Move) for a in A.legal_actions(s, 0))
     refused(s, Move(0, "crab-5", cell("C3")), "play", "two_moves")
@@ -442,7 +467,7 @@ def test_second_card_of_the_same_species_moves_again():
 def test_second_card_of_another_species_is_refused():
     """Как играть? (second card only of the same species) + ruling second-card."""
     s = position(hands={0: ["crab-1", "octopus-1"]})
-    s, _ = go(s, Move(0, "crab-1", cell("C5")))
+    s, _ = go(s, Move(0, "crab-1", cell("C4")))
     assert not any(isinstance(a, Move) for a in A.legal_actions(s, 0))
     e = refused(s, Move(0, "octopus-1", cell("C3")), "play", "species")
     assert "crab" in e.explain("en")
@@ -451,7 +476,7 @@ def test_second_card_of_another_species_is_refused():
 def test_play_alone_card_blocks_a_second_card():
     """Как играть?."""
     s = position(hands={0: ["dolphin-1", "dolphin-3"]})
-    s, _ = go(s, Move(0, "dolphin-1", cell("C4")))
+    s, _ = go(s, Move(0, "dolphin-1", cell("C3")))
     assert s.alone
     assert [a for a in A.legal_actions(s, 0) if isinstance(a, Move)] == []
     refused(s, Move(0, "dolphin-3", cell("C2")), "play", "alone_played")
@@ -460,14 +485,14 @@ def test_play_alone_card_blocks_a_second_card():
 def test_play_alone_card_cannot_be_the_second_card():
     """Как играть? (play-alone cards) + ruling second-card."""
     s = position(hands={0: ["crab-1", "dolphin-1"]})
-    s, _ = go(s, Move(0, "crab-1", cell("C5")))
+    s, _ = go(s, Move(0, "crab-1", cell("C4")))
     refused(s, Move(0, "dolphin-1", cell("C2")), "play", "alone_second")
 
 
 def test_end_turn_draws_one_card():
     """Как играть?."""
     s = position(hands={0: ["crab-1"]}, deck=["octopus-1", "octopus-3"])
-    s, ev = go(s, Move(0, "crab-1", cell("C5")), EndTurn(0))
+    s, ev = go(s, Move(0, "crab-1", cell("C4")), EndTurn(0))
     assert s.hands[0] == ("octopus-1",) and s.deck == ("octopus-3",)
     assert s.turn == 1 and s.moves == 0 and "drew" in kinds(ev)
 
@@ -481,7 +506,7 @@ def test_end_turn_without_a_move_is_refused():
 def test_draw_two_after_a_move_is_refused():
     """Как играть? (moving and drawing two are alternative actions)."""
     s = position(hands={0: ["crab-1"]})
-    s, _ = go(s, Move(0, "crab-1", cell("C5")))
+    s, _ = go(s, Move(0, "crab-1", cell("C4")))
     refused(s, DrawTwo(0), "play", "draw_two_after_move")
     refused(s, DrawTwo(0, 1), "play", "draw_two_after_move")
 
@@ -499,7 +524,7 @@ def test_draw_two_home_slides_the_start_tile():
     s = position(pawns={0: "C3"}, hands={1: ["crab-1"]}, deck=["octopus-1", "octopus-3", "crab-5", "crab-7"])
     s, _ = go(s, DrawTwo(0, 0), DrawTwo(1))
     assert s.pawns[0] is None and s.homes[0] == 0
-    assert sorted(A.destinations(s, 0, "octopus-1")) == cells("A5", "A4", "A3", "B5", "C4", "D3")
+    assert sorted(A.destinations(s, 0, "octopus-1")) == cells("A4", "C4")
     refused(s, DrawTwo(0, 5), "play", "home_place")
 
 
@@ -517,10 +542,10 @@ def test_deck_is_reshuffled_from_the_discard_when_empty():
     """Как играть? + ruling empty-deck."""
     s = position(hands={0: ["crab-1"]}, deck=[])
     assert len(s.discard) == 49
-    s2, ev = go(s, Move(0, "crab-1", cell("C5")), EndTurn(0))
+    s2, ev = go(s, Move(0, "crab-1", cell("C4")), EndTurn(0))
     assert "reshuffled" in kinds(ev) and len(s2.hands[0]) == 1
     assert len(s2.deck) == 49 and s2.discard == ()
-    again, _ = go(s, Move(0, "crab-1", cell("C5")), EndTurn(0))
+    again, _ = go(s, Move(0, "crab-1", cell("C4")), EndTurn(0))
     assert again == s2                                    # the shuffle comes from the state's seed
 
 
@@ -669,16 +694,16 @@ def test_attacker_may_move_after_a_battle():
     """Подводные сражения."""
     s = position(pawns={0: "C3", 1: "C4"}, hands={0: ["dolphin-10", "crab-1"], 1: ["crab-3"]})
     s, _ = go(s, Attack(0, 1, "dolphin-10"), Defend(1, "crab-3"))
-    s, _ = go(s, Move(0, "crab-1", cell("C4")))
+    s, _ = go(s, Move(0, "crab-1", cell("C5")))      # across C4, which the beaten pawn left
     s, _ = go(s, EndTurn(0))
     assert s.turn == 1
 
 
 def test_attacker_may_attack_again_and_after_moving():
     """Подводные сражения."""
-    s = position(3, pawns={0: "C3", 1: "C4", 2: "B3"},
+    s = position(3, pawns={0: "C3", 1: "C4", 2: "B2"},
                  hands={0: ["dolphin-10", "dolphin-9", "crab-1"], 1: ["crab-3"], 2: ["crab-5"]})
-    s, _ = go(s, Move(0, "crab-1", cell("C2")))
+    s, _ = go(s, Move(0, "crab-1", cell("C1")))
     assert A.attackable(s, 0) == [2]
     s, _ = go(s, Attack(0, 2, "dolphin-10"), Defend(2, "crab-5"))
     s2 = position(3, pawns={0: "C3", 1: "C4", 2: "B3"},
@@ -733,7 +758,7 @@ def _endgame(last_cell="C4", last="u-white-1", sealed=True):
 
 def test_game_ends_the_moment_the_last_collectable_fragment_is_taken():
     """Конец игры и подсчёт баллов + ruling end-at-once."""
-    s = position(pawns={0: "C3"}, hands={0: ["crab-1", "crab-3"], 1: ["crab-5"]}, **_endgame())
+    s = position(pawns={0: "C2"}, hands={0: ["crab-1", "crab-3"], 1: ["crab-5"]}, **_endgame())
     assert A.check_invariants(s) == []
     assert A.fragments_left(s) == 1                  # the fragment under the coral at A1 never counts
     s, ev = go(s, Move(0, "crab-1", cell("C4")))
@@ -750,9 +775,9 @@ def test_a_face_down_fragment_under_a_pawn_is_still_to_collect():
     setup_ = _endgame(last_cell="C4", last="u-white-1")
     setup_["lower"]["C4"] = setup_["upper"].pop("C4")       # the last fragment lies face down under pawn 2
     setup_["empty"] = [c for c in setup_["empty"]]
-    s = position(first=1, pawns={0: "C3", 1: "C4"}, hands={0: ["crab-1"], 1: ["crab-3"]}, **setup_)
+    s = position(first=1, pawns={0: "C2", 1: "C4"}, hands={0: ["crab-1"], 1: ["crab-3"]}, **setup_)
     assert not s.lower_open[cell("C4")] and A.fragments_left(s) == 1 and not s.over
-    s, _ = go(s, Move(1, "crab-3", cell("D4")), EndTurn(1))
+    s, _ = go(s, Move(1, "crab-3", cell("E4")), EndTurn(1))
     assert s.lower_open[cell("C4")] and not s.over
     s, ev = go(s, Move(0, "crab-1", cell("C4")))
     assert s.over and "u-white-1" in s.collected[0]
@@ -823,7 +848,7 @@ def test_views_hide_hands_collections_and_face_down_tiles(seed):
 def test_view_shows_destinations_only_to_the_player_to_move():
     """Как играть? (the player to move sees where each card can go; others see no one's hand)."""
     s = position(hands={0: ["crab-1"], 1: ["crab-3"]})
-    assert A.view(s, 0)["destinations"] == {"crab-1": [list(rc("C5")), list(rc("C4"))]}
+    assert A.view(s, 0)["destinations"] == {"crab-1": [list(rc("C4"))]}
     assert A.view(s, 1)["destinations"] == {}
 
 
@@ -936,14 +961,14 @@ def test_scenario_rulebook_example_replays():
 
 def test_scenario_actions_and_expectations():
     """Lesson files: actions by player number and cell name; expectations report what differs."""
-    s = scenario.setup({"players": 2, "upper": {"C5": "u-white-1"}, "hands": {1: ["crab-1"]}, "deck": ["crab-3"]})
-    acts = scenario.actions([{"move": {"player": 1, "card": "crab-1", "to": "C5"}}, {"end_turn": 1}], s)
+    s = scenario.setup({"players": 2, "upper": {"C4": "u-white-1"}, "hands": {1: ["crab-1"]}, "deck": ["crab-3"]})
+    acts = scenario.actions([{"move": {"player": 1, "card": "crab-1", "to": "C4"}}, {"end_turn": 1}], s)
     before = s
     events = []
     for a in acts:
         s, ev = A.apply(s, a)
         events += ev
-    assert scenario.expect(before, s, events, {"collected": {1: ["u-white-1"]}, "pawn": {1: "C5"}, "turn": 2,
+    assert scenario.expect(before, s, events, {"collected": {1: ["u-white-1"]}, "pawn": {1: "C4"}, "turn": 2,
                                                "hand_count": {1: 1}, "events": ["collected", "drew"]}) == []
     assert scenario.expect(before, s, events, {"pawn": {1: "home"}})
 

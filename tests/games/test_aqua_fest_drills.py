@@ -18,6 +18,7 @@ from tutor.core.rules import cite
 from tutor.games import aqua_fest as AF
 from tutor.games.aqua_fest import components as C
 from tutor.games.aqua_fest.shells import best_assembly
+from tutor.games.aqua_fest.text import species_name
 
 SEEDS = 150
 LANGS = spec("aqua_fest").lesson_langs
@@ -66,22 +67,58 @@ def test_where_to_offers_exactly_the_cells_the_engine_lets_the_card_reach():
             assert _moves_ok(q.state, seat, card, _cell(o.key)) == (o.key in q.answer), (q.key, o.key)
 
 
+def test_where_to_draws_no_destination_before_the_answer():
+    """Drills audit: the board asked with the question put a dot on exactly the cells to pick. The card is ringed,
+    no dot or line says where it goes; "show me why" draws the engine's moves (its events) as arrows."""
+    game = spec("aqua_fest")
+    for q in asked("where-to")[:30]:
+        svg = game.render(game.view(q.state, q.viewer), highlight=q.highlight, lang="en")
+        card = _card_of(q)
+        assert f'data-card="{card}"' in svg and 'class="dest"' not in svg and 'class="dir"' not in svg, q.key
+        moved = {tuple(e.data["to"]) for e in q.events if e.kind == "aqua_fest.moved"}
+        assert {_cell(k) for k in q.answer} == {r * 5 + c for r, c in moved}
+        after = game.render(game.view(q.after, q.viewer), events=q.events, lang="en")
+        assert after.count('class="move-arrow"') >= len(q.answer)
+
+
 def test_second_card_offers_exactly_the_cards_that_may_move_again():
+    cases = Counter()
     for q in asked("second-card"):
         seat = q.viewer
         assert q.state.turn == seat and q.state.moves == 1 and q.multi
+        first = C.card(q.state.discard[-1])
+        assert first.species == q.state.species      # the first card lies on top of the discard pile, face up
+        for lang in LANGS:                            # and the prompt does not name it
+            said = D.said(q.prompt, lang)
+            assert not any(species_name(sp, lang) in said.lower() for sp in C.SPECIES), said
+        may_any = False
         for o in q.options:
+            if o.key == "none":
+                continue
             assert o.key in q.state.hands[seat]
             may = any(_moves_ok(q.state, seat, o.key, to) for to in range(25))
+            may_any |= may
             assert may == (o.key in q.answer), (q.key, o.key)
+        assert ("none" in q.answer) == (not may_any), q.key
+        same = [o.key for o in q.options if o.key != "none" and C.card(o.key).species == first.species]
+        cases["alone" if q.state.alone else "blocked" if any(k not in q.answer for k in same)
+              else "none" if not same else "species"] += 1
+    assert set(cases) >= {"alone", "blocked", "species"}, f"not every deciding case is asked: {cases}"
 
 
 def test_who_wins_is_what_the_battle_does():
     for q in asked("who-wins"):
         attacker, defender, a_card, d_card = q.after.last_battle
-        assert q.viewer == attacker
-        state, _ = AF.apply(q.state, AF.Attack(attacker, defender, a_card))
-        state, _ = AF.apply(state, AF.Defend(defender, d_card))
+        assert q.viewer is None and q.state.battle == (attacker, defender, a_card)    # the attack card is laid
+        assert f"card:{d_card}" in q.highlight and d_card in q.state.hands[defender]   # the defence card ringed
+        for seat in (attacker, defender):      # a pawn stands on the face-down lower tile, not on an upper one
+            cell = q.state.pawns[seat]
+            assert q.state.upper[cell] is None and not q.state.lower_open[cell], q.key
+        for lang in LANGS:                     # the strengths are read on the board, not in the prompt
+            said = D.said(q.prompt, lang).lower()
+            assert "strength" not in said and "сила" not in said, said
+            assert not any(species_name(sp, lang) in said for sp in C.SPECIES), said
+        state, _ = AF.apply(q.state, AF.Defend(defender, d_card))
         home = {s for s in (attacker, defender) if state.pawns[s] is None}
         expected = {frozenset({attacker, defender}): "tie", frozenset({defender}): "attacker",
                     frozenset({attacker}): "defender"}[frozenset(home)]

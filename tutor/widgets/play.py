@@ -131,9 +131,10 @@ class PlayTable(StandIn, anywidget.AnyWidget):
 
     _esm = esm_with_choices("play.js")
     advises = True          # shows the game's advice (GameUI.advice) under the board for the learner to move
-    # greys out and dashes what is offered but not allowed now: help during a game; a "your turn" task offers its
-    # moves alike instead, since marking them would answer its question (tests/test_give_aways.py)
-    marks_legality = True
+    # shows which offered choices are legal (a chosen card's destinations, greyed and dashed "not now" moves): help
+    # during a game. A "your turn" task offers its moves alike instead (highlight "hide:preview"), since marking them
+    # would answer its question (tests/test_give_aways.py)
+    previews = True
     labels = traitlets.Dict().tag(sync=True)
     view = traitlets.Dict().tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)       # plain text: a refusal explained, or what went wrong
@@ -481,6 +482,8 @@ class PlayTable(StandIn, anywidget.AnyWidget):
         for seat, keys in self.selected.items():
             if seat in movers and seat in self.humans() and (self.viewer is None or self.viewer == seat):
                 out.extend(keys)
+        if out and not self.previews:
+            out.append("hide:preview")      # the chosen piece ringed, where it may go not drawn
         return tuple(out)
 
     def _board_choices(self) -> dict[str, tuple[Choice, Offer]]:
@@ -497,10 +500,11 @@ class PlayTable(StandIn, anywidget.AnyWidget):
             if seat is None:
                 continue
             by_action = {c.action: c for c in buttons if getattr(c.action, "player", None) == seat}
-            legal = list(self.game.legal_actions(self.state, seat))
-            # offered alike (a task): the board offers every offered move too, so that no element lacks its ring
-            offered = legal if self.marks_legality else legal + [a for a in by_action if a not in legal]
-            paths = paths_of(board_keys, offered)
+            acts = self.game.legal_actions(self.state, seat)
+            if not self.previews:     # every offered button is on the board alike: which are legal is the question
+                legal = set(acts)
+                acts = list(acts) + [a for a in by_action if a not in legal]
+            paths = paths_of(board_keys, acts)
             for step in steps(paths, self.selected.get(seat, ())):
                 if step.key in out:
                     continue
@@ -525,7 +529,8 @@ class PlayTable(StandIn, anywidget.AnyWidget):
         drawn with a faint dashed ring: the last step of one sends the action as its button does, so the engine
         says why not instead of the click doing nothing (Aqua Fest's second card of another species, then its
         cell); an earlier step chooses, as a legal one does. A choice the game ties to a board element
-        (`board_key`: Aqua Fest's card buttons, pressed for a card no move is legal for) is clickable there too."""
+        (`board_key`: Aqua Fest's card buttons, pressed for a card no move is legal for) is clickable there too,
+        ringed like the others on a table that shows no previews (a task: a card with no move is the question)."""
         chosen = tuple(self.selected.get(seat, ()))
         for c in list(self._offered.values()):
             action = getattr(c, "action", None)
@@ -549,7 +554,7 @@ class PlayTable(StandIn, anywidget.AnyWidget):
         for c in list(self._offered.values()):
             element = getattr(c, "board_key", None)
             if isinstance(c, Choice) and element and getattr(c, "seat", None) == seat and element not in out:
-                out[element] = (c, Offer(c.id, c.tooltip or c.description, None, not self.marks_legality), -1)
+                out[element] = (c, Offer(c.id, c.tooltip or c.description, None, not self.previews), -1)
 
     def board_choices(self) -> dict[str, Choice]:
         """{board key: Choice} the board offers now (tests and notebooks click them as the page does)."""
@@ -615,7 +620,7 @@ class PlayTable(StandIn, anywidget.AnyWidget):
     def action_choice(self, action: Any, legal: Container[Any], label: str | None = None) -> Choice:
         """An engine action offered as a button: highlighted when legal; offered but refused otherwise, so the
         engine explains why not."""
-        ok = action in legal or not self.marks_legality
+        ok = action in legal or not self.previews
         return self.choice(label or labels.action_label(self.game, action, self.lang),
                            labels.action_tip(self.game, action, self.lang, ok), "info" if ok else "",
                            "tutor-action" if ok else "tutor-action-unavailable", lambda c: self.act(c.action),

@@ -45,7 +45,9 @@ class YourTurn(PlayTable):
     """One move on a set position, judged by the engine."""
 
     advises = False      # the task judges the learner's own decision: the game's advice would answer it
-    marks_legality = False   # every move offered alike: a dashed "not allowed" would answer it too
+    # every move offered alike, and no board showing where a chosen card can go: a dashed "not allowed" or a
+    # destination drawn would answer the task
+    previews = False
     _deciding: tuple[Event, ...] = ()    # the events "What decided it" lists ("What happened" leaves them out once shown)
 
     def __init__(self, task: str | Path | dict[str, Any], lang: str = "en", *, lessons: str | Path | None = None) -> None:

@@ -48,6 +48,16 @@ def adjacent(a: tuple[int, int], b: tuple[int, int]) -> bool:
     return a != b and max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1
 
 
+def in_line(a: tuple[int, int], b: tuple[int, int], directions: str) -> bool:
+    """Is `b` on one of the straight lines from `a` that a mover of `directions` follows (a knight has none)?"""
+    dr, dc = b[0] - a[0], b[1] - a[1]
+    if directions == "knight" or (dr, dc) == (0, 0):
+        return False
+    if directions == "orthogonal":
+        return dr == 0 or dc == 0
+    return dr == 0 or dc == 0 or abs(dr) == abs(dc)
+
+
 def around(a: tuple[int, int]) -> frozenset[tuple[int, int]]:
     """The eight coordinates `adjacent` to `a` (kept: asked for every attack check)."""
     found = _AROUND.get(a)
@@ -60,7 +70,8 @@ _AROUND: dict[tuple[int, int], frozenset[tuple[int, int]]] = {}
 
 
 def rays(start: tuple[int, int], move: C.Move) -> tuple[tuple[int, ...], ...]:
-    """The seabed cells a movement crosses from `start`: one tuple per direction, nearest first.
+    """The seabed cells a movement crosses from `start`: one tuple per direction that stays on the seabed for the
+    whole move, nearest first, its last cell the only one the move may end on (moves are exact: C.Move).
 
     A knight's leap is a ray of one cell. Geometry never changes, so each (start, movement) is traced once
     and kept: finding a card's destinations then only tests obstacles, not coordinates.
@@ -84,13 +95,8 @@ def _trace(start: tuple[int, int], directions: str, reach: int) -> tuple[tuple[i
         steps = [tuple((dr * k, dc * k) for k in range(1, reach + 1)) for dr, dc in dirs]
     out: list[tuple[int, ...]] = []
     for ray in steps:
-        cells: list[int] = []
-        for dr, dc in ray:
-            r, c = start[0] + dr, start[1] + dc
-            if not on_board(r, c):
-                break      # a straight line ends at the edge (a knight's single leap may simply miss the board)
-            cells.append(cell(r, c))
-        if cells:
+        cells = [cell(start[0] + dr, start[1] + dc) for dr, dc in ray if on_board(start[0] + dr, start[1] + dc)]
+        if len(cells) == len(ray):      # a line that would leave the seabed before its last cell is no move at all
             out.append(tuple(cells))
     return tuple(out)
 
@@ -121,7 +127,7 @@ def _stops_at(cells: tuple[int, ...]) -> Stops:
 class Plan:
     """One movement from one start, ready to say where it may stop among any obstacles.
 
-    What a ray allows depends only on which of its (at most four) cells block, so each ray carries a table from
+    What a ray allows depends only on which of its (at most three) cells block, so each ray carries a table from
     those cells' bits to the cells a move may stop on. Whole answers are kept too, per obstacles within reach:
     a pawn that has not moved mostly meets the same ones again.
     """
@@ -170,36 +176,28 @@ _PLANS_FROM: dict[tuple[int, int], dict[str, Plan]] = {}
 
 
 def _ray_table(ray: tuple[int, ...], jump: bool) -> tuple[int, dict[int, tuple[int, ...]]]:
-    """(the ray's cells as bits, {which of them block, as bits: the cells a move may stop on along the ray})."""
+    """(the ray's cells as bits, {which of them block, as bits: the cells a move may stop on along the ray}).
+
+    A move ends on the ray's last cell or not at all: that cell must be free, and so must every cell before it
+    unless the movement jumps («В подводном мире запрещено»: no stopping on an obstacle, no passing through it)."""
     ends: dict[int, tuple[int, ...]] = {}
     for chosen in range(1 << len(ray)):     # every way the ray's cells can be blocked or free
         blocked = {cell for k, cell in enumerate(ray) if chosen >> k & 1}
-        free: list[int] = []
-        for here in ray:
-            if here in blocked:
-                if not jump:
-                    break
-                continue
-            free.append(here)
-        ends[sum(1 << cell for cell in blocked)] = tuple(free)
+        ends[sum(1 << cell for cell in blocked)] = (ray[-1],) if _lands(ray, blocked.__contains__, jump) else ()
     return sum(1 << cell for cell in ray), ends
+
+
+def _lands(ray: tuple[int, ...], blocked: Callable[[int], object], jump: bool) -> bool:
+    """Does a move along `ray` end on its last cell? (`blocked(cell)`: whether that cell is an obstacle.)"""
+    if blocked(ray[-1]):
+        return False
+    return jump or not any(blocked(here) for here in ray[:-1])
 
 
 def reachable(start: tuple[int, int], move: C.Move, blocked: Callable[[int], object]) -> list[tuple[int, tuple[int, ...]]]:
     """(destination cell, cells passed over) for every square the movement reaches.
 
-    `blocked(cell)` says whether a cell is an obstacle (coral or a pawn). A straight move stops
-    before the first obstacle unless the movement jumps; it never stops on one.
+    `blocked(cell)` says whether a cell is an obstacle (coral or a pawn). A move covers exactly its number of
+    cells and never stops on an obstacle; a straight move that does not jump may not pass one either.
     """
-    out = []
-    for ray in rays(start, move):
-        passed: list[int] = []
-        for here in ray:
-            if blocked(here):
-                if not move.jump:
-                    break
-                passed.append(here)
-                continue
-            out.append((here, tuple(passed)))
-            passed.append(here)
-    return out
+    return [(ray[-1], ray[:-1]) for ray in rays(start, move) if _lands(ray, blocked, move.jump)]

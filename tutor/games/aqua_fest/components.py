@@ -7,8 +7,8 @@ of an "upper" kind and "lower left" / "lower right" kinds. Known from the publis
 (see the project notes): two 5 x 5 layers, five cards in hand at the start.
 NOT printed anywhere we could find, and so ASSUMED here (one table a club can correct): how many
 tiles are corals, how fragments split by kind, stars and colour, and every card's species, strength
-and movement. They were chosen so that the game plays well (about 6 whole shells can be built) and
-every rulebook example is reproducible.
+and movement (the DECK table below). They were chosen so that the game plays well (about 6 whole
+shells can be built) and every rulebook example is reproducible.
 """
 
 from __future__ import annotations
@@ -53,33 +53,34 @@ class Card:
 
 @dataclass(frozen=True)
 class Move:
-    """How a species moves. Straight lines stop before the first obstacle unless `jump`."""
+    """How a species moves (rulebook «Сила · Вид · Способ перемещения», «Важно!»: a card that moves a number of
+    cells moves exactly that number). A straight line may neither stop on nor pass an obstacle unless `jump`."""
 
     directions: str      # "orthogonal" | "any" | "knight"
-    reach: int           # longest straight move (1..reach squares); knight: 1
+    reach: int           # straight lines: exactly this many cells, never fewer; knight: 1 (one leap)
     jump: bool = False   # may pass over corals and pawns (never stop on them)
     both_layers: bool = False   # takes the upper tile and the fragment beneath it
     alone: bool = False  # only one such card per turn: no second card after it
 
 
-# ASSUMED: the five species, their movement and strengths (10 cards each).
-MOVES = {
-    "crab": Move("orthogonal", 2),
-    "octopus": Move("any", 3),
-    "seahorse": Move("knight", 1, jump=True),
-    "turtle": Move("any", 1, both_layers=True),
-    "dolphin": Move("any", 4, jump=True, alone=True),
+# ASSUMED: the rulebook prints no card list, so the deck below is the tutor's. THIS TABLE IS THE ONE PLACE TO
+# CHANGE IT: a club whose box differs edits a species' movement or its ten strengths here (10 cards a species,
+# 50 in all), and the engine, the bots, the drills, the board and the component tables follow. The lesson text
+# and examples quote these numbers, and tests/test_lesson_numbers.py fails until they are brought in line.
+# Moves are exact (see Move), so on a 5 x 5 seabed a straight move longer than 3 would leave most cells with no
+# move at all: the longest is the dolphin's 3 (from every cell but the centre some line of 3 fits).
+DECK = {
+    # species: (how it moves, the strengths of its ten cards)
+    "crab": (Move("orthogonal", 2), (1, 1, 2, 2, 3, 3, 4, 4, 5, 5)),
+    "octopus": (Move("any", 2), (2, 2, 3, 3, 4, 4, 5, 5, 6, 6)),
+    "seahorse": (Move("knight", 1, jump=True), (1, 1, 2, 2, 2, 3, 3, 3, 4, 4)),
+    "turtle": (Move("any", 1, both_layers=True), (3, 3, 4, 4, 5, 5, 6, 6, 7, 7)),
+    "dolphin": (Move("any", 3, jump=True, alone=True), (5, 5, 6, 6, 7, 7, 8, 8, 9, 9)),
 }
-_STRENGTHS = {
-    "crab": (1, 1, 2, 2, 3, 3, 4, 4, 5, 5),
-    "octopus": (2, 2, 3, 3, 4, 4, 5, 5, 6, 6),
-    "seahorse": (1, 1, 2, 2, 2, 3, 3, 3, 4, 4),
-    "turtle": (3, 3, 4, 4, 5, 5, 6, 6, 7, 7),
-    "dolphin": (5, 5, 6, 6, 7, 7, 8, 8, 9, 9),
-}
-SPECIES = tuple(MOVES)
+MOVES = {species: move for species, (move, _) in DECK.items()}
+SPECIES = tuple(DECK)
 CARDS: dict[str, Card] = {}
-for _sp, _values in _STRENGTHS.items():
+for _sp, (_, _values) in DECK.items():
     for _i, _s in enumerate(_values, start=1):
         CARDS[f"{_sp}-{_i}"] = Card(f"{_sp}-{_i}", _sp, _s)
 ALL_CARDS = tuple(CARDS)

@@ -1,9 +1,12 @@
 """Aqua Fest drills (tutor.core.drill): endless questions the engine makes and judges.
 
 - best-score (after «What shells are worth»): a dealt collection of fragments and a bonus token; what does it score?
-- where-to (after «How the creatures move»): a position from seeded play; where may this card take the pawn?
-- second-card (after «A turn»): the first move of a turn is made; which cards in hand may make the second?
-- who-wins (after «Underwater battles»): two pawns side by side, an attack card and a defence card; what happens?
+- where-to (after «How the creatures move»): a position from seeded play; where may this card take the pawn? (The
+  board rings the card and draws no destination: that is the question.)
+- second-card (after «A turn»): the first move of a turn is made, its card face up on the discard pile; which cards
+  in hand may make the second, if any?
+- who-wins (after «Underwater battles»): two pawns side by side, the attack card in the battle box and the defence
+  card ringed in the defender's hand; what happens?
 - what-is-taken (after «What is forbidden»): a move of a turn from seeded play; how many fragments does it take?
 
 Every answer comes from the engine: the score from `score`, the cells and cards from `legal_actions`, the battle
@@ -24,6 +27,7 @@ from tutor.core.wording import Words
 from tutor.games.aqua_fest import board as B
 from tutor.games.aqua_fest import bots
 from tutor.games.aqua_fest import components as C
+from tutor.games.aqua_fest.events import card_played
 from tutor.games.aqua_fest.rules import (
     Action, Attack, Defend, Move, State, apply, attackable, destinations, legal_actions, setup, to_move,
 )
@@ -171,20 +175,29 @@ def make_where_to(rng: random.Random) -> Optional[Question]:
         [Words("aqua_fest.drill.where.explain", card=card_name(card, lang),
                cells=", ".join(sorted(answer))).said(lang)]
         + [Words("aqua_fest.drill.where.not", cell=name, reason=exc.reason(lang)).said(lang) for name, exc in refused])
+    # the card is ringed, but where it may go is the question: no dots before the answer ("hide:preview"); "show me
+    # why" draws the engine's moves as arrows on the same position
     return Question(
         drill="aqua_fest/where-to", key=_key("where-to", _state_key(state), card),
-        state=state, viewer=seat, highlight=(f"seat:{seat}", f"card:{card}"),
+        state=state, viewer=seat, highlight=(f"seat:{seat}", f"card:{card}", "hide:preview"),
         prompt=Words("aqua_fest.drill.where.prompt", player=_player(seat), player_plain=seat + 1, card=lambda lang: card_label(card, lang)),
         options=options, answer=answer, rule="aqua_fest:cards",
         hint=Words("aqua_fest.drill.where.hint"), explain=explain, why=tuple(why), multi=True,
+        after=state, events=tuple(why),
     )
 
 
 # --------------------------------------------------------------------------- 3. which cards may make the second move?
 
 def make_second_card(rng: random.Random) -> Optional[Question]:
-    """A turn whose first move is made (seeded play): which cards of the hand may make a second move now."""
-    state = _played(rng, rng.randint(2, 4), lambda s: s.moves == 1 and not s.alone and s.battle is None, 80)
+    """A turn whose first move is made (seeded play): which cards of the hand may make a second move now, or none.
+
+    The prompt does not name the first card: it lies face up on top of the discard pile, and the learner reads it
+    there. What decides varies: the species of the first card, a card that is always played alone (then no card
+    may follow), or a card of the right species whose every move is blocked; the plain species case is asked
+    less often than it comes up."""
+    state = _played(rng, rng.randint(2, 4), lambda s: s.moves == 1 and s.battle is None and bool(s.discard)
+                    and C.card(s.discard[-1]).species == s.species, 80)
     if state is None:
         return None
     seat = state.turn
@@ -193,35 +206,53 @@ def make_second_card(rng: random.Random) -> Optional[Question]:
     for c in sorted(hand, key=lambda c: (C.card(c).species, C.card(c).strength, c)):
         by_label.setdefault((C.card(c).species, C.card(c).strength), c)
     cards = list(by_label.values())
-    playable = {a.card for a in legal_actions(state, seat) if isinstance(a, Move)}
-    answer = frozenset(c for c in cards if c in playable)
-    if not answer or len(answer) == len(cards) or len(cards) < 3:
+    if len(cards) < 3:
         return None
+    first = state.species or ""
+    playable = {a.card for a in legal_actions(state, seat) if isinstance(a, Move)}
+    moving = frozenset(c for c in cards if c in playable)
+    same = [c for c in cards if C.card(c).species == first]
+    blocked = [c for c in same if c not in moving]
+    case = "alone" if state.alone else "blocked" if blocked else "none" if not same else "species"
+    if rng.random() < {"species": 0.4, "none": 0.7}.get(case, 0.0):
+        return None           # the plain cases come up most in play: ask a played-alone card or a blocked move as well
+    answer = moving or frozenset({"none"})
     why = []
-    for c in sorted(answer):
+    for c in sorted(moving):
         move = next(a for a in legal_actions(state, seat) if isinstance(a, Move) and a.card == c)
         _, events = apply(state, move)
         why += [e for e in events if e.kind in ("aqua_fest.card_played", "aqua_fest.moved")]
-    refused = []
+    if not why:       # nothing may move: the reasons are the first move, as it was played
+        why = [card_played(seat, C.card(state.discard[-1]))]
+    other = [c for c in cards if c not in moving and C.card(c).species != first and not state.alone]
+    refused: list[RuleViolation] = []
     for c in cards:
-        if c in answer:
+        if c in moving or c in other:
             continue
-        tries = [Move(seat, c, to) for to in destinations(state, seat, c)] or [Move(seat, c, 0)]
+        tries = [Move(seat, c, to) for to in destinations(state, seat, c)] or [
+            Move(seat, c, to) for to in range(B.N * B.N) if to != state.pawns[seat]]
         exc = _refusal(state, tries[0])
         if exc is not None:
-            refused.append((c, exc))
-    first = state.species or ""
-    explain = lambda lang: " ".join(dict.fromkeys(   # noqa: E731  (each reason once: two octopuses, one refusal)
-        [Words("aqua_fest.drill.second.explain", species=species_name(first, lang)).said(lang)]
-        + [exc.reason(lang) for _c, exc in refused]))
-    options = tuple(Option(c, lambda lang, c=c: card_name(c, lang)) for c in cards)
+            refused.append(exc)
+
+    def explain(lang: str) -> str:
+        said = [Words("aqua_fest.drill.second.explain", card=card_name(state.discard[-1], lang)).said(lang)]
+        if other:      # one sentence for every card of another species, not the engine's refusal once per card
+            said.append(Words("aqua_fest.drill.second.other", species=species_name(first, lang),
+                              cards=", ".join(card_name(c, lang) for c in other)).said(lang))
+        said += [exc.reason(lang) for exc in refused]
+        if not moving:
+            said.append(Words("aqua_fest.drill.second.none_why").said(lang))
+        return " ".join(dict.fromkeys(said))      # each reason once: two blocked octopuses, one refusal
+
+    options = tuple(Option(c, lambda lang, c=c: card_name(c, lang)) for c in cards) + (
+        Option("none", Words("aqua_fest.drill.second.none")),)
     pawn = state.pawns[seat]
     where = _cell(pawn) if pawn is not None else "?"
     return Question(
         drill="aqua_fest/second-card", key=_key("second-card", _state_key(state)),
         state=state, viewer=seat, highlight=(f"seat:{seat}",),
-        prompt=Words("aqua_fest.drill.second.prompt", player=_player(seat),
-                     species=lambda lang: species_name(first, lang), cell=where),
+        prompt=Words("aqua_fest.drill.second.prompt", player=_player(seat), cell=where),
         options=options, answer=answer, rule="aqua_fest:play",
         hint=Words("aqua_fest.drill.second.hint"), explain=explain, why=tuple(why), multi=True,
     )
@@ -230,8 +261,10 @@ def make_second_card(rng: random.Random) -> Optional[Question]:
 # --------------------------------------------------------------------------- 4. who wins this battle?
 
 def make_who_wins(rng: random.Random) -> Optional[Question]:
-    """Two pawns side by side on a dealt seabed, an attack card and a defence card from their hands: what the
-    engine's battle does."""
+    """Two pawns side by side on a dealt seabed, each on the face-down lower tile of a cell whose upper fragment its
+    player took; the attack card laid and the defence card chosen: what the engine's battle does. The prompt names
+    neither card: the board shows the attack card in the battle box and rings the defence card in the defender's
+    hand (the teacher's view, every card face up), and the learner reads their strengths there."""
     players = rng.randint(2, 4)
     base = setup(players, seed=rng.randrange(1 << 30))
     free = [i for i, up in enumerate(base.upper) if up is not None and not C.tile(up).coral]
@@ -243,11 +276,17 @@ def make_who_wins(rng: random.Random) -> Optional[Question]:
     attacker, defender = rng.sample(range(players), 2)
     pawns: list[Optional[tuple[int, int]]] = [None] * players
     pawns[attacker], pawns[defender] = B.coords(a_cell), B.coords(d_cell)
-    # the fragments each has gathered so far: taken out of the seabed's upper layer, as play would have
+    # the fragments each has gathered so far: taken out of the seabed's upper layer, as play would have; a pawn
+    # stands where it took the upper fragment, on the face-down tile beneath
     upper = list(base.upper)
     spare = [i for i in free if i not in (a_cell, d_cell)]
     rng.shuffle(spare)
     collected: list[list[str]] = [[] for _ in range(players)]
+    for s, i in ((attacker, a_cell), (defender, d_cell)):
+        fragment = upper[i]
+        assert fragment is not None      # a free cell shows a fragment
+        collected[s].append(fragment)
+        upper[i] = None
     for s in range(players):
         for _ in range(rng.randint(0, 3)):
             i = spare.pop()
@@ -264,8 +303,8 @@ def make_who_wins(rng: random.Random) -> Optional[Question]:
     sa, sd = C.card(a_card).strength, C.card(d_card).strength
     if abs(sa - sd) > 2 or (C.card(a_card).species == C.card(d_card).species and rng.random() < 0.7):
         return None                        # a close call, and most often two species whose looks may mislead
-    after, events = apply(state, Attack(attacker, defender, a_card))
-    after, more = apply(after, Defend(defender, d_card))
+    laid, events = apply(state, Attack(attacker, defender, a_card))
+    after, more = apply(laid, Defend(defender, d_card))
     events = list(events) + list(more)
     kinds = {e.kind: e for e in events}
     if "aqua_fest.battle_tied" in kinds:
@@ -284,11 +323,11 @@ def make_who_wins(rng: random.Random) -> Optional[Question]:
                                  loser=_player(attacker), player_plain=defender + 1, loser_plain=attacker + 1)}[right]
     return Question(
         drill="aqua_fest/who-wins", key=_key("who-wins", _state_key(state), a_card, d_card),
-        state=state, viewer=attacker, highlight=(f"seat:{attacker}", f"seat:{defender}"),
+        state=laid, viewer=None,
+        highlight=(f"seat:{attacker}", f"seat:{defender}", f"card:{d_card}", "hide:preview"),
         prompt=Words("aqua_fest.drill.battle.prompt", player=_player(attacker), cell=_cell(a_cell),
                      target=_player(defender), target_cell=_cell(d_cell), player_plain=attacker + 1,
-                     target_plain=defender + 1,
-                     card=lambda lang: card_name(a_card, lang), defence=lambda lang: card_name(d_card, lang)),
+                     target_plain=defender + 1),
         options=options, answer=frozenset({right}), rule="aqua_fest:attack",
         hint=Words("aqua_fest.drill.battle.hint"), explain=explain, why=why, after=after, events=tuple(events),
     )

@@ -15,13 +15,17 @@ from typing import Any
 
 from tutor.core.game import RowPart, Table
 from tutor.core.i18n import player_name, text
+from tutor.games.aqua_fest import components as C
 from tutor.games.aqua_fest import rules as game      # the engine's own queries (destinations, attackable)
 from tutor.games.aqua_fest.ui import action_tip, card_key, card_label
 
 
-def offered_moves(state: game.State, seat: int, card: str) -> list[game.Move]:
+def offered_moves(state: game.State, seat: int, card: str, every: bool = False) -> list[game.Move]:
     """The Move actions offered for `card`: its legal moves; when it has none (say, a second card of
-    another species), the cells it could reach, so the engine explains why not."""
+    another species), the cells it could reach, so the engine explains why not. With `every` (a task, whose
+    question is where the card may go): every other cell of the seabed, and the engine judges the one chosen."""
+    if every and state.battle is None and state.turn == seat:
+        return [game.Move(seat, card, d) for d in range(C.SIZE * C.SIZE) if d != state.pawns[seat]]
     legal = [a for a in game.legal_actions(state, seat) if isinstance(a, game.Move) and a.card == card]
     if legal or state.battle is not None or state.turn != seat:
         return legal
@@ -65,10 +69,11 @@ def action_rows(table: Table, seat: int) -> list[list[RowPart]]:
         parts += [table.caption(text("ui.af.choose_card", lang)), {"choices": cards}]
     if chosen is not None:
         label = card_label(chosen, lang)
-        moves = offered_moves(state, seat, chosen)
+        every = not getattr(table, "previews", True)      # a task: every cell offered alike
+        moves = offered_moves(state, seat, chosen, every)
         if moves:
             parts += [table.caption(text("ui.af.choose_dest", lang, card=label)),
-                      {"choices": [table.action_choice(m, legal) for m in moves]}]
+                      {"choices": [table.action_choice(m, set(moves) if every else legal) for m in moves]}]
         else:
             parts.append(table.caption(text("ui.af.no_dest", lang, card=label)))
 

@@ -26,8 +26,8 @@ Every layout draws the same things with the same data attributes; only places an
 takes `layout=` too (a phone: one shell a row; a projector: bigger, four a row).
 
 `highlight`: "card:<id>" (the card and where it can take the pawn: dots of class "dest", and faint
-lines along the directions of straight-line movers), "cell:<0..24>", "seat:<n>", "home:<n>" (0-based
-seats). `events` (the last action's events) mark what just happened: a move arrow, the collected
+lines along the directions of straight-line movers; with "hide:preview" the card alone, where the question is
+where it goes), "cell:<0..24>", "seat:<n>", "home:<n>" (0-based seats). `events` (the last action's events) mark what just happened: a move arrow, the collected
 cell, the battle pair, a tile turned up; the words "taken" and "turned up" go where they cover least (never an arrow,
 a coordinate, a pawn or another such word where a place is free of them: _place_words).
 
@@ -871,7 +871,7 @@ def _obstacles(view: View, g: Geo, arrows: list[Arrow]) -> list[tuple[Obstacle, 
     for a in arrows:
         w = a.stroke / 2 + 1.5
         (x1, y1), (x2, y2) = a.start, a.tip
-        out.append((("seg", a.start, a.tip, w), 20))
+        out.append((("seg", a.start, a.tip, w), 60))      # 60, not 20: a pill across an arrow hides the move
         h = ARROW_HEAD * a.stroke / 2 + 1
         mx, my = (x2 + (a.end[0] - x2) * 0.8, y2 + (a.end[1] - y2) * 0.8)
         out.append(((mx - h, my - h, mx + h, my + h), 61))
@@ -1010,11 +1010,8 @@ def _moves(dwg: S.Drawing, view: View, card_id: str, seat: View, g: Geo) -> El:
     if move.directions != "knight":
         dirs = B.ORTHOGONAL if move.directions == "orthogonal" else B.ORTHOGONAL + B.DIAGONAL
         for dr, dc in dirs:
-            far = None
-            for step in range(1, move.reach + 1):
-                if B.on_board(r0 + dr * step, c0 + dc * step):
-                    far = (r0 + dr * step, c0 + dc * step)
-            if far:
+            far = (r0 + dr * move.reach, c0 + dc * move.reach)     # moves are exact: a line its full length or none
+            if B.on_board(*far):
                 el.add(dwg.line((x0, y0), centre(g, *far), stroke="#ffffff", stroke_width=round(5 * g.k, 1),
                                 stroke_opacity=0.5, stroke_linecap="round", class_="dir"))
     for r, c in view.get("destinations", {}).get(card_id, []):
@@ -1396,9 +1393,10 @@ def render(view: View, *, highlight: Iterable[str] | str | None = (), lang: str 
 
     for seat in view["seats"]:
         dwg.add(_start_tile(dwg, seat, hl, lang, g))
-    # the highlighted card's movement, over the tiles and under the pawns
+    # the highlighted card's movement, over the tiles and under the pawns ("hide:preview": a task or a drill asks
+    # where it goes, so only the card is ringed)
     for key in sorted(hl):
-        if key.startswith("card:"):
+        if key.startswith("card:") and "hide:preview" not in hl:
             card_id = key[5:]
             if card_id in view.get("destinations", {}) or any(
                     card_id in {c["id"] for c in (s.get("hand") or [])} for s in view["seats"]):

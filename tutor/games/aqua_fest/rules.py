@@ -170,8 +170,9 @@ def fragments_left(state: State) -> int:
 
 
 def destinations(state: State, seat: int, card_id: str) -> list[int]:
-    """Cells the pawn may end on with this card (obstacles excluded). The turn's start cell is one of them: the
-    second move may end there, though its tile is not taken (ruling start-cell)."""
+    """Cells the pawn may end on with this card: exactly its number of cells away, no obstacle there or (unless it
+    jumps) on the way. The turn's start cell can be one of them: the second move may end there, though its tile is
+    not taken (ruling start-cell)."""
     return list(_stops(state, seat, C.card(card_id).species))
 
 
@@ -498,9 +499,14 @@ def _explain_bad_destination(state: State, p: int, card: C.Card, to: int) -> Non
     if other is not None and other != p:
         raise RuleViolation("aqua_fest:forbidden", "aqua_fest.err.stop_pawn", player=p, other_player=other)
     # Would the card reach it if nothing were in the way? Then something blocks the path.
-    free = [d for d, _ in B.reachable(position(state, p), card.move, lambda i: False)]
+    start = position(state, p)
+    free = [d for d, _ in B.reachable(start, card.move, lambda i: False)]
     if to in free:
         raise RuleViolation("aqua_fest:forbidden", "aqua_fest.err.path_blocked", player=p, card=card.id)
+    if B.in_line(start, B.coords(to), card.move.directions):
+        # «Важно!» under «Сила · Вид · Способ перемещения»: the card's number of cells, no fewer and no more
+        raise RuleViolation("aqua_fest:cards", "aqua_fest.err.not_exact", player=p, card=card.id,
+                            cell=_cell_name(to), exact=card.move.reach)
     raise RuleViolation("aqua_fest:cards", "aqua_fest.err.out_of_reach", player=p, card=card.id,
                         cell=_cell_name(to))
 

@@ -55,6 +55,8 @@ def name_params(params: dict[str, Any], lang: str) -> dict[str, Any]:
     for key in ("species", "first"):
         if params.get(key) in C.SPECIES:
             out[key] = species_name(params[key], lang)
+    if isinstance(params.get("exact"), int):      # how many cells a card moves, counted in the reader's words
+        out["exact_cells"] = i18n.plural("aqua_fest.cells_moved", params["exact"], lang)
     return out
 
 

@@ -37,7 +37,7 @@ def move_words(species: str, lang: str = "en") -> str:
 
 
 def card_label(card_id: str, lang: str = "en") -> str:
-    """"crab 3 · 1–2 straight, no diagonals": species, strength and movement in the lesson language."""
+    """"crab 3 · exactly 2 straight, no diagonals": species, strength and movement in the lesson language."""
     c = C.card(card_id)
     return text("ui.af.card", lang, species=species_name(c.species, lang), strength=c.strength,
                 move=move_words(c.species, lang))

@@ -38,3 +38,60 @@ def test_a_task_offers_its_moves_alike(game, path):
     assert not widget.errors.message, widget.errors.message
     problems = marks_apart(widget)
     assert not problems, "; ".join(problems)
+
+
+# --------------------------------------------------------------------------- drills and a task's first step
+# A board element drawn to point at where a move could go (Aqua Fest's destination dots) carries `data-suggests`
+# naming the element it points at; a drill option that names a board element says which (`Option.on_board`). A
+# question's board marks none of its options (no mark points at one, no highlight rings one), and a task's board
+# draws no such mark after a first step (a card chosen).
+
+from tutor.core import drill as D          # noqa: E402
+from tutor.core.game import spec          # noqa: E402
+from tutor.widgets.common import render   # noqa: E402
+
+DRILLS = [d for game in ready_games() for d in D.drills(game)]
+SEEDS = range(6)
+
+
+def question_board(d, q) -> str:
+    """The question's board as the drill widget draws it (tutor.widgets.drill.DrillPlayer._board)."""
+    game = spec(d.id.split("/")[0])
+    return render(game, game.view(q.state, q.viewer), highlight=q.highlight, events=(), lang="en")
+
+
+def pointed_at(svg: str) -> set[str]:
+    """The board elements the board's marks point at (their `data-suggests`: "cell:19")."""
+    return set(re.findall(r'data-suggests="([^"]+)"', svg))
+
+
+def singled_out(d, q) -> set[str]:
+    """The options the question's board marks before the answer: pointed at, or ringed by its highlight."""
+    marked = pointed_at(question_board(d, q)) | set(q.highlight)
+    return {o.key for o in q.options if o.on_board and o.on_board in marked}
+
+
+@pytest.mark.parametrize("d", DRILLS, ids=[d.id for d in DRILLS])
+def test_a_drill_question_board_marks_none_of_its_options(d):
+    for seed in SEEDS:
+        q = D.question(d, seed)
+        marked = singled_out(d, q)
+        assert not marked, f"seed {seed}: the board marks options {sorted(marked)} before the answer"
+
+
+def test_the_check_sees_destination_dots():
+    """Without the drill's "hide:preview" the where-to board draws its destinations: the check must see them."""
+    d = D.find("aqua_fest/where-to")
+    q = D.question(d, 0)
+    shown = D.Question(**{**q.__dict__, "highlight": tuple(h for h in q.highlight if not h.startswith("hide:"))})
+    assert singled_out(d, shown) == set(q.answer)
+
+
+@pytest.mark.parametrize("game, path", TASKS, ids=[f"{g}/{p.stem}" for g, p in TASKS])
+def test_a_task_draws_no_destination_once_a_piece_is_chosen(game, path):
+    widget = YourTurn(T.load_file(path)["id"], lang="en")
+    steps = [c for c in widget.board_choices().values() if "tutor-board-step" in getattr(c, "classes", ())]
+    for step in steps[:3]:
+        widget.new_game()
+        step.click()
+        assert "data-suggests" not in widget._svg, f"after choosing {step.then}: the board points at choices"

@@ -50,6 +50,9 @@ class Option:
 
     key: str
     label: Text
+    # the board element the option names, as the renderer keys it ("cell:19", "seat:2"), if it names one: what
+    # tests/test_give_aways.py holds to no mark on the question's board
+    on_board: str = ""
 
 
 @dataclass(frozen=True)

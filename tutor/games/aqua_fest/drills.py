@@ -160,7 +160,7 @@ def make_where_to(rng: random.Random) -> Optional[Question]:
     if not wrong:
         return None
     cells = sorted(set(legal) | set(wrong), key=lambda i: _cell(i))
-    options = tuple(Option(_cell(i), _cell(i)) for i in cells)
+    options = tuple(Option(_cell(i), _cell(i), on_board=f"cell:{i}") for i in cells)
     answer = frozenset(_cell(i) for i in legal)
     why = []
     for to in sorted(legal, key=_cell):

@@ -1017,7 +1017,7 @@ def _moves(dwg: S.Drawing, view: View, card_id: str, seat: View, g: Geo) -> El:
     for r, c in view.get("destinations", {}).get(card_id, []):
         cx, cy = centre(g, r, c)
         dot = dwg.g(class_="dest")
-        S.data(dot, cell=B.cell(r, c))
+        S.data(dot, cell=B.cell(r, c), suggests=f"cell:{B.cell(r, c)}")   # a move pointed at (test_give_aways.py)
         dot.add(dwg.circle(center=(cx, cy), r=round(9 * g.k, 1), fill=S.HIGHLIGHT, stroke=S.INK, stroke_width=1.5,
                            opacity=0.92))
         dot.add(dwg.circle(center=(cx, cy), r=round(3 * g.k, 1), fill=S.INK))

@@ -197,6 +197,15 @@ def components(game: str, lang: str = "en") -> Static:
 
 
 @_never_raise_static
+def legend(game: str, lang: str = "en") -> Static:
+    """The key to the signs the game's board draws (a card game's colours and their signs), where the lesson needs it."""
+    make = spec(game).parts().legend
+    if make is None:
+        raise ValueError(f"{_title(game, lang)}: no legend")
+    return Static(make(lang), ("tutor-svg", "tutor-legend"))
+
+
+@_never_raise_static
 def position(game: str, state_or_setup: Any, lang: str = "en", viewer: Optional[int] = None,
              highlight: Sequence[str] = (), events: Sequence[Event] = ()) -> Static:
     """A static picture of a position: a state, a saved-position text, a lesson-style position dict (as

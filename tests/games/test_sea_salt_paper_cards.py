@@ -136,3 +136,30 @@ def test_the_emblems_are_drawn_in_the_tutors_own_paths():
     for kind, parts in EMBLEMS.items():
         for part in parts:
             assert part[0] in ("f", "d", "l", "t") and re.fullmatch(r"[MmLlQqTtAaZz0-9 .\-]+", part[1]), kind
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_legend_shows_every_colour_with_the_sign_its_cards_carry(lang):
+    """The lesson never explained the signs: the legend draws each sign's parts with their meaning, and a card of
+    each colour with the very sign the board draws and the colour's name, on every screen."""
+    from layout_check import layout_problems
+    from tutor import lesson
+    from tutor.games.sea_salt_paper.legend import SIGNS, legend_svg
+    from tutor.games.sea_salt_paper.render import colour_sign
+    assert set(SIGNS) == {part for signs in C.COLORADD.values() for part in signs}
+    for layout in GEOMETRY:
+        svg = legend_svg(lang, layout)
+        assert not layout_problems(svg, layout), layout_problems(svg, layout)
+        root = ET.fromstring(svg)
+        entries = {el.get("data-colour"): el for el in root.iter() if el.get("class") == "legend-colour"}
+        assert list(entries) == list(C.COLOURS)
+        for colour, el in entries.items():
+            assert el.find(NS + "title").text == colour_name(colour, lang)
+            assert colour_name(colour, lang) in [t.text for t in el.iter(NS + "text")]
+            assert el.find(NS + "rect").get("fill") == C.COLOUR_HEX[colour]
+            sign = next(x for x in el if x.get("class") == "colour-sign")      # drawn by the board's own function
+            board = ET.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">{colour_sign(colour, 0, 0, 9)}</svg>')[0]
+            assert sign.get("data-colour") == colour and [x.tag for x in sign] == [x.tag for x in board]
+        assert [el.get("data-sign") for el in root.iter() if el.get("data-sign")] == list(SIGNS)
+    page = lesson.legend("sea_salt_paper", lang)
+    assert not page.message and page.value.count("<svg") == 3 and "ColorADD" in page.value

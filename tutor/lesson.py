@@ -15,7 +15,7 @@
 
 Interactive helpers (scenario, quiz, your_turn, play, sandbox) return a lazy part: a light placeholder that
 builds its widget when the learner reaches it (tutor.widgets.lazy), so a page's first render stays light.
-Static helpers (rulings, components, position, language_links) return plain HTML output, no widget at all.
+Static helpers (rulings, components, legend, position, language_links) return plain HTML output, no widget at all.
 None raises into the page: a helper that cannot build its part shows the friendly error box instead (a
 traceback in a Voilà page is a bug).
 """

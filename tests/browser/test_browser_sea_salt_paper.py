@@ -42,3 +42,24 @@ def test_the_score_helpers_card_buttons_say_whether_they_are_pressed(served):
     page.wait_for_function("(b) => b.textContent.includes('на руці') && b.classList.contains('mod-info')", arg=handle)
     assert "на руці" in handle.inner_text()
     assert_no_errors(page)
+
+
+def test_a_tap_on_a_card_names_it_and_a_card_face_down_says_nothing(served):
+    """A phone shows no tooltip: a tap on a card shows its <title> ("краб (жовтий)") over it for a few seconds
+    (tutor/widgets/static/page.js); a tap on the deck, face down, shows nothing."""
+    page = served
+    require_notebook("sea_salt_paper.uk.ipynb")
+    page.goto(page.server_url("sea_salt_paper.uk.ipynb"))
+    page.locator(".tutor-page").first.wait_for(state="attached")
+    board = page.locator(".tutor-position svg:visible").first        # part 2: the table as the game begins
+    board.scroll_into_view_if_needed()
+    card = board.locator("g.card[data-card]").first
+    name = card.locator("title").first.text_content()
+    assert name and "(" in name                                        # kind and colour, never an id
+    card.click()
+    caption = page.locator(".tutor-card-name")
+    caption.wait_for(state="visible")
+    assert caption.inner_text() == name
+    board.locator("g.card.back").first.click()
+    caption.wait_for(state="hidden")
+    assert_no_errors(page)

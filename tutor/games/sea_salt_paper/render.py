@@ -17,8 +17,8 @@ Each layout draws the same cards, keys, rings and buttons; only the arrangement 
 
 A card shows its kind in words and as an emblem (tutor.games.sea_salt_paper.emblems), its colour as the card's
 fill AND as a ColorADD-style sign in its corner (colour never carries meaning alone; legend.py explains the
-signs), and how it scores; its <title> names kind and colour ("yellow crab"), a card face down has none. Each visible card carries `data-card="<id>"` (an attribute, never
-text). `highlight` (lesson pointers): "card:<id>", "pile:<0|1>", "deck", "seat:<0-based seat>"; "hide:points" leaves
+signs), and how it scores; its <title> names kind and colour ("yellow crab"), a card face down has none. Each
+visible card carries `data-card="<id>"` (an attribute, never text). `highlight` (lesson pointers): "card:<id>", "pile:<0|1>", "deck", "seat:<0-based seat>"; "hide:points" leaves
 out the seats' card points (a worked example's step that asks what the cards are worth). `events` (the
 last action's) ring the cards they name. `choosable` ({key: choice id or tutor.core.svg.Offer}, from a widget;
 keys as ui.board_keys makes them: "deck", "pile:<n>", "card:<id>", "seat:<n>") lays a focusable button

@@ -110,6 +110,16 @@ def test_every_card_button_names_its_card_and_the_picture_takes_a_tapped_card_ou
         h.svg.click("card:crab-6")
 
 
+def test_the_list_of_kinds_counts_the_chosen_cards_and_keeps_the_kind_shown():
+    h = ScoreHelper("uk", preset="andriy")
+    labels = dict((kind, label) for label, kind in h.kind.options)
+    assert labels["octopus"] == "восьминіг · 3" and labels["crab"] == "краб · 2" and labels["shell"] == "мушля"
+    h.kind.value = "shell"
+    h.toggles["shell-1"].value = True
+    assert dict((k, v) for v, k in h.kind.options)["shell"] == "мушля · 1"
+    assert h.kind.value == "shell" and h.toggles["shell-1"] in h.cards_box.children
+
+
 @pytest.mark.parametrize("lang", ["en", "uk"])
 def test_the_score_tables_words_stay_whole_on_a_phone(lang):
     """«Очк/и»: a phone's tables may break words anywhere; the helper's headings, lines and numbers may not."""

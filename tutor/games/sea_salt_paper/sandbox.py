@@ -131,7 +131,7 @@ class ScoreHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
                                description=_w("kind", lang), style={"description_width": "initial"},
                                layout=W.Layout(width="auto", max_width="100%"))
         self.cards_box = W.HBox([], layout=W.Layout(flex_flow="row wrap"))
-        self.kind.observe(lambda _ch: self._show_kind(), names="value")
+        self.kind.observe(self._kind_chosen, names="value")
         self._show_kind()
         fit = dict(layout=W.Layout(width="auto", min_width="8em"))
         self.clear_button = W.Button(description=_w("clear", lang), **fit)
@@ -199,6 +199,25 @@ class ScoreHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
             for c in self.toggles:
                 self._mark(c)
             self.refresh()
+
+    def _count_kinds(self) -> None:
+        """Each kind in the list says how many of its cards are chosen («восьминіг · 3»), the kind shown kept."""
+        labels = [(kind_name(k, self.lang) + (f" · {n}" if (n := sum(C.KIND[c] == k for c in self.place)) else ""), k)
+                  for k in C.KINDS]
+        if list(self.kind.options) == labels:
+            return
+        shown, was = self.kind.value, self._quiet
+        self._quiet = True          # new options reset a list's value: it is set back, the same kind stays shown
+        try:
+            with self.kind.hold_sync():
+                self.kind.options = labels
+                self.kind.value = shown
+        finally:
+            self._quiet = was
+
+    def _kind_chosen(self, _change: dict[str, Any]) -> None:
+        if not self._quiet:         # not the list's own reset as its counts change (_count_kinds)
+            self._show_kind()
 
     def _show_kind(self) -> None:
         """The picker shows the chosen kind's cards (each of the box's cards of that kind, one toggle a card)."""
@@ -291,6 +310,7 @@ class ScoreHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
         self.breakdown = breakdown(cards, bonus=True)
         lines = list(self.breakdown.lines)
         bonus_line = lines.pop() if cards else None
+        self._count_kinds()
         rows = [f'<tr class="line"><td{WHOLE}>{esc(line.label(lang))}</td>'
                 f'<td class="num"{WHOLE}>{number(line.points)}</td>'
                 f'<td class="tutor-cite">{esc(safe_cite(line.rule, lang))}</td></tr>' for line in lines]

@@ -86,8 +86,8 @@ EMBLEMS: dict[str, tuple[_Part, ...] | tuple[tuple[str, str, str], ...]] = {
         ("d", "M9 4.8 L12 1.5 L15 4.8 Z"),
     ),
     "shoal_of_fish": _small(_FISH, 0, 0.5, 0.6) + _small(_FISH, 9.5, 5, 0.6) + _small(_FISH, 1.5, 11, 0.6),
-    "penguin_colony": _small(_PENGUIN, 6.5, 0, 0.55) + _small(_PENGUIN, 0, 10.5, 0.55)
-    + _small(_PENGUIN, 11, 10.5, 0.55),
+    # two penguins, not three: on a phone's wordiest card the emblem is 12 units, and three were specks
+    "penguin_colony": _small(_PENGUIN, 8, 0.5, 0.68) + _small(_PENGUIN, -0.5, 7, 0.68),
     "captain": (    # a peaked cap with a badge
         ("f", "M3.5 13 Q2.5 6 12 5.5 Q21.5 6 20.5 13 Z"),
         ("d", "M3.5 12.5 L20.5 12.5 L20.5 15.5 L3.5 15.5 Z"),

@@ -16,7 +16,8 @@
 
 Interactive helpers (scenario, quiz, your_turn, play, sandbox) return a lazy part: a light placeholder that
 builds its widget when the learner reaches it (tutor.widgets.lazy), so a page's first render stays light.
-Static helpers (rulings, components, position, language_links) return plain HTML output, no widget at all.
+Static helpers (rulings, components, legend, reference, position, language_links) return plain HTML output, no widget
+at all.
 None raises into the page: a helper that cannot build its part shows the friendly error box instead (a
 traceback in a Voilà page is a bug).
 """
@@ -41,8 +42,8 @@ from tutor.widgets.lazy import LazyPart
 
 P = ParamSpec("P")
 
-__all__ = ["page", "scenario", "quiz", "your_turn", "drill", "play", "sandbox", "rulings", "components", "reference", "position",
-           "language_links", "lessons_dir"]
+__all__ = ["page", "scenario", "quiz", "your_turn", "drill", "play", "sandbox", "rulings", "components", "legend", "reference",
+           "position", "language_links", "lessons_dir"]
 
 
 class Static:
@@ -210,6 +211,15 @@ def reference(game: str, lang: str = "en") -> Static:
     link = (f'<p class="tutor-reference-link"><a download="{esc(name)}" href="data:text/html;charset=utf-8;base64,'
             f'{page}">{esc(ui("reference.save", lang))}</a></p>')
     return Static(link + R.part_html(ref, lang), ("tutor-reference-part",))
+
+
+@_never_raise_static
+def legend(game: str, lang: str = "en") -> Static:
+    """The key to the signs the game's board draws (a card game's colours and their signs), where the lesson needs it."""
+    make = spec(game).parts().legend
+    if make is None:
+        raise ValueError(f"{_title(game, lang)}: no legend")
+    return Static(make(lang), ("tutor-svg", "tutor-legend"))
 
 
 @_never_raise_static

@@ -57,7 +57,8 @@ class Reference:
 
 def of(game: str, lang: str) -> Reference:
     """The game's quick reference in `lang` (its module tutor.games.<game>.reference)."""
-    return import_module(f"tutor.games.{game}.reference").reference(lang)
+    made: Reference = import_module(f"tutor.games.{game}.reference").reference(lang)
+    return made
 
 
 def games_with_reference() -> tuple[str, ...]:

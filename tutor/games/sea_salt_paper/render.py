@@ -15,9 +15,10 @@ may see it), their total and card points.
   tallest board; the projector prints bigger.
 Each layout draws the same cards, keys, rings and buttons; only the arrangement and sizes differ.
 
-A card shows its kind in words, its colour as a fill AND as a ColorADD-style sign in its corner (colour never
-carries meaning alone), and how it scores. Each visible card carries `data-card="<id>"` (an attribute, never
-text). `highlight` (lesson pointers): "card:<id>", "pile:<0|1>", "deck", "seat:<0-based seat>"; "hide:points" leaves
+A card shows its kind in words and as an emblem (tutor.games.sea_salt_paper.emblems), its colour as the card's
+fill AND as a ColorADD-style sign in its corner (colour never carries meaning alone; legend.py explains the
+signs), and how it scores; its <title> names kind and colour ("yellow crab"), a card face down has none. Each
+visible card carries `data-card="<id>"` (an attribute, never text). `highlight` (lesson pointers): "card:<id>", "pile:<0|1>", "deck", "seat:<0-based seat>"; "hide:points" leaves
 out the seats' card points (a worked example's step that asks what the cards are worth). `events` (the
 last action's) ring the cards they name. `choosable` ({key: choice id or tutor.core.svg.Offer}, from a widget;
 keys as ui.board_keys makes them: "deck", "pile:<n>", "card:<id>", "seat:<n>") lays a focusable button
@@ -38,10 +39,12 @@ from tutor.core.cardtable import CardBoard
 from tutor.core.cardtable import attr as _a, em as _em, empty_slot, label as _t, place as _place
 from tutor.core.i18n import player_name, text
 from tutor.games.sea_salt_paper import components as C
+from tutor.games.sea_salt_paper.emblems import emblem
 from tutor.games.sea_salt_paper.text import card_name, kind_name, pile_name, points_text
 
 BACK = "#20466e"
 TURN_FILL, TURN_EDGE, NOTE = "#fff4d6", "#c98a00", "#8a5a00"
+VALUE_INK = "#3e4c59"     # a card's value: darker than the muted grey, read from across a room
 
 
 class Geometry(NamedTuple):
@@ -65,7 +68,8 @@ class Geometry(NamedTuple):
 GEOMETRY = {
     "phone": Geometry(360, 4, 44, 54, 84, 54, 84, 4, 0, 9.5, 10.5, 13, 12.5, 11),
     "laptop": Geometry(760, 8, 30, 56, 78, 50, 68, 4, 124, 9, 10, 12.5, 14, 10.5),
-    "projector": Geometry(1600, 12, 46, 92, 128, 80, 112, 6, 230, 14, 15, 20, 22, 17),
+    # a projector is read from the back of a room (issue #32): its small print is 16 units, its cards a little wider
+    "projector": Geometry(1600, 12, 46, 92, 128, 84, 116, 6, 230, 16, 17, 22, 24, 18),
 }
 # the laptop's card sizes, by their old names (the browser test of card faces draws each)
 CW, CH = GEOMETRY["laptop"].tw, GEOMETRY["laptop"].th
@@ -157,6 +161,8 @@ def _face(card_id: str, w: int, h: int, lang: str, small: float = 9) -> str:
     inner = w - 6
     name = kind_name(kind, lang)
     cap = max(small, min(w * 0.2, 17))
+    if small >= 14:     # a projector's card: its name over its value, both read from across the room
+        cap = max(cap, small + 2)
     words = [name]
     if " " in name and _em(name, True) * cap > inner:    # two lines where one would print under the cap
         two = _two(name, 0, small, True)
@@ -164,23 +170,35 @@ def _face(card_id: str, w: int, h: int, lang: str, small: float = 9) -> str:
             words = two
     size = max(small, min(cap, min(inner / _em(x, True) for x in words)))     # one size for the name's lines
     value = text(f"sea_salt_paper.board.value.{kind}", lang)
-    vsize = max(small, min(cap - 1, inner / _em(value, False)))
+    vsize = max(small, min(cap - 1, (inner - 3) / _em(value, False)))     # 3 units spare: the guess runs short
     values = _two(value, inner, vsize, False, VALUE_SQUEEZE)
     # the colour's signs: 9 units on a phone's card (9.5-unit print), where 7 read as specks
     tab = round(max(9 if 9.5 <= small < 14 else 7, w * 0.13))
+    # the card is its colour (a border and a sign read as one grey on a phone): the name and the value lie on white
+    # plates, the kind's emblem on the colour between them
+    name_top = tab + 6
+    name_bottom = name_top + len(words) * (size + 1.5) + 2.5
+    value_top = h - 6 - (len(values) - 1) * (vsize + 1) - vsize * 0.95
     out = [f'<g class="card" data-card="{card_id}" data-kind="{kind}" data-colour="{colour}">',
            f"<title>{escape(card_name(card_id, lang))}</title>",
            f'<rect width="{w}" height="{h}" rx="6" fill="{fill}" stroke="{S.INK}" stroke-width="1.2"/>',
-           f'<rect x="3" y="{tab + 7}" width="{w - 6}" height="{h - tab - 10}" rx="4" fill="#ffffff" '
-           f'fill-opacity="0.92"/>',
+           f'<rect x="3" y="{name_top}" width="{w - 6}" height="{name_bottom - name_top:.1f}" rx="3" fill="#ffffff" '
+           f'fill-opacity="0.94"/>',
+           f'<rect x="3" y="{value_top - 2.5:.1f}" width="{w - 6}" height="{h - value_top - 0.5:.1f}" rx="3" '
+           f'fill="#ffffff" fill-opacity="0.94"/>',
            colour_sign(colour, 3, 3, tab)]
-    y = tab + 9 + size
+    y = name_top + size * 0.95 + 1
     for word in words:
         out.append(_fit(w / 2, y, word, inner, round(size, 2), bold=True, anchor="middle"))
         y += size + 1.5
+    # the emblem: as big as the room between the plates allows, never wider than the card's middle
+    room = value_top - 2.5 - name_bottom - 2
+    side = max(8.0, min(room, w - 12, h * 0.42))
+    out.append(emblem(kind, (w - side) / 2, name_bottom + 1 + (room - side) / 2 if room > side else name_bottom + 1,
+                      round(side, 1)))
     y = h - 6 - (len(values) - 1) * (vsize + 1)
     for line in values:
-        out.append(_fit(w / 2, y, line, inner, round(vsize, 2), anchor="middle", fill=S.MUTED, cls="value"))
+        out.append(_fit(w / 2, y, line, inner, round(vsize, 2), anchor="middle", fill=VALUE_INK, cls="value"))
         y += vsize + 1
     out.append("</g>")
     return "".join(out)
@@ -360,7 +378,7 @@ def _wide_panel(board: _Board, view: dict[str, Any], seat: dict[str, Any], y: fl
         lines = [points] if _em(points, False) * g.small <= col else points.replace(" · ", " ·\n", 1).split("\n")
         for part in lines:
             line += g.small + 3
-            board.parts.append(_fit(tx, line, part, col, g.small, fill=S.MUTED, cls="points"))
+            board.parts.append(_fit(tx, line, part, col, g.small, fill=VALUE_INK, cls="points"))
     # played cards, then the hand: each as wide as its cards need when both fit, else shared by their needs; in a
     # tall panel (a long hand where the board has room) the hand lies on its own row under the played cards
     zx, span, gap = x0 + g.info, _span(g), g.pw * 0.3
@@ -469,7 +487,7 @@ def _phone_panel(board: _Board, view: dict[str, Any], seat: dict[str, Any], y: f
     points = _points(board, seat)
     if points:
         line += g.small + 3
-        board.parts.append(_fit(inner_x, line, points, inner_w, g.small, fill=S.MUTED, cls="points"))
+        board.parts.append(_fit(inner_x, line, points, inner_w, g.small, fill=VALUE_INK, cls="points"))
     # played cards in rows
     line += g.label + 7
     board.parts.append(_fit(inner_x, line, _w("zone", lang), inner_w, g.label, fill=S.MUTED))

@@ -7,9 +7,12 @@ LAST CHANCE would give against the opponents' best card points.
     ScoreHelper(lang="uk", preset="andriy")                 # the cards a lesson part talks about, by name
 
 The engine decides every number (`scoring.breakdown`, `card_points`, `colour_bonus`, components.STOP_POINTS);
-this widget only collects the learner's choices. Each card of the box is one toggle (so no more cards of a kind
-can be picked than the box holds), named as a player names it («краб (синій)»: a screen reader reads the kind too)
-and, once picked, where it went («… · на руці», «… · зіграна») in the colour of that place. Only duo cards are
+this widget only collects the learner's choices. A kind is chosen in a list and that kind's cards show as toggles
+(the box's 58 in one column were 3,550 px on a phone, the score 3,000 px under them); each card of the box is one
+toggle (so no more cards of a kind can be picked than the box holds), named as a player names it («краб (синій)»:
+a screen reader reads the kind too) and, once picked, where it went («… · на руці», «… · зіграна») in the colour
+of that place. The score sits beside the picker on a wide screen and right under it on a phone; the picture of
+the chosen cards is under both, and a card tapped there is taken out. Only duo cards are
 played, and only in pairs, as in a game: a duo card picked for "played" goes there with a partner (one from the
 hand, else one of the box), un-picking a played card sends its partner back to the hand, and any other card picked
 for "played" is refused with its rule («Парні карти»).
@@ -17,6 +20,7 @@ for "played" is refused with its rule («Парні карти»).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Iterable, Optional
 
 import ipywidgets as W
@@ -32,6 +36,7 @@ from tutor.games.sea_salt_paper.rules import setup
 from tutor.games.sea_salt_paper.scoring import breakdown, card_points, colour_bonus
 from tutor.games.sea_salt_paper.text import card_name, kind_name, points_text
 from tutor.games.sea_salt_paper.view import view
+from tutor.widgets.board import ClickBoard
 from tutor.widgets.common import ErrorArea, StandIn, esc, guard, safe_cite
 from tutor.widgets import screen  # the page's screen: its board is laid out for it
 
@@ -47,6 +52,9 @@ PRESETS = {
     "multipliers": (("lighthouse-1", "captain-1", "sailor-1", "sailor-2"), ("boat-1", "boat-2")),
 }
 STYLE = {"hand": "info", "zone": "warning"}     # a picked card's colour says where it went (its words say it too)
+# a phone's tables may break a word anywhere (tutor.css): the helper's words and numbers stay whole («Очк/и»), only
+# a rule's name breaks where it must
+WHOLE = ' style="overflow-wrap: normal; word-break: normal"'
 
 
 def _w(key: str, lang: str, **params: Any) -> str:
@@ -105,50 +113,57 @@ class ScoreHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
         screen.watch(self._relayout)      # a phone turned: the picture is drawn again
         self.where = W.ToggleButtons(options=[(_w("to_hand", lang), "hand"), (_w("to_zone", lang), "zone")],
                                      value="hand", description=_w("where", lang),
-                                     style={"description_width": "initial"})
+                                     style={"description_width": "initial", "button_width": "auto"})
         self.toggles: dict[str, W.ToggleButton] = {}
-        rows = []
-        # One layout and one style shared by all 58 toggles (and by the rows): each widget's own would be two more
-        # models for the page to open, and four score helpers on one lesson page made it slow to build.
+        # A compact picker (the box's 58 cards in one column were 3,550 px on a phone, the result 3,000 px under
+        # them): a kind, then that kind's cards, one toggle a card (so no more cards of a kind than the box holds).
+        # One layout and one style shared by all 58 toggles: each widget's own would be two more models for the
+        # page to open, and four score helpers on one lesson page made it slow to build.
         toggle_layout, toggle_style = W.Layout(width="auto"), ToggleButtonStyle()
-        label_layout, label_style = W.Layout(min_width="10em"), HTMLStyle()
-        wrap, row_layout = W.Layout(flex_flow="row wrap"), W.Layout(flex_flow="row wrap", align_items="center")
-        for kind in C.KINDS:
-            buttons = []
-            for c in C.ALL_CARDS:
-                if C.KIND[c] != kind:
-                    continue
-                b = W.ToggleButton(value=False, description=card_name(c, lang),
-                                   tooltip=card_name(c, lang), layout=toggle_layout, style=toggle_style)
-                b.add_class(f"tutor-ssp-{C.COLOUR[c]}")
-                b.card = c
-                b.observe(self._toggled, names="value")
-                self.toggles[c] = b
-                buttons.append(b)
-            rows.append(W.HBox([W.HTML(f"<b>{esc(kind_name(kind, lang))}</b>", layout=label_layout, style=label_style),
-                                W.HBox(buttons, layout=wrap)], layout=row_layout))
+        for c in C.ALL_CARDS:
+            b = W.ToggleButton(value=False, description=card_name(c, lang), tooltip=card_name(c, lang),
+                               layout=toggle_layout, style=toggle_style)
+            b.add_class(f"tutor-ssp-{C.COLOUR[c]}")
+            b.card = c
+            b.observe(self._toggled, names="value")
+            self.toggles[c] = b
+        self.kind = W.Dropdown(options=[(kind_name(k, lang), k) for k in C.KINDS], value=C.KINDS[0],
+                               description=_w("kind", lang), style={"description_width": "initial"},
+                               layout=W.Layout(width="auto", max_width="100%"))
+        self.cards_box = W.HBox([], layout=W.Layout(flex_flow="row wrap"))
+        self.kind.observe(self._kind_chosen, names="value")
+        self._show_kind()
         fit = dict(layout=W.Layout(width="auto", min_width="8em"))
         self.clear_button = W.Button(description=_w("clear", lang), **fit)
         self.andriy_button = W.Button(description=_w("andriy", lang), **fit)
         self.mermaids_button = W.Button(description=_w("mermaids", lang), **fit)
         self.opponents = W.BoundedIntText(value=opponents, min=0, max=99, description=_w("opponents", lang),
                                           style={"description_width": "initial"}, layout=W.Layout(width="auto"))
-        self.svg = W.HTML("")
-        self.svg.add_class("tutor-svg")
+        # the picture of the chosen cards: a card tapped there is taken out (its button says so)
+        self.svg = ClickBoard()
         self.table = W.HTML("")
         self.table.add_class("tutor-score")
         self.verdict = W.HTML("")
         self.verdict.add_class("tutor-live")
         g = guard(self.errors, lang)
+        self._g = g
         self.clear_button.on_click(g(lambda _b: self.set_cards([], [])))
         self.andriy_button.on_click(g(lambda _b: self.set_cards(*ANDRIY)))
         self.mermaids_button.on_click(g(lambda _b: self.set_cards(*TWO_MERMAIDS)))
         self.opponents.observe(g(lambda _ch: self.refresh()), names="value")
+        wrap = W.Layout(flex_flow="row wrap", align_items="center")
+        # the picker and the score side by side where the column is wide, the score right under the picker on a
+        # phone (they wrap); the picture under both, as wide as the column (its layout is the page's)
+        self.picker = W.VBox([self.where, self.kind, self.cards_box, self.errors],
+                             layout=W.Layout(flex="1 1 330px", min_width="0"))
+        # the ready-made choices and the opponents' points go with the score they change
+        self.result = W.VBox([self.table, W.HBox([self.clear_button, self.andriy_button, self.mermaids_button],
+                                                 layout=wrap), self.opponents, self.verdict],
+                             layout=W.Layout(flex="1 1 330px", min_width="0"))
         self.children = [W.HTML(f"<h3>{esc(_w('title', lang))}</h3><p>{esc(_w('intro', lang))}</p>"),
-                         self.where, *rows,
-                         W.HBox([self.clear_button, self.andriy_button, self.mermaids_button, self.opponents],
-                                layout=W.Layout(flex_flow="row wrap", align_items="center")),
-                         self.errors, self.svg, self.table, self.verdict]
+                         W.HBox([self.picker, self.result], layout=W.Layout(flex_flow="row wrap",
+                                                                             align_items="flex-start")),
+                         self.svg]
         with g:
             if preset is not None:
                 if preset not in PRESETS:
@@ -184,6 +199,29 @@ class ScoreHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
             for c in self.toggles:
                 self._mark(c)
             self.refresh()
+
+    def _count_kinds(self) -> None:
+        """Each kind in the list says how many of its cards are chosen («восьминіг · 3»), the kind shown kept."""
+        labels = [(kind_name(k, self.lang) + (f" · {n}" if (n := sum(C.KIND[c] == k for c in self.place)) else ""), k)
+                  for k in C.KINDS]
+        if list(self.kind.options) == labels:
+            return
+        shown, was = self.kind.value, self._quiet
+        self._quiet = True          # new options reset a list's value: it is set back, the same kind stays shown
+        try:
+            with self.kind.hold_sync():
+                self.kind.options = labels
+                self.kind.value = shown
+        finally:
+            self._quiet = was
+
+    def _kind_chosen(self, _change: dict[str, Any]) -> None:
+        if not self._quiet:         # not the list's own reset as its counts change (_count_kinds)
+            self._show_kind()
+
+    def _show_kind(self) -> None:
+        """The picker shows the chosen kind's cards (each of the box's cards of that kind, one toggle a card)."""
+        self.cards_box.children = [b for c, b in self.toggles.items() if C.KIND[c] == self.kind.value]
 
     def _mark(self, card: str) -> None:
         """The toggle says where its card went, in words and colour (picked for the hand or played)."""
@@ -265,23 +303,29 @@ class ScoreHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
         cards = self.cards
         state = setup(2, seed=0, hands=[self.hand, []], zones=[self.zone, []])
         seen = view(state, 0)      # the chosen cards alone: no deck to take from, no opponent
-        self.svg.value = render(dict(seen, cards_only=True, seats=seen["seats"][:1]), lang=lang, layout=screen.layout())
+        remove = {f"card:{c}": (self._g(partial(setattr, self.toggles[c], "value", False)),
+                                _w("remove", lang, card=card_name(c, lang)), True) for c in cards}
+        self.svg.value = render(dict(seen, cards_only=True, seats=seen["seats"][:1]), lang=lang,
+                                layout=screen.layout(), choosable=self.svg.offer(remove))
         self.breakdown = breakdown(cards, bonus=True)
         lines = list(self.breakdown.lines)
         bonus_line = lines.pop() if cards else None
-        rows = [f'<tr class="line"><td>{esc(line.label(lang))}</td><td class="num">{number(line.points)}</td>'
+        self._count_kinds()
+        rows = [f'<tr class="line"><td{WHOLE}>{esc(line.label(lang))}</td>'
+                f'<td class="num"{WHOLE}>{number(line.points)}</td>'
                 f'<td class="tutor-cite">{esc(safe_cite(line.rule, lang))}</td></tr>' for line in lines]
         if not lines:
-            rows.append(f'<tr class="line"><td>{esc(_w("nothing", lang))}</td><td class="num">0</td><td></td></tr>')
-        rows.append(f'<tr class="total"><td>{esc(_w("card_points", lang))}</td>'
-                    f'<td class="num" data-points="{self.points}">{number(self.points)}</td><td></td></tr>')
+            rows.append(f'<tr class="line"><td{WHOLE}>{esc(_w("nothing", lang))}</td><td class="num"{WHOLE}>0</td>'
+                        f'<td></td></tr>')
+        rows.append(f'<tr class="total"><td{WHOLE}>{esc(_w("card_points", lang))}</td>'
+                    f'<td class="num"{WHOLE} data-points="{self.points}">{number(self.points)}</td><td></td></tr>')
         if bonus_line is not None:
-            rows.append(f'<tr class="bonus"><td>{esc(bonus_line.label(lang))}</td>'
-                        f'<td class="num" data-bonus="{self.bonus}">{number(bonus_line.points)}</td>'
+            rows.append(f'<tr class="bonus"><td{WHOLE}>{esc(bonus_line.label(lang))}</td>'
+                        f'<td class="num"{WHOLE} data-bonus="{self.bonus}">{number(bonus_line.points)}</td>'
                         f'<td class="tutor-cite">{esc(safe_cite(bonus_line.rule, lang))}</td></tr>')
-        self.table.value = (f"<table><thead><tr><th>{esc(_w('line', lang))}</th><th>{esc(text('ui.points', lang))}"
-                            f"</th><th>{esc(text('ui.rule', lang))}</th></tr></thead><tbody>{''.join(rows)}"
-                            f"</tbody></table>")
+        self.table.value = (f"<table><thead><tr><th{WHOLE}>{esc(_w('line', lang))}</th><th{WHOLE}>"
+                            f"{esc(text('ui.points', lang))}</th><th{WHOLE}>{esc(text('ui.rule', lang))}</th></tr>"
+                            f"</thead><tbody>{''.join(rows)}</tbody></table>")
         items = [plural("ui.sea_salt_paper.sandbox.chosen", len(cards), lang)]
         if sum(C.KIND[c] == "mermaid" for c in cards) >= C.MERMAIDS_TO_WIN:
             # the points below would mislead: laid down, the four mermaids win the game at once («Карти русалок»)

@@ -158,10 +158,16 @@ def advice(state: State, seat: int, lang: str) -> str:
     return stop_or_last_chance(state, seat, lang)
 
 
+def legend(lang: str) -> str:
+    """The colours and their signs (tutor.games.sea_salt_paper.legend)."""
+    from tutor.games.sea_salt_paper.legend import legend as colour_legend
+    return colour_legend(lang)
+
+
 def sandbox(lang: str = "en", **kwargs: Any) -> ScoreHelper:
     from tutor.games.sea_salt_paper.sandbox import ScoreHelper
     return ScoreHelper(lang=lang, **kwargs)
 
 
 UI = GameUI(action_label=action_label, action_tip=action_tip, board_keys=board_keys, sandbox=sandbox,
-            components=components, advice=advice, offered_actions=offered_actions)
+            components=components, legend=legend, advice=advice, offered_actions=offered_actions)

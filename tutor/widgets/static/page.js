@@ -83,6 +83,33 @@ function render({ model, el }) {
   window.addEventListener("resize", onResize);
   const onClick = () => ping(model.get("click_timeout_ms"));
   document.addEventListener("click", onClick, true);
+  // A tap on a card of a board names it, from the card's own <title> ("yellow crab"): a phone shows no tooltip,
+  // and a colour can be hard to tell on a small screen. The name shows over the card for a few seconds; a card
+  // face down has no title, so it says nothing.
+  const caption = document.createElement("div");
+  caption.className = "tutor-card-name";
+  caption.setAttribute("role", "status");
+  caption.hidden = true;
+  Object.assign(caption.style, { position: "absolute", zIndex: "30", pointerEvents: "none", background: "#1f2933",
+    color: "#ffffff", padding: "4px 10px", borderRadius: "6px", fontSize: "16px", lineHeight: "1.3",
+    maxWidth: "80vw", boxShadow: "0 2px 6px rgba(0, 0, 0, 0.3)" });
+  document.body.appendChild(caption);
+  let captionTimer = null;
+  const nameCard = (event) => {
+    const card = event.target && event.target.closest ? event.target.closest(".tutor-svg svg g.card") : null;
+    const title = card ? card.querySelector(":scope > title") : null;
+    const words = title ? title.textContent.trim() : "";
+    clearTimeout(captionTimer);
+    if (!words) { caption.hidden = true; return; }
+    caption.textContent = words;
+    caption.hidden = false;
+    const box = card.getBoundingClientRect();
+    const right = window.scrollX + document.documentElement.clientWidth - caption.offsetWidth - 4;
+    caption.style.left = `${Math.max(window.scrollX + 4, Math.min(window.scrollX + box.left, right))}px`;
+    caption.style.top = `${Math.max(window.scrollY + 4, window.scrollY + box.top - caption.offsetHeight - 6)}px`;
+    captionTimer = setTimeout(() => { caption.hidden = true; }, 3000);
+  };
+  document.addEventListener("click", nameCard);
   const timer = setInterval(() => ping(model.get("timeout_ms")), model.get("interval_ms"));
   ping(model.get("timeout_ms"));
   return () => {
@@ -91,6 +118,9 @@ function render({ model, el }) {
     toggles.disconnect();
     clearTimeout(pending);
     document.removeEventListener("click", onClick, true);
+    document.removeEventListener("click", nameCard);
+    clearTimeout(captionTimer);
+    caption.remove();
     window.removeEventListener("resize", onResize);
     clearTimeout(resizeTimer);
     notice.remove();

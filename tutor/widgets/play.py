@@ -131,6 +131,9 @@ class PlayTable(StandIn, anywidget.AnyWidget):
 
     _esm = esm_with_choices("play.js")
     advises = True          # shows the game's advice (GameUI.advice) under the board for the learner to move
+    # the buttons and the board mark the moves not legal now (greyed, dashed, "Not now"); a task does not
+    # (tutor.widgets.your_turn): the marks would answer it before the learner tries, and a refused try explains
+    marks_legal = True
     labels = traitlets.Dict().tag(sync=True)
     view = traitlets.Dict().tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)       # plain text: a refusal explained, or what went wrong
@@ -534,16 +537,16 @@ class PlayTable(StandIn, anywidget.AnyWidget):
                     continue
                 key = route[level]
                 if level == len(route) - 1:
-                    out[key] = (c, Offer(c.id, c.tooltip or c.description, None, False), -1)
+                    out[key] = (c, Offer(c.id, c.tooltip or c.description, None, not self.marks_legal), -1)
                 else:
                     step = self.choice("", "", "", "tutor-board-step", lambda b: self.choose(b.seat, b.then),
                                        seat=seat, then=chosen[:level] + (key,))
-                    out[key] = (step, Offer(step.id, "", None, False), -1)
+                    out[key] = (step, Offer(step.id, "", None, not self.marks_legal), -1)
                 break
         for c in list(self._offered.values()):
             element = getattr(c, "board_key", None)
             if isinstance(c, Choice) and element and getattr(c, "seat", None) == seat and element not in out:
-                out[element] = (c, Offer(c.id, c.tooltip or c.description, None, False), -1)
+                out[element] = (c, Offer(c.id, c.tooltip or c.description, None, not self.marks_legal), -1)
 
     def board_choices(self) -> dict[str, Choice]:
         """{board key: Choice} the board offers now (tests and notebooks click them as the page does)."""
@@ -610,9 +613,11 @@ class PlayTable(StandIn, anywidget.AnyWidget):
         """An engine action offered as a button: highlighted when legal; offered but refused otherwise, so the
         engine explains why not."""
         ok = action in legal
+        looks_ok = ok or not self.marks_legal
         return self.choice(label or labels.action_label(self.game, action, self.lang),
-                           labels.action_tip(self.game, action, self.lang, ok), "info" if ok else "",
-                           "tutor-action" if ok else "tutor-action-unavailable", lambda c: self.act(c.action),
+                           labels.action_tip(self.game, action, self.lang, looks_ok), "info" if looks_ok else "",
+                           "tutor-action" if ok else "tutor-action-unavailable" if self.marks_legal
+                           else "tutor-action-unavailable tutor-action-unmarked", lambda c: self.act(c.action),
                            action=action)
 
     def pick(self, description: str, options: Iterable[tuple[str, Any]], value: Any,

@@ -37,3 +37,54 @@ def test_a_follow_suit_task_marks_no_card_illegal_before_the_learner_tries(lang)
     before = w.state
     w.click_board("card:orca-1")
     assert w.state is before and w.outcome == "refused" and "«2." in w.verdict
+
+
+def _drill_boards(name, seeds, lang="ru"):
+    """The boards a drill's questions show, drawn as the drill widget draws them, with their questions."""
+    from tutor.core import drill
+    from tutor.games.trump_whales.render import render
+    from tutor.games.trump_whales.view import view
+    d = drill.find(f"trump_whales/{name}")
+    for seed in seeds:
+        q = drill.question(d, seed=seed)
+        for layout in ("phone", "laptop"):
+            yield q, render(view(q.state, q.viewer), highlight=q.highlight, lang=lang, layout=layout)
+
+
+def test_the_may_play_drill_does_not_name_the_family_to_follow():
+    """Drills audit: after a led 5 the heading «Семейство взятки: Кашалот» did the step the question tests."""
+    from tutor.games.trump_whales import components as C
+    led_five = 0
+    for q, svg in _drill_boards("may-play", range(12)):
+        assert 'class="follow"' not in svg
+        assert "Семейство взятки" not in svg and "первый кит" not in svg
+        led_five += C.FAMILY[q.state.trick[0]] is None
+    assert led_five, "no question after a led 5 was looked at"
+
+
+def test_the_plus_points_drill_hides_the_running_count_of_the_round():
+    """Drills audit: «This round so far: N» left only "+1" to add."""
+    for _q, svg in _drill_boards("plus-points", range(6), lang="en"):
+        assert 'class="round-points"' not in svg and "This round" not in svg
+    # other boards keep it
+    from tutor.games.trump_whales import rules
+    from tutor.games.trump_whales.render import render
+    from tutor.games.trump_whales.view import view
+    assert 'class="round-points"' in render(view(rules.setup(3, seed=1), 0), lang="en")
+
+
+def test_narration_says_a_trump_that_stays_and_lists_cards_mid_sentence_in_lower_case():
+    """Drills audit LANG: «меняет козыря с косатки на косатку» / "trump changes from Orca to Orca"; «(из взятки —
+    Пятёрка, Косатка 8)» capitalised mid-list."""
+    from tutor.core.events import Event
+    from tutor.games.trump_whales.text import narrate
+    same = Event("trump_whales.bonus_trump", "bonus-trump",
+                 {"player": 0, "card": "narwhal-1", "family": "orca", "was": "orca", "token": 9})
+    assert "stays Orca" in narrate(same, "en") and "from Orca to Orca" not in narrate(same, "en")
+    assert "козырь остаётся прежним" in narrate(same, "ru") and "на косатку" not in narrate(same, "ru")
+    moved = Event("trump_whales.bonus_trump", "bonus-trump",
+                  {"player": 0, "card": "narwhal-1", "family": "orca", "was": "narwhal", "token": 9})
+    assert "с нарвала на косатку" in narrate(moved, "ru")
+    picked = Event("trump_whales.picked", "reward", {"player": 0, "owner": 1, "card": "orca-3", "pearls": 2,
+                                                     "from_trick": ["five-1", "orca-8"], "from_discard": []})
+    assert "пятёрка, косатка 8" in narrate(picked, "ru") and "Five, Orca 8" in narrate(picked, "en")

@@ -24,7 +24,8 @@ scaled down:
 A family is always drawn as a symbol AND its name, never by colour alone; a card shows its value, family, pearls
 and bonus, and its full description as a tooltip. Each visible card carries `data-card="<id>"` (an attribute, never
 text). `highlight` (lesson pointers): "card:<id>", "seat:<n>", "trump", "trick", "discard", "pearls:<n>". `events`
-(the last action's) ring the cards they name. `choosable` ({key: choice id or tutor.core.svg.Offer}, from a widget;
+(the last action's) ring the cards they name. A drill's "hide:follow" leaves out the family the trick follows and
+"hide:points" each player's points this round (what the question asks). `choosable` ({key: choice id or tutor.core.svg.Offer}, from a widget;
 keys as ui.board_keys makes them: "card:<id>" for a card in a hand, a bonus or the trick, "seat:<n>" for a player)
 lays a focusable button (`data-choice`) over each element so named; without it the drawing is the same. Every
 layout draws the same cards, keys, marks and words.
@@ -347,7 +348,7 @@ def _trick(board: _Board, view: dict[str, Any], x0: float, head_y: float, card_y
         board.parts.append(_t(x0, head_y, head, size=head_size, weight="bold", cls="trick-head"))
         fx, fy = x0 + _em(head, True) * head_size + z(10), head_y
         follow_width -= fx - x0
-    if view["trick"]:
+    if view["trick"] and "hide:follow" not in board.hl:     # a drill asking what may follow draws no answer
         s = board.f(11)
         if led:
             board.parts.append(symbol(led, fx, fy - s * 0.85, s))
@@ -536,8 +537,9 @@ def _wide_panel(board: _Board, view: dict[str, Any], seat: dict[str, Any], y: fl
     _panel_rect(board, seat, acting, z(8), y, board.W - z(16), z(PANEL_H - 2))
     board.fit(z(16), y + z(16), player_name(s, lang), z(100), 12, bold=True)
     board.fit(z(16), y + z(32), _w("total", lang, n=seat["score"]), z(100), 11, cls="total")
-    board.fit(z(16), y + z(47), _w("round_points", lang, n=seat["round_points"]), z(100), 9.5, fill=S.MUTED,
-              cls="round-points")
+    if "hide:points" not in board.hl:       # a drill asking the round's points draws no running count
+        board.fit(z(16), y + z(47), _w("round_points", lang, n=seat["round_points"]), z(100), 9.5, fill=S.MUTED,
+                  cls="round-points")
     if note:
         board.fit(z(16), y + z(63), note, z(100), 10, bold=True, fill="#8a5a00", cls="note")
     board.element(f"seat:{s}", z(12), y + z(4), z(108), z(PANEL_H - 10), player_name(s, lang))
@@ -641,8 +643,9 @@ def _phone_panel(board: _Board, view: dict[str, Any], seat: dict[str, Any], y: f
     total = _w("total", lang, n=seat["score"])
     board.parts.append(fitted(16, y + 21, name, 200, 13, board.floor, bold=True))
     board.parts.append(_t(PHONE_W - 16, y + 21, total, size=12, anchor="end", cls="total"))
-    board.parts.append(fitted(16, y + 39, _w("round_points", lang, n=seat["round_points"]), 160, 10, board.floor,
-                              fill=S.MUTED, cls="round-points"))
+    if "hide:points" not in board.hl:
+        board.parts.append(fitted(16, y + 39, _w("round_points", lang, n=seat["round_points"]), 160, 10,
+                                  board.floor, fill=S.MUTED, cls="round-points"))
     if note:
         board.parts.append(fitted(PHONE_W - 16, y + 39, note, 150, 11, board.floor, bold=True, anchor="end",
                                   fill="#8a5a00", cls="note"))

@@ -88,3 +88,25 @@ def test_narration_says_a_trump_that_stays_and_lists_cards_mid_sentence_in_lower
     picked = Event("trump_whales.picked", "reward", {"player": 0, "owner": 1, "card": "orca-3", "pearls": 2,
                                                      "from_trick": ["five-1", "orca-8"], "from_discard": []})
     assert "пятёрка, косатка 8" in narrate(picked, "ru") and "Five, Orca 8" in narrate(picked, "en")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_worked_example_does_not_say_the_same_move_twice_in_a_row(lang):
+    """Review item 8: «Игрок 1 ходит самым старшим нарвалом — нарвалом 9», then «Игрок 1 ходит нарвалом 9…»: no two
+    consecutive texts of a scenario (its intro and steps) share a run of four words."""
+    from pathlib import Path
+
+    import yaml
+    root = Path(__file__).resolve().parents[2] / "lessons" / "trump_whales" / "scenarios"
+
+    def runs(words: str) -> set[tuple[str, ...]]:
+        out = set()
+        for clause in re.split(r"[.:;!?]", words.lower()):      # within a clause: "…a card. Player 1…" is no run
+            w = re.findall(r"[\w«»]+", clause)
+            out |= {tuple(w[i:i + 4]) for i in range(len(w) - 3)}
+        return out
+    for path in sorted(root.glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        texts = [data["intro"][lang]] + [s["say"][lang] for s in data["steps"] if "say" in s]
+        for before, after in zip(texts, texts[1:]):
+            assert not runs(before) & runs(after), (path.name, runs(before) & runs(after))

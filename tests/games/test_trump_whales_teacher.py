@@ -110,3 +110,42 @@ def test_a_worked_example_does_not_say_the_same_move_twice_in_a_row(lang):
         texts = [data["intro"][lang]] + [s["say"][lang] for s in data["steps"] if "say" in s]
         for before, after in zip(texts, texts[1:]):
             assert not runs(before) & runs(after), (path.name, runs(before) & runs(after))
+
+
+def test_a_flip_and_a_change_of_trump_last_the_rest_of_the_round_and_the_next_round_draws_again():
+    """Review gap: the lessons never said how long a bonus's change lasts. The rulebook: the trump and the token «of
+    the current round»; part 11 now says so, and the engine keeps them for later tricks and draws afresh."""
+    from tutor.games.trump_whales import components as C
+    from tutor.games.trump_whales.rules import PlayCard, Pick, UseBonus, apply, legal_actions, setup
+    hands = [["orca-1", "orca-2"], ["orca-3", "orca-4"], ["orca-6", "orca-7"]]
+    flip = next(c for c in C.ALL_CARDS if C.BONUS[c] == "flip" and C.FAMILY[c] not in (None, "orca"))
+    change = next(c for c in C.ALL_CARDS if C.BONUS[c] == "trump" and C.TARGET_FAMILY[c] == "blue_whale"
+                  and C.FAMILY[c] != "orca")
+    s = setup(3, seed=5, first=0, trump="narwhal", token=9, hands=hands, bonuses=[[flip, change], [], []], tricks=6,
+              aside=[])
+    s, _ = apply(s, UseBonus(0, flip))
+    s, _ = apply(s, UseBonus(0, change))
+    assert (s.token, s.trump) == (1, "blue_whale")
+    for trick in (7, 8):
+        for seat in range(3):
+            s, _ = apply(s, PlayCard((s.leader + seat) % 3, hands[(s.leader + seat) % 3][trick - 7]))
+        if trick == 7:
+            s, _ = apply(s, next(a for a in legal_actions(s, s.turn) if isinstance(a, Pick)))
+            assert s.tricks == 7 and (s.token, s.trump) == (1, "blue_whale"), "the next trick keeps them"
+    s, events = apply(s, next(a for a in legal_actions(s, s.turn) if isinstance(a, Pick)))
+    assert s.round == 2
+    drawn = [e.data["card"] for e in events if e.kind == "trump_whales.trump_drawn"]
+    assert drawn and s.trump == C.FAMILY[drawn[-1]] and s.token == (1 if C.VALUE[drawn[-1]] < 5 else 9)
+
+
+@pytest.mark.parametrize("lang, mark", [("en", "tutor's ruling"), ("ru", "решение тьютора")])
+def test_rulings_are_folded_into_a_box_for_rules_lawyers_where_they_are_taught(lang, mark):
+    """Review item 3: a newcomer read «Правила дважды говорят… тьютор читает это так…» before a first trick. The
+    teaching parts (1–11) keep the rules short; each ruling sits in a collapsible box in its part, marked."""
+    from pathlib import Path
+    text = (Path(__file__).resolve().parents[2] / "lessons" / "trump_whales" / f"lesson.{lang}.md").read_text("utf-8")
+    teaching = text[:text.index('<a id="part-example">')]
+    outside = re.sub(r'<details class="tutor-rulings">.*?</details>', "", teaching, flags=re.S)
+    assert mark not in outside
+    boxes = re.findall(r'<details class="tutor-rulings"><summary>[^<]+</summary>(.*?)</details>', teaching, re.S)
+    assert len(boxes) >= 9 and all(mark in box for box in boxes)

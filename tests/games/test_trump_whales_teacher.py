@@ -149,3 +149,42 @@ def test_rulings_are_folded_into_a_box_for_rules_lawyers_where_they_are_taught(l
     assert mark not in outside
     boxes = re.findall(r'<details class="tutor-rulings"><summary>[^<]+</summary>(.*?)</details>', teaching, re.S)
     assert len(boxes) >= 9 and all(mark in box for box in boxes)
+
+
+def _cards(svg):
+    """{card id: (x, width)} of the face-up cards placed on a board (translate and the face's own width)."""
+    return {m.group(3): (float(m.group(1)), float(m.group(4)))
+            for m in re.finditer(r'<g transform="translate\(([-0-9.]+) ([-0-9.]+)\)"><g class="card" '
+                                 r'data-card="([^"]+)"[^>]*>(?:<title>[^<]*</title>)?<rect width="([0-9.]+)"', svg)}
+
+
+def test_on_a_projector_the_trick_is_the_largest_thing_and_central():
+    """Review item 4: the trick was four ~95 px cards in the top-left corner, its pearls ~10 px. Now its cards are a
+    quarter larger than any other card, with larger pearls, and centred between the trump and the piles."""
+    from tutor.core import task as core_task
+    from tutor.games.trump_whales.render import render
+    from tutor.games.trump_whales.view import view
+    t = core_task.load_file("lessons/trump_whales/tasks/richest-reward.yaml")
+    s = core_task.start(t)
+    svg = render(view(s, None), lang="ru", layout="projector")
+    cards = _cards(svg)
+    trick = [cards[c] for c in s.trick]
+    others = [v for c, v in cards.items() if c not in s.trick]
+    assert min(w for _x, w in trick) >= 1.2 * max(w for _x, w in others)
+    left, right = trick[0][0], trick[-1][0] + trick[-1][1]
+    assert abs((left + right) / 2 - 1600 * 0.5) < 1600 * 0.12, (left, right)
+    radii = [float(r) for r in re.findall(r'<circle cx="[0-9.]+" cy="[0-9.]+" r="([0-9.]+)" fill="#f3f0e8"', svg)]
+    assert max(radii) >= 7.5         # a pearl is 15 units across on the trick's cards (it was 11)
+
+
+@pytest.mark.parametrize("lang, short", [("ru", "Каш"), ("en", "Sperm")])
+def test_a_change_trump_bonus_names_its_family_on_a_phone(lang, short):
+    """Review item 7: the change-trump target was a 12-unit family symbol alone; now a 13-unit symbol and the
+    family's name cut short."""
+    from tutor.games.trump_whales.render import _face
+    face = _face("narwhal-3", 64, 84, lang, 9.5)     # its bonus makes the sperm whale trump
+    bonus = face[face.index('<g class="bonus"'):]
+    assert f">{short}</text>" in bonus and "⇄" in bonus
+    sizes = [float(v) for v in re.findall(r'class="family-symbol" data-family="sperm_whale"><rect x="[0-9.]+" '
+                                          r'y="[0-9.]+" width="([0-9.]+)"', bonus)]
+    assert sizes and sizes[0] >= 12

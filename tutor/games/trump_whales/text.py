@@ -21,6 +21,11 @@ def family_name(family: Optional[str], lang: str = "en") -> str:
     return i18n.text(f"{_P}family.{family}", lang)
 
 
+def family_short(family: str, lang: str = "en") -> str:
+    """The family's name cut short for a bonus strip too narrow for the whole name: "Narw", «Каш»."""
+    return i18n.text(f"{_P}family_short.{family}", lang)
+
+
 def family_case(family: Optional[str], case: str, lang: str = "en") -> str:
     """The family's name as a sentence needs it: "acc" after «на» («сменить козыря на нарвала»), "gen" after «с»."""
     return i18n.text(f"{_P}family_{case}.{family}", lang)

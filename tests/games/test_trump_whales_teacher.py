@@ -188,3 +188,20 @@ def test_a_change_trump_bonus_names_its_family_on_a_phone(lang, short):
     sizes = [float(v) for v in re.findall(r'class="family-symbol" data-family="sperm_whale"><rect x="[0-9.]+" '
                                           r'y="[0-9.]+" width="([0-9.]+)"', bonus)]
     assert sizes and sizes[0] >= 12
+
+
+def test_the_score_helper_compares_spending_a_bonus_with_keeping_it():
+    """Review item 9: the helper only added two numbers. Under the score it now puts the hard choice in numbers,
+    each from the engine's breakdown: keep every bonus, spend one as a +1, or spend one on its effect."""
+    from tutor.games.trump_whales.sandbox import ScoreHelper
+
+    def ways(h):
+        return dict(re.findall(r'data-way="(\w+)"><td>[^<]*</td><td class="num" data-points="(\d+)"', h.compare.value))
+    for lang in LANGS:
+        h = ScoreHelper(lang=lang, pearls=7, bonuses=3)         # Zhenya: the lone third bonus is free to spend
+        assert ways(h) == {"keep": "8", "spend_plus": "9", "spend_other": "8"}
+        h.set_counts(4, 2)                                      # a pair: spending one costs its point
+        assert ways(h) == {"keep": "5", "spend_plus": "5", "spend_other": "4"} and "−1" in h.compare.value
+        h.set_counts(4, 0)
+        assert h.compare.value == ""
+    assert "1 бонус<" in ScoreHelper(lang="ru", pearls=2, bonuses=1).compare.value

@@ -157,6 +157,8 @@ def narrate(event: Event, lang: str = "en") -> str:
             parts.append(i18n.text(f"{_P}event.picked.noted", lang, points=points_text(d["noted"], lang)))
         params["where"] = "; ".join(parts)
     elif what == "bonus_trump" and d["family"] == d["was"]:     # ruling trump-bonus-same-family: nothing changes
+        if lang == "ru":        # mid-sentence: «козырь остаётся прежним — косатка»
+            params["family"] = params["family"][:1].lower() + params["family"][1:]
         return i18n.text(f"{_P}event.bonus_trump.same", lang, **params)
     elif what == "bonus_chosen" and d["card"] is None:
         return i18n.text(f"{_P}event.bonus_chosen.hidden", lang, **params)

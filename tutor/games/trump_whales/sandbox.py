@@ -163,10 +163,10 @@ class ScoreHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
         self.table.value = (f"<table><thead><tr><th>{esc(_w('line', lang))}</th><th>{esc(text('ui.points', lang))}"
                             f"</th><th>{esc(text('ui.rule', lang))}</th></tr></thead><tbody>{''.join(rows)}"
                             f"</tbody></table>{note}")
-        self.compare.value = self._compare(pearls, bonuses)
+        self.compare.value = self._spend_or_keep(pearls, bonuses)
         self.svg.value = render(view(position(pearls, bonuses), 0), lang=lang, layout=screen.layout())
 
-    def _compare(self, pearls: int, bonuses: int) -> str:
+    def _spend_or_keep(self, pearls: int, bonuses: int) -> str:
         """Spend a bonus or keep it: the round's points each way (the engine's breakdown), "" with no bonus."""
         if not bonuses:
             return ""

@@ -21,7 +21,7 @@ def family_name(family: Optional[str], lang: str = "en") -> str:
     return i18n.text(f"{_P}family.{family}", lang)
 
 
-def family_short(family: str, lang: str = "en") -> str:
+def family_short(family: Optional[str], lang: str = "en") -> str:
     """The family's name cut short for a bonus strip too narrow for the whole name: "Narw", «Каш»."""
     return i18n.text(f"{_P}family_short.{family}", lang)
 

@@ -137,8 +137,10 @@ def test_the_three_layouts_draw_the_same_cards_choices_rings_and_words():
 
 
 def _family_words(lang: str) -> set[str]:
-    from tutor.games.trump_whales.text import family_name
-    return {w for f in ("orca", "narwhal", "blue_whale", "sperm_whale") for w in family_name(f, lang).split()}
+    from tutor.games.trump_whales.text import family_name, family_short
+    families = ("orca", "narwhal", "blue_whale", "sperm_whale")
+    # a bonus strip too narrow for the name prints it cut short («Каш»)
+    return ({w for f in families for w in family_name(f, lang).split()} | {family_short(f, lang) for f in families})
 
 
 # --------------------------------------------------------------------------- geometry

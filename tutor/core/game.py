@@ -112,6 +112,9 @@ class Table(Protocol):
     @property
     def selected(self) -> Mapping[int, tuple[str, ...]]: ...
 
+    @property
+    def previews(self) -> bool: ...      # False in a task: no move is marked "not now", no destination drawn
+
     def your_move(self, seat: int) -> str: ...
 
     def caption(self, words: str, bold: bool = False) -> RowPart: ...

@@ -113,8 +113,10 @@ def action_rows(table: Table, seat: int) -> list[list[RowPart]]:
         choices = [table.action_choice(a, set(legal), named.get(a)) for a in offered]
         for c in choices:       # the board's tile says which of two alike it is, as its button does
             if c.action in named:
-                # ... and one that cannot be taken still says "Not now", as the others do
-                c.tooltip = named[c.action] if c.action in legal else text(_U + "not_now", lang, action=named[c.action])
+                # ... and one that cannot be taken still says "Not now", as the others do (not in a task: nothing
+                # marks a move before it is tried, tutor.widgets.play.PlayTable.previews)
+                c.tooltip = (named[c.action] if c.action in legal or not table.previews
+                             else text(_U + "not_now", lang, action=named[c.action]))
         return [[head, {"choices": choices}]]
     chosen = {"action": legal[0]} if legal else {}
 

@@ -172,7 +172,8 @@ def _may_play(rng: random.Random) -> Optional[Question]:
         options=tuple(options), answer=frozenset(answer), rule=_R + "follow",
         hint=Words(_K + ("may_play.hint" if players > 2 else "may_play.hint_no_fives")),
         explain=partial(_joined, tuple(parts)),
-        why=told, viewer=me, highlight=("trick", f"seat:{me}"), multi=True, all_may_be_right=True)
+        # the trick's heading would name the family to follow, the step the question asks (after a led 5 above all)
+        why=told, viewer=me, highlight=("trick", f"seat:{me}", "hide:follow"), multi=True, all_may_be_right=True)
 
 
 def _joined(parts: tuple[Any, ...], lang: str) -> str:
@@ -334,7 +335,8 @@ def _plus_points(rng: random.Random) -> Optional[Question]:
                       pile=Words(f"{_G}.n_cards", n=cards), noted=Words(f"{_G}.n_points", n=noted),
                       left=Words(f"{_G}.n_bonuses", n=left), pairs=Words(_K + "n_pairs", n=left // C.BONUS_PAIR),
                       points=Words(f"{_G}.n_points", n=then)),
-        why=tuple(events) + (breakdown,), viewer=me, highlight=(f"pearls:{me}", f"seat:{me}"),
+        # the panels' running count of this round's points would leave only "+1" to add
+        why=tuple(events) + (breakdown,), viewer=me, highlight=(f"pearls:{me}", f"seat:{me}", "hide:points"),
         after=after, events=tuple(events))
 
 

@@ -19,12 +19,14 @@ scaled down:
 - "laptop" (760 units, at most 520 tall with four players and every hand open): the trump, the trick and the piles
   across the top, then one row per player (name and points, pearl pile, bonuses, hand).
 - "projector" (1,600 units, at most 820 tall, print 14 or more): the laptop's arrangement drawn 1.56 times larger,
-  the extra width given to the hands.
+  the extra width given to the hands, and the trick, the room's focus, larger still (PROJECTOR_TRICK) and centred
+  between the trump and the piles.
 
 A family is always drawn as a symbol AND its name, never by colour alone; a card shows its value, family, pearls
 and bonus, and its full description as a tooltip. Each visible card carries `data-card="<id>"` (an attribute, never
 text). `highlight` (lesson pointers): "card:<id>", "seat:<n>", "trump", "trick", "discard", "pearls:<n>". `events`
-(the last action's) ring the cards they name. `choosable` ({key: choice id or tutor.core.svg.Offer}, from a widget;
+(the last action's) ring the cards they name. A drill's "hide:follow" leaves out the family the trick follows and
+"hide:points" each player's points this round (what the question asks). `choosable` ({key: choice id or tutor.core.svg.Offer}, from a widget;
 keys as ui.board_keys makes them: "card:<id>" for a card in a hand, a bonus or the trick, "seat:<n>" for a player)
 lays a focusable button (`data-choice`) over each element so named; without it the drawing is the same. Every
 layout draws the same cards, keys, marks and words.
@@ -45,7 +47,7 @@ from tutor.core.cardtable import CardBoard
 from tutor.core.cardtable import attr as _a, em as _em, label as _t, place as _place
 from tutor.core.i18n import player_name, text
 from tutor.games.trump_whales import components as C
-from tutor.games.trump_whales.text import bonus_name, card_name, card_title, family_name, token_text
+from tutor.games.trump_whales.text import bonus_name, card_name, card_title, family_name, family_short, token_text
 
 # The laptop's sizes (the projector draws them PROJECTOR_SCALE times larger), in units
 W = 760
@@ -58,6 +60,7 @@ PW, PH = 44, 64                # the pearl pile
 PANEL_H = 88                   # a player's row
 PANEL_Y = TOP + 138            # the first player's row
 PROJECTOR_SCALE = 1.56         # 9-unit print becomes 14.04: the projector's least
+PROJECTOR_TRICK = 1.25         # the projector's trick cards, against its other cards: the focus, read from the back
 
 # The phone's sizes, in units (one unit about one CSS px)
 PHONE_W = 360
@@ -77,8 +80,10 @@ def face_sizes() -> tuple[tuple[float, float, float], ...]:
     """(width, height, least print) of every face-up card the layouts draw, for the tests that measure faces."""
     k = PROJECTOR_SCALE
     laptop, phone, projector = (S.LAYOUTS[n].min_print for n in ("laptop", "phone", "projector"))
+    t = k * PROJECTOR_TRICK
     return ((CW, CH, laptop), (BW, BH, laptop), (P_CW, P_CH, phone), (P_BW, P_BH, phone),
-            (round(CW * k, 1), round(CH * k, 1), projector), (round(BW * k, 1), round(BH * k, 1), projector))
+            (round(CW * k, 1), round(CH * k, 1), projector), (round(BW * k, 1), round(BH * k, 1), projector),
+            (round(CW * t, 1), round(CH * t, 1), projector))
 
 
 def _w(key: str, lang: str, **params: Any) -> str:
@@ -140,7 +145,8 @@ def _empty(x: float, y: float, w: float, h: float, words: str, size: float) -> s
 
 def _bonus_icon(card_id: str, w: float, y: float, k: float, floor: float, lang: str) -> str:
     """The bonus drawn at the bottom of a card (k: the card's size against a 66-unit card): ⇄ and the target family
-    (symbol and name, or the symbol alone where the name would print under the floor), 1⇅9, or +1."""
+    (symbol and name, or where the name would print under the floor ⇄, the symbol and the name cut short), 1⇅9,
+    or +1."""
     kind = C.BONUS[card_id]
     sh = 18 * k
     mid = y + sh / 2
@@ -156,9 +162,16 @@ def _bonus_icon(card_id: str, w: float, y: float, k: float, floor: float, lang: 
         if size >= max(7, floor):       # the family's name when it is readable; its symbol always
             out.append(symbol(target, 6 * k, mid - 5 * k, 10 * k))
             out.append(_t(18 * k, mid + size * 0.36, name, size=round(size, 2), weight="bold"))
-        else:
-            out.append(_t(w / 2 - 3 * k, mid + big * 0.4, "⇄", size=big, anchor="end", weight="bold"))
-            out.append(symbol(target, w / 2 + 1 * k, mid - 5.5 * k, 11 * k))
+        else:   # ⇄, the family's symbol, large, and its short name: a 12-unit symbol alone was hard to read
+            ax = 5 * k
+            out.append(_t(ax, mid + big * 0.36, "⇄", size=big, weight="bold"))
+            ss = 13 * k
+            sx = ax + _em("⇄", True) * big + 2 * k
+            out.append(symbol(target, sx, mid - ss / 2, ss))
+            tx = sx + ss + 3 * k
+            short = max(floor, round(11 * k, 2))
+            out.append(fitted(tx, mid + short * 0.36, family_short(target, lang), w - 5 * k - tx, short, floor,
+                              bold=True))
     elif kind == "flip":
         out.append(_t(w / 2, mid + big * 0.4, "1 ⇅ 9", size=big, anchor="middle", weight="bold"))
     else:
@@ -188,8 +201,8 @@ def _face(card_id: str, w: float, h: float, lang: str, floor: float = S.SMALL_PR
     strip = h - 22 * k
     py = (band + 12 * k + strip) / 2 + 1
     for i in range(pearls):
-        out.append(f'<circle cx="{w / 2 - 4 * k - (pearls - 1) * 5 * k + i * 10 * k:.1f}" cy="{py:.1f}" '
-                   f'r="{3.6 * k:.1f}" fill="#f3f0e8" stroke="#7a6f5a" stroke-width="1"/>')
+        out.append(f'<circle cx="{w / 2 - 4 * k - (pearls - 1) * 5.5 * k + i * 11 * k:.1f}" cy="{py:.1f}" '
+                   f'r="{4.3 * k:.1f}" fill="#f3f0e8" stroke="#7a6f5a" stroke-width="{max(1.0, 0.9 * k):.1f}"/>')
     out.append(_bonus_icon(card_id, w, strip, k, floor, lang))
     # the pearls' number last: a card's words end on a digit, so a player's name drawn after it never reads as
     # part of a sentence («…кит Игрок 2»)
@@ -325,10 +338,12 @@ def _trump_strip(board: _Board, view: dict[str, Any], x: float, y: float, w: flo
 
 
 def _trick(board: _Board, view: dict[str, Any], x0: float, head_y: float, card_y: float, cw: float, ch: float,
-           step: float, follow_width: float, summary_width: float, phase_x: Optional[float] = None) -> None:
+           step: float, follow_width: float, summary_width: float, phase_x: Optional[float] = None,
+           marks_side_by_side: bool = False) -> None:
     """The trick's heading (and the family to follow), its cards in play order, who played each, who led and
     who wins; before the first trick of a round, how the round before was scored. Units already scaled, except
-    the font sizes (board.f). `phase_x`: where the phone prints the phase, right-aligned on the heading's line."""
+    the font sizes (board.f). `phase_x`: where the phone prints the phase, right-aligned on the heading's line.
+    `marks_side_by_side`: "leads" and "wins" share one line under a card (the projector's taller trick)."""
     lang, z = board.lang, board.z
     total = C.TRICKS
     number = min(view["tricks"] + 1, total)
@@ -347,7 +362,7 @@ def _trick(board: _Board, view: dict[str, Any], x0: float, head_y: float, card_y
         board.parts.append(_t(x0, head_y, head, size=head_size, weight="bold", cls="trick-head"))
         fx, fy = x0 + _em(head, True) * head_size + z(10), head_y
         follow_width -= fx - x0
-    if view["trick"]:
+    if view["trick"] and "hide:follow" not in board.hl:     # a drill asking what may follow draws no answer
         s = board.f(11)
         if led:
             board.parts.append(symbol(led, fx, fy - s * 0.85, s))
@@ -365,11 +380,14 @@ def _trick(board: _Board, view: dict[str, Any], x0: float, head_y: float, card_y
         board.parts.append(fitted(cx + cw / 2, below + name_size + 4, player_name(seat, lang), cw + (step - cw),
                                   10, board.floor, anchor="middle", cls="played-by"))
         marks = below + name_size + (7 if board.W == PHONE_W else z(5))
+        wins = winner is not None and seat == winner
+        half = round(cw / 2 - 1, 1) if marks_side_by_side and i == 0 and wins else cw
         if i == 0:
-            board.parts.append(_mark("leader-mark", "#1d4e89", cx, marks, cw, mark_h, _w("leads", lang), board))
-        if winner is not None and seat == winner:
-            board.parts.append(_mark("winner-mark", "#2e7d32", cx, marks + mark_h + 1, cw, mark_h, _w("wins", lang),
-                                     board))
+            board.parts.append(_mark("leader-mark", "#1d4e89", cx, marks, half, mark_h, _w("leads", lang), board))
+        if wins:
+            wx, wy = (round(cx + cw - half, 1), marks) if marks_side_by_side else (cx, marks + mark_h + 1)
+            board.parts.append(_mark("winner-mark", "#2e7d32", wx, wy, half if i == 0 else cw, mark_h,
+                                     _w("wins", lang), board))
     if not view["trick"] and not _round_summary(board, view, x0, card_y, summary_width):
         board.parts.append(_empty(x0, card_y, cw, ch, _w("empty", lang), board.f(10)))
     board.parts.append("</g>")
@@ -536,8 +554,9 @@ def _wide_panel(board: _Board, view: dict[str, Any], seat: dict[str, Any], y: fl
     _panel_rect(board, seat, acting, z(8), y, board.W - z(16), z(PANEL_H - 2))
     board.fit(z(16), y + z(16), player_name(s, lang), z(100), 12, bold=True)
     board.fit(z(16), y + z(32), _w("total", lang, n=seat["score"]), z(100), 11, cls="total")
-    board.fit(z(16), y + z(47), _w("round_points", lang, n=seat["round_points"]), z(100), 9.5, fill=S.MUTED,
-              cls="round-points")
+    if "hide:points" not in board.hl:       # a drill asking the round's points draws no running count
+        board.fit(z(16), y + z(47), _w("round_points", lang, n=seat["round_points"]), z(100), 9.5, fill=S.MUTED,
+                  cls="round-points")
     if note:
         board.fit(z(16), y + z(63), note, z(100), 10, bold=True, fill="#8a5a00", cls="note")
     board.element(f"seat:{s}", z(12), y + z(4), z(108), z(PANEL_H - 10), player_name(s, lang))
@@ -595,8 +614,19 @@ def _wide(board: _Board, view: dict[str, Any], title: str) -> float:
               cls="phase")
     _trump_box(board, view, z(10), z(TOP + 6), z(150), z(90))
     piles_x = Wu - 200
-    _trick(board, view, z(172), z(TOP + 12), z(TOP + 22), z(CW), z(CH), z(CW + 12),
-           follow_width=z(piles_x - 182), summary_width=z(piles_x - 186))
+    if board.layout.name == "projector":
+        # the trick is what the room looks at: larger cards (their pearls and bonuses read from the back), centred
+        # between the trump and the piles, "leads" and "wins" on one line under them so the panels keep their room
+        cw, ch = z(CW * PROJECTOR_TRICK), z(CH * PROJECTOR_TRICK)
+        step = round(cw + z(14), 1)
+        left, right = z(172), z(piles_x - 12)
+        span = (view["players"] - 1) * step + cw
+        x0 = round(left + max(0.0, (right - left - span) / 2), 1)
+        _trick(board, view, x0, z(TOP + 12), z(TOP + 20), cw, ch, step, follow_width=right - x0,
+               summary_width=right - x0, marks_side_by_side=True)
+    else:
+        _trick(board, view, z(172), z(TOP + 12), z(TOP + 22), z(CW), z(CH), z(CW + 12),
+               follow_width=z(piles_x - 182), summary_width=z(piles_x - 186))
     _piles(board, view, z(piles_x), z(TOP + 22), z(CW), z(CH), z(20), z(piles_x), z(TOP + 22 + CH + 15), z(186))
     y = z(PANEL_Y)
     for seat in view["seats"]:
@@ -641,8 +671,9 @@ def _phone_panel(board: _Board, view: dict[str, Any], seat: dict[str, Any], y: f
     total = _w("total", lang, n=seat["score"])
     board.parts.append(fitted(16, y + 21, name, 200, 13, board.floor, bold=True))
     board.parts.append(_t(PHONE_W - 16, y + 21, total, size=12, anchor="end", cls="total"))
-    board.parts.append(fitted(16, y + 39, _w("round_points", lang, n=seat["round_points"]), 160, 10, board.floor,
-                              fill=S.MUTED, cls="round-points"))
+    if "hide:points" not in board.hl:
+        board.parts.append(fitted(16, y + 39, _w("round_points", lang, n=seat["round_points"]), 160, 10,
+                                  board.floor, fill=S.MUTED, cls="round-points"))
     if note:
         board.parts.append(fitted(PHONE_W - 16, y + 39, note, 150, 11, board.floor, bold=True, anchor="end",
                                   fill="#8a5a00", cls="note"))

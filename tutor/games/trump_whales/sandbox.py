@@ -5,7 +5,9 @@ what the round scores, line by line (each line citing its rulebook section).
     ScoreHelper(pearls=7, bonuses=3)                        # Женя's round: 7 + 1 = 8
 
 The engine decides every number (scoring.round_breakdown); this widget only collects the learner's two counts. A
-picture of the pile and the bonuses is drawn by the game's own renderer.
+picture of the pile and the bonuses is drawn by the game's own renderer. Under the score, "spend or keep?": the
+round's points if every bonus is kept, if one is spent as a +1 (onto the pile) and if one is spent on its effect
+(discarded), so the lone bonus against a pair is a number, not a rule to remember.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from typing import Any, Optional
 import ipywidgets as W
 
 from tutor.core.errors import RuleViolation
-from tutor.core.i18n import number, text
+from tutor.core.i18n import number, plural, text
 from tutor.core.scoring import Breakdown
 from tutor.games.trump_whales import components as C
 from tutor.games.trump_whales.render import render
@@ -99,6 +101,8 @@ class ScoreHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
         self.clear_button = W.Button(description=_w("clear", lang), **fit)
         self.table = W.HTML("")
         self.table.add_class("tutor-score")
+        self.compare = W.HTML("")
+        self.compare.add_class("tutor-score")
         self.svg = W.HTML("")
         self.svg.add_class("tutor-svg")
         self.breakdown: Optional[Breakdown] = None
@@ -111,7 +115,7 @@ class ScoreHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
         self.children = [W.HTML(f"<h3>{esc(_w('title', lang))}</h3><p>{esc(_w('intro', lang))}</p>"),
                          W.HBox([self.pearls, self.bonuses, self.zhenya_button, self.clear_button],
                                 layout=W.Layout(flex_flow="row wrap", align_items="center")),
-                         self.errors, self.table, self.svg]
+                         self.errors, self.table, self.compare, self.svg]
         with g:
             self.set_counts(pearls, bonuses)
 
@@ -159,4 +163,28 @@ class ScoreHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
         self.table.value = (f"<table><thead><tr><th>{esc(_w('line', lang))}</th><th>{esc(text('ui.points', lang))}"
                             f"</th><th>{esc(text('ui.rule', lang))}</th></tr></thead><tbody>{''.join(rows)}"
                             f"</tbody></table>{note}")
+        self.compare.value = self._spend_or_keep(pearls, bonuses)
         self.svg.value = render(view(position(pearls, bonuses), 0), lang=lang, layout=screen.layout())
+
+    def _spend_or_keep(self, pearls: int, bonuses: int) -> str:
+        """Spend a bonus or keep it: the round's points each way (the engine's breakdown), "" with no bonus."""
+        if not bonuses:
+            return ""
+        lang, kept = self.lang, self.total
+        ways = (("keep", kept), ("spend_plus", round_breakdown(pearls + 1, bonuses - 1).total),
+                ("spend_other", round_breakdown(pearls, bonuses - 1).total))
+        held = plural("trump_whales.n_bonuses", bonuses, lang)
+        rows = "".join(f'<tr class="way" data-way="{way}"><td>{esc(_w("compare." + way, lang, bonuses=held))}</td>'
+                       f'<td class="num" data-points="{points}">{number(points)}</td>'
+                       f'<td class="num">{"" if way == "keep" else esc(_signed(points - kept))}</td></tr>'
+                       for way, points in ways)
+        note = _w("compare.odd" if bonuses % C.BONUS_PAIR else "compare.even", lang)
+        return (f'<table class="tutor-spend-or-keep"><caption>{esc(_w("compare.title", lang))}</caption><thead><tr>'
+                f'<th>{esc(_w("compare.way", lang))}</th><th>{esc(text("ui.points", lang))}</th>'
+                f'<th>{esc(_w("compare.change", lang))}</th></tr></thead><tbody>{rows}</tbody></table>'
+                f'<p class="tutor-note">{esc(note)}</p>')
+
+
+def _signed(n: int) -> str:
+    """+1, −1 (a true minus), ±0."""
+    return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "±0"

@@ -21,6 +21,11 @@ def family_name(family: Optional[str], lang: str = "en") -> str:
     return i18n.text(f"{_P}family.{family}", lang)
 
 
+def family_short(family: Optional[str], lang: str = "en") -> str:
+    """The family's name cut short for a bonus strip too narrow for the whole name: "Narw", «Каш»."""
+    return i18n.text(f"{_P}family_short.{family}", lang)
+
+
 def family_case(family: Optional[str], case: str, lang: str = "en") -> str:
     """The family's name as a sentence needs it: "acc" after «на» («сменить козыря на нарвала»), "gen" after «с»."""
     return i18n.text(f"{_P}family_{case}.{family}", lang)
@@ -68,7 +73,10 @@ def cards_text(cards: Optional[Iterable[str]], lang: str = "en") -> str:
         return i18n.text(f"{_P}card.hidden", lang)
     if not cards:
         return i18n.text(f"{_P}nothing", lang)
-    return ", ".join(card_name(c, lang) for c in cards)
+    names = [card_name(c, lang) for c in cards]
+    if lang == "ru":        # a list mid-sentence: «из взятки — пятёрка, косатка 8», not «Пятёрка, Косатка 8»
+        names = [n[:1].lower() + n[1:] for n in names]
+    return ", ".join(names)
 
 
 def token_text(token: Any, lang: str = "en") -> str:
@@ -148,6 +156,10 @@ def narrate(event: Event, lang: str = "en") -> str:
         if d.get("noted"):
             parts.append(i18n.text(f"{_P}event.picked.noted", lang, points=points_text(d["noted"], lang)))
         params["where"] = "; ".join(parts)
+    elif what == "bonus_trump" and d["family"] == d["was"]:     # ruling trump-bonus-same-family: nothing changes
+        if lang == "ru":        # mid-sentence: «козырь остаётся прежним — косатка»
+            params["family"] = params["family"][:1].lower() + params["family"][1:]
+        return i18n.text(f"{_P}event.bonus_trump.same", lang, **params)
     elif what == "bonus_chosen" and d["card"] is None:
         return i18n.text(f"{_P}event.bonus_chosen.hidden", lang, **params)
     elif what == "picked_five":

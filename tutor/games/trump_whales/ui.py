@@ -15,7 +15,7 @@ from tutor.games.trump_whales.rules import (
 
 if TYPE_CHECKING:
     from tutor.games.trump_whales.sandbox import ScoreHelper
-from tutor.games.trump_whales.text import bonus_name, card_acc, card_name, pearls_text
+from tutor.games.trump_whales.text import bonus_name, card_acc, card_name
 
 _U = "ui.trump_whales."
 
@@ -39,9 +39,8 @@ def action_label(action: object, lang: str) -> str:
     if isinstance(action, Pick):
         if _known(action.card) and C.is_five(action.card):
             return text(_U + "pick_five", lang)
-        pearls = pearls_text(C.PEARLS[action.card], lang) if _known(action.card) else "?"
-        return text(_U + "pick", lang, card=card_name(action.card, lang), card_acc=card_acc(action.card, lang),
-                    pearls=pearls)
+        # the card only: its pearls are read off the card (a label that counted them answered the question)
+        return text(_U + "pick", lang, card=card_name(action.card, lang), card_acc=card_acc(action.card, lang))
     if isinstance(action, ChooseLeader):
         v = action.leader
         seat = isinstance(v, int) and not isinstance(v, bool) and v >= 0

@@ -65,6 +65,10 @@ def boards():
                 if i % 3 == 0:
                     yield (f"{players}p {variant} #{i} teacher", maui.view(s, None),
                            dict(lang=lang, events=events, highlight=("kiti", "seat:1", "cell:deep", "deck")))
+    # a teacher's view with 27 cards back in the box: the box's rows at their longest (lesson decks arranged for an
+    # example no longer box the cards they leave out)
+    full_box = maui.setup(4, seed=7, boxed=list(maui.CATCH_CARDS)[-27:])
+    yield "27 cards boxed, teacher", maui.view(full_box, None), dict(lang="ru", highlight=("deck",))
     for path in lesson_files("maui", ROOT / "lessons"):
         for j, frame in enumerate(replay(load_file(path)).frames):
             yield (f"{path.stem} step {j}", maui.view(frame.state, frame.viewer),

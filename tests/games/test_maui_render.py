@@ -338,3 +338,17 @@ def test_render_is_pure_and_deterministic():
     before = repr(view)
     assert maui.render(view, events=events) == maui.render(view, events=events)
     assert repr(view) == before
+
+
+@pytest.mark.parametrize("layout", ["phone", "laptop"])
+def test_an_arranged_deck_is_labelled_and_its_left_out_cards_are_not_shown_as_boxed(layout):
+    """A lesson's round 1 with a deck of six once showed «убрано в коробку: 27» and 27 face-up cards, gulls and
+    jellyfish among them (issue #32): the cards an arranged deck leaves out are set aside unseen, and the board
+    says the deck was arranged for the example. A real setup boxes one card, unseen, and says nothing."""
+    lagoon = {"deep": "tuna-4", "middle": "tiger-5", "shallow": "catfish-4"}
+    s = maui.setup(4, kiti=0, lagoon=lagoon, deck=["tuna-2", "lantern-1", "catfish-2"])
+    assert s.boxed == () and len(s.removed) == 37 - 6 and maui.check_invariants(s) == []
+    svg = maui.render(maui.view(s, None), lang="ru", layout=layout)
+    assert "колода подобрана для примера" in svg and 'class="box"' not in svg
+    real = maui.render(maui.view(maui.setup(4, seed=3), None), lang="ru", layout=layout)
+    assert "подобрана" not in real and len(maui.setup(4, seed=3).removed) == 1

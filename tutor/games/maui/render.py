@@ -1058,8 +1058,17 @@ def _header(dwg: S.Drawing, geo: Geo, view: View, lang: str, hl: AbstractSet[str
     dwg.add(deck)
 
 
-def _notes(view: View, lang: str) -> str:
+def _arranged(view: View) -> bool:
+    """A lesson's deck arranged for its example: more than the one unseen card is out of the game (rules.setup)."""
+    return view.get("removed_count", 0) > 1
+
+
+def _notes(view: View, lang: str, arranged: bool = True) -> str:
+    """The board's footnote: variants, an arranged deck (unless `arranged` is False: a phone gives it a line of its
+    own) and whose view it is."""
     notes: list[str] = []
+    if arranged and _arranged(view):
+        notes.append(_w("arranged", lang))
     if "no-fights" in view.get("variants", ()):
         notes.append(_w("no_kiti", lang))
     if "open-baskets" in view.get("variants", ()):
@@ -1089,7 +1098,7 @@ def render(view: View, *, highlight: Iterable[str] | str | None = (), lang: str 
         bottom = geo.layout_seats(geo.seats_top, ghost)
         box_y = bottom + 4
         rows = len(_box_rows(geo, view, geo.W - 16)) if view.get("boxed") else 0
-        height = box_y + (18 if view.get("boxed_count") else 0) + rows * BOX_ROW + 16
+        height = box_y + (18 if view.get("boxed_count") else 0) + rows * BOX_ROW + 16 + (16 if _arranged(view) else 0)
         W, H = geo.W, _r(height)
     else:
         geo = _table(spec.name, view["players"])
@@ -1111,9 +1120,11 @@ def render(view: View, *, highlight: Iterable[str] | str | None = (), lang: str 
                             fill="#d9c4a0", stroke="#b08d57", stroke_width=2))
     _header(dwg, geo, view, lang, hl)
     # what the board shows: the variants and whose view (a table: bottom right; a phone: the last line)
-    notes = _notes(view, lang)
+    notes = _notes(view, lang, arranged=not geo.phone)
     if geo.phone:
         dwg.add(S.label(dwg, notes, 8, H - 6, size=geo.fs(9.5), fill=S.MUTED, cls="notes"))
+        if _arranged(view):
+            dwg.add(S.label(dwg, _w("arranged", lang), 8, H - 22, size=geo.fs(9.5), fill=S.MUTED, cls="notes"))
         if view.get("boxed_count"):
             chips_y = box_y + 20
             dwg.add(_box(dwg, geo, view, lang, 8, chips_y, W - 16, (8, box_y + 12)))

@@ -159,7 +159,9 @@ def test_dispute_marks_kitis_hand_the_tied_seats_and_the_catch():
     assert "no catch" in "".join(seat2[0].itertext())
     arrows = {(el.get("data-depth"), el.get("data-seat")) for el in root.iter() if el.get("data-depth")
               and el.tag.endswith("line")}
-    assert arrows == {("deep", "0"), ("middle", "3"), ("shallow", "1")}
+    # the lagoon was refilled: no arrow hands next round's cards to this round's catchers (issue #32); the catches
+    # are told by the seats' marks (test_a_dealt_lagoon_carries_no_arrow_from_last_round shows the arrows before)
+    assert arrows == set()
     new = by_class(root, "new")
     assert len(new) == 3                          # the lagoon was refilled
 

@@ -976,6 +976,8 @@ def _marks(events: Optional[Iterable[Any]]) -> Marks:
             tag(d["player"], "nothing")
         elif what == "laid":
             marks["new"].add(d["depth"])
+            # the cell holds next round's card now: an arrow from it would hand that card to last round's catcher
+            marks["arrows"] = [(depth, seat) for depth, seat in marks["arrows"] if depth != d["depth"]]
         elif what == "face_down_revealed":
             marks["cells"].add(d["depth"])
         elif what == "kiti_moved":

@@ -1062,7 +1062,7 @@ def _header(dwg: S.Drawing, geo: Geo, view: View, lang: str, hl: AbstractSet[str
 
 def _arranged(view: View) -> bool:
     """A lesson's deck arranged for its example: more than the one unseen card is out of the game (rules.setup)."""
-    return view.get("removed_count", 0) > 1
+    return int(view.get("removed_count", 0)) > 1
 
 
 def _notes(view: View, lang: str, arranged: bool = True) -> str:

@@ -39,10 +39,12 @@ EMPTY = ""     # the drop-downs' "nothing here" (ipywidgets shows a None value a
 LABELLED = {"description_width": "initial"}     # a control's label as wide as its words, never cut
 
 
-def _line() -> Any:
+def _line(wrap: bool = True) -> Any:
     """One control's line: the whole width up to a comfortable form's, its label wrapping above the control when
-    both do not fit (a phone: the drop-downs once ran into each other and a checkbox's words were hidden)."""
-    return W.Layout(width="100%", max_width="420px", flex_flow="row wrap")
+    both do not fit, and as tall as it needs: a phone's tap-sized lists and boxes (44 px, tutor.css) overflowed
+    ipywidgets' fixed 28 px lines, so the drop-downs ran into each other and a checkbox's words were hidden."""
+    return W.Layout(width="100%", max_width="420px", flex_flow="row wrap" if wrap else "row", height="auto",
+                    align_items="center")
 
 
 def _card_options(lang: str) -> list[tuple[str, str]]:
@@ -84,9 +86,9 @@ class LagoonSandbox(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is unt
                        for d in C.DEPTHS}
         self.kiti = W.Dropdown(description=ui("maui.kiti", lang), style=LABELLED, layout=_line())
         self.open_baskets = W.Checkbox(value=False, description=ui("maui.open_baskets", lang), indent=False,
-                                       style=LABELLED, layout=_line())
+                                       style=LABELLED, layout=_line(wrap=False))     # its words beside its box
         self.no_fights = W.Checkbox(value=False, description=ui("maui.no_fights", lang), indent=False,
-                                    style=LABELLED, layout=_line())
+                                    style=LABELLED, layout=_line(wrap=False))
         self.seats = W.VBox([])
         self.dives: list[Any] = []      # a drop-down per seat (ipywidgets)
         self.piles: list[Any] = []

@@ -414,6 +414,10 @@ def test_the_kiti_who_settled_the_round_is_drawn_full_until_the_next_round_is_de
     used = [h.get("data-hand") for h in by_class(full, "kiti-hand") if "event" in h.get("class").split()]
     assert used == ["right"]
     assert bool(by_class(root, "kiti-step")) == (layout == "phone")
-    # pointed at (a step about her move), she is drawn where she goes next
+    # a quiz or task pointing at Kiti points at the one who decided (part 7's «кто нырнёт глубже всех?»)
     root = parse(maui.render(maui.view(stages[-2][1], None), events=told, layout=layout, highlight=["kiti"]))
-    assert by_class(root, "kiti")[0].get("data-right-seat") == "1"
+    assert by_class(root, "kiti")[0].get("data-right-seat") == "0"
+    # a step about her move points at it: she is drawn full where she goes next
+    root = parse(maui.render(maui.view(stages[-2][1], None), events=told, layout=layout, highlight=["kiti:step"]))
+    (full,) = by_class(root, "kiti")
+    assert full.get("data-right-seat") == "1" and [c for c in full.iter() if c.get("class") == "highlight"]

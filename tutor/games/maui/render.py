@@ -17,7 +17,7 @@ Layouts (tutor.core.svg.LAYOUTS, issue #24) arrange the same pieces for the widt
   (cards big enough to tap), then the other seats two to a row, clockwise from you.
 
 `highlight` (lesson pointers): "cell:<depth>", "seat:<0-based seat>", "kiti", "kiti:right",
-"kiti:left", "card:<id>", "deck". `events` (the last action's events) mark what just happened.
+"kiti:left", "kiti:step" (her step after a round: drawn full where she goes, pointed at), "card:<id>", "deck". `events` (the last action's events) mark what just happened.
 
 `choosable` ({"card:<dive card id>": choice id or tutor.core.svg.Offer}, from a widget) lays a focusable
 button (`data-choice`) over each named dive card in a hand; nothing else changes, and without it the
@@ -879,7 +879,7 @@ def _kiti(dwg: S.Drawing, geo: Geo, view: View, lang: str, hl: AbstractSet[str],
     if k == view["kiti"] and marks["kiti_from"] is not None:     # she has just stepped here
         g.add(dwg.circle(center=(_r(px), _r(py)), r=_r(ring if geo.phone else 27 * u), class_="event",
                          **S.EVENT_STYLE))
-    if not faded and "kiti" in hl:
+    if not faded and ("kiti" in hl or "kiti:step" in hl):
         g.add(dwg.circle(center=(_r(px), _r(py)), r=_r(ring), class_="highlight", **S.HIGHLIGHT_STYLE))
     hands = []
     for (hand, to_seat, colour, letter), (tx, ty, dx, dy, d, reach, bw, ex, ey) in zip(
@@ -1257,10 +1257,10 @@ def render(view: View, *, highlight: Iterable[str] | str | None = (), lang: str 
         if ghost:
             # she settled this round at kiti_from and has stepped on: while the board still shows the round's
             # outcome (its next round not dealt, and the step not what is pointed at), the Kiti who decided is the
-            # one drawn full and where she goes is faded; once the next round is dealt, the other way round
-            # (issue #32). On a table no arrow joins them: it would have to cross the lagoon; a phone's ring has
+            # one drawn full and where she goes is faded; once the next round is dealt, or when her step is what is
+            # pointed at ("kiti:step"), the other way round (issue #32). On a table no arrow joins them: it would have to cross the lagoon; a phone's ring has
             # room for one outside its rim.
-            settled = not marks["new"] and "kiti" not in hl
+            settled = not marks["new"] and "kiti:step" not in hl
             came, goes = marks["kiti_from"], view["kiti"]
             dwg.add(_kiti(dwg, geo, view, lang, hl, marks, seat=goes if settled else came, faded=True,
                           stood=not settled))

@@ -58,3 +58,10 @@ def test_part_5_explains_no_tie_by_kiti_s_hands(lang):
     words = task["explain"][lang] + task["hint"][lang]
     assert not re.search(r"right hand|правая рука|правой руки", words), words
     assert "7" in task["explain"][lang]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_components_table_writes_jellyfish_with_a_true_minus(lang):
+    from tutor import lesson
+    table = lesson.components("maui", lang).value
+    assert "\u221215" in table and not re.search(r"-1[05]\b", table)

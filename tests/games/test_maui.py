@@ -1139,3 +1139,41 @@ def test_a_round_given_as_a_float_deals_as_before():
     s = maui.setup(3, round=2.0, hands=[list(range(2, 13))] * 3, seed=1)
     t = maui.setup(3, round=2, hands=[list(range(2, 13))] * 3, seed=1)
     assert s.lagoon == t.lagoon and s.deck == t.deck
+
+
+@pytest.mark.parametrize("seed", [5, None])
+def test_undo_at_the_play_table_does_not_reroll_the_bots_cards(seed):
+    """Issue #32: round 3 before Undo, bots 10/9/11; after Undo and the same card, bots 10/12/2, so a learner
+    could fish for a better result. The bots' dives now follow from the position, not the table's generator."""
+    from tutor.core.session import Session
+    table = Session("maui", players=4, seat=0, seed=seed)
+    for card in (12, 1):
+        table.act(Dive(0, card))
+    table.act(Dive(0, 7))
+    first = table.state.revealed
+    for _ in range(3):
+        table.undo()
+        table.act(Dive(0, 7))
+        assert table.state.revealed == first
+    table.undo()
+    table.act(Dive(0, 6))      # another card of the learner's does not change what the bots laid
+    assert table.state.revealed[1:] == first[1:]
+
+
+def test_a_dealt_lagoon_carries_no_arrow_from_last_round():
+    """Issue #32: after a round the play table drew '1 → emperor tuna 14' from a cell that now holds next round's
+    card. The arrows show where a round's catches went only while the lagoon still shows that round."""
+    from tutor.games.maui.render import render
+    s = maui.setup(3, kiti=0, lagoon={"deep": "tuna-1", "middle": "tiger-1", "shallow": "catfish-1"},
+              deck=["tuna-2", "tiger-2", "catfish-2"])
+    s, _ = maui.apply(s, Dive(0, 9))
+    s, _ = maui.apply(s, Dive(1, 5))
+    stages = maui.stages(s, Dive(2, 1))
+    before_deal = [e for _, _, more in stages[:-1] for e in more]
+    every = before_deal + list(stages[-1][2])
+    assert any(e.kind == "maui.laid" for e in every) and not any(e.kind == "maui.laid" for e in before_deal)
+    for layout in ("phone", "laptop"):
+        shown = render(maui.view(stages[-2][1], None), events=before_deal, layout=layout)
+        assert shown.count("data-depth=") >= 3 and 'class="event arrows"' in shown
+        dealt = render(maui.view(stages[-1][1], None), events=every, layout=layout)
+        assert 'class="event arrows"' not in dealt

@@ -65,6 +65,10 @@ def boards():
                 if i % 3 == 0:
                     yield (f"{players}p {variant} #{i} teacher", maui.view(s, None),
                            dict(lang=lang, events=events, highlight=("kiti", "seat:1", "cell:deep", "deck")))
+    # a teacher's view with 27 cards back in the box: the box's rows at their longest (lesson decks arranged for an
+    # example no longer box the cards they leave out)
+    full_box = maui.setup(4, seed=7, boxed=list(maui.CATCH_CARDS)[-27:])
+    yield "27 cards boxed, teacher", maui.view(full_box, None), dict(lang="ru", highlight=("deck",))
     for path in lesson_files("maui", ROOT / "lessons"):
         for j, frame in enumerate(replay(load_file(path)).frames):
             yield (f"{path.stem} step {j}", maui.view(frame.state, frame.viewer),
@@ -239,7 +243,7 @@ def _box_of(el):
 
 
 def test_on_a_phone_the_first_screen_holds_the_lagoon_kiti_your_hand_and_the_turned_up_dive_cards():
-    """A 360x640 phone screen: the lagoon on top, Kiti with the two seats her hands point to, the viewer's panel
+    """A 360x640 phone screen: the lagoon on top, Kiti on a seating ring with every seat's disc, the viewer's panel
     (their hand and dive cards) first of the seats; with three players every seat's dive cards within a screen and
     a quarter (more players: the others' panels follow, two to a row). Panels never overlap."""
     for what, view, kw in BOARDS:
@@ -254,9 +258,10 @@ def test_on_a_phone_the_first_screen_holds_the_lagoon_kiti_your_hand_and_the_tur
             assert mine[1] + mine[3] <= 640, f"{what}: the viewer's panel ends at {mine[1] + mine[3]:g}"
         kiti = [el for el in root.iter() if el.get("class") == "kiti"]
         if kiti:
-            tags = [float(r.get("y")) for el in kiti[0].iter() if el.get("class") == "kiti-tag"
-                    for r in el.iter(NS + "rect")]
-            assert len(tags) == 2 and max(tags) < min(b[1] for b in tops), what
+            discs = [el for el in root.iter() if el.get("class") == "ring-seat"]
+            assert sorted(int(d.get("data-seat")) for d in discs) == list(range(view["players"])), what
+            bottom = max(float(d.get("y")) + float(d.get("height")) for d in discs)
+            assert bottom < min(b[1] for b in tops) and float(kiti[0].get("data-y")) < bottom, what
         if view["players"] <= 3 and view["viewer"] is not None:
             for el in root.iter():
                 if "revealed" in (el.get("class") or "").split() and el.get("y"):
@@ -425,7 +430,7 @@ def test_the_word_checks_can_fail():
 
 def test_on_a_phone_the_ring_round_kiti_passes_inside_her_lettered_hands():
     """The pointer at Kiti (a dashed ring) once ran across the R/L (П/Л) discs on her hands: now it passes inside
-    them, and the hands stop short of the name tags they point at."""
+    them, and the hands stop short of the seats' discs on the ring they point at."""
     seen = 0
     for what, view, kw in BOARDS:
         if view.get("kiti") is None:
@@ -435,13 +440,15 @@ def test_on_a_phone_the_ring_round_kiti_passes_inside_her_lettered_hands():
         ring = next(el for el in kiti.iter(NS + "circle") if el.get("class") == "highlight")
         cx, cy, r = (float(ring.get(a)) for a in ("cx", "cy", "r"))
         outer = r + float(ring.get("stroke-width")) / 2
-        tags = [_box_of(el) for el in kiti.iter() if el.get("class") == "kiti-tag"]
+        seats = [tuple(float(el.get(a)) for a in ("x", "y", "width")) for el in root.iter()
+                 if el.get("class") == "ring-seat"]
         for hand in (el for el in kiti.iter() if (el.get("class") or "").startswith("kiti-hand")):
             disc = next(c for c in hand.iter(NS + "circle") if c.get("fill") not in (None, "none"))
             hx, hy, hr = (float(disc.get(a)) for a in ("cx", "cy", "r"))
             assert math.hypot(hx - cx, hy - cy) - hr > outer + 2, f"{what}: the ring crosses a hand"
-            for tx, ty, tw, th in tags:
-                assert hx + hr < tx - 2 or hx - hr > tx + tw + 2, f"{what}: a hand lies on a name tag"
+            for sx, sy, sw in seats:
+                gap = math.hypot(hx - sx - sw / 2, hy - sy - sw / 2) - hr - sw / 2
+                assert gap > 1, f"{what}: a hand lies on a seat's disc"
         seen += 1
     assert seen > 100
 

@@ -159,7 +159,9 @@ def test_dispute_marks_kitis_hand_the_tied_seats_and_the_catch():
     assert "no catch" in "".join(seat2[0].itertext())
     arrows = {(el.get("data-depth"), el.get("data-seat")) for el in root.iter() if el.get("data-depth")
               and el.tag.endswith("line")}
-    assert arrows == {("deep", "0"), ("middle", "3"), ("shallow", "1")}
+    # the lagoon was refilled: no arrow hands next round's cards to this round's catchers (issue #32); the catches
+    # are told by the seats' marks (test_a_dealt_lagoon_carries_no_arrow_from_last_round shows the arrows before)
+    assert arrows == set()
     new = by_class(root, "new")
     assert len(new) == 3                          # the lagoon was refilled
 
@@ -338,3 +340,84 @@ def test_render_is_pure_and_deterministic():
     before = repr(view)
     assert maui.render(view, events=events) == maui.render(view, events=events)
     assert repr(view) == before
+
+
+@pytest.mark.parametrize("layout", ["phone", "laptop"])
+def test_an_arranged_deck_is_labelled_and_its_left_out_cards_are_not_shown_as_boxed(layout):
+    """A lesson's round 1 with a deck of six once showed «убрано в коробку: 27» and 27 face-up cards, gulls and
+    jellyfish among them (issue #32): the cards an arranged deck leaves out are set aside unseen, and the board
+    says the deck was arranged for the example. A real setup boxes one card, unseen, and says nothing."""
+    lagoon = {"deep": "tuna-4", "middle": "tiger-5", "shallow": "catfish-4"}
+    s = maui.setup(4, kiti=0, lagoon=lagoon, deck=["tuna-2", "lantern-1", "catfish-2"])
+    assert s.boxed == () and len(s.removed) == 37 - 6 and maui.check_invariants(s) == []
+    svg = maui.render(maui.view(s, None), lang="ru", layout=layout)
+    assert "колода подобрана для примера" in svg and 'class="box"' not in svg
+    real = maui.render(maui.view(maui.setup(4, seed=3), None), lang="ru", layout=layout)
+    assert "подобрана" not in real and len(maui.setup(4, seed=3).removed) == 1
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_a_phone_draws_the_seating_ring_with_kiti_between_her_two_seats(players):
+    """Issue #32: a phone showed a strip «Игрок 1 — Кити — Игрок 2» and a 2×2 grid of panels, so who sits nearer
+    which hand lived only in the text. Now a small ring has every seat's disc clockwise from Player 1 at the
+    bottom, as at a table seen from above, and Kiti on the rim between the seat her right hand points to and the
+    next seat clockwise, each hand nearer its own seat's disc."""
+    for kiti in range(players):
+        root = parse(maui.render(maui.view(maui.setup(players, seed=1, kiti=kiti), None), layout="phone"))
+        discs = {int(el.get("data-seat")): (float(el.get("x")) + float(el.get("width")) / 2,
+                                            float(el.get("y")) + float(el.get("height")) / 2)
+                 for el in by_class(root, "ring-seat")}
+        assert sorted(discs) == list(range(players))
+        cx = sum(x for x, _ in discs.values()) / players
+        cy = (min(y for _, y in discs.values()) + max(y for _, y in discs.values())) / 2
+        x0, y0 = discs[0]
+        assert abs(x0 - cx) < 1 and y0 == max(y for _, y in discs.values())       # Player 1 at the bottom
+        def angle(x, y):        # clockwise on screen from the bottom (y grows downwards)
+            return (math.atan2(y - cy, x - cx) - math.pi / 2) % (2 * math.pi)
+        assert [angle(*discs[s]) for s in range(players)] == sorted(angle(*discs[s]) for s in range(players))
+        (fig,) = by_class(root, "kiti")
+        assert (int(fig.get("data-right-seat")), int(fig.get("data-left-seat"))) == (kiti, (kiti + 1) % players)
+        k = angle(float(fig.get("data-x")), float(fig.get("data-y")))
+        a, b = angle(*discs[kiti]), angle(*discs[(kiti + 1) % players])
+        assert 0 < (k - a) % (2 * math.pi) < (b - a) % (2 * math.pi)
+        for hand_el in by_class(fig, "kiti-hand"):
+            ex, ey = (float(hand_el.find("svg:line", NS).get(c)) for c in ("x2", "y2"))
+            own = discs[int(hand_el.get("data-seat"))]
+            other = discs[kiti if int(hand_el.get("data-seat")) != kiti else (kiti + 1) % players]
+            assert math.hypot(ex - own[0], ey - own[1]) < math.hypot(ex - other[0], ey - other[1])
+
+
+def test_setup_on_a_phone_puts_kiti_on_the_youngest_players_left():
+    """«слева от самого младшего»: the setup strip once drew Kiti to the right of player 3. On the ring she stands
+    next clockwise from the youngest, which is on their left as they face the lagoon, her right hand to them."""
+    state = maui.setup(4, seed=1, youngest=2)
+    root = parse(maui.render(maui.view(state, None), layout="phone"))
+    (fig,) = by_class(root, "kiti")
+    assert fig.get("data-right-seat") == "2" and fig.get("data-left-seat") == "3"
+
+
+@pytest.mark.parametrize("layout", ["phone", "laptop"])
+def test_the_kiti_who_settled_the_round_is_drawn_full_until_the_next_round_is_dealt(layout):
+    """Issue #32: after a task's answer the board showed next round's Kiti, the one who had settled the tie faded.
+    Until the lagoon is refilled, the deciding Kiti is the full figure, the hand that settled the tie marked on
+    her; where she goes is faded, and on a phone a dashed arrow shows her step."""
+    state = maui.setup(4, kiti=0, lagoon={"deep": "tuna-1", "middle": "tiger-1", "shallow": "catfish-1"},
+                       deck=["tuna-2", "tiger-2", "catfish-2"])
+    for seat, card in ((0, 9), (1, 6), (2, 9)):
+        state, _ = maui.apply(state, maui.Dive(seat, card))
+    stages = maui.stages(state, maui.Dive(3, 9))
+    told = [e for _, _, more in stages[:-1] for e in more]
+    root = parse(maui.render(maui.view(stages[-2][1], None), events=told, layout=layout))
+    (full,) = by_class(root, "kiti")
+    (faded,) = by_class(root, "kiti-ghost")
+    assert (full.get("data-right-seat"), faded.get("data-right-seat")) == ("0", "1")
+    used = [h.get("data-hand") for h in by_class(full, "kiti-hand") if "event" in h.get("class").split()]
+    assert used == ["right"]
+    assert bool(by_class(root, "kiti-step")) == (layout == "phone")
+    # a quiz or task pointing at Kiti points at the one who decided (part 7's «кто нырнёт глубже всех?»)
+    root = parse(maui.render(maui.view(stages[-2][1], None), events=told, layout=layout, highlight=["kiti"]))
+    assert by_class(root, "kiti")[0].get("data-right-seat") == "0"
+    # a step about her move points at it: she is drawn full where she goes next
+    root = parse(maui.render(maui.view(stages[-2][1], None), events=told, layout=layout, highlight=["kiti:step"]))
+    (full,) = by_class(root, "kiti")
+    assert full.get("data-right-seat") == "1" and [c for c in full.iter() if c.get("class") == "highlight"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable
 
+from tutor.core.i18n import number
 from tutor.widgets.common import esc, safe_cite, ui
 
 
@@ -30,7 +31,7 @@ def card_table(game_id: str, cards: Iterable[Any], kind_name: Callable[[str], st
         groups.setdefault(c.kind, []).append(c)
     rows = []
     for kind, items in groups.items():
-        values = ", ".join(str(c.value) for c in sorted(items, key=lambda c: c.value))
+        values = ", ".join(number(c.value) for c in sorted(items, key=lambda c: c.value))     # a true minus
         prov, source = source_cell((c.provenance for c in items), lang, rulebook)
         rule = f"{game_id}:{kind}"
         cited = safe_cite(rule, lang)

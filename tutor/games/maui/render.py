@@ -17,7 +17,7 @@ Layouts (tutor.core.svg.LAYOUTS, issue #24) arrange the same pieces for the widt
   (cards big enough to tap), then the other seats two to a row, clockwise from you.
 
 `highlight` (lesson pointers): "cell:<depth>", "seat:<0-based seat>", "kiti", "kiti:right",
-"kiti:left", "card:<id>", "deck". `events` (the last action's events) mark what just happened.
+"kiti:left", "kiti:step" (her step after a round: drawn full where she goes, pointed at), "card:<id>", "deck". `events` (the last action's events) mark what just happened.
 
 `choosable` ({"card:<dive card id>": choice id or tutor.core.svg.Offer}, from a widget) lays a focusable
 button (`data-choice`) over each named dive card in a hand; nothing else changes, and without it the
@@ -44,9 +44,9 @@ Marks = dict[str, Any]       # what the last events mark (_marks)
 HAND_PITCH = 24          # the widest a hand's chip (and its click target) gets on a table: about 32 px on a laptop
 KITI_RING = 35           # radius (at print 9) of the highlight ring round Kiti; her name is written outside it
 KITI_ARM = 36            # how far (at print 9) her hands reach from her shoulders
-# a phone's Kiti: arms long enough that the ring round her (just clear of her wreath and dress) passes inside the
-# lettered hands, and name tags narrow enough to leave the hands (and a ring round one) clear of them
-PHONE_KITI_RING, PHONE_KITI_ARM, PHONE_TAG_W = 31, 50, 100
+# a phone's Kiti stands on a small seating ring (issue #32): a figure at this share of a table's, the ring round her
+# passing inside her lettered hands, her arms at most this long (shorter when a neighbour's disc is near)
+PHONE_KITI_SCALE, PHONE_KITI_RING, PHONE_KITI_ARM = 0.45, 15, 32
 
 RED, BLUE = "#d62828", "#1d4ed8"   # Kiti's bracelets
 WATER = {"shallow": "#a8dadc", "middle": "#4f9dc4", "deep": "#1d4e89"}
@@ -101,7 +101,10 @@ def _r(v: float) -> float:
 NAME_H, HAND_H, HEADS_H, CARDS_H, PILE_H = 27, 20, 13, 44, 22
 TABLE_FOOT = 6         # on a table, under the pile strip: room for the event word on the panel's foot
 PHONE_GAP = 16          # between a phone's panels: room for one's event badge and the next one's "choosing…"
-KITI_ROW = 100           # a phone's row for Kiti: her figure, the ring round her, her name under it
+# a phone's seating ring: the table as a stadium (two half circles of RING_R joined by straight sides) from
+# RING_X0 to RING_X1, the seats' numbered discs (RING_DISC wide) round its rim clockwise from Player 1 at the bottom,
+# and Kiti on the rim between the two seats her hands point to; its row is RING_ROW tall
+RING_ROW, RING_R, RING_X0, RING_X1, RING_DISC = 128, 42, 30, 330, 26
 BIG_CARD_H = 56          # a phone hand's card cell: wider and taller than the layout's smallest tap target
 
 
@@ -249,11 +252,11 @@ class _Phone(_Geo):
         self.card_w, self.card_h = 132.0, 52.0
         n = view["players"]
         y = self.header + 6 + self.lagoon_box()[3] + 6
-        # Kiti's rows: where she stands now, then (faded) where she stood for the round just resolved
-        self.kiti_rows: dict[bool, float] = {}
+        # the seating ring with Kiti on it (and, faded, where she stood or goes next), under the lagoon
+        self.ring_top = y
+        self.players = view["players"]
         if view.get("kiti") is not None:
-            self.kiti_rows[False] = y
-            y += KITI_ROW
+            y += RING_ROW
         self.seats_top = y
         self.view, self.offers = view, offers
         viewer = view.get("viewer")
@@ -263,9 +266,9 @@ class _Phone(_Geo):
             s == viewer or any(f"card:{c['id']}" in offers for c in view["seats"][s]["hand"]))}
         self.order = [s for s in order if s in self.big] + [s for s in order if s not in self.big]
 
-    def layout_seats(self, top: float, ghost: bool) -> float:
-        """Place the seat panels from `top` down (the tappable hands first, then the others two to a row, then
-        the row of where Kiti stood for the round just resolved when `ghost`); returns the bottom."""
+    def layout_seats(self, top: float) -> float:
+        """Place the seat panels from `top` down (the tappable hands first, then the others two to a row); returns
+        the bottom."""
         W, view = self.W, self.view
         self.boxes: dict[int, Box] = {}
         y = top
@@ -286,9 +289,6 @@ class _Phone(_Geo):
                 row = []
         if row:
             y = self._row(row, y, half)
-        if ghost:       # no name under her there: the row ends under her dress
-            self.kiti_rows[True] = y - 6
-            y += KITI_ROW - 36
         return y
 
     def _row(self, row: list[int], y: float, half: float) -> float:
@@ -311,14 +311,47 @@ class _Phone(_Geo):
         row = 2 - index
         return x + 6, y + 6 + row * self.cell_h, w - 12, self.cell_h - 2
 
+    # the seating ring
+    def ring_centre(self) -> tuple[float, float]:
+        # nearer the row's top than its bottom: under it, a ring round Kiti on the rim clears the "choosing…"
+        # badge on the first panel's edge
+        return (RING_X0 + RING_X1) / 2, self.ring_top + RING_R + 16
+
+    def ring_point(self, t: float) -> tuple[float, float, float, float]:
+        """The rim at `t` seats round from Player 1's place (bottom middle), clockwise on screen as at a table
+        seen from above: (x, y, and the outward normal there)."""
+        cx, cy = self.ring_centre()
+        r, straight = RING_R, (RING_X1 - RING_X0) - 2 * RING_R
+        arc = math.pi * r
+        s = (t / self.players % 1.0) * (2 * straight + 2 * arc)
+        if s < straight / 2:                                  # the bottom side, going left
+            return cx - s, cy + r, 0.0, 1.0
+        s -= straight / 2
+        if s < arc:                                           # the left end, going up
+            a = math.pi / 2 + s / r
+            return cx - straight / 2 + r * math.cos(a), cy + r * math.sin(a), math.cos(a), math.sin(a)
+        s -= arc
+        if s < straight:                                      # the top side, going right
+            return cx - straight / 2 + s, cy - r, 0.0, -1.0
+        s -= straight
+        if s < arc:                                           # the right end, going down
+            a = 3 * math.pi / 2 + s / r
+            return cx + straight / 2 + r * math.cos(a), cy + r * math.sin(a), math.cos(a), math.sin(a)
+        s -= arc
+        return cx + straight / 2 - s, cy + r, 0.0, 1.0        # the bottom side again, back to the start
+
+    def disc_box(self, seat: int) -> Box:
+        x, y, _, _ = self.ring_point(seat)
+        return x - RING_DISC / 2, y - RING_DISC / 2, float(RING_DISC), float(RING_DISC)
+
     def kiti_place(self, kiti: int, ghost: bool = False) -> tuple[float, float]:
-        return self.W / 2, self.kiti_rows[ghost] + 36
+        """On the rim halfway between the seat her right hand points to and the next seat clockwise."""
+        x, y, _, _ = self.ring_point(kiti + 0.5)
+        return x, y
 
     def kiti_targets(self, kiti: int, view: View, ghost: bool = False) -> dict[str, Box]:
-        """Name tags either side of her: her right hand on the left of the picture (she faces us)."""
-        _, py = self.kiti_place(kiti, ghost)
-        w = PHONE_TAG_W
-        return {"right": (8.0, py - 23, w, 30.0), "left": (self.W - 8 - w, py - 23, w, 30.0)}
+        """The two seats' discs on the ring."""
+        return {"right": self.disc_box(kiti), "left": self.disc_box((kiti + 1) % self.players)}
 
 
 Geo = Union[_Table, _Phone]      # a board's geometry: a table seen from above, or a phone's column
@@ -728,87 +761,166 @@ def _seat(dwg: S.Drawing, geo: Geo, view: View, s: int, lang: str, hl: AbstractS
     return g
 
 
+def _ring(dwg: S.Drawing, geo: "_Phone", view: View) -> El:
+    """A phone's seating ring: the table seen from above as a stadium, the lagoon's water in its middle, and each
+    seat's numbered disc round the rim clockwise from Player 1 at the bottom, so "nearer Kiti's right hand" can be
+    read off the picture as on a table (issue #32)."""
+    g = dwg.g(class_="seating")
+    cx, cy = geo.ring_centre()
+    r = RING_R
+    g.add(dwg.rect(insert=(_r(RING_X0), _r(cy - r)), size=(_r(RING_X1 - RING_X0), _r(2 * r)), rx=r, ry=r,
+                   fill="#d9c4a0", stroke="#b08d57", stroke_width=2))
+    g.add(dwg.ellipse(center=(_r(cx), _r(cy)), r=(_r((RING_X1 - RING_X0) / 2 - r - 4), _r(r * 0.45)),
+                      fill=WATER["middle"], stroke="#1d4e89", stroke_width=1, opacity=0.6))
+    for s in range(view["players"]):
+        x, y, w, h = geo.disc_box(s)
+        disc = dwg.use(f"#maui-seat{s}", insert=(_r(x), _r(y)), size=(_r(w), _r(h)))
+        disc["class"] = "ring-seat"
+        S.data(disc, seat=s)
+        g.add(disc)
+    return g
+
+
+def _kiti_step(dwg: S.Drawing, geo: "_Phone", came: int, goes: int) -> El:
+    """On a phone's ring, her step after the round: a dashed arrow outside the rim from where she settled it to
+    where she stands for the next round (past the disc of the seat between)."""
+    n = geo.players
+    start, end = came + 0.5, came + 0.5 + ((goes - came) % n or n)
+    points = []
+    steps = 16
+    for i in range(steps + 1):
+        t = start + (end - start) * (0.22 + 0.56 * i / steps)     # clear of both figures' hands
+        x, y, nx, ny = geo.ring_point(t)
+        points.append((_r(x + nx * 17), _r(y + ny * 17)))
+    g = dwg.g(class_="kiti-step")
+    S.data(g, came=came, goes=goes)
+    g.add(dwg.polyline(points, fill="none", stroke=S.EVENT, stroke_width=2.5, stroke_dasharray="5 3"))
+    (ax, ay), (bx, by) = points[-2], points[-1]          # a small head, pointing the way she went
+    d = math.hypot(bx - ax, by - ay) or 1.0
+    ux, uy = (bx - ax) / d, (by - ay) / d
+    g.add(dwg.polygon([(_r(bx + ux * 6), _r(by + uy * 6)), (_r(bx - uy * 5), _r(by + ux * 5)),
+                       (_r(bx + uy * 5), _r(by - ux * 5))], fill=S.EVENT))
+    return g
+
+
+def _name_on_ring(geo: "_Phone", k: int, px: float, py: float, word: str, size: float,
+                  hands: list[tuple[float, float]]) -> tuple[float, float]:
+    """Where Kiti's name goes on a phone's ring: round her (towards the lagoon she faces first), outside any ring
+    drawn round her, inside the ring's row, where the word lies farthest from her hands and the seats' discs."""
+    _, _, nx, ny = geo.ring_point(k + 0.5)
+    half = em(word, True) * size / 2
+    top, bottom = geo.ring_top + size, geo.ring_top + RING_ROW - 14     # above a panel's "choosing…"
+    points = hands + [(x + w / 2, y + w / 2) for x, y, w, _ in (geo.disc_box(s) for s in range(geo.players))]
+
+    def gap(lx: float, ly: float, x: float, y: float) -> float:     # from the word's box to a point
+        return math.hypot(max(abs(x - lx) - half, 0), max(abs(y - (ly - size * 0.35)) - size / 2, 0))
+
+    spots: list[tuple[float, float, float]] = []
+    for far_x, far_y in ((half + 16, 27.0), (half + 30, 40.0)):
+        for a in range(0, 360, 30):
+            c, s_ = math.cos(math.radians(a)), math.sin(math.radians(a))
+            vx, vy = -nx * c - ny * s_, -ny * c + nx * s_         # a=0: inward, turning round her
+            lx, ly = px + vx * far_x, py + vy * far_y + size * 0.35
+            if (top <= ly <= bottom and half + 4 <= lx <= geo.W - half - 4
+                    and gap(lx, ly, px, py) > PHONE_KITI_RING + 4):
+                room = min(gap(lx, ly, x, y) for x, y in points)
+                # room enough is enough: then nearer her, and inward first
+                spots.append((min(room, 24) - 0.01 * a / 30 - 0.5 * (far_y > 30), lx, ly))
+    if not spots:
+        return px - nx * 27, py - ny * 27 + size * 0.35
+    _, lx, ly = max(spots)
+    return lx, ly
+
+
 def _kiti(dwg: S.Drawing, geo: Geo, view: View, lang: str, hl: AbstractSet[str], marks: Marks, *,
-          seat: Optional[int] = None, ghost: bool = False) -> El:
-    """Kiti on the rim (on a phone: in her row under the lagoon, between name tags of the two seats her hands
-    point to). `ghost`: where she stood during the round just resolved (faded), so a dispute is shown with the
-    hand that settled it, pointing where it pointed then."""
+          seat: Optional[int] = None, faded: bool = False, stood: bool = True) -> El:
+    """Kiti on the rim (a table's, or a phone's seating ring), her hands toward the two seats they point to.
+    `stood`: she stood here for the round the events resolved, so the hand that settled a dispute is marked on
+    her. `faded`: drawn pale, when two figures are shown: where she settled the round and where she stands next;
+    the one the board is about is drawn full (the settling one while the round's outcome is on the board, the
+    next one once the new round is dealt)."""
     n = view["players"]
     k = view["kiti"] if seat is None else seat
     u = geo.u
-    px, py = geo.kiti_place(k, ghost)
+    fu = PHONE_KITI_SCALE if geo.phone else u      # the figure's scale
+    px, py = geo.kiti_place(k, faded)
     right, left = k, (k + 1) % n
-    targets = geo.kiti_targets(k, view, ghost)
-    g = dwg.g(class_="kiti-ghost" if ghost else "kiti")
+    targets = geo.kiti_targets(k, view, faded)
+    g = dwg.g(class_="kiti-ghost" if faded else "kiti")
     S.data(g, right_seat=right, left_seat=left, x=_r(px), y=_r(py))
-    if ghost:
+    if faded:
         g["opacity"] = 0.55
-    if geo.phone:          # the two seats' name tags, where her hands point
-        for to_seat, (tx, ty, tw, th) in ((right, targets["right"]), (left, targets["left"])):
-            tag = dwg.g(class_="kiti-tag")
-            S.data(tag, seat=to_seat)
-            tag.add(dwg.rect(insert=(_r(tx), _r(ty)), size=(tw, th), rx=8, ry=8, fill=S.PAPER,
-                             stroke=C.SEAT_COLOURS[to_seat], stroke_width=2))
-            tag.add(dwg.use(f"#maui-seat{to_seat}", insert=(_r(tx + 4), _r(ty + 3)), size=(24, 24)))
-            tag.add(S.label(dwg, player_name(to_seat, lang), tx + 32, ty + 20, size=geo.fs(12), weight="bold"))
-            g.add(tag)
     # the figure: a dress, a head and a golden wreath, so she reads as a goddess in greyscale too
-    g.add(dwg.path(f"M{px - 13 * u:.1f},{py + 20 * u:.1f} L{px - 4 * u:.1f},{py - 10 * u:.1f} "
-                   f"L{px + 4 * u:.1f},{py - 10 * u:.1f} L{px + 13 * u:.1f},{py + 20 * u:.1f} Z", fill="#2a9d8f",
-                   stroke=S.INK, stroke_width=1.3, **({"stroke_dasharray": "3 2"} if ghost else {})))
-    g.add(dwg.circle(center=(_r(px), _r(py - 17 * u)), r=_r(8 * u), fill="#c68b59", stroke=S.INK, stroke_width=1.3))
-    g.add(dwg.path(f"M{px - 9 * u:.1f},{py - 20 * u:.1f} Q{px:.1f},{py - 31 * u:.1f} {px + 9 * u:.1f},"
-                   f"{py - 20 * u:.1f}", fill="none", stroke="#f2c14e", stroke_width=_r(3.5 * u),
+    g.add(dwg.path(f"M{px - 13 * fu:.1f},{py + 20 * fu:.1f} L{px - 4 * fu:.1f},{py - 10 * fu:.1f} "
+                   f"L{px + 4 * fu:.1f},{py - 10 * fu:.1f} L{px + 13 * fu:.1f},{py + 20 * fu:.1f} Z", fill="#2a9d8f",
+                   stroke=S.INK, stroke_width=1.3, **({"stroke_dasharray": "3 2"} if faded else {})))
+    g.add(dwg.circle(center=(_r(px), _r(py - 17 * fu)), r=_r(8 * fu), fill="#c68b59", stroke=S.INK,
+                     stroke_width=1.3))
+    g.add(dwg.path(f"M{px - 9 * fu:.1f},{py - 20 * fu:.1f} Q{px:.1f},{py - 31 * fu:.1f} {px + 9 * fu:.1f},"
+                   f"{py - 20 * fu:.1f}", fill="none", stroke="#f2c14e", stroke_width=_r(3.5 * fu),
                    stroke_linecap="round"))
     # the hand that settled this round's dispute is marked where Kiti stood for it
-    hand_used = marks["hand"] if ghost or marks["kiti_from"] is None else None
-    sx0, sy0 = px, py - 8 * u                       # shoulders
+    hand_used = marks["hand"] if stood else None
+    sx0, sy0 = px, py - 8 * fu                       # shoulders
     arm, ring = (PHONE_KITI_ARM, PHONE_KITI_RING) if geo.phone else (KITI_ARM * u, KITI_RING * u)
-    # the rings round her go under her hands, so a ring never covers the letters on them
-    if not ghost and marks["kiti_from"] is not None:
-        g.add(dwg.circle(center=(_r(px), _r(py)), r=_r(27 * u), class_="event", **S.EVENT_STYLE))
-    if not ghost and "kiti" in hl:
-        g.add(dwg.circle(center=(_r(px), _r(py)), r=_r(ring), class_="highlight", **S.HIGHLIGHT_STYLE))
-    hands = []
-    for hand, to_seat, colour, letter in (("right", right, RED, "R"), ("left", left, BLUE, "L")):
-        bx, by, bw, bh = targets[hand]     # aim at the nearest point of that seat's panel
+    aims = []
+    for hand in ("right", "left"):
+        bx, by, bw, bh = targets[hand]     # aim at the nearest point of that seat's panel (a phone: its disc)
         tx, ty = min(max(sx0, bx + 12 * u), bx + bw - 12 * u), min(max(sy0, by + 12 * u), by + bh - 12 * u)
+        if geo.phone:
+            tx, ty = bx + bw / 2, by + bh / 2
         dx, dy = tx - sx0, ty - sy0
         d = math.hypot(dx, dy) or 1.0
-        ex, ey = sx0 + dx / d * arm, sy0 + dy / d * arm
+        reach = min(arm, d - bw / 2 - 13) if geo.phone else arm     # a phone: the hand stops short of the disc
+        aims.append((tx, ty, dx, dy, d, reach, bw, sx0 + dx / d * reach, sy0 + dy / d * reach))
+    if geo.phone:        # the ring round her as wide as passes inside both hands (a near disc pulls one in)
+        ring = min(ring, min(math.hypot(a[7] - px, a[8] - py) for a in aims) - 10 - 5)
+    # the rings round her go under her hands, so a ring never covers the letters on them
+    if k == view["kiti"] and marks["kiti_from"] is not None:     # she has just stepped here
+        g.add(dwg.circle(center=(_r(px), _r(py)), r=_r(ring if geo.phone else 27 * u), class_="event",
+                         **S.EVENT_STYLE))
+    if not faded and ("kiti" in hl or "kiti:step" in hl):
+        g.add(dwg.circle(center=(_r(px), _r(py)), r=_r(ring), class_="highlight", **S.HIGHLIGHT_STYLE))
+    hands = []
+    for (hand, to_seat, colour, letter), (tx, ty, dx, dy, d, reach, bw, ex, ey) in zip(
+            (("right", right, RED, "R"), ("left", left, BLUE, "L")), aims):
         hands.append((ex, ey))
         used = hand_used == hand
         hg = dwg.g(class_=S.classes("kiti-hand", hand, "event" if used else None))
         S.data(hg, hand=hand, seat=to_seat)
-        hg.add(dwg.line((_r(sx0), _r(sy0)), (_r(ex), _r(ey)), stroke=S.INK, stroke_width=_r(6.5 * u),
+        hg.add(dwg.line((_r(sx0), _r(sy0)), (_r(ex), _r(ey)), stroke=S.INK, stroke_width=_r(6.5 * fu),
                         stroke_linecap="round"))
-        hg.add(dwg.line((_r(sx0), _r(sy0)), (_r(ex), _r(ey)), stroke=colour, stroke_width=_r(4 * u),
+        hg.add(dwg.line((_r(sx0), _r(sy0)), (_r(ex), _r(ey)), stroke=colour, stroke_width=_r(4 * fu),
                         stroke_linecap="round"))
+        if geo.phone and d - bw / 2 > reach + 12:      # a far seat: a thin line in the hand's colour on to its disc
+            hg.add(dwg.line((_r(ex + dx / d * 10), _r(ey + dy / d * 10)),
+                            (_r(tx - dx / d * (bw / 2 + 1)), _r(ty - dy / d * (bw / 2 + 1))), stroke=colour,
+                            stroke_width=1.5, stroke_dasharray="3 3"))
         hg.add(S.mark(dwg, ex, ey, _r(10 * u), colour=colour, text=_w(letter, lang), size=geo.fs(12)))
         if used:
             hg.add(dwg.circle(center=(_r(ex), _r(ey)), r=_r(15 * u), **S.EVENT_STYLE))
-        if f"kiti:{hand}" in hl and not ghost:
+        if f"kiti:{hand}" in hl and not faded:
             hg.add(dwg.circle(center=(_r(ex), _r(ey)), r=_r(17 * u), class_="highlight", **S.HIGHLIGHT_STYLE))
         g.add(hg)
-    if ghost:
+    if faded:
         return g
-    # her name goes where neither arm reaches (below, above, or to either side), outside the rings
-    # drawn round her, and on top of them
-    reach = ring + 12 * u
-    spots = [(px, py + reach + 4 * u), (px, py - reach), (px - reach - 12 * u, py + 4 * u),
-             (px + reach + 12 * u, py + 4 * u)]
-    if geo.phone:
-        spots = spots[:1]
-    spots = [p for p in spots if p[1] > geo.header + 12 * u] or spots
     word, size = _w("kiti", lang), geo.fs(11)
-    if not geo.phone:       # and off the lagoon's words and the panels
+    if isinstance(geo, _Phone):
+        lx, ly = _name_on_ring(geo, k, px, py, word, size, hands)
+    else:
+        # her name goes where neither arm reaches (below, above, or to either side), outside the rings
+        # drawn round her, and on top of them, off the lagoon's words and the panels
+        reach = ring + 12 * u
+        spots = [(px, py + reach + 4 * u), (px, py - reach), (px - reach - 12 * u, py + 4 * u),
+                 (px + reach + 12 * u, py + 4 * u)]
+        spots = [p for p in spots if p[1] > geo.header + 12 * u] or spots
         half = em(word, True) * size / 2 + 2 * u
         lagoon = geo.lagoon_box()
         panels = [geo.seat_box(s, view) for s in range(n)]
         spots = [(sx, sy) for sx, sy in spots
                  if not any(sx - half < bx + bw and bx < sx + half and sy - size < by + bh and by < sy + 3 * u
                             for bx, by, bw, bh in [lagoon] + panels)] or spots
-    lx, ly = max(spots, key=lambda p: min(math.hypot(p[0] - hx, p[1] - hy - 4 * u) for hx, hy in hands))
+        lx, ly = max(spots, key=lambda p: min(math.hypot(p[0] - hx, p[1] - hy - 4 * u) for hx, hy in hands))
     name = S.label(dwg, word, lx, ly, size=size, anchor="middle", weight="bold",
                    stroke="#f7f3e8", stroke_width=3, paint_order="stroke", cls="kiti-name")
     g.add(name)
@@ -976,6 +1088,8 @@ def _marks(events: Optional[Iterable[Any]]) -> Marks:
             tag(d["player"], "nothing")
         elif what == "laid":
             marks["new"].add(d["depth"])
+            # the cell holds next round's card now: an arrow from it would hand that card to last round's catcher
+            marks["arrows"] = [(depth, seat) for depth, seat in marks["arrows"] if depth != d["depth"]]
         elif what == "face_down_revealed":
             marks["cells"].add(d["depth"])
         elif what == "kiti_moved":
@@ -1058,8 +1172,17 @@ def _header(dwg: S.Drawing, geo: Geo, view: View, lang: str, hl: AbstractSet[str
     dwg.add(deck)
 
 
-def _notes(view: View, lang: str) -> str:
+def _arranged(view: View) -> bool:
+    """A lesson's deck arranged for its example: more than the one unseen card is out of the game (rules.setup)."""
+    return int(view.get("removed_count", 0)) > 1
+
+
+def _notes(view: View, lang: str, arranged: bool = True) -> str:
+    """The board's footnote: variants, an arranged deck (unless `arranged` is False: a phone gives it a line of its
+    own) and whose view it is."""
     notes: list[str] = []
+    if arranged and _arranged(view):
+        notes.append(_w("arranged", lang))
     if "no-fights" in view.get("variants", ()):
         notes.append(_w("no_kiti", lang))
     if "open-baskets" in view.get("variants", ()):
@@ -1086,10 +1209,10 @@ def render(view: View, *, highlight: Iterable[str] | str | None = (), lang: str 
     geo: Any
     if spec.name == "phone":
         geo = _Phone(view, offers)
-        bottom = geo.layout_seats(geo.seats_top, ghost)
+        bottom = geo.layout_seats(geo.seats_top)
         box_y = bottom + 4
         rows = len(_box_rows(geo, view, geo.W - 16)) if view.get("boxed") else 0
-        height = box_y + (18 if view.get("boxed_count") else 0) + rows * BOX_ROW + 16
+        height = box_y + (18 if view.get("boxed_count") else 0) + rows * BOX_ROW + 16 + (16 if _arranged(view) else 0)
         W, H = geo.W, _r(height)
     else:
         geo = _table(spec.name, view["players"])
@@ -1111,9 +1234,11 @@ def render(view: View, *, highlight: Iterable[str] | str | None = (), lang: str 
                             fill="#d9c4a0", stroke="#b08d57", stroke_width=2))
     _header(dwg, geo, view, lang, hl)
     # what the board shows: the variants and whose view (a table: bottom right; a phone: the last line)
-    notes = _notes(view, lang)
+    notes = _notes(view, lang, arranged=not geo.phone)
     if geo.phone:
         dwg.add(S.label(dwg, notes, 8, H - 6, size=geo.fs(9.5), fill=S.MUTED, cls="notes"))
+        if _arranged(view):
+            dwg.add(S.label(dwg, _w("arranged", lang), 8, H - 22, size=geo.fs(9.5), fill=S.MUTED, cls="notes"))
         if view.get("boxed_count"):
             chips_y = box_y + 20
             dwg.add(_box(dwg, geo, view, lang, 8, chips_y, W - 16, (8, box_y + 12)))
@@ -1127,10 +1252,23 @@ def render(view: View, *, highlight: Iterable[str] | str | None = (), lang: str 
     for s in range(view["players"]):
         dwg.add(_seat(dwg, geo, view, s, lang, hl, marks, offers, splice))
     if view.get("kiti") is not None:
+        if geo.phone:
+            dwg.add(_ring(dwg, geo, view))
         if ghost:
-            # no arrow between the two figures: on a small table it would have to cross the lagoon
-            dwg.add(_kiti(dwg, geo, view, lang, hl, marks, seat=marks["kiti_from"], ghost=True))
-        dwg.add(_kiti(dwg, geo, view, lang, hl, marks))
+            # she settled this round at kiti_from and has stepped on: while the board still shows the round's
+            # outcome (its next round not dealt, and the step not what is pointed at), the Kiti who decided is the
+            # one drawn full and where she goes is faded; once the next round is dealt, or when her step is what is
+            # pointed at ("kiti:step"), the other way round (issue #32). On a table no arrow joins them: it would have to cross the lagoon; a phone's ring has
+            # room for one outside its rim.
+            settled = not marks["new"] and "kiti:step" not in hl
+            came, goes = marks["kiti_from"], view["kiti"]
+            dwg.add(_kiti(dwg, geo, view, lang, hl, marks, seat=goes if settled else came, faded=True,
+                          stood=not settled))
+            dwg.add(_kiti(dwg, geo, view, lang, hl, marks, seat=came if settled else goes, stood=settled))
+            if geo.phone:
+                dwg.add(_kiti_step(dwg, geo, came, goes))
+        else:
+            dwg.add(_kiti(dwg, geo, view, lang, hl, marks))
     if marks["arrows"]:
         dwg.add(_arrows(dwg, geo, view, marks))
     if view.get("over"):

@@ -60,7 +60,7 @@ class State:
     variants: tuple[str, ...]               # sorted subset of VARIANTS
     round: int                              # 1..12; 13 once the game is over
     deck: tuple[str, ...]                   # catch card ids, top first
-    removed: tuple[str, ...]                # the card boxed unseen at setup
+    removed: tuple[str, ...]                # the card boxed unseen at setup (and those an arranged deck leaves out)
     lagoon: tuple[tuple[str, ...], ...]     # 3 cells (deep, middle, shallow), each a tuple of ids bottom->top
     face_down: tuple[tuple[int, int], ...]  # ((cell, seat), ...): cells whose top card lies face down after a
                                             # lantern fish, and the seat that took it and may look
@@ -526,6 +526,8 @@ def setup(players: int, *, seed: Optional[int] = None, variant: Iterable[str] = 
     youngest: seat of the youngest player (Kiti starts at their left, right hand toward them).
     kiti: seat nearest Kiti's right hand (overrides youngest).
     lagoon: {depth: card id or [ids]} or a 3-list; deck: ids top first; removed: the unseen card.
+    An explicit deck (a lesson's deck arranged for its example) sets every card it leaves out aside with the
+    unseen one: out of the game and unseen, not "back in the box", which a board shows face up (issue #32).
     hands: per seat, dive numbers in hand; piles: per seat, catch ids bottom->top; round: 1..12.
     """
     variant = check_setup(players, range(C.MIN_PLAYERS, C.MAX_PLAYERS + 1), variant, VARIANTS,
@@ -550,10 +552,11 @@ def setup(players: int, *, seed: Optional[int] = None, variant: Iterable[str] = 
     rest = list(shuffled)
     if removed is None:
         removed = rest.pop(0) if rest or deck is None else None
+    aside: tuple[str, ...] = ()
     if deck is None:
         deck = tuple(rest)
-    elif rest:
-        boxed = tuple(boxed) + tuple(rest)   # an explicit deck leaves the other cards in the box
+    else:
+        aside = tuple(rest)   # an explicit deck leaves the other cards out, unseen, with the boxed one
 
     discards: tuple[tuple[int, ...], ...]
     if hands is None:
@@ -574,7 +577,7 @@ def setup(players: int, *, seed: Optional[int] = None, variant: Iterable[str] = 
     # second, and State's __init__ cost more than the rest of dealing but the shuffle
     table = {
         "players": players, "variants": variants, "round": round, "deck": tuple(deck),
-        "removed": () if removed is None else (removed,), "lagoon": [(), (), ()], "face_down": (),
+        "removed": (() if removed is None else (removed,)) + aside, "lagoon": [(), (), ()], "face_down": (),
         "hands": hands, "chosen": (None,) * players, "discards": discards, "piles": list(piles),
         "boxed": tuple(boxed), "kiti": kiti_seat, "pending": (), "declined": (0,) * players,
         "revealed": (None,) * players, "rng": state_rng, "stage": "",

@@ -36,6 +36,15 @@ DEFAULT_DIVES = (9, 6, 9, 9, 3, 12)
 
 
 EMPTY = ""     # the drop-downs' "nothing here" (ipywidgets shows a None value as a blank box)
+LABELLED = {"description_width": "initial"}     # a control's label as wide as its words, never cut
+
+
+def _line(wrap: bool = True) -> Any:
+    """One control's line: the whole width up to a comfortable form's, its label wrapping above the control when
+    both do not fit, and as tall as it needs: a phone's tap-sized lists and boxes (44 px, tutor.css) overflowed
+    ipywidgets' fixed 28 px lines, so the drop-downs ran into each other and a checkbox's words were hidden."""
+    return W.Layout(width="100%", max_width="420px", flex_flow="row wrap" if wrap else "row", height="auto",
+                    align_items="center")
 
 
 def _card_options(lang: str) -> list[tuple[str, str]]:
@@ -66,19 +75,20 @@ class LagoonSandbox(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is unt
         self.after: Optional[State] = None           # the position after the dive
         self.events: list[Event] = []
         self._building = False
-        wide = {"description_width": "initial"}
 
         self.errors = ErrorArea()
         screen.watch(self._relayout)      # a phone turned: the picture is drawn again
         self.players_box = W.Dropdown(options=list(maui.PLAYERS), value=players, description=ui("maui.players", lang),
-                                      style=wide)
+                                      style=LABELLED, layout=_line())
         options = _card_options(lang)
         self.lagoon = {d: W.Dropdown(options=options, value=DEFAULT_LAGOON[d], description=depth_name(d, lang),
-                                     style=wide, layout=W.Layout(width="100%", max_width="420px"))
+                                     style=LABELLED, layout=_line())
                        for d in C.DEPTHS}
-        self.kiti = W.Dropdown(description=ui("maui.kiti", lang), style=wide)
-        self.open_baskets = W.Checkbox(value=False, description=ui("maui.open_baskets", lang), indent=False)
-        self.no_fights = W.Checkbox(value=False, description=ui("maui.no_fights", lang), indent=False)
+        self.kiti = W.Dropdown(description=ui("maui.kiti", lang), style=LABELLED, layout=_line())
+        self.open_baskets = W.Checkbox(value=False, description=ui("maui.open_baskets", lang), indent=False,
+                                       style=LABELLED, layout=_line(wrap=False))     # its words beside its box
+        self.no_fights = W.Checkbox(value=False, description=ui("maui.no_fights", lang), indent=False,
+                                    style=LABELLED, layout=_line(wrap=False))
         self.seats = W.VBox([])
         self.dives: list[Any] = []      # a drop-down per seat (ipywidgets)
         self.piles: list[Any] = []
@@ -96,9 +106,10 @@ class LagoonSandbox(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is unt
         for w in (*self.lagoon.values(), self.kiti, self.open_baskets, self.no_fights):
             w.observe(g(lambda _c: self.preview()), names="value")
 
+        # one control a line, in one column: the lagoon's three cells, then the table's settings
         lagoon = W.VBox([W.HTML(f"<b>{esc(ui('maui.lagoon', lang))}</b>"), *self.lagoon.values()])
         table = W.VBox([self.players_box, self.kiti, self.open_baskets, self.no_fights])
-        self.children = [W.HBox([lagoon, table], layout=W.Layout(flex_flow="row wrap")),
+        self.children = [lagoon, table,
                          W.HTML(f"<b>{esc(ui('maui.divers', lang))}</b>"), self.seats, self.dive_button,
                          self.errors, self.svg, self.narration]
         with g:
@@ -124,16 +135,18 @@ class LagoonSandbox(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is unt
         self.dives = [W.Dropdown(options=list(C.DIVE_CARDS),
                                  value=old[s] if s < len(old) else DEFAULT_DIVES[s % len(DEFAULT_DIVES)],
                                  description=f"{player_name(s, lang)}: {ui('maui.dive_card', lang)}",
-                                 style={"description_width": "initial"}, layout=W.Layout(width="100%", max_width="260px"))
+                                 style=LABELLED, layout=_line())
                       for s in range(n)]
         options = _card_options(lang)
-        self.piles = [W.Dropdown(options=options, value=EMPTY, description=ui("maui.pile_top", lang),
-                                 style={"description_width": "initial"}, layout=W.Layout(width="100%", max_width="420px"))
-                      for _ in range(n)]
+        self.piles = [W.Dropdown(options=options, value=EMPTY,
+                                 description=f"{player_name(s, lang)}: {ui('maui.pile_top', lang)}",
+                                 style=LABELLED, layout=_line())
+                      for s in range(n)]
         g = guard(self.errors, lang)
         for w in (*self.dives, *self.piles):
             w.observe(g(lambda _c: self.preview()), names="value")
-        self.seats.children = [W.HBox([d, p], layout=W.Layout(flex_flow="row wrap"))
+        # a diver's two controls, one a line, kept together
+        self.seats.children = [W.VBox([d, p], layout=W.Layout(margin="0 0 6px 0"))
                                for d, p in zip(self.dives, self.piles)]
 
     def variants(self) -> tuple[str, ...]:

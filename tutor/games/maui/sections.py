@@ -39,6 +39,7 @@ _RULINGS = (
     ("seating", "disputes"),
     ("kiti-start", "setup"),
     ("resolution", "play"),
+    ("laid-card-stays", "play"),
     ("first-round-seagull", "play"),
     ("lantern-reveal", "lantern"),
     ("jellyfish-choice", "jellyfish"),

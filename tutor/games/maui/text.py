@@ -21,7 +21,9 @@ def card_name(card_id: Optional[str], lang: str) -> str:
     c = C.card(card_id)
     if c.kind == "seagull":
         return kind_name("seagull", lang)
-    return f"{kind_name(c.kind, lang)} ({c.value:+d})" if c.value < 0 else f"{kind_name(c.kind, lang)} ({c.value})"
+    # a true minus (U+2212), as the points are written everywhere else, not a hyphen
+    value = f"\u2212{-c.value}" if c.value < 0 else str(c.value)
+    return f"{kind_name(c.kind, lang)} ({value})"
 
 
 def depth_name(depth: str, lang: str) -> str:

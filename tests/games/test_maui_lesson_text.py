@@ -1,0 +1,67 @@
+"""Мяури lesson words a club teacher checked (issue #32): rulings marked where taught, no tie reasoning before
+Kiti is taught, one minus sign."""
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from tutor.games import maui
+from tutor.games.maui.text import card_name
+
+LESSONS = Path(__file__).resolve().parents[2] / "lessons" / "maui"
+RULING = {"en": "tutor's ruling", "ru": "решени"}      # «решение тьютора», «решения тьютора»
+
+
+def _part(lang: str, anchor: str) -> str:
+    text = (LESSONS / f"lesson.{lang}.md").read_text(encoding="utf-8")
+    start = text.index(f'<a id="{anchor}"></a>')
+    end = text.find("<a id=", start + 1)
+    return text[start:end]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_jellyfish_values_are_written_with_a_true_minus(lang):
+    """Card values and points side by side used two signs: «медуза (-15)» next to «−25 очков»."""
+    name = card_name("jellyfish-3", lang)
+    assert "\u2212" in name and "-" not in name, name
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("anchor", ["part-disputes", "part-no-fights"])
+def test_a_ruling_is_marked_where_it_is_taught(lang, anchor):
+    """Part 7 says which way the hands count, part 11 what tied divers and an untaken cell do without Kiti: both
+    are the tutor's rulings, and the part says so (not only the list in part 12)."""
+    part = _part(lang, anchor)
+    assert RULING[lang] in part and ("тьютор" in part if lang == "ru" else True), part[:200]
+
+
+def test_the_rulings_the_lesson_marks_exist():
+    ids = {r.id for r in maui.RULINGS}
+    assert {"maui/seating", "maui/no-fights-ties", "maui/laid-card-stays"} <= ids
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_swapped_card_step_calls_itself_a_ruling(lang):
+    """The rulebook does not forbid swapping a laid card before the reveal: the worked example may not cite
+    «ХОД ИГРЫ» for it without saying it is the tutor's ruling."""
+    steps = yaml.safe_load((LESSONS / "scenarios" / "refused-moves.yaml").read_text(encoding="utf-8"))["steps"]
+    swap = [s["say"][lang] for s in steps if s.get("refused") and s["do"] == {"dive": {1: 10}}]
+    assert swap and all(RULING[lang] in say for say in swap), swap
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_part_5_explains_no_tie_by_kiti_s_hands(lang):
+    """Part 5's success text explained ties by Kiti's right hand before part 7 teaches her: now it points there."""
+    task = yaml.safe_load((LESSONS / "tasks" / "take-the-middle.yaml").read_text(encoding="utf-8"))
+    words = task["explain"][lang] + task["hint"][lang]
+    assert not re.search(r"right hand|правая рука|правой руки", words), words
+    assert "7" in task["explain"][lang]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_components_table_writes_jellyfish_with_a_true_minus(lang):
+    from tutor import lesson
+    table = lesson.components("maui", lang).value
+    assert "\u221215" in table and not re.search(r"-1[05]\b", table)

@@ -414,8 +414,9 @@ def test_the_board_describes_the_position_in_words_for_a_screen_reader(lang):
 def test_take_a_tile_offers_every_island_tile_and_refuses_one_that_fits_nowhere_with_its_rule(lang):
     """Newcomer (after #22): the take-a-tile task offered the one tile that fits as its only button and the other
     island tiles did nothing when clicked, so the list gave the answer away and a wrong click was never explained.
-    Now each island tile is offered; one that fits nowhere is greyed and, clicked on the board, refused with its
-    rule («РОЗМІЩЕННЯ ПЛИТОК»), as at the table."""
+    Now each island tile is offered and, clicked on the board, one that fits nowhere is refused with its rule
+    («РОЗМІЩЕННЯ ПЛИТОК»), as at the table. Club teacher (#32): the unfit tiles were drawn dashed, buttons and
+    island, so the one solid tile answered the task: in a task every tile looks alike until the engine judges it."""
     from tutor.core.rules import cite
     from tutor.widgets.your_turn import YourTurn
     w = YourTurn("isle_of_cats/take-a-tile", lang=lang)
@@ -423,10 +424,11 @@ def test_take_a_tile_offers_every_island_tile_and_refuses_one_that_fits_nowhere_
     assert [b.action.tile for b in takes] == list(w.state.island)
     unfit = [b for b in takes if "tutor-action-unavailable" in b.classes]
     assert len(unfit) == len(takes) - 1
-    # every one that cannot be taken says so, the two look-alike blue cats too (their own labels hid "Not now")
-    assert all(b.tooltip == text("ui.isle_of_cats.not_now", lang, action=b.description) for b in unfit), \
-        [b.tooltip for b in unfit]
+    # nothing tells them apart before the choice: the same style, no "Not now", no dashed ring on the board
+    assert {b.button_style for b in takes} == {"info"} and all("tutor-alike" in b.classes for b in unfit)
+    assert not any(text("ui.isle_of_cats.not_now", lang, action=b.description) == b.tooltip for b in takes)
     assert set(w.board_choices()) == {f"tile:{t}" for t in w.state.island}
+    assert "choice-ring unavailable" not in w.svg and w.svg.count('class="choice-ring"') == len(takes)
     before = w.state
     w.click_board(f"tile:{unfit[0].action.tile}")
     assert w.outcome == "refused" and w.state is before
@@ -439,6 +441,11 @@ def test_take_a_tile_offers_every_island_tile_and_refuses_one_that_fits_nowhere_
     t.refresh()
     t.click_board(f"tile:{unfit[0].action.tile}")
     assert t.state is before and cite("isle_of_cats:placement", lang) in t.errors.message, t.errors.message
+    # at the table (no task to give away) one that cannot be taken is greyed and says so, the look-alikes too
+    unfit = [b for b in t.action_buttons() if isinstance(b.action, ioc.Take) and "tutor-action-unavailable" in b.classes]
+    assert len(unfit) == len(takes) - 1 and "choice-ring unavailable" in t.svg
+    assert all(b.tooltip == text("ui.isle_of_cats.not_now", t.lang, action=b.description) for b in unfit), \
+        [b.tooltip for b in unfit]
 
 
 @pytest.mark.parametrize("lang", ["en", "uk"])

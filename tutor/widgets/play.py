@@ -131,6 +131,9 @@ class PlayTable(StandIn, anywidget.AnyWidget):
 
     _esm = esm_with_choices("play.js")
     advises = True          # shows the game's advice (GameUI.advice) under the board for the learner to move
+    # a move the engine will refuse looks like the others (a task: greyed, it would give the task's answer away);
+    # it is still offered and still refused with its rule when pressed
+    alike = False
     labels = traitlets.Dict().tag(sync=True)
     view = traitlets.Dict().tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)       # plain text: a refusal explained, or what went wrong
@@ -534,16 +537,16 @@ class PlayTable(StandIn, anywidget.AnyWidget):
                     continue
                 key = route[level]
                 if level == len(route) - 1:
-                    out[key] = (c, Offer(c.id, c.tooltip or c.description, None, False), -1)
+                    out[key] = (c, Offer(c.id, c.tooltip or c.description, None, self.alike), -1)
                 else:
                     step = self.choice("", "", "", "tutor-board-step", lambda b: self.choose(b.seat, b.then),
                                        seat=seat, then=chosen[:level] + (key,))
-                    out[key] = (step, Offer(step.id, "", None, False), -1)
+                    out[key] = (step, Offer(step.id, "", None, self.alike), -1)
                 break
         for c in list(self._offered.values()):
             element = getattr(c, "board_key", None)
             if isinstance(c, Choice) and element and getattr(c, "seat", None) == seat and element not in out:
-                out[element] = (c, Offer(c.id, c.tooltip or c.description, None, False), -1)
+                out[element] = (c, Offer(c.id, c.tooltip or c.description, None, self.alike), -1)
 
     def board_choices(self) -> dict[str, Choice]:
         """{board key: Choice} the board offers now (tests and notebooks click them as the page does)."""
@@ -610,10 +613,11 @@ class PlayTable(StandIn, anywidget.AnyWidget):
         """An engine action offered as a button: highlighted when legal; offered but refused otherwise, so the
         engine explains why not."""
         ok = action in legal
+        looks = ok or self.alike
         return self.choice(label or labels.action_label(self.game, action, self.lang),
-                           labels.action_tip(self.game, action, self.lang, ok), "info" if ok else "",
-                           "tutor-action" if ok else "tutor-action-unavailable", lambda c: self.act(c.action),
-                           action=action)
+                           labels.action_tip(self.game, action, self.lang, looks), "info" if looks else "",
+                           "tutor-action" if ok else "tutor-action-unavailable" + (" tutor-alike" if looks else ""),
+                           lambda c: self.act(c.action), action=action)
 
     def pick(self, description: str, options: Iterable[tuple[str, Any]], value: Any,
              on_change: Callable[[Any], object]) -> Pick:

@@ -45,6 +45,7 @@ class YourTurn(PlayTable):
     """One move on a set position, judged by the engine."""
 
     advises = False      # the task judges the learner's own decision: the game's advice would answer it
+    alike = True         # so do greyed moves: each offered move looks the same until the engine judges it
     _deciding: tuple[Event, ...] = ()    # the events "What decided it" lists ("What happened" leaves them out once shown)
 
     def __init__(self, task: str | Path | dict[str, Any], lang: str = "en", *, lessons: str | Path | None = None) -> None:

@@ -114,7 +114,9 @@ def action_rows(table: Table, seat: int) -> list[list[RowPart]]:
         for c in choices:       # the board's tile says which of two alike it is, as its button does
             if c.action in named:
                 # ... and one that cannot be taken still says "Not now", as the others do
-                c.tooltip = named[c.action] if c.action in legal else text(_U + "not_now", lang, action=named[c.action])
+                # (in a task every tile reads alike: "Not now" on the unfit ones would answer it)
+                c.tooltip = named[c.action] if c.action in legal or getattr(table, "alike", False) else \
+                    text(_U + "not_now", lang, action=named[c.action])
         return [[head, {"choices": choices}]]
     chosen = {"action": legal[0]} if legal else {}
 

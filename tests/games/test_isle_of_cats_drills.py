@@ -21,7 +21,7 @@ from tutor.games.isle_of_cats import scoring
 
 SEEDS = range(150)
 LANGS = spec("isle_of_cats").lesson_langs
-NAMES = ("which-take", "may-it-go", "treasure-map", "families", "boat-score")
+NAMES = ("may-it-go", "which-take", "treasure-map", "families", "boat-score")
 ID = re.compile(r"\b(?:cat|rare|common)-[\w-]*\d\b|\bcard-\d+\b")
 def questions(name: str) -> tuple:
     return helpers.drill_questions(f"isle_of_cats/{name}", len(SEEDS))

@@ -352,6 +352,11 @@ def test_another_colour_over_a_map_earns_nothing():
     s, _ = g.apply(s, Take(0, "cat-red-16"))
     s, ev = g.apply(s, Place(0, 0, 14, 0))                            # over the blue map
     assert "map_covered" in kinds(ev) and "map_found" not in kinds(ev) and s.turn == 1
+    # drills audit (#32): «Мапу скарбів (синя) накриває…» put a nominative after the accusative noun
+    from tutor.games.isle_of_cats.text import narrate
+    said = narrate(next(e for e in ev if e.kind.endswith("map_covered")), "uk")
+    assert said.startswith("Синю мапу скарбів накриває червоний кіт"), said
+    assert narrate(next(e for e in ev if e.kind.endswith("map_covered")), "en").startswith("The red cat"), said
 
 
 def test_a_map_reward_may_be_declined_and_a_shape_that_ran_out_cannot_be_taken():

@@ -275,17 +275,17 @@ def test_isle_of_cats_lesson_numbers_are_the_datas(lang):
 
 
 def test_isle_of_cats_rats_example_counts_the_engines_rats():
-    """Part 9's example: the boat's rats in all, and the covered and visible ones the narration names, are the
-    engine's count (the scenario's expectation replays the visible ones)."""
+    """Part 8's question: the boat's rats in all, and the covered and visible ones the answer names, are the
+    engine's count (the quiz's right choice is the engine's visible rats)."""
     from tutor.games.isle_of_cats import scoring
     from tutor.games.isle_of_cats.scenario import setup
-    data = yaml.safe_load((LESSONS / "isle_of_cats" / "scenarios" / "rats-count.yaml").read_text(encoding="utf-8"))
+    data = yaml.safe_load((LESSONS / "isle_of_cats" / "quizzes" / "rats-count.yaml").read_text(encoding="utf-8"))
     s = setup(data["setup"])
     every, visible = len(scoring.visible_rats((), s.boats[0])), len(scoring.visible_rats(s.placed[0], s.boats[0]))
-    assert data["steps"][0]["expect"]["rats"][1] == visible
-    assert f"{every} rats in all" in data["intro"]["en"] and f"{every} щурів" in data["intro"]["uk"]
-    assert f"covers {every - visible} rats, so {visible} are still visible: −{visible}" in data["steps"][0]["say"]["en"]
-    assert f"накриває {every - visible} щурів, тож видно ще {visible}: −{visible}" in data["steps"][0]["say"]["uk"]
+    assert sorted(c["expect"]["rats"][1] for c in data["choices"]) == sorted([every, visible, every - visible])
+    assert f"{every} rats in all" in data["question"]["en"] and f"{every} щурів" in data["question"]["uk"]
+    assert f"covers {every - visible} rats, so {visible} are still visible: −{visible}" in data["explain"]["en"]
+    assert f"накриває {every - visible} щурів, тож видно ще {visible}: −{visible}" in data["explain"]["uk"]
 
 
 def test_isle_of_cats_worked_numbers_are_the_engines():

@@ -388,7 +388,9 @@ def boat_score(rng: random.Random) -> Optional[Question]:
         hint=Words(_D + "score.hint", rat=_points(-C.RAT_POINTS), room=_points(-C.UNFILLED_ROOM_POINTS),
                    table=", ".join(str(C.FAMILY_POINTS[n]) for n in sorted(C.FAMILY_POINTS)), extra=C.FAMILY_EXTRA),
         explain=Words(_D + "score.explain", total=_points(right)),
-        why=(b,), highlight=(f"boat:{seat}",))
+        why=(b,), highlight=(f"boat:{seat}",),
+        # "show me why" draws the lines on the boat: the unfilled rooms' open squares, the rats in sight, the families
+        why_highlight=(f"open:{seat}", f"rats:{seat}", f"families:{seat}"))
 
 
 # --------------------------------------------------------------------------- words

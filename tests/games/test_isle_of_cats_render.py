@@ -497,3 +497,25 @@ def test_a_finished_earn_treasure_task_does_not_ask_for_more_and_the_table_still
     t.refresh()
     assert any(k.startswith("supply:") for k in t.board_choices())
     assert escape(invite) in t._svg
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_the_can_it_go_quiz_draws_its_places_and_a_refused_one_in_red(lang):
+    """Club teacher (#32): the three candidate places were only words, and a wrong answer said «На полі нічого не
+    змінилося». The boat draws them lettered (A, B, C), alike; a refused choice is drawn red where it would have
+    gone (its `mark`), as in the worked example above the quiz."""
+    from tutor.core.i18n import text
+    from tutor.widgets.quiz import Quiz
+    w = Quiz("isle_of_cats/can-it-go", lang=lang)
+    letters = text("isle_of_cats.board.option_letters", lang)
+    assert w.svg.value.count('class="option"') == 3 and 'class="tried"' not in w.svg.value
+    for i, b in enumerate(w.buttons):
+        assert b.description.startswith(letters[i] + ","), b.description
+        assert f">{letters[i]}</text>" in w.svg.value
+    wrong = next(o.index for o in w.outcomes if not o.correct)
+    w.answer(wrong)
+    assert 'class="tried"' in w.svg.value and w.svg.value.count('class="option"') == 3
+    assert text("ui.quiz.unchanged", lang) not in w.verdict.value
+    assert text("ui.quiz.refused_drawn", lang) in w.verdict.value
+    w.reset()
+    assert 'class="tried"' not in w.svg.value

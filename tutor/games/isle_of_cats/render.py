@@ -17,6 +17,7 @@ Highlight and `choosable` keys (a lesson rings them, the board offers them):
     seat:<seat>           a player's name in the turn order
     try:<seat>:<o>,<x>,<y>  the held tile where a refused placement put it (hatched, ✗)
     ask:<seat>:<o>,<x>,<y>  the held tile where a drill asks "may it go here?" (dashed, "?": no verdict shown)
+    option:<seat>:<n>:<o>,<x>,<y>  a quiz's n-th candidate place for the held tile (dashed, lettered A, B, C…)
 A boat is drawn with data-board-seat / data-x0 / data-y0 / data-cell so the page's placing preview
 (static/placing.js) knows where its squares lie.
 """
@@ -378,6 +379,38 @@ def _asked(key: str, tile_id: str, ox: float, oy: float, c: float, boat: str = "
             + K.label(fx * c + c / 2, fy * c + c * 0.78, "?", size=round(max(c * 0.8, floor), 2), anchor="middle",
                       weight="bold",
                       fill="#111111") + "</g>")
+
+
+def _option_cells(key: str, tile_id: str) -> tuple[tuple[int, int], ...]:
+    try:
+        o, x, y = (int(v) for v in key.rsplit(":", 1)[1].split(","))
+        return tuple(G.placed_cells(C.SHAPE[tile_id], o, x, y))
+    except (ValueError, KeyError, IndexError):
+        return ()
+
+
+def _option(key: str, tile_id: str, ox: float, oy: float, c: float, lang: str,
+            floor: float = S.SMALL_PRINT, others: AbstractSet[tuple[int, int]] = frozenset()) -> str:
+    """A quiz's "option:<seat>:<n>:<o>,<x>,<y>" highlight: the held tile where the n-th choice would put it, see-through
+    and dashed with its letter (A, B, C; А, Б, В), alike for an allowed place and a refused one, so the choices'
+    words have a picture and the picture no verdict."""
+    try:
+        n = int(key.split(":")[2])
+        o, x, y = (int(v) for v in key.rsplit(":", 1)[1].split(","))
+        cells = G.placed_cells(C.SHAPE[tile_id], o, x, y)
+        letter = _w("option_letters", lang)[n - 1]
+    except (ValueError, KeyError, IndexError):
+        return ""
+    # the letter on its first square that no other candidate covers (they may overlap each other)
+    fx, fy = min(cells, key=lambda p: (tuple(p) in others, p[1], p[0]))
+    return (f'<g class="option" data-option="{n}" data-target="{K.attr(key)}" transform="translate({ox:g},{oy:g})">'
+            f'<title>{escape(letter)}</title>'
+            f'<path d="{_squares(cells, c)}" fill="#ffffff" fill-opacity="0.45"/>'
+            f'<path d="{_edges(cells, c)}" fill="none" stroke="#1a1a1a" stroke-width="2.2" stroke-dasharray="5 3"/>'
+            f'<circle cx="{fx * c + c / 2:g}" cy="{fy * c + c / 2:g}" r="{max(c * 0.5, floor * 0.8):g}" fill="#ffffff" '
+            f'stroke="#1a1a1a" stroke-width="1.2"/>'
+            + K.label(fx * c + c / 2, fy * c + c / 2 + max(c * 0.7, floor) * 0.36, letter,
+                      size=round(max(c * 0.7, floor), 2), anchor="middle", weight="bold", fill="#111111") + "</g>")
 
 
 def _family_label_spot(cells: Iterable[tuple[int, int]], covered: AbstractSet[Any], c: float, w: float,
@@ -939,6 +972,13 @@ def _seat(b: _Board, view: dict[str, Any], seat: dict[str, Any], sx: float, sy: 
             b.top.append(_tried(key, held["id"], ox, oy, c, f.floor))
         if held is not None and view.get("turn") == s and key.startswith(f"ask:{s}:"):
             b.top.append(_asked(key, held["id"], ox, oy, c, boat, f.floor))
+    options = sorted(k for k in b.hl if k.startswith(f"option:{s}:"))
+    if held is not None and view.get("turn") == s and options:
+        # each letter on a square no other candidate covers, so that A and C never sit on one square
+        cells = {k: _option_cells(k, held["id"]) for k in options}
+        for key in options:
+            others = {q for k, cs in cells.items() if k != key for q in cs}
+            b.top.insert(0, _option(key, held["id"], ox, oy, c, lang, f.floor, frozenset(others)))  # under a try's red
     for key in b.hl | set(b.offers):
         if key.startswith(f"cell:{s}:"):
             try:

@@ -106,11 +106,11 @@ def actions(do: Any, state: State) -> list[Action]:
 def highlight(items: Optional[Iterable[object]]) -> tuple[str, ...]:
     """Renderer highlights: "player:2" is "seat:1"; "try:1:0,9,2" (player 1's held tile as a refused place put
     it: orientation, column and row as in the step's `place`) is "try:0:0,9,2"; anything else ("tile:<id>",
-    "island") passes through."""
+    "island") passes through; so does "option:1:2:1,6,2" (a quiz's second candidate place, drawn "B")."""
     def tried(arg: str) -> str:
         player, _, place = arg.partition(":")
         return f"{seat(player)}:{place}"
-    return _highlight(items, **{"try": tried})
+    return _highlight(items, **{"try": tried, "option": tried})
 
 
 def _field(name: str) -> Check:

@@ -519,3 +519,29 @@ def test_the_can_it_go_quiz_draws_its_places_and_a_refused_one_in_red(lang):
     assert text("ui.quiz.refused_drawn", lang) in w.verdict.value
     w.reset()
     assert 'class="tried"' not in w.svg.value
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_the_play_table_keeps_a_running_score_and_outlines_families(lang):
+    """Club teacher (#32): the play table showed no score until the end and outlined no family, while the score
+    helper showed both. Under the board: each boat's visible rats, unfilled rooms, families and their sum (the
+    engine's breakdown without the secret family cards); on the board: the families outlined. A task does neither
+    (its answer may be a family)."""
+    from tutor.core.i18n import number
+    from tutor.games.isle_of_cats.scoring import breakdown
+    from tutor.widgets.play import PlayTable
+    from tutor.widgets.your_turn import YourTurn
+    fam = [("cat-orange-16", 0, 7, 0), ("cat-orange-9", 0, 8, 0), ("cat-orange-10", 0, 9, 0)]
+    t = PlayTable("isle_of_cats", players=2, seat=0, lang=lang, bots=True, first=0, kept=KEPT,
+                  placed=[fam, [FIRST]], island=ISLAND, bag=())
+    assert t.svg.count('class="family"') == 1 and 'data-points="8"' in t.svg
+    html = t.advice_html
+    for s in range(2):
+        b = breakdown(t.state.placed[s], t.state.boats[s])
+        row = re.search(rf'<tr data-seat="{s}">(.*?)</tr>', html).group(1)
+        cells = re.findall(r"<td[^>]*>(.*?)</td>", row)
+        assert cells[1:3] == [str(dict(b.lines[0].params)["n"]), str(dict(b.lines[1].params)["n"])]
+        assert cells[-1] == escape(number(b.total))
+    assert "3 → 8" in html
+    w = YourTurn("isle_of_cats/join-family", lang=lang)
+    assert w.advice_html == "" and 'class="family"' not in w.svg

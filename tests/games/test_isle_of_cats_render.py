@@ -545,3 +545,20 @@ def test_the_play_table_keeps_a_running_score_and_outlines_families(lang):
     assert "3 → 8" in html
     w = YourTurn("isle_of_cats/join-family", lang=lang)
     assert w.advice_html == "" and 'class="family"' not in w.svg
+
+
+def test_the_placing_grip_is_the_tiles_middle_square():
+    """Club teacher (#32): a tap put the tile's top-left square under the finger, so near the boat's edge a long
+    tile jumped off the boat. The page grips a tile by the first of its squares (placing.js): that is now the square
+    nearest the tile's middle, so the tapped square lies inside the tile, in its middle."""
+    from tutor.games.isle_of_cats import geometry as G
+    d = placing_data(holding(), 0, "en")
+    for o, cells in enumerate(d["orients"]):
+        assert sorted(map(tuple, cells)) == sorted(G.ORIENTATIONS[C.SHAPE["cat-green-15"]][o])
+        mx = sum(x for x, _ in cells) / len(cells)
+        my = sum(y for _, y in cells) / len(cells)
+        gx, gy = cells[0]
+        assert all((gx - mx) ** 2 + (gy - my) ** 2 <= (x - mx) ** 2 + (y - my) ** 2 for x, y in cells)
+    # a straight tile of 5 (the longest): its third square, not its end
+    from tutor.games.isle_of_cats.placing import grip_first
+    assert grip_first([(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)])[0] == [2, 0]

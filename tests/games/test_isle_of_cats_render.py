@@ -562,3 +562,32 @@ def test_the_placing_grip_is_the_tiles_middle_square():
     # a straight tile of 5 (the longest): its third square, not its end
     from tutor.games.isle_of_cats.placing import grip_first
     assert grip_first([(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)])[0] == [2, 0]
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_the_score_helper_picks_a_shape_from_a_tray_of_tiles(lang):
+    """Club teacher (#32): the shape picker was a drop-down of text pictures ("·▪▪/▪▪·"). It is a tray: each shape of
+    the chosen kind drawn as a small tile with its name, each a named button; pressing one chooses it."""
+    from tutor.games.isle_of_cats.sandbox import ScoreHelper
+    h = ScoreHelper(lang=lang)
+    tray = h.tray.value
+    assert tray.count('class="tray-tile"') == len(C.CAT_SHAPES) and "▪" not in tray
+    assert h.shape.layout.display == "none"
+    names = re.findall(r'data-choice="[^"]+" data-key="shape:[^"]+" tabindex="0" role="button" aria-label="([^"]+)"', tray)
+    assert len(names) == len(set(names)) == len(C.CAT_SHAPES), names      # alike sizes told apart in words
+    last = h.shape.options[-1][1]
+    h.tray.choose(h.tray._keys[f"shape:{last}"], h.tray.v)
+    assert h.shape.value == last and f'data-shape="{last}" data-chosen="true"' in h.tray.value
+    h.kind.value = "rare"
+    assert h.tray.value.count('class="tray-tile"') == len(C.RARE_SHAPES)
+
+
+def test_the_list_of_places_is_folded_under_the_pointing():
+    """Club teacher (#32): the list of 30 to 120 places in words was the main way to place on a phone. It is folded
+    under its own words (pointing at the boat is the way); it is still there, with its button, for a keyboard."""
+    t = _table()
+    t.click_board("tile:cat-green-15")
+    groups = t.view["rows"]
+    folded = [g for g in groups if any("fold" in part for part in g)]
+    assert len(folded) == 1 and any("pick" in part for part in folded[0])
+    assert str(len(t.view["rows"][1][1]["pick"]["options"])) in folded[0][0]["fold"]

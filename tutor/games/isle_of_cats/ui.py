@@ -139,7 +139,9 @@ def action_rows(table: Table, seat: int) -> list[list[RowPart]]:
     # not the preview's "Place (Enter)": this one places what the list shows, wherever the preview is
     button = table.choice(text(_U + "place_listed", lang), "", "info", "tutor-action tutor-place-listed",
                           lambda c: table.act(chosen["action"]), action=neutral)
-    return [[head, {"choices": [button], "pick": p}]]
+    # the list folded under its own words: pointing at the boat is the way; the list is the keyboard's and a screen
+    # reader's (30 to 120 places in words were the main path on a phone)
+    return [[head], [{"fold": text(_U + "placements_fold", lang, n=len(places))}, {"choices": [button], "pick": p}]]
 
 
 def sandbox(lang: str = "en", **kwargs: Any) -> ScoreHelper:

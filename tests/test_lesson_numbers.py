@@ -303,3 +303,15 @@ def test_isle_of_cats_worked_numbers_are_the_engines():
     said = signed(lines[0]) + "".join(f" − {-n}" if n < 0 else f" + {n}" for n in lines[1:]) + f" = {signed(total)}"
     for lang in ("en", "uk"):
         assert said in data["steps"][-1]["say"][lang]
+
+
+def test_isle_of_cats_rooms_told_apart_as_the_data_draws_them():
+    """Part 6 (#32): two rooms show a moon and two a parrot, one has no symbol (the component data), so the lesson
+    says the walls and a room's place tell them apart, naming the pairs as the data has them."""
+    from collections import Counter
+    from tutor.games.isle_of_cats import components as C
+    assert Counter(C.ROOM_SYMBOLS) == {"moon": 2, "parrot": 2, "apple": 1, "corn": 1, None: 1}
+    en = (LESSONS / "isle_of_cats" / "lesson.en.md").read_text(encoding="utf-8")
+    uk = (LESSONS / "isle_of_cats" / "lesson.uk.md").read_text(encoding="utf-8")
+    assert "two rooms show a moon" in en and "two a parrot" in en and "walls" in en
+    assert "місяць є у двох кают" in uk and "папуга — теж у двох" in uk and "стіни" in uk

@@ -318,17 +318,17 @@ def test_isle_of_cats_lesson_numbers_are_the_datas(lang):
 
 
 def test_isle_of_cats_rats_example_counts_the_engines_rats():
-    """Part 9's example: the boat's rats in all, and the covered and visible ones the narration names, are the
-    engine's count (the scenario's expectation replays the visible ones)."""
+    """Part 8's question: the boat's rats in all, and the covered and visible ones the answer names, are the
+    engine's count (the quiz's right choice is the engine's visible rats)."""
     from tutor.games.isle_of_cats import scoring
     from tutor.games.isle_of_cats.scenario import setup
-    data = yaml.safe_load((LESSONS / "isle_of_cats" / "scenarios" / "rats-count.yaml").read_text(encoding="utf-8"))
+    data = yaml.safe_load((LESSONS / "isle_of_cats" / "quizzes" / "rats-count.yaml").read_text(encoding="utf-8"))
     s = setup(data["setup"])
     every, visible = len(scoring.visible_rats((), s.boats[0])), len(scoring.visible_rats(s.placed[0], s.boats[0]))
-    assert data["steps"][0]["expect"]["rats"][1] == visible
-    assert f"{every} rats in all" in data["intro"]["en"] and f"{every} щурів" in data["intro"]["uk"]
-    assert f"covers {every - visible} rats, so {visible} are still visible: −{visible}" in data["steps"][0]["say"]["en"]
-    assert f"накриває {every - visible} щурів, тож видно ще {visible}: −{visible}" in data["steps"][0]["say"]["uk"]
+    assert sorted(c["expect"]["rats"][1] for c in data["choices"]) == sorted([every, visible, every - visible])
+    assert f"{every} rats in all" in data["question"]["en"] and f"{every} щурів" in data["question"]["uk"]
+    assert f"covers {every - visible} rats, so {visible} are still visible: −{visible}" in data["explain"]["en"]
+    assert f"накриває {every - visible} щурів, тож видно ще {visible}: −{visible}" in data["explain"]["uk"]
 
 
 def test_isle_of_cats_worked_numbers_are_the_engines():
@@ -346,3 +346,15 @@ def test_isle_of_cats_worked_numbers_are_the_engines():
     said = signed(lines[0]) + "".join(f" − {-n}" if n < 0 else f" + {n}" for n in lines[1:]) + f" = {signed(total)}"
     for lang in ("en", "uk"):
         assert said in data["steps"][-1]["say"][lang]
+
+
+def test_isle_of_cats_rooms_told_apart_as_the_data_draws_them():
+    """Part 6 (#32): two rooms show a moon and two a parrot, one has no symbol (the component data), so the lesson
+    says the walls and a room's place tell them apart, naming the pairs as the data has them."""
+    from collections import Counter
+    from tutor.games.isle_of_cats import components as C
+    assert Counter(C.ROOM_SYMBOLS) == {"moon": 2, "parrot": 2, "apple": 1, "corn": 1, None: 1}
+    en = (LESSONS / "isle_of_cats" / "lesson.en.md").read_text(encoding="utf-8")
+    uk = (LESSONS / "isle_of_cats" / "lesson.uk.md").read_text(encoding="utf-8")
+    assert "two rooms show a moon" in en and "two a parrot" in en and "walls" in en
+    assert "місяць є у двох кают" in uk and "папуга — теж у двох" in uk and "стіни" in uk

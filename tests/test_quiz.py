@@ -237,7 +237,8 @@ def test_widget_marks_right_and_wrong_and_changes_the_board(quiz_id, lang):
     if outcome.choice.get("explain"):
         assert outcome.choice["explain"][lang] not in said
     assert right_label not in said.replace(ui_you_chose(lang, outcome.choice["label"][lang]), "")
-    assert w.svg.value == opening, "the board after a wrong choice may show the answer: it waits for 'Show me why'"
+    marked = asked_board(w, outcome, lang, opening)
+    assert w.svg.value == marked, "the board after a wrong choice may show the answer: it waits for 'Show me why'"
     assert all(b.disabled for b in w.buttons)
     assert w.again.layout.display is None
     assert w.why.description == show_why
@@ -259,7 +260,7 @@ def test_widget_marks_right_and_wrong_and_changes_the_board(quiz_id, lang):
         assert 'class="tutor-cite"' in why_not
         assert w.svg.value != opening and "<svg" in w.svg.value
     else:                                    # refused: the board stays, the refusal explains
-        assert w.svg.value == opening and 'class="tutor-refusal"' in w.verdict.value
+        assert w.svg.value == marked and 'class="tutor-refusal"' in w.verdict.value
     w.why.click()                            # a second press adds nothing
     assert plain(w.verdict.value) == said
 
@@ -300,6 +301,20 @@ def test_every_lesson_quiz_has_a_hint_that_points_at_the_rule_not_the_answer(pat
         assert hint != quiz["explain"][lang]
 
 
+def asked_board(w: Quiz, outcome, lang: str, opening: str) -> str:
+    """The board a wrong choice leaves: the opening one; a refused choice with a `mark` adds the refused move drawn
+    where it would have gone, on the asked position (no outcome, only the choice's own picture)."""
+    if outcome.refusal is None or not outcome.choice.get("mark"):
+        return opening
+    from tutor.core.scenario import adapter
+    from tutor.widgets.common import render
+    marks = adapter(w.data["game"]).places(outcome.choice["mark"])
+    marked = render(w.game, w.game.view(w._opening[0], w.viewer), highlight=tuple(w._highlight) + tuple(marks),
+                    events=(), lang=lang)
+    assert marked != opening
+    return marked
+
+
 @pytest.mark.parametrize("quiz_id,lang", QUIZ_LANGS, ids=[f"{i}-{lang}" for i, lang in QUIZ_LANGS])
 def test_no_wrong_answer_gives_the_answer_away_before_show_me_why(quiz_id, lang):
     """Each wrong choice of each quiz: before "Show me why", the hint and at most the refusal, the opening board, and
@@ -315,7 +330,7 @@ def test_no_wrong_answer_gives_the_answer_away_before_show_me_why(quiz_id, lang)
         said = plain(w.verdict.value).replace(ui_you_chose(lang, outcome.choice["label"][lang]), "")
         assert right not in said, (outcome.index, said)
         assert "tutor-quiz-hint" in w.verdict.value and "tutor-why-not" not in w.verdict.value
-        assert w.svg.value == opening
+        assert w.svg.value == asked_board(w, outcome, lang, opening)
         w.why.click()
         if outcome.refusal is None:
             assert "tutor-why-not" in w.verdict.value, outcome.index

@@ -134,7 +134,10 @@ def test_list_shows_the_chosen_place_and_r_f_work_by_pointing_on_any_layout(serv
     it). W3: the physical key counts, so a Ukrainian layout's «к» (the R key) and «а» (the F key) turn and flip too."""
     table, board, s, d = holding_green(server, page)
 
-    # W1: choose the fourth place; the list, drawn anew from the kernel's answer, shows it
+    # W1: choose the fourth place; the list, drawn anew from the kernel's answer, shows it. It is folded away
+    # (pointing is the way, #32): opened, it stays open across the table's redraws
+    assert not table.locator(".tutor-pick select").first.is_visible()
+    table.locator("details.tutor-fold > summary").first.click()
     select = table.locator(".tutor-pick select").first
     select.evaluate("(s) => { s.dataset.old = '1'; }")
     wanted = select.locator("option").nth(3).get_attribute("value")
@@ -221,6 +224,7 @@ def test_after_try_again_pointing_and_the_ukrainian_r_key_still_turn_the_tile(se
     board = task.locator(".tutor-svg").first
     # a legal place that misses the goal: the first fitting anchor of the start orientation, placed by the list
     version = task.get_attribute("data-v")
+    task.locator("details.tutor-fold > summary").first.click()
     task.locator(".tutor-place-listed").click()
     page.wait_for_function("([r, v]) => r.dataset.v !== v", arg=[task.element_handle(), version])
     again = task.locator(".tutor-task-again")

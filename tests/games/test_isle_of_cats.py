@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 from helpers import mentions
@@ -351,6 +352,11 @@ def test_another_colour_over_a_map_earns_nothing():
     s, _ = g.apply(s, Take(0, "cat-red-16"))
     s, ev = g.apply(s, Place(0, 0, 14, 0))                            # over the blue map
     assert "map_covered" in kinds(ev) and "map_found" not in kinds(ev) and s.turn == 1
+    # drills audit (#32): «Мапу скарбів (синя) накриває…» put a nominative after the accusative noun
+    from tutor.games.isle_of_cats.text import narrate
+    said = narrate(next(e for e in ev if e.kind.endswith("map_covered")), "uk")
+    assert said.startswith("Синю мапу скарбів накриває червоний кіт"), said
+    assert narrate(next(e for e in ev if e.kind.endswith("map_covered")), "en").startswith("The red cat"), said
 
 
 def test_a_map_reward_may_be_declined_and_a_shape_that_ran_out_cannot_be_taken():
@@ -448,7 +454,7 @@ def test_a_boat_scored_with_rats_rooms_a_family_and_two_family_cards():
     bd = scoring.breakdown(b, "blue", ("card-153", "card-166"))
     assert [line.points for line in bd.lines] == [-17, -35, 11, 1, 34]
     assert bd.total == -6
-    assert [line.rule for line in bd.lines] == [R + "rats", R + "rooms", R + "families-score", R + "tasks", R + "tasks"]
+    assert [line.rule for line in bd.lines] == [R + "rats", R + "rooms", R + "families", R + "tasks", R + "tasks"]
     for lang in LANGS:
         assert not any(mentions(line.label(lang), i) for line in bd.lines for i in IDS)
 
@@ -652,15 +658,21 @@ def test_every_lesson_position_could_happen_at_a_table():
     assert checked >= 40
 
 
-def test_the_rulings_list_names_each_section_once_and_says_trainer_in_ukrainian():
+def test_the_rulings_list_names_each_section_once_and_says_tutor_in_ukrainian():
     """Newcomer walkthrough: ten lines began "Family cards («ЗАВДАННЯ»):"; the rulings of one section are now grouped
-    under its name, and the Ukrainian heading says «тренер», as the lesson does (it said «тьютор»)."""
+    under its name. Club teacher (#32): the program called itself «тренер» here and «тьютор» in the other Ukrainian
+    lesson (Паперові океани) and in the tutor's own messages: it is «тьютор» everywhere in this game's Ukrainian."""
     from tutor import lesson
     for lang in LANGS:
         html = lesson.rulings("isle_of_cats", lang).value
         assert html.count("«ЗАВДАННЯ»") == 1 and html.count("<li") == len(g.RULINGS)
     uk = lesson.rulings("isle_of_cats", "uk").value
-    assert "Рішення тренера" in uk and "тьютор" not in uk
+    assert "Рішення тьютора" in uk and "тренер" not in uk
+    root = Path(__file__).resolve().parents[2]
+    texts = [root / "lessons" / "isle_of_cats" / "lesson.uk.md",
+             root / "tutor" / "games" / "isle_of_cats" / "locale" / "uk" / "LC_MESSAGES" / "isle_of_cats.po"]
+    texts += sorted((root / "lessons" / "isle_of_cats").glob("*/*.yaml"))
+    assert not [p.name for p in texts if "тренер" in p.read_text(encoding="utf-8").lower()]
 
 
 def test_the_bag_short_ruling_counts_are_the_components():

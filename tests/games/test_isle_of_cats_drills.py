@@ -21,7 +21,7 @@ from tutor.games.isle_of_cats import scoring
 
 SEEDS = range(150)
 LANGS = spec("isle_of_cats").lesson_langs
-NAMES = ("which-take", "may-it-go", "treasure-map", "families", "boat-score")
+NAMES = ("may-it-go", "which-take", "treasure-map", "families", "boat-score")
 ID = re.compile(r"\b(?:cat|rare|common)-[\w-]*\d\b|\bcard-\d+\b")
 def questions(name: str) -> tuple:
     return helpers.drill_questions(f"isle_of_cats/{name}", len(SEEDS))
@@ -247,3 +247,25 @@ def test_boat_score_is_the_engines_total():
         total = scoring.score(state)[seat].total     # no family cards before the end
         assert q.answer == {str(total)}, q.key
         assert len({o.key for o in q.options}) == 4
+
+
+def test_boat_score_why_draws_the_unfilled_rooms_the_rats_in_sight_and_the_families():
+    """Club teacher (#32): "Show me why" answered only in text ("Незаповнені каюти: 6 (−30)") and marked nothing on the
+    board, and once tiles covered the boat its room walls could not be told from the tiles' borders. The board of
+    the question draws the walls over the tiles; "why" tints each unfilled room's open squares, rings each rat in
+    sight and outlines each family: as many of each as the engine's score lines count."""
+    from tutor.widgets.drill import DrillPlayer
+    for seed in range(3):
+        w = DrillPlayer("isle_of_cats/boat-score", lang="uk", seed=seed)
+        q = w.question
+        seat = q.viewer
+        b = scoring.breakdown(q.state.placed[seat], q.state.boats[seat], (), None, seat)
+        rats, rooms, *fams = b.lines
+        asked = w.svg.value
+        assert 'class="walls-over"' in asked
+        assert "open-room" not in asked and "rat-seen" not in asked and 'class="family"' not in asked
+        w.show_why()
+        why = w.svg.value
+        assert why.count('class="open-room"') == dict(rooms.params)["n"]
+        assert why.count('class="rat-seen"') == dict(rats.params)["n"]
+        assert why.count('class="family"') == len(fams)

@@ -414,18 +414,24 @@ def test_the_board_describes_the_position_in_words_for_a_screen_reader(lang):
 def test_take_a_tile_offers_every_island_tile_and_refuses_one_that_fits_nowhere_with_its_rule(lang):
     """Newcomer (after #22): the take-a-tile task offered the one tile that fits as its only button and the other
     island tiles did nothing when clicked, so the list gave the answer away and a wrong click was never explained.
-    Now each island tile is offered; one that fits nowhere is greyed and, clicked on the board, refused with its
-    rule («РОЗМІЩЕННЯ ПЛИТОК»), as at the table."""
+    Now each island tile is offered and, clicked on the board, one that fits nowhere is refused with its rule
+    («РОЗМІЩЕННЯ ПЛИТОК»), as at the table. Club teacher (#32): the unfit tiles were drawn dashed, buttons and
+    island, so the one solid tile answered the task: in a task every tile looks alike until the engine judges it."""
     from tutor.core.rules import cite
     from tutor.widgets.your_turn import YourTurn
     w = YourTurn("isle_of_cats/take-a-tile", lang=lang)
     takes = [b for b in w.action_buttons() if isinstance(b.action, ioc.Take)]
     assert [b.action.tile for b in takes] == list(w.state.island)
-    unfit = [b for b in takes if "tutor-action-unavailable" in b.classes]
+    legal = set(w.game.legal_actions(w.state, w.seat))
+    unfit = [b for b in takes if b.action not in legal]
     assert len(unfit) == len(takes) - 1
-    # in a task nothing marks them before they are tried (issue #32), the two look-alike blue cats neither
-    assert all(b.tooltip == b.description and b.button_style == "info" for b in unfit), [b.tooltip for b in unfit]
+    # nothing tells them apart before the choice (issue #32): the same class and style, no "Not now", the two
+    # look-alike blue cats neither, and no dashed ring on the board
+    assert {b.button_style for b in takes} == {"info"} and all("tutor-action-unavailable" not in b.classes for b in takes)
+    assert all(b.tooltip == b.description for b in unfit), [b.tooltip for b in unfit]
+    assert not any(text("ui.isle_of_cats.not_now", lang, action=b.description) == b.tooltip for b in takes)
     assert set(w.board_choices()) == {f"tile:{t}" for t in w.state.island}
+    assert "choice-ring unavailable" not in w.svg and w.svg.count('class="choice-ring"') == len(takes)
     before = w.state
     w.click_board(f"tile:{unfit[0].action.tile}")
     assert w.outcome == "refused" and w.state is before
@@ -438,6 +444,11 @@ def test_take_a_tile_offers_every_island_tile_and_refuses_one_that_fits_nowhere_
     t.refresh()
     t.click_board(f"tile:{unfit[0].action.tile}")
     assert t.state is before and cite("isle_of_cats:placement", lang) in t.errors.message, t.errors.message
+    # at the table (no task to give away) one that cannot be taken is greyed and says so, the look-alikes too
+    unfit = [b for b in t.action_buttons() if isinstance(b.action, ioc.Take) and "tutor-action-unavailable" in b.classes]
+    assert len(unfit) == len(takes) - 1 and "choice-ring unavailable" in t.svg
+    assert all(b.tooltip == text("ui.isle_of_cats.not_now", t.lang, action=b.description) for b in unfit), \
+        [b.tooltip for b in unfit]
 
 
 @pytest.mark.parametrize("lang", ["en", "uk"])
@@ -489,3 +500,97 @@ def test_a_finished_earn_treasure_task_does_not_ask_for_more_and_the_table_still
     t.refresh()
     assert any(k.startswith("supply:") for k in t.board_choices())
     assert escape(invite) in t._svg
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_the_can_it_go_quiz_draws_its_places_and_a_refused_one_in_red(lang):
+    """Club teacher (#32): the three candidate places were only words, and a wrong answer said «На полі нічого не
+    змінилося». The boat draws them lettered (A, B, C), alike; a refused choice is drawn red where it would have
+    gone (its `mark`), as in the worked example above the quiz."""
+    from tutor.core.i18n import text
+    from tutor.widgets.quiz import Quiz
+    w = Quiz("isle_of_cats/can-it-go", lang=lang)
+    letters = text("isle_of_cats.board.option_letters", lang)
+    assert w.svg.value.count('class="option"') == 3 and 'class="tried"' not in w.svg.value
+    for i, b in enumerate(w.buttons):
+        assert b.description.startswith(letters[i] + ","), b.description
+        assert f">{letters[i]}</text>" in w.svg.value
+    wrong = next(o.index for o in w.outcomes if not o.correct)
+    w.answer(wrong)
+    assert 'class="tried"' in w.svg.value and w.svg.value.count('class="option"') == 3
+    assert text("ui.quiz.unchanged", lang) not in w.verdict.value
+    assert text("ui.quiz.refused_drawn", lang) in w.verdict.value
+    w.reset()
+    assert 'class="tried"' not in w.svg.value
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_the_play_table_keeps_a_running_score_and_outlines_families(lang):
+    """Club teacher (#32): the play table showed no score until the end and outlined no family, while the score
+    helper showed both. Under the board: each boat's visible rats, unfilled rooms, families and their sum (the
+    engine's breakdown without the secret family cards); on the board: the families outlined. A task does neither
+    (its answer may be a family)."""
+    from tutor.core.i18n import number
+    from tutor.games.isle_of_cats.scoring import breakdown
+    from tutor.widgets.play import PlayTable
+    from tutor.widgets.your_turn import YourTurn
+    fam = [("cat-orange-16", 0, 7, 0), ("cat-orange-9", 0, 8, 0), ("cat-orange-10", 0, 9, 0)]
+    t = PlayTable("isle_of_cats", players=2, seat=0, lang=lang, bots=True, first=0, kept=KEPT,
+                  placed=[fam, [FIRST]], island=ISLAND, bag=())
+    assert t.svg.count('class="family"') == 1 and 'data-points="8"' in t.svg
+    html = t.advice_html
+    for s in range(2):
+        b = breakdown(t.state.placed[s], t.state.boats[s])
+        row = re.search(rf'<tr data-seat="{s}">(.*?)</tr>', html).group(1)
+        cells = re.findall(r"<td[^>]*>(.*?)</td>", row)
+        assert cells[1:3] == [str(dict(b.lines[0].params)["n"]), str(dict(b.lines[1].params)["n"])]
+        assert cells[-1] == escape(number(b.total))
+    assert "3 → 8" in html
+    w = YourTurn("isle_of_cats/join-family", lang=lang)
+    assert w.advice_html == "" and 'class="family"' not in w.svg
+
+
+def test_the_placing_grip_is_the_tiles_middle_square():
+    """Club teacher (#32): a tap put the tile's top-left square under the finger, so near the boat's edge a long
+    tile jumped off the boat. The page grips a tile by the first of its squares (placing.js): that is now the square
+    nearest the tile's middle, so the tapped square lies inside the tile, in its middle."""
+    from tutor.games.isle_of_cats import geometry as G
+    d = placing_data(holding(), 0, "en")
+    for o, cells in enumerate(d["orients"]):
+        assert sorted(map(tuple, cells)) == sorted(G.ORIENTATIONS[C.SHAPE["cat-green-15"]][o])
+        mx = sum(x for x, _ in cells) / len(cells)
+        my = sum(y for _, y in cells) / len(cells)
+        gx, gy = cells[0]
+        assert all((gx - mx) ** 2 + (gy - my) ** 2 <= (x - mx) ** 2 + (y - my) ** 2 for x, y in cells)
+    # a straight tile of 5 (the longest): its third square, not its end
+    from tutor.games.isle_of_cats.placing import grip_first
+    assert grip_first([(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)])[0] == [2, 0]
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_the_score_helper_picks_a_shape_from_a_tray_of_tiles(lang):
+    """Club teacher (#32): the shape picker was a drop-down of text pictures ("·▪▪/▪▪·"). It is a tray: each shape of
+    the chosen kind drawn as a small tile with its name, each a named button; pressing one chooses it."""
+    from tutor.games.isle_of_cats.sandbox import ScoreHelper
+    h = ScoreHelper(lang=lang)
+    tray = h.tray.value
+    assert tray.count('class="tray-tile"') == len(C.CAT_SHAPES) and "▪" not in tray
+    assert h.shape.layout.display == "none"
+    names = re.findall(r'data-choice="[^"]+" data-key="shape:[^"]+" tabindex="0" role="button" aria-label="([^"]+)"', tray)
+    assert len(names) == len(set(names)) == len(C.CAT_SHAPES), names      # alike sizes told apart in words
+    last = h.shape.options[-1][1]
+    h.tray.choose(h.tray._keys[f"shape:{last}"], h.tray.v)
+    assert h.shape.value == last and f'data-shape="{last}" data-chosen="true"' in h.tray.value
+    h.kind.value = "rare"
+    assert h.tray.value.count('class="tray-tile"') == len(C.RARE_SHAPES)
+
+
+def test_the_list_of_places_is_folded_under_the_pointing():
+    """Club teacher (#32): the list of 30 to 120 places in words was the main way to place on a phone. It is folded
+    under its own words (pointing at the boat is the way); it is still there, with its button, for a keyboard."""
+    t = _table()
+    t.click_board("tile:cat-green-15")
+    groups = t.view["rows"]
+    folded = [g for g in groups if any("fold" in part for part in g)]
+    assert len(folded) == 1 and any("pick" in part for part in folded[0])
+    assert str(len(t.view["rows"][1][1]["pick"]["options"])) in folded[0][0]["fold"]

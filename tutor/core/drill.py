@@ -75,6 +75,9 @@ class Question:
     why: tuple[Event | Breakdown, ...] = ()   # the engine's reasons, each citing its rule
     viewer: Optional[int] = None
     highlight: tuple[str, ...] = ()
+    # what "show me why" marks on the board (the position redrawn with them, or `after` if given): the reasons
+    # drawn where they lie, not only listed
+    why_highlight: tuple[str, ...] = ()
     after: Any = None                     # the position after the moves the question is about, if any
     events: tuple[Event, ...] = ()        # the events drawn on `after` (what happened)
     multi: bool = False                   # pick every right option (a "Check" button), not one

@@ -145,6 +145,8 @@ class GameUI:
     advice: Optional[Callable[[Any, int, str], str]] = None               # (state, seat, lang) -> HTML under the board
     action_rows: Optional[Callable[[Table, int], list[list[RowPart]]]] = None   # (table, seat) -> groups of parts
     sandbox: Optional[Callable[..., Any]] = None                          # (lang=, **kw) -> a widget
+    # board highlights a play table always draws (not a task, whose answer they might give): Isle's families
+    table_marks: tuple[str, ...] = ()
     sandbox_label: str = "lazy.sandbox"                                   # ui key of its "open" button
     components: Optional[Callable[[str], str]] = None                     # (lang) -> HTML tables of components
     legend: Optional[Callable[[str], str]] = None                         # (lang) -> HTML key to the board's signs

@@ -54,8 +54,10 @@ from tutor.core.scoring import Breakdown
 
 TOP_KEYS = {"id", "game", "rule", "title", "question", "setup", "given", "then", "do", "choices", "goal",
             "explain", "hint", "viewer", "highlight", "tags"}
-ACTION_CHOICE_KEYS = {"label", "do", "explain"}
-OUTCOME_CHOICE_KEYS = {"label", "expect", "refused", "explain"}
+# `mark`: board highlights drawn on the asked position once this choice is answered and refused (where the refused
+# move would have gone), so the page shows what the refusal's words describe
+ACTION_CHOICE_KEYS = {"label", "do", "explain", "mark"}
+OUTCOME_CHOICE_KEYS = {"label", "expect", "refused", "explain", "mark"}
 
 
 @dataclass

@@ -249,9 +249,9 @@ class DrillPlayer(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
             f'<div class="tutor-why-not tutor-drill-why"><p><b>{esc(ui("drill.answer", lang, answer=answer))}</b>'
             + (f" {esc(explain)}" if explain else "") + citation_html(q.rule, lang) + "</p>"
             + (f'<p><b>{esc(ui("drill.engine", lang))}:</b></p>{body}' if body else "") + "</div>")
-        if q.after is not None:
-            told = for_viewer(q.events, q.viewer)
-            self.svg.value = self._board(q.after, (), told)
+        if q.after is not None or q.why_highlight:
+            told = for_viewer(q.events, q.viewer) if q.after is not None else ()
+            self.svg.value = self._board(q.state if q.after is None else q.after, q.why_highlight, told)
         self._show(again=False, why=False, next=True)
 
     def _score(self) -> None:

@@ -406,7 +406,7 @@ class PlayTable(StandIn, anywidget.AnyWidget):
             log_html = ((f"<h4>{esc(ui('log', lang))}</h4>{body}" if body else "")
                         + (f"<details><summary>{esc(ui('earlier', lang))}</summary>{earlier}</details>"
                            if earlier else ""))
-            highlight = self._chosen_highlight()
+            highlight = self._chosen_highlight() + (self.game.parts().table_marks if self.advises else ())
             self._svg = render_choosable(self.game, view, highlight=highlight, events=last, lang=lang,
                                          choosable={key: offer for key, (_c, offer) in self._board.items()})
             # a "not now" action whose element the board does not draw (Мяури's used dive cards lie face up in

@@ -187,7 +187,13 @@ class Quiz(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
             # nothing that gives the answer away: a refusal (the rule itself) and the hint; the board stays as
             # asked, for the board after a wrong choice often shows the answer (who caught the tuna, the winner
             # of the trick, the score)
-            if outcome.refusal is not None:
+            if outcome.refusal is not None and outcome.choice.get("mark"):
+                # the refused move drawn where it would have gone (the choice's `mark`), as a worked example does
+                marks = adapter(self.data["game"]).places(outcome.choice["mark"])
+                assert self._opening is not None, "a quiz answered has its opening position"
+                self.svg.value = self._board(self._opening[0], tuple(self._highlight) + tuple(marks), ())
+                parts += [refusal_html(outcome.refusal, lang), f"<p>{esc(ui('quiz.refused_drawn', lang))}</p>"]
+            elif outcome.refusal is not None:
                 parts += [refusal_html(outcome.refusal, lang), f"<p>{esc(ui('quiz.unchanged', lang))}</p>"]
             parts.append(self._hint())
             if self._more_to_tell(outcome):

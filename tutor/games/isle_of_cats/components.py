@@ -36,8 +36,8 @@ CARDS_DEALT, CARDS_KEPT = 3, 2             # «ПРИГОТУВАННЯ ГРАВ
 COMMON_SUPPLY = {2: 5, 3: 8, 4: 11}        # «ЗАГАЛЬНІ ПРИГОТУВАННЯ» 3: of each shape
 RAT_POINTS = -1                            # «ЩУРИ»
 UNFILLED_ROOM_POINTS = -5                  # «КАЮТИ»
-FAMILY_MIN = 3                             # «КОТЯЧІ РОДИННИ»
-FAMILY_POINTS = {3: 8, 4: 11, 5: 15, 6: 20}   # «КОТАЧІ РОДИНИ»
+FAMILY_MIN = 3                             # «КОТЯЧІ РОДИНИ»
+FAMILY_POINTS = {3: 8, 4: 11, 5: 15, 6: 20}   # «КОТЯЧІ РОДИНИ»
 FAMILY_EXTRA = 5                           # each cat beyond 6
 
 
@@ -189,7 +189,7 @@ for _shape in COMMON_SHAPES:
 
 CAT_TILES = tuple(t for t in TILES if TILES[t].kind == "cat")
 RARE_TILES = tuple(t for t in TILES if TILES[t].kind == "rare")
-BAG_TILES = CAT_TILES + RARE_TILES          # «ПЕРЕД ПОЧАТОКМ ГРИ»: what goes into the bag
+BAG_TILES = CAT_TILES + RARE_TILES          # «ПЕРЕД ПОЧАТКОМ ГРИ»: what goes into the bag
 KIND = {t.id: t.kind for t in TILES.values()}
 SHAPE = {t.id: t.shape for t in TILES.values()}
 COLOUR = {t.id: t.colour for t in TILES.values()}

@@ -335,7 +335,7 @@ def families(rng: random.Random) -> Optional[Question]:
     assert asked is not None          # the game stopped where it holds
     shown, answer, groups = asked
     b = scoring.breakdown(placed, state.boats[seat], (), None, seat)
-    lines = tuple(line for line in b.lines if line.rule == _R + "families-score")
+    lines = tuple(line for line in b.lines if line.rule == _R + "families")
     misses = [Words(_D + "family.split", colour=Words(_D + "cats." + c),
                     sizes=_sizes([g.size for g in groups if g.colour == c]))
               for c in shown if c not in answer]
@@ -388,7 +388,9 @@ def boat_score(rng: random.Random) -> Optional[Question]:
         hint=Words(_D + "score.hint", rat=_points(-C.RAT_POINTS), room=_points(-C.UNFILLED_ROOM_POINTS),
                    table=", ".join(str(C.FAMILY_POINTS[n]) for n in sorted(C.FAMILY_POINTS)), extra=C.FAMILY_EXTRA),
         explain=Words(_D + "score.explain", total=_points(right)),
-        why=(b,), highlight=(f"boat:{seat}",))
+        why=(b,), highlight=(f"boat:{seat}",),
+        # "show me why" draws the lines on the boat: the unfilled rooms' open squares, the rats in sight, the families
+        why_highlight=(f"open:{seat}", f"rats:{seat}", f"families:{seat}"))
 
 
 # --------------------------------------------------------------------------- words
@@ -416,8 +418,8 @@ def _join(parts: list[Any]) -> Callable[[str], str]:
 
 
 DRILLS = (
-    Drill("isle_of_cats/which-take", "part-day", Words(_D + "take.title"), _R + "placement", which_take),
     Drill("isle_of_cats/may-it-go", "part-placing", Words(_D + "go.title"), _R + "placement", may_it_go),
+    Drill("isle_of_cats/which-take", "part-day", Words(_D + "take.title"), _R + "placement", which_take),
     Drill("isle_of_cats/treasure-map", "part-maps", Words(_D + "map.title"), _R + "maps", treasure_map),
     Drill("isle_of_cats/families", "part-families", Words(_D + "family.title"), _R + "families", families),
     Drill("isle_of_cats/boat-score", "part-family-points", Words(_D + "score.title"), _R + "scoring", boat_score),

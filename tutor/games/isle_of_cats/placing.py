@@ -4,7 +4,8 @@ the generic placing script's (tutor/widgets/static/placing.js, its header); the 
 
     placing_data(state, seat, lang) -> {"seat", "tile", "orients", "codes", "reasons", "rotate", "flip", "start", ...}
 
-`orients[o]` are the orientation's squares (geometry.ORIENTATIONS); `codes[o]` one letter per anchor (x, y) of the
+`orients[o]` are the orientation's squares (geometry.ORIENTATIONS), the one nearest its middle first (the grip the
+page puts under a finger); `codes[o]` one letter per anchor (x, y) of the
 22 x 9 grid, at y * 22 + x: "1" fits, "b" not wholly on the boat, "o" over a tile, "t" meeting the tiles at a
 corner only, "n" meeting none. The reason shown for a letter is the engine's own refusal (RuleViolation.explain) for a placement of that class, got by
 asking the engine (`apply`), never words of the page's own. The click sends (o, x, y) and the engine decides.
@@ -54,6 +55,17 @@ def codes_for(shape: str, occ: int) -> list[str]:
     return out
 
 
+def grip_first(cells: Any) -> list[list[int]]:
+    """An orientation's squares with its grip first: the square nearest the tile's middle (then the top-left one).
+    The page puts the grip under the finger or the pointer, so a tap near the boat's edge brings the tile's middle
+    there, not its top-left corner (which sent a long tile off the boat), and a turn turns it about its middle."""
+    cells = [tuple(c) for c in cells]
+    mx = sum(x for x, _ in cells) / len(cells)
+    my = sum(y for _, y in cells) / len(cells)
+    grip = min(cells, key=lambda c: ((c[0] - mx) ** 2 + (c[1] - my) ** 2, c[1], c[0]))
+    return [list(grip)] + [list(c) for c in cells if c != grip]
+
+
 def neutral_place(state: State, seat: int) -> Optional[tuple[int, int, int]]:
     """Where the placing preview and the list of places start, (o, x, y): the first legal place of the held tile
     that joins no cat of its colour along a side, else the first legal place (None: it fits nowhere). A start
@@ -94,7 +106,7 @@ def placing_data(state: State, seat: int, lang: str = "en") -> Optional[dict[str
     return {"seat": seat, "key": f"{seat}:{len(state.placed[seat])}:{C.ORDER[tile]}", "tile": tile_name(tile, lang),
             "width": W, "height": H, "off": "b",
             "fade": ".family > rect, .family > text",    # a family's label ("3 → 8", a white box) over the squares
-            "orients": [[list(c) for c in cells] for cells in G.ORIENTATIONS[shape]],
+            "orients": [grip_first(cells) for cells in G.ORIENTATIONS[shape]],
             "codes": codes, "reasons": reasons, "rotate": rot, "flip": flip,
             "start": list(start) if start is not None else None,
             "words": {"rotate": text("ui.isle_of_cats.rotate", lang), "flip": text("ui.isle_of_cats.flip", lang),

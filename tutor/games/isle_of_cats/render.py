@@ -12,9 +12,12 @@ Highlight and `choosable` keys (a lesson rings them, the board offers them):
     cell:<seat>:<x>,<y>   a square of a boat          room:<seat>:<i>   a room (0..6, text.room_name)
     boat:<seat>           a whole boat                cards:<seat>      a seat's family cards
     ship  day:<n>         the ship, a day space       supply:<shape>    a common treasure pile
+    open:<seat>           the uncovered squares of each unfilled room (tinted)   rats:<seat>  each visible rat (ringed)
+    families  families:<seat>   every family (on every boat, or on one) outlined with its size and points
     seat:<seat>           a player's name in the turn order
     try:<seat>:<o>,<x>,<y>  the held tile where a refused placement put it (hatched, ✗)
     ask:<seat>:<o>,<x>,<y>  the held tile where a drill asks "may it go here?" (dashed, "?": no verdict shown)
+    option:<seat>:<n>:<o>,<x>,<y>  a quiz's n-th candidate place for the held tile (dashed, lettered A, B, C…)
 A boat is drawn with data-board-seat / data-x0 / data-y0 / data-cell so the page's placing preview
 (static/placing.js) knows where its squares lie.
 """
@@ -283,6 +286,58 @@ def _family_marks(tiles: Sequence[dict[str, Any]], c: float, lang: str, size: fl
     return "".join(out)
 
 
+@lru_cache(maxsize=None)
+def _walls_over(c: float) -> str:
+    """The walls between rooms drawn over the placed tiles: a pale edge and a dark line thicker than any tile's
+    border, so that where a room ends can be read on a covered boat too (the hull's outline stays under them)."""
+    inner = _inner_walls(c)
+    return (f'<g class="walls-over" aria-hidden="true"><path d="{inner}" fill="none" stroke="#fffdf5" '
+            f'stroke-width="5" stroke-linecap="square" opacity="0.85"/><path d="{inner}" fill="none" '
+            f'stroke="{WALL}" stroke-width="2.8" stroke-linecap="square"/></g>')
+
+
+@lru_cache(maxsize=None)
+def _inner_walls(c: float) -> str:
+    """The walls between two rooms, one path (no hull)."""
+    out = []
+    for (x, y) in C.BOAT_CELLS:
+        room = ROOM_OF[(x, y)]
+        for (nx, ny), seg in (((x + 1, y), f"M{(x + 1) * c:g} {y * c:g}v{c:g}"),
+                              ((x, y + 1), f"M{x * c:g} {(y + 1) * c:g}h{c:g}")):
+            if (nx, ny) in ROOM_OF and ROOM_OF[(nx, ny)] != room:
+                out.append(seg)
+    return "".join(out)
+
+
+def _covered(tiles: Sequence[dict[str, Any]]) -> set[tuple[int, int]]:
+    return {(int(p[0]), int(p[1])) for t in tiles for p in t["cells"]}
+
+
+def _open_squares(tiles: Sequence[dict[str, Any]], c: float, lang: str) -> str:
+    """A "why" mark: the squares still uncovered in each unfilled room, tinted red and hatched, one group a room."""
+    covered = _covered(tiles)
+    out = []
+    for i, room in enumerate(C.ROOMS):
+        left = sorted(room - covered)
+        if not left:
+            continue
+        hatch = "".join(f"M{x * c:g} {(y + 1) * c:g}L{(x + 1) * c:g} {y * c:g}" for x, y in left)
+        out.append(f'<g class="open-room" data-room="{i}"><title>{escape(_w("open_room", lang, room=room_name(i, lang), n=len(left)))}</title>'
+                   f'<path d="{_squares(left, c)}" fill="#d0312d" fill-opacity="0.22"/>'
+                   f'<path d="{hatch}" fill="none" stroke="#9b1c17" stroke-width="1" stroke-opacity="0.7"/></g>')
+    return "".join(out)
+
+
+def _rats_seen(tiles: Sequence[dict[str, Any]], boat: str, c: float, lang: str) -> str:
+    """A "why" mark: each rat still in sight ringed in red (a covered rat is under its tile and costs nothing)."""
+    covered = _covered(tiles)
+    seen = [(x, y) for x, y in C.RATS[boat] if (x, y) not in covered]
+    title = escape(_w("rat_seen", lang))
+    return "".join(f'<circle class="rat-seen" cx="{(x + 0.5) * c:g}" cy="{(y + 0.5) * c:g}" r="{c * 0.46:g}" '
+                   f'fill="none" stroke="#c0201b" stroke-width="2.2"><title>{title}</title></circle>'
+                   for x, y in seen)
+
+
 def _tried(key: str, tile_id: str, ox: float, oy: float, c: float, floor: float = S.SMALL_PRINT) -> str:
     """A lesson's "try:<seat>:<o>,<x>,<y>" highlight: the held tile drawn where a refused placement put it, as the
     placing preview draws a place that does not fit (dashed, see-through, hatched, ✗), so the learner sees what
@@ -324,6 +379,38 @@ def _asked(key: str, tile_id: str, ox: float, oy: float, c: float, boat: str = "
             + K.label(fx * c + c / 2, fy * c + c * 0.78, "?", size=round(max(c * 0.8, floor), 2), anchor="middle",
                       weight="bold",
                       fill="#111111") + "</g>")
+
+
+def _option_cells(key: str, tile_id: str) -> tuple[tuple[int, int], ...]:
+    try:
+        o, x, y = (int(v) for v in key.rsplit(":", 1)[1].split(","))
+        return tuple(G.placed_cells(C.SHAPE[tile_id], o, x, y))
+    except (ValueError, KeyError, IndexError):
+        return ()
+
+
+def _option(key: str, tile_id: str, ox: float, oy: float, c: float, lang: str,
+            floor: float = S.SMALL_PRINT, others: AbstractSet[tuple[int, int]] = frozenset()) -> str:
+    """A quiz's "option:<seat>:<n>:<o>,<x>,<y>" highlight: the held tile where the n-th choice would put it, see-through
+    and dashed with its letter (A, B, C; А, Б, В), alike for an allowed place and a refused one, so the choices'
+    words have a picture and the picture no verdict."""
+    try:
+        n = int(key.split(":")[2])
+        o, x, y = (int(v) for v in key.rsplit(":", 1)[1].split(","))
+        cells = G.placed_cells(C.SHAPE[tile_id], o, x, y)
+        letter = _w("option_letters", lang)[n - 1]
+    except (ValueError, KeyError, IndexError):
+        return ""
+    # the letter on its first square that no other candidate covers (they may overlap each other)
+    fx, fy = min(cells, key=lambda p: (tuple(p) in others, p[1], p[0]))
+    return (f'<g class="option" data-option="{n}" data-target="{K.attr(key)}" transform="translate({ox:g},{oy:g})">'
+            f'<title>{escape(letter)}</title>'
+            f'<path d="{_squares(cells, c)}" fill="#ffffff" fill-opacity="0.45"/>'
+            f'<path d="{_edges(cells, c)}" fill="none" stroke="#1a1a1a" stroke-width="2.2" stroke-dasharray="5 3"/>'
+            f'<circle cx="{fx * c + c / 2:g}" cy="{fy * c + c / 2:g}" r="{max(c * 0.5, floor * 0.8):g}" fill="#ffffff" '
+            f'stroke="#1a1a1a" stroke-width="1.2"/>'
+            + K.label(fx * c + c / 2, fy * c + c / 2 + max(c * 0.7, floor) * 0.36, letter,
+                      size=round(max(c * 0.7, floor), 2), anchor="middle", weight="bold", fill="#111111") + "</g>")
 
 
 def _family_label_spot(cells: Iterable[tuple[int, int]], covered: AbstractSet[Any], c: float, w: float,
@@ -852,7 +939,13 @@ def _seat(b: _Board, view: dict[str, Any], seat: dict[str, Any], sx: float, sy: 
                      f'<title>{escape(name)}</title>{_tile(tile["id"], tile["orientation"], c, lang, f.floor)}</g>')
     # families outlined with their points where a lesson asks ("families"), and at the end: always on, they would
     # answer a worked example's question before it is asked
-    if "families" in b.hl or view["over"]:
+    if f"open:{s}" in b.hl:
+        parts.append(_open_squares(seat["tiles"], c, lang))
+    if seat["tiles"]:       # the rooms' walls again, over the tiles: a tile's border must not pass for a wall
+        parts.append(_walls_over(c))
+    if f"rats:{s}" in b.hl:
+        parts.append(_rats_seen(seat["tiles"], boat, c, lang))
+    if "families" in b.hl or f"families:{s}" in b.hl or view["over"]:
         parts.append(_family_marks(seat["tiles"], c, lang, f(9)))
     parts.append("</g>")
     # a boat's highlight follows its hull, not a box: a box 4 units out ran through the column and row numbers
@@ -879,6 +972,13 @@ def _seat(b: _Board, view: dict[str, Any], seat: dict[str, Any], sx: float, sy: 
             b.top.append(_tried(key, held["id"], ox, oy, c, f.floor))
         if held is not None and view.get("turn") == s and key.startswith(f"ask:{s}:"):
             b.top.append(_asked(key, held["id"], ox, oy, c, boat, f.floor))
+    options = sorted(k for k in b.hl if k.startswith(f"option:{s}:"))
+    if held is not None and view.get("turn") == s and options:
+        # each letter on a square no other candidate covers, so that A and C never sit on one square
+        cells = {k: _option_cells(k, held["id"]) for k in options}
+        for key in options:
+            others = {q for k, cs in cells.items() if k != key for q in cs}
+            b.top.insert(0, _option(key, held["id"], ox, oy, c, lang, f.floor, frozenset(others)))  # under a try's red
     for key in b.hl | set(b.offers):
         if key.startswith(f"cell:{s}:"):
             try:

@@ -13,6 +13,8 @@ to be taken, and the engine's own TakeTreasure hands it over (from the two-playe
 
 from __future__ import annotations
 
+import functools
+
 from dataclasses import replace
 from typing import Any, Iterable, Optional, Sequence
 
@@ -23,12 +25,14 @@ from tutor.core.errors import RuleViolation
 from tutor.core.i18n import number, plural, text
 from tutor.games.isle_of_cats import components as C
 from tutor.games.isle_of_cats.placing import placing_data
-from tutor.games.isle_of_cats.render import render
+from tutor.games.isle_of_cats.render import COMMON_FILL, HEX, RARE_FILL, render
+from tutor.games.isle_of_cats.tray import tray_svg
 from tutor.games.isle_of_cats.rules import Place, State, Take, TakeTreasure, apply, setup
 from tutor.games.isle_of_cats.scoring import breakdown, families, unfilled_rooms, visible_rats
 from tutor.games.isle_of_cats.text import colour_name, shape_name, tile_name
 from tutor.games.isle_of_cats.view import view
 from tutor.widgets.common import ErrorArea, StandIn, esc, guard, safe_cite
+from tutor.widgets.board import ClickBoard
 from tutor.widgets.placeboard import PlaceBoard
 from tutor.widgets import screen  # the page's screen: its board is laid out for it
 
@@ -60,6 +64,11 @@ class ScoreHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
         self.colour = W.Dropdown(options=[(colour_name(c, lang), c) for c in C.CAT_COLOURS], value="blue",
                                  description=_w("colour", lang))
         self.shape = W.Dropdown(description=_w("shape", lang))
+        # the shapes as a tray of small tiles, each a button (focusable, named: a keyboard's and a screen reader's
+        # way too); the list stays the tray's model, out of sight (its text pictures "·▪▪/▪▪·" were the old picker)
+        self.tray = ClickBoard()
+        self.tray.add_class("tutor-ioc-tray")
+        self.shape.layout.display = "none"
         # as wide as their words (ipywidgets' fixed 148 px cut «Очистити корабель» to «Очистити ко…» on a phone)
         self.undo_button = W.Button(description=_w("undo", lang), layout=W.Layout(width="auto"))
         self.clear_button = W.Button(description=_w("clear", lang), layout=W.Layout(width="auto"))
@@ -85,13 +94,35 @@ class ScoreHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
         self.undo_button.on_click(g(lambda _b: self.undo()))
         self.clear_button.on_click(g(lambda _b: self.clear()))
         self.children = [W.HTML(f"<h3>{esc(_w('title', lang))}</h3><p>{esc(_w('intro', lang))}</p>"),
-                         W.HBox([self.kind, self.colour, self.shape],
-                                layout=W.Layout(flex_flow="row wrap")),
+                         W.HBox([self.kind, self.colour], layout=W.Layout(flex_flow="row wrap")),
+                         W.HTML(f"<b>{esc(_w('shape', lang))}</b>"), self.tray,
+                         self.shape,
                          self.board, self.note, self.errors,
                          W.HBox([self.undo_button, self.clear_button], layout=W.Layout(flex_flow="row wrap")),
                          self.summary, self.table]
         with g:
             self.refresh()
+
+    def _tray(self) -> None:
+        """The tray of the chosen kind's shapes, in the list's order, the chosen one pressed."""
+        lang, kind = self.lang, self.kind.value
+        fill = HEX[self.colour.value] if kind == "cat" else RARE_FILL if kind == "rare" else COMMON_FILL
+        names = []
+        for label, shape in self.shape.options:
+            if kind == "cat":       # by size; the picture tells alike sizes apart, the button's words by their place
+                alike = [s for _l, s in self.shape.options if C.SHAPE_SIZE[s] == C.SHAPE_SIZE[shape]]
+                said = plural(_U + "sandbox.tray_cells", C.SHAPE_SIZE[shape], lang)
+                spoken = said if len(alike) == 1 else _w("tray_which", lang, name=said, k=alike.index(shape) + 1,
+                                                          of=len(alike))
+            else:
+                said = spoken = label
+            names.append((shape, said, spoken))
+
+        def choose(shape: str) -> None:
+            self.shape.value = shape
+        choosable = self.tray.offer({f"shape:{s}": (functools.partial(choose, s), spoken, s == self.shape.value)
+                                     for s, _said, spoken in names})
+        self.tray.value = tray_svg([(s, said) for s, said, _spoken in names], fill, self.shape.value, choosable)
 
     def _shapes(self) -> None:
         kind = self.kind.value
@@ -202,6 +233,7 @@ class ScoreHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
         seat = {**v["seats"][0], "kept": [], "kept_count": 0, "dealt": [], "dealt_count": 0}
         v = {**v, "seats": [seat], "island": [], "order": [0], "held": v["held"]}
         self.board.show(render(v, highlight=("families",), lang=lang, boat_only=True, layout=screen.layout()), placing_data(state, 0, lang))
+        self._tray()
         self.summary.value = (f"<p>{esc(_w('families', lang, n=len(fams)))} · {esc(_w('unfilled', lang, n=len(rooms)))}"
                               f" · {esc(_w('rats', lang, n=len(rats)))}</p>")
         b = breakdown(placed, self.boat)

@@ -106,11 +106,11 @@ def actions(do: Any, state: State) -> list[Action]:
 def highlight(items: Optional[Iterable[object]]) -> tuple[str, ...]:
     """Renderer highlights: "player:2" is "seat:1"; "try:1:0,9,2" (player 1's held tile as a refused place put
     it: orientation, column and row as in the step's `place`) is "try:0:0,9,2"; anything else ("tile:<id>",
-    "island") passes through."""
+    "island") passes through; so does "option:1:2:1,6,2" (a quiz's second candidate place, drawn "B")."""
     def tried(arg: str) -> str:
         player, _, place = arg.partition(":")
         return f"{seat(player)}:{place}"
-    return _highlight(items, **{"try": tried})
+    return _highlight(items, **{"try": tried, "option": tried})
 
 
 def _field(name: str) -> Check:
@@ -216,7 +216,12 @@ def deciding(after: State, events: Iterable[Event], want: dict[str, Any]) -> lis
     out: list[Any] = [e for e in events if e.kind in DECIDING and (not players or e.data.get("player") in players)]
     if scores and "winners" not in want:       # the score lines say it all, and the total alone explains nothing
         out = []
-    return out + scored("isle_of_cats", after, scores)
+    # a count of visible rats (a question asked of a position, with no move to show) is answered by the rats' own
+    # score line: "Visible rats: 15 (−15)"
+    rats = {seat(p) for p in want.get("rats", {})} - scores
+    rat_lines = [Breakdown(b.player, tuple(line for line in b.lines if line.rule.endswith(":rats")))
+                 for b in scored("isle_of_cats", after, rats)]
+    return out + scored("isle_of_cats", after, scores) + [b for b in rat_lines if b.lines]
 
 
 ADAPTER = LessonAdapter(setup=setup, actions=actions, expect=expect, highlight=highlight, setup_stages=setup_stages, deciding=deciding)

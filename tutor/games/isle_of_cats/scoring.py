@@ -34,7 +34,7 @@ _P = "isle_of_cats.score."
 
 @dataclass(frozen=True)
 class Family:
-    """A family («КОТЯЧІ РОДИННИ»): 3 or more cat tiles of one colour joined along sides (tiles are counted)."""
+    """A family («КОТЯЧІ РОДИНИ»): 3 or more cat tiles of one colour joined along sides (tiles are counted)."""
     colour: str
     tiles: tuple[str, ...]              # tile ids
     cells: tuple[tuple[int, int], ...]  # (x, y) cells they cover
@@ -205,7 +205,7 @@ def breakdown(placed: Placed, boat: str, cards: Iterable[str] = (), all_families
     lines.append(ScoreLine(_P + "rooms", (("n", rooms),), rooms * C.UNFILLED_ROOM_POINTS, _R + "rooms"))
     for f in families(placed):
         lines.append(ScoreLine(_P + "family." + f.colour, (("n", f.size),), f.points,
-                               _R + "families-score"))
+                               _R + "families"))
     for card in cards:
         points, count = card_points(card, placed, boat, all_families)
         # one label per card (its task in words): a card's id never reaches a learner; a condition that failed

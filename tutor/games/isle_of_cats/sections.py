@@ -8,25 +8,29 @@ from typing import Callable
 
 from tutor.core.rules import rulings, sections
 
-_S = [     # (slug, the heading as the rulebook prints it, its misprints kept and marked [sic] so that a learner does
-    # not take them for the tutor's typos); the tutor's titles: the catalogue
+# (slug, the heading as the rulebook means it). Two headings are misprinted in the book and are quoted corrected, so
+# that a learner reads no typo in a citation or a score table: «ПЕРЕД ПОЧАТОКМ ГРИ» (the bag) is «ПЕРЕД ПОЧАТКОМ
+# ГРИ»; the families' two sections, printed «КОТАЧІ РОДИНИ» (their points) and «КОТЯЧІ РОДИННИ» (what a family is),
+# both read «КОТЯЧІ РОДИНИ» and are one section, as the two «КАЮТИ» are. Lesson part 12 says so once. The tutor's
+# titles: the catalogue
+_S = [
     ("setup", "ПРИГОТУВАННЯ"),
     ("general-setup", "ЗАГАЛЬНІ ПРИГОТУВАННЯ"),
     ("day", "ПЕРЕБІГ ГРИ"),
-    ("bag", "ПЕРЕД ПОЧАТОКМ [sic] ГРИ"),
+    ("bag", "ПЕРЕД ПОЧАТКОМ ГРИ"),
     ("player-setup", "ПРИГОТУВАННЯ ГРАВЦЯ"),
     ("scoring", "ПІДРАХУНОК ОЧОК"),
     ("rats", "ЩУРИ"),
     # the rulebook prints «КАЮТИ» twice (the scoring of rooms, and what a room is): one section
     ("rooms", "КАЮТИ"),
-    ("families-score", "КОТАЧІ [sic] РОДИНИ"),
     ("tasks", "ЗАВДАННЯ"),
     ("tie", "НІЧИЯ"),
     ("placement", "РОЗМІЩЕННЯ ПЛИТОК"),
     ("first-tile", "ПЕРША ПЛИТКА"),
     ("other-tiles", "РЕШТА ПЛИТОК"),
     ("maps", "МАПИ СКАРБІВ"),
-    ("families", "КОТЯЧІ РОДИННИ [sic]"),
+    # what a family is and what it scores (see above)
+    ("families", "КОТЯЧІ РОДИНИ"),
     ("rulings", "—"),
 ]
 

@@ -119,6 +119,9 @@ def narrate(event: Event, lang: str = "en") -> str:
         return out
     elif what in ("map_found", "map_covered"):
         params["colour"] = map_colour_name(d["colour"], lang)
+        # the map named first, as the object: «Пурпурову мапу скарбів накриває…» (accusative, capitalised)
+        acc = i18n.text(f"{_P}colour_a.{d['colour']}", lang)
+        params["colour_acc"] = acc[:1].upper() + acc[1:]     # opens the Ukrainian sentence: capitalised
     elif what == "treasure_taken":
         params["left"] = d["left"]
     elif what == "declined":

@@ -139,7 +139,9 @@ def action_rows(table: Table, seat: int) -> list[list[RowPart]]:
     # not the preview's "Place (Enter)": this one places what the list shows, wherever the preview is
     button = table.choice(text(_U + "place_listed", lang), "", "info", "tutor-action tutor-place-listed",
                           lambda c: table.act(chosen["action"]), action=neutral)
-    return [[head, {"choices": [button], "pick": p}]]
+    # the list folded under its own words: pointing at the boat is the way; the list is the keyboard's and a screen
+    # reader's (30 to 120 places in words were the main path on a phone)
+    return [[head], [{"fold": text(_U + "placements_fold", lang, n=len(places))}, {"choices": [button], "pick": p}]]
 
 
 def sandbox(lang: str = "en", **kwargs: Any) -> ScoreHelper:
@@ -202,5 +204,27 @@ def components(lang: str) -> str:
             f'<p class="tutor-assumed-note">{esc(text(_U + "components.note", lang))}</p>')
 
 
+def advice(state: Any, seat: int, lang: str) -> str:
+    """The running score under the board, as the score helper shows it: each boat's visible rats, unfilled rooms and
+    families so far, and their sum. Boats are public; the family cards stay secret and are not counted (ruling
+    cards-secret)."""
+    from tutor.core.i18n import number, player_name
+    from tutor.games.isle_of_cats.scoring import breakdown
+    from tutor.widgets.common import esc
+    rows = []
+    for s in range(len(state.placed)):
+        b = breakdown(state.placed[s], state.boats[s])
+        rats, rooms, *fams = b.lines
+        who = player_name(s, lang) + (f" ({text(_U + 'running.you', lang)})" if s == seat else "")
+        families = ", ".join(f"{dict(f.params)['n']} → {f.points}" for f in fams) or "—"
+        rows.append(f'<tr data-seat="{s}"><td>{esc(who)}</td><td class="num">{dict(rats.params)["n"]}</td>'
+                    f'<td class="num">{dict(rooms.params)["n"]}</td><td>{esc(families)}</td>'
+                    f'<td class="num" data-points="{b.total}">{number(b.total)}</td></tr>')
+    head = "".join(f"<th>{esc(text(_U + 'running.' + k, lang))}</th>" for k in ("player", "rats", "rooms", "families", "total"))
+    return (f'<div class="tutor-ioc-running"><p><b>{esc(text(_U + "running.title", lang))}</b></p>'
+            f'<table class="tutor-score"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
+
+
 UI = GameUI(action_label=action_label, action_tip=action_tip, board_keys=board_keys, action_rows=action_rows,
-            placing=placing, sandbox=sandbox, components=components, sandbox_label="isle_of_cats.sandbox.open")
+            placing=placing, sandbox=sandbox, components=components, sandbox_label="isle_of_cats.sandbox.open",
+            advice=advice, table_marks=("families",))

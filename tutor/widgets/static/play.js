@@ -129,8 +129,17 @@ function render({ model, el: root }) {
     const focused = root.contains(document.activeElement) && rows.contains(document.activeElement)
       ? document.activeElement.dataset.choice : null;
     const out = [];
+    // a group with a {fold: words} part is folded under those words (a fallback a pointer rarely needs), and stays
+    // open across redraws once the learner opened it
+    const opened = new Set([...rows.querySelectorAll("details.tutor-fold[open]")].map((d) => d.dataset.fold));
     for (const group of groups) {
-      const g = el("div", "tutor-choice-group");
+      const fold = group.find((part) => part.fold !== undefined);
+      const g = el(fold ? "details" : "div", "tutor-choice-group" + (fold ? " tutor-fold" : ""));
+      if (fold) {
+        g.dataset.fold = fold.fold;
+        g.append(el("summary", "", fold.fold));
+        if (opened.has(fold.fold)) g.open = true;
+      }
       for (const part of group) {
         if (part.caption !== undefined) g.append(Object.assign(el("div", "tutor-picker-caption"), { innerHTML: part.caption }));
         if (part.choices) {

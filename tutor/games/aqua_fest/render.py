@@ -48,7 +48,7 @@ from tutor.core.cardtable import em
 from tutor.core.i18n import player_name, plural, text
 from tutor.games.aqua_fest import board as B
 from tutor.games.aqua_fest import components as C
-from tutor.games.aqua_fest.shells import best_assembly
+from tutor.games.aqua_fest.shells import arranged, best_assembly
 from tutor.games.aqua_fest.text import beside_name, cell_name, side_name, species_name, tile_name
 
 N = B.N
@@ -1462,11 +1462,13 @@ SHELL_GEO = {
 
 
 def render_shells(fragments: Iterable[str], lang: str = "en", choosable: Optional[Mapping[str, Any]] = None,
-                  layout: str | None = None) -> str:
+                  layout: str | None = None, groups: Optional[Sequence[Sequence[str]]] = None,
+                  bonus: int = 0) -> str:
     """A player's fragments laid out as the best assembly of shells: each shell's kind, stars, bonuses
-    and points; fragments in no whole shell greyed as scoring nothing; the total (without the bonus token).
-    `choosable` ({"tile:<id>": choice id or Offer}) makes those fragments clickable. `layout` as for `render`
-    (None: the laptop's): the phone draws one shell a row, the projector bigger."""
+    and points; fragments in no whole shell greyed as scoring nothing; the total (with `bonus`, the bonus
+    token added to it). `groups`: show the shells grouped so (the rulebook's picture) when that scores as
+    much as the best. `choosable` ({"tile:<id>": choice id or Offer}) makes those fragments clickable. `layout`
+    as for `render` (None: the laptop's): the phone draws one shell a row, the projector bigger."""
     name = S.layout_of(layout).name
     sg = SHELL_GEO[name]
     k, W, T = sg.k, sg.width, sg.tile
@@ -1478,7 +1480,7 @@ def render_shells(fragments: Iterable[str], lang: str = "en", choosable: Optiona
     placed: list[tuple[str, float, float]] = []     # (tile id, x, y) of every fragment drawn, for the hit areas
     ids = [fr if isinstance(fr, str) else fr["id"] for fr in (fragments or [])]
     tiles = {t: _tile_dict(t) for t in ids}
-    assembly = best_assembly(ids)
+    assembly = arranged(ids, groups)
     total = assembly.points
     shells = assembly.shells
     rows = -(-len(shells) // sg.per_row)
@@ -1495,11 +1497,12 @@ def render_shells(fragments: Iterable[str], lang: str = "en", choosable: Optiona
     dwg = S.drawing(W, round(height, 1), title=title, desc="\n".join(lines), label="aqua-fest-shells")
     dwg["data-layout"] = name
     dwg["style"] = f"--tutor-min-height: {math.ceil(height * S.DESK_LABEL_PX / sg.P)}px"
-    S.data(dwg, points=total, shells=len(shells))
+    S.data(dwg, points=total, shells=len(shells), total=total + bonus)
     if offers:
         S.interactive(dwg)
     dwg.add(dwg.rect(insert=(0, 0), size=(W, round(height, 1)), fill="#f7f3e8"))
-    tot = S.label(dwg, _n("s.total", total, lang), 12 * k, 26 * k, size=f(17), weight="bold", cls="total")
+    words = _n("s.with_token", total + bonus, lang, shells=total, bonus=bonus) if bonus else _n("s.total", total, lang)
+    tot = S.label(dwg, words, 12 * k, 26 * k, size=f(17), weight="bold", cls="total")
     S.data(tot, points=total)
     dwg.add(tot)
     counts = {kind: sum(1 for s in shells if s.kind == kind) for kind in ("unique", "rare", "ordinary")}
@@ -1527,7 +1530,7 @@ def render_shells(fragments: Iterable[str], lang: str = "en", choosable: Optiona
             placed.append((t, tx, ty))
         tx = x + 10 * k + 2 * (T + 3 * k) + 10 * k
         g.add(S.label(dwg, _w(f"s.{sh.kind}", lang), tx, y + 24 * k, size=f(14), weight="bold", fill=ink, cls="kind"))
-        stars = " + ".join(str(C.tile(t).stars) for t in order)
+        stars = " + ".join(str(C.tile(t).stars) for t in sh.fragments)     # in the order the rulebook sums them
         g.add(S.label(dwg, f"★ {stars} = {sh.stars}", tx, y + 44 * k, size=f(11)))
         yy = y + 60 * k
         if sh.kind in ("rare", "unique"):

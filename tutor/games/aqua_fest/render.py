@@ -27,7 +27,9 @@ takes `layout=` too (a phone: one shell a row; a projector: bigger, four a row).
 
 `highlight`: "card:<id>" (the card and where it can take the pawn: dots of class "dest", and faint
 lines along the directions of straight-line movers), "cell:<0..24>", "seat:<n>", "home:<n>" (0-based
-seats). `events` (the last action's events) mark what just happened: a move arrow, the collected
+seats). "shells:<n>" draws seat n's fragments laid out as shells with its bonus token added (the shells picture,
+in place of the seabed: a worked example of scoring), when the view shows that seat's fragments; with it
+"shell:<k>" rings its k-th shell (from 1) and "total" the total. `events` (the last action's events) mark what just happened: a move arrow, the collected
 cell, the battle pair, a tile turned up; the words "taken" and "turned up" go where they cover least (never an arrow,
 a coordinate, a pawn or another such word where a place is free of them: _place_words).
 
@@ -48,7 +50,7 @@ from tutor.core.cardtable import em
 from tutor.core.i18n import player_name, plural, text
 from tutor.games.aqua_fest import board as B
 from tutor.games.aqua_fest import components as C
-from tutor.games.aqua_fest.shells import arranged, best_assembly
+from tutor.games.aqua_fest.shells import RULEBOOK_SHELLS, arranged
 from tutor.games.aqua_fest.text import beside_name, cell_name, side_name, species_name, tile_name
 
 N = B.N
@@ -1291,6 +1293,17 @@ def _finish(dwg: S.Drawing, lang: str, sp: Optional[S.Splice] = None) -> str:
     return sp.apply(text) if sp is not None else text
 
 
+def _shells_of(view: View, hl: AbstractSet[str]) -> Optional[View]:
+    """The seat a "shells:<n>" highlight asks to show as shells, if the view shows its fragments."""
+    for key in hl:
+        n = key[len("shells:"):]
+        if key.startswith("shells:") and n.isdigit() and int(n) < len(view["seats"]):
+            seat = view["seats"][int(n)]
+            if seat.get("collected") is not None:
+                return seat
+    return None
+
+
 def render(view: View, *, highlight: Iterable[str] | str | None = (), lang: str = "en",
            events: Optional[Iterable[Any]] = (), choosable: Optional[Mapping[str, Any]] = None,
            layout: str | None = None) -> str:
@@ -1300,6 +1313,10 @@ def render(view: View, *, highlight: Iterable[str] | str | None = (), lang: str 
     g = geo(layout)
     k, f = g.k, g.f
     hl = S.parse_highlight(highlight)
+    shown = _shells_of(view, hl)
+    if shown is not None:
+        return render_shells(shown["collected"], lang, layout=layout, groups=RULEBOOK_SHELLS, bonus=shown["bonus"],
+                             rings=hl)
     offers = S.offers(choosable)
     marks = _marks(events)
     title, desc = describe(view, lang)
@@ -1463,12 +1480,13 @@ SHELL_GEO = {
 
 def render_shells(fragments: Iterable[str], lang: str = "en", choosable: Optional[Mapping[str, Any]] = None,
                   layout: str | None = None, groups: Optional[Sequence[Sequence[str]]] = None,
-                  bonus: int = 0) -> str:
+                  bonus: int = 0, rings: AbstractSet[str] = frozenset()) -> str:
     """A player's fragments laid out as the best assembly of shells: each shell's kind, stars, bonuses
     and points; fragments in no whole shell greyed as scoring nothing; the total (with `bonus`, the bonus
     token added to it). `groups`: show the shells grouped so (the rulebook's picture) when that scores as
     much as the best. `choosable` ({"tile:<id>": choice id or Offer}) makes those fragments clickable. `layout`
-    as for `render` (None: the laptop's): the phone draws one shell a row, the projector bigger."""
+    as for `render` (None: the laptop's): the phone draws one shell a row, the projector bigger. `rings`: highlight
+    "shell:<k>" (the k-th shell, from 1) and "total"."""
     name = S.layout_of(layout).name
     sg = SHELL_GEO[name]
     k, W, T = sg.k, sg.width, sg.tile
@@ -1488,7 +1506,7 @@ def render_shells(fragments: Iterable[str], lang: str = "en", choosable: Optiona
     left_label = name == "phone"      # a phone prints the leftovers' count above them, not beside
     unused_h = (T + 40) if left_label else 64 * k
     height = sg.head + 4 * k + max(rows, 1) * (sg.shell_h + 8 * k) + (unused_h + 8 * k if unused else 0) + 8 * k
-    title = _n("s.title", total, lang)
+    title = _n("s.with_token", total + bonus, lang, shells=total, bonus=bonus) if bonus else _n("s.title", total, lang)
     desc = _n("s.desc", total, lang, frags=len(ids), k=len(shells), u=len(unused))
     lines = [desc]
     for sh in shells:
@@ -1502,9 +1520,13 @@ def render_shells(fragments: Iterable[str], lang: str = "en", choosable: Optiona
         S.interactive(dwg)
     dwg.add(dwg.rect(insert=(0, 0), size=(W, round(height, 1)), fill="#f7f3e8"))
     words = _n("s.with_token", total + bonus, lang, shells=total, bonus=bonus) if bonus else _n("s.total", total, lang)
-    tot = S.label(dwg, words, 12 * k, 26 * k, size=f(17), weight="bold", cls="total")
+    head = min(f(17), (W - 32 * k) / em(words, True))      # a long total on a phone: smaller, never past the edge
+    tot = S.label(dwg, words, 12 * k, 26 * k, size=round(head, 1), weight="bold", cls="total")
     S.data(tot, points=total)
     dwg.add(tot)
+    if "total" in rings:
+        tw = em(words, True) * head
+        dwg.add(S.ring(dwg, 12 * k - 2, 26 * k - head, tw + 4, head * 1.35, pad=4, radius=6, target="total"))
     counts = {kind: sum(1 for s in shells if s.kind == kind) for kind in ("unique", "rare", "ordinary")}
     summary = " · ".join(f"{n} × {_w(f's.{kind}', lang)}" for kind, n in counts.items() if n)
     where: tuple[float, float]
@@ -1541,6 +1563,8 @@ def render_shells(fragments: Iterable[str], lang: str = "en", choosable: Optiona
         g.add(S.label(dwg, _n("s.points", sh.points, lang), x + sg.shell_w - 10 * k, y + sg.shell_h - 10 * k,
                       size=f(14), anchor="end", weight="bold", cls="points"))
         dwg.add(g)
+        if f"shell:{j + 1}" in rings:
+            dwg.add(S.ring(dwg, x, y, sg.shell_w, sg.shell_h, pad=3, radius=12, target=f"shell:{j + 1}"))
     if unused:
         y = sg.head + 4 * k + max(rows, 1) * (sg.shell_h + 8 * k)
         g = dwg.g(class_="unused", opacity=0.55)

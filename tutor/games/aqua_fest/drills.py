@@ -297,7 +297,7 @@ def make_who_wins(rng: random.Random) -> Optional[Question]:
 # --------------------------------------------------------------------------- 5. what does this move take?
 
 _TAKE_RULE = {"start": "aqua_fest:forbidden", "empty": "aqua_fest:forbidden", "both": "aqua_fest:cards",
-              "one": "aqua_fest:play", "lower": "aqua_fest:play"}
+              "coral": "aqua_fest:cards", "one": "aqua_fest:play", "lower": "aqua_fest:play"}
 
 
 def make_what_is_taken(rng: random.Random) -> Optional[Question]:
@@ -314,13 +314,13 @@ def make_what_is_taken(rng: random.Random) -> Optional[Question]:
         if not isinstance(move, Move):
             continue
         top, below = state.upper[move.to], state.lower[move.to]
-        if C.card(move.card).move.both_layers and top is not None and below is not None and C.tile(below).coral:
-            continue                # the turtle would leave a face-down coral: the learner cannot see why
         after, events = apply(state, move)
         seen = {e.kind for e in events}
         taken = len(after.collected[seat]) - len(state.collected[seat])
+        both = C.card(move.card).move.both_layers
         kind = ("start" if "aqua_fest.start_tile_kept" in seen else "empty" if "aqua_fest.empty_seabed" in seen
-                else "both" if taken == 2 else "one" if top is not None else "lower")
+                else "both" if taken == 2 else "coral" if both and top is not None and below is not None
+                else "one" if top is not None else "lower")
         kinds.setdefault(kind, []).append((move, after, events, taken))
     if not kinds:
         return None
@@ -330,14 +330,20 @@ def make_what_is_taken(rng: random.Random) -> Optional[Question]:
     first = state.turn_start
     start = (lambda lang: Words("aqua_fest.drill.take.home").said(lang)) if first is None else _cell(first)
     pawn = state.pawns[seat]
+    # a face-down tile under the one on top decides what a turtle takes, and nobody may look: the question says
+    # what it is (for every card, so that naming it does not give the turtle away)
+    hidden = state.upper[move.to] is not None and state.lower[move.to] is not None
+    beneath = (Words("aqua_fest.drill.take.beneath." + ("coral" if C.tile(state.lower[move.to] or "").coral
+                                                         else "fragment"), to=_cell(move.to))
+               if hidden and kind != "start" else "")
     if state.moves:
         assert pawn is not None      # a pawn that has moved this turn stands on the seabed
         prompt = Words("aqua_fest.drill.take.prompt2", player=_player(seat), player_plain=seat + 1, start=start,
                        species=lambda lang: species_name(state.species or "", lang), cell=_cell(pawn),
-                       card=lambda lang: card_name(move.card, lang), to=_cell(move.to))
+                       card=lambda lang: card_name(move.card, lang), to=_cell(move.to), beneath=beneath)
     else:
         prompt = Words("aqua_fest.drill.take.prompt1", player=_player(seat), player_plain=seat + 1, start=start,
-                       card=lambda lang: card_name(move.card, lang), to=_cell(move.to))
+                       card=lambda lang: card_name(move.card, lang), to=_cell(move.to), beneath=beneath)
     options = (Option("0", Words("aqua_fest.drill.take.none")),
                Option("1", Words("aqua_fest.drill.take.fragments", n=1)),
                Option("2", Words("aqua_fest.drill.take.fragments", n=2)))

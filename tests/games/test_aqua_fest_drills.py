@@ -91,6 +91,20 @@ def test_who_wins_is_what_the_battle_does():
         assert expected == ("tie" if sa == sd else "attacker" if sa > sd else "defender")
 
 
+def test_best_score_is_asked_on_a_finished_game():
+    """The question says the game is over: so does the board (its header, not a turn with "moves 0 of 2"), and the
+    position is a real end: only corals and the tiles under upper corals left, every tile and card accounted for."""
+    from tutor.games.aqua_fest import checks
+    for q in asked("best-score"):
+        assert q.state.over and checks.check_invariants(q.state) == []
+        for up, low in zip(q.state.upper, q.state.lower):
+            assert up is None or C.tile(up).coral
+            assert low is None or C.tile(low).coral or up is not None
+        svg = AF.render(AF.view(q.state, q.viewer), highlight=q.highlight, lang="ru", layout="phone")
+        head = re.search(r'class="turn"[^>]*>([^<]*)<', svg).group(1)
+        assert "Игра окончена" in head and "Ход" not in head, head
+
+
 def test_what_is_taken_is_what_the_move_collects():
     kinds = Counter()
     for q in asked("what-is-taken"):

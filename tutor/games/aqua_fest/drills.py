@@ -12,6 +12,7 @@ from `apply`; the reasons are the engine's own events and score lines, and its r
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import random
 from typing import Any, Callable, Optional
@@ -79,6 +80,27 @@ def _refusal(state: State, action: Action) -> Optional[RuleViolation]:
 
 # --------------------------------------------------------------------------- 1. what do these fragments score?
 
+def _ended(state: State, seat: int) -> State:
+    """`state` played out, as the question says ("the game is over"): only corals and the tiles under upper corals
+    stay on the seabed, the other fragments went to the other players in turn, every pawn is home. The board then
+    shows the game-over header, not a turn with its moves."""
+    upper, lower, opened, gone = [], [], [], []
+    for up, low in zip(state.upper, state.lower):
+        sealed = up is not None and C.tile(up).coral
+        keep_low = low is not None and (sealed or C.tile(low).coral)
+        gone += [t for t in (None if sealed else up, None if keep_low else low) if t is not None]
+        upper.append(up if sealed else None)
+        lower.append(low if keep_low else None)
+        opened.append(keep_low and not sealed)
+    others = [s for s in range(state.players) if s != seat]
+    collected = [list(c) for c in state.collected]
+    for n, t in enumerate(gone):
+        collected[others[n % len(others)]].append(t)
+    return dataclasses.replace(state, upper=tuple(upper), lower=tuple(lower), lower_open=tuple(opened),
+                               collected=tuple(tuple(c) for c in collected), pawns=(None,) * state.players,
+                               turn_start=None, over=True)
+
+
 def make_best_score(rng: random.Random) -> Optional[Question]:
     """A dealt collection (4 to 8 fragments) and a bonus token: the points the engine scores for it."""
     players = rng.randint(2, 4)
@@ -86,7 +108,7 @@ def make_best_score(rng: random.Random) -> Optional[Question]:
     fragments = rng.sample(C.FRAGMENTS, rng.randint(4, 8))
     collected: list[tuple[str, ...]] = [()] * players
     collected[seat] = tuple(fragments)
-    state = setup(players, seed=rng.randrange(1 << 30), collected=collected)
+    state = _ended(setup(players, seed=rng.randrange(1 << 30), collected=collected), seat)
     mine = score(state)[seat]
     right = mine.total
     bonus = state.bonus[seat]

@@ -797,10 +797,26 @@ def _arrow(g: Geo, seat: int, frm: tuple[int, int], to: tuple[int, int]) -> Arro
                  stroke, on)
 
 
-def _pill_size(words: str, size: float) -> tuple[float, float]:
-    """The width and height of S.badge's pill for `words` at font `size` (the same guess S.badge makes)."""
+PHONE_PAD = 0.35      # a phone's event pill: less padding round its word, so the pill fits inside one cell
+
+
+def _pill_size(words: str, size: float, pad: float = 0.9) -> tuple[float, float]:
+    """The width and height of S.badge's pill for `words` at font `size` (the same guess S.badge makes; `pad`: the
+    room round the word, in font sizes)."""
     wide = sum(0.74 if ord(ch) > 0x2FF else 0.66 for ch in str(words))
-    return max(size * 1.6, size * wide + size * 0.9), size * 1.45
+    return max(size * 1.6, size * wide + size * pad), size * 1.45
+
+
+def _pill(dwg: S.Drawing, words: str, cx: float, cy: float, size: float, g: Geo) -> El:
+    """An event's word in a pill centred at (cx, cy): S.badge, with the phone's tighter pill."""
+    if g.name != "phone":
+        return S.badge(dwg, words, cx, cy, fill=S.EVENT, size=size)
+    w, h = _pill_size(words, size, PHONE_PAD)
+    pill = dwg.g()
+    pill.add(dwg.rect(insert=(round(cx - w / 2, 1), round(cy - h / 2, 1)), size=(round(w, 1), round(h, 1)), rx=h / 2,
+                      ry=h / 2, fill=S.EVENT))
+    pill.add(S.label(dwg, words, cx, cy + size * 0.36, size=size, anchor="middle", weight="bold", fill="#ffffff"))
+    return pill
 
 
 def _overlap(a: Sequence[float], b: Sequence[float]) -> float:
@@ -923,6 +939,15 @@ def _word_places(g: Geo, index: int, w: float, h: float) -> Iterator[tuple[Box, 
     stays on it, and beside it at mid-height."""
     x, y, c, _c = cell_box(g, index)
     mid = y + 0.43 * c - h / 2
+    r, col = B.coords(index)
+    beyond = 1.3 * g.lab + 2
+    # a phone's cells are as narrow as the words: there a pill stays inside its own cell where it can (a reader
+    # took a pill across two cells for a word about the neighbour); across a cell's edge costs more
+    spill = 0.0
+    if g.name == "phone":
+        spill = 160.0     # dearer than out in the sea (150)
+        for top, a in ((y + c - h - 0.5, 0), (mid, 8), (y + 0.5, 20)):
+            yield (x + c / 2 - w / 2, top, x + c / 2 + w / 2, top + h), a
     rows = ((y + c - h - 0.5, 0), (mid, 8), (y + c - h / 2 - 1, 14), (y + 0.5, 20), (y - h / 2 + 1, 26))
     centre_ = x + c / 2
     slide = max(0.0, (w + c / 2) / 2 - c / 4)     # the pill still covers a quarter of the cell
@@ -930,12 +955,10 @@ def _word_places(g: Geo, index: int, w: float, h: float) -> Iterator[tuple[Box, 
     for top, a in rows:
         for d in shifts:
             left = centre_ + d - w / 2
-            yield (left, top, left + w, top + h), a + 6 * abs(d) / max(slide, 1)
+            yield (left, top, left + w, top + h), a + 6 * abs(d) / max(slide, 1) + spill
     for left in (x + c + 1.5, x - 1.5 - w):
-        yield (left, mid, left + w, mid + h), 10
+        yield (left, mid, left + w, mid + h), 10 + spill
     # a cell at the grid's edge: out in the sea beyond the coordinates (set a little outside their strip), level
-    r, col = B.coords(index)
-    beyond = 1.3 * g.lab + 2
     if col in (0, N - 1):
         left = g.grid_x - beyond - w if col == 0 else g.grid_x + N * c + beyond
         yield (left, mid, left + w, mid + h), 150
@@ -954,7 +977,7 @@ def _place_words(view: View, g: Geo, words: list[tuple[int, str, float]], arrows
     sea = (bx + 2, by + 2, bx + g.size - 2, by + g.size - 2)
     options = []
     for index, text_, size in words:
-        w, h = _pill_size(text_, size)
+        w, h = _pill_size(text_, size, PHONE_PAD if g.name == "phone" else 0.9)
         x, y, c, _c = cell_box(g, index)
         near = (x - w - c, y - c, x + c + w + c, y + 2 * c)     # every place it may take lies in here
         close = [(ob, weight) for ob, weight in obstacles if _overlap(near, _bounds(ob)) > 0]
@@ -1385,7 +1408,8 @@ def render(view: View, *, highlight: Iterable[str] | str | None = (), lang: str 
         ev.add(ring)
     # the collected cells' words first (a pawn stands there, with less room), then the turned ones
     for i in sorted(marks["cells"] - marks["turned"]) + sorted(marks["turned"]):
-        words.append((i, _w("turned", lang) if i in marks["turned"] else _w("taken", lang), f(7.5)))
+        turned = "turned_short" if g.name == "phone" else "turned"      # "turned up" is wider than a phone's cell
+        words.append((i, _w(turned, lang) if i in marks["turned"] else _w("taken", lang), f(7.5)))
     arrows = [_arrow(g, seat_no, frm, to) for seat_no, frm, to in marks["moves"]]
     for a in arrows:
         line = dwg.line(tuple(round(v, 1) for v in a.start), tuple(round(v, 1) for v in a.end), stroke=S.EVENT,
@@ -1407,7 +1431,7 @@ def render(view: View, *, highlight: Iterable[str] | str | None = (), lang: str 
     dwg.add(coords)
     told = dwg.g(class_="event words")
     for i, word, size, cx, cy in _place_words(view, g, words, arrows) if words else ():
-        pill = S.badge(dwg, word, cx, cy, fill=S.EVENT, size=size)
+        pill = _pill(dwg, word, cx, cy, size, g)
         S.data(pill, marks=f"cell:{i}")
         told.add(pill)
 

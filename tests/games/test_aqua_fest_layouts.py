@@ -623,3 +623,16 @@ def test_on_a_phone_event_words_stay_in_their_own_cell():
             if frame_id == f"seahorse-{last}":        # the review's screenshot
                 assert not _pills_in_other_cells(svg), (frame_id, lang)
     assert pills > 20 and len(spilled) <= pills * 3 // 4, (pills, spilled)
+
+
+def test_on_a_projector_the_seabed_uses_the_room():
+    """Problem 12 of the 2026-12-02 review: the projector's seabed took a third of the width, its stars and pearl
+    letters 14-18 px. Now it is as tall as the board may be: about half the width, cells over 100 units, the
+    players' panels, piles and legend at the scale they had."""
+    g = R.geo("projector")
+    assert g.size >= 0.45 * g.width and g.cell >= 105
+    assert g.board[1] + g.size + 6 <= layout_of("projector").max_height
+    assert g.panels.k == 1.6 and R.geo("laptop").panels is not None
+    root = ET.fromstring(R.render(aqua_fest.view(aqua_fest.setup(4, seed=2), None), layout="projector"))
+    stars = [float(el.get("font-size")) for el in root.iter(f"{SVG}text") if el.get("font-size")]
+    assert max(stars) >= 26      # the header and the pawn numbers grew with the seabed

@@ -20,8 +20,9 @@ letter, fragment kinds differ in shape, stars are counted, highlights are thick 
   with the hand's cards big enough to tap, then the other players, the piles and battles, the legend;
 - "laptop" (760 x at most 520, the default): the seabed on the left, the players' panels stacked on its right, the
   piles, battles and legend in a row below;
-- "projector" (1,600 x at most 820): the laptop's pieces drawn 1.6 times as big, the piles and legend left of the
-  seabed, the players and the battles on its right.
+- "projector" (1,600 x at most 820): the seabed as tall as the board may be (cells 1.95 times the laptop's design),
+  the panels, piles and legend 1.6 times as big (Geo.panel_k); the piles, legend and last battle left of the
+  seabed, the players and the battle on its right.
 Every layout draws the same things with the same data attributes; only places and sizes differ. The shells picture
 takes `layout=` too (a phone: one shell a row; a projector: bigger, four a row).
 
@@ -106,6 +107,12 @@ class Geo(NamedTuple):
     hand: tuple[float, float]    # a face-up card in a hand (w, h)
     back: tuple[float, float]    # a face-down card in another player's panel
     frag: float                  # a collected fragment
+    panel_k: float = 0.0         # the players' panels, piles and legend drawn at this scale (0: at k, as the seabed)
+
+    @property
+    def panels(self) -> "Geo":
+        """The geometry the panels, piles, battles and legend are drawn in."""
+        return self._replace(k=self.panel_k) if self.panel_k else self
 
     @property
     def cell(self) -> float:
@@ -133,7 +140,9 @@ GEO = {
     # 48-unit cells (a cell and a start-tile place are tap targets: 46 units), tappable hand cards
     "phone": Geo("phone", 360, 48 / 56, 9.5, 46, 46, 11, (3, 44), 40, (46, 64), (22, 31), 28),
     "laptop": Geo("laptop", 760, 52 / 56, 9, 0, 42, 13, (4, 28), 24, (30, 43), (22, 31), 22),
-    "projector": Geo("projector", 1600, 1.6, 14, 0, 68, 21, (289, 46), 40, (48, 69), (35, 50), 38),
+    # the seabed as tall as the board may be (tiles, stars and pearl letters read from the back of a room), the
+    # panels at the scale they had: the seabed took a third of the width with 14-18 px stars (review 2026-12-02)
+    "projector": Geo("projector", 1600, 1.95, 14, 0, 83, 25.6, (291, 46), 40, (48, 69), (35, 50), 38, 1.6),
 }
 
 
@@ -221,21 +230,21 @@ def arrange(g: Geo, view: View) -> tuple[dict[str, Box], float]:
             boxes[name] = (4 + j * (w + 4), y, w, h)
         boxes["legend"] = (4 + 3 * (w + 4), y, g.width - 8 - 3 * (w + 4), h)
         return boxes, y + h + 4
-    # projector: piles and legend on the left, the seabed, the players and the battles on the right
-    w, h = 172 * g.k, 116 * g.k
+    # projector: piles, legend and the last battle on the left, the seabed, the players and the battle on the right
+    pk = g.panels.k
+    w, h = 172 * pk, 116 * pk
     left = bx - 8 - w
     boxes["deck"] = (left, by, w, h)
-    boxes["legend"] = (left, by + h + 8, w, 122 * g.k)
+    boxes["legend"] = (left, by + h + 8, w, 122 * pk)
+    boxes["last"] = (left, by + h + 8 + 122 * pk + 8, w, h)
     x = bx + size + 8
     pw = g.width - 6 - x
-    room = 560
-    ph = min(116 * g.k, (room - (n - 1) * 6) / n)
+    room = size - h - 8
+    ph = min(116 * pk, (room - (n - 1) * 6) / n)
     for s in range(n):
         boxes[f"seat:{s}"] = (x, by + s * (ph + 6), pw, ph)
-    y = by + room + 8
-    boxes["battle"] = (x, y, w, h)
-    boxes["last"] = (x + w + 8, y, w, h)
-    return boxes, max(y + h, by + size) + 6
+    boxes["battle"] = (x, by + room + 8, w, h)
+    return boxes, by + size + 6
 
 
 def _seat_pos(seat: dict[str, Any]) -> tuple[int, int]:
@@ -1459,12 +1468,13 @@ def render(view: View, *, highlight: Iterable[str] | str | None = (), lang: str 
     if choices is not None:
         dwg.add(choices)
 
-    dwg.add(_deck_box(dwg, sp, view, lang, g, boxes["deck"]))
-    for el in _battle_box(dwg, sp, view, lang, marks, g, boxes):
+    pg = g.panels
+    dwg.add(_deck_box(dwg, sp, view, lang, pg, boxes["deck"]))
+    for el in _battle_box(dwg, sp, view, lang, marks, pg, boxes):
         dwg.add(el)
-    dwg.add(_legend(dwg, lang, g, boxes["legend"]))
+    dwg.add(_legend(dwg, lang, pg, boxes["legend"]))
     for seat in view["seats"]:
-        dwg.add(_seat_panel(dwg, sp, view, seat, lang, hl, marks, offers, g, boxes[f"seat:{seat['seat']}"]))
+        dwg.add(_seat_panel(dwg, sp, view, seat, lang, hl, marks, offers, pg, boxes[f"seat:{seat['seat']}"]))
     if view.get("over"):
         band = dwg.g(class_="game-over")
         mx, my = bx + g.size / 2, by + g.size / 2

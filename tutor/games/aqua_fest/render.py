@@ -1348,7 +1348,7 @@ def render(view: View, *, highlight: Iterable[str] | str | None = (), lang: str 
     shown = _shells_of(view, hl)
     if shown is not None:
         return render_shells(shown["collected"], lang, layout=layout, groups=RULEBOOK_SHELLS, bonus=shown["bonus"],
-                             rings=hl)
+                             rings=hl, total="total" in hl)
     offers = S.offers(choosable)
     marks = _marks(events)
     title, desc = describe(view, lang)
@@ -1514,13 +1514,14 @@ SHELL_GEO = {
 
 def render_shells(fragments: Iterable[str], lang: str = "en", choosable: Optional[Mapping[str, Any]] = None,
                   layout: str | None = None, groups: Optional[Sequence[Sequence[str]]] = None,
-                  bonus: int = 0, rings: AbstractSet[str] = frozenset()) -> str:
+                  bonus: int = 0, rings: AbstractSet[str] = frozenset(), total: bool = True) -> str:
     """A player's fragments laid out as the best assembly of shells: each shell's kind, stars, bonuses
     and points; fragments in no whole shell greyed as scoring nothing; the total (with `bonus`, the bonus
     token added to it). `groups`: show the shells grouped so (the rulebook's picture) when that scores as
     much as the best. `choosable` ({"tile:<id>": choice id or Offer}) makes those fragments clickable. `layout`
     as for `render` (None: the laptop's): the phone draws one shell a row, the projector bigger. `rings`: highlight
-    "shell:<k>" (the k-th shell, from 1) and "total"."""
+    "shell:<k>" (the k-th shell, from 1) and "total". Without `total` the heading counts the shells and names the
+    token but leaves the sum to the reader (a worked example asks for it before its last step gives it)."""
     name = S.layout_of(layout).name
     sg = SHELL_GEO[name]
     k, W, T = sg.k, sg.width, sg.tile
@@ -1533,6 +1534,7 @@ def render_shells(fragments: Iterable[str], lang: str = "en", choosable: Optiona
     ids = [fr if isinstance(fr, str) else fr["id"] for fr in (fragments or [])]
     tiles = {t: _tile_dict(t) for t in ids}
     assembly = arranged(ids, groups)
+    summed = total
     total = assembly.points
     shells = assembly.shells
     rows = -(-len(shells) // sg.per_row)
@@ -1541,6 +1543,8 @@ def render_shells(fragments: Iterable[str], lang: str = "en", choosable: Optiona
     unused_h = (T + 40) if left_label else 64 * k
     height = sg.head + 4 * k + max(rows, 1) * (sg.shell_h + 8 * k) + (unused_h + 8 * k if unused else 0) + 8 * k
     title = _n("s.with_token", total + bonus, lang, shells=total, bonus=bonus) if bonus else _n("s.title", total, lang)
+    if not summed:
+        title = _n("s.count_token", len(shells), lang, bonus=bonus)
     desc = _n("s.desc", total, lang, frags=len(ids), k=len(shells), u=len(unused))
     lines = [desc]
     for sh in shells:
@@ -1554,6 +1558,8 @@ def render_shells(fragments: Iterable[str], lang: str = "en", choosable: Optiona
         S.interactive(dwg)
     dwg.add(dwg.rect(insert=(0, 0), size=(W, round(height, 1)), fill="#f7f3e8"))
     words = _n("s.with_token", total + bonus, lang, shells=total, bonus=bonus) if bonus else _n("s.total", total, lang)
+    if not summed:
+        words = _n("s.count_token", len(shells), lang, bonus=bonus)
     head = min(f(17), (W - 32 * k) / em(words, True))      # a long total on a phone: smaller, never past the edge
     tot = S.label(dwg, words, 12 * k, 26 * k, size=round(head, 1), weight="bold", cls="total")
     S.data(tot, points=total)

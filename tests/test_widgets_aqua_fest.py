@@ -17,9 +17,10 @@ from helpers import mentions as contains_id, legal_buttons
 
 from tutor import lesson
 from tutor.core.errors import RuleViolation
+from tutor.core.i18n import text
 from tutor.games import aqua_fest as af
 from tutor.games.aqua_fest import ui as af_ui
-from tutor.games.aqua_fest.shells import best_assembly, evaluate
+from tutor.games.aqua_fest.shells import RULEBOOK_SHELLS, best_assembly, evaluate
 from tutor.widgets import common, labels
 from tutor.widgets.play import PlayTable
 from tutor.games.aqua_fest.shells_widget import RULEBOOK_EXAMPLE, ShellsHelper, parse_grouping
@@ -317,20 +318,35 @@ def test_hot_seat_undo_save_and_load():
 # --------------------------------------------------------------------------- the shells helper
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_shells_helper_rulebook_example_scores_34_and_36_with_token_2(lang):
+def test_shells_helper_rulebook_example_is_the_books_36(lang):
+    """«Как посчитать баллы»: the example button lays out the book's twelve fragments, its token 2, and its shells
+    as the book groups them: 3+1+3+2 = 9 ordinary, 3+1+2+3 +2 = 11 rare, 1+3+2+3 +2 +3 = 14 unique; 36."""
     h = ShellsHelper(lang=lang)
     assert h.total == 0 and h.errors.message == ""
     h.example_button.click()
-    assert sorted(h.selected) == sorted(RULEBOOK_EXAMPLE) and h.total == 34
-    assert 'data-points="34"' in h.svg.value
-    h.bonus.value = 2
-    assert h.total == 36 and 'data-total="36"' in h.table.value
+    assert sorted(h.selected) == sorted(RULEBOOK_EXAMPLE) and h.bonus.value == 2 and h.total == 36
+    assert [s.fragments for s in h.assembly.shells] == [tuple(g) for g in RULEBOOK_SHELLS]
+    assert [(s.kind, s.points) for s in h.assembly.shells] == [("ordinary", 9), ("rare", 11), ("unique", 14)]
+    assert h.assembly.points == best_assembly(RULEBOOK_EXAMPLE).points == 34     # the engine's best scores the same
+    assert 'data-points="34"' in h.svg.value and 'data-total="36"' in h.svg.value
+    drawn = re.findall(r'class="shell" data-bonus="(\d+)" data-kind="(\w+)" data-points="(\d+)"', h.svg.value)
+    assert drawn == [("0", "ordinary", "9"), ("2", "rare", "11"), ("5", "unique", "14")]
+    stars = re.findall(r"★ ([\d +]+) = 9", h.svg.value)
+    assert stars == ["3 + 1 + 3 + 2", "3 + 1 + 2 + 3", "1 + 3 + 2 + 3"]        # the book's sums, in its order
+    assert 'data-total="36"' in h.table.value
     points = [int(x) for x in re.findall(r'<tr class="line">.*?<td class="num">(-?\d+)</td>', h.table.value)]
     assert sum(points) == 36
     assert common.safe_cite("aqua_fest:shells", lang) in h.table.value
     why = h.why.value
-    assert why.count("<li>") == 4          # unique, rare, ordinary, total
+    assert why.count("<li>") == 5          # ordinary, rare, unique, total, and "the best scores the same"
     assert {"en": "unique shell", "ru": "уникальную ракушку"}[lang] in why and "36" in why
+    assert text("ui.shells.as_book", lang, points=34) in why.replace("&#x27;", "'")
+    assert [h.assign[t].value for t in RULEBOOK_EXAMPLE] == [1] * 4 + [2] * 4 + [3] * 4   # your grouping: the book's
+    # a changed collection is the engine's best grouping again, and the note goes
+    h.toggles["u-pink-8"].value = False
+    assert h.book is None and text("ui.shells.as_book", lang, points=34) not in h.why.value
+    h.toggles["u-pink-8"].value = True
+    assert h.total == 36 and h.assembly == best_assembly(RULEBOOK_EXAMPLE)
 
 
 @pytest.mark.parametrize("lang", LANGS)

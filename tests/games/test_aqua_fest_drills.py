@@ -128,6 +128,20 @@ def test_who_wins_is_what_the_battle_does():
         assert expected == ("tie" if sa == sd else "attacker" if sa > sd else "defender")
 
 
+def test_best_score_is_asked_on_a_finished_game():
+    """The question says the game is over: so does the board (its header, not a turn with "moves 0 of 2"), and the
+    position is a real end: only corals and the tiles under upper corals left, every tile and card accounted for."""
+    from tutor.games.aqua_fest import checks
+    for q in asked("best-score"):
+        assert q.state.over and checks.check_invariants(q.state) == []
+        for up, low in zip(q.state.upper, q.state.lower):
+            assert up is None or C.tile(up).coral
+            assert low is None or C.tile(low).coral or up is not None
+        svg = AF.render(AF.view(q.state, q.viewer), highlight=q.highlight, lang="ru", layout="phone")
+        head = re.search(r'class="turn"[^>]*>([^<]*)<', svg).group(1)
+        assert "Игра окончена" in head and "Ход" not in head, head
+
+
 def test_what_is_taken_is_what_the_move_collects():
     kinds = Counter()
     for q in asked("what-is-taken"):
@@ -143,13 +157,22 @@ def test_what_is_taken_is_what_the_move_collects():
         elif q.state.upper[to] is None and q.state.lower[to] is None:
             assert taken == 0
             kinds["bare"] += 1
-        elif C.card(card).species == "turtle" and q.state.upper[to] is not None:
+        elif C.card(card).species == "turtle" and q.state.upper[to] is not None and not C.tile(q.state.lower[to]).coral:
             assert taken == 2
             kinds["turtle"] += 1
+        elif C.card(card).species == "turtle" and q.state.upper[to] is not None:
+            assert taken == 1           # ruling both-layers: a coral beneath stays
+            kinds["turtle on a coral"] += 1
+            assert "coral" in q.explain.said("en") and "коралл" in q.explain.said("ru")
         else:
             assert taken == 1
             kinds["plain"] += 1
-    assert len(kinds) == 4, f"not every case is asked: {kinds}"
+        # the face-down tile under the one on top is hidden from the player, so the question says what it is
+        if to != q.state.turn_start and q.state.upper[to] is not None and q.state.lower[to] is not None:
+            said = "is a coral" if C.tile(q.state.lower[to]).coral else "is a shell fragment"
+            assert f"under the one on {'ABCDE'[to % 5]}{to // 5 + 1} {said}" in q.prompt.said("en"), q.prompt.said("en")
+            assert ("коралл" if C.tile(q.state.lower[to]).coral else "осколок ракушки") in q.prompt.said("ru")
+    assert len(kinds) == 5, f"not every case is asked: {kinds}"
 
 
 # --------------------------------------------------------------------------- fit, varied, explained, said

@@ -390,3 +390,32 @@ def test_after_a_dolphin_the_header_allows_no_second_move():
             assert head.endswith(text(f"aqua_fest.board.{key}", lang, n=1)), head
         if alone:        # and the rules agree: no second move
             assert not any(isinstance(a, aqua_fest.Move) for a in aqua_fest.legal_actions(state, state.turn))
+
+
+
+@pytest.mark.parametrize("layout", ["phone", "laptop", "projector"])
+def test_the_36_point_example_draws_the_books_shells_not_the_seabed(layout):
+    """«Как посчитать баллы»: each step of the scoring example draws player 1's twelve fragments as the rulebook's
+    three shells (9, 11, 14) with token 2 (36), rings the shell its words are about, and has no turn header."""
+    from pathlib import Path
+    from tutor.core.scenario import load_file, replay
+    path = Path(__file__).resolve().parents[2] / "lessons" / "aqua_fest" / "scenarios" / "scoring-36.yaml"
+    frames = replay(load_file(path)).frames
+    rings = []
+    for frame in frames:
+        svg = aqua_fest.render(aqua_fest.view(frame.state, frame.viewer), highlight=frame.highlight, lang="ru",
+                               events=frame.events, layout=layout)
+        root = parse(svg)
+        summed = "total" in frame.highlight      # the last step sums up; before it the reader adds it up
+        said = "Ракушки 34 + жетон 2 = 36 очков" if summed else "3 ракушки + жетон 2"
+        assert "tutor-aqua-fest-shells" in root.get("class") and root.get("aria-label") == said
+        shells = [(el.get("data-kind"), el.get("data-points")) for el in by_class(root, "shell")]
+        assert shells == [("ordinary", "9"), ("rare", "11"), ("unique", "14")]
+        assert [el.text for el in by_class(root, "total")] == [said]
+        assert "Ход:" not in svg and not by_class(root, "seabed")
+        rings.append([el.get("data-target") for el in by_class(root, "highlight")])
+    assert rings == [[], ["shell:1"], ["shell:2"], ["shell:3"], ["total"]]
+    # without the highlight, or for a seat whose fragments the view hides, the seabed as before
+    state = frames[-1].state
+    assert by_class(parse(aqua_fest.render(aqua_fest.view(state, None), layout=layout)), "seabed")
+    assert by_class(parse(aqua_fest.render(aqua_fest.view(state, 1), highlight=["shells:0"], layout=layout)), "seabed")

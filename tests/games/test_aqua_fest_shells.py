@@ -14,7 +14,8 @@ import pytest
 
 from tutor.games import aqua_fest as A
 from tutor.games.aqua_fest import components as C
-from tutor.games.aqua_fest.shells import best_assembly, brute_force_points, classify, evaluate
+from tutor.games.aqua_fest.shells import (RULEBOOK_SHELLS, arranged, best_assembly, brute_force_points, classify,
+                                          evaluate)
 
 FRAGMENTS = list(C.FRAGMENTS)
 BY_KIND = {k: [t for t in FRAGMENTS if C.tile(t).kind == k] for k in C.FRAGMENT_KINDS}
@@ -48,6 +49,21 @@ def test_rulebook_example_scores_9_11_14_and_36_with_bonus_2():
     assert best_assembly(flat).points == 34
     check_assembly(flat, best_assembly(flat))
     assert brute_force_points(flat) == 34
+
+
+def test_the_books_grouping_is_shown_only_as_long_as_it_scores_the_best():
+    """The engine's best grouping of the book's twelve pairs them otherwise but scores the same 34, so the book's is
+    shown; a grouping that scores less, or uses a fragment not held, is never shown as the score."""
+    flat = [t for g in RULEBOOK_SHELLS for t in g]
+    assert [list(g) for g in RULEBOOK_SHELLS] == EXAMPLE
+    book = arranged(flat, RULEBOOK_SHELLS)
+    assert [s.fragments for s in book.shells] == list(RULEBOOK_SHELLS) and book.points == best_assembly(flat).points
+    assert book != best_assembly(flat)
+    worse = [("u-white-7", "u-pink-1", "u-pink-8", "u-white-4"), ("ll-pink-1", "lr-pink-3", "u-black-7", "u-black-8")]
+    assert arranged(flat, worse) == best_assembly(flat)
+    assert arranged(flat[:11], RULEBOOK_SHELLS) == best_assembly(flat[:11])
+    extra = arranged(flat + ["u-black-1"], RULEBOOK_SHELLS)
+    assert extra.shells == book.shells and extra.unused == ("u-black-1",)
 
 
 def test_rulebook_example_star_values():

@@ -12,7 +12,8 @@ class Event:
 
     `private` names data keys only some seats may know: ((key, (seat, ...)), ...). A card drawn from
     the deck is known to its drawer alone; `for_viewer` blanks such keys for everyone else, so a
-    widget that narrates events to one player cannot leak what their view hides.
+    widget that narrates events to one player cannot leak what their view hides. An empty value is
+    not blanked: everyone saw that nothing was there.
     """
 
     kind: str
@@ -27,7 +28,9 @@ class Event:
         hidden = {key for key, seats in self.private if viewer not in seats}
         if not hidden:
             return self
-        data = {k: (None if k in hidden else v) for k, v in self.data.items()}
+        # what a thing is may be hidden, never whether there is one: an empty list stays visibly empty, so
+        # None always stands for something this viewer may not see (a narrator may say "a face-down tile")
+        data = {k: (None if k in hidden and not _empty(v) else v) for k, v in self.data.items()}
         return Event(self.kind, self.rule, data, ())
 
     @property
@@ -42,6 +45,11 @@ class Event:
 
     def narrate(self, lang: str = "en") -> str:
         return narrate(self, lang)
+
+
+def _empty(value: Any) -> bool:
+    """Nothing to hide: an empty list, tuple or mapping."""
+    return isinstance(value, (list, tuple, dict)) and not value
 
 
 def for_viewer(events: Iterable[Event], viewer: Optional[int]) -> list[Event]:

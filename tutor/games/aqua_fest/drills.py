@@ -15,6 +15,7 @@ from `apply`; the reasons are the engine's own events and score lines, and its r
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import random
 from typing import Any, Callable, Optional
@@ -83,6 +84,27 @@ def _refusal(state: State, action: Action) -> Optional[RuleViolation]:
 
 # --------------------------------------------------------------------------- 1. what do these fragments score?
 
+def _ended(state: State, seat: int) -> State:
+    """`state` played out, as the question says ("the game is over"): only corals and the tiles under upper corals
+    stay on the seabed, the other fragments went to the other players in turn, every pawn is home. The board then
+    shows the game-over header, not a turn with its moves."""
+    upper, lower, opened, gone = [], [], [], []
+    for up, low in zip(state.upper, state.lower):
+        sealed = up is not None and C.tile(up).coral
+        keep_low = low is not None and (sealed or C.tile(low).coral)
+        gone += [t for t in (None if sealed else up, None if keep_low else low) if t is not None]
+        upper.append(up if sealed else None)
+        lower.append(low if keep_low else None)
+        opened.append(keep_low and not sealed)
+    others = [s for s in range(state.players) if s != seat]
+    collected = [list(c) for c in state.collected]
+    for n, t in enumerate(gone):
+        collected[others[n % len(others)]].append(t)
+    return dataclasses.replace(state, upper=tuple(upper), lower=tuple(lower), lower_open=tuple(opened),
+                               collected=tuple(tuple(c) for c in collected), pawns=(None,) * state.players,
+                               turn_start=None, over=True)
+
+
 def make_best_score(rng: random.Random) -> Optional[Question]:
     """A dealt collection (4 to 8 fragments) and a bonus token: the points the engine scores for it."""
     players = rng.randint(2, 4)
@@ -90,7 +112,7 @@ def make_best_score(rng: random.Random) -> Optional[Question]:
     fragments = rng.sample(C.FRAGMENTS, rng.randint(4, 8))
     collected: list[tuple[str, ...]] = [()] * players
     collected[seat] = tuple(fragments)
-    state = setup(players, seed=rng.randrange(1 << 30), collected=collected)
+    state = _ended(setup(players, seed=rng.randrange(1 << 30), collected=collected), seat)
     mine = score(state)[seat]
     right = mine.total
     bonus = state.bonus[seat]
@@ -336,7 +358,7 @@ def make_who_wins(rng: random.Random) -> Optional[Question]:
 # --------------------------------------------------------------------------- 5. what does this move take?
 
 _TAKE_RULE = {"start": "aqua_fest:forbidden", "empty": "aqua_fest:forbidden", "both": "aqua_fest:cards",
-              "one": "aqua_fest:play", "lower": "aqua_fest:play"}
+              "coral": "aqua_fest:cards", "one": "aqua_fest:play", "lower": "aqua_fest:play"}
 
 
 def make_what_is_taken(rng: random.Random) -> Optional[Question]:
@@ -353,13 +375,13 @@ def make_what_is_taken(rng: random.Random) -> Optional[Question]:
         if not isinstance(move, Move):
             continue
         top, below = state.upper[move.to], state.lower[move.to]
-        if C.card(move.card).move.both_layers and top is not None and below is not None and C.tile(below).coral:
-            continue                # the turtle would leave a face-down coral: the learner cannot see why
         after, events = apply(state, move)
         seen = {e.kind for e in events}
         taken = len(after.collected[seat]) - len(state.collected[seat])
+        both = C.card(move.card).move.both_layers
         kind = ("start" if "aqua_fest.start_tile_kept" in seen else "empty" if "aqua_fest.empty_seabed" in seen
-                else "both" if taken == 2 else "one" if top is not None else "lower")
+                else "both" if taken == 2 else "coral" if both and top is not None and below is not None
+                else "one" if top is not None else "lower")
         kinds.setdefault(kind, []).append((move, after, events, taken))
     if not kinds:
         return None
@@ -369,14 +391,20 @@ def make_what_is_taken(rng: random.Random) -> Optional[Question]:
     first = state.turn_start
     start = (lambda lang: Words("aqua_fest.drill.take.home").said(lang)) if first is None else _cell(first)
     pawn = state.pawns[seat]
+    # a face-down tile under the one on top decides what a turtle takes, and nobody may look: the question says
+    # what it is (for every card, so that naming it does not give the turtle away)
+    hidden = state.upper[move.to] is not None and state.lower[move.to] is not None
+    beneath = (Words("aqua_fest.drill.take.beneath." + ("coral" if C.tile(state.lower[move.to] or "").coral
+                                                         else "fragment"), to=_cell(move.to))
+               if hidden and kind != "start" else "")
     if state.moves:
         assert pawn is not None      # a pawn that has moved this turn stands on the seabed
         prompt = Words("aqua_fest.drill.take.prompt2", player=_player(seat), player_plain=seat + 1, start=start,
                        species=lambda lang: species_name(state.species or "", lang), cell=_cell(pawn),
-                       card=lambda lang: card_name(move.card, lang), to=_cell(move.to))
+                       card=lambda lang: card_name(move.card, lang), to=_cell(move.to), beneath=beneath)
     else:
         prompt = Words("aqua_fest.drill.take.prompt1", player=_player(seat), player_plain=seat + 1, start=start,
-                       card=lambda lang: card_name(move.card, lang), to=_cell(move.to))
+                       card=lambda lang: card_name(move.card, lang), to=_cell(move.to), beneath=beneath)
     options = (Option("0", Words("aqua_fest.drill.take.none")),
                Option("1", Words("aqua_fest.drill.take.fragments", n=1)),
                Option("2", Words("aqua_fest.drill.take.fragments", n=2)))

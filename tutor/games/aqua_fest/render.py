@@ -20,14 +20,18 @@ letter, fragment kinds differ in shape, stars are counted, highlights are thick 
   with the hand's cards big enough to tap, then the other players, the piles and battles, the legend;
 - "laptop" (760 x at most 520, the default): the seabed on the left, the players' panels stacked on its right, the
   piles, battles and legend in a row below;
-- "projector" (1,600 x at most 820): the laptop's pieces drawn 1.6 times as big, the piles and legend left of the
-  seabed, the players and the battles on its right.
+- "projector" (1,600 x at most 820): the seabed as tall as the board may be (cells 1.95 times the laptop's design),
+  the panels, piles and legend 1.6 times as big (Geo.panel_k); the piles, legend and last battle left of the
+  seabed, the players and the battle on its right.
 Every layout draws the same things with the same data attributes; only places and sizes differ. The shells picture
 takes `layout=` too (a phone: one shell a row; a projector: bigger, four a row).
 
 `highlight`: "card:<id>" (the card and where it can take the pawn: dots of class "dest", and faint
 lines along the directions of straight-line movers; with "hide:preview" the card alone, where the question is
-where it goes), "cell:<0..24>", "seat:<n>", "home:<n>" (0-based seats). `events` (the last action's events) mark what just happened: a move arrow, the collected
+where it goes), "cell:<0..24>", "seat:<n>", "home:<n>" (0-based seats). "shells:<n>" draws seat n's fragments laid
+out as shells with its bonus token added (the shells picture, in place of the seabed: a worked example of scoring),
+when the view shows that seat's fragments; with it "shell:<k>" rings its k-th shell (from 1) and "total" the total.
+`events` (the last action's events) mark what just happened: a move arrow, the collected
 cell, the battle pair, a tile turned up; the words "taken" and "turned up" go where they cover least (never an arrow,
 a coordinate, a pawn or another such word where a place is free of them: _place_words).
 
@@ -48,7 +52,7 @@ from tutor.core.cardtable import em
 from tutor.core.i18n import player_name, plural, text
 from tutor.games.aqua_fest import board as B
 from tutor.games.aqua_fest import components as C
-from tutor.games.aqua_fest.shells import best_assembly
+from tutor.games.aqua_fest.shells import RULEBOOK_SHELLS, arranged
 from tutor.games.aqua_fest.text import beside_name, cell_name, side_name, species_name, tile_name
 
 N = B.N
@@ -104,6 +108,12 @@ class Geo(NamedTuple):
     hand: tuple[float, float]    # a face-up card in a hand (w, h)
     back: tuple[float, float]    # a face-down card in another player's panel
     frag: float                  # a collected fragment
+    panel_k: float = 0.0         # the players' panels, piles and legend drawn at this scale (0: at k, as the seabed)
+
+    @property
+    def panels(self) -> "Geo":
+        """The geometry the panels, piles, battles and legend are drawn in."""
+        return self._replace(k=self.panel_k) if self.panel_k else self
 
     @property
     def cell(self) -> float:
@@ -131,7 +141,9 @@ GEO = {
     # 48-unit cells (a cell and a start-tile place are tap targets: 46 units), tappable hand cards
     "phone": Geo("phone", 360, 48 / 56, 9.5, 46, 46, 11, (3, 44), 40, (46, 64), (22, 31), 28),
     "laptop": Geo("laptop", 760, 52 / 56, 9, 0, 42, 13, (4, 28), 24, (30, 43), (22, 31), 22),
-    "projector": Geo("projector", 1600, 1.6, 14, 0, 68, 21, (289, 46), 40, (48, 69), (35, 50), 38),
+    # the seabed as tall as the board may be (tiles, stars and pearl letters read from the back of a room), the
+    # panels at the scale they had: the seabed took a third of the width with 14-18 px stars (review 2026-12-02)
+    "projector": Geo("projector", 1600, 1.95, 14, 0, 83, 25.6, (291, 46), 40, (48, 69), (35, 50), 38, 1.6),
 }
 
 
@@ -219,21 +231,21 @@ def arrange(g: Geo, view: View) -> tuple[dict[str, Box], float]:
             boxes[name] = (4 + j * (w + 4), y, w, h)
         boxes["legend"] = (4 + 3 * (w + 4), y, g.width - 8 - 3 * (w + 4), h)
         return boxes, y + h + 4
-    # projector: piles and legend on the left, the seabed, the players and the battles on the right
-    w, h = 172 * g.k, 116 * g.k
+    # projector: piles, legend and the last battle on the left, the seabed, the players and the battle on the right
+    pk = g.panels.k
+    w, h = 172 * pk, 116 * pk
     left = bx - 8 - w
     boxes["deck"] = (left, by, w, h)
-    boxes["legend"] = (left, by + h + 8, w, 122 * g.k)
+    boxes["legend"] = (left, by + h + 8, w, 122 * pk)
+    boxes["last"] = (left, by + h + 8 + 122 * pk + 8, w, h)
     x = bx + size + 8
     pw = g.width - 6 - x
-    room = 560
-    ph = min(116 * g.k, (room - (n - 1) * 6) / n)
+    room = size - h - 8
+    ph = min(116 * pk, (room - (n - 1) * 6) / n)
     for s in range(n):
         boxes[f"seat:{s}"] = (x, by + s * (ph + 6), pw, ph)
-    y = by + room + 8
-    boxes["battle"] = (x, y, w, h)
-    boxes["last"] = (x + w + 8, y, w, h)
-    return boxes, max(y + h, by + size) + 6
+    boxes["battle"] = (x, by + room + 8, w, h)
+    return boxes, by + size + 6
 
 
 def _seat_pos(seat: dict[str, Any]) -> tuple[int, int]:
@@ -795,10 +807,26 @@ def _arrow(g: Geo, seat: int, frm: tuple[int, int], to: tuple[int, int]) -> Arro
                  stroke, on)
 
 
-def _pill_size(words: str, size: float) -> tuple[float, float]:
-    """The width and height of S.badge's pill for `words` at font `size` (the same guess S.badge makes)."""
+PHONE_PAD = 0.35      # a phone's event pill: less padding round its word, so the pill fits inside one cell
+
+
+def _pill_size(words: str, size: float, pad: float = 0.9) -> tuple[float, float]:
+    """The width and height of S.badge's pill for `words` at font `size` (the same guess S.badge makes; `pad`: the
+    room round the word, in font sizes)."""
     wide = sum(0.74 if ord(ch) > 0x2FF else 0.66 for ch in str(words))
-    return max(size * 1.6, size * wide + size * 0.9), size * 1.45
+    return max(size * 1.6, size * wide + size * pad), size * 1.45
+
+
+def _pill(dwg: S.Drawing, words: str, cx: float, cy: float, size: float, g: Geo) -> El:
+    """An event's word in a pill centred at (cx, cy): S.badge, with the phone's tighter pill."""
+    if g.name != "phone":
+        return S.badge(dwg, words, cx, cy, fill=S.EVENT, size=size)
+    w, h = _pill_size(words, size, PHONE_PAD)
+    pill = dwg.g()
+    pill.add(dwg.rect(insert=(round(cx - w / 2, 1), round(cy - h / 2, 1)), size=(round(w, 1), round(h, 1)), rx=h / 2,
+                      ry=h / 2, fill=S.EVENT))
+    pill.add(S.label(dwg, words, cx, cy + size * 0.36, size=size, anchor="middle", weight="bold", fill="#ffffff"))
+    return pill
 
 
 def _overlap(a: Sequence[float], b: Sequence[float]) -> float:
@@ -921,6 +949,15 @@ def _word_places(g: Geo, index: int, w: float, h: float) -> Iterator[tuple[Box, 
     stays on it, and beside it at mid-height."""
     x, y, c, _c = cell_box(g, index)
     mid = y + 0.43 * c - h / 2
+    r, col = B.coords(index)
+    beyond = 1.3 * g.lab + 2
+    # a phone's cells are as narrow as the words: there a pill stays inside its own cell where it can (a reader
+    # took a pill across two cells for a word about the neighbour); across a cell's edge costs more
+    spill = 0.0
+    if g.name == "phone":
+        spill = 160.0     # dearer than out in the sea (150)
+        for top, a in ((y + c - h - 0.5, 0), (mid, 8), (y + 0.5, 20)):
+            yield (x + c / 2 - w / 2, top, x + c / 2 + w / 2, top + h), a
     rows = ((y + c - h - 0.5, 0), (mid, 8), (y + c - h / 2 - 1, 14), (y + 0.5, 20), (y - h / 2 + 1, 26))
     centre_ = x + c / 2
     slide = max(0.0, (w + c / 2) / 2 - c / 4)     # the pill still covers a quarter of the cell
@@ -928,12 +965,10 @@ def _word_places(g: Geo, index: int, w: float, h: float) -> Iterator[tuple[Box, 
     for top, a in rows:
         for d in shifts:
             left = centre_ + d - w / 2
-            yield (left, top, left + w, top + h), a + 6 * abs(d) / max(slide, 1)
+            yield (left, top, left + w, top + h), a + 6 * abs(d) / max(slide, 1) + spill
     for left in (x + c + 1.5, x - 1.5 - w):
-        yield (left, mid, left + w, mid + h), 10
+        yield (left, mid, left + w, mid + h), 10 + spill
     # a cell at the grid's edge: out in the sea beyond the coordinates (set a little outside their strip), level
-    r, col = B.coords(index)
-    beyond = 1.3 * g.lab + 2
     if col in (0, N - 1):
         left = g.grid_x - beyond - w if col == 0 else g.grid_x + N * c + beyond
         yield (left, mid, left + w, mid + h), 150
@@ -952,7 +987,7 @@ def _place_words(view: View, g: Geo, words: list[tuple[int, str, float]], arrows
     sea = (bx + 2, by + 2, bx + g.size - 2, by + g.size - 2)
     options = []
     for index, text_, size in words:
-        w, h = _pill_size(text_, size)
+        w, h = _pill_size(text_, size, PHONE_PAD if g.name == "phone" else 0.9)
         x, y, c, _c = cell_box(g, index)
         near = (x - w - c, y - c, x + c + w + c, y + 2 * c)     # every place it may take lies in here
         close = [(ob, weight) for ob, weight in obstacles if _overlap(near, _bounds(ob)) > 0]
@@ -1288,6 +1323,17 @@ def _finish(dwg: S.Drawing, lang: str, sp: Optional[S.Splice] = None) -> str:
     return sp.apply(text) if sp is not None else text
 
 
+def _shells_of(view: View, hl: AbstractSet[str]) -> Optional[View]:
+    """The seat a "shells:<n>" highlight asks to show as shells, if the view shows its fragments."""
+    for key in hl:
+        n = key[len("shells:"):]
+        if key.startswith("shells:") and n.isdigit() and int(n) < len(view["seats"]):
+            seat: View = view["seats"][int(n)]
+            if seat.get("collected") is not None:
+                return seat
+    return None
+
+
 def render(view: View, *, highlight: Iterable[str] | str | None = (), lang: str = "en",
            events: Optional[Iterable[Any]] = (), choosable: Optional[Mapping[str, Any]] = None,
            layout: str | None = None) -> str:
@@ -1297,6 +1343,10 @@ def render(view: View, *, highlight: Iterable[str] | str | None = (), lang: str 
     g = geo(layout)
     k, f = g.k, g.f
     hl = S.parse_highlight(highlight)
+    shown = _shells_of(view, hl)
+    if shown is not None:
+        return render_shells(shown["collected"], lang, layout=layout, groups=RULEBOOK_SHELLS, bonus=shown["bonus"],
+                             rings=hl, total="total" in hl)
     offers = S.offers(choosable)
     marks = _marks(events)
     title, desc = describe(view, lang)
@@ -1365,7 +1415,8 @@ def render(view: View, *, highlight: Iterable[str] | str | None = (), lang: str 
         ev.add(ring)
     # the collected cells' words first (a pawn stands there, with less room), then the turned ones
     for i in sorted(marks["cells"] - marks["turned"]) + sorted(marks["turned"]):
-        words.append((i, _w("turned", lang) if i in marks["turned"] else _w("taken", lang), f(7.5)))
+        turned = "turned_short" if g.name == "phone" else "turned"      # "turned up" is wider than a phone's cell
+        words.append((i, _w(turned, lang) if i in marks["turned"] else _w("taken", lang), f(7.5)))
     arrows = [_arrow(g, seat_no, frm, to) for seat_no, frm, to in marks["moves"]]
     for a in arrows:
         line = dwg.line(tuple(round(v, 1) for v in a.start), tuple(round(v, 1) for v in a.end), stroke=S.EVENT,
@@ -1387,7 +1438,7 @@ def render(view: View, *, highlight: Iterable[str] | str | None = (), lang: str 
     dwg.add(coords)
     told = dwg.g(class_="event words")
     for i, word, size, cx, cy in _place_words(view, g, words, arrows) if words else ():
-        pill = S.badge(dwg, word, cx, cy, fill=S.EVENT, size=size)
+        pill = _pill(dwg, word, cx, cy, size, g)
         S.data(pill, marks=f"cell:{i}")
         told.add(pill)
 
@@ -1416,12 +1467,13 @@ def render(view: View, *, highlight: Iterable[str] | str | None = (), lang: str 
     if choices is not None:
         dwg.add(choices)
 
-    dwg.add(_deck_box(dwg, sp, view, lang, g, boxes["deck"]))
-    for el in _battle_box(dwg, sp, view, lang, marks, g, boxes):
+    pg = g.panels
+    dwg.add(_deck_box(dwg, sp, view, lang, pg, boxes["deck"]))
+    for el in _battle_box(dwg, sp, view, lang, marks, pg, boxes):
         dwg.add(el)
-    dwg.add(_legend(dwg, lang, g, boxes["legend"]))
+    dwg.add(_legend(dwg, lang, pg, boxes["legend"]))
     for seat in view["seats"]:
-        dwg.add(_seat_panel(dwg, sp, view, seat, lang, hl, marks, offers, g, boxes[f"seat:{seat['seat']}"]))
+        dwg.add(_seat_panel(dwg, sp, view, seat, lang, hl, marks, offers, pg, boxes[f"seat:{seat['seat']}"]))
     if view.get("over"):
         band = dwg.g(class_="game-over")
         mx, my = bx + g.size / 2, by + g.size / 2
@@ -1460,11 +1512,15 @@ SHELL_GEO = {
 
 
 def render_shells(fragments: Iterable[str], lang: str = "en", choosable: Optional[Mapping[str, Any]] = None,
-                  layout: str | None = None) -> str:
+                  layout: str | None = None, groups: Optional[Sequence[Sequence[str]]] = None,
+                  bonus: int = 0, rings: AbstractSet[str] = frozenset(), total: bool = True) -> str:
     """A player's fragments laid out as the best assembly of shells: each shell's kind, stars, bonuses
-    and points; fragments in no whole shell greyed as scoring nothing; the total (without the bonus token).
-    `choosable` ({"tile:<id>": choice id or Offer}) makes those fragments clickable. `layout` as for `render`
-    (None: the laptop's): the phone draws one shell a row, the projector bigger."""
+    and points; fragments in no whole shell greyed as scoring nothing; the total (with `bonus`, the bonus
+    token added to it). `groups`: show the shells grouped so (the rulebook's picture) when that scores as
+    much as the best. `choosable` ({"tile:<id>": choice id or Offer}) makes those fragments clickable. `layout`
+    as for `render` (None: the laptop's): the phone draws one shell a row, the projector bigger. `rings`: highlight
+    "shell:<k>" (the k-th shell, from 1) and "total". Without `total` the heading counts the shells and names the
+    token but leaves the sum to the reader (a worked example asks for it before its last step gives it)."""
     name = S.layout_of(layout).name
     sg = SHELL_GEO[name]
     k, W, T = sg.k, sg.width, sg.tile
@@ -1476,16 +1532,19 @@ def render_shells(fragments: Iterable[str], lang: str = "en", choosable: Optiona
     placed: list[tuple[str, float, float]] = []     # (tile id, x, y) of every fragment drawn, for the hit areas
     ids = [fr if isinstance(fr, str) else fr["id"] for fr in (fragments or [])]
     tiles = {t: _tile_dict(t) for t in ids}
-    assembly = best_assembly(ids)
-    total = assembly.points
+    assembly = arranged(ids, groups)
+    summed = total
+    points = assembly.points
     shells = assembly.shells
     rows = -(-len(shells) // sg.per_row)
     unused = [t for t in assembly.unused] + [t for t in ids if C.tile(t).coral]
     left_label = name == "phone"      # a phone prints the leftovers' count above them, not beside
     unused_h = (T + 40) if left_label else 64 * k
     height = sg.head + 4 * k + max(rows, 1) * (sg.shell_h + 8 * k) + (unused_h + 8 * k if unused else 0) + 8 * k
-    title = _n("s.title", total, lang)
-    desc = _n("s.desc", total, lang, frags=len(ids), k=len(shells), u=len(unused))
+    title = _n("s.with_token", points + bonus, lang, shells=points, bonus=bonus) if bonus else _n("s.title", points, lang)
+    if not summed:
+        title = _n("s.count_token", len(shells), lang, bonus=bonus)
+    desc = _n("s.desc", points, lang, frags=len(ids), k=len(shells), u=len(unused))
     lines = [desc]
     for sh in shells:
         lines.append(_w("s.shell", lang, kind=_w(f"s.{sh.kind}", lang).capitalize(), stars=sh.stars, bonus=sh.bonus,
@@ -1493,13 +1552,20 @@ def render_shells(fragments: Iterable[str], lang: str = "en", choosable: Optiona
     dwg = S.drawing(W, round(height, 1), title=title, desc="\n".join(lines), label="aqua-fest-shells")
     dwg["data-layout"] = name
     dwg["style"] = f"--tutor-min-height: {math.ceil(height * S.DESK_LABEL_PX / sg.P)}px"
-    S.data(dwg, points=total, shells=len(shells))
+    S.data(dwg, points=points, shells=len(shells), total=points + bonus)
     if offers:
         S.interactive(dwg)
     dwg.add(dwg.rect(insert=(0, 0), size=(W, round(height, 1)), fill="#f7f3e8"))
-    tot = S.label(dwg, _n("s.total", total, lang), 12 * k, 26 * k, size=f(17), weight="bold", cls="total")
-    S.data(tot, points=total)
+    words = _n("s.with_token", points + bonus, lang, shells=points, bonus=bonus) if bonus else _n("s.total", points, lang)
+    if not summed:
+        words = _n("s.count_token", len(shells), lang, bonus=bonus)
+    head = min(f(17), (W - 32 * k) / em(words, True))      # a long total on a phone: smaller, never past the edge
+    tot = S.label(dwg, words, 12 * k, 26 * k, size=round(head, 1), weight="bold", cls="total")
+    S.data(tot, points=points)
     dwg.add(tot)
+    if "total" in rings:
+        tw = em(words, True) * head
+        dwg.add(S.ring(dwg, 12 * k - 2, 26 * k - head, tw + 4, head * 1.35, pad=4, radius=6, target="total"))
     counts = {kind: sum(1 for s in shells if s.kind == kind) for kind in ("unique", "rare", "ordinary")}
     summary = " · ".join(f"{n} × {_w(f's.{kind}', lang)}" for kind, n in counts.items() if n)
     where: tuple[float, float]
@@ -1525,7 +1591,7 @@ def render_shells(fragments: Iterable[str], lang: str = "en", choosable: Optiona
             placed.append((t, tx, ty))
         tx = x + 10 * k + 2 * (T + 3 * k) + 10 * k
         g.add(S.label(dwg, _w(f"s.{sh.kind}", lang), tx, y + 24 * k, size=f(14), weight="bold", fill=ink, cls="kind"))
-        stars = " + ".join(str(C.tile(t).stars) for t in order)
+        stars = " + ".join(str(C.tile(t).stars) for t in sh.fragments)     # in the order the rulebook sums them
         g.add(S.label(dwg, f"★ {stars} = {sh.stars}", tx, y + 44 * k, size=f(11)))
         yy = y + 60 * k
         if sh.kind in ("rare", "unique"):
@@ -1536,6 +1602,8 @@ def render_shells(fragments: Iterable[str], lang: str = "en", choosable: Optiona
         g.add(S.label(dwg, _n("s.points", sh.points, lang), x + sg.shell_w - 10 * k, y + sg.shell_h - 10 * k,
                       size=f(14), anchor="end", weight="bold", cls="points"))
         dwg.add(g)
+        if f"shell:{j + 1}" in rings:
+            dwg.add(S.ring(dwg, x, y, sg.shell_w, sg.shell_h, pad=3, radius=12, target=f"shell:{j + 1}"))
     if unused:
         y = sg.head + 4 * k + max(rows, 1) * (sg.shell_h + 8 * k)
         g = dwg.g(class_="unused", opacity=0.55)

@@ -6,6 +6,8 @@ setup:  players, seed, first (player), sides [..], homes {player: 1..5}, place_s
         cell is filled from the remaining tiles in seeded order;
         pawns {player: cell}, hands {player: [card ids]}, deck [card ids] (the rest are in the discard),
         collected {player: [tile ids]}
+highlight: also "shells:<player>" (that player's fragments drawn as shells with their bonus token, in place of
+        the seabed), "shell:<k>" (ring the k-th shell drawn) and "total" (ring the total)
 do:     a list of {place: {player, beside: cell on their side}}, {move: {player, card, to}}, {attack: {player, target, card}}, {defend: {player, card}},
         {end_turn: player}, {draw_two: {player, home}}
 expect: collected {player: [ids]}, pawn {player: cell|home}, turn player, hand_count {player: n},
@@ -127,8 +129,9 @@ def actions(do: Any, state: State) -> list[Action]:
 
 
 def highlight(items: Optional[Iterable[object]]) -> tuple[str, ...]:
-    """"player:2" and "cell:C3" as the renderer names them ("seat:1", "cell:12")."""
-    return _highlight(items, cell=cell_index)
+    """"player:2", "cell:C3" and "shells:1" (player 1's fragments drawn as shells) as the renderer names them
+    ("seat:1", "cell:12", "shells:0"); "shell:2" (the second shell drawn) and "total" pass through."""
+    return _highlight(items, cell=cell_index, shells=seat)
 
 
 def _collected(got: Outcome, value: Any) -> list[str]:

@@ -6,18 +6,19 @@ players still level after that share the victory (ruling "aqua_fest/tie").
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Optional, Sequence
 
 from tutor.core.scoring import Breakdown, ScoreLine
 from tutor.games.aqua_fest import components as C
-from tutor.games.aqua_fest.shells import best_assembly
+from tutor.games.aqua_fest.shells import Assembly, best_assembly
 
 if TYPE_CHECKING:
     from tutor.games.aqua_fest.rules import State
 
 
-def breakdown(fragments: Sequence[str], bonus: int, seat: int) -> Breakdown:
-    assembly = best_assembly(fragments)
+def breakdown(fragments: Sequence[str], bonus: int, seat: int, assembly: Optional[Assembly] = None) -> Breakdown:
+    """Score lines of the best assembly (or `assembly`, another grouping of the same fragments that scores as much)."""
+    assembly = assembly or best_assembly(fragments)
     lines: list[ScoreLine] = []
     for shell in assembly.shells:
         stars = " + ".join(str(C.tile(t).stars) for t in shell.fragments)

@@ -23,6 +23,14 @@ from tutor.games.aqua_fest import components as C
 RARE_BONUS = 2
 UNIQUE_BONUS = 3
 
+# The rulebook's scoring example («Как посчитать баллы»), grouped as its picture groups it: an ordinary shell
+# 3+1+3+2, a rare one 3+1+2+3 and a pink unique one 1+3+2+3, with bonus token 2 (36 in all). The ids are the
+# tutor's: fragments carrying the printed stars.
+RULEBOOK_SHELLS = (("u-white-7", "u-pink-1", "u-black-7", "u-white-4"),
+                   ("ll-white-3", "lr-pink-1", "u-pink-4", "u-black-8"),
+                   ("ll-pink-1", "lr-pink-3", "u-pink-5", "u-pink-8"))
+RULEBOOK_TOKEN = 2
+
 
 @dataclass(frozen=True)
 class Shell:
@@ -186,3 +194,23 @@ def evaluate(groups: Iterable[Sequence[str]]) -> Assembly:
         else:
             unused.extend(group)
     return Assembly(tuple(shells), tuple(unused))
+
+
+def arranged(fragments: Iterable[str], groups: Optional[Sequence[Sequence[str]]] = None) -> Assembly:
+    """`fragments` assembled as `groups` say (the rulebook's picture, say) when those groups are whole shells of
+    these fragments and score as much as the best assembly; otherwise the best assembly. Shown groups never
+    score less than the engine's best: the score is always the best."""
+    ids = list(fragments)
+    best = best_assembly(ids)
+    if not groups:
+        return best
+    pool = list(ids)
+    for group in groups:
+        for t in group:
+            if t not in pool:
+                return best
+            pool.remove(t)
+    chosen = evaluate(groups)
+    if chosen.unused or chosen.points != best.points:
+        return best
+    return Assembly(chosen.shells, tuple(sorted(pool)))

@@ -25,14 +25,14 @@ from tutor.core.scoring import Breakdown
 from tutor.games.aqua_fest import components as C
 from tutor.games.aqua_fest.render import render_shells
 from tutor.games.aqua_fest.scoring import breakdown
-from tutor.games.aqua_fest.shells import Assembly, best_assembly, classify, evaluate
+from tutor.games.aqua_fest.shells import (RULEBOOK_SHELLS, RULEBOOK_TOKEN, Assembly, arranged, best_assembly,
+                                          classify, evaluate)
 from tutor.games.aqua_fest.text import colour_name, fragment_kind_name
 from tutor.widgets.board import ClickBoard
 from tutor.widgets.common import ErrorArea, StandIn, esc, guard, safe_cite
 from tutor.widgets import screen  # the page's screen: its picture is laid out for it
 
-RULEBOOK_EXAMPLE = ("u-white-7", "u-pink-1", "u-black-7", "u-white-4", "ll-white-3", "lr-pink-1", "u-pink-4",
-                    "u-black-8", "ll-pink-1", "lr-pink-3", "u-pink-5", "u-pink-8")
+RULEBOOK_EXAMPLE = tuple(t for shell in RULEBOOK_SHELLS for t in shell)    # its twelve fragments
 RANDOM_SIZES = (8, 20)
 SHELLS_RULE = "aqua_fest:shells"
 
@@ -119,6 +119,7 @@ class ShellsHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is unty
         self.assembly: Optional[Assembly] = None
         self.breakdown: Optional[Breakdown] = None
         self.yours: Optional[Assembly] = None
+        self.book: Optional[tuple[tuple[str, ...], ...]] = None    # the rulebook's grouping, while its example shows
 
         self.errors = ErrorArea()
         screen.watch(self._relayout)      # a phone turned: the picture is drawn again
@@ -175,7 +176,7 @@ class ShellsHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is unty
         self.random_button.on_click(g(lambda _b: self.random_collection()))
         self.example_button.on_click(g(lambda _b: self.rulebook_example()))
         self.clear_button.on_click(g(lambda _b: self.set_fragments([])))
-        self.bonus.observe(g(lambda _ch: self.refresh()), names="value")
+        self.bonus.observe(g(lambda _ch: None if self._quiet else self.refresh()), names="value")
         self.check_button.on_click(g(lambda _b: self.score_grouping()))
         self.fill_button.on_click(g(lambda _b: self.fill_best()))
 
@@ -222,7 +223,15 @@ class ShellsHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is unty
         return ids
 
     def rulebook_example(self) -> None:
+        """The rulebook's twelve fragments, its bonus token 2, and its shells as its picture groups them: 36."""
+        self.book = RULEBOOK_SHELLS
+        self._quiet = True          # one refresh, after the token too
+        try:
+            self.bonus.value = RULEBOOK_TOKEN
+        finally:
+            self._quiet = False
         self.set_fragments(RULEBOOK_EXAMPLE)
+        self.place(RULEBOOK_SHELLS)
 
     def _changed(self, _change: object) -> None:
         if not self._quiet:
@@ -288,12 +297,16 @@ class ShellsHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is unty
         ids = self.selected
         self._assignment_rows(ids)
         self.count.value = esc(_w("chosen", lang, n=len(ids)))
-        self.assembly = best_assembly(ids)
-        self.breakdown = breakdown(ids, self.bonus.value, 0)
+        if self.book is not None and sorted(ids) != sorted(t for shell in self.book for t in shell):
+            self.book = None        # the learner changed the example's fragments: the tutor's best grouping again
+        best = best_assembly(ids)
+        self.assembly = arranged(ids, self.book)
+        self.breakdown = breakdown(ids, self.bonus.value, 0, self.assembly)
         g = guard(self.errors, lang)
         choosable = self.svg.offer({f"tile:{t}": (g(partial(setattr, self.toggles[t], "value", False)),
                                                   fragment_tip(t, lang), True) for t in ids})
-        self.svg.value = render_shells(ids, lang, choosable=choosable, layout=screen.layout())
+        self.svg.value = render_shells(ids, lang, choosable=choosable, layout=screen.layout(), groups=self.book,
+                                       bonus=self.bonus.value)
         rows = []
         for line in self.breakdown.lines:
             rows.append(f'<tr class="line"><td>{esc(line.label(lang))}</td><td class="num">{number(line.points)}</td>'
@@ -308,6 +321,8 @@ class ShellsHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is unty
         else:
             items = why_lines(self.assembly, lang) + [
                 plural("ui.shells.total", self.breakdown.total, lang, shells=self.assembly.points, bonus=self.bonus.value)]
+            if self.assembly != best:      # the rulebook's grouping is shown, and the engine's best is another
+                items.append(_w("as_book", lang, points=best.points))
         self.why.value = (f"<h4>{esc(_w('why', lang))}</h4><ul>"
                           + "".join(f"<li>{esc(x)}</li>" for x in items) + "</ul>")
 

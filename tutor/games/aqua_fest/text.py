@@ -98,7 +98,7 @@ def narrate(event: Event, lang: str = "en") -> str:
         p["tile"] = tile_name(d["tile"], lang)
     if what == "collected":
         below = d.get("beneath")
-        if below is None:     # hidden from this reader: only the taker knows what lay beneath
+        if below is None:     # a tile was taken from beneath, but only its taker knows which (Event.for_viewer)
             p["beneath"] = i18n.text("aqua_fest.beneath.hidden", lang)
         elif below:
             p["beneath"] = i18n.text("aqua_fest.beneath.shown", lang, tiles="; ".join(tile_name(t, lang) for t in below))

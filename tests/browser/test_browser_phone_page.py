@@ -6,6 +6,9 @@ rulebook's language."""
 
 from __future__ import annotations
 
+import json
+import re
+
 import pytest
 
 from test_browser_pages import close_tab, scroll_through
@@ -61,3 +64,147 @@ def test_phone_tables_keep_words_whole_and_boards_hold_still(voila_server, brows
         assert not wobbly, f"board boxes that scroll sideways on {name}: {wobbly[:5]}"
     finally:
         close_tab(context, page)
+
+
+# A play table and a task of their own, on a page with the lesson's CSS (lesson.page), so that a known position is
+# reached in a few taps: Острів котів with the green cat taken next (as tests/browser/test_browser_isle_of_cats_place
+# sets it), and Мяури's first task, whose right answer has the longest explanation.
+KEPT = (("card-151", "card-152"), ("card-165", "card-166"))
+FIRST = ("cat-blue-13", 0, 7, 3)
+ISLAND = ("cat-green-15", "rare-O-1", "cat-red-16", "cat-orange-2")
+PAGES_OF_OUR_OWN = {
+    "ioc_table.ipynb": ("uk", f"""from tutor.widgets.play import PlayTable
+PlayTable("isle_of_cats", players=2, seat=0, lang="uk", bots=True, first=0, kept={KEPT!r},
+          placed=[[{FIRST!r}], []], island={ISLAND!r}, bag=())"""),
+    "maui_task.ipynb": ("ru", """from tutor.widgets.your_turn import YourTurn
+YourTurn("maui/win-the-deep", lang="ru")"""),
+}
+
+
+@pytest.fixture(scope="module")
+def own_pages(tmp_path_factory):
+    from voila_harness import Server
+    folder = tmp_path_factory.mktemp("phone_nb")
+
+    def cell(kind, source):
+        return {"cell_type": kind, "metadata": {}, "source": source,
+                **({"outputs": [], "execution_count": None} if kind == "code" else {})}
+    for name, (lang, code) in {**PAGES_OF_OUR_OWN, "index.ipynb": ("en", "print(1)")}.items():
+        nb = {"cells": [cell("code", f'from tutor import lesson\nlesson.page("{lang}")'),
+                        cell("markdown", "Text before. " * 150), cell("code", code),
+                        cell("markdown", "Text after. " * 300)],
+              "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
+                           "tutor": {"lang": lang}},
+              "nbformat": 4, "nbformat_minor": 5}
+        (folder / name).write_text(json.dumps(nb))
+    server = Server(folder, tmp_path_factory.mktemp("voila") / "voila.log")
+    try:
+        server.wait_ready()
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def phone(browser):
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
+    page = context.new_page()
+    page.set_default_timeout(90_000)
+    page.js_errors = []
+    page.on("pageerror", lambda exc: page.js_errors.append(str(exc)))
+    try:
+        yield page
+    finally:
+        close_tab(context, page)
+
+
+# Is `el` on screen and the topmost thing at a few points along its text (nothing sticky lies over it)?
+UNOBSCURED = """(el) => {
+  const r = el.getBoundingClientRect();
+  if (!r.height || r.top < 0 || r.bottom > innerHeight) return {shown: false, top: r.top, bottom: r.bottom};
+  const points = [0.2, 0.5, 0.8].flatMap((fy) => [0.1, 0.5, 0.9].map((fx) => [r.left + fx * r.width, r.top + fy * r.height]));
+  const covered = points.map(([x, y]) => document.elementFromPoint(x, y))
+    .filter((hit) => !hit || !(el === hit || el.contains(hit)))
+    .map((hit) => hit ? String(hit.className).slice(0, 40) || hit.tagName : 'nothing');
+  return {shown: true, covered, top: r.top, bottom: r.bottom};
+}"""
+
+
+def test_a_refused_placement_and_its_controls_are_in_view_and_uncovered_on_a_phone(own_pages, phone):
+    """Острів котів on a phone: the sticky «Гравець 1 (ви), ваш хід» panel (a quarter of the screen of moves at its
+    bottom edge) covered the placing buttons and the red explanation of a refused placement. A tap where the held
+    cat touches nothing: the preview's reason, then (Place) the engine's refusal, each in view with nothing over it,
+    and so are the Rotate / Flip buttons."""
+    from tutor.games import isle_of_cats as ioc
+    from tutor.games.isle_of_cats.placing import placing_data
+    from test_browser_isle_of_cats_place import square_point
+    page = phone
+    page.goto(own_pages.render_url("ioc_table.ipynb"))
+    table = page.locator(".tutor-play").first
+    table.locator(".tutor-svg svg").first.wait_for(state="visible")
+    version = table.get_attribute("data-v")
+    tile = table.locator('.tutor-svg [data-choice][data-key="tile:cat-green-15"]')
+    tile.evaluate("(e) => e.scrollIntoView({block: 'center'})")
+    tile.tap()
+    page.wait_for_function("([r, v]) => r.dataset.v !== v", arg=[table.element_handle(), version])
+    table.locator(".tutor-placing").wait_for(state="visible")
+    s, _ = ioc.apply(ioc.setup(2, first=0, kept=KEPT, placed=[[FIRST], []], island=ISLAND, bag=()),
+                     ioc.Take(0, "cat-green-15"))
+    d = placing_data(s, 0, "uk")
+    o = d["start"][0]
+    px, py = d["orients"][o][0]
+    far = next(i for i, c in enumerate(d["codes"][o]) if c == "n")
+    # the learner looks at their boat, its top at the top of the screen, and taps a square
+    table.locator('[data-board-seat="0"]').evaluate("(e) => e.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(300)
+    x, y = square_point(page, table, far % 22 + px, far // 22 + py)
+    page.touchscreen.tap(x, y)
+    reason = table.locator(".tutor-place-reason")
+    page.wait_for_function("(e) => e.textContent.length > 0", arg=reason.element_handle())
+    page.wait_for_timeout(300)
+    for what, where in (("the reason", reason), ("Rotate", table.locator(".tutor-place-rotate")),
+                        ("Flip", table.locator(".tutor-place-flip"))):
+        seen = where.evaluate(UNOBSCURED)
+        assert seen["shown"] and not seen["covered"], f"{what} after a red tap: {seen}"
+    table.locator(".tutor-place-here").tap()
+    alert = table.locator(".tutor-error [role=alert]")
+    alert.wait_for(state="visible")
+    page.wait_for_timeout(300)
+    assert d["reasons"]["n"] in alert.inner_text()
+    seen = alert.evaluate(UNOBSCURED)
+    assert seen["shown"] and not seen["covered"], f"the refusal: {seen}"
+    for what, where in (("Rotate", table.locator(".tutor-place-rotate")), ("Flip", table.locator(".tutor-place-flip"))):
+        where.evaluate("(e) => e.scrollIntoView({block: 'nearest'})")
+        seen = where.evaluate(UNOBSCURED)
+        assert seen["shown"] and not seen["covered"], f"{what} after the refusal: {seen}"
+    assert not page.js_errors, page.js_errors
+
+
+def test_a_tasks_verdict_is_a_line_kept_in_view_and_its_explanation_is_never_cut(own_pages, phone):
+    """Мяури's first task on a phone: the verdict stuck to the screen's edge was capped at 30% of the screen and cut
+    its explanation mid-sentence («…выигрывайте самой маленькой»). The line in view is the verdict alone, with
+    nothing cut; the whole explanation is under it in the page, reached by "Подробнее"."""
+    page = phone
+    page.goto(own_pages.render_url("maui_task.ipynb"))
+    task = page.locator(".tutor-your-turn").first
+    task.locator(".tutor-svg svg").first.wait_for(state="visible")
+    card = task.locator("button.tutor-action", has_text=re.compile("^12$"))
+    # the learner taps the card with the board above it on screen, the verdict's place below the screen
+    card.evaluate("(e) => e.scrollIntoView({block: 'end'})")
+    version = task.get_attribute("data-v")
+    card.tap()
+    page.wait_for_function("([r, v]) => r.dataset.v !== v", arg=[task.element_handle(), version])
+    status = task.locator(".tutor-status")
+    status.locator('[data-outcome="done"]').wait_for(state="visible")
+    page.wait_for_timeout(300)
+    cut = status.evaluate("(e) => ({scroll: e.scrollHeight, client: e.clientHeight, "
+                          "height: e.getBoundingClientRect().height, screen: innerHeight})")
+    assert cut["scroll"] <= cut["client"] + 1, f"the verdict line is cut: {cut}"
+    assert cut["height"] <= 0.2 * cut["screen"], f"the verdict kept in view is not a line: {cut}"
+    more = task.locator(".tutor-status-more")
+    explain = "выигрывайте самой маленькой достаточной картой, а двенадцатку берегите для будущей глубины"
+    assert explain in more.inner_text() and explain not in status.inner_text()
+    status.locator("button.tutor-status-more-button").tap()
+    page.wait_for_function("(e) => { const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }",
+                           arg=more.element_handle())
+    assert not page.js_errors, page.js_errors

@@ -78,6 +78,14 @@ PlayTable("isle_of_cats", players=2, seat=0, lang="uk", bots=True, first=0, kept
           placed=[[{FIRST!r}], []], island={ISLAND!r}, bag=())"""),
     "maui_task.ipynb": ("ru", """from tutor.widgets.your_turn import YourTurn
 YourTurn("maui/win-the-deep", lang="ru")"""),
+    # a whole game of Мяури played out (the first legal dive each round): the end screen's score table
+    "maui_end.ipynb": ("ru", """from tutor.widgets.play import PlayTable
+t = PlayTable("maui", players=4, seat=0, lang="ru", seed=5)
+for _ in range(40):
+    if t.game.is_over(t.state):
+        break
+    t.act(t.game.legal_actions(t.state, 0)[0])
+t"""),
 }
 
 
@@ -205,6 +213,24 @@ def test_a_tasks_verdict_is_a_line_kept_in_view_and_its_explanation_is_never_cut
     explain = "выигрывайте самой маленькой достаточной картой, а двенадцатку берегите для будущей глубины"
     assert explain in more.inner_text() and explain not in status.inner_text()
     status.locator("button.tutor-status-more-button").tap()
-    page.wait_for_function("(e) => { const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }",
-                           arg=more.element_handle())
+    page.wait_for_timeout(1500)
+    seen = more.evaluate("(e) => { const r = e.getBoundingClientRect(); return {top: r.top, bottom: r.bottom, "
+                         "screen: innerHeight}; }")
+    assert seen["top"] >= -1 and seen["bottom"] <= seen["screen"] + 1, f"'More' leaves the explanation out of view: {seen}"
+    assert not page.js_errors, page.js_errors
+
+
+def test_the_end_of_games_score_table_keeps_words_and_numbers_whole_on_a_phone(own_pages, phone):
+    """Мяури's end screen on a phone read «Игр ок 4» and «−3 0»: the score table's words and numbers are whole, and
+    the table stays within the screen (scrolling in its own box if it must)."""
+    page = phone
+    page.goto(own_pages.render_url("maui_end.ipynb"))
+    table = page.locator(".tutor-play .tutor-score table").first
+    table.wait_for(state="visible")
+    table.evaluate("(e) => e.scrollIntoView({block: 'start'})")
+    assert table.locator("td.num").count() > 8
+    broken = page.evaluate(BROKEN_WORDS)
+    assert not broken, f"words broken inside in the score table: {broken[:8]}"
+    box = table.evaluate("(e) => ({right: e.getBoundingClientRect().right, page: document.documentElement.clientWidth})")
+    assert box["right"] <= box["page"], box
     assert not page.js_errors, page.js_errors

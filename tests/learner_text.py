@@ -73,7 +73,7 @@ def task_texts(game: str, lang: str):
 
         def shown():
             choices = w.action_buttons() + w.card_buttons()
-            return (" ".join(visible(x) for x in (str(w.view.get("rows")), w.view.get("status", ""), w.log_html,
+            return (" ".join(visible(x) for x in (str(w.view.get("rows")), w.status_html, w.log_html,
                                                   w.svg, w.error))
                     + " " + " ".join(f"{c.description} {c.tooltip}" for c in choices))
         yield f"{path.stem} opening ({lang})", shown()

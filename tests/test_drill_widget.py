@@ -11,7 +11,7 @@ import re
 import pytest
 
 from tutor.core import drill as D
-from tutor.core.i18n import player_name
+from tutor.core.i18n import player_name, plural
 from tutor.core.scenario import before_next_deal
 from tutor.games import maui
 from tutor.widgets.drill import DrillPlayer
@@ -167,5 +167,30 @@ def test_a_pick_all_answer_says_which_way_it_missed():
     w.pick(wrong_key(q))
     w.submit()
     said = text_of(w)
-    assert "are wrong" in said and "not picked" not in said
+    assert "1 of your picks is wrong" in said and "not picked" not in said
+
+
+def test_a_wrong_pick_all_answer_counts_its_misses_and_marks_no_option():
+    """A club teacher found every wrong pick marked ✗ after "Check", so "Try again" was only unticking them: the
+    answer says how many picks are wrong and how many right ones are missing, and marks nothing until "Show me
+    why"."""
+    w = DrillPlayer(CARDS, lang="ru", seed=4)
+    while len(w.question.answer) < 2 or len(w.question.options) - len(w.question.answer) < 2:
+        w.new_question()
+    q = w.question
+    wrong = [o.key for o in q.options if o.key not in q.answer]
+    w.pick(sorted(q.answer)[0])
+    w.pick(wrong[0])
+    w.pick(wrong[1])
+    w.submit()
+    said = text_of(w)
+    missing = len(q.answer) - 1
+    assert "Среди отмеченных 2 неверных ответа." in said, said
+    assert plural("ui.drill.picks_missing", missing, "ru") in said, said
+    marked = [k for k, b in w.buttons.items() if "✗" in b.description or "✓" in b.description
+              or {"tutor-quiz-wrong", "tutor-quiz-right"} & set(b._dom_classes)]
+    assert marked == [], f"options marked before the answer is shown: {marked}"
+    w.show_why()
+    assert all("✗" in w.buttons[k].description for k in wrong[:2])
+    assert all("✓" in w.buttons[k].description for k in q.answer)
 

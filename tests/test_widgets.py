@@ -240,6 +240,34 @@ def test_every_lesson_scenario_plays_in_the_player(lang):
         assert p.errors.message == "", (path.name, p.errors.message)
 
 
+@pytest.mark.parametrize("game", ready_games())
+def test_a_steps_words_cite_its_rule_once_and_fold_its_events(game):
+    """Club teachers on a phone: each step printed its narration, then the same events as a list, each with "(rule:
+    …)", then "Rule: …" again, a screen of text between the step buttons and the board. The step's rule is cited
+    once; its events are folded away under "What happened, move by move" (open only when the step has no words of
+    its own), and none of them cites the step's rule again."""
+    lang = spec(game).lesson_langs[-1]
+    files = sorted((common.project_root() / "lessons" / game / "scenarios").glob("*.yaml"))
+    assert files
+    folded = 0
+    for path in files:
+        p = ScenarioPlayer(f"{game}/{path.stem}", lang=lang)
+        for i, frame in enumerate(p.frames):
+            words = p.narration_html(frame)
+            where = f"{path.stem} step {i + 1}"
+            if frame.rule and frame.refusal is None:
+                cited = re.sub(r'<p class="tutor-say">.*?</p>', "", words)    # the author's words may name it too
+                assert cited.count(common.esc(common.safe_cite(frame.rule, lang))) == 1, f"{where}: {words}"
+            lists = re.findall(r'<ul class="tutor-events">', words)
+            boxed = re.findall(r'<details class="tutor-step-events"( open data-auto)?><summary>[^<]+</summary>'
+                               r'<ul class="tutor-events">', words)
+            assert len(lists) == len(boxed) <= 1, f"{where}: events not folded: {words}"
+            if boxed:
+                folded += 1
+                assert (boxed[0] == "") == ('class="tutor-say"' in words), f"{where}: {words}"
+    assert folded, f"no step of {game} has events"
+
+
 def test_renderer_failure_is_friendly_not_a_traceback(monkeypatch, guard_spy):
     def broken(view, **kwargs):
         raise KeyError("seat")

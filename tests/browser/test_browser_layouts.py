@@ -32,9 +32,19 @@ def check_layout(page, layout: str) -> dict:
     assert report["smallest"] >= 9, f"a board prints {report['smallest']:.1f} px: {report['where']!r} ({page.url})"
     if layout == "projector":     # a projected board is drawn about a px a unit: its print is read from the back
         assert report["smallest"] >= 12, f"a projected board prints {report['smallest']:.1f} px: {report['where']!r}"
+        # and so are the words: the lesson's text was 14 px, a step's narration 18 (club teachers, issue #32)
+        sizes = page.evaluate(WORD_SIZES)
+        assert sizes["text"] >= 22 and sizes["say"] >= 24, f"projected words too small on {page.url}: {sizes}"
     if layout == "phone":
         assert report["smallTap"] >= 44, f"a tap target is {report['smallTap']:.0f} px: {report['tapWhere']!r}"
     return report
+
+
+# the font sizes (CSS px) of the lesson's own text and of a worked example's words
+WORD_SIZES = """() => {
+  const size = (sel) => { const el = document.querySelector(sel); return el ? parseFloat(getComputedStyle(el).fontSize) : 0; };
+  return {text: size('.jp-RenderedMarkdown p'), say: size('.tutor-narration .tutor-say')};
+}"""
 
 
 NEXT_IN_VIEW = """(player) => {

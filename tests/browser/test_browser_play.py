@@ -134,23 +134,25 @@ def test_your_turn_judges_a_miss_then_a_right_move_in_the_browser(served, lang):
     def card(n: int):
         return task.locator("button.tutor-action", has_text=re.compile(f"^{n}$"))
 
+    # the verdict's line (kept in view) and what it says under it
+    more = task.locator(".tutor-status-more")
     press_and_wait(page, task, card(8))
-    said = status.inner_text()
-    assert task.locator('[data-outcome="missed"]').count() == 1, said
+    said = more.inner_text()
+    assert task.locator('[data-outcome="missed"]').count() == 1, status.inner_text()
     assert ("Hint" in said) if lang == "en" else ("Подсказка" in said), said
     assert board_of(task) != start
     # the hint alone first; "Show me why" then adds what decided it, under the hint
-    assert status.locator(".tutor-why-not").count() == 0, said
+    assert more.locator(".tutor-why-not").count() == 0, said
     press_and_wait(page, task, task.locator("button.tutor-task-why"))
-    assert status.locator(".tutor-why-not").count() == 1, status.inner_text()
-    assert said.strip() in status.inner_text() and task.locator("button.tutor-task-why").count() == 0
+    assert more.locator(".tutor-why-not").count() == 1, more.inner_text()
+    assert said.strip() in more.inner_text() and task.locator("button.tutor-task-why").count() == 0
     again = task.locator("button.tutor-task-again")
     press_and_wait(page, task, again)
-    assert board_of(task) == start and status.inner_text().strip() == ""
+    assert board_of(task) == start and status.inner_text().strip() == "" and more.is_hidden()
     press_and_wait(page, task, card(12))
     assert task.locator('[data-outcome="done"]').count() == 1, status.inner_text()
     if lang == "ru":
-        assert CYRILLIC.search(status.inner_text())
+        assert CYRILLIC.search(more.inner_text())
     assert_no_errors(page)
 
 

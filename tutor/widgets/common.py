@@ -334,8 +334,9 @@ def citation_html(rule: str, lang: str) -> str:
 Narrated = dict[tuple[int, str], tuple["Event", str]]
 
 
-def events_html(events: Iterable[Event], lang: str, memo: Optional[Narrated] = None) -> str:
-    """An HTML list: each event narrated, with its rule citation.
+def events_html(events: Iterable[Event], lang: str, memo: Optional[Narrated] = None, cited: str = "") -> str:
+    """An HTML list: each event narrated, with its rule citation (not for rule `cited`, which the page cites once
+    beside the list).
 
     `memo` (a dict the caller keeps) remembers each event's line: a play table shows its last eighty events
     after every move, and events are frozen, so each is narrated once. It holds the event itself beside its
@@ -348,8 +349,8 @@ def events_html(events: Iterable[Event], lang: str, memo: Optional[Narrated] = N
                 if known[1]:
                     items.append(known[1])
                 continue
-        item = _event_item(event, lang)
-        if memo is not None:
+        item = _event_item(event, lang, cite=not cited or event.rule != cited)
+        if memo is not None and not cited:
             if len(memo) > 4096:
                 memo.clear()
             memo[id(event), lang] = (event, item)
@@ -358,8 +359,8 @@ def events_html(events: Iterable[Event], lang: str, memo: Optional[Narrated] = N
     return f'<ul class="tutor-events">{"".join(items)}</ul>' if items else ""
 
 
-def _event_item(event: Event, lang: str) -> str:
-    """One event's <li>, or "" for an event the narration skips."""
+def _event_item(event: Event, lang: str, cite: bool = True) -> str:
+    """One event's <li> (with its rule's citation when `cite`), or "" for an event the narration skips."""
     if quiet(event.kind):
         return ""
     try:
@@ -367,7 +368,7 @@ def _event_item(event: Event, lang: str) -> str:
     except Exception:   # an unnarratable event must not hide the others
         log.exception("cannot narrate %s", event.kind)
         said = event.kind
-    return f'<li data-kind="{esc(event.kind)}">{esc(said)}{citation_html(event.rule, lang)}</li>'
+    return f'<li data-kind="{esc(event.kind)}">{esc(said)}{citation_html(event.rule, lang) if cite else ""}</li>'
 
 
 def breakdown_html(breakdown: Breakdown, lang: str) -> str:

@@ -21,6 +21,7 @@ import ipywidgets as W
 from tutor.core import drill as core_drill
 from tutor.core.events import Event, for_viewer
 from tutor.core.game import spec
+from tutor.core.i18n import plural
 from tutor.core.scoring import Breakdown
 from tutor.widgets import screen
 from tutor.widgets.common import (
@@ -190,15 +191,17 @@ class DrillPlayer(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
                                      if explain else ""))
             self._show(again=False, why=True, next=True)
             return
-        for key in verdict.extra:
-            self._mark(key, False)
-        # a pick-all answer says which way it missed (without saying which options), then the hint: it points at the
-        # rule; the answer and the engine's reasons wait for "Show me why"
+        # a pick-all answer says how many of the picks are wrong and how many right ones are missing, never which: an
+        # option marked ✗ made "Try again" a matter of unticking it. Marks come with the answer ("Show me why"). A
+        # one-pick answer's ✗ only repeats what was picked.
         partly = ""
         if q.multi:
-            said = ([ui("drill.some_wrong", lang)] if verdict.extra else []) + (
-                [ui("drill.some_missing", lang)] if verdict.missing else [])
+            said = ([plural("ui.drill.picks_wrong", len(verdict.extra), lang)] if verdict.extra else []) + (
+                [plural("ui.drill.picks_missing", len(verdict.missing), lang)] if verdict.missing else [])
             partly = f'<p class="tutor-drill-partly">{esc(" ".join(said))}</p>'
+        else:
+            for key in verdict.extra:
+                self._mark(key, False)
         self.verdict.value = (f'<div class="tutor-verdict wrong" role="status" data-correct="false">'
                               f'✗ {esc(ui("drill.wrong", lang))}</div>{partly}'
                               f'<p class="tutor-task-hint"><b>{esc(ui("drill.hint", lang))}:</b> '
@@ -241,6 +244,8 @@ class DrillPlayer(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
         self.check.disabled = True
         for key in q.answer:
             self._mark(key, True)
+        for key in self.picked - q.answer:     # a pick-all answer's wrong picks, now that the answer is shown
+            self._mark(key, False)
         answer = ", ".join(core_drill.said(o.label, lang) for o in q.options if o.key in q.answer)
         events = for_viewer([i for i in q.why if isinstance(i, Event)], q.viewer)
         body = events_html(events, lang) + "".join(breakdown_html(b, lang) for b in q.why if isinstance(b, Breakdown))

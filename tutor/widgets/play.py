@@ -39,7 +39,7 @@ from tutor.widgets.common import (
 
 LOG_EVENTS = 80          # the log shows this many most recent events
 CONTROL_WORDS = ("undo", "undo.tip", "new", "new.tip", "hotseat", "hotseat.tip", "save", "save.tip", "load",
-                 "load.tip", "saved_box")
+                 "load.tip", "saved_box", "to_moves")
 
 
 class Choice:
@@ -438,7 +438,8 @@ class PlayTable(StandIn, anywidget.AnyWidget):
 
     @property
     def status_html(self) -> str:
-        return str(self.view.get("status", ""))
+        """The status line and what a task's verdict says under it."""
+        return str(self.view.get("status", "")) + str(self.view.get("status_more", ""))
 
     @property
     def log_html(self) -> str:

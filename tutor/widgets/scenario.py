@@ -184,15 +184,24 @@ class ScenarioPlayer(StandIn, anywidget.AnyWidget):
                       layout=self.board_layout or None)
 
     def narration_html(self, frame: Frame) -> str:
+        """The step's words: the title, the narration, a refusal, the rule cited once, then the engine's events folded
+        away ("what happened, move by move"). Each step printed the narration, the same events as a list, each with
+        "(rule: …)", and "Rule: …" again: on a phone a screen of grey text between the buttons and the board."""
         lang = self.lang
         parts = [f"<h3>{esc(localised(self.data.get('title'), lang))}</h3>"]
         say = localised(frame.say, lang)
-        if say and not (frame.index == 0 and frame.say == self.data.get("title")):
+        said = bool(say) and not (frame.index == 0 and frame.say == self.data.get("title"))
+        if said:
             parts.append(f'<p class="tutor-say">{esc(say)}</p>')
         if frame.refusal is not None:
             parts.append(refusal_html(frame.refusal, lang))
-        parts.append(events_html(for_viewer(frame.events, frame.viewer), lang))
-        if frame.rule and frame.refusal is None:
+        cited = frame.rule if frame.rule and frame.refusal is None else ""
+        if cited:
             parts.append(f'<p class="tutor-rule"><b>{esc(ui("rule", lang))}:</b> '
-                         f'<span class="tutor-cite">{esc(safe_cite(frame.rule, lang))}</span></p>')
+                         f'<span class="tutor-cite">{esc(safe_cite(cited, lang))}</span></p>')
+        events = events_html(for_viewer(frame.events, frame.viewer), lang, cited=cited)
+        if events:
+            # open when the step has no words of its own: its events are then all it says
+            parts.append(f'<details class="tutor-step-events"{"" if said else " open data-auto"}>'
+                         f'<summary>{esc(ui("step_events", lang))}</summary>{events}</details>')
         return "".join(parts)

@@ -54,7 +54,11 @@ class YourTurn(PlayTable):
         self.task = task_data(task, lessons, lang)
         self.tries = 0
         self.outcome: Optional[str] = None      # None while the learner has not moved; else "done", "missed" or "refused"
-        self.verdict = ""        # the engine's judgement as HTML (the status area, read aloud)
+        # the engine's judgement as HTML, in two parts: its one line (the status area, kept in view by tutor.css and read
+        # aloud) and all it says besides, under that line (the hint, the explanation, what decided it): a phone's sticky
+        # verdict was capped at 30% of the screen and cut an explanation mid-sentence
+        self.verdict_line = ""
+        self.verdict_more = ""
         self.why = ""            # after a miss: "What decided it" (the engine's deciding events), once asked for
         self.why_shown = False   # the learner pressed "Show me why"
         self._box: Optional[dict[str, float]] = None      # the board box of the position and its moves' outcomes, once drawn
@@ -62,11 +66,17 @@ class YourTurn(PlayTable):
         session = Session.from_state(spec(self.task["game"]), core_task.start(self.task), core_task.seat(self.task))
         super().__init__(self.task["game"], players=session.players, seat=session.seat, lang=lang, session=session)
         self.add_class("tutor-your-turn")
+        self.labels = {**self.labels, "more": ui("task.more", lang)}
+
+    @property
+    def verdict(self) -> str:
+        """The whole judgement as HTML: its line, then the rest."""
+        return self.verdict_line + self.verdict_more
 
     def new_game(self) -> None:
         """The task's position again (the session's set position), with no verdict: "Try again"."""
         self._deciding = ()
-        self.outcome, self.verdict, self.why, self.why_shown = None, "", "", False
+        self.outcome, self.verdict_line, self.verdict_more, self.why, self.why_shown = None, "", "", "", False
         super().new_game()
 
     def act(self, action: Any) -> None:
@@ -80,9 +90,11 @@ class YourTurn(PlayTable):
             except RuleViolation as exc:
                 self.tries += 1
                 self.outcome = "refused"
-                self.verdict = (f'<div class="tutor-task-verdict wrong" data-outcome="refused">'
-                                f'<b>{esc(ui("task.refused", lang))}</b> {esc(exc.reason(lang))}'
-                                f'{citation_html(exc.rule, lang)}</div>' + self._hint())
+                # a refusal's line is its reason and rule (what the learner needs at the board); the hint under it
+                self.verdict_line = (f'<div class="tutor-task-verdict wrong" data-outcome="refused">'
+                                     f'<b>{esc(ui("task.refused", lang))}</b> {esc(exc.reason(lang))}'
+                                     f'{citation_html(exc.rule, lang)}</div>')
+                self.verdict_more = self._hint()
                 self.selected = {}
                 self.refresh()
                 return
@@ -95,14 +107,16 @@ class YourTurn(PlayTable):
                 # the hint first (it points at the rule, not at the answer); what decided it waits for "Show me
                 # why", and ends with the learner's round, as the board does (never the next round's deal)
                 self.why = self._decided(shown, told)
-                self.verdict = (f'<div class="tutor-task-verdict wrong" data-outcome="missed">'
-                                f'<b>{esc(ui("task.missed", lang))}</b></div>' + self._hint())
+                self.verdict_line = (f'<div class="tutor-task-verdict wrong" data-outcome="missed">'
+                                     f'<b>{esc(ui("task.missed", lang))}</b></div>')
+                self.verdict_more = self._hint()
             else:
                 self.outcome = "done"
                 explain = localised(self.task["explain"], lang)
-                self.verdict = (f'<div class="tutor-task-verdict right" data-outcome="done">'
-                                f'<b>{esc(ui("task.done", lang))}</b> {esc(explain)}'
-                                f'{citation_html(self.task.get("rule", ""), lang)}</div>')
+                self.verdict_line = (f'<div class="tutor-task-verdict right" data-outcome="done">'
+                                     f'<b>{esc(ui("task.done", lang))}</b></div>')
+                self.verdict_more = (f'<p class="tutor-task-explain">{esc(explain)}'
+                                     f'{citation_html(self.task.get("rule", ""), lang)}</p>')
             self.refresh()
 
     def show_why(self) -> None:
@@ -110,7 +124,7 @@ class YourTurn(PlayTable):
         if self.outcome != "missed" or self.why_shown or not self.why:
             return
         self.why_shown = True
-        self.verdict += self.why
+        self.verdict_more += self.why
         self.refresh()
 
     def _decided(self, after: Any, events: Sequence[Event]) -> str:
@@ -161,7 +175,8 @@ class YourTurn(PlayTable):
             # below it) and stays there; the verdict goes in the status area (a live region, kept in view by
             # tutor.css); the table's controls are not part of a task
             lead = f'<p class="tutor-task-prompt">{esc(localised(self.task["prompt"], self.lang))}</p>'
-            self.view = {**self.view, "lead": lead, "status": self.verdict, "controls": False,
+            self.view = {**self.view, "lead": lead, "status": self.verdict_line, "status_more": self.verdict_more,
+                         "controls": False,
                          "board_box": self._board_box()}
 
     def _relayout(self, layout: str) -> None:

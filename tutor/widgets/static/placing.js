@@ -44,7 +44,9 @@ export function wirePlacing(container, send) {
   const row = document.createElement("div");
   row.className = "tutor-choice-row";
   row.append(rotate, flip, place);
-  bar.append(help, row, reason);
+  // the engine's reason first, right under the board where the learner just tapped (under the help's four lines on a
+  // phone it lay below the screen: red hatching, and the why out of sight), then the buttons, then how to point
+  bar.append(reason, row, help);
   container.after(bar);
 
   let data = null, o = 0, ax = 0, ay = 0, grid = null, layer = null;

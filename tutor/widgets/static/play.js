@@ -23,6 +23,10 @@ function render({ model, el: root }) {
   const advice = el("div", "tutor-advice-box");     // the game's help for the seat to move, under the board
   const status = el("div", "tutor-status");
   status.setAttribute("aria-live", "polite");
+  // a task's verdict is one line in the status (kept in view at the screen's edge, tutor.css); all it says besides
+  // (the hint, the explanation, what decided it) lies here under it, in the page's flow, never cut short
+  const statusMore = el("div", "tutor-status-more");
+  statusMore.setAttribute("aria-live", "polite");
   const rows = el("div", "tutor-actions");
   const errors = el("div", "tutor-error");
   const controls = el("div", "tutor-nav-row tutor-controls");
@@ -48,7 +52,20 @@ function render({ model, el: root }) {
   const saveRow = el("div", "tutor-nav-row");
   saveRow.append(save, load);
   saving.append(summary, box, saveRow);
-  root.append(lead, board, advice, status, rows, errors, controls, score, log, saving);
+  // A phone's turn bar: one line at the screen's bottom edge (tutor.css) saying whose move it is, with a button to the
+  // moves, while the learner looks at the board's top and everything under the board is below the screen. The moves
+  // themselves stay in the page's flow: stuck to the screen's edge, a quarter of the screen of them covered the
+  // placing buttons, the red "why not" and the opponents, and was cut short itself.
+  const turnBar = el("div", "tutor-turn-bar");
+  const turnText = el("span", "tutor-turn-text");
+  const toMoves = button(labels.to_moves || "↓", "", "tutor-to-moves");
+  toMoves.addEventListener("click", () => {
+    const target = board.nextElementSibling || rows;
+    target.scrollIntoView({ block: "start", behavior: "smooth" });
+  });
+  turnBar.append(turnText, toMoves);
+  turnBar.hidden = true;
+  root.append(lead, board, advice, status, statusMore, rows, turnBar, errors, controls, score, log, saving);
 
   let pageError = null;     // a refusal the page made itself (a paste too long to send); the next press clears it
   const press = (id, extra) => {
@@ -100,6 +117,20 @@ function render({ model, el: root }) {
     if (p) press(p.id, { value });
   });
   let drawnPlacing = null;
+  // the bar shows while what follows the board (the placing buttons, the moves) is below the screen: it then covers
+  // only the board's bottom edge, and goes as soon as the controls under the board come into view
+  const underBoard = el("div", "tutor-under-board");
+  board.after(underBoard);
+  // a refusal is said right under the board the learner tapped, before the placing buttons and the moves: in the
+  // page's flow there, it covers nothing (tutor.css sticks it to the screen's edge only when that place is off screen)
+  underBoard.after(errors);
+  let below = false;
+  const showTurnBar = () => { turnBar.hidden = !(below && turnText.textContent); };
+  const watchBelow = typeof IntersectionObserver === "undefined" ? null : new IntersectionObserver((entries) => {
+    for (const e of entries) below = !e.isIntersecting && e.boundingClientRect.top > (e.rootBounds ? e.rootBounds.bottom : innerHeight);
+    showTurnBar();
+  });
+  if (watchBelow) watchBelow.observe(underBoard);
 
   const choiceButton = (c) => {
     const b = button(c.label, c.tip, ["tutor-choice", ...(c.classes || [])].join(" "));
@@ -152,6 +183,10 @@ function render({ model, el: root }) {
       out.push(g);
     }
     rows.replaceChildren(...out);
+    // whose move it is (the first group's caption), for the phone's turn bar; none: no bar (a task keeps its own)
+    const caption = rows.querySelector(".tutor-picker-caption");
+    turnText.textContent = caption && !root.classList.contains("tutor-your-turn") ? caption.textContent : "";
+    showTurnBar();
     if (focused !== null && focused !== undefined) {
       const target = rows.querySelector(`[data-choice="${CSS.escape(focused)}"]`) || rows.querySelector("[data-choice]");
       if (target) target.focus();
@@ -179,6 +214,14 @@ function render({ model, el: root }) {
     advice.innerHTML = view.advice || "";
     advice.hidden = !view.advice;
     status.innerHTML = view.status || "";
+    statusMore.innerHTML = view.status_more || "";
+    statusMore.hidden = !view.status_more;
+    if (view.status_more && labels.more) {
+      // the line may be stuck at the screen's edge, far from the words under it: this brings them into view
+      const more = button(labels.more, "", "tutor-status-more-button");
+      more.addEventListener("click", () => statusMore.scrollIntoView({ block: "nearest", behavior: "smooth" }));
+      status.append(more);
+    }
     drawRows(view.rows || []);
     log.innerHTML = view.log || "";
     score.innerHTML = view.score || "";
@@ -227,6 +270,7 @@ function render({ model, el: root }) {
     model.off("msg:custom", onMessage);
     window.removeEventListener("resize", releaseHeight);
     if (sizes) sizes.disconnect();
+    if (watchBelow) watchBelow.disconnect();
   };
 }
 

@@ -47,6 +47,12 @@ function render({ model, el: root }) {
   root.append(warning, nav, sliderRow, board, narration, errors);
 
   let shown = -1;
+  let eventsOpen = false;
+  // "toggle" does not bubble: caught on its way down; a step opened for want of words of its own does not count
+  narration.addEventListener("toggle", (event) => {
+    const d = event.target;
+    if (d.matches && d.matches("details.tutor-step-events:not([data-auto])")) eventsOpen = d.open;
+  }, true);
   const draw = () => {
     const n = model.get("count");
     const i = Math.max(0, Math.min(model.get("index"), n - 1));
@@ -66,6 +72,9 @@ function render({ model, el: root }) {
       // the frame's nodes were parsed when it arrived: a step only swaps them in
       board.replaceChildren(frame.board);
       narration.replaceChildren(frame.text);
+      // a learner who opened a step's events ("what happened, move by move") reads every step's that way
+      const events = narration.querySelector("details.tutor-step-events:not([data-auto])");
+      if (events) events.open = eventsOpen;
       shown = i;
       showWords();
     }

@@ -1,0 +1,236 @@
+"""A lesson page on a phone (390×844, touch), as two club teachers read it (issue #32): no table breaks a word or a
+number inside (their cells squeezed to a letter or two: "кра б", "Оч ки", 11 as "1 1"; a wide table scrolls in
+its own box instead), and no board box scrolls sideways when its content fits (ipywidgets' margins made every
+drill's and quiz's board box 4 px wider than its column: a wobble under the thumb). One page of each game, in the
+rulebook's language."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from test_browser_pages import close_tab, scroll_through
+from test_notebooks import LESSONS
+
+PHONE = {"width": 390, "height": 844}
+
+# one page per game: the rulebook's language (the pages the reviewers read on a phone)
+PAGES = sorted(name for name in LESSONS if name.count(".") > 1)
+
+# Every word of every visible table cell, by its line boxes: a word (a run of letters, digits and signs, cut after
+# a hyphen, where a break is allowed) whose text lies on two lines or more was broken inside.
+BROKEN_WORDS = """() => {
+  const out = [];
+  for (const cell of document.querySelectorAll('td, th')) {
+    if (!cell.checkVisibility()) continue;
+    const walk = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+      const words = /[^\\s\\-\\u2010]+[\\-\\u2010]?/gu;
+      for (let m = words.exec(node.data); m; m = words.exec(node.data)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (lines.size > 1) out.push(`${m[0]} (in "${cell.innerText.slice(0, 40)}")`);
+      }
+    }
+  }
+  return out;
+}"""
+
+# Every box round a board that could scroll sideways (overflow auto or scroll) and does, though nothing in it is
+# wider than the screen's column: it wobbles under a thumb. (A table's own box may scroll: it is not round a board.)
+WOBBLY_BOXES = """() => [...document.querySelectorAll('.tutor-svg, .tutor-widget, .widget-box, .tutor-lazy')]
+  .filter((box) => box.checkVisibility() && box.querySelector('svg, .tutor-svg')
+    && ['auto', 'scroll'].includes(getComputedStyle(box).overflowX) && box.scrollWidth > box.clientWidth)
+  .map((box) => `${String(box.className).split(' ').filter((c) => c.startsWith('tutor-')).join('.') || box.tagName}: `
+    + `${box.scrollWidth} px in ${box.clientWidth}`)"""
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_phone_tables_keep_words_whole_and_boards_hold_still(voila_server, browser, name):
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
+    page = context.new_page()
+    page.set_default_timeout(90_000)
+    try:
+        page.goto(voila_server.render_url(name))
+        scroll_through(page)
+        assert page.locator("td").count() > 0, f"no table on {name}"
+        broken = page.evaluate(BROKEN_WORDS)
+        assert not broken, f"{len(broken)} words broken inside in the tables of {name}: {broken[:8]}"
+        wobbly = page.evaluate(WOBBLY_BOXES)
+        assert not wobbly, f"board boxes that scroll sideways on {name}: {wobbly[:5]}"
+    finally:
+        close_tab(context, page)
+
+
+# A play table and a task of their own, on a page with the lesson's CSS (lesson.page), so that a known position is
+# reached in a few taps: Острів котів with the green cat taken next (as tests/browser/test_browser_isle_of_cats_place
+# sets it), and Мяури's first task, whose right answer has the longest explanation.
+KEPT = (("card-151", "card-152"), ("card-165", "card-166"))
+FIRST = ("cat-blue-13", 0, 7, 3)
+ISLAND = ("cat-green-15", "rare-O-1", "cat-red-16", "cat-orange-2")
+PAGES_OF_OUR_OWN = {
+    "ioc_table.ipynb": ("uk", f"""from tutor.widgets.play import PlayTable
+PlayTable("isle_of_cats", players=2, seat=0, lang="uk", bots=True, first=0, kept={KEPT!r},
+          placed=[[{FIRST!r}], []], island={ISLAND!r}, bag=())"""),
+    "maui_task.ipynb": ("ru", """from tutor.widgets.your_turn import YourTurn
+YourTurn("maui/win-the-deep", lang="ru")"""),
+    # a whole game of Мяури played out (the first legal dive each round): the end screen's score table
+    "maui_end.ipynb": ("ru", """from tutor.widgets.play import PlayTable
+t = PlayTable("maui", players=4, seat=0, lang="ru", seed=5)
+for _ in range(40):
+    if t.game.is_over(t.state):
+        break
+    t.act(t.game.legal_actions(t.state, 0)[0])
+t"""),
+}
+
+
+@pytest.fixture(scope="module")
+def own_pages(tmp_path_factory):
+    from voila_harness import Server
+    folder = tmp_path_factory.mktemp("phone_nb")
+
+    def cell(kind, source):
+        return {"cell_type": kind, "metadata": {}, "source": source,
+                **({"outputs": [], "execution_count": None} if kind == "code" else {})}
+    for name, (lang, code) in {**PAGES_OF_OUR_OWN, "index.ipynb": ("en", "print(1)")}.items():
+        nb = {"cells": [cell("code", f'from tutor import lesson\nlesson.page("{lang}")'),
+                        cell("markdown", "Text before. " * 150), cell("code", code),
+                        cell("markdown", "Text after. " * 300)],
+              "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
+                           "tutor": {"lang": lang}},
+              "nbformat": 4, "nbformat_minor": 5}
+        (folder / name).write_text(json.dumps(nb))
+    server = Server(folder, tmp_path_factory.mktemp("voila") / "voila.log")
+    try:
+        server.wait_ready()
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def phone(browser):
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
+    page = context.new_page()
+    page.set_default_timeout(90_000)
+    page.js_errors = []
+    page.on("pageerror", lambda exc: page.js_errors.append(str(exc)))
+    try:
+        yield page
+    finally:
+        close_tab(context, page)
+
+
+# Is `el` on screen and the topmost thing at a few points along its text (nothing sticky lies over it)?
+UNOBSCURED = """(el) => {
+  const r = el.getBoundingClientRect();
+  if (!r.height || r.top < 0 || r.bottom > innerHeight) return {shown: false, top: r.top, bottom: r.bottom};
+  const points = [0.2, 0.5, 0.8].flatMap((fy) => [0.1, 0.5, 0.9].map((fx) => [r.left + fx * r.width, r.top + fy * r.height]));
+  const covered = points.map(([x, y]) => document.elementFromPoint(x, y))
+    .filter((hit) => !hit || !(el === hit || el.contains(hit)))
+    .map((hit) => hit ? String(hit.className).slice(0, 40) || hit.tagName : 'nothing');
+  return {shown: true, covered, top: r.top, bottom: r.bottom};
+}"""
+
+
+def test_a_refused_placement_and_its_controls_are_in_view_and_uncovered_on_a_phone(own_pages, phone):
+    """Острів котів on a phone: the sticky «Гравець 1 (ви), ваш хід» panel (a quarter of the screen of moves at its
+    bottom edge) covered the placing buttons and the red explanation of a refused placement. A tap where the held
+    cat touches nothing: the preview's reason, then (Place) the engine's refusal, each in view with nothing over it,
+    and so are the Rotate / Flip buttons."""
+    from tutor.games import isle_of_cats as ioc
+    from tutor.games.isle_of_cats.placing import placing_data
+    from test_browser_isle_of_cats_place import square_point
+    page = phone
+    page.goto(own_pages.render_url("ioc_table.ipynb"))
+    table = page.locator(".tutor-play").first
+    table.locator(".tutor-svg svg").first.wait_for(state="visible")
+    version = table.get_attribute("data-v")
+    tile = table.locator('.tutor-svg [data-choice][data-key="tile:cat-green-15"]')
+    tile.evaluate("(e) => e.scrollIntoView({block: 'center'})")
+    tile.tap()
+    page.wait_for_function("([r, v]) => r.dataset.v !== v", arg=[table.element_handle(), version])
+    table.locator(".tutor-placing").wait_for(state="visible")
+    s, _ = ioc.apply(ioc.setup(2, first=0, kept=KEPT, placed=[[FIRST], []], island=ISLAND, bag=()),
+                     ioc.Take(0, "cat-green-15"))
+    d = placing_data(s, 0, "uk")
+    o = d["start"][0]
+    px, py = d["orients"][o][0]
+    far = next(i for i, c in enumerate(d["codes"][o]) if c == "n")
+    # the learner looks at their boat, its top at the top of the screen, and taps a square
+    table.locator('[data-board-seat="0"]').evaluate("(e) => e.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(300)
+    x, y = square_point(page, table, far % 22 + px, far // 22 + py)
+    page.touchscreen.tap(x, y)
+    reason = table.locator(".tutor-place-reason")
+    page.wait_for_function("(e) => e.textContent.length > 0", arg=reason.element_handle())
+    page.wait_for_timeout(300)
+    for what, where in (("the reason", reason), ("Rotate", table.locator(".tutor-place-rotate")),
+                        ("Flip", table.locator(".tutor-place-flip"))):
+        seen = where.evaluate(UNOBSCURED)
+        assert seen["shown"] and not seen["covered"], f"{what} after a red tap: {seen}"
+    table.locator(".tutor-place-here").tap()
+    alert = table.locator(".tutor-error [role=alert]")
+    alert.wait_for(state="visible")
+    page.wait_for_timeout(300)
+    assert d["reasons"]["n"] in alert.inner_text()
+    seen = alert.evaluate(UNOBSCURED)
+    assert seen["shown"] and not seen["covered"], f"the refusal: {seen}"
+    for what, where in (("Rotate", table.locator(".tutor-place-rotate")), ("Flip", table.locator(".tutor-place-flip"))):
+        where.evaluate("(e) => e.scrollIntoView({block: 'nearest'})")
+        seen = where.evaluate(UNOBSCURED)
+        assert seen["shown"] and not seen["covered"], f"{what} after the refusal: {seen}"
+    assert not page.js_errors, page.js_errors
+
+
+def test_a_tasks_verdict_is_a_line_kept_in_view_and_its_explanation_is_never_cut(own_pages, phone):
+    """Мяури's first task on a phone: the verdict stuck to the screen's edge was capped at 30% of the screen and cut
+    its explanation mid-sentence («…выигрывайте самой маленькой»). The line in view is the verdict alone, with
+    nothing cut; the whole explanation is under it in the page, reached by "Подробнее"."""
+    page = phone
+    page.goto(own_pages.render_url("maui_task.ipynb"))
+    task = page.locator(".tutor-your-turn").first
+    task.locator(".tutor-svg svg").first.wait_for(state="visible")
+    card = task.locator("button.tutor-action", has_text=re.compile("^12$"))
+    # the learner taps the card with the board above it on screen, the verdict's place below the screen
+    card.evaluate("(e) => e.scrollIntoView({block: 'end'})")
+    version = task.get_attribute("data-v")
+    card.tap()
+    page.wait_for_function("([r, v]) => r.dataset.v !== v", arg=[task.element_handle(), version])
+    status = task.locator(".tutor-status")
+    status.locator('[data-outcome="done"]').wait_for(state="visible")
+    page.wait_for_timeout(300)
+    cut = status.evaluate("(e) => ({scroll: e.scrollHeight, client: e.clientHeight, "
+                          "height: e.getBoundingClientRect().height, screen: innerHeight})")
+    assert cut["scroll"] <= cut["client"] + 1, f"the verdict line is cut: {cut}"
+    assert cut["height"] <= 0.2 * cut["screen"], f"the verdict kept in view is not a line: {cut}"
+    more = task.locator(".tutor-status-more")
+    explain = "выигрывайте самой маленькой достаточной картой, а двенадцатку берегите для будущей глубины"
+    assert explain in more.inner_text() and explain not in status.inner_text()
+    status.locator("button.tutor-status-more-button").tap()
+    page.wait_for_timeout(1500)
+    seen = more.evaluate("(e) => { const r = e.getBoundingClientRect(); return {top: r.top, bottom: r.bottom, "
+                         "screen: innerHeight}; }")
+    assert seen["top"] >= -1 and seen["bottom"] <= seen["screen"] + 1, f"'More' leaves the explanation out of view: {seen}"
+    assert not page.js_errors, page.js_errors
+
+
+def test_the_end_of_games_score_table_keeps_words_and_numbers_whole_on_a_phone(own_pages, phone):
+    """Мяури's end screen on a phone read «Игр ок 4» and «−3 0»: the score table's words and numbers are whole, and
+    the table stays within the screen (scrolling in its own box if it must)."""
+    page = phone
+    page.goto(own_pages.render_url("maui_end.ipynb"))
+    table = page.locator(".tutor-play .tutor-score table").first
+    table.wait_for(state="visible")
+    table.evaluate("(e) => e.scrollIntoView({block: 'start'})")
+    assert table.locator("td.num").count() > 8
+    broken = page.evaluate(BROKEN_WORDS)
+    assert not broken, f"words broken inside in the score table: {broken[:8]}"
+    box = table.evaluate("(e) => ({right: e.getBoundingClientRect().right, page: document.documentElement.clientWidth})")
+    assert box["right"] <= box["page"], box
+    assert not page.js_errors, page.js_errors

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tutor.core.taught import TEXT_KEYS, ids_in
+from tutor.core.taught import TEXT_KEYS, ids_in, positions
 from tutor.games.maui import components as C
 from tutor.games.maui.rules import VARIANTS
 
@@ -31,8 +31,10 @@ def _keys(value: Any) -> set[str]:
 
 def kinds_named(kind: str, data: dict[str, Any]) -> set[str]:
     """Every catch card the file names (setup, moves, goal, expectations), the jellyfish offer where a move answers
-    it ({jellyfish: ...}) or a step expects it ({offer: ...}), and the variants its setup plays."""
+    it ({jellyfish: ...}) or a step expects it ({offer: ...}), the variants its setup plays, and what every position
+    it puts on the board shows (an offer that opens without being named)."""
     found = {C.kind(c) for c in ids_in(data, C.CATCH_CARDS.__contains__)}
+    found |= {k for state in positions(kind, data) for k in kinds_shown(state)}
     offer = {OFFER} if {"jellyfish", "offer"} & _keys({k: v for k, v in data.items() if k != "setup"}) else set()
     variants = (data.get("setup") or {}).get("variant") or ()
     return found | offer | ({variants} if isinstance(variants, str) else set(variants))

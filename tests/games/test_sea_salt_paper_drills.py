@@ -12,16 +12,19 @@ from pathlib import Path
 
 import helpers
 import pytest
+import yaml
 
 from tutor.core import drill as D
 from tutor.core.errors import RuleViolation
 from tutor.core.game import spec
 from tutor.core.rules import cite
 from tutor.games.sea_salt_paper import components as C
+from tutor.games.sea_salt_paper.drills import EARLY_KINDS
 from tutor.games.sea_salt_paper.rules import (
     CrabPile, EndTurn, PlayDuo, PlayMermaids, Steal, Stop, apply, legal_actions,
 )
 from tutor.games.sea_salt_paper.scoring import breakdown, card_points
+from tutor.lesson_source import parts
 
 GAME = "sea_salt_paper"
 SEEDS = 150
@@ -42,6 +45,18 @@ def asked_both(name: str) -> tuple:
 
 def test_the_game_has_its_drills():
     assert {d.id for d in D.drills(GAME)} >= {f"{GAME}/{n}" for n in NAMES}
+
+
+def test_the_early_drills_deal_from_what_the_end_of_round_part_has_taught():
+    """EARLY_KINDS is what lessons/sea_salt_paper/taught.yaml has taught by the end-of-round part (its drills'
+    part): the generic tests/test_taught.py holds every drill to its part, this holds the early deal to the yaml."""
+    taught, known = yaml.safe_load((Path(__file__).resolve().parents[2] / "lessons" / GAME / "taught.yaml")
+                                   .read_text(encoding="utf-8"))["kinds"], set()
+    for p in parts(GAME, "en"):
+        known |= set(taught.get(p.anchor, ()))
+        if p.anchor == "part-end-round":
+            break
+    assert EARLY_KINDS == known
 
 
 # --------------------------------------------------------------------------- the answers, worked out again

@@ -220,6 +220,9 @@ class GameSpec(Generic[S, A]):
     bots: Optional[Callable[[], Bots]] = None
     scenario: Optional[Callable[[], LessonAdapter]] = None
     drills: Optional[Callable[[], Sequence["Drill"]]] = None   # the game's drills, lesson order
+    # its taught module (KINDS, kinds_shown, kinds_named: tutor.core.taught): what practice shows, in the kinds
+    # lessons/<id>/taught.yaml lists per part (tests/test_taught.py)
+    taught: Optional[Callable[[], Any]] = None
 
     def title(self, lang: str = "en") -> str:
         from tutor.core.i18n import text

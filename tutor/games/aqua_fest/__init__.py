@@ -36,6 +36,7 @@ SPEC: GameSpec[State, Action] = GameSpec(
                               # 144, scaled by count to keep `make test` within 15 minutes as it grows)
     bookkeeping_events=frozenset({"aqua_fest.turn", "aqua_fest.drew"}),
     ui=part(__name__, ".ui:UI"), bots=part(__name__, ".bots"), scenario=part(__name__, ".scenario:ADAPTER"),
+    taught=part(__name__, ".taught"),   # what practice shows (lessons/<id>/taught.yaml)
     drills=part(__name__, ".drills:DRILLS"),
     # the engine and its words, as the contract names them (tutor.core.game.GameSpec)
     sections=SECTIONS, rulings=RULINGS, narrate=_text.narrate, name_params=_text.name_params,

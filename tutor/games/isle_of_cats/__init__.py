@@ -41,6 +41,7 @@ SPEC: GameSpec[State, Action] = GameSpec(
     quiet_events=frozenset(),
     bookkeeping_events=frozenset({"isle_of_cats.order", "isle_of_cats.kept"}),
     bots=part(__name__, ".bots"), scenario=part(__name__, ".scenario:ADAPTER"),
+    taught=part(__name__, ".taught"),   # what practice shows (lessons/<id>/taught.yaml)
     ui=part(__name__, ".ui:UI"), drills=part(__name__, ".drills:DRILLS"),
     # the engine and its words, as the contract names them (tutor.core.game.GameSpec)
     sections=SECTIONS, rulings=RULINGS, narrate=_text.narrate, name_params=_text.name_params, stages=stages,

@@ -37,6 +37,7 @@ SPEC: GameSpec[State, Action] = GameSpec(
     quiet_events=frozenset({"maui.dive_chosen"}),
     bookkeeping_events=frozenset({"maui.dive_chosen", "maui.dive_discarded"}),
     ui=part(__name__, ".ui:UI"), bots=part(__name__, ".bots"), scenario=part(__name__, ".scenario:ADAPTER"),
+    taught=part(__name__, ".taught"),   # what practice shows (lessons/<id>/taught.yaml)
     drills=part(__name__, ".drills:DRILLS"),
     # the engine and its words, as the contract names them (tutor.core.game.GameSpec)
     sections=SECTIONS, rulings=RULINGS, narrate=_text.narrate, stages=stages,

@@ -1,0 +1,47 @@
+"""What practice shows, in a game's own kinds: the helper each game's `taught` part uses (tests/test_taught.py).
+
+A game's lessons/<game>/taught.yaml says which component kinds each lesson part teaches; its `taught` part
+(GameSpec.taught, a module) says which kinds a position or a lesson file shows:
+
+    KINDS                        every kind the yaml must place, each in exactly one part
+    kinds_shown(state)           the kinds a drill's position shows (its board and its "show me why")
+    kinds_named(kind, data)      the kinds a task ("your_turn"), quiz or scenario file names (`data`: its YAML)
+
+A kind is whatever a learner must have been taught to answer: a card kind, a tile kind, a variant in play.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Iterator
+
+# what a lesson file says in words: card ids there are never cards on the table
+TEXT_KEYS = frozenset({"prompt", "question", "hint", "explain", "title", "label", "say", "intro", "outro",
+                       "caption", "note", "part", "id", "game", "rule", "refused"})
+
+
+def ids_in(value: Any, is_id: Callable[[str], bool]) -> Iterator[str]:
+    """Every string in a lesson file's value that `is_id` accepts, leaving out the texts (TEXT_KEYS)."""
+    if isinstance(value, str):
+        if is_id(value):
+            yield value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            if k not in TEXT_KEYS:
+                yield from ids_in(k, is_id)
+                yield from ids_in(v, is_id)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            yield from ids_in(v, is_id)
+
+
+def positions(kind: str, data: dict[str, Any]) -> list[Any]:
+    """The positions a lesson file puts on the board: a scenario's every frame, a task's start (its setup and
+    `given`), a quiz's asked position. For a game whose kinds are situations (a trick led with a 5), not cards."""
+    if kind == "scenario":
+        from tutor.core.scenario import replay
+        return [frame.state for frame in replay(data).frames]
+    if kind == "your_turn":
+        from tutor.core.task import start
+        return [start(data)]
+    from tutor.core.quiz import asked
+    return [asked(data)]

@@ -1,0 +1,52 @@
+"""Which cards, situations and bonus effects a Козырные киты position or lesson file shows (lessons/trump_whales/taught.yaml, tests/test_taught.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tutor.core.taught import TEXT_KEYS, positions
+from tutor.games.trump_whales import components as C
+
+FIVE = "five"
+LED_FIVE = "led-five"          # a trick led with a 5: its family comes from the next whale
+FIVE_LEADER = "five-leader"    # a 5 played and not picked: its player names the next leader
+BONUSES = tuple(f"bonus-{b}" for b in C.BONUS_KINDS)   # a bonus used: what it does
+KINDS = (*C.FAMILIES, FIVE, LED_FIVE, FIVE_LEADER, *BONUSES)
+
+
+def _card(card: str) -> str:
+    return C.FAMILY[card] or FIVE
+
+
+def kinds_shown(state: Any) -> set[str]:
+    """The face-up cards (hands, the trick, the discard, bonuses in front of players), a trick led with a 5, a 5's
+    player naming the leader. Pearl piles and the cards set aside lie face down. A bonus lying in front of a player
+    is a card like any other: what it does counts only where a move uses it (kinds_named)."""
+    cards = [c for pile in (*state.hands, *state.bonuses, state.trick, state.discard) for c in pile]
+    out = {_card(c) for c in cards}
+    if state.trick and C.is_five(state.trick[0]) and state.phase in ("play", "reward", "leader"):
+        out.add(LED_FIVE)
+    if state.phase == "leader":
+        out.add(FIVE_LEADER)
+    return out
+
+
+def _used(value: Any) -> set[str]:
+    """The cards a file's moves use as bonuses ({use_bonus: {player: card or [cards]}}), anywhere in it."""
+    if isinstance(value, dict):
+        out = set()
+        for k, v in value.items():
+            if k == "use_bonus" and isinstance(v, dict):
+                out |= {c for cards in v.values() for c in ([cards] if isinstance(cards, str) else cards)}
+            elif k not in TEXT_KEYS:
+                out |= _used(v)
+        return out
+    if isinstance(value, (list, tuple)):
+        return {c for v in value for c in _used(v)}
+    return set()
+
+
+def kinds_named(kind: str, data: dict[str, Any]) -> set[str]:
+    """What every position the file puts on the board shows, and the effect of every bonus its moves use."""
+    shown = {k for state in positions(kind, data) for k in kinds_shown(state)}
+    return shown | {f"bonus-{C.BONUS[c]}" for c in _used(data) if c in C.BONUS}

@@ -32,20 +32,12 @@ KNOWN: dict[tuple[str, str], str] = {
                                      "the creatures are taught in part 6",
     ("aqua_fest", "scenario lower-tile"): "part 4 (tiles) moves with crab cards and deals hands of all five "
                                           "species: the creatures are taught in part 6",
-    ("aqua_fest", "drill best-score"): "part 5 (shells): its board deals hands of creature cards, taught in part 6, "
-                                       "though the question is about fragments only",
     ("isle_of_cats", "scenario keep-cards"): "part 2 keeps family cards by their tasks (visible rats), which parts 6, "
                                              "8 and 10 teach",
     ("isle_of_cats", "your_turn keep-two"): "part 2 asks to keep two family cards that can both pay (visible rats, "
                                             "filled rooms): parts 6, 8 and 10 teach them",
-    ("maui", "drill win-the-cell"): "part 7: one 'show me why' position in 40 (seed 7) leaves a player the offer "
-                                    "to box three jellyfish, taught in part 10 (Jellyfish)",
     ("trump_whales", "your_turn first-bonus"): "part 2 asks for the bonus that changes the trump and uses it: "
                                                "bonus effects are taught in part 11",
-    ("trump_whales", "drill may-play"): "part 4: 9 positions in 40 are tricks led with a 5, whose family (the tutor's "
-                                        "ruling: the next player may play anything) part 5 teaches",
-    ("trump_whales", "drill best-reward"): "part 7: 9 'show me why' positions in 40 go on to a 5's player naming "
-                                           "the next leader, the exception part 8 teaches",
 }
 
 

@@ -38,7 +38,7 @@ def right(q) -> set:
 
 
 def test_five_drills_in_lesson_order():
-    assert list(DRILLS) == ["may-play", "trick-winner", "best-reward", "next-leader", "plus-points"]
+    assert list(DRILLS) == ["may-play", "trick-winner", "next-leader", "best-reward", "plus-points"]
 
 
 def test_may_play_answers_are_the_cards_the_engine_accepts():

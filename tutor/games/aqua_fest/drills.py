@@ -100,9 +100,12 @@ def _ended(state: State, seat: int) -> State:
     collected = [list(c) for c in state.collected]
     for n, t in enumerate(gone):
         collected[others[n % len(others)]].append(t)
+    # the creature cards are put away (into the deck, face down): the question is about fragments, and the cards are
+    # taught a part later (tests/test_taught.py)
+    cards = state.deck + state.discard + tuple(c for hand in state.hands for c in hand)
     return dataclasses.replace(state, upper=tuple(upper), lower=tuple(lower), lower_open=tuple(opened),
                                collected=tuple(tuple(c) for c in collected), pawns=(None,) * state.players,
-                               turn_start=None, over=True)
+                               hands=((),) * state.players, deck=cards, discard=(), turn_start=None, over=True)
 
 
 def make_best_score(rng: random.Random) -> Optional[Question]:

@@ -247,6 +247,8 @@ def _win_the_cell(rng: random.Random) -> Optional[Question]:
     right = sorted(c for c in hand if takes[c] == ask)
     if not right or len(right) == len(hand):
         return None
+    if ends[right[0]].pending:
+        return None         # "show me why" would end on the jellyfish offer, which the lesson teaches later (part 10)
     # "show me why" plays one card, your lowest that wins; the explanation says what each other card would take
     why = tuple(e for e in rounds[right[0]] if e.kind in _TELLING)
     lost: dict[str, list[int]] = {}

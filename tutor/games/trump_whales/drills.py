@@ -7,10 +7,10 @@ answer is always the engine's: the legal cards (legal_actions), the trick's winn
 a pick's points (apply, round_points), who leads next (apply), a +1's worth (apply, round_points). Texts are
 catalogue keys (trump_whales.drill.*, every lesson language); cards are named by the game's wording, never by id.
 
-    may-play      which cards of your hand may you play into this trick? (pick all)      part 4
+    may-play      which cards of your hand may you play into this trick? (pick all)      part 5
     trick-winner  the last card is played: who wins the trick?                           part 6
-    best-reward   you won: which card do you pick for the most points?                   part 7
     next-leader   the winner picks a card of a trick with a 5: who leads next, or names who does?   part 8
+    best-reward   you won: which card do you pick for the most points?                   part 8
     plus-points   you use the +1 now: how many points does the round give you so far?    part 11
 """
 
@@ -341,11 +341,13 @@ def _plus_points(rng: random.Random) -> Optional[Question]:
 
 
 DRILLS = (
-    Drill(f"{_G}/may-play", "part-turn", Words(_K + "may_play.title"), _R + "follow", _may_play),
+    # may-play asks of tricks led by a 5 too, and best-reward's "show me why" may go on to a 5's player naming the
+    # leader: each is shown once its part has taught that (tests/test_taught.py)
+    Drill(f"{_G}/may-play", "part-five", Words(_K + "may_play.title"), _R + "follow", _may_play),
     Drill(f"{_G}/trick-winner", "part-trick", Words(_K + "trick_winner.title"), _R + "trick", _trick_winner),
-    Drill(f"{_G}/best-reward", "part-reward", Words(_K + "best_reward.title"), _R + "reward", _best_reward),
     Drill(f"{_G}/next-leader", "part-five-exception", Words(_K + "next_leader.title"), _R + "five-exception",
           _next_leader),
+    Drill(f"{_G}/best-reward", "part-five-exception", Words(_K + "best_reward.title"), _R + "reward", _best_reward),
     Drill(f"{_G}/plus-points", "part-bonuses", Words(_K + "plus_points.title"), _R + "bonus-plus", _plus_points),
 )
 

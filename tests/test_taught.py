@@ -36,8 +36,6 @@ KNOWN: dict[tuple[str, str], str] = {
                                              "8 and 10 teach",
     ("isle_of_cats", "your_turn keep-two"): "part 2 asks to keep two family cards that can both pay (visible rats, "
                                             "filled rooms): parts 6, 8 and 10 teach them",
-    ("trump_whales", "your_turn first-bonus"): "part 2 asks for the bonus that changes the trump and uses it: "
-                                               "bonus effects are taught in part 11",
 }
 
 

@@ -32,10 +32,6 @@ KNOWN: dict[tuple[str, str], str] = {
                                      "the creatures are taught in part 6",
     ("aqua_fest", "scenario lower-tile"): "part 4 (tiles) moves with crab cards and deals hands of all five "
                                           "species: the creatures are taught in part 6",
-    ("isle_of_cats", "scenario keep-cards"): "part 2 keeps family cards by their tasks (visible rats), which parts 6, "
-                                             "8 and 10 teach",
-    ("isle_of_cats", "your_turn keep-two"): "part 2 asks to keep two family cards that can both pay (visible rats, "
-                                            "filled rooms): parts 6, 8 and 10 teach them",
 }
 
 

@@ -28,10 +28,6 @@ FOLDER = {"your_turn": "tasks", "quiz": "quizzes", "scenario": "scenarios"}
 
 # (game, "kind name"): why it still shows a kind before its part teaches it. Empty it as the lessons are fixed.
 KNOWN: dict[tuple[str, str], str] = {
-    ("aqua_fest", "scenario tiles"): "part 4 (tiles) moves with crab cards and deals hands of all five species: "
-                                     "the creatures are taught in part 6",
-    ("aqua_fest", "scenario lower-tile"): "part 4 (tiles) moves with crab cards and deals hands of all five "
-                                          "species: the creatures are taught in part 6",
 }
 
 

@@ -132,9 +132,17 @@ def refuse_a_second_card_of_another_species(page, table) -> None:
     barred = [k for k in not_now_keys(table) if k.startswith("card:")]
     if not barred:         # a hand of one species: nothing to refuse this turn (tests/test_board_click.py does)
         return
-    click_and_wait(page, table, table.locator(f'.tutor-svg [data-choice][data-key="{barred[0]}"]'))
-    cells = [k for k in not_now_keys(table) if k.startswith("cell:")]
-    assert cells, "the card's cells are not offered to be refused"
+    # a card of another species whose move has cells on this seabed (moving exactly its number of cells, one may
+    # have none from here: then its card alone is what is refused)
+    for card in barred:
+        click_and_wait(page, table, table.locator(f'.tutor-svg [data-choice][data-key="{card}"]'))
+        cells = [k for k in not_now_keys(table) if k.startswith("cell:")]
+        if cells:
+            barred = [card]
+            break
+        click_and_wait(page, table, table.locator(f'.tutor-svg [data-choice][data-key="{card}"]'))   # put it back
+    if not cells:          # none can move from here: tests/test_board_click.py refuses such a card's cell
+        return
     version, before = table.get_attribute("data-v"), board_svg(table).inner_html()
     table.locator(f'.tutor-svg [data-choice][data-key="{cells[0]}"]').click()
     alert = table.locator(".tutor-error [role=alert]")

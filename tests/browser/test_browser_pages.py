@@ -236,7 +236,8 @@ LAYOUT_REPORT = """() => {
     const r = svg.getBoundingClientRect();
     if (!r.width || !svg.checkVisibility()) continue;
     boards += 1;
-    layouts.add(svg.getAttribute('data-layout'));
+    // a picker drawn the same on every screen (Острів котів' tray of tile shapes) is no board laid out for one
+    if (svg.getAttribute('data-layout') !== 'any') layouts.add(svg.getAttribute('data-layout'));
     const box = svg.closest('.tutor-svg').getBoundingClientRect();
     if (r.width > box.width + 1 || r.right > document.documentElement.clientWidth + 1)
       wide.push(`${svg.getAttribute('aria-label')}: ${Math.round(r.width)} px in ${Math.round(box.width)}`);

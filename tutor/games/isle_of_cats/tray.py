@@ -32,8 +32,9 @@ def tray_svg(shapes: Sequence[tuple[str, str]], fill: str, chosen: str, choosabl
     per = max(1, int(WIDTH // SLOT_W))
     rows = -(-len(shapes) // per)
     height = rows * SLOT_H + 4
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="tutor-ioc-tray" viewBox="0 0 {WIDTH} {height}" '
-           f'width="{WIDTH}" height="{height}" role="group">']
+    # drawn the same on every screen: "any" layout (the layout check skips it: tests/browser/test_browser_pages.py)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="tutor-ioc-tray" data-layout="any" '
+           f'viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" height="{height}" role="group">']
     top = []
     for i, (shape, name) in enumerate(shapes):
         sx, sy = (i % per) * SLOT_W, (i // per) * SLOT_H + 2

@@ -386,13 +386,15 @@ def _choose_leader(state: State, a: ChooseLeader) -> tuple[State, list[Event]]:
         raise RuleViolation(_R + "five-exception", _E + "err.no_leader", seat=str(leader))
     t = _table(state)
     events = [_ev("leader_chosen", "five-exception", {"player": a.player, "leader": leader})]
-    _start_trick(t, leader, events, state.players)
+    _start_trick(t, leader, events, state.players, rule="five-exception")
     return _freeze(t), events
 
 
-def _start_trick(t: Table, leader: int, events: list[Event], n: int) -> None:
+def _start_trick(t: Table, leader: int, events: list[Event], n: int, rule: str = "next-leader") -> None:
+    """The next trick begins with `leader`, by `rule`: the winner leads, or (a 5 played and not picked) the player
+    the 5's player named, by «ИСКЛЮЧЕНИЕ: ПЯТЁРКА!»."""
     t["phase"], t["leader"], t["turn"] = "play", leader, leader
-    events.append(_ev("leads", "next-leader", {"player": leader}))
+    events.append(_ev("leads", rule, {"player": leader}))
 
 
 # --------------------------------------------------------------------------- rounds

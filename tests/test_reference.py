@@ -33,6 +33,7 @@ def test_the_reference_cites_real_sections_and_lists_every_ruling(game, lang):
     assert f'<html lang="{lang}">' in page and html.escape(ref.title) in page
     words = L.visible(page)
     assert "{" not in words and "}" not in words, "a placeholder was left unfilled"
+    assert ".py" not in words and "tutor/" not in words, "a file path is no words for a learner"
 
 
 @pytest.mark.parametrize("game, lang", CASES)

@@ -238,3 +238,16 @@ def test_the_hint_never_names_the_answer():
                 for o in q.options:
                     if o.key in q.answer:
                         assert D.said(o.label, lang) not in hint, (name, lang, hint)
+
+
+def test_second_card_boards_do_not_count_the_turns_moves():
+    """A fresh reader: after a dolphin the header read "moves 1 of 1", which answers "which card may move again?"."""
+    from tutor.core import drill as D
+    from tutor.core.game import spec
+    from tutor.games.aqua_fest.render import render
+    game = spec("aqua_fest")
+    d = D.find("aqua_fest/second-card")
+    for seed in range(12):
+        q = D.question(d, seed)
+        svg = render(game.view(q.state, q.viewer), highlight=q.highlight, lang="en")
+        assert " of 1" not in svg and " of 2" not in svg, f"seed {seed}: the board counts the turn's moves"

@@ -276,7 +276,8 @@ def make_second_card(rng: random.Random) -> Optional[Question]:
     where = _cell(pawn) if pawn is not None else "?"
     return Question(
         drill="aqua_fest/second-card", key=_key("second-card", _state_key(state)),
-        state=state, viewer=seat, highlight=(f"seat:{seat}",),
+        # the header's "moves 1 of 1" after a played-alone card would answer the question: left out
+        state=state, viewer=seat, highlight=(f"seat:{seat}", "hide:moves"),
         prompt=Words("aqua_fest.drill.second.prompt", player=_player(seat), cell=where),
         options=options, answer=answer, rule="aqua_fest:play",
         hint=Words("aqua_fest.drill.second.hint"), explain=explain, why=tuple(why), multi=True,

@@ -28,7 +28,7 @@ takes `layout=` too (a phone: one shell a row; a projector: bigger, four a row).
 
 `highlight`: "card:<id>" (the card and where it can take the pawn: dots of class "dest", and faint
 lines along the directions of straight-line movers; with "hide:preview" the card alone, where the question is
-where it goes), "cell:<0..24>", "seat:<n>", "home:<n>" (0-based seats). "shells:<n>" draws seat n's fragments laid
+where it goes; "hide:moves" leaves the turn's count of moves out), "cell:<0..24>", "seat:<n>", "home:<n>" (0-based seats). "shells:<n>" draws seat n's fragments laid
 out as shells with its bonus token added (the shells picture, in place of the seabed: a worked example of scoring),
 when the view shows that seat's fragments; with it "shell:<k>" rings its k-th shell (from 1) and "total" the total.
 `events` (the last action's events) mark what just happened: a move arrow, the collected
@@ -1265,11 +1265,13 @@ def _where(seat: View, lang: str) -> str:
     return _w("d.pawn_home", lang, cell=cell_name(beside), side=side_name(seat["side"], lang))
 
 
-def describe(view: dict[str, Any], lang: str = "en") -> tuple[str, str]:
-    """(title, description) in plain words: what a screen reader says about the position."""
+def describe(view: dict[str, Any], lang: str = "en", moves: bool = True) -> tuple[str, str]:
+    """(title, description) in plain words: what a screen reader says about the position (`moves`: with the turn's
+    count of moves)."""
     turn = _w("turn", lang, p=player_name(view["turn"], lang))
     title = f"{_w('title', lang)} — " + (_w("over", lang) if view.get("over") else turn)
-    lines = [_w("d.head", lang, players=view["players"], turn=turn, moves=_moves_made(view, lang))]
+    lines = [_w("d.head", lang, players=view["players"], turn=turn, moves=_moves_made(view, lang)) if moves
+             else _w("d.head_no_moves", lang, players=view["players"], turn=turn)]
     if view.get("battle"):
         b = view["battle"]
         lines.append(_w("d.battle", lang, a=b["attacker"] + 1, d=b["defender"] + 1))
@@ -1349,7 +1351,7 @@ def render(view: View, *, highlight: Iterable[str] | str | None = (), lang: str 
                              rings=hl, total="total" in hl)
     offers = S.offers(choosable)
     marks = _marks(events)
-    title, desc = describe(view, lang)
+    title, desc = describe(view, lang, moves="hide:moves" not in hl)
     teacher = view.get("viewer") is None
     boxes, height = arrange(g, view)
     W = g.width
@@ -1364,9 +1366,10 @@ def render(view: View, *, highlight: Iterable[str] | str | None = (), lang: str 
 
     # header: whose turn, moves, whose view (on a phone the view on a second line)
     dwg.add(dwg.rect(insert=(0, 0), size=(W, g.header - 2), fill="#17506b"))
+    # "hide:moves": a drill asking whether a second move may follow leaves out how many this turn allows
+    moves = "" if "hide:moves" in hl else f" · {_moves_made(view, lang)}"
     head = f"{_w('title', lang)} · " + (_w("over", lang) if view.get("over") else
-                                       f"{_w('turn', lang, p=player_name(view['turn'], lang))} · "
-                                       f"{_moves_made(view, lang)}")
+                                       f"{_w('turn', lang, p=player_name(view['turn'], lang))}{moves}")
     seen = _w("view_all", lang) if teacher else _w("view_of", lang, player=player_name(view["viewer"], lang),
                                                    player_plain=view["viewer"] + 1)
     if g.name == "phone":

@@ -543,8 +543,8 @@ def test_the_play_table_keeps_a_running_score_and_outlines_families(lang):
         b = breakdown(t.state.placed[s], t.state.boats[s])
         row = re.search(rf'<tr data-seat="{s}">(.*?)</tr>', html).group(1)
         cells = re.findall(r"<td[^>]*>(.*?)</td>", row)
-        assert cells[1:3] == [str(dict(b.lines[0].params)["n"]), str(dict(b.lines[1].params)["n"])]
-        assert cells[-1] == escape(number(b.total))
+        assert cells[2:4] == [str(dict(b.lines[0].params)["n"]), str(dict(b.lines[1].params)["n"])]
+        assert cells[1] == escape(number(b.total))      # next to the name: in sight on a phone
     assert "3 → 8" in html
     w = YourTurn("isle_of_cats/join-family", lang=lang)
     assert w.advice_html == "" and 'class="family"' not in w.svg

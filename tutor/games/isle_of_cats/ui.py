@@ -217,10 +217,14 @@ def advice(state: Any, seat: int, lang: str) -> str:
         rats, rooms, *fams = b.lines
         who = player_name(s, lang) + (f" ({text(_U + 'running.you', lang)})" if s == seat else "")
         families = ", ".join(f"{dict(f.params)['n']} → {f.points}" for f in fams) or "—"
-        rows.append(f'<tr data-seat="{s}"><td>{esc(who)}</td><td class="num">{dict(rats.params)["n"]}</td>'
-                    f'<td class="num">{dict(rooms.params)["n"]}</td><td>{esc(families)}</td>'
-                    f'<td class="num" data-points="{b.total}">{number(b.total)}</td></tr>')
-    head = "".join(f"<th>{esc(text(_U + 'running.' + k, lang))}</th>" for k in ("player", "rats", "rooms", "families", "total"))
+        # the sum next to the name: on a phone a table wider than the screen scrolls, and its last column was out
+        # of sight (a fresh reader saw no total)
+        rows.append(f'<tr data-seat="{s}"><td>{esc(who)}</td>'
+                    f'<td class="num" data-points="{b.total}">{number(b.total)}</td>'
+                    f'<td class="num">{dict(rats.params)["n"]}</td><td class="num">{dict(rooms.params)["n"]}</td>'
+                    f'<td>{esc(families)}</td></tr>')
+    columns = ("player", "total", "rats", "rooms", "families")
+    head = "".join(f"<th>{esc(text(_U + 'running.' + k, lang))}</th>" for k in columns)
     return (f'<div class="tutor-ioc-running"><p><b>{esc(text(_U + "running.title", lang))}</b></p>'
             f'<table class="tutor-score"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
 

@@ -150,10 +150,20 @@ def first_board(browser, server: Server, url: str, loads: int = 5, throttle: flo
         if throttle != 1:
             context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
         page.goto(url, timeout=120_000)
+        show_first_board(page, 120_000)
         page.wait_for_function("window.__firstBoard !== undefined", timeout=120_000)
         out.append(page.evaluate("window.__firstBoard"))
         context.close()
     return out
+
+
+def show_first_board(page, timeout_ms: int) -> None:
+    """A page's first board: a static picture in its first render, or (a lesson whose first screens hold none, as
+    Мяури's) the one its first lazy part draws once scrolled to."""
+    page.wait_for_function("!!(document.querySelector('.tutor-svg svg') || document.querySelector('.tutor-lazy'))",
+                           timeout=timeout_ms)
+    if not page.evaluate("!!document.querySelector('.tutor-svg svg')"):
+        page.locator(".tutor-lazy").first.scroll_into_view_if_needed(timeout=timeout_ms)
 
 
 def open_part(page, selector: str):

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))     # as the other bench scripts: bench/ is on the path
-from bench_serving import FIRST_BOARD_JS  # noqa: E402
+from bench_serving import FIRST_BOARD_JS, show_first_board  # noqa: E402
 
 # a page between two documents has no body yet: the check must not throw there (a CI run failed so)
 ARRIVED = ("() => document.querySelector('.tutor-page-status') || (document.body !== null"
@@ -68,6 +68,7 @@ def burst(browser, url: str, pages: int, throttle: float = 1, timeout_ms: int = 
                 if not page.locator(".tutor-page-status").count():
                     visit.full = True
                     continue
+                show_first_board(page, timeout_ms)
                 page.wait_for_function("window.__firstBoard !== undefined", timeout=timeout_ms)
                 visit.first_board_ms = page.evaluate("window.__firstBoard")
                 # the first part: opened by scrolling to it (or already opened by the page, a screen ahead)

@@ -160,6 +160,18 @@ class GameUI:
     # orientations, the grid's cells, which are free), "act": (orientation, x, y) -> action}. The page shows a
     # preview, turned and flipped there; the engine decides whether the placement is legal.
     placing: Optional[Callable[[Any, int, str], Optional[dict[str, Any]]]] = None
+    # --- the play table as a game at a club (issue #34); each optional, the table shows nothing for a None
+    # (before, events, after, viewer, lang) -> HTML summing up the trick, round, day or game these events (one
+    # action's, as `viewer` may know them) end, or "": the table holds it on screen until the learner goes on
+    summary: Optional[Callable[[Any, Sequence["Event"], Any, Optional[int], str], str]] = None
+    # (state, seat, lang) -> the coach's hints for `seat` to move (tutor.core.coach.Hint), most useful first;
+    # facts of the position and what the rules allow, never a move chosen for the learner
+    coach: Optional[Callable[[Any, int, str], list[Any]]] = None
+    # (state, viewer, lang) -> HTML: what each player has scored so far and what the viewer's own cards would
+    # score now, from what `viewer` may know (never another player's hidden hand)
+    score_panel: Optional[Callable[[Any, Optional[int], str], str]] = None
+    # (lang) -> three to five first-game tips a club teacher would give, plain text, shown before a first game
+    tips: Optional[Callable[[str], list[str]]] = None
 
 
 @dataclass(frozen=True, kw_only=True)

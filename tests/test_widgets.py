@@ -300,7 +300,8 @@ def test_play_table_dive_refusal_undo(lang):
     assert t.state.round == 2 and t.state.revealed[0] == 9, "the bots dived after the human"
     assert t.svg != svg0
     assert "maui.revealed" in t.log_html and common.safe_cite("maui:play", lang) in t.log_html
-    assert not t.undo_button.disabled
+    # the reveal showed the others' cards: Undo cannot take the dive back (the table's rule), and says why
+    assert t.undo_button.disabled and t.view["undo_tip"] == common.ui("undo.barrier", lang)
 
     # the used nine is still offered, so the engine can explain why not
     used = unavailable_buttons(t)
@@ -310,14 +311,12 @@ def test_play_table_dive_refusal_undo(lang):
     with pytest.raises(RuleViolation) as refusal:
         maui.apply(before, maui.Dive(0, 9))
     assert t.errors.message == refusal.value.explain(lang)
-    assert visible(t.errors) and t.state is before and len(t.history) == 1
+    assert visible(t.errors) and t.state is before and t.history == []
 
     legal_buttons(t)[0].click()
     assert t.errors.message == "" and t.state.round == 3
-    t.undo_button.click()
-    assert t.state == before
-    t.undo_button.click()
-    assert t.state == start and t.undo_button.disabled and t.events_log == []
+    t.undo_button.click()           # refused by the table: nothing changes
+    assert t.state.round == 3 and t.undo_button.disabled and start.round == 1
 
 
 def test_play_table_refuses_an_action_from_code_and_keeps_the_state():
@@ -652,8 +651,11 @@ def test_play_table_shows_the_games_advice_while_the_round_may_be_ended(lang):
 
     next(b for b in legal_buttons(t) if b.action == ssp.EndTurn(0)).click()    # the bot plays, then it is ours
     assert ssp.Stop(0) not in ssp.legal_actions(t.state, 0) and t.advice_html == ""
-    t.undo_button.click()
-    assert t.advice_html == shown, "back where the round may be ended, the advice is back"
+    if not t.live.barrier:
+        t.undo_button.click()
+        assert t.advice_html == shown, "back where the round may be ended, the advice is back"
+    else:     # the bot's move showed a card (a discard's new top): the advice comes back no other way
+        assert t.undo_button.disabled
 
 
 def test_play_table_shows_no_advice_below_seven_points_nor_on_the_pass_screen():
@@ -720,7 +722,9 @@ def test_the_log_reads_the_same_when_its_lines_are_remembered():
     assert {id(event) for event in log} >= {key for key, _ in memo}     # one line per event and language
 
 
-@pytest.mark.parametrize("game_id", ready_games())
+# Паперові океани is left out: in hot seat every seat's turn shows its drawer a card, so no other seat's move is
+# ever left to undo (the table's rule, tests/test_session.py)
+@pytest.mark.parametrize("game_id", [g for g in ready_games() if g != "sea_salt_paper"])
 def test_undo_after_hot_seat_is_switched_off_goes_back_to_the_learners_decision(game_id):
     """Hot seat on, the learner and then another seat move, hot seat off (the bots play on to the learner),
     Undo: the table is back where the learner last decided, with its choices, never "Waiting for Player 2."
@@ -741,14 +745,18 @@ def test_undo_after_hot_seat_is_switched_off_goes_back_to_the_learners_decision(
         t.act(bot_action(t.game, t.state, seat, rng))
         assert t.errors.message == ""
         movers = t.game.to_move(t.state)
-        if learner_before is not None and seat != 0 and 0 not in movers and not t.game.is_over(t.state):
+        if (learner_before is not None and seat != 0 and 0 not in movers and not t.game.is_over(t.state)
+                and any(h[0] is learner_before for h in t.history)):    # nothing shown since: undo may go back
             break
     else:
         pytest.fail("no position where another seat moved after the learner and a bot is next")
     t.press("hotseat", value=False)
     assert 0 in t.game.to_move(t.state) or t.game.is_over(t.state), "the bots did not play on"
-    t.undo_button.click()
-    assert t.state == learner_before, "Undo must go back to the learner's last decision"
+    if t.live.barrier:       # the bots' moves showed a card: nothing before them can be undone (the table's rule)
+        assert t.undo_button.disabled and t.history == []
+    else:
+        t.undo_button.click()
+        assert t.state == learner_before, "Undo must go back to the learner's last decision"
     assert 0 in t.game.to_move(t.state)
     assert t.action_buttons(0) or t.placer is not None, "the learner's choices are offered again"
     assert "Waiting" not in t.status_html and t.errors.message == ""

@@ -1144,20 +1144,21 @@ def test_a_round_given_as_a_float_deals_as_before():
 @pytest.mark.parametrize("seed", [5, None])
 def test_undo_at_the_play_table_does_not_reroll_the_bots_cards(seed):
     """Issue #32: round 3 before Undo, bots 10/9/11; after Undo and the same card, bots 10/12/2, so a learner
-    could fish for a better result. The bots' dives now follow from the position, not the table's generator."""
-    from tutor.core.session import Session
+    could fish for a better result. Now (issue #34) a dive cannot be undone at all, since the reveal showed the
+    others' cards; and a bot's dive follows from the table's salt and the position alone."""
+    from tutor.core.session import Session, bot_action, bot_rng
     table = Session("maui", players=4, seat=0, seed=seed)
     for card in (12, 1):
         table.act(Dive(0, card))
     table.act(Dive(0, 7))
     first = table.state.revealed
-    for _ in range(3):
-        table.undo()
-        table.act(Dive(0, 7))
-        assert table.state.revealed == first
-    table.undo()
-    table.act(Dive(0, 6))      # another card of the learner's does not change what the bots laid
-    assert table.state.revealed[1:] == first[1:]
+    assert table.barrier and table.undo() is False and table.state.revealed == first
+    table.act(Dive(0, 6))
+    bots = [st for st in table.steps if not st.human]
+    assert len(bots) >= 9
+    for st in bots:      # what each bot laid is what its position and the table's salt give, nothing else
+        again = bot_action(table.game, st.before, st.seat, bot_rng(table.salt, table.game, st.before, st.seat))
+        assert table.game.apply(st.before, again)[0] == st.after, "a bot's dive did not follow from its position"
 
 
 def test_a_dealt_lagoon_carries_no_arrow_from_last_round():

@@ -2,7 +2,9 @@
 
     s = Session("maui", players=4, seat=0, seed=7)          # the learner at seat 0, bots at the others
     s.act(action)                                           # the engine applies it (or refuses: nothing changes)
-    s.undo()                                                # back to the learner's last decision
+    s.undo()                                                # back to the learner's last decision, if nothing
+                                                            # hidden has been shown since (the table's rule)
+    s.turns()                                               # the steps since the learner's last move, one by one
     s = Session.from_state("maui", state, seat=1)           # a set position ("your turn", a drill): no bots
 
 The play table (tutor.widgets.play) holds one and adds the page: buttons, the board's choices, the HTML. A
@@ -14,7 +16,10 @@ Everything here is plain Python over the engine contract (tutor.core.game): no i
 
 from __future__ import annotations
 
+import hashlib
 import random
+import secrets as _secrets
+from dataclasses import dataclass
 from typing import Any, Iterable, Optional
 
 from tutor.core.errors import SavedStateError
@@ -25,10 +30,33 @@ from tutor.core.safe_input import too_long
 
 MAX_BOT_STEPS = 1000     # a safety net: bots never loop forever on a broken engine
 
-# one undo step: the position before a human action, the log's length then, and the last events then
-Undo = tuple[Any, int, tuple[Event, ...]]
-# what Session.snapshot keeps: state, history, events_log, last_events, players, seat, at_device
-Snapshot = tuple[Any, list[Undo], list[Event], tuple[Event, ...], int, int, Optional[int]]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One action taken at the table: by whom (`human`: a seat at this device, not a bot), the positions before and
+    after it, and its events (all of them: a widget tells a viewer `Session.told(step.events)`)."""
+
+    seat: int
+    human: bool
+    before: Any
+    after: Any
+    events: tuple[Event, ...]
+
+
+# one undo step: the position before a human action, the log's length then, the last events then, and how many
+# steps the game had taken then
+Undo = tuple[Any, int, tuple[Event, ...], int]
+# what Session.snapshot keeps: state, history, events_log, last_events, players, seat, at_device, steps, barrier
+Snapshot = tuple[Any, list[Undo], list[Event], tuple[Event, ...], int, int, Optional[int], list[Step], bool]
+
+
+def bot_rng(salt: str, game: AnySpec, state: Any, seat: int) -> random.Random:
+    """The generator a bot decides with at `state`: drawn from the table's salt and the position itself, so a bot
+    answers the same position the same way however often it comes back (after an undo a learner cannot fish for
+    a better answer), and a seeded table replays the same game."""
+    digest = hashlib.sha256(f"{salt}\n{seat}\n{game.to_json(state)}".encode("utf-8")).hexdigest()
+    return random.Random(digest)
 
 
 def bot_action(game: AnySpec, state: Any, seat: int, rng: random.Random) -> Any:
@@ -44,9 +72,15 @@ class Session:
 
     `seat` is the learner's seat; with `bots=False` every seat is a human sharing one device (hot seat), and
     `at_device` says whose hand may be on screen. `history` holds, before each human action, (state, log length,
-    last events): undo pops it. `events_log` is every event of the game in order; `last_events` what the last
-    human action and the bots after it caused. Bots draw from their own seeded generator, so a seeded game
-    replays the same."""
+    last events, steps): undo pops it. `events_log` is every event of the game in order; `last_events` what the last
+    human action and the bots after it caused; `steps` every action of the game, one Step each (the table shows the
+    others' turns one at a time from them, and replays a finished game).
+
+    The table's rule for undo (a ruling of the tutor, not of any rulebook): Undo never goes back past a step that
+    showed a player at this device something hidden (a card drawn or looked at, a tile from the bag, another
+    player's card turned up): the history before it is dropped (`barrier` says so). What is hidden is the game's
+    own `secrets`, so every game follows the rule with no code of its own. And a bot decides from the position
+    alone (`bot_rng`): the same position gets the same answer, so undoing and playing again finds nothing new."""
 
     def __init__(self, game: str | AnySpec, players: int = 4, seat: int = 0, seed: int | str | None = None,
                  bots: bool = True, *, deal: bool = True, **setup: Any) -> None:
@@ -63,8 +97,11 @@ class Session:
         self.history: list[Undo] = []
         self.events_log: list[Event] = []
         self.last_events: tuple[Event, ...] = ()
+        self.steps: list[Step] = []
+        self.barrier = False       # the last human action showed something hidden: undo cannot go back before it
         self._deals = 0
-        self.rng = random.Random(None if seed is None else f"bots/{seed}")
+        # what every bot decision is drawn from, with the position: the seed's, or the table's own secret
+        self.salt = f"bots/{seed}" if seed is not None else _secrets.token_hex(16)
         if deal:
             self.new_game()
 
@@ -164,18 +201,51 @@ class Session:
         self.history = []
         self.events_log = []
         self.last_events = ()
+        self.steps = []
+        self.barrier = False
         self.run_bots()
 
     def act(self, action: Any) -> list[Event]:
         """A human action: the engine applies it, or refuses it (its RuleViolation is raised and nothing
         changes); then bots to move answer. Returns the action's own events."""
         new, events = self.game.apply(self.state, action)
-        self.history.append((self.state, len(self.events_log), self.last_events))
+        self.history.append((self.state, len(self.events_log), self.last_events, len(self.steps)))
+        start = len(self.steps)
+        self._record(getattr(action, "player", self.seat), True, new, events)
+        self.last_events = tuple(events)
+        self.barrier = False
+        self._bots_from(start)
+        return list(events)
+
+    def _bots_from(self, start: int) -> None:
+        """Bots to move play; if a step since `start` showed a player here something hidden, undo cannot go back
+        past it (the table's rule)."""
+        self.run_bots()
+        if any(self.reveals(step) for step in self.steps[start:]):
+            self.history.clear()
+            self.barrier = True
+
+    def _record(self, seat: int, human: bool, new: Any, events: Iterable[Event]) -> None:
+        events = tuple(events)
+        self.steps.append(Step(seat, human, self.state, new, events))
         self.state = new
         self.events_log.extend(events)
-        self.last_events = tuple(events)
-        self.run_bots()
-        return list(events)
+
+    def reveals(self, step: Step) -> bool:
+        """Did `step` show a player at this device something that was hidden from them (the game's `secrets`:
+        a card drawn, looked at or turned up)?"""
+        for seat in self.humans():
+            if self.game.secrets(step.before, seat) - self.game.secrets(step.after, seat):
+                return True
+        return False
+
+    def turns(self) -> list[Step]:
+        """The steps since the learner's last move, that move first (the others' turns the table shows one at a
+        time), or the steps bots took before the learner's first move; [] when there are none."""
+        for i in range(len(self.steps) - 1, -1, -1):
+            if self.steps[i].human:
+                return self.steps[i:]
+        return list(self.steps)
 
     def show(self, state: Any, events: Iterable[Event]) -> None:
         """Show `state` after `events` that were judged elsewhere (a task's move and the answers it sets): no undo
@@ -183,6 +253,7 @@ class Session:
         self.state = state
         self.last_events = tuple(events)
         self.events_log = []
+        self.steps = []
 
     def run_bots(self) -> None:
         """Every non-human seat that has to move acts, until a human must decide or the game ends."""
@@ -196,9 +267,9 @@ class Session:
             if not movers or humans & set(movers):
                 return
             for seat in movers:
-                action = bot_action(self.game, self.state, seat, self.rng)
-                self.state, events = self.game.apply(self.state, action)
-                self.events_log.extend(events)
+                action = bot_action(self.game, self.state, seat, bot_rng(self.salt, self.game, self.state, seat))
+                new, events = self.game.apply(self.state, action)
+                self._record(seat, False, new, events)
                 self.last_events += tuple(events)
                 if self.game.is_over(self.state):
                     return
@@ -210,18 +281,20 @@ class Session:
         if not self.history:
             return False
         while True:
-            self.state, size, self.last_events = self.history.pop()
+            self.state, size, self.last_events, steps = self.history.pop()
             if (self.hotseat or not self.history or self.game.is_over(self.state)
                     or self.seat in self.game.to_move(self.state)):
                 break
         del self.events_log[size:]
-        self.run_bots()
+        del self.steps[steps:]
+        self.barrier = False
+        self._bots_from(len(self.steps))
         return True
 
     def set_hotseat(self, on: bool) -> None:
         self.hotseat = bool(on)
         self.at_device = None
-        self.run_bots()
+        self._bots_from(len(self.steps))
 
     # ------------------------------------------------------------------ save and load
 
@@ -232,11 +305,12 @@ class Session:
     def snapshot(self) -> Snapshot:
         """What `restore` puts back: the game as it is now."""
         return (self.state, list(self.history), list(self.events_log), self.last_events, self.players, self.seat,
-                self.at_device)
+                self.at_device, list(self.steps), self.barrier)
 
     def restore(self, snap: Snapshot) -> None:
         (self.state, self.history, self.events_log, self.last_events, self.players, self.seat,
-         self.at_device) = snap[0], list(snap[1]), list(snap[2]), snap[3], snap[4], snap[5], snap[6]
+         self.at_device, self.steps, self.barrier) = (snap[0], list(snap[1]), list(snap[2]), snap[3], snap[4],
+                                                      snap[5], snap[6], list(snap[7]), snap[8])
 
     def load(self, saved_text: str, lang: str = "en") -> None:
         """Continue from a saved position. A malformed text raises SavedStateError (in `lang` when it is too long;
@@ -249,13 +323,14 @@ class Session:
         before = self.snapshot()
         try:
             if self.state is not None:
-                self.history.append((self.state, len(self.events_log), self.last_events))
+                self.history.append((self.state, len(self.events_log), self.last_events, len(self.steps)))
             self.state = state
+            self.barrier = False
             self.players = state.players
             if self.seat >= self.players:
                 self.seat = 0
             self.last_events = ()
-            self.run_bots()
+            self._bots_from(len(self.steps))
         except Exception:
             # a position the codec let through but the table cannot play on: back to the game as it was
             self.restore(before)

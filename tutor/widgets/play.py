@@ -28,9 +28,10 @@ from tutor.core.events import Event
 from tutor.core.game import AnySpec, RowPart
 from tutor.core.i18n import number, player_name, text
 from tutor.core.safe_input import MAX_SAVED_BYTES
-from tutor.core.session import Session
+from tutor.core.coach import chosen as coach_hints
+from tutor.core.session import Session, Step
 from tutor.core.svg import Offer
-from tutor.widgets import labels
+from tutor.widgets import film, labels
 from tutor.widgets import screen
 from tutor.widgets.board import BoardKeys, esm_with_choices, paths_of, render_choosable, routes, steps
 from tutor.widgets.common import (
@@ -40,6 +41,9 @@ from tutor.widgets.common import (
 LOG_EVENTS = 80          # the log shows this many most recent events
 CONTROL_WORDS = ("undo", "undo.tip", "new", "new.tip", "hotseat", "hotseat.tip", "save", "save.tip", "load",
                  "load.tip", "saved_box", "to_moves")
+# the film's words (tutor.widgets.film; the page draws its bar), the coach's switch, the tips' title
+FILM_WORDS = ("film.next", "film.go_on", "film.back", "film.skip", "film.skip_game", "film.again", "film.replay",
+              "film.speed", "film.speed.step", "film.speed.normal", "film.speed.fast", "coach", "coach.tip", "tips")
 
 
 class Choice:
@@ -135,6 +139,9 @@ class PlayTable(StandIn, anywidget.AnyWidget):
     # during a game. A "your turn" task offers its moves alike instead (highlight "hide:preview"), since marking them
     # would answer its question (tests/test_give_aways.py)
     previews = True
+    # after the learner's move, the others' turns are shown one at a time (tutor.widgets.film) and a trick's, a
+    # round's or the game's summary waits to be read; a task answers for the others itself
+    shows_turns = True
     labels = traitlets.Dict().tag(sync=True)
     view = traitlets.Dict().tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)       # plain text: a refusal explained, or what went wrong
@@ -145,7 +152,7 @@ class PlayTable(StandIn, anywidget.AnyWidget):
                  bots: bool = True, session: Optional[Session] = None, **setup: Any) -> None:
         """`session`: a game already made (a set position: tutor.core.session.Session.from_state); else the table
         deals `game_id` for `players` with `setup` (explicit components), `seed` and bots (or hot seat)."""
-        super().__init__(labels={**{k: ui(k, lang) for k in CONTROL_WORDS},
+        super().__init__(labels={**{k: ui(k, lang) for k in CONTROL_WORDS + FILM_WORDS},
                                  # the kernel's refusal of a paste too long to load, for the page to show
                                  "too_long": text("core.saved_state", lang, problem=ui("saved_too_long", lang))})
         self.lang = lang
@@ -164,6 +171,9 @@ class PlayTable(StandIn, anywidget.AnyWidget):
         self._svg = ""
         self._defs: dict[str, str] = {}     # key -> the board's <defs>, sent once to a page that asks
         self._said: Narrated = {}           # the log's lines, each event narrated once (events_html's memo)
+        self._turns: list[Step] = []        # the film of the others' turns since the learner's move (or none)
+        self.film_id = 0                    # counts films: the page asks for frames of the current one only
+        self.film_fresh = False             # the film was made by the move just sent: the page plays it once
         self.errors = TraitMessage(self, "error")
         self.add_class("tutor-play")
 
@@ -179,6 +189,7 @@ class PlayTable(StandIn, anywidget.AnyWidget):
 
         with guard(self.errors, lang):
             self.session = session or Session(game_id, players, seat, seed, bots, deal=False, **setup)
+            self.labels = {**self.labels, "tips_list": self.tips_html()}
             self.new_game()
         if self.state is None:
             self.refresh()
@@ -241,6 +252,7 @@ class PlayTable(StandIn, anywidget.AnyWidget):
         """A fresh deal (seeded: the next deals of a seeded table are seeded too), bots to move playing first."""
         self.selected = {}
         self.live.new_game()
+        self._film()
         self.refresh()
 
     def act(self, action: Any) -> None:
@@ -248,12 +260,14 @@ class PlayTable(StandIn, anywidget.AnyWidget):
         with guard(self.errors, self.lang):
             self.live.act(action)
             self.selected = {}
+            self._film()
             self.refresh()
 
     def undo(self) -> None:
         """Back to the learner's last decision (tutor.core.session.Session.undo); bots to move play on."""
         if self.live.undo():
             self.selected = {}
+            self._turns = []
             self.refresh()
 
     def choose(self, seat: int, keys: Sequence[str]) -> None:
@@ -281,6 +295,7 @@ class PlayTable(StandIn, anywidget.AnyWidget):
         before = self.live.snapshot()
         self.live.load(saved_text, self.lang)      # refused: raised with nothing changed
         selected, self.selected = self.selected, {}
+        self._turns = []
         try:
             self.refresh()
         except Exception:
@@ -334,8 +349,61 @@ class PlayTable(StandIn, anywidget.AnyWidget):
             if offered.on_press is not None:
                 offered.on_press(offered)
 
+    # ------------------------------------------------------------------ the film of the others' turns
+
+    def _film(self) -> None:
+        """After a move (or a deal the bots opened): the steps since the learner's move become the film the page
+        plays, if they show something the live board does not."""
+        steps = self.live.turns()
+        if self.shows_turns and not self.hotseat and film.worth_showing(steps, self):
+            self._turns = steps
+            self.film_id += 1
+            self.film_fresh = True
+        else:
+            self._turns = []
+
+    def film_steps(self, kind: str = film.TURNS) -> list[Step]:
+        """The steps of a film: the others' turns since the learner's move, or (once it is over) the whole game."""
+        if kind == film.GAME:
+            return list(self.live.steps) if self.shows_turns and self.is_over() else []
+        return list(self._turns)
+
+    def is_over(self) -> bool:
+        return self.session is not None and self.session.is_over()
+
+    def remember_defs(self, key: str, markup: str) -> None:
+        """A board's symbols, sent once to a page that asks for them."""
+        self._defs[key] = markup
+
+    def _send_frame(self, content: dict[str, Any]) -> None:
+        kind, i, film_id = content.get("film"), content.get("i"), content.get("id")
+        if kind not in (film.TURNS, film.GAME) or type(i) is not int or film_id != self.film_id:
+            return
+        steps = self.film_steps(kind)
+        if 0 <= i < len(steps):
+            with guard(self.errors, self.lang):
+                self.send({"frame": {**film.frame(self, steps, i, self.film_id), "kind": kind}})
+
+    def panel_for(self, state: Any) -> str:
+        """The game's running score as the viewer may know it (GameUI.score_panel), titled, or ""."""
+        make = self.game.parts().score_panel
+        if make is None or state is None or not self.shows_turns:
+            return ""
+        html = make(state, self.viewer, self.lang) or ""
+        return (f'<section class="tutor-score-panel" aria-label="{esc(ui("score_panel", self.lang))}">{html}</section>'
+                if html else "")
+
+    def tips_html(self) -> str:
+        """The game's first-game tips (GameUI.tips) as a list, or ""."""
+        make = self.game.parts().tips if self.session is not None and self.shows_turns else None
+        tips = make(self.lang) if make is not None else []
+        return "".join(f"<li>{esc(t)}</li>" for t in tips)
+
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if not isinstance(content, dict):
+            return
+        if content.get("want") == "frame":
+            self._send_frame(content)
             return
         if content.get("want") == "defs":
             key = content.get("key")
@@ -358,6 +426,9 @@ class PlayTable(StandIn, anywidget.AnyWidget):
         """Rebuild what the page shows from the state and send it (one message)."""
         self.version += 1
         self.undo_button.disabled = not self.history
+        # the table's rule: nothing hidden that was shown is taken back (tutor.core.session)
+        barrier = self.session is not None and self.session.barrier
+        self.undo_button.tooltip = ui("undo.barrier" if barrier else "undo.tip", self.lang)
         # a saved position holds every hidden card, so only the teacher's (hot-seat) table offers it
         self.save_button.disabled = not self.hotseat
         self.save_button.tooltip = ui("save.tip" if self.hotseat else "save.hidden", self.lang)
@@ -423,8 +494,13 @@ class PlayTable(StandIn, anywidget.AnyWidget):
                      "board_next": self._board_next, "advice": advice,
                      "placing": ({**self._placer.data, "id": self._placer.id} if self._placer is not None else None),
                      "log": log_html, "score": self.score_table() if over else "",
-                     "undo": not self.undo_button.disabled, "save": not self.save_button.disabled,
+                     "panel": self.panel_for(self.state) if view is not None else "",
+                     "film": (film.film_info(self, self._turns, self.film_steps(film.GAME))
+                              if view is not None else None),
+                     "undo": not self.undo_button.disabled, "undo_tip": self.undo_button.tooltip,
+                     "save": not self.save_button.disabled,
                      "save_tip": self.save_button.tooltip, "hotseat": self.hotseat}
+        self.film_fresh = False       # the page plays a film once, right after the move that made it
 
     def logged(self, events: Iterable[Event]) -> tuple[Event, ...]:
         """The events the log tells under "What happened" (a task leaves out those its verdict lists)."""
@@ -469,11 +545,24 @@ class PlayTable(StandIn, anywidget.AnyWidget):
         """The game's advice for `seat` as the page shows it (a titled region), or "" (no seat, no advice)."""
         if seat is None:
             return ""
-        html = labels.advice(self.game, self.state, seat, self.lang)
+        html = self.coach_html(seat) + labels.advice(self.game, self.state, seat, self.lang)
         if not html:
             return ""
         name = esc(ui("advice", self.lang))
         return f'<section class="tutor-advice" data-seat="{seat}" aria-label="{name}">{html}</section>'
+
+    def coach(self, seat: int) -> list[Any]:
+        """The coach's hints for `seat` to move (GameUI.coach, tutor.core.coach): the ones the table shows."""
+        make = self.game.parts().coach
+        return coach_hints(make(self.state, seat, self.lang)) if make is not None else []
+
+    def coach_html(self, seat: int) -> str:
+        hints = self.coach(seat)
+        if not hints:
+            return ""
+        items = "".join(f'<li data-hint="{esc(h.kind)}">{esc(h.text)} '
+                        f'<span class="tutor-cite">{esc(safe_cite(h.rule, self.lang))}</span></li>' for h in hints)
+        return f'<div class="tutor-coach"><b>{esc(ui("coach", self.lang))}</b><ul>{items}</ul></div>'
 
     def _chosen_highlight(self) -> tuple[str, ...]:
         """What is chosen so far of a several-step choice (a card: its destinations drawn), if the viewer may

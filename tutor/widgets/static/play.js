@@ -5,6 +5,12 @@
 // once per page. The board itself is clickable (choose.js): a click, or Enter / Space on a focused element,
 // presses the choice it names, as its button would; the kernel works out what each step offers, so the board
 // knows no rules.
+//
+// After the learner's move the others' turns play as a film over the live view (tutor/widgets/film.py): the page
+// asks for one frame at a time ({want: "frame", film, i, id}); each shows the board after one move with the move
+// marked, who made it and what happened; a frame that ends a trick, a round or the game holds its summary until
+// "Go on". The pace (step by step, normal, fast) and the coach's switch are kept on the device (localStorage).
+// The live choices wait under the film: "To my move" ends it at once.
 import { button, el, haveDefs, holdBoardBox, installDefs } from "./board.js";
 import { redrawBoard, wireChoices } from "./choose.js";
 import { wirePlacing } from "./placing.js";
@@ -19,7 +25,23 @@ function render({ model, el: root }) {
     return t.content;
   };
   const lead = el("div", "tutor-lead");            // what a task asks, above its board
+  // first-game tips (GameUI.tips): open until the learner folds them once (remembered on this device)
+  const tips = el("details", "tutor-tips");
+  const tipsKey = "tutor.tips.folded." + (labels.tips_list || "").slice(0, 60);
+  const stored = (key) => { try { return localStorage.getItem(key); } catch (e) { return null; } };
+  const store = (key, value) => { try { localStorage.setItem(key, value); } catch (e) { /* private mode */ } };
+  tips.hidden = !labels.tips_list;
+  if (labels.tips_list) {
+    tips.append(el("summary", "", labels.tips || ""), Object.assign(el("ul"), { innerHTML: labels.tips_list }));
+    tips.open = stored(tipsKey) !== "1";
+    tips.addEventListener("toggle", () => { if (!tips.open) store(tipsKey, "1"); });
+  }
   const board = el("div", "tutor-svg");
+  const filmBar = el("div", "tutor-film");          // the film's caption and its buttons, above the board
+  filmBar.hidden = true;
+  const summaryBox = el("div", "tutor-summary-box");   // a trick's, round's or game's summary, under the board
+  summaryBox.hidden = true;
+  const panel = el("div", "tutor-panel");           // the running score (GameUI.score_panel)
   const advice = el("div", "tutor-advice-box");     // the game's help for the seat to move, under the board
   const status = el("div", "tutor-status");
   status.setAttribute("aria-live", "polite");
@@ -38,7 +60,27 @@ function render({ model, el: root }) {
   hotseat.title = labels["hotseat.tip"];
   seatLabel.append(hotseat, document.createTextNode(" " + labels.hotseat));
   seatLabel.title = labels["hotseat.tip"];
-  controls.append(undo, again, seatLabel);
+  // the coach (the hints and the game's advice under the board) can be switched off; the choice is kept here
+  const coachKey = "tutor.play.coach";
+  const coachLabel = el("label", "tutor-check tutor-coach-switch");
+  const coachBox = el("input");
+  coachBox.type = "checkbox";
+  coachBox.checked = stored(coachKey) !== "off";
+  coachLabel.title = labels["coach.tip"] || "";
+  coachLabel.append(coachBox, document.createTextNode(" " + (labels.coach || "")));
+  // the film's pace, kept on the device
+  const speedKey = "tutor.play.speed";
+  const DELAY = { normal: 1500, fast: 500 };       // ms a frame stays before the next (step by step: until "Next")
+  const paceLabel = el("label", "tutor-pick tutor-pace", (labels["film.speed"] || "") + " ");
+  const pace = el("select");
+  for (const k of ["step", "normal", "fast"]) {
+    const o = el("option", "", labels["film.speed." + k] || k);
+    o.value = k;
+    pace.append(o);
+  }
+  pace.value = DELAY[stored(speedKey)] || stored(speedKey) === "step" ? stored(speedKey) : "normal";
+  paceLabel.append(pace);
+  controls.append(undo, again, seatLabel, coachLabel, paceLabel);
   const score = el("div", "tutor-score");
   const log = el("div", "tutor-log");
   log.setAttribute("aria-live", "polite");
@@ -65,7 +107,13 @@ function render({ model, el: root }) {
   });
   turnBar.append(turnText, toMoves);
   turnBar.hidden = true;
-  root.append(lead, board, advice, status, statusMore, rows, turnBar, errors, controls, score, log, saving);
+  // after a film: see the others' turns again; once the game is over: replay it from the start
+  const againRow = el("div", "tutor-nav-row tutor-film-again");
+  const seeAgain = button(labels["film.again"] || "", "", "tutor-see-again");
+  const replay = button(labels["film.replay"] || "", "", "tutor-replay");
+  againRow.append(seeAgain, replay);
+  root.append(lead, tips, filmBar, board, summaryBox, panel, advice, status, statusMore, rows, againRow, turnBar, errors,
+              controls, score, log, saving);
 
   let pageError = null;     // a refusal the page made itself (a paste too long to send); the next press clears it
   const press = (id, extra) => {
@@ -193,9 +241,105 @@ function render({ model, el: root }) {
     }
   };
 
+  // ---- the film: frames asked for one at a time, drawn over the live view
+  let filming = null;          // {kind, i, n, id, frame}
+  let playedFilm = 0;          // the id of the last turns film started (each plays once by itself)
+  let timer = null;
+  const filmCaption = el("span", "tutor-film-caption");
+  filmCaption.setAttribute("aria-live", "polite");
+  const back = button(labels["film.back"] || "", "", "tutor-film-back");
+  const next = button(labels["film.next"] || "", "", "tutor-film-next");
+  const skip = button(labels["film.skip"] || "", "", "tutor-film-skip");
+  filmBar.append(filmCaption, el("span", "tutor-film-buttons"));
+  filmBar.lastChild.append(back, next, skip);
+  const ask = () => model.send({ want: "frame", film: filming.kind, i: filming.i, id: filming.id });
+  const stopTimer = () => { if (timer !== null) { clearTimeout(timer); timer = null; } };
+  const startFilm = (kind) => {
+    const info = (model.get("view") || {}).film;
+    if (!info || !info[kind]) return;
+    stopTimer();
+    filming = { kind, i: 0, n: info[kind], id: info.id, frame: null };
+    skip.textContent = kind === "game" ? labels["film.skip_game"] : labels["film.skip"];
+    ask();
+  };
+  const endFilm = () => {
+    stopTimer();
+    if (filming === null) return;
+    const hadFocus = filmBar.contains(document.activeElement);
+    filming = null;
+    drawnBoard = null;
+    draw();
+    if (hadFocus) (rows.querySelector("[data-choice]") || seeAgain).focus();
+  };
+  const step = (by) => {
+    if (filming === null) return;
+    stopTimer();
+    const to = filming.i + by;
+    if (to < 0) return;
+    if (to >= filming.n) { endFilm(); return; }
+    filming.i = to;
+    ask();
+  };
+  back.addEventListener("click", () => step(-1));
+  next.addEventListener("click", () => step(1));
+  skip.addEventListener("click", endFilm);
+  seeAgain.addEventListener("click", () => startFilm("turns"));
+  replay.addEventListener("click", () => startFilm("game"));
+  pace.addEventListener("change", () => { store(speedKey, pace.value); if (filming && filming.frame) schedule(); });
+  coachBox.addEventListener("change", () => { store(coachKey, coachBox.checked ? "on" : "off"); draw(); });
+  const schedule = () => {
+    stopTimer();
+    const f = filming && filming.frame;
+    if (!f || f.wait || !DELAY[pace.value]) return;
+    timer = setTimeout(() => { timer = null; step(1); }, DELAY[pace.value]);
+  };
+  const drawFrame = () => {
+    const f = filming.frame;
+    if (f.defs && !haveDefs().includes(f.defs)) model.send({ want: "defs", key: f.defs });
+    redrawBoard(board, parse(f.board || ""), []);
+    boardBox = holdBoardBox(board, boardBox);
+    drawnBoard = null;
+    updatePlacing(null);
+    drawnPlacing = undefined;
+    filmBar.hidden = false;
+    filmCaption.innerHTML = f.caption;
+    back.disabled = f.i === 0;
+    next.textContent = f.wait ? labels["film.go_on"] : labels["film.next"];
+    next.classList.toggle("tutor-style-info", true);
+    summaryBox.innerHTML = f.summary || "";
+    summaryBox.hidden = !f.summary;
+    panel.innerHTML = f.panel || "";
+    panel.hidden = !f.panel;
+    log.innerHTML = f.log ? `<h4>${filmCaption.textContent}</h4>${f.log}` : "";
+    for (const part of [advice, status, statusMore, rows, againRow, score]) part.hidden = true;
+    turnBar.hidden = true;
+    root.classList.add("tutor-filming");
+    holdHeight();
+    schedule();
+  };
+
   let drawnBoard = null;
   const draw = () => {
     const view = model.get("view") || {};
+    // a new view ends a film it no longer belongs to (an undo, a new game); a fresh one starts by itself
+    if (filming !== null && (!view.film || view.film.id !== filming.id)) { stopTimer(); filming = null; drawnBoard = null; }
+    if (view.film && view.film.fresh && view.film.turns && view.film.id !== playedFilm) {
+      playedFilm = view.film.id;
+      startFilm("turns");
+    }
+    undo.disabled = !view.undo;
+    undo.title = view.undo_tip || labels["undo.tip"];
+    if (filming !== null) return;      // the live view waits under the film
+    root.classList.remove("tutor-filming");
+    filmBar.hidden = true;
+    summaryBox.hidden = true;
+    panel.innerHTML = view.panel || "";
+    panel.hidden = !view.panel;
+    rows.hidden = false;
+    status.hidden = false;
+    seeAgain.hidden = !(view.film && view.film.turns);
+    replay.hidden = !(view.film && view.film.game);
+    againRow.hidden = seeAgain.hidden && replay.hidden;
     if (view.defs && !haveDefs().includes(view.defs)) model.send({ want: "defs", key: view.defs });
     if (view.board !== drawnBoard) {
       redrawBoard(board, parse(view.board || ""), view.board_next);
@@ -212,7 +356,7 @@ function render({ model, el: root }) {
     lead.innerHTML = view.lead || "";
     lead.hidden = !view.lead;
     advice.innerHTML = view.advice || "";
-    advice.hidden = !view.advice;
+    advice.hidden = !view.advice || !coachBox.checked;
     status.innerHTML = view.status || "";
     statusMore.innerHTML = view.status_more || "";
     statusMore.hidden = !view.status_more;
@@ -226,7 +370,6 @@ function render({ model, el: root }) {
     log.innerHTML = view.log || "";
     score.innerHTML = view.score || "";
     score.hidden = !view.score;
-    undo.disabled = !view.undo;
     save.disabled = !view.save;
     save.title = view.save_tip || labels["save.tip"];
     hotseat.checked = !!view.hotseat;
@@ -253,7 +396,13 @@ function render({ model, el: root }) {
     if (msg && msg.defs) {
       installDefs(msg.defs.key, msg.defs.markup);
       drawnBoard = null;     // draw the board again so that its <use> elements find the symbols
-      draw();
+      if (filming !== null && filming.frame) drawFrame();
+      else draw();
+    }
+    if (msg && msg.frame && filming !== null && msg.frame.kind === filming.kind && msg.frame.i === filming.i
+        && msg.frame.film === filming.id) {
+      filming.frame = msg.frame;
+      drawFrame();
     }
   };
   model.on("change:view", draw);
@@ -269,6 +418,7 @@ function render({ model, el: root }) {
     model.off("change:saved", drawSaved);
     model.off("msg:custom", onMessage);
     window.removeEventListener("resize", releaseHeight);
+    stopTimer();
     if (sizes) sizes.disconnect();
     if (watchBelow) watchBelow.disconnect();
   };

@@ -1,0 +1,73 @@
+"""The play table's turn-by-turn film: the others' turns since the learner's move, or a whole finished game, shown
+one step at a time, each step's board with its move marked, its narration, and the summary of a trick, round or
+game it ends (GameUI.summary), which waits for the learner.
+
+The table's `view` always holds the live position and its choices; a film is drawn over it by the page
+(static/play.js), which asks for one frame at a time ({want: "frame", film, i}). So a move with bots answering
+costs one board as before, and the learner can skip to their move with one tap.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Optional, Sequence
+
+from tutor.core.i18n import player_name
+from tutor.core.session import Step
+from tutor.widgets.common import esc, events_html, split_defs, ui
+from tutor.widgets.board import render_choosable
+
+if TYPE_CHECKING:
+    from tutor.widgets.play import PlayTable
+
+TURNS, GAME = "turns", "game"      # the others' turns since the learner's move; a finished game from its start
+
+
+def worth_showing(steps: Sequence[Step], table: "PlayTable") -> bool:
+    """A film of `steps` shows something the live board does not: another seat's move, or a summary to read."""
+    return any(not s.human for s in steps) or any(summary(table, s) for s in steps)
+
+
+def summary(table: "PlayTable", step: Step) -> str:
+    """The game's summary of the trick, round or game `step` ends, as the viewer may know it, or ""."""
+    make = table.game.parts().summary
+    if make is None:
+        return ""
+    viewer = table.viewer
+    html = make(step.before, table.live.told(step.events), step.after, viewer, table.lang) or ""
+    return f'<section class="tutor-summary" role="status">{html}</section>' if html else ""
+
+
+def frame(table: "PlayTable", steps: Sequence[Step], i: int, film_id: int) -> dict[str, Any]:
+    """Frame `i` of a film of `steps`: the board after the step with its events marked, who moved, what happened,
+    and its summary (a frame with one waits for "go on")."""
+    lang = table.lang
+    step = steps[i]
+    told = table.live.told(step.events)
+    view = table.game.view(step.after, table.viewer)
+    svg = render_choosable(table.game, view, events=told, lang=lang,
+                           highlight=table.game.parts().table_marks if table.advises else ())
+    board, (key, markup) = split_defs(svg)
+    if key:
+        table.remember_defs(key, markup)
+    who = player_name(step.seat, lang)
+    if step.human and not table.hotseat:
+        who = f"{who} ({ui('you', lang)})"
+    said = summary(table, step)
+    return {"film": film_id, "i": i, "n": len(steps), "board": board, "defs": key,
+            "caption": esc(ui("film.caption", lang, player=who, n=i + 1, of=len(steps))),
+            "log": events_html(told, lang), "summary": said, "panel": table.panel_for(step.after),
+            "wait": bool(said)}
+
+
+def frames(table: "PlayTable", kind: str = TURNS) -> list[dict[str, Any]]:
+    """Every frame of the table's film of `kind`, as the page would ask for them one by one (tests, notebooks)."""
+    steps = table.film_steps(kind)
+    return [frame(table, steps, i, table.film_id) for i in range(len(steps))]
+
+
+def film_info(table: "PlayTable", steps: Sequence[Step], game_steps: Sequence[Step]) -> Optional[dict[str, Any]]:
+    """What the page needs to play the films: their id, how many frames each has, whether the turns film is new
+    (played once, right after the move that made it)."""
+    if not steps and not game_steps:
+        return None
+    return {"id": table.film_id, "turns": len(steps), "game": len(game_steps), "fresh": table.film_fresh}

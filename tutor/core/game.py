@@ -162,7 +162,8 @@ class GameUI:
     placing: Optional[Callable[[Any, int, str], Optional[dict[str, Any]]]] = None
     # --- the play table as a game at a club (issue #34); each optional, the table shows nothing for a None
     # (before, events, after, viewer, lang) -> HTML summing up the trick, round, day or game these events (one
-    # action's, as `viewer` may know them) end, or "": the table holds it on screen until the learner goes on
+    # action's, as `viewer` may know them) end, or "": the table holds it on screen until the learner goes on.
+    # A hook that takes `earlier=` is also given the game's events before that action, as the viewer knows them
     summary: Optional[Callable[[Any, Sequence["Event"], Any, Optional[int], str], str]] = None
     # (state, seat, lang) -> the coach's hints for `seat` to move (tutor.core.coach.Hint), most useful first;
     # facts of the position and what the rules allow, never a move chosen for the learner

@@ -9,6 +9,7 @@ costs one board as before, and the learner can skip to their move with one tap.
 
 from __future__ import annotations
 
+import inspect
 from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 from tutor.core.i18n import player_name
@@ -33,7 +34,13 @@ def summary(table: "PlayTable", step: Step) -> str:
     if make is None:
         return ""
     viewer = table.viewer
-    html = make(step.before, table.live.told(step.events), step.after, viewer, table.lang) or ""
+    more: dict[str, Any] = {}
+    if "earlier" in inspect.signature(make).parameters:
+        # the game's events before this action (Острів котів sums up what each player took during the day)
+        steps = table.live.steps
+        k = next((n for n, s in enumerate(steps) if s is step), len(steps))
+        more["earlier"] = table.live.told([e for s in steps[:k] for e in s.events])
+    html = make(step.before, table.live.told(step.events), step.after, viewer, table.lang, **more) or ""
     return f'<section class="tutor-summary" role="status">{html}</section>' if html else ""
 
 

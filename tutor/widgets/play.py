@@ -43,7 +43,7 @@ CONTROL_WORDS = ("undo", "undo.tip", "new", "new.tip", "hotseat", "hotseat.tip",
                  "load.tip", "saved_box", "to_moves")
 # the film's words (tutor.widgets.film; the page draws its bar), the coach's switch, the tips' title
 FILM_WORDS = ("film.next", "film.go_on", "film.back", "film.skip", "film.skip_game", "film.again", "film.replay",
-              "film.speed", "film.speed.step", "film.speed.normal", "film.speed.fast", "coach", "coach.tip", "tips")
+              "film.speed", "film.speed.step", "film.speed.normal", "film.speed.fast", "film.speed.off", "coach", "coach.tip", "tips")
 
 
 class Choice:

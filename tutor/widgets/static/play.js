@@ -73,12 +73,13 @@ function render({ model, el: root }) {
   const DELAY = { normal: 1500, fast: 500 };       // ms a frame stays before the next (step by step: until "Next")
   const paceLabel = el("label", "tutor-pick tutor-pace", (labels["film.speed"] || "") + " ");
   const pace = el("select");
-  for (const k of ["step", "normal", "fast"]) {
+  // "off": the others' turns are not played by themselves (an experienced player's choice; ↺ still shows them)
+  for (const k of ["step", "normal", "fast", "off"]) {
     const o = el("option", "", labels["film.speed." + k] || k);
     o.value = k;
     pace.append(o);
   }
-  pace.value = DELAY[stored(speedKey)] || stored(speedKey) === "step" ? stored(speedKey) : "normal";
+  pace.value = ["step", "normal", "fast", "off"].includes(stored(speedKey)) ? stored(speedKey) : "normal";
   paceLabel.append(pace);
   controls.append(undo, again, seatLabel, coachLabel, paceLabel);
   const score = el("div", "tutor-score");
@@ -323,7 +324,7 @@ function render({ model, el: root }) {
     const view = model.get("view") || {};
     // a new view ends a film it no longer belongs to (an undo, a new game); a fresh one starts by itself
     if (filming !== null && (!view.film || view.film.id !== filming.id)) { stopTimer(); filming = null; drawnBoard = null; }
-    if (view.film && view.film.fresh && view.film.turns && view.film.id !== playedFilm) {
+    if (view.film && view.film.fresh && view.film.turns && view.film.id !== playedFilm && pace.value !== "off") {
       playedFilm = view.film.id;
       startFilm("turns");
     }

@@ -33,6 +33,9 @@ layout draws the same cards, keys, marks and words.
 
 The SVG is written as text: a card's markup is made once per card, size, language and print floor and placed with a
 translate.
+
+`finished_trick` draws a trick on its own, as it lay, for the play table's summary (summary.py): its cards carry no
+id.
 """
 
 from __future__ import annotations
@@ -749,6 +752,48 @@ def _over(board: _Board, view: dict[str, Any], x: float, y: float, w: float, h: 
                      f'height="{round(h, 1)}" rx="10" fill="#1f2933" fill-opacity="0.9"/>'
                      + fitted(x + w / 2, y + h / 2 + 6, words, w - 20, board.f(16), board.floor, bold=True,
                               anchor="middle", fill="#ffffff") + "</g>")
+
+
+# --------------------------------------------------------------------------- a finished trick (the table's summary)
+
+def finished_trick(cards: Iterable[str], seats: Iterable[int], winner: int, taken: Optional[str],
+                   lang: str = "en") -> str:
+    """The trick as it lay, for the play table's summary once its reward is taken: each card face up in play
+    order at the phone's size, its player's name under it, who led, who won and the card the winner took.
+
+    The cards carry no `data-card` id: by now they lie face down in a pearl pile (or as a bonus, or on the discard
+    pile), and a pearl pile's cards are a secret by id even though everyone saw them in the trick."""
+    cards, seats = list(cards), list(seats)
+    floor = S.LAYOUTS["phone"].min_print
+    gap, pad, mark_h = 10, 6, 15
+    width = round(pad * 2 + len(cards) * P_CW + max(0, len(cards) - 1) * gap)
+    name_y = pad + P_CH + 16
+    height = name_y + 6 + 2 * (mark_h + 3)
+    out = []
+    for i, (c, seat) in enumerate(zip(cards, seats)):
+        x = pad + i * (P_CW + gap)
+        face = _face(c, P_CW, P_CH, lang, floor).replace(f' data-card="{c}"', "", 1)
+        if c == taken:      # a gold frame round the card taken, as the board rings what just happened
+            out.append(f'<rect x="{x - 3}" y="{pad - 3}" width="{P_CW + 6}" height="{P_CH + 6}" rx="8" '
+                       f'fill="#f6d365" stroke="#b8860b" stroke-width="2"/>')
+        out.append(_place(x, pad, face))
+        out.append(fitted(x + P_CW / 2, name_y, player_name(seat, lang), P_CW + gap - 2, 11, floor, bold=True,
+                          anchor="middle", cls="played-by"))
+        marks = [("leader-mark", "#1d4e89", _w("leads", lang))] if i == 0 else []
+        if seat == winner:
+            marks.append(("winner-mark", "#2e7d32", _w("wins", lang)))
+        if c == taken:
+            marks.append(("taken-mark", "#8a5a00", text("ui.trump_whales.table.taken", lang)))
+        for j, (cls, colour, words) in enumerate(marks):
+            y = name_y + 6 + j * (mark_h + 3)
+            out.append(f'<g class="{cls}"><rect x="{x}" y="{y}" width="{P_CW}" height="{mark_h}" rx="4" '
+                       f'fill="{colour}"/>' + fitted(x + P_CW / 2, y + mark_h / 2 + floor * 0.36, words, P_CW - 4,
+                                                     10, floor, anchor="middle", fill="#ffffff") + "</g>")
+    body = "".join(out)
+    label = ", ".join(f"{player_name(s, lang)}: {card_name(c, lang)}" for c, s in zip(cards, seats))
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" '
+            f'height="{height}" role="img" aria-label="{_a(label)}" class="tutor-trump_whales-trick" '
+            f'font-family="{S.FONT}" style="max-width: 100%; height: auto">{body}</svg>')
 
 
 def describe(view: dict[str, Any], lang: str = "en") -> tuple[str, str]:

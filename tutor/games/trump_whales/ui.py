@@ -1,10 +1,11 @@
 """Козырные киты's parts of the interface: how each action reads on a button and in its tooltip (en, ru), where it is
-chosen on the board, the component table and the round's score helper. Found by the generic widgets through
+chosen on the board, the component table and the round's score helper; and the play table's summaries, coach,
+running score and first-game tips (issue #34). Found by the generic widgets through
 `SPEC.ui` (tutor.core.game)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypeGuard
+from typing import TYPE_CHECKING, Any, Optional, Sequence, TypeGuard
 
 from tutor.core.game import GameUI
 from tutor.core.i18n import player_name, text
@@ -14,6 +15,8 @@ from tutor.games.trump_whales.rules import (
 )
 
 if TYPE_CHECKING:
+    from tutor.core.coach import Hint
+    from tutor.core.events import Event
     from tutor.games.trump_whales.sandbox import ScoreHelper
 from tutor.games.trump_whales.text import bonus_name, card_acc, card_name
 
@@ -131,5 +134,30 @@ def sandbox(lang: str = "en", **kwargs: Any) -> ScoreHelper:
     return ScoreHelper(lang=lang, **kwargs)
 
 
+def summary(before: State, events: Sequence[Event], after: State, viewer: Optional[int], lang: str) -> str:
+    """The trick, round or game this action ends, summed up (tutor.games.trump_whales.summary)."""
+    from tutor.games.trump_whales.summary import summary as summed_up
+    return summed_up(before, events, after, viewer, lang)
+
+
+def coach(state: State, seat: int, lang: str) -> list[Hint]:
+    """The coach's hints for the seat to act (tutor.games.trump_whales.coach)."""
+    from tutor.games.trump_whales.coach import coach as hints
+    return hints(state, seat, lang)
+
+
+def score_panel(state: State, viewer: Optional[int], lang: str) -> str:
+    """The running score (tutor.games.trump_whales.table)."""
+    from tutor.games.trump_whales.table import score_panel as panel
+    return panel(state, viewer, lang)
+
+
+def tips(lang: str) -> list[str]:
+    """First-game tips (tutor.games.trump_whales.table)."""
+    from tutor.games.trump_whales.table import tips as first_game
+    return first_game(lang)
+
+
 UI = GameUI(action_label=action_label, action_tip=action_tip, offered_actions=offered_actions,
-            board_keys=board_keys, sandbox=sandbox, components=components, advice=advice)
+            board_keys=board_keys, sandbox=sandbox, components=components, advice=advice,
+            summary=summary, coach=coach, score_panel=score_panel, tips=tips)

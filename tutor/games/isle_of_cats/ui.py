@@ -10,11 +10,13 @@ from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from tutor.core.game import GameUI, RowPart, Table
 from tutor.core.i18n import text
+from tutor.games.isle_of_cats.coaching import coach
 from tutor.games.isle_of_cats.placing import neutral_place, placing
 from tutor.games.isle_of_cats.rules import Action, Decline, KeepCards, Pass, Place, Take, TakeTreasure, legal_actions
 from tutor.games.isle_of_cats import components as C
 from tutor.games.isle_of_cats import geometry as G
 from tutor.games.isle_of_cats.render import ROOM_OF
+from tutor.games.isle_of_cats.table import score_panel, summary, tips
 from tutor.games.isle_of_cats.text import card_name, colour_name, room_name, shape_name, tile_name
 
 if TYPE_CHECKING:
@@ -231,4 +233,6 @@ def advice(state: Any, seat: int, lang: str) -> str:
 
 UI = GameUI(action_label=action_label, action_tip=action_tip, board_keys=board_keys, action_rows=action_rows,
             placing=placing, sandbox=sandbox, components=components, sandbox_label="isle_of_cats.sandbox.open",
-            advice=advice, table_marks=("families",))
+            advice=advice, table_marks=("families",),
+            # the play table as a game (issue #34): a day and the game summed up, the coach, the live score, tips
+            summary=summary, coach=coach, score_panel=score_panel, tips=tips)

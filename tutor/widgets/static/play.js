@@ -113,11 +113,15 @@ function render({ model, el: root }) {
   const seeAgain = button(labels["film.again"] || "", "", "tutor-see-again");
   const replay = button(labels["film.replay"] || "", "", "tutor-replay");
   againRow.append(seeAgain, replay);
-  root.append(lead, tips, filmBar, board, summaryBox, panel, advice, status, statusMore, rows, againRow, turnBar, errors,
+  // a summary sits under the film's bar, above the board: on a phone the trick or the round it sums up is read
+  // first, with "Go on" in reach
+  root.append(lead, tips, filmBar, summaryBox, board, panel, advice, status, statusMore, rows, againRow, turnBar, errors,
               controls, score, log, saving);
 
   let pageError = null;     // a refusal the page made itself (a paste too long to send); the next press clears it
   const press = (id, extra) => {
+    // the first-game tips fold away once the game is under way (and stay folded on this device)
+    if (tips.open && id !== "new" && id !== "hotseat") { tips.open = false; store(tipsKey, "1"); }
     if (pageError !== null) {
       pageError = null;
       drawError();
@@ -174,7 +178,8 @@ function render({ model, el: root }) {
   // page's flow there, it covers nothing (tutor.css sticks it to the screen's edge only when that place is off screen)
   underBoard.after(errors);
   let below = false;
-  const showTurnBar = () => { turnBar.hidden = !(below && turnText.textContent); };
+  // (never over a film: its own bar says whose move is shown)
+  const showTurnBar = () => { turnBar.hidden = !(below && turnText.textContent) || filming !== null; };
   const watchBelow = typeof IntersectionObserver === "undefined" ? null : new IntersectionObserver((entries) => {
     for (const e of entries) below = !e.isIntersecting && e.boundingClientRect.top > (e.rootBounds ? e.rootBounds.bottom : innerHeight);
     showTurnBar();

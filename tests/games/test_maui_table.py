@@ -12,7 +12,7 @@ from html import escape
 import pytest
 
 from tutor.core.events import for_viewer
-from tutor.core.i18n import player_name, text
+from tutor.core.i18n import number, player_name, text
 from tutor.games import maui
 from tutor.games.maui import components as C
 from tutor.games.maui.rules import Dive, Jellyfish, dispute_order
@@ -155,7 +155,8 @@ def test_the_game_s_end_names_the_winners_and_every_score_line(lang):
             assert listed.count("<li>") == max(1, len(b.lines))
             for line in b.lines:
                 assert escape(line.label(lang)) in listed
-            assert f"{escape(player_name(b.player, lang))}{' (' + text('ui.maui.table.you', lang) + ')' if b.player == 0 else ''} · " in out
+            who = player_name(b.player, lang) + (f" ({text('ui.maui.table.you', lang)})" if b.player == 0 else "")
+            assert f"<b>{escape(who)} · {number(b.total)}</b>" in out
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -254,7 +255,9 @@ def tie_all(state):
 def check_hint(state, seat, hint):
     f = hint.facts
     assert hint.text and maui.SPEC.section(hint.rule)
-    assert not re.search(r"\b(should|best|better|must play|стоит|лучше|следует)\b", hint.text), hint.text
+    # a fact and what the rules allow, never advice
+    advice = r"\b(should|best|better|must play|стоит|лучше|следует)\b"
+    assert not re.search(advice, hint.text), hint.text
     if hint.kind == "hand":
         assert f["hand"] == sorted(a.card for a in maui.legal_actions(state, seat))
         assert f["rounds_left"] == C.ROUNDS - state.round + 1

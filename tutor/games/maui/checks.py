@@ -39,7 +39,7 @@ def check_invariants(state: State, *, full_lagoon: bool = True) -> list[Words]:
         if sum(1 for c in state.piles[s] if C.kind(c) == "seagull"):
             problems.append(Words("maui.invariant.seagull", player=_player(s)))
     for s in state.pending:
-        if sum(1 for c in state.piles[s] if C.kind(c) == "jellyfish") < 3:
+        if sum(1 for c in state.piles[s] if C.kind(c) == "jellyfish") < C.JELLYFISH_SET:
             problems.append(Words("maui.invariant.jellyfish", player=_player(s)))
     if state.pending and any(c is not None for c in state.chosen):
         problems.append(Words("maui.invariant.chosen"))

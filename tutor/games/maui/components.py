@@ -14,6 +14,7 @@ ROUNDS = 12                      # rulebook: the game lasts 12 rounds
 DIVE_CARDS = tuple(range(1, 13))  # rulebook: each set holds 12 dive cards numbered 1..12
 DIVE_SETS = 6                    # rulebook: 72 dive cards in 6 sets
 MIN_PLAYERS, MAX_PLAYERS = 3, DIVE_SETS   # see ruling "player-count"
+JELLYFISH_SET = 3                # rulebook: a pile that gathers three jellyfish may throw them in the box
 DEPTHS = ("deep", "middle", "shallow")    # lagoon cells, bottom to top
 SEAT_COLOURS = ("#d1495b", "#2e86ab", "#f4a259", "#5b8e7d", "#8e6c8a", "#6c757d")
 SEAT_COLOUR_NAMES = ("red", "blue", "orange", "green", "purple", "grey")

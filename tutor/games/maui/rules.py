@@ -112,6 +112,7 @@ _set = object.__setattr__   # the one way past a frozen dataclass's __setattr__
 _KIND = {c.id: c.kind for c in C.CATCH_CARDS.values()}   # C.kind without a call per card
 _JELLYFISH = frozenset(c for c, k in _KIND.items() if k == "jellyfish")
 _ROUNDS = C.ROUNDS
+_SET = C.JELLYFISH_SET   # a module global: read on every round's resolution
 
 
 # A move that resolves a round works on one mutable copy of the state's fields, a "table": a dict
@@ -282,7 +283,7 @@ def _jellyfish(state: State, action: Jellyfish, cuts: Optional[Cuts] = None) -> 
     table = _table(state)
     table["pending"] = state.pending[1:]
     if action.discard:
-        stingers = sorted((c for c in pile if c in _JELLYFISH), key=C.value)[:3]
+        stingers = sorted((c for c in pile if c in _JELLYFISH), key=C.value)[:C.JELLYFISH_SET]
         table["piles"][p] = tuple(c for c in pile if c not in stingers)
         table["boxed"] = state.boxed + tuple(stingers)
         events = [new_event("maui.jellyfish_discarded", "maui:jellyfish",
@@ -430,10 +431,10 @@ def _resolve(table: Table, events: list[Event], cuts: Optional[Cuts] = None) -> 
     table["face_down"] = tuple(lanterns)
 
     # an offer needs three jellyfish in one pile: first a cheap look at all the piles together
-    if len(_JELLYFISH.intersection(chain.from_iterable(piles))) >= 3:
+    if len(_JELLYFISH.intersection(chain.from_iterable(piles))) >= _SET:
         counts = list(map(jellyfish_count, piles))
         declined = table["declined"]
-        pending = tuple([s for s, count in enumerate(counts) if count >= 3 and count > declined[s]])
+        pending = tuple([s for s, count in enumerate(counts) if count >= _SET and count > declined[s]])
         if pending:
             for s in pending:
                 events.append(new_event("maui.jellyfish_offer", "maui:jellyfish", {"player": s, "count": counts[s]}))

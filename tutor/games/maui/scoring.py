@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from tutor.core.i18n import number
 from tutor.core.scoring import Breakdown, ScoreLine, winners as _winners
 from tutor.games.maui import components as C
 from tutor.games.maui.rules import State
@@ -17,7 +18,8 @@ def breakdown(pile: Sequence[str], seat: int) -> Breakdown:
         if not cards:
             continue
         values = [C.value(c) for c in cards]
-        shown = " + ".join(str(v) if v >= 0 else f"({v})" for v in values)
+        # a penalty in brackets, with the true minus the card names and points use (not a hyphen)
+        shown = " + ".join(str(v) if v >= 0 else f"({number(v)})" for v in values)
         lines.append(ScoreLine(f"maui.score.{kind}", (("count", len(cards)), ("values", shown)),
                                sum(values), f"maui:{kind}"))
     return Breakdown(seat, tuple(lines))

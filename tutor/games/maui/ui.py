@@ -1,5 +1,6 @@
 """Мяури's parts of the interface: how a dive reads on a button, which cards a seat is offered, its
-sandbox and its component table. Found by the generic widgets through `SPEC.ui` (tutor.core.game)."""
+sandbox, its component table and the play table's summaries, score panel, coach and tips. Found by the generic
+widgets through `SPEC.ui` (tutor.core.game)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ from typing import TYPE_CHECKING, Any
 from tutor.core.game import GameUI
 from tutor.core.i18n import text
 from tutor.games.maui import components as C
+from tutor.games.maui.coaching import coach, tips
 from tutor.games.maui.rules import Action, Dive, Jellyfish, State, legal_actions
+from tutor.games.maui.table import score_panel, summary
 
 if TYPE_CHECKING:
     from tutor.games.maui.sandbox import LagoonSandbox
@@ -56,4 +59,6 @@ def components(lang: str) -> str:
 
 
 UI = GameUI(action_label=action_label, action_tip=action_tip, offered_actions=offered_actions,
-            sandbox=sandbox, components=components, board_keys=board_keys)
+            sandbox=sandbox, components=components, board_keys=board_keys,
+            # the play table (issue #34): a reveal, round and game summed up, the running score, the coach, tips
+            summary=summary, score_panel=score_panel, coach=coach, tips=tips)

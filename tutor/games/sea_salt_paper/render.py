@@ -30,6 +30,7 @@ placed with a translate, which keeps a whole table under a few milliseconds.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from html import escape
 from typing import AbstractSet, Any, Iterable, Mapping, NamedTuple, Optional
@@ -664,3 +665,27 @@ def render(view: dict[str, Any], *, highlight: Iterable[str] | str | None = (), 
             f'data-layout="{spec.name}" data-round="{view["round"]}" data-players="{n}" data-phase="{view["phase"]}" '
             f'data-viewer="{"all" if viewer is None else viewer}">'
             f"<title>{escape(title)}</title><desc>{escape(desc)}</desc>" + body + "</svg>")
+
+
+_CARD_ID = re.compile(r' data-card="[^"]*"')
+
+
+def card_strip(cards: Iterable[str], lang: str = "en", *, per_row: int = 6) -> str:
+    """A small picture of face-up cards, `per_row` to a row at a phone's card size (a hand revealed at a round's
+    end, in the play table's summary), or "" for no cards. It carries no card id: the summary stays on screen over
+    the next deal, when every card is back in the hidden deck."""
+    shown = sorted(cards, key=C.ORDER.__getitem__)
+    if not shown:
+        return ""
+    g = GEOMETRY["phone"]
+    w, h, gap = g.pw, g.ph, g.gap
+    cols = min(per_row, len(shown))
+    rows = -(-len(shown) // cols)
+    width, height = cols * w + (cols - 1) * gap + 2, rows * h + (rows - 1) * gap + 2
+    body = "".join(_place(1 + (i % cols) * (w + gap), 1 + (i // cols) * (h + gap), _face(c, w, h, lang, g.small))
+                   for i, c in enumerate(shown))
+    names = ", ".join(card_name(c, lang) for c in shown)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" '
+            f'height="{height}" style="max-width: 100%; height: auto" role="img" aria-label="{_a(names)}" '
+            f'class="tutor-sea_salt_paper-cards" font-family="{S.FONT}"><title>{escape(names)}</title>'
+            + _CARD_ID.sub("", body) + "</svg>")

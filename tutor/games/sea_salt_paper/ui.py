@@ -1,6 +1,7 @@
 """Паперові океани's parts of the interface: how each action reads on a button and in its tooltip (en, uk), where
-it is chosen on the board, and the "STOP or LAST CHANCE?" help shown under it. Found by the generic widgets
-through `SPEC.ui` (tutor.core.game)."""
+it is chosen on the board, the "STOP or LAST CHANCE?" help shown under it, and the play table's round summaries,
+coach, score panel and first-game tips (issue #34). Found by the generic widgets through `SPEC.ui`
+(tutor.core.game)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,10 @@ from tutor.games.sea_salt_paper.rules import (
     Action, CrabPile, CrabTake, DrawDeck, EndTurn, Keep, LastChance, PlayDuo, PlayMermaids, Steal, Stop, TakeDiscard,
     State, legal_actions,
 )
+from tutor.games.sea_salt_paper.coach import coach
+from tutor.games.sea_salt_paper.panel import score_panel
+from tutor.games.sea_salt_paper.summary import summary
+from tutor.games.sea_salt_paper.table import tips
 from tutor.games.sea_salt_paper.text import card_name, pile_name
 
 if TYPE_CHECKING:
@@ -170,4 +175,5 @@ def sandbox(lang: str = "en", **kwargs: Any) -> ScoreHelper:
 
 
 UI = GameUI(action_label=action_label, action_tip=action_tip, board_keys=board_keys, sandbox=sandbox,
-            components=components, legend=legend, advice=advice, offered_actions=offered_actions)
+            components=components, legend=legend, advice=advice, offered_actions=offered_actions,
+            summary=summary, coach=coach, score_panel=score_panel, tips=tips)

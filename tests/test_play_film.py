@@ -1,0 +1,123 @@
+"""The play table as a game at a club (issue #34), in Python: the film of the others' turns (one frame a step,
+each board and word as the learner may know them), the summaries that wait, the coach's hints, the running score,
+the first-game tips, and the whole game replayed once it is over."""
+
+from __future__ import annotations
+
+import html
+import random
+
+import pytest
+
+from tutor.core.conformance import Text
+from tutor.core.game import ready_games, spec
+from tutor.core.i18n import text
+from tutor.widgets import film
+from tutor.widgets.play import PlayTable
+
+GAMES = ready_games()
+
+
+def players(game_id: str) -> int:
+    allowed = spec(game_id).players
+    return 3 if 3 in allowed else allowed.start
+
+
+def learner_moves(t: PlayTable, rnd: random.Random, most: int):
+    """Random legal moves of the learner (seat 0) at table `t`, yielding after each."""
+    for _ in range(most):
+        if t.is_over() or not t.live.is_my_turn():
+            return
+        t.act(rnd.choice(t.game.legal_actions(t.state, 0)))
+        assert t.errors.message == ""
+        yield
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_film_shows_every_step_since_the_learners_move_and_nothing_hidden(game_id):
+    game = spec(game_id)
+    lang = game.lesson_langs[-1]
+    t = PlayTable(game_id, players=players(game_id), seat=0, lang=lang, seed=4)
+    rnd = random.Random(4)
+    films = summaries = 0
+    for _ in learner_moves(t, rnd, 60):
+        info = t.view["film"]
+        steps = t.live.turns()
+        if not any(not s.human for s in steps) and not any(film.summary(t, s) for s in steps):
+            assert not info or not info["turns"], "a film of the learner's own move alone, with nothing to read"
+            continue
+        films += 1
+        assert info["turns"] == len(steps) and info["fresh"] is True and t.film_fresh is False  # fresh once
+        assert steps[0].human and steps[0].seat == 0
+        frames = film.frames(t)
+        assert [f["i"] for f in frames] == list(range(len(steps)))
+        for step, f in zip(steps, frames):
+            hidden = game.secrets(step.after, 0) & game.secrets(step.before, 0)
+            shown = Text(f["board"] + f["log"] + f["summary"] + f["panel"]).find(hidden)
+            assert not shown, f"a frame shows the learner a hidden card: {sorted(shown)}"
+            assert f["wait"] == bool(f["summary"])
+            summaries += bool(f["summary"])
+        assert frames[-1]["board"] != frames[0]["board"] or len(frames) == 1
+    assert films >= 3, "the bots hardly ever answered: the film is not tested"
+    if game_id != "aqua_fest":       # a battle is rare in 60 random moves; its own test sets one up
+        assert summaries, "no trick, round or day ended in 60 moves: the summaries are not tested"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_coach_says_at_most_two_things_each_citing_a_real_rule(game_id):
+    game = spec(game_id)
+    make = game.parts().coach
+    assert make is not None, f"{game_id} has no coach"
+    t = PlayTable(game_id, players=players(game_id), seat=0, lang="en", seed=9)
+    rnd = random.Random(9)
+    said = 0
+    for _ in learner_moves(t, rnd, 30):
+        hints = t.coach(0) if t.live.is_my_turn() else []
+        assert len(hints) <= 2
+        for h in hints:
+            game.section(h.rule)          # a KeyError names a rule that does not exist
+            assert h.text.strip() and html.escape(h.text) in t.advice_html
+            assert not Text(h.text).find(game.secrets(t.state, 0))
+        said += len(hints)
+    assert said, "the coach never said anything"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_tips_and_the_running_score_are_there_in_every_lesson_language(game_id):
+    game = spec(game_id)
+    for lang in game.lesson_langs:
+        t = PlayTable(game_id, players=players(game_id), seat=0, lang=lang, seed=2)
+        assert 3 <= t.labels["tips_list"].count("<li>") <= 5, "three to five first-game tips"
+        assert t.labels["tips"] == text("ui.tips", lang)
+        panel = t.view["panel"]
+        assert panel.startswith('<section class="tutor-score-panel"')
+        assert not Text(panel).find(game.secrets(t.state, 0))
+
+
+def test_a_finished_game_is_replayed_from_its_first_step_with_the_end_summed_up():
+    t = PlayTable("maui", players=4, seat=0, lang="ru", seed=1)
+    assert t.film_steps(film.GAME) == [], "a game still being played is not replayed"
+    rnd = random.Random(1)
+    for _ in learner_moves(t, rnd, 200):
+        pass
+    assert t.is_over()
+    steps = t.film_steps(film.GAME)
+    assert steps == t.live.steps and steps[0].before.round == 1
+    assert t.view["film"]["game"] == len(steps)
+    last = film.frame(t, steps, len(steps) - 1, t.film_id)
+    assert last["summary"] and last["wait"], "the game's end is not summed up"
+    # the page asks for one frame at a time; a stale film id or a frame out of range is not answered
+    sent = []
+    t.send = lambda content, buffers=None: sent.append(content)
+    t._on_msg(t, {"want": "frame", "film": "game", "i": 0, "id": t.film_id}, [])
+    t._on_msg(t, {"want": "frame", "film": "game", "i": 0, "id": t.film_id - 1}, [])
+    t._on_msg(t, {"want": "frame", "film": "game", "i": len(steps), "id": t.film_id}, [])
+    t._on_msg(t, {"want": "frame", "film": "nonsense", "i": 0, "id": t.film_id}, [])
+    assert len(sent) == 1 and sent[0]["frame"]["i"] == 0 and sent[0]["frame"]["kind"] == "game"
+
+
+def test_a_task_shows_no_film_tips_or_running_score():
+    from tutor.core.task import task_files
+    from tutor.widgets.your_turn import YourTurn
+    y = YourTurn(task_files("trump_whales")[0], lang="en")
+    assert y.labels["tips_list"] == "" and y.view["panel"] == "" and not (y.view["film"] or {}).get("turns")

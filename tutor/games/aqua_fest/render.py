@@ -1215,8 +1215,8 @@ def _legend(dwg: S.Drawing, lang: str, g: Geo, box: Box) -> El:
                     stroke="#d5cdb8", stroke_width=1))
     head = y + 3 + f(10)
     el.add(S.label(dwg, _w("legend", lang), x + 8, head, size=f(10), weight="bold"))
-    rows = (("upper", "lg.upper"), ("lower", "lg.lower"), ("hidden", "lg.hidden"), ("sealed", "lg.sealed"),
-            ("empty", "lg.empty"))
+    rows: tuple[tuple[str, str], ...] = (("upper", "lg.upper"), ("lower", "lg.lower"), ("hidden", "lg.hidden"),
+                                         ("sealed", "lg.sealed"), ("empty", "lg.empty"))
     if g.name == "phone":     # the phone's event markers, in words
         rows += (("taken", "taken"), ("turned", "turned"))
     step = (y + h - head - 4) / len(rows)

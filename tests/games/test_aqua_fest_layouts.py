@@ -112,11 +112,24 @@ def test_the_layout_is_named_and_an_unknown_one_refused():
 # --------------------------------------------------------------------------- the same board in every layout
 
 def _semantics(svg: str) -> dict:
-    """What a board says, wherever it says it: its keys and marks, the texts it prints and its titles."""
+    """What a board says, wherever it says it: its keys and marks, the texts it prints and its titles. A phone's
+    event mark is a sign whose title holds the word the other layouts print (R.PHONE_MARK): it says that word; the
+    rows of the phone's legend that word those signs are the phone's own."""
     root = ET.fromstring(svg)
     found: dict[str, list] = {"card": [], "choice": [], "key": [], "target": [], "cell": [], "class": [],
                               "text": [], "title": []}
+    skip = set()
+    for el in root.iter(f"{SVG}g"):
+        if el.get("class") == "legend-mark":
+            skip |= set(el.iter())
+        elif el.get("data-marks") and el.findtext(f"{SVG}title") is not None:
+            sign, title = el.find(f"{SVG}text"), el.find(f"{SVG}title")
+            assert sign.text in R.PHONE_MARK.values()
+            sign.text = title.text
+            el.remove(title)
     for el in root.iter():
+        if el in skip:
+            continue
         for attr in ("card", "choice", "key", "target", "cell"):
             if el.get(f"data-{attr}") is not None:
                 found[attr].append(el.get(f"data-{attr}"))
@@ -589,7 +602,8 @@ def test_a_collected_fragment_prints_its_stars():
 
 
 def _pills_in_other_cells(svg: str) -> list[str]:
-    """The event pills ("taken", "turned up") reaching more than 2 units into a cell other than their own."""
+    """The event marks (a phone's "✓" and "↻", elsewhere "taken", "turned up") whose pill is not wholly inside their
+    own cell: each reaching into another cell, or out of its own into the sea, by more than half a unit."""
     g = R.geo("phone")
     out = []
     for el in ET.fromstring(svg).iter(f"{SVG}g"):
@@ -599,31 +613,68 @@ def _pills_in_other_cells(svg: str) -> list[str]:
         rect = el.find(f"{SVG}rect")
         x, y, w, h = (float(rect.get(a)) for a in ("x", "y", "width", "height"))
         mine = int(key[5:])
+        words = (el.findtext(f"{SVG}text") or "").strip()
         for i in range(25):
             cx, cy, c, _c = R.cell_box(g, i)
-            if i != mine and min(x + w, cx + c) - max(x, cx) > 2 and min(y + h, cy + c) - max(y, cy) > 2:
-                out.append(f"{(el.findtext(f'{SVG}text') or '').strip()!r} on {key} reaches cell:{i}")
+            if i != mine and min(x + w, cx + c) - max(x, cx) > 0.5 and min(y + h, cy + c) - max(y, cy) > 0.5:
+                out.append(f"{words!r} on {key} reaches cell:{i}")
+        cx, cy, c, _c = R.cell_box(g, mine)
+        if x < cx - 0.5 or y < cy - 0.5 or x + w > cx + c + 0.5 or y + h > cy + c + 0.5:
+            out.append(f"{words!r} on {key} reaches out of its cell")
     return out
 
 
-def test_on_a_phone_event_words_stay_in_their_own_cell():
-    """Problem 11 of the 2026-12-02 review: on a phone the "взято" and "открыт" pills lay across the neighbouring
-    tiles (the seahorse example's last step). A phone's pill fits inside one cell, stays there where no arrow
-    crosses it or the pawn's marks, else out into the sea beside an edge cell; only then into the next cell. Most
-    taken cells hold a pawn whose marks no word may cover, so many pills still reach out (about 7 in 10 in the
-    lesson's frames, against all but one before)."""
-    spilled, pills = [], 0
-    positions = lesson_positions()
-    last = max(int(p[0].rsplit("-", 1)[1]) for p in positions if p[0].startswith("seahorse-"))
-    for frame_id, state, events, highlight, viewer in positions:
+def _phone_boards():
+    """(what, svg) of every lesson frame, the bots' rounds and the seeded random positions on a phone, en and ru."""
+    frames = [(frame_id, state, events, highlight, viewer) for frame_id, state, events, highlight, viewer
+              in lesson_positions()]
+    for players, seed in BOT_GAMES:
+        frames += [(f"bots {players}p seed {seed} #{n}", state, events, (), 0)
+                   for n, (state, events) in enumerate(bot_rounds(players, seed, BOT_ACTIONS))]
+    frames += [(pos_id, state, events, (), None) for pos_id, state, events in POSITIONS]
+    for frame_id, state, events, highlight, viewer in frames:
         for lang in ("en", "ru"):
-            svg = R.render(aqua_fest.view(state, viewer), events=for_viewer(events, viewer), highlight=highlight,
-                           lang=lang, layout="phone")
-            pills += svg.count("data-marks=")
-            spilled += sorted({f"{frame_id} {lang}: {p.split(' reaches')[0]}" for p in _pills_in_other_cells(svg)})
-            if frame_id == f"seahorse-{last}":        # the review's screenshot
-                assert not _pills_in_other_cells(svg), (frame_id, lang)
-    assert pills > 20 and len(spilled) <= pills * 3 // 4, (pills, spilled)
+            yield f"{frame_id} {lang}", R.render(aqua_fest.view(state, viewer), events=for_viewer(events, viewer),
+                                                 highlight=highlight, lang=lang, layout="phone")
+
+
+def test_on_a_phone_event_marks_stay_in_their_own_cell():
+    """Problem 11 of the 2026-12-02 review, and again in issue #34's review (51 of the lesson's 74 frames): on a
+    phone the "взято" and "открыт" pills lay across the neighbouring tiles. A phone's cell (48 units) holding a pawn,
+    a layer badge, stars and a pearl has no room for a word, so a phone marks the event with a sign in a pill no
+    bigger than a pawn's half ("✓" taken, "↻" turned up; the legend and the narration word them), and every one lies
+    wholly inside its own cell: over every lesson frame, the bots' rounds and the seeded positions."""
+    spilled, marks = [], 0
+    for what, svg in _phone_boards():
+        marks += svg.count("data-marks=")
+        spilled += [f"{what}: {p}" for p in _pills_in_other_cells(svg)]
+    assert marks > 300, "boards with many event marks were measured"
+    assert not spilled, f"{len(spilled)} of {marks} marks leave their cell, e.g. {spilled[:6]}"
+
+
+def test_a_phone_marks_events_with_signs_its_legend_words():
+    """A phone's event pill holds one sign, each sign is worded in the phone's legend (the catalogue's "taken" and
+    "turned up"), and its tooltip says the same; the laptop keeps the words on the board."""
+    state, events = next((s, e) for s, e in bot_rounds(3, 1, 40)
+                         if any(x.kind == "aqua_fest.tile_turned" for x in e)
+                         and any(x.kind == "aqua_fest.collected" for x in e))
+    from tutor.core.i18n import text
+    for lang in ("en", "ru"):
+        words = {what: text(f"aqua_fest.board.{what}", lang) for what in R.PHONE_MARK}
+        root = ET.fromstring(R.render(aqua_fest.view(state, 0), events=for_viewer(events, 0), lang=lang,
+                                      layout="phone"))
+        marks = [el for el in root.iter(f"{SVG}g") if el.get("data-marks")]
+        signs = {el.findtext(f"{SVG}text") for el in marks}
+        assert signs == set(R.PHONE_MARK.values()), signs
+        for el in marks:
+            what = next(w for w, sign in R.PHONE_MARK.items() if sign == el.findtext(f"{SVG}text"))
+            assert el.findtext(f"{SVG}title") == words[what]
+        legend = next(el for el in root.iter(f"{SVG}g") if el.get("class") == "legend")
+        said = [t.text for t in legend.iter(f"{SVG}text")]
+        for what, sign in R.PHONE_MARK.items():
+            assert sign in said and words[what] in said, (lang, what, said)
+        laptop = R.render(aqua_fest.view(state, 0), events=for_viewer(events, 0), lang=lang, layout="laptop")
+        assert text("aqua_fest.board.taken", lang) in laptop and "✓" not in laptop
 
 
 def test_on_a_projector_the_seabed_uses_the_room():

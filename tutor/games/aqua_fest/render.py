@@ -33,7 +33,8 @@ out as shells with its bonus token added (the shells picture, in place of the se
 when the view shows that seat's fragments; with it "shell:<k>" rings its k-th shell (from 1) and "total" the total.
 `events` (the last action's events) mark what just happened: a move arrow, the collected
 cell, the battle pair, a tile turned up; the words "taken" and "turned up" go where they cover least (never an arrow,
-a coordinate, a pawn or another such word where a place is free of them: _place_words).
+a coordinate, a pawn or another such word where a place is free of them: _place_words). A phone's cell has no room
+for a word: there each is a sign inside its own cell ("✓", "↻": PHONE_MARK), worded in the legend and the narration.
 
 `choosable` ({key: choice id or tutor.core.svg.Offer}, from a widget) lays a focusable button
 (`data-choice`) over each element it names: "card:<id>" (a card in a hand), "cell:<0..24>", "seat:<n>"
@@ -216,6 +217,7 @@ def arrange(g: Geo, view: View) -> tuple[dict[str, Box], float]:
         boxes["deck"] = (4, y, 130, h)
         boxes["battle"] = (4 + 130 + 6, y, g.width - 8 - 130 - 6, h)
         y += h + 5
+        h = 136.0                         # the legend's two more rows: the event markers
         boxes["last"] = (4, y, w, h)
         boxes["legend"] = (4 + w + 6, y, g.width - 8 - w - 6, h)
         return boxes, y + h + 4
@@ -808,6 +810,13 @@ def _arrow(g: Geo, seat: int, frm: tuple[int, int], to: tuple[int, int]) -> Arro
 
 
 PHONE_PAD = 0.35      # a phone's event pill: less padding round its word, so the pill fits inside one cell
+# On a phone a cell (48 units) holds a pawn, a layer badge, stars and a pearl: a word's pill ("взято", "открыт") had
+# no room left in it and lay across the next cell in most frames (review: 51 of 74). There the event is a marker as
+# small as one sign, laid inside its own cell; the legend says what each sign means, the narration says it in words.
+PHONE_MARK = {"taken": "✓", "turned": "↻"}
+PHONE_SIGN = 1.15         # a marker's sign is drawn this much bigger than a word would be, in the same pill (a
+                          # bigger pill no longer fits under a pawn: 48-unit cells, the pawn 24 across)
+PHONE_SPILL = 3000.0      # the cost of a phone's marker reaching out of its cell (a pawn's edge under it costs less)
 
 
 def _pill_size(words: str, size: float, pad: float = 0.9) -> tuple[float, float]:
@@ -825,6 +834,8 @@ def _pill(dwg: S.Drawing, words: str, cx: float, cy: float, size: float, g: Geo)
     pill = dwg.g()
     pill.add(dwg.rect(insert=(round(cx - w / 2, 1), round(cy - h / 2, 1)), size=(round(w, 1), round(h, 1)), rx=h / 2,
                       ry=h / 2, fill=S.EVENT))
+    if words in PHONE_MARK.values():
+        size = round(size * PHONE_SIGN, 1)
     pill.add(S.label(dwg, words, cx, cy + size * 0.36, size=size, anchor="middle", weight="bold", fill="#ffffff"))
     return pill
 
@@ -951,13 +962,17 @@ def _word_places(g: Geo, index: int, w: float, h: float) -> Iterator[tuple[Box, 
     mid = y + 0.43 * c - h / 2
     r, col = B.coords(index)
     beyond = 1.3 * g.lab + 2
-    # a phone's cells are as narrow as the words: there a pill stays inside its own cell where it can (a reader
-    # took a pill across two cells for a word about the neighbour); across a cell's edge costs more
+    # on a phone a mark stays inside its own cell where it can (a reader took a pill across two cells for a word about
+    # the neighbour); across a cell's edge costs more
     spill = 0.0
     if g.name == "phone":
-        spill = 160.0     # dearer than out in the sea (150)
-        for top, a in ((y + c - h - 0.5, 0), (mid, 8), (y + 0.5, 20)):
-            yield (x + c / 2 - w / 2, top, x + c / 2 + w / 2, top + h), a
+        # a marker fits in any of nine places inside its cell (its bottom first, as words always were); out of the
+        # cell only where every one of them would cover words, an arrow or a pawn
+        spill = PHONE_SPILL
+        inset = 1.5
+        for top, a in ((y + c - h - inset, 0), (mid, 8), (y + inset, 20)):
+            for left, b in ((x + c / 2 - w / 2, 0), (x + inset, 4), (x + c - w - inset, 4)):
+                yield (left, top, left + w, top + h), a + b
     rows = ((y + c - h - 0.5, 0), (mid, 8), (y + c - h / 2 - 1, 14), (y + 0.5, 20), (y - h / 2 + 1, 26))
     centre_ = x + c / 2
     slide = max(0.0, (w + c / 2) / 2 - c / 4)     # the pill still covers a quarter of the cell
@@ -971,10 +986,10 @@ def _word_places(g: Geo, index: int, w: float, h: float) -> Iterator[tuple[Box, 
     # a cell at the grid's edge: out in the sea beyond the coordinates (set a little outside their strip), level
     if col in (0, N - 1):
         left = g.grid_x - beyond - w if col == 0 else g.grid_x + N * c + beyond
-        yield (left, mid, left + w, mid + h), 150
+        yield (left, mid, left + w, mid + h), 150 + spill
     if r in (0, N - 1):
         top = g.grid_y - beyond - h if r == 0 else g.grid_y + N * c + beyond
-        yield (centre_ - w / 2, top, centre_ + w / 2, top + h), 150
+        yield (centre_ - w / 2, top, centre_ + w / 2, top + h), 150 + spill
 
 
 def _place_words(view: View, g: Geo, words: list[tuple[int, str, float]], arrows: list[Arrow]
@@ -1200,8 +1215,10 @@ def _legend(dwg: S.Drawing, lang: str, g: Geo, box: Box) -> El:
                     stroke="#d5cdb8", stroke_width=1))
     head = y + 3 + f(10)
     el.add(S.label(dwg, _w("legend", lang), x + 8, head, size=f(10), weight="bold"))
-    rows = (("upper", "lg.upper"), ("lower", "lg.lower"), ("hidden", "lg.hidden"), ("sealed", "lg.sealed"),
-            ("empty", "lg.empty"))
+    rows: tuple[tuple[str, str], ...] = (("upper", "lg.upper"), ("lower", "lg.lower"), ("hidden", "lg.hidden"),
+                                         ("sealed", "lg.sealed"), ("empty", "lg.empty"))
+    if g.name == "phone":     # the phone's event markers, in words
+        rows += (("taken", "taken"), ("turned", "turned"))
     step = (y + h - head - 4) / len(rows)
     icon = round(min(step - 2, 16 * max(g.k, 1)), 1)
     for j, (what, key) in enumerate(rows):
@@ -1219,6 +1236,13 @@ def _legend(dwg: S.Drawing, lang: str, g: Geo, box: Box) -> El:
         elif what == "sealed":
             el.add(dwg.rect(insert=(ix, yy), size=(icon, icon), rx=3, ry=3, fill="url(#af-hatch)", stroke="#7a1f2b"))
             el.add(dwg.use("#af-lock", insert=(ix + icon * 0.12, yy + icon * 0.12), size=(icon * 0.76, icon * 0.76)))
+        elif what in PHONE_MARK:        # a row of its own kind: the words of a phone's event marks
+            row = dwg.g(class_="legend-mark")
+            S.data(row, mark=what)
+            row.add(_pill(dwg, PHONE_MARK[what], ix + icon / 2, yy + icon / 2, f(7.5), g))
+            row.add(S.label(dwg, _w(key, lang), ix + icon + 8, yy + icon / 2 + f(9.5) * 0.36, size=f(9.5)))
+            el.add(row)
+            continue
         else:
             el.add(dwg.rect(insert=(ix, yy), size=(icon, icon), rx=3, ry=3, fill=SAND, stroke="#c9b17a"))
         el.add(S.label(dwg, _w(key, lang), ix + icon + 8, yy + icon / 2 + f(9.5) * 0.36, size=f(9.5)))
@@ -1418,8 +1442,10 @@ def render(view: View, *, highlight: Iterable[str] | str | None = (), lang: str 
         ev.add(ring)
     # the collected cells' words first (a pawn stands there, with less room), then the turned ones
     for i in sorted(marks["cells"] - marks["turned"]) + sorted(marks["turned"]):
-        turned = "turned_short" if g.name == "phone" else "turned"      # "turned up" is wider than a phone's cell
-        words.append((i, _w(turned, lang) if i in marks["turned"] else _w("taken", lang), f(7.5)))
+        if g.name == "phone":     # a phone's cell is as narrow as the word: a marker, worded in the legend
+            words.append((i, PHONE_MARK["turned" if i in marks["turned"] else "taken"], f(7.5)))
+        else:
+            words.append((i, _w("turned", lang) if i in marks["turned"] else _w("taken", lang), f(7.5)))
     arrows = [_arrow(g, seat_no, frm, to) for seat_no, frm, to in marks["moves"]]
     for a in arrows:
         line = dwg.line(tuple(round(v, 1) for v in a.start), tuple(round(v, 1) for v in a.end), stroke=S.EVENT,
@@ -1443,6 +1469,8 @@ def render(view: View, *, highlight: Iterable[str] | str | None = (), lang: str 
     for i, word, size, cx, cy in _place_words(view, g, words, arrows) if words else ():
         pill = _pill(dwg, word, cx, cy, size, g)
         S.data(pill, marks=f"cell:{i}")
+        if g.name == "phone":     # what the marker stands for, for a tooltip and a screen reader
+            pill.set_desc(title=_w("turned" if word == PHONE_MARK["turned"] else "taken", lang))
         told.add(pill)
 
     for seat in view["seats"]:

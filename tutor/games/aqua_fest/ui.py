@@ -1,10 +1,11 @@
 """Aqua Fest's parts of the interface: how cards and moves read on buttons, the card-then-cell picker,
-the shell-assembly sandbox, the component tables and lesson-style positions. Found by the generic widgets
+the shell-assembly sandbox, the component tables, lesson-style positions and the play table's summaries, score
+panel, coach and tips. Found by the generic widgets
 through `SPEC.ui` (tutor.core.game); nothing here decides a rule."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable, Optional
+from typing import TYPE_CHECKING, Any, Iterable, Optional, Sequence
 
 from tutor.core.game import GameUI, RowPart, Table
 from tutor.core.i18n import player_name, text
@@ -15,6 +16,8 @@ from tutor.games.aqua_fest.scoring import hand_strength, score
 from tutor.games.aqua_fest.text import card_name, cell_name, colour_name, fragment_kind_name, species_name
 
 if TYPE_CHECKING:
+    from tutor.core.coach import Hint
+    from tutor.core.events import Event
     from tutor.games.aqua_fest.shells_widget import ShellsHelper
 
 
@@ -195,6 +198,29 @@ def sandbox(lang: str = "en", **kwargs: Any) -> ShellsHelper:
     return ShellsHelper(lang=lang, **kwargs)
 
 
+# The play table's moments, score, coach and tips (tutor.games.aqua_fest.table), imported when first asked for: the
+# table module draws on this one's move words.
+
+def summary(before: State, events: Sequence[Event], after: State, viewer: Optional[int], lang: str) -> str:
+    from tutor.games.aqua_fest.table import summary as summed
+    return summed(before, events, after, viewer, lang)
+
+
+def coach(state: State, seat: int, lang: str) -> list[Hint]:
+    from tutor.games.aqua_fest.table import coach as hints
+    return hints(state, seat, lang)
+
+
+def score_panel(state: State, viewer: Optional[int], lang: str) -> str:
+    from tutor.games.aqua_fest.table import score_panel as panel
+    return panel(state, viewer, lang)
+
+
+def tips(lang: str) -> list[str]:
+    from tutor.games.aqua_fest.table import tips as first_game
+    return first_game(lang)
+
+
 UI = GameUI(action_label=action_label, action_tip=action_tip, tiebreak_note=tiebreak_note, action_rows=action_rows,
             sandbox=sandbox, sandbox_label="lazy.shells", components=components, position=position,
-            board_keys=board_keys)
+            board_keys=board_keys, summary=summary, coach=coach, score_panel=score_panel, tips=tips)

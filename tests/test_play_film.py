@@ -121,3 +121,28 @@ def test_a_task_shows_no_film_tips_or_running_score():
     from tutor.widgets.your_turn import YourTurn
     y = YourTurn(task_files("trump_whales")[0], lang="en")
     assert y.labels["tips_list"] == "" and y.view["panel"] == "" and not (y.view["film"] or {}).get("turns")
+
+
+def test_a_position_is_shared_as_a_link_only_when_nothing_hidden_would_leak_and_opens_the_same():
+    import base64
+    from tutor.widgets.play import share_fragment
+    t = PlayTable("sea_salt_paper", players=2, seat=0, lang="uk", seed=5)
+    assert not t.view["share"], "a game against bots in play: a link would carry every hidden card"
+    sent = []
+    t.send = lambda content, buffers=None: sent.append(content)
+    t.press("share", v=t.version)
+    assert sent == [], "the share button answered while it is off"
+    t.set_hotseat(True)
+    assert t.view["share"]
+    t.press("share", v=t.version)
+    fragment = sent[-1]["share"]
+    assert fragment == share_fragment(t.live.save()) and fragment.startswith("play=")
+    text_back = base64.urlsafe_b64decode(fragment[5:] + "=" * (-len(fragment[5:]) % 4)).decode("utf-8")
+    other = PlayTable("sea_salt_paper", players=2, seat=0, lang="uk", seed=99)
+    other.press("load", v=other.version, text=text_back, link=True)
+    assert other.errors.message == "" and other.state == t.state, "the link did not open the same position"
+    # a malformed link: the table keeps its fresh game and says why, in the page's language
+    fresh = PlayTable("sea_salt_paper", players=2, seat=0, lang="uk", seed=7)
+    before = fresh.state
+    fresh.press("load", v=fresh.version, text='{"game": "sea_salt_paper", "round": "x"}', link=True)
+    assert fresh.state is before and fresh.errors.message.startswith(text("ui.share.bad", "uk"))

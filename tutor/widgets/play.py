@@ -18,6 +18,7 @@ the SVG, step by step (Aqua Fest: a card, then a cell); a board click presses th
 
 from __future__ import annotations
 
+import base64
 from typing import Any, Callable, Container, Iterable, Optional, Sequence
 
 import anywidget
@@ -40,7 +41,7 @@ from tutor.widgets.common import (
 
 LOG_EVENTS = 80          # the log shows this many most recent events
 CONTROL_WORDS = ("undo", "undo.tip", "new", "new.tip", "hotseat", "hotseat.tip", "save", "save.tip", "load",
-                 "load.tip", "saved_box", "to_moves")
+                 "load.tip", "saved_box", "to_moves", "share", "share.tip", "share.done", "share.bad")
 # the film's words (tutor.widgets.film; the page draws its bar), the coach's switch, the tips' title
 FILM_WORDS = ("film.next", "film.go_on", "film.back", "film.skip", "film.skip_game", "film.again", "film.replay",
               "film.speed", "film.speed.step", "film.speed.normal", "film.speed.fast", "film.speed.off", "coach", "coach.tip", "tips")
@@ -183,7 +184,9 @@ class PlayTable(StandIn, anywidget.AnyWidget):
         self.save_button = Choice(self, "save", ui("save", lang), ui("save.tip", lang), on_press=g.calling(self.save))
         self.load_button = Choice(self, "load", ui("load", lang), ui("load.tip", lang),
                                   on_press=g.calling(lambda: self.load(self.saved)))
-        self._controls = {c.id: c for c in (self.undo_button, self.new_button, self.save_button, self.load_button)}
+        self.share_button = Choice(self, "share", ui("share", lang), ui("share.tip", lang), on_press=g.calling(self.share))
+        self._controls = {c.id: c for c in (self.undo_button, self.new_button, self.save_button, self.load_button,
+                                            self.share_button)}
         self.on_msg(self._on_msg)
         screen.watch(self._relayout)
 
@@ -289,6 +292,15 @@ class PlayTable(StandIn, anywidget.AnyWidget):
         self.saved = self.live.save()
         return self.saved
 
+    def share(self) -> str:
+        """The position as a link's fragment (`#play=` and the saved text in URL-safe base64): the page makes the
+        link and offers it to copy; opened, the page loads it as a pasted position. Offered where saving is (the
+        hot-seat table) and once the game is over (nothing is hidden any more)."""
+        fragment = share_fragment(self.live.save())
+        self.saved = self.live.save()
+        self.send({"share": fragment})
+        return fragment
+
     def load(self, saved_text: str) -> None:
         """Continue from a saved position; a malformed text raises SavedStateError and nothing changes: the
         table keeps its game, its undo and its offered moves."""
@@ -321,8 +333,12 @@ class PlayTable(StandIn, anywidget.AnyWidget):
                 # the text from the page's box is loaded as it is, not put back into `saved` first: echoing
                 # a refused paste of megabytes to the page kept its kernel busy for seconds
                 if not self.load_button.disabled:
+                    self.errors.clear()
                     with guard(self.errors, self.lang):
                         self.load(extra["text"])
+                    if extra.get("link") and self.errors.message:
+                        # a shared link's position refused: the table keeps the fresh game it dealt, and says so
+                        self.errors.show(f'{ui("share.bad", self.lang)} {self.errors.message}')
                 return
             control = self._controls.get(cid)
             if control is not None:
@@ -412,7 +428,7 @@ class PlayTable(StandIn, anywidget.AnyWidget):
             return
         cid, v = content.get("press"), content.get("v")
         if isinstance(cid, str) and (v is None or isinstance(v, int)):
-            extra = {k: content[k] for k in ("value", "text") if k in content}
+            extra = {k: content[k] for k in ("value", "text", "link") if k in content}
             self.press(cid, v=v, **extra)
 
     # ------------------------------------------------------------------ drawing
@@ -431,6 +447,7 @@ class PlayTable(StandIn, anywidget.AnyWidget):
         self.undo_button.tooltip = ui("undo.barrier" if barrier else "undo.tip", self.lang)
         # a saved position holds every hidden card, so only the teacher's (hot-seat) table offers it
         self.save_button.disabled = not self.hotseat
+        self.share_button.disabled = not (self.hotseat or self.is_over())
         self.save_button.tooltip = ui("save.tip" if self.hotseat else "save.hidden", self.lang)
         self._offered = {}
         self._rows = []
@@ -498,7 +515,7 @@ class PlayTable(StandIn, anywidget.AnyWidget):
                      "film": (film.film_info(self, self._turns, self.film_steps(film.GAME))
                               if view is not None else None),
                      "undo": not self.undo_button.disabled, "undo_tip": self.undo_button.tooltip,
-                     "save": not self.save_button.disabled,
+                     "save": not self.save_button.disabled, "share": not self.share_button.disabled,
                      "save_tip": self.save_button.tooltip, "hotseat": self.hotseat}
         self.film_fresh = False       # the page plays a film once, right after the move that made it
 
@@ -760,6 +777,14 @@ class PlayTable(StandIn, anywidget.AnyWidget):
                 f"<tbody>{''.join(rows)}</tbody></table>"
                 f'<p class="tutor-winners" data-winners="{",".join(map(str, winners))}">{esc(head)}: {esc(names)}</p>'
                 + note)
+
+
+SHARE_PREFIX = "play="      # a link's fragment that holds a position for the lesson's play table
+
+
+def share_fragment(saved_text: str) -> str:
+    """`play=` and the saved position in URL-safe base64 (no padding): what follows '#' in a shared link."""
+    return SHARE_PREFIX + base64.urlsafe_b64encode(saved_text.encode("utf-8")).decode("ascii").rstrip("=")
 
 
 def _part_json(part: RowPart) -> RowPart:

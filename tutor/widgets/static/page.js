@@ -16,6 +16,17 @@ function render({ model, el }) {
   reload.addEventListener("click", () => window.location.reload());
   notice.append(text, " ", reload);
   document.body.appendChild(notice);
+  // a shared link to a position (#play=..., tutor/widgets/play.py share): bring the lesson's play part into view,
+  // so its table is built and opens the position (static/play.js reads the link)
+  if (window.location.hash.startsWith("#play=")) {
+    let tries = 0;
+    const toPlay = () => {
+      const part = document.getElementById("part-play");
+      if (part) part.scrollIntoView({ block: "start" });
+      if (!document.querySelector(".tutor-play:not(.tutor-your-turn)") && tries++ < 40) setTimeout(toPlay, 500);
+    };
+    setTimeout(toPlay, 300);
+  }
 
   let pending = null;
   let seq = 0;

@@ -94,6 +94,10 @@ function render({ model, el: root }) {
   const load = button(labels.load, labels["load.tip"], "tutor-load");
   const saveRow = el("div", "tutor-nav-row");
   saveRow.append(save, load);
+  const share = button(labels.share || "", labels["share.tip"] || "", "tutor-share");
+  const shared = el("input", "tutor-shared-link");   // the link made, to copy by hand if the clipboard says no
+  shared.readOnly = true;
+  shared.hidden = true;
   saving.append(summary, box, saveRow);
   // A phone's turn bar: one line at the screen's bottom edge (tutor.css) saying whose move it is, with a button to the
   // moves, while the learner looks at the board's top and everything under the board is below the screen. The moves
@@ -112,7 +116,7 @@ function render({ model, el: root }) {
   const againRow = el("div", "tutor-nav-row tutor-film-again");
   const seeAgain = button(labels["film.again"] || "", "", "tutor-see-again");
   const replay = button(labels["film.replay"] || "", "", "tutor-replay");
-  againRow.append(seeAgain, replay);
+  againRow.append(seeAgain, replay, share, shared);
   // a summary sits under the film's bar, above the board: on a phone the trick or the round it sums up is read
   // first, with "Go on" in reach
   root.append(lead, tips, filmBar, summaryBox, board, panel, advice, status, statusMore, rows, againRow, turnBar, errors,
@@ -290,6 +294,25 @@ function render({ model, el: root }) {
   next.addEventListener("click", () => step(1));
   skip.addEventListener("click", endFilm);
   seeAgain.addEventListener("click", () => startFilm("turns"));
+  share.addEventListener("click", () => press("share"));
+  // a shared link opens here: the first play table of the page loads its position as a pasted one (the kernel
+  // checks it; a malformed one is refused in words and the table keeps its fresh game)
+  if (window.location.hash.startsWith("#play=") && !window.__tutorSharedTaken
+      && !root.classList.contains("tutor-your-turn")) {
+    window.__tutorSharedTaken = true;
+    let text = null;
+    try {
+      const b64 = window.location.hash.slice(6).replace(/-/g, "+").replace(/_/g, "/");
+      const bytes = Uint8Array.from(atob(b64 + "=".repeat((4 - b64.length % 4) % 4)), (c) => c.charCodeAt(0));
+      text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    } catch (e) {
+      text = window.location.hash.slice(6);     // not base64: the kernel says what is wrong with it
+    }
+    setTimeout(() => {
+      press("load", { text, link: true });
+      root.scrollIntoView({ block: "start" });
+    }, 0);
+  }
   replay.addEventListener("click", () => startFilm("game"));
   pace.addEventListener("change", () => { store(speedKey, pace.value); if (filming && filming.frame) schedule(); });
   coachBox.addEventListener("change", () => { store(coachKey, coachBox.checked ? "on" : "off"); draw(); });
@@ -345,7 +368,9 @@ function render({ model, el: root }) {
     status.hidden = false;
     seeAgain.hidden = !(view.film && view.film.turns);
     replay.hidden = !(view.film && view.film.game);
-    againRow.hidden = seeAgain.hidden && replay.hidden;
+    share.hidden = !view.share;
+    if (share.hidden) shared.hidden = true;
+    againRow.hidden = seeAgain.hidden && replay.hidden && share.hidden;
     if (view.defs && !haveDefs().includes(view.defs)) model.send({ want: "defs", key: view.defs });
     if (view.board !== drawnBoard) {
       redrawBoard(board, parse(view.board || ""), view.board_next);
@@ -404,6 +429,14 @@ function render({ model, el: root }) {
       drawnBoard = null;     // draw the board again so that its <use> elements find the symbols
       if (filming !== null && filming.frame) drawFrame();
       else draw();
+    }
+    if (msg && msg.share) {
+      const link = window.location.href.split("#")[0] + "#" + msg.share;
+      shared.value = link;
+      shared.hidden = false;
+      shared.title = labels["share.done"] || "";
+      shared.select();
+      if (navigator.clipboard) navigator.clipboard.writeText(link).catch(() => {});
     }
     if (msg && msg.frame && filming !== null && msg.frame.kind === filming.kind && msg.frame.i === filming.i
         && msg.frame.film === filming.id) {

@@ -106,12 +106,17 @@ def lesson_page_texts(game: str, lang: str):
 def play_texts(game: str, lang: str, games: int = 3, seat: int = 0):
     """(where, text) for whole games at the play table, the learner pressing offered choices at random
     (the refused ones too, so their explanations are read)."""
+    from tutor.widgets import film
     from tutor.widgets.play import PlayTable
     for seed in range(games):
         table = PlayTable(game, players=3, seat=seat, lang=lang, seed=seed)
         r = random.Random(seed)
+        yield f"play {game} tips ({lang})", visible(table.labels.get("tips_list", ""))
         for step in range(400):
-            shown = [table.status_html, table.advice_html, table.log_html, table.score_html, table.error, table.svg]
+            # the coach, the running score and the summaries of what the others' turns ended (the film's words)
+            summed = "".join(film.summary(table, s) for s in table.film_steps())
+            shown = [table.status_html, table.advice_html, table.log_html, table.score_html, table.error, table.svg,
+                     table.view.get("coach", ""), table.view.get("panel", ""), summed]
             choices = table.action_buttons() + table.card_buttons()
             text = " ".join(visible(x) for x in shown) + " " + " ".join(
                 f"{c.description} {c.tooltip}" for c in choices)

@@ -43,7 +43,8 @@ CASES = [(game, lang, source) for game in sorted(COMPONENT_IDS) for lang in L.le
 
 # Russian slips a template makes when it drops a player's name into a sentence: «игрока Игрок 2»,
 # «где стоит Игрок 1» (a name written as a label, capitalised mid-sentence), an English word left in
-BAD_RUSSIAN = (re.compile(r"игрок[а-яё]*\s+Игрок"), re.compile(r"[а-яё] Игрок \d"),
+# parentheses. After the conjunction "и" a name is fine: a list of names («Игрок 2 и Игрок 3»).
+BAD_RUSSIAN = (re.compile(r"игрок[а-яё]*\s+Игрок"), re.compile(r"(?<![а-яё])(?!и )[а-яё]+ Игрок \d"),
                re.compile(r"\((?:white|pink|black|upper|lower)[^)]*\)"))
 
 

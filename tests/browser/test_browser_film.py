@@ -113,3 +113,82 @@ def test_the_pace_is_kept_on_the_device_and_normal_pace_plays_by_itself(stepping
     table = lesson_table(page, "trump_whales", "en")
     assert table.locator(".tutor-pace select").input_value() == "fast", "the pace was not kept on the device"
     assert_no_errors(page)
+
+
+def test_a_finished_trick_waits_with_its_summary_until_go_on(stepping):
+    """Козырные киты at a fast pace: the frames go by themselves, but the one that ends a trick stays, its summary
+    (the trick as it lay, its winner) on screen, until the learner presses "Go on"."""
+    page = stepping
+    table = lesson_table(page, "trump_whales", "en")
+    table.locator(".tutor-pace select").select_option("fast")
+    summary = table.locator(".tutor-summary-box .tutor-summary")
+    for _ in range(12):
+        first_legal(table).click()
+        try:
+            summary.wait_for(state="visible", timeout=8000)
+            break
+        except Exception:
+            table.locator(".tutor-film-skip").click() if table.locator(".tutor-film").is_visible() else None
+    assert summary.is_visible(), "no trick ended with a summary in twelve moves"
+    caption = table.locator(".tutor-film-caption").inner_text()
+    page.wait_for_timeout(2500)        # five frames' worth at the fast pace
+    assert table.locator(".tutor-film-caption").inner_text() == caption and summary.is_visible(), \
+        "the summary did not wait for the learner"
+    assert "wins" in summary.inner_text() and summary.locator("svg").count() == 1
+    go_on = table.locator(".tutor-film-next")
+    assert go_on.inner_text().strip().startswith("Go on")
+    go_on.click()
+    page.wait_for_function("(root) => !root.querySelector('.tutor-summary-box .tutor-summary')"
+                           " || root.querySelector('.tutor-summary-box').hidden", arg=table.element_handle())
+    assert_no_errors(page)
+
+
+def test_the_coach_speaks_at_the_learners_turn_and_can_be_switched_off_for_good(stepping):
+    page = stepping
+    table = lesson_table(page, "sea_salt_paper", "uk")
+    coach = table.locator(".tutor-advice-box .tutor-coach li")
+    coach.first.wait_for(state="visible")
+    assert coach.count() <= 2 and coach.first.locator(".tutor-cite").inner_text().strip()
+    table.locator(".tutor-coach-switch input").uncheck()
+    assert table.locator(".tutor-advice-box").is_hidden()
+    page.reload()
+    table = lesson_table(page, "sea_salt_paper", "uk")
+    assert not table.locator(".tutor-coach-switch input").is_checked(), "the coach's switch was not kept"
+    assert table.locator(".tutor-advice-box").is_hidden()
+    assert_no_errors(page)
+
+
+def test_undo_after_a_blind_draw_cannot_show_the_same_cards_again(stepping):
+    page = stepping
+    table = lesson_table(page, "sea_salt_paper", "en")
+    table.locator(".tutor-pace select").select_option("off")
+    table.locator("button.tutor-action", has_text="Take two from the deck").click()
+    undo = table.locator("button.tutor-undo")
+    page.wait_for_function("(b) => b.disabled && b.title.includes('seen')", arg=undo.element_handle())
+    assert_no_errors(page)
+
+
+def test_a_shared_link_opens_the_same_position_and_a_broken_one_says_so(voila_server, page):
+    from tutor.core.session import Session
+    from tutor.widgets.play import share_fragment
+    game = Session("sea_salt_paper", players=2, seat=0, seed=31, bots=False)
+    game.act(game.game.legal_actions(game.state, 0)[0])
+    fragment = share_fragment(game.save())
+    url = voila_server.render_url("sea_salt_paper.ipynb")
+    page.goto(f"{url}#{fragment}")
+    table = page.locator(".tutor-play:not(.tutor-your-turn)").first
+    table.locator(".tutor-svg svg").wait_for(state="visible", timeout=120000)
+    import re
+    seen = set(re.findall(r'data-card="([^"]+)"', game.game.render(game.game.view(game.state, 0))))
+    assert len(seen) >= 3, "the position shows too few cards to tell it apart"
+    page.wait_for_function(
+        "([root, cards]) => cards.every((c) => root.querySelector(`.tutor-svg [data-card=\"${c}\"]`))",
+        arg=[table.element_handle(), sorted(seen)], timeout=60000)
+    assert table.locator(".tutor-error-box").count() == 0
+    page.goto("about:blank")        # (a new fragment alone would not load the page again)
+    page.goto(f"{url}#play=bm90IGEgcG9zaXRpb24")       # base64 of "not a position"
+    table = page.locator(".tutor-play:not(.tutor-your-turn)").first
+    box = table.locator(".tutor-error-box")
+    box.wait_for(state="visible", timeout=120000)
+    assert box.inner_text().startswith("This link's position could not be opened")
+    assert table.locator("button.tutor-action").count() >= 1, "the table did not keep a fresh game"

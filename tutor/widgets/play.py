@@ -481,7 +481,7 @@ class PlayTable(StandIn, anywidget.AnyWidget):
         elif self.state is not None and not self._rows:
             waiting = ", ".join(player_name(s, lang) for s in self.game.to_move(self.state))
             status = esc(ui("waiting", lang, players=waiting))
-        log_html, board, key, advice = "", "", "", ""
+        log_html, board, key, advice, coach = "", "", "", "", ""
         # the viewer's position: none without a game, or while a hot-seat device is being passed on
         view = self.live.board_view() if self.state is not None else None
         if view is not None:
@@ -505,10 +505,12 @@ class PlayTable(StandIn, anywidget.AnyWidget):
             board, (key, markup) = split_defs(self._svg)
             if key:
                 self._defs[key] = markup
-            advice = self.advice_for(self.advised_seat())
+            advised = self.advised_seat()
+            advice = self.advice_for(advised)
+            coach = self.coach_html(advised) if advised is not None else ""
         rows = [[_part_json(part) for part in group] for group in self._rows]
         self.view = {"v": self.version, "board": board, "defs": key, "status": status, "rows": rows,
-                     "board_next": self._board_next, "advice": advice,
+                     "board_next": self._board_next, "advice": advice, "coach": coach,
                      "placing": ({**self._placer.data, "id": self._placer.id} if self._placer is not None else None),
                      "log": log_html, "score": self.score_table() if over else "",
                      "panel": self.panel_for(self.state) if view is not None else "",
@@ -562,7 +564,7 @@ class PlayTable(StandIn, anywidget.AnyWidget):
         """The game's advice for `seat` as the page shows it (a titled region), or "" (no seat, no advice)."""
         if seat is None:
             return ""
-        html = self.coach_html(seat) + labels.advice(self.game, self.state, seat, self.lang)
+        html = labels.advice(self.game, self.state, seat, self.lang)
         if not html:
             return ""
         name = esc(ui("advice", self.lang))
@@ -579,7 +581,8 @@ class PlayTable(StandIn, anywidget.AnyWidget):
             return ""
         items = "".join(f'<li data-hint="{esc(h.kind)}">{esc(h.text)} '
                         f'<span class="tutor-cite">{esc(safe_cite(h.rule, self.lang))}</span></li>' for h in hints)
-        return f'<div class="tutor-coach"><b>{esc(ui("coach", self.lang))}</b><ul>{items}</ul></div>'
+        return (f'<section class="tutor-coach" aria-label="{esc(ui("coach", self.lang))}">'
+                f'<b>{esc(ui("coach", self.lang))}</b><ul>{items}</ul></section>')
 
     def _chosen_highlight(self) -> tuple[str, ...]:
         """What is chosen so far of a several-step choice (a card: its destinations drawn), if the viewer may

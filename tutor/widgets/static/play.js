@@ -386,8 +386,9 @@ function render({ model, el: root }) {
     }
     lead.innerHTML = view.lead || "";
     lead.hidden = !view.lead;
-    advice.innerHTML = view.advice || "";
-    advice.hidden = !view.advice || !coachBox.checked;
+    // the coach's hints first, then the game's own help (both the coach's: its switch hides them)
+    advice.innerHTML = (view.coach || "") + (view.advice || "");
+    advice.hidden = !(view.coach || view.advice) || !coachBox.checked;
     status.innerHTML = view.status || "";
     statusMore.innerHTML = view.status_more || "";
     statusMore.hidden = !view.status_more;

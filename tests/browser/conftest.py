@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from voila_harness import CHROMIUM, CHROMIUM_ARGS, NOTEBOOKS, RENDER_TIMEOUT_MS, Server, require_notebook
+from voila_harness import CHROMIUM, CHROMIUM_ARGS, NOTEBOOKS, RENDER_TIMEOUT_MS, Server, new_context, require_notebook
 
 
 def pytest_collection_modifyitems(items):
@@ -42,10 +42,9 @@ def browser():
 
 @pytest.fixture
 def page(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
     # the play table's film of the others' turns is off here (a pace the learner may choose): these tests press
     # moves and read the live table; test_browser_film.py plays the film itself
-    context.add_init_script("try { localStorage.setItem('tutor.play.speed', 'off'); } catch (e) {}")
+    context = new_context(browser, viewport={"width": 1280, "height": 900})
     p = context.new_page()
     p.set_default_timeout(RENDER_TIMEOUT_MS)
     p.js_errors = []

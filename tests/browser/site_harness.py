@@ -9,6 +9,7 @@ import threading
 from pathlib import Path
 
 from tools.site.serve import Handler
+from voila_harness import new_context
 
 LOOPBACK = ("http://127.0.0.1", "http://localhost", "data:", "blob:")
 
@@ -37,7 +38,7 @@ class Watched:
     page's console errors and page errors."""
 
     def __init__(self, browser, **context_args):
-        self.context = browser.new_context(**context_args)
+        self.context = new_context(browser, **context_args)
         self.blocked: list[str] = []
         self.errors: list[str] = []
         self.context.route("**/*", self._route)

@@ -9,7 +9,7 @@ import pytest
 from tutor.core import drill as D
 from tutor.core.game import ready_games, spec
 from tutor.core.i18n import text
-from voila_harness import RENDER_TIMEOUT_MS
+from voila_harness import RENDER_TIMEOUT_MS, new_context
 
 from test_browser_lessons import assert_no_errors
 
@@ -29,7 +29,7 @@ def ui(key: str, lang: str, **params) -> str:
 @pytest.mark.parametrize("game,lang", CASES)
 def test_a_learner_practises_with_a_drill(voila_server, browser, game, lang):
     phone = lang != "en"
-    context = browser.new_context(viewport=PHONE if phone else DESKTOP, is_mobile=phone, has_touch=phone,
+    context = new_context(browser, viewport=PHONE if phone else DESKTOP, is_mobile=phone, has_touch=phone,
                                   device_scale_factor=2 if phone else 1)
     page = context.new_page()
     page.set_default_timeout(RENDER_TIMEOUT_MS)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import http.server
 import threading
 
-from voila_harness import free_port, require_notebook
+from voila_harness import free_port, require_notebook, new_context
 
 NOTEBOOK = "maui.ipynb"
 
@@ -43,7 +43,7 @@ def test_a_foreign_pages_frames_images_and_fetches_get_no_kernel(voila_server, b
     port = free_port()
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), Foreign)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    context = browser.new_context()
+    context = new_context(browser)
     answers: list[tuple[str, str, int]] = []
     context.on("response", lambda r: r.url.startswith(target) and answers.append(
         (r.request.resource_type, r.url, r.status)))

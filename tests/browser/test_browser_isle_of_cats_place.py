@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from voila_harness import Server
+from voila_harness import Server, new_context
 
 from tutor.games import isle_of_cats as ioc
 from tutor.games.isle_of_cats.placing import placing_data
@@ -246,7 +246,7 @@ def test_after_try_again_pointing_and_the_ukrainian_r_key_still_turn_the_tile(se
 def test_placing_by_touch_tap_moves_drag_slides_tap_again_places(server, browser):
     """Issue #24 on a touch phone: a tap moves the preview (nothing placed), a finger on the preview drags it,
     Rotate turns it, and a tap on the preview where it stands places the tile; the words speak of taps, not keys."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+    context = new_context(browser, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
                                   device_scale_factor=2)
     page = context.new_page()
     errors = []

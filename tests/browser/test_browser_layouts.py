@@ -13,7 +13,7 @@ import pytest
 
 from test_browser_pages import LAYOUT_REPORT, close_tab, open_page, scroll_through
 from test_notebooks import LESSONS
-from voila_harness import ROOT
+from voila_harness import ROOT, new_context
 
 SCREENS = {
     "phone": ({"width": 390, "height": 844}, "phone"),
@@ -85,7 +85,7 @@ def test_every_board_fits_its_screen(voila_server, browser, name, screen):
     try:
         if screen == "phone":     # a phone's context: touch, as a learner's phone (open_page makes a laptop's)
             context.close()
-            context = browser.new_context(viewport=viewport, is_mobile=True, has_touch=True, device_scale_factor=2)
+            context = new_context(browser, viewport=viewport, is_mobile=True, has_touch=True, device_scale_factor=2)
             page = context.new_page()
             page.on("pageerror", lambda exc: None)
             page.goto(voila_server.render_url(name))

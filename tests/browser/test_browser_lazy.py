@@ -15,7 +15,7 @@ import threading
 import pytest
 
 from test_browser_pages import PHONE, check_page, close_tab, open_page, scroll_through
-from voila_harness import require_notebook
+from voila_harness import require_notebook, new_context
 
 NOTEBOOK = "maui.ipynb"
 
@@ -174,7 +174,7 @@ def test_anywidget_gives_a_widget_a_minute_to_start_not_two_seconds(voila_server
     # board never drawn: anywidget gives a model 2 s to start and then drops it for good. The page's template gives
     # anywidget's start 60 s before any widget loads (tutor/share/jupyter/voila/templates/tutor/index.html.j2).
     require_notebook(NOTEBOOK)
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context = new_context(browser, viewport={"width": 1280, "height": 900})
     context.add_init_script(RECORD_TIMEOUTS_JS)         # runs first: the template's script wraps this one
     page = context.new_page()
     try:

@@ -12,7 +12,7 @@ import yaml
 
 from tutor.core.svg import LAYOUTS
 
-from voila_harness import ROOT, require_notebook
+from voila_harness import ROOT, require_notebook, new_context
 
 # per lesson: the worked example the browser steps through (the rulebook's own, where it has one)
 WORKED = {"maui": "four-player-round", "aqua_fest": "battle-won"}
@@ -252,7 +252,7 @@ def test_a_phone_gets_a_board_laid_out_for_it(voila_server, browser):
     sideways panning, its smallest print 9 px or more (a reviewer saw only the deck and the piles: the hands were
     off to the right)."""
     require_notebook("maui.ru.ipynb")
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    context = new_context(browser, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     try:
         page = context.new_page()
         page.js_errors = []
@@ -346,7 +346,7 @@ def lesson_table(browser, voila_server, notebook: str, viewport: dict):
     """(page, the lesson's play table, built and on screen) in a window of `viewport` (a phone's is a touch screen)."""
     require_notebook(notebook)
     phone = viewport["width"] < 760
-    context = browser.new_context(viewport=viewport, is_mobile=phone, has_touch=True)
+    context = new_context(browser, viewport=viewport, is_mobile=phone, has_touch=True)
     try:
         page = context.new_page()
         page.js_errors = []

@@ -18,7 +18,7 @@ import pytest
 
 from test_browser_lessons import ERROR_TEXTS
 from test_notebooks import LESSONS
-from voila_harness import RENDER_TIMEOUT_MS, require_notebook
+from voila_harness import RENDER_TIMEOUT_MS, require_notebook, new_context
 
 # each load scrolls a whole page (about 10 s on 2 cores); one load of each lesson page alone, then a crowd of 2 per
 # game (its two languages side by side, the second on a phone) is what `make test` affords with ten pages of five
@@ -46,7 +46,7 @@ def open_page(browser, url: str, viewport=None, kernel_socket=None, throttle: fl
     """Open `url` in a new context; `kernel_socket`, if given, routes the page's kernel websocket (a
     Playwright WebSocketRoute handler); `throttle` slows the page's CPU that many times (Chromium's CPU
     throttling), from before it loads."""
-    context = browser.new_context(viewport=viewport or {"width": 1280, "height": 900})
+    context = new_context(browser, viewport=viewport or {"width": 1280, "height": 900})
     if kernel_socket is not None:
         context.route_web_socket(re.compile(r"/api/kernels/[^/?]+/channels"), kernel_socket)
     page = context.new_page()

@@ -51,7 +51,7 @@ WOBBLY_BOXES = """() => [...document.querySelectorAll('.tutor-svg, .tutor-widget
 
 @pytest.mark.parametrize("name", PAGES)
 def test_phone_tables_keep_words_whole_and_boards_hold_still(voila_server, browser, name):
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
+    context = new_context(browser, viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
     page = context.new_page()
     page.set_default_timeout(90_000)
     try:
@@ -91,7 +91,7 @@ t"""),
 
 @pytest.fixture(scope="module")
 def own_pages(tmp_path_factory):
-    from voila_harness import Server
+    from voila_harness import Server, new_context
     folder = tmp_path_factory.mktemp("phone_nb")
 
     def cell(kind, source):
@@ -115,7 +115,7 @@ def own_pages(tmp_path_factory):
 
 @pytest.fixture
 def phone(browser):
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
+    context = new_context(browser, viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
     page = context.new_page()
     page.set_default_timeout(90_000)
     page.js_errors = []

@@ -9,6 +9,7 @@ import pytest
 
 import learner_text as L
 from tutor.core import reference as R
+from voila_harness import new_context
 
 CASES = [(game, lang) for game in R.games_with_reference() for lang in L.lesson_languages(game)]
 
@@ -19,7 +20,7 @@ def pdf_pages(pdf: bytes) -> int:
 
 @pytest.mark.parametrize("game, lang", CASES)
 def test_the_reference_prints_on_one_a4_page(browser, game, lang):
-    context = browser.new_context(viewport={"width": 794, "height": 1123})
+    context = new_context(browser, viewport={"width": 794, "height": 1123})
     try:
         page = context.new_page()
         page.set_content(R.page_html(R.of(game, lang), lang))
@@ -34,7 +35,7 @@ def test_the_reference_prints_on_one_a4_page(browser, game, lang):
 
 @pytest.mark.parametrize("game, lang", CASES)
 def test_the_reference_fits_a_phone(browser, game, lang):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+    context = new_context(browser, viewport={"width": 390, "height": 844}, device_scale_factor=2)
     try:
         page = context.new_page()
         page.set_content(R.page_html(R.of(game, lang), lang))
@@ -49,7 +50,7 @@ def test_the_reference_fits_a_phone(browser, game, lang):
 
 def test_the_page_count_reads_a_two_page_pdf(browser):
     """The counter must be able to say 2: a sheet twice as long prints on more than one page."""
-    context = browser.new_context()
+    context = new_context(browser)
     try:
         page = context.new_page()
         ref = R.of("maui", "en")

@@ -36,6 +36,18 @@ RENDER_TIMEOUT_MS = 90_000
 
 
 
+# The play table's film of the others' turns is switched off (the pace "off", a learner's own choice, kept in
+# localStorage) in the browser tests that press moves and read the live table; test_browser_film.py plays it.
+FILM_OFF = "try { localStorage.setItem('tutor.play.speed', 'off'); } catch (e) {}"
+
+
+def new_context(browser, **options):
+    """A browser context whose pages show the play table's live view after a move (the film off)."""
+    context = browser.new_context(**options)
+    context.add_init_script(FILM_OFF)
+    return context
+
+
 def require_notebook(name: str) -> Path:
     path = NOTEBOOKS / name
     if not path.is_file():

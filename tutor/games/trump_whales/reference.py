@@ -15,7 +15,7 @@ def _ref(key: str, lang: str, **params: object) -> str:
 
 
 class _Short(Ruling):
-    """A ruling as the sheet says it: the same ruling (its id, listed once), its decision in one line
+    """The sheet's line for a ruling: the same ruling (its id, listed once), its decision in one line
     (trump_whales.ref.ruling.<slug>). Its reason stays in the lesson's list of rulings: in full, the rulings took
     half the printed page."""
 

@@ -6,6 +6,7 @@ rulebook's language."""
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 
@@ -78,6 +79,11 @@ PlayTable("isle_of_cats", players=2, seat=0, lang="uk", bots=True, first=0, kept
           placed=[[{FIRST!r}], []], island={ISLAND!r}, bag=())"""),
     "maui_task.ipynb": ("ru", """from tutor.widgets.your_turn import YourTurn
 YourTurn("maui/win-the-deep", lang="ru")"""),
+    # the two widest tables a reviewer scrolled on a phone: Мяури's and Козырные киты' components, "assumed" on the right
+    "wide_tables.ipynb": ("ru", """from IPython.display import display
+from tutor import lesson
+display(lesson.components("maui", "ru"))
+display(lesson.components("trump_whales", "ru"))"""),
     # a whole game of Мяури played out (the first legal dive each round): the end screen's score table
     "maui_end.ipynb": ("ru", """from tutor.widgets.play import PlayTable
 t = PlayTable("maui", players=4, seat=0, lang="ru", seed=5)
@@ -234,3 +240,56 @@ def test_the_end_of_games_score_table_keeps_words_and_numbers_whole_on_a_phone(o
     box = table.evaluate("(e) => ({right: e.getBoundingClientRect().right, page: document.documentElement.clientWidth})")
     assert box["right"] <= box["page"], box
     assert not page.js_errors, page.js_errors
+
+
+# How dark (0 white .. 255 black) a strip of an element's screenshot is on average: its left or right `part` of the
+# width, a little in from the edge (the table's own border is left out). Decoded by the page itself (a canvas).
+DARKNESS = """async ([png, side, part]) => {
+  const img = new Image();
+  img.src = 'data:image/png;base64,' + png;
+  await img.decode();
+  const canvas = document.createElement('canvas');
+  canvas.width = img.width; canvas.height = img.height;
+  const g = canvas.getContext('2d');
+  g.drawImage(img, 0, 0);
+  const w = Math.max(2, Math.round(img.width * part)), inset = Math.round(img.width * 0.006) + 2;
+  const x = side === 'left' ? inset : img.width - inset - w;
+  const d = g.getImageData(x, 0, w, img.height).data;
+  let sum = 0;
+  for (let i = 0; i < d.length; i += 4) sum += (d[i] + d[i + 1] + d[i + 2]) / 3;
+  return 255 - sum / (d.length / 4);
+}"""
+
+
+def test_a_wide_table_shows_on_a_phone_that_it_scrolls(own_pages, phone):
+    """Мяури's and Козырные киты' components tables scroll sideways in their own box on a phone, and nothing said so
+    (a phone hides the scroll bar until touched): the "assumed" column lay out of sight. An edge beyond which more of
+    the table lies is shaded: the right one at first, the left one (and not the right) once scrolled to the end.
+    Each edge is compared with the same table drawn without the cue, so the cells' own text does not count."""
+    page = phone
+    page.goto(own_pages.render_url("wide_tables.ipynb"))
+    tables = page.locator(".tutor-components table")
+    tables.first.wait_for()
+    assert tables.count() >= 2
+    checked = 0
+    for i in range(tables.count()):
+        table = tables.nth(i)
+        table.scroll_into_view_if_needed()
+        if not table.evaluate("(t) => t.scrollWidth > t.clientWidth + 20"):
+            continue
+
+        def shade(side: str) -> float:
+            with_cue = page.evaluate(DARKNESS, [base64.b64encode(table.screenshot()).decode(), side, 0.02])
+            table.evaluate("(t) => { t.dataset.cue = t.style.background; t.style.background = 'none'; }")
+            without = page.evaluate(DARKNESS, [base64.b64encode(table.screenshot()).decode(), side, 0.02])
+            table.evaluate("(t) => { t.style.background = t.dataset.cue; }")
+            return with_cue - without
+
+        right, left = shade("right"), shade("left")
+        assert right > 15 and abs(left) < 3, f"table {i} at its start: right edge {right:+.1f}, left {left:+.1f}"
+        table.evaluate("(t) => { t.scrollLeft = t.scrollWidth; }")
+        page.wait_for_timeout(200)
+        right, left = shade("right"), shade("left")
+        assert left > 15 and abs(right) < 3, f"table {i} at its end: right edge {right:+.1f}, left {left:+.1f}"
+        checked += 1
+    assert checked >= 2, f"{checked} components tables wider than a phone: the check needs Мяури's and Козырные киты'"

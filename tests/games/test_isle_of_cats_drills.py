@@ -269,3 +269,22 @@ def test_boat_score_why_draws_the_unfilled_rooms_the_rats_in_sight_and_the_famil
         assert why.count('class="open-room"') == dict(rooms.params)["n"]
         assert why.count('class="rat-seen"') == dict(rats.params)["n"]
         assert why.count('class="family"') == len(fams)
+
+
+def test_families_why_outlines_each_family_and_rings_the_cats_of_a_colour_that_makes_none():
+    """Club teacher (#32): part 7's "Show me why" explained families in words and drew none. The question's board
+    outlines nothing (that would be the answer); "why" outlines each family on the boat with its points and rings
+    every cat of a colour asked about that makes no family."""
+    from tutor.widgets.drill import DrillPlayer
+    for seed in range(3):
+        w = DrillPlayer("isle_of_cats/families", lang="uk", seed=seed)
+        q = w.question
+        placed = q.state.placed[q.viewer]
+        assert 'class="family"' not in w.svg.value
+        w.show_why()
+        why = w.svg.value
+        outlined = set(re.findall(r'class="family" data-colour="(\w+)"', why))
+        assert outlined == set(q.answer), (seed, outlined, q.answer)
+        split = {t for t, *_ in placed if C.KIND[t] == "cat" and C.COLOUR[t] in {o.key for o in q.options} - q.answer}
+        ringed = set(re.findall(r'data-target="tile:([\w-]+)"', why))
+        assert split and split <= ringed, (seed, split - ringed)

@@ -65,3 +65,28 @@ def test_the_components_table_writes_jellyfish_with_a_true_minus(lang):
     from tutor import lesson
     table = lesson.components("maui", lang).value
     assert "\u221215" in table and not re.search(r"-1[05]\b", table)
+
+
+KITI = {"en": r"Kiti", "ru": r"Кити"}
+
+
+def _practice_before(anchor: str, lang: str) -> list[tuple[str, str]]:
+    """(folder, name) of every task and quiz the lesson shows before the part `anchor`, in order."""
+    text = (LESSONS / f"lesson.{lang}.md").read_text(encoding="utf-8")
+    before = text[:text.index(f'<a id="{anchor}"></a>')]
+    folder = {"your_turn": "tasks", "quiz": "quizzes"}
+    return [(folder[kind], name) for kind, name in re.findall(r'lesson\.(your_turn|quiz)\("maui/([^"]+)"', before)]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_practice_before_part_7_does_not_lean_on_kiti(lang):
+    """Part 4's "Dive for the emperor tuna" hinted at Kiti's hands and explained the lost tie by her right hand,
+    three parts before part 7 teaches her. Before part 7 a hint names no Kiti, and an explanation names her only
+    in a sentence that points to part 7."""
+    shown = _practice_before("part-disputes", lang)
+    assert ("tasks", "win-the-deep") in shown, shown
+    for folder, name in shown:
+        data = yaml.safe_load((LESSONS / folder / f"{name}.yaml").read_text(encoding="utf-8"))
+        assert not re.search(KITI[lang], data.get("hint", {}).get(lang, "")), f"{name}: the hint names Kiti"
+        for sentence in re.split(r"(?<=[.!?])\s+", data.get("explain", {}).get(lang, "")):
+            assert not re.search(KITI[lang], sentence) or "7" in sentence, f"{name}: {sentence}"

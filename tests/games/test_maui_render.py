@@ -421,3 +421,46 @@ def test_the_kiti_who_settled_the_round_is_drawn_full_until_the_next_round_is_de
     root = parse(maui.render(maui.view(stages[-2][1], None), events=told, layout=layout, highlight=["kiti:step"]))
     (full,) = by_class(root, "kiti")
     assert full.get("data-right-seat") == "1" and [c for c in full.iter() if c.get("class") == "highlight"]
+
+
+# --------------------------------------------------------------------------- whose round a turned-up card belongs to
+
+def _card_columns(svg: str, lang: str) -> dict[int, str]:
+    """Seat -> the column head ("dive", "last") nearest the middle of that seat's turned-up dive card."""
+    root = ET.fromstring(svg)
+    out = {}
+    for seat in root.iter("{http://www.w3.org/2000/svg}g"):
+        if seat.get("class") != "seat":
+            continue
+        left = float(seat.find("svg:rect", NS).get("x"))
+        heads = {float(t.get("x")): t.text for g in seat.iter("{http://www.w3.org/2000/svg}g")
+                 if g.get("class") == "heads" for t in g}
+        cards = [u for u in seat.iter("{http://www.w3.org/2000/svg}use") if "revealed" in (u.get("class") or "")]
+        if not heads or not cards:
+            continue
+        middle = float(cards[0].get("x")) + float(cards[0].get("width")) / 2 - left
+        out[int(seat.get("data-seat"))] = heads[min(heads, key=lambda hx: abs(hx - middle))]
+    return out
+
+
+@pytest.mark.parametrize("layout", ["phone", "laptop"])
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_cards_turned_up_this_round_lie_under_dive_not_last(layout, lang):
+    """A drill's board showed the cards just turned up under «раньше» ("earlier"), as if the question were about the
+    round before. While a round is being resolved its cards lie where they were laid; once the next round is being
+    chosen, the card turned up before is "last"."""
+    from tutor.core import drill as D
+    dive, last = R._w("dive", lang), R._w("last", lang)
+    q = D.question(D.find("maui/who-takes"), 0)
+    for state in (q.state, q.after):
+        view = maui.view(state, q.viewer)
+        assert view["phase"] in ("resolving", "round_over")
+        columns = _card_columns(R.render(view, layout=layout, lang=lang), lang)
+        assert len(columns) == view["players"] and set(columns.values()) == {dive}, columns
+        said_last = R._w("d.last", lang, v="§").split("§")[0]       # "; played " as a screen reader hears it
+        assert said_last not in R.describe(view, lang)[1]
+    later, _ = play(4, 2, 5)           # round 2 under way: round 1's cards are the last round's
+    view = maui.view(later, None)
+    assert view["phase"] == "dive" and any(s["revealed"] for s in view["seats"])
+    columns = _card_columns(R.render(view, layout=layout, lang=lang), lang)
+    assert columns and set(columns.values()) == {last}, columns

@@ -129,6 +129,30 @@ def test_card_points_are_the_breakdowns_lines_added_up():
         assert "colour_bonus" not in " ".join(line.key for b in q.why for line in b.lines)
 
 
+def test_card_points_why_names_which_cards_score_what_and_the_explanation_does_not_repeat_the_answer():
+    """Club teacher (#32): "Show me why" said "Answer: 3 points. Hand and zone together score 3 points; …", then the
+    engine's lines ("Boat pairs × 1"), which cards made them left to the learner. The explanation now adds what a count
+    forgets (the zone, the colour bonus) and states no total; each line of "why" names the cards it counts, every
+    card of the player's is named once, and a card in no line is said to score nothing, with its rule."""
+    from tutor.games.sea_salt_paper.scoring import colour_bonus
+    from tutor.games.sea_salt_paper.text import card_name, points_text
+    for q in asked("card-points")[:40]:
+        seat, total = q.viewer, int(next(iter(q.answer)))
+        cards = q.state.hands[seat] + q.state.zones[seat]
+        for lang in LANGS:
+            bonus = points_text(colour_bonus(cards), lang)        # said in the explanation: it is not card points
+            assert points_text(total, lang) not in D.said(q.explain, lang).replace(bonus, ""), (q.key, lang)
+            (why,) = q.why
+            named = []
+            for line in why.lines:
+                label = line.label(lang)
+                mine = [c for c in line.cards if card_name(c, lang) in label.split(" — ")[0]]
+                assert mine and mine == list(line.cards), (lang, label)
+                assert line.rule.startswith("sea_salt_paper:"), line.rule
+                named += line.cards
+            assert sorted(named) == sorted(cards), (q.key, named, cards)
+
+
 def test_the_colour_bonus_is_the_count_of_the_colour_held_most():
     for q in asked_both("colour-bonus"):
         seat = q.viewer

@@ -140,6 +140,24 @@ PROGRESSIVE = """<script>
 })();
 </script>
 </body>"""
+# voici's spinner speaks English on every page: "Running maui.ru.ipynb...", then "Starting up kernel..." and
+# "Executing 12 of 61" (its app calls window.update_loading_text). A served page says it in the page's language
+# through the page template's `tutor_page_text` filter (tutor.serving), which `voici build` has not; here each page
+# gets the same words from the catalogues, in its own language (<html lang>), and keeps them whatever voici says.
+SPINNER_TEXT = re.compile(r'(<h2 id="loading_text">)[^<]*(</h2>)')
+PAGE_LANG = re.compile(r'<html lang="([a-z]{2})"')
+SPINNER_WORDS = """<script>
+(() => {
+  const words = %s;
+  const shown = window.update_loading_text;
+  window.update_loading_text = (index, count) => {
+    if (shown) shown(index, count, "");
+    const el = document.getElementById("loading_text");
+    if (el) el.textContent = words;
+  };
+})();
+</script>
+<div id="rendered_cells" style="display: none">"""
 REDIRECT = """<!DOCTYPE html>
 <html><head><meta charset="utf-8"><meta http-equiv="refresh" content="0; url={url}"><title>tutor</title></head>
 <body><a href="{url}">tutor</a></body></html>
@@ -158,6 +176,20 @@ def replace_all(folder: Path, pattern: str, table: dict[str, str]) -> dict[str, 
         if new != text:
             path.write_text(new, encoding="utf-8")
     return found
+
+
+def localise_spinner(page: str, name: str = "page") -> str:
+    """A voici page whose spinner says "preparing the lesson" in the page's language (SPINNER_WORDS)."""
+    import html
+    from tutor.core.i18n import text
+    cells = '<div id="rendered_cells" style="display: none">'
+    lang = PAGE_LANG.search(page)
+    if not lang or len(SPINNER_TEXT.findall(page)) != 1 or page.count(cells) != 1:
+        sys.exit(f"{name}: expected <html lang>, one #loading_text and one hidden #rendered_cells: has voici changed?")
+    words = text("ui.page.preparing", lang.group(1))
+    page = SPINNER_TEXT.sub(lambda m: m.group(1) + html.escape(words) + m.group(2), page)
+    # after voila's helper functions (which define update_loading_text), before the cells
+    return page.replace(cells, SPINNER_WORDS % json.dumps(words), 1)
 
 
 def finish(site: Path, names: list[str], static: list[str]) -> None:
@@ -188,7 +220,7 @@ def finish(site: Path, names: list[str], static: list[str]) -> None:
         text = page.read_text(encoding="utf-8")
         if text.count("</body>") != 1 or "window.display_cells = function" not in text:
             sys.exit(f"{page.name}: expected one </body> and voici's display_cells: has voici's page changed?")
-        page.write_text(text.replace("</body>", PROGRESSIVE), encoding="utf-8")
+        page.write_text(localise_spinner(text.replace("</body>", PROGRESSIVE), page.name), encoding="utf-8")
     for pattern in ("*.js", "*.mjs", "*.json"):
         replace_all(site, pattern, FALLBACKS)
     shutil.rmtree(site / "voici" / "tree", ignore_errors=True)

@@ -348,7 +348,11 @@ def families(rng: random.Random) -> Optional[Question]:
         answer=frozenset(answer), rule=_R + "families",
         hint=Words(_D + "family.hint"),
         explain=_join([Words(_D + "family.explain", n=len(answer))] + misses),
-        why=(Breakdown(seat, lines),), highlight=(f"boat:{seat}",), multi=True)
+        why=(Breakdown(seat, lines),), highlight=(f"boat:{seat}",), multi=True,
+        # "show me why" draws what the words say: each family outlined with its points, and every cat of a colour
+        # that makes none ringed, so its groups can be seen apart
+        why_highlight=(f"families:{seat}",) + tuple(f"tile:{tile}" for g in groups if g.colour not in answer
+                                                     and g.colour in shown for tile in g.tiles))
 
 
 def _sizes(sizes: list[int]) -> Callable[[str], str]:

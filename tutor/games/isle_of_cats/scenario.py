@@ -106,11 +106,12 @@ def actions(do: Any, state: State) -> list[Action]:
 def highlight(items: Optional[Iterable[object]]) -> tuple[str, ...]:
     """Renderer highlights: "player:2" is "seat:1"; "try:1:0,9,2" (player 1's held tile as a refused place put
     it: orientation, column and row as in the step's `place`) is "try:0:0,9,2"; anything else ("tile:<id>",
-    "island") passes through; so does "option:1:2:1,6,2" (a quiz's second candidate place, drawn "B")."""
+    "island") passes through; so do "option:1:2:1,6,2" (a quiz's second candidate place, drawn "B") and
+    "ask:1:0,10,2" (the place a question asks about, drawn dashed with a "?")."""
     def tried(arg: str) -> str:
         player, _, place = arg.partition(":")
         return f"{seat(player)}:{place}"
-    return _highlight(items, **{"try": tried, "option": tried})
+    return _highlight(items, **{"try": tried, "option": tried, "ask": tried})
 
 
 def _field(name: str) -> Check:

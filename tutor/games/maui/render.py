@@ -609,6 +609,12 @@ def _heads_xml(lang: str, layout: str, w: float) -> str:
     return S.to_string(heads)
 
 
+def _this_round(view: View) -> bool:
+    """Are the dive cards on the table this round's, turned up (the round being resolved, or just over and not dealt
+    again)? Then a seat's revealed card is this round's, not the last round's."""
+    return view.get("phase") in ("resolving", "round_over")
+
+
 def _seat(dwg: S.Drawing, geo: Geo, view: View, s: int, lang: str, hl: AbstractSet[str], marks: Marks,
           offers: Mapping[str, S.Offer], splice: S.Splice) -> El:
     seat = view["seats"][s]
@@ -669,14 +675,21 @@ def _seat(dwg: S.Drawing, geo: Geo, view: View, s: int, lang: str, hl: AbstractS
                          stroke_width=0.8, cls=None))
         g.add(S.label(dwg, _w("hand", lang, n=seat["hand_count"]), x + (32 if seat["hand_count"] else 8) * u,
                       hy + 13 * u, size=geo.fs(11), fill=S.INK, cls="hand-count"))
-    # dive (this round) · last (revealed) · catch pile · used
+    # dive (this round: face down, or turned up while the round is resolved) · last (the round before) · catch pile · used
     by = y + p["by"]
     used_x = x + w - 27 * u
     heads = _heads_xml(lang, geo.name, _r(w))
     g.add(splice.slot(dwg, S.translated(x, by - 4 * u, heads)))
-    g.add(_dive_card(dwg, seat.get("chosen"), s, x + 8 * u, by, 28 * u, 38 * u, size=geo.fs(17),
-                     cls="card dive chosen"))
-    g.add(_dive_card(dwg, seat.get("revealed"), s, x + 44 * u, by, 28 * u, 38 * u, size=geo.fs(16),
+    chosen, revealed = seat.get("chosen"), seat.get("revealed")
+    if _this_round(view) and chosen is None:
+        # the cards just turned up are this round's: each lies where it was laid, under "dive", and "last" stays
+        # empty (drawn under "last", a drill's question read as if about the round before)
+        chosen, revealed = revealed, None
+        dive_cls = "card dive revealed"
+    else:
+        dive_cls = "card dive chosen"
+    g.add(_dive_card(dwg, chosen, s, x + 8 * u, by, 28 * u, 38 * u, size=geo.fs(17), cls=dive_cls))
+    g.add(_dive_card(dwg, revealed, s, x + 44 * u, by, 28 * u, 38 * u, size=geo.fs(16),
                      cls="card dive revealed"))
     top = seat.get("pile_top")
     if top:
@@ -1123,6 +1136,8 @@ def describe(view: View, lang: str = "en") -> tuple[str, str]:
     for seat in view["seats"]:
         s = seat["seat"]
         chosen, last = seat.get("chosen"), seat.get("revealed")
+        if _this_round(view) and chosen is None:     # this round's card, turned up (see _seat)
+            chosen, last = last, None
         lines.append(_w(
             "d.seat", lang, p=player_name(s, lang), colour=_colour_name(s, lang),
             pile=plural("maui.n_cards", seat["pile_count"], lang),

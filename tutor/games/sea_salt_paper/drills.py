@@ -20,11 +20,12 @@ the lesson has taught so far (club review 2026-12-02; lessons/sea_salt_paper/tau
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
 from tutor.core.drill import Drill, Option, Question
 from tutor.core.events import Event
-from tutor.core.scoring import Breakdown
+from tutor.core.scoring import Breakdown, ScoreLine
 from tutor.core.wording import Words
 from tutor.games.sea_salt_paper import bots
 from tutor.games.sea_salt_paper import components as C
@@ -32,7 +33,7 @@ from tutor.games.sea_salt_paper.rules import (
     Action, EndTurn, LastChance, PlayDuo, State, Stop, apply, legal_actions, points_in_hand, setup, stages,
 )
 from tutor.games.sea_salt_paper.scoring import breakdown, card_points, colour_bonus, colour_counts
-from tutor.games.sea_salt_paper.text import card_name, colour_name, points_text
+from tutor.games.sea_salt_paper.text import card_name, cards_text, colour_name, points_text
 
 _R = "sea_salt_paper:"
 _W = "sea_salt_paper.drill."
@@ -336,6 +337,49 @@ def _bet_outcome(rng: random.Random, kinds: Kinds = None) -> Optional[Question]:
 
 # --------------------------------------------------------------------------- what are these cards worth?
 
+@dataclass(frozen=True)
+class _Counted(ScoreLine):
+    """A score line that names the cards it counts: "yellow boat, black boat — Boat pairs × 1". "Show me why" said the
+    engine's lines alone ("Boat pairs × 1"), which of the cards on the board made them left to the learner."""
+
+    cards: tuple[str, ...] = ()
+
+    def label(self, lang: str = "en") -> str:
+        from tutor.core.i18n import text
+        return text(_W + "points.why.line", lang, cards=cards_text(self.cards, lang), line=super().label(lang))
+
+
+def _counted(cards: tuple[str, ...], lines: Breakdown) -> Breakdown:
+    """The engine's lines for `cards` (scoring.breakdown), each with the cards it counts, then the cards that count in
+    none: a duo card with no partner. Which card of a kind makes a pair is the table's choice, not the rules': the
+    first ones, in the order the cards lie."""
+    left = list(cards)
+
+    def take(kind: str, n: int) -> tuple[str, ...]:
+        got = tuple(c for c in left if C.KIND[c] == kind)[:n]
+        for c in got:
+            left.remove(c)
+        return got
+
+    mermaids = [c for c in cards if C.KIND[c] == "mermaid"]
+    out: list[ScoreLine] = []
+    for line in lines.lines:
+        n = dict(line.params).get("n", 0)
+        what = line.key.removeprefix("sea_salt_paper.score.").split(".")
+        if what[0] == "pairs" and what[1] == "steal":
+            counted = take("swimmer", n) + take("shark", n)
+        elif what[0] == "pairs":
+            counted = take(what[1], 2 * n)
+        elif what[0] in ("collection", "multiplier"):
+            counted = take(what[1], len(cards))
+        else:                                     # a mermaid: one card each, the colour it counts in its line
+            counted = take("mermaid", 1) if mermaids else ()
+        out.append(_Counted(line.key, line.params, line.points, line.rule, counted))
+    if left:
+        out.append(_Counted(_W + "points.why.alone", (), 0, _R + "duos", tuple(left)))
+    return Breakdown(lines.player, tuple(out))
+
+
 def _card_points(rng: random.Random) -> Optional[Question]:
     def fit(s: State) -> bool:
         if s.phase != "play":
@@ -366,8 +410,10 @@ def _card_points(rng: random.Random) -> Optional[Question]:
         options=options, answer=frozenset({str(total)}),
         rule=_R + "cards",
         hint=Words(_W + "points.hint"),
-        explain=Words(_W + "points.explain", points=_points(total), bonus=_points(colour_bonus(cards))),
-        why=(lines,),
+        # the answer is said once ("Answer: 3 points"); the explanation adds what a count forgets, and "why" which
+        # card scores what, under which rule
+        explain=Words(_W + "points.explain", bonus=_points(colour_bonus(cards))),
+        why=(_counted(cards, lines),),
         highlight=("hide:points", f"seat:{seat}"),
     )
 

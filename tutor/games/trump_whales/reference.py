@@ -5,12 +5,27 @@ from __future__ import annotations
 
 from tutor.core.i18n import text
 from tutor.core.reference import Block, Reference, Table
+from tutor.core.rules import Ruling
 from tutor.games.trump_whales import components as C
 from tutor.games.trump_whales.sections import RULINGS
 
 
 def _ref(key: str, lang: str, **params: object) -> str:
     return text(f"trump_whales.ref.{key}", lang, **params)
+
+
+class _Short(Ruling):
+    """The sheet's line for a ruling: the same ruling (its id, listed once), its decision in one line
+    (trump_whales.ref.ruling.<slug>). Its reason stays in the lesson's list of rulings: in full, the rulings took
+    half the printed page."""
+
+    @property
+    def key(self) -> str:
+        return f"trump_whales.ref.ruling.{self.id.partition('/')[2]}"
+
+
+def _short(rulings: tuple[Ruling, ...]) -> tuple[Ruling, ...]:
+    return tuple(_Short(r.id, r.rule, {"five": C.FIVE, "target": C.TARGET}) for r in rulings)
 
 
 def reference(lang: str) -> Reference:
@@ -43,4 +58,4 @@ def reference(lang: str) -> Reference:
         Block(_ref("game_end", lang), "trump_whales:game-end", (_ref("game_end.target", lang, target=C.TARGET),
                                                                 _ref("game_end.tie", lang))),
     )
-    return Reference("trump_whales", _ref("title", lang), blocks, RULINGS, footer=_ref("footer", lang))
+    return Reference("trump_whales", _ref("title", lang), blocks, _short(RULINGS), footer=_ref("footer", lang))

@@ -1,0 +1,57 @@
+"""Козырные киты words a club teacher checked (issue #32): a worked example's refused move is explained once (by the
+refusal box, in the engine's words), and the quick reference says each ruling in a line."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tutor.core import reference as R
+from tutor.core.scenario import load_file, replay
+from tutor.games.trump_whales import RULINGS
+from tutor.widgets.common import localised
+
+SCENARIOS = Path(__file__).resolve().parents[2] / "lessons" / "trump_whales" / "scenarios"
+LANGS = ("en", "ru")
+# words that give a move's reason: what the refusal box under the narration says
+REASON = {"en": r"\b(?:must|cannot|can't|not allowed|never|because)\b|\bNo\b[:,]",
+          "ru": r"нельзя|обязан|должен|нужно|не может|никогда|поэтому|потому|\bНет\b[:,]|а не "}
+
+
+def _refused_steps():
+    for path in sorted(SCENARIOS.glob("*.yaml")):
+        for frame in replay(load_file(path)).frames:
+            if frame.refusal is not None:
+                yield path.stem, frame
+
+
+REFUSED = list(_refused_steps())
+
+
+def test_the_examples_still_show_refused_moves():
+    assert len({name for name, _ in REFUSED}) >= 4, [name for name, _ in REFUSED]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_refused_step_says_its_reason_once(lang):
+    """"Player 2 would rather play Narwhal 9, but holds an orca, so must play an orca", and under it the refusal box:
+    "Player 2 holds a card of the led family (Orca) and must play one…". The narration sets up the try; the box,
+    in the engine's words with its rule, says why not."""
+    for name, frame in REFUSED:
+        said = localised(frame.say, lang)
+        assert said and not re.search(REASON[lang], said), f"{name}: «{said}» says why before the refusal box does"
+        assert frame.refusal.explain(lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_quick_reference_says_each_ruling_in_a_line(lang):
+    """The rulings, each with its reason, took half the printed sheet. There each is the decision in a line (its
+    reason stays in the lesson's list), every ruling still listed once, and together they are a third of the sheet
+    at most."""
+    ref = R.of("trump_whales", lang)
+    assert [r.id for r in ref.rulings] == [r.id for r in RULINGS]
+    sheet = len(re.sub(r"<[^>]+>", " ", R.sheet_html(ref, lang)).split())
+    lines = [r.say(lang) for r in ref.rulings]
+    assert all(len(line.split()) <= 22 for line in lines), max(lines, key=lambda s: len(s.split()))
+    assert sum(len(line.split()) for line in lines) <= sheet * 0.4, "the rulings take most of the sheet"
+    assert all(short != full.say(lang) for short, full in zip(lines, RULINGS)), "the sheet's line is the short one"

@@ -8,7 +8,7 @@ import pytest
 
 from test_browser_lessons import assert_no_errors
 from test_browser_play import board_of
-from voila_harness import require_notebook
+from voila_harness import RENDER_TIMEOUT_MS, require_notebook
 
 PACE = "tutor.play.speed"
 
@@ -21,6 +21,7 @@ def stepping(voila_server, browser):
     context.add_init_script(f"try {{ if (!localStorage.getItem('{PACE}')) localStorage.setItem('{PACE}', 'step'); }}"
                             " catch (e) {}")
     page = context.new_page()
+    page.set_default_timeout(RENDER_TIMEOUT_MS)
     page.js_errors = []
     page.on("pageerror", lambda exc: page.js_errors.append(str(exc)))
     page.server_url = voila_server.render_url

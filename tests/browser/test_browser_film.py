@@ -38,11 +38,12 @@ def lesson_table(page, game: str, lang: str):
     page.goto(page.server_url(notebook))
     page.locator(".tutor-page-status").first.wait_for(state="attached")
     table = page.locator(".tutor-play:not(.tutor-your-turn)")
-    for _ in range(200):
+    # the table is a lazy part, built once its place is on screen: go to the "Play a game" part and stay there
+    for _ in range(240):
         if table.count() and table.first.locator(".tutor-svg svg").count():
             break
-        page.mouse.wheel(0, 1500)
-        page.wait_for_timeout(100)
+        page.evaluate("() => { const p = document.getElementById('part-play'); if (p) p.scrollIntoView(); }")
+        page.wait_for_timeout(500)
     table = table.first
     table.scroll_into_view_if_needed()
     table.locator(".tutor-svg svg").first.wait_for(state="visible")

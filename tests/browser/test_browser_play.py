@@ -85,6 +85,7 @@ def test_maui_table_plays_refuses_and_undoes_in_the_browser(served, lang):
     undo = table.locator("button.tutor-undo")
     assert undo.is_disabled() and undo.get_attribute("title") == text("ui.undo.barrier", lang)
     assert board_of(table) != start
+    table.locator(".tutor-error-box").click()       # put away, as a learner taps it away
     assert_no_errors(page)
 
 

@@ -267,6 +267,18 @@ def part(package: str, where: str) -> Callable[[], Any]:
     return load_part
 
 
+def deferred(package: str, where: str) -> Callable[..., Any]:
+    """A function that imports `where` ("<module>:<function>", relative to `package`) on its first call and
+    calls it: a GameUI hook whose module is heavy (the play table's summaries and coach) stays out of an import
+    of the game's ui."""
+    load = part(package, where)
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return load()(*args, **kwargs)
+    call.__doc__ = f"{where} (imported on first call)"
+    return call
+
+
 AnySpec = GameSpec[Any, Any]
 _KNOWN: dict[str, AnySpec] = {}     # id -> spec, for the games this process has looked up or been given
 _LISTED: list[str] = []             # the games this installation offers (found by discovery), in order

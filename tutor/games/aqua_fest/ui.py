@@ -5,9 +5,9 @@ through `SPEC.ui` (tutor.core.game); nothing here decides a rule."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Optional
 
-from tutor.core.game import GameUI, RowPart, Table
+from tutor.core.game import GameUI, RowPart, Table, deferred
 from tutor.core.i18n import player_name, text
 from tutor.games.aqua_fest import board as AB
 from tutor.games.aqua_fest import components as C
@@ -16,8 +16,6 @@ from tutor.games.aqua_fest.scoring import hand_strength, score
 from tutor.games.aqua_fest.text import card_name, cell_name, colour_name, fragment_kind_name, species_name
 
 if TYPE_CHECKING:
-    from tutor.core.coach import Hint
-    from tutor.core.events import Event
     from tutor.games.aqua_fest.shells_widget import ShellsHelper
 
 
@@ -201,24 +199,10 @@ def sandbox(lang: str = "en", **kwargs: Any) -> ShellsHelper:
 # The play table's moments, score, coach and tips (tutor.games.aqua_fest.table), imported when first asked for: the
 # table module draws on this one's move words.
 
-def summary(before: State, events: Sequence[Event], after: State, viewer: Optional[int], lang: str) -> str:
-    from tutor.games.aqua_fest.table import summary as summed
-    return summed(before, events, after, viewer, lang)
-
-
-def coach(state: State, seat: int, lang: str) -> list[Hint]:
-    from tutor.games.aqua_fest.table import coach as hints
-    return hints(state, seat, lang)
-
-
-def score_panel(state: State, viewer: Optional[int], lang: str) -> str:
-    from tutor.games.aqua_fest.table import score_panel as panel
-    return panel(state, viewer, lang)
-
-
-def tips(lang: str) -> list[str]:
-    from tutor.games.aqua_fest.table import tips as first_game
-    return first_game(lang)
+summary = deferred(__package__ or "", ".table:summary")
+coach = deferred(__package__ or "", ".table:coach")
+score_panel = deferred(__package__ or "", ".table:score_panel")
+tips = deferred(__package__ or "", ".table:tips")
 
 
 UI = GameUI(action_label=action_label, action_tip=action_tip, tiebreak_note=tiebreak_note, action_rows=action_rows,

@@ -5,9 +5,9 @@ running score and first-game tips (issue #34). Found by the generic widgets thro
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional, Sequence, TypeGuard
+from typing import TYPE_CHECKING, Any, TypeGuard
 
-from tutor.core.game import GameUI
+from tutor.core.game import GameUI, deferred
 from tutor.core.i18n import player_name, text
 from tutor.games.trump_whales import components as C
 from tutor.games.trump_whales.rules import (
@@ -15,8 +15,6 @@ from tutor.games.trump_whales.rules import (
 )
 
 if TYPE_CHECKING:
-    from tutor.core.coach import Hint
-    from tutor.core.events import Event
     from tutor.games.trump_whales.sandbox import ScoreHelper
 from tutor.games.trump_whales.text import bonus_name, card_acc, card_name
 
@@ -134,28 +132,11 @@ def sandbox(lang: str = "en", **kwargs: Any) -> ScoreHelper:
     return ScoreHelper(lang=lang, **kwargs)
 
 
-def summary(before: State, events: Sequence[Event], after: State, viewer: Optional[int], lang: str) -> str:
-    """The trick, round or game this action ends, summed up (tutor.games.trump_whales.summary)."""
-    from tutor.games.trump_whales.summary import summary as summed_up
-    return summed_up(before, events, after, viewer, lang)
-
-
-def coach(state: State, seat: int, lang: str) -> list[Hint]:
-    """The coach's hints for the seat to act (tutor.games.trump_whales.coach)."""
-    from tutor.games.trump_whales.coach import coach as hints
-    return hints(state, seat, lang)
-
-
-def score_panel(state: State, viewer: Optional[int], lang: str) -> str:
-    """The running score (tutor.games.trump_whales.table)."""
-    from tutor.games.trump_whales.table import score_panel as panel
-    return panel(state, viewer, lang)
-
-
-def tips(lang: str) -> list[str]:
-    """First-game tips (tutor.games.trump_whales.table)."""
-    from tutor.games.trump_whales.table import tips as first_game
-    return first_game(lang)
+# the play table's summaries, coach, running score and tips, imported when first asked for
+summary = deferred(__package__ or "", ".summary:summary")
+coach = deferred(__package__ or "", ".coach:coach")
+score_panel = deferred(__package__ or "", ".table:score_panel")
+tips = deferred(__package__ or "", ".table:tips")
 
 
 UI = GameUI(action_label=action_label, action_tip=action_tip, offered_actions=offered_actions,

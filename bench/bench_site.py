@@ -102,6 +102,8 @@ class Load:
         self.context = browser.new_context(viewport={"width": 1280, "height": 900})
         self.context.route("**/*", self._route)
         self.context.add_init_script(FIRST_BOARD_JS)
+        # the play table's live board after a move (the film of the others' turns off: a pace a learner may choose)
+        self.context.add_init_script("try { localStorage.setItem('tutor.play.speed', 'off'); } catch (e) {}")
         self.page = self.context.new_page()
         if bodies:
             self.page.on("response", self._body)

@@ -271,6 +271,7 @@ class PlayTable(StandIn, anywidget.AnyWidget):
         if self.live.undo():
             self.selected = {}
             self._turns = []
+            self.film_id += 1
             self.refresh()
 
     def choose(self, seat: int, keys: Sequence[str]) -> None:
@@ -308,6 +309,7 @@ class PlayTable(StandIn, anywidget.AnyWidget):
         self.live.load(saved_text, self.lang)      # refused: raised with nothing changed
         selected, self.selected = self.selected, {}
         self._turns = []
+        self.film_id += 1
         try:
             self.refresh()
         except Exception:
@@ -371,9 +373,9 @@ class PlayTable(StandIn, anywidget.AnyWidget):
         """After a move (or a deal the bots opened): the steps since the learner's move become the film the page
         plays, if they show something the live board does not."""
         steps = self.live.turns()
+        self.film_id += 1        # a film the page still plays of an earlier move ends with the next view
         if self.shows_turns and not self.hotseat and film.worth_showing(steps, self):
             self._turns = steps
-            self.film_id += 1
             self.film_fresh = True
         else:
             self._turns = []

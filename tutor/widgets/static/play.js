@@ -351,7 +351,11 @@ function render({ model, el: root }) {
   const draw = () => {
     const view = model.get("view") || {};
     // a new view ends a film it no longer belongs to (an undo, a new game); a fresh one starts by itself
-    if (filming !== null && (!view.film || view.film.id !== filming.id)) { stopTimer(); filming = null; drawnBoard = null; }
+    if (filming !== null && (!view.film || view.film.id !== filming.id || !view.film[filming.kind])) {
+      stopTimer();
+      filming = null;
+      drawnBoard = null;
+    }
     if (view.film && view.film.fresh && view.film.turns && view.film.id !== playedFilm && pace.value !== "off") {
       playedFilm = view.film.id;
       startFilm("turns");

@@ -266,6 +266,7 @@ def test_a_refused_paste_leaves_the_play_table_playing(voila_server, page):
         press_and_wait(page, table, move)
         assert error.count() == 0, f"after {kind}, a move still shows: {error.all_inner_texts()}"
         box.evaluate("(el) => { el.value = ''; }")
-    press_and_wait(page, table, table.locator("button.tutor-undo"))
+    # a dive is answered by the reveal, which shows the others' cards: Undo stays off (the table's rule)
+    assert table.locator("button.tutor-undo").is_disabled()
     press_and_wait(page, table, table.locator("button.tutor-new"))
     assert page.locator(".tutor-connection-lost").is_hidden()

@@ -14,6 +14,7 @@ import pytest
 
 from test_browser_pages import close_tab, scroll_through
 from test_notebooks import LESSONS
+from voila_harness import new_context
 
 PHONE = {"width": 390, "height": 844}
 

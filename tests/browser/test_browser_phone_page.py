@@ -232,7 +232,7 @@ def test_the_end_of_games_score_table_keeps_words_and_numbers_whole_on_a_phone(o
     the table stays within the screen (scrolling in its own box if it must)."""
     page = phone
     page.goto(own_pages.render_url("maui_end.ipynb"))
-    table = page.locator(".tutor-play .tutor-score table").first
+    table = page.locator(".tutor-play > .tutor-score table").first     # the final score, not the running one
     table.wait_for(state="visible")
     table.evaluate("(e) => e.scrollIntoView({block: 'start'})")
     assert table.locator("td.num").count() > 8

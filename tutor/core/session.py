@@ -42,6 +42,7 @@ class Step:
     before: Any
     after: Any
     events: tuple[Event, ...]
+    action: Any = None
 
 
 # one undo step: the position before a human action, the log's length then, the last events then, and how many
@@ -211,7 +212,7 @@ class Session:
         new, events = self.game.apply(self.state, action)
         self.history.append((self.state, len(self.events_log), self.last_events, len(self.steps)))
         start = len(self.steps)
-        self._record(getattr(action, "player", self.seat), True, new, events)
+        self._record(getattr(action, "player", self.seat), True, new, events, action)
         self.last_events = tuple(events)
         self.barrier = False
         self._bots_from(start)
@@ -225,9 +226,9 @@ class Session:
             self.history.clear()
             self.barrier = True
 
-    def _record(self, seat: int, human: bool, new: Any, events: Iterable[Event]) -> None:
+    def _record(self, seat: int, human: bool, new: Any, events: Iterable[Event], action: Any = None) -> None:
         events = tuple(events)
-        self.steps.append(Step(seat, human, self.state, new, events))
+        self.steps.append(Step(seat, human, self.state, new, events, action))
         self.state = new
         self.events_log.extend(events)
 
@@ -269,7 +270,7 @@ class Session:
             for seat in movers:
                 action = bot_action(self.game, self.state, seat, bot_rng(self.salt, self.game, self.state, seat))
                 new, events = self.game.apply(self.state, action)
-                self._record(seat, False, new, events)
+                self._record(seat, False, new, events, action)
                 self.last_events += tuple(events)
                 if self.game.is_over(self.state):
                     return

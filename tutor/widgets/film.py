@@ -49,8 +49,10 @@ def frame(table: "PlayTable", steps: Sequence[Step], i: int, film_id: int) -> di
     and its summary (a frame with one waits for "go on")."""
     lang = table.lang
     step = steps[i]
-    told = table.live.told(step.events)
-    view = table.game.view(step.after, table.viewer)
+    said = summary(table, step)
+    position, shown = (paused(table, step) if said else None) or (step.after, step.events)
+    told = table.live.told(shown)
+    view = table.game.view(position, table.viewer)
     svg = render_choosable(table.game, view, events=told, lang=lang,
                            highlight=table.game.parts().table_marks if table.advises else ())
     board, (key, markup) = split_defs(svg)
@@ -59,11 +61,24 @@ def frame(table: "PlayTable", steps: Sequence[Step], i: int, film_id: int) -> di
     who = player_name(step.seat, lang)
     if step.human and not table.hotseat:
         who = f"{who} ({ui('you', lang)})"
-    said = summary(table, step)
     return {"film": film_id, "i": i, "n": len(steps), "board": board, "defs": key,
             "caption": esc(ui("film.caption", lang, player=who, n=i + 1, of=len(steps))),
             "log": events_html(told, lang), "summary": said, "panel": table.panel_for(step.after),
             "wait": bool(said)}
+
+
+def paused(table: "PlayTable", step: Step) -> Optional[tuple[Any, tuple[Any, ...]]]:
+    """Where a step that ends a round pauses before the next deal (the game's `stages`: the round scored, the
+    cards still where they were caught), with the events up to there; None for a step in one piece. A round's
+    summary is drawn over that board, not over the next round's fresh deal."""
+    stages = table.game.stages
+    if stages is None or step.action is None:
+        return None
+    cut = stages(step.before, step.action)
+    if len(cut) < 2:
+        return None
+    events = tuple(e for _name, _position, more in cut[:-1] for e in more)
+    return cut[-2][1], events
 
 
 def frames(table: "PlayTable", kind: str = TURNS) -> list[dict[str, Any]]:

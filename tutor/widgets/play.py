@@ -519,6 +519,9 @@ class PlayTable(StandIn, anywidget.AnyWidget):
                      "film": (film.film_info(self, self._turns, self.film_steps(film.GAME))
                               if view is not None else None),
                      "undo": not self.undo_button.disabled, "undo_tip": self.undo_button.tooltip,
+                     # said in words beside the button too: a phone shows no tooltip
+                     "undo_note": (ui("undo.barrier_short", lang)
+                                   if self.session is not None and self.session.barrier and not self.history else ""),
                      "save": not self.save_button.disabled, "share": not self.share_button.disabled,
                      "save_tip": self.save_button.tooltip, "hotseat": self.hotseat}
         self.film_fresh = False       # the page plays a film once, right after the move that made it

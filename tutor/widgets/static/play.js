@@ -81,7 +81,8 @@ function render({ model, el: root }) {
   }
   pace.value = ["step", "normal", "fast", "off"].includes(stored(speedKey)) ? stored(speedKey) : "normal";
   paceLabel.append(pace);
-  controls.append(undo, again, seatLabel, coachLabel, paceLabel);
+  const undoNote = el("span", "tutor-undo-note");    // why Undo is off, in words (a phone shows no tooltip)
+  controls.append(undo, undoNote, again, seatLabel, coachLabel, paceLabel);
   const score = el("div", "tutor-score");
   const log = el("div", "tutor-log");
   log.setAttribute("aria-live", "polite");
@@ -362,6 +363,8 @@ function render({ model, el: root }) {
     }
     undo.disabled = !view.undo;
     undo.title = view.undo_tip || labels["undo.tip"];
+    undoNote.textContent = view.undo_note || "";
+    undoNote.hidden = !view.undo_note;
     if (filming !== null) return;      // the live view waits under the film
     root.classList.remove("tutor-filming");
     filmBar.hidden = true;

@@ -52,7 +52,9 @@ def test_the_film_shows_every_step_since_the_learners_move_and_nothing_hidden(ga
         frames = film.frames(t)
         assert [f["i"] for f in frames] == list(range(len(steps)))
         for step, f in zip(steps, frames):
-            hidden = game.secrets(step.after, 0) & game.secrets(step.before, 0)
+            # the board shown: after the step, or where a round-ending step pauses before the next deal
+            shown_at = (film.paused(t, step) or (step.after,))[0] if f["summary"] else step.after
+            hidden = game.secrets(shown_at, 0) & game.secrets(step.before, 0)
             shown = Text(f["board"] + f["log"] + f["summary"] + f["panel"]).find(hidden)
             assert not shown, f"a frame shows the learner a hidden card: {sorted(shown)}"
             assert f["wait"] == bool(f["summary"])

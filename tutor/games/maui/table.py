@@ -70,12 +70,8 @@ def summary(before: State, events: Sequence[Event], after: State, viewer: Option
     if revealed is None and not ended:
         return ""
     parts = []
-    heading = "h4"
-    if after.over:
-        parts.append(final_html(after, viewer, lang))
-        heading = "h5"    # the last round comes under the final count
     title = _table_words("title.round" if ended else "title.reveal", lang, round=before.round, rounds=C.ROUNDS)
-    parts.append(f"<{heading}>{esc(title)}</{heading}>")
+    parts.append(f"<h4>{esc(title)}</h4>")
     lines, points = round_lines(before, events, after, lang)
     table, hidden = _round_table(revealed, points, after, viewer, lang)
     parts.append(table)
@@ -83,6 +79,8 @@ def summary(before: State, events: Sequence[Event], after: State, viewer: Option
         parts.append(f'<ul class="tutor-events">{"".join(lines)}</ul>')
     if hidden:       # under the lines: what the round did comes first, why some totals are not shown after
         parts.append(_closed_note(lang))
+    if after.over:
+        parts.append(final_html(after, viewer, lang))    # the last round first, as it happened, then the count
     return "".join(parts)
 
 
@@ -186,7 +184,8 @@ def final_html(state: State, viewer: Optional[int], lang: str) -> str:
                     f'<td>{esc(_who(b.player, viewer, lang) + mark)}</td><td class="num">{number(b.total)}</td></tr>')
     lists = []
     for b in breakdowns:
-        items = "".join(f'<li>{esc(line.label(lang))} ({signed(line.points)}){cite_html(line.rule, lang)}</li>'
+        # "Медуза × 2: (−10) + (−15) → −25": the label lists the values, the arrow gives their sum
+        items = "".join(f'<li>{esc(line.label(lang))} → {signed(line.points)}{cite_html(line.rule, lang)}</li>'
                         for line in b.lines) or f"<li>{esc(_table_words('final.empty', lang))}</li>"
         lists.append(f"<p><b>{esc(_who(b.player, viewer, lang))} · {number(b.total)}</b></p>"
                      f'<ul class="tutor-events" data-seat="{b.player}">{items}</ul>')

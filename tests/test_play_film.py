@@ -148,3 +148,27 @@ def test_a_position_is_shared_as_a_link_only_when_nothing_hidden_would_leak_and_
     before = fresh.state
     fresh.press("load", v=fresh.version, text='{"game": "sea_salt_paper", "round": "x"}', link=True)
     assert fresh.state is before and fresh.errors.message.startswith(text("ui.share.bad", "uk"))
+
+
+def test_a_tricks_summary_names_the_bonuses_played_during_it():
+    """Козырные киты: a flipped token or a new trump may decide a trick; its summary lists the bonuses played since
+    the trick was led (the film gives a summary hook that takes `earlier=` the game's events before the step)."""
+    t = PlayTable("trump_whales", players=4, seat=0, lang="en", seed=3)
+    rnd = random.Random(5)
+    listed = 0
+    for _ in learner_moves(t, rnd, 120):
+        for step in t.live.turns():
+            said = film.summary(t, step)
+            if not said:
+                continue
+            k = t.live.steps.index(step)
+            before = [e for s in t.live.steps[:k] for e in s.events]
+            lead = max(i for i, e in enumerate(before) if e.kind in ("trump_whales.leads",
+                                                                       "trump_whales.leader_chosen"))
+            used = [e for e in before[lead + 1:] if e.kind.startswith("trump_whales.bonus_")
+                    and e.kind != "trump_whales.bonus_chosen"]
+            assert ('data-part="bonuses"' in said) == bool(used)
+            for e in used:
+                assert html.escape(e.narrate("en")) in said
+            listed += bool(used)
+    assert listed, "no trick had a bonus played in it"

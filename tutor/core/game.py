@@ -276,6 +276,7 @@ def deferred(package: str, where: str) -> Callable[..., Any]:
     def call(*args: Any, **kwargs: Any) -> Any:
         return load()(*args, **kwargs)
     call.__doc__ = f"{where} (imported on first call)"
+    call.target = load      # type: ignore[attr-defined]  # the function itself, for a caller that reads its signature
     return call
 
 

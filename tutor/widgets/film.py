@@ -35,7 +35,8 @@ def summary(table: "PlayTable", step: Step) -> str:
         return ""
     viewer = table.viewer
     more: dict[str, Any] = {}
-    if "earlier" in inspect.signature(make).parameters:
+    target = getattr(make, "target", None)      # a deferred hook (tutor.core.game.deferred): the function itself
+    if "earlier" in inspect.signature(target() if target is not None else make).parameters:
         # the game's events before this action (Острів котів sums up what each player took during the day)
         steps = table.live.steps
         k = next((n for n, s in enumerate(steps) if s is step), len(steps))

@@ -516,6 +516,9 @@ class PlayTable(StandIn, anywidget.AnyWidget):
                      "placing": ({**self._placer.data, "id": self._placer.id} if self._placer is not None else None),
                      "log": log_html, "score": self.score_table() if over else "",
                      "panel": self.panel_for(self.state) if view is not None else "",
+                     # the game's end summed up stays in view once the film has shown it
+                     "summary": (film.summary(self, self.live.steps[-1])
+                                 if over and view is not None and self.shows_turns and self.live.steps else ""),
                      "film": (film.film_info(self, self._turns, self.film_steps(film.GAME))
                               if view is not None else None),
                      "undo": not self.undo_button.disabled, "undo_tip": self.undo_button.tooltip,

@@ -19,7 +19,7 @@ from tutor.games.trump_whales import components as C
 from tutor.games.trump_whales.render import finished_trick
 from tutor.games.trump_whales.rules import State, led_family, seat_of, trick_winner
 from tutor.games.trump_whales.scoring import score
-from tutor.games.trump_whales.text import card_name, cards_count, family_name, pearls_text, points_text
+from tutor.games.trump_whales.text import card_name, cards_count, family_name, narrate, pearls_text, points_text
 
 _T = "ui.trump_whales.table."
 _R = "trump_whales:"
@@ -40,9 +40,14 @@ def _events(events: Sequence[Event]) -> dict[str, Event]:
     return {e.kind.split(".", 1)[1]: e for e in events if e.kind.startswith("trump_whales.")}
 
 
-def summary(before: State, events: Sequence[Event], after: State, viewer: Optional[int], lang: str = "en") -> str:
+BONUS_EVENTS = ("trump_whales.bonus_trump", "trump_whales.bonus_flip", "trump_whales.bonus_plus")
+
+
+def summary(before: State, events: Sequence[Event], after: State, viewer: Optional[int], lang: str = "en",
+            earlier: Sequence[Event] = ()) -> str:
     """HTML summing up what this action ends: a trick (always, when it is the winner's pick), the round (its last
-    trick's pick) and the game; "" for any other action."""
+    trick's pick) and the game; "" for any other action. `earlier` (the game's events before this action) gives
+    the bonuses played during the trick: a flipped token or a new trump may have decided it."""
     by_kind = _events(events)
     pick = by_kind.get("picked") or by_kind.get("picked_five")
     if pick is None or before.phase != "reward" or len(before.trick) != before.players:
@@ -50,7 +55,7 @@ def summary(before: State, events: Sequence[Event], after: State, viewer: Option
     scored, over = by_kind.get("round_scored"), by_kind.get("game_over")
     trick_title = text(_T + "title.trick", lang, n=before.tricks + 1, total=C.TRICKS,
                        player=player_name(pick.data["player"], lang))
-    trick_html = _trick(before, by_kind, pick, lang)
+    trick_html = _trick(before, by_kind, pick, lang) + _bonuses_in_trick(earlier, lang)
     if scored is None:
         return f'<h4>{esc(trick_title)}</h4><div data-part="trick">{trick_html}</div>'
     if over is not None:
@@ -65,6 +70,18 @@ def summary(before: State, events: Sequence[Event], after: State, viewer: Option
 
 
 # --------------------------------------------------------------------------- the trick
+
+def _bonuses_in_trick(earlier: Sequence[Event], lang: str) -> str:
+    """The bonuses played since the trick was led (each narrated with its rule), or "" for none."""
+    start = max((i for i, e in enumerate(earlier) if e.kind in ("trump_whales.leads", "trump_whales.leader_chosen",
+                                                                 "trump_whales.dealt")), default=-1)
+    used = [e for e in earlier[start + 1:] if e.kind in BONUS_EVENTS]
+    if not used:
+        return ""
+    items = "".join(said(narrate(e, lang), e.rule, lang) for e in used)
+    return f'<p data-part="bonuses">{esc(text(_T + "bonuses_used", lang))}</p><ul class="tutor-events">{items}</ul>'
+
+
 
 def _trick(before: State, by_kind: dict[str, Event], pick: Event, lang: str) -> str:
     """The trick drawn as it lay, what decided it, what the winner took and who leads next."""

@@ -269,7 +269,7 @@ function render({ model, el: root }) {
     const info = (model.get("view") || {}).film;
     if (!info || !info[kind]) return;
     stopTimer();
-    filming = { kind, i: 0, n: info[kind], id: info.id, frame: null };
+    filming = { kind, i: 0, n: info[kind], id: info.id, frame: null, held: false };
     skip.textContent = kind === "game" ? labels["film.skip_game"] : labels["film.skip"];
     ask();
   };
@@ -291,7 +291,8 @@ function render({ model, el: root }) {
     filming.i = to;
     ask();
   };
-  back.addEventListener("click", () => step(-1));
+  // going back holds the film where the learner is: the pace would carry it forward again at once
+  back.addEventListener("click", () => { if (filming) filming.held = true; step(-1); });
   next.addEventListener("click", () => step(1));
   skip.addEventListener("click", endFilm);
   seeAgain.addEventListener("click", () => startFilm("turns"));
@@ -320,7 +321,7 @@ function render({ model, el: root }) {
   const schedule = () => {
     stopTimer();
     const f = filming && filming.frame;
-    if (!f || f.wait || !DELAY[pace.value]) return;
+    if (!f || f.wait || filming.held || !DELAY[pace.value]) return;
     timer = setTimeout(() => { timer = null; step(1); }, DELAY[pace.value]);
   };
   const drawFrame = () => {
@@ -368,7 +369,9 @@ function render({ model, el: root }) {
     if (filming !== null) return;      // the live view waits under the film
     root.classList.remove("tutor-filming");
     filmBar.hidden = true;
-    summaryBox.hidden = true;
+    // once the game is over its summary stays in view (the final breakdown and what decided it)
+    summaryBox.innerHTML = view.summary || "";
+    summaryBox.hidden = !view.summary;
     panel.innerHTML = view.panel || "";
     panel.hidden = !view.panel;
     rows.hidden = false;

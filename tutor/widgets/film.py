@@ -29,7 +29,18 @@ def worth_showing(steps: Sequence[Step], table: "PlayTable") -> bool:
 
 
 def summary(table: "PlayTable", step: Step) -> str:
-    """The game's summary of the trick, round or game `step` ends, as the viewer may know it, or ""."""
+    """The game's summary of the trick, round or game `step` ends, as the viewer may know it, or "" (made once a
+    step and viewer: the film, its "skip to the next summary" and a replay all ask again)."""
+    key = (id(step), table.viewer, table.lang)
+    known = table.summaries.get(key)
+    if known is not None and known[0] is step:
+        return known[1]
+    said = _summary(table, step)
+    table.summaries[key] = (step, said)
+    return said
+
+
+def _summary(table: "PlayTable", step: Step) -> str:
     make = table.game.parts().summary
     if make is None:
         return ""
@@ -93,4 +104,7 @@ def film_info(table: "PlayTable", steps: Sequence[Step], game_steps: Sequence[St
     (played once, right after the move that made it)."""
     if not steps and not game_steps:
         return None
-    return {"id": table.film_id, "turns": len(steps), "game": len(game_steps), "fresh": table.film_fresh}
+    # the frames that hold a summary: "skip" goes on to the next of them, never past a round's end unseen
+    return {"id": table.film_id, "turns": len(steps), "game": len(game_steps), "fresh": table.film_fresh,
+            "waits": {"turns": [i for i, s in enumerate(steps) if summary(table, s)],
+                      "game": [i for i, s in enumerate(game_steps) if summary(table, s)]}}

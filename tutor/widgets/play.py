@@ -173,6 +173,7 @@ class PlayTable(StandIn, anywidget.AnyWidget):
         self._defs: dict[str, str] = {}     # key -> the board's <defs>, sent once to a page that asks
         self._said: Narrated = {}           # the log's lines, each event narrated once (events_html's memo)
         self._turns: list[Step] = []        # the film of the others' turns since the learner's move (or none)
+        self.summaries: dict[Any, tuple[Step, str]] = {}    # (step, viewer, lang) -> its summary (tutor.widgets.film)
         self.film_id = 0                    # counts films: the page asks for frames of the current one only
         self.film_fresh = False             # the film was made by the move just sent: the page plays it once
         self.errors = TraitMessage(self, "error")
@@ -254,6 +255,7 @@ class PlayTable(StandIn, anywidget.AnyWidget):
     def new_game(self) -> None:
         """A fresh deal (seeded: the next deals of a seeded table are seeded too), bots to move playing first."""
         self.selected = {}
+        self.summaries = {}
         self.live.new_game()
         self._film()
         self.refresh()

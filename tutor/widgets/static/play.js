@@ -261,7 +261,8 @@ function render({ model, el: root }) {
   const back = button(labels["film.back"] || "", "", "tutor-film-back");
   const next = button(labels["film.next"] || "", "", "tutor-film-next");
   const skip = button(labels["film.skip"] || "", "", "tutor-film-skip");
-  filmBar.append(filmCaption, el("span", "tutor-film-buttons"));
+  const filmSaid = el("div", "tutor-film-said");    // what the step did, in words, right by its board
+  filmBar.append(filmCaption, el("span", "tutor-film-buttons"), filmSaid);
   filmBar.lastChild.append(back, next, skip);
   const ask = () => model.send({ want: "frame", film: filming.kind, i: filming.i, id: filming.id });
   const stopTimer = () => { if (timer !== null) { clearTimeout(timer); timer = null; } };
@@ -294,7 +295,17 @@ function render({ model, el: root }) {
   // going back holds the film where the learner is: the pace would carry it forward again at once
   back.addEventListener("click", () => { if (filming) filming.held = true; step(-1); });
   next.addEventListener("click", () => step(1));
-  skip.addEventListener("click", endFilm);
+  // "skip" goes on to the next frame that sums something up (a trick, a round, the game), else ends the film
+  skip.addEventListener("click", () => {
+    if (filming === null) return;
+    const waits = (((model.get("view") || {}).film || {}).waits || {})[filming.kind] || [];
+    const to = waits.find((w) => w > filming.i);
+    if (to === undefined) { endFilm(); return; }
+    stopTimer();
+    filming.held = true;
+    filming.i = to;
+    ask();
+  });
   seeAgain.addEventListener("click", () => startFilm("turns"));
   share.addEventListener("click", () => press("share"));
   // a shared link opens here: the first play table of the page loads its position as a pasted one (the kernel
@@ -334,6 +345,7 @@ function render({ model, el: root }) {
     drawnPlacing = undefined;
     filmBar.hidden = false;
     filmCaption.innerHTML = f.caption;
+    filmSaid.innerHTML = f.log || "";
     back.disabled = f.i === 0;
     next.textContent = f.wait ? labels["film.go_on"] : labels["film.next"];
     next.classList.toggle("tutor-style-info", true);

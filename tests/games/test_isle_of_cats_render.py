@@ -538,7 +538,9 @@ def test_the_play_table_keeps_a_running_score_and_outlines_families(lang):
     t = PlayTable("isle_of_cats", players=2, seat=0, lang=lang, bots=True, first=0, kept=KEPT,
                   placed=[fam, [FIRST]], island=ISLAND, bag=())
     assert t.svg.count('class="family"') == 1 and 'data-points="8"' in t.svg
-    html = t.advice_html
+    from tutor.games.isle_of_cats.ui import advice
+    assert t.advice_html == "" and "data-points" in t.view["panel"], "one running score, the panel's"
+    html = advice(t.state, 0, lang)
     for s in range(2):
         b = breakdown(t.state.placed[s], t.state.boats[s])
         row = re.search(rf'<tr data-seat="{s}">(.*?)</tr>', html).group(1)

@@ -207,7 +207,8 @@ def components(lang: str) -> str:
 
 
 def advice(state: Any, seat: int, lang: str) -> str:
-    """The running score under the board, as the score helper shows it: each boat's visible rats, unfilled rooms and
+    """A running score table, as the score helper shows it (the play table now shows the game's score panel,
+    tutor.games.isle_of_cats.table, instead: a fresh reader saw both, one under the other): each boat's visible rats, unfilled rooms and
     families so far, and their sum. Boats are public; the family cards stay secret and are not counted (ruling
     cards-secret)."""
     from tutor.core.i18n import number, player_name
@@ -233,6 +234,6 @@ def advice(state: Any, seat: int, lang: str) -> str:
 
 UI = GameUI(action_label=action_label, action_tip=action_tip, board_keys=board_keys, action_rows=action_rows,
             placing=placing, sandbox=sandbox, components=components, sandbox_label="isle_of_cats.sandbox.open",
-            advice=advice, table_marks=("families",),
+            table_marks=("families",),
             # the play table as a game (issue #34): a day and the game summed up, the coach, the live score, tips
             summary=summary, coach=coach, score_panel=score_panel, tips=tips)

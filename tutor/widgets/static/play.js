@@ -262,8 +262,9 @@ function render({ model, el: root }) {
   const next = button(labels["film.next"] || "", "", "tutor-film-next");
   const skip = button(labels["film.skip"] || "", "", "tutor-film-skip");
   const filmSaid = el("div", "tutor-film-said");    // what the step did, in words, right by its board
-  filmBar.append(filmCaption, el("span", "tutor-film-buttons"), filmSaid);
-  filmBar.lastChild.append(back, next, skip);
+  const filmButtons = el("span", "tutor-film-buttons");
+  filmButtons.append(back, next, skip);
+  filmBar.append(filmCaption, filmButtons, filmSaid);
   const ask = () => model.send({ want: "frame", film: filming.kind, i: filming.i, id: filming.id });
   const stopTimer = () => { if (timer !== null) { clearTimeout(timer); timer = null; } };
   const startFilm = (kind) => {

@@ -60,6 +60,14 @@ def points_words(n: int, lang: str) -> str:
     return "\u2212" + said if n < 0 else said
 
 
+def _total_cell(state: State, viewer: Optional[int], seat: int) -> tuple[str, str]:
+    """A seat's total as a table cell and its data attribute, or "?" and "" where the viewer may not count it."""
+    if not may_count(state, viewer, seat):
+        return f'<td class="num">{HIDDEN}</td>', ""
+    points = pile_points(state, seat)
+    return f'<td class="num">{number(points)}</td>', f' data-total="{points}"'
+
+
 # --------------------------------------------------------------------------- the summary
 
 def summary(before: State, events: Sequence[Event], after: State, viewer: Optional[int], lang: str = "en") -> str:
@@ -140,13 +148,9 @@ def _round_table(revealed: Optional[Event], points: dict[int, int], after: State
             dive = f' data-dive="{esc(str(cards[s]))}"'
         gained = points.get(s, 0)
         cells.append(f'<td class="num">{signed(gained)}</td>')
-        total = ""
-        if may_count(after, viewer, s):
-            cells.append(f'<td class="num">{number(pile_points(after, s))}</td>')
-            total = f' data-total="{pile_points(after, s)}"'
-        else:
-            hidden = True
-            cells.append(f'<td class="num">{HIDDEN}</td>')
+        cell, total = _total_cell(after, viewer, s)
+        cells.append(cell)
+        hidden = hidden or not total
         rows.append(f'<tr data-seat="{s}"{dive} data-round="{gained}"{total}>{"".join(cells)}</tr>')
     return _table(head, rows, lang), hidden
 
@@ -210,13 +214,9 @@ def score_panel(state: State, viewer: Optional[int], lang: str = "en") -> str:
         mark = f" · {_table_words('winner', lang)}" if s in won else ""
         cells = [f"<td>{esc(_who(s, viewer, lang) + mark)}</td>",
                  f'<td class="num">{len(state.piles[s])}</td>']
-        total = ""
-        if may_count(state, viewer, s):
-            cells.append(f'<td class="num">{number(pile_points(state, s))}</td>')
-            total = f' data-total="{pile_points(state, s)}"'
-        else:
-            hidden = True
-            cells.append(f'<td class="num">{HIDDEN}</td>')
+        cell, total = _total_cell(state, viewer, s)
+        cells.append(cell)
+        hidden = hidden or not total
         rows.append(f'<tr data-seat="{s}" data-cards="{len(state.piles[s])}"{total}>{"".join(cells)}</tr>')
     out = [_table(("col.player", "col.pile", "col.total"), rows, lang, caption)]
     if hidden:

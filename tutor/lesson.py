@@ -93,10 +93,12 @@ def _never_raise_static(fn: Callable[P, Static]) -> Callable[P, Static]:
     return wrapper
 
 
-def page(lang: str = "en") -> Any:
-    """The page widget a lesson shows once, at the top: the page CSS and the "connection lost" notice."""
+def page(lang: str = "en", fold: Any = None) -> Any:
+    """The page widget a lesson shows once, at the top: the page CSS, the lesson's contents and the "connection
+    lost" notice. `fold`: the ids of the reference parts shown folded until opened (default: what is in the box,
+    the rulings, the variants)."""
     from tutor.widgets.page import PageStatus
-    return PageStatus(lang)
+    return PageStatus(lang, fold=fold)
 
 
 @_never_raise

@@ -120,6 +120,10 @@ STALL_JS = """(indices) => ({
 })"""
 
 
+# the reference parts a lesson shows folded (tutor/widgets/static/contents.js), opened as a learner opens them
+OPEN_FOLDED_JS = """() => { for (const b of document.querySelectorAll('.tutor-fold-opener[aria-expanded="false"]')) b.click(); }"""
+
+
 def scroll_through(page) -> int:
     """Scroll part by part to the end, as a learner reading the page does, until every lazy part is built;
     returns the number of lazy parts. A placeholder the page had not drawn yet when it was scrolled past is
@@ -134,6 +138,7 @@ def scroll_through(page) -> int:
     # whole page (on a machine loaded 10-14 deep a page's two dozen parts took longer, each of them still coming)
     deadline, fewest = time.monotonic() + RENDER_TIMEOUT_MS / 1000, n
     while pending:
+        page.evaluate(OPEN_FOLDED_JS)       # a reader of the whole page opens the folded reference parts too
         page.evaluate(SCROLL_JS, [pending, SCROLL_PAUSE_MS])
         page.wait_for_timeout(500)
         pending = page.evaluate(UNBUILT_JS)

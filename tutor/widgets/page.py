@@ -10,7 +10,7 @@ column is, so boards are laid out for a phone, a laptop or a projector (tutor.wi
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable, Optional
 
 import anywidget
 import traitlets
@@ -18,19 +18,35 @@ import traitlets
 from tutor.widgets.common import PAGE_CSS, STATIC, StandIn, ui
 
 
+# reference parts folded until the learner opens them, so the path through a lesson is short (a lesson names its own
+# with lesson.page(lang, fold=[...]); these are the ids lessons/GUIDELINES.md gives such parts)
+FOLDED = ("part-components", "part-rulings", "part-variants")
+CONTENTS_KEYS = ("title", "toggle", "toggle_at", "next", "back", "back_to", "show", "hide", "fold", "close")
+
+
+def contents_words(lang: str) -> dict[str, str]:
+    """The contents' words in `lang`, their slots ({part}, {n}, {total}) left for the page to fill."""
+    return {key: ui(f"page.contents.{key}", lang, part="{part}", n="{n}", total="{total}") for key in CONTENTS_KEYS}
+
+
 class PageStatus(StandIn, anywidget.AnyWidget):
     """Page CSS (once per page) and the connection watch."""
 
-    _esm = STATIC / "page.js"
+    # the page's own script, with the lesson's contents (static/contents.js) inlined: anywidget loads one module
+    _esm = "\n".join([(STATIC / "contents.js").read_text(encoding="utf-8").replace("export function ", "function "),
+                      (STATIC / "page.js").read_text(encoding="utf-8")])
     _css = PAGE_CSS
     lost_text = traitlets.Unicode("").tag(sync=True)
     reload_text = traitlets.Unicode("").tag(sync=True)
+    contents_words = traitlets.Dict().tag(sync=True)          # the contents' words ({part}, {n} filled in the page)
+    folded = traitlets.List(traitlets.Unicode()).tag(sync=True)  # ids of the parts shown folded at first
     interval_ms = traitlets.Int(15_000).tag(sync=True)       # a quiet page checks every 15 s
     timeout_ms = traitlets.Int(10_000).tag(sync=True)
     click_timeout_ms = traitlets.Int(5_000).tag(sync=True)   # a click gets an answer in milliseconds when all is well
 
-    def __init__(self, lang: str = "en", **kwargs: Any) -> None:
-        super().__init__(lost_text=ui("page.lost", lang), reload_text=ui("page.reload", lang), **kwargs)
+    def __init__(self, lang: str = "en", fold: Optional[Iterable[str]] = None, **kwargs: Any) -> None:
+        super().__init__(lost_text=ui("page.lost", lang), reload_text=ui("page.reload", lang),
+                         contents_words=contents_words(lang), folded=list(FOLDED if fold is None else fold), **kwargs)
         self.add_class("tutor-page-status")
         self.on_msg(self._answer)
 

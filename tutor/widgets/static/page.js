@@ -16,6 +16,9 @@ function render({ model, el }) {
   reload.addEventListener("click", () => window.location.reload());
   notice.append(text, " ", reload);
   document.body.appendChild(notice);
+  // the lesson's contents (contents.js, inlined before this module); JupyterLab has its own table of contents
+  const inLab = document.querySelector(".jp-NotebookPanel");
+  const dropContents = inLab ? () => {} : lessonContents(model.get("contents_words"), model.get("folded"));
   // a shared link to a position (#play=..., tutor/widgets/play.py share): bring the lesson's play part into view,
   // so its table is built and opens the position (static/play.js reads the link)
   if (window.location.hash.startsWith("#play=")) {
@@ -135,6 +138,7 @@ function render({ model, el }) {
     window.removeEventListener("resize", onResize);
     clearTimeout(resizeTimer);
     notice.remove();
+    dropContents();
   };
 }
 

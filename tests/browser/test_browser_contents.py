@@ -1,0 +1,146 @@
+"""A lesson you can move through (issue #33, part 0; tutor/widgets/static/contents.js): on a 390x844 phone one button
+opens the contents, a part is two taps away and the way back is kept; each part ends with a link to the next; the
+reference parts are folded until opened; on a laptop the contents sit beside the text and may be hidden, which the
+device remembers."""
+
+from __future__ import annotations
+
+import re
+
+from test_browser_pages import close_tab
+from voila_harness import new_context
+
+PHONE = {"width": 390, "height": 844}
+LAPTOP = {"width": 1366, "height": 768}
+
+# the page's parts as the lesson's headings say them ("7. Disputes and Kiti"), in order
+HEADINGS = """() => [...document.querySelectorAll('a[id^="part-"]')]
+  .map((a) => (a.parentElement.tagName === 'P' ? a.parentElement : a).nextElementSibling)
+  .filter((h) => h && h.tagName === 'H2')
+  .map((h) => h.textContent.replace('\\u00b6', '').replace(/\\s+/g, ' ').trim())"""
+# where a part's heading is on the screen (px from the top of the window)
+HEADING_TOP = """(id) => { const a = document.getElementById(id);
+  return (a.parentElement.tagName === 'P' ? a.parentElement : a).nextElementSibling.getBoundingClientRect().top; }"""
+SCROLL_TOP = "() => document.querySelector('#rendered_cells').scrollTop"
+
+
+def open_page(browser, server, name, viewport, **options):
+    context = new_context(browser, viewport=viewport, **options)
+    page = context.new_page()
+    page.set_default_timeout(90_000)
+    page.goto(server.render_url(name))
+    page.locator(".tutor-contents").wait_for(state="attached")
+    page.wait_for_function("() => document.querySelectorAll('.tutor-contents-list a').length >= 10")
+    page.wait_for_timeout(500)          # the last cells' parts join the contents a moment after they arrive
+    return context, page
+
+
+def part_id(page, number: int) -> str:
+    return page.evaluate("""(n) => [...document.querySelectorAll('.tutor-contents-list a')]
+      .find((a) => a.textContent.startsWith(n + '.')).getAttribute('href').slice(1)""", number)
+
+
+def test_on_a_phone_a_part_is_two_taps_away_and_the_way_back_is_kept(voila_server, browser):
+    context, page = open_page(browser, voila_server, "maui.ru.ipynb", PHONE, is_mobile=True, has_touch=True)
+    try:
+        toggle = page.locator(".tutor-contents-toggle")
+        assert toggle.is_visible(), "the contents' button is not on a phone's screen"
+        listed = page.locator(".tutor-contents-list a").all_inner_texts()
+        assert listed == page.evaluate(HEADINGS), "the contents do not list the page's parts in order"
+        assert len(listed) >= 12 and listed[0].startswith("1.")
+        # the learner has read a little: the button says where they are
+        page.evaluate("(id) => document.getElementById(id).scrollIntoView({block: 'start'})", part_id(page, 3))
+        page.wait_for_timeout(400)
+        assert re.search(r"3 из \d+", toggle.inner_text()), toggle.inner_text()
+        was = page.evaluate(SCROLL_TOP)
+
+        toggle.tap()                                                # tap 1: the contents
+        sheet = page.locator(".tutor-contents-sheet")
+        assert sheet.is_visible()
+        here = page.locator('.tutor-contents-list a[aria-current="location"]')
+        assert here.inner_text().startswith("3."), "the contents do not mark the part being read"
+        page.locator(".tutor-contents-list a").nth(6).tap()         # tap 2: part 7
+        page.wait_for_timeout(600)
+        target = part_id(page, 7)
+        assert not sheet.is_visible(), "the contents stay open over the part the learner chose"
+        assert 0 <= page.evaluate(HEADING_TOP, target) < 200, "part 7's heading is not at the top of the screen"
+        assert re.search(r"7 из \d+", toggle.inner_text()), toggle.inner_text()
+        assert page.evaluate("location.hash") == f"#{target}"
+
+        toggle.tap()                                                # and back to where they were
+        back = page.locator(".tutor-contents-back")
+        assert back.is_visible() and "3." in back.inner_text(), back.inner_text()
+        back.tap()
+        page.wait_for_timeout(400)
+        assert abs(page.evaluate(SCROLL_TOP) - was) < 5, "'back to where you were' did not bring the learner back"
+
+        # the browser's own Back after a jump does the same
+        page.locator(".tutor-contents-toggle").tap()
+        page.locator(".tutor-contents-list a").nth(9).tap()
+        page.wait_for_timeout(400)
+        assert page.evaluate(SCROLL_TOP) > was + 1000
+        page.go_back()
+        page.wait_for_timeout(600)
+        assert abs(page.evaluate(SCROLL_TOP) - was) < 5, "the browser's Back did not bring the learner back"
+    finally:
+        close_tab(context, page)
+
+
+def test_each_part_ends_with_the_way_on_and_reference_parts_are_folded(voila_server, browser):
+    context, page = open_page(browser, voila_server, "maui.ru.ipynb", PHONE, is_mobile=True, has_touch=True)
+    try:
+        titles = page.evaluate(HEADINGS)
+        nexts = page.locator(".tutor-next-part")
+        # every part but the first has its link at the end of the part before; a folded part's is hidden with it
+        assert nexts.count() == len(titles) - 1
+        link = nexts.filter(has_text=titles[3]).first
+        assert link.inner_text().startswith("Дальше") and titles[3] in link.inner_text()
+        link.scroll_into_view_if_needed()
+        link.tap()
+        page.wait_for_timeout(500)
+        assert 0 <= page.evaluate(HEADING_TOP, part_id(page, 4)) < 200, "'next part' did not lead to the next part"
+
+        # what is in the box (part 2) is folded: its heading and an opener, not its table
+        components = page.locator("#part-components").locator("xpath=ancestor::div[contains(@class,'jp-Cell')]")
+        opener = components.locator(".tutor-fold-opener")
+        assert opener.is_visible() and opener.get_attribute("aria-expanded") == "false"
+        citation = components.locator("h2 ~ p").first
+        assert not citation.is_visible(), "a folded part shows its text"
+        opener.tap()
+        assert citation.is_visible() and opener.get_attribute("aria-expanded") == "true"
+        page.locator(".tutor-static table, table").first.wait_for(state="visible")
+        opener.tap()
+        assert not citation.is_visible()
+
+        # a jump to a folded part (the rulings) opens it
+        rulings = page.locator("#part-rulings").locator("xpath=ancestor::div[contains(@class,'jp-Cell')]")
+        assert not rulings.locator("h2 ~ p").first.is_visible()
+        page.locator(".tutor-contents-toggle").tap()
+        page.locator(".tutor-contents-list a[href='#part-rulings']").tap()
+        page.wait_for_timeout(400)
+        assert rulings.locator("h2 ~ p").first.is_visible(), "a jump to a folded part left it folded"
+    finally:
+        close_tab(context, page)
+
+
+def test_on_a_laptop_the_contents_sit_beside_the_text_and_may_be_hidden(voila_server, browser):
+    context, page = open_page(browser, voila_server, "aqua_fest.ipynb", LAPTOP)
+    try:
+        side = page.locator(".tutor-contents-sheet")
+        assert side.is_visible() and not page.locator(".tutor-contents-toggle").is_visible()
+        box = side.bounding_box()
+        text = page.locator(".jp-RenderedMarkdown").first.bounding_box()
+        assert box["x"] + box["width"] <= text["x"], "the contents cover the lesson's text"
+        assert page.locator(".tutor-contents-list a").all_inner_texts() == page.evaluate(HEADINGS)
+        page.locator(".tutor-contents-fold").click()
+        assert not side.is_visible() and page.locator(".tutor-contents-toggle").is_visible()
+        assert page.locator(".jp-RenderedMarkdown").first.bounding_box()["x"] < text["x"] - 150, \
+            "the text did not take the width the contents left"
+        page.reload()
+        page.locator(".tutor-contents").wait_for(state="attached")
+        page.wait_for_timeout(500)
+        assert not page.locator(".tutor-contents-sheet").is_visible(), "hiding the contents was not remembered"
+        page.locator(".tutor-contents-toggle").click()
+        assert page.locator(".tutor-contents-sheet").is_visible()
+    finally:
+        close_tab(context, page)

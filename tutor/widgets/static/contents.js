@@ -1,0 +1,295 @@
+// A lesson's table of contents, built in the page from the lesson's own part anchors (<a id="part-…"> before each
+// "## N. Title" heading; lessons/GUIDELINES.md): beside the text where the screen has room for it, behind one
+// button that is always on screen on a phone. It marks the part being read, puts a "next part" link at the end of
+// each part, folds reference parts (`folded`, their anchors' ids: what is in the box, the rulings) until they are
+// opened, and keeps the way back after a jump (the browser's Back, or "back to where you were").
+// Nothing here asks the kernel anything: the same code runs on a Voilà page, in the static site and in JupyterLab.
+// page.js calls lessonContents(words) once; it returns a function that takes it all away again.
+
+const WIDE = 1180;        // px of window from which the contents sit beside the text (a laptop, a projector)
+
+export function lessonContents(words, folded = []) {
+  const nav = document.createElement("nav");
+  nav.className = "tutor-contents";
+  nav.setAttribute("aria-label", words.title);
+  const toggle = document.createElement("button");
+  toggle.type = "button";
+  toggle.className = "tutor-contents-toggle";
+  toggle.setAttribute("aria-expanded", "false");
+  const sheet = document.createElement("div");
+  sheet.className = "tutor-contents-sheet";
+  const heading = document.createElement("div");
+  heading.className = "tutor-contents-title";
+  const headingWords = document.createElement("span");
+  headingWords.textContent = words.title;
+  const fold = document.createElement("button");
+  fold.type = "button";
+  fold.className = "tutor-contents-fold";
+  fold.textContent = words.fold;
+  heading.append(headingWords, fold);
+  const back = document.createElement("button");
+  back.type = "button";
+  back.className = "tutor-contents-back";
+  back.hidden = true;
+  const list = document.createElement("ol");
+  list.className = "tutor-contents-list";
+  sheet.append(heading, back, list);
+  nav.append(toggle, sheet);
+  document.body.appendChild(nav);
+
+  let parts = [];               // [{id, title, number, anchor, heading, cell, fold, link, next}]
+  let current = -1;
+  let saved = null;             // where the learner was before the last jump: {top, index}
+  const scroller = () => {
+    // Voilà and the static site scroll #rendered_cells, JupyterLab its notebook panel, a plain page the window
+    let el = parts.length ? parts[0].anchor.parentElement : null;
+    while (el && el !== document.body) {
+      const style = getComputedStyle(el);
+      if (/(auto|scroll)/.test(style.overflowY) && el.scrollHeight > el.clientHeight) return el;
+      el = el.parentElement;
+    }
+    return document.scrollingElement || document.documentElement;
+  };
+
+  const titleOf = (h2) => {
+    const copy = h2.cloneNode(true);
+    for (const link of copy.querySelectorAll(".anchor-link")) link.remove();
+    return copy.textContent.replace(/\s+/g, " ").trim();
+  };
+  // a part is an anchor whose next element is a level-2 heading; its cells run to the next part's anchor
+  const scan = () => {
+    const found = [];
+    for (const anchor of document.querySelectorAll('a[id^="part-"]')) {
+      const holder = anchor.parentElement && anchor.parentElement.tagName === "P" ? anchor.parentElement : anchor;
+      const h2 = holder.nextElementSibling;
+      if (!h2 || h2.tagName !== "H2") continue;
+      const title = titleOf(h2);
+      const number = (title.match(/^(\d+)\./) || [])[1] || "";
+      found.push({ id: anchor.id, title, number, anchor, holder, heading: h2,
+                   cell: anchor.closest(".jp-Cell") || holder.parentElement,
+                   fold: folded.includes(anchor.id) });
+    }
+    return found;
+  };
+  // what a part holds beyond its heading: the rest of its first cell, then whole cells up to the next part
+  const bodyOf = (index) => {
+    const part = parts[index];
+    const end = index + 1 < parts.length ? parts[index + 1].cell : null;
+    const els = [];
+    const stop = parts[index + 1];
+    for (let el = part.heading.nextElementSibling; el; el = el.nextElementSibling) {
+      if (stop && (el === stop.holder || el === stop.next)) return els;      // two parts in one cell
+      els.push(el);
+    }
+    if (part.cell && part.cell.classList && part.cell.classList.contains("jp-Cell")) {
+      for (let cell = part.cell.nextElementSibling; cell && cell !== end; cell = cell.nextElementSibling) {
+        if (cell.querySelector && cell.querySelector('a[id^="part-"]') && parts.some((p) => p.cell === cell)) break;
+        els.push(cell);
+      }
+    }
+    return els;
+  };
+  const setFolded = (index, folded) => {
+    const part = parts[index];
+    part.folded = folded;
+    for (const el of bodyOf(index)) {
+      if (el === part.opener) continue;
+      el.classList.toggle("tutor-folded", folded);
+    }
+    if (part.opener) {
+      part.opener.textContent = folded ? words.show : words.hide;
+      part.opener.setAttribute("aria-expanded", folded ? "false" : "true");
+    }
+    if (parts[index + 1] && parts[index + 1].next) parts[index + 1].next.hidden = folded;
+  };
+  const unfoldAround = (target) => {
+    // a link to a folded part, or to anything inside one, opens that part first
+    for (let i = 0; i < parts.length; i++) {
+      if (!parts[i].folded) continue;
+      const inside = target === parts[i].anchor || bodyOf(i).some((el) => el === target || el.contains(target));
+      if (inside) setFolded(i, false);
+    }
+  };
+
+  const close = () => { nav.classList.remove("tutor-contents-open"); toggle.setAttribute("aria-expanded", "false"); };
+  const jump = (id, remember) => {
+    const index = parts.findIndex((p) => p.id === id);
+    const target = document.getElementById(id);
+    if (!target) return;
+    if (remember) {
+      const box = scroller();
+      saved = { top: box.scrollTop, index: current };
+      try {
+        history.replaceState({ ...(history.state || {}), tutorTop: box.scrollTop }, "");
+        history.pushState({ tutorPart: id }, "", `#${id}`);
+      } catch (err) { /* a sandboxed frame may refuse history: the jump still happens */ }
+      showBack();
+    }
+    unfoldAround(target);
+    (index >= 0 ? parts[index].holder : target).scrollIntoView({ block: "start" });
+    close();
+  };
+  const showBack = () => {
+    if (!saved) { back.hidden = true; return; }
+    const was = parts[saved.index];
+    back.textContent = was ? words.back_to.replace("{part}", was.title) : words.back;
+    back.hidden = false;
+  };
+  back.addEventListener("click", () => {
+    if (!saved) return;
+    scroller().scrollTop = saved.top;
+    saved = null;
+    showBack();
+    close();
+  });
+  const onPop = (event) => {
+    // the browser's Back after a jump: to where the learner was, not to the top of the previous part
+    const top = event.state && typeof event.state.tutorTop === "number" ? event.state.tutorTop : null;
+    if (top !== null) {
+      // the browser scrolls to the address's #part- anchor as it goes back; the learner's place is set after it
+      const restore = () => { scroller().scrollTop = top; };
+      restore();
+      setTimeout(restore, 60);
+      saved = null;
+      showBack();
+    }
+    else if (event.state && event.state.tutorPart) jump(event.state.tutorPart, false);
+  };
+  window.addEventListener("popstate", onPop);
+  // a wide screen's column can be folded away (a projector wants the width); the choice is kept on the device
+  const FOLDED_KEY = "tutor.contents.folded";
+  const remembered = () => { try { return localStorage.getItem(FOLDED_KEY) === "1"; } catch (err) { return false; } };
+  const setSideFolded = (folded) => {
+    nav.classList.toggle("tutor-contents-folded", folded);
+    try { localStorage.setItem(FOLDED_KEY, folded ? "1" : "0"); } catch (err) { /* storage off: for this page */ }
+  };
+  nav.classList.toggle("tutor-contents-folded", remembered());
+  fold.addEventListener("click", () => { if (document.body.classList.contains("tutor-contents-wide")) setSideFolded(true); else close(); });
+  toggle.addEventListener("click", () => {
+    if (document.body.classList.contains("tutor-contents-wide")) { setSideFolded(false); return; }
+    const open = !nav.classList.contains("tutor-contents-open");
+    nav.classList.toggle("tutor-contents-open", open);
+    toggle.setAttribute("aria-expanded", open ? "true" : "false");
+    if (open) {
+      const here = list.querySelector('[aria-current="location"]');
+      if (here) here.scrollIntoView({ block: "nearest" });
+    }
+  });
+  // a link to a part anywhere on the page ("see the rulings below") opens a folded part and keeps the way back
+  const onLink = (event) => {
+    const link = event.target && event.target.closest ? event.target.closest('a[href^="#part-"]') : null;
+    if (!link) return;
+    event.preventDefault();
+    jump(link.getAttribute("href").slice(1), true);
+  };
+  document.addEventListener("click", onLink);
+
+  const mark = () => {
+    let index = -1;
+    const line = Math.min(140, window.innerHeight / 4);
+    for (let i = 0; i < parts.length; i++) {
+      if (parts[i].holder.getBoundingClientRect().top <= line) index = i; else break;
+    }
+    if (index === current) return;
+    current = index;
+    parts.forEach((p, i) => {
+      if (i === index) p.link.setAttribute("aria-current", "location");
+      else p.link.removeAttribute("aria-current");
+    });
+    const part = parts[index];
+    toggle.textContent = part && part.number ? words.toggle_at.replace("{n}", part.number).replace("{total}",
+      parts[parts.length - 1].number || String(parts.length)) : words.toggle;
+  };
+  // the play table's turn bar sticks to the bottom of a phone's screen: the button stands on it, not over it
+  const lift = () => {
+    let height = 0;
+    for (const bar of document.querySelectorAll(".tutor-turn-bar, .tutor-your-turn > .tutor-status")) {
+      const box = bar.getBoundingClientRect();
+      if (box.height > 0 && box.top < window.innerHeight && box.bottom > window.innerHeight - 4) {
+        height = Math.max(height, window.innerHeight - box.top);
+      }
+    }
+    toggle.style.setProperty("--tutor-contents-lift", `${Math.round(height)}px`);
+  };
+  let frame = null;
+  const onScroll = () => { if (frame === null) frame = requestAnimationFrame(() => { frame = null; mark(); lift(); }); };
+  document.addEventListener("scroll", onScroll, true);
+
+  const layout = () => {
+    const wide = window.innerWidth >= WIDE;
+    document.body.classList.toggle("tutor-contents-wide", wide);
+    if (wide) close();
+    fold.textContent = wide ? words.fold : words.close;
+  };
+  window.addEventListener("resize", layout);
+
+  const build = () => {
+    const found = scan();
+    if (found.length === parts.length && found.every((p, i) => p.anchor === parts[i].anchor)) return;
+    const folded = new Map(parts.map((p) => [p.id, p.folded]));
+    for (const p of parts) {
+      if (p.next) p.next.remove();
+      if (p.opener) p.opener.remove();
+    }
+    for (const el of document.querySelectorAll(".tutor-folded")) el.classList.remove("tutor-folded");
+    parts = found;
+    list.textContent = "";
+    nav.hidden = parts.length < 2;
+    parts.forEach((part, i) => {
+      const item = document.createElement("li");
+      const link = document.createElement("a");
+      link.href = `#${part.id}`;
+      link.textContent = part.title;
+      item.appendChild(link);
+      list.appendChild(item);
+      part.link = link;
+      if (i > 0) {
+        // the way on, at the end of the part before: in this part's first cell, just above its anchor
+        const next = document.createElement("a");
+        next.className = "tutor-next-part";
+        next.href = `#${part.id}`;
+        next.textContent = words.next.replace("{part}", part.title);
+        part.holder.before(next);
+        part.next = next;
+      }
+      if (part.fold) {
+        const opener = document.createElement("button");
+        opener.type = "button";
+        opener.className = "tutor-fold-opener";
+        opener.addEventListener("click", () => setFolded(i, !part.folded));
+        part.heading.after(opener);
+        part.opener = opener;
+      }
+    });
+    parts.forEach((part, i) => { if (part.fold) setFolded(i, folded.has(part.id) ? folded.get(part.id) : true); });
+    current = -2;
+    mark();
+    if (!build.hashDone && window.location.hash.startsWith("#part-")) {
+      const target = document.getElementById(window.location.hash.slice(1));
+      if (target) { build.hashDone = true; unfoldAround(target); target.scrollIntoView({ block: "start" }); }
+    }
+  };
+  let timer = null;
+  const later = () => { clearTimeout(timer); timer = setTimeout(build, 200); };
+  // cells arrive one by one on a Voilà page; the contents follow as parts appear
+  const watcher = new MutationObserver((records) => {
+    if (records.some((r) => [...r.addedNodes].some((n) => n.nodeType === 1 &&
+        (n.matches('a[id^="part-"]') || (n.querySelector && n.querySelector('a[id^="part-"]')))))) later();
+  });
+  watcher.observe(document.body, { childList: true, subtree: true });
+  layout();
+  build();
+
+  return () => {
+    watcher.disconnect();
+    clearTimeout(timer);
+    document.removeEventListener("scroll", onScroll, true);
+    document.removeEventListener("click", onLink);
+    window.removeEventListener("resize", layout);
+    window.removeEventListener("popstate", onPop);
+    for (const p of parts) { if (p.next) p.next.remove(); if (p.opener) p.opener.remove(); }
+    for (const el of document.querySelectorAll(".tutor-folded")) el.classList.remove("tutor-folded");
+    document.body.classList.remove("tutor-contents-wide");
+    nav.remove();
+  };
+}

@@ -17,7 +17,8 @@ from test_lessons import lessons
 
 GAMES = ready_games()
 LESSONS = [(g, lang) for g in GAMES for lang in spec(g).lesson_langs]
-SLOTS = {"toggle_at": {"{n}", "{total}"}, "next": {"{part}"}, "back_to": {"{part}"}}
+SLOTS = {"toggle_at": {"{n}", "{total}"}, "next": {"{part}"}, "back_to": {"{part}"}, "continue": {"{part}"},
+         "read_of": {"{read}", "{total}"}, "drills_right": {"{pct}"}}
 
 
 @pytest.mark.parametrize("game,lang", LESSONS)
@@ -50,4 +51,5 @@ def test_the_page_widget_carries_the_words_and_the_folded_parts():
     page = PageStatus("uk")
     assert page.contents_words == contents_words("uk") and page.folded == list(FOLDED)
     assert PageStatus("en", fold=["part-rulings"]).folded == ["part-rulings"]
-    assert "function lessonContents" in page._esm and "export function" not in page._esm
+    assert "function lessonContents" in page._esm and "function progressStore" in page._esm
+    assert "export function" not in page._esm

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from test_browser_pages import close_tab
+from tutor.widgets.common import ui
 from voila_harness import new_context
 
 PHONE = {"width": 390, "height": 844}
@@ -142,5 +143,97 @@ def test_on_a_laptop_the_contents_sit_beside_the_text_and_may_be_hidden(voila_se
         assert not page.locator(".tutor-contents-sheet").is_visible(), "hiding the contents was not remembered"
         page.locator(".tutor-contents-toggle").click()
         assert page.locator(".tutor-contents-sheet").is_visible()
+    finally:
+        close_tab(context, page)
+
+
+STORED = "() => JSON.parse(localStorage.getItem('tutor.progress') || 'null')"
+
+
+def answer_first_quiz(page, lang: str) -> list[bool]:
+    """The page's first quiz answered choice by choice until right (as a learner guessing would): the verdicts."""
+    from test_site import open_part
+    quiz = open_part(page, ui("lazy.quiz", lang, title=""), ".tutor-quiz")
+    buttons = quiz.locator(".tutor-choices button")
+    buttons.first.wait_for(state="visible")
+    verdicts = []
+    for i in range(buttons.count()):
+        buttons.nth(i).click()
+        verdict = quiz.locator(".tutor-quiz-verdict .tutor-verdict").first
+        verdict.wait_for(state="visible")
+        verdicts.append(verdict.get_attribute("data-correct") == "true")
+        if verdicts[-1]:
+            return verdicts
+        quiz.get_by_role("button", name=ui("quiz.again", lang), exact=True).click()
+        page.wait_for_function("(b) => !b.disabled", arg=buttons.nth(i + 1).element_handle())
+    return verdicts
+
+
+def test_a_returning_learner_finds_their_progress_and_can_forget_move_it(voila_server, browser, tmp_path):
+    context, page = open_page(browser, voila_server, "maui.ru.ipynb", PHONE, is_mobile=True, has_touch=True)
+    try:
+        # part 3 read: its end on screen after a few seconds in it
+        page.evaluate("(id) => document.getElementById(id).scrollIntoView({block: 'start'})", part_id(page, 3))
+        page.wait_for_function(f"() => ({STORED})()?.read?.['maui/ru']?.includes('{part_id(page, 3)}')",
+                               timeout=30_000)
+        verdicts = answer_first_quiz(page, "ru")
+        assert verdicts and verdicts[-1]
+        page.wait_for_function(f"() => ({STORED})().answers.length >= {len(verdicts)}", timeout=20_000)
+        stored = page.evaluate(STORED)
+        quiz = [a for a in stored["answers"] if a["kind"] == "quiz"]
+        assert [a["right"] for a in quiz] == verdicts and quiz[0]["first"] and quiz[0]["part"].startswith("part-")
+        assert all(set(a) == {"v", "game", "lang", "part", "kind", "item", "rules", "right", "first", "shown",
+                              "time"} and a["game"] == "maui" and a["lang"] == "ru" for a in stored["answers"])
+        page.close()
+
+        # the next visit, in the same browser
+        page = context.new_page()
+        page.goto(voila_server.render_url("maui.ru.ipynb"))
+        page.locator(".tutor-contents").wait_for(state="attached")
+        page.wait_for_function("() => document.querySelectorAll('.tutor-contents-list a').length >= 10")
+        page.wait_for_timeout(500)
+        read = page.locator(".tutor-contents-list a.tutor-part-read")
+        assert read.count() == 1 and read.first.inner_text().startswith("3."), read.all_inner_texts()
+        banner = page.locator(".tutor-continue")
+        assert banner.is_visible() and "1." in banner.inner_text(), "no 'continue where you left off'"
+        page.locator(".tutor-contents-toggle").tap()
+        assert "1 из" in page.locator(".tutor-progress-tally").inner_text()
+        with page.expect_download() as saved:
+            page.locator(".tutor-progress-tools button").nth(1).tap()
+        exported = tmp_path / "progress.json"
+        saved.value.save_as(exported)
+        page.once("dialog", lambda dialog: dialog.accept())
+        page.locator(".tutor-progress-tools button").first.tap()
+        page.wait_for_timeout(300)
+        assert page.evaluate(STORED)["answers"] == [] and read.count() == 0 and not banner.is_visible()
+
+        # moved to another device: the file brings it back
+        page.locator(".tutor-progress-tools input[type=file]").set_input_files(str(exported))
+        page.wait_for_function("() => document.querySelectorAll('.tutor-contents-list a.tutor-part-read').length == 1")
+        assert len(page.evaluate(STORED)["answers"]) == len(stored["answers"])
+        # a file that is not progress changes nothing and says so
+        junk = tmp_path / "junk.json"
+        junk.write_text('{"v": 99, "answers": "no"}', encoding="utf-8")
+        page.locator(".tutor-progress-tools input[type=file]").set_input_files(str(junk))
+        page.wait_for_timeout(300)
+        assert page.locator(".tutor-progress-told").inner_text() and read.count() == 1
+    finally:
+        close_tab(context, page)
+
+
+def test_stored_progress_it_cannot_read_never_breaks_the_page(voila_server, browser):
+    context = new_context(browser, viewport=PHONE)
+    context.add_init_script("localStorage.setItem('tutor.progress', '{\"v\": 1, \"answers\": [{\"game\": 5}, null], "
+                            "\"read\": {\"maui/ru\": [\"part-setup\", 7], \"<script>\": 1}}')")
+    page = context.new_page()
+    page.set_default_timeout(90_000)
+    warnings = []
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    try:
+        page.goto(voila_server.render_url("maui.ru.ipynb"))
+        page.wait_for_function("() => document.querySelectorAll('.tutor-contents-list a').length >= 10")
+        page.wait_for_timeout(500)
+        assert page.locator(".tutor-contents-list a.tutor-part-read").count() == 1
+        assert any("could not be understood" in w for w in warnings), warnings
     finally:
         close_tab(context, page)

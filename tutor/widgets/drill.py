@@ -23,6 +23,7 @@ from tutor.core.events import Event, for_viewer
 from tutor.core.game import spec
 from tutor.core.i18n import plural
 from tutor.core.scoring import Breakdown
+from tutor.widgets import progress
 from tutor.widgets import screen
 from tutor.widgets.common import (
     ErrorArea, StandIn, breakdown_html, citation_html, esc, events_html, guard, render, svg_box, ui,
@@ -172,6 +173,8 @@ class DrillPlayer(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
         assert q is not None
         lang = self.lang
         verdict = core_drill.judge(q, picked)
+        progress.record("drill", self.drill.game, lang, self.drill.id, [q.rule or self.drill.rule],
+                        right=verdict.correct, first=self.first is None, part=self.drill.part)
         if self.first is None:              # the streak and the history count first answers only
             self.first = verdict.correct
             self.history = (self.history + [verdict.correct])[-HISTORY:]
@@ -238,6 +241,9 @@ class DrillPlayer(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
         if q is None or self.shown_why:
             return
         lang = self.lang
+        if not self.answered:       # the answer shown before it was found
+            progress.record("drill", self.drill.game, lang, self.drill.id, [q.rule or self.drill.rule], right=False,
+                            first=self.first is None, shown=True, part=self.drill.part)
         self.shown_why = self.answered = True
         for b in self.buttons.values():
             b.disabled = True

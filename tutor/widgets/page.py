@@ -15,26 +15,31 @@ from typing import Any, Iterable, Optional
 import anywidget
 import traitlets
 
+from tutor.widgets import progress
 from tutor.widgets.common import PAGE_CSS, STATIC, StandIn, ui
 
 
 # reference parts folded until the learner opens them, so the path through a lesson is short (a lesson names its own
 # with lesson.page(lang, fold=[...]); these are the ids lessons/GUIDELINES.md gives such parts)
 FOLDED = ("part-components", "part-rulings", "part-variants")
-CONTENTS_KEYS = ("title", "toggle", "toggle_at", "next", "back", "back_to", "show", "hide", "fold", "close")
+CONTENTS_KEYS = ("title", "toggle", "toggle_at", "next", "back", "back_to", "show", "hide", "fold", "close",
+                 "continue", "read_of", "drills_right", "practised", "read_mark", "forget", "forget_confirm",
+                 "forgotten", "export", "import", "imported", "import_bad", "not_saving")
 
 
 def contents_words(lang: str) -> dict[str, str]:
     """The contents' words in `lang`, their slots ({part}, {n}, {total}) left for the page to fill."""
-    return {key: ui(f"page.contents.{key}", lang, part="{part}", n="{n}", total="{total}") for key in CONTENTS_KEYS}
+    slots = {name: "{%s}" % name for name in ("part", "n", "total", "read", "pct")}
+    return {key: ui(f"page.contents.{key}", lang, **slots) for key in CONTENTS_KEYS}
 
 
 class PageStatus(StandIn, anywidget.AnyWidget):
     """Page CSS (once per page) and the connection watch."""
 
-    # the page's own script, with the lesson's contents (static/contents.js) inlined: anywidget loads one module
-    _esm = "\n".join([(STATIC / "contents.js").read_text(encoding="utf-8").replace("export function ", "function "),
-                      (STATIC / "page.js").read_text(encoding="utf-8")])
+    # the page's own script, with the learner's progress (static/progress.js) and the lesson's contents
+    # (static/contents.js) inlined: anywidget loads one module
+    _esm = "\n".join([(STATIC / name).read_text(encoding="utf-8").replace("export function ", "function ")
+                      for name in ("progress.js", "contents.js", "page.js")])
     _css = PAGE_CSS
     lost_text = traitlets.Unicode("").tag(sync=True)
     reload_text = traitlets.Unicode("").tag(sync=True)
@@ -49,6 +54,11 @@ class PageStatus(StandIn, anywidget.AnyWidget):
                          contents_words=contents_words(lang), folded=list(FOLDED if fold is None else fold), **kwargs)
         self.add_class("tutor-page-status")
         self.on_msg(self._answer)
+        progress.listen(self._tell)
+
+    def _tell(self, answer: progress.Answer) -> None:
+        """A learner's answer (tutor.widgets.progress), to be kept in their own browser (static/progress.js)."""
+        self.send({"record": answer.as_json()})
 
     def _answer(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if isinstance(content, dict) and "ping" in content:

@@ -24,6 +24,7 @@ from tutor.core.game import AnySpec, spec
 from tutor.core.i18n import text
 from tutor.core.scenario import ScenarioError, adapter, seat
 from tutor.core.scoring import Breakdown
+from tutor.widgets import progress
 from tutor.widgets import screen
 from tutor.widgets.common import (
     ErrorArea, StandIn, breakdown_html, citation_html, esc, events_html, guard, find_lesson_file, localised,
@@ -58,6 +59,7 @@ class Quiz(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         self.game: Optional[AnySpec] = None
         self.outcomes: list[core_quiz.Outcome] = []
         self.answered: Optional[int] = None   # index of the chosen answer, None while the question is open
+        self.tries = 0                        # answers given so far (the first one is the one that counts)
         self.revealed = False         # a wrong answer's "Show me why" was pressed (a right one tells all at once)
         self.viewer: Optional[int] = None
         self._highlight: tuple[Any, ...] = ()
@@ -161,6 +163,8 @@ class Quiz(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
             return
         outcome = self.outcomes[int(index)]
         self.answered = outcome.index
+        self._record(right=outcome.correct, first=self.tries == 0)
+        self.tries += 1
         self.revealed = outcome.correct
         lang = self.lang
         label = localised(outcome.choice["label"], lang)
@@ -210,6 +214,7 @@ class Quiz(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
             return
         outcome = self.outcomes[self.answered]
         self.revealed = True
+        self._record(right=False, first=False, shown=True)
         self.why.layout.display = "none"
         lang = self.lang
         parts: list[str] = []
@@ -233,6 +238,12 @@ class Quiz(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
                     parts.append(f"<p><b>{esc(ui('quiz.after', lang))}</b></p>{narrated}")
             self.svg.value = self._board(outcome.shown or outcome.state, (), told)
         self.verdict.value += f'<div class="tutor-quiz-why">{"".join(parts)}</div>'
+
+    def _record(self, **answer: bool) -> None:
+        """The answer, for the learner's progress (tutor.widgets.progress); a quiz made on the spot has no id."""
+        if self.data.get("id") and self.data.get("game"):
+            progress.record("quiz", self.data["game"], self.lang, self.data["id"], [self.data.get("rule", "")],
+                            **answer)
 
     @staticmethod
     def _more_to_tell(outcome: core_quiz.Outcome) -> bool:

@@ -21,6 +21,7 @@ from tutor.core.events import for_viewer
 from tutor.core.i18n import seat_names
 from tutor.core.game import AnySpec, spec
 from tutor.core.scenario import Frame, Replay, ScenarioError, load_file, replay, validate
+from tutor.widgets import progress
 from tutor.widgets import screen
 from tutor.widgets.boardbox import even_boards
 from tutor.widgets.common import (
@@ -74,6 +75,7 @@ class ScenarioPlayer(StandIn, anywidget.AnyWidget):
         self._drawn: dict[int, Drawn] = {}        # frame index -> what the page gets, drawn once
         self.data: dict[str, Any] = {}
         self.game: Optional[AnySpec] = None
+        self._seen_end = False                    # the learner has stepped to the last frame (told once)
         self.add_class("tutor-scenario-player")
 
         with guard(self.errors, lang):
@@ -157,6 +159,12 @@ class ScenarioPlayer(StandIn, anywidget.AnyWidget):
     # ------------------------------------------------------------------ the page asks
 
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict) and content.get("seen_end") is True and self.frames and not self._seen_end:
+            # the learner stepped to the example's last frame (static/scenario.js): for their progress
+            self._seen_end = True
+            if self.data.get("id"):
+                progress.record("example", self.data["game"], self.lang, self.data["id"], [], right=True, first=True)
+            return
         if not isinstance(content, dict) or content.get("want") != "frames" or not self.frames:
             return
         with guard(self.errors, self.lang, clear=False):

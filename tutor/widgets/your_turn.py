@@ -22,6 +22,7 @@ from tutor.core.events import Event, for_viewer
 from tutor.core.game import RowPart, spec
 from tutor.core.scenario import ScenarioError
 from tutor.core.session import Session
+from tutor.widgets import progress
 from tutor.widgets.boardbox import box_of
 from tutor.widgets.common import citation_html, esc, events_html, guard, find_lesson_file, localised, render, ui
 from tutor.widgets import screen
@@ -97,6 +98,7 @@ class YourTurn(PlayTable):
                                      f'{citation_html(exc.rule, lang)}</div>')
                 self.verdict_more = self._hint()
                 self.selected = {}
+                self._record(right=False, first=self.tries == 1)
                 self.refresh()
                 return
             # how the learner's move ended, before any next deal; one move: "what happened" is the whole story
@@ -111,8 +113,10 @@ class YourTurn(PlayTable):
                 self.verdict_line = (f'<div class="tutor-task-verdict wrong" data-outcome="missed">'
                                      f'<b>{esc(ui("task.missed", lang))}</b></div>')
                 self.verdict_more = self._hint()
+                self._record(right=False, first=self.tries == 1)
             else:
                 self.outcome = "done"
+                self._record(right=True, first=self.tries == 0)
                 explain = localised(self.task["explain"], lang)
                 self.verdict_line = (f'<div class="tutor-task-verdict right" data-outcome="done">'
                                      f'<b>{esc(ui("task.done", lang))}</b></div>')
@@ -126,7 +130,14 @@ class YourTurn(PlayTable):
             return
         self.why_shown = True
         self.verdict_more += self.why
+        self._record(right=False, first=False, shown=True)
         self.refresh()
+
+    def _record(self, **answer: bool) -> None:
+        """The learner's move, for their progress (tutor.widgets.progress)."""
+        if self.task.get("id"):
+            progress.record("task", self.task["game"], self.lang, self.task["id"], [self.task.get("rule", "")],
+                            part=self.task.get("part") or None, **answer)
 
     def _decided(self, after: Any, events: Sequence[Event]) -> str:
         """What "Show me why" adds after a miss: the engine's deciding events (if the goal names any), then the

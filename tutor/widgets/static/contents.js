@@ -8,7 +8,14 @@
 
 const WIDE = 1180;        // px of window from which the contents sit beside the text (a laptop, a projector)
 
-export function lessonContents(words, folded = []) {
+const READ_SECONDS = 6;     // a part counts as read once its end was on screen after this long in it
+
+export function lessonContents(words, folded = [], store = null) {
+  // this page's lesson: its file's name before the first dot ("maui.ru.ipynb", "maui.html") and the page's language
+  const game = (window.location.pathname.split("/").pop() || "").split(".")[0].replace(/[^a-z0-9_]/g, "");
+  const lang = (document.documentElement.lang || "en").slice(0, 2);
+  const key = `${game}/${lang}`;
+  const say = (template, values) => template.replace(/\{(\w+)\}/g, (m, name) => (name in values ? values[name] : m));
   const nav = document.createElement("nav");
   nav.className = "tutor-contents";
   nav.setAttribute("aria-label", words.title);
@@ -33,7 +40,43 @@ export function lessonContents(words, folded = []) {
   back.hidden = true;
   const list = document.createElement("ol");
   list.className = "tutor-contents-list";
-  sheet.append(heading, back, list);
+  const resume = document.createElement("a");
+  resume.className = "tutor-contents-resume";
+  resume.hidden = true;
+  const footer = document.createElement("div");
+  footer.className = "tutor-contents-footer";
+  const tally = document.createElement("p");
+  tally.className = "tutor-progress-tally";
+  const notSaving = document.createElement("p");
+  notSaving.className = "tutor-progress-not-saving";
+  notSaving.setAttribute("role", "status");
+  notSaving.textContent = words.not_saving;
+  notSaving.hidden = true;
+  const tools = document.createElement("div");
+  tools.className = "tutor-progress-tools";
+  const forget = document.createElement("button");
+  forget.type = "button";
+  forget.textContent = words.forget;
+  const exportButton = document.createElement("button");
+  exportButton.type = "button";
+  exportButton.textContent = words.export;
+  const importButton = document.createElement("button");
+  importButton.type = "button";
+  importButton.textContent = words.import;
+  const importFile = document.createElement("input");
+  importFile.type = "file";
+  importFile.accept = ".json,application/json";
+  importFile.hidden = true;
+  const told = document.createElement("p");
+  told.className = "tutor-progress-told";
+  told.setAttribute("role", "status");
+  tools.append(forget, exportButton, importButton, importFile);
+  footer.append(tally, notSaving, tools, told);
+  sheet.append(heading, back, resume, list, footer);
+  // at the top of the lesson too: the way back to where the learner left off
+  const banner = document.createElement("a");
+  banner.className = "tutor-continue";
+  banner.hidden = true;
   nav.append(toggle, sheet);
   document.body.appendChild(nav);
 
@@ -53,16 +96,22 @@ export function lessonContents(words, folded = []) {
 
   const titleOf = (h2) => {
     const copy = h2.cloneNode(true);
-    for (const link of copy.querySelectorAll(".anchor-link")) link.remove();
+    for (const link of copy.querySelectorAll(".anchor-link, .tutor-part-mark")) link.remove();
     return copy.textContent.replace(/\s+/g, " ").trim();
   };
   // a part is an anchor whose next element is a level-2 heading; its cells run to the next part's anchor
+  let partOf = new Map();      // any part anchor (a "###" sub-part too) -> the id of the "##" part it is in
   const scan = () => {
     const found = [];
+    partOf = new Map();
     for (const anchor of document.querySelectorAll('a[id^="part-"]')) {
       const holder = anchor.parentElement && anchor.parentElement.tagName === "P" ? anchor.parentElement : anchor;
       const h2 = holder.nextElementSibling;
-      if (!h2 || h2.tagName !== "H2") continue;
+      if (!h2 || h2.tagName !== "H2") {
+        if (found.length) partOf.set(anchor.id, found[found.length - 1].id);
+        continue;
+      }
+      partOf.set(anchor.id, anchor.id);
       const title = titleOf(h2);
       const number = (title.match(/^(\d+)\./) || [])[1] || "";
       found.push({ id: anchor.id, title, number, anchor, holder, heading: h2,
@@ -184,6 +233,21 @@ export function lessonContents(words, folded = []) {
   };
   document.addEventListener("click", onLink);
 
+  // reading: the time spent in the part being read, and whether its end has been on screen since
+  let since = Date.now();
+  const readCheck = () => {
+    if (!store || current < 0 || !parts[current]) return;
+    const part = parts[current];
+    const nextPart = parts[current + 1];
+    const end = nextPart ? nextPart.holder.getBoundingClientRect().top : (() => {
+      const box = scroller();
+      return box.scrollTop + box.clientHeight >= box.scrollHeight - 40 ? 0 : Infinity;
+    })();
+    if (end <= window.innerHeight && Date.now() - since >= READ_SECONDS * 1000 && !store.read(key).has(part.id)) {
+      store.markRead(key, part.id);
+    }
+  };
+  const reading = setInterval(readCheck, 1000);
   const mark = () => {
     let index = -1;
     const line = Math.min(140, window.innerHeight / 4);
@@ -192,6 +256,7 @@ export function lessonContents(words, folded = []) {
     }
     if (index === current) return;
     current = index;
+    since = Date.now();
     parts.forEach((p, i) => {
       if (i === index) p.link.setAttribute("aria-current", "location");
       else p.link.removeAttribute("aria-current");
@@ -214,6 +279,77 @@ export function lessonContents(words, folded = []) {
   let frame = null;
   const onScroll = () => { if (frame === null) frame = requestAnimationFrame(() => { frame = null; mark(); lift(); }); };
   document.addEventListener("scroll", onScroll, true);
+
+  // what the device remembers, shown: parts read in the contents, practice done by a part's heading, the way back
+  const showProgress = () => {
+    if (!store) { footer.hidden = true; return; }
+    const read = store.read(key);
+    const answers = store.answers(game, lang);
+    const latest = new Map();            // item -> its latest answer, by "##" part
+    for (const a of answers) latest.set(a.item, a);
+    const practised = new Map();         // part -> [answered right?] per item
+    for (const a of latest.values()) {
+      if (a.kind === "example") continue;
+      const part = partOf.get(a.part);
+      if (!part) continue;
+      if (!practised.has(part)) practised.set(part, []);
+      practised.get(part).push(a.right && !a.shown);
+    }
+    for (const part of parts) {
+      part.link.classList.toggle("tutor-part-read", read.has(part.id));
+      part.link.title = read.has(part.id) ? words.read_mark : "";
+      const done = practised.has(part.id) && practised.get(part.id).every(Boolean);
+      let badge = part.heading.querySelector(".tutor-part-mark");
+      if (done && !badge) {
+        badge = document.createElement("span");
+        badge.className = "tutor-part-mark";
+        badge.textContent = "✓";
+        badge.title = words.practised;
+        badge.setAttribute("aria-label", words.practised);
+        part.heading.appendChild(badge);
+      } else if (!done && badge) badge.remove();
+    }
+    const firstUnread = parts.find((p) => !read.has(p.id));
+    const resumeAt = read.size && firstUnread ? firstUnread : null;
+    for (const link of [resume, banner]) {
+      link.hidden = !resumeAt;
+      if (resumeAt) {
+        link.href = `#${resumeAt.id}`;
+        link.textContent = say(words.continue, { part: resumeAt.title });
+      }
+    }
+    const drills = answers.filter((a) => a.kind === "drill" && a.first);
+    const bits = [say(words.read_of, { read: parts.filter((p) => read.has(p.id)).length, total: parts.length })];
+    if (drills.length) {
+      bits.push(say(words.drills_right, { pct: Math.round(100 * drills.filter((a) => a.right).length / drills.length) }));
+    }
+    tally.textContent = bits.join(" · ");
+    notSaving.hidden = store.saving;
+  };
+  forget.addEventListener("click", () => {
+    if (!window.confirm(words.forget_confirm)) return;
+    store.forget();
+    told.textContent = words.forgotten;
+  });
+  exportButton.addEventListener("click", () => {
+    const blob = new Blob([store.exportText()], { type: "application/json" });
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = "tutor-progress.json";
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  });
+  importButton.addEventListener("click", () => importFile.click());
+  importFile.addEventListener("change", async () => {
+    const file = importFile.files && importFile.files[0];
+    if (!file) return;
+    const text = file.size < 2_000_000 ? await file.text() : "";
+    told.textContent = store.importText(text) ? words.imported : words.import_bad;
+    importFile.value = "";
+  });
 
   const layout = () => {
     const wide = window.innerWidth >= WIDE;
@@ -262,8 +398,15 @@ export function lessonContents(words, folded = []) {
       }
     });
     parts.forEach((part, i) => { if (part.fold) setFolded(i, folded.has(part.id) ? folded.get(part.id) : true); });
+    const title = document.querySelector("#rendered_cells h1, .jp-RenderedMarkdown h1");
+    if (title && banner.parentElement !== title.parentElement) {
+      // under the lesson's title and its first lines: the first thing a returning learner sees
+      const intro = title.parentElement.querySelector("h1 ~ p:not(.tutor-lab-only)");
+      (intro || title).after(banner);
+    }
     current = -2;
     mark();
+    showProgress();
     if (!build.hashDone && window.location.hash.startsWith("#part-")) {
       const target = document.getElementById(window.location.hash.slice(1));
       if (target) { build.hashDone = true; unfoldAround(target); target.scrollIntoView({ block: "start" }); }
@@ -280,9 +423,12 @@ export function lessonContents(words, folded = []) {
   layout();
   build();
 
-  return () => {
+  const drop = () => {
     watcher.disconnect();
     clearTimeout(timer);
+    clearInterval(reading);
+    banner.remove();
+    for (const badge of document.querySelectorAll(".tutor-part-mark")) badge.remove();
     document.removeEventListener("scroll", onScroll, true);
     document.removeEventListener("click", onLink);
     window.removeEventListener("resize", layout);
@@ -292,4 +438,5 @@ export function lessonContents(words, folded = []) {
     document.body.classList.remove("tutor-contents-wide");
     nav.remove();
   };
+  return { drop, refresh: () => { if (parts.length) showProgress(); } };
 }

@@ -17,8 +17,11 @@ function render({ model, el }) {
   notice.append(text, " ", reload);
   document.body.appendChild(notice);
   // the lesson's contents (contents.js, inlined before this module); JupyterLab has its own table of contents
+  // and the learner's progress, kept in this browser (progress.js): the answers the kernel tells, the parts read
   const inLab = document.querySelector(".jp-NotebookPanel");
-  const dropContents = inLab ? () => {} : lessonContents(model.get("contents_words"), model.get("folded"));
+  let contents = null;
+  const store = inLab ? null : progressStore(() => { if (contents) contents.refresh(); });
+  contents = inLab ? null : lessonContents(model.get("contents_words"), model.get("folded"), store);
   // a shared link to a position (#play=..., tutor/widgets/play.py share): bring the lesson's play part into view,
   // so its table is built and opens the position (static/play.js reads the link)
   if (window.location.hash.startsWith("#play=")) {
@@ -44,6 +47,7 @@ function render({ model, el }) {
     }
   };
   model.on("msg:custom", (msg) => {
+    if (msg && msg.record && store) store.add(msg.record);
     if (msg && msg.pong !== undefined) {
       clearTimeout(pending);
       pending = null;
@@ -138,7 +142,8 @@ function render({ model, el }) {
     window.removeEventListener("resize", onResize);
     clearTimeout(resizeTimer);
     notice.remove();
-    dropContents();
+    if (contents) contents.drop();
+    if (store) store.stop();
   };
 }
 

@@ -136,7 +136,13 @@ function render({ model, el: root }) {
     model.save_changes();
     draw();
     prefetch(i);
+    // the learner reached the example's last step: told once, for their progress (tutor/widgets/progress.py)
+    if (i === n - 1 && n > 1 && !toldEnd) {
+      toldEnd = true;
+      try { model.send({ seen_end: true }); } catch (err) { /* a lost kernel shows its own notice */ }
+    }
   };
+  let toldEnd = false;
   first.addEventListener("click", () => go(0));
   back.addEventListener("click", () => go(model.get("index") - 1));
   next.addEventListener("click", () => go(model.get("index") + 1));

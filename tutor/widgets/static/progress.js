@@ -1,0 +1,110 @@
+// The learner's progress, kept in their own browser (localStorage, "tutor.progress"), never sent anywhere (issue
+// #33): the answers the kernel tells the page (tutor/widgets/progress.py, one record each) and the parts read
+// (contents.js). What cannot be understood (an older version, another site's data, a hand-edited file) is dropped
+// with a console warning; a full or refused storage keeps the lesson working and says progress is not being saved.
+//
+// Stored: {v: 1, answers: [record, …] (the newest MAX_ANSWERS), read: {"<game>/<lang>": ["part-…", …]}}.
+
+const PROGRESS_KEY = "tutor.progress";
+const PROGRESS_VERSION = 1;
+const MAX_ANSWERS = 3000;
+const KINDS = ["quiz", "task", "drill", "example"];
+
+// a record as the kernel makes it, or null: every field of its type, nothing else kept
+export function cleanRecord(r) {
+  if (!r || typeof r !== "object") return null;
+  const str = (x) => typeof x === "string" && x.length <= 200;
+  if (!str(r.game) || !str(r.lang) || !str(r.part) || !KINDS.includes(r.kind) || !str(r.item)) return null;
+  if (!Array.isArray(r.rules) || !r.rules.every(str) || typeof r.right !== "boolean") return null;
+  if (typeof r.first !== "boolean" || typeof r.shown !== "boolean" || typeof r.time !== "number") return null;
+  return { v: PROGRESS_VERSION, game: r.game, lang: r.lang, part: r.part, kind: r.kind, item: r.item,
+           rules: r.rules.slice(0, 8), right: r.right, first: r.first, shown: r.shown, time: r.time };
+}
+
+// what a stored (or imported) text holds, cleaned: {data, dropped}
+export function readProgress(text) {
+  const empty = { v: PROGRESS_VERSION, answers: [], read: {} };
+  if (text === null || text === undefined || text === "") return { data: empty, dropped: 0 };
+  let raw;
+  try { raw = JSON.parse(text); } catch (err) { return { data: empty, dropped: 1 }; }
+  if (!raw || typeof raw !== "object" || raw.v !== PROGRESS_VERSION) return { data: empty, dropped: 1 };
+  let dropped = 0;
+  const answers = [];
+  for (const r of Array.isArray(raw.answers) ? raw.answers : []) {
+    const clean = cleanRecord(r);
+    if (clean) answers.push(clean); else dropped += 1;
+  }
+  const read = {};
+  if (raw.read && typeof raw.read === "object") {
+    for (const [key, parts] of Object.entries(raw.read)) {
+      if (/^[a-z0-9_]+\/[a-z]{2}$/.test(key) && Array.isArray(parts)) {
+        read[key] = parts.filter((p) => typeof p === "string" && /^part-[a-z0-9-]+$/.test(p));
+      } else dropped += 1;
+    }
+  }
+  return { data: { v: PROGRESS_VERSION, answers: answers.slice(-MAX_ANSWERS), read }, dropped };
+}
+
+export function progressStore(onChange) {
+  let saving = true;
+  let data;
+  let storage = null;
+  try { storage = window.localStorage; } catch (err) { storage = null; }
+  const load = () => {
+    let text = null;
+    try { text = storage ? storage.getItem(PROGRESS_KEY) : null; } catch (err) { text = null; }
+    const { data: got, dropped } = readProgress(text);
+    if (dropped) console.warn(`tutor: ${dropped} stored progress entries could not be understood and were dropped`);
+    data = got;
+  };
+  const save = () => {
+    try {
+      if (!storage) throw new Error("no storage");
+      storage.setItem(PROGRESS_KEY, JSON.stringify(data));
+      saving = true;
+    } catch (err) {
+      if (saving) console.warn(`tutor: progress is not being saved on this device (${err && err.name})`);
+      saving = false;
+    }
+    onChange();
+  };
+  load();
+  // another tab of the same browser answered something: this page shows it too
+  const onStorage = (event) => { if (event.key === PROGRESS_KEY) { load(); onChange(); } };
+  window.addEventListener("storage", onStorage);
+  return {
+    get saving() { return saving; },
+    add(record) {
+      const clean = cleanRecord(record);
+      if (!clean) { console.warn("tutor: a progress record could not be understood", record); return; }
+      data.answers.push(clean);
+      if (data.answers.length > MAX_ANSWERS) data.answers.splice(0, data.answers.length - MAX_ANSWERS);
+      save();
+    },
+    markRead(key, part) {
+      const parts = data.read[key] || (data.read[key] = []);
+      if (parts.includes(part)) return;
+      parts.push(part);
+      save();
+    },
+    read(key) { return new Set(data.read[key] || []); },
+    answers(game, lang) { return data.answers.filter((a) => a.game === game && (!lang || a.lang === lang)); },
+    forget() { data = readProgress(null).data; save(); },
+    exportText() { return JSON.stringify(data); },
+    importText(text) {
+      const { data: got, dropped } = readProgress(text);
+      if (!got.answers.length && !Object.keys(got.read).length) return false;
+      const seen = new Set(data.answers.map((a) => `${a.time}|${a.item}|${a.right}`));
+      for (const a of got.answers) if (!seen.has(`${a.time}|${a.item}|${a.right}`)) data.answers.push(a);
+      data.answers.sort((a, b) => a.time - b.time);
+      data.answers = data.answers.slice(-MAX_ANSWERS);
+      for (const [key, parts] of Object.entries(got.read)) {
+        data.read[key] = [...new Set([...(data.read[key] || []), ...parts])];
+      }
+      if (dropped) console.warn(`tutor: ${dropped} entries of the imported progress could not be understood`);
+      save();
+      return true;
+    },
+    stop() { window.removeEventListener("storage", onStorage); },
+  };
+}

@@ -80,7 +80,7 @@ def _family_part(k: float, floor: float, lang: str, width: float) -> tuple[str, 
     """Each family's sign and name, and the 5's star: (svg, height)."""
     size = max(floor, 11 * k)
     out = [_t(0, size, text(_L + "families", lang), size=round(size * 1.1, 2), weight="bold")]
-    cols = 3
+    cols = 2 if width < 400 * k else 3     # a phone's column: two, so «пятёрка (без семейства)» fits
     col = width / cols
     s = 14 * k
     y = size * 1.1 + 8 * k

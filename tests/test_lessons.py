@@ -456,7 +456,7 @@ def test_trump_whales_the_5s():
     assert tw_events(led, "trick_won")[0].data["family"] == first[1].data["family"]
     fives = tw("all-fives")
     assert tw_events(fives, "trick_won")[0].data["why"] == "fives"
-    for name in ("all-fives", "five-picked"):
+    for name in ("fives-reward", "five-picked"):
         result = tw(name)
         picked = tw_events(result, "picked_five")
         assert len(picked) == 1 and picked[0].data["points"] == 1

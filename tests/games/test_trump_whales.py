@@ -1114,10 +1114,11 @@ def test_bonus_timing_is_a_ruling_that_quotes_the_rulebooks_any_time():
     assert "Отсюда следствие" in (ROOT / "lessons" / "trump_whales" / "lesson.ru.md").read_text(encoding="utf-8")
 
 
-def test_all_fives_counts_the_fives_discarded_as_the_engine_does():
-    """Review T1: three 5s in the trick, one picked, so two are discarded, and the step says two."""
+def test_fives_reward_counts_the_fives_discarded_as_the_engine_does():
+    """Review T1: three 5s in the trick, one picked, so two are discarded, and the step says two (part 8's
+    fives-reward: the reward of a trick of only 5s, taught where rewards are)."""
     from tutor.core.scenario import load_file, replay
-    data = load_file(ROOT / "lessons" / "trump_whales" / "scenarios" / "all-fives.yaml")
+    data = load_file(ROOT / "lessons" / "trump_whales" / "scenarios" / "fives-reward.yaml")
     frame = replay(data).frames[-1]
     discarded = next(e for e in frame.events if e.kind.endswith(".discarded")).data["cards"]
     assert len(discarded) == 2 and all(C.is_five(c) for c in discarded)

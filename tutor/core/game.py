@@ -139,6 +139,9 @@ class GameUI:
     Each is a plain function; none decides a rule (the engine refuses what is illegal, with its reason)."""
 
     action_label: Optional[Callable[[Any, str], str]] = None              # (action, lang) -> button text
+    # (action, lang) -> the button text in a "your turn" task, where the play table's label would name what the move
+    # does (a bonus's effect) and so answer the task: the choice only (which card), its tooltip too; None: as played
+    task_label: Optional[Callable[[Any, str], str]] = None
     action_tip: Optional[Callable[[Any, str, bool], str]] = None          # (action, lang, legal) -> tooltip
     offered_actions: Optional[Callable[[Any, int], list[Any]]] = None     # (state, seat) -> buttons to offer
     tiebreak_note: Optional[Callable[[Any, str], str]] = None             # (state, lang) -> note under scores

@@ -75,6 +75,17 @@ class YourTurn(PlayTable):
         """The whole judgement as HTML: its line, then the rest."""
         return self.verdict_line + self.verdict_more
 
+    def action_choice(self, action: Any, legal: Any, label: Optional[str] = None) -> Any:
+        """As the play table offers it, but named by the game's task label where it has one (SPEC.ui.task_label):
+        a button that named the move's outcome ("flip the token") would answer a task asking which move wins."""
+        named = self.game.parts().task_label
+        if label is not None or named is None:
+            return super().action_choice(action, legal, label)
+        words = named(action, self.lang)
+        choice = super().action_choice(action, legal, words)
+        choice.tooltip = words
+        return choice
+
     def new_game(self) -> None:
         """The task's position again (the session's set position), with no verdict: "Try again"."""
         self._deciding = ()

@@ -3,11 +3,14 @@ what the round scores, line by line (each line citing its rulebook section).
 
     ScoreHelper(lang="ru")                                  # lesson.sandbox("trump_whales", "ru")
     ScoreHelper(pearls=7, bonuses=3)                        # Женя's round: 7 + 1 = 8
+    ScoreHelper(pearls=7, bonuses=3, compare=False)         # the count only (part 9: bonuses' effects come later)
 
 The engine decides every number (scoring.round_breakdown); this widget only collects the learner's two counts. A
 picture of the pile and the bonuses is drawn by the game's own renderer. Under the score, "spend or keep?": the
 round's points if every bonus is kept, if one is spent as a +1 (onto the pile) and if one is spent on its effect
-(discarded), so the lone bonus against a pair is a number, not a rule to remember.
+(discarded), so the lone bonus against a pair is a number, not a rule to remember. That comparison reasons with what
+a bonus does when used, so the lesson shows it where the effects are taught (part 11); the round's count (part 9)
+asks for `compare=False`.
 """
 
 from __future__ import annotations
@@ -83,8 +86,9 @@ def position(pearls: int, bonuses: int) -> State:
 class ScoreHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
     """Enter a round's pearl cards and unused bonuses, see the points."""
 
-    def __init__(self, lang: str = "en", pearls: int = 0, bonuses: int = 0):
+    def __init__(self, lang: str = "en", pearls: int = 0, bonuses: int = 0, compare: bool = True):
         super().__init__()
+        self.compares = compare       # "spend or keep?" under the score
         self.add_class("tutor-widget")
         self.add_class("tutor-tw-score")
         self.lang = lang
@@ -168,7 +172,7 @@ class ScoreHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
 
     def _spend_or_keep(self, pearls: int, bonuses: int) -> str:
         """Spend a bonus or keep it: the round's points each way (the engine's breakdown), "" with no bonus."""
-        if not bonuses:
+        if not bonuses or not self.compares:
             return ""
         lang, kept = self.lang, self.total
         ways = (("keep", kept), ("spend_plus", round_breakdown(pearls + 1, bonuses - 1).total),

@@ -10,8 +10,9 @@ from tutor.games.trump_whales import components as C
 FIVE = "five"
 LED_FIVE = "led-five"          # a trick led with a 5: its family comes from the next whale
 FIVE_LEADER = "five-leader"    # a 5 played and not picked: its player names the next leader
+FIVE_PICKED = "five-picked"    # a 5 picked as the reward: 1 point, no bonus, the winner leads
 BONUSES = tuple(f"bonus-{b}" for b in C.BONUS_KINDS)   # a bonus used: what it does
-KINDS = (*C.FAMILIES, FIVE, LED_FIVE, FIVE_LEADER, *BONUSES)
+KINDS = (*C.FAMILIES, FIVE, LED_FIVE, FIVE_LEADER, FIVE_PICKED, *BONUSES)
 
 
 def _card(card: str) -> str:
@@ -31,22 +32,25 @@ def kinds_shown(state: Any) -> set[str]:
     return out
 
 
-def _used(value: Any) -> set[str]:
-    """The cards a file's moves use as bonuses ({use_bonus: {player: card or [cards]}}), anywhere in it."""
+def _used(value: Any, move: str = "use_bonus") -> set[str]:
+    """The cards a file's moves of this kind name ({use_bonus: {player: card or [cards]}}, {pick: ...}), anywhere in
+    it: a task's, a quiz choice's or a scenario step's."""
     if isinstance(value, dict):
         out = set()
         for k, v in value.items():
-            if k == "use_bonus" and isinstance(v, dict):
+            if k == move and isinstance(v, dict):
                 out |= {c for cards in v.values() for c in ([cards] if isinstance(cards, str) else cards)}
             elif k not in TEXT_KEYS:
-                out |= _used(v)
+                out |= _used(v, move)
         return out
     if isinstance(value, (list, tuple)):
-        return {c for v in value for c in _used(v)}
+        return {c for v in value for c in _used(v, move)}
     return set()
 
 
 def kinds_named(kind: str, data: dict[str, Any]) -> set[str]:
-    """What every position the file puts on the board shows, and the effect of every bonus its moves use."""
+    """What every position the file puts on the board shows, the effect of every bonus its moves use, and a 5
+    picked as a reward (its own reward: a move of the file that picks one, a quiz's choice too)."""
     shown = {k for state in positions(kind, data) for k in kinds_shown(state)}
-    return shown | {f"bonus-{C.BONUS[c]}" for c in _used(data) if c in C.BONUS}
+    picked = {FIVE_PICKED} if any(C.is_five(c) for c in _used(data, "pick") if c in C.FAMILY) else set()
+    return shown | picked | {f"bonus-{C.BONUS[c]}" for c in _used(data) if c in C.BONUS}

@@ -50,6 +50,16 @@ def action_label(action: object, lang: str) -> str:
     return text("trump_whales.err.unknown_action", lang)
 
 
+def task_label(action: object, lang: str) -> str:
+    """A task's button: a bonus is named by its card alone ("Use the bonus of Orca 4"), for its effect is what the
+    task asks the learner to read off the card; every other move as at the play table."""
+    if isinstance(action, UseBonus) and _known(action.card):
+        if C.is_five(action.card):
+            return text(_U + "task.use_bonus_five", lang)
+        return text(_U + "task.use_bonus", lang, card=card_name(action.card, lang))
+    return action_label(action, lang)
+
+
 def action_tip(action: object, lang: str, legal: bool) -> str:
     if isinstance(action, UseBonus):
         tip = f'{action_label(action, lang)}. {text(_U + "use_bonus.tip", lang)}'
@@ -132,6 +142,8 @@ def sandbox(lang: str = "en", **kwargs: Any) -> ScoreHelper:
     return ScoreHelper(lang=lang, **kwargs)
 
 
+legend = deferred(__package__ or "", ".legend:legend")   # the key to a card (lesson part 1)
+
 # the play table's summaries, coach, running score and tips, imported when first asked for
 summary = deferred(__package__ or "", ".summary:summary")
 coach = deferred(__package__ or "", ".coach:coach")
@@ -139,6 +151,6 @@ score_panel = deferred(__package__ or "", ".table:score_panel")
 tips = deferred(__package__ or "", ".table:tips")
 
 
-UI = GameUI(action_label=action_label, action_tip=action_tip, offered_actions=offered_actions,
-            board_keys=board_keys, sandbox=sandbox, components=components, advice=advice,
+UI = GameUI(action_label=action_label, task_label=task_label, action_tip=action_tip, offered_actions=offered_actions,
+            board_keys=board_keys, sandbox=sandbox, components=components, legend=legend, advice=advice,
             summary=summary, coach=coach, score_panel=score_panel, tips=tips)

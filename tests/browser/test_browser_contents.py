@@ -107,6 +107,8 @@ def test_each_part_ends_with_the_way_on_and_reference_parts_are_folded(voila_ser
         assert opener.is_visible() and opener.get_attribute("aria-expanded") == "false"
         citation = components.locator("h2 ~ p").first
         assert not citation.is_visible(), "a folded part shows its text"
+        # its card table is a code cell's output, in a cell of its own: folded with the part
+        assert page.locator("table").first.bounding_box() is None, "a folded part shows its table"
         opener.tap()
         assert citation.is_visible() and opener.get_attribute("aria-expanded") == "true"
         page.locator(".tutor-static table, table").first.wait_for(state="visible")
@@ -174,6 +176,8 @@ def test_a_returning_learner_finds_their_progress_and_can_forget_move_it(voila_s
     try:
         # part 3 read: its end on screen after a few seconds in it
         page.evaluate("(id) => document.getElementById(id).scrollIntoView({block: 'start'})", part_id(page, 3))
+        page.wait_for_timeout(300)
+        page.evaluate("(id) => document.getElementById(id).scrollIntoView({block: 'end'})", part_id(page, 4))
         page.wait_for_function(f"() => ({STORED})()?.read?.['maui/ru']?.includes('{part_id(page, 3)}')",
                                timeout=30_000)
         verdicts = answer_first_quiz(page, "ru")

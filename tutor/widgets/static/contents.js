@@ -99,6 +99,14 @@ export function lessonContents(words, folded = [], store = null) {
     for (const link of copy.querySelectorAll(".anchor-link, .tutor-part-mark")) link.remove();
     return copy.textContent.replace(/\s+/g, " ").trim();
   };
+  // a cell as the page lays it out: Voilà wraps each cell in a box of its own (with a script), so the cells that
+  // follow a part's are the siblings of that box
+  const unitOf = (cell) => {
+    let unit = cell;
+    while (unit.parentElement && unit.parentElement !== document.body
+           && unit.parentElement.querySelectorAll(".jp-Cell").length === 1) unit = unit.parentElement;
+    return unit;
+  };
   // a part is an anchor whose next element is a level-2 heading; its cells run to the next part's anchor
   let partOf = new Map();      // any part anchor (a "###" sub-part too) -> the id of the "##" part it is in
   const scan = () => {
@@ -114,8 +122,9 @@ export function lessonContents(words, folded = [], store = null) {
       partOf.set(anchor.id, anchor.id);
       const title = titleOf(h2);
       const number = (title.match(/^(\d+)\./) || [])[1] || "";
-      found.push({ id: anchor.id, title, number, anchor, holder, heading: h2,
-                   cell: anchor.closest(".jp-Cell") || holder.parentElement,
+      const cell = anchor.closest(".jp-Cell");
+      found.push({ id: anchor.id, title, number, anchor, holder, heading: h2, inCell: Boolean(cell),
+                   cell: cell ? unitOf(cell) : holder.parentElement,
                    fold: folded.includes(anchor.id) });
     }
     return found;
@@ -130,7 +139,7 @@ export function lessonContents(words, folded = [], store = null) {
       if (stop && (el === stop.holder || el === stop.next)) return els;      // two parts in one cell
       els.push(el);
     }
-    if (part.cell && part.cell.classList && part.cell.classList.contains("jp-Cell")) {
+    if (part.inCell) {
       for (let cell = part.cell.nextElementSibling; cell && cell !== end; cell = cell.nextElementSibling) {
         if (cell.querySelector && cell.querySelector('a[id^="part-"]') && parts.some((p) => p.cell === cell)) break;
         els.push(cell);
@@ -361,7 +370,11 @@ export function lessonContents(words, folded = [], store = null) {
 
   const build = () => {
     const found = scan();
-    if (found.length === parts.length && found.every((p, i) => p.anchor === parts[i].anchor)) return;
+    if (found.length === parts.length && found.every((p, i) => p.anchor === parts[i].anchor)) {
+      // no new part, but new cells (a Voilà page's outputs arrive one by one): a folded part folds them too
+      parts.forEach((part, i) => { if (part.fold && part.folded) setFolded(i, true); });
+      return;
+    }
     const folded = new Map(parts.map((p) => [p.id, p.folded]));
     for (const p of parts) {
       if (p.next) p.next.remove();
@@ -416,8 +429,8 @@ export function lessonContents(words, folded = [], store = null) {
   const later = () => { clearTimeout(timer); timer = setTimeout(build, 200); };
   // cells arrive one by one on a Voilà page; the contents follow as parts appear
   const watcher = new MutationObserver((records) => {
-    if (records.some((r) => [...r.addedNodes].some((n) => n.nodeType === 1 &&
-        (n.matches('a[id^="part-"]') || (n.querySelector && n.querySelector('a[id^="part-"]')))))) later();
+    if (records.some((r) => [...r.addedNodes].some((n) => n.nodeType === 1 && (n.matches('a[id^="part-"], .jp-Cell')
+        || (n.querySelector && n.querySelector('a[id^="part-"], .jp-Cell')))))) later();
   });
   watcher.observe(document.body, { childList: true, subtree: true });
   layout();

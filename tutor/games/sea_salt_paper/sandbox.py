@@ -5,6 +5,8 @@ LAST CHANCE would give against the opponents' best card points.
     ScoreHelper(lang="uk")                                  # lesson.sandbox("sea_salt_paper", "uk")
     ScoreHelper(hand=["octopus-1", ...], zone=["crab-6", "crab-7"], opponents=4)
     ScoreHelper(lang="uk", preset="andriy")                 # the cards a lesson part talks about, by name
+    ScoreHelper(lang="uk", part="part-cards")               # shown in that part: no ready-made choice of cards
+                                                            # the lesson has not taught by then (taught.yaml)
 
 The engine decides every number (`scoring.breakdown`, `card_points`, `colour_bonus`, components.STOP_POINTS);
 this widget only collects the learner's choices. A kind is chosen in a list and that kind's cards show as toggles
@@ -30,6 +32,7 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 from tutor.core.errors import RuleViolation
 from tutor.core.i18n import number, plural, text
 from tutor.core.scoring import Breakdown
+from tutor.core.taught import taught_by
 from tutor.games.sea_salt_paper import components as C
 from tutor.games.sea_salt_paper.render import render
 from tutor.games.sea_salt_paper.rules import setup
@@ -101,7 +104,7 @@ class ScoreHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
     """Choose cards (hand or played), see what they score and what ending the round would give."""
 
     def __init__(self, lang: str = "en", hand: Iterable[object] = (), zone: Iterable[object] = (), opponents: int = 0,
-                 preset: str | None = None):
+                 preset: str | None = None, part: str | None = None):
         super().__init__()
         self.add_class("tutor-widget")
         self.add_class("tutor-ssp-score")
@@ -147,6 +150,12 @@ class ScoreHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
         self.verdict.add_class("tutor-live")
         g = guard(self.errors, lang)
         self._g = g
+        # a ready-made choice holding a card the lesson has not taught by `part` is not offered there («Дві
+        # русалки» stood in part 8, a part before the mermaids')
+        known = C.KINDS if part is None else taught_by("sea_salt_paper", part)
+        for button, (hand_cards, zone_cards) in ((self.andriy_button, ANDRIY), (self.mermaids_button, TWO_MERMAIDS)):
+            if any(C.KIND[c] not in known for c in (*hand_cards, *zone_cards)):
+                button.layout = W.Layout(width="auto", min_width="8em", display="none")
         self.clear_button.on_click(g(lambda _b: self.set_cards([], [])))
         self.andriy_button.on_click(g(lambda _b: self.set_cards(*ANDRIY)))
         self.mermaids_button.on_click(g(lambda _b: self.set_cards(*TWO_MERMAIDS)))

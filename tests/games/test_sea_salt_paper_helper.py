@@ -155,3 +155,11 @@ def test_a_ready_made_choice_waits_for_its_cards_to_be_taught():
             for button, cards in ((h.andriy_button, ANDRIY), (h.mermaids_button, TWO_MERMAIDS)):
                 untaught = {C.KIND[c] for c in (*cards[0], *cards[1])} - known
                 assert shown(button) == (not untaught), (anchor, button.description, untaught)
+
+
+def test_every_line_of_the_picker_is_as_tall_as_its_controls():
+    """On a phone the kind's list (a 44 px tap target, tutor.css) hung over the first row of card buttons: its line
+    kept ipywidgets' fixed 28 px. The picker's lines and the opponents' box are as tall as what they hold."""
+    h = ScoreHelper("uk", part="part-cards")
+    for w in (h.where, h.kind, h.opponents):
+        assert w.layout.height == "auto", w.description

@@ -116,12 +116,15 @@ class ScoreHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
         screen.watch(self._relayout)      # a phone turned: the picture is drawn again
         self.where = W.ToggleButtons(options=[(_w("to_hand", lang), "hand"), (_w("to_zone", lang), "zone")],
                                      value="hand", description=_w("where", lang),
-                                     style={"description_width": "initial", "button_width": "auto"})
+                                     style={"description_width": "initial", "button_width": "auto"},
+                                     layout=W.Layout(height="auto", flex_flow="row wrap"))
         self.toggles: dict[str, W.ToggleButton] = {}
         # A compact picker (the box's 58 cards in one column were 3,550 px on a phone, the result 3,000 px under
         # them): a kind, then that kind's cards, one toggle a card (so no more cards of a kind than the box holds).
         # One layout and one style shared by all 58 toggles: each widget's own would be two more models for the
         # page to open, and four score helpers on one lesson page made it slow to build.
+        # Every line is as tall as what it holds (height auto): a phone's controls are 44 px tap targets (tutor.css)
+        # and ipywidgets' fixed 28 px lines let the kind's list hang over the first row of card buttons.
         toggle_layout, toggle_style = W.Layout(width="auto"), ToggleButtonStyle()
         for c in C.ALL_CARDS:
             b = W.ToggleButton(value=False, description=card_name(c, lang), tooltip=card_name(c, lang),
@@ -132,7 +135,7 @@ class ScoreHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
             self.toggles[c] = b
         self.kind = W.Dropdown(options=[(kind_name(k, lang), k) for k in C.KINDS], value=C.KINDS[0],
                                description=_w("kind", lang), style={"description_width": "initial"},
-                               layout=W.Layout(width="auto", max_width="100%"))
+                               layout=W.Layout(width="auto", max_width="100%", height="auto"))
         self.cards_box = W.HBox([], layout=W.Layout(flex_flow="row wrap"))
         self.kind.observe(self._kind_chosen, names="value")
         self._show_kind()
@@ -141,7 +144,8 @@ class ScoreHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
         self.andriy_button = W.Button(description=_w("andriy", lang), **fit)
         self.mermaids_button = W.Button(description=_w("mermaids", lang), **fit)
         self.opponents = W.BoundedIntText(value=opponents, min=0, max=99, description=_w("opponents", lang),
-                                          style={"description_width": "initial"}, layout=W.Layout(width="auto"))
+                                          style={"description_width": "initial"},
+                                          layout=W.Layout(width="auto", height="auto"))
         # the picture of the chosen cards: a card tapped there is taken out (its button says so)
         self.svg = ClickBoard()
         self.table = W.HTML("")

@@ -164,6 +164,30 @@ def test_the_colour_bonus_is_the_count_of_the_colour_held_most():
         assert [line.points for line in why.lines] == [most] and ".colour_bonus." in why.lines[0].key
 
 
+def test_the_colour_bonus_marks_what_it_counts_after_the_answer_only():
+    """The drill marked the asked seat's hand (a ring round the hand) before the answer, though the bonus counts the
+    played cards as well: nothing is marked on the question's board, and "show me why" rings exactly the cards of
+    the counted colour, hand and played cards alike."""
+    from tutor.core.game import spec as game_spec
+    from tutor.widgets.common import render
+    counted_played = 0
+    for q in asked_both("colour-bonus"):
+        seat = q.viewer
+        assert q.highlight == ("hide:points",), q.highlight
+        cards = q.state.hands[seat] + q.state.zones[seat]
+        [line] = q.why[0].lines
+        colour = line.key.rsplit(".", 1)[1]
+        counted = {c for c in cards if C.COLOUR[c] == colour}
+        assert len(counted) == int(next(iter(q.answer)))
+        assert set(q.why_highlight) == {f"card:{c}" for c in counted}, q.key
+        counted_played += bool(counted & set(q.state.zones[seat]))
+        game = game_spec("sea_salt_paper")
+        svg = render(game, game.view(q.state, seat), highlight=q.why_highlight, lang="uk")
+        ringed = set(re.findall(r'class="highlight" data-target="card:([^"]+)"', svg))
+        assert ringed == counted, (q.key, ringed ^ counted)
+    assert counted_played, "no question counted a played card: the hand alone was never wrong to mark"
+
+
 # --------------------------------------------------------------------------- fit, varied, cited, said
 
 @pytest.mark.parametrize("name", NAMES)

@@ -458,7 +458,10 @@ def _colour_bonus(rng: random.Random, kinds: Kinds = None) -> Optional[Question]
         explain=Words(_W + "colour.explain", points=_points(bonus),
                       colour=lambda lang: colour_name(colour, lang)),
         why=(Breakdown(seat, (line,)),),
-        highlight=("hide:points", f"seat:{seat}"),
+        # nothing marked before the answer (a mark round the hand read as "count the hand"); "show me why" marks
+        # exactly the cards the bonus counts, in the hand and among the played cards alike
+        highlight=("hide:points",),
+        why_highlight=tuple(f"card:{c}" for c in cards if C.COLOUR[c] == colour),
     )
 
 

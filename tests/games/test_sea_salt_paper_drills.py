@@ -118,6 +118,24 @@ def test_the_bet_outcome_is_what_the_round_scored():
         assert "hide:points" in q.highlight, "the board would show the answer"
 
 
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_the_bet_outcomes_why_says_both_totals_that_decide_it(lang):
+    """"Show me why" said only "someone has more card points": it says the caller's card points and the best
+    other player's, each named, as the engine counted them."""
+    from tutor.games.sea_salt_paper.scoring import card_points
+    from tutor.games.sea_salt_paper.text import points_text
+    for q in asked_both("bet-outcome"):
+        s = q.state
+        caller = s.caller
+        points = [card_points(s.hands[p] + s.zones[p]) for p in range(s.players)]
+        best = max(points[p] for p in range(s.players) if p != caller)
+        said = D.said(q.explain, lang)
+        mine_at = said.find(points_text(points[caller], lang))
+        assert mine_at >= 0 and said.find(points_text(best, lang), mine_at + 1) >= 0, (q.key, said)
+        assert said.count(str(caller + 1)) >= 1 and any(f" {p + 1}" in said for p in range(s.players)
+                                                        if p != caller and points[p] == best), said
+
+
 def test_card_points_are_the_breakdowns_lines_added_up():
     for q in asked("card-points"):
         seat = q.viewer

@@ -93,6 +93,12 @@ for _ in range(40):
         break
     t.act(t.game.legal_actions(t.state, 0)[0])
 t"""),
+    # the two forms a reader found broken on a phone: Мяури's sandbox, Паперові океани's score helper
+    "forms.ipynb": ("ru", """from IPython.display import display
+from tutor.games.maui.sandbox import LagoonSandbox
+from tutor.games.sea_salt_paper.sandbox import ScoreHelper
+display(LagoonSandbox(players=4, lang="ru"))
+display(ScoreHelper("uk", preset="andriy", part="part-cards"))"""),
 }
 
 
@@ -294,3 +300,41 @@ def test_a_wide_table_shows_on_a_phone_that_it_scrolls(own_pages, phone):
         assert left > 15 and abs(right) < 3, f"table {i} at its end: right edge {right:+.1f}, left {left:+.1f}"
         checked += 1
     assert checked >= 2, f"{checked} components tables wider than a phone: the check needs Мяури's and Козырные киты'"
+
+
+# Each control line of a form (a list with its label, a row of toggles, a number box, a button): its box and what it
+# holds, with every control's own box, in page px.
+FORM_LINES = """(form) => [...form.querySelectorAll('.widget-dropdown, .widget-toggle-buttons, .widget-text, .widget-checkbox,'
+    + ' .widget-toggle-button, .widget-button')].filter((e) => e.checkVisibility()).map((e) => {
+  const r = e.getBoundingClientRect();
+  const inner = [...e.querySelectorAll('select, button, input')].map((c) => c.getBoundingClientRect());
+  return {name: String(e.className).split(' ').filter((c) => c.startsWith('widget-')).join('.') + ' '
+            + (e.innerText || '').slice(0, 30).replace(/\\s+/g, ' '),
+          top: r.top, bottom: Math.max(r.bottom, ...inner.map((c) => c.bottom)), left: r.left,
+          right: Math.max(r.right, ...inner.map((c) => c.right)), inside: e.parentElement.closest('.widget-toggle-buttons') !== null};
+})"""
+
+
+@pytest.mark.parametrize("form", [".tutor-sandbox", ".tutor-ssp-score"])
+def test_a_forms_controls_keep_to_the_screen_and_to_their_own_lines_on_a_phone(own_pages, phone, form):
+    """Мяури's sandbox: its lists ran past the screen's edge (cut at «императорский тунец (10) —»); Паперові
+    океани's score helper: the kind's list (a 44 px tap target in a 28 px line) hung over the first card buttons.
+    Every control lies inside the screen, and no two of them overlap."""
+    page = phone
+    page.goto(own_pages.render_url("forms.ipynb"))
+    box = page.locator(form).first
+    box.locator("select").first.wait_for(state="visible")
+    box.evaluate("(e) => e.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(500)
+    lines = [x for x in box.evaluate(FORM_LINES) if not x["inside"]]
+    assert len(lines) > 5, lines
+    # the form's own box clips what runs past it (the lists' right edge was cut off 2 px inside the screen)
+    edge = min(page.evaluate("() => document.documentElement.clientWidth"),
+               box.evaluate("(e) => e.getBoundingClientRect().right"))
+    wide = [(x["name"], round(x["right"])) for x in lines if x["right"] > edge + 0.5 or x["left"] < -0.5]
+    assert not wide, f"controls past the form's edge at {edge:.0f} px: {wide}"
+    overlaps = [(a["name"], b["name"]) for i, a in enumerate(lines) for b in lines[i + 1:]
+                if a["left"] < b["right"] - 1 and b["left"] < a["right"] - 1
+                and a["top"] < b["bottom"] - 1 and b["top"] < a["bottom"] - 1]
+    assert not overlaps, f"controls over each other: {overlaps[:5]}"
+    assert not page.js_errors, page.js_errors

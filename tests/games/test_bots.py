@@ -46,3 +46,66 @@ def test_aqua_fest_bot_defends_with_its_strongest_card():
                         "hands": {1: ["crab-1", "crab-2"], 2: ["crab-3", "dolphin-10", "octopus-1"]}})
     s, _ = A.apply(s, A.Attack(0, 1, "crab-1"))
     assert bots.choose(s, 1, random.Random(0)) == A.Defend(1, "dolphin-10")
+
+
+def _maui_round(piles, lagoon, hands, players=3, kiti=0, round_=9):
+    from tutor.games import maui
+    return maui.setup(players, kiti=kiti, round=round_, piles=piles, lagoon=lagoon, hands=hands,
+                      deck=["tiger-5", "catfish-5", "tiger-6", "catfish-6", "tiger-7", "catfish-7"])
+
+
+def test_maui_bot_keeps_its_tuna_from_a_seagull_and_leaves_a_jellyfish():
+    """A club teacher saw the bots take a seagull with a tuna on top of their pile, and lose points for nothing.
+    With the deep's seagull (or jellyfish) only a 12 is sure to take, the bot plays another card."""
+    from tutor.games.maui import bots
+    from tutor.games.maui.rules import Dive
+    hands = [[1, 5, 12, 8], [2, 4, 7, 10], [3, 6, 9, 11]]
+    gull = _maui_round([["catfish-1", "tuna-1"], [], []], {"deep": "seagull-1", "middle": "tiger-1",
+                                                           "shallow": "catfish-2"}, hands)
+    assert bots.choose(gull, 0, random.Random(0)) != Dive(0, 12)
+    sting = _maui_round([["tuna-1"], [], []], {"deep": "jellyfish-3", "middle": "tiger-1", "shallow": "catfish-2"},
+                        hands)
+    assert bots.choose(sting, 0, random.Random(0)) != Dive(0, 12)
+    # and where the deep holds a tuna, the sure 12 is worth its cost
+    tuna = _maui_round([["catfish-1"], [], []], {"deep": "tuna-8", "middle": "catfish-3", "shallow": "catfish-2"},
+                       hands)
+    assert bots.choose(tuna, 0, random.Random(0)) == Dive(0, 12)
+
+
+def test_maui_bot_never_reads_a_face_down_card_and_is_deterministic():
+    """The bot guesses the others' cards from what they may hold: a card another seat laid face down changes
+    nothing, and the same position gives the same card, whatever the table's generator."""
+    from tutor.games import maui
+    from tutor.games.maui import bots
+    lagoon = {"deep": "tuna-1", "middle": "tiger-1", "shallow": "catfish-1"}
+    start = _maui_round([[], [], []], lagoon, [[1, 5, 12, 8], [2, 4, 7, 10], [3, 6, 9, 11]])
+    laid = [maui.apply(start, maui.Dive(1, card))[0] for card in (2, 4, 7, 10)]
+    picks = {bots.choose(s, 0, random.Random(seed)) for s in laid for seed in range(3)}
+    assert len(picks) == 1, picks
+
+
+def test_maui_bot_beats_random_divers_and_is_quick():
+    """One bot against random legal divers (the old bots) over whole games: it wins well over its share, and a
+    decision takes well under a tenth of a second."""
+    import time
+    from tutor.games import maui
+    from tutor.games.maui import bots
+    from tutor.games.maui.scoring import score
+    won, games, spent, decisions = 0, 24, 0.0, 0
+    for seed in range(games):
+        players = 3 + seed % 3
+        state, rng = maui.setup(players, seed=seed), random.Random(seed)
+        while not maui.is_over(state):
+            seat = maui.to_move(state)[0]
+            if seat == 0:
+                t = time.perf_counter()
+                action = bots.choose(state, 0, rng)
+                spent, decisions = spent + time.perf_counter() - t, decisions + 1
+            else:
+                legal = maui.legal_actions(state, seat)
+                action = next((a for a in legal if isinstance(a, maui.Jellyfish)), None) or rng.choice(legal)
+            state, _ = maui.apply(state, action)
+        totals = [b.total for b in score(state)]
+        won += totals[0] == max(totals)
+    assert won >= games // 2, f"won {won} of {games} (a random diver's share: about a quarter)"
+    assert spent / decisions < 0.1, f"{spent / decisions * 1000:.0f} ms a decision"

@@ -90,3 +90,41 @@ def test_practice_before_part_7_does_not_lean_on_kiti(lang):
         assert not re.search(KITI[lang], data.get("hint", {}).get(lang, "")), f"{name}: the hint names Kiti"
         for sentence in re.split(r"(?<=[.!?])\s+", data.get("explain", {}).get(lang, "")):
             assert not re.search(KITI[lang], sentence) or "7" in sentence, f"{name}: {sentence}"
+
+
+
+
+def _laid(step: dict) -> tuple:
+    return tuple(sorted((int(p), int(c)) for p, c in ((step.get("do") or {}).get("dive") or {}).items()))
+
+
+def _kiti(state, step: dict) -> object:
+    """Where Kiti points, where equal cards make her decide; else she plays no part in the round."""
+    cards = [c for _, c in _laid(step)]
+    return state.kiti if len(set(cards)) < len(cards) else None
+
+
+def _rounds_shown() -> set:
+    """Each round a worked example plays, as the lagoon it was played on, Kiti's place where a tie needs her, and the cards laid (made
+    with the engine, so a later round counts with the lagoon the engine refilled and Kiti where she moved)."""
+    from tutor.core.scenario import replay
+    shown = set()
+    for path in sorted((LESSONS / "scenarios").glob("*.yaml")):
+        spec = yaml.safe_load(path.read_text(encoding="utf-8"))
+        frames = replay(spec).frames
+        shown |= {(frames[i].state.lagoon, _kiti(frames[i].state, step), _laid(step)) for i, step in enumerate(spec["steps"]) if _laid(step)}
+    return shown
+
+
+def test_a_quiz_does_not_replay_a_worked_example_s_round():
+    """The seagull quiz replayed the worked example's round 6 (the same lagoon, the same cards laid) with only the
+    pile changed, so a reader answered from memory. A quiz plays a round of its own (the Kiti quiz may lay the
+    rulebook round's cards, with her hand pointing elsewhere: that asks for the rule, not the remembered answer)."""
+    from tutor.games.maui import scenario
+    shown = _rounds_shown()
+    assert len(shown) > 5, shown
+    for path in sorted((LESSONS / "quizzes").glob("*.yaml")):
+        quiz = yaml.safe_load(path.read_text(encoding="utf-8"))
+        start = scenario.setup(quiz["setup"])
+        played = (start.lagoon, _kiti(start, quiz), _laid(quiz))
+        assert played not in shown, f"{path.name} replays a worked example's round"

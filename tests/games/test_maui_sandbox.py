@@ -33,6 +33,6 @@ def test_every_control_has_its_own_line_and_its_own_label(lang):
     assert all(labels) and len(set(labels)) == len(labels), labels
     for c in controls:
         wrap = "row wrap" if isinstance(c, W.Dropdown) else "row"      # a checkbox keeps its words beside it
-        assert c.layout.width == "100%" and c.layout.flex_flow == wrap, c.description
+        assert c.layout.width == "auto" and c.layout.flex_flow == wrap, c.description
         assert c.layout.height == "auto", c.description        # a phone's 44 px controls fit their line
         assert c.style.description_width == "initial", c.description

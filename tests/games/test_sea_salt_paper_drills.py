@@ -118,6 +118,24 @@ def test_the_bet_outcome_is_what_the_round_scored():
         assert "hide:points" in q.highlight, "the board would show the answer"
 
 
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_the_bet_outcomes_why_says_both_totals_that_decide_it(lang):
+    """"Show me why" said only "someone has more card points": it says the caller's card points and the best
+    other player's, each named, as the engine counted them."""
+    from tutor.games.sea_salt_paper.scoring import card_points
+    from tutor.games.sea_salt_paper.text import points_text
+    for q in asked_both("bet-outcome"):
+        s = q.state
+        caller = s.caller
+        points = [card_points(s.hands[p] + s.zones[p]) for p in range(s.players)]
+        best = max(points[p] for p in range(s.players) if p != caller)
+        said = D.said(q.explain, lang)
+        mine_at = said.find(points_text(points[caller], lang))
+        assert mine_at >= 0 and said.find(points_text(best, lang), mine_at + 1) >= 0, (q.key, said)
+        assert said.count(str(caller + 1)) >= 1 and any(f" {p + 1}" in said for p in range(s.players)
+                                                        if p != caller and points[p] == best), said
+
+
 def test_card_points_are_the_breakdowns_lines_added_up():
     for q in asked("card-points"):
         seat = q.viewer
@@ -162,6 +180,30 @@ def test_the_colour_bonus_is_the_count_of_the_colour_held_most():
         assert "hide:points" in q.highlight, "the board would show the answer"
         [why] = q.why
         assert [line.points for line in why.lines] == [most] and ".colour_bonus." in why.lines[0].key
+
+
+def test_the_colour_bonus_marks_what_it_counts_after_the_answer_only():
+    """The drill marked the asked seat's hand (a ring round the hand) before the answer, though the bonus counts the
+    played cards as well: nothing is marked on the question's board, and "show me why" rings exactly the cards of
+    the counted colour, hand and played cards alike."""
+    from tutor.core.game import spec as game_spec
+    from tutor.widgets.common import render
+    counted_played = 0
+    for q in asked_both("colour-bonus"):
+        seat = q.viewer
+        assert q.highlight == ("hide:points",), q.highlight
+        cards = q.state.hands[seat] + q.state.zones[seat]
+        [line] = q.why[0].lines
+        colour = line.key.rsplit(".", 1)[1]
+        counted = {c for c in cards if C.COLOUR[c] == colour}
+        assert len(counted) == int(next(iter(q.answer)))
+        assert set(q.why_highlight) == {f"card:{c}" for c in counted}, q.key
+        counted_played += bool(counted & set(q.state.zones[seat]))
+        game = game_spec("sea_salt_paper")
+        svg = render(game, game.view(q.state, seat), highlight=q.why_highlight, lang="uk")
+        ringed = set(re.findall(r'class="highlight" data-target="card:([^"]+)"', svg))
+        assert ringed == counted, (q.key, ringed ^ counted)
+    assert counted_played, "no question counted a played card: the hand alone was never wrong to mark"
 
 
 # --------------------------------------------------------------------------- fit, varied, cited, said

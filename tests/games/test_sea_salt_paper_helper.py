@@ -128,3 +128,38 @@ def test_the_score_tables_words_stay_whole_on_a_phone(lang):
     assert len([c for c in cells if c[0] == "th"]) == 3 and len(cells) > 9
     for tag, attrs, words in cells:
         assert "overflow-wrap: normal" in attrs or "tutor-cite" in attrs or not words, (tag, attrs, words)
+
+
+def test_a_ready_made_choice_waits_for_its_cards_to_be_taught():
+    """«Дві русалки» stood in the score helper of part 8, before part 9 teaches the mermaids: a helper shown in a
+    part offers no ready-made choice holding a kind taught later (lessons/sea_salt_paper/taught.yaml), and every
+    helper the lesson shows says which part it stands in."""
+    import re
+    from tutor.core.taught import taught_by
+    from tutor.games.sea_salt_paper.sandbox import ANDRIY, TWO_MERMAIDS
+    from tutor.lesson_source import parts
+    shown = lambda b: b.layout.display != "none"        # noqa: E731
+    early = ScoreHelper("uk", preset="andriy", part="part-cards")
+    assert not shown(early.mermaids_button) and shown(early.andriy_button) and shown(early.clear_button)
+    later = ScoreHelper("uk", part="part-mermaids")
+    assert shown(later.mermaids_button) and shown(later.andriy_button)
+    assert shown(ScoreHelper("uk").mermaids_button)      # no part: the whole box is taught
+    for lang in ("en", "uk"):
+        calls = [(p.anchor, code) for p in parts("sea_salt_paper", lang) for code in p.code
+                 if "lesson.sandbox(" in code]
+        assert len(calls) == 4, calls
+        for anchor, code in calls:
+            assert re.search(rf'part="{anchor}"', code), f"the helper in {anchor} does not say its part: {code}"
+            h = ScoreHelper(lang, part=anchor)
+            known = taught_by("sea_salt_paper", anchor)
+            for button, cards in ((h.andriy_button, ANDRIY), (h.mermaids_button, TWO_MERMAIDS)):
+                untaught = {C.KIND[c] for c in (*cards[0], *cards[1])} - known
+                assert shown(button) == (not untaught), (anchor, button.description, untaught)
+
+
+def test_every_line_of_the_picker_is_as_tall_as_its_controls():
+    """On a phone the kind's list (a 44 px tap target, tutor.css) hung over the first row of card buttons: its line
+    kept ipywidgets' fixed 28 px. The picker's lines and the opponents' box are as tall as what they hold."""
+    h = ScoreHelper("uk", part="part-cards")
+    for w in (h.where, h.kind, h.opponents):
+        assert w.layout.height == "auto", w.description

@@ -32,6 +32,7 @@ from tutor.games.sea_salt_paper.rules import (
 )
 from tutor.games.sea_salt_paper.scoring import breakdown
 from tutor.games.sea_salt_paper.summary import summary
+from tutor.games.sea_salt_paper.text import card_name
 from tutor.games.sea_salt_paper.table import tips
 
 SPEC = spec("sea_salt_paper")
@@ -356,7 +357,7 @@ def check_hint(state, seat, hint) -> None:
             assert f["idle"] == ("deck_empty" in kinds)
             assert f["idle"] or (after.turn == seat and after.round == state.round)
     elif hint.kind == "deck":
-        assert f["deck"] == v["deck_count"] and (DrawDeck(seat) in legal) == (f["deck"] > 0)
+        assert f["deck"] == v["deck_count"] <= 1 and (DrawDeck(seat) in legal) == (f["deck"] > 0)
         if f["deck"] == 1:
             after, _ = g.apply(state, DrawDeck(seat))
             assert len(g.legal_actions(after, seat)) == 1       # one card drawn: keep it, nothing to discard
@@ -367,17 +368,23 @@ def check_hint(state, seat, hint) -> None:
         cards = [c["id"] for c in v["drawn"]["cards"]]
         keeps = [next(a for a in legal if isinstance(a, Keep) and a.card == card) for card in cards]
         assert f["gains"] == [worth(g.apply(state, keep)[0], seat) - worth(state, seat) for keep in keeps]
+        assert any(f["gains"]), "neither card adds a point: the hint says nothing"
     elif hint.kind == "empty-pile":
         assert {a.pile for a in legal if isinstance(a, Keep)} == {f["pile"]}
         assert v["discards"][f["pile"]]["count"] == 0
-    elif hint.kind == "crab-piles":
-        assert f["piles"] == [p["count"] for p in v["discards"]] and {a.pile for a in legal} == {0, 1}
+    elif hint.kind == "crab-empty":
+        assert v["discards"][f["pile"]]["count"] == 0 and v["discards"][1 - f["pile"]]["count"] > 0
+        _, events = g.apply(state, CrabPile(seat, f["pile"]))
+        assert any(e.kind.endswith(".crab_looked_empty") for e in events)
     elif hint.kind == "crab-take":
-        assert f["count"] == len(legal) == len(v["discards"][f["pile"]]["cards"])
+        gains = {a.card: worth(g.apply(state, a)[0], seat) - worth(state, seat) for a in legal}
+        assert f["gains"] == {c: n for c, n in gains.items() if n > 0}
+        assert list(f["gains"]) == sorted(f["gains"], key=lambda c: -f["gains"][c])
+        for card, n in f["gains"].items():
+            assert card_name(card, "en") in hint.text or card_name(card, "uk") in hint.text
     elif hint.kind == "steal":
         assert f["targets"] == {a.victim: v["seats"][a.victim]["hand_count"] for a in legal}
-    elif hint.kind == "hand":
-        assert (f["hand"], f["zone"]) == (me["hand_count"], len(me["zone"]))
+        assert len(f["targets"]) < state.players - 1, "every opponent may be taken from: the hint says nothing"
     else:
         raise AssertionError(f"a hint kind the test does not know: {hint.kind}")
 
@@ -395,7 +402,7 @@ def scrambled(state, viewer, rng):
 
 
 HINT_KINDS = {"mermaids", "last-turn", "deck-out", "may-end", "below-seven", "duo", "deck", "pile-gain", "keep-gain",
-              "empty-pile", "crab-piles", "crab-take", "steal", "hand"}
+              "empty-pile", "crab-empty", "crab-take", "steal"}
 
 
 def coached(state):
@@ -421,8 +428,7 @@ def test_every_hint_is_true_in_its_position_over_whole_bot_games():
     for players, seed in GAMES:
         for before, _, _, _ in bot_game(players, seed):
             seen |= coached(before)
-    assert {"may-end", "below-seven", "duo", "deck", "pile-gain", "keep-gain", "crab-piles", "crab-take", "hand",
-            "last-turn"} <= seen, seen
+    assert {"may-end", "below-seven", "duo", "pile-gain", "keep-gain", "crab-take", "last-turn"} <= seen, seen
 
 
 def set_positions():
@@ -445,6 +451,10 @@ def set_positions():
     crabs = g.setup(2, seed=8, hands=[["crab-1", "crab-2"], []], discards=[["boat-1", "shell-1"], ["fish-1"]])
     yield applied(g, crabs, TakeDiscard(0, 1), PlayDuo(0, "crab-1", "crab-2"))[0]
     yield applied(g, crabs, TakeDiscard(0, 1), PlayDuo(0, "crab-1", "crab-2"), CrabPile(0, 0))[0]
+    # the crabs with one pile emptied by this turn's draw: that pile has nothing to take
+    yield applied(g, crabs, TakeDiscard(0, 1), PlayDuo(0, "crab-1", "crab-2"))[0]
+    yield applied(g, g.setup(2, seed=8, hands=[["crab-1", "crab-2"], []], discards=[["boat-1"], ["fish-1"]]),
+                  TakeDiscard(0, 0), PlayDuo(0, "crab-1", "crab-2"))[0]
     # a swimmer and shark after LAST CHANCE: the caller's shown hand may not be taken from, player 3's may
     bet = g.setup(3, seed=2, hands=[["octopus-1", "octopus-2", "octopus-3"], ["swimmer-1", "shark-1"], ["shell-1"]],
                   zones=[["crab-1", "crab-2"], [], []], discards=[["sailor-1"], ["captain-1"]])
@@ -568,4 +578,6 @@ def test_the_hooks_are_registered_in_the_games_ui():
     parts = SPEC.parts()
     assert (parts.summary, parts.coach, parts.score_panel, parts.tips) == (summary, coach, score_panel, tips)
     state = bot_game(2, 1)[0][0]
-    assert parts.coach(state, state.turn, "uk") and parts.tips("en") and parts.score_panel(state, 0, "en")
+    assert parts.tips("en") and parts.score_panel(state, 0, "en")
+    # the coach may have nothing to say (the game's first draw); somewhere in the game it speaks
+    assert any(parts.coach(b, b.turn, "uk") for b, *_ in bot_game(2, 1))

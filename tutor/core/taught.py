@@ -45,3 +45,17 @@ def positions(kind: str, data: dict[str, Any]) -> list[Any]:
         return [start(data)]
     from tutor.core.quiz import asked
     return [asked(data)]
+
+
+def taught_by(game: str, anchor: str) -> frozenset[str]:
+    """The kinds a lesson has taught by the end of its part `anchor` (lessons/<game>/taught.yaml, parts in lesson
+    order): what a widget shown in that part may put in front of the learner (Паперові океани's score helper
+    hides a ready-made choice of cards not taught yet)."""
+    import yaml
+    from tutor.core.game import spec
+    from tutor.lesson_source import game_lessons_dir, parts
+    taught = yaml.safe_load((game_lessons_dir(game) / "taught.yaml").read_text(encoding="utf-8"))["kinds"]
+    order = [p.anchor for p in parts(game, spec(game).lesson_langs[0])]
+    if anchor not in order:
+        raise ValueError(f"{game}'s lesson has no part '{anchor}'")
+    return frozenset(k for a, kinds in taught.items() if order.index(a) <= order.index(anchor) for k in kinds)

@@ -1,22 +1,98 @@
-"""A simple Мяури player for the play table: a random legal dive; it always throws jellyfish away."""
+"""The Мяури players of the play table: a one-ply look at the round; they always throw jellyfish away.
+
+A bot weighs each dive card in its hand by what it would likely bring this round, played against guesses at the
+others' cards, less what the card costs its hand:
+
+- the guesses: SAMPLES draws of every other seat's card from what it may still hold (numbers 1 to 12 not yet
+  revealed, public at the table: each card is turned up when played). A card already laid face down is guessed
+  like any other, never read;
+- the round is played by the engine itself (`apply`: the depths, Kiti's hands, the no-fights variant, seagulls,
+  three jellyfish), and the bot counts what its catch pile gains or loses. A card in a cell a lantern fish hid
+  is valued at the mean of the cards it has not seen, unless the bot is the one who peeked (it knows that card);
+  three jellyfish it would throw away (the offer's answer below), so they count as gone;
+- a card's cost: how much higher it is than the hand's mean, times COST (a 12 spent on a catfish is a 12 the deep
+  will miss later; a 1 is cheap, and the shallows are its job).
+
+So it no longer takes a seagull with a tuna on top of its pile, nor a jellyfish it could leave, where a card of its
+hand avoids them. It is deterministic: the guesses and any tie are drawn from a generator seeded by the position
+the bot can see and the game's own seed (the table's `rng` is not used), so Undo at the play table replays the
+same bot cards instead of rolling new ones for the learner to fish among (issue #32). About 20 ms a decision.
+"""
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
+from statistics import fmean
 
-from tutor.games.maui.rules import Action, Jellyfish, State, legal_actions
+from tutor.games.maui import components as C
+from tutor.games.maui.rules import Action, Dive, Jellyfish, State, apply, legal_actions
+
+SAMPLES = 24        # guesses at the others' cards per decision
+COST = 0.3          # points a card costs its hand per number above the hand's mean
 
 
 def choose(state: State, seat: int, rng: random.Random) -> Action:
-    """A bot's action. `rng` (the table's generator) is not used: the dive is drawn from a generator seeded by
-    the position the bot can see and the game's own seed, so Undo at the play table replays the same bot cards
-    instead of rolling new ones for the learner to fish among (issue #32)."""
+    """A bot's action (`rng`, the table's generator, is not used: see the module's words)."""
     legal = legal_actions(state, seat)
     # ruling maui/jellyfish-choice: the bots always discard
     discard = [a for a in legal if isinstance(a, Jellyfish) and a.discard]
     if discard:
         return discard[0]
+    dives = [a for a in legal if isinstance(a, Dive)]
+    if len(dives) <= 1:
+        return (dives or legal)[0]
     # what decides: the deal (its seed), the round, the seat and its own hand; never another seat's face-down
     # card, so a learner's different dive cannot change what a bot has already "chosen"
     position = random.Random(repr((state.rng, state.round, seat, tuple(state.hands[seat]))))
-    return position.choice(legal)
+    worth = {a: _worth(state, seat, a.card, guesses) - COST * (a.card - fmean(state.hands[seat]))
+             for guesses in [_guesses(state, seat, position)] for a in dives}
+    best = max(worth.values())
+    return position.choice([a for a in dives if worth[a] >= best - 1e-9])
+
+
+def _guesses(state: State, seat: int, position: random.Random) -> list[dict[int, int]]:
+    """SAMPLES guesses at every other seat's dive card, each from the cards that seat may still hold (its hand
+    and, if it has laid one face down, that card back among them: the bot does not know which it was)."""
+    holds = {s: sorted(set(state.hands[s]) | ({state.chosen[s]} if state.chosen[s] is not None else set()))
+             for s in range(state.players) if s != seat}
+    return [{s: position.choice(cards) for s, cards in holds.items()} for _ in range(SAMPLES)]
+
+
+def _pile_points(pile: tuple[str, ...], throw_jellyfish: bool) -> int:
+    cards = [c for c in pile if not (throw_jellyfish and C.kind(c) == "jellyfish")]
+    return sum(C.value(c) for c in cards)
+
+
+def _worth(state: State, seat: int, card: int, guesses: list[dict[int, int]]) -> float:
+    """What `card` brings the bot's catch pile this round, on average over the guesses."""
+    # the round before anyone's face-down card: every seat lays its guessed card, the bot its own
+    open_ = replace(state, chosen=(None,) * state.players,
+                    hands=tuple(tuple(sorted(set(h) | ({state.chosen[s]} if state.chosen[s] is not None else set())))
+                                for s, h in enumerate(state.hands)))
+    before = _pile_points(state.piles[seat], False)
+    hidden = {cell for cell, peeker in state.face_down if peeker != seat}     # cells whose card the bot has not seen
+    unseen = fmean(_unseen_values(state, seat)) if hidden else 0.0
+    total = 0.0
+    for guess in guesses:
+        after = open_
+        for s in range(state.players):
+            after, events = apply(after, Dive(s, card if s == seat else guess[s]))
+        caught = next((e for e in events if e.kind == "maui.catch" and e.data["player"] == seat), None)
+        if caught is not None and C.DEPTHS.index(caught.data["depth"]) in hidden:
+            total += unseen
+            continue
+        total += _pile_points(after.piles[seat], seat in after.pending) - before
+    return total / len(guesses)
+
+
+def _unseen_values(state: State, seat: int) -> list[int]:
+    """The values of the catch cards the bot has not seen: the deck, the card boxed unseen, a lantern's hidden
+    card, and the covered cards of the others' piles (unless baskets are open)."""
+    seen = {c for cell in state.lagoon for c in cell[:-1]} | set(state.piles[seat]) | set(state.boxed)
+    seen |= {cell[-1] for i, cell in enumerate(state.lagoon) if cell and
+             all(i != c or p == seat for c, p in state.face_down)}
+    for s, pile in enumerate(state.piles):
+        seen |= set(pile) if state.has("open-baskets") else set(pile[-1:])
+    values = [C.value(c) for c in C.ALL_CATCH if c not in seen]
+    return values or [0]

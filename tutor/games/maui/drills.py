@@ -34,11 +34,23 @@ _HAND = {"deep": "right", "middle": "right", "shallow": "left"}
 
 # --------------------------------------------------------------------------- positions
 
-def _table(rng: random.Random, first: int, last: int, variant: tuple[str, ...] = ()) -> State:
+# the plain fish (the box's table, part 2): a drill shown before part 10 teaches the lantern fish, the jellyfish and
+# the seagull deals only these, so it shows nothing the reader has not met (lessons/maui/taught.yaml, `drills:`)
+PLAIN_FISH = tuple(c for c in C.ALL_CATCH if C.kind(c) in ("catfish", "tiger", "tuna"))
+
+
+def _table(rng: random.Random, first: int, last: int, variant: tuple[str, ...] = (),
+           cards: Optional[tuple[str, ...]] = None) -> State:
     """A game of 3 to 6 divers played at random, by the engine's own moves, to the start of a round in
-    first..last (Kiti starts anywhere)."""
+    first..last (Kiti starts anywhere). `cards`: the only catch cards dealt (shuffled), the rounds then cut to
+    those it can fill."""
     players = rng.randint(C.MIN_PLAYERS, C.MAX_PLAYERS)
-    state = setup(players, seed=rng.randrange(1 << 30), kiti=rng.randrange(players), variant=variant)
+    deck = None
+    if cards is not None:
+        deck = list(cards)
+        rng.shuffle(deck)
+        last = min(last, len(deck) // len(C.DEPTHS))
+    state = setup(players, seed=rng.randrange(1 << 30), kiti=rng.randrange(players), variant=variant, deck=deck)
     target = rng.randint(first, last)
     while state.round < target:
         for seat in range(players):
@@ -143,7 +155,7 @@ def _who_takes_answer(told: list[Event], ask: str) -> Optional[int]:
 
 
 def _who_takes(rng: random.Random) -> Optional[Question]:
-    state = _table(rng, 1, 11)
+    state = _table(rng, 1, 11, cards=PLAIN_FISH)
     n = state.players
     # about half the rounds hold two equal cards (issue #23: the plain ones were too easy); a tie is asked about
     # only where Kiti cannot change the answer (settling a tie is the next part's drill)
@@ -187,7 +199,7 @@ WHO_TAKES = Drill("maui/who-takes", "part-depths", Words("maui.drill.who_takes.t
 # --------------------------------------------------------------------------- Kiti settles a tie
 
 def _kiti_decides(rng: random.Random) -> Optional[Question]:
-    state = _table(rng, 1, 11)
+    state = _table(rng, 1, 11, cards=PLAIN_FISH)
     n = state.players
     cards = _tied(rng, state)
     if cards is None:
@@ -228,7 +240,7 @@ KITI_DECIDES = Drill("maui/kiti-decides", "part-disputes", Words("maui.drill.kit
 # --------------------------------------------------------------------------- which card wins the cell you want
 
 def _win_the_cell(rng: random.Random) -> Optional[Question]:
-    state = _table(rng, 4, 10)
+    state = _table(rng, 4, 10, cards=PLAIN_FISH)
     n = state.players
     me = rng.randrange(n)
     others = {s: rng.choice(state.hands[s]) for s in range(n) if s != me}

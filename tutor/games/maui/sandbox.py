@@ -40,10 +40,12 @@ LABELLED = {"description_width": "initial"}     # a control's label as wide as i
 
 
 def _line(wrap: bool = True) -> Any:
-    """One control's line: the whole width up to a comfortable form's, its label wrapping above the control when
-    both do not fit, and as tall as it needs: a phone's tap-sized lists and boxes (44 px, tutor.css) overflowed
+    """One control's line: the whole width up to a comfortable form's (width auto: its box stretches it to the
+    column, margins included, where 100% and ipywidgets' margin ran 2 px past a phone's screen and cut the lists'
+    right edge), its label wrapping above the control when both do not fit (tutor.css: a list keeps a readable
+    width, so on a phone a long label goes above it), and as tall as it needs: a phone's tap-sized lists and boxes (44 px, tutor.css) overflowed
     ipywidgets' fixed 28 px lines, so the drop-downs ran into each other and a checkbox's words were hidden."""
-    return W.Layout(width="100%", max_width="420px", flex_flow="row wrap" if wrap else "row", height="auto",
+    return W.Layout(width="auto", max_width="420px", flex_flow="row wrap" if wrap else "row", height="auto",
                     align_items="center")
 
 

@@ -6,21 +6,22 @@ Each hint cites its rule and carries in `facts` the numbers it states, so tests 
 cards it drew or looks through, the discard piles' tops, how many cards the deck and each hand hold, a hand LAST
 CHANCE has shown. The existing "STOP or LAST CHANCE?" advice (advice.py) stays; these lines go beside it.
 
-The kinds, most useful first within each phase:
+Every hint says something of this position that the board does not already show at a glance, or is not given:
+no line that only repeats a count on the board (the cards in a hand, a deck of many cards, a pile's size) or a rule
+in general (a club teacher's "filler"). The kinds, most useful first within each phase:
     mermaids       all four mermaids in hand: laid down they win at once
     last-turn      LAST CHANCE was said: this is the seat's last turn, the caller's cards show N points
     deck-out       the deck is empty: the round ends unscored when this turn ends
     may-end        N card points, at least 7: the round may be ended (STOP or LAST CHANCE)
     below-seven    N card points, under 7: the round may not be ended yet
     duo            a duo in hand and what it does when laid down (or that it would bring nothing now)
-    deck           the deck's count (one card left: drawing gives just that one; none: a discard pile it is)
+    deck           one card left in the deck (drawing gives just that one) or none (a discard pile it is)
     pile-gain      a discard pile's top would raise the seat's card points by N
-    keep-gain      what each of the two drawn cards adds to the seat's card points
+    keep-gain      what each of the two drawn cards adds to the seat's card points (unless neither adds any)
     empty-pile     the card not kept must go onto the empty discard pile
-    crab-piles     how many cards each discard pile holds (the crabs may look through either)
-    crab-take      the pile looked through and how many cards it holds
-    steal          whose hands a random card may come from, and how many cards each holds
-    hand           how many cards the seat holds and has played
+    crab-empty     one discard pile is empty: the crabs would find nothing there
+    crab-take      which cards of the pile looked through would raise the seat's card points, by how much (or none)
+    steal          an opponent whose hand may not be taken from (shown by LAST CHANCE, or empty): who may be
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from tutor.games.sea_salt_paper import components as C
 from tutor.games.sea_salt_paper.rules import State, duos_in, points_in_hand, steal_targets
 from tutor.games.sea_salt_paper.scoring import card_points
 from tutor.games.sea_salt_paper.table import R, T, table_text
-from tutor.games.sea_salt_paper.text import card_name, pile_name, points_text
+from tutor.games.sea_salt_paper.text import card_name, points_text
 
 DUO_ORDER = ("crab", "boat", "fish", "steal")
 
@@ -45,20 +46,18 @@ def coach(state: State, seat: int, lang: str = "en") -> list[Hint]:
     phase = state.phase
     out: list[Optional[Hint]] = []
     if phase == "draw":
-        out += [_last_turn(state, seat, lang), *_deck(state, lang), *_pile_gains(state, seat, lang)]
+        out += [_last_turn(state, seat, lang), _deck(state, lang), *_pile_gains(state, seat, lang)]
     elif phase == "keep":
         out += [_keep_gains(state, seat, lang), _empty_pile(state, lang)]
     elif phase == "crab":
         out.append(_crab_piles(state, lang))
     elif phase == "crab_take":
-        out.append(_crab_take(state, lang))
+        out.append(_crab_take(state, seat, lang))
     elif phase == "steal":
         out.append(_steal(state, seat, lang))
     else:   # play
         out += [_mermaids(state, seat, lang), _last_turn(state, seat, lang), _deck_out(state, lang),
                 _may_end(state, seat, lang), *_duos(state, seat, lang)]
-    if phase in ("draw", "play"):
-        out.append(_hand(state, seat, lang))
     return [h for h in out if h is not None]
 
 
@@ -125,13 +124,14 @@ def _duos(state: State, seat: int, lang: str) -> list[Hint]:
     return out
 
 
-def _deck(state: State, lang: str) -> list[Hint]:
+def _deck(state: State, lang: str) -> Optional[Hint]:
+    """The deck only where its count changes the draw: one card left, or none (a deck of many is on the board)."""
     n = len(state.deck)
     if n == 0:
-        return [Hint("deck", table_text("hint.deck_none", lang), R + "draw", {"deck": 0})]
+        return Hint("deck", table_text("hint.deck_none", lang), R + "draw", {"deck": 0})
     if n == 1:
-        return [Hint("deck", table_text("hint.deck_one", lang), R + "draw", {"deck": 1})]
-    return [Hint("deck", plural(T + "hint.deck", n, lang), R + "draw", {"deck": n})]
+        return Hint("deck", table_text("hint.deck_one", lang), R + "draw", {"deck": 1})
+    return None
 
 
 def _pile_gains(state: State, seat: int, lang: str) -> list[Hint]:
@@ -156,6 +156,8 @@ def _keep_gains(state: State, seat: int, lang: str) -> Optional[Hint]:
     mine = state.hands[seat] + state.zones[seat]
     now = card_points(mine)
     gains = [card_points(mine + (c,)) - now for c in state.drawn]      # the drawer's own two cards
+    if not any(gains):              # neither adds a point: nothing to tell them apart by
+        return None
     first, second = (card_name(c, lang) for c in state.drawn)
     return Hint("keep-gain", table_text("hint.keep_gain", lang, first=first, second=second,
                                  a=points_text(gains[0], lang), b=points_text(gains[1], lang)),
@@ -169,29 +171,34 @@ def _empty_pile(state: State, lang: str) -> Optional[Hint]:
     return Hint("empty-pile", table_text("hint.empty_pile", lang, n=empty[0] + 1), R + "draw", {"pile": empty[0]})
 
 
-def _crab_piles(state: State, lang: str) -> Hint:
-    sizes = [len(p) for p in state.discards]
-    first, second = (pile_name(i, lang).capitalize() for i in (0, 1))
-    return Hint("crab-piles", table_text("hint.crab_piles", lang, first=first, second=second, a=_cards(sizes[0], lang),
-                                  b=_cards(sizes[1], lang)),
-                R + "duos", {"piles": sizes})
+def _crab_piles(state: State, lang: str) -> Optional[Hint]:
+    """One pile empty: the crabs may choose it, and would find nothing (the piles' sizes are on the board)."""
+    empty = [i for i in (0, 1) if not state.discards[i]]
+    if len(empty) != 1:
+        return None
+    return Hint("crab-empty", table_text("hint.crab_empty", lang, n=empty[0] + 1), R + "duos", {"pile": empty[0]})
 
 
-def _crab_take(state: State, lang: str) -> Hint:
+def _crab_take(state: State, seat: int, lang: str) -> Hint:
+    """The cards of the pile looked through that would raise the seat's card points, most first."""
     pile = state.looking or 0
-    count = len(state.discards[pile])
-    return Hint("crab-take", table_text("hint.crab_take", lang, n=pile + 1, cards=_cards(count, lang)), R + "duos",
-                {"pile": pile, "count": count})
+    mine = state.hands[seat] + state.zones[seat]
+    now = card_points(mine)
+    gains = {c: card_points(mine + (c,)) - now for c in state.discards[pile]}
+    up = sorted((c for c in gains if gains[c] > 0), key=lambda c: -gains[c])
+    facts = {"pile": pile, "gains": {c: gains[c] for c in up}}
+    if not up:
+        return Hint("crab-take", table_text("hint.crab_take_none", lang, n=pile + 1), R + "duos", facts)
+    said = ", ".join(table_text("hint.crab_gain", lang, card=card_name(c, lang), points=points_text(gains[c], lang))
+                     for c in up)
+    return Hint("crab-take", table_text("hint.crab_take", lang, n=pile + 1, cards=said), R + "duos", facts)
 
 
-def _steal(state: State, seat: int, lang: str) -> Hint:
+def _steal(state: State, seat: int, lang: str) -> Optional[Hint]:
+    """Whose hands a card may come from, where some opponent's may not (shown by LAST CHANCE, or empty)."""
     targets = {v: len(state.hands[v]) for v in steal_targets(state, seat)}
+    if len(targets) == state.players - 1:
+        return None
     names = ", ".join(table_text("hint.steal_one", lang, player=player_name(v, lang), cards=_cards(n, lang))
                       for v, n in targets.items())
     return Hint("steal", table_text("hint.steal", lang, players=names), R + "duos", {"targets": targets})
-
-
-def _hand(state: State, seat: int, lang: str) -> Hint:
-    hand, zone = len(state.hands[seat]), len(state.zones[seat])
-    return Hint("hand", table_text("hint.hand", lang, cards=_cards(hand, lang), played=_cards(zone, lang)), R + "turn",
-                {"hand": hand, "zone": zone})

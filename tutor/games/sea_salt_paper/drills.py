@@ -311,6 +311,7 @@ def _bet_outcome(rng: random.Random, kinds: Kinds = None) -> Optional[Question]:
         return None
     role = "caller" if asked == caller else "other"
     outcome = "won" if won else "lost"
+    best = max(others, key=lambda s: (settled.data["card_points"][s], -s))     # the other with most card points
     counts_cards = won if asked == caller else not won
     lines = breakdown(cards, asked, bonus=True)
     if not counts_cards:
@@ -326,8 +327,12 @@ def _bet_outcome(rng: random.Random, kinds: Kinds = None) -> Optional[Question]:
         options=options, answer=frozenset({str(scored)}),
         rule=_R + "round-end",
         hint=Words(_W + f"bet.hint.{role}"),
+        # the two totals that decide the bet, said (a reader found "someone has more" without them): the caller's
+        # card points and the best of the others' (the engine's own, from the settling event)
         explain=Words(_W + f"bet.explain.{role}.{outcome}", p=asked + 1, caller=caller + 1,
-                      points=_points(points), bonus=_points(bonus), scored=_points(scored)),
+                      points=_points(points), bonus=_points(bonus), scored=_points(scored),
+                      mine=_points(settled.data["card_points"][caller]), best=best + 1,
+                      theirs=_points(settled.data["card_points"][best])),
         why=(settled, lines),
         # every seat's "cards N · colour bonus M" would answer the question: left out, as in the other scoring drills
         highlight=("hide:points", f"seat:{asked}"),
@@ -458,7 +463,10 @@ def _colour_bonus(rng: random.Random, kinds: Kinds = None) -> Optional[Question]
         explain=Words(_W + "colour.explain", points=_points(bonus),
                       colour=lambda lang: colour_name(colour, lang)),
         why=(Breakdown(seat, (line,)),),
-        highlight=("hide:points", f"seat:{seat}"),
+        # nothing marked before the answer (a mark round the hand read as "count the hand"); "show me why" marks
+        # exactly the cards the bonus counts, in the hand and among the played cards alike
+        highlight=("hide:points",),
+        why_highlight=tuple(f"card:{c}" for c in cards if C.COLOUR[c] == colour),
     )
 
 

@@ -5,6 +5,8 @@ LAST CHANCE would give against the opponents' best card points.
     ScoreHelper(lang="uk")                                  # lesson.sandbox("sea_salt_paper", "uk")
     ScoreHelper(hand=["octopus-1", ...], zone=["crab-6", "crab-7"], opponents=4)
     ScoreHelper(lang="uk", preset="andriy")                 # the cards a lesson part talks about, by name
+    ScoreHelper(lang="uk", part="part-cards")               # shown in that part: no ready-made choice of cards
+                                                            # the lesson has not taught by then (taught.yaml)
 
 The engine decides every number (`scoring.breakdown`, `card_points`, `colour_bonus`, components.STOP_POINTS);
 this widget only collects the learner's choices. A kind is chosen in a list and that kind's cards show as toggles
@@ -30,6 +32,7 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 from tutor.core.errors import RuleViolation
 from tutor.core.i18n import number, plural, text
 from tutor.core.scoring import Breakdown
+from tutor.core.taught import taught_by
 from tutor.games.sea_salt_paper import components as C
 from tutor.games.sea_salt_paper.render import render
 from tutor.games.sea_salt_paper.rules import setup
@@ -101,7 +104,7 @@ class ScoreHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
     """Choose cards (hand or played), see what they score and what ending the round would give."""
 
     def __init__(self, lang: str = "en", hand: Iterable[object] = (), zone: Iterable[object] = (), opponents: int = 0,
-                 preset: str | None = None):
+                 preset: str | None = None, part: str | None = None):
         super().__init__()
         self.add_class("tutor-widget")
         self.add_class("tutor-ssp-score")
@@ -113,12 +116,15 @@ class ScoreHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
         screen.watch(self._relayout)      # a phone turned: the picture is drawn again
         self.where = W.ToggleButtons(options=[(_w("to_hand", lang), "hand"), (_w("to_zone", lang), "zone")],
                                      value="hand", description=_w("where", lang),
-                                     style={"description_width": "initial", "button_width": "auto"})
+                                     style={"description_width": "initial", "button_width": "auto"},
+                                     layout=W.Layout(height="auto", flex_flow="row wrap"))
         self.toggles: dict[str, W.ToggleButton] = {}
         # A compact picker (the box's 58 cards in one column were 3,550 px on a phone, the result 3,000 px under
         # them): a kind, then that kind's cards, one toggle a card (so no more cards of a kind than the box holds).
         # One layout and one style shared by all 58 toggles: each widget's own would be two more models for the
         # page to open, and four score helpers on one lesson page made it slow to build.
+        # Every line is as tall as what it holds (height auto): a phone's controls are 44 px tap targets (tutor.css)
+        # and ipywidgets' fixed 28 px lines let the kind's list hang over the first row of card buttons.
         toggle_layout, toggle_style = W.Layout(width="auto"), ToggleButtonStyle()
         for c in C.ALL_CARDS:
             b = W.ToggleButton(value=False, description=card_name(c, lang), tooltip=card_name(c, lang),
@@ -129,7 +135,7 @@ class ScoreHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
             self.toggles[c] = b
         self.kind = W.Dropdown(options=[(kind_name(k, lang), k) for k in C.KINDS], value=C.KINDS[0],
                                description=_w("kind", lang), style={"description_width": "initial"},
-                               layout=W.Layout(width="auto", max_width="100%"))
+                               layout=W.Layout(width="auto", max_width="100%", height="auto"))
         self.cards_box = W.HBox([], layout=W.Layout(flex_flow="row wrap"))
         self.kind.observe(self._kind_chosen, names="value")
         self._show_kind()
@@ -138,7 +144,8 @@ class ScoreHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
         self.andriy_button = W.Button(description=_w("andriy", lang), **fit)
         self.mermaids_button = W.Button(description=_w("mermaids", lang), **fit)
         self.opponents = W.BoundedIntText(value=opponents, min=0, max=99, description=_w("opponents", lang),
-                                          style={"description_width": "initial"}, layout=W.Layout(width="auto"))
+                                          style={"description_width": "initial"},
+                                          layout=W.Layout(width="auto", height="auto"))
         # the picture of the chosen cards: a card tapped there is taken out (its button says so)
         self.svg = ClickBoard()
         self.table = W.HTML("")
@@ -147,6 +154,12 @@ class ScoreHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
         self.verdict.add_class("tutor-live")
         g = guard(self.errors, lang)
         self._g = g
+        # a ready-made choice holding a card the lesson has not taught by `part` is not offered there («Дві
+        # русалки» stood in part 8, a part before the mermaids')
+        known = C.KINDS if part is None else taught_by("sea_salt_paper", part)
+        for button, (hand_cards, zone_cards) in ((self.andriy_button, ANDRIY), (self.mermaids_button, TWO_MERMAIDS)):
+            if any(C.KIND[c] not in known for c in (*hand_cards, *zone_cards)):
+                button.layout = W.Layout(width="auto", min_width="8em", display="none")
         self.clear_button.on_click(g(lambda _b: self.set_cards([], [])))
         self.andriy_button.on_click(g(lambda _b: self.set_cards(*ANDRIY)))
         self.mermaids_button.on_click(g(lambda _b: self.set_cards(*TWO_MERMAIDS)))

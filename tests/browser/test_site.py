@@ -139,6 +139,17 @@ def answer_drill(page, lang: str) -> None:
     drill.locator(".tutor-choices button:not([disabled])").first.wait_for(state="visible")
 
 
+def assert_progress_kept(page, game: str, lang: str) -> None:
+    """The lesson's contents are on the static page too, and the quiz and drill answered are kept in the browser
+    (tutor/widgets/progress.py, static/progress.js), as on a Voilà page."""
+    assert page.locator(".tutor-contents-list a").count() >= 10, "no contents on the static page"
+    page.wait_for_function("() => (JSON.parse(localStorage.getItem('tutor.progress') || '{}').answers || [])"
+                           ".filter((a) => a.kind === 'quiz' || a.kind === 'drill').length >= 2")
+    kept = page.evaluate("() => JSON.parse(localStorage.getItem('tutor.progress')).answers")
+    assert {(a["game"], a["lang"]) for a in kept} == {(game, lang)}, kept
+    assert {"quiz", "drill"} <= {a["kind"] for a in kept}
+
+
 def play_a_move(page, game: str, lang: str) -> None:
     table = open_part(page, ui("lazy.play", lang, game=spec(game).title(lang)), ".tutor-play:not(.tutor-your-turn)")
     board = table.locator(".tutor-svg svg").first
@@ -180,6 +191,7 @@ def test_a_lesson_works_on_the_static_site(site_server, browser, game, lang):
         step_example(page, lang)
         answer_quiz(page, lang)
         answer_drill(page, lang)
+        assert_progress_kept(page, game, lang)
         play_a_move(page, game, lang)
         assert_no_error_text(page)
         follow_language_link(page, game, lang, site_server)

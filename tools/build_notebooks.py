@@ -19,6 +19,7 @@ Links are relative (`maui.ipynb`), which works in JupyterLab and under Voilà wh
 from __future__ import annotations
 
 import argparse
+import html
 import os
 import sys
 from pathlib import Path
@@ -99,10 +100,12 @@ def index_notebook(on_site: bool = False) -> dict:
         sheets = " · ".join(f'[<span lang="{lang}">{_lesson_in(lang)}</span>]({links[lang]}#{REFERENCE_PART})'
                             for lang in g.lesson_langs)
         for lang in rows:
-            rows[lang].append(f"| [{_row_title(g, lang)}]({links.get(lang, links[first])}) | {others} | {sheets} |")
+            rows[lang].append(f"| [{_row_title(g, lang)}]({links.get(lang, links[first])}) | {others} | {sheets} "
+                              f"| {_progress_of(g, lang)} |")
     for coming in source["coming"]:
         for lang in rows:
-            rows[lang].append(f"| {coming['title'].get(lang, coming['title']['en'])} | *{i18n.text('index.coming', lang)}* | |")
+            rows[lang].append(f"| {coming['title'].get(lang, coming['title']['en'])} | *{i18n.text('index.coming', lang)}* "
+                              "| | |")
     cells = []
     for i, (lang, prose_text) in enumerate(text.items()):
         if on_site:
@@ -111,6 +114,15 @@ def index_notebook(on_site: bool = False) -> dict:
         # blank lines around the Markdown inside the <div>: Voilà and JupyterLab then render it as Markdown
         cells.append(_cell("markdown", f'<div lang="{lang}" id="{lang}">\n\n{body}\n\n</div>', f"index-{i:03d}"))
     return _notebook(cells, "en", _heading(text.get("en", "")) or "tutor")
+
+
+def _progress_of(g, lang: str) -> str:
+    """The place for what the learner's own browser remembers of the game's lessons: the page template's script
+    fills it from localStorage (tutor/widgets/static/progress.js keeps it; nothing of it reaches a server)."""
+    words = {key: i18n.text(f"index.progress.{key}", lang, read="{read}", total="{total}", pct="{pct}")
+             for key in ("parts", "drills", "none")}
+    data = " ".join(f'data-{key}="{html.escape(value, quote=True)}"' for key, value in words.items())
+    return f'<span class="tutor-progress-of" data-game="{g.stem}" {data}></span>'
 
 
 def _lesson_in(lang: str) -> str:

@@ -241,3 +241,26 @@ def test_stored_progress_it_cannot_read_never_breaks_the_page(voila_server, brow
         assert any("could not be understood" in w for w in warnings), warnings
     finally:
         close_tab(context, page)
+
+
+def test_the_index_shows_what_this_browser_remembers_of_each_game(voila_server, browser):
+    context = new_context(browser, viewport=PHONE)
+    context.add_init_script("""localStorage.setItem('tutor.progress', JSON.stringify({v: 1,
+      read: {'maui/ru': ['part-story', 'part-setup', 'part-round'], 'maui/en': ['part-story']},
+      parts: {'maui/ru': 15, 'maui/en': 15},
+      answers: [1, 2, 3, 4].map((i) => ({v: 1, game: 'maui', lang: 'ru', part: 'part-depths', kind: 'drill',
+        item: 'maui/who-takes', rules: ['maui:deep'], right: i !== 4, first: true, shown: false, time: i}))}))""")
+    page = context.new_page()
+    page.set_default_timeout(90_000)
+    try:
+        page.goto(voila_server.render_url("index.ipynb"))
+        russian = page.locator('#ru .tutor-progress-of[data-game="maui"]')
+        russian.wait_for(state="attached")
+        page.wait_for_function("() => document.querySelector('#ru .tutor-progress-of').textContent !== ''")
+        assert russian.inner_text() == "прочитано частей: 3 из 15, упражнения: 75 % верно с первой попытки"
+        english = page.locator('#en .tutor-progress-of[data-game="maui"]').inner_text()
+        assert english.startswith("3 of 15 parts read"), english
+        untouched = page.locator('#en .tutor-progress-of[data-game="trump_whales"]').inner_text()
+        assert untouched == "not started yet"
+    finally:
+        close_tab(context, page)

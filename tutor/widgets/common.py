@@ -54,7 +54,10 @@ def esc(value: object) -> str:
 STATIC = Path(__file__).resolve().parent / "static"
 # One sheet for the whole page (tutor/widgets/static/tutor.css). Lazy parts carry it as anywidget CSS, which
 # the page installs once; static parts (tables, pictures) carry it inline as a <style> element.
-PAGE_CSS = (STATIC / "tutor.css").read_text(encoding="utf-8")
+# Shipped without its comments and indentation (the file keeps them for its readers): the sheet travels in every
+# lesson's first render, and its comments were half of it.
+PAGE_CSS = "\n".join(line.strip() for line in re.sub(r"/\*.*?\*/", "", (STATIC / "tutor.css").read_text(encoding="utf-8"),
+                                                       flags=re.S).splitlines() if line.strip())
 CSS = f"<style>{PAGE_CSS}</style>"
 
 

@@ -16,7 +16,7 @@ import anywidget
 import traitlets
 
 from tutor.widgets import progress
-from tutor.widgets.common import PAGE_CSS, STATIC, StandIn, ui
+from tutor.widgets.common import PAGE_CSS, StandIn, compact_esm, ui
 
 
 # reference parts folded until the learner opens them, so the path through a lesson is short (a lesson names its own
@@ -38,8 +38,9 @@ class PageStatus(StandIn, anywidget.AnyWidget):
 
     # the page's own script, with the learner's progress (static/progress.js) and the lesson's contents
     # (static/contents.js) inlined: anywidget loads one module
-    _esm = "\n".join([(STATIC / name).read_text(encoding="utf-8").replace("export function ", "function ")
-                      for name in ("progress.js", "contents.js", "page.js")])
+    # (compacted: the module is part of every lesson's first render)
+    _esm = "\n".join(compact_esm(name).replace("export function ", "function ")
+                      for name in ("progress.js", "contents.js", "page.js"))
     _css = PAGE_CSS
     lost_text = traitlets.Unicode("").tag(sync=True)
     reload_text = traitlets.Unicode("").tag(sync=True)

@@ -419,6 +419,7 @@ export function lessonContents(words, folded = [], store = null) {
     }
     current = -2;
     mark();
+    if (store && game) store.setParts(key, parts.length);
     showProgress();
     if (!build.hashDone && window.location.hash.startsWith("#part-")) {
       const target = document.getElementById(window.location.hash.slice(1));

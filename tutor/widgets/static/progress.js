@@ -3,7 +3,8 @@
 // (contents.js). What cannot be understood (an older version, another site's data, a hand-edited file) is dropped
 // with a console warning; a full or refused storage keeps the lesson working and says progress is not being saved.
 //
-// Stored: {v: 1, answers: [record, …] (the newest MAX_ANSWERS), read: {"<game>/<lang>": ["part-…", …]}}.
+// Stored: {v: 1, answers: [record, …] (the newest MAX_ANSWERS), read: {"<game>/<lang>": ["part-…", …]},
+//          parts: {"<game>/<lang>": the number of parts its lesson has}} (the index page's template reads it too).
 
 const PROGRESS_KEY = "tutor.progress";
 const PROGRESS_VERSION = 1;
@@ -23,7 +24,7 @@ export function cleanRecord(r) {
 
 // what a stored (or imported) text holds, cleaned: {data, dropped}
 export function readProgress(text) {
-  const empty = { v: PROGRESS_VERSION, answers: [], read: {} };
+  const empty = { v: PROGRESS_VERSION, answers: [], read: {}, parts: {} };
   if (text === null || text === undefined || text === "") return { data: empty, dropped: 0 };
   let raw;
   try { raw = JSON.parse(text); } catch (err) { return { data: empty, dropped: 1 }; }
@@ -42,7 +43,14 @@ export function readProgress(text) {
       } else dropped += 1;
     }
   }
-  return { data: { v: PROGRESS_VERSION, answers: answers.slice(-MAX_ANSWERS), read }, dropped };
+  const parts = {};
+  if (raw.parts && typeof raw.parts === "object") {
+    for (const [key, n] of Object.entries(raw.parts)) {
+      if (/^[a-z0-9_]+\/[a-z]{2}$/.test(key) && Number.isInteger(n) && n > 0 && n < 200) parts[key] = n;
+      else dropped += 1;
+    }
+  }
+  return { data: { v: PROGRESS_VERSION, answers: answers.slice(-MAX_ANSWERS), read, parts }, dropped };
 }
 
 export function progressStore(onChange) {
@@ -88,6 +96,7 @@ export function progressStore(onChange) {
       save();
     },
     read(key) { return new Set(data.read[key] || []); },
+    setParts(key, n) { if (data.parts[key] !== n) { data.parts[key] = n; save(); } },
     answers(game, lang) { return data.answers.filter((a) => a.game === game && (!lang || a.lang === lang)); },
     forget() { data = readProgress(null).data; save(); },
     exportText() { return JSON.stringify(data); },
@@ -101,6 +110,7 @@ export function progressStore(onChange) {
       for (const [key, parts] of Object.entries(got.read)) {
         data.read[key] = [...new Set([...(data.read[key] || []), ...parts])];
       }
+      Object.assign(data.parts, got.parts);
       if (dropped) console.warn(`tutor: ${dropped} entries of the imported progress could not be understood`);
       save();
       return true;

@@ -15,6 +15,7 @@ Highlight and `choosable` keys (a lesson rings them, the board offers them):
     open:<seat>           the uncovered squares of each unfilled room (tinted)   rats:<seat>  each visible rat (ringed)
     families  families:<seat>   every family (on every boat, or on one) outlined with its size and points
     seat:<seat>           a player's name in the turn order
+    front:<seat>          on a phone, that seat's boat first under the island (a film frame of its step), not the viewer's
     try:<seat>:<o>,<x>,<y>  the held tile where a refused placement put it (hatched, ✗)
     ask:<seat>:<o>,<x>,<y>  the held tile where a drill asks "may it go here?" (dashed, "?": no verdict shown)
     option:<seat>:<n>:<o>,<x>,<y>  a quiz's n-th candidate place for the held tile (dashed, lettered A, B, C…)
@@ -810,9 +811,11 @@ def render(view: dict[str, Any], *, highlight: Iterable[str] | str | None = (), 
     room = width - left - pad
     top = pad if side else y + 4 * g.k
     viewer = view.get("viewer")
+    # "front:<seat>" (a film frame of another player's step): that player's boat first, under the island
+    front = next((int(k.split(":", 1)[1]) for k in hl if k.startswith("front:") and k[6:].isdigit()), viewer)
     order = list(seats)
-    if g.stack and viewer is not None:
-        order.sort(key=lambda seat: seat["seat"] != viewer)
+    if g.stack and front is not None:
+        order.sort(key=lambda seat: seat["seat"] != front)
     placed: list[tuple[dict[str, Any], float, float, _Panel, float]] = []    # (seat, x, y, panel, the width it may take)
     least = _least_cell(f)
     if g.stack:

@@ -416,3 +416,28 @@ def test_the_coach_speaks_of_the_family_being_built_whenever_there_is_one():
                     uk = {x.kind: x for x in coach(state, seat, "uk")}["family"].text
                     assert text("ui.isle_of_cats.table.coach.none_waiting", "uk") in uk
     assert with_none and with_some, (with_none, with_some)
+
+
+@pytest.mark.parametrize("lang", ("en", "uk"))
+def test_the_day_track_and_the_words_count_the_same_way(lang):
+    """The track counts down (Vesh's ship starts on «5», «ПІДГОТОВКА ДО ГРИ»), and the words counted up ("day 1 of
+    5" beside a ship on 5): the club-teacher review of 2026-12-02 read them as two counts. The track is titled as the
+    days left, and the running score names the day and the ship's space together, which add up to one more than the
+    days."""
+    from tutor.games.isle_of_cats.render import render
+    seen = set()
+    for step in game(3, 5):
+        state = step.before
+        if state.phase == "over" or state.ship in seen:
+            continue
+        seen.add(state.ship)
+        assert state.day + state.ship == C.DAYS + 1
+        svg = render(SPEC.view(state, 0), lang=lang, layout="phone")
+        assert f">{text('isle_of_cats.board.days', lang)}<" in svg
+        ship = re.search(r'class="ship"[^>]*><title>([^<]*)</title>', svg).group(1)
+        assert html.unescape(ship) == text("isle_of_cats.board.ship", lang, n=state.ship)
+        title = html.unescape(score_panel(state, 0, lang))
+        assert text("ui.isle_of_cats.table.panel.title", lang, day=state.day, days=C.DAYS, ship=state.ship) in title
+        assert f"«{state.ship}»" in title and str(state.day) in title
+    assert seen == set(range(1, C.DAYS + 1))
+    assert text("isle_of_cats.board.days", "en") == "Days left"

@@ -532,6 +532,9 @@ def _header(b: "_Board", view: dict[str, Any], seats: list[dict[str, Any]], x0: 
     parts.append(K.label(x0, y + 18 * k, days, size=title, weight="bold"))
     r, step = 10 * k, 26 * k
     dx = x0 + max(70 * k, K.em(days, True) * title + 8 * k + r)
+    if dx + C.DAYS * step + 4 * k + 13 * k > right:      # the track's name on a line of its own, the track under it
+        y += 20 * k
+        dx = x0 + r + 2 * k
     x = dx
     for i, n in enumerate(range(C.DAYS, -1, -1)):
         x = dx + i * step

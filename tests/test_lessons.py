@@ -591,3 +591,24 @@ def test_every_ruling_the_code_names_exists():
             cited.append(slug)
             assert slug in known, f"{path.relative_to(ROOT)} cites ruling {m.group(1)!r}, which {game} does not have"
     assert len(cited) >= 4
+
+
+@pytest.mark.parametrize("game", ["aqua_fest", "isle_of_cats"])
+def test_an_english_lesson_glosses_every_rulebook_heading_it_quotes(game):
+    """The English pages cite the Russian / Ukrainian rulebook's headings as printed («...»), which an English reader
+    cannot read (club-teacher review 2026-12-02): each quoted heading, in the lesson and in the English words of its
+    tasks, quizzes and worked examples, keeps the original quote and has an English gloss beside it, "«Цель игры»
+    (goal of the game)" or "(«РЕШТА ПЛИТОК», every later tile)"."""
+    root = Path(__file__).resolve().parent.parent / "lessons" / game
+    text = (root / "lesson.en.md").read_text(encoding="utf-8")
+    headings = set(lesson_source.citations(text))
+    assert len(headings) >= 8
+    english = [text] + [line for path in sorted(root.rglob("*.yaml"))
+                        for line in path.read_text(encoding="utf-8").splitlines() if line.strip().startswith("en:")]
+    bare = []
+    for words in english:
+        for heading in headings:
+            for m in re.finditer(re.escape(f"«{heading}»"), words):
+                if not re.match(r"(?: \(|, )[a-z]", words[m.end():]):
+                    bare.append(words[max(0, m.start() - 20):m.end() + 20])
+    assert bare == []

@@ -172,3 +172,27 @@ def test_a_tricks_summary_names_the_bonuses_played_during_it():
                 assert html.escape(e.narrate("en")) in said
             listed += bool(used)
     assert listed, "no trick had a bonus played in it"
+
+
+def test_on_a_phone_a_frame_of_anothers_step_draws_their_boat_first(phone_screen):
+    """Острів котів on a phone: the film's step bar sits above the island, and the boats are stacked under it, the
+    viewer's first; a frame of another player's step drew that player's boat about 1,000 px lower (club-teacher
+    review 2026-12-02). Such a frame draws the acting player's boat first, right under the island; a frame of the
+    learner's own step keeps theirs first."""
+    import re
+    phone_screen.set_width(390)
+    t = PlayTable("isle_of_cats", players=3, seat=0, lang="uk", seed=4)
+    rnd = random.Random(4)
+    others = own = 0
+    for _ in learner_moves(t, rnd, 40):
+        steps = t.live.turns()
+        for step, f in zip(steps, film.frames(t)):
+            assert 'data-layout="phone"' in f["board"]
+            seats = re.findall(r'data-board-seat="(\d+)"', f["board"])
+            first = int(seats[0])
+            assert first == (step.seat if step.seat != 0 else 0), (step.seat, seats[:3])
+            others += step.seat != 0
+            own += step.seat == 0
+        if others >= 3 and own >= 1:
+            break
+    assert others >= 3 and own >= 1

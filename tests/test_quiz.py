@@ -526,3 +526,25 @@ def test_a_points_question_gets_the_score_lines_even_where_the_game_picks_only_e
     wrong = next(o for o in Q.evaluate(quiz) if not o.correct)
     scores = [b for b in Q.why_not(quiz, wrong) if hasattr(b, "lines")]
     assert [b.player for b in scores] == [0] and scores[0].lines and scores[0].total == total
+
+
+@pytest.mark.parametrize("quiz_id, marks", [("isle_of_cats/rats-count", ("rat-seen",)),
+                                            ("isle_of_cats/boat-score", ("rat-seen", "open-room", "family"))])
+def test_a_counting_quizs_why_marks_what_it_counts_on_the_board(quiz_id, marks):
+    """Острів котів's counting quizzes explained the rats, rooms and families in words only, on a board with nothing
+    marked (club-teacher review 2026-12-02). Their `why_highlight` marks them on the board the answer shows: after
+    "show me why" and after the right answer; the asked board marks none of it."""
+    for lang in ("en", "uk"):
+        w = Quiz(quiz_id, lang=lang)
+        assert w.data.get("why_highlight")
+        for mark in marks:
+            assert f'class="{mark}"' not in w.svg.value
+        wrong = next(o for o in w.outcomes if not o.correct and o.refusal is None)
+        w.answer(wrong.index)
+        w.why.click()
+        for mark in marks:
+            assert f'class="{mark}"' in w.svg.value, (lang, mark)
+        w.reset()
+        w.answer(w.right_index)
+        for mark in marks:
+            assert f'class="{mark}"' in w.svg.value, (lang, mark)

@@ -567,3 +567,21 @@ def test_no_two_choices_at_the_table_share_a_label(lang):
     for i, a in enumerate(kinds):
         for b in kinds[i + 1:]:
             assert not rows[a] & rows[b], f"{a} and {b} buttons share {rows[a] & rows[b]}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_home_place_pick_says_what_it_sets_and_names_places_by_their_cells(lang):
+    """The drop-down beside "draw 2 and go home" was «Место [3▾]»: a word and a bare number. It says what it sets
+    (where the start tile goes), and each place is the seabed cell of the player's side it lies beside, as the board
+    names it, the place it lies now marked so."""
+    from tutor.core.i18n import text
+    from tutor.games.aqua_fest.text import beside_name
+    t = PlayTable("aqua_fest", place_starts=False, players=2, seat=0, lang=lang, seed=0, **SIDE_BY_SIDE)
+    pick = next(p for g in t.view["rows"] for p in g if "pick" in p)["pick"]
+    assert pick["label"] == text("ui.af.place_pick", lang) and len(pick["label"].split()) >= 3
+    side, now = t.state.sides[0], t.state.homes[0]
+    labels = [label for label, _ in pick["options"]]
+    assert [v for _, v in pick["options"]] == [0, 1, 2, 3, 4]
+    for h, label in enumerate(labels):
+        assert beside_name(side, h) in label and not label.isdigit()
+        assert (label == text("ui.af.place_now", lang, cell=beside_name(side, h))) == (h == now)

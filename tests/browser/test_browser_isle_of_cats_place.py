@@ -261,6 +261,19 @@ def test_placing_by_touch_tap_moves_drag_slides_tap_again_places(server, browser
         px, py = d["orients"][o][0]
         version = table.get_attribute("data-v")
 
+        # a first tap on the preview where it starts shows it there and places nothing (a first tap placed the tile
+        # at once: club-teacher review 2026-12-02); nor does a tap the browser reports as a mouse click
+        page.touchscreen.tap(*square_point(page, table, sx + px, sy + py))
+        assert board.get_attribute("data-preview").startswith(f"{o},{sx},{sy},")
+        page.wait_for_timeout(300)
+        assert table.locator('[data-board-seat="0"] .placed-tile').count() == 1, "the first tap placed the tile"
+        fit = next(i for i, c in enumerate(d["codes"][o]) if c == "1" and abs(i % 22 - sx) + abs(i // 22 - sy) > 5)
+        page.mouse.click(*square_point(page, table, fit % 22 + px, fit // 22 + py))
+        assert board.get_attribute("data-preview") == f"{o},{fit % 22},{fit // 22},1"
+        page.wait_for_timeout(300)
+        placed = table.locator('[data-board-seat="0"] .placed-tile').count()
+        assert placed == 1, "a first tap placed the tile"
+
         # a tap away from the preview moves it there (its first square under the finger) and places nothing
         far = next(i for i, c in enumerate(d["codes"][o]) if c == "n" and abs(i % 22 - sx) + abs(i // 22 - sy) > 5)
         ax, ay = far % 22, far // 22

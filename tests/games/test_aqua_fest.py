@@ -1086,3 +1086,71 @@ def test_random_games_take_fragments_fight_and_end_when_the_seabed_is_bare(playe
             assert new.turn == (before.turn + 1) % before.players and new.moves == 0
         assert all(b.total >= new.bonus[b.player] for b in A.score(new))
     event(f"game over: {A.is_over(new)}")
+
+
+# --------------------------------------------------------------------------- lesson positions a game could reach
+
+def _pawn_problems(state) -> list[str]:
+    """Where the rules could not have put a pawn: on a tile still face up on top (a pawn takes the upper tile where
+    it stops and stands on the one beneath), on a coral showing, or two on one cell; and a face-down lower tile with
+    no pawn on it (it turns up when its pawn leaves). A face-up lower fragment under a pawn is possible: a pawn may
+    come back to the cell it began its turn on, and that tile is not taken («В подводном мире запрещено»)."""
+    out = []
+    on_board = [at for at in state.pawns if at is not None]
+    if len(on_board) != len(set(on_board)):
+        out.append("two pawns share a cell")
+    for s, at in enumerate(state.pawns):
+        if at is None:
+            continue
+        name = scenario._name(at)
+        if state.upper[at] is not None:
+            out.append(f"player {s + 1} stands on {name} over a tile still on top")
+        elif state.lower[at] is not None and state.lower_open[at] and C.tile(state.lower[at]).coral:
+            out.append(f"player {s + 1} stands on the coral of {name}")
+    for i in range(B.N * B.N):
+        if state.upper[i] is None and state.lower[i] is not None and not state.lower_open[i] and i not in on_board:
+            out.append(f"the tile of {scenario._name(i)} lies face down with no pawn on it")
+    return out
+
+
+def _lesson_setups():
+    import yaml
+    from tutor.core.scenario import load_file, replay
+    root = Path(__file__).resolve().parents[2] / "lessons" / "aqua_fest"
+    for path in sorted(root.rglob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        if not isinstance(data, dict) or "setup" not in data:
+            continue
+        yield f"{path.parent.name}/{path.stem}", scenario.setup(data["setup"])
+        if path.parent.name == "scenarios":
+            for frame in replay(load_file(path)).frames:
+                yield f"{path.parent.name}/{path.stem} step {frame.index}", frame.state
+
+
+def test_every_lesson_position_has_its_pawns_where_the_rules_let_them_stand():
+    """Tasks, quizzes and worked examples set pawns on cells the rules could have brought them to (the club-teacher
+    review saw pawns standing on face-up tiles they would have taken)."""
+    seen, bad = 0, []
+    for name, state in _lesson_setups():
+        seen += any(at is not None for at in state.pawns)
+        bad += [f"{name}: {p}" for p in _pawn_problems(state)]
+    assert seen >= 8, "the lesson's positions with pawns on the seabed were checked"
+    assert bad == []
+
+
+def test_the_pawn_check_sees_a_pawn_on_a_tile_it_would_have_taken():
+    state = A.setup(2, seed=3, pawns=[(2, 2), None])       # the engine's own setup leaves the tile on top
+    assert any("over a tile still on top" in p for p in _pawn_problems(state))
+
+
+def test_a_lesson_setup_puts_no_tile_on_top_under_a_pawn():
+    """A lesson names where pawns stand; the cell's upper tile is the one its pawn took, so it is not on the seabed
+    (with no bare cell to fill, it is in that player's collection), and a tile named on top of it is refused."""
+    state = scenario.setup({"players": 2, "seed": 5, "upper": {"A1": "u-white-1"}, "pawns": {1: "C3", 2: "D4"}})
+    for at in state.pawns:
+        assert state.upper[at] is None and state.lower[at] is not None and not state.lower_open[at]
+    assert sum(len(c) for c in state.collected) == 2          # every cell was filled: each pawn holds what it took
+    every = [t for layer in (state.upper, state.lower) for t in layer if t] + [t for c in state.collected for t in c]
+    assert sorted(every) == sorted(C.ALL_TILES)                # each tile once: none lost, none twice
+    with pytest.raises(ValueError, match="C3"):
+        scenario.setup({"players": 2, "seed": 5, "upper": {"C3": "u-white-1"}, "pawns": {1: "C3"}})

@@ -251,3 +251,30 @@ def test_second_card_boards_do_not_count_the_turns_moves():
         q = D.question(d, seed)
         svg = render(game.view(q.state, q.viewer), highlight=q.highlight, lang="en")
         assert " of 1" not in svg and " of 2" not in svg, f"seed {seed}: the board counts the turn's moves"
+
+
+def test_second_card_says_why_a_right_species_card_cannot_move_by_the_cells_it_reaches():
+    """A card of the first card's species that may not move: the "why" names the cells such a card reaches on an
+    empty seabed, each with the engine's reason it is closed (a coral, a pawn, a blocked path), never the refusal of
+    a cell it does not reach at all ("the octopus cannot reach A1", said of an octopus whose every stop was closed:
+    the reason was wrong, club-teacher review 2026-12-02). With no second move, the words leave the attack open."""
+    from tutor.games.aqua_fest import board as B
+    from tutor.games.aqua_fest.text import cell_name
+    seen = 0
+    for q in asked("second-card"):
+        state, seat = q.state, q.state.turn
+        if state.alone:
+            continue
+        playable = {a.card for a in AF.legal_actions(state, seat) if isinstance(a, AF.Move)}
+        closed = [c for c in state.hands[seat] if C.card(c).species == state.species and c not in playable]
+        if not closed:
+            continue
+        seen += 1
+        at = AF.rules.position(state, seat)
+        reach = {cell_name(B.coords(d)) for d, _ in B.reachable(at, C.card(closed[0]).move, lambda i: False)}
+        for lang in LANGS:
+            text = D.said(q.explain, lang)
+            named = set(re.findall(r"\b([A-E][1-5]): ", text))
+            assert named == reach, (lang, text, reach)     # every cell it reaches, each with its reason; no other
+        assert "attack" in D.said(q.explain, "en") and "атак" in D.said(q.explain, "ru")
+    assert seen >= 3, "blocked right-species cards were asked"

@@ -278,6 +278,34 @@ def test_on_a_phone_the_seabed_and_the_viewers_hand_come_first():
     assert board.board[1] + board.size < tops["2"][0]
 
 
+def test_on_a_phone_a_battle_lies_straight_under_the_seabed():
+    """The pending battle and the last one's revealed cards sit right under the seabed, above every player's panel:
+    under the panels they lay a screen below the pawns they concern (club-teacher review 2026-12-02)."""
+    board = R.geo("phone")
+    seen = 0
+    for seed in range(1, 80):
+        state = aqua_fest.setup(2, seed=seed)
+        rnd = random.Random(seed)
+        for _ in range(400):
+            if aqua_fest.is_over(state) or state.last_battle is not None:
+                break
+            seat = rnd.choice(aqua_fest.to_move(state))
+            actions = aqua_fest.legal_actions(state, seat)
+            attacks = [a for a in actions if type(a).__name__ in ("Attack", "Defend")]
+            state, _events = aqua_fest.apply(state, rnd.choice(attacks or actions))
+        if state.last_battle is None:
+            continue
+        root = ET.fromstring(R.render(aqua_fest.view(state, 0), layout="phone"))
+        (last,) = [el for el in root.iter() if el.get("class") == "last-battle"]
+        top = float(last.find(f"{SVG}rect").get("y"))
+        panels = [float(el.find(f"{SVG}rect").get("y")) for el in root.iter() if el.get("class") == "seat"]
+        assert board.board[1] + board.size < top < min(panels), (seed, top, panels)
+        seen += 1
+        if seen >= 3:
+            break
+    assert seen >= 3, "positions with a last battle were found"
+
+
 # --------------------------------------------------------------------------- words clear of words, arrows and rings
 
 def _marker_head(root) -> tuple[float, float]:

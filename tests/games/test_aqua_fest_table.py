@@ -510,3 +510,29 @@ def test_the_table_hooks_are_the_games():
     assert parts.summary is ui.summary and parts.coach is ui.coach
     assert parts.score_panel is ui.score_panel and parts.tips is ui.tips
     assert table.LAST_FEW >= 1
+
+
+def _face_down_under_pawns(state) -> list[int]:
+    return [at for at in state.pawns if at is not None and state.upper[at] is None
+            and state.lower[at] is not None and not state.lower_open[at]]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_end_says_a_face_down_tile_under_a_pawn_is_a_coral(lang):
+    """At the end only corals and the tiles under them are left («Конец игры и подсчёт баллов»), so a face-down tile
+    under a pawn is a coral: the end's words say so, with its cell, and no longer say every fragment is turned up
+    (club-teacher review 2026-12-02: «все осколки открыты» while a face-down tile lay under a pawn)."""
+    coral = next(t for t in C.ALL_TILES if C.tile(t).coral)
+    fragment = next(t for t in C.ALL_TILES if not C.tile(t).coral)
+    upper, lower = [None] * 25, [None] * 25
+    lower[B.cell(0, 0)], lower[B.cell(2, 2)] = coral, fragment      # A1 under player 2's pawn; the last fragment, C3
+    crab = next(c for c in C.ALL_CARDS if C.card(c).species == "crab")
+    before = A.setup(2, seed=1, upper=upper, lower=lower, pawns=[(4, 2), (0, 0)], hands=[[crab], []], deck=[])
+    assert _face_down_under_pawns(before) == [B.cell(0, 0)] and not A.is_over(before)
+    state, _events = A.apply(before, Move(0, crab, B.cell(2, 2)))
+    assert state.over and _face_down_under_pawns(state) == [B.cell(0, 0)]
+    under = text("ui.aqua_fest.table.end.under_pawn", lang, player=player_name(1, lang), player_plain=2, cell="A1")
+    for words in (said(parsed(table.score_panel(state, 0, lang))), said(parsed(table._final(state, lang)))):
+        assert under in words and "A1" in under
+        assert text("ui.aqua_fest.table.end.left", lang) in words
+    assert under not in said(parsed(table._final(A.setup(2, seed=1), lang)))      # said only where it is so

@@ -288,3 +288,27 @@ def test_families_why_outlines_each_family_and_rings_the_cats_of_a_colour_that_m
         split = {t for t, *_ in placed if C.KIND[t] == "cat" and C.COLOUR[t] in {o.key for o in q.options} - q.answer}
         ringed = set(re.findall(r'data-target="tile:([\w-]+)"', why))
         assert split and split <= ringed, (seed, split - ringed)
+
+
+def test_may_it_go_why_draws_a_refused_place_on_the_board():
+    """«Чи можна покласти…»: a refused place's "show me why" said the refusal in words and left the board as asked.
+    It draws the place hatched with its ✗ where it was asked (a "why" in words only where the board would show it:
+    club-teacher review 2026-12-02); a legal one shows the tile placed."""
+    from tutor.widgets.drill import DrillPlayer
+    refused = placed = 0
+    for seed in range(40):
+        w = DrillPlayer("isle_of_cats/may-it-go", lang="uk", seed=seed)
+        q = w.question
+        assert 'class="tried"' not in w.svg.value and "✗" not in w.svg.value
+        w.show_why()
+        if q.answer == {"yes"}:
+            placed += 1
+            assert q.after is not None
+            continue
+        refused += 1
+        asked = next(h for h in q.highlight if h.startswith("ask:"))
+        assert f"try:{asked[4:]}" in q.why_highlight
+        assert 'class="tried"' in w.svg.value and "✗" in w.svg.value
+        if refused >= 4 and placed >= 1:
+            break
+    assert refused >= 4 and placed >= 1

@@ -17,10 +17,11 @@ from tutor.core.events import Event, for_viewer
 from tutor.games.isle_of_cats import SPEC, bots
 from tutor.games.isle_of_cats import components as C
 from tutor.games.isle_of_cats.rules import Pass, State, Take, TakeTreasure
-from tutor.games.isle_of_cats.scoring import filled_rooms, score_table
+from tutor.core.i18n import text
+from tutor.games.isle_of_cats.scoring import filled_rooms, groups, score_table
 from tutor.games.isle_of_cats.table import score_panel, summary, tips
 from tutor.games.isle_of_cats.coaching import coach
-from tutor.games.isle_of_cats.text import card_name, tile_name
+from tutor.games.isle_of_cats.text import card_name, points_text, tile_name
 
 LANGS = ("en", "uk")
 # an internal id of a tile or a card: never shown to a learner
@@ -255,7 +256,9 @@ def _check_hint(h: Hint, state: State, seat: int, rest: list[Step], i: int) -> N
         if h.kind == "family":
             assert f["next"] == C.family_points(f["size"] + 1)
             fitting = [a for a in legal if isinstance(a, Take) and C.COLOUR[a.tile] == f["colour"]]
-            assert f["on_island"] == len(fitting) > 0
+            assert f["on_island"] == len(fitting)
+            none = text("ui.isle_of_cats.table.coach.none_waiting", "en")
+            assert (none in h.text) == (not fitting), h.text
         else:
             assert f["at_least"] == C.family_points(f["size"] + 1)
             # some legal place makes a group of that colour larger than the one it joins
@@ -384,3 +387,57 @@ def test_three_to_five_first_game_tips(lang):
 def test_the_hooks_are_registered_in_the_games_ui():
     ui = SPEC.parts()
     assert (ui.summary, ui.coach, ui.score_panel, ui.tips) == (summary, coach, score_panel, tips)
+
+
+def test_the_coach_speaks_of_the_family_being_built_whenever_there_is_one():
+    """Taking a tile, a player with 2 or more touching cats of a colour always hears of that family: what it scores,
+    what one more cat would make of it, and whether such a cat waits around the island (it spoke only when one did:
+    the club-teacher review of 2026-12-02 never heard the coach mention families)."""
+    with_none = with_some = 0
+    for players, seed in GAMES:
+        for step in game(players, seed):
+            state = step.before
+            if state.phase != "take":
+                continue
+            for seat in SPEC.to_move(state):
+                built = groups(state.placed[seat], 2)
+                hints = {h.kind: h for h in coach(state, seat, "en")}
+                assert ("family" in hints) == bool(built)
+                if not built:
+                    continue
+                h = hints["family"]
+                assert h.facts["size"] in {g.size for g in built if g.colour == h.facts["colour"]}
+                assert points_text(h.facts["next"], "en") in h.text
+                if h.facts["on_island"]:
+                    with_some += 1
+                else:
+                    with_none += 1
+                    assert text("ui.isle_of_cats.table.coach.none_waiting", "en") in h.text
+                    uk = {x.kind: x for x in coach(state, seat, "uk")}["family"].text
+                    assert text("ui.isle_of_cats.table.coach.none_waiting", "uk") in uk
+    assert with_none and with_some, (with_none, with_some)
+
+
+@pytest.mark.parametrize("lang", ("en", "uk"))
+def test_the_day_track_and_the_words_count_the_same_way(lang):
+    """The track counts down (Vesh's ship starts on «5», «ПІДГОТОВКА ДО ГРИ»), and the words counted up ("day 1 of
+    5" beside a ship on 5): the club-teacher review of 2026-12-02 read them as two counts. The track is titled as the
+    days left, and the running score names the day and the ship's space together, which add up to one more than the
+    days."""
+    from tutor.games.isle_of_cats.render import render
+    seen = set()
+    for step in game(3, 5):
+        state = step.before
+        if state.phase == "over" or state.ship in seen:
+            continue
+        seen.add(state.ship)
+        assert state.day + state.ship == C.DAYS + 1
+        svg = render(SPEC.view(state, 0), lang=lang, layout="phone")
+        assert f">{text('isle_of_cats.board.days', lang)}<" in svg
+        ship = re.search(r'class="ship"[^>]*><title>([^<]*)</title>', svg).group(1)
+        assert html.unescape(ship) == text("isle_of_cats.board.ship", lang, n=state.ship)
+        title = html.unescape(score_panel(state, 0, lang))
+        assert text("ui.isle_of_cats.table.panel.title", lang, day=state.day, days=C.DAYS, ship=state.ship) in title
+        assert f"«{state.ship}»" in title and str(state.day) in title
+    assert seen == set(range(1, C.DAYS + 1))
+    assert text("isle_of_cats.board.days", "en") == "Days left"

@@ -53,7 +53,9 @@ from tutor.core.scenario import ScenarioError, adapter, before_next_deal, read_y
 from tutor.core.scoring import Breakdown
 
 TOP_KEYS = {"id", "game", "rule", "title", "question", "setup", "given", "then", "do", "choices", "goal",
-            "explain", "hint", "viewer", "highlight", "tags"}
+            "explain", "hint", "viewer", "highlight", "tags", "why_highlight"}
+# `why_highlight`: board highlights drawn on the position after a choice once the answer is shown (the right one, or
+# "show me why"): what the explanation counts (visible rats, unfilled rooms, families) marked where it lies
 # `mark`: board highlights drawn on the asked position once this choice is answered and refused (where the refused
 # move would have gone), so the page shows what the refusal's words describe
 ACTION_CHOICE_KEYS = {"label", "do", "explain", "mark"}

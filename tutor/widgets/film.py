@@ -65,8 +65,11 @@ def frame(table: "PlayTable", steps: Sequence[Step], i: int, film_id: int) -> di
     position, shown = (paused(table, step) if said else None) or (step.after, step.events)
     told = table.live.told(shown)
     view = table.game.view(position, table.viewer)
-    svg = render_choosable(table.game, view, events=told, lang=lang,
-                           highlight=table.game.parts().table_marks if table.advises else ())
+    parts = table.game.parts()
+    marks = parts.table_marks if table.advises else ()
+    if parts.film_marks is not None and step.seat is not None and step.seat != table.viewer:
+        marks = tuple(marks) + tuple(parts.film_marks(step.seat))      # another's step: their part of the board first
+    svg = render_choosable(table.game, view, events=told, lang=lang, highlight=marks)
     board, (key, markup) = split_defs(svg)
     if key:
         table.remember_defs(key, markup)

@@ -186,7 +186,7 @@ class Quiz(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
                 parts.append(f"<p><b>{esc(ui('quiz.after', lang))}</b></p>{narrated}")
             parts.append(self._explain(outcome))
             # how the choice played out, before any next deal (a new lagoon would hide the answer)
-            self.svg.value = self._board(outcome.shown or outcome.state, (), told)
+            self.svg.value = self._board(outcome.shown or outcome.state, self._why_marks(), told)
         else:
             # nothing that gives the answer away: a refusal (the rule itself) and the hint; the board stays as
             # asked, for the board after a wrong choice often shows the answer (who caught the tuna, the winner
@@ -236,7 +236,7 @@ class Quiz(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
                 parts.append(explain)
                 if narrated:
                     parts.append(f"<p><b>{esc(ui('quiz.after', lang))}</b></p>{narrated}")
-            self.svg.value = self._board(outcome.shown or outcome.state, (), told)
+            self.svg.value = self._board(outcome.shown or outcome.state, self._why_marks(), told)
         self.verdict.value += f'<div class="tutor-quiz-why">{"".join(parts)}</div>'
 
     def _record(self, **answer: bool) -> None:
@@ -244,6 +244,12 @@ class Quiz(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         if self.data.get("id") and self.data.get("game"):
             progress.record("quiz", self.data["game"], self.lang, self.data["id"], [self.data.get("rule", "")],
                             **answer)
+
+    def _why_marks(self) -> tuple[Any, ...]:
+        """The quiz's `why_highlight`: what its explanation counts, marked on the board the answer shows (a "why"
+        in words only, where the board could show it, was the club-teacher review's complaint of 2026-12-02)."""
+        items = self.data.get("why_highlight")
+        return tuple(adapter(self.data["game"]).places(items)) if items else ()
 
     @staticmethod
     def _more_to_tell(outcome: core_quiz.Outcome) -> bool:

@@ -250,15 +250,20 @@ def make_second_card(rng: random.Random) -> Optional[Question]:
     if not why:       # nothing may move: the reasons are the first move, as it was played
         why = [card_played(seat, C.card(state.discard[-1]))]
     other = [c for c in cards if c not in moving and C.card(c).species != first and not state.alone]
-    refused: list[RuleViolation] = []
+    from tutor.games.aqua_fest.rules import position
+    at, at_cell = position(state, seat), state.pawns[seat]
+    refused: list[RuleViolation] = []          # a card played alone: the one refusal that says why
+    closed = [c for c in cards if c not in moving and c not in other and not state.alone]   # right species, no stop
     for c in cards:
-        if c in moving or c in other:
-            continue
-        tries = [Move(seat, c, to) for to in destinations(state, seat, c)] or [
-            Move(seat, c, to) for to in range(B.N * B.N) if to != state.pawns[seat]]
-        exc = _refusal(state, tries[0])
-        if exc is not None:
-            refused.append(exc)
+        if state.alone and c not in moving:
+            exc = _refusal(state, Move(seat, c, next(to for to in range(B.N * B.N) if to != state.pawns[seat])))
+            if exc is not None:
+                refused.append(exc)
+    # the cells such a card would reach on an empty seabed (cards of a species move alike), each with the engine's
+    # reason it is closed here: the reason for the card, not the refusal of a cell it never reaches (it said "the
+    # octopus cannot reach A1" of an octopus whose every stop was a coral or a pawn)
+    free = sorted({d for d, _ in B.reachable(at, C.MOVES[first], lambda i: False)}, key=_cell) if closed else []
+    why_not = [(to, exc) for to in free if (exc := _refusal(state, Move(seat, closed[0], to))) is not None]
 
     def explain(lang: str) -> str:
         said = [Words("aqua_fest.drill.second.explain", card=card_name(state.discard[-1], lang)).said(lang)]
@@ -266,6 +271,12 @@ def make_second_card(rng: random.Random) -> Optional[Question]:
             said.append(Words("aqua_fest.drill.second.other", species=species_name(first, lang),
                               cards=", ".join(card_name(c, lang) for c in other)).said(lang))
         said += [exc.reason(lang) for exc in refused]
+        if closed:
+            said.append(Words("aqua_fest.drill.second.blocked" if why_not else "aqua_fest.drill.second.nowhere",
+                              cards=", ".join(card_name(c, lang) for c in closed), species=species_name(first, lang),
+                              cell=_cell(at_cell) if at_cell is not None else "?").said(lang))
+            said += [Words("aqua_fest.drill.where.not", cell=_cell(to), reason=exc.reason(lang)).said(lang)
+                     for to, exc in why_not]
         if not moving:
             said.append(Words("aqua_fest.drill.second.none_why").said(lang))
         return " ".join(dict.fromkeys(said))      # each reason once: two blocked octopuses, one refusal

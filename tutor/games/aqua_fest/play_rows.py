@@ -94,6 +94,12 @@ def action_rows(table: Table, seat: int) -> list[list[RowPart]]:
         b.button_style = "info" if ok else ""
         b.classes = ("tutor-action" if ok else "tutor-action-unavailable",)
         b.tooltip = action_tip(b.action, lang, ok)
-    home.place = table.pick(text("ui.af.place_pick", lang), [(str(h + 1), h) for h in range(5)], state.homes[seat], pick)
+    # the place is named as the board names it, by the seabed cell of your side the start tile lies beside (a bare
+    # «Место [3▾]» told a learner nothing: review 2026-12-02), the place it lies now said so
+    from tutor.games.aqua_fest.text import beside_name
+    side, now = state.sides[seat], state.homes[seat]
+    places = [(text("ui.af.place_now" if h == now else "ui.af.place_cell", lang, cell=beside_name(side, h)), h)
+              for h in range(C.SIZE)]
+    home.place = table.pick(text("ui.af.place_pick", lang), places, now, pick)
     parts += [table.caption(text("ui.af.finish_row", lang)), {"choices": finish + [home], "pick": home.place}]
     return [parts]

@@ -16,8 +16,9 @@ closed) or "empty" (bare sand). Colour never carries meaning alone: pawns carry 
 letter, fragment kinds differ in shape, stars are counted, highlights are thick dashed rings.
 
 `layout` (tutor.core.svg.LAYOUTS, issue #24) lays the same board out for the width it is drawn at:
-- "phone" (360 units): the whole seabed with the pawns at the top, then the viewer's panel (else the turn player's)
-  with the hand's cards big enough to tap, then the other players, the piles and battles, the legend;
+- "phone" (360 units): the whole seabed with the pawns at the top, a battle's box (pending, last) straight under it,
+  then the viewer's panel (else the turn player's) with the hand's cards big enough to tap, then the other players,
+  the piles and the legend;
 - "laptop" (760 x at most 520, the default): the seabed on the left, the players' panels stacked on its right, the
   piles, battles and legend in a row below;
 - "projector" (1,600 x at most 820): the seabed as tall as the board may be (cells 1.95 times the laptop's design),
@@ -209,17 +210,23 @@ def arrange(g: Geo, view: View) -> tuple[dict[str, Box], float]:
     size = g.size
     if g.name == "phone":
         y = by + size + 6
+        # a battle (the pending one, the last one's revealed cards) goes straight under the seabed, beside the pawns
+        # it concerns: below the players' panels it lay a screen or more under the board (review 2026-12-02)
+        half = (g.width - 8 - 6) / 2
+        fights = [name for name, key in (("battle", "battle"), ("last", "last_battle")) if view.get(key)]
+        if fights:
+            h = 116.0                     # two lines of heading, the two cards, the outcome
+            w = g.width - 8 if len(fights) == 1 else half
+            for j, name in enumerate(fights):
+                boxes[name] = (4 + j * (w + 6), y, w, h)
+            y += h + 5
         for seat in _order(view):
             h = _panel_height(g, seat)
             boxes[f"seat:{seat['seat']}"] = (4, y, g.width - 8, h)
             y += h + 5
-        w, h = 172 * g.k, 116.0           # as wide as the laptop's, a little taller: two lines of heading
-        boxes["deck"] = (4, y, 130, h)
-        boxes["battle"] = (4 + 130 + 6, y, g.width - 8 - 130 - 6, h)
-        y += h + 5
         h = 136.0                         # the legend's two more rows: the event markers
-        boxes["last"] = (4, y, w, h)
-        boxes["legend"] = (4 + w + 6, y, g.width - 8 - w - 6, h)
+        boxes["deck"] = (4, y, 130, h)
+        boxes["legend"] = (4 + 130 + 6, y, g.width - 8 - 130 - 6, h)
         return boxes, y + h + 4
     if g.name == "laptop":
         x = bx + size + 6

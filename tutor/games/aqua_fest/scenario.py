@@ -68,11 +68,25 @@ def setup(spec: dict[str, Any]) -> State:
             if i not in empty:
                 low[i] = lower.get(i) or (rest.pop() if rest else None)
         pawn_cells = {cell_index(c) for c in (spec.get("pawns") or {}).values() if c not in (None, "home")}
-        # cells under a pawn are filled first, so a fragment (never a coral) is still left for them
+        for i in sorted(pawn_cells & set(upper)):
+            # a pawn stands on a cell only once it has taken the tile that showed there (or on bare seabed): a tile
+            # face up under a pawn is a position no game reaches (review 2026-12-02)
+            raise ValueError(f"a pawn stands on {_name(i)}, so no upper tile lies there: it took it")
+        # cells under a pawn come first: the fragment its pawn took is drawn from the filler there (the pawn's
+        # face-down tile stays beneath it); it fills a cell that would otherwise have been bare, or, with none,
+        # it is in the collection of the player who took it
+        owner = {cell_index(c): seat(p) for p, c in (spec.get("pawns") or {}).items() if c not in (None, "home")}
+        spare: list[tuple[int, str]] = []
         for i in sorted(range(25), key=lambda i: i not in pawn_cells):
             if i in empty or low[i] is None or (i in lower and i not in upper):
                 continue             # an explicit lower tile with no upper one named shows face up
-            up[i] = upper.get(i) or (_pop_fragment(rest) if i in pawn_cells else rest.pop() if rest else None)
+            if i in pawn_cells:
+                taken = _pop_fragment(rest)
+                spare += [(owner[i], taken)] if taken is not None else []
+                continue
+            up[i] = upper.get(i) or (rest.pop() if rest else spare.pop(0)[1] if spare else None)
+        for p, tile in spare:
+            collected[p].append(tile)
         if rest:
             raise ValueError(f"{len(rest)} tiles have no place; name fewer empty cells")
         kwargs["upper"], kwargs["lower"] = up, low

@@ -17,6 +17,7 @@ from tutor.core.coach import Hint
 from tutor.core.events import Event, for_viewer
 from tutor.core.i18n import number, player_name, plural, text
 from tutor.core.rules import cite
+from tutor.games.aqua_fest import board as B
 from tutor.games.aqua_fest import components as C
 from tutor.games.aqua_fest.render import SPECIES_COLOUR
 from tutor.games.aqua_fest.rules import Attack, Move, PlaceStart, State, legal_actions, to_move, top_tile
@@ -186,11 +187,26 @@ def _final(state: State, lang: str) -> str:
     names = _names(won, lang)
     head = _said("end.winner", lang, players=names) if len(won) == 1 else _said("end.winners", lang, players=names)
     decided = _decided(state, won, lang)
+    left = " ".join(_left_at_end(state, lang))
     return (f'<h4 data-moment="end">{_e(_said("end.title", lang))}</h4>'
+            f'<p class="tutor-summary-left">{_e(left)} <span class="tutor-cite">({_e(_cite("aqua_fest:end", lang))})'
+            f'</span></p>'
             f'<p class="tutor-summary-winners" data-winners="{",".join(map(str, won))}"><strong>{_e(head)}</strong></p>'
             + decided
             + f'<table class="tutor-summary-score"><tbody>{"".join(rows)}</tbody></table>'
             + f'<ol class="tutor-summary-rules tutor-cite">{foot}</ol>')
+
+
+def _left_at_end(state: State, lang: str) -> list[str]:
+    """What the seabed still holds when the game ends, in words: by «Конец игры и подсчёт баллов» only corals and
+    the tiles under them. A face-down tile under a pawn is one of those: the game ends when no fragment is left to
+    take, so it is a coral (it read "every fragment is turned up" while one lay face down under a pawn)."""
+    said = [_said("end.left", lang)]
+    for seat, at in enumerate(state.pawns):
+        if at is not None and state.upper[at] is None and state.lower[at] is not None and not state.lower_open[at]:
+            said.append(_said("end.under_pawn", lang, player=player_name(seat, lang), player_plain=seat + 1,
+                              cell=cell_name(B.coords(at))))
+    return said
 
 
 def _decided(state: State, won: list[int], lang: str) -> str:
@@ -247,7 +263,7 @@ def score_panel(state: State, viewer: Optional[int], lang: str) -> str:
         out.append(f'<p class="tutor-score-mine" data-seat="{viewer}">{_e(_mine(state, viewer, lang))}</p>')
         out.append(f'<p class="tutor-score-hand" data-strength="{hand_strength(state, viewer)}">'
                    f'{_e(_said("panel.strength", lang, n=hand_strength(state, viewer)))}</p>')
-    note = _said("panel.over", lang) if over else _said("panel.note", lang)
+    note = " ".join([_said("panel.over", lang), *_left_at_end(state, lang)]) if over else _said("panel.note", lang)
     out.append(f'<p class="tutor-score-note">{_e(note)} <span class="tutor-cite">'
                f'({_e(_cite("aqua_fest:end" if over else "aqua_fest:play", lang))})</span></p>')
     return "".join(out)

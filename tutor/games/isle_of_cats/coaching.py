@@ -71,30 +71,32 @@ def _last_day(state: State, lang: str) -> Optional[Hint]:
 
 
 def _family(state: State, seat: int, lang: str) -> Optional[Hint]:
-    """A group of 2 or more same-coloured cats on the boat whose colour has a cat around the island that fits: what
-    one more cat touching it would make of it (the largest gain first: a pair becoming a family)."""
+    """The family the player is building (a group of 2 or more same-coloured cats on the boat): what one more cat
+    touching it would make of it, and how many cats of its colour around the island fit the boat now, none too.
+    A group whose colour has such a cat comes first, then the largest gain (a pair becoming a family). It spoke only
+    when a fitting cat waited, so a learner building a family heard nothing of it most days (review 2026-12-02)."""
     occ = occupied(state.placed[seat])
     waiting: dict[str, int] = {}
     for t in state.island:
         if C.KIND[t] == "cat" and G.fits(C.SHAPE[t], occ):
             colour = str(C.COLOUR[t])
             waiting[colour] = waiting.get(colour, 0) + 1
-    best: Optional[Family] = None
-    for g in groups(state.placed[seat], 2):
-        if g.colour in waiting and (best is None or _gain(g.size) > _gain(best.size)):
-            best = g
-    if best is None:
+    built = groups(state.placed[seat], 2)
+    if not built:
         return None
+    best: Family = max(built, key=lambda g: (g.colour in waiting, _gain(g.size), g.size))
     following = C.family_points(best.size + 1)
+    on_island = waiting.get(best.colour, 0)
     facts = {"colour": best.colour, "size": best.size, "now": best.points, "next": following,
-             "on_island": waiting[best.colour]}
-    waiting_cats = _cats(best.colour, waiting[best.colour], lang)
+             "on_island": on_island}
     if best.size < C.FAMILY_MIN:
         said = _w("pair", lang, cats=_cats(best.colour, best.size, lang), colour=colour_name(best.colour, lang),
-                  min=C.FAMILY_MIN, points=points_text(following, lang), waiting=waiting_cats)
+                  min=C.FAMILY_MIN, points=points_text(following, lang))
     else:
         said = _n("grow", best.size, lang, colour=map_colour_name(best.colour, lang),
-                  now=points_text(best.points, lang), next=points_text(following, lang), waiting=waiting_cats)
+                  now=points_text(best.points, lang), next=points_text(following, lang))
+    said += " " + (_w("waiting", lang, waiting=_cats(best.colour, on_island, lang)) if on_island
+                   else _w("none_waiting", lang))
     return Hint("family", said, _R + "families", facts)
 
 

@@ -180,7 +180,10 @@ def may_it_go(rng: random.Random) -> Optional[Question]:
         if exc.key not in _FAULTS:
             return None
         answer, why, after, events = _FAULTS[exc.key], (_refused(exc),), None, ()
+        # "show me why" draws the refused place hatched with its ✗ where it was asked, not the refusal in words only
+        marks: tuple[str, ...] = (f"boat:{seat}", f"try:{seat}:{o},{x},{y}")
     else:
+        marks = ()
         placed = _placed(state, Place(seat, o, x, y))
         if placed is None:
             return None
@@ -196,7 +199,7 @@ def may_it_go(rng: random.Random) -> Optional[Question]:
         answer=frozenset({answer}), rule=_R + "placement",
         hint=Words(_D + "go.hint"),
         explain=Words(_D + "go.explain." + answer, tile=name),
-        why=why, highlight=(f"boat:{seat}", f"ask:{seat}:{o},{x},{y}"),
+        why=why, highlight=(f"boat:{seat}", f"ask:{seat}:{o},{x},{y}"), why_highlight=marks,
         after=after, events=tuple(events))
 
 

@@ -15,6 +15,7 @@ Highlight and `choosable` keys (a lesson rings them, the board offers them):
     open:<seat>           the uncovered squares of each unfilled room (tinted)   rats:<seat>  each visible rat (ringed)
     families  families:<seat>   every family (on every boat, or on one) outlined with its size and points
     seat:<seat>           a player's name in the turn order
+    front:<seat>          on a phone, that seat's boat first under the island (a film frame of its step), not the viewer's
     try:<seat>:<o>,<x>,<y>  the held tile where a refused placement put it (hatched, ✗)
     ask:<seat>:<o>,<x>,<y>  the held tile where a drill asks "may it go here?" (dashed, "?": no verdict shown)
     option:<seat>:<n>:<o>,<x>,<y>  a quiz's n-th candidate place for the held tile (dashed, lettered A, B, C…)
@@ -531,6 +532,9 @@ def _header(b: "_Board", view: dict[str, Any], seats: list[dict[str, Any]], x0: 
     parts.append(K.label(x0, y + 18 * k, days, size=title, weight="bold"))
     r, step = 10 * k, 26 * k
     dx = x0 + max(70 * k, K.em(days, True) * title + 8 * k + r)
+    if dx + C.DAYS * step + 4 * k + 13 * k > right:      # the track's name on a line of its own, the track under it
+        y += 20 * k
+        dx = x0 + r + 2 * k
     x = dx
     for i, n in enumerate(range(C.DAYS, -1, -1)):
         x = dx + i * step
@@ -810,9 +814,11 @@ def render(view: dict[str, Any], *, highlight: Iterable[str] | str | None = (), 
     room = width - left - pad
     top = pad if side else y + 4 * g.k
     viewer = view.get("viewer")
+    # "front:<seat>" (a film frame of another player's step): that player's boat first, under the island
+    front = next((int(k.split(":", 1)[1]) for k in hl if k.startswith("front:") and k[6:].isdigit()), viewer)
     order = list(seats)
-    if g.stack and viewer is not None:
-        order.sort(key=lambda seat: seat["seat"] != viewer)
+    if g.stack and front is not None:
+        order.sort(key=lambda seat: seat["seat"] != front)
     placed: list[tuple[dict[str, Any], float, float, _Panel, float]] = []    # (seat, x, y, panel, the width it may take)
     least = _least_cell(f)
     if g.stack:

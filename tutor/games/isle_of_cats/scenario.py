@@ -107,11 +107,19 @@ def highlight(items: Optional[Iterable[object]]) -> tuple[str, ...]:
     """Renderer highlights: "player:2" is "seat:1"; "try:1:0,9,2" (player 1's held tile as a refused place put
     it: orientation, column and row as in the step's `place`) is "try:0:0,9,2"; anything else ("tile:<id>",
     "island") passes through; so do "option:1:2:1,6,2" (a quiz's second candidate place, drawn "B") and
-    "ask:1:0,10,2" (the place a question asks about, drawn dashed with a "?")."""
+    "ask:1:0,10,2" (the place a question asks about, drawn dashed with a "?"); "open:1", "rats:1", "boat:1" and
+    "families:1" name player 1's unfilled rooms, visible rats, boat and families ("families" alone: everyone's)."""
     def tried(arg: str) -> str:
         player, _, place = arg.partition(":")
         return f"{seat(player)}:{place}"
-    return _highlight(items, **{"try": tried, "option": tried, "ask": tried})
+
+    def player(arg: str) -> object:
+        return seat(arg) if arg else ""
+    out = []
+    for item in _highlight(items, **{"try": tried, "option": tried, "ask": tried, "open": player, "rats": player,
+                                     "boat": player, "families": player}):
+        out.append("families" if item == "families:" else item)
+    return tuple(out)
 
 
 def _field(name: str) -> Check:

@@ -278,7 +278,7 @@ def score_panel(state: State, viewer: Optional[int], lang: str) -> str:
         rows.append(f'<tr data-seat="{s}"><td>{esc(_who(s, viewer, lang))}</td>{tds}'
                     f'<td class="num" data-points="{b.total}"><b>{number(b.total)}</b></td></tr>')
     head = "".join(f"<th>{esc(_w('panel.' + h, lang))}</th>" for h in heads)
-    title = _w("panel.final" if over else "panel.title", lang, day=state.day, days=C.DAYS)
+    title = _w("panel.final" if over else "panel.title", lang, day=state.day, days=C.DAYS, ship=state.ship)
     out = [f'<p><b>{esc(title)}</b></p>',
            f'<table class="tutor-score"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>']
     if not over and viewer is not None and 0 <= viewer < state.players and state.kept[viewer]:

@@ -235,5 +235,6 @@ def advice(state: Any, seat: int, lang: str) -> str:
 UI = GameUI(action_label=action_label, action_tip=action_tip, board_keys=board_keys, action_rows=action_rows,
             placing=placing, sandbox=sandbox, components=components, sandbox_label="isle_of_cats.sandbox.open",
             table_marks=("families",),
+            film_marks=lambda seat: (f"front:{seat}",),
             # the play table as a game (issue #34): a day and the game summed up, the coach, the live score, tips
             summary=summary, coach=coach, score_panel=score_panel, tips=tips)

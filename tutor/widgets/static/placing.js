@@ -19,8 +19,9 @@
 //
 // A preview follows the pointer — green where the piece fits, red with the engine's reason where it does not (and a
 // ✓ / ✗ with hatching, dashed and see-through, so it never reads as a placed piece); R turns it, F flips it, the
-// arrows move it, a click or Enter sends it. On a touch screen a tap moves it, a drag slides it, a tap on it places
-// it, and the Rotate / Flip / Place buttons do the rest. Inlined into the modules that use it (no build step).
+// arrows move it, a click or Enter sends it. On a touch screen a tap moves it (or, on the preview not yet tapped,
+// shows it where it stands), a drag slides it, a tap on the preview once seen places it, and the Rotate / Flip /
+// Place buttons do the rest. Inlined into the modules that use it (no build step).
 
 export function wirePlacing(container, send) {
   const NS = "http://www.w3.org/2000/svg";
@@ -100,6 +101,7 @@ export function wirePlacing(container, send) {
     const gx = ax + px, gy = ay + py;
     o = next;
     aim(gx, gy);
+    seen = true;
     draw();
   };
   const square = (event) => {
@@ -120,13 +122,23 @@ export function wirePlacing(container, send) {
   // up after a tap must not move the preview.
   let touch = typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
   let grip = null;            // while a finger is down on the grid: [dx, dy] from the anchor, and where it began
+  // A finger places only a preview it has seen where it stands: the first tap on the grid shows the preview (moved
+  // there, or, on the piece where it starts, left there), and a second tap on it places it. A tap that came as a
+  // click with no finger down before it (a touch screen whose browser reports the tap as a mouse click) is a tap
+  // all the same: on a phone a first tap placed the tile at once, with no chance to see, turn or flip it
+  // (club-teacher review 2026-12-02). A mouse still points and clicks, and R, F, the arrows and Enter still work.
+  let seen = false;
   const onPiece = (gx, gy) => data.orients[o].some(([dx, dy]) => ax + dx === gx && ay + dy === gy);
   container.addEventListener("pointermove", (event) => {
     if (!data || !onGrid(event)) return;
     const sq = square(event);
     if (!sq) return;
-    if (event.pointerType === "mouse") aim(sq[0], sq[1]);
-    else if (grip && grip.held) { ax = sq[0] - grip.dx; ay = sq[1] - grip.dy; grip.moved = grip.moved || ax !== grip.ax || ay !== grip.ay; }
+    // (on a touch screen the mouse moves a browser makes up around a tap do not aim: the tap itself does)
+    if (event.pointerType === "mouse") { if (touch) return; aim(sq[0], sq[1]); }
+    else if (grip && grip.held) {
+      ax = sq[0] - grip.dx; ay = sq[1] - grip.dy; grip.moved = grip.moved || ax !== grip.ax || ay !== grip.ay;
+      seen = seen || grip.moved;
+    }
     else return;
     draw();
   });
@@ -156,8 +168,16 @@ export function wirePlacing(container, send) {
       letGo();
       // a tap on a red preview says why again and places nothing (the help speaks of the green piece; the Place
       // button still sends it, for the engine's whole answer)
-      if (held && !moved) { if (codeAt(o, ax, ay) === "1") submit(); else draw(); }
+      if (held && !moved) { if (seen && codeAt(o, ax, ay) === "1") submit(); else draw(); }
       else if (!held) { aim(sq[0], sq[1]); draw(); }
+      seen = true;
+      return;
+    }
+    if (touch) {              // a tap reported as a click: the same two steps, show first, then place
+      const on = onPiece(sq[0], sq[1]);
+      if (seen && on && codeAt(o, ax, ay) === "1") submit();
+      else { if (!on) aim(sq[0], sq[1]); draw(); }
+      seen = true;
       return;
     }
     aim(sq[0], sq[1]);
@@ -180,7 +200,7 @@ export function wirePlacing(container, send) {
     const k = event.key;
     const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
     if (turnKey(event)) return;
-    if (moves[k]) { ax += moves[k][0]; ay += moves[k][1]; draw(); }
+    if (moves[k]) { ax += moves[k][0]; ay += moves[k][1]; seen = true; draw(); }
     else if (k === "Enter" && !(event.target.closest && event.target.closest("[data-choice]"))) submit();
     else return;
     event.preventDefault();
@@ -248,6 +268,7 @@ export function wirePlacing(container, send) {
     layer.setAttribute("pointer-events", "none");
     grid.append(layer);
     if (!same && data.start) [o, ax, ay] = data.start;
+    if (!same) seen = false;     // a new piece: its preview is not seen yet
     fade(hovering);
     draw();
   };

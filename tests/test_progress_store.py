@@ -1,0 +1,115 @@
+"""The browser's keeping of the learner's progress (tutor/widgets/static/progress.js), run in Node.js with a stand-in
+for the browser's localStorage: records kept and capped, stored data from an older version, another program or a
+hand-edited file dropped (with a warning) without breaking anything, a full storage saying progress is not saved,
+forget, and export then import."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+STORE = Path(__file__).resolve().parents[1] / "tutor" / "widgets" / "static" / "progress.js"
+
+pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is installed by `make test`")
+
+# a browser's localStorage, as much of it as progress.js uses; `quota` bytes at most, like a phone's
+HARNESS = """
+const warnings = [];
+console.warn = (...a) => warnings.push(a.join(' '));
+class Storage {
+  constructor(quota) { this.items = new Map(); this.quota = quota; }
+  getItem(k) { return this.items.has(k) ? this.items.get(k) : null; }
+  setItem(k, v) {
+    if (String(v).length > this.quota) { const e = new Error('full'); e.name = 'QuotaExceededError'; throw e; }
+    this.items.set(k, String(v));
+  }
+  removeItem(k) { this.items.delete(k); }
+}
+globalThis.window = { localStorage: new Storage(QUOTA), addEventListener() {}, removeEventListener() {} };
+const record = (i, extra = {}) => ({ v: 1, game: 'maui', lang: 'ru', part: 'part-depths', kind: 'drill',
+  item: 'maui/who-takes', rules: ['maui:deep'], right: i % 2 === 0, first: true, shown: false, time: i, ...extra });
+"""
+
+
+def run(script: str, quota: int = 5_000_000, stored: object = None) -> dict:
+    source = STORE.read_text(encoding="utf-8")
+    seed = "" if stored is None else f"window.localStorage.setItem('tutor.progress', {json.dumps(stored)});"
+    program = (source + HARNESS.replace("QUOTA", str(quota)) + seed
+               + "const out = (() => {" + script + "})();\nprocess.stdout.write(JSON.stringify({out, warnings}));")
+    done = subprocess.run(["node", "--input-type=module", "-e", program], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(done.stdout)
+
+
+def test_records_are_kept_cleaned_and_capped():
+    got = run("""let changed = 0; const s = progressStore(() => changed++);
+      for (let i = 0; i < 3010; i++) s.add(record(i));
+      s.add({ ...record(1), secret: 'a hand of cards' });
+      s.add({ game: 'maui' });
+      const again = progressStore(() => {});
+      return { n: again.answers('maui', 'ru').length, keys: Object.keys(again.answers('maui')[0]).sort(),
+               last: again.answers('maui').at(-1).time, changed, saving: s.saving };""")
+    out = got["out"]
+    assert out["n"] == 3000 and out["last"] == 1          # the newest 3,000 (the last added was time 1)
+    assert out["keys"] == sorted(["v", "game", "lang", "part", "kind", "item", "rules", "right", "first", "shown",
+                                  "time"]), "a field that is not the record's was kept"
+    assert out["changed"] == 3011 and out["saving"] is True
+    assert any("could not be understood" in w for w in got["warnings"])
+
+
+@pytest.mark.parametrize("stored", [
+    "not json at all {",
+    json.dumps({"v": 0, "answers": []}),                                   # an older version
+    json.dumps({"v": 1, "answers": "many", "read": {"maui/ru": "part-x"}}),  # hand-edited
+    json.dumps([1, 2, 3]),
+])
+def test_stored_data_it_cannot_read_is_dropped_with_a_warning(stored):
+    got = run("const s = progressStore(() => {}); s.markRead('maui/ru', 'part-setup');"
+              "return { read: [...s.read('maui/ru')], answers: s.answers('maui').length };", stored=stored)
+    assert got["out"] == {"read": ["part-setup"], "answers": 0}
+    assert got["warnings"], "dropped data without a word in the console"
+
+
+def test_what_can_be_read_is_kept_from_a_partly_broken_store():
+    stored = json.dumps({"v": 1, "answers": [{"v": 1, "game": "maui", "lang": "ru", "part": "part-depths",
+                                              "kind": "quiz", "item": "maui/x", "rules": [], "right": True,
+                                              "first": True, "shown": False, "time": 5}, {"kind": "guess"}],
+                         "read": {"maui/ru": ["part-setup", 7, "<b>"], "bad key": ["part-x"]},
+                         "parts": {"maui/ru": 15, "maui/en": -3}})
+    got = run("const s = progressStore(() => {});"
+              "return { read: [...s.read('maui/ru')], n: s.answers('maui').length, text: JSON.parse(s.exportText()) };",
+              stored=stored)
+    assert got["out"]["read"] == ["part-setup"] and got["out"]["n"] == 1
+    assert got["out"]["text"]["parts"] == {"maui/ru": 15}
+
+
+def test_a_full_storage_keeps_the_lesson_working_and_says_progress_is_not_saved():
+    got = run("""const s = progressStore(() => {});
+      s.add(record(1));
+      const small = s.saving;
+      for (let i = 0; i < 50; i++) s.add(record(i));
+      return { small, saving: s.saving, n: s.answers('maui').length };""", quota=2000)
+    assert got["out"]["small"] is True and got["out"]["saving"] is False
+    assert got["out"]["n"] == 51, "answers of this page were lost when the storage filled"
+    assert sum("not being saved" in w for w in got["warnings"]) == 1, "the warning was repeated"
+
+
+def test_forget_then_import_what_was_exported():
+    got = run("""const s = progressStore(() => {});
+      s.add(record(1)); s.add(record(2)); s.markRead('maui/ru', 'part-setup'); s.setParts('maui/ru', 15);
+      const file = s.exportText();
+      s.forget();
+      const forgotten = [s.answers('maui').length, s.read('maui/ru').size];
+      const bad = s.importText('{"v": 99}');
+      const good = s.importText(file);
+      const twice = s.importText(file);
+      return { forgotten, bad, good, n: s.answers('maui').length, read: [...s.read('maui/ru')],
+               parts: JSON.parse(s.exportText()).parts, twice };""")
+    out = got["out"]
+    assert out["forgotten"] == [0, 0] and out["bad"] is False and out["good"] is True
+    assert out["n"] == 2, "importing the same file twice doubled the answers"
+    assert out["read"] == ["part-setup"] and out["parts"] == {"maui/ru": 15}

@@ -74,3 +74,32 @@ def test_the_page_widget_hands_each_record_to_the_browser_and_a_failing_listener
 def test_an_unknown_kind_is_refused():
     with pytest.raises(ValueError, match="kind"):
         progress.record("guess", "maui", "en", "x/y", [], right=True, first=True)
+
+
+def test_a_practise_session_asks_the_missed_drills_first_then_drills_of_the_missed_rules():
+    from tutor.core import drill as core_drill
+    from tutor.widgets.practise import MAX_QUESTIONS, PractiseArea, PractisePlayer, plan
+    maui = {d.id: d for d in core_drill.drills("maui")}
+    first, second = sorted(maui)[:2]
+    rule_of_another = next(d for d in maui.values() if d.id not in (first, second))
+    session = plan("maui", [second, first, second, "maui/no-such", 7, "trump_whales/may-play"],
+                   [rule_of_another.rule], [rule_of_another.part])
+    assert [d.id for d in session[:2]] == [second, first], "the browser's order (the most missed first) was lost"
+    assert rule_of_another in session and len(session) <= MAX_QUESTIONS
+    assert all(d.game == "maui" for d in session)
+    assert plan("maui", [], [rule_of_another.rule], []) == [], "a rule brought a drill from a part not practised"
+
+    player = PractisePlayer(session[:2], lang="ru", seed=1)
+    assert player.drill.id == second and "1 из 2" in player.heading.value
+    player.show_why()
+    player.new_question()
+    assert player.drill.id == first and "2 из 2" in player.heading.value
+    player.show_why()
+    player.new_question()
+    assert "0 из 2" in player.heading.value and not player.options.children, "the session did not end"
+
+    area = PractiseArea("en")
+    area.start({"game": "maui", "drills": [first]})
+    assert isinstance(area.children[0], PractisePlayer)
+    area.start({"game": "<script>", "drills": "x"})
+    assert "Nothing to practise yet" in area.children[0].value

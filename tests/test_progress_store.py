@@ -113,3 +113,29 @@ def test_forget_then_import_what_was_exported():
     assert out["forgotten"] == [0, 0] and out["bad"] is False and out["good"] is True
     assert out["n"] == 2, "importing the same file twice doubled the answers"
     assert out["read"] == ["part-setup"] and out["parts"] == {"maui/ru": 15}
+
+
+def test_the_schedule_brings_back_what_was_missed_first_and_rests_what_is_known():
+    day = 86400
+    got = run(f"""
+      const a = (item, time, right, extra = {{}}) => record(0, {{ item, time, right, first: true, ...extra }});
+      const answers = [
+        a('maui/missed-twice', 1, false), a('maui/missed-twice', 2, true, {{ first: false }}),
+        a('maui/missed-twice', 3, false),
+        a('maui/missed-once', 4, false),
+        a('maui/known', 5, true), a('maui/known', 6 + {day}, true), a('maui/known', 7 + 2 * {day}, true),
+        a('maui/right-once', 8, true),
+        {{ ...a('maui/quiz', 9, false), kind: 'quiz', rules: ['maui:gull'], part: 'part-seagull' }},
+      ];
+      const now = 10 + 2 * {day};
+      const boxes = Object.fromEntries([...leitnerBoxes(answers)].map(([k, e]) => [k, e.box]));
+      return {{ boxes, plan: practisePlan(answers, now), later: practisePlan(answers, now + 30 * {day}).drills }};""")
+    out = got["out"]
+    assert out["boxes"] == {"maui/missed-twice": 1, "maui/missed-once": 1, "maui/known": 4, "maui/right-once": 2}
+    plan = out["plan"]
+    # the two missed drills first (the most missed before), then what is due, then a known one kept fresh
+    assert plan["drills"][:2] == ["maui/missed-twice", "maui/missed-once"]
+    assert plan["drills"][2] == "maui/right-once"          # box 2, a day gone: due
+    assert plan["drills"].count("maui/known") <= 1 and len(plan["drills"]) <= 8
+    assert plan["rules"] == ["maui:gull"] and "part-seagull" in plan["parts"]
+    assert set(out["later"]) == {"maui/missed-twice", "maui/missed-once", "maui/known", "maui/right-once"}

@@ -95,10 +95,14 @@ def _never_raise_static(fn: Callable[P, Static]) -> Callable[P, Static]:
 
 def page(lang: str = "en", fold: Any = None) -> Any:
     """The page widget a lesson shows once, at the top: the page CSS, the lesson's contents and the "connection
-    lost" notice. `fold`: the ids of the reference parts shown folded until opened (default: what is in the box,
+    lost" notice, and the place of a "practise what you missed" session. `fold`: the ids of the reference parts shown folded until opened (default: what is in the box,
     the rulings, the variants)."""
+    import ipywidgets as W
+
     from tutor.widgets.page import PageStatus
-    return PageStatus(lang, fold=fold)
+    from tutor.widgets.practise import PractiseArea
+    area = PractiseArea(lang)
+    return W.VBox([PageStatus(lang, fold=fold, practise=area), area])
 
 
 @_never_raise

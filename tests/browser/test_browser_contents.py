@@ -268,3 +268,38 @@ def test_the_index_shows_what_this_browser_remembers_of_each_game(voila_server, 
         assert untouched == "not started yet"
     finally:
         close_tab(context, page)
+
+
+def test_practise_brings_back_the_two_missed_drills_first(voila_server, browser):
+    from tutor.core import drill as core_drill
+    titles = {d.id: core_drill.said(d.title, "ru") for d in core_drill.drills("maui")}
+    context = new_context(browser, viewport=PHONE, is_mobile=True, has_touch=True)
+    # this learner missed "Kiti decides" twice and "who takes" once, and got "pile worth" right
+    context.add_init_script("""(() => { const a = (item, time, right) => ({v: 1, game: 'maui', lang: 'ru',
+        part: 'part-depths', kind: 'drill', item, rules: ['maui:play'], right, first: true, shown: false, time});
+      localStorage.setItem('tutor.progress', JSON.stringify({v: 1, read: {}, parts: {}, answers: [
+        a('maui/kiti-decides', 1, false), a('maui/who-takes', 2, false), a('maui/kiti-decides', 3, false),
+        a('maui/pile-worth', 4, true)]})); })()""")
+    page = context.new_page()
+    page.set_default_timeout(90_000)
+    try:
+        page.goto(voila_server.render_url("maui.ru.ipynb"))
+        page.wait_for_function("() => document.querySelectorAll('.tutor-contents-list a').length >= 10")
+        top = page.locator(".tutor-practise-top")
+        top.wait_for(state="visible")
+        top.tap()
+        session = page.locator(".tutor-practise-session")
+        session.wait_for(state="visible")
+        heading = session.locator("h3").first
+        assert "1 из 3" in heading.inner_text() and titles["maui/kiti-decides"] in heading.inner_text()
+        assert session.bounding_box()["y"] < 400, "the page did not bring the session into view"
+        choice = session.locator(".tutor-choices button").first
+        choice.wait_for(state="visible")
+        choice.click()                              # an answer, right or wrong, then the next question
+        if session.locator(".tutor-drill-pick-all").count():
+            session.get_by_role("button", name=ui("drill.check", "ru"), exact=True).click()
+        session.get_by_role("button", name=ui("drill.next", "ru"), exact=True).click()
+        page.wait_for_function("() => document.querySelector('.tutor-practise-session h3').innerText.includes('2 из 3')")
+        assert titles["maui/who-takes"] in heading.inner_text()
+    finally:
+        close_tab(context, page)

@@ -24,7 +24,7 @@ from tutor.widgets.common import PAGE_CSS, StandIn, compact_esm, ui
 FOLDED = ("part-components", "part-rulings", "part-variants")
 CONTENTS_KEYS = ("title", "toggle", "toggle_at", "next", "back", "back_to", "show", "hide", "fold", "close",
                  "continue", "read_of", "drills_right", "practised", "read_mark", "forget", "forget_confirm",
-                 "forgotten", "export", "import", "imported", "import_bad", "not_saving")
+                 "forgotten", "export", "import", "imported", "import_bad", "not_saving", "practise")
 
 
 def contents_words(lang: str) -> dict[str, str]:
@@ -50,9 +50,11 @@ class PageStatus(StandIn, anywidget.AnyWidget):
     timeout_ms = traitlets.Int(10_000).tag(sync=True)
     click_timeout_ms = traitlets.Int(5_000).tag(sync=True)   # a click gets an answer in milliseconds when all is well
 
-    def __init__(self, lang: str = "en", fold: Optional[Iterable[str]] = None, **kwargs: Any) -> None:
+    def __init__(self, lang: str = "en", fold: Optional[Iterable[str]] = None, practise: Any = None,
+                 **kwargs: Any) -> None:
         super().__init__(lost_text=ui("page.lost", lang), reload_text=ui("page.reload", lang),
                          contents_words=contents_words(lang), folded=list(FOLDED if fold is None else fold), **kwargs)
+        self.practise_area = practise        # where a practise session appears (tutor.widgets.practise), if any
         self.add_class("tutor-page-status")
         self.on_msg(self._answer)
         progress.listen(self._tell)
@@ -64,6 +66,8 @@ class PageStatus(StandIn, anywidget.AnyWidget):
     def _answer(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if isinstance(content, dict) and "ping" in content:
             self.send({"pong": content["ping"]})
+        if isinstance(content, dict) and "practise" in content and self.practise_area is not None:
+            self.practise_area.start(content["practise"])
         if isinstance(content, dict) and "width" in content:
             # the lesson column's width: boards are laid out for it from now on (tutor.widgets.screen)
             from tutor.widgets import screen

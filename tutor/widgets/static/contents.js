@@ -10,7 +10,7 @@ const WIDE = 1180;        // px of window from which the contents sit beside the
 
 const READ_SECONDS = 6;     // a part counts as read once its end was on screen after this long in it
 
-export function lessonContents(words, folded = [], store = null) {
+export function lessonContents(words, folded = [], store = null, onPractise = null) {
   // this page's lesson: its file's name before the first dot ("maui.ru.ipynb", "maui.html") and the page's language
   const game = (window.location.pathname.split("/").pop() || "").split(".")[0].replace(/[^a-z0-9_]/g, "");
   const lang = (document.documentElement.lang || "en").slice(0, 2);
@@ -37,16 +37,21 @@ export function lessonContents(words, folded = [], store = null) {
   const notSaving = make("p", { className: "tutor-progress-not-saving", textContent: words.not_saving, hidden: true },
                          { role: "status" });
   const tools = make("div", { className: "tutor-progress-tools" });
+  const practise = button("tutor-practise-button", words.practise);
   const forget = button("", words.forget);
   const exportButton = button("", words.export);
   const importButton = button("", words.import);
   const importFile = make("input", { type: "file", accept: ".json,application/json", hidden: true });
   const told = make("p", { className: "tutor-progress-told" }, { role: "status" });
-  tools.append(forget, exportButton, importButton, importFile);
+  tools.append(practise, forget, exportButton, importButton, importFile);
   footer.append(tally, notSaving, tools, told);
   sheet.append(heading, back, resume, list, footer);
   // at the top of the lesson too: the way back to where the learner left off
   const banner = make("a", { className: "tutor-continue", hidden: true });
+  const practiseTop = Object.assign(button("tutor-practise-button tutor-practise-top", words.practise), { hidden: true });
+  const startPractise = () => { close(); if (onPractise) onPractise(); };
+  practise.addEventListener("click", startPractise);
+  practiseTop.addEventListener("click", startPractise);
   nav.append(toggle, sheet);
   document.body.appendChild(nav);
 
@@ -303,6 +308,7 @@ export function lessonContents(words, folded = [], store = null) {
       bits.push(say(words.drills_right, { pct: Math.round(100 * drills.filter((a) => a.right).length / drills.length) }));
     }
     tally.textContent = bits.join(" · ");
+    practise.hidden = practiseTop.hidden = !onPractise || !answers.length;
     notSaving.hidden = store.saving;
   };
   forget.addEventListener("click", () => {
@@ -386,6 +392,7 @@ export function lessonContents(words, folded = [], store = null) {
       // under the lesson's title and its first lines: the first thing a returning learner sees
       const intro = title.parentElement.querySelector("h1 ~ p:not(.tutor-lab-only)");
       (intro || title).after(banner);
+      banner.after(practiseTop);
     }
     current = -2;
     mark();
@@ -412,6 +419,7 @@ export function lessonContents(words, folded = [], store = null) {
     clearTimeout(timer);
     clearInterval(reading);
     banner.remove();
+    practiseTop.remove();
     for (const badge of document.querySelectorAll(".tutor-part-mark")) badge.remove();
     document.removeEventListener("scroll", onScroll, true);
     document.removeEventListener("click", onLink);

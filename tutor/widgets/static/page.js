@@ -21,7 +21,22 @@ function render({ model, el }) {
   const inLab = document.querySelector(".jp-NotebookPanel");
   let contents = null;
   const store = inLab ? null : progressStore(() => { if (contents) contents.refresh(); });
-  contents = inLab ? null : lessonContents(model.get("contents_words"), model.get("folded"), store);
+  // "practise what you missed": the schedule is the browser's (progress.js); the kernel gets the drills due, the
+  // rules missed and the parts practised, asks the questions under the page widget, and the page goes there
+  const practise = () => {
+    const game = (window.location.pathname.split("/").pop() || "").split(".")[0];
+    const lang = (document.documentElement.lang || "en").slice(0, 2);
+    const planned = practisePlan(store.answers(game, lang), Date.now() / 1000);
+    try { model.send({ practise: { game, ...planned } }); } catch (err) { return; }
+    let tries = 0;
+    const go = () => {
+      const area = document.querySelector(".tutor-practise");
+      if (area && area.childElementCount) area.scrollIntoView({ block: "start" });
+      else if (tries++ < 40) setTimeout(go, 250);
+    };
+    setTimeout(go, 250);
+  };
+  contents = inLab ? null : lessonContents(model.get("contents_words"), model.get("folded"), store, practise);
   // a shared link to a position (#play=..., tutor/widgets/play.py share): bring the lesson's play part into view,
   // so its table is built and opens the position (static/play.js reads the link)
   if (window.location.hash.startsWith("#play=")) {

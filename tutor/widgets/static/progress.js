@@ -118,3 +118,45 @@ export function progressStore(onChange) {
     stop() { window.removeEventListener("storage", onStorage); },
   };
 }
+
+// Practise what you missed: a Leitner schedule over the drills this learner has answered (five boxes; a first answer
+// right moves a drill up a box, a wrong one or an answer shown sends it back to the first). A drill is due when its
+// box's wait has passed since its last answer: at once in box 1, then 1, 3, 7 and 16 days. Leitner rather than SM-2:
+// it needs only right or wrong (no self-graded ease, which a learner on a phone would not give), and a box is easy
+// to explain. A session: the due drills, the most missed first, then up to FRESH drills not due yet (the lowest box
+// first) to keep them fresh, at most SESSION in all; and the rules behind missed quiz and task answers, for the
+// kernel to add drills of those rules (from the parts this learner has read or practised).
+const BOX_DAYS = [0, 1, 3, 7, 16];
+const SESSION = 8;
+const FRESH = 2;
+
+export function leitnerBoxes(answers) {
+  const boxes = new Map();      // drill id -> {box (1-5), last (time), misses}
+  for (const a of [...answers].sort((x, y) => x.time - y.time)) {
+    if (a.kind !== "drill") continue;
+    const entry = boxes.get(a.item) || { box: 1, last: a.time, misses: 0 };
+    if (!a.right || a.shown) { entry.box = 1; entry.misses += 1; }
+    else if (a.first) entry.box = Math.min(BOX_DAYS.length, entry.box + 1);
+    entry.last = a.time;
+    boxes.set(a.item, entry);
+  }
+  return boxes;
+}
+
+export function practisePlan(answers, now) {
+  const boxes = leitnerBoxes(answers);
+  const due = [], later = [];
+  for (const [item, e] of boxes) {
+    (e.last + BOX_DAYS[e.box - 1] * 86400 <= now ? due : later).push({ item, ...e });
+  }
+  due.sort((a, b) => a.box - b.box || b.misses - a.misses || a.last - b.last);
+  later.sort((a, b) => a.box - b.box || a.last - b.last);
+  const drills = [...due.slice(0, SESSION), ...later.slice(0, FRESH)].slice(0, SESSION).map((e) => e.item);
+  // the latest answer to each quiz or task: wrong (or shown) ones name the rules to practise
+  const latest = new Map();
+  for (const a of [...answers].sort((x, y) => x.time - y.time)) if (a.kind === "quiz" || a.kind === "task") latest.set(a.item, a);
+  const rules = new Set();
+  for (const a of latest.values()) if (!a.right || a.shown) a.rules.forEach((r) => rules.add(r));
+  const parts = new Set(answers.map((a) => a.part).filter(Boolean));
+  return { drills, rules: [...rules], parts: [...parts] };
+}

@@ -1,0 +1,103 @@
+"""Practise what you missed (issue #33): a drill session made from this learner's mistakes.
+
+The learner's answers stay in their browser (static/progress.js), which chooses what comes back (its Leitner
+schedule, `practisePlan`) and sends the kernel only the drill ids due, the rules behind missed quiz and task
+answers, and the parts practised. Here the session is made (`plan`) and asked (`PractisePlayer`, a drill player
+that moves from one drill to the next); each answer is recorded as any drill's is (tutor.widgets.progress), so the
+schedule learns from the session too. The session's place is under the lesson's page widget (lesson.page).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Optional, Sequence
+
+import ipywidgets as W
+
+from tutor.core import drill as core_drill
+from tutor.core.game import spec
+from tutor.widgets.common import ErrorArea, esc, guard, ui
+from tutor.widgets.drill import DrillPlayer
+
+MAX_QUESTIONS = 8
+
+
+def plan(game: str, drills: Iterable[Any], rules: Iterable[Any], parts: Iterable[Any]) -> list[core_drill.Drill]:
+    """The session's drills in order: those the browser asked for (known drills of `game` only, each once), then
+    drills of the rules missed in quizzes and tasks, from the parts the learner has practised; at most
+    MAX_QUESTIONS. What the page sent is data from a browser: anything not a known id is left out."""
+    known = {d.id: d for d in core_drill.drills(game)}
+    chosen: list[core_drill.Drill] = []
+    for item in drills:
+        if isinstance(item, str) and item in known and known[item] not in chosen:
+            chosen.append(known[item])
+    missed = {r for r in rules if isinstance(r, str)}
+    practised = {p for p in parts if isinstance(p, str)}
+    for d in known.values():
+        if d.rule in missed and d.part in practised and d not in chosen:
+            chosen.append(d)
+    return chosen[:MAX_QUESTIONS]
+
+
+class PractisePlayer(DrillPlayer):
+    """A drill player over several drills, one question each, ending with how the session went."""
+
+    def __init__(self, drills: Sequence[core_drill.Drill], lang: str = "en", *, seed: Optional[int] = None) -> None:
+        if not drills:
+            raise ValueError("a practise session needs at least one drill")
+        self.queue = list(drills)
+        self.asked_in_session = 0
+        super().__init__(self.queue[0], lang=lang, seed=seed)
+        self.add_class("tutor-practise-session")
+
+    def heading_html(self) -> str:
+        title = core_drill.said(self.drill.title, self.lang)
+        return (f'<h3>{esc(ui("practise.heading", self.lang, i=self.asked_in_session, n=len(self.queue)))}: '
+                f"{esc(title)}</h3>")
+
+    def new_question(self) -> None:
+        if self.asked_in_session >= len(self.queue):
+            self._finish()
+            return
+        self.drill = self.queue[self.asked_in_session]
+        self.game = spec(self.drill.game)
+        self.asked_in_session += 1
+        super().new_question()
+        self.heading.value = self.heading_html()
+
+    def _finish(self) -> None:
+        right = sum(self.history[-len(self.queue):])
+        self.heading.value = f'<h3>{esc(ui("practise.done", self.lang, right=right, n=len(self.queue)))}</h3>'
+        self.prompt.value = f'<p class="tutor-practise-next">{esc(ui("practise.later", self.lang))}</p>'
+        self.svg.value = ""
+        self.options.children = []
+        self.verdict.value = ""
+        self.check.layout.display = "none"
+        self._show(again=False, why=False, next=False)
+
+
+class PractiseArea(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
+    """Where the session appears when the learner asks for one (empty until then)."""
+
+    def __init__(self, lang: str = "en") -> None:
+        super().__init__([])
+        self.lang = lang
+        self.add_class("tutor-practise")
+        self.errors = ErrorArea()
+
+    def start(self, request: Any) -> None:
+        """The page's request ({game, drills, rules, parts}): a session, or a word that there is nothing yet."""
+        with guard(self.errors, self.lang):
+            request = request if isinstance(request, dict) else {}
+            game = request.get("game")
+            lists = [request.get(k) if isinstance(request.get(k), list) else [] for k in ("drills", "rules", "parts")]
+            drills = plan(game, *lists) if isinstance(game, str) and game in _games() else []
+            if not drills:
+                self.children = [W.HTML(f'<p class="tutor-practise-none">{esc(ui("practise.none", self.lang))}</p>'),
+                                 self.errors]
+                return
+            self.children = [PractisePlayer(drills, lang=self.lang), self.errors]
+
+
+def _games() -> set[str]:
+    from tutor.core.game import ready_games
+    return set(ready_games())

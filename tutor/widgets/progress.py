@@ -55,7 +55,7 @@ def listen(callback: Callable[[Answer], None]) -> None:
     the page stops listening by itself)."""
     ref: Callable[[], Optional[Callable[[Answer], None]]]
     if hasattr(callback, "__self__") and hasattr(callback, "__func__"):
-        ref = weakref.WeakMethod(callback)          # type: ignore[arg-type]
+        ref = weakref.WeakMethod(callback)
     else:
         ref = lambda: callback                      # noqa: E731  # a plain function lives as long as its module
     _listeners.append(ref)

@@ -239,11 +239,11 @@ class Quiz(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
             self.svg.value = self._board(outcome.shown or outcome.state, self._why_marks(), told)
         self.verdict.value += f'<div class="tutor-quiz-why">{"".join(parts)}</div>'
 
-    def _record(self, **answer: bool) -> None:
+    def _record(self, *, right: bool, first: bool, shown: bool = False) -> None:
         """The answer, for the learner's progress (tutor.widgets.progress); a quiz made on the spot has no id."""
         if self.data.get("id") and self.data.get("game"):
             progress.record("quiz", self.data["game"], self.lang, self.data["id"], [self.data.get("rule", "")],
-                            **answer)
+                            right=right, first=first, shown=shown)
 
     def _why_marks(self) -> tuple[Any, ...]:
         """The quiz's `why_highlight`: what its explanation counts, marked on the board the answer shows (a "why"

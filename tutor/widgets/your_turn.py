@@ -144,11 +144,11 @@ class YourTurn(PlayTable):
         self._record(right=False, first=False, shown=True)
         self.refresh()
 
-    def _record(self, **answer: bool) -> None:
+    def _record(self, *, right: bool, first: bool, shown: bool = False) -> None:
         """The learner's move, for their progress (tutor.widgets.progress)."""
         if self.task.get("id"):
             progress.record("task", self.task["game"], self.lang, self.task["id"], [self.task.get("rule", "")],
-                            part=self.task.get("part") or None, **answer)
+                            right=right, first=first, shown=shown, part=self.task.get("part") or None)
 
     def _decided(self, after: Any, events: Sequence[Event]) -> str:
         """What "Show me why" adds after a miss: the engine's deciding events (if the goal names any), then the

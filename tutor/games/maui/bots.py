@@ -54,9 +54,14 @@ def choose(state: State, seat: int, rng: random.Random) -> Action:
 def _guesses(state: State, seat: int, position: random.Random) -> list[dict[int, int]]:
     """SAMPLES guesses at every other seat's dive card, each from the cards that seat may still hold (its hand
     and, if it has laid one face down, that card back among them: the bot does not know which it was)."""
-    holds = {s: sorted(set(state.hands[s]) | ({state.chosen[s]} if state.chosen[s] is not None else set()))
-             for s in range(state.players) if s != seat}
+    holds = {s: sorted(_may_hold(state, s)) for s in range(state.players) if s != seat}
     return [{s: position.choice(cards) for s, cards in holds.items()} for _ in range(SAMPLES)]
+
+
+def _may_hold(state: State, s: int) -> set[int]:
+    """Seat `s`'s hand with its face-down card (if it has laid one) back among it."""
+    laid = state.chosen[s]
+    return set(state.hands[s]) | ({laid} if laid is not None else set())
 
 
 def _pile_points(pile: tuple[str, ...], throw_jellyfish: bool) -> int:
@@ -68,8 +73,7 @@ def _worth(state: State, seat: int, card: int, guesses: list[dict[int, int]]) ->
     """What `card` brings the bot's catch pile this round, on average over the guesses."""
     # the round before anyone's face-down card: every seat lays its guessed card, the bot its own
     open_ = replace(state, chosen=(None,) * state.players,
-                    hands=tuple(tuple(sorted(set(h) | ({state.chosen[s]} if state.chosen[s] is not None else set())))
-                                for s, h in enumerate(state.hands)))
+                    hands=tuple(tuple(sorted(_may_hold(state, s))) for s in range(state.players)))
     before = _pile_points(state.piles[seat], False)
     hidden = {cell for cell, peeker in state.face_down if peeker != seat}     # cells whose card the bot has not seen
     unseen = fmean(_unseen_values(state, seat)) if hidden else 0.0

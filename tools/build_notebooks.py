@@ -120,7 +120,7 @@ def _progress_of(g, lang: str) -> str:
     """The place for what the learner's own browser remembers of the game's lessons: the page template's script
     fills it from localStorage (tutor/widgets/static/progress.js keeps it; nothing of it reaches a server)."""
     words = {key: i18n.text(f"index.progress.{key}", lang, read="{read}", total="{total}", pct="{pct}")
-             for key in ("parts", "drills", "none")}
+             for key in ("parts", "drills", "none", "practise")}
     data = " ".join(f'data-{key}="{html.escape(value, quote=True)}"' for key, value in words.items())
     return f'<span class="tutor-progress-of" data-game="{g.stem}" {data}></span>'
 

@@ -261,11 +261,18 @@ def test_the_index_shows_what_this_browser_remembers_of_each_game(voila_server, 
         russian = page.locator('#ru .tutor-progress-of[data-game="maui"]')
         russian.wait_for(state="attached")
         page.wait_for_function("() => document.querySelector('#ru .tutor-progress-of').textContent !== ''")
-        assert russian.inner_text() == "прочитано частей: 3 из 15, упражнения: 75 % верно с первой попытки"
+        assert russian.inner_text() == ("прочитано частей: 3 из 15, упражнения: 75 % верно с первой попытки"
+                                        " · повторить ошибки")
         english = page.locator('#en .tutor-progress-of[data-game="maui"]').inner_text()
         assert english.startswith("3 of 15 parts read"), english
         untouched = page.locator('#en .tutor-progress-of[data-game="trump_whales"]').inner_text()
         assert untouched == "not started yet"
+        # a way into a practise session, from the index straight to the lesson's session
+        go = page.locator('#ru .tutor-progress-of[data-game="maui"] a')
+        assert go.inner_text() == "повторить ошибки" and go.get_attribute("href") == "maui.ru.ipynb#practise"
+        go.click()
+        page.locator(".tutor-practise-session").wait_for(state="visible")
+        assert "1 из 1" in page.locator(".tutor-practise-session h3").first.inner_text()
     finally:
         close_tab(context, page)
 

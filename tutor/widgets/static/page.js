@@ -37,6 +37,8 @@ function render({ model, el }) {
     setTimeout(go, 250);
   };
   contents = inLab ? null : lessonContents(model.get("contents_words"), model.get("folded"), store, practise);
+  // the index's "practise" link (lesson#practise): the session opens as the page does
+  if (store && window.location.hash === "#practise") setTimeout(practise, 500);
   // a shared link to a position (#play=..., tutor/widgets/play.py share): bring the lesson's play part into view,
   // so its table is built and opens the position (static/play.js reads the link)
   if (window.location.hash.startsWith("#play=")) {

@@ -430,5 +430,10 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     document.body.classList.remove("tutor-contents-wide");
     nav.remove();
   };
-  return { drop, refresh: () => { if (parts.length) showProgress(); } };
+  // a new answer or a part read shows in the next frame, once however many came together: recording one stays cheap
+  let refreshing = null;
+  const refresh = () => {
+    if (refreshing === null && parts.length) refreshing = requestAnimationFrame(() => { refreshing = null; showProgress(); });
+  };
+  return { drop, refresh };
 }

@@ -249,7 +249,8 @@ def tw_texts() -> list[tuple[str, str]]:
 def test_trump_whales_pearls_quoted_are_the_cards():
     from tutor.games.trump_whales import components as TC
     found = [(where, claim) for where, text in tw_texts() for claim in tw_claims(text)]
-    assert len(found) >= 20, found
+    # (18 since the quizzes stopped listing their trick in words, the board shows it: still enough to bite)
+    assert len(found) >= 15, found
     wrong = [(where, words) for where, (family, value, pearls, words) in found
              if TC.PEARLS.get(f"{family}-{value}") != pearls]
     assert not wrong, f"pearls no such card carries: {wrong}"

@@ -121,7 +121,7 @@ def test_an_english_page_glosses_every_rulebook_heading_it_cites(game):
 def test_a_wrong_citation_is_reported(tmp_path, monkeypatch):
     """The map is read from the text, so a misspelt heading is caught, not silently untaught."""
     text = lesson_source.path("maui", "en").read_text(encoding="utf-8")
-    assert "*Rulebook: «Медуза»*" in text
+    assert "*Rulebook: «Медуза» (jellyfish)*" in text
     (tmp_path / "lesson.en.md").write_text(text.replace("«Медуза»", "«Медузы»"), encoding="utf-8")
     monkeypatch.setattr(lesson_source, "game_lessons_dir", lambda game: tmp_path)
     taught, problems = lesson_source.section_parts("maui", "en")

@@ -794,12 +794,15 @@ def test_no_widget_shows_a_class_name_or_memory_address_as_its_plain_text():
     from tutor.widgets.placeboard import PlaceBoard
     from tutor.widgets.quiz import Quiz
     from tutor.widgets.your_turn import YourTurn
+    from tutor.widgets.practise import PractiseArea, PractisePlayer
+    from tutor.core.drill import find
     built = [ErrorArea(), PageStatus(), PlayTable("maui", players=3, lang="ru", seed=1),
              ScenarioPlayer(WORKED_ROUND, lang="ru"), Quiz("maui/catfish-in-the-shallows", lang="ru"),
              YourTurn("maui/left-hand", lang="ru"), LazyPart(lambda: W.HTML("x"), "more", lang="ru"), Reveal(),
              ClickBoard(), PlaceBoard(), LagoonSandbox(players=4, lang="ru"), ShellsHelper(lang="ru"),
              CatsScore(lang="ru"), PaperScore(lang="ru"), WhalesScore(lang="ru"),
-             DrillPlayer("maui/who-takes", lang="ru", seed=1)]
+             DrillPlayer("maui/who-takes", lang="ru", seed=1), PractiseArea("ru"),
+             PractisePlayer([find("maui/who-takes")], lang="ru", seed=1)]
     assert {f"{type(w).__module__}.{type(w).__qualname__}" for w in built} == _tutor_widget_classes(), "a tutor widget class this test does not build"
     for w in built:
         bundle = w._repr_mimebundle_()

@@ -100,12 +100,12 @@ def index_notebook(on_site: bool = False) -> dict:
         sheets = " · ".join(f'[<span lang="{lang}">{_lesson_in(lang)}</span>]({links[lang]}#{REFERENCE_PART})'
                             for lang in g.lesson_langs)
         for lang in rows:
-            rows[lang].append(f"| [{_row_title(g, lang)}]({links.get(lang, links[first])}) | {others} | {sheets} "
-                              f"| {_progress_of(g, lang)} |")
+            # what this browser remembers of the game goes under its name (a fourth column was cut on a phone)
+            rows[lang].append(f"| [{_row_title(g, lang)}]({links.get(lang, links[first])})<br>{_progress_of(g, lang)} "
+                              f"| {others} | {sheets} |")
     for coming in source["coming"]:
         for lang in rows:
-            rows[lang].append(f"| {coming['title'].get(lang, coming['title']['en'])} | *{i18n.text('index.coming', lang)}* "
-                              "| | |")
+            rows[lang].append(f"| {coming['title'].get(lang, coming['title']['en'])} | *{i18n.text('index.coming', lang)}* | |")
     cells = []
     for i, (lang, prose_text) in enumerate(text.items()):
         if on_site:

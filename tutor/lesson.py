@@ -121,7 +121,7 @@ def quiz(id: Any, lang: str = "en", **kwargs: Any) -> Any:
     from tutor.widgets.quiz import Quiz, quiz_data
     data = quiz_data(id, kwargs.get("lessons"), lang)
     label = ui("lazy.quiz", lang, title=localised(data.get("title"), lang))
-    return LazyPart(lambda: Quiz(data, lang=lang, **kwargs), label=label, lang=lang)
+    return LazyPart(lambda: Quiz(data, lang=lang, **kwargs), label=label, lang=lang, practice=str(data.get("id", "")))
 
 
 @_never_raise
@@ -130,7 +130,8 @@ def your_turn(id: Any, lang: str = "en", **kwargs: Any) -> Any:
     from tutor.widgets.your_turn import YourTurn, task_data
     data = task_data(id, kwargs.get("lessons"), lang)
     label = ui("lazy.your_turn", lang, title=localised(data.get("title"), lang))
-    return LazyPart(lambda: YourTurn(data, lang=lang, **kwargs), label=label, lang=lang)
+    return LazyPart(lambda: YourTurn(data, lang=lang, **kwargs), label=label, lang=lang,
+                    practice=str(data.get("id", "")))
 
 
 @_never_raise
@@ -141,7 +142,7 @@ def drill(id: str, lang: str = "en", **kwargs: Any) -> Any:
     from tutor.widgets.drill import DrillPlayer
     d = find(id)
     label = ui("lazy.drill", lang, title=said(d.title, lang))
-    return LazyPart(lambda: DrillPlayer(d, lang=lang, **kwargs), label=label, lang=lang)
+    return LazyPart(lambda: DrillPlayer(d, lang=lang, **kwargs), label=label, lang=lang, practice=d.id)
 
 
 @_never_raise

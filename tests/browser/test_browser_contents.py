@@ -52,7 +52,8 @@ def test_on_a_phone_a_part_is_two_taps_away_and_the_way_back_is_kept(voila_serve
         # the learner has read a little: the button says where they are
         page.evaluate("(id) => document.getElementById(id).scrollIntoView({block: 'start'})", part_id(page, 3))
         page.wait_for_timeout(400)
-        assert re.search(r"3 из \d+", toggle.inner_text()), toggle.inner_text()
+        assert re.fullmatch(r"☰ 3/\d+", toggle.inner_text()), toggle.inner_text()
+        assert re.search(r"часть 3 из \d+", toggle.get_attribute("aria-label")), toggle.get_attribute("aria-label")
         was = page.evaluate(SCROLL_TOP)
 
         toggle.tap()                                                # tap 1: the contents
@@ -65,7 +66,9 @@ def test_on_a_phone_a_part_is_two_taps_away_and_the_way_back_is_kept(voila_serve
         target = part_id(page, 7)
         assert not sheet.is_visible(), "the contents stay open over the part the learner chose"
         assert 0 <= page.evaluate(HEADING_TOP, target) < 200, "part 7's heading is not at the top of the screen"
-        assert re.search(r"7 из \d+", toggle.inner_text()), toggle.inner_text()
+        assert re.fullmatch(r"☰ 7/\d+", toggle.inner_text()), toggle.inner_text()
+        chip = page.locator(".tutor-contents-return")      # the way back, on screen after the jump
+        assert chip.is_visible() and chip.inner_text() == "↩ 3", chip.inner_text()
         assert page.evaluate("location.hash") == f"#{target}"
 
         toggle.tap()                                                # and back to where they were
@@ -74,6 +77,8 @@ def test_on_a_phone_a_part_is_two_taps_away_and_the_way_back_is_kept(voila_serve
         back.tap()
         page.wait_for_timeout(400)
         assert abs(page.evaluate(SCROLL_TOP) - was) < 5, "'back to where you were' did not bring the learner back"
+        assert page.evaluate("location.hash") != f"#{target}", "the address kept the part jumped to"
+        assert not chip.is_visible()
 
         # the browser's own Back after a jump does the same
         page.locator(".tutor-contents-toggle").tap()
@@ -188,6 +193,7 @@ def test_a_returning_learner_finds_their_progress_and_can_forget_move_it(voila_s
         assert verdicts and verdicts[-1]
         page.wait_for_function(f"() => ({STORED})().answers.length >= {len(verdicts)}", timeout=20_000)
         stored = page.evaluate(STORED)
+        left_in = stored["at"]["maui/ru"]
         quiz = [a for a in stored["answers"] if a["kind"] == "quiz"]
         assert [a["right"] for a in quiz] == verdicts and quiz[0]["first"] and quiz[0]["part"].startswith("part-")
         assert all(set(a) == {"v", "game", "lang", "part", "kind", "item", "rules", "right", "first", "shown",
@@ -203,15 +209,19 @@ def test_a_returning_learner_finds_their_progress_and_can_forget_move_it(voila_s
         read = page.locator(".tutor-contents-list a.tutor-part-read")
         assert read.count() == 1 and read.first.inner_text().startswith("3."), read.all_inner_texts()
         banner = page.locator(".tutor-continue")
-        assert banner.is_visible() and "1." in banner.inner_text(), "no 'continue where you left off'"
+        left_title = page.locator(f".tutor-contents-list a[href='#{left_in}']").inner_text()
+        assert banner.is_visible() and left_title in banner.inner_text(), \
+            f"'continue where you left off' does not lead to {left_title}: {banner.inner_text()}"
+        assert not left_title.startswith("1."), "the learner left in part 1?"
         page.locator(".tutor-contents-toggle").tap()
         assert "1 из" in page.locator(".tutor-progress-tally").inner_text()
+        tools = page.locator(".tutor-progress-tools")
         with page.expect_download() as saved:
-            page.locator(".tutor-progress-tools button").nth(1).tap()
+            tools.get_by_role("button", name=ui("page.contents.export", "ru"), exact=True).tap()
         exported = tmp_path / "progress.json"
         saved.value.save_as(exported)
         page.once("dialog", lambda dialog: dialog.accept())
-        page.locator(".tutor-progress-tools button").first.tap()
+        tools.get_by_role("button", name=ui("page.contents.forget", "ru"), exact=True).tap()
         page.wait_for_timeout(300)
         assert page.evaluate(STORED)["answers"] == [] and read.count() == 0 and not banner.is_visible()
 
@@ -261,7 +271,7 @@ def test_the_index_shows_what_this_browser_remembers_of_each_game(voila_server, 
         russian = page.locator('#ru .tutor-progress-of[data-game="maui"]')
         russian.wait_for(state="attached")
         page.wait_for_function("() => document.querySelector('#ru .tutor-progress-of').textContent !== ''")
-        assert russian.inner_text() == ("прочитано частей: 3 из 15, упражнения: 75 % верно с первой попытки"
+        assert russian.inner_text() == ("прочитано частей: 3 из 15, ответы: 75 % верных с первой попытки"
                                         " · повторить ошибки")
         english = page.locator('#en .tutor-progress-of[data-game="maui"]').inner_text()
         assert english.startswith("3 of 15 parts read"), english

@@ -39,10 +39,16 @@ class Reveal(StandIn, anywidget.AnyWidget):
     done = traitlets.Bool(False).tag(sync=True)
 
 
+def practice_class(item: str) -> str:
+    """The class naming a practice item's id on its part ("maui/seagull-takes" -> "tutor-item-maui--seagull-takes")."""
+    return "tutor-item-" + item.replace("/", "--")
+
+
 class LazyPart(StandIn, W.Box):  # type: ignore[misc]  # ipywidgets is untyped
     """A box that holds a `Reveal` until opened, then the widget `build()` returns (or a friendly error)."""
 
-    def __init__(self, build: Callable[[], W.Widget], label: str, lang: str = "en", **kwargs: Any) -> None:
+    def __init__(self, build: Callable[[], W.Widget], label: str, lang: str = "en", practice: str = "",
+                 **kwargs: Any) -> None:
         self._build = build
         self.lang = lang
         self.content: W.Widget | None = None
@@ -52,6 +58,11 @@ class LazyPart(StandIn, W.Box):  # type: ignore[misc]  # ipywidgets is untyped
         kwargs.setdefault("layout", shared("layout"))
         super().__init__([self.reveal], **kwargs)
         self.add_class("tutor-lazy")
+        if practice:
+            # a quiz, task or drill: the page counts a part's practice by these (static/contents.js) and the
+            # learner's answers to them (tutor.widgets.progress), so a part is marked done only when all are
+            self.add_class("tutor-practice")
+            self.add_class(practice_class(practice))
         self.reveal.observe(self._on_opened, names="opened")
         self.reveal.on_msg(self._on_page_msg)
         self.rebuilt = 0

@@ -15,7 +15,7 @@ import ipywidgets as W
 
 from tutor.core import drill as core_drill
 from tutor.core.game import spec
-from tutor.widgets.common import ErrorArea, esc, guard, ui
+from tutor.widgets.common import ErrorArea, StandIn, esc, guard, ui
 from tutor.widgets.drill import DrillPlayer
 
 MAX_QUESTIONS = 8
@@ -75,7 +75,7 @@ class PractisePlayer(DrillPlayer):
         self._show(again=False, why=False, next=False)
 
 
-class PractiseArea(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
+class PractiseArea(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
     """Where the session appears when the learner asks for one (empty until then)."""
 
     def __init__(self, lang: str = "en") -> None:

@@ -15,6 +15,8 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
   const game = (window.location.pathname.split("/").pop() || "").split(".")[0].replace(/[^a-z0-9_]/g, "");
   const lang = (document.documentElement.lang || "en").slice(0, 2);
   const key = `${game}/${lang}`;
+  // where the learner was when they last left this lesson (read before this visit moves it)
+  const arrivedFrom = store ? store.at(key) : null;
   const say = (template, values) => template.replace(/\{(\w+)\}/g, (m, name) => (name in values ? values[name] : m));
   // an element with its properties (and attributes: role, aria-*)
   const make = (tag, props = {}, attrs = {}) => {
@@ -83,18 +85,12 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     return unit;
   };
   // a part is an anchor whose next element is a level-2 heading; its cells run to the next part's anchor
-  let partOf = new Map();      // any part anchor (a "###" sub-part too) -> the id of the "##" part it is in
   const scan = () => {
     const found = [];
-    partOf = new Map();
     for (const anchor of document.querySelectorAll('a[id^="part-"]')) {
       const holder = anchor.parentElement && anchor.parentElement.tagName === "P" ? anchor.parentElement : anchor;
       const h2 = holder.nextElementSibling;
-      if (!h2 || h2.tagName !== "H2") {
-        if (found.length) partOf.set(anchor.id, found[found.length - 1].id);
-        continue;
-      }
-      partOf.set(anchor.id, anchor.id);
+      if (!h2 || h2.tagName !== "H2") continue;
       const title = titleOf(h2);
       const number = (title.match(/^(\d+)\./) || [])[1] || "";
       const cell = anchor.closest(".jp-Cell");
@@ -162,19 +158,31 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     (index >= 0 ? parts[index].holder : target).scrollIntoView({ block: "start" });
     close();
   };
+  // after a jump the way back is on screen too, beside the contents' button, until used or the learner reads on
+  const returnChip = button("tutor-contents-return");
+  returnChip.hidden = true;
+  nav.appendChild(returnChip);
+  let chipTimer = null;
   const showBack = () => {
-    if (!saved) { back.hidden = true; return; }
+    clearTimeout(chipTimer);
+    if (!saved) { back.hidden = returnChip.hidden = true; return; }
     const was = parts[saved.index];
     back.textContent = was ? words.back_to.replace("{part}", was.title) : words.back;
-    back.hidden = false;
+    returnChip.textContent = was ? `↩ ${was.number || was.title}` : "↩";
+    returnChip.title = back.textContent;
+    returnChip.setAttribute("aria-label", back.textContent);
+    back.hidden = returnChip.hidden = false;
+    chipTimer = setTimeout(() => { returnChip.hidden = true; }, 30000);
   };
-  back.addEventListener("click", () => {
+  const goBack = () => {
     if (!saved) return;
-    scroller().scrollTop = saved.top;
-    saved = null;
-    showBack();
+    // the browser's own Back, so the address loses the #part- it gained (onPop puts the place back)
+    if (history.state && history.state.tutorPart) history.back();
+    else { scroller().scrollTop = saved.top; saved = null; showBack(); }
     close();
-  });
+  };
+  back.addEventListener("click", goBack);
+  returnChip.addEventListener("click", goBack);
   const onPop = (event) => {
     // the browser's Back after a jump: to where the learner was, not to the top of the previous part
     const top = event.state && typeof event.state.tutorTop === "number" ? event.state.tutorTop : null;
@@ -218,16 +226,20 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
   document.addEventListener("click", onLink);
 
   // reading: the time spent in the part being read, and whether its end has been on screen since
+  // (a short part needs less time than a long one: about a screen every 3 seconds, at most READ_SECONDS)
   let since = Date.now();
   const readCheck = () => {
-    if (!store || current < 0 || !parts[current]) return;
+    if (!store || current < 0 || !parts[current] || parts[current].folded) return;      // a folded part is not read
     const part = parts[current];
     const nextPart = parts[current + 1];
+    const top = part.holder.getBoundingClientRect().top;
     const end = nextPart ? nextPart.holder.getBoundingClientRect().top : (() => {
       const box = scroller();
       return box.scrollTop + box.clientHeight >= box.scrollHeight - 40 ? 0 : Infinity;
     })();
-    if (end <= window.innerHeight && Date.now() - since >= READ_SECONDS * 1000 && !store.read(key).has(part.id)) {
+    const screens = Number.isFinite(end) ? (end - top) / window.innerHeight : 0;
+    const needed = Math.min(READ_SECONDS, Math.max(1.5, screens * 3));
+    if (end <= window.innerHeight && Date.now() - since >= needed * 1000 && !store.read(key).has(part.id)) {
       store.markRead(key, part.id);
     }
   };
@@ -241,13 +253,16 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     if (index === current) return;
     current = index;
     since = Date.now();
+    if (store && game && parts[index]) store.setAt(key, parts[index].id);
     parts.forEach((p, i) => {
       if (i === index) p.link.setAttribute("aria-current", "location");
       else p.link.removeAttribute("aria-current");
     });
     const part = parts[index];
-    toggle.textContent = part && part.number ? words.toggle_at.replace("{n}", part.number).replace("{total}",
-      parts[parts.length - 1].number || String(parts.length)) : words.toggle;
+    const total = parts.length ? parts[parts.length - 1].number || String(parts.length) : "";
+    toggle.textContent = part && part.number ? `☰ ${part.number}/${total}` : words.toggle;
+    toggle.setAttribute("aria-label", part && part.number ? say(words.toggle_at, { n: part.number, total }) : words.title);
+    toggle.title = toggle.getAttribute("aria-label");
   };
   // the play table's turn bar sticks to the bottom of a phone's screen: the button stands on it, not over it
   const lift = () => {
@@ -258,7 +273,7 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
         height = Math.max(height, window.innerHeight - box.top);
       }
     }
-    toggle.style.setProperty("--tutor-contents-lift", `${Math.round(height)}px`);
+    nav.style.setProperty("--tutor-contents-lift", `${Math.round(height)}px`);
   };
   let frame = null;
   const onScroll = () => { if (frame === null) frame = requestAnimationFrame(() => { frame = null; mark(); lift(); }); };
@@ -271,18 +286,24 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     const answers = store.answers(game, lang);
     const latest = new Map();            // item -> its latest answer, by "##" part
     for (const a of answers) latest.set(a.item, a);
-    const practised = new Map();         // part -> [answered right?] per item
-    for (const a of latest.values()) {
-      if (a.kind === "example") continue;
-      const part = partOf.get(a.part);
-      if (!part) continue;
-      if (!practised.has(part)) practised.set(part, []);
-      practised.get(part).push(a.right && !a.shown);
-    }
+    parts.forEach((part, i) => {
+      // the part's quizzes, tasks and drills (tutor/widgets/lazy.py marks them), each answered right at its latest
+      const items = new Set();
+      for (const el of bodyOf(i)) {
+        for (const p of [el, ...el.querySelectorAll(".tutor-practice")]) {
+          if (!p.classList || !p.classList.contains("tutor-practice")) continue;
+          for (const c of p.classList) if (c.startsWith("tutor-item-")) items.add(c.slice(11).replace(/--/g, "/"));
+        }
+      }
+      part.items = [...items];
+    });
     for (const part of parts) {
       part.link.classList.toggle("tutor-part-read", read.has(part.id));
       part.link.title = read.has(part.id) ? words.read_mark : "";
-      const done = practised.has(part.id) && practised.get(part.id).every(Boolean);
+      const done = part.items.length > 0 && part.items.every((item) => {
+        const a = latest.get(item);
+        return a && a.right && !a.shown;
+      });
       let badge = part.heading.querySelector(".tutor-part-mark");
       if (done && !badge) {
         badge = document.createElement("span");
@@ -293,8 +314,11 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
         part.heading.appendChild(badge);
       } else if (!done && badge) badge.remove();
     }
-    const firstUnread = parts.find((p) => !read.has(p.id));
-    const resumeAt = read.size && firstUnread ? firstUnread : null;
+    // where the learner was last (not the first part: a page opens there anyway), else the first part not read
+    // once some are
+    const at = store.at(key) ? parts.find((p) => p.id === arrivedFrom) : null;     // (none once forgotten)
+    const firstUnread = parts.find((p) => !read.has(p.id) && !p.fold);
+    const resumeAt = at && at !== parts[0] ? at : (read.size && firstUnread ? firstUnread : null);
     for (const link of [resume, banner]) {
       link.hidden = !resumeAt;
       if (resumeAt) {
@@ -302,10 +326,11 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
         link.textContent = say(words.continue, { part: resumeAt.title });
       }
     }
-    const drills = answers.filter((a) => a.kind === "drill" && a.first);
+    const firsts = answers.filter((a) => a.kind !== "example" && a.first);
     const bits = [say(words.read_of, { read: parts.filter((p) => read.has(p.id)).length, total: parts.length })];
-    if (drills.length) {
-      bits.push(say(words.drills_right, { pct: Math.round(100 * drills.filter((a) => a.right).length / drills.length) }));
+    if (firsts.length) {
+      const right = firsts.filter((a) => a.right && !a.shown).length;
+      bits.push(say(words.drills_right, { pct: Math.round(100 * right / firsts.length) }));
     }
     tally.textContent = bits.join(" · ");
     practise.hidden = practiseTop.hidden = !onPractise || !answers.length;
@@ -418,6 +443,7 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     watcher.disconnect();
     clearTimeout(timer);
     clearInterval(reading);
+    clearTimeout(chipTimer);
     banner.remove();
     practiseTop.remove();
     for (const badge of document.querySelectorAll(".tutor-part-mark")) badge.remove();

@@ -4,7 +4,8 @@
 // with a console warning; a full or refused storage keeps the lesson working and says progress is not being saved.
 //
 // Stored: {v: 1, answers: [record, …] (the newest MAX_ANSWERS), read: {"<game>/<lang>": ["part-…", …]},
-//          parts: {"<game>/<lang>": the number of parts its lesson has}} (the index page's template reads it too).
+//          parts: {"<game>/<lang>": the number of parts its lesson has}, at: {"<game>/<lang>": the part the learner
+//          was in last}} (the index page's template reads it too).
 
 const PROGRESS_KEY = "tutor.progress";
 const PROGRESS_VERSION = 1;
@@ -24,7 +25,7 @@ export function cleanRecord(r) {
 
 // what a stored (or imported) text holds, cleaned: {data, dropped}
 export function readProgress(text) {
-  const empty = { v: PROGRESS_VERSION, answers: [], read: {}, parts: {} };
+  const empty = { v: PROGRESS_VERSION, answers: [], read: {}, parts: {}, at: {} };
   if (text === null || text === undefined || text === "") return { data: empty, dropped: 0 };
   let raw;
   try { raw = JSON.parse(text); } catch (err) { return { data: empty, dropped: 1 }; }
@@ -50,7 +51,14 @@ export function readProgress(text) {
       else dropped += 1;
     }
   }
-  return { data: { v: PROGRESS_VERSION, answers: answers.slice(-MAX_ANSWERS), read, parts }, dropped };
+  const at = {};
+  if (raw.at && typeof raw.at === "object") {
+    for (const [key, part] of Object.entries(raw.at)) {
+      if (/^[a-z0-9_]+\/[a-z]{2}$/.test(key) && typeof part === "string" && /^part-[a-z0-9-]+$/.test(part)) at[key] = part;
+      else dropped += 1;
+    }
+  }
+  return { data: { v: PROGRESS_VERSION, answers: answers.slice(-MAX_ANSWERS), read, parts, at }, dropped };
 }
 
 export function progressStore(onChange) {
@@ -96,6 +104,8 @@ export function progressStore(onChange) {
       save();
     },
     read(key) { return new Set(data.read[key] || []); },
+    at(key) { return data.at[key] || null; },
+    setAt(key, part) { if (data.at[key] !== part) { data.at[key] = part; save(); } },
     setParts(key, n) { if (data.parts[key] !== n) { data.parts[key] = n; save(); } },
     answers(game, lang) { return data.answers.filter((a) => a.game === game && (!lang || a.lang === lang)); },
     forget() { data = readProgress(null).data; save(); },

@@ -95,6 +95,18 @@ def citations(markdown: str) -> list[str]:
     return [q.strip() for line in CITATION_LINE.findall(markdown) for q in QUOTED.findall(line)]
 
 
+def anchor_lines(game: str, lang: str) -> list[tuple[str, str]]:
+    """(the part's anchor, a line) for every line of the lesson's source, read as plain text: no jupytext, which the
+    static site's kernel does not have (its pages still need to know which part a widget stands in)."""
+    anchor, out = "", []
+    for line in path(game, lang).read_text(encoding="utf-8").splitlines():
+        found = ANCHOR.search(line)
+        if found:
+            anchor = found.group(1)
+        out.append((anchor, line))
+    return out
+
+
 def parts(game: str, lang: str) -> list[Part]:
     """The lesson's parts in order (cells before the first anchor, if any, belong to a part named "")."""
     out: list[Part] = []

@@ -16,7 +16,10 @@ def open_table(page, notebook: str, selector: str = ".tutor-play:not(.tutor-your
     page.goto(page.server_url(notebook))
     page.locator(".tutor-page-status").first.wait_for(state="attached")
     table = page.locator(selector)
-    # the table is a lazy part: scroll down the page until it is built
+    # the table is a lazy part: scroll down the page until it is built, the mouse over the lesson's text (on a wide
+    # screen the page's left edge is the contents' column, which scrolls on its own)
+    view = page.viewport_size or {"width": 1280, "height": 800}
+    page.mouse.move(view["width"] * 0.7, view["height"] / 2)
     for _ in range(60):
         if table.count() and table.first.locator(".tutor-svg svg").count():
             break

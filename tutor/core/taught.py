@@ -53,9 +53,10 @@ def taught_by(game: str, anchor: str) -> frozenset[str]:
     hides a ready-made choice of cards not taught yet)."""
     import yaml
     from tutor.core.game import spec
-    from tutor.lesson_source import game_lessons_dir, parts
+    from tutor.lesson_source import anchor_lines, game_lessons_dir
     taught = yaml.safe_load((game_lessons_dir(game) / "taught.yaml").read_text(encoding="utf-8"))["kinds"]
-    order = [p.anchor for p in parts(game, spec(game).lesson_langs[0])]
+    # the parts in lesson order, from the source as plain text (the static site's kernel has no jupytext)
+    order = list(dict.fromkeys(a for a, _ in anchor_lines(game, spec(game).lesson_langs[0]) if a))
     if anchor not in order:
         raise ValueError(f"{game}'s lesson has no part '{anchor}'")
     return frozenset(k for a, kinds in taught.items() if order.index(a) <= order.index(anchor) for k in kinds)

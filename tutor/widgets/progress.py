@@ -90,13 +90,17 @@ def _item_parts(game: str, lang: str) -> dict[str, str]:
     from tutor import lesson_source
     found: dict[str, str] = {}
     try:
-        parts = lesson_source.parts(game, lang)
+        lines = lesson_source.anchor_lines(game, lang)       # plain text: the static site's kernel has no jupytext
     except Exception:               # no lesson for this game and language (a test's own game): no parts to name
         return found
-    for part in parts:
-        for code in part.code:
-            for item in _QUOTED.findall(code):
-                found.setdefault(item, part.anchor)
+    in_code = False
+    for anchor, line in lines:
+        if line.startswith("```"):
+            in_code = line.startswith("```{code-cell}")
+            continue
+        if in_code and anchor:
+            for item in _QUOTED.findall(line):
+                found.setdefault(item, anchor)
     return found
 
 

@@ -31,8 +31,10 @@ function render({ model, el }) {
     let tries = 0;
     const go = () => {
       const area = document.querySelector(".tutor-practise");
-      if (area && area.childElementCount) area.scrollIntoView({ block: "start" });
-      else if (tries++ < 40) setTimeout(go, 250);
+      if (area && area.querySelector(".tutor-practise-session, .tutor-practise-none")) {
+        area.scrollIntoView({ block: "start" });
+        setTimeout(() => area.scrollIntoView({ block: "start" }), 800);    // again once its board is drawn
+      } else if (tries++ < 80) setTimeout(go, 250);
     };
     setTimeout(go, 250);
   };

@@ -12,15 +12,13 @@ rules it practises), right or wrong, at the first try or not, the answer shown o
 
 from __future__ import annotations
 
-import logging
 import re
 import time
-import weakref
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable, Iterable, Optional
 
-log = logging.getLogger("tutor.widgets")
+from tutor.widgets.listeners import Listeners
 
 VERSION = 1
 KINDS = ("quiz", "task", "drill", "example")
@@ -47,18 +45,13 @@ class Answer:
                 "shown": self.shown, "time": round(self.time, 1)}
 
 
-_listeners: list[Callable[[], Optional[Callable[[Answer], None]]]] = []
+_listeners = Listeners("a progress listener")
 
 
 def listen(callback: Callable[[Answer], None]) -> None:
     """Call `callback(answer)` for every record from now on. A bound method is held weakly (a page widget gone from
     the page stops listening by itself)."""
-    ref: Callable[[], Optional[Callable[[Answer], None]]]
-    if hasattr(callback, "__self__") and hasattr(callback, "__func__"):
-        ref = weakref.WeakMethod(callback)
-    else:
-        ref = lambda: callback                      # noqa: E731  # a plain function lives as long as its module
-    _listeners.append(ref)
+    _listeners.add(callback)
 
 
 def record(kind: str, game: str, lang: str, item: str, rules: Iterable[str], *, right: bool, first: bool,
@@ -69,15 +62,7 @@ def record(kind: str, game: str, lang: str, item: str, rules: Iterable[str], *, 
     answer = Answer(game=game, lang=lang, part=part if part is not None else part_of(game, lang, item), kind=kind,
                     item=item, rules=tuple(r for r in rules if r), right=bool(right), first=bool(first),
                     shown=bool(shown), time=time.time())
-    for ref in list(_listeners):
-        callback = ref()
-        if callback is None:
-            _listeners.remove(ref)
-            continue
-        try:
-            callback(answer)
-        except Exception:           # the answer's verdict is on the learner's screen already; keep it there
-            log.exception("a progress listener failed")
+    _listeners.call(answer)         # one that fails is logged: the verdict is on the learner's screen already
     return answer
 
 

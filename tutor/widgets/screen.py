@@ -12,16 +12,14 @@ page are told (`watch`) so they draw their board again.
 
 from __future__ import annotations
 
-import logging
-import weakref
 from typing import Any, Callable, Optional
 
 from tutor.core.svg import DEFAULT_LAYOUT, layout_for_width
+from tutor.widgets.listeners import Listeners
 
-log = logging.getLogger(__name__)
 
 _state: dict[str, Any] = {"layout": DEFAULT_LAYOUT, "width": None}
-_watchers: list[Callable[[], Optional[Callable[[str], None]]]] = []          # weak references to the bound methods to call when the layout changes
+_watchers = Listeners("a widget redrawing for a new layout")   # bound methods, held weakly
 
 
 def layout() -> str:
@@ -49,24 +47,13 @@ def set_width(px: object) -> bool:
     if new == _state["layout"]:
         return False
     _state["layout"] = new
-    for ref in list(_watchers):
-        fn = ref()
-        if fn is None:
-            _watchers.remove(ref)
-            continue
-        try:
-            fn(new)
-        except Exception:          # one widget failing to redraw must not stop the others
-            log.exception("a widget could not redraw for the %s layout", new)
+    _watchers.call(new)            # one widget failing to redraw does not stop the others
     return True
 
 
 def watch(method: Callable[[str], None]) -> None:
     """Call the bound `method(layout)` when the layout changes, for as long as its widget lives."""
-    ref = weakref.WeakMethod(method) if hasattr(method, "__self__") else (lambda m=method: m)
-    _watchers.append(ref)
-    if len(_watchers) > 512:          # drop the dead ones now and then: parts are built and rebuilt
-        _watchers[:] = [r for r in _watchers if r() is not None]
+    _watchers.add(method)
 
 
 def reset() -> None:

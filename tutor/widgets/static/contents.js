@@ -461,5 +461,5 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
   const refresh = () => {
     if (refreshing === null && parts.length) refreshing = requestAnimationFrame(() => { refreshing = null; showProgress(); });
   };
-  return { drop, refresh };
+  return { drop, refresh, game, lang };
 }

@@ -24,8 +24,7 @@ function render({ model, el }) {
   // "practise what you missed": the schedule is the browser's (progress.js); the kernel gets the drills due, the
   // rules missed and the parts practised, asks the questions under the page widget, and the page goes there
   const practise = () => {
-    const game = (window.location.pathname.split("/").pop() || "").split(".")[0];
-    const lang = (document.documentElement.lang || "en").slice(0, 2);
+    const { game, lang } = contents;       // this page's lesson, as the contents read it
     const planned = practisePlan(store.answers(game, lang), Date.now() / 1000);
     try { model.send({ practise: { game, ...planned } }); } catch (err) { return; }
     let tries = 0;

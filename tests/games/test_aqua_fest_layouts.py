@@ -9,8 +9,6 @@ import os
 
 import random
 import re
-import statistics
-import time
 import xml.etree.ElementTree as ET
 
 import importlib
@@ -525,23 +523,6 @@ def test_the_covered_words_check_can_fail():
     line.set("x2", str(x + bx))
     line.set("y2", str(y + by))
     assert any(p.startswith("an arrowhead over") for p in words_in_the_way(ET.tostring(root, encoding="unicode")))
-
-
-# --------------------------------------------------------------------------- speed
-
-def test_each_layout_renders_in_a_few_milliseconds():
-    views = [(aqua_fest.view(state, 0), events) for _id, state, events in POSITIONS]
-    medians = {}
-    for name in LAYOUT_NAMES:
-        for view, events in views:              # warm the cached pieces, as a lesson does
-            R.render(view, events=events, layout=name)
-        times = []
-        for view, events in views * 2:
-            start = time.process_time()          # CPU time: other processes on the machine do not count
-            R.render(view, events=events, layout=name)
-            times.append(time.process_time() - start)
-        medians[name] = statistics.median(times) * 1000
-    assert all(ms < 10 for ms in medians.values()), medians       # about 2 ms each on the build machine
 
 
 # --------------------------------------------------------------------------- the shells picture

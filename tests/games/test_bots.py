@@ -84,23 +84,20 @@ def test_maui_bot_never_reads_a_face_down_card_and_is_deterministic():
     assert len(picks) == 1, picks
 
 
-def test_maui_bot_beats_random_divers_and_is_quick():
-    """One bot against random legal divers (the old bots) over whole games: it wins well over its share, and a
-    decision takes well under a tenth of a second."""
-    import time
+def test_maui_bot_beats_random_divers():
+    """One bot against random legal divers (the old bots) over whole games: it wins well over its share. (Its
+    decision time is a benchmark: bench/bench_bots.py.)"""
     from tutor.games import maui
     from tutor.games.maui import bots
     from tutor.games.maui.scoring import score
-    won, games, spent, decisions = 0, 24, 0.0, 0
+    won, games = 0, 24
     for seed in range(games):
         players = 3 + seed % 3
         state, rng = maui.setup(players, seed=seed), random.Random(seed)
         while not maui.is_over(state):
             seat = maui.to_move(state)[0]
             if seat == 0:
-                t = time.perf_counter()
                 action = bots.choose(state, 0, rng)
-                spent, decisions = spent + time.perf_counter() - t, decisions + 1
             else:
                 legal = maui.legal_actions(state, seat)
                 action = next((a for a in legal if isinstance(a, maui.Jellyfish)), None) or rng.choice(legal)
@@ -108,4 +105,3 @@ def test_maui_bot_beats_random_divers_and_is_quick():
         totals = [b.total for b in score(state)]
         won += totals[0] == max(totals)
     assert won >= games // 2, f"won {won} of {games} (a random diver's share: about a quarter)"
-    assert spent / decisions < 0.1, f"{spent / decisions * 1000:.0f} ms a decision"

@@ -101,7 +101,7 @@ def index_notebook(on_site: bool = False) -> dict:
                             for lang in g.lesson_langs)
         for lang in rows:
             # what this browser remembers of the game goes under its name (a fourth column was cut on a phone)
-            rows[lang].append(f"| [{_row_title(g, lang)}]({links.get(lang, links[first])})<br>{_progress_of(g, lang)} "
+            rows[lang].append(f"| [{_row_title(g, lang)}]({links.get(lang, links[first])})<br>{_progress_of(g, lang, lang if lang in links else first)} "
                               f"| {others} | {sheets} |")
     for coming in source["coming"]:
         for lang in rows:
@@ -116,13 +116,14 @@ def index_notebook(on_site: bool = False) -> dict:
     return _notebook(cells, "en", _heading(text.get("en", "")) or "tutor")
 
 
-def _progress_of(g, lang: str) -> str:
-    """The place for what the learner's own browser remembers of the game's lessons: the page template's script
-    fills it from localStorage (tutor/widgets/static/progress.js keeps it; nothing of it reaches a server)."""
+def _progress_of(g, lang: str, lesson_lang: str) -> str:
+    """The place for what the learner's own browser remembers of the game's lesson in `lesson_lang` (the one the
+    row's title leads to), said in `lang`: the page template's script fills it from localStorage
+    (tutor/widgets/static/progress.js keeps it; nothing of it reaches a server)."""
     words = {key: i18n.text(f"index.progress.{key}", lang, read="{read}", total="{total}", pct="{pct}")
              for key in ("parts", "drills", "none", "practise")}
     data = " ".join(f'data-{key}="{html.escape(value, quote=True)}"' for key, value in words.items())
-    return f'<span class="tutor-progress-of" data-game="{g.stem}" {data}></span>'
+    return f'<span class="tutor-progress-of" data-game="{g.stem}" data-lang="{lesson_lang}" {data}></span>'
 
 
 def _lesson_in(lang: str) -> str:

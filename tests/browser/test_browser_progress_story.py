@@ -1,0 +1,238 @@
+"""A learner's progress kept on the device, told as one story on a 390x844 phone (issue #33's check), on the Voilà app
+and on the static site alike: in Мяури's Russian lesson a learner reads a part, solves a "your turn" task, misses a
+question in each of two drills, answers a quiz wrong then right, and closes the page. A new page of the same browser
+marks the part read and offers "continue where you left off"; the index shows the game's figures; its practise link
+opens a session that starts with the two missed drills; the progress exported, forgotten (gone), then imported in a
+fresh browser (another device) comes back whole."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tutor.core import drill as D
+from tutor.core.i18n import text
+
+from site_harness import Watched
+from test_site import BOOT_MS, STEP_MS, open_part, site_server  # noqa: F401  (site_server: a fixture used here)
+
+PHONE = {"width": 390, "height": 844}
+DEVICE = {"viewport": PHONE, "is_mobile": True, "has_touch": True}
+GAME, LANG = "maui", "ru"
+MISSED = ["maui/who-takes", "maui/kiti-decides"]        # two one-pick drills, the first and second on the page
+STORED = "() => JSON.parse(localStorage.getItem('tutor.progress') || 'null')"
+
+
+def ui(key: str, lang: str = LANG, **params) -> str:
+    return text(f"ui.{key}", lang, **params)
+
+
+class Where:
+    """The two ways a learner reaches the lessons: a Voilà server's pages, or the static site's."""
+
+    def __init__(self, kind: str, server):
+        self.kind, self.server = kind, server
+
+    def lesson(self) -> str:
+        if self.kind == "voila":
+            return self.server.render_url(f"{GAME}.{LANG}.ipynb")
+        return self.server.page_url(f"{GAME}.{LANG}")
+
+    def index(self) -> str:
+        return self.server.render_url("index.ipynb") if self.kind == "voila" else self.server.page_url("index")
+
+
+@pytest.fixture(params=["voila", pytest.param("site", marks=pytest.mark.site)])
+def where(request):
+    server = request.getfixturevalue("voila_server" if request.param == "voila" else "site_server")
+    return Where(request.param, server)
+
+
+def open_lesson(page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_function("() => document.querySelectorAll('.tutor-contents-list a').length >= 10", timeout=BOOT_MS)
+
+
+def part_id(page, number: int) -> str:
+    return page.evaluate("""(n) => [...document.querySelectorAll('.tutor-contents-list a')]
+      .find((a) => a.textContent.startsWith(n + '.')).getAttribute('href').slice(1)""", number)
+
+
+def read_part(page, number: int) -> str:
+    """The part's end kept on screen (parts built above it may move it) until the page counts it read."""
+    ident, following = part_id(page, number), part_id(page, number + 1)
+    read_yet = f"() => Boolean(({STORED})()?.read?.['{GAME}/{LANG}']?.includes('{ident}'))"
+    page.evaluate("(id) => document.getElementById(id).scrollIntoView({block: 'start'})", ident)
+    for _ in range(45):
+        page.evaluate("(id) => document.getElementById(id).scrollIntoView({block: 'end'})", following)
+        page.wait_for_timeout(2000)
+        if page.evaluate(read_yet):
+            return ident
+    pytest.fail(f"part {number} was never counted as read")
+
+
+def solve_first_task(page) -> int:
+    """The page's first "your turn" task, its moves tried in turn ("again" after a miss) until solved: the tries."""
+    task = open_part(page, ui("lazy.your_turn", title=""), ".tutor-your-turn")
+    offered = ".tutor-svg [data-choice]:not(:has(.choice-ring.unavailable))"
+    task.locator(offered).first.wait_for(state="visible")
+    keys = [e.get_attribute("data-key") for e in task.locator(offered).element_handles()]
+    for tries, key in enumerate(keys, 1):
+        version = task.get_attribute("data-v")
+        task.locator(f'.tutor-svg [data-choice][data-key="{key}"]').click()
+        page.wait_for_function("([root, v]) => root.dataset.v !== v", arg=[task.element_handle(), version])
+        if task.locator('.tutor-task-verdict[data-outcome="done"]').count():
+            return tries
+        version = task.get_attribute("data-v")
+        task.locator("button.tutor-task-again").click()
+        page.wait_for_function("([root, v]) => root.dataset.v !== v", arg=[task.element_handle(), version])
+    pytest.fail(f"no move on offer solved the task ({keys})")
+
+
+def miss_a_drill_question(page, drill_id: str) -> None:
+    """Questions of the drill answered with their first option until one is wrong (the hint shows), then the next."""
+    title = D.said(D.find(drill_id).title, LANG)
+    # its placeholder ("▶ Потренируйтесь: <title>") opened; the drill built in its place names it in its heading
+    # (the page builds a part as it comes into view, so it may be built already)
+    heading = ui("drill.heading", title=title)
+    parts = page.locator(".tutor-lazy")
+    part = parts.filter(has_text=ui("lazy.drill", title=title)).or_(
+        parts.filter(has=page.locator(".tutor-drill", has_text=heading))).first
+    part.scroll_into_view_if_needed()
+    # in view, the page may have opened it already (reveal.js): pressed only if not, in one step in the page
+    part.evaluate("(p) => { const b = p.querySelector('.tutor-reveal-button'); if (b && !b.disabled) b.click(); }")
+    drill = page.locator(".tutor-drill").filter(has_text=heading).first
+    drill.wait_for(state="visible")
+    verdict = drill.locator(".tutor-quiz-verdict")
+    for _question in range(12):
+        option = drill.locator(".tutor-choices button:not([disabled])").first
+        option.wait_for(state="visible")
+        option.click()
+        verdict.locator(".tutor-verdict").first.wait_for(state="visible")
+        wrong = verdict.locator('[data-correct="false"]').count() > 0
+        following = drill.get_by_role("button", name=ui("drill.next"), exact=True)
+        following.click()
+        following.wait_for(state="hidden")
+        if wrong:
+            return
+    pytest.fail(f"{drill_id}: twelve questions and the first option never wrong")
+
+
+def quiz_wrong_then_right(page) -> None:
+    """The page's first quiz (Мяури's three nines: player 1 is wrong, player 3 right), answered wrong, then right."""
+    quiz = open_part(page, ui("lazy.quiz", title=""), ".tutor-quiz")
+    buttons = quiz.locator(".tutor-choices button")
+    verdict = quiz.locator(".tutor-quiz-verdict .tutor-verdict").first
+    buttons.first.wait_for(state="visible")
+    buttons.nth(0).click()
+    verdict.wait_for(state="visible")
+    assert verdict.get_attribute("data-correct") == "false"
+    quiz.get_by_role("button", name=ui("quiz.again"), exact=True).click()
+    page.wait_for_function("(b) => !b.disabled", arg=buttons.nth(1).element_handle())
+    buttons.nth(1).click()
+    verdict.wait_for(state="visible")
+    assert verdict.get_attribute("data-correct") == "true"
+
+
+def test_a_returning_learner_finds_their_progress_and_practises_their_mistakes(where, browser, tmp_path):
+    titles = {d: D.said(D.find(d).title, LANG) for d in MISSED}
+    device = Watched(browser, **DEVICE)
+    page = device.page
+    page.set_default_timeout(STEP_MS)
+    try:
+        # -- the first visit
+        open_lesson(page, where.lesson())
+        read = read_part(page, 3)
+        tries = solve_first_task(page)
+        for drill_id in MISSED:
+            miss_a_drill_question(page, drill_id)
+        quiz_wrong_then_right(page)
+        page.wait_for_function(f"() => ({STORED})().answers.filter((a) => a.kind === 'quiz').length >= 2")
+        stored = page.evaluate(STORED)
+        kinds = {}
+        for a in stored["answers"]:
+            kinds.setdefault(a["kind"], []).append(a)
+        assert [a["right"] for a in kinds["quiz"]] == [False, True] and kinds["quiz"][0]["first"]
+        assert [a["right"] for a in kinds["task"]][-1] and (kinds["task"][0]["right"] == (tries == 1))
+        missed = [a["item"] for a in kinds["drill"] if not a["right"]]
+        assert missed == MISSED, kinds["drill"]
+        assert all(a["game"] == GAME and a["lang"] == LANG and a["part"].startswith("part-") for a in stored["answers"])
+        left_in = stored["at"][f"{GAME}/{LANG}"]
+        page.close()
+
+        # -- the next visit, in the same browser: the part read is marked, and the way back to where they were
+        page = device.context.new_page()
+        page.set_default_timeout(STEP_MS)
+        open_lesson(page, where.lesson())
+        page.wait_for_timeout(500)
+        marked = page.locator(".tutor-contents-list a.tutor-part-read")
+        assert read in [a.get_attribute("href")[1:] for a in marked.element_handles()]
+        banner = page.locator(".tutor-continue")
+        banner.wait_for(state="visible")        # (the static site shows the page once its cells have run)
+        left_title = page.locator(f".tutor-contents-list a[href='#{left_in}']").inner_text()
+        assert left_title in banner.inner_text(), banner.inner_text()
+
+        # -- the index's figures, and its way into a practise session
+        page.goto(where.index())
+        figure = page.locator(f'#{LANG} .tutor-progress-of[data-game="{GAME}"]')
+        page.wait_for_function("(el) => el && el.textContent !== ''", arg=figure.element_handle(timeout=BOOT_MS),
+                               timeout=BOOT_MS)
+        firsts = [a for a in stored["answers"] if a["first"] and a["kind"] != "example"]
+        pct = round(100 * sum(a["right"] and not a["shown"] for a in firsts) / len(firsts))
+        said = figure.inner_text()
+        assert said.startswith(f"прочитано частей: {len(stored['read'][f'{GAME}/{LANG}'])} из ") and f"{pct} %" in said, said
+        figure.locator("a").click()
+        session = page.locator(".tutor-practise-session")
+        session.wait_for(state="visible", timeout=BOOT_MS)
+        heading = session.locator("h3").first
+        first = heading.inner_text()
+        assert "1 из" in first and any(titles[d] in first for d in MISSED), first
+        option = session.locator(".tutor-choices button").first
+        option.wait_for(state="visible")
+        option.click()
+        if session.locator(".tutor-drill-pick-all").count():
+            session.get_by_role("button", name=ui("drill.check"), exact=True).click()
+        session.get_by_role("button", name=ui("drill.next"), exact=True).click()
+        # the session's heading is drawn anew with each question
+        page.wait_for_function("() => document.querySelector('.tutor-practise-session h3').innerText.includes('2 из')")
+        second = heading.inner_text()
+        assert {d for d in MISSED if titles[d] in first or titles[d] in second} == set(MISSED), (first, second)
+
+        # -- kept in a file, forgotten, and brought back on another device
+        page.locator(".tutor-contents-toggle").tap()
+        tools = page.locator(".tutor-progress-tools")
+        with page.expect_download() as saved:
+            tools.get_by_role("button", name=ui("page.contents.export"), exact=True).tap()
+        exported = tmp_path / "progress.json"
+        saved.value.save_as(exported)
+        assert len(json.loads(exported.read_text(encoding="utf-8"))["answers"]) >= len(stored["answers"])
+        page.once("dialog", lambda dialog: dialog.accept())
+        tools.get_by_role("button", name=ui("page.contents.forget"), exact=True).tap()
+        page.wait_for_function(f"() => ({STORED})().answers.length === 0")
+        assert page.locator(".tutor-contents-list a.tutor-part-read").count() == 0
+        assert not page.locator(".tutor-continue").is_visible()
+        assert not [e for e in device.errors if e.startswith("page error")], device.errors
+    finally:
+        device.close()
+
+    other = Watched(browser, **DEVICE)
+    page = other.page
+    page.set_default_timeout(STEP_MS)
+    try:
+        open_lesson(page, where.lesson())
+        assert page.evaluate(STORED) is None or not page.evaluate(STORED)["answers"]
+        # a file that is not progress changes nothing and says so
+        junk = tmp_path / "junk.json"
+        junk.write_text('{"v": 99, "answers": "no"}', encoding="utf-8")
+        before = (page.evaluate(STORED) or {}).get("answers", [])
+        page.locator(".tutor-progress-tools input[type=file]").set_input_files(str(junk))
+        page.wait_for_function("() => document.querySelector('.tutor-progress-told').textContent.trim() !== ''")
+        assert (page.evaluate(STORED) or {}).get("answers", []) == before
+        page.locator(".tutor-progress-tools input[type=file]").set_input_files(str(exported))
+        page.wait_for_function(f"() => document.querySelector(\".tutor-contents-list a[href='#{read}']\")"
+                               ".classList.contains('tutor-part-read')")
+        assert len(page.evaluate(STORED)["answers"]) == len(json.loads(exported.read_text(encoding="utf-8"))["answers"])
+        assert not [e for e in other.errors if e.startswith("page error")], other.errors
+    finally:
+        other.close()

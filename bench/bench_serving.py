@@ -171,6 +171,8 @@ def open_part(page, selector: str):
     page.locator(".tutor-page-status").first.wait_for(state="attached", timeout=120_000)
     parts = page.locator(".tutor-lazy")
     for i in range(parts.count()):
+        if not parts.nth(i).is_visible():       # in a folded reference part (the contents fold them until opened)
+            continue
         parts.nth(i).scroll_into_view_if_needed()
         found = parts.nth(i).locator(selector)
         try:

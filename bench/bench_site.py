@@ -139,7 +139,7 @@ class Load:
 def play_actions(page) -> list[float]:
     """ms from a click on an offered move at the lesson's play table to its board updated, CLICKS times."""
     table = page.locator(".tutor-play:not(.tutor-your-turn)")
-    parts = page.locator(".tutor-lazy")
+    parts = page.locator(".tutor-lazy >> visible=true")       # (not those in a folded reference part)
     deadline = time.monotonic() + 120
     while not table.count():
         if time.monotonic() > deadline:

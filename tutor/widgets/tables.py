@@ -33,11 +33,13 @@ def card_table(game_id: str, cards: Iterable[Any], kind_name: Callable[[str], st
     for kind, items in groups.items():
         values = ", ".join(number(c.value) for c in sorted(items, key=lambda c: c.value))     # a true minus
         prov, source = source_cell((c.provenance for c in items), lang, rulebook)
-        rule = f"{game_id}:{kind}"
+        rule, name = f"{game_id}:{kind}", kind_name(kind)
         cited = safe_cite(rule, lang)
-        cited_html = f' <span class="tutor-cite">{esc(cited)}</span>' if cited != rule else ""
+        # the rulebook's section, unless it is only the card's name again ("сомик «Сомик»" said one thing twice)
+        same = cited.strip("«» ").casefold() == name.casefold()
+        cited_html = f' <span class="tutor-cite">{esc(cited)}</span>' if cited != rule and not same else ""
         rows.append(f'<tr data-kind="{esc(kind)}" data-provenance="{prov}">'
-                    f"<td>{esc(kind_name(kind))}{cited_html}</td><td class=\"num\">{len(items)}</td>"
+                    f"<td>{esc(name)}{cited_html}</td><td class=\"num\">{len(items)}</td>"
                     f"<td>{esc(values)}</td><td>{source}</td></tr>")
     head = "".join(f"<th>{esc(ui(k, lang))}</th>" for k in ("kind", "count", "values", "source"))
     return (f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"

@@ -1,11 +1,15 @@
-"""Fixtures for the browser tests: the Voilà server of `make serve` and headless Debian chromium."""
+"""Fixtures for the browser tests: the Voilà server of `make serve`, the static site of `make site` and headless
+Debian chromium."""
 
 from __future__ import annotations
 
 import os
+import time
 
 import pytest
 
+from site_harness import SiteServer
+from tools.site.cached import build_cached
 from voila_harness import CHROMIUM, CHROMIUM_ARGS, NOTEBOOKS, RENDER_TIMEOUT_MS, Server, new_context, require_notebook
 
 
@@ -22,6 +26,21 @@ def voila_server(tmp_path_factory):
     server = Server(NOTEBOOKS, tmp_path_factory.mktemp("voila") / "voila.log", extra_args=("--max-learners", "400"))
     try:
         server.wait_ready()
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def site_server():
+    started = time.monotonic()
+    try:
+        root = build_cached()
+    except SystemExit as failed:               # tools.site.build stops with its message
+        pytest.fail(f"the static site did not build: {failed}", pytrace=False)
+    print(f"static site {root.name}: ready in {time.monotonic() - started:.1f} s")
+    server = SiteServer(root)
+    try:
         yield server
     finally:
         server.stop()

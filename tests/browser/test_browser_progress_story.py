@@ -15,7 +15,7 @@ from tutor.core import drill as D
 from tutor.core.i18n import text
 
 from site_harness import Watched
-from test_site import BOOT_MS, STEP_MS, open_part, site_server  # noqa: F401  (site_server: a fixture used here)
+from test_site import BOOT_MS, STEP_MS, open_part
 
 PHONE = {"width": 390, "height": 844}
 DEVICE = {"viewport": PHONE, "is_mobile": True, "has_touch": True}

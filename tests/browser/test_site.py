@@ -7,12 +7,10 @@ The site is built by tools.site.cached (reused while tutor/, lessons/, notebooks
 
 from __future__ import annotations
 
-import time
 
 import pytest
 from playwright.sync_api import TimeoutError
 
-from tools.site.cached import build_cached
 from tutor.core.game import spec
 from tutor.core.i18n import text
 
@@ -26,21 +24,6 @@ CASES = [("maui", "ru"), ("aqua_fest", "en"), ("sea_salt_paper", "uk"), ("trump_
 # Pyodide boots in each page: 5-15 s to the first board on this machine, several times that on a loaded one
 BOOT_MS = 240_000
 STEP_MS = 60_000
-
-
-@pytest.fixture(scope="session")
-def site_server():
-    started = time.monotonic()
-    try:
-        root = build_cached()
-    except SystemExit as failed:               # tools.site.build stops with its message
-        pytest.fail(f"the static site did not build: {failed}", pytrace=False)
-    print(f"static site {root.name}: ready in {time.monotonic() - started:.1f} s")
-    server = SiteServer(root)
-    try:
-        yield server
-    finally:
-        server.stop()
 
 
 def ui(key: str, lang: str, **params) -> str:

@@ -274,6 +274,8 @@ def test_a_wide_table_shows_on_a_phone_that_it_scrolls(own_pages, phone):
     the table lies is shaded: the right one at first, the left one (and not the right) once scrolled to the end.
     Each edge is compared with the same table drawn without the cue, so the cells' own text does not count."""
     page = phone
+    # The narrowest phone still sold (320 px): on 390 px most tables now fit, and the cue is what is checked here.
+    page.set_viewport_size({"width": 320, "height": 640})
     page.goto(own_pages.render_url("wide_tables.ipynb"))
     tables = page.locator(".tutor-components table")
     tables.first.wait_for()
@@ -299,7 +301,7 @@ def test_a_wide_table_shows_on_a_phone_that_it_scrolls(own_pages, phone):
         right, left = shade("right"), shade("left")
         assert left > 15 and abs(right) < 3, f"table {i} at its end: right edge {right:+.1f}, left {left:+.1f}"
         checked += 1
-    assert checked >= 2, f"{checked} components tables wider than a phone: the check needs Мяури's and Козырные киты'"
+    assert checked >= 2, f"{checked} components tables wider than a 320 px phone: the check needs Мяури's and Козырные киты'"
 
 
 # Each control line of a form (a list with its label, a row of toggles, a number box, a button): its box and what it

@@ -140,6 +140,8 @@ def test_best_score_is_asked_on_a_finished_game():
         svg = AF.render(AF.view(q.state, q.viewer), highlight=q.highlight, lang="ru", layout="phone")
         head = re.search(r'class="turn"[^>]*>([^<]*)<', svg).group(1)
         assert "Игра окончена" in head and "Ход" not in head, head
+        # the cards are put away for the question (taught a part later): the board says so, and counts none
+        assert "карты убраны" in svg and "колода" not in svg.lower() and "в руке" not in svg, "cards counted"
 
 
 def test_what_is_taken_is_what_the_move_collects():

@@ -197,8 +197,8 @@ def make_where_to(rng: random.Random) -> Optional[Question]:
         if exc is not None:
             refused.append((_cell(to), exc))
     explain = lambda lang: " ".join(   # noqa: E731
-        [Words("aqua_fest.drill.where.explain", card=card_name(card, lang),
-               cells=", ".join(sorted(answer))).said(lang)]
+        [Words("aqua_fest.drill.where.explain" if len(answer) > 1 else "aqua_fest.drill.where.explain_one",
+               card=card_name(card, lang), cells=", ".join(sorted(answer))).said(lang)]
         + [Words("aqua_fest.drill.where.not", cell=name, reason=exc.reason(lang)).said(lang) for name, exc in refused])
     # the card is ringed, but where it may go is the question: no dots before the answer ("hide:preview"); "show me
     # why" draws the engine's moves as arrows on the same position

@@ -699,8 +699,9 @@ def _seat_panel(dwg: S.Drawing, sp: S.Splice, view: View, seat: View, lang: str,
         hand_lbl, frag_lbl = (x + 8, label_y), (split + 8, label_y)
         el.add(dwg.line((round(split, 1), round(y + 2 * top, 1)), (round(split, 1), round(y + h - 4, 1)),
                         stroke="#d5cdb8", stroke_width=1))
-    el.add(S.label(dwg, f"{_w('hand', lang)}: {seat['hand_count']}", *hand_lbl, size=f(9), fill=S.MUTED,
-                   cls="hand-count"))
+    if not _cards_away(view):
+        el.add(S.label(dwg, f"{_w('hand', lang)}: {seat['hand_count']}", *hand_lbl, size=f(9), fill=S.MUTED,
+                       cls="hand-count"))
     el.add(S.label(dwg, f"{_w('shells', lang)}: {seat['collected_count']}", *frag_lbl, size=f(9), fill=S.MUTED,
                    cls="collected-count"))
     if hand is not None:
@@ -1117,6 +1118,13 @@ def _choices(dwg: S.Drawing, view: View, offers: Mapping[str, S.Offer], lang: st
     return el
 
 
+def _cards_away(view: View) -> bool:
+    """A finished game whose creature cards are all put away, face down in the deck (a drill about fragments only,
+    tutor/games/aqua_fest/drills.py `_ended`; no game played to its end has an empty discard pile): the board says
+    so, rather than show a deck of 50 and every hand empty, a position no one could have reached."""
+    return bool(view.get("over")) and not view["discard_count"] and not any(seat["hand_count"] for seat in view["seats"])
+
+
 def _deck_box(dwg: S.Drawing, sp: S.Splice, view: View, lang: str, g: Geo, box: Box) -> El:
     x, y, w, h = box
     k, f = g.k, g.f
@@ -1124,6 +1132,10 @@ def _deck_box(dwg: S.Drawing, sp: S.Splice, view: View, lang: str, g: Geo, box: 
     el = dwg.g(class_="piles")
     el.add(dwg.rect(insert=(round(x, 1), round(y, 1)), size=(round(w, 1), round(h, 1)), rx=9, ry=9, fill="#e3eef2",
                     stroke="#9fb8c4", stroke_width=1))
+    if _cards_away(view):
+        el.add(S.label(dwg, _w("cards_away", lang), x + w / 2, y + h / 2, size=f(11), anchor="middle",
+                       fill=S.MUTED, cls="cards-away"))
+        return el
     d = dwg.g(class_="deck")
     S.data(d, count=view["deck_count"])
     a, b = x + w * 0.22, x + w * 0.7          # the two piles' centres
@@ -1301,8 +1313,11 @@ def describe(view: dict[str, Any], lang: str = "en", moves: bool = True) -> tupl
     count of moves)."""
     turn = _w("turn", lang, p=player_name(view["turn"], lang))
     title = f"{_w('title', lang)} — " + (_w("over", lang) if view.get("over") else turn)
-    lines = [_w("d.head", lang, players=view["players"], turn=turn, moves=_moves_made(view, lang)) if moves
-             else _w("d.head_no_moves", lang, players=view["players"], turn=turn)]
+    if view.get("over"):       # no one's turn, no moves: the game is over
+        lines = [_w("d.head_no_moves", lang, players=view["players"], turn=_w("over", lang))]
+    else:
+        lines = [_w("d.head", lang, players=view["players"], turn=turn, moves=_moves_made(view, lang)) if moves
+                 else _w("d.head_no_moves", lang, players=view["players"], turn=turn)]
     if view.get("battle"):
         b = view["battle"]
         lines.append(_w("d.battle", lang, a=b["attacker"] + 1, d=b["defender"] + 1))
@@ -1316,6 +1331,9 @@ def describe(view: dict[str, Any], lang: str = "en", moves: bool = True) -> tupl
         lines.append(_w("d.last", lang, a=lb["attacker"] + 1, d=lb["defender"] + 1, ca=name(lb["attack_card"]),
                         cd=name(lb["defence_card"]), outcome=outcome))
     for seat in view["seats"]:
+        if _cards_away(view):
+            lines.append(_w("d.seat_over", lang, p=seat["seat"] + 1, frag=seat["collected_count"], bonus=seat["bonus"]))
+            continue
         lines.append(_w("d.seat", lang, p=seat["seat"] + 1, where=_where(seat, lang), hand=seat["hand_count"],
                         frag=seat["collected_count"], bonus=seat["bonus"]))
     counts = {"up": 0, "open": 0, "hidden": 0, "sealed": 0, "empty": 0}
@@ -1343,7 +1361,8 @@ def describe(view: dict[str, Any], lang: str = "en", moves: bool = True) -> tupl
             left += 1 if up is None or not up["coral"] else 0
     lines.append(_w("d.seabed", lang, **counts))
     lines.append(_w("d.left_hidden", lang, n=left, k=unknown) if unknown else _w("d.left", lang, n=left))
-    lines.append(_n("d.deck", view["deck_count"], lang, discard=view["discard_count"]))
+    lines.append(_w("d.cards_away", lang) if _cards_away(view)
+                 else _n("d.deck", view["deck_count"], lang, discard=view["discard_count"]))
     if view.get("over"):
         lines.append(_w("d.over", lang))
     return title, "\n".join(lines)
@@ -1514,13 +1533,16 @@ def render(view: View, *, highlight: Iterable[str] | str | None = (), lang: str 
         dwg.add(_seat_panel(dwg, sp, view, seat, lang, hl, marks, offers, pg, boxes[f"seat:{seat['seat']}"]))
     if view.get("over"):
         band = dwg.g(class_="game-over")
-        mx, my = bx + g.size / 2, by + g.size / 2
-        bw = min(380 * k, g.size - 8)
-        band.add(dwg.rect(insert=(round(mx - bw / 2, 1), round(my - 40 * k, 1)), size=(round(bw, 1), round(80 * k, 1)),
-                          rx=14, ry=14, fill="#1f2933", stroke="#f2c14e", stroke_width=3))
-        band.add(S.label(dwg, _w("over", lang), mx, my + 2 * k, size=f(26), anchor="middle", weight="bold",
-                         fill="#ffffff"))
-        band.add(S.label(dwg, _w("over_sub", lang), mx, my + 26 * k, size=f(11.5), anchor="middle", fill="#f2c14e"))
+        # along the top of the seabed's frame, over the top start place and the column letters, not the grid: a band
+        # across its middle hid three rows of the seabed a game-over question asks about
+        mx = bx + g.size / 2
+        bw, bh = g.size - 16, f(15) + f(10) + 11 * k
+        band.add(dwg.rect(insert=(round(bx + 8, 1), round(by + 5, 1)), size=(round(bw, 1), round(bh, 1)),
+                          rx=12, ry=12, fill="#1f2933", stroke="#f2c14e", stroke_width=2, fill_opacity=0.94))
+        band.add(S.label(dwg, _w("over", lang), mx, by + 5 + 3 * k + f(15) * 0.85, size=f(15), anchor="middle",
+                         weight="bold", fill="#ffffff"))
+        band.add(S.label(dwg, _w("over_sub", lang), mx, by + 5 + 6 * k + f(15) + f(10) * 0.85, size=f(10),
+                         anchor="middle", fill="#f2c14e"))
         dwg.add(band)
     return _finish(dwg, lang, sp)
 

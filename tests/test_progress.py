@@ -103,3 +103,32 @@ def test_a_practise_session_asks_the_missed_drills_first_then_drills_of_the_miss
     assert isinstance(area.children[0], PractisePlayer)
     area.start({"game": "<script>", "drills": "x"})
     assert "Nothing to practise yet" in area.children[0].value
+
+
+def test_a_session_adds_a_drill_never_answered_from_a_part_read_and_links_back_to_the_learners_place():
+    """A drill the learner never answered would never come back (the schedule knows only answers): one of a part
+    read joins the session. Its end links back to the part the learner left (a reader was left at part 1), and a
+    session reopened with nothing due says when to come back, not how to start."""
+    from tutor.core import drill as core_drill
+    from tutor.widgets.practise import PractiseArea, PractisePlayer, plan
+    maui = list(core_drill.drills("maui"))
+    unseen = maui[0]
+    others = [d.id for d in maui if d.part == unseen.part and d is not unseen]
+    session = plan("maui", [], [], [], [unseen.part], others)
+    assert [d.id for d in session] == [unseen.id]
+    assert plan("maui", [], [], [], [unseen.part], [d.id for d in maui]) == [], "an answered drill came as new"
+    assert plan("maui", [], [], [], [], []) == [], "a drill came from a part not read"
+
+    area = PractiseArea("en")
+    area.start({"game": "maui", "drills": [unseen.id], "back": {"id": "part-round", "title": "5. A round"}})
+    player = area.children[0]
+    assert isinstance(player, PractisePlayer)
+    player.show_why()
+    player.new_question()
+    assert 'href="#part-round"' in player.prompt.value and "5. A round" in player.prompt.value
+    area.start({"game": "maui", "drills": [unseen.id], "back": {"id": "javascript:alert(1)", "title": "x"}})
+    area.children[0].show_why()
+    area.children[0].new_question()
+    assert "href" not in area.children[0].prompt.value, "a link was made to something not a part"
+    area.start({"game": "maui", "drills": [], "seen": [unseen.id]})
+    assert "Nothing is due now" in area.children[0].value

@@ -186,7 +186,7 @@ def test_the_index_shows_what_this_browser_remembers_of_each_game(voila_server, 
         russian = page.locator('#ru .tutor-progress-of[data-game="maui"]')
         russian.wait_for(state="attached")
         page.wait_for_function("() => document.querySelector('#ru .tutor-progress-of').textContent !== ''")
-        assert russian.inner_text() == ("прочитано частей: 3 из 15, ответы: 75 % верных с первой попытки"
+        assert russian.inner_text() == ("прочитано частей: 3 из 15, верно с первого раза: 75 % ответов"
                                         " · повторить ошибки")
         # the English row: the English lesson's figures (one part read, no answers), not the Russian one's
         english = page.locator('#en .tutor-progress-of[data-game="maui"]').inner_text()

@@ -9,6 +9,7 @@ schedule learns from the session too. The session's place is under the lesson's 
 
 from __future__ import annotations
 
+import re
 from typing import Any, Iterable, Optional, Sequence
 
 import ipywidgets as W
@@ -19,12 +20,15 @@ from tutor.widgets.common import ErrorArea, StandIn, esc, guard, ui
 from tutor.widgets.drill import DrillPlayer
 
 MAX_QUESTIONS = 8
+_PART_ID = re.compile(r"part-[a-z0-9-]{1,60}")      # a lesson part's anchor, the only link a session's end makes
 
 
-def plan(game: str, drills: Iterable[Any], rules: Iterable[Any], parts: Iterable[Any]) -> list[core_drill.Drill]:
+def plan(game: str, drills: Iterable[Any], rules: Iterable[Any], parts: Iterable[Any],
+         read: Iterable[Any] = (), seen: Iterable[Any] = ()) -> list[core_drill.Drill]:
     """The session's drills in order: those the browser asked for (known drills of `game` only, each once), then
-    drills of the rules missed in quizzes and tasks, from the parts the learner has practised; at most
-    MAX_QUESTIONS. What the page sent is data from a browser: anything not a known id is left out."""
+    drills of the rules missed in quizzes and tasks, from the parts the learner has practised, then one drill of a
+    part read whose drills were never answered (`seen`: the drills answered so far); at most MAX_QUESTIONS. What
+    the page sent is data from a browser: anything not a known id is left out."""
     known = {d.id: d for d in core_drill.drills(game)}
     chosen: list[core_drill.Drill] = []
     for item in drills:
@@ -35,16 +39,26 @@ def plan(game: str, drills: Iterable[Any], rules: Iterable[Any], parts: Iterable
     for d in known.values():
         if d.rule in missed and d.part in practised and d not in chosen:
             chosen.append(d)
+    # a drill never answered, of a part the learner has read: it would otherwise never come (the schedule knows
+    # only what was answered); one, so a session stays a review of what was missed
+    answered = {s for s in seen if isinstance(s, str)}
+    parts_read = {p for p in read if isinstance(p, str)}
+    for d in known.values():
+        if d.part in parts_read and d.id not in answered and d not in chosen:
+            chosen.append(d)
+            break
     return chosen[:MAX_QUESTIONS]
 
 
 class PractisePlayer(DrillPlayer):
     """A drill player over several drills, one question each, ending with how the session went."""
 
-    def __init__(self, drills: Sequence[core_drill.Drill], lang: str = "en", *, seed: Optional[int] = None) -> None:
+    def __init__(self, drills: Sequence[core_drill.Drill], lang: str = "en", *, seed: Optional[int] = None,
+                 back: Optional[tuple[str, str]] = None) -> None:
         if not drills:
             raise ValueError("a practise session needs at least one drill")
         self.queue = list(drills)
+        self.back = back          # (part id, its title): where the learner was, linked from the session's end
         self.asked_in_session = 0
         super().__init__(self.queue[0], lang=lang, seed=seed)
         self.add_class("tutor-practise-session")
@@ -67,7 +81,11 @@ class PractisePlayer(DrillPlayer):
     def _finish(self) -> None:
         right = sum(self.history[-len(self.queue):])
         self.heading.value = f'<h3>{esc(ui("practise.done", self.lang, right=right, n=len(self.queue)))}</h3>'
-        self.prompt.value = f'<p class="tutor-practise-next">{esc(ui("practise.later", self.lang))}</p>'
+        link = ""
+        if self.back:
+            link = (f'<a class="tutor-next-part tutor-practise-back" href="#{esc(self.back[0])}">'
+                    f'{esc(ui("practise.back", self.lang, part=self.back[1]))}</a>')
+        self.prompt.value = f'<p class="tutor-practise-next">{esc(ui("practise.later", self.lang))}</p>{link}'
         self.svg.value = ""
         self.options.children = []
         self.verdict.value = ""
@@ -89,13 +107,20 @@ class PractiseArea(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is unty
         with guard(self.errors, self.lang):
             request = request if isinstance(request, dict) else {}
             game = request.get("game")
-            lists = [request.get(k) if isinstance(request.get(k), list) else [] for k in ("drills", "rules", "parts")]
+            lists = [request.get(k) if isinstance(request.get(k), list) else []
+                     for k in ("drills", "rules", "parts", "read", "seen")]
             drills = plan(game, *lists) if isinstance(game, str) and game in _games() else []
+            back = request.get("back")
+            place = None
+            if (isinstance(back, dict) and isinstance(back.get("id"), str) and isinstance(back.get("title"), str)
+                    and _PART_ID.fullmatch(back["id"])):
+                place = (back["id"], back["title"][:120])
             if not drills:
-                self.children = [W.HTML(f'<p class="tutor-practise-none">{esc(ui("practise.none", self.lang))}</p>'),
-                                 self.errors]
+                # nothing due: a learner who has practised before is told when to come back, a new one how to start
+                said = ui("practise.rest" if lists[4] else "practise.none", self.lang)
+                self.children = [W.HTML(f'<p class="tutor-practise-none">{esc(said)}</p>'), self.errors]
                 return
-            self.children = [PractisePlayer(drills, lang=self.lang), self.errors]
+            self.children = [PractisePlayer(drills, lang=self.lang, back=place), self.errors]
 
 
 def _games() -> set[str]:

@@ -9,6 +9,7 @@
 const WIDE = 1180;        // px of window from which the contents sit beside the text (a laptop, a projector)
 
 const READ_SECONDS = 6;     // a part counts as read once its end was on screen after this long in it
+const WHOLE_SECONDS = 2;    // ... or once all of it was on screen together for this long
 
 export function lessonContents(words, folded = [], store = null, onPractise = null) {
   // this page's lesson: its file's name before the first dot ("maui.ru.ipynb", "maui.html") and the page's language
@@ -16,7 +17,7 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
   const lang = (document.documentElement.lang || "en").slice(0, 2);
   const key = `${game}/${lang}`;
   // where the learner was when they last left this lesson (read before this visit moves it)
-  const arrivedFrom = store ? store.at(key) : null;
+  let arrivedFrom = store ? store.at(key) : null;
   const say = (template, values) => template.replace(/\{(\w+)\}/g, (m, name) => (name in values ? values[name] : m));
   // an element with its properties (and attributes: role, aria-*)
   const make = (tag, props = {}, attrs = {}) => {
@@ -51,7 +52,17 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
   // at the top of the lesson too: the way back to where the learner left off
   const banner = make("a", { className: "tutor-continue", hidden: true });
   const practiseTop = Object.assign(button("tutor-practise-button tutor-practise-top", words.practise), { hidden: true });
-  const startPractise = () => { close(); if (onPractise) onPractise(); };
+  // a practise session opens above part 1: the place the learner left stays theirs (`practising` keeps it from
+  // being moved), the way back is on screen, and the session's end links back to it
+  const startPractise = () => {
+    close();
+    if (!onPractise) return;
+    const left = store ? parts.find((p) => p.id === store.at(key)) : null;
+    const here = current >= 1 ? parts[current] : left;
+    practising = true;
+    if (current >= 1) { saved = { top: scroller().scrollTop, index: current }; showBack(true); }
+    onPractise(here ? { id: here.id, title: here.title } : null);
+  };
   practise.addEventListener("click", startPractise);
   practiseTop.addEventListener("click", startPractise);
   nav.append(toggle, sheet);
@@ -59,6 +70,7 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
 
   let parts = [];               // [{id, title, number, anchor, heading, cell, fold, link, next}]
   let current = -1;
+  let practising = false;       // a practise session is on screen, opened by the learner (see startPractise)
   let saved = null;             // where the learner was before the last jump: {top, index}
   const scroller = () => {
     // Voilà and the static site scroll #rendered_cells, JupyterLab its notebook panel, a plain page the window
@@ -156,6 +168,7 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     }
     unfoldAround(target);
     (index >= 0 ? parts[index].holder : target).scrollIntoView({ block: "start" });
+    if (index >= 0) practising = false;       // the learner went to a part: it is their place again
     close();
   };
   // after a jump the way back is on screen too, beside the contents' button, until used or the learner reads on
@@ -163,16 +176,17 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
   returnChip.hidden = true;
   nav.appendChild(returnChip);
   let chipTimer = null;
-  const showBack = () => {
+  const showBack = (stay = false) => {
     clearTimeout(chipTimer);
     if (!saved) { back.hidden = returnChip.hidden = true; return; }
     const was = parts[saved.index];
     back.textContent = was ? words.back_to.replace("{part}", was.title) : words.back;
-    returnChip.textContent = was ? `↩ ${was.number || was.title}` : "↩";
+    returnChip.textContent = was ? `↩ ${was.number || was.title}` : words.back_top;
     returnChip.title = back.textContent;
     returnChip.setAttribute("aria-label", back.textContent);
     back.hidden = returnChip.hidden = false;
-    chipTimer = setTimeout(() => { returnChip.hidden = true; }, 30000);
+    // after a jump the chip goes once the learner has had time to look; during a practise session it stays
+    if (!stay) chipTimer = setTimeout(() => { returnChip.hidden = true; }, 30000);
   };
   const goBack = () => {
     if (!saved) return;
@@ -227,19 +241,37 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
 
   // reading: the time spent in the part being read, and whether its end has been on screen since
   // (a short part needs less time than a long one: about a screen every 3 seconds, at most READ_SECONDS)
+  // A part whose whole text is on screen at once (the first part, under the title, on a page just opened) is read
+  // after WHOLE_SECONDS of it there, even if the learner's line never entered it. Its end counts as reached within
+  // half a screen of the window's bottom: a part that ends with a drill or the play table leaves its last half
+  // screen empty of words, and a reader who worked through part 8's tasks and stopped at its last drill found it
+  // never ticked.
   let since = Date.now();
+  const wholeSince = new Map();
+  const endOf = (i) => {
+    if (parts[i + 1]) return parts[i + 1].holder.getBoundingClientRect().top;
+    const box = scroller();
+    return box.scrollTop + box.clientHeight >= box.scrollHeight - 40 ? 0 : Infinity;
+  };
   const readCheck = () => {
-    if (!store || current < 0 || !parts[current] || parts[current].folded) return;      // a folded part is not read
+    if (!store) return;
+    const read = store.read(key);
+    const now = Date.now();
+    parts.forEach((part, i) => {
+      if (part.folded || read.has(part.id)) return;                 // a folded part is not read
+      const top = part.holder.getBoundingClientRect().top;
+      const whole = top >= 0 && endOf(i) <= window.innerHeight;
+      if (!whole) { wholeSince.delete(part.id); return; }
+      if (!wholeSince.has(part.id)) wholeSince.set(part.id, now);
+      else if (now - wholeSince.get(part.id) >= WHOLE_SECONDS * 1000) store.markRead(key, part.id);
+    });
+    if (current < 0 || !parts[current] || parts[current].folded) return;
     const part = parts[current];
-    const nextPart = parts[current + 1];
     const top = part.holder.getBoundingClientRect().top;
-    const end = nextPart ? nextPart.holder.getBoundingClientRect().top : (() => {
-      const box = scroller();
-      return box.scrollTop + box.clientHeight >= box.scrollHeight - 40 ? 0 : Infinity;
-    })();
+    const end = endOf(current);
     const screens = Number.isFinite(end) ? (end - top) / window.innerHeight : 0;
     const needed = Math.min(READ_SECONDS, Math.max(1.5, screens * 3));
-    if (end <= window.innerHeight && Date.now() - since >= needed * 1000 && !store.read(key).has(part.id)) {
+    if (end <= window.innerHeight * 1.5 && now - since >= needed * 1000 && !read.has(part.id)) {
       store.markRead(key, part.id);
     }
   };
@@ -253,30 +285,30 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     if (index === current) return;
     current = index;
     since = Date.now();
-    if (store && game && parts[index]) store.setAt(key, parts[index].id);
+    // the place kept for the next visit: not while a practise session is on screen (it sits above part 1, and a
+    // finished session let the page fall back to part 1, which then passed for where the learner had stopped)
+    if (store && game && parts[index] && (!practising || index >= 2)) {
+      practising = false;
+      store.setAt(key, parts[index].id);
+    }
     parts.forEach((p, i) => {
       if (i === index) p.link.setAttribute("aria-current", "location");
       else p.link.removeAttribute("aria-current");
     });
     const part = parts[index];
     const total = parts.length ? parts[parts.length - 1].number || String(parts.length) : "";
-    toggle.textContent = part && part.number ? `☰ ${part.number}/${total}` : words.toggle;
+    // on a phone the button is a bar along the bottom edge: where the learner is, and the part's name as a running
+    // footer (a wide screen's folded column shows the number only, in a round button)
+    toggle.replaceChildren();
+    if (part && part.number) {
+      toggle.append(make("span", { className: "tutor-contents-at", textContent: `☰ ${part.number}/${total}` }),
+                    make("span", { className: "tutor-contents-here", textContent: part.title.replace(/^\d+\.\s*/, "") }));
+    } else toggle.textContent = words.toggle;
     toggle.setAttribute("aria-label", part && part.number ? say(words.toggle_at, { n: part.number, total }) : words.title);
     toggle.title = toggle.getAttribute("aria-label");
   };
-  // the play table's turn bar sticks to the bottom of a phone's screen: the button stands on it, not over it
-  const lift = () => {
-    let height = 0;
-    for (const bar of document.querySelectorAll(".tutor-turn-bar, .tutor-your-turn > .tutor-status")) {
-      const box = bar.getBoundingClientRect();
-      if (box.height > 0 && box.top < window.innerHeight && box.bottom > window.innerHeight - 4) {
-        height = Math.max(height, window.innerHeight - box.top);
-      }
-    }
-    nav.style.setProperty("--tutor-contents-lift", `${Math.round(height)}px`);
-  };
   let frame = null;
-  const onScroll = () => { if (frame === null) frame = requestAnimationFrame(() => { frame = null; mark(); lift(); }); };
+  const onScroll = () => { if (frame === null) frame = requestAnimationFrame(() => { frame = null; mark(); }); };
   document.addEventListener("scroll", onScroll, true);
 
   // what the device remembers, shown: parts read in the contents, practice done by a part's heading, the way back
@@ -299,7 +331,6 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     });
     for (const part of parts) {
       part.link.classList.toggle("tutor-part-read", read.has(part.id));
-      part.link.title = read.has(part.id) ? words.read_mark : "";
       const done = part.items.length > 0 && part.items.every((item) => {
         const a = latest.get(item);
         return a && a.right && !a.shown;
@@ -308,11 +339,14 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
       if (done && !badge) {
         badge = document.createElement("span");
         badge.className = "tutor-part-mark";
-        badge.textContent = "✓";
+        badge.textContent = `★ ${words.practised}`;
         badge.title = words.practised;
         badge.setAttribute("aria-label", words.practised);
         part.heading.appendChild(badge);
       } else if (!done && badge) badge.remove();
+      part.link.classList.toggle("tutor-part-practised", done);
+      part.link.title = [read.has(part.id) ? `✓ ${words.read_mark}` : "", done ? `★ ${words.practised}` : ""]
+        .filter(Boolean).join(" · ");
     }
     // where the learner was last (not the first part: a page opens there anyway), else the first part not read
     // once some are
@@ -357,13 +391,16 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     const file = importFile.files && importFile.files[0];
     if (!file) return;
     const text = file.size < 2_000_000 ? await file.text() : "";
-    told.textContent = store.importText(text) ? words.imported : words.import_bad;
+    const took = store.importText(text);
+    if (took) arrivedFrom = store.at(key);        // the place kept in the file, if this device had none
+    told.textContent = took ? words.imported : words.import_bad;
     importFile.value = "";
   });
 
   const layout = () => {
     const wide = window.innerWidth >= WIDE;
     document.body.classList.toggle("tutor-contents-wide", wide);
+    document.body.classList.toggle("tutor-contents-bar", !wide && !nav.hidden);
     if (wide) close();
     fold.textContent = wide ? words.fold : words.close;
   };
@@ -385,6 +422,7 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     parts = found;
     list.textContent = "";
     nav.hidden = parts.length < 2;
+    layout();
     parts.forEach((part, i) => {
       const item = document.createElement("li");
       const link = document.createElement("a");
@@ -453,7 +491,7 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     window.removeEventListener("popstate", onPop);
     for (const p of parts) { if (p.next) p.next.remove(); if (p.opener) p.opener.remove(); }
     for (const el of document.querySelectorAll(".tutor-folded")) el.classList.remove("tutor-folded");
-    document.body.classList.remove("tutor-contents-wide");
+    document.body.classList.remove("tutor-contents-wide", "tutor-contents-bar");
     nav.remove();
   };
   // a new answer or a part read shows in the next frame, once however many came together: recording one stays cheap
@@ -461,5 +499,5 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
   const refresh = () => {
     if (refreshing === null && parts.length) refreshing = requestAnimationFrame(() => { refreshing = null; showProgress(); });
   };
-  return { drop, refresh, game, lang };
+  return { drop, refresh, game, lang, practise: startPractise };
 }

@@ -23,10 +23,12 @@ function render({ model, el }) {
   const store = inLab ? null : progressStore(() => { if (contents) contents.refresh(); });
   // "practise what you missed": the schedule is the browser's (progress.js); the kernel gets the drills due, the
   // rules missed and the parts practised, asks the questions under the page widget, and the page goes there
-  const practise = () => {
+  // (`back`: the part the learner was in, which the session's end links back to)
+  const practise = (back) => {
     const { game, lang } = contents;       // this page's lesson, as the contents read it
     const planned = practisePlan(store.answers(game, lang), Date.now() / 1000);
-    try { model.send({ practise: { game, ...planned } }); } catch (err) { return; }
+    const read = [...store.read(`${game}/${lang}`)];
+    try { model.send({ practise: { game, ...planned, read, back } }); } catch (err) { return; }
     let tries = 0;
     const go = () => {
       const area = document.querySelector(".tutor-practise");
@@ -39,7 +41,7 @@ function render({ model, el }) {
   };
   contents = inLab ? null : lessonContents(model.get("contents_words"), model.get("folded"), store, practise);
   // the index's "practise" link (lesson#practise): the session opens as the page does
-  if (store && window.location.hash === "#practise") setTimeout(practise, 500);
+  if (store && window.location.hash === "#practise") setTimeout(contents.practise, 500);
   // a shared link to a position (#play=..., tutor/widgets/play.py share): bring the lesson's play part into view,
   // so its table is built and opens the position (static/play.js reads the link)
   if (window.location.hash.startsWith("#play=")) {

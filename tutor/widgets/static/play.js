@@ -123,6 +123,8 @@ function render({ model, el: root }) {
   root.append(lead, tips, filmBar, summaryBox, board, panel, advice, status, statusMore, rows, againRow, turnBar, errors,
               controls, score, log, saving);
 
+  let busyTimer = null;
+  const notBusy = () => { clearTimeout(busyTimer); root.classList.remove("tutor-busy"); };
   let pageError = null;     // a refusal the page made itself (a paste too long to send); the next press clears it
   const press = (id, extra) => {
     // the first-game tips fold away once the game is under way (and stay folded on this device)
@@ -132,6 +134,11 @@ function render({ model, el: root }) {
       drawError();
     }
     model.send({ press: id, v: model.get("view").v, ...(extra || {}) });
+    // until the kernel answers, what is on screen is the position before the press: its hints and choices fade
+    // (a loaded server took seconds, and a reader took the last turn's hint for the new turn's)
+    root.classList.add("tutor-busy");
+    clearTimeout(busyTimer);
+    busyTimer = setTimeout(notBusy, 10000);
   };
   // the table never gets shorter under the reader (a verdict gone after "Try again", a shorter log after Undo):
   // the page below would jump up, or the browser scroll back; a new game or a resized window starts afresh
@@ -364,6 +371,7 @@ function render({ model, el: root }) {
 
   let drawnBoard = null;
   const draw = () => {
+    notBusy();
     const view = model.get("view") || {};
     // a new view ends a film it no longer belongs to (an undo, a new game); a fresh one starts by itself
     if (filming !== null && (!view.film || view.film.id !== filming.id || !view.film[filming.kind])) {
@@ -418,11 +426,17 @@ function render({ model, el: root }) {
     if (view.status_more && labels.more) {
       // the line may be stuck at the screen's edge, far from the words under it: this brings them into view
       const more = button(labels.more, "", "tutor-status-more-button");
-      more.addEventListener("click", () => statusMore.scrollIntoView({ block: "nearest", behavior: "smooth" }));
+      // (below the line itself when it is stuck to the top edge: a long verdict covered the words it brought)
+      more.addEventListener("click", () => {
+        statusMore.style.scrollMarginTop = `${status.getBoundingClientRect().height + 8}px`;
+        statusMore.scrollIntoView({ block: "start", behavior: "smooth" });
+      });
       status.append(more);
     }
     drawRows(view.rows || []);
     log.innerHTML = view.log || "";
+    // the newest events are at the end of a long game's log: its box opens scrolled there
+    for (const events of log.querySelectorAll(".tutor-events")) events.scrollTop = events.scrollHeight;
     score.innerHTML = view.score || "";
     score.hidden = !view.score;
     save.disabled = !view.save;
@@ -435,6 +449,7 @@ function render({ model, el: root }) {
     holdHeight();
   };
   const drawError = () => {
+    notBusy();
     const message = pageError || model.get("error");
     errors.replaceChildren();
     if (message) {

@@ -112,7 +112,7 @@ export function progressStore(onChange) {
     exportText() { return JSON.stringify(data); },
     importText(text) {
       const { data: got, dropped } = readProgress(text);
-      if (!got.answers.length && !Object.keys(got.read).length) return false;
+      if (!got.answers.length && !Object.keys(got.read).length && !Object.keys(got.at).length) return false;
       const seen = new Set(data.answers.map((a) => `${a.time}|${a.item}|${a.right}`));
       for (const a of got.answers) if (!seen.has(`${a.time}|${a.item}|${a.right}`)) data.answers.push(a);
       data.answers.sort((a, b) => a.time - b.time);
@@ -121,6 +121,7 @@ export function progressStore(onChange) {
         data.read[key] = [...new Set([...(data.read[key] || []), ...parts])];
       }
       Object.assign(data.parts, got.parts);
+      Object.assign(data.at, got.at);      // the file's place: "load my progress" takes the learner back to it
       if (dropped) console.warn(`tutor: ${dropped} entries of the imported progress could not be understood`);
       save();
       return true;
@@ -135,10 +136,13 @@ export function progressStore(onChange) {
 // it needs only right or wrong (no self-graded ease, which a learner on a phone would not give), and a box is easy
 // to explain. A session: the due drills, the most missed first, then up to FRESH drills not due yet (the lowest box
 // first) to keep them fresh, at most SESSION in all; and the rules behind missed quiz and task answers, for the
-// kernel to add drills of those rules (from the parts this learner has read or practised).
+// kernel to add drills of those rules (from the parts this learner has read or practised), and the drills answered
+// so far, so that the kernel may add the drills of the parts read that were never answered. A drill answered in the
+// last REST_HOURS is not topped up: reopening a finished session at once brought back the same questions.
 const BOX_DAYS = [0, 1, 3, 7, 16];
 const SESSION = 8;
 const FRESH = 2;
+const REST_HOURS = 12;
 
 export function leitnerBoxes(answers) {
   const boxes = new Map();      // drill id -> {box (1-5), last (time), misses}
@@ -161,12 +165,22 @@ export function practisePlan(answers, now) {
   }
   due.sort((a, b) => a.box - b.box || b.misses - a.misses || a.last - b.last);
   later.sort((a, b) => a.box - b.box || a.last - b.last);
-  const drills = [...due.slice(0, SESSION), ...later.slice(0, FRESH)].slice(0, SESSION).map((e) => e.item);
-  // the latest answer to each quiz or task: wrong (or shown) ones name the rules to practise
-  const latest = new Map();
-  for (const a of [...answers].sort((x, y) => x.time - y.time)) if (a.kind === "quiz" || a.kind === "task") latest.set(a.item, a);
-  const rules = new Set();
-  for (const a of latest.values()) if (!a.right || a.shown) a.rules.forEach((r) => rules.add(r));
+  const rested = later.filter((e) => e.last + REST_HOURS * 3600 <= now);
+  const drills = [...due.slice(0, SESSION), ...rested.slice(0, FRESH)].slice(0, SESSION).map((e) => e.item);
+  // A quiz or task missed at the first try names its rules to practise, even once put right on a second try (the
+  // mistake is what comes back), until a drill of that rule is answered right at the first try after it.
+  const sorted = [...answers].sort((x, y) => x.time - y.time);
+  const missed = new Map();          // rule -> when it was last missed in a quiz or task
+  for (const a of sorted) {
+    if ((a.kind === "quiz" || a.kind === "task") && a.first && (!a.right || a.shown)) {
+      a.rules.forEach((r) => missed.set(r, a.time));
+    }
+  }
+  for (const a of sorted) {
+    if (a.kind === "drill" && a.first && a.right && !a.shown) {
+      a.rules.forEach((r) => { if (missed.has(r) && missed.get(r) < a.time) missed.delete(r); });
+    }
+  }
   const parts = new Set(answers.map((a) => a.part).filter(Boolean));
-  return { drills, rules: [...rules], parts: [...parts] };
+  return { drills, rules: [...missed.keys()], parts: [...parts], seen: [...boxes.keys()] };
 }

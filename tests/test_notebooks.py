@@ -109,7 +109,9 @@ def run(name: str, cache: dict):
     if name not in cache:
         nb = nbformat.read(NOTEBOOKS / name, as_version=4)
         nb.cells += [nbformat.v4.new_code_cell(WEIGH), nbformat.v4.new_code_cell(OPEN_ALL)]
-        NotebookClient(nb, timeout=60, kernel_name="python3",
+        # iopub_timeout: the last cell prints megabytes of text; on a loaded machine its output came after the
+        # cell's reply, later than nbclient's default 4 s wait for it, and was dropped ("TUTOR-OPENED was not printed")
+        NotebookClient(nb, timeout=60, iopub_timeout=60, kernel_name="python3",
                        resources={"metadata": {"path": str(NOTEBOOKS)}}).execute()
         cache[name] = nb
     return cache[name]

@@ -18,7 +18,7 @@ import pytest
 from helpers import mentions as contains_id, legal_buttons, swap_spec, unavailable_buttons
 
 from tutor import lesson
-from tutor.widgets.lazy import LazyPart
+from tutor.widgets.lazy import ChainStep, LazyPart
 from tutor.core.errors import RuleViolation, SavedStateError
 from tutor.core.game import ready_games, spec
 from tutor.core.scenario import ScenarioError
@@ -799,6 +799,7 @@ def test_no_widget_shows_a_class_name_or_memory_address_as_its_plain_text():
     built = [ErrorArea(), PageStatus(), PlayTable("maui", players=3, lang="ru", seed=1),
              ScenarioPlayer(WORKED_ROUND, lang="ru"), Quiz("maui/catfish-in-the-shallows", lang="ru"),
              YourTurn("maui/left-hand", lang="ru"), LazyPart(lambda: W.HTML("x"), "more", lang="ru"), Reveal(),
+             ChainStep(LazyPart(lambda: W.HTML("x"), "more", lang="ru"), "maui/left-hand", "later", "now"),
              ClickBoard(), PlaceBoard(), LagoonSandbox(players=4, lang="ru"), ShellsHelper(lang="ru"),
              CatsScore(lang="ru"), PaperScore(lang="ru"), WhalesScore(lang="ru"),
              DrillPlayer("maui/who-takes", lang="ru", seed=1), PractiseArea("ru"),

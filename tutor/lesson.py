@@ -130,8 +130,14 @@ def your_turn(id: Any, lang: str = "en", **kwargs: Any) -> Any:
     from tutor.widgets.your_turn import YourTurn, task_data
     data = task_data(id, kwargs.get("lessons"), lang)
     label = ui("lazy.your_turn", lang, title=localised(data.get("title"), lang))
-    return LazyPart(lambda: YourTurn(data, lang=lang, **kwargs), label=label, lang=lang,
+    part = LazyPart(lambda: YourTurn(data, lang=lang, **kwargs), label=label, lang=lang,
                     practice=str(data.get("id", "")))
+    if not data.get("after"):
+        return part
+    # a step of a chain: folded, with a word saying why, until the page knows the step before is solved (from the
+    # answers kept on the device); a page that keeps no answers (JupyterLab) shows it at once
+    from tutor.widgets.lazy import ChainStep
+    return ChainStep(part, str(data["after"]), ui("task.after", lang), ui("task.after_open", lang))
 
 
 @_never_raise

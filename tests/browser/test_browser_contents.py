@@ -52,7 +52,12 @@ def test_on_a_phone_a_part_is_two_taps_away_and_the_way_back_is_kept(voila_serve
         # the learner has read a little: the button says where they are
         page.evaluate("(id) => document.getElementById(id).scrollIntoView({block: 'start'})", part_id(page, 3))
         page.wait_for_timeout(400)
-        assert re.fullmatch(r"☰ 3/\d+", toggle.inner_text()), toggle.inner_text()
+        at = toggle.locator(".tutor-contents-at")
+        assert re.fullmatch(r"☰ 3/\d+", at.inner_text()), toggle.inner_text()
+        # the bar along the bottom edge names the part too, and spans the screen (no round button over the text)
+        assert toggle.locator(".tutor-contents-here").inner_text() == listed[2].split(". ", 1)[1]
+        bar = toggle.bounding_box()
+        assert bar["width"] >= PHONE["width"] - 2 and bar["y"] + bar["height"] >= PHONE["height"] - 2, bar
         assert re.search(r"часть 3 из \d+", toggle.get_attribute("aria-label")), toggle.get_attribute("aria-label")
         was = page.evaluate(SCROLL_TOP)
 
@@ -66,7 +71,7 @@ def test_on_a_phone_a_part_is_two_taps_away_and_the_way_back_is_kept(voila_serve
         target = part_id(page, 7)
         assert not sheet.is_visible(), "the contents stay open over the part the learner chose"
         assert 0 <= page.evaluate(HEADING_TOP, target) < 200, "part 7's heading is not at the top of the screen"
-        assert re.fullmatch(r"☰ 7/\d+", toggle.inner_text()), toggle.inner_text()
+        assert re.fullmatch(r"☰ 7/\d+", at.inner_text()), toggle.inner_text()
         chip = page.locator(".tutor-contents-return")      # the way back, on screen after the jump
         assert chip.is_visible() and chip.inner_text() == "↩ 3", chip.inner_text()
         assert page.evaluate("location.hash") == f"#{target}"
@@ -234,5 +239,35 @@ def test_practise_brings_back_the_two_missed_drills_first(voila_server, browser)
         session.get_by_role("button", name=ui("drill.next", "ru"), exact=True).click()
         page.wait_for_function("() => document.querySelector('.tutor-practise-session h3').innerText.includes('2 из 3')")
         assert titles["maui/who-takes"] in heading.inner_text()
+    finally:
+        close_tab(context, page)
+
+
+def test_a_chains_next_step_stays_folded_until_the_step_before_is_solved(voila_server, browser):
+    """Паперові океани's «Краби, крок 2» said, under the buttons of step 1, which pile the crabs look through: the
+    answer to step 1. A step with `after` is folded, with a word why, until this device has a right answer to the
+    step before (or the learner asks to see it)."""
+    context, page = open_page(browser, voila_server, "sea_salt_paper.uk.ipynb", PHONE, is_mobile=True, has_touch=True)
+    try:
+        step = page.locator(".tutor-after.tutor-after-sea_salt_paper--finish-the-crabs")
+        step.wait_for(state="attached")
+        note = step.locator(".tutor-locked-note")
+        note.scroll_into_view_if_needed()
+        assert note.is_visible() and "завдання вище" in note.inner_text(), note.inner_text()
+        assert not step.locator(".tutor-lazy").is_visible(), "step 2 shows before step 1 is solved"
+        note.locator("button.tutor-unlock").tap()
+        assert step.locator(".tutor-lazy").is_visible() and not note.is_visible()
+
+        # on the next visit, a right answer to step 1 kept on the device opens it by itself
+        page.evaluate("""() => localStorage.setItem('tutor.progress', JSON.stringify({v: 1, answers: [{v: 1,
+          game: 'sea_salt_paper', lang: 'uk', part: 'part-duos', kind: 'task', item: 'sea_salt_paper/finish-the-crabs',
+          rules: ['sea_salt_paper:duos'], right: true, first: true, shown: false, time: 1}], read: {}, parts: {},
+          at: {}}))""")
+        page.reload()
+        step = page.locator(".tutor-after.tutor-after-sea_salt_paper--finish-the-crabs")
+        step.wait_for(state="attached")
+        page.wait_for_function("() => document.querySelector('.tutor-after').classList.contains('tutor-unlocked')")
+        step.scroll_into_view_if_needed()
+        assert step.locator(".tutor-lazy").is_visible() and not step.locator(".tutor-locked-note").is_visible()
     finally:
         close_tab(context, page)

@@ -205,3 +205,31 @@ def test_a_shared_link_opens_the_same_position_and_a_broken_one_says_so(voila_se
     box.wait_for(state="visible", timeout=120000)
     assert box.inner_text().startswith("This link's position could not be opened")
     assert table.locator("button.tutor-action").count() >= 1, "the table did not keep a fresh game"
+
+
+# what is drawn at the centre of an element's box: the element itself (or something inside it), or what covers it
+ON_TOP = """(el) => { const b = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+  return hit && (hit === el || el.contains(hit)) ? 'itself' : (hit ? hit.className || hit.tagName : 'nothing'); }"""
+
+
+def test_on_a_phone_the_turn_bar_stands_on_the_contents_bar_and_nothing_covers_its_button(stepping):
+    """Every reader of the last review found the floating contents button over the play table's "to the moves"
+    button (both at y 788 on a 390x844 phone). The contents are a bar along the bottom edge now, and the turn bar
+    sticks just above it: its button is what a tap there reaches, and it takes the learner to the moves."""
+    page = stepping
+    table = lesson_table(page, "trump_whales", "en")
+    # the board at the top of the screen: the moves are below it, so the turn bar rides along
+    table.locator(".tutor-svg").first.evaluate("(el) => el.scrollIntoView({block: 'start'})")
+    turn_bar = table.locator(".tutor-turn-bar")
+    turn_bar.wait_for(state="visible")
+    contents = page.locator(".tutor-contents-toggle").bounding_box()
+    bar = turn_bar.bounding_box()
+    assert bar["y"] + bar["height"] <= contents["y"] + 1, (bar, contents)
+    button = turn_bar.locator("button").last
+    assert button.evaluate(ON_TOP) == "itself", f"the turn bar's button is covered by {button.evaluate(ON_TOP)}"
+    button.tap()
+    page.wait_for_timeout(800)
+    moves = first_legal(table)
+    assert moves.evaluate(ON_TOP) == "itself", "'to the moves' did not bring a move into reach"
+    assert_no_errors(page)

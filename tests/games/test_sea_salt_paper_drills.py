@@ -23,7 +23,7 @@ from tutor.games.sea_salt_paper.drills import EARLY_KINDS
 from tutor.games.sea_salt_paper.rules import (
     CrabPile, EndTurn, PlayDuo, PlayMermaids, Steal, Stop, apply, legal_actions,
 )
-from tutor.games.sea_salt_paper.scoring import breakdown, card_points
+from tutor.games.sea_salt_paper.scoring import breakdown, card_points, colour_counts
 from tutor.lesson_source import parts
 
 GAME = "sea_salt_paper"
@@ -194,7 +194,11 @@ def test_the_colour_bonus_marks_what_it_counts_after_the_answer_only():
         assert q.highlight == ("hide:points",), q.highlight
         cards = q.state.hands[seat] + q.state.zones[seat]
         [line] = q.why[0].lines
-        colour = line.key.rsplit(".", 1)[1]
+        # where colours tie for the most cards the line names none of them (one counts), and the rings mark the
+        # first of them in the colours' order
+        ranked = colour_counts(cards)
+        colour = line.key.rsplit(".", 1)[1] if not line.key.endswith(".tie") else ranked[0][0]
+        assert line.key.endswith(".tie") == (len(ranked) > 1 and ranked[1][1] == ranked[0][1]), line.key
         counted = {c for c in cards if C.COLOUR[c] == colour}
         assert len(counted) == int(next(iter(q.answer)))
         assert set(q.why_highlight) == {f"card:{c}" for c in counted}, q.key

@@ -246,7 +246,7 @@ def test_the_winner_is_decided_by_the_token_as_it_lies_at_the_last_card():
 # --------------------------------------------------------------------------- bonuses
 
 def test_change_trump_moves_the_token_to_the_shown_family_and_discards_the_card():
-    """«ПОМЕНИЙТЕ [sic] КОЗЫРНОГО КИТА»: at once; the token keeps its side."""
+    """«ПОМЕНЯЙТЕ КОЗЫРНОГО КИТА»: at once; the token keeps its side."""
     s = table([["orca-3"], ["orca-6"]], bonuses=[["orca-2"], []], trump="sperm_whale", token=1)
     assert C.BONUS["orca-2"] == "trump" and C.TARGET_FAMILY["orca-2"] == "narwhal"
     s, events = g.apply(s, UseBonus(0, "orca-2"))

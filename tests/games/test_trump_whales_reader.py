@@ -73,8 +73,10 @@ def test_cards_after_a_verb_are_in_the_accusative_in_russian_and_unchanged_in_en
     s, last = g.apply(s, PlayCard(3, "blue_whale-9"))
     assert led[0].narrate("ru") == "Игрок 1 ходит первым и играет косатку 6."
     assert followed[0].narrate("ru") == "Игрок 2 играет косатку 8."
-    assert third[0].narrate("ru") == "Игрок 3 играет кашалота 3."
-    assert last[0].narrate("ru") == "Игрок 4 играет синего кита 9."
+    # no orca in hand: the line says why any card may go (a bot's off-family card read as breaking the rule)
+    assert third[0].narrate("ru") == "Игрок 3 играет кашалота 3: карт семейства «Косатка» на руке нет, значит, можно любую."
+    assert last[0].narrate("ru").startswith("Игрок 4 играет синего кита 9: карт семейства «Косатка» на руке нет")
+    assert third[0].narrate("en") == "Player 3 plays Sperm whale 3: no Orca card in hand, so any card may go."
     assert followed[0].narrate("en") == "Player 2 plays Orca 8." and led[0].narrate("en") == "Player 1 leads Orca 6."
     from tutor.games.trump_whales import components as C
     assert C.PEARLS["orca-8"] == 2

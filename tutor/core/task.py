@@ -34,7 +34,7 @@ from tutor.core.scenario import ScenarioError, adapter, before_next_deal, read_y
 from tutor.core.scenario import seat as scenario_seat
 
 TOP_KEYS = {"id", "game", "rule", "part", "title", "prompt", "setup", "player", "given", "then", "goal", "hint",
-            "explain", "highlight", "tags"}
+            "explain", "highlight", "tags", "after"}
 
 
 def validate(data: Any, where: str = "task") -> dict[str, Any]:
@@ -49,6 +49,10 @@ def validate(data: Any, where: str = "task") -> dict[str, Any]:
         raise ScenarioError(f"{where}: 'goal' must be a mapping of expectations")
     if isinstance(data["player"], bool) or not isinstance(data["player"], int) or data["player"] < 1:
         raise ScenarioError(f"{where}: 'player' is the learner's seat, counted from 1")
+    # `after`: the task (its id) that must be solved first, in a chain of steps on one position: shown before,
+    # this step's prompt and board would answer the step before (tutor.lesson.your_turn keeps it folded)
+    if "after" in data and not (isinstance(data["after"], str) and "/" in data["after"]):
+        raise ScenarioError(f"{where}: 'after' is the id of the task to solve first ('game/name')")
     task: dict[str, Any] = data          # a mapping (check_shape)
     return task
 

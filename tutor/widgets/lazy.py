@@ -130,3 +130,26 @@ def open_all() -> int:
     for part in parts:
         part.expand()
     return len(parts)
+
+
+class ChainStep(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
+    """A task that is the next step of a chain on one position (tutor.lesson.your_turn `after`): its lazy part, and
+    a word shown instead of it until the page knows the step before is solved (static/contents.js adds
+    .tutor-unlocked; tutor.css folds the part until then)."""
+
+    def __init__(self, part: LazyPart, after: str, note: str, open_label: str) -> None:
+        from tutor.widgets.common import esc
+        words = W.HTML(f'<p>{esc(note)} <button type="button" class="tutor-unlock">{esc(open_label)}</button></p>')
+        words.add_class("tutor-locked-note")
+        super().__init__([words, part])
+        self.part = part
+        self.add_class("tutor-after")
+        self.add_class(practice_class(after).replace("tutor-item-", "tutor-after-", 1))
+
+    @property
+    def label(self) -> str:
+        return self.part.label
+
+    def expand(self) -> W.Widget:
+        """Build the step's task (what opening its part does)."""
+        return self.part.expand()

@@ -710,11 +710,20 @@ def _seat(dwg: S.Drawing, geo: Geo, view: View, s: int, lang: str, hl: AbstractS
         under = pile[:-1]
         size = geo.fs(9)
         discards = seat.get("discards") or []
-        # the newest chips that fit the panel, spaced so their values never run into each other (−10 −15)
+        # on a phone the chips say what they are: the cards under the catch's top card (two readers took the bare
+        # values under "dive" for something about the dive cards); a table's narrower panel keeps its room for them
+        said = f"{_w('pile_under', lang)} " if under and geo.phone else ""
+        lead = em(said, False) * size if said else 0.0
+        # the newest chips that fit the panel, spaced so their values never run into each other (−10 −15); the
+        # words only where they cost no chip (a phone's half-width panels have no room to spare)
         shown, xs = _chips_that_fit(under, chip_w, size, w - 14 * u, 8)
+        if said and _chips_that_fit(under, chip_w, size, w - 14 * u - lead, 8)[0] < shown:
+            said, lead = "", 0.0
+        if said:
+            g.add(S.label(dwg, said.strip(), x + 7 * u, py + chip_h - 4, size=size, fill=S.MUTED, cls="pile-under"))
 
         def chips_end(k: int) -> float:     # where the last of the newest k chips ends, a card's gap after it
-            return _chip_xs(under[len(under) - k:], chip_w, size)[-1] + chip_w + 1 if k else 0.0
+            return lead + _chip_xs(under[len(under) - k:], chip_w, size)[-1] + chip_w + 1 if k else 0.0
 
         lines = [discards]
         if discards and not p["discards_row"]:
@@ -732,7 +741,7 @@ def _seat(dwg: S.Drawing, geo: Geo, view: View, s: int, lang: str, hl: AbstractS
                 shown -= 1
             xs = _chip_xs(under[len(under) - shown:], chip_w, size) if shown else []
         for i, card in enumerate(under[len(under) - shown:]):
-            cx = x + 7 * u + xs[i]
+            cx = x + 7 * u + lead + xs[i]
             chip = dwg.use(f"#maui-chip-{card['kind']}", insert=(_r(cx), _r(py)), size=(_r(chip_w), _r(chip_h)))
             chip["class"] = "card catch pile"
             S.data(chip, card=card["id"])
@@ -1161,21 +1170,24 @@ def describe(view: View, lang: str = "en") -> tuple[str, str]:
 
 # --------------------------------------------------------------------------- the board
 
-def _header(dwg: S.Drawing, geo: Geo, view: View, lang: str, hl: AbstractSet[str]) -> None:
-    """Round, phase and deck: one band on a table; two lines on a phone (the phase under the round)."""
+def _header(dwg: S.Drawing, geo: Geo, view: View, lang: str, hl: AbstractSet[str], after_round: bool = False) -> None:
+    """Round, phase and deck: one band on a table; two lines on a phone (the phase under the round). `after_round`:
+    the board marks the round just played (its catches) over the next one's deal: the phase says both (a sandbox's
+    header said "the divers choose cards" over the last round's arrows)."""
     u, W = geo.u, geo.W
+    phase = (_w("phase.after_round", lang, r=view["round"] - 1) if after_round and view["phase"] == "dive"
+             and view["round"] > 1 else _w(f"phase.{view['phase']}", lang))
     hh = geo.header - (4 if geo.phone else 6 * u)
     dwg.add(dwg.rect(insert=(0, 0), size=(W, _r(hh)), fill="#27476e"))
     dwg.add(S.label(dwg, f"{_w('title', lang)} · {_w('round', lang, r=view['round'])}", 12 * u, 21 * u,
                     size=geo.fs(15), weight="bold", fill="#ffffff"))
     dx: float
     if geo.phone:
-        dwg.add(S.label(dwg, _w(f"phase.{view['phase']}", lang), 12, 41, size=geo.fs(12), fill="#ffffff",
-                        cls="phase"))
+        dwg.add(S.label(dwg, phase, 12, 41, size=geo.fs(12), fill="#ffffff", cls="phase"))
         dx = W - 112
     else:
-        dwg.add(S.label(dwg, _w(f"phase.{view['phase']}", lang), W / 2 + 30 * u, 21 * u, size=geo.fs(12),
-                        anchor="middle", fill="#ffffff", cls="phase"))
+        dwg.add(S.label(dwg, phase, W / 2 + 30 * u, 21 * u, size=geo.fs(12), anchor="middle", fill="#ffffff",
+                        cls="phase"))
         dx = W - 132 * u
     deck = dwg.g(class_="deck")
     S.data(deck, count=view["deck_count"])
@@ -1247,7 +1259,7 @@ def render(view: View, *, highlight: Iterable[str] | str | None = (), lang: str 
     if not geo.phone:
         dwg.add(dwg.ellipse(center=(_r(geo.CX), _r(geo.CY + 4 * u)), r=(_r(W / 2 - 70 * u), _r(geo.RY + 20 * u)),
                             fill="#d9c4a0", stroke="#b08d57", stroke_width=2))
-    _header(dwg, geo, view, lang, hl)
+    _header(dwg, geo, view, lang, hl, after_round=bool(marks["arrows"] or marks["new"] or marks["kiti_to"] is not None))
     # what the board shows: the variants and whose view (a table: bottom right; a phone: the last line)
     notes = _notes(view, lang, arranged=not geo.phone)
     if geo.phone:

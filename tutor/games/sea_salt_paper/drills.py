@@ -450,7 +450,9 @@ def _colour_bonus(rng: random.Random, kinds: Kinds = None) -> Optional[Question]
     if options is None:
         return None
     line = breakdown(cards, seat, bonus=True).lines[-1]
-    colour = line.key.rsplit(".", 1)[1]
+    ranked = colour_counts(cards)
+    colour = ranked[0][0]
+    tied = [c for c, n in ranked if n == ranked[0][1]]
     return Question(
         drill="sea_salt_paper/colour-bonus" + ("-early" if kinds else ""),
         key=_key("colour", state),
@@ -460,8 +462,10 @@ def _colour_bonus(rng: random.Random, kinds: Kinds = None) -> Optional[Question]
         rule=_R + "round-end",
         # the mermaids (white cards) are named only where the round can hold one
         hint=Words(_W + "colour.hint" + ("" if kinds is None or "mermaid" in kinds else ".early")),
-        explain=Words(_W + "colour.explain", points=_points(bonus),
-                      colour=lambda lang: colour_name(colour, lang)),
+        # tied colours are all named: naming one read as if only it counted
+        explain=Words(_W + ("colour.explain_tie" if len(tied) > 1 else "colour.explain"), points=_points(bonus),
+                      colour=lambda lang: colour_name(colour, lang),
+                      colours=lambda lang: ", ".join(colour_name(c, lang) for c in tied)),
         why=(Breakdown(seat, (line,)),),
         # nothing marked before the answer (a mark round the hand read as "count the hand"); "show me why" marks
         # exactly the cards the bonus counts, in the hand and among the played cards alike

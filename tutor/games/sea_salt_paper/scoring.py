@@ -101,8 +101,14 @@ def breakdown(cards: Iterable[str], player: int = 0, *, bonus: bool = False) -> 
             lines.append(ScoreLine(f"sea_salt_paper.score.mermaid.{colour}", (("rank", i + 1), ("n", n)),
                                    n, _R + "mermaids"))
     if bonus and cards:
-        colour, n = colour_counts(cards)[0]
-        lines.append(ScoreLine(f"sea_salt_paper.score.colour_bonus.{colour}", (("n", n),), n, _R + "round-end"))
+        counts = colour_counts(cards)
+        colour, n = counts[0]
+        tied = sum(1 for _c, m in counts if m == n)
+        if tied > 1:      # naming one of them read as if only that colour counted
+            lines.append(ScoreLine("sea_salt_paper.score.colour_bonus.tie", (("n", n), ("k", tied)), n,
+                                   _R + "round-end"))
+        else:
+            lines.append(ScoreLine(f"sea_salt_paper.score.colour_bonus.{colour}", (("n", n),), n, _R + "round-end"))
     return Breakdown(player, tuple(lines))
 
 

@@ -36,7 +36,10 @@ def coach(state: State, seat: int, lang: str = "en") -> list[Hint]:
     if state.phase == "reward":
         return [_reward(state, seat, lang)] + _five_pick(state, seat, lang)
     if state.phase == "leader":
-        return [Hint("choose-leader", text(_C + "leader", lang), _R + "five-exception", {"chooser": seat}),
+        # "your Five was the first played" only where the trick held two
+        one = sum(1 for c in state.trick if C.FAMILY[c] is None) < 2
+        return [Hint("choose-leader", text(_C + ("leader_one" if one else "leader"), lang), _R + "five-exception",
+                     {"chooser": seat}),
                 _round_points(state, seat, lang)]
     # the target first when it is near: it is rarer than the trump, which the advice beside the coach says too
     hints = [_follow(state, seat, lang)] + _near_target(state, seat, lang) + [_trump(state, lang)]

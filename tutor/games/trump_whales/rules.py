@@ -302,13 +302,19 @@ def _play(state: State, a: PlayCard) -> tuple[State, list[Event]]:
         raise RuleViolation(_R + "turn", _E + "err.not_in_hand", card=card, player=p)
     led = must_follow(state, p)
     if led is not None and _FAMILY[card] is not None and _FAMILY[card] != led:
-        raise RuleViolation(_R + "follow", _E + "err.follow", card=card, family=led, player=p)
+        # "a five always may" only to a player who holds one
+        five = any(_FAMILY[c] is None for c in hand)
+        raise RuleViolation(_R + "follow", _E + ("err.follow_five" if five else "err.follow"), card=card, family=led,
+                            player=p)
     t = _table(state)
     t["hands"] = _put(state.hands, p, _without(hand, card))
     trick = t["trick"] = state.trick + (card,)
     family = _FAMILY[card] or led_family(trick)
-    events = [_ev("played", "five" if _FAMILY[card] is None else ("turn" if len(trick) == 1 else "follow"),
-                  {"player": p, "card": card, "lead": len(trick) == 1, "family": family})]
+    data = {"player": p, "card": card, "lead": len(trick) == 1, "family": family}
+    led_before = led_family(state.trick)
+    if led_before is not None and _FAMILY[card] is not None and _FAMILY[card] != led_before:
+        data["off"] = led_before      # no card of the led family in hand: any card may go (said so, not "follows")
+    events = [_ev("played", "five" if _FAMILY[card] is None else ("turn" if len(trick) == 1 else "follow"), data)]
     if len(trick) < state.players:
         t["turn"] = (p + 1) % state.players
         return _freeze(t), events

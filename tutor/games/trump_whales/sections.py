@@ -25,7 +25,9 @@ _S = [     # (slug, the heading as the rulebook prints it); the tutor's titles: 
     ("game-end", "КОНЕЦ ИГРЫ"),
     ("example", "ПРИМЕР ВЗЯТКИ"),
     ("bonuses", "ЭФФЕКТЫ БОНУСОВ"),
-    ("bonus-trump", "ПОМЕНИЙТЕ [sic] КОЗЫРНОГО КИТА"),     # the rulebook's misprint, cited as printed
+    # the rulebook prints «ПОМЕНИЙТЕ»: cited corrected (a "[sic]" showed in every trump-change line at the table),
+    # the misprint said once, where the lesson teaches the bonus
+    ("bonus-trump", "ПОМЕНЯЙТЕ КОЗЫРНОГО КИТА"),
     ("bonus-flip", "ПЕРЕВЕРНИТЕ ЖЕТОН НОМИНАЛА"),
     ("bonus-plus", "ПОЛУЧИТЕ 1 ПОБЕДНОЕ ОЧКО"),
     ("rulings", "—"),

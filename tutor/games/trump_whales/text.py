@@ -142,7 +142,9 @@ def narrate(event: Event, lang: str = "en") -> str:
         if C.FAMILY.get(d["card"]) is None:
             key = "five" if d["family"] is not None else "five_alone"
         else:
-            key = "lead" if d["lead"] else "follow"
+            key = "lead" if d["lead"] else "off" if d.get("off") else "follow"
+            if d.get("off"):
+                params["led"] = family_name(d["off"], lang)
         return i18n.text(f"{_P}event.played.{key}", lang, **params)
     elif what == "trick_won":
         return i18n.text(f"{_P}event.trick_won.{d['why']}", lang, **params)

@@ -230,6 +230,14 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
       if (here) here.scrollIntoView({ block: "nearest" });
     }
   });
+  // "show it now" on a chain's step still folded (tutor.lesson.your_turn `after`): the learner's choice
+  const onUnlock = (event) => {
+    const opener = event.target && event.target.closest ? event.target.closest(".tutor-unlock") : null;
+    const box = opener ? opener.closest(".tutor-after") : null;
+    if (box) box.classList.add("tutor-unlocked");
+  };
+  document.addEventListener("click", onUnlock);
+  if (store) document.body.classList.add("tutor-progress-on");
   // a link to a part anywhere on the page ("see the rulings below") opens a folded part and keeps the way back
   const onLink = (event) => {
     const link = event.target && event.target.closest ? event.target.closest('a[href^="#part-"]') : null;
@@ -360,6 +368,12 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
         link.textContent = say(words.continue, { part: resumeAt.title });
       }
     }
+    // a chain's next step opens once the step before has been answered right (or the learner opened it)
+    for (const box of document.querySelectorAll(".tutor-after")) {
+      const before = [...box.classList].find((c) => c.startsWith("tutor-after-"));
+      const item = before ? before.slice(12).replace(/--/g, "/") : "";
+      if (answers.some((a) => a.item === item && a.right)) box.classList.add("tutor-unlocked");
+    }
     const firsts = answers.filter((a) => a.kind !== "example" && a.first);
     const bits = [say(words.read_of, { read: parts.filter((p) => read.has(p.id)).length, total: parts.length })];
     if (firsts.length) {
@@ -487,6 +501,8 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     for (const badge of document.querySelectorAll(".tutor-part-mark")) badge.remove();
     document.removeEventListener("scroll", onScroll, true);
     document.removeEventListener("click", onLink);
+    document.removeEventListener("click", onUnlock);
+    document.body.classList.remove("tutor-progress-on");
     window.removeEventListener("resize", layout);
     window.removeEventListener("popstate", onPop);
     for (const p of parts) { if (p.next) p.next.remove(); if (p.opener) p.opener.remove(); }

@@ -274,11 +274,11 @@ function render({ model, el: root }) {
   filmBar.append(filmCaption, filmButtons, filmSaid);
   const ask = () => model.send({ want: "frame", film: filming.kind, i: filming.i, id: filming.id });
   const stopTimer = () => { if (timer !== null) { clearTimeout(timer); timer = null; } };
-  const startFilm = (kind) => {
+  const startFilm = (kind, at = 0) => {
     const info = (model.get("view") || {}).film;
     if (!info || !info[kind]) return;
     stopTimer();
-    filming = { kind, i: 0, n: info[kind], id: info.id, frame: null, held: false };
+    filming = { kind, i: at, n: info[kind], id: info.id, frame: null, held: at > 0 };
     skip.textContent = kind === "game" ? labels["film.skip_game"] : labels["film.skip"];
     ask();
   };
@@ -302,11 +302,17 @@ function render({ model, el: root }) {
   };
   // going back holds the film where the learner is: the pace would carry it forward again at once
   back.addEventListener("click", () => { if (filming) filming.held = true; step(-1); });
-  next.addEventListener("click", () => step(1));
+  // with the pace "off" only the summaries are shown: "Go on" goes to the next one, or ends the film
+  next.addEventListener("click", () => {
+    if (pace.value === "off" && filming && filming.kind === "turns") skip.click();
+    else step(1);
+  });
   // "skip" goes on to the next frame that sums something up (a trick, a round, the game), else ends the film
   skip.addEventListener("click", () => {
     if (filming === null) return;
-    const waits = (((model.get("view") || {}).film || {}).waits || {})[filming.kind] || [];
+    // a whole game's replay: "to the end" is its last frame (stopping at each summary, it took 30 presses)
+    const waits = filming.kind === "game" ? [filming.n - 1]
+      : (((model.get("view") || {}).film || {}).waits || {})[filming.kind] || [];
     const to = waits.find((w) => w > filming.i);
     if (to === undefined) { endFilm(); return; }
     stopTimer();
@@ -379,9 +385,13 @@ function render({ model, el: root }) {
       filming = null;
       drawnBoard = null;
     }
-    if (view.film && view.film.fresh && view.film.turns && view.film.id !== playedFilm && pace.value !== "off") {
+    if (view.film && view.film.fresh && view.film.turns && view.film.id !== playedFilm) {
       playedFilm = view.film.id;
-      startFilm("turns");
+      // the pace "off" skips the others' turns, not what sums them up: a trick's, a round's or the game's summary
+      // still waits for "Go on" (a reader at Мяури's table never saw a round summed up with the pace off)
+      const waits = (view.film.waits || {}).turns || [];
+      if (pace.value !== "off") startFilm("turns");
+      else if (waits.length) startFilm("turns", waits[0]);
     }
     undo.disabled = !view.undo;
     undo.title = view.undo_tip || labels["undo.tip"];

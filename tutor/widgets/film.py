@@ -76,10 +76,13 @@ def frame(table: "PlayTable", steps: Sequence[Step], i: int, film_id: int) -> di
     who = player_name(step.seat, lang)
     if step.human and not table.hotseat:
         who = f"{who} ({ui('you', lang)})"
+    log = events_html(told, lang)
+    if not log and not said:
+        # a move the viewer may not see (Мяури's card laid face down): a frame without a word read as broken
+        log = f'<p class="tutor-film-hidden">{esc(ui("film.hidden", lang, player=who))}</p>'
     return {"film": film_id, "i": i, "n": len(steps), "board": board, "defs": key,
             "caption": esc(ui("film.caption", lang, player=who, n=i + 1, of=len(steps))),
-            "log": events_html(told, lang), "summary": said, "panel": table.panel_for(step.after),
-            "wait": bool(said)}
+            "log": log, "summary": said, "panel": table.panel_for(step.after), "wait": bool(said)}
 
 
 def paused(table: "PlayTable", step: Step) -> Optional[tuple[Any, tuple[Any, ...]]]:

@@ -841,7 +841,13 @@ def render(view: dict[str, Any], *, highlight: Iterable[str] | str | None = (), 
     spec = S.layout_of(layout)
     hl = S.parse_highlight(highlight)
     offers = S.offers(choosable)
-    board = _Board(hl, offers, _marked(events), lang, spec, PROJECTOR_SCALE if spec.name == "projector" else 1.0)
+    marked = _marked(events)
+    if view["phase"] == "reward" and offers:
+        # the winner picks from the trick: rings of "just played" on its cards read as the cards one may pick (a
+        # teacher saw three ringed, the winner's own among them, and the one free card unringed); the chips under
+        # the trick ("led", "wins") say what happened
+        marked -= {t["card"]["id"] for t in view["trick"] if isinstance(t.get("card"), dict) and "id" in t["card"]}
+    board = _Board(hl, offers, marked, lang, spec, PROJECTOR_SCALE if spec.name == "projector" else 1.0)
     n = view["players"]
     title, desc = describe(view, lang)
     heading = f"{text('trump_whales.title', lang)} · {_w('round', lang, r=view['round'])}"

@@ -1123,3 +1123,23 @@ def test_fives_reward_counts_the_fives_discarded_as_the_engine_does():
     discarded = next(e for e in frame.events if e.kind.endswith(".discarded")).data["cards"]
     assert len(discarded) == 2 and all(C.is_five(c) for c in discarded)
     assert "two 5s are discarded" in frame.say["en"] and "Две другие пятёрки" in frame.say["ru"]
+
+
+def test_the_tables_help_says_when_a_bonus_would_turn_the_trick_and_offers_a_five_only_to_its_holder():
+    """A reader twice held a flip that would have made their card win while the help said none of theirs wins;
+    and the help offered "or a Five" to a hand without one."""
+    from tutor.games.trump_whales.advice import advice
+    from tutor.games.trump_whales.rules import PlayCard
+    s = g.setup(4, seed=1, first=0, trump="narwhal", token=9,
+                hands=[["orca-8", "narwhal-1"], ["orca-2", "blue_whale-3"], ["sperm_whale-3", "blue_whale-9"],
+                       ["blue_whale-2", "narwhal-4"]], bonuses=[[], ["narwhal-2"], [], []])
+    s, _ = g.apply(s, PlayCard(0, "orca-8"))
+    said = advice(s, 1, "en")
+    assert "flip" in said and "Orca 2" in said.split("flip", 1)[1], said
+    assert "Five" not in said, "a Five offered to a hand without one"
+    # without the flip in front of the player: no such line
+    plain = g.setup(4, seed=1, first=0, trump="narwhal", token=9,
+                    hands=[["orca-8", "narwhal-1"], ["orca-2", "blue_whale-3"], ["sperm_whale-3", "blue_whale-9"],
+                           ["blue_whale-2", "narwhal-4"]], bonuses=[[], [], [], []])
+    plain, _ = g.apply(plain, PlayCard(0, "orca-8"))
+    assert "used first" not in advice(plain, 1, "en")

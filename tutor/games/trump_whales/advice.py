@@ -13,8 +13,9 @@ import html
 from tutor.core.i18n import text
 from tutor.core.rules import cite
 from tutor.games.trump_whales import components as C
-from tutor.games.trump_whales.rules import State, led_family, legal_actions, must_follow, playable, seat_of, trick_winner
-from tutor.games.trump_whales.text import card_name, family_name, pearls_text, points_text
+from tutor.games.trump_whales.rules import (State, UseBonus, apply, led_family, legal_actions, must_follow, playable,
+                                             seat_of, trick_winner)
+from tutor.games.trump_whales.text import bonus_name, card_name, family_name, pearls_text, points_text
 
 _A = "ui.trump_whales.advice."
 _R = "trump_whales:"
@@ -28,6 +29,22 @@ def winning_cards(state: State, seat: int) -> list[str]:
     """The seat's playable cards that would win the trick if it ended after them."""
     return [c for c in playable(state, seat)
             if trick_winner(state.trick + (c,), state.leader, state.players, state.trump, state.token)[0] == seat]
+
+
+def _bonus_turns(state: State, seat: int, lang: str) -> list[tuple[str, str]]:
+    """The bonuses the seat may use now that would make one of its cards win the trick as it lies (a change of
+    trump, a flip of the token): a reader twice held a winning flip while the help said no card of theirs wins."""
+    now = set(winning_cards(state, seat))
+    out: list[tuple[str, str]] = []
+    for action in legal_actions(state, seat):
+        if not isinstance(action, UseBonus):
+            continue
+        after, _events = apply(state, action)
+        gained = [c for c in winning_cards(after, seat) if c not in now]
+        if gained:
+            out.append((text(_A + "bonus_wins", lang, bonus=bonus_name(action.card, lang),
+                             cards=", ".join(card_name(c, lang) for c in gained)), _R + "bonus-" + C.BONUS[action.card]))
+    return out
 
 
 def _items(lines: list[tuple[str, str]], lang: str) -> str:
@@ -49,7 +66,10 @@ def advice(state: State, seat: int, lang: str = "en") -> str:
         elif led is None:
             lines.append((text(_A + "after_five", lang), _R + "five"))
         elif must_follow(state, seat):
-            lines.append((text(_A + "follow", lang, family=family_name(led, lang)), _R + "follow"))
+            # "or a Five" only to a seat that holds one
+            five = any(C.is_five(c) for c in state.hands[seat])
+            lines.append((text(_A + ("follow_five" if five else "follow"), lang, family=family_name(led, lang)),
+                          _R + "follow"))
         else:
             lines.append((text(_A + "free", lang, family=family_name(led, lang)), _R + "follow"))
         if state.trick:
@@ -61,6 +81,8 @@ def advice(state: State, seat: int, lang: str = "en") -> str:
                 lines.append((text(_A + "none_wins", lang), _R + "trick"))
         if state.bonuses[seat]:
             lines.append((text(_A + "bonuses", lang), _R + "bonuses"))
+            if state.trick:
+                lines += _bonus_turns(state, seat, lang)
     elif state.phase == "reward":
         for i, c in enumerate(state.trick):
             if seat_of(state, i) == seat:

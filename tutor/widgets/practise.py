@@ -54,19 +54,21 @@ class PractisePlayer(DrillPlayer):
     """A drill player over several drills, one question each, ending with how the session went."""
 
     def __init__(self, drills: Sequence[core_drill.Drill], lang: str = "en", *, seed: Optional[int] = None,
-                 back: Optional[tuple[str, str]] = None) -> None:
+                 back: Optional[tuple[str, str]] = None, why: Optional[dict[str, str]] = None) -> None:
         if not drills:
             raise ValueError("a practise session needs at least one drill")
         self.queue = list(drills)
         self.back = back          # (part id, its title): where the learner was, linked from the session's end
+        self.reasons = dict(why or {})      # drill id -> why it came back, in words (PractiseArea.start)
         self.asked_in_session = 0
         super().__init__(self.queue[0], lang=lang, seed=seed)
         self.add_class("tutor-practise-session")
 
     def heading_html(self) -> str:
         title = core_drill.said(self.drill.title, self.lang)
+        reason = self.reasons.get(self.drill.id, "")
         return (f'<h3>{esc(ui("practise.heading", self.lang, i=self.asked_in_session, n=len(self.queue)))}: '
-                f"{esc(title)}</h3>")
+                f"{esc(title)}</h3>" + (f'<p class="tutor-practise-why">{esc(reason)}</p>' if reason else ""))
 
     def new_question(self) -> None:
         if self.asked_in_session >= len(self.queue):
@@ -120,7 +122,27 @@ class PractiseArea(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is unty
                 said = ui("practise.rest" if lists[4] else "practise.none", self.lang)
                 self.children = [W.HTML(f'<p class="tutor-practise-none">{esc(said)}</p>'), self.errors]
                 return
-            self.children = [PractisePlayer(drills, lang=self.lang, back=place), self.errors]
+            self.children = [PractisePlayer(drills, lang=self.lang, back=place,
+                                            why=_reasons(drills, request, self.lang)), self.errors]
+
+
+def _reasons(drills: Sequence[core_drill.Drill], request: dict[str, Any], lang: str) -> dict[str, str]:
+    """Why each drill of the session came back, in words: missed (how often), kept fresh, a rule missed in a
+    question or task, or new (a part read, the drill never tried). The counts are the browser's: only numbers."""
+    sent = request.get("why") if isinstance(request.get("why"), dict) else {}
+    rules = {r for r in request.get("rules") or [] if isinstance(r, str)}
+    out = {}
+    for d in drills:
+        misses = sent.get(d.id)
+        if isinstance(misses, int) and not isinstance(misses, bool) and 0 < misses < 1000:
+            out[d.id] = ui("practise.why.missed", lang, n=misses)
+        elif d.id in sent:
+            out[d.id] = ui("practise.why.due", lang)
+        elif d.rule in rules:
+            out[d.id] = ui("practise.why.rule", lang)
+        else:
+            out[d.id] = ui("practise.why.new", lang)
+    return out
 
 
 def _games() -> set[str]:

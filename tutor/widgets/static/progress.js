@@ -166,7 +166,10 @@ export function practisePlan(answers, now) {
   due.sort((a, b) => a.box - b.box || b.misses - a.misses || a.last - b.last);
   later.sort((a, b) => a.box - b.box || a.last - b.last);
   const rested = later.filter((e) => e.last + REST_HOURS * 3600 <= now);
-  const drills = [...due.slice(0, SESSION), ...rested.slice(0, FRESH)].slice(0, SESSION).map((e) => e.item);
+  const chosen = [...due.slice(0, SESSION), ...rested.slice(0, FRESH)].slice(0, SESSION);
+  const drills = chosen.map((e) => e.item);
+  // why each comes back, for the session to say: missed (how often), or answered right and kept fresh
+  const why = Object.fromEntries(chosen.map((e) => [e.item, e.box === 1 && e.misses ? e.misses : 0]));
   // A quiz or task missed at the first try names its rules to practise, even once put right on a second try (the
   // mistake is what comes back), until a drill of that rule is answered right at the first try after it.
   const sorted = [...answers].sort((x, y) => x.time - y.time);
@@ -182,5 +185,5 @@ export function practisePlan(answers, now) {
     }
   }
   const parts = new Set(answers.map((a) => a.part).filter(Boolean));
-  return { drills, rules: [...missed.keys()], parts: [...parts], seen: [...boxes.keys()] };
+  return { drills, rules: [...missed.keys()], parts: [...parts], seen: [...boxes.keys()], why };
 }

@@ -173,5 +173,15 @@ def test_loading_a_file_brings_back_the_place_it_kept():
       const other = progressStore(() => {});
       other.setAt('maui/ru', 'part-story');
       const took = other.importText(file);
-      return { took, at: other.at('maui/ru') };""")
-    assert got["out"] == {"took": True, "at": "part-round"}
+      return { took, at: other.at('maui/ru'), item: other.item('maui/ru') };""")
+    assert got["out"] == {"took": True, "at": "part-round", "item": None}
+    got = run("""const s = progressStore(() => {});
+      s.setAt('maui/ru', 'part-round', 'maui/who-takes');
+      const file = s.exportText();
+      s.forget();
+      s.importText(file);
+      s.setAt('maui/en', 'part-story', '<script>');
+      const kept = readProgress(s.exportText()).data;
+      return { item: s.item('maui/ru'), kept: kept.item };""")
+    assert got["out"]["item"] == "maui/who-takes"
+    assert got["out"]["kept"] == {"maui/ru": "maui/who-takes"}, "an item that is no drill id was kept"

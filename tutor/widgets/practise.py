@@ -87,7 +87,9 @@ class PractisePlayer(DrillPlayer):
         if self.back:
             link = (f'<a class="tutor-next-part tutor-practise-back" href="#{esc(self.back[0])}">'
                     f'{esc(ui("practise.back", self.lang, part=self.back[1]))}</a>')
-        self.prompt.value = f'<p class="tutor-practise-next">{esc(ui("practise.later", self.lang))}</p>{link}'
+        # what comes back when, as this session went (all right, all missed, some of each)
+        later = "practise.later_all" if right == len(self.queue) else "practise.later_none" if not right else "practise.later"
+        self.prompt.value = f'<p class="tutor-practise-next">{esc(ui(later, self.lang))}</p>{link}'
         self.svg.value = ""
         self.options.children = []
         self.verdict.value = ""

@@ -10,6 +10,7 @@ const WIDE = 1180;        // px of window from which the contents sit beside the
 
 const READ_SECONDS = 6;     // a part counts as read once its end was on screen after this long in it
 const WHOLE_SECONDS = 2;    // ... or once all of it was on screen together for this long
+const PLACE_SECONDS = 8;    // the place kept for the next visit: a part the learner has stayed in this long
 
 export function lessonContents(words, folded = [], store = null, onPractise = null) {
   // this page's lesson: its file's name before the first dot ("maui.ru.ipynb", "maui.html") and the page's language
@@ -17,7 +18,11 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
   const lang = (document.documentElement.lang || "en").slice(0, 2);
   const key = `${game}/${lang}`;
   // where the learner was when they last left this lesson (read before this visit moves it)
+  // (and what it had read then: "continue" is for a learner coming back, not for one who has just arrived, nor
+  // right after "forget my progress")
   let arrivedFrom = store ? store.at(key) : null;
+  let arrivedItem = store ? store.item(key) : null;
+  let readBefore = store ? store.read(key) : new Set();
   const say = (template, values) => template.replace(/\{(\w+)\}/g, (m, name) => (name in values ? values[name] : m));
   // an element with its properties (and attributes: role, aria-*)
   const make = (tag, props = {}, attrs = {}) => {
@@ -153,7 +158,7 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
   };
 
   const close = () => { nav.classList.remove("tutor-contents-open"); toggle.setAttribute("aria-expanded", "false"); };
-  const jump = (id, remember) => {
+  const jump = (id, remember, item = null) => {
     const index = parts.findIndex((p) => p.id === id);
     const target = document.getElementById(id);
     if (!target) return;
@@ -168,6 +173,11 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     }
     unfoldAround(target);
     (index >= 0 ? parts[index].holder : target).scrollIntoView({ block: "start" });
+    const at = item ? document.querySelector(`.tutor-item-${CSS.escape(item.replace(/\//g, "--"))}`) : null;
+    if (at) {
+      at.scrollIntoView({ block: "start" });
+      setTimeout(() => at.scrollIntoView({ block: "start" }), 600);    // once the parts above it are built
+    }
     if (index >= 0) practising = false;       // the learner went to a part: it is their place again
     close();
   };
@@ -243,7 +253,7 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     const link = event.target && event.target.closest ? event.target.closest('a[href^="#part-"]') : null;
     if (!link) return;
     event.preventDefault();
-    jump(link.getAttribute("href").slice(1), true);
+    jump(link.getAttribute("href").slice(1), true, link.dataset.item || null);
   };
   document.addEventListener("click", onLink);
 
@@ -275,6 +285,7 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     });
     if (current < 0 || !parts[current] || parts[current].folded) return;
     const part = parts[current];
+    keepPlace(part, now);
     const top = part.holder.getBoundingClientRect().top;
     const end = endOf(current);
     const screens = Number.isFinite(end) ? (end - top) / window.innerHeight : 0;
@@ -282,6 +293,25 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     if (end <= window.innerHeight * 1.5 && now - since >= needed * 1000 && !read.has(part.id)) {
       store.markRead(key, part.id);
     }
+  };
+  // The place kept for the next visit: the part the learner has stayed in for PLACE_SECONDS, and the quiz, task or
+  // drill at the top of the screen in it. Not a reference part (what is in the box, the rulings: a look-up is no
+  // place in the lesson), not a glance after a jump, not while a practise session is on screen (it sits above
+  // part 1, and a finished session left the page at part 1, which then passed for where the learner had stopped).
+  const keepPlace = (part, now) => {
+    if (!game || practising || part.fold || now - since < PLACE_SECONDS * 1000) return;
+    let item = null;
+    for (const el of bodyOf(current)) {
+      for (const p of [el, ...(el.querySelectorAll ? el.querySelectorAll(".tutor-practice") : [])]) {
+        if (!p.classList || !p.classList.contains("tutor-practice")) continue;
+        const box = p.getBoundingClientRect();
+        if (item === null && box.height > 0 && box.bottom > 80) {
+          const cls = [...p.classList].find((c) => c.startsWith("tutor-item-"));
+          if (cls && box.top < window.innerHeight) item = cls.slice(11).replace(/--/g, "/");
+        }
+      }
+    }
+    store.setAt(key, part.id, item);
   };
   const reading = setInterval(readCheck, 1000);
   const mark = () => {
@@ -293,12 +323,7 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     if (index === current) return;
     current = index;
     since = Date.now();
-    // the place kept for the next visit: not while a practise session is on screen (it sits above part 1, and a
-    // finished session let the page fall back to part 1, which then passed for where the learner had stopped)
-    if (store && game && parts[index] && (!practising || index >= 2)) {
-      practising = false;
-      store.setAt(key, parts[index].id);
-    }
+    if (index >= 2) practising = false;      // reading on past part 1: the session is behind the learner
     parts.forEach((p, i) => {
       if (i === index) p.link.setAttribute("aria-current", "location");
       else p.link.removeAttribute("aria-current");
@@ -358,14 +383,16 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     }
     // where the learner was last (not the first part: a page opens there anyway), else the first part not read
     // once some are
-    const at = store.at(key) ? parts.find((p) => p.id === arrivedFrom) : null;     // (none once forgotten)
-    const firstUnread = parts.find((p) => !read.has(p.id) && !p.fold);
-    const resumeAt = at && at !== parts[0] ? at : (read.size && firstUnread ? firstUnread : null);
+    const at = parts.find((p) => p.id === arrivedFrom) || null;
+    const firstUnread = parts.find((p) => !readBefore.has(p.id) && !p.fold);
+    const resumeAt = at && at !== parts[0] ? at : (readBefore.size && firstUnread ? firstUnread : null);
     for (const link of [resume, banner]) {
       link.hidden = !resumeAt;
       if (resumeAt) {
         link.href = `#${resumeAt.id}`;
         link.textContent = say(words.continue, { part: resumeAt.title });
+        // to the very quiz, task or drill the learner was at, not the top of its part
+        if (resumeAt === at && arrivedItem) link.dataset.item = arrivedItem; else delete link.dataset.item;
       }
     }
     // a chain's next step opens once the step before has been answered right (or the learner opened it)
@@ -387,6 +414,8 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
   forget.addEventListener("click", () => {
     if (!window.confirm(words.forget_confirm)) return;
     store.forget();
+    arrivedFrom = arrivedItem = null;
+    readBefore = new Set();
     told.textContent = words.forgotten;
   });
   exportButton.addEventListener("click", () => {
@@ -406,7 +435,11 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     if (!file) return;
     const text = file.size < 2_000_000 ? await file.text() : "";
     const took = store.importText(text);
-    if (took) arrivedFrom = store.at(key);        // the place kept in the file, if this device had none
+    if (took) {       // the place kept in the file: "continue" leads there
+      arrivedFrom = store.at(key);
+      arrivedItem = store.item(key);
+      readBefore = store.read(key);
+    }
     told.textContent = took ? words.imported : words.import_bad;
     importFile.value = "";
   });

@@ -5,7 +5,8 @@
 //
 // Stored: {v: 1, answers: [record, …] (the newest MAX_ANSWERS), read: {"<game>/<lang>": ["part-…", …]},
 //          parts: {"<game>/<lang>": the number of parts its lesson has}, at: {"<game>/<lang>": the part the learner
-//          was in last}} (the index page's template reads it too).
+//          was in last}, item: {"<game>/<lang>": the quiz, task or drill they were at in it, if any}} (the index
+//          page's template reads it too).
 
 const PROGRESS_KEY = "tutor.progress";
 const PROGRESS_VERSION = 1;
@@ -25,7 +26,7 @@ export function cleanRecord(r) {
 
 // what a stored (or imported) text holds, cleaned: {data, dropped}
 export function readProgress(text) {
-  const empty = { v: PROGRESS_VERSION, answers: [], read: {}, parts: {}, at: {} };
+  const empty = { v: PROGRESS_VERSION, answers: [], read: {}, parts: {}, at: {}, item: {} };
   if (text === null || text === undefined || text === "") return { data: empty, dropped: 0 };
   let raw;
   try { raw = JSON.parse(text); } catch (err) { return { data: empty, dropped: 1 }; }
@@ -58,7 +59,14 @@ export function readProgress(text) {
       else dropped += 1;
     }
   }
-  return { data: { v: PROGRESS_VERSION, answers: answers.slice(-MAX_ANSWERS), read, parts, at }, dropped };
+  const item = {};
+  if (raw.item && typeof raw.item === "object") {
+    for (const [key, id] of Object.entries(raw.item)) {
+      if (/^[a-z0-9_]+\/[a-z]{2}$/.test(key) && typeof id === "string" && /^[a-z0-9_]+\/[a-z0-9_-]+$/.test(id)) item[key] = id;
+      else dropped += 1;
+    }
+  }
+  return { data: { v: PROGRESS_VERSION, answers: answers.slice(-MAX_ANSWERS), read, parts, at, item }, dropped };
 }
 
 export function progressStore(onChange) {
@@ -105,7 +113,13 @@ export function progressStore(onChange) {
     },
     read(key) { return new Set(data.read[key] || []); },
     at(key) { return data.at[key] || null; },
-    setAt(key, part) { if (data.at[key] !== part) { data.at[key] = part; save(); } },
+    item(key) { return data.item[key] || null; },
+    setAt(key, part, item = null) {
+      if (data.at[key] === part && (data.item[key] || null) === item) return;
+      data.at[key] = part;
+      if (item) data.item[key] = item; else delete data.item[key];
+      save();
+    },
     setParts(key, n) { if (data.parts[key] !== n) { data.parts[key] = n; save(); } },
     answers(game, lang) { return data.answers.filter((a) => a.game === game && (!lang || a.lang === lang)); },
     forget() { data = readProgress(null).data; save(); },
@@ -122,6 +136,7 @@ export function progressStore(onChange) {
       }
       Object.assign(data.parts, got.parts);
       Object.assign(data.at, got.at);      // the file's place: "load my progress" takes the learner back to it
+      for (const key of Object.keys(got.at)) { if (got.item[key]) data.item[key] = got.item[key]; else delete data.item[key]; }
       if (dropped) console.warn(`tutor: ${dropped} entries of the imported progress could not be understood`);
       save();
       return true;

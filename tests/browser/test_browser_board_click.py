@@ -10,7 +10,7 @@ import pytest
 
 from test_browser_lessons import CYRILLIC, assert_no_errors
 from test_browser_play import board_of, open_table
-from voila_harness import require_notebook
+from voila_harness import require_notebook, wait_next_view
 
 from tutor.core.i18n import text
 
@@ -44,10 +44,6 @@ def not_now_keys(table) -> list[str]:
 def at(table, key: str):
     """The board's offered element at exactly `key`."""
     return table.locator(f'.tutor-svg [data-choice][data-key="{key}"]')
-
-
-def wait_next_view(page, table, version: str) -> None:
-    page.wait_for_function("([root, v]) => root.dataset.v !== v", arg=[table.element_handle(), version])
 
 
 def click_and_wait(page, table, element) -> None:

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from voila_harness import Server, new_context
+from voila_harness import Server, new_context, wait_next_view
 
 from tutor.games import isle_of_cats as ioc
 from tutor.games.isle_of_cats.placing import placing_data
@@ -69,7 +69,7 @@ def holding_green(server, page, touch: bool = False):
     version = table.get_attribute("data-v")
     tile = table.locator('.tutor-svg [data-choice][data-key="tile:cat-green-15"]')
     tile.tap() if touch else tile.click()
-    page.wait_for_function("([r, v]) => r.dataset.v !== v", arg=[table.element_handle(), version])
+    wait_next_view(page, table, version)
     table.locator(".tutor-placing").wait_for(state="visible")
     s, _ = ioc.apply(ioc.setup(2, first=0, kept=KEPT, placed=[[FIRST], []], island=ISLAND, bag=()),
                      ioc.Take(0, "cat-green-15"))
@@ -121,7 +121,7 @@ def test_place_by_pointing_rotate_refuse_then_land(server, page):
     assert table.locator(".tutor-place-preview").count() == 1
     assert table.locator(".tutor-place-preview .tutor-place-mark").text_content() == "✓"
     page.mouse.click(x, y)
-    page.wait_for_function("([r, v]) => r.dataset.v !== v", arg=[table.element_handle(), version])
+    wait_next_view(page, table, version)
     page.wait_for_function("(r) => r.querySelectorAll('[data-board-seat=\"0\"] .placed-tile').length === 2",
                            arg=table.element_handle())
     assert not page.js_errors
@@ -180,7 +180,7 @@ def test_list_shows_the_chosen_place_and_r_f_work_by_pointing_on_any_layout(serv
     o, ax, ay = json.loads(wanted)
     version = table.get_attribute("data-v")
     table.locator(".tutor-place-listed").click()
-    page.wait_for_function("([r, v]) => r.dataset.v !== v", arg=[table.element_handle(), version])
+    wait_next_view(page, table, version)
     page.wait_for_function("(r) => r.querySelectorAll('[data-board-seat=\"0\"] .placed-tile').length === 2",
                            arg=table.element_handle())
     # the tile lies where the engine puts that listed place (the same drawing, square for square)
@@ -226,12 +226,12 @@ def test_after_try_again_pointing_and_the_ukrainian_r_key_still_turn_the_tile(se
     version = task.get_attribute("data-v")
     task.locator("details.tutor-fold > summary").first.click()
     task.locator(".tutor-place-listed").click()
-    page.wait_for_function("([r, v]) => r.dataset.v !== v", arg=[task.element_handle(), version])
+    wait_next_view(page, task, version)
     again = task.locator(".tutor-task-again")
     again.wait_for(state="visible")
     version = task.get_attribute("data-v")
     again.click()
-    page.wait_for_function("([r, v]) => r.dataset.v !== v", arg=[task.element_handle(), version])
+    wait_next_view(page, task, version)
     task.locator(".tutor-placing").wait_for(state="visible")
     x, y = square_point(page, task, 5, 4)
     page.mouse.move(x, y)
@@ -304,7 +304,7 @@ def test_placing_by_touch_tap_moves_drag_slides_tap_again_places(server, browser
 
         # a tap on the preview where it stands places the tile
         page.touchscreen.tap(*square_point(page, table, bx + px, by + py))
-        page.wait_for_function("([r, v]) => r.dataset.v !== v", arg=[table.element_handle(), version])
+        wait_next_view(page, table, version)
         page.wait_for_function("(r) => r.querySelectorAll('[data-board-seat=\"0\"] .placed-tile').length === 2",
                                arg=table.element_handle())
         assert not errors, errors

@@ -12,7 +12,7 @@ import yaml
 
 from tutor.core.svg import LAYOUTS
 
-from voila_harness import ROOT, require_notebook, new_context
+from voila_harness import ROOT, require_notebook, new_context, wait_next_view
 
 # per lesson: the worked example the browser steps through (the rulebook's own, where it has one)
 WORKED = {"maui": "four-player-round", "aqua_fest": "battle-won"}
@@ -327,15 +327,14 @@ def refused_on_the_board(page, table):
             for _step in range(2):
                 version = table.get_attribute("data-v")
                 barred.first.tap()
-                page.wait_for_function("([root, v]) => root.dataset.v !== v || root.querySelector("
-                                       "'.tutor-error [role=alert]')", arg=[table.element_handle(), version])
+                wait_next_view(page, table, version, also="root.querySelector('.tutor-error [role=alert]')")
                 if alert.count():
                     return alert
                 barred = table.locator(NOT_NOW)
                 assert barred.count(), "a 'not now' element led to a step that offers nothing to refuse"
         version = table.get_attribute("data-v")
         table.locator(OFFERED).first.tap()
-        page.wait_for_function("([root, v]) => root.dataset.v !== v", arg=[table.element_handle(), version])
+        wait_next_view(page, table, version)
     pytest.fail("forty moves and the board never showed a move it would refuse")
 
 
@@ -446,7 +445,7 @@ def test_the_table_logs_summary_line_is_never_cut(voila_server, browser):
                 break
             version = table.get_attribute("data-v")
             table.locator(OFFERED).first.tap()
-            page.wait_for_function("([root, v]) => root.dataset.v !== v", arg=[table.element_handle(), version])
+            wait_next_view(page, table, version)
         assert seen and seen["first"] > 18 * seen["em"], f"the log never got long: the test proves nothing ({seen})"
         log.locator("details > summary").scroll_into_view_if_needed()
         screenshot(page, "log-summary-phone")

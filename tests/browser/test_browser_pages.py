@@ -120,8 +120,18 @@ STALL_JS = """(indices) => ({
 })"""
 
 
-# the reference parts a lesson shows folded (tutor/widgets/static/contents.js), opened as a learner opens them
-OPEN_FOLDED_JS = """() => { for (const b of document.querySelectorAll('.tutor-fold-opener[aria-expanded="false"]')) b.click(); }"""
+# the reference parts a lesson shows folded and the next steps of a chained task shown only once the step before is
+# solved (tutor/widgets/static/contents.js), opened as a learner opens them: with their buttons
+OPEN_FOLDED_JS = """() => {
+    for (const b of document.querySelectorAll('.tutor-fold-opener[aria-expanded="false"]')) b.click();
+    for (const b of document.querySelectorAll('.tutor-after:not(.tutor-unlocked) .tutor-unlock')) b.click();
+}"""
+
+
+def errors_of(page) -> list[str]:
+    """The console and page errors a page collected: open_page's pages keep `console_errors`, the `page` fixture's
+    (tests/browser/conftest.py) `js_errors`."""
+    return getattr(page, "console_errors", None) or getattr(page, "js_errors", [])
 
 
 def scroll_through(page) -> int:
@@ -150,7 +160,7 @@ def scroll_through(page) -> int:
             except Exception as exc:        # the report must not hide the failure it reports
                 said = f"(no report: {exc})"
             raise AssertionError(f"parts never built on {page.url}: {pending}; the page says {said}; "
-                                 f"console errors: {page.console_errors[:5]}")
+                                 f"console errors: {errors_of(page)[:5]}")
     return n
 
 

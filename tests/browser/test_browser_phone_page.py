@@ -14,7 +14,7 @@ import pytest
 
 from test_browser_pages import close_tab, scroll_through
 from test_notebooks import LESSONS
-from voila_harness import new_context
+from voila_harness import new_context, wait_next_view
 
 PHONE = {"width": 390, "height": 844}
 
@@ -167,7 +167,7 @@ def test_a_refused_placement_and_its_controls_are_in_view_and_uncovered_on_a_pho
     tile = table.locator('.tutor-svg [data-choice][data-key="tile:cat-green-15"]')
     tile.evaluate("(e) => e.scrollIntoView({block: 'center'})")
     tile.tap()
-    page.wait_for_function("([r, v]) => r.dataset.v !== v", arg=[table.element_handle(), version])
+    wait_next_view(page, table, version)
     table.locator(".tutor-placing").wait_for(state="visible")
     s, _ = ioc.apply(ioc.setup(2, first=0, kept=KEPT, placed=[[FIRST], []], island=ISLAND, bag=()),
                      ioc.Take(0, "cat-green-15"))
@@ -214,7 +214,7 @@ def test_a_tasks_verdict_is_a_line_kept_in_view_and_its_explanation_is_never_cut
     card.evaluate("(e) => e.scrollIntoView({block: 'end'})")
     version = task.get_attribute("data-v")
     card.tap()
-    page.wait_for_function("([r, v]) => r.dataset.v !== v", arg=[task.element_handle(), version])
+    wait_next_view(page, task, version)
     status = task.locator(".tutor-status")
     status.locator('[data-outcome="done"]').wait_for(state="visible")
     page.wait_for_timeout(300)
@@ -238,6 +238,10 @@ def test_the_end_of_games_score_table_keeps_words_and_numbers_whole_on_a_phone(o
     the table stays within the screen (scrolling in its own box if it must)."""
     page = phone
     page.goto(own_pages.render_url("maui_end.ipynb"))
+    play = page.locator(".tutor-play").first
+    play.locator(".tutor-svg svg").first.wait_for(state="visible")
+    # the game's last round comes summed up first (the film, even with the pace off): "Go on" to the end screen
+    wait_next_view(page, play, "")
     table = page.locator(".tutor-play > .tutor-score table").first     # the final score, not the running one
     table.wait_for(state="visible")
     table.evaluate("(e) => e.scrollIntoView({block: 'start'})")

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from test_browser_lessons import CYRILLIC, assert_no_errors
-from voila_harness import require_notebook
+from voila_harness import require_notebook, wait_next_view
 
 
 def open_table(page, notebook: str, selector: str = ".tutor-play:not(.tutor-your-turn)"):
@@ -39,7 +39,7 @@ def press_and_wait(page, table, button) -> None:
     """Press `button` and wait for the table's next view (every accepted press sends one)."""
     version = table.get_attribute("data-v")
     button.click()
-    page.wait_for_function("([root, v]) => root.dataset.v !== v", arg=[table.element_handle(), version])
+    wait_next_view(page, table, version)
 
 
 @pytest.fixture

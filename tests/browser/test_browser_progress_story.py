@@ -16,6 +16,7 @@ from tutor.core.i18n import text
 
 from site_harness import Watched
 from test_site import BOOT_MS, STEP_MS, open_part
+from voila_harness import wait_next_view
 
 PHONE = {"width": 390, "height": 844}
 DEVICE = {"viewport": PHONE, "is_mobile": True, "has_touch": True}
@@ -81,12 +82,12 @@ def solve_first_task(page) -> int:
     for tries, key in enumerate(keys, 1):
         version = task.get_attribute("data-v")
         task.locator(f'.tutor-svg [data-choice][data-key="{key}"]').click()
-        page.wait_for_function("([root, v]) => root.dataset.v !== v", arg=[task.element_handle(), version])
+        wait_next_view(page, task, version)
         if task.locator('.tutor-task-verdict[data-outcome="done"]').count():
             return tries
         version = task.get_attribute("data-v")
         task.locator("button.tutor-task-again").click()
-        page.wait_for_function("([root, v]) => root.dataset.v !== v", arg=[task.element_handle(), version])
+        wait_next_view(page, task, version)
     pytest.fail(f"no move on offer solved the task ({keys})")
 
 

@@ -16,6 +16,7 @@ from tutor.core.i18n import text
 
 from site_harness import SiteServer, Watched
 from test_browser_lessons import assert_no_error_text
+from voila_harness import wait_next_view
 
 pytestmark = pytest.mark.site
 
@@ -145,7 +146,7 @@ def play_a_move(page, game: str, lang: str) -> None:
     offered = table.locator(".tutor-svg [data-choice]:not(:has(.choice-ring.unavailable))")
     assert move.count() or offered.count(), f"{game}: the play table offers no move"
     (move if move.count() else offered).first.click()
-    page.wait_for_function("([root, v]) => root.dataset.v !== v", arg=[table.element_handle(), version])
+    wait_next_view(page, table, version)
     after_svg = table.locator(".tutor-svg svg").first.evaluate("el => el.outerHTML")
     after_log = table.locator(".tutor-log").inner_text()
     assert after_svg != svg or after_log != log, f"{game}: neither the board nor the log changed after the move"

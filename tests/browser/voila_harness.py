@@ -152,3 +152,19 @@ class NoRedirect(urllib.request.HTTPRedirectHandler):
         return None
 
 
+
+
+def wait_next_view(page, table, version: str, also: str = "false") -> None:
+    """Wait until the play table `table` draws a live view other than `version` (or the JS condition `also` on
+    `root` holds, e.g. a refusal shown). With the pace "off" a trick's, round's or game's summary still stops for
+    "Go on" (play.js), as it does for a learner who chose that pace: it is pressed here until the live view shows."""
+    handle = table.element_handle()
+    for _ in range(60):
+        page.wait_for_function(
+            "([root, v]) => root.dataset.v !== v || (" + also + ")"
+            " || !root.querySelector(':scope > .tutor-film').hidden", arg=[handle, version])
+        if table.locator(":scope > .tutor-film").is_hidden():
+            return
+        table.locator(":scope > .tutor-film .tutor-film-next").click()
+        page.wait_for_timeout(50)
+    raise AssertionError("the table's film did not end after 60 presses of 'Go on'")

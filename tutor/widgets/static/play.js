@@ -278,18 +278,26 @@ function render({ model, el: root }) {
     const info = (model.get("view") || {}).film;
     if (!info || !info[kind]) return;
     stopTimer();
-    filming = { kind, i: at, n: info[kind], id: info.id, frame: null, held: at > 0 };
+    // where the learner's focus was (a card chosen with Enter on the board, a move's button): the film's "Go on"
+    // takes it while the film waits, and it comes back there when the film ends, so a keyboard never loses its place
+    const active = document.activeElement;
+    const from = active && board.contains(active) ? "board" : active && rows.contains(active) ? "rows" : null;
+    filming = { kind, i: at, n: info[kind], id: info.id, frame: null, held: at > 0, from };
     skip.textContent = kind === "game" ? labels["film.skip_game"] : labels["film.skip"];
     ask();
   };
   const endFilm = () => {
     stopTimer();
     if (filming === null) return;
-    const hadFocus = filmBar.contains(document.activeElement);
+    const active = document.activeElement;
+    const from = filmBar.contains(active) || (active === document.body && filming.from) ? filming.from || "rows" : null;
     filming = null;
     drawnBoard = null;
     draw();
-    if (hadFocus) (rows.querySelector("[data-choice]") || seeAgain).focus();
+    if (from) {
+      const onBoard = from === "board" && board.querySelector("[data-choice]:not(:has(.choice-ring.unavailable))");
+      (onBoard || rows.querySelector("[data-choice]") || seeAgain).focus({ preventScroll: true });
+    }
   };
   const step = (by) => {
     if (filming === null) return;
@@ -362,6 +370,7 @@ function render({ model, el: root }) {
     filmSaid.innerHTML = f.log || "";
     back.disabled = f.i === 0;
     next.textContent = f.wait ? labels["film.go_on"] : labels["film.next"];
+    if (f.wait && filming.from && !filmBar.contains(document.activeElement)) next.focus({ preventScroll: true });
     next.classList.toggle("tutor-style-info", true);
     summaryBox.innerHTML = f.summary || "";
     summaryBox.hidden = !f.summary;

@@ -811,3 +811,21 @@ def test_no_widget_shows_a_class_name_or_memory_address_as_its_plain_text():
         assert "application/vnd.jupyter.widget-view+json" in data, type(w).__name__
         plain = data.get("text/plain", "")
         assert "object at 0x" not in plain and "tutor." not in plain and type(w).__name__ not in plain, plain
+
+
+def test_the_undo_note_speaks_of_the_turn_under_way_only():
+    """Drawing two from the deck shows the learner two cards: Undo is off and the note beside it says why, in that
+    turn; at the learner's next turn (the bot has played) the note is gone, while the button's tooltip still says
+    why Undo is off (a reader saw «that move stands» at a new turn where nothing had been shown yet)."""
+    from tutor.games import sea_salt_paper as ssp
+    t = PlayTable("sea_salt_paper", players=2, seat=0, lang="en", seed=7, **ANDRIY)
+    next(b for b in legal_buttons(t) if b.action == ssp.DrawDeck(0)).click()
+    assert t.live.barrier and t.undo_button.disabled
+    assert t.view["undo_note"] == common.ui("undo.barrier_short", "en")
+    next(b for b in legal_buttons(t) if isinstance(b.action, ssp.Keep)).click()
+    assert not t.undo_button.disabled and t.view["undo_note"] == "", "the choice of the two may be undone"
+    next(b for b in legal_buttons(t) if b.action == ssp.EndTurn(0)).click()
+    assert 0 in t.game.to_move(t.state) and any(not s.human for s in t.live.turns())
+    assert t.live.barrier and t.undo_button.disabled, "(the bot's take showed a card: Undo stays off)"
+    assert t.view["undo_tip"] == common.ui("undo.barrier", "en")
+    assert t.view["undo_note"] == "", "a note about the last turn's draw at the learner's new turn"

@@ -106,14 +106,24 @@ def test_every_board_fits_its_screen(voila_server, browser, name, screen):
             seen = player.evaluate(NEXT_IN_VIEW)
             assert seen["nav"] and seen["board"] and seen["said"], f"after Next on {name}: {seen}"
         if screen == "phone":
-            # a phone reader found the step buttons a screen above them on every step: they stay at the top of the
-            # screen while the learner reads down the board, in one row; the step's words come before its board
-            # screen while the learner reads down the board, in one row; the step's words come before its board, and
-            # Next brings the new words into view under the buttons (the learner pressed it looking at the board)
+            # a phone reader found the step buttons a screen above them on every step: once the learner steps they
+            # stay at the top of the screen while the learner reads down the board, in one row; the step's words
+            # come before its board, and Next brings the new words into view under the buttons (the learner pressed
+            # it looking at the board). A reader only scrolling past finds them where they are, not stuck over the
+            # board (another reader found them over an example's top rows on the way to the next quiz).
             page.mouse.wheel(0, 500)
             page.wait_for_function("(el) => el.getBoundingClientRect().top < 0", arg=player.element_handle())
+            page.wait_for_timeout(300)
+            passing = player.evaluate(PHONE_STEP)
+            assert passing["navTop"] < 0, f"step buttons stuck over the board of a reader passing by on {name}: {passing}"
+            player.evaluate("(el) => el.scrollIntoView({block: 'start'})")
             player.locator(".tutor-nav").nth(2).tap()
             page.wait_for_function("(el) => el.dataset.index === '1' && el.dataset.ready === 'true'",
+                                   arg=player.element_handle())
+            page.mouse.wheel(0, 500)
+            page.wait_for_function("(el) => el.getBoundingClientRect().top < 0", arg=player.element_handle())
+            player.locator(".tutor-nav").nth(1).tap()          # Back (an example may have two steps only)
+            page.wait_for_function("(el) => el.dataset.index === '0' && el.dataset.ready === 'true'",
                                    arg=player.element_handle())
             page.wait_for_timeout(300)
             where = player.evaluate(PHONE_STEP)

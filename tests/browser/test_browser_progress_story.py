@@ -151,7 +151,10 @@ def test_a_returning_learner_finds_their_progress_and_practises_their_mistakes(w
         quiz_wrong_then_right(page)
         page.wait_for_function(f"() => ({STORED})().answers.filter((a) => a.kind === 'quiz').length >= 2")
         # the learner stays a while where they stop (a glance is no place: PLACE_SECONDS in contents.js)
-        page.wait_for_function(f"() => ({STORED})().at && ({STORED})().at['{GAME}/{LANG}']", timeout=30_000)
+        # (the part they are in now, as the contents mark it: an earlier part stayed in as long was kept before)
+        page.wait_for_function(f"() => {{ const here = document.querySelector('.tutor-contents-list a[aria-current]');"
+                               f" return here && ({STORED})().at && ({STORED})().at['{GAME}/{LANG}']"
+                               f" === here.getAttribute('href').slice(1); }}", timeout=30_000)
         stored = page.evaluate(STORED)
         kinds = {}
         for a in stored["answers"]:

@@ -240,6 +240,19 @@ class Session:
                 return True
         return False
 
+    def barrier_this_turn(self) -> bool:
+        """Was undo's barrier set by the learner's own move in the turn still under way (a card drawn), no other seat
+        having moved since? At the learner's next turn, words saying "that move stands" would be about a move gone
+        by (the undo button's tooltip still says why it is off)."""
+        if not self.barrier:
+            return False
+        for step in reversed(self.steps):
+            if not step.human:
+                return False
+            if self.reveals(step):
+                return True
+        return False
+
     def turns(self) -> list[Step]:
         """The steps since the learner's last move, that move first (the others' turns the table shows one at a
         time), or the steps bots took before the learner's first move; [] when there are none."""

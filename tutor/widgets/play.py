@@ -525,8 +525,10 @@ class PlayTable(StandIn, anywidget.AnyWidget):
                               if view is not None else None),
                      "undo": not self.undo_button.disabled, "undo_tip": self.undo_button.tooltip,
                      # said in words beside the button too: a phone shows no tooltip
+                     # (in the turn where it happened: not at the learner's next turn)
                      "undo_note": (ui("undo.barrier_short", lang)
-                                   if self.session is not None and self.session.barrier and not self.history else ""),
+                                   if self.session is not None and self.session.barrier_this_turn()
+                                   and not self.history else ""),
                      "save": not self.save_button.disabled, "share": not self.share_button.disabled,
                      "save_tip": self.save_button.tooltip, "hotseat": self.hotseat}
         self.film_fresh = False       # the page plays a film once, right after the move that made it
@@ -716,7 +718,16 @@ class PlayTable(StandIn, anywidget.AnyWidget):
                 continue
             legal = set(self.game.legal_actions(self.state, seat))
             choices = [self.action_choice(action, legal) for action in labels.offered_actions(self.game, self.state, seat)]
-            groups.append([self.caption(self.your_move(seat), bold=True), {"choices": choices}])
+            now = [c for c in choices if "tutor-action" in c.classes]
+            later = [c for c in choices if "tutor-action" not in c.classes]
+            group: list[RowPart] = [self.caption(self.your_move(seat), bold=True), {"choices": now}]
+            # the moves offered only so the engine can say why not (Паперові океани's draws once a card is taken)
+            # under words of their own: in the same row as the moves to make, a reader took them for moves still open
+            if now and later:
+                group += [self.caption(ui("not_now", self.lang)), {"choices": later}]
+            elif later:
+                group[1] = {"choices": later}
+            groups.append(group)
         return groups
 
     def your_move(self, seat: int) -> str:

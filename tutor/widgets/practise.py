@@ -113,6 +113,7 @@ class PractiseArea(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is unty
             game = request.get("game")
             lists = [request.get(k) if isinstance(request.get(k), list) else []
                      for k in ("drills", "rules", "parts", "read", "seen")]
+            seen = lists[4]         # the drills answered so far on this device
             drills = plan(game, *lists) if isinstance(game, str) and game in _games() else []
             back = request.get("back")
             place = None
@@ -121,7 +122,7 @@ class PractiseArea(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is unty
                 place = (back["id"], back["title"][:120])
             if not drills:
                 # nothing due: a learner who has practised before is told when to come back, a new one how to start
-                said = ui("practise.rest" if lists[4] else "practise.none", self.lang)
+                said = ui("practise.rest" if seen else "practise.none", self.lang)
                 self.children = [W.HTML(f'<p class="tutor-practise-none">{esc(said)}</p>'), self.errors]
                 return
             self.children = [PractisePlayer(drills, lang=self.lang, back=place,
@@ -131,7 +132,8 @@ class PractiseArea(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is unty
 def _reasons(drills: Sequence[core_drill.Drill], request: dict[str, Any], lang: str) -> dict[str, str]:
     """Why each drill of the session came back, in words: missed (how often), kept fresh, a rule missed in a
     question or task, or new (a part read, the drill never tried). The counts are the browser's: only numbers."""
-    sent = request.get("why") if isinstance(request.get("why"), dict) else {}
+    why = request.get("why")
+    sent: dict[str, Any] = why if isinstance(why, dict) else {}
     rules = {r for r in request.get("rules") or [] if isinstance(r, str)}
     out = {}
     for d in drills:

@@ -135,6 +135,16 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     }
     return els;
   };
+  // a practice item's id and the class that names it on its part (tutor/widgets/lazy.py practice_class):
+  // "maui/seagull-takes" <-> "tutor-item-maui--seagull-takes"; a chain's step names the step before "tutor-after-..."
+  const itemClass = (item, prefix = "tutor-item-") => prefix + item.replace(/\//g, "--");
+  const itemOf = (el, prefix = "tutor-item-") => {
+    const cls = [...el.classList].find((c) => c.startsWith(prefix));
+    return cls ? cls.slice(prefix.length).replace(/--/g, "/") : null;
+  };
+  // the quizzes, tasks and drills of part `index`, in page order
+  const practiceIn = (index) => bodyOf(index).flatMap((el) => !el.classList ? []
+    : [...(el.classList.contains("tutor-practice") ? [el] : []), ...el.querySelectorAll(".tutor-practice")]);
   const setFolded = (index, folded) => {
     const part = parts[index];
     part.folded = folded;
@@ -173,7 +183,7 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     }
     unfoldAround(target);
     (index >= 0 ? parts[index].holder : target).scrollIntoView({ block: "start" });
-    const at = item ? document.querySelector(`.tutor-item-${CSS.escape(item.replace(/\//g, "--"))}`) : null;
+    const at = item ? document.querySelector(`.${CSS.escape(itemClass(item))}`) : null;
     if (at) {
       at.scrollIntoView({ block: "start" });
       setTimeout(() => at.scrollIntoView({ block: "start" }), 600);    // once the parts above it are built
@@ -300,18 +310,13 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
   // part 1, and a finished session left the page at part 1, which then passed for where the learner had stopped).
   const keepPlace = (part, now) => {
     if (!game || practising || part.fold || now - since < PLACE_SECONDS * 1000) return;
-    let item = null;
-    for (const el of bodyOf(current)) {
-      for (const p of [el, ...(el.querySelectorAll ? el.querySelectorAll(".tutor-practice") : [])]) {
-        if (!p.classList || !p.classList.contains("tutor-practice")) continue;
-        const box = p.getBoundingClientRect();
-        if (item === null && box.height > 0 && box.bottom > 80) {
-          const cls = [...p.classList].find((c) => c.startsWith("tutor-item-"));
-          if (cls && box.top < window.innerHeight) item = cls.slice(11).replace(/--/g, "/");
-        }
-      }
-    }
-    store.setAt(key, part.id, item);
+    // the first one not yet scrolled past (its bottom below the top 80 px), if it is on screen
+    const first = practiceIn(current).find((p) => {
+      const box = p.getBoundingClientRect();
+      return box.height > 0 && box.bottom > 80;
+    });
+    const onScreen = first && first.getBoundingClientRect().top < window.innerHeight;
+    store.setAt(key, part.id, onScreen ? itemOf(first) : null);
   };
   const reading = setInterval(readCheck, 1000);
   const mark = () => {
@@ -353,14 +358,7 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     for (const a of answers) latest.set(a.item, a);
     parts.forEach((part, i) => {
       // the part's quizzes, tasks and drills (tutor/widgets/lazy.py marks them), each answered right at its latest
-      const items = new Set();
-      for (const el of bodyOf(i)) {
-        for (const p of [el, ...el.querySelectorAll(".tutor-practice")]) {
-          if (!p.classList || !p.classList.contains("tutor-practice")) continue;
-          for (const c of p.classList) if (c.startsWith("tutor-item-")) items.add(c.slice(11).replace(/--/g, "/"));
-        }
-      }
-      part.items = [...items];
+      part.items = [...new Set(practiceIn(i).map((p) => itemOf(p)).filter(Boolean))];
     });
     for (const part of parts) {
       part.link.classList.toggle("tutor-part-read", read.has(part.id));
@@ -397,9 +395,8 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     }
     // a chain's next step opens once the step before has been answered right (or the learner opened it)
     for (const box of document.querySelectorAll(".tutor-after")) {
-      const before = [...box.classList].find((c) => c.startsWith("tutor-after-"));
-      const item = before ? before.slice(12).replace(/--/g, "/") : "";
-      if (answers.some((a) => a.item === item && a.right)) box.classList.add("tutor-unlocked");
+      const before = itemOf(box, "tutor-after-");
+      if (answers.some((a) => a.item === before && a.right)) box.classList.add("tutor-unlocked");
     }
     const firsts = answers.filter((a) => a.kind !== "example" && a.first);
     const bits = [say(words.read_of, { read: parts.filter((p) => read.has(p.id)).length, total: parts.length })];

@@ -127,10 +127,18 @@ function render({ model, el: root }) {
     });
   };
   let shownByLearner = false;
+  // The step buttons stick to the top of the screen once the learner steps, for as long as the example is on
+  // screen: a reader stepping through a tall phone board found them a screen above on every step. Not before: a
+  // reader scrolling past an example to the next quiz found them stuck over the board's top rows.
+  const unstick = typeof IntersectionObserver === "function" ? new IntersectionObserver((seen) => {
+    for (const entry of seen) if (!entry.isIntersecting) root.classList.remove("tutor-stepping");
+  }) : null;
+  if (unstick) unstick.observe(root);
   const go = (i) => {
     const n = model.get("count");
     i = Math.max(0, Math.min(i, n - 1));
     if (i === model.get("index")) return;
+    root.classList.add("tutor-stepping");
     shownByLearner = true;      // before the set: its change event draws the step at once
     model.set("index", i);
     model.save_changes();
@@ -194,6 +202,7 @@ function render({ model, el: root }) {
   prefetch(model.get("index"));   // the frame on screen first, and says which board symbols the page has
   return () => {
     alive = false;
+    if (unstick) unstick.disconnect();
     clearTimeout(waiting);
     model.off("msg:custom", onMessage);
     model.off("change:index", onIndex);

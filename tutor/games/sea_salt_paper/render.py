@@ -71,6 +71,9 @@ GEOMETRY = {
     "laptop": Geometry(760, 8, 30, 56, 78, 50, 68, 4, 124, 9, 10, 12.5, 14, 10.5),
     # a projector is read from the back of a room (issue #32): its small print is 16 units, its cards a little wider
     "projector": Geometry(1600, 12, 46, 92, 128, 84, 116, 6, 230, 16, 17, 22, 24, 18),
+    # ... and with two players (the lesson's tasks, a first game) the board has room for cards a third bigger: a
+    # teacher found the projected cards' print too small from the back of the room, the board half empty
+    "projector-2": Geometry(1600, 12, 50, 124, 172, 112, 156, 8, 260, 20, 21, 26, 26, 23),
 }
 # the laptop's card sizes, by their old names (the browser test of card faces draws each)
 CW, CH = GEOMETRY["laptop"].tw, GEOMETRY["laptop"].th
@@ -388,7 +391,8 @@ def _wide_panel(board: _Board, view: dict[str, Any], seat: dict[str, Any], y: fl
     if tall:
         zw = span
     elif zone_need + gap + hand_need <= span:
-        zw = max(zone_need, min(span * 0.4, span - gap - hand_need))
+        # (room kept for a few more played cards, not 40% of the row: the hand stood far right of "Played")
+        zw = max(zone_need, min(span * 0.28, span - gap - hand_need))
     else:
         zw = max(g.pw * 2, (span - gap) * zone_need / (zone_need + hand_need))
     row = y + g.label + 7
@@ -605,14 +609,14 @@ def render(view: dict[str, Any], *, highlight: Iterable[str] | str | None = (), 
     """SVG text for `view` (from `sea_salt_paper.view(state, player)`), laid out for `layout` (tutor.core.svg.LAYOUTS:
     "phone", "laptop" or "projector"; None: the default)."""
     spec = S.layout_of(layout)
-    g = GEOMETRY[spec.name]
+    bare = bool(view.get("cards_only"))
+    n = len(view["seats"]) if bare else view["players"]
+    g = GEOMETRY["projector-2" if spec.name == "projector" and n <= 2 else spec.name]
     hl = S.parse_highlight(highlight)
     offers = S.offers(choosable)
     board = _Board(hl, offers, _marked(events), lang, g)
     board.max_height = spec.max_height or 10 ** 6
-    # a score helper's cards alone ("cards_only"): no deck, discard piles or "take a card" beside them
-    bare = bool(view.get("cards_only"))
-    n = len(view["seats"]) if bare else view["players"]
+    # (a score helper's cards alone, "cards_only": no deck, discard piles or "take a card" beside them)
     phone = spec.name == "phone"
     width = g.width
     board.parts.append("")          # the background, once the height is known

@@ -77,6 +77,7 @@ def narrate(event: Event, lang: str = "en") -> str:
         params["eaten"] = card_name(d["card"], lang)
     if "hand" in d:
         params["hand"] = i18n.text(f"maui.hand.{d['hand']}", lang)
+        params["hand_dat"] = i18n.text(f"maui.hand_dat.{d['hand']}", lang)
     for key in ("count", "points", "round"):
         if key in d:
             params[key] = d[key]

@@ -137,6 +137,9 @@ class ScoreHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
                                description=_w("kind", lang), style={"description_width": "initial"},
                                layout=W.Layout(width="auto", max_width="100%", height="auto"))
         self.cards_box = W.HBox([], layout=W.Layout(flex_flow="row wrap"))
+        # in columns of one width (tutor.css): a picked card's longer label («… · на руці») moved the buttons after
+        # it, and a quick second tap landed on the card just picked and took it out again
+        self.cards_box.add_class("tutor-ssp-cards")
         self.kind.observe(self._kind_chosen, names="value")
         self._show_kind()
         fit = dict(layout=W.Layout(width="auto", min_width="8em"))

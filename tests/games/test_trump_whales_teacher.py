@@ -177,10 +177,10 @@ def test_on_a_projector_the_trick_is_the_largest_thing_and_central():
     assert max(radii) >= 7.5         # a pearl is 15 units across on the trick's cards (it was 11)
 
 
-@pytest.mark.parametrize("lang, short", [("ru", "Каш"), ("en", "Sperm")])
+@pytest.mark.parametrize("lang, short", [("ru", "Каш."), ("en", "Sperm")])
 def test_a_change_trump_bonus_names_its_family_on_a_phone(lang, short):
     """Review item 7: the change-trump target was a 12-unit family symbol alone; now a 13-unit symbol and the
-    family's name cut short."""
+    family's name cut short (with a full stop in Russian: «Каш» alone read as a fragment)."""
     from tutor.games.trump_whales.render import _face
     face = _face("narwhal-3", 64, 84, lang, 9.5)     # its bonus makes the sperm whale trump
     bonus = face[face.index('<g class="bonus"'):]

@@ -13,7 +13,8 @@ import sys
 R = sys.modules["tutor.games.sea_salt_paper.render"]
 
 # every size a layout draws a card at (the table's, a panel's), with that layout's smallest print
-SIZES = sorted({(w, h, geo.small) for geo in R.GEOMETRY.values() for w, h in ((geo.tw, geo.th), (geo.pw, geo.ph))})
+SIZES = sorted({(w, h, geo.small) for geo in [*R.GEOMETRY.values(), *R.TWO_PLAYERS.values()]
+                for w, h in ((geo.tw, geo.th), (geo.pw, geo.ph))})
 
 MEASURE = """() => [...document.querySelectorAll('g.card')].flatMap((card) => {
   const w = +card.getAttribute('data-w');

@@ -14,7 +14,7 @@ from tutor.core.i18n import text
 from tutor.games import sea_salt_paper as g
 from tutor.games.sea_salt_paper import components as C
 from tutor.games.sea_salt_paper.emblems import EMBLEMS
-from tutor.games.sea_salt_paper.render import GEOMETRY, _face, render
+from tutor.games.sea_salt_paper.render import GEOMETRY, TWO_PLAYERS, _face, render
 from tutor.games.sea_salt_paper.text import card_name, colour_name, kind_name
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -41,12 +41,12 @@ def test_every_kind_has_an_emblem_of_its_own():
             assert len(emblem[0].findall(NS + "path")) >= 2
 
 
-@pytest.mark.parametrize("layout", list(GEOMETRY))
+@pytest.mark.parametrize("layout", [*GEOMETRY, *(f"{name}, two players" for name in TWO_PLAYERS)])
 def test_a_card_is_filled_with_its_colour_and_the_white_plates_leave_most_of_it_showing(layout):
     """The old card was a white box inside a 3-unit coloured frame: 70% of it white, light grey and light blue one
     shade on a phone (66-76% of every card white). Its colour now fills it, and the plates under its words cover
     under half of a card on the whole, and under two thirds of the wordiest (two lines of name, two of value)."""
-    geo = GEOMETRY[layout]
+    geo = TWO_PLAYERS[layout.split(",")[0]] if layout.endswith("two players") else GEOMETRY[layout]
     shares = []
     for cid in EVERY_KIND:
         root = ET.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">{_face(cid, geo.pw, geo.ph, "uk", geo.small)}'

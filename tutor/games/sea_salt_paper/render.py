@@ -71,10 +71,11 @@ GEOMETRY = {
     "laptop": Geometry(760, 8, 30, 56, 78, 50, 68, 4, 124, 9, 10, 12.5, 14, 10.5),
     # a projector is read from the back of a room (issue #32): its small print is 16 units, its cards a little wider
     "projector": Geometry(1600, 12, 46, 92, 128, 84, 116, 6, 230, 16, 17, 22, 24, 18),
-    # ... and with two players (the lesson's tasks, a first game) the board has room for cards a third bigger: a
-    # teacher found the projected cards' print too small from the back of the room, the board half empty
-    "projector-2": Geometry(1600, 12, 50, 124, 172, 112, 156, 8, 260, 20, 21, 26, 26, 23),
 }
+# A layout's sizes with two players, where they differ: the lesson's tasks and a first game leave a projected board
+# room for cards a third bigger (a teacher found the cards' print too small from the back of the room, the board
+# half empty); three or four players' panels would not fit its height.
+TWO_PLAYERS = {"projector": Geometry(1600, 12, 50, 124, 172, 112, 156, 8, 260, 20, 21, 26, 26, 23)}
 # the laptop's card sizes, by their old names (the browser test of card faces draws each)
 CW, CH = GEOMETRY["laptop"].tw, GEOMETRY["laptop"].th
 SW, SH = GEOMETRY["laptop"].pw, GEOMETRY["laptop"].ph
@@ -611,7 +612,7 @@ def render(view: dict[str, Any], *, highlight: Iterable[str] | str | None = (), 
     spec = S.layout_of(layout)
     bare = bool(view.get("cards_only"))
     n = len(view["seats"]) if bare else view["players"]
-    g = GEOMETRY["projector-2" if spec.name == "projector" and n <= 2 else spec.name]
+    g = TWO_PLAYERS.get(spec.name, GEOMETRY[spec.name]) if n <= 2 else GEOMETRY[spec.name]
     hl = S.parse_highlight(highlight)
     offers = S.offers(choosable)
     board = _Board(hl, offers, _marked(events), lang, g)

@@ -4,6 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+import ordering
+
+
+def pytest_collection_modifyitems(items):
+    # the longest tests first, for the workers' sake (tests/ordering.py); xdist hands them out in this order
+    ordering.order(items)
+
 
 @pytest.fixture
 def guard_spy():

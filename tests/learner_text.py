@@ -103,7 +103,7 @@ def lesson_page_texts(game: str, lang: str):
         yield f"{name} {helper.__name__}", visible(helper(game, lang).value)
 
 
-def play_texts(game: str, lang: str, games: int = 3, seat: int = 0):
+def play_texts(game: str, lang: str, games: int = 2, seat: int = 0):
     """(where, text) for whole games at the play table, the learner pressing offered choices at random
     (the refused ones too, so their explanations are read)."""
     from tutor.widgets import film

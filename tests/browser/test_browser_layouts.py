@@ -2,8 +2,9 @@
 touch), and each game at a laptop (1280×800) and a projector (1920×1080) (see `cases`): the page reports its
 width, every board comes laid out for it (its data-layout), no board is wider than its box and nothing pans sideways, the smallest printed text is 9 CSS
 px or more, a phone's tap targets are 44 px or more; at 1280×800 the step buttons and the newest narration show with
-the board after pressing Next. A screenshot of each page's first worked example at each width is kept under
-build/layouts/ for a reviewer to look at."""
+the board after pressing Next. On the way every part of the page is built and checked as a learner scrolling the
+whole page finds it (test_browser_pages.check_page: no error, no part without its board or controls). A screenshot
+of each page's first worked example at each width is kept under build/layouts/ for a reviewer to look at."""
 
 from __future__ import annotations
 
@@ -11,9 +12,9 @@ import os
 
 import pytest
 
-from test_browser_pages import LAYOUT_REPORT, close_tab, open_page, scroll_through
+from test_browser_pages import LAYOUT_REPORT, check_page, close_tab, open_page, scroll_through
 from test_notebooks import LESSONS
-from voila_harness import ROOT, new_context
+from voila_harness import ROOT
 
 SCREENS = {
     "phone": ({"width": 390, "height": 844}, "phone"),
@@ -81,15 +82,13 @@ def cases() -> list[tuple[str, str]]:
 @pytest.mark.parametrize("name,screen", cases())
 def test_every_board_fits_its_screen(voila_server, browser, name, screen):
     viewport, layout = SCREENS[screen]
-    context, page = open_page(browser, voila_server.render_url(name), viewport=viewport)
+    # a phone's context: touch, as a learner's phone
+    touch = dict(is_mobile=True, has_touch=True, device_scale_factor=2) if screen == "phone" else {}
+    context, page = open_page(browser, voila_server.render_url(name), viewport=viewport, **touch)
     try:
-        if screen == "phone":     # a phone's context: touch, as a learner's phone (open_page makes a laptop's)
-            context.close()
-            context = new_context(browser, viewport=viewport, is_mobile=True, has_touch=True, device_scale_factor=2)
-            page = context.new_page()
-            page.on("pageerror", lambda exc: None)
-            page.goto(voila_server.render_url(name))
-        scroll_through(page)
+        parts = scroll_through(page)
+        assert parts >= 10, f"{parts} lazy parts on {name}"
+        check_page(page)          # every part built, with its board or controls, and no error anywhere
         check_layout(page, layout)
         player = page.locator(".tutor-scenario").first
         # scrolled by the page itself: Playwright's own scrolling waits for the element to hold still, and parts

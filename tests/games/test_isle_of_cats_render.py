@@ -48,13 +48,13 @@ def test_board_shows_rooms_rats_maps_tiles_named_without_ids(lang):
 
 def test_other_players_cards_never_in_the_svg_until_the_end():
     s = table_state()
-    mine = render(ioc.view(s, 0))
+    mine = render(ioc.view(s, 0), highlight=["cards:up"])      # the play table shows a player their own
     for c in KEPT[0]:
         assert escape(card_name(c)) in mine
     for c in KEPT[1]:
         assert escape(card_name(c)) not in mine and c not in mine
     s = ioc.setup(2, first=0, kept=KEPT, placed=[[FIRST], []], island=ISLAND, bag=())
-    assert escape(card_name(KEPT[1][0])) in render(ioc.view(s, None))
+    assert escape(card_name(KEPT[1][0])) in render(ioc.view(s, None), highlight=["cards:up"])
     assert card_name(None) in mine
 
 
@@ -205,7 +205,7 @@ def test_lesson_sandbox_finds_the_helper():
 def test_own_family_cards_show_their_task_in_words_others_stay_backs(lang):
     from tutor.core.i18n import text
     s = table_state()
-    svg = render(ioc.view(s, 0), lang=lang)
+    svg = render(ioc.view(s, 0), lang=lang, highlight=["cards:up"])    # at the play table (render.CARDS_UP)
     shown = re.sub(r"<title>.*?</title>", "", svg)           # words drawn, not only tooltips
     drawn = " ".join(re.findall(r">([^<>]+)</text>", shown))
     for c in KEPT[0]:
@@ -215,8 +215,23 @@ def test_own_family_cards_show_their_task_in_words_others_stay_backs(lang):
     for c in KEPT[1]:
         assert text(f"isle_of_cats.board.card_short.{c}", lang).split()[-1] not in drawn
     assert svg.count('data-face="false"') == len(KEPT[1])
-    end = render(ioc.view(s, None), lang=lang)             # the teacher's view (and everyone's at the end)
+    end = render(ioc.view(s, None), lang=lang, highlight=["cards:up"])   # the teacher's view (everyone's at the end)
     assert end.count('data-face="true"') == 4
+
+
+def test_a_lessons_board_shows_kept_family_cards_face_down_until_they_are_taught_or_scored():
+    """A teacher read «2 points per visible rat» on the rats question's board, five parts before the family cards
+    are taught: a lesson's board (no "cards:up") draws the kept cards as backs during the days, even the viewer's
+    own; the keep phase and the end show them."""
+    from tutor.core.i18n import text
+    s = table_state()
+    for viewer in (0, None):
+        svg = render(ioc.view(s, viewer), lang="en")
+        assert 'data-face="true"' not in svg and svg.count('data-face="false"') == 4, viewer
+        drawn = " ".join(re.findall(r">([^<>]+)</text>", re.sub(r"<title>.*?</title>", "", svg)))
+        assert not any(text(f"isle_of_cats.board.card_short.{c}", "en") in drawn for c in KEPT[0] + KEPT[1])
+    dealt = ioc.setup(2, first=0, island=ISLAND, bag=())          # the keep phase: the three dealt cards face up
+    assert render(ioc.view(dealt, 0)).count('data-face="true"') == 3
 
 
 def test_families_are_outlined_with_size_and_points_and_the_placed_tile_is_marked():

@@ -36,15 +36,17 @@ def ids_in(value: Any, is_id: Callable[[str], bool]) -> Iterator[str]:
 
 def positions(kind: str, data: dict[str, Any]) -> list[Any]:
     """The positions a lesson file puts on the board: a scenario's every frame, a task's start (its setup and
-    `given`), a quiz's asked position. For a game whose kinds are situations (a trick led with a 5), not cards."""
+    `given`), a quiz's asked position and what each answer shows after it (Острів котів' rats question once played
+    on to the end, which turned the untaught family cards face up). For a game whose kinds are situations (a trick
+    led with a 5), not cards."""
     if kind == "scenario":
         from tutor.core.scenario import replay
         return [frame.state for frame in replay(data).frames]
     if kind == "your_turn":
         from tutor.core.task import start
         return [start(data)]
-    from tutor.core.quiz import asked
-    return [asked(data)]
+    from tutor.core.quiz import asked, evaluate
+    return [asked(data)] + [o.shown if o.shown is not None else o.state for o in evaluate(dict(data))]
 
 
 def taught_by(game: str, anchor: str) -> frozenset[str]:

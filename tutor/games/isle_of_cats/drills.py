@@ -160,6 +160,23 @@ def _grow(mask: int) -> int:
     return out & ~mask
 
 
+def _corners_only(shape: str, o: int, x: int, y: int, occ: int) -> list[tuple[int, int]]:
+    """The boat's taken squares that a tile placed at (o, x, y) would meet only corner to corner."""
+    found = G.AT.get((shape, o, x, y))
+    if found is None:
+        return []
+    mask = found[0]
+    cells = set(G.cells_of(mask))
+    sides = _grow(mask)
+    out = set()
+    for cx, cy in cells:
+        for dx, dy in ((1, 1), (1, -1), (-1, 1), (-1, -1)):
+            q = (cx + dx, cy + dy)
+            if q in C.BOAT_CELLS and q not in cells and occ & G.bit(*q) and not sides & G.bit(*q):
+                out.add(q)
+    return sorted(out)
+
+
 def may_it_go(rng: random.Random) -> Optional[Question]:
     want = rng.randint(2, 16)
     state = _play(rng, lambda s: s.phase == "place" and len(s.placed[s.turn]) >= want)
@@ -182,6 +199,10 @@ def may_it_go(rng: random.Random) -> Optional[Question]:
         answer, why, after, events = _FAULTS[exc.key], (_refused(exc),), None, ()
         # "show me why" draws the refused place hatched with its ✗ where it was asked, not the refusal in words only
         marks: tuple[str, ...] = (f"boat:{seat}", f"try:{seat}:{o},{x},{y}")
+        if answer == "side":
+            # and rings the squares it meets only corner to corner: on a phone's 13 px squares a teacher took such a
+            # contact for a side
+            marks += tuple(f"cell:{seat}:{cx},{cy}" for cx, cy in _corners_only(C.SHAPE[tile], o, x, y, occ))
     else:
         marks = ()
         placed = _placed(state, Place(seat, o, x, y))

@@ -697,6 +697,21 @@ def describe(view: dict[str, Any], lang: str = "en", boat_only: bool = False) ->
     return "\n".join(lines)
 
 
+CARDS_UP = "cards:up"
+
+
+def _cards_face_down(view: dict[str, Any], hl: AbstractSet[str]) -> dict[str, Any]:
+    """`view` with the kept family cards face down, as they lie on the table between the keep and the end: a
+    lesson's board shows their faces only while they are chosen or scored, or where it asks (CARDS_UP: the game's
+    own table, where a player may look at their cards, and the parts that teach them). A teacher found a card's
+    task (2 points a visible rat) printed on the rats question's board, five parts before the cards are taught."""
+    if CARDS_UP in hl or view.get("phase") in ("keep", "over"):
+        return view
+    if not any(seat.get("kept") for seat in view["seats"]):
+        return view
+    return {**view, "seats": [{**seat, "kept": None} for seat in view["seats"]]}
+
+
 def _faces(seat: dict[str, Any]) -> Optional[list[dict[str, Any]]]:
     """The family cards a seat's panel shows face up (one's own, or everyone's at the end), else None."""
     cards: Optional[list[dict[str, Any]]] = seat["kept"] if seat["kept"] is not None and seat["kept_count"] else \
@@ -798,6 +813,7 @@ def render(view: dict[str, Any], *, highlight: Iterable[str] | str | None = (), 
     marked = {e.data["tile"] for e in events if hasattr(e, "data") and isinstance(e.data, dict) and "tile" in e.data}
     b = _Board(hl, offers, set(), lang)
     b.marked = {f"tile:{t}" for t in marked}
+    view = _cards_face_down(view, hl)
     seats = view["seats"]
     width, pad = spec.width, g.pad
     target = spec.min_target

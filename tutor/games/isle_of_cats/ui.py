@@ -234,7 +234,9 @@ def advice(state: Any, seat: int, lang: str) -> str:
 
 UI = GameUI(action_label=action_label, action_tip=action_tip, board_keys=board_keys, action_rows=action_rows,
             placing=placing, sandbox=sandbox, components=components, sandbox_label="isle_of_cats.sandbox.open",
-            table_marks=("families",),
+            # the table outlines the families and shows a player their own family cards (a lesson's board shows
+            # them face down until part 10 teaches them: render.CARDS_UP)
+            table_marks=("families", "cards:up"),
             film_marks=lambda seat: (f"front:{seat}",),
             # the play table as a game (issue #34): a day and the game summed up, the coach, the live score, tips
             summary=summary, coach=coach, score_panel=score_panel, tips=tips)

@@ -351,7 +351,7 @@ def test_an_arranged_deck_is_labelled_and_its_left_out_cards_are_not_shown_as_bo
     s = maui.setup(4, kiti=0, lagoon=lagoon, deck=["tuna-2", "lantern-1", "catfish-2"])
     assert s.boxed == () and len(s.removed) == 37 - 6 and maui.check_invariants(s) == []
     svg = maui.render(maui.view(s, None), lang="ru", layout=layout)
-    assert "колода подобрана для примера" in svg and 'class="box"' not in svg
+    assert "учебная колода: в ней не все карты" in svg and 'class="box"' not in svg
     real = maui.render(maui.view(maui.setup(4, seed=3), None), lang="ru", layout=layout)
     assert "подобрана" not in real and len(maui.setup(4, seed=3).removed) == 1
 

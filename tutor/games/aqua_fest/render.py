@@ -250,7 +250,8 @@ def arrange(g: Geo, view: View) -> tuple[dict[str, Box], float]:
     x = bx + size + 8
     pw = g.width - 6 - x
     room = size - h - 8
-    ph = min(116 * pk, (room - (n - 1) * 6) / n)
+    # the panels share the seabed's height: two players' hands are drawn larger in them (_seat_panel)
+    ph = (room - (n - 1) * 6) / n
     for s in range(n):
         boxes[f"seat:{s}"] = (x, by + s * (ph + 6), pw, ph)
     boxes["battle"] = (x, by + room + 8, w, h)
@@ -634,6 +635,28 @@ def _place(n: int, x: float, y: float, w: float, h: float, iw: float, ih: float,
     return [(x + (k % cols) * step_x, y + (k // cols) * step_y) for k in range(n)]
 
 
+def _side_grow(g: Geo, room: float, w: float) -> float:
+    """How much larger than g.hand a hand's cards are drawn beside the fragments, in a panel `room` tall under its
+    labels' line and `w` wide: as far as five fit side by side in 62% of it."""
+    cw, ch = g.hand
+    return max(1.0, min(1.4, (room - 4) / ch, (w * 0.62 - 16) / (5 * (cw + 3))))
+
+
+def _stacked_grow(g: Geo, room: float, w: float, n: int = 5) -> tuple[float, int]:
+    """The same with the hand of `n` cards across the whole panel, in one row or two (as many as five a row at
+    the least), and a row of fragments, with its label, under it: (how much larger, rows)."""
+    cw, ch = g.hand
+    under = g.f(9) + 8 + g.frag + 8
+    lower = 0.2 * g.f(9) + 5
+    best = (1.0, 1)
+    for rows in (1, 2):
+        per = -(-max(n, 5 * rows) // rows)
+        grow = min(2.0, ((room - lower - 4 - under) - 3 * (rows - 1)) / rows / ch, (w - 16) / (per * (cw + 3)))
+        if grow > best[0] + 0.05:
+            best = (grow, rows)
+    return best
+
+
 def _seat_panel(dwg: S.Drawing, sp: S.Splice, view: View, seat: View, lang: str, hl: AbstractSet[str], marks: View,
                 offers: Mapping[str, S.Offer], g: Geo, box: Box) -> El:
     s = seat["seat"]
@@ -683,10 +706,23 @@ def _seat_panel(dwg: S.Drawing, sp: S.Splice, view: View, seat: View, lang: str,
         frag_lbl_y = area_y + 3 + hand_h + 4 + f(9)
         frag_box = (x + 8, frag_lbl_y + 4, w - 16, y + h - frag_lbl_y - 8)
         hand_lbl, frag_lbl = (x + 8, label_y), (x + 8, frag_lbl_y)
+    elif g.name == "projector" and hand is not None and _stacked_grow(g, y + h - area_y, w, len(hand))[0] > \
+            _side_grow(g, y + h - area_y, w) * 1.15:
+        # a tall projector panel (two players): the hand across the whole panel, the fragments under it; side by
+        # side, five cards in 62% of the panel came out 50 px wide, too small for the back of a room (a teacher)
+        cw, ch = g.hand
+        grow, rows = _stacked_grow(g, y + h - area_y, w, len(hand))
+        cw, ch = round(cw * grow, 1), round(ch * grow, 1)
+        hand_h = rows * ch + (rows - 1) * 3
+        lower = round(0.2 * f(9) + 2, 1) + 3        # a ring (3 out, 5 wide) round a card clears the label's foot
+        hand_box = (x + 8, area_y + lower, w - 16, hand_h)
+        frag_lbl_y = area_y + lower + hand_h + 4 + f(9)
+        frag_box = (x + 8, frag_lbl_y + 4, w - 16, y + h - frag_lbl_y - 8)
+        hand_lbl, frag_lbl = (x + 8, label_y), (x + 8, frag_lbl_y)
     else:
         cw, ch = g.hand
         # fewer players, taller panels: bigger cards (as far as five fit side by side)
-        grow = max(1.0, min(1.4, (y + h - area_y - 4) / ch, (w * 0.62 - 16) / (5 * (cw + 3))))
+        grow = _side_grow(g, y + h - area_y, w)
         cw, ch = round(cw * grow, 1), round(ch * grow, 1)
         split = x + min(max(5 * (cw + 3) + 16, w * 0.4), w * 0.62)     # room for five cards, the rest fragments
         if hand is None:

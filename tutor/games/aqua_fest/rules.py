@@ -466,9 +466,10 @@ def _move(state: State, action: Move) -> tuple[State, list[Event]]:
     hand = list(state.hands[p])
     hand.remove(card_id)
     lower_open, turned = _turned_up(state, state.pawns[p])
-    events += turned
+    # the move is told first, the tile it uncovered next: a reader hears the cause before the effect
     events.append(new_event("aqua_fest.moved", "aqua_fest:play",
                             {"player": p, "from": list(position(state, p)), "to": list(B.coords(to)), "card": card_id}))
+    events += turned
     upper, lower, collected = state.upper, state.lower, state.collected
     if to == state.turn_start:
         # В подводном мире запрещено: the tile the player stood on when the turn began is not theirs to take
@@ -575,12 +576,13 @@ def _defend(state: State, action: Defend) -> tuple[State, list[Event]]:
     events = [new_event("aqua_fest.battle_revealed", "aqua_fest:attack",
                         {"player": attacker, "target": defender, "attack_card": a_card, "defence_card": d_card,
                      "attack": sa, "defence": sd})]
+    # the battle's outcome is told before the tiles a pawn sent home uncovers: the cause before the effect
     if sa == sd:
+        events.append(new_event("aqua_fest.battle_tied", "aqua_fest:attack", {"player": attacker, "target": defender}))
         state, more = _send_home(state, attacker)
         events += more
         state, more = _send_home(state, defender)
         events += more
-        events.append(new_event("aqua_fest.battle_tied", "aqua_fest:attack", {"player": attacker, "target": defender}))
         return state, events
     winner, loser = (attacker, defender) if sa > sd else (defender, attacker)
     prize = None
@@ -589,11 +591,11 @@ def _defend(state: State, action: Defend) -> tuple[State, list[Event]]:
         lost = tuple(x for x in state.collected[loser] if x != prize)
         collected = _replaced(state.collected, loser, lost)
         state = _evolve(state, collected=_replaced(collected, winner, collected[winner] + (prize,)), rng=nxt)
-    state, more = _send_home(state, loser)
-    events += more
     events.append(new_event("aqua_fest.battle_won", "aqua_fest:attack",
                             {"player": winner, "loser": loser, "tile": prize, "took": prize is not None},
                             private=(("tile", (winner, loser)),)))
+    state, more = _send_home(state, loser)
+    events += more
     return state, events
 
 
@@ -608,10 +610,10 @@ def _draw_two(state: State, action: DrawTwo) -> tuple[State, list[Event]]:
         if not isinstance(action.home, int) or not 0 <= action.home < B.N:
             raise RuleViolation("aqua_fest:play", "aqua_fest.err.home_place", player=p)
         state, more = _send_home(state, p)
-        events += more
         state = _evolve(state, homes=_replaced(state.homes, p, action.home))
         events.append(new_event("aqua_fest.went_home", "aqua_fest:play", {"player": p, "place": action.home,
                                                                        "side": state.sides[p]}))
+        events += more
     drawn, more = _draw(state, p, 2)
     events += more
     return _next_turn(state, drawn, events)

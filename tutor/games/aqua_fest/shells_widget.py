@@ -128,12 +128,13 @@ class ShellsHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is unty
         self.kind_groups: dict[str, W.VBox] = {}
         for kind in C.FRAGMENT_KINDS:
             buttons = []
-            for t in C.FRAGMENTS:
-                if C.tile(t).kind != kind:
-                    continue
+            # a kind's fragments by colour, then stars (the box's order left a white ★★★ after the black ones)
+            for t in sorted((t for t in C.FRAGMENTS if C.tile(t).kind == kind),
+                            key=lambda t: (C.COLOURS.index(C.tile(t).colour), C.tile(t).stars)):
                 b = W.ToggleButton(value=False, description=fragment_label(t, lang), tooltip=fragment_tip(t, lang),
                                    layout=W.Layout(width="auto"))
                 b.add_class(f"tutor-fragment-{C.tile(t).colour}")
+                b.add_class("tutor-pickable")
                 b.fragment = t
                 b.observe(self._changed, names="value")
                 self.toggles[t] = b

@@ -63,6 +63,7 @@ PW, PH = 44, 64                # the pearl pile
 PANEL_H = 88                   # a player's row
 PANEL_Y = TOP + 138            # the first player's row
 PROJECTOR_SCALE = 1.56         # 9-unit print becomes 14.04: the projector's least
+PROJECTOR_LARGEST = 1600 / W   # the laptop's board over the projector's whole width
 PROJECTOR_TRICK = 1.25         # the projector's trick cards, against its other cards: the focus, read from the back
 
 # The phone's sizes, in units (one unit about one CSS px)
@@ -79,14 +80,23 @@ P_DROP = 9                     # a row's label's baseline to its cards: a ring r
 BACK = "#17406b"
 
 
+def projector_scale(players: int) -> float:
+    """How much larger than the laptop's the projector draws a table of `players`: as large as the screen's width
+    allows while the board stays within the projector's tallest (a teacher found three players' cards at 90 px,
+    their bonuses' words at 13, with 60% of each row empty), never under PROJECTOR_SCALE (its least print)."""
+    tallest = S.LAYOUTS["projector"].max_height or 820
+    return max(PROJECTOR_SCALE, math.floor(min(PROJECTOR_LARGEST, tallest / (PANEL_Y + players * PANEL_H)) * 100) / 100)
+
+
 def face_sizes() -> tuple[tuple[float, float, float], ...]:
     """(width, height, least print) of every face-up card the layouts draw, for the tests that measure faces."""
-    k = PROJECTOR_SCALE
     laptop, phone, projector = (S.LAYOUTS[n].min_print for n in ("laptop", "phone", "projector"))
-    t = k * PROJECTOR_TRICK
-    return ((CW, CH, laptop), (BW, BH, laptop), (P_CW, P_CH, phone), (P_BW, P_BH, phone),
-            (round(CW * k, 1), round(CH * k, 1), projector), (round(BW * k, 1), round(BH * k, 1), projector),
-            (round(CW * t, 1), round(CH * t, 1), projector))
+    out = [(CW, CH, laptop), (BW, BH, laptop), (P_CW, P_CH, phone), (P_BW, P_BH, phone)]
+    for k in sorted({projector_scale(n) for n in range(C.MIN_PLAYERS, C.MAX_PLAYERS + 1)}):
+        t = k * PROJECTOR_TRICK
+        out += [(round(CW * k, 1), round(CH * k, 1), projector), (round(BW * k, 1), round(BH * k, 1), projector),
+                (round(CW * t, 1), round(CH * t, 1), projector)]
+    return tuple(out)
 
 
 def _w(key: str, lang: str, **params: Any) -> str:
@@ -847,8 +857,8 @@ def render(view: dict[str, Any], *, highlight: Iterable[str] | str | None = (), 
         # teacher saw three ringed, the winner's own among them, and the one free card unringed); the chips under
         # the trick ("led", "wins") say what happened
         marked -= {t["card"]["id"] for t in view["trick"] if isinstance(t.get("card"), dict) and "id" in t["card"]}
-    board = _Board(hl, offers, marked, lang, spec, PROJECTOR_SCALE if spec.name == "projector" else 1.0)
     n = view["players"]
+    board = _Board(hl, offers, marked, lang, spec, projector_scale(n) if spec.name == "projector" else 1.0)
     title, desc = describe(view, lang)
     heading = f"{text('trump_whales.title', lang)} · {_w('round', lang, r=view['round'])}"
     if spec.name == "phone":

@@ -91,7 +91,8 @@ def projector_scale(players: int) -> float:
 def face_sizes() -> tuple[tuple[float, float, float], ...]:
     """(width, height, least print) of every face-up card the layouts draw, for the tests that measure faces."""
     laptop, phone, projector = (S.LAYOUTS[n].min_print for n in ("laptop", "phone", "projector"))
-    out = [(CW, CH, laptop), (BW, BH, laptop), (P_CW, P_CH, phone), (P_BW, P_BH, phone)]
+    out: list[tuple[float, float, float]] = [(CW, CH, laptop), (BW, BH, laptop), (P_CW, P_CH, phone),
+                                             (P_BW, P_BH, phone)]
     for k in sorted({projector_scale(n) for n in range(C.MIN_PLAYERS, C.MAX_PLAYERS + 1)}):
         t = k * PROJECTOR_TRICK
         out += [(round(CW * k, 1), round(CH * k, 1), projector), (round(BW * k, 1), round(BH * k, 1), projector),

@@ -42,7 +42,8 @@ def order(items: list) -> None:
 def from_log(text: str) -> dict[str, float]:
     """Seconds per test id (setup, call and teardown together) from pytest's --durations=0 report, 1 s or more."""
     out: dict[str, float] = {}
-    for seconds, nodeid in re.findall(r"^([\d.]+)s (?:call|setup|teardown)\s+(\S+)$", text, re.M):
+    # an id may hold spaces ("[aqua_fest-ru-play table]"): the rest of the line is the id
+    for seconds, nodeid in re.findall(r"^([\d.]+)s (?:call|setup|teardown)\s+(.+?)\s*$", text, re.M):
         out[nodeid] = out.get(nodeid, 0.0) + float(seconds)
     return {k: round(v, 1) for k, v in sorted(out.items()) if v >= 1.0}
 

@@ -24,6 +24,7 @@ from tutor.games.aqua_fest.shells import RULEBOOK_SHELLS, best_assembly, evaluat
 from tutor.widgets import common, labels
 from tutor.widgets.play import PlayTable
 from tutor.games.aqua_fest.shells_widget import RULEBOOK_EXAMPLE, ShellsHelper, parse_grouping
+from tutor.core.i18n import learner_seat
 
 LANGS = ("en", "ru")
 H_SPECIES = ["crab-1", "crab-2", "octopus-1", "seahorse-1", "dolphin-1"]
@@ -150,7 +151,8 @@ def test_a_second_card_of_another_species_is_refused_with_the_engines_reason(lan
     with pytest.raises(RuleViolation) as refusal:
         af.apply(before, offered[0].action)
     assert refusal.value.key == "aqua_fest.err.species"
-    assert t.errors.message == refusal.value.explain(lang)
+    with learner_seat(t.live.seat):        # a refusal names the learner's own seat "(you)"
+        assert t.errors.message == refusal.value.explain(lang)
     assert t.state is before and len(t.history) == history
 
     # drawing two after a move is offered but refused too; ending the turn is legal
@@ -159,7 +161,8 @@ def test_a_second_card_of_another_species_is_refused_with_the_engines_reason(lan
     draw.click()
     with pytest.raises(RuleViolation) as refusal:
         af.apply(before, af.DrawTwo(0))
-    assert t.errors.message == refusal.value.explain(lang) and t.state is before
+    with learner_seat(t.live.seat):
+        assert t.errors.message == refusal.value.explain(lang) and t.state is before
 
     # the same species may move again: its moves are exactly the engine's
     card_button(t, "crab-2").click()

@@ -72,13 +72,13 @@ def _localise(params: dict[str, Any], lang: str) -> dict[str, Any]:
     """Seats become "Player N" in the reader's language (and `<name>_plain` the bare number N, for a
     sentence that names the player mid-way: «где стоит игрок 1»); Words (and any function of the language) are
     said in it; everything else passes through."""
-    from tutor.core.i18n import player_name
+    from tutor.core.i18n import player_name, player_plain
     from tutor.core.wording import Words, say
     out: dict[str, Any] = {}
     for name, value in params.items():
         if (name == "player" or name.endswith("_player")) and isinstance(value, int):
             out[name] = player_name(value, lang)
-            out[f"{name}_plain"] = value + 1
+            out[f"{name}_plain"] = player_plain(value, lang)
         elif isinstance(value, Words) or (callable(value) and not isinstance(value, type)):
             out[name] = say(value, lang)
         else:

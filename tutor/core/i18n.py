@@ -233,10 +233,35 @@ def seat_names(names: Mapping[int, str]) -> Iterator[None]:
         _SEAT_NAMES.reset(token)
 
 
+# The seat the learner plays, while a refusal of their own move is explained: «Игрок 1 (вы) уже сыграл 12» (a teacher
+# read «Игрок 1 уже сыграл…» in a task that had told them «Вы — игрок 1»). Only there: the log and the board keep
+# the plain names.
+_LEARNER: contextvars.ContextVar[Optional[int]] = contextvars.ContextVar("learner_seat", default=None)
+
+
+@contextlib.contextmanager
+def learner_seat(seat: Optional[int]) -> Iterator[None]:
+    """Within the block, `player_name(seat)` and `player_plain(seat)` add "(you)" to that seat (None: no one)."""
+    token = _LEARNER.set(seat)
+    try:
+        yield
+    finally:
+        _LEARNER.reset(token)
+
+
 def player_name(seat: int, lang: str = DEFAULT_LANG) -> str:
     """People count players from 1; the engine counts seats from 0. A named example's seats go by their names."""
     named = _SEAT_NAMES.get().get(seat)
-    return named if named else text("core.player", lang, n=seat + 1)
+    if named:
+        return named
+    name = text("core.player", lang, n=seat + 1)
+    return f"{name} {text('core.you_mark', lang)}" if _LEARNER.get() == seat else name
+
+
+def player_plain(seat: int, lang: str = DEFAULT_LANG) -> str:
+    """The seat's bare number, for a sentence that names the player mid-way («где стоит игрок 1»), "(you)" added
+    for the learner's own seat (`learner_seat`)."""
+    return f"{seat + 1} {text('core.you_mark', lang)}" if _LEARNER.get() == seat else str(seat + 1)
 
 
 def signed(n: int) -> str:

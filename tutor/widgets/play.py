@@ -27,7 +27,7 @@ import traitlets
 from tutor.core.cardtable import attr as attr_text
 from tutor.core.events import Event
 from tutor.core.game import AnySpec, RowPart
-from tutor.core.i18n import number, player_name, text
+from tutor.core.i18n import learner_seat, number, player_name, text
 from tutor.core.safe_input import MAX_SAVED_BYTES
 from tutor.core.coach import chosen as coach_hints
 from tutor.core.session import Session, Step
@@ -262,11 +262,16 @@ class PlayTable(StandIn, anywidget.AnyWidget):
 
     def act(self, action: Any) -> None:
         """A human action: the engine applies it or refuses it (then nothing changes); bots answer."""
-        with guard(self.errors, self.lang):
-            self.live.act(action)
-            self.selected = {}
-            self._film()
-            self.refresh()
+        # a refusal names the learner's own seat "(you)" (tutor.core.i18n.learner_seat); the board and log after a
+        # move keep the plain names
+        with learner_seat(None if self.live.hotseat else self.live.seat):
+            with guard(self.errors, self.lang) as acted:
+                self.live.act(action)
+        if acted.caught is None:
+            with guard(self.errors, self.lang, clear=False):
+                self.selected = {}
+                self._film()
+                self.refresh()
 
     def undo(self) -> None:
         """Back to the learner's last decision (tutor.core.session.Session.undo); bots to move play on."""

@@ -20,6 +20,7 @@ from tutor.core import task as core_task
 from tutor.core.errors import RuleViolation
 from tutor.core.events import Event, for_viewer
 from tutor.core.game import RowPart, spec
+from tutor.core.i18n import learner_seat
 from tutor.core.scenario import ScenarioError
 from tutor.core.session import Session
 from tutor.widgets import progress
@@ -104,8 +105,10 @@ class YourTurn(PlayTable):
                 self.tries += 1
                 self.outcome = "refused"
                 # a refusal's line is its reason and rule (what the learner needs at the board); the hint under it
+                with learner_seat(self.seat):       # "where player 1 (you) stands": the task said "you are player 1"
+                    reason = exc.reason(lang)
                 self.verdict_line = (f'<div class="tutor-task-verdict wrong" data-outcome="refused">'
-                                     f'<b>{esc(ui("task.refused", lang))}</b> {esc(exc.reason(lang))}'
+                                     f'<b>{esc(ui("task.refused", lang))}</b> {esc(reason)}'
                                      f'{citation_html(exc.rule, lang)}</div>')
                 self.verdict_more = self._hint()
                 self.selected = {}

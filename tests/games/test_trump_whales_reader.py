@@ -44,7 +44,7 @@ def test_a_refused_move_reads_as_two_sentences_in_russian():
     next(b for b in w.action_buttons() if getattr(b.action, "card", None) == "orca-1").click()
     assert w.outcome == "refused"
     status = re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", w.view["status"])))
-    assert "Так ходить нельзя. У игрока 2 есть карта семейства «Кашалот»" in status, status
+    assert "Так ходить нельзя. У игрока 2 (вы) есть карта семейства «Кашалот»" in status, status
     assert not re.search(r": [А-ЯЁ]", status.split("(")[0]), status
 
 

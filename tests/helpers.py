@@ -88,3 +88,13 @@ def swap_spec(monkeypatch, game_id: str, **fields):
     swapped = dataclasses.replace(game.spec(game_id), **fields)
     monkeypatch.setitem(game._KNOWN, game_id, swapped)
     return swapped
+
+
+def run_apart(coroutine):
+    """`asyncio.run(coroutine)` on a thread of its own: a test that left an event loop running on this thread (the
+    suite's order puts any test before another) made asyncio.run refuse ("cannot be called from a running event
+    loop")."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()

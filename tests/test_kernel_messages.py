@@ -12,6 +12,8 @@ nothing); then both listeners read.
 from __future__ import annotations
 
 import asyncio
+
+from helpers import run_apart
 import subprocess
 import sys
 import time
@@ -53,7 +55,7 @@ def test_the_tutor_server_starts_its_kernels_through_its_launcher():
 
 
 def test_a_kernels_messages_all_reach_a_server_that_fell_behind():
-    asyncio.run(flood_two_kernels())      # one event loop for the tutor's (asynchronous) kernel manager and streams
+    run_apart(flood_two_kernels())      # one event loop for the tutor's (asynchronous) kernel manager and streams
 
 
 def ready_client(connection_file: str):

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 
+from helpers import run_apart
+
 from tutor import kernel_pool
 
 
@@ -51,7 +53,7 @@ def run(fill) -> PoolShapedManager:
         contents = await asyncio.gather(*manager.pending)
         await asyncio.gather(*(c["task"] for c in contents))
         return manager
-    return asyncio.run(main())
+    return run_apart(main())
 
 
 def test_replacements_start_one_at_a_time():
@@ -74,7 +76,7 @@ def test_a_replacement_a_visitor_was_handed_starts_at_once():
         tasks = [(await first)[0], second[0]] + [c["task"] for c in await asyncio.gather(*manager._pools["maui.ipynb"])]
         await asyncio.gather(*tasks)
         assert manager.peak == 2
-    asyncio.run(main())
+    run_apart(main())
 
 
 def test_the_start_up_fill_is_not_queued():
@@ -90,7 +92,7 @@ def test_a_restart_is_not_queued():
         assert restarted["kernel_id"] == "kernel-1" and manager.running >= 1
         contents = await asyncio.gather(*manager.pending)
         await asyncio.gather(restarted["task"], *(c["task"] for c in contents))
-    asyncio.run(main())
+    run_apart(main())
 
 
 def test_a_manager_without_a_pool_is_left_alone():
@@ -152,7 +154,7 @@ def test_a_kernel_handed_to_a_page_is_spared_until_it_connects_or_its_grace_ends
             await manager.cull_kernel_if_idle(kernel_id)
         assert manager.culled == [slow, connected]
         assert not manager._handed_at, "a kernel's hand-out time is kept only while it waits for its page"
-    asyncio.run(main())
+    run_apart(main())
 
 
 def test_the_cap_counts_admitted_pages_and_only_ready_pool_kernels():
@@ -177,4 +179,4 @@ def test_the_cap_counts_admitted_pages_and_only_ready_pool_kernels():
         assert started.kernel_id == handed == ready, "the page is told which kernel it got"
         assert pages_in_use(manager, [waiting, started]) == 2 + 1, "its kernel is counted once"
         manager._pools["index.ipynb"][0].cancel()
-    asyncio.run(main())
+    run_apart(main())

@@ -11,7 +11,6 @@ nothing); then both listeners read.
 
 from __future__ import annotations
 
-import asyncio
 
 from helpers import run_apart
 import subprocess

@@ -89,6 +89,9 @@ serve: $(VENV)/.installed
 # if it reaches that test.
 # The static site's test builds the site once (tools/site/cached.py): started beside the tests too, so the workers
 # that reach its test find it built or nearly (each waits on the build's lock and reuses it).
+# pytest may keep the test modules it has rewritten (its assertion messages) only where Python may write bytecode:
+# with PYTHONDONTWRITEBYTECODE set, as on the machines here, each of the workers rewrote all of them again (22 s of
+# collection each, against 8 s).
 # Tests go to the workers the longest first (tests/ordering.py, tests/durations.json), handed out as each worker is
 # free, one at a time (--dist load --maxschedchunk 1): work stealing, and load's own first chunks, gave one worker a
 # contiguous run of the list (load's first quarter: every long test) and left it working alone at the end.
@@ -96,7 +99,7 @@ test: $(VENV)/.installed-test chromium node
 	@$(if $(PYTEST_ARGS),,$(PY) tests/binder_env.py > $(VENV)/binder-build.log 2>&1 & builder=$$!;) \
 	$(if $(PYTEST_ARGS),,$(PY) -m tools.site.cached > $(VENV)/site-build.log 2>&1 & sitebuilder=$$!;) \
 	$(PY) -m compileall -q tutor > /dev/null; \
-	$(PY) -m pytest -n $(JOBS) --dist load --maxschedchunk 1 $(PYTEST_ARGS); rc=$$?; \
+	env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest -n $(JOBS) --dist load --maxschedchunk 1 $(PYTEST_ARGS); rc=$$?; \
 	$(if $(PYTEST_ARGS),,kill $$builder $$sitebuilder 2>/dev/null;) \
 	if [ $$rc -eq 5 ]; then echo "make test: pytest collected no tests" >&2; fi; \
 	exit $$rc

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import os
 import random
 import xml.etree.ElementTree as ET
 
@@ -98,3 +99,16 @@ def run_apart(coroutine):
     from concurrent.futures import ThreadPoolExecutor
     with ThreadPoolExecutor(1) as pool:
         return pool.submit(asyncio.run, coroutine).result()
+
+
+# The costliest browser tests play one lesson page through in one language: the other language's page runs the
+# same code with other words, which the language tests (tests/test_i18n.py, tests/test_learner_text.py) and the
+# layouts of every page in every language check. Such a test runs in the language named `chosen` (the tests
+# share the languages out between them); TUTOR_ALL_LANGUAGES=1 runs it in every language it lists.
+ALL_LANGUAGES = os.environ.get("TUTOR_ALL_LANGUAGES") == "1"
+
+
+def languages(*langs: str, chosen: str) -> list[str]:
+    """The languages a costly test runs in this time: `chosen`, or all of `langs` with TUTOR_ALL_LANGUAGES=1."""
+    assert chosen in langs, (chosen, langs)
+    return list(langs) if ALL_LANGUAGES else [chosen]

@@ -151,7 +151,7 @@ def one_game_knowledge(source: str, kinds: set[str], keys: set[str]) -> list[str
     return found
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def one_game():
     return one_game_words()
 

@@ -182,7 +182,7 @@ def test_no_dict_keyed_by_language_shows_words():
 
 # ------------------------------------------------------------------ no key unused, none missing
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def uses():
     """What the sources use (tutor.i18n_tools.scan over tutor/, tools/, lessons/ and the toy game): read once."""
     return T.project_uses()

@@ -71,9 +71,10 @@ def helpers(game: str) -> list[str]:
 pytestmark = pytest.mark.slow
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def executed() -> dict:
-    """Each notebook, run once for the whole module."""
+    """Each notebook, run once per test process: the tests reach a worker one at a time, longest first, between
+    other modules' tests, and a module-scoped cache was thrown away at every switch."""
     return {}
 
 

@@ -13,6 +13,7 @@ from test_browser_play import board_of, open_table
 from voila_harness import require_notebook, wait_next_view
 
 from tutor.core.i18n import text
+from helpers import languages
 
 
 @pytest.fixture
@@ -66,7 +67,7 @@ def board_svg(table):
     return table.locator(".tutor-svg svg").first
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("lang", languages("en", "ru", chosen="ru"))
 def test_maui_dives_by_clicking_and_by_keyboard(served, lang):
     page = served
     table = lesson(page, "maui", lang)
@@ -148,7 +149,7 @@ def refuse_a_second_card_of_another_species(page, table) -> None:
     click_and_wait(page, table, table.locator(f'.tutor-svg [data-choice][data-key="{barred[0]}"]'))   # put it back
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("lang", languages("en", "ru", chosen="en"))
 def test_aqua_fest_places_chooses_a_card_then_a_cell_by_clicking_and_by_keyboard(served, lang):
     page = served
     table = lesson(page, "aqua_fest", lang)
@@ -293,7 +294,7 @@ def duo_in(hand: list[str]):
     return None
 
 
-@pytest.mark.parametrize("lang", ["en", "uk"])
+@pytest.mark.parametrize("lang", languages("en", "uk", chosen="uk"))
 def test_sea_salt_paper_draws_keeps_discards_and_plays_a_duo_by_clicking(served, lang):
     page = served
     table = lesson(page, "sea_salt_paper", lang)
@@ -395,7 +396,7 @@ def strength(card: str, now: dict) -> tuple:
     return (family == now["trump"], number if now["token"] == "9" else -number)
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("lang", languages("en", "ru", chosen="en"))
 def test_trump_whales_lays_a_bonus_and_plays_tricks_by_clicking(served, lang):
     """Козырные киты against bots: the first bonus is a hand card clicked; then on each turn only the cards the
     learner may play are offered as moves (a hand card of another family, while holding the led one, is refused

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from helpers import languages
+
 from tutor.core import drill as D
 from tutor.core.game import ready_games, spec
 from tutor.core.i18n import text
@@ -14,7 +16,9 @@ from voila_harness import RENDER_TIMEOUT_MS, new_context
 from test_browser_lessons import assert_no_errors
 
 PHONE, DESKTOP = {"width": 390, "height": 844}, {"width": 1280, "height": 900}
-CASES = [(g, lang) for g in ready_games() for lang in spec(g).lesson_langs]
+# each game in one of its languages, the games taking turns (tests/helpers.py: languages)
+CASES = [(g, lang) for i, g in enumerate(ready_games())
+         for lang in languages(*spec(g).lesson_langs, chosen=spec(g).lesson_langs[i % 2])]
 
 
 def one_pick_drill(game: str) -> D.Drill:

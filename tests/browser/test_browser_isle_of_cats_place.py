@@ -30,7 +30,7 @@ TASK = """from tutor.widgets.your_turn import YourTurn, task_data
 YourTurn(task_data("isle_of_cats/cover-rats", None, "uk"), lang="uk")"""
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def server(tmp_path_factory):
     folder = tmp_path_factory.mktemp("ioc_nb")
     nb = {"cells": [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": CODE}],

@@ -13,6 +13,7 @@ import yaml
 from tutor.core.svg import LAYOUTS
 
 from voila_harness import ROOT, require_notebook, new_context, wait_next_view
+from helpers import languages
 
 # per lesson: the worked example the browser steps through (the rulebook's own, where it has one)
 WORKED = {"maui": "four-player-round", "aqua_fest": "battle-won"}
@@ -129,7 +130,8 @@ def test_index_renders_and_links_every_ready_lesson(voila_server, page):
     assert_no_errors(page)
 
 
-@pytest.mark.parametrize("game, lang", [("maui", "en"), ("maui", "ru"), ("aqua_fest", "en"), ("aqua_fest", "ru")])
+@pytest.mark.parametrize("game, lang", [("maui", lang) for lang in languages("en", "ru", chosen="en")]
+                         + [("aqua_fest", lang) for lang in languages("en", "ru", chosen="ru")])
 def test_step_through_worked_example(voila_server, page, game, lang):
     notebook = f"{game}.ipynb" if lang == "en" else f"{game}.{lang}.ipynb"
     require_notebook(notebook)

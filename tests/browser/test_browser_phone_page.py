@@ -102,7 +102,7 @@ display(ScoreHelper("uk", preset="andriy", part="part-cards"))"""),
 }
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def own_pages(tmp_path_factory):
     from voila_harness import Server, new_context
     folder = tmp_path_factory.mktemp("phone_nb")

@@ -9,6 +9,7 @@ import pytest
 
 from test_browser_lessons import CYRILLIC, assert_no_errors
 from voila_harness import require_notebook, wait_next_view
+from helpers import languages
 
 
 def open_table(page, notebook: str, selector: str = ".tutor-play:not(.tutor-your-turn)"):
@@ -55,7 +56,7 @@ def lesson_table(page, game: str, lang: str):
     return open_table(page, notebook)
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("lang", languages("en", "ru", chosen="en"))
 def test_maui_table_plays_refuses_and_undoes_in_the_browser(served, lang):
     page = served
     table = lesson_table(page, "maui", lang)
@@ -92,7 +93,7 @@ def test_maui_table_plays_refuses_and_undoes_in_the_browser(served, lang):
     assert_no_errors(page)
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("lang", languages("en", "ru", chosen="ru"))
 def test_aqua_fest_table_card_then_cell_in_the_browser(served, lang):
     page = served
     table = lesson_table(page, "aqua_fest", lang)

@@ -32,8 +32,8 @@ SPEC: GameSpec[State, Action] = GameSpec(
     variants=VARIANTS,
     setup_options={"place_starts": (False, True)},   # random conformance games try both openings
     play_setup={"place_starts": True},               # a played game begins with the start tiles being laid
-    conformance_games=48,     # a random game runs ~200 actions, ~1 s of CPU checked: 6 games a slice (was 200, then
-                              # 144, then 96, scaled by count to keep `make test` within its time as it grows)
+    conformance_games=24,     # a random game runs ~200 actions, ~1 s of CPU checked: 3 games a slice (was 200, then
+                              # 144, 96 and 48, scaled by count to keep `make test` within its time as it grows)
     bookkeeping_events=frozenset({"aqua_fest.turn", "aqua_fest.drew"}),
     ui=part(__name__, ".ui:UI"), bots=part(__name__, ".bots"), scenario=part(__name__, ".scenario:ADAPTER"),
     taught=part(__name__, ".taught"),   # what practice shows (lessons/<id>/taught.yaml)

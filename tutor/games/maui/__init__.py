@@ -29,7 +29,7 @@ SPEC: GameSpec[State, Action] = GameSpec(
     lesson_langs=("en", "ru"),
     players=PLAYERS,
     variants=VARIANTS,
-    conformance_games=200,    # ~0.2 s of CPU a checked game: 25 games a slice; was 1,000, then 600, then 400,
+    conformance_games=120,    # ~0.2 s of CPU a checked game: 15 games a slice; was 1,000, then 600, 400, 200,
                               # scaled by count to keep `make test` within its time as it grows
     # these turn cards face up for everyone: later events of the same action may name them
     revealing_events=frozenset({"maui.face_down_revealed", "maui.first_seagull_replaced",

@@ -29,7 +29,7 @@ SPEC: GameSpec[State, Action] = GameSpec(
     id="sea_salt_paper", home=Path(__file__).parent,
     lesson_langs=("en", "uk"),
     players=PLAYERS,
-    conformance_games=48,     # 6 games a slice (was 96: scaled by count for `make test`'s time)
+    conformance_games=32,     # 4 games a slice (was 96, then 48: scaled by count for `make test`'s time)
     # hands turned face up for everyone (STOP, LAST CHANCE, the end): later events of the action may name them
     revealing_events=frozenset({"sea_salt_paper.revealed", "sea_salt_paper.game_over"}),
     quiet_events=frozenset(),

@@ -1,5 +1,5 @@
-"""Boards that fit the screen they are on (issue #24), on every lesson page in every language at a phone (390×844,
-touch), and each game at a laptop (1280×800) and a projector (1920×1080) (see `cases`): the page reports its
+"""Boards that fit the screen they are on (issue #24), on every lesson page in every language, of each game one page
+at a phone (390×844, touch) and the other at a laptop (1280×800) or a projector (1920×1080) (see `cases`): the page reports its
 width, every board comes laid out for it (its data-layout), no board is wider than its box and nothing pans sideways, the smallest printed text is 9 CSS
 px or more, a phone's tap targets are 44 px or more; at 1280×800 the step buttons and the newest narration show with
 the board after pressing Next. On the way every part of the page is built and checked as a learner scrolling the
@@ -13,7 +13,7 @@ import os
 import pytest
 
 from test_browser_pages import LAYOUT_REPORT, check_page, close_tab, open_page, scroll_through
-from test_notebooks import LESSONS
+from test_notebooks import READY, lesson_names
 from voila_harness import ROOT
 
 SCREENS = {
@@ -68,14 +68,20 @@ PHONE_STEP = """(player) => {
 
 
 def cases() -> list[tuple[str, str]]:
-    """Every lesson page on a phone; of each game's two pages, the first language's on a laptop and the other's on
-    a projector, so every game meets every screen and every page two (`make test` affords 20 runs, not 30: the
-    static site's test joined it). TUTOR_LAYOUT_ALL_SCREENS=1: every page on every screen."""
+    """Every lesson page once: of each game's two pages one on a phone, the other on a wide screen, the games taking
+    turns at a laptop and a projector and at which language goes to the phone, so every game meets a phone and a
+    wide screen and every screen meets pages in English and in the other languages (`make test` affords 10 runs: it
+    had 20, then had to fit CI's time). TUTOR_LAYOUT_ALL_SCREENS=1: every page on every screen."""
     every = os.environ.get("TUTOR_LAYOUT_ALL_SCREENS") == "1"
     out = []
-    for name in sorted(LESSONS):
-        wide = ["laptop", "projector"] if every else ["projector" if name.count(".") > 1 else "laptop"]
-        out += [(name, "phone")] + [(name, screen) for screen in wide]
+    for i, game in enumerate(sorted(READY)):
+        pages = list(lesson_names(game))            # its first language's page first
+        if every:
+            out += [(name, screen) for name in pages for screen in ("phone", "laptop", "projector")]
+            continue
+        phone = pages[(i // 2) % 2]
+        wide = next(name for name in pages if name != phone)
+        out += [(phone, "phone"), (wide, "projector" if i % 2 == 0 else "laptop")]
     return out
 
 

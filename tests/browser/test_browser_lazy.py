@@ -191,9 +191,9 @@ def test_anywidget_gives_a_widget_a_minute_to_start_not_two_seconds(voila_server
         close_tab(context, page)
 
 
-# 6x, a cheap phone, and 30x, one busy with something else (10x, between them, scaled away by count: `make test`
-# affords two)
-@pytest.mark.parametrize("rate", [6, 30])
+# 30x, a cheap phone busy with something else: the one that lost models (6x, a cheap phone, and 10x, between them,
+# scaled away by count to fit CI's time; they came through where 30x failed)
+@pytest.mark.parametrize("rate", [30])
 def test_a_cheap_phone_loses_no_widget(voila_server, browser, rate):
     """A page whose CPU is throttled `rate` times (Chromium's CPU throttling; 6x to 10x is a cheap phone) draws
     every placeholder of its first render and the first part it opens, with no error. Before the template's

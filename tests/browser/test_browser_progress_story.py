@@ -51,7 +51,8 @@ def where(request):
 
 
 def open_lesson(page, url: str) -> None:
-    page.goto(url)
+    # Voilà runs the lesson before it answers: on a loaded run the page took more than STEP_MS to load
+    page.goto(url, timeout=BOOT_MS)
     page.wait_for_function("() => document.querySelectorAll('.tutor-contents-list a').length >= 10", timeout=BOOT_MS)
 
 

@@ -10,6 +10,7 @@ const WIDE = 1180;        // px of window from which the contents sit beside the
 
 const READ_SECONDS = 6;     // a part counts as read once its end was on screen after this long in it
 const WHOLE_SECONDS = 2;    // ... or once all of it was on screen together for this long
+const MIN_WHOLE_PX = 80;    // ... if it is drawn: a heading and a line of text at least
 const PLACE_SECONDS = 8;    // the place kept for the next visit: a part the learner has stayed in this long
 
 export function lessonContents(words, folded = [], store = null, onPractise = null) {
@@ -287,8 +288,12 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     const now = Date.now();
     parts.forEach((part, i) => {
       if (part.folded || read.has(part.id)) return;                 // a folded part is not read
+      // a part not drawn yet has no height (the static site on a slow phone, still running its cells, once
+      // showed ten empty parts on one screen and ticked them all read): only a part with words in it counts
       const top = part.holder.getBoundingClientRect().top;
-      const whole = top >= 0 && endOf(i) <= window.innerHeight;
+      const end = endOf(i);
+      const drawn = parts[i + 1] ? end - top : Infinity;     // the last part: the page's end is on screen
+      const whole = top >= 0 && drawn >= MIN_WHOLE_PX && end <= window.innerHeight;
       if (!whole) { wholeSince.delete(part.id); return; }
       if (!wholeSince.has(part.id)) wholeSince.set(part.id, now);
       else if (now - wholeSince.get(part.id) >= WHOLE_SECONDS * 1000) store.markRead(key, part.id);

@@ -20,7 +20,7 @@ from voila_harness import wait_next_view
 
 pytestmark = pytest.mark.site
 
-# one lesson page per game, the languages alternating; the test follows its language link to the other one
+# one lesson page per game, the languages alternating; each finds its language link to the other one
 CASES = [("maui", "ru"), ("aqua_fest", "en"), ("sea_salt_paper", "uk"), ("trump_whales", "ru"), ("isle_of_cats", "en")]
 # the cases that follow the language link to the other page, which boots Pyodide again (a Russian page to English,
 # an English page to Ukrainian); the others check the link is there
@@ -156,19 +156,18 @@ def play_a_move(page, game: str, lang: str) -> None:
 
 
 def language_link(page, game: str, lang: str):
-    """The page's link to the game's lesson in its other language."""
-    other = next(lg for lg in spec(game).lesson_langs if lg != lang)
-    href = f"{page_stem(game, other)}.html"
+    """(the page's link to the game's lesson in its other language, that page's stem); fails if there is none."""
+    other = page_stem(game, next(lg for lg in spec(game).lesson_langs if lg != lang))
     page.evaluate("window.scrollTo(0, 0)")
-    link = page.locator(f"a[href='{href}']").first
-    assert link.count(), f"{page.url}: no link to {href}"
-    return link
+    link = page.locator(f"a[href='{other}.html']").first
+    assert link.count(), f"{page.url}: no link to {other}.html"
+    return link, other
 
 
 def follow_language_link(page, game: str, lang: str, server: SiteServer) -> None:
-    other = next(lg for lg in spec(game).lesson_langs if lg != lang)
-    language_link(page, game, lang).click()
-    page.wait_for_url(server.page_url(page_stem(game, other)))
+    link, other = language_link(page, game, lang)
+    link.click()
+    page.wait_for_url(server.page_url(other))
     first_board(page)
 
 
@@ -191,7 +190,7 @@ def test_a_lesson_works_on_the_static_site(site_server, browser, game, lang):
             follow_language_link(page, game, lang, site_server)
             assert_no_error_text(page)
         else:
-            language_link(page, game, lang)
+            language_link(page, game, lang)         # there, not followed: a second Pyodide boot each
         assert not watched.blocked, f"requests to other hosts (blocked): {watched.blocked[:10]}"
         assert not watched.errors, f"errors in the browser on {game}.{lang}: {watched.errors[:10]}"
     finally:

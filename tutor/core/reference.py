@@ -154,6 +154,8 @@ CSS = """
 .tutor-reference .ref-rulings { break-inside: auto; }
 .tutor-reference .ref-rulings li { font-size: .9em; }
 @media (min-width: 900px) { .tutor-reference .ref-columns { columns: 2; column-gap: 2rem; } }
+/* projected, the sheet is read from the back of a room: its smallest print (citations, notes) about 18 px */
+@media (min-width: 1600px) { .tutor-reference { font-size: 23px; max-width: none; } }
 @media print {
   @page { size: A4; margin: 8mm; }
   .tutor-reference { font-size: 7.8pt; line-height: 1.2; max-width: none; }

@@ -127,25 +127,35 @@ class ShellsHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is unty
         groups = []
         self.kind_groups: dict[str, W.VBox] = {}
         for kind in C.FRAGMENT_KINDS:
-            buttons = []
-            # a kind's fragments by colour, then stars (the box's order left a white ★★★ after the black ones)
-            for t in sorted((t for t in C.FRAGMENTS if C.tile(t).kind == kind),
-                            key=lambda t: (C.COLOURS.index(C.tile(t).colour), C.tile(t).stars)):
-                b = W.ToggleButton(value=False, description=fragment_label(t, lang), tooltip=fragment_tip(t, lang),
-                                   layout=W.Layout(width="auto"))
-                b.add_class(f"tutor-fragment-{C.tile(t).colour}")
-                b.add_class("tutor-pickable")
-                b.fragment = t
-                b.observe(self._changed, names="value")
-                self.toggles[t] = b
-                buttons.append(b)
-            box = W.VBox([W.HTML(f"<b>{esc(fragment_kind_name(kind, lang))}</b>"),
-                          W.HBox(buttons, layout=W.Layout(flex_flow="row wrap"))])
+            # one row a pearl colour, its fragments by stars: the colour said once at the row's head and the buttons
+            # show only their stars (each button saying "★★ white" took 42 buttons over two phone screens, 1,100 px,
+            # a teacher found; a row a colour is about 450 px). The whole name stays in each button's tooltip.
+            rows = []
+            for colour in C.COLOURS:
+                buttons = []
+                for t in sorted((t for t in C.FRAGMENTS if C.tile(t).kind == kind and C.tile(t).colour == colour),
+                                key=lambda t: C.tile(t).stars):
+                    b = W.ToggleButton(value=False, description="★" * C.tile(t).stars,
+                                       tooltip=fragment_tip(t, lang), layout=W.Layout(width="auto"))
+                    b.add_class(f"tutor-fragment-{colour}")
+                    b.add_class("tutor-pickable")
+                    b.fragment = t
+                    b.observe(self._changed, names="value")
+                    self.toggles[t] = b
+                    buttons.append(b)
+                if buttons:
+                    head = W.HTML(esc(colour_name(colour, lang)))
+                    head.add_class("tutor-shells-colour")
+                    row = W.HBox([head, *buttons], layout=W.Layout(flex_flow="row wrap", align_items="center"))
+                    row.add_class("tutor-shells-row")
+                    rows.append(row)
+            box = W.VBox([W.HTML(f"<b>{esc(fragment_kind_name(kind, lang))}</b>"), *rows])
             self.kind_groups[kind] = box
             groups.append(box)
         self.filter = W.ToggleButtons(options=[(_w("all", lang), "")] + [(fragment_kind_name(k, lang), k)
                                                                          for k in C.FRAGMENT_KINDS],
-                                      value="", description=_w("filter", lang))
+                                      value="", description=_w("filter", lang),
+                                      style={"button_width": "auto"})     # «нижний правый» was cut on a phone
         self.filter.observe(lambda ch: self._filter(ch["new"]), names="value")
         # buttons as wide as their words, and the drop-down's label in full: a cut label teaches nothing
         fit = dict(layout=W.Layout(width="auto", min_width="8em"))

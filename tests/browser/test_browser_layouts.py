@@ -37,15 +37,22 @@ def check_layout(page, layout: str) -> dict:
         # and so are the words: the lesson's text was 14 px, a step's narration 18 (club teachers, issue #32)
         sizes = page.evaluate(WORD_SIZES)
         assert sizes["text"] >= 22 and sizes["say"] >= 24, f"projected words too small on {page.url}: {sizes}"
+        # the page's own controls too (the progress line and its buttons stayed 14 px: their base rules came later
+        # in tutor.css than the projector's, with the same weight); a control the page lacks measures 0
+        small = {k: v for k, v in sizes.items() if k not in ("text", "say") and 0 < v < 18}
+        assert not small, f"projected controls under 18 px on {page.url}: {small}"
     if layout == "phone":
         assert report["smallTap"] >= 44, f"a tap target is {report['smallTap']:.0f} px: {report['tapWhere']!r}"
     return report
 
 
-# the font sizes (CSS px) of the lesson's own text and of a worked example's words
+# the font sizes (CSS px) of the lesson's own text, a worked example's words, and the page's own controls
 WORD_SIZES = """() => {
   const size = (sel) => { const el = document.querySelector(sel); return el ? parseFloat(getComputedStyle(el).fontSize) : 0; };
-  return {text: size('.jp-RenderedMarkdown p'), say: size('.tutor-narration .tutor-say')};
+  return {text: size('.jp-RenderedMarkdown p'), say: size('.tutor-narration .tutor-say'),
+          tally: size('.tutor-progress-tally'), tools: size('.tutor-progress-tools button'),
+          fold: size('.tutor-contents-title button'), reveal: size('.tutor-reveal-button'),
+          reference: size('.tutor-reference .ref-cite')};
 }"""
 
 

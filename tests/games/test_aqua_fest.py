@@ -13,6 +13,7 @@ seahorse-1 1, turtle-1 3, turtle-10 7, dolphin-1 5, dolphin-10 9.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from pathlib import Path
@@ -1036,9 +1037,18 @@ def test_a_position_saved_before_attacks_were_tracked_still_loads():
     """Format 2 had no "attacked" flag: such a saved position loads as a turn without an attack."""
     s = position(pawns={0: "C3", 1: "A1"}, hands={0: ["crab-1"], 1: ["crab-3"]})
     data = json.loads(A.to_json(s))
-    assert data.pop("attacked") is False and data["format"] == "tutor/aqua_fest/3"
+    assert data.pop("attacked") is False and data.pop("arranged") is True and data["format"] == "tutor/aqua_fest/4"
     data["format"] = "tutor/aqua_fest/2"
-    assert A.state_from_json(json.dumps(data)) == s
+    assert A.state_from_json(json.dumps(data)) == dataclasses.replace(s, arranged=False)
+
+
+def test_a_position_saved_before_arranged_decks_were_marked_still_loads():
+    """Format 3 had no "arranged" flag: such a saved position loads as a dealt deck, not a lesson's."""
+    s = position(pawns={0: "C3", 1: "A1"}, hands={0: ["crab-1"], 1: ["crab-3"]})
+    data = json.loads(A.to_json(dataclasses.replace(s, arranged=True)))
+    assert data.pop("arranged") is True
+    data["format"] = "tutor/aqua_fest/3"
+    assert A.state_from_json(json.dumps(data)) == dataclasses.replace(s, arranged=False)
 
 
 # --------------------------------------------------------------------------- random games
@@ -1154,3 +1164,25 @@ def test_a_lesson_setup_puts_no_tile_on_top_under_a_pawn():
     assert sorted(every) == sorted(C.ALL_TILES)                # each tile once: none lost, none twice
     with pytest.raises(ValueError, match="C3"):
         scenario.setup({"players": 2, "seed": 5, "upper": {"C3": "u-white-1"}, "pawns": {1: "C3"}})
+
+
+def test_a_lessons_arranged_deck_is_said_on_the_board_and_a_dealt_one_is_not():
+    """A lesson's deck is short and its discard pile full from the first move: the board says the deck was set for
+    the example (under the piles, in every layout, and in the words a screen reader gets); a dealt game says nothing."""
+    arranged = A.setup(2, seed=3, hands=[["crab-1"], ["crab-3"]], deck=["crab-4", "crab-5"])
+    dealt = A.setup(2, seed=3)
+    assert arranged.arranged and not dealt.arranged and len(arranged.discard) > 0 == len(dealt.discard)
+    for layout in ("phone", "laptop", "projector"):
+        assert 'class="arranged"' in A.render(A.view(arranged, 0), lang="ru", layout=layout)
+        assert 'class="arranged"' not in A.render(A.view(dealt, 0), lang="ru", layout=layout)
+    assert "подобрана для примера" in A.render(A.view(arranged, 0), lang="ru")
+    assert "Колода подобрана для примера" in A.render(A.view(arranged, 0), lang="ru")     # the description
+    # a saved position keeps it
+    assert A.state_from_json(A.to_json(arranged)).arranged
+
+
+def test_a_deck_given_whole_is_not_called_arranged():
+    """A drill built on a dealt game passes its whole deck on (drills.py): nothing is left out, nothing to say."""
+    dealt = A.setup(2, seed=5)
+    again = A.setup(2, seed=dealt.rng, hands=dealt.hands, deck=dealt.deck)
+    assert not again.arranged and not again.discard

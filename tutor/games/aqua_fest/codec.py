@@ -15,8 +15,9 @@ from tutor.games.aqua_fest.checks import check_invariants
 from tutor.games.aqua_fest.rules import Attack, Defend, DrawTwo, EndTurn, Move, PlaceStart, State
 from tutor.games.aqua_fest.text import cell_name
 
-FORMAT = "tutor/aqua_fest/3"   # 2: "placing", the start tiles still to be laid; 3: "attacked" this turn
-OLDER = {"tutor/aqua_fest/2": {"attacked": False}}   # earlier formats still load: what they lack, filled in
+FORMAT = "tutor/aqua_fest/4"   # 2: "placing", the start tiles still to be laid; 3: "attacked" this turn; 4: "arranged"
+# earlier formats still load: what they lack, filled in
+OLDER = {"tutor/aqua_fest/2": {"attacked": False, "arranged": False}, "tutor/aqua_fest/3": {"arranged": False}}
 
 CELL = integer(0, 24, noun="cell")
 CELLS = listing(nullable(text(noun="tile id")), 25)
@@ -83,7 +84,7 @@ CODEC = StateCodec(State, FORMAT, "an Aqua Fest position", {
     "battle": nullable(row(seat(), seat(), CARD)),
     "last_battle": nullable(row(seat(), seat(), CARD, CARD)),
     "over": boolean(), "rng": integer(0),
-    "placing": listing(seat(), distinct=True), "attacked": boolean(),
+    "placing": listing(seat(), distinct=True), "attacked": boolean(), "arranged": boolean(),
 }, checks=(_bonus, _tiles, _battles, _cards, _play), older=OLDER, invariants=check_invariants)
 
 ACTIONS = ActionCodec("an Aqua Fest action", (PlaceStart, Move, Attack, Defend, EndTurn, DrawTwo))

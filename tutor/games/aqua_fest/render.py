@@ -1196,6 +1196,11 @@ def _deck_box(dwg: S.Drawing, sp: S.Splice, view: View, lang: str, g: Geo, box: 
         p.add(S.card(dwg, b - cw / 2, top, cw, ch, fill="none", stroke="#9aa5b1", stroke_dasharray="3 3", cls="slot"))
     p.add(S.label(dwg, str(view["discard_count"]), b, y + h - 6 * k, size=f(14), anchor="middle", weight="bold"))
     el.add(p)
+    if view.get("arranged"):
+        # a lesson's deck is short and its discard pile full from the first move (the cards the example leaves
+        # out): said under the piles, so a learner does not take the counts for a real game's (review 2026-12-03)
+        el.add(S.label(dwg, _w("arranged", lang), x + w / 2, y + h - 8 * k - f(14) - 2, size=f(9), anchor="middle",
+                       fill=S.MUTED, cls="arranged"))
     return el
 
 
@@ -1399,6 +1404,8 @@ def describe(view: dict[str, Any], lang: str = "en", moves: bool = True) -> tupl
     lines.append(_w("d.left_hidden", lang, n=left, k=unknown) if unknown else _w("d.left", lang, n=left))
     lines.append(_w("d.cards_away", lang) if _cards_away(view)
                  else _n("d.deck", view["deck_count"], lang, discard=view["discard_count"]))
+    if view.get("arranged") and not _cards_away(view):
+        lines.append(_w("d.arranged", lang))
     if view.get("over"):
         lines.append(_w("d.over", lang))
     return title, "\n".join(lines)

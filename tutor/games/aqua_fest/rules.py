@@ -104,6 +104,9 @@ class State:
                                                      #   place_starts)
     attacked: bool = False                           # the player whose turn it is has attacked this turn (they may end
                                                      #   it with one card)
+    arranged: bool = False                           # a lesson's deck, arranged for its example (setup given a `deck`
+                                                     #   that leaves cards out: they lie in the discard pile from the
+                                                     #   start)
 
     def __str__(self) -> str:
         rows = []
@@ -682,6 +685,7 @@ def setup(players: int, *, seed: Optional[int] = None, variant: Iterable[str] = 
         if upper[i] is not None and lower[i] is None:
             raise refused("aqua_fest:goal", Words("aqua_fest.setup.upper_alone", cell=_cell_name(i)))
 
+    arranged = deck is not None       # (and it leaves cards out: see `discard` below)
     if deck is None:
         used = set(c for h in (hands or []) for c in h)
         shuffled_cards, r = rng.shuffled(r, [c for c in C.ALL_CARDS if c not in used])
@@ -716,7 +720,7 @@ def setup(players: int, *, seed: Optional[int] = None, variant: Iterable[str] = 
         upper=tuple(upper), lower=tuple(lower), lower_open=lower_open, pawns=tuple(pawn_cells),
         hands=tuple(tuple(h) for h in hands), collected=collected, deck=tuple(deck), discard=discard,
         turn=first, moves=0, species=None, alone=False, turn_start=pawn_cells[first], battle=None,
-        last_battle=None, over=False, rng=r,
+        last_battle=None, over=False, rng=r, arranged=arranged and bool(discard),
     )
     # bonus tokens go round from the first player: 1, 2, 3, 4
     bonus = [0] * players

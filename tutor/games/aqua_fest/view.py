@@ -81,6 +81,7 @@ def view(state: State, player: Optional[int] = None) -> dict[str, Any]:
         "deck_count": len(state.deck),
         "discard_top": _card(state.discard[-1]) if state.discard else None,
         "discard_count": len(state.discard),
+        "arranged": state.arranged,
         "battle": battle,
         "last_battle": last,
         "destinations": moves,

@@ -165,7 +165,7 @@ def _boat(boat: str, c: float, lang: str, floor: float = S.SMALL_PRINT) -> str:
     size = _numbers_size(c, floor)
     every = _column_step(c, size)
     out.append('<g class="grid-numbers" aria-hidden="true">'
-               + "".join(K.label((x + 0.5) * c, -NUMBERS_OFF, x + 1, size=size, anchor="middle", fill=S.MUTED)
+               + "".join(K.label((x + 0.5) * c, -_numbers_off(size), x + 1, size=size, anchor="middle", fill=S.MUTED)
                          for x in range(0, C.WIDTH, every))
                + "".join(K.label(-NUMBERS_OFF, (y + 0.5) * c + size * 0.35, y + 1, size=size, anchor="end",
                                  fill=S.MUTED)
@@ -178,13 +178,22 @@ def tile_fill(tile: dict[str, Any]) -> str:
 
 
 def _numbers_size(c: float, floor: float) -> float:
-    """The size of a boat's column and row numbers: light, and never under the layout's smallest print."""
-    return round(max(c * 0.42, floor), 2)
+    """The size of a boat's column and row numbers: light, and never under the layout's smallest print; half a
+    square on a projector's large squares (they were 14 px at 1,920 px, and a room calls out a place by them)."""
+    return round(max(c * (0.5 if c >= 30 else 0.42), floor), 2)
 
 
 # how far the column numbers' baseline and the row numbers' right end keep from the boat's squares: clear of the
 # boat's highlight, which follows its hull (stroke 4: 2 units outside)
 NUMBERS_OFF = 4.5
+
+
+
+def _numbers_off(size: float) -> float:
+    """How far the column numbers' baseline keeps above the boat: NUMBERS_OFF, and more for a projector's larger
+    print, whose lower edge would reach the highlight round the hull."""
+    return round(NUMBERS_OFF + max(0.0, 0.18 * (size - 14)), 2)
+
 
 # the least space between two column numbers, in ems of their print: less, and "10 11 12" reads "101112"
 NUMBER_GAP = 0.3
@@ -767,7 +776,7 @@ def _panel(seat: dict[str, Any], c: float, g: _Geo, f: _Fonts, lang: str, span: 
     k = g.k
     nums = _numbers_size(c, f.floor)
     ox = nums * 0.7 + 2 + NUMBERS_OFF
-    oy = f(12) + 5 * k + nums + 1 + NUMBERS_OFF
+    oy = f(12) + 5 * k + nums + 1 + _numbers_off(nums)
     bw, bh = C.WIDTH * c, C.HEIGHT * c
     cards = _faces(seat)
     height = oy + bh

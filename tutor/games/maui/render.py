@@ -105,6 +105,7 @@ PHONE_GAP = 16          # between a phone's panels: room for one's event badge a
 # RING_X0 to RING_X1, the seats' numbered discs (RING_DISC wide) round its rim clockwise from Player 1 at the bottom,
 # and Kiti on the rim between the two seats her hands point to; its row is RING_ROW tall
 RING_ROW, RING_R, RING_X0, RING_X1, RING_DISC = 128, 42, 30, 330, 26
+PROJECTOR_PRINT = 16     # a projector's smallest print, in units (its layout's is 14: read from the back of a room)
 BIG_CARD_H = 56          # a phone hand's card cell: wider and taller than the layout's smallest tap target
 
 
@@ -120,8 +121,9 @@ class _Geo:
         self.W = self.spec.width
 
     def fs(self, size: float) -> float:
-        """A print size designed at 9-unit print, in this layout: scaled, and never under its smallest print."""
-        return _r(max(size * self.u, self.spec.min_print))
+        """A print size designed at 9-unit print, in this layout: scaled, and never under its smallest print (on a
+        projector PROJECTOR_PRINT: the panels' strips were 13.6 px at 1,920 px, a teacher could not read them)."""
+        return _r(max(size * self.u, PROJECTOR_PRINT if self.name == "projector" else self.spec.min_print))
 
     # a seat panel's inner geometry (relative to its top)
     def big_hand(self, s: int) -> bool:
@@ -694,8 +696,9 @@ def _seat(dwg: S.Drawing, geo: Geo, view: View, s: int, lang: str, hl: AbstractS
     top = seat.get("pile_top")
     if top:
         g.add(_catch_card(dwg, geo, top, x + 84 * u, by, 40 * u, 38 * u, lang, cls="card catch pile-top"))
-        g.add(S.badge(dwg, f"\u00d7{seat['pile_count']}", x + 124 * u, by + 2 * u, fill=S.INK, size=geo.fs(9),
-                      cls="pile-count"))
+        # (lower by what the projector's print grew: its top ran into the column's head, "catch")
+        g.add(S.badge(dwg, f"\u00d7{seat['pile_count']}", x + 124 * u, by + 2 * u + 1.5 * (geo.fs(9) - 9 * u),
+                      fill=S.INK, size=geo.fs(9), cls="pile-count"))
     else:
         g.add(S.card(dwg, x + 84 * u, by, 40 * u, 38 * u, fill="none", stroke="#9aa5b1", stroke_width=1, cls="slot",
                      stroke_dasharray="3 3"))

@@ -100,8 +100,10 @@ def test_the_layout_is_named_and_an_unknown_one_refused():
     for name in LAYOUT_NAMES:
         root = ET.fromstring(R.render(view, layout=name))
         assert root.get("data-layout") == name and viewbox(root)[2] == layout_of(name).width
-        # the height under which the layout's smallest print would fall under 9 px on a wide screen
-        least = math.ceil(viewbox(root)[3] * 9 / layout_of(name).min_print)
+        # the height under which the board's smallest print (its layout's, or more: a projector's is 16) would fall
+        # under 9 px on a wide screen
+        assert R.GEO[name].P >= layout_of(name).min_print
+        least = math.ceil(viewbox(root)[3] * 9 / R.GEO[name].P)
         assert root.get("style") == f"--tutor-min-height: {least}px"
     with pytest.raises(ValueError, match="phone"):
         R.render(view, layout="television")

@@ -166,6 +166,8 @@ class ShellsHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is unty
                                 value=bonus, description=_w("bonus", lang), style={"description_width": "initial"},
                                 layout=W.Layout(width="auto"))
         self.count = W.HTML("")
+        self.count.add_class("tutor-shells-count")      # stays in view over the picker on a phone (tutor.css)
+        self.count.add_class("tutor-live")
         self.svg = ClickBoard()
         self.table = W.HTML("")
         self.table.add_class("tutor-score")
@@ -197,11 +199,13 @@ class ShellsHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is unty
         own_box.set_title(0, _w("own", lang))
         own_box.selected_index = None
         self.own_box = own_box
+        # the running count and total over the picker, where the learner taps (under it, a phone learner scrolled
+        # 600 px after every tap to see what it changed)
         self.children = [W.HTML(f"<h3>{esc(_w('title', lang))}</h3><p>{esc(_w('intro', lang))}</p>"),
-                         self.filter, *groups,
+                         self.filter, self.count, *groups,
                          W.HBox([self.random_button, self.example_button, self.clear_button, self.bonus],
                                 layout=W.Layout(flex_flow="row wrap", align_items="center")),
-                         self.count, self.errors, self.svg, self.table, self.why, own_box]
+                         self.errors, self.svg, self.table, self.why, own_box]
         with g:
             self.set_fragments(fragments or [])
 
@@ -307,7 +311,7 @@ class ShellsHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is unty
         lang = self.lang
         ids = self.selected
         self._assignment_rows(ids)
-        self.count.value = esc(_w("chosen", lang, n=len(ids)))
+        chosen = esc(_w("chosen", lang, n=len(ids)))
         if self.book is not None and sorted(ids) != sorted(t for shell in self.book for t in shell):
             self.book = None        # the learner changed the example's fragments: the tutor's best grouping again
         best = best_assembly(ids)
@@ -318,6 +322,9 @@ class ShellsHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is unty
                                                   fragment_tip(t, lang), True) for t in ids})
         self.svg.value = render_shells(ids, lang, choosable=choosable, layout=screen.layout(), groups=self.book,
                                        bonus=self.bonus.value)
+        total = plural("ui.shells.total", self.breakdown.total, lang, shells=self.assembly.points,
+                       bonus=self.bonus.value)
+        self.count.value = f"<b>{chosen}</b>" + (f" · {esc(total)}" if ids else "")
         rows = []
         for line in self.breakdown.lines:
             rows.append(f'<tr class="line"><td>{esc(line.label(lang))}</td><td class="num">{number(line.points)}</td>'

@@ -388,6 +388,28 @@ def test_shells_helper_filters_by_kind():
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_shells_helper_picks_by_colour_rows_and_shows_the_total_over_them(lang):
+    """A row a pearl colour under each kind, the colour named once at its head and the buttons showing stars only
+    (the whole name in the tooltip): 42 "★★ white" buttons filled two phone screens. The running count and total
+    come before the rows, where the learner taps."""
+    from tutor.games.aqua_fest import components as C
+    from tutor.games.aqua_fest.text import colour_name
+    h = ShellsHelper(lang=lang)
+    for kind, box in h.kind_groups.items():
+        rows = [w for w in box.children if "tutor-shells-row" in w._dom_classes]
+        assert rows and len(rows) == len({C.tile(t).colour for t in C.FRAGMENTS if C.tile(t).kind == kind})
+        for row in rows:
+            head, *buttons = row.children
+            colours = {C.tile(b.fragment).colour for b in buttons}
+            assert len(colours) == 1 and colour_name(colours.pop(), lang) in head.value
+            assert all(b.description == "★" * C.tile(b.fragment).stars and b.tooltip for b in buttons)
+            assert [C.tile(b.fragment).stars for b in buttons] == sorted(C.tile(b.fragment).stars for b in buttons)
+    assert h.children.index(h.count) < min(h.children.index(box) for box in h.kind_groups.values())
+    h.example_button.click()
+    assert "12" in h.count.value and "36" in h.count.value
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_learner_grouping_is_evaluated_and_compared_with_the_best(lang):
     h = ShellsHelper(lang=lang, fragments=RULEBOOK_EXAMPLE)
     # the pink lowers with the black uppers: two rare shells and no unique one (3 points short)

@@ -35,7 +35,8 @@ QUIZ_LANGS = [(i, lang) for i in QUIZ_IDS for lang in game_spec(i.split("/")[0])
 VERDICT_WORDS = {"en": ("Not quite", "Why not", "Right!"), "ru": ("Не совсем", "Почему нет", "Верно!"),
                  "uk": ("Не зовсім", "Чому ні", "Правильно!")}
 # what a wrong answer reads first, and the button that tells the rest
-HINT_WORDS = {"en": ("Hint", "Show me why"), "ru": ("Подсказка", "Почему так?"), "uk": ("Підказка", "Чому так?")}
+HINT_WORDS = {"en": ("Hint", "Show the answer and why"), "ru": ("Подсказка", "Показать ответ и почему"),
+              "uk": ("Підказка", "Показати відповідь і чому")}
 
 
 @pytest.fixture(autouse=True)
@@ -248,10 +249,12 @@ def test_widget_marks_right_and_wrong_and_changes_the_board(quiz_id, lang):
         assert w.why.layout.display == "none" and 'class="tutor-refusal"' in w.verdict.value
     assert "tutor-live" in w.verdict._dom_classes      # announced by screen readers (page.js)
 
+    offered = w.why.layout.display is None
     w.why.click()                            # "Show me why": what the rules made of the choice, and its board
     assert w.revealed and w.why.layout.display == "none"
     said = plain(w.verdict.value)
-    assert w.data["hint"][lang] in said and w.data["explain"][lang] not in said
+    why_part = plain(w.verdict.value.split('<div class="tutor-quiz-answer">')[0])
+    assert w.data["hint"][lang] in said and w.data["explain"][lang] not in why_part
     if outcome.choice.get("explain"):
         assert outcome.choice["explain"][lang] in said
     if outcome.refusal is None:              # the engine's "why not", rule by rule, and the board after the choice
@@ -261,10 +264,18 @@ def test_widget_marks_right_and_wrong_and_changes_the_board(quiz_id, lang):
         assert w.svg.value != opening and "<svg" in w.svg.value
     else:                                    # refused: the board stays, the refusal explains
         assert w.svg.value == marked and 'class="tutor-refusal"' in w.verdict.value
+    # then the right answer, marked, with the quiz's explanation; and no "Try again": what it told often names the
+    # answer, and the learner would answer what they had just been told
+    right_button = w.buttons[w.right_index]
+    if offered:
+        assert right_button.description.startswith("✓ ") and "tutor-quiz-right" in right_button._dom_classes
+        assert w.data["explain"][lang] in said and w.again.layout.display == "none"
+    else:                                    # nothing told beyond the rule: the question stays open
+        assert not right_button.description.startswith("✓ ") and w.again.layout.display is None
     w.why.click()                            # a second press adds nothing
     assert plain(w.verdict.value) == said
 
-    w.again.click()                          # "Try again": the open question
+    w.reset()                                # (the page's own way back: a drawn-again quiz opens afresh)
     assert w.svg.value == opening and w.verdict.value == "" and w.answered is None
     assert w.why.layout.display == "none" and not w.revealed
     assert not any(b.disabled for b in w.buttons)

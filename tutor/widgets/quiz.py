@@ -81,11 +81,14 @@ class Quiz(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         self.verdict = W.HTML("")
         self.verdict.add_class("tutor-quiz-verdict")
         self.verdict.add_class("tutor-live")     # announced to screen readers (page.js)
-        self.again = W.Button(description=ui("quiz.again", lang), tooltip=ui("quiz.again.tip", lang))
+        # as wide as their words (ipywidgets' buttons are 148 px: «↺ Ещё раз» and the answer's button were cut short
+        # in a projector's larger print)
+        fit = dict(layout=W.Layout(width="auto", max_width="100%", height="auto"))
+        self.again = W.Button(description=ui("quiz.again", lang), tooltip=ui("quiz.again.tip", lang), **fit)
         self.again.add_class("tutor-nav")
         self.again.layout.display = "none"
         self.again.on_click(guard(self.errors, lang).calling(self.reset))
-        self.why = W.Button(description=ui("why.show", lang))
+        self.why = W.Button(description=ui("quiz.show_answer", lang), **fit)      # it settles the question (show_why)
         self.why.add_class("tutor-nav")
         self.why.add_class("tutor-quiz-show-why")
         self.why.layout.display = "none"
@@ -209,13 +212,17 @@ class Quiz(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
 
     def show_why(self) -> None:
         """"Show me why" after a wrong answer: the choice's own words, what the rules made of it (the deciding
-        events and score lines, each with its rule), the whole story folded underneath, and the board after it."""
+        events and score lines, each with its rule), the whole story folded underneath, and the board after it;
+        and then the right answer, marked, with the quiz's explanation. It settles the question, as a drill's
+        does: what it tells often names the answer ("player 1 wins the trick"), and a "Try again" after it let a
+        learner answer what they had just been told (a club teacher's finding, 2026-12-04)."""
         if self.answered is None or self.revealed:
             return
         outcome = self.outcomes[self.answered]
         self.revealed = True
         self._record(right=False, first=False, shown=True)
         self.why.layout.display = "none"
+        self.again.layout.display = "none"
         lang = self.lang
         parts: list[str] = []
         explain = self._explain(outcome)
@@ -237,6 +244,14 @@ class Quiz(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
                 if narrated:
                     parts.append(f"<p><b>{esc(ui('quiz.after', lang))}</b></p>{narrated}")
             self.svg.value = self._board(outcome.shown or outcome.state, self._why_marks(), told)
+        right = next((o for o in self.outcomes if o.correct), None)
+        if right is not None:
+            label = localised(right.choice["label"], lang)
+            button = self.buttons[right.index]
+            button.description = f"✓ {label}"
+            button.add_class("tutor-quiz-right")
+            parts.append(f'<div class="tutor-quiz-answer"><p><b>{esc(ui("quiz.answer_was", lang, label=label))}'
+                         f"</b></p>{self._explain(right)}</div>")
         self.verdict.value += f'<div class="tutor-quiz-why">{"".join(parts)}</div>'
 
     def _record(self, *, right: bool, first: bool, shown: bool = False) -> None:

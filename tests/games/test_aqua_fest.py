@@ -1175,7 +1175,7 @@ def test_a_lessons_arranged_deck_is_said_on_the_board_and_a_dealt_one_is_not():
     for layout in ("phone", "laptop", "projector"):
         assert 'class="arranged"' in A.render(A.view(arranged, 0), lang="ru", layout=layout)
         assert 'class="arranged"' not in A.render(A.view(dealt, 0), lang="ru", layout=layout)
-    assert "подобрана для примера" in A.render(A.view(arranged, 0), lang="ru")
+    assert "колода для примера" in A.render(A.view(arranged, 0), lang="ru")
     assert "Колода подобрана для примера" in A.render(A.view(arranged, 0), lang="ru")     # the description
     # a saved position keeps it
     assert A.state_from_json(A.to_json(arranged)).arranged

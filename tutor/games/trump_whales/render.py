@@ -180,11 +180,14 @@ def _bonus_icon(card_id: str, w: float, y: float, k: float, floor: float, lang: 
     if kind == "trump":
         target = C.TARGET_FAMILY[card_id]
         name = family_name(target, lang)
-        room = w - 25 * k
+        # ⇄ first on every card, as the legend teaches it (a large card once drew the symbol and name alone)
+        arrow = _em("⇄", True) * 8.5 * k + 2 * k
+        room = w - 25 * k - arrow
         size = min(8.5 * k, room / _em(name, True))
         if size >= max(7, floor):       # the family's name when it is readable; its symbol always
-            out.append(symbol(target, 6 * k, mid - 5 * k, 10 * k))
-            out.append(_t(18 * k, mid + size * 0.36, name, size=round(size, 2), weight="bold"))
+            out.append(_t(5 * k, mid + 8.5 * k * 0.36, "⇄", size=round(8.5 * k, 2), weight="bold"))
+            out.append(symbol(target, 6 * k + arrow, mid - 5 * k, 10 * k))
+            out.append(_t(18 * k + arrow, mid + size * 0.36, name, size=round(size, 2), weight="bold"))
         else:   # ⇄, the family's symbol, large, and its short name: a 12-unit symbol alone was hard to read
             ax = 5 * k
             out.append(_t(ax, mid + big * 0.36, "⇄", size=big, weight="bold"))

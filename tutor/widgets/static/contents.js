@@ -10,6 +10,10 @@ const WIDE = 1180;        // px of window from which the contents sit beside the
 
 const READ_SECONDS = 6;     // a part counts as read once its end was on screen after this long in it
 const WHOLE_SECONDS = 2;    // ... or once all of it was on screen together for this long
+// ... and never sooner than its words take at a quick reader's pace (about 300 a minute), up to READ_MOST: two
+// teachers saw short parts ticked read by their scrolling past them in two seconds
+const WORDS_A_SECOND = 5;
+const READ_MOST = 20;
 const MIN_WHOLE_PX = 80;    // ... if it is drawn: a heading and a line of text at least
 const PLACE_SECONDS = 8;    // the place kept for the next visit: a part the learner has stayed in this long
 
@@ -277,6 +281,19 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
   // never ticked.
   let since = Date.now();
   const wholeSince = new Map();
+  // the seconds a part's own words take to read (its text cells, not its boards and widgets), counted once
+  const wordTime = new Map();
+  const wordSeconds = (i) => {
+    const part = parts[i];
+    if (!wordTime.has(part.id)) {
+      const words = bodyOf(i).flatMap((el) => !el.querySelectorAll ? []
+        : [...(el.matches(".jp-RenderedMarkdown") ? [el] : []), ...el.querySelectorAll(".jp-RenderedMarkdown")])
+        .reduce((n, md) => n + (md.textContent.match(/\S+/g) || []).length, 0);
+      if (!words) return 0;         // not built yet: counted when it is
+      wordTime.set(part.id, Math.min(READ_MOST, words / WORDS_A_SECOND));
+    }
+    return wordTime.get(part.id);
+  };
   const endOf = (i) => {
     if (parts[i + 1]) return parts[i + 1].holder.getBoundingClientRect().top;
     const box = scroller();
@@ -296,7 +313,9 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
       const whole = top >= 0 && drawn >= MIN_WHOLE_PX && end <= window.innerHeight;
       if (!whole) { wholeSince.delete(part.id); return; }
       if (!wholeSince.has(part.id)) wholeSince.set(part.id, now);
-      else if (now - wholeSince.get(part.id) >= WHOLE_SECONDS * 1000) store.markRead(key, part.id);
+      else if (now - wholeSince.get(part.id) >= Math.max(WHOLE_SECONDS, wordSeconds(i)) * 1000) {
+        store.markRead(key, part.id);
+      }
     });
     if (current < 0 || !parts[current] || parts[current].folded) return;
     const part = parts[current];
@@ -304,7 +323,7 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     const top = part.holder.getBoundingClientRect().top;
     const end = endOf(current);
     const screens = Number.isFinite(end) ? (end - top) / window.innerHeight : 0;
-    const needed = Math.min(READ_SECONDS, Math.max(1.5, screens * 3));
+    const needed = Math.max(Math.min(READ_SECONDS, Math.max(1.5, screens * 3)), wordSeconds(current));
     if (end <= window.innerHeight * 1.5 && now - since >= needed * 1000 && !read.has(part.id)) {
       store.markRead(key, part.id);
     }

@@ -119,7 +119,10 @@ class ScoreHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
         self.children = [W.HTML(f"<h3>{esc(_w('title', lang))}</h3><p>{esc(_w('intro', lang))}</p>"),
                          W.HBox([self.pearls, self.bonuses, self.zhenya_button, self.clear_button],
                                 layout=W.Layout(flex_flow="row wrap", align_items="center")),
-                         self.errors, self.table, self.compare, self.svg]
+                         self.errors, self.table, self.compare,
+                         # the picture is the counted round on a table (a teacher found it unexplained: "Всего 0"
+                         # beside the round's 8, and player 1 where the text spoke of Женя)
+                         W.HTML(f'<p class="tutor-caption">{esc(_w("picture", lang))}</p>'), self.svg]
         with g:
             self.set_counts(pearls, bonuses)
 

@@ -79,7 +79,9 @@ def frame(table: "PlayTable", steps: Sequence[Step], i: int, film_id: int) -> di
     log = events_html(told, lang)
     if not log and not said:
         # a move the viewer may not see (Мяури's card laid face down): a frame without a word read as broken
-        log = f'<p class="tutor-film-hidden">{esc(ui("film.hidden", lang, player=who))}</p>'
+        # (the learner's own: "a move you cannot see" read as nonsense to the one who made it)
+        hidden = ui("film.hidden_own", lang) if step.human and not table.hotseat else ui("film.hidden", lang, player=who)
+        log = f'<p class="tutor-film-hidden">{esc(hidden)}</p>'
     return {"film": film_id, "i": i, "n": len(steps), "board": board, "defs": key,
             "caption": esc(ui("film.caption", lang, player=who, n=i + 1, of=len(steps))),
             "log": log, "summary": said, "panel": table.panel_for(step.after), "wait": bool(said)}

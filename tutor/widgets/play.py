@@ -531,12 +531,17 @@ class PlayTable(StandIn, anywidget.AnyWidget):
                      "undo": not self.undo_button.disabled, "undo_tip": self.undo_button.tooltip,
                      # said in words beside the button too: a phone shows no tooltip
                      # (in the turn where it happened: not at the learner's next turn)
-                     "undo_note": (ui("undo.barrier_short", lang)
-                                   if self.session is not None and self.session.barrier_this_turn()
-                                   and not self.history else ""),
+                     "undo_note": self._undo_note(),
                      "save": not self.save_button.disabled, "share": not self.share_button.disabled,
                      "save_tip": self.save_button.tooltip, "hotseat": self.hotseat}
         self.film_fresh = False       # the page plays a film once, right after the move that made it
+
+    def _undo_note(self) -> str:
+        """Why Undo is off, in words beside it (a phone shows no tooltip), in the turn a card was shown; at the
+        learner's next turn the words would speak of a move gone by (the tooltip still says why)."""
+        if self.session is None or self.history or not self.session.barrier_this_turn():
+            return ""
+        return ui("undo.barrier_short", self.lang)
 
     def logged(self, events: Iterable[Event]) -> tuple[Event, ...]:
         """The events the log tells under "What happened" (a task leaves out those its verdict lists)."""

@@ -39,6 +39,13 @@ function render({ model, el: root }) {
   const board = el("div", "tutor-svg");
   const filmBar = el("div", "tutor-film");          // the film's caption and its buttons, above the board
   filmBar.hidden = true;
+  // "Next" again right under the board: the step's words and a trick's summary put the board a screen below the
+  // film's buttons on a projector, and a learner went up and down for every turn (a club teacher, 2026-12-04)
+  const nextBelow = button(labels["film.next"] || "", "", "tutor-film-next-below");
+  nextBelow.classList.add("tutor-style-info");
+  const filmBelow = el("div", "tutor-nav-row tutor-film-below");
+  filmBelow.append(nextBelow);
+  filmBelow.hidden = true;
   const summaryBox = el("div", "tutor-summary-box");   // a trick's, round's or game's summary, under the board
   summaryBox.hidden = true;
   const panel = el("div", "tutor-panel");           // the running score (GameUI.score_panel)
@@ -120,7 +127,7 @@ function render({ model, el: root }) {
   againRow.append(seeAgain, replay, share, shared);
   // a summary sits under the film's bar, above the board: on a phone the trick or the round it sums up is read
   // first, with "Go on" in reach
-  root.append(lead, tips, filmBar, summaryBox, board, panel, advice, status, statusMore, rows, againRow, turnBar, errors,
+  root.append(lead, tips, filmBar, summaryBox, board, filmBelow, panel, advice, status, statusMore, rows, againRow, turnBar, errors,
               controls, score, log, saving);
 
   let busyTimer = null;
@@ -272,6 +279,7 @@ function render({ model, el: root }) {
   const filmButtons = el("span", "tutor-film-buttons");
   filmButtons.append(back, next, skip);
   filmBar.append(filmCaption, filmButtons, filmSaid);
+  nextBelow.addEventListener("click", () => next.click());
   const ask = () => model.send({ want: "frame", film: filming.kind, i: filming.i, id: filming.id });
   const stopTimer = () => { if (timer !== null) { clearTimeout(timer); timer = null; } };
   const startFilm = (kind, at = 0) => {
@@ -290,7 +298,8 @@ function render({ model, el: root }) {
     stopTimer();
     if (filming === null) return;
     const active = document.activeElement;
-    const from = filmBar.contains(active) || (active === document.body && filming.from) ? filming.from || "rows" : null;
+    const from = filmBar.contains(active) || filmBelow.contains(active) || (active === document.body && filming.from)
+      ? filming.from || "rows" : null;
     filming = null;
     drawnBoard = null;
     draw();
@@ -370,6 +379,8 @@ function render({ model, el: root }) {
     filmSaid.innerHTML = f.log || "";
     back.disabled = f.i === 0;
     next.textContent = f.wait ? labels["film.go_on"] : labels["film.next"];
+    nextBelow.textContent = next.textContent;
+    filmBelow.hidden = false;
     if (f.wait && filming.from && !filmBar.contains(document.activeElement)) next.focus({ preventScroll: true });
     next.classList.toggle("tutor-style-info", true);
     summaryBox.innerHTML = f.summary || "";
@@ -409,6 +420,7 @@ function render({ model, el: root }) {
     if (filming !== null) return;      // the live view waits under the film
     root.classList.remove("tutor-filming");
     filmBar.hidden = true;
+    filmBelow.hidden = true;
     // once the game is over its summary stays in view (the final breakdown and what decided it)
     summaryBox.innerHTML = view.summary || "";
     summaryBox.hidden = !view.summary;

@@ -44,7 +44,10 @@ function render({ model, el: root }) {
   const board = el("div", "tutor-svg");
   const narration = el("div", "tutor-narration");
   narration.setAttribute("aria-live", "polite");
-  root.append(warning, nav, sliderRow, board, narration, errors);
+  // the example's title over its buttons and board on every screen: under the board (a wide screen's narration) it
+  // sat right over the next example's board, and a teacher read it as that board's title
+  const titleBox = el("div", "tutor-scenario-title");
+  root.append(warning, titleBox, nav, sliderRow, board, narration, errors);
 
   let shown = -1;
   let eventsOpen = false;
@@ -72,6 +75,11 @@ function render({ model, el: root }) {
       // the frame's nodes were parsed when it arrived: a step only swaps them in
       board.replaceChildren(frame.board);
       narration.replaceChildren(frame.text);
+      const title = narration.querySelector(":scope > h3");      // shown once, above (the narration's is hidden)
+      if (title && titleBox.textContent !== title.textContent) {
+        titleBox.replaceChildren(el("h3", "", title.textContent));
+      }
+      root.classList.toggle("tutor-titled", Boolean(title));
       // a learner who opened a step's events ("what happened, move by move") reads every step's that way
       const events = narration.querySelector("details.tutor-step-events:not([data-auto])");
       if (events) events.open = eventsOpen;

@@ -52,7 +52,7 @@ WORD_SIZES = """() => {
   return {text: size('.jp-RenderedMarkdown p'), say: size('.tutor-narration .tutor-say'),
           tally: size('.tutor-progress-tally'), tools: size('.tutor-progress-tools button'),
           fold: size('.tutor-contents-title button'), reveal: size('.tutor-reveal-button'),
-          reference: size('.tutor-reference .ref-cite')};
+          reference: size('.tutor-reference .ref-cite'), components: size('.tutor-components td')};
 }"""
 
 

@@ -24,7 +24,8 @@ from tutor.widgets.common import PAGE_CSS, StandIn, compact_esm, ui
 FOLDED = ("part-components", "part-rulings", "part-variants")
 CONTENTS_KEYS = ("title", "toggle", "toggle_at", "next", "back", "back_to", "show", "hide", "fold", "close",
                  "continue", "read_of", "drills_right", "practised", "read_mark", "forget", "forget_confirm",
-                 "forgotten", "export", "import", "imported", "import_bad", "not_saving", "practise", "back_top")
+                 "forgotten", "export", "import", "imported", "import_bad", "not_saving", "practise", "practise_all",
+                 "back_top")
 
 
 def contents_words(lang: str) -> dict[str, str]:

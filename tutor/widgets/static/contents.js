@@ -430,6 +430,9 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     }
     tally.textContent = bits.join(" · ");
     practise.hidden = practiseTop.hidden = !onPractise || !answers.length;
+    // "what you missed" only once something was missed (a teacher saw it before any mistake); else "what you did"
+    const missed = answers.some((a) => a.kind !== "example" && (!a.right || a.shown));
+    practise.textContent = practiseTop.textContent = missed ? words.practise : (words.practise_all || words.practise);
     notSaving.hidden = store.saving;
   };
   forget.addEventListener("click", () => {

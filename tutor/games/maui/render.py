@@ -463,8 +463,11 @@ def _defs_elements() -> tuple[El, ...]:
         sym.viewbox(0, 0, 26, 36)
         sym.add(dwg.rect(insert=(1, 1), size=(24, 34), rx=3.5, ry=3.5, fill="#ffffff", stroke="currentColor",
                          stroke_width=2.2))
-        sym.add(dwg.text(str(n), insert=(13, 24.5), font_size=17 if n < 10 else 14.5, font_weight="bold",
-                         text_anchor="middle", fill=S.INK))
+        # the number as large as the chip holds (a table's chips are 20 units wide on a projector: its "12" printed
+        # at 11 px, a teacher measured; the hand's numbers are what the table is read for)
+        sym.add(dwg.text(str(n), insert=(13, 25.3 if n < 10 else 24.4), font_size=20 if n < 10 else 17,
+                         font_weight="bold", text_anchor="middle", fill=S.INK,
+                         **({"textLength": 21, "lengthAdjust": "spacingAndGlyphs"} if n >= 10 else {})))
     marker = dwg.marker(id="maui-arrow", insert=(6, 5), size=(10, 10), orient="auto")
     marker["markerUnits"] = "strokeWidth"
     marker.add(dwg.path("M0,0 L10,5 L0,10 Z", fill=S.EVENT))

@@ -88,6 +88,11 @@ def test_maui_table_plays_refuses_and_undoes_in_the_browser(served, lang):
     from tutor.core.i18n import text
     undo = table.locator("button.tutor-undo")
     assert undo.is_disabled() and undo.get_attribute("title") == text("ui.undo.barrier", lang)
+    # a tap on it says so beside it (a phone shows no tooltip; a disabled button gets no click)
+    undo.click(force=True)
+    note = table.locator(".tutor-undo-note")
+    note.wait_for(state="visible")
+    assert note.inner_text().strip() == text("ui.undo.barrier", lang)
     assert board_of(table) != start
     table.locator(".tutor-error-box").click()       # put away, as a learner taps it away
     assert_no_errors(page)

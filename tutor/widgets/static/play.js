@@ -165,6 +165,13 @@ function render({ model, el: root }) {
   const sizes = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(holdHeight);
   if (sizes) sizes.observe(root);
   undo.addEventListener("click", () => press("undo"));
+  // a tap on the grey Undo says why it is off, beside it: a phone shows no tooltip, and a disabled button gets no
+  // click (its pointer events still come)
+  controls.addEventListener("pointerup", (event) => {
+    if (!undo.disabled || !(event.target instanceof Element) || !event.target.closest(".tutor-undo")) return;
+    undoNote.textContent = undo.title;
+    undoNote.hidden = false;
+  });
   again.addEventListener("click", () => { releaseHeight(); boardBox = null; press("new"); });
   // the box shows the kernel's saved text again (a refused paste may still be in it), new text replaces it
   save.addEventListener("click", () => { box.value = model.get("saved"); press("save"); });

@@ -80,7 +80,8 @@ def frame(table: "PlayTable", steps: Sequence[Step], i: int, film_id: int) -> di
     if not log and not said:
         # a move the viewer may not see (Мяури's card laid face down): a frame without a word read as broken
         # (the learner's own: "a move you cannot see" read as nonsense to the one who made it)
-        hidden = ui("film.hidden_own", lang) if step.human and not table.hotseat else ui("film.hidden", lang, player=who)
+        own = step.human and not table.hotseat
+        hidden = ui("film.hidden_own", lang) if own else ui("film.hidden", lang, player=who)
         log = f'<p class="tutor-film-hidden">{esc(hidden)}</p>'
     return {"film": film_id, "i": i, "n": len(steps), "board": board, "defs": key,
             "caption": esc(ui("film.caption", lang, player=who, n=i + 1, of=len(steps))),

@@ -81,8 +81,8 @@ class Quiz(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         self.verdict = W.HTML("")
         self.verdict.add_class("tutor-quiz-verdict")
         self.verdict.add_class("tutor-live")     # announced to screen readers (page.js)
-        # as wide as their words (ipywidgets' buttons are 148 px: «↺ Ещё раз» and the answer's button were cut short
-        # in a projector's larger print)
+        # as wide as their words (ipywidgets' buttons are 148 px: «↺ Ещё раз» and the answer's button were cut
+        # short in a projector's larger print)
         # (a Layout each: one shared, hiding one button hid both)
         def fit() -> W.Layout:
             return W.Layout(width="auto", max_width="100%", height="auto")
@@ -90,7 +90,8 @@ class Quiz(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         self.again.add_class("tutor-nav")
         self.again.layout.display = "none"
         self.again.on_click(guard(self.errors, lang).calling(self.reset))
-        self.why = W.Button(description=ui("quiz.show_answer", lang), layout=fit())      # it settles the question (show_why)
+        # "show the answer and why": it settles the question (show_why)
+        self.why = W.Button(description=ui("quiz.show_answer", lang), layout=fit())
         self.why.add_class("tutor-nav")
         self.why.add_class("tutor-quiz-show-why")
         self.why.layout.display = "none"

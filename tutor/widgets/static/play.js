@@ -127,8 +127,8 @@ function render({ model, el: root }) {
   againRow.append(seeAgain, replay, share, shared);
   // a summary sits under the film's bar, above the board: on a phone the trick or the round it sums up is read
   // first, with "Go on" in reach
-  root.append(lead, tips, filmBar, summaryBox, board, filmBelow, panel, advice, status, statusMore, rows, againRow, turnBar, errors,
-              controls, score, log, saving);
+  root.append(lead, tips, filmBar, summaryBox, board, filmBelow, panel, advice, status, statusMore, rows, againRow,
+              turnBar, errors, controls, score, log, saving);
 
   let busyTimer = null;
   const notBusy = () => { clearTimeout(busyTimer); root.classList.remove("tutor-busy"); };
@@ -388,7 +388,8 @@ function render({ model, el: root }) {
     next.textContent = f.wait ? labels["film.go_on"] : labels["film.next"];
     nextBelow.textContent = next.textContent;
     filmBelow.hidden = false;
-    if (f.wait && filming.from && !filmBar.contains(document.activeElement)) next.focus({ preventScroll: true });
+    const inFilm = filmBar.contains(document.activeElement) || filmBelow.contains(document.activeElement);
+    if (f.wait && filming.from && !inFilm) next.focus({ preventScroll: true });
     next.classList.toggle("tutor-style-info", true);
     summaryBox.innerHTML = f.summary || "";
     summaryBox.hidden = !f.summary;

@@ -210,8 +210,14 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     returnChip.title = back.textContent;
     returnChip.setAttribute("aria-label", back.textContent);
     back.hidden = returnChip.hidden = false;
-    // after a jump the chip goes once the learner has had time to look; during a practise session it stays
-    if (!stay) chipTimer = setTimeout(() => { returnChip.hidden = true; }, 30000);
+    // after a jump the chip stays while the learner is in the part they jumped to, and goes 30 s after they read on
+    // from it (it went after 30 s however long they stayed: a reader answering a quiz there lost the way back);
+    // during a practise session it stays
+    if (!stay) chipTimer = setTimeout(() => { chipPart = current; armChip(); }, 2000);
+  };
+  let chipPart = -1;
+  const armChip = () => {
+    chipTimer = setTimeout(() => { if (current === chipPart) armChip(); else returnChip.hidden = true; }, 30000);
   };
   const goBack = () => {
     if (!saved) return;
@@ -405,8 +411,12 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     }
     // where the learner was last (not the first part: a page opens there anyway), else the first part not read
     // once some are
-    const at = parts.find((p) => p.id === arrivedFrom) || null;
+    let at = parts.find((p) => p.id === arrivedFrom) || null;
     const firstUnread = parts.find((p) => !readBefore.has(p.id) && !p.fold);
+    // a place whose part was read and whose quiz, task or drill was answered right is done with: on from there to
+    // the next part not read (a returning reader was led back to a drill they had finished)
+    const placeDone = at && readBefore.has(at.id) && (!arrivedItem || (latest.get(arrivedItem) || {}).right);
+    if (placeDone) at = parts.slice(parts.indexOf(at) + 1).find((p) => !readBefore.has(p.id) && !p.fold) || null;
     const resumeAt = at && at !== parts[0] ? at : (readBefore.size && firstUnread ? firstUnread : null);
     for (const link of [resume, banner]) {
       link.hidden = !resumeAt;
@@ -414,7 +424,7 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
         link.href = `#${resumeAt.id}`;
         link.textContent = say(words.continue, { part: resumeAt.title });
         // to the very quiz, task or drill the learner was at, not the top of its part
-        if (resumeAt === at && arrivedItem) link.dataset.item = arrivedItem; else delete link.dataset.item;
+        if (resumeAt === at && arrivedItem && !placeDone) link.dataset.item = arrivedItem; else delete link.dataset.item;
       }
     }
     // a chain's next step opens once the step before has been answered right (or the learner opened it)
@@ -441,6 +451,8 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     arrivedFrom = arrivedItem = null;
     readBefore = new Set();
     told.textContent = words.forgotten;
+    // in sight, not under the phone's bottom bar at the sheet's end (a reader found it there)
+    requestAnimationFrame(() => told.scrollIntoView({ block: "nearest" }));
   });
   exportButton.addEventListener("click", () => {
     const blob = new Blob([store.exportText()], { type: "application/json" });
@@ -465,6 +477,8 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
       readBefore = store.read(key);
     }
     told.textContent = took ? words.imported : words.import_bad;
+    // in sight, not under the phone's bottom bar at the sheet's end (a reader found it there)
+    requestAnimationFrame(() => told.scrollIntoView({ block: "nearest" }));
     importFile.value = "";
   });
 

@@ -148,6 +148,24 @@ function render({ model, el }) {
     captionTimer = setTimeout(() => { caption.hidden = true; }, 3000);
   };
   document.addEventListener("click", nameCard);
+  // "Next question" in a drill: the answer's board and words go, the page grows shorter above the learner, and the
+  // new question was left a screen or more above (a returning reader's practise session, 2026-12-04). Once the
+  // kernel has drawn it (the button hidden again), its question is brought to the top if it is out of sight.
+  const keepDrill = (event) => {
+    const next = event.target && event.target.closest ? event.target.closest(".tutor-drill-next") : null;
+    const drill = next ? next.closest(".tutor-drill") : null;
+    if (!drill) return;
+    let looks = 0;
+    const look = () => {
+      looks += 1;
+      if (next.offsetParent !== null && looks < 40) { setTimeout(look, 150); return; }
+      const question = drill.querySelector(".tutor-question") || drill;
+      const top = question.getBoundingClientRect().top;
+      if (top < 0 || top > window.innerHeight * 0.6) question.scrollIntoView({ block: "start" });
+    };
+    setTimeout(look, 150);
+  };
+  document.addEventListener("click", keepDrill);
   const timer = setInterval(() => ping(model.get("timeout_ms")), model.get("interval_ms"));
   ping(model.get("timeout_ms"));
   return () => {
@@ -157,6 +175,7 @@ function render({ model, el }) {
     clearTimeout(pending);
     document.removeEventListener("click", onClick, true);
     document.removeEventListener("click", nameCard);
+    document.removeEventListener("click", keepDrill);
     clearTimeout(captionTimer);
     caption.remove();
     window.removeEventListener("resize", onResize);

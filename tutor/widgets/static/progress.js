@@ -146,8 +146,10 @@ export function progressStore(onChange) {
 }
 
 // Practise what you missed: a Leitner schedule over the drills this learner has answered (five boxes; a first answer
-// right moves a drill up a box, a wrong one or an answer shown sends it back to the first). A drill is due when its
-// box's wait has passed since its last answer: at once in box 1, then 1, 3, 7 and 16 days. Leitner rather than SM-2:
+// right moves a drill up a box if it was due then, a wrong one or an answer shown sends it back to the first). A drill
+// is due when its box's wait has passed since its last answer: MISS_REST minutes in box 1 (a mistake comes back in
+// the next session, not in the one just closed), then 1, 3, 7 and 16 days; two right answers in one sitting move it
+// up one box, not two (a returning reader found a drill not due for a week after ten minutes). Leitner, not SM-2:
 // it needs only right or wrong (no self-graded ease, which a learner on a phone would not give), and a box is easy
 // to explain. A session: the due drills, the most missed first, then up to FRESH drills not due yet (the lowest box
 // first) to keep them fresh, at most SESSION in all; and the rules behind missed quiz and task answers, for the
@@ -155,6 +157,7 @@ export function progressStore(onChange) {
 // so far, so that the kernel may add the drills of the parts read that were never answered. A drill answered in the
 // last REST_HOURS is not topped up: reopening a finished session at once brought back the same questions.
 const BOX_DAYS = [0, 1, 3, 7, 16];
+const MISS_REST = 10;     // minutes
 const SESSION = 8;
 const FRESH = 2;
 const REST_HOURS = 12;
@@ -165,7 +168,9 @@ export function leitnerBoxes(answers) {
     if (a.kind !== "drill") continue;
     const entry = boxes.get(a.item) || { box: 1, last: a.time, misses: 0 };
     if (!a.right || a.shown) { entry.box = 1; entry.misses += 1; }
-    else if (a.first) entry.box = Math.min(BOX_DAYS.length, entry.box + 1);
+    else if (a.first && a.time >= entry.last + BOX_DAYS[entry.box - 1] * 86400) {
+      entry.box = Math.min(BOX_DAYS.length, entry.box + 1);
+    }
     entry.last = a.time;
     boxes.set(a.item, entry);
   }
@@ -176,7 +181,8 @@ export function practisePlan(answers, now) {
   const boxes = leitnerBoxes(answers);
   const due = [], later = [];
   for (const [item, e] of boxes) {
-    (e.last + BOX_DAYS[e.box - 1] * 86400 <= now ? due : later).push({ item, ...e });
+    const wait = e.box === 1 ? MISS_REST * 60 : BOX_DAYS[e.box - 1] * 86400;
+    (e.last + wait <= now ? due : later).push({ item, ...e });
   }
   due.sort((a, b) => a.box - b.box || b.misses - a.misses || a.last - b.last);
   later.sort((a, b) => a.box - b.box || a.last - b.last);

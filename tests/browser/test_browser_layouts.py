@@ -61,7 +61,8 @@ NEXT_IN_VIEW = """(player) => {
     return r.height > 0 && r.top >= -1 && r.bottom <= window.innerHeight + 1; };
   const nav = player.querySelector('.tutor-nav-row'), svg = player.querySelector('.tutor-svg svg');
   // the step's last words shown (its title is above the buttons, the narration's own copy hidden)
-  const said = [...player.querySelectorAll('.tutor-narration > *')].filter((e) => e.getClientRects().length).pop();
+  const said = [...player.querySelectorAll('.tutor-scenario-title h3, .tutor-narration .tutor-say, .tutor-narration h3')]
+    .filter((e) => e.getClientRects().length).pop();
   return {nav: !!nav && inView(nav), board: !!svg && inView(svg), said: !!said && inView(said),
           boardHeight: svg ? Math.round(svg.getBoundingClientRect().height) : 0};
 }"""

@@ -75,7 +75,8 @@ function render({ model, el: root }) {
       // the frame's nodes were parsed when it arrived: a step only swaps them in
       board.replaceChildren(frame.board);
       narration.replaceChildren(frame.text);
-      const title = narration.querySelector(":scope > h3");      // shown once, above (the narration's is hidden)
+      // (the frame's words come in a box of their own, display: contents: its first heading is the title)
+      const title = narration.querySelector(":scope > div > h3:first-child");    // shown above, the narration's hidden
       if (title && titleBox.textContent !== title.textContent) {
         titleBox.replaceChildren(el("h3", "", title.textContent));
       }

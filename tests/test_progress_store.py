@@ -188,19 +188,22 @@ def test_loading_a_file_brings_back_the_place_it_kept():
     assert got["out"]["kept"] == {"maui/ru": "maui/who-takes"}, "an item that is no drill id was kept"
 
 
-def test_a_drill_moves_up_one_box_a_sitting_and_a_mistake_rests_until_the_next_session():
+def test_a_drill_moves_up_one_box_a_sitting_and_a_drill_missed_again_rests():
     """Two right answers in one sitting moved a drill up two boxes (a returning reader found it not due for a week
-    after ten minutes); a drill just missed came back at once when the session was reopened. Now a right answer
-    moves a drill up only when it was due, and box 1 waits MISS_REST minutes."""
+    after ten minutes); a drill missed again in a session came back at once when the session was reopened. Now a
+    right answer moves a drill up only when it was due, and a drill missed again waits MISS_REST minutes (a first
+    miss still comes back at once: the issue's returning learner practises the two drills just missed)."""
     minute, day = 60, 86400
     got = run(f"""
       const a = (item, time, right) => record(0, {{ item, time, right, first: true }});
-      const answers = [a('maui/twice', 1, true), a('maui/twice', 5 * {minute}, true), a('maui/missed', 6 * {minute}, false),
+      const answers = [a('maui/twice', 1, true), a('maui/twice', 5 * {minute}, true), a('maui/again', 2 * {minute}, false),
+                       a('maui/again', 6 * {minute}, false), a('maui/once', 6 * {minute}, false),
                        a('maui/later', 7 * {minute}, true), a('maui/later', 7 * {minute} + {day}, true)];
       const boxes = Object.fromEntries([...leitnerBoxes(answers)].map(([k, e]) => [k, e.box]));
       return {{ boxes, soon: practisePlan(answers, 8 * {minute}).drills,
                 after: practisePlan(answers, 20 * {minute}).drills }};""")
     out = got["out"]
-    assert out["boxes"] == {"maui/twice": 2, "maui/missed": 1, "maui/later": 3}
-    assert "maui/missed" not in out["soon"], "a mistake came back two minutes after it was made"
-    assert out["after"][:1] == ["maui/missed"], "a mistake did not come back in the next session"
+    assert out["boxes"] == {"maui/twice": 2, "maui/again": 1, "maui/once": 1, "maui/later": 3}
+    assert "maui/once" in out["soon"], "a first mistake must come back in the next session, at once"
+    assert "maui/again" not in out["soon"], "a drill missed again came back two minutes after"
+    assert "maui/again" in out["after"], "a drill missed again did not come back after its rest"

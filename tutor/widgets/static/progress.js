@@ -147,8 +147,9 @@ export function progressStore(onChange) {
 
 // Practise what you missed: a Leitner schedule over the drills this learner has answered (five boxes; a first answer
 // right moves a drill up a box if it was due then, a wrong one or an answer shown sends it back to the first). A drill
-// is due when its box's wait has passed since its last answer: MISS_REST minutes in box 1 (a mistake comes back in
-// the next session, not in the one just closed), then 1, 3, 7 and 16 days; two right answers in one sitting move it
+// is due when its box's wait has passed since its last answer: at once in box 1 (MISS_REST minutes for a drill
+// missed again: a session reopened at once led with the question just missed), then 1, 3, 7 and 16 days; two right
+// answers in one sitting move it
 // up one box, not two (a returning reader found a drill not due for a week after ten minutes). Leitner, not SM-2:
 // it needs only right or wrong (no self-graded ease, which a learner on a phone would not give), and a box is easy
 // to explain. A session: the due drills, the most missed first, then up to FRESH drills not due yet (the lowest box
@@ -181,7 +182,9 @@ export function practisePlan(answers, now) {
   const boxes = leitnerBoxes(answers);
   const due = [], later = [];
   for (const [item, e] of boxes) {
-    const wait = e.box === 1 ? MISS_REST * 60 : BOX_DAYS[e.box - 1] * 86400;
+    // (a first miss comes back in the next session whenever it is; one missed again, as in a session just closed,
+    // rests MISS_REST minutes first)
+    const wait = e.box === 1 ? (e.misses >= 2 ? MISS_REST * 60 : 0) : BOX_DAYS[e.box - 1] * 86400;
     (e.last + wait <= now ? due : later).push({ item, ...e });
   }
   due.sort((a, b) => a.box - b.box || b.misses - a.misses || a.last - b.last);

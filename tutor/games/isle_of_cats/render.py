@@ -495,8 +495,7 @@ GEOS = {
 
 class _Fonts:
     def __init__(self, spec: S.Layout, g: _Geo):
-        # a projector's least print is 16 units, over its layout's 14 (read from the back of a room, issue #32)
-        self.floor, self.k = max(spec.min_print, 16) if spec.name == "projector" else spec.min_print, g.k
+        self.floor, self.k = S.print_floor(spec), g.k
 
     def __call__(self, base: float) -> float:
         """The laptop's size `base`, in this layout: scaled, never under its smallest print."""

@@ -105,7 +105,6 @@ PHONE_GAP = 16          # between a phone's panels: room for one's event badge a
 # RING_X0 to RING_X1, the seats' numbered discs (RING_DISC wide) round its rim clockwise from Player 1 at the bottom,
 # and Kiti on the rim between the two seats her hands point to; its row is RING_ROW tall
 RING_ROW, RING_R, RING_X0, RING_X1, RING_DISC = 128, 42, 30, 330, 26
-PROJECTOR_PRINT = 16     # a projector's smallest print, in units (its layout's is 14: read from the back of a room)
 BIG_CARD_H = 56          # a phone hand's card cell: wider and taller than the layout's smallest tap target
 
 
@@ -121,9 +120,9 @@ class _Geo:
         self.W = self.spec.width
 
     def fs(self, size: float) -> float:
-        """A print size designed at 9-unit print, in this layout: scaled, and never under its smallest print (on a
-        projector PROJECTOR_PRINT: the panels' strips were 13.6 px at 1,920 px, a teacher could not read them)."""
-        return _r(max(size * self.u, PROJECTOR_PRINT if self.name == "projector" else self.spec.min_print))
+        """A print size designed at 9-unit print, in this layout: scaled, and never under its smallest print
+        (tutor.core.svg.print_floor: the panels' strips were 13.6 px on a projector)."""
+        return _r(max(size * self.u, S.print_floor(self.spec)))
 
     # a seat panel's inner geometry (relative to its top)
     def big_hand(self, s: int) -> bool:

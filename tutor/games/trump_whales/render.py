@@ -88,18 +88,9 @@ def projector_scale(players: int) -> float:
     return max(PROJECTOR_SCALE, math.floor(min(PROJECTOR_LARGEST, tallest / (PANEL_Y + players * PANEL_H)) * 100) / 100)
 
 
-PROJECTOR_PRINT = 16           # the projector's least print, over its layout's 14: a table of four or five players
-                               # printed its small words at 13.6 px on a 1,920-px screen (club teachers, issue #32)
-
-
-def least_print(layout: S.Layout) -> float:
-    """The smallest print of a board in `layout`, in units."""
-    return max(PROJECTOR_PRINT, layout.min_print) if layout.name == "projector" else layout.min_print
-
-
 def face_sizes() -> tuple[tuple[float, float, float], ...]:
     """(width, height, least print) of every face-up card the layouts draw, for the tests that measure faces."""
-    laptop, phone, projector = (least_print(S.LAYOUTS[n]) for n in ("laptop", "phone", "projector"))
+    laptop, phone, projector = (S.print_floor(S.LAYOUTS[n]) for n in ("laptop", "phone", "projector"))
     out: list[tuple[float, float, float]] = [(CW, CH, laptop), (BW, BH, laptop), (P_CW, P_CH, phone),
                                              (P_BW, P_BH, phone)]
     for k in sorted({projector_scale(n) for n in range(C.MIN_PLAYERS, C.MAX_PLAYERS + 1)}):
@@ -255,7 +246,7 @@ class _Board(CardBoard):
     def __init__(self, hl: AbstractSet[str], offers: Mapping[str, S.Offer], marked: AbstractSet[str], lang: str,
                  layout: S.Layout, k: float = 1.0) -> None:
         super().__init__(hl, offers, marked, lang)
-        self.layout, self.k, self.floor, self.W = layout, k, least_print(layout), layout.width
+        self.layout, self.k, self.floor, self.W = layout, k, S.print_floor(layout), layout.width
 
     def face(self, card_id: str, w: float, h: float, lang: str) -> str:   # type: ignore[override]
         return _face(card_id, w, h, lang, self.floor)

@@ -13,6 +13,7 @@ from tutor.core.conformance import Text
 from tutor.core.game import ready_games, spec
 from tutor.core.i18n import text
 from tutor.widgets import film
+from tutor.widgets.common import quiet, safe_cite
 from tutor.widgets.play import PlayTable
 
 GAMES = ready_games()
@@ -59,6 +60,13 @@ def test_the_film_shows_every_step_since_the_learners_move_and_nothing_hidden(ga
             assert not shown, f"a frame shows the learner a hidden card: {sorted(shown)}"
             assert f["wait"] == bool(f["summary"])
             summaries += bool(f["summary"])
+            if f["summary"]:
+                # a trick's pick, a battle, a round's end: told once, in the summary, not again as the step
+                for event in t.live.told(step.events):
+                    c = safe_cite(event.rule, lang) if event.rule else ""
+                    if c and html.escape(c) in f["summary"] and not quiet(event.kind):
+                        line = html.escape(event.narrate(lang))
+                        assert line not in f["log"], f"told twice on one frame: {event.narrate(lang)}"
         assert frames[-1]["board"] != frames[0]["board"] or len(frames) == 1
     assert films >= 3, "the bots hardly ever answered: the film is not tested"
     if game_id != "aqua_fest":       # a battle is rare in 60 random moves; its own test sets one up

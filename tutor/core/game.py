@@ -171,6 +171,9 @@ class GameUI:
     # action's, as `viewer` may know them) end, or "": the table holds it on screen until the learner goes on.
     # A hook that takes `earlier=` is also given the game's events before that action, as the viewer knows them
     summary: Optional[Callable[[Any, Sequence["Event"], Any, Optional[int], str], str]] = None
+    # the summary retells everything its step did (a film frame then shows the summary alone); otherwise the frame
+    # keeps the step's events whose rule the summary does not cite (tutor.widgets.film)
+    summary_tells_step: bool = False
     # (state, seat, lang) -> the coach's hints for `seat` to move (tutor.core.coach.Hint), most useful first;
     # facts of the position and what the rules allow, never a move chosen for the learner
     coach: Optional[Callable[[Any, int, str], list[Any]]] = None

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 from tutor.core.i18n import player_name
 from tutor.core.session import Step
-from tutor.widgets.common import esc, events_html, split_defs, ui
+from tutor.widgets.common import esc, events_html, safe_cite, split_defs, ui
 from tutor.widgets.board import render_choosable
 
 if TYPE_CHECKING:
@@ -76,7 +76,7 @@ def frame(table: "PlayTable", steps: Sequence[Step], i: int, film_id: int) -> di
     who = player_name(step.seat, lang)
     if step.human and not table.hotseat:
         who = f"{who} ({ui('you', lang)})"
-    log = events_html(told, lang)
+    log = events_html(_untold(told, said, parts, lang) if said else told, lang)
     if not log and not said:
         # a move the viewer may not see (Мяури's card laid face down): a frame without a word read as broken
         # (the learner's own: "a move you cannot see" read as nonsense to the one who made it)
@@ -86,6 +86,16 @@ def frame(table: "PlayTable", steps: Sequence[Step], i: int, film_id: int) -> di
     return {"film": film_id, "i": i, "n": len(steps), "board": board, "defs": key,
             "caption": esc(ui("film.caption", lang, player=who, n=i + 1, of=len(steps))),
             "log": log, "summary": said, "panel": table.panel_for(step.after), "wait": bool(said)}
+
+
+def _untold(told: Sequence[Any], said: str, parts: Any, lang: str) -> list[Any]:
+    """The step's events its summary does not already tell: a trick's pick, a battle or a round's end was told
+    twice on one frame, once as the step and again, with its rule, in the summary under it. An event goes when its
+    rule is cited in the summary (the summary's own lines carry the same citation), or all of them when the game
+    says its summary retells the whole step (Мяури: the round's catches, Kiti's step)."""
+    if parts.summary_tells_step:
+        return []
+    return [e for e in told if not e.rule or not safe_cite(e.rule, lang) or esc(safe_cite(e.rule, lang)) not in said]
 
 
 def paused(table: "PlayTable", step: Step) -> Optional[tuple[Any, tuple[Any, ...]]]:

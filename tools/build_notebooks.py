@@ -121,9 +121,20 @@ def _progress_of(g, lang: str, lesson_lang: str) -> str:
     row's title leads to), said in `lang`: the page template's script fills it from localStorage
     (tutor/widgets/static/progress.js keeps it; nothing of it reaches a server)."""
     words = {key: i18n.text(f"index.progress.{key}", lang, read="{read}", total="{total}", pct="{pct}")
-             for key in ("parts", "drills", "none", "practise")}
+             for key in ("parts", "actions", "drills", "none", "practise")}
+    # the lesson's actions, each as the ids of the "your turn" tasks that practise it ("maui/win-the-deep"), one
+    # action a ";"-separated group ("|" would end the Markdown table's cell): an action is practised once one of its
+    # tasks was solved (lessons/<game>/actions.yaml)
+    words["tasks"] = ";".join(",".join(f"{g.stem}/{t}" for t in a.get("tasks", []))
+                              for a in _actions(g.stem) if a.get("tasks"))
     data = " ".join(f'data-{key}="{html.escape(value, quote=True)}"' for key, value in words.items())
     return f'<span class="tutor-progress-of" data-game="{g.stem}" data-lang="{lesson_lang}" {data}></span>'
+
+
+def _actions(stem: str) -> list[dict]:
+    """The game's actions, in lesson order (lessons/<game>/actions.yaml), or [] for a game without the file."""
+    path = ROOT / "lessons" / stem / "actions.yaml"
+    return (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).get("actions", []) if path.exists() else []
 
 
 def _lesson_in(lang: str) -> str:

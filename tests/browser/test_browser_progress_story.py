@@ -8,8 +8,10 @@ fresh browser (another device) comes back whole."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
+import yaml
 
 from tutor.core import drill as D
 from tutor.core.i18n import text
@@ -17,6 +19,8 @@ from tutor.core.i18n import text
 from site_harness import Watched
 from test_site import BOOT_MS, STEP_MS, open_part
 from voila_harness import wait_next_view
+
+ROOT = Path(__file__).resolve().parents[2]
 
 PHONE = {"width": 390, "height": 844}
 DEVICE = {"viewport": PHONE, "is_mobile": True, "has_touch": True}
@@ -203,6 +207,10 @@ def test_a_returning_learner_finds_their_progress_and_practises_their_mistakes(w
         before, now = stored["read"][f"{GAME}/{LANG}"], page.evaluate(STORED)["read"][f"{GAME}/{LANG}"]
         assert set(before) <= set(now) and len(now) <= len(before) + 1, (before, now)
         assert said.startswith(f"прочитано частей: {len(now)} из ") and f"{pct} %" in said, said
+        # the task solved practised one of the lesson's actions (lessons/maui/actions.yaml: one task each)
+        listed = yaml.safe_load((ROOT / "lessons" / GAME / "actions.yaml").read_text(encoding="utf-8"))["actions"]
+        actions = sum(bool(a.get("tasks")) for a in listed)
+        assert f"действий отработано: 1 из {actions}" in said, said
         figure.locator("a").click()
         session = page.locator(".tutor-practise-session")
         session.wait_for(state="visible", timeout=BOOT_MS)

@@ -792,19 +792,29 @@ def test_score_helper_scores_zhenyas_round_line_by_line(guard_spy):
 
 
 def test_component_table_lists_every_card_with_its_assumed_pearls_and_bonus():
-    """Only the pearls and bonus columns are assumed (marked in their headings); family and value are the
-    rulebook's, and so are the example's Narwhal 2's 3 pearls."""
+    """One grid, a family a column and a value a row (a phone read 36 rows, their bonus column cut off): every card
+    once with its own pearls and bonus sign, the 5s in one row; pearls and bonuses marked assumed above the grid,
+    the example's Narwhal 2 with 3 pearls the rulebook's (starred, and said under the grid)."""
     for lang in LANGS:
         html = ui.components(lang)
-        assert html.count("<tr data-card-family=") == 36
-        head = html.split("</thead>")[0]
-        assert head.count('class="tutor-assumed"') == 2 == head.split("</th>")[2].count("tutor-assumed") \
-            + head.split("</th>")[3].count("tutor-assumed")
-        assert html.count('data-provenance="assumed"') == 36 * 2 - 1
-        assert html.count('data-provenance="rulebook"') == 36 * 2 + 1
+        cells = {}
+        for value, row in re.findall(r'<tr data-value="(\d+)">(.*?)</tr>', html):
+            for family, inside in re.findall(r'<td data-family="(\w+)" data-pearls="\w+" title="[^"]*">(.*?)</td>', row):
+                cells[f"{family}-{value}"] = inside
+        fives = sum(int(n) for n in re.findall(r'data-fives="(\d+)"', html))
+        assert sorted(cells) == sorted(c for c in C.ALL_CARDS if not C.is_five(c)) and fives == len(C.FIVES)
+        for card, inside in cells.items():
+            assert inside.startswith(f"<b>{C.PEARLS[card]}"), (card, inside)
+            sign = {"flip": "1⇅9", "plus": "+1"}.get(C.BONUS[card]) or "⇄"
+            assert sign in inside, (card, inside)
+        grid = html.index("<table")
+        assert html.count('class="tutor-assumed"') == 1 and html.index('class="tutor-assumed"') < grid
+        assert html.count('data-pearls="rulebook"') == len(C.PRINTED_PEARLS) == 1
+        assert html.count('data-pearls="assumed"') == len(cells) - 1
+        assert "<b>3*</b>" in html and "*" in html[html.index("</table>"):]
         assert not any(mentions(html, c) for c in C.ALL_CARDS)
         assert "inside the printed" not in html and "указанных диапазонов" not in html
-    assert "Нарвал" in ui.components("ru") and "сменить козыря на косатку" in ui.components("ru")
+    assert "Нарвал" in ui.components("ru") and "⇄\u00a0косатка" in ui.components("ru")
 
 
 def test_a_first_bonus_laid_is_narrated_face_down_to_the_others():

@@ -98,37 +98,59 @@ def board_keys(action: object) -> tuple[str, ...]:
 
 
 def components(lang: str) -> str:
-    """The 36 cards, family by family: values, pearls and bonus of each (every number from components.py), and
-    where the facts come from: family and value from the rulebook, the pearls and bonus columns assumed (the
-    rulebook prints neither, save the example's Narwhal 2 with 3 pearls), marked in their headings."""
-    from tutor.games.trump_whales.text import family_name
+    """The 36 cards as one grid, a family a column and a value a row (a row of 36 cards, one a line, was 1,800 px
+    of a phone before the first word of play, its bonus column cut off at the edge): each cell the card's pearls and
+    its bonus in the card's own signs (⇄ family, 1⇅9, +1; the line above the grid explains them; the words in
+    its tooltip); the four 5s, which have no family, in one row. Every number is components.py's; family and value are
+    the rulebook's, pearls and bonus assumed (marked above the grid), save the example's Narwhal 2 with 3 pearls."""
+    from tutor.games.trump_whales.text import card_title, family_name
     from tutor.widgets.common import esc, safe_cite, ui
 
-    assumed = (f' <span class="tutor-assumed" title="{esc(ui("assumed.tip", lang))}">'
+    assumed = (f'<span class="tutor-assumed" title="{esc(ui("assumed.tip", lang))}">'
                f'{esc(ui("assumed", lang))}</span>')
-    rulebook = f' <span class="tutor-rulebook">{esc(ui("rulebook", lang))}</span>'
 
-    def source(column: str, card_id: str) -> str:
-        """"rulebook" or "assumed", as the generic tables mark a value (tutor.widgets.tables)."""
-        if column == "pearls" and card_id in C.PRINTED_PEARLS:
-            return "rulebook"
-        return "rulebook" if C.COLUMN_PROVENANCE[column] == C.RULEBOOK else "assumed"
+    def pearls_of(card_id: str) -> str:
+        return "rulebook" if card_id in C.PRINTED_PEARLS else (
+            "rulebook" if C.COLUMN_PROVENANCE["pearls"] == C.RULEBOOK else "assumed")
 
+    def sign(card_id: str) -> str:
+        kind = C.BONUS[card_id]
+        if kind == "trump":
+            return f"⇄\u00a0{family_name(C.TARGET_FAMILY[card_id], lang).lower()}"
+        return "1⇅9" if kind == "flip" else "+1"
+
+    def cell(card_id: str) -> str:
+        star = "*" if card_id in C.PRINTED_PEARLS else ""
+        return (f'<td data-family="{esc(C.FAMILY[card_id])}" data-pearls="{pearls_of(card_id)}" '
+                f'title="{esc(card_title(card_id, lang))}"><b>{C.PEARLS[card_id]}{star}</b>\u00a0●'
+                f'<br>{esc(sign(card_id))}</td>')
+
+    by = {(c.family, c.value): c.id for c in C.CARDS.values() if c.family is not None}
+    values = sorted({v for _f, v in by})
     rows = []
-    for c in C.CARDS.values():
-        printed = rulebook if source("pearls", c.id) == "rulebook" else ""
-        rows.append(f'<tr data-card-family="{esc(c.family or "five")}">'
-                    f'<td data-provenance="{source("family", c.id)}">{esc(family_name(c.family, lang))}</td>'
-                    f'<td class="num" data-provenance="{source("value", c.id)}">{c.value}</td>'
-                    f'<td class="num" data-provenance="{source("pearls", c.id)}">{c.pearls}{printed}</td>'
-                    f'<td data-provenance="{source("bonus", c.id)}">{esc(bonus_name(c.id, lang))}</td></tr>')
-    head = "".join(f"<th>{esc(text(_U + 'components.' + key, lang))}"
-                   f"{assumed if C.COLUMN_PROVENANCE[key] != C.RULEBOOK else ''}</th>"
-                   for key in ("family", "value", "pearls", "bonus"))
+    for v in values:
+        cells = "".join(cell(by[f, v]) if (f, v) in by else "<td></td>" for f in C.FAMILIES)
+        rows.append(f'<tr data-value="{v}"><th class="num">{v}</th>{cells}</tr>')
+        if v == C.FIVE - 1:     # the 5s between 4 and 6, where they fall in a hand: alike ones counted together
+            alike: dict[tuple[int, str], list[str]] = {}
+            for c in C.FIVES:
+                alike.setdefault((C.PEARLS[c], sign(c)), []).append(c)
+            fives = ", ".join(f'<span data-fives="{len(ids)}"><b>{pearls}</b>\u00a0● {esc(bonus)} ×{len(ids)}'
+                              f"</span>" for (pearls, bonus), ids in alike.items())
+            rows.append(f'<tr data-value="{C.FIVE}"><th class="num">{C.FIVE}</th><td colspan="{len(C.FAMILIES)}" '
+                        f'class="tutor-fives">{esc(text(_U + "components.fives", lang, n=len(C.FIVES)))} '
+                        f'{fives}</td></tr>')
+    # the value column's heading is left empty (the row's number is the value; a word there took a phone's width)
+    head = (f'<th><span class="tutor-sr">{esc(text(_U + "components.value", lang))}</span></th>'
+            + "".join(f"<th>{esc(family_name(f, lang))}</th>" for f in C.FAMILIES))
+    printed = "".join(text(_U + "components.printed", lang, card=C.CARDS[c].value,
+                           family=family_name(C.FAMILY[c], lang), pearls=C.PEARLS[c]) for c in C.PRINTED_PEARLS)
     return (f'<h4>{esc(text(_U + "components.cards", lang))} <span class="tutor-cite">'
             f'{esc(safe_cite("trump_whales:components", lang))}</span></h4>'
-            f'<table class="tutor-cards"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
-            f'<p class="tutor-assumed-note">{esc(text("ui.assumed_note", lang))}</p>')
+            f'<p class="tutor-grid-key">{esc(text(_U + "components.key", lang))} {assumed}</p>'
+            f'<table class="tutor-cards tutor-card-grid"><thead><tr>{head}</tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody></table>'
+            f'<p class="tutor-assumed-note">{esc(printed)} {esc(text("ui.assumed_note", lang))}</p>')
 
 
 def advice(state: State, seat: int, lang: str) -> str:

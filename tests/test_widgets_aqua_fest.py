@@ -493,7 +493,10 @@ def test_lesson_helpers_for_aqua_fest(lang):
     assert len(species_rows) == 5
     setup_rows = re.findall(r'<tr data-kind="(hand_size|bonus_order|first_player)" data-provenance="assumed"', c)
     assert len(setup_rows) == 3, "the set-up facts the rulebook does not print are marked assumed"
-    assert c.count('data-provenance="assumed"') == 18 == c.count('class="tutor-assumed"')
+    assert c.count('data-provenance="assumed"') == 18
+    # every row of each table is assumed: said once, in the table's heading, not in a column past a phone's edge
+    assert len(re.findall(r'<h4>[^<]*<span class="tutor-cite">[^<]*</span> <span class="tutor-assumed"', c)) == 3
+    assert c.count('class="tutor-assumed"') == 3 and ">" + text("ui.source", lang) + "<" not in c
     from tutor.games.aqua_fest import components as AC
     assert f"<td>{AC.HAND_SIZE}</td>" in c
     assert "5, 5, 6, 6, 7, 7, 8, 8, 9, 9" in c

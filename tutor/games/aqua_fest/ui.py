@@ -99,62 +99,59 @@ def _lesson_spec(d: dict[str, Any]) -> bool:
 
 
 def components(lang: str) -> str:
-    """Tiles (corals; fragments by kind x colour x stars) and cards (species, strengths, movement)."""
+    """Tiles (corals; fragments by kind x colour x stars), cards (species, strengths, movement) and the set-up
+    facts. Where a value comes from is marked once per table when all its rows share it, else in the row's first
+    cell: a column of «условно» on every row was the one a phone never showed (it lay past the screen's edge)."""
     from tutor.widgets.common import esc, safe_cite, ui
     from tutor.widgets.tables import source_cell
 
-    def source(provenances: Iterable[str]) -> tuple[str, str]:
-        return source_cell(provenances, lang, C.RULEBOOK)
+    def table(title: str, rule: str, css: str, heads: Iterable[str], rows: list[tuple[str, str, list[str]]]) -> str:
+        """rows: (data attributes, provenance, cells' HTML); the first cell carries the row's own mark."""
+        provs = {prov for _attrs, prov, _cells in rows}
+        mark = {prov: source_cell([C.RULEBOOK if prov == "rulebook" else prov], lang, C.RULEBOOK)[1]
+                for prov in provs if prov != "rulebook"}
+        whole = len(provs) == 1 and "rulebook" not in provs
+        body = "".join(f'<tr {attrs} data-provenance="{prov}"><td>{cells[0]}'
+                       f'{"" if whole or prov == "rulebook" else " " + mark[prov]}</td>{"".join(cells[1:])}</tr>'
+                       for attrs, prov, cells in rows)
+        head = "".join(f"<th>{esc(h)}</th>" for h in heads)
+        said = f" {mark[next(iter(provs))]}" if whole else ""
+        return (f'<h4>{esc(title)} <span class="tutor-cite">{esc(safe_cite(rule, lang))}</span>{said}</h4>'
+                f'<table class="{css}"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>')
 
-    def yes(flag: bool) -> str:
-        return ui("af.yes" if flag else "af.no", lang)
+    def provenance(provenances: Iterable[str]) -> str:
+        return source_cell(provenances, lang, C.RULEBOOK)[0]
 
     tiles = [C.tile(t) for t in C.ALL_TILES]
     corals = [t for t in tiles if t.coral]
-    prov, src = source(t.provenance for t in corals)
-    rows = [f'<tr data-kind="coral" data-provenance="{prov}"><td>{esc(ui("af.coral", lang))}</td><td></td>'
-            f'<td></td><td></td><td></td><td class="num">{len(corals)}</td><td>{src}</td></tr>']
+    rows = [('data-kind="coral"', provenance(t.provenance for t in corals),
+             [esc(ui("af.coral", lang)), "<td></td><td></td><td></td><td></td>", f'<td class="num">{len(corals)}</td>'])]
     for kind in C.FRAGMENT_KINDS:
         for colour in C.COLOURS:
             items = [t for t in tiles if not t.coral and t.kind == kind and t.colour == colour]
             if not items:
                 continue
-            prov, src = source(x.provenance for x in items)
             stars = "".join(f'<td class="num">{sum(1 for t in items if t.stars == n)}</td>' for n in (1, 2, 3))
-            rows.append(f'<tr data-kind="{esc(kind)}" data-colour="{esc(colour)}" data-provenance="{prov}">'
-                        f"<td>{esc(fragment_kind_name(kind, lang))}</td><td>{esc(colour_name(colour, lang))}</td>{stars}"
-                        f'<td class="num">{len(items)}</td><td>{src}</td></tr>')
-    head = "".join(f"<th>{esc(h)}</th>" for h in (ui("af.tile", lang), ui("af.pearl", lang), "★", "★★", "★★★",
-                                                   ui("count", lang), ui("source", lang)))
-    tile_table = (f'<h4>{esc(ui("af.tiles", lang))} <span class="tutor-cite">{esc(safe_cite("aqua_fest:tiles", lang))}'
-                  f'</span></h4><table class="tutor-tiles"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}'
-                  f"</tbody></table>")
-
+            rows.append((f'data-kind="{esc(kind)}" data-colour="{esc(colour)}"', provenance(x.provenance for x in items),
+                         [esc(fragment_kind_name(kind, lang)), f"<td>{esc(colour_name(colour, lang))}</td>", stars,
+                          f'<td class="num">{len(items)}</td>']))
+    tile_table = table(ui("af.tiles", lang), "aqua_fest:tiles", "tutor-tiles",
+                       (ui("af.tile", lang), ui("af.pearl", lang), "★", "★★", "★★★", ui("count", lang)), rows)
     rows = []
     for sp in C.SPECIES:
         cards = [c for c in C.CARDS.values() if c.species == sp]
-        m = C.MOVES[sp]
-        prov, src = source(x.provenance for x in cards)
         strengths = ", ".join(str(c.strength) for c in sorted(cards, key=lambda c: c.strength))
-        rows.append(f'<tr data-kind="{esc(sp)}" data-provenance="{prov}"><td>{esc(species_name(sp, lang))}</td>'
-                    f'<td class="num">{len(cards)}</td><td>{esc(strengths)}</td><td>{esc(move_words(sp, lang))}</td>'
-                    f"<td>{esc(yes(m.alone))}</td><td>{esc(yes(m.jump))}</td><td>{esc(yes(m.both_layers))}</td>"
-                    f"<td>{src}</td></tr>")
-    head = "".join(f"<th>{esc(h)}</th>" for h in (
-        ui("af.species", lang), ui("count", lang), ui("af.strengths", lang), ui("af.movement", lang),
-        ui("af.alone", lang), ui("af.jump", lang), ui("af.both", lang), ui("source", lang)))
-    card_table = (f'<h4>{esc(ui("af.cards", lang))} <span class="tutor-cite">{esc(safe_cite("aqua_fest:cards", lang))}'
-                  f'</span></h4><table class="tutor-cards"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}'
-                  f"</tbody></table>")
-    rows = []
-    for key, value, provenance in C.SETUP_FACTS:
-        prov, src = source([provenance])
-        rows.append(f'<tr data-kind="{esc(key)}" data-provenance="{prov}"><td>{esc(ui("af.setup." + key, lang))}</td>'
-                    f"<td>{esc(value)}</td><td>{src}</td></tr>")
-    head = "".join(f"<th>{esc(h)}</th>" for h in (ui("af.setup", lang), ui("af.setup.value", lang), ui("source", lang)))
-    setup_table = (f'<h4>{esc(ui("af.setup", lang))} <span class="tutor-cite">{esc(safe_cite("aqua_fest:goal", lang))}'
-                   f'</span></h4><table class="tutor-setup"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}'
-                   f"</tbody></table>")
+        # how it moves, in words, says too whether it jumps, takes both layers and is played alone (move_words)
+        rows.append((f'data-kind="{esc(sp)}"', provenance(x.provenance for x in cards),
+                     [esc(species_name(sp, lang)), f'<td class="num">{len(cards)}</td>', f"<td>{esc(strengths)}</td>",
+                      f"<td>{esc(move_words(sp, lang))}</td>"]))
+    card_table = table(ui("af.cards", lang), "aqua_fest:cards", "tutor-cards",
+                       (ui("af.species", lang), ui("count", lang), ui("af.strengths", lang), ui("af.movement", lang)),
+                       rows)
+    rows = [(f'data-kind="{esc(key)}"', provenance([prov]), [esc(ui("af.setup." + key, lang)), f"<td>{esc(value)}</td>"])
+            for key, value, prov in C.SETUP_FACTS]
+    setup_table = table(ui("af.setup", lang), "aqua_fest:goal", "tutor-setup",
+                        (ui("af.setup", lang), ui("af.setup.value", lang)), rows)
     return (tile_table + card_table + setup_table
             + f'<p class="tutor-assumed-note">{esc(ui("assumed_note", lang))}</p>')
 

@@ -1037,18 +1037,36 @@ def test_a_position_saved_before_attacks_were_tracked_still_loads():
     """Format 2 had no "attacked" flag: such a saved position loads as a turn without an attack."""
     s = position(pawns={0: "C3", 1: "A1"}, hands={0: ["crab-1"], 1: ["crab-3"]})
     data = json.loads(A.to_json(s))
-    assert data.pop("attacked") is False and data.pop("arranged") is True and data["format"] == "tutor/aqua_fest/4"
+    assert data.pop("attacked") is False and data.pop("arranged") is True and data["format"] == "tutor/aqua_fest/5"
+    assert data.pop("aside") == len(s.discard) > 0
     data["format"] = "tutor/aqua_fest/2"
-    assert A.state_from_json(json.dumps(data)) == dataclasses.replace(s, arranged=False)
+    assert A.state_from_json(json.dumps(data)) == dataclasses.replace(s, arranged=False, aside=0)
 
 
 def test_a_position_saved_before_arranged_decks_were_marked_still_loads():
     """Format 3 had no "arranged" flag: such a saved position loads as a dealt deck, not a lesson's."""
     s = position(pawns={0: "C3", 1: "A1"}, hands={0: ["crab-1"], 1: ["crab-3"]})
     data = json.loads(A.to_json(dataclasses.replace(s, arranged=True)))
-    assert data.pop("arranged") is True
+    assert data.pop("arranged") is True and data.pop("aside") > 0
     data["format"] = "tutor/aqua_fest/3"
-    assert A.state_from_json(json.dumps(data)) == dataclasses.replace(s, arranged=False)
+    assert A.state_from_json(json.dumps(data)) == dataclasses.replace(s, arranged=False, aside=0)
+
+
+def test_an_arranged_examples_left_out_cards_are_neither_shown_nor_counted_in_the_discard():
+    """A "fresh" example showed 35 cards and a face-up dolphin in the discard pile (review 2026-12-04): the cards the
+    example leaves out lie under the pile (State.aside), not counted, until the deck runs out and they are shuffled
+    back in with the discards; a saved position claiming more of them than the pile holds is refused."""
+    s = position(pawns={0: "C3", 1: "A1"}, hands={0: ["crab-1"], 1: ["crab-3"]}, deck=["octopus-1"])
+    assert s.aside == len(s.discard) > 30
+    v = A.view(s, 0)
+    assert v["discard_count"] == 0 and v["discard_top"] is None
+    s2, _ = A.apply(s, Move(0, "crab-1", cell("C5")))     # the crab card goes to the discard pile
+    v2 = A.view(s2, 0)
+    assert v2["discard_count"] == 1 and v2["discard_top"]["id"] == "crab-1" and s2.aside == s.aside
+    data = json.loads(A.to_json(s))
+    data["aside"] = len(data["discard"]) + 1
+    with pytest.raises(A.SavedStateError):
+        A.state_from_json(json.dumps(data))
 
 
 # --------------------------------------------------------------------------- random games

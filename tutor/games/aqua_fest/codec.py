@@ -15,9 +15,11 @@ from tutor.games.aqua_fest.checks import check_invariants
 from tutor.games.aqua_fest.rules import Attack, Defend, DrawTwo, EndTurn, Move, PlaceStart, State
 from tutor.games.aqua_fest.text import cell_name
 
-FORMAT = "tutor/aqua_fest/4"   # 2: "placing", the start tiles still to be laid; 3: "attacked" this turn; 4: "arranged"
+FORMAT = "tutor/aqua_fest/5"   # 2: "placing", the start tiles still to be laid; 3: "attacked" this turn; 4: "arranged";
+# 5: "aside", the arranged example's left-out cards under the discard pile
 # earlier formats still load: what they lack, filled in
-OLDER = {"tutor/aqua_fest/2": {"attacked": False, "arranged": False}, "tutor/aqua_fest/3": {"arranged": False}}
+OLDER = {"tutor/aqua_fest/2": {"attacked": False, "arranged": False, "aside": 0},
+         "tutor/aqua_fest/3": {"arranged": False, "aside": 0}, "tutor/aqua_fest/4": {"aside": 0}}
 
 CELL = integer(0, 24, noun="cell")
 CELLS = listing(nullable(text(noun="tile id")), 25)
@@ -61,6 +63,11 @@ def _cards(data: Data) -> Optional[Words]:
     return conserved(cards, C.ALL_CARDS, "card")
 
 
+def _aside(data: Data) -> Optional[Words]:
+    """The left-out cards lie under the discard pile: never more of them than the pile holds."""
+    return Words("aqua_fest.saved.aside") if data["aside"] > len(data["discard"]) else None
+
+
 def _play(data: Data) -> Optional[Words]:
     cells = [p for p in data["pawns"] if p is not None]
     if len(cells) != len(set(cells)):
@@ -85,7 +92,8 @@ CODEC = StateCodec(State, FORMAT, "an Aqua Fest position", {
     "last_battle": nullable(row(seat(), seat(), CARD, CARD)),
     "over": boolean(), "rng": integer(0),
     "placing": listing(seat(), distinct=True), "attacked": boolean(), "arranged": boolean(),
-}, checks=(_bonus, _tiles, _battles, _cards, _play), older=OLDER, invariants=check_invariants)
+    "aside": integer(0, len(C.ALL_CARDS)),
+}, checks=(_bonus, _tiles, _battles, _cards, _aside, _play), older=OLDER, invariants=check_invariants)
 
 ACTIONS = ActionCodec("an Aqua Fest action", (PlaceStart, Move, Attack, Defend, EndTurn, DrawTwo))
 

@@ -107,6 +107,9 @@ class State:
     arranged: bool = False                           # a lesson's deck, arranged for its example (setup given a `deck`
                                                      #   that leaves cards out: they lie in the discard pile from the
                                                      #   start)
+    aside: int = 0                                   # how many of those left-out cards still lie at the bottom of the
+                                                     #   discard pile (the board shows neither them nor their count:
+                                                     #   a "fresh" example began with 35 discards); 0 once reshuffled
 
     def __str__(self) -> str:
         rows = []
@@ -377,7 +380,7 @@ def _draw(state: State, seat: int, count: int) -> tuple[dict[str, Any], list[Eve
         deck = deck[1:]
     events.append(new_event("aqua_fest.drew", "aqua_fest:play", {"player": seat, "count": len(drawn), "cards": drawn},
                             private=(("cards", (seat,)),)))
-    changes = {"deck": deck, "discard": discard, "rng": seed,
+    changes = {"deck": deck, "discard": discard, "rng": seed, "aside": state.aside if discard else 0,
                "hands": _replaced(state.hands, seat, state.hands[seat] + tuple(drawn))}
     return changes, events
 
@@ -721,6 +724,7 @@ def setup(players: int, *, seed: Optional[int] = None, variant: Iterable[str] = 
         hands=tuple(tuple(h) for h in hands), collected=collected, deck=tuple(deck), discard=discard,
         turn=first, moves=0, species=None, alone=False, turn_start=pawn_cells[first], battle=None,
         last_battle=None, over=False, rng=r, arranged=arranged and bool(discard),
+        aside=len(discard) if arranged else 0,
     )
     # bonus tokens go round from the first player: 1, 2, 3, 4
     bonus = [0] * players

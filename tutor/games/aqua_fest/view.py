@@ -79,8 +79,9 @@ def view(state: State, player: Optional[int] = None) -> dict[str, Any]:
         "moves_made": state.moves,
         "species": state.species,
         "deck_count": len(state.deck),
-        "discard_top": _card(state.discard[-1]) if state.discard else None,
-        "discard_count": len(state.discard),
+        # an arranged example's left-out cards lie under the discard pile: not shown, not counted (rules.State.aside)
+        "discard_top": _card(state.discard[-1]) if len(state.discard) > state.aside else None,
+        "discard_count": len(state.discard) - state.aside,
         "arranged": state.arranged,
         "battle": battle,
         "last_battle": last,

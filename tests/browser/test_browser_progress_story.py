@@ -126,17 +126,17 @@ def miss_a_drill_question(page, drill_id: str) -> None:
 
 
 def quiz_wrong_then_right(page) -> None:
-    """The page's first quiz (Мяури's three nines: player 1 is wrong, player 3 right), answered wrong, then right."""
+    """The page's first quiz (Мяури's three nines: player 3 is wrong, player 1 right), answered wrong, then right."""
     quiz = open_part(page, ui("lazy.quiz", title=""), ".tutor-quiz")
     buttons = quiz.locator(".tutor-choices button")
     verdict = quiz.locator(".tutor-quiz-verdict .tutor-verdict").first
     buttons.first.wait_for(state="visible")
-    buttons.nth(0).click()
+    buttons.nth(1).click()
     verdict.wait_for(state="visible")
     assert verdict.get_attribute("data-correct") == "false"
     quiz.get_by_role("button", name=ui("quiz.again"), exact=True).click()
-    page.wait_for_function("(b) => !b.disabled", arg=buttons.nth(1).element_handle())
-    buttons.nth(1).click()
+    page.wait_for_function("(b) => !b.disabled", arg=buttons.nth(0).element_handle())
+    buttons.nth(0).click()
     verdict.wait_for(state="visible")
     assert verdict.get_attribute("data-correct") == "true"
 

@@ -29,6 +29,8 @@ from tutor.core.i18n import text
 from tutor.core.safe_input import too_long
 
 MAX_BOT_STEPS = 1000     # a safety net: bots never loop forever on a broken engine
+RESUME_VERSION = 1       # Session.resume_record's form
+MAX_RESUME_ACTIONS = 3000     # more human actions than any game of the five takes: a longer record is refused
 
 
 
@@ -100,6 +102,8 @@ class Session:
         self.last_events: tuple[Event, ...] = ()
         self.steps: list[Step] = []
         self.barrier = False       # the last human action showed something hidden: undo cannot go back before it
+        self.replayable = True     # the game is its deal and its human actions alone (resume_record); not once a
+                                   # position was loaded or hot seat switched in mid-game
         self._deals = 0
         # what every bot decision is drawn from, with the position: the seed's, or the table's own secret
         self.salt = f"bots/{seed}" if seed is not None else _secrets.token_hex(16)
@@ -204,6 +208,7 @@ class Session:
         self.last_events = ()
         self.steps = []
         self.barrier = False
+        self.replayable = True
         self.run_bots()
 
     def act(self, action: Any) -> list[Event]:
@@ -306,9 +311,49 @@ class Session:
         return True
 
     def set_hotseat(self, on: bool) -> None:
+        if bool(on) != self.hotseat and any(s.human for s in self.steps):
+            self.replayable = False      # a replay could not tell when the switch came
         self.hotseat = bool(on)
         self.at_device = None
         self._bots_from(len(self.steps))
+
+    # ------------------------------------------------------------------ kept on the learner's device
+
+    def resume_record(self) -> Optional[dict[str, Any]]:
+        """What replays this game on the same table: its seed, which deal, who sits where and every human action
+        in order (a bot answers a position the same way every time: bot_rng). The page keeps it in the learner's
+        own browser, so a learner who leaves the page finds their game again (tutor.widgets.play). It holds no
+        card, only the seed the deal came from. None for a game that is not a seeded deal played from its start
+        (a set position, a loaded one)."""
+        if self.start is not None or self.seed is None or self.state is None or not self.replayable:
+            return None
+        return {"v": RESUME_VERSION, "game": self.game.id, "seed": self.seed, "deal": self._deals - 1,
+                "players": self.players, "seat": self.seat, "hotseat": self.hotseat,
+                "actions": [s.action.to_json() for s in self.steps if s.human]}
+
+    @classmethod
+    def replayed(cls, game: str | AnySpec, record: Any, **setup: Any) -> "Session":
+        """The game `record` (resume_record's) describes, played again from its deal: ValueError saying what is
+        wrong for anything else (a record is the browser's, and may be old, edited or another game's)."""
+        spec_ = spec(game) if isinstance(game, str) else game
+        if not isinstance(record, dict) or record.get("v") != RESUME_VERSION or record.get("game") != spec_.id:
+            raise ValueError("not a kept game of this table")
+        seed, deal, players, seat = (record.get(k) for k in ("seed", "deal", "players", "seat"))
+        actions, hotseat = record.get("actions"), record.get("hotseat")
+        if not (isinstance(seed, (int, str)) and not isinstance(seed, bool) and len(str(seed)) <= 64):
+            raise ValueError("seed")
+        if not (type(deal) is int and 0 <= deal < 10_000):
+            raise ValueError("deal")
+        if not (type(players) is int and players in spec_.players and type(seat) is int and 0 <= seat < players):
+            raise ValueError("players or seat")
+        if not (isinstance(actions, list) and len(actions) <= MAX_RESUME_ACTIONS and isinstance(hotseat, bool)):
+            raise ValueError("actions")
+        s = cls(spec_, players, seat, seed, bots=not hotseat, deal=False, **setup)
+        s._deals = deal
+        s.new_game()
+        for data in actions:
+            s.act(spec_.action_from_json(data))      # a refused action raises: the record is not this game's
+        return s
 
     # ------------------------------------------------------------------ save and load
 
@@ -345,6 +390,7 @@ class Session:
                 self.seat = 0
             self.last_events = ()
             self._bots_from(len(self.steps))
+            self.replayable = False      # the game no longer follows from its deal alone
         except Exception:
             # a position the codec let through but the table cannot play on: back to the game as it was
             self.restore(before)

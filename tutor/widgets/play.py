@@ -19,6 +19,8 @@ the SVG, step by step (Aqua Fest: a card, then a cell); a board click presses th
 from __future__ import annotations
 
 import base64
+import logging
+import secrets
 from typing import Any, Callable, Container, Iterable, Optional, Sequence
 
 import anywidget
@@ -38,6 +40,8 @@ from tutor.widgets.board import BoardKeys, esm_with_choices, paths_of, render_ch
 from tutor.widgets.common import (
     Narrated, StandIn, TraitMessage, esc, events_html, guard, safe_cite, split_defs, ui,
 )
+
+log = logging.getLogger(__name__)
 
 LOG_EVENTS = 80          # the log shows this many most recent events
 CONTROL_WORDS = ("undo", "undo.tip", "new", "new.tip", "hotseat", "hotseat.tip", "save", "save.tip", "load",
@@ -143,6 +147,9 @@ class PlayTable(StandIn, anywidget.AnyWidget):
     # after the learner's move, the others' turns are shown one at a time (tutor.widgets.film) and a trick's, a
     # round's or the game's summary waits to be read; a task answers for the others itself
     shows_turns = True
+    # the game in progress is kept on the learner's device and picked up again when they come back (a phone learner
+    # who left the page lost a game of 20 minutes); a task is one move on a set position and keeps nothing
+    resumable = True
     labels = traitlets.Dict().tag(sync=True)
     view = traitlets.Dict().tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)       # plain text: a refusal explained, or what went wrong
@@ -191,6 +198,11 @@ class PlayTable(StandIn, anywidget.AnyWidget):
         self.on_msg(self._on_msg)
         screen.watch(self._relayout)
 
+        if seed is None and session is None and self.resumable:
+            # a seed of its own, so that the game can be replayed from its deal (Session.resume_record); as random
+            # as the unseeded deal it replaces
+            seed = secrets.token_hex(8)
+        self._resumed = False       # the game was just picked up from the learner's device: say so once
         with guard(self.errors, lang):
             self.session = session or Session(game_id, players, seat, seed, bots, deal=False, **setup)
             self.labels = {**self.labels, "tips_list": self.tips_html()}
@@ -280,6 +292,29 @@ class PlayTable(StandIn, anywidget.AnyWidget):
             self._turns = []
             self.film_id += 1
             self.refresh()
+
+    def resume(self, record: Any) -> bool:
+        """Pick up the game `record` describes (the page's, from the learner's device: Session.resume_record),
+        replayed from its deal, if this table has not started one of its own yet. A record that is not a game of
+        this table is dropped with a log line, the fresh game stays (the page then keeps that one). Either way
+        the page gets a view."""
+        taken = False
+        if self.resumable and self.session is not None and not any(s.human for s in self.session.steps):
+            try:
+                self.session = Session.replayed(self.game, record, **self.session.setup_kwargs)
+                taken = True
+            except Exception as exc:        # an old, edited or foreign record: never the learner's problem
+                log.warning("a kept game was not picked up: %s", exc)
+        if taken:
+            self.selected = {}
+            self.summaries = {}
+            self._turns = []
+            self.film_id += 1
+            self._resumed = True
+        with guard(self.errors, self.lang):
+            self.refresh()
+        self._resumed = False
+        return taken
 
     def choose(self, seat: int, keys: Sequence[str]) -> None:
         """A step of a several-step choice: `seat` has chosen the board `keys` so far (a card; () puts it back);
@@ -430,6 +465,9 @@ class PlayTable(StandIn, anywidget.AnyWidget):
         if content.get("want") == "frame":
             self._send_frame(content)
             return
+        if content.get("want") == "resume":
+            self.resume(content.get("record"))
+            return
         if content.get("want") == "defs":
             key = content.get("key")
             if isinstance(key, str) and key in self._defs:
@@ -533,7 +571,11 @@ class PlayTable(StandIn, anywidget.AnyWidget):
                      # (in the turn where it happened: not at the learner's next turn)
                      "undo_note": self._undo_note(),
                      "save": not self.save_button.disabled, "share": not self.share_button.disabled,
-                     "save_tip": self.save_button.tooltip, "hotseat": self.hotseat}
+                     "save_tip": self.save_button.tooltip, "hotseat": self.hotseat,
+                     # what the page keeps on the device to pick this game up again (None: nothing to keep)
+                     "resume": ({"key": f"{self.game_id}/{self.lang}", "record": self.live.resume_record()}
+                                if self.resumable and self.session is not None else None),
+                     "resumed": ui("resumed", lang) if self._resumed else ""}
         self.film_fresh = False       # the page plays a film once, right after the move that made it
 
     def _undo_note(self) -> str:

@@ -206,10 +206,9 @@ class Quiz(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
             elif outcome.refusal is not None:
                 parts += [refusal_html(outcome.refusal, lang), f"<p>{esc(ui('quiz.unchanged', lang))}</p>"]
             parts.append(self._hint())
-            if self._more_to_tell(outcome):
-                self.why.layout.display = None
-            else:                 # a refusal with no words of its own: the refusal and the hint are all there is
-                self.revealed = True
+            # "Show me why" after every wrong answer: it ends with the right answer and why (a refused choice
+            # with no words of its own had none, and a stuck learner was left with the hint alone)
+            self.why.layout.display = None
         self.verdict.value = "".join(parts)
         self.again.layout.display = None
 
@@ -268,12 +267,6 @@ class Quiz(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         in words only, where the board could show it, was the club-teacher review's complaint of 2026-12-02)."""
         items = self.data.get("why_highlight")
         return tuple(adapter(self.data["game"]).places(items)) if items else ()
-
-    @staticmethod
-    def _more_to_tell(outcome: core_quiz.Outcome) -> bool:
-        """Whether "Show me why" has something to add: always for a choice the rules played out (what they made
-        of it, and the board after), for a refused one only its own words (the refusal already says the rule)."""
-        return outcome.refusal is None or bool(outcome.choice.get("explain"))
 
     def _hint(self) -> str:
         """The quiz's hint with the rule it points at; a quiz without one names the rule alone."""

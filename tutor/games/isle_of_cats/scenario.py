@@ -212,17 +212,23 @@ DECIDING = {"isle_of_cats.kept", "isle_of_cats.placed", "isle_of_cats.map_found"
 def deciding(after: State, events: Iterable[Event], want: dict[str, Any]) -> list[Any]:
     """The events and score breakdowns an expectation is about. A quiz shows them as the "why not" of a wrong
     answer (tutor.core.quiz.why_not): for points, the player's score line by line (rats, rooms, each family,
-    each family card); for families, the tiles laid."""
+    each family card); for families, the families' own score lines (the tile laid is not why: a reader took
+    "player 1 lays the red cat" under "why not" for the reason there was no family)."""
     players: set[Optional[int]] = set()
     scores: set[int] = set()
+    families: set[int] = set()
     for key, value in want.items():
         if key in ("points", "lines", "scores"):
             scores.update(seat(p) for p in value)
         elif key == "winners":
             scores.update(range(after.players))
+        elif key == "families":
+            families.update(seat(p) for p in value)
         elif isinstance(value, dict):
             players.update(seat(p) for p in value)
     out: list[Any] = [e for e in events if e.kind in DECIDING and (not players or e.data.get("player") in players)]
+    if families and not players:
+        out = []
     if scores and "winners" not in want:       # the score lines say it all, and the total alone explains nothing
         out = []
     # a count of visible rats (a question asked of a position, with no move to show) is answered by the rats' own
@@ -230,7 +236,10 @@ def deciding(after: State, events: Iterable[Event], want: dict[str, Any]) -> lis
     rats = {seat(p) for p in want.get("rats", {})} - scores
     rat_lines = [Breakdown(b.player, tuple(line for line in b.lines if line.rule.endswith(":rats")))
                  for b in scored("isle_of_cats", after, rats)]
-    return out + scored("isle_of_cats", after, scores) + [b for b in rat_lines if b.lines]
+    family_lines = [Breakdown(b.player, tuple(line for line in b.lines if line.rule.endswith(":families")))
+                    for b in scored("isle_of_cats", after, families - scores)]
+    return (out + scored("isle_of_cats", after, scores) + [b for b in rat_lines if b.lines]
+            + [b for b in family_lines if b.lines])
 
 
 ADAPTER = LessonAdapter(setup=setup, actions=actions, expect=expect, highlight=highlight, setup_stages=setup_stages, deciding=deciding)

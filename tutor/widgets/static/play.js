@@ -30,6 +30,34 @@ function render({ model, el: root }) {
   const tipsKey = "tutor.tips.folded." + (labels.tips_list || "").slice(0, 60);
   const stored = (key) => { try { return localStorage.getItem(key); } catch (e) { return null; } };
   const store = (key, value) => { try { localStorage.setItem(key, value); } catch (e) { /* private mode */ } };
+  // The game in progress, kept on this device ("tutor.table": {"<game>/<lang>": the kernel's record of it, a seed
+  // and the learner's actions, tutor.core.session.Session.resume_record): a learner who leaves the page (a call, a
+  // link) finds their game again. On the first view of a fresh table the kept game is sent back to be replayed;
+  // after that every view's record replaces it (a new game, an undo), and a table with nothing to keep (a loaded
+  // position) forgets it. Nothing of it leaves the device but this one message to the learner's own kernel.
+  const TABLE_KEY = "tutor.table";
+  let resumeAsked = false;
+  const keptGames = () => {
+    try {
+      const all = JSON.parse(localStorage.getItem(TABLE_KEY) || "{}");
+      return all && typeof all === "object" && !Array.isArray(all) ? all : {};
+    } catch (e) { return {}; }
+  };
+  const keepGame = (resume) => {
+    if (!resume || typeof resume.key !== "string") return;
+    if (!resumeAsked) {
+      resumeAsked = true;
+      const kept = keptGames()[resume.key];
+      const fresh = resume.record && Array.isArray(resume.record.actions) && resume.record.actions.length === 0;
+      if (fresh && kept && Array.isArray(kept.actions) && kept.actions.length) {
+        model.send({ want: "resume", record: kept });
+        return;           // the kernel answers with a view: the game picked up, or (refused) the fresh one
+      }
+    }
+    const all = keptGames();
+    if (resume.record) all[resume.key] = resume.record; else delete all[resume.key];
+    try { localStorage.setItem(TABLE_KEY, JSON.stringify(all)); } catch (e) { /* storage full: the game goes on */ }
+  };
   tips.hidden = !labels.tips_list;
   if (labels.tips_list) {
     tips.append(el("summary", "", labels.tips || ""), Object.assign(el("ul"), { innerHTML: labels.tips_list }));
@@ -407,6 +435,7 @@ function render({ model, el: root }) {
   const draw = () => {
     notBusy();
     const view = model.get("view") || {};
+    keepGame(view.resume);
     // a new view ends a film it no longer belongs to (an undo, a new game); a fresh one starts by itself
     if (filming !== null && (!view.film || view.film.id !== filming.id || !view.film[filming.kind])) {
       stopTimer();
@@ -460,6 +489,7 @@ function render({ model, el: root }) {
     advice.innerHTML = (view.coach || "") + (view.advice || "");
     advice.hidden = !(view.coach || view.advice) || !coachBox.checked;
     status.innerHTML = view.status || "";
+    if (view.resumed) status.prepend(el("p", "tutor-resumed", view.resumed));
     statusMore.innerHTML = view.status_more || "";
     statusMore.hidden = !view.status_more;
     if (view.status_more && labels.more) {

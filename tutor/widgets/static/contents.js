@@ -47,6 +47,8 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
   const resume = make("a", { className: "tutor-contents-resume", hidden: true });
   const footer = make("div", { className: "tutor-contents-footer" });
   const tally = make("p", { className: "tutor-progress-tally" });
+  // what the marks in the list mean, in words (their tooltip is no help on a phone)
+  const marksKey = make("p", { className: "tutor-progress-legend" });
   const notSaving = make("p", { className: "tutor-progress-not-saving", textContent: words.not_saving, hidden: true },
                          { role: "status" });
   const tools = make("div", { className: "tutor-progress-tools" });
@@ -57,7 +59,7 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
   const importFile = make("input", { type: "file", accept: ".json,application/json", hidden: true });
   const told = make("p", { className: "tutor-progress-told" }, { role: "status" });
   tools.append(practise, forget, exportButton, importButton, importFile);
-  footer.append(tally, notSaving, tools, told);
+  footer.append(tally, marksKey, notSaving, tools, told);
   sheet.append(heading, back, resume, list, footer);
   // at the top of the lesson too: the way back to where the learner left off
   const banner = make("a", { className: "tutor-continue", hidden: true });
@@ -414,9 +416,10 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     let at = parts.find((p) => p.id === arrivedFrom) || null;
     const firstUnread = parts.find((p) => !readBefore.has(p.id) && !p.fold);
     // a place whose part was read and whose quiz, task or drill was answered right is done with: on from there to
-    // the next part not read (a returning reader was led back to a drill they had finished)
+    // the part after it (a returning reader was led back to a drill they had finished). The next part in the
+    // page's order, read or not: "the next part not read" sent a reader who had gone back to part 9 on to part 16
     const placeDone = at && readBefore.has(at.id) && (!arrivedItem || (latest.get(arrivedItem) || {}).right);
-    if (placeDone) at = parts.slice(parts.indexOf(at) + 1).find((p) => !readBefore.has(p.id) && !p.fold) || null;
+    if (placeDone) at = parts.slice(parts.indexOf(at) + 1).find((p) => !p.fold) || null;
     const resumeAt = at && at !== parts[0] ? at : (readBefore.size && firstUnread ? firstUnread : null);
     for (const link of [resume, banner]) {
       link.hidden = !resumeAt;
@@ -439,6 +442,8 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
       bits.push(say(words.drills_right, { pct: Math.round(100 * right / firsts.length) }));
     }
     tally.textContent = bits.join(" · ");
+    marksKey.textContent = `✓ ${words.read_mark} · ★ ${words.practised}`;
+    marksKey.hidden = !parts.some((p) => read.has(p.id));
     practise.hidden = practiseTop.hidden = !onPractise || !answers.length;
     // "what you missed" only once something was missed (a teacher saw it before any mistake); else "what you did"
     const missed = answers.some((a) => a.kind !== "example" && (!a.right || a.shown));

@@ -103,6 +103,12 @@ export function progressStore(onChange) {
       if (!clean) { console.warn("tutor: a progress record could not be understood", record); return; }
       data.answers.push(clean);
       if (data.answers.length > MAX_ANSWERS) data.answers.splice(0, data.answers.length - MAX_ANSWERS);
+      // a worked example stepped to its end, or a question of the part answered right, reads the part too (a reader
+      // who stepped through all of part 12 found it not ticked: its words had not stayed whole on screen)
+      if (/^part-[a-z0-9-]+$/.test(clean.part) && (clean.kind === "example" || clean.right)) {
+        const read = data.read[`${clean.game}/${clean.lang}`] || (data.read[`${clean.game}/${clean.lang}`] = []);
+        if (!read.includes(clean.part)) read.push(clean.part);
+      }
       save();
     },
     markRead(key, part) {

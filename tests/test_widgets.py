@@ -830,4 +830,5 @@ def test_the_undo_note_speaks_of_the_turn_under_way_only():
     assert 0 in t.game.to_move(t.state) and any(not s.human for s in t.live.turns())
     assert t.live.barrier and t.undo_button.disabled, "(the bot's take showed a card: Undo stays off)"
     assert t.view["undo_tip"] == common.ui("undo.barrier", "en")
-    assert t.view["undo_note"] == "", "a note about the last turn's draw at the learner's new turn"
+    # at the new turn the words speak of the table's rule, not of the last turn's draw
+    assert t.view["undo_note"] == common.ui("undo.barrier_off", "en") != common.ui("undo.barrier_short", "en")

@@ -231,7 +231,9 @@ def test_best_reward_mentions_a_picked_5_only_when_a_5_lies_in_the_trick():
             assert (words in D.said(q.explain, lang)) == _has_five(q.state.trick), (q.key, D.said(q.explain, lang))
 
 
-def test_plus_points_counts_the_pile_as_the_event_does_and_names_the_score_pad():
+def test_plus_points_counts_the_pile_as_the_event_does_and_is_never_asked_with_score_pad_points():
+    """The points on the score pad ("+1 ✎") are a tutor's ruling, taught in a folded box: a reader who counted
+    pearls and pairs as taught was marked wrong by them, so the question is not asked where the learner has any."""
     noted_seen = 0
     for q in questions("plus-points"):
         me = q.viewer
@@ -250,7 +252,7 @@ def test_plus_points_counts_the_pile_as_the_event_does_and_names_the_score_pad()
         assert ("score pad" in D.said(q.explain, "en")) == bool(noted)
         assert ("блокноте" in D.said(q.explain, "ru")) == bool(noted)
         noted_seen += bool(noted)
-    assert noted_seen >= SEEDS // 20, noted_seen
+    assert noted_seen == 0, noted_seen
 
 
 def test_russian_prompts_name_a_card_after_its_verb():

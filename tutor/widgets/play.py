@@ -579,11 +579,12 @@ class PlayTable(StandIn, anywidget.AnyWidget):
         self.film_fresh = False       # the page plays a film once, right after the move that made it
 
     def _undo_note(self) -> str:
-        """Why Undo is off, in words beside it (a phone shows no tooltip), in the turn a card was shown; at the
-        learner's next turn the words would speak of a move gone by (the tooltip still says why)."""
-        if self.session is None or self.history or not self.session.barrier_this_turn():
+        """Why Undo is off, in words beside it (a phone shows no tooltip; a greyed button with no word was tapped
+        and "did nothing" for two readers): in the turn a card was shown, of that move; at a later turn, of the
+        table's rule in general (words about "this move" then spoke of a move gone by)."""
+        if self.session is None or self.history or not self.session.barrier or self.is_over():
             return ""
-        return ui("undo.barrier_short", self.lang)
+        return ui("undo.barrier_short" if self.session.barrier_this_turn() else "undo.barrier_off", self.lang)
 
     def logged(self, events: Iterable[Event]) -> tuple[Event, ...]:
         """The events the log tells under "What happened" (a task leaves out those its verdict lists)."""

@@ -303,8 +303,8 @@ def _next_leader(rng: random.Random) -> Optional[Question]:
 
 def _plus_points(rng: random.Random) -> Optional[Question]:
     def asks(s: State) -> bool:
-        # not with points on the score pad ("+1 ✎", the short-reward ruling): a reader who counted pearls and pairs
-        # as taught was marked wrong for a tutor's ruling the question is not about
+        # not with points on the score pad ("+1 ✎", ruling short-reward): a reader who counted pearls and pairs as
+        # taught was marked wrong by points this question is not about
         return (s.phase == "play" and any(C.BONUS[c] == "plus" for c in s.bonuses[s.turn])
                 and not (s.noted and s.noted[s.turn]))
     got = _walk(rng, _players(rng), asks)

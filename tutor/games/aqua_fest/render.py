@@ -573,6 +573,11 @@ def _card(dwg: S.Drawing, card: View, x: float, y: float, lang: str, *, w: float
     g.add(S.label(dwg, card["strength"], x + 3 * k, y + 13 * k, size=round(13 * k, 1), weight="bold", fill=S.INK))
     g.add(dwg.use(f"#af-mv-{C.MOVES[sp].directions}", insert=(x + w - 12 * k, y + 3 * k), size=(9 * k, 9 * k)))
     g.add(dwg.use(f"#af-sp-{sp}", insert=(x + 4 * k, y + 16 * k + (h - 46 * k) / 2), size=(24 * k, 24 * k)))
+    if C.MOVES[sp].alone:
+        # the card played alone carries its own sign (the rulebook's "one per turn" symbol; its look is the
+        # tutor's): a dolphin looked like any card that moves in every direction (two readers)
+        g.add(S.label(dwg, "1×", x + w - 3 * k, y + h - 4 * k, size=round(10 * k, 1), anchor="end", weight="bold",
+                      fill=S.INK, cls="alone"))
     # the species' name is the card's title (a tooltip, and what a screen reader says): the picture, the colour and
     # the buttons below name it on the board
     g.set_desc(title=f"{species_name(sp, lang)} {card['strength']}")

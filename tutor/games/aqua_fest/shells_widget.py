@@ -207,7 +207,13 @@ class ShellsHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is unty
                                 layout=W.Layout(flex_flow="row wrap", align_items="center")),
                          self.errors, self.svg, self.table, self.why, own_box]
         with g:
-            self.set_fragments(fragments or [])
+            # opened on the rulebook's example: its shells as the rulebook groups them (the engine's own grouping of
+            # the same twelve, the same total, read to two readers as a different example from part 12's)
+            if (fragments is not None and bonus == RULEBOOK_TOKEN
+                    and sorted(str(f) for f in fragments) == sorted(RULEBOOK_EXAMPLE)):
+                self.rulebook_example()
+            else:
+                self.set_fragments(fragments or [])
 
     # ------------------------------------------------------------------ choosing
 

@@ -976,10 +976,10 @@ def test_late_round_positions_show_what_the_tricks_so_far_left():
 def test_a_scenario_that_deals_a_new_round_is_seeded():
     """Zhenya's round and the tie at 30 end in a new deal: the same trump and hands on every run and language."""
     from tutor.core.scenario import load_file, replay
-    for name in ("zhenya-round", "tie-at-30"):
+    for name, dealt in (("zhenya-round", 2), ("tie-at-30", 5)):      # the tie comes in round 4
         path = ROOT / "lessons" / "trump_whales" / "scenarios" / f"{name}.yaml"
         first, again = replay(load_file(path)).frames[-1].state, replay(load_file(path)).frames[-1].state
-        assert first.round == 2 and first == again, name
+        assert first.round == dealt and first == again, name
 
 
 def test_a_five_is_named_in_the_case_a_button_needs():

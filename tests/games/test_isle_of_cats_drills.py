@@ -198,7 +198,7 @@ def test_which_take_says_why_for_each_asked_tile_by_its_place():
             said = [i.narrate(lang) for i in q.why]
             assert len(said) == len(q.options) == len(set(said)), (q.key, said)
             for o, line in zip(q.options, said):
-                assert re.search(rf"(?:no\.|№) {o.key} ", line), f"{q.key} ({lang}): {line!r} does not say no. {o.key}"
+                assert re.search(rf"(?:no\.|№) {o.key}\b", line), f"{q.key} ({lang}): {line!r} does not say no. {o.key}"
             fits = {o.key for o, line in zip(q.options, said) if line == _take_line(q, o, "fits", lang)}
             unfit = {o.key for o, line in zip(q.options, said) if line == _take_line(q, o, "unfit", lang)}
             assert fits == {o.key for o in q.options if state.island[int(o.key) - 1] in legal}, (q.key, lang)

@@ -405,7 +405,9 @@ def test_island_tiles_that_read_alike_say_which_one_on_the_board():
     names = re.findall(r'class="choice"[^>]*aria-label="([^"]+)"', t._svg)
     takes = [n for n in names if n.startswith("Взяти")]
     assert len(takes) == 3 and len(set(takes)) == 3, takes
-    assert any("№ 2 зліва" in n for n in takes)
+    assert any("(№ 2 біля острова)" in n for n in takes)
+    # and the board prints each island tile's number, as the buttons and drills name it
+    assert [m for m in re.findall(r'class="island-number"[^>]*>(\d+)<', t._svg)] == ["1", "2", "3"]
 
 
 @pytest.mark.parametrize("lang", ["en", "uk"])

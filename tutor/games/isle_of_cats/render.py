@@ -633,19 +633,23 @@ def _header(b: "_Board", view: dict[str, Any], seats: list[dict[str, Any]], x0: 
     # --- the island
     start = x = section(_w("island", lang))
     row_h, gap = 0.0, 6 * k
-    for tile in view["island"]:
+    for number, tile in enumerate(view["island"], 1):
         cells = G.ORIENTATIONS[tile["shape"]][0]
         tw, th = _box(cells)
-        sw, sh = max(tw * g.mini + 6 * k, target), max(th * g.mini + 6 * k, target)
+        nw = small * 0.62 * len(str(number)) + 2 * k        # its number's column, left of the tile
+        sw, sh = max(tw * g.mini + 6 * k + nw, target), max(th * g.mini + 6 * k, target)
         if x + sw > right:
             x, y = start, y + row_h + gap
             row_h = 0.0
-        tx, ty = x + (sw - tw * g.mini) / 2, y + (sh - th * g.mini) / 2
+        tx, ty = x + nw + (sw - nw - tw * g.mini) / 2, y + (sh - th * g.mini) / 2
         key = f"tile:{tile['id']}"
         name = tile_name(tile["id"], lang)
         b.element(key, x, y, sw, sh, name,
                   f'<g class="island-tile" data-tile-kind="{tile["kind"]}" aria-label="{K.attr(name)}">'
                   f'<title>{escape(name)}</title>{K.place(tx, ty, _tile(tile["id"], 0, g.mini, lang, f.floor))}</g>')
+        # its number, as the buttons and drills name it ("no. 10"): on a phone the tiles wrap to two rows, and
+        # "no. 10 from the left" could not be counted
+        parts.append(K.label(x + 1 * k, y + small * 0.85, str(number), size=small, fill=S.MUTED, cls="island-number"))
         if tile["id"] in marked:
             b.top.append(K.ring(tx, ty, tw * g.mini, th * g.mini, "event", key))
         x += sw + gap

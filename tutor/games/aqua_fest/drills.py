@@ -196,10 +196,18 @@ def make_where_to(rng: random.Random) -> Optional[Question]:
         exc = _refusal(state, Move(seat, card, to))
         if exc is not None:
             refused.append((_cell(to), exc))
+    def not_there(lang: str) -> list[str]:
+        """Why not each wrong cell, cells with the same reason said once ("B2, D1, E1: the crab does not reach
+        them from ..."): four sentences alike, a cell apart, taught nothing (a reader)."""
+        alike: dict[str, list[str]] = {}
+        for name, exc in refused:
+            alike.setdefault(exc.reason(lang).replace(name, "\0"), []).append(name)
+        return [Words("aqua_fest.drill.where.not", cell=", ".join(names),
+                      reason=reason.replace("\0", ", ".join(names))).said(lang) for reason, names in alike.items()]
+
     explain = lambda lang: " ".join(   # noqa: E731
         [Words("aqua_fest.drill.where.explain" if len(answer) > 1 else "aqua_fest.drill.where.explain_one",
-               card=card_name(card, lang), cells=", ".join(sorted(answer))).said(lang)]
-        + [Words("aqua_fest.drill.where.not", cell=name, reason=exc.reason(lang)).said(lang) for name, exc in refused])
+               card=card_name(card, lang), cells=", ".join(sorted(answer))).said(lang)] + not_there(lang))
     # the card is ringed, but where it may go is the question: no dots before the answer ("hide:preview"); "show me
     # why" draws the engine's moves as arrows on the same position
     return Question(

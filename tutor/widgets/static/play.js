@@ -192,7 +192,10 @@ function render({ model, el: root }) {
   // it grows after a draw too (the board's symbols arrive, text wraps): measured whenever its size changes
   const sizes = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(holdHeight);
   if (sizes) sizes.observe(root);
-  undo.addEventListener("click", () => press("undo"));
+  // after Undo the move to make again is on the board: it is brought into view (a reader was left at the log under
+  // it, the placing controls a screen above)
+  let undone = false;
+  undo.addEventListener("click", () => { undone = true; press("undo"); });
   // a tap on the grey Undo says why it is off, beside it: a phone shows no tooltip, and a disabled button gets no
   // click (its pointer events still come)
   controls.addEventListener("pointerup", (event) => {
@@ -452,6 +455,10 @@ function render({ model, el: root }) {
     }
     undo.disabled = !view.undo;
     undo.title = view.undo_tip || labels["undo.tip"];
+    if (undone) {
+      undone = false;
+      requestAnimationFrame(() => board.scrollIntoView({ block: "start", behavior: "smooth" }));
+    }
     undoNote.textContent = view.undo_note || "";
     undoNote.hidden = !view.undo_note;
     if (filming !== null) return;      // the live view waits under the film

@@ -67,15 +67,27 @@ def action_rows(table: Table, seat: int) -> list[list[RowPart]]:
                                   card=c, seat=seat, chosen=c == chosen, board_key=card_key(c)))
     if cards:
         parts += [table.caption(text("ui.af.choose_card", lang)), {"choices": cards}]
+    listed: list[RowPart] = []      # a task's cells, folded under the board (see below)
     if chosen is not None:
         label = card_label(chosen, lang)
         every = not getattr(table, "previews", True)      # a task: every cell offered alike
         moves = offered_moves(state, seat, chosen, every)
-        if moves:
+        if moves and every:
+            # a task offers every cell alike (which ones the card reaches is its question): 24 buttons were two
+            # screens of a phone between the board and the rest; the board's cells are tapped instead, the list
+            # folded under it for a keyboard or a screen reader
+            parts.append(table.caption(text("ui.af.choose_dest_board", lang, card=label)))
+            listed = [{"fold": text("ui.af.dest_list", lang)},
+                      {"choices": [table.action_choice(m, set(moves)) for m in moves]}]
+        elif moves:
             parts += [table.caption(text("ui.af.choose_dest", lang, card=label)),
-                      {"choices": [table.action_choice(m, set(moves) if every else legal) for m in moves]}]
+                      {"choices": [table.action_choice(m, legal) for m in moves]}]
         else:
             parts.append(table.caption(text("ui.af.no_dest", lang, card=label)))
+    if listed:
+        groups, parts = [parts, listed], []
+    else:
+        groups = []
 
     # 2. attacks on adjacent opponents
     for target in game.attackable(state, seat):
@@ -102,4 +114,4 @@ def action_rows(table: Table, seat: int) -> list[list[RowPart]]:
               for h in range(C.SIZE)]
     home.place = table.pick(text("ui.af.place_pick", lang), places, now, pick)
     parts += [table.caption(text("ui.af.finish_row", lang)), {"choices": finish + [home], "pick": home.place}]
-    return [parts]
+    return groups + [parts]

@@ -189,8 +189,10 @@ def _who_takes(rng: random.Random) -> Optional[Question]:
         prompt=joined([Words("maui.drill.you_are", p=viewer + 1), prompt], sep=" "),
         options=_players(range(n)), answer=frozenset({f"p{seat + 1}"}), rule=rule,
         hint=Words(f"maui.drill.who_takes.hint.{ask}"), explain=explain,
-        why=tuple(e for e in told if e.kind in _TELLING), after=shown, events=tuple(told),
-        highlight=() if ask == "nothing" else (f"cell:{ask}",))
+        # not how Kiti settled a tie: she is taught two parts later, and this question's answer never rests on her
+        # (a reader met "player 1 is nearer Kiti's right hand" in part 5's "why")
+        why=tuple(e for e in told if e.kind in _TELLING and e.kind != "maui.dispute"), after=shown,
+        events=tuple(told), highlight=() if ask == "nothing" else (f"cell:{ask}",))
 
 
 WHO_TAKES = Drill("maui/who-takes", "part-depths", Words("maui.drill.who_takes.title"), "maui:play", _who_takes)

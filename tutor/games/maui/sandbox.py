@@ -208,6 +208,11 @@ class LagoonSandbox(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is unt
             state, more = apply(state, Dive(seat, box.value))
             events.extend(more)
         self.after, self.events = state, events
+        # the lagoon is the learner's to lay: a seagull there stays even in round 1, where a game would replace it
+        # (a reader saw one eaten "in round 1" with no word)
+        seagull = any(str(box.value).startswith("seagull") for box in self.lagoon.values())
         self.narration.value = (f'<p class="tutor-say">{esc(ui("maui.after", self.lang))}</p>'
-                                + events_html(events, self.lang))
+                                + events_html(events, self.lang)
+                                + (f'<p class="tutor-say">{esc(ui("maui.sandbox_seagull", self.lang))}</p>'
+                                   if seagull else ""))
         self.svg.value = render(maui.SPEC, view(state, None), events=events, lang=self.lang)

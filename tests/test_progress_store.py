@@ -112,7 +112,20 @@ def test_forget_then_import_what_was_exported():
     out = got["out"]
     assert out["forgotten"] == [0, 0] and out["bad"] is False and out["good"] is True
     assert out["n"] == 2, "importing the same file twice doubled the answers"
-    assert out["read"] == ["part-setup"] and out["parts"] == {"maui/ru": 15}
+    # record(2) is a right answer in part-depths: answering it right read its part (progress.js add)
+    assert sorted(out["read"]) == ["part-depths", "part-setup"] and out["parts"] == {"maui/ru": 15}
+
+
+def test_a_part_is_read_by_a_right_answer_or_an_example_stepped_through_not_by_a_miss():
+    got = run("""const s = progressStore(() => {});
+      s.add(record(1));                                   // a miss in part-depths
+      const afterMiss = [...s.read('maui/ru')];
+      s.add(record(3, { kind: 'example', right: false, part: 'part-setup' }));
+      s.add(record(2, { part: 'part-kiti' }));            // a right answer
+      s.add(record(4, { part: 'not a part' }));
+      return { afterMiss, read: [...s.read('maui/ru')].sort() };""")
+    assert got["out"]["afterMiss"] == []
+    assert got["out"]["read"] == ["part-kiti", "part-setup"]
 
 
 def test_the_schedule_brings_back_what_was_missed_first_and_rests_what_is_known():

@@ -167,7 +167,10 @@ def scroll_through(page) -> int:
 
 
 TABLE_ALIGN = """() => [...document.querySelectorAll('.tutor-static th, .tutor-static td')]
-    .filter((c) => getComputedStyle(c).textAlign !== (c.matches('td.num') ? 'right' : 'left'))
+    .filter((c) => getComputedStyle(c).textAlign !== (
+      c.matches('td.num') ? 'right'
+      // a grid of cards (Козырные киты's 36: a family a column) reads down its columns: centred, its 5s' row left
+      : c.matches('.tutor-card-grid :is(td, th):not(.tutor-fives)') ? 'center' : 'left'))
     .map((c) => `${getComputedStyle(c).textAlign}: ${c.innerText.slice(0, 30)}`)"""
 
 

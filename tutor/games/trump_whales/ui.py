@@ -119,7 +119,7 @@ def components(lang: str) -> str:
             return f"⇄\u00a0{family_name(C.TARGET_FAMILY[card_id], lang).lower()}"
         return "1⇅9" if kind == "flip" else "+1"
 
-    def cell(card_id: str) -> str:
+    def grid_cell(card_id: str) -> str:
         star = "*" if card_id in C.PRINTED_PEARLS else ""
         return (f'<td data-family="{esc(C.FAMILY[card_id])}" data-pearls="{pearls_of(card_id)}" '
                 f'title="{esc(card_title(card_id, lang))}"><b>{C.PEARLS[card_id]}{star}</b>\u00a0●'
@@ -129,7 +129,7 @@ def components(lang: str) -> str:
     values = sorted({v for _f, v in by})
     rows = []
     for v in values:
-        cells = "".join(cell(by[f, v]) if (f, v) in by else "<td></td>" for f in C.FAMILIES)
+        cells = "".join(grid_cell(by[f, v]) if (f, v) in by else "<td></td>" for f in C.FAMILIES)
         rows.append(f'<tr data-value="{v}"><th class="num">{v}</th>{cells}</tr>')
         if v == C.FIVE - 1:     # the 5s between 4 and 6, where they fall in a hand: alike ones counted together
             alike: dict[tuple[int, str], list[str]] = {}

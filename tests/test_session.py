@@ -282,3 +282,41 @@ def test_a_set_position_keeps_the_bots_still_and_comes_back_on_new_game():
     assert set(still.to_move()) == {1, 2} and still.state == still.game.apply(dealt, dive)[0]
     assert moving.state != still.state and len(moving.events_log) > len(still.events_log)
     assert moving.is_over() or 0 in moving.to_move()
+
+
+# --------------------------------------------------------------------------- a game kept on the learner's device
+
+@pytest.mark.parametrize("game_id", ready_games())
+def test_a_kept_game_replays_to_the_same_position_and_holds_no_card(game_id):
+    """Session.resume_record: the seed, the deal, the seats and the human actions; replayed from its deal (bots
+    answer as before, from the position), it comes back to the same state, through JSON as the page keeps it."""
+    from tutor.core.session import Session
+    game = spec(game_id)
+    players = 3 if 3 in game.players else game.players.start
+    s = Session(game_id, players, 0, seed="kept")
+    s.new_game()                      # a second deal: the record says which
+    rnd = random.Random(5)
+    for _ in range(40):
+        if game.is_over(s.state) or 0 not in game.to_move(s.state):
+            break
+        s.act(rnd.choice(list(game.legal_actions(s.state, 0))))
+    record = json.loads(json.dumps(s.resume_record()))
+    assert record["deal"] == 1 and record["actions"] and all(a["player"] == 0 for a in record["actions"])
+    again = Session.replayed(game_id, record)
+    assert again.state == s.state and len(again.steps) == len(s.steps)
+    # no position in it: the deal's seed and the learner's own moves (their own cards, which they held)
+    assert set(record) == {"v", "game", "seed", "deal", "players", "seat", "hotseat", "actions"}
+
+
+def test_a_kept_record_that_is_not_this_tables_game_is_refused():
+    from tutor.core.session import Session
+    s = Session("maui", 4, 0, seed="kept")
+    s.act(s.game.legal_actions(s.state, 0)[0])
+    good = s.resume_record()
+    for bad in (None, [], {**good, "v": 99}, {**good, "game": "aqua_fest"}, {**good, "seed": True},
+                {**good, "deal": -1}, {**good, "players": 9}, {**good, "seat": 4}, {**good, "actions": "x"},
+                {**good, "actions": [{"type": "nonsense"}]}, {**good, "actions": good["actions"] * 2}):
+        with pytest.raises((ValueError, RuleViolation)):
+            Session.replayed("maui", bad)
+    s.load(s.save())                  # a loaded position no longer follows from its deal: nothing to keep
+    assert s.resume_record() is None

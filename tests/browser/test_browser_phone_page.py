@@ -248,8 +248,11 @@ def test_the_end_of_games_score_table_keeps_words_and_numbers_whole_on_a_phone(o
     assert table.locator("td.num").count() > 8
     broken = page.evaluate(BROKEN_WORDS)
     assert not broken, f"words broken inside in the score table: {broken[:8]}"
-    box = table.evaluate("(e) => ({right: e.getBoundingClientRect().right, page: document.documentElement.clientWidth})")
+    box = table.evaluate("(e) => ({right: e.getBoundingClientRect().right, page: document.documentElement.clientWidth,"
+                         " inside: e.scrollWidth - e.clientWidth})")
     assert box["right"] <= box["page"], box
+    # and it fits whole: each line's rule under its words (a fourth column of rules lay past the screen's edge)
+    assert box["inside"] <= 1, box
     assert not page.js_errors, page.js_errors
 
 

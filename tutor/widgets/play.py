@@ -836,21 +836,24 @@ class PlayTable(StandIn, anywidget.AnyWidget):
             lines = list(b.lines)
             if not lines:
                 rows.append(f'<tr class="line" data-player="{b.player}"><td>{name}</td>'
-                            f'<td>{esc(ui("nothing", lang))}</td><td class="num">0</td><td></td></tr>')
+                            f'<td>{esc(ui("nothing", lang))}</td><td class="num">0</td></tr>')
             for i, line in enumerate(lines):
                 who = f'<td rowspan="{len(lines)}">{name}</td>' if i == 0 else ""
-                rows.append(f'<tr class="line" data-player="{b.player}">{who}<td>{esc(line.label(lang))}</td>'
-                            f'<td class="num">{number(line.points)}</td>'
-                            f'<td class="tutor-cite">{esc(safe_cite(line.rule, lang))}</td></tr>')
+                # the rule under the line's words, not in a fourth column: on a phone that column lay past the
+                # screen's edge («Императо…», two readers)
+                cited = safe_cite(line.rule, lang)
+                rule = f'<br><span class="tutor-cite">{esc(cited)}</span>' if cited else ""
+                rows.append(f'<tr class="line" data-player="{b.player}">{who}<td>{esc(line.label(lang))}{rule}</td>'
+                            f'<td class="num">{number(line.points)}</td></tr>')
             rows.append(f'<tr class="total" data-player="{b.player}"><td></td><td>{esc(text("core.total", lang))}'
-                        f'</td><td class="num">{number(b.total)}</td><td></td></tr>')
+                        f'</td><td class="num">{number(b.total)}</td></tr>')
         winners = list(self.game.winners(self.state))
         names = ", ".join(player_name(s, lang) for s in winners)
         head = text("core.winner" if len(winners) == 1 else "core.winners", lang)
         note = labels.tiebreak_note(self.game, self.state, lang)
         note = f'<p class="tutor-tiebreak">{esc(note)}</p>' if note else ""
         return (f"<h3>{esc(ui('score', lang))}</h3><table><thead><tr><th></th><th></th>"
-                f"<th>{esc(ui('points', lang))}</th><th>{esc(ui('rule', lang))}</th></tr></thead>"
+                f"<th>{esc(ui('points', lang))}</th></tr></thead>"
                 f"<tbody>{''.join(rows)}</tbody></table>"
                 f'<p class="tutor-winners" data-winners="{",".join(map(str, winners))}">{esc(head)}: {esc(names)}</p>'
                 + note)

@@ -366,6 +366,12 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
       else p.link.removeAttribute("aria-current");
     });
     const part = parts[index];
+    // the address names a part once the contents jumped there: it follows the reader, so that coming back (a
+    // phone's Back, a reload) opens where they were, not at a part they jumped to long before (a reader came back
+    // from the index to part 3 while playing in part 15). The jump's own history entry stays for Back.
+    if (part && window.location.hash.startsWith("#part-") && window.location.hash !== `#${part.id}`) {
+      try { history.replaceState(history.state, "", `#${part.id}`); } catch (err) { /* a sandboxed frame */ }
+    }
     const total = parts.length ? parts[parts.length - 1].number || String(parts.length) : "";
     // on a phone the button is a bar along the bottom edge: where the learner is, and the part's name as a running
     // footer (a wide screen's folded column shows the number only, in a round button)

@@ -95,7 +95,8 @@ def _untold(told: Sequence[Any], said: str, parts: Any, lang: str) -> list[Any]:
     says its summary retells the whole step (Мяури: the round's catches, Kiti's step)."""
     if parts.summary_tells_step:
         return []
-    return [e for e in told if not e.rule or not safe_cite(e.rule, lang) or esc(safe_cite(e.rule, lang)) not in said]
+    cited = {e.rule: safe_cite(e.rule, lang) for e in told if e.rule}
+    return [e for e in told if not cited.get(e.rule) or esc(cited[e.rule]) not in said]
 
 
 def paused(table: "PlayTable", step: Step) -> Optional[tuple[Any, tuple[Any, ...]]]:

@@ -105,22 +105,23 @@ def components(lang: str) -> str:
     from tutor.widgets.common import esc, safe_cite, ui
     from tutor.widgets.tables import source_cell
 
-    def table(title: str, rule: str, css: str, heads: Iterable[str], rows: list[tuple[str, str, list[str]]]) -> str:
-        """rows: (data attributes, provenance, cells' HTML); the first cell carries the row's own mark."""
-        provs = {prov for _attrs, prov, _cells in rows}
-        mark = {prov: source_cell([C.RULEBOOK if prov == "rulebook" else prov], lang, C.RULEBOOK)[1]
-                for prov in provs if prov != "rulebook"}
-        whole = len(provs) == 1 and "rulebook" not in provs
+    Row = tuple[str, tuple[str, str], list[str]]
+
+    def table(title: str, rule: str, css: str, heads: Iterable[str], rows: list[Row]) -> str:
+        """rows: (data attributes, (provenance, its mark): source_cell's, cells' HTML); the first cell carries the
+        row's own mark, unless every row has the same one (then the heading does)."""
+        marks = {source for _attrs, source, _cells in rows}
+        whole = len(marks) == 1 and next(iter(marks))[0] != "rulebook"
         body = "".join(f'<tr {attrs} data-provenance="{prov}"><td>{cells[0]}'
-                       f'{"" if whole or prov == "rulebook" else " " + mark[prov]}</td>{"".join(cells[1:])}</tr>'
-                       for attrs, prov, cells in rows)
+                       f'{"" if whole or prov == "rulebook" else " " + mark}</td>{"".join(cells[1:])}</tr>'
+                       for attrs, (prov, mark), cells in rows)
         head = "".join(f"<th>{esc(h)}</th>" for h in heads)
-        said = f" {mark[next(iter(provs))]}" if whole else ""
+        said = f" {next(iter(marks))[1]}" if whole else ""
         return (f'<h4>{esc(title)} <span class="tutor-cite">{esc(safe_cite(rule, lang))}</span>{said}</h4>'
                 f'<table class="{css}"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>')
 
-    def provenance(provenances: Iterable[str]) -> str:
-        return source_cell(provenances, lang, C.RULEBOOK)[0]
+    def provenance(provenances: Iterable[str]) -> tuple[str, str]:
+        return source_cell(provenances, lang, C.RULEBOOK)
 
     tiles = [C.tile(t) for t in C.ALL_TILES]
     corals = [t for t in tiles if t.coral]

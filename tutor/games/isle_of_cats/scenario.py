@@ -226,9 +226,9 @@ def deciding(after: State, events: Iterable[Event], want: dict[str, Any]) -> lis
             families.update(seat(p) for p in value)
         elif isinstance(value, dict):
             players.update(seat(p) for p in value)
-    out: list[Any] = [e for e in events if e.kind in DECIDING and (not players or e.data.get("player") in players)]
-    if families and not players:
-        out = []
+    # a claim about families alone is answered by the families' lines, not by the tiles laid
+    out: list[Any] = [] if families and not players else [
+        e for e in events if e.kind in DECIDING and (not players or e.data.get("player") in players)]
     if scores and "winners" not in want:       # the score lines say it all, and the total alone explains nothing
         out = []
     # a count of visible rats (a question asked of a position, with no move to show) is answered by the rats' own

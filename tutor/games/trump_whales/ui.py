@@ -110,8 +110,8 @@ def components(lang: str) -> str:
                f'{esc(ui("assumed", lang))}</span>')
 
     def pearls_of(card_id: str) -> str:
-        return "rulebook" if card_id in C.PRINTED_PEARLS else (
-            "rulebook" if C.COLUMN_PROVENANCE["pearls"] == C.RULEBOOK else "assumed")
+        printed = card_id in C.PRINTED_PEARLS or C.COLUMN_PROVENANCE["pearls"] == C.RULEBOOK
+        return "rulebook" if printed else "assumed"
 
     def sign(card_id: str) -> str:
         kind = C.BONUS[card_id]

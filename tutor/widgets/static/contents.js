@@ -456,14 +456,17 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     practise.textContent = practiseTop.textContent = missed ? words.practise : (words.practise_all || words.practise);
     notSaving.hidden = store.saving;
   };
+  // what the progress tools did, in sight: not under the phone's bottom bar at the sheet's end (a reader found it there)
+  const tell = (said) => {
+    told.textContent = said;
+    requestAnimationFrame(() => told.scrollIntoView({ block: "nearest" }));
+  };
   forget.addEventListener("click", () => {
     if (!window.confirm(words.forget_confirm)) return;
     store.forget();
     arrivedFrom = arrivedItem = null;
     readBefore = new Set();
-    told.textContent = words.forgotten;
-    // in sight, not under the phone's bottom bar at the sheet's end (a reader found it there)
-    requestAnimationFrame(() => told.scrollIntoView({ block: "nearest" }));
+    tell(words.forgotten);
   });
   exportButton.addEventListener("click", () => {
     const blob = new Blob([store.exportText()], { type: "application/json" });
@@ -487,9 +490,7 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
       arrivedItem = store.item(key);
       readBefore = store.read(key);
     }
-    told.textContent = took ? words.imported : words.import_bad;
-    // in sight, not under the phone's bottom bar at the sheet's end (a reader found it there)
-    requestAnimationFrame(() => told.scrollIntoView({ block: "nearest" }));
+    tell(took ? words.imported : words.import_bad);
     importFile.value = "";
   });
 

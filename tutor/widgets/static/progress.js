@@ -96,6 +96,13 @@ export function progressStore(onChange) {
   // another tab of the same browser answered something: this page shows it too
   const onStorage = (event) => { if (event.key === PROGRESS_KEY) { load(); onChange(); } };
   window.addEventListener("storage", onStorage);
+  // a part read, once: false if it was already
+  const addRead = (key, part) => {
+    const parts = data.read[key] || (data.read[key] = []);
+    if (parts.includes(part)) return false;
+    parts.push(part);
+    return true;
+  };
   return {
     get saving() { return saving; },
     add(record) {
@@ -106,17 +113,11 @@ export function progressStore(onChange) {
       // a worked example stepped to its end, or a question of the part answered right, reads the part too (a reader
       // who stepped through all of part 12 found it not ticked: its words had not stayed whole on screen)
       if (/^part-[a-z0-9-]+$/.test(clean.part) && (clean.kind === "example" || clean.right)) {
-        const read = data.read[`${clean.game}/${clean.lang}`] || (data.read[`${clean.game}/${clean.lang}`] = []);
-        if (!read.includes(clean.part)) read.push(clean.part);
+        addRead(`${clean.game}/${clean.lang}`, clean.part);
       }
       save();
     },
-    markRead(key, part) {
-      const parts = data.read[key] || (data.read[key] = []);
-      if (parts.includes(part)) return;
-      parts.push(part);
-      save();
-    },
+    markRead(key, part) { if (addRead(key, part)) save(); },
     read(key) { return new Set(data.read[key] || []); },
     at(key) { return data.at[key] || null; },
     item(key) { return data.item[key] || null; },

@@ -151,11 +151,12 @@ UNOBSCURED = """(el) => {
 }"""
 
 
-def test_a_refused_placement_and_its_controls_are_in_view_and_uncovered_on_a_phone(own_pages, phone):
-    """Острів котів on a phone: the sticky «Гравець 1 (ви), ваш хід» panel (a quarter of the screen of moves at its
-    bottom edge) covered the placing buttons and the red explanation of a refused placement. A tap where the held
-    cat touches nothing: the preview's reason, then (Place) the engine's refusal, each in view with nothing over it,
-    and so are the Rotate / Flip buttons."""
+def test_placing_controls_ride_along_in_view_and_a_red_place_is_not_offered_on_a_phone(own_pages, phone):
+    """Острів котів on a phone: the fit, the placing buttons and the red explanation lay a screen below the square
+    tapped, past the other boats (two phone readers scrolled down to read it and up to move the tile), and Place on a
+    red spot seemed to do nothing. A tap where the held cat touches nothing, with the boat's top at the screen's top:
+    the reason, Rotate, Flip, Place and the arrows are each in view with nothing over them; Place is not offered
+    there; an arrow moves the piece one square (nothing placed); and on a spot where it fits, Place places it."""
     from tutor.games import isle_of_cats as ioc
     from tutor.games.isle_of_cats.placing import placing_data
     from test_browser_isle_of_cats_place import square_point
@@ -174,7 +175,8 @@ def test_a_refused_placement_and_its_controls_are_in_view_and_uncovered_on_a_pho
     d = placing_data(s, 0, "uk")
     o = d["start"][0]
     px, py = d["orients"][o][0]
-    far = next(i for i, c in enumerate(d["codes"][o]) if c == "n")
+    far = next(i for i, c in enumerate(d["codes"][o])
+               if c == "n" and 0 < i % 22 < 21 and d["codes"][o][i + 1] != "1")
     # the learner looks at their boat, its top at the top of the screen, and taps a square
     table.locator('[data-board-seat="0"]').evaluate("(e) => e.scrollIntoView({block: 'start'})")
     page.wait_for_timeout(300)
@@ -183,21 +185,38 @@ def test_a_refused_placement_and_its_controls_are_in_view_and_uncovered_on_a_pho
     reason = table.locator(".tutor-place-reason")
     page.wait_for_function("(e) => e.textContent.length > 0", arg=reason.element_handle())
     page.wait_for_timeout(300)
-    for what, where in (("the reason", reason), ("Rotate", table.locator(".tutor-place-rotate")),
-                        ("Flip", table.locator(".tutor-place-flip"))):
+    assert reason.inner_text() == d["reasons"]["n"]
+    place = table.locator(".tutor-place-here")
+    controls = (("the reason", reason), ("Rotate", table.locator(".tutor-place-rotate")),
+                ("Flip", table.locator(".tutor-place-flip")), ("Place", place),
+                *((f"the arrow {way}", table.locator(f'.tutor-place-nudge[data-nudge="{way}"]'))
+                  for way in ("left", "up", "down", "right")))
+    for what, where in controls:
         seen = where.evaluate(UNOBSCURED)
         assert seen["shown"] and not seen["covered"], f"{what} after a red tap: {seen}"
-    table.locator(".tutor-place-here").tap()
-    alert = table.locator(".tutor-error [role=alert]")
-    alert.wait_for(state="visible")
-    page.wait_for_timeout(300)
-    assert d["reasons"]["n"] in alert.inner_text()
-    seen = alert.evaluate(UNOBSCURED)
-    assert seen["shown"] and not seen["covered"], f"the refusal: {seen}"
-    for what, where in (("Rotate", table.locator(".tutor-place-rotate")), ("Flip", table.locator(".tutor-place-flip"))):
-        where.evaluate("(e) => e.scrollIntoView({block: 'nearest'})")
-        seen = where.evaluate(UNOBSCURED)
-        assert seen["shown"] and not seen["covered"], f"{what} after the refusal: {seen}"
+    assert place.is_disabled(), "Place is offered where the cat does not fit"
+    board = table.locator(".tutor-svg").first
+    ax, ay = far % 22, far // 22
+    assert board.get_attribute("data-preview") == f"{o},{ax},{ay},0"
+    table.locator('.tutor-place-nudge[data-nudge="right"]').tap()
+    assert board.get_attribute("data-preview") == f"{o},{ax + 1},{ay},0"
+    assert table.locator('.tutor-place-nudge[data-nudge="right"]').get_attribute("aria-label") == \
+        d["words"]["nudges"]["right"]
+    # a spot where it fits, reached square by square with the arrows from where the last one left it
+    fit = d["codes"][o].index("1")
+    fx, fy = fit % 22, fit // 22
+    x, y = ax + 1, ay
+    while (x, y) != (fx, fy):
+        way = "left" if x > fx else "right" if x < fx else "up" if y > fy else "down"
+        table.locator(f'.tutor-place-nudge[data-nudge="{way}"]').tap()
+        x, y = x + {"left": -1, "right": 1}.get(way, 0), y + {"up": -1, "down": 1}.get(way, 0)
+    assert board.get_attribute("data-preview") == f"{o},{fx},{fy},1"
+    assert not place.is_disabled()
+    before = table.get_attribute("data-v")
+    place.tap()
+    wait_next_view(page, table, before)
+    page.wait_for_function("(r) => r.querySelectorAll('[data-board-seat=\"0\"] .placed-tile').length === 2",
+                           arg=table.element_handle())
     assert not page.js_errors, page.js_errors
 
 

@@ -116,7 +116,11 @@ def placing_data(state: State, seat: int, lang: str = "en") -> Optional[dict[str
                       "rotate_touch": text("ui.isle_of_cats.rotate_touch", lang),
                       "flip_touch": text("ui.isle_of_cats.flip_touch", lang),
                       "place_touch": text("ui.isle_of_cats.place_touch", lang),
-                      "help_touch": text("ui.isle_of_cats.placing_help_touch", lang, tile=tile_name(tile, lang))}}
+                      "help_touch": text("ui.isle_of_cats.placing_help_touch", lang, tile=tile_name(tile, lang)),
+                      # the arrows that move the piece a square at a time on a touch screen, and each one's name
+                      "nudge": text("ui.isle_of_cats.nudge", lang),
+                      "nudges": {way: text(f"ui.isle_of_cats.nudge_{way}", lang)
+                                 for way in ("left", "up", "down", "right")}}}
 
 
 def placing(state: State, seat: int, lang: str = "en") -> Optional[dict[str, Any]]:

@@ -15,13 +15,14 @@
 //   fade            optional: a CSS selector of the board's labels that fade while the pointer is over the grid,
 //                   so that they do not hide the preview
 //   words           {rotate, flip, place, help} for a mouse and {rotate_touch, flip_touch, place_touch,
-//                   help_touch} for a touch screen: the buttons' and the help line's texts
+//                   help_touch} for a touch screen: the buttons' and the help line's texts; nudge (the name of the
+//                   row of arrows that move the piece a square) and nudges {left, up, down, right} (each arrow's name)
 //
 // A preview follows the pointer — green where the piece fits, red with the engine's reason where it does not (and a
 // ✓ / ✗ with hatching, dashed and see-through, so it never reads as a placed piece); R turns it, F flips it, the
 // arrows move it, a click or Enter sends it. On a touch screen a tap moves it (or, on the preview not yet tapped,
 // shows it where it stands), a drag slides it, a tap on the preview once seen places it, and the Rotate / Flip /
-// Place buttons do the rest. Inlined into the modules that use it (no build step).
+// Place buttons and the four arrows (a square at a time) do the rest. Inlined into the modules that use it (no build step).
 
 export function wirePlacing(container, send) {
   const NS = "http://www.w3.org/2000/svg";
@@ -45,10 +46,26 @@ export function wirePlacing(container, send) {
   const row = document.createElement("div");
   row.className = "tutor-choice-row";
   row.append(rotate, flip, place);
+  // A finger is wider than a phone boat's square (15 px): it taps near, and these move the piece one square at a
+  // time (shown for a touch screen; a keyboard has its arrows). Two phone readers missed by a row and gave up.
+  const nudges = document.createElement("div");
+  nudges.className = "tutor-choice-row tutor-place-nudges";
+  const NUDGE = [["left", "←", -1, 0], ["up", "↑", 0, -1], ["down", "↓", 0, 1], ["right", "→", 1, 0]];
+  const nudgeButtons = NUDGE.map(([name, arrow, dx, dy]) => {
+    const b = mkButton("tutor-place-nudge");
+    b.textContent = arrow;
+    b.dataset.nudge = name;
+    b.addEventListener("click", () => { if (!data) return; ax += dx; ay += dy; seen = true; draw(); });
+    return b;
+  });
+  nudges.setAttribute("role", "group");
+  nudges.append(...nudgeButtons);
   // the engine's reason first, right under the board where the learner just tapped (under the help's four lines on a
-  // phone it lay below the screen: red hatching, and the why out of sight), then the buttons, then how to point
-  bar.append(reason, row, help);
-  container.after(bar);
+  // phone it lay below the screen: red hatching, and the why out of sight), then the buttons; how to point under
+  // them, outside the bar, which on a touch screen rides along the screen's bottom edge while the board is in view
+  // (tutor.css): the fit and the buttons a screen away from the square just tapped sent readers scrolling up and down
+  bar.append(reason, row, nudges);
+  container.after(bar, help);
 
   let data = null, o = 0, ax = 0, ay = 0, grid = null, layer = null;
   const codeAt = (oo, x, y) => (x < 0 || y < 0 || x >= data.width || y >= data.height)
@@ -82,6 +99,9 @@ export function wirePlacing(container, send) {
     layer.setAttribute("data-anchor", `${o},${ax},${ay}`);
     reason.textContent = data.reasons[code] || "";
     reason.dataset.fits = ok ? "true" : "false";
+    // a piece that does not fit here is not offered to place: the reason above says why (a Place that sent it
+    // anyway answered in a box off the screen, and a phone reader saw the button do nothing)
+    place.disabled = !ok;
     container.dataset.preview = `${o},${ax},${ay},${ok ? 1 : 0}`;
   };
   // Send the preview's place; the engine applies or refuses it. A refusal is shown in the table's error box,
@@ -243,6 +263,13 @@ export function wirePlacing(container, send) {
     flip.textContent = touch ? data.words.flip_touch : data.words.flip;
     place.textContent = touch ? data.words.place_touch : data.words.place;
     help.textContent = touch ? data.words.help_touch : data.words.help;
+    if (data.words.nudge) nudges.setAttribute("aria-label", data.words.nudge);
+    // on a touch screen Place ends the arrows' row: three words in a row did not fit a phone's width
+    (touch ? nudges : row).append(place);
+    nudgeButtons.forEach((b) => {
+      const said = (data.words.nudges || {})[b.dataset.nudge];
+      if (said) { b.setAttribute("aria-label", said); b.title = said; }
+    });
     bar.dataset.touch = touch ? "true" : "false";
   };
   rotate.addEventListener("click", () => data && turnTo(data.rotate[o]));
@@ -253,7 +280,7 @@ export function wirePlacing(container, send) {
   return function update(next) {
     const same = data && next && data.key === next.key;
     data = next || null;
-    bar.hidden = !data;
+    bar.hidden = help.hidden = !data;
     // never two previews: the last one goes (a refusal or "Try again" may keep the same board drawn)
     for (const old of container.querySelectorAll(".tutor-place-preview")) old.remove();
     layer = null;

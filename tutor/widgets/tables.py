@@ -3,7 +3,7 @@ where the values come from (the rulebook, or assumed and marked so a club can co
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Sequence
 
 from tutor.core.i18n import number
 from tutor.widgets.common import esc, safe_cite, ui
@@ -44,3 +44,24 @@ def card_table(game_id: str, cards: Iterable[Any], kind_name: Callable[[str], st
     head = "".join(f"<th>{esc(ui(k, lang))}</th>" for k in ("kind", "count", "values", "source"))
     return (f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
             f'<p class="tutor-assumed-note">{esc(ui("assumed_note", lang))}</p>')
+
+
+# a row of sourced_table: (its data attributes, (provenance, its mark): source_cell's, its first cell's inner HTML
+# and every other cell's whole <td>)
+SourcedRow = tuple[str, tuple[str, str], list[str]]
+
+
+def sourced_table(heading: str, css: str, heads: Sequence[str], rows: Sequence[SourcedRow]) -> str:
+    """A heading (its inner HTML) and a table whose rows say where their facts come from without a column of their
+    own: once in the heading when every row shares the same mark, else in each row's first cell (a rulebook row says
+    nothing). A "source" column on every row was the one a phone never showed: it lay past the screen's edge, and
+    the table scrolled sideways (two phone readers, Aqua Fest, Паперові океани, Острів котів)."""
+    marks = {source for _attrs, source, _cells in rows}
+    whole = len(marks) == 1 and next(iter(marks))[0] != "rulebook"
+    body = "".join(f'<tr{" " + attrs if attrs else ""} data-provenance="{prov}"><td>{cells[0]}'
+                   f'{"" if whole or prov == "rulebook" else " " + mark}</td>{"".join(cells[1:])}</tr>'
+                   for attrs, (prov, mark), cells in rows)
+    head = "".join(f"<th>{esc(h)}</th>" for h in heads)
+    said = f" {next(iter(marks))[1]}" if whole else ""
+    return (f"<h4>{heading}{said}</h4>"
+            f'<table class="{css}"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>')

@@ -103,22 +103,13 @@ def components(lang: str) -> str:
     facts. Where a value comes from is marked once per table when all its rows share it, else in the row's first
     cell: a column of «условно» on every row was the one a phone never showed (it lay past the screen's edge)."""
     from tutor.widgets.common import esc, safe_cite, ui
-    from tutor.widgets.tables import source_cell
+    from tutor.widgets.tables import SourcedRow, source_cell, sourced_table
 
-    Row = tuple[str, tuple[str, str], list[str]]
+    Row = SourcedRow
 
     def table(title: str, rule: str, css: str, heads: Iterable[str], rows: list[Row]) -> str:
-        """rows: (data attributes, (provenance, its mark): source_cell's, cells' HTML); the first cell carries the
-        row's own mark, unless every row has the same one (then the heading does)."""
-        marks = {source for _attrs, source, _cells in rows}
-        whole = len(marks) == 1 and next(iter(marks))[0] != "rulebook"
-        body = "".join(f'<tr {attrs} data-provenance="{prov}"><td>{cells[0]}'
-                       f'{"" if whole or prov == "rulebook" else " " + mark}</td>{"".join(cells[1:])}</tr>'
-                       for attrs, (prov, mark), cells in rows)
-        head = "".join(f"<th>{esc(h)}</th>" for h in heads)
-        said = f" {next(iter(marks))[1]}" if whole else ""
-        return (f'<h4>{esc(title)} <span class="tutor-cite">{esc(safe_cite(rule, lang))}</span>{said}</h4>'
-                f'<table class="{css}"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>')
+        return sourced_table(f'{esc(title)} <span class="tutor-cite">{esc(safe_cite(rule, lang))}</span>', css,
+                             list(heads), rows)
 
     def provenance(provenances: Iterable[str]) -> tuple[str, str]:
         return source_cell(provenances, lang, C.RULEBOOK)

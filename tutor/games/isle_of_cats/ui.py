@@ -158,17 +158,16 @@ def components(lang: str) -> str:
     from tutor.games.isle_of_cats import components as C
     from tutor.games.isle_of_cats.text import room_name
     from tutor.widgets.common import esc, safe_cite
-    from tutor.widgets.tables import source_cell
+    from tutor.widgets.tables import SourcedRow, source_cell, sourced_table
 
-    def row(what: str, count: object, where: str, provenances: Iterable[str], rule: str) -> str:
-        prov, source = source_cell(provenances, lang, C.RULEBOOK, C.DATA)
+    def row(what: str, count: object, where: str, provenances: Iterable[str], rule: str) -> SourcedRow:
         cited = safe_cite(rule, lang)
-        return (f'<tr data-provenance="{prov}"><td>{esc(what)} <span class="tutor-cite">{esc(cited)}</span></td>'
-                f'<td class="num">{esc(count)}</td><td>{esc(where)}</td><td>{source}</td></tr>')
+        return ("", source_cell(provenances, lang, C.RULEBOOK, C.DATA),
+                [f'{esc(what)} <span class="tutor-cite">{esc(cited)}</span>', f'<td class="num">{esc(count)}</td>',
+                 f"<td>{esc(where)}</td>"])
 
-    def head(*keys: str) -> str:
-        return "".join(f"<th>{esc(text(_U + 'components.' + k, lang))}</th>" for k in keys) + \
-            f"<th>{esc(text('ui.source', lang))}</th>"
+    def head(*keys: str) -> list[str]:
+        return [text(_U + "components." + k, lang) for k in keys]
 
     cats = [C.TILES[t] for t in C.CAT_TILES]
     rares = [C.TILES[t] for t in C.RARE_TILES]
@@ -191,19 +190,14 @@ def components(lang: str) -> str:
         row(text(_U + "components.maps", lang), len(C.CAT_COLOURS),
             ", ".join(colour_name(c, lang) for c in C.CAT_COLOURS), [C.DATA], "isle_of_cats:maps"),
     ]
-    cards = "".join(f'<tr data-provenance="{source_cell([c.provenance], lang, C.RULEBOOK, C.DATA)[0]}">'
-                    f"<td>{esc(card_name(c.id, lang))}</td><td>{source_cell([c.provenance], lang, C.RULEBOOK, C.DATA)[1]}</td>"
-                    f"</tr>" for c in C.FAMILY_CARDS.values())
-    return (f'<h4>{esc(text(_U + "components.tiles", lang))}</h4>'
-            f'<table class="tutor-cards"><thead><tr>{head("what", "count", "where")}</tr></thead>'
-            f'<tbody>{"".join(tiles)}</tbody></table>'
-            f'<h4>{esc(text(_U + "components.boat", lang, boats=len(C.BOAT_COLOURS)))}</h4>'
-            f'<table class="tutor-cards"><thead><tr>{head("what", "count", "which")}</tr></thead>'
-            f'<tbody>{"".join(boat)}</tbody></table>'
-            f'<h4>{esc(text(_U + "components.cards", lang, n=len(C.FAMILY_CARDS)))} <span class="tutor-cite">'
-            f'{esc(safe_cite("isle_of_cats:tasks", lang))}</span></h4>'
-            f'<table class="tutor-cards"><thead><tr>{head("task")}</tr></thead><tbody>{cards}</tbody></table>'
-            f'<p class="tutor-assumed-note">{esc(text(_U + "components.note", lang))}</p>')
+    cards: list[SourcedRow] = [("", source_cell([c.provenance], lang, C.RULEBOOK, C.DATA), [esc(card_name(c.id, lang))])
+                               for c in C.FAMILY_CARDS.values()]
+    return (sourced_table(esc(text(_U + "components.tiles", lang)), "tutor-cards", head("what", "count", "where"), tiles)
+            + sourced_table(esc(text(_U + "components.boat", lang, boats=len(C.BOAT_COLOURS))), "tutor-cards",
+                            head("what", "count", "which"), boat)
+            + sourced_table(f'{esc(text(_U + "components.cards", lang, n=len(C.FAMILY_CARDS)))} <span class="tutor-cite">'
+                            f'{esc(safe_cite("isle_of_cats:tasks", lang))}</span>', "tutor-cards", head("task"), cards)
+            + f'<p class="tutor-assumed-note">{esc(text(_U + "components.note", lang))}</p>')
 
 
 def advice(state: Any, seat: int, lang: str) -> str:

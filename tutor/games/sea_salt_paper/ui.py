@@ -109,12 +109,12 @@ def board_keys(action: object) -> Union[tuple[str, ...], list[tuple[str, str]]]:
 
 
 def components(lang: str) -> str:
-    """The 58 cards by kind: how many, their colours, how they score (every number from components.py), and
-    where the facts come from (the colours and counts per kind come from the card data, not the rulebook)."""
+    """The 58 cards by kind: how many (beside the name), their colours, how they score (every number from
+    components.py), and where the facts come from (the colours and counts per kind come from the card data, not the rulebook)."""
     from tutor.games.sea_salt_paper import components as C
     from tutor.games.sea_salt_paper.text import colour_name, kind_name, points_text
     from tutor.widgets.common import esc, safe_cite
-    from tutor.widgets.tables import source_cell
+    from tutor.widgets.tables import SourcedRow, source_cell, sourced_table
 
     def how(kind: str) -> tuple[str, str]:
         if kind in C.EFFECT:
@@ -132,7 +132,8 @@ def components(lang: str) -> str:
                         kind=kind_name(counted, lang)), "multipliers"
         return text(_U + "how.mermaid", lang), "mermaids"
 
-    rows, assumed = [], False
+    rows: list[SourcedRow] = []
+    assumed = False
     for kind in C.KINDS:
         items = [c for c in C.CARDS.values() if c.kind == kind]
         colours: dict[str, int] = {}
@@ -141,19 +142,20 @@ def components(lang: str) -> str:
         named = ", ".join(colour_name(col, lang) + (f" × {n}" if n > 1 else "") for col, n in colours.items())
         # the counts per kind and the colours are published card data, the scoring is the rulebook's: nothing here
         # is the tutor's guess, so no row reads "assumed"
-        prov, source = source_cell((c.provenance for c in items), lang, C.RULEBOOK, C.SHARED_DATA)
-        assumed = assumed or prov == "assumed"
+        source = source_cell((c.provenance for c in items), lang, C.RULEBOOK, C.SHARED_DATA)
+        assumed = assumed or source[0] == "assumed"
         words, section = how(kind)
-        rows.append(f'<tr data-kind="{esc(kind)}" data-provenance="{prov}"><td>{esc(kind_name(kind, lang))}</td>'
-                    f'<td class="num">{len(items)}</td><td>{esc(named)}</td><td>{esc(words)} '
-                    f'<span class="tutor-cite">{esc(safe_cite("sea_salt_paper:" + section, lang))}</span></td>'
-                    f"<td>{source}</td></tr>")
-    head = "".join(f"<th>{esc(h)}</th>" for h in (
-        text("ui.kind", lang), text("ui.count", lang), text(_U + "components.colours", lang),
-        text(_U + "components.scores", lang), text("ui.source", lang)))
-    return (f'<h4>{esc(text(_U + "components.cards", lang))} <span class="tutor-cite">'
-            f'{esc(safe_cite("sea_salt_paper:components", lang))}</span></h4>'
-            f'<table class="tutor-cards"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+        rows.append((f'data-kind="{esc(kind)}"', source,
+                     # the count beside the name: a column of its own, headed «Кількість», made the table wider
+                     # than a phone (a reader swiped sideways to read how a card scores)
+                     [f"{esc(kind_name(kind, lang))} ({len(items)})", f"<td>{esc(named)}</td>",
+                      f'<td>{esc(words)} <span class="tutor-cite">'
+                      f'{esc(safe_cite("sea_salt_paper:" + section, lang))}</span></td>']))
+    heads = (text(_U + "components.kind_count", lang), text(_U + "components.colours", lang),
+             text(_U + "components.scores", lang))
+    heading = (f'{esc(text(_U + "components.cards", lang))} <span class="tutor-cite">'
+               f'{esc(safe_cite("sea_salt_paper:components", lang))}</span>')
+    return (sourced_table(heading, "tutor-cards", heads, rows)
             + (f'<p class="tutor-assumed-note">{esc(text("ui.assumed_note", lang))}</p>' if assumed else ""))
 
 

@@ -219,9 +219,19 @@ def test_on_a_phone_the_turn_bar_stands_on_the_contents_bar_and_nothing_covers_i
     sticks just above it: its button is what a tap there reaches, and it takes the learner to the moves."""
     page = stepping
     table = lesson_table(page, "trump_whales", "en")
+    turn_bar = table.locator(".tutor-turn-bar")
+    # the board just below the screen (the learner reads what is above the table): no bar over those lines
+    table.locator(".tutor-svg").first.evaluate(
+        """(el) => { el.scrollIntoView({block: 'start'});
+             let box = el.parentElement;
+             while (box && !(box.scrollHeight > box.clientHeight && /auto|scroll/.test(getComputedStyle(box).overflowY)))
+               box = box.parentElement;
+             (box || document.scrollingElement).scrollBy(0, -innerHeight - 20); }""")
+    page.wait_for_timeout(600)
+    assert table.locator(".tutor-svg").first.evaluate("(el) => el.getBoundingClientRect().top > innerHeight")
+    assert turn_bar.is_hidden(), "the turn bar rode along before the board was on the screen"
     # the board at the top of the screen: the moves are below it, so the turn bar rides along
     table.locator(".tutor-svg").first.evaluate("(el) => el.scrollIntoView({block: 'start'})")
-    turn_bar = table.locator(".tutor-turn-bar")
     turn_bar.wait_for(state="visible")
     contents = page.locator(".tutor-contents-toggle").bounding_box()
     bar = turn_bar.bounding_box()

@@ -234,14 +234,18 @@ function render({ model, el: root }) {
   // a refusal is said right under the board the learner tapped, before the placing buttons and the moves: in the
   // page's flow there, it covers nothing (tutor.css sticks it to the screen's edge only when that place is off screen)
   underBoard.after(errors);
-  let below = false;
-  // (never over a film: its own bar says whose move is shown)
-  const showTurnBar = () => { turnBar.hidden = !(below && turnText.textContent) || filming !== null; };
+  let below = false, boardSeen = false;
+  // (never over a film: its own bar says whose move is shown; nor before the board is on the screen: over the
+  // table's tips, read above the board, it hid two lines of them from a phone reader)
+  const showTurnBar = () => { turnBar.hidden = !(below && boardSeen && turnText.textContent) || filming !== null; };
   const watchBelow = typeof IntersectionObserver === "undefined" ? null : new IntersectionObserver((entries) => {
-    for (const e of entries) below = !e.isIntersecting && e.boundingClientRect.top > (e.rootBounds ? e.rootBounds.bottom : innerHeight);
+    for (const e of entries) {
+      if (e.target === board) boardSeen = e.isIntersecting;
+      else below = !e.isIntersecting && e.boundingClientRect.top > (e.rootBounds ? e.rootBounds.bottom : innerHeight);
+    }
     showTurnBar();
   });
-  if (watchBelow) watchBelow.observe(underBoard);
+  if (watchBelow) { watchBelow.observe(underBoard); watchBelow.observe(board); }
 
   const choiceButton = (c) => {
     const b = button(c.label, c.tip, ["tutor-choice", ...(c.classes || [])].join(" "));

@@ -180,12 +180,20 @@ def test_placing_controls_ride_along_in_view_and_a_red_place_is_not_offered_on_a
     # the learner looks at their boat, its top at the top of the screen, and taps a square
     table.locator('[data-board-seat="0"]').evaluate("(e) => e.scrollIntoView({block: 'start'})")
     page.wait_for_timeout(300)
+    bar = table.locator(".tutor-placing")
+    # before a tap the bar keeps its place under the board: it rode over the words and the boat a reader only read
+    over = "(e) => e.getBoundingClientRect().top < e.parentElement.querySelector('.tutor-svg svg').getBoundingClientRect().bottom - 1"
+    assert not bar.evaluate(over), "the bar rode along over the board before a tap"
     x, y = square_point(page, table, far % 22 + px, far // 22 + py)
     page.touchscreen.tap(x, y)
     reason = table.locator(".tutor-place-reason")
     page.wait_for_function("(e) => e.textContent.length > 0", arg=reason.element_handle())
     page.wait_for_timeout(300)
     assert reason.inner_text() == d["reasons"]["n"]
+    # the preview just shown lies above the bar, not under it
+    assert table.locator(".tutor-place-preview").evaluate(
+        "(e) => e.getBoundingClientRect().bottom <= document.querySelector('.tutor-placing').getBoundingClientRect().top"), \
+        "the bar covers the piece just tapped"
     place = table.locator(".tutor-place-here")
     controls = (("the reason", reason), ("Rotate", table.locator(".tutor-place-rotate")),
                 ("Flip", table.locator(".tutor-place-flip")), ("Place", place),

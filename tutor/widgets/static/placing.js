@@ -55,7 +55,7 @@ export function wirePlacing(container, send) {
     const b = mkButton("tutor-place-nudge");
     b.textContent = arrow;
     b.dataset.nudge = name;
-    b.addEventListener("click", () => { if (!data) return; ax += dx; ay += dy; seen = true; draw(); });
+    b.addEventListener("click", () => { if (!data) return; ax += dx; ay += dy; seen = true; draw(); ride(); });
     return b;
   });
   nudges.setAttribute("role", "group");
@@ -191,6 +191,7 @@ export function wirePlacing(container, send) {
       if (held && !moved) { if (seen && codeAt(o, ax, ay) === "1") submit(); else draw(); }
       else if (!held) { aim(sq[0], sq[1]); draw(); }
       seen = true;
+      ride();
       return;
     }
     if (touch) {              // a tap reported as a click: the same two steps, show first, then place
@@ -198,6 +199,7 @@ export function wirePlacing(container, send) {
       if (seen && on && codeAt(o, ax, ay) === "1") submit();
       else { if (!on) aim(sq[0], sq[1]); draw(); }
       seen = true;
+      ride();
       return;
     }
     aim(sq[0], sq[1]);
@@ -276,6 +278,27 @@ export function wirePlacing(container, send) {
   flip.addEventListener("click", () => data && turnTo(data.flip[o]));
   place.addEventListener("click", () => data && submit());
 
+  // Once a finger has tapped the boat, the bar rides along the screen's bottom edge (tutor.css), so the fit and the
+  // buttons stay in reach without scrolling past the other boats; not before (it then lay over the task's words and
+  // the boat a reader was only reading). The boat's squares it would cover scroll up above it, once, so the preview
+  // just shown is never under the bar.
+  const ride = () => {
+    if (!touch || !layer) return;
+    bar.classList.add("tutor-placing-live");
+    requestAnimationFrame(() => {
+      const piece = layer && layer.getBoundingClientRect();
+      const edge = bar.getBoundingClientRect().top;
+      if (piece && piece.height && piece.bottom > edge - 8 && bar.getBoundingClientRect().bottom >= innerHeight - 80) {
+        // the page's own scrolling box (a Voilà page scrolls a box, not the window)
+        let box = container.parentElement;
+        while (box && !(box.scrollHeight > box.clientHeight && /auto|scroll/.test(getComputedStyle(box).overflowY))) {
+          box = box.parentElement;
+        }
+        (box || document.scrollingElement || document.documentElement).scrollBy({ top: piece.bottom - edge + 16 });
+      }
+    });
+  };
+
   // after every redraw of the board: the data of the piece held now (null: nothing to place)
   return function update(next) {
     const same = data && next && data.key === next.key;
@@ -295,7 +318,7 @@ export function wirePlacing(container, send) {
     layer.setAttribute("pointer-events", "none");
     grid.append(layer);
     if (!same && data.start) [o, ax, ay] = data.start;
-    if (!same) seen = false;     // a new piece: its preview is not seen yet
+    if (!same) { seen = false; bar.classList.remove("tutor-placing-live"); }  // a new piece: not seen yet
     fade(hovering);
     draw();
   };

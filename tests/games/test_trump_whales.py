@@ -375,7 +375,7 @@ def test_pearl_cards_come_from_the_trick_then_the_discard_pile_and_the_rest_is_n
     assert "score pad" in events[0].narrate("en") and "блокнот" in events[0].narrate("ru")
     # the pad is public: every viewer's board shows it; a saved position keeps it; the next round clears it
     assert g.view(s, 1)["seats"][0]["noted"] == 1
-    assert "+1 ✎" in g.render(g.view(s, 1), lang="en")
+    assert ">+1 on the pad<" in g.render(g.view(s, 1), lang="en")
     assert g.state_from_json(g.to_json(s)) == s
     assert '"noted"' not in g.to_json(table([["orca-9"], ["orca-3"]]))     # left out while nothing is noted
 

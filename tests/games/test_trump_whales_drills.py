@@ -232,7 +232,7 @@ def test_best_reward_mentions_a_picked_5_only_when_a_5_lies_in_the_trick():
 
 
 def test_plus_points_counts_the_pile_as_the_event_does_and_is_never_asked_with_score_pad_points():
-    """The points on the score pad ("+1 ✎") are a tutor's ruling, taught in a folded box: a reader who counted
+    """The points on the score pad ("+1 on the pad") are a tutor's ruling, taught in a folded box: a reader who counted
     pearls and pairs as taught was marked wrong by them, so the question is not asked where the learner has any."""
     noted_seen = 0
     for q in questions("plus-points"):

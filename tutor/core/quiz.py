@@ -297,10 +297,12 @@ def deciding(game_id: str, after: Any, events: Sequence[Event], want: Any) -> li
     adapt = adapter(game_id)
     if want is None or adapt.deciding is None:
         # bookkeeping events decide nothing (a card laid face down, the turn passing), unless they are all the
-        # move did: "you ended your turn" is then told by the turn passing
+        # move did and nothing was expected of it: "you ended your turn" is then told by the turn passing. A goal
+        # the move missed is not explained by them (Козырные киты's first bonus listed five lines of bonuses laid
+        # face down under "What decided it"; the right move's words say why)
         noise = spec(game_id).bookkeeping_events
         ruled = [e for e in events if e.rule != ""]
-        items: list[Event | Breakdown] = [e for e in ruled if e.kind not in noise] or [*ruled]
+        items: list[Event | Breakdown] = [e for e in ruled if e.kind not in noise] or ([*ruled] if want is None else [])
     else:
         items = list(adapt.deciding(after, events, want))
     return items + _scores_asked(game_id, after, want, items)

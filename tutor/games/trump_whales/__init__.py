@@ -34,7 +34,8 @@ SPEC: GameSpec[State, Action] = GameSpec(
     revealing_events=frozenset({"trump_whales.trump_drawn", "trump_whales.five_drawn",
                                 "trump_whales.first_bonuses"}),
     quiet_events=frozenset(),
-    bookkeeping_events=frozenset({"trump_whales.leads", "trump_whales.bonus_chosen", "trump_whales.dealt"}),
+    bookkeeping_events=frozenset({"trump_whales.leads", "trump_whales.bonus_chosen", "trump_whales.first_bonuses",
+                                  "trump_whales.dealt"}),
     ui=part(__name__, ".ui:UI"), bots=part(__name__, ".bots"), scenario=part(__name__, ".scenario:ADAPTER"),
     taught=part(__name__, ".taught"),   # what practice shows (lessons/<id>/taught.yaml)
     drills=part(__name__, ".drills:DRILLS"),

@@ -524,10 +524,11 @@ def _pearl_pile(board: _Board, seat: dict[str, Any], x: float, y: float, w: floa
     noted = seat.get("noted", 0)
     if noted:       # reward points no card could stand for, written on the score pad (ruling short-reward)
         pile_words = f'{pile_words}, {_w("noted", lang, n=noted)}'
-        where: dict[str, Any] = (dict(x=x + w / 2, y=y + h + 17, anchor="middle") if right
+        where: dict[str, Any] = (dict(x=x + w, y=y + h + 17, anchor="end") if right
                                  else dict(x=x + w + 5, y=y + h / 2 + 4))
         board.parts.append(f'<g class="noted"><title>{escape(_w("noted", lang, n=noted))}</title>'
-                           + _t(where.pop("x"), where.pop("y"), f"+{noted} ✎", size=board.f(11), weight="bold",
+                           + _t(where.pop("x"), where.pop("y"), _w("noted_mark", lang, n=noted), size=board.f(11),
+                                weight="bold",
                                 fill="#7a4b00", **where) + "</g>")
     board.element(f"pearls:{s}", x, y, w, h, pile_words)
 

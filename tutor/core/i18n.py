@@ -260,7 +260,12 @@ def player_name(seat: int, lang: str = DEFAULT_LANG) -> str:
 
 def player_plain(seat: int, lang: str = DEFAULT_LANG) -> str:
     """The seat's bare number, for a sentence that names the player mid-way («где стоит игрок 1»), "(you)" added
-    for the learner's own seat (`learner_seat`)."""
+    for the learner's own seat (`learner_seat`). A named example's seat keeps its name beside the number («у игрока 2
+    (Тёма)»): a name cannot be declined into the sentence, and a bare «у игрока 2» in the middle of an example that
+    called him Тёма lost a reader."""
+    named = _SEAT_NAMES.get().get(seat)
+    if named:
+        return f"{seat + 1} ({named})"
     return f"{seat + 1} {text('core.you_mark', lang)}" if _LEARNER.get() == seat else str(seat + 1)
 
 

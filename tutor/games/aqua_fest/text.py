@@ -7,7 +7,7 @@ from typing import Any, Optional, Sequence
 
 from tutor.core import i18n
 from tutor.core.events import Event
-from tutor.core.i18n import player_name
+from tutor.core.i18n import player_name, player_plain
 from tutor.games.aqua_fest import components as C
 
 
@@ -78,7 +78,7 @@ def narrate(event: Event, lang: str = "en") -> str:
     for key in ("player", "target", "loser"):
         if key in d:
             p[key] = player_name(d[key], lang)
-            p[f"{key}_plain"] = str(d[key] + 1)
+            p[f"{key}_plain"] = player_plain(d[key], lang)
     if "card" in d:
         p["card"] = card_name(d["card"], lang)
     for key in ("attack_card", "defence_card"):

@@ -105,9 +105,7 @@ def components(lang: str) -> str:
     from tutor.widgets.common import esc, safe_cite, ui
     from tutor.widgets.tables import SourcedRow, source_cell, sourced_table
 
-    Row = SourcedRow
-
-    def table(title: str, rule: str, css: str, heads: Iterable[str], rows: list[Row]) -> str:
+    def table(title: str, rule: str, css: str, heads: Iterable[str], rows: list[SourcedRow]) -> str:
         return sourced_table(f'{esc(title)} <span class="tutor-cite">{esc(safe_cite(rule, lang))}</span>', css,
                              list(heads), rows)
 

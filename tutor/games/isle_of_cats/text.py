@@ -9,7 +9,7 @@ from typing import Any, Callable, Iterable, Optional
 
 from tutor.core import i18n
 from tutor.core.events import Event
-from tutor.core.i18n import player_name
+from tutor.core.i18n import player_name, player_plain
 from tutor.games.isle_of_cats import components as C
 
 _P = "isle_of_cats."
@@ -94,7 +94,7 @@ def narrate(event: Event, lang: str = "en") -> str:
     params: dict[str, Any] = {}
     if "player" in d:
         params["player"] = player_name(d["player"], lang)
-        params["player_plain"] = d["player"] + 1
+        params["player_plain"] = player_plain(d["player"], lang)
     if "tile" in d:
         params["tile"] = tile_name(d["tile"], lang)
     if "day" in d:

@@ -7,7 +7,7 @@ from typing import Any, Optional, Sequence
 
 from tutor.core import i18n
 from tutor.core.events import Event
-from tutor.core.i18n import player_name
+from tutor.core.i18n import player_name, player_plain
 from tutor.games.maui import components as C
 
 
@@ -54,7 +54,7 @@ def narrate(event: Event, lang: str = "en") -> str:
     params: dict[str, Any] = {}
     if "player" in d:
         params["player"] = player_name(d["player"], lang)
-        params["player_plain"] = str(d["player"] + 1)
+        params["player_plain"] = player_plain(d["player"], lang)
     if "players" in d:
         params["players"] = _players(d["players"], lang)
     if "players" in d:

@@ -9,7 +9,7 @@ from typing import Any, Iterable, Optional, Sequence
 
 from tutor.core import i18n
 from tutor.core.events import Event
-from tutor.core.i18n import player_name
+from tutor.core.i18n import player_name, player_plain
 from tutor.games.sea_salt_paper import components as C
 
 _P = "sea_salt_paper."
@@ -71,10 +71,10 @@ def narrate(event: Event, lang: str = "en") -> str:
     params: dict[str, Any] = {}
     if "player" in d:
         params["player"] = player_name(d["player"], lang)
-        params["player_plain"] = d["player"] + 1
+        params["player_plain"] = player_plain(d["player"], lang)
     if "victim" in d:
         params["victim"] = player_name(d["victim"], lang)
-        params["victim_plain"] = d["victim"] + 1       # «з руки гравця 1», not «гравця Гравець 1»
+        params["victim_plain"] = player_plain(d["victim"], lang)       # «з руки гравця 1», not «гравця Гравець 1»
     if "card" in d:
         params["card"] = card_name(d["card"], lang)
     if "cards" in d:

@@ -9,7 +9,7 @@ from typing import Any, Callable, Iterable, Optional
 
 from tutor.core import i18n
 from tutor.core.events import Event
-from tutor.core.i18n import player_name
+from tutor.core.i18n import player_name, player_plain
 from tutor.games.trump_whales import components as C
 
 _P = "trump_whales."
@@ -111,11 +111,11 @@ def narrate(event: Event, lang: str = "en") -> str:
     params: dict[str, Any] = {}
     if "player" in d:
         params["player"] = player_name(d["player"], lang)
-        params["player_plain"] = d["player"] + 1
+        params["player_plain"] = player_plain(d["player"], lang)
     for key in ("owner", "leader"):
         if key in d:
             params[key] = player_name(d[key], lang)
-            params[f"{key}_plain"] = d[key] + 1
+            params[f"{key}_plain"] = player_plain(d[key], lang)
     if "card" in d:
         params["card"] = card_name(d["card"], lang)
         params["card_acc"] = card_acc(d["card"], lang)

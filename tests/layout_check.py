@@ -61,7 +61,9 @@ def choice_rects(root) -> list[tuple[str, float, float]]:
     return out
 
 
-def layout_problems(svg: str, layout: str) -> list[str]:
+def layout_problems(svg: str, layout: str, floor: float | None = None) -> list[str]:
+    """What breaks a layout's promises: its name, its width, its height, and print under `floor` (the layout's
+    min_print unless a game promises more: tutor.core.svg.board_print)."""
     spec = layout_of(layout)
     root = ET.fromstring(svg)
     problems = []
@@ -72,9 +74,10 @@ def layout_problems(svg: str, layout: str) -> list[str]:
         problems.append(f"viewBox width {w:g}, the {spec.name} layout is {spec.width} units wide")
     if spec.max_height is not None and h > spec.max_height:
         problems.append(f"{h:g} units tall, the {spec.name} layout holds {spec.max_height}")
-    small = sorted(s for s in printed_sizes(root) if s < spec.min_print)
+    least = spec.min_print if floor is None else floor
+    small = sorted(s for s in printed_sizes(root) if s < least)
     if small:
-        problems.append(f"{len(small)} texts printed under {spec.min_print} units (smallest {small[0]:g})")
+        problems.append(f"{len(small)} texts printed under {least:g} units (smallest {small[0]:g})")
     return problems
 
 

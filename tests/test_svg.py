@@ -172,3 +172,11 @@ def test_every_game_lays_its_board_out_for_each_screen(game_id):
                     assert layout_problems(svg, layout) == [], (game_id, seed, step, layout)
             p = rnd.choice(game.to_move(s))
             s, _ = game.apply(s, rnd.choice(game.legal_actions(s, p)))
+
+def test_a_board_laid_out_for_a_phone_prints_larger_than_the_layouts_floor():
+    """Every phone reader found 9.5 units too small for what is read mid-game: a board laid out for it (board_print)
+    prints at PHONE_PRINT on a phone, at least 10.5, and elsewhere at the layout's own floor."""
+    from tutor.core import svg as S
+    assert S.board_print(S.LAYOUTS["phone"]) == S.PHONE_PRINT >= 10.5 > S.LAYOUTS["phone"].min_print
+    for name in ("laptop", "projector"):
+        assert S.board_print(S.LAYOUTS[name]) == S.print_floor(S.LAYOUTS[name])

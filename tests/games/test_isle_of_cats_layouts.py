@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from tutor.core import svg as S
+
 from layout_check import SVG_NS as NS, choice_rects, layout_problems, viewbox
 from tutor.core.scenario import lesson_files, load_file, replay
 from tutor.core.svg import LAYOUTS
@@ -158,7 +160,7 @@ def test_every_board_keeps_its_layout_and_stays_inside_it(layout):
     for what, view, kw in BOARDS:
         svg = render(view, layout=layout, **kw)
         root = ET.fromstring(svg)
-        problems = layout_problems(svg, layout)
+        problems = layout_problems(svg, layout, S.board_print(S.layout_of(layout)))
         _, _, w, h = viewbox(root)
         problems += drawn_outside(root, w, h) + text_overflow(root, w)
         if problems:

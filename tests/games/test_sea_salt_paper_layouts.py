@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from tutor.core import svg as S
+
 from layout_check import SVG_NS as NS, layout_problems, viewbox
 from tutor.core.scenario import lesson_files, load_file, replay
 from tutor.core.svg import LAYOUTS
@@ -143,7 +145,7 @@ def test_every_board_keeps_its_layout_and_stays_inside_it(layout):
     for i, (what, view, kw) in enumerate(BOARDS):
         svg = drawn(i, layout)
         root = ET.fromstring(svg)
-        problems = layout_problems(svg, layout)
+        problems = layout_problems(svg, layout, S.board_print(S.layout_of(layout)))
         _, _, w, h = viewbox(root)
         problems += drawn_outside(root, w, h)
         if problems:

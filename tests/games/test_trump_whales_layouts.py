@@ -88,7 +88,7 @@ def test_every_board_keeps_its_layouts_promises(layout):
     problems = []
     for name, view, kw in BOARDS:
         svg = g.render(view, layout=layout, **kw)
-        problems += [f"{name}: {p}" for p in layout_problems(svg, layout)]
+        problems += [f"{name}: {p}" for p in layout_problems(svg, layout, S.board_print(S.layout_of(layout)))]
     assert not problems, "\n".join(problems[:20])
 
 

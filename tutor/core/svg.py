@@ -109,6 +109,18 @@ DEFAULT_LAYOUT = "laptop"
 PROJECTOR_PRINT = 16
 
 
+# A phone's board print where the game's board is laid out for it (Паперові океани, Острів котів, Козырные киты):
+# every phone reader of the 2026-12-04 reviews found 9.5 units (9.5 px) too small for the numbers read mid-game, the
+# cards' scoring strips first. Мяури's and Aqua Fest's phone boards still print from the layout's min_print: at 10.5
+# their badges and event signs run into their neighbours (issue #36 gives the layouts one vocabulary).
+PHONE_PRINT = 10.5
+
+
+def board_print(layout: Layout) -> float:
+    """print_floor, and PHONE_PRINT on a phone: the smallest print of a board laid out for it."""
+    return max(PHONE_PRINT, layout.min_print) if layout.name == "phone" else print_floor(layout)
+
+
 def print_floor(layout: Layout) -> float:
     """The smallest print (units) a game's board uses in `layout`: the layout's, PROJECTOR_PRINT on a projector."""
     return max(PROJECTOR_PRINT, layout.min_print) if layout.name == "projector" else layout.min_print

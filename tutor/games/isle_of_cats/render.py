@@ -495,7 +495,7 @@ GEOS = {
 
 class _Fonts:
     def __init__(self, spec: S.Layout, g: _Geo):
-        self.floor, self.k = S.print_floor(spec), g.k
+        self.floor, self.k = S.board_print(spec), g.k
 
     def __call__(self, base: float) -> float:
         """The laptop's size `base`, in this layout: scaled, never under its smallest print."""

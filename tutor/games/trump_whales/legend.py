@@ -101,7 +101,7 @@ def legend_svg(lang: str = "en", layout: str | None = None) -> str:
     them; a wider screen puts the card at the left and the rest beside it."""
     spec = S.layout_of(layout)
     k = SCALE[spec.name]
-    floor = spec.min_print
+    floor = S.board_print(spec)
     m = 12 * k
     width = spec.width
     title = text(_L + "title", lang)

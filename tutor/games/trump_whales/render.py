@@ -90,7 +90,7 @@ def projector_scale(players: int) -> float:
 
 def face_sizes() -> tuple[tuple[float, float, float], ...]:
     """(width, height, least print) of every face-up card the layouts draw, for the tests that measure faces."""
-    laptop, phone, projector = (S.print_floor(S.LAYOUTS[n]) for n in ("laptop", "phone", "projector"))
+    laptop, phone, projector = (S.board_print(S.LAYOUTS[n]) for n in ("laptop", "phone", "projector"))
     out: list[tuple[float, float, float]] = [(CW, CH, laptop), (BW, BH, laptop), (P_CW, P_CH, phone),
                                              (P_BW, P_BH, phone)]
     for k in sorted({projector_scale(n) for n in range(C.MIN_PLAYERS, C.MAX_PLAYERS + 1)}):
@@ -246,7 +246,7 @@ class _Board(CardBoard):
     def __init__(self, hl: AbstractSet[str], offers: Mapping[str, S.Offer], marked: AbstractSet[str], lang: str,
                  layout: S.Layout, k: float = 1.0) -> None:
         super().__init__(hl, offers, marked, lang)
-        self.layout, self.k, self.floor, self.W = layout, k, S.print_floor(layout), layout.width
+        self.layout, self.k, self.floor, self.W = layout, k, S.board_print(layout), layout.width
 
     def face(self, card_id: str, w: float, h: float, lang: str) -> str:   # type: ignore[override]
         return _face(card_id, w, h, lang, self.floor)
@@ -779,7 +779,7 @@ def finished_trick(cards: Iterable[str], seats: Iterable[int], winner: int, take
     The cards carry no `data-card` id: by now they lie face down in a pearl pile (or as a bonus, or on the discard
     pile), and a pearl pile's cards are a secret by id even though everyone saw them in the trick."""
     cards, seats = list(cards), list(seats)
-    floor = S.LAYOUTS["phone"].min_print
+    floor = S.board_print(S.LAYOUTS["phone"])
     gap, pad, mark_h = 10, 6, 15
     width = round(pad * 2 + len(cards) * P_CW + max(0, len(cards) - 1) * gap)
     name_y = pad + P_CH + 16

@@ -156,8 +156,12 @@ def play(game: str, lang: str = "en", **kwargs: Any) -> Any:
     """A play table: players=4, seat=0, seed=None, bots=True, and explicit setup components."""
     from tutor.widgets.play import PlayTable
     spec(game)      # an unknown game is reported at once
-    return LazyPart(lambda: PlayTable(game, lang=lang, **kwargs),
+    part = LazyPart(lambda: PlayTable(game, lang=lang, **kwargs),
                     label=ui("lazy.play", lang, game=_title(game, lang)), lang=lang)
+    # a part with a game in it is never "done with" for the page's "continue" (static/contents.js): a learner who
+    # left mid-game was sent on past it, to the quick reference
+    part.add_class("tutor-game")
+    return part
 
 
 @_never_raise

@@ -279,3 +279,38 @@ def test_a_chains_next_step_stays_folded_until_the_step_before_is_solved(voila_s
         assert step.locator(".tutor-lazy").is_visible() and not step.locator(".tutor-locked-note").is_visible()
     finally:
         close_tab(context, page)
+
+
+def test_continue_leads_back_to_a_game_and_to_the_next_exercise_of_a_part(voila_server, browser):
+    """Three phone readers left mid-game and were sent on past the game to the quick reference, and one who had
+    answered the first quiz of a part was sent to the next part with five of its exercises still to do. A part with
+    a game in it is never done with; a part whose exercise was answered right leads to its next one still to do."""
+    def banner(seed: str) -> tuple[str, str | None]:
+        context = new_context(browser, viewport=PHONE)
+        context.add_init_script("localStorage.setItem('tutor.progress', JSON.stringify(" + seed + "))")
+        page = context.new_page()
+        page.set_default_timeout(90_000)
+        try:
+            page.goto(voila_server.render_url("maui.ru.ipynb"))
+            page.wait_for_function("() => document.querySelectorAll('.tutor-contents-list a').length >= 10")
+            page.wait_for_timeout(800)
+            link = page.locator(".tutor-continue")
+            link.wait_for(state="visible")
+            return link.get_attribute("href"), link.get_attribute("data-item")
+        finally:
+            close_tab(context, page)
+    read = ["part-story", "part-setup", "part-round", "part-depths", "part-information", "part-disputes",
+            "part-end", "part-example", "part-catch", "part-sandbox", "part-play"]
+    answer = ("{v: 1, game: 'maui', lang: 'ru', part: 'part-disputes', kind: 'quiz', item: 'maui/who-takes-the-deep',"
+              " rules: [], right: true, first: true, shown: false, time: 1}")
+    left_playing = (f"{{v: 1, answers: [], read: {{'maui/ru': {read}}}, parts: {{}}, at: {{'maui/ru': 'part-play'}},"
+                    " item: {}}")
+    assert banner(left_playing) == ("#part-play", None)
+    left_after_a_quiz = (f"{{v: 1, answers: [{answer}], read: {{'maui/ru': {read}}}, parts: {{}},"
+                         " at: {'maui/ru': 'part-disputes'}, item: {'maui/ru': 'maui/who-takes-the-deep'}}")
+    assert banner(left_after_a_quiz) == ("#part-disputes", "maui/catfish-in-the-shallows")
+    # a part read, with nothing in it still to do (its only exercise answered right): on to the next part
+    done = answer.replace("part-disputes", "part-round").replace("maui/who-takes-the-deep", "maui/win-the-deep")
+    left_done = (f"{{v: 1, answers: [{done}], read: {{'maui/ru': {read}}}, parts: {{}},"
+                 " at: {'maui/ru': 'part-round'}, item: {'maui/ru': 'maui/win-the-deep'}}")
+    assert banner(left_done) == ("#part-depths", None)

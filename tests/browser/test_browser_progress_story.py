@@ -29,6 +29,17 @@ MISSED = ["maui/who-takes", "maui/kiti-decides"]        # two one-pick drills, t
 STORED = "() => JSON.parse(localStorage.getItem('tutor.progress') || 'null')"
 
 
+# the quiz, task and drill ids of a part, in page order, and whether a game is in it (as static/contents.js finds them)
+_PART_BODY = """(part) => { const anchors = [...document.querySelectorAll('a[id^="part-"]')];
+  const i = anchors.findIndex((a) => a.id === part), next = anchors[i + 1];
+  const inside = (el) => (anchors[i].compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING)
+    && (!next || (next.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_PRECEDING));"""
+ITEMS_IN = _PART_BODY + """
+  return [...document.querySelectorAll('.tutor-practice')].filter(inside)
+    .map((el) => [...el.classList].find((c) => c.startsWith('tutor-item-')).slice(11).replace(/--/g, '/')); }"""
+HAS_GAME = _PART_BODY + """
+  return [...document.querySelectorAll('.tutor-game')].some(inside); }"""
+
 def ui(key: str, lang: str = LANG, **params) -> str:
     return text(f"ui.{key}", lang, **params)
 
@@ -170,6 +181,7 @@ def test_a_returning_learner_finds_their_progress_and_practises_their_mistakes(w
         assert missed == MISSED, kinds["drill"]
         assert all(a["game"] == GAME and a["lang"] == LANG and a["part"].startswith("part-") for a in stored["answers"])
         left_in = stored["at"][f"{GAME}/{LANG}"]
+        practice = page.evaluate("() => document.querySelectorAll('.tutor-practice').length")
         page.close()
 
         # -- the next visit, in the same browser: the part read is marked, and the way back to where they were
@@ -181,17 +193,26 @@ def test_a_returning_learner_finds_their_progress_and_practises_their_mistakes(w
         assert read in [a.get_attribute("href")[1:] for a in marked.element_handles()]
         banner = page.locator(".tutor-continue")
         banner.wait_for(state="visible")        # (the static site shows the page once its cells have run)
-        # where they were; or, when that part was read and the quiz, task or drill they were at was answered right,
-        # the part after it (contents.js: a place done with is no place to go back to)
+        # where they were; or, when that part was read and the quiz, task or drill they were at was answered right
+        # with none after it in the part still to do, the part after it (contents.js: a place done with is no place
+        # to go back to; a part with a game in it always is)
         item = stored["item"].get(f"{GAME}/{LANG}")
         was_read = left_in in stored["read"][f"{GAME}/{LANG}"]
         latest = {a["item"]: a for a in stored["answers"]}
-        if was_read and (not item or latest.get(item, {}).get("right")):
+        # every quiz, task and drill on the page again (the static site runs its cells after it shows)
+        page.wait_for_function(f"() => document.querySelectorAll('.tutor-practice').length >= {practice}",
+                               timeout=BOOT_MS)
+        items = page.evaluate(ITEMS_IN, left_in)
+        still = [i for i in items[items.index(item) + 1:] if not latest.get(i, {}).get("right")] if item in items else []
+        if was_read and not page.evaluate(HAS_GAME, left_in) and (not item or (latest.get(item, {}).get("right")
+                                                                               and not still)):
             ids = [a.get_attribute("href")[1:] for a in page.locator(".tutor-contents-list a").element_handles()]
             later = ids[ids.index(left_in) + 1:]
             left_in = next(i for i in later if i not in ("part-components", "part-rulings", "part-variants"))
         left_title = page.locator(f".tutor-contents-list a[href='#{left_in}']").inner_text()
-        assert left_title in banner.inner_text(), banner.inner_text()
+        # (said again as the page's quizzes, tasks and drills appear, at most a moment after the last of them)
+        page.wait_for_timeout(700)
+        assert left_title in banner.inner_text(), (banner.inner_text(), items, still, item)
 
         # -- the index's figures, and its way into a practise session
         page.goto(where.index())

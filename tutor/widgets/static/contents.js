@@ -424,7 +424,16 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     // a place whose part was read and whose quiz, task or drill was answered right is done with: on from there to
     // the part after it (a returning reader was led back to a drill they had finished). The next part in the
     // page's order, read or not: "the next part not read" sent a reader who had gone back to part 9 on to part 16
-    const placeDone = at && readBefore.has(at.id) && (!arrivedItem || (latest.get(arrivedItem) || {}).right);
+    // Within the part: the quiz, task or drill after the one answered right, if one is still to do. Never on past a
+    // part with a game in it (readers who left mid-game were sent on to the quick reference).
+    const rightAt = (item) => !!(latest.get(item) || {}).right;
+    const atIndex = at ? parts.indexOf(at) : -1;
+    const atItems = at ? [...new Set(practiceIn(atIndex).map((p) => itemOf(p)).filter(Boolean))] : [];
+    const nextItem = arrivedItem && rightAt(arrivedItem)
+      ? atItems.slice(atItems.indexOf(arrivedItem) + 1).find((item) => !rightAt(item)) || null : null;
+    const withGame = at && bodyOf(atIndex).some((el) => el.classList
+      && (el.classList.contains("tutor-game") || !!(el.querySelector && el.querySelector(".tutor-game"))));
+    const placeDone = at && !withGame && readBefore.has(at.id) && (!arrivedItem || (rightAt(arrivedItem) && !nextItem));
     if (placeDone) at = parts.slice(parts.indexOf(at) + 1).find((p) => !p.fold) || null;
     const resumeAt = at && at !== parts[0] ? at : (readBefore.size && firstUnread ? firstUnread : null);
     for (const link of [resume, banner]) {
@@ -433,7 +442,8 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
         link.href = `#${resumeAt.id}`;
         link.textContent = say(words.continue, { part: resumeAt.title });
         // to the very quiz, task or drill the learner was at, not the top of its part
-        if (resumeAt === at && arrivedItem && !placeDone) link.dataset.item = arrivedItem; else delete link.dataset.item;
+        const item = nextItem || arrivedItem;
+        if (resumeAt === at && item && !placeDone) link.dataset.item = item; else delete link.dataset.item;
       }
     }
     // a chain's next step opens once the step before has been answered right (or the learner opened it)
@@ -506,8 +516,11 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
   const build = () => {
     const found = scan();
     if (found.length === parts.length && found.every((p, i) => p.anchor === parts[i].anchor)) {
-      // no new part, but new cells (a Voilà page's outputs arrive one by one): a folded part folds them too
+      // no new part, but new cells (a Voilà page's outputs arrive one by one): a folded part folds them too, and
+      // the progress is said again, now that more of the parts' quizzes, tasks and drills are on the page (the
+      // static site runs its cells after the page shows: "continue" judged a part by the few it had then)
       parts.forEach((part, i) => { if (part.fold && part.folded) setFolded(i, true); });
+      showProgress();
       return;
     }
     const folded = new Map(parts.map((p) => [p.id, p.folded]));

@@ -29,7 +29,7 @@ import traitlets
 from tutor.core.cardtable import attr as attr_text
 from tutor.core.events import Event
 from tutor.core.game import AnySpec, RowPart
-from tutor.core.i18n import learner_seat, number, player_name, text
+from tutor.core.i18n import has, learner_seat, number, player_name, text
 from tutor.core.safe_input import MAX_SAVED_BYTES
 from tutor.core.coach import chosen as coach_hints
 from tutor.core.session import Session, Step
@@ -584,7 +584,11 @@ class PlayTable(StandIn, anywidget.AnyWidget):
         table's rule in general (words about "this move" then spoke of a move gone by)."""
         if self.session is None or self.history or not self.session.barrier or self.is_over():
             return ""
-        return ui("undo.barrier_short" if self.session.barrier_this_turn() else "undo.barrier_off", self.lang)
+        key = "undo.barrier_short" if self.session.barrier_this_turn() else "undo.barrier_off"
+        # a game whose hidden thing is not a card says its own (Острів котів: tiles drawn from the bag; a reader
+        # wondered which family card had been turned up)
+        own = f"{self.game_id}.{key}"
+        return text(own, self.lang) if has(own) else ui(key, self.lang)
 
     def logged(self, events: Iterable[Event]) -> tuple[Event, ...]:
         """The events the log tells under "What happened" (a task leaves out those its verdict lists)."""

@@ -219,7 +219,9 @@ function render({ model, el: root }) {
     }
     press("load", { text });
   });
-  hotseat.addEventListener("change", () => press("hotseat", { value: hotseat.checked }));
+  // all at one table: the hand-over screen is a few lines, not the game it follows (a reader met three screens of
+  // white under it, the height the finished game had been held at)
+  hotseat.addEventListener("change", () => { releaseHeight(); press("hotseat", { value: hotseat.checked }); });
   wireChoices(board, (id) => press(id));
   // a piece placed by pointing at the board (GameUI.placing): its preview lives in the page
   const updatePlacing = wirePlacing(board, (value) => {
@@ -483,6 +485,7 @@ function render({ model, el: root }) {
     againRow.hidden = seeAgain.hidden && replay.hidden && share.hidden;
     if (view.defs && !haveDefs().includes(view.defs)) model.send({ want: "defs", key: view.defs });
     if (view.board !== drawnBoard) {
+      if (!view.board) releaseHeight();     // no board (the device changing hands): not held at a game's height
       redrawBoard(board, parse(view.board || ""), view.board_next);
       // a task sends the box of every board it can show (its position and each move's outcome)
       boardBox = holdBoardBox(board, boardBox || view.board_box || null);

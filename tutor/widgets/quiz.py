@@ -242,9 +242,12 @@ class Quiz(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
                     parts.append(f'<details class="tutor-quiz-all"><summary>{esc(ui("quiz.all_events", lang))}'
                                  f"</summary>{narrated}</details>")
             else:
+                # the choice's own words; what the move did besides, folded (a placement's log line read as the
+                # reason a family was not one)
                 parts.append(explain)
                 if narrated:
-                    parts.append(f"<p><b>{esc(ui('quiz.after', lang))}</b></p>{narrated}")
+                    parts.append(f'<details class="tutor-quiz-all"><summary>{esc(ui("quiz.all_events", lang))}'
+                                 f"</summary>{narrated}</details>")
             self.svg.value = self._board(outcome.shown or outcome.state, self._why_marks(), told)
         right = next((o for o in self.outcomes if o.correct), None)
         if right is not None:
@@ -291,7 +294,10 @@ class Quiz(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         if not words:
             return ""
         cited = citation_html(self.data.get("rule", ""), lang)
-        return (f'<div class="tutor-explain"><b>{esc(ui("quiz.why", lang))}:</b> '
+        # a wrong choice's own words say why not; "Why" is the right answer's (two "Why:" blocks, one under the
+        # other, read as one thing said twice)
+        heading = ui("quiz.why" if outcome.correct else "quiz.why_wrong", lang)
+        return (f'<div class="tutor-explain"><b>{esc(heading)}:</b> '
                 f'{" ".join(esc(w) for w in words)}{cited}</div>')
 
     def _why_not(self, outcome: core_quiz.Outcome) -> str:

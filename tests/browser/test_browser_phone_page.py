@@ -80,6 +80,8 @@ PlayTable("isle_of_cats", players=2, seat=0, lang="uk", bots=True, first=0, kept
           placed=[[{FIRST!r}], []], island={ISLAND!r}, bag=())"""),
     "maui_task.ipynb": ("ru", """from tutor.widgets.your_turn import YourTurn
 YourTurn("maui/win-the-deep", lang="ru")"""),
+    "aqua_task.ipynb": ("ru", """from tutor.widgets.your_turn import YourTurn
+YourTurn("aqua_fest/octopus-diagonal", lang="ru")"""),
     # the two widest tables a reviewer scrolled on a phone: Мяури's and Козырные киты' components, "assumed" on the right
     "wide_tables.ipynb": ("ru", """from IPython.display import display
 from tutor import lesson
@@ -373,4 +375,25 @@ def test_a_forms_controls_keep_to_the_screen_and_to_their_own_lines_on_a_phone(o
                 if a["left"] < b["right"] - 1 and b["left"] < a["right"] - 1
                 and a["top"] < b["bottom"] - 1 and b["top"] < a["bottom"] - 1]
     assert not overlaps, f"controls over each other: {overlaps[:5]}"
+    assert not page.js_errors, page.js_errors
+
+
+def test_a_card_chosen_under_the_board_brings_the_board_into_view(own_pages, phone):
+    """Aqua Fest's move tasks on a phone: the card buttons lie under the board, 900 px below its top, and after a
+    card was chosen a reader scrolled up to find where it could go. The board comes into view, its top on screen."""
+    page = phone
+    page.goto(own_pages.render_url("aqua_task.ipynb"))
+    task = page.locator(".tutor-your-turn").first
+    task.locator(".tutor-svg svg").first.wait_for(state="visible")
+    card = task.locator("button.tutor-card-choice").first
+    card.evaluate("(e) => e.scrollIntoView({block: 'end'})")
+    page.wait_for_timeout(300)
+    board = task.locator(".tutor-svg").first
+    assert board.evaluate("(e) => e.getBoundingClientRect().top < 0"), "the board was already in view"
+    version = task.get_attribute("data-v")
+    card.tap()
+    wait_next_view(page, task, version)
+    page.wait_for_function("(e) => { const r = e.getBoundingClientRect(); return r.top >= -2 && r.top < innerHeight / 2; }",
+                           arg=board.element_handle(), timeout=5_000)
+    assert task.locator('.tutor-svg [data-choice][data-key^="cell:"]').count(), "no cell is offered for the card"
     assert not page.js_errors, page.js_errors

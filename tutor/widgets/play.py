@@ -570,6 +570,9 @@ class PlayTable(StandIn, anywidget.AnyWidget):
                      # said in words beside the button too: a phone shows no tooltip
                      # (in the turn where it happened: not at the learner's next turn)
                      "undo_note": self._undo_note(),
+                     # a choice under way (a card chosen, its cell still to tap on the board): the page brings the
+                     # board into view when the card was chosen below it
+                     "stepping": bool(self.selected),
                      "save": not self.save_button.disabled, "share": not self.share_button.disabled,
                      "save_tip": self.save_button.tooltip, "hotseat": self.hotseat,
                      # what the page keeps on the device to pick this game up again (None: nothing to keep)

@@ -161,6 +161,10 @@ function render({ model, el: root }) {
   let busyTimer = null;
   const notBusy = () => { clearTimeout(busyTimer); root.classList.remove("tutor-busy"); };
   let pageError = null;     // a refusal the page made itself (a paste too long to send); the next press clears it
+  // a card chosen from the buttons under the board, its cell still to tap: the board comes into view (on a phone the
+  // buttons lay 900 px under it, and a reader scrolled up to find where the card could go)
+  let fromRows = false;
+  rows.addEventListener("click", () => { fromRows = true; }, true);
   const press = (id, extra) => {
     // the first-game tips fold away once the game is under way (and stay folded on this device)
     if (tips.open && id !== "new" && id !== "hotseat") { tips.open = false; store(tipsKey, "1"); }
@@ -465,6 +469,10 @@ function render({ model, el: root }) {
       undone = false;
       requestAnimationFrame(() => board.scrollIntoView({ block: "start", behavior: "smooth" }));
     }
+    if (fromRows && view.stepping && board.getBoundingClientRect().top < 0) {
+      requestAnimationFrame(() => board.scrollIntoView({ block: "start", behavior: "smooth" }));
+    }
+    fromRows = false;
     undoNote.textContent = view.undo_note || "";
     undoNote.hidden = !view.undo_note;
     if (filming !== null) return;      // the live view waits under the film

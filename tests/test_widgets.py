@@ -823,7 +823,9 @@ def test_the_undo_note_speaks_of_the_turn_under_way_only():
     t = PlayTable("sea_salt_paper", players=2, seat=0, lang="en", seed=7, **ANDRIY)
     next(b for b in legal_buttons(t) if b.action == ssp.DrawDeck(0)).click()
     assert t.live.barrier and t.undo_button.disabled
-    assert t.view["undo_note"] == common.ui("undo.barrier_short", "en")
+    # (in the game's own words where it has them: what came into view is a card from the deck or a pile)
+    from tutor.core.i18n import text
+    assert t.view["undo_note"] == text("sea_salt_paper.undo.barrier_short", "en")
     next(b for b in legal_buttons(t) if isinstance(b.action, ssp.Keep)).click()
     assert not t.undo_button.disabled and t.view["undo_note"] == "", "the choice of the two may be undone"
     next(b for b in legal_buttons(t) if b.action == ssp.EndTurn(0)).click()
@@ -831,4 +833,5 @@ def test_the_undo_note_speaks_of_the_turn_under_way_only():
     assert t.live.barrier and t.undo_button.disabled, "(the bot's take showed a card: Undo stays off)"
     assert t.view["undo_tip"] == common.ui("undo.barrier", "en")
     # at the new turn the words speak of the table's rule, not of the last turn's draw
-    assert t.view["undo_note"] == common.ui("undo.barrier_off", "en") != common.ui("undo.barrier_short", "en")
+    assert t.view["undo_note"] == text("sea_salt_paper.undo.barrier_off", "en") \
+        != text("sea_salt_paper.undo.barrier_short", "en")

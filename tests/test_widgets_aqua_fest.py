@@ -146,6 +146,12 @@ def test_a_second_card_of_another_species_is_refused_with_the_engines_reason(lan
     offered = move_buttons(t)
     assert offered and not any(isinstance(b.action, af.Move) for b in legal_buttons(t))
     assert all("tutor-action-unavailable" in b.classes for b in offered)
+    # the reason is said as soon as the card is chosen, before a cell it cannot go to is tapped (a reader took the
+    # cells the board offered for a second card as allowed)
+    import html
+    with pytest.raises(RuleViolation) as why:
+        af.apply(t.state, offered[0].action)
+    assert why.value.explain(lang) in html.unescape(str(t.view["rows"]))
     before, history = t.state, len(t.history)
     offered[0].click()
     with pytest.raises(RuleViolation) as refusal:

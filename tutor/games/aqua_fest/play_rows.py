@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tutor.core.errors import RuleViolation
 from tutor.core.game import RowPart, Table
 from tutor.core.i18n import player_name, text
 from tutor.games.aqua_fest import components as C
@@ -80,8 +81,15 @@ def action_rows(table: Table, seat: int) -> list[list[RowPart]]:
             listed = [{"fold": text("ui.af.dest_list", lang)},
                       {"choices": [table.action_choice(m, set(moves)) for m in moves]}]
         elif moves:
-            parts += [table.caption(text("ui.af.choose_dest", lang, card=label)),
-                      {"choices": [table.action_choice(m, legal) for m in moves]}]
+            parts += [table.caption(text("ui.af.choose_dest", lang, card=label))]
+            if not any(m in legal for m in moves):
+                # none of its cells is open to it now (the dolphin, played alone, as a second card): the engine's
+                # reason at once, not after a tap on a cell the board offered as if it could go there (a reader)
+                try:
+                    game.apply(state, moves[0])
+                except RuleViolation as refusal:
+                    parts.append(table.caption(refusal.explain(lang)))
+            parts.append({"choices": [table.action_choice(m, legal) for m in moves]})
         else:
             parts.append(table.caption(text("ui.af.no_dest", lang, card=label)))
     if listed:

@@ -82,6 +82,8 @@ PlayTable("isle_of_cats", players=2, seat=0, lang="uk", bots=True, first=0, kept
 YourTurn("maui/win-the-deep", lang="ru")"""),
     "aqua_task.ipynb": ("ru", """from tutor.widgets.your_turn import YourTurn
 YourTurn("aqua_fest/octopus-diagonal", lang="ru")"""),
+    "aqua_table.ipynb": ("ru", """from tutor.widgets.play import PlayTable
+PlayTable("aqua_fest", place_starts=False, players=2, seat=0, lang="ru", seed=1)"""),
     # the two widest tables a reviewer scrolled on a phone: Мяури's and Козырные киты' components, "assumed" on the right
     "wide_tables.ipynb": ("ru", """from IPython.display import display
 from tutor import lesson
@@ -396,4 +398,35 @@ def test_a_card_chosen_under_the_board_brings_the_board_into_view(own_pages, pho
     page.wait_for_function("(e) => { const r = e.getBoundingClientRect(); return r.top >= -2 && r.top < innerHeight / 2; }",
                            arg=board.element_handle(), timeout=5_000)
     assert task.locator('.tutor-svg [data-choice][data-key^="cell:"]').count(), "no cell is offered for the card"
+    assert not page.js_errors, page.js_errors
+
+
+def test_a_tap_beside_the_cells_a_chosen_card_may_reach_is_answered_in_words(own_pages, phone):
+    """Aqua Fest's table on a phone: a card chosen, a tap on a cell it cannot reach did nothing, and a reader could
+    not tell a missed tap from a refused move. The table says so (ui board.not_offered), and nothing is played."""
+    from tutor.widgets.common import ui
+    page = phone
+    page.goto(own_pages.render_url("aqua_table.ipynb"))
+    table = page.locator(".tutor-play").first
+    table.locator(".tutor-svg svg").first.wait_for(state="visible")
+    version = table.get_attribute("data-v")
+    card = table.locator('.tutor-svg [data-choice][data-key^="card:"]').first
+    card.evaluate("(e) => e.scrollIntoView({block: 'center'})")
+    card.tap()
+    wait_next_view(page, table, version)
+    offered = {el.get_attribute("data-key") for el in table.locator('.tutor-svg [data-choice][data-key^="cell:"]').all()}
+    assert offered, "the card reaches no cell"
+    version = table.get_attribute("data-v")
+    box = table.locator(".tutor-svg svg").first.bounding_box()
+    # the seabed's top-left corner cell, or any point of the board that offers nothing
+    spot = page.evaluate("""([x0, y0, w, h]) => { for (let fy = 0.05; fy < 1; fy += 0.05) for (let fx = 0.05; fx < 1;
+        fx += 0.05) { const el = document.elementFromPoint(x0 + fx * w, y0 + fy * h); if (el && el.closest('svg')
+        && !el.closest('[data-choice]')) return [x0 + fx * w, y0 + fy * h]; } return null; }""",
+                         [box["x"], max(box["y"], 0), box["width"], min(box["height"], 700)])
+    assert spot, "no spot of the board offers nothing"
+    page.touchscreen.tap(*spot)
+    alert = table.locator(".tutor-error [role=alert]")
+    alert.wait_for(state="visible")
+    assert ui("board.not_offered", "ru") in alert.inner_text()
+    assert table.get_attribute("data-v") == version, "a tap beside the offered cells played something"
     assert not page.js_errors, page.js_errors

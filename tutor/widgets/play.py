@@ -45,7 +45,8 @@ log = logging.getLogger(__name__)
 
 LOG_EVENTS = 80          # the log shows this many most recent events
 CONTROL_WORDS = ("undo", "undo.tip", "new", "new.tip", "hotseat", "hotseat.tip", "save", "save.tip", "load",
-                 "load.tip", "saved_box", "to_moves", "share", "share.tip", "share.done", "share.bad")
+                 "load.tip", "saved_box", "to_moves", "share", "share.tip", "share.done", "share.bad",
+                 "board.not_offered")
 # the film's words (tutor.widgets.film; the page draws its bar), the coach's switch, the tips' title
 FILM_WORDS = ("film.next", "film.go_on", "film.back", "film.skip", "film.skip_game", "film.again", "film.replay",
               "film.speed", "film.speed.step", "film.speed.normal", "film.speed.fast", "film.speed.off", "coach", "coach.tip", "tips")

@@ -227,6 +227,16 @@ function render({ model, el: root }) {
   // white under it, the height the finished game had been held at)
   hotseat.addEventListener("change", () => { releaseHeight(); press("hotseat", { value: hotseat.checked }); });
   wireChoices(board, (id) => press(id));
+  // a tap on the board beside what it offers, while a choice is under way (a card chosen, its cell to tap): said in
+  // words (Aqua Fest: a tap on a cell the card cannot reach did nothing, and a reader could not tell a miss from a
+  // refusal)
+  board.addEventListener("click", (event) => {
+    const v = model.get("view") || {};
+    if (!v.stepping || v.placing || filming !== null || !(event.target instanceof Element)) return;
+    if (event.target.closest("[data-choice]") || !event.target.closest("svg")) return;
+    pageError = labels["board.not_offered"] || "";
+    drawError();
+  });
   // a piece placed by pointing at the board (GameUI.placing): its preview lives in the page
   const updatePlacing = wirePlacing(board, (value) => {
     const p = (model.get("view") || {}).placing;

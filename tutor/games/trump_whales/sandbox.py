@@ -162,14 +162,20 @@ class ScoreHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
         lang = self.lang
         pearls, bonuses = self._shown = (self.pearls.value, self.bonuses.value)
         breakdown = self.breakdown = round_breakdown(pearls, bonuses)
-        rows = [f'<tr class="line"><td>{esc(line.label(lang))}</td><td class="num">{number(line.points)}</td>'
-                f'<td class="tutor-cite">{esc(safe_cite(line.rule, lang))}</td></tr>' for line in breakdown.lines]
+        # the rule once under the table when every line has the same (a column repeating it wrapped each row to
+        # four lines on a phone: a reader), else under each line's words
+        rules = {line.rule for line in breakdown.lines}
+        once = len(rules) == 1
+        rows = [f'<tr class="line"><td>{esc(line.label(lang))}'
+                + ("" if once else f'<br><span class="tutor-cite">{esc(safe_cite(line.rule, lang))}</span>')
+                + f'</td><td class="num">{number(line.points)}</td></tr>' for line in breakdown.lines]
         rows.append(f'<tr class="total"><td>{esc(_w("total", lang))}</td>'
-                    f'<td class="num" data-points="{self.total}">{number(self.total)}</td><td></td></tr>')
+                    f'<td class="num" data-points="{self.total}">{number(self.total)}</td></tr>')
+        cited = (f'<p class="tutor-cite">{esc(text("core.cite", lang, title=safe_cite(next(iter(rules)), lang)))}</p>'
+                 if once else "")
         note = f'<p class="tutor-note">{esc(_w("odd", lang))}</p>' if bonuses % C.BONUS_PAIR else ""
         self.table.value = (f"<table><thead><tr><th>{esc(_w('line', lang))}</th><th>{esc(text('ui.points', lang))}"
-                            f"</th><th>{esc(text('ui.rule', lang))}</th></tr></thead><tbody>{''.join(rows)}"
-                            f"</tbody></table>{note}")
+                            f"</th></tr></thead><tbody>{''.join(rows)}</tbody></table>{cited}{note}")
         self.compare.value = self._spend_or_keep(pearls, bonuses)
         self.svg.value = render(view(position(pearls, bonuses), 0), lang=lang, layout=screen.layout())
 

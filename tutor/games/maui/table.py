@@ -224,7 +224,8 @@ def score_panel(state: State, viewer: Optional[int], lang: str = "en") -> str:
     if viewer is not None and not state.over:
         mine = breakdown(state.piles[viewer], viewer)
         if mine.lines:
-            items = "".join(f"<li>{esc(line.label(lang))} ({signed(line.points)})</li>" for line in mine.lines)
+            # "values → sum", as the game's end sums it: "(−15) (−15)" read as a glitch (a phone reader)
+            items = "".join(f"<li>{esc(line.label(lang))} → {signed(line.points)}</li>" for line in mine.lines)
             out.append(f'<p>{esc(_table_words("panel.yours", lang, points=points_words(mine.total, lang)))}'
                        f'{cite_html("maui:end", lang)}</p><ul class="tutor-events" data-seat="{viewer}">{items}</ul>')
         else:

@@ -40,6 +40,11 @@ def test_the_reference_fits_a_phone(browser, game, lang):
         page = context.new_page()
         page.set_content(R.page_html(R.of(game, lang), lang))
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        # no table wider than the phone, to be scrolled inside its box (Мяури's catch table cut «Что делает»): a
+        # phone stacks each row, every cell under its column's words
+        wide = page.evaluate("() => [...document.querySelectorAll('.ref-table')].filter((b) => b.scrollWidth > "
+                             "b.clientWidth + 1).map((b) => b.textContent.slice(0, 40))")
+        assert not wide, wide
         smallest = page.evaluate("""() => Math.min(...[...document.querySelectorAll('.tutor-reference *')]
             .filter(e => e.childNodes.length && [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()))
             .map(e => parseFloat(getComputedStyle(e).fontSize)))""")

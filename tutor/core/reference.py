@@ -92,8 +92,10 @@ _NUMBER_CELL = ' class="ref-n"'
 
 def _table(t: Table) -> str:
     head = "".join(f"<th>{_inline(h)}</th>" for h in t.head)
-    rows = "".join("<tr>" + "".join(f"<td{_NUMBER_CELL if _NUMBER.fullmatch(c) else ''}>{_inline(c)}</td>"
-                                    for c in row) + "</tr>" for row in t.rows)
+    # each cell carries its column's heading: a phone stacks a wide table's rows (CSS below), each cell under its
+    # heading's words (Мяури's catch table cut «Что делает» at a phone's edge)
+    rows = "".join("<tr>" + "".join(f'<td{_NUMBER_CELL if _NUMBER.fullmatch(c) else ""} data-head="{html.escape(h)}">'
+                                    f"{_inline(c)}</td>" for c, h in zip(row, t.head)) + "</tr>" for row in t.rows)
     note = f'<p class="ref-note">{_inline(t.note)}</p>' if t.note else ""
     return f'<div class="ref-table"><table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div>{note}'
 
@@ -149,6 +151,14 @@ CSS = """
   vertical-align: top; word-break: normal; overflow-wrap: normal; hyphens: manual; }
 .tutor-reference th, .tutor-reference td.ref-n { white-space: nowrap; }
 .tutor-reference .ref-table { overflow-x: auto; }
+@media screen and (max-width: 560px) {
+  .tutor-reference .ref-table thead { display: none; }
+  .tutor-reference .ref-table table, .tutor-reference .ref-table tbody, .tutor-reference .ref-table tr {
+    display: block; width: 100%; }
+  .tutor-reference .ref-table tr { border: 1px solid #999; margin: 0 0 .3em; padding: .1em .3em; box-sizing: border-box; }
+  .tutor-reference .ref-table td { display: block; border: 0; padding: .05em 0; white-space: normal; }
+  .tutor-reference .ref-table td::before { content: attr(data-head) ": "; font-weight: 600; }
+}
 .tutor-reference .ref-note, .tutor-reference .ref-footer { font-size: .8em; color: #444; margin: .1em 0 .3em; }
 .tutor-reference .ref-block { break-inside: avoid; margin-bottom: .5em; }
 .tutor-reference .ref-rulings { break-inside: auto; }

@@ -22,7 +22,8 @@
 // ✓ / ✗ with hatching, dashed and see-through, so it never reads as a placed piece); R turns it, F flips it, the
 // arrows move it, a click or Enter sends it. On a touch screen a tap moves it (or, on the preview not yet tapped,
 // shows it where it stands), a drag slides it, a tap on the preview once seen places it, and the Rotate / Flip /
-// Place buttons and the four arrows (a square at a time) do the rest. Inlined into the modules that use it (no build step).
+// Place buttons and the four arrows (a square at a time) do the rest. Inlined into the modules that use it (no build
+// step).
 
 export function wirePlacing(container, send) {
   const NS = "http://www.w3.org/2000/svg";

@@ -73,8 +73,15 @@ def test_the_key_draws_every_part_bonus_and_family_with_the_boards_own_pictures(
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_key_is_shown_with_the_box(lang):
-    assert any('lesson.legend("trump_whales"' in c for c in _part(lang, "part-components").code)
+def test_the_key_is_shown_before_the_first_board(lang):
+    """The key to the cards comes before the first board a learner reads: in part 2, ahead of its example (two
+    readers found it in the folded part 1, skipped by a newcomer reading top to bottom, while part 3's task reads the
+    bonus strip), with the line that the pearls and bonuses are the tutor's assumption."""
+    setup = _part(lang, "part-setup").code
+    key = next(i for i, c in enumerate(setup) if 'lesson.legend("trump_whales"' in c)
+    boards = [i for i, c in enumerate(setup) if "lesson.scenario(" in c or "lesson.position(" in c]
+    assert boards and key < min(boards)
+    assert not any('lesson.legend("trump_whales"' in c for c in _part(lang, "part-components").code)
     page = lesson.legend("trump_whales", lang)
     assert "tutor-legend" in getattr(page, "value", "") or "tutor-legend" in str(getattr(page, "_dom_classes", ""))
 

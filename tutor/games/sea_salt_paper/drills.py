@@ -184,15 +184,22 @@ def _emptied(state: State, duo: str, seat: int) -> State:
 
 def _what_pair_does(rng: random.Random, kinds: Kinds = None) -> Optional[Question]:
     empty = rng.random() < NOTHING_SHARE      # a fair share of the questions: the effect has nothing to work on
+    # which pair is asked about is drawn first, each as often (a reader met the boats' pair four times in five: the
+    # pair a random game offers first is most often boats)
+    dealt = [d for d in (_EMPTIED if empty else sorted(set(C.EFFECT.values())))
+             if kinds is None or {k for k, e in C.EFFECT.items() if e == d} <= kinds]
+    if not dealt:
+        return None
+    want = rng.choice(dealt)
 
     def fit(s: State) -> bool:
         pairs = [a for a in legal_actions(s, s.turn) if isinstance(a, PlayDuo)] if s.phase == "play" else []
-        return any(C.duo_of(*a.cards) in _EMPTIED for a in pairs) if empty else bool(pairs)
+        return any(C.duo_of(*a.cards) == want for a in pairs)
     state = _play_until(rng, fit, skip=rng.randrange(3), kinds=kinds)
     if state is None:
         return None
     seat = state.turn
-    pairs = [a for a in legal_actions(state, seat) if isinstance(a, PlayDuo)]
+    pairs = [a for a in legal_actions(state, seat) if isinstance(a, PlayDuo) and C.duo_of(*a.cards) == want]
     if empty:
         action = rng.choice([a for a in pairs if C.duo_of(*a.cards) in _EMPTIED])
         duo = C.duo_of(*action.cards)

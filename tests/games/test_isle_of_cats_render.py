@@ -486,7 +486,8 @@ def test_the_held_tile_is_drawn_after_the_placing_label_not_over_it(lang):
 def test_score_helper_moves_to_the_shape_lists_next_line_after_placing_and_says_so(lang):
     """Newcomer (after #22): after a cat was placed, the shape list jumped silently (from the first line, the cat
     of 4 squares, to one near the end: the data's order, not the list's), so the next click placed something
-    unexpected. It moves to the next line of the list as shown, and a note says which."""
+    unexpected. It moves to the next line of the list as shown, and a note says which: in words, the line's size, not
+    its picture in text («■■/■·/■■» read as code to a reader)."""
     from tutor.games.isle_of_cats.sandbox import ScoreHelper
     h = ScoreHelper(lang=lang)
     lines = list(h.shape.options)
@@ -495,7 +496,9 @@ def test_score_helper_moves_to_the_shape_lists_next_line_after_placing_and_says_
         o, x, y = h.board.placing["start"]
         h.board.place(o, x, y)
         assert h.shape.value == lines[n][1], (n, h.shape.value)
-        assert escape(lines[n][0]) in h.note.value and escape(tile_name(h.placed[-1][0], lang)) in h.note.value
+        words, picture = lines[n][0].split(":", 1)
+        assert escape(words) in h.note.value and escape(tile_name(h.placed[-1][0], lang)) in h.note.value
+        assert escape(picture.strip()) not in h.note.value
     h.shape.value = lines[5][1]         # the learner's own choice: the note goes, it no longer says what is held
     assert not h.note.value
 

@@ -176,8 +176,9 @@ class ScoreHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
             moved = self._next_cat()
             self.refresh()
             if moved is not None:       # said, so the next click's tile is no surprise
-                # (not the shape's picture in text, "■■/■·/■■": a reader read it as code)
-                self._said(_w("next_cat", self.lang, placed=tile_name(placed, self.lang)))
+                # the line's words, not its picture in text ("■■/■·/■■": a reader read it as code)
+                label = dict((v, k) for k, v in self.shape.options)[self.shape.value]
+                self._said(_w("next_cat", self.lang, placed=tile_name(placed, self.lang), shape=label.split(":")[0]))
 
     def _said(self, words: str) -> None:
         self.note.value = f"<p>{esc(words)}</p>" if words else ""

@@ -388,9 +388,13 @@ def test_a_card_chosen_under_the_board_brings_the_board_into_view(own_pages, pho
     task = page.locator(".tutor-your-turn").first
     task.locator(".tutor-svg svg").first.wait_for(state="visible")
     card = task.locator("button.tutor-card-choice").first
+    board = task.locator(".tutor-svg").first
+    # the task laid out (its board's symbols arrive a moment after it shows): its height the same twice running
+    page.wait_for_function("""(e) => { const h = Math.round(e.getBoundingClientRect().height);
+      const same = h > 0 && e.dataset.lastHeight === String(h); e.dataset.lastHeight = String(h); return same; }""",
+                           arg=task.element_handle(), polling=400)
     card.evaluate("(e) => e.scrollIntoView({block: 'end'})")
     page.wait_for_timeout(300)
-    board = task.locator(".tutor-svg").first
     assert board.evaluate("(e) => e.getBoundingClientRect().top < 0"), "the board was already in view"
     version = task.get_attribute("data-v")
     card.tap()

@@ -149,9 +149,11 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     const cls = [...el.classList].find((c) => c.startsWith(prefix));
     return cls ? cls.slice(prefix.length).replace(/--/g, "/") : null;
   };
-  // the quizzes, tasks and drills of part `index`, in page order
-  const practiceIn = (index) => bodyOf(index).flatMap((el) => !el.classList ? []
-    : [...(el.classList.contains("tutor-practice") ? [el] : []), ...el.querySelectorAll(".tutor-practice")]);
+  // the elements of part `index` with class `cls`, in page order
+  const inPart = (index, cls) => bodyOf(index).flatMap((el) => !el.classList ? []
+    : [...(el.classList.contains(cls) ? [el] : []), ...el.querySelectorAll("." + cls)]);
+  // the quizzes, tasks and drills of part `index`
+  const practiceIn = (index) => inPart(index, "tutor-practice");
   const setFolded = (index, folded) => {
     const part = parts[index];
     part.folded = folded;
@@ -431,8 +433,7 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     const atItems = at ? [...new Set(practiceIn(atIndex).map((p) => itemOf(p)).filter(Boolean))] : [];
     const nextItem = arrivedItem && rightAt(arrivedItem)
       ? atItems.slice(atItems.indexOf(arrivedItem) + 1).find((item) => !rightAt(item)) || null : null;
-    const withGame = at && bodyOf(atIndex).some((el) => el.classList
-      && (el.classList.contains("tutor-game") || !!(el.querySelector && el.querySelector(".tutor-game"))));
+    const withGame = at && inPart(atIndex, "tutor-game").length > 0;
     const placeDone = at && !withGame && readBefore.has(at.id) && (!arrivedItem || (rightAt(arrivedItem) && !nextItem));
     if (placeDone) at = parts.slice(parts.indexOf(at) + 1).find((p) => !p.fold) || null;
     const resumeAt = at && at !== parts[0] ? at : (readBefore.size && firstUnread ? firstUnread : null);

@@ -223,9 +223,7 @@ function render({ model, el: root }) {
     }
     press("load", { text });
   });
-  // all at one table: the hand-over screen is a few lines, not the game it follows (a reader met three screens of
-  // white under it, the height the finished game had been held at)
-  hotseat.addEventListener("change", () => { releaseHeight(); press("hotseat", { value: hotseat.checked }); });
+  hotseat.addEventListener("change", () => press("hotseat", { value: hotseat.checked }));
   wireChoices(board, (id) => press(id));
   // a tap on the board beside what it offers, while a choice is under way (a card chosen, its cell to tap): said in
   // words (Aqua Fest: a tap on a cell the card cannot reach did nothing, and a reader could not tell a miss from a
@@ -503,7 +501,9 @@ function render({ model, el: root }) {
     againRow.hidden = seeAgain.hidden && replay.hidden && share.hidden;
     if (view.defs && !haveDefs().includes(view.defs)) model.send({ want: "defs", key: view.defs });
     if (view.board !== drawnBoard) {
-      if (!view.board) releaseHeight();     // no board (the device changing hands): not held at a game's height
+      // no board (all at one table, the device changing hands): the hand-over screen is a few lines, not held at the
+      // height of the game before it (a reader met three screens of white under it)
+      if (!view.board) releaseHeight();
       redrawBoard(board, parse(view.board || ""), view.board_next);
       // a task sends the box of every board it can show (its position and each move's outcome)
       boardBox = holdBoardBox(board, boardBox || view.board_box || null);

@@ -312,3 +312,55 @@ def test_may_it_go_why_draws_a_refused_place_on_the_board():
         if refused >= 4 and placed >= 1:
             break
     assert refused >= 4 and placed >= 1
+
+
+def test_which_take_why_draws_where_each_tile_that_may_be_taken_fits():
+    """Fresh reader (stop 44): the answer said a tile "still fits somewhere" and showed nowhere, on a phone's 15 px
+    squares. "Show me why" outlines each takeable asked tile at a place the engine accepts, numbered as around the
+    island, and never a tile that may not be taken."""
+    from tutor.games.isle_of_cats import geometry as G
+    from tutor.games.isle_of_cats.render import render
+    for q in questions("which-take")[:60]:
+        state, seat = q.state, q.viewer
+        fits = [h for h in q.why_highlight if h.startswith("fit:")]
+        assert sorted(h.split(":")[2] for h in fits) == sorted(q.answer), q.key
+        for h in fits:
+            _f, s, n, tile, at = h.split(":")
+            assert int(s) == seat and state.island[int(n) - 1] == tile, h
+            o, x, y = (int(v) for v in at.split(","))
+            legal = {(r[2], r[3], r[4]) for r in G.legal_masks(C.SHAPE[tile], R.occupied(state.placed[seat]))}
+            assert (o, x, y) in legal, f"{q.key}: {h} is not a place the tile may go"
+        svg = render(spec("isle_of_cats").view(state, seat), highlight=q.why_highlight, lang="uk", layout="phone")
+        drawn = re.findall(r'<g class="fit" data-target="[^"]*"[^>]*><title>(\d+)</title>', svg)
+        assert sorted(drawn) == sorted(q.answer), (q.key, drawn)
+        # the question's own board draws no outline: that would answer it
+        assert 'class="fit"' not in render(spec("isle_of_cats").view(state, seat), highlight=q.highlight, lang="uk",
+                                           layout="phone")
+
+
+def test_drills_before_treasures_are_taught_put_none_on_a_boat():
+    """Fresh reader (stop 43): the placing drill of part 3 showed common treasures on the boats and its "why" cited
+    the treasure maps, taught in part 5. The drills of parts 3 and 4 are played with cats only, and a placement that
+    would earn a map's reward is not asked."""
+    for name in ("may-it-go", "which-take"):
+        for q in questions(name):
+            for st in (q.state, q.after):
+                if st is None:
+                    continue
+                kinds = {C.KIND[t] for placed in st.placed for t, *_ in placed}
+                assert kinds <= {"cat"}, (q.key, kinds)
+                assert st.phase != "treasure" and not st.rewards, q.key
+
+
+def test_boat_score_draws_the_boat_asked_about_alone():
+    """Fresh reader (stop 43): the scoring drill showed a full boat with three more boats below it, on a phone. Its
+    board, and its "why", draw the learner's boat alone, and the boats asked about are of 6 to 14 tiles."""
+    from tutor.games.isle_of_cats.render import render
+    sizes = set()
+    for q in questions("boat-score")[:40]:
+        view = spec("isle_of_cats").view(q.state, q.viewer)
+        for hl in (q.highlight, q.why_highlight):
+            svg = render(view, highlight=hl, lang="uk", layout="phone")
+            assert re.findall(r'data-board-seat="(\d+)"', svg) == [str(q.viewer)], q.key
+        sizes.add(len(q.state.placed[q.viewer]))
+    assert min(sizes) >= 6 and max(sizes) <= 16 and len(sizes) > 3, sizes

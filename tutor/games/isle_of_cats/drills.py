@@ -30,7 +30,7 @@ from tutor.games.isle_of_cats import components as C
 from tutor.games.isle_of_cats import geometry as G
 from tutor.games.isle_of_cats import scoring
 from tutor.games.isle_of_cats.rules import (
-    Action, Place, State, Take, apply, legal_actions, occupied, setup, stages, to_move,
+    Action, Decline, Pass, Place, State, Take, apply, legal_actions, occupied, setup, stages, to_move,
 )
 from tutor.games.isle_of_cats.text import points_text, tile_name
 
@@ -62,22 +62,33 @@ def _place(state: State, seat: int, rng: random.Random) -> Place:
     return Place(seat, *rng.choice(best))
 
 
-def _move(state: State, rng: random.Random) -> Action:
+def _move(state: State, rng: random.Random, cats_only: bool = False) -> Action:
     seat = to_move(state)[0]
     if state.phase == "keep":
         return rng.choice(legal_actions(state, seat))
     if state.phase == "place":
         return _place(state, seat, rng)
+    if cats_only:
+        # a drill shown before treasures are taught (part 5): its players take cats only and let a map's treasure go,
+        # so no treasure lies on a boat the learner is asked about
+        legal = legal_actions(state, seat)
+        cats = [a for a in legal if isinstance(a, Take) and C.COLOUR[a.tile] is not None]
+        if cats:
+            return max(cats, key=lambda a: (C.SHAPE_SIZE[C.SHAPE[a.tile]], rng.random()))
+        let_go = [a for a in legal if isinstance(a, (Decline, Pass))]
+        if let_go:
+            return let_go[0]
     return bots.choose(state, seat, rng)
 
 
-def _play(rng: random.Random, stop: Callable[[State], bool], players: Optional[int] = None) -> Optional[State]:
+def _play(rng: random.Random, stop: Callable[[State], bool], players: Optional[int] = None,
+          cats_only: bool = False) -> Optional[State]:
     """A seeded game from its setup, played until `stop(state)` holds (None if the game ends first)."""
     state = setup(players or rng.choice((2, 2, 3, 4)), seed=rng.randrange(1 << 30))
     while not state.over:
         if stop(state):
             return state
-        state, _ = apply(state, _move(state, rng))
+        state, _ = apply(state, _move(state, rng, cats_only))
     return None
 
 
@@ -179,7 +190,7 @@ def _corners_only(shape: str, o: int, x: int, y: int, occ: int) -> list[tuple[in
 
 def may_it_go(rng: random.Random) -> Optional[Question]:
     want = rng.randint(2, 16)
-    state = _play(rng, lambda s: s.phase == "place" and len(s.placed[s.turn]) >= want)
+    state = _play(rng, lambda s: s.phase == "place" and len(s.placed[s.turn]) >= want, cats_only=True)
     if state is None:
         return None
     seat, tile = state.turn, str(state.held)
@@ -206,7 +217,8 @@ def may_it_go(rng: random.Random) -> Optional[Question]:
     else:
         marks = ()
         placed = _placed(state, Place(seat, o, x, y))
-        if placed is None:
+        # nor one that finds a treasure map's reward: maps are taught after placing (part 5)
+        if placed is None or placed[0].phase == "treasure":
             return None
         after, events = placed
         answer, why = "yes", events
@@ -280,7 +292,7 @@ def which_take(rng: random.Random) -> Optional[Question]:
             return False
         takes = {a.tile for a in legal_actions(s, s.turn) if isinstance(a, Take)}
         return bool(takes) and len(takes) < len(s.island) and len(s.island) >= 2
-    state = _play(rng, stop, players=rng.choice((2, 3)))
+    state = _play(rng, stop, players=rng.choice((2, 3)), cats_only=True)
     if state is None:
         return None
     seat = state.turn
@@ -318,6 +330,10 @@ def which_take(rng: random.Random) -> Optional[Question]:
                          {"key": _D + "take." + said, "params": {"tile": tile, "pos": i + 1}}))
     if not answer or len(answer) == len(options):
         return None
+    # "show me why" draws where each tile that may be taken fits, numbered as around the island (the words alone said
+    # "it fits somewhere", which a learner cannot check on a phone's small squares)
+    fits = tuple(f"fit:{seat}:{i + 1}:{state.island[i]}:{o},{x},{y}"
+                 for i, (o, x, y) in _fit_places(state, seat, [i for i in asked if str(i + 1) in answer]))
     return Question(
         drill="isle_of_cats/which-take",
         key=f"which-take|{seat}|{state.boats[seat]}|{_boat_key(state, seat)}|{','.join(state.island)}",
@@ -326,7 +342,25 @@ def which_take(rng: random.Random) -> Optional[Question]:
         options=tuple(options), answer=frozenset(answer), rule=_R + "placement",
         hint=Words(_D + "take.hint"),
         explain=Words(_D + "take.explain", n=len(answer)),
-        why=tuple(why), highlight=(f"boat:{seat}",) + tuple(f"tile:{state.island[i]}" for i in asked), multi=True)
+        why=tuple(why), highlight=(f"boat:{seat}",) + tuple(f"tile:{state.island[i]}" for i in asked), multi=True,
+        why_highlight=(f"boat:{seat}",) + tuple(f"tile:{state.island[i]}" for i in asked) + fits)
+
+
+def _fit_places(state: State, seat: int, tiles: list[int]) -> list[tuple[int, tuple[int, int, int]]]:
+    """(island index, a place it fits) for each of `tiles`: its top-left legal place, on squares no outline before it
+    takes where the boat allows (they are shown together)."""
+    occ = occupied(state.placed[seat])
+    shown = 0                   # the squares the outlines drawn so far take
+    out: list[tuple[int, tuple[int, int, int]]] = []
+    for i in tiles:
+        rows = G.legal_masks(C.SHAPE[state.island[i]], occ)
+        if not rows:
+            continue
+        free = [r for r in rows if not r[0] & shown]
+        m, _n, o, x, y = min(free or rows, key=lambda r: (r[3], r[4], r[2]))
+        shown |= m
+        out.append((i, (o, x, y)))
+    return out
 
 
 # --------------------------------------------------------------------------- which colours make a family?
@@ -360,8 +394,8 @@ def families(rng: random.Random) -> Optional[Question]:
     shown, answer, groups = asked
     b = scoring.breakdown(placed, state.boats[seat], (), None, seat)
     lines = tuple(line for line in b.lines if line.rule == _R + "families")
-    misses = [Words(_D + "family.split", colour=Words(_D + "cats." + c),
-                    sizes=_sizes([g.size for g in groups if g.colour == c]))
+    # a colour with no family: its largest group joined along sides has one tile or two
+    misses = [Words(_D + f"family.split.{max(g.size for g in groups if g.colour == c)}", colour=Words(_D + "cats." + c))
               for c in shown if c not in answer]
     return Question(
         drill="isle_of_cats/families",
@@ -379,14 +413,11 @@ def families(rng: random.Random) -> Optional[Question]:
                                                      and g.colour in shown for tile in g.tiles))
 
 
-def _sizes(sizes: list[int]) -> Callable[[str], str]:
-    return lambda lang: ", ".join(str(n) for n in sorted(sizes, reverse=True))
-
-
 # --------------------------------------------------------------------------- what does this boat score?
 
 def boat_score(rng: random.Random) -> Optional[Question]:
-    want = rng.randint(8, 22)
+    # boats of 6 to 14 tiles: a phone draws a boat's squares about 15 px wide, and a learner must count them
+    want = rng.randint(6, 14)
     need = rng.random() < 0.85          # most boats asked about have a family to count
     state = _play(rng, lambda s: (s.phase == "take" and len(s.placed[s.turn]) >= want
                                   and (not need or bool(scoring.families(s.placed[s.turn])))))
@@ -416,9 +447,10 @@ def boat_score(rng: random.Random) -> Optional[Question]:
         hint=Words(_D + "score.hint", rat=_points(-C.RAT_POINTS), room=_points(-C.UNFILLED_ROOM_POINTS),
                    table=", ".join(str(C.FAMILY_POINTS[n]) for n in sorted(C.FAMILY_POINTS)), extra=C.FAMILY_EXTRA),
         explain=Words(_D + "score.explain", total=_points(right)),
-        why=(b,), highlight=(f"boat:{seat}",),
+        # the boat asked about alone, as large as the screen lets it be: the other boats and the island answer nothing
+        why=(b,), highlight=(f"alone:{seat}", f"boat:{seat}"),
         # "show me why" draws the lines on the boat: the unfilled rooms' open squares, the rats in sight, the families
-        why_highlight=(f"open:{seat}", f"rats:{seat}", f"families:{seat}"))
+        why_highlight=(f"alone:{seat}", f"open:{seat}", f"rats:{seat}", f"families:{seat}"))
 
 
 # --------------------------------------------------------------------------- words

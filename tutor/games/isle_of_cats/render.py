@@ -19,6 +19,8 @@ Highlight and `choosable` keys (a lesson rings them, the board offers them):
     try:<seat>:<o>,<x>,<y>  the held tile where a refused placement put it (hatched, ✗)
     ask:<seat>:<o>,<x>,<y>  the held tile where a drill asks "may it go here?" (dashed, "?": no verdict shown)
     option:<seat>:<n>:<o>,<x>,<y>  a quiz's n-th candidate place for the held tile (dashed, lettered A, B, C…)
+    fit:<seat>:<label>:<tile>:<o>,<x>,<y>  a place where a tile of the island would fit (dashed, with its label)
+    alone:<seat>          that seat's boat alone, with no island and no other boat (a drill about one boat)
 A boat is drawn with data-board-seat / data-x0 / data-y0 / data-cell so the page's placing preview
 (static/placing.js) knows where its squares lie.
 """
@@ -406,20 +408,37 @@ def _option(key: str, tile_id: str, ox: float, oy: float, c: float, lang: str,
     words have a picture and the picture no verdict."""
     try:
         n = int(key.split(":")[2])
-        o, x, y = (int(v) for v in key.rsplit(":", 1)[1].split(","))
-        cells = G.placed_cells(C.SHAPE[tile_id], o, x, y)
+        cells = _option_cells(key, tile_id)
         letter = _w("option_letters", lang)[n - 1]
     except (ValueError, KeyError, IndexError):
         return ""
-    # the letter on its first square that no other candidate covers (they may overlap each other)
+    if not cells:
+        return ""
+    return _ghost(key, cells, letter, ox, oy, c, floor, others, f' class="option" data-option="{n}"')
+
+
+def _fit_parts(key: str) -> Optional[tuple[str, str, tuple[tuple[int, int], ...]]]:
+    """A "fit:<seat>:<n>:<tile>:<o>,<x>,<y>" key's (label, tile, squares), None if it does not read."""
+    try:
+        _fit, _seat, label, tile_id, at = key.split(":")
+        o, x, y = (int(v) for v in at.split(","))
+        return label, tile_id, tuple(G.placed_cells(C.SHAPE[tile_id], o, x, y))
+    except (ValueError, KeyError, IndexError):
+        return None
+
+
+def _ghost(key: str, cells: Sequence[tuple[int, int]], label: str, ox: float, oy: float, c: float, floor: float,
+           others: AbstractSet[tuple[int, int]], attrs: str) -> str:
+    """A tile's outline where it could lie, see-through and dashed, with a label in a disc on its first square no
+    other outline covers (a quiz's candidate places, a drill's "here it fits")."""
     fx, fy = min(cells, key=lambda p: (tuple(p) in others, p[1], p[0]))
-    return (f'<g class="option" data-option="{n}" data-target="{K.attr(key)}" transform="translate({ox:g},{oy:g})">'
-            f'<title>{escape(letter)}</title>'
+    return (f'<g{attrs} data-target="{K.attr(key)}" transform="translate({ox:g},{oy:g})">'
+            f'<title>{escape(label)}</title>'
             f'<path d="{_squares(cells, c)}" fill="#ffffff" fill-opacity="0.45"/>'
             f'<path d="{_edges(cells, c)}" fill="none" stroke="#1a1a1a" stroke-width="2.2" stroke-dasharray="5 3"/>'
             f'<circle cx="{fx * c + c / 2:g}" cy="{fy * c + c / 2:g}" r="{max(c * 0.5, floor * 0.8):g}" fill="#ffffff" '
             f'stroke="#1a1a1a" stroke-width="1.2"/>'
-            + K.label(fx * c + c / 2, fy * c + c / 2 + max(c * 0.7, floor) * 0.36, letter,
+            + K.label(fx * c + c / 2, fy * c + c / 2 + max(c * 0.7, floor) * 0.36, label,
                       size=round(max(c * 0.7, floor), 2), anchor="middle", weight="bold", fill="#111111") + "</g>")
 
 
@@ -827,6 +846,10 @@ def render(view: dict[str, Any], *, highlight: Iterable[str] | str | None = (), 
     b = _Board(hl, offers, set(), lang)
     b.marked = {f"tile:{t}" for t in marked}
     view = _cards_face_down(view, hl)
+    alone = next((k[6:] for k in hl if k.startswith("alone:")), None)
+    if alone is not None:            # one boat drawn as the score helper draws it, the rest of the table left out
+        view = dict(view, seats=[seat for seat in view["seats"] if str(seat["seat"]) == alone] or view["seats"])
+        boat_only = True
     seats = view["seats"]
     width, pad = spec.width, g.pad
     target = spec.min_target
@@ -1014,6 +1037,12 @@ def _seat(b: _Board, view: dict[str, Any], seat: dict[str, Any], sx: float, sy: 
         for key in options:
             others = {q for k, cs in cells.items() if k != key for q in cs}
             b.top.insert(0, _option(key, held["id"], ox, oy, c, lang, f.floor, frozenset(others)))  # under a try's red
+    fits = {k: _fit_parts(k) for k in sorted(b.hl) if k.startswith(f"fit:{s}:")}
+    for key, got in fits.items():
+        if got is not None:
+            label, _tile_id, cells = got
+            others = {q for k, g in fits.items() if k != key and g is not None for q in g[2]}
+            b.top.append(_ghost(key, cells, label, ox, oy, c, f.floor, frozenset(others), ' class="fit"'))
     for key in b.hl | set(b.offers):
         if key.startswith(f"cell:{s}:"):
             try:

@@ -105,3 +105,24 @@ def test_maui_bot_beats_random_divers():
         totals = [b.total for b in score(state)]
         won += totals[0] == max(totals)
     assert won >= games // 2, f"won {won} of {games} (a random diver's share: about a quarter)"
+
+
+def test_trump_whales_bot_keeps_its_fives_for_the_tricks():
+    """Fresh reader (stop 43): all three bots laid a five as their first bonus, so a learner at the table almost never
+    saw a five played into a trick (it takes the family and names the next leader, parts 5 and 8). A bot holding a
+    five and another card lays the other card; a hand of fives only still lays one."""
+    from tutor.games.trump_whales import bots, components as C, rules as R
+    fives_held = laid_five = 0
+    for seed in range(60):
+        s = R.setup(4, seed=seed)
+        for seat in range(4):
+            legal = [a for a in R.legal_actions(s, seat) if isinstance(a, R.ChooseBonus)]
+            if not legal:
+                continue
+            pick = bots.choose(s, seat, random.Random(seed))
+            held = {C.VALUE[a.card] for a in legal}
+            if C.FIVE in held:
+                fives_held += 1
+                laid_five += C.VALUE[pick.card] == C.FIVE and held != {C.FIVE}
+    assert fives_held > 20, "too few hands with a five: the test shows nothing"
+    assert laid_five == 0

@@ -1,6 +1,8 @@
 """A simple Козырные киты player for the play table.
 
-First bonus: the card least likely to win a trick (a value nearest the middle), a "+1" preferred. On its turn it
+First bonus: the card least likely to win a trick (a value nearest the middle, but never a five while it holds another
+card: a five played takes the family and names the next leader, which a learner at the table should see), a "+1"
+preferred. On its turn it
 uses every "+1" bonus (a point now beats half a point for an unused bonus); it plays the card that wins the trick
 so far with the fewest pearls (the winner's own card is not lost), and when no card would, it tries a "flip" or
 "change trump" bonus that makes one win when the trick already holds 2 or more pearls of others; otherwise it
@@ -34,7 +36,8 @@ def choose(state: State, seat: int, rng: random.Random) -> Action:
     # one phase at a time: every legal action is of the first one's kind
     bonuses = [a for a in legal if isinstance(a, ChooseBonus)]
     if bonuses:
-        return min(bonuses, key=lambda a: (abs(C.VALUE[a.card] - C.FIVE), C.BONUS[a.card] != "plus", rng.random()))
+        return min(bonuses, key=lambda a: (C.VALUE[a.card] == C.FIVE, abs(C.VALUE[a.card] - C.FIVE),
+                                           C.BONUS[a.card] != "plus", rng.random()))
     picks = [a for a in legal if isinstance(a, Pick)]
     if picks:
         return max(picks, key=lambda a: (C.PEARLS[a.card], C.is_five(a.card), rng.random()))

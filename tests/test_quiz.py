@@ -32,8 +32,9 @@ QUIZ_IDS = [f"{p.parent.parent.name}/{p.stem}" for p in QUIZ_FILES]
 # (quiz id, language) for every lesson language of the quiz's game (Мяури and Aqua Fest: en, ru; Паперові океани: en, uk)
 QUIZ_LANGS = [(i, lang) for i in QUIZ_IDS for lang in game_spec(i.split("/")[0]).lesson_langs]
 # the quiz widget's words per language: wrong, why not, right
-VERDICT_WORDS = {"en": ("Not quite", "Why not", "Right!"), "ru": ("Не совсем", "Почему нет", "Верно!"),
-                 "uk": ("Не зовсім", "Чому ні", "Правильно!")}
+VERDICT_WORDS = {"en": ("Not quite", "What the rules make of your answer", "Right!"),
+                 "ru": ("Не совсем", "Что из этого выходит по правилам", "Верно!"),
+                 "uk": ("Не зовсім", "Що з цього виходить за правилами", "Правильно!")}
 # what a wrong answer reads first, and the button that tells the rest
 HINT_WORDS = {"en": ("Hint", "Show the answer and why"), "ru": ("Подсказка", "Показать ответ и почему"),
               "uk": ("Підказка", "Показати відповідь і чому")}
@@ -258,11 +259,17 @@ def test_widget_marks_right_and_wrong_and_changes_the_board(quiz_id, lang):
     assert w.data["hint"][lang] in said and w.data["explain"][lang] not in why_part
     if outcome.choice.get("explain"):
         assert outcome.choice["explain"][lang] in said
-    if outcome.refusal is None:              # the engine's "why not", rule by rule, and the board after the choice
-        if Q.why_not(w.data, outcome):
+    if outcome.refusal is None:              # one account of the choice, and the board after it
+        items = Q.why_not(w.data, outcome)
+        # the engine's "why not", rule by rule, where the choice has no words of its own, or the answer is points
+        # (its score lines make the right total); the choice's own words alone otherwise (a reader met both, then the
+        # same events folded, then the answer's why, for one point)
+        if items and (not outcome.choice.get("explain") or any(hasattr(b, "lines") for b in items)):
             assert 'class="tutor-why-not"' in w.verdict.value and why_word in said
             why_not = w.verdict.value[w.verdict.value.index('class="tutor-why-not"'):]
             assert 'class="tutor-cite"' in why_not
+        else:
+            assert 'class="tutor-why-not"' not in w.verdict.value
         assert w.svg.value != opening and "<svg" in w.svg.value
     else:                                    # refused: the board stays, the refusal explains
         assert w.svg.value == marked and 'class="tutor-refusal"' in w.verdict.value
@@ -343,8 +350,12 @@ def test_no_wrong_answer_gives_the_answer_away_before_show_me_why(quiz_id, lang)
         assert "tutor-quiz-hint" in w.verdict.value and "tutor-why-not" not in w.verdict.value
         assert w.svg.value == asked_board(w, outcome, lang, opening)
         w.why.click()
-        if outcome.refusal is None and Q.why_not(w.data, outcome):
-            assert "tutor-why-not" in w.verdict.value, outcome.index
+        items = Q.why_not(w.data, outcome)
+        if outcome.refusal is None and items:
+            # the rules' account, or the choice's own words where it has them (one account, not both)
+            assert ("tutor-why-not" in w.verdict.value) or (
+                outcome.choice.get("explain") and outcome.choice["explain"][lang] in plain(w.verdict.value)), \
+                outcome.index
     assert w.errors.message == ""
 
 

@@ -231,20 +231,18 @@ class Quiz(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         if outcome.refusal is not None:
             parts.append(explain)
         else:
-            # what happened up to the board drawn (the next round's deal is left for the next round)
+            # one account of the choice, not three (a reader met the choice's words, the deciding events, the same
+            # events folded and the answer's why, one under the other, for one point): the choice's own words; the
+            # deciding events where it has none, and the score lines of a question about points (the lines make the
+            # right total); the whole story folded only where it tells more than what is shown
             told = for_viewer(outcome.told, self.viewer)
-            narrated = events_html(told, lang)
-            why_not = self._why_not(outcome)
-            if why_not:
-                # its own words first (they point at the rule), then what decided it, the whole story folded
-                parts += [explain, why_not]
-                if narrated:
-                    parts.append(f'<details class="tutor-quiz-all"><summary>{esc(ui("quiz.all_events", lang))}'
-                                 f"</summary>{narrated}</details>")
-            else:
-                # the choice's own words; what the move did besides, folded (a placement's log line read as the
-                # reason a family was not one)
-                parts.append(explain)
+            items = core_quiz.why_not(self.data, outcome)
+            lines = any(isinstance(i, Breakdown) for i in items)
+            why_not = self._why_not(items) if (lines or not explain) else ""
+            parts += [p for p in (explain, why_not) if p]
+            deciding = [e for e in items if isinstance(e, Event)] if why_not else []
+            if any(e not in deciding for e in told):
+                narrated = events_html(told, lang)
                 if narrated:
                     parts.append(f'<details class="tutor-quiz-all"><summary>{esc(ui("quiz.all_events", lang))}'
                                  f"</summary>{narrated}</details>")
@@ -300,11 +298,10 @@ class Quiz(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         return (f'<div class="tutor-explain"><b>{esc(heading)}:</b> '
                 f'{" ".join(esc(w) for w in words)}{cited}</div>')
 
-    def _why_not(self, outcome: core_quiz.Outcome) -> str:
-        """The engine's own "why not" for a wrong answer: the events that decided it, and the score
-        lines when the answer was about points, each with its rule."""
+    def _why_not(self, items: Sequence[Any]) -> str:
+        """The engine's own "why not" for a wrong answer (core_quiz.why_not): the events that decided it, and the
+        score lines when the answer was about points, each with its rule."""
         lang = self.lang
-        items = core_quiz.why_not(self.data, outcome)
         events = [i for i in items if isinstance(i, Event)]
         told = for_viewer(events, self.viewer)
         body = events_html(told, lang)

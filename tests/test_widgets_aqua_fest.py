@@ -448,11 +448,16 @@ def test_malformed_grouping_is_a_friendly_message(source, key, guard_spy):
     with pytest.raises(RuleViolation) as refusal:
         parse_grouping(source, RULEBOOK_EXAMPLE)
     assert refusal.value.key == key
-    assert h.errors.message == refusal.value.explain("ru") and "Traceback" not in h.errors.message
+    # said under the check button, where the learner tapped (the helper's own error area is 2,000 px above it on a
+    # phone: a reader took the button for broken)
+    assert h.own_errors.message == refusal.value.explain("ru") and "Traceback" not in h.own_errors.message
+    assert h.errors.message == ""
+    own = h.own_box.children[0].children
+    assert own.index(h.own_errors) == own.index(h.verdict) - 1
     assert guard_spy.caught and all(ok for _, ok, _ in guard_spy.caught)
     h.place([("u-white-7", "u-pink-1", "u-black-7", "u-white-4")])
     h.check_button.click()
-    assert h.errors.message == ""
+    assert h.own_errors.message == ""
 
 
 def test_the_learner_groups_fragments_with_shell_pickers_not_ids():
@@ -468,10 +473,22 @@ def test_the_learner_groups_fragments_with_shell_pickers_not_ids():
     yours, best = h.score_grouping()
     assert [s.kind for s in yours.shells] == ["unique"] and best.points == 34
     h.assign["u-pink-5"].value = 2
-    assert h.score_grouping() is None and "Fragments in shell 2: 1;" in h.errors.message
+    assert h.score_grouping() is None and "Fragments in shell 2: 1;" in h.own_errors.message
     h.fill_button.click()
     yours, _ = h.score_grouping()
     assert yours.points == 34
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_shells_helper_with_no_token_names_no_token_0(lang):
+    """Every player has a bonus token of 1 to 4: with none chosen the helper said "Shells 26 + bonus token 0 = 26". It
+    says the shells' points alone and that the token comes at the end; with a token, the sum."""
+    h = ShellsHelper(lang=lang, fragments=RULEBOOK_EXAMPLE)
+    h.bonus.value = 0
+    said = h.count.value + h.why.value
+    assert " 0 =" not in said and str(h.total) in said
+    h.bonus.value = 2
+    assert f"{h.total - 2} + " in h.count.value and f"= {h.total}" in h.count.value
 
 
 def test_shells_helper_refuses_unknown_fragments_friendly():

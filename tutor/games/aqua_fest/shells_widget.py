@@ -193,8 +193,12 @@ class ShellsHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is unty
         self.check_button.on_click(g(lambda _b: self.score_grouping()))
         self.fill_button.on_click(g(lambda _b: self.fill_best()))
 
+        # its own place for a refusal, under its buttons: in the page's error area at the top, a phone learner's
+        # "shell 2 has 3 fragments" came 2,000 px above the button they had tapped, and the button seemed broken
+        self.own_errors = ErrorArea()
         own = W.VBox([W.HTML(f"<p>{esc(_w('own_help', lang))}</p>"), self.assign_box,
-                      W.HBox([self.check_button, self.fill_button]), self.verdict])
+                      W.HBox([self.check_button, self.fill_button], layout=W.Layout(flex_flow="row wrap")),
+                      self.own_errors, self.verdict])
         own_box = W.Accordion([own])
         own_box.set_title(0, _w("own", lang))
         own_box.selected_index = None
@@ -328,8 +332,7 @@ class ShellsHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is unty
                                                   fragment_tip(t, lang), True) for t in ids})
         self.svg.value = render_shells(ids, lang, choosable=choosable, layout=screen.layout(), groups=self.book,
                                        bonus=self.bonus.value)
-        total = plural("ui.shells.total", self.breakdown.total, lang, shells=self.assembly.points,
-                       bonus=self.bonus.value)
+        total = self._total()
         self.count.value = f"<b>{chosen}</b>" + (f" · {esc(total)}" if ids else "")
         rows = []
         for line in self.breakdown.lines:
@@ -343,12 +346,19 @@ class ShellsHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is unty
         if not ids:
             items = [_w("nothing", lang)]
         else:
-            items = why_lines(self.assembly, lang) + [
-                plural("ui.shells.total", self.breakdown.total, lang, shells=self.assembly.points, bonus=self.bonus.value)]
+            items = why_lines(self.assembly, lang) + [self._total()]
             if self.assembly != best:      # the rulebook's grouping is shown, and the engine's best is another
                 items.append(_w("as_book", lang, points=best.points))
         self.why.value = (f"<h4>{esc(_w('why', lang))}</h4><ul>"
                           + "".join(f"<li>{esc(x)}</li>" for x in items) + "</ul>")
+
+    def _total(self) -> str:
+        """"Shells 26 + bonus token 2 = 28 points"; with no token chosen, the shells' points alone (every player has a
+        token of 1 to 4: "+ token 0" named one that does not exist)."""
+        if not self.bonus.value:
+            return plural("ui.shells.total_no_token", self.breakdown.total, self.lang)
+        return plural("ui.shells.total", self.breakdown.total, self.lang, shells=self.assembly.points,
+                      bonus=self.bonus.value)
 
     # ------------------------------------------------------------------ the learner's own grouping
 
@@ -360,7 +370,7 @@ class ShellsHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is unty
         as tests and lesson authors write it) and compare it with the best. Returns (yours, best) Assemblies; a
         malformed grouping is refused with a friendly message."""
         lang = self.lang
-        with guard(self.errors, lang):
+        with guard(self.own_errors, lang):
             if source is not None:
                 groups = parse_grouping(source, self.selected)
                 self.place(groups)

@@ -130,6 +130,14 @@ def test_yaml_aliases_and_non_utf8_are_refused():
     assert load_yaml("a: [1, '&x *y']\n") == {"a": [1, "&x *y"]}
 
 
+def test_a_key_written_twice_in_a_lesson_file_is_refused():
+    """YAML keeps a repeated key's last value and drops the first silently (a worked example's step had two
+    "highlight:" lines, and one of them was lost): a lesson file with a key twice is refused, naming the key."""
+    with pytest.raises(InputProblem, match="'highlight' is written twice"):
+        load_yaml("steps:\n  - say: x\n    highlight: [a]\n    highlight: [b]\n")
+    assert load_yaml("a: {b: 1}\nc: {b: 2}\n") == {"a": {"b": 1}, "c": {"b": 2}}
+
+
 BAD_FILES = {
     "unknown-game.yaml": "id: x/y\ngame: nosuchgame\nsetup: {players: 3}\nsteps: []\n",
     "wrong-types.yaml": "id: maui/y\ngame: maui\nsetup: [1, 2]\nsteps: [{do: [1]}]\n",

@@ -90,6 +90,19 @@ class _NoAliasLoader(yaml.SafeLoader):
                 event.start_mark)
         return super().compose_node(parent, index)
 
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        # a key written twice: YAML keeps the last and drops the first without a word (a step's second "highlight:"
+        # silently replaced the first); an author is told instead
+        seen: set[Any] = set()
+        for key_node, _value in node.value:
+            key = self.construct_object(key_node, deep=deep)   # type: ignore[no-untyped-call]
+            if isinstance(key, (str, int)) and key in seen:
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"the key {key!r} is written twice in one mapping", key_node.start_mark)
+            if isinstance(key, (str, int)):
+                seen.add(key)
+        return super().construct_mapping(node, deep)
+
 
 def load_yaml(raw: bytes | str) -> Any:
     """Parse an author's YAML file content; raises InputProblem for non-UTF-8 text, aliases or bad YAML."""

@@ -553,3 +553,17 @@ def test_a_long_hand_lies_unoverlapped_beside_an_empty_played_row():
     hand_part = panel[panel.index('<g class="hand">'):]
     xs = [float(x) for x in re.findall(r'<g transform="translate\(([0-9.]+)[ ,]', hand_part)][:len(hand)]
     assert len(xs) == len(hand) and all(b - a >= SW for a, b in zip(xs, xs[1:])), xs
+
+
+def test_a_lesson_position_with_totals_from_earlier_rounds_is_not_in_round_1():
+    """Fresh reader (stop 44): the four-mermaids example's board said "Round 1" over totals of 6, 30 and 21. A lesson
+    position that gives the players totals is in a later round."""
+    from pathlib import Path
+    from tutor.core.safe_input import load_yaml
+    checked = 0
+    for path in sorted((Path(__file__).resolve().parents[2] / "lessons" / "sea_salt_paper").glob("*/*.yaml")):
+        setup = (load_yaml(path.read_text(encoding="utf-8")) or {}).get("setup") or {}
+        if isinstance(setup, dict) and any(setup.get("scores", {}).values()):
+            checked += 1
+            assert setup.get("round", 1) > 1, f"{path.name}: totals {setup['scores']} in round 1"
+    assert checked >= 3

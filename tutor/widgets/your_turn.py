@@ -108,10 +108,12 @@ class YourTurn(PlayTable):
                 # a refusal's line is its reason and rule (what the learner needs at the board); the hint under it
                 with learner_seat(self.seat):       # "where player 1 (you) stands": the task said "you are player 1"
                     reason = exc.reason(lang)
+                # the rule's name goes under "More", with the hint: in the line stuck to a phone's screen, the reason
+                # and its citation took 13 lines beside the button (a reader)
                 self.verdict_line = (f'<div class="tutor-task-verdict wrong" data-outcome="refused">'
-                                     f'<b>{esc(ui("task.refused", lang))}</b> {esc(reason)}'
-                                     f'{citation_html(exc.rule, lang)}</div>')
-                self.verdict_more = self._hint()
+                                     f'<b>{esc(ui("task.refused", lang))}</b> {esc(reason)}</div>')
+                self.verdict_more = (f'<p class="tutor-task-rule">{citation_html(exc.rule, lang)}</p>'
+                                     + self._hint())
                 self.selected = {}
                 self._record(right=False, first=self.tries == 1)
                 self.refresh()

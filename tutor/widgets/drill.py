@@ -188,8 +188,11 @@ class DrillPlayer(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
             for key in q.answer:
                 self._mark(key, True)
             explain = core_drill.said(q.explain, lang)
+            # right on a second try: said so, for the streak above stays where the first answer left it (a reader
+            # wondered why "right in a row" still read 0)
+            again = "" if self.first else f' <span class="tutor-drill-retry">{esc(ui("drill.retry_counts", lang))}</span>'
             self.verdict.value = (f'<div class="tutor-verdict right" role="status" data-correct="true">'
-                                  f'✓ {esc(ui("drill.right", lang))}</div>'
+                                  f'✓ {esc(ui("drill.right", lang))}{again}</div>'
                                   + (f'<p class="tutor-explain">{esc(explain)}{citation_html(q.rule, lang)}</p>'
                                      if explain else ""))
             self._show(again=False, why=True, next=True)

@@ -292,3 +292,13 @@ def test_the_first_bonus_task_does_not_give_its_card_away_by_how_its_bonus_is_dr
                 named[card] = any(ch.isalpha() for ch in words)
             assert set(named) == set(changers), (lang, layout, sorted(named))
             assert len(set(named.values())) == 1, (lang, layout, named)
+
+
+@pytest.mark.parametrize("name", ["may-play", "trick-winner"])
+def test_drills_before_the_reward_is_taught_show_no_points_on_the_score_pad(name):
+    """Fresh reader (stop 44): drills of parts 5 and 6 drew «+1 в блокноте» beside a pearl pile, explained with the
+    reward in part 7. Their positions have nothing on the score pad."""
+    for q in questions(name):
+        for st in (q.state, q.after):
+            if st is not None:
+                assert not any(st.noted), (q.key, st.noted)

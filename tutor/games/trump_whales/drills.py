@@ -124,7 +124,8 @@ def _may_play(rng: random.Random) -> Optional[Question]:
     players = _players(rng, 3) if five_led else _players(rng)
 
     def asks(s: State) -> bool:
-        if s.phase != "play" or not s.trick or len(s.hands[s.turn]) < 3:
+        # no points on the score pad yet: they are taught with the reward (part 7), after this drill's part
+        if s.phase != "play" or not s.trick or len(s.hands[s.turn]) < 3 or any(s.noted):
             return False
         family = led_family(s.trick)
         held = family is not None and any(C.FAMILY[c] == family for c in s.hands[s.turn])
@@ -188,7 +189,8 @@ def _family(family: Optional[str], lang: str) -> str:
 
 def _trick_winner(rng: random.Random) -> Optional[Question]:
     def asks(s: State) -> bool:
-        return s.phase == "play" and len(s.trick) == s.players - 1
+        # no points on the score pad yet: they are taught with the reward (part 7), after this drill's part
+        return s.phase == "play" and len(s.trick) == s.players - 1 and not any(s.noted)
     got = _walk(rng, _players(rng), asks)
     if got is None:
         return None

@@ -20,14 +20,17 @@ _SPOKEN = re.compile(r'\s(?:title|aria-label|placeholder)="([^"]*)"')
 _STYLE = re.compile(r"<(style|script)\b.*?</\1>", re.S)
 _DEFS = re.compile(r"<defs>.*?</defs>", re.S)      # symbols, patterns: shapes, not words
 _TAGS = re.compile(r"<[^>]+>")
+_ENDS = re.compile(r"</(?:text|li|p|div|td|th|tr|h\d|summary|button)>")
 
 
 def visible(markup: str) -> str:
     """The words of an HTML or SVG fragment as a learner meets them."""
     markup = _DEFS.sub(" ", _STYLE.sub(" ", markup or ""))
-    spoken = " ".join(_SPOKEN.findall(markup))
-    words = _TAGS.sub(" ", markup)
-    return html.unescape(f"{words} {spoken}")
+    spoken = " | ".join(_SPOKEN.findall(markup))       # each title and label a phrase of its own
+    # each of an SVG's labels stands alone («…: Пятёрка» and the seat label «Игрок 1» under it are not one phrase)
+    # and so does each line, cell and paragraph of HTML
+    words = _TAGS.sub(" ", _ENDS.sub(r" | \g<0>", markup))
+    return html.unescape(f"{words} | {spoken}")
 
 
 def lesson_languages(game: str) -> list[str]:
@@ -118,7 +121,9 @@ def play_texts(game: str, lang: str, games: int = 2, seat: int = 0):
             shown = [table.status_html, table.advice_html, table.log_html, table.score_html, table.error, table.svg,
                      table.view.get("coach", ""), table.view.get("panel", ""), summed]
             choices = table.action_buttons() + table.card_buttons()
-            text = " ".join(visible(x) for x in shown) + " " + " ".join(
+            # pieces and buttons kept apart (" | "): a line ending «…: Пятёрка» and the next button «Игрок 1» are not
+            # one phrase, and the checks for a name dropped into a sentence read them as one
+            text = " | ".join(visible(x) for x in shown) + " | " + " | ".join(
                 f"{c.description} {c.tooltip}" for c in choices)
             yield f"play {game} seed {seed} step {step} ({lang})", text
             if not choices or table.game.is_over(table.state):

@@ -684,7 +684,7 @@ def test_the_bag_short_ruling_counts_are_the_components():
         assert str(len(C.CAT_TILES)) in said and str(most) in said, said
 
 
-@pytest.mark.parametrize("name,step", [("a-day", 6), ("keep-cards", 1)])
+@pytest.mark.parametrize("name,step", [("a-day", 7), ("keep-cards", 1)])
 def test_the_rare_treasures_a_worked_example_counts_in_a_draw_are_the_engines(name, step):
     """a-day and keep-cards say how many rare treasures came out of the bag with the day's cats: the engine's
     draw, replayed."""
@@ -712,7 +712,11 @@ def test_take_a_tile_task_has_one_tile_that_fits_and_says_which():
     fits = [t for t in s.island if g.can_take(s, 0, t)]
     assert len(fits) == 1 and len(s.island) == 5
     assert tile_name(fits[0], "en") in data["explain"]["en"] and tile_name(fits[0], "uk").split()[0] == "зелений"
-    assert "зелений кіт на 4 клітинки" in data["explain"]["uk"] and tile_name(fits[0], "uk") == "зелений кіт на 4 клітинки"
+    assert tile_name(fits[0], "uk") in data["explain"]["uk"]
+    # no answer by its size alone: another tile around the island is as large as the one that fits (a reader picked
+    # the only cat of 4 squares among cats of 5 without looking at the boat)
+    size = C.SHAPE_SIZE[C.SHAPE[fits[0]]]
+    assert sum(C.SHAPE_SIZE[C.SHAPE[t]] == size for t in s.island) >= 2
     for t in s.island:
         if t not in fits:
             refused(s, Take(0, t), "placement")

@@ -349,7 +349,8 @@ def test_a_refused_your_turn_placement_cites_its_rule_once():
     o, i = next((o, row.index("b")) for o, row in enumerate(codes) if "b" in row)
     w.placer.place(o, i % 22, i // 22)
     assert w.outcome == "refused"
-    status = re.sub(r"<[^>]+>", "", w.view["status"])
+    # the verdict's line and what "More" opens (the rule's name sits there, under the reason)
+    status = re.sub(r"<[^>]+>", "", w.view["status"] + w.view["status_more"])
     assert status.count(cite("isle_of_cats:placement", "en")) == 1, status
 
 
@@ -452,7 +453,8 @@ def test_take_a_tile_offers_every_island_tile_and_refuses_one_that_fits_nowhere_
     before = w.state
     w.click_board(f"tile:{unfit[0].action.tile}")
     assert w.outcome == "refused" and w.state is before
-    status = re.sub(r"<[^>]+>", "", w.view["status"])
+    # the verdict's line and what "More" opens (the rule's name sits there, under the reason)
+    status = re.sub(r"<[^>]+>", "", w.view["status"] + w.view["status_more"])
     assert cite("isle_of_cats:placement", lang) in status and tile_name(unfit[0].action.tile, lang).lower() in \
         status.lower(), status
     # at the table: the same tile's board click is refused with the rule, and nothing changes

@@ -95,7 +95,7 @@ class _NoAliasLoader(yaml.SafeLoader):
         # silently replaced the first); an author is told instead
         seen: set[Any] = set()
         for key_node, _value in node.value:
-            key = self.construct_object(key_node, deep=deep)   # type: ignore[no-untyped-call]
+            key = self.construct_object(key_node, deep=deep)
             if isinstance(key, (str, int)) and key in seen:
                 raise yaml.constructor.ConstructorError(
                     None, None, f"the key {key!r} is written twice in one mapping", key_node.start_mark)

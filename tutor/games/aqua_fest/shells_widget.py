@@ -355,6 +355,7 @@ class ShellsHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is unty
     def _total(self) -> str:
         """"Shells 26 + bonus token 2 = 28 points"; with no token chosen, the shells' points alone (every player has a
         token of 1 to 4: "+ token 0" named one that does not exist)."""
+        assert self.breakdown is not None and self.assembly is not None, "counted once fragments are set"
         if not self.bonus.value:
             return plural("ui.shells.total_no_token", self.breakdown.total, self.lang)
         return plural("ui.shells.total", self.breakdown.total, self.lang, shells=self.assembly.points,

@@ -332,7 +332,7 @@ def which_take(rng: random.Random) -> Optional[Question]:
         return None
     # "show me why" draws where each tile that may be taken fits, numbered as around the island (the words alone said
     # "it fits somewhere", which a learner cannot check on a phone's small squares)
-    fits = tuple(f"fit:{seat}:{i + 1}:{state.island[i]}:{o},{x},{y}"
+    fit_marks = tuple(f"fit:{seat}:{i + 1}:{state.island[i]}:{o},{x},{y}"
                  for i, (o, x, y) in _fit_places(state, seat, [i for i in asked if str(i + 1) in answer]))
     return Question(
         drill="isle_of_cats/which-take",
@@ -343,7 +343,7 @@ def which_take(rng: random.Random) -> Optional[Question]:
         hint=Words(_D + "take.hint"),
         explain=Words(_D + "take.explain", n=len(answer)),
         why=tuple(why), highlight=(f"boat:{seat}",) + tuple(f"tile:{state.island[i]}" for i in asked), multi=True,
-        why_highlight=(f"boat:{seat}",) + tuple(f"tile:{state.island[i]}" for i in asked) + fits)
+        why_highlight=(f"boat:{seat}",) + tuple(f"tile:{state.island[i]}" for i in asked) + fit_marks)
 
 
 def _fit_places(state: State, seat: int, tiles: list[int]) -> list[tuple[int, tuple[int, int, int]]]:

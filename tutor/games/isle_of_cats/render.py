@@ -1040,9 +1040,9 @@ def _seat(b: _Board, view: dict[str, Any], seat: dict[str, Any], sx: float, sy: 
     fits = {k: _fit_parts(k) for k in sorted(b.hl) if k.startswith(f"fit:{s}:")}
     for key, got in fits.items():
         if got is not None:
-            label, _tile_id, cells = got
-            others = {q for k, g in fits.items() if k != key and g is not None for q in g[2]}
-            b.top.append(_ghost(key, cells, label, ox, oy, c, f.floor, frozenset(others), ' class="fit"'))
+            label, _tile_id, spots = got
+            apart = {q for k, g in fits.items() if k != key and g is not None for q in g[2]}
+            b.top.append(_ghost(key, spots, label, ox, oy, c, f.floor, frozenset(apart), ' class="fit"'))
     for key in b.hl | set(b.offers):
         if key.startswith(f"cell:{s}:"):
             try:

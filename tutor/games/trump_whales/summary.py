@@ -55,7 +55,7 @@ def summary(before: State, events: Sequence[Event], after: State, viewer: Option
     scored, over = by_kind.get("round_scored"), by_kind.get("game_over")
     trick_title = text(_T + "title.trick", lang, n=before.tricks + 1, total=C.TRICKS,
                        player=player_name(pick.data["player"], lang))
-    trick_html = _trick(before, by_kind, pick, lang) + _bonuses_in_trick(earlier, lang)
+    trick_html = _trick(before, by_kind, pick, lang, _bonuses_in_trick(earlier, lang))
     if scored is None:
         return f'<h4>{esc(trick_title)}</h4><div data-part="trick">{trick_html}</div>'
     if over is not None:
@@ -83,8 +83,10 @@ def _bonuses_in_trick(earlier: Sequence[Event], lang: str) -> str:
 
 
 
-def _trick(before: State, by_kind: dict[str, Event], pick: Event, lang: str) -> str:
-    """The trick drawn as it lay, what decided it, what the winner took and who leads next."""
+def _trick(before: State, by_kind: dict[str, Event], pick: Event, lang: str, bonuses: str = "") -> str:
+    """The trick drawn as it lay, the bonuses played during it (a flipped token or a new trump may be why it went as
+    it did: told after the winner, they puzzled a reader), what decided it, what the winner took and who leads
+    next."""
     n, trick = before.players, before.trick
     winner, card = pick.data["player"], pick.data["card"]
     seats = [seat_of(before, i) for i in range(len(trick))]
@@ -132,7 +134,7 @@ def _trick(before: State, by_kind: dict[str, Event], pick: Event, lang: str) -> 
     elif "leads" in by_kind:
         lines.append(said(text(_T + "next.winner", lang, player=player_name(by_kind["leads"].data["player"], lang)),
                           _R + "next-leader", lang))
-    return f'<div class="tutor-trick-picture">{picture}</div><ul>{"".join(lines)}</ul>'
+    return f'<div class="tutor-trick-picture">{picture}</div>{bonuses}<ul>{"".join(lines)}</ul>'
 
 
 # --------------------------------------------------------------------------- the round

@@ -178,6 +178,8 @@ def test_a_tricks_summary_names_the_bonuses_played_during_it():
             assert ('data-part="bonuses"' in said) == bool(used)
             for e in used:
                 assert html.escape(e.narrate("en")) in said
+            if used:        # told before what decided the trick: a flipped token may be why it went as it did
+                assert said.index('data-part="bonuses"') < said.index("<ul>"), said
             listed += bool(used)
     assert listed, "no trick had a bonus played in it"
 

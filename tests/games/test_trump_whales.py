@@ -1153,3 +1153,19 @@ def test_the_tables_help_says_when_a_bonus_would_turn_the_trick_and_offers_a_fiv
                            ["blue_whale-2", "narwhal-4"]], bonuses=[[], [], [], []])
     plain, _ = g.apply(plain, PlayCard(0, "orca-8"))
     assert "used first" not in advice(plain, 1, "en")
+
+
+def test_the_score_helper_draws_zhenyas_own_cards_for_his_round():
+    """Fresh reader (stop 44): the helper's «Раунд Жени» drew other cards than the worked example gave Женя, among them
+    a «+1» bonus he does not have. His counts draw his pearl pile and his three bonuses, as the example has them."""
+    from tutor.core.safe_input import load_yaml
+    from pathlib import Path
+    from tutor.games.trump_whales import sandbox
+    data = load_yaml((Path(__file__).resolve().parents[2] / "lessons" / "trump_whales" / "scenarios"
+                      / "zhenya-round.yaml").read_text(encoding="utf-8"))
+    s = sandbox.position(*sandbox.ZHENYA)
+    assert sorted(s.pearls[0]) == sorted(data["setup"]["pearls"][4])
+    assert sorted(s.bonuses[0]) == sorted(data["setup"]["bonuses"][4])
+    assert s.token == data["setup"]["token"] and s.trump == data["setup"]["trump"]
+    every = [c for part in (s.pearls, s.bonuses, s.hands) for p in part for c in p] + list(s.discard)
+    assert len(every) == len(set(every)) == 36          # each card once, all of them

@@ -33,6 +33,10 @@ from tutor.widgets import screen  # the page's screen: its board is laid out for
 
 _R = "trump_whales:"
 ZHENYA = (7, 3)          # rulebook «КОНЕЦ РАУНДА» example: 7 pearl cards and three unused bonuses: 7 + 1 = 8
+# ... and the cards the lesson's worked example gives him (lessons/trump_whales/scenarios/zhenya-round.yaml), drawn
+# when the helper shows his counts: a reader met another player's cards, with a «+1» he does not have, under «Раунд Жени»
+ZHENYA_CARDS = (("narwhal-1", "narwhal-3", "narwhal-4", "narwhal-6", "narwhal-7", "narwhal-8", "narwhal-9"),
+                ("sperm_whale-2", "sperm_whale-4", "sperm_whale-6"))
 # A player's bonuses are their own cards: the first one, and one for each trick they lost in which the winner
 # picked their card. So bonuses and tricks won share the 9 cards dealt, and a trick won brings at most the
 # richest card's pearls (a used «+1» bonus adds its own card to the pile).
@@ -72,11 +76,16 @@ def position(pearls: int, bonuses: int) -> State:
     """A four-player round at its end, as the round's score is counted: all 8 tricks played and every hand empty
     (the engine's "round_end" stage), its first player with `pearls` pearl cards and `bonuses` unused bonuses (the
     picture only: every other player keeps a first bonus, and the other cards lie in the discard; 36 in all)."""
-    cards = C.ALL_CARDS
+    own_pile, own_kept = ZHENYA_CARDS if (pearls, bonuses) == ZHENYA else ((), ())
+    cards = tuple(c for c in C.ALL_CARDS if c not in own_pile and c not in own_kept)
     others, rest = cards[:C.MAX_PLAYERS - 1], cards[C.MAX_PLAYERS - 1:]
-    pile, kept, discard = rest[:pearls], rest[pearls:pearls + bonuses], rest[pearls + bonuses:]
+    if own_pile:
+        pile, kept, discard = own_pile, own_kept, rest
+    else:
+        pile, kept, discard = rest[:pearls], rest[pearls:pearls + bonuses], rest[pearls + bonuses:]
     last = discard[-C.MAX_PLAYERS:]           # the last trick, played out: still one card each before it
-    before = setup(C.MAX_PLAYERS, seed=0, first=0, trump="blue_whale", token=1, hands=[[c] for c in last],
+    token = 9 if own_pile else 1              # Женя's round was played with the token on «9»
+    before = setup(C.MAX_PLAYERS, seed=0, first=0, trump="blue_whale", token=token, hands=[[c] for c in last],
                    bonuses=[kept] + [[c] for c in others], pearls=[pile, [], [], []],
                    discard=discard[:-C.MAX_PLAYERS], tricks=C.TRICKS - 1)
     return replace(before, hands=((),) * C.MAX_PLAYERS, discard=before.discard + tuple(last), tricks=C.TRICKS,

@@ -331,10 +331,13 @@ function render({ model, el: root }) {
   const back = button(labels["film.back"] || "", "", "tutor-film-back");
   const next = button(labels["film.next"] || "", "", "tutor-film-next");
   const skip = button(labels["film.skip"] || "", "", "tutor-film-skip");
-  const filmSaid = el("div", "tutor-film-said");    // what the step did, in words, right by its board
+  // what the step did, in words, right under its board with "Next" (above it, it lay a screen away from the board a
+  // phone learner was looking at: a reader saw the bots' moves happen with no word of them in sight)
+  const filmSaid = el("div", "tutor-film-said");
   const filmButtons = el("span", "tutor-film-buttons");
   filmButtons.append(back, next, skip);
-  filmBar.append(filmCaption, filmButtons, filmSaid);
+  filmBar.append(filmCaption, filmButtons);
+  filmBelow.prepend(filmSaid);
   nextBelow.addEventListener("click", () => next.click());
   const ask = () => model.send({ want: "frame", film: filming.kind, i: filming.i, id: filming.id });
   const stopTimer = () => { if (timer !== null) { clearTimeout(timer); timer = null; } };

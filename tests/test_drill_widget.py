@@ -196,3 +196,12 @@ def test_a_wrong_pick_all_answer_counts_its_misses_and_marks_no_option():
     assert all("✗" in w.buttons[k].description for k in wrong[:2])
     assert all("✓" in w.buttons[k].description for k in q.answer)
 
+
+
+def test_the_question_comes_before_its_board():
+    """Two readers (stop 44): under a board a phone screen tall, a learner scrolled through a position without knowing
+    what to look for. As a task and a quiz do, a drill says its question first, then draws the board, then the
+    choices."""
+    w = DrillPlayer(DEEP, lang="en", seed=1)
+    kids = list(w.children)
+    assert kids.index(w.prompt) < kids.index(w.svg) < kids.index(w.options)

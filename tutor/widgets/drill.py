@@ -78,7 +78,9 @@ class DrillPlayer(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
         self.next.add_class("tutor-drill-next")
         controls = W.HBox([self.again, self.why, self.next])
         controls.add_class("tutor-nav-row")
-        self.children = [self.heading, self.score, self.svg, self.prompt, self.options, self.check, self.verdict,
+        # the question before its board, as a task and a quiz have it: under a board a phone screen tall or more,
+        # a learner scrolled through a position they did not yet know what to look for in (two readers)
+        self.children = [self.heading, self.score, self.prompt, self.svg, self.options, self.check, self.verdict,
                          controls, self.errors]
         title = core_drill.said(self.drill.title, lang)
         self.heading.value = (f"<h3>{esc(ui('drill.heading', lang, title=title))}"

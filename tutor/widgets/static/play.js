@@ -361,6 +361,9 @@ function render({ model, el: root }) {
       ? filming.from || "rows" : null;
     filming = null;
     drawnBoard = null;
+    // the film's frames (a round's summary, a long log) held the table at their height: the live view under them is
+    // shorter, and a screen of white was left under the table after a round (a reader); it is measured afresh
+    releaseHeight();
     draw();
     if (from) {
       const onBoard = from === "board" && board.querySelector("[data-choice]:not(:has(.choice-ring.unavailable))");

@@ -302,7 +302,17 @@ def test_placing_by_touch_tap_moves_drag_slides_tap_again_places(server, browser
             turns.append(board.get_attribute("data-preview"))
         assert turns[1].split(",")[0] == str(d["rotate"][o]) and turns[4] == turns[0], turns
 
-        # a tap on the preview where it stands places the tile
+        # a tap on another square of the preview moves its ✓ there and places nothing (a learner aiming at a square
+        # the piece happened to cover placed the tile where it stood: a reader, stop 44)
+        qx, qy = d["orients"][o][1]
+        page.touchscreen.tap(*square_point(page, table, bx + qx, by + qy))
+        assert board.get_attribute("data-preview").startswith(f"{o},{bx + qx - px},{by + qy - py},")
+        page.wait_for_timeout(300)
+        assert table.locator('[data-board-seat="0"] .placed-tile').count() == 1, "a tap off the ✓ placed the tile"
+        page.touchscreen.tap(*square_point(page, table, bx + px, by + py))       # the ✓ back where it fits
+        assert board.get_attribute("data-preview") == f"{o},{bx},{by},1"
+
+        # a tap on the preview's ✓ where it stands places the tile
         page.touchscreen.tap(*square_point(page, table, bx + px, by + py))
         wait_next_view(page, table, version)
         page.wait_for_function("(r) => r.querySelectorAll('[data-board-seat=\"0\"] .placed-tile').length === 2",

@@ -150,6 +150,10 @@ export function wirePlacing(container, send) {
   // (club-teacher review 2026-12-02). A mouse still points and clicks, and R, F, the arrows and Enter still work.
   let seen = false;
   const onPiece = (gx, gy) => data.orients[o].some(([dx, dy]) => ax + dx === gx && ay + dy === gy);
+  // the piece's square with the ✓ (its grip, the first): only a tap there places it. A tap on another of its squares
+  // moves the ✓ there, as a tap anywhere else does: a learner aiming at a square the green piece happened to cover
+  // placed the tile where it stood (a reader, Острів котів' score helper)
+  const onCheck = (gx, gy) => ax + data.orients[o][0][0] === gx && ay + data.orients[o][0][1] === gy;
   container.addEventListener("pointermove", (event) => {
     if (!data || !onGrid(event)) return;
     const sq = square(event);
@@ -189,14 +193,14 @@ export function wirePlacing(container, send) {
       letGo();
       // a tap on a red preview says why again and places nothing (the help speaks of the green piece; the Place
       // button still sends it, for the engine's whole answer)
-      if (held && !moved) { if (seen && codeAt(o, ax, ay) === "1") submit(); else draw(); }
-      else if (!held) { aim(sq[0], sq[1]); draw(); }
+      if (held && !moved && onCheck(sq[0], sq[1])) { if (seen && codeAt(o, ax, ay) === "1") submit(); else draw(); }
+      else if (!held || !moved) { aim(sq[0], sq[1]); draw(); }
       seen = true;
       ride();
       return;
     }
     if (touch) {              // a tap reported as a click: the same two steps, show first, then place
-      const on = onPiece(sq[0], sq[1]);
+      const on = onCheck(sq[0], sq[1]);
       if (seen && on && codeAt(o, ax, ay) === "1") submit();
       else { if (!on) aim(sq[0], sq[1]); draw(); }
       seen = true;

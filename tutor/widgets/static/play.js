@@ -155,7 +155,10 @@ function render({ model, el: root }) {
   againRow.append(seeAgain, replay, share, shared);
   // a summary sits under the film's bar, above the board: on a phone the trick or the round it sums up is read
   // first, with "Go on" in reach
-  root.append(lead, tips, filmBar, summaryBox, board, filmBelow, panel, advice, status, statusMore, rows, againRow,
+  // ... and the choices come right under the board, their hints under them, the running score after: a projector
+  // showed the score, its key, the hints and only then the moves, 680 px under the board (a reader scrolled up and
+  // down twice a round)
+  root.append(lead, tips, filmBar, summaryBox, board, filmBelow, status, statusMore, rows, advice, panel, againRow,
               turnBar, errors, controls, score, log, saving);
 
   let busyTimer = null;

@@ -835,3 +835,20 @@ def test_the_undo_note_speaks_of_the_turn_under_way_only():
     # at the new turn the words speak of the table's rule, not of the last turn's draw
     assert t.view["undo_note"] == text("sea_salt_paper.undo.barrier_off", "en") \
         != text("sea_salt_paper.undo.barrier_short", "en")
+
+
+@pytest.mark.parametrize("game_id", ["isle_of_cats", "maui"])
+def test_the_table_deals_a_new_game_for_the_players_chosen(game_id):
+    """A club teacher (stop 44): Острів котів' table always dealt two, with no way to play tonight's four. The table
+    offers the game's own counts; choosing one deals a new game for that many, the learner at the same seat; a count
+    outside the game's range (a hostile page) changes nothing."""
+    from tutor.core.game import spec as game_spec
+    t = PlayTable(game_id, players=min(game_spec(game_id).players), seat=0, lang="en", seed=3)
+    counts = list(game_spec(game_id).players)
+    assert t.labels["players_range"] == counts and t.labels["players_pick"]
+    t.press("players", value=max(counts))
+    assert t.players == max(counts) == t.state.players and t.view["players"] == max(counts) and t.seat == 0
+    before = t.state
+    t.press("players", value=max(counts) + 1)
+    t.press("players", value="4")
+    assert t.state is before and t.players == max(counts) and t.errors.message == ""

@@ -206,7 +206,11 @@ class PlayTable(StandIn, anywidget.AnyWidget):
         self._resumed = False       # the game was just picked up from the learner's device: say so once
         with guard(self.errors, lang):
             self.session = session or Session(game_id, players, seat, seed, bots, deal=False, **setup)
-            self.labels = {**self.labels, "tips_list": self.tips_html()}
+            # how many may sit at the table: the game's own range, for the page's list (a club teacher wanted
+            # tonight's four at a table that always dealt two)
+            counts = [n for n in self.live.game.players] if self.live.start is None else []
+            self.labels = {**self.labels, "tips_list": self.tips_html(), "players_range": counts,
+                           "players_pick": ui("players_pick", lang)}
             self.new_game()
         if self.state is None:
             self.refresh()
@@ -272,6 +276,21 @@ class PlayTable(StandIn, anywidget.AnyWidget):
         self.live.new_game()
         self._film()
         self.refresh()
+
+    def set_players(self, players: int) -> None:
+        """A new game for `players` (one of the game's own counts; anything else is dropped), the learner at the same
+        seat. A count the game cannot be dealt for leaves the table as it was."""
+        live = self.live
+        if players == live.players or players not in live.game.players or live.start is not None \
+                or not 0 <= live.seat < players:
+            return
+        before = live.players
+        live.players = players
+        try:
+            self.new_game()
+        except Exception:
+            live.players = before
+            raise
 
     def act(self, action: Any) -> None:
         """A human action: the engine applies it or refuses it (then nothing changes); bots answer."""
@@ -373,6 +392,12 @@ class PlayTable(StandIn, anywidget.AnyWidget):
             if cid == "hotseat":
                 with guard(self.errors, self.lang):
                     self.set_hotseat(bool(extra.get("value")))
+                return
+            if cid == "players":
+                value = extra.get("value")
+                if isinstance(value, int) and not isinstance(value, bool):
+                    with guard(self.errors, self.lang):
+                        self.set_players(value)
                 return
             if cid == "load" and isinstance(extra.get("text"), str):
                 # the text from the page's box is loaded as it is, not put back into `saved` first: echoing
@@ -575,7 +600,7 @@ class PlayTable(StandIn, anywidget.AnyWidget):
                      # board into view when the card was chosen below it
                      "stepping": bool(self.selected),
                      "save": not self.save_button.disabled, "share": not self.share_button.disabled,
-                     "save_tip": self.save_button.tooltip, "hotseat": self.hotseat,
+                     "save_tip": self.save_button.tooltip, "hotseat": self.hotseat, "players": self.players,
                      # what the page keeps on the device to pick this game up again (None: nothing to keep)
                      "resume": ({"key": f"{self.game_id}/{self.lang}", "record": self.live.resume_record()}
                                 if self.resumable and self.session is not None else None),

@@ -117,7 +117,22 @@ function render({ model, el: root }) {
   pace.value = ["step", "normal", "fast", "off"].includes(stored(speedKey)) ? stored(speedKey) : "normal";
   paceLabel.append(pace);
   const undoNote = el("span", "tutor-undo-note");    // why Undo is off, in words (a phone shows no tooltip)
-  controls.append(undo, undoNote, again, seatLabel, coachLabel, paceLabel);
+  // how many sit at the table: a new game for that many (the game's own range; none for a task's set position)
+  const playersLabel = el("label", "tutor-pick tutor-players", (labels.players_pick || "") + " ");
+  const playersPick = el("select");
+  for (const n of labels.players_range || []) {
+    const o = el("option", "", String(n));
+    o.value = String(n);
+    playersPick.append(o);
+  }
+  playersLabel.append(playersPick);
+  playersLabel.hidden = (labels.players_range || []).length < 2;
+  playersPick.addEventListener("change", () => {
+    releaseHeight();
+    boardBox = null;
+    press("players", { value: Number(playersPick.value) });
+  });
+  controls.append(undo, undoNote, again, playersLabel, seatLabel, coachLabel, paceLabel);
   const score = el("div", "tutor-score");
   const log = el("div", "tutor-log");
   log.setAttribute("aria-live", "polite");
@@ -490,6 +505,7 @@ function render({ model, el: root }) {
       requestAnimationFrame(() => board.scrollIntoView({ block: "start", behavior: "smooth" }));
     }
     fromRows = false;
+    if (view.players) playersPick.value = String(view.players);
     undoNote.textContent = view.undo_note || "";
     undoNote.hidden = !view.undo_note;
     if (filming !== null) return;      // the live view waits under the film

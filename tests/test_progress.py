@@ -131,7 +131,7 @@ def test_a_session_adds_a_drill_never_answered_from_a_part_read_and_links_back_t
     area.children[0].new_question()
     assert "href" not in area.children[0].prompt.value, "a link was made to something not a part"
     area.start({"game": "maui", "drills": [], "seen": [unseen.id]})
-    assert "Nothing is due now" in area.children[0].value
+    assert "Nothing to practise right now" in area.children[0].value
     # each question says why it came back: the browser's count of misses, or new
     area.start({"game": "maui", "drills": [unseen.id, maui[1].id], "why": {unseen.id: 2, maui[1].id: "<b>"},
                 "read": [maui[2].part], "seen": [unseen.id, maui[1].id]})

@@ -76,9 +76,13 @@ def position(pearls: int, bonuses: int) -> State:
     """A four-player round at its end, as the round's score is counted: all 8 tricks played and every hand empty
     (the engine's "round_end" stage), its first player with `pearls` pearl cards and `bonuses` unused bonuses (the
     picture only: every other player keeps a first bonus, and the other cards lie in the discard; 36 in all)."""
-    own_pile, own_kept = ZHENYA_CARDS if (pearls, bonuses) == ZHENYA else ((), ())
+    own_pile: tuple[str, ...] = ZHENYA_CARDS[0] if (pearls, bonuses) == ZHENYA else ()
+    own_kept: tuple[str, ...] = ZHENYA_CARDS[1] if (pearls, bonuses) == ZHENYA else ()
     cards = tuple(c for c in C.ALL_CARDS if c not in own_pile and c not in own_kept)
     others, rest = cards[:C.MAX_PLAYERS - 1], cards[C.MAX_PLAYERS - 1:]
+    pile: tuple[str, ...]
+    kept: tuple[str, ...]
+    discard: tuple[str, ...]
     if own_pile:
         pile, kept, discard = own_pile, own_kept, rest
     else:

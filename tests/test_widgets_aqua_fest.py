@@ -636,3 +636,23 @@ def test_the_home_place_pick_says_what_it_sets_and_names_places_by_their_cells(l
     for h, label in enumerate(labels):
         assert beside_name(side, h) in label and not label.isdigit()
         assert (label == text("ui.af.place_now", lang, cell=beside_name(side, h))) == (h == now)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_tap_on_a_cell_the_card_cannot_reach_gets_the_engines_reason(lang):
+    """Fresh reader (stop 44): at the table a tap on a cell the chosen crab could not reach said only "not one of the
+    marked places". With a card chosen, the view carries, for every cell the board does not offer, the engine's own
+    refusal of that move (the page shows the one tapped); the offered cells have none."""
+    t = PlayTable("aqua_fest", place_starts=False, players=3, seat=0, lang=lang, seed=3)
+    card = next(c for c in t.state.hands[0]
+                if any(isinstance(a, af.Move) and a.card == c for a in af.legal_actions(t.state, 0)))
+    card_button(t, card).click()
+    refusals = {k: v for group in t.view["rows"] for part in group for k, v in part.get("refusals", {}).items()}
+    offered = {b.action.to for b in move_buttons(t)}
+    assert refusals and not any(f"cell:{d}" in refusals for d in offered)
+    for key, said in refusals.items():
+        d = int(key.split(":")[1])
+        with pytest.raises(RuleViolation) as refusal:
+            af.apply(t.state, af.Move(0, card, d))
+        assert said == refusal.value.explain(lang)
+    assert f'data-cell="{next(iter(refusals)).split(":")[1]}"' in t.svg     # the page finds the cell tapped

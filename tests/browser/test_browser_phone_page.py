@@ -422,15 +422,26 @@ def test_a_tap_beside_the_cells_a_chosen_card_may_reach_is_answered_in_words(own
     assert offered, "the card reaches no cell"
     version = table.get_attribute("data-v")
     box = table.locator(".tutor-svg svg").first.bounding_box()
-    # the seabed's top-left corner cell, or any point of the board that offers nothing
-    spot = page.evaluate("""([x0, y0, w, h]) => { for (let fy = 0.05; fy < 1; fy += 0.05) for (let fx = 0.05; fx < 1;
+    find = """([x0, y0, w, h, onCell]) => { for (let fy = 0.05; fy < 1; fy += 0.05) for (let fx = 0.05; fx < 1;
         fx += 0.05) { const el = document.elementFromPoint(x0 + fx * w, y0 + fy * h); if (el && el.closest('svg')
-        && !el.closest('[data-choice]')) return [x0 + fx * w, y0 + fy * h]; } return null; }""",
-                         [box["x"], max(box["y"], 0), box["width"], min(box["height"], 700)])
-    assert spot, "no spot of the board offers nothing"
-    page.touchscreen.tap(*spot)
+        && !el.closest('[data-choice]') && !!el.closest('[data-cell]') === onCell) return [x0 + fx * w, y0 + fy * h,
+        onCell ? el.closest('[data-cell]').dataset.cell : null]; } return null; }"""
+    area = [box["x"], max(box["y"], 0), box["width"], min(box["height"], 700)]
     alert = table.locator(".tutor-error [role=alert]")
+    # a cell the card cannot reach: the engine's own reason for that very cell (a reader, stop 44), with its rule
+    spot = page.evaluate(find, area + [True])
+    assert spot, "no cell of the seabed is out of the card's reach"
+    page.touchscreen.tap(spot[0], spot[1])
     alert.wait_for(state="visible")
-    assert ui("board.not_offered", "ru") in alert.inner_text()
+    said = alert.inner_text()
+    assert ui("board.not_offered", "ru") not in said and "«" in said, said
+    assert table.get_attribute("data-v") == version, "a tap on a cell out of reach played something"
+    # a spot of the board that is no cell at all: the table's own words
+    spot = page.evaluate(find, area + [False])
+    assert spot, "no spot of the board offers nothing"
+    page.touchscreen.tap(spot[0], spot[1])
+    page.wait_for_function("([root, text]) => (root.querySelector('.tutor-error [role=alert]') || {}).innerText"
+                           " && root.querySelector('.tutor-error [role=alert]').innerText.includes(text)",
+                           arg=[table.element_handle(), ui("board.not_offered", "ru")])
     assert table.get_attribute("data-v") == version, "a tap beside the offered cells played something"
     assert not page.js_errors, page.js_errors

@@ -33,6 +33,20 @@ def offered_moves(state: game.State, seat: int, card: str, every: bool = False) 
     return [game.Move(seat, card, d) for d in game.destinations(state, seat, card)]
 
 
+def cell_refusals(state: game.State, seat: int, card: str, offered: set[int], lang: str) -> dict[str, str]:
+    """{"cell:<i>": why `card` may not go there} for each cell of the seabed the board does not offer it, in the
+    engine's words (the page shows the one tapped)."""
+    out = {}
+    for d in range(C.SIZE * C.SIZE):
+        if d in offered or d == state.pawns[seat]:
+            continue
+        try:
+            game.apply(state, game.Move(seat, card, d))
+        except RuleViolation as refusal:
+            out[f"cell:{d}"] = refusal.explain(lang)
+    return out
+
+
 def action_rows(table: Table, seat: int) -> list[list[RowPart]]:
     """The group of parts `seat` decides with (see PlayTable._action_rows); every action choice carries
     `.action`, every card choice `.card` and `.seat`."""
@@ -90,6 +104,9 @@ def action_rows(table: Table, seat: int) -> list[list[RowPart]]:
                 except RuleViolation as refusal:
                     parts.append(table.caption(refusal.explain(lang)))
             parts.append({"choices": [table.action_choice(m, legal) for m in moves]})
+            # a tap on a cell the board does not offer: the engine's own reason, said at once (a reader tapped a
+            # cell the crab cannot reach and read only "not one of the marked places")
+            parts.append({"refusals": cell_refusals(state, seat, chosen, {m.to for m in moves}, lang)})
         else:
             parts.append(table.caption(text("ui.af.no_dest", lang, card=label)))
     if listed:

@@ -250,7 +250,11 @@ function render({ model, el: root }) {
     const v = model.get("view") || {};
     if (!v.stepping || v.placing || filming !== null || !(event.target instanceof Element)) return;
     if (event.target.closest("[data-choice]") || !event.target.closest("svg")) return;
-    pageError = labels["board.not_offered"] || "";
+    // a game may say why that very place is refused (Aqua Fest: the engine's reason for the cell tapped)
+    const place = event.target.closest("[data-cell]");
+    const said = place && (v.rows || []).flat().map((part) => (part.refusals || {})[`cell:${place.dataset.cell}`])
+      .find(Boolean);
+    pageError = said || labels["board.not_offered"] || "";
     drawError();
   });
   // a piece placed by pointing at the board (GameUI.placing): its preview lives in the page

@@ -59,8 +59,9 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
   const importFile = make("input", { type: "file", accept: ".json,application/json", hidden: true });
   const told = make("p", { className: "tutor-progress-told" }, { role: "status" });
   tools.append(practise, forget, exportButton, importButton, importFile);
-  footer.append(tally, marksKey, notSaving, tools, told);
-  sheet.append(heading, back, resume, list, footer);
+  footer.append(tally, notSaving, tools, told);
+  // the key above the list it explains: under a phone's long list it was out of view where the marks are (a reader)
+  sheet.append(heading, back, resume, marksKey, list, footer);
   // at the top of the lesson too: the way back to where the learner left off
   const banner = make("a", { className: "tutor-continue", hidden: true });
   const practiseTop = Object.assign(button("tutor-practise-button tutor-practise-top", words.practise), { hidden: true });

@@ -114,7 +114,8 @@ class Load:
         # static site's) shows its first part's as soon as that button can be pressed, as a learner would press it
         # (tests/browser/test_site.py first_board does the same)
         self.page.wait_for_function(
-            "window.__firstBoard !== undefined || !!document.querySelector('.tutor-lazy .tutor-reveal-button:not([disabled])')",
+            "window.__firstBoard !== undefined"
+            " || !!document.querySelector('.tutor-lazy .tutor-reveal-button:not([disabled])')",
             timeout=240_000, polling=50)
         self.page.evaluate("""() => { if (window.__firstBoard !== undefined) return;
             const b = document.querySelector('.tutor-lazy .tutor-reveal-button:not([disabled])');

@@ -208,7 +208,7 @@ class PlayTable(StandIn, anywidget.AnyWidget):
             self.session = session or Session(game_id, players, seat, seed, bots, deal=False, **setup)
             # how many may sit at the table: the game's own range, for the page's list (a club teacher wanted
             # tonight's four at a table that always dealt two)
-            counts = [n for n in self.live.game.players] if self.live.start is None else []
+            counts = list(self.live.game.players) if self.live.start is None else []
             self.labels = {**self.labels, "tips_list": self.tips_html(), "players_range": counts,
                            "players_pick": ui("players_pick", lang)}
             self.new_game()

@@ -11,6 +11,7 @@ import json
 import re
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from test_browser_pages import close_tab, scroll_through
 from test_notebooks import LESSONS
@@ -412,13 +413,20 @@ def test_a_tap_beside_the_cells_a_chosen_card_may_reach_is_answered_in_words(own
     page = phone
     page.goto(own_pages.render_url("aqua_table.ipynb"))
     table = page.locator(".tutor-play").first
-    table.locator(".tutor-svg svg").first.wait_for(state="visible")
+    # the page tells the kernel its width and the board comes back laid out for a phone: tapped before that, the
+    # card's answer and the new layout raced (CI: the view that came next was the layout's, with no cell offered yet)
+    table.locator('.tutor-svg svg[data-layout="phone"]').first.wait_for(state="visible")
     version = table.get_attribute("data-v")
     card = table.locator('.tutor-svg [data-choice][data-key^="card:"]').first
     card.evaluate("(e) => e.scrollIntoView({block: 'center'})")
     card.tap()
-    wait_next_view(page, table, version)
-    offered = {el.get_attribute("data-key") for el in table.locator('.tutor-svg [data-choice][data-key^="cell:"]').all()}
+    wait_next_view(page, table, version, also="!!root.querySelector('.tutor-svg [data-choice][data-key^=\"cell:\"]')")
+    cells = table.locator('.tutor-svg [data-choice][data-key^="cell:"]')
+    try:
+        cells.first.wait_for(state="attached", timeout=10000)
+    except PlaywrightTimeout:
+        pass                # the assertion below says what is wrong
+    offered = {el.get_attribute("data-key") for el in cells.all()}
     assert offered, "the card reaches no cell"
     version = table.get_attribute("data-v")
     box = table.locator(".tutor-svg svg").first.bounding_box()

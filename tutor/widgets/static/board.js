@@ -24,6 +24,18 @@ export function installDefs(key, markup) {
   document.body.appendChild(holder);
 }
 
+// A message to the kernel. While the page is being left or reloaded (a film's timer, a late click) the widget's
+// comm is already closed and model.send throws "Cannot send": nothing is lost by dropping that message (the kernel
+// that would get it is going), so it is dropped rather than left as an uncaught error. Says whether it was sent.
+export function sendTo(model, message) {
+  try {
+    model.send(message);
+    return true;
+  } catch (err) {
+    return false;
+  }
+}
+
 export function el(tag, className, text) {
   const node = document.createElement(tag);
   if (className) node.className = className;

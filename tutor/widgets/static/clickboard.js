@@ -1,4 +1,5 @@
 // A sandbox's board (tutor/widgets/board.py ClickBoard): the SVG, with its offered elements clickable.
+import { sendTo } from "./board.js";
 import { wireChoices, redrawBoard } from "./choose.js";
 
 function render({ model, el: root }) {
@@ -8,7 +9,7 @@ function render({ model, el: root }) {
     t.innerHTML = html;
     return t.content;
   };
-  wireChoices(root, (id) => model.send({ choose: id, v: model.get("v") }));
+  wireChoices(root, (id) => sendTo(model, { choose: id, v: model.get("v") }));
   const draw = () => redrawBoard(root, parse(model.get("value") || ""), []);
   model.on("change:value", draw);
   draw();

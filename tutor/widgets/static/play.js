@@ -11,7 +11,7 @@
 // marked, who made it and what happened; a frame that ends a trick, a round or the game holds its summary until
 // "Go on". The pace (step by step, normal, fast) and the coach's switch are kept on the device (localStorage).
 // The live choices wait under the film: "To my move" ends it at once.
-import { button, el, haveDefs, holdBoardBox, installDefs } from "./board.js";
+import { button, el, haveDefs, holdBoardBox, installDefs, sendTo } from "./board.js";
 import { redrawBoard, wireChoices } from "./choose.js";
 import { wirePlacing } from "./placing.js";
 
@@ -50,7 +50,7 @@ function render({ model, el: root }) {
       const kept = keptGames()[resume.key];
       const fresh = resume.record && Array.isArray(resume.record.actions) && resume.record.actions.length === 0;
       if (fresh && kept && Array.isArray(kept.actions) && kept.actions.length) {
-        model.send({ want: "resume", record: kept });
+        sendTo(model, { want: "resume", record: kept });
         return;           // the kernel answers with a view: the game picked up, or (refused) the fresh one
       }
     }
@@ -190,7 +190,7 @@ function render({ model, el: root }) {
       pageError = null;
       drawError();
     }
-    model.send({ press: id, v: model.get("view").v, ...(extra || {}) });
+    sendTo(model, { press: id, v: model.get("view").v, ...(extra || {}) });
     // until the kernel answers, what is on screen is the position before the press: its hints and choices fade
     // (a loaded server took seconds, and a reader took the last turn's hint for the new turn's)
     root.classList.add("tutor-busy");
@@ -361,7 +361,7 @@ function render({ model, el: root }) {
   filmBar.append(filmCaption, filmButtons);
   filmBelow.prepend(filmSaid);
   nextBelow.addEventListener("click", () => next.click());
-  const ask = () => model.send({ want: "frame", film: filming.kind, i: filming.i, id: filming.id });
+  const ask = () => sendTo(model, { want: "frame", film: filming.kind, i: filming.i, id: filming.id });
   const stopTimer = () => { if (timer !== null) { clearTimeout(timer); timer = null; } };
   const startFilm = (kind, at = 0) => {
     const info = (model.get("view") || {}).film;
@@ -452,7 +452,7 @@ function render({ model, el: root }) {
   };
   const drawFrame = () => {
     const f = filming.frame;
-    if (f.defs && !haveDefs().includes(f.defs)) model.send({ want: "defs", key: f.defs });
+    if (f.defs && !haveDefs().includes(f.defs)) sendTo(model, { want: "defs", key: f.defs });
     redrawBoard(board, parse(f.board || ""), []);
     boardBox = holdBoardBox(board, boardBox);
     drawnBoard = null;
@@ -528,7 +528,7 @@ function render({ model, el: root }) {
     share.hidden = !view.share;
     if (share.hidden) shared.hidden = true;
     againRow.hidden = seeAgain.hidden && replay.hidden && share.hidden;
-    if (view.defs && !haveDefs().includes(view.defs)) model.send({ want: "defs", key: view.defs });
+    if (view.defs && !haveDefs().includes(view.defs)) sendTo(model, { want: "defs", key: view.defs });
     if (view.board !== drawnBoard) {
       // no board (all at one table, the device changing hands): the hand-over screen is a few lines, not held at the
       // height of the game before it (a reader met three screens of white under it)

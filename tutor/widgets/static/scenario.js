@@ -2,7 +2,7 @@
 // the board and the narration. The page keeps the frames it has been sent and always asks ahead for the
 // neighbours of the one on screen, so a step forward or back shows a frame already here, with no round trip;
 // the kernel is only told where the learner is (the `index` trait).
-import { button, el, haveDefs, installDefs } from "./board.js";
+import { button, el, haveDefs, installDefs, sendTo } from "./board.js";
 
 function render({ model, el: root }) {
   root.classList.add("tutor-scenario", "tutor-widget");
@@ -113,7 +113,7 @@ function render({ model, el: root }) {
     const want = [i, i + 1, i - 1, i + 2].filter((j) => j >= 0 && j < n && !frames.has(j) && !asked.has(j));
     if (want.length > 0) {
       want.forEach((j) => asked.add(j));
-      model.send({ want: "frames", frames: want, have: haveDefs() });
+      sendTo(model, { want: "frames", frames: want, have: haveDefs() });
     }
     if (!frames.has(i)) watchFrame();
   };
@@ -156,7 +156,7 @@ function render({ model, el: root }) {
     // the learner reached the example's last step: told once, for their progress (tutor/widgets/progress.py)
     if (i === n - 1 && n > 1 && !toldEnd) {
       toldEnd = true;
-      try { model.send({ seen_end: true }); } catch (err) { /* a lost kernel shows its own notice */ }
+      sendTo(model, { seen_end: true });
     }
   };
   let toldEnd = false;

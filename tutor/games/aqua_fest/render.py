@@ -146,7 +146,7 @@ GEO = {
     # the seabed as tall as the board may be (tiles, stars and pearl letters read from the back of a room), the
     # panels at the scale they had: the seabed took a third of the width with 14-18 px stars (review 2026-12-02);
     # the smallest print 16 units, over the layout's 14 (the legend and the panels' counts were 14 px at 1,920 px)
-    "projector": Geo("projector", 1600, 1.95, S.PROJECTOR_PRINT, 0, 83, 25.6, (291, 46), 40, (48, 69), (35, 50), 38,
+    "projector": Geo("projector", 1600, 1.95, S.PROJECTOR_PRINT_TIGHT, 0, 83, 25.6, (291, 46), 40, (48, 69), (35, 50), 38,
                      1.6),
 }
 
@@ -1617,7 +1617,7 @@ class ShellGeo(NamedTuple):
 SHELL_GEO = {
     "phone": ShellGeo(360, 1.0, 1, 344, 112, 44, 9.5, 62),        # one shell a row, tiles big enough to tap
     "laptop": ShellGeo(760, 1.0, 3, SHELL_W, SHELL_H, TILE, 9, 40),
-    "projector": ShellGeo(1600, 1.6, 4, 384, 179, 64, S.PROJECTOR_PRINT, 64),
+    "projector": ShellGeo(1600, 1.6, 4, 384, 179, 64, S.PROJECTOR_PRINT_TIGHT, 64),
 }
 
 

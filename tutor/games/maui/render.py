@@ -122,7 +122,7 @@ class _Geo:
     def fs(self, size: float) -> float:
         """A print size designed at 9-unit print, in this layout: scaled, and never under its smallest print
         (tutor.core.svg.print_floor: the panels' strips were 13.6 px on a projector)."""
-        return _r(max(size * self.u, S.print_floor(self.spec)))
+        return _r(max(size * self.u, S.print_floor(self.spec, tight=True)))
 
     # a seat panel's inner geometry (relative to its top)
     def big_hand(self, s: int) -> bool:

@@ -70,12 +70,12 @@ GEOMETRY = {
     "phone": Geometry(360, 4, 44, 54, 84, 54, 84, 4, 0, S.board_print(S.LAYOUTS["phone"]), 10.5, 13, 12.5, 11),
     "laptop": Geometry(760, 8, 30, 56, 78, 50, 68, 4, 124, 9, 10, 12.5, 14, 10.5),
     # a projector is read from the back of a room (issue #32): its small print is 16 units, its cards a little wider
-    "projector": Geometry(1600, 12, 46, 92, 128, 84, 116, 6, 230, 16, 17, 22, 24, 18),
+    "projector": Geometry(1600, 12, 46, 92, 128, 84, 116, 6, 230, S.PROJECTOR_PRINT_TIGHT, 17, 22, 24, 18),
 }
 # A layout's sizes with two players, where they differ: the lesson's tasks and a first game leave a projected board
 # room for cards a third bigger (a teacher found the cards' print too small from the back of the room, the board
 # half empty); three or four players' panels would not fit its height.
-TWO_PLAYERS = {"projector": Geometry(1600, 12, 50, 124, 172, 112, 156, 8, 260, 20, 21, 26, 26, 23)}
+TWO_PLAYERS = {"projector": Geometry(1600, 12, 50, 124, 172, 112, 156, 8, 260, S.PROJECTOR_PRINT, 21, 26, 26, 23)}
 # the laptop's card sizes, by their old names (the browser test of card faces draws each)
 CW, CH = GEOMETRY["laptop"].tw, GEOMETRY["laptop"].th
 SW, SH = GEOMETRY["laptop"].pw, GEOMETRY["laptop"].ph

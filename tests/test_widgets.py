@@ -837,6 +837,33 @@ def test_the_undo_note_speaks_of_the_turn_under_way_only():
         != text("sea_salt_paper.undo.barrier_short", "en")
 
 
+@pytest.mark.parametrize("game_id", ready_games())
+def test_a_table_shows_undo_only_where_it_can_take_a_move_back(game_id):
+    """Мяури's every dive is turned up with everyone's at once: Undo was greyed for a whole game and a reader tapped
+    it and wondered (stop 45). A game that says Undo can never work (GameUI.undo False) must be right about it, and
+    one that shows it must have moves it takes back: a few games of random legal moves against bots, as the
+    table's session plays them."""
+    from tutor.core.i18n import text
+    from tutor.core.session import Session
+    g = spec(game_id)
+    undoable = moves = 0
+    for seed in range(4):
+        session = Session(g, players=min(g.players[-1], 3 + seed % 2), seed=seed)
+        rnd = random.Random(seed)
+        while not g.is_over(session.state) and 0 in g.to_move(session.state) and moves < 240 * (seed + 1):
+            session.act(rnd.choice(g.legal_actions(session.state, 0)))
+            moves += 1
+            undoable += bool(session.history)
+    assert moves > 40
+    t = PlayTable(game_id, players=g.players[0], seat=0, lang="en", seed=3)
+    if g.parts().undo:
+        assert undoable, f"{game_id}: no move of {moves} could be taken back, yet its table shows Undo"
+        assert t.view["undo_never"] == ""
+    else:
+        assert not undoable, f"{game_id}: {undoable} of {moves} moves could be taken back, yet its table hides Undo"
+        assert t.view["undo_never"] == text(f"{game_id}.undo.never", "en") and "Undo" in t.view["undo_never"]
+
+
 @pytest.mark.parametrize("game_id", ["isle_of_cats", "maui"])
 def test_the_table_deals_a_new_game_for_the_players_chosen(game_id):
     """A club teacher (stop 44): Острів котів' table always dealt two, with no way to play tonight's four. The table

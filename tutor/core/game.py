@@ -182,6 +182,10 @@ class GameUI:
     score_panel: Optional[Callable[[Any, Optional[int], str], str]] = None
     # (lang) -> three to five first-game tips a club teacher would give, plain text, shown before a first game
     tips: Optional[Callable[[str], list[str]]] = None
+    # False: the play table shows no Undo, only the game's words "<id>.undo.never" where it would be. For a game
+    # whose every move shows something hidden at once (Мяури: the dives are turned up together), so that Undo could
+    # never take a move back: a button greyed for the whole game was tapped, and wondered at, by a reader
+    undo: bool = True
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -593,6 +593,7 @@ class PlayTable(StandIn, anywidget.AnyWidget):
                      "film": (film.film_info(self, self._turns, self.film_steps(film.GAME))
                               if view is not None else None),
                      "undo": not self.undo_button.disabled, "undo_tip": self.undo_button.tooltip,
+                     "undo_never": "" if self.game.parts().undo else text(f"{self.game_id}.undo.never", lang),
                      # said in words beside the button too: a phone shows no tooltip
                      # (in the turn where it happened: not at the learner's next turn)
                      "undo_note": self._undo_note(),

@@ -510,8 +510,10 @@ function render({ model, el: root }) {
     }
     fromRows = false;
     if (view.players) playersPick.value = String(view.players);
-    undoNote.textContent = view.undo_note || "";
-    undoNote.hidden = !view.undo_note;
+    // a game where Undo could never take a move back shows no Undo, only its words why (GameUI.undo)
+    undo.hidden = !!view.undo_never;
+    undoNote.textContent = view.undo_never || view.undo_note || "";
+    undoNote.hidden = !undoNote.textContent;
     if (filming !== null) return;      // the live view waits under the film
     root.classList.remove("tutor-filming");
     filmBar.hidden = true;

@@ -268,5 +268,11 @@ def test_a_refused_paste_leaves_the_play_table_playing(voila_server, page):
         box.evaluate("(el) => { el.value = ''; }")
     # a dive is answered by the reveal, which shows the others' cards: Undo stays off (the table's rule)
     assert table.locator("button.tutor-undo").is_disabled()
-    press_and_wait(page, table, table.locator("button.tutor-new"))
+    # a game under way: "New game" asks first, in its own words, and the second tap deals
+    from tutor.widgets.common import ui
+    new = table.locator("button.tutor-new")
+    new.click()
+    assert new.inner_text() == ui("new.sure", "ru"), new.inner_text()
+    press_and_wait(page, table, new)
+    assert new.inner_text() == ui("new", "ru")
     assert page.locator(".tutor-connection-lost").is_hidden()

@@ -67,7 +67,9 @@ def test_a_game_left_is_found_again_and_a_new_one_replaces_it(voila_server, brow
         assert page.evaluate(KEPT)["actions"][:3] == kept["actions"] and len(page.evaluate(KEPT)["actions"]) == 4
 
         # "New game": the device keeps the new one, and a visit after it finds no old game
-        press_and_wait(page, table, table.get_by_role("button", name=ui("new"), exact=True))
+        new = table.get_by_role("button", name=ui("new"), exact=True)
+        new.click()             # a game under way: the first tap asks (ui new.sure), the second deals
+        press_and_wait(page, table, table.get_by_role("button", name=ui("new.sure"), exact=True))
         fresh = page.evaluate(KEPT)
         assert fresh["actions"] == [] and fresh["deal"] == kept["deal"] + 1
         page.goto("about:blank")

@@ -44,7 +44,7 @@ from tutor.widgets.common import (
 log = logging.getLogger(__name__)
 
 LOG_EVENTS = 80          # the log shows this many most recent events
-CONTROL_WORDS = ("undo", "undo.tip", "new", "new.tip", "hotseat", "hotseat.tip", "save", "save.tip", "load",
+CONTROL_WORDS = ("undo", "undo.tip", "new", "new.tip", "new.sure", "hotseat", "hotseat.tip", "save", "save.tip", "load",
                  "load.tip", "saved_box", "to_moves", "share", "share.tip", "share.done", "share.bad",
                  "board.not_offered")
 # the film's words (tutor.widgets.film; the page draws its bar), the coach's switch, the tips' title
@@ -605,7 +605,10 @@ class PlayTable(StandIn, anywidget.AnyWidget):
                      # what the page keeps on the device to pick this game up again (None: nothing to keep)
                      "resume": ({"key": f"{self.game_id}/{self.lang}", "record": self.live.resume_record()}
                                 if self.resumable and self.session is not None else None),
-                     "resumed": ui("resumed", lang) if self._resumed else ""}
+                     "resumed": ui("resumed", lang) if self._resumed else "",
+                     # a game the learner has played in and not finished: "New game" asks once before it is lost
+                     "under_way": (self.session is not None and not over
+                                   and any(step.human for step in self.live.steps))}
         self.film_fresh = False       # the page plays a film once, right after the move that made it
 
     def _undo_note(self) -> str:

@@ -225,7 +225,27 @@ function render({ model, el: root }) {
     undoNote.textContent = undo.title;
     undoNote.hidden = false;
   });
-  again.addEventListener("click", () => { releaseHeight(); boardBox = null; press("new"); });
+  // "New game" next to Undo threw a game away at one tap (a reader, stop 45): in a game under way the first tap
+  // asks, in the button's own words, and a second tap within a few seconds deals
+  let newAsked = null;
+  const newUnasked = () => {
+    clearTimeout(newAsked);
+    newAsked = null;
+    again.textContent = labels.new;
+    again.classList.remove("tutor-confirm");
+  };
+  again.addEventListener("click", () => {
+    if (newAsked === null && (model.get("view") || {}).under_way) {
+      again.textContent = labels["new.sure"];
+      again.classList.add("tutor-confirm");
+      newAsked = setTimeout(newUnasked, 5000);
+      return;
+    }
+    newUnasked();
+    releaseHeight();
+    boardBox = null;
+    press("new");
+  });
   // the box shows the kernel's saved text again (a refused paste may still be in it), new text replaces it
   save.addEventListener("click", () => { box.value = model.get("saved"); press("save"); });
   load.addEventListener("click", () => {

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import AbstractSet, Any, Iterable, Mapping, Optional, Union
+from typing import AbstractSet, Any, Iterable, Mapping, Optional, Sequence, Union
 
 from tutor.core import svg as S
 from tutor.core.cardtable import em
@@ -860,12 +860,14 @@ def _name_on_ring(geo: "_Phone", k: int, px: float, py: float, word: str, size: 
 
 
 def _kiti(dwg: S.Drawing, geo: Geo, view: View, lang: str, hl: AbstractSet[str], marks: Marks, *,
-          seat: Optional[int] = None, faded: bool = False, stood: bool = True) -> El:
+          seat: Optional[int] = None, faded: bool = False, stood: bool = True,
+          avoid: Sequence[tuple[float, float]] = (), seen: Optional[list[tuple[float, float]]] = None) -> El:
     """Kiti on the rim (a table's, or a phone's seating ring), her hands toward the two seats they point to.
     `stood`: she stood here for the round the events resolved, so the hand that settled a dispute is marked on
     her. `faded`: drawn pale, when two figures are shown: where she settled the round and where she stands next;
     the one the board is about is drawn full (the settling one while the round's outcome is on the board, the
-    next one once the new round is dealt)."""
+    next one once the new round is dealt). Her words go clear of the points in `avoid` (the other figure's hands and
+    name); `seen`, if given, gets this figure's hands and name."""
     n = view["players"]
     k = view["kiti"] if seat is None else seat
     u = geo.u
@@ -929,17 +931,22 @@ def _kiti(dwg: S.Drawing, geo: Geo, view: View, lang: str, hl: AbstractSet[str],
         if f"kiti:{hand}" in hl and not faded:
             hg.add(dwg.circle(center=(_r(ex), _r(ey)), r=_r(17 * u), class_="highlight", **S.HIGHLIGHT_STYLE))
         g.add(hg)
-    if faded:
-        return g
-    word, size = _w("kiti", lang), geo.fs(11)
+    # the pale figure says which she is (a reader took the pale one for "the" Kiti at a round's end and the full one
+    # at the next round's start): where she stood for the round just played, or where she stands for the next
+    word, size = (_w("kiti_before" if stood else "kiti_next", lang), geo.fs(9.5)) if faded else (_w("kiti", lang),
+                                                                                                   geo.fs(11))
     if isinstance(geo, _Phone):
-        lx, ly = _name_on_ring(geo, k, px, py, word, size, hands)
+        lx, ly = _name_on_ring(geo, k, px, py, word, size, hands + list(avoid))
     else:
         # her name goes where neither arm reaches (below, above, or to either side), outside the rings
         # drawn round her, and on top of them, off the lagoon's words and the panels
         reach = ring + 12 * u
         spots = [(px, py + reach + 4 * u), (px, py - reach), (px - reach - 12 * u, py + 4 * u),
                  (px + reach + 12 * u, py + 4 * u)]
+        if faded:       # a longer word, beside another figure: further out too, and on the slants
+            far = reach + 14 * u
+            spots += [(px + dx * far, py + dy * far) for dx, dy in ((0, 1), (0, -1), (0.8, 0.8), (-0.8, 0.8),
+                                                                    (0.8, -0.8), (-0.8, -0.8))]
         spots = [p for p in spots if p[1] > geo.header + 12 * u] or spots
         half = em(word, True) * size / 2 + 2 * u
         lagoon = geo.lagoon_box()
@@ -947,10 +954,18 @@ def _kiti(dwg: S.Drawing, geo: Geo, view: View, lang: str, hl: AbstractSet[str],
         spots = [(sx, sy) for sx, sy in spots
                  if not any(sx - half < bx + bw and bx < sx + half and sy - size < by + bh and by < sy + 3 * u
                             for bx, by, bw, bh in [lagoon] + panels)] or spots
-        lx, ly = max(spots, key=lambda p: min(math.hypot(p[0] - hx, p[1] - hy - 4 * u) for hx, hy in hands))
-    name = S.label(dwg, word, lx, ly, size=size, anchor="middle", weight="bold",
-                   stroke="#f7f3e8", stroke_width=3, paint_order="stroke", cls="kiti-name")
+        # the spot whose word lies farthest from her hands (and from what `avoid` names), measured from the word's
+        # box: a long word ("прошлый раунд") reaches far either side of its middle
+        def room(p: tuple[float, float]) -> float:
+            return min(math.hypot(max(abs(hx - p[0]) - half, 0), max(abs(hy - (p[1] - size * 0.35)) - size / 2, 0))
+                       for hx, hy in hands + list(avoid))
+        lx, ly = max(spots, key=room)
+    name = S.label(dwg, word, lx, ly, size=size, anchor="middle", weight="normal" if faded else "bold",
+                   fill=S.MUTED if faded else S.INK, stroke="#f7f3e8", stroke_width=3, paint_order="stroke",
+                   cls="kiti-when" if faded else "kiti-name")
     g.add(name)
+    if seen is not None:
+        seen.extend(hands + [(lx, ly)])
     return g
 
 
@@ -1294,9 +1309,12 @@ def render(view: View, *, highlight: Iterable[str] | str | None = (), lang: str 
             # room for one outside its rim.
             settled = not marks["new"] and "kiti:step" not in hl
             came, goes = marks["kiti_from"], view["kiti"]
+            # the full one first, so the pale one's words keep clear of its hands and name; the pale one lies under it
+            seen: list[tuple[float, float]] = []
+            full = _kiti(dwg, geo, view, lang, hl, marks, seat=came if settled else goes, stood=settled, seen=seen)
             dwg.add(_kiti(dwg, geo, view, lang, hl, marks, seat=goes if settled else came, faded=True,
-                          stood=not settled))
-            dwg.add(_kiti(dwg, geo, view, lang, hl, marks, seat=came if settled else goes, stood=settled))
+                          stood=not settled, avoid=seen))
+            dwg.add(full)
             if geo.phone:
                 dwg.add(_kiti_step(dwg, geo, came, goes))
         else:

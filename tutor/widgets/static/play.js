@@ -613,6 +613,13 @@ function render({ model, el: root }) {
       errors.append(boxed);
     }
   };
+  // ... and the next tap anywhere else puts it away too: stuck to the screen's edge it lay over the very buttons it
+  // sent the learner to (a reader, stop 45). Seen in the capture phase, before the tap's own work, so a tap that is
+  // refused again shows its new refusal.
+  const putAwayError = (event) => {
+    if (errors.firstChild && !errors.contains(event.target)) errors.replaceChildren();
+  };
+  document.addEventListener("click", putAwayError, true);
   const drawSaved = () => { box.value = model.get("saved"); };
   const onMessage = (msg) => {
     if (msg && msg.defs) {
@@ -648,6 +655,7 @@ function render({ model, el: root }) {
     model.off("change:saved", drawSaved);
     model.off("msg:custom", onMessage);
     window.removeEventListener("resize", releaseHeight);
+    document.removeEventListener("click", putAwayError, true);
     stopTimer();
     if (sizes) sizes.disconnect();
     if (watchBelow) watchBelow.disconnect();

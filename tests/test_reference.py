@@ -28,8 +28,14 @@ def test_the_reference_cites_real_sections_and_lists_every_ruling(game, lang):
     sections = {s.id for s in spec(game).sections}
     assert ref.blocks and all(b.rule in sections for b in ref.blocks), "a block cites a section the game lacks"
     page = R.page_html(ref, lang)
-    shown = set(re.findall(r'data-ruling="([^"]+)"', page))
-    assert shown == {r.id for r in spec(game).rulings}, "the sheet must carry every ruling, each once"
+    listed = re.findall(r'data-ruling="([^"]+)"', page)
+    shown, rare = set(listed), {r.id for r in ref.rare}
+    assert len(listed) == len(shown), "a ruling is listed twice"
+    # every ruling is on the sheet or left to the lesson's list, and the sheet says so in one line where it is
+    assert shown | rare == {r.id for r in spec(game).rulings} and not shown & rare
+    assert len(shown) >= 3, "a sheet for the table keeps the rulings that change play"
+    more = re.findall(r'<p class="ref-more" data-rare="(\d+)">', page)
+    assert more == ([str(len(rare))] if rare else []), more
     assert f'<html lang="{lang}">' in page and html.escape(ref.title) in page
     words = L.visible(page)
     assert "{" not in words and "}" not in words, "a placeholder was left unfilled"
@@ -55,6 +61,14 @@ def test_maui_catch_table_follows_the_component_data():
     tuna = next(row for row in table.rows if row[0] == "emperor tuna")
     values = [C.value(c) for c in C.ALL_CATCH if C.kind(c) == "tuna"]
     assert tuna[2] == f"{min(values)} … {max(values)}"
+
+
+def test_a_ruling_left_off_the_sheet_must_exist():
+    """A slug in a game's OFF_SHEET that names no ruling (renamed, deleted) is an error, not a ruling back on the sheet."""
+    with pytest.raises(KeyError, match="no-such-ruling"):
+        R.on_sheet(spec("maui").rulings, ("no-such-ruling",))
+    listed, rare = R.on_sheet(spec("maui").rulings, ("hidden-discards",))
+    assert [r.id for r in rare] == ["maui/hidden-discards"] and len(listed) == len(spec("maui").rulings) - 1
 
 
 def test_a_broken_reference_is_a_friendly_box_not_a_traceback():

@@ -53,6 +53,21 @@ class Reference:
     blocks: tuple[Block, ...]
     rulings: tuple[Ruling, ...] = ()
     footer: str = ""                            # e.g. where assumed component values can be corrected
+    # rulings left off the sheet: a rare corner (an empty deck, a tie after the last round) or how the tutor itself
+    # asks and shows. A sheet for the table that listed all twenty buried the few that change play (readers, stop
+    # 45); the lesson's list of rulings has them all, and the sheet says so in one line
+    rare: tuple[Ruling, ...] = ()
+
+
+def on_sheet(rulings: Sequence[Ruling], rare: Sequence[str]) -> tuple[tuple[Ruling, ...], tuple[Ruling, ...]]:
+    """`rulings` split into (those the sheet lists, those it leaves to the lesson), by the slugs in `rare`; a slug
+    that names no ruling is a KeyError (a ruling renamed would otherwise come back onto the sheet unnoticed)."""
+    slugs = {r.id.partition("/")[2] for r in rulings}
+    unknown = set(rare) - slugs
+    if unknown:
+        raise KeyError(f"no such rulings: {sorted(unknown)}")
+    return (tuple(r for r in rulings if r.id.partition("/")[2] not in rare),
+            tuple(r for r in rulings if r.id.partition("/")[2] in rare))
 
 
 def of(game: str, lang: str) -> Reference:
@@ -121,12 +136,14 @@ def _block(b: Block, lang: str) -> str:
             f'<p class="ref-cite">{html.escape(cite(b.rule, lang))}</p>{"".join(body)}</section>')
 
 
-def _rulings(rulings: Sequence[Ruling], lang: str) -> str:
-    if not rulings:
+def _rulings(rulings: Sequence[Ruling], rare: Sequence[Ruling], lang: str) -> str:
+    if not rulings and not rare:
         return ""
     items = "".join(f'<li data-ruling="{html.escape(r.id)}">{_inline(r.say(lang))}</li>' for r in rulings)
+    more = (f'<p class="ref-more" data-rare="{len(rare)}">{html.escape(i18n.text("ui.reference.rare", lang))}</p>'
+            if rare else "")
     return (f'<section class="ref-block ref-rulings"><h2>{html.escape(i18n.text("ui.reference.rulings", lang))}'
-            f"</h2><ul>{items}</ul></section>")
+            f"</h2><ul>{items}</ul>{more}</section>")
 
 
 def sheet_html(ref: Reference, lang: str) -> str:
@@ -134,7 +151,7 @@ def sheet_html(ref: Reference, lang: str) -> str:
     footer = f'<p class="ref-footer">{_inline(ref.footer)}</p>' if ref.footer else ""
     blocks = "".join(_block(b, lang) for b in ref.blocks)
     return (f'<article class="tutor-reference" lang="{html.escape(lang)}"><h1>{html.escape(ref.title)}</h1>'
-            f'<div class="ref-columns">{blocks}{_rulings(ref.rulings, lang)}</div>{footer}</article>')
+            f'<div class="ref-columns">{blocks}{_rulings(ref.rulings, ref.rare, lang)}</div>{footer}</article>')
 
 
 # Compact on paper (two columns, 7.8 pt, A4 with 8 mm margins: the rulings take the most room), one column on a

@@ -4,10 +4,13 @@ forbidden, battles, what shells score, the end, the rulings."""
 from __future__ import annotations
 
 from tutor.core.i18n import plural, text
-from tutor.core.reference import Block, Reference, Table
+from tutor.core.reference import Block, on_sheet, Reference, Table
 from tutor.games.aqua_fest import components as C
 from tutor.games.aqua_fest.sections import RULINGS
 from tutor.games.aqua_fest.shells import RARE_BONUS, UNIQUE_BONUS
+
+# left to the lesson's list (tutor.core.reference.Reference.rare): the box's player count, an empty deck
+OFF_SHEET = ("player-count", "empty-deck")
 
 
 def _ref(key: str, lang: str, **params: object) -> str:
@@ -58,4 +61,5 @@ def reference(lang: str) -> Reference:
         Block(_ref("end", lang), "aqua_fest:end",
               (_ref("end.when", lang), _ref("end.score", lang), _ref("end.tie", lang))),
     )
-    return Reference("aqua_fest", _ref("title", lang), blocks, RULINGS, footer=_ref("footer", lang))
+    listed, rare = on_sheet(RULINGS, OFF_SHEET)
+    return Reference("aqua_fest", _ref("title", lang), blocks, listed, footer=_ref("footer", lang), rare=rare)

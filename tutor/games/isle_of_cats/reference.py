@@ -4,9 +4,13 @@ the final score with its numbers, the tie, the rulings."""
 from __future__ import annotations
 
 from tutor.core.i18n import signed, text
-from tutor.core.reference import Block, Reference, Table
+from tutor.core.reference import Block, on_sheet, Reference, Table
 from tutor.games.isle_of_cats import components as C
 from tutor.games.isle_of_cats.sections import RULINGS
+
+# left to the lesson's list (tutor.core.reference.Reference.rare): how the tutor asks and shows (a reader found them
+# meaningless on a sheet for a real table), who starts, the boats' colours and a bag that cannot run short
+OFF_SHEET = ("first-player", "boats", "take-then-place", "cards-secret", "bag-short")
 
 
 def _ref(key: str, lang: str, **params: object) -> str:
@@ -40,4 +44,5 @@ def reference(lang: str) -> Reference:
         Block(_ref("families", lang), "isle_of_cats:families", (families,)),
         Block(_ref("tie", lang), "isle_of_cats:tie", (_ref("tie.rooms", lang),)),
     )
-    return Reference("isle_of_cats", _ref("title", lang), blocks, RULINGS, footer=_ref("footer", lang))
+    listed, rare = on_sheet(RULINGS, OFF_SHEET)
+    return Reference("isle_of_cats", _ref("title", lang), blocks, listed, footer=_ref("footer", lang), rare=rare)

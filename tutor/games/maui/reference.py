@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 from tutor.core.i18n import text
-from tutor.core.reference import Block, Reference, Table
+from tutor.core.reference import Block, on_sheet, Reference, Table
 from tutor.games.maui import components as C
 from tutor.games.maui.sections import RULINGS
+
+# left to the lesson's list (tutor.core.reference.Reference.rare): how the tutor shows used cards, and the order of a
+# pile in the variant without fights
+OFF_SHEET = ("hidden-discards", "no-fights-pile")
 
 
 def _ref(key: str, lang: str, **params: object) -> str:
@@ -46,4 +50,5 @@ def reference(lang: str) -> Reference:
         Block(_ref("end", lang), "maui:end", (_ref("end.sum", lang, rounds=C.ROUNDS), _ref("end.tie", lang))),
         Block(_ref("variants", lang), "maui:variants", (_ref("variants.open", lang), _ref("variants.no_fights", lang))),
     )
-    return Reference("maui", _ref("title", lang), blocks, RULINGS, footer=_ref("footer", lang))
+    listed, rare = on_sheet(RULINGS, OFF_SHEET)
+    return Reference("maui", _ref("title", lang), blocks, listed, footer=_ref("footer", lang), rare=rare)

@@ -4,9 +4,16 @@ mermaids, the end of a round and of the game, the rulings."""
 from __future__ import annotations
 
 from tutor.core.i18n import text
-from tutor.core.reference import Block, Reference, Table
+from tutor.core.reference import Block, on_sheet, Reference, Table
 from tutor.games.sea_salt_paper import components as C
 from tutor.games.sea_salt_paper.sections import RULINGS
+
+# left to the lesson's list (tutor.core.reference.Reference.rare): empty decks and piles, duos with nothing to take, the
+# last turns' corners, ties after the last round and who starts (a reader found the twenty burying the few that
+# change play: white a colour, the 7 points, boats, duo effects, the caller's hand)
+OFF_SHEET = ("fish-empty-deck", "crab-empty-pile", "steal-no-target", "hand-limit", "one-card-left", "nothing-to-draw",
+        "empty-deck-turn-end", "last-chance-deck", "last-chance-boats", "next-round-after-empty-deck",
+        "tie-after-last-round", "first-player")
 
 
 def _ref(key: str, lang: str, **params: object) -> str:
@@ -50,4 +57,5 @@ def reference(lang: str) -> Reference:
         Block(_ref("game_end", lang), "sea_salt_paper:game-end",
               (_ref("game_end.target", lang, targets=targets), _ref("game_end.tie", lang))),
     )
-    return Reference("sea_salt_paper", _ref("title", lang), blocks, RULINGS, footer=_ref("footer", lang))
+    listed, rare = on_sheet(RULINGS, OFF_SHEET)
+    return Reference("sea_salt_paper", _ref("title", lang), blocks, listed, footer=_ref("footer", lang), rare=rare)

@@ -4,10 +4,14 @@ the 5s, the bonuses, the round's score, the end, the rulings."""
 from __future__ import annotations
 
 from tutor.core.i18n import text
-from tutor.core.reference import Block, Reference, Table
+from tutor.core.reference import Block, on_sheet, Reference, Table
 from tutor.core.rules import Ruling
 from tutor.games.trump_whales import components as C
 from tutor.games.trump_whales.sections import RULINGS
+
+# left to the lesson's list (tutor.core.reference.Reference.rare): what the tutor does for the players (taking the pearl
+# cards, showing what is open) and the round's last trick
+OFF_SHEET = ("pearl-cards-taken", "open-and-hidden", "last-trick-no-leader")
 
 
 def _ref(key: str, lang: str, **params: object) -> str:
@@ -58,4 +62,5 @@ def reference(lang: str) -> Reference:
         Block(_ref("game_end", lang), "trump_whales:game-end", (_ref("game_end.target", lang, target=C.TARGET),
                                                                 _ref("game_end.tie", lang))),
     )
-    return Reference("trump_whales", _ref("title", lang), blocks, _short(RULINGS), footer=_ref("footer", lang))
+    listed, rare = on_sheet(_short(RULINGS), OFF_SHEET)
+    return Reference("trump_whales", _ref("title", lang), blocks, listed, footer=_ref("footer", lang), rare=rare)

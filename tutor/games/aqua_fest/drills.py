@@ -23,7 +23,7 @@ from typing import Any, Callable, Optional
 from tutor.core.drill import Drill, Option, Question
 from tutor.core.errors import RuleViolation
 from tutor.core.events import Event
-from tutor.core.i18n import player_name
+from tutor.core.i18n import player_name, text
 from tutor.core.wording import Words
 from tutor.games.aqua_fest import board as B
 from tutor.games.aqua_fest import bots
@@ -33,7 +33,7 @@ from tutor.games.aqua_fest.rules import (
     Action, Attack, Defend, Move, State, apply, attackable, destinations, legal_actions, setup, to_move,
 )
 from tutor.games.aqua_fest.scoring import score
-from tutor.games.aqua_fest.text import card_name, cell_name, species_name, tile_name
+from tutor.games.aqua_fest.text import beside_name, card_name, cell_name, species_name, tile_name
 from tutor.games.aqua_fest.ui import card_label
 
 
@@ -52,6 +52,16 @@ def _cell(i: int) -> str:
 
 def _player(seat: int) -> Callable[[str], str]:
     return lambda lang: player_name(seat, lang)
+
+
+def _pawn_at(state: State, seat: int) -> Callable[[str], str]:
+    """Where the seat's pawn stands, in words: a pawn on its start tile moves from outside the seabed, which the
+    board shows but a reader counting from "the cell where the pawn stands" could not find (stop 46)."""
+    pawn = state.pawns[seat]
+    if pawn is None:
+        beside = beside_name(state.sides[seat], state.homes[seat])
+        return lambda lang: text("aqua_fest.drill.where.on_start", lang, cell=beside)
+    return lambda lang: text("aqua_fest.drill.where.on_cell", lang, cell=_cell(pawn))
 
 
 def _played(rng: random.Random, players: int, stop: Callable[[State], bool], most: int) -> Optional[State]:
@@ -213,7 +223,8 @@ def make_where_to(rng: random.Random) -> Optional[Question]:
     return Question(
         drill="aqua_fest/where-to", key=_key("where-to", _state_key(state), card),
         state=state, viewer=seat, highlight=(f"seat:{seat}", f"card:{card}", "hide:preview"),
-        prompt=Words("aqua_fest.drill.where.prompt", player=_player(seat), player_plain=seat + 1, card=lambda lang: card_label(card, lang)),
+        prompt=Words("aqua_fest.drill.where.prompt", player=_player(seat), player_plain=seat + 1,
+                     card=lambda lang: card_label(card, lang), where=_pawn_at(state, seat)),
         options=options, answer=answer, rule="aqua_fest:cards",
         hint=Words("aqua_fest.drill.where.hint"), explain=explain, why=tuple(why), multi=True,
         after=state, events=tuple(why),

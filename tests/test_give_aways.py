@@ -95,3 +95,31 @@ def test_a_task_draws_no_destination_once_a_piece_is_chosen(game, path):
         widget.new_game()
         step.click()
         assert "data-suggests" not in widget._svg, f"after choosing {step.then}: the board points at choices"
+
+
+# --------------------------------------------------------------------------- what a task shows once it is solved
+MARKED = [(g, p) for g, p in TASKS if T.load_file(p).get("done_marks")]
+
+
+@pytest.mark.parametrize("game, path", MARKED, ids=[f"{g}/{p.stem}" for g, p in MARKED])
+def test_a_tasks_done_marks_are_drawn_only_once_it_is_solved(game, path):
+    """Острів котів' take-a-tile draws where the tile taken fits (a reader, stop 46, was told "either of two gaps"
+    and shown neither): with the verdict, never before it, and not after a wrong move either."""
+    data = T.load_file(path)
+    widget = YourTurn(data["id"], lang="en")
+    marks = data["done_marks"]
+    assert not widget.board_marks() and 'class="fit"' not in widget._svg
+    before = widget._svg
+    state = T.start(data)
+    g = spec(game)
+    moves = g.legal_actions(state, T.seat(data))
+    right = [a for a in moves if not T.judge(data, state, a)[2]]
+    wrong = [a for a in moves if T.judge(data, state, a)[2]]
+    assert right, "the task has no solution"
+    if wrong:
+        widget.act(wrong[0])
+        assert widget.outcome == "missed" and not widget.board_marks()
+        widget.new_game()
+    widget.act(right[0])
+    assert widget.outcome == "done" and widget.board_marks() == tuple(marks)
+    assert widget._svg != before and widget._svg.count('class="fit"') == len(marks), "the marks were not drawn"

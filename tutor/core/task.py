@@ -34,7 +34,7 @@ from tutor.core.scenario import ScenarioError, adapter, before_next_deal, read_y
 from tutor.core.scenario import seat as scenario_seat
 
 TOP_KEYS = {"id", "game", "rule", "part", "title", "prompt", "setup", "player", "given", "then", "goal", "hint",
-            "explain", "highlight", "tags", "after"}
+            "explain", "highlight", "tags", "after", "done_marks"}
 
 
 def validate(data: Any, where: str = "task") -> dict[str, Any]:
@@ -53,6 +53,11 @@ def validate(data: Any, where: str = "task") -> dict[str, Any]:
     # this step's prompt and board would answer the step before (tutor.lesson.your_turn keeps it folded)
     if "after" in data and not (isinstance(data["after"], str) and "/" in data["after"]):
         raise ScenarioError(f"{where}: 'after' is the id of the task to solve first ('game/name')")
+    # `done_marks`: board highlights drawn with the verdict once the task is solved, never before (they would answer
+    # it): Острів котів' take-a-tile shows the two gaps the tile taken fits
+    marks = data.get("done_marks", [])
+    if not (isinstance(marks, list) and all(isinstance(m, str) and m for m in marks)):
+        raise ScenarioError(f"{where}: 'done_marks' is a list of board highlights")
     task: dict[str, Any] = data          # a mapping (check_shape)
     return task
 

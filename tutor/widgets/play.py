@@ -567,7 +567,8 @@ class PlayTable(StandIn, anywidget.AnyWidget):
             log_html = ((f"<h4>{esc(ui('log', lang))}</h4>{body}" if body else "")
                         + (f"<details><summary>{esc(ui('earlier', lang))}</summary>{earlier}</details>"
                            if earlier else ""))
-            highlight = self._chosen_highlight() + (self.game.parts().table_marks if self.advises else ())
+            highlight = (self._chosen_highlight() + (self.game.parts().table_marks if self.advises else ())
+                         + self.board_marks())
             self._svg = render_choosable(self.game, view, highlight=highlight, events=last, lang=lang,
                                          choosable={key: offer for key, (_c, offer) in self._board.items()})
             # a "not now" action whose element the board does not draw (Мяури's used dive cards lie face up in
@@ -685,6 +686,10 @@ class PlayTable(StandIn, anywidget.AnyWidget):
                         f'<span class="tutor-cite">{esc(safe_cite(h.rule, self.lang))}</span></li>' for h in hints)
         return (f'<section class="tutor-coach" aria-label="{esc(ui("coach", self.lang))}">'
                 f'<b>{esc(ui("coach", self.lang))}</b><ul>{items}</ul></section>')
+
+    def board_marks(self) -> tuple[str, ...]:
+        """Highlights of the table's own to draw on the board besides (a solved task's, tutor.widgets.your_turn)."""
+        return ()
 
     def _chosen_highlight(self) -> tuple[str, ...]:
         """What is chosen so far of a several-step choice (a card: its destinations drawn), if the viewer may

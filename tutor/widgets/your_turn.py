@@ -180,6 +180,10 @@ class YourTurn(PlayTable):
         return (f'<p class="tutor-task-hint"><b>{esc(ui("task.hint", self.lang))}:</b> '
                 f'{esc(localised(self.task["hint"], self.lang))}</p>')
 
+    def board_marks(self) -> tuple[str, ...]:
+        """The task's `done_marks` once it is solved (where the tile taken fits), never before: they would answer it."""
+        return tuple(self.task.get("done_marks", ())) if self.outcome == "done" else ()
+
     def _action_rows(self) -> list[list[RowPart]]:
         if self.outcome is None:
             return super()._action_rows()

@@ -222,8 +222,12 @@ def _tile(tile_id: str, orientation: int, c: float, lang: str, floor: float = S.
     base = y * c + c * 0.74
     if size < floor:
         size, base = floor, y * c + c / 2 + floor * 0.36
+    # the outline on a pale edge: two cats of one colour side by side read as two tiles, a light seam between
+    # them, not as one blob (a reader could not see that a family's pairs met only at a corner)
+    edges = _edges(cells, c)
     return (f'<path d="{_squares(cells, c)}" fill="{fill}"/>'
-            f'<path class="outline" d="{_edges(cells, c)}" fill="none" stroke="{S.INK}" stroke-width="1.6" '
+            f'<path class="seam" d="{edges}" fill="none" stroke="#fffdf5" stroke-width="4" stroke-linecap="square"/>'
+            f'<path class="outline" d="{edges}" fill="none" stroke="{S.INK}" stroke-width="1.6" '
             f'stroke-linecap="square"/>'
             + K.label(x * c + c / 2, base, mark, size=size, anchor="middle", weight="bold",
                       fill="#ffffff" if kind == "cat" else S.INK))
@@ -303,9 +307,10 @@ def _walls_over(c: float) -> str:
     """The walls between rooms drawn over the placed tiles: a pale edge and a dark line thicker than any tile's
     border, so that where a room ends can be read on a covered boat too (the hull's outline stays under them)."""
     inner = _inner_walls(c)
-    return (f'<g class="walls-over" aria-hidden="true"><path d="{inner}" fill="none" stroke="#fffdf5" '
-            f'stroke-width="5" stroke-linecap="square" opacity="0.85"/><path d="{inner}" fill="none" '
-            f'stroke="{WALL}" stroke-width="2.8" stroke-linecap="square"/></g>')
+    # dashed over a tile: a wall seen through it, not a tile's edge (solid, on its pale seam, a wall across a cat
+    # cut it in two for a reader)
+    return (f'<g class="walls-over" aria-hidden="true"><path d="{inner}" fill="none" stroke="{WALL}" '
+            f'stroke-width="2.4" stroke-dasharray="{round(c * 0.28, 1)} {round(c * 0.17, 1)}" opacity="0.9"/></g>')
 
 
 @lru_cache(maxsize=None)

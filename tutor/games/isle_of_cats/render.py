@@ -302,26 +302,26 @@ def _family_marks(tiles: Sequence[dict[str, Any]], c: float, lang: str, size: fl
     return "".join(out)
 
 
-@lru_cache(maxsize=None)
-def _walls_over(c: float) -> str:
-    """The walls between rooms drawn over the placed tiles: a pale edge and a dark line thicker than any tile's
-    border, so that where a room ends can be read on a covered boat too (the hull's outline stays under them)."""
-    inner = _inner_walls(c)
-    # dashed over a tile: a wall seen through it, not a tile's edge (solid, on its pale seam, a wall across a cat
-    # cut it in two for a reader)
+def _walls_over(c: float, covered: AbstractSet[tuple[int, int]]) -> str:
+    """The walls between rooms drawn again where a placed tile lies on either side, so that where a room ends can be
+    read on a covered boat too: dashed, a wall seen through a tile, not a tile's edge (drawn solid, on a pale edge,
+    a wall across a cat cut it in two for a reader). Over empty squares the boat's own solid walls show alone."""
+    inner = _inner_walls(c, frozenset(covered))
     return (f'<g class="walls-over" aria-hidden="true"><path d="{inner}" fill="none" stroke="{WALL}" '
             f'stroke-width="2.4" stroke-dasharray="{round(c * 0.28, 1)} {round(c * 0.17, 1)}" opacity="0.9"/></g>')
 
 
-@lru_cache(maxsize=None)
-def _inner_walls(c: float) -> str:
-    """The walls between two rooms, one path (no hull)."""
+@lru_cache(maxsize=1024)
+def _inner_walls(c: float, beside: Optional[frozenset[tuple[int, int]]] = None) -> str:
+    """The walls between two rooms, one path (no hull); only those with a square of `beside` on either side, if
+    given."""
     out = []
     for (x, y) in C.BOAT_CELLS:
         room = ROOM_OF[(x, y)]
         for (nx, ny), seg in (((x + 1, y), f"M{(x + 1) * c:g} {y * c:g}v{c:g}"),
                               ((x, y + 1), f"M{x * c:g} {(y + 1) * c:g}h{c:g}")):
-            if (nx, ny) in ROOM_OF and ROOM_OF[(nx, ny)] != room:
+            if (nx, ny) in ROOM_OF and ROOM_OF[(nx, ny)] != room and (
+                    beside is None or (x, y) in beside or (nx, ny) in beside):
                 out.append(seg)
     return "".join(out)
 
@@ -515,6 +515,9 @@ GEOS = {
     # two by two beside it, so the boats stay large
     "projector": _Geo(k=1.6, pad=16, mini=13, cell=34, other=34, stack=False, side=430),
 }
+# a projector's island across the top (two players): its tiles' squares as large as the row allows, not the 13
+# units the side column of three or four players holds (a reader measured them smaller than a phone's from the back)
+WIDE_MINI = 22
 
 
 class _Fonts:
@@ -865,6 +868,8 @@ def render(view: dict[str, Any], *, highlight: Iterable[str] | str | None = (), 
     elif side:
         y = head_end = _header(b, view, seats, pad, pad, side - pad, g, f, target, marked, lang)
     else:
+        if g.side:           # a projector with the island across the top
+            g = g._replace(mini=WIDE_MINI)
         y = _header(b, view, seats, pad, pad, width - 2 * pad, g, f, target, marked, lang)
     # --- the seats: the viewer's first on a phone (its boat is the one the learner places on)
     left = side + pad if side else pad
@@ -1005,7 +1010,7 @@ def _seat(b: _Board, view: dict[str, Any], seat: dict[str, Any], sx: float, sy: 
     if f"open:{s}" in b.hl:
         parts.append(_open_squares(seat["tiles"], c, lang))
     if seat["tiles"]:       # the rooms' walls again, over the tiles: a tile's border must not pass for a wall
-        parts.append(_walls_over(c))
+        parts.append(_walls_over(c, _covered(seat["tiles"])))
     if f"rats:{s}" in b.hl:
         parts.append(_rats_seen(seat["tiles"], boat, c, lang))
     if "families" in b.hl or f"families:{s}" in b.hl or view["over"]:

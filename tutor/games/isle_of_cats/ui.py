@@ -9,7 +9,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from tutor.core.game import GameUI, RowPart, Table
-from tutor.core.i18n import text
+from tutor.core.i18n import has, text
 from tutor.games.isle_of_cats.coaching import coach
 from tutor.games.isle_of_cats.placing import neutral_place, placing
 from tutor.games.isle_of_cats.rules import Action, Decline, KeepCards, Pass, Place, Take, TakeTreasure, legal_actions
@@ -200,6 +200,27 @@ def components(lang: str) -> str:
             + f'<p class="tutor-assumed-note">{esc(text(_U + "components.note", lang))}</p>')
 
 
+def family_cards(lang: str) -> str:
+    """The 18 family cards, each with how the tutor counts it (its ruling, without the card's words again): the
+    lesson's part on family cards shows them where they are taught (a reader met rulings about cards the page had
+    not shown, their list folded away in the box's part). Found as the game's legend (tutor.lesson.legend)."""
+    import re
+    from tutor.games.isle_of_cats import components as C
+    from tutor.widgets.common import esc
+
+    def how(card_id: str) -> str:
+        slug = card_id if has(f"isle_of_cats.ruling.{card_id}") else "card-five"
+        said = text(f"isle_of_cats.ruling.{slug}", lang, card="\0")
+        return re.sub(r"^.*?\0\W*\s*", "", said) if "\0" in said else said
+
+    rows = "".join(f'<tr data-card="{esc(c.id)}"><td>{esc(card_name(c.id, lang))}</td><td>{esc(how(c.id))}</td></tr>'
+                   for c in C.FAMILY_CARDS.values())
+    head = "".join(f"<th>{esc(text(_U + 'cards.' + k, lang))}</th>" for k in ("card", "how"))
+    return (f'<table class="tutor-cards tutor-family-cards"><caption>'
+            f'{esc(text(_U + "components.cards", lang, n=len(C.FAMILY_CARDS)))}</caption>'
+            f"<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>")
+
+
 def advice(state: Any, seat: int, lang: str) -> str:
     """A running score table, as the score helper shows it (the play table now shows the game's score panel,
     tutor.games.isle_of_cats.table, instead: a fresh reader saw both, one under the other): each boat's visible rats, unfilled rooms and
@@ -228,6 +249,8 @@ def advice(state: Any, seat: int, lang: str) -> str:
 
 UI = GameUI(action_label=action_label, action_tip=action_tip, board_keys=board_keys, action_rows=action_rows,
             placing=placing, sandbox=sandbox, components=components, sandbox_label="isle_of_cats.sandbox.open",
+            # the board draws each player's family cards under their boat: its key is the cards, with how each counts
+            legend=family_cards,
             # the table outlines the families and shows a player their own family cards (a lesson's board shows
             # them face down until part 10 teaches them: render.CARDS_UP)
             table_marks=("families", "cards:up"),

@@ -798,7 +798,8 @@ def test_no_widget_shows_a_class_name_or_memory_address_as_its_plain_text():
     from tutor.widgets.your_turn import YourTurn
     from tutor.widgets.practise import PractiseArea, PractisePlayer
     from tutor.core.drill import find
-    built = [ErrorArea(), PageStatus(), PlayTable("maui", players=3, lang="ru", seed=1),
+    from tutor.widgets.common import SvgBox
+    built = [ErrorArea(), SvgBox(), PageStatus(), PlayTable("maui", players=3, lang="ru", seed=1),
              ScenarioPlayer(WORKED_ROUND, lang="ru"), Quiz("maui/catfish-in-the-shallows", lang="ru"),
              YourTurn("maui/left-hand", lang="ru"), LazyPart(lambda: W.HTML("x"), "more", lang="ru"), Reveal(),
              ChainStep(LazyPart(lambda: W.HTML("x"), "more", lang="ru"), "maui/left-hand", "later", "now"),

@@ -26,7 +26,7 @@ import traitlets
 
 from tutor.core.game import AnySpec
 from tutor.core.svg import Offer
-from tutor.widgets.common import StandIn, esm, render
+from tutor.widgets.common import StandIn, esm, render, with_own_ids
 
 
 @dataclass(frozen=True)
@@ -164,6 +164,11 @@ class ClickBoard(StandIn, anywidget.AnyWidget):
             self._pending_keys[key] = cid
             out[key] = Offer(cid, label, pressed)
         return out
+
+    @traitlets.validate("value")
+    def _own_ids(self, proposal: Any) -> str:
+        """A board with its <defs> inline gets ids of its own (common.own_ids): a sandbox's may sit beside others."""
+        return with_own_ids(proposal["value"])
 
     def _shown(self, _change: Any) -> None:
         with self.hold_sync():

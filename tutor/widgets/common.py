@@ -20,6 +20,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Optional, ParamSpec, Protocol, TypeVar
 
 import ipywidgets as W
+import traitlets
 from ipywidgets.widgets.widget_description import DescriptionStyle
 from ipywidgets.widgets.widget_string import HTMLStyle
 
@@ -95,6 +96,23 @@ def split_defs(svg: str) -> tuple[str, tuple[str, str]]:
     defs = match.group(0)
     key = hashlib.sha1(defs.encode("utf-8")).hexdigest()[:16]
     return svg[:match.start()] + svg[match.end():], (key, defs)
+
+
+_ID = re.compile(r'\bid="([^"]+)"')
+
+
+def own_ids(svg: str, suffix: str) -> str:
+    """`svg` with each of its ids, and every reference to one (href="#x", url(#x)), ending in "-<suffix>". A page
+    finds a reference's target by the first element of that id in the whole document: a static picture carries a
+    board for each screen with the same <defs>, and where the first was a hidden one (display: none), a pattern
+    fill drawn from it came out empty (Aqua Fest's corals were dark grey on a projector, a reader)."""
+    ids = set(_ID.findall(svg))
+    if not ids:
+        return svg
+    alt = "|".join(re.escape(i) for i in sorted(ids, key=len, reverse=True))
+    svg = re.sub(rf'\bid="({alt})"', lambda m: f'id="{m.group(1)}-{suffix}"', svg)
+    svg = re.sub(rf'(href=")#({alt})"', lambda m: f'{m.group(1)}#{m.group(2)}-{suffix}"', svg)
+    return re.sub(rf"url\(#({alt})\)", lambda m: f"url(#{m.group(1)}-{suffix})", svg)
 
 
 class MessageArea(Protocol):
@@ -303,8 +321,25 @@ def shared(kind: str, **traits: Any) -> Any:
     return part
 
 
+def with_own_ids(svg: str) -> str:
+    """`svg` with ids of its own (own_ids) when it carries its <defs>: a board shown inline, not through the
+    page's shared symbols."""
+    if "<defs" not in svg:
+        return svg
+    return own_ids(svg, "b" + hashlib.sha1(svg.encode("utf-8")).hexdigest()[:8])
+
+
+class SvgBox(StandIn, W.HTML):  # type: ignore[misc]  # ipywidgets is untyped
+    """An ipywidgets HTML that shows a board with its <defs> inline, its ids its own (own_ids): a quiz's or a
+    drill's board, among others on the page that may be hidden."""
+
+    @traitlets.validate("value")
+    def _own_ids(self, proposal: Any) -> str:
+        return with_own_ids(proposal["value"])
+
+
 def svg_box() -> W.HTML:
-    box = W.HTML("")
+    box = SvgBox("")
     box.add_class("tutor-svg")
     return box
 

@@ -15,7 +15,6 @@ catalogue words (maui.drill.*), said in the reader's language; cards are named b
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from functools import partial
 from typing import Callable, Iterable, Optional, Union
 
@@ -157,19 +156,19 @@ def _who_takes_answer(told: list[Event], ask: str) -> Optional[int]:
 def _who_takes(rng: random.Random) -> Optional[Question]:
     state = _table(rng, 1, 11, cards=PLAIN_FISH)
     n = state.players
-    # about half the rounds hold two equal cards (issue #23: the plain ones were too easy); a tie is asked about
-    # only where Kiti cannot change the answer (settling a tie is the next part's drill)
-    cards = (_tied(rng, state) if rng.random() < 0.5 else None) or [rng.choice(state.hands[s]) for s in range(n)]
+    # no two equal cards: this is part 5's drill, and what becomes of a tie's loser (on to the next depth) is taught
+    # only in part 7 with Kiti (a reader was asked who catches nothing after a tie of two 10s, stop 46); the middle
+    # and "who catches nothing" keep it from being too easy (issue #23)
+    common = sorted(set.intersection(*(set(h) for h in state.hands)))
+    if len(common) < n:
+        return None
+    cards = rng.sample(common, n)
     reveal, shown, told = _round(state, cards)
     # the middle and "who catches nothing" take more thought than the highest and the lowest card: asked more
     ask = rng.choice(("deep", "middle", "middle", "shallow", "nothing", "nothing"))
     seat = _who_takes_answer(told, ask)
     if seat is None:
         return None
-    if len(set(cards)) < n:                       # a tie: the answer must be the same wherever Kiti sits
-        for kiti in range(n):
-            if kiti != state.kiti and _who_takes_answer(_round(replace(state, kiti=kiti), cards)[2], ask) != seat:
-                return None
     explain: object
     if ask == "nothing":
         rule = "maui:play"
@@ -181,8 +180,6 @@ def _who_takes(rng: random.Random) -> Optional[Question]:
         deep = _caught(told, "deep")
         explain = Words(f"maui.drill.who_takes.explain.{ask}", p=seat + 1, card=cards[seat],
                         deep=cards[deep] if deep is not None else "")
-    if len(set(cards)) < n:
-        explain = joined([explain, Words("maui.drill.who_takes.explain.tie")], sep=" ")
     viewer = rng.randrange(n)
     return Question(
         drill="maui/who-takes", key=_key(state, cards, ask), state=reveal, viewer=viewer,

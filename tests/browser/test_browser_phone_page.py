@@ -85,6 +85,8 @@ YourTurn("maui/win-the-deep", lang="ru")"""),
 YourTurn("aqua_fest/octopus-diagonal", lang="ru")"""),
     "aqua_table.ipynb": ("ru", """from tutor.widgets.play import PlayTable
 PlayTable("aqua_fest", place_starts=False, players=2, seat=0, lang="ru", seed=1)"""),
+    "maui_table.ipynb": ("en", """from tutor.widgets.play import PlayTable
+PlayTable("maui", players=3, seat=0, lang="en", seed=2)"""),
     # the two widest tables a reviewer scrolled on a phone: Мяури's and Козырные киты' components, "assumed" on the right
     "wide_tables.ipynb": ("ru", """from IPython.display import display
 from tutor import lesson
@@ -452,4 +454,36 @@ def test_a_tap_beside_the_cells_a_chosen_card_may_reach_is_answered_in_words(own
                            " && root.querySelector('.tutor-error [role=alert]').innerText.includes(text)",
                            arg=[table.element_handle(), ui("board.not_offered", "ru")])
     assert table.get_attribute("data-v") == version, "a tap beside the offered cells played something"
+    assert not page.js_errors, page.js_errors
+
+
+def test_a_finger_lays_a_dive_card_only_with_a_second_tap(own_pages, phone):
+    """Мяури's dive card can never be taken back, and a reader laid their 12 with a tap meant for looking at the
+    board (stop 46). A finger's first tap marks the card and says so; a tap on another card moves the mark; a second
+    tap on the marked card lays it (GameUI.confirm_board)."""
+    from tutor.widgets.common import ui
+    page = phone
+    page.goto(own_pages.render_url("maui_table.ipynb"))
+    table = page.locator(".tutor-play").first
+    table.locator('.tutor-svg svg[data-layout="phone"]').first.wait_for(state="visible")
+    cards = table.locator('.tutor-svg [data-choice][data-key^="card:dive-1-"]')
+    assert cards.count() >= 3
+    version = table.get_attribute("data-v")
+    note = table.locator(".tutor-arm-note")
+    first, second = cards.nth(0), cards.nth(1)
+    first.evaluate("(e) => e.scrollIntoView({block: 'center'})")
+    first.tap()
+    note.wait_for(state="visible")
+    assert note.inner_text() == ui("board.confirm", "en")
+    assert table.locator(".tutor-armed").count() == 1 and "tutor-armed" in first.get_attribute("class")
+    page.wait_for_timeout(500)
+    assert table.get_attribute("data-v") == version, "one tap laid the card"
+    second.tap()
+    assert "tutor-armed" in second.get_attribute("class") and "tutor-armed" not in (first.get_attribute("class") or "")
+    assert table.get_attribute("data-v") == version
+    key = second.get_attribute("data-key")
+    second.tap()
+    wait_next_view(page, table, version)
+    assert table.locator(f'.tutor-svg [data-choice][data-key="{key}"]').count() == 0, "the marked card was not laid"
+    assert note.is_hidden() and table.locator(".tutor-armed").count() == 0
     assert not page.js_errors, page.js_errors

@@ -186,6 +186,9 @@ class GameUI:
     # whose every move shows something hidden at once (Мяури: the dives are turned up together), so that Undo could
     # never take a move back: a button greyed for the whole game was tapped, and wondered at, by a reader
     undo: bool = True
+    # True: a choice made on the board with a finger takes a second tap on the same element (the first marks it and
+    # says so); for a game whose moves can never be taken back (Мяури: a reader laid their 12 with a stray tap)
+    confirm_board: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)

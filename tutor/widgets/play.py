@@ -46,7 +46,7 @@ log = logging.getLogger(__name__)
 LOG_EVENTS = 80          # the log shows this many most recent events
 CONTROL_WORDS = ("undo", "undo.tip", "new", "new.tip", "new.sure", "hotseat", "hotseat.tip", "save", "save.tip", "load",
                  "load.tip", "saved_box", "to_moves", "share", "share.tip", "share.done", "share.bad",
-                 "board.not_offered")
+                 "board.not_offered", "board.confirm")
 # the film's words (tutor.widgets.film; the page draws its bar), the coach's switch, the tips' title
 FILM_WORDS = ("film.next", "film.go_on", "film.back", "film.skip", "film.skip_game", "film.again", "film.replay",
               "film.speed", "film.speed.step", "film.speed.normal", "film.speed.fast", "film.speed.off", "coach", "coach.tip", "tips")
@@ -145,6 +145,7 @@ class PlayTable(StandIn, anywidget.AnyWidget):
     # during a game. A "your turn" task offers its moves alike instead (highlight "hide:preview"), since marking them
     # would answer its question (tests/test_give_aways.py)
     previews = True
+    confirms = True      # a game's board choices that stand for good take a second tap (GameUI.confirm_board)
     # after the learner's move, the others' turns are shown one at a time (tutor.widgets.film) and a trick's, a
     # round's or the game's summary waits to be read; a task answers for the others itself
     shows_turns = True
@@ -595,6 +596,8 @@ class PlayTable(StandIn, anywidget.AnyWidget):
                               if view is not None else None),
                      "undo": not self.undo_button.disabled, "undo_tip": self.undo_button.tooltip,
                      "undo_never": "" if self.game.parts().undo else text(f"{self.game_id}.undo.never", lang),
+                     # a finger's tap on the board marks a choice that can never be taken back; a second one makes it
+                     "confirm_board": self.confirms and self.game.parts().confirm_board,
                      # said in words beside the button too: a phone shows no tooltip
                      # (in the turn where it happened: not at the learner's next turn)
                      "undo_note": self._undo_note(),

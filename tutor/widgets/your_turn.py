@@ -50,6 +50,7 @@ class YourTurn(PlayTable):
     # every move offered alike, and no board showing where a chosen card can go: a dashed "not allowed" or a
     # destination drawn would answer the task
     previews = False
+    confirms = False     # a task's move is judged and may be tried again ("Try again"): one tap makes it
     resumable = False    # a set position, one move: nothing to keep on the device
     shows_turns = False  # one move judged: the task's own answers for the others follow it at once, no film
     _deciding: tuple[Event, ...] = ()    # the events "What decided it" lists ("What happened" leaves them out once shown)

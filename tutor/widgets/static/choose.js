@@ -12,7 +12,7 @@ export function wireChoices(container, choose) {
     const hit = offered(event);
     if (!hit) return;
     event.preventDefault();
-    choose(hit.getAttribute("data-choice"), hit);
+    choose(hit.getAttribute("data-choice"), hit, event);
   });
   container.addEventListener("keydown", (event) => {
     if (event.key !== "Enter" && event.key !== " " && event.key !== "Spacebar") return;

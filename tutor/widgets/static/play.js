@@ -262,7 +262,32 @@ function render({ model, el: root }) {
     press("load", { text });
   });
   hotseat.addEventListener("change", () => press("hotseat", { value: hotseat.checked }));
-  wireChoices(board, (id) => press(id));
+  // a game whose board choice can never be taken back (GameUI.confirm_board: Мяури's dive card) takes a second tap
+  // on the same element from a finger: the first marks it and says so (a reader laid their 12 with a tap meant for
+  // looking at the board). A mouse click and Enter are deliberate and press at once.
+  let armed = null;
+  const armNote = el("div", "tutor-arm-note");
+  armNote.setAttribute("role", "status");
+  armNote.hidden = true;
+  const disarm = () => {
+    armed = null;
+    armNote.hidden = true;
+    for (const e of board.querySelectorAll(".tutor-armed")) e.classList.remove("tutor-armed");
+  };
+  wireChoices(board, (id, hit, event) => {
+    const v = model.get("view") || {};
+    const key = hit ? hit.getAttribute("data-key") : null;
+    if (v.confirm_board && event && event.pointerType === "touch" && key !== armed) {
+      disarm();
+      armed = key;
+      hit.classList.add("tutor-armed");
+      armNote.textContent = labels["board.confirm"] || "";
+      armNote.hidden = false;
+      return;
+    }
+    disarm();
+    press(id);
+  });
   // a tap on the board beside what it offers, while a choice is under way (a card chosen, its cell to tap): said in
   // words (Aqua Fest: a tap on a cell the card cannot reach did nothing, and a reader could not tell a miss from a
   // refusal)
@@ -287,6 +312,7 @@ function render({ model, el: root }) {
   // only the board's bottom edge, and goes as soon as the controls under the board come into view
   const underBoard = el("div", "tutor-under-board");
   board.after(underBoard);
+  board.after(armNote);
   // a refusal is said right under the board the learner tapped, before the placing buttons and the moves: in the
   // page's flow there, it covers nothing (tutor.css sticks it to the screen's edge only when that place is off screen)
   underBoard.after(errors);
@@ -503,6 +529,7 @@ function render({ model, el: root }) {
   let drawnBoard = null;
   const draw = () => {
     notBusy();
+    disarm();          // a new view: a card marked by a first tap is no longer the question
     const view = model.get("view") || {};
     keepGame(view.resume);
     // a new view ends a film it no longer belongs to (an undo, a new game); a fresh one starts by itself

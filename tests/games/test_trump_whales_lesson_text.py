@@ -57,3 +57,34 @@ def test_the_quick_reference_says_each_ruling_in_a_line(lang):
     assert sum(len(line.split()) for line in lines) <= sheet * 0.4, "the rulings take most of the sheet"
     full = {r.id: r.say(lang) for r in RULINGS}
     assert all(r.say(lang) != full[r.id] for r in ref.rulings), "the sheet's line is the short one"
+
+
+def test_every_family_carries_the_same_total_of_pearls_as_part_1_says():
+    """Part 1: 1 to 3 pearls a card and the same total in each family, not card for card (a reader read "the same
+    number of pearls in every family" against the table, where value 1 is 1 pearl in three families and 2 in one)."""
+    from collections import Counter
+    from tutor.games.trump_whales import components as C
+    totals = Counter()
+    for card in C.ALL_CARDS:
+        if C.FAMILY.get(card) is not None:
+            totals[C.FAMILY[card]] += C.PEARLS[card]
+            assert 1 <= C.PEARLS[card] <= 3, card
+    assert len(set(totals.values())) == 1 and len(totals) == len(C.FAMILIES), totals
+    text = (SCENARIOS.parent / "lesson.en.md").read_text(encoding="utf-8")
+    assert "the same total of pearls in each family" in text
+
+
+def test_two_fives_in_a_trick_are_named_by_who_played_them_at_the_table():
+    """A reader met "Pick the Five" twice at the table; whose 5 is picked decides who loses the bonus."""
+    from dataclasses import replace
+    from tutor.games.trump_whales.rules import Pick, seat_of
+    from tutor.games.trump_whales.ui import label_in
+    from tutor.core.game import spec
+    state = spec("trump_whales").setup(4, seed=3)
+    trick = ("five-1", "orca-3", "five-2", "orca-9")
+    state = replace(state, trick=trick, leader=1)
+    labels = {label_in(state, Pick(0, c), "en") for c in ("five-1", "five-2")}
+    assert labels == {f"Pick Player {seat_of(state, 0) + 1}'s Five", f"Pick Player {seat_of(state, 2) + 1}'s Five"}
+    assert label_in(state, Pick(0, "orca-3"), "en") is None
+    one = replace(state, trick=("five-1", "orca-3", "orca-4", "orca-9"))
+    assert label_in(one, Pick(0, "five-1"), "en") is None, "one 5 alone needs no owner"

@@ -139,6 +139,9 @@ class GameUI:
     Each is a plain function; none decides a rule (the engine refuses what is illegal, with its reason)."""
 
     action_label: Optional[Callable[[Any, str], str]] = None              # (action, lang) -> button text
+    # (state, action, lang) -> the play table's button text where the position tells two alike moves apart
+    # (Козырные киты: two 5s in a trick, by who played each), else None for action_label's
+    label_in: Optional[Callable[[Any, Any, str], Optional[str]]] = None
     # (action, lang) -> the button text in a "your turn" task, where the play table's label would name what the move
     # does (a bonus's effect) and so answer the task: the choice only (which card), its tooltip too; None: as played
     task_label: Optional[Callable[[Any, str], str]] = None

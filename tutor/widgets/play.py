@@ -850,6 +850,9 @@ class PlayTable(StandIn, anywidget.AnyWidget):
         """An engine action offered as a button: highlighted when legal; offered but refused otherwise, so the
         engine explains why not."""
         ok = action in legal or not self.previews
+        told = self.game.parts().label_in
+        if label is None and told is not None and self.state is not None:
+            label = told(self.state, action, self.lang)
         return self.choice(label or labels.action_label(self.game, action, self.lang),
                            labels.action_tip(self.game, action, self.lang, ok), "info" if ok else "",
                            "tutor-action" if ok else "tutor-action-unavailable", lambda c: self.act(c.action),

@@ -5,13 +5,13 @@ running score and first-game tips (issue #34). Found by the generic widgets thro
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypeGuard
+from typing import TYPE_CHECKING, Any, Optional, TypeGuard
 
 from tutor.core.game import GameUI, deferred
 from tutor.core.i18n import player_name, text
 from tutor.games.trump_whales import components as C
 from tutor.games.trump_whales.rules import (
-    Action, ChooseBonus, ChooseLeader, Pick, PlayCard, State, UseBonus, legal_actions,
+    Action, ChooseBonus, ChooseLeader, Pick, PlayCard, State, UseBonus, legal_actions, seat_of,
 )
 
 if TYPE_CHECKING:
@@ -48,6 +48,17 @@ def action_label(action: object, lang: str) -> str:
         return text(_U + "choose_leader", lang, leader=player_name(v, lang) if seat else str(v),
                     leader_plain=v + 1 if seat else v)
     return text("trump_whales.err.unknown_action", lang)
+
+
+def label_in(state: State, action: object, lang: str) -> Optional[str]:
+    """A pick of a 5 named by who played it when the trick holds two or more (a reader met "Pick the Five" twice,
+    and whose 5 is picked decides who loses the bonus); None otherwise."""
+    if not (isinstance(action, Pick) and _known(action.card) and C.is_five(action.card)):
+        return None
+    if sum(1 for c in state.trick if C.is_five(c)) < 2 or action.card not in state.trick:
+        return None
+    owner = seat_of(state, state.trick.index(action.card))
+    return text(_U + "pick_five_of", lang, player=player_name(owner, lang), player_plain=owner + 1)
 
 
 def task_label(action: object, lang: str) -> str:
@@ -173,6 +184,6 @@ score_panel = deferred(__package__ or "", ".table:score_panel")
 tips = deferred(__package__ or "", ".table:tips")
 
 
-UI = GameUI(action_label=action_label, task_label=task_label, action_tip=action_tip, offered_actions=offered_actions,
+UI = GameUI(action_label=action_label, label_in=label_in, task_label=task_label, action_tip=action_tip, offered_actions=offered_actions,
             board_keys=board_keys, sandbox=sandbox, components=components, legend=legend, advice=advice,
             summary=summary, coach=coach, score_panel=score_panel, tips=tips)

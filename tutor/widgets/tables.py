@@ -35,8 +35,11 @@ def card_table(game_id: str, cards: Iterable[Any], kind_name: Callable[[str], st
         prov, source = source_cell((c.provenance for c in items), lang, rulebook)
         rule, name = f"{game_id}:{kind}", kind_name(kind)
         cited = safe_cite(rule, lang)
-        # the rulebook's section, unless it is only the card's name again ("сомик «Сомик»" said one thing twice)
-        same = cited.strip("«» ").casefold() == name.casefold()
+        # the rulebook's section, unless it is only the card's name again ("сомик «Сомик»" said one thing twice),
+        # and without the name where the citation starts with it ("catfish Catfish («Сомик»)": "catfish («Сомик»)")
+        if cited.casefold().startswith(name.casefold()):
+            cited = cited[len(name):].strip()
+        same = not cited.strip("«»() ") or cited.strip("«» ").casefold() == name.casefold()
         cited_html = f' <span class="tutor-cite">{esc(cited)}</span>' if cited != rule and not same else ""
         rows.append(f'<tr data-kind="{esc(kind)}" data-provenance="{prov}">'
                     f"<td>{esc(name)}{cited_html}</td><td class=\"num\">{len(items)}</td>"

@@ -18,8 +18,10 @@ def breakdown(pile: Sequence[str], seat: int) -> Breakdown:
         if not cards:
             continue
         values = [C.value(c) for c in cards]
-        # a penalty in brackets, with the true minus the card names and points use (not a hyphen)
-        shown = " + ".join(str(v) if v >= 0 else f"({number(v)})" for v in values)
+        # a penalty in brackets among others, with the true minus the card names and points use (not a hyphen);
+        # alone, without them ("Jellyfish × 1: (−10) (−10)" read as two penalties, a reader)
+        shown = (number(values[0]) if len(values) == 1
+                 else " + ".join(str(v) if v >= 0 else f"({number(v)})" for v in values))
         lines.append(ScoreLine(f"maui.score.{kind}", (("count", len(cards)), ("values", shown)),
                                sum(values), f"maui:{kind}"))
     return Breakdown(seat, tuple(lines))

@@ -153,7 +153,7 @@ def test_scenario_player_steps_through_frames(lang):
     frame = p.frames[1]
     dispute = next(e for e in frame.events if e.kind == "maui.dispute")
     assert dispute.narrate(lang) in p.narration.replace("&#x27;", "'")
-    assert common.safe_cite(dispute.rule, lang) in p.narration
+    assert common.safe_cite(dispute.rule, lang, short=True) in p.narration
     assert 'data-kind="maui.dive_chosen"' not in p.narration, "noise events are skipped"
     assert p.enabled()["first"] and p.enabled()["back"]
 
@@ -300,7 +300,7 @@ def test_play_table_dive_refusal_undo(lang):
     assert t.errors.message == ""
     assert t.state.round == 2 and t.state.revealed[0] == 9, "the bots dived after the human"
     assert t.svg != svg0
-    assert "maui.revealed" in t.log_html and common.safe_cite("maui:play", lang) in t.log_html
+    assert "maui.revealed" in t.log_html and common.safe_cite("maui:play", lang, short=True) in t.log_html
     # the reveal showed the others' cards: Undo cannot take the dive back (the table's rule), and says why
     assert t.undo_button.disabled and t.view["undo_tip"] == common.ui("undo.barrier", lang)
 
@@ -488,7 +488,7 @@ def test_sandbox_resolves_the_worked_round(lang, word):
     for e in sb.events:
         if e.kind != "maui.dive_chosen":
             assert e.narrate(lang) in text
-    assert common.safe_cite("maui:disputes", lang) in text
+    assert common.safe_cite("maui:disputes", lang, short=True) in text
     assert sb.svg.value != before
     assert all(not cell for cell in sb.after.lagoon), "nothing is laid after the dive"
 

@@ -94,6 +94,14 @@ def cite(rule_id: str, lang: str = "en") -> str:
     return said
 
 
+def short_cite(rule_id: str, lang: str = "en") -> str:
+    """The tutor's title of the section alone (the rulebook's heading only where the title is the heading): for
+    a line of a log or a score, where the full citation after every line was longer than the line (a reader)."""
+    s = section(rule_id)
+    title = s.title(lang)
+    return f"«{s.quoted}»" if _bare(title) == _bare(s.quoted) else title
+
+
 def _cite(rule_id: str, lang: str) -> str:
     s = section(rule_id)
     title = s.title(lang)

@@ -27,7 +27,7 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 from tutor.core.errors import RuleViolation, SavedStateError
 from tutor.core.game import UnknownGame
 from tutor.core.i18n import text
-from tutor.core.rules import cite
+from tutor.core.rules import cite, short_cite
 from tutor.core.scenario import ScenarioError, lessons_root, project_root
 
 if TYPE_CHECKING:
@@ -354,17 +354,19 @@ def quiet(kind: str) -> bool:
         return False
 
 
-def safe_cite(rule: str, lang: str) -> str:
+def safe_cite(rule: str, lang: str, short: bool = False) -> str:
     if not rule:
         return ""
     try:
-        return cite(rule, lang)
+        return short_cite(rule, lang) if short else cite(rule, lang)
     except KeyError:
         return rule
 
 
-def citation_html(rule: str, lang: str) -> str:
-    c = safe_cite(rule, lang)
+def citation_html(rule: str, lang: str, short: bool = False) -> str:
+    """" (rule: …)" after a line; `short`: the tutor's title alone, for the lines of a log, a score or a heading,
+    where the rulebook's heading after each made the line's citation longer than the line (a reader)."""
+    c = safe_cite(rule, lang, short)
     return f' <span class="tutor-cite">({esc(text("core.cite", lang, title=c))})</span>' if c else ""
 
 
@@ -406,7 +408,8 @@ def _event_item(event: Event, lang: str, cite: bool = True) -> str:
     except Exception:   # an unnarratable event must not hide the others
         log.exception("cannot narrate %s", event.kind)
         said = event.kind
-    return f'<li data-kind="{esc(event.kind)}">{esc(said)}{citation_html(event.rule, lang) if cite else ""}</li>'
+    return (f'<li data-kind="{esc(event.kind)}">{esc(said)}{citation_html(event.rule, lang, short=True) if cite else ""}'
+            "</li>")
 
 
 def breakdown_html(breakdown: Breakdown, lang: str) -> str:
@@ -414,7 +417,7 @@ def breakdown_html(breakdown: Breakdown, lang: str) -> str:
     line's label may end in its own count, so its points go in brackets): a wrong total is answered by the lines
     of the right one."""
     from tutor.core.i18n import number, player_name, signed
-    lines = "".join(f"<li>{esc(line.label(lang))} ({signed(line.points)}){citation_html(line.rule, lang)}</li>"
+    lines = "".join(f"<li>{esc(line.label(lang))} ({signed(line.points)}){citation_html(line.rule, lang, short=True)}</li>"
                     for line in breakdown.lines)
     total = (f'<li class="tutor-score-total"><b>{esc(player_name(breakdown.player, lang))} · '
              f'{esc(text("core.total", lang))}: {number(breakdown.total)}</b></li>')

@@ -84,7 +84,7 @@ class DrillPlayer(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
                          controls, self.errors]
         title = core_drill.said(self.drill.title, lang)
         self.heading.value = (f"<h3>{esc(ui('drill.heading', lang, title=title))}"
-                              f"{citation_html(self.drill.rule, lang)}</h3>"
+                              f"{citation_html(self.drill.rule, lang, short=True)}</h3>"
                               f'<p class="tutor-drill-intro">{esc(ui("drill.intro", lang))}</p>')
         with g:
             self.new_question()

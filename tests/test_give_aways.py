@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tutor.core import task as T
-from tutor.core.game import ready_games
+from tutor.core.game import ready_games, spec
 from tutor.widgets.your_turn import YourTurn
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -32,12 +32,32 @@ def marks_apart(widget) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("game, path", TASKS, ids=[f"{g}/{p.stem}" for g, p in TASKS])
+ALIKE = [(g, p) for g, p in TASKS if not spec(g).parts().task_moves_apart]
+APART = [(g, p) for g, p in TASKS if spec(g).parts().task_moves_apart]
+
+
+@pytest.mark.parametrize("game, path", ALIKE, ids=[f"{g}/{p.stem}" for g, p in ALIKE])
 def test_a_task_offers_its_moves_alike(game, path):
     widget = YourTurn(T.load_file(path)["id"], lang="en")
     assert not widget.errors.message, widget.errors.message
     problems = marks_apart(widget)
     assert not problems, "; ".join(problems)
+
+
+@pytest.mark.parametrize("game, path", APART, ids=[f"{g}/{p.stem}" for g, p in APART])
+def test_a_task_of_a_game_whose_tasks_never_ask_the_next_step_sets_apart_exactly_the_illegal_moves(game, path):
+    """Паперові океани (GameUI.task_moves_apart): a move offered but not legal now is set apart, "Not now", and
+    no legal one is; the task's answer, a legal move, is never among those set apart."""
+    data = T.load_file(path)
+    widget = YourTurn(data["id"], lang="en")
+    assert not widget.errors.message, widget.errors.message
+    g = spec(game)
+    legal = set(g.legal_actions(widget.state, T.seat(data)))
+    for c in widget._offered.values():
+        action = getattr(c, "action", None)
+        if action is None or getattr(c, "board_only", False):
+            continue
+        assert ("tutor-action-unavailable" in c.classes) == (action not in legal), c.description
 
 
 # --------------------------------------------------------------------------- drills and a task's first step
@@ -47,7 +67,7 @@ def test_a_task_offers_its_moves_alike(game, path):
 # draws no such mark after a first step (a card chosen).
 
 from tutor.core import drill as D          # noqa: E402
-from tutor.core.game import spec          # noqa: E402
+
 from tutor.widgets.common import render   # noqa: E402
 
 DRILLS = [d for game in ready_games() for d in D.drills(game)]

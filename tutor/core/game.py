@@ -192,6 +192,10 @@ class GameUI:
     # True: a choice made on the board with a finger takes a second tap on the same element (the first marks it and
     # says so); for a game whose moves can never be taken back (Мяури: a reader laid their 12 with a stray tap)
     confirm_board: bool = False
+    # True: a "your turn" task shows the moves of a step already past (a draw once this turn's card is taken) apart,
+    # under "Not now", as the play table does, for a game none of whose tasks asks which step comes next
+    # (Паперові океани: three readers read the draws listed among the choices of a kept card as open moves)
+    task_moves_apart: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -690,6 +690,10 @@ class PlayTable(StandIn, anywidget.AnyWidget):
         return (f'<section class="tutor-coach" aria-label="{esc(ui("coach", self.lang))}">'
                 f'<b>{esc(ui("coach", self.lang))}</b><ul>{items}</ul></section>')
 
+    def moves_apart(self) -> bool:
+        """Are moves that are not legal now set apart ("Not now") though the table shows no previews (a task)?"""
+        return False
+
     def board_marks(self) -> tuple[str, ...]:
         """Highlights of the table's own to draw on the board besides (a solved task's, tutor.widgets.your_turn)."""
         return ()
@@ -849,7 +853,7 @@ class PlayTable(StandIn, anywidget.AnyWidget):
     def action_choice(self, action: Any, legal: Container[Any], label: str | None = None) -> Choice:
         """An engine action offered as a button: highlighted when legal; offered but refused otherwise, so the
         engine explains why not."""
-        ok = action in legal or not self.previews
+        ok = action in legal or not (self.previews or self.moves_apart())
         told = self.game.parts().label_in
         if label is None and told is not None and self.state is not None:
             label = told(self.state, action, self.lang)

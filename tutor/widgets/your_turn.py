@@ -181,6 +181,10 @@ class YourTurn(PlayTable):
         return (f'<p class="tutor-task-hint"><b>{esc(ui("task.hint", self.lang))}:</b> '
                 f'{esc(localised(self.task["hint"], self.lang))}</p>')
 
+    def moves_apart(self) -> bool:
+        """A game whose tasks never ask which step comes next sets the past steps' moves apart (GameUI)."""
+        return self.game.parts().task_moves_apart
+
     def board_marks(self) -> tuple[str, ...]:
         """The task's `done_marks` once it is solved (where the tile taken fits), never before: they would answer it."""
         return tuple(self.task.get("done_marks", ())) if self.outcome == "done" else ()

@@ -178,4 +178,7 @@ def sandbox(lang: str = "en", **kwargs: Any) -> ScoreHelper:
 
 UI = GameUI(action_label=action_label, action_tip=action_tip, board_keys=board_keys, sandbox=sandbox,
             components=components, legend=legend, advice=advice, offered_actions=offered_actions,
-            summary=summary, coach=coach, score_panel=score_panel, tips=tips)
+            summary=summary, coach=coach, score_panel=score_panel, tips=tips,
+            # its tasks ask which card, pile or bet, never which step comes next: a draw once the card is taken is
+            # shown apart, "Not now", as at the table
+            task_moves_apart=True)

@@ -158,6 +158,11 @@ function render({ model, el: root }) {
   const turnText = el("span", "tutor-turn-text");
   const toMoves = button(labels.to_moves || "↓", "", "tutor-to-moves");
   toMoves.addEventListener("click", () => {
+    // a film waiting on its summary (above the board): the bar's button is its "Go on"; else it leads to the moves
+    if (filming !== null && filming.frame && filming.frame.wait) {
+      next.click();
+      return;
+    }
     const target = board.nextElementSibling || rows;
     target.scrollIntoView({ block: "start", behavior: "smooth" });
   });
@@ -312,14 +317,19 @@ function render({ model, el: root }) {
   // only the board's bottom edge, and goes as soon as the controls under the board come into view
   const underBoard = el("div", "tutor-under-board");
   board.after(underBoard);
-  board.after(armNote);
   // a refusal is said right under the board the learner tapped, before the placing buttons and the moves: in the
   // page's flow there, it covers nothing (tutor.css sticks it to the screen's edge only when that place is off screen)
   underBoard.after(errors);
+  errors.after(armNote);
   let below = false, boardSeen = false;
   // (never over a film: its own bar says whose move is shown; nor before the board is on the screen: over the
   // table's tips, read above the board, it hid two lines of them from a phone reader)
-  const showTurnBar = () => { turnBar.hidden = !(below && boardSeen && turnText.textContent) || filming !== null; };
+  // (during a film only while a frame waits on its summary, with "Go on" under a tall board: the table said "your
+  // move" and nothing answered a tap until "Go on", a screen below, was found — a reader)
+  const showTurnBar = () => {
+    const waiting = filming !== null && filming.frame && filming.frame.wait;
+    turnBar.hidden = !(below && boardSeen && turnText.textContent) || (filming !== null && !waiting);
+  };
   const watchBelow = typeof IntersectionObserver === "undefined" ? null : new IntersectionObserver((entries) => {
     for (const e of entries) {
       if (e.target === board) boardSeen = e.isIntersecting;
@@ -383,6 +393,7 @@ function render({ model, el: root }) {
     // whose move it is (the first group's caption), for the phone's turn bar; none: no bar (a task keeps its own)
     const caption = rows.querySelector(".tutor-picker-caption");
     turnText.textContent = caption && !root.classList.contains("tutor-your-turn") ? caption.textContent : "";
+    toMoves.textContent = labels.to_moves || "↓";
     showTurnBar();
     if (focused !== null && focused !== undefined) {
       const target = rows.querySelector(`[data-choice="${CSS.escape(focused)}"]`) || rows.querySelector("[data-choice]");
@@ -520,7 +531,9 @@ function render({ model, el: root }) {
     panel.hidden = !f.panel;
     log.innerHTML = f.log ? `<h4>${filmCaption.textContent}</h4>${f.log}` : "";
     for (const part of [advice, status, statusMore, rows, againRow, score]) part.hidden = true;
-    turnBar.hidden = true;
+    turnText.textContent = f.wait ? labels["film.waiting"] || "" : "";
+    toMoves.textContent = f.wait ? labels["film.go_on"] || "" : labels.to_moves || "↓";
+    showTurnBar();
     root.classList.add("tutor-filming");
     holdHeight();
     schedule();

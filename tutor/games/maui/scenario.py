@@ -129,9 +129,17 @@ def _boxed_has(got: Outcome, value: Any) -> list[str]:
     return [f"{missing} should be back in the box"] if missing else []
 
 
+def _disputes(got: Outcome, value: Any) -> list[str]:
+    """How many ties Kiti settled (or, without her, left empty-handed): a task taught before ties asks for none, so a
+    tie that happened to go the learner's way is no answer (a reader was told "Well done!" for one, stop 46)."""
+    ties = sum(1 for e in got.events if e.kind in ("maui.dispute", "maui.tie_no_catch"))
+    return [] if ties == int(value) else [f"{ties} tie(s) were settled, {value} expected"]
+
+
 expect = expectations("maui", {
     "catch": _catch, "empty_handed": _empty_handed, "kiti": _kiti, "round": _round, "piles": _piles,
     "pile_top": _pile_top, "lagoon": _lagoon, "face_down": _face_down, "offer": _offer, "boxed_has": _boxed_has,
+    "disputes": _disputes,
 })
 
 

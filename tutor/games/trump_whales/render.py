@@ -62,6 +62,7 @@ HW, HH = 40, 58                # a card of a hand seen from its back
 PW, PH = 44, 64                # the pearl pile
 PANEL_H = 88                   # a player's row
 PANEL_Y = TOP + 138            # the first player's row
+PROJECTOR_GAP = 10             # a projector's first row that much lower: its trick's names and marks print larger
 PROJECTOR_SCALE = 1.56         # 9-unit print becomes 14.04: the projector's least
 PROJECTOR_LARGEST = 1600 / W   # the laptop's board over the projector's whole width
 PROJECTOR_TRICK = 1.25         # the projector's trick cards, against its other cards: the focus, read from the back
@@ -85,7 +86,8 @@ def projector_scale(players: int) -> float:
     allows while the board stays within the projector's tallest (a teacher found three players' cards at 90 px,
     their bonuses' words at 13, with 60% of each row empty), never under PROJECTOR_SCALE (its least print)."""
     tallest = S.LAYOUTS["projector"].max_height or 820
-    return max(PROJECTOR_SCALE, math.floor(min(PROJECTOR_LARGEST, tallest / (PANEL_Y + players * PANEL_H)) * 100) / 100)
+    return max(PROJECTOR_SCALE, math.floor(min(PROJECTOR_LARGEST, tallest / (PANEL_Y + PROJECTOR_GAP + players * PANEL_H))
+                                           * 100) / 100)
 
 
 def face_sizes() -> tuple[tuple[float, float, float], ...]:
@@ -618,7 +620,11 @@ def _wide(board: _Board, view: dict[str, Any], title: str) -> float:
     z, lang, k = board.z, board.lang, board.k
     Wu = board.W / k                 # the width in the laptop's units
     n = view["players"]
-    height = z(PANEL_Y + n * PANEL_H)
+    panel_y = float(PANEL_Y)
+    if board.layout.name == "projector":        # as much of the gap as the layout's height leaves (five players: none)
+        tallest = board.layout.max_height or 820
+        panel_y += max(0.0, min(PROJECTOR_GAP, math.floor(tallest / k - PANEL_Y - n * PANEL_H)))
+    height = z(panel_y + n * PANEL_H)
     board.parts.append(f'<rect width="{board.W}" height="{height}" fill="#eaf3f7"/>')
     board.parts.append(f'<rect width="{board.W}" height="{z(TOP - 4)}" fill="#14406e"/>')
     viewer = view.get("viewer")
@@ -628,7 +634,7 @@ def _wide(board: _Board, view: dict[str, Any], title: str) -> float:
     board.fit(z(10), z(18), title, board.W - z(30) - _em(note, False) * note_size, 14, bold=True, fill="#ffffff")
     board.parts.append(_t(board.W - z(10), z(18), note, size=note_size, anchor="end", fill="#ffffff", cls="viewer"))
     # the phase before the table's words (the panels' names after it never read as its object)
-    board.fit(board.W - z(10), z(PANEL_Y - 6), _phase(view, lang), z(186), 12, bold=True, anchor="end",
+    board.fit(board.W - z(10), z(panel_y - 6), _phase(view, lang), z(186), 12, bold=True, anchor="end",
               cls="phase")
     _trump_box(board, view, z(10), z(TOP + 6), z(150), z(90))
     piles_x = Wu - 200
@@ -636,6 +642,11 @@ def _wide(board: _Board, view: dict[str, Any], title: str) -> float:
         # the trick is what the room looks at: larger cards (their pearls and bonuses read from the back), centred
         # between the trump and the piles, "leads" and "wins" on one line under them so the panels keep their room
         cw, ch = z(CW * PROJECTOR_TRICK), z(CH * PROJECTOR_TRICK)
+        # ... as tall as leaves the player's name and the "leads" / "wins" line above the first panel (at a
+        # projector's print, four players' rows cut that line in half, a reader)
+        room = z(panel_y) - z(TOP + 20) - (board.f(10) + 4) - z(5) - z(11) - z(3)
+        if ch > room:
+            cw, ch = round(cw * room / ch, 1), round(room, 1)
         step = round(cw + z(14), 1)
         left, right = z(172), z(piles_x - 12)
         span = (view["players"] - 1) * step + cw
@@ -646,7 +657,7 @@ def _wide(board: _Board, view: dict[str, Any], title: str) -> float:
         _trick(board, view, z(172), z(TOP + 12), z(TOP + 22), z(CW), z(CH), z(CW + 12),
                follow_width=z(piles_x - 182), summary_width=z(piles_x - 186))
     _piles(board, view, z(piles_x), z(TOP + 22), z(CW), z(CH), z(20), z(piles_x), z(TOP + 22 + CH + 15), z(186))
-    y = z(PANEL_Y)
+    y = z(panel_y)
     for seat in view["seats"]:
         _wide_panel(board, view, seat, y)
         y = round(y + z(PANEL_H), 1)

@@ -25,7 +25,7 @@ FOLDED = ("part-components", "part-rulings", "part-variants")
 CONTENTS_KEYS = ("title", "toggle", "toggle_at", "next", "back", "back_to", "show", "hide", "fold", "close",
                  "continue", "read_of", "drills_right", "practised", "read_mark", "forget", "forget_confirm",
                  "forgotten", "export", "import", "imported", "import_bad", "not_saving", "practise", "practise_all",
-                 "back_top")
+                 "back_top", "marks_key")
 
 
 def contents_words(lang: str) -> dict[str, str]:

@@ -460,7 +460,8 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
       bits.push(say(words.drills_right, { pct: Math.round(100 * right / firsts.length) }));
     }
     tally.textContent = bits.join(" · ");
-    marksKey.textContent = `✓ ${words.read_mark} · ★ ${words.practised}`;
+    // what earns each mark, said once (three readers could not tell what a ★ asks for)
+    marksKey.textContent = words.marks_key || `✓ ${words.read_mark} · ★ ${words.practised}`;
     marksKey.hidden = !parts.some((p) => read.has(p.id));
     practise.hidden = practiseTop.hidden = !onPractise || !answers.length;
     // "what you missed" only once something was missed (a teacher saw it before any mistake); else "what you did"

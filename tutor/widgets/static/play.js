@@ -531,6 +531,16 @@ function render({ model, el: root }) {
     panel.hidden = !f.panel;
     log.innerHTML = f.log ? `<h4>${filmCaption.textContent}</h4>${f.log}` : "";
     for (const part of [advice, status, statusMore, rows, againRow, score]) part.hidden = true;
+    // the others' turns begin with the learner scrolled down to the moves: where the board fits the screen with the
+    // step's words under it (a laptop, a projector), the board's top comes back into view once, so the piles a
+    // step takes from are seen (a reader taught with the deck and discards scrolled off the top, stop 46)
+    if (!filming.shown) {
+      filming.shown = true;
+      const r = board.getBoundingClientRect();
+      if (r.top < 0 && r.height < window.innerHeight * 0.8) {
+        requestAnimationFrame(() => board.scrollIntoView({ block: "start", behavior: "smooth" }));
+      }
+    }
     turnText.textContent = f.wait ? labels["film.waiting"] || "" : "";
     toMoves.textContent = f.wait ? labels["film.go_on"] || "" : labels.to_moves || "↓";
     showTurnBar();

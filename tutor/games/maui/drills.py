@@ -159,10 +159,14 @@ def _who_takes(rng: random.Random) -> Optional[Question]:
     # no two equal cards: this is part 5's drill, and what becomes of a tie's loser (on to the next depth) is taught
     # only in part 7 with Kiti (a reader was asked who catches nothing after a tie of two 10s, stop 46); the middle
     # and "who catches nothing" keep it from being too easy (issue #23)
-    common = sorted(set.intersection(*(set(h) for h in state.hands)))
-    if len(common) < n:
-        return None
-    cards = rng.sample(common, n)
+    # each seat a card of its own hand that no other seat lays (values common to every hand ran out in late rounds
+    # of six players, and a question could not be made)
+    cards: list[int] = []
+    for s in range(n):
+        free = [c for c in state.hands[s] if c not in cards]
+        if not free:
+            return None
+        cards.append(rng.choice(free))
     reveal, shown, told = _round(state, cards)
     # the middle and "who catches nothing" take more thought than the highest and the lowest card: asked more
     ask = rng.choice(("deep", "middle", "middle", "shallow", "nothing", "nothing"))

@@ -36,7 +36,7 @@ from tutor.core.game import spec
 from tutor.core.rules import Ruling
 from tutor.core.i18n import language_name
 from tutor.widgets.common import (
-    CSS, ErrorArea, MessageSink, esc, guard, lessons_dir, localised, own_ids, render, safe_cite, ui,
+    CSS, ErrorArea, MessageSink, esc, guard, lessons_dir, localised, render, safe_cite, ui, with_own_ids,
 )
 from tutor.widgets.lazy import LazyPart
 
@@ -257,12 +257,11 @@ def position(game: str, state_or_setup: Any, lang: str = "en", viewer: Optional[
     view = module.view(state, viewer)
     # a static picture is drawn before the page can say how wide it is: it carries a board for each screen, and the
     # page's CSS shows the one for its own (tutor.css, .tutor-for-phone / -wide / -projector)
-    # each board with ids of its own: a reference finds the first element of its id in the page, and a hidden
-    # board's pattern left the visible one's corals unpainted (common.own_ids)
+    # each board with ids of its own (its three layouts differ, so their suffixes do): a reference finds the first
+    # element of its id in the page, and a hidden board's pattern left the visible one's corals unpainted
     drawn = {where: render(module, view, highlight=highlight, events=events, lang=lang, layout=layout)
              for where, layout in (("phone", "phone"), ("wide", "laptop"), ("projector", "projector"))}
-    boards = "".join(f'<div class="tutor-for-{where}">{own_ids(svg, where + _short_hash(svg))}</div>'
-                     for where, svg in drawn.items())
+    boards = "".join(f'<div class="tutor-for-{where}">{with_own_ids(svg)}</div>' for where, svg in drawn.items())
     return Static(boards, ("tutor-svg", "tutor-position"))
 
 
@@ -280,11 +279,6 @@ def language_links(game: str, lang: str = "en", pattern: str = "{notebook}.{lang
             href = pattern.format(notebook=g.stem, lang=code, game=g.id)
             links.append(f'<a href="{esc(href)}" hreflang="{esc(code)}" lang="{esc(code)}">{esc(name)}</a>')
     return Static(f'<p>{esc(ui("lang_links", lang))} {" · ".join(links)}</p>', ("tutor-language-links",))
-
-
-def _short_hash(text: str) -> str:
-    import hashlib
-    return hashlib.sha1(text.encode("utf-8")).hexdigest()[:8]
 
 
 def _lesson_position(game: str, d: dict[str, Any]) -> Any:

@@ -28,7 +28,7 @@ KIND_WORDS = {
     "maui": {"catfish": r"catfish|сомик\w*", "tiger": r"tiger fish|тигров\w* рыб\w*", "tuna": r"tuna|тун\w*",
              "lantern": r"lantern fish|фонарик\w*", "jellyfish": r"jellyfish|медуз\w*"},
     "aqua_fest": {"crab": r"crab|краб\w*", "octopus": r"octopus|осьминог\w*",
-                  "seahorse": r"seahorse|морск\w* кон\w*|кон[её]к\w*", "turtle": r"turtle|черепах\w*",
+                  "seahorse": r"flying fish|летуч\w* рыб\w*", "turtle": r"turtle|черепах\w*",
                   "dolphin": r"dolphin|дельфин\w*"},
 }
 # how a number is tied to such a word: {k} is the kind's words, the number is the group named n

@@ -360,12 +360,19 @@ def _defs_xml(lang: str = "") -> str:
     s.add(dwg.ellipse(center=(12, 8), r=(7, 6.5), fill=SPECIES_COLOUR["octopus"], stroke=S.INK, stroke_width=1))
     s.add(dwg.circle(center=(9.5, 8), r=1.3, fill="#ffffff"))
     s.add(dwg.circle(center=(14.5, 8), r=1.3, fill="#ffffff"))
+    # the knight-jumper is a flying fish on the tutor's cards (the species id stays "seahorse"): the box's pawns are
+    # seahorses, and a card of the same name read as the pawn (a reader)
     s = symbol("sp-seahorse", (0, 0, 24, 24))
-    s.add(dwg.path(d="M10,4 q6,-2 7,3 q0,3 -3,5 q-3,3 -1,6 q2,4 -3,5 q-3,0 -2,-3", fill="none", stroke=S.INK,
-                   stroke_width=4.4, stroke_linecap="round"))
-    s.add(dwg.path(d="M10,4 q6,-2 7,3 q0,3 -3,5 q-3,3 -1,6 q2,4 -3,5 q-3,0 -2,-3", fill="none",
-                   stroke=SPECIES_COLOUR["seahorse"], stroke_width=2.6, stroke_linecap="round"))
-    s.add(dwg.line((10, 4), (5, 6), stroke=S.INK, stroke_width=2.2, stroke_linecap="round"))
+    fish = SPECIES_COLOUR["seahorse"]
+    s.add(dwg.path(d="M5,15 L0.8,10.5 L2,15 L0.8,19.5 Z", fill=fish, stroke=S.INK, stroke_width=1,
+                   stroke_linejoin="round"))
+    s.add(dwg.path(d="M4,15 Q10,9.5 18,12 Q21.5,13.2 23,15 Q19,18 10,17.6 Q6,17.2 4,15 Z", fill=fish, stroke=S.INK,
+                   stroke_width=1, stroke_linejoin="round"))
+    # its wing, swept back over the body, with two ribs
+    s.add(dwg.path(d="M16,12.6 Q10.5,2 2.5,2.5 Q7,8 9.5,13.4 Z", fill="#f6d98a", stroke=S.INK, stroke_width=1,
+                   stroke_linejoin="round"))
+    s.add(dwg.path(d="M13.5,12.4 Q9,5.5 5,4 M11.5,12.9 Q8.5,9 6.5,7.5", fill="none", stroke=S.INK, stroke_width=0.6))
+    s.add(dwg.circle(center=(19.6, 14.2), r=1.1, fill=S.INK))
     s = symbol("sp-turtle", (0, 0, 24, 24))
     for cx, cy in ((6, 7), (18, 7), (6, 18), (18, 18)):
         s.add(dwg.circle(center=(cx, cy), r=2.5, fill="#7fbf7f", stroke=S.INK, stroke_width=0.9))

@@ -186,6 +186,8 @@ def sandbox(lang: str = "en", **kwargs: Any) -> ShellsHelper:
 # The play table's moments, score, coach and tips (tutor.games.aqua_fest.table), imported when first asked for: the
 # table module draws on this one's move words.
 
+legend = deferred(__package__ or "", ".card_key:legend")   # the key to a creature card (lesson part 6)
+
 summary = deferred(__package__ or "", ".table:summary")
 coach = deferred(__package__ or "", ".table:coach")
 score_panel = deferred(__package__ or "", ".table:score_panel")
@@ -193,5 +195,5 @@ tips = deferred(__package__ or "", ".table:tips")
 
 
 UI = GameUI(action_label=action_label, action_tip=action_tip, tiebreak_note=tiebreak_note, action_rows=action_rows,
-            sandbox=sandbox, sandbox_label="lazy.shells", components=components, position=position,
+            sandbox=sandbox, sandbox_label="lazy.shells", components=components, legend=legend, position=position,
             board_keys=board_keys, summary=summary, coach=coach, score_panel=score_panel, tips=tips)

@@ -264,6 +264,12 @@ def test_a_tasks_verdict_is_a_line_kept_in_view_and_its_explanation_is_never_cut
     seen = more.evaluate("(e) => { const r = e.getBoundingClientRect(); return {top: r.top, bottom: r.bottom, "
                          "screen: innerHeight}; }")
     assert seen["top"] >= -1 and seen["bottom"] <= seen["screen"] + 1, f"'More' leaves the explanation out of view: {seen}"
+    assert status.evaluate("(e) => getComputedStyle(e).position") == "sticky"
+    # a tap elsewhere (the learner goes back to the board) lets the line go to its place under the board: stuck to
+    # the screen's edge it lay over the board being read (two readers)
+    more.tap()
+    page.wait_for_function("(e) => getComputedStyle(e).position === 'static'", arg=status.element_handle())
+    assert explain in more.inner_text()
     assert not page.js_errors, page.js_errors
 
 

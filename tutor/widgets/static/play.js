@@ -79,6 +79,8 @@ function render({ model, el: root }) {
   const panel = el("div", "tutor-panel");           // the running score (GameUI.score_panel)
   const advice = el("div", "tutor-advice-box");     // the game's help for the seat to move, under the board
   const status = el("div", "tutor-status");
+  let drawnStatus = "";      // the verdict drawn last, and its view's number: a new one sticks again (settleStatus)
+  let drawnStatusV = -1;
   status.setAttribute("aria-live", "polite");
   // a task's verdict is one line in the status (kept in view at the screen's edge, tutor.css); all it says besides
   // (the hint, the explanation, what decided it) lies here under it, in the page's flow, never cut short
@@ -622,6 +624,10 @@ function render({ model, el: root }) {
     advice.innerHTML = (view.coach || "") + (view.advice || "");
     advice.hidden = !(view.coach || view.advice) || !coachBox.checked;
     status.innerHTML = view.status || "";
+    // a new verdict sticks to the screen's edge again (settleStatus below lets one go)
+    if ((view.status || "") !== drawnStatus || (view.v || 0) !== drawnStatusV) status.classList.remove("tutor-status-settled");
+    drawnStatus = view.status || "";
+    drawnStatusV = view.v || 0;
     if (view.resumed) status.prepend(el("p", "tutor-resumed", view.resumed));
     statusMore.innerHTML = view.status_more || "";
     statusMore.hidden = !view.status_more;
@@ -670,6 +676,13 @@ function render({ model, el: root }) {
     if (errors.firstChild && !errors.contains(event.target)) errors.replaceChildren();
   };
   document.addEventListener("click", putAwayError, true);
+  // A task's verdict, stuck to the screen's bottom edge, lay over the board the learner scrolled back to read (two
+  // readers: the opponent's panel, the hand): the next tap anywhere else lets it go back to its place under the
+  // board, where "more" still finds it. A new verdict sticks again.
+  const settleStatus = (event) => {
+    if (status.firstChild && !status.contains(event.target)) status.classList.add("tutor-status-settled");
+  };
+  document.addEventListener("click", settleStatus, true);
   const drawSaved = () => { box.value = model.get("saved"); };
   const onMessage = (msg) => {
     if (msg && msg.defs) {
@@ -706,6 +719,7 @@ function render({ model, el: root }) {
     model.off("msg:custom", onMessage);
     window.removeEventListener("resize", releaseHeight);
     document.removeEventListener("click", putAwayError, true);
+    document.removeEventListener("click", settleStatus, true);
     stopTimer();
     if (sizes) sizes.disconnect();
     if (watchBelow) watchBelow.disconnect();

@@ -81,6 +81,10 @@ class Question:
     after: Any = None                     # the position after the moves the question is about, if any
     events: tuple[Event, ...] = ()        # the events drawn on `after` (what happened)
     multi: bool = False                   # pick every right option (a "Check" button), not one
+    # a picture of its own shown instead of the board, (lang, layout, answered) -> SVG: where what is asked is not
+    # what a board shows well (Aqua Fest's collection of fragments: chips in a panel under an empty seabed); once
+    # answered it may show the reasons (the best grouping)
+    picture: Optional[Callable[[str, Optional[str], bool], str]] = None
     all_may_be_right: bool = False        # multi: every option may be right (the learner must still see that)
 
     def option(self, key: str) -> Option:

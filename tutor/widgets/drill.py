@@ -54,8 +54,8 @@ class DrillPlayer(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
         self.shown_why = False
         self.streak = 0                     # questions answered right at the first try, in a row
         self.history: list[bool] = []       # the first answers' marks, oldest first (the last HISTORY)
-        # (state, highlight, events) of the board on screen: drawn again for a new layout
-        self._drawn: Optional[tuple[Any, tuple[str, ...], Sequence[Event]]] = None
+        # (state, highlight, events, answered) of the board on screen: drawn again for a new layout
+        self._drawn: Optional[tuple[Any, tuple[str, ...], Sequence[Event], bool]] = None
 
         self.errors = ErrorArea()
         self.heading = W.HTML("")
@@ -135,9 +135,11 @@ class DrillPlayer(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
             with guard(self.errors, self.lang):
                 self.svg.value = self._board(*self._drawn)
 
-    def _board(self, state: Any, highlight: tuple[str, ...], events: Sequence[Event]) -> str:
-        self._drawn = (state, highlight, events)
+    def _board(self, state: Any, highlight: tuple[str, ...], events: Sequence[Event], answered: bool = False) -> str:
+        self._drawn = (state, highlight, events, answered)
         q = self.question
+        if q is not None and q.picture is not None:
+            return q.picture(self.lang, screen.layout(), answered)
         viewer = q.viewer if q is not None else None
         return render(self.game, self.game.view(state, viewer), highlight=highlight,
                       events=for_viewer(events, viewer), lang=self.lang)
@@ -265,9 +267,9 @@ class DrillPlayer(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
             f'<div class="tutor-why-not tutor-drill-why"><p><b>{esc(ui("drill.answer", lang, answer=answer))}</b>'
             + (f" {esc(explain)}" if explain else "") + citation_html(q.rule, lang) + "</p>"
             + (f'<p><b>{esc(ui("drill.engine", lang))}:</b></p>{body}' if body else "") + "</div>")
-        if q.after is not None or q.why_highlight:
+        if q.after is not None or q.why_highlight or q.picture is not None:
             told = for_viewer(q.events, q.viewer) if q.after is not None else ()
-            self.svg.value = self._board(q.state if q.after is None else q.after, q.why_highlight, told)
+            self.svg.value = self._board(q.state if q.after is None else q.after, q.why_highlight, told, True)
         self._show(again=False, why=False, next=True)
 
     def _score(self) -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import functools
 import random
 from typing import Any, Callable, Optional
 
@@ -145,17 +146,27 @@ def make_best_score(rng: random.Random) -> Optional[Question]:
             wrong.append(value)
     values = sorted([right] + wrong[:3])
     options = tuple(Option(str(v), Words("aqua_fest.drill.points", n=v)) for v in values)
-    listed = lambda lang: "; ".join(tile_name(t, lang) for t in fragments)    # noqa: E731
     return Question(
         drill="aqua_fest/best-score", key=_key("best-score", tuple(sorted(fragments)), bonus),
         state=state, viewer=seat, highlight=(f"seat:{seat}",),
-        prompt=Words("aqua_fest.drill.score.prompt", player=_player(seat), bonus=bonus, fragments=listed),
+        prompt=Words("aqua_fest.drill.score.prompt", player=_player(seat), bonus=bonus),
         options=options, answer=frozenset({str(right)}), rule="aqua_fest:shells",
         hint=Words("aqua_fest.drill.score.hint"),
         explain=Words("aqua_fest.drill.score.explain", n=right, shells=Words("aqua_fest.drill.shells", n=shells),
                       bonus=bonus),
         why=(mine,),
+        picture=functools.partial(_pile_picture, tuple(fragments), bonus),
     )
+
+
+def _pile_picture(fragments: tuple[str, ...], bonus: int, lang: str, layout: Optional[str], answered: bool) -> str:
+    """The collection as a loose pile sorted by shape (the seabed of an ended game showed nothing it asks about, and
+    the fragments were chips in a panel under it); once answered, the best grouping, each shell's points and the sum."""
+    from tutor.games.aqua_fest.pile import render_pile
+    from tutor.games.aqua_fest.render import render_shells
+    if answered:
+        return render_shells(fragments, lang, layout=layout, bonus=bonus)
+    return render_pile(fragments, lang, layout=layout, bonus=bonus)
 
 
 # --------------------------------------------------------------------------- 2. where may this card go?

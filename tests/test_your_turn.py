@@ -18,7 +18,7 @@ from tutor.core import task as T
 from tutor.core.errors import RuleViolation
 from tutor.core.game import ready_games, spec
 from tutor.core.scenario import ScenarioError
-from tutor.widgets.board import without_choices
+from tutor.widgets.board import routes, without_choices
 from tutor.widgets.common import ui
 from tutor.widgets.your_turn import YourTurn
 
@@ -121,6 +121,13 @@ def press(w: YourTurn, action) -> None:
         placer, where = w.placer, tuple(getattr(action, k, None) for k in ("orientation", "x", "y"))
         if placer is not None and None not in where and placer.act(*where) == action:
             placer.place(*where)
+            return
+        # a move chosen in steps on the board (Aqua Fest's going home: the start tile, then its place)
+        board_keys = w.game.parts().board_keys
+        route = next(iter(routes(board_keys(action))), ()) if board_keys is not None else ()
+        if route and route[0] in w.board_choices() and not hasattr(action, "card"):
+            for key in route:
+                w.click_board(key)
             return
         card = getattr(action, "card", None)
         picks = [c for c in w.card_buttons() if c.card == card]

@@ -858,8 +858,10 @@ class PlayTable(StandIn, anywidget.AnyWidget):
         told = self.game.parts().label_in
         if label is None and told is not None and self.state is not None:
             label = told(self.state, action, self.lang)
-        return self.choice(label or labels.action_label(self.game, action, self.lang),
-                           labels.action_tip(self.game, action, self.lang, ok), "info" if ok else "",
+        tip = labels.action_tip(self.game, action, self.lang, ok)
+        if label and tip == labels.action_label(self.game, action, self.lang):
+            tip = label       # the tip (the board's words for it) says what the position's own label says
+        return self.choice(label or labels.action_label(self.game, action, self.lang), tip, "info" if ok else "",
                            "tutor-action" if ok else "tutor-action-unavailable", lambda c: self.act(c.action),
                            action=action)
 

@@ -18,7 +18,7 @@ from tutor.core.game import RowPart, Table
 from tutor.core.i18n import player_name, text
 from tutor.games.aqua_fest import components as C
 from tutor.games.aqua_fest import rules as game      # the engine's own queries (destinations, attackable)
-from tutor.games.aqua_fest.ui import action_tip, card_key, card_label
+from tutor.games.aqua_fest.ui import action_tip, card_key, card_label, label_in
 
 
 def offered_moves(state: game.State, seat: int, card: str, every: bool = False) -> list[game.Move]:
@@ -130,7 +130,7 @@ def action_rows(table: Table, seat: int) -> list[list[RowPart]]:
         ok = b.action in legal
         b.button_style = "info" if ok else ""
         b.classes = ("tutor-action" if ok else "tutor-action-unavailable",)
-        b.tooltip = action_tip(b.action, lang, ok)
+        b.tooltip = label_in(state, b.action, lang) or action_tip(b.action, lang, ok)
     # the place is named as the board names it, by the seabed cell of your side the start tile lies beside (a bare
     # «Место [3▾]» told a learner nothing: review 2026-12-02), the place it lies now said so
     from tutor.games.aqua_fest.text import beside_name
@@ -138,5 +138,9 @@ def action_rows(table: Table, seat: int) -> list[list[RowPart]]:
     places = [(text("ui.af.place_now" if h == now else "ui.af.place_cell", lang, cell=beside_name(side, h)), h)
               for h in range(C.SIZE)]
     home.place = table.pick(text("ui.af.place_pick", lang), places, now, pick)
+    home.tooltip = label_in(state, home.action, lang) or home.tooltip     # the board's words: where it is laid
     parts += [table.caption(text("ui.af.finish_row", lang)), {"choices": finish + [home], "pick": home.place}]
+    if any(isinstance(a, game.DrawTwo) and a.home is not None for a in legal):
+        # the board's way to the same move (ui.board_keys): the tile, then its place
+        parts.append(table.caption(text("ui.af.home_board", lang)))
     return groups + [parts]

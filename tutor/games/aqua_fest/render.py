@@ -39,7 +39,8 @@ for a word: there each is a sign inside its own cell ("✓", "↻": PHONE_MARK),
 
 `choosable` ({key: choice id or tutor.core.svg.Offer}, from a widget) lays a focusable button
 (`data-choice`) over each element it names: "card:<id>" (a card in a hand), "cell:<0..24>", "seat:<n>"
-(that player's pawn), "place:<seat>:<0..4>" (where a start tile may be laid); in the shells picture
+(that player's pawn), "place:<seat>:<0..4>" (where a start tile may be laid), "home:<seat>" (a start tile, to go
+home); in the shells picture
 "tile:<id>". Without it the drawing is exactly the same.
 """
 
@@ -1160,6 +1161,15 @@ def _choices(dwg: S.Drawing, view: View, offers: Mapping[str, S.Offer], lang: st
             half = max(22 * g.k, g.tap / 2)
             found.append(((2, s * N + place), S.choice(dwg, key, offer, cx - half, cy - half, 2 * half, 2 * half,
                                                        radius=9, label=beside_name(side, place))))
+        elif kind == "home" and len(parts) == 1 and int(parts[0]) < len(view["seats"]):
+            # a player's start tile, the first step of going home; laid under the places (one of them is where the
+            # tile lies now), so a tap there once it is chosen picks that place
+            s = int(parts[0])
+            seat = view["seats"][s]
+            cx, cy = centre(g, *B.home_coords(seat["side"], seat["home"]))
+            half = max(22 * g.k, g.tap / 2)
+            found.append(((2, -1 - s), S.choice(dwg, key, offer, cx - half, cy - half, 2 * half, 2 * half, radius=9,
+                                                label=_w("start", lang))))
     if not found:
         return None
     el = dwg.g(class_="choices")

@@ -63,8 +63,17 @@ def action_label(action: object, lang: str) -> str:
     if isinstance(action, DrawTwo):
         if action.home is None:
             return text("ui.af.draw_two", lang)
-        return text("ui.af.draw_two_home", lang, place=action.home + 1)
+        return text("ui.af.go_home", lang)     # where to: label_in names the place, which needs the player's side
     return str(action)
+
+
+def label_in(state: State, action: object, lang: str) -> Optional[str]:
+    """Going home to a place named by the cell of the player's side the start tile is laid beside (the place's
+    number, 1 to 5, told a learner nothing); None otherwise."""
+    if isinstance(action, DrawTwo) and action.home is not None:
+        from tutor.games.aqua_fest.text import beside_name
+        return text("ui.af.draw_two_home", lang, cell=beside_name(state.sides[action.player], action.home))
+    return None
 
 
 def action_tip(action: object, lang: str, legal: bool) -> str:
@@ -156,8 +165,9 @@ def position(d: dict[str, Any]) -> Optional[State]:
 
 def board_keys(action: object) -> tuple[str, ...]:
     """Where an action is chosen on the board, step by step: a card, then the cell it moves to or the pawn it
-    attacks; a defence is its card; a start tile, its place. Ending the turn and drawing two are buttons only
-    (a stray click beside the board must not end a turn)."""
+    attacks; a defence is its card; a start tile, its place; going home, the start tile and then the place it is laid
+    beside. Ending the turn and drawing two without going home are buttons only (a stray click beside the board must
+    not end a turn)."""
     if isinstance(action, Move):
         return (card_key(action.card), f"cell:{action.to}")
     if isinstance(action, Attack):
@@ -166,6 +176,10 @@ def board_keys(action: object) -> tuple[str, ...]:
         return (card_key(action.card),)
     if isinstance(action, PlaceStart):
         return (f"place:{action.player}:{action.place}",)
+    if isinstance(action, DrawTwo) and action.home is not None:
+        # going home: your start tile, then the place along your edge it is laid beside (a drop-down under the
+        # buttons was a reader's only way to choose it, and they pressed the button first)
+        return (f"home:{action.player}", f"place:{action.player}:{action.home}")
     return ()
 
 
@@ -194,6 +208,6 @@ score_panel = deferred(__package__ or "", ".table:score_panel")
 tips = deferred(__package__ or "", ".table:tips")
 
 
-UI = GameUI(action_label=action_label, action_tip=action_tip, tiebreak_note=tiebreak_note, action_rows=action_rows,
+UI = GameUI(action_label=action_label, label_in=label_in, action_tip=action_tip, tiebreak_note=tiebreak_note, action_rows=action_rows,
             sandbox=sandbox, sandbox_label="lazy.shells", components=components, legend=legend, position=position,
             board_keys=board_keys, summary=summary, coach=coach, score_panel=score_panel, tips=tips)

@@ -6,7 +6,9 @@ device remembers."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
+import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from test_browser_pages import close_tab
@@ -14,6 +16,7 @@ from tutor.widgets.common import ui
 from voila_harness import new_context
 
 PHONE = {"width": 390, "height": 844}
+ROOT = Path(__file__).resolve().parents[2]
 LAPTOP = {"width": 1366, "height": 768}
 
 # the page's parts as the lesson's headings say them ("7. Disputes and Kiti"), in order
@@ -206,6 +209,31 @@ def test_the_index_shows_what_this_browser_remembers_of_each_game(voila_server, 
         go.click()
         page.locator(".tutor-practise-session").wait_for(state="visible")
         assert "1 из 1" in page.locator(".tutor-practise-session h3").first.inner_text()
+    finally:
+        close_tab(context, page)
+
+
+@pytest.mark.parametrize("locale,first", [("ru-RU", "ru"), ("uk-UA", "uk"), ("en-GB", "en"), ("de-DE", "en")])
+def test_the_index_opens_in_the_visitors_language(voila_server, browser, locale, first):
+    """A Russian visitor met a page of English with one line sending them further down: the section of the
+    browser's language comes first (another language keeps the English first), the others follow in order."""
+    context = new_context(browser, viewport=PHONE, locale=locale)
+    page = context.new_page()
+    page.set_default_timeout(90_000)
+    try:
+        page.goto(voila_server.render_url("index.ipynb"))
+        page.locator("#uk").wait_for(state="attached")
+        page.wait_for_function("(first) => document.querySelector('div[lang][id]').id === first", arg=first)
+        order = page.evaluate("() => [...document.querySelectorAll('div[lang][id]')].map((e) => e.id)")
+        assert order == [first] + [lang for lang in ("en", "ru", "uk") if lang != first]
+        # what is seen first is that section's heading, on the screen
+        heading = next(line[2:] for line in (ROOT / "lessons" / f"index.{first}.md").read_text(encoding="utf-8")
+                       .splitlines() if line.startswith("# "))
+        top = page.locator("h1").first
+        top.wait_for(state="visible")       # the page is shown once its cells are in
+        assert top.inner_text().rstrip("¶") == heading
+        box = top.bounding_box()
+        assert box is not None and box["y"] < 300, box
     finally:
         close_tab(context, page)
 

@@ -273,7 +273,7 @@ def test_boat_score_why_draws_the_unfilled_rooms_the_rats_in_sight_and_the_famil
 
 def test_families_why_outlines_each_family_and_rings_the_cats_of_a_colour_that_makes_none():
     """Club teacher (#32): part 7's "Show me why" explained families in words and drew none. The question's board
-    outlines nothing (that would be the answer); "why" outlines each family on the boat with its points and rings
+    outlines nothing (that would be the answer); "why" outlines each family on the boat with its size and rings
     every cat of a colour asked about that makes no family."""
     from tutor.widgets.drill import DrillPlayer
     for seed in range(3):
@@ -288,6 +288,13 @@ def test_families_why_outlines_each_family_and_rings_the_cats_of_a_colour_that_m
         split = {t for t, *_ in placed if C.KIND[t] == "cat" and C.COLOUR[t] in {o.key for o in q.options} - q.answer}
         ringed = set(re.findall(r'data-target="tile:([\w-]+)"', why))
         assert split and split <= ringed, (seed, split - ringed)
+        # a family's points are part 9's: here each is outlined with its size, and the words count no points or
+        # total (a reader read "Total: 11" as the boat's score)
+        sizes = dict(re.findall(r'class="family" data-colour="(\w+)" data-size="(\d+)"', why))
+        assert sizes == {f.colour: str(f.size) for f in scoring.families(placed)}
+        labels = re.findall(r'class="family"[^>]*>.*?</g>', why, flags=re.S)
+        assert labels and not any("→" in label for label in labels)
+        assert "tutor-quiz-score" not in w.verdict.value and "Разом" not in w.verdict.value
 
 
 def test_may_it_go_why_draws_a_refused_place_on_the_board():

@@ -392,11 +392,13 @@ def families(rng: random.Random) -> Optional[Question]:
     asked = _family_question(state, seat)
     assert asked is not None          # the game stopped where it holds
     shown, answer, groups = asked
-    b = scoring.breakdown(placed, state.boats[seat], (), None, seat)
-    lines = tuple(line for line in b.lines if line.rule == _R + "families")
     # a colour with no family: its largest group joined along sides has one tile or two
     misses = [Words(_D + f"family.split.{max(g.size for g in groups if g.colour == c)}", colour=Words(_D + "cats." + c))
               for c in shown if c not in answer]
+    # what "show me why" says, each family by its colour and size (an event citing the rule, as the others' whys)
+    found = tuple(Event("isle_of_cats.refused", _R + "families",
+                        {"key": _D + "family.found", "params": {"colour": f.colour, "n": f.size}})
+                  for f in scoring.families(placed))
     return Question(
         drill="isle_of_cats/families",
         key=f"families|{seat}|{state.boats[seat]}|{_boat_key(state, seat)}",
@@ -406,10 +408,11 @@ def families(rng: random.Random) -> Optional[Question]:
         answer=frozenset(answer), rule=_R + "families",
         hint=Words(_D + "family.hint"),
         explain=_join([Words(_D + "family.explain", n=len(answer))] + misses),
-        why=(Breakdown(seat, lines),), highlight=(f"boat:{seat}",), multi=True,
-        # "show me why" draws what the words say: each family outlined with its points, and every cat of a colour
-        # that makes none ringed, so its groups can be seen apart
-        why_highlight=(f"families:{seat}",) + tuple(f"tile:{tile}" for g in groups if g.colour not in answer
+        why=found, highlight=(f"boat:{seat}",), multi=True,
+        # "show me why" draws what the words say: each family outlined with its size (its points are part 9's: a
+        # score line and "Total" here read as the boat's score, a reader), and every cat of a colour that makes none
+        # ringed, so its groups can be seen apart
+        why_highlight=(f"kin:{seat}",) + tuple(f"tile:{tile}" for g in groups if g.colour not in answer
                                                      and g.colour in shown for tile in g.tiles))
 
 

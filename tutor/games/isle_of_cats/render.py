@@ -14,6 +14,7 @@ Highlight and `choosable` keys (a lesson rings them, the board offers them):
     ship  day:<n>         the ship, a day space       supply:<shape>    a common treasure pile
     open:<seat>           the uncovered squares of each unfilled room (tinted)   rats:<seat>  each visible rat (ringed)
     families  families:<seat>   every family (on every boat, or on one) outlined with its size and points
+              kin:<seat>        every family on that boat outlined with its size alone (before points are taught)
     seat:<seat>           a player's name in the turn order
     front:<seat>          on a phone, that seat's boat first under the island (a film frame of its step), not the viewer's
     try:<seat>:<o>,<x>,<y>  the held tile where a refused placement put it (hatched, ✗)
@@ -276,17 +277,21 @@ def _card_lines(card_id: str, w: float, lang: str, h: float) -> tuple[float, tup
     return round(size, 2), tuple(lines)
 
 
-def _family_marks(tiles: Sequence[dict[str, Any]], c: float, lang: str, size: float = 9) -> str:
+def _family_marks(tiles: Sequence[dict[str, Any]], c: float, lang: str, size: float = 9, points: bool = True) -> str:
     """Each cat family (3+ same-colour cat tiles joined by sides, scoring.families) outlined, with a small label of
-    its size and points ("3 → 8")."""
+    its size and points ("3 → 8"), or of its size alone (`points` False: before the lesson has taught them)."""
     found = _families([(t["id"], t["orientation"], t["x"], t["y"]) for t in tiles])
     covered = {tuple(p) for t in tiles for p in t["cells"]}
     kin = {cell for f in found for cell in f.cells}      # a label hides no family's squares, its own or another's
     out = []
     for f in found:
-        title = _w("family_title", lang, colour=colour_name(f.colour, lang), tiles=tiles_count(f.size, lang),
-                   points=points_text(f.points, lang))
-        words = _w("family", lang, size=f.size, points=f.points)
+        if points:
+            title = _w("family_title", lang, colour=colour_name(f.colour, lang), tiles=tiles_count(f.size, lang),
+                       points=points_text(f.points, lang))
+            words = _w("family", lang, size=f.size, points=f.points)
+        else:
+            title = _w("family_title_kin", lang, colour=colour_name(f.colour, lang), tiles=tiles_count(f.size, lang))
+            words = tiles_count(f.size, lang)
         d = _edges(f.cells, c)
         w = (7 + 5.6 * len(words)) * size / 9
         h = 12 * size / 9
@@ -1015,6 +1020,8 @@ def _seat(b: _Board, view: dict[str, Any], seat: dict[str, Any], sx: float, sy: 
         parts.append(_rats_seen(seat["tiles"], boat, c, lang))
     if "families" in b.hl or f"families:{s}" in b.hl or view["over"]:
         parts.append(_family_marks(seat["tiles"], c, lang, f(9)))
+    elif f"kin:{s}" in b.hl:
+        parts.append(_family_marks(seat["tiles"], c, lang, f(9), points=False))
     parts.append("</g>")
     # a boat's highlight follows its hull, not a box: a box 4 units out ran through the column and row numbers
     key = f"boat:{s}"

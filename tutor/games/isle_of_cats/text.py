@@ -160,6 +160,8 @@ def name_params(params: dict[str, Any], lang: str) -> dict[str, Any]:
         out["tile"] = tile_name(out["tile"], lang) if known else i18n.text(f"{_P}tile.unknown", lang)
     if "shape" in out and isinstance(out["shape"], str):
         out["shape"] = shape_name(out["shape"], lang)
+    if "colour" in out and out["colour"] in C.CAT_COLOURS:
+        out["colour"] = colour_name(out["colour"], lang)
     if "turn_player" in out and isinstance(out["turn_player"], int):
         out["turn_player"] = player_name(out["turn_player"], lang)
     return out

@@ -100,6 +100,9 @@ for _ in range(40):
         break
     t.act(t.game.legal_actions(t.state, 0)[0])
 t"""),
+    # a four-player worked example whose steps mark bonuses two screens under the words (a reader)
+    "tw_bonuses.ipynb": ("en", """from tutor import lesson
+lesson.scenario("trump_whales/first-bonuses", lang="en")"""),
     # the two forms a reader found broken on a phone: Мяури's sandbox, Паперові океани's score helper
     "forms.ipynb": ("ru", """from IPython.display import display
 from tutor.games.maui.sandbox import LagoonSandbox
@@ -493,3 +496,42 @@ def test_a_finger_lays_a_dive_card_only_with_a_second_tap(own_pages, phone):
     assert table.locator(f'.tutor-svg [data-choice][data-key="{key}"]').count() == 0, "the marked card was not laid"
     assert note.is_hidden() and table.locator(".tutor-armed").count() == 0
     assert not page.js_errors, page.js_errors
+
+
+def test_a_step_whose_marks_lie_below_the_screen_offers_a_way_to_them(own_pages, phone):
+    """Козырные киты' setup on a phone: the step dealing the first bonuses rings them about two screens under its
+    words, and a reader pressed Next and never saw them. While no mark of the step is on screen and one lies below,
+    the stuck step buttons carry "What changed ↓"; it brings a mark into view and goes; a step whose marks are on
+    screen shows none."""
+    page = phone
+    page.goto(own_pages.render_url("tw_bonuses.ipynb"))
+    page.locator(".tutor-lazy, .tutor-scenario").first.scroll_into_view_if_needed()    # built when it comes in view
+    example = page.locator(".tutor-scenario").first
+    example.locator(".tutor-svg svg[data-layout=phone]").first.wait_for(state="visible")
+    example.scroll_into_view_if_needed()
+    below = example.locator("button.tutor-nav-below")
+    offered = []
+    for _ in range(3):
+        before = example.get_attribute("data-index")
+        example.locator("button.tutor-nav-next").tap()
+        page.wait_for_function("([e, i]) => e.dataset.index !== i && e.dataset.ready === 'true'",
+                               arg=[example.element_handle(), before])
+        page.wait_for_timeout(400)
+        state = example.evaluate("""(e) => {
+          const top = e.querySelector('.tutor-nav-row').getBoundingClientRect().bottom;
+          const rings = [...e.querySelectorAll('.tutor-svg [data-target]')].map((r) => r.getBoundingClientRect());
+          return {seen: rings.some((r) => r.bottom > top && r.top < innerHeight),
+                  under: rings.some((r) => r.top >= innerHeight)}; }""")
+        shown = below.is_visible()
+        assert shown == (not state["seen"] and state["under"]), state
+        if shown:
+            offered.append(example.get_attribute("data-index"))
+            below.tap()
+            page.wait_for_function("""(e) => { const top = e.querySelector('.tutor-nav-row').getBoundingClientRect().bottom;
+              return [...e.querySelectorAll('.tutor-svg [data-target]')].some((r) => {
+                const b = r.getBoundingClientRect(); return b.bottom > top && b.top < innerHeight; }); }""",
+                                   arg=example.element_handle())
+            page.wait_for_function("(b) => b.hidden", arg=below.element_handle())
+    assert offered, "no step of the setup marked what it changed below the screen"
+    assert not page.js_errors, page.js_errors
+

@@ -29,7 +29,8 @@ from tutor.widgets.common import (
     split_defs, ui,
 )
 
-NAV_KEYS = ("first", "back", "next", "last", "first.tip", "back.tip", "next.tip", "last.tip", "slider", "step")
+NAV_KEYS = ("first", "back", "next", "last", "first.tip", "back.tip", "next.tip", "last.tip", "slider", "step", "below",
+            "below.tip")
 
 
 class Drawn(TypedDict):

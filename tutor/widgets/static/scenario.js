@@ -36,7 +36,11 @@ function render({ model, el: root }) {
   sliderLabel.append(sliderText, slider);
   const counter = el("span", "tutor-counter");
   counter.setAttribute("aria-live", "polite");
-  nav.append(first, back, next, last, counter);
+  // what a step marks on its board may lie below the screen (a tall phone board: four players' panels; a reader
+  // pressed Next and never saw the two bonuses it dealt): then a button in the stuck row goes there
+  const below = button(labels.below, labels["below.tip"], "tutor-nav tutor-nav-below");
+  below.hidden = true;
+  nav.append(first, back, next, last, counter, below);
   // the slider under the buttons, in a row of its own: the buttons' row sticks to the top of the screen, the slider
   // (a jump, not a step) need not
   const sliderRow = el("div", "tutor-nav-row tutor-slider-row");
@@ -124,6 +128,7 @@ function render({ model, el: root }) {
   // browser lay the page out there and then (a big board: Next took 16.7 ms rather than 6), the frame lays it out
   // anyway, and a scroll then still comes before anything is painted.
   const showWords = () => {
+    below.hidden = true;
     if (!shownByLearner) return;
     shownByLearner = false;
     requestAnimationFrame(() => {
@@ -133,8 +138,27 @@ function render({ model, el: root }) {
         narration.style.scrollMarginTop = `${Math.ceil(bar.bottom) + 8}px`;
         narration.scrollIntoView({ block: "start" });
       }
+      offerBelow();
     });
   };
+  // the step's marks (its rings, data-target) when none is on screen and one lies below it
+  const marksBelow = () => {
+    const top = nav.getBoundingClientRect().bottom;
+    const rings = [...board.querySelectorAll("[data-target]")].map((r) => r.getBoundingClientRect())
+      .filter((r) => r.height > 0);
+    if (!rings.length || rings.some((r) => r.bottom > top && r.top < innerHeight)) return null;
+    return rings.find((r) => r.top >= innerHeight) || null;
+  };
+  const offerBelow = () => { below.hidden = marksBelow() === null; };
+  below.addEventListener("click", () => {
+    const ring = [...board.querySelectorAll("[data-target]")]
+      .find((r) => r.getBoundingClientRect().top >= innerHeight);
+    below.hidden = true;
+    if (ring) ring.scrollIntoView({ block: "center", behavior: "smooth" });
+  });
+  // scrolled to by hand: the button goes once a mark is on screen
+  const onScroll = () => { if (!below.hidden && marksBelow() === null) below.hidden = true; };
+  window.addEventListener("scroll", onScroll, { passive: true, capture: true });
   let shownByLearner = false;
   // The step buttons stick to the top of the screen once the learner steps, for as long as the example is on
   // screen: a reader stepping through a tall phone board found them a screen above on every step. Not before: a
@@ -211,6 +235,7 @@ function render({ model, el: root }) {
   prefetch(model.get("index"));   // the frame on screen first, and says which board symbols the page has
   return () => {
     alive = false;
+    window.removeEventListener("scroll", onScroll, { capture: true });
     if (unstick) unstick.disconnect();
     clearTimeout(waiting);
     model.off("msg:custom", onMessage);

@@ -128,14 +128,14 @@ def test_outcome_form_can_ask_whether_an_action_is_refused():
 
 def test_check_names_two_right_answers():
     quiz = copy.deepcopy(load("maui/who-takes-the-deep"))
-    quiz["choices"][1]["expect"] = {"catch": {1: "tuna-1"}}     # the right answer (player 1's) twice
+    quiz["choices"][0]["expect"] = {"catch": {2: "tuna-1"}}     # the right answer (player 2's) twice
     problems = Q.check(quiz)
     assert problems and "2 choices are right" in problems[0]
 
 
 def test_check_names_no_right_answer():
     quiz = copy.deepcopy(load("maui/who-takes-the-deep"))
-    quiz["choices"][0]["expect"] = {"catch": {2: "tuna-1"}}     # the right answer made wrong
+    quiz["choices"][1]["expect"] = {"catch": {3: "tuna-1"}}     # the right answer made wrong
     problems = Q.check(quiz)
     assert problems[0] == "no choice is right by the rules"
 
@@ -195,14 +195,14 @@ def test_every_wrong_answer_gets_the_engines_own_why_not(path):
 
 
 def test_why_not_names_what_decided_against_the_choice():
-    """Three nines, player 2's 6: "Player 3" is wrong because Kiti's right hand settled the deep for
-    player 1; the why-not shows that dispute and player 1's catch, not Kiti's later step."""
+    """Three elevens, player 3's 7: "Player 1" is wrong because Kiti's right hand settled the deep for
+    player 2; the why-not shows that dispute and player 2's catch, not Kiti's later step."""
     quiz = load("maui/who-takes-the-deep")
-    outcome = next(o for o in Q.evaluate(quiz) if o.choice["label"]["en"] == "Player 3")
+    outcome = next(o for o in Q.evaluate(quiz) if o.choice["label"]["en"] == "Player 1")
     items = Q.why_not(quiz, outcome)
     kinds = [e.kind for e in items]
     assert kinds[:2] == ["maui.dispute", "maui.catch"] and "maui.kiti_moved" not in kinds
-    assert items[0].data["player"] == 0 and items[1].data["cards"] == ["tuna-1"]
+    assert items[0].data["player"] == 1 and items[1].data["cards"] == ["tuna-1"]
 
 
 # --------------------------------------------------------------------------- the widget
@@ -415,7 +415,7 @@ def test_a_malformed_quiz_shows_a_friendly_error(lang, guard_spy):
 
 def test_a_broken_quiz_warns_in_the_page():
     bad = copy.deepcopy(load("maui/who-takes-the-deep"))
-    bad["choices"][0]["expect"] = {"catch": {3: "tuna-1"}}
+    bad["choices"][1]["expect"] = {"catch": {3: "tuna-1"}}
     w = Quiz(bad, lang="ru")
     assert w.warning.layout.display is None and "По правилам игры" in w.warning.value
     assert w.errors.message == ""
@@ -459,7 +459,7 @@ def test_check_command_checks_the_real_quizzes():
 def test_check_command_fails_a_quiz_with_two_right_answers(tmp_path):
     bad = copy.deepcopy(load("maui/who-takes-the-deep"))
     bad["id"] = "maui/two-right"
-    bad["choices"][1]["expect"] = {"catch": {1: "tuna-1"}}
+    bad["choices"][0]["expect"] = {"catch": {2: "tuna-1"}}
     path = tmp_path / "two-right.yaml"
     path.write_text(yaml.safe_dump(bad, allow_unicode=True), encoding="utf-8")
     done = run_check(path)

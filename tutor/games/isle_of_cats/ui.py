@@ -213,12 +213,19 @@ def family_cards(lang: str) -> str:
         said = text(f"isle_of_cats.ruling.{slug}", lang, card="\0")
         return re.sub(r"^.*?\0\W*\s*", "", said) if "\0" in said else said
 
-    rows = "".join(f'<tr data-card="{esc(c.id)}"><td>{esc(card_name(c.id, lang))}</td><td>{esc(how(c.id))}</td></tr>'
-                   for c in C.FAMILY_CARDS.values())
+    # the five colour cards share one ruling: said once, after its first card, and "as above" after the others (a
+    # reader read the same sentence five times running)
+    said: set[str] = set()
+    rows = []
+    for c in C.FAMILY_CARDS.values():
+        words = how(c.id)
+        cell = esc(text(_U + "cards.same", lang)) if words in said else esc(words)
+        said.add(words)
+        rows.append(f'<tr data-card="{esc(c.id)}"><td>{esc(card_name(c.id, lang))}</td><td>{cell}</td></tr>')
     head = "".join(f"<th>{esc(text(_U + 'cards.' + k, lang))}</th>" for k in ("card", "how"))
     return (f'<table class="tutor-cards tutor-family-cards"><caption>'
             f'{esc(text(_U + "components.cards", lang, n=len(C.FAMILY_CARDS)))}</caption>'
-            f"<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>")
+            f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>")
 
 
 def advice(state: Any, seat: int, lang: str) -> str:

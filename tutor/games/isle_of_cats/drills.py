@@ -54,7 +54,9 @@ def _place(state: State, seat: int, rng: random.Random) -> Place:
                 same |= G.AT[(C.SHAPE[t], o, x, y)][0]
     best, best_key = [], -1
     for m, n, o, x, y in G.legal_masks(shape, occ):
-        key = (n & occ).bit_count() + 2 * (m & rats).bit_count() + (4 if n & same else 0) + rng.getrandbits(2)
+        # beside its own colour first: random boats with every colour scattered were not what players build (a
+        # reader), and a family drill needs groups to ask about
+        key = (n & occ).bit_count() + 2 * (m & rats).bit_count() + (12 if n & same else 0) + rng.getrandbits(2)
         if key > best_key:
             best, best_key = [(o, x, y)], key
         elif key == best_key:
@@ -78,6 +80,14 @@ def _move(state: State, rng: random.Random, cats_only: bool = False) -> Action:
         let_go = [a for a in legal if isinstance(a, (Decline, Pass))]
         if let_go:
             return let_go[0]
+    takes = [a for a in legal_actions(state, seat) if isinstance(a, Take)]
+    if takes and rng.random() < 0.8:
+        # most takes go to a colour already on the boat, as a player building families takes them
+        held: dict[Optional[str], int] = {}
+        for tile, *_ in state.placed[seat]:
+            held[C.COLOUR[tile]] = held.get(C.COLOUR[tile], 0) + 1
+        return max(takes, key=lambda a: (held.get(C.COLOUR[a.tile], 0) if C.COLOUR[a.tile] else -1,
+                                         C.SHAPE_SIZE[C.SHAPE[a.tile]], rng.random()))
     return bots.choose(state, seat, rng)
 
 

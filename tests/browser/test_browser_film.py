@@ -238,6 +238,17 @@ def test_on_a_phone_the_turn_bar_stands_on_the_contents_bar_and_nothing_covers_i
     assert bar["y"] + bar["height"] <= contents["y"] + 1, (bar, contents)
     button = turn_bar.locator("button").last
     assert button.evaluate(ON_TOP) == "itself", f"the turn bar's button is covered by {button.evaluate(ON_TOP)}"
+    # scrolled back up, the learner reads the board: the bar goes from over its bottom rows (two readers), and
+    # comes back as they scroll down towards the moves
+    scroll_by = """([el, dy]) => { let box = el.parentElement;
+        while (box && !(box.scrollHeight > box.clientHeight && /auto|scroll/.test(getComputedStyle(box).overflowY)))
+          box = box.parentElement;
+        (box || document.scrollingElement).scrollBy(0, dy); }"""
+    board = table.locator(".tutor-svg").first
+    page.evaluate(scroll_by, [board.element_handle(), -120])
+    turn_bar.wait_for(state="hidden")
+    page.evaluate(scroll_by, [board.element_handle(), 60])
+    turn_bar.wait_for(state="visible")
     button.tap()
     page.wait_for_timeout(800)
     moves = first_legal(table)

@@ -330,8 +330,26 @@ function render({ model, el: root }) {
   // move" and nothing answered a tap until "Go on", a screen below, was found — a reader)
   const showTurnBar = () => {
     const waiting = filming !== null && filming.frame && filming.frame.wait;
-    turnBar.hidden = !(below && boardSeen && turnText.textContent) || (filming !== null && !waiting);
+    turnBar.hidden = !(below && boardSeen && turnText.textContent) || (filming !== null && !waiting)
+      || (readingUp && !waiting);
   };
+  // A learner scrolling back up is reading the board: the bar at the screen's foot lay over the rows they went
+  // back for (the hand in Aqua Fest, the boat in Острів котів: two readers). It goes while they scroll up and comes
+  // back when they scroll down, towards the moves it leads to.
+  // (the page's scroller: Voilà scrolls a box of its own, not the window; a box inside the table, the log, is not it)
+  let readingUp = false;
+  let lastY = null;
+  const onPageScroll = (event) => {
+    const scroller = event.target === document ? document.scrollingElement : event.target;
+    if (!(scroller instanceof Element) || !scroller.contains(root)) return;
+    const y = scroller.scrollTop;
+    if (lastY === null || Math.abs(y - lastY) >= 6) {
+      const up = lastY !== null && y < lastY;
+      lastY = y;
+      if (up !== readingUp) { readingUp = up; showTurnBar(); }
+    }
+  };
+  window.addEventListener("scroll", onPageScroll, { passive: true, capture: true });
   const watchBelow = typeof IntersectionObserver === "undefined" ? null : new IntersectionObserver((entries) => {
     for (const e of entries) {
       if (e.target === board) boardSeen = e.isIntersecting;
@@ -718,6 +736,7 @@ function render({ model, el: root }) {
     model.off("change:saved", drawSaved);
     model.off("msg:custom", onMessage);
     window.removeEventListener("resize", releaseHeight);
+    window.removeEventListener("scroll", onPageScroll, { capture: true });
     document.removeEventListener("click", putAwayError, true);
     document.removeEventListener("click", settleStatus, true);
     stopTimer();

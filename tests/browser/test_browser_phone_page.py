@@ -429,6 +429,16 @@ def test_a_tap_beside_the_cells_a_chosen_card_may_reach_is_answered_in_words(own
     table.locator('.tutor-svg svg[data-layout="phone"]').first.wait_for(state="visible")
     version = table.get_attribute("data-v")
     card = table.locator('.tutor-svg [data-choice][data-key^="card:"]').first
+    # a fragment tapped before any card: the table says what comes first (a reader's tap met nothing)
+    from tutor.core.i18n import text
+    cell = table.locator(".tutor-svg svg [data-cell]").nth(12)
+    cell.evaluate("(e) => e.scrollIntoView({block: 'center'})")
+    spot = cell.bounding_box()
+    page.touchscreen.tap(spot["x"] + spot["width"] / 2, spot["y"] + spot["height"] / 2)
+    first = table.locator(".tutor-error [role=alert]")
+    first.wait_for(state="visible")
+    assert first.inner_text() == text("ui.aqua_fest.first_step", "ru")
+    assert table.get_attribute("data-v") == version, "a tap on a cell with no card chosen played something"
     card.evaluate("(e) => e.scrollIntoView({block: 'center'})")
     card.tap()
     wait_next_view(page, table, version, also="!!root.querySelector('.tutor-svg [data-choice][data-key^=\"cell:\"]')")

@@ -211,8 +211,12 @@ class PlayTable(StandIn, anywidget.AnyWidget):
             # how many may sit at the table: the game's own range, for the page's list (a club teacher wanted
             # tonight's four at a table that always dealt two)
             counts = list(self.live.game.players) if self.live.start is None else []
+            # a tap on the board before anything is chosen: the game's own words for its first step where it has
+            # them (Aqua Fest: a card, then a cell; a reader tapped the fragment first and nothing answered)
+            own = f"ui.{game_id}.first_step"
+            first_step = text(own, lang) if has(own) else ui("board.first_step", lang)
             self.labels = {**self.labels, "tips_list": self.tips_html(), "players_range": counts,
-                           "players_pick": ui("players_pick", lang)}
+                           "players_pick": ui("players_pick", lang), "board.first_step": first_step}
             self.new_game()
         if self.state is None:
             self.refresh()

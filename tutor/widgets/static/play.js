@@ -300,8 +300,16 @@ function render({ model, el: root }) {
   // refusal)
   board.addEventListener("click", (event) => {
     const v = model.get("view") || {};
-    if (!v.stepping || v.placing || filming !== null || !(event.target instanceof Element)) return;
+    if (v.placing || filming !== null || !(event.target instanceof Element)) return;
     if (event.target.closest("[data-choice]") || !event.target.closest("svg")) return;
+    if (!v.stepping) {
+      // nothing chosen yet, on a board that offers a first step: say what comes first (a reader tapped the fragment
+      // they wanted before any card, and nothing answered)
+      if (!board.querySelector("[data-choice]") || !labels["board.first_step"]) return;
+      pageError = labels["board.first_step"];
+      drawError();
+      return;
+    }
     // a game may say why that very place is refused (Aqua Fest: the engine's reason for the cell tapped)
     const place = event.target.closest("[data-cell]");
     const said = place && (v.rows || []).flat().map((part) => (part.refusals || {})[`cell:${place.dataset.cell}`])

@@ -140,14 +140,20 @@ class Geo(NamedTuple):
         return max(round(size * self.k, 1), self.P)
 
 
+# A projector board's smallest print: between the tight boards' 16 (tutor.core.svg.PROJECTOR_PRINT_TIGHT) and the
+# 20 of boards built for it: at 20 the battle boxes' marks ran into their cards (issue #36 redraws them)
+PROJECTOR_P = 18
+
 GEO = {
     # 48-unit cells (a cell and a start-tile place are tap targets: 46 units), tappable hand cards
     "phone": Geo("phone", 360, 48 / 56, 9.5, 46, 46, 11, (3, 44), 40, (46, 64), (22, 31), 28),
     "laptop": Geo("laptop", 760, 52 / 56, 9, 0, 42, 13, (4, 28), 24, (30, 43), (22, 31), 22),
     # the seabed as tall as the board may be (tiles, stars and pearl letters read from the back of a room), the
     # panels at the scale they had: the seabed took a third of the width with 14-18 px stars (review 2026-12-02);
-    # the smallest print 16 units, over the layout's 14 (the legend and the panels' counts were 14 px at 1,920 px)
-    "projector": Geo("projector", 1600, 1.95, S.PROJECTOR_PRINT_TIGHT, 0, 83, 25.6, (291, 46), 40, (48, 69), (35, 50), 38,
+    # the smallest print PROJECTOR_P units, over the layout's 14 (the legend and the panels' counts were 14 px at
+    # 1,920 px, then 16 px: too small for the back row, a reader); the collected fragments' chips 44 units, the
+    # smallest that hold a star count and a pearl apart at that print
+    "projector": Geo("projector", 1600, 1.95, PROJECTOR_P, 0, 83, 25.6, (291, 46), 40, (48, 69), (35, 50), 44,
                      1.6),
 }
 
@@ -650,6 +656,16 @@ def _place(n: int, x: float, y: float, w: float, h: float, iw: float, ih: float,
     return [(x + (k % cols) * step_x, y + (k // cols) * step_y) for k in range(n)]
 
 
+def _least_chip(g: Geo) -> float:
+    """The smallest collected-fragment chip that still holds its star count and pearl apart at the layout's print."""
+    return max(26.0, round(g.P * 2.45))
+
+
+def _fit_all(n: int, w: float, h: float, size: float, gap: float) -> bool:
+    """Do n items of size x size fit in a w x h box in rows, none over another?"""
+    return max(1, int((w + gap) // (size + gap))) * max(1, int((h + gap) // (size + gap))) >= n
+
+
 def _side_grow(g: Geo, room: float, w: float) -> float:
     """How much larger than g.hand a hand's cards are drawn beside the fragments, in a panel `room` tall under its
     labels' line and `w` wide: as far as five fit side by side in 62% of it."""
@@ -657,11 +673,17 @@ def _side_grow(g: Geo, room: float, w: float) -> float:
     return max(1.0, min(1.4, (room - 4) / ch, (w * 0.62 - 16) / (5 * (cw + 3))))
 
 
-def _stacked_grow(g: Geo, room: float, w: float, n: int = 5) -> tuple[float, int]:
+def _stacked_grow(g: Geo, room: float, w: float, n: int = 5, frags: int = 0) -> tuple[float, int]:
     """The same with the hand of `n` cards across the whole panel, in one row or two (as many as five a row at
-    the least), and a row of fragments, with its label, under it: (how much larger, rows)."""
+    the least), and the `frags` fragments, with their label, under it (a row at least; more than a row in the
+    smallest chips that hold a star count): (how much larger, rows)."""
     cw, ch = g.hand
-    under = g.f(9) + 8 + g.frag + 8
+    chip = g.frag
+    cols = max(1, int((w - 16 + 2) // (chip + 2)))
+    if frags > cols:
+        chip = _least_chip(g)
+        cols = max(1, int((w - 16 + 2) // (chip + 2)))
+    under = g.f(9) + 8 + max(1, -(-frags // cols)) * (chip + 2) + 6
     lower = 0.2 * g.f(9) + 5
     best = (1.0, 1)
     for rows in (1, 2):
@@ -721,12 +743,12 @@ def _seat_panel(dwg: S.Drawing, sp: S.Splice, view: View, seat: View, lang: str,
         frag_lbl_y = area_y + 3 + hand_h + 4 + f(9)
         frag_box = (x + 8, frag_lbl_y + 4, w - 16, y + h - frag_lbl_y - 8)
         hand_lbl, frag_lbl = (x + 8, label_y), (x + 8, frag_lbl_y)
-    elif g.name == "projector" and hand is not None and _stacked_grow(g, y + h - area_y, w, len(hand))[0] > \
-            _side_grow(g, y + h - area_y, w) * 1.15:
+    elif g.name == "projector" and hand is not None and \
+            _stacked_grow(g, y + h - area_y, w, len(hand), len(frags or ()))[0] > _side_grow(g, y + h - area_y, w) * 1.15:
         # a tall projector panel (two players): the hand across the whole panel, the fragments under it; side by
         # side, five cards in 62% of the panel came out 50 px wide, too small for the back of a room (a teacher)
         cw, ch = g.hand
-        grow, rows = _stacked_grow(g, y + h - area_y, w, len(hand))
+        grow, rows = _stacked_grow(g, y + h - area_y, w, len(hand), len(frags or ()))
         cw, ch = round(cw * grow, 1), round(ch * grow, 1)
         hand_h = rows * ch + (rows - 1) * 3
         lower = round(0.2 * f(9) + 2, 1) + 3        # a ring (3 out, 5 wide) round a card clears the label's foot
@@ -772,6 +794,10 @@ def _seat_panel(dwg: S.Drawing, sp: S.Splice, view: View, seat: View, lang: str,
         for cx, cy in _place(min(seat["hand_count"], 6), hand_box[0], hand_box[1], 2 * cw, ch, cw, ch):
             el.add(dwg.use("#af-cardback", insert=(round(cx, 1), round(cy, 1)), size=(cw, ch)))
     if frags is not None:
+        # a long pile (the game's end) in smaller chips rather than overlapping ones, as far as a chip still holds its
+        # star count: overlapped, the counts ran into each other at a projector's print
+        fs = next((s for s in range(int(fs), int(_least_chip(g)) - 1, -2)
+                   if _fit_all(len(frags), frag_box[2], frag_box[3], s, 2)), fs)
         spots = _place(len(frags), *frag_box, fs, fs, gap=2)
         crowded = len(spots) > 1 and spots[1][1] == spots[0][1] and spots[1][0] - spots[0][0] < fs   # overlapping
         for t, (fx, fy) in zip(frags, spots):

@@ -1660,7 +1660,7 @@ class ShellGeo(NamedTuple):
 SHELL_GEO = {
     "phone": ShellGeo(360, 1.0, 1, 344, 112, 44, 9.5, 62),        # one shell a row, tiles big enough to tap
     "laptop": ShellGeo(760, 1.0, 3, SHELL_W, SHELL_H, TILE, 9, 40),
-    "projector": ShellGeo(1600, 1.6, 4, 384, 179, 64, S.PROJECTOR_PRINT_TIGHT, 64),
+    "projector": ShellGeo(1600, 1.6, 4, 384, 179, 64, PROJECTOR_P, 64),
 }
 
 
@@ -1744,7 +1744,9 @@ def render_shells(fragments: Iterable[str], lang: str = "en", choosable: Optiona
             placed.append((t, tx, ty))
         tx = x + 10 * k + 2 * (T + 3 * k) + 10 * k
         g.add(S.label(dwg, _w(f"s.{sh.kind}", lang), tx, y + 24 * k, size=f(14), weight="bold", fill=ink, cls="kind"))
-        stars = " + ".join(str(C.tile(t).stars) for t in sh.fragments)     # in the order the rulebook sums them
+        # in the order the tiles are drawn, left to right and top to bottom: summed in the rulebook's order, a teacher
+        # pointing at the tiles met other numbers (a reader)
+        stars = " + ".join(str(C.tile(t).stars) for t in order)
         g.add(S.label(dwg, f"★ {stars} = {sh.stars}", tx, y + 44 * k, size=f(11)))
         yy = y + 60 * k
         if sh.kind in ("rare", "unique"):

@@ -296,7 +296,12 @@ def test_aqua_fest_36_point_example_is_number_for_number():
     assert state.bonus[0] == 2
     assert score(state)[0].total == 36
     assert data["steps"][-1]["expect"] == {"best": {1: 34}, "scores": {1: 36}}
-    for step, numbers in zip(data["steps"], ("3 + 1 + 3 + 2 = 9", "3 + 1 + 2 + 3 = 9", "1 + 3 + 2 + 3 = 9")):
+    # the narration sums each shell's stars in the order its picture draws the tiles (uppers, then the lower left
+    # and lower right ones): a teacher pointing at the tiles met the rulebook's order (a reader)
+    drawn = [sorted(g, key=lambda t: ("upper", "lower-left", "lower-right").index(C.tile(t).kind)) for g in groups]
+    sums = [" + ".join(str(C.tile(t).stars) for t in g) + " = 9" for g in drawn]
+    assert sums == ["3 + 1 + 3 + 2 = 9", "2 + 3 + 3 + 1 = 9", "2 + 3 + 1 + 3 = 9"]
+    for step, numbers in zip(data["steps"], sums):
         assert numbers in step["say"]["en"] and numbers in step["say"]["ru"]
 
 

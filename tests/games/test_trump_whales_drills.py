@@ -258,7 +258,8 @@ def test_plus_points_counts_the_pile_as_the_event_does_and_is_never_asked_with_s
 def test_russian_prompts_name_a_card_after_its_verb():
     for seed in range(20):
         q = D.question(DRILLS["next-leader"], seed)
-        assert "выбирает карту «" in D.said(q.prompt, "ru"), D.said(q.prompt, "ru")
+        # the card named after its verb, with whose it is (two 5s in a trick: "the 5" did not say which, a reader)
+        assert re.search(r"выбирает карту игрока \d — «", D.said(q.prompt, "ru")), D.said(q.prompt, "ru")
     for seed in range(5):
         q = D.question(DRILLS["plus-points"], seed)
         assert "на данный момент" not in D.said(q.prompt, "ru") + D.said(q.explain, "ru")
@@ -302,3 +303,22 @@ def test_drills_before_the_reward_is_taught_show_no_points_on_the_score_pad(name
         for st in (q.state, q.after):
             if st is not None:
                 assert not any(st.noted), (q.key, st.noted)
+
+
+def test_a_picked_five_among_several_is_said_to_be_the_tutors_ruling():
+    """With two or more 5s in the trick and one of them picked, the winner leads: the rulebook speaks of one 5, so
+    the answer says it is the tutor's ruling (a reader was marked wrong by a "rule" and a hint that pointed at the
+    first 5)."""
+    seen = 0
+    for seed in range(200):
+        q = D.question(DRILLS["next-leader"], seed)
+        fives = [c for c in q.state.trick if C.FAMILY[c] is None]
+        picked = next(e for e in q.why if e.kind in ("trump_whales.picked", "trump_whales.picked_five"))
+        if len(fives) > 1 and C.FAMILY[picked.data["card"]] is None:
+            seen += 1
+            for lang, words in (("en", "the tutor's ruling"), ("ru", "решение тьютора")):
+                assert words in D.said(q.explain, lang), D.said(q.explain, lang)
+            owner = (q.state.leader + q.state.trick.index(picked.data["card"])) % q.state.players
+            assert f"Player {owner + 1}'s" in D.said(q.prompt, "en")
+    assert seen, "no question picked one of several 5s"
+

@@ -287,11 +287,16 @@ def _next_leader(rng: random.Random) -> Optional[Question]:
     after, events = apply(state, pick)
     if after.phase == "leader":
         answer, explain = after.turn, "next_leader.explain_chooser"
+    elif sum(1 for c in state.trick if C.FAMILY[c] is None) > 1:
+        # one 5 of several picked: the winner leads, the tutor's ruling (the rulebook speaks of one 5), said so
+        answer, explain = after.leader, "next_leader.explain_picked_five_of_several"
     else:
         answer, explain = after.leader, "next_leader.explain_picked_five"
+    owner = (state.leader + state.trick.index(pick.card)) % state.players
     return Question(
         drill=f"{_G}/next-leader", key=_key("next-leader", state, pick.card), state=state,
-        prompt=Words(_K + "next_leader.prompt", seat=me + 1, card=_card(pick.card)),
+        # whose card is picked: with two 5s in the trick "the 5" did not say which (a reader)
+        prompt=Words(_K + "next_leader.prompt", seat=me + 1, owner=owner + 1, card=_card(pick.card)),
         options=tuple(Option(f"player-{s + 1}", _player(s)) for s in range(state.players)),
         answer=frozenset({f"player-{answer + 1}"}), rule=_R + "five-exception",
         hint=Words(_K + "next_leader.hint"),

@@ -229,13 +229,19 @@ class DrillPlayer(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
         q = self.question
         if q is None or self.answered:
             return
-        self.picked = set()
+        # a pick-all question keeps the learner's ticks: they fix what was missing or extra, rather than tick four
+        # of five again (a reader); a one-pick question starts clean
+        if not q.multi:
+            self.picked = set()
         for option in q.options:
             b = self.buttons[option.key]
             b.disabled = False
             b.remove_class("tutor-quiz-right")
             b.remove_class("tutor-quiz-wrong")
-            b.remove_class("tutor-drill-picked")
+            if option.key in self.picked:
+                b.add_class("tutor-drill-picked")
+            else:
+                b.remove_class("tutor-drill-picked")
             b.description = self._label(option)
         self.check.disabled = False
         self.verdict.value = ""

@@ -318,3 +318,27 @@ def test_a_finished_task_keeps_the_learners_round_end_on_the_board(lang):
     kinds = [e.kind for e in w.last_events]
     assert kinds[0] == "sea_salt_paper.stop" and "sea_salt_paper.took_discard" not in kinds, kinds
     assert not any(e.rule == "sea_salt_paper:setup" for e in w.last_events), "the next round's deal is told"
+
+
+@pytest.mark.parametrize("task_id", ["isle_of_cats/fill-a-room", "isle_of_cats/cover-rats", "isle_of_cats/place-treasure",
+                                     "isle_of_cats/join-family"])
+def test_show_me_why_draws_the_right_placement_on_the_board(task_id):
+    """Острів котів' placement tasks: after a miss, "Show me why" told the right move in words while the board showed
+    the learner's own (a reader). The board now outlines a placement that meets the goal, marked ✓, and only then."""
+    from tutor.games.isle_of_cats import components as C
+    from tutor.games.isle_of_cats import geometry as G
+    from tutor.games.isle_of_cats.rules import Place
+    w = lesson.your_turn(task_id, lang="en").expand()
+    task, opening = w.task, T.start(w.task)
+    wrong = next(a for a in w.game.legal_actions(opening, w.seat)
+                 if isinstance(a, Place) and T.judge(task, opening, a)[2])
+    w.act(wrong)
+    assert w.outcome == "missed" and 'class="fit"' not in w._svg       # the hint first: no answer drawn yet
+    w.show_why()
+    marks = w.board_marks()
+    assert len(marks) == 1 and marks[0].startswith(f"fit:{w.seat}:✓:") and 'class="fit"' in w._svg
+    o, x, y = (int(v) for v in marks[0].rsplit(":", 1)[1].split(","))
+    right = Place(w.seat, o, x, y)
+    assert not T.judge(task, opening, right)[2], f"{right} does not meet the task's goal"
+    tile = marks[0].split(":")[3]
+    assert tile == opening.held and G.placed_cells(C.SHAPE[tile], o, x, y)

@@ -192,6 +192,10 @@ class GameUI:
     # True: a choice made on the board with a finger takes a second tap on the same element (the first marks it and
     # says so); for a game whose moves can never be taken back (Мяури: a reader laid their 12 with a stray tap)
     confirm_board: bool = False
+    # (state, action) -> board highlights that draw `action` where it would go: a "your turn" task that misses and
+    # asks to be shown why draws its right move so, on a game whose moves are places on a board (Острів котів: the
+    # right placement outlined; a reader was told the answer in words while the board showed their own)
+    answer_marks: Optional[Callable[[Any, Any], tuple[str, ...]]] = None
     # True: a "your turn" task shows the moves of a step already past (a draw once this turn's card is taken) apart,
     # under "Not now", as the play table does, for a game none of whose tasks asks which step comes next
     # (Паперові океани: three readers read the draws listed among the choices of a kept card as open moves)

@@ -186,8 +186,27 @@ class YourTurn(PlayTable):
         return self.game.parts().task_moves_apart
 
     def board_marks(self) -> tuple[str, ...]:
-        """The task's `done_marks` once it is solved (where the tile taken fits), never before: they would answer it."""
-        return tuple(self.task.get("done_marks", ())) if self.outcome == "done" else ()
+        """The task's `done_marks` once it is solved (where the tile taken fits), never before: they would answer it;
+        after a miss and "Show me why", the right move drawn where it goes (GameUI.answer_marks)."""
+        if self.outcome == "done":
+            return tuple(self.task.get("done_marks", ()))
+        if self.outcome == "missed" and self.why_shown:
+            return self._answer_marks()
+        return ()
+
+    def _answer_marks(self) -> tuple[str, ...]:
+        """The game's marks for the first right move the engine finds from the task's opening position."""
+        draw = self.game.parts().answer_marks
+        if draw is None:
+            return ()
+        opening = core_task.start(self.task)
+        for action in self.game.legal_actions(opening, self.seat):
+            try:
+                if not core_task.judge(self.task, opening, action)[2]:
+                    return tuple(draw(opening, action))
+            except RuleViolation:
+                continue
+        return ()
 
     def _action_rows(self) -> list[list[RowPart]]:
         if self.outcome is None:

@@ -200,6 +200,14 @@ def components(lang: str) -> str:
             + f'<p class="tutor-assumed-note">{esc(text(_U + "components.note", lang))}</p>')
 
 
+def answer_marks(state: Any, action: object) -> tuple[str, ...]:
+    """A placement drawn where it goes: the held tile's outline, dashed, marked ✓ (a task's right move, shown once
+    the learner asked why)."""
+    if isinstance(action, Place) and state.held is not None:
+        return (f"fit:{action.player}:✓:{state.held}:{action.orientation},{action.x},{action.y}",)
+    return ()
+
+
 def family_cards(lang: str) -> str:
     """The 18 family cards, each with how the tutor counts it (its ruling, without the card's words again): the
     lesson's part on family cards shows them where they are taught (a reader met rulings about cards the page had
@@ -263,4 +271,4 @@ UI = GameUI(action_label=action_label, action_tip=action_tip, board_keys=board_k
             table_marks=("families", "cards:up"),
             film_marks=lambda seat: (f"front:{seat}",),
             # the play table as a game (issue #34): a day and the game summed up, the coach, the live score, tips
-            summary=summary, coach=coach, score_panel=score_panel, tips=tips)
+            summary=summary, coach=coach, score_panel=score_panel, tips=tips, answer_marks=answer_marks)

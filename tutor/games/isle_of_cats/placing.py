@@ -67,19 +67,29 @@ def grip_first(cells: Any) -> list[list[int]]:
 
 
 def neutral_place(state: State, seat: int) -> Optional[tuple[int, int, int]]:
-    """Where the placing preview and the list of places start, (o, x, y): the first legal place of the held tile
-    that joins no cat of its colour along a side, else the first legal place (None: it fits nowhere). A start
-    that already made a family would answer a task before the learner tried."""
+    """Where the placing preview and the list of places start, (o, x, y): the legal place of the held tile that
+    changes least, joining no cat of its colour along a side, filling no room and hiding as few rats as can be, in
+    its printed orientation where it can (None: it fits nowhere). A start that already made a family, filled a room
+    or hid the rats a task asks about answered it before the learner tried (a reader: three nudges from the answer)."""
     held = state.held
     assert held is not None, "a preview starts only for a held tile"
     shape = C.SHAPE[held]
-    rows = G.legal_masks(shape, occupied(state.placed[seat]))
+    occ = occupied(state.placed[seat])
+    rows = G.legal_masks(shape, occ)
     if not rows:
         return None
     colour = C.COLOUR.get(held)
     kin = 0 if colour is None else G.mask_of(c for t, o, x, y in state.placed[seat] if C.COLOUR.get(t) == colour
                                              for c in G.placed_cells(C.SHAPE[t], o, x, y))
-    _mask, _nbrs, o, x, y = next((r for r in rows if not r[1] & kin), rows[0])
+    rats = G.RATS[state.boats[seat]] & ~occ
+    open_rooms = [r for r in G.ROOMS if r & ~occ]
+
+    def change(row: tuple[int, int, int, int, int]) -> tuple[int, int, int, int]:
+        mask, nbrs, o, _x, _y = row
+        filled = sum(1 for r in open_rooms if not r & ~(occ | mask))
+        return (bool(nbrs & kin), filled, (mask & rats).bit_count(), o != 0)
+
+    _mask, _nbrs, o, x, y = min(rows, key=change)
     return o, x, y
 
 

@@ -237,7 +237,9 @@ def make_where_to(rng: random.Random) -> Optional[Question]:
         prompt=Words("aqua_fest.drill.where.prompt", player=_player(seat), player_plain=seat + 1,
                      card=lambda lang: card_label(card, lang), where=_pawn_at(state, seat)),
         options=options, answer=answer, rule="aqua_fest:cards",
-        hint=Words("aqua_fest.drill.where.hint"), explain=explain, why=tuple(why), multi=True,
+        # from a start tile the count starts off the board (a reader was sent to "the cell the pawn stands on")
+        hint=Words("aqua_fest.drill.where.hint" if state.pawns[seat] is not None else "aqua_fest.drill.where.hint_home"),
+        explain=explain, why=tuple(why), multi=True,
         after=state, events=tuple(why),
     )
 
@@ -363,6 +365,9 @@ def make_who_wins(rng: random.Random) -> Optional[Question]:
             upper[i] = None
     state = setup(players, seed=base.rng, upper=upper, lower=base.lower, hands=base.hands, deck=base.deck,
                   collected=collected, pawns=pawns, first=attacker)
+    # the attacker moves now, but player 1 went first: the bonus tokens in seat order, as part 3 hands them out (a
+    # reader met player 3 holding token 1 right after "the first player takes token 1")
+    state = dataclasses.replace(state, bonus=tuple(C.BONUS_TOKENS[:players]))
     if defender not in attackable(state, attacker):
         return None
     a_card = rng.choice(state.hands[attacker])

@@ -29,6 +29,9 @@ class Breakdown:
 
     player: int
     lines: tuple[ScoreLine, ...]
+    # what the sum of these lines is called where it is not the player's whole score (an i18n key; "" says "Total"):
+    # Aqua Fest's shells without the bonus token, a quiz's answer labelled "Total: 13" beside a token (a reader)
+    total_key: str = ""
 
     @property
     def total(self) -> int:

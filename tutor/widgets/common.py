@@ -420,7 +420,7 @@ def breakdown_html(breakdown: Breakdown, lang: str) -> str:
     lines = "".join(f"<li>{esc(line.label(lang))} ({signed(line.points)}){citation_html(line.rule, lang, short=True)}</li>"
                     for line in breakdown.lines)
     total = (f'<li class="tutor-score-total"><b>{esc(player_name(breakdown.player, lang))} · '
-             f'{esc(text("core.total", lang))}: {number(breakdown.total)}</b></li>')
+             f'{esc(text(breakdown.total_key or "core.total", lang))}: {number(breakdown.total)}</b></li>')
     return f'<ul class="tutor-events tutor-quiz-score">{lines}{total}</ul>'
 
 

@@ -18,6 +18,7 @@ expect: collected {player: [ids]}, pawn {player: cell|home}, turn player, hand_c
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Iterable, Optional
 
 from tutor.core.events import Event
@@ -230,7 +231,8 @@ def deciding(after: State, events: Iterable[Event], want: dict[str, Any]) -> lis
     out: list[Any] = [e for e in events if e.kind in DECIDING
            and {e.data.get("player"), e.data.get("target"), e.data.get("loser")} & players]
     out += scored("aqua_fest", after, scores)
-    out += [breakdown(after.collected[s], 0, s) for s in sorted(shells)]
+    out += [dataclasses.replace(breakdown(after.collected[s], 0, s), total_key="aqua_fest.score.shells_total")
+            for s in sorted(shells)]
     return out
 
 

@@ -205,8 +205,12 @@ class ShellsHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is unty
         self.own_box = own_box
         # the running count and total over the picker, where the learner taps (under it, a phone learner scrolled
         # 600 px after every tap to see what it changed)
+        # (the count rides along over the picker only: in a box of its own with the rows, it stays behind once they
+        # are scrolled past, and the shells' picture and result under them are not covered, a reader)
+        picker = W.VBox([self.count, *groups])
+        picker.add_class("tutor-shells-picker")
         self.children = [W.HTML(f"<h3>{esc(_w('title', lang))}</h3><p>{esc(_w('intro', lang))}</p>"),
-                         self.filter, self.count, *groups,
+                         self.filter, picker,
                          W.HBox([self.random_button, self.example_button, self.clear_button, self.bonus],
                                 layout=W.Layout(flex_flow="row wrap", align_items="center")),
                          self.errors, self.svg, self.table, self.why, own_box]

@@ -100,8 +100,10 @@ def _walls(c: float) -> str:
 
 
 def _glyph(symbol: Optional[str], x: float, y: float, s: float) -> str:
-    """A room's symbol, drawn faintly on its floor: parrot, moon, apple, corn (no symbol: nothing)."""
-    ink = f'fill="none" stroke="{WALL}" stroke-width="1.2" opacity="0.55"'
+    """A room's symbol, drawn on its floor in the walls' ink: parrot, moon, apple, corn (no symbol: nothing). Thin
+    and pale at 55 %, a phone's moon, parrot and corn could not be told apart, nor read from a projector's back row
+    (a reader), where part 6 names rooms by them."""
+    ink = f'fill="none" stroke="{WALL}" stroke-width="{max(1.6, s * 0.075):.1f}" stroke-linecap="round" opacity="0.85"'
     cx, cy, r = x + s / 2, y + s / 2, s * 0.36
     if symbol == "moon":
         return (f'<path d="M{cx + r * 0.3:.1f} {cy - r:.1f}A{r:.1f} {r:.1f} 0 1 0 {cx + r * 0.3:.1f} {cy + r:.1f}'

@@ -137,17 +137,22 @@ def miss_a_drill_question(page, drill_id: str) -> None:
 
 
 def quiz_wrong_then_right(page) -> None:
-    """The page's first quiz (Мяури's three nines: player 3 is wrong, player 1 right), answered wrong, then right."""
+    """The page's first quiz (Мяури's three elevens), answered wrong, then right: which choice is right, the engine
+    says (the choices are shown in the file's order)."""
+    from tutor.core import quiz as Q
+    outcomes = Q.evaluate(Q.load_file(ROOT / "lessons" / "maui" / "quizzes" / "who-takes-the-deep.yaml"))
+    right = next(o.index for o in outcomes if o.correct)
+    wrong = next(o.index for o in outcomes if not o.correct)
     quiz = open_part(page, ui("lazy.quiz", title=""), ".tutor-quiz")
     buttons = quiz.locator(".tutor-choices button")
     verdict = quiz.locator(".tutor-quiz-verdict .tutor-verdict").first
     buttons.first.wait_for(state="visible")
-    buttons.nth(1).click()
+    buttons.nth(wrong).click()
     verdict.wait_for(state="visible")
     assert verdict.get_attribute("data-correct") == "false"
     quiz.get_by_role("button", name=ui("quiz.again"), exact=True).click()
-    page.wait_for_function("(b) => !b.disabled", arg=buttons.nth(0).element_handle())
-    buttons.nth(0).click()
+    page.wait_for_function("(b) => !b.disabled", arg=buttons.nth(right).element_handle())
+    buttons.nth(right).click()
     verdict.wait_for(state="visible")
     assert verdict.get_attribute("data-correct") == "true"
 

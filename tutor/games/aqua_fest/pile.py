@@ -17,16 +17,17 @@ from tutor.games.aqua_fest.render import _finish, _tile_dict, _tile_face, _w
 from tutor.games.aqua_fest.text import tile_name
 
 KINDS = ("upper", "lower-left", "lower-right")      # a shell's pieces, top first, as they fit in a shell
-# a layout's width, scale, tile side and smallest print
-GEO = {"phone": (360.0, 1.0, 52.0, S.PHONE_PRINT), "laptop": (760.0, 1.0, 56.0, 10.0),
-       "projector": (1600.0, 1.6, 64.0, float(S.PROJECTOR_PRINT))}
+# a layout's scale and tile side (its width and smallest print are the layout's own: tutor.core.svg)
+GEO = {"phone": (1.0, 52.0), "laptop": (1.0, 56.0), "projector": (1.6, 64.0)}
 
 
 def render_pile(fragments: Iterable[str], lang: str = "en", layout: Optional[str] = None, bonus: int = 0,
                 title: str = "") -> str:
     """The fragments in three rows, one a shape, each row headed with its shape and count; the token at the foot."""
-    name = S.layout_of(layout).name
-    W, k, T, P = GEO[name]
+    spec = S.layout_of(layout)
+    name = spec.name
+    W, P = float(spec.width), S.board_print(spec)
+    k, T = GEO[name]
     ids = [t for t in fragments if not C.tile(t).coral]
     rows = {kind: sorted((t for t in ids if C.tile(t).kind == kind), key=lambda t: (C.tile(t).colour, t))
             for kind in KINDS}

@@ -93,6 +93,7 @@ class YourTurn(PlayTable):
         """The task's position again (the session's set position), with no verdict: "Try again"."""
         self._deciding = ()
         self.outcome, self.verdict_line, self.verdict_more, self.why, self.why_shown = None, "", "", "", False
+        self._answer: tuple[str, ...] = ()     # the right move's board marks, found once "Show me why" is pressed
         super().new_game()
 
     def act(self, action: Any) -> None:
@@ -147,6 +148,7 @@ class YourTurn(PlayTable):
         if self.outcome != "missed" or self.why_shown or not self.why:
             return
         self.why_shown = True
+        self._answer = self._answer_marks()     # found once: the board is drawn again on every refresh
         self.verdict_more += self.why
         self._record(right=False, first=False, shown=True)
         self.refresh()
@@ -191,7 +193,7 @@ class YourTurn(PlayTable):
         if self.outcome == "done":
             return tuple(self.task.get("done_marks", ()))
         if self.outcome == "missed" and self.why_shown:
-            return self._answer_marks()
+            return self._answer
         return ()
 
     def _answer_marks(self) -> tuple[str, ...]:

@@ -295,6 +295,25 @@ def test_the_first_bonus_task_does_not_give_its_card_away_by_how_its_bonus_is_dr
             assert len(set(named.values())) == 1, (lang, layout, named)
 
 
+def test_the_first_bonus_task_lays_the_bonus_and_uses_nothing_for_the_learner():
+    """Fresh reader X13 (stop 47): after the right first bonus, the task's replay also used it at the first trick,
+    before part 11 teaches using a bonus, as if a laid bonus fired by itself. The replay now ends with every first
+    bonus laid and no bonus used; the one card meeting the goal is the hand's only 'trump to sperm whale' bonus."""
+    from tutor.core import task as T
+
+    t = T.load_file("lessons/trump_whales/tasks/first-bonus.yaml")
+    state = T.start(t)
+    me = T.seat(t)
+    right = []
+    for action in tw.legal_actions(state, me):
+        after, events, problems, _, told = T.outcome(t, state, action)
+        assert not [e for e in events if e.kind.startswith("bonus_")], (action, [e.kind for e in events])
+        assert after.trump == state.trump
+        if not problems:
+            right.append(action.card)
+    assert right == [c for c in state.hands[me] if C.BONUS[c] == "trump" and C.TARGET_FAMILY[c] == "sperm_whale"]
+
+
 @pytest.mark.parametrize("name", ["may-play", "trick-winner"])
 def test_drills_before_the_reward_is_taught_show_no_points_on_the_score_pad(name):
     """Fresh reader (stop 44): drills of parts 5 and 6 drew «+1 в блокноте» beside a pearl pile, explained with the

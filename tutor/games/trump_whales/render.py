@@ -110,7 +110,7 @@ def _w(key: str, lang: str, **params: Any) -> str:
 
 def symbol(family: Optional[str], x: float, y: float, s: float, fill: str = S.INK) -> str:
     """The family's sign in an s × s box (class "family-symbol"): a fin (orca), a tusk (narwhal), a spout (blue
-    whale), a square head (sperm whale), a star (a 5, no family)."""
+    whale), a square-headed whale with a forward spout (sperm whale), a star (a 5, no family)."""
     if family == "orca":
         shape = (f'<path d="M{x:.1f} {y + s:.1f} L{x + s * 0.55:.1f} {y:.1f} Q{x + s * 0.45:.1f} {y + s * 0.6:.1f} '
                  f'{x + s:.1f} {y + s:.1f} Z" fill="{fill}"/>')
@@ -126,8 +126,14 @@ def symbol(family: Optional[str], x: float, y: float, s: float, fill: str = S.IN
                  f'Q{x + s * 0.8:.1f} {y + s * 0.3:.1f} {x + s:.1f} {y + s * 0.35:.1f}" fill="none" stroke="{fill}" '
                  f'stroke-width="{sw:.1f}" stroke-linecap="round"/>')
     elif family == "sperm_whale":
-        shape = (f'<rect x="{x:.1f}" y="{y + s * 0.2:.1f}" width="{s:.1f}" height="{s * 0.6:.1f}" rx="{s * 0.12:.1f}" '
-                 f'fill="{fill}"/>')
+        # A side view of the square-headed whale facing left, tail fluke on the right and its spout slanting
+        # forward: a plain bar here read as a missing icon beside the fin, tusk and spout of the others.
+        def p(fx: float, fy: float) -> str:
+            return f"{x + s * fx:.1f} {y + s * fy:.1f}"
+        shape = (f'<path d="M{p(0, 0.38)} L{p(0.5, 0.38)} Q{p(0.74, 0.4)} {p(0.86, 0.56)} L{p(1, 0.4)} '
+                 f'L{p(0.97, 0.78)} L{p(0.84, 0.66)} Q{p(0.56, 0.9)} {p(0.18, 0.86)} L{p(0, 0.8)} Z" fill="{fill}"/>'
+                 f'<path d="M{p(0.12, 0.26)} Q{p(0.08, 0.14)} {p(0.02, 0.04)}" fill="none" stroke="{fill}" '
+                 f'stroke-width="{max(1.2, s / 8):.1f}" stroke-linecap="round"/>')
     else:
         pts = []
         for i in range(10):

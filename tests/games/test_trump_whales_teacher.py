@@ -185,8 +185,8 @@ def test_a_change_trump_bonus_names_its_family_on_a_phone(lang, short):
     face = _face("narwhal-3", 64, 84, lang, 9.5)     # its bonus makes the sperm whale trump
     bonus = face[face.index('<g class="bonus"'):]
     assert f">{short}</text>" in bonus and "⇄" in bonus
-    sizes = [float(v) for v in re.findall(r'class="family-symbol" data-family="sperm_whale"><rect x="[0-9.]+" '
-                                          r'y="[0-9.]+" width="([0-9.]+)"', bonus)]
+    sizes = [float(v) for v in re.findall(r'class="family-symbol" data-family="sperm_whale" data-size="([0-9.]+)"',
+                                          bonus)]
     assert sizes and sizes[0] >= 12
 
 

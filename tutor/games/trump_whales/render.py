@@ -141,7 +141,7 @@ def symbol(family: Optional[str], x: float, y: float, s: float, fill: str = S.IN
             a = math.pi / 2 + i * math.pi / 5
             pts.append(f"{x + s / 2 + r * math.cos(a):.1f},{y + s / 2 - r * math.sin(a):.1f}")
         shape = f'<polygon points="{" ".join(pts)}" fill="{fill}"/>'
-    return f'<g class="family-symbol" data-family="{family or "five"}">{shape}</g>'
+    return f'<g class="family-symbol" data-family="{family or "five"}" data-size="{s:.1f}">{shape}</g>'
 
 
 # --------------------------------------------------------------------------- words at a size the layout can read

@@ -419,3 +419,20 @@ def test_the_36_point_example_draws_the_books_shells_not_the_seabed(layout):
     state = frames[-1].state
     assert by_class(parse(aqua_fest.render(aqua_fest.view(state, None), layout=layout)), "seabed")
     assert by_class(parse(aqua_fest.render(aqua_fest.view(state, 1), highlight=["shells:0"], layout=layout)), "seabed")
+
+
+def test_a_start_tile_place_to_choose_names_its_cell_inside_it():
+    """Fresh reader V3 (stop 47): along the south edge the start-tile places drawn to choose from cover the column
+    letters, the letter a go-home task ("start from E5") sends the learner to find. Each free place now carries its
+    cell's name; the place where the tile lies shows the tile, not a name."""
+    from tutor.core.svg import Offer
+    from tutor.games.aqua_fest.text import beside_name
+    view = aqua_fest.view(aqua_fest.setup(2, seed=3), 0)
+    seat = view["seats"][0]
+    offers = {f"place:0:{p}": Offer(f"p{p}") for p in range(5)}
+    for layout in ("phone", "laptop", "projector"):
+        root = parse(aqua_fest.render(view, choosable=offers, layout=layout))
+        named = {el.get("data-key"): [t.text for t in el.iter() if t.get("class") == "place-name"]
+                 for el in by_class(root, "choice")}
+        assert named == {f"place:0:{p}": [] if p == seat["home"] else [beside_name(seat["side"], p)]
+                         for p in range(5)}, layout

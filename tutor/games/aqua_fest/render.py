@@ -1185,8 +1185,15 @@ def _choices(dwg: S.Drawing, view: View, offers: Mapping[str, S.Offer], lang: st
             side = view["seats"][s]["side"]
             cx, cy = centre(g, *B.home_coords(side, place))
             half = max(22 * g.k, g.tap / 2)
-            found.append(((2, s * N + place), S.choice(dwg, key, offer, cx - half, cy - half, 2 * half, 2 * half,
-                                                       radius=9, label=beside_name(side, place))))
+            slot = S.choice(dwg, key, offer, cx - half, cy - half, 2 * half, 2 * half, radius=9,
+                            label=beside_name(side, place))
+            if place != view["seats"][s].get("home"):
+                # the slot's cell named inside it: along the south edge the slots cover the column letters, the
+                # very letter a task's "start from E5" sends the learner to find (a reader, stop 47)
+                size = g.f(11)
+                slot.add(S.label(dwg, beside_name(side, place), cx, cy + size * 0.36, size=size, anchor="middle",
+                                 weight="bold", fill="#e3f2f8", cls="place-name", pointer_events="none"))
+            found.append(((2, s * N + place), slot))
         elif kind == "home" and len(parts) == 1 and int(parts[0]) < len(view["seats"]):
             # a player's start tile, the first step of going home; laid under the places (one of them is where the
             # tile lies now), so a tap there once it is chosen picks that place

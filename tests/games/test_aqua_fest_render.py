@@ -297,6 +297,12 @@ def test_game_over_banner():
     assert aqua_fest.is_over(state)
     assert by_class(parse(aqua_fest.render(aqua_fest.view(state, 0))), "game-over")
     assert "Игра окончена" in aqua_fest.render(aqua_fest.view(state, 0), lang="ru")
+    # told in the header: over the seabed's frame the band hid the top start tile and the column letters (V13)
+    from tutor.games.aqua_fest.render import geo
+    for layout in ("phone", "laptop", "projector"):
+        (band,) = by_class(parse(aqua_fest.render(aqua_fest.view(state, 0), layout=layout)), "game-over")
+        rect = next(el for el in band.iter() if el.tag.endswith("rect"))
+        assert float(rect.get("y")) + float(rect.get("height")) <= geo(layout).board[1], layout
 
 
 # --------------------------------------------------------------------------- the shells picture

@@ -1525,13 +1525,23 @@ def render(view: View, *, highlight: Iterable[str] | str | None = (), lang: str 
                                        f"{_w('turn', lang, p=player_name(view['turn'], lang))}{moves}")
     seen = _w("view_all", lang) if teacher else _w("view_of", lang, player=player_name(view["viewer"], lang),
                                                    player_plain=view["viewer"] + 1)
+    if view.get("over"):
+        # the game's end is told in the header, a band of its own: drawn over the seabed's frame it hid the top
+        # start tile and the column letters (a reader, stop 47); what it adds to "Game over" takes the viewer's line
+        band = dwg.g(class_="game-over")
+        band.add(dwg.rect(insert=(1, 1), size=(W - 2, g.header - 4), rx=6, ry=6, fill="#1f2933", stroke="#f2c14e",
+                          stroke_width=2))
+        dwg.add(band)
+        side, side_fill, side_cls = _w("over_sub", lang), "#f2c14e", "over-sub"
+    else:
+        band, side, side_fill, side_cls = dwg, seen, "#cfe8f3", "viewer"
     if g.name == "phone":
-        dwg.add(S.label(dwg, head, 8, 16, size=12, weight="bold", fill="#ffffff", cls="turn"))
-        dwg.add(S.label(dwg, seen, 8, 32, size=f(11), fill="#cfe8f3", cls="viewer"))
+        band.add(S.label(dwg, head, 8, 16, size=12, weight="bold", fill="#ffffff", cls="turn"))
+        band.add(S.label(dwg, side, 8, 32, size=f(11), fill=side_fill, cls=side_cls))
     else:
         base = (g.header - 2) / 2 + f(13.5) * 0.36
-        dwg.add(S.label(dwg, head, 10 * k, base, size=f(13.5), weight="bold", fill="#ffffff", cls="turn"))
-        dwg.add(S.label(dwg, seen, W - 10 * k, base, size=f(11), anchor="end", fill="#cfe8f3", cls="viewer"))
+        band.add(S.label(dwg, head, 10 * k, base, size=f(13.5), weight="bold", fill="#ffffff", cls="turn"))
+        band.add(S.label(dwg, side, W - 10 * k, base, size=f(11), anchor="end", fill=side_fill, cls=side_cls))
 
     # the sea around the seabed, the grid, coordinates
     bx, by = g.board
@@ -1634,19 +1644,6 @@ def render(view: View, *, highlight: Iterable[str] | str | None = (), lang: str 
     dwg.add(_legend(dwg, lang, pg, boxes["legend"]))
     for seat in view["seats"]:
         dwg.add(_seat_panel(dwg, sp, view, seat, lang, hl, marks, offers, pg, boxes[f"seat:{seat['seat']}"]))
-    if view.get("over"):
-        band = dwg.g(class_="game-over")
-        # along the top of the seabed's frame, over the top start place and the column letters, not the grid: a band
-        # across its middle hid three rows of the seabed a game-over question asks about
-        mx = bx + g.size / 2
-        bw, bh = g.size - 16, f(15) + f(10) + 11 * k
-        band.add(dwg.rect(insert=(round(bx + 8, 1), round(by + 5, 1)), size=(round(bw, 1), round(bh, 1)),
-                          rx=12, ry=12, fill="#1f2933", stroke="#f2c14e", stroke_width=2, fill_opacity=0.94))
-        band.add(S.label(dwg, _w("over", lang), mx, by + 5 + 3 * k + f(15) * 0.85, size=f(15), anchor="middle",
-                         weight="bold", fill="#ffffff"))
-        band.add(S.label(dwg, _w("over_sub", lang), mx, by + 5 + 6 * k + f(15) + f(10) * 0.85, size=f(10),
-                         anchor="middle", fill="#f2c14e"))
-        dwg.add(band)
     return _finish(dwg, lang, sp)
 
 

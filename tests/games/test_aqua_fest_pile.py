@@ -69,3 +69,17 @@ def test_the_drill_player_shows_the_pile_then_the_grouping():
     w.show_why()
     assert "tutor-aqua-fest-shells" in w.svg.value
     assert said(w.question.prompt, "ru") and "{" not in said(w.question.prompt, "ru")
+
+
+def test_on_a_projector_a_fragment_of_the_pile_is_bigger_than_a_seabed_cell():
+    """Fresh reader V (stop 47): from the back of a room the pile's fragments (64 units) were smaller than the
+    board's own cells, the picture a drill shows in place of the board. Each is now drawn bigger than a cell of the
+    projector's seabed, and the whole picture still fits a projected screen's height (16:9)."""
+    from tutor.games.aqua_fest.render import geo
+    cell = geo("projector").cell
+    for q in questions():
+        root = ET.fromstring(q.picture("en", "projector", False))
+        sides = [float(el.find(SVG + "rect").get("width")) for el in root.iter() if el.get("class") == "tile"]
+        assert sides and min(sides) > cell, (min(sides), cell)
+        _x, _y, width, height = (float(v) for v in root.get("viewBox").split(","))
+        assert height <= width * 9 / 16

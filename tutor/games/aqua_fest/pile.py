@@ -18,7 +18,7 @@ from tutor.games.aqua_fest.text import tile_name
 
 KINDS = ("upper", "lower-left", "lower-right")      # a shell's pieces, top first, as they fit in a shell
 # a layout's scale and tile side (its width and smallest print are the layout's own: tutor.core.svg)
-GEO = {"phone": (1.0, 52.0), "laptop": (1.0, 56.0), "projector": (1.6, 64.0)}
+GEO = {"phone": (1.0, 52.0), "laptop": (1.0, 56.0), "projector": (2.2, 128.0)}     # a room reads the projector's at twice the size
 
 
 def render_pile(fragments: Iterable[str], lang: str = "en", layout: Optional[str] = None, bonus: int = 0,

@@ -257,6 +257,22 @@ def test_the_placing_start_does_not_answer_a_family_task():
     assert list(pick.value) == [o, x, y] and list(pick.options[0][1]) == [o, x, y]   # a page shows the first
 
 
+@pytest.mark.parametrize("name", ["cover-rats", "earn-treasure", "fill-a-room", "join-family", "place-treasure"])
+def test_a_placing_task_starts_its_piece_well_away_from_every_answer(name):
+    """Readers (stops 46, 47): the treasure task's piece began three steps left of its answer, the rat task's beside
+    the cat it had to touch: the start did the spatial thinking. The preview and the list now start at least five
+    nudges (a step, or two for a turn) from each right move the engine finds; the start itself misses."""
+    from tutor.games.isle_of_cats.rules import Place
+    w = YourTurn(f"isle_of_cats/{name}", lang="en")
+    o, x, y = w.placer.data["start"]
+    opening = T.start(w.task)
+    rights = [a for a in w.game.legal_actions(opening, w.seat) if not T.judge(w.task, opening, a)[2]]
+    assert rights and all(isinstance(a, Place) for a in rights)
+    assert min(abs(a.x - x) + abs(a.y - y) + (0 if a.orientation == o else 2) for a in rights) >= 5
+    [pick] = [p for p in w._offered.values() if type(p).__name__ == "Pick"]
+    assert list(pick.value) == [o, x, y]
+
+
 def _items(html_text: str) -> list[str]:
     """The narrated lines (<li>) of some HTML, as plain text."""
     return [plain(m).strip() for m in re.findall(r"<li[^>]*>(.*?)</li>", html_text, re.S)]

@@ -167,8 +167,9 @@ class GameUI:
     # (state, seat, lang) -> a piece the seat places on a grid board by pointing at it, or None. The dict is
     # {"data": JSON for static/placing.js (its header documents the format: the piece's cells in each of its
     # orientations, the grid's cells, which are free), "act": (orientation, x, y) -> action}. The page shows a
-    # preview, turned and flipped there; the engine decides whether the placement is legal.
-    placing: Optional[Callable[[Any, int, str], Optional[dict[str, Any]]]] = None
+    # preview, turned and flipped there; the engine decides whether the placement is legal. A task passes
+    # `avoid=`, its right moves: the preview starts well away from them (a start beside the answer answered it).
+    placing: Optional[Callable[..., Optional[dict[str, Any]]]] = None
     # --- the play table as a game at a club (issue #34); each optional, the table shows nothing for a None
     # (before, events, after, viewer, lang) -> HTML summing up the trick, round, day or game these events (one
     # action's, as `viewer` may know them) end, or "": the table holds it on screen until the learner goes on.

@@ -801,13 +801,18 @@ class PlayTable(StandIn, anywidget.AnyWidget):
         make = self.game.parts().placing
         if make is None:
             return None
+        avoid = self.placing_avoid()
         for seat in self.live.deciding():
-            found = make(self.state, seat, self.lang)
+            found = make(self.state, seat, self.lang, avoid=avoid) if avoid else make(self.state, seat, self.lang)
             if found is not None:
                 p = Placer(self, f"c{len(self._offered)}", found["data"], found["act"])
                 self._offered[p.id] = p
                 return p
         return None
+
+    def placing_avoid(self) -> tuple[Any, ...]:
+        """Moves a placing preview and the list of places must not start at or near (a task's right moves)."""
+        return ()
 
     @property
     def placer(self) -> Optional[Placer]:

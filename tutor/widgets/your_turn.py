@@ -54,6 +54,7 @@ class YourTurn(PlayTable):
     resumable = False    # a set position, one move: nothing to keep on the device
     shows_turns = False  # one move judged: the task's own answers for the others follow it at once, no film
     _deciding: tuple[Event, ...] = ()    # the events "What decided it" lists ("What happened" leaves them out once shown)
+    _rights: Optional[tuple[Any, ...]] = None    # the task's right moves, found when first asked (_right_moves)
 
     def __init__(self, task: str | Path | dict[str, Any], lang: str = "en", *, lessons: str | Path | None = None) -> None:
         self.task = task_data(task, lessons, lang)
@@ -201,14 +202,8 @@ class YourTurn(PlayTable):
         draw = self.game.parts().answer_marks
         if draw is None:
             return ()
-        opening = core_task.start(self.task)
-        for action in self.game.legal_actions(opening, self.seat):
-            try:
-                if not core_task.judge(self.task, opening, action)[2]:
-                    return tuple(draw(opening, action))
-            except RuleViolation:
-                continue
-        return ()
+        rights = self._right_moves()
+        return tuple(draw(core_task.start(self.task), rights[0])) if rights else ()
 
     def _action_rows(self) -> list[list[RowPart]]:
         if self.outcome is None:
@@ -222,6 +217,24 @@ class YourTurn(PlayTable):
             choices.append(self.choice(ui("why.show", self.lang), "", "", "tutor-task-why",
                                        g.calling(self.show_why)))
         return [[{"choices": choices}]]
+
+    def _right_moves(self) -> tuple[Any, ...]:
+        """Every move of the learner's seat that meets the goal from the task's opening position (found once)."""
+        if self._rights is None:
+            opening = core_task.start(self.task)
+            rights = []
+            for action in self.game.legal_actions(opening, self.seat):
+                try:
+                    if not core_task.judge(self.task, opening, action)[2]:
+                        rights.append(action)
+                except RuleViolation:
+                    continue
+            self._rights = tuple(rights)
+        return self._rights
+
+    def placing_avoid(self) -> tuple[Any, ...]:
+        """The task's right moves: a placing preview starts well away from them (beside one, it answered the task)."""
+        return self._right_moves() if self.game.parts().placing is not None else ()
 
     def _placing(self) -> Optional[Placer]:
         """No piece to point with once the move is decided (refused, missed or done): "Try again" brings it back."""

@@ -13,7 +13,7 @@ asking the engine (`apply`), never words of the page's own. The click sends (o, 
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Iterable, Optional
 
 from tutor.core.errors import RuleViolation
 from tutor.core.i18n import text
@@ -66,11 +66,16 @@ def grip_first(cells: Any) -> list[list[int]]:
     return [list(grip)] + [list(c) for c in cells if c != grip]
 
 
-def neutral_place(state: State, seat: int) -> Optional[tuple[int, int, int]]:
+FAR = 6     # nudges (a step of the preview, a turn counting two) from a task's answer that are far enough
+
+
+def neutral_place(state: State, seat: int, avoid: Iterable[Any] = ()) -> Optional[tuple[int, int, int]]:
     """Where the placing preview and the list of places start, (o, x, y): the legal place of the held tile that
-    changes least, joining no cat of its colour along a side, filling no room and hiding as few rats as can be, in
-    its printed orientation where it can (None: it fits nowhere). A start that already made a family, filled a room
-    or hid the rats a task asks about answered it before the learner tried (a reader: three nudges from the answer)."""
+    changes least, joining no cat of its colour along a side, filling no room and, for a task, lying at least FAR
+    nudges from each of its right moves (`avoid`, Place actions) where it can; then hiding as few rats as can be, in
+    its printed orientation where it can (None: it fits nowhere). A start that made a family, filled a room or lay
+    a few nudges from a task's answer answered it before the learner tried (readers, stops 46 and 47: the treasure
+    task began three steps left of its answer)."""
     held = state.held
     assert held is not None, "a preview starts only for a held tile"
     shape = C.SHAPE[held]
@@ -83,18 +88,23 @@ def neutral_place(state: State, seat: int) -> Optional[tuple[int, int, int]]:
                                              for c in G.placed_cells(C.SHAPE[t], o, x, y))
     rats = G.RATS[state.boats[seat]] & ~occ
     open_rooms = [r for r in G.ROOMS if r & ~occ]
+    answers = [(a.orientation, a.x, a.y) for a in avoid if isinstance(a, Place) and a.player == seat]
 
-    def change(row: tuple[int, int, int, int, int]) -> tuple[int, int, int, int]:
-        mask, nbrs, o, _x, _y = row
+    def nudges(o: int, x: int, y: int) -> int:
+        return min((abs(x - ax) + abs(y - ay) + (0 if o == ao else 2) for ao, ax, ay in answers), default=FAR)
+
+    def change(row: tuple[int, int, int, int, int]) -> tuple[int, int, int, int, int]:
+        mask, nbrs, o, x, y = row
         filled = sum(1 for r in open_rooms if not r & ~(occ | mask))
-        return (bool(nbrs & kin), filled, (mask & rats).bit_count(), o != 0)
+        return (bool(nbrs & kin), filled, -min(nudges(o, x, y), FAR), (mask & rats).bit_count(), o != 0)
 
     _mask, _nbrs, o, x, y = min(rows, key=change)
     return o, x, y
 
 
-def placing_data(state: State, seat: int, lang: str = "en") -> Optional[dict[str, Any]]:
-    """What the page's placing preview needs for the seat's held tile, or None when the seat has nothing to place."""
+def placing_data(state: State, seat: int, lang: str = "en", avoid: Iterable[Any] = ()) -> Optional[dict[str, Any]]:
+    """What the page's placing preview needs for the seat's held tile, or None when the seat has nothing to place
+    (`avoid`: a task's right moves, where the preview does not start: neutral_place)."""
     if state.phase != "place" or state.turn != seat or state.held is None:
         return None
     tile = state.held
@@ -102,7 +112,7 @@ def placing_data(state: State, seat: int, lang: str = "en") -> Optional[dict[str
     occ = occupied(state.placed[seat])
     codes = codes_for(shape, occ)
     reasons = {"1": text("ui.isle_of_cats.fits", lang)}
-    start = neutral_place(state, seat)
+    start = neutral_place(state, seat, avoid)
     for o, row in enumerate(codes):
         for i, code in enumerate(row):
             if code not in reasons:
@@ -133,9 +143,9 @@ def placing_data(state: State, seat: int, lang: str = "en") -> Optional[dict[str
                                  for way in ("left", "up", "down", "right")}}}
 
 
-def placing(state: State, seat: int, lang: str = "en") -> Optional[dict[str, Any]]:
+def placing(state: State, seat: int, lang: str = "en", avoid: Iterable[Any] = ()) -> Optional[dict[str, Any]]:
     """GameUI.placing: the page's data and how a chosen (o, x, y) becomes the engine's action."""
-    data = placing_data(state, seat, lang)
+    data = placing_data(state, seat, lang, avoid)
     if data is None:
         return None
     return {"data": data, "act": lambda o, x, y: Place(seat, o, x, y)}

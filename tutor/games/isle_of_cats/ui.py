@@ -129,7 +129,8 @@ def action_rows(table: Table, seat: int) -> list[list[RowPart]]:
     shape = C.SHAPE[state.held] if state.held is not None else None
     # the list starts where the preview does (placing.neutral_place): that place comes first, as a page shows a
     # list at its first option
-    start = neutral_place(state, seat) if state.held is not None else None
+    avoid = table.placing_avoid() if hasattr(table, "placing_avoid") else ()      # a task: its right moves
+    start = neutral_place(state, seat, avoid) if state.held is not None else None
     places = [a for a in legal if isinstance(a, Place)]     # the place phase: every legal action places the tile
     neutral = next((a for a in places if (a.orientation, a.x, a.y) == start), places[0] if places else None)
     if neutral is not None:

@@ -324,6 +324,9 @@ def test_stages_pause_at_the_end_of_a_day_before_the_next_tiles():
     paused = stages[0][1]
     assert not paused.island and paused.ship == 4
     assert stages[-1][1] == g.apply(s, Pass(1))[0]
+    # the pause shows tomorrow's turn order, its first player to move, as the day's summary says (reader W6)
+    after = stages[-1][1]
+    assert paused.order == after.order != s.order and paused.turn == after.order[0]
 
 
 # --------------------------------------------------------------------------- treasure maps

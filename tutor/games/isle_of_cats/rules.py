@@ -406,8 +406,11 @@ def _end_day(t: Table, events: list[Event]) -> None:
         return
     cuts = _CUTS.get()
     if cuts is not None:          # stages(): pause where the day ended, before the next day's tiles are drawn
+        # with the next day's turn order, its first player to move: the pause's summary says who begins tomorrow,
+        # and its board showed today's order with today's last player marked (a reader, stop 47)
         pause = dict(t)
-        pause["phase"] = "take"
+        pause["order"] = t["order"][1:] + t["order"][:1]
+        pause["phase"], pause["turn"], pause["held"] = "take", pause["order"][0], None
         cuts.append(("day_end", pause, len(events)))
     t["order"] = t["order"][1:] + t["order"][:1]
     events.append(_ev("order", "day", {"order": list(t["order"]), "player": t["order"][0],

@@ -41,9 +41,10 @@ def _turn_of(shape: str, o: int) -> int:
     return 0
 
 
-def where(action: Place, lang: str, shape: str | None = None) -> str:
+def where(action: Place, lang: str, shape: str | None = None, listed: bool = False) -> str:
     """A place in words: how the tile is turned ("as shown", "turned a quarter right", "flipped" ...), the column
-    and row of its first square (numbered on the boat's edges) and the room it lies in."""
+    and row of its first square (numbered on the boat's edges) and the room it lies in. `listed`: as the list of
+    places words it, column and row first, its heading saying which square they are of."""
     shape = shape or C.SHAPE.get(getattr(action, "tile", None) or "", None)
     if shape is None:           # no tile known (an action read alone): the corner it is aimed at
         return text(_U + "where_corner", lang, x=action.x + 1, y=action.y + 1)
@@ -51,8 +52,8 @@ def where(action: Place, lang: str, shape: str | None = None) -> str:
     cells = G.ORIENTATIONS[shape][action.orientation]
     fx, fy = action.x + cells[0][0], action.y + cells[0][1]
     room = ROOM_OF.get((fx, fy))
-    return text(_U + "where", lang, o=text(_U + f"orient.{turn}", lang), x=fx + 1, y=fy + 1,
-                room=room_name(room, lang) if room is not None else "")
+    return text(_U + ("where_list" if listed else "where"), lang, o=text(_U + f"orient.{turn}", lang), x=fx + 1,
+                y=fy + 1, room=room_name(room, lang) if room is not None else "")
 
 
 def take_labels(actions: Sequence[Take], lang: str) -> dict[Action, str]:
@@ -135,8 +136,13 @@ def action_rows(table: Table, seat: int) -> list[list[RowPart]]:
     neutral = next((a for a in places if (a.orientation, a.x, a.y) == start), places[0] if places else None)
     if neutral is not None:
         chosen["action"] = neutral
-        places = [neutral] + [a for a in places if a != neutral]
-    options = [(where(a, lang, shape), [a.orientation, a.x, a.y]) for a in places]
+        # the rest by column, then row, of the square the list names (30 to 120 places in the engine's order could
+        # not be searched by eye)
+        rest = sorted((a for a in places if a != neutral),
+                      key=lambda a: (a.x + G.ORIENTATIONS[shape][a.orientation][0][0],
+                                     a.y + G.ORIENTATIONS[shape][a.orientation][0][1], a.orientation))
+        places = [neutral] + rest
+    options = [(where(a, lang, shape, listed=True), [a.orientation, a.x, a.y]) for a in places]
     p = table.pick(text(_U + "placements", lang), options,
                    [neutral.orientation, neutral.x, neutral.y] if neutral is not None else None, pick)
     # not the preview's "Place (Enter)": this one places what the list shows, wherever the preview is

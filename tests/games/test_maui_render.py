@@ -464,3 +464,29 @@ def test_the_cards_turned_up_this_round_lie_under_dive_not_last(layout, lang):
     assert view["phase"] == "dive" and any(s["revealed"] for s in view["seats"])
     columns = _card_columns(R.render(view, layout=layout, lang=lang), lang)
     assert columns and set(columns.values()) == {last}, columns
+
+
+@pytest.mark.parametrize("layout", ["laptop", "projector"])
+def test_kiti_where_she_goes_next_stands_clear_of_the_rounds_arrows(layout):
+    """Fresh reader R17 (stop 46): after the part-7 task, the pale Kiti (where she stands next round) stood beside the
+    lagoon with two catch arrows through her, her hands unreadable from the front. On a table she now stands along
+    her line where no arrow crosses the ring round her figure."""
+    import math
+    from tutor.core import task as T
+    from tutor.games.maui.render import _table
+    t = T.load_file("lessons/maui/tasks/right-hand.yaml")
+    s, me = T.start(t), T.seat(t)
+    right = next(a for a in maui.legal_actions(s, me) if not T.outcome(t, s, a)[2])
+    _after, _events, _problems, shown, told = T.outcome(t, s, right)
+    root = parse(maui.render(maui.view(shown, me), layout=layout, lang="en", events=told))
+    (ghost,) = by_class(root, "kiti-ghost")
+    gx, gy = float(ghost.get("data-x")), float(ghost.get("data-y"))
+    lines = [el for el in root.iter() if el.tag.endswith("line") and el.get("marker-end")]
+    assert len(lines) >= 2
+    u = _table(layout, maui.view(shown, me)["players"]).u
+    for el in lines:
+        x0, y0, x1, y1 = (float(el.get(a)) for a in ("x1", "y1", "x2", "y2"))
+        dx, dy = x1 - x0, y1 - y0
+        k = max(0.0, min(1.0, ((gx - x0) * dx + (gy - y0) * dy) / (dx * dx + dy * dy)))
+        # outside the ring drawn round her (27u): no arrow crosses her figure or the ring
+        assert math.hypot(gx - x0 - k * dx, gy - y0 - k * dy) >= 27 * u, (layout, el.get("data-seat"))

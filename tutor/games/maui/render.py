@@ -172,7 +172,7 @@ class _Table(_Geo):
         # right of Player 1's when it is full; 12 units off the panel, clear of a ring round it
         self.box = (8 * u, self.H - self.foot - 24 * u, self.CX - self.seat_w / 2 - 20 * u, 22 * u)
         self.box_right = (self.CX + self.seat_w / 2 + 12 * u,) + self.box[1:]
-        self._kiti: dict[int, tuple[float, float]] = {}
+        self._kiti: dict[tuple[int, tuple[tuple[float, float, float, float], ...]], tuple[float, float]] = {}
 
     def seat_centre(self, seat: int) -> tuple[float, float]:
         """Seat 0 at the bottom; the others follow clockwise on screen (y grows downwards)."""
@@ -199,11 +199,14 @@ class _Table(_Geo):
         u = self.u
         return x + 6 * u, y + 6 * u + row * self.cell_h, w - 12 * u, self.cell_h - 2 * u
 
-    def kiti_place(self, kiti: int, ghost: bool = False) -> tuple[float, float]:
+    def kiti_place(self, kiti: int, ghost: bool = False,
+                   lines: Sequence[tuple[float, float, float, float]] = ()) -> tuple[float, float]:
         """On the rim between seat `kiti` and the next seat clockwise: along the line from the table's middle
-        towards the gap between those two seats, at the point farthest from every seat panel."""
-        if kiti in self._kiti:
-            return self._kiti[kiti]
+        towards the gap between those two seats, at the point farthest from every seat panel and, when `lines`
+        are given (the round's arrows, x0 y0 x1 y1), clear of them where it can be."""
+        key = (kiti, tuple(lines))
+        if key in self._kiti:
+            return self._kiti[key]
         u, CX, CY = self.u, self.CX, self.CY
         ax, ay = self.seat_centre(kiti)
         bx, by = self.seat_centre((kiti + 1) % self.players)
@@ -224,11 +227,13 @@ class _Table(_Geo):
             x, y = CX + ux * t, CY + uy * t
             gap = min(math.hypot(max(x0 - x, 0, x - x1), max(y0 - y, 0, y - y1)) for x0, y0, x1, y1 in obstacles)
             inside = 40 * u <= x <= self.W - 40 * u and self.header + 48 * u <= y <= self.H - self.foot - 36 * u
-            return (gap if inside else -1) - t * 0.01     # prefer nearer the lagoon when equally clear
+            # an arrow through the figure hid her hands (a reader, projector): its room is the figure's, about 40u
+            crossed = min((_to_segment(x, y, *line) for line in lines), default=math.inf) - 40 * u
+            return (min(gap, crossed) if inside else -1) - t * 0.01     # prefer nearer the lagoon when equally clear
 
         best = max((t0 + 4 * u * i for i in range(24)), key=clearance)
-        self._kiti[kiti] = CX + ux * best, CY + uy * best
-        return self._kiti[kiti]
+        self._kiti[key] = CX + ux * best, CY + uy * best
+        return self._kiti[key]
 
     def kiti_targets(self, kiti: int, view: View, ghost: bool = False) -> dict[str, Box]:
         n = self.players
@@ -345,8 +350,10 @@ class _Phone(_Geo):
         x, y, _, _ = self.ring_point(seat)
         return x - RING_DISC / 2, y - RING_DISC / 2, float(RING_DISC), float(RING_DISC)
 
-    def kiti_place(self, kiti: int, ghost: bool = False) -> tuple[float, float]:
-        """On the rim halfway between the seat her right hand points to and the next seat clockwise."""
+    def kiti_place(self, kiti: int, ghost: bool = False,
+                   lines: Sequence[tuple[float, float, float, float]] = ()) -> tuple[float, float]:
+        """On the rim halfway between the seat her right hand points to and the next seat clockwise (the round's
+        arrows lie inside the lagoon's cells here: `lines` changes nothing)."""
         x, y, _, _ = self.ring_point(kiti + 0.5)
         return x, y
 
@@ -872,7 +879,9 @@ def _kiti(dwg: S.Drawing, geo: Geo, view: View, lang: str, hl: AbstractSet[str],
     k = view["kiti"] if seat is None else seat
     u = geo.u
     fu = PHONE_KITI_SCALE if geo.phone else u      # the figure's scale
-    px, py = geo.kiti_place(k, faded)
+    # the pale figure keeps clear of the round's arrows on a table (the full one stays where she stood all round)
+    lines = [line for _d, _s, line in _arrow_lines(geo, view, marks)] if faded and not geo.phone else []
+    px, py = geo.kiti_place(k, faded, lines)
     right, left = k, (k + 1) % n
     targets = geo.kiti_targets(k, view, faded)
     g = dwg.g(class_="kiti-ghost" if faded else "kiti")
@@ -954,6 +963,11 @@ def _kiti(dwg: S.Drawing, geo: Geo, view: View, lang: str, hl: AbstractSet[str],
         spots = [(sx, sy) for sx, sy in spots
                  if not any(sx - half < bx + bw and bx < sx + half and sy - size < by + bh and by < sy + 3 * u
                             for bx, by, bw, bh in [lagoon] + panels)] or spots
+        # nor across a round's arrow (the pale word beside a figure moved clear of them, crossed by one)
+        spots = [(sx, sy) for sx, sy in spots
+                 if not any(sx - half <= x0 + (x1 - x0) * i / 24 <= sx + half and
+                            sy - size <= y0 + (y1 - y0) * i / 24 <= sy + 3 * u
+                            for x0, y0, x1, y1 in lines for i in range(25))] or spots
         # the spot whose word lies farthest from her hands (and from what `avoid` names), measured from the word's
         # box: a long word ("прошлый раунд") reaches far either side of its middle
         def room(p: tuple[float, float]) -> float:
@@ -1065,21 +1079,18 @@ def _box(dwg: S.Drawing, geo: Geo, view: View, lang: str, x: float, y: float, w:
     return g
 
 
-def _arrows(dwg: S.Drawing, geo: Geo, view: View, marks: Marks) -> El:
-    """Where each cell's catch went: on a table a dashed arrow from the cell to the catcher's panel; on a phone
-    a short arrow in the cell to the catcher's numbered disc."""
-    g = dwg.g(class_="event arrows")
-    u = geo.u
+def _to_segment(x: float, y: float, x0: float, y0: float, x1: float, y1: float) -> float:
+    """The distance from (x, y) to the segment (x0, y0)-(x1, y1)."""
+    dx, dy = x1 - x0, y1 - y0
+    t = max(0.0, min(1.0, ((x - x0) * dx + (y - y0) * dy) / ((dx * dx + dy * dy) or 1.0)))
+    return math.hypot(x - (x0 + t * dx), y - (y0 + t * dy))
+
+
+def _arrow_lines(geo: Geo, view: View, marks: Marks) -> list[tuple[str, int, tuple[float, float, float, float]]]:
+    """A table's arrows, (depth, seat, (x0, y0, x1, y1)): from the cell to the catcher's panel edge nearest it."""
+    out = []
     for depth, seat in marks["arrows"]:
         cx, cy, cw, ch = geo.cell_box(C.DEPTHS.index(depth))
-        if isinstance(geo, _Phone):
-            ax, ay = cx + 100, cy + ch - 14
-            line = dwg.line((_r(ax), _r(ay)), (_r(ax + 14), _r(ay)), stroke=S.EVENT, stroke_width=2.5)
-            line["marker-end"] = "url(#maui-arrow)"
-            S.data(line, depth=depth, seat=seat)
-            g.add(line)
-            g.add(dwg.use(f"#maui-seat{seat}", insert=(_r(ax + 34), _r(ay - 12)), size=(24, 24)))
-            continue
         x, y, w, h = geo.seat_box(seat, view)
         sx = x + w / 2
         start = (_r(cx + cw if sx > geo.CX else cx), _r(cy + ch / 2))
@@ -1088,7 +1099,26 @@ def _arrows(dwg: S.Drawing, geo: Geo, view: View, marks: Marks) -> El:
         ey = min(max(start[1], y), y + h)
         if x <= start[0] <= x + w:
             ey = y if start[1] < y else y + h
-        line = dwg.line(start, (_r(ex), _r(ey)), stroke=S.EVENT, stroke_width=_r(2.5 * u), stroke_dasharray="6 4")
+        out.append((depth, seat, (start[0], start[1], _r(ex), _r(ey))))
+    return out
+
+
+def _arrows(dwg: S.Drawing, geo: Geo, view: View, marks: Marks) -> El:
+    """Where each cell's catch went: on a table a dashed arrow from the cell to the catcher's panel; on a phone
+    a short arrow in the cell to the catcher's numbered disc."""
+    g = dwg.g(class_="event arrows")
+    if isinstance(geo, _Phone):
+        for depth, seat in marks["arrows"]:
+            cx, cy, cw, ch = geo.cell_box(C.DEPTHS.index(depth))
+            ax, ay = cx + 100, cy + ch - 14
+            line = dwg.line((_r(ax), _r(ay)), (_r(ax + 14), _r(ay)), stroke=S.EVENT, stroke_width=2.5)
+            line["marker-end"] = "url(#maui-arrow)"
+            S.data(line, depth=depth, seat=seat)
+            g.add(line)
+            g.add(dwg.use(f"#maui-seat{seat}", insert=(_r(ax + 34), _r(ay - 12)), size=(24, 24)))
+        return g
+    for depth, seat, (x0, y0, x1, y1) in _arrow_lines(geo, view, marks):
+        line = dwg.line((x0, y0), (x1, y1), stroke=S.EVENT, stroke_width=_r(2.5 * geo.u), stroke_dasharray="6 4")
         line["marker-end"] = "url(#maui-arrow)"
         S.data(line, depth=depth, seat=seat)
         g.add(line)

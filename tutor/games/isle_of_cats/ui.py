@@ -136,11 +136,13 @@ def action_rows(table: Table, seat: int) -> list[list[RowPart]]:
     neutral = next((a for a in places if (a.orientation, a.x, a.y) == start), places[0] if places else None)
     if neutral is not None:
         chosen["action"] = neutral
-        # the rest by column, then row, of the square the list names (30 to 120 places in the engine's order could
-        # not be searched by eye)
-        rest = sorted((a for a in places if a != neutral),
-                      key=lambda a: (a.x + G.ORIENTATIONS[shape][a.orientation][0][0],
-                                     a.y + G.ORIENTATIONS[shape][a.orientation][0][1], a.orientation))
+        rest = [a for a in places if a != neutral]
+        if shape is not None:
+            # the rest by column, then row, of the square the list names (30 to 120 places in the engine's order
+            # could not be searched by eye)
+            cells = G.ORIENTATIONS[shape]
+            rest.sort(key=lambda a: (a.x + cells[a.orientation][0][0], a.y + cells[a.orientation][0][1],
+                                     a.orientation))
         places = [neutral] + rest
     options = [(where(a, lang, shape, listed=True), [a.orientation, a.x, a.y]) for a in places]
     p = table.pick(text(_U + "placements", lang), options,

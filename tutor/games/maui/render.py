@@ -1087,8 +1087,11 @@ def _to_segment(x: float, y: float, x0: float, y0: float, x1: float, y1: float) 
 
 
 def _arrow_lines(geo: Geo, view: View, marks: Marks) -> list[tuple[str, int, tuple[float, float, float, float]]]:
-    """A table's arrows, (depth, seat, (x0, y0, x1, y1)): from the cell to the catcher's panel edge nearest it."""
-    out = []
+    """A table's arrows, (depth, seat, (x0, y0, x1, y1)): from the cell to the catcher's panel edge nearest it (a
+    phone draws its own, inside the cells: none)."""
+    out: list[tuple[str, int, tuple[float, float, float, float]]] = []
+    if not isinstance(geo, _Table):
+        return out
     for depth, seat in marks["arrows"]:
         cx, cy, cw, ch = geo.cell_box(C.DEPTHS.index(depth))
         x, y, w, h = geo.seat_box(seat, view)

@@ -60,6 +60,23 @@ def test_a_task_of_a_game_whose_tasks_never_ask_the_next_step_sets_apart_exactly
         assert ("tutor-action-unavailable" in c.classes) == (action not in legal), c.description
 
 
+@pytest.mark.parametrize("game, path", APART, ids=[f"{g}/{p.stem}" for g, p in APART])
+def test_pressing_a_move_set_apart_reads_its_reason_and_uses_no_try(game, path):
+    """Fresh reader ZA2 (stop 48): "Not now (press one to read why)" answered the press with the red verdict of a
+    failed try, and the moves went until "Try again". The reason now shows as the play table's refusal does; the
+    task stays open with its moves, and no try is counted."""
+    data = T.load_file(path)
+    widget = YourTurn(data["id"], lang="en")
+    apart = [c for c in widget._offered.values() if "tutor-action-unavailable" in c.classes]
+    if not apart:
+        pytest.skip("nothing set apart on this task's first screen")
+    offered = len(widget._offered)
+    apart[0].click()
+    assert widget.outcome is None and widget.tries == 0
+    assert widget.errors.message and "Traceback" not in widget.errors.message
+    assert len(widget._offered) == offered and not widget.verdict
+
+
 # --------------------------------------------------------------------------- drills and a task's first step
 # A board element drawn to point at where a move could go (Aqua Fest's destination dots) carries `data-suggests`
 # naming the element it points at; a drill option that names a board element says which (`Option.on_board`). A

@@ -273,6 +273,12 @@ def test_a_tasks_verdict_is_a_line_kept_in_view_and_its_explanation_is_never_cut
     more.tap()
     page.wait_for_function("(e) => getComputedStyle(e).position === 'static'", arg=status.element_handle())
     assert explain in more.inner_text()
+    # ... and so does the learner scrolling back up to the board (two readers of stop 48 scrolled and it followed
+    # them over the rows the task was about): stuck again as a new verdict would be, a finger's scroll lets it go
+    status.evaluate("(e) => e.classList.remove('tutor-status-settled')")
+    assert status.evaluate("(e) => getComputedStyle(e).position") == "sticky"
+    page.evaluate("() => document.dispatchEvent(new TouchEvent('touchmove', {bubbles: true}))")
+    page.wait_for_function("(e) => getComputedStyle(e).position === 'static'", arg=status.element_handle())
     assert not page.js_errors, page.js_errors
 
 

@@ -106,6 +106,13 @@ class YourTurn(PlayTable):
             try:
                 after, events, problems, shown, told = core_task.outcome(self.task, self.state, action)
             except RuleViolation as exc:
+                if self.moves_apart():
+                    # a move the task sets apart ("Not now: press one to read why") is a question, not a try: its
+                    # reason shows as the table's does, and the moves stay (a reader was told they had failed and
+                    # had to start again for asking)
+                    with learner_seat(self.seat), guard(self.errors, lang):
+                        raise
+                    return
                 self.tries += 1
                 self.outcome = "refused"
                 # a refusal's line is its reason and rule (what the learner needs at the board); the hint under it

@@ -709,6 +709,10 @@ function render({ model, el: root }) {
     if (status.firstChild && !status.contains(event.target)) status.classList.add("tutor-status-settled");
   };
   document.addEventListener("click", settleStatus, true);
+  // ... and so does the learner's own scrolling (a finger or a wheel, never the page moving itself): two readers
+  // scrolled to see the board under the verdict, and it followed them, over the rows the task is about (stop 48)
+  const settleOnScroll = () => { if (status.firstChild) status.classList.add("tutor-status-settled"); };
+  for (const kind of ["touchmove", "wheel"]) document.addEventListener(kind, settleOnScroll, { passive: true });
   const drawSaved = () => { box.value = model.get("saved"); };
   const onMessage = (msg) => {
     if (msg && msg.defs) {
@@ -747,6 +751,7 @@ function render({ model, el: root }) {
     window.removeEventListener("scroll", onPageScroll, { capture: true });
     document.removeEventListener("click", putAwayError, true);
     document.removeEventListener("click", settleStatus, true);
+    for (const kind of ["touchmove", "wheel"]) document.removeEventListener(kind, settleOnScroll, { passive: true });
     stopTimer();
     if (sizes) sizes.disconnect();
     if (watchBelow) watchBelow.disconnect();

@@ -121,7 +121,7 @@ def action_rows(table: Table, seat: int) -> list[list[RowPart]]:
         # "Attack Player 2 with crab 3": not the card's label again, which the row above already offers to play
         parts.append({"choices": [table.action_choice(game.Attack(seat, target, c), legal) for c in hand]})
 
-    # 3. ending the turn; going home names the place on the home row in a drop-down beside it
+    # 3. ending the turn; going home names the place on the home row in a drop-down above its button
     finish = [table.action_choice(game.EndTurn(seat), legal), table.action_choice(game.DrawTwo(seat), legal)]
     home = table.action_choice(game.DrawTwo(seat, state.homes[seat]), legal, label=text("ui.af.go_home", lang))
 
@@ -139,7 +139,10 @@ def action_rows(table: Table, seat: int) -> list[list[RowPart]]:
               for h in range(C.SIZE)]
     home.place = table.pick(text("ui.af.place_pick", lang), places, now, pick)
     home.tooltip = label_in(state, home.action, lang) or home.tooltip     # the board's words: where it is laid
-    parts += [table.caption(text("ui.af.finish_row", lang)), {"choices": finish + [home], "pick": home.place}]
+    # going home in a row of its own, the place before the button: beside it, a learner pressed the button first
+    # (the move they wanted) and the tile was laid where it lay, the place still unchosen (a reader, stop 48)
+    parts += [table.caption(text("ui.af.finish_row", lang)), {"choices": finish},
+              table.caption(text("ui.af.home_row", lang)), {"pick": home.place}, {"choices": [home]}]
     if any(isinstance(a, game.DrawTwo) and a.home is not None for a in legal):
         # the board's way to the same move (ui.board_keys): the tile, then its place
         parts.append(table.caption(text("ui.af.home_board", lang)))

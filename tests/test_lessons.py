@@ -279,7 +279,7 @@ def aqua(name: str):
     return result
 
 
-def test_aqua_fest_36_point_example_is_number_for_number():
+def test_aqua_fest_36_point_example_is_the_rulebooks():
     """The rulebook's scoring example: ordinary 3+1+3+2, rare 3+1+2+3 +2, unique 1+3+2+3 +2 +3, token 2."""
     from tutor.games.aqua_fest import components as C
     from tutor.games.aqua_fest.scoring import score
@@ -303,6 +303,13 @@ def test_aqua_fest_36_point_example_is_number_for_number():
     assert sums == ["3 + 1 + 3 + 2 = 9", "2 + 3 + 3 + 1 = 9", "2 + 3 + 1 + 3 = 9"]
     for step, numbers in zip(data["steps"], sums):
         assert numbers in step["say"]["en"] and numbers in step["say"]["ru"]
+    # ... and where the rulebook adds them in another order, that order is named too (a reader holding the rulebook
+    # beside the screen met other numbers under "number for number", stop 48)
+    printed = [" + ".join(str(C.tile(t).stars) for t in g) for g in groups]
+    for step, numbers, rulebook in zip(data["steps"], sums, printed):
+        if not numbers.startswith(rulebook + " ="):
+            assert rulebook in step["say"]["en"] and rulebook in step["say"]["ru"], rulebook
+    assert "number for number" not in data["intro"]["en"]
 
 
 def test_aqua_fest_two_card_move():

@@ -55,7 +55,7 @@ from tutor.core.cardtable import em
 from tutor.core.i18n import player_name, plural, text
 from tutor.games.aqua_fest import board as B
 from tutor.games.aqua_fest import components as C
-from tutor.games.aqua_fest.shells import RULEBOOK_SHELLS, arranged
+from tutor.games.aqua_fest.shells import RULEBOOK_SHELLS, arranged, drawn_order
 from tutor.games.aqua_fest.text import beside_name, cell_name, side_name, species_name, tile_name
 
 N = B.N
@@ -1744,7 +1744,7 @@ def render_shells(fragments: Iterable[str], lang: str = "en", choosable: Optiona
         g.add(dwg.rect(insert=(round(x, 1), round(y, 1)), size=(round(sg.shell_w, 1), round(sg.shell_h, 1)), rx=10,
                        ry=10, fill=fill, stroke=ink, stroke_width=2))
         # uppers on top, the lower-left and lower-right below: as the pieces fit in the shell
-        order = sorted(sh.fragments, key=lambda t: {"upper": 0, "lower-left": 1, "lower-right": 2}[C.tile(t).kind])
+        order = drawn_order(sh.fragments)
         for i, t in enumerate(order):
             tx, ty = x + 10 * k + (i % 2) * (T + 3 * k), y + 12 * k + (i // 2) * (T + 3 * k)
             g.add(_tile_face(dwg, tiles[t], round(tx, 1), round(ty, 1), T, lang, layer=None, cls="tile", P=sg.P))

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Optional, Sequence
 
 from tutor.core.scoring import Breakdown, ScoreLine
 from tutor.games.aqua_fest import components as C
-from tutor.games.aqua_fest.shells import Assembly, best_assembly
+from tutor.games.aqua_fest.shells import Assembly, best_assembly, drawn_order
 
 if TYPE_CHECKING:
     from tutor.games.aqua_fest.rules import State
@@ -21,7 +21,7 @@ def breakdown(fragments: Sequence[str], bonus: int, seat: int, assembly: Optiona
     assembly = assembly or best_assembly(fragments)
     lines: list[ScoreLine] = []
     for shell in assembly.shells:
-        stars = " + ".join(str(C.tile(t).stars) for t in shell.fragments)
+        stars = " + ".join(str(C.tile(t).stars) for t in drawn_order(shell.fragments))     # as pictured
         lines.append(ScoreLine(f"aqua_fest.score.{shell.kind}", (("stars", stars),), shell.stars, "aqua_fest:scoring"))
         if shell.bonus:
             lines.append(ScoreLine("aqua_fest.score.shape", (), 2, "aqua_fest:shells"))

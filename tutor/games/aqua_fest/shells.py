@@ -32,6 +32,13 @@ RULEBOOK_SHELLS = (("u-white-7", "u-pink-1", "u-black-7", "u-white-4"),
 RULEBOOK_TOKEN = 2
 
 
+def drawn_order(fragments: Iterable[str]) -> list[str]:
+    """A shell's fragments as a picture of it lays them, and its sums add them: the uppers on top, then the
+    lower-left and lower-right pieces under them (left to right, top to bottom). The breakdown's sum in another
+    order than the picture beside it read as other numbers (readers, stops 47 and 48)."""
+    return sorted(fragments, key=lambda t: {"upper": 0, "lower-left": 1, "lower-right": 2}[C.tile(t).kind])
+
+
 @dataclass(frozen=True)
 class Shell:
     kind: str                   # "ordinary" | "rare" | "unique"

@@ -358,3 +358,14 @@ def test_show_me_why_draws_the_right_placement_on_the_board(task_id):
     assert not T.judge(task, opening, right)[2], f"{right} does not meet the task's goal"
     tile = marks[0].split(":")[3]
     assert tile == opening.held and G.placed_cells(C.SHAPE[tile], o, x, y)
+
+
+def test_a_tasks_prompt_sets_what_to_do_in_bold_and_the_position_in_plain_print():
+    """Fresh reader ZA3 (stop 48): every prompt was bold from end to end, five to eight lines on a phone, and what to
+    do did not stand out from the setting. The last sentence alone is bold; the words are all there, in order."""
+    w = YourTurn("maui/right-hand", lang="en")
+    prompt = w.task["prompt"]["en"]
+    lead = w.view["lead"]
+    bold = re.findall(r"<b>(.*?)</b>", lead)
+    assert len(bold) == 1 and prompt.endswith(html.unescape(bold[0])) and len(bold[0]) < len(prompt) / 2
+    assert plain(lead).split() == prompt.split()

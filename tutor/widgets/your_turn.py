@@ -43,6 +43,15 @@ def task_data(task: str | Path | dict[str, Any], lessons: str | Path | None = No
     return core_task.load_file(found)
 
 
+def prompt_html(prompt: str) -> str:
+    """A task's prompt as HTML: the position in plain print, what to do (its last sentence) in bold. All in bold,
+    five to eight lines on a phone, the instruction did not stand out from the setting (a reader, stop 48)."""
+    cut = max(prompt.rfind(mark, 0, len(prompt) - 2) for mark in (". ", "? ", "! ", ": "))
+    if cut < 0:
+        return f"<b>{esc(prompt)}</b>"
+    return f"{esc(prompt[:cut + 1])} <b>{esc(prompt[cut + 2:])}</b>"
+
+
 class YourTurn(PlayTable):
     """One move on a set position, judged by the engine."""
 
@@ -253,7 +262,7 @@ class YourTurn(PlayTable):
             # the task is asked above the board, where a learner looks first (under a phone's board it lay a screen
             # below it) and stays there; the verdict goes in the status area (a live region, kept in view by
             # tutor.css); the table's controls are not part of a task
-            lead = f'<p class="tutor-task-prompt">{esc(localised(self.task["prompt"], self.lang))}</p>'
+            lead = f'<p class="tutor-task-prompt">{prompt_html(localised(self.task["prompt"], self.lang))}</p>'
             self.view = {**self.view, "lead": lead, "status": self.verdict_line, "status_more": self.verdict_more,
                          "controls": False,
                          "board_box": self._board_box()}

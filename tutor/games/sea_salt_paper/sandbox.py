@@ -91,7 +91,9 @@ def verdicts(points: int, bonus: int, opponents: int, lang: str) -> list[str]:
     """What ending the round would give, in words: may you end it, STOP, LAST CHANCE won or lost."""
     if points < C.STOP_POINTS:
         return [_w("cannot_end", lang, points=points_text(points, lang), need=C.STOP_POINTS)]
-    out = [_w("stop", lang, points=points_text(points, lang), opponents=points_text(opponents, lang))]
+    # with no opponents' points entered, "an opponent with the most points scores 0" read as a promise (a reader)
+    out = [_w("stop", lang, points=points_text(points, lang), opponents=points_text(opponents, lang)) if opponents
+           else _w("stop_alone", lang, points=points_text(points, lang))]
     if points >= opponents:
         out.append(_w("last_chance_won", lang, points=points, bonus=bonus, total=points_text(points + bonus, lang)))
     else:

@@ -196,15 +196,25 @@ def test_win_the_cell_answers_are_exactly_the_cards_that_take_it():
 
 
 def test_win_the_cell_shows_one_play_and_says_what_every_card_would_do():
-    """Issue #23: 'show me why' mixed several what-if plays (three players took the same fish)."""
+    """Issue #23: 'show me why' mixed several what-if plays (three players took the same fish). Stop 48: it showed
+    the plain lowest card while the tying 6 was the one to explain, and said "a tie goes to the left hand" of a tie
+    that was for the middle."""
     for seed, q in enumerate(questions("maui/win-the-cell")):
         me, depth = q.viewer, the_cell(q)
         catches = [e for e in q.why if e.kind == "maui.catch"]
         assert len({e.data["depth"] for e in catches}) == len(catches), (seed, "one taker a cell")
         assert len({e.data["player"] for e in catches}) == len(catches), (seed, "one catch a diver")
-        lowest = min(int(k[1:]) for k in q.answer)
+        # the play shown: a winning card that ties (the one to explain, a reader of stop 48), else the lowest
         mine = [e for e in q.why if e.data.get("player") == me and e.kind in ("maui.catch", "maui.empty_handed")]
-        assert [e.data["card"] for e in mine] == [lowest], (seed, "the play shown is the lowest winning card's")
+        [shown] = [e.data["card"] for e in mine]
+        assert f"c{shown}" in q.answer
+        tied = [e for e in q.events if e.kind == "maui.dispute" and me in e.data["players"]]
+        if not tied:
+            assert shown == min(int(k[1:]) for k in q.answer), (seed, "no tie: the lowest winning card is shown")
+        else:
+            # its tie is told as Kiti settles it: the player she favours, in every language
+            for lang in LANGS:
+                assert str(tied[0].data["player"] + 1) in D.said(q.explain, lang)
         assert taker(q.events, depth) == me and q.after.round == q.state.round, (seed, "the board shows that play")
         for e in catches:
             assert e.data["cards"] == list(q.state.lagoon[C.DEPTHS.index(e.data["depth"])]), "this round's cells only"
@@ -309,3 +319,18 @@ def test_a_tie_is_named_by_its_cards_two_1s_not_equal_cards_1():
                 assert f"спорят {ru_word} " in ru or f"Спорят {ru_word} " in ru, (drill_id, seed, ru)
                 said += 1
     assert said, "some explanations name a tie"
+
+
+def test_win_the_cell_names_the_deepest_first_ruling_when_the_lowest_cards_tie_for_a_deeper_cell():
+    """Fresh reader Z1 (stop 48): 11 and two 6s at three players: the 6s tie for the middle (right hand), not for
+    the shallows (left hand). Where the shown play is such a tie, the explanation names the tutor's ruling; and it
+    never does where there is none."""
+    seen = 0
+    for seed, q in enumerate(questions("maui/win-the-cell", 120)):
+        tie = next((e for e in q.events if e.kind == "maui.dispute" and q.viewer in e.data["players"]), None)
+        laid = [e.data["card"] for e in q.events if e.kind in ("maui.catch", "maui.empty_handed")]
+        deeper = tie is not None and tie.data["depth"] != "shallow" and tie.data["card"] == min(laid)
+        for lang, words in (("en", "deepest cell still free"), ("ru", "самую глубокую из ещё свободных")):
+            assert (words in D.said(q.explain, lang)) == deeper, (seed, lang)
+        seen += deeper
+    assert seen, "no question showed such a tie: the check above proved nothing"

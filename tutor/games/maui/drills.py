@@ -262,25 +262,43 @@ def _win_the_cell(rng: random.Random) -> Optional[Question]:
     right = sorted(c for c in hand if takes[c] == ask)
     if not right or len(right) == len(hand):
         return None
-    if ends[right[0]].pending:
+    # "show me why" plays one card: one that wins through a tie if there is one (a reader was shown the plain 1
+    # while the 6 that tied was the card to explain), else your lowest that wins; the explanation says what each
+    # other card would take
+    def tie_of(card: int) -> Optional[Event]:
+        return next((e for e in rounds[card] if e.kind == "maui.dispute" and me in e.data["players"]), None)
+    shown_card = next((c for c in right if tie_of(c) is not None), right[0])
+    if ends[shown_card].pending:
         return None         # "show me why" would end on the jellyfish offer, which the lesson teaches later (part 10)
-    # "show me why" plays one card, your lowest that wins; the explanation says what each other card would take
-    why = tuple(e for e in rounds[right[0]] if e.kind in _TELLING)
+    why = tuple(e for e in rounds[shown_card] if e.kind in _TELLING)
     lost: dict[str, list[int]] = {}
     for card in hand:
         if takes[card] != ask:
             lost.setdefault(takes[card], []).append(card)
     instead = [Words(f"maui.drill.cell.instead.{got}", n=len(cs), cards=", ".join(map(str, cs)))
                for got, cs in sorted(lost.items(), key=lambda kv: kv[1][0])]
-    explain = joined([Words(f"maui.drill.cell.explain.{ask}", n=len(right), cards=", ".join(map(str, right))),
-                      Words("maui.drill.cell.shown", card=right[0]), joined(instead, sep=" ")], sep=" ")
+    said = [Words(f"maui.drill.cell.explain.{ask}", n=len(right), cards=", ".join(map(str, right))),
+            Words("maui.drill.cell.shown", card=shown_card)]
+    tie = tie_of(shown_card)
+    if tie is not None:
+        # the tie the shown card is in, told as Kiti settles it: the cells go deepest first, so equal low cards may
+        # fight for the middle with her right hand, not for the shallows with her left (the tutor's ruling)
+        depth = tie.data["depth"]
+        order = [s + 1 for s in dispute_order(before, tie.data["hand"])]
+        if depth != "shallow" and tie.data["card"] == min([*others.values(), shown_card]):
+            # the lowest cards tied, and yet not for the shallows: the tutor's reading is named there
+            said.append(Words("maui.drill.cell.deepest_first", depth=Words(f"maui.depth.{depth}.acc")))
+        said.append(Words(f"maui.drill.kiti.explain.{tie.data['hand']}", tied=_tied_cards(tie),
+                          depth=Words(f"maui.depth.{depth}.acc"), order=", ".join(map(str, order)),
+                          p=tie.data["player"] + 1))
+    explain = joined(said + [joined(instead, sep=" ")], sep=" ")
     return Question(
         drill="maui/win-the-cell", key=_key(state, me, sorted(others.items()), ask), state=before, viewer=me,
         prompt=Words("maui.drill.cell", me=me + 1, kiti=_kiti(state), laid=_cards(others),
                      depth=Words(f"maui.depth.{ask}.acc")),
         options=tuple(Option(f"c{c}", str(c)) for c in hand), answer=frozenset(f"c{c}" for c in right),
         rule=_DEPTH_RULE[ask], hint=Words(f"maui.drill.cell.hint.{ask}"), explain=explain,
-        why=why, after=ends[right[0]], events=tuple(rounds[right[0]]), multi=True, highlight=(f"cell:{ask}",))
+        why=why, after=ends[shown_card], events=tuple(rounds[shown_card]), multi=True, highlight=(f"cell:{ask}",))
 
 
 WIN_THE_CELL = Drill("maui/win-the-cell", "part-disputes", Words("maui.drill.cell.title"), "maui:disputes",

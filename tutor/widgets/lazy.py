@@ -139,9 +139,12 @@ class ChainStep(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
 
     def __init__(self, part: LazyPart, after: str, note: str, open_label: str) -> None:
         from tutor.widgets.common import esc
-        words = W.HTML(f'<p>{esc(note)} <button type="button" class="tutor-unlock">{esc(open_label)}</button></p>')
+        # the page's shared layout and style: a chain step is two models, not five (a lesson's first render is
+        # kept near 100)
+        words = W.HTML(f'<p>{esc(note)} <button type="button" class="tutor-unlock">{esc(open_label)}</button></p>',
+                       layout=shared("layout"), style=shared("html"))
         words.add_class("tutor-locked-note")
-        super().__init__([words, part])
+        super().__init__([words, part], layout=shared("layout"))
         self.part = part
         self.add_class("tutor-after")
         self.add_class(practice_class(after).replace("tutor-item-", "tutor-after-", 1))

@@ -3,6 +3,7 @@ a wrong score answer, the components' sources, and a board that keeps an answer 
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 
@@ -233,3 +234,15 @@ def test_the_hand_limit_and_the_turn_the_boats_end_are_marked_as_the_tutors_ruli
     steps = yaml.safe_load((ROOT / "lessons/sea_salt_paper/scenarios/boat-duo.yaml").read_text(encoding="utf-8"))
     said = next(s["say"][lang] for s in steps["steps"] if "duo" in s.get("do", {}))
     assert MARK[lang].search(said), said
+
+
+def test_the_score_helper_says_how_to_use_it_in_full_once_a_page():
+    """Fresh reader ZA13 (stop 48): the helper's sixty-word instruction was printed four times down the page (parts
+    8, 10, 11 and 14). The first helper a page shows says it whole; the later ones in one shorter line."""
+    from tutor.core.i18n import text
+    from tutor.games.sea_salt_paper import sandbox as SB
+    SB._INTRODUCED.discard("en")
+    first, second = SB.ScoreHelper(lang="en"), SB.ScoreHelper(lang="en")
+    whole, again = text("ui.sea_salt_paper.sandbox.intro", "en"), text("ui.sea_salt_paper.sandbox.intro_again", "en")
+    assert len(again) < len(whole) / 2
+    assert html.escape(whole) in first.children[0].value and html.escape(again) in second.children[0].value

@@ -102,6 +102,9 @@ def verdicts(points: int, bonus: int, opponents: int, lang: str) -> list[str]:
     return out
 
 
+_INTRODUCED: set[str] = set()      # the languages whose helper has been shown with its whole "how to use it"
+
+
 class ScoreHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
     """Choose cards (hand or played), see what they score and what ending the round would give."""
 
@@ -178,7 +181,11 @@ class ScoreHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
         self.result = W.VBox([self.table, W.HBox([self.clear_button, self.andriy_button, self.mermaids_button],
                                                  layout=wrap), self.opponents, self.verdict],
                              layout=W.Layout(flex="1 1 330px", min_width="0"))
-        self.children = [W.HTML(f"<h3>{esc(_w('title', lang))}</h3><p>{esc(_w('intro', lang))}</p>"),
+        # how to use it in full once a page (a kernel serves one page); the helpers after it, one line: the same
+        # sixty words four times down the page (a reader, stop 48)
+        intro = _w("intro" if lang not in _INTRODUCED else "intro_again", lang)
+        _INTRODUCED.add(lang)
+        self.children = [W.HTML(f"<h3>{esc(_w('title', lang))}</h3><p>{esc(intro)}</p>"),
                          W.HBox([self.picker, self.result], layout=W.Layout(flex_flow="row wrap",
                                                                              align_items="flex-start")),
                          self.svg]

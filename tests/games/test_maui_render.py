@@ -490,3 +490,18 @@ def test_kiti_where_she_goes_next_stands_clear_of_the_rounds_arrows(layout):
         k = max(0.0, min(1.0, ((gx - x0) * dx + (gy - y0) * dy) / (dx * dx + dy * dy)))
         # outside the ring drawn round her (27u): no arrow crosses her figure or the ring
         assert math.hypot(gx - x0 - k * dx, gy - y0 - k * dy) >= 27 * u, (layout, el.get("data-seat"))
+
+
+def test_a_phones_pile_chips_hold_their_values():
+    """Fresh reader Z5 (stop 48): on a phone the "−10" under a catch pile's top card ran over its chip's edges, in
+    the 9.5 px print a seagull question is read in. Each chip is now as wide as its value at 10 units."""
+    from tutor.core import quiz as Q
+    import re
+    from tutor.core.cardtable import em
+    s = Q.asked(Q.load_file("lessons/maui/quizzes/seagull-takes.yaml"))
+    svg = maui.render(maui.view(s, None), lang="ru", layout="phone")
+    chips = re.findall(r'<use class="card catch pile"[^>]*width="([0-9.]+)"[^>]*/><text[^>]*font-size="([0-9.]+)"'
+                       r'[^>]*>([^<]+)</text>', svg)
+    assert chips, "no pile chips drawn"
+    for width, size, value in chips:
+        assert float(size) >= 10 and em(value, True) * float(size) <= float(width), (value, width, size)

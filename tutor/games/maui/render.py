@@ -462,6 +462,8 @@ def _defs_elements() -> tuple[El, ...]:
     for kind, (fill, ink) in KIND_STYLE.items():     # tiny pile cards: colour, shape, border together
         sym = symbol(f"chip-{kind}")
         sym.viewbox(0, 0, 14, 20)
+        # drawn to the box it is given: a phone's chips are wider than 14:20, as wide as their "−10"
+        sym["preserveAspectRatio"] = "none"
         sym.add(dwg.rect(insert=(0.5, 0.5), size=(13, 19), rx=2, ry=2, fill=fill, stroke=ink, stroke_width=1))
         sym.add(dwg.use(f"#maui-{kind}", insert=(1, 1), size=(12, 12)))
     for n in C.DIVE_CARDS:           # dive card faces; the border takes the seat colour via `color`
@@ -717,10 +719,11 @@ def _seat(dwg: S.Drawing, geo: Geo, view: View, s: int, lang: str, hl: AbstractS
     # the full pile (own seat, teacher, open baskets) and the used dive cards when visible
     if p["pile"]:
         py = by + CARDS_H * u - 2 * u
-        chip_w, chip_h = (16, 22) if geo.phone else (14 * u, 20 * u)
+        # a phone's chips as wide as a "−10" at their print (at 16 units it ran over the card's edges, a reader)
+        chip_w, chip_h = (27, 22) if geo.phone else (14 * u, 20 * u)
         pile = seat.get("pile") or []
         under = pile[:-1]
-        size = geo.fs(9)
+        size = 10.0 if geo.phone else geo.fs(9)      # what a seagull question asks about: not the least print
         discards = seat.get("discards") or []
         # on a phone the chips say what they are: the cards under the catch's top card (two readers took the bare
         # values under "dive" for something about the dive cards); a table's narrower panel keeps its room for them

@@ -74,10 +74,16 @@ def action_rows(table: Table, seat: int) -> list[list[RowPart]]:
     picked = tuple(table.selected.get(seat, ()))[:1]
     chosen = next((c for c in hand if picked == (card_key(c),)), None)
     cards = []
+    # at the table (not a task, whose question it is) a card with no move now is set apart as "not now", as the
+    # board draws it: after a turn's last move the hand still read as cards to play (a reader, stop 48)
+    playable = {a.card for a in legal if isinstance(a, game.Move)}
+    apart = getattr(table, "previews", True)
     for c in hand:
         label = card_label(c, lang)
+        idle = apart and c not in playable and c != chosen
         cards.append(table.choice(label, label, "warning" if c == chosen else "",
-                                  "tutor-card-choice tutor-card-chosen" if c == chosen else "tutor-card-choice",
+                                  "tutor-card-choice tutor-card-chosen" if c == chosen else
+                                  "tutor-card-choice tutor-action-unavailable" if idle else "tutor-card-choice",
                                   lambda b: table.choose(b.seat, () if b.chosen else (card_key(b.card),)),
                                   card=c, seat=seat, chosen=c == chosen, board_key=card_key(c)))
     if cards:

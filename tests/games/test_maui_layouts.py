@@ -119,7 +119,10 @@ def placed(root):
 
 
 def text_width(el, size: float, bold: bool) -> float:
-    """A text's guessed width: its own words at its size, each tspan's at the tspan's size and weight."""
+    """A text's guessed width: the textLength it is narrowed to, else its own words at its size, each tspan's at
+    the tspan's size and weight (as tests/layout_check.py measures)."""
+    if el.get("textLength"):
+        return float(el.get("textLength"))
     length = em(el.text, bold) * size if el.text else 0.0
     for span in el:
         span_size = float(span.get("font-size") or size)

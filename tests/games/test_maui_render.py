@@ -505,3 +505,16 @@ def test_a_phones_pile_chips_hold_their_values():
     assert chips, "no pile chips drawn"
     for width, size, value in chips:
         assert float(size) >= 10 and em(value, True) * float(size) <= float(width), (value, width, size)
+
+
+@pytest.mark.parametrize("layout", ["phone", "laptop", "projector"])
+def test_a_no_fights_pile_in_the_lagoon_says_what_lies_under_its_top_card(layout):
+    """Fresh reader Z6 (stop 48): "the deep now holds two cards: 10 + 6 = 16", and the board showed the tiger fish
+    with "×2" and only an edge of the tuna under it. The cell now names the cards under its top card."""
+    from tutor.core.scenario import read_yaml, replay
+    from tutor.games.maui.text import kind_name
+    frame = next(f for f in replay(read_yaml("lessons/maui/scenarios/no-fights.yaml")).frames
+                 if len(f.state.lagoon[0]) == 2)
+    root = parse(maui.render(maui.view(frame.state, None), layout=layout, lang="en"))
+    under = [el for el in root.iter() if el.get("class") == "cell-under"]
+    assert len(under) == 1 and kind_name("tuna", "en") in "".join(under[0].itertext())

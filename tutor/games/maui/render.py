@@ -589,6 +589,24 @@ def _lagoon(dwg: S.Drawing, geo: Geo, view: View, lang: str, hl: AbstractSet[str
             if n > 1:       # on the top card's corner: left of the pile it ran into the cell's name
                 badges.append(S.badge(dwg, f"\u00d7{n}", left + 2 * u, top, fill=S.INK, size=geo.fs(11),
                                       cls="pile-count"))
+                # what lies under the top card, said: the pile is the no-fights variant's point, and its older
+                # cards only peeked out at the edge ("10 + 6 = 16", a reader could not find the 10)
+                under = ", ".join(f"{kind_name(c['kind'], lang)} {_value_text(c['value'])}" for c in cards[:-1]
+                                  if c.get("value") is not None)
+                # (between the cell's rule and the "new" badge at its foot, where the cell is tall enough)
+                if under and ch >= (74 if depth in marks["new"] else 56) * u:
+                    words = f"{_w('cell_under', lang)} {under}"
+                    # clear of the pile's older cards and their names, which spill past their edges
+                    name_w = em(kind_name(top_card["kind"], lang), False) * geo.fs(10)     # the top card's name
+                    space = min(left - (n - 1) * step - 16 * u, left + card_w / 2 - name_w / 2 - 6 * u) - (cx + 8 * u)
+                    size = max(geo.fs(9), min(geo.fs(10.5), _r(space / em(words, False) - 0.05)))
+                    # narrowed to the room left of the pile where the print cannot shrink further (squeezed past
+                    # half its width, it is left out: the count on the pile still says there is more)
+                    fit = {"textLength": _r(space), "lengthAdjust": "spacingAndGlyphs"} \
+                        if em(words, False) * size > space else {}
+                    if em(words, False) * size <= 2 * space:
+                        cg.add(S.label(dwg, words, cx + 8 * u, cy + 47 * u, fill=ink, cls="cell-under", size=size,
+                                       **fit))
             if depth in marks["new"]:
                 cg.add(S.badge(dwg, _w("new", lang), cx + 8 * u, cy + ch - 11 * u, anchor="start",
                                fill=S.EVENT, size=geo.fs(9), cls="event new"))

@@ -659,3 +659,15 @@ def test_a_tap_on_a_cell_the_card_cannot_reach_gets_the_engines_reason(lang):
             af.apply(t.state, af.Move(0, card, d))
         assert said == refusal.value.explain(lang)
     assert f'data-cell="{next(iter(refusals)).split(":")[1]}"' in t.svg     # the page finds the cell tapped
+
+
+def test_a_task_before_the_turn_is_taught_offers_only_its_cards_and_cells():
+    """Fresh reader Y6 (stop 48): the task of part 7 (how the creatures move) offered "End turn", "Draw 2", "Draw 2
+    and return" and the home place, rules part 8 teaches. A task of a part before "A turn" offers the hand's cards
+    (and, once one is chosen, its cells) only; a task of part 8 still offers the whole turn."""
+    from tutor.widgets.your_turn import YourTurn
+    early = YourTurn("aqua_fest/octopus-diagonal", lang="en")
+    assert not [b for b in early.action_buttons() if not isinstance(b.action, af.Move)]
+    assert early.card_buttons() and early.board_choices()
+    later = YourTurn("aqua_fest/draw-two", lang="en")
+    assert {type(b.action).__name__ for b in later.action_buttons()} >= {"EndTurn", "DrawTwo"}

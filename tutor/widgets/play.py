@@ -723,7 +723,10 @@ class PlayTable(StandIn, anywidget.AnyWidget):
             return {}
         buttons = [c for c in self._offered.values()
                    if isinstance(c, Choice) and hasattr(c, "action") and "tutor-action" in c.classes]
-        seats = list(dict.fromkeys(getattr(c.action, "player", None) for c in buttons))
+        # the seats with a button here, or a choice tied to a board element (a task that offers its cards alone)
+        tied = [getattr(c, "seat", None) for c in self._offered.values()
+                if isinstance(c, Choice) and getattr(c, "board_key", None)]
+        seats = list(dict.fromkeys([getattr(c.action, "player", None) for c in buttons] + tied))
         out: dict[str, tuple[Choice, Offer, int]] = {}
         for seat in seats:
             if seat is None:

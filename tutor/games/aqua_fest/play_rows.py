@@ -21,6 +21,11 @@ from tutor.games.aqua_fest import rules as game      # the engine's own queries 
 from tutor.games.aqua_fest.ui import action_tip, card_key, card_label, label_in
 
 
+# the lesson's parts before "A turn" (lessons/aqua_fest/lesson.*.md), where a task is one move of a card
+BEFORE_THE_TURN = ("part-goal", "part-components", "part-setup", "part-tiles", "part-shells", "part-cards",
+                   "part-movement")
+
+
 def offered_moves(state: game.State, seat: int, card: str, every: bool = False) -> list[game.Move]:
     """The Move actions offered for `card`: its legal moves; when it has none (say, a second card of
     another species), the cells it could reach, so the engine explains why not. With `every` (a task, whose
@@ -119,6 +124,12 @@ def action_rows(table: Table, seat: int) -> list[list[RowPart]]:
         groups, parts = [parts, listed], []
     else:
         groups = []
+
+    # a task in a part before the lesson teaches the turn (part 8) offers the cards and their cells only: the rows
+    # to attack, end the turn, draw two and go home were buttons for rules not met yet (a reader, stop 48)
+    task = getattr(table, "task", None)
+    if isinstance(task, dict) and task.get("part") in BEFORE_THE_TURN:
+        return groups + ([parts] if parts else [])
 
     # 2. attacks on adjacent opponents
     for target in game.attackable(state, seat):

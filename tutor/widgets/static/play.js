@@ -61,7 +61,9 @@ function render({ model, el: root }) {
   tips.hidden = !labels.tips_list;
   if (labels.tips_list) {
     tips.append(el("summary", "", labels.tips || ""), Object.assign(el("ul"), { innerHTML: labels.tips_list }));
-    tips.open = stored(tipsKey) !== "1";
+    // folded from the start on a projector's wide screen: open, they pushed the board the room watches half off
+    // the screen (a reader, stop 48); a learner's own device opens them
+    tips.open = stored(tipsKey) !== "1" && !window.matchMedia("(min-width: 1600px)").matches;
     tips.addEventListener("toggle", () => { if (!tips.open) store(tipsKey, "1"); });
   }
   const board = el("div", "tutor-svg");

@@ -671,3 +671,16 @@ def test_a_task_before_the_turn_is_taught_offers_only_its_cards_and_cells():
     assert early.card_buttons() and early.board_choices()
     later = YourTurn("aqua_fest/draw-two", lang="en")
     assert {type(b.action).__name__ for b in later.action_buttons()} >= {"EndTurn", "DrawTwo"}
+
+
+def test_a_film_step_that_defends_says_so_in_its_caption():
+    """Fresh reader Y9 (stop 48): above a battle the learner had started, the defender's step read "Player 2
+    played", as if it named the wrong player. A game's own verb for a kind of action titles its step."""
+    from tutor.core.session import Step
+    from tutor.widgets.film import _caption
+    t = PlayTable("aqua_fest", place_starts=False, players=2, seat=0, lang="en", seed=0, **SIDE_BY_SIDE)
+    defend = Step(seat=1, action=af.Defend(1, t.state.hands[1][0]), before=t.state, after=t.state, events=(),
+                  human=False)
+    assert _caption(t, defend, "Player 2", 1, 2) == "Step 2 of 2 · Player 2 defended"
+    move = Step(seat=1, action=af.EndTurn(1), before=t.state, after=t.state, events=(), human=False)
+    assert _caption(t, move, "Player 2", 0, 2) == "Step 1 of 2 · Player 2 played"

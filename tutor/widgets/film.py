@@ -12,7 +12,7 @@ from __future__ import annotations
 import inspect
 from typing import TYPE_CHECKING, Any, Optional, Sequence
 
-from tutor.core.i18n import player_name
+from tutor.core.i18n import has, player_name, text
 from tutor.core.session import Step
 from tutor.widgets.common import esc, events_html, safe_cite, split_defs, ui
 from tutor.widgets.board import render_choosable
@@ -84,8 +84,18 @@ def frame(table: "PlayTable", steps: Sequence[Step], i: int, film_id: int) -> di
         hidden = ui("film.hidden_own", lang) if own else ui("film.hidden", lang, player=who)
         log = f'<p class="tutor-film-hidden">{esc(hidden)}</p>'
     return {"film": film_id, "i": i, "n": len(steps), "board": board, "defs": key,
-            "caption": esc(ui("film.caption", lang, player=who, n=i + 1, of=len(steps))),
+            "caption": esc(_caption(table, step, who, i, len(steps))),
             "log": log, "summary": said, "panel": table.panel_for(step.after), "wait": bool(said)}
+
+
+def _caption(table: "PlayTable", step: Step, who: str, i: int, n: int) -> str:
+    """"Step 2 of 3 · Player 2 played", or the game's own verb for that kind of action where it has one
+    (`ui.<game>.film.<action>`: Aqua Fest's "Player 2 defended"; "played" above a battle the learner had started
+    read as naming the wrong player, a reader)."""
+    own = f"ui.{table.game_id}.film.{type(step.action).__name__.lower()}"
+    if step.action is not None and has(own):
+        return text(own, table.lang, player=who, n=i + 1, of=n)
+    return ui("film.caption", table.lang, player=who, n=i + 1, of=n)
 
 
 def _untold(told: Sequence[Any], said: str, parts: Any, lang: str) -> list[Any]:

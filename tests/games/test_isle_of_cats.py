@@ -748,3 +748,13 @@ def test_ukrainian_wording_names_players_mid_sentence_in_lower_case_and_never_sa
     folder = Path(__file__).resolve().parents[2] / "lessons" / "isle_of_cats" / "tasks"
     for path in folder.glob("*.yaml"):
         assert "гравець 1 і взяли" not in yaml.safe_load(path.read_text(encoding="utf-8"))["prompt"]["uk"], path.name
+
+
+def test_a_later_days_position_has_a_bag_that_fits_the_day_and_the_same_island():
+    """Fresh reader ZC2 (stop 48): "the last day" over a bag of 105. A position set later in the game (ship under
+    5, no bag given) has put back in the box 4 tiles a player for each day gone by, from the bag's far end, so the
+    tiles drawn next (the island) are the same."""
+    first = g.setup(3, seed=4)
+    last = g.setup(3, seed=4, ship=1)
+    assert len(last.bag) == len(first.bag) - 4 * 4 * 3 and len(last.box) == 4 * 4 * 3
+    assert last.bag == first.bag[:len(last.bag)] and set(last.bag) | set(last.box) == set(first.bag)

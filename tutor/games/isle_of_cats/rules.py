@@ -502,7 +502,7 @@ def setup(players: int, *, seed: Optional[int] = None, variant: Iterable[str] = 
     A lesson's position: dealt (per seat, 3 family card ids each: the keep choice is next) or kept (per seat, 2
     ids each: the day begins), placed (per seat, (tile, orientation, x, y) rows, each legal in turn), island
     (the tiles around the island; else drawn from the bag up to 4 cat tiles a player), bag (the bag's order; else
-    shuffled from the tiles placed nowhere), ship (5 on the first day .. 1 on the last), order (the day's turn order).
+    shuffled from the tiles placed nowhere, less 4 a player for each day gone by, in the box), ship (5 on the first day .. 1 on the last), order (the day's turn order).
     """
     check_setup(players, range(C.MIN_PLAYERS, C.MAX_PLAYERS + 1), variant, rule=_R + "setup")
     r = rng.seed_value(seed)
@@ -581,6 +581,12 @@ def setup(players: int, *, seed: Optional[int] = None, variant: Iterable[str] = 
         rest = tuple(tl for tl in C.BAG_TILES if tl not in taken)
         bag_t, r = rng.shuffled(r, rest)
         box = ()
+        # a lesson's position later in the game (ship under 5, no bag given): the days gone by drew about 4 tiles a
+        # player each, now back in the box, so the bag's count fits the day (a reader saw "the last day" over a bag
+        # of 105). Taken from the bag's far end: what is drawn next, and so every island, is the same.
+        gone = min(len(bag_t), (C.DAYS - ship) * C.TILES_PER_PLAYER * players)
+        if gone:
+            bag_t, box = bag_t[:len(bag_t) - gone], bag_t[len(bag_t) - gone:]
     t: Table = {
         "players": players, "boats": boats_t, "phase": "keep", "ship": ship, "order": order_t, "turn": first,
         "passed": (False,) * players, "bag": bag_t, "island": (), "box": box, "held": None, "rewards": 0,

@@ -602,7 +602,7 @@ def _lagoon(dwg: S.Drawing, geo: Geo, view: View, lang: str, hl: AbstractSet[str
                     size = max(geo.fs(9), min(geo.fs(10.5), _r(space / em(words, False) - 0.05)))
                     # narrowed to the room left of the pile where the print cannot shrink further (squeezed past
                     # half its width, it is left out: the count on the pile still says there is more)
-                    fit = {"textLength": _r(space), "lengthAdjust": "spacingAndGlyphs"} \
+                    fit: dict[str, Any] = {"textLength": _r(space), "lengthAdjust": "spacingAndGlyphs"} \
                         if em(words, False) * size > space else {}
                     if em(words, False) * size <= 2 * space:
                         cg.add(S.label(dwg, words, cx + 8 * u, cy + 47 * u, fill=ink, cls="cell-under", size=size,

@@ -341,3 +341,16 @@ def test_a_picked_five_among_several_is_said_to_be_the_tutors_ruling():
             assert f"Player {owner + 1}'s" in D.said(q.prompt, "en")
     assert seen, "no question picked one of several 5s"
 
+
+
+def test_a_phone_keeps_player_1_first_while_the_first_bonuses_are_chosen():
+    """Fresh reader ZB1 (stop 48): in part 2's example the phone's panels went round (player 2 on top) once player
+    1 had laid a first bonus, and back at the next step. While several players choose at once, player 1's panel
+    stays first."""
+    from tutor.core.scenario import read_yaml, replay
+    from tutor.games.trump_whales.render import render
+    frames = replay(read_yaml("lessons/trump_whales/scenarios/first-bonuses.yaml")).frames
+    for f in frames:
+        svg = render(tw.view(f.state, None), lang="en", layout="phone")
+        seats = re.findall(r'<g class="panel" data-seat="(\d)"', svg)
+        assert seats and seats[0] == "0", (f.index, seats)

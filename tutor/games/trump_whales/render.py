@@ -675,9 +675,12 @@ def _wide(board: _Board, view: dict[str, Any], title: str) -> float:
 # --------------------------------------------------------------------------- phone
 
 def _first_seat(view: dict[str, Any]) -> int:
-    """Whose panel a phone shows first: the viewer's, or in the teacher's view the player to move."""
-    first: int = view["viewer"] if view.get("viewer") is not None else view["to_move"][0] if view["to_move"] else 0
-    return first
+    """Whose panel a phone shows first: the viewer's, or in the teacher's view the player to move; while several
+    choose at once (the first bonuses), player 1's, as before anyone chose: the panels moved round mid-example as
+    one player after another had chosen (a reader, stop 48)."""
+    if view.get("viewer") is not None:
+        return int(view["viewer"])
+    return int(view["to_move"][0]) if len(view["to_move"]) == 1 else 0
 
 
 def _phone_panel(board: _Board, view: dict[str, Any], seat: dict[str, Any], y: float) -> int:

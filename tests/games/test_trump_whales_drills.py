@@ -354,3 +354,18 @@ def test_a_phone_keeps_player_1_first_while_the_first_bonuses_are_chosen():
         svg = render(tw.view(f.state, None), lang="en", layout="phone")
         seats = re.findall(r'<g class="panel" data-seat="(\d)"', svg)
         assert seats and seats[0] == "0", (f.index, seats)
+
+
+def test_the_short_trick_example_names_its_cards_pearls_from_the_card_data():
+    """Part 7's example (readers X4, ZB4): the step before the pick names each card another player laid with its
+    pearls, as the card data prints them, and the richest is the one picked; the pile grows by that many."""
+    from tutor.core.scenario import read_yaml, replay
+    data = read_yaml("lessons/trump_whales/scenarios/reward-cards.yaml")
+    frames = replay(data).frames
+    look, pick = data["steps"][1], data["steps"][2]
+    picked = pick["do"]["pick"][3]
+    for card in ("orca-2", "orca-7"):
+        assert f"({C.PEARLS[card]} pearls)" in look["say"]["en"]
+    assert C.PEARLS[picked] == max(C.PEARLS[c] for c in ("orca-2", "orca-7"))
+    before, after = frames[2].state, frames[3].state
+    assert len(after.pearls[2]) - len(before.pearls[2]) == C.PEARLS[picked]

@@ -171,7 +171,9 @@ def _may_play(rng: random.Random) -> Optional[Question]:
         drill=f"{_G}/may-play", key=_key("may-play", state), state=state,
         prompt=Words(_K + "may_play.prompt", seat=me + 1),
         options=tuple(options), answer=frozenset(answer), rule=_R + "follow",
-        hint=Words(_K + ("may_play.hint" if players > 2 else "may_play.hint_no_fives")),
+        # a trick of 5s only has no whale to ask about (a reader was asked about "the trick's first whale" there)
+        hint=Words(_K + ("may_play.hint_only_fives" if family is None else
+                         "may_play.hint" if players > 2 else "may_play.hint_no_fives")),
         explain=partial(_joined, tuple(parts)),
         # the trick's heading would name the family to follow, the step the question asks (after a led 5 above all)
         why=told, viewer=me, highlight=("trick", f"seat:{me}", "hide:follow"), multi=True, all_may_be_right=True)

@@ -302,7 +302,9 @@ def test_a_chains_next_step_stays_folded_until_the_step_before_is_solved(voila_s
         page.reload()
         step = page.locator(".tutor-after.tutor-after-sea_salt_paper--finish-the-crabs")
         step.wait_for(state="attached")
-        page.wait_for_function("() => document.querySelector('.tutor-after').classList.contains('tutor-unlocked')")
+        # (the page has two chains: the crabs' step 1 folds step 2 too; this is the step after step 2)
+        page.wait_for_function("() => document.querySelector("
+                               "'.tutor-after-sea_salt_paper--finish-the-crabs').classList.contains('tutor-unlocked')")
         step.scroll_into_view_if_needed()
         assert step.locator(".tutor-lazy").is_visible() and not step.locator(".tutor-locked-note").is_visible()
     finally:

@@ -110,12 +110,22 @@ print("TUTOR-TEXTS", _json.dumps([t for t in _texts if t], ensure_ascii=False))"
 def run(name: str, cache: dict):
     """The lesson as Voilà runs it, then weighed, then with every lazy part opened."""
     if name not in cache:
-        nb = nbformat.read(NOTEBOOKS / name, as_version=4)
-        nb.cells += [nbformat.v4.new_code_cell(WEIGH), nbformat.v4.new_code_cell(OPEN_ALL)]
-        # iopub_timeout: the last cell prints megabytes of text; on a loaded machine its output came after the
-        # cell's reply, later than nbclient's default 4 s wait for it, and was dropped ("TUTOR-OPENED was not printed")
-        NotebookClient(nb, timeout=60, iopub_timeout=60, kernel_name="python3",
-                       resources={"metadata": {"path": str(NOTEBOOKS)}}).execute()
+        for attempt in (1, 2):
+            nb = nbformat.read(NOTEBOOKS / name, as_version=4)
+            nb.cells += [nbformat.v4.new_code_cell(WEIGH), nbformat.v4.new_code_cell(OPEN_ALL)]
+            # iopub_timeout: the last cell prints megabytes of text; on a loaded machine its output came after the
+            # cell's reply, later than nbclient's default 4 s wait for it, and was dropped ("TUTOR-OPENED was not
+            # printed")
+            try:
+                NotebookClient(nb, timeout=60, iopub_timeout=60, kernel_name="python3",
+                               resources={"metadata": {"path": str(NOTEBOOKS)}}).execute()
+                break
+            except RuntimeError as exc:
+                # a kernel that never started: jupyter_client picks free ports, and with kernels starting side by
+                # side another one may bind them first ("Address already in use", a CI run of stop 48). Once more;
+                # anything the lesson itself raises is not a RuntimeError of this kind and fails at once
+                if attempt == 2 or "Kernel died before replying to kernel_info" not in str(exc):
+                    raise
         cache[name] = nb
     return cache[name]
 

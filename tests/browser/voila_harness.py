@@ -67,15 +67,24 @@ def free_port() -> int:
 class Server:
     """A running `python -m tutor.serving` process."""
 
+    # how many times a server whose port was taken meanwhile is started again on another one
+    PORT_RETRIES = 4
+
     def __init__(self, notebooks: Path, log_path: Path, extra_args=()):
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = log_path
         self.notebooks = notebooks
+        self.extra_args = tuple(extra_args)
         self._log = open(log_path, "wb")
+        self._start()
+
+    def _start(self) -> None:
+        # free_port() only says the port was free a moment ago: a parallel test worker's server or kernel can bind
+        # it before Voilà does, so wait_ready() starts again on a new port when that happens
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "tutor.serving", "--notebooks", str(notebooks),
-             "--host", "127.0.0.1", "--port", str(self.port), *extra_args],
+            [sys.executable, "-m", "tutor.serving", "--notebooks", str(self.notebooks),
+             "--host", "127.0.0.1", "--port", str(self.port), *self.extra_args],
             cwd=ROOT, stdout=self._log, stderr=subprocess.STDOUT,
         )
         self.ps = psutil.Process(self.process.pid)
@@ -84,10 +93,20 @@ class Server:
         self._log.flush()
         return self.log_path.read_text(errors="replace")
 
+    def _lost_its_port(self) -> bool:
+        log = self.log()
+        return f"port {self.port} is already in use" in log or "no available port could be found" in log.lower()
+
     def wait_ready(self, timeout: float = START_TIMEOUT) -> None:
         deadline = time.monotonic() + timeout
+        retries = self.PORT_RETRIES
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
+                if retries and self._lost_its_port():
+                    retries -= 1
+                    self._log.write(f"\n[harness] port {self.port} was taken; starting again\n".encode())
+                    self._start()
+                    continue
                 raise RuntimeError(f"Voilà exited with {self.process.returncode}:\n{self.log()}")
             try:
                 # "/" answers with a redirect without rendering anything (no kernel is spent)

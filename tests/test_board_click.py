@@ -497,3 +497,18 @@ def test_maui_hand_chips_are_wide_targets_and_the_choosing_badge_lies_over_the_r
             assert badge[0] > max(rings), f"seat {seat.get('data-seat')}: a ring covers the badge"
             checked += 1
     assert checked, "no seat with both a badge and a ring to compare"
+
+
+def test_only_a_card_played_takes_a_second_tap_in_trump_whales():
+    """Козырные киты asks a finger's second tap of a card played (it stands once the others answer), not of a bonus
+    used (Undo takes that back) nor of the first bonus laid (GameUI.confirm_board as a test of the action); Мяури asks
+    it of every board choice, and a task's board (one tap, "Try again") of none."""
+    from tutor.games.trump_whales.rules import PlayCard
+    from tutor.widgets.play import PlayTable
+    table = PlayTable("trump_whales", players=3, seat=0, lang="en", seed=2)
+    assert table.view["confirm_board"] == [], "the first bonus laid took a second tap"
+    table.act(table.game.legal_actions(table.state, 0)[0])
+    kinds = {key: type(getattr(c, "action", None)) for key, (c, _offer) in table._board.items()}
+    assert set(kinds.values()) > {PlayCard}, f"no other choice on the board to tell apart: {kinds}"
+    assert sorted(table.view["confirm_board"]) == sorted(k for k, kind in kinds.items() if kind is PlayCard)
+    assert PlayTable("maui", players=3, seat=0, lang="en", seed=2).view["confirm_board"] is True

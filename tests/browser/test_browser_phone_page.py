@@ -87,6 +87,11 @@ YourTurn("aqua_fest/octopus-diagonal", lang="ru")"""),
 PlayTable("aqua_fest", place_starts=False, players=2, seat=0, lang="ru", seed=1)"""),
     "maui_table.ipynb": ("en", """from tutor.widgets.play import PlayTable
 PlayTable("maui", players=3, seat=0, lang="en", seed=2)"""),
+    # Козырные киты' table at the learner's first card to play (the first bonus laid in Python)
+    "trump_table.ipynb": ("en", """from tutor.widgets.play import PlayTable
+t = PlayTable("trump_whales", players=3, seat=0, lang="en", seed=2)
+t.act(t.game.legal_actions(t.state, 0)[0])
+t"""),
     # the two widest tables a reviewer scrolled on a phone: Мяури's and Козырные киты' components, "assumed" on the right
     "wide_tables.ipynb": ("ru", """from IPython.display import display
 from tutor import lesson
@@ -510,6 +515,41 @@ def test_a_finger_lays_a_dive_card_only_with_a_second_tap(own_pages, phone):
     second.tap()
     wait_next_view(page, table, version)
     assert table.locator(f'.tutor-svg [data-choice][data-key="{key}"]').count() == 0, "the marked card was not laid"
+    assert note.is_hidden() and table.locator(".tutor-armed").count() == 0
+    assert not page.js_errors, page.js_errors
+
+
+def test_a_finger_plays_a_trick_card_only_with_a_second_tap(own_pages, phone):
+    """Козырные киты: a card played stands once the others answer it, and a reader mis-tapped one (stop 48). Only a
+    card to play takes the second tap (GameUI.confirm_board as a test of the action, see
+    test_play_table for the bonus that does not)."""
+    from tutor.widgets.common import ui
+    page = phone
+    page.goto(own_pages.render_url("trump_table.ipynb"))
+    table = page.locator(".tutor-play").first
+    table.locator('.tutor-svg svg[data-layout="phone"]').first.wait_for(state="visible")
+    cards = table.locator('.tutor-svg [data-choice][data-key^="card:"]')
+    assert cards.count() >= 2
+    # the same table in Python (its deal is the seed's): which of the keys are cards to play
+    from tutor.widgets.play import PlayTable
+    same = PlayTable("trump_whales", players=3, seat=0, lang="en", seed=2)
+    same.act(same.game.legal_actions(same.state, 0)[0])
+    to_play = same.view["confirm_board"]
+    keys = [cards.nth(i).get_attribute("data-key") for i in range(cards.count())]
+    assert to_play and set(to_play) < set(keys), (to_play, keys)
+    note = table.locator(".tutor-arm-note")
+    version = table.get_attribute("data-v")
+    card = table.locator(f'.tutor-svg [data-choice][data-key="{to_play[0]}"]')
+    card.evaluate("(e) => e.scrollIntoView({block: 'center'})")
+    card.tap()
+    note.wait_for(state="visible")
+    assert note.inner_text() == ui("board.confirm", "en")
+    page.wait_for_timeout(500)
+    assert table.get_attribute("data-v") == version, "one tap played the card"
+    card.tap()
+    wait_next_view(page, table, version)
+    # the view moved on (a play: the card lies in the trick now, where a trick's winner may pick it)
+    assert table.get_attribute("data-v") != version
     assert note.is_hidden() and table.locator(".tutor-armed").count() == 0
     assert not page.js_errors, page.js_errors
 

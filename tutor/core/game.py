@@ -25,7 +25,7 @@ import pkgutil
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Generic, Mapping, Optional, Protocol, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Generic, Mapping, Optional, Protocol, Sequence, TypeVar, Union
 
 if TYPE_CHECKING:
     from tutor.core.drill import Drill
@@ -191,8 +191,9 @@ class GameUI:
     # never take a move back: a button greyed for the whole game was tapped, and wondered at, by a reader
     undo: bool = True
     # True: a choice made on the board with a finger takes a second tap on the same element (the first marks it and
-    # says so); for a game whose moves can never be taken back (Мяури: a reader laid their 12 with a stray tap)
-    confirm_board: bool = False
+    # says so); for a game whose moves can never be taken back (Мяури: a reader laid their 12 with a stray tap). A
+    # callable (action) -> bool asks it of those actions alone (Козырные киты: a card played, not a bonus used)
+    confirm_board: Union[bool, Callable[[Any], bool]] = False
     # (state, action) -> board highlights that draw `action` where it would go: a "your turn" task that misses and
     # asks to be shown why draws its right move so, on a game whose moves are places on a board (Острів котів: the
     # right placement outlined; a reader was told the answer in words while the board showed their own)

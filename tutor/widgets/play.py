@@ -21,7 +21,7 @@ from __future__ import annotations
 import base64
 import logging
 import secrets
-from typing import Any, Callable, Container, Iterable, Optional, Sequence
+from typing import Any, Callable, Container, Iterable, Optional, Sequence, Union
 
 import anywidget
 import traitlets
@@ -602,7 +602,7 @@ class PlayTable(StandIn, anywidget.AnyWidget):
                      "undo": not self.undo_button.disabled, "undo_tip": self.undo_button.tooltip,
                      "undo_never": "" if self.game.parts().undo else text(f"{self.game_id}.undo.never", lang),
                      # a finger's tap on the board marks a choice that can never be taken back; a second one makes it
-                     "confirm_board": self.confirms and self.game.parts().confirm_board,
+                     "confirm_board": self._confirm_keys(),
                      # said in words beside the button too: a phone shows no tooltip
                      # (in the turn where it happened: not at the learner's next turn)
                      "undo_note": self._undo_note(),
@@ -619,6 +619,17 @@ class PlayTable(StandIn, anywidget.AnyWidget):
                      "under_way": (self.session is not None and not over
                                    and any(step.human for step in self.live.steps))}
         self.film_fresh = False       # the page plays a film once, right after the move that made it
+
+    def _confirm_keys(self) -> Union[bool, list[str]]:
+        """The board keys a finger's tap only marks (a second tap makes the choice): all (True), none (False) or
+        those whose action the game asks it of (GameUI.confirm_board)."""
+        confirm = self.game.parts().confirm_board
+        if not self.confirms or not confirm:
+            return False
+        if confirm is True:
+            return True
+        return [key for key, (c, _offer) in self._board.items()
+                if getattr(c, "action", None) is not None and confirm(c.action)]
 
     def _undo_note(self) -> str:
         """Why Undo is off, in words beside it (a phone shows no tooltip; a greyed button with no word was tapped

@@ -186,4 +186,7 @@ tips = deferred(__package__ or "", ".table:tips")
 
 UI = GameUI(action_label=action_label, label_in=label_in, task_label=task_label, action_tip=action_tip, offered_actions=offered_actions,
             board_keys=board_keys, sandbox=sandbox, components=components, legend=legend, advice=advice,
-            summary=summary, coach=coach, score_panel=score_panel, tips=tips)
+            summary=summary, coach=coach, score_panel=score_panel, tips=tips,
+            # a card played stands once the others answer from hands the learner has not seen; a finger's first tap
+            # on a card marks it, a second plays it (a reader mis-tapped a card and could not take it back)
+            confirm_board=lambda action: isinstance(action, PlayCard))

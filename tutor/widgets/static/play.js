@@ -286,7 +286,8 @@ function render({ model, el: root }) {
   wireChoices(board, (id, hit, event) => {
     const v = model.get("view") || {};
     const key = hit ? hit.getAttribute("data-key") : null;
-    if (v.confirm_board && event && event.pointerType === "touch" && key !== armed) {
+    const confirms = v.confirm_board === true || (Array.isArray(v.confirm_board) && v.confirm_board.includes(key));
+    if (confirms && event && event.pointerType === "touch" && key !== armed) {
       disarm();
       armed = key;
       hit.classList.add("tutor-armed");

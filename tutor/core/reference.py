@@ -57,6 +57,10 @@ class Reference:
     # asks and shows. A sheet for the table that listed all twenty buried the few that change play (readers, stop
     # 45); the lesson's list of rulings has them all, and the sheet says so in one line
     rare: tuple[Ruling, ...] = ()
+    # rulings looked up at the final count, not during play (Острів котів: how each family card is read), in a block
+    # of their own after those that change play (a reader found the few that matter mid-game buried under them)
+    counting: tuple[Ruling, ...] = ()
+    counting_title: str = ""
 
 
 def on_sheet(rulings: Sequence[Ruling], rare: Sequence[str]) -> tuple[tuple[Ruling, ...], tuple[Ruling, ...]]:
@@ -136,14 +140,19 @@ def _block(b: Block, lang: str) -> str:
             f'<p class="ref-cite">{html.escape(cite(b.rule, lang))}</p>{"".join(body)}</section>')
 
 
-def _rulings(rulings: Sequence[Ruling], rare: Sequence[Ruling], lang: str) -> str:
-    if not rulings and not rare:
+def _rulings(ref: Reference, lang: str) -> str:
+    rulings, rare = ref.rulings, ref.rare
+    if not rulings and not rare and not ref.counting:
         return ""
-    items = "".join(f'<li data-ruling="{html.escape(r.id)}">{_inline(r.say(lang))}</li>' for r in rulings)
+
+    def items(of: Sequence[Ruling]) -> str:
+        return "".join(f'<li data-ruling="{html.escape(r.id)}">{_inline(r.say(lang))}</li>' for r in of)
     more = (f'<p class="ref-more" data-rare="{len(rare)}">{html.escape(i18n.text("ui.reference.rare", lang))}</p>'
             if rare else "")
+    counting = (f'<section class="ref-block ref-rulings ref-counting"><h2>{_inline(ref.counting_title)}</h2>'
+                f"<ul>{items(ref.counting)}</ul></section>" if ref.counting else "")
     return (f'<section class="ref-block ref-rulings"><h2>{html.escape(i18n.text("ui.reference.rulings", lang))}'
-            f"</h2><ul>{items}</ul>{more}</section>")
+            f"</h2><ul>{items(rulings)}</ul>{more}</section>{counting}")
 
 
 def sheet_html(ref: Reference, lang: str) -> str:
@@ -151,7 +160,7 @@ def sheet_html(ref: Reference, lang: str) -> str:
     footer = f'<p class="ref-footer">{_inline(ref.footer)}</p>' if ref.footer else ""
     blocks = "".join(_block(b, lang) for b in ref.blocks)
     return (f'<article class="tutor-reference" lang="{html.escape(lang)}"><h1>{html.escape(ref.title)}</h1>'
-            f'<div class="ref-columns">{blocks}{_rulings(ref.rulings, ref.rare, lang)}</div>{footer}</article>')
+            f'<div class="ref-columns">{blocks}{_rulings(ref, lang)}</div>{footer}</article>')
 
 
 # Compact on paper (two columns, 7.8 pt, A4 with 8 mm margins: the rulings take the most room), one column on a

@@ -11,6 +11,9 @@ from tutor.games.isle_of_cats.sections import RULINGS
 # left to the lesson's list (tutor.core.reference.Reference.rare): how the tutor asks and shows (a reader found them
 # meaningless on a sheet for a real table), who starts, the boats' colours and a bag that cannot run short
 OFF_SHEET = ("first-player", "boats", "take-then-place", "cards-secret", "bag-short")
+# how the family cards are read: the final count's, not play's (a reader found the sheet "half rulings" mid-game)
+COUNTING = ("edge", "card-151", "card-152", "card-153", "card-154", "card-155", "card-156", "card-157", "card-158",
+            "card-five", "card-164", "card-165", "card-166", "card-167", "card-168")
 
 
 def _ref(key: str, lang: str, **params: object) -> str:
@@ -45,4 +48,8 @@ def reference(lang: str) -> Reference:
         Block(_ref("tie", lang), "isle_of_cats:tie", (_ref("tie.rooms", lang),)),
     )
     listed, rare = on_sheet(RULINGS, OFF_SHEET)
-    return Reference("isle_of_cats", _ref("title", lang), blocks, listed, footer=_ref("footer", lang), rare=rare)
+    # the family cards' readings are looked up at the final count: a block of their own after the rulings of play
+    counting = tuple(r for r in listed if r.id.partition("/")[2] in COUNTING)
+    listed = tuple(r for r in listed if r not in counting)
+    return Reference("isle_of_cats", _ref("title", lang), blocks, listed, footer=_ref("footer", lang), rare=rare,
+                     counting=counting, counting_title=_ref("counting", lang))

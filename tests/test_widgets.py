@@ -880,3 +880,28 @@ def test_the_table_deals_a_new_game_for_the_players_chosen(game_id):
     t.press("players", value=max(counts) + 1)
     t.press("players", value="4")
     assert t.state is before and t.players == max(counts) and t.errors.message == ""
+
+
+def test_isle_of_cats_take_buttons_show_the_tile_shape():
+    """A reader matched "Take: purple cat of 5 squares (No. 2 by the island)" with the island by hand: each Take
+    button carries the tile's shape as the island lies it (orientation 0), one square drawn per square of the tile,
+    in its colour; buttons of other actions carry none."""
+    import re
+    from tutor.games.isle_of_cats import components as C
+    from tutor.games.isle_of_cats import geometry as G
+    from tutor.games.isle_of_cats.render import HEX
+    from tutor.games.isle_of_cats.rules import Take
+    from tutor.widgets.play import PlayTable
+    table = PlayTable("isle_of_cats", players=2, seat=0, lang="uk", seed=3)
+    table.act(table.game.legal_actions(table.state, 0)[0])       # the family cards kept: the first take
+    takes = [c for c in table.action_buttons(0) if isinstance(c.action, Take)]
+    assert len(takes) >= 3
+    for c in takes:
+        icon = c.to_json()["icon"]
+        squares = re.findall(r"M(-?[\d.]+) (-?[\d.]+)h10v10h-10z", icon)
+        cells = {(int(float(x)) // 10, int(float(y)) // 10) for x, y in squares}
+        assert cells == set(G.ORIENTATIONS[C.SHAPE[c.action.tile]][0]), (c.description, icon)
+        colour = C.COLOUR[c.action.tile]
+        assert colour is None or f'fill="{HEX[colour]}"' in icon
+    others = [c for c in table.action_buttons(0) if not isinstance(c.action, Take)]
+    assert all("icon" not in c.to_json() for c in others)

@@ -142,6 +142,9 @@ class GameUI:
     # (state, action, lang) -> the play table's button text where the position tells two alike moves apart
     # (Козырные киты: two 5s in a trick, by who played each), else None for action_label's
     label_in: Optional[Callable[[Any, Any, str], Optional[str]]] = None
+    # (action, lang) -> a small picture (inline <svg>) on the action's button, beside its words (Острів котів: a tile's
+    # shape on "Take …", matched by eye with the island, where three purple 5-square cats read alike in words)
+    action_icon: Optional[Callable[[Any, str], str]] = None
     # (action, lang) -> the button text in a "your turn" task, where the play table's label would name what the move
     # does (a bonus's effect) and so answer the task: the choice only (which card), its tooltip too; None: as played
     task_label: Optional[Callable[[Any, str], str]] = None

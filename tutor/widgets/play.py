@@ -68,6 +68,7 @@ class Choice:
     then: tuple[str, ...]
     board_key: str
     place: "Pick"
+    icon: str               # a small picture beside the words (GameUI.action_icon): the game's own SVG
 
     def __init__(self, table: "PlayTable", cid: str, description: str, tooltip: str = "", style: str = "",
                  classes: Iterable[str] = (), on_press: Optional[Callable[["Choice"], object]] = None,
@@ -84,8 +85,12 @@ class Choice:
         self.table.press(self.id, v=self.table.version)
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "label": self.description, "tip": self.tooltip, "style": self.button_style,
-                "classes": list(self.classes)}
+        out = {"id": self.id, "label": self.description, "tip": self.tooltip, "style": self.button_style,
+               "classes": list(self.classes)}
+        icon = getattr(self, "icon", "")
+        if icon:
+            out["icon"] = icon
+        return out
 
 
 class Pick:
@@ -884,9 +889,11 @@ class PlayTable(StandIn, anywidget.AnyWidget):
         tip = labels.action_tip(self.game, action, self.lang, ok)
         if label and tip == labels.action_label(self.game, action, self.lang):
             tip = label       # the tip (the board's words for it) says what the position's own label says
+        drawn = self.game.parts().action_icon
+        icon = drawn(action, self.lang) if drawn is not None else ""
         return self.choice(label or labels.action_label(self.game, action, self.lang), tip, "info" if ok else "",
                            "tutor-action" if ok else "tutor-action-unavailable", lambda c: self.act(c.action),
-                           action=action)
+                           action=action, **({"icon": icon} if icon else {}))
 
     def pick(self, description: str, options: Iterable[tuple[str, Any]], value: Any,
              on_change: Callable[[Any], object]) -> Pick:

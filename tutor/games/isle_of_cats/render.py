@@ -210,6 +210,26 @@ def _column_step(c: float, size: float) -> int:
     return 1 if (K.em(str(C.WIDTH), False) + NUMBER_GAP) * size <= c else 2
 
 
+@lru_cache(maxsize=None)
+def shape_icon(shape: str, fill: str) -> str:
+    """A small picture of a tile's shape as the island lies it (orientation 0), for a button beside its words: a
+    reader matched "Take: purple cat of 5 squares (No. 2)" with the island a screen away, by hand. Each square is
+    0.42 em, so the picture grows with the button's print."""
+    cells = G.ORIENTATIONS[shape][0]
+    w, h = _box(cells)
+    c = 10
+    return (f'<svg class="tutor-choice-icon" viewBox="-1.5 -1.5 {w * c + 3} {h * c + 3}" aria-hidden="true" '
+            f'style="width:{w * 0.42:.2f}em;height:{h * 0.42:.2f}em"><path d="{_squares(cells, c)}" fill="{fill}"/>'
+            f'<path d="{_edges(cells, c)}" fill="none" stroke="{S.INK}" stroke-width="1.6" '
+            f'stroke-linecap="square"/></svg>')
+
+
+def tile_icon(tile_id: str) -> str:
+    """shape_icon for a tile, in its colour."""
+    kind, colour = C.KIND[tile_id], C.COLOUR[tile_id]
+    return shape_icon(C.SHAPE[tile_id], HEX[colour] if colour else RARE_FILL if kind == "rare" else COMMON_FILL)
+
+
 @lru_cache(maxsize=4096)
 def _tile(tile_id: str, orientation: int, c: float, lang: str, floor: float = S.SMALL_PRINT) -> str:
     """A tile at the origin (its orientation's bounding box): fill, one outline path, its colour's initial or its

@@ -88,6 +88,16 @@ def action_tip(action: object, lang: str, legal: bool) -> str:
     return label if legal else text(_U + "not_now", lang, action=label)
 
 
+def action_icon(action: object, lang: str) -> str:
+    """The shape on a Take button (the tile as the island lies it) and on a treasure's (tutor.core.game.GameUI)."""
+    from tutor.games.isle_of_cats.render import COMMON_FILL, RARE_FILL, shape_icon, tile_icon
+    if isinstance(action, Take):
+        return tile_icon(action.tile)
+    if isinstance(action, TakeTreasure):
+        return shape_icon(action.shape, COMMON_FILL if action.shape in C.COMMON_SHAPES else RARE_FILL)
+    return ""
+
+
 def board_keys(action: object) -> tuple[str, ...]:
     """A tile around the island is taken by clicking it; a treasure pile by clicking the pile. Placing goes through
     `placing` (a preview on the boat), not through hit areas."""
@@ -271,7 +281,7 @@ def advice(state: Any, seat: int, lang: str) -> str:
             f'<table class="tutor-score"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
 
 
-UI = GameUI(action_label=action_label, action_tip=action_tip, board_keys=board_keys, action_rows=action_rows,
+UI = GameUI(action_label=action_label, action_tip=action_tip, action_icon=action_icon, board_keys=board_keys, action_rows=action_rows,
             placing=placing, sandbox=sandbox, components=components, sandbox_label="isle_of_cats.sandbox.open",
             # the board draws each player's family cards under their boat: its key is the cards, with how each counts
             legend=family_cards,

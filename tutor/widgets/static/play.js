@@ -373,6 +373,8 @@ function render({ model, el: root }) {
   const choiceButton = (c) => {
     const b = button(c.label, c.tip, ["tutor-choice", ...(c.classes || [])].join(" "));
     if (c.style) b.classList.add("tutor-style-" + c.style);
+    // a picture beside the words (GameUI.action_icon: the kernel's own SVG, drawn from the game's data)
+    if (c.icon) b.insertAdjacentHTML("afterbegin", c.icon);
     b.dataset.choice = c.id;
     b.addEventListener("click", () => press(c.id));
     return b;

@@ -344,3 +344,59 @@ def test_continue_leads_back_to_a_game_and_to_the_next_exercise_of_a_part(voila_
     left_done = (f"{{v: 1, answers: [{done}], read: {{'maui/ru': {read}}}, parts: {{}},"
                  " at: {'maui/ru': 'part-round'}, item: {'maui/ru': 'maui/win-the-deep'}}")
     assert banner(left_done) == ("#part-depths", None)
+
+
+# the part's last drawn cell and where the next part begins, px from the top of #rendered_cells' content
+LAST_CELL = """(ids) => {
+  const box = document.querySelector('#rendered_cells');
+  // a cell's unit: the cell, or the wrapper holding it alone (as contents.js walks the page)
+  const cellOf = (id) => {
+    let unit = document.getElementById(id).closest('.jp-Cell');
+    while (unit.parentElement && unit.parentElement !== document.body
+           && unit.parentElement.querySelectorAll('.jp-Cell').length === 1) unit = unit.parentElement;
+    return unit;
+  };
+  const first = cellOf(ids[0]), next = cellOf(ids[1]);
+  let last = null;
+  for (let c = first.nextElementSibling; c && c !== next; c = c.nextElementSibling) {
+    if (c.getBoundingClientRect().height > 0) last = c;
+  }
+  const at = (el) => el.getBoundingClientRect().top + box.scrollTop - box.getBoundingClientRect().top;
+  return {last: at(last), height: last.getBoundingClientRect().height, end: at(next)};
+}"""
+
+
+def test_a_part_is_not_ticked_read_before_its_last_exercise_shows(voila_server, browser):
+    """A reader on a projector saw part 3 of Острів котів ticked read after its first worked example, its quiz, task
+    and drill still below the screen, folded small: its end lay within the half screen allowed for a tall last
+    widget (contents.js). A part counts as read only once its last thing has begun to show."""
+    context, page = open_page(browser, voila_server, "isle_of_cats.uk.ipynb", {"width": 1920, "height": 1080})
+    try:
+        ids = [part_id(page, 3), part_id(page, 4)]
+        link = page.locator(f".tutor-contents-list a[href='#{ids[0]}']")
+        height = page.evaluate("() => window.innerHeight")
+        # stand with the last cell's top 120 px under the screen, the part's end within half a screen of it
+        for _ in range(8):      # lazy cells grow as they come near: place again until the figures hold still
+            at = page.evaluate(LAST_CELL, ids)
+            page.evaluate("(y) => document.querySelector('#rendered_cells').scrollTo(0, y)",
+                          at["last"] - height - 120)
+            page.wait_for_timeout(1500)
+            at = page.evaluate(LAST_CELL, ids)
+            top = page.evaluate(SCROLL_TOP)
+            if at["last"] - top == height + 120:
+                break
+        assert at["last"] - top > height, "the part's last cell is on screen: nothing is tested"
+        assert at["end"] - top <= height * 1.5, f"the part's end is more than half a screen under: {at}, {top}"
+        page.wait_for_timeout(23_000)    # longer than any part needs (READ_MOST)
+        assert "tutor-part-read" not in (link.get_attribute("class") or ""), "ticked read before its end showed"
+        # on to the part's end (its last cell, drawn in full as it comes near, is taller now): ticked
+        for _ in range(8):
+            at = page.evaluate(LAST_CELL, ids)
+            page.evaluate("(y) => document.querySelector('#rendered_cells').scrollTo(0, y)", at["end"] - height)
+            page.wait_for_timeout(1500)
+            if page.evaluate(LAST_CELL, ids) == at:
+                break
+        page.wait_for_function("(id) => document.querySelector(`.tutor-contents-list a[href='#${id}']`)"
+                               ".classList.contains('tutor-part-read')", arg=ids[0], timeout=40_000)
+    finally:
+        close_tab(context, page)

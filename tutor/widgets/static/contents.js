@@ -310,6 +310,15 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     const box = scroller();
     return box.scrollTop + box.clientHeight >= box.scrollHeight - 40 ? 0 : Infinity;
   };
+  // the part's last thing (a drill, the play table, a folded quiz) has begun to show: at least a little of it is on
+  // screen. The half screen allowed after the end is for a tall last widget, not for a short one never reached (a
+  // reader on a projector saw part 3 ticked read with its quiz, task and drill still under the screen, folded small)
+  const lastShown = (i) => {
+    const drawn = bodyOf(i).filter((e) => e.getBoundingClientRect && e.getBoundingClientRect().height > 0);
+    if (!drawn.length) return true;
+    const box = drawn[drawn.length - 1].getBoundingClientRect();
+    return box.top <= window.innerHeight - Math.min(60, box.height / 2);
+  };
   const readCheck = () => {
     if (!store) return;
     const read = store.read(key);
@@ -335,7 +344,7 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     const end = endOf(current);
     const screens = Number.isFinite(end) ? (end - top) / window.innerHeight : 0;
     const needed = Math.max(Math.min(READ_SECONDS, Math.max(1.5, screens * 3)), wordSeconds(current));
-    if (end <= window.innerHeight * 1.5 && now - since >= needed * 1000 && !read.has(part.id)) {
+    if (end <= window.innerHeight * 1.5 && lastShown(current) && now - since >= needed * 1000 && !read.has(part.id)) {
       store.markRead(key, part.id);
     }
   };

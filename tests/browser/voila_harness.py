@@ -41,10 +41,16 @@ RENDER_TIMEOUT_MS = 90_000
 FILM_OFF = "try { localStorage.setItem('tutor.play.speed', 'off'); } catch (e) {}"
 
 
+NAVIGATION_MS = 120_000
+
+
 def new_context(browser, **options):
     """A browser context whose pages show the play table's live view after a move (the film off)."""
     context = browser.new_context(**options)
     context.add_init_script(FILM_OFF)
+    # a lesson page runs its whole notebook before "load": on a loaded 2-core machine (CI with three workers) that
+    # passed Playwright's 30 s once; a test that wants it sooner says so itself
+    context.set_default_navigation_timeout(NAVIGATION_MS)
     return context
 
 

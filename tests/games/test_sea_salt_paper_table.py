@@ -581,3 +581,35 @@ def test_the_hooks_are_registered_in_the_games_ui():
     assert parts.tips("en") and parts.score_panel(state, 0, "en")
     # the coach may have nothing to say (the game's first draw); somewhere in the game it speaks
     assert any(parts.coach(b, b.turn, "uk") for b, *_ in bot_game(2, 1))
+
+
+def test_the_rounds_so_far_say_who_ended_each_round_and_how():
+    """A reader could not tell, once a round's summary had gone, who had ended earlier rounds and how (ZA7). The
+    engine keeps it (State.ends, kept by a saved position) and the panel's rounds so far list it, a line a round,
+    from the events that ended them."""
+    import random
+    from tutor.games.sea_salt_paper.codec import state_from_json, to_json
+    from tutor.games.sea_salt_paper.panel import ends_list
+    from tutor.games.sea_salt_paper.rules import ENDS, LastChance, Stop
+    from tutor.widgets.play import PlayTable
+    seen = set()
+    for seed in range(6):
+        table = PlayTable("sea_salt_paper", players=2, seat=0, lang="en", seed=seed)
+        r = random.Random(seed)
+        for _ in range(600):
+            if table.game.is_over(table.state):
+                break
+            acts = table.game.legal_actions(table.state, 0)
+            enders = [a for a in acts if isinstance(a, (Stop, LastChance))]
+            table.act(enders[0] if enders and r.random() < 0.7 else r.choice(acts))
+        state = table.state
+        assert len(state.ends) == len(state.history) and [e[0] for e in state.ends] == [h[0] for h in state.history]
+        # each end named by the events of the game: a STOP by its player, a bet settled won or lost
+        log = table.live.events_log
+        for rnd, seat, how in state.ends:
+            assert any(e.kind.endswith("." + ENDS[how]) and e.data.get("player") == seat for e in log), (rnd, seat, how)
+        html = ends_list(state, 0, "en")
+        assert html.count("<li") == len(state.ends)
+        assert state_from_json(to_json(state)) == state
+        seen |= {ENDS[how] for _r, _s, how in state.ends}
+    assert "stop" in seen and seen & {"bet_won", "bet_lost"}, seen

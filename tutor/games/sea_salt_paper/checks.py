@@ -8,7 +8,7 @@ from typing import Callable, Optional
 from tutor.core.wording import Words
 from tutor.games.sea_salt_paper import components as C
 from tutor.games.sea_salt_paper.rules import (
-    PHASES, Action, CrabPile, CrabTake, DrawDeck, EndTurn, Keep, LastChance, PlayDuo, PlayMermaids, State, Steal, Stop,
+    ENDS, PHASES, Action, CrabPile, CrabTake, DrawDeck, EndTurn, Keep, LastChance, PlayDuo, PlayMermaids, State, Steal, Stop,
     TakeDiscard, legal_actions,
 )
 from tutor.games.sea_salt_paper.view import may_look
@@ -50,6 +50,10 @@ def check_invariants(state: State) -> list[Words]:
     for row in state.history:
         if len(row) != n + 1:
             problems.append(Words("sea_salt_paper.invariant.history_row"))
+    scored = {r[0] for r in state.history if r}
+    for end in state.ends:
+        if len(end) != 3 or end[0] not in scored or not 0 <= end[1] < n or not 0 <= end[2] < len(ENDS):
+            problems.append(Words("sea_salt_paper.invariant.ends_row"))
     whole = len(state.scores) == n and all(len(r) > n for r in state.history)   # (else said above)
     for s in range(n if whole else 0):
         # a lesson may start from totals whose rounds it does not list: the rounds listed cannot exceed them

@@ -43,7 +43,8 @@ CODEC = StateCodec(State, FORMAT, "a Паперові океани position", {
     "revealed": per_player(boolean()),
     "winner": nullable(seat()),
     "rng": integer(0),
-}, checks=(_cards,), invariants=check_invariants)
+    "ends": listing(listing(integer(0))),
+}, checks=(_cards,), invariants=check_invariants, optional={"ends": []})
 
 ACTIONS = ActionCodec("a Паперові океани action", (
     DrawDeck, Keep, TakeDiscard, PlayDuo, CrabPile, CrabTake, Steal, PlayMermaids, EndTurn, Stop, LastChance))

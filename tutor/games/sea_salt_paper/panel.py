@@ -14,7 +14,7 @@ from typing import Optional
 
 from tutor.core.i18n import text
 from tutor.games.sea_salt_paper import components as C
-from tutor.games.sea_salt_paper.rules import State
+from tutor.games.sea_salt_paper.rules import ENDS, State
 from tutor.games.sea_salt_paper.scoring import card_points, colour_bonus, score
 from tutor.games.sea_salt_paper.table import R, card_rows, cited, esc, rounds_table, table_text, who
 from tutor.games.sea_salt_paper.text import points_text
@@ -75,6 +75,20 @@ def _own(state: State, viewer: int, lang: str) -> str:
 
 
 def _rounds(state: State, viewer: Optional[int], lang: str) -> str:
-    """The rounds scored so far and the totals, folded."""
+    """The rounds scored so far and the totals, folded; under them, who ended each round and how (a reader looked
+    for it there once the round's summary had gone)."""
     return (f'<details class="tutor-ssp-rounds"><summary>{esc(table_text("panel.rounds", lang))}</summary>'
-            + rounds_table(score(state), viewer, lang, "tutor-ssp-round-lines") + "</details>")
+            + rounds_table(score(state), viewer, lang, "tutor-ssp-round-lines") + ends_list(state, viewer, lang)
+            + "</details>")
+
+
+def ends_list(state: State, viewer: Optional[int], lang: str) -> str:
+    """How each round the engine scored ended (State.ends), a line a round; "" when none is known."""
+    if not state.ends:
+        return ""
+    items = "".join(f'<li data-round="{r}" data-end="{ENDS[how]}">'
+                    + esc(table_text(f"ended.{ENDS[how]}", lang, round=r, player=who(seat, viewer, lang),
+                                     player_plain=seat + 1)) + "</li>"
+                    for r, seat, how in state.ends)
+    return f'<ul class="tutor-ssp-ends">{items}</ul>'
+

@@ -115,6 +115,9 @@ class LastChance(actions.Action):
     """End the round with a bet: every opponent takes one more turn, then the bet is settled."""
 
 
+# how a scored round ended (State.ends): STOP, or LAST CHANCE with the bet won or lost
+ENDS = ("stop", "bet_won", "bet_lost")
+
 Action = DrawDeck | Keep | TakeDiscard | PlayDuo | CrabPile | CrabTake | Steal | PlayMermaids | EndTurn | Stop \
     | LastChance
 
@@ -140,6 +143,9 @@ class State:
     revealed: tuple[bool, ...]            # per seat: hand shown to everyone (LAST CHANCE, end of game)
     winner: Optional[int]                 # who won with four mermaids, else None
     rng: int = 0
+    # how each round of `history` the engine scored ended: (round, the seat that ended it, ENDS index); a lesson's
+    # earlier rounds given as totals have none. The table's "rounds so far" says who ended each round and how
+    ends: tuple[tuple[int, int, int], ...] = ()
 
     @property
     def over(self) -> bool:
@@ -435,7 +441,7 @@ def _stop(state: State, a: Stop) -> tuple[State, list[Event]]:
         _reveal(t, s, events)
     scored = [card_points(state.hands[s] + state.zones[s]) for s in range(state.players)]
     events.append(_ev("stop_scored", "round-end", {"player": p, "points": scored}))
-    _finish_round(t, events, scored, p)
+    _finish_round(t, events, scored, p, "stop")
     return _freeze(t), events
 
 
@@ -505,13 +511,14 @@ def _settle_last_chance(t: Table, events: list[Event]) -> None:
         scored = [bonus[s] if s == caller else points[s] for s in range(n)]
     events.append(_ev("bet_won" if won else "bet_lost", "round-end",
                       {"player": caller, "card_points": points, "bonus": bonus, "points": scored}))
-    _finish_round(t, events, scored, caller)
+    _finish_round(t, events, scored, caller, "bet_won" if won else "bet_lost")
 
 
-def _finish_round(t: Table, events: list[Event], scored: Sequence[int], ender: int) -> None:
+def _finish_round(t: Table, events: list[Event], scored: Sequence[int], ender: int, how: str) -> None:
     n = t["players"]
     t["scores"] = tuple(t["scores"][s] + scored[s] for s in range(n))
     t["history"] = t["history"] + ((t["round"],) + tuple(scored),)
+    t["ends"] = t["ends"] + ((t["round"], ender, ENDS.index(how)),)
     events.append(_ev("round_scored", "round-end", {"round": t["round"], "points": list(scored),
                                                     "totals": list(t["scores"])}))
     if max(t["scores"]) >= C.THRESHOLDS[n]:
@@ -639,7 +646,7 @@ def setup(players: int, *, seed: Optional[int] = None, variant: Iterable[str] = 
         "players": players, "round": round, "turn": first, "phase": "draw", "deck": full, "discards": piles,
         "hands": hands_t, "zones": zones_t, "scores": score_t, "history": tuple(tuple(r) for r in history),
         "drawn": (), "looking": None, "caller": None, "last_turns": (), "revealed": (False,) * players,
-        "winner": None, "rng": state_rng,
+        "winner": None, "rng": state_rng, "ends": (),
     }
     _start_turn(table, first, [])
     return State(**table)

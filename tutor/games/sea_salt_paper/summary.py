@@ -206,7 +206,9 @@ def _winners(end: Ending, lang: str) -> str:
 
 def _final(after: State, viewer: Optional[int], lang: str) -> str:
     """The final breakdown: each player's score lines (SPEC.score: one a round) and totals, with the rule."""
-    return f'<h5>{esc(table_text("final", lang))}</h5>' + rounds_table(score(after), viewer, lang, "tutor-ssp-final")
+    from tutor.games.sea_salt_paper.panel import ends_list
+    return (f'<h5>{esc(table_text("final", lang))}</h5>' + rounds_table(score(after), viewer, lang, "tutor-ssp-final")
+            + ends_list(after, viewer, lang))
 
 
 def _decided(after: State, end: Ending, lang: str) -> str:

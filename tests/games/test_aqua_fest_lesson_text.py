@@ -50,3 +50,34 @@ def test_the_example_hand_is_described_by_its_own_strengths(lang):
     assert all(strength.get(kind) == n for kind, n in said), f"{sorted(said)} against the hand {strength}"
     stronger = {kind for kind, s in strength.items() if s > strength["turtle"]}
     assert stronger == {"dolphin"}, f"the text says only the dolphin beats the turtle; stronger: {stronger}"
+
+
+def test_boards_before_the_turn_is_taught_show_no_count_of_its_moves():
+    """A reader took "moves 0 of 2" in the header of the setup board (part 3) for a rule, five parts before the turn
+    and its two moves are taught (part 8). Every worked example and task shown before part 8 draws its boards
+    without the count ("hide:moves"); the first scenario of part 8 draws it."""
+    from tutor.core.scenario import load_file, replay
+    from tutor.games.aqua_fest.render import _moves_made, render
+    from tutor.core.game import spec
+    from tutor.widgets.your_turn import YourTurn
+    root = Path(__file__).resolve().parents[2] / "lessons" / "aqua_fest"
+    lesson = (root / "lesson.en.md").read_text(encoding="utf-8")
+    before, after = lesson.split('<a id="part-turn">', 1)
+    game = spec("aqua_fest")
+    counted = re.compile(r"moves \d of [12]")
+    assert counted.fullmatch(_moves_made({"moves_made": 0, "species": None}, "en"))
+
+    def heads(item: str) -> list[str]:
+        frames = replay(load_file(root / "scenarios" / f"{item}.yaml")).frames
+        return [render(game.view(f.state, f.viewer), highlight=f.highlight, lang="en") for f in frames]
+    shown = re.findall(r'lesson\.scenario\("aqua_fest/([\w-]+)"', before)
+    tasks = re.findall(r'lesson\.your_turn\("aqua_fest/([\w-]+)"', before)
+    assert len(shown) >= 6 and len(tasks) >= 2
+    for item in shown:
+        for svg in heads(item):
+            assert not counted.search(svg), f"{item}: a board before the turn counts its moves"
+    for item in tasks:
+        board = YourTurn(f"aqua_fest/{item}", lang="en").view["board"]
+        assert board and not counted.search(board), f"task {item}: the board counts the turn's moves"
+    first = re.findall(r'lesson\.scenario\("aqua_fest/([\w-]+)"', after)[0]
+    assert any(counted.search(svg) for svg in heads(first)), "part 8's boards lost the count of the turn's moves"

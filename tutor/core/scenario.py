@@ -201,8 +201,12 @@ def replay(data: dict[str, Any]) -> Replay:
     viewer = seat(data.get("viewer"))
     # an unstaged opening is simply the position: its deal is not narrated as something that happened
     shown = shown if "show" in data else []
+    opening_marks = adapt.places(data.get("highlight", []))
+    # a top-level "hide:…" holds for every frame (Aqua Fest's "hide:moves": a board in a part before the turn is
+    # taught shows no count of the turn's moves; a reader took "moves 0 of 2" on the setup board for a rule)
+    always = tuple(h for h in opening_marks if str(h).startswith("hide:"))
     out.frames.append(Frame(0, state, tuple(shown), data.get("intro") or data.get("title") or {},
-                            data.get("rule", ""), adapt.places(data.get("highlight", [])), viewer))
+                            data.get("rule", ""), opening_marks, viewer))
     for i, step in enumerate(data["steps"], start=1):
         label = f"{where} step {i}"
         events: list[Event] = []
@@ -246,8 +250,9 @@ def replay(data: dict[str, Any]) -> Replay:
                 out.mismatches.append(f"{label}: {problem}")
             out.mismatches.extend(f"{label}: {p}" for p in game.check_invariants(state))
         rule = step.get("rule") or (refusal.rule if refusal else (events[-1].rule if events else data.get("rule", "")))
+        marks = adapt.places(step.get("highlight", []))
         out.frames.append(Frame(i, state, tuple(events), step.get("say") or {}, rule,
-                                adapt.places(step.get("highlight", [])), viewer, refusal))
+                                marks + tuple(h for h in always if h not in marks), viewer, refusal))
     return out
 
 

@@ -206,12 +206,14 @@ class YourTurn(PlayTable):
 
     def board_marks(self) -> tuple[str, ...]:
         """The task's `done_marks` once it is solved (where the tile taken fits), never before: they would answer it;
-        after a miss and "Show me why", the right move drawn where it goes (GameUI.answer_marks)."""
+        after a miss and "Show me why", the right move drawn where it goes (GameUI.answer_marks). The task's "hide:…"
+        highlights hold throughout (Aqua Fest's "hide:moves" before the lesson teaches the turn)."""
+        hide = tuple(h for h in self.task.get("highlight", ()) if str(h).startswith("hide:"))
         if self.outcome == "done":
-            return tuple(self.task.get("done_marks", ()))
+            return hide + tuple(self.task.get("done_marks", ()))
         if self.outcome == "missed" and self.why_shown:
-            return self._answer
-        return ()
+            return hide + self._answer
+        return hide
 
     def _answer_marks(self) -> tuple[str, ...]:
         """The game's marks for the first right move the engine finds from the task's opening position."""

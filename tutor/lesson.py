@@ -207,12 +207,14 @@ def rulings(game: str, lang: str = "en") -> Static:
 
 
 @_never_raise_static
-def components(game: str, lang: str = "en") -> Static:
-    """The game's components: counts, values and where the values come from; assumed ones marked."""
+def components(game: str, lang: str = "en", only: str = "") -> Static:
+    """The game's components: counts, values and where the values come from; assumed ones marked. `only` names one
+    table of a game that splits them between parts (Aqua Fest: "tiles" where the shells are taught, "cards" with
+    the creatures)."""
     make = spec(game).parts().components
     if make is None:
         raise ValueError(f"{_title(game, lang)}: no component table")
-    return Static(make(lang), ("tutor-components",))
+    return Static(make(lang, only=only) if only else make(lang), ("tutor-components",))
 
 
 @_never_raise_static

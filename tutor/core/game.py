@@ -160,7 +160,7 @@ class GameUI:
     # draws the acting player's boat first, under the island, where a phone's step bar is (not 1,000 px lower)
     film_marks: Optional[Callable[[int], tuple[str, ...]]] = None
     sandbox_label: str = "lazy.sandbox"                                   # ui key of its "open" button
-    components: Optional[Callable[[str], str]] = None                     # (lang) -> HTML tables of components
+    components: Optional[Callable[..., str]] = None    # (lang[, only=table]) -> HTML tables of components
     legend: Optional[Callable[[str], str]] = None                         # (lang) -> HTML key to the board's signs
     position: Optional[Callable[[dict[str, Any]], Any]] = None            # lesson-style dict -> state, or None
     # (action) -> the keys of the board elements that choose it, one per step (("card:x", "cell:7"): a card,

@@ -107,9 +107,10 @@ def _lesson_spec(d: dict[str, Any]) -> bool:
     return True
 
 
-def components(lang: str) -> str:
+def components(lang: str, only: str = "") -> str:
     """Tiles (corals; fragments by kind x colour x stars), cards (species, strengths, movement) and the set-up
-    facts. Where a value comes from is marked once per table when all its rows share it, else in the row's first
+    facts; `only="tiles"` the tiles' table (the shells' part), `only="cards"` the rest (the creatures' part: a
+    reader looked for how rare a shape is where shells are taught, not among the cards). Where a value comes from is marked once per table when all its rows share it, else in the row's first
     cell: a column of «условно» on every row was the one a phone never showed (it lay past the screen's edge)."""
     from tutor.widgets.common import esc, safe_cite, ui
     from tutor.widgets.tables import SourcedRow, source_cell, sourced_table
@@ -151,8 +152,11 @@ def components(lang: str) -> str:
             for key, value, prov in C.SETUP_FACTS]
     setup_table = table(ui("af.setup", lang), "aqua_fest:goal", "tutor-setup",
                         (ui("af.setup", lang), ui("af.setup.value", lang)), rows)
-    return (tile_table + card_table + setup_table
-            + f'<p class="tutor-assumed-note">{esc(ui("assumed_note", lang))}</p>')
+    note = f'<p class="tutor-assumed-note">{esc(ui("assumed_note", lang))}</p>'
+    if only not in ("", "tiles", "cards"):
+        raise ValueError(f"Aqua Fest's components: no table {only!r} (tiles or cards)")
+    return ((tile_table if only in ("", "tiles") else "")
+            + (card_table + setup_table if only in ("", "cards") else "") + note)
 
 
 def position(d: dict[str, Any]) -> Optional[State]:

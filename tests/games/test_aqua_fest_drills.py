@@ -280,3 +280,17 @@ def test_second_card_says_why_a_right_species_card_cannot_move_by_the_cells_it_r
             assert named == reach, (lang, text, reach)     # every cell it reaches, each with its reason; no other
         assert "attack" in D.said(q.explain, "en") and "атак" in D.said(q.explain, "ru")
     assert seen >= 3, "blocked right-species cards were asked"
+
+
+def test_drills_before_the_battles_part_show_no_battle():
+    """A reader met a battle's result panel ("6 > 5: player 2 won") in part 8's drill, a part before battles are
+    taught. The drills of parts before "Underwater battles" ask positions where no battle is under way or was fought
+    this turn; the battles' own drill is the first to show one."""
+    from tutor.games.aqua_fest.drills import DRILLS
+    order = ["part-shells", "part-movement", "part-turn", "part-battles", "part-forbidden"]
+    early = [d.id.split("/")[1] for d in DRILLS if order.index(d.part) < order.index("part-battles")]
+    assert "where-to" in early and "second-card" in early, early
+    for name in early:
+        for q in asked(name):
+            assert q.state.battle is None and q.state.last_battle is None, (name, q.key)
+    assert any(q.state.last_battle is not None or q.state.battle is not None for q in asked("who-wins"))

@@ -175,7 +175,9 @@ def make_where_to(rng: random.Random) -> Optional[Question]:
     """A position from seeded play, the player to move at the start of a turn and one card of their hand: the
     cells its move may end on (the engine's legal moves), among cells it would reach on an empty seabed and cells
     other creatures reach from there."""
-    state = _played(rng, rng.randint(2, 4), lambda s: not s.placing and s.battle is None and s.moves == 0, 60)
+    # (no battle this turn either: the drill comes before battles are taught)
+    state = _played(rng, rng.randint(2, 4), lambda s: not s.placing and s.battle is None and s.last_battle is None
+                    and s.moves == 0, 60)
     if state is None:
         return None
     seat = state.turn
@@ -253,8 +255,10 @@ def make_second_card(rng: random.Random) -> Optional[Question]:
     there. What decides varies: the species of the first card, a card that is always played alone (then no card
     may follow), or a card of the right species whose every move is blocked; the plain species case is asked
     less often than it comes up."""
-    state = _played(rng, rng.randint(2, 4), lambda s: s.moves == 1 and s.battle is None and bool(s.discard)
-                    and C.card(s.discard[-1]).species == s.species, 80)
+    # no battle this turn: the drill comes in part 8, before battles are taught (a reader met a battle's result
+    # panel there), and after a battle the top of the discard pile would not be the move's card
+    state = _played(rng, rng.randint(2, 4), lambda s: s.moves == 1 and s.battle is None and s.last_battle is None
+                    and bool(s.discard) and C.card(s.discard[-1]).species == s.species, 80)
     if state is None:
         return None
     seat = state.turn

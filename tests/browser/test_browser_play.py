@@ -157,6 +157,13 @@ def test_your_turn_judges_a_miss_then_a_right_move_in_the_browser(served, lang):
     assert board_of(task) == start and status.inner_text().strip() == "" and more.is_hidden()
     press_and_wait(page, task, card(12))
     assert task.locator('[data-outcome="done"]').count() == 1, status.inner_text()
+    # solved, its moves gone for good: no blank held under the log where they were (two readers took a third of a
+    # screen of white there for the page's end)
+    page.wait_for_timeout(300)
+    gap = task.evaluate("""(root) => { const boxes = [...root.children].filter((e) => e.offsetParent !== null)
+        .map((e) => e.getBoundingClientRect()).filter((r) => r.height > 0);
+      return root.getBoundingClientRect().bottom - Math.max(...boxes.map((r) => r.bottom)); }""")
+    assert gap < 40, f"{gap:.0f} px of blank under a solved task"
     if lang == "ru":
         assert CYRILLIC.search(more.inner_text())
     assert_no_errors(page)

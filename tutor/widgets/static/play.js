@@ -685,6 +685,9 @@ function render({ model, el: root }) {
     // (style, not `hidden`: the page CSS gives these rows a display of their own)
     controls.style.display = saving.style.display = view.controls === false ? "none" : "";
     root.dataset.v = String(view.v || 0);
+    // a task solved: its rows of moves are gone for good, and the height they held was a blank third of a screen
+    // between the verdict and the next task's words (two readers took it for the page's end)
+    if (/data-outcome="done"/.test(view.status || "")) releaseHeight();
     holdHeight();
   };
   const drawError = () => {

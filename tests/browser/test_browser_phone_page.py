@@ -476,6 +476,22 @@ def test_a_tap_beside_the_cells_a_chosen_card_may_reach_is_answered_in_words(own
     said = alert.inner_text()
     assert ui("board.not_offered", "ru") not in said and "«" in said, said
     assert table.get_attribute("data-v") == version, "a tap on a cell out of reach played something"
+    # a finger on the card's faint direction line, over a cell it does not stop on: that cell's reason too (a reader
+    # tapped C5 under the crab's line and read only "not one of the marked places")
+    on_line = page.evaluate("""(root) => { for (const line of root.querySelectorAll('.tutor-svg .moves .dir')) {
+        const r = line.getBoundingClientRect(); const x = r.left + r.width / 2, y = r.top + r.height / 2;
+        const cells = [...root.querySelectorAll('.tutor-svg [data-cell]')].filter((c) => { const b =
+          c.getBoundingClientRect(); return b.left <= x && x <= b.right && b.top <= y && y <= b.bottom; });
+        const hit = document.elementFromPoint(x, y);
+        if (cells.length && !(hit && hit.closest('[data-choice]'))) return [x, y]; } return null; }""",
+        table.element_handle())
+    if on_line:         # (a card whose lines cross no cell it skips has nothing to show here)
+        table.locator(".tutor-error").evaluate("(e) => e.replaceChildren()")
+        page.touchscreen.tap(on_line[0], on_line[1])
+        alert.wait_for(state="visible")
+        said = alert.inner_text()
+        assert ui("board.not_offered", "ru") not in said and "«" in said, said
+        assert table.get_attribute("data-v") == version, "a tap on the card's line played something"
     # a spot of the board that is no cell at all: the table's own words
     spot = page.evaluate(find, area + [False])
     assert spot, "no spot of the board offers nothing"

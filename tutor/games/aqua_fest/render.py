@@ -1135,6 +1135,8 @@ def _place_words(view: View, g: Geo, words: list[tuple[int, str, float]], arrows
 def _moves(dwg: S.Drawing, view: View, card_id: str, seat: View, g: Geo) -> El:
     """Where `card_id` can take the turn player's pawn: dots, and faint lines for straight-line movers."""
     el = dwg.g(class_="moves")
+    # a finger on a line or a dot taps the cell under it (its choice, or why it is refused there)
+    el["pointer-events"] = "none"
     S.data(el, card=card_id)
     sp = C.card(card_id).species if card_id in C.CARDS else None
     if sp is None:

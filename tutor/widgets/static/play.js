@@ -314,7 +314,10 @@ function render({ model, el: root }) {
       return;
     }
     // a game may say why that very place is refused (Aqua Fest: the engine's reason for the cell tapped)
-    const place = event.target.closest("[data-cell]");
+    // the cell under the finger, also when a mark drawn over it took the tap (Aqua Fest: a move's path line over the
+    // cell it crosses; a reader was told only "not one of the marked places")
+    const place = event.target.closest("[data-cell]") || document.elementsFromPoint(event.clientX, event.clientY)
+      .map((e) => e.closest && e.closest("[data-cell]")).find((e) => e && board.contains(e));
     const said = place && (v.rows || []).flat().map((part) => (part.refusals || {})[`cell:${place.dataset.cell}`])
       .find(Boolean);
     pageError = said || labels["board.not_offered"] || "";

@@ -176,6 +176,12 @@ def sandbox(lang: str = "en", **kwargs: Any) -> ScoreHelper:
     return ScoreHelper(lang=lang, **kwargs)
 
 
+# every action's own verb on a film frame's caption ("ui.sea_salt_paper.film.<action>", tutor.widgets.film._caption):
+# "Step 4 of 7 · Player 2 played" over "Player 3's turn." read as naming the wrong player (a reader, stop 49)
+FILM_VERBS = ("drawdeck", "keep", "takediscard", "playduo", "crabpile", "crabtake", "steal", "playmermaids",
+              "endturn", "stop", "lastchance")
+
+
 UI = GameUI(action_label=action_label, action_tip=action_tip, board_keys=board_keys, sandbox=sandbox,
             components=components, legend=legend, advice=advice, offered_actions=offered_actions,
             summary=summary, coach=coach, score_panel=score_panel, tips=tips,

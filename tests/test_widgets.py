@@ -905,3 +905,16 @@ def test_isle_of_cats_take_buttons_show_the_tile_shape():
         assert colour is None or f'fill="{HEX[colour]}"' in icon
     others = [c for c in table.action_buttons(0) if not isinstance(c.action, Take)]
     assert all("icon" not in c.to_json() for c in others)
+
+
+def test_a_folded_sandbox_waits_for_its_button():
+    """Паперові океани's score helper met again in parts 10 and 11 was two more phone screens each time (a reader):
+    `lesson.sandbox(..., folded=True)` is a placeholder the page opens only on a press (Reveal.manual); an unfolded
+    one opens as it comes near the screen."""
+    from tutor import lesson
+    folded = lesson.sandbox("sea_salt_paper", "uk", folded=True, preset="collections", part="part-collections")
+    plain = lesson.sandbox("sea_salt_paper", "uk", preset="andriy", part="part-cards")
+    assert folded.reveal.manual and not plain.reveal.manual
+    assert folded.content is None and "помічник" in folded.label
+    folded.reveal.opened = True           # what the button does
+    assert folded.content is not None

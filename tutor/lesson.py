@@ -165,13 +165,16 @@ def play(game: str, lang: str = "en", **kwargs: Any) -> Any:
 
 
 @_never_raise
-def sandbox(game: str, lang: str = "en", **kwargs: Any) -> Any:
-    """The game's try-it sandbox (its `SPEC.ui` says which: Мяури's lagoon, Aqua Fest's shell helper)."""
+def sandbox(game: str, lang: str = "en", folded: bool = False, **kwargs: Any) -> Any:
+    """The game's try-it sandbox (its `SPEC.ui` says which: Мяури's lagoon, Aqua Fest's shell helper). `folded`:
+    built only when its button is pressed (a helper met again in a later part: on a phone each copy was two more
+    screens of the same buttons, a reader)."""
     parts = spec(game).parts()
     make = parts.sandbox
     if make is None:
         return W.HTML(f"<p>{esc(ui('no_sandbox', lang, game=_title(game, lang)))}</p>")
-    return LazyPart(lambda: make(lang=lang, **kwargs), label=ui(parts.sandbox_label, lang), lang=lang)
+    return LazyPart(lambda: make(lang=lang, **kwargs), label=ui(parts.sandbox_label, lang), lang=lang,
+                    manual=folded)
 
 
 @_never_raise_static

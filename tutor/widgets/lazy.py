@@ -37,6 +37,7 @@ class Reveal(StandIn, anywidget.AnyWidget):
     opened = traitlets.Bool(False).tag(sync=True)
     column_px = traitlets.Float(0).tag(sync=True)  # the lesson column's width (CSS px) when the page opened the part
     done = traitlets.Bool(False).tag(sync=True)
+    manual = traitlets.Bool(False).tag(sync=True)   # opened only by a press, not by coming near the screen
 
 
 def practice_class(item: str) -> str:
@@ -48,13 +49,14 @@ class LazyPart(StandIn, W.Box):  # type: ignore[misc]  # ipywidgets is untyped
     """A box that holds a `Reveal` until opened, then the widget `build()` returns (or a friendly error)."""
 
     def __init__(self, build: Callable[[], W.Widget], label: str, lang: str = "en", practice: str = "",
-                 **kwargs: Any) -> None:
+                 manual: bool = False, **kwargs: Any) -> None:
         self._build = build
         self.lang = lang
         self.content: W.Widget | None = None
         # one Layout for every placeholder and its box: each widget otherwise brings a Layout model of its own, two
         # of the three models a placeholder cost (~75 of a lesson's ~150 models and ~75 KB of its first render)
-        self.reveal = Reveal(label=label, loading=ui("lazy.loading", lang), layout=shared("layout"))
+        self.reveal = Reveal(label=label, loading=ui("lazy.loading", lang), layout=shared("layout"),
+                             **({"manual": True} if manual else {}))
         kwargs.setdefault("layout", shared("layout"))
         super().__init__([self.reveal], **kwargs)
         self.add_class("tutor-lazy")

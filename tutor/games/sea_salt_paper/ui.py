@@ -183,6 +183,7 @@ FILM_VERBS = ("drawdeck", "keep", "takediscard", "playduo", "crabpile", "crabtak
 
 
 UI = GameUI(action_label=action_label, action_tip=action_tip, board_keys=board_keys, sandbox=sandbox,
+            sandbox_label="sea_salt_paper.sandbox.open",
             components=components, legend=legend, advice=advice, offered_actions=offered_actions,
             summary=summary, coach=coach, score_panel=score_panel, tips=tips,
             # its tasks ask which card, pile or bet, never which step comes next: a draw once the card is taken is

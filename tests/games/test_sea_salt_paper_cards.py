@@ -163,3 +163,20 @@ def test_the_legend_shows_every_colour_with_the_sign_its_cards_carry(lang):
         assert [el.get("data-sign") for el in root.iter() if el.get("data-sign")] == list(SIGNS)
     page = lesson.legend("sea_salt_paper", lang)
     assert not page.message and page.value.count("<svg") == 3 and "ColorADD" in page.value
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("layout", [*GEOMETRY, *(f"{name}, two players" for name in TWO_PLAYERS)])
+def test_a_cards_name_keeps_clear_of_its_plates_edges(layout, lang):
+    """«восьминіг» was set edge to edge on its white plate and read as cut off (a reader, stop 49): every card's
+    name keeps at least 2 units clear of the plate on each side."""
+    from layout_check import text_boxes
+    geo = TWO_PLAYERS[layout.split(",")[0]] if layout.endswith("two players") else GEOMETRY[layout]
+    for cid in EVERY_KIND:
+        root = ET.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">{_face(cid, geo.pw, geo.ph, lang, geo.small)}'
+                             f"</svg>")
+        name_words = kind_name(C.KIND[cid], lang).split()
+        boxes = [b for b in text_boxes(root) if b[0] in name_words or b[0] == " ".join(name_words)]
+        assert boxes, (cid, layout)
+        for words, left, _top, right, _bottom in boxes:
+            assert left >= 3 + 2 - 0.05 and right <= geo.pw - 3 - 2 + 0.05, (cid, layout, words, left, right, geo.pw)

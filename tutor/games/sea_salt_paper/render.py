@@ -164,16 +164,18 @@ def _face(card_id: str, w: int, h: int, lang: str, small: float = 9) -> str:
     kind, colour = C.KIND[card_id], C.COLOUR[card_id]
     fill = C.COLOUR_HEX[colour]
     inner = w - 6
+    # the name keeps 2 units clear of its plate's edges each side: set edge to edge, «восьминіг» read as cut (a reader)
+    room = inner - 4
     name = kind_name(kind, lang)
     cap = max(small, min(w * 0.2, 17))
     if small >= 14:     # a projector's card: its name over its value, both read from across the room
         cap = max(cap, small + 2)
     words = [name]
-    if " " in name and _em(name, True) * cap > inner:    # two lines where one would print under the cap
+    if " " in name and _em(name, True) * cap > room:    # two lines where one would print under the cap
         two = _two(name, 0, small, True)
-        if min(inner / _em(x, True) for x in two) > inner / _em(name, True):
+        if min(room / _em(x, True) for x in two) > room / _em(name, True):
             words = two
-    size = max(small, min(cap, min(inner / _em(x, True) for x in words)))     # one size for the name's lines
+    size = max(small, min(cap, min(room / _em(x, True) for x in words)))     # one size for the name's lines
     value = text(f"sea_salt_paper.board.value.{kind}", lang)
     vsize = max(small, min(cap - 1, (inner - 3) / _em(value, False)))     # 3 units spare: the guess runs short
     values = _two(value, inner, vsize, False, VALUE_SQUEEZE)
@@ -194,13 +196,13 @@ def _face(card_id: str, w: int, h: int, lang: str, small: float = 9) -> str:
            colour_sign(colour, 3, 3, tab)]
     y = name_top + size * 0.95 + 1
     for word in words:
-        out.append(_fit(w / 2, y, word, inner, round(size, 2), bold=True, anchor="middle"))
+        out.append(_fit(w / 2, y, word, room, round(size, 2), bold=True, anchor="middle"))
         y += size + 1.5
     # the emblem: as big as the room between the plates allows, never wider than the card's middle
-    room = value_top - 2.5 - name_bottom - 2
-    side = max(8.0, min(room, w - 12, h * 0.42))
-    out.append(emblem(kind, (w - side) / 2, name_bottom + 1 + (room - side) / 2 if room > side else name_bottom + 1,
-                      round(side, 1)))
+    between = value_top - 2.5 - name_bottom - 2
+    side = max(8.0, min(between, w - 12, h * 0.42))
+    out.append(emblem(kind, (w - side) / 2, name_bottom + 1 + (between - side) / 2 if between > side
+                      else name_bottom + 1, round(side, 1)))
     y = h - 6 - (len(values) - 1) * (vsize + 1)
     for line in values:
         out.append(_fit(w / 2, y, line, inner, round(vsize, 2), anchor="middle", fill=VALUE_INK, cls="value"))

@@ -160,3 +160,22 @@ def test_a_tasks_done_marks_are_drawn_only_once_it_is_solved(game, path):
     widget.act(right[0])
     assert widget.outcome == "done" and widget.board_marks() == tuple(marks)
     assert widget._svg != before and widget._svg.count('class="fit"') == len(marks), "the marks were not drawn"
+
+
+def test_a_quiz_heading_does_not_name_the_rule_that_decides():
+    """A quiz's heading cited its deciding rule ("Can this tile go here? (rule: Every later tile)") and a reader took
+    it as a pointer to the answer: the rule is named in the hint and the answer, never over the question."""
+    from pathlib import Path
+    from tutor.core.rules import cite
+    from tutor.widgets.quiz import Quiz
+    import yaml
+    root = Path(__file__).resolve().parents[1] / "lessons"
+    files = sorted(root.glob("*/quizzes/*.yaml"))
+    assert len(files) >= 10
+    for path in files:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        game = path.parts[-3]
+        rule = data.get("rule", "")
+        quiz = Quiz(f"{game}/{path.stem}", lang="en")
+        heading = quiz.heading.value
+        assert "tutor-cite" not in heading and (not rule or cite(rule, "en") not in heading), (path.name, heading)

@@ -122,8 +122,9 @@ class Quiz(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
                                   f"</b><ul>{items}</ul></div>")
             self.warning.layout.display = None
         title = localised(self.data.get("title"), self.lang)
-        cited = citation_html(self.data.get("rule", ""), self.lang)
-        self.heading.value = f"<h3>{esc(ui('quiz.title', self.lang))}: {esc(title)}{cited}</h3>" if title else ""
+        # the rule that decides is named in the hint and the answer, not over the question: cited in the heading it
+        # told a reader which rule to look at ("can this tile go here? (rule: every later tile)") before they chose
+        self.heading.value = f"<h3>{esc(ui('quiz.title', self.lang))}: {esc(title)}</h3>" if title else ""
         self.question.value = f"<p>{esc(localised(self.data['question'], self.lang))}</p>"
         start = core_quiz.asked(self.data)
         self._opening = (start, self._highlight, ())

@@ -32,7 +32,7 @@ QUIZ_IDS = [f"{p.parent.parent.name}/{p.stem}" for p in QUIZ_FILES]
 # (quiz id, language) for every lesson language of the quiz's game (Мяури and Aqua Fest: en, ru; Паперові океани: en, uk)
 QUIZ_LANGS = [(i, lang) for i in QUIZ_IDS for lang in game_spec(i.split("/")[0]).lesson_langs]
 # the quiz widget's words per language: wrong, why not, right
-VERDICT_WORDS = {"en": ("Not quite", "What the rules make of your answer", "Right!"),
+VERDICT_WORDS = {"en": ("Not quite", "What the rules make of it", "Right!"),
                  "ru": ("Не совсем", "Что из этого выходит по правилам", "Верно!"),
                  "uk": ("Не зовсім", "Що з цього виходить за правилами", "Правильно!")}
 # what a wrong answer reads first, and the button that tells the rest

@@ -50,3 +50,15 @@ def test_how_the_boats_differ_is_component_data_not_a_ruling(lang):
     assert not re.search(differ, _ruling("boats", lang)), _ruling("boats", lang)
     boat = re.findall(r"<h4>([^<]*)<", components(lang))[1]
     assert re.search(differ, boat) and re.search({"en": r"component data", "uk": r"даними про компоненти"}[lang], boat)
+
+
+def test_the_rats_quiz_names_its_sum_for_what_it_is():
+    """After a wrong count, "Show me why" listed "Visible rats: 15 (−15)" and "Total: −15", and a reader took the
+    total for the boat's score (its open rooms cost far more): the sum of the rats' line is called "Rats alone"."""
+    from tutor.widgets.quiz import Quiz
+    quiz = Quiz("isle_of_cats/rats-count", lang="en")
+    wrong = next(i for i, c in enumerate(quiz.data["choices"]) if c["label"]["en"] == "16 rats")
+    quiz.answer(wrong)
+    quiz.show_why()
+    said = quiz.verdict.value
+    assert "Rats alone" in said and "Total" not in said, said

@@ -234,9 +234,12 @@ def deciding(after: State, events: Iterable[Event], want: dict[str, Any]) -> lis
     # a count of visible rats (a question asked of a position, with no move to show) is answered by the rats' own
     # score line: "Visible rats: 15 (−15)"
     rats = {seat(p) for p in want.get("rats", {})} - scores
-    rat_lines = [Breakdown(b.player, tuple(line for line in b.lines if line.rule.endswith(":rats")))
+    # their sum is named for what it is ("Rats alone: −15"), not "Total": a reader took it for the boat's score
+    rat_lines = [Breakdown(b.player, tuple(line for line in b.lines if line.rule.endswith(":rats")),
+                           total_key="isle_of_cats.score.rats_total")
                  for b in scored("isle_of_cats", after, rats)]
-    family_lines = [Breakdown(b.player, tuple(line for line in b.lines if line.rule.endswith(":families")))
+    family_lines = [Breakdown(b.player, tuple(line for line in b.lines if line.rule.endswith(":families")),
+                              total_key="isle_of_cats.score.families_total")
                     for b in scored("isle_of_cats", after, families - scores)]
     return (out + scored("isle_of_cats", after, scores) + [b for b in rat_lines if b.lines]
             + [b for b in family_lines if b.lines])

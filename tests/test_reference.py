@@ -74,3 +74,19 @@ def test_a_ruling_left_off_the_sheet_must_exist():
 def test_a_broken_reference_is_a_friendly_box_not_a_traceback():
     part = lesson.reference("no-such-game", "en")
     assert part.message and "tutor-error" in part.value and "Traceback" not in part.value
+
+
+def test_a_ruling_with_a_brief_form_is_brief_on_the_sheet():
+    """The sheet is read mid-game: a ruling worded briefly as well ("<key>.brief") is listed so, its reasons left to
+    the lesson's list (a reader found half the sheet was the argument for the rulings)."""
+    from tutor.core import i18n
+    briefed = 0
+    for game, lang in CASES:
+        ref = R.of(game, lang)
+        page = R.page_html(ref, lang)
+        for r in (*ref.rulings, *ref.counting):
+            if i18n.has(r.key + ".brief"):
+                briefed += 1
+                assert html.escape(r.brief(lang), quote=False)[:60] in page and r.brief(lang) != r.say(lang)
+                assert html.escape(r.say(lang), quote=False)[:80] not in page, r.id
+    assert briefed >= 4

@@ -146,7 +146,9 @@ def _rulings(ref: Reference, lang: str) -> str:
         return ""
 
     def items(of: Sequence[Ruling]) -> str:
-        return "".join(f'<li data-ruling="{html.escape(r.id)}">{_inline(r.say(lang))}</li>' for r in of)
+        # the decision alone where the game words one (Ruling.brief): the sheet is read mid-game, its reasons are the
+        # lesson's (a reader found the argument for a ruling where a glance wanted the ruling)
+        return "".join(f'<li data-ruling="{html.escape(r.id)}">{_inline(r.brief(lang))}</li>' for r in of)
     more = (f'<p class="ref-more" data-rare="{len(rare)}">{html.escape(i18n.text("ui.reference.rare", lang))}</p>'
             if rare else "")
     counting = (f'<section class="ref-block ref-rulings ref-counting"><h2>{_inline(ref.counting_title)}</h2>'

@@ -56,6 +56,14 @@ class Ruling:
         values = {k: v(lang) if callable(v) else v for k, v in self.params.items()}
         return i18n.text(self.key, lang, **values)
 
+    def brief(self, lang: str = "en") -> str:
+        """The decision alone, for a sheet read mid-game ("<key>.brief" where the catalogue has one: the reason
+        stays in the lesson's list), else `say`."""
+        if not i18n.has(self.key + ".brief"):
+            return self.say(lang)
+        values = {k: v(lang) if callable(v) else v for k, v in self.params.items()}
+        return i18n.text(self.key + ".brief", lang, **values)
+
     def __hash__(self) -> int:
         return hash(self.id)
 

@@ -618,3 +618,20 @@ def test_the_list_of_places_is_folded_under_the_pointing():
     folded = [g for g in groups if any("fold" in part for part in g)]
     assert len(folded) == 1 and any("pick" in part for part in folded[0])
     assert str(len(t.view["rows"][1][1]["pick"]["options"])) in folded[0][0]["fold"]
+
+
+def test_on_a_phone_a_near_boat_is_drawn_last_at_the_placing_size():
+    """A drill or quiz about one boat put its answers under every other boat (a reader scrolled between the asked
+    boat and the choices): "near:<seat>" draws that boat last on a phone, still at the size of the boat placed on;
+    without it the viewer's boat comes first."""
+    state = ioc.setup(3, seed=1)
+    from tutor.core.game import spec
+    view = spec("isle_of_cats").view(state, 0)
+    boats = re.compile(r'data-board-seat="(\d)"[^>]*data-cell="([0-9.]+)"')
+    near = boats.findall(render(view, highlight=("near:0",), lang="en", layout="phone"))
+    plain = boats.findall(render(view, lang="en", layout="phone"))
+    assert [s for s, _ in near] == ["1", "2", "0"] and [s for s, _ in plain] == ["0", "1", "2"]
+    assert dict(near)["0"] == dict(plain)["0"] and float(dict(near)["0"]) > float(dict(near)["1"])
+    # a laptop lays boats side by side: nothing moves
+    assert boats.findall(render(view, highlight=("near:0",), lang="en", layout="laptop")) == \
+        boats.findall(render(view, lang="en", layout="laptop"))

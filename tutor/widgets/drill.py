@@ -275,7 +275,9 @@ class DrillPlayer(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
             + (f'<p><b>{esc(ui("drill.engine", lang))}:</b></p>{body}' if body else "") + "</div>")
         if q.after is not None or q.why_highlight or q.picture is not None:
             told = for_viewer(q.events, q.viewer) if q.after is not None else ()
-            self.svg.value = self._board(q.state if q.after is None else q.after, q.why_highlight, told, True)
+            # the board keeps its order after the answer (a "near:" boat stays over the choices)
+            keep = tuple(h for h in q.highlight if h.startswith("near:") and h not in q.why_highlight)
+            self.svg.value = self._board(q.state if q.after is None else q.after, keep + q.why_highlight, told, True)
         self._show(again=False, why=False, next=True)
 
     def _score(self) -> None:

@@ -242,7 +242,7 @@ def may_it_go(rng: random.Random) -> Optional[Question]:
         answer=frozenset({answer}), rule=_R + "placement",
         hint=Words(_D + "go.hint"),
         explain=Words(_D + "go.explain." + answer, tile=name),
-        why=why, highlight=(f"boat:{seat}", f"ask:{seat}:{o},{x},{y}"), why_highlight=marks,
+        why=why, highlight=(f"boat:{seat}", f"ask:{seat}:{o},{x},{y}", f"near:{seat}"), why_highlight=marks,
         after=after, events=tuple(events))
 
 
@@ -290,7 +290,7 @@ def treasure_map(rng: random.Random) -> Optional[Question]:
         answer=frozenset({answer}), rule=_R + "maps",
         hint=Words(_D + "map.hint"),
         explain=Words(_D + "map.explain." + reason),
-        why=events, highlight=(f"ask:{seat}:{o},{x},{y}",),
+        why=events, highlight=(f"ask:{seat}:{o},{x},{y}", f"near:{seat}"),
         after=after, events=events)
 
 
@@ -418,7 +418,7 @@ def families(rng: random.Random) -> Optional[Question]:
         answer=frozenset(answer), rule=_R + "families",
         hint=Words(_D + "family.hint"),
         explain=_join([Words(_D + "family.explain", n=len(answer))] + misses),
-        why=found, highlight=(f"boat:{seat}",), multi=True,
+        why=found, highlight=(f"boat:{seat}", f"near:{seat}"), multi=True,
         # "show me why" draws what the words say: each family outlined with its size (its points are part 9's: a
         # score line and "Total" here read as the boat's score, a reader), and every cat of a colour that makes none
         # ringed, so its groups can be seen apart

@@ -17,6 +17,7 @@ Highlight and `choosable` keys (a lesson rings them, the board offers them):
               kin:<seat>        every family on that boat outlined with its size alone (before points are taught)
     seat:<seat>           a player's name in the turn order
     front:<seat>          on a phone, that seat's boat first under the island (a film frame of its step), not the viewer's
+    near:<seat>           on a phone, that seat's boat last, over the choices under the board (a drill about one boat)
     try:<seat>:<o>,<x>,<y>  the held tile where a refused placement put it (hatched, ✗)
     ask:<seat>:<o>,<x>,<y>  the held tile where a drill asks "may it go here?" (dashed, "?": no verdict shown)
     option:<seat>:<n>:<o>,<x>,<y>  a quiz's n-th candidate place for the held tile (dashed, lettered A, B, C…)
@@ -908,11 +909,17 @@ def render(view: dict[str, Any], *, highlight: Iterable[str] | str | None = (), 
     order = list(seats)
     if g.stack and front is not None:
         order.sort(key=lambda seat: seat["seat"] != front)
+    # "near:<seat>" (a drill or quiz about one boat): that boat last, just above the question's choices, still at the
+    # size of the boat placed on (a reader scrolled between the asked boat and the answers, the others between them)
+    near = next((int(k[5:]) for k in hl if k.startswith("near:") and k[5:].isdigit()), None)
+    if g.stack and near is not None:
+        order.sort(key=lambda seat: seat["seat"] == near)
+    big = near if g.stack and near is not None else (order[0]["seat"] if order else None)
     placed: list[tuple[dict[str, Any], float, float, _Panel, float]] = []    # (seat, x, y, panel, the width it may take)
     least = _least_cell(f)
     if g.stack:
-        for i, seat in enumerate(order):
-            largest = g.cell if i == 0 else g.other
+        for seat in order:
+            largest = g.cell if seat["seat"] == big else g.other
             low = min(least, largest)
             fit = (room - _panel_width(0, f)) / C.WIDTH
             c = cell or _step(min(largest, fit), low)

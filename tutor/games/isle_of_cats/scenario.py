@@ -108,7 +108,8 @@ def highlight(items: Optional[Iterable[object]]) -> tuple[str, ...]:
     it: orientation, column and row as in the step's `place`) is "try:0:0,9,2"; anything else ("tile:<id>",
     "island") passes through; so do "option:1:2:1,6,2" (a quiz's second candidate place, drawn "B") and
     "ask:1:0,10,2" (the place a question asks about, drawn dashed with a "?"); "open:1", "rats:1", "boat:1" and
-    "families:1" name player 1's unfilled rooms, visible rats, boat and families ("families" alone: everyone's)."""
+    "families:1" name player 1's unfilled rooms, visible rats, boat and families ("families" alone: everyone's);
+    "kin:1" player 1's families by size alone; "near:1" player 1's boat drawn last on a phone, over the choices."""
     def tried(arg: str) -> str:
         player, _, place = arg.partition(":")
         return f"{seat(player)}:{place}"
@@ -117,7 +118,7 @@ def highlight(items: Optional[Iterable[object]]) -> tuple[str, ...]:
         return seat(arg) if arg else ""
     out = []
     for item in _highlight(items, **{"try": tried, "option": tried, "ask": tried, "open": player, "rats": player,
-                                     "boat": player, "families": player}):
+                                     "boat": player, "families": player, "kin": player, "near": player}):
         out.append("families" if item == "families:" else item)
     return tuple(out)
 

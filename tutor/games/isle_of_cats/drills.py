@@ -225,7 +225,12 @@ def may_it_go(rng: random.Random) -> Optional[Question]:
             # contact for a side
             marks += tuple(f"cell:{seat}:{cx},{cy}" for cx, cy in _corners_only(C.SHAPE[tile], o, x, y, occ))
     else:
-        marks = ()
+        # "show me why" rings the tiles it shares a side with (a reader was told "it shares a side with one already
+        # there" and could not see which)
+        found = G.AT.get((C.SHAPE[tile], o, x, y))
+        beside = _grow(found[0]) if found is not None else 0
+        marks = (f"boat:{seat}",) + tuple(f"tile:{t}" for t, to, tx, ty in state.placed[seat]
+                                          if G.AT[(C.SHAPE[t], to, tx, ty)][0] & beside)
         placed = _placed(state, Place(seat, o, x, y))
         # nor one that finds a treasure map's reward: maps are taught after placing (part 5)
         if placed is None or placed[0].phase == "treasure":

@@ -405,6 +405,10 @@ def _tried(key: str, tile_id: str, ox: float, oy: float, c: float, floor: float 
                       fill="#5c0b08") + "</g>")
 
 
+# the colour of a place a drill asks about: no cat's, no wall's
+ASK_INK = "#b0127a"
+
+
 def _asked(key: str, tile_id: str, ox: float, oy: float, c: float, boat: str = "",
            floor: float = S.SMALL_PRINT) -> str:
     """A drill's "ask:<seat>:<o>,<x>,<y>" highlight: the held tile drawn where the question puts it, see-through and
@@ -419,11 +423,14 @@ def _asked(key: str, tile_id: str, ox: float, oy: float, c: float, boat: str = "
     maps = {cell for colour, cell in C.MAPS.get(boat, {}).items()}
     fx, fy = min(cells, key=lambda p: (p in maps, p[1], p[0]))
     return (f'<g class="asked" data-target="{K.attr(key)}" transform="translate({ox:g},{oy:g})">'
-            f'<path d="{_squares(cells, c)}" fill="#7a7a7a" fill-opacity="0.3"/>'
-            f'<path d="{_edges(cells, c)}" fill="none" stroke="#1a1a1a" stroke-width="2.5" stroke-dasharray="5 3"/>'
+            # in the question's own colour, on a white halo: dark and dashed, it read as the rooms' walls drawn over
+            # the tiles, and a reader answered from the drawing, not the rule
+            f'<path d="{_squares(cells, c)}" fill="{ASK_INK}" fill-opacity="0.22"/>'
+            f'<path d="{_edges(cells, c)}" fill="none" stroke="#ffffff" stroke-width="5" stroke-linejoin="round"/>'
+            f'<path d="{_edges(cells, c)}" fill="none" stroke="{ASK_INK}" stroke-width="2.8" stroke-dasharray="6 3"/>'
             + K.label(fx * c + c / 2, fy * c + c * 0.78, "?", size=round(max(c * 0.8, floor), 2), anchor="middle",
                       weight="bold",
-                      fill="#111111") + "</g>")
+                      fill=ASK_INK) + "</g>")
 
 
 def _option_cells(key: str, tile_id: str) -> tuple[tuple[int, int], ...]:

@@ -127,7 +127,7 @@ STALL_JS = """(indices) => ({
 OPEN_FOLDED_JS = """() => {
     for (const b of document.querySelectorAll('.tutor-fold-opener[aria-expanded="false"]')) b.click();
     for (const b of document.querySelectorAll('.tutor-after:not(.tutor-unlocked) .tutor-unlock')) b.click();
-    for (const b of document.querySelectorAll('.tutor-reveal[data-manual] button:not([disabled])')) b.click();
+    for (const b of document.querySelectorAll('.tutor-lazy-manual .tutor-reveal button:not([disabled])')) b.click();
 }"""
 
 

@@ -37,7 +37,14 @@ class Reveal(StandIn, anywidget.AnyWidget):
     opened = traitlets.Bool(False).tag(sync=True)
     column_px = traitlets.Float(0).tag(sync=True)  # the lesson column's width (CSS px) when the page opened the part
     done = traitlets.Bool(False).tag(sync=True)
-    manual = traitlets.Bool(False).tag(sync=True)   # opened only by a press, not by coming near the screen
+
+
+class ManualReveal(Reveal):
+    """A placeholder opened only by its button, never by coming near the screen (a helper met again in a later part:
+    on a phone each copy was two more screens of the same buttons, a reader). Its module is Reveal's without the
+    watch for the screen: a flag in every placeholder's state and module would cost each lesson's first render."""
+
+    _esm = compact_esm("reveal.js").replace('typeof IntersectionObserver !== "undefined"', "false")
 
 
 def practice_class(item: str) -> str:
@@ -55,11 +62,13 @@ class LazyPart(StandIn, W.Box):  # type: ignore[misc]  # ipywidgets is untyped
         self.content: W.Widget | None = None
         # one Layout for every placeholder and its box: each widget otherwise brings a Layout model of its own, two
         # of the three models a placeholder cost (~75 of a lesson's ~150 models and ~75 KB of its first render)
-        self.reveal = Reveal(label=label, loading=ui("lazy.loading", lang), layout=shared("layout"),
-                             **({"manual": True} if manual else {}))
+        self.reveal = (ManualReveal if manual else Reveal)(label=label, loading=ui("lazy.loading", lang),
+                                                          layout=shared("layout"))
         kwargs.setdefault("layout", shared("layout"))
         super().__init__([self.reveal], **kwargs)
         self.add_class("tutor-lazy")
+        if manual:
+            self.add_class("tutor-lazy-manual")
         if practice:
             # a quiz, task or drill: the page counts a part's practice by these (static/contents.js) and the
             # learner's answers to them (tutor.widgets.progress), so a part is marked done only when all are

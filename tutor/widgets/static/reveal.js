@@ -61,10 +61,7 @@ function render({ model, el }) {
   if (model.get("opened")) awaitBuilt();
 
   let observer = null;
-  // a part that opens only on a press (lazy.py `manual`: a helper shown again in a later part, which a phone reader
-  // scrolled past two screens at a time) is not built by coming near the screen
-  if (model.get("manual")) el.dataset.manual = "true";
-  if (!model.get("opened") && !model.get("manual") && typeof IntersectionObserver !== "undefined") {
+  if (!model.get("opened") && typeof IntersectionObserver !== "undefined") {
     // start building a screen ahead of the learner, so the part is ready when they reach it
     observer = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) {

@@ -81,7 +81,11 @@ def frame(table: "PlayTable", steps: Sequence[Step], i: int, film_id: int) -> di
         # a move the viewer may not see (Мяури's card laid face down): a frame without a word read as broken
         # (the learner's own: "a move you cannot see" read as nonsense to the one who made it)
         own = step.human and not table.hotseat
-        hidden = ui("film.hidden_own", lang) if own else ui("film.hidden", lang, player=who)
+        # in the game's own words where it has them (Мяури: "has laid a dive card face down"; the generic "a card
+        # laid face down, say" read as a template, a reader)
+        key = "film.hidden_own" if own else "film.hidden"
+        mine = f"ui.{table.game_id}.{key}"
+        hidden = text(mine, lang, player=who) if has(mine) else ui(key, lang, player=who)
         log = f'<p class="tutor-film-hidden">{esc(hidden)}</p>'
     return {"film": film_id, "i": i, "n": len(steps), "board": board, "defs": key,
             "caption": esc(_caption(table, step, who, i, len(steps))),

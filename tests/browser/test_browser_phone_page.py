@@ -92,6 +92,18 @@ PlayTable("maui", players=3, seat=0, lang="en", seed=2)"""),
 t = PlayTable("trump_whales", players=3, seat=0, lang="en", seed=2)
 t.act(t.game.legal_actions(t.state, 0)[0])
 t"""),
+    # Козырные киты' table at a reward the learner picks (their own card offered under "Not now")
+    "trump_pick.ipynb": ("ru", """import random
+from tutor.widgets.play import PlayTable
+from tutor.games.trump_whales.rules import Pick
+t = PlayTable("trump_whales", players=3, seat=0, lang="ru", seed=0)
+r = random.Random(1)
+for _ in range(60):
+    acts = t.game.legal_actions(t.state, 0)
+    if not acts or any(isinstance(a, Pick) for a in acts):
+        break
+    t.act(r.choice(acts))
+t"""),
     # the two widest tables a reviewer scrolled on a phone: Мяури's and Козырные киты' components, "assumed" on the right
     "wide_tables.ipynb": ("ru", """from IPython.display import display
 from tutor import lesson
@@ -567,6 +579,30 @@ def test_a_finger_plays_a_trick_card_only_with_a_second_tap(own_pages, phone):
     # the view moved on (a play: the card lies in the trick now, where a trick's winner may pick it)
     assert table.get_attribute("data-v") != version
     assert note.is_hidden() and table.locator(".tutor-armed").count() == 0
+    assert not page.js_errors, page.js_errors
+
+
+def test_a_reward_of_ones_own_card_says_why_not_when_pressed(own_pages, phone):
+    """Козырные киты: after winning a trick the learner's own card is offered under "Not now (press to read why)";
+    a reader pressed it, and its greyed card on the board, and read nothing (stop 49). Both say the rule."""
+    page = phone
+    page.goto(own_pages.render_url("trump_pick.ipynb"))
+    table = page.locator(".tutor-play").first
+    table.locator('.tutor-svg svg[data-layout="phone"]').first.wait_for(state="visible")
+    later = table.locator("button.tutor-action-unavailable")
+    assert later.count() >= 1, "no own card under 'Not now'"
+    version = table.get_attribute("data-v")
+    later.first.evaluate("(e) => e.scrollIntoView({block: 'center'})")
+    later.first.tap()
+    alert = table.locator(".tutor-error [role=alert]")
+    alert.wait_for(state="visible")
+    assert "свою" in alert.inner_text(), alert.inner_text()
+    assert table.get_attribute("data-v") == version
+    # put away, then the same press again: said again
+    alert.click()
+    alert.wait_for(state="detached")
+    later.first.tap()
+    alert.wait_for(state="visible")
     assert not page.js_errors, page.js_errors
 
 

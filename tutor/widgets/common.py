@@ -121,6 +121,9 @@ class MessageArea(Protocol):
     def show(self, message: str) -> None: ...
 
 
+_AGAIN = "\u200b"      # a zero-width space: see TraitMessage.show
+
+
 class TraitMessage:
     """An error area for `guard` that shows its message through a widget's text trait (anywidget front-ends
     draw it as the friendly error box)."""
@@ -128,12 +131,23 @@ class TraitMessage:
     def __init__(self, widget: Any, trait: str) -> None:
         self.widget, self.trait = widget, trait
         self._depth = 0
+        self._shown = ""
 
     @property
     def message(self) -> str:
-        return str(getattr(self.widget, self.trait))
+        return str(getattr(self.widget, self.trait)).rstrip(_AGAIN)
 
     def show(self, message: str) -> None:
+        # the same refusal twice (a press, the box put away on the page, the same press again) must reach the page
+        # again: an unchanged trait sends nothing, and a reader's second press "showed nothing". An invisible mark
+        # at the end makes it a change.
+        # (compared with the message last shown, not the trait: a guard clears it first, and a press's "" and then
+        # the same words reach the page as one unchanged value)
+        last = self._shown
+        if message and last.rstrip(_AGAIN) == message:
+            message = message if last.endswith(_AGAIN) else message + _AGAIN
+        if message:
+            self._shown = message
         setattr(self.widget, self.trait, message)
 
     def clear(self) -> None:

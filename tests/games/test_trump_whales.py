@@ -1169,3 +1169,23 @@ def test_the_score_helper_draws_zhenyas_own_cards_for_his_round():
     assert s.token == data["setup"]["token"] and s.trump == data["setup"]["trump"]
     every = [c for part in (s.pearls, s.bonuses, s.hands) for p in part for c in p] + list(s.discard)
     assert len(every) == len(set(every)) == 36          # each card once, all of them
+
+
+def test_every_worked_example_sets_aside_what_its_table_would():
+    """A three-player example showed "Set aside · 16" where part 2 had just taught that three players set 9 aside (a
+    reader counted): once cards are dealt, every frame of every worked example sets aside what the deal leaves,
+    36 cards less 9 a player (less the four 5s two players take out)."""
+    from pathlib import Path
+    from tutor.core.scenario import load_file, replay
+    from tutor.games.trump_whales import components as C
+    root = Path(__file__).resolve().parents[2] / "lessons" / "trump_whales" / "scenarios"
+    checked = 0
+    for path in sorted(root.glob("*.yaml")):
+        for frame in replay(load_file(path)).frames:
+            s = frame.state
+            if any(s.hands):
+                removed = 4 if s.players == 2 else 0
+                assert (len(s.removed), len(s.aside)) == (removed, len(C.CARDS) - removed - 9 * s.players), \
+                    (path.stem, frame.index if hasattr(frame, "index") else None)
+                checked += 1
+    assert checked >= 50

@@ -374,7 +374,21 @@ def test_a_wide_table_shows_on_a_phone_that_it_scrolls(own_pages, phone):
         right, left = shade("right"), shade("left")
         assert left > 15 and abs(right) < 3, f"table {i} at its end: right edge {right:+.1f}, left {left:+.1f}"
         checked += 1
-    assert checked >= 2, f"{checked} components tables wider than a 320 px phone: the check needs Мяури's and Козырные киты'"
+    # (Козырные киты' card grid fits a 320 px phone within a few px since its cells were tightened: Мяури's is wider)
+    assert checked >= 1, f"{checked} components tables wider than a 320 px phone: the check needs Мяури's"
+
+
+def test_the_trump_whales_card_grid_fits_a_390_px_phone(own_pages, phone):
+    """Козырные киты' 36 cards as one grid was 368 px in a 360 px box on a 390 px phone: its last column behind the
+    fade and the table moving sideways under the thumb (a reader, stop 49). It fits."""
+    page = phone
+    page.goto(own_pages.render_url("wide_tables.ipynb"))
+    grid = page.locator(".tutor-components table.tutor-card-grid").first
+    grid.wait_for()
+    grid.scroll_into_view_if_needed()
+    sizes = grid.evaluate("(t) => [t.scrollWidth, t.clientWidth]")
+    assert sizes[0] <= sizes[1] + 1, sizes
+    assert not page.js_errors, page.js_errors
 
 
 # Each control line of a form (a list with its label, a row of toggles, a number box, a button): its box and what it

@@ -134,7 +134,10 @@ def _trick(before: State, by_kind: dict[str, Event], pick: Event, lang: str, bon
     elif "leads" in by_kind:
         lines.append(said(text(_T + "next.winner", lang, player=player_name(by_kind["leads"].data["player"], lang)),
                           _R + "next-leader", lang))
-    return f'<div class="tutor-trick-picture">{picture}</div>{bonuses}<ul>{"".join(lines)}</ul>'
+    # after the bonuses' list its own words: under "Bonuses played during this trick" the lines that follow read as
+    # more bonuses (a reader)
+    went = f'<p data-part="decided">{esc(text(_T + "decided_head", lang))}</p>' if bonuses else ""
+    return f'<div class="tutor-trick-picture">{picture}</div>{bonuses}{went}<ul>{"".join(lines)}</ul>'
 
 
 # --------------------------------------------------------------------------- the round

@@ -45,7 +45,7 @@ def reference(lang: str) -> Reference:
               (_ref("round.lagoon", lang), _ref("round.dive", lang), _ref("round.catch", lang), _ref("round.one", lang),
                _ref("round.after", lang)), ordered=True),
         Block(_ref("ties", lang), "maui:disputes", (_ref("ties.deep", lang), _ref("ties.shallow", lang),
-                                                  _ref("ties.next", lang))),
+                                                  _ref("ties.which", lang), _ref("ties.next", lang))),
         Block(_ref("catch", lang), "maui:catch-kinds", (catch,)),
         Block(_ref("end", lang), "maui:end", (_ref("end.sum", lang, rounds=C.ROUNDS), _ref("end.tie", lang))),
         Block(_ref("variants", lang), "maui:variants", (_ref("variants.open", lang), _ref("variants.no_fights", lang))),

@@ -53,8 +53,10 @@ def totals(state) -> list[int]:
 
 
 def countable(state, viewer, seat) -> bool:
-    """Independently of the module: a pile may be counted by its owner, the teacher, with open baskets, at the end."""
-    return viewer is None or viewer == seat or "open-baskets" in state.variants or state.round > C.ROUNDS
+    """Independently of the module: a pile may be counted by its owner, the teacher, with open baskets, at the end,
+    or while it is at most one card, face up (nothing lies hidden under it)."""
+    return (viewer is None or viewer == seat or "open-baskets" in state.variants or state.round > C.ROUNDS
+            or len(state.piles[seat]) <= 1)
 
 
 # every id a card can have: catch cards ("tuna-3") and dive cards ("dive-2-11")

@@ -45,9 +45,11 @@ def _who(seat: int, viewer: Optional[int], lang: str) -> str:
 
 
 def may_count(state: State, viewer: Optional[int], seat: int) -> bool:
-    """May `viewer` know the whole of `seat`'s catch pile now? Their own, always; another's with open baskets or
-    once the game is over (the piles are counted); the teacher's view (None) sees all."""
-    return viewer is None or seat == viewer or state.has(OPEN_BASKETS) or state.over
+    """May `viewer` know the whole of `seat`'s catch pile now? Their own, always; another's with open baskets, once
+    the game is over (the piles are counted), or while it holds no card under its top one (one face-up tuna
+    everyone watched taken was "?", a reader); the teacher's view (None) sees all."""
+    return (viewer is None or seat == viewer or state.has(OPEN_BASKETS) or state.over
+            or len(state.piles[seat]) <= 1)
 
 
 def pile_points(state: State, seat: int) -> int:

@@ -324,6 +324,23 @@ IN_VIEW_JS = """(el) => { const r = el.getBoundingClientRect();
     return {top: r.top, bottom: r.bottom, height: innerHeight, live: el.getAttribute('role')}; }"""
 
 
+def tap_offered(page, table) -> None:
+    """Tap the board's first offered element and wait for the next view; a choice that takes a second tap on a phone
+    (GameUI.confirm_board: Козырные киты' card to play) is tapped again."""
+    version = table.get_attribute("data-v")
+    element = table.locator(OFFERED).first
+    element.tap()
+    armed = table.locator(".tutor-svg .tutor-armed")
+    if armed.count():
+        # brought clear of the words at the screen's edge (a smooth scroll): tapped again once nothing covers it
+        armed.evaluate("(e) => e.scrollIntoView({block: 'center'})")
+        page.wait_for_function("""(e) => { const r = e.getBoundingClientRect();
+            const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            return hit && e.contains(hit); }""", arg=armed.element_handle())
+        armed.tap()
+    wait_next_view(page, table, version)
+
+
 def refused_on_the_board(page, table):
     """Play the first offered board element until the board shows a "not now" one, then tap it (and, if it opens a
     next step, tap a "not now" element of that step): the engine's refusal. Returns the refusal box."""
@@ -339,9 +356,7 @@ def refused_on_the_board(page, table):
                     return alert
                 barred = table.locator(NOT_NOW)
                 assert barred.count(), "a 'not now' element led to a step that offers nothing to refuse"
-        version = table.get_attribute("data-v")
-        table.locator(OFFERED).first.tap()
-        wait_next_view(page, table, version)
+        tap_offered(page, table)
     pytest.fail("forty moves and the board never showed a move it would refuse")
 
 
@@ -450,9 +465,7 @@ def test_the_table_logs_summary_line_is_never_cut(voila_server, browser):
             seen = log.evaluate(SUMMARY_JS)
             if seen and seen["first"] > 18 * seen["em"]:
                 break
-            version = table.get_attribute("data-v")
-            table.locator(OFFERED).first.tap()
-            wait_next_view(page, table, version)
+            tap_offered(page, table)
         assert seen and seen["first"] > 18 * seen["em"], f"the log never got long: the test proves nothing ({seen})"
         log.locator("details > summary").scroll_into_view_if_needed()
         screenshot(page, "log-summary-phone")

@@ -633,8 +633,9 @@ class PlayTable(StandIn, anywidget.AnyWidget):
             return False
         if confirm is True:
             return True
-        return [key for key, (c, _offer) in self._board.items()
-                if getattr(c, "action", None) is not None and confirm(c.action)]
+        # (a "not now" element is refused at once, with its reason: nothing to confirm)
+        return [key for key, (c, offer) in self._board.items()
+                if offer.available and getattr(c, "action", None) is not None and confirm(c.action)]
 
     def _undo_note(self) -> str:
         """Why Undo is off, in words beside it (a phone shows no tooltip; a greyed button with no word was tapped

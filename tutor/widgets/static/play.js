@@ -293,6 +293,9 @@ function render({ model, el: root }) {
       hit.classList.add("tutor-armed");
       armNote.textContent = labels["board.confirm"] || "";
       armNote.hidden = false;
+      // the words stick to the screen's bottom edge: a card under them is brought up, to be tapped again
+      const card = hit.getBoundingClientRect(), words = armNote.getBoundingClientRect();
+      if (card.bottom > words.top - 4) hit.scrollIntoView({ block: "center", behavior: "smooth" });
       return;
     }
     disarm();

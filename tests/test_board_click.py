@@ -509,6 +509,10 @@ def test_only_a_card_played_takes_a_second_tap_in_trump_whales():
     assert table.view["confirm_board"] == [], "the first bonus laid took a second tap"
     table.act(table.game.legal_actions(table.state, 0)[0])
     kinds = {key: type(getattr(c, "action", None)) for key, (c, _offer) in table._board.items()}
+    open_now = {key for key, (_c, offer) in table._board.items() if offer.available}
     assert set(kinds.values()) > {PlayCard}, f"no other choice on the board to tell apart: {kinds}"
-    assert sorted(table.view["confirm_board"]) == sorted(k for k, kind in kinds.items() if kind is PlayCard)
+    # (a card that may not be played now is refused at once, with its reason: nothing to confirm)
+    assert sorted(table.view["confirm_board"]) == sorted(k for k, kind in kinds.items()
+                                                         if kind is PlayCard and k in open_now)
+    assert table.view["confirm_board"]
     assert PlayTable("maui", players=3, seat=0, lang="en", seed=2).view["confirm_board"] is True

@@ -255,6 +255,7 @@ class _Board(CardBoard):
                  layout: S.Layout, k: float = 1.0) -> None:
         super().__init__(hl, offers, marked, lang)
         self.layout, self.k, self.floor, self.W = layout, k, S.board_print(layout), layout.width
+        self.drawn: Optional[str] = None        # the card drawn for trump, shown until the deal
 
     def face(self, card_id: str, w: float, h: float, lang: str) -> str:   # type: ignore[override]
         return _face(card_id, w, h, lang, self.floor)
@@ -413,7 +414,17 @@ def _trick(board: _Board, view: dict[str, Any], x0: float, head_y: float, card_y
             wx, wy = (round(cx + cw - half, 1), marks) if marks_side_by_side else (cx, marks + mark_h + 1)
             board.parts.append(_mark("winner-mark", "#2e7d32", wx, wy, half if i == 0 else cw, mark_h,
                                      _w("wins", lang), board))
-    if not view["trick"] and not _round_summary(board, view, x0, card_y, summary_width):
+    if not view["trick"] and board.drawn and not view["tricks"]:
+        # setup, before the deal: the card drawn for trump, face up where the trick goes (a reader was told "the
+        # drawn card: sperm whale 2" over a board that showed only the token); it goes back into the deck after
+        board.card({"id": board.drawn}, x0, card_y, cw, ch)
+        first, _, then = _w("drawn", lang).partition(",")
+        lx, size = x0 + cw + z(8), board.f(11)
+        for i, words in enumerate((first, then.strip())):
+            board.parts.append(fitted(lx, card_y + size * (1.3 + 1.3 * i), words, follow_width - cw - z(8), size,
+                                      board.floor, bold=not i, fill=S.INK if not i else S.MUTED,
+                                      cls="drawn-for-trump"))
+    elif not view["trick"] and not _round_summary(board, view, x0, card_y, summary_width):
         board.parts.append(_empty(x0, card_y, cw, ch, _w("empty", lang), board.f(10)))
     board.parts.append("</g>")
     board.element("trick", x0, card_y, max(cw, round((len(view["trick"]) - 1) * step + cw, 1)), ch, head)
@@ -868,6 +879,18 @@ def _marked(events: Optional[Iterable[object]]) -> set[str]:
     return out
 
 
+def _drawn(events: Optional[Iterable[object]]) -> Optional[str]:
+    """The card drawn for trump when nothing has been dealt after it (setup's "trump" stage), else None."""
+    drawn = None
+    for e in events or ():
+        kind = getattr(e, "kind", "")
+        if kind.endswith(".trump_drawn"):
+            drawn = (getattr(e, "data", {}) or {}).get("card")
+        elif kind.endswith(".dealt"):
+            drawn = None
+    return drawn if isinstance(drawn, str) else None
+
+
 def render(view: dict[str, Any], *, highlight: Iterable[str] | str | None = (), lang: str = "en",
            events: Optional[Iterable[object]] = (), choosable: Optional[Mapping[str, Any]] = None,
            layout: Optional[str] = None) -> str:
@@ -884,6 +907,7 @@ def render(view: dict[str, Any], *, highlight: Iterable[str] | str | None = (), 
         marked -= {t["card"]["id"] for t in view["trick"] if isinstance(t.get("card"), dict) and "id" in t["card"]}
     n = view["players"]
     board = _Board(hl, offers, marked, lang, spec, projector_scale(n) if spec.name == "projector" else 1.0)
+    board.drawn = _drawn(events)
     title, desc = describe(view, lang)
     heading = f"{text('trump_whales.title', lang)} · {_w('round', lang, r=view['round'])}"
     if spec.name == "phone":

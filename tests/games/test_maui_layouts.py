@@ -162,9 +162,10 @@ def keys(root) -> tuple[set, set, set, set]:
 def words(root) -> set[str]:
     """The printed words (a phone also prints the names of the seats Kiti's hands point to, which every board
     prints in the seats' panels; and it names the chips of a catch pile, "also in the catch:", where a table's
-    narrower panel keeps the room for the chips)."""
+    narrower panel keeps the room for the chips, and "dive cards used:" before its row of them)."""
     return {w for el in root.iter() if el.tag == NS + "text" and not _in_defs(el, root)
-            and "pile-under" not in (el.get("class") or "") for w in text_of(el).split()}
+            and not {"pile-under", "used-label"} & set((el.get("class") or "").split())
+            for w in text_of(el).split()}
 
 
 def test_the_positions_cover_every_player_count_and_what_the_table_can_show():

@@ -108,6 +108,34 @@ RING_ROW, RING_R, RING_X0, RING_X1, RING_DISC = 128, 42, 30, 330, 26
 BIG_CARD_H = 56          # a phone hand's card cell: wider and taller than the layout's smallest tap target
 
 
+USED_ROW_SIZE = 10.0       # a phone's row of used dive cards, its print
+
+
+@lru_cache(maxsize=None)
+def _used_label_em() -> float:
+    """The widest of the languages' "dive cards used:" labels, in ems: a panel's height is laid out before its words."""
+    from tutor.core.i18n import LANGS
+    return max(em(_w("used_row", lang) + " ", True) for lang in LANGS)
+
+
+def _used_rows(discards: Sequence[View], w: float) -> list[list[View]]:
+    """A phone panel's used dive cards in lines that fit `w` (less its margins): after the label when all fit
+    there, else the label alone and the values on the lines under it (the label is written before line 0)."""
+    room = (w - 16) / USED_ROW_SIZE
+    widths = [em(f"{card['value']} ", False) for card in discards]
+    if _used_label_em() + sum(widths) <= room:
+        return [list(discards)]
+    rows: list[list[View]] = [[], []]
+    used = 0.0
+    for card, width in zip(discards, widths):
+        if used + width > room and rows[-1]:
+            rows.append([])
+            used = 0.0
+        rows[-1].append(card)
+        used += width
+    return rows
+
+
 class _Geo:
     """Where things go on one board of one layout."""
 
@@ -145,7 +173,7 @@ class _Geo:
             h += (PILE_H + 2 if self.phone else PILE_H + TABLE_FOOT) * u
         discards_row = self.phone and bool(seat.get("discards"))
         if discards_row:
-            h += 16
+            h += 16 + 12 * (len(_used_rows(seat["discards"], w)) - 1)
         return {"hy": NAME_H * u, "hand_h": hand_h, "cols": cols, "by": by, "h": h, "pile": pile,
                 "discards_row": discards_row}
 
@@ -634,7 +662,8 @@ def _heads_xml(lang: str, layout: str, w: float) -> str:
     geo.u = S.layout_of(layout).min_print / 9 if layout != "phone" else 1.0
     u = geo.u
     dwg = S.new_drawing()
-    heads = dwg.g(class_="heads", fill=S.MUTED, font_size=geo.fs(9))
+    # a phone's heads at its notes' print (at 9 px a reader could not read them at arm's length)
+    heads = dwg.g(class_="heads", fill=S.MUTED, font_size=10.5 if layout == "phone" else geo.fs(9))
     for key, hx in (("dive", 22 * u), ("last", 58 * u), ("catch", 104 * u), ("used", w - 27 * u)):
         heads.add(dwg.text(_w(key, lang), insert=(_r(hx), 0), text_anchor="middle"))
     return S.to_string(heads)
@@ -758,7 +787,7 @@ def _seat(dwg: S.Drawing, geo: Geo, view: View, s: int, lang: str, hl: AbstractS
         def chips_end(k: int) -> float:     # where the last of the newest k chips ends, a card's gap after it
             return lead + _chip_xs(under[len(under) - k:], chip_w, size)[-1] + chip_w + 1 if k else 0.0
 
-        lines = [discards]
+        lines = _used_rows(discards, w) if p["discards_row"] else [discards]
         if discards and not p["discards_row"]:
             # on a table the used dive cards follow the chips, in one or two lines: fewer chips when they need
             # the room (the older ones keep their ids, drawn as thin edges)
@@ -788,11 +817,18 @@ def _seat(dwg: S.Drawing, geo: Geo, view: View, s: int, lang: str, hl: AbstractS
             tx, ty = x + 8, py + chip_h + 14
         else:
             tx, ty = x + (7 * u + chips_end(shown) + 5 * u if shown else 8 * u), py + 14 * u
-        lines = [line for line in lines if line]
-        if len(lines) == 2:
+        lines = lines if p["discards_row"] else [line for line in lines if line]
+        if len(lines) == 2 and not p["discards_row"]:
             ty = py + 9 * u
         for n, line in enumerate(lines):
-            words = dwg.text("", insert=(_r(tx), _r(ty + n * 10.5 * u)), font_size=size, fill=S.MUTED)
+            step = 12 if p["discards_row"] else 10.5 * u
+            lx = tx
+            if p["discards_row"] and n == 0:
+                # a phone's own row says what the numbers are (a bare "3 6" under the panel read as nothing)
+                label = _w("used_row", lang)
+                g.add(S.label(dwg, label, tx, ty, size=size, weight="bold", fill=S.MUTED, cls="used-label"))
+                lx += em(label + " ", True) * size
+            words = dwg.text("", insert=(_r(lx), _r(ty + n * step)), font_size=size, fill=S.MUTED)
             words["class"] = "discards"
             for card in line:
                 span = dwg.tspan(f"{card['value']} ")

@@ -76,10 +76,43 @@ def test_the_engine_finds_a_right_and_a_wrong_move(game, path):
 
 def test_check_names_a_task_with_nothing_to_get_wrong():
     task = T.load_file(ROOT / "lessons" / "maui" / "tasks" / "win-the-deep.yaml")
-    easy = dict(task, goal={"round": 2})           # every dive ends the round
+    easy = dict(task, goal={"round": 2}, misses=[])     # every dive ends the round
     assert T.check(easy) == ["every legal move meets the goal: there is nothing to get wrong"]
     impossible = dict(task, then={"dive": {2: 12, 3: 5}}, goal={"catch": {1: "tiger-5"}, "round": 3})
     assert "no legal move meets the goal by the rules" in T.check(impossible)
+
+
+def test_check_names_a_keyed_hint_for_a_move_that_is_no_miss_or_no_move():
+    task = T.load_file(ROOT / "lessons" / "maui" / "tasks" / "win-the-deep.yaml")
+    hint = {"en": "x", "ru": "x"}
+    assert T.check(dict(task, misses=[{"do": {"dive": {1: 12}}, "hint": hint}])) == [
+        "misses[0]: that move meets the goal, so it is no miss"]
+    said = T.check(dict(task, misses=[{"do": {"dive": {2: 12}}, "hint": hint}]))
+    assert said and said[0].startswith("misses[0]:"), said
+    with pytest.raises(ScenarioError, match=re.escape("misses[0] is {do:")):
+        T.validate(dict(task, misses=[{"do": {"dive": {1: 8}}}]))
+    with pytest.raises(ScenarioError, match=re.escape("'misses[0].hint' has no ru text")):
+        T.validate(dict(task, misses=[{"do": {"dive": {1: 8}}, "hint": {"en": "x"}}]))
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_wrong_move_with_a_hint_of_its_own_gets_that_hint_and_another_gets_the_tasks(lang):
+    """A hint written for one wrong move (`misses`) is shown for that move only (a reader who took the tuna was
+    given a hint about ties); any other wrong move gets the task's own hint."""
+    w = YourTurn("maui/take-the-shallows", lang=lang)
+    task = w.task
+    keyed = {m["hint"][lang] for m in task["misses"]}
+    for miss in task["misses"]:
+        w.new_game()
+        press(w, T.adapt_actions(task, miss["do"], w.state)[0])
+        status = plain(w.status_html)
+        assert w.outcome == "missed" and miss["hint"][lang] in status
+        assert task["hint"][lang] not in status and not (keyed - {miss["hint"][lang]}) & {status}
+    w.new_game()
+    press(w, next(a for a in w.game.legal_actions(w.state, w.seat) if a.card == 5))     # no hint of its own
+    status = plain(w.status_html)
+    assert w.outcome == "missed" and task["hint"][lang] in status
+    assert not any(k in status for k in keyed)
 
 
 @pytest.mark.parametrize("change,words", [
@@ -155,7 +188,7 @@ def test_a_miss_shows_what_decided_and_a_hint_then_try_again_and_succeed(task_id
     press(w, wrong)
     assert w.outcome == "missed" and w.tries == 1
     status = plain(w.status_html)
-    assert task["hint"][lang] in status
+    assert T.missed_hint(task, T.start(task), wrong)[lang] in status
     assert task["explain"][lang] not in status              # the answer waits for the right move
     assert 'data-outcome="missed"' in w.status_html
     assert 'class="tutor-why-not"' not in w.status_html  # the hint alone first: "Show me why" is asked for

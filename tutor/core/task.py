@@ -18,6 +18,9 @@ meets the goal is right, and `check` asks the engine that at least one move does
                                        # that does not fit what the learner did is left out)
     goal: {catch: {2: catfish-7}}
     hint: {en: ..., ru: ...}           # shown after a wrong try
+    misses:                            # optional: a hint for one wrong move in particular, shown instead of `hint`
+      - do: {dive: {2: 11}}            #   the learner's move, as `then` writes moves (it must miss the goal)
+        hint: {en: ..., ru: ...}
     explain: {en: ..., ru: ...}        # shown once it is done
 """
 
@@ -34,7 +37,7 @@ from tutor.core.scenario import ScenarioError, adapter, before_next_deal, read_y
 from tutor.core.scenario import seat as scenario_seat
 
 TOP_KEYS = {"id", "game", "rule", "part", "title", "prompt", "setup", "player", "given", "then", "goal", "hint",
-            "explain", "highlight", "tags", "after", "done_marks"}
+            "explain", "highlight", "tags", "after", "done_marks", "misses"}
 
 
 def validate(data: Any, where: str = "task") -> dict[str, Any]:
@@ -58,8 +61,28 @@ def validate(data: Any, where: str = "task") -> dict[str, Any]:
     marks = data.get("done_marks", [])
     if not (isinstance(marks, list) and all(isinstance(m, str) and m for m in marks)):
         raise ScenarioError(f"{where}: 'done_marks' is a list of board highlights")
+    # `misses`: a hint for a wrong move in particular (a reader was given the hint for another mistake than theirs)
+    misses = data.get("misses", [])
+    if not isinstance(misses, list):
+        raise ScenarioError(f"{where}: 'misses' is a list of {{do: the learner's move, hint: {{en: ..., ...}}}}")
+    for i, miss in enumerate(misses):
+        if not (isinstance(miss, dict) and set(miss) == {"do", "hint"} and isinstance(miss["do"], dict)):
+            raise ScenarioError(f"{where}: misses[{i}] is {{do: the learner's move, hint: {{en: ..., ...}}}}")
+        _texts(miss["hint"], f"misses[{i}].hint", where, lesson_langs(data))
     task: dict[str, Any] = data          # a mapping (check_shape)
     return task
+
+
+def missed_hint(task: Mapping[str, Any], state: Any, action: Any) -> Any:
+    """The hint (its {lang: text}) of the `misses` entry whose move is `action`, else the task's own hint."""
+    adapt = adapter(task["game"])
+    for miss in task.get("misses", ()):
+        try:
+            if action in adapt.actions(miss["do"], state):
+                return miss["hint"]
+        except (ScenarioError, RuleViolation, KeyError, TypeError, ValueError):
+            continue
+    return task["hint"]
 
 
 def load_file(path: str | Path) -> dict[str, Any]:
@@ -108,6 +131,10 @@ def outcome(task: Mapping[str, Any], state: Any, action: Any
     return after, events, problems, shown, told
 
 
+def adapt_actions(task: Mapping[str, Any], moves: Any, state: Any) -> list[Any]:
+    return list(adapter(task["game"]).actions(moves, state))
+
+
 def seat(task: Mapping[str, Any]) -> int:
     return scenario_seat(int(task["player"]))      # a whole number from 1 (validate)
 
@@ -135,6 +162,18 @@ def check(task: dict[str, Any]) -> list[str]:
         else:
             right += 1
     out: list[str] = []
+    for i, miss in enumerate(task.get("misses", ())):
+        try:
+            moves = adapt_actions(task, miss["do"], state)
+        except (ScenarioError, RuleViolation, KeyError, TypeError, ValueError) as exc:
+            out.append(f"misses[{i}]: {exc}")
+            continue
+        if len(moves) != 1:
+            out.append(f"misses[{i}]: 'do' must be one move of the learner's")
+        elif moves[0] not in game.legal_actions(state, me):
+            out.append(f"misses[{i}]: not a legal move of player {task['player']}")
+        elif not judge(task, state, moves[0])[2]:
+            out.append(f"misses[{i}]: that move meets the goal, so it is no miss")
     if not right:
         out.append("no legal move meets the goal by the rules")
     if not wrong:

@@ -148,7 +148,7 @@ class YourTurn(PlayTable):
                 self.why = self._decided(shown, told)
                 self.verdict_line = (f'<div class="tutor-task-verdict wrong" data-outcome="missed">'
                                      f'<b>{esc(ui("task.missed", lang))}</b></div>')
-                self.verdict_more = self._hint()
+                self.verdict_more = self._hint(action)
                 self._record(right=False, first=self.tries == 1)
             else:
                 self.outcome = "done"
@@ -196,9 +196,11 @@ class YourTurn(PlayTable):
         shown = self._deciding if self.why_shown else ()
         return tuple(e for e in events if e not in shown)
 
-    def _hint(self) -> str:
+    def _hint(self, action: Any = None) -> str:
+        """The hint after a wrong try: the one written for that very move if the task has one (`misses`)."""
+        said = core_task.missed_hint(self.task, self.state, action) if action is not None else self.task["hint"]
         return (f'<p class="tutor-task-hint"><b>{esc(ui("task.hint", self.lang))}:</b> '
-                f'{esc(localised(self.task["hint"], self.lang))}</p>')
+                f'{esc(localised(said, self.lang))}</p>')
 
     def moves_apart(self) -> bool:
         """A game whose tasks never ask which step comes next sets the past steps' moves apart (GameUI)."""

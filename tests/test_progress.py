@@ -105,6 +105,32 @@ def test_a_practise_session_asks_the_missed_drills_first_then_drills_of_the_miss
     assert "Nothing to practise yet" in area.children[0].value
 
 
+def test_a_session_links_to_the_tasks_and_quizzes_missed_and_nothing_the_browser_made_up():
+    """The end of a session (and the word that nothing is due) links to the quizzes and tasks the learner missed last
+    time, by their titles, to their place on the page; an id that is no quiz or task of this game, or a part that is
+    no anchor, makes no link."""
+    from tutor.core import drill as core_drill
+    from tutor.widgets.practise import PractiseArea, PractisePlayer
+    drill = next(iter(core_drill.drills("maui")))
+    again = [{"item": "maui/win-the-deep", "part": "part-depths"}, {"item": "maui/seagull-takes", "part": "part-seagull"},
+             {"item": "maui/no-such", "part": "part-x"}, {"item": "trump_whales/play-low", "part": "part-turn"},
+             {"item": "maui/win-the-deep", "part": "javascript:x"}, "x"]
+    area = PractiseArea("ru")
+    area.start({"game": "maui", "drills": [drill.id], "again": again})
+    player = area.children[0]
+    assert isinstance(player, PractisePlayer)
+    player.show_why()
+    player.new_question()
+    end = player.prompt.value
+    assert 'href="#part-depths" data-item="maui/win-the-deep"' in end and "Нырните за императорским тунцом" in end
+    assert 'href="#part-seagull" data-item="maui/seagull-takes"' in end
+    assert end.count("tutor-practise-again\"") == 2 and "javascript" not in end and "trump_whales" not in end
+    area.start({"game": "maui", "drills": [], "again": again[:1], "seen": [drill.id]})
+    assert 'data-item="maui/win-the-deep"' in area.children[0].value
+    area.start({"game": "maui", "drills": [], "seen": [drill.id]})
+    assert "tutor-practise-again" not in area.children[0].value
+
+
 def test_a_session_adds_a_drill_never_answered_from_a_part_read_and_links_back_to_the_learners_place():
     """A drill the learner never answered would never come back (the schedule knows only answers): one of a part
     read joins the session. Its end links back to the part the learner left (a reader was left at part 1), and a

@@ -179,6 +179,20 @@ def test_a_session_just_done_is_not_filled_again_and_a_mistake_put_right_still_c
     assert out["cleared"] == [], "a rule practised right since its miss still came back"
 
 
+def test_a_session_names_the_quizzes_and_tasks_whose_last_answer_missed_newest_first():
+    """A reader who missed a task was offered drills of its rule, never the task again: the plan lists the quizzes
+    and tasks whose latest answer is a miss or an answer shown, newest first, at most three, with their parts."""
+    got = run("""
+      const t = (item, time, right, extra = {}) => ({ ...record(0, { item, time, right, first: true }), kind: 'task',
+                                                   rules: ['maui:play'], part: 'part-round', ...extra });
+      const answers = [t('maui/a', 1, false), t('maui/b', 2, false), t('maui/b', 3, true), t('maui/c', 4, true),
+                       t('maui/d', 5, true, { shown: true }), t('maui/e', 6, false, { kind: 'quiz', part: 'part-x' }),
+                       t('maui/f', 7, false), record(0, { item: 'maui/drill', time: 8, right: false, first: true })];
+      return practisePlan(answers, 10).again;""")
+    assert got["out"] == [{"item": "maui/f", "part": "part-round"}, {"item": "maui/e", "part": "part-x"},
+                          {"item": "maui/d", "part": "part-round"}], got["out"]
+
+
 def test_loading_a_file_brings_back_the_place_it_kept():
     got = run("""const s = progressStore(() => {});
       s.add(record(1)); s.setAt('maui/ru', 'part-round');

@@ -54,11 +54,13 @@ class PractisePlayer(DrillPlayer):
     """A drill player over several drills, one question each, ending with how the session went."""
 
     def __init__(self, drills: Sequence[core_drill.Drill], lang: str = "en", *, seed: Optional[int] = None,
-                 back: Optional[tuple[str, str]] = None, why: Optional[dict[str, str]] = None) -> None:
+                 back: Optional[tuple[str, str]] = None, why: Optional[dict[str, str]] = None,
+                 again: str = "") -> None:
         if not drills:
             raise ValueError("a practise session needs at least one drill")
         self.queue = list(drills)
         self.back = back          # (part id, its title): where the learner was, linked from the session's end
+        self.again_links = again  # the links to the quizzes and tasks missed (again_html), under the session's end
         self.reasons = dict(why or {})      # drill id -> why it came back, in words (PractiseArea.start)
         self.asked_in_session = 0
         super().__init__(self.queue[0], lang=lang, seed=seed)
@@ -89,7 +91,7 @@ class PractisePlayer(DrillPlayer):
                     f'{esc(ui("practise.back", self.lang, part=self.back[1]))}</a>')
         # what comes back when, as this session went (all right, all missed, some of each)
         later = "practise.later_all" if right == len(self.queue) else "practise.later_none" if not right else "practise.later"
-        self.prompt.value = f'<p class="tutor-practise-next">{esc(ui(later, self.lang))}</p>{link}'
+        self.prompt.value = f'<p class="tutor-practise-next">{esc(ui(later, self.lang))}</p>{self.again_links}{link}'
         self.svg.value = ""
         self.options.children = []
         self.verdict.value = ""
@@ -120,13 +122,48 @@ class PractiseArea(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is unty
             if (isinstance(back, dict) and isinstance(back.get("id"), str) and isinstance(back.get("title"), str)
                     and _PART_ID.fullmatch(back["id"])):
                 place = (back["id"], back["title"][:120])
+            again = again_html(game, request.get("again"), self.lang) if isinstance(game, str) and game in _games() else ""
             if not drills:
                 # nothing due: a learner who has practised before is told when to come back, a new one how to start
                 said = ui("practise.rest" if seen else "practise.none", self.lang)
-                self.children = [W.HTML(f'<p class="tutor-practise-none">{esc(said)}</p>'), self.errors]
+                self.children = [W.HTML(f'<p class="tutor-practise-none">{esc(said)}</p>{again}'), self.errors]
                 return
-            self.children = [PractisePlayer(drills, lang=self.lang, back=place,
+            self.children = [PractisePlayer(drills, lang=self.lang, back=place, again=again,
                                             why=_reasons(drills, request, self.lang)), self.errors]
+
+
+_ITEM = re.compile(r"[a-z_]{1,40}/[a-z0-9-]{1,80}")
+
+
+def again_html(game: str, again: Any, lang: str) -> str:
+    """Links to the quizzes and tasks the learner missed last time they tried them ("Try again: <title>"), each to
+    its place on the page (the part, and the item within it): a reader who missed a task was offered only drills
+    of its rule. `again` is the browser's list of {item, part}: anything not a quiz or task of `game` is left out."""
+    from tutor.core.scenario import read_yaml
+    from tutor.widgets.common import find_lesson_file, localised
+    links = []
+    for entry in again if isinstance(again, list) else []:
+        item = entry.get("item") if isinstance(entry, dict) else None
+        part = entry.get("part") if isinstance(entry, dict) else None
+        if not (isinstance(item, str) and _ITEM.fullmatch(item) and item.startswith(game + "/")
+                and isinstance(part, str) and _PART_ID.fullmatch(part)):
+            continue
+        for folder in ("tasks", "quizzes"):
+            path, _ = find_lesson_file(item, folder)
+            if path is None:
+                continue
+            try:
+                title = localised(read_yaml(path).get("title"), lang)
+            except Exception:       # a file that cannot be read names no link; the session goes on
+                title = ""
+            if title:
+                links.append(f'<li><a class="tutor-practise-again" href="#{esc(part)}" data-item="{esc(item)}">'
+                             f'{esc(title)}</a></li>')
+            break
+    if not links:
+        return ""
+    return (f'<div class="tutor-practise-again-list"><p><b>{esc(ui("practise.again", lang))}</b></p>'
+            f'<ul>{"".join(links)}</ul></div>')
 
 
 def _reasons(drills: Sequence[core_drill.Drill], request: dict[str, Any], lang: str) -> dict[str, str]:

@@ -169,6 +169,7 @@ const MISS_REST = 10;     // minutes
 const SESSION = 8;
 const FRESH = 2;
 const REST_HOURS = 12;
+const AGAIN = 3;          // quizzes and tasks to try again, linked from a session
 
 export function leitnerBoxes(answers) {
   const boxes = new Map();      // drill id -> {box (1-5), last (time), misses}
@@ -216,5 +217,11 @@ export function practisePlan(answers, now) {
     }
   }
   const parts = new Set(answers.map((a) => a.part).filter(Boolean));
-  return { drills, rules: [...missed.keys()], parts: [...parts], seen: [...boxes.keys()], why };
+  // the quizzes and tasks themselves whose latest answer is a miss (or an answer shown), newest first: the session
+  // links back to them (a reader who missed a task was offered a drill of its rule, never the task again)
+  const latest = new Map();
+  for (const a of sorted) if (a.kind === "quiz" || a.kind === "task") latest.set(a.item, a);
+  const again = [...latest.values()].filter((a) => !a.right || a.shown).sort((x, y) => y.time - x.time)
+    .slice(0, AGAIN).map((a) => ({ item: a.item, part: a.part || null }));
+  return { drills, rules: [...missed.keys()], parts: [...parts], seen: [...boxes.keys()], why, again };
 }

@@ -324,9 +324,12 @@ def test_continue_leads_back_to_a_game_and_to_the_next_exercise_of_a_part(voila_
             page.goto(voila_server.render_url("maui.ru.ipynb"))
             page.wait_for_function("() => document.querySelectorAll('.tutor-contents-list a').length >= 10")
             page.wait_for_timeout(800)
-            link = page.locator(".tutor-continue")
+            link = page.locator(".tutor-continue:not(.tutor-continue-unread)")
             link.wait_for(state="visible")
-            return link.get_attribute("href"), link.get_attribute("data-item")
+            unread = page.locator(".tutor-continue-unread").first
+            unread = unread.get_attribute("href") if unread.is_visible() else None
+            said = (link.get_attribute("href"), link.get_attribute("data-item"))
+            return said + (unread,) if unread else said
         finally:
             close_tab(context, page)
     read = ["part-story", "part-setup", "part-round", "part-depths", "part-information", "part-disputes",
@@ -336,6 +339,11 @@ def test_continue_leads_back_to_a_game_and_to_the_next_exercise_of_a_part(voila_
     left_playing = (f"{{v: 1, answers: [], read: {{'maui/ru': {read}}}, parts: {{}}, at: {{'maui/ru': 'part-play'}},"
                     " item: {}}")
     assert banner(left_playing) == ("#part-play", None)
+    # gone to the table with parts still unread before it (two readers were offered the table and not where they had
+    # stopped reading): both, the place first
+    skipped_to_play = (f"{{v: 1, answers: [], read: {{'maui/ru': {read[:4]}}}, parts: {{}},"
+                       " at: {'maui/ru': 'part-play'}, item: {}}")
+    assert banner(skipped_to_play) == ("#part-play", None, "#part-information")
     left_after_a_quiz = (f"{{v: 1, answers: [{answer}], read: {{'maui/ru': {read}}}, parts: {{}},"
                          " at: {'maui/ru': 'part-disputes'}, item: {'maui/ru': 'maui/who-takes-the-deep'}}")
     assert banner(left_after_a_quiz) == ("#part-disputes", "maui/catfish-in-the-shallows")

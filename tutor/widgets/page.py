@@ -23,7 +23,7 @@ from tutor.widgets.common import PAGE_CSS, StandIn, compact_esm, ui
 # with lesson.page(lang, fold=[...]); these are the ids lessons/GUIDELINES.md gives such parts)
 FOLDED = ("part-components", "part-rulings", "part-variants")
 CONTENTS_KEYS = ("title", "toggle", "toggle_at", "next", "back", "back_to", "show", "hide", "fold", "close",
-                 "continue", "read_of", "drills_right", "practised", "read_mark", "forget", "forget_confirm",
+                 "continue", "continue_unread", "read_of", "drills_right", "practised", "read_mark", "forget", "forget_confirm",
                  "forgotten", "export", "import", "imported", "import_bad", "not_saving", "practise", "practise_all",
                  "back_top", "marks_key")
 

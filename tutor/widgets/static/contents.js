@@ -45,6 +45,10 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
   const back = Object.assign(button("tutor-contents-back"), { hidden: true });
   const list = make("ol", { className: "tutor-contents-list" });
   const resume = make("a", { className: "tutor-contents-resume", hidden: true });
+  // and, when the learner's place lies past parts not read yet (a reader played at the table, then came back: the
+  // place offered was the table), the first of those too: "where I was" and "where I stopped reading" both
+  const bannerUnread = make("a", { className: "tutor-continue tutor-continue-unread", hidden: true });
+  const resumeUnread = make("a", { className: "tutor-contents-resume tutor-continue-unread", hidden: true });
   const footer = make("div", { className: "tutor-contents-footer" });
   const tally = make("p", { className: "tutor-progress-tally" });
   // what the marks in the list mean, in words (their tooltip is no help on a phone)
@@ -61,7 +65,7 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
   tools.append(practise, forget, exportButton, importButton, importFile);
   footer.append(tally, notSaving, tools, told);
   // the key above the list it explains: under a phone's long list it was out of view where the marks are (a reader)
-  sheet.append(heading, back, resume, marksKey, list, footer);
+  sheet.append(heading, back, resume, resumeUnread, marksKey, list, footer);
   // at the top of the lesson too: the way back to where the learner left off
   const banner = make("a", { className: "tutor-continue", hidden: true });
   const practiseTop = Object.assign(button("tutor-practise-button tutor-practise-top", words.practise), { hidden: true });
@@ -457,6 +461,15 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
         if (resumeAt === at && item && !placeDone) link.dataset.item = item; else delete link.dataset.item;
       }
     }
+    const skipped = resumeAt && firstUnread && firstUnread !== resumeAt
+      && parts.indexOf(firstUnread) < parts.indexOf(resumeAt) && firstUnread !== parts[0] ? firstUnread : null;
+    for (const link of [resumeUnread, bannerUnread]) {
+      link.hidden = !skipped;
+      if (skipped) {
+        link.href = `#${skipped.id}`;
+        link.textContent = say(words.continue_unread, { part: skipped.title });
+      }
+    }
     // a chain's next step opens once the step before has been answered right (or the learner opened it)
     for (const box of document.querySelectorAll(".tutor-after")) {
       const before = itemOf(box, "tutor-after-");
@@ -577,7 +590,8 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
       // under the lesson's title and its first lines: the first thing a returning learner sees
       const intro = title.parentElement.querySelector("h1 ~ p:not(.tutor-lab-only)");
       (intro || title).after(banner);
-      banner.after(practiseTop);
+      banner.after(bannerUnread);
+      bannerUnread.after(practiseTop);
     }
     current = -2;
     mark();
@@ -605,6 +619,7 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     clearInterval(reading);
     clearTimeout(chipTimer);
     banner.remove();
+    bannerUnread.remove();
     practiseTop.remove();
     for (const badge of document.querySelectorAll(".tutor-part-mark")) badge.remove();
     document.removeEventListener("scroll", onScroll, true);

@@ -52,6 +52,8 @@ def name_params(params: dict[str, Any], lang: str) -> dict[str, Any]:
         out["card"] = card_name(card, lang)
         out["card_species"] = species_name(C.card(card).species, lang)
         out["card_species_cap"] = out["card_species"][:1].upper() + out["card_species"][1:]
+        from tutor.games.aqua_fest.ui import move_words     # (ui reads this module's names)
+        out["card_moves"] = move_words(C.card(card).species, lang, only_the_way=True)
     for key in ("species", "first"):
         if params.get(key) in C.SPECIES:
             out[key] = species_name(params[key], lang)

@@ -19,8 +19,9 @@ if TYPE_CHECKING:
     from tutor.games.aqua_fest.shells_widget import ShellsHelper
 
 
-def move_words(species: str, lang: str = "en") -> str:
-    """How a species moves, in words (from the components table, never decided here)."""
+def move_words(species: str, lang: str = "en", *, only_the_way: bool = False) -> str:
+    """How a species moves, in words (from the components table, never decided here); `only_the_way`: the path
+    alone, without what it takes or that it plays alone (a refusal of a cell out of its reach)."""
     m = C.MOVES[species]
     if m.directions == "knight":
         parts = [text("ui.af.move.knight", lang)]
@@ -30,6 +31,8 @@ def move_words(species: str, lang: str = "en") -> str:
         parts = [text(f"ui.af.move.{m.directions}", lang, n=m.reach)]
     if m.jump and m.directions != "knight":
         parts.append(text("ui.af.move.jump", lang))
+    if only_the_way:
+        return ", ".join(parts)
     if m.both_layers:
         parts.append(text("ui.af.move.both", lang))
     if m.alone:

@@ -9,7 +9,7 @@ id. Each visible tile and card carries `data-card="<id>"`; face-down things carr
 
 The seabed is drawn 5 x 5 with columns A-E and rows 1-5 (row 1 = north, at the top); each side's
 start tile lies outside the grid beside its `home` cell. Every cell says what lies on top (`data-state`): "upper" (a
-face-up tile of the upper layer, raised, badge 2), "lower-open" (a lower tile turned up: sunk, darker, badge 1),
+face-up tile of the upper layer, raised, no badge), "lower-open" (a lower tile turned up: sunk, darker, badge 1),
 "lower-hidden" (a face-down lower tile under a pawn: a tile back), "coral" (a lower coral: an
 obstacle, hatched), "sealed" (an upper coral: hatched, with a lock, because the tile under it stays
 closed) or "empty" (bare sand). Colour never carries meaning alone: pawns carry numbers, pearls carry a
@@ -484,8 +484,8 @@ def _badge_at(cell: View, k: float, P: float) -> Optional[tuple[float, float, in
     if up is None and low is None:
         return None
     badge = max(6.3 * k, max(round(9 * k, 1), P) * 0.7)
-    if up is not None:
-        return max(8.5 * k, badge + k), max(8 * k, badge + k), 2
+    if up is not None:          # an upper tile carries no badge (_cell)
+        return None
     return max(10 * k, badge + k), max(10 * k, badge + k), 1
 
 
@@ -518,7 +518,8 @@ def _cell(dwg: S.Drawing, cell: View, i: int, lang: str, teacher: bool, k: float
                        stroke_width=1))
         assert up is not None       # the state says an upper tile lies here
         g.add(_tile_face(dwg, up, 3 * k, 2 * k, 47 * k, lang, layer=2, cls="tile upper", P=P))
-        g.add(_layer_badge(dwg, max(8.5 * k, badge + k), max(8 * k, badge + k), 2, k, P))
+        # no badge: the raised face says "upper" (a "2" on 25 tiles was clutter beside the stars, a reader); the
+        # lower layer's tiles carry their "1"
         if state == "sealed":
             lock = dwg.g(class_="sealed-mark")
             lock.add(dwg.circle(center=(43 * k, 43 * k), r=9 * k, fill="#ffffff", stroke=S.INK, stroke_width=1))
@@ -1004,17 +1005,18 @@ def _obstacles(view: View, g: Geo, arrows: list[Arrow]) -> list[tuple[Obstacle, 
     radius = max(6.3 * k, max(round(9 * k, 1), P) * 0.7)      # a layer badge's
     for i, cell in enumerate(view["cells"]):
         badge = _badge_at(cell, k, P)
-        if badge is None:
+        up, low = cell.get("upper"), cell.get("lower")
+        if up is None and low is None:      # bare sand
             continue
         x, y, _w, _h = cell_box(g, i)
-        up, low = cell.get("upper"), cell.get("lower")
         if up is not None:
             marks = _tile_marks(up, x + 3 * k, y + 2 * k, 47 * k, P)
             if up.get("coral"):
                 marks = [(_disc(x + 43 * k, y + 43 * k, 9 * k), 15)]
         else:
             marks = _tile_marks(low, x + 6 * k, y + 6 * k, 44 * k, P) if cell.get("lower_open") else []
-        out.append((_disc(x + badge[0], y + badge[1], radius), 200))
+        if badge is not None:
+            out.append((_disc(x + badge[0], y + badge[1], radius), 200))
         out += marks
     return out
 
@@ -1349,7 +1351,6 @@ def _legend(dwg: S.Drawing, lang: str, g: Geo, box: Box) -> El:
         if what == "upper":
             el.add(dwg.rect(insert=(ix + 1.5, yy + 1.5), size=(icon, icon), rx=3, ry=3, fill="#0b2a38", opacity=0.45))
             el.add(dwg.rect(insert=(ix, yy), size=(icon, icon), rx=3, ry=3, fill=UPPER_FILL, stroke=UPPER_EDGE))
-            el.add(_layer_badge(dwg, ix + icon / 2, yy + icon / 2, 2, g.k, g.P))
         elif what == "lower":
             el.add(dwg.rect(insert=(ix, yy), size=(icon, icon), rx=3, ry=3, fill=LOWER_FILL, stroke=LOWER_EDGE))
             el.add(_layer_badge(dwg, ix + icon / 2, yy + icon / 2, 1, g.k, g.P))

@@ -641,7 +641,11 @@ def test_a_step_whose_marks_lie_below_the_screen_offers_a_way_to_them(own_pages,
         page.wait_for_timeout(400)
         state = example.evaluate("""(e) => {
           const top = e.querySelector('.tutor-nav-row').getBoundingClientRect().bottom;
-          const rings = [...e.querySelectorAll('.tutor-svg [data-target]')].map((r) => r.getBoundingClientRect());
+          // what the step did (its event marks) first, else what it points at
+          const all = (sel) => [...e.querySelectorAll(sel)].map((r) => r.getBoundingClientRect())
+            .filter((r) => r.height > 0);
+          const done = all('.tutor-svg .event[data-target]');
+          const rings = done.length ? done : all('.tutor-svg [data-target]');
           return {seen: rings.some((r) => r.bottom > top && r.top < innerHeight),
                   under: rings.some((r) => r.top >= innerHeight)}; }""")
         shown = below.is_visible()
@@ -650,7 +654,8 @@ def test_a_step_whose_marks_lie_below_the_screen_offers_a_way_to_them(own_pages,
             offered.append(example.get_attribute("data-index"))
             below.tap()
             page.wait_for_function("""(e) => { const top = e.querySelector('.tutor-nav-row').getBoundingClientRect().bottom;
-              return [...e.querySelectorAll('.tutor-svg [data-target]')].some((r) => {
+              const done = e.querySelectorAll('.tutor-svg .event[data-target]');
+              return [...(done.length ? done : e.querySelectorAll('.tutor-svg [data-target]'))].some((r) => {
                 const b = r.getBoundingClientRect(); return b.bottom > top && b.top < innerHeight; }); }""",
                                    arg=example.element_handle())
             page.wait_for_function("(b) => b.hidden", arg=below.element_handle())

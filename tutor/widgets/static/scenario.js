@@ -141,23 +141,36 @@ function render({ model, el: root }) {
       offerBelow();
     });
   };
-  // the step's marks (its rings, data-target) when none is on screen and one lies below it
-  const marksBelow = () => {
+  // where "What changed" goes: the step's first mark (its rings, data-target) below the screen when none is on it;
+  // for a step that marks nothing, the board itself when all of it lies below the screen (a reader stepped to a
+  // tile laid on a ship under nine lines of words, with no button to it)
+  const belowTarget = () => {
     const top = nav.getBoundingClientRect().bottom;
-    const rings = [...board.querySelectorAll("[data-target]")].map((r) => r.getBoundingClientRect())
-      .filter((r) => r.height > 0);
-    if (!rings.length || rings.some((r) => r.bottom > top && r.top < innerHeight)) return null;
-    return rings.find((r) => r.top >= innerHeight) || null;
+    // what the step did (its event marks) before what it points at: a ring on the other ship, on screen, hid the
+    // button to the tile just laid below it
+    const shown = (sel) => [...board.querySelectorAll(sel)].filter((r) => r.getBoundingClientRect().height > 0);
+    const done = shown(".event[data-target]");
+    const rings = done.length ? done : shown("[data-target]");
+    if (!rings.length) {
+      const box = board.getBoundingClientRect();
+      return box.height > 0 && box.top >= innerHeight - 48 ? board : null;
+    }
+    if (rings.some((r) => { const b = r.getBoundingClientRect(); return b.bottom > top && b.top < innerHeight; })) {
+      return null;
+    }
+    return rings.find((r) => r.getBoundingClientRect().top >= innerHeight) || null;
   };
-  const offerBelow = () => { below.hidden = marksBelow() === null; };
+  const offerBelow = () => { below.hidden = belowTarget() === null; };
   below.addEventListener("click", () => {
-    const ring = [...board.querySelectorAll("[data-target]")]
-      .find((r) => r.getBoundingClientRect().top >= innerHeight);
+    const target = belowTarget();
     below.hidden = true;
-    if (ring) ring.scrollIntoView({ block: "center", behavior: "smooth" });
+    if (target === board) {
+      board.style.scrollMarginTop = `${Math.ceil(nav.getBoundingClientRect().bottom) + 4}px`;
+      board.scrollIntoView({ block: "start", behavior: "smooth" });
+    } else if (target) target.scrollIntoView({ block: "center", behavior: "smooth" });
   });
   // scrolled to by hand: the button goes once a mark is on screen
-  const onScroll = () => { if (!below.hidden && marksBelow() === null) below.hidden = true; };
+  const onScroll = () => { if (!below.hidden && belowTarget() === null) below.hidden = true; };
   window.addEventListener("scroll", onScroll, { passive: true, capture: true });
   let shownByLearner = false;
   // The step buttons stick to the top of the screen once the learner steps, for as long as the example is on

@@ -254,3 +254,35 @@ def test_on_a_phone_the_turn_bar_stands_on_the_contents_bar_and_nothing_covers_i
     moves = first_legal(table)
     assert moves.evaluate(ON_TOP) == "itself", "'to the moves' did not bring a move into reach"
     assert_no_errors(page)
+
+
+def test_going_on_under_the_board_after_a_round_keeps_the_board_on_the_screen(stepping):
+    """Мяури's round summary and the film's bar lie above the board: pressing "Go on" under the board ended the film,
+    they went, the page shrank above the learner and the new round's board was left above the screen, 800 px up on a
+    phone (two readers, stop 50). It stays where it was."""
+    page = stepping
+    table = lesson_table(page, "maui", "en")
+    bar, below = table.locator(".tutor-film"), table.locator(".tutor-film-below button").first
+    first_legal(table).click()
+    bar.wait_for(state="visible")
+    board = table.locator(".tutor-svg").first
+    seen_summary = False
+    for _ in range(40):
+        if not bar.is_visible():
+            break
+        seen_summary = seen_summary or table.locator(".tutor-summary-box:not([hidden])").count() > 0
+        # the learner under the board, its foot on the screen, presses the "Go on" there
+        below.evaluate("(b) => b.scrollIntoView({block: 'end'})")
+        page.wait_for_timeout(300)
+        text = table.locator(".tutor-film-caption").inner_text()
+        below.tap()
+        page.wait_for_function(
+            "([root, text]) => root.querySelector('.tutor-film').hidden"
+            " || root.querySelector('.tutor-film-caption').textContent !== text",
+            arg=[table.element_handle(), text])
+    assert seen_summary, "the round was never summed up in the film"
+    assert bar.is_hidden(), "the film did not end"
+    page.wait_for_timeout(600)
+    box = board.bounding_box()
+    assert box["y"] + box["height"] > 0 and box["y"] < 844, f"the board left the screen: {box}"
+    assert_no_errors(page)

@@ -482,7 +482,19 @@ function render({ model, el: root }) {
     // the film's frames (a round's summary, a long log) held the table at their height: the live view under them is
     // shorter, and a screen of white was left under the table after a round (a reader); it is measured afresh
     releaseHeight();
+    const before = board.getBoundingClientRect();
     draw();
+    // the film's bar and a round's summary above the board are gone: the page shrank above the learner, and "Go on"
+    // under the board left the new round's board above the screen (two readers, stop 50). The board is put back
+    // where it was on the screen.
+    const after = board.getBoundingClientRect().top;
+    if (before.bottom > 0 && after < before.top - 40 && after < 0) {
+      let box = root.parentElement;
+      while (box && !(box.scrollHeight > box.clientHeight && /auto|scroll/.test(getComputedStyle(box).overflowY))) {
+        box = box.parentElement;
+      }
+      (box || document.scrollingElement).scrollBy(0, after - before.top);
+    }
     if (from) {
       const onBoard = from === "board" && board.querySelector("[data-choice]:not(:has(.choice-ring.unavailable))");
       (onBoard || rows.querySelector("[data-choice]") || seeAgain).focus({ preventScroll: true });
@@ -573,10 +585,11 @@ function render({ model, el: root }) {
     // the others' turns begin with the learner scrolled down to the moves: where the board fits the screen with the
     // step's words under it (a laptop, a projector), the board's top comes back into view once, so the piles a
     // step takes from are seen (a reader taught with the deck and discards scrolled off the top, stop 46)
+    // A board taller than the screen too (a phone): its top, where the moves are drawn, over the log of words (a
+    // phone reader saw the others' turns as text only, the board 700 px above, stop 50)
     if (!filming.shown) {
       filming.shown = true;
-      const r = board.getBoundingClientRect();
-      if (r.top < 0 && r.height < window.innerHeight * 0.8) {
+      if (board.getBoundingClientRect().top < 0) {
         requestAnimationFrame(() => board.scrollIntoView({ block: "start", behavior: "smooth" }));
       }
     }

@@ -286,3 +286,21 @@ def test_going_on_under_the_board_after_a_round_keeps_the_board_on_the_screen(st
     box = board.bounding_box()
     assert box["y"] + box["height"] > 0 and box["y"] < 844, f"the board left the screen: {box}"
     assert_no_errors(page)
+
+
+def test_the_first_move_folds_the_tips_away_and_the_board_stays_put(stepping):
+    """Паперові океани's first-game tips lie open above the board: a phone reader tapped the deck, the tips folded,
+    the page jumped about 450 px and the two cards just drawn were off the screen. The board stays where it was."""
+    page = stepping
+    table = lesson_table(page, "sea_salt_paper", "en")
+    tips = table.locator(".tutor-tips")
+    assert tips.evaluate("(d) => d.open"), "the tips are not open on a fresh device"
+    board = table.locator(".tutor-svg").first
+    board.evaluate("(b) => b.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(400)
+    before = board.bounding_box()["y"]
+    table.locator('.tutor-svg [data-choice][data-key="deck"]').first.tap()
+    page.wait_for_function("(d) => !d.open", arg=tips.element_handle())
+    page.wait_for_timeout(600)
+    assert abs(board.bounding_box()["y"] - before) <= 4, (before, board.bounding_box())
+    assert_no_errors(page)

@@ -427,7 +427,11 @@ def _card_points(rng: random.Random) -> Optional[Question]:
         hint=Words(_W + "points.hint"),
         # the answer is said once ("Answer: 3 points"); the explanation adds what a count forgets, and "why" which
         # card scores what, under which rule
-        explain=Words(_W + "points.explain", bonus=_points(colour_bonus(cards))),
+        # a mermaid's points are counted in the answer: said so beside "the colour bonus is not card points" (a
+        # reader who left out the mermaid read that line as "colours do not count", which part 9 warns of)
+        explain=(Words(_W + "points.explain_mermaid", bonus=_points(colour_bonus(cards)))
+                 if any(".mermaid." in line.key for line in lines.lines)
+                 else Words(_W + "points.explain", bonus=_points(colour_bonus(cards)))),
         why=(_counted(cards, lines),),
         highlight=("hide:points", f"seat:{seat}"),
     )

@@ -192,9 +192,24 @@ function render({ model, el: root }) {
   // buttons lay 900 px under it, and a reader scrolled up to find where the card could go)
   let fromRows = false;
   rows.addEventListener("click", () => { fromRows = true; }, true);
+  // the box the page scrolls in (Voilà scrolls one of its own, not the window)
+  const pageBox = () => {
+    let box = root.parentElement;
+    while (box && !(box.scrollHeight > box.clientHeight && /auto|scroll/.test(getComputedStyle(box).overflowY))) {
+      box = box.parentElement;
+    }
+    return box || document.scrollingElement;
+  };
   const press = (id, extra) => {
-    // the first-game tips fold away once the game is under way (and stay folded on this device)
-    if (tips.open && id !== "new" && id !== "hotseat") { tips.open = false; store(tipsKey, "1"); }
+    // the first-game tips fold away once the game is under way (and stay folded on this device); the board stays
+    // where it was on the screen (the tips above it went, and the cards just drawn jumped 450 px up, a reader)
+    if (tips.open && id !== "new" && id !== "hotseat") {
+      const before = board.getBoundingClientRect().top;
+      tips.open = false;
+      store(tipsKey, "1");
+      const moved = board.getBoundingClientRect().top - before;
+      if (moved < -1) pageBox().scrollBy(0, moved);
+    }
     if (pageError !== null) {
       pageError = null;
       drawError();
@@ -488,13 +503,7 @@ function render({ model, el: root }) {
     // under the board left the new round's board above the screen (two readers, stop 50). The board is put back
     // where it was on the screen.
     const after = board.getBoundingClientRect().top;
-    if (before.bottom > 0 && after < before.top - 40 && after < 0) {
-      let box = root.parentElement;
-      while (box && !(box.scrollHeight > box.clientHeight && /auto|scroll/.test(getComputedStyle(box).overflowY))) {
-        box = box.parentElement;
-      }
-      (box || document.scrollingElement).scrollBy(0, after - before.top);
-    }
+    if (before.bottom > 0 && after < before.top - 40 && after < 0) pageBox().scrollBy(0, after - before.top);
     if (from) {
       const onBoard = from === "board" && board.querySelector("[data-choice]:not(:has(.choice-ring.unavailable))");
       (onBoard || rows.querySelector("[data-choice]") || seeAgain).focus({ preventScroll: true });

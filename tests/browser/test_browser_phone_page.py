@@ -596,6 +596,46 @@ def test_a_finger_plays_a_trick_card_only_with_a_second_tap(own_pages, phone):
     assert not page.js_errors, page.js_errors
 
 
+def test_a_marked_card_at_the_screens_foot_stays_under_the_finger(own_pages, phone):
+    """Козырные киты on a phone: a card near the screen's bottom edge was brought up to the middle when the first
+    tap marked it, 330 px, and the second tap, where the card had been, landed on another panel (a reader, stop
+    50). The card stays where it is, the words go to the screen's top, and a second tap there plays it."""
+    page = phone
+    page.goto(own_pages.render_url("trump_table.ipynb"))
+    table = page.locator(".tutor-play").first
+    table.locator('.tutor-svg svg[data-layout="phone"]').first.wait_for(state="visible")
+    from tutor.widgets.play import PlayTable
+    same = PlayTable("trump_whales", players=3, seat=0, lang="en", seed=2)
+    same.act(same.game.legal_actions(same.state, 0)[0])
+    card = table.locator(f'.tutor-svg [data-choice][data-key="{same.view["confirm_board"][0]}"]')
+    # the card's foot 100 px over the screen's, clear of the contents bar: where the words would stick
+    card.evaluate("""(e) => { e.scrollIntoView({block: 'end'});
+        let box = e.parentElement;
+        while (box && !(box.scrollHeight > box.clientHeight && /auto|scroll/.test(getComputedStyle(box).overflowY)))
+          box = box.parentElement;
+        (box || document.scrollingElement).scrollBy(0, e.getBoundingClientRect().bottom - (innerHeight - 100)); }""")
+    page.wait_for_timeout(300)
+    before = card.bounding_box()
+    assert 844 - 140 < before["y"] + before["height"] < 844 - 60, f"the card is not at the screen's foot: {before}"
+    version = table.get_attribute("data-v")
+    x, y = before["x"] + before["width"] / 2, before["y"] + before["height"] * 0.3
+    hit = page.evaluate("([x, y]) => { const e = document.elementFromPoint(x, y); return e && e.closest('[data-choice]') ? e.closest('[data-choice]').getAttribute('data-key') : (e ? e.className.baseVal || e.className : null); }", [x, y])
+    assert hit == card.get_attribute("data-key"), f"the card is covered at its foot by {hit}"
+    page.touchscreen.tap(x, y)
+    note = table.locator(".tutor-arm-note")
+    note.wait_for(state="visible")
+    page.wait_for_timeout(600)
+    after = card.bounding_box()         # (the mark's ring adds a few px round it: its middle stays)
+    assert abs(after["y"] + after["height"] / 2 - before["y"] - before["height"] / 2) <= 2, (before, after)
+    box = note.bounding_box()
+    assert box["y"] + box["height"] < y, f"the words lie over the card: {box}"
+    assert table.get_attribute("data-v") == version, "one tap played the card"
+    page.touchscreen.tap(x, y)
+    wait_next_view(page, table, version)
+    assert note.is_hidden()
+    assert not page.js_errors, page.js_errors
+
+
 def test_a_reward_of_ones_own_card_says_why_not_when_pressed(own_pages, phone):
     """Козырные киты: after winning a trick the learner's own card is offered under "Not now (press to read why)";
     a reader pressed it, and its greyed card on the board, and read nothing (stop 49). Both say the rule."""

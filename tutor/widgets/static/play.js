@@ -307,10 +307,13 @@ function render({ model, el: root }) {
       armed = key;
       hit.classList.add("tutor-armed");
       armNote.textContent = labels["board.confirm"] || "";
+      armNote.classList.remove("tutor-arm-note-top");
       armNote.hidden = false;
-      // the words stick to the screen's bottom edge: a card under them is brought up, to be tapped again
+      // the words stick to the screen's bottom edge; over a card near that edge they go to its top instead. The card
+      // stays under the finger: brought up to the middle, it moved 330 px between the two taps and the second one
+      // landed on another player's panel (a reader, stop 50)
       const card = hit.getBoundingClientRect(), words = armNote.getBoundingClientRect();
-      if (card.bottom > words.top - 4) hit.scrollIntoView({ block: "center", behavior: "smooth" });
+      if (card.bottom > words.top - 4) armNote.classList.add("tutor-arm-note-top");
       return;
     }
     disarm();

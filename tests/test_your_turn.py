@@ -266,9 +266,10 @@ def test_a_task_gives_no_advice_before_the_learner_decides():
     assert w.view["advice"] == "" and w.advice_html == ""
 
 
-def test_a_refused_placement_leaves_no_preview_and_try_again_brings_one_back():
-    """Острів котів: after a placement the engine refuses there is nothing to point with (no second preview can
-    be drawn beside the refused one); "Try again" offers the piece again, once."""
+def test_after_a_refused_move_the_next_move_is_made_at_once():
+    """A refused move changes nothing: the learner's next move is made on the same board at once, with no "Try
+    again" first (a reader tapped the right card after a refusal and it only showed its name, stop 50). Острів
+    котів: the piece is still in hand to be placed again; Козырные киты: the right card is played."""
     from tutor.games.isle_of_cats.rules import Place, apply
     w = YourTurn("isle_of_cats/cover-rats", lang="en")
     assert w.placer is not None and w.view["placing"] is not None
@@ -277,12 +278,23 @@ def test_a_refused_placement_leaves_no_preview_and_try_again_brings_one_back():
     with pytest.raises(RuleViolation):
         apply(w.state, Place(w.seat, o, i % 22, i // 22))
     w.placer.place(o, i % 22, i // 22)
-    assert w.outcome == "refused"
-    assert w.placer is None and w.view["placing"] is None
-    again = [c for c in w._offered.values()]
-    assert len(again) == 1
-    w.press(again[0].id, v=w.version)
-    assert w.outcome is None and w.placer is not None and w.view["placing"] is not None
+    assert w.outcome == "refused" and w.tries == 1 and 'data-outcome="refused"' in w.verdict
+    assert w.placer is not None and w.view["placing"] is not None, "the piece was taken away after a refusal"
+    assert ui("task.again", "en") not in [getattr(c, "description", "") for c in w._offered.values()]
+    for tid in [t for t in TASK_IDS if t.startswith("trump_whales/")]:
+        task = YourTurn(tid, lang="en")
+        legal = set(task.game.legal_actions(task.state, task.seat))
+        illegal = [c for c in task.action_buttons() if c.action not in legal]
+        if not illegal:
+            continue
+        illegal[0].click()
+        assert task.outcome == "refused", tid
+        right, _wrong = moves(task.task)
+        press(task, right)
+        assert task.outcome == "done", f"{tid}: the right move after a refusal was not taken"
+        break
+    else:
+        raise AssertionError("no Козырные киты task offers a card the rules refuse")
 
 
 def test_the_placing_start_does_not_answer_a_family_task():

@@ -108,7 +108,7 @@ class YourTurn(PlayTable):
 
     def act(self, action: Any) -> None:
         """The learner's move: refused (explained, nothing changes), or played and judged against the goal."""
-        if self.outcome is not None:
+        if not self.open_to_moves():
             return
         lang = self.lang
         with guard(self.errors, lang):
@@ -225,8 +225,14 @@ class YourTurn(PlayTable):
         rights = self._right_moves()
         return tuple(draw(core_task.start(self.task), rights[0])) if rights else ()
 
+    def open_to_moves(self) -> bool:
+        """May the learner move now? Before any move, and after a refused one: it changed nothing, so the next move is
+        made on the same board at once (a reader tapped the right card after a refusal and it only showed its name,
+        until "Try again", off the screen, was found)."""
+        return self.outcome in (None, "refused")
+
     def _action_rows(self) -> list[list[RowPart]]:
-        if self.outcome is None:
+        if self.open_to_moves():
             return super()._action_rows()
         if self.outcome == "done":
             return []
@@ -257,8 +263,9 @@ class YourTurn(PlayTable):
         return self._right_moves() if self.game.parts().placing is not None else ()
 
     def _placing(self) -> Optional[Placer]:
-        """No piece to point with once the move is decided (refused, missed or done): "Try again" brings it back."""
-        return super()._placing() if self.outcome is None else None
+        """No piece to point with once the move is decided (missed or done): "Try again" brings it back. After a
+        refused placement the piece is still in hand, to be placed again."""
+        return super()._placing() if self.open_to_moves() else None
 
     def _send_view(self) -> None:
         with self.hold_sync():      # one message, as the table sends

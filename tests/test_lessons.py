@@ -624,3 +624,30 @@ def test_an_english_lesson_glosses_every_rulebook_heading_it_quotes(game):
                 if not re.match(r"(?: \(|, )[a-z]", words[m.end():]):
                     bare.append(words[max(0, m.start() - 20):m.end() + 20])
     assert bare == []
+
+
+@pytest.mark.parametrize("game", ready_games())
+def test_every_lesson_says_how_long_it_takes_and_its_short_way(game):
+    """Three readers asked for a short way through pages of 70-90 phone screens the night before club: under the
+    title, the page's minutes and a short way (the core parts with their first example and task, then a game), all
+    counted from the lesson's own source, the parts linked."""
+    import re as _re
+    from tutor import lesson
+    from tutor.lesson import _part_minutes
+    for lang in spec(game).lesson_langs:
+        source = (ROOT / "lessons" / game / f"lesson.{lang}.md").read_text(encoding="utf-8")
+        call = _re.search(r'lesson\.route\("(\w+)", lang, through="([a-z-]+)"\)', source)
+        assert call and call.group(1) == game, f"{game} {lang}: no route under the title"
+        assert source.index("lesson.route(") < source.index('<a id="part-', source.index("lesson.page(")), \
+            "the route comes after the first part"
+        out = lesson.route(game, lang, through=call.group(2))
+        assert not out.message, out.message
+        text = _re.sub(r"<[^>]+>", "", out.value)
+        total, first, last, core, play = map(int, _re.findall(r"\d+", text))
+        assert first == 1 and 1 < last < play and 5 <= core < total, text
+        parts = _part_minutes(game, lang)
+        assert total == lesson._round5(sum(m for _, _, m, _ in parts))
+        for href in _re.findall(r'href="#([a-z-]+)"', out.value):
+            assert f'<a id="{href}"></a>' in source, href
+    wrong = lesson.route(game, "en", through="part-nowhere")        # a friendly box, never a traceback
+    assert wrong.message and "Traceback" not in wrong.value

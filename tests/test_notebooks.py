@@ -208,7 +208,7 @@ def test_lesson_shows_every_part(name, executed):
     helpers = [c for c in code if "lesson." in c.source]
     kinds = {"widget": WIDGET, "html": "text/html"}
     for c in helpers:
-        want = kinds["html"] if re.search(r"lesson\.(rulings|components|legend|reference|position|language_links)\(", c.source) \
+        want = kinds["html"] if re.search(r"lesson\.(rulings|components|legend|reference|position|language_links|route)\(", c.source) \
             else kinds["widget"]
         assert any(want in (o.get("data") or {}) for o in c.get("outputs", [])), f"{c.source!r} shows no {want}"
     assert printed(nb, "TUTOR-OPENED")[0] >= 10

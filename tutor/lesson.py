@@ -25,6 +25,7 @@ traceback in a Voilà page is a bug).
 from __future__ import annotations
 
 import functools
+import re
 import inspect
 from typing import Any, Callable, Optional, ParamSpec, Sequence
 
@@ -233,6 +234,74 @@ def reference(game: str, lang: str = "en") -> Static:
     link = (f'<p class="tutor-reference-link"><a download="{esc(name)}" href="data:text/html;charset=utf-8;base64,'
             f'{page}">{esc(ui("reference.save", lang))}</a></p>')
     return Static(link + R.part_html(ref, lang), ("tutor-reference-part",))
+
+
+# minutes a learner spends on each kind of cell, besides reading the words (about 180 a minute on a screen): a
+# worked example stepped through, a task or a quiz tried (a miss and a second go), a drill's few questions
+_MINUTES = {"scenario": 2.0, "your_turn": 1.5, "quiz": 1.0, "drill": 1.5, "sandbox": 1.0, "position": 0.3}
+_WORDS_A_MINUTE = 180
+_CALL = re.compile(r"lesson\.(\w+)\(")
+_NUMBERED = re.compile(r"^##\s+(\d+)\.")
+
+
+def _part_minutes(game: str, lang: str) -> list[tuple[str, str, float, float]]:
+    """(anchor, its "## N." number or "", minutes in all, minutes of its short way) for each anchor of the lesson's
+    source, read as plain text (the static site's kernel has no jupytext). The short way: the words, the first worked
+    example and the first task; the other examples, quizzes and drills wait."""
+    from tutor import lesson_source
+    out: list[tuple[str, str, float, float]] = []
+    seen: set[str] = set()
+    in_code = False
+    for anchor, line in lesson_source.anchor_lines(game, lang):
+        if not out or out[-1][0] != anchor:
+            out.append((anchor, "", 0.0, 0.0))
+            seen = set()
+        name, number, minutes, short = out[-1]
+        stripped = line.strip()
+        if stripped.startswith("```"):
+            in_code = not in_code and stripped.startswith("```{code-cell")
+            continue
+        if in_code:
+            for call in _CALL.findall(line):
+                minutes += _MINUTES.get(call, 0.0)
+                if call in ("scenario", "your_turn") and call not in seen:
+                    short += _MINUTES[call]
+                    seen.add(call)
+        else:
+            found = _NUMBERED.match(stripped)
+            number = number or (found.group(1) if found else "")
+            words = len(re.findall(r"\w+", line)) / _WORDS_A_MINUTE
+            minutes += words
+            short += words
+        out[-1] = (name, number, minutes, short)
+    return out
+
+
+def _round5(minutes: float) -> int:
+    return max(5, int(5 * round(minutes / 5)))
+
+
+@_never_raise_static
+def route(game: str, lang: str = "en", through: str = "", play: str = "part-play") -> Static:
+    """How long the page takes, and a short way through it: the parts up to `through` teach a whole game, then the
+    game at `play` (three readers asked for a short route the night before club: the pages run to 70-90 phone
+    screens). The minutes are counted from the lesson's own source (_MINUTES, _WORDS_A_MINUTE)."""
+    parts = _part_minutes(game, lang)
+    anchors = [a for a, _, _, _ in parts]
+    if through not in anchors or play not in anchors:
+        raise ValueError(f"{_title(game, lang)}: no part {through if through not in anchors else play}")
+    end = anchors.index(through)
+    while end + 1 < len(parts) and not parts[end + 1][1] and parts[end + 1][0] != play:
+        end += 1            # the sub-parts of `through` (its ### sections) belong to it
+    numbered = [(a, n) for a, n, _, _ in parts if n]
+    first, last = numbered[0], next(n for a, n, _, _ in reversed(parts[:end + 1]) if n)
+    total = _round5(sum(m for _, _, m, _ in parts))
+    core = _round5(sum(short for _, _, _, short in parts[:end + 1]))
+    play_number = next(n for a, n, _, _ in parts if a == play)
+    html = ui("route", lang, total=total, core=core,
+              parts=f'<a href="#{esc(first[0])}">{esc(first[1])}–{esc(last)}</a>',
+              play=f'<a href="#{esc(play)}">{esc(play_number)}</a>')
+    return Static(f'<p class="tutor-route">{html}</p>', ("tutor-route-box",))
 
 
 @_never_raise_static

@@ -172,8 +172,9 @@ def _may_play(rng: random.Random) -> Optional[Question]:
         prompt=Words(_K + "may_play.prompt", seat=me + 1),
         options=tuple(options), answer=frozenset(answer), rule=_R + "follow",
         # a trick of 5s only has no whale to ask about (a reader was asked about "the trick's first whale" there)
+        # "and what about a 5?" only to a hand that holds one (a reader holding none was asked it)
         hint=Words(_K + ("may_play.hint_only_fives" if family is None else
-                         "may_play.hint" if players > 2 else "may_play.hint_no_fives")),
+                         "may_play.hint" if any(C.FAMILY[c] is None for c in hand) else "may_play.hint_no_fives")),
         explain=partial(_joined, tuple(parts)),
         # the trick's heading would name the family to follow, the step the question asks (after a led 5 above all)
         why=told, viewer=me, highlight=("trick", f"seat:{me}", "hide:follow"), multi=True, all_may_be_right=True)
@@ -211,6 +212,8 @@ def _trick_winner(rng: random.Random) -> Optional[Question]:
     explain = {"fives": "trick_winner.explain_fives"}.get(why, f"trick_winner.explain_{why}_{state.token}")
     if why == "led" and any(C.FAMILY[c] is None for c in trick):
         explain += "_five"      # say a 5 counts as the led family only when one lies in the trick
+    if why == "trump" and sum(C.FAMILY[c] == after.trump for c in trick) == 1:
+        explain = "trick_winner.explain_trump_one"      # "the lowest of them" of one trump read oddly (a reader)
     # the last player could change the trump or flip the token first: say the card is played with no bonus used
     could = any(isinstance(a, UseBonus) and C.BONUS[a.card] in ("trump", "flip") for a in legal_actions(state, last))
     return Question(

@@ -184,6 +184,12 @@ score_panel = deferred(__package__ or "", ".table:score_panel")
 tips = deferred(__package__ or "", ".table:tips")
 
 
+# every action's own verb on a film frame's caption ("ui.trump_whales.film.<action>", tutor.widgets.film._caption):
+# "Player 3 played" over a token flipped with a bonus, and over a first bonus laid, named no card played (a reader,
+# stop 50)
+FILM_VERBS = ("choosebonus", "usebonus", "playcard", "pick", "chooseleader")
+
+
 UI = GameUI(action_label=action_label, label_in=label_in, task_label=task_label, action_tip=action_tip, offered_actions=offered_actions,
             board_keys=board_keys, sandbox=sandbox, components=components, legend=legend, advice=advice,
             summary=summary, coach=coach, score_panel=score_panel, tips=tips,

@@ -89,7 +89,9 @@ def frame(table: "PlayTable", steps: Sequence[Step], i: int, film_id: int) -> di
         log = f'<p class="tutor-film-hidden">{esc(hidden)}</p>'
     return {"film": film_id, "i": i, "n": len(steps), "board": board, "defs": key,
             "caption": esc(_caption(table, step, who, i, len(steps))),
-            "log": log, "summary": said, "panel": table.panel_for(step.after), "wait": bool(said)}
+            # the panel of the position the board shows: a round summed up waits before the next deal, and its score
+            # table already showed the next round at 0 (two readers, stop 50)
+            "log": log, "summary": said, "panel": table.panel_for(position), "wait": bool(said)}
 
 
 def _caption(table: "PlayTable", step: Step, who: str, i: int, n: int) -> str:

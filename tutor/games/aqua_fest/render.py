@@ -323,7 +323,8 @@ def _defs_xml(lang: str = "") -> str:
             s = symbol(f"f-{kind}-{stars}")
             _shell_glyph(dwg, s, kind)
             for j in range(stars):
-                s.add(dwg.path(d=_star_path(35.5 - j * 8, 5, 3.9), fill=STAR, stroke="#7a4a0c", stroke_width=0.5,
+                # (r 4.8, not 3.9: a phone drew them 5 px across, a reader counted them with a zoom)
+                s.add(dwg.path(d=_star_path(35 - j * 9.6, 5.6, 4.8), fill=STAR, stroke="#7a4a0c", stroke_width=0.5,
                                class_="star"))
     # coral: branching, on a hatched obstacle ground
     hatch = dwg.pattern(id="af-hatch", size=(6, 6), patternUnits="userSpaceOnUse",

@@ -142,14 +142,17 @@ def your_turn(id: Any, lang: str = "en", **kwargs: Any) -> Any:
 
 
 @_never_raise
-def drill(id: str, lang: str = "en", **kwargs: Any) -> Any:
+def drill(id: str, lang: str = "en", folded: bool = False, **kwargs: Any) -> Any:
     """A drill for `id` ("maui/who-takes"): endless fresh positions, each question judged by the engine
-    (tutor.core.drill); opened with "Practise this" after the part it practises."""
+    (tutor.core.drill); opened with "Practise this" after the part it practises. `folded`: it waits behind its
+    button however near the screen it comes (a drill a part repeats from an earlier one with more to count: four of
+    them in a row made a part 8,000 px long on a phone, a reader)."""
     from tutor.core.drill import find, said
     from tutor.widgets.drill import DrillPlayer
     d = find(id)
     label = ui("lazy.drill", lang, title=said(d.title, lang))
-    return LazyPart(lambda: DrillPlayer(d, lang=lang, **kwargs), label=label, lang=lang, practice=d.id)
+    return LazyPart(lambda: DrillPlayer(d, lang=lang, **kwargs), label=label, lang=lang, practice=d.id,
+                    manual=folded)
 
 
 @_never_raise

@@ -451,6 +451,12 @@ def test_a_card_chosen_under_the_board_brings_the_board_into_view(own_pages, pho
     page.wait_for_function("(e) => { const r = e.getBoundingClientRect(); return r.top >= -2 && r.top < innerHeight / 2; }",
                            arg=board.element_handle(), timeout=5_000)
     assert task.locator('.tutor-svg [data-choice][data-key^="cell:"]').count(), "no cell is offered for the card"
+    # what to do now comes right under the board, first of the moves: "tap a cell on the board" lay under the hand,
+    # a screen below (a reader, stop 50)
+    said = task.locator(".tutor-picker-caption", has_text="доске").first
+    page.wait_for_timeout(800)
+    gap = said.bounding_box()["y"] - (board.bounding_box()["y"] + board.bounding_box()["height"])
+    assert 0 <= gap < 120, f"the words to tap a cell lie {gap:.0f} px under the board"
     assert not page.js_errors, page.js_errors
 
 

@@ -102,7 +102,9 @@ def action_rows(table: Table, seat: int) -> list[list[RowPart]]:
             # a task offers every cell alike (which ones the card reaches is its question): 24 buttons were two
             # screens of a phone between the board and the rest; the board's cells are tapped instead, the list
             # folded under it for a keyboard or a screen reader
-            parts.append(table.caption(text("ui.af.choose_dest_board", lang, card=label)))
+            # right under the board, before the hand: under the cards it lay below the screen once the page had
+            # brought the board into view for the cell to tap (a reader, stop 50)
+            parts.insert(1, table.caption(text("ui.af.choose_dest_board", lang, card=label)))
             listed = [{"fold": text("ui.af.dest_list", lang)},
                       {"choices": [table.action_choice(m, set(moves)) for m in moves]}]
         elif moves:

@@ -374,10 +374,12 @@ function render({ model, el: root }) {
   // (the page's scroller: Voilà scrolls a box of its own, not the window; a box inside the table, the log, is not it)
   let readingUp = false;
   let lastY = null;
+  let ownScroll = 0;            // until then the page is scrolling itself (the board brought into view): no reader
   const onPageScroll = (event) => {
     const scroller = event.target === document ? document.scrollingElement : event.target;
     if (!(scroller instanceof Element) || !scroller.contains(root)) return;
     const y = scroller.scrollTop;
+    if (Date.now() < ownScroll) { lastY = y; return; }
     if (lastY === null || Math.abs(y - lastY) >= 6) {
       const up = lastY !== null && y < lastY;
       lastY = y;
@@ -640,7 +642,19 @@ function render({ model, el: root }) {
       requestAnimationFrame(() => board.scrollIntoView({ block: "start", behavior: "smooth" }));
     }
     if (fromRows && view.stepping && board.getBoundingClientRect().top < 0) {
-      requestAnimationFrame(() => board.scrollIntoView({ block: "start", behavior: "smooth" }));
+      // (the page's own scroll up is no reader scrolling back: the turn bar keeps "tap a cell on the board")
+      ownScroll = Date.now() + 1200;
+      readingUp = false;
+      // with the words under it that say what to tap now, where both fit the screen (above the contents bar)
+      requestAnimationFrame(() => {
+        const said = rows.querySelectorAll(".tutor-picker-caption");
+        const words = said[1] || said[0];
+        const top = board.getBoundingClientRect().top;
+        const room = window.innerHeight - 64;
+        const end = words ? words.getBoundingClientRect().bottom : null;
+        if (end !== null && end - top <= room) pageBox().scrollBy({ top: end - room, behavior: "smooth" });
+        else board.scrollIntoView({ block: "start", behavior: "smooth" });
+      });
     }
     fromRows = false;
     if (view.players) playersPick.value = String(view.players);

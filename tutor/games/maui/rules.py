@@ -31,7 +31,8 @@ NO_FIGHTS = "no-fights"
 VARIANTS = (OPEN_BASKETS, NO_FIGHTS)
 # where a round's resolution may pause for a lesson; "" is an ordinary position
 STAGES = ("reveal", "deep", "middle", "shallow", "jellyfish", "kiti")
-SETUP_STAGES = ("seated", "kiti", "boxed", "lagoon")   # how `setup_stages` builds the opening position
+SETUP_STAGES = ("seated", "kiti", "boxed", "seagull", "lagoon")   # how `setup_stages` builds the opening position
+# ("seagull" only where a lesson's deck puts one on top in round 1)
 SETTING_UP = "setup"                          # State.stage of a table still being laid out
 
 
@@ -606,6 +607,15 @@ def setup_stages(players: int, **kwargs: Any) -> list[tuple[str, State, list[Eve
     laid = [Event("maui.laid", "maui:play", {"depth": C.DEPTHS[i], "card": c, "face_down": False,
                                              "round": final.round})
             for i, cell in enumerate(final.lagoon) for c in cell]
+    # a lesson's deck arranged with a seagull on top: round 1 draws it for the deep, and it goes back (a stage of its
+    # own, "seagull": a reader was told of a seagull sent back over a board that never showed one)
+    deck = kwargs.get("deck")
+    if final.round == 1 and deck and _KIND.get(deck[0]) == "seagull" and not kwargs.get("lagoon"):
+        gull = deck[0]
+        drawn = replace(boxed, lagoon=((gull,), (), ()), deck=tuple(c for c in boxed.deck if c != gull))
+        out.append(("seagull", drawn, [Event("maui.laid", "maui:play", {"depth": "deep", "card": gull,
+                                                                        "face_down": False, "round": 1})]))
+        laid.insert(0, Event("maui.first_seagull_replaced", "maui:play", {"depth": "deep", "card": gull}))
     out.append(("lagoon", final, laid))
     return out
 

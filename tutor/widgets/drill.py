@@ -108,6 +108,7 @@ class DrillPlayer(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
         self.picked = set()
         self.answered, self.first, self.shown_why = False, None, False
         lang = self.lang
+        self.why.description = ui("why.show", lang)
         self.svg.value = self._board(q.state, q.highlight, ())
         pick_all = f'<p class="tutor-drill-pick-all">{esc(ui("drill.pick_all", lang))}</p>' if q.multi else ""
         self.prompt.value = f"<p>{esc(core_drill.said(q.prompt, lang))}</p>{pick_all}"
@@ -199,6 +200,9 @@ class DrillPlayer(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
                                   f'✓ {esc(ui("drill.right", lang))}{again}</div>'
                                   + (f'<p class="tutor-explain">{esc(explain)}{citation_html(q.rule, lang)}</p>'
                                      if explain else ""))
+            # after a right answer the same button shows how the engine counted it, and says so: "Show the answer"
+            # read as a give-up that would cost the part its ★ (a reader)
+            self.why.description = ui("drill.why_right", lang)
             self._show(again=False, why=True, next=True)
             return
         # a pick-all answer says how many of the picks are wrong and how many right ones are missing, never which: an

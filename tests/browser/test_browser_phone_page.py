@@ -708,3 +708,24 @@ def test_a_step_whose_marks_lie_below_the_screen_offers_a_way_to_them(own_pages,
     assert offered, "no step of the setup marked what it changed below the screen"
     assert not page.js_errors, page.js_errors
 
+
+
+def test_a_tile_taken_from_the_buttons_brings_its_boat_into_view(own_pages, phone):
+    """Острів котів at the table on a phone: a tile taken with its button under the board folded the list away and
+    left a reader on the score table, the boat to place it on 600 px above (stop 50). The boat comes into view."""
+    page = phone
+    page.goto(own_pages.render_url("ioc_table.ipynb"))
+    table = page.locator(".tutor-play").first
+    table.locator(".tutor-svg svg").first.wait_for(state="visible")
+    take = table.locator("button.tutor-action").filter(has_text="зелен").first
+    take.evaluate("(e) => e.scrollIntoView({block: 'start'})")       # the learner down among the buttons
+    page.wait_for_timeout(300)
+    boat = table.locator('[data-board-seat="0"]')
+    assert boat.evaluate("(e) => e.getBoundingClientRect().top < 0"), "the boat was in view already: nothing tested"
+    version = table.get_attribute("data-v")
+    take.tap()
+    wait_next_view(page, table, version)
+    table.locator(".tutor-placing").wait_for(state="visible")
+    page.wait_for_function("(e) => { const r = e.getBoundingClientRect(); return r.top >= -2 && r.top < innerHeight / 2; }",
+                           arg=boat.element_handle(), timeout=5_000)
+    assert not page.js_errors, page.js_errors

@@ -191,7 +191,8 @@ function render({ model, el: root }) {
   // a card chosen from the buttons under the board, its cell still to tap: the board comes into view (on a phone the
   // buttons lay 900 px under it, and a reader scrolled up to find where the card could go)
   let fromRows = false;
-  rows.addEventListener("click", () => { fromRows = true; }, true);
+  rows.addEventListener("click", () => { fromRows = true; fromPlacingRows = true; }, true);
+  let fromPlacingRows = false;      // the same, kept until the view that starts a placing (fromRows ends sooner)
   // the box the page scrolls in (Voilà scrolls one of its own, not the window)
   const pageBox = () => {
     let box = root.parentElement;
@@ -691,9 +692,19 @@ function render({ model, el: root }) {
     }
     const placingKey = view.placing ? view.placing.key + ":" + view.placing.id : null;
     if (placingKey !== drawnPlacing) {
+      const started = view.placing && !drawnPlacing && fromPlacingRows;
       updatePlacing(view.placing || null);
       drawnPlacing = placingKey;
+      // a tile taken from the buttons under the board: the boat it goes on comes into view (the list folded away and
+      // left a reader on the score table, the boat 600 px above, stop 50)
+      const boat = started ? board.querySelector(`[data-board-seat="${view.placing.seat}"]`) || board : null;
+      if (boat && boat.getBoundingClientRect().top < 0) {
+        ownScroll = Date.now() + 1200;
+        readingUp = false;
+        requestAnimationFrame(() => boat.scrollIntoView({ block: "start", behavior: "smooth" }));
+      }
     }
+    fromPlacingRows = false;
     lead.innerHTML = view.lead || "";
     lead.hidden = !view.lead;
     // the coach's hints first, then the game's own help (both the coach's: its switch hides them)

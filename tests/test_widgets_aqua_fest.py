@@ -127,6 +127,10 @@ def test_a_task_shows_no_destinations_before_the_learner_commits(lang):
     t.click_board("cell:" + str(af_ui.AB.cell(0, 4)))          # E1: no line of exactly two cells leads there
     assert t.outcome == "refused" and t.state.pawns[0] == af_ui.AB.cell(2, 2)
     assert "tutor-task-hint" in t.verdict
+    # another card chosen for the next move: the refusal's words go (they read as that card's, a reader)
+    other = next(b for b in t.card_buttons(0) if not b.card.startswith("crab"))
+    other.click()
+    assert t.outcome is None and t.verdict == "" and t.view["status"] == ""
     # the play table still shows where a chosen card goes
     table = PlayTable("aqua_fest", place_starts=False, players=2, seat=0, lang=lang, seed=3)
     card = next(c for c in table.state.hands[0]

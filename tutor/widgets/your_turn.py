@@ -225,6 +225,13 @@ class YourTurn(PlayTable):
         rights = self._right_moves()
         return tuple(draw(core_task.start(self.task), rights[0])) if rights else ()
 
+    def choose(self, seat: int, keys: Any) -> None:
+        """A card chosen for the next move: a refusal's words go (they stayed over the board while the learner chose
+        another card, and read as that card's refusal, a reader)."""
+        if self.outcome == "refused":
+            self.outcome, self.verdict_line, self.verdict_more = None, "", ""
+        super().choose(seat, keys)
+
     def open_to_moves(self) -> bool:
         """May the learner move now? Before any move, and after a refused one: it changed nothing, so the next move is
         made on the same board at once (a reader tapped the right card after a refusal and it only showed its name,

@@ -112,3 +112,20 @@ def languages(*langs: str, chosen: str) -> list[str]:
     """The languages a costly test runs in this time: `chosen`, or all of `langs` with TUTOR_ALL_LANGUAGES=1."""
     assert chosen in langs, (chosen, langs)
     return list(langs) if ALL_LANGUAGES else [chosen]
+
+
+def check_film_verbs(game_id: str, lang: str) -> None:
+    """Every action of `game_id` has its own verb on a film frame's caption ("ui.<game>.film.<action>", listed in its
+    ui's FILM_VERBS), in `lang`, with the player and the step's numbers in it."""
+    import importlib
+    import typing
+    from tutor.core.i18n import has, text
+    rules = importlib.import_module(f"tutor.games.{game_id}.rules")
+    verbs = importlib.import_module(f"tutor.games.{game_id}.ui").FILM_VERBS
+    names = sorted(c.__name__.lower() for c in typing.get_args(rules.Action))
+    assert sorted(verbs) == names
+    for name in names:
+        key = f"ui.{game_id}.film.{name}"
+        assert has(key), key
+        said = text(key, lang, player="P", n=1, of=2)
+        assert "P" in said and "1" in said and "2" in said, said

@@ -718,12 +718,19 @@ def test_a_tile_taken_from_the_buttons_brings_its_boat_into_view(own_pages, phon
     table = page.locator(".tutor-play").first
     table.locator(".tutor-svg svg").first.wait_for(state="visible")
     take = table.locator("button.tutor-action").filter(has_text="зелен").first
-    take.evaluate("(e) => e.scrollIntoView({block: 'start'})")       # the learner down among the buttons
-    page.wait_for_timeout(300)
+    take.wait_for(state="visible")
+    page.wait_for_timeout(500)
     boat = table.locator('[data-board-seat="0"]')
+    # the learner down among the buttons, the boat 400 px above the screen (scrolled so, whatever the page's layout
+    # left above it on a loaded machine)
+    boat.evaluate("""(e) => { let box = e.closest('.tutor-play').parentElement;
+        while (box && !(box.scrollHeight > box.clientHeight && /auto|scroll/.test(getComputedStyle(box).overflowY)))
+          box = box.parentElement;
+        (box || document.scrollingElement).scrollBy(0, e.getBoundingClientRect().top + 400); }""")
+    page.wait_for_timeout(300)
     assert boat.evaluate("(e) => e.getBoundingClientRect().top < 0"), "the boat was in view already: nothing tested"
     version = table.get_attribute("data-v")
-    take.tap()
+    take.dispatch_event("click")        # as a tap there: no scrolling to the button first
     wait_next_view(page, table, version)
     table.locator(".tutor-placing").wait_for(state="visible")
     page.wait_for_function("(e) => { const r = e.getBoundingClientRect(); return r.top >= -2 && r.top < innerHeight / 2; }",

@@ -25,8 +25,8 @@ traceback in a Voilà page is a bug).
 from __future__ import annotations
 
 import functools
-import re
 import inspect
+import re
 from typing import Any, Callable, Optional, ParamSpec, Sequence
 
 import ipywidgets as W

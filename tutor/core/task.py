@@ -75,10 +75,9 @@ def validate(data: Any, where: str = "task") -> dict[str, Any]:
 
 def missed_hint(task: Mapping[str, Any], state: Any, action: Any) -> Any:
     """The hint (its {lang: text}) of the `misses` entry whose move is `action`, else the task's own hint."""
-    adapt = adapter(task["game"])
     for miss in task.get("misses", ()):
         try:
-            if action in adapt.actions(miss["do"], state):
+            if action in adapt_actions(task, miss["do"], state):
                 return miss["hint"]
         except (ScenarioError, RuleViolation, KeyError, TypeError, ValueError):
             continue
@@ -132,6 +131,7 @@ def outcome(task: Mapping[str, Any], state: Any, action: Any
 
 
 def adapt_actions(task: Mapping[str, Any], moves: Any, state: Any) -> list[Any]:
+    """The actions `moves` (as `then` and `misses` write them) stand for in `state`."""
     return list(adapter(task["game"]).actions(moves, state))
 
 

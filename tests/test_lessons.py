@@ -651,3 +651,55 @@ def test_every_lesson_says_how_long_it_takes_and_its_short_way(game):
             assert f'<a id="{href}"></a>' in source, href
     wrong = lesson.route(game, "en", through="part-nowhere")        # a friendly box, never a traceback
     assert wrong.message and "Traceback" not in wrong.value
+
+
+# The worked examples kept open beside a part's first: each carries a rule of its own, or a question after it leans
+# on it (Aqua Fest's seahorse before the seahorse quiz; the two-card move every new player should see; the trick
+# with the token on «1», the other half of its rule; Острів котів's whole boat scored before the quiz that scores one)
+OPEN_SECOND_EXAMPLES = {"aqua_fest/seahorse", "aqua_fest/two-card-move", "trump_whales/trump-token-1",
+                        "isle_of_cats/scored-boat"}
+
+
+@pytest.mark.parametrize("game", ready_games())
+def test_a_part_opens_its_first_example_question_and_task_and_folds_the_rest(game):
+    """Every reader of stop 50 put a phone page of 52,000-78,000 px first. A part shows its first worked example,
+    question and task open; the others, and a drill beside a question or task, wait folded behind a one-line button
+    marked optional (`extra=True`). A new call in a part that leaves it unfolded fails here, so the page does not grow
+    back. A chain's next step (`after:`) follows its step, and a folded drill may stay `folded=True`."""
+    call = re.compile(r'^lesson\.(scenario|quiz|your_turn|drill)\("([^"]+)"(.*)\)\s*$')
+    for lang in spec(game).lesson_langs:
+        calls: dict[str, list[tuple[str, str, bool]]] = {}
+        for anchor, line in lesson_source.anchor_lines(game, lang):
+            m = call.match(line)
+            if m:
+                calls.setdefault(anchor, []).append((m.group(1), m.group(2), "extra=True" in m.group(3)
+                                                     or "folded=True" in m.group(3)))
+        assert sum(e for c in calls.values() for *_, e in c) >= 5, f"{game} {lang}: hardly anything folded"
+        for anchor, found in calls.items():
+            open_ = [(kind, ident) for kind, ident, extra in found if not extra]
+            for kind in ("scenario", "quiz", "your_turn"):
+                mine = [ident for k, ident in open_ if k == kind and ident not in OPEN_SECOND_EXAMPLES]
+                if kind == "your_turn":
+                    mine = [i for i in mine if not yaml.safe_load(
+                        (ROOT / "lessons" / game / "tasks" / f"{i.split('/')[1]}.yaml").read_text()).get("after")]
+                assert len(mine) <= 1, f"{game} {lang} {anchor}: more than one {kind} open: {mine}"
+            if any(k in ("quiz", "your_turn") for k, _ in open_):
+                assert not [i for k, i in open_ if k == "drill"], f"{game} {lang} {anchor}: a drill open beside practice"
+
+
+def test_an_extra_is_folded_marked_optional_and_left_out_of_the_parts_star():
+    """`extra=True`: a placeholder opened only by its button (tutor-lazy-manual), its label marked optional in the
+    page's language, and the class the contents reads to leave it out of the part's ★ (static/contents.js coreIn)."""
+    from tutor import lesson
+    extra = lesson.scenario("maui/refused-moves", "ru", extra=True)
+    plain = lesson.scenario("maui/refused-moves", "ru")
+    assert {"tutor-lazy-manual", "tutor-extra"} <= set(extra._dom_classes)
+    assert not {"tutor-lazy-manual", "tutor-extra"} & set(plain._dom_classes)
+    assert extra.label.startswith(plain.label) and "по желанию" in extra.label and "по желанию" not in plain.label
+    task = lesson.your_turn("maui/take-the-shallows", "en", extra=True)
+    assert "tutor-practice" in task._dom_classes and "tutor-extra" in task._dom_classes and "optional" in task.label
+    assert task.content is None
+    task.reveal.opened = True                 # what its button does
+    assert task.content is not None
+    contents = (ROOT / "tutor" / "widgets" / "static" / "contents.js").read_text(encoding="utf-8")
+    assert 'coreIn(i)' in contents and '!p.classList.contains("tutor-extra")' in contents

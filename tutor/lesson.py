@@ -107,32 +107,51 @@ def page(lang: str = "en", fold: Any = None) -> Any:
 
 
 @_never_raise
-def scenario(id: Any, lang: str = "en", **kwargs: Any) -> Any:
+def scenario(id: Any, lang: str = "en", extra: bool = False, **kwargs: Any) -> Any:
     """The scenario player for `id` ("maui/four-player-round"), a YAML path, or a scenario dict; built when
-    the learner reaches it. A missing or malformed example is reported at once."""
+    the learner reaches it. A missing or malformed example is reported at once. `extra`: one more example of what the
+    part's first one showed, folded behind its button and marked optional (see `_extra`)."""
     from tutor.widgets.scenario import ScenarioPlayer, scenario_data
     data = scenario_data(id, kwargs.get("lessons"), lang)
     label = ui("lazy.scenario", lang, title=localised(data.get("title"), lang))
-    return LazyPart(lambda: ScenarioPlayer(data, lang=lang, **kwargs), label=label, lang=lang)
+    return _extra(LazyPart(lambda: ScenarioPlayer(data, lang=lang, **kwargs), label=_extra_label(label, extra, lang),
+                           lang=lang, manual=extra), extra)
+
+
+def _extra_label(label: str, extra: bool, lang: str) -> str:
+    return ui("lazy.extra", lang, label=label) if extra else label
+
+
+def _extra(part: Any, extra: bool) -> Any:
+    """Mark a part as one of its part's extras: folded behind its one-line button, and not counted for the part's
+    "practised" star (static/contents.js). Why: a phone page was 52,000-78,000 px, 60-100 screens, and every reader
+    of stop 50 put that first; a part's first example, question and task carry its rule, the rest are more of the
+    same for who wants them (the route under the title says so)."""
+    if extra:
+        part.add_class("tutor-extra")
+    return part
 
 
 @_never_raise
-def quiz(id: Any, lang: str = "en", **kwargs: Any) -> Any:
-    """A quiz for `id` ("maui/who-takes-the-deep"), a YAML path, or a quiz dict: the engine checks the answer."""
+def quiz(id: Any, lang: str = "en", extra: bool = False, **kwargs: Any) -> Any:
+    """A quiz for `id` ("maui/who-takes-the-deep"), a YAML path, or a quiz dict: the engine checks the answer.
+    `extra`: folded and optional (see `_extra`)."""
     from tutor.widgets.quiz import Quiz, quiz_data
     data = quiz_data(id, kwargs.get("lessons"), lang)
     label = ui("lazy.quiz", lang, title=localised(data.get("title"), lang))
-    return LazyPart(lambda: Quiz(data, lang=lang, **kwargs), label=label, lang=lang, practice=str(data.get("id", "")))
+    return _extra(LazyPart(lambda: Quiz(data, lang=lang, **kwargs), label=_extra_label(label, extra, lang), lang=lang,
+                           practice=str(data.get("id", "")), manual=extra), extra)
 
 
 @_never_raise
-def your_turn(id: Any, lang: str = "en", **kwargs: Any) -> Any:
-    """A "your turn" task for `id` ("maui/win-the-shallows"): the learner moves, the engine judges."""
+def your_turn(id: Any, lang: str = "en", extra: bool = False, **kwargs: Any) -> Any:
+    """A "your turn" task for `id` ("maui/win-the-shallows"): the learner moves, the engine judges. `extra`: folded
+    and optional (see `_extra`)."""
     from tutor.widgets.your_turn import YourTurn, task_data
     data = task_data(id, kwargs.get("lessons"), lang)
     label = ui("lazy.your_turn", lang, title=localised(data.get("title"), lang))
-    part = LazyPart(lambda: YourTurn(data, lang=lang, **kwargs), label=label, lang=lang,
-                    practice=str(data.get("id", "")))
+    part = _extra(LazyPart(lambda: YourTurn(data, lang=lang, **kwargs), label=_extra_label(label, extra, lang),
+                           lang=lang, practice=str(data.get("id", "")), manual=extra), extra)
     if not data.get("after"):
         return part
     # a step of a chain: folded, with a word saying why, until the page knows the step before is solved (from the
@@ -142,17 +161,17 @@ def your_turn(id: Any, lang: str = "en", **kwargs: Any) -> Any:
 
 
 @_never_raise
-def drill(id: str, lang: str = "en", folded: bool = False, **kwargs: Any) -> Any:
+def drill(id: str, lang: str = "en", folded: bool = False, extra: bool = False, **kwargs: Any) -> Any:
     """A drill for `id` ("maui/who-takes"): endless fresh positions, each question judged by the engine
     (tutor.core.drill); opened with "Practise this" after the part it practises. `folded`: it waits behind its
     button however near the screen it comes (a drill a part repeats from an earlier one with more to count: four of
-    them in a row made a part 8,000 px long on a phone, a reader)."""
+    them in a row made a part 8,000 px long on a phone, a reader). `extra`: folded and optional (see `_extra`)."""
     from tutor.core.drill import find, said
     from tutor.widgets.drill import DrillPlayer
     d = find(id)
     label = ui("lazy.drill", lang, title=said(d.title, lang))
-    return LazyPart(lambda: DrillPlayer(d, lang=lang, **kwargs), label=label, lang=lang, practice=d.id,
-                    manual=folded)
+    return _extra(LazyPart(lambda: DrillPlayer(d, lang=lang, **kwargs), label=_extra_label(label, extra, lang),
+                           lang=lang, practice=d.id, manual=folded or extra), extra)
 
 
 @_never_raise
@@ -249,16 +268,14 @@ _NUMBERED = re.compile(r"^##\s+(\d+)\.")
 
 def _part_minutes(game: str, lang: str) -> list[tuple[str, str, float, float]]:
     """(anchor, its "## N." number or "", minutes in all, minutes of its short way) for each anchor of the lesson's
-    source, read as plain text (the static site's kernel has no jupytext). The short way: the words, the first worked
-    example and the first task; the other examples, quizzes and drills wait."""
+    source, read as plain text (the static site's kernel has no jupytext). The short way: the words and what is open on
+    the page; a part's extras (`extra=True`, folded and marked optional) wait."""
     from tutor import lesson_source
     out: list[tuple[str, str, float, float]] = []
-    seen: set[str] = set()
     in_code = False
     for anchor, line in lesson_source.anchor_lines(game, lang):
         if not out or out[-1][0] != anchor:
             out.append((anchor, "", 0.0, 0.0))
-            seen = set()
         name, number, minutes, short = out[-1]
         stripped = line.strip()
         if stripped.startswith("```"):
@@ -267,9 +284,9 @@ def _part_minutes(game: str, lang: str) -> list[tuple[str, str, float, float]]:
         if in_code:
             for call in _CALL.findall(line):
                 minutes += _MINUTES.get(call, 0.0)
-                if call in ("scenario", "your_turn") and call not in seen:
-                    short += _MINUTES[call]
-                    seen.add(call)
+                # the short way skips a part's extras (folded, marked optional) and the repeat drills folded
+                if not re.search(r"\b(extra|folded)=True", line):
+                    short += _MINUTES.get(call, 0.0)
         else:
             found = _NUMBERED.match(stripped)
             number = number or (found.group(1) if found else "")

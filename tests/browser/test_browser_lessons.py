@@ -56,6 +56,9 @@ def find_player(page, game: str, lang: str, name: str = ""):
     part = page.locator(".tutor-lazy").filter(has_text=scenario_title(game, lang, name)).first
     part.wait_for(state="attached")
     part.scroll_into_view_if_needed()
+    # a part's extra waits folded behind its button (tutor/lesson.py `extra`): pressed as a learner would, in one
+    # step in the page (a part in view may have opened by itself)
+    part.evaluate("(p) => { const b = p.querySelector('.tutor-reveal-button'); if (b && !b.disabled) b.click(); }")
     player = part.locator(".tutor-scenario").first
     player.wait_for(state="visible")
     return player

@@ -159,6 +159,9 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     : [...(el.classList.contains(cls) ? [el] : []), ...el.querySelectorAll("." + cls)]);
   // the quizzes, tasks and drills of part `index`
   const practiceIn = (index) => inPart(index, "tutor-practice");
+  // the same without the part's extras (tutor/lesson.py `extra`): folded, optional, so neither the part's star nor
+  // the way back waits for them
+  const coreIn = (index) => practiceIn(index).filter((p) => !p.classList.contains("tutor-extra"));
   const setFolded = (index, folded) => {
     const part = parts[index];
     part.folded = folded;
@@ -199,6 +202,9 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     (index >= 0 ? parts[index].holder : target).scrollIntoView({ block: "start" });
     const at = item ? document.querySelector(`.${CSS.escape(itemClass(item))}`) : null;
     if (at) {
+      // an extra waits folded behind its button: the way to it opens it
+      const folded = at.classList.contains("tutor-lazy-manual") && at.querySelector(".tutor-reveal-button:not([disabled])");
+      if (folded) folded.click();
       at.scrollIntoView({ block: "start" });
       setTimeout(() => at.scrollIntoView({ block: "start" }), 600);    // once the parts above it are built
     }
@@ -412,7 +418,7 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     for (const a of answers) latest.set(a.item, a);
     parts.forEach((part, i) => {
       // the part's quizzes, tasks and drills (tutor/widgets/lazy.py marks them), each answered right at its latest
-      part.items = [...new Set(practiceIn(i).map((p) => itemOf(p)).filter(Boolean))];
+      part.items = [...new Set(coreIn(i).map((p) => itemOf(p)).filter(Boolean))];
     });
     for (const part of parts) {
       part.link.classList.toggle("tutor-part-read", read.has(part.id));
@@ -444,7 +450,7 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     // part with a game in it (readers who left mid-game were sent on to the quick reference).
     const rightAt = (item) => !!(latest.get(item) || {}).right;
     const atIndex = at ? parts.indexOf(at) : -1;
-    const atItems = at ? [...new Set(practiceIn(atIndex).map((p) => itemOf(p)).filter(Boolean))] : [];
+    const atItems = at ? [...new Set(coreIn(atIndex).map((p) => itemOf(p)).filter(Boolean))] : [];
     const nextItem = arrivedItem && rightAt(arrivedItem)
       ? atItems.slice(atItems.indexOf(arrivedItem) + 1).find((item) => !rightAt(item)) || null : null;
     const withGame = at && inPart(atIndex, "tutor-game").length > 0;

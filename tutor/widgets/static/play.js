@@ -612,6 +612,7 @@ function render({ model, el: root }) {
     toMoves.textContent = f.wait ? labels["film.go_on"] || "" : labels.to_moves || "↓";
     showTurnBar();
     root.classList.add("tutor-filming");
+    root.classList.toggle("tutor-film-waits", !!f.wait);
     holdHeight();
     schedule();
   };
@@ -664,7 +665,7 @@ function render({ model, el: root }) {
     undoNote.textContent = view.undo_never || view.undo_note || "";
     undoNote.hidden = !undoNote.textContent;
     if (filming !== null) return;      // the live view waits under the film
-    root.classList.remove("tutor-filming");
+    root.classList.remove("tutor-filming", "tutor-film-waits");
     filmBar.hidden = true;
     filmBelow.hidden = true;
     // once the game is over its summary stays in view (the final breakdown and what decided it)

@@ -413,7 +413,7 @@ def test_the_36_point_example_draws_the_books_shells_not_the_seabed(layout):
                                events=frame.events, layout=layout)
         root = parse(svg)
         summed = "total" in frame.highlight      # the last step sums up; before it the reader adds it up
-        said = "Ракушки 34 + жетон 2 = 36 очков" if summed else "3 ракушки + жетон 2"
+        said = "Ракушки 34 + жетон 2 = 36 баллов" if summed else "3 ракушки + жетон 2"
         assert "tutor-aqua-fest-shells" in root.get("class") and root.get("aria-label") == said
         shells = [(el.get("data-kind"), el.get("data-points")) for el in by_class(root, "shell")]
         assert shells == [("ordinary", "9"), ("rare", "11"), ("unique", "14")]

@@ -86,7 +86,7 @@ def _w(key: str, lang: str, **params: Any) -> str:
 
 
 def _n(key: str, n: int, lang: str, **params: Any) -> str:
-    """A counted board phrase from the game's catalogue: «Итого: 1 очко», «Итого: 5 очков»."""
+    """A counted board phrase from the game's catalogue: «Итого: 1 балл», «Итого: 5 баллов»."""
     return plural(f"aqua_fest.board.{key}", n, lang, **params)
 
 

@@ -144,12 +144,19 @@ def _rat(x: float, y: float, c: float, name: str) -> str:
 
 def _map(x: float, y: float, c: float, colour: str, lang: str, floor: float = S.SMALL_PRINT) -> str:
     name = _w("map", lang, colour=map_colour_name(colour, lang))     # «синя мапа», agreeing with «мапа»
+    # a sheet of parchment ringed in its colour, its letter in the colour: the other way round from a cat tile's
+    # white letter on its colour (a reader took a blue cat's "B" for a second blue map)
+    ring = round(max(c * 0.14, 1.6), 2)
     return (f'<g class="map" data-colour="{colour}"><title>{escape(name)}</title>'
-            f'<rect x="{x + 1.5:.1f}" y="{y + 1.5:.1f}" width="{c - 3:.1f}" height="{c - 3:.1f}" rx="2" '
-            f'fill="{HEX[colour]}" stroke="{S.INK}" stroke-width="0.8" stroke-dasharray="2 1"/>'
-            + K.label(x + c / 2, y + c / 2 + max(c * 0.55, floor) * 0.36, initial(colour, lang),
-                      size=round(max(c * 0.55, floor), 2), anchor="middle", weight="bold",
-                      fill="#ffffff") + "</g>")
+            f'<rect x="{x + 1 + ring / 2:.1f}" y="{y + 1 + ring / 2:.1f}" width="{c - 2 - ring:.1f}" '
+            f'height="{c - 2 - ring:.1f}" rx="{c * 0.22:.1f}" fill="{MAP_PAPER}" stroke="{HEX[colour]}" '
+            f'stroke-width="{ring}"/>'
+            + K.label(x + c / 2, y + c / 2 + max(c * 0.5, floor) * 0.36, initial(colour, lang),
+                      size=round(max(c * 0.5, floor), 2), anchor="middle", weight="bold",
+                      fill=HEX[colour]) + "</g>")
+
+
+MAP_PAPER = "#fff6dc"
 
 
 @lru_cache(maxsize=64)

@@ -710,6 +710,39 @@ def test_a_step_whose_marks_lie_below_the_screen_offers_a_way_to_them(own_pages,
 
 
 
+def test_a_steps_words_ride_in_the_stuck_row_while_they_are_off_the_screen(own_pages, phone):
+    """Козырные киты' setup on a phone: a learner who stepped and then looked at the board below had the step's
+    sentence a screen above (a reader, stop 50). While the words are off the screen the stuck step buttons carry
+    their first sentence; on screen they do not; a tap on it brings the words back under the buttons."""
+    page = phone
+    page.goto(own_pages.render_url("tw_bonuses.ipynb"))
+    page.locator(".tutor-lazy, .tutor-scenario").first.scroll_into_view_if_needed()
+    example = page.locator(".tutor-scenario").first
+    example.locator(".tutor-svg svg[data-layout=phone]").first.wait_for(state="visible")
+    example.scroll_into_view_if_needed()
+    said = example.locator("button.tutor-nav-said")
+    before = example.get_attribute("data-index")
+    example.locator("button.tutor-nav-next").tap()
+    page.wait_for_function("([e, i]) => e.dataset.index !== i && e.dataset.ready === 'true'",
+                           arg=[example.element_handle(), before])
+    page.wait_for_timeout(400)
+    words = example.locator(".tutor-narration .tutor-say").first
+    assert words.is_visible() and not said.is_visible(), "the words are on screen: no copy in the row"
+    # the learner reads down the board: the words leave the screen above the stuck row
+    example.locator(".tutor-svg").evaluate("(b) => b.scrollIntoView({block: 'start'})")
+    page.mouse.wheel(0, 300)
+    page.wait_for_function("(b) => !b.hidden", arg=said.element_handle())
+    assert said.inner_text().strip() and said.inner_text().strip().split()[:3] == words.inner_text().split()[:3]
+    bar = example.locator(".tutor-nav-row").first.bounding_box()
+    assert said.bounding_box()["y"] < bar["y"] + bar["height"] <= 844 / 2, "the words ride in the stuck row"
+    said.tap()
+    page.wait_for_function("(b) => b.hidden", arg=said.element_handle())
+    page.wait_for_function("""([w, e]) => { const r = w.getBoundingClientRect();
+      const top = e.querySelector('.tutor-nav-row').getBoundingClientRect().bottom;
+      return r.top >= top - 2 && r.top < innerHeight / 2; }""", arg=[words.element_handle(), example.element_handle()])
+    assert not page.js_errors, page.js_errors
+
+
 def test_a_tile_taken_from_the_buttons_brings_its_boat_into_view(own_pages, phone):
     """Острів котів at the table on a phone: a tile taken with its button under the board folded the list away and
     left a reader on the score table, the boat to place it on 600 px above (stop 50). The boat comes into view."""

@@ -40,7 +40,12 @@ function render({ model, el: root }) {
   // pressed Next and never saw the two bonuses it dealt): then a button in the stuck row goes there
   const below = button(labels.below, labels["below.tip"], "tutor-nav tutor-nav-below");
   below.hidden = true;
-  nav.append(first, back, next, last, counter, below);
+  // The step's words in the stuck row, two lines of them, while the words themselves are off the screen: a learner
+  // looking at the board (or sent to what changed) had the step's sentence a screen above (a reader, stop 50; a
+  // teacher clicked at the top and read at the bottom). A tap brings the whole words back.
+  const said = button("", labels["said.tip"] || "", "tutor-nav-said");
+  said.hidden = true;
+  nav.append(first, back, next, last, counter, below, said);
   // the slider under the buttons, in a row of its own: the buttons' row sticks to the top of the screen, the slider
   // (a jump, not a step) need not
   const sliderRow = el("div", "tutor-nav-row tutor-slider-row");
@@ -89,6 +94,7 @@ function render({ model, el: root }) {
       const events = narration.querySelector("details.tutor-step-events:not([data-auto])");
       if (events) events.open = eventsOpen;
       shown = i;
+      said.textContent = (narration.querySelector(".tutor-say") || { textContent: "" }).textContent;
       showWords();
     }
     root.dataset.index = String(i);
@@ -160,7 +166,20 @@ function render({ model, el: root }) {
     }
     return rings.find((r) => r.getBoundingClientRect().top >= innerHeight) || null;
   };
-  const offerBelow = () => { below.hidden = belowTarget() === null; };
+  const offerBelow = () => { below.hidden = belowTarget() === null; offerSaid(); };
+  // the words are off the screen: above it, or under the stuck row; the row is stuck only once the learner steps
+  const offerSaid = () => {
+    const words = narration.getBoundingClientRect();
+    const bar = nav.getBoundingClientRect().bottom;
+    const off = words.height > 0 && (words.bottom < bar + 24 || words.top > innerHeight - 24);
+    const hide = !(off && root.classList.contains("tutor-stepping") && said.textContent);
+    if (said.hidden !== hide) said.hidden = hide;
+  };
+  said.addEventListener("click", () => {
+    said.hidden = true;
+    narration.style.scrollMarginTop = `${Math.ceil(nav.getBoundingClientRect().bottom) + 8}px`;
+    narration.scrollIntoView({ block: "start", behavior: "smooth" });
+  });
   below.addEventListener("click", () => {
     const target = belowTarget();
     below.hidden = true;
@@ -170,14 +189,17 @@ function render({ model, el: root }) {
     } else if (target) target.scrollIntoView({ block: "center", behavior: "smooth" });
   });
   // scrolled to by hand: the button goes once a mark is on screen
-  const onScroll = () => { if (!below.hidden && belowTarget() === null) below.hidden = true; };
+  const onScroll = () => {
+    if (!below.hidden && belowTarget() === null) below.hidden = true;
+    if (root.classList.contains("tutor-stepping")) offerSaid();
+  };
   window.addEventListener("scroll", onScroll, { passive: true, capture: true });
   let shownByLearner = false;
   // The step buttons stick to the top of the screen once the learner steps, for as long as the example is on
   // screen: a reader stepping through a tall phone board found them a screen above on every step. Not before: a
   // reader scrolling past an example to the next quiz found them stuck over the board's top rows.
   const unstick = typeof IntersectionObserver === "function" ? new IntersectionObserver((seen) => {
-    for (const entry of seen) if (!entry.isIntersecting) root.classList.remove("tutor-stepping");
+    for (const entry of seen) if (!entry.isIntersecting) { root.classList.remove("tutor-stepping"); said.hidden = true; }
   }) : null;
   if (unstick) unstick.observe(root);
   const go = (i) => {

@@ -225,6 +225,7 @@ function render({ model, el: root }) {
   // the table never gets shorter under the reader (a verdict gone after "Try again", a shorter log after Undo):
   // the page below would jump up, or the browser scroll back; a new game or a resized window starts afresh
   let tallest = 0;
+  let judged = "";           // a task's verdict on screen ("missed", "refused"; not "done"): "Try again" takes it back
   const holdHeight = () => {
     const h = root.getBoundingClientRect().height;
     if (h > tallest) {
@@ -745,6 +746,18 @@ function render({ model, el: root }) {
     // a task solved: its rows of moves are gone for good, and the height they held was a blank third of a screen
     // between the verdict and the next task's words (two readers took it for the page's end)
     if (/data-outcome="done"/.test(view.status || "")) releaseHeight();
+    // a task's verdict taken back ("Try again"): the move is to make again on the board, and the verdict's height
+    // held under it was half a screen of white before the next part (a reader took it for a broken page). The
+    // height goes and the board comes back into view if it is above the screen.
+    const outcome = (/data-outcome="(\w+)"/.exec(view.status || "") || [])[1] || "";
+    // (a refusal's words go when the learner picks another card on the board: there is no scrolling then)
+    if (root.classList.contains("tutor-your-turn") && judged && !outcome) {
+      releaseHeight();
+      if (judged === "missed" && board.getBoundingClientRect().top < 0) {
+        requestAnimationFrame(() => board.scrollIntoView({ block: "start" }));
+      }
+    }
+    judged = outcome !== "done" ? outcome : "";
     holdHeight();
   };
   const drawError = () => {

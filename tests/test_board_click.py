@@ -499,20 +499,39 @@ def test_maui_hand_chips_are_wide_targets_and_the_choosing_badge_lies_over_the_r
     assert checked, "no seat with both a badge and a ring to compare"
 
 
-def test_only_a_card_played_takes_a_second_tap_in_trump_whales():
-    """Козырные киты asks a finger's second tap of a card played (it stands once the others answer), not of a bonus
-    used (Undo takes that back) nor of the first bonus laid (GameUI.confirm_board as a test of the action); Мяури asks
-    it of every board choice, and a task's board (one tap, "Try again") of none."""
-    from tutor.games.trump_whales.rules import PlayCard
+def test_a_card_that_stands_takes_a_second_tap_in_trump_whales():
+    """Козырные киты asks a finger's second tap of a card that stands once made: a card played (the others answer
+    it), the first bonus laid (the others lay theirs face up at once) and a reward taken (the next trick is led); a
+    reader found the bonus and the reward went down on one tap (stop 50). Not of a bonus used (Undo takes that back)
+    (GameUI.confirm_board as a test of the action); Мяури asks it of every board choice, and a task's board (one tap,
+    "Try again") of none."""
+    from tutor.games.trump_whales.rules import ChooseBonus, Pick, PlayCard, UseBonus
     from tutor.widgets.play import PlayTable
     table = PlayTable("trump_whales", players=3, seat=0, lang="en", seed=2)
-    assert table.view["confirm_board"] == [], "the first bonus laid took a second tap"
+    first = {key for key, (c, offer) in table._board.items() if isinstance(getattr(c, "action", None), ChooseBonus)
+             and offer.available}
+    assert first and set(table.view["confirm_board"]) == first, "the first bonus laid took one tap"
     table.act(table.game.legal_actions(table.state, 0)[0])
     kinds = {key: type(getattr(c, "action", None)) for key, (c, _offer) in table._board.items()}
     open_now = {key for key, (_c, offer) in table._board.items() if offer.available}
-    assert set(kinds.values()) > {PlayCard}, f"no other choice on the board to tell apart: {kinds}"
+    assert UseBonus in set(kinds.values()) or set(kinds.values()) > {PlayCard}, f"nothing to tell apart: {kinds}"
     # (a card that may not be played now is refused at once, with its reason: nothing to confirm)
     assert sorted(table.view["confirm_board"]) == sorted(k for k, kind in kinds.items()
-                                                         if kind is PlayCard and k in open_now)
+                                                         if kind in (PlayCard, Pick, ChooseBonus) and k in open_now)
     assert table.view["confirm_board"]
+    assert not [k for k in table.view["confirm_board"] if kinds[k] is UseBonus], "a bonus used took a second tap"
+    # a trick won: the reward is on the board, and takes the second tap
+    picked = False
+    for _ in range(200):
+        actions = table.game.legal_actions(table.state, 0)
+        if not actions:
+            break
+        if any(isinstance(a, Pick) for a in actions):
+            picks = [k for k, (c, offer) in table._board.items() if isinstance(getattr(c, "action", None), Pick)
+                     and offer.available]
+            assert picks and set(picks) <= set(table.view["confirm_board"]), "a reward took one tap"
+            picked = True
+            break
+        table.act(next((a for a in actions if not isinstance(a, UseBonus)), actions[0]))
+    assert picked, "the learner never won a trick"
     assert PlayTable("maui", players=3, seat=0, lang="en", seed=2).view["confirm_board"] is True

@@ -568,9 +568,9 @@ def test_a_finger_lays_a_dive_card_only_with_a_second_tap(own_pages, phone):
 
 
 def test_a_finger_plays_a_trick_card_only_with_a_second_tap(own_pages, phone):
-    """Козырные киты: a card played stands once the others answer it, and a reader mis-tapped one (stop 48). Only a
-    card to play takes the second tap (GameUI.confirm_board as a test of the action, see
-    test_play_table for the bonus that does not)."""
+    """Козырные киты: a card played stands once the others answer it, and a reader mis-tapped one (stop 48). A card
+    to play takes the second tap (GameUI.confirm_board as a test of the action; tests/test_board_click.py says which
+    others do: the first bonus and the reward, not a bonus used)."""
     from tutor.widgets.common import ui
     page = phone
     page.goto(own_pages.render_url("trump_table.ipynb"))

@@ -193,6 +193,9 @@ FILM_VERBS = ("choosebonus", "usebonus", "playcard", "pick", "chooseleader")
 UI = GameUI(action_label=action_label, label_in=label_in, task_label=task_label, action_tip=action_tip, offered_actions=offered_actions,
             board_keys=board_keys, sandbox=sandbox, components=components, legend=legend, advice=advice,
             summary=summary, coach=coach, score_panel=score_panel, tips=tips,
-            # a card played stands once the others answer from hands the learner has not seen; a finger's first tap
-            # on a card marks it, a second plays it (a reader mis-tapped a card and could not take it back)
-            confirm_board=lambda action: isinstance(action, PlayCard))
+            # a card played stands once the others answer from hands the learner has not seen, and so do the first
+            # bonus laid (the others lay theirs face up at once) and the reward taken (the next trick is led): a
+            # finger's first tap on such a card marks it, a second makes the move (a reader mis-tapped a card and
+            # could not take it back; another found the bonus and the reward went down on one tap, stop 50). A
+            # bonus used is not among them: Undo takes it back.
+            confirm_board=lambda action: isinstance(action, (ChooseBonus, PlayCard, Pick)))

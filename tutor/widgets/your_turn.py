@@ -127,12 +127,13 @@ class YourTurn(PlayTable):
                 # a refusal's line is its reason and rule (what the learner needs at the board); the hint under it
                 with learner_seat(self.seat):       # "where player 1 (you) stands": the task said "you are player 1"
                     reason = exc.reason(lang)
-                # the rule's name goes under "More", with the hint: in the line stuck to a phone's screen, the reason
+                # the rule's name goes under "More": in the line stuck to a phone's screen, the reason
                 # and its citation took 13 lines beside the button (a reader)
                 self.verdict_line = (f'<div class="tutor-task-verdict wrong" data-outcome="refused">'
                                      f'<b>{esc(ui("task.refused", lang))}</b> {esc(reason)}</div>')
-                self.verdict_more = (f'<p class="tutor-task-rule">{citation_html(exc.rule, lang)}</p>'
-                                     + self._hint())
+                # no task hint under it: the hint is about the goal, and under a refusal for another reason it read
+                # as that refusal's (an own card refused as a reward, "the reward is the card's pearls", a reader)
+                self.verdict_more = f'<p class="tutor-task-rule">{citation_html(exc.rule, lang)}</p>'
                 self.selected = {}
                 self._record(right=False, first=self.tries == 1)
                 self.refresh()

@@ -126,7 +126,8 @@ def test_a_task_shows_no_destinations_before_the_learner_commits(lang):
     crab.click()
     t.click_board("cell:" + str(af_ui.AB.cell(0, 4)))          # E1: no line of exactly two cells leads there
     assert t.outcome == "refused" and t.state.pawns[0] == af_ui.AB.cell(2, 2)
-    assert "tutor-task-hint" in t.verdict
+    # its reason and rule alone: the task's hint is about the goal, and under a refusal it read as the refusal's
+    assert "tutor-task-rule" in t.verdict and "tutor-task-hint" not in t.verdict
     # another card chosen for the next move: the refusal's words go (they read as that card's, a reader)
     other = next(b for b in t.card_buttons(0) if not b.card.startswith("crab"))
     other.click()

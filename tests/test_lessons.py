@@ -655,9 +655,10 @@ def test_every_lesson_says_how_long_it_takes_and_its_short_way(game):
 
 # The worked examples kept open beside a part's first: each carries a rule of its own, or a question after it leans
 # on it (Aqua Fest's seahorse before the seahorse quiz; the two-card move every new player should see; the trick
-# with the token on «1», the other half of its rule; Острів котів's whole boat scored before the quiz that scores one)
+# with the token on «1», the other half of its rule; Острів котів's whole boat scored before the quiz that scores one;
+# Паперові океани's LAST CHANCE, the rulebook's own example, beside the STOP before it: a reader found it folded)
 OPEN_SECOND_EXAMPLES = {"aqua_fest/seahorse", "aqua_fest/two-card-move", "trump_whales/trump-token-1",
-                        "isle_of_cats/scored-boat"}
+                        "isle_of_cats/scored-boat", "sea_salt_paper/last-chance-andriy"}
 
 
 @pytest.mark.parametrize("game", ready_games())

@@ -140,11 +140,19 @@ function render({ model, el: root }) {
     requestAnimationFrame(() => {
       const words = narration.getBoundingClientRect();
       const bar = nav.getBoundingClientRect();
-      if (words.height > 0 && words.top < bar.bottom && words.top < board.getBoundingClientRect().top) {
+      const bring = words.height > 0 && words.top < bar.bottom && words.top < board.getBoundingClientRect().top;
+      if (bring) {
         narration.style.scrollMarginTop = `${Math.ceil(bar.bottom) + 8}px`;
         narration.scrollIntoView({ block: "start" });
       }
       offerBelow();
+      // "What changed ↓" joining the stuck row makes it taller: the words just brought under it would lie under
+      // its second line (a reader read a step's first lines covered): once more, under the row as it is now
+      const taller = nav.getBoundingClientRect().bottom;
+      if (bring && taller > bar.bottom + 2 && narration.getBoundingClientRect().top < taller + 4) {
+        narration.style.scrollMarginTop = `${Math.ceil(taller) + 8}px`;
+        narration.scrollIntoView({ block: "start" });
+      }
     });
   };
   // where "What changed" goes: the step's first mark (its rings, data-target) below the screen when none is on it;

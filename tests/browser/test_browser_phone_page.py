@@ -120,6 +120,11 @@ t"""),
     # a four-player worked example whose steps mark bonuses two screens under the words (a reader)
     "tw_bonuses.ipynb": ("en", """from tutor import lesson
 lesson.scenario("trump_whales/first-bonuses", lang="en")"""),
+    # a page (its own widget starts the closer look, static/zoom.js) with Острів котів' first worked example
+    "ioc_zoom.ipynb": ("uk", """from IPython.display import display
+from tutor import lesson
+display(lesson.page("uk"))
+lesson.scenario("isle_of_cats/first-tile", lang="uk")"""),
     # the two forms a reader found broken on a phone: Мяури's sandbox, Паперові океани's score helper
     "forms.ipynb": ("ru", """from IPython.display import display
 from tutor.games.maui.sandbox import LagoonSandbox
@@ -740,6 +745,46 @@ def test_a_steps_words_ride_in_the_stuck_row_while_they_are_off_the_screen(own_p
     page.wait_for_function("""([w, e]) => { const r = w.getBoundingClientRect();
       const top = e.querySelector('.tutor-nav-row').getBoundingClientRect().bottom;
       return r.top >= top - 2 && r.top < innerHeight / 2; }""", arg=[words.element_handle(), example.element_handle()])
+    assert not page.js_errors, page.js_errors
+
+
+def test_a_board_opens_twice_as_large_on_a_sheet_and_closes(own_pages, phone):
+    """Острів котів' boats have 15 px squares on a phone and a reader needed a 3x crop to count the rats (stop 50):
+    every board carries "⤢" at its top corner, outside the board's own markup; it opens the board twice as wide on a
+    sheet over the page, to move around in; "✕" closes it and the page is where it was."""
+    from tutor.widgets.common import ui
+    page = phone
+    page.goto(own_pages.render_url("ioc_zoom.ipynb"))
+    page.locator(".tutor-lazy, .tutor-scenario").first.scroll_into_view_if_needed()
+    example = page.locator(".tutor-scenario").first
+    board = example.locator(".tutor-svg svg[data-layout=phone]").first
+    board.wait_for(state="visible")
+    zoom = example.locator(".tutor-zoom-anchor > button.tutor-zoom")
+    zoom.wait_for(state="visible")
+    assert example.locator(".tutor-svg .tutor-zoom").count() == 0, "the button is inside the board's markup"
+    assert zoom.get_attribute("aria-label") == ui("page.contents.zoom", "uk")
+    shown, button = board.bounding_box(), zoom.bounding_box()
+    assert shown["y"] - 2 <= button["y"] <= shown["y"] + 10 and button["x"] + button["width"] <= shown["x"] + shown["width"] + 2
+    zoom.tap()
+    sheet = page.locator(".tutor-zoom-sheet")
+    sheet.wait_for(state="visible")
+    copy = sheet.locator(".tutor-zoom-area > svg")
+    assert abs(copy.bounding_box()["width"] - 2 * shown["width"]) <= 2
+    area = sheet.locator(".tutor-zoom-area")
+    assert area.evaluate("(a) => a.scrollWidth > a.clientWidth + 100"), "the sheet does not move sideways"
+    assert sheet.bounding_box()["height"] >= 840 - 2, "the sheet does not cover the screen"
+    sheet.locator("button.tutor-zoom-close").tap()
+    sheet.wait_for(state="detached")
+    page.wait_for_timeout(300)
+    assert abs(board.bounding_box()["y"] - shown["y"]) <= 2, "the page moved under the sheet"
+    # the phone's Back closes it too, and stays on the page where it was
+    url = page.url
+    zoom.tap()
+    sheet.wait_for(state="visible")
+    page.go_back()
+    sheet.wait_for(state="detached")
+    page.wait_for_timeout(300)
+    assert page.url == url and abs(board.bounding_box()["y"] - shown["y"]) <= 2
     assert not page.js_errors, page.js_errors
 
 

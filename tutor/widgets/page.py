@@ -25,7 +25,7 @@ FOLDED = ("part-components", "part-rulings", "part-variants")
 CONTENTS_KEYS = ("title", "toggle", "toggle_at", "next", "back", "back_to", "show", "hide", "fold", "close",
                  "continue", "continue_unread", "read_of", "drills_right", "practised", "read_mark", "forget", "forget_confirm",
                  "forgotten", "export", "import", "imported", "import_bad", "not_saving", "practise", "practise_all",
-                 "back_top", "marks_key")
+                 "back_top", "marks_key", "zoom", "zoom_close", "zoom_note")
 
 
 def contents_words(lang: str) -> dict[str, str]:
@@ -41,7 +41,7 @@ class PageStatus(StandIn, anywidget.AnyWidget):
     # (static/contents.js) inlined: anywidget loads one module
     # (compacted: the module is part of every lesson's first render)
     _esm = "\n".join(compact_esm(name).replace("export function ", "function ")
-                      for name in ("progress.js", "contents.js", "page.js"))
+                      for name in ("progress.js", "contents.js", "zoom.js", "page.js"))
     _css = PAGE_CSS
     lost_text = traitlets.Unicode("").tag(sync=True)
     reload_text = traitlets.Unicode("").tag(sync=True)

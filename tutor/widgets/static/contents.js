@@ -244,6 +244,8 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
   back.addEventListener("click", goBack);
   returnChip.addEventListener("click", goBack);
   const onPop = (event) => {
+    // a Back that closed a board's closer look (zoom.js, inlined beside this) is no Back in the lesson
+    if (typeof zoomBackJustNow === "function" && zoomBackJustNow()) return;
     // the browser's Back after a jump: to where the learner was, not to the top of the previous part
     const top = event.state && typeof event.state.tutorTop === "number" ? event.state.tutorTop : null;
     if (top !== null) {

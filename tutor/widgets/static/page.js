@@ -40,6 +40,8 @@ function render({ model, el }) {
     setTimeout(go, 250);
   };
   contents = inLab ? null : lessonContents(model.get("contents_words"), model.get("folded"), store, practise);
+  // a closer look at any board on a phone (zoom.js)
+  const stopZoom = inLab ? () => {} : startZoom(model.get("contents_words"));
   // the index's "practise" link (lesson#practise): the session opens as the page does
   if (store && window.location.hash === "#practise") setTimeout(contents.practise, 500);
   // a shared link to a position (#play=..., tutor/widgets/play.py share): bring the lesson's play part into view,
@@ -169,6 +171,7 @@ function render({ model, el }) {
   const timer = setInterval(() => ping(model.get("timeout_ms")), model.get("interval_ms"));
   ping(model.get("timeout_ms"));
   return () => {
+    stopZoom();
     clearInterval(timer);
     watcher.disconnect();
     toggles.disconnect();

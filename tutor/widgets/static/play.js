@@ -171,6 +171,12 @@ function render({ model, el: root }) {
     target.scrollIntoView({ block: "start", behavior: "smooth" });
   });
   turnBar.append(turnText, toMoves);
+  // while a film waits on its summary, the bar's words ("the summary, above the board ↑") take the learner there
+  turnText.addEventListener("click", () => {
+    if (turnText.classList.contains("tutor-turn-link") && !summaryBox.hidden) {
+      summaryBox.scrollIntoView({ block: "start", behavior: "smooth" });
+    }
+  });
   turnBar.hidden = true;
   // after a film: see the others' turns again; once the game is over: replay it from the start
   const againRow = el("div", "tutor-nav-row tutor-film-again");
@@ -610,6 +616,19 @@ function render({ model, el: root }) {
       }
     }
     turnText.textContent = f.wait ? labels["film.waiting"] || "" : "";
+    turnText.classList.toggle("tutor-turn-link", !!f.wait);
+    // a frame that sums up a trick, a round or the game waits with its summary above the board: it comes into view
+    // (a reader scrolled 900 px up to it and back down every round, twelve times a game); "Go on" stays at hand in
+    // the turn bar
+    if (f.wait && f.summary && filming.summed !== f.i) {
+      filming.summed = f.i;
+      requestAnimationFrame(() => {
+        if (summaryBox.getBoundingClientRect().top < 0) {
+          ownScroll = Date.now() + 800;
+          summaryBox.scrollIntoView({ block: "start", behavior: "smooth" });
+        }
+      });
+    }
     toMoves.textContent = f.wait ? labels["film.go_on"] || "" : labels.to_moves || "↓";
     showTurnBar();
     root.classList.add("tutor-filming");

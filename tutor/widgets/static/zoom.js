@@ -1,0 +1,111 @@
+// A closer look at a board on a phone (inlined into the page's module, tutor/widgets/page.py): every board gets a
+// small "⤢" in its top corner, and a tap on it opens the board twice as large on a sheet over the page, to move
+// around with a finger; "✕" (or Escape, or the phone's Back) closes it. Why: a phone draws Острів котів' boats with
+// 15 px squares, Aqua Fest's tiles at 45 px and Паперові океани's cards at 52 px, and readers could not count the rats
+// or read a card's score strip there (stop 50). The sheet is a picture: moves are made on the page's own board.
+// The phone's Back closes an open sheet (it was pushed as a history entry); closing it with "✕" goes back over that
+// entry itself, and the contents' own Back handling (contents.js) must not take that step for a learner's Back.
+let zoomBackAt = 0;
+export function zoomBackJustNow() {
+  return Date.now() - zoomBackAt < 1000 || document.querySelector(".tutor-zoom-sheet") !== null;
+}
+
+export function startZoom(words) {
+  if (!window.matchMedia || !window.matchMedia("(max-width: 760px)").matches) return () => {};
+  const make = (tag, cls, text) => {
+    const e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text) e.textContent = text;
+    return e;
+  };
+  let sheet = null;
+  let from = null;            // the button that opened the sheet: the focus goes back there
+  const close = () => {
+    if (!sheet) return;
+    sheet.remove();
+    sheet = null;
+    document.documentElement.classList.remove("tutor-zoomed");
+    if (from) from.focus({ preventScroll: true });
+    if (history.state && history.state.tutorZoom) {
+      zoomBackAt = Date.now();
+      try { history.back(); } catch (err) { /* a sandboxed frame */ }
+    }
+  };
+  const open = (box, button) => {
+    const svg = box.querySelector(":scope > svg, :scope > * > svg");
+    if (!svg) return;
+    close();
+    from = button;
+    sheet = make("div", "tutor-zoom-sheet");
+    sheet.setAttribute("role", "dialog");
+    sheet.setAttribute("aria-label", words.zoom || "");
+    const bar = make("div", "tutor-zoom-bar");
+    const note = make("span", "tutor-zoom-note", words.zoom_note || "");
+    const shut = make("button", "tutor-zoom-close", words.zoom_close || "✕");
+    shut.type = "button";
+    shut.addEventListener("click", close);
+    bar.append(note, shut);
+    const area = make("div", "tutor-zoom-area");
+    const copy = svg.cloneNode(true);
+    // twice the width the page shows it at: its own viewBox keeps its shape (the <use> of the page's symbols still
+    // find them: the copy is in the same document)
+    const shown = svg.getBoundingClientRect();
+    copy.setAttribute("width", String(Math.round(shown.width * 2)));
+    copy.setAttribute("height", String(Math.round(shown.height * 2)));
+    copy.style.width = copy.style.height = copy.style.maxWidth = copy.style.maxHeight = "";
+    copy.removeAttribute("id");
+    for (const e of copy.querySelectorAll("[id]")) e.removeAttribute("id");
+    copy.setAttribute("aria-hidden", "true");
+    area.append(copy);
+    sheet.append(bar, area);
+    document.body.append(sheet);
+    document.documentElement.classList.add("tutor-zoomed");
+    // the part of the board that was on the screen comes first, not always its top-left corner
+    const top = Math.max(0, -shown.top) * 2;
+    area.scrollTo(0, top);
+    try { history.pushState({ tutorZoom: true }, ""); } catch (err) { /* sandboxed */ }
+    shut.focus({ preventScroll: true });
+  };
+  const onKey = (event) => { if (event.key === "Escape" && sheet) close(); };
+  const onBack = () => {
+    if (sheet) {
+      zoomBackAt = Date.now();          // the learner's Back closed the sheet: the page stays where it is
+      sheet.remove();
+      sheet = null;
+      document.documentElement.classList.remove("tutor-zoomed");
+    }
+  };
+  document.addEventListener("keydown", onKey);
+  window.addEventListener("popstate", onBack);
+  // the boards come and go as parts are built and steps drawn: a look every so often, not on every change
+  let pending = null;
+  const mark = () => {
+    pending = null;
+    // The button rides in a box of no height just before the board's, at its top corner: inside the board's own box
+    // it would go with every redraw, and the board's markup is what the page and its tests compare.
+    for (const box of document.querySelectorAll(".tutor-svg")) {
+      const before = box.previousElementSibling;
+      if ((before && before.classList.contains("tutor-zoom-anchor"))
+          || !box.querySelector(":scope > svg, :scope > * > svg") || !box.parentElement) continue;
+      const anchor = make("div", "tutor-zoom-anchor");
+      anchor.style.order = getComputedStyle(box).order;       // a flex column may show the board out of its place
+      const button = make("button", "tutor-zoom", "⤢");
+      button.type = "button";
+      button.title = words.zoom || "";
+      button.setAttribute("aria-label", words.zoom || "");
+      button.addEventListener("click", (event) => { event.stopPropagation(); open(box, button); });
+      anchor.append(button);
+      box.before(anchor);
+    }
+  };
+  const watch = new MutationObserver(() => { if (pending === null) pending = setTimeout(mark, 400); });
+  watch.observe(document.body, { childList: true, subtree: true });
+  mark();
+  return () => {
+    watch.disconnect();
+    clearTimeout(pending);
+    document.removeEventListener("keydown", onKey);
+    window.removeEventListener("popstate", onBack);
+    close();
+  };
+}

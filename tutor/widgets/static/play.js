@@ -298,6 +298,7 @@ function render({ model, el: root }) {
   // on the same element from a finger: the first marks it and says so (a reader laid their 12 with a tap meant for
   // looking at the board). A mouse click and Enter are deliberate and press at once.
   let armed = null;
+  let filmEndedAt = 0;        // when the others' turns last ended by themselves (the pace, not a press)
   const armNote = el("div", "tutor-arm-note");
   armNote.setAttribute("role", "status");
   armNote.hidden = true;
@@ -307,6 +308,9 @@ function render({ model, el: root }) {
     for (const e of board.querySelectorAll(".tutor-armed")) e.classList.remove("tutor-armed");
   };
   wireChoices(board, (id, hit, event) => {
+    // a tap just after the others' turns ended by themselves was meant for the film's "Next" that stood there (on a
+    // phone it rides over the board's foot): it is not a move (a reader's tap chose a card, another's was refused)
+    if (Date.now() - filmEndedAt < 700) return;
     const v = model.get("view") || {};
     const key = hit ? hit.getAttribute("data-key") : null;
     const confirms = v.confirm_board === true || (Array.isArray(v.confirm_board) && v.confirm_board.includes(key));
@@ -333,6 +337,7 @@ function render({ model, el: root }) {
   board.addEventListener("click", (event) => {
     const v = model.get("view") || {};
     if (v.placing || filming !== null || !(event.target instanceof Element)) return;
+    if (Date.now() - filmEndedAt < 700) return;
     if (event.target.closest("[data-choice]") || !event.target.closest("svg")) return;
     if (!v.stepping) {
       // nothing chosen yet, on a board that offers a first step: say what comes first (a reader tapped the fragment
@@ -499,9 +504,10 @@ function render({ model, el: root }) {
     skip.textContent = kind === "game" ? labels["film.skip_game"] : labels["film.skip"];
     ask();
   };
-  const endFilm = () => {
+  const endFilm = (byItself = false) => {
     stopTimer();
     if (filming === null) return;
+    if (byItself === true) filmEndedAt = Date.now();
     const active = document.activeElement;
     const from = filmBar.contains(active) || filmBelow.contains(active) || (active === document.body && filming.from)
       ? filming.from || "rows" : null;
@@ -522,12 +528,12 @@ function render({ model, el: root }) {
       (onBoard || rows.querySelector("[data-choice]") || seeAgain).focus({ preventScroll: true });
     }
   };
-  const step = (by) => {
+  const step = (by, byItself = false) => {
     if (filming === null) return;
     stopTimer();
     const to = filming.i + by;
     if (to < 0) return;
-    if (to >= filming.n) { endFilm(); return; }
+    if (to >= filming.n) { endFilm(byItself); return; }
     filming.i = to;
     ask();
   };
@@ -578,7 +584,11 @@ function render({ model, el: root }) {
     stopTimer();
     const f = filming && filming.frame;
     if (!f || f.wait || filming.held || !DELAY[pace.value]) return;
-    timer = setTimeout(() => { timer = null; step(1); }, DELAY[pace.value]);
+    // each frame stays long enough to read its words too: four lines went by in 1.5 s, before a first-time player
+    // had read them (two readers)
+    const words = (filmSaid.textContent || "").split(/\s+/).filter(Boolean).length;
+    const reading = words * (pace.value === "fast" ? 50 : 160);
+    timer = setTimeout(() => { timer = null; step(1, true); }, DELAY[pace.value] + reading);
   };
   const drawFrame = () => {
     const f = filming.frame;

@@ -921,3 +921,25 @@ def test_a_folded_sandbox_waits_for_its_button():
     assert folded.content is None and "помічник" in folded.label
     folded.reveal.opened = True           # what the button does
     assert folded.content is not None
+
+
+def test_a_quiz_and_a_drill_ask_their_question_again_over_their_answers_on_a_phone():
+    """A board of three or four players is 1,300-1,700 px tall on a phone, and a reader found a quiz's question and
+    its first answer two screens apart (stop 50): the question comes again right over the answers (tutor.css shows
+    it on a phone only), in the page's language, for every question a drill asks."""
+    from html import unescape
+    from tutor.core.drill import find, said
+    from tutor.widgets.common import CSS, localised, ui
+    from tutor.widgets.drill import DrillPlayer
+    from tutor.widgets.quiz import Quiz, quiz_data
+    quiz = Quiz("trump_whales/who-wins", lang="ru")
+    head = quiz.choices.children[0].value
+    question = localised(quiz_data("trump_whales/who-wins", None, "ru")["question"], "ru")
+    assert 'class="tutor-asked-again"' in head and unescape(head).count(question) == 1
+    assert head.index("tutor-asked-again") < head.index(ui("quiz.choose", "ru"))
+    drill = DrillPlayer(find("trump_whales/trick-winner"), lang="en")
+    for _ in range(2):
+        assert drill.options.children[0] is drill.asked_again
+        assert unescape(drill.asked_again.value).count(said(drill.question.prompt, "en")) == 1
+        drill.new_question()
+    assert ".tutor-asked-again { display: none; }" in CSS and "@media (min-width: 761px)" in CSS

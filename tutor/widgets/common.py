@@ -352,6 +352,13 @@ class SvgBox(StandIn, W.HTML):  # type: ignore[misc]  # ipywidgets is untyped
         return with_own_ids(proposal["value"])
 
 
+def asked_again(question: str) -> str:
+    """The question once more, right over its answers (HTML; tutor.css shows it on a phone only): a board of three or
+    four players' panels is 1,300-1,700 px tall there, and a reader found a quiz's question and its first answer two
+    screens apart (stop 50). `question` is plain text."""
+    return f'<p class="tutor-asked-again">{esc(question)}</p>' if question.strip() else ""
+
+
 def svg_box() -> W.HTML:
     box = SvgBox("")
     box.add_class("tutor-svg")

@@ -26,7 +26,7 @@ from tutor.core.scoring import Breakdown
 from tutor.widgets import progress
 from tutor.widgets import screen
 from tutor.widgets.common import (
-    ErrorArea, StandIn, breakdown_html, citation_html, esc, events_html, guard, render, svg_box, ui,
+    ErrorArea, StandIn, asked_again, breakdown_html, citation_html, esc, events_html, guard, render, svg_box, ui,
 )
 
 HISTORY = 10          # the marks of the last answers shown beside the streak
@@ -66,6 +66,7 @@ class DrillPlayer(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
         self.prompt.add_class("tutor-question")
         self.options = W.VBox([])
         self.options.add_class("tutor-choices")
+        self.asked_again = W.HTML("")          # the question again over its answers, on a phone (common.asked_again)
         self.buttons: dict[str, W.Button] = {}
         g = guard(self.errors, lang)
         self.check = self._button(ui("drill.check", lang), g.calling(self.submit), "tutor-drill-check")
@@ -117,7 +118,8 @@ class DrillPlayer(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
         for option in q.options:
             b = self._button(self._label(option), g.calling(functools.partial(self.pick, option.key)), "tutor-choice")
             self.buttons[option.key] = b
-        self.options.children = list(self.buttons.values())
+        self.asked_again.value = asked_again(core_drill.said(q.prompt, lang))
+        self.options.children = [self.asked_again, *self.buttons.values()]
         self.check.layout.display = None if q.multi else "none"
         self.check.disabled = False
         self.verdict.value = ""

@@ -27,7 +27,7 @@ from tutor.core.scoring import Breakdown
 from tutor.widgets import progress
 from tutor.widgets import screen
 from tutor.widgets.common import (
-    ErrorArea, StandIn, breakdown_html, citation_html, esc, events_html, guard, find_lesson_file, localised,
+    ErrorArea, StandIn, asked_again, breakdown_html, citation_html, esc, events_html, guard, find_lesson_file, localised,
     refusal_html, render, safe_cite, svg_box, ui,
 )
 
@@ -138,7 +138,8 @@ class Quiz(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
             b.add_class("tutor-choice")
             b.on_click(g.calling(functools.partial(self.answer, i)))
             self.buttons.append(b)
-        self.choices.children = [W.HTML(f"<b>{esc(ui('quiz.choose', self.lang))}</b>"), *self.buttons]
+        asked = asked_again(localised(self.data["question"], self.lang))
+        self.choices.children = [W.HTML(f"{asked}<b>{esc(ui('quiz.choose', self.lang))}</b>"), *self.buttons]
 
     def _relayout(self, _layout: str) -> None:
         """The page's screen changed (a phone turned): the opening board and the board on screen are drawn again."""

@@ -144,6 +144,13 @@ function render({ model, el: root }) {
       if (bring) {
         narration.style.scrollMarginTop = `${Math.ceil(bar.bottom) + 8}px`;
         narration.scrollIntoView({ block: "start" });
+      } else if (words.height > 0 && words.top > board.getBoundingClientRect().top && words.bottom > innerHeight
+                 && bar.top > 8) {
+        // the words under the board (a wide screen) and below the screen, the step buttons still down the page: the
+        // buttons go to the screen's top, where they stay, so that board and words share the screen (a teacher
+        // pressed Next and had the step's words and the deep cell off the bottom at every step, stop 50)
+        nav.style.scrollMarginTop = "0px";
+        nav.scrollIntoView({ block: "start" });
       }
       offerBelow();
       // "What changed ↓" joining the stuck row makes it taller: the words just brought under it would lie under

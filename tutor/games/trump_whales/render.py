@@ -72,6 +72,7 @@ PHONE_W = 360
 P_CW, P_CH = 66, 88            # a card in the trick
 P_BW, P_BH = 64, 84            # a bonus, a card of an open hand, the discard pile
 P_ROW = 5                      # cards of an open hand in one row
+P_BESIDE = 3                   # an open hand of this many cards or fewer has the pearl pile at its right
 P_BONUS_ROW = 4                # an open hand's bonuses in one row, side by side, the pearl pile at their right
 P_PW, P_PH = 44, 62            # the pearl pile
 P_HW, P_HH = 30, 42            # another player's hand, from its back
@@ -698,23 +699,37 @@ def _phone_panel(board: _Board, view: dict[str, Any], seat: dict[str, Any], y: f
     """A player's panel across the phone: name and total, this round's points and what they are doing (a 46-unit
     tap target for the seat); a hand the viewer sees, five cards a row, then the bonuses (P_BONUS_ROW a row) and
     the pearl pile at the right; another's hand is a small fan of backs at the right, beside the pearl pile, its
-    bonuses two a row. No bonus covers another (an overlap hid a card's pearls and the end of its name). Its
-    height."""
+    bonuses two a row. No bonus covers another (an overlap hid a card's pearls and the end of its name).
+    A seen hand of up to P_BESIDE cards has the pearl pile at its right, and a seat with no bonus draws only the
+    bonuses' label: a four-player board was 1,300-1,700 px tall, half of each panel an empty "Bonuses" row beside the pile (a
+    reader, stop 50). Its height."""
     lang = board.lang
     s = seat["seat"]
     acting, note = _note(view, seat, lang)
     open_hand = seat["hand"] is not None
-    rows = math.ceil(len(seat["hand"]) / P_ROW) if open_hand else 0      # an empty hand: its label alone
     shown, hidden = _bonus_cards(seat)
+    nb = len(shown) + hidden
+    beside = open_hand and len(seat["hand"]) <= P_BESIDE      # the pile at the hand's right, in its row
+    rows = math.ceil(len(seat["hand"]) / P_ROW) if open_hand else 0      # an empty hand: its label alone
     hx = PHONE_W - 14 - 80                              # another's hand
     px = PHONE_W - 14 - P_PW if open_hand else hx - 12 - P_PW      # the pearl pile
-    per = max(1, min(P_BONUS_ROW, int((px - 10 - 14 + 4) // (P_BW + 4))))     # bonuses a row, side by side
-    bonus_rows = math.ceil((len(shown) + hidden) / per)
     noted = 17 if seat.get("noted") else 0            # the points noted on the score pad, under the pile
-    row = max(P_PH + 8 + noted, bonus_rows * (P_BH + 4))      # the pile's row: as tall as the bonuses, or the pile
-    hand_h = P_DROP + rows * (P_BH + 4) + 16 if open_hand else 0
+    if beside:
+        per = max(1, min(P_ROW, int((PHONE_W - 28 + 4) // (P_BW + 4))))      # the bonuses' row is theirs alone
+        bonus_rows = math.ceil(nb / per)
+        row = bonus_rows * (P_BH + 4)
+        hand_h = P_DROP + max(P_BH + 4, P_PH + 8 + noted) + 16
+    else:
+        per = max(1, min(P_BONUS_ROW, int((px - 10 - 14 + 4) // (P_BW + 4))))     # bonuses a row, side by side
+        bonus_rows = math.ceil(nb / per)
+        row = max(P_PH + 8 + noted, bonus_rows * (P_BH + 4))      # the pile's row: as tall as the bonuses, or the pile
+        hand_h = P_DROP + rows * (P_BH + 4) + 16 if open_hand else 0
     ry = y + P_TOP + hand_h                             # the labels over the pile and the bonuses
-    height = round(ry + P_DROP + row + 6 - y)        # a ring round a bonus (4 out) stays in its panel
+    if beside and not nb:
+        # the bonuses' label alone, over no cards (every layout says the seat's bonuses, none as well)
+        height = round(ry + 8 - y)
+    else:
+        height = round(ry + P_DROP + row + 6 - y)        # a ring round a bonus (4 out) stays in its panel
     _panel_rect(board, seat, acting, 6, y, PHONE_W - 12, height - 4)
     name = player_name(s, lang)
     total = _w("total", lang, n=seat["score"])
@@ -730,8 +745,13 @@ def _phone_panel(board: _Board, view: dict[str, Any], seat: dict[str, Any], y: f
     bx = 14
     words = _w("bonuses", lang)
     board.parts.append(fitted(bx, ry, words, 80, 10, board.floor, fill=S.MUTED))
-    label_end = bx + _em(words, False) * 10 + 10
-    _pearl_pile(board, seat, px, ry + P_DROP, P_PW, P_PH, ry, px + P_PW - label_end, right=True)
+    if beside:
+        hy = y + P_TOP
+        hand_end = bx + max(1, len(seat["hand"])) * (P_BW + 4)
+        _pearl_pile(board, seat, px, hy + P_DROP, P_PW, P_PH, hy, px + P_PW - hand_end - 8, right=True)
+    else:
+        label_end = bx + _em(words, False) * 10 + 10
+        _pearl_pile(board, seat, px, ry + P_DROP, P_PW, P_PH, ry, px + P_PW - label_end, right=True)
     hand_words = _w("hand", lang, n=seat["hand_count"])
     board.parts.append('<g class="bonuses">')
     for i, c in enumerate(shown + [None] * hidden):
@@ -743,7 +763,8 @@ def _phone_panel(board: _Board, view: dict[str, Any], seat: dict[str, Any], y: f
     board.parts.append("</g>")
     if open_hand:
         hy = y + P_TOP
-        board.parts.append(fitted(14, hy, hand_words, 200, 10.5, board.floor, fill=S.MUTED, cls="hand-count"))
+        board.parts.append(fitted(14, hy, hand_words, 200 if not beside else px - 14 - 60, 10.5, board.floor,
+                                  fill=S.MUTED, cls="hand-count"))
         board.parts.append('<g class="hand">')
         for i, c in enumerate(seat["hand"]):
             board.card(c, 14 + (i % P_ROW) * (P_BW + 4), hy + P_DROP + (i // P_ROW) * (P_BH + 4), P_BW, P_BH)

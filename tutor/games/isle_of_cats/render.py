@@ -29,6 +29,7 @@ A boat is drawn with data-board-seat / data-x0 / data-y0 / data-cell so the page
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from html import escape
 from typing import AbstractSet, Any, Iterable, Mapping, NamedTuple, Optional, Sequence
@@ -429,12 +430,19 @@ def _asked(key: str, tile_id: str, ox: float, oy: float, c: float, boat: str = "
     # the "?" on a square that hides no treasure map (a drill may ask what the map under the tile earns)
     maps = {cell for colour, cell in C.MAPS.get(boat, {}).items()}
     fx, fy = min(cells, key=lambda p: (p in maps, p[1], p[0]))
+    # the outline inside the tile's own squares only (clipped to them): drawn across its edge it hid the very boat
+    # edge, tile or corner the question turns on (two readers answered from the drawing wrongly, stop 50)
+    clip = "ask-" + re.sub(r"[^A-Za-z0-9_-]", "-", key) + f"-{c:g}".replace(".", "_")
+    squares = _squares(cells, c)
     return (f'<g class="asked" data-target="{K.attr(key)}" transform="translate({ox:g},{oy:g})">'
+            f'<clipPath id="{clip}"><path d="{squares}"/></clipPath>'
             # in the question's own colour, on a white halo: dark and dashed, it read as the rooms' walls drawn over
             # the tiles, and a reader answered from the drawing, not the rule
-            f'<path d="{_squares(cells, c)}" fill="{ASK_INK}" fill-opacity="0.22"/>'
-            f'<path d="{_edges(cells, c)}" fill="none" stroke="#ffffff" stroke-width="5" stroke-linejoin="round"/>'
-            f'<path d="{_edges(cells, c)}" fill="none" stroke="{ASK_INK}" stroke-width="2.8" stroke-dasharray="6 3"/>'
+            f'<path d="{squares}" fill="{ASK_INK}" fill-opacity="0.22"/>'
+            f'<g clip-path="url(#{clip})">'
+            f'<path d="{_edges(cells, c)}" fill="none" stroke="#ffffff" stroke-width="6" stroke-linejoin="round"/>'
+            f'<path d="{_edges(cells, c)}" fill="none" stroke="{ASK_INK}" stroke-width="3.4" stroke-dasharray="6 3"/>'
+            f'</g>'
             + K.label(fx * c + c / 2, fy * c + c * 0.78, "?", size=round(max(c * 0.8, floor), 2), anchor="middle",
                       weight="bold",
                       fill=ASK_INK) + "</g>")

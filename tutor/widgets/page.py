@@ -21,7 +21,9 @@ from tutor.widgets.common import PAGE_CSS, StandIn, compact_esm, ui
 
 # reference parts folded until the learner opens them, so the path through a lesson is short (a lesson names its own
 # with lesson.page(lang, fold=[...]); these are the ids lessons/GUIDELINES.md gives such parts)
-FOLDED = ("part-components", "part-rulings", "part-variants")
+# the quick reference for the table too: a part of 2,000-3,400 px at each page's end, for the table, not the lesson
+# (every reader of stop 50 put the phone page's length first); a link to it (the index's) opens it
+FOLDED = ("part-components", "part-rulings", "part-variants", "part-summary")
 CONTENTS_KEYS = ("title", "toggle", "toggle_at", "next", "back", "back_to", "show", "hide", "fold", "close",
                  "continue", "continue_unread", "read_of", "drills_right", "practised", "read_mark", "forget", "forget_confirm",
                  "forgotten", "export", "import", "imported", "import_bad", "not_saving", "practise", "practise_all",

@@ -87,10 +87,11 @@ def executed() -> dict:
 # 50's readers) 0.9 KB more: Паперові океани's page weighs 290.8 KB; a part's extras folded behind their buttons
 # (every reader of stop 50 put the phone page's length first; a folded placeholder carries the module without its
 # watch for the screen, a second copy beside the first) 3.1 KB more: 293.9 KB; a board's closer look on a phone
-# (static/zoom.js in the page's module, its sheet's CSS) 6.5 KB more: 300.4 KB.
-# Most of it is now the 40 placeholders' own copy of their module, ~4 KB each: sharing it is the next saving.)
+# (static/zoom.js in the page's module, its sheet's CSS) 6.5 KB more: 300.4 KB. Then the placeholders' module
+# shared: the page's module carries reveal.js once, each placeholder a 0.4 KB stub (tutor.widgets.lazy.SharedReveal):
+# 175.3 KB, the heaviest page.)
 MAX_MODELS = 100
-MAX_STATE_BYTES = 302_000
+MAX_STATE_BYTES = 185_000
 # Appended to the executed copy: weigh what the page holds before the learner opens anything (what Voilà's
 # page receives on load), then open every lazy part as a learner scrolling to the end would.
 WEIGH = """import json as _json

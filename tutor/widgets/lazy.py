@@ -27,10 +27,11 @@ _PARTS: "weakref.WeakSet[LazyPart]" = weakref.WeakSet()
 
 
 class Reveal(StandIn, anywidget.AnyWidget):
-    """The placeholder's front-end: a button that turns `opened` on when clicked or scrolled near."""
+    """The placeholder's front-end: a button that turns `opened` on when clicked or scrolled near. This class carries
+    the whole of static/reveal.js: a placeholder made where no page widget was (a helper's cell run on its own in
+    JupyterLab); a lesson's placeholders are `Shared` ones."""
 
-    # the page CSS comes once, with the page widget (tutor.widgets.page); the module travels in every placeholder's
-    # state, so it goes without its comments (half its size: 2.6 KB, not 4.5, times ~40 parts a lesson)
+    # the page CSS comes once, with the page widget (tutor.widgets.page); the module without its comments
     _esm = compact_esm("reveal.js")
     label = traitlets.Unicode("").tag(sync=True)
     loading = traitlets.Unicode("").tag(sync=True)
@@ -41,10 +42,40 @@ class Reveal(StandIn, anywidget.AnyWidget):
 
 class ManualReveal(Reveal):
     """A placeholder opened only by its button, never by coming near the screen (a helper met again in a later part:
-    on a phone each copy was two more screens of the same buttons, a reader). Its module is Reveal's without the
-    watch for the screen: a flag in every placeholder's state and module would cost each lesson's first render."""
+    on a phone each copy was two more screens of the same buttons, a reader; a part's extras)."""
 
-    _esm = compact_esm("reveal.js").replace('typeof IntersectionObserver !== "undefined"', "false")
+    _esm = compact_esm("reveal.js").replace("manual = false) {", "manual = true) {", 1)
+
+
+class SharedReveal(Reveal):
+    """A placeholder whose front-end is the page's (static/reveal_stub.js waits for what the page's module leaves at
+    globalThis.__tutorReveal, shared_reveal): its state carries ~0.4 KB of module, not ~4 KB. A lesson's page showed
+    ~45 placeholders, and their copies of reveal.js were half of its first render."""
+
+    _esm = compact_esm("reveal_stub.js")
+
+
+class SharedManualReveal(SharedReveal):
+    """SharedReveal opened only by its button."""
+
+    _esm = compact_esm("reveal_stub.js").replace("const MANUAL = false;", "const MANUAL = true;", 1)
+
+
+def shared_reveal() -> str:
+    """static/reveal.js as the page's module carries it for every SharedReveal (tutor.widgets.page): its render left
+    at globalThis.__tutorReveal, under a name of its own beside the page's render."""
+    code = compact_esm("reveal.js").replace("export default { render };", "")
+    return code.replace("function render(", "function revealRender(", 1) + "\nglobalThis.__tutorReveal = revealRender;"
+
+
+# whether a page widget was made in this kernel (tutor.widgets.page.PageStatus): the placeholders after it lean on
+# its module; before it (or with none) each carries its own
+_PAGE_MADE = [False]
+
+
+def page_made() -> None:
+    """Told by the page widget when it is made."""
+    _PAGE_MADE[0] = True
 
 
 def practice_class(item: str) -> str:
@@ -62,8 +93,9 @@ class LazyPart(StandIn, W.Box):  # type: ignore[misc]  # ipywidgets is untyped
         self.content: W.Widget | None = None
         # one Layout for every placeholder and its box: each widget otherwise brings a Layout model of its own, two
         # of the three models a placeholder cost (~75 of a lesson's ~150 models and ~75 KB of its first render)
-        self.reveal = (ManualReveal if manual else Reveal)(label=label, loading=ui("lazy.loading", lang),
-                                                          layout=shared("layout"))
+        kind = ((SharedManualReveal if manual else SharedReveal) if _PAGE_MADE[0]
+                else (ManualReveal if manual else Reveal))
+        self.reveal = kind(label=label, loading=ui("lazy.loading", lang), layout=shared("layout"))
         kwargs.setdefault("layout", shared("layout"))
         super().__init__([self.reveal], **kwargs)
         self.add_class("tutor-lazy")

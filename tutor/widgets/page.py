@@ -15,8 +15,9 @@ from typing import Any, Iterable, Optional
 import anywidget
 import traitlets
 
-from tutor.widgets import progress
+from tutor.widgets import lazy, progress
 from tutor.widgets.common import PAGE_CSS, StandIn, compact_esm, ui
+from tutor.widgets.lazy import shared_reveal
 
 
 # reference parts folded until the learner opens them, so the path through a lesson is short (a lesson names its own
@@ -42,8 +43,11 @@ class PageStatus(StandIn, anywidget.AnyWidget):
     # the page's own script, with the learner's progress (static/progress.js) and the lesson's contents
     # (static/contents.js) inlined: anywidget loads one module
     # (compacted: the module is part of every lesson's first render)
-    _esm = "\n".join(compact_esm(name).replace("export function ", "function ")
-                      for name in ("progress.js", "contents.js", "zoom.js", "page.js"))
+    # ... and the lazy parts' placeholder (static/reveal.js), left at globalThis.__tutorReveal for their small
+    # modules (static/reveal_stub.js, tutor.widgets.lazy): once here, not in each of ~45 placeholders' state
+    _esm = "\n".join([compact_esm(name).replace("export function ", "function ")
+                       for name in ("progress.js", "contents.js", "zoom.js")]
+                      + [shared_reveal(), compact_esm("page.js")])
     _css = PAGE_CSS
     lost_text = traitlets.Unicode("").tag(sync=True)
     reload_text = traitlets.Unicode("").tag(sync=True)
@@ -55,6 +59,7 @@ class PageStatus(StandIn, anywidget.AnyWidget):
 
     def __init__(self, lang: str = "en", fold: Optional[Iterable[str]] = None, practise: Any = None,
                  **kwargs: Any) -> None:
+        lazy.page_made()            # the placeholders made after it lean on its module
         super().__init__(lost_text=ui("page.lost", lang), reload_text=ui("page.reload", lang),
                          contents_words=contents_words(lang), folded=list(FOLDED if fold is None else fold), **kwargs)
         self.practise_area = practise        # where a practise session appears (tutor.widgets.practise), if any

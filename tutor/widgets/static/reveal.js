@@ -1,7 +1,8 @@
 // A lazy part's placeholder (tutor/widgets/lazy.py): one button that asks the kernel to build the part.
 // It asks by itself when the part comes near the screen, so a learner who scrolls never has to click;
-// the button (and Enter or Space on it) is the way in without scrolling or without IntersectionObserver.
-function render({ model, el }) {
+// the button (and Enter or Space on it) is the way in without scrolling or without IntersectionObserver. `manual`: a
+// part opened only by its button (a helper met again, a part's extras), never by coming near the screen.
+function render({ model, el }, manual = false) {
   el.classList.add("tutor-reveal");
   const button = document.createElement("button");
   button.type = "button";
@@ -61,7 +62,7 @@ function render({ model, el }) {
   if (model.get("opened")) awaitBuilt();
 
   let observer = null;
-  if (!model.get("opened") && typeof IntersectionObserver !== "undefined") {
+  if (!model.get("opened") && !manual && typeof IntersectionObserver !== "undefined") {
     // start building a screen ahead of the learner, so the part is ready when they reach it
     observer = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) {

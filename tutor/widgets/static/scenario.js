@@ -136,6 +136,9 @@ function render({ model, el: root }) {
   const showWords = () => {
     below.hidden = true;
     if (!shownByLearner) return;
+    // the row as it is with the step's own words in view: their copy in it (offerSaid) would make it look taller than
+    // it will be, and the words brought under it would sit a line too low, the row unstuck above them
+    said.hidden = true;
     shownByLearner = false;
     requestAnimationFrame(() => {
       const words = narration.getBoundingClientRect();
@@ -155,10 +158,11 @@ function render({ model, el: root }) {
       offerBelow();
       // "What changed ↓" joining the stuck row makes it taller: the words just brought under it would lie under
       // its second line (a reader read a step's first lines covered): once more, under the row as it is now
-      const taller = nav.getBoundingClientRect().bottom;
-      if (bring && taller > bar.bottom + 2 && narration.getBoundingClientRect().top < taller + 4) {
-        narration.style.scrollMarginTop = `${Math.ceil(taller) + 8}px`;
-        narration.scrollIntoView({ block: "start" });
+      // (only while the row is stuck at the screen's top: scrolled back to its place in the page it covers nothing)
+      const now = nav.getBoundingClientRect();
+      const under = narration.getBoundingClientRect().top;
+      if (bring && now.top <= 1 && now.bottom > bar.bottom + 2 && under < now.bottom + 4) {
+        scrollerOf(root).scrollBy(0, under - now.bottom - 8);
       }
     });
   };
@@ -201,8 +205,25 @@ function render({ model, el: root }) {
     if (target === board) {
       board.style.scrollMarginTop = `${Math.ceil(nav.getBoundingClientRect().bottom) + 4}px`;
       board.scrollIntoView({ block: "start", behavior: "smooth" });
-    } else if (target) target.scrollIntoView({ block: "center", behavior: "smooth" });
+    } else if (target) {
+      // centred on the screen, then clear of the stuck row as it is once the step's words ride in it: a tall row
+      // covered the trick the step had changed (a reader)
+      target.scrollIntoView({ block: "center" });
+      requestAnimationFrame(() => {
+        offerSaid();
+        const bar = Math.max(nav.getBoundingClientRect().bottom, said.hidden ? 0 : said.getBoundingClientRect().bottom);
+        const top = target.getBoundingClientRect().top;
+        if (top < bar + 8) scrollerOf(root).scrollBy(0, top - bar - 8);
+      });
+    }
   });
+  // the box the page scrolls in (Voilà's is a box of its own, not the window)
+  const scrollerOf = (node) => {
+    for (let e = node.parentElement; e; e = e.parentElement) {
+      if (e.scrollHeight > e.clientHeight + 4 && /auto|scroll/.test(getComputedStyle(e).overflowY)) return e;
+    }
+    return document.scrollingElement || document.documentElement;
+  };
   // scrolled to by hand: the button goes once a mark is on screen
   const onScroll = () => {
     if (!below.hidden && belowTarget() === null) below.hidden = true;

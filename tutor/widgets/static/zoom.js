@@ -81,15 +81,16 @@ export function startZoom(words) {
   let pending = null;
   const mark = () => {
     pending = null;
-    // The button rides in a box of no height just before the board's, at its top corner: inside the board's own box
-    // it would go with every redraw, and the board's markup is what the page and its tests compare.
+    // The button rides in a slim row of its own just over the board, at its right: over the board's corner it hid a
+    // Мяури deck's count (a reader), and inside the board's own box it would go with every redraw (the board's
+    // markup is also what the page and its tests compare).
     for (const box of document.querySelectorAll(".tutor-svg")) {
       const before = box.previousElementSibling;
       if ((before && before.classList.contains("tutor-zoom-anchor"))
           || !box.querySelector(":scope > svg, :scope > * > svg") || !box.parentElement) continue;
       const anchor = make("div", "tutor-zoom-anchor");
       anchor.style.order = getComputedStyle(box).order;       // a flex column may show the board out of its place
-      const button = make("button", "tutor-zoom", "⤢");
+      const button = make("button", "tutor-zoom", words.zoom_short || "⤢");
       button.type = "button";
       button.title = words.zoom || "";
       button.setAttribute("aria-label", words.zoom || "");
@@ -98,7 +99,20 @@ export function startZoom(words) {
       box.before(anchor);
     }
   };
-  const watch = new MutationObserver(() => { if (pending === null) pending = setTimeout(mark, 400); });
+  // The question asked again over its answers (tutor.widgets.common.asked_again) only where the board between them
+  // is tall: under a short board it read as the question printed twice (a reader).
+  const spaceOut = () => {
+    for (const again of document.querySelectorAll(".tutor-asked-again")) {
+      const root = again.closest(".tutor-quiz, .tutor-drill");
+      const asked = root && root.querySelector(".tutor-question");
+      if (!asked) continue;
+      const apart = again.getBoundingClientRect().top - asked.getBoundingClientRect().bottom;
+      again.classList.toggle("tutor-asked-near", apart < 600 && apart > -1);
+    }
+  };
+  const watch = new MutationObserver(() => {
+    if (pending === null) pending = setTimeout(() => { mark(); spaceOut(); }, 400);
+  });
   watch.observe(document.body, { childList: true, subtree: true });
   mark();
   return () => {

@@ -158,6 +158,7 @@ def _map(x: float, y: float, c: float, colour: str, lang: str, floor: float = S.
 
 
 MAP_PAPER = "#fff6dc"
+MARQUEE = "#1b2a4a"      # what a step or a question points at: no cat's colour (S.HIGHLIGHT's amber is orange's)
 
 
 @lru_cache(maxsize=64)
@@ -531,9 +532,13 @@ class _Board(K.CardBoard):
         """A highlight or an event mark that follows squares' outline, not a box."""
         kind = "highlight" if key in self.hl else "event" if key in self.marked else None
         if kind == "highlight":
-            st = S.HIGHLIGHT_STYLE
-            self.top.append(f'<path class="highlight" data-target="{K.attr(key)}" transform="translate({ox:g},{oy:g})" '
-                            f'd="{_edges(cells, c)}" fill="none" stroke="{st["stroke"]}" stroke-width="4" '
+            # dark dashes on a white halo, a marquee: the amber of the other games' highlights is an orange cat's
+            # colour here, and a reader took a boat's highlighted hull for an orange cat's edge (stop 50)
+            edges = _edges(cells, c)
+            self.top.append(f'<path class="highlight-halo" transform="translate({ox:g},{oy:g})" d="{edges}" '
+                            f'fill="none" stroke="#ffffff" stroke-width="4" stroke-linecap="round"/>'
+                            f'<path class="highlight" data-target="{K.attr(key)}" transform="translate({ox:g},{oy:g})" '
+                            f'd="{edges}" fill="none" stroke="{MARQUEE}" stroke-width="2.6" '
                             f'stroke-dasharray="6 3" stroke-linecap="round"/>')
         elif kind == "event":
             self.top.append(f'<path class="event" data-target="{K.attr(key)}" transform="translate({ox:g},{oy:g})" '

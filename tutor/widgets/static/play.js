@@ -298,7 +298,13 @@ function render({ model, el: root }) {
   // on the same element from a finger: the first marks it and says so (a reader laid their 12 with a tap meant for
   // looking at the board). A mouse click and Enter are deliberate and press at once.
   let armed = null;
-  let filmEndedAt = 0;        // when the others' turns last ended by themselves (the pace, not a press)
+  // when the others' turns last ended, and where the film's "Next" buttons were then: a tap there just after was meant
+  // for "Next" (quick taps on it, or one as the film ended by itself), not for what came up in its place
+  let filmEndedAt = 0;
+  let nextWasAt = [];
+  const strayTap = (event) => Date.now() - filmEndedAt < 700 && !!event && typeof event.clientX === "number"
+    && nextWasAt.some((r) => event.clientX >= r.left && event.clientX <= r.right
+                             && event.clientY >= r.top && event.clientY <= r.bottom);
   const armNote = el("div", "tutor-arm-note");
   armNote.setAttribute("role", "status");
   armNote.hidden = true;
@@ -308,9 +314,9 @@ function render({ model, el: root }) {
     for (const e of board.querySelectorAll(".tutor-armed")) e.classList.remove("tutor-armed");
   };
   wireChoices(board, (id, hit, event) => {
-    // a tap just after the others' turns ended by themselves was meant for the film's "Next" that stood there (on a
-    // phone it rides over the board's foot): it is not a move (a reader's tap chose a card, another's was refused)
-    if (Date.now() - filmEndedAt < 700) return;
+    // a tap just after the others' turns ended was meant for the film's "Next" that stood there (on a phone it rides
+    // over the board's foot): it is not a move (a reader's tap chose a card, another's was refused)
+    if (strayTap(event)) return;
     const v = model.get("view") || {};
     const key = hit ? hit.getAttribute("data-key") : null;
     const confirms = v.confirm_board === true || (Array.isArray(v.confirm_board) && v.confirm_board.includes(key));
@@ -337,7 +343,7 @@ function render({ model, el: root }) {
   board.addEventListener("click", (event) => {
     const v = model.get("view") || {};
     if (v.placing || filming !== null || !(event.target instanceof Element)) return;
-    if (Date.now() - filmEndedAt < 700) return;
+    if (strayTap(event)) return;
     if (event.target.closest("[data-choice]") || !event.target.closest("svg")) return;
     if (!v.stepping) {
       // nothing chosen yet, on a board that offers a first step: say what comes first (a reader tapped the fragment
@@ -415,7 +421,9 @@ function render({ model, el: root }) {
     // a picture beside the words (GameUI.action_icon: the kernel's own SVG, drawn from the game's data)
     if (c.icon) b.insertAdjacentHTML("afterbegin", c.icon);
     b.dataset.choice = c.id;
-    b.addEventListener("click", () => press(c.id));
+    // (not a tap meant for the film's "Next" that stood there a moment ago: Острів котів' "Take the … cat" came up
+    // where it had been, and quick taps on Next took a tile the reader never chose)
+    b.addEventListener("click", (event) => { if (!strayTap(event)) press(c.id); });
     return b;
   };
   const picker = (p) => {
@@ -504,10 +512,11 @@ function render({ model, el: root }) {
     skip.textContent = kind === "game" ? labels["film.skip_game"] : labels["film.skip"];
     ask();
   };
-  const endFilm = (byItself = false) => {
+  const endFilm = () => {
     stopTimer();
     if (filming === null) return;
-    if (byItself === true) filmEndedAt = Date.now();
+    filmEndedAt = Date.now();
+    nextWasAt = [next, nextBelow].map((b) => b.getBoundingClientRect()).filter((r) => r.width > 0);
     const active = document.activeElement;
     const from = filmBar.contains(active) || filmBelow.contains(active) || (active === document.body && filming.from)
       ? filming.from || "rows" : null;
@@ -528,12 +537,12 @@ function render({ model, el: root }) {
       (onBoard || rows.querySelector("[data-choice]") || seeAgain).focus({ preventScroll: true });
     }
   };
-  const step = (by, byItself = false) => {
+  const step = (by) => {
     if (filming === null) return;
     stopTimer();
     const to = filming.i + by;
     if (to < 0) return;
-    if (to >= filming.n) { endFilm(byItself); return; }
+    if (to >= filming.n) { endFilm(); return; }
     filming.i = to;
     ask();
   };
@@ -588,7 +597,7 @@ function render({ model, el: root }) {
     // had read them (two readers)
     const words = (filmSaid.textContent || "").split(/\s+/).filter(Boolean).length;
     const reading = words * (pace.value === "fast" ? 50 : 160);
-    timer = setTimeout(() => { timer = null; step(1, true); }, DELAY[pace.value] + reading);
+    timer = setTimeout(() => { timer = null; step(1); }, DELAY[pace.value] + reading);
   };
   const drawFrame = () => {
     const f = filming.frame;

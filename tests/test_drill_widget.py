@@ -207,3 +207,21 @@ def test_the_question_comes_before_its_board():
     w = DrillPlayer(DEEP, lang="en", seed=1)
     kids = list(w.children)
     assert kids.index(w.prompt) < kids.index(w.svg) < kids.index(w.options)
+
+
+def test_a_right_count_comes_with_its_lines_at_once_and_only_once():
+    """A reader guessed a boat's score right in Острів котів' part 9 drill and learnt nothing: the page said only
+    that it added up to 4, and the lines of the count waited behind "How it is counted". A right answer to a
+    question with a count shows its lines at once; "How it is counted" then adds the rest without repeating them."""
+    from tutor.core.drill import Breakdown, find
+    from tutor.widgets.drill import DrillPlayer
+    player = DrillPlayer(find("isle_of_cats/boat-score"), lang="en", seed=3)
+    q = player.question
+    assert any(isinstance(b, Breakdown) for b in q.why), "the drill's questions carry their count"
+    player.pick(next(iter(q.answer)))
+    if q.multi:
+        player.submit()
+    lines = player.verdict.value.count('tutor-quiz-score')
+    assert 'data-correct="true"' in player.verdict.value and lines >= 1
+    player.show_why()
+    assert player.verdict.value.count('tutor-quiz-score') == lines, "the count was told twice"

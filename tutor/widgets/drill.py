@@ -52,6 +52,7 @@ class DrillPlayer(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
         self.answered = False               # the current question has been answered right, or explained
         self.first: Optional[bool] = None   # the first answer to the current question: right or wrong (None: none yet)
         self.shown_why = False
+        self.counted = False                # a right answer's count shown with it (its breakdown lines)
         self.streak = 0                     # questions answered right at the first try, in a row
         self.history: list[bool] = []       # the first answers' marks, oldest first (the last HISTORY)
         # (state, highlight, events, answered) of the board on screen: drawn again for a new layout
@@ -108,6 +109,7 @@ class DrillPlayer(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
         self.question = q
         self.picked = set()
         self.answered, self.first, self.shown_why = False, None, False
+        self.counted = False                # a right answer's count shown with it (its breakdown lines)
         lang = self.lang
         self.why.description = ui("why.show", lang)
         self.svg.value = self._board(q.state, q.highlight, ())
@@ -198,10 +200,14 @@ class DrillPlayer(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
             # right on a second try: said so, for the streak above stays where the first answer left it (a reader
             # wondered why "right in a row" still read 0)
             again = "" if self.first else f' <span class="tutor-drill-retry">{esc(ui("drill.retry_counts", lang))}</span>'
+            # a count (a score's lines) comes with a right answer at once: a learner who guessed it learnt nothing
+            # from "the rats, the rooms and the families add up to 4" (a reader); "How it is counted" adds the rest
+            counted = "".join(breakdown_html(b, lang) for b in q.why if isinstance(b, Breakdown))
             self.verdict.value = (f'<div class="tutor-verdict right" role="status" data-correct="true">'
                                   f'✓ {esc(ui("drill.right", lang))}{again}</div>'
                                   + (f'<p class="tutor-explain">{esc(explain)}{citation_html(q.rule, lang)}</p>'
-                                     if explain else ""))
+                                     if explain else "") + counted)
+            self.counted = bool(counted)
             # after a right answer the same button shows how the engine counted it, and says so: "Show the answer"
             # read as a give-up that would cost the part its ★ (a reader)
             self.why.description = ui("drill.why_right", lang)
@@ -273,7 +279,8 @@ class DrillPlayer(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
             self._mark(key, False)
         answer = ", ".join(core_drill.said(o.label, lang) for o in q.options if o.key in q.answer)
         events = for_viewer([i for i in q.why if isinstance(i, Event)], q.viewer)
-        body = events_html(events, lang) + "".join(breakdown_html(b, lang) for b in q.why if isinstance(b, Breakdown))
+        body = events_html(events, lang) + ("" if self.counted else
+                                            "".join(breakdown_html(b, lang) for b in q.why if isinstance(b, Breakdown)))
         explain = core_drill.said(q.explain, lang)
         self.verdict.value += (
             f'<div class="tutor-why-not tutor-drill-why"><p><b>{esc(ui("drill.answer", lang, answer=answer))}</b>'

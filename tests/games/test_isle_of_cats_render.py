@@ -620,18 +620,21 @@ def test_the_list_of_places_is_folded_under_the_pointing():
     assert str(len(t.view["rows"][1][1]["pick"]["options"])) in folded[0][0]["fold"]
 
 
-def test_on_a_phone_a_near_boat_is_drawn_last_at_the_placing_size():
+def test_on_a_phone_a_near_boat_is_drawn_alone_at_the_placing_size():
     """A drill or quiz about one boat put its answers under every other boat (a reader scrolled between the asked
-    boat and the choices): "near:<seat>" draws that boat last on a phone, still at the size of the boat placed on;
-    without it the viewer's boat comes first."""
+    boat and the choices), then under the days, the treasures and the island as well (400-500 px, stop 51):
+    "near:<seat>" draws that boat alone on a phone, at the size of the boat placed on; without it every boat is
+    drawn, the viewer's first."""
     state = ioc.setup(3, seed=1)
     from tutor.core.game import spec
     view = spec("isle_of_cats").view(state, 0)
     boats = re.compile(r'data-board-seat="(\d)"[^>]*data-cell="([0-9.]+)"')
     near = boats.findall(render(view, highlight=("near:0",), lang="en", layout="phone"))
     plain = boats.findall(render(view, lang="en", layout="phone"))
-    assert [s for s, _ in near] == ["1", "2", "0"] and [s for s, _ in plain] == ["0", "1", "2"]
-    assert dict(near)["0"] == dict(plain)["0"] and float(dict(near)["0"]) > float(dict(near)["1"])
+    assert [s for s, _ in near] == ["0"] and [s for s, _ in plain] == ["0", "1", "2"]
+    assert dict(near)["0"] == dict(plain)["0"] and float(dict(plain)["0"]) > float(dict(plain)["1"])
+    alone = render(view, highlight=("near:0",), lang="en", layout="phone")
+    assert "Days left" not in alone and "Days left" in render(view, lang="en", layout="phone")
     # a laptop lays boats side by side: nothing moves
     assert boats.findall(render(view, highlight=("near:0",), lang="en", layout="laptop")) == \
         boats.findall(render(view, lang="en", layout="laptop"))

@@ -913,6 +913,13 @@ def render(view: dict[str, Any], *, highlight: Iterable[str] | str | None = (), 
     if alone is not None:            # one boat drawn as the score helper draws it, the rest of the table left out
         view = dict(view, seats=[seat for seat in view["seats"] if str(seat["seat"]) == alone] or view["seats"])
         boat_only = True
+    asked = next((k[5:] for k in hl if k.startswith("near:") and k[5:].isdigit()), None)
+    if asked is not None and alone is None and spec.name == "phone":
+        # a quiz or drill about one boat, on a phone: that boat alone, under its question (the days, the turn order,
+        # the treasures, the island and the other boats were 400-500 px between the question and its answers, and
+        # readers counted rats on the boat at the bottom of it all)
+        view = dict(view, seats=[seat for seat in view["seats"] if str(seat["seat"]) == asked] or view["seats"])
+        boat_only = True
     seats = view["seats"]
     width, pad = spec.width, g.pad
     target = spec.min_target

@@ -161,7 +161,7 @@ def keys(root) -> tuple[set, set, set, set]:
 
 def words(root) -> set[str]:
     """The printed words (a phone also prints the names of the seats Kiti's hands point to, which every board
-    prints in the seats' panels; and it names the chips of a catch pile, "also in the catch:", where a table's
+    prints in the seats' panels; and it names the chips of a catch pile, "under it, bottom first:", where a table's
     narrower panel keeps the room for the chips, and "dive cards used:" before its row of them)."""
     return {w for el in root.iter() if el.tag == NS + "text" and not _in_defs(el, root)
             and not {"pile-under", "used-label"} & set((el.get("class") or "").split())

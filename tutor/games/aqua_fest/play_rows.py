@@ -43,7 +43,8 @@ def cell_refusals(state: game.State, seat: int, card: str, offered: set[int], la
     engine's words (the page shows the one tapped)."""
     out = {}
     for d in range(C.SIZE * C.SIZE):
-        if d in offered or d == state.pawns[seat]:
+        # (the pawn's own cell too: a tap there was told only "not one of the marked places", a reader)
+        if d in offered:
             continue
         try:
             game.apply(state, game.Move(seat, card, d))

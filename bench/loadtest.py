@@ -99,8 +99,9 @@ class Learner:
             states = await self.wait(lambda c: c.get("comm_id") == control
                                      and c["data"].get("method") == "update_states")
             self.phases["widget states"] = time.perf_counter() - start
+            # (a lesson's placeholders are SharedReveal: their module is the page's, tutor/widgets/lazy.py)
             reveals = [mid for mid, s in states["data"]["states"].items()
-                       if s.get("state", {}).get("_anywidget_id", "").endswith("lazy.Reveal")]
+                       if s.get("state", {}).get("_anywidget_id", "").endswith(("lazy.Reveal", "lazy.SharedReveal"))]
             if not reveals:
                 raise RuntimeError("the page has no lazy part")
             # the first part of the page that is a worked example: open placeholders until a player appears

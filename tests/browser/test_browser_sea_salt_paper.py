@@ -9,7 +9,6 @@ import pytest
 from tutor.games.sea_salt_paper import components as C
 
 from test_browser_lessons import assert_no_errors
-from test_browser_play import open_table
 from voila_harness import require_notebook
 
 
@@ -22,7 +21,20 @@ def served(voila_server, page):
 def test_the_score_helpers_card_buttons_say_whether_they_are_pressed(served):
     page = served
     require_notebook("sea_salt_paper.uk.ipynb")
-    helper = open_table(page, "sea_salt_paper.uk.ipynb", ".tutor-ssp-score")    # part 9: Andriy's cards
+    # part 8's helper with Andriy's cards waits folded behind its button (a part's helper, stop 51): pressed as a
+    # learner would, once the page has drawn it
+    page.goto(page.server_url("sea_salt_paper.uk.ipynb"))
+    page.locator(".tutor-page-status").first.wait_for(state="attached")
+    page.wait_for_function("""() => { const a = document.getElementById('part-cards');
+        const part = a && [...document.querySelectorAll('.tutor-lazy')]
+          .find((p) => a.compareDocumentPosition(p) & Node.DOCUMENT_POSITION_FOLLOWING);
+        const b = part && part.querySelector('.tutor-reveal-button');
+        if (!b) return false;
+        part.scrollIntoView({block: 'center'});
+        if (!b.disabled) b.click();
+        return true; }""")
+    helper = page.locator(".tutor-ssp-score").first
+    helper.locator("button.widget-toggle-button").first.wait_for(state="visible")
     cards = helper.locator("button.widget-toggle-button", has_text="(")       # «краб (синій)», not «синій»
     crabs = sum(1 for c in C.ALL_CARDS if C.KIND[c] == "crab")
     assert cards.count() == crabs, cards.count()        # one kind's cards at a time: the first kind, the crabs

@@ -47,7 +47,9 @@ def test_a_learner_practises_with_a_drill(voila_server, browser, game, lang):
         # the placeholder says "▶ Practise this: <title>"; the drill built in its place says "Practise: <title>"
         title = D.said(d.title, lang)
         part = page.locator(".tutor-lazy").filter(has_text=ui("lazy.drill", lang, title=title)).first
-        part.wait_for(state="attached")
+        # held as first found (element_handle waits for it): once the page opens it, its button's words turn to
+        # "Setting up…" and the label a locator finds it by is gone (a loaded CI run)
+        part = part.element_handle()
         part.scroll_into_view_if_needed()
         # a drill beside a part's question or task waits folded (tutor/lesson.py `extra`): pressed as a learner would
         part.evaluate("(p) => { const b = p.querySelector('.tutor-reveal-button'); if (b && !b.disabled) b.click(); }")

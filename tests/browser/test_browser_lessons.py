@@ -53,15 +53,18 @@ def find_player(page, game: str, lang: str, name: str = ""):
     """The scenario player of the worked example (or of scenario `name`): its lazy part is scrolled to, so the page
     builds it."""
     page.locator(".tutor-page-status").first.wait_for(state="attached")
-    part = page.locator(".tutor-lazy").filter(has_text=scenario_title(game, lang, name)).first
-    part.wait_for(state="attached")
+    # held as first found (element_handle waits for it): once the page opens it, its button's words turn to
+    # "Setting up…" and the title a locator finds it by is gone (a loaded CI run)
+    part = page.locator(".tutor-lazy").filter(has_text=scenario_title(game, lang, name)).first.element_handle()
     part.scroll_into_view_if_needed()
     # a part's extra waits folded behind its button (tutor/lesson.py `extra`): pressed as a learner would, in one
     # step in the page (a part in view may have opened by itself)
     part.evaluate("(p) => { const b = p.querySelector('.tutor-reveal-button'); if (b && !b.disabled) b.click(); }")
-    player = part.locator(".tutor-scenario").first
-    player.wait_for(state="visible")
-    return player
+    built = part.wait_for_selector(".tutor-scenario", state="visible")
+    # a locator for that very player (the callers' Locator API), by a mark of its own on its root
+    mark = f"{game}-{lang}-{name or 'worked'}"
+    built.evaluate("(s, mark) => { s.dataset.testPlayer = mark; }", mark)
+    return page.locator(f'.tutor-scenario[data-test-player="{mark}"]').first
 
 
 def svg_and_narration(player) -> tuple[str, str]:

@@ -81,9 +81,9 @@ export function startZoom(words) {
   let pending = null;
   const mark = () => {
     pending = null;
-    // The button rides in a slim row of its own just over the board, at its right: over the board's corner it hid a
+    // The button rides in the room kept over the board (tutor.css), at its right: over the board's corner it hid a
     // Мяури deck's count (a reader), and inside the board's own box it would go with every redraw (the board's
-    // markup is also what the page and its tests compare).
+    // markup is also what the page and its tests compare). Its anchor takes no room: nothing moves when it comes.
     for (const box of document.querySelectorAll(".tutor-svg")) {
       const before = box.previousElementSibling;
       if ((before && before.classList.contains("tutor-zoom-anchor"))

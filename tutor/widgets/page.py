@@ -46,7 +46,7 @@ class PageStatus(StandIn, anywidget.AnyWidget):
     # ... and the lazy parts' placeholder (static/reveal.js), left at globalThis.__tutorReveal for their small
     # modules (static/reveal_stub.js, tutor.widgets.lazy): once here, not in each of ~45 placeholders' state
     _esm = "\n".join([compact_esm(name).replace("export function ", "function ")
-                       for name in ("progress.js", "contents.js", "zoom.js")]
+                       for name in ("scroll.js", "progress.js", "contents.js", "zoom.js")]
                       + [shared_reveal(), compact_esm("page.js")])
     _css = PAGE_CSS
     lost_text = traitlets.Unicode("").tag(sync=True)

@@ -89,16 +89,8 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
   let current = -1;
   let practising = false;       // a practise session is on screen, opened by the learner (see startPractise)
   let saved = null;             // where the learner was before the last jump: {top, index}
-  const scroller = () => {
-    // Voilà and the static site scroll #rendered_cells, JupyterLab its notebook panel, a plain page the window
-    let el = parts.length ? parts[0].anchor.parentElement : null;
-    while (el && el !== document.body) {
-      const style = getComputedStyle(el);
-      if (/(auto|scroll)/.test(style.overflowY) && el.scrollHeight > el.clientHeight) return el;
-      el = el.parentElement;
-    }
-    return document.scrollingElement || document.documentElement;
-  };
+  // the box the page scrolls in (scroll.js): found from the first part's heading
+  const scroller = () => scrollerOf(parts.length ? parts[0].anchor : null);
 
   const titleOf = (h2) => {
     const copy = h2.cloneNode(true);

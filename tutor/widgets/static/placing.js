@@ -294,12 +294,7 @@ export function wirePlacing(container, send) {
       const piece = layer && layer.getBoundingClientRect();
       const edge = bar.getBoundingClientRect().top;
       if (piece && piece.height && piece.bottom > edge - 8 && bar.getBoundingClientRect().bottom >= innerHeight - 80) {
-        // the page's own scrolling box (a Voilà page scrolls a box, not the window)
-        let box = container.parentElement;
-        while (box && !(box.scrollHeight > box.clientHeight && /auto|scroll/.test(getComputedStyle(box).overflowY))) {
-          box = box.parentElement;
-        }
-        (box || document.scrollingElement || document.documentElement).scrollBy({ top: piece.bottom - edge + 16 });
+        scrollerOf(container).scrollBy({ top: piece.bottom - edge + 16 });
       }
     });
   };

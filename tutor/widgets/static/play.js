@@ -199,14 +199,7 @@ function render({ model, el: root }) {
   let fromRows = false;
   rows.addEventListener("click", () => { fromRows = true; fromPlacingRows = true; }, true);
   let fromPlacingRows = false;      // the same, kept until the view that starts a placing (fromRows ends sooner)
-  // the box the page scrolls in (Voilà scrolls one of its own, not the window)
-  const pageBox = () => {
-    let box = root.parentElement;
-    while (box && !(box.scrollHeight > box.clientHeight && /auto|scroll/.test(getComputedStyle(box).overflowY))) {
-      box = box.parentElement;
-    }
-    return box || document.scrollingElement;
-  };
+  const pageBox = () => scrollerOf(root);
   const press = (id, extra) => {
     // the first-game tips fold away once the game is under way (and stay folded on this device); the board stays
     // where it was on the screen (the tips above it went, and the cards just drawn jumped 450 px up, a reader)

@@ -217,13 +217,6 @@ function render({ model, el: root }) {
       });
     }
   });
-  // the box the page scrolls in (Voilà's is a box of its own, not the window)
-  const scrollerOf = (node) => {
-    for (let e = node.parentElement; e; e = e.parentElement) {
-      if (e.scrollHeight > e.clientHeight + 4 && /auto|scroll/.test(getComputedStyle(e).overflowY)) return e;
-    }
-    return document.scrollingElement || document.documentElement;
-  };
   // scrolled to by hand: the button goes once a mark is on screen
   const onScroll = () => {
     if (!below.hidden && belowTarget() === null) below.hidden = true;

@@ -1,0 +1,10 @@
+// The box a page scrolls in, shared by the tutor's front-ends (inlined into each widget's module and the page's).
+// Voilà and the static site scroll a box of their own (#rendered_cells), JupyterLab its notebook panel, a plain page
+// the window: a scroll made on the window there moves nothing.
+export function scrollerOf(node) {
+  for (let e = node ? node.parentElement : null; e && e !== document.body; e = e.parentElement) {
+    // a few px over its height is a box's own rounding, not a scrolling page
+    if (e.scrollHeight > e.clientHeight + 4 && /auto|scroll/.test(getComputedStyle(e).overflowY)) return e;
+  }
+  return document.scrollingElement || document.documentElement;
+}

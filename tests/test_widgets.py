@@ -929,23 +929,41 @@ def test_a_folded_sandbox_waits_for_its_button():
     assert folded.content is not None
 
 
-def test_a_quiz_and_a_drill_ask_their_question_again_over_their_answers_on_a_phone():
+def test_a_quiz_and_a_drill_ask_their_question_again_over_a_tall_phone_board():
     """A board of three or four players is 1,300-1,700 px tall on a phone, and a reader found a quiz's question and
-    its first answer two screens apart (stop 50): the question comes again right over the answers (tutor.css shows
-    it on a phone only), in the page's language, for every question a drill asks."""
+    its first answer two screens apart (stop 50): the question comes again right over the answers, in the page's
+    language, for every question a drill asks. Under a short board it read as printed twice (stop 51), and a laptop
+    shows question, board and answers together: there it is not asked again."""
     from html import unescape
     from tutor.core.drill import find, said
-    from tutor.widgets.common import CSS, localised, ui
+    from tutor.widgets import screen
+    from tutor.widgets.common import ASK_AGAIN_OVER, CSS, drawn_height, localised, ui
     from tutor.widgets.drill import DrillPlayer
     from tutor.widgets.quiz import Quiz, quiz_data
-    quiz = Quiz("trump_whales/who-wins", lang="ru")
-    head = quiz.choices.children[0].value
-    question = localised(quiz_data("trump_whales/who-wins", None, "ru")["question"], "ru")
-    assert 'class="tutor-asked-again"' in head and unescape(head).count(question) == 1
-    assert head.index("tutor-asked-again") < head.index(ui("quiz.choose", "ru"))
-    drill = DrillPlayer(find("trump_whales/trick-winner"), lang="en")
-    for _ in range(2):
-        assert drill.options.children[0] is drill.asked_again
-        assert unescape(drill.asked_again.value).count(said(drill.question.prompt, "en")) == 1
-        drill.new_question()
+    screen.reset()
+    try:
+        screen.set_width(390)
+        quiz = Quiz("trump_whales/who-wins", lang="ru")
+        assert drawn_height(quiz.svg.value) >= ASK_AGAIN_OVER     # four players' panels
+        head = quiz.choices.children[0].value
+        question = localised(quiz_data("trump_whales/who-wins", None, "ru")["question"], "ru")
+        assert 'class="tutor-asked-again"' in head and unescape(head).count(question) == 1
+        assert head.index("tutor-asked-again") < head.index(ui("quiz.choose", "ru"))
+        drill = DrillPlayer(find("trump_whales/trick-winner"), lang="en")
+        asked = 0
+        for _ in range(4):
+            assert drill.options.children[0] is drill.asked_again
+            tall = drawn_height(drill.svg.value) >= ASK_AGAIN_OVER
+            assert (unescape(drill.asked_again.value).count(said(drill.question.prompt, "en")) == 1) == tall
+            asked += tall
+            drill.new_question()
+        assert asked, "a trick of four players is a tall board on a phone"
+        short = Quiz("sea_salt_paper/what-does-it-score", lang="en")     # two hands: half a screen
+        assert 0 < drawn_height(short.svg.value) < ASK_AGAIN_OVER
+        assert "tutor-asked-again" not in short.choices.children[0].value
+        screen.set_width(1000)             # the same quiz's page on a laptop: its board is redrawn, not asked again
+        assert "tutor-asked-again" not in quiz.choices.children[0].value
+        assert drill.asked_again.value == ""
+    finally:
+        screen.reset()
     assert ".tutor-asked-again { display: none; }" in CSS and "@media (min-width: 761px)" in CSS

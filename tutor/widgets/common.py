@@ -64,13 +64,13 @@ CSS = f"<style>{PAGE_CSS}</style>"
 
 def esm(name: str, *helpers: str) -> str:
     """An anywidget front-end module from tutor/widgets/static, with board.js's helpers (and any other `helpers`
-    files') inlined: anywidget loads one module per widget, so a relative import would not resolve (and there is
-    no build step)."""
+    files') inlined, and scroll.js's: anywidget loads one module per widget, so a relative import would not resolve
+    (and there is no build step)."""
     def inline(file: str) -> str:
         return (STATIC / file).read_text(encoding="utf-8").replace("export function ", "function ")
     own = "\n".join(line for line in (STATIC / name).read_text(encoding="utf-8").splitlines()
                     if not line.startswith("import "))
-    return "\n".join([inline("board.js"), own, *map(inline, helpers)])
+    return "\n".join([inline("board.js"), inline("scroll.js"), own, *map(inline, helpers)])
 
 
 def compact_esm(name: str) -> str:
@@ -352,11 +352,34 @@ class SvgBox(StandIn, W.HTML):  # type: ignore[misc]  # ipywidgets is untyped
         return with_own_ids(proposal["value"])
 
 
-def asked_again(question: str) -> str:
-    """The question once more, right over its answers (HTML; tutor.css shows it on a phone only): a board of three or
-    four players' panels is 1,300-1,700 px tall there, and a reader found a quiz's question and its first answer two
-    screens apart (stop 50). `question` is plain text."""
-    return f'<p class="tutor-asked-again">{esc(question)}</p>' if question.strip() else ""
+# A board at least this tall on the page (CSS px) keeps a question and its first answer off one phone screen (844 px
+# less the stuck contents bar, the question and the "⤢" row), so the question is asked again over the answers
+ASK_AGAIN_OVER = 620
+_VIEWBOX = re.compile(r'viewBox="\s*[-0-9.]+[\s,]+[-0-9.]+[\s,]+([0-9.]+)[\s,]+([0-9.]+)')
+
+
+def drawn_height(svg: str) -> float:
+    """How tall `svg` (a board) is on a phone's page, in CSS px: a phone board fills the column's width (the width
+    the page reported, else the layout's 360). 0 for a board with no viewBox."""
+    from tutor.core.svg import LAYOUTS
+    from tutor.widgets import screen
+    found = _VIEWBOX.search(svg)
+    if not found or not float(found.group(1)):
+        return 0.0
+    wide = min(screen.width() or LAYOUTS["phone"].width, 760)
+    return float(found.group(2)) * wide / float(found.group(1))
+
+
+def asked_again(question: str, board: str = "") -> str:
+    """The question once more, right over its answers (HTML; tutor.css shows it on a phone only), where `board`
+    (the SVG between them) is tall on the page's screen: a board of three or four players' panels is 1,300-1,700 px
+    tall on a phone, and a reader found a quiz's question and its first answer two screens apart (stop 50); under a
+    short board it read as the question printed twice (stop 51). Nothing on a laptop or a projector, where the
+    board and its question share a screen. `question` is plain text."""
+    from tutor.widgets import screen
+    if not question.strip() or screen.layout() != "phone" or drawn_height(board) < ASK_AGAIN_OVER:
+        return ""
+    return f'<p class="tutor-asked-again">{esc(question)}</p>'
 
 
 def svg_box() -> W.HTML:

@@ -120,7 +120,7 @@ class DrillPlayer(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
         for option in q.options:
             b = self._button(self._label(option), g.calling(functools.partial(self.pick, option.key)), "tutor-choice")
             self.buttons[option.key] = b
-        self.asked_again.value = asked_again(core_drill.said(q.prompt, lang))
+        self.asked_again.value = asked_again(core_drill.said(q.prompt, lang), self.svg.value)
         self.options.children = [self.asked_again, *self.buttons.values()]
         self.check.layout.display = None if q.multi else "none"
         self.check.disabled = False
@@ -139,6 +139,8 @@ class DrillPlayer(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
         if self._drawn is not None:
             with guard(self.errors, self.lang):
                 self.svg.value = self._board(*self._drawn)
+                if self.question is not None:
+                    self.asked_again.value = asked_again(core_drill.said(self.question.prompt, self.lang), self.svg.value)
 
     def _board(self, state: Any, highlight: tuple[str, ...], events: Sequence[Event], answered: bool = False) -> str:
         self._drawn = (state, highlight, events, answered)

@@ -138,8 +138,12 @@ class Quiz(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
             b.add_class("tutor-choice")
             b.on_click(g.calling(functools.partial(self.answer, i)))
             self.buttons.append(b)
-        asked = asked_again(localised(self.data["question"], self.lang))
-        self.choices.children = [W.HTML(f"{asked}<b>{esc(ui('quiz.choose', self.lang))}</b>"), *self.buttons]
+        self.choices.children = [W.HTML(self._choices_head()), *self.buttons]
+
+    def _choices_head(self) -> str:
+        """"Choose:" over the answers, the question asked again before it under a tall phone board."""
+        asked = asked_again(localised(self.data["question"], self.lang), self._opening_svg)
+        return f"{asked}<b>{esc(ui('quiz.choose', self.lang))}</b>"
 
     def _relayout(self, _layout: str) -> None:
         """The page's screen changed (a phone turned): the opening board and the board on screen are drawn again."""
@@ -150,6 +154,8 @@ class Quiz(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
             shown = self._shown
             self._opening_svg = self._board(*opening)
             self.svg.value = self._board(*shown) if shown is not None and shown != opening else self._opening_svg
+            if self.choices.children:
+                self.choices.children[0].value = self._choices_head()
 
     def _board(self, state: Any, highlight: tuple[Any, ...], events: Sequence[Event]) -> str:
         assert self.game is not None, "drawn only once the quiz is built"
@@ -269,7 +275,11 @@ class Quiz(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         """The quiz's `why_highlight`: what its explanation counts, marked on the board the answer shows (a "why"
         in words only, where the board could show it, was the club-teacher review's complaint of 2026-12-02)."""
         items = self.data.get("why_highlight")
-        return tuple(adapter(self.data["game"]).places(items)) if items else ()
+        marks = tuple(adapter(self.data["game"]).places(items)) if items else ()
+        # the board keeps its order and shape after the answer (a "near:" boat stays alone over the choices, as a
+        # drill's does): the answer's board drawn as the whole table read as another position
+        keep = tuple(h for h in self._highlight if isinstance(h, str) and h.startswith("near:") and h not in marks)
+        return keep + marks
 
     def _hint(self) -> str:
         """The quiz's hint with the rule it points at; a quiz without one names the rule alone."""

@@ -99,19 +99,8 @@ export function startZoom(words) {
       box.before(anchor);
     }
   };
-  // The question asked again over its answers (tutor.widgets.common.asked_again) only where the board between them
-  // is tall: under a short board it read as the question printed twice (a reader).
-  const spaceOut = () => {
-    for (const again of document.querySelectorAll(".tutor-asked-again")) {
-      const root = again.closest(".tutor-quiz, .tutor-drill");
-      const asked = root && root.querySelector(".tutor-question");
-      if (!asked) continue;
-      const apart = again.getBoundingClientRect().top - asked.getBoundingClientRect().bottom;
-      again.classList.toggle("tutor-asked-near", apart < 600 && apart > -1);
-    }
-  };
   const watch = new MutationObserver(() => {
-    if (pending === null) pending = setTimeout(() => { mark(); spaceOut(); }, 400);
+    if (pending === null) pending = setTimeout(mark, 400);
   });
   watch.observe(document.body, { childList: true, subtree: true });
   mark();

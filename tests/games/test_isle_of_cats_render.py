@@ -535,7 +535,7 @@ def test_the_can_it_go_quiz_draws_its_places_and_a_refused_one_in_red(lang):
     letters = text("isle_of_cats.board.option_letters", lang)
     assert w.svg.value.count('class="option"') == 3 and 'class="tried"' not in w.svg.value
     for i, b in enumerate(w.buttons):
-        assert b.description.startswith(letters[i] + ","), b.description
+        assert b.description.split()[-1] == letters[i], b.description      # "Place 1": the number on the board
         assert f">{letters[i]}</text>" in w.svg.value
     wrong = next(o.index for o in w.outcomes if not o.correct)
     w.answer(wrong)
@@ -620,21 +620,60 @@ def test_the_list_of_places_is_folded_under_the_pointing():
     assert str(len(t.view["rows"][1][1]["pick"]["options"])) in folded[0][0]["fold"]
 
 
-def test_on_a_phone_a_near_boat_is_drawn_alone_at_the_placing_size():
+def test_on_a_phone_a_near_boat_is_drawn_alone_on_its_side_twice_as_large():
     """A drill or quiz about one boat put its answers under every other boat (a reader scrolled between the asked
     boat and the choices), then under the days, the treasures and the island as well (400-500 px, stop 51):
-    "near:<seat>" draws that boat alone on a phone, at the size of the boat placed on; without it every boat is
-    drawn, the viewer's first."""
+    "near:<seat>" draws that boat alone on a phone. Its 22 columns across a phone made 15.5-unit squares, too small
+    to count rats or find a room's empty squares (two readers): it lies on its side, its 9 rows across, and its
+    squares are about twice as large. Without it every boat is drawn, the viewer's first, as it lies."""
     state = ioc.setup(3, seed=1)
     from tutor.core.game import spec
     view = spec("isle_of_cats").view(state, 0)
     boats = re.compile(r'data-board-seat="(\d)"[^>]*data-cell="([0-9.]+)"')
-    near = boats.findall(render(view, highlight=("near:0",), lang="en", layout="phone"))
-    plain = boats.findall(render(view, lang="en", layout="phone"))
+    near_svg = render(view, highlight=("near:0",), lang="en", layout="phone")
+    near = boats.findall(near_svg)
+    plain_svg = render(view, lang="en", layout="phone")
+    plain = boats.findall(plain_svg)
     assert [s for s, _ in near] == ["0"] and [s for s, _ in plain] == ["0", "1", "2"]
-    assert dict(near)["0"] == dict(plain)["0"] and float(dict(plain)["0"]) > float(dict(plain)["1"])
-    alone = render(view, highlight=("near:0",), lang="en", layout="phone")
-    assert "Days left" not in alone and "Days left" in render(view, lang="en", layout="phone")
-    # a laptop lays boats side by side: nothing moves
+    assert float(dict(near)["0"]) >= 1.7 * float(dict(plain)["0"]) > float(dict(plain)["1"])
+    assert 'data-turned="true"' in near_svg and 'data-turned' not in plain_svg
+    assert "Days left" not in near_svg and "Days left" in plain_svg
+    # the turned boat fits the phone's width, and is drawn taller than wide
+    width, height = (float(v) for v in re.search(r'viewBox="0 0 ([0-9.]+) ([0-9.]+)"', near_svg).groups())
+    c = float(dict(near)["0"])
+    assert width == 360 and C.HEIGHT * c < width and height > C.WIDTH * c
+    # "alone:" (the score helper's drill) lies on its side too; a laptop lays boats side by side: nothing moves
+    assert 'data-turned="true"' in render(view, highlight=("alone:0",), lang="en", layout="phone")
     assert boats.findall(render(view, highlight=("near:0",), lang="en", layout="laptop")) == \
         boats.findall(render(view, lang="en", layout="laptop"))
+    assert "data-turned" not in render(view, highlight=("near:0",), lang="en", layout="laptop")
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_a_boat_on_its_side_keeps_every_word_upright_and_numbers_every_square(lang):
+    """Turned a quarter turn, a boat's words would read sideways: each letter on a tile or a map, each number of a
+    quiz's place, and each room's symbol turns back about its own middle; the column numbers (1-22) run down its
+    left side and the row numbers (1-9) across its top, drawn upright outside the turned drawing. The panel says
+    the boat lies on its side."""
+    from tutor.widgets import screen
+    from tutor.widgets.quiz import Quiz
+    screen.reset()
+    try:
+        screen.set_width(390)
+        svg = Quiz("isle_of_cats/can-it-go", lang=lang).svg.value
+    finally:
+        screen.reset()
+    turned = re.findall(r'<g class="turned" transform="([^"]+)">(.*?)</g>(?=<g class="grid-numbers"|<g class="turned"|</svg>|$)',
+                        svg, re.S)
+    assert turned and "rotate(90)" in turned[0][0]
+    inside = "".join(body for _, body in turned)
+    texts = re.findall(r"<text [^>]*>", inside)
+    assert len(texts) >= 8, "the maps' letters, the tile's and the places' numbers"
+    assert all('transform="rotate(-90 ' in t for t in texts), [t for t in texts if "rotate(-90" not in t]
+    rooms = re.findall(r'<g class="room" [^>]*>', inside)
+    assert len(rooms) == len(C.ROOMS) and all("rotate(-90 " in r for r in rooms)
+    numbers = re.search(r'<g class="grid-numbers" aria-hidden="true">(.*?)</g>', svg, re.S)
+    assert numbers, "no numbers outside the turned drawing"
+    shown = [int(n) for n in re.findall(r">(\d+)</text>", numbers.group(1))]
+    assert shown == list(range(1, C.WIDTH + 1)) + list(range(1, C.HEIGHT + 1))
+    assert 'class="turned-note"' in svg

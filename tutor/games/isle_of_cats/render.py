@@ -849,21 +849,23 @@ class _Panel(NamedTuple):
     card_h: float
     height: float
     beside: float = 0
+    turned: bool = False        # the boat on its side (TURNED): its 9 rows across, its 22 columns down
 
 
 # the narrowest column of family cards beside a boat (their words at the smallest print, three or four lines)
 BESIDE = 78
 
 
-def _panel(seat: dict[str, Any], c: float, g: _Geo, f: _Fonts, lang: str, span: float = 0) -> _Panel:
-    """A seat's panel with a boat of square c. Where the panel may be `span` wide and the boat leaves room, its
-    family cards go in a column beside the boat if they fit its height (a phone's smaller boats, a laptop's three
-    or four boats two by two), else under it."""
+def _panel(seat: dict[str, Any], c: float, g: _Geo, f: _Fonts, lang: str, span: float = 0,
+           turned: bool = False) -> _Panel:
+    """A seat's panel with a boat of square c (`turned`: on its side). Where the panel may be `span` wide and the
+    boat leaves room, its family cards go in a column beside the boat if they fit its height (a phone's smaller
+    boats, a laptop's three or four boats two by two), else under it."""
     k = g.k
     nums = _numbers_size(c, f.floor)
-    ox = nums * 0.7 + 2 + NUMBERS_OFF
+    ox = _numbers_left(c, f, turned)
     oy = f(12) + 5 * k + nums + 1 + _numbers_off(nums)
-    bw, bh = C.WIDTH * c, C.HEIGHT * c
+    bw, bh = (C.HEIGHT * c, C.WIDTH * c) if turned else (C.WIDTH * c, C.HEIGHT * c)
     cards = _faces(seat)
     height = oy + bh
     per_row, card_h = 0, 32 * k
@@ -872,12 +874,13 @@ def _panel(seat: dict[str, Any], c: float, g: _Geo, f: _Fonts, lang: str, span: 
         w = round(min(room, 150 * k), 2)
         h = max(_card_height(card["id"], w, lang, card_h, f.floor) for card in cards)
         if len(cards) * (h + 6) - 6 <= bh:
-            return _Panel(ox, oy, c, 1, h, height, w)
+            return _Panel(ox, oy, c, 1, h, height, w, turned)
     if cards:
-        per_row, card_h = _card_rows(cards, bw, card_h, f.floor, lang)
+        per_row, card_h = _card_rows(cards, max(bw, span - ox), card_h, f.floor, lang) if turned \
+            else _card_rows(cards, bw, card_h, f.floor, lang)
         rows = -(-len(cards) // per_row)
         height += 6 * k + rows * (card_h + 6) - 6
-    return _Panel(ox, oy, c, per_row, card_h, height)
+    return _Panel(ox, oy, c, per_row, card_h, height, 0, turned)
 
 
 def _step(c: float, least: float = 6.0) -> float:
@@ -891,8 +894,52 @@ def _least_cell(f: _Fonts) -> float:
     return -(-(f.floor * 1.1) * 2 // 1) / 2
 
 
-def _panel_width(c: float, f: _Fonts) -> float:
-    return _numbers_size(c, f.floor) * 0.7 + 2 + NUMBERS_OFF + C.WIDTH * c
+def _numbers_left(c: float, f: _Fonts, turned: bool = False) -> float:
+    """The room left of a boat for its row numbers (one digit), or a turned boat's column numbers (two)."""
+    size = _numbers_size(c, f.floor)
+    return (K.em(str(C.WIDTH), False) * size if turned else size * 0.7) + 2 + NUMBERS_OFF
+
+
+def _panel_width(c: float, f: _Fonts, turned: bool = False) -> float:
+    return _numbers_left(c, f, turned) + (C.HEIGHT if turned else C.WIDTH) * c
+
+
+# A boat drawn on its side on a phone, where a question is about that boat alone ("near:" or "alone:"): its 9 rows
+# across the screen give squares of up to TURNED units, twice a boat's 22 columns across (15.5: a reader could not
+# count its rats or find a room's empty squares, 2.5 mm on a phone). Its print stays upright. Never where a tile is
+# placed on it by pointing (tutor/widgets/static/placing.js): its arrows and "flip" name the boat's own directions.
+TURNED = 28
+
+
+def _turn(svg: str, ox: float, oy: float, c: float) -> str:
+    """`svg`, drawn at the boat's place (ox, oy) as if the boat lay along the screen, laid on its side: a quarter turn
+    clockwise about the boat's corner, so its column 1 is at the top and its row 1 on the right. Each of its words and
+    room symbols turns back about its own middle, so it reads upright."""
+    def upright(m: re.Match[str]) -> str:
+        x, y, size = float(m.group(1)), float(m.group(2)), float(m.group(3))
+        return f'{m.group(0)} transform="rotate(-90 {x:g} {round(y - size * 0.36, 2):g})"'
+    svg = _TEXT_AT.sub(upright, svg)
+    svg = _ROOM_AT.sub(lambda m: f'{m.group(0)} transform="rotate(-90 {(ROOM_SPOTS[int(m.group(1))][0] + 0.5) * c:g} '
+                                 f'{(ROOM_SPOTS[int(m.group(1))][1] + 0.5) * c:g})"', svg)
+    return (f'<g class="turned" transform="translate({ox + C.HEIGHT * c:g},{oy:g}) rotate(90) '
+            f'translate({-ox:g},{-oy:g})">{svg}</g>')
+
+
+_TEXT_AT = re.compile(r'<text x="(-?[0-9.]+)" y="(-?[0-9.]+)" font-size="([0-9.]+)"')
+_ROOM_AT = re.compile(r'<g class="room" data-room="([0-9]+)"')
+_NUMBERS = re.compile(r'<g class="grid-numbers".*?</g>', re.S)
+
+
+def _turned_numbers(ox: float, oy: float, c: float, f: _Fonts) -> str:
+    """A turned boat's column numbers down its left side and its row numbers across its top (right to left: the
+    boat turned clockwise), upright."""
+    size = _numbers_size(c, f.floor)
+    return ('<g class="grid-numbers" aria-hidden="true">'
+            + "".join(K.label(ox - NUMBERS_OFF, oy + (x + 0.5) * c + size * 0.35, x + 1, size=size, anchor="end",
+                              fill=S.MUTED) for x in range(C.WIDTH))
+            + "".join(K.label(ox + (C.HEIGHT - y - 0.5) * c, oy - _numbers_off(size), y + 1, size=size,
+                              anchor="middle", fill=S.MUTED) for y in range(C.HEIGHT))
+            + "</g>")
 
 
 def render(view: dict[str, Any], *, highlight: Iterable[str] | str | None = (), lang: str = "en",
@@ -921,6 +968,9 @@ def render(view: dict[str, Any], *, highlight: Iterable[str] | str | None = (), 
         view = dict(view, seats=[seat for seat in view["seats"] if str(seat["seat"]) == asked] or view["seats"])
         boat_only = True
     seats = view["seats"]
+    # a question about one boat on a phone: the boat on its side, its squares twice as large (TURNED)
+    turned = spec.name == "phone" and boat_only and len(seats) == 1 and cell is None and (
+        asked is not None or alone is not None)
     width, pad = spec.width, g.pad
     target = spec.min_target
     n = len(seats)
@@ -953,13 +1003,13 @@ def render(view: dict[str, Any], *, highlight: Iterable[str] | str | None = (), 
     least = _least_cell(f)
     if g.stack:
         for seat in order:
-            largest = g.cell if seat["seat"] == big else g.other
+            largest = TURNED if turned else g.cell if seat["seat"] == big else g.other
             low = min(least, largest)
-            fit = (room - _panel_width(0, f)) / C.WIDTH
+            fit = (room - _panel_width(0, f, turned)) / (C.HEIGHT if turned else C.WIDTH)
             c = cell or _step(min(largest, fit), low)
-            while not cell and _panel_width(c, f) > room and c > low:
+            while not cell and _panel_width(c, f, turned) > room and c > low:
                 c = _step(c - 0.5, low)
-            p = _panel(seat, c, g, f, lang, room)
+            p = _panel(seat, c, g, f, lang, room, turned)
             placed.append((seat, left, top, p, room))
             top += p.height + 14 * g.k
         height = top - 14 * g.k + pad
@@ -1033,14 +1083,16 @@ def _seat(b: _Board, view: dict[str, Any], seat: dict[str, Any], sx: float, sy: 
     parts.append(K.label(sx, sy + size, head, size=size, weight="bold",
                          length=room if K.em(head, True) * size > room else None))
     ox, oy = sx + p.ox, sy + p.oy
-    bw, bh = C.WIDTH * c, C.HEIGHT * c
+    lw, lh = C.WIDTH * c, C.HEIGHT * c                      # the boat as it lies in its own squares
+    bw, bh = (lh, lw) if p.turned else (lw, lh)            # ... and on the page
     names = []
     if cards:
         # faces under the boat, in rows, or in a column beside it, each with its task in short words (the full task
         # in its title)
         gap = 6
         per = p.per_row
-        w = p.beside or (bw - gap * (per - 1)) / per
+        across = max(bw, span - p.ox) if p.turned and not p.beside else bw     # a turned boat's cards take the width
+        w = p.beside or (across - gap * (per - 1)) / per
         left, y0 = (ox + bw + 8 * k, oy) if p.beside else (ox, oy + bh + 6 * k)
         for j, card in enumerate(cards):
             name = card_name(card["id"], lang)
@@ -1051,7 +1103,7 @@ def _seat(b: _Board, view: dict[str, Any], seat: dict[str, Any], sx: float, sy: 
                          f'stroke="{S.INK}" stroke-width="0.8"/>' + _card_words(card["id"], x0, y1, w, lang, p.card_h, f.floor)[1]
                          + "</g>")
         rows = -(-len(cards) // per)
-        b.element(f"cards:{s}", left - 2, y0 - 2, (p.beside or bw) + 4, rows * (p.card_h + gap) - gap + 4,
+        b.element(f"cards:{s}", left - 2, y0 - 2, (p.beside or across) + 4, rows * (p.card_h + gap) - gap + 4,
                   "; ".join(names))
     else:
         cx = sx + min(K.em(head, True) * size, room) + 12 * k
@@ -1065,9 +1117,22 @@ def _seat(b: _Board, view: dict[str, Any], seat: dict[str, Any], sx: float, sy: 
                                    size=f(9), anchor="middle", fill="#ffffff") + "</g>")
         if count:
             b.element(f"cards:{s}", cx - 2, sy + size - 15 * k, count * (cw + 4 * k) + 2, ch + 4 * k, "; ".join(names))
+    # a turned boat: what is drawn from here on, the boat and what lies on it, is turned on its side at the end;
+    # the panel's top line says so at its right, where its name and cards leave room
+    if p.turned:
+        note, small = _w("turned", lang), f.floor
+        used = sx + min(K.em(head, True) * size, room) + (0 if cards else 12 * k + count * (cw + 4 * k))
+        if used + 8 + K.em(note, False) * small <= sx + max(span, p.ox + bw):
+            parts.append(K.label(sx + max(span, p.ox + bw), sy + size, note, size=small, anchor="end",
+                                 fill=S.MUTED, cls="turned-note"))
+        page_parts, page_top = parts, b.top
+        parts = b.parts = []
+        b.top = []
+    drawn = _boat(boat, c, lang, f.floor)
+    turned_mark = ' data-turned="true"' if p.turned else ""
     parts.append(f'<g class="boat" data-board-seat="{s}" data-x0="{ox:g}" data-y0="{oy:g}" data-cell="{c:g}" '
-                 f'data-boat="{boat}" transform="translate({ox:g},{oy:g})">'
-                 f'<title>{escape(boat_name(boat, lang))}</title>{_boat(boat, c, lang, f.floor)}')
+                 f'data-boat="{boat}"{turned_mark} transform="translate({ox:g},{oy:g})">'
+                 f'<title>{escape(boat_name(boat, lang))}</title>{_NUMBERS.sub("", drawn) if p.turned else drawn}')
     for tile in seat["tiles"]:
         tx, ty = tile["x"] * c, tile["y"] * c
         name = tile_name(tile["id"], lang)
@@ -1091,7 +1156,7 @@ def _seat(b: _Board, view: dict[str, Any], seat: dict[str, Any], sx: float, sy: 
     if key in b.hl:
         b.ring_cells(key, ox, oy, C.BOAT_CELLS, c)
     if key in b.offers:
-        b.top.append(K.choice(key, b.offers[key], ox, oy, bw, bh, boat_name(boat, lang)))
+        b.top.append(K.choice(key, b.offers[key], ox, oy, lw, lh, boat_name(boat, lang)))
     for tile in seat["tiles"]:
         key = f"tile:{tile['id']}"
         if key in b.hl or key in b.marked:
@@ -1130,3 +1195,7 @@ def _seat(b: _Board, view: dict[str, Any], seat: dict[str, Any], sx: float, sy: 
             except ValueError:
                 continue
             b.element(key, ox + x * c, oy + y * c, c, c, _w("cell", lang, x=x + 1, y=y + 1))
+    if p.turned:
+        page_parts.append(_turn("".join(parts), ox, oy, c) + _turned_numbers(ox, oy, c, f))
+        page_top.append(_turn("".join(b.top), ox, oy, c) if b.top else "")
+        b.parts, b.top = page_parts, page_top

@@ -17,12 +17,14 @@ Highlight and `choosable` keys (a lesson rings them, the board offers them):
               kin:<seat>        every family on that boat outlined with its size alone (before points are taught)
     seat:<seat>           a player's name in the turn order
     front:<seat>          on a phone, that seat's boat first under the island (a film frame of its step), not the viewer's
-    near:<seat>           on a phone, that seat's boat last, over the choices under the board (a drill about one boat)
+    near:<seat>           on a phone, that seat's boat alone and on its side, over the choices (a quiz or drill
+                          about one boat; "alone:" lies on its side there too)
     try:<seat>:<o>,<x>,<y>  the held tile where a refused placement put it (hatched, ✗)
     ask:<seat>:<o>,<x>,<y>  the held tile where a drill asks "may it go here?" (dashed, "?": no verdict shown)
     option:<seat>:<n>:<o>,<x>,<y>  a quiz's n-th candidate place for the held tile (dashed, lettered A, B, C…)
     fit:<seat>:<label>:<tile>:<o>,<x>,<y>  a place where a tile of the island would fit (dashed, with its label)
     alone:<seat>          that seat's boat alone, with no island and no other boat (a drill about one boat)
+    solo:<seat>           on a phone, that seat's boat alone, as it lies (a worked example about one boat)
 A boat is drawn with data-board-seat / data-x0 / data-y0 / data-cell so the page's placing preview
 (static/placing.js) knows where its squares lie.
 """
@@ -966,6 +968,12 @@ def render(view: dict[str, Any], *, highlight: Iterable[str] | str | None = (), 
         # the treasures, the island and the other boats were 400-500 px between the question and its answers, and
         # readers counted rats on the boat at the bottom of it all)
         view = dict(view, seats=[seat for seat in view["seats"] if str(seat["seat"]) == asked] or view["seats"])
+        boat_only = True
+    solo = next((k[5:] for k in hl if k.startswith("solo:") and k[5:].isdigit()), None)
+    if solo is not None and alone is None and asked is None and spec.name == "phone":
+        # a worked example about one boat, on a phone: that boat alone, as it lies (its words say "at the top",
+        # "under"); the days, the treasures, the island and the other boat were half of each of its boards
+        view = dict(view, seats=[seat for seat in view["seats"] if str(seat["seat"]) == solo] or view["seats"])
         boat_only = True
     seats = view["seats"]
     # a question about one boat on a phone: the boat on its side, its squares twice as large (TURNED)

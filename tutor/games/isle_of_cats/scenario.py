@@ -109,7 +109,8 @@ def highlight(items: Optional[Iterable[object]]) -> tuple[str, ...]:
     "island") passes through; so do "option:1:2:1,6,2" (a quiz's second candidate place, drawn "B") and
     "ask:1:0,10,2" (the place a question asks about, drawn dashed with a "?"); "open:1", "rats:1", "boat:1" and
     "families:1" name player 1's unfilled rooms, visible rats, boat and families ("families" alone: everyone's);
-    "kin:1" player 1's families by size alone; "near:1" player 1's boat drawn last on a phone, over the choices."""
+    "kin:1" player 1's families by size alone; "near:1" player 1's boat alone and on its side on a phone, over the
+    choices; "solo:1" player 1's boat alone on a phone, as it lies (a worked example about one boat)."""
     def tried(arg: str) -> str:
         player, _, place = arg.partition(":")
         return f"{seat(player)}:{place}"
@@ -118,7 +119,7 @@ def highlight(items: Optional[Iterable[object]]) -> tuple[str, ...]:
         return seat(arg) if arg else ""
     out = []
     for item in _highlight(items, **{"try": tried, "option": tried, "ask": tried, "open": player, "rats": player,
-                                     "boat": player, "families": player, "kin": player, "near": player}):
+                                     "boat": player, "families": player, "kin": player, "near": player, "solo": player}):
         out.append("families" if item == "families:" else item)
     return tuple(out)
 

@@ -129,9 +129,16 @@ def test_the_three_layouts_draw_the_same_cards_choices_rings_and_words():
         words = {layout: _words(root) for layout, root in roots.items()}
         for layout in ("phone", "projector"):
             differ = words[layout] ^ words["laptop"]
-            assert differ <= FACE_ONLY | _family_words(kw.get("lang", "en")), (name, layout, differ)
+            # a phone says "Bonuses: none" beside a short hand where a wider board draws the label over no card
+            compact = _none_words(kw.get("lang", "en")) if layout == "phone" else set()
+            assert differ <= FACE_ONLY | _family_words(kw.get("lang", "en")) | compact, (name, layout, differ)
         checked += 1
     assert checked > 20
+
+
+def _none_words(lang: str) -> set[str]:
+    from tutor.core.i18n import text
+    return set(text("trump_whales.board.bonuses_none", lang).split()) | {text("trump_whales.board.bonuses", lang)}
 
 
 def _family_words(lang: str) -> set[str]:
@@ -302,3 +309,26 @@ def test_on_a_phone_no_bonus_covers_another():
                 for x2, y2 in spots[i + 1:]:
                     assert abs(x1 - x2) >= P_BW or abs(y1 - y2) >= P_BH, f"{what}: bonuses at {x1},{y1}, {x2},{y2}"
     assert seen >= 4, seen      # the boards hold a panel with four bonuses or more
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_on_a_phone_a_short_hand_with_no_bonus_says_so_in_its_own_row(lang):
+    """A reader measured a four-player board 1,400 px tall on a phone, its panels mostly blank: a seat whose seen hand
+    is short (P_BESIDE cards or fewer) and which holds no bonus says "Bonuses: none" between its cards and its pearl
+    pile, in the hand's row, and draws no row of its own for no cards; a seat holding a bonus keeps its labelled row."""
+    from test_trump_whales import table
+    from tutor.core.i18n import text
+    from tutor.games.trump_whales.render import P_BH
+    state = table([["narwhal-2", "narwhal-4"], ["orca-6", "orca-7"], ["sperm_whale-3", "sperm_whale-4"],
+                   ["blue_whale-8", "blue_whale-2"]], bonuses=[[], [], ["orca-9"], []])
+    root = ET.fromstring(g.render(g.view(state, None), lang=lang, layout="phone"))
+    none, label = text("trump_whales.board.bonuses_none", lang), text("trump_whales.board.bonuses", lang)
+    texts = [(("".join(t.itertext())), float(t.get("y"))) for t in root.iter(SVG_NS + "text")]
+    assert [w for w, _ in texts].count(none) == 3 and [w for w, _ in texts].count(label) == 1
+    # each "none" lies level with a hand card: within a card's height of the hand label above it
+    hands = sorted(y for w, y in texts if w.startswith(text("trump_whales.board.hand", lang, n=1)[:3]))
+    for _w, y in (t for t in texts if t[0] == none):
+        above = max(h for h in hands if h < y)
+        assert y - above < P_BH, (y, above)
+    # without the bonus row each such seat is shorter: this board was 1,233 units with three empty bonus rows
+    assert viewbox(root)[3] <= 1233 - 3 * 12, viewbox(root)

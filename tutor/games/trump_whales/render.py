@@ -725,8 +725,16 @@ def _phone_panel(board: _Board, view: dict[str, Any], seat: dict[str, Any], y: f
         row = max(P_PH + 8 + noted, bonus_rows * (P_BH + 4))      # the pile's row: as tall as the bonuses, or the pile
         hand_h = P_DROP + rows * (P_BH + 4) + 16 if open_hand else 0
     ry = y + P_TOP + hand_h                             # the labels over the pile and the bonuses
-    if beside and not nb:
-        # the bonuses' label alone, over no cards (every layout says the seat's bonuses, none as well)
+    # a short seen hand and no bonus: "Bonuses: none" in the hand's row, between the cards and the pile, not in a row
+    # of its own under them (every layout says the seat's bonuses, none as well; a reader measured a four-player board
+    # 1,400 px tall, its panels mostly blank)
+    none_words = _w("bonuses_none", lang)
+    none_x = 14 + max(1, len(seat["hand"])) * (P_BW + 4) + 4 if beside else 0
+    inline = beside and not nb and none_x + _em(none_words, False) * board.floor <= px - 6
+    if inline:
+        height = round(y + P_TOP + hand_h - 8 - y)
+    elif beside and not nb:
+        # the bonuses' label alone, over no cards
         height = round(ry + 8 - y)
     else:
         height = round(ry + P_DROP + row + 6 - y)        # a ring round a bonus (4 out) stays in its panel
@@ -744,7 +752,12 @@ def _phone_panel(board: _Board, view: dict[str, Any], seat: dict[str, Any], y: f
     board.element(f"seat:{s}", 10, y + 4, PHONE_W - 20, 46, name)
     bx = 14
     words = _w("bonuses", lang)
-    board.parts.append(fitted(bx, ry, words, 80, 10, board.floor, fill=S.MUTED))
+    if inline:
+        hy = y + P_TOP + P_DROP
+        board.parts.append(fitted(none_x, hy + P_BH / 2 + 3.5, none_words, px - 6 - none_x, 10, board.floor,
+                                  fill=S.MUTED))
+    else:
+        board.parts.append(fitted(bx, ry, words, 80, 10, board.floor, fill=S.MUTED))
     if beside:
         hy = y + P_TOP
         hand_end = bx + max(1, len(seat["hand"])) * (P_BW + 4)

@@ -30,7 +30,7 @@ from tutor.widgets.common import (
 )
 
 NAV_KEYS = ("first", "back", "next", "last", "first.tip", "back.tip", "next.tip", "last.tip", "slider", "step", "below",
-            "below.tip", "said.tip")
+            "below.tip", "above", "above.tip", "said.tip")
 
 
 class Drawn(TypedDict):

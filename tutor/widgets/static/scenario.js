@@ -166,9 +166,11 @@ function render({ model, el: root }) {
       }
     });
   };
-  // where "What changed" goes: the step's first mark (its rings, data-target) below the screen when none is on it;
-  // for a step that marks nothing, the board itself when all of it lies below the screen (a reader stepped to a
-  // tile laid on a ship under nine lines of words, with no button to it)
+  // where "What changed" goes: the step's marks (its rings, data-target) when none is on the screen, above it or
+  // below; for a step that marks nothing, the board itself when all of it lies below the screen (a reader stepped to
+  // a tile laid on a ship under nine lines of words, with no button to it). A mark is on the screen when most of it
+  // is, under the stuck row: a 30-px sliver of the trick a step changed hid the button to it (a reader).
+  const seenPart = (b, top) => Math.min(b.bottom, innerHeight) - Math.max(b.top, top) >= Math.min(b.height * 0.6, 60);
   const belowTarget = () => {
     const top = nav.getBoundingClientRect().bottom;
     // what the step did (its event marks) before what it points at: a ring on the other ship, on screen, hid the
@@ -178,14 +180,32 @@ function render({ model, el: root }) {
     const rings = done.length ? done : shown("[data-target]");
     if (!rings.length) {
       const box = board.getBoundingClientRect();
-      return box.height > 0 && box.top >= innerHeight - 48 ? board : null;
+      return box.height > 0 && box.top >= innerHeight - 48 ? [board] : null;
     }
-    if (rings.some((r) => { const b = r.getBoundingClientRect(); return b.bottom > top && b.top < innerHeight; })) {
-      return null;
-    }
-    return rings.find((r) => r.getBoundingClientRect().top >= innerHeight) || null;
+    if (rings.some((r) => seenPart(r.getBoundingClientRect(), top))) return null;
+    return rings;
   };
-  const offerBelow = () => { below.hidden = belowTarget() === null; offerSaid(); };
+  // the marks' span, top to bottom, in the page's coordinates now
+  const spanOf = (marks) => {
+    const boxes = marks.map((m) => m.getBoundingClientRect());
+    return { top: Math.min(...boxes.map((b) => b.top)), bottom: Math.max(...boxes.map((b) => b.bottom)) };
+  };
+  // the button points the way to the step's marks: up when the first of them lies above the screen (Козырные киты'
+  // token, moved at the board's top, while the jump went down to the discard pile, a reader)
+  const offerBelow = () => {
+    const marks = belowTarget();
+    below.hidden = marks === null;
+    if (marks) {
+      const up = spanOf(marks).top < nav.getBoundingClientRect().bottom;
+      const words = up ? (labels.above || labels.below) : labels.below;
+      if (below.textContent !== words) {
+        below.textContent = words;
+        below.title = (up ? labels["above.tip"] : labels["below.tip"]) || "";
+      }
+      below.dataset.way = up ? "up" : "down";
+    }
+    offerSaid();
+  };
   // the words are off the screen: above it, or under the stuck row; the row is stuck only once the learner steps
   const offerSaid = () => {
     const words = narration.getBoundingClientRect();
@@ -200,20 +220,24 @@ function render({ model, el: root }) {
     narration.scrollIntoView({ block: "start", behavior: "smooth" });
   });
   below.addEventListener("click", () => {
-    const target = belowTarget();
+    const marks = belowTarget();
     below.hidden = true;
-    if (target === board) {
+    if (marks && marks[0] === board) {
       board.style.scrollMarginTop = `${Math.ceil(nav.getBoundingClientRect().bottom) + 4}px`;
       board.scrollIntoView({ block: "start", behavior: "smooth" });
-    } else if (target) {
-      // centred on the screen, then clear of the stuck row as it is once the step's words ride in it: a tall row
-      // covered the trick the step had changed (a reader)
-      target.scrollIntoView({ block: "center" });
+    } else if (marks) {
+      // every mark of the step on the screen at once where they fit under the stuck row (a step's three changes lay
+      // over two screens, a reader), else its first; clear of the row as it is once the step's words ride in it (a
+      // tall row covered the trick the step had changed, a reader)
+      marks[0].scrollIntoView({ block: "center" });
       requestAnimationFrame(() => {
         offerSaid();
         const bar = Math.max(nav.getBoundingClientRect().bottom, said.hidden ? 0 : said.getBoundingClientRect().bottom);
-        const top = target.getBoundingClientRect().top;
-        if (top < bar + 8) scrollerOf(root).scrollBy(0, top - bar - 8);
+        const span = spanOf(marks);
+        const room = innerHeight - bar - 16;
+        const to = span.bottom - span.top <= room ? span.top - bar - 8 - (room - (span.bottom - span.top)) / 2
+          : span.top - bar - 8;
+        if (Math.abs(to) > 2) scrollerOf(root).scrollBy(0, to);
       });
     }
   });

@@ -75,6 +75,7 @@ class DrillPlayer(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
         self.verdict.add_class("tutor-quiz-verdict")
         self.verdict.add_class("tutor-live")          # announced to screen readers (page.js)
         self.again = self._button(ui("drill.again", lang), g.calling(self.try_again), "tutor-nav")
+        self.again.add_class("tutor-again")         # the page keeps the answers in view after it (page.js)
         self.why = self._button(ui("why.show", lang), g.calling(self.show_why), "tutor-nav")
         self.next = self._button(ui("drill.next", lang), g.calling(self.new_question), "tutor-nav")
         self.next.add_class("tutor-drill-next")

@@ -88,6 +88,7 @@ class Quiz(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
             return W.Layout(width="auto", max_width="100%", height="auto")
         self.again = W.Button(description=ui("quiz.again", lang), tooltip=ui("quiz.again.tip", lang), layout=fit())
         self.again.add_class("tutor-nav")
+        self.again.add_class("tutor-again")         # the page keeps the answers in view after it (page.js)
         self.again.layout.display = "none"
         self.again.on_click(guard(self.errors, lang).calling(self.reset))
         # "show the answer and why": it settles the question (show_why)

@@ -153,14 +153,26 @@ function render({ model, el }) {
   // "Next question" in a drill: the answer's board and words go, the page grows shorter above the learner, and the
   // new question was left a screen or more above (a returning reader's practise session, 2026-12-04). Once the
   // kernel has drawn it (the button hidden again), its question is brought to the top if it is out of sight.
+  // "Try again" in a quiz or a drill takes the verdict and the hint away, and the page grew shorter above the learner
+  // too: they were left under the question with its answers off the screen (a reader). Once the button is gone the
+  // answers are brought back into view if they are out of it.
   const keepDrill = (event) => {
-    const next = event.target && event.target.closest ? event.target.closest(".tutor-drill-next") : null;
-    const drill = next ? next.closest(".tutor-drill") : null;
+    const hit = event.target && event.target.closest ? event.target.closest(".tutor-drill-next, .tutor-again") : null;
+    const drill = hit ? hit.closest(".tutor-drill, .tutor-quiz") : null;
     if (!drill) return;
+    const again = hit.classList.contains("tutor-again");
     let looks = 0;
     const look = () => {
       looks += 1;
-      if (next.offsetParent !== null && looks < 40) { setTimeout(look, 150); return; }
+      if (hit.offsetParent !== null && looks < 40) { setTimeout(look, 150); return; }
+      if (again) {
+        const answers = drill.querySelector(".tutor-choices");
+        const box = answers ? answers.getBoundingClientRect() : null;
+        if (box && box.height && (box.top < 0 || box.top > window.innerHeight * 0.7)) {
+          answers.scrollIntoView({ block: box.height < window.innerHeight * 0.6 ? "center" : "start" });
+        }
+        return;
+      }
       const question = drill.querySelector(".tutor-question") || drill;
       const top = question.getBoundingClientRect().top;
       if (top < 0 || top > window.innerHeight * 0.6) question.scrollIntoView({ block: "start" });

@@ -379,7 +379,18 @@ def asked_again(question: str, board: str = "") -> str:
     from tutor.widgets import screen
     if not question.strip() or screen.layout() != "phone" or drawn_height(board) < ASK_AGAIN_OVER:
         return ""
-    return f'<p class="tutor-asked-again">{esc(question)}</p>'
+    return f'<p class="tutor-asked-again">{esc(asking(question))}</p>'
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?…])\s+")
+
+
+def asking(question: str) -> str:
+    """The sentence that asks, from a question that sets the scene first ("Kiti's right hand points at player 3. …
+    Who takes the deep?"): its last sentence where that one ends in "?", else the whole. The whole again over the
+    answers read as the question printed twice (four readers, stop 51)."""
+    sentences = _SENTENCE_END.split(question.strip())
+    return sentences[-1] if len(sentences) > 1 and sentences[-1].endswith("?") else question.strip()
 
 
 def svg_box() -> W.HTML:

@@ -304,3 +304,92 @@ def test_the_first_move_folds_the_tips_away_and_the_board_stays_put(stepping):
     page.wait_for_timeout(600)
     assert abs(board.bounding_box()["y"] - before) <= 4, (before, board.bounding_box())
     assert_no_errors(page)
+
+
+def test_each_frame_stays_long_enough_to_read_its_words(stepping):
+    """At the normal pace a frame stays 1.5 s and 160 ms for each of its words (four lines went by in 1.5 s before a
+    first-time player had read them, two readers): no frame of Козырные киты' others' turns goes sooner. Only a floor
+    is checked; a busy machine may hold a frame longer."""
+    page = stepping
+    table = lesson_table(page, "trump_whales", "en")
+    table.locator(".tutor-pace select").select_option("normal")
+    table.evaluate("""(root) => {
+        const said = root.querySelector('.tutor-film-said');
+        window.__frames = [];
+        new MutationObserver(() => {
+            const text = (said.textContent || '').trim();
+            const last = window.__frames[window.__frames.length - 1];
+            if (!text || (last && last.text === text)) return;
+            window.__frames.push({t: performance.now(), text, words: text.split(/\\s+/).filter(Boolean).length,
+                                  waits: !!root.querySelector('.tutor-summary-box:not([hidden]) .tutor-summary')});
+        }).observe(said, {childList: true, subtree: true, characterData: true});
+    }""")
+    frames = []
+    for _ in range(4):
+        first_legal(table).click()
+        # the film runs by itself until it ends or a summary waits for "Go on"
+        page.wait_for_function(
+            """(root) => root.querySelector('.tutor-film').hidden
+                         || !!root.querySelector('.tutor-summary-box:not([hidden]) .tutor-summary')""",
+            arg=table.element_handle(), timeout=60000)
+        frames = page.evaluate("window.__frames")
+        if len([f for f in frames if not f["waits"]]) >= 2:
+            break
+        if table.locator(".tutor-film").is_visible():
+            table.locator(".tutor-film-skip").click()
+        first_legal(table).wait_for(state="visible")
+    timed = [(a, b) for a, b in zip(frames, frames[1:]) if not a["waits"]]
+    assert timed, f"no two frames in a row went by themselves: {frames}"
+    for a, b in timed:
+        floor = 1500 + 160 * a["words"]
+        assert b["t"] - a["t"] >= floor - 40, f"{a['text']!r} ({a['words']} words) went after {b['t'] - a['t']:.0f} ms"
+    assert_no_errors(page)
+
+
+def test_a_tap_where_next_stood_as_the_film_ended_is_not_a_move(stepping):
+    """Quick taps on the film's "Next" went on after the film had ended and took what came up under the finger (a
+    tile in Острів котів, a card here): a tap at "Next"'s place within 0.7 s of the film's end is not a move; the same
+    tap a moment later is."""
+    page = stepping
+    table = lesson_table(page, "trump_whales", "en")
+    first_legal(table).click()
+    table.locator(".tutor-film").wait_for(state="visible")
+    # "Next" to the film's end, then at once a tap at the place where "Next" was, on the first move offered
+    tapped = table.evaluate("""async (root) => {
+        const wait = (ms) => new Promise((done) => setTimeout(done, ms));
+        const bar = root.querySelector('.tutor-film');
+        const shown = () => [...root.querySelectorAll('.tutor-film-next, .tutor-film-next-below')]
+            .find((b) => b.getBoundingClientRect().width > 0);
+        let spot = null;
+        for (let i = 0; i < 120 && !bar.hidden; i++) {
+            const b = shown();
+            if (!b) { await wait(50); continue; }
+            const r = b.getBoundingClientRect();
+            spot = {x: r.left + r.width / 2, y: r.top + r.height / 2};
+            const text = root.querySelector('.tutor-film-caption').textContent;
+            b.click();
+            for (let k = 0; k < 400 && !bar.hidden
+                 && root.querySelector('.tutor-film-caption').textContent === text; k++) await wait(25);
+        }
+        for (let k = 0; k < 40; k++) {
+            const move = root.querySelector('.tutor-actions:not([hidden]) button.tutor-action');
+            if (move && spot) {
+                window.__tap = () => move.dispatchEvent(new MouseEvent('click',
+                    {bubbles: true, cancelable: true, clientX: spot.x, clientY: spot.y}));
+                window.__tap();
+                return true;
+            }
+            await wait(10);
+        }
+        return false;
+    }""")
+    assert tapped, "the film did not end on the learner's move"
+    before = board_of(table)
+    page.wait_for_timeout(1500)
+    assert table.locator(".tutor-film").is_hidden() and board_of(table) == before, \
+        "a tap where 'Next' stood, just after the film ended, played a move"
+    page.evaluate("window.__tap()")          # the same tap, now well after the film
+    page.wait_for_function("([root, before]) => !root.querySelector('.tutor-film').hidden"
+                           " || root.querySelector('.tutor-svg').innerHTML !== before",
+                           arg=[table.element_handle(), before])
+    assert_no_errors(page)

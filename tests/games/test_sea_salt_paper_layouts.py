@@ -297,14 +297,14 @@ def test_on_a_phone_a_cards_value_breaks_onto_two_lines_before_it_is_squeezed():
 
 @pytest.mark.parametrize("layout", list(LAYOUTS))
 def test_a_score_helpers_cards_alone_print_no_match_total(layout):
-    """The score helper (cards_only) showed «Разом 0» beside a table adding up its cards: a match total that is
+    """The score helper (cards_only) showed «Разом 0» (now «За гру: 0») beside a table adding up its cards: a match total that is
     no part of what it counts. A played board still prints each seat's total."""
     s = g.setup(2, seed=1, hands=[["crab-1", "crab-2", "fish-1"], ["boat-1"]])
     view = g.view(s, None)
     helper = ET.fromstring(render(dict(view, cards_only=True, seats=view["seats"][:1]), lang="uk", layout=layout))
     board = ET.fromstring(render(view, lang="uk", layout=layout))
     totals = lambda root: [el.text for el in root.iter(NS + "text") if el.get("class") == "total"]  # noqa: E731
-    assert totals(helper) == [] and totals(board) == ["Разом 0", "Разом 0"]
+    assert totals(helper) == [] and totals(board) == ["За гру: 0", "За гру: 0"]
 
 
 def test_on_a_phone_no_words_lie_over_words_and_no_ring_over_words():

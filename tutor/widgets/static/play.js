@@ -646,7 +646,24 @@ function render({ model, el: root }) {
     root.classList.add("tutor-filming");
     root.classList.toggle("tutor-film-waits", !!f.wait);
     holdHeight();
+    if (!f.wait) requestAnimationFrame(clearOfWords);
     schedule();
+  };
+  // On a phone the step's words ride at the screen's foot over the board: what the step marks (its rings) lying
+  // under them moves up above them, as far as it can without leaving the screen at the top (a reader read "player 3
+  // has laid a card face down" over the very seat that showed it, three times a round)
+  const clearOfWords = () => {
+    if (filming === null || filmBelow.hidden || getComputedStyle(filmBelow).position !== "sticky") return;
+    const words = filmBelow.getBoundingClientRect();
+    const marks = [...board.querySelectorAll(".event[data-target], .highlight[data-target]")]
+      .map((m) => m.getBoundingClientRect()).filter((r) => r.height > 0 && r.bottom > 0 && r.top < innerHeight);
+    if (!marks.length || words.top <= 0) return;
+    const top = Math.min(...marks.map((r) => r.top)), bottom = Math.max(...marks.map((r) => r.bottom));
+    const by = Math.min(bottom - words.top + 8, top - 56);
+    if (bottom > words.top && by > 4) {
+      ownScroll = Date.now() + 800;
+      pageBox().scrollBy(0, by);
+    }
   };
 
   let drawnBoard = null;

@@ -31,7 +31,8 @@ def reference(lang: str) -> Reference:
                  note=_ref("note.duos", lang))
     most = max(len(points) for points in C.COLLECTIONS.values())
     collections = Table((_ref("head.cards", lang), *map(str, range(1, most + 1))),
-                        tuple((_kind(k, lang), *map(str, points), *([""] * (most - len(points))))
+                        # a dash past the box's last card of a kind: blank cells printed read as missing data (a reader)
+                        tuple((_kind(k, lang), *map(str, points), *(["—"] * (most - len(points))))
                               for k, points in C.COLLECTIONS.items()),
                         note=_ref("note.collections", lang))
     multipliers = Table((_ref("head.multiplier", lang), _ref("head.scores", lang)),

@@ -300,7 +300,9 @@ def _looking(board: _Board, view: dict[str, Any], x: float, y: float, width: flo
     g, lang = board.geo, board.lang
     for pile in view["discards"]:
         if pile["cards"] is not None and pile["looking"]:
-            words = f'{_w("looking", lang)}: {pile_name(pile["pile"], lang)}'
+            # the pile's order is the rule's point (the crabs take a card and leave the rest as they lay): its cards run
+            # bottom to top, and the label says so (a reader could not tell which end was the top)
+            words = f'{_w("looking", lang)}: {pile_name(pile["pile"], lang)} · {_w("looking_order", lang)}'
             top = 0 if below else g.label + 4
             rows: float
             if below:

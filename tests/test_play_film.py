@@ -186,11 +186,11 @@ def test_a_tricks_summary_names_the_bonuses_played_during_it():
     assert listed, "no trick had a bonus played in it"
 
 
-def test_on_a_phone_a_frame_of_anothers_step_draws_their_boat_first(phone_screen):
-    """Острів котів on a phone: the film's step bar sits above the island, and the boats are stacked under it, the
-    viewer's first; a frame of another player's step drew that player's boat about 1,000 px lower (club-teacher
-    review 2026-12-02). Such a frame draws the acting player's boat first, right under the island; a frame of the
-    learner's own step keeps theirs first."""
+def test_on_a_phone_every_frame_keeps_the_boats_in_their_places(phone_screen):
+    """Острів котів on a phone: the boats are stacked under the island, the viewer's first. A frame of another
+    player's step once drew that player's boat first (a club teacher found it about 1,000 px lower, 2026-12-02), and a
+    reader then found the boats swapping places and sizes at every turn (stop 51). Every frame keeps the viewer's
+    boat first and the others in their order; the page brings the step's ring into view instead (play.js)."""
     import re
     phone_screen.set_width(390)
     t = PlayTable("isle_of_cats", players=3, seat=0, lang="uk", seed=4)
@@ -200,9 +200,8 @@ def test_on_a_phone_a_frame_of_anothers_step_draws_their_boat_first(phone_screen
         steps = t.live.turns()
         for step, f in zip(steps, film.frames(t)):
             assert 'data-layout="phone"' in f["board"]
-            seats = re.findall(r'data-board-seat="(\d+)"', f["board"])
-            first = int(seats[0])
-            assert first == (step.seat if step.seat != 0 else 0), (step.seat, seats[:3])
+            seats = [int(x) for x in re.findall(r'data-board-seat="(\d+)"', f["board"])]
+            assert seats == [0, 1, 2], (step.seat, seats)
             others += step.seat != 0
             own += step.seat == 0
         if others >= 3 and own >= 1:

@@ -156,9 +156,6 @@ class GameUI:
     sandbox: Optional[Callable[..., Any]] = None                          # (lang=, **kw) -> a widget
     # board highlights a play table always draws (not a task, whose answer they might give): Isle's families
     table_marks: tuple[str, ...] = ()
-    # (seat) -> board highlights for a film frame of that seat's step when it is not the viewer's: Острів котів
-    # draws the acting player's boat first, under the island, where a phone's step bar is (not 1,000 px lower)
-    film_marks: Optional[Callable[[int], tuple[str, ...]]] = None
     sandbox_label: str = "lazy.sandbox"                                   # ui key of its "open" button
     components: Optional[Callable[..., str]] = None    # (lang[, only=table]) -> HTML tables of components
     legend: Optional[Callable[[str], str]] = None                         # (lang) -> HTML key to the board's signs

@@ -67,8 +67,6 @@ def frame(table: "PlayTable", steps: Sequence[Step], i: int, film_id: int) -> di
     view = table.game.view(position, table.viewer)
     parts = table.game.parts()
     marks = parts.table_marks if table.advises else ()
-    if parts.film_marks is not None and step.seat is not None and step.seat != table.viewer:
-        marks = tuple(marks) + tuple(parts.film_marks(step.seat))      # another's step: their part of the board first
     svg = render_choosable(table.game, view, events=told, lang=lang, highlight=marks)
     board, (key, markup) = split_defs(svg)
     if key:

@@ -16,7 +16,6 @@ Highlight and `choosable` keys (a lesson rings them, the board offers them):
     families  families:<seat>   every family (on every boat, or on one) outlined with its size and points
               kin:<seat>        every family on that boat outlined with its size alone (before points are taught)
     seat:<seat>           a player's name in the turn order
-    front:<seat>          on a phone, that seat's boat first under the island (a film frame of its step), not the viewer's
     near:<seat>           on a phone, that seat's boat alone and on its side, over the choices (a quiz or drill
                           about one boat; "alone:" lies on its side there too)
     try:<seat>:<o>,<x>,<y>  the held tile where a refused placement put it (hatched, ✗)
@@ -996,11 +995,11 @@ def render(view: dict[str, Any], *, highlight: Iterable[str] | str | None = (), 
     room = width - left - pad
     top = pad if side else y + 4 * g.k
     viewer = view.get("viewer")
-    # "front:<seat>" (a film frame of another player's step): that player's boat first, under the island
-    front = next((int(k.split(":", 1)[1]) for k in hl if k.startswith("front:") and k[6:].isdigit()), viewer)
+    # the viewer's boat first on a phone, every frame alike: a film that brought the acting player's boat first swapped
+    # the boats' places and sizes at every turn (a reader); the step's ring and the page (play.js) show where it moved
     order = list(seats)
-    if g.stack and front is not None:
-        order.sort(key=lambda seat: seat["seat"] != front)
+    if g.stack and viewer is not None:
+        order.sort(key=lambda seat: seat["seat"] != viewer)
     # "near:<seat>" (a drill or quiz about one boat): that boat last, just above the question's choices, still at the
     # size of the boat placed on (a reader scrolled between the asked boat and the answers, the others between them)
     near = next((int(k[5:]) for k in hl if k.startswith("near:") and k[5:].isdigit()), None)

@@ -288,6 +288,5 @@ UI = GameUI(action_label=action_label, action_tip=action_tip, action_icon=action
             # the table outlines the families and shows a player their own family cards (a lesson's board shows
             # them face down until part 10 teaches them: render.CARDS_UP)
             table_marks=("families", "cards:up"),
-            film_marks=lambda seat: (f"front:{seat}",),
             # the play table as a game (issue #34): a day and the game summed up, the coach, the live score, tips
             summary=summary, coach=coach, score_panel=score_panel, tips=tips, answer_marks=answer_marks)

@@ -649,18 +649,25 @@ function render({ model, el: root }) {
     if (!f.wait) requestAnimationFrame(clearOfWords);
     schedule();
   };
-  // On a phone the step's words ride at the screen's foot over the board: what the step marks (its rings) lying
-  // under them moves up above them, as far as it can without leaving the screen at the top (a reader read "player 3
-  // has laid a card face down" over the very seat that showed it, three times a round)
+  // On a phone the step's words ride at the screen's foot over the board: what the step marks (its rings) is brought
+  // above them, as far as it can go without leaving the screen at the top: from under the words (a reader read
+  // "player 3 has laid a card face down" over the very seat that showed it, three times a round), or from off the
+  // screen (Острів котів' boats keep their places, and another player's boat lies a screen lower)
   const clearOfWords = () => {
     if (filming === null || filmBelow.hidden || getComputedStyle(filmBelow).position !== "sticky") return;
     const words = filmBelow.getBoundingClientRect();
-    const marks = [...board.querySelectorAll(".event[data-target], .highlight[data-target]")]
-      .map((m) => m.getBoundingClientRect()).filter((r) => r.height > 0 && r.bottom > 0 && r.top < innerHeight);
-    if (!marks.length || words.top <= 0) return;
-    const top = Math.min(...marks.map((r) => r.top)), bottom = Math.max(...marks.map((r) => r.bottom));
-    const by = Math.min(bottom - words.top + 8, top - 56);
-    if (bottom > words.top && by > 4) {
+    // the step's own marks (what it changed), not the table's standing highlights (a game's families outlined)
+    const marks = [...board.querySelectorAll(".event[data-target]")]
+      .map((m) => m.getBoundingClientRect()).filter((r) => r.height > 0);
+    if (!marks.length || words.top <= 56) return;
+    const seen = marks.filter((r) => r.bottom > 0 && r.top < innerHeight);
+    const some = seen.length ? seen : marks;
+    const top = Math.min(...some.map((r) => r.top)), bottom = Math.max(...some.map((r) => r.bottom));
+    const room = words.top - 8 - 56;
+    // all of them above the words where they fit, else their top just under the screen's top
+    const by = seen.length ? Math.min(bottom - words.top + 8, top - 56)
+      : (bottom - top <= room ? bottom - (words.top - 8) : top - 56);
+    if ((seen.length ? bottom > words.top : true) && Math.abs(by) > 4) {
       ownScroll = Date.now() + 800;
       pageBox().scrollBy(0, by);
     }

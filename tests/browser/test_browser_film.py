@@ -393,3 +393,47 @@ def test_a_tap_where_next_stood_as_the_film_ended_is_not_a_move(stepping):
                            " || root.querySelector('.tutor-svg').innerHTML !== before",
                            arg=[table.element_handle(), before])
     assert_no_errors(page)
+
+
+def test_on_a_phone_each_steps_mark_is_brought_above_the_words_at_the_foot(stepping):
+    """Острів котів on a phone: the boats keep their places in every frame (the acting player's boat brought first
+    swapped them at every turn, a reader), so another player's tile is laid on a boat lower down, and the step's words
+    ride at the screen's foot over the board. Each frame brings the step's ring (what it changed) onto the screen,
+    above the words."""
+    page = stepping
+    table = lesson_table(page, "isle_of_cats", "en")
+    bar = table.locator(".tutor-film")
+    checked = 0
+    for _ in range(12):                 # the learner's moves, each answered by the other's turns
+        move = first_legal(table)
+        if not move.count() or not move.is_visible():
+            break                       # a tile held to place by pointing: no move button to press
+        move.click()
+        try:
+            bar.wait_for(state="visible", timeout=4000)
+        except Exception:
+            continue
+        for _ in range(12):
+            if not bar.is_visible():
+                break
+            page.wait_for_timeout(700)
+            state = table.evaluate("""(root) => {
+                const words = root.querySelector('.tutor-film-below').getBoundingClientRect();
+                const rings = [...root.querySelectorAll('.tutor-svg .event[data-target]')]
+                    .map((r) => r.getBoundingClientRect()).filter((r) => r.height > 0);
+                return {rings: rings.length, shown: rings.some((r) => r.top >= 40 && r.bottom <= words.top + 2),
+                        sticky: getComputedStyle(root.querySelector('.tutor-film-below')).position};
+            }""")
+            if state["rings"] and state["sticky"] == "sticky":
+                assert state["shown"], state
+                checked += 1
+            text = table.locator(".tutor-film-caption").inner_text()
+            table.locator(".tutor-film-next").click()
+            page.wait_for_function(
+                "([root, text]) => root.querySelector('.tutor-film').hidden"
+                " || root.querySelector('.tutor-film-caption').textContent !== text",
+                arg=[table.element_handle(), text])
+        if checked:
+            break
+    assert checked, "no frame marked what its step changed"
+    assert_no_errors(page)

@@ -658,8 +658,13 @@ def _header(b: "_Board", view: dict[str, Any], seats: list[dict[str, Any]], x0: 
     for s in view["order"]:
         name = player_name(s, lang)
         passed = seats[s]["passed"]
+        # the player to move now wears a "▶": a yellow pill alone, after a step told of the other player's move, read
+        # as the one who had just moved (a reader). Not in a projector's side column (three or four players), whose
+        # lines it would push past the screen's height: there the pill's colour and ring say it
+        turn = view["turn"] == s and not view["over"] and view["phase"] != "keep"
+        mark = turn and not (g.side and width <= g.side)
         words = name + (f" ({_w('passed', lang)})" if passed else "")
-        pills.append((s, name, passed, words, K.em(words, False) * small + 12 * k))
+        pills.append((s, name, passed, words, K.em(words, False) * small + 12 * k + (small * 0.8 if mark else 0)))
     ow = K.em(order, True) * title + 8 * k
     if x + ow + sum(w + 6 * k for *_, w in pills) > right:
         x, y = x0, y + 36 * k
@@ -669,11 +674,15 @@ def _header(b: "_Board", view: dict[str, Any], seats: list[dict[str, Any]], x0: 
         if x + w > right:
             x, y = x0 + (0 if narrow else indent), y + 24 * k
         turn = view["turn"] == s and not view["over"] and view["phase"] != "keep"
+        mark = turn and not (g.side and width <= g.side)
+        lead = small * 0.8 if mark else 0           # the "▶" before the name: a small triangle, not a word
+        tri = (f'<path d="M{x + 6 * k:.1f} {y + 14 * k - small * 0.32:.1f}l{small * 0.55:.1f} {small * 0.32:.1f}'
+               f'l{-small * 0.55:.1f} {small * 0.32:.1f}z" fill="{S.INK}"/>') if mark else ""
         parts.append(f'<g class="order-seat" data-seat="{s}" data-passed="{str(passed).lower()}">'
                      f'<rect x="{x:g}" y="{y + 5 * k:g}" width="{w:.1f}" height="{18 * k:g}" rx="{9 * k:g}" '
                      f'fill="{"#fff3c4" if turn else "#ffffff"}" '
-                     f'stroke="{S.INK if turn else S.MUTED}" stroke-width="{1.6 if turn else 0.8}"/>'
-                     + K.label(x + w / 2, y + 14 * k + small * 0.36, words, size=small, anchor="middle",
+                     f'stroke="{S.INK if turn else S.MUTED}" stroke-width="{1.6 if turn else 0.8}"/>' + tri
+                     + K.label(x + (w + lead) / 2, y + 14 * k + small * 0.36, words, size=small, anchor="middle",
                                fill=S.MUTED if passed else S.INK) + "</g>")
         b.element(f"seat:{s}", x, y + 5 * k, w, 18 * k, name)
         x += w + 6 * k

@@ -191,17 +191,36 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
       showBack();
     }
     unfoldAround(target);
-    (index >= 0 ? parts[index].holder : target).scrollIntoView({ block: "start" });
+    const holder = index >= 0 ? parts[index].holder : target;
+    holder.scrollIntoView({ block: "start" });
     const at = item ? document.querySelector(`.${CSS.escape(itemClass(item))}`) : null;
     if (at) {
       // an extra waits folded behind its button: the way to it opens it
       const folded = at.classList.contains("tutor-lazy-manual") && at.querySelector(".tutor-reveal-button:not([disabled])");
       if (folded) folded.click();
       at.scrollIntoView({ block: "start" });
-      setTimeout(() => at.scrollIntoView({ block: "start" }), 600);    // once the parts above it are built
     }
+    pin(at || holder);
     if (index >= 0) practising = false;       // the learner went to a part: it is their place again
     close();
+  };
+  // A jump's target stays where the jump put it while the parts above it are built (they grow as they come near the
+  // screen, and "continue" to part 14 left a reader 2,600 px up, in part 13's form, twice of three), until the
+  // learner scrolls themselves or two seconds have passed
+  let pinned = null;
+  const unpin = () => { if (pinned) { clearInterval(pinned.timer); pinned = null; } };
+  const pin = (el) => {
+    unpin();
+    const box = scroller();
+    const want = el.getBoundingClientRect().top;
+    const started = Date.now();
+    const stop = () => { unpin(); for (const kind of ["wheel", "touchstart", "keydown"]) removeEventListener(kind, stop, true); };
+    for (const kind of ["wheel", "touchstart", "keydown"]) addEventListener(kind, stop, { capture: true, passive: true });
+    pinned = { timer: setInterval(() => {
+      if (Date.now() - started > 2500 || !el.isConnected) { stop(); return; }
+      const off = el.getBoundingClientRect().top - want;
+      if (Math.abs(off) > 4) box.scrollBy(0, off);
+    }, 100) };
   };
   // after a jump the way back is on screen too, beside the contents' button, until used or the learner reads on
   const returnChip = button("tutor-contents-return");

@@ -207,17 +207,23 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
   // A jump's target stays where the jump put it while the parts above it are built (they grow as they come near the
   // screen, and "continue" to part 14 left a reader 2,600 px up, in part 13's form, twice of three), until the
   // learner scrolls themselves or two seconds have passed
+  // (the browser's Back or the way back lets go of it at once)
+  const LEAVE = ["wheel", "touchstart", "keydown"];
   let pinned = null;
-  const unpin = () => { if (pinned) { clearInterval(pinned.timer); pinned = null; } };
+  const unpin = () => {
+    if (!pinned) return;
+    clearInterval(pinned.timer);
+    for (const kind of LEAVE) removeEventListener(kind, unpin, true);
+    pinned = null;
+  };
   const pin = (el) => {
     unpin();
     const box = scroller();
     const want = el.getBoundingClientRect().top;
     const started = Date.now();
-    const stop = () => { unpin(); for (const kind of ["wheel", "touchstart", "keydown"]) removeEventListener(kind, stop, true); };
-    for (const kind of ["wheel", "touchstart", "keydown"]) addEventListener(kind, stop, { capture: true, passive: true });
+    for (const kind of LEAVE) addEventListener(kind, unpin, { capture: true, passive: true });
     pinned = { timer: setInterval(() => {
-      if (Date.now() - started > 2500 || !el.isConnected) { stop(); return; }
+      if (Date.now() - started > 2500 || !el.isConnected) { unpin(); return; }
       const off = el.getBoundingClientRect().top - want;
       if (Math.abs(off) > 4) box.scrollBy(0, off);
     }, 100) };
@@ -246,6 +252,7 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     chipTimer = setTimeout(() => { if (current === chipPart) armChip(); else returnChip.hidden = true; }, 30000);
   };
   const goBack = () => {
+    unpin();
     if (!saved) return;
     // the browser's own Back, so the address loses the #part- it gained (onPop puts the place back)
     if (history.state && history.state.tutorPart) history.back();
@@ -257,6 +264,7 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
   const onPop = (event) => {
     // a Back that closed a board's closer look (zoom.js, inlined beside this) is no Back in the lesson
     if (typeof zoomBackJustNow === "function" && zoomBackJustNow()) return;
+    unpin();
     // the browser's Back after a jump: to where the learner was, not to the top of the previous part
     const top = event.state && typeof event.state.tutorTop === "number" ? event.state.tutorTop : null;
     if (top !== null) {

@@ -243,7 +243,9 @@ function render({ model, el: root }) {
   });
   // scrolled to by hand: the button goes once a mark is on screen
   const onScroll = () => {
-    if (!below.hidden && belowTarget() === null) below.hidden = true;
+    // (on a phone it floats at the screen's foot: it goes with the example too, once that is off the screen)
+    const out = () => { const r = root.getBoundingClientRect(); return r.bottom < 0 || r.top > innerHeight; };
+    if (!below.hidden && (out() || belowTarget() === null)) below.hidden = true;
     if (root.classList.contains("tutor-stepping")) offerSaid();
   };
   window.addEventListener("scroll", onScroll, { passive: true, capture: true });

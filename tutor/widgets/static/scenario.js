@@ -38,6 +38,7 @@ function render({ model, el: root }) {
   counter.setAttribute("aria-live", "polite");
   // what a step marks on its board may lie below the screen (a tall phone board: four players' panels; a reader
   // pressed Next and never saw the two bonuses it dealt): then a button in the stuck row goes there
+  const PHONE = window.matchMedia("(max-width: 760px)");
   const below = button(labels.below, labels["below.tip"], "tutor-nav tutor-nav-below");
   below.hidden = true;
   // The step's words in the stuck row, two lines of them, while the words themselves are off the screen: a learner
@@ -141,6 +142,13 @@ function render({ model, el: root }) {
     said.hidden = true;
     shownByLearner = false;
     requestAnimationFrame(() => {
+      // a phone's step buttons low on the screen (an example opened under another, whose stuck row held the top): they
+      // go to the top first, so that this example's words and board come up under them, not stay below the screen (a
+      // reader pressed Next at the foot of the screen and saw nothing move)
+      if (PHONE.matches && nav.getBoundingClientRect().top > innerHeight * 0.4) {
+        nav.style.scrollMarginTop = "0px";
+        nav.scrollIntoView({ block: "start" });
+      }
       const words = narration.getBoundingClientRect();
       const bar = nav.getBoundingClientRect();
       const bring = words.height > 0 && words.top < bar.bottom && words.top < board.getBoundingClientRect().top;
@@ -155,6 +163,11 @@ function render({ model, el: root }) {
         nav.style.scrollMarginTop = "0px";
         nav.scrollIntoView({ block: "start" });
       }
+      // On a phone what the step changed comes into view by itself where none of it is on the screen, its words'
+      // first lines riding in the stuck row (a tap brings them all): "What changed ↓" on every step was a tap more
+      // for every step, and a reader saw the board's title only, the change below the screen
+      const marks = PHONE.matches ? belowTarget() : null;
+      if (marks) { goToMarks(marks); return; }
       offerBelow();
       // "What changed ↓" joining the stuck row makes it taller: the words just brought under it would lie under
       // its second line (a reader read a step's first lines covered): once more, under the row as it is now
@@ -222,7 +235,11 @@ function render({ model, el: root }) {
   below.addEventListener("click", () => {
     const marks = belowTarget();
     below.hidden = true;
-    if (marks && marks[0] === board) {
+    if (marks) goToMarks(marks);
+  });
+  const goToMarks = (marks) => {
+    below.hidden = true;
+    if (marks[0] === board) {
       board.style.scrollMarginTop = `${Math.ceil(nav.getBoundingClientRect().bottom) + 4}px`;
       board.scrollIntoView({ block: "start", behavior: "smooth" });
     } else if (marks) {
@@ -240,7 +257,7 @@ function render({ model, el: root }) {
         if (Math.abs(to) > 2) scrollerOf(root).scrollBy(0, to);
       });
     }
-  });
+  };
   // scrolled to by hand: the button goes once a mark is on screen
   const onScroll = () => {
     // (on a phone it floats at the screen's foot: it goes with the example too, once that is off the screen)

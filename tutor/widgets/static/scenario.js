@@ -167,7 +167,7 @@ function render({ model, el: root }) {
       // first lines riding in the stuck row (a tap brings them all): "What changed ↓" on every step was a tap more
       // for every step, and a reader saw the board's title only, the change below the screen
       const marks = PHONE.matches ? belowTarget() : null;
-      if (marks) { goToMarks(marks); return; }
+      if (marks) { goToMarks(marks, true); return; }
       offerBelow();
       // "What changed ↓" joining the stuck row makes it taller: the words just brought under it would lie under
       // its second line (a reader read a step's first lines covered): once more, under the row as it is now
@@ -237,7 +237,9 @@ function render({ model, el: root }) {
     below.hidden = true;
     if (marks) goToMarks(marks);
   });
-  const goToMarks = (marks) => {
+  // (`least`: by as little as brings them in, so that as much of the step's words as can stays on the screen: Next
+  // on a phone; the button centres them)
+  const goToMarks = (marks, least = false) => {
     below.hidden = true;
     if (marks[0] === board) {
       board.style.scrollMarginTop = `${Math.ceil(nav.getBoundingClientRect().bottom) + 4}px`;
@@ -246,16 +248,19 @@ function render({ model, el: root }) {
       // every mark of the step on the screen at once where they fit under the stuck row (a step's three changes lay
       // over two screens, a reader), else its first; clear of the row as it is once the step's words ride in it (a
       // tall row covered the trick the step had changed, a reader)
-      marks[0].scrollIntoView({ block: "center" });
-      requestAnimationFrame(() => {
-        offerSaid();
+      if (!least) marks[0].scrollIntoView({ block: "center" });
+      const place = () => {
         const bar = Math.max(nav.getBoundingClientRect().bottom, said.hidden ? 0 : said.getBoundingClientRect().bottom);
         const span = spanOf(marks);
         const room = innerHeight - bar - 16;
-        const to = span.bottom - span.top <= room ? span.top - bar - 8 - (room - (span.bottom - span.top)) / 2
-          : span.top - bar - 8;
+        const fits = span.bottom - span.top <= room;
+        let to = fits ? span.top - bar - 8 - (room - (span.bottom - span.top)) / 2 : span.top - bar - 8;
+        // (above the screen: clear of the words' two lines that will ride under the row, offerSaid)
+        if (least && fits) to = span.top < bar + 8 ? span.top - bar - 56 : Math.max(0, span.bottom - (innerHeight - 16));
         if (Math.abs(to) > 2) scrollerOf(root).scrollBy(0, to);
-      });
+        offerSaid();
+      };
+      if (least) place(); else requestAnimationFrame(() => { offerSaid(); place(); });
     }
   };
   // scrolled to by hand: the button goes once a mark is on screen

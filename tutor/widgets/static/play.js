@@ -621,11 +621,22 @@ function render({ model, el: root }) {
     // step takes from are seen (a reader taught with the deck and discards scrolled off the top, stop 46)
     // A board taller than the screen too (a phone): its top, where the moves are drawn, over the log of words (a
     // phone reader saw the others' turns as text only, the board 700 px above, stop 50)
+    // A phone's board comes to the screen's top at the film's first frame from below it as well (a reader had the
+    // part's heading and its intro on the screen at every step, the board's lower rows under the words); a wide
+    // screen's film bar comes to the top at each frame where it lies lower, the board under it and the step's words
+    // under that (a teacher had the move and its words off the bottom of the projector at every step)
+    const wide = !window.matchMedia("(max-width: 760px)").matches;
     if (!filming.shown) {
       filming.shown = true;
-      if (board.getBoundingClientRect().top < 0) {
-        requestAnimationFrame(() => board.scrollIntoView({ block: "start", behavior: "smooth" }));
+      const top = board.getBoundingClientRect().top;
+      if (top < 0 || (!wide && top > 60)) {
+        ownScroll = Date.now() + 800;
+        requestAnimationFrame(() => board.scrollIntoView({ block: "start" }));
       }
+    }
+    if (wide && filmBar.getBoundingClientRect().top > 80) {
+      ownScroll = Date.now() + 800;
+      requestAnimationFrame(() => { filmBar.style.scrollMarginTop = "0px"; filmBar.scrollIntoView({ block: "start" }); });
     }
     turnText.textContent = f.wait ? labels["film.waiting"] || "" : "";
     turnText.classList.toggle("tutor-turn-link", !!f.wait);
@@ -635,7 +646,9 @@ function render({ model, el: root }) {
     if (f.wait && f.summary && filming.summed !== f.i) {
       filming.summed = f.i;
       requestAnimationFrame(() => {
-        if (summaryBox.getBoundingClientRect().top < 0) {
+        // from above the screen, or from its lower part (a battle's result below the fold, a reader)
+        const top = summaryBox.getBoundingClientRect().top;
+        if (top < 0 || top > innerHeight * 0.6) {
           ownScroll = Date.now() + 800;
           summaryBox.scrollIntoView({ block: "start", behavior: "smooth" });
         }

@@ -409,3 +409,22 @@ def test_a_part_is_not_ticked_read_before_its_last_exercise_shows(voila_server, 
                                ".classList.contains('tutor-part-read')", arg=ids[0], timeout=40_000)
     finally:
         close_tab(context, page)
+
+
+def test_a_page_opened_at_a_part_stays_there_while_the_parts_above_it_are_built(voila_server, browser):
+    """A reload in part 15 left two readers in part 14 (the parts above the one named in the address grew as they
+    were built, and the address, which follows the reader, then named part 14 for the next reload; stop 52). A page
+    opened at #part-play keeps that part's heading at the screen's top, and its address, while the page builds."""
+    context = new_context(browser, viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(90_000)
+    try:
+        page.goto(voila_server.render_url("aqua_fest.ipynb") + "#part-play")
+        page.locator(".tutor-contents").wait_for(state="attached")
+        page.wait_for_function("() => document.querySelectorAll('.tutor-contents-list a').length >= 10")
+        page.wait_for_timeout(7000)          # the hold lasts 6 s; the parts near the screen are built meanwhile
+        top = page.evaluate(HEADING_TOP, "part-play")
+        assert -4 <= top <= 120, f"part 15's heading at {top} px after the page was built"
+        assert page.evaluate("() => window.location.hash") == "#part-play"
+    finally:
+        context.close()

@@ -216,16 +216,18 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     for (const kind of LEAVE) removeEventListener(kind, unpin, true);
     pinned = null;
   };
-  const pin = (el) => {
+  // (`at`: where on the screen it belongs; else where it is now. A page still loading may be too short yet to
+  // scroll it there)
+  const pin = (el, hold = 2500, at = null) => {
     unpin();
-    const box = scroller();
-    const want = el.getBoundingClientRect().top;
+    const want = at === null ? el.getBoundingClientRect().top : at;
     const started = Date.now();
     for (const kind of LEAVE) addEventListener(kind, unpin, { capture: true, passive: true });
     pinned = { timer: setInterval(() => {
-      if (Date.now() - started > 2500 || !el.isConnected) { unpin(); return; }
+      if (Date.now() - started > hold || !el.isConnected) { unpin(); return; }
+      // (the box that scrolls is looked up each time: early in a page's building none scrolls yet)
       const off = el.getBoundingClientRect().top - want;
-      if (Math.abs(off) > 4) box.scrollBy(0, off);
+      if (Math.abs(off) > 4) scroller().scrollBy(0, off);
     }, 100) };
   };
   // after a jump the way back is on screen too, beside the contents' button, until used or the learner reads on
@@ -626,7 +628,9 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     showProgress();
     if (!build.hashDone && window.location.hash.startsWith("#part-")) {
       const target = document.getElementById(window.location.hash.slice(1));
-      if (target) { build.hashDone = true; unfoldAround(target); target.scrollIntoView({ block: "start" }); }
+      // held there while the parts above it are built, as a jump's is: a reload in part 15 left two readers in part
+      // 14, and the address, which follows the reader, then named part 14 for the next reload
+      if (target) { build.hashDone = true; unfoldAround(target); target.scrollIntoView({ block: "start" }); pin(target, 6000, 0); }
     }
   };
   let timer = null;

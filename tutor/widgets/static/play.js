@@ -183,12 +183,14 @@ function render({ model, el: root }) {
   const seeAgain = button(labels["film.again"] || "", "", "tutor-see-again");
   const replay = button(labels["film.replay"] || "", "", "tutor-replay");
   againRow.append(seeAgain, replay, share, shared);
-  // a summary sits under the film's bar, above the board: on a phone the trick or the round it sums up is read
-  // first, with "Go on" in reach
+  // a summary sits right under the board it sums up: the board first (the cards turned up, the trick as it lay),
+  // then what it came to, with "Go on" at the turn bar (above the board, a round's summary filled a projector and a
+  // phone's screen at the very moment the room wanted the table, and the reveal was never seen on the board: two
+  // readers, stop 52)
   // ... and the choices come right under the board, their hints under them, the running score after: a projector
   // showed the score, its key, the hints and only then the moves, 680 px under the board (a reader scrolled up and
   // down twice a round)
-  root.append(lead, tips, filmBar, summaryBox, board, filmBelow, status, statusMore, rows, advice, panel, againRow,
+  root.append(lead, tips, filmBar, board, summaryBox, filmBelow, status, statusMore, rows, advice, panel, againRow,
               turnBar, errors, controls, score, log, saving);
 
   let busyTimer = null;
@@ -640,17 +642,16 @@ function render({ model, el: root }) {
     }
     turnText.textContent = f.wait ? labels["film.waiting"] || "" : "";
     turnText.classList.toggle("tutor-turn-link", !!f.wait);
-    // a frame that sums up a trick, a round or the game waits with its summary above the board: it comes into view
-    // (a reader scrolled 900 px up to it and back down every round, twelve times a game); "Go on" stays at hand in
-    // the turn bar
+    // a frame that sums up a trick, a round or the game waits with its summary under the board: the board comes into
+    // view where it is off the screen, the summary under it (a reader scrolled 900 px up to a summary and back down
+    // every round, twelve times a game); "Go on" stays at hand in the turn bar
     if (f.wait && f.summary && filming.summed !== f.i) {
       filming.summed = f.i;
       requestAnimationFrame(() => {
-        // from above the screen, or from its lower part (a battle's result below the fold, a reader)
-        const top = summaryBox.getBoundingClientRect().top;
-        if (top < 0 || top > innerHeight * 0.6) {
+        const box = board.getBoundingClientRect();
+        if (box.bottom < 80 || box.top > innerHeight * 0.5) {
           ownScroll = Date.now() + 800;
-          summaryBox.scrollIntoView({ block: "start", behavior: "smooth" });
+          board.scrollIntoView({ block: "start", behavior: "smooth" });
         }
       });
     }

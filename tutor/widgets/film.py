@@ -67,6 +67,11 @@ def frame(table: "PlayTable", steps: Sequence[Step], i: int, film_id: int) -> di
     view = table.game.view(position, table.viewer)
     parts = table.game.parts()
     marks = parts.table_marks if table.advises else ()
+    if step.seat is not None and step.seat != table.viewer:
+        # another player's step rings their seat (every game's "seat:<n>"): a card laid face down changed nothing the
+        # board rings, and a phone's words at the screen's foot covered the seat they spoke of (play.js brings the
+        # ring above them; a reader, stop 52)
+        marks = tuple(marks) + (f"seat:{step.seat}",)
     svg = render_choosable(table.game, view, events=told, lang=lang, highlight=marks)
     board, (key, markup) = split_defs(svg)
     if key:

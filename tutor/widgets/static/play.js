@@ -670,9 +670,11 @@ function render({ model, el: root }) {
   const clearOfWords = () => {
     if (filming === null || filmBelow.hidden || getComputedStyle(filmBelow).position !== "sticky") return;
     const words = filmBelow.getBoundingClientRect();
-    // the step's own marks (what it changed), not the table's standing highlights (a game's families outlined)
-    const marks = [...board.querySelectorAll(".event[data-target]")]
-      .map((m) => m.getBoundingClientRect()).filter((r) => r.height > 0);
+    // the step's own marks (what it changed), else the seat of the player who acted (film.py rings it); not the
+    // table's standing highlights (a game's families outlined)
+    const rects = (sel) => [...board.querySelectorAll(sel)].map((m) => m.getBoundingClientRect()).filter((r) => r.height > 0);
+    const changed = rects(".event[data-target]");
+    const marks = changed.length ? changed : rects('.highlight[data-target^="seat:"]');
     if (!marks.length || words.top <= 56) return;
     const seen = marks.filter((r) => r.bottom > 0 && r.top < innerHeight);
     const some = seen.length ? seen : marks;

@@ -302,13 +302,18 @@ def test_aqua_fest_36_point_example_is_the_rulebooks():
     for step, rulebook in zip(data["steps"], printed):
         assert rulebook + " = 9" in step["say"]["en"] and rulebook + " = 9" in step["say"]["ru"], rulebook
     # ... and where the picture draws them in another order (uppers, then the lower left and lower right ones),
-    # names that order too: a teacher pointing at the tiles (a reader)
+    # names each fragment's stars by its place, so a teacher pointing at the tiles finds the rulebook's numbers (a
+    # reader; the rulebook adds the lower pieces first, left then right, then the uppers)
     drawn = [sorted(g, key=lambda t: ("upper", "lower-left", "lower-right").index(C.tile(t).kind)) for g in groups]
     pictured = [" + ".join(str(C.tile(t).stars) for t in g) for g in drawn]
     assert pictured == ["3 + 1 + 3 + 2", "2 + 3 + 3 + 1", "2 + 3 + 1 + 3"]
-    for step, numbers, rulebook in zip(data["steps"], pictured, printed):
+    for step, group, numbers, rulebook in zip(data["steps"], groups, pictured, printed):
         if numbers != rulebook:
-            assert numbers in step["say"]["en"] and numbers in step["say"]["ru"], numbers
+            stars = {C.tile(t).kind: C.tile(t).stars for t in group}
+            assert f"left {stars['lower-left']}, right {stars['lower-right']}" in step["say"]["en"], step["say"]["en"]
+            assert f"левый {stars['lower-left']}, правый {stars['lower-right']}" in step["say"]["ru"], step["say"]["ru"]
+            ups = " and ".join(str(C.tile(t).stars) for t in group if C.tile(t).kind == "upper")
+            assert ups in step["say"]["en"] and ups.replace(" and ", " и ") in step["say"]["ru"]
     assert "number for number" not in data["intro"]["en"]
     # the lesson's own words quote the rulebook's sums, in its order, and invent nothing about its game
     for lang in ("en", "ru"):

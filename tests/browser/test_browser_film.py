@@ -398,8 +398,8 @@ def test_a_tap_where_next_stood_as_the_film_ended_is_not_a_move(stepping):
 def test_on_a_phone_each_steps_mark_is_brought_above_the_words_at_the_foot(stepping):
     """Острів котів on a phone: the boats keep their places in every frame (the acting player's boat brought first
     swapped them at every turn, a reader), so another player's tile is laid on a boat lower down, and the step's words
-    ride at the screen's foot over the board. Each frame brings the step's ring (what it changed) onto the screen,
-    above the words."""
+    ride at the screen's foot over the board. Each frame brings the step's ring (what it changed, else the seat of
+    the player who acted) onto the screen, above the words."""
     page = stepping
     table = lesson_table(page, "isle_of_cats", "en")
     bar = table.locator(".tutor-film")
@@ -419,8 +419,11 @@ def test_on_a_phone_each_steps_mark_is_brought_above_the_words_at_the_foot(stepp
             page.wait_for_timeout(700)
             state = table.evaluate("""(root) => {
                 const words = root.querySelector('.tutor-film-below').getBoundingClientRect();
-                const rings = [...root.querySelectorAll('.tutor-svg .event[data-target]')]
-                    .map((r) => r.getBoundingClientRect()).filter((r) => r.height > 0);
+                // what the step changed, else the seat of the player who acted (film.py rings it)
+                const rects = (sel) => [...root.querySelectorAll(sel)].map((r) => r.getBoundingClientRect())
+                    .filter((r) => r.height > 0);
+                const changed = rects('.tutor-svg .event[data-target]');
+                const rings = changed.length ? changed : rects('.tutor-svg .highlight[data-target^="seat:"]');
                 return {rings: rings.length, shown: rings.some((r) => r.top >= 40 && r.bottom <= words.top + 2),
                         sticky: getComputedStyle(root.querySelector('.tutor-film-below')).position};
             }""")

@@ -743,6 +743,17 @@ def test_a_steps_words_ride_in_the_stuck_row_while_they_are_off_the_screen(own_p
     page.wait_for_function("""([w, e]) => { const r = w.getBoundingClientRect();
       const top = e.querySelector('.tutor-nav-row').getBoundingClientRect().bottom;
       return r.top >= top - 2 && r.top < innerHeight / 2; }""", arg=[words.element_handle(), example.element_handle()])
+    # read on past the example's board: the words no longer ride under the row (they hung over the next task's
+    # first line, under buttons that seemed to step it, two readers)
+    example.locator(".tutor-svg").evaluate("(b) => b.scrollIntoView({block: 'start'})")
+    page.mouse.wheel(0, 300)
+    page.wait_for_function("(b) => !b.hidden", arg=said.element_handle())
+    page.evaluate("""(e) => { const b = e.querySelector('.tutor-svg').getBoundingClientRect();
+      let box = e.parentElement;
+      while (box && !(box.scrollHeight > box.clientHeight + 4 && /auto|scroll/.test(getComputedStyle(box).overflowY))) box = box.parentElement;
+      (box || document.scrollingElement).scrollBy(0, b.bottom - 60); }""", example.element_handle())
+    page.mouse.wheel(0, 10)
+    page.wait_for_function("(b) => b.hidden", arg=said.element_handle())
     assert not page.js_errors, page.js_errors
 
 

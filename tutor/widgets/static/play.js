@@ -527,6 +527,12 @@ function render({ model, el: root }) {
     // where it was on the screen.
     const after = board.getBoundingClientRect().top;
     if (before.bottom > 0 && after < before.top - 40 && after < 0) pageBox().scrollBy(0, after - before.top);
+    // ... and a round's summary, under the board, read down to its end and "Go on" pressed there: the summary went,
+    // and the new round's board lay a screen and more above (a test's reader): the board comes back to the top
+    else if (board.getBoundingClientRect().bottom < 80) {
+      ownScroll = Date.now() + 800;
+      board.scrollIntoView({ block: "start" });
+    }
     if (from) {
       const onBoard = from === "board" && board.querySelector("[data-choice]:not(:has(.choice-ring.unavailable))");
       (onBoard || rows.querySelector("[data-choice]") || seeAgain).focus({ preventScroll: true });
@@ -649,9 +655,10 @@ function render({ model, el: root }) {
       filming.summed = f.i;
       requestAnimationFrame(() => {
         const box = board.getBoundingClientRect();
+        // (at once, not smoothly: a page gliding for half a second moved "Go on" from under a finger)
         if (box.bottom < 80 || box.top > innerHeight * 0.5) {
           ownScroll = Date.now() + 800;
-          board.scrollIntoView({ block: "start", behavior: "smooth" });
+          board.scrollIntoView({ block: "start" });
         }
       });
     }

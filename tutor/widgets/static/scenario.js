@@ -237,8 +237,7 @@ function render({ model, el: root }) {
   });
   below.addEventListener("click", () => {
     const marks = belowTarget();
-    below.hidden = true;
-    if (marks) goToMarks(marks);
+    if (marks) goToMarks(marks); else below.hidden = true;
   });
   // (`least`: by as little as brings them in, so that as much of the step's words as can stays on the screen: Next
   // on a phone; the button centres them)
@@ -247,7 +246,7 @@ function render({ model, el: root }) {
     if (marks[0] === board) {
       board.style.scrollMarginTop = `${Math.ceil(nav.getBoundingClientRect().bottom) + 4}px`;
       board.scrollIntoView({ block: "start", behavior: "smooth" });
-    } else if (marks) {
+    } else {
       // every mark of the step on the screen at once where they fit under the stuck row (a step's three changes lay
       // over two screens, a reader), else its first; clear of the row as it is once the step's words ride in it (a
       // tall row covered the trick the step had changed, a reader)

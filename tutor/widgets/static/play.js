@@ -633,7 +633,7 @@ function render({ model, el: root }) {
     // part's heading and its intro on the screen at every step, the board's lower rows under the words); a wide
     // screen's film bar comes to the top at each frame where it lies lower, the board under it and the step's words
     // under that (a teacher had the move and its words off the bottom of the projector at every step)
-    const wide = !window.matchMedia("(max-width: 760px)").matches;
+    const wide = !onPhone();
     if (!filming.shown) {
       filming.shown = true;
       const top = board.getBoundingClientRect().top;

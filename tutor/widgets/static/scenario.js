@@ -38,7 +38,6 @@ function render({ model, el: root }) {
   counter.setAttribute("aria-live", "polite");
   // what a step marks on its board may lie below the screen (a tall phone board: four players' panels; a reader
   // pressed Next and never saw the two bonuses it dealt): then a button in the stuck row goes there
-  const PHONE = window.matchMedia("(max-width: 760px)");
   const below = button(labels.below, labels["below.tip"], "tutor-nav tutor-nav-below");
   below.hidden = true;
   // The step's words in the stuck row, two lines of them, while the words themselves are off the screen: a learner
@@ -145,7 +144,7 @@ function render({ model, el: root }) {
       // a phone's step buttons low on the screen (an example opened under another, whose stuck row held the top): they
       // go to the top first, so that this example's words and board come up under them, not stay below the screen (a
       // reader pressed Next at the foot of the screen and saw nothing move)
-      if (PHONE.matches && nav.getBoundingClientRect().top > innerHeight * 0.4) {
+      if (onPhone() && nav.getBoundingClientRect().top > innerHeight * 0.4) {
         nav.style.scrollMarginTop = "0px";
         nav.scrollIntoView({ block: "start" });
       }
@@ -166,7 +165,7 @@ function render({ model, el: root }) {
       // On a phone what the step changed comes into view by itself where none of it is on the screen, its words'
       // first lines riding in the stuck row (a tap brings them all): "What changed ↓" on every step was a tap more
       // for every step, and a reader saw the board's title only, the change below the screen
-      const marks = PHONE.matches ? belowTarget() : null;
+      const marks = onPhone() ? belowTarget() : null;
       if (marks) { goToMarks(marks, true); return; }
       offerBelow();
       // "What changed ↓" joining the stuck row makes it taller: the words just brought under it would lie under

@@ -1,4 +1,5 @@
-// The box a page scrolls in, shared by the tutor's front-ends (inlined into each widget's module and the page's).
+// The page as the tutor's front-ends see it, shared by them (inlined into each widget's module and the page's): the
+// box it scrolls in, and whether it is a phone's (tutor.css draws a phone's layout under 761 px too).
 // Voilà and the static site scroll a box of their own (#rendered_cells), JupyterLab its notebook panel, a plain page
 // the window: a scroll made on the window there moves nothing.
 export function scrollerOf(node) {
@@ -7,4 +8,8 @@ export function scrollerOf(node) {
     if (e.scrollHeight > e.clientHeight + 4 && /auto|scroll/.test(getComputedStyle(e).overflowY)) return e;
   }
   return document.scrollingElement || document.documentElement;
+}
+
+export function onPhone() {
+  return !!window.matchMedia && window.matchMedia("(max-width: 760px)").matches;
 }

@@ -11,7 +11,7 @@ export function zoomBackJustNow() {
 }
 
 export function startZoom(words) {
-  if (!window.matchMedia || !window.matchMedia("(max-width: 760px)").matches) return () => {};
+  if (!onPhone()) return () => {};
   const make = (tag, cls, text) => {
     const e = document.createElement(tag);
     if (cls) e.className = cls;

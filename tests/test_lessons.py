@@ -709,3 +709,27 @@ def test_an_extra_is_folded_marked_optional_and_left_out_of_the_parts_star():
     assert task.content is not None
     contents = (ROOT / "tutor" / "widgets" / "static" / "contents.js").read_text(encoding="utf-8")
     assert 'coreIn(i)' in contents and '!p.classList.contains("tutor-extra")' in contents
+
+
+RULING_MARK = re.compile(r"\[⚖ ([^\]]+)\]\(#ruling-([a-z0-9-]+)\)")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_rulings_mark_in_a_lesson_opens_a_ruling_the_game_has(game):
+    """A "⚖" mark where a rule is taught ([⚖ tutor's ruling](#ruling-<slug>)) opens that ruling under it
+    (static/contents.js `onRuling`, from lesson.rulings' anchors): its slug is one of the game's rulings, the
+    page lists it under that anchor, and every language of the lesson marks the same rulings."""
+    from tutor import lesson
+
+    known = {r.id.split("/", 1)[1] for r in spec(game).rulings}
+    marked = {}
+    for path in sorted((ROOT / "lessons" / game).glob("lesson.*.md")):
+        lang = path.name.split(".")[1]
+        found = RULING_MARK.findall(path.read_text(encoding="utf-8"))
+        for words, slug in found:
+            assert slug in known, f"{path.name} marks ruling {slug!r}, which {game} does not have"
+            assert words.strip(), f"{path.name}: the mark for {slug} has no words"
+        marked[lang] = {slug for _words, slug in found}
+        listed = set(re.findall(r'id="ruling-([a-z0-9-]+)"', lesson.rulings(game, lang).value))
+        assert marked[lang] <= listed, f"{path.name}: no anchor in the rulings list for {marked[lang] - listed}"
+    assert len(set(map(frozenset, marked.values()))) == 1, f"{game}: the languages mark different rulings: {marked}"

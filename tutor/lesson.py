@@ -200,6 +200,12 @@ def sandbox(game: str, lang: str = "en", folded: bool = False, **kwargs: Any) ->
                     manual=folded)
 
 
+def _ruling_attrs(r: Ruling) -> str:
+    """A ruling's line in the list: its id, and the anchor a lesson's "⚖" mark links to (#ruling-<slug>, whose
+    reason the page opens under the mark: static/contents.js `onRuling`)."""
+    return f'id="ruling-{esc(r.id.partition("/")[2])}" data-ruling="{esc(r.id)}"'
+
+
 @_never_raise_static
 def rulings(game: str, lang: str = "en") -> Static:
     """The tutor's rulings for `game`: each decision and its reason, with the section it concerns."""
@@ -216,12 +222,12 @@ def rulings(game: str, lang: str = "en") -> Static:
     for rule, rs in groups:
         head = esc(safe_cite(rule, lang))
         if len(rs) == 1:
-            single.append(f'<li data-ruling="{esc(rs[0].id)}"><b>{head}</b>: {esc(rs[0].say(lang))}</li>')
+            single.append(f'<li {_ruling_attrs(rs[0])}><b>{head}</b>: {esc(rs[0].say(lang))}</li>')
             continue
         if single:
             out.append(f"<ul>{''.join(single)}</ul>")
             single = []
-        items = "".join(f'<li data-ruling="{esc(r.id)}">{esc(r.say(lang))}</li>' for r in rs)
+        items = "".join(f'<li {_ruling_attrs(r)}>{esc(r.say(lang))}</li>' for r in rs)
         out.append(f'<p class="tutor-ruling-group"><b>{head}</b></p><ul>{items}</ul>')
     if single:
         out.append(f"<ul>{''.join(single)}</ul>")
@@ -233,14 +239,19 @@ def rulings(game: str, lang: str = "en") -> Static:
 
 
 @_never_raise_static
-def components(game: str, lang: str = "en", only: str = "") -> Static:
+def components(game: str, lang: str = "en", only: str = "", fold: bool = False) -> Static:
     """The game's components: counts, values and where the values come from; assumed ones marked. `only` names one
     table of a game that splits them between parts (Aqua Fest: "tiles" where the shells are taught, "cards" with
-    the creatures)."""
+    the creatures). `fold`: the table waits behind a one-line opener, for a table in a part on the lesson's path
+    (a reader counted Aqua Fest's two open tables among what made the page long and taught nothing)."""
     make = spec(game).parts().components
     if make is None:
         raise ValueError(f"{_title(game, lang)}: no component table")
-    return Static(make(lang, only=only) if only else make(lang), ("tutor-components",))
+    table = make(lang, only=only) if only else make(lang)
+    if fold:
+        table = (f'<details class="tutor-table-fold"><summary>{esc(ui("components_fold", lang))}</summary>'
+                 f"{table}</details>")
+    return Static(table, ("tutor-components",))
 
 
 @_never_raise_static
@@ -325,12 +336,13 @@ def route(game: str, lang: str = "en", through: str = "", play: str = "part-play
 
 
 @_never_raise_static
-def legend(game: str, lang: str = "en") -> Static:
-    """The key to the signs the game's board draws (a card game's colours and their signs), where the lesson needs it."""
+def legend(game: str, lang: str = "en", only: str = "") -> Static:
+    """The key to the signs the game's board draws (a card game's colours and their signs), where the lesson needs it;
+    `only` names one of a game's keys (Aqua Fest: "shapes", a fragment's three shapes)."""
     make = spec(game).parts().legend
     if make is None:
         raise ValueError(f"{_title(game, lang)}: no legend")
-    return Static(make(lang), ("tutor-svg", "tutor-legend"))
+    return Static(make(lang, only=only) if only else make(lang), ("tutor-svg", "tutor-legend"))
 
 
 @_never_raise_static

@@ -354,6 +354,29 @@ def _rounded(box) -> tuple:
     return tuple(round(v) for v in box)
 
 
+def sign_boxes(root) -> list[tuple]:
+    """The lower layer's signs (render._layer_badge: a triangle in a disc, no words) as ("layer sign", x0, y0, x1,
+    y1): read like words, so nothing may cover them."""
+    import re
+    out = []
+
+    def walk(el, dx, dy):
+        m = re.search(r"translate\(\s*([-\d.]+)[ ,]+([-\d.]+)", el.get("transform") or "")
+        if m:
+            dx, dy = dx + float(m.group(1)), dy + float(m.group(2))
+        if el.get("class") == "layer":
+            # the triangle, where the "1" was: the disc round it may touch its neighbours as the digit's did
+            pts = [tuple(map(float, p.split(","))) for p in el.find(f"{SVG}polygon").get("points").split()]
+            xs, ys = [dx + p[0] for p in pts], [dy + p[1] for p in pts]
+            out.append(("layer sign", min(xs), min(ys), max(xs), max(ys)))
+            return
+        for child in el:
+            walk(child, dx, dy)
+
+    walk(root, 0.0, 0.0)
+    return out
+
+
 def words_in_the_way(svg: str) -> list[str]:
     """What covers what a learner reads on a board: printed words over words (layout_check.text_overlaps), a ring's
     stroke across words (layout_check.rings_over_text; an event's own pill is drawn over its ring, in its colour), an
@@ -373,7 +396,8 @@ def words_in_the_way(svg: str) -> list[str]:
         return hidden is None or words in band_words or not _meets(box, hidden, 0)
 
     # the same words drawn again in the same place (a layer badge over an arrowhead) are one
-    texts = list({(w, _rounded(box)): (w, tuple(box)) for w, *box in text_boxes(root) if shown(w, box)}.values())
+    texts = list({(w, _rounded(box)): (w, tuple(box)) for w, *box in text_boxes(root) + sign_boxes(root)
+                  if shown(w, box)}.values())
     on_top = [(w, box) for w, box in texts if w not in band_words]      # the band's words lie over everything
     problems = []
     for i, (w1, a) in enumerate(texts):
@@ -411,9 +435,9 @@ def words_in_the_way(svg: str) -> list[str]:
     seabed = next((el for el in root.iter(f"{SVG}g") if el.get("class") == "seabed"), None)
     if seabed is None:          # a scoring example's shells picture: no seabed, no arrows
         return problems
-    later = {(w, _rounded(box)) for w, *box in text_boxes(next(el for el in root.iter(f"{SVG}g")
-                                                             if el.get("class") == "event marks"))}
-    under = [(w, tuple(box)) for w, *box in text_boxes(seabed) if (w, _rounded(box)) not in later]
+    marks = next(el for el in root.iter(f"{SVG}g") if el.get("class") == "event marks")
+    later = {(w, _rounded(box)) for w, *box in text_boxes(marks) + sign_boxes(marks)}
+    under = [(w, tuple(box)) for w, *box in text_boxes(seabed) + sign_boxes(seabed) if (w, _rounded(box)) not in later]
     for p, q, half, head in arrows:
         for w, tb in under:
             if shown(w, tb) and any(_inside(pt, tb) for pt in head):

@@ -111,9 +111,12 @@ def test_each_kind_of_cell_is_drawn_distinctly(viewer):
     assert not list(by_class(c[3], "tile"))                        # bare sand
     assert {el.get("data-card") for el in by_class(c[4], "lower")} == {"u-pink-1"}
     assert {el.get("data-card") for el in by_class(c[1], "lower")} == {"coral-2"}
-    # the lower layer's tiles carry a "1"; the upper tiles, raised, carry none (a "2" on every tile was clutter)
+    # the lower layer's tiles carry its sign (a triangle pointing down: a "1" read as player 1's mark); the upper
+    # tiles, raised, carry none (a "2" on every tile was clutter)
     assert not by_class(c[7], "layer")
-    assert by_class(c[4], "layer")[0].findtext("svg:text", namespaces=NS) == "1"
+    sign = by_class(c[4], "layer")[0]
+    assert sign.get("data-layer") == "1" and sign.find("svg:polygon", NS) is not None
+    assert not sign.findtext("svg:text", namespaces=NS), "no digit: a digit beside a pawn reads as a player"
     # the face-down tile under the pawn is only named for the teacher
     svg = aqua_fest.render(aqua_fest.view(state, viewer))
     assert mentions(svg, "u-white-1") == (viewer is None)

@@ -228,7 +228,7 @@ def test_the_hand_limit_and_the_turn_the_boats_end_are_marked_as_the_tutors_ruli
     from tutor.lesson_source import parts
     turn = next(p for p in parts("sea_salt_paper", lang) if p.anchor == "part-turn")
     prose = re.sub(r"\s+", " ", " ".join(turn.markdown))
-    limit = {"en": "hand limit", "uk": "на руці"}[lang]
+    limit = {"en": "no limit", "uk": "на руці"}[lang]
     sentence = next(s for s in re.split(r"(?<=[.!?])\s+", prose) if limit in s)
     assert MARK[lang].search(sentence), sentence
     steps = yaml.safe_load((ROOT / "lessons/sea_salt_paper/scenarios/boat-duo.yaml").read_text(encoding="utf-8"))

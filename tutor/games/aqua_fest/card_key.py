@@ -86,9 +86,15 @@ def _wrap(words: str, per_line: float) -> list[str]:
     return lines
 
 
-def legend(lang: str = "en") -> str:
+def legend(lang: str = "en", only: str = "") -> str:
     """The key as the lesson shows it: the drawing for each screen (tutor.css shows the one for the page's width),
-    then where a printed card of any box carries the same four things."""
+    then where a printed card of any box carries the same four things. `only="shapes"`: the key to a fragment's
+    shape instead (shapes_key), for the part on shells."""
+    if only == "shapes":
+        from tutor.games.aqua_fest.shapes_key import shapes_svg
+        return shapes_svg(lang)
+    if only:
+        raise ValueError(f"Aqua Fest's legend: no key {only!r} (shapes, or none for the cards)")
     boards = "".join(f'<div class="tutor-for-{where}">{key_svg(lang, layout)}</div>'
                      for where, layout in (("phone", "phone"), ("wide", "laptop"), ("projector", "projector")))
     items = "".join(f"<li>{escape(text(_K + 'box.' + p, lang))}</li>" for p in BOX)

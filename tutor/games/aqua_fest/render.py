@@ -469,13 +469,17 @@ def _tile_face(dwg: S.Drawing, tile: View, x: float, y: float, size: float, lang
 
 
 def _layer_badge(dwg: S.Drawing, x: float, y: float, n: int, k: float, P: float) -> El:
+    """The lower layer's sign: a white triangle pointing down in a brown disc. It was a "1", which a reader took for
+    player 1's mark beside player 1's pawn (the legend said "lower layer"; the board said "1")."""
     font = max(round(9 * k, 1), P)
     r = max(6.3 * k, font * 0.7)
     g = dwg.g(class_="layer")
+    S.data(g, layer=n)
     g.add(dwg.circle(center=(round(x, 1), round(y, 1)), r=round(r, 1), fill="#ffffff" if n == 2 else "#5c4a2c",
                      stroke=S.INK, stroke_width=0.9))
-    g.add(dwg.text(str(n), insert=(round(x, 1), round(y + font * 0.36, 1)), font_size=font, font_weight="bold",
-                   text_anchor="middle", fill=S.INK if n == 2 else "#ffffff"))
+    a = r * 0.62                # the triangle's half width; its height a little more, its centre a little high
+    g.add(dwg.polygon([(round(x - a, 1), round(y - a * 0.62, 1)), (round(x + a, 1), round(y - a * 0.62, 1)),
+                       (round(x, 1), round(y + a * 0.9, 1))], fill=S.INK if n == 2 else "#ffffff"))
     return g
 
 
@@ -1357,6 +1361,7 @@ def _legend(dwg: S.Drawing, lang: str, g: Geo, box: Box) -> El:
             el.add(_layer_badge(dwg, ix + icon / 2, yy + icon / 2, 1, g.k, g.P))
         elif what == "hidden":
             el.add(dwg.use("#af-tileback", insert=(ix, yy), size=(icon, icon)))
+            el.add(_layer_badge(dwg, ix + icon / 2, yy + icon / 2, 1, g.k, g.P))    # as the seabed draws it
         elif what == "sealed":
             el.add(dwg.rect(insert=(ix, yy), size=(icon, icon), rx=3, ry=3, fill="url(#af-hatch)", stroke="#7a1f2b"))
             el.add(dwg.use("#af-lock", insert=(ix + icon * 0.12, yy + icon * 0.12), size=(icon * 0.76, icon * 0.76)))

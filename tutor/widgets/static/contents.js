@@ -315,6 +315,36 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     jump(link.getAttribute("href").slice(1), true, link.dataset.item || null);
   };
   document.addEventListener("click", onLink);
+  // a ruling's mark in the text ("⚖ tutor's ruling", a link to #ruling-<slug>): the rule is taught in one line and
+  // the ruling, with its reason, opens under it on a tap, from the page's list of rulings (tutor/lesson.py
+  // `rulings`). Three readers found the reasons written out where each rule is taught read as hedging; a tap
+  // again closes it, and the note's own link goes to the whole list.
+  const onRuling = (event) => {
+    const mark = event.target && event.target.closest ? event.target.closest('a[href^="#ruling-"]') : null;
+    if (!mark) return;
+    const slug = mark.getAttribute("href").slice("#ruling-".length);
+    const source = document.getElementById(`ruling-${slug}`);
+    if (!source) return;                      // no list on this page: the link goes where it points
+    event.preventDefault();
+    const block = mark.closest("li, p, td") || mark.parentElement;
+    // in a list item the note goes inside it (a list holds items only), else under the paragraph
+    const inside = block.tagName === "LI";
+    const near = inside ? block.lastElementChild : block.nextElementSibling;
+    const open = near && near.dataset && near.dataset.rulingNote === slug ? near : null;
+    if (open) { open.remove(); mark.setAttribute("aria-expanded", "false"); return; }
+    const note = make("div", { className: "tutor-ruling-note" });
+    note.dataset.rulingNote = slug;
+    note.setAttribute("role", "note");
+    const all = make("a", { href: "#part-rulings", textContent: words.ruling_all });
+    const text = source.cloneNode(true);
+    const head = text.querySelector(":scope > b");
+    if (head) head.remove();                  // the section's name, in the list's own line: the note is by its rule
+    note.append(make("b", { textContent: words.ruling_head }), " ",
+                make("span", { textContent: text.textContent.replace(/^\s*:\s*/, "") }), " ", all);
+    if (inside) block.append(note); else block.after(note);
+    mark.setAttribute("aria-expanded", "true");
+  };
+  document.addEventListener("click", onRuling);
 
   // reading: the time spent in the part being read, and whether its end has been on screen since
   // (a short part needs less time than a long one: about a screen every 3 seconds, at most READ_SECONDS)
@@ -655,6 +685,7 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     for (const badge of document.querySelectorAll(".tutor-part-mark")) badge.remove();
     document.removeEventListener("scroll", onScroll, true);
     document.removeEventListener("click", onLink);
+    document.removeEventListener("click", onRuling);
     document.removeEventListener("click", onUnlock);
     document.body.classList.remove("tutor-progress-on");
     window.removeEventListener("resize", layout);

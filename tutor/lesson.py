@@ -342,7 +342,9 @@ def legend(game: str, lang: str = "en", only: str = "") -> Static:
     make = spec(game).parts().legend
     if make is None:
         raise ValueError(f"{_title(game, lang)}: no legend")
-    return Static(make(lang, only=only) if only else make(lang), ("tutor-svg", "tutor-legend"))
+    # a small key (`only`) reads whole at any width: no "larger" button over it (zoom.js looks for .tutor-svg)
+    classes = ("tutor-legend",) if only else ("tutor-svg", "tutor-legend")
+    return Static(make(lang, only=only) if only else make(lang), classes)
 
 
 @_never_raise_static

@@ -363,7 +363,7 @@ def test_isle_of_cats_rooms_told_apart_as_the_data_draws_them():
     # (words as read: a line break in the source is a space)
     en = " ".join((LESSONS / "isle_of_cats" / "lesson.en.md").read_text(encoding="utf-8").split())
     uk = " ".join((LESSONS / "isle_of_cats" / "lesson.uk.md").read_text(encoding="utf-8").split())
-    assert "two pairs of rooms share one: a moon marks the upper and the lower bedroom" in en
+    assert "two pairs of rooms share one: a moon marks the port and the starboard bedroom" in en
     assert "a parrot the captain's cabin" in en and "one room has none" in en and "walls" in en
-    assert "дві пари кают мають спільний символ: місяць позначає верхню й нижню спальні" in uk
+    assert "дві пари кают мають спільний символ: місяць позначає спальні лівого й правого борту" in uk
     assert "а папуга — капітанську каюту" in uk and "одна каюта без символу" in uk and "стіни" in uk

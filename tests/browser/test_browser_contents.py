@@ -428,3 +428,30 @@ def test_a_page_opened_at_a_part_stays_there_while_the_parts_above_it_are_built(
         assert page.evaluate("() => window.location.hash") == "#part-play"
     finally:
         context.close()
+
+
+def test_a_rulings_mark_opens_the_ruling_under_it_and_closes_again(voila_server, browser):
+    """Three readers found the tutor's rulings, written out where each rule is taught, read as hedging (stop 52): a
+    rule now carries one small "⚖" mark. A tap on it opens that ruling, its reason included, under the line, from the
+    page's own list (folded at the page's end), without leaving the part; a second tap closes it."""
+    context, page = open_page(browser, voila_server, "sea_salt_paper.ipynb", PHONE, is_mobile=True, has_touch=True)
+    try:
+        mark = page.locator('a[href="#ruling-hand-limit"]').first
+        mark.scroll_into_view_if_needed()
+        page.wait_for_timeout(500)
+        before = page.evaluate(SCROLL_TOP)
+        mark.tap()
+        note = page.locator('.tutor-ruling-note[data-ruling-note="hand-limit"]')
+        note.wait_for(state="visible")
+        listed = page.locator("#ruling-hand-limit").evaluate("(e) => e.textContent")
+        said = note.locator("span").inner_text()
+        assert said and said.strip() in listed, (said, listed)
+        assert note.evaluate("(e) => e.getBoundingClientRect().top < innerHeight && e.getBoundingClientRect().bottom > 0")
+        assert abs(page.evaluate(SCROLL_TOP) - before) < 50, "the tap left the part"
+        assert page.evaluate("() => window.location.hash") != "#ruling-hand-limit"
+        assert mark.get_attribute("aria-expanded") == "true"
+        mark.tap()
+        note.wait_for(state="detached")
+        assert mark.get_attribute("aria-expanded") == "false"
+    finally:
+        context.close()

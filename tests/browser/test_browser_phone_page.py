@@ -211,8 +211,8 @@ def test_placing_controls_ride_along_in_view_and_a_red_place_is_not_offered_on_a
     o = d["start"][0]
     px, py = d["orients"][o][0]
     far = next(i for i, c in enumerate(d["codes"][o])
-               if c == "n" and 0 < i % 22 < 21 and d["codes"][o][i + 1] != "1")
-    # the learner looks at their boat, its top at the top of the screen, and taps a square
+               if c == "n" and 0 < i % 22 < 21 and i >= 22 and d["codes"][o][i - 22] != "1")   # → : a row back
+    # the learner looks at their boat, its first squares at the top of the screen, and taps a square
     table.locator('[data-board-seat="0"]').evaluate("(e) => e.scrollIntoView({block: 'start'})")
     page.wait_for_timeout(300)
     bar = table.locator(".tutor-placing")
@@ -241,18 +241,26 @@ def test_placing_controls_ride_along_in_view_and_a_red_place_is_not_offered_on_a
     board = table.locator(".tutor-svg").first
     ax, ay = far % 22, far // 22
     assert board.get_attribute("data-preview") == f"{o},{ax},{ay},0"
+    # an arrow moves the piece the way it points on the screen: the phone's boat lies on its side (a quarter turn
+    # clockwise: its columns run down the screen, its rows from right to left), so → is a row back on the boat
+    turned = table.locator('[data-board-seat="0"]').get_attribute("data-turned") == "true"
+    step = ({"right": (0, -1), "left": (0, 1), "down": (1, 0), "up": (-1, 0)} if turned else
+            {"right": (1, 0), "left": (-1, 0), "down": (0, 1), "up": (0, -1)})
+    assert turned, "a phone's own boat lies on its side"
     table.locator('.tutor-place-nudge[data-nudge="right"]').tap()
-    assert board.get_attribute("data-preview") == f"{o},{ax + 1},{ay},0"
+    ax, ay = ax + step["right"][0], ay + step["right"][1]
+    assert board.get_attribute("data-preview") == f"{o},{ax},{ay},0"
     assert table.locator('.tutor-place-nudge[data-nudge="right"]').get_attribute("aria-label") == \
         d["words"]["nudges"]["right"]
     # a spot where it fits, reached square by square with the arrows from where the last one left it
     fit = d["codes"][o].index("1")
     fx, fy = fit % 22, fit // 22
-    x, y = ax + 1, ay
+    x, y = ax, ay
     while (x, y) != (fx, fy):
-        way = "left" if x > fx else "right" if x < fx else "up" if y > fy else "down"
+        want = (1, 0) if fx > x else (-1, 0) if fx < x else (0, 1) if fy > y else (0, -1)
+        way = next(w for w, q in step.items() if q == want)
         table.locator(f'.tutor-place-nudge[data-nudge="{way}"]').tap()
-        x, y = x + {"left": -1, "right": 1}.get(way, 0), y + {"up": -1, "down": 1}.get(way, 0)
+        x, y = x + want[0], y + want[1]
     assert board.get_attribute("data-preview") == f"{o},{fx},{fy},1"
     assert not place.is_disabled()
     before = table.get_attribute("data-v")

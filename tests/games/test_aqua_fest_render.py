@@ -445,3 +445,21 @@ def test_a_start_tile_place_to_choose_names_its_cell_inside_it():
                  for el in by_class(root, "choice")}
         assert named == {f"place:0:{p}": [] if p == seat["home"] else [beside_name(seat["side"], p)]
                          for p in range(5)}, layout
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_shapes_key_shows_each_shape_named_as_the_board_draws_it(lang):
+    """A reader could not tell a lower-left from a lower-right fragment and the lesson never showed them side by side
+    (stop 52): part 5's key draws one fragment of each shape with the board's own tile drawing, each named."""
+    from tutor import lesson
+    from tutor.games.aqua_fest import components as C
+    from tutor.games.aqua_fest.text import fragment_kind_name
+    root = ET.fromstring(lesson.legend("aqua_fest", lang, only="shapes").value)
+    shapes = [g for g in root.iter(f"{{{NS['svg']}}}g") if g.get("class") == "key-shape"]
+    assert [g.get("data-kind") for g in shapes] == list(C.FRAGMENT_KINDS)
+    for g in shapes:
+        words = " ".join(t.text for t in g.iter(f"{{{NS['svg']}}}text") if t.get("font-weight") == "bold"
+                         and t.get("class") is None)
+        assert fragment_kind_name(g.get("data-kind"), lang) in words
+        drawn = [el for el in g.iter() if el.get("data-kind")]
+        assert any(el.get("data-kind") == g.get("data-kind") and el.get("data-card") for el in drawn)

@@ -79,32 +79,64 @@ def boards():
 BOARDS = list(boards())
 
 
+_STEP = re.compile(r"(translate|rotate)\(([^)]*)\)")
+
+
+def _then(m, n):
+    """The affine matrix (a, b, c, d, e, f) of m applied after n (SVG's order: an element's own transform first)."""
+    a, b, c, d, e, f = m
+    a2, b2, c2, d2, e2, f2 = n
+    return (a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2, a * e2 + c * f2 + e, b * e2 + d * f2 + f)
+
+
+def _matrix(transform: str):
+    """A transform's translates and rotates (a turned boat: render._turn) as one affine matrix."""
+    import math
+    out = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    for kind, args in _STEP.findall(transform or ""):
+        v = [float(x) for x in re.split(r"[ ,]+", args.strip())]
+        if kind == "translate":
+            step = (1.0, 0.0, 0.0, 1.0, v[0], v[1] if len(v) > 1 else 0.0)
+        else:
+            r = math.radians(v[0])
+            cx, cy = (v[1], v[2]) if len(v) == 3 else (0.0, 0.0)
+            cos, sin = round(math.cos(r), 9), round(math.sin(r), 9)
+            step = (cos, sin, -sin, cos, cx - cos * cx + sin * cy, cy - sin * cx - cos * cy)
+        out = _then(out, step)
+    return out
+
+
+def _at(m, x, y):
+    return m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]
+
+
 def drawn_outside(root, width: float, height: float) -> list[str]:
-    """Rects and texts placed (through their groups' translates) outside the viewBox: a rect by its corners, a
-    text by its anchor (and the span a textLength gives it). A ring's pad may reach 4 units out."""
+    """Rects and texts placed (through their groups' translates and turns) outside the viewBox: a rect by its
+    corners, a text by its anchor (and the span a textLength gives it). A ring's pad may reach 4 units out."""
     out = []
 
-    def walk(el, dx, dy):
-        m = TRANSLATE.search(el.get("transform") or "")
-        if m:
-            dx, dy = dx + float(m.group(1)), dy + float(m.group(2))
+    def walk(el, m):
+        m = _then(m, _matrix(el.get("transform")))
         tag = el.tag.replace(NS, "")
         if tag == "rect" and el.get("x") is not None:
-            x, y = dx + float(el.get("x", 0)), dy + float(el.get("y", 0))
+            x0, y0 = float(el.get("x", 0)), float(el.get("y", 0))
             w, h = float(el.get("width")), float(el.get("height"))
-            if x < -4.5 or y < -4.5 or x + w > width + 4.5 or y + h > height + 4.5:
-                out.append(f"rect {x:g},{y:g} {w:g}x{h:g}")
+            corners = [_at(m, x0 + i * w, y0 + j * h) for i in (0, 1) for j in (0, 1)]
+            x, y = min(p[0] for p in corners), min(p[1] for p in corners)
+            x1, y1 = max(p[0] for p in corners), max(p[1] for p in corners)
+            if x < -4.5 or y < -4.5 or x1 > width + 4.5 or y1 > height + 4.5:
+                out.append(f"rect {x:g},{y:g} {x1 - x:g}x{y1 - y:g}")
         elif tag == "text":
-            x, y = dx + float(el.get("x", 0)), dy + float(el.get("y", 0))
+            x, y = _at(m, float(el.get("x", 0)), float(el.get("y", 0)))
             length = float(el.get("textLength") or 0)
             anchor = el.get("text-anchor", "start")
             left = x - (length if anchor == "end" else length / 2 if anchor == "middle" else 0)
             if left < 0 or left + length > width or y > height or y < 0:
                 out.append(f"text {el.text!r} at {x:g},{y:g}")
         for child in el:
-            walk(child, dx, dy)
+            walk(child, m)
 
-    walk(root, 0.0, 0.0)
+    walk(root, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0))
     return out
 
 
@@ -140,10 +172,12 @@ def keys(root) -> tuple[set, set, set, set]:
 
 
 def words(root) -> list[str]:
-    """The printed words, less the boats' column and row numbers (a small boat numbers every other column)."""
+    """The printed words, less the boats' column and row numbers (a small boat numbers every other column) and a
+    phone's note that a boat lies on its side (no other layout turns one)."""
     numbers = {id(t) for g_ in root.iter(NS + "g") if g_.get("class") == "grid-numbers" for t in g_.iter()}
     return sorted(el.text.strip() for el in root.iter()
-                  if el.tag == NS + "text" and (el.text or "").strip() and id(el) not in numbers)
+                  if el.tag == NS + "text" and (el.text or "").strip() and id(el) not in numbers
+                  and el.get("class") != "turned-note")
 
 
 def test_the_positions_cover_every_player_count_and_what_the_table_can_show():
@@ -214,10 +248,12 @@ def test_on_a_phone_every_tap_target_is_thumb_sized():
     assert min(on_laptop) < least
 
 
-def test_on_a_phone_the_island_comes_first_then_the_viewers_boat_as_wide_as_the_screen():
-    """What a learner needs at once: the tiles on offer and the boat they place on, on one phone screen
-    (about 640 units: 700 with four players' 26 tiles on offer), the viewer's boat before anyone else's and larger
-    than theirs."""
+def test_on_a_phone_the_island_comes_first_then_the_viewers_boat_on_its_side():
+    """What a learner needs at once: the tiles on offer, then the boat they place on, begun on the first phone screen
+    (its top within about 640 units: 700 with four players' 26 tiles on offer). That boat lies on its side, its
+    squares about twice a boat's along the screen (render.TURNED: two readers could not count its rats or tap its
+    squares at 15.5); the others lie along the screen, smaller, so the words under the board come sooner."""
+    from tutor.games.isle_of_cats.render import TURNED
     for what, view, kw in BOARDS:
         if view["viewer"] is None:
             continue
@@ -225,10 +261,10 @@ def test_on_a_phone_the_island_comes_first_then_the_viewers_boat_as_wide_as_the_
         boats = [el for el in root.iter() if el.get("class") == "boat"]
         assert boats[0].get("data-board-seat") == str(view["viewer"]), what
         y0, cell = float(boats[0].get("data-y0")), float(boats[0].get("data-cell"))
-        assert y0 + 9 * cell <= 700, f"{what}: the viewer's boat ends at {y0 + 9 * cell:g}"
-        assert 22 * cell >= 0.8 * LAYOUTS["phone"].width, what
-        # the other boats about two thirds as wide, so the words under the board come sooner
-        assert all(float(b.get("data-cell")) <= 0.75 * cell for b in boats[1:]), what
+        assert boats[0].get("data-turned") == "true" and cell >= 0.9 * TURNED, f"{what}: squares of {cell:g}"
+        assert y0 <= 700, f"{what}: the viewer's boat begins at {y0:g}"
+        assert 9 * cell >= 0.6 * LAYOUTS["phone"].width, what
+        assert all(b.get("data-turned") != "true" and float(b.get("data-cell")) <= 0.5 * cell for b in boats[1:]), what
         islands = [float(TRANSLATE.search(r.get("transform")).group(2)) for el in root.iter()
                    if el.get("class") == "island-tile" for r in el.iter(NS + "g") if r.get("transform")]
         assert all(iy < y0 for iy in islands) or not islands, what

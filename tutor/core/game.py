@@ -158,7 +158,7 @@ class GameUI:
     table_marks: tuple[str, ...] = ()
     sandbox_label: str = "lazy.sandbox"                                   # ui key of its "open" button
     components: Optional[Callable[..., str]] = None    # (lang[, only=table]) -> HTML tables of components
-    legend: Optional[Callable[[str], str]] = None                         # (lang) -> HTML key to the board's signs
+    legend: Optional[Callable[..., str]] = None         # (lang[, only=key]) -> HTML key to the board's signs
     position: Optional[Callable[[dict[str, Any]], Any]] = None            # lesson-style dict -> state, or None
     # (action) -> the keys of the board elements that choose it, one per step (("card:x", "cell:7"): a card,
     # then its cell); () when the board does not show it; a list of such tuples when the steps may come in any

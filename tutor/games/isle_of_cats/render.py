@@ -23,7 +23,9 @@ Highlight and `choosable` keys (a lesson rings them, the board offers them):
     option:<seat>:<n>:<o>,<x>,<y>  a quiz's n-th candidate place for the held tile (dashed, lettered A, B, C…)
     fit:<seat>:<label>:<tile>:<o>,<x>,<y>  a place where a tile of the island would fit (dashed, with its label)
     alone:<seat>          that seat's boat alone, with no island and no other boat (a drill about one boat)
-    solo:<seat>           on a phone, that seat's boat alone, as it lies (a worked example about one boat)
+    solo:<seat>           on a phone, that seat's boat alone (a worked example about one boat)
+On a phone the first boat (the viewer's, or the one asked about) lies on its side, its 9 rows across the screen
+(TURNED); the others lie along it, smaller.
 A boat is drawn with data-board-seat / data-x0 / data-y0 / data-cell so the page's placing preview
 (static/placing.js) knows where its squares lie.
 """
@@ -916,8 +918,10 @@ def _panel_width(c: float, f: _Fonts, turned: bool = False) -> float:
 
 # A boat drawn on its side on a phone, where a question is about that boat alone ("near:" or "alone:"): its 9 rows
 # across the screen give squares of up to TURNED units, twice a boat's 22 columns across (15.5: a reader could not
-# count its rats or find a room's empty squares, 2.5 mm on a phone). Its print stays upright. Never where a tile is
-# placed on it by pointing (tutor/widgets/static/placing.js): its arrows and "flip" name the boat's own directions.
+# count its rats or find a room's empty squares, 2.5 mm on a phone). Its print stays upright. The boat placed on lies
+# so too (tutor/widgets/static/placing.js reads the turn from the boat's transform: its arrows move the piece the way
+# they point on the screen), and the lessons' words name the boat's own sides (bow, stern, port, starboard), never
+# the screen's.
 TURNED = 28
 
 
@@ -979,8 +983,8 @@ def render(view: dict[str, Any], *, highlight: Iterable[str] | str | None = (), 
         boat_only = True
     solo = next((k[5:] for k in hl if k.startswith("solo:") and k[5:].isdigit()), None)
     if solo is not None and alone is None and asked is None and spec.name == "phone":
-        # a worked example about one boat, on a phone: that boat alone, as it lies (its words say "at the top",
-        # "under"); the days, the treasures, the island and the other boat were half of each of its boards
+        # a worked example about one boat, on a phone: that boat alone (on its side, as a phone's first boat lies);
+        # the days, the treasures, the island and the other boat were half of each of its boards
         view = dict(view, seats=[seat for seat in view["seats"] if str(seat["seat"]) == solo] or view["seats"])
         boat_only = True
     seats = view["seats"]
@@ -1019,13 +1023,17 @@ def render(view: dict[str, Any], *, highlight: Iterable[str] | str | None = (), 
     least = _least_cell(f)
     if g.stack:
         for seat in order:
-            largest = TURNED if turned else g.cell if seat["seat"] == big else g.other
+            # the boat placed on, or the one a worked example is about (the first), on its side too: along the
+            # screen its squares were 15.5 units, too small to count rats or find a room's empty squares, and to tap
+            # (two readers, stop 52); the other boats stay along the screen, smaller
+            on_side = turned or (cell is None and seat["seat"] == big)
+            largest = TURNED if on_side else g.other
             low = min(least, largest)
-            fit = (room - _panel_width(0, f, turned)) / (C.HEIGHT if turned else C.WIDTH)
+            fit = (room - _panel_width(0, f, on_side)) / (C.HEIGHT if on_side else C.WIDTH)
             c = cell or _step(min(largest, fit), low)
-            while not cell and _panel_width(c, f, turned) > room and c > low:
+            while not cell and _panel_width(c, f, on_side) > room and c > low:
                 c = _step(c - 0.5, low)
-            p = _panel(seat, c, g, f, lang, room, turned)
+            p = _panel(seat, c, g, f, lang, room, on_side)
             placed.append((seat, left, top, p, room))
             top += p.height + 14 * g.k
         height = top - 14 * g.k + pad

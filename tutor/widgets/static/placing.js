@@ -20,7 +20,8 @@
 //
 // A preview follows the pointer — green where the piece fits, red with the engine's reason where it does not (and a
 // ✓ / ✗ with hatching, dashed and see-through, so it never reads as a placed piece); R turns it, F flips it, the
-// arrows move it, a click or Enter sends it. On a touch screen a tap moves it (or, on the preview not yet tapped,
+// arrows move it (the way they point on the screen, however the grid is turned), a click or Enter sends it. On a
+// touch screen a tap moves it (or, on the preview not yet tapped,
 // shows it where it stands), a drag slides it, a tap on the preview once seen places it, and the Rotate / Flip /
 // Place buttons and the four arrows (a square at a time) do the rest. Inlined into the modules that use it (no build
 // step).
@@ -56,7 +57,7 @@ export function wirePlacing(container, send) {
     const b = mkButton("tutor-place-nudge");
     b.textContent = arrow;
     b.dataset.nudge = name;
-    b.addEventListener("click", () => { if (!data) return; ax += dx; ay += dy; seen = true; draw(); ride(); });
+    b.addEventListener("click", () => { if (!data) return; nudge(dx, dy); seen = true; draw(); ride(); });
     return b;
   });
   nudges.setAttribute("role", "group");
@@ -69,6 +70,17 @@ export function wirePlacing(container, send) {
   container.after(bar, help);
 
   let data = null, o = 0, ax = 0, ay = 0, grid = null, layer = null;
+  // An arrow moves the piece the way it points on the screen. A grid may be drawn turned (Острів котів' boat lies on
+  // its side on a phone: its columns run down the screen): the grid step whose direction on the screen is nearest
+  // the arrow's is the one taken, read from the grid's own transform.
+  const nudge = (sx, sy) => {
+    const m = grid && grid.getScreenCTM ? grid.getScreenCTM() : null;
+    if (!m) { ax += sx; ay += sy; return; }
+    const steps = [[1, 0], [-1, 0], [0, 1], [0, -1]];
+    const along = ([dx, dy]) => (m.a * dx + m.c * dy) * sx + (m.b * dx + m.d * dy) * sy;
+    const [dx, dy] = steps.reduce((best, q) => (along(q) > along(best) ? q : best));
+    ax += dx; ay += dy;
+  };
   const codeAt = (oo, x, y) => (x < 0 || y < 0 || x >= data.width || y >= data.height)
     ? (data.off || "b") : data.codes[oo][y * data.width + x];
   const draw = () => {
@@ -84,7 +96,11 @@ export function wirePlacing(container, send) {
       return `M${x} ${y + h}L${x + h} ${y}M${x} ${y + cell}L${x + cell} ${y}M${x + h} ${y + cell}L${x + cell} ${y + h}`;
     }).join("");
     const [gx, gy] = cells[0];
-    const mark = `<text x="${(ax + gx + 0.5) * cell}" y="${(ay + gy + 0.78) * cell}" text-anchor="middle" ` +
+    // on a turned grid the glyph turns back about its square's middle, so it reads upright
+    const m = grid.getCTM ? grid.getCTM() : null;
+    const angle = m ? Math.round(Math.atan2(m.b, m.a) * 180 / Math.PI) : 0;
+    const upright = angle ? ` transform="rotate(${-angle} ${(ax + gx + 0.5) * cell} ${(ay + gy + 0.5) * cell})"` : "";
+    const mark = `<text${upright} x="${(ax + gx + 0.5) * cell}" y="${(ay + gy + 0.78) * cell}" text-anchor="middle" ` +
       `font-size="${cell * 0.8}" font-weight="bold" fill="${ok ? "#0b3d14" : "#5c0b08"}" fill-opacity="1" ` +
       `stroke="#ffffff" stroke-width="${cell * 0.12}" paint-order="stroke" class="tutor-place-mark">${ok ? "✓" : "✗"}</text>`;
     layer.innerHTML = cells.map(([dx, dy]) =>
@@ -227,7 +243,7 @@ export function wirePlacing(container, send) {
     const k = event.key;
     const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
     if (turnKey(event)) return;
-    if (moves[k]) { ax += moves[k][0]; ay += moves[k][1]; seen = true; draw(); }
+    if (moves[k]) { nudge(moves[k][0], moves[k][1]); seen = true; draw(); }
     else if (k === "Enter" && !(event.target.closest && event.target.closest("[data-choice]"))) submit();
     else return;
     event.preventDefault();

@@ -13,6 +13,7 @@ Highlight and `choosable` keys (a lesson rings them, the board offers them):
     boat:<seat>           a whole boat                cards:<seat>      a seat's family cards
     ship  day:<n>         the ship, a day space       supply:<shape>    a common treasure pile
     open:<seat>           the uncovered squares of each unfilled room (tinted)   rats:<seat>  each visible rat (ringed)
+    rooms:<seat>          each of the seven rooms in a shade of its own
     families  families:<seat>   every family (on every boat, or on one) outlined with its size and points
               kin:<seat>        every family on that boat outlined with its size alone (before points are taught)
     seat:<seat>           a player's name in the turn order
@@ -383,6 +384,18 @@ def _open_squares(tiles: Sequence[dict[str, Any]], c: float, lang: str) -> str:
                    f'<path d="{_squares(left, c)}" fill="#d0312d" fill-opacity="0.22"/>'
                    f'<path d="{hatch}" fill="none" stroke="#9b1c17" stroke-width="1" stroke-opacity="0.7"/></g>')
     return "".join(out)
+
+
+# the seven rooms' shades ("rooms:<seat>"): pale, none a cat's colour, each room named by its symbol and its title too
+ROOM_SHADES = ("#f3d36b", "#7fcdbb", "#f4a6b7", "#9ecae1", "#d9b38c", "#b8e186", "#c9c9c9")
+
+
+def _room_shades(c: float, lang: str) -> str:
+    """A lesson's "rooms:<seat>": each room's squares in a shade of its own, under the tiles (a reader never saw the
+    seven rooms as rooms: the walls alone, in the hull's brown, did not show where the 60-square hold runs)."""
+    return "".join(f'<g class="room-shade" data-room="{i}"><title>{escape(room_name(i, lang))}</title>'
+                   f'<path d="{_squares(sorted(room), c)}" fill="{ROOM_SHADES[i]}" fill-opacity="0.55"/></g>'
+                   for i, room in enumerate(C.ROOMS))
 
 
 def _rats_seen(tiles: Sequence[dict[str, Any]], boat: str, c: float, lang: str) -> str:
@@ -1157,6 +1170,8 @@ def _seat(b: _Board, view: dict[str, Any], seat: dict[str, Any], sx: float, sy: 
     parts.append(f'<g class="boat" data-board-seat="{s}" data-x0="{ox:g}" data-y0="{oy:g}" data-cell="{c:g}" '
                  f'data-boat="{boat}"{turned_mark} transform="translate({ox:g},{oy:g})">'
                  f'<title>{escape(boat_name(boat, lang))}</title>{_NUMBERS.sub("", drawn) if p.turned else drawn}')
+    if f"rooms:{s}" in b.hl:        # under the tiles: each room in its own shade, so the seven are seen as rooms
+        parts.append(_room_shades(c, lang))
     for tile in seat["tiles"]:
         tx, ty = tile["x"] * c, tile["y"] * c
         name = tile_name(tile["id"], lang)

@@ -119,7 +119,7 @@ def highlight(items: Optional[Iterable[object]]) -> tuple[str, ...]:
         return seat(arg) if arg else ""
     out = []
     for item in _highlight(items, **{"try": tried, "option": tried, "ask": tried, "open": player, "rats": player,
-                                     "boat": player, "families": player, "kin": player, "near": player, "solo": player}):
+                                     "boat": player, "families": player, "kin": player, "near": player, "solo": player, "rooms": player}):
         out.append("families" if item == "families:" else item)
     return tuple(out)
 

@@ -196,6 +196,7 @@ UI = GameUI(action_label=action_label, label_in=label_in, task_label=task_label,
             # a card played stands once the others answer from hands the learner has not seen, and so do the first
             # bonus laid (the others lay theirs face up at once) and the reward taken (the next trick is led): a
             # finger's first tap on such a card marks it, a second makes the move (a reader mis-tapped a card and
-            # could not take it back; another found the bonus and the reward went down on one tap, stop 50). A
-            # bonus used is not among them: Undo takes it back.
-            confirm_board=lambda action: isinstance(action, (ChooseBonus, PlayCard, Pick)))
+            # could not take it back; another found the bonus and the reward went down on one tap, stop 50). A bonus
+            # used asks the same, though Undo takes it back: a reader's brush on a "+1" used it at once, while the
+            # lesson had said a first tap only marks (stop 52)
+            confirm_board=lambda action: isinstance(action, (ChooseBonus, UseBonus, PlayCard, Pick)))

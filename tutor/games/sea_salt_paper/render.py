@@ -67,7 +67,8 @@ class Geometry(NamedTuple):
 
 
 GEOMETRY = {
-    "phone": Geometry(360, 4, 44, 54, 84, 54, 84, 4, 0, S.board_print(S.LAYOUTS["phone"]), 10.5, 13, 12.5, 11),
+    "phone": Geometry(360, 4, 44, 54, 84, 54, 84, 4, 0, S.board_print(S.LAYOUTS["phone"]), S.board_print(S.LAYOUTS["phone"]),
+                      13, 12.5, 11.5),
     "laptop": Geometry(760, 8, 30, 56, 78, 50, 68, 4, 124, 9, 10, 12.5, 14, 10.5),
     # a projector is read from the back of a room (issue #32): its small print is 16 units, its cards a little wider
     "projector": Geometry(1600, 12, 46, 92, 128, 84, 116, 6, 230, S.PROJECTOR_PRINT_TIGHT, 17, 22, 24, 18),

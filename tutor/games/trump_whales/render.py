@@ -798,8 +798,9 @@ def _phone(board: _Board, view: dict[str, Any], title_words: tuple[str, str]) ->
             else _w("view_of", lang, player=player_name(viewer, lang), player_plain=viewer + 1))
     board.parts.append(fitted(8, 18, title_words[0], W - 16, 14, board.floor, bold=True, fill="#ffffff"))
     target = _w("target", lang, n=view["target"])
-    board.parts.append(_t(8, 35, target, size=11, fill="#ffffff"))
-    board.parts.append(fitted(W - 8, 35, note, W - 30 - _em(target, False) * 11, 11, board.floor, anchor="end",
+    head = max(11, board.floor)
+    board.parts.append(_t(8, 35, target, size=head, fill="#ffffff"))
+    board.parts.append(fitted(W - 8, 35, note, W - 30 - _em(target, False) * head, head, board.floor, anchor="end",
                               fill="#ffffff", cls="viewer"))
     _trump_strip(board, view, 8, 46, W - 16, 46)
     card_y = 134

@@ -115,8 +115,10 @@ PROJECTOR_PRINT_TIGHT = 16
 
 # A phone's board print where the game's board is laid out for it (Паперові океани, Острів котів, Козырные киты):
 # every phone reader of the 2026-12-04 reviews found 9.5 units (9.5 px) too small for the numbers read mid-game, the
-# cards' scoring strips first. Мяури's and Aqua Fest's phone boards still print from the layout's min_print: at 10.5
-# their badges and event signs run into their neighbours (issue #36 gives the layouts one vocabulary).
+# cards' scoring strips first; at 10.5 three readers of stop 52 still measured the labels a move depends on (a bonus's
+# strip, a row's count) at 10.5 px: 11.5. Мяури's and Aqua Fest's phone boards still print from the layout's
+# min_print: at 10.5 their badges and event signs run into their neighbours (issue #36 gives the layouts one
+# vocabulary).
 PHONE_PRINT = 11.5
 
 

@@ -463,3 +463,18 @@ def test_the_shapes_key_shows_each_shape_named_as_the_board_draws_it(lang):
         assert fragment_kind_name(g.get("data-kind"), lang) in words
         drawn = [el for el in g.iter() if el.get("data-kind")]
         assert any(el.get("data-kind") == g.get("data-kind") and el.get("data-card") for el in drawn)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_while_the_start_tiles_are_laid_the_header_counts_no_moves(lang):
+    """A reader read "moves 0 of 2" over the laying of the start tiles as a turn begun (stop 52): until the last start
+    tile lies the header says they are being laid; the first turn's header counts its moves."""
+    from tutor.core.i18n import text
+    s = aqua_fest.setup(2, seed=2, place_starts=True)
+    laying, moves = text("aqua_fest.board.laying_starts", lang), text("aqua_fest.board.moves", lang, n=0)
+    svg = aqua_fest.render(aqua_fest.view(s, 0), lang=lang, layout="phone")
+    assert laying in svg and moves not in svg
+    while s.placing:
+        s, _ = aqua_fest.apply(s, aqua_fest.legal_actions(s, s.placing[0])[0])
+    svg = aqua_fest.render(aqua_fest.view(s, 0), lang=lang, layout="phone")
+    assert moves in svg and laying not in svg

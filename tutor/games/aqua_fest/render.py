@@ -1404,7 +1404,10 @@ def _marks(events: Optional[Iterable[Any]]) -> dict[str, Any]:
 
 def _moves_made(view: dict[str, Any], lang: str) -> str:
     """The turn's moves so far and how many it allows: two, or one once a card played alone (the dolphin) is down
-    ("moves 1 of 2" stayed after a dolphin, though no second move may follow it)."""
+    ("moves 1 of 2" stayed after a dolphin, though no second move may follow it); while the start tiles are laid,
+    that they are."""
+    if view.get("placing"):      # the start tiles are being laid: no turn has begun ("moves 0 of 2" read as one)
+        return _w("laying_starts", lang)
     species = view.get("species")
     alone = bool(view["moves_made"]) and species in C.MOVES and C.MOVES[species].alone
     return _w("moves_alone" if alone else "moves", lang, n=view["moves_made"])

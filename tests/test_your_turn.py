@@ -420,3 +420,15 @@ def test_a_tasks_prompt_sets_what_to_do_in_bold_and_the_position_in_plain_print(
     bold = re.findall(r"<b>(.*?)</b>", lead)
     assert len(bold) == 1 and prompt.endswith(html.unescape(bold[0])) and len(bold[0]) < len(prompt) / 2
     assert plain(lead).split() == prompt.split()
+
+
+def test_a_last_chance_is_no_answer_where_the_task_asks_to_end_only_the_turn():
+    """A reader said LAST CHANCE in «Don't hand over the game» (Паперові океани, part 7) and was told "Well done",
+    then read in the answer that LAST CHANCE loses (stop 53): the call leaves the totals as they were and passes the
+    turn as ending it does, and the goal saw no more. Of the three ways to end that turn, only ending it meets it."""
+    from tutor.games.sea_salt_paper.rules import EndTurn, LastChance, Stop
+    task = T.load_file(ROOT / "lessons" / "sea_salt_paper" / "tasks" / "keep-the-game-alive.yaml")
+    state = T.start(task)
+    me = T.seat(task)
+    verdicts = {kind.__name__: T.judge(task, state, kind(me))[2] for kind in (EndTurn, LastChance, Stop)}
+    assert verdicts["EndTurn"] == [] and verdicts["LastChance"] and verdicts["Stop"], verdicts

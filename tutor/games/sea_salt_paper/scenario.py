@@ -9,7 +9,8 @@ do:     a mapping (or a list of mappings, applied in order) of one or more of, i
         (piles are counted 1 and 2, as the board names them)
 expect: hands {player: [ids]}, zones {player: [ids]}, round n, turn player, phase name, looking pile (the discard
         pile a crab pair is looking through, 1 or 2), round_points
-        {player: points of the last scored round}; and every game's scores, winners, events, over
+        {player: points of the last scored round}, caller (who said LAST CHANCE this round; 0: nobody); and every
+        game's scores, winners, events, over
         (tutor.core.scenario.expectations)
 """
 
@@ -114,6 +115,15 @@ def _looking(got: Outcome, value: Any) -> list[str]:
     return [] if at is not None and at + 1 == value else [f"the crabs should look through discard pile {value}"]
 
 
+def _caller(got: Outcome, value: Any) -> list[str]:
+    # a task whose answer is to end only the turn: LAST CHANCE leaves the same totals and the turn passed too, and was
+    # praised (a reader): who called this round is part of what the answer leaves (0: nobody)
+    caller = got.after.caller
+    if int(value) == 0:
+        return [] if caller is None else [f"nobody should have said LAST CHANCE, player {caller + 1} did"]
+    return [] if caller is not None and caller + 1 == int(value) else [f"player {value} should have said LAST CHANCE"]
+
+
 def _round_points(got: Outcome, value: Any) -> list[str]:
     last = got.after.history[-1] if got.after.history else None
     if last is None:
@@ -168,7 +178,7 @@ def _scored_lines(cards: Iterable[str], p: int, bet: Optional[Event]) -> Breakdo
 
 expect = expectations("sea_salt_paper", {
     "hands": _cards("hands"), "zones": _cards("zones"), "round": _round, "turn": _turn, "phase": _phase,
-    "looking": _looking, "round_points": _round_points,
+    "looking": _looking, "round_points": _round_points, "caller": _caller,
 })
 
 

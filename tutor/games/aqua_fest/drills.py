@@ -240,7 +240,9 @@ def make_where_to(rng: random.Random) -> Optional[Question]:
                      card=lambda lang: card_label(card, lang), where=_pawn_at(state, seat)),
         options=options, answer=answer, rule="aqua_fest:cards",
         # from a start tile the count starts off the board (a reader was sent to "the cell the pawn stands on")
-        hint=Words("aqua_fest.drill.where.hint" if state.pawns[seat] is not None else "aqua_fest.drill.where.hint_home"),
+        # (a crab's hint spoke of the flying fish's leaps, a reader: the leaps only where the card leaps)
+        hint=Words(("aqua_fest.drill.where.hint" if state.pawns[seat] is not None else "aqua_fest.drill.where.hint_home")
+                   + ("_leap" if C.card(card).move.directions == "knight" else "")),
         explain=explain, why=tuple(why), multi=True,
         after=state, events=tuple(why),
     )

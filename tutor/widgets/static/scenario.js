@@ -224,7 +224,9 @@ function render({ model, el: root }) {
     const bar = nav.getBoundingClientRect().bottom;
     // ... and only while this example's board is under the row: past the example's end the words hung over the next
     // task's first line, under buttons that seemed to step it (two readers)
-    const onBoard = board.getBoundingClientRect().bottom > bar + 80;
+    // (most of the screen: a board whose last strip, its key, was all that was left under the row had the words
+    // over it and over the next task's first lines, a reader, stop 53)
+    const onBoard = board.getBoundingClientRect().bottom > Math.max(bar + 80, innerHeight * 0.55);
     const off = onBoard && words.height > 0 && (words.bottom < bar + 24 || words.top > innerHeight - 24);
     const hide = !(off && root.classList.contains("tutor-stepping") && said.textContent);
     if (said.hidden !== hide) said.hidden = hide;

@@ -337,7 +337,8 @@ def _notes(board: _Board, view: dict[str, Any], seat: dict[str, Any]) -> list[st
 
 
 def _turn(view: dict[str, Any], s: int) -> bool:
-    return s == view["turn"] and not view["over"] and not view.get("cards_only") and not view.get("scored")
+    return (s == view["turn"] and not view["over"] and not view.get("cards_only") and not view.get("scored")
+            and not view.get("voided"))
 
 
 def _panel_box(board: _Board, s: int, turn: bool, x: float, y: float, w: float, h: float) -> str:
@@ -446,7 +447,7 @@ def _wide(board: _Board, view: dict[str, Any], bare: bool) -> float:
             width = 2 * g.tw + g.gap
             _drawn(board, view, x, y, width)
             x += width + g.margin
-        phase = "phase.scored" if view.get("scored") else f"phase.{view['phase']}"
+        phase = _phase_key(view)
         board.parts.append(_fit(g.width - g.margin - 4, y + g.th + g.label + 3, _w(phase, board.lang), g.width / 3,
                                 g.label, anchor="end", bold=True, cls="phase"))
         if _looked(view):
@@ -580,6 +581,7 @@ def describe(view: dict[str, Any], lang: str = "en") -> tuple[str, str]:
     title = f"{text('sea_salt_paper.title', lang)} — {_w('round', lang, r=view['round'])}"
     lines = [] if view.get("cards_only") else [
         _w("d.head_scored", lang, r=view["round"], deck=view["deck_count"]) if view.get("scored") else
+        _w("d.head_voided", lang, r=view["round"]) if view.get("voided") else
         _w("d.head", lang, r=view["round"], player=player_name(view["turn"], lang),
            phase=_w(f"phase.{view['phase']}", lang), deck=view["deck_count"])]
     for pile in [] if view.get("cards_only") else view["discards"]:
@@ -609,6 +611,11 @@ def _marked(events: Optional[Iterable[object]]) -> set[str]:
     return out
 
 
+def _phase_key(view: dict[str, Any]) -> str:
+    """The header's word for the moment: the phase, or that the round is over (scored, or void: the deck ran out)."""
+    return "phase.scored" if view.get("scored") else "phase.voided" if view.get("voided") else f"phase.{view['phase']}"
+
+
 def render(view: dict[str, Any], *, highlight: Iterable[str] | str | None = (), lang: str = "en",
            events: Optional[Iterable[object]] = (), choosable: Optional[Mapping[str, Any]] = None,
            layout: Optional[str] = None) -> str:
@@ -616,6 +623,12 @@ def render(view: dict[str, Any], *, highlight: Iterable[str] | str | None = (), 
     "phone", "laptop" or "projector"; None: the default)."""
     spec = S.layout_of(layout)
     bare = bool(view.get("cards_only"))
+    events = list(events or ())
+    if (not bare and not view.get("scored") and view.get("deck_count") == 0
+            and any(getattr(e, "kind", "") == "sea_salt_paper.deck_empty" for e in events)):
+        # the round the deck ended, before the next deal: nobody to play, nothing scored ("to play" stayed on the
+        # board of the step that said the round stops at once, a reader)
+        view = dict(view, voided=True)
     n = len(view["seats"]) if bare else view["players"]
     g = TWO_PLAYERS.get(spec.name, GEOMETRY[spec.name]) if n <= 2 else GEOMETRY[spec.name]
     hl = S.parse_highlight(highlight)
@@ -637,7 +650,7 @@ def render(view: dict[str, Any], *, highlight: Iterable[str] | str | None = (), 
         board.parts.append(_fit(g.margin + 4, top, heading, width - 2 * g.margin - 8, g.title, bold=True,
                                 fill="#ffffff"))
         line2 = top + g.label + 5
-        phase = None if bare else _w("phase.scored" if view.get("scored") else f"phase.{view['phase']}", lang)
+        phase = None if bare else _w(_phase_key(view), lang)
         room = width - 2 * g.margin - 8
         note_w = min(_em(note, False) * g.label, room * (0.45 if phase else 1))
         board.parts.append(_fit(g.margin + 4, line2, note, note_w, g.label, fill="#ffffff", cls="viewer"))

@@ -342,9 +342,11 @@ def legend(game: str, lang: str = "en", only: str = "") -> Static:
     make = spec(game).parts().legend
     if make is None:
         raise ValueError(f"{_title(game, lang)}: no legend")
-    # a small key (`only`) reads whole at any width: no "larger" button over it (zoom.js looks for .tutor-svg)
-    classes = ("tutor-legend",) if only else ("tutor-svg", "tutor-legend")
-    return Static(make(lang, only=only) if only else make(lang), classes)
+    # a small key (`only`) reads whole at any width: no "larger" button over it (zoom.js looks for .tutor-svg); nor a
+    # key that opens with words: the button sat over them, 270 px above the drawing it enlarged (a reader)
+    html = make(lang, only=only) if only else make(lang)
+    classes = ("tutor-legend",) if only or html.lstrip().startswith("<p") else ("tutor-svg", "tutor-legend")
+    return Static(html, classes)
 
 
 @_never_raise_static

@@ -485,3 +485,33 @@ def test_every_film_frame_names_its_own_action(lang):
     table = SimpleNamespace(game_id="trump_whales", lang=lang)
     step = SimpleNamespace(action=rules.UseBonus(1, "orca-1"))
     assert _caption(table, step, "P", 2, 5) == text("ui.trump_whales.film.usebonus", lang, player="P", n=3, of=5)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_two_fives_in_a_hand_are_named_by_their_bonus(lang):
+    """A reader held two 5s with different bonuses and met "Lay the Five as first bonus" twice, at the moment the
+    bonus is the choice (stop 53): a 5 laid or played from a hand holding two or more says its bonus; with one 5,
+    or another card, the label is the action's own."""
+    from tutor.games import trump_whales as T
+    from tutor.games.trump_whales import components as C
+    from tutor.games.trump_whales.rules import ChooseBonus
+    from tutor.games.trump_whales.text import bonus_name
+    from tutor.games.trump_whales.ui import action_label, label_in
+    found = None
+    for seed in range(400):
+        s = T.setup(4, seed=seed)
+        for p in range(4):
+            fives = [c for c in s.hands[p] if C.is_five(c)]
+            if len(fives) >= 2 and len({C.BONUS[c] for c in fives}) >= 2:
+                found = (s, p, fives)
+                break
+        if found:
+            break
+    assert found, "no hand with two 5s of different bonuses"
+    s, p, fives = found
+    labels = [label_in(s, ChooseBonus(p, c), lang) for c in fives]
+    assert len(set(labels)) == len({C.BONUS[c] for c in fives})
+    assert all(bonus_name(c, lang) in label for c, label in zip(fives, labels))
+    other = next(c for c in s.hands[p] if not C.is_five(c))
+    assert label_in(s, ChooseBonus(p, other), lang) is None
+    assert action_label(ChooseBonus(p, fives[0]), lang) in labels[0]

@@ -52,7 +52,15 @@ def action_label(action: object, lang: str) -> str:
 
 def label_in(state: State, action: object, lang: str) -> Optional[str]:
     """A pick of a 5 named by who played it when the trick holds two or more (a reader met "Pick the Five" twice,
-    and whose 5 is picked decides who loses the bonus); None otherwise."""
+    and whose 5 is picked decides who loses the bonus); a 5 laid or played from a hand that holds two or more named
+    by its bonus too ("Lay the Five as first bonus" twice, a reader, stop 53: which bonus is the choice); None
+    otherwise."""
+    card = getattr(action, "card", None)
+    if isinstance(action, (ChooseBonus, PlayCard)) and _known(card) and C.is_five(card):
+        hand = state.hands[action.player] if 0 <= action.player < len(state.hands) else ()
+        if sum(1 for c in hand if C.is_five(c)) >= 2:
+            return f"{action_label(action, lang)} ({bonus_name(card, lang)})"
+        return None
     if not (isinstance(action, Pick) and _known(action.card) and C.is_five(action.card)):
         return None
     if sum(1 for c in state.trick if C.is_five(c)) < 2 or action.card not in state.trick:

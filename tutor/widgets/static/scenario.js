@@ -227,7 +227,9 @@ function render({ model, el: root }) {
     // (most of the screen: a board whose last strip, its key, was all that was left under the row had the words
     // over it and over the next task's first lines, a reader, stop 53)
     const onBoard = board.getBoundingClientRect().bottom > Math.max(bar + 80, innerHeight * 0.55);
-    const off = onBoard && words.height > 0 && (words.bottom < bar + 24 || words.top > innerHeight - 24);
+    // (their start under the row counts: after "Next" a longer step's first lines slid under it, and the words rode
+    // in the row only once all of them had gone, a reader, stop 53)
+    const off = onBoard && words.height > 0 && (words.top < bar - 20 || words.top > innerHeight - 24);
     const hide = !(off && root.classList.contains("tutor-stepping") && said.textContent);
     if (said.hidden !== hide) said.hidden = hide;
   };

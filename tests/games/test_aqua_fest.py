@@ -1037,8 +1037,8 @@ def test_a_position_saved_before_attacks_were_tracked_still_loads():
     """Format 2 had no "attacked" flag: such a saved position loads as a turn without an attack."""
     s = position(pawns={0: "C3", 1: "A1"}, hands={0: ["crab-1"], 1: ["crab-3"]})
     data = json.loads(A.to_json(s))
-    assert data.pop("attacked") is False and data.pop("arranged") is True and data["format"] == "tutor/aqua_fest/5"
-    assert data.pop("aside") == len(s.discard) > 0
+    assert data.pop("attacked") is False and data.pop("arranged") is True and data["format"] == "tutor/aqua_fest/6"
+    assert data.pop("aside") == len(s.discard) > 0 and data.pop("fought") == []
     data["format"] = "tutor/aqua_fest/2"
     assert A.state_from_json(json.dumps(data)) == dataclasses.replace(s, arranged=False, aside=0)
 
@@ -1047,9 +1047,33 @@ def test_a_position_saved_before_arranged_decks_were_marked_still_loads():
     """Format 3 had no "arranged" flag: such a saved position loads as a dealt deck, not a lesson's."""
     s = position(pawns={0: "C3", 1: "A1"}, hands={0: ["crab-1"], 1: ["crab-3"]})
     data = json.loads(A.to_json(dataclasses.replace(s, arranged=True)))
-    assert data.pop("arranged") is True and data.pop("aside") > 0
+    assert data.pop("arranged") is True and data.pop("aside") > 0 and data.pop("fought") == []
     data["format"] = "tutor/aqua_fest/3"
     assert A.state_from_json(json.dumps(data)) == dataclasses.replace(s, arranged=False, aside=0)
+
+
+def test_a_player_attacked_this_turn_may_not_be_attacked_again_till_the_next_turn():
+    """Ruling another-player («атаковать другого игрока», a reader, stop 53: a bot that lost went home and attacked
+    the same player again from its start tile): after a battle the attacker may attack another player, not the one
+    just fought; the refusal says so, the state is unchanged, and the next turn starts afresh; a saved position
+    of format 5, which had no such record, loads as a turn with nobody fought."""
+    # player 1 (seat 0) sits south, its start tile beside C5; player 2 stands on C5, player 1 on C4 above it
+    s = position(3, pawns={0: "C4", 1: "C5", 2: "A1"}, hands={0: ["crab-1", "crab-2", "crab-5"],
+                                                             1: ["dolphin-10", "crab-3"], 2: ["crab-9"]})
+    s, _ = A.apply(s, A.Attack(0, 1, "crab-1"))
+    s, _ = A.apply(s, A.Defend(1, "dolphin-10"))       # 1 against 9: player 1 loses and goes home, beside C5
+    assert s.pawns[0] is None and s.pawns[1] is not None and 1 in s.fought and s.turn == 0
+    assert 1 not in A.attackable(s, 0)
+    with pytest.raises(A.RuleViolation) as refused:
+        A.apply(s, A.Attack(0, 1, "crab-2"))
+    assert "another player" in refused.value.reason("en")
+    assert not any(isinstance(a, A.Attack) and a.target == 1 for a in A.legal_actions(s, 0))
+    s2, _ = A.apply(s, A.EndTurn(0))
+    assert s2.fought == ()
+    data = json.loads(A.to_json(s))
+    data.pop("fought")
+    data["format"] = "tutor/aqua_fest/5"
+    assert A.state_from_json(json.dumps(data)) == dataclasses.replace(s, fought=())
 
 
 def test_an_arranged_examples_left_out_cards_are_neither_shown_nor_counted_in_the_discard():

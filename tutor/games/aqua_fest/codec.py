@@ -15,11 +15,12 @@ from tutor.games.aqua_fest.checks import check_invariants
 from tutor.games.aqua_fest.rules import Attack, Defend, DrawTwo, EndTurn, Move, PlaceStart, State
 from tutor.games.aqua_fest.text import cell_name
 
-FORMAT = "tutor/aqua_fest/5"   # 2: "placing", the start tiles still to be laid; 3: "attacked" this turn; 4: "arranged";
-# 5: "aside", the arranged example's left-out cards under the discard pile
+FORMAT = "tutor/aqua_fest/6"   # 2: "placing", the start tiles still to be laid; 3: "attacked" this turn; 4: "arranged";
+# 5: "aside", the arranged example's left-out cards under the discard pile; 6: "fought", the seats attacked this turn
 # earlier formats still load: what they lack, filled in
-OLDER = {"tutor/aqua_fest/2": {"attacked": False, "arranged": False, "aside": 0},
-         "tutor/aqua_fest/3": {"arranged": False, "aside": 0}, "tutor/aqua_fest/4": {"aside": 0}}
+OLDER = {"tutor/aqua_fest/2": {"attacked": False, "arranged": False, "aside": 0, "fought": []},
+         "tutor/aqua_fest/3": {"arranged": False, "aside": 0, "fought": []},
+         "tutor/aqua_fest/4": {"aside": 0, "fought": []}, "tutor/aqua_fest/5": {"fought": []}}
 
 CELL = integer(0, 24, noun="cell")
 CELLS = listing(nullable(text(noun="tile id")), 25)
@@ -92,6 +93,7 @@ CODEC = StateCodec(State, FORMAT, "an Aqua Fest position", {
     "last_battle": nullable(row(seat(), seat(), CARD, CARD)),
     "over": boolean(), "rng": integer(0),
     "placing": listing(seat(), distinct=True), "attacked": boolean(), "arranged": boolean(),
+    "fought": listing(seat(), distinct=True),
     "aside": integer(0, len(C.ALL_CARDS)),
 }, checks=(_bonus, _tiles, _battles, _cards, _aside, _play), older=OLDER, invariants=check_invariants)
 

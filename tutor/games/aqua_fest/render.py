@@ -483,6 +483,17 @@ def _layer_badge(dwg: S.Drawing, x: float, y: float, n: int, k: float, P: float)
     return g
 
 
+def _pearl_face(cell: View, k: float) -> Optional[tuple[View, float, float, float]]:
+    """(tile, x, y, size) of the face a seabed cell shows with a pearl, from its top-left corner, as _cell draws it;
+    None where no pearl shows (a coral, a face-down tile, bare sand)."""
+    up, low = cell.get("upper"), cell.get("lower")
+    if up is not None:
+        return None if up["coral"] else (up, 3 * k, 2 * k, 47 * k)
+    if low is None or low.get("hidden") or not cell.get("lower_open") or low["coral"]:
+        return None
+    return low, 6 * k, 6 * k, 44 * k
+
+
 def _badge_at(cell: View, k: float, P: float) -> Optional[tuple[float, float, int]]:
     """(x, y, layer) of a seabed cell's layer badge, from its top-left corner, as _cell draws it; None on bare sand."""
     up, low = cell.get("upper"), cell.get("lower")
@@ -917,6 +928,12 @@ def _pill_size(words: str, size: float, pad: float = 0.9) -> tuple[float, float]
     return max(size * 1.6, size * wide + size * pad), size * 1.45
 
 
+def _pill_box(words: str, size: float, cx: float, cy: float) -> Box:
+    """The box of a wide layout's pill (S.badge) for `words` centred at (cx, cy)."""
+    w, h = _pill_size(words, size)
+    return (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+
+
 def _pill(dwg: S.Drawing, words: str, cx: float, cy: float, size: float, g: Geo) -> El:
     """An event's word in a pill centred at (cx, cy): S.badge, with the phone's tighter pill."""
     if g.name != "phone":
@@ -1057,7 +1074,7 @@ def _word_places(g: Geo, index: int, w: float, h: float) -> Iterator[tuple[Box, 
     # on a phone a mark stays inside its own cell where it can (a reader took a pill across two cells for a word about
     # the neighbour); across a cell's edge costs more
     spill = 0.0
-    if g.name == "phone":
+    if g.name == "phone" or w < c * 0.45:      # (a wide layout's sign too: a word that gave way to it)
         # a marker fits in any of nine places inside its cell (its bottom first, as words always were); out of the
         # cell only where every one of them would cover words, an arrow or a pawn
         spill = PHONE_SPILL
@@ -1075,6 +1092,11 @@ def _word_places(g: Geo, index: int, w: float, h: float) -> Iterator[tuple[Box, 
             yield (left, top, left + w, top + h), a + 6 * abs(d) / max(slide, 1) + spill
     for left in (x + c + 1.5, x - 1.5 - w):
         yield (left, mid, left + w, mid + h), 10 + spill
+    # ... and beside it at its top or its foot, and over the line between it and the cell above or below: where
+    # arrows cross its middle every way (a bot's three moves through two turned-up cells left no place clear)
+    for left in (x + c - w / 2, x - w / 2):
+        for top in (y + 0.5, y + c - h - 0.5, y - h / 2, y + c - h / 2):
+            yield (left, top, left + w, top + h), 30 + spill
     # a cell at the grid's edge: out in the sea beyond the coordinates (set a little outside their strip), level
     if col in (0, N - 1):
         left = g.grid_x - beyond - w if col == 0 else g.grid_x + N * c + beyond
@@ -1101,7 +1123,7 @@ def _place_words(view: View, g: Geo, words: list[tuple[int, str, float]], arrows
         places = [(box, base + _cost(box, close)) for box, base in _word_places(g, index, w, h)
                   if sea[0] <= box[0] and sea[1] <= box[1] and box[2] <= sea[2] and box[3] <= sea[3]]
         options.append(places or [next(iter(_word_places(g, index, w, h)))[:1] + (0.0,)])
-    options = [sorted(places, key=lambda place: place[1])[:10] for places in options]    # the ten cheapest each
+    options = [sorted(places, key=lambda place: place[1])[:16] for places in options]    # the 16 cheapest each
 
     def clash(i: int, j: int, chosen: dict[int, int], skip: tuple[int, ...] = ()) -> float:
         box = options[i][j][0]
@@ -1336,7 +1358,9 @@ def _battle_box(dwg: S.Drawing, sp: S.Splice, view: View, lang: str, marks: View
     return out
 
 
-def _legend(dwg: S.Drawing, lang: str, g: Geo, box: Box) -> El:
+def _legend(dwg: S.Drawing, lang: str, g: Geo, box: Box, signs: bool = False) -> El:
+    """The key to the board's layers, and the event signs where the board draws them (a phone always; a wider
+    layout where a word gave way to its sign)."""
     x, y, w, h = box
     f = g.f
     el = dwg.g(class_="legend")
@@ -1346,7 +1370,7 @@ def _legend(dwg: S.Drawing, lang: str, g: Geo, box: Box) -> El:
     el.add(S.label(dwg, _w("legend", lang), x + 8, head, size=f(10), weight="bold"))
     rows: tuple[tuple[str, str], ...] = (("upper", "lg.upper"), ("lower", "lg.lower"), ("hidden", "lg.hidden"),
                                          ("sealed", "lg.sealed"), ("empty", "lg.empty"))
-    if g.name == "phone":     # the phone's event markers, in words
+    if g.name == "phone" or signs:     # the event markers, in words
         rows += (("taken", "taken"), ("turned", "turned"))
     step = (y + h - head - 4) / len(rows)
     icon = round(min(step - 2, 16 * max(g.k, 1)), 1)
@@ -1607,21 +1631,41 @@ def render(view: View, *, highlight: Iterable[str] | str | None = (), lang: str 
             ev.add(dwg.circle(center=tuple(round(v, 1) for v in a.start), r=round(5 * k, 1), fill=S.EVENT,
                               class_="move-from"))
         ev.add(line)
-    # the layer badge of the cell an arrow points at, again over its head (coming from the upper left, it lies there)
+    # the layer badge of the cell an arrow points at, again over its head (coming from the upper left, it lies there),
+    # and its pearl (coming from the lower right, a reader's arrowhead hid a pearl's letter)
     for to in sorted({B.cell(*a.to) for a in arrows}):
+        x, y, _w_, _h = cell_box(g, to)
         badge = _badge_at(view["cells"][to], k, g.P)
         if badge is not None:
-            x, y, _w_, _h = cell_box(g, to)
             ev.add(_layer_badge(dwg, x + badge[0], y + badge[1], badge[2], k, g.P))
+        face = _pearl_face(view["cells"][to], k)
+        if face is not None:
+            tile, fx, fy, size = face
+            pearl = dwg.g(class_="pearl-again")
+            _pearl(dwg, pearl, tile["colour"], x + fx, y + fy, size, lang, g.P)
+            ev.add(pearl)
     dwg.add(ev)
     # the coordinates over the arrows, each with a halo of the sea around it: an arrow passes under, never over
     dwg.add(coords)
     told = dwg.g(class_="event words")
-    for i, word, size, cx, cy in _place_words(view, g, words, arrows) if words else ():
+    placed = _place_words(view, g, words, arrows) if words else []
+    if g.name != "phone" and arrows:
+        # a word with no place clear of the moves' arrows (three moves through two turned-up cells, a bot's round)
+        # becomes the phone's sign, which fits beside an arrow inside its cell; the legend then says what it means
+        shafts = [(("seg", a.start, a.tip, a.stroke), 1.0) for a in arrows]
+        crossing = {i for i, word, size, cx, cy in placed
+                    if _cost(_pill_box(word, size, cx, cy), shafts) > 0}
+        if crossing:
+            words = [(i, PHONE_MARK["turned" if i in marks["turned"] else "taken"] if i in crossing else word, size)
+                     for i, word, size in words]
+            placed = _place_words(view, g, words, arrows)
+    signs = False
+    for i, word, size, cx, cy in placed:
         pill = _pill(dwg, word, cx, cy, size, g)
         S.data(pill, marks=f"cell:{i}")
-        if g.name == "phone":     # what the marker stands for, for a tooltip and a screen reader
+        if word in PHONE_MARK.values():     # what the marker stands for, for a tooltip and a screen reader
             pill.set_desc(title=_w("turned" if word == PHONE_MARK["turned"] else "taken", lang))
+            signs = True
         told.add(pill)
 
     for seat in view["seats"]:
@@ -1653,7 +1697,7 @@ def render(view: View, *, highlight: Iterable[str] | str | None = (), lang: str 
     dwg.add(_deck_box(dwg, sp, view, lang, pg, boxes["deck"]))
     for el in _battle_box(dwg, sp, view, lang, marks, pg, boxes):
         dwg.add(el)
-    dwg.add(_legend(dwg, lang, pg, boxes["legend"]))
+    dwg.add(_legend(dwg, lang, pg, boxes["legend"], signs))
     for seat in view["seats"]:
         dwg.add(_seat_panel(dwg, sp, view, seat, lang, hl, marks, offers, pg, boxes[f"seat:{seat['seat']}"]))
     return _finish(dwg, lang, sp)

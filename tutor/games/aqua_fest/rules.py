@@ -107,6 +107,9 @@ class State:
     arranged: bool = False                           # a lesson's deck, arranged for its example (setup given a `deck`
                                                      #   that leaves cards out: they lie in the discard pile from the
                                                      #   start)
+    fought: tuple[int, ...] = ()                     # the seats the player whose turn it is has attacked this turn:
+                                                     #   a further attack is on another player (ruling
+                                                     #   another-player, «атаковать другого игрока»)
     aside: int = 0                                   # how many of those left-out cards still lie at the bottom of the
                                                      #   discard pile (the board shows neither them nor their count:
                                                      #   a "fresh" example began with 35 discards); 0 once reshuffled
@@ -245,14 +248,15 @@ def _mover(state: State) -> int:
 
 def attackable(state: State, seat: int) -> list[int]:
     """Opponents the player may attack now: adjacent (a pawn at home counts from its start tile), the target
-    away from home and holding a card."""
+    away from home and holding a card, and not one already attacked this turn (ruling another-player)."""
     if not state.hands[seat]:
         return []
     out = []
     near = None      # the coordinates around the attacker, looked up once someone could be a target
+    fought = state.fought if seat == state.turn else ()
     for t in range(state.players):
         where = state.pawns[t]
-        if t != seat and where is not None and state.hands[t]:
+        if t != seat and where is not None and state.hands[t] and t not in fought:
             if near is None:
                 near = B.around(position(state, seat))
             if divmod(where, B.N) in near:
@@ -563,9 +567,12 @@ def _attack(state: State, action: Attack) -> tuple[State, list[Event]]:
         raise RuleViolation("aqua_fest:battles", "aqua_fest.err.not_adjacent", player=p, target_player=t)
     if not state.hands[t]:
         raise RuleViolation("aqua_fest:battles", "aqua_fest.err.target_no_cards", player=p, target_player=t)
+    if t in state.fought:       # ruling another-player: after a battle the turn may go on with another player's
+        raise RuleViolation("aqua_fest:battles", "aqua_fest.err.fought_already", player=p, target_player=t)
     hand = list(state.hands[p])
     hand.remove(action.card)
-    state = _evolve(state, hands=_replaced(state.hands, p, tuple(hand)), battle=(p, t, action.card), attacked=True)
+    state = _evolve(state, hands=_replaced(state.hands, p, tuple(hand)), battle=(p, t, action.card), attacked=True,
+                    fought=state.fought + (t,))
     return state, [new_event("aqua_fest.attack", "aqua_fest:battles", {"player": p, "target": t})]
 
 
@@ -629,7 +636,7 @@ def _next_turn(state: State, drawn: dict[str, Any], events: list[Event]) -> tupl
     """Pass the turn; `drawn` holds the fields the closing draw changed (one new state for both)."""
     nxt = (state.turn + 1) % state.players
     state = _evolve(state, **drawn, turn=nxt, moves=0, species=None, alone=False, turn_start=state.pawns[nxt],
-                    last_battle=None, attacked=False)   # the revealed battle cards are shown until the turn ends
+                    last_battle=None, attacked=False, fought=())   # the battle cards are shown until the turn ends
     events.append(turn_passed(nxt))
     return state, events
 

@@ -36,6 +36,7 @@ _RULINGS = (
     ("turn-over", "play"),
     ("battle-cards", "battles"),
     ("attack-then-draw", "attack"),
+    ("another-player", "attack"),
     ("battle-prize", "attack"),
     ("second-card", "play"),
     ("empty-deck", "play"),

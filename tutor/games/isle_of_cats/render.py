@@ -1170,6 +1170,16 @@ def _seat(b: _Board, view: dict[str, Any], seat: dict[str, Any], sx: float, sy: 
     parts.append(f'<g class="boat" data-board-seat="{s}" data-x0="{ox:g}" data-y0="{oy:g}" data-cell="{c:g}" '
                  f'data-boat="{boat}"{turned_mark} transform="translate({ox:g},{oy:g})">'
                  f'<title>{escape(boat_name(boat, lang))}</title>{_NUMBERS.sub("", drawn) if p.turned else drawn}')
+    # the boat's ends named in the corners its hull leaves free (the stern's, the bow's): the lessons name places by
+    # the boat's own sides, and a reader found no board that showed which end was which (stop 53)
+    # (not where tiles lie near that corner: a family's label is set there)
+    near = [tuple(q) for t in seat["tiles"] for q in t["cells"]]
+    if not any(x <= 5 and y <= 3 for x, y in near):
+        parts.append(K.label(2 * c, 1.1 * c + f.floor * 0.35, _w("stern", lang), size=f.floor, anchor="middle",
+                             fill=S.MUTED, cls="boat-end"))
+    if not any(x >= 16 and y <= 4 for x, y in near):
+        parts.append(K.label(21 * c, 1.5 * c + f.floor * 0.35, _w("bow", lang), size=f.floor, anchor="middle",
+                             fill=S.MUTED, cls="boat-end"))
     if f"rooms:{s}" in b.hl:        # under the tiles: each room in its own shade, so the seven are seen as rooms
         parts.append(_room_shades(c, lang))
     for tile in seat["tiles"]:

@@ -60,9 +60,18 @@ export function startZoom(words) {
     sheet.append(bar, area);
     document.body.append(sheet);
     document.documentElement.classList.add("tutor-zoomed");
-    // the part of the board that was on the screen comes first, not always its top-left corner
+    // the part of the board that was on the screen comes first, not always its top-left corner; across, what the
+    // step marks (its rings) is brought to the middle: a reader's zoom opened on the left half of Мяури's table, the
+    // fish and the arrows to the winners off the sheet (stop 53)
     const top = Math.max(0, -shown.top) * 2;
-    area.scrollTo(0, top);
+    const marks = [...svg.querySelectorAll(".event[data-target], .highlight[data-target]")]
+      .map((m) => m.getBoundingClientRect()).filter((r) => r.width > 0);
+    let left = 0;
+    if (marks.length) {
+      const mid = (Math.min(...marks.map((r) => r.left)) + Math.max(...marks.map((r) => r.right))) / 2 - shown.left;
+      left = Math.max(0, mid * 2 - area.clientWidth / 2);
+    }
+    area.scrollTo(left, top);
     try { history.pushState({ tutorZoom: true }, ""); } catch (err) { /* sandboxed */ }
     shut.focus({ preventScroll: true });
   };

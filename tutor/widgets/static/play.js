@@ -835,6 +835,13 @@ function render({ model, el: root }) {
         requestAnimationFrame(() => board.scrollIntoView({ block: "start" }));
       }
     }
+    // a verdict just given to a move made from the rows under the board (Aqua Fest's attacks): the page stayed at the
+    // rows and the log, the verdict and the board above the screen (a reader never saw "Not quite", stop 53); the
+    // verdict is brought to the screen's lower half, whence it rides at the edge while the learner looks up
+    if (root.classList.contains("tutor-your-turn") && outcome && outcome !== judged
+        && status.getBoundingClientRect().bottom < 0) {
+      requestAnimationFrame(() => status.scrollIntoView({ block: "end" }));
+    }
     judged = outcome !== "done" ? outcome : "";
     holdHeight();
   };

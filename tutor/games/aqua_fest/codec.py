@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional
 
 from tutor.core.actions import ActionCodec
 from tutor.core.codec import (
@@ -18,9 +18,10 @@ from tutor.games.aqua_fest.text import cell_name
 FORMAT = "tutor/aqua_fest/6"   # 2: "placing", the start tiles still to be laid; 3: "attacked" this turn; 4: "arranged";
 # 5: "aside", the arranged example's left-out cards under the discard pile; 6: "fought", the seats attacked this turn
 # earlier formats still load: what they lack, filled in
-OLDER = {"tutor/aqua_fest/2": {"attacked": False, "arranged": False, "aside": 0, "fought": []},
-         "tutor/aqua_fest/3": {"arranged": False, "aside": 0, "fought": []},
-         "tutor/aqua_fest/4": {"aside": 0, "fought": []}, "tutor/aqua_fest/5": {"fought": []}}
+OLDER: dict[str, dict[str, Any]] = {
+    "tutor/aqua_fest/2": {"attacked": False, "arranged": False, "aside": 0, "fought": []},
+    "tutor/aqua_fest/3": {"arranged": False, "aside": 0, "fought": []},
+    "tutor/aqua_fest/4": {"aside": 0, "fought": []}, "tutor/aqua_fest/5": {"fought": []}}
 
 CELL = integer(0, 24, noun="cell")
 CELLS = listing(nullable(text(noun="tile id")), 25)

@@ -336,9 +336,11 @@ def route(game: str, lang: str = "en", through: str = "", play: str = "part-play
 
 
 @_never_raise_static
-def legend(game: str, lang: str = "en", only: str = "") -> Static:
+def legend(game: str, lang: str = "en", only: str = "", fold: bool = False) -> Static:
     """The key to the signs the game's board draws (a card game's colours and their signs), where the lesson needs it;
-    `only` names one of a game's keys (Aqua Fest: "shapes", a fragment's three shapes)."""
+    `only` names one of a game's keys (Aqua Fest: "shapes", a fragment's three shapes). `fold`: the key waits behind
+    a one-line opener in the game's words (<game>.legend_fold, else the tutor's): a reference the part's tasks lean
+    on, not its path (Острів котів' 18 family cards took three phone screens)."""
     make = spec(game).parts().legend
     if make is None:
         raise ValueError(f"{_title(game, lang)}: no legend")
@@ -346,6 +348,12 @@ def legend(game: str, lang: str = "en", only: str = "") -> Static:
     # key that opens with words: the button sat over them, 270 px above the drawing it enlarged (a reader)
     html = make(lang, only=only) if only else make(lang)
     classes = ("tutor-legend",) if only or html.lstrip().startswith("<p") else ("tutor-svg", "tutor-legend")
+    if fold:
+        from tutor.core import i18n
+        own = f"{game}.legend_fold"
+        words = i18n.text(own, lang) if i18n.has(own) else ui("legend_fold", lang)
+        html = f'<details class="tutor-table-fold"><summary>{esc(words)}</summary>{html}</details>'
+        classes = ("tutor-legend",)     # no "Larger" over a folded key
     return Static(html, classes)
 
 

@@ -328,7 +328,7 @@ def test_each_frame_stays_long_enough_to_read_its_words(stepping):
         }).observe(said, {childList: true, subtree: true, characterData: true});
     }""")
     frames = []
-    for _ in range(4):
+    for _ in range(10):      # a game whose bots led before the learner gives films of the learner's move alone
         # a new move starts a new film: the last frame of the one before and the first of this one are no pair (a CI
         # run timed one across the learner's move)
         page.evaluate("window.__frames.push({t: performance.now(), text: '', words: 0, waits: true, cut: true})")

@@ -54,6 +54,13 @@ def first_legal(table):
     return table.locator(".tutor-actions:not([hidden]) button.tutor-action").first
 
 
+def play_first(table):
+    """The first move offered, and the kernel's answer to it: until it comes the old choices stay on screen (faded), and
+    a test that took them for the next turn's clicked one that the answer's film then hid (two CI runs)."""
+    first_legal(table).click()
+    table.page.wait_for_function("(root) => !root.classList.contains('tutor-busy')", arg=table.element_handle())
+
+
 @pytest.mark.parametrize("game", ["maui", "aqua_fest", "sea_salt_paper", "trump_whales", "isle_of_cats"])
 def test_the_others_turns_are_shown_one_at_a_time_until_my_move(stepping, game):
     page = stepping
@@ -134,12 +141,18 @@ def test_a_finished_trick_waits_with_its_summary_until_go_on(stepping):
     table.locator(".tutor-pace select").select_option("fast")
     summary = table.locator(".tutor-summary-box .tutor-summary")
     for _ in range(12):
-        first_legal(table).click()
+        play_first(table)
         try:
             summary.wait_for(state="visible", timeout=8000)
             break
         except Exception:
-            table.locator(".tutor-film-skip").click() if table.locator(".tutor-film").is_visible() else None
+            if table.locator(".tutor-film").is_visible():
+                table.locator(".tutor-film-skip").evaluate("(b) => b.click()")
+                try:        # skipped to the frame that ends a trick: it waits for "Go on"
+                    summary.wait_for(state="visible", timeout=3000)
+                    break
+                except Exception:
+                    pass
     assert summary.is_visible(), "no trick ended with a summary in twelve moves"
     caption = table.locator(".tutor-film-caption").inner_text()
     page.wait_for_timeout(2500)        # five frames' worth at the fast pace
@@ -332,7 +345,7 @@ def test_each_frame_stays_long_enough_to_read_its_words(stepping):
         # a new move starts a new film: the last frame of the one before and the first of this one are no pair (a CI
         # run timed one across the learner's move)
         page.evaluate("window.__frames.push({t: performance.now(), text: '', words: 0, waits: true, cut: true})")
-        first_legal(table).click()
+        play_first(table)
         # the film runs by itself until it ends or a summary waits for "Go on"
         page.wait_for_function(
             """(root) => root.querySelector('.tutor-film').hidden

@@ -332,3 +332,30 @@ def test_on_a_phone_a_short_hand_with_no_bonus_says_so_in_its_own_row(lang):
         assert y - above < P_BH, (y, above)
     # without the bonus row each such seat is shorter: this board was 1,233 units with three empty bonus rows
     assert viewbox(root)[3] <= 1233 - 3 * 12, viewbox(root)
+
+
+def test_on_a_phone_a_long_hand_keeps_its_pearl_pile_in_its_last_rows_free_place():
+    """A four-player example of nine-card hands was 1,950 px tall on a phone, each panel ending in a row of an empty
+    "Bonuses" label beside the pearl pile (a reader, stop 53): a seen hand of more than one row whose last row has a
+    free place keeps the pile there, and a seat with no bonus says so in one line under its cards."""
+    from test_trump_whales import table
+    from tutor.core.i18n import text
+    from tutor.games.trump_whales import components as C
+    from tutor.games.trump_whales.render import P_BH
+    deck = list(C.deck_for(4))
+    state = table([deck[i * 9:(i + 1) * 9] for i in range(4)])
+    root = ET.fromstring(g.render(g.view(state, None), lang="en", layout="phone"))
+    none = text("trump_whales.board.bonuses_none", "en")
+    texts = ["".join(t.itertext()) for t in root.iter(SVG_NS + "text")]
+    assert texts.count(none) == 4, texts.count(none)
+    for panel in (el for el in root.iter(SVG_NS + "g") if el.get("class") == "panel"):
+        cards = [float(re.search(r"translate\(([-0-9.]+) ([-0-9.]+)\)", el.get("transform")).group(2))
+                 for hand in panel if hand.get("class") == "hand" for el in hand if el.get("transform")]
+        pile = next(el for el in panel.iter(SVG_NS + "rect") if el.get("stroke-dasharray"))     # an empty pile
+        label = next(el for el in panel.iter(SVG_NS + "text") if el.get("class") == "pearl-count")
+        assert len(cards) == 9 and len(set(cards)) == 2
+        # the pile's place lies level with the last row's cards, its label under that row
+        assert max(cards) <= float(pile.get("y")) < max(cards) + P_BH, (cards, pile.get("y"))
+        assert max(cards) + P_BH < float(label.get("y")) < max(cards) + P_BH + 30, (cards, label.get("y"))
+    # each panel lost its empty bonus row: this board was 1,798 units tall
+    assert viewbox(root)[3] <= 1798 - 4 * 60, viewbox(root)

@@ -711,14 +711,20 @@ def _phone_panel(board: _Board, view: dict[str, Any], seat: dict[str, Any], y: f
     nb = len(shown) + hidden
     beside = open_hand and len(seat["hand"]) <= P_BESIDE      # the pile at the hand's right, in its row
     rows = math.ceil(len(seat["hand"]) / P_ROW) if open_hand else 0      # an empty hand: its label alone
+    # a long seen hand whose last row has a free place: the pile lies there, at the row's right, and the bonuses have
+    # a row of their own, or one line that says there are none (a four-player example of nine-card hands was 1,950
+    # px tall on a phone, each panel a row of an empty "Bonuses" label beside the pile; a reader, stop 53)
+    # (not with points noted on the pad: their words under the pile would run into the row's cards)
+    tucked = open_hand and not beside and len(seat["hand"]) % P_ROW != 0 and not seat.get("noted")
     hx = PHONE_W - 14 - 80                              # another's hand
     px = PHONE_W - 14 - P_PW if open_hand else hx - 12 - P_PW      # the pearl pile
     noted = 17 if seat.get("noted") else 0            # the points noted on the score pad, under the pile
-    if beside:
+    if beside or tucked:
         per = max(1, min(P_ROW, int((PHONE_W - 28 + 4) // (P_BW + 4))))      # the bonuses' row is theirs alone
         bonus_rows = math.ceil(nb / per)
         row = bonus_rows * (P_BH + 4)
-        hand_h = P_DROP + max(P_BH + 4, P_PH + 8 + noted) + 16
+        hand_h = (P_DROP + max(P_BH + 4, P_PH + 8 + noted) + 16 if beside
+                  else P_DROP + rows * (P_BH + 4) + 14)
     else:
         per = max(1, min(P_BONUS_ROW, int((px - 10 - 14 + 4) // (P_BW + 4))))     # bonuses a row, side by side
         bonus_rows = math.ceil(nb / per)
@@ -736,6 +742,8 @@ def _phone_panel(board: _Board, view: dict[str, Any], seat: dict[str, Any], y: f
     elif beside and not nb:
         # the bonuses' label alone, over no cards
         height = round(ry + 8 - y)
+    elif tucked and not nb:
+        height = round(ry + 12 - y)         # "Bonuses: none", a line
     else:
         height = round(ry + P_DROP + row + 6 - y)        # a ring round a bonus (4 out) stays in its panel
     _panel_rect(board, seat, acting, 6, y, PHONE_W - 12, height - 4)
@@ -756,12 +764,18 @@ def _phone_panel(board: _Board, view: dict[str, Any], seat: dict[str, Any], y: f
         hy = y + P_TOP + P_DROP
         board.parts.append(fitted(none_x, hy + P_BH / 2 + 3.5, none_words, px - 6 - none_x, 10, board.floor,
                                   fill=S.MUTED))
+    elif tucked and not nb:
+        board.parts.append(fitted(bx, ry, none_words, PHONE_W - 28 - 100, 10, board.floor, fill=S.MUTED))
     else:
         board.parts.append(fitted(bx, ry, words, 80, 10, board.floor, fill=S.MUTED))
     if beside:
         hy = y + P_TOP
         hand_end = bx + max(1, len(seat["hand"])) * (P_BW + 4)
         _pearl_pile(board, seat, px, hy + P_DROP, P_PW, P_PH, hy, px + P_PW - hand_end - 8, right=True)
+    elif tucked:
+        # in the last row's free place, its label under it on the bonuses' line (over it lies the row above)
+        last = y + P_TOP + P_DROP + (rows - 1) * (P_BH + 4)
+        _pearl_pile(board, seat, px, last, P_PW, P_PH, ry, 96, right=True)
     else:
         label_end = bx + _em(words, False) * 10 + 10
         _pearl_pile(board, seat, px, ry + P_DROP, P_PW, P_PH, ry, px + P_PW - label_end, right=True)
@@ -776,7 +790,7 @@ def _phone_panel(board: _Board, view: dict[str, Any], seat: dict[str, Any], y: f
     board.parts.append("</g>")
     if open_hand:
         hy = y + P_TOP
-        board.parts.append(fitted(14, hy, hand_words, 200 if not beside else px - 14 - 60, 10.5, board.floor,
+        board.parts.append(fitted(14, hy, hand_words, px - 14 - 60 if beside or tucked else 200, 10.5, board.floor,
                                   fill=S.MUTED, cls="hand-count"))
         board.parts.append('<g class="hand">')
         for i, c in enumerate(seat["hand"]):

@@ -49,7 +49,14 @@ def test_the_lesson_part_shows_the_sheet_and_saves_the_same_page(game, lang):
     saved = re.search(r'href="data:text/html;charset=utf-8;base64,([^"]+)"', part.value)
     assert saved, "the part has no link that saves the page"
     assert base64.b64decode(saved.group(1)).decode("utf-8") == R.page_html(R.of(game, lang), lang)
-    assert R.sheet_html(R.of(game, lang), lang) in part.value
+    # the same sheet, its rulings folded behind one line on the lesson page (the part above lists them with reasons)
+    ref = R.of(game, lang)
+    unfolded = re.sub(r'<details class="tutor-table-fold"><summary>[^<]*</summary>(.*?)</details>', r"\1", part.value,
+                      flags=re.S)
+    assert R.sheet_html(ref, lang) in unfolded
+    opener = re.search(r'<details class="tutor-table-fold"><summary>([^<]*)</summary><section class="ref-block '
+                       r'ref-rulings">', part.value)
+    assert opener and f"({len(ref.rulings) + len(ref.counting)})" in opener.group(1), "the rulings are not folded"
 
 
 def test_maui_catch_table_follows_the_component_data():

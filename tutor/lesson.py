@@ -34,6 +34,7 @@ import ipywidgets as W
 from tutor.core.errors import RuleViolation
 from tutor.core.events import Event
 from tutor.core.game import spec
+from tutor.core.reference import folded as fold_html
 from tutor.core.rules import Ruling
 from tutor.core.i18n import language_name
 from tutor.widgets.common import (
@@ -249,8 +250,7 @@ def components(game: str, lang: str = "en", only: str = "", fold: bool = False) 
         raise ValueError(f"{_title(game, lang)}: no component table")
     table = make(lang, only=only) if only else make(lang)
     if fold:
-        table = (f'<details class="tutor-table-fold"><summary>{esc(ui("components_fold", lang))}</summary>'
-                 f"{table}</details>")
+        table = fold_html(ui("components_fold", lang), table)
     return Static(table, ("tutor-components",))
 
 
@@ -352,7 +352,7 @@ def legend(game: str, lang: str = "en", only: str = "", fold: bool = False) -> S
         from tutor.core import i18n
         own = f"{game}.legend_fold"
         words = i18n.text(own, lang) if i18n.has(own) else ui("legend_fold", lang)
-        html = f'<details class="tutor-table-fold"><summary>{esc(words)}</summary>{html}</details>'
+        html = fold_html(words, html)
         classes = ("tutor-legend",)     # no "Larger" over a folded key
     return Static(html, classes)
 

@@ -18,7 +18,7 @@ import html
 import re
 from dataclasses import dataclass, field
 from importlib import import_module
-from typing import Sequence, Union
+from typing import Optional, Sequence, Union
 
 from tutor.core import i18n
 from tutor.core.rules import Ruling, cite
@@ -157,12 +157,14 @@ def _rulings(ref: Reference, lang: str) -> str:
             f"</h2><ul>{items(rulings)}</ul>{more}</section>{counting}")
 
 
-def sheet_html(ref: Reference, lang: str) -> str:
-    """The sheet itself (an <article>), the same in a lesson and on its own page."""
+def sheet_html(ref: Reference, lang: str, rulings: Optional[str] = None) -> str:
+    """The sheet itself (an <article>), the same in a lesson and on its own page; `rulings`: its rulings as the
+    lesson shows them (folded), else as the sheet prints them."""
     footer = f'<p class="ref-footer">{_inline(ref.footer)}</p>' if ref.footer else ""
     blocks = "".join(_block(b, lang) for b in ref.blocks)
+    rulings = _rulings(ref, lang) if rulings is None else rulings
     return (f'<article class="tutor-reference" lang="{html.escape(lang)}"><h1>{html.escape(ref.title)}</h1>'
-            f'<div class="ref-columns">{blocks}{_rulings(ref, lang)}</div>{footer}</article>')
+            f'<div class="ref-columns">{blocks}{rulings}</div>{footer}</article>')
 
 
 # Compact on paper (two columns, 7.8 pt, A4 with 8 mm margins: the rulings take the most room), one column on a
@@ -204,9 +206,21 @@ CSS = """
 """
 
 
+def folded(words: str, body: str) -> str:
+    """`body` behind a one-line opener that says `words` (plain text): a lesson page's fold for a table or a list that
+    is there to look up, not to read on the way (the page's CSS draws its ▸)."""
+    return f'<details class="tutor-table-fold"><summary>{html.escape(words, quote=False)}</summary>{body}</details>'
+
+
 def part_html(ref: Reference, lang: str) -> str:
-    """The sheet inside a lesson page, with its stylesheet (the lesson's page CSS knows nothing of it)."""
-    return f"<style>{CSS}</style>{sheet_html(ref, lang)}"
+    """The sheet inside a lesson page, with its stylesheet (the lesson's page CSS knows nothing of it). Its rulings
+    wait behind one line there: the lesson's own list, with the reasons, is a part above it (three readers counted
+    the reference's copy among what made the page long); the saved page and its print keep them open."""
+    rulings = _rulings(ref, lang)
+    if rulings:
+        words = i18n.text("ui.reference.rulings_fold", lang, n=len(ref.rulings) + len(ref.counting))
+        rulings = folded(words, rulings)
+    return f"<style>{CSS}</style>{sheet_html(ref, lang, rulings=rulings)}"
 
 
 def page_html(ref: Reference, lang: str) -> str:

@@ -45,6 +45,11 @@ def test_the_reference_fits_a_phone(browser, game, lang):
         wide = page.evaluate("() => [...document.querySelectorAll('.ref-table')].filter((b) => b.scrollWidth > "
                              "b.clientWidth + 1).map((b) => b.textContent.slice(0, 40))")
         assert not wide, wide
+        # a table of numbers stays a table, its heading row shown (Паперові океани' collections were four stacked
+        # boxes, a screen, a reader)
+        if game == "sea_salt_paper":
+            heads = page.locator(".ref-numbers thead")
+            assert heads.count() == 1 and heads.is_visible()
         smallest = page.evaluate("""() => Math.min(...[...document.querySelectorAll('.tutor-reference *')]
             .filter(e => e.childNodes.length && [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()))
             .map(e => parseFloat(getComputedStyle(e).fontSize)))""")

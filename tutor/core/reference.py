@@ -116,7 +116,10 @@ def _table(t: Table) -> str:
     rows = "".join("<tr>" + "".join(f'<td{_NUMBER_CELL if _NUMBER.fullmatch(c) else ""} data-head="{html.escape(h)}">'
                                     f"{_inline(c)}</td>" for c, h in zip(row, t.head)) + "</tr>" for row in t.rows)
     note = f'<p class="ref-note">{_inline(t.note)}</p>' if t.note else ""
-    return f'<div class="ref-table"><table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div>{note}'
+    # a table of numbers (a name, then counts) fits a phone as it is: stacked, Паперові океани' collections were four
+    # boxes of six lines, a screen, for a table of 130 px (a reader)
+    numbers = all(_NUMBER.fullmatch(c) for row in t.rows for c in row[1:])
+    return f'<div class="ref-table{" ref-numbers" if numbers else ""}"><table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div>{note}'
 
 
 def _block(b: Block, lang: str) -> str:
@@ -182,12 +185,12 @@ CSS = """
 .tutor-reference th, .tutor-reference td.ref-n { white-space: nowrap; }
 .tutor-reference .ref-table { overflow-x: auto; }
 @media screen and (max-width: 560px) {
-  .tutor-reference .ref-table thead { display: none; }
-  .tutor-reference .ref-table table, .tutor-reference .ref-table tbody, .tutor-reference .ref-table tr {
-    display: block; width: 100%; }
-  .tutor-reference .ref-table tr { border: 1px solid #999; margin: 0 0 .3em; padding: .1em .3em; box-sizing: border-box; }
-  .tutor-reference .ref-table td { display: block; border: 0; padding: .05em 0; white-space: normal; }
-  .tutor-reference .ref-table td::before { content: attr(data-head) ": "; font-weight: 600; }
+  .tutor-reference .ref-table:not(.ref-numbers) thead { display: none; }
+  .tutor-reference .ref-table:not(.ref-numbers) :is(table, tbody, tr) { display: block; width: 100%; }
+  .tutor-reference .ref-table:not(.ref-numbers) tr { border: 1px solid #999; margin: 0 0 .3em; padding: .1em .3em;
+    box-sizing: border-box; }
+  .tutor-reference .ref-table:not(.ref-numbers) td { display: block; border: 0; padding: .05em 0; white-space: normal; }
+  .tutor-reference .ref-table:not(.ref-numbers) td::before { content: attr(data-head) ": "; font-weight: 600; }
 }
 .tutor-reference .ref-note, .tutor-reference .ref-footer { font-size: .8em; color: #444; margin: .1em 0 .3em; }
 .tutor-reference .ref-block { break-inside: avoid; margin-bottom: .5em; }

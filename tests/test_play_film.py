@@ -48,6 +48,8 @@ def test_the_film_shows_every_step_since_the_learners_move_and_nothing_hidden(ga
             assert not info or not info["turns"], "a film of the learner's own move alone, with nothing to read"
             continue
         films += 1
+        steps = t.film_steps()          # with the game's beats inside a step (Мяури: the last card down, the reveal)
+        assert [s for s in steps if not isinstance(s, film.Beat)] == t.live.turns()
         assert info["turns"] == len(steps) and info["fresh"] is True and t.film_fresh is False  # fresh once
         assert steps[0].human and steps[0].seat == 0
         frames = film.frames(t)
@@ -114,7 +116,22 @@ def test_a_finished_game_is_replayed_from_its_first_step_with_the_end_summed_up(
         pass
     assert t.is_over()
     steps = t.film_steps(film.GAME)
-    assert steps == t.live.steps and steps[0].before.round == 1
+    # every step, and before each one that ends a round its last card laid face down and the cards turned up, each a
+    # frame of its own (a reader saw the last player's move and the reveal go by in the frame that summed up the round)
+    assert [s for s in steps if not isinstance(s, film.Beat)] == t.live.steps and steps[0].before.round == 1
+    beats = [s.name for s in steps if isinstance(s, film.Beat)]
+    assert beats == ["down", "reveal"] * 12, beats
+    for i, s in enumerate(steps):
+        if isinstance(s, film.Beat):
+            f = film.frame(t, steps, i, t.film_id)
+            assert not f["wait"] and not f["summary"]
+            # the last card laid: its player's seat ringed, the cards still face down; then every card turned up
+            assert (f"seat:{s.seat}" in f["board"]) == (s.name == "down")
+            if s.name == "down":
+                assert None not in s.after.chosen
+                down = s.after.chosen
+            else:
+                assert s.after.revealed == down and s.after.chosen == (None,) * 4
     assert t.view["film"]["game"] == len(steps)
     last = film.frame(t, steps, len(steps) - 1, t.film_id)
     assert last["summary"] and last["wait"], "the game's end is not summed up"

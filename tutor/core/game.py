@@ -178,6 +178,10 @@ class GameUI:
     # the summary retells everything its step did (a film frame then shows the summary alone); otherwise the frame
     # keeps the step's events whose rule the summary does not cite (tutor.widgets.film)
     summary_tells_step: bool = False
+    # names of the game's `stages` inside one action that the play table's film shows as frames of their own, before
+    # the action's whole outcome (Мяури: the last dive card laid face down, then every card turned up: the last
+    # player's move and the reveal went by in the frame that summed the round up, a reader)
+    film_beats: tuple[str, ...] = ()
     # (state, seat, lang) -> the coach's hints for `seat` to move (tutor.core.coach.Hint), most useful first;
     # facts of the position and what the rules allow, never a move chosen for the learner
     coach: Optional[Callable[[Any, int, str], list[Any]]] = None

@@ -10,6 +10,7 @@ costs one board as before, and the learner can skip to their move with one tap.
 from __future__ import annotations
 
 import inspect
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 from tutor.core.i18n import has, player_name, text
@@ -23,6 +24,32 @@ if TYPE_CHECKING:
 TURNS, GAME = "turns", "game"      # the others' turns since the learner's move; a finished game from its start
 
 
+@dataclass(frozen=True)
+class Beat(Step):
+    """A pause inside one action that the film shows as a frame of its own (GameUI.film_beats): the position there,
+    the events since the pause before, no summary. `name`: the game's stage."""
+
+    name: str = ""
+
+
+def beats(table: "PlayTable", steps: Sequence[Step]) -> list[Step]:
+    """`steps` with the game's film beats inside each shown before it (each step itself kept, the same object)."""
+    names, stages = table.game.parts().film_beats, table.game.stages
+    if not names or stages is None:
+        return list(steps)
+    out: list[Step] = []
+    for step in steps:
+        if step.action is not None:
+            before, since = step.before, []
+            for name, position, more in stages(step.before, step.action)[:-1]:
+                since.extend(more)
+                if name in names:
+                    out.append(Beat(step.seat, step.human, before, position, tuple(since), None, name=name))
+                    before, since = position, []
+        out.append(step)
+    return out
+
+
 def worth_showing(steps: Sequence[Step], table: "PlayTable") -> bool:
     """A film of `steps` shows something the live board does not: another seat's move, or a summary to read."""
     return any(not s.human for s in steps) or any(summary(table, s) for s in steps)
@@ -31,6 +58,8 @@ def worth_showing(steps: Sequence[Step], table: "PlayTable") -> bool:
 def summary(table: "PlayTable", step: Step) -> str:
     """The game's summary of the trick, round or game `step` ends, as the viewer may know it, or "" (made once a
     step and viewer: the film, its "skip to the next summary" and a replay all ask again)."""
+    if isinstance(step, Beat):          # a pause inside an action: its summary comes with the action's last frame
+        return ""
     key = (id(step), table.viewer, table.lang)
     known = table.summaries.get(key)
     if known is not None and known[0] is step:
@@ -67,7 +96,9 @@ def frame(table: "PlayTable", steps: Sequence[Step], i: int, film_id: int) -> di
     view = table.game.view(position, table.viewer)
     parts = table.game.parts()
     marks = parts.table_marks if table.advises else ()
-    if step.seat is not None and step.seat != table.viewer:
+    # (a beat's ring only where it is the acting player's own move: not the cards all turned up)
+    if step.seat is not None and step.seat != table.viewer and (not isinstance(step, Beat) or step is _first_beat(
+            steps, i)):
         # another player's step rings their seat (every game's "seat:<n>"): a card laid face down changed nothing the
         # board rings, and a phone's words at the screen's foot covered the seat they spoke of (play.js brings the
         # ring above them; a reader, stop 52)
@@ -91,16 +122,28 @@ def frame(table: "PlayTable", steps: Sequence[Step], i: int, film_id: int) -> di
         hidden = text(mine, lang, player=who) if has(mine) else ui(key, lang, player=who)
         log = f'<p class="tutor-film-hidden">{esc(hidden)}</p>'
     return {"film": film_id, "i": i, "n": len(steps), "board": board, "defs": key,
-            "caption": esc(_caption(table, step, who, i, len(steps))),
+            "caption": esc(_caption(table, step, who, i, len(steps), i > 0 and isinstance(steps[i - 1], Beat))),
             # the panel of the position the board shows: a round summed up waits before the next deal, and its score
             # table already showed the next round at 0 (two readers, stop 50)
             "log": log, "summary": said, "panel": table.panel_for(position), "wait": bool(said)}
 
 
-def _caption(table: "PlayTable", step: Step, who: str, i: int, n: int) -> str:
+def _first_beat(steps: Sequence[Step], i: int) -> Optional[Step]:
+    """The first beat of the action whose beat is frame `i`."""
+    k = i
+    while k > 0 and isinstance(steps[k - 1], Beat) and steps[k - 1].seat == steps[i].seat:
+        k -= 1
+    return steps[k]
+
+
+def _caption(table: "PlayTable", step: Step, who: str, i: int, n: int, after_beats: bool = False) -> str:
     """"Step 2 of 3 · Player 2 played", or the game's own verb for that kind of action where it has one
     (`ui.<game>.film.<action>`: Aqua Fest's "Player 2 defended"; "played" above a battle the learner had started
-    read as naming the wrong player, a reader)."""
+    read as naming the wrong player, a reader). A beat, and an action shown after its beats, in the game's words
+    for them where it has them (`ui.<game>.film.beat.<stage>`, `ui.<game>.film.beat.done`)."""
+    beat = f"ui.{table.game_id}.film.beat." + (step.name if isinstance(step, Beat) else "done")
+    if (isinstance(step, Beat) or after_beats) and has(beat):
+        return text(beat, table.lang, player=who, n=i + 1, of=n)
     own = f"ui.{table.game_id}.film.{type(step.action).__name__.lower()}"
     if step.action is not None and has(own):
         return text(own, table.lang, player=who, n=i + 1, of=n)

@@ -188,6 +188,7 @@ class PlayTable(StandIn, anywidget.AnyWidget):
         self._defs: dict[str, str] = {}     # key -> the board's <defs>, sent once to a page that asks
         self._said: Narrated = {}           # the log's lines, each event narrated once (events_html's memo)
         self._turns: list[Step] = []        # the film of the others' turns since the learner's move (or none)
+        self._game_film: Optional[tuple[Any, int, list[Step]]] = None     # a finished game's film, made once
         self.summaries: dict[Any, tuple[Step, str]] = {}    # (step, viewer, lang) -> its summary (tutor.widgets.film)
         self.film_id = 0                    # counts films: the page asks for frames of the current one only
         self.film_fresh = False             # the film was made by the move just sent: the page plays it once
@@ -454,7 +455,7 @@ class PlayTable(StandIn, anywidget.AnyWidget):
         steps = self.live.turns()
         self.film_id += 1        # a film the page still plays of an earlier move ends with the next view
         if self.shows_turns and not self.hotseat and film.worth_showing(steps, self):
-            self._turns = steps
+            self._turns = film.beats(self, steps)
             self.film_fresh = True
         else:
             self._turns = []
@@ -462,7 +463,14 @@ class PlayTable(StandIn, anywidget.AnyWidget):
     def film_steps(self, kind: str = film.TURNS) -> list[Step]:
         """The steps of a film: the others' turns since the learner's move, or (once it is over) the whole game."""
         if kind == film.GAME:
-            return list(self.live.steps) if self.shows_turns and self.is_over() else []
+            if not (self.shows_turns and self.is_over()):
+                return []
+            # made once a game (the page asks for it at every frame): the same step objects, so each summary is made
+            # once too (film.summary)
+            steps = self.live.steps
+            if self._game_film is None or self._game_film[0] is not steps or self._game_film[1] != len(steps):
+                self._game_film = (steps, len(steps), film.beats(self, steps))
+            return list(self._game_film[2])
         return list(self._turns)
 
     def is_over(self) -> bool:

@@ -7,7 +7,7 @@ from typing import Callable, Optional
 
 from tutor.core.wording import Words
 from tutor.games.maui import components as C
-from tutor.games.maui.rules import SETTING_UP, STAGES, Action, Dive, Jellyfish, State
+from tutor.games.maui.rules import DOWN, SETTING_UP, STAGES, Action, Dive, Jellyfish, State
 
 
 def check_invariants(state: State, *, full_lagoon: bool = True) -> list[Words]:
@@ -31,8 +31,9 @@ def check_invariants(state: State, *, full_lagoon: bool = True) -> list[Words]:
         dive = list(state.hands[s]) + list(state.discards[s]) + ([chosen] if chosen else [])
         if sorted(dive) != list(C.DIVE_CARDS):
             problems.append(Words("maui.invariant.dive", player=_player(s), last=C.DIVE_CARDS[-1]))
-        # a jellyfish offer, and a round shown mid-resolution, come after the dive
-        used = state.round - 1 + (1 if state.pending or state.stage in STAGES else 0)
+        # a jellyfish offer, and a round shown mid-resolution, come after the dive (its cards laid face down, the
+        # round's first pause, are not yet used)
+        used = state.round - 1 + (1 if state.pending or (state.stage in STAGES and state.stage != DOWN) else 0)
         if not state.over and len(state.discards[s]) != used:
             problems.append(Words("maui.invariant.used", player=_player(s), used=len(state.discards[s]),
                                   round=state.round))

@@ -73,7 +73,7 @@ def _round(state: State, cards: list[int]) -> tuple[State, State, list[Event]]:
     last = len(cards) - 1
     before = _laid(state, {s: c for s, c in enumerate(cards) if s != last})
     cut = stages(before, Dive(last, cards[last]))
-    reveal = cut[0][1]
+    reveal = next(position for name, position, _ in cut if name == "reveal")
     ended = len(cut) > 1 and cut[-1][0] == "done" and cut[-1][1].round != state.round
     shown = cut[-2][1] if ended else cut[-1][1]
     told = [e for _, _, more in (cut[:-1] if ended else cut) for e in more]

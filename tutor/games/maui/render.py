@@ -749,6 +749,14 @@ def _seat(dwg: S.Drawing, geo: Geo, view: View, s: int, lang: str, hl: AbstractS
     else:
         dive_cls = "card dive chosen"
     g.add(_dive_card(dwg, chosen, s, x + 8 * u, by, 28 * u, 38 * u, size=geo.fs(17), cls=dive_cls))
+    if marks["turned"] and chosen is not None:
+        # the cards just turned up: not ringed (the ring ran over the column's head), but named as what the step
+        # changed, so that a table's film brings them above the words at a phone's foot (play.js; player 4's card
+        # lay under them, a reader)
+        focus = dwg.rect(insert=(_r(x + 8 * u), _r(by)), size=(_r(28 * u), _r(38 * u)), fill="none", stroke="none",
+                         class_="tutor-focus")
+        S.data(focus, target=f"dive:{s}")
+        g.add(focus)
     g.add(_dive_card(dwg, revealed, s, x + 44 * u, by, 28 * u, 38 * u, size=geo.fs(16),
                      cls="card dive revealed"))
     top = seat.get("pile_top")
@@ -1189,7 +1197,7 @@ def _arrows(dwg: S.Drawing, geo: Geo, view: View, marks: Marks) -> El:
 
 def _marks(events: Optional[Iterable[Any]]) -> Marks:
     marks: dict[str, Any] = {"cells": set(), "seats": {}, "hand": None, "kiti_to": None, "kiti_from": None, "new": set(),
-             "arrows": []}
+             "arrows": [], "turned": False}
 
     def tag(seat: int, word: str) -> None:
         marks["seats"].setdefault(seat, set()).add(word)
@@ -1224,6 +1232,8 @@ def _marks(events: Optional[Iterable[Any]]) -> Marks:
             marks["arrows"] = [(depth, seat) for depth, seat in marks["arrows"] if depth != d["depth"]]
         elif what == "face_down_revealed":
             marks["cells"].add(d["depth"])
+        elif what == "revealed":
+            marks["turned"] = True
         elif what == "kiti_moved":
             marks["kiti_to"] = d["player"]
     return marks

@@ -5,8 +5,8 @@ A round runs: the lagoon is filled (setup or end of the previous round), every s
 card face down (`Dive`, in any order), and the last card triggers the reveal and the catches. If a
 catch leaves three jellyfish in a pile, its owner answers `Jellyfish` before Kiti moves on.
 
-`stages(state, action)` gives the same move as `apply`, cut where a teacher would pause: the cards
-turned up, each depth handed out, Kiti's step, the next deal. The cut positions carry `stage` (a
+`stages(state, action)` gives the same move as `apply`, cut where a teacher would pause: the last card
+laid face down, the cards turned up, each depth handed out, Kiti's step, the next deal. The cut positions carry `stage` (a
 name from STAGES): they are for showing, and no one may act in them.
 """
 
@@ -30,7 +30,8 @@ OPEN_BASKETS = "open-baskets"
 NO_FIGHTS = "no-fights"
 VARIANTS = (OPEN_BASKETS, NO_FIGHTS)
 # where a round's resolution may pause for a lesson; "" is an ordinary position
-STAGES = ("reveal", "deep", "middle", "shallow", "jellyfish", "kiti")
+STAGES = ("down", "reveal", "deep", "middle", "shallow", "jellyfish", "kiti")
+DOWN = "down"      # every dive card laid, face down, none turned up yet: the dive cards are not yet used
 SETUP_STAGES = ("seated", "kiti", "boxed", "seagull", "lagoon")   # how `setup_stages` builds the opening position
 # ("seagull" only where a lesson's deck puts one on top in round 1)
 SETTING_UP = "setup"                          # State.stage of a table still being laid out
@@ -87,7 +88,7 @@ class State:
     def phase(self) -> str:
         if self.over:
             return "over"
-        if self.stage:
+        if self.stage and self.stage != DOWN:      # every card laid face down reads as the dive it ends
             if self.stage == SETTING_UP:
                 return "setup"
             return "round_over" if self.stage in ("kiti", "jellyfish") else "resolving"
@@ -363,6 +364,8 @@ def _resolve(table: Table, events: list[Event], cuts: Optional[Cuts] = None) -> 
     (stage, position, event count) where a lesson may pause.
     """
     cards, lagoon, players, piles = table["chosen"], table["lagoon"], table["players"], table["piles"]
+    if cuts is not None:    # the last card laid, before anything is turned up (a table's film shows that move too)
+        _pause(cuts, DOWN, table, events)
     events.append(new_event("maui.revealed", "maui:play", {"cards": list(cards)}))
     for cell, _ in table["face_down"]:
         events.append(new_event("maui.face_down_revealed", "maui:lantern",

@@ -61,7 +61,7 @@ def components(lang: str) -> str:
 UI = GameUI(action_label=action_label, action_tip=action_tip, offered_actions=offered_actions,
             sandbox=sandbox, components=components, board_keys=board_keys,
             # the play table (issue #34): a reveal, round and game summed up, the running score, the coach, tips
-            summary=summary, summary_tells_step=True, score_panel=score_panel, coach=coach, tips=tips,
+            summary=summary, summary_tells_step=True, film_beats=("down", "reveal"), score_panel=score_panel, coach=coach, tips=tips,
             # every dive is turned up with everyone's at once: no move could ever be taken back
             undo=False, confirm_board=True,
             # a task's spent dive cards lie apart under "Not now", as at the table: twelve alike buttons under a

@@ -680,7 +680,7 @@ function render({ model, el: root }) {
     // the step's own marks (what it changed), else the seat of the player who acted (film.py rings it); not the
     // table's standing highlights (a game's families outlined)
     const rects = (sel) => [...board.querySelectorAll(sel)].map((m) => m.getBoundingClientRect()).filter((r) => r.height > 0);
-    const changed = rects(".event[data-target]");
+    const changed = rects(".event[data-target], .tutor-focus[data-target]");
     const marks = changed.length ? changed : rects('.highlight[data-target^="seat:"]');
     if (!marks.length || words.top <= 56) return;
     const seen = marks.filter((r) => r.bottom > 0 && r.top < innerHeight);

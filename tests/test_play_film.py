@@ -224,3 +224,28 @@ def test_on_a_phone_every_frame_keeps_the_boats_in_their_places(phone_screen):
         if others >= 3 and own >= 1:
             break
     assert others >= 3 and own >= 1
+
+
+def test_the_days_last_tile_placed_is_a_frame_of_its_own_before_the_day_is_summed_up():
+    """Острів котів: the day's last placement went by in the frame that summed the day up (a reader saw the day end
+    and never the tile laid): where a placement ends the day, the engine pauses right after it ("placed": the tile
+    on its boat, the day not yet over, a valid position) and the film shows that pause first, then the summary."""
+    from tutor.games import isle_of_cats as g
+    t = PlayTable("isle_of_cats", players=2, seat=0, lang="uk", seed=3)
+    rnd = random.Random(3)
+    beats = 0
+    for _ in learner_moves(t, rnd, 400):
+        steps = t.film_steps()
+        for i, s in enumerate(steps):
+            if not isinstance(s, film.Beat):
+                continue
+            beats += 1
+            assert s.name == "placed" and not isinstance(steps[i + 1], film.Beat)
+            assert steps[i + 1].before is s.before and film.summary(t, steps[i + 1]), "no day summed up after it"
+            assert g.check_invariants(s.after) == [] and s.after.ship == s.before.ship
+            assert sum(map(len, s.after.placed)) == sum(map(len, s.before.placed)) + 1
+            f = film.frame(t, steps, i, t.film_id)
+            assert not f["wait"] and "tutor-summary" not in f["summary"]
+        if beats >= 2:
+            break
+    assert beats >= 2, "no day ended on a placement in the film: the beat is not tested"

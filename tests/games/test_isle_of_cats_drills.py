@@ -156,7 +156,8 @@ def test_show_me_why_never_goes_past_the_move_asked_about(name):
 
 def test_a_placement_that_ends_the_day_is_still_asked_and_cut():
     """The cut above is exercised: some asked placements do end the day (the engine's own events say so), and
-    their position after is the table's pause before the next day's draw (the next tiles not yet out)."""
+    their position after is the engine's pause right after the tile is placed (the day not yet over, no tiles of
+    the next day out)."""
     ended = 0
     for name in ("treasure-map", "may-it-go"):
         for q in questions(name):
@@ -166,7 +167,8 @@ def test_a_placement_that_ends_the_day_is_still_asked_and_cut():
             _, events = R.apply(q.state, R.Place(q.viewer, o, x, y))
             if any(e.kind == "isle_of_cats.day_ended" for e in events):
                 ended += 1
-                assert q.after.island == () and q.after.ship == q.state.ship - 1, q.key
+                assert q.after.ship == q.state.ship and q.after.held is None, q.key
+                assert len(q.after.placed[q.viewer]) == len(q.state.placed[q.viewer]) + 1, q.key
     assert ended, "no asked placement ended a day in these seeds"
 
 

@@ -169,10 +169,15 @@ def paused(table: "PlayTable", step: Step) -> Optional[tuple[Any, tuple[Any, ...
     if stages is None or step.action is None:
         return None
     cut = stages(step.before, step.action)
-    if len(cut) < 2:
+    # the pause before the action's end that is no beat (a beat is a frame of its own before it: Острів котів' last
+    # tile placed, where the game then ends, is no place for the game's summary)
+    beats = table.game.parts().film_beats
+    kept = [k for k, (name, _position, _more) in enumerate(cut) if name not in beats]
+    if len(kept) < 2:
         return None
-    events = tuple(e for _name, _position, more in cut[:-1] for e in more)
-    return cut[-2][1], events
+    at = kept[-2]
+    events = tuple(e for _name, _position, more in cut[:at + 1] for e in more)
+    return cut[at][1], events
 
 
 def frames(table: "PlayTable", kind: str = TURNS) -> list[dict[str, Any]]:

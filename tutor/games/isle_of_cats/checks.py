@@ -59,10 +59,11 @@ def check_invariants(state: State) -> list[Words]:
         problems.append(Words("isle_of_cats.invariant.rewards"))
     if state.held is not None and state.phase == "place" and C.KIND.get(state.held) is None:
         problems.append(Words("isle_of_cats.invariant.held_unknown"))
-    # the pause stages() makes at a day's end (the island cleared, the next day's tiles not yet drawn): nobody
-    # acts there, so who passed does not matter; in play the island is never empty in the take phase: a day lasts
-    # while a cat tile lies there, and the bag never runs short of cats (ruling bag-short)
-    between_days = state.phase == "take" and not state.island and state.ship < C.DAYS
+    # the pauses stages() makes at a day's end (the day's last tile placed, the island bare; or the island cleared,
+    # the next day's tiles not yet drawn): nobody acts there, so who passed does not matter; in play the island is
+    # never empty in the take phase: a day lasts while a cat tile lies there, and the bag never runs short of cats
+    # (ruling bag-short)
+    between_days = state.phase == "take" and not state.island
     if state.phase in ("take", "place", "treasure") and not between_days:
         if state.passed[state.turn]:
             problems.append(Words("isle_of_cats.invariant.passed"))

@@ -116,9 +116,9 @@ _LATER = frozenset("isle_of_cats." + k for k in ("day_ended", "order", "drawn", 
 
 def _placed(state: State, move: Place) -> Optional[tuple[State, tuple[Event, ...]]]:
     """(position, events) of a legal placement, cut at its own end: the last placement of a day closes the day and
-    draws the next day's tiles in the same move, and "show me why" shows none of that (the table's pause before the
-    next draw is the position shown, the events stop before the day ends). None if the placement ends the game (the
-    last position would show the final scores)."""
+    draws the next day's tiles in the same move, and "show me why" shows none of that (the engine's pause right
+    after the tile is placed is the position shown, the events stop before the day ends). None if the placement
+    ends the game with no such pause (the last position would show the final scores)."""
     _stage, after, events = stages(state, move)[0]
     if after.over:
         return None

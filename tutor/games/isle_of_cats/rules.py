@@ -383,6 +383,11 @@ def _next_turn(t: Table, events: list[Event]) -> None:
     passed, order = t["passed"], t["order"]
     # «ПЕРЕБІГ ГРИ» 2-3: the day goes on while cat tiles are left; rare treasures alone do not keep it going
     if not any(_KIND[tile] == "cat" for tile in t["island"]) or all(passed):
+        cuts = _CUTS.get()
+        if cuts is not None and not all(passed):
+            # stages(): the day's last tile placed, before the day ends (a table's film shows that move as a frame of
+            # its own: it went by in the frame that summed the day up, a reader)
+            cuts.append(("placed", dict(t), len(events)))
         _end_day(t, events)
         return
     i = order.index(t["turn"])
@@ -457,8 +462,9 @@ _CUTS: ContextVar[Optional[list[tuple[str, Table, int]]]] = ContextVar("isle_of_
 
 def stages(state: State, action: Action) -> Stages:
     """`apply`, cut where a teacher pauses: (stage, position, events of the stage). The action that ends a day
-    (and draws the next day's tiles) has two stages: "day_end" (the day over, the ship moved, its leftovers in
-    the box, no new tiles yet) and "done"."""
+    (and draws the next day's tiles) has three stages: "placed" (the day's last tile on its boat, where the day
+    ends by its cat tiles running out), "day_end" (the day over, the ship moved, its leftovers in the box, no new
+    tiles yet) and "done"."""
     cuts: list[tuple[str, Table, int]] = []
     token = _CUTS.set(cuts)
     try:

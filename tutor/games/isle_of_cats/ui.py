@@ -289,4 +289,4 @@ UI = GameUI(action_label=action_label, action_tip=action_tip, action_icon=action
             # them face down until part 10 teaches them: render.CARDS_UP)
             table_marks=("families", "cards:up"),
             # the play table as a game (issue #34): a day and the game summed up, the coach, the live score, tips
-            summary=summary, coach=coach, score_panel=score_panel, tips=tips, answer_marks=answer_marks)
+            summary=summary, film_beats=("placed",), coach=coach, score_panel=score_panel, tips=tips, answer_marks=answer_marks)

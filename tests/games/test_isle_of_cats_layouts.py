@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
+from dataclasses import replace
 
 import random
 import re
@@ -425,3 +426,24 @@ def test_no_text_is_printed_over_another_and_no_boat_over_another(layout):
             if abs(y1 - y2) < 1 and x1 + 22 * c1 > x2:
                 bad.append(f"{what}: a boat at x={x2:g} over the one at x={x1:g}")
     assert not bad, f"{len(bad)} problems:\n" + "\n".join(bad[:10])
+
+
+@pytest.mark.parametrize("layout", ["phone", "laptop", "projector"])
+def test_a_task_about_one_placement_draws_the_tile_held_not_the_days_order_and_island(layout):
+    """A placement task's tile is already taken: its board drew the days, the order, the treasures and the island,
+    300 px on a phone between the task's words and the boat (a reader). With "hide:table" it draws the tile held,
+    and the treasures only where one is to be chosen."""
+    from tutor.core import task as T
+    from tutor.core.task import task_files
+    task = T.load_file([p for p in task_files("isle_of_cats") if p.stem == "cover-rats"][0])
+    opening = T.start(task)
+    full = g.render(g.view(opening, 0), highlight=["seat:0"], lang="en", layout=layout)
+    trimmed = g.render(g.view(opening, 0), highlight=["seat:0", "hide:table"], lang="en", layout=layout)
+    for gone in ('class="island-tile"', 'class="order-seat"', 'class="supply"', 'class="hand"'):
+        assert gone in full and gone not in trimmed, gone
+    assert 'class="held-tile"' in trimmed
+    assert viewbox(ET.fromstring(trimmed))[3] < viewbox(ET.fromstring(full))[3]
+    # a treasure to choose: the treasures are drawn, to be chosen from
+    chosen = replace(opening, phase="treasure", rewards=1, held=None)
+    assert 'class="supply"' in g.render(g.view(chosen, 0), highlight=["seat:0", "hide:table"], lang="en",
+                                        layout=layout)

@@ -635,73 +635,78 @@ def _header(b: "_Board", view: dict[str, Any], seats: list[dict[str, Any]], x0: 
     indent = 0.0 if narrow else 130 * k
     # --- the day track and the ship
     y = y0
-    days = _w("days", lang)
-    parts.append(K.label(x0, y + 18 * k, days, size=title, weight="bold"))
-    r, step = 10 * k, 26 * k
-    dx = x0 + max(70 * k, K.em(days, True) * title + 8 * k + r)
-    if dx + C.DAYS * step + 4 * k + 13 * k > right:      # the track's name on a line of its own, the track under it
-        y += 20 * k
-        dx = x0 + r + 2 * k
-    x = dx
-    for i, n in enumerate(range(C.DAYS, -1, -1)):
-        x = dx + i * step
-        here = view["ship"] == n
-        if n:
-            parts.append(f'<circle cx="{x:g}" cy="{y + 14 * k:g}" r="{r:g}" fill="{"#ffe8a3" if here else "#ffffff"}" '
-                         f'stroke="{S.INK}"/>'
-                         + K.label(x, y + 14 * k + small * 0.36, n, size=small, anchor="middle",
-                                   weight="bold" if here else "normal"))
-            b.element(f"day:{n}", x - r, y + 4 * k, 2 * r, 2 * r, _w("day", lang, n=n))
-        else:       # Vesh's hand: the ship arrives there and the game ends
-            x += 4 * k
-            hand = _w("hand", lang)
-            parts.append(f'<g class="hand"><title>{escape(_w("hand_title", lang))}</title>'
-                         f'<rect x="{x - 13 * k:g}" y="{y + 4 * k:g}" width="{26 * k:g}" height="{20 * k:g}" rx="{6 * k:g}" '
-                         f'fill="{"#ffe8a3" if here else "#ffffff"}" stroke="{S.INK}" stroke-dasharray="3 2"/>'
-                         + K.label(x, y + 14 * k + small * 0.36, hand, size=max(K.fit(hand, 24 * k, 10 * k), f.floor),
-                                   anchor="middle", weight="bold" if here else "normal") + "</g>")
-            b.element("day:0", x - 13 * k, y + 4 * k, 26 * k, 20 * k, _w("hand_title", lang))
-        if here:
-            said = _w("ship", lang, n=n) if n else _w("hand_title", lang)
-            b.element("ship", x - r, y + 4 * k, 2 * r, 2 * r, said,
-                      f'<path class="ship" d="M{x - 8 * k:g} {y + 28 * k:g}h{16 * k:g}l{-3 * k:g} {5 * k:g}h{-10 * k:g}z" '
-                      f'fill="{WALL}"><title>{escape(said)}</title></path>')
-    x += 13 * k + 14 * k
-    # --- the turn order: after the days if it fits there, else on lines of its own
-    order = _w("order", lang)
-    pills = []
-    for s in view["order"]:
-        name = player_name(s, lang)
-        passed = seats[s]["passed"]
-        # the player to move now wears a "▶": a yellow pill alone, after a step told of the other player's move, read
-        # as the one who had just moved (a reader). Not in a projector's side column (three or four players), whose
-        # lines it would push past the screen's height: there the pill's colour and ring say it
-        turn = view["turn"] == s and not view["over"] and view["phase"] != "keep"
-        mark = turn and not (g.side and width <= g.side)
-        words = name + (f" ({_w('passed', lang)})" if passed else "")
-        pills.append((s, name, passed, words, K.em(words, False) * small + 12 * k + (small * 0.8 if mark else 0)))
-    ow = K.em(order, True) * title + 8 * k
-    if x + ow + sum(w + 6 * k for *_, w in pills) > right:
-        x, y = x0, y + 36 * k
-    parts.append(K.label(x, y + 18 * k, order, size=title, weight="bold"))
-    x += ow
-    for s, name, passed, words, w in pills:
-        if x + w > right:
-            x, y = x0 + (0 if narrow else indent), y + 24 * k
-        turn = view["turn"] == s and not view["over"] and view["phase"] != "keep"
-        mark = turn and not (g.side and width <= g.side)
-        lead = small * 0.8 if mark else 0           # the "▶" before the name: a small triangle, not a word
-        tri = (f'<path d="M{x + 6 * k:.1f} {y + 14 * k - small * 0.32:.1f}l{small * 0.55:.1f} {small * 0.32:.1f}'
-               f'l{-small * 0.55:.1f} {small * 0.32:.1f}z" fill="{S.INK}"/>') if mark else ""
-        parts.append(f'<g class="order-seat" data-seat="{s}" data-passed="{str(passed).lower()}">'
-                     f'<rect x="{x:g}" y="{y + 5 * k:g}" width="{w:.1f}" height="{18 * k:g}" rx="{9 * k:g}" '
-                     f'fill="{"#fff3c4" if turn else "#ffffff"}" '
-                     f'stroke="{S.INK if turn else S.MUTED}" stroke-width="{1.6 if turn else 0.8}"/>' + tri
-                     + K.label(x + (w + lead) / 2, y + 14 * k + small * 0.36, words, size=small, anchor="middle",
-                               fill=S.MUTED if passed else S.INK) + "</g>")
-        b.element(f"seat:{s}", x, y + 5 * k, w, 18 * k, name)
-        x += w + 6 * k
-    y += 40 * k
+    # "hide:table": a task about one placement (its tile already taken) draws the tile held, and the treasures
+    # where one is to be chosen, not the days, the order and the island (300 px on a phone between the task's
+    # words and the boat, a reader)
+    trimmed = "hide:table" in b.hl
+    if not trimmed:
+        days = _w("days", lang)
+        parts.append(K.label(x0, y + 18 * k, days, size=title, weight="bold"))
+        r, step = 10 * k, 26 * k
+        dx = x0 + max(70 * k, K.em(days, True) * title + 8 * k + r)
+        if dx + C.DAYS * step + 4 * k + 13 * k > right:      # the track's name on a line of its own, the track under it
+            y += 20 * k
+            dx = x0 + r + 2 * k
+        x = dx
+        for i, n in enumerate(range(C.DAYS, -1, -1)):
+            x = dx + i * step
+            here = view["ship"] == n
+            if n:
+                parts.append(f'<circle cx="{x:g}" cy="{y + 14 * k:g}" r="{r:g}" fill="{"#ffe8a3" if here else "#ffffff"}" '
+                             f'stroke="{S.INK}"/>'
+                             + K.label(x, y + 14 * k + small * 0.36, n, size=small, anchor="middle",
+                                       weight="bold" if here else "normal"))
+                b.element(f"day:{n}", x - r, y + 4 * k, 2 * r, 2 * r, _w("day", lang, n=n))
+            else:       # Vesh's hand: the ship arrives there and the game ends
+                x += 4 * k
+                hand = _w("hand", lang)
+                parts.append(f'<g class="hand"><title>{escape(_w("hand_title", lang))}</title>'
+                             f'<rect x="{x - 13 * k:g}" y="{y + 4 * k:g}" width="{26 * k:g}" height="{20 * k:g}" rx="{6 * k:g}" '
+                             f'fill="{"#ffe8a3" if here else "#ffffff"}" stroke="{S.INK}" stroke-dasharray="3 2"/>'
+                             + K.label(x, y + 14 * k + small * 0.36, hand, size=max(K.fit(hand, 24 * k, 10 * k), f.floor),
+                                       anchor="middle", weight="bold" if here else "normal") + "</g>")
+                b.element("day:0", x - 13 * k, y + 4 * k, 26 * k, 20 * k, _w("hand_title", lang))
+            if here:
+                said = _w("ship", lang, n=n) if n else _w("hand_title", lang)
+                b.element("ship", x - r, y + 4 * k, 2 * r, 2 * r, said,
+                          f'<path class="ship" d="M{x - 8 * k:g} {y + 28 * k:g}h{16 * k:g}l{-3 * k:g} {5 * k:g}h{-10 * k:g}z" '
+                          f'fill="{WALL}"><title>{escape(said)}</title></path>')
+        x += 13 * k + 14 * k
+        # --- the turn order: after the days if it fits there, else on lines of its own
+        order = _w("order", lang)
+        pills = []
+        for s in view["order"]:
+            name = player_name(s, lang)
+            passed = seats[s]["passed"]
+            # the player to move now wears a "▶": a yellow pill alone, after a step told of the other player's move, read
+            # as the one who had just moved (a reader). Not in a projector's side column (three or four players), whose
+            # lines it would push past the screen's height: there the pill's colour and ring say it
+            turn = view["turn"] == s and not view["over"] and view["phase"] != "keep"
+            mark = turn and not (g.side and width <= g.side)
+            words = name + (f" ({_w('passed', lang)})" if passed else "")
+            pills.append((s, name, passed, words, K.em(words, False) * small + 12 * k + (small * 0.8 if mark else 0)))
+        ow = K.em(order, True) * title + 8 * k
+        if x + ow + sum(w + 6 * k for *_, w in pills) > right:
+            x, y = x0, y + 36 * k
+        parts.append(K.label(x, y + 18 * k, order, size=title, weight="bold"))
+        x += ow
+        for s, name, passed, words, w in pills:
+            if x + w > right:
+                x, y = x0 + (0 if narrow else indent), y + 24 * k
+            turn = view["turn"] == s and not view["over"] and view["phase"] != "keep"
+            mark = turn and not (g.side and width <= g.side)
+            lead = small * 0.8 if mark else 0           # the "▶" before the name: a small triangle, not a word
+            tri = (f'<path d="M{x + 6 * k:.1f} {y + 14 * k - small * 0.32:.1f}l{small * 0.55:.1f} {small * 0.32:.1f}'
+                   f'l{-small * 0.55:.1f} {small * 0.32:.1f}z" fill="{S.INK}"/>') if mark else ""
+            parts.append(f'<g class="order-seat" data-seat="{s}" data-passed="{str(passed).lower()}">'
+                         f'<rect x="{x:g}" y="{y + 5 * k:g}" width="{w:.1f}" height="{18 * k:g}" rx="{9 * k:g}" '
+                         f'fill="{"#fff3c4" if turn else "#ffffff"}" '
+                         f'stroke="{S.INK if turn else S.MUTED}" stroke-width="{1.6 if turn else 0.8}"/>' + tri
+                         + K.label(x + (w + lead) / 2, y + 14 * k + small * 0.36, words, size=small, anchor="middle",
+                                   fill=S.MUTED if passed else S.INK) + "</g>")
+            b.element(f"seat:{s}", x, y + 5 * k, w, 18 * k, name)
+            x += w + 6 * k
+        y += 40 * k
 
     def section(name: str) -> float:
         """A part's name; returns where its things begin (beside it, or on the next line)."""
@@ -712,59 +717,62 @@ def _header(b: "_Board", view: dict[str, Any], seats: list[dict[str, Any]], x0: 
             return x0
         return x0 + max(indent, K.em(name, True) * title + 12 * k)
 
-    # --- the common treasures left
-    start = x = section(_w("supply", lang))
-    row_h = 0.0
-    for shape, n in view["supply"].items():
-        cells = G.ORIENTATIONS[shape][0]
-        tw, th = _box(cells)
-        count = f"×{n}"
-        bw = max(tw * g.mini + 8 * k + K.em(count, False) * small, target)
-        bh = max(th * g.mini, 14 * k, target - 4 * k) + 4 * k
-        if x + bw > right:
-            x, y, row_h = start, y + row_h + 6 * k, 0.0
-        py = y + (bh - th * g.mini) / 2 - 2 * k
-        parts.append(f'<g class="supply" data-shape="{shape}"><title>{escape(shape_name(shape, lang))}: {n}</title>'
-                     + K.place(x + 2 * k, py, f'<path d="{_squares(cells, g.mini)}" fill="{COMMON_FILL}" '
-                                            f'stroke="{S.INK}" stroke-width="0.8"/>')
-                     + K.label(x + 2 * k + tw * g.mini + 4 * k, py + th * g.mini / 2 + small * 0.36, count, size=small)
-                     + "</g>")
-        b.element(f"supply:{shape}", x, y - 2 * k, bw, bh, shape_name(shape, lang))
-        x += bw + 12 * k
-        row_h = max(row_h, bh)
-    bag = _w("bag", lang, n=view["bag_count"])
-    if x + K.em(bag, False) * small > right:
-        x, y, row_h = start, y + row_h + 4 * k, small
-    parts.append(K.label(x, y + max(row_h, 16 * k) / 2 + small * 0.2, bag, size=small, fill=S.MUTED))
-    y += max(row_h, 16 * k) + 10 * k
-    # --- the island
-    start = x = section(_w("island", lang))
-    row_h, gap = 0.0, 6 * k
-    for number, tile in enumerate(view["island"], 1):
-        cells = G.ORIENTATIONS[tile["shape"]][0]
-        tw, th = _box(cells)
-        nw = small * 0.62 * len(str(number)) + 2 * k        # its number's column, left of the tile
-        sw, sh = max(tw * g.mini + 6 * k + nw, target), max(th * g.mini + 6 * k, target)
-        if x + sw > right:
-            x, y = start, y + row_h + gap
-            row_h = 0.0
-        tx, ty = x + nw + (sw - nw - tw * g.mini) / 2, y + (sh - th * g.mini) / 2
-        key = f"tile:{tile['id']}"
-        name = tile_name(tile["id"], lang)
-        b.element(key, x, y, sw, sh, name,
-                  f'<g class="island-tile" data-tile-kind="{tile["kind"]}" aria-label="{K.attr(name)}">'
-                  f'<title>{escape(name)}</title>{K.place(tx, ty, _tile(tile["id"], 0, g.mini, lang, f.floor))}</g>')
-        # its number, as the buttons and drills name it ("no. 10"): on a phone the tiles wrap to two rows, and
-        # "no. 10 from the left" could not be counted
-        parts.append(K.label(x + 1 * k, y + small * 0.85, str(number), size=small, fill=S.MUTED, cls="island-number"))
-        if tile["id"] in marked:
-            b.top.append(K.ring(tx, ty, tw * g.mini, th * g.mini, "event", key))
-        x += sw + gap
-        row_h = max(row_h, sh)
-    if not view["island"]:
-        empty = "island_unset" if view["phase"] == "keep" else "island_empty"
-        y += _wrapped(parts, start, y + 12 * k, _w(empty, lang), right - start, small, fill=S.MUTED) - small * 1.25
-    y += max(row_h, 16 * k) + 12 * k
+    start = x = x0
+    if not trimmed or view["rewards"]:
+        # --- the common treasures left
+        start = x = section(_w("supply", lang))
+        row_h = 0.0
+        for shape, n in view["supply"].items():
+            cells = G.ORIENTATIONS[shape][0]
+            tw, th = _box(cells)
+            count = f"×{n}"
+            bw = max(tw * g.mini + 8 * k + K.em(count, False) * small, target)
+            bh = max(th * g.mini, 14 * k, target - 4 * k) + 4 * k
+            if x + bw > right:
+                x, y, row_h = start, y + row_h + 6 * k, 0.0
+            py = y + (bh - th * g.mini) / 2 - 2 * k
+            parts.append(f'<g class="supply" data-shape="{shape}"><title>{escape(shape_name(shape, lang))}: {n}</title>'
+                         + K.place(x + 2 * k, py, f'<path d="{_squares(cells, g.mini)}" fill="{COMMON_FILL}" '
+                                                f'stroke="{S.INK}" stroke-width="0.8"/>')
+                         + K.label(x + 2 * k + tw * g.mini + 4 * k, py + th * g.mini / 2 + small * 0.36, count, size=small)
+                         + "</g>")
+            b.element(f"supply:{shape}", x, y - 2 * k, bw, bh, shape_name(shape, lang))
+            x += bw + 12 * k
+            row_h = max(row_h, bh)
+        bag = _w("bag", lang, n=view["bag_count"])
+        if x + K.em(bag, False) * small > right:
+            x, y, row_h = start, y + row_h + 4 * k, small
+        parts.append(K.label(x, y + max(row_h, 16 * k) / 2 + small * 0.2, bag, size=small, fill=S.MUTED))
+        y += max(row_h, 16 * k) + 10 * k
+    if not trimmed:
+        # --- the island
+        start = x = section(_w("island", lang))
+        row_h, gap = 0.0, 6 * k
+        for number, tile in enumerate(view["island"], 1):
+            cells = G.ORIENTATIONS[tile["shape"]][0]
+            tw, th = _box(cells)
+            nw = small * 0.62 * len(str(number)) + 2 * k        # its number's column, left of the tile
+            sw, sh = max(tw * g.mini + 6 * k + nw, target), max(th * g.mini + 6 * k, target)
+            if x + sw > right:
+                x, y = start, y + row_h + gap
+                row_h = 0.0
+            tx, ty = x + nw + (sw - nw - tw * g.mini) / 2, y + (sh - th * g.mini) / 2
+            key = f"tile:{tile['id']}"
+            name = tile_name(tile["id"], lang)
+            b.element(key, x, y, sw, sh, name,
+                      f'<g class="island-tile" data-tile-kind="{tile["kind"]}" aria-label="{K.attr(name)}">'
+                      f'<title>{escape(name)}</title>{K.place(tx, ty, _tile(tile["id"], 0, g.mini, lang, f.floor))}</g>')
+            # its number, as the buttons and drills name it ("no. 10"): on a phone the tiles wrap to two rows, and
+            # "no. 10 from the left" could not be counted
+            parts.append(K.label(x + 1 * k, y + small * 0.85, str(number), size=small, fill=S.MUTED, cls="island-number"))
+            if tile["id"] in marked:
+                b.top.append(K.ring(tx, ty, tw * g.mini, th * g.mini, "event", key))
+            x += sw + gap
+            row_h = max(row_h, sh)
+        if not view["island"]:
+            empty = "island_unset" if view["phase"] == "keep" else "island_empty"
+            y += _wrapped(parts, start, y + 12 * k, _w(empty, lang), right - start, small, fill=S.MUTED) - small * 1.25
+        y += max(row_h, 16 * k) + 12 * k
     # --- the held tile, or the treasure a map earned
     held = view["held"]
     if held is not None:

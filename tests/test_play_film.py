@@ -44,7 +44,9 @@ def test_the_film_shows_every_step_since_the_learners_move_and_nothing_hidden(ga
     for _ in learner_moves(t, rnd, 60):
         info = t.view["film"]
         steps = t.live.turns()
-        if not any(not s.human for s in steps) and not any(film.summary(t, s) for s in steps):
+        own = game.parts().film_own
+        if (not any(not s.human for s in steps) and not any(film.summary(t, s) for s in steps)
+                and not (own and any(own(s.events) for s in steps))):
             assert not info or not info["turns"], "a film of the learner's own move alone, with nothing to read"
             continue
         films += 1
@@ -249,3 +251,36 @@ def test_the_days_last_tile_placed_is_a_frame_of_its_own_before_the_day_is_summe
         if beats >= 2:
             break
     assert beats >= 2, "no day ended on a placement in the film: the beat is not tested"
+
+
+def test_a_bonus_that_changes_the_trump_is_a_frame_of_its_own_with_the_trump_box_ringed():
+    """Козырные киты on a phone: a bonus used from the hand changed the trump box a screen above, and nothing said so
+    (a reader). The learner's own bonus that changes the trump or flips the token is shown as a frame (its words at
+    the screen's foot, the board's top brought into view), the trump box ringed as what changed; a "+1" is not."""
+    from tutor.games.trump_whales.rules import UseBonus
+    seen = set()
+    for seed in range(60):
+        t = PlayTable("trump_whales", players=3, seat=0, lang="en", seed=seed)
+        rnd = random.Random(seed)
+        for _ in learner_moves(t, rnd, 30):
+            if t.is_over() or not t.live.is_my_turn():
+                break
+            uses = [a for a in t.game.legal_actions(t.state, 0) if isinstance(a, UseBonus)]
+            if not uses:
+                continue
+            before = t.film_id
+            t.act(uses[0])
+            effect = next(e.kind.rsplit(".", 1)[1] for e in t.live.steps[-1].events if ".bonus_" in e.kind)
+            seen.add(effect)
+            steps = t.film_steps()
+            if effect in ("bonus_trump", "bonus_flip"):
+                assert t.film_id > before and len(steps) == 1 and steps[0].human
+                f = film.frame(t, steps, 0, t.film_id)
+                assert 'class="event" data-target="trump"' in f["board"], "the trump box is not ringed as what changed"
+                assert f["log"]
+            else:
+                assert not steps, "a '+1' used alone is no film: nothing off the screen changed"
+            break
+        if {"bonus_trump", "bonus_flip", "bonus_plus"} <= seen:
+            return
+    assert {"bonus_trump", "bonus_flip"} <= seen, seen

@@ -182,6 +182,10 @@ class GameUI:
     # the action's whole outcome (Мяури: the last dive card laid face down, then every card turned up: the last
     # player's move and the reveal went by in the frame that summed the round up, a reader)
     film_beats: tuple[str, ...] = ()
+    # (events of the learner's own action) -> whether the film shows that action alone, as a frame with its words: it
+    # changes what may lie off a phone's screen (Козырные киты: a bonus used changed the trump box a screen above the
+    # hand it was used from, and nothing said so, a reader)
+    film_own: Optional[Callable[[Sequence["Event"]], bool]] = None
     # (state, seat, lang) -> the coach's hints for `seat` to move (tutor.core.coach.Hint), most useful first;
     # facts of the position and what the rules allow, never a move chosen for the learner
     coach: Optional[Callable[[Any, int, str], list[Any]]] = None

@@ -51,8 +51,11 @@ def beats(table: "PlayTable", steps: Sequence[Step]) -> list[Step]:
 
 
 def worth_showing(steps: Sequence[Step], table: "PlayTable") -> bool:
-    """A film of `steps` shows something the live board does not: another seat's move, or a summary to read."""
-    return any(not s.human for s in steps) or any(summary(table, s) for s in steps)
+    """A film of `steps` shows something the live board does not: another seat's move, a summary to read, or a move of
+    the learner's own that the game says changes what may be off the screen (GameUI.film_own)."""
+    own = table.game.parts().film_own
+    return (any(not s.human for s in steps) or any(summary(table, s) for s in steps)
+            or (own is not None and any(s.human and own(s.events) for s in steps)))
 
 
 def summary(table: "PlayTable", step: Step) -> str:

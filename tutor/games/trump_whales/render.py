@@ -47,7 +47,7 @@ from typing import AbstractSet, Any, Iterable, Mapping, Optional
 
 from tutor.core import svg as S
 from tutor.core.cardtable import CardBoard
-from tutor.core.cardtable import attr as _a, em as _em, label as _t, place as _place
+from tutor.core.cardtable import attr as _a, em as _em, label as _t, place as _place, ring as _ring
 from tutor.core.i18n import player_name, text
 from tutor.games.trump_whales import components as C
 from tutor.games.trump_whales.text import bonus_name, card_name, card_title, family_name, family_short, token_text
@@ -313,9 +313,14 @@ def _trump_open(board: _Board, view: dict[str, Any]) -> tuple[str, str]:
     return family_name(family, board.lang), token_text(token, board.lang)
 
 
+TRUMP_CHANGED = "@trump"      # in a board's marked: a bonus changed the trump or flipped the token
+
+
 def _trump_close(board: _Board, x: float, y: float, w: float, h: float, name: str, token_words: str) -> None:
     board.parts.append("</g>")
     board.element("trump", x, y, w, h, f'{_w("trump", board.lang)}: {name}, {token_words}')
+    if TRUMP_CHANGED in board.marked:       # what the bonus just did, ringed as any card just played
+        board.top.append(_ring(x, y, w, h, "event", "trump"))
 
 
 def _token(board: _Board, token: int, cx: float, cy: float, r: float, size: float) -> None:
@@ -925,6 +930,8 @@ def _marked(events: Optional[Iterable[object]]) -> set[str]:
         d = getattr(e, "data", {}) or {}
         if isinstance(d.get("card"), str) and not getattr(e, "kind", "").endswith(("trump_drawn", "five_drawn")):
             out.add(d["card"])
+        if getattr(e, "kind", "").endswith(("bonus_trump", "bonus_flip")):
+            out.add(TRUMP_CHANGED)
     return out
 
 

@@ -207,4 +207,7 @@ UI = GameUI(action_label=action_label, label_in=label_in, task_label=task_label,
             # could not take it back; another found the bonus and the reward went down on one tap, stop 50). A bonus
             # used asks the same, though Undo takes it back: a reader's brush on a "+1" used it at once, while the
             # lesson had said a first tap only marks (stop 52)
-            confirm_board=lambda action: isinstance(action, (ChooseBonus, UseBonus, PlayCard, Pick)))
+            confirm_board=lambda action: isinstance(action, (ChooseBonus, UseBonus, PlayCard, Pick)),
+            # a bonus that changes the trump or flips the token: its frame brings the trump box, at the board's top,
+            # into view with its words (a phone reader used one from their hand and the box changed a screen above)
+            film_own=lambda events: any(e.kind.endswith(("bonus_trump", "bonus_flip")) for e in events))

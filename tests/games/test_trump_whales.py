@@ -1164,8 +1164,10 @@ def test_the_score_helper_draws_zhenyas_own_cards_for_his_round():
     data = load_yaml((Path(__file__).resolve().parents[2] / "lessons" / "trump_whales" / "scenarios"
                       / "zhenya-round.yaml").read_text(encoding="utf-8"))
     s = sandbox.position(*sandbox.ZHENYA)
-    assert sorted(s.pearls[0]) == sorted(data["setup"]["pearls"][4])
-    assert sorted(s.bonuses[0]) == sorted(data["setup"]["bonuses"][4])
+    # on his own seat, player 4's, as the example seats him (a reader found them on player 1's panel)
+    assert sandbox.counted_seat(*sandbox.ZHENYA) == 3
+    assert sorted(s.pearls[3]) == sorted(data["setup"]["pearls"][4])
+    assert sorted(s.bonuses[3]) == sorted(data["setup"]["bonuses"][4])
     assert s.token == data["setup"]["token"] and s.trump == data["setup"]["trump"]
     every = [c for part in (s.pearls, s.bonuses, s.hands) for p in part for c in p] + list(s.discard)
     assert len(every) == len(set(every)) == 36          # each card once, all of them

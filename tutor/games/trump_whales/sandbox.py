@@ -21,7 +21,7 @@ from typing import Any, Optional
 import ipywidgets as W
 
 from tutor.core.errors import RuleViolation
-from tutor.core.i18n import number, plural, text
+from tutor.core.i18n import number, player_name, plural, text
 from tutor.core.scoring import Breakdown
 from tutor.games.trump_whales import components as C
 from tutor.games.trump_whales.render import render
@@ -72,10 +72,20 @@ def check_counts(pearls: Any, bonuses: Any) -> tuple[int, int]:
     return pearls, bonuses
 
 
+ZHENYA_SEAT = 3          # in the rulebook's example Женя plays fourth, and the lesson's worked round seats him there
+
+
+def counted_seat(pearls: int, bonuses: int) -> int:
+    """Whose counts the helper's board shows: Женя's seat for his round's numbers (a reader found them on player 1's
+    panel, under words that spoke of Женя as player 4), else player 1's."""
+    return ZHENYA_SEAT if (pearls, bonuses) == ZHENYA else 0
+
+
 def position(pearls: int, bonuses: int) -> State:
     """A four-player round at its end, as the round's score is counted: all 8 tricks played and every hand empty
-    (the engine's "round_end" stage), its first player with `pearls` pearl cards and `bonuses` unused bonuses (the
-    picture only: every other player keeps a first bonus, and the other cards lie in the discard; 36 in all)."""
+    (the engine's "round_end" stage), the counted player (counted_seat) with `pearls` pearl cards and `bonuses`
+    unused bonuses (the picture only: every other player keeps a first bonus, and the other cards lie in the
+    discard; 36 in all)."""
     own_pile: tuple[str, ...] = ZHENYA_CARDS[0] if (pearls, bonuses) == ZHENYA else ()
     own_kept: tuple[str, ...] = ZHENYA_CARDS[1] if (pearls, bonuses) == ZHENYA else ()
     cards = tuple(c for c in C.ALL_CARDS if c not in own_pile and c not in own_kept)
@@ -89,8 +99,12 @@ def position(pearls: int, bonuses: int) -> State:
         pile, kept, discard = rest[:pearls], rest[pearls:pearls + bonuses], rest[pearls + bonuses:]
     last = discard[-C.MAX_PLAYERS:]           # the last trick, played out: still one card each before it
     token = 9 if own_pile else 1              # Женя's round was played with the token on «9»
+    seat = counted_seat(pearls, bonuses)
+    others_kept: list[list[str]] = [[c] for c in others]
+    piles: list[list[str] | tuple[str, ...]] = [[], [], []]
     before = setup(C.MAX_PLAYERS, seed=0, first=0, trump="blue_whale", token=token, hands=[[c] for c in last],
-                   bonuses=[kept] + [[c] for c in others], pearls=[pile, [], [], []],
+                   bonuses=others_kept[:seat] + [list(kept)] + others_kept[seat:],
+                   pearls=piles[:seat] + [pile] + piles[seat:],
                    discard=discard[:-C.MAX_PLAYERS], tricks=C.TRICKS - 1)
     return replace(before, hands=((),) * C.MAX_PLAYERS, discard=before.discard + tuple(last), tricks=C.TRICKS,
                    phase="reward", turn=0)
@@ -122,6 +136,7 @@ class ScoreHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
         self.compare.add_class("tutor-score")
         self.svg = W.HTML("")
         self.svg.add_class("tutor-svg")
+        self.picture = W.HTML("")       # whose counts the board shows (counted_seat)
         self.breakdown: Optional[Breakdown] = None
         g = guard(self.errors, lang)
         self._quiet = False
@@ -135,7 +150,7 @@ class ScoreHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
                          self.errors, self.table, self.compare,
                          # the picture is the counted round on a table (a teacher found it unexplained: "Всего 0"
                          # beside the round's 8, and player 1 where the text spoke of Женя)
-                         W.HTML(f'<p class="tutor-caption">{esc(_w("picture", lang))}</p>'), self.svg]
+                         self.picture, self.svg]
         with g:
             self.set_counts(pearls, bonuses)
 
@@ -190,7 +205,9 @@ class ScoreHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
         self.table.value = (f"<table><thead><tr><th>{esc(_w('line', lang))}</th><th>{esc(text('ui.points', lang))}"
                             f"</th></tr></thead><tbody>{''.join(rows)}</tbody></table>{cited}{note}")
         self.compare.value = self._spend_or_keep(pearls, bonuses)
-        self.svg.value = render(view(position(pearls, bonuses), 0), lang=lang, layout=screen.layout())
+        seat = counted_seat(pearls, bonuses)
+        self.picture.value = f'<p class="tutor-caption">{esc(_w("picture", lang, player=player_name(seat, lang)))}</p>'
+        self.svg.value = render(view(position(pearls, bonuses), seat), lang=lang, layout=screen.layout())
 
     def _spend_or_keep(self, pearls: int, bonuses: int) -> str:
         """Spend a bonus or keep it: the round's points each way (the engine's breakdown), "" with no bonus."""

@@ -733,3 +733,22 @@ def test_a_rulings_mark_in_a_lesson_opens_a_ruling_the_game_has(game):
         listed = set(re.findall(r'id="ruling-([a-z0-9-]+)"', lesson.rulings(game, lang).value))
         assert marked[lang] <= listed, f"{path.name}: no anchor in the rulings list for {marked[lang] - listed}"
     assert len(set(map(frozenset, marked.values()))) == 1, f"{game}: the languages mark different rulings: {marked}"
+
+
+def test_a_long_group_of_rulings_waits_behind_its_sections_name_and_keeps_its_ids():
+    """Острів котів' list of rulings held how each of 16 family cards is counted, four phone screens and the card
+    table's third showing on the page: a section with more rulings than the list shows open waits behind one line
+    (its name and count), its rulings still in the page, each with its id for the marks that quote it."""
+    from itertools import groupby
+    from tutor import lesson
+    from tutor.core.game import spec as game_spec
+    folded = 0
+    for game in ("maui", "aqua_fest", "sea_salt_paper", "trump_whales", "isle_of_cats"):
+        rulings = game_spec(game).rulings
+        page = lesson.rulings(game, "en").value
+        for r in rulings:
+            assert f'id="ruling-{r.id.partition("/")[2]}"' in page, r.id
+        long = [k for k, group in groupby(rulings, key=lambda r: r.rule) if len(list(group)) > lesson._RULINGS_OPEN]
+        assert page.count('<details class="tutor-table-fold">') == len(long), game
+        folded += len(long)
+    assert folded, "no game has a long group: the fold is not tested"

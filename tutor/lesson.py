@@ -207,6 +207,9 @@ def _ruling_attrs(r: Ruling) -> str:
     return f'id="ruling-{esc(r.id.partition("/")[2])}" data-ruling="{esc(r.id)}"'
 
 
+_RULINGS_OPEN = 6        # a section's rulings shown open in the list; more wait behind the section's name
+
+
 @_never_raise_static
 def rulings(game: str, lang: str = "en") -> Static:
     """The tutor's rulings for `game`: each decision and its reason, with the section it concerns."""
@@ -229,6 +232,11 @@ def rulings(game: str, lang: str = "en") -> Static:
             out.append(f"<ul>{''.join(single)}</ul>")
             single = []
         items = "".join(f'<li {_ruling_attrs(r)}>{esc(r.say(lang))}</li>' for r in rs)
+        if len(rs) > _RULINGS_OPEN:
+            # a long group (Острів котів: how each of 16 family cards is counted, a table part 10 already holds)
+            # waits behind its section's name: the list was four phone screens, the card table's third showing
+            out.append(fold_html(f"{safe_cite(rule, lang)} ({len(rs)})", f"<ul>{items}</ul>"))
+            continue
         out.append(f'<p class="tutor-ruling-group"><b>{head}</b></p><ul>{items}</ul>')
     if single:
         out.append(f"<ul>{''.join(single)}</ul>")

@@ -360,7 +360,9 @@ def test_places_are_described_in_words_and_alike_take_buttons_say_which():
     shape = C.SHAPE["cat-green-15"]
     for a in ioc.legal_actions(s, 0):
         said = where(a, "en", shape)
-        assert not re.search(r"turned \d", said) and "column" in said and " in the " in said, said
+        # (the boat's own numbers, along and across: "column 17" named a row of the phone's turned boat, a reader)
+        assert not re.search(r"turned \d", said) and re.search(r"\d+ along the boat and \d+ across", said) \
+            and " in the " in said and "column" not in said, said
     assert where(ioc.Place(0, 0, 3, 2), "en", "T") .startswith("as shown")
     oranges = [t for t in C.CAT_TILES if C.COLOUR[t] == "orange"][:6]
     labels = take_labels([ioc.Take(0, t) for t in oranges], "en")

@@ -146,19 +146,19 @@ def text_overflow(root, width: float) -> list[str]:
     from tutor.core.cardtable import em
     out = []
 
-    def walk(el, dx):
-        m = TRANSLATE.search(el.get("transform") or "")
-        if m:
-            dx += float(m.group(1))
+    def walk(el, m):
+        # through its groups' translates and turns (a turned boat's words are turned back upright about their anchor,
+        # and run rightwards from it on the screen)
+        m = _then(m, _matrix(el.get("transform")))
         if el.tag == NS + "text" and not el.get("textLength") and el.get("text-anchor", "start") == "start":
-            end = dx + float(el.get("x", 0)) + em(el.text or "", el.get("font-weight") == "bold") * float(
-                el.get("font-size", 16))
+            x, _y = _at(m, float(el.get("x", 0)), float(el.get("y", 0)))
+            end = x + m[0] * em(el.text or "", el.get("font-weight") == "bold") * float(el.get("font-size", 16))
             if end > width + 1:
                 out.append(f"text {el.text!r} ends at {end:.0f}")
         for child in el:
-            walk(child, dx)
+            walk(child, m)
 
-    walk(root, 0.0)
+    walk(root, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0))
     return out
 
 
@@ -173,12 +173,13 @@ def keys(root) -> tuple[set, set, set, set]:
 
 
 def words(root) -> list[str]:
-    """The printed words, less the boats' column and row numbers (a small boat numbers every other column) and a
-    phone's note that a boat lies on its side (no other layout turns one)."""
+    """The printed words, less the boats' column and row numbers (a small boat numbers every other column), a
+    phone's note that a boat lies on its side (no other layout turns one) and the names of a boat's sides (drawn
+    where its corners leave them room: not on a phone's small second boat)."""
     numbers = {id(t) for g_ in root.iter(NS + "g") if g_.get("class") == "grid-numbers" for t in g_.iter()}
     return sorted(el.text.strip() for el in root.iter()
                   if el.tag == NS + "text" and (el.text or "").strip() and id(el) not in numbers
-                  and el.get("class") != "turned-note")
+                  and el.get("class") not in ("turned-note", "boat-side"))
 
 
 def test_the_positions_cover_every_player_count_and_what_the_table_can_show():
@@ -447,3 +448,17 @@ def test_a_task_about_one_placement_draws_the_tile_held_not_the_days_order_and_i
     chosen = replace(opening, phase="treasure", rewards=1, held=None)
     assert 'class="supply"' in g.render(g.view(chosen, 0), highlight=["seat:0", "hide:table"], lang="en",
                                         layout=layout)
+
+
+@pytest.mark.parametrize("layout", ["phone", "laptop"])
+def test_a_boat_names_its_port_and_starboard_sides_where_it_has_room(layout):
+    """The lessons name places by the boat's sides ("along the port edge"), and only part 2 said which was which (a
+    reader, stop 53): the boat the learner places on prints "port" and "starboard" in the corners along those sides,
+    inside the board and clear of its other words."""
+    from tutor.core import task as T
+    from tutor.core.task import task_files
+    opening = T.start(T.load_file([p for p in task_files("isle_of_cats") if p.stem == "cover-rats"][0]))
+    root = ET.fromstring(g.render(g.view(opening, 0), highlight=["seat:0"], lang="en", layout=layout))
+    sides = [el.text for el in root.iter(NS + "text") if el.get("class") == "boat-side"]
+    assert sides[:2] == ["port", "starboard"], sides
+    assert not text_overflow(root, viewbox(root)[2]) and not drawn_outside(root, *viewbox(root)[2:])

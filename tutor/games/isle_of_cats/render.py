@@ -1188,6 +1188,18 @@ def _seat(b: _Board, view: dict[str, Any], seat: dict[str, Any], sx: float, sy: 
     if not any(x >= 16 and y <= 4 for x, y in near):
         parts.append(K.label(21 * c, 1.5 * c + f.floor * 0.35, _w("bow", lang), size=f.floor, anchor="middle",
                              fill=S.MUTED, cls="boat-end"))
+    # ... and its sides, in the free corners along them: port by the bow, starboard by the stern (on a phone's turned
+    # boat port is on the right: "port" was said in a sentence of part 2 alone, a reader)
+    # (each in the six squares' width its corner leaves free, else not at all: on a small boat the words ran over the
+    # hull and its tiles)
+    port, starboard = _w("port", lang), _w("starboard", lang)
+    if not any(x >= 15 and y <= 2 for x, y in near) and K.em(port, False) * f.floor <= 5.5 * c:
+        parts.append(K.label(18 * c, 0.5 * c + f.floor * 0.35, port, size=f.floor, anchor="middle",
+                             fill=S.MUTED, cls="boat-side"))
+    if not any(x <= 6 and y >= 6 for x, y in near) and K.em(starboard, False) * f.floor <= 6.5 * c:
+        # (from the stern's corner on: on a turned boat, centred, it ran over the row numbers at its left)
+        parts.append(K.label(0.15 * c, 9 * c - 3, starboard, size=f.floor,
+                             fill=S.MUTED, cls="boat-side"))
     if f"rooms:{s}" in b.hl:        # under the tiles: each room in its own shade, so the seven are seen as rooms
         parts.append(_room_shades(c, lang))
     for tile in seat["tiles"]:

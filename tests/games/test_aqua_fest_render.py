@@ -478,3 +478,19 @@ def test_while_the_start_tiles_are_laid_the_header_counts_no_moves(lang):
         s, _ = aqua_fest.apply(s, aqua_fest.legal_actions(s, s.placing[0])[0])
     svg = aqua_fest.render(aqua_fest.view(s, 0), lang=lang, layout="phone")
     assert moves in svg and laying not in svg
+
+
+def test_a_part_before_the_cards_draws_the_hands_from_their_backs():
+    """The setup's first step showed four hands of strengths and movement signs three parts before any was taught
+    (a reader): "hide:hands" draws every hand from its back in the teacher's view, and a player's own view still
+    shows their own hand."""
+    import re
+    from tutor.games import aqua_fest as g
+    from tutor.games.aqua_fest.render import render
+    state = g.setup(3, seed=7)
+    faces = lambda svg: {m for m in re.findall(r'data-card="([^"]+)"', svg) if any(  # noqa: E731
+        m == c for hand in state.hands for c in hand)}
+    every = faces(render(g.view(state, None), lang="en", layout="phone"))
+    assert every == {c for hand in state.hands for c in hand}
+    assert not faces(render(g.view(state, None), highlight=["hide:hands"], lang="en", layout="phone"))
+    assert faces(render(g.view(state, 0), highlight=["hide:hands"], lang="en", layout="phone")) == set(state.hands[0])

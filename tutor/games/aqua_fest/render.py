@@ -29,7 +29,7 @@ takes `layout=` too (a phone: one shell a row; a projector: bigger, four a row).
 
 `highlight`: "card:<id>" (the card and where it can take the pawn: dots of class "dest", and faint
 lines along the directions of straight-line movers; with "hide:preview" the card alone, where the question is
-where it goes; "hide:moves" leaves the turn's count of moves out), "cell:<0..24>", "seat:<n>", "home:<n>" (0-based seats). "shells:<n>" draws seat n's fragments laid
+where it goes; "hide:moves" leaves the turn's count of moves out; "hide:hands" draws every hand from its back in the teacher's view), "cell:<0..24>", "seat:<n>", "home:<n>" (0-based seats). "shells:<n>" draws seat n's fragments laid
 out as shells with its bonus token added (the shells picture, in place of the seabed: a worked example of scoring),
 when the view shows that seat's fragments; with it "shell:<k>" rings its k-th shell (from 1) and "total" the total.
 `events` (the last action's events) mark what just happened: a move arrow, the collected
@@ -1540,6 +1540,11 @@ def render(view: View, *, highlight: Iterable[str] | str | None = (), lang: str 
                              rings=hl, total="total" in hl)
     offers = S.offers(choosable)
     marks = _marks(events)
+    if "hide:hands" in hl and view.get("viewer") is None:
+        # a part before the cards are taught: the hands as their backs and counts (a reader met four hands of
+        # strengths and movement signs in the setup's first step, three parts before any was explained); a player's
+        # own view still shows their own hand
+        view = dict(view, seats=[dict(seat, hand=None) for seat in view["seats"]])
     title, desc = describe(view, lang, moves="hide:moves" not in hl)
     teacher = view.get("viewer") is None
     boxes, height = arrange(g, view)

@@ -214,13 +214,12 @@ _RULINGS_OPEN = 6        # a section's rulings shown open in the list; more wait
 def rulings(game: str, lang: str = "en") -> Static:
     """The tutor's rulings for `game`: each decision and its reason, with the section it concerns."""
     game_spec = spec(game)
-    # rulings on one section in a row are grouped under its name (a list could begin ten lines with one heading)
-    groups: list[tuple[str, list[Ruling]]] = []
+    # rulings on one section are grouped under its name, in the order the sections first come (a list could begin
+    # ten lines with one heading; Aqua Fest's "A turn" heading stood three times down its list, a reader)
+    by_rule: dict[str, list[Ruling]] = {}
     for r in game_spec.rulings:
-        if groups and groups[-1][0] == r.rule:
-            groups[-1][1].append(r)
-        else:
-            groups.append((r.rule, [r]))
+        by_rule.setdefault(r.rule, []).append(r)
+    groups: list[tuple[str, list[Ruling]]] = list(by_rule.items())
     out: list[str] = []
     single: list[str] = []      # single: the lone rulings waiting for their list
     for rule, rs in groups:

@@ -1184,9 +1184,11 @@ def _moves(dwg: S.Drawing, view: View, card_id: str, seat: View, g: Geo) -> El:
         cx, cy = centre(g, r, c)
         dot = dwg.g(class_="dest")
         S.data(dot, cell=B.cell(r, c), suggests=f"cell:{B.cell(r, c)}")   # a move pointed at (test_give_aways.py)
-        dot.add(dwg.circle(center=(cx, cy), r=round(9 * g.k, 1), fill=S.HIGHLIGHT, stroke=S.INK, stroke_width=1.5,
-                           opacity=0.92))
-        dot.add(dwg.circle(center=(cx, cy), r=round(3 * g.k, 1), fill=S.INK))
+        # a ring, not a disc: the fragment under it stays seen, its shape deciding the move (a disc hid whether an
+        # upper or a lower piece lay there, a reader)
+        dot.add(dwg.circle(center=(cx, cy), r=round(11 * g.k, 1), fill="none", stroke=S.INK, stroke_width=1.2))
+        dot.add(dwg.circle(center=(cx, cy), r=round(9 * g.k, 1), fill="none", stroke=S.HIGHLIGHT,
+                           stroke_width=round(4 * g.k, 1)))
         el.add(dot)
     return el
 

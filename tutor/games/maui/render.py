@@ -1401,7 +1401,11 @@ def render(view: View, *, highlight: Iterable[str] | str | None = (), lang: str 
     if view.get("kiti") is not None:
         if geo.phone:
             dwg.add(_ring(dwg, geo, view))
-        if ghost:
+        if ghost and view.get("over"):
+            # after the last round no round follows for her to favour: the Kiti who settled it alone (a reader found
+            # her stepping on to "the next round" under the final count)
+            dwg.add(_kiti(dwg, geo, view, lang, hl, marks, seat=marks["kiti_from"], stood=True))
+        elif ghost:
             # she settled this round at kiti_from and has stepped on: while the board still shows the round's
             # outcome (its next round not dealt, and the step not what is pointed at), the Kiti who decided is the
             # one drawn full and where she goes is faded; once the next round is dealt, or when her step is what is

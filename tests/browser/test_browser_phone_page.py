@@ -745,6 +745,10 @@ def test_a_steps_words_ride_in_the_stuck_row_while_they_are_off_the_screen(own_p
     page.mouse.wheel(0, 300)
     page.wait_for_function("(b) => !b.hidden", arg=said.element_handle())
     assert said.inner_text().strip() and said.inner_text().strip().split()[:3] == words.inner_text().split()[:3]
+    # all of the words, not four lines cut with "…" (the step's rule was the part lost, three readers): what the box
+    # cannot hold scrolls inside it
+    assert said.evaluate("""(b) => { const s = getComputedStyle(b);
+      return s.webkitLineClamp === 'none' && (b.scrollHeight <= b.clientHeight + 1 || s.overflowY === 'auto'); }""")
     # hung right under the stuck row (not in it: a row changing height under a finger moved the page)
     bar, box = example.locator(".tutor-nav-row").first.bounding_box(), said.bounding_box()
     assert bar["y"] <= 12 and abs(box["y"] - (bar["y"] + bar["height"])) <= 3 and box["y"] + box["height"] <= 844 / 2, \

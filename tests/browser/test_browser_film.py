@@ -159,6 +159,12 @@ def test_a_finished_trick_waits_with_its_summary_until_go_on(stepping):
     assert table.locator(".tutor-film-caption").inner_text() == caption and summary.is_visible(), \
         "the summary did not wait for the learner"
     assert "wins" in summary.inner_text() and summary.locator("svg").count() == 1
+    # a tap on the board meanwhile is no move: the film's "Go on" comes to hand, on the screen, and flashes (a reader
+    # tapped their hand while the summary waited, and nothing answered)
+    table.locator(".tutor-svg svg").first.dispatch_event("click")
+    nudged = table.locator(".tutor-nudge")
+    nudged.wait_for(state="visible", timeout=5000)
+    assert nudged.evaluate("(b) => { const r = b.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }")
     go_on = table.locator(".tutor-film-next")
     assert go_on.inner_text().strip().startswith("Go on")
     go_on.click()

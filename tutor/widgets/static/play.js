@@ -335,6 +335,24 @@ function render({ model, el: root }) {
   // a tap on the board beside what it offers, while a choice is under way (a card chosen, its cell to tap): said in
   // words (Aqua Fest: a tap on a cell the card cannot reach did nothing, and a reader could not tell a miss from a
   // refusal)
+  // a tap on the board while a film waits on its summary: the board is the film's, not the learner's to play on; its
+  // "Go on" is brought to hand and flashes (a reader tapped their hand after their own attack: nothing answered, and
+  // "Go on" lay above the screen)
+  board.addEventListener("click", () => {
+    if (filming === null || !filming.frame || !filming.frame.wait) return;
+    readingUp = false;
+    showTurnBar();
+    const onScreen = (b) => { const r = b.getBoundingClientRect(); return r.width > 0 && r.top >= 0 && r.bottom <= innerHeight; };
+    let goOn = [toMoves, nextBelow, next].find((b) => !b.closest("[hidden]") && onScreen(b));
+    if (!goOn) {
+      goOn = nextBelow;
+      ownScroll = Date.now() + 800;
+      nextBelow.scrollIntoView({ block: "center" });
+    }
+    goOn.classList.remove("tutor-nudge");
+    void goOn.offsetWidth;          // (the animation again on a second tap)
+    goOn.classList.add("tutor-nudge");
+  });
   board.addEventListener("click", (event) => {
     const v = model.get("view") || {};
     if (v.placing || filming !== null || !(event.target instanceof Element)) return;

@@ -494,3 +494,17 @@ def test_a_part_before_the_cards_draws_the_hands_from_their_backs():
     assert every == {c for hand in state.hands for c in hand}
     assert not faces(render(g.view(state, None), highlight=["hide:hands"], lang="en", layout="phone"))
     assert faces(render(g.view(state, 0), highlight=["hide:hands"], lang="en", layout="phone")) == set(state.hands[0])
+
+
+def test_while_the_start_tiles_are_laid_the_header_names_whose_tile_it_is():
+    """The header said "Player 1's turn" while player 2 laid their start tile, the turn's marker on player 2's panel
+    (a reader): while the tiles are laid, the header names the player laying one."""
+    from tutor.games import aqua_fest as g
+    from tutor.games.aqua_fest.render import render
+    state = g.setup(3, seed=7, place_starts=True)
+    first = g.legal_actions(state, g.to_move(state)[0])[0]
+    state, _ = g.apply(state, first)
+    placer = g.to_move(state)[0]
+    assert placer != state.turn and state.placing
+    svg = render(g.view(state, None), lang="en", layout="phone")
+    assert f"Player {placer + 1}" in svg.split("</text>")[0] + svg.split("</text>")[1]

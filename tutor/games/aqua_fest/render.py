@@ -1564,8 +1564,11 @@ def render(view: View, *, highlight: Iterable[str] | str | None = (), lang: str 
     dwg.add(dwg.rect(insert=(0, 0), size=(W, g.header - 2), fill="#17506b"))
     # "hide:moves": a drill asking whether a second move may follow leaves out how many this turn allows
     moves = "" if "hide:moves" in hl else f" · {_moves_made(view, lang)}"
+    # while the start tiles are laid, whose tile it is (the turn's player is the game's first, and the header said
+    # player 1 while player 2's panel wore the turn's marker, a reader)
+    placer = (view.get("to_move") or [view["turn"]])[0] if view.get("placing") else view["turn"]
     head = f"{_w('title', lang)} · " + (_w("over", lang) if view.get("over") else
-                                       f"{_w('turn', lang, p=player_name(view['turn'], lang))}{moves}")
+                                       f"{_w('turn', lang, p=player_name(placer, lang))}{moves}")
     seen = _w("view_all", lang) if teacher else _w("view_of", lang, player=player_name(view["viewer"], lang),
                                                    player_plain=view["viewer"] + 1)
     if view.get("over"):

@@ -511,7 +511,10 @@ function render({ model, el: root }) {
   filmBar.append(filmCaption, filmButtons);
   filmBelow.prepend(filmSaid);
   nextBelow.addEventListener("click", () => next.click());
-  const ask = () => sendTo(model, { want: "frame", film: filming.kind, i: filming.i, id: filming.id });
+  const ask = () => {
+    filming.askedAt = Date.now();
+    sendTo(model, { want: "frame", film: filming.kind, i: filming.i, id: filming.id });
+  };
   const stopTimer = () => { if (timer !== null) { clearTimeout(timer); timer = null; } };
   const startFilm = (kind, at = 0) => {
     const info = (model.get("view") || {}).film;
@@ -570,6 +573,10 @@ function render({ model, el: root }) {
   // with the pace "off" only the summaries are shown: "Go on" goes to the next one, or ends the film
   next.addEventListener("click", () => {
     if (pace.value === "off" && filming && filming.kind === "turns") skip.click();
+    // the pace has just asked for the next frame and it is on its way: that frame is this tap's (a tap as the film
+    // went on by itself jumped from step 8 to 10, and step 9 was never seen, a reader)
+    // (for a moment: a frame that never comes does not hold the film)
+    else if (filming && filming.frame && filming.frame.i !== filming.i && Date.now() - filming.askedAt < 3000) return;
     else step(1);
   });
   // "skip" goes on to the next frame that sums something up (a trick, a round, the game), else ends the film

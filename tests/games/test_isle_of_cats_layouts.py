@@ -332,7 +332,14 @@ def text_boxes(root) -> list[tuple]:
             x, y = dx + float(el.get("x", 0)), dy + float(el.get("y", 0))
             anchor = el.get("text-anchor", "start")
             left = x - (w if anchor == "end" else w / 2 if anchor == "middle" else 0)
-            out.append((el.text, left, y - 0.72 * size, left + w, y + 0.18 * size, kind))
+            box = (left, y - 0.72 * size, left + w, y + 0.18 * size)
+            turn = re.search(r"rotate\((-?90) ([-0-9.]+) ([-0-9.]+)\)", el.get("transform") or "")
+            if turn:        # a turned boat's words turned back about a point of their own: across the boat's frame
+                px, py = dx + float(turn.group(2)), dy + float(turn.group(3))
+                corners = [(px + (cy - py), py - (cx - px)) for cx in box[0::2] for cy in box[1::2]]
+                box = (min(c[0] for c in corners), min(c[1] for c in corners),
+                       max(c[0] for c in corners), max(c[1] for c in corners))
+            out.append((el.text, *box, kind))
         for child in el:
             walk(child, dx, dy, kind)
 
@@ -403,7 +410,8 @@ def texts_over_texts(root) -> list[str]:
     """Pairs of printed texts whose guessed boxes overlap, less those one of which an opaque thing drawn later
     hides: a tile over the treasure map it lies on, a family's white label box over a tile's initial or a map's."""
     boxes = text_boxes(root)
-    hidden = ({"map", "placed-tile"}, {"family", "placed-tile"}, {"map", "family"})
+    hidden = ({"map", "placed-tile"}, {"family", "placed-tile"}, {"map", "family"}, {"family-words", "placed-tile"},
+              {"map", "family-words"})
     out = []
     for i, a in enumerate(boxes):
         for b in boxes[i + 1:]:

@@ -275,9 +275,11 @@ def _family_labels(svg: str) -> list[tuple[str, float, float, float, float, floa
     for boat in re.finditer(r'<g class="boat" data-board-seat="(\d+)"[^>]*data-cell="([\d.]+)".*?(?=<g class="boat"|$)',
                             svg, re.S):
         for m in re.finditer(r'<g class="family"[^>]*>.*?<rect x="([-\d.]+)" y="([-\d.]+)" width="([\d.]+)" '
-                             r'height="([\d.]+)"', boat.group(0), re.S):
-            out.append((boat.group(1), float(m.group(1)), float(m.group(2)), float(m.group(3)), float(m.group(4)),
-                        float(boat.group(2))))
+                             r'height="([\d.]+)"([^/]*)/>', boat.group(0), re.S):
+            x, y, w, h = (float(m.group(k)) for k in (1, 2, 3, 4))
+            if "rotate(-90" in m.group(5):      # a turned boat's label, turned back about its middle: across the boat
+                x, y, w, h = x + (w - h) / 2, y - (w - h) / 2, h, w
+            out.append((boat.group(1), x, y, w, h, float(boat.group(2))))
     return out
 
 

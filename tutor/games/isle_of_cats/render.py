@@ -313,9 +313,13 @@ def _card_lines(card_id: str, w: float, lang: str, h: float) -> tuple[float, tup
     return round(size, 2), tuple(lines)
 
 
-def _family_marks(tiles: Sequence[dict[str, Any]], c: float, lang: str, size: float = 9, points: bool = True) -> str:
+def _family_marks(tiles: Sequence[dict[str, Any]], c: float, lang: str, size: float = 9, points: bool = True,
+                  turned: bool = False) -> str:
     """Each cat family (3+ same-colour cat tiles joined by sides, scoring.families) outlined, with a small label of
-    its size and points ("3 → 8"), or of its size alone (`points` False: before the lesson has taught them)."""
+    its size and points ("3 → 8"), or of its size alone (`points` False: before the lesson has taught them).
+    `turned`: the boat is drawn on its side (_turn): each label stands across the boat, beside a column of its
+    family, and is turned back so that it lies along the screen, words and pill together (the pill stood upright
+    under level words and they spilled over the tiles, a reader)."""
     found = _families([(t["id"], t["orientation"], t["x"], t["y"]) for t in tiles])
     covered = {tuple(p) for t in tiles for p in t["cells"]}
     kin = {cell for f in found for cell in f.cells}      # a label hides no family's squares, its own or another's
@@ -331,15 +335,28 @@ def _family_marks(tiles: Sequence[dict[str, Any]], c: float, lang: str, size: fl
         d = _edges(f.cells, c)
         w = (7 + 5.6 * len(words)) * size / 9
         h = 12 * size / 9
-        bx, by = _family_label_spot(f.cells, covered, c, w, kin, h)
+        turn = ""
+        if turned:
+            # the spot found on the boat seen across (rows for columns): a box h wide and w tall in the boat's frame
+            flip = lambda cells: {(y, x) for x, y in cells}        # noqa: E731
+            ty, tx = _family_label_spot(flip(f.cells), flip(covered), c, w, flip(kin), h, rows=C.WIDTH)
+            cx, cy = tx + h / 2, ty + w / 2
+            bx, by = cx - w / 2, cy - h / 2
+            turn = f' transform="rotate(-90 {cx:g} {cy:g})"'
+        else:
+            bx, by = _family_label_spot(f.cells, covered, c, w, kin, h)
+        # (turned, its pill and words turn about one point, the words kept out of _turn's own turning)
+        words_xml = K.label(bx + w / 2, by + h * 0.75, words, size=size, anchor="middle", weight="bold")
         out.append(f'<g class="family" data-colour="{f.colour}" data-size="{f.size}" data-points="{f.points}">'
                    f'<title>{escape(title)}</title>'
                    f'<path d="{d}" fill="none" stroke="#ffffff" stroke-width="5" stroke-linecap="round" opacity="0.9"/>'
                    f'<path d="{d}" fill="none" stroke="{S.INK}" stroke-width="2.2" stroke-dasharray="1 3.5" '
                    f'stroke-linecap="round"/>'
                    f'<rect x="{bx:g}" y="{by:g}" width="{w:.1f}" height="{h:g}" rx="{h / 2:g}" fill="#ffffff" '
-                   f'stroke="{S.INK}" stroke-width="0.8"/>'
-                   + K.label(bx + w / 2, by + h * 0.75, words, size=size, anchor="middle", weight="bold") + "</g>")
+                   f'stroke="{S.INK}" stroke-width="0.8"{turn}/>'
+                   + (words_xml.replace("<text ", '<text class="family-words" ', 1).replace(">", f"{turn}>", 1)
+                      if turned else words_xml)
+                   + "</g>")
     return "".join(out)
 
 
@@ -516,7 +533,7 @@ def _ghost(key: str, cells: Sequence[tuple[int, int]], label: str, ox: float, oy
 
 def _family_label_spot(cells: Iterable[tuple[int, int]], covered: AbstractSet[Any], c: float, w: float,
                        kin: AbstractSet[Any] = frozenset(),
-                       h: float = 12) -> tuple[float, float]:
+                       h: float = 12, rows: int = C.HEIGHT) -> tuple[float, float]:
     """Where a family's label (w wide, 12 high) goes: along the edge of the row just above one of its top squares,
     or just below one of its bottom squares. Never above row 1: over the top row lie the column numbers. The spot
     that hides fewest squares of any family (`kin`: its own and the others') wins, then fewest squares of any tile
@@ -527,7 +544,7 @@ def _family_label_spot(cells: Iterable[tuple[int, int]], covered: AbstractSet[An
     spots = []
     for x, y in cells:
         for row, by, below in ((y - 1, y * c - h - 1, 0), (y + 1, (y + 1) * c + 1, 1)):
-            if not 0 <= row < C.HEIGHT or (x, row) in inside:
+            if not 0 <= row < rows or (x, row) in inside:
                 continue
             under = [(x + i, row) for i in span]
             if by < 0:       # taller than the top row: it would cover the column numbers
@@ -1216,9 +1233,9 @@ def _seat(b: _Board, view: dict[str, Any], seat: dict[str, Any], sx: float, sy: 
     if f"rats:{s}" in b.hl:
         parts.append(_rats_seen(seat["tiles"], boat, c, lang))
     if "families" in b.hl or f"families:{s}" in b.hl or view["over"]:
-        parts.append(_family_marks(seat["tiles"], c, lang, f(9)))
+        parts.append(_family_marks(seat["tiles"], c, lang, f(9), turned=p.turned))
     elif f"kin:{s}" in b.hl:
-        parts.append(_family_marks(seat["tiles"], c, lang, f(9), points=False))
+        parts.append(_family_marks(seat["tiles"], c, lang, f(9), points=False, turned=p.turned))
     parts.append("</g>")
     # a boat's highlight follows its hull, not a box: a box 4 units out ran through the column and row numbers
     key = f"boat:{s}"

@@ -452,6 +452,9 @@ def test_a_task_about_one_placement_draws_the_tile_held_not_the_days_order_and_i
         assert gone in full and gone not in trimmed, gone
     assert 'class="held-tile"' in trimmed
     assert viewbox(ET.fromstring(trimmed))[3] < viewbox(ET.fromstring(full))[3]
+    # on a phone the learner's boat alone (the other lay between the board and the task's controls, a reader)
+    boats = [el.get("data-board-seat") for el in ET.fromstring(trimmed).iter() if el.get("class") == "boat"]
+    assert boats == (["0"] if layout == "phone" else ["0", "1"]), boats
     # a treasure to choose: the treasures are drawn, to be chosen from
     chosen = replace(opening, phase="treasure", rewards=1, held=None)
     assert 'class="supply"' in g.render(g.view(chosen, 0), highlight=["seat:0", "hide:table"], lang="en",

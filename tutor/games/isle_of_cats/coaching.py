@@ -244,5 +244,6 @@ def _treasure(state: State, seat: int, lang: str) -> list[Optional[Hint]]:
     if fills:
         said = "; ".join(_w("treasure_fill", lang, shape=shape_name(s, lang),
                             rooms=", ".join(room_name(r, lang) for r in rooms)) for s, rooms in fills.items())
+        said = said[:1].upper() + said[1:] + "."      # a sentence of its own (it began in lower case, a reader)
         fill = Hint("treasure-fill", said, _R + "rooms", {"fills": fills})
     return [first, fill, _rooms(state, seat, lang)]

@@ -1008,6 +1008,13 @@ def render(view: dict[str, Any], *, highlight: Iterable[str] | str | None = (), 
     b = _Board(hl, offers, set(), lang)
     b.marked = {f"tile:{t}" for t in marked}
     view = _cards_face_down(view, hl)
+    if "hide:table" in hl and spec.name == "phone" and len(view["seats"]) > 1:
+        # a task about one placement, on a phone: the learner's boat alone (the other boat, 390 px of 6-px rats, lay
+        # between the task's board and its controls, a reader); a wider screen has it beside, out of the way
+        own = view.get("viewer")
+        if own is None:
+            own = next((int(k[5:]) for k in hl if k.startswith("seat:") and k[5:].isdigit()), None)
+        view = dict(view, seats=[seat for seat in view["seats"] if seat["seat"] == own] or view["seats"])
     alone = next((k[6:] for k in hl if k.startswith("alone:")), None)
     if alone is not None:            # one boat drawn as the score helper draws it, the rest of the table left out
         view = dict(view, seats=[seat for seat in view["seats"] if str(seat["seat"]) == alone] or view["seats"])

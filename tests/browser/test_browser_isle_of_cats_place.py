@@ -105,6 +105,8 @@ def test_place_by_pointing_rotate_refuse_then_land(server, page):
     step = -1 if ax else 1     # a square aside that is still on the grid
     page.keyboard.press("ArrowLeft" if step < 0 else "ArrowRight")
     assert table.locator(".tutor-place-reason").inner_text() == d["reasons"].get(d["codes"][o][far + step], "")
+    # the refusal of the place it left goes with it (it stayed beside the new place's words, a projector reader)
+    assert table.locator(".tutor-error [role=alert]").count() == 0
     page.keyboard.press("ArrowRight" if step < 0 else "ArrowLeft")
     assert table.locator(".tutor-place-reason").inner_text() == d["reasons"]["n"]
     assert table.get_attribute("data-v") == version

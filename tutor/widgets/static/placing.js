@@ -119,7 +119,10 @@ export function wirePlacing(container, send) {
     // a piece that does not fit here is not offered to place: the reason above says why (a Place that sent it
     // anyway answered in a box off the screen, and a phone reader saw the button do nothing)
     place.disabled = !ok;
+    const was = container.dataset.preview;
     container.dataset.preview = `${o},${ax},${ay},${ok ? 1 : 0}`;
+    // the page's other words about the piece (a refusal of where it was) may go once it has moved (play.js)
+    if (was !== container.dataset.preview) container.dispatchEvent(new CustomEvent("tutor-preview-moved"));
   };
   // Send the preview's place; the engine applies or refuses it. A refusal is shown in the table's error box,
   // so the reason line under the buttons, which said the same words, is emptied until the preview moves

@@ -870,6 +870,7 @@ function render({ model, el: root }) {
     judged = outcome !== "done" ? outcome : "";
     holdHeight();
   };
+  let refusedAt = null;        // the preview's place when its refusal was shown (see "tutor-preview-moved" below)
   const drawError = () => {
     notBusy();
     const message = pageError || model.get("error");
@@ -881,6 +882,7 @@ function render({ model, el: root }) {
       // it away until the next refusal
       boxed.addEventListener("click", () => errors.replaceChildren());
       errors.append(boxed);
+      refusedAt = board.dataset.preview || null;
     }
   };
   // ... and the next tap anywhere else puts it away too: stuck to the screen's edge it lay over the very buttons it
@@ -890,6 +892,14 @@ function render({ model, el: root }) {
     if (errors.firstChild && !errors.contains(event.target)) errors.replaceChildren();
   };
   document.addEventListener("click", putAwayError, true);
+  // ... and a refusal of where a piece was placed goes once its preview has moved on or turned: it stayed beside
+  // the new place's "It fits here" (a projector reader)
+  board.addEventListener("tutor-preview-moved", () => {
+    if (errors.firstChild && refusedAt !== null && board.dataset.preview !== refusedAt) {
+      errors.replaceChildren();
+      refusedAt = null;
+    }
+  });
   // A task's verdict, stuck to the screen's bottom edge, lay over the board the learner scrolled back to read (two
   // readers: the opponent's panel, the hand): the next tap anywhere else lets it go back to its place under the
   // board, where "more" still finds it. A new verdict sticks again.

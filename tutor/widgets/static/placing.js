@@ -97,8 +97,10 @@ export function wirePlacing(container, send) {
     }).join("");
     const [gx, gy] = cells[0];
     // on a turned grid the glyph turns back about its square's middle, so it reads upright
+    // (read from the drawing's own turn, not the screen's matrix: before the board was laid out that was none, and the
+    // first preview's ✓ lay on its side, a reader)
     const m = grid.getCTM ? grid.getCTM() : null;
-    const angle = m ? Math.round(Math.atan2(m.b, m.a) * 180 / Math.PI) : 0;
+    const angle = grid.closest && grid.closest("g.turned") ? 90 : m ? Math.round(Math.atan2(m.b, m.a) * 180 / Math.PI) : 0;
     const upright = angle ? ` transform="rotate(${-angle} ${(ax + gx + 0.5) * cell} ${(ay + gy + 0.5) * cell})"` : "";
     const mark = `<text${upright} x="${(ax + gx + 0.5) * cell}" y="${(ay + gy + 0.78) * cell}" text-anchor="middle" ` +
       `font-size="${cell * 0.8}" font-weight="bold" fill="${ok ? "#0b3d14" : "#5c0b08"}" fill-opacity="1" ` +

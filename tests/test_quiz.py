@@ -573,3 +573,19 @@ def test_a_counting_quizs_why_marks_what_it_counts_on_the_board(quiz_id, marks):
         w.answer(w.right_index)
         for mark in marks:
             assert f'class="{mark}"' in w.svg.value, (lang, mark)
+
+
+@pytest.mark.parametrize("quiz_id,lang", QUIZ_LANGS, ids=[f"{i}-{lang}" for i, lang in QUIZ_LANGS])
+def test_a_right_answer_says_why_before_what_happened(quiz_id, lang):
+    """Six lines of play came before the "Why" a reader wanted (Паперові океани's part 11): a right answer's
+    explanation comes first, what happened after it, folded behind its heading when it runs past three lines."""
+    from tutor.widgets.common import ui as say
+    w = Quiz(quiz_id, lang=lang)
+    w.answer(w.right_index)
+    value = w.verdict.value
+    after = say("quiz.after", lang)
+    if "tutor-explain" in value and after in value:
+        assert value.index("tutor-explain") < value.index(after), quiz_id
+    folded = re.search(r'<details class="tutor-quiz-all"><summary>[^<]*</summary>(.*?)</details>', value, re.S)
+    if folded:
+        assert folded.group(1).count("<li") > 3

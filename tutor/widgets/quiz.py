@@ -197,9 +197,14 @@ class Quiz(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         if outcome.correct:
             told = for_viewer(outcome.told, self.viewer)
             narrated = events_html(told, lang)
-            if narrated:
-                parts.append(f"<p><b>{esc(ui('quiz.after', lang))}</b></p>{narrated}")
+            # why first, then what happened: six lines of play before the "why" hid the one the learner wanted (a
+            # reader); a long play-by-play waits behind its heading
             parts.append(self._explain(outcome))
+            if narrated and len(told) > 3:
+                parts.append(f'<details class="tutor-quiz-all"><summary>{esc(ui("quiz.after", lang))}</summary>'
+                             f"{narrated}</details>")
+            elif narrated:
+                parts.append(f"<p><b>{esc(ui('quiz.after', lang))}</b></p>{narrated}")
             # how the choice played out, before any next deal (a new lagoon would hide the answer)
             self.svg.value = self._board(outcome.shown or outcome.state, self._why_marks(), told)
         else:

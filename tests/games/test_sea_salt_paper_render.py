@@ -23,3 +23,19 @@ def test_the_round_the_deck_ends_shows_it_over_and_nobody_to_play(lang):
     ended = frames[-2]
     svg = draw(g.view(ended.state, ended.viewer), lang=lang, events=ended.events, layout="phone")
     assert text("sea_salt_paper.board.turn", lang) not in svg
+
+
+def test_a_game_the_mermaids_won_says_so_under_its_score_table():
+    """A task's final table showed the winner with fewer points than the loser and no word why (a reader): a game
+    won by laying the mermaids down says so under the table, with their number and rule; another game says nothing."""
+    import dataclasses
+    from tutor.core.game import spec
+    from tutor.games import sea_salt_paper as g
+    from tutor.games.sea_salt_paper import components as C
+    from tutor.widgets import labels
+    game = spec("sea_salt_paper")
+    state = g.setup(2, seed=1)
+    assert labels.tiebreak_note(game, state, "en") == ""
+    for lang in ("en", "uk"):
+        note = labels.tiebreak_note(game, dataclasses.replace(state, winner=1), lang)
+        assert str(C.MERMAIDS_TO_WIN) in note and ("Player 2" if lang == "en" else "Гравець 2") in note

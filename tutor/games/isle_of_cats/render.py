@@ -338,8 +338,7 @@ def _family_marks(tiles: Sequence[dict[str, Any]], c: float, lang: str, size: fl
         turn = ""
         if turned:
             # the spot found on the boat seen across (rows for columns): a box h wide and w tall in the boat's frame
-            flip = lambda cells: {(y, x) for x, y in cells}        # noqa: E731
-            ty, tx = _family_label_spot(flip(f.cells), flip(covered), c, w, flip(kin), h, rows=C.WIDTH)
+            ty, tx = _family_label_spot(_across(f.cells), _across(covered), c, w, _across(kin), h, rows=C.WIDTH)
             cx, cy = tx + h / 2, ty + w / 2
             bx, by = cx - w / 2, cy - h / 2
             turn = f' transform="rotate(-90 {cx:g} {cy:g})"'
@@ -358,6 +357,11 @@ def _family_marks(tiles: Sequence[dict[str, Any]], c: float, lang: str, size: fl
                       if turned else words_xml)
                    + "</g>")
     return "".join(out)
+
+
+def _across(cells: Iterable[Any]) -> set[tuple[int, int]]:
+    """Squares seen across the boat: column for row (a turned boat's label is placed on the boat so seen)."""
+    return {(y, x) for x, y in cells}
 
 
 def _walls_over(c: float, covered: AbstractSet[tuple[int, int]]) -> str:

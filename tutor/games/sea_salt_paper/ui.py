@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any, Union
 
 from tutor.core.game import GameUI
 from tutor.core.i18n import player_name, text
+from tutor.core.rules import cite
+from tutor.games.sea_salt_paper import components as C
 from tutor.games.sea_salt_paper.rules import (
     Action, CrabPile, CrabTake, DrawDeck, EndTurn, Keep, LastChance, PlayDuo, PlayMermaids, Steal, Stop, TakeDiscard,
     State, legal_actions,
@@ -111,7 +113,6 @@ def board_keys(action: object) -> Union[tuple[str, ...], list[tuple[str, str]]]:
 def components(lang: str) -> str:
     """The 58 cards by kind: how many (beside the name), their colours, how they score (every number from
     components.py), and where the facts come from (the colours and counts per kind come from the card data, not the rulebook)."""
-    from tutor.games.sea_salt_paper import components as C
     from tutor.games.sea_salt_paper.text import colour_name, kind_name, points_text
     from tutor.widgets.common import esc, safe_cite
     from tutor.widgets.tables import SourcedRow, source_cell, sourced_table
@@ -182,7 +183,16 @@ FILM_VERBS = ("drawdeck", "keep", "takediscard", "playduo", "crabpile", "crabtak
               "endturn", "stop", "lastchance")
 
 
-UI = GameUI(action_label=action_label, action_tip=action_tip, board_keys=board_keys, sandbox=sandbox,
+def tiebreak_note(state: Any, lang: str) -> str:
+    """Under the final score table: a game won by the mermaids says so (the table showed the winner with fewer
+    points and no word why, a reader)."""
+    if state.winner is None:
+        return ""
+    return text("ui.sea_salt_paper.won_by_mermaids", lang, player=player_name(state.winner, lang),
+                n=C.MERMAIDS_TO_WIN, rule=cite("sea_salt_paper:mermaids", lang))
+
+
+UI = GameUI(action_label=action_label, action_tip=action_tip, board_keys=board_keys, sandbox=sandbox, tiebreak_note=tiebreak_note,
             sandbox_label="sea_salt_paper.sandbox.open",
             components=components, legend=legend, advice=advice, offered_actions=offered_actions,
             summary=summary, coach=coach, score_panel=score_panel, tips=tips,

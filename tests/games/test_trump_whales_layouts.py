@@ -359,3 +359,16 @@ def test_on_a_phone_a_long_hand_keeps_its_pearl_pile_in_its_last_rows_free_place
         assert max(cards) + P_BH < float(label.get("y")) < max(cards) + P_BH + 30, (cards, label.get("y"))
     # each panel lost its empty bonus row: this board was 1,798 units tall
     assert viewbox(root)[3] <= 1798 - 4 * 60, viewbox(root)
+
+
+def test_the_score_helpers_phone_board_shows_the_counted_players_panel_alone():
+    """The helper's board showed three more panels of cards nobody asked about, 900 px of a phone (a reader): with
+    "only:<seat>" a phone board draws that player's panel alone."""
+    from tutor.games.trump_whales import sandbox
+    seat = sandbox.counted_seat(*sandbox.ZHENYA)
+    view = g.view(sandbox.position(*sandbox.ZHENYA), seat)
+    full = ET.fromstring(g.render(view, lang="en", layout="phone"))
+    alone = ET.fromstring(g.render(view, lang="en", layout="phone", highlight=[f"only:{seat}"]))
+    panels = lambda root: [el.get("data-seat") for el in root.iter() if el.get("class") == "panel"]  # noqa: E731
+    assert len(panels(full)) == 4 and panels(alone) == [str(seat)]
+    assert viewbox(alone)[3] < viewbox(full)[3] - 300

@@ -828,9 +828,13 @@ def _phone(board: _Board, view: dict[str, Any], title_words: tuple[str, str]) ->
     y: float = card_y + P_CH + 52
     first = _first_seat(view)
     n = view["players"]
+    # "only:<seat>": that player's panel alone (the score helper counts one player's round: three more panels of
+    # cards nobody asked about were 900 px of a phone, a reader)
+    only = next((int(k[5:]) for k in board.hl if k.startswith("only:") and k[5:].isdigit()), None)
     for i in range(n):
         seat = view["seats"][(first + i) % n]
-        y += _phone_panel(board, view, seat, y)
+        if only is None or seat["seat"] == only:
+            y += _phone_panel(board, view, seat, y)
     # the piles last: what the trick leaves and what is set aside
     y += 4
     note_x = 14 + 2 * P_BW + 40

@@ -207,7 +207,8 @@ class ScoreHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
         self.compare.value = self._spend_or_keep(pearls, bonuses)
         seat = counted_seat(pearls, bonuses)
         self.picture.value = f'<p class="tutor-caption">{esc(_w("picture", lang, player=player_name(seat, lang)))}</p>'
-        self.svg.value = render(view(position(pearls, bonuses), seat), lang=lang, layout=screen.layout())
+        self.svg.value = render(view(position(pearls, bonuses), seat), lang=lang, layout=screen.layout(),
+                                highlight=[f"only:{seat}"])
 
     def _spend_or_keep(self, pearls: int, bonuses: int) -> str:
         """Spend a bonus or keep it: the round's points each way (the engine's breakdown), "" with no bonus."""

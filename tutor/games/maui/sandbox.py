@@ -111,9 +111,11 @@ class LagoonSandbox(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is unt
         # one control a line, in one column: the lagoon's three cells, then the table's settings
         lagoon = W.VBox([W.HTML(f"<b>{esc(ui('maui.lagoon', lang))}</b>"), *self.lagoon.values()])
         table = W.VBox([self.players_box, self.kiti, self.open_baskets, self.no_fights])
+        # what the dive did, in words, right under its button, the board after them (under an 850-px board the words
+        # were below the screen, and "Dive!" seemed to do nothing, a reader)
         self.children = [lagoon, table,
                          W.HTML(f"<b>{esc(ui('maui.divers', lang))}</b>"), self.seats, self.dive_button,
-                         self.errors, self.svg, self.narration]
+                         self.errors, self.narration, self.svg]
         with g:
             self._seat_rows()
 

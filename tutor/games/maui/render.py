@@ -995,10 +995,13 @@ def _kiti(dwg: S.Drawing, geo: Geo, view: View, lang: str, hl: AbstractSet[str],
                         stroke_linecap="round"))
         hg.add(dwg.line((_r(sx0), _r(sy0)), (_r(ex), _r(ey)), stroke=colour, stroke_width=_r(4 * fu),
                         stroke_linecap="round"))
-        if geo.phone and d - bw / 2 > reach + 12:      # a far seat: a thin line in the hand's colour on to its disc
+        # a far seat: a line in the hand's colour on to its seat (on a projector too, thicker: a teacher wanted the room
+        # to see whom each hand points at, and only the phone drew it)
+        if d - bw / 2 > reach + 12:
             hg.add(dwg.line((_r(ex + dx / d * 10), _r(ey + dy / d * 10)),
                             (_r(tx - dx / d * (bw / 2 + 1)), _r(ty - dy / d * (bw / 2 + 1))), stroke=colour,
-                            stroke_width=1.5, stroke_dasharray="3 3"))
+                            stroke_width=1.5 if geo.phone else _r(3 * fu),
+                            stroke_dasharray="3 3" if geo.phone else f"{_r(6 * fu)} {_r(5 * fu)}"))
         hg.add(S.mark(dwg, ex, ey, _r(10 * u), colour=colour, text=_w(letter, lang), size=geo.fs(12)))
         if used:
             hg.add(dwg.circle(center=(_r(ex), _r(ey)), r=_r(15 * u), **S.EVENT_STYLE))

@@ -261,10 +261,14 @@ def _tile(tile_id: str, orientation: int, c: float, lang: str, floor: float = S.
         size, base = floor, y * c + c / 2 + floor * 0.36
     # the outline on a pale edge: two cats of one colour side by side read as two tiles, a light seam between
     # them, not as one blob (a reader could not see that a family's pairs met only at a corner)
+    # (wider on a large square, as a turned boat's: at 28 units a 4-unit seam read as one orange blob of six tiles
+    # that a lesson asks to count, a reader)
     edges = _edges(cells, c)
+    seam, line = round(max(4.0, c * 0.24), 1), round(max(1.6, c * 0.08), 1)
     return (f'<path d="{_squares(cells, c)}" fill="{fill}"/>'
-            f'<path class="seam" d="{edges}" fill="none" stroke="#fffdf5" stroke-width="4" stroke-linecap="square"/>'
-            f'<path class="outline" d="{edges}" fill="none" stroke="{S.INK}" stroke-width="1.6" '
+            f'<path class="seam" d="{edges}" fill="none" stroke="#fffdf5" stroke-width="{seam:g}" '
+            f'stroke-linecap="square"/>'
+            f'<path class="outline" d="{edges}" fill="none" stroke="{S.INK}" stroke-width="{line:g}" '
             f'stroke-linecap="square"/>'
             + K.label(x * c + c / 2, base, mark, size=size, anchor="middle", weight="bold",
                       fill="#ffffff" if kind == "cat" else S.INK))

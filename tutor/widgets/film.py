@@ -27,9 +27,11 @@ TURNS, GAME = "turns", "game"      # the others' turns since the learner's move;
 @dataclass(frozen=True)
 class Beat(Step):
     """A pause inside one action that the film shows as a frame of its own (GameUI.film_beats): the position there,
-    the events since the pause before, no summary. `name`: the game's stage."""
+    the events since the pause before, no summary. `name`: the game's stage; `first`: the action's first beat, the
+    acting player's own move (its seat ringed), not what follows it (every card turned up)."""
 
     name: str = ""
+    first: bool = False
 
 
 def beats(table: "PlayTable", steps: Sequence[Step]) -> list[Step]:
@@ -44,7 +46,8 @@ def beats(table: "PlayTable", steps: Sequence[Step]) -> list[Step]:
             for name, position, more in stages(step.before, step.action)[:-1]:
                 since.extend(more)
                 if name in names:
-                    out.append(Beat(step.seat, step.human, before, position, tuple(since), None, name=name))
+                    out.append(Beat(step.seat, step.human, before, position, tuple(since), None, name=name,
+                                    first=before is step.before))
                     before, since = position, []
         out.append(step)
     return out
@@ -99,9 +102,7 @@ def frame(table: "PlayTable", steps: Sequence[Step], i: int, film_id: int) -> di
     view = table.game.view(position, table.viewer)
     parts = table.game.parts()
     marks = parts.table_marks if table.advises else ()
-    # (a beat's ring only where it is the acting player's own move: not the cards all turned up)
-    if step.seat is not None and step.seat != table.viewer and (not isinstance(step, Beat) or step is _first_beat(
-            steps, i)):
+    if step.seat is not None and step.seat != table.viewer and (not isinstance(step, Beat) or step.first):
         # another player's step rings their seat (every game's "seat:<n>"): a card laid face down changed nothing the
         # board rings, and a phone's words at the screen's foot covered the seat they spoke of (play.js brings the
         # ring above them; a reader, stop 52)
@@ -129,14 +130,6 @@ def frame(table: "PlayTable", steps: Sequence[Step], i: int, film_id: int) -> di
             # the panel of the position the board shows: a round summed up waits before the next deal, and its score
             # table already showed the next round at 0 (two readers, stop 50)
             "log": log, "summary": said, "panel": table.panel_for(position), "wait": bool(said)}
-
-
-def _first_beat(steps: Sequence[Step], i: int) -> Optional[Step]:
-    """The first beat of the action whose beat is frame `i`."""
-    k = i
-    while k > 0 and isinstance(steps[k - 1], Beat) and steps[k - 1].seat == steps[i].seat:
-        k -= 1
-    return steps[k]
 
 
 def _caption(table: "PlayTable", step: Step, who: str, i: int, n: int, after_beats: bool = False) -> str:
@@ -174,8 +167,8 @@ def paused(table: "PlayTable", step: Step) -> Optional[tuple[Any, tuple[Any, ...
     cut = stages(step.before, step.action)
     # the pause before the action's end that is no beat (a beat is a frame of its own before it: Острів котів' last
     # tile placed, where the game then ends, is no place for the game's summary)
-    beats = table.game.parts().film_beats
-    kept = [k for k, (name, _position, _more) in enumerate(cut) if name not in beats]
+    beat_names = table.game.parts().film_beats
+    kept = [k for k, (name, _position, _more) in enumerate(cut) if name not in beat_names]
     if len(kept) < 2:
         return None
     at = kept[-2]

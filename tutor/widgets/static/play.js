@@ -332,9 +332,6 @@ function render({ model, el: root }) {
     disarm();
     press(id);
   });
-  // a tap on the board beside what it offers, while a choice is under way (a card chosen, its cell to tap): said in
-  // words (Aqua Fest: a tap on a cell the card cannot reach did nothing, and a reader could not tell a miss from a
-  // refusal)
   // a tap on the board while a film waits on its summary: the board is the film's, not the learner's to play on; its
   // "Go on" is brought to hand and flashes (a reader tapped their hand after their own attack: nothing answered, and
   // "Go on" lay above the screen)
@@ -353,6 +350,9 @@ function render({ model, el: root }) {
     void goOn.offsetWidth;          // (the animation again on a second tap)
     goOn.classList.add("tutor-nudge");
   });
+  // a tap on the board beside what it offers, while a choice is under way (a card chosen, its cell to tap): said in
+  // words (Aqua Fest: a tap on a cell the card cannot reach did nothing, and a reader could not tell a miss from a
+  // refusal)
   board.addEventListener("click", (event) => {
     const v = model.get("view") || {};
     if (v.placing || filming !== null || !(event.target instanceof Element)) return;

@@ -13,7 +13,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from test_browser_pages import close_tab
 from tutor.widgets.common import ui
-from voila_harness import new_context
+from voila_harness import new_context, tap_when_still
 
 PHONE = {"width": 390, "height": 844}
 ROOT = Path(__file__).resolve().parents[2]
@@ -111,10 +111,15 @@ def test_each_part_ends_with_the_way_on_and_reference_parts_are_folded(voila_ser
         assert nexts.count() == len(titles) - 1
         link = nexts.filter(has_text=titles[3]).first
         assert link.inner_text().startswith("Дальше") and titles[3] in link.inner_text()
-        link.scroll_into_view_if_needed()
-        link.tap()
-        page.wait_for_timeout(500)
-        assert 0 <= page.evaluate(HEADING_TOP, part_id(page, 4)) < 200, "'next part' did not lead to the next part"
+        tap_when_still(page, link)
+        # the jump holds its part at the top while the parts above it are built (contents.js `pin`)
+        heading = part_id(page, 4)
+        try:
+            page.wait_for_function(f"(id) => {{ const y = ({HEADING_TOP})(id); return 0 <= y && y < 200; }}",
+                                   arg=heading, timeout=2500)
+        except PlaywrightTimeout:
+            pass
+        assert 0 <= page.evaluate(HEADING_TOP, heading) < 200, "'next part' did not lead to the next part"
 
         # what is in the box (part 2) is folded: its heading and an opener, not its table
         components = page.locator("#part-components").locator("xpath=ancestor::div[contains(@class,'jp-Cell')]")

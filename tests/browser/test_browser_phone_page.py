@@ -15,7 +15,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from test_browser_pages import close_tab, scroll_through
 from test_notebooks import LESSONS
-from voila_harness import new_context, wait_next_view
+from voila_harness import new_context, tap_when_still, wait_next_view
 
 PHONE = {"width": 390, "height": 844}
 
@@ -283,10 +283,11 @@ def test_a_tasks_verdict_is_a_line_kept_in_view_and_its_explanation_is_never_cut
     # the learner taps the card with the board above it on screen, the verdict's place below the screen
     card.evaluate("(e) => e.scrollIntoView({block: 'end'})")
     version = task.get_attribute("data-v")
-    card.tap()
+    tap_when_still(page, card)
     wait_next_view(page, task, version)
     status = task.locator(".tutor-status")
-    status.locator('[data-outcome="done"]').wait_for(state="visible")
+    status.locator("[data-outcome]").first.wait_for(state="visible")
+    assert status.locator('[data-outcome="done"]').count() == 1, f"the 12 was not taken: {status.inner_text()}"
     page.wait_for_timeout(300)
     cut = status.evaluate("(e) => ({scroll: e.scrollHeight, client: e.clientHeight, "
                           "height: e.getBoundingClientRect().height, screen: innerHeight})")

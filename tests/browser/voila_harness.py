@@ -203,3 +203,21 @@ def wait_next_view(page, table, version: str, also: str = "false") -> None:
         table.locator(":scope > .tutor-film .tutor-film-next").click()
         page.wait_for_timeout(50)
     raise AssertionError("the table's film did not end after 60 presses of 'Go on'")
+
+
+# The box of `el` (x, y, width, height), rounded to whole pixels
+BOX = "(e) => { const r = e.getBoundingClientRect(); return [r.x, r.y, r.width, r.height].map(Math.round).join(); }"
+
+
+def tap_when_still(page, locator, tries: int = 50) -> None:
+    """Tap `locator` once it has stopped moving. Playwright checks that a target stays put for two animation
+    frames; a Voilà page still growing (a part's widget or the contents arriving above) moves it later than that,
+    and on a loaded machine a tap meant for one button landed on its neighbour or on nothing (CI, twice)."""
+    locator.scroll_into_view_if_needed()
+    seen = []
+    for _ in range(tries):
+        seen.append(locator.evaluate(BOX))
+        if len(seen) >= 3 and len(set(seen[-3:])) == 1:
+            break
+        page.wait_for_timeout(100)
+    locator.tap()

@@ -462,6 +462,23 @@ def test_a_boat_scored_with_rats_rooms_a_family_and_two_family_cards():
         assert not any(mentions(line.label(lang), i) for line in bd.lines for i in IDS)
 
 
+def test_a_cat_that_joins_a_family_says_so_with_its_points():
+    """«КОТЯЧІ РОДИНИ»: the move that makes or grows a family says how many tiles it now has and what it scores (the
+    board showed "3 → 8" and the play log did not, a reader); a cat alone, or two, says nothing of a family."""
+    from tutor.games.isle_of_cats.text import narrate
+    s = kept_game(2, placed=[[("cat-blue-16", 0, 7, 0)], []], island=("cat-blue-9", "cat-blue-10", "cat-red-1"))
+    s, _ = g.apply(s, Take(0, "cat-blue-9"))
+    s, ev = g.apply(s, Place(0, 0, 8, 0))
+    assert ev[0].data["family"] == 0 and "family" not in narrate(ev[0], "en")
+    s, _ = g.apply(s, Pass(1))
+    s, _ = g.apply(s, Take(0, "cat-blue-10"))
+    s, ev = g.apply(s, Place(0, 0, 9, 0))
+    assert ev[0].data["family"] == 3 == scoring.families(s.placed[0])[0].size
+    said = narrate(ev[0], "en")
+    assert "blue family now has 3 tiles" in said and f"{C.family_points(3)} points" in said
+    assert "3 плитки" in narrate(ev[0], "uk") and f"{C.family_points(3)} очок" in narrate(ev[0], "uk")
+
+
 def test_a_filled_room_scores_no_penalty():
     """«КАЮТИ»: the bow's 4-square parrot room (20, 3), (20, 4), (20, 5), (21, 4) filled by a T treasure."""
     room5 = C.ROOMS[5]

@@ -32,6 +32,7 @@ from tutor.core.setup_check import check_seat, check_setup, refused
 from tutor.core.wording import Words, joined
 from tutor.games.isle_of_cats import components as C
 from tutor.games.isle_of_cats import geometry as G
+from tutor.games.isle_of_cats.scoring import groups
 
 _R = "isle_of_cats:"
 _E = "isle_of_cats."
@@ -285,6 +286,15 @@ def _take(state: State, a: Take) -> tuple[State, list[Event]]:
     return _freeze(t), [_ev("took", "day", {"player": p, "tile": tile})]
 
 
+def _family_of(placed: Sequence[Any], tile: str) -> int:
+    """How many tiles the family `tile` is part of has («КОТЯЧІ РОДИНИ»), 0 if it is in none (not a cat, or fewer
+    than three of its colour joined)."""
+    if C.KIND[tile] != "cat":
+        return 0
+    found = next((f for f in groups(placed, C.FAMILY_MIN) if tile in f.tiles), None)
+    return found.size if found else 0
+
+
 def _place(state: State, a: Place) -> tuple[State, list[Event]]:
     p, o, x, y = a.player, a.orientation, a.x, a.y
     tile = state.held
@@ -315,7 +325,10 @@ def _place(state: State, a: Place) -> tuple[State, list[Event]]:
     rooms = [i for i, room in enumerate(G.ROOMS) if room & mask and not room & ~(occ | mask)]
     events = [_ev("placed", "first-tile" if not occ else "other-tiles",
                   {"player": p, "tile": tile, "orientation": o, "x": x, "y": y,
-                   "cells": [list(c) for c in G.cells_of(mask)], "rats": rats, "rooms": rooms})]
+                   "cells": [list(c) for c in G.cells_of(mask)], "rats": rats, "rooms": rooms,
+                   # the family the cat joins (its tiles, 3 or more) is told with the move: the board showed "3 → 8"
+                   # and the words did not (a reader)
+                   "family": _family_of(t["placed"][p], tile)})]
     found_maps = 0
     colour = _COLOUR[tile]
     if colour is not None:

@@ -554,6 +554,13 @@ function render({ model, el: root }) {
       ownScroll = Date.now() + 800;
       board.scrollIntoView({ block: "start" });
     }
+    // ... and on a phone the learner's move begins with the board at the screen's top, their hand under it, as the
+    // film's first frame does: "Next" pressed in the film's bar over the board left the part's heading and its intro
+    // on the screen and the hand below it (a reader, at each of their turns)
+    else if (onPhone() && board.getBoundingClientRect().top > 60) {
+      ownScroll = Date.now() + 800;
+      board.scrollIntoView({ block: "start" });
+    }
     if (from) {
       const onBoard = from === "board" && board.querySelector("[data-choice]:not(:has(.choice-ring.unavailable))");
       (onBoard || rows.querySelector("[data-choice]") || seeAgain).focus({ preventScroll: true });

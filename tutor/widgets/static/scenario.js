@@ -168,6 +168,7 @@ function render({ model, el: root }) {
       const marks = onPhone() ? belowTarget() : null;
       if (marks) { goToMarks(marks, true); return; }
       offerBelow();
+      clearOfSaid();
       // "What changed ↓" joining the stuck row makes it taller: the words just brought under it would lie under
       // its second line (a reader read a step's first lines covered): once more, under the row as it is now
       // (only while the row is stuck at the screen's top: scrolled back to its place in the page it covers nothing)
@@ -233,6 +234,21 @@ function render({ model, el: root }) {
     const hide = !(off && root.classList.contains("tutor-stepping") && said.textContent);
     if (said.hidden !== hide) said.hidden = hide;
   };
+  // The step's words riding under the row lie over the board: a mark of the step under them (the lagoon cell a step
+  // was about, hidden by its own words, two readers) comes down clear of them, as far as that leaves every mark's
+  // top on the screen (above the phone's contents bar)
+  const clearOfSaid = () => {
+    if (said.hidden) return;
+    const strip = said.getBoundingClientRect();
+    const marks = [...board.querySelectorAll("[data-target]")].map((m) => m.getBoundingClientRect())
+      .filter((b) => b.height > 0 && b.bottom > strip.top && b.top < innerHeight);
+    const covered = marks.filter((b) => b.top < strip.bottom - 4);
+    if (!covered.length) return;
+    const need = strip.bottom + 6 - Math.min(...covered.map((b) => b.top));
+    const room = innerHeight - 60 - Math.max(...marks.map((b) => b.top));
+    const by = Math.min(need, room);
+    if (by > 4) scrollerOf(root).scrollBy(0, -by);
+  };
   said.addEventListener("click", () => {
     said.hidden = true;
     narration.style.scrollMarginTop = `${Math.ceil(nav.getBoundingClientRect().bottom) + 8}px`;
@@ -264,6 +280,7 @@ function render({ model, el: root }) {
         if (least && fits) to = span.top < bar + 8 ? span.top - bar - 56 : Math.max(0, span.bottom - (innerHeight - 16));
         if (Math.abs(to) > 2) scrollerOf(root).scrollBy(0, to);
         offerSaid();
+        clearOfSaid();
       };
       if (least) place(); else requestAnimationFrame(() => { offerSaid(); place(); });
     }

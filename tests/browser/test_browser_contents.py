@@ -142,6 +142,10 @@ def test_each_part_ends_with_the_way_on_and_reference_parts_are_folded(voila_ser
         page.locator(".tutor-contents-list a[href='#part-rulings']").tap()
         page.wait_for_timeout(400)
         assert rulings.locator("h2 ~ p").first.is_visible(), "a jump to a folded part left it folded"
+        # ... and the way back folds it again: the reference is not left open on the path to the game
+        page.locator(".tutor-contents-return").tap()
+        page.wait_for_timeout(400)
+        assert not rulings.locator("h2 ~ p").first.is_visible(), "the way back left the part the jump opened open"
     finally:
         close_tab(context, page)
 

@@ -168,13 +168,18 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     if (parts[index + 1] && parts[index + 1].next) parts[index + 1].next.hidden = folded;
   };
   const unfoldAround = (target) => {
-    // a link to a folded part, or to anything inside one, opens that part first
+    // a link to a folded part, or to anything inside one, opens that part first (the parts it opened are returned)
+    const opened = [];
     for (let i = 0; i < parts.length; i++) {
       if (!parts[i].folded) continue;
       const inside = target === parts[i].anchor || bodyOf(i).some((el) => el === target || el.contains(target));
-      if (inside) setFolded(i, false);
+      if (inside) { setFolded(i, false); opened.push(i); }
     }
+    return opened;
   };
+  // ... and the way back folds them again: a reader who looked up what is in the box and the rulings and came back
+  // found both open on the path from part 11 to the game, seven screens of reference (stop 55)
+  const refold = (opened) => { for (const i of opened || []) if (parts[i] && parts[i].fold) setFolded(i, true); };
 
   const close = () => { nav.classList.remove("tutor-contents-open"); toggle.setAttribute("aria-expanded", "false"); };
   const jump = (id, remember, item = null) => {
@@ -190,7 +195,8 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
       } catch (err) { /* a sandboxed frame may refuse history: the jump still happens */ }
       showBack();
     }
-    unfoldAround(target);
+    const opened = unfoldAround(target);
+    if (remember && saved) saved.opened = opened;
     const holder = index >= 0 ? parts[index].holder : target;
     holder.scrollIntoView({ block: "start" });
     const at = item ? document.querySelector(`.${CSS.escape(itemClass(item))}`) : null;
@@ -258,7 +264,7 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     if (!saved) return;
     // the browser's own Back, so the address loses the #part- it gained (onPop puts the place back)
     if (history.state && history.state.tutorPart) history.back();
-    else { scroller().scrollTop = saved.top; saved = null; showBack(); }
+    else { refold(saved.opened); scroller().scrollTop = saved.top; saved = null; showBack(); }
     close();
   };
   back.addEventListener("click", goBack);
@@ -272,6 +278,7 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     if (top !== null) {
       // the browser scrolls to the address's #part- anchor as it goes back; the learner's place is set after it
       const restore = () => { scroller().scrollTop = top; };
+      if (saved) refold(saved.opened);
       restore();
       setTimeout(restore, 60);
       saved = null;

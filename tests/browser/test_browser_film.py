@@ -472,3 +472,43 @@ def test_on_a_phone_each_steps_mark_is_brought_above_the_words_at_the_foot(stepp
             break
     assert checked, "no frame marked what its step changed"
     assert_no_errors(page)
+
+
+def test_a_next_tapped_as_the_pace_brings_a_frame_does_not_skip_it(stepping):
+    """At the normal pace a "Next" tapped just as the pace drew the next frame was for the frame before: it does not
+    skip the new one unread (a reader tapped as the film went on and never saw player 3 use a bonus, stop 55). The
+    tap comes in the same moment the frame is drawn; a second later the frame is still the one the pace brought."""
+    page = stepping
+    table = lesson_table(page, "trump_whales", "en")
+    table.locator(".tutor-pace select").select_option("normal")
+    table.evaluate("""(root) => {
+        const caption = root.querySelector('.tutor-film-caption');
+        window.__tapped = null;
+        let seen = 0;
+        new MutationObserver(() => {
+            const text = caption.textContent.trim();
+            if (!text || window.__tapped) return;
+            // the film's first frame is drawn by the move; the second by the pace
+            if (++seen === 2) { window.__tapped = text; root.querySelector('.tutor-film-next').click(); }
+        }).observe(caption, {childList: true, subtree: true, characterData: true});
+    }""")
+    for _ in range(10):       # a move the bots answer with two frames or more
+        play_first(table)
+        try:
+            page.wait_for_function("() => window.__tapped !== null", timeout=8000)
+            break
+        except Exception:
+            table.evaluate("(root) => { const s = root.querySelector('.tutor-film-skip'); if (s) s.click(); }")
+            for _ in range(6):
+                if first_legal(table).is_visible():
+                    break
+                if table.locator(".tutor-summary-box:not([hidden]) .tutor-summary").count():
+                    table.locator(".tutor-film-next").evaluate("(b) => b.click()")
+                page.wait_for_timeout(500)
+            first_legal(table).wait_for(state="visible")
+    tapped = page.evaluate("window.__tapped")
+    assert tapped, "the pace never brought a second frame"
+    page.wait_for_timeout(1000)
+    now = table.locator(".tutor-film-caption").text_content().strip()
+    assert now == tapped, f"a tap as the pace drew {tapped!r} skipped it: now {now!r}"
+    assert_no_errors(page)

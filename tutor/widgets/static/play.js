@@ -109,6 +109,7 @@ function render({ model, el: root }) {
   coachLabel.append(coachBox, document.createTextNode(" " + (labels.coach || "")));
   // the film's pace, kept on the device
   const speedKey = "tutor.play.speed";
+  const READ_AFTER_PACE_MS = 700;  // a "Next" this soon after the pace drew a frame was meant for the frame before
   const DELAY = { normal: 1500, fast: 500 };       // ms a frame stays before the next (step by step: until "Next")
   const paceLabel = el("label", "tutor-pick tutor-pace", (labels["film.speed"] || "") + " ");
   const pace = el("select");
@@ -584,6 +585,9 @@ function render({ model, el: root }) {
     // went on by itself jumped from step 8 to 10, and step 9 was never seen, a reader)
     // (for a moment: a frame that never comes does not hold the film)
     else if (filming && filming.frame && filming.frame.i !== filming.i && Date.now() - filming.askedAt < 3000) return;
+    // ... or it has just come: a tap aimed at the frame before lands on it a moment after it is drawn, and skipped it
+    // unread (a bonus used by player 3 never seen, a pearl then on their pile from nowhere, a reader, stop 55)
+    else if (filming && filming.autoDrawnAt && Date.now() - filming.autoDrawnAt < READ_AFTER_PACE_MS) return;
     else step(1);
   });
   // "skip" goes on to the next frame that sums something up (a trick, a round, the game), else ends the film
@@ -630,10 +634,12 @@ function render({ model, el: root }) {
     // had read them (two readers)
     const words = (filmSaid.textContent || "").split(/\s+/).filter(Boolean).length;
     const reading = words * (pace.value === "fast" ? 50 : 160);
-    timer = setTimeout(() => { timer = null; step(1); }, DELAY[pace.value] + reading);
+    timer = setTimeout(() => { timer = null; step(1); if (filming) filming.auto = true; }, DELAY[pace.value] + reading);
   };
   const drawFrame = () => {
     const f = filming.frame;
+    // (when the pace brought this frame: a tap on "Next" just after it is for the frame the learner had been reading)
+    if (filming.auto) { filming.autoDrawnAt = Date.now(); filming.auto = false; }
     if (f.defs && !haveDefs().includes(f.defs)) sendTo(model, { want: "defs", key: f.defs });
     redrawBoard(board, parse(f.board || ""), []);
     boardBox = holdBoardBox(board, boardBox);

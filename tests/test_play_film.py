@@ -57,8 +57,9 @@ def test_the_film_shows_every_step_since_the_learners_move_and_nothing_hidden(ga
         frames = film.frames(t)
         assert [f["i"] for f in frames] == list(range(len(steps)))
         for step, f in zip(steps, frames):
-            # the board shown: after the step, or where a round-ending step pauses before the next deal
-            shown_at = (film.paused(t, step) or (step.after,))[0] if f["summary"] else step.after
+            # the board shown: after the step, or where a round-ending step pauses before the next deal, or (a trick
+            # of Козырные киты) the table before the step its summary is held over
+            shown_at = (film.paused(t, step) or film.held(t, step) or (step.after,))[0] if f["summary"] else step.after
             hidden = game.secrets(shown_at, 0) & game.secrets(step.before, 0)
             shown = Text(f["board"] + f["log"] + f["summary"] + f["panel"]).find(hidden)
             assert not shown, f"a frame shows the learner a hidden card: {sorted(shown)}"
@@ -284,3 +285,27 @@ def test_a_bonus_that_changes_the_trump_is_a_frame_of_its_own_with_the_trump_box
         if {"bonus_trump", "bonus_flip", "bonus_plus"} <= seen:
             return
     assert {"bonus_trump", "bonus_flip"} <= seen, seen
+
+
+def test_a_tricks_summary_waits_over_the_finished_trick():
+    """Козырные киты: the frame that sums a trick up draws the trick as it lay when it was won, its cards on the table
+    and the card taken marked, not the next trick's empty table (a reader never saw a trick won on the board)."""
+    t = PlayTable("trump_whales", players=3, seat=0, lang="en", seed=2)
+    seen = 0
+    for _ in range(40):
+        legal = t.game.legal_actions(t.state, 0)
+        if not legal:
+            break
+        t.act(legal[0])
+        for step, f in zip(t.film_steps(), film.frames(t)):
+            if not f["summary"] or film.paused(t, step):
+                continue
+            seen += 1
+            assert len(step.before.trick) == t.state.players and not step.after.trick
+            # every card of the trick is on the board, the one taken ringed
+            for card in step.before.trick:
+                assert f'data-card="{card}"' in f["board"], card
+            assert 'class="event' in f["board"]
+        if seen >= 2:
+            break
+    assert seen, "no trick was summed up in 40 moves"

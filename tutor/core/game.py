@@ -186,6 +186,10 @@ class GameUI:
     # changes what may lie off a phone's screen (Козырные киты: a bonus used changed the trump box a screen above the
     # hand it was used from, and nothing said so, a reader)
     film_own: Optional[Callable[[Sequence["Event"]], bool]] = None
+    # (action) -> whether the film frame that sums this action up draws the table as it stood just before it, the
+    # action's events marked on it, where the game has no pause of its own there (Козырные киты: a trick's summary
+    # over the finished trick, its winner and the card taken, not over the next trick's empty table, a reader)
+    film_hold: Optional[Callable[[Any], bool]] = None
     # (state, seat, lang) -> the coach's hints for `seat` to move (tutor.core.coach.Hint), most useful first;
     # facts of the position and what the rules allow, never a move chosen for the learner
     coach: Optional[Callable[[Any, int, str], list[Any]]] = None

@@ -97,7 +97,7 @@ def frame(table: "PlayTable", steps: Sequence[Step], i: int, film_id: int) -> di
     lang = table.lang
     step = steps[i]
     said = summary(table, step)
-    position, shown = (paused(table, step) if said else None) or (step.after, step.events)
+    position, shown = (paused(table, step) or held(table, step) if said else None) or (step.after, step.events)
     told = table.live.told(shown)
     view = table.game.view(position, table.viewer)
     parts = table.game.parts()
@@ -174,6 +174,15 @@ def paused(table: "PlayTable", step: Step) -> Optional[tuple[Any, tuple[Any, ...
     at = kept[-2]
     events = tuple(e for _name, _position, more in cut[:at + 1] for e in more)
     return cut[at][1], events
+
+
+def held(table: "PlayTable", step: Step) -> Optional[tuple[Any, tuple[Any, ...]]]:
+    """The table as it stood before a step the game holds its summary over (GameUI.film_hold), with the step's
+    events to mark on it; None for any other step."""
+    hold = table.game.parts().film_hold
+    if hold is None or step.action is None or not hold(step.action):
+        return None
+    return step.before, tuple(step.events)
 
 
 def frames(table: "PlayTable", kind: str = TURNS) -> list[dict[str, Any]]:

@@ -210,4 +210,7 @@ UI = GameUI(action_label=action_label, label_in=label_in, task_label=task_label,
             confirm_board=lambda action: isinstance(action, (ChooseBonus, UseBonus, PlayCard, Pick)),
             # a bonus that changes the trump or flips the token: its frame brings the trump box, at the board's top,
             # into view with its words (a phone reader used one from their hand and the box changed a screen above)
-            film_own=lambda events: any(e.kind.endswith(("bonus_trump", "bonus_flip")) for e in events))
+            film_own=lambda events: any(e.kind.endswith(("bonus_trump", "bonus_flip")) for e in events),
+            # a trick's summary waits over the finished trick, the reward's card marked taken: over the next trick's
+            # empty table the trick just won was never seen on the board (a reader, stop 55)
+            film_hold=lambda action: isinstance(action, Pick))

@@ -689,3 +689,31 @@ def test_a_film_step_that_defends_says_so_in_its_caption():
     assert _caption(t, defend, "Player 2", 1, 2) == "Step 2 of 2 · Player 2 defended"
     move = Step(seat=1, action=af.EndTurn(1), before=t.state, after=t.state, events=(), human=False)
     assert _caption(t, move, "Player 2", 0, 2) == "Step 1 of 2 · Player 2 played"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_at_the_table_rows_with_no_move_open_fold_under_not_now(lang):
+    """After the turn's moves a beginner was offered attacks, "draw 2" and "go home" as buttons where only "end the
+    turn" was left (a reader, stop 55): at the table a row none of whose moves is open folds under "not now", still
+    there to press for the reason; a row with an open move stays in view."""
+    t = PlayTable("aqua_fest", place_starts=False, players=3, seat=0, lang=lang, seed=3)
+    folded_once = False
+    for _ in range(3):
+        groups = t.view["rows"]
+        for g in groups:
+            fold = [p for p in g if "fold" in p]
+            choices = [c for p in g for c in p.get("choices", ())]
+            if fold and fold[0]["fold"] == text("ui.af.not_now_fold", lang):
+                folded_once = True
+                assert choices and all("tutor-action" not in c["classes"] for c in choices), choices
+        # in view: every row after the cards offers at least one open move
+        shown = [g for g in groups if not any("fold" in p for p in g)]
+        rows = [p["choices"] for g in shown for p in g if p.get("choices")]
+        for row in rows[1:]:
+            assert any("tutor-action" in c["classes"] for c in row) or all(
+                "tutor-card-choice" in " ".join(c["classes"]) for c in row), row
+        moves = [a for a in af.legal_actions(t.state, 0) if isinstance(a, af.Move)]
+        if not moves:
+            break
+        t.act(moves[0])
+    assert folded_once, "no row was ever folded under 'not now'"

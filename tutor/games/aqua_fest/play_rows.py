@@ -135,11 +135,12 @@ def action_rows(table: Table, seat: int) -> list[list[RowPart]]:
         return groups + ([parts] if parts else [])
 
     # 2. attacks on adjacent opponents
+    blocks: list[list[RowPart]] = []      # a caption and what it offers: the rows after the cards
     for target in game.attackable(state, seat):
-        parts.append(table.caption(text("ui.af.attack_row", lang, target=player_name(target, lang),
-                                        target_plain=target + 1)))
         # "Attack Player 2 with crab 3": not the card's label again, which the row above already offers to play
-        parts.append({"choices": [table.action_choice(game.Attack(seat, target, c), legal) for c in hand]})
+        blocks.append([table.caption(text("ui.af.attack_row", lang, target=player_name(target, lang),
+                                          target_plain=target + 1)),
+                       {"choices": [table.action_choice(game.Attack(seat, target, c), legal) for c in hand]}])
 
     # 3. ending the turn; going home names the place on the home row in a drop-down above its button
     finish = [table.action_choice(game.EndTurn(seat), legal), table.action_choice(game.DrawTwo(seat), legal)]
@@ -161,9 +162,24 @@ def action_rows(table: Table, seat: int) -> list[list[RowPart]]:
     home.tooltip = label_in(state, home.action, lang) or home.tooltip     # the board's words: where it is laid
     # going home in a row of its own, the place before the button: beside it, a learner pressed the button first
     # (the move they wanted) and the tile was laid where it lay, the place still unchosen (a reader, stop 48)
-    parts += [table.caption(text("ui.af.finish_row", lang)), {"choices": finish},
-              table.caption(text("ui.af.home_row", lang)), {"pick": home.place}, {"choices": [home]}]
+    blocks.append([table.caption(text("ui.af.finish_row", lang)), {"choices": finish}])
+    going_home: list[RowPart] = [table.caption(text("ui.af.home_row", lang)), {"pick": home.place}, {"choices": [home]}]
     if any(isinstance(a, game.DrawTwo) and a.home is not None for a in legal):
         # the board's way to the same move (ui.board_keys): the tile, then its place
-        parts.append(table.caption(text("ui.af.home_board", lang)))
-    return groups + [parts]
+        going_home.append(table.caption(text("ui.af.home_board", lang)))
+    blocks.append(going_home)
+    # at the table, a row none of whose moves is open now folds under "not now": after a turn's moves a beginner
+    # was offered nine buttons (attacks, draw two, go home) where only "end the turn" was left (a reader, stop 55)
+    shut = [b for b in blocks if apart and not any(_open(c) for part in b for c in part.get("choices", ()))]
+    for block in blocks:
+        if block not in shut:
+            parts += block
+    out = groups + [parts]
+    if shut:
+        out.append([{"fold": text("ui.af.not_now_fold", lang)}] + [part for b in shut for part in b])
+    return out
+
+
+def _open(choice: Any) -> bool:
+    """Whether a row's choice is a move open now (not one offered only for the engine to say why not)."""
+    return "tutor-action" in choice.classes

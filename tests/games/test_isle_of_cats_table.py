@@ -441,3 +441,24 @@ def test_the_day_track_and_the_words_count_the_same_way(lang):
         assert f"«{state.ship}»" in title and str(state.day) in title
     assert seen == set(range(1, C.DAYS + 1))
     assert text("isle_of_cats.board.days", "en") == "Days left"
+
+
+def test_a_treasure_to_choose_is_said_as_such_where_the_turn_is_named():
+    """A cat on its own map earns a treasure: the choice comes inside the learner's turn, and its rows (and the
+    phone's turn bar, which shows their first line) say so, not one more "your move" (a reader took the turn for over
+    and never saw the treasures, stop 55)."""
+    import random
+    from tutor.core.i18n import text
+    from tutor.games import isle_of_cats as g
+    from tutor.widgets.play import PlayTable
+    for lang in ("en", "uk"):
+        t = PlayTable("isle_of_cats", players=2, seat=0, lang=lang, seed=1)
+        r = random.Random(2)
+        for _ in range(400):
+            if t.state.phase == "treasure" and 0 in g.to_move(t.state):
+                break
+            t.act(r.choice(g.legal_actions(t.state, 0)))
+        assert t.state.phase == "treasure", "no map was ever covered by its own colour"
+        head = t.view["rows"][0][0]["caption"]
+        said = text("ui.isle_of_cats.treasure_head", lang, player="")
+        assert said.split(":")[1].strip()[:20] in head and text("ui.your_move", lang, player="")[2:] not in head

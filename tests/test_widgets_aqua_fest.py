@@ -352,6 +352,9 @@ def test_shells_helper_rulebook_example_is_the_books_36(lang):
     points = [int(x) for x in re.findall(r'<tr class="line">.*?<td class="num">(-?\d+)</td>', h.table.value)]
     assert sum(points) == 36
     assert common.safe_cite("aqua_fest:shells", lang) in h.table.value
+    # each rule the lines come from is named once, under the table, not in a column repeating it row after row
+    for rule in {line.rule for line in h.breakdown.lines}:
+        assert h.table.value.count(common.esc(common.safe_cite(rule, lang))) == 1, rule
     why = h.why.value
     assert why.count("<li>") == 5          # ordinary, rare, unique, total, and "the best scores the same"
     assert {"en": "unique shell", "ru": "уникальную ракушку"}[lang] in why and "36" in why

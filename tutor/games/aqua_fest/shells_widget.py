@@ -340,13 +340,16 @@ class ShellsHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is unty
         self.count.value = f"<b>{chosen}</b>" + (f" · {esc(total)}" if ids else "")
         rows = []
         for line in self.breakdown.lines:
-            rows.append(f'<tr class="line"><td>{esc(line.label(lang))}</td><td class="num">{number(line.points)}</td>'
-                        f'<td class="tutor-cite">{esc(safe_cite(line.rule, lang))}</td></tr>')
+            rows.append(f'<tr class="line"><td>{esc(line.label(lang))}</td><td class="num">{number(line.points)}</td></tr>')
         rows.append(f'<tr class="total"><td>{esc(text("core.total", lang))}</td>'
-                    f'<td class="num" data-total="{self.breakdown.total}">{number(self.breakdown.total)}</td><td></td></tr>')
+                    f'<td class="num" data-total="{self.breakdown.total}">{number(self.breakdown.total)}</td></tr>')
+        # the rules the lines come from, each named once under the table: a column of them said «Как посчитать
+        # баллы» on four rows of seven, two phone screens for a table of eight numbers (a reader, stop 55)
+        cited = list(dict.fromkeys(safe_cite(line.rule, lang) for line in self.breakdown.lines if line.rule))
+        rules = (f'<p class="tutor-cite tutor-shells-rules">{esc(text("ui.rule", lang))}: '
+                 f'{esc(", ".join(cited))}</p>') if cited else ""
         self.table.value = (f"<table><thead><tr><th>{esc(_w('line', lang))}</th><th>{esc(text('ui.points', lang))}"
-                            f"</th><th>{esc(text('ui.rule', lang))}</th></tr></thead><tbody>{''.join(rows)}"
-                            f"</tbody></table>")
+                            f"</th></tr></thead><tbody>{''.join(rows)}</tbody></table>{rules}")
         if not ids:
             items = [_w("nothing", lang)]
         else:

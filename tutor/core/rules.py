@@ -115,4 +115,7 @@ def _cite(rule_id: str, lang: str) -> str:
     title = s.title(lang)
     if _bare(title) == _bare(s.quoted):       # «Как играть?» needs no «Как играть» in front of it
         return f"«{s.quoted}»"
+    if any(_bare(q) == _bare(s.quoted) for q in re.findall(r"«([^»]+)»", title)):
+        return title        # Вариант «Без драк» quotes its heading already: not («БЕЗ ДРАК») after it again
+
     return f"{title} («{s.quoted}»)"

@@ -462,3 +462,22 @@ def test_a_treasure_to_choose_is_said_as_such_where_the_turn_is_named():
         head = t.view["rows"][0][0]["caption"]
         said = text("ui.isle_of_cats.treasure_head", lang, player="")
         assert said.split(":")[1].strip()[:20] in head and text("ui.your_move", lang, player="")[2:] not in head
+
+
+def test_a_tile_taken_says_what_to_do_with_it_where_the_turn_is_named():
+    """The tile taken, its preview on the boat: the rows' first line (the phone's turn bar) names the tile and says to
+    choose where it goes, where it said "your move" and nothing more until a square was tapped (a reader, stop 55)."""
+    from tutor.core.i18n import text
+    from tutor.games import isle_of_cats as g
+    from tutor.games.isle_of_cats.text import tile_name
+    from tutor.widgets.play import PlayTable
+    for lang in ("en", "uk"):
+        t = PlayTable("isle_of_cats", players=2, seat=0, lang=lang, seed=1)
+        for _ in range(50):
+            if t.state.phase == "place" and 0 in g.to_move(t.state):
+                break
+            t.act(g.legal_actions(t.state, 0)[0])
+        assert t.state.phase == "place" and t.state.held is not None
+        head = t.view["rows"][0][0]["caption"]
+        assert tile_name(t.state.held, lang) in head
+        assert text("ui.isle_of_cats.place_head", lang, player="", tile="").split(":")[1].strip()[:12] in head

@@ -119,6 +119,11 @@ def action_rows(table: Table, seat: int) -> list[list[RowPart]]:
         # line), not as one more "your move" (a reader took the turn for over and never saw the treasures, stop 55)
         who = player_name(seat, lang) + ("" if table.hotseat else f" ({text('ui.you', lang)})")
         head = table.caption(text(_U + "treasure_head", lang, player=who), bold=True)
+    if state.phase == "place" and state.held is not None and seat == state.turn:
+        # what to do now, in the rows' first line (the phone's turn bar): the tile taken, its preview on the boat and
+        # nothing said until a square was tapped (a reader, stop 55)
+        who = player_name(seat, lang) + ("" if table.hotseat else f" ({text('ui.you', lang)})")
+        head = table.caption(text(_U + "place_head", lang, player=who, tile=tile_name(state.held, lang)), bold=True)
     if state.phase != "place":
         island = [Take(seat, t) for t in state.island]
         offered = legal

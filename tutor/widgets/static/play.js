@@ -548,17 +548,18 @@ function render({ model, el: root }) {
     // under the board left the new round's board above the screen (two readers, stop 50). The board is put back
     // where it was on the screen.
     const after = board.getBoundingClientRect().top;
-    if (before.bottom > 0 && after < before.top - 40 && after < 0) pageBox().scrollBy(0, after - before.top);
-    // ... and a round's summary, under the board, read down to its end and "Go on" pressed there: the summary went,
-    // and the new round's board lay a screen and more above (a test's reader): the board comes back to the top
-    else if (board.getBoundingClientRect().bottom < 80) {
+    // ... on a phone the learner's move begins with the board at the screen's top, their hand under it, as the film's
+    // first frame does: "Next" pressed in the film's bar over the board left the part's heading and its intro on the
+    // screen and the hand below it (a reader, at each of their turns), and "Go on" under a round's summary left the
+    // new round's lagoon a screen above the cards to play (another)
+    if (onPhone() && (after > 60 || after < -40)) {
       ownScroll = Date.now() + 800;
       board.scrollIntoView({ block: "start" });
     }
-    // ... and on a phone the learner's move begins with the board at the screen's top, their hand under it, as the
-    // film's first frame does: "Next" pressed in the film's bar over the board left the part's heading and its intro
-    // on the screen and the hand below it (a reader, at each of their turns)
-    else if (onPhone() && board.getBoundingClientRect().top > 60) {
+    else if (before.bottom > 0 && after < before.top - 40 && after < 0) pageBox().scrollBy(0, after - before.top);
+    // ... and a round's summary, under the board, read down to its end and "Go on" pressed there: the summary went,
+    // and the new round's board lay a screen and more above (a test's reader): the board comes back to the top
+    else if (board.getBoundingClientRect().bottom < 80) {
       ownScroll = Date.now() + 800;
       board.scrollIntoView({ block: "start" });
     }

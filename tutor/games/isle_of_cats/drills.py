@@ -466,7 +466,8 @@ def boat_score(rng: random.Random) -> Optional[Question]:
                    table=", ".join(str(C.FAMILY_POINTS[n]) for n in sorted(C.FAMILY_POINTS)), extra=C.FAMILY_EXTRA),
         explain=Words(_D + "score.explain", total=_points(right)),
         # the boat asked about alone, as large as the screen lets it be: the other boats and the island answer nothing
-        why=(b,), highlight=(f"alone:{seat}", f"boat:{seat}"),
+        # (no ring round it: drawn alone, a dashed navy line round the whole boat read as a mark to explain, a reader)
+        why=(b,), highlight=(f"alone:{seat}",),
         # "show me why" draws the lines on the boat: the unfilled rooms' open squares, the rats in sight, the families
         why_highlight=(f"alone:{seat}", f"open:{seat}", f"rats:{seat}", f"families:{seat}"))
 

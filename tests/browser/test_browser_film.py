@@ -61,6 +61,20 @@ def play_first(table):
     table.page.wait_for_function("(root) => !root.classList.contains('tutor-busy')", arg=table.element_handle())
 
 
+def back_to_my_move(table):
+    """Skip the rest of the film, "Go on" past the summaries it stops at (a trick ended within it, skipped to or not),
+    and wait for the learner's next move."""
+    if table.locator(".tutor-film").is_visible():
+        table.locator(".tutor-film-skip").evaluate("(b) => b.click()")     # not by place: the page may move
+    for _ in range(6):
+        if first_legal(table).is_visible():
+            break
+        if table.locator(".tutor-summary-box:not([hidden]) .tutor-summary").count():
+            table.locator(".tutor-film-next").evaluate("(b) => b.click()")
+        table.page.wait_for_timeout(500)
+    first_legal(table).wait_for(state="visible")
+
+
 @pytest.mark.parametrize("game", ["maui", "aqua_fest", "sea_salt_paper", "trump_whales", "isle_of_cats"])
 def test_the_others_turns_are_shown_one_at_a_time_until_my_move(stepping, game):
     page = stepping
@@ -360,16 +374,7 @@ def test_each_frame_stays_long_enough_to_read_its_words(stepping):
         frames = page.evaluate("window.__frames")
         if len([f for f in frames if not f["waits"]]) >= 2:
             break
-        if table.locator(".tutor-film").is_visible():
-            table.locator(".tutor-film-skip").evaluate("(b) => b.click()")     # not by place: the page may move
-        # a summary waits for "Go on" (a trick ended within the film), skipped to or not: the moves come after it
-        for _ in range(6):
-            if first_legal(table).is_visible():
-                break
-            if table.locator(".tutor-summary-box:not([hidden]) .tutor-summary").count():
-                table.locator(".tutor-film-next").evaluate("(b) => b.click()")
-            page.wait_for_timeout(500)
-        first_legal(table).wait_for(state="visible")
+        back_to_my_move(table)
     timed = [(a, b) for a, b in zip(frames, frames[1:]) if not a["waits"] and not b.get("cut")]
     assert timed, f"no two frames in a row went by themselves: {frames}"
     for a, b in timed:
@@ -498,14 +503,7 @@ def test_a_next_tapped_as_the_pace_brings_a_frame_does_not_skip_it(stepping):
             page.wait_for_function("() => window.__tapped !== null", timeout=8000)
             break
         except Exception:
-            table.evaluate("(root) => { const s = root.querySelector('.tutor-film-skip'); if (s) s.click(); }")
-            for _ in range(6):
-                if first_legal(table).is_visible():
-                    break
-                if table.locator(".tutor-summary-box:not([hidden]) .tutor-summary").count():
-                    table.locator(".tutor-film-next").evaluate("(b) => b.click()")
-                page.wait_for_timeout(500)
-            first_legal(table).wait_for(state="visible")
+            back_to_my_move(table)
     tapped = page.evaluate("window.__tapped")
     assert tapped, "the pace never brought a second frame"
     page.wait_for_timeout(1000)

@@ -871,10 +871,12 @@ class PlayTable(StandIn, anywidget.AnyWidget):
         return groups
 
     def your_move(self, seat: int) -> str:
+        return ui("your_move", self.lang, player=self.seat_words(seat))
+
+    def seat_words(self, seat: int) -> str:
+        """"Player 1 (you)": the seat at this device named as the learner's, unless players share it (hot seat)."""
         who = player_name(seat, self.lang)
-        if not self.hotseat:
-            who = f"{who} ({ui('you', self.lang)})"
-        return ui("your_move", self.lang, player=who)
+        return who if self.hotseat else f"{who} ({ui('you', self.lang)})"
 
     @staticmethod
     def caption(words: str, bold: bool = False) -> RowPart:

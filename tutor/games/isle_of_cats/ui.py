@@ -9,7 +9,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from tutor.core.game import GameUI, RowPart, Table
-from tutor.core.i18n import has, player_name, text
+from tutor.core.i18n import has, text
 from tutor.games.isle_of_cats.coaching import coach
 from tutor.games.isle_of_cats.placing import neutral_place, placing
 from tutor.games.isle_of_cats.rules import Action, Decline, KeepCards, Pass, Place, Take, TakeTreasure, legal_actions
@@ -117,13 +117,12 @@ def action_rows(table: Table, seat: int) -> list[list[RowPart]]:
     if state.phase == "treasure":
         # the turn goes on with a choice the learner had not asked for: said as such (the phone's turn bar shows this
         # line), not as one more "your move" (a reader took the turn for over and never saw the treasures, stop 55)
-        who = player_name(seat, lang) + ("" if table.hotseat else f" ({text('ui.you', lang)})")
-        head = table.caption(text(_U + "treasure_head", lang, player=who), bold=True)
+        head = table.caption(text(_U + "treasure_head", lang, player=table.seat_words(seat)), bold=True)
     if state.phase == "place" and state.held is not None and seat == state.turn:
         # what to do now, in the rows' first line (the phone's turn bar): the tile taken, its preview on the boat and
         # nothing said until a square was tapped (a reader, stop 55)
-        who = player_name(seat, lang) + ("" if table.hotseat else f" ({text('ui.you', lang)})")
-        head = table.caption(text(_U + "place_head", lang, player=who, tile=tile_name(state.held, lang)), bold=True)
+        head = table.caption(text(_U + "place_head", lang, player=table.seat_words(seat),
+                                  tile=tile_name(state.held, lang)), bold=True)
     if state.phase != "place":
         island = [Take(seat, t) for t in state.island]
         offered = legal
@@ -270,7 +269,7 @@ def advice(state: Any, seat: int, lang: str) -> str:
     tutor.games.isle_of_cats.table, instead: a fresh reader saw both, one under the other): each boat's visible rats, unfilled rooms and
     families so far, and their sum. Boats are public; the family cards stay secret and are not counted (ruling
     cards-secret)."""
-    from tutor.core.i18n import number
+    from tutor.core.i18n import number, player_name
     from tutor.games.isle_of_cats.scoring import breakdown
     from tutor.widgets.common import esc
     rows = []

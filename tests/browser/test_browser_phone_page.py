@@ -297,7 +297,12 @@ def test_a_tasks_verdict_is_a_line_kept_in_view_and_its_explanation_is_never_cut
     explain = "выигрывайте самой маленькой достаточной картой, а двенадцатку берегите для будущей глубины"
     assert explain in more.inner_text() and explain not in status.inner_text()
     status.locator("button.tutor-status-more-button").tap()
-    page.wait_for_timeout(1500)
+    # (it glides there: given up to 10 s on a loaded machine, then judged)
+    try:
+        page.wait_for_function("(e) => { const r = e.getBoundingClientRect(); return r.top >= -1 && r.bottom <= innerHeight + 1; }",
+                               arg=more.element_handle(), timeout=10000)
+    except PlaywrightTimeout:
+        pass
     seen = more.evaluate("(e) => { const r = e.getBoundingClientRect(); return {top: r.top, bottom: r.bottom, "
                          "screen: innerHeight}; }")
     assert seen["top"] >= -1 and seen["bottom"] <= seen["screen"] + 1, f"'More' leaves the explanation out of view: {seen}"

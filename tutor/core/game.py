@@ -119,7 +119,6 @@ class Table(Protocol):
 
     def seat_words(self, seat: int) -> str: ...     # "Player 1 (you)", as "your move" names the seat
 
-
     def caption(self, words: str, bold: bool = False) -> RowPart: ...
 
     def choice(self, description: str, tooltip: str, style: str, css_class: str, on_press: Callable[[Any], None],

@@ -117,5 +117,4 @@ def _cite(rule_id: str, lang: str) -> str:
         return f"«{s.quoted}»"
     if any(_bare(q) == _bare(s.quoted) for q in re.findall(r"«([^»]+)»", title)):
         return title        # Вариант «Без драк» quotes its heading already: not («БЕЗ ДРАК») after it again
-
     return f"{title} («{s.quoted}»)"

@@ -32,7 +32,7 @@ from tutor.core.setup_check import check_seat, check_setup, refused
 from tutor.core.wording import Words, joined
 from tutor.games.isle_of_cats import components as C
 from tutor.games.isle_of_cats import geometry as G
-from tutor.games.isle_of_cats.scoring import groups
+from tutor.games.isle_of_cats.scoring import families
 
 _R = "isle_of_cats:"
 _E = "isle_of_cats."
@@ -291,7 +291,7 @@ def _family_of(placed: Sequence[Any], tile: str) -> int:
     than three of its colour joined)."""
     if C.KIND[tile] != "cat":
         return 0
-    found = next((f for f in groups(placed, C.FAMILY_MIN) if tile in f.tiles), None)
+    found = next((f for f in families(placed) if tile in f.tiles), None)
     return found.size if found else 0
 
 

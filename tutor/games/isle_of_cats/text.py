@@ -117,8 +117,9 @@ def narrate(event: Event, lang: str = "en") -> str:
         if d["rooms"]:
             out += i18n.text(f"{_P}event.placed.rooms", lang, rooms=", ".join(room_name(r, lang) for r in d["rooms"]))
         if d.get("family"):
-            out += i18n.text(f"{_P}event.placed.family", lang, colour=i18n.text(f"{_P}colour_f.{C.COLOUR[d['tile']]}", lang),
-                             tiles=tiles_count(d["family"], lang), points=points_text(C.family_points(d["family"]), lang))
+            colour = i18n.text(f"{_P}colour_f.{C.COLOUR[d['tile']]}", lang)
+            out += i18n.text(f"{_P}event.placed.family", lang, colour=colour, tiles=tiles_count(d["family"], lang),
+                             points=points_text(C.family_points(d["family"]), lang))
         return out
     elif what in ("map_found", "map_covered"):
         params["colour"] = map_colour_name(d["colour"], lang)

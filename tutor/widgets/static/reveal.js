@@ -14,18 +14,57 @@ function render({ model, el }, manual = false) {
   // place with while the view is made (a bare lm-Widget: no other class, nothing inside).
   const shown = () => {
     const part = el.closest(".tutor-lazy");
-    return !!part && [...part.children].some((child) => !child.contains(el)
+    return !!part && [...part.children].some((child) => !child.contains(el) && child !== foldBar
       && ([...child.classList].some((name) => !/^(lm|p)-/.test(name)) || child.childElementCount > 0));
+  };
+  // A part opened by its button (a part's optional extras) keeps its title above it once built, and folds away
+  // again on a tap on it: an opened extra could not be closed, and its title was gone with its button (a reader).
+  // The title is a bar of its own beside the placeholder, so the placeholder hides once the part is built, as
+  // every other part's does.
+  let folded = false;
+  let foldBar = null;
+  const built = () => !!model.get("done") && shown();
+  const partsBeside = () => [...(el.closest(".tutor-lazy")?.children || [])].filter(
+    (child) => !child.contains(el) && child !== foldBar);
+  const placeFoldBar = () => {
+    const part = el.closest(".tutor-lazy");
+    if (!manual || !part || !built()) return;
+    if (!foldBar) {
+      foldBar = document.createElement("button");
+      foldBar.type = "button";
+      foldBar.className = "tutor-refold-button";
+      foldBar.setAttribute("aria-expanded", "true");
+      foldBar.addEventListener("click", () => fold(true));
+    }
+    const title = (model.get("label") || "").replace(/^\s*▶\s*/, "");
+    foldBar.textContent = `▼ ${title}`;
+    foldBar.title = model.get("fold") || "";
+    if (foldBar.parentElement !== part) el.after(foldBar);
+    foldBar.style.display = folded ? "none" : "";
+  };
+  const fold = (on) => {
+    folded = on;
+    const bar = foldBar ? foldBar.getBoundingClientRect().top : null;
+    for (const child of partsBeside()) child.style.display = on ? "none" : "";
+    draw();
+    // the title stays where the finger was: the part below it goes, the page does not jump
+    const now = on ? button.getBoundingClientRect().top : null;
+    // (scrollerOf: static/scroll.js, in the page's module; a placeholder carrying its own module has none)
+    const scroller = on && bar !== null && typeof scrollerOf === "function" ? scrollerOf(el) : null;
+    if (scroller && now !== null) scroller.scrollBy(0, now - bar);
+    (on ? button : foldBar)?.focus({ preventScroll: true });
   };
   const draw = () => {
     const opened = model.get("opened");
     const done = model.get("done");
-    button.textContent = opened ? model.get("loading") : model.get("label");
-    button.disabled = opened;
+    button.textContent = opened && !folded ? model.get("loading") : model.get("label");
+    button.disabled = opened && !folded;
     // "loading" until the built part is on the page, not merely built in the kernel: the placeholder never
     // leaves an empty gap
-    button.setAttribute("aria-busy", opened && !(done && shown()) ? "true" : "false");
-    el.style.display = done && shown() ? "none" : "";
+    button.setAttribute("aria-busy", opened && !folded && !(done && shown()) ? "true" : "false");
+    button.setAttribute("aria-expanded", opened && !folded ? "true" : "false");
+    el.style.display = done && shown() && !folded ? "none" : "";
+    placeFoldBar();
   };
   // Opened but never told it was built: the opening or the kernel's answer was lost on the way (a CI run under
   // load left two parts "loading" for 90 s while the parts after them were built). The page asks again after
@@ -54,7 +93,7 @@ function render({ model, el }, manual = false) {
     }
     awaitBuilt();
   };
-  button.addEventListener("click", open);
+  button.addEventListener("click", () => (folded ? fold(false) : open()));
   model.on("change:opened", draw);
   model.on("change:done", draw);
   model.on("change:label", draw);

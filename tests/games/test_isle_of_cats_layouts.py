@@ -473,3 +473,25 @@ def test_a_boat_names_its_port_and_starboard_sides_where_it_has_room(layout):
     sides = [el.text for el in root.iter(NS + "text") if el.get("class") == "boat-side"]
     assert sides[:2] == ["port", "starboard"], sides
     assert not text_overflow(root, viewbox(root)[2]) and not drawn_outside(root, *viewbox(root)[2:])
+
+
+@pytest.mark.parametrize("layout", ["phone", "laptop", "projector"])
+def test_a_worked_examples_boat_stays_put_while_the_island_empties_and_fills(layout):
+    """«A day» takes tiles from the island and draws a new day's: the island is drawn as tall on every step as at its
+    tallest (GameUI.steady), so the boat under it stays where it was on the screen (a reader saw it jump 30-90 px
+    from step to step on a phone). Where a step holds a tile, the held tile's line may still move it."""
+    from tutor.widgets.scenario import ScenarioPlayer
+    player = ScenarioPlayer("isle_of_cats/a-day", lang="en")
+    player._relayout(layout)
+    islands, tops = set(), []
+    for i in range(player.count):
+        frame = player.frames[i]
+        view = g.SPEC.view(frame.state, frame.viewer)
+        islands.add(len(view["island"]))
+        if view["held"] is None and not view["rewards"]:
+            boat = re.search(r'class="boat[^"]*"[^>]*transform="translate\(([-0-9.]+)[ ,]+([-0-9.]+)\)',
+                             player.frame(i)["svg"])
+            assert boat, f"step {i + 1}: no boat drawn"
+            tops.append(float(boat.group(2)))
+    assert len(islands) >= 3, f"the example no longer changes its island: {islands}"
+    assert len(tops) >= 3 and max(tops) - min(tops) < 1, f"the boat's top moves from step to step: {tops}"

@@ -158,6 +158,10 @@ class GameUI:
     sandbox: Optional[Callable[..., Any]] = None                          # (lang=, **kw) -> a widget
     # board highlights a play table always draws (not a task, whose answer they might give): Isle's families
     table_marks: tuple[str, ...] = ()
+    # (the views of a worked example's every step) -> highlight tokens drawn on each step, so that what the steps
+    # share keeps one size from step to step (Острів котів: the island as tall as at its tallest; its boat under
+    # it moved up and down the screen as tiles were taken, a reader)
+    steady: Optional[Callable[[Sequence[dict[str, Any]]], tuple[str, ...]]] = None
     sandbox_label: str = "lazy.sandbox"                                   # ui key of its "open" button
     components: Optional[Callable[..., str]] = None    # (lang[, only=table]) -> HTML tables of components
     legend: Optional[Callable[..., str]] = None         # (lang[, only=key]) -> HTML key to the board's signs

@@ -119,10 +119,15 @@ class ScenarioPlayer(StandIn, anywidget.AnyWidget):
     def _draw_all(self) -> None:
         """Every frame at once (a few hundredths of a second): a board's scale depends on all of them."""
         svgs = []
+        steady: tuple[str, ...] = ()
+        make = self.game.parts().steady if self.game is not None else None
+        if make is not None:
+            with guard(self.errors, self.lang, clear=False):
+                steady = make([self.game.view(f.state, f.viewer) for f in self.frames])
         for frame in self.frames:
             svg = ""
             with guard(self.errors, self.lang, clear=False):
-                svg = self._board(frame)
+                svg = self._board(frame, steady)
             svgs.append(svg)
         # one scale for every frame: a board capped by the window's height was drawn smaller when taller. A phone
         # board is always as wide as the screen (one scale whatever its height), its words are above it: padded to
@@ -185,11 +190,11 @@ class ScenarioPlayer(StandIn, anywidget.AnyWidget):
 
     # ------------------------------------------------------------------ drawing
 
-    def _board(self, frame: Frame) -> str:
+    def _board(self, frame: Frame, steady: tuple[str, ...] = ()) -> str:
         assert self.game is not None, "drawn only once the scenario is built"
         view = self.game.view(frame.state, frame.viewer)
         told = for_viewer(frame.events, frame.viewer)   # a seat's frame narrates only what that seat knows
-        return render(self.game, view, highlight=frame.highlight, events=told, lang=self.lang,
+        return render(self.game, view, highlight=tuple(frame.highlight) + steady, events=told, lang=self.lang,
                       layout=self.board_layout or None)
 
     def narration_html(self, frame: Frame) -> str:

@@ -772,12 +772,13 @@ def _header(b: "_Board", view: dict[str, Any], seats: list[dict[str, Any]], x0: 
     if not trimmed:
         # --- the island
         start = x = section(_w("island", lang))
+        top = y
         row_h, gap = 0.0, 6 * k
         for number, tile in enumerate(view["island"], 1):
             cells = G.ORIENTATIONS[tile["shape"]][0]
             tw, th = _box(cells)
+            sw, sh = _island_slot(tile["shape"], number, g, small, target)
             nw = small * 0.62 * len(str(number)) + 2 * k        # its number's column, left of the tile
-            sw, sh = max(tw * g.mini + 6 * k + nw, target), max(th * g.mini + 6 * k, target)
             if x + sw > right:
                 x, y = start, y + row_h + gap
                 row_h = 0.0
@@ -798,6 +799,11 @@ def _header(b: "_Board", view: dict[str, Any], seats: list[dict[str, Any]], x0: 
             empty = "island_unset" if view["phase"] == "keep" else "island_empty"
             y += _wrapped(parts, start, y + 12 * k, _w(empty, lang), right - start, small, fill=S.MUTED) - small * 1.25
         y += max(row_h, 16 * k) + 12 * k
+        # a worked example's steps draw the island as tall as in its step with the most rows (ISLAND_ROOM): tiles
+        # taken and a new day's drawn changed its height from step to step, and the boat under it moved up and down
+        # the screen (a reader)
+        for shapes in _island_room(b.hl):
+            y = max(y, top + _island_height(shapes, start, right, g, small, target))
     # --- the held tile, or the treasure a map earned
     held = view["held"]
     if held is not None:
@@ -825,6 +831,44 @@ def _header(b: "_Board", view: dict[str, Any], seats: list[dict[str, Any]], x0: 
                                                player=player_name(view["turn"], lang)), width, title, bold=True)
         y += 10 * k
     return y
+
+
+ISLAND_ROOM = "island-room:"     # + the island's tile shapes of one step, ","-joined; one token a step of an example
+
+
+def island_room(views: Sequence[dict[str, Any]]) -> tuple[str, ...]:
+    """The highlight tokens that keep the island as tall on every one of `views` (a worked example's steps) as on
+    the one where it is tallest: each distinct island's shapes."""
+    seen = dict.fromkeys(",".join(t["shape"] for t in v.get("island") or ()) for v in views)
+    return tuple(ISLAND_ROOM + shapes for shapes in seen if shapes)
+
+
+def _island_room(hl: AbstractSet[str]) -> list[list[str]]:
+    return [k[len(ISLAND_ROOM):].split(",") for k in sorted(hl) if k.startswith(ISLAND_ROOM) and len(k) > len(ISLAND_ROOM)]
+
+
+def _island_slot(shape: str, number: int, g: "_Geo", small: float, target: float) -> tuple[float, float]:
+    """The width and height the island gives its `number`th tile of `shape`: the tile, its number on its left."""
+    k = g.k
+    tw, th = _box(G.ORIENTATIONS[shape][0])
+    nw = small * 0.62 * len(str(number)) + 2 * k
+    return max(tw * g.mini + 6 * k + nw, target), max(th * g.mini + 6 * k, target)
+
+
+def _island_height(shapes: Sequence[str], start: float, right: float, g: "_Geo", small: float, target: float) -> float:
+    """How tall the island's rows of tiles of `shapes` are, down to the next part's, as _header lays them out
+    between `start` and `right`."""
+    k = g.k
+    x, y, row_h, gap = start, 0.0, 0.0, 6 * k
+    for number, shape in enumerate(shapes, 1):
+        if shape not in G.ORIENTATIONS:
+            continue
+        sw, sh = _island_slot(shape, number, g, small, target)
+        if x + sw > right:
+            x, y, row_h = start, y + row_h + gap, 0.0
+        x += sw + gap
+        row_h = max(row_h, sh)
+    return y + max(row_h, 16 * k) + 12 * k
 
 
 def describe(view: dict[str, Any], lang: str = "en", boat_only: bool = False) -> str:

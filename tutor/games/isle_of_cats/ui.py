@@ -15,7 +15,7 @@ from tutor.games.isle_of_cats.placing import neutral_place, placing
 from tutor.games.isle_of_cats.rules import Action, Decline, KeepCards, Pass, Place, Take, TakeTreasure, legal_actions
 from tutor.games.isle_of_cats import components as C
 from tutor.games.isle_of_cats import geometry as G
-from tutor.games.isle_of_cats.render import ROOM_OF
+from tutor.games.isle_of_cats.render import ROOM_OF, island_room
 from tutor.games.isle_of_cats.table import score_panel, summary, tips
 from tutor.games.isle_of_cats.text import card_name, colour_name, room_name, shape_name, tile_name
 
@@ -298,4 +298,6 @@ UI = GameUI(action_label=action_label, action_tip=action_tip, action_icon=action
             # them face down until part 10 teaches them: render.CARDS_UP)
             table_marks=("families", "cards:up"),
             # the play table as a game (issue #34): a day and the game summed up, the coach, the live score, tips
+            # a worked example's island as tall on every step as at its tallest (its boat stays put)
+            steady=island_room,
             summary=summary, film_beats=("placed",), coach=coach, score_panel=score_panel, tips=tips, answer_marks=answer_marks)

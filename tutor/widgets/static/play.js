@@ -110,7 +110,7 @@ function render({ model, el: root }) {
   // the film's pace, kept on the device
   const speedKey = "tutor.play.speed";
   const READ_AFTER_PACE_MS = 700;  // a "Next" this soon after the pace drew a frame was meant for the frame before
-  const DELAY = { normal: 1500, fast: 500 };       // ms a frame stays before the next (step by step: until "Next")
+  const DELAY = { normal: 1200, fast: 500 };       // ms a frame stays before the next (step by step: until "Next")
   const paceLabel = el("label", "tutor-pick tutor-pace", (labels["film.speed"] || "") + " ");
   const pace = el("select");
   // "off": the others' turns are not played by themselves (an experienced player's choice; ↺ still shows them)
@@ -633,7 +633,11 @@ function render({ model, el: root }) {
     if (!f || f.wait || filming.held || !DELAY[pace.value]) return;
     // each frame stays long enough to read its words too: four lines went by in 1.5 s, before a first-time player
     // had read them (two readers)
-    const words = (filmSaid.textContent || "").split(/\s+/).filter(Boolean).length;
+    // (the words read, not the rule each line cites: "(rule: Step 1: take a card)" doubled a short frame's time, and
+    // a bot's turn at Паперові океани' table took 25-50 s, a reader)
+    const said = filmSaid.cloneNode(true);
+    said.querySelectorAll(".tutor-cite").forEach((cite) => cite.remove());
+    const words = (said.textContent || "").split(/\s+/).filter(Boolean).length;
     const reading = words * (pace.value === "fast" ? 50 : 160);
     timer = setTimeout(() => { timer = null; step(1); if (filming) filming.auto = true; }, DELAY[pace.value] + reading);
   };

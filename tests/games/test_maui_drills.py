@@ -334,3 +334,21 @@ def test_win_the_cell_names_the_deepest_first_ruling_when_the_lowest_cards_tie_f
             assert (words in D.said(q.explain, lang)) == deeper, (seed, lang)
         seen += deeper
     assert seen, "no question showed such a tie: the check above proved nothing"
+
+
+@pytest.mark.parametrize("drill_id", sorted(DRILLS))
+def test_a_drill_draws_the_viewers_hand_only_where_the_question_is_about_it(drill_id):
+    """A question about the lagoon, a tie or a pile drew the viewer's whole hand big under it on a phone: a screen
+    of cards that looked tappable and played no part in the answer (a reader). Only "which of your cards takes the
+    cell" (win-the-cell) draws it; the others draw every hand as its count."""
+    from tutor.core.game import spec
+    from tutor.games.maui.render import render
+    asks_the_hand = drill_id == "maui/win-the-cell"
+    for q in questions(drill_id, 6):
+        view = spec("maui").view(q.state, q.viewer)
+        svg = render(view, highlight=q.highlight, lang="en", layout="phone")
+        drawn = len(re.findall(r'class="card dive hand"', svg))
+        if asks_the_hand:
+            assert drawn == len(q.state.hands[q.viewer]) > 0, f"{drill_id}: the hand asked about is not drawn"
+        else:
+            assert drawn == 0, f"{drill_id}: {drawn} cards of a hand drawn on a question not about it"

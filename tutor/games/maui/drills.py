@@ -10,6 +10,9 @@ catalogue words (maui.drill.*), said in the reader's language; cards are named b
     win-the-cell    the others' cards are known: which of your cards takes the cell you want? (pick all)
     pile-worth      a seagull or a jellyfish comes your way: what is your pile worth after the round?
     no-fights       no Kiti: who takes a cell divers tie for, or the next one (nobody, or the next card in line)?
+
+Every question but win-the-cell draws the hands shut ("hands:shut", their counts only): the viewer's twelve cards
+drawn big under the lagoon were a phone's screen that played no part in the answer (a reader).
 """
 
 from __future__ import annotations
@@ -193,7 +196,7 @@ def _who_takes(rng: random.Random) -> Optional[Question]:
         # not how Kiti settled a tie: she is taught two parts later, and this question's answer never rests on her
         # (a reader met "player 1 is nearer Kiti's right hand" in part 5's "why")
         why=tuple(e for e in told if e.kind in _TELLING and e.kind != "maui.dispute"), after=shown,
-        events=tuple(told), highlight=() if ask == "nothing" else (f"cell:{ask}",))
+        events=tuple(told), highlight=("hands:shut",) if ask == "nothing" else (f"cell:{ask}", "hands:shut"))
 
 
 WHO_TAKES = Drill("maui/who-takes", "part-depths", Words("maui.drill.who_takes.title"), "maui:play", _who_takes)
@@ -233,7 +236,7 @@ def _kiti_decides(rng: random.Random) -> Optional[Question]:
         options=_players(range(n)), answer=frozenset({f"p{seat + 1}"}), rule="maui:disputes",
         hint=Words(f"maui.drill.kiti.hint.{ask}"), explain=explain,
         why=tuple(e for e in told if e.kind in _TELLING), after=shown, events=tuple(told),
-        highlight=(f"cell:{ask}", "kiti"))
+        highlight=(f"cell:{ask}", "kiti", "hands:shut"))
 
 
 KITI_DECIDES = Drill("maui/kiti-decides", "part-disputes", Words("maui.drill.kiti.title"), "maui:disputes",
@@ -346,7 +349,7 @@ def _pile_worth(rng: random.Random) -> Optional[Question]:
         hint=Words("maui.drill.worth.hint.seagull" if seagull else "maui.drill.worth.hint.jellyfish"),
         explain=Words("maui.drill.worth.explain.seagull" if seagull else "maui.drill.worth.explain.jellyfish",
                       was=_points(was), now=_points(now.total), top=lambda lang, c=pile[-1]: card_name(c, lang)),
-        why=why, after=shown, events=tuple(told), highlight=(f"player:{me + 1}",))
+        why=why, after=shown, events=tuple(told), highlight=(f"player:{me + 1}", "hands:shut"))
 
 
 PILE_WORTH = Drill("maui/pile-worth", "part-seagull", Words("maui.drill.worth.title"), "maui:catch-kinds",
@@ -387,7 +390,7 @@ def _no_fights(rng: random.Random) -> Optional[Question]:
         options=_players(range(state.players)) + (Option("nobody", Words("maui.drill.nobody")),),
         answer=frozenset({answer}), rule="maui:no-fights", hint=Words("maui.drill.no_fights.hint"),
         explain=explain, why=tuple(e for e in told if e.kind in _TELLING + ("maui.tie_no_catch",)),
-        after=shown, events=tuple(told), highlight=(f"cell:{ask}",))
+        after=shown, events=tuple(told), highlight=(f"cell:{ask}", "hands:shut"))
 
 
 NO_FIGHTS_DRILL = Drill("maui/no-fights", "part-no-fights", Words("maui.drill.no_fights.title"), "maui:no-fights",

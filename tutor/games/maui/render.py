@@ -17,7 +17,9 @@ Layouts (tutor.core.svg.LAYOUTS, issue #24) arrange the same pieces for the widt
   (cards big enough to tap), then the other seats two to a row, clockwise from you.
 
 `highlight` (lesson pointers): "cell:<depth>", "seat:<0-based seat>", "kiti", "kiti:right",
-"kiti:left", "kiti:step" (her step after a round: drawn full where she goes, pointed at), "card:<id>", "deck". `events` (the last action's events) mark what just happened.
+"kiti:left", "kiti:step" (her step after a round: drawn full where she goes, pointed at), "card:<id>", "deck",
+"hands:shut" (every hand drawn as its count, the viewer's too: a question the hands play no part in). `events` (the
+last action's events) mark what just happened.
 
 `choosable` ({"card:<dive card id>": choice id or tutor.core.svg.Offer}, from a widget) lays a focusable
 button (`data-choice`) over each named dive card in a hand; nothing else changes, and without it the
@@ -1343,6 +1345,9 @@ def _notes(view: View, lang: str, arranged: bool = True) -> str:
     return " · ".join(notes)
 
 
+HANDS_SHUT = "hands:shut"
+
+
 def render(view: View, *, highlight: Iterable[str] | str | None = (), lang: str = "en",
            events: Optional[Iterable[Any]] = (), choosable: Optional[Mapping[str, Any]] = None,
            layout: Optional[str] = None) -> str:
@@ -1352,6 +1357,10 @@ def render(view: View, *, highlight: Iterable[str] | str | None = (), lang: str 
     spec = S.layout_of(layout)
     hl = S.parse_highlight(highlight)
     offers = S.offers(choosable)
+    if HANDS_SHUT in hl:
+        # a drill about the lagoon drew the viewer's twelve cards big under it, a phone's screen of cards that
+        # looked tappable and played no part in the question (a reader)
+        view = dict(view, seats=[dict(seat, hand=None) for seat in view["seats"]])
     marks = _marks(events)
     _kiti_from(marks, view)
     title, desc = describe(view, lang)

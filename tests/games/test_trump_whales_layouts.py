@@ -372,3 +372,43 @@ def test_the_score_helpers_phone_board_shows_the_counted_players_panel_alone():
     panels = lambda root: [el.get("data-seat") for el in root.iter() if el.get("class") == "panel"]  # noqa: E731
     assert len(panels(full)) == 4 and panels(alone) == [str(seat)]
     assert viewbox(alone)[3] < viewbox(full)[3] - 300
+
+
+def _panels_cards(svg: str) -> dict[int, int]:
+    """How many cards each seat's panel draws (data-card inside its <g class="panel">)."""
+    root = ET.fromstring(svg)
+    out = {}
+    for panel in root.iter(f"{SVG_NS}g"):
+        if panel.get("class") == "panel":
+            out[int(panel.get("data-seat"))] = sum(1 for e in panel.iter() if e.get("data-card"))
+    return out
+
+
+def test_brief_panels_on_a_phone_draw_counts_not_cards():
+    """A question about the trick ("brief") draws every panel in three lines of counts, and one about the learner's
+    own hand ("brief:others") every panel but the viewer's: the others' cards were half a four-player phone board (a
+    reader). The wider layouts, whose panels are one row each, draw every card as before."""
+    from tutor.widgets.quiz import Quiz
+    from tutor.widgets.your_turn import YourTurn
+    from tutor.widgets import screen
+    screen.set_width(390)
+    try:
+        quiz = Quiz("trump_whales/who-wins", lang="en")
+        svg = quiz.svg.value
+        state = quiz._opening[0]
+        assert "brief" in quiz.data["highlight"]
+        whole = g.render(g.view(state, None), lang="en", layout="phone")
+        assert viewbox(ET.fromstring(svg))[3] < viewbox(ET.fromstring(whole))[3] * 0.7, "brief panels are not shorter"
+        assert sum(_panels_cards(svg).values()) == 0 < sum(_panels_cards(whole).values())
+        assert len(re.findall('class="brief-counts"', svg)) == 4
+        task = YourTurn("trump_whales/five-over-family", lang="en")
+        drawn = _panels_cards(task.svg if isinstance(task.svg, str) else task.svg.value)
+        me = task.seat
+        assert drawn[me] == len(task.state.hands[me]) > 0, "the learner's own hand is not drawn"
+        assert all(n == 0 for s, n in drawn.items() if s != me), drawn
+    finally:
+        screen.set_width(1000)
+    for layout in ("laptop", "projector"):
+        view = g.view(state, None)
+        assert _panels_cards(g.render(view, lang="en", layout=layout, highlight=("brief",))) == _panels_cards(
+            g.render(view, lang="en", layout=layout))

@@ -210,8 +210,9 @@ class YourTurn(PlayTable):
     def board_marks(self) -> tuple[str, ...]:
         """The task's `done_marks` once it is solved (where the tile taken fits), never before: they would answer it;
         after a miss and "Show me why", the right move drawn where it goes (GameUI.answer_marks). The task's "hide:…"
-        highlights hold throughout (Aqua Fest's "hide:moves" before the lesson teaches the turn)."""
-        hide = tuple(h for h in self.task.get("highlight", ()) if str(h).startswith("hide:"))
+        highlights hold throughout (Aqua Fest's "hide:moves" before the lesson teaches the turn), as do its "brief…"
+        ones (Козырные киты' panels the task is not about, drawn in three lines on a phone)."""
+        hide = tuple(h for h in self.task.get("highlight", ()) if str(h).startswith(("hide:", "brief")))
         if self.outcome == "done":
             return hide + tuple(self.task.get("done_marks", ()))
         if self.outcome == "missed" and self.why_shown:

@@ -12,6 +12,9 @@ catalogue keys (trump_whales.drill.*, every lesson language); cards are named by
     next-leader   the winner picks a card of a trick with a 5: who leads next, or names who does?   part 8
     best-reward   you won: which card do you pick for the most points?                   part 8
     plus-points   you use the +1 now: how many points does the round give you so far?    part 11
+
+On a phone the panels a question is not about are drawn brief ("brief", "brief:others": tutor/games/trump_whales/
+render.py): the others' cards were half of a four-player board, a screen between the question and its answers.
 """
 
 from __future__ import annotations
@@ -177,7 +180,8 @@ def _may_play(rng: random.Random) -> Optional[Question]:
                          "may_play.hint" if any(C.FAMILY[c] is None for c in hand) else "may_play.hint_no_fives")),
         explain=partial(_joined, tuple(parts)),
         # the trick's heading would name the family to follow, the step the question asks (after a led 5 above all)
-        why=told, viewer=me, highlight=("trick", f"seat:{me}", "hide:follow"), multi=True, all_may_be_right=True)
+        why=told, viewer=me, highlight=("trick", f"seat:{me}", "hide:follow", "brief:others"), multi=True,
+        all_may_be_right=True)
 
 
 def _joined(parts: tuple[Any, ...], lang: str) -> str:
@@ -225,7 +229,7 @@ def _trick_winner(rng: random.Random) -> Optional[Question]:
         hint=Words(_K + "trick_winner.hint"),
         explain=Words(_K + explain, seat=winner + 1, card=_card(best), trump=partial(_family, state.trump),
                       family=partial(_family, led_family(trick) or state.trump)),
-        why=told + tuple(events), viewer=last, highlight=("trick", "trump"), after=after, events=tuple(events))
+        why=told + tuple(events), viewer=last, highlight=("trick", "trump", "brief"), after=after, events=tuple(events))
 
 
 def _move_card(state: State, seat: int, rng: random.Random, plays: list[PlayCard]) -> PlayCard:
@@ -272,7 +276,7 @@ def _best_reward(rng: random.Random) -> Optional[Question]:
                            else "best_reward.explain"), card=_card(top[0]), seat=owner + 1,
                       points=Words(f"{_G}.n_points", n=best)),
         why=tuple(e for e in events if e.kind in (f"{_G}.picked", f"{_G}.picked_five")),
-        viewer=me, highlight=("trick",), after=after, events=tuple(events))
+        viewer=me, highlight=("trick", "brief:others"), after=after, events=tuple(events))
 
 
 # --------------------------------------------------------------------------- who leads next?
@@ -308,7 +312,7 @@ def _next_leader(rng: random.Random) -> Optional[Question]:
         explain=Words(_K + explain, seat=answer + 1),
         why=tuple(e for e in events if e.kind in (f"{_G}.picked", f"{_G}.picked_five", f"{_G}.five_chooses",
                                                   f"{_G}.leads")),
-        viewer=me, highlight=("trick",), after=after, events=tuple(events))
+        viewer=me, highlight=("trick", "brief"), after=after, events=tuple(events))
 
 
 # --------------------------------------------------------------------------- what is a +1 worth now?
@@ -351,7 +355,8 @@ def _plus_points(rng: random.Random) -> Optional[Question]:
                       left=Words(f"{_G}.n_bonuses", n=left), pairs=Words(_K + "n_pairs", n=left // C.BONUS_PAIR),
                       points=Words(f"{_G}.n_points", n=then)),
         # the panels' running count of this round's points would leave only "+1" to add
-        why=tuple(events) + (breakdown,), viewer=me, highlight=(f"pearls:{me}", f"seat:{me}", "hide:points"),
+        why=tuple(events) + (breakdown,), viewer=me, highlight=(f"pearls:{me}", f"seat:{me}", "hide:points",
+                                                                      "brief:others"),
         after=after, events=tuple(events))
 
 

@@ -26,7 +26,9 @@ A family is always drawn as a symbol AND its name, never by colour alone; a card
 and bonus, and its full description as a tooltip. Each visible card carries `data-card="<id>"` (an attribute, never
 text). `highlight` (lesson pointers): "card:<id>", "seat:<n>", "trump", "trick", "discard", "pearls:<n>". `events`
 (the last action's) ring the cards they name. A drill's "hide:follow" leaves out the family the trick follows and
-"hide:points" each player's points this round (what the question asks). `choosable` ({key: choice id or tutor.core.svg.Offer}, from a widget;
+"hide:points" each player's points this round (what the question asks). On a phone "brief" draws every player's
+panel as three lines of counts, and "brief:others" every panel but the viewer's and one whose cards are offered (a
+question about the trick or about the learner's own hand: the others' cards were half a four-player board). `choosable` ({key: choice id or tutor.core.svg.Offer}, from a widget;
 keys as ui.board_keys makes them: "card:<id>" for a card in a hand, a bonus or the trick, "seat:<n>" for a player)
 lays a focusable button (`data-choice`) over each element so named; without it the drawing is the same. Every
 layout draws the same cards, keys, marks and words.
@@ -808,6 +810,48 @@ def _phone_panel(board: _Board, view: dict[str, Any], seat: dict[str, Any], y: f
     return height
 
 
+BRIEF = "brief"                 # highlight: every player's panel one line (a question about the trick alone)
+BRIEF_OTHERS = "brief:others"   # ... every panel but the viewer's and one the learner chooses from
+
+
+def _brief(board: _Board, view: dict[str, Any], seat: dict[str, Any]) -> bool:
+    """Whether the seat's phone panel is drawn brief: a question asked about the trick or the viewer's own hand drew
+    the others' whole panels, 550 of a four-player board's 1,070 units a phone's screen of cards nobody was asked
+    about (a reader, stop 52)."""
+    if BRIEF in board.hl:
+        return True
+    cards = [c["id"] for c in (seat["hand"] or ())] + [c["id"] for c in _bonus_cards(seat)[0]]
+    mine = seat["seat"] == view.get("viewer") or any(f"card:{c}" in board.offers for c in cards)
+    return BRIEF_OTHERS in board.hl and not mine
+
+
+def _brief_panel(board: _Board, view: dict[str, Any], seat: dict[str, Any], y: float) -> int:
+    """A player's panel in three lines: name and total; this round's points and what they are doing; how many cards
+    in hand, pearls and bonuses. The seat's tap target as on a whole panel; its height."""
+    lang = board.lang
+    s = seat["seat"]
+    acting, note = _note(view, seat, lang)
+    height = 66
+    _panel_rect(board, seat, acting, 6, y, PHONE_W - 12, height - 4)
+    name = player_name(s, lang)
+    board.parts.append(fitted(16, y + 21, name, 200, 13, board.floor, bold=True))
+    board.parts.append(_t(PHONE_W - 16, y + 21, _w("total", lang, n=seat["score"]), size=12, anchor="end",
+                          cls="total"))
+    if "hide:points" not in board.hl:
+        board.parts.append(fitted(16, y + 39, _w("round_points", lang, n=seat["round_points"]), 160, 10,
+                                  board.floor, fill=S.MUTED, cls="round-points"))
+    if note:
+        board.parts.append(fitted(PHONE_W - 16, y + 39, note, 150, 11, board.floor, bold=True, anchor="end",
+                                  fill="#8a5a00", cls="note"))
+    shown, hidden = _bonus_cards(seat)
+    counts = "  |  ".join((_w("hand", lang, n=seat["hand_count"]), _w("pearls", lang, n=seat["pearl_count"]),
+                         _w("bonuses_n", lang, n=len(shown) + hidden)))
+    board.parts.append(fitted(16, y + 56, counts, PHONE_W - 32, 10.5, board.floor, fill=S.MUTED, cls="brief-counts"))
+    board.element(f"seat:{s}", 10, y + 4, PHONE_W - 20, 46, name)
+    board.parts.append("</g>")
+    return height
+
+
 def _phone(board: _Board, view: dict[str, Any], title_words: tuple[str, str]) -> float:
     """The phone's board, one column; its height."""
     lang, W = board.lang, PHONE_W
@@ -834,7 +878,7 @@ def _phone(board: _Board, view: dict[str, Any], title_words: tuple[str, str]) ->
     for i in range(n):
         seat = view["seats"][(first + i) % n]
         if only is None or seat["seat"] == only:
-            y += _phone_panel(board, view, seat, y)
+            y += (_brief_panel if _brief(board, view, seat) else _phone_panel)(board, view, seat, y)
     # the piles last: what the trick leaves and what is set aside
     y += 4
     note_x = 14 + 2 * P_BW + 40

@@ -464,3 +464,22 @@ def test_a_rulings_mark_opens_the_ruling_under_it_and_closes_again(voila_server,
         assert mark.get_attribute("aria-expanded") == "false"
     finally:
         context.close()
+
+
+def test_on_a_projector_the_contents_begin_folded_and_a_choice_is_kept(voila_server, browser):
+    """Projected, the contents' column took 330 px of the boards' width (three readers): on a 1,920-px screen it
+    begins folded, the ☰ button opens it, and the opened column is kept at the next visit."""
+    context, page = open_page(browser, voila_server, "trump_whales.ipynb", {"width": 1920, "height": 1080})
+    try:
+        side = page.locator(".tutor-contents-sheet")
+        toggle = page.locator(".tutor-contents-toggle")
+        page.wait_for_timeout(500)
+        assert not side.is_visible() and toggle.is_visible(), "the projected page begins with its contents open"
+        toggle.click()
+        assert side.is_visible()
+        page.reload()
+        page.locator(".tutor-contents").wait_for(state="attached")
+        page.wait_for_timeout(500)
+        assert page.locator(".tutor-contents-sheet").is_visible(), "opening the contents was not remembered"
+    finally:
+        close_tab(context, page)

@@ -289,7 +289,14 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
   window.addEventListener("popstate", onPop);
   // a wide screen's column can be folded away (a projector wants the width); the choice is kept on the device
   const FOLDED_KEY = "tutor.contents.folded";
-  const remembered = () => { try { return localStorage.getItem(FOLDED_KEY) === "1"; } catch (err) { return false; } };
+  // Folded to begin with on a projector's width (1,600 px and up): the room reads the lesson, and the column took
+  // 330 px of the boards' width (three readers); the ☰ button opens it, and a choice made is kept
+  const PROJECTOR = 1600;
+  const remembered = () => {
+    let kept = null;
+    try { kept = localStorage.getItem(FOLDED_KEY); } catch (err) { /* storage off: the screen's default */ }
+    return kept === null ? window.innerWidth >= PROJECTOR : kept === "1";
+  };
   const setSideFolded = (folded) => {
     nav.classList.toggle("tutor-contents-folded", folded);
     try { localStorage.setItem(FOLDED_KEY, folded ? "1" : "0"); } catch (err) { /* storage off: for this page */ }

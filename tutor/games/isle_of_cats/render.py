@@ -44,6 +44,7 @@ from tutor.core.i18n import player_name, text
 from tutor.games.isle_of_cats import components as C
 from tutor.games.isle_of_cats import geometry as G
 from tutor.games.isle_of_cats.scoring import families as _families
+from tutor.games.isle_of_cats.view import tile_view
 from tutor.games.isle_of_cats.text import (boat_name, card_name, colour_name, map_colour_name, points_text, room_name,
                                           shape_name, tile_name, tiles_count)
 
@@ -480,7 +481,9 @@ def _asked(key: str, tile_id: str, ox: float, oy: float, c: float, boat: str = "
             f'<clipPath id="{clip}"><path d="{squares}"/></clipPath>'
             # in the question's own colour, on a white halo: dark and dashed, it read as the rooms' walls drawn over
             # the tiles, and a reader answered from the drawing, not the rule
-            f'<path d="{squares}" fill="{ASK_INK}" fill-opacity="0.22"/>'
+            # filled with the tile's own colour, see-through: a question about families turns on it, and a blue cat
+            # asked about in the question's magenta read as no cat of any family (a reader)
+            f'<path d="{squares}" fill="{_asked_fill(tile_id)}" fill-opacity="0.5"/>'
             f'<g clip-path="url(#{clip})">'
             f'<path d="{_edges(cells, c)}" fill="none" stroke="#ffffff" stroke-width="6" stroke-linejoin="round"/>'
             f'<path d="{_edges(cells, c)}" fill="none" stroke="{ASK_INK}" stroke-width="3.4" stroke-dasharray="6 3"/>'
@@ -488,6 +491,13 @@ def _asked(key: str, tile_id: str, ox: float, oy: float, c: float, boat: str = "
             + K.label(fx * c + c / 2, fy * c + c * 0.78, "?", size=round(max(c * 0.8, floor), 2), anchor="middle",
                       weight="bold",
                       fill=ASK_INK) + "</g>")
+
+
+def _asked_fill(tile_id: str) -> str:
+    try:
+        return tile_fill(tile_view(tile_id))
+    except (KeyError, ValueError):
+        return ASK_INK
 
 
 def _option_cells(key: str, tile_id: str) -> tuple[tuple[int, int], ...]:

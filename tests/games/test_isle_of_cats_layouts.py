@@ -495,3 +495,17 @@ def test_a_worked_examples_boat_stays_put_while_the_island_empties_and_fills(lay
             tops.append(float(boat.group(2)))
     assert len(islands) >= 3, f"the example no longer changes its island: {islands}"
     assert len(tops) >= 3 and max(tops) - min(tops) < 1, f"the boat's top moves from step to step: {tops}"
+
+
+def test_a_tile_a_question_places_is_drawn_in_its_own_colour():
+    """The tile a quiz or drill asks about ("ask:…") is filled with its own colour, see-through: in the question's
+    magenta a blue cat asked about a family read as no cat of any colour (a reader)."""
+    from tutor.widgets.quiz import Quiz
+    from tutor.games.isle_of_cats.render import tile_fill
+    from tutor.games.isle_of_cats.view import tile_view
+    quiz = Quiz("isle_of_cats/is-family", lang="en")
+    svg = quiz.svg.value
+    asked = re.search(r'<g class="asked"[^>]*>.*?<path d="[^"]+" fill="([^"]+)" fill-opacity', svg, re.S)
+    assert asked, "the quiz draws no tile where it asks"
+    held = g.SPEC.view(quiz._opening[0], None)["held"]
+    assert held is not None and asked.group(1) == tile_fill(tile_view(held["id"]))

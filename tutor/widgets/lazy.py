@@ -38,7 +38,6 @@ class Reveal(StandIn, anywidget.AnyWidget):
     opened = traitlets.Bool(False).tag(sync=True)
     column_px = traitlets.Float(0).tag(sync=True)  # the lesson column's width (CSS px) when the page opened the part
     done = traitlets.Bool(False).tag(sync=True)
-    fold = traitlets.Unicode("").tag(sync=True)    # a part opened by its button: what tapping its title does then
 
 
 class ManualReveal(Reveal):
@@ -96,8 +95,7 @@ class LazyPart(StandIn, W.Box):  # type: ignore[misc]  # ipywidgets is untyped
         # of the three models a placeholder cost (~75 of a lesson's ~150 models and ~75 KB of its first render)
         kind = ((SharedManualReveal if manual else SharedReveal) if _PAGE_MADE[0]
                 else (ManualReveal if manual else Reveal))
-        self.reveal = kind(label=label, loading=ui("lazy.loading", lang), layout=shared("layout"),
-                           **({"fold": ui("lazy.fold", lang)} if manual else {}))
+        self.reveal = kind(label=label, loading=ui("lazy.loading", lang), layout=shared("layout"))
         kwargs.setdefault("layout", shared("layout"))
         super().__init__([self.reveal], **kwargs)
         self.add_class("tutor-lazy")

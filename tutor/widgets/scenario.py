@@ -120,10 +120,11 @@ class ScenarioPlayer(StandIn, anywidget.AnyWidget):
         """Every frame at once (a few hundredths of a second): a board's scale depends on all of them."""
         svgs = []
         steady: tuple[str, ...] = ()
-        make = self.game.parts().steady if self.game is not None else None
-        if make is not None:
+        game = self.game
+        make = game.parts().steady if game is not None else None
+        if game is not None and make is not None:
             with guard(self.errors, self.lang, clear=False):
-                steady = make([self.game.view(f.state, f.viewer) for f in self.frames])
+                steady = make([game.view(f.state, f.viewer) for f in self.frames])
         for frame in self.frames:
             svg = ""
             with guard(self.errors, self.lang, clear=False):

@@ -38,7 +38,6 @@ function render({ model, el }, manual = false) {
     }
     const title = (model.get("label") || "").replace(/^\s*▶\s*/, "");
     foldBar.textContent = `▼ ${title}`;
-    foldBar.title = model.get("fold") || "";
     if (foldBar.parentElement !== part) el.after(foldBar);
     foldBar.style.display = folded ? "none" : "";
   };

@@ -396,10 +396,19 @@ function render({ model, el: root }) {
   // table's tips, read above the board, it hid two lines of them from a phone reader)
   // (during a film only while a frame waits on its summary, with "Go on" under a tall board: the table said "your
   // move" and nothing answered a tap until "Go on", a screen below, was found — a reader)
+  // On a phone it rides only once the board's foot is on the screen: over the board it lay across the very cells and
+  // seats a learner chooses from, by tapping the board (Мяури's deep cell and Kiti, a reader, stop 56); while the
+  // board fills the screen, the board is where the move is made. A frame waiting on its summary keeps its "Go on".
+  const overBoard = () => {
+    if (!onPhone()) return false;
+    const box = board.getBoundingClientRect();
+    const foot = innerHeight - 64 - (parseFloat(getComputedStyle(root).getPropertyValue("--tutor-bar-space")) || 0);
+    return box.top < foot && box.bottom > foot + 8;
+  };
   const showTurnBar = () => {
     const waiting = filming !== null && filming.frame && filming.frame.wait;
     turnBar.hidden = !(below && boardSeen && turnText.textContent) || (filming !== null && !waiting)
-      || (readingUp && !waiting);
+      || (readingUp && !waiting) || (!waiting && overBoard());
   };
   // A learner scrolling back up is reading the board: the bar at the screen's foot lay over the rows they went
   // back for (the hand in Aqua Fest, the boat in Острів котів: two readers). It goes while they scroll up and comes
@@ -412,12 +421,13 @@ function render({ model, el: root }) {
     const scroller = event.target === document ? document.scrollingElement : event.target;
     if (!(scroller instanceof Element) || !scroller.contains(root)) return;
     const y = scroller.scrollTop;
-    if (Date.now() < ownScroll) { lastY = y; return; }
+    if (Date.now() < ownScroll) { lastY = y; showTurnBar(); return; }
     if (lastY === null || Math.abs(y - lastY) >= 6) {
       const up = lastY !== null && y < lastY;
       lastY = y;
-      if (up !== readingUp) { readingUp = up; showTurnBar(); }
+      if (up !== readingUp) readingUp = up;
     }
+    showTurnBar();
   };
   window.addEventListener("scroll", onPageScroll, { passive: true, capture: true });
   const watchBelow = typeof IntersectionObserver === "undefined" ? null : new IntersectionObserver((entries) => {
@@ -725,7 +735,19 @@ function render({ model, el: root }) {
     const rects = (sel) => [...board.querySelectorAll(sel)].map((m) => m.getBoundingClientRect()).filter((r) => r.height > 0);
     const changed = rects(".event[data-target], .tutor-focus[data-target]");
     const marks = changed.length ? changed : rects('.highlight[data-target^="seat:"]');
-    if (!marks.length || words.top <= 56) return;
+    if (words.top <= 56) return;
+    // a board that fits above the words whole is shown whole, its top at the screen's top: a step's marks brought
+    // just above the words left Aqua Fest's seabed cut at row 1, its lower rows and the panels under the words, the
+    // step bar and the part's heading above it (a reader, stop 56)
+    const whole = board.getBoundingClientRect();
+    if (whole.height <= words.top - 8) {
+      if (Math.abs(whole.top) > 4) {
+        ownScroll = Date.now() + 800;
+        pageBox().scrollBy(0, whole.top);
+      }
+      return;
+    }
+    if (!marks.length) return;
     const seen = marks.filter((r) => r.bottom > 0 && r.top < innerHeight);
     const some = seen.length ? seen : marks;
     const top = Math.min(...some.map((r) => r.top)), bottom = Math.max(...some.map((r) => r.bottom));

@@ -139,7 +139,8 @@ def moves(task: dict):
     for action in game.legal_actions(state, T.seat(task)):
         ok = not T.judge(task, state, action)[2]
         right = right or (action if ok else None)
-        wrong = wrong or (None if ok else action)
+        # (a move the learner goes on from is not judged yet: go_on)
+        wrong = wrong or (None if ok or T.going_on(task, state, action) is not None else action)
     return right, wrong
 
 
@@ -340,7 +341,7 @@ def test_a_miss_gives_the_hint_first_and_tells_each_event_once_and_only_its_roun
     start = T.start(w.task)
     for action in game.legal_actions(start, w.seat):
         _after, _events, problems, shown, told = T.outcome(w.task, start, action)
-        if not problems:
+        if not problems or T.going_on(w.task, start, action) is not None:
             continue
         w.new_game()
         w.act(action)          # what its button (or its board element) does
@@ -432,3 +433,24 @@ def test_a_last_chance_is_no_answer_where_the_task_asks_to_end_only_the_turn():
     me = T.seat(task)
     verdicts = {kind.__name__: T.judge(task, state, kind(me))[2] for kind in (EndTurn, LastChance, Stop)}
     assert verdicts["EndTurn"] == [] and verdicts["LastChance"] and verdicts["Stop"], verdicts
+
+
+def test_a_go_on_task_lets_the_learner_move_again_while_the_goal_is_in_reach():
+    """Козырные киты' bonus tasks (`go_on`): a bonus is not judged while the learner is still to move and can still
+    win, so the token flipped first and the trump changed after wins, as the rules allow (a reader was told a legal
+    two-bonus line had failed); a move after which the goal is out of reach is judged at once."""
+    from tutor.games.trump_whales.rules import PlayCard, UseBonus
+    task = YourTurn("trump_whales/flip-to-win", lang="en")
+    seat = task.seat
+    task.act(UseBonus(player=seat, card="orca-1"))       # the token flipped: not enough alone, but not judged yet
+    assert task.outcome == "going" and task.open_to_moves()
+    assert 'data-outcome="going"' in task.verdict_line
+    task.act(UseBonus(player=seat, card="orca-4"))       # then blue whales trump: the card `then` plays wins
+    assert task.outcome == "done", task.verdict_line
+    task.new_game()
+    task.act(PlayCard(player=seat, card="blue_whale-3"))  # the card at once: the turn has passed, judged as it stands
+    assert task.outcome == "missed"
+    # without `go_on` the same bonus is judged at once, as every other task's first move is
+    start = T.start(task.task)
+    assert T.going_on(task.task, start, UseBonus(player=seat, card="orca-1")) is not None
+    assert T.going_on(dict(task.task, go_on=False), start, UseBonus(player=seat, card="orca-1")) is None

@@ -22,6 +22,10 @@ meets the goal is right, and `check` asks the engine that at least one move does
       - do: {dive: {2: 11}}            #   the learner's move, as `then` writes moves (it must miss the goal)
         hint: {en: ..., ru: ...}
     explain: {en: ..., ru: ...}        # shown once it is done
+    go_on: true                        # optional: a move after which the learner is still to move, and from which
+                                       # the goal can still be reached, is not judged yet: the learner goes on
+                                       # (Козырные киты: a bonus, then another, before the card `then` plays; a
+                                       # reader who flipped the token first, a legal way to win, was told they failed)
 """
 
 from __future__ import annotations
@@ -37,7 +41,7 @@ from tutor.core.scenario import ScenarioError, adapter, before_next_deal, read_y
 from tutor.core.scenario import seat as scenario_seat
 
 TOP_KEYS = {"id", "game", "rule", "part", "title", "prompt", "setup", "player", "given", "then", "goal", "hint",
-            "explain", "highlight", "tags", "after", "done_marks", "misses"}
+            "explain", "highlight", "tags", "after", "done_marks", "misses", "go_on"}
 
 
 def validate(data: Any, where: str = "task") -> dict[str, Any]:
@@ -130,6 +134,26 @@ def outcome(task: Mapping[str, Any], state: Any, action: Any
     return after, events, problems, shown, told
 
 
+def going_on(task: Mapping[str, Any], state: Any, action: Any) -> Any:
+    """For a task with `go_on`: (the position after the learner's `action` alone, its events) when the learner is
+    still to move there and some next move of theirs reaches the goal; else None (the move is judged as it stands).
+    A refused `action` raises RuleViolation."""
+    if not task.get("go_on"):
+        return None
+    game = spec(task["game"])
+    seat = scenario_seat(task["player"])
+    after, events = game.apply(state, action)
+    if game.is_over(after) or seat not in game.to_move(after):
+        return None
+    for nxt in game.legal_actions(after, seat):
+        try:
+            if not outcome(task, after, nxt)[2]:
+                return after, list(events)
+        except RuleViolation:
+            continue
+    return None
+
+
 def adapt_actions(task: Mapping[str, Any], moves: Any, state: Any) -> list[Any]:
     """The actions `moves` (as `then` and `misses` write them) stand for in `state`."""
     return list(adapter(task["game"]).actions(moves, state))
@@ -157,10 +181,10 @@ def check(task: dict[str, Any]) -> list[str]:
             _, _, problems = judge(task, state, action)
         except ScenarioError as exc:
             return [str(exc)]
-        if problems:
-            wrong += 1
-        else:
+        if not problems:
             right += 1
+        elif going_on(task, state, action) is None:      # a move the learner goes on from is no miss (go_on)
+            wrong += 1
     out: list[str] = []
     for i, miss in enumerate(task.get("misses", ())):
         try:

@@ -68,7 +68,7 @@ class YourTurn(PlayTable):
     def __init__(self, task: str | Path | dict[str, Any], lang: str = "en", *, lessons: str | Path | None = None) -> None:
         self.task = task_data(task, lessons, lang)
         self.tries = 0
-        self.outcome: Optional[str] = None      # None while the learner has not moved; else "done", "missed" or "refused"
+        self.outcome: Optional[str] = None      # None while the learner has not moved; else "done", "missed", "refused" or "going" (go_on)
         # the engine's judgement as HTML, in two parts: its one line (the status area, kept in view by tutor.css and read
         # aloud) and all it says besides, under that line (the hint, the explanation, what decided it): a phone's sticky
         # verdict was capped at 30% of the screen and cut an explanation mid-sentence
@@ -136,6 +136,17 @@ class YourTurn(PlayTable):
                 self.verdict_more = f'<p class="tutor-task-rule">{citation_html(exc.rule, lang)}</p>'
                 self.selected = {}
                 self._record(right=False, first=self.tries == 1)
+                self.refresh()
+                return
+            going = core_task.going_on(self.task, self.state, action) if problems else None
+            if going is not None:
+                # still the learner's move, and the goal still within reach: not judged yet (a task with `go_on`)
+                self.live.show(*going)
+                self.selected = {}
+                self.outcome = "going"
+                self.verdict_line = (f'<div class="tutor-task-verdict" data-outcome="going">'
+                                     f'<b>{esc(ui("task.going", lang))}</b></div>')
+                self.verdict_more = ""
                 self.refresh()
                 return
             # how the learner's move ended, before any next deal; one move: "what happened" is the whole story
@@ -238,7 +249,7 @@ class YourTurn(PlayTable):
         """May the learner move now? Before any move, and after a refused one: it changed nothing, so the next move is
         made on the same board at once (a reader tapped the right card after a refusal and it only showed its name,
         until "Try again", off the screen, was found)."""
-        return self.outcome in (None, "refused")
+        return self.outcome in (None, "refused", "going")
 
     def _action_rows(self) -> list[list[RowPart]]:
         if self.open_to_moves():

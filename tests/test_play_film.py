@@ -306,6 +306,10 @@ def test_a_tricks_summary_waits_over_the_finished_trick():
             for card in step.before.trick:
                 assert f'data-card="{card}"' in f["board"], card
             assert 'class="event' in f["board"]
+            # ... and it says the reward is taken: "Pick the reward" over the card just taken read as a pick not
+            # made (a reader, stop 56), the winner's panel "picks a reward" no more
+            assert "Reward taken" in f["board"] and "Pick the reward" not in f["board"]
+            assert "picks a reward" not in f["board"]
         if seen >= 2:
             break
     assert seen, "no trick was summed up in 40 moves"

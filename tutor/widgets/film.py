@@ -97,11 +97,17 @@ def frame(table: "PlayTable", steps: Sequence[Step], i: int, film_id: int) -> di
     lang = table.lang
     step = steps[i]
     said = summary(table, step)
-    position, shown = (paused(table, step) or held(table, step) if said else None) or (step.after, step.events)
+    pause = paused(table, step) if said else None
+    hold = held(table, step) if said and pause is None else None
+    position, shown = pause or hold or (step.after, step.events)
     told = table.live.told(shown)
     view = table.game.view(position, table.viewer)
     parts = table.game.parts()
     marks = parts.table_marks if table.advises else ()
+    if hold is not None:
+        # the table before the step, the step done: a game's board may say so ("held": Козырные киты' header said
+        # "Pick the reward" over the reward just taken, a reader)
+        marks = tuple(marks) + (HELD,)
     if step.seat is not None and step.seat != table.viewer and (not isinstance(step, Beat) or step.first):
         # another player's step rings their seat (every game's "seat:<n>"): a card laid face down changed nothing the
         # board rings, and a phone's words at the screen's foot covered the seat they spoke of (play.js brings the
@@ -174,6 +180,9 @@ def paused(table: "PlayTable", step: Step) -> Optional[tuple[Any, tuple[Any, ...
     at = kept[-2]
     events = tuple(e for _name, _position, more in cut[:at + 1] for e in more)
     return cut[at][1], events
+
+
+HELD = "held"       # the highlight a held frame's board is drawn with
 
 
 def held(table: "PlayTable", step: Step) -> Optional[tuple[Any, tuple[Any, ...]]]:

@@ -297,7 +297,12 @@ def round_done(view: dict[str, Any]) -> bool:
     return not view["over"] and view["tricks"] >= C.TRICKS
 
 
+HELD = "held"        # the film's frame over a finished action (tutor.widgets.film.held): what it did is done
+
+
 def _phase(view: dict[str, Any], lang: str) -> str:
+    if view.get("held"):
+        return _w("phase.taken", lang)
     return _w("phase.round_end" if round_done(view) else f"phase.{view['phase']}", lang)
 
 
@@ -1004,6 +1009,11 @@ def render(view: dict[str, Any], *, highlight: Iterable[str] | str | None = (), 
     hl = S.parse_highlight(highlight)
     offers = S.offers(choosable)
     marked = _marked(events)
+    if HELD in hl and view["phase"] == "reward":
+        # the table's film holds a trick's summary over the finished trick (tutor.widgets.film.held): the card taken
+        # is marked on it, and nobody is picking any more (the learner's own pick read as not taken: "Pick the reward"
+        # and "picks a reward" stayed over the card they had just taken, a reader)
+        view = dict(view, to_move=[], held=True)
     if view["phase"] == "reward" and offers:
         # the winner picks from the trick: rings of "just played" on its cards read as the cards one may pick (a
         # teacher saw three ringed, the winner's own among them, and the one free card unringed); the chips under

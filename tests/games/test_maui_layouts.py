@@ -456,3 +456,22 @@ def test_on_a_phone_the_ring_round_kiti_passes_inside_her_lettered_hands():
     assert seen > 100
 
 
+
+
+@pytest.mark.parametrize("layout", ["laptop", "projector"])
+def test_on_a_wide_board_each_of_kitis_hands_draws_a_line_to_the_seat_it_points_at(layout):
+    """A four-seat table's panels lie near Kiti, and her hands drew no line to them (measured to a panel's centre
+    less half its width): from the back of the room nobody could see whom a hand pointed at, and the quiz turned on
+    it (a reader, stop 56). The line goes to the nearest point of the seat's panel."""
+    from tutor.widgets import screen
+    from tutor.widgets.quiz import Quiz
+    screen.set_width(1560 if layout == "projector" else 900)
+    try:
+        svg = Quiz("maui/who-takes-the-deep", lang="en").svg.value
+    finally:
+        screen.set_width(1000)
+    assert f'data-layout="{layout}"' in svg
+    hands = re.findall(r'<g class="kiti-hand (right|left)[^"]*"[^>]*>(.*?)</g>', svg, re.S)
+    assert {h for h, _ in hands} == {"right", "left"}
+    for hand, body in hands:
+        assert "stroke-dasharray" in body, f"Kiti's {hand} hand draws no line to its seat"

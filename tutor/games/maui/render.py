@@ -999,9 +999,13 @@ def _kiti(dwg: S.Drawing, geo: Geo, view: View, lang: str, hl: AbstractSet[str],
                         stroke_linecap="round"))
         # a far seat: a line in the hand's colour on to its seat (on a projector too, thicker: a teacher wanted the room
         # to see whom each hand points at, and only the phone drew it)
-        if d - bw / 2 > reach + 12:
+        # (a phone aims at its seat's disc, so the line stops at the disc's edge; a wider board aims at the nearest
+        # point of the seat's panel, and the line goes to it: measured to the panel's centre less half its width, a
+        # four-seat table's near panels drew no line, and the room could not see whom a hand pointed at, a reader)
+        edge = bw / 2 + 1 if geo.phone else 0.0
+        if d - edge > reach + 12:
             hg.add(dwg.line((_r(ex + dx / d * 10), _r(ey + dy / d * 10)),
-                            (_r(tx - dx / d * (bw / 2 + 1)), _r(ty - dy / d * (bw / 2 + 1))), stroke=colour,
+                            (_r(tx - dx / d * edge), _r(ty - dy / d * edge)), stroke=colour,
                             stroke_width=1.5 if geo.phone else _r(3 * fu),
                             stroke_dasharray="3 3" if geo.phone else f"{_r(6 * fu)} {_r(5 * fu)}"))
         hg.add(S.mark(dwg, ex, ey, _r(10 * u), colour=colour, text=_w(letter, lang), size=geo.fs(12)))

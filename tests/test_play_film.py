@@ -4,6 +4,8 @@ the first-game tips, and the whole game replayed once it is over."""
 
 from __future__ import annotations
 
+import re
+
 import html
 import random
 
@@ -313,3 +315,17 @@ def test_a_tricks_summary_waits_over_the_finished_trick():
         if seen >= 2:
             break
     assert seen, "no trick was summed up in 40 moves"
+
+
+def test_the_next_moves_board_does_not_mark_what_a_summary_already_told():
+    """Мяури: the round summed up (the film waited on "Go on"), the next round's board drew last round's "caught · won
+    tie" on the seats through the choosing, read as news of this round (a reader, stop 56): the board of the next
+    move marks nothing the summary told; a move that ends nothing still has its events marked."""
+    t = PlayTable("maui", players=4, seat=0, lang="en", seed=3)
+    t.act(t.game.legal_actions(t.state, 0)[0])
+    assert film.summary(t, t.live.steps[-1]), "the round was not summed up"
+    assert t.state.round == 2
+    badge = re.compile(r'class="[^"]*\bevent\b[^"]*\b(caught|won_tie|tie|nothing)\b')
+    marked = t.game.render(t.game.view(t.state, 0), events=t.live.told(t.last_events), lang="en")
+    assert badge.search(marked), "the round's events mark no seat: nothing is tested"
+    assert not badge.search(t.svg), "the next round's board marks the seats with the round summed up"

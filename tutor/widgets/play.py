@@ -580,7 +580,12 @@ class PlayTable(StandIn, anywidget.AnyWidget):
             # what just happened, prominent; the whole game so far folded underneath
             # events are told as this seat may know them (a drawn card is its drawer's secret)
             told = self.live.told
-            last = told(self.last_events)
+            # a step the film summed up (a round, a trick: it waited on "Go on") is marked there, not on the next
+            # move's board: Мяури's "caught · won tie" stayed on the seats through the next round's choosing, read
+            # as news of that round (a reader, stop 56)
+            steps = self.live.steps
+            summed = not self.hotseat and bool(steps) and bool(film.summary(self, steps[-1]))
+            last = () if summed else told(self.last_events)
             body = events_html(told(self.logged(self.last_events)), lang, self._said)
             earlier = events_html(told(self.events_log[-LOG_EVENTS:]), lang, self._said)
             log_html = ((f"<h4>{esc(ui('log', lang))}</h4>{body}" if body else "")

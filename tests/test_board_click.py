@@ -487,6 +487,9 @@ def test_maui_hand_chips_are_wide_targets_and_the_choosing_badge_lies_over_the_r
                    if (g.get("data-key") or "").startswith("card:dive-1-") for r in g if r.tag.endswith("rect"))
     assert len(rects) == len(t.state.hands[0]) and all(w >= 23 for _x, w in rects), rects
     assert all(x1 + w1 <= x2 for (x1, w1), (x2, _w) in zip(rects, rects[1:])), "targets overlap"
+    # the last round's rings as a board draws them with its events (a worked example's step; the table's next move
+    # marks nothing a summary told), the new round's "choosing…" badges with them
+    root = ET.fromstring(t.game.render(t.game.view(t.state, 0), events=t.live.told(t.last_events), lang="en"))
     seats = [g for g in root.iter() if "seat" in (g.get("class") or "").split() and g.get("data-seat")]
     checked = 0
     for seat in seats:

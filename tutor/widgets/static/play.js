@@ -734,7 +734,22 @@ function render({ model, el: root }) {
     // table's standing highlights (a game's families outlined)
     const rects = (sel) => [...board.querySelectorAll(sel)].map((m) => m.getBoundingClientRect()).filter((r) => r.height > 0);
     const changed = rects(".event[data-target], .tutor-focus[data-target]");
-    const marks = changed.length ? changed : rects('.highlight[data-target^="seat:"]');
+    let marks = changed.length ? changed : rects('.highlight[data-target^="seat:"]');
+    // ... with the acting player's whole place on the board (their boat, their panel) where the two fit above the
+    // words together: Острів котів' other boat lay under the words while they told what was laid on it, only the
+    // tile's ring above them (a reader, stop 56)
+    const ring = board.querySelector('.highlight[data-target^="seat:"]');
+    const seat = ring ? ring.getAttribute("data-target").slice(5) : null;
+    if (changed.length && seat !== null && /^\d+$/.test(seat)) {
+      const places = [...board.querySelectorAll(`[data-board-seat="${seat}"], g.panel[data-seat="${seat}"], g.seat[data-seat="${seat}"]`)]
+        .map((m) => m.getBoundingClientRect()).filter((r) => r.height > 0)
+        .sort((a, b) => b.width * b.height - a.width * a.height);
+      if (places.length) {
+        const both = changed.concat([places[0]]);
+        const span = Math.max(...both.map((r) => r.bottom)) - Math.min(...both.map((r) => r.top));
+        if (span <= words.top - 8 - 56) marks = both;
+      }
+    }
     if (words.top <= 56) return;
     // a board that fits above the words whole is shown whole, its top at the screen's top: a step's marks brought
     // just above the words left Aqua Fest's seabed cut at row 1, its lower rows and the panels under the words, the

@@ -483,3 +483,39 @@ def test_on_a_projector_the_contents_begin_folded_and_a_choice_is_kept(voila_ser
         assert page.locator(".tutor-contents-sheet").is_visible(), "opening the contents was not remembered"
     finally:
         close_tab(context, page)
+
+
+def test_on_a_projector_a_board_opens_on_the_whole_screen(voila_server, browser):
+    """Three teachers found the projected boards' print too small from the back and asked for a way to enlarge one:
+    the board's "⤢ Whole screen" shows it as large as the screen allows, over the page; it shows only while the
+    pointer is over the board (it covers no corner of it otherwise), and Escape closes it."""
+    context, page = open_page(browser, voila_server, "trump_whales.ipynb", {"width": 1920, "height": 1080})
+    try:
+        # down the page as a reader goes, until a board is built (parts are built as they come near)
+        for _ in range(40):
+            if page.locator(".tutor-svg > svg").count():
+                break
+            page.evaluate("document.querySelector('#rendered_cells').scrollBy(0, 900)")
+            page.wait_for_timeout(700)
+        board = page.locator(".tutor-svg:has(> svg)").first
+        board.scroll_into_view_if_needed()
+        board.locator("svg").first.wait_for(state="visible")
+        # its own button: in the anchor just before the board's box (zoom.js)
+        button = board.locator("xpath=preceding-sibling::div[1][contains(@class, 'tutor-zoom-anchor')]/button")
+        button.wait_for(state="attached")
+        page.mouse.move(5, 5)
+        page.wait_for_timeout(300)
+        assert float(button.evaluate("(b) => getComputedStyle(b).opacity")) == 0, "the button covers the board's corner"
+        board.hover()
+        page.wait_for_function("(b) => getComputedStyle(b).opacity === '1'", arg=button.element_handle())
+        shown = board.locator("svg").first.bounding_box()
+        button.click()
+        copy = page.locator(".tutor-zoom-sheet .tutor-zoom-area > svg")
+        copy.wait_for(state="visible")
+        big = copy.bounding_box()
+        assert big["width"] >= shown["width"] * 1.15, (shown, big)
+        assert big["x"] >= 0 and big["x"] + big["width"] <= 1920 and big["y"] + big["height"] <= 1080, big
+        page.keyboard.press("Escape")
+        page.locator(".tutor-zoom-sheet").wait_for(state="detached")
+    finally:
+        close_tab(context, page)

@@ -10,8 +10,13 @@ export function zoomBackJustNow() {
   return Date.now() - zoomBackAt < 1000 || document.querySelector(".tutor-zoom-sheet") !== null;
 }
 
+// On a projector (1,600 px and up) the same button shows the board on the whole screen, as large as it fits, for the
+// room: three teachers found the boards' print too small from the back, and asked for a way to enlarge them (stop 56).
+// It shows when the pointer is over the board, so it covers no corner of it otherwise.
+const ZOOM_WIDE = 1600;
 export function startZoom(words) {
-  if (!onPhone()) return () => {};
+  const wide = !onPhone() && window.innerWidth >= ZOOM_WIDE;
+  if (!onPhone() && !wide) return () => {};
   const make = (tag, cls, text) => {
     const e = document.createElement(tag);
     if (cls) e.className = cls;
@@ -40,7 +45,7 @@ export function startZoom(words) {
     sheet.setAttribute("role", "dialog");
     sheet.setAttribute("aria-label", words.zoom || "");
     const bar = make("div", "tutor-zoom-bar");
-    const note = make("span", "tutor-zoom-note", words.zoom_note || "");
+    const note = make("span", "tutor-zoom-note", (wide ? words.zoom_wide_note : words.zoom_note) || "");
     const shut = make("button", "tutor-zoom-close", words.zoom_close || "✕");
     shut.type = "button";
     shut.addEventListener("click", close);
@@ -50,8 +55,14 @@ export function startZoom(words) {
     // twice the width the page shows it at: its own viewBox keeps its shape (the <use> of the page's symbols still
     // find them: the copy is in the same document)
     const shown = svg.getBoundingClientRect();
-    copy.setAttribute("width", String(Math.round(shown.width * 2)));
-    copy.setAttribute("height", String(Math.round(shown.height * 2)));
+    let scale = 2;
+    if (wide) {
+      // the whole board on the screen under the bar, as large as it fits
+      area.classList.add("tutor-zoom-fit");
+      scale = Math.min((window.innerWidth - 24) / shown.width, (window.innerHeight - 80) / shown.height);
+    }
+    copy.setAttribute("width", String(Math.round(shown.width * scale)));
+    copy.setAttribute("height", String(Math.round(shown.height * scale)));
     copy.style.width = copy.style.height = copy.style.maxWidth = copy.style.maxHeight = "";
     copy.removeAttribute("id");
     for (const e of copy.querySelectorAll("[id]")) e.removeAttribute("id");
@@ -63,11 +74,11 @@ export function startZoom(words) {
     // the part of the board that was on the screen comes first, not always its top-left corner; across, what the
     // step marks (its rings) is brought to the middle: a reader's zoom opened on the left half of Мяури's table, the
     // fish and the arrows to the winners off the sheet (stop 53)
-    const top = Math.max(0, -shown.top) * 2;
+    const top = wide ? 0 : Math.max(0, -shown.top) * 2;
     const marks = [...svg.querySelectorAll(".event[data-target], .highlight[data-target]")]
       .map((m) => m.getBoundingClientRect()).filter((r) => r.width > 0);
     let left = 0;
-    if (marks.length) {
+    if (marks.length && !wide) {
       const mid = (Math.min(...marks.map((r) => r.left)) + Math.max(...marks.map((r) => r.right))) / 2 - shown.left;
       left = Math.max(0, mid * 2 - area.clientWidth / 2);
     }
@@ -99,7 +110,7 @@ export function startZoom(words) {
           || !box.querySelector(":scope > svg, :scope > * > svg") || !box.parentElement) continue;
       const anchor = make("div", "tutor-zoom-anchor");
       anchor.style.order = getComputedStyle(box).order;       // a flex column may show the board out of its place
-      const button = make("button", "tutor-zoom", words.zoom_short || "⤢");
+      const button = make("button", "tutor-zoom", (wide ? words.zoom_wide : words.zoom_short) || "⤢");
       button.type = "button";
       button.title = words.zoom || "";
       button.setAttribute("aria-label", words.zoom || "");

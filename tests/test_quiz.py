@@ -7,6 +7,8 @@ a spy on `guard`: an unexpected exception in a callback fails the test.
 
 from __future__ import annotations
 
+from tutor.widgets.common import ui as W_ui
+
 import copy
 import html
 import re
@@ -244,7 +246,7 @@ def test_widget_marks_right_and_wrong_and_changes_the_board(quiz_id, lang):
     marked = asked_board(w, outcome, lang, opening)
     assert w.svg.value == marked, "the board after a wrong choice may show the answer: it waits for 'Show me why'"
     assert all(b.disabled for b in w.buttons)
-    assert w.again.layout.display is None
+    assert w.again.layout.display is None and w.again.description == W_ui("quiz.again", lang)
     assert w.why.description == show_why
     # every wrong answer may ask "Show me why": it ends with the right answer (a refusal with no words of its own
     # once offered nothing, and a stuck reader had the hint alone)
@@ -589,3 +591,17 @@ def test_a_right_answer_says_why_before_what_happened(quiz_id, lang):
     folded = re.search(r'<details class="tutor-quiz-all"><summary>[^<]*</summary>(.*?)</details>', value, re.S)
     if folded:
         assert folded.group(1).count("<li") > 3
+
+
+def test_after_a_right_answer_the_button_asks_the_question_again_and_says_so():
+    """"↺ Try again" under a ✓ read as "you got it wrong", and a reader who tapped it lost the ✓ (stop 56): after a
+    right answer it is "↺ Ask it again"; back at the question and answered wrong, "↺ Try again"."""
+    from tutor.widgets.quiz import Quiz
+    w = Quiz("maui/who-takes-the-deep", lang="en")
+    right = next(o.index for o in w.outcomes if o.correct)
+    wrong = next(o.index for o in w.outcomes if not o.correct)
+    w.answer(right)
+    assert w.again.description == W_ui("quiz.again_right", "en") != W_ui("quiz.again", "en")
+    w.reset()
+    w.answer(wrong)
+    assert w.again.description == W_ui("quiz.again", "en")

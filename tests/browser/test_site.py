@@ -101,10 +101,12 @@ def answer_quiz(page, lang: str) -> None:
     choice.click()
     verdict = quiz.locator(".tutor-quiz-verdict .tutor-verdict").first
     verdict.wait_for(state="visible")
-    assert verdict.get_attribute("data-correct") in ("true", "false"), verdict.inner_text()
-    # "Try again" shows after any answer: a widget shown again (layout.display None) once stayed hidden on the site,
-    # for Pyodide passed None on as undefined, which the page ignores
-    again = quiz.get_by_role("button", name=ui("quiz.again", lang), exact=True)
+    correct = verdict.get_attribute("data-correct")
+    assert correct in ("true", "false"), verdict.inner_text()
+    # "Try again" ("Ask it again" after a right answer) shows after any answer: a widget shown again (layout.display
+    # None) once stayed hidden on the site, for Pyodide passed None on as undefined, which the page ignores
+    again = quiz.get_by_role("button", name=ui("quiz.again_right" if correct == "true" else "quiz.again", lang),
+                             exact=True)
     again.wait_for(state="visible")
     again.click()
     page.wait_for_function("(b) => !b.disabled", arg=choice.element_handle())

@@ -224,6 +224,9 @@ class Quiz(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
             # with no words of its own had none, and a stuck learner was left with the hint alone)
             self.why.layout.display = None
         self.verdict.value = "".join(parts)
+        # after a right answer the button asks the question again, and says so: "Try again" under a ✓ read as "you
+        # got it wrong", and a reader who tapped it lost their ✓ (stop 56)
+        self.again.description = ui("quiz.again_right" if outcome.correct else "quiz.again", lang)
         self.again.layout.display = None
 
     def show_why(self) -> None:

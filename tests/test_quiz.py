@@ -7,8 +7,6 @@ a spy on `guard`: an unexpected exception in a callback fails the test.
 
 from __future__ import annotations
 
-from tutor.widgets.common import ui as W_ui
-
 import copy
 import html
 import re
@@ -25,6 +23,7 @@ from tutor.core.errors import RuleViolation
 from tutor.core.game import ready_games
 from tutor.core.game import spec as game_spec
 from tutor.core.scenario import ScenarioError
+from tutor.widgets.common import ui as W_ui
 from tutor.widgets.quiz import Quiz
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -596,7 +595,6 @@ def test_a_right_answer_says_why_before_what_happened(quiz_id, lang):
 def test_after_a_right_answer_the_button_asks_the_question_again_and_says_so():
     """"↺ Try again" under a ✓ read as "you got it wrong", and a reader who tapped it lost the ✓ (stop 56): after a
     right answer it is "↺ Ask it again"; back at the question and answered wrong, "↺ Try again"."""
-    from tutor.widgets.quiz import Quiz
     w = Quiz("maui/who-takes-the-deep", lang="en")
     right = next(o.index for o in w.outcomes if o.correct)
     wrong = next(o.index for o in w.outcomes if not o.correct)

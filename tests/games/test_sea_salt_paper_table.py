@@ -621,3 +621,25 @@ def test_every_film_frame_names_its_own_action(lang):
     player: every action has its own verb on a frame's caption, in each language."""
     from helpers import check_film_verbs
     check_film_verbs("sea_salt_paper", lang)
+
+
+def test_two_drawn_cards_alike_are_one_choice():
+    """Two cards drawn from the deck of the same kind and colour were offered as four buttons, the same two choices
+    twice (a reader): they are one choice, kept to a discard pile each; two different cards still make four."""
+    from tutor.core.game import spec
+    from tutor.games.sea_salt_paper import rules, ui
+    from tutor.games.sea_salt_paper.text import card_name
+    game = spec("sea_salt_paper")
+    alike = different = 0
+    for seed in range(300):
+        state, _ = game.apply(game.setup(2, seed=seed), rules.DrawDeck(0))
+        keeps = [a for a in game.legal_actions(state, 0) if isinstance(a, rules.Keep)]
+        offered = [a for a in ui.offered_actions(state, 0) if isinstance(a, rules.Keep)]
+        names = {card_name(k.card, "en") for k in keeps}
+        if len(names) == 1 and len({k.card for k in keeps}) == 2:
+            alike += 1
+            assert len(offered) == 2 and len({k.pile for k in offered}) == 2, offered
+        elif len(names) == 2:
+            different += 1
+            assert offered == keeps
+    assert alike and different, (alike, different)

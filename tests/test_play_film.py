@@ -329,3 +329,26 @@ def test_the_next_moves_board_does_not_mark_what_a_summary_already_told():
     marked = t.game.render(t.game.view(t.state, 0), events=t.live.told(t.last_events), lang="en")
     assert badge.search(marked), "the round's events mark no seat: nothing is tested"
     assert not badge.search(t.svg), "the next round's board marks the seats with the round summed up"
+
+
+def test_on_a_phone_a_frame_of_the_other_players_step_draws_their_boat_full_size(phone_screen):
+    """Острів котів: the other boat was a thumbnail of 9-px squares while the film told what was laid on it (two
+    readers): a frame of another player's step draws their boat at the size of the learner's, under it, in its own
+    place; the learner's own frames keep it small."""
+    phone_screen.set_width(390)
+    t = PlayTable("isle_of_cats", players=2, seat=0, lang="en", seed=3)
+    size = lambda board, seat: float(re.search(  # noqa: E731
+        rf'<g class="boat" data-board-seat="{seat}"[^>]*data-cell="([^"]+)"', board).group(1))
+    others = mine = 0
+    for _ in range(6):
+        t.act(t.game.legal_actions(t.state, 0)[0])
+        for step, f in zip(t.film_steps(), film.frames(t)):
+            if step.seat == 1 and not f["summary"]:
+                others += 1
+                assert size(f["board"], 1) == size(f["board"], 0), f["caption"]
+            elif step.seat == 0:
+                mine += 1
+                assert size(f["board"], 1) < size(f["board"], 0) * 0.6, f["caption"]
+        if others >= 2 and mine:
+            break
+    assert others >= 2 and mine, (others, mine)

@@ -112,7 +112,9 @@ def frame(table: "PlayTable", steps: Sequence[Step], i: int, film_id: int) -> di
         # another player's step rings their seat (every game's "seat:<n>"): a card laid face down changed nothing the
         # board rings, and a phone's words at the screen's foot covered the seat they spoke of (play.js brings the
         # ring above them; a reader, stop 52)
-        marks = tuple(marks) + (f"seat:{step.seat}",)
+        # ... and names it as the seat acting: a game may draw that player's place larger for the frame (Острів
+        # котів: the other boat was a thumbnail of 9-px squares while its tiles were laid, two readers)
+        marks = tuple(marks) + (f"seat:{step.seat}", f"acting:{step.seat}")
     svg = render_choosable(table.game, view, events=told, lang=lang, highlight=marks)
     board, (key, markup) = split_defs(svg)
     if key:

@@ -46,7 +46,7 @@ log = logging.getLogger(__name__)
 LOG_EVENTS = 80          # the log shows this many most recent events
 CONTROL_WORDS = ("undo", "undo.tip", "new", "new.tip", "new.sure", "hotseat", "hotseat.tip", "save", "save.tip", "load",
                  "load.tip", "saved_box", "to_moves", "share", "share.tip", "share.done", "share.bad",
-                 "board.not_offered", "board.confirm")
+                 "board.not_offered", "board.confirm", "board.then")
 # the film's words (tutor.widgets.film; the page draws its bar), the coach's switch, the tips' title
 FILM_WORDS = ("film.next", "film.go_on", "film.waiting", "film.back", "film.skip", "film.skip_game", "film.again",
               "film.replay",
@@ -863,6 +863,12 @@ class PlayTable(StandIn, anywidget.AnyWidget):
                 continue
             legal = set(self.game.legal_actions(self.state, seat))
             choices = [self.action_choice(action, legal) for action in labels.offered_actions(self.game, self.state, seat)]
+            # two moves that read alike are one button (Паперові океани: two drawn cards of one kind and colour made
+            # the same two "keep" buttons twice, a reader); the board still offers each card
+            alike: dict[tuple[str, bool], Choice] = {}
+            for c in choices:
+                alike.setdefault((c.description, "tutor-action" in c.classes), c)
+            choices = list(alike.values())
             now = [c for c in choices if "tutor-action" in c.classes]
             later = [c for c in choices if "tutor-action" not in c.classes]
             group: list[RowPart] = [self.caption(self.your_move(seat), bold=True), {"choices": now}]

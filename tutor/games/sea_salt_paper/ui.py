@@ -5,7 +5,7 @@ coach, score panel and first-game tips (issue #34). Found by the generic widgets
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional, Union
+from typing import TYPE_CHECKING, Any, Union
 
 from tutor.core.game import GameUI
 from tutor.core.i18n import player_name, text
@@ -79,17 +79,7 @@ def offered_actions(state: State, seat: int) -> list[Action]:
     legal = legal_actions(state, seat)
     if not legal:
         return legal
-    # two drawn cards alike (same kind, same colour) are one choice, not two: the same two buttons were offered twice
-    # (a reader); the first of the two is the one offered, on the board too
-    seen: set[tuple[str, Optional[int]]] = set()
-    out = []
-    for a in legal:
-        if isinstance(a, Keep):
-            alike = (card_name(a.card, "en"), a.pile)
-            if alike in seen:
-                continue
-            seen.add(alike)
-        out.append(a)
+    out = list(legal)
     if state.phase in ("keep", "play", "steal"):
         out += [DrawDeck(seat), TakeDiscard(seat, 0), TakeDiscard(seat, 1)]
     elif state.phase == "draw":

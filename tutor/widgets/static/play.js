@@ -200,6 +200,7 @@ function render({ model, el: root }) {
   // a card chosen from the buttons under the board, its cell still to tap: the board comes into view (on a phone the
   // buttons lay 900 px under it, and a reader scrolled up to find where the card could go)
   let fromRows = false;
+  let wasStepping = false;          // the view before this one had a choice under way (view.stepping)
   rows.addEventListener("click", () => { fromRows = true; fromPlacingRows = true; }, true);
   let fromPlacingRows = false;      // the same, kept until the view that starts a placing (fromRows ends sooner)
   const pageBox = () => scrollerOf(root);
@@ -817,6 +818,15 @@ function render({ model, el: root }) {
         else board.scrollIntoView({ block: "start", behavior: "smooth" });
       });
     }
+    // a first step chosen on the board (a card of two to keep, a card to play): the second is said in words at the
+    // screen's foot until it is made, as a finger's first tap on a card that needs two is (a reader tapped a drawn
+    // card and nothing said that a discard pile was next)
+    if (view.stepping && !wasStepping && !fromRows && !armed && labels["board.then"]) {
+      armNote.textContent = labels["board.then"];
+      armNote.classList.remove("tutor-arm-note-top");
+      armNote.hidden = false;
+    } else if (!view.stepping && wasStepping && !armed) armNote.hidden = true;
+    wasStepping = !!view.stepping;
     fromRows = false;
     if (view.players) playersPick.value = String(view.players);
     // a game where Undo could never take a move back shows no Undo, only its words why (GameUI.undo)

@@ -275,8 +275,12 @@ def ssp_draw_and_keep(page, table, lang: str) -> None:
     allowed = empty if len(empty) == 1 else [0, 1]
     assert set(offered_keys(table, "pile:")) == {f"pile:{i}" for i in allowed}, now["piles"]
     assert ssp(table)["hand"] == now["hand"], "choosing the card to keep moved a card already"
+    # the second step said in words (a reader tapped a drawn card and nothing said a discard pile came next)
+    note = table.locator(".tutor-arm-note")
+    assert note.is_visible() and note.inner_text() == text("ui.board.then", lang), "no word of the second step"
     pile = allowed[-1]
     click_and_wait(page, table, at(table, f"pile:{pile}"))
+    assert not note.is_visible(), "the second step's words stayed once it was made"
     after = assert_phase(table, "play", lang)
     assert sorted(after["hand"]) == sorted(now["hand"] + [keep[5:]]), (keep, after)
     piles = list(now["piles"])

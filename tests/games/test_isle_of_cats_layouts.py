@@ -509,3 +509,20 @@ def test_a_tile_a_question_places_is_drawn_in_its_own_colour():
     assert asked, "the quiz draws no tile where it asks"
     held = g.SPEC.view(quiz._opening[0], None)["held"]
     assert held is not None and asked.group(1) == tile_fill(tile_view(held["id"]))
+
+
+@pytest.mark.parametrize("layout", ["phone", "laptop", "projector"])
+def test_the_player_whose_move_a_step_tells_is_ringed_in_the_turn_order(layout):
+    """The ▶ is on the player to move next while a step tells the move just made: a teacher pointing at it named the
+    wrong player (a reader, stop 56). The pill of the player who moved is ringed in the events' red, not as an
+    "event" mark (the page brings those into view, and this one is at the board's top)."""
+    from tutor.widgets.scenario import ScenarioPlayer
+    player = ScenarioPlayer("isle_of_cats/first-tile", lang="en")
+    player._relayout(layout)
+    rung = 0
+    for i, frame in enumerate(player.frames):
+        svg = player.frame(i)["svg"]
+        movers = {e.data["player"] for e in frame.events if isinstance(e.data.get("player"), int)}
+        assert svg.count('class="acted"') == len(movers), (i, movers)
+        rung += bool(movers)
+    assert rung >= 2

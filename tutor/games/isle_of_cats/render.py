@@ -740,6 +740,13 @@ def _header(b: "_Board", view: dict[str, Any], seats: list[dict[str, Any]], x0: 
                          + K.label(x + (w + lead) / 2, y + 14 * k + small * 0.36, words, size=small, anchor="middle",
                                    fill=S.MUTED if passed else S.INK) + "</g>")
             b.element(f"seat:{s}", x, y + 5 * k, w, 18 * k, name)
+            if s in b.acted:
+                # the player whose move the events tell, ringed in the events' red: the ▶ is already on the next
+                # player, and a teacher pointing at it named the wrong one for the move just told (a reader, stop 56).
+                # Not an "event" mark: the page brings those into view, and this one is at the board's top
+                b.top.append(f'<rect class="acted" x="{x - 2.5 * k:g}" y="{y + 2.5 * k:g}" width="{w + 5 * k:.1f}" '
+                             f'height="{23 * k:g}" rx="{11.5 * k:g}" fill="none" stroke="{S.EVENT}" '
+                             f'stroke-width="2.4"/>')
             x += w + 6 * k
         y += 40 * k
 
@@ -1069,6 +1076,9 @@ def render(view: dict[str, Any], *, highlight: Iterable[str] | str | None = (), 
     marked = {e.data["tile"] for e in events if hasattr(e, "data") and isinstance(e.data, dict) and "tile" in e.data}
     b = _Board(hl, offers, set(), lang)
     b.marked = {f"tile:{t}" for t in marked}
+    # who moved, by the events (a tile taken or placed, a treasure, a pass): their turn-order pill is ringed
+    b.acted = {e.data["player"] for e in events if hasattr(e, "data") and isinstance(e.data, dict)
+               and isinstance(e.data.get("player"), int) and not isinstance(e.data.get("player"), bool)}
     view = _cards_face_down(view, hl)
     if "hide:table" in hl and spec.name == "phone" and len(view["seats"]) > 1:
         # a task about one placement, on a phone: the learner's boat alone (the other boat, 390 px of 6-px rats, lay

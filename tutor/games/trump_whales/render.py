@@ -707,6 +707,24 @@ def _first_seat(view: dict[str, Any]) -> int:
     return int(view["to_move"][0]) if len(view["to_move"]) == 1 else 0
 
 
+def _phone_head(board: _Board, seat: dict[str, Any], acting: bool, note: str, y: float, height: float) -> str:
+    """A phone panel's box and its first two lines: name and total; this round's points and what the player is
+    doing. Returns the player's name."""
+    lang = board.lang
+    _panel_rect(board, seat, acting, 6, y, PHONE_W - 12, height - 4)
+    name = player_name(seat["seat"], lang)
+    board.parts.append(fitted(16, y + 21, name, 200, 13, board.floor, bold=True))
+    board.parts.append(_t(PHONE_W - 16, y + 21, _w("total", lang, n=seat["score"]), size=12, anchor="end",
+                          cls="total"))
+    if "hide:points" not in board.hl:
+        board.parts.append(fitted(16, y + 39, _w("round_points", lang, n=seat["round_points"]), 160, 10,
+                                  board.floor, fill=S.MUTED, cls="round-points"))
+    if note:
+        board.parts.append(fitted(PHONE_W - 16, y + 39, note, 150, 11, board.floor, bold=True, anchor="end",
+                                  fill="#8a5a00", cls="note"))
+    return name
+
+
 def _phone_panel(board: _Board, view: dict[str, Any], seat: dict[str, Any], y: float) -> int:
     """A player's panel across the phone: name and total, this round's points and what they are doing (a 46-unit
     tap target for the seat); a hand the viewer sees, five cards a row, then the bonuses (P_BONUS_ROW a row) and
@@ -758,17 +776,7 @@ def _phone_panel(board: _Board, view: dict[str, Any], seat: dict[str, Any], y: f
         height = round(ry + 12 - y)         # "Bonuses: none", a line
     else:
         height = round(ry + P_DROP + row + 6 - y)        # a ring round a bonus (4 out) stays in its panel
-    _panel_rect(board, seat, acting, 6, y, PHONE_W - 12, height - 4)
-    name = player_name(s, lang)
-    total = _w("total", lang, n=seat["score"])
-    board.parts.append(fitted(16, y + 21, name, 200, 13, board.floor, bold=True))
-    board.parts.append(_t(PHONE_W - 16, y + 21, total, size=12, anchor="end", cls="total"))
-    if "hide:points" not in board.hl:
-        board.parts.append(fitted(16, y + 39, _w("round_points", lang, n=seat["round_points"]), 160, 10,
-                                  board.floor, fill=S.MUTED, cls="round-points"))
-    if note:
-        board.parts.append(fitted(PHONE_W - 16, y + 39, note, 150, 11, board.floor, bold=True, anchor="end",
-                                  fill="#8a5a00", cls="note"))
+    name = _phone_head(board, seat, acting, note, y, height)
     board.element(f"seat:{s}", 10, y + 4, PHONE_W - 20, 46, name)
     bx = 14
     words = _w("bonuses", lang)
@@ -837,17 +845,7 @@ def _brief_panel(board: _Board, view: dict[str, Any], seat: dict[str, Any], y: f
     s = seat["seat"]
     acting, note = _note(view, seat, lang)
     height = 66
-    _panel_rect(board, seat, acting, 6, y, PHONE_W - 12, height - 4)
-    name = player_name(s, lang)
-    board.parts.append(fitted(16, y + 21, name, 200, 13, board.floor, bold=True))
-    board.parts.append(_t(PHONE_W - 16, y + 21, _w("total", lang, n=seat["score"]), size=12, anchor="end",
-                          cls="total"))
-    if "hide:points" not in board.hl:
-        board.parts.append(fitted(16, y + 39, _w("round_points", lang, n=seat["round_points"]), 160, 10,
-                                  board.floor, fill=S.MUTED, cls="round-points"))
-    if note:
-        board.parts.append(fitted(PHONE_W - 16, y + 39, note, 150, 11, board.floor, bold=True, anchor="end",
-                                  fill="#8a5a00", cls="note"))
+    name = _phone_head(board, seat, acting, note, y, height)
     shown, hidden = _bonus_cards(seat)
     counts = "  |  ".join((_w("hand", lang, n=seat["hand_count"]), _w("pearls", lang, n=seat["pearl_count"]),
                          _w("bonuses_n", lang, n=len(shown) + hidden)))

@@ -579,6 +579,8 @@ def _family_label_spot(cells: Iterable[tuple[int, int]], covered: AbstractSet[An
 # --------------------------------------------------------------------------- the drawing
 
 class _Board(K.CardBoard):
+    acted: AbstractSet[int] = frozenset()      # the seats whose move the events tell (their turn-order pill ringed)
+
     def ring_cells(self, key: str, ox: float, oy: float, cells: Iterable[Sequence[int]], c: float) -> None:
         """A highlight or an event mark that follows squares' outline, not a box."""
         kind = "highlight" if key in self.hl else "event" if key in self.marked else None

@@ -312,6 +312,10 @@ def test_a_tricks_summary_waits_over_the_finished_trick():
             # made (a reader, stop 56), the winner's panel "picks a reward" no more
             assert "Reward taken" in f["board"] and "Pick the reward" not in f["board"]
             assert "picks a reward" not in f["board"]
+            # ... its panels as after the pick, as the summary under it tells (a pearl pile said 1 while the summary
+            # said three cards had gone onto it, a reader)
+            for seat, pile in enumerate(step.after.pearls):
+                assert re.search(rf'data-seat="{seat}".*?Pearl pile · {len(pile)}\b', f["board"], re.S), (seat, len(pile))
         if seen >= 2:
             break
     assert seen, "no trick was summed up in 40 moves"

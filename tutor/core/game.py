@@ -196,6 +196,10 @@ class GameUI:
     # action's events marked on it, where the game has no pause of its own there (Козырные киты: a trick's summary
     # over the finished trick, its winner and the card taken, not over the next trick's empty table, a reader)
     film_hold: Optional[Callable[[Any], bool]] = None
+    # (the view before a held action, the view after it) -> the view its frame draws: the table as it stood, with what
+    # the action changed elsewhere (Козырные киты: the finished trick, the players' panels as after the reward was
+    # taken; the pearl pile said 1 while the summary under it said three cards had gone onto it, a reader)
+    held_view: Optional[Callable[[dict[str, Any], dict[str, Any]], dict[str, Any]]] = None
     # (state, seat, lang) -> the coach's hints for `seat` to move (tutor.core.coach.Hint), most useful first;
     # facts of the position and what the rules allow, never a move chosen for the learner
     coach: Optional[Callable[[Any, int, str], list[Any]]] = None

@@ -103,6 +103,8 @@ def frame(table: "PlayTable", steps: Sequence[Step], i: int, film_id: int) -> di
     told = table.live.told(shown)
     view = table.game.view(position, table.viewer)
     parts = table.game.parts()
+    if hold is not None and parts.held_view is not None:
+        view = parts.held_view(view, table.game.view(step.after, table.viewer))
     marks = parts.table_marks if table.advises else ()
     if hold is not None:
         # the table before the step, the step done: a game's board may say so ("held": Козырные киты' header said

@@ -213,4 +213,6 @@ UI = GameUI(action_label=action_label, label_in=label_in, task_label=task_label,
             film_own=lambda events: any(e.kind.endswith(("bonus_trump", "bonus_flip")) for e in events),
             # a trick's summary waits over the finished trick, the reward's card marked taken: over the next trick's
             # empty table the trick just won was never seen on the board (a reader, stop 55)
-            film_hold=lambda action: isinstance(action, Pick))
+            film_hold=lambda action: isinstance(action, Pick),
+            # ... its players' panels as after the pick: the card taken on its pile, the others' on theirs
+            held_view=lambda before, after: dict(before, seats=after["seats"]))

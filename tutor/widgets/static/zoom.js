@@ -25,8 +25,14 @@ export function startZoom(words) {
   };
   let sheet = null;
   let from = null;            // the button that opened the sheet: the focus goes back there
+  const unfollow = () => {
+    if (follow) follow.disconnect();
+    follow = null;
+    stepKeys = null;
+  };
   const close = () => {
     if (!sheet) return;
+    unfollow();
     sheet.remove();
     sheet = null;
     document.documentElement.classList.remove("tutor-zoomed");
@@ -36,8 +42,14 @@ export function startZoom(words) {
       try { history.back(); } catch (err) { /* a sandboxed frame */ }
     }
   };
+  // the board this screen shows: a static picture carries one for each screen (tutor.lesson.position), the others
+  // hidden, and the hidden phone board first opened as a narrow sheet with a NaN size (a reader, stop 56)
+  const shownSvg = (box) => [...box.querySelectorAll(":scope > svg, :scope > * > svg")]
+    .find((s) => s.getBoundingClientRect().width > 0);
+  let follow = null;          // a whole-screen worked example: watches its board, to draw each step's
+  let stepKeys = null;        // ... and its Back and Next, for the arrow keys
   const open = (box, button) => {
-    const svg = box.querySelector(":scope > svg, :scope > * > svg");
+    const svg = shownSvg(box);
     if (!svg) return;
     close();
     from = button;
@@ -49,28 +61,61 @@ export function startZoom(words) {
     const shut = make("button", "tutor-zoom-close", words.zoom_close || "✕");
     shut.type = "button";
     shut.addEventListener("click", close);
-    bar.append(note, shut);
+    // a worked example on the whole screen is walked through there: its own Back and Next (and the arrow keys) step
+    // it, the board follows, and the step's words stand under it (a teacher found the whole screen a dead end: no
+    // steps, no words, stop 56)
+    const example = wide ? box.closest(".tutor-scenario") : null;
+    const real = example ? [".tutor-nav-back", ".tutor-nav-next"].map((sel) => example.querySelector(sel)) : [];
+    const walks = real.length === 2 && real.every(Boolean);
+    const stepButtons = walks ? real.map((r) => {
+      const b = make("button", "tutor-zoom-step", r.getAttribute("aria-label") || r.textContent);
+      b.type = "button";
+      b.addEventListener("click", () => r.click());
+      return b;
+    }) : [];
+    bar.append(...stepButtons, note, shut);
     const area = make("div", "tutor-zoom-area");
-    const copy = svg.cloneNode(true);
-    // twice the width the page shows it at: its own viewBox keeps its shape (the <use> of the page's symbols still
-    // find them: the copy is in the same document)
-    const shown = svg.getBoundingClientRect();
-    let scale = 2;
-    if (wide) {
-      // the whole board on the screen under the bar, as large as it fits
-      area.classList.add("tutor-zoom-fit");
-      scale = Math.min((window.innerWidth - 24) / shown.width, (window.innerHeight - 80) / shown.height);
-    }
-    copy.setAttribute("width", String(Math.round(shown.width * scale)));
-    copy.setAttribute("height", String(Math.round(shown.height * scale)));
-    copy.style.width = copy.style.height = copy.style.maxWidth = copy.style.maxHeight = "";
-    copy.removeAttribute("id");
-    for (const e of copy.querySelectorAll("[id]")) e.removeAttribute("id");
-    copy.setAttribute("aria-hidden", "true");
-    area.append(copy);
+    const said = make("div", "tutor-zoom-said");
     sheet.append(bar, area);
+    if (walks) sheet.append(said);
     document.body.append(sheet);
     document.documentElement.classList.add("tutor-zoomed");
+    const draw = (pic) => {
+      const shown = pic.getBoundingClientRect();
+      const copy = pic.cloneNode(true);
+      // twice the width the page shows it at (a phone), or as large as the screen allows under the bar and over a
+      // worked example's words (a projector): its own viewBox keeps its shape (the <use> of the page's symbols still
+      // find them: the copy is in the same document)
+      let scale = 2;
+      if (wide) {
+        area.classList.add("tutor-zoom-fit");
+        const room = window.innerHeight - bar.getBoundingClientRect().height - (walks ? 170 : 24);
+        scale = Math.min((window.innerWidth - 24) / shown.width, room / shown.height);
+      }
+      copy.setAttribute("width", String(Math.round(shown.width * scale)));
+      copy.setAttribute("height", String(Math.round(shown.height * scale)));
+      copy.style.width = copy.style.height = copy.style.maxWidth = copy.style.maxHeight = "";
+      copy.removeAttribute("id");
+      for (const e of copy.querySelectorAll("[id]")) e.removeAttribute("id");
+      copy.setAttribute("aria-hidden", "true");
+      area.replaceChildren(copy);
+      if (walks) {
+        const words = example.querySelector(".tutor-narration .tutor-say");
+        said.textContent = words ? words.textContent : "";
+        stepButtons.forEach((b, i) => { b.disabled = real[i].disabled; });
+      }
+      return shown;
+    };
+    const shown = draw(svg);
+    if (walks) {
+      let again = null;
+      follow = new MutationObserver(() => {
+        if (again === null) again = setTimeout(() => { again = null; const now = shownSvg(box); if (sheet && now) draw(now); }, 60);
+      });
+      follow.observe(example, { childList: true, subtree: true, characterData: true, attributes: true,
+                                attributeFilter: ["disabled"] });
+      stepKeys = real;
+    }
     // the part of the board that was on the screen comes first, not always its top-left corner; across, what the
     // step marks (its rings) is brought to the middle: a reader's zoom opened on the left half of Мяури's table, the
     // fish and the arrows to the winners off the sheet (stop 53)
@@ -86,10 +131,18 @@ export function startZoom(words) {
     try { history.pushState({ tutorZoom: true }, ""); } catch (err) { /* sandboxed */ }
     shut.focus({ preventScroll: true });
   };
-  const onKey = (event) => { if (event.key === "Escape" && sheet) close(); };
+  const onKey = (event) => {
+    if (!sheet) return;
+    if (event.key === "Escape") close();
+    else if (stepKeys && (event.key === "ArrowRight" || event.key === "ArrowLeft")) {
+      event.preventDefault();
+      stepKeys[event.key === "ArrowRight" ? 1 : 0].click();
+    }
+  };
   const onBack = () => {
     if (sheet) {
       zoomBackAt = Date.now();          // the learner's Back closed the sheet: the page stays where it is
+      unfollow();
       sheet.remove();
       sheet = null;
       document.documentElement.classList.remove("tutor-zoomed");

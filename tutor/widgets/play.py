@@ -605,7 +605,7 @@ class PlayTable(StandIn, anywidget.AnyWidget):
                 self._defs[key] = markup
             advised = self.advised_seat()
             advice = self.advice_for(advised)
-            coach = self.coach_html(advised) if advised is not None else ""
+            coach = self.coach_html(advised, advice) if advised is not None else ""
         rows = [[_part_json(part) for part in group] for group in self._rows]
         self.view = {"v": self.version, "board": board, "defs": key, "status": status, "rows": rows,
                      "board_next": self._board_next, "advice": advice, "coach": coach,
@@ -716,8 +716,10 @@ class PlayTable(StandIn, anywidget.AnyWidget):
         make = self.game.parts().coach
         return coach_hints(make(self.state, seat, self.lang)) if make is not None else []
 
-    def coach_html(self, seat: int) -> str:
-        hints = self.coach(seat)
+    def coach_html(self, seat: int, advice: str = "") -> str:
+        """The coach's hints for `seat`, less those whose rule the advice box beside them already tells (Козырные
+        киты' trump and the family to follow were said twice, a few lines apart, a reader)."""
+        hints = [h for h in self.coach(seat) if not advice or esc(safe_cite(h.rule, self.lang)) not in advice]
         if not hints:
             return ""
         items = "".join(f'<li data-hint="{esc(h.kind)}">{esc(h.text)} '

@@ -154,6 +154,13 @@ def test_a_summary_exactly_when_a_round_or_the_game_ends_with_the_engines_number
                 words = {"cards": "This round: the card points", "bonus": "This round: the colour bonus only",
                          "cards_bonus": "This round: card points + colour bonus"}[counted]
                 assert words in block
+            if head["end"] == "bet_won":
+                # a bet won on a tie says it was a tie ("nobody has more … a tie would have been enough" read as no
+                # tie, a reader, stop 56)
+                points = {int(s["seat"]): int(s["points"]) for s in seats}
+                caller = points.pop(before.caller)
+                tied = max(points.values()) == caller
+                assert ("a tie is enough" in page) == tied and ("nobody has more" in page) == (not tied), page
         else:
             assert seats == []       # the deck ran out: no hand is revealed
         if after.over:

@@ -158,9 +158,12 @@ def _how(end: Ending, before: State, viewer: Optional[int], lang: str) -> str:
         rivals = [s for s in end.seats if s.seat != end.ender]
         best = max(rivals, key=lambda s: s.points)
         key = "how.bet_won" if end.how == "bet_won" else "how.bet_lost"
+        if end.how == "bet_won" and best.points == caller.points:
+            # a tie: "nobody has more … a tie would have been enough" read as if it was no tie (a reader)
+            key = "how.bet_tied"
         words = [table_text(key, lang, player=name, points=points_text(caller.points, lang),
                             rival=player_name(best.seat, lang), best=points_text(best.points, lang)),
-                 table_text(key + "_gives", lang, player=name)]
+                 table_text(("how.bet_won" if key == "how.bet_tied" else key) + "_gives", lang, player=name)]
         rule = "round-end"
     return f'<p class="tutor-ssp-how">{esc(" ".join(words))}{cited(R + rule, lang)}</p>'
 

@@ -526,3 +526,24 @@ def test_the_player_whose_move_a_step_tells_is_ringed_in_the_turn_order(layout):
         assert svg.count('class="acted"') == len(movers), (i, movers)
         rung += bool(movers)
     assert rung >= 2
+
+
+def test_a_worked_examples_step_by_player_2_draws_their_boat_full_size_on_a_phone():
+    """A worked example's step made by player 2 drew their tiles on a thumbnail of 9-px squares (two readers): the
+    step's one mover is named acting (tutor.widgets.scenario), and on a phone their boat is drawn at the size of
+    player 1's, in its own place under it; player 1's boat does not move."""
+    from tutor.widgets.scenario import ScenarioPlayer
+    player = ScenarioPlayer("isle_of_cats/a-day", lang="en")
+    player._relayout("phone")
+    boat = re.compile(r'<g class="boat" data-board-seat="(\d)"[^>]*data-cell="([^"]+)"[^>]*transform="translate\([^,]+,([^)]+)\)')
+    tops, seen = set(), 0
+    for i, frame in enumerate(player.frames):
+        drawn = {int(s): (float(c), float(y)) for s, c, y in boat.findall(player.frame(i)["svg"])}
+        tops.add(drawn[0][1])
+        movers = {e.data.get("player") for e in frame.events if isinstance(e.data.get("player"), int)}
+        if movers == {1}:
+            seen += 1
+            assert drawn[1][0] == drawn[0][0], (i, drawn)
+        else:
+            assert drawn[1][0] < drawn[0][0] * 0.6, (i, drawn)
+    assert seen >= 2 and len(tops) == 1, (seen, tops)

@@ -195,7 +195,12 @@ class ScenarioPlayer(StandIn, anywidget.AnyWidget):
         assert self.game is not None, "drawn only once the scenario is built"
         view = self.game.view(frame.state, frame.viewer)
         told = for_viewer(frame.events, frame.viewer)   # a seat's frame narrates only what that seat knows
-        return render(self.game, view, highlight=tuple(frame.highlight) + steady, events=told, lang=self.lang,
+        # the one player whose move the step makes is named as acting, as the play table's film names it: a game may
+        # draw their place larger for it (Острів котів: player 2's tiles were laid on a thumbnail, two readers)
+        movers = {e.data.get("player") for e in frame.events if isinstance(e.data, dict)}
+        movers = {m for m in movers if isinstance(m, int) and not isinstance(m, bool)}
+        acting = (f"acting:{movers.pop()}",) if len(movers) == 1 else ()
+        return render(self.game, view, highlight=tuple(frame.highlight) + steady + acting, events=told, lang=self.lang,
                       layout=self.board_layout or None)
 
     def narration_html(self, frame: Frame) -> str:

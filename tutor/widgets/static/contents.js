@@ -291,11 +291,10 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
   const FOLDED_KEY = "tutor.contents.folded";
   // Folded to begin with on a projector's width (1,600 px and up): the room reads the lesson, and the column took
   // 330 px of the boards' width (three readers); the ☰ button opens it, and a choice made is kept
-  const PROJECTOR = 1600;
   const remembered = () => {
     let kept = null;
     try { kept = localStorage.getItem(FOLDED_KEY); } catch (err) { /* storage off: the screen's default */ }
-    return kept === null ? window.innerWidth >= PROJECTOR : kept === "1";
+    return kept === null ? onProjector() : kept === "1";
   };
   const setSideFolded = (folded) => {
     nav.classList.toggle("tutor-contents-folded", folded);

@@ -13,3 +13,8 @@ export function scrollerOf(node) {
 export function onPhone() {
   return !!window.matchMedia && window.matchMedia("(max-width: 760px)").matches;
 }
+
+// A projector's width (tutor.css's own 1,600 px): the contents begin folded there, and a board opens on the whole screen
+export function onProjector() {
+  return !!window.matchMedia && window.matchMedia("(min-width: 1600px)").matches;
+}

@@ -13,9 +13,8 @@ export function zoomBackJustNow() {
 // On a projector (1,600 px and up) the same button shows the board on the whole screen, as large as it fits, for the
 // room: three teachers found the boards' print too small from the back, and asked for a way to enlarge them (stop 56).
 // It shows when the pointer is over the board, so it covers no corner of it otherwise.
-const ZOOM_WIDE = 1600;
 export function startZoom(words) {
-  const wide = !onPhone() && window.innerWidth >= ZOOM_WIDE;
+  const wide = !onPhone() && onProjector();
   if (!onPhone() && !wide) return () => {};
   const make = (tag, cls, text) => {
     const e = document.createElement(tag);
@@ -165,8 +164,9 @@ export function startZoom(words) {
       anchor.style.order = getComputedStyle(box).order;       // a flex column may show the board out of its place
       const button = make("button", "tutor-zoom", (wide ? words.zoom_wide : words.zoom_short) || "⤢");
       button.type = "button";
-      button.title = words.zoom || "";
-      button.setAttribute("aria-label", words.zoom || "");
+      const tip = (wide ? words.zoom_wide_note : words.zoom) || "";     // (the phone's words say "twice as large")
+      button.title = tip;
+      button.setAttribute("aria-label", tip);
       button.addEventListener("click", (event) => { event.stopPropagation(); open(box, button); });
       anchor.append(button);
       box.before(anchor);

@@ -12,7 +12,7 @@ import yaml
 
 from tutor.core.svg import LAYOUTS
 
-from voila_harness import ROOT, require_notebook, new_context, wait_next_view
+from voila_harness import ROOT, require_notebook, new_context, tap_when_still, wait_next_view
 from helpers import languages
 
 # per lesson: the worked example the browser steps through (the rulebook's own, where it has one)
@@ -335,7 +335,7 @@ def tap_offered(page, table) -> None:
     (GameUI.confirm_board: Козырные киты' card to play) is tapped again."""
     version = table.get_attribute("data-v")
     element = table.locator(OFFERED).first
-    element.tap()
+    tap_when_still(page, element)
     armed = table.locator(".tutor-svg .tutor-armed")
     if armed.count():
         # brought clear of the words at the screen's edge (a smooth scroll): tapped again once nothing covers it
@@ -356,7 +356,9 @@ def refused_on_the_board(page, table):
         if barred.count():
             for _step in range(2):
                 version = table.get_attribute("data-v")
-                barred.first.tap()
+                # once it stops moving: the table scrolls a new view clear of the words (a smooth scroll), and a tap
+                # made meanwhile landed beside the card (CI once: no refusal, no new view in 30 s)
+                tap_when_still(page, barred.first)
                 wait_next_view(page, table, version, also="root.querySelector('.tutor-error [role=alert]')")
                 if alert.count():
                     return alert

@@ -518,3 +518,22 @@ def test_a_no_fights_pile_in_the_lagoon_says_what_lies_under_its_top_card(layout
     root = parse(maui.render(maui.view(frame.state, None), layout=layout, lang="en"))
     under = [el for el in root.iter() if el.get("class") == "cell-under"]
     assert len(under) == 1 and kind_name("tuna", "en") in "".join(under[0].itertext())
+
+
+@pytest.mark.parametrize("layout", ["phone", "laptop"])
+def test_the_last_rounds_outcome_is_the_final_count_and_kiti_stays(layout):
+    """After the twelfth round the table's film held "round over, the next deal to come" with Kiti stepping on to
+    "next round" (a reader, stop 57): no round follows; the header names the final count and Kiti stays put."""
+    state = maui.setup(4, kiti=0, round=12, hands=[[9], [6], [9], [9]],
+                       lagoon={"deep": "tuna-1", "middle": "tiger-1", "shallow": "catfish-1"}, deck=[])
+    for seat, card in ((0, 9), (1, 6), (2, 9)):
+        state, _ = maui.apply(state, maui.Dive(seat, card))
+    stages = maui.stages(state, maui.Dive(3, 9))
+    told = [e for _, _, more in stages[:-1] for e in more]
+    shown = stages[-2][1]
+    assert shown.phase == "round_over" and shown.round == 12
+    svg = maui.render(maui.view(shown, None), events=told, layout=layout)
+    assert "the final count" in svg and "the next deal to come" not in svg
+    root = parse(svg)
+    assert len(by_class(root, "kiti")) == 1 and not by_class(root, "kiti-ghost")
+    assert by_class(root, "kiti")[0].get("data-right-seat") == "0"

@@ -1259,7 +1259,7 @@ def _kiti_from(marks: Marks, view: View) -> None:
 def describe(view: View, lang: str = "en") -> tuple[str, str]:
     """(title, description) in plain words: what a screen reader says about the position."""
     title = f"{_w('title', lang)} — {_w('round', lang, r=view['round'])}"
-    lines = [_w("d.head", lang, r=view["round"], phase=_w(f"phase.{view['phase']}", lang), deck=view["deck_count"])]
+    lines = [_w("d.head", lang, r=view["round"], phase=_w(f"phase.{_phase(view)}", lang), deck=view["deck_count"])]
     cells = []
     for cell in view["lagoon"]:
         cards = cell["cards"]
@@ -1299,13 +1299,21 @@ def describe(view: View, lang: str = "en") -> tuple[str, str]:
 
 # --------------------------------------------------------------------------- the board
 
+def _phase(view: View) -> str:
+    """The phase the header names: the last round's outcome shown is the final count, not "the next deal to come"
+    (a reader found that over the twelfth round's result, with Kiti stepping on to a round that never comes)."""
+    if view["phase"] == "round_over" and view["round"] >= C.ROUNDS:
+        return "last_round_over"
+    return view["phase"]
+
+
 def _header(dwg: S.Drawing, geo: Geo, view: View, lang: str, hl: AbstractSet[str], after_round: bool = False) -> None:
     """Round, phase and deck: one band on a table; two lines on a phone (the phase under the round). `after_round`:
     the board marks the round just played (its catches) over the next one's deal: the phase says both (a sandbox's
     header said "the divers choose cards" over the last round's arrows)."""
     u, W = geo.u, geo.W
     phase = (_w("phase.after_round", lang, r=view["round"] - 1) if after_round and view["phase"] == "dive"
-             and view["round"] > 1 else _w(f"phase.{view['phase']}", lang))
+             and view["round"] > 1 else _w(f"phase.{_phase(view)}", lang))
     hh = geo.header - (4 if geo.phone else 6 * u)
     dwg.add(dwg.rect(insert=(0, 0), size=(W, _r(hh)), fill="#27476e"))
     dwg.add(S.label(dwg, f"{_w('title', lang)} · {_w('round', lang, r=view['round'])}", 12 * u, 21 * u,
@@ -1417,7 +1425,7 @@ def render(view: View, *, highlight: Iterable[str] | str | None = (), lang: str 
     if view.get("kiti") is not None:
         if geo.phone:
             dwg.add(_ring(dwg, geo, view))
-        if ghost and view.get("over"):
+        if ghost and (view.get("over") or _phase(view) == "last_round_over"):
             # after the last round no round follows for her to favour: the Kiti who settled it alone (a reader found
             # her stepping on to "the next round" under the final count)
             dwg.add(_kiti(dwg, geo, view, lang, hl, marks, seat=marks["kiti_from"], stood=True))

@@ -95,6 +95,8 @@ function render({ model, el: root }) {
       if (events) events.open = eventsOpen;
       shown = i;
       said.textContent = (narration.querySelector(".tutor-say") || { textContent: "" }).textContent;
+      shortenSaid(false);
+      steppedAt = performance.now();
       showWords();
     }
     root.dataset.index = String(i);
@@ -249,7 +251,33 @@ function render({ model, el: root }) {
     const by = Math.min(need, room);
     if (by > 4) scrollerOf(root).scrollBy(0, -by);
   };
+  // The words riding under the row are whole when they come (a step's rule was the part lost when they were cut, three
+  // readers), but a learner who has read them and scrolls on down the board had a third of a phone's screen under
+  // them (a reader, stop 57): scrolled on by more than a few lines, they shrink to two lines, and a tap opens them
+  // again where they are. (The example's own scroll to what a step changed, just after the step, does not count.)
+  let steppedAt = 0;
+  let saidFrom = null;
+  let pageScroller = null;
+  const scrolledTo = () => {
+    if (pageScroller === null || !pageScroller.isConnected) pageScroller = scrollerOf(root);
+    return pageScroller.scrollTop;
+  };
+  const shortenSaid = (short) => {
+    said.classList.toggle("tutor-said-short", short);
+    saidFrom = null;
+  };
+  const watchSaid = () => {
+    if (said.hidden) { saidFrom = null; return; }
+    const at = scrolledTo();
+    if (saidFrom === null || performance.now() - steppedAt < 1200) { saidFrom = at; return; }
+    if (Math.abs(at - saidFrom) > 160 && !said.classList.contains("tutor-said-short")) shortenSaid(true);
+  };
   said.addEventListener("click", () => {
+    if (said.classList.contains("tutor-said-short")) {
+      shortenSaid(false);
+      saidFrom = scrolledTo();
+      return;
+    }
     said.hidden = true;
     narration.style.scrollMarginTop = `${Math.ceil(nav.getBoundingClientRect().bottom) + 8}px`;
     narration.scrollIntoView({ block: "start", behavior: "smooth" });
@@ -290,7 +318,7 @@ function render({ model, el: root }) {
     // (on a phone it floats at the screen's foot: it goes with the example too, once that is off the screen)
     const out = () => { const r = root.getBoundingClientRect(); return r.bottom < 0 || r.top > innerHeight; };
     if (!below.hidden && (out() || belowTarget() === null)) below.hidden = true;
-    if (root.classList.contains("tutor-stepping")) offerSaid();
+    if (root.classList.contains("tutor-stepping")) { offerSaid(); watchSaid(); }
   };
   window.addEventListener("scroll", onScroll, { passive: true, capture: true });
   let shownByLearner = false;

@@ -220,6 +220,14 @@ def test_a_returning_learner_finds_their_progress_and_practises_their_mistakes(w
         # (said again as the page's quizzes, tasks and drills appear, at most a moment after the last of them)
         page.wait_for_timeout(700)
         assert left_title in banner.inner_text(), (banner.inner_text(), items, still, item)
+        # the quiz answered right says so on its box (a reader came back to a solved task drawn blank); a drill
+        # whose last answer was wrong does not
+        solved = page.evaluate("() => [...document.querySelectorAll('.tutor-practice[data-solved]')].map("
+                               "(e) => [...e.classList].find((c) => c.startsWith('tutor-item-')).slice(11))")
+        quiz = kinds["quiz"][-1]["item"].replace("/", "--")
+        assert quiz in solved and not any(m.replace("/", "--") in solved for m in MISSED), (quiz, solved)
+        assert text("ui.page.contents.solved_before", LANG) in page.evaluate(
+            f"() => document.querySelector('.tutor-practice.tutor-item-{quiz}').dataset.solved")
 
         # -- the index's figures, and its way into a practise session
         page.goto(where.index())

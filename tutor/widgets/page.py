@@ -26,7 +26,7 @@ from tutor.widgets.lazy import shared_reveal
 # (every reader of stop 50 put the phone page's length first); a link to it (the index's) opens it
 FOLDED = ("part-components", "part-rulings", "part-variants", "part-summary")
 CONTENTS_KEYS = ("title", "toggle", "toggle_at", "next", "back", "back_to", "show", "hide", "fold", "close",
-                 "continue", "continue_unread", "read_of", "drills_right", "practised", "read_mark", "forget", "forget_confirm",
+                 "continue", "continue_unread", "read_of", "drills_right", "practised", "read_mark", "solved_before", "forget", "forget_confirm",
                  "forgotten", "export", "import", "imported", "import_bad", "not_saving", "practise", "practise_all",
                  "back_top", "marks_key", "zoom", "zoom_short", "zoom_close", "zoom_note", "zoom_wide", "zoom_wide_note",
                  "ruling_head", "ruling_all")

@@ -478,6 +478,7 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
   document.addEventListener("scroll", onScroll, true);
 
   // what the device remembers, shown: parts read in the contents, practice done by a part's heading, the way back
+  const openedAt = Date.now();
   const showProgress = () => {
     if (!store) { footer.hidden = true; return; }
     const read = store.read(key);
@@ -488,6 +489,15 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
       // the part's quizzes, tasks and drills (tutor/widgets/lazy.py marks them), each answered right at its latest
       part.items = [...new Set(coreIn(i).map((p) => itemOf(p)).filter(Boolean))];
     });
+    // a quiz, task or drill answered right on an earlier visit says so on its own box (a reader came back to a
+    // solved task drawn blank and thought the work lost, stop 57): the answer itself is not kept, only that it was
+    // found. (Not for this visit's answers: the widget's own verdict says that.)
+    for (const [item, a] of latest) {
+      if (a.time * 1000 >= openedAt || !a.right || a.shown) continue;
+      for (const box of document.querySelectorAll(`.tutor-practice.tutor-item-${CSS.escape(item.replace(/\//g, "--"))}`)) {
+        if (!box.dataset.solved) box.dataset.solved = `✓ ${words.solved_before}`;
+      }
+    }
     for (const part of parts) {
       part.link.classList.toggle("tutor-part-read", read.has(part.id));
       const done = part.items.length > 0 && part.items.every((item) => {

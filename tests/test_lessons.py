@@ -756,3 +756,14 @@ def test_a_long_group_of_rulings_waits_behind_its_sections_name_and_keeps_its_id
         heads = re.findall(r'<p class="tutor-ruling-group"><b>([^<]+)</b>', page)
         assert len(heads) == len(set(heads)), (game, heads)
     assert folded, "no game has a long group: the fold is not tested"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_two_exercises_on_a_page_share_an_id(game):
+    """A learner's answers are kept by exercise id (tutor/widgets/progress.py): Острів котів' drill and quiz both
+    "isle_of_cats/boat-score" shared their answers, so one part got the other's ★ (a reader, stop 57)."""
+    for path in sorted(lessons(game).glob("lesson.*.md")):
+        ids = re.findall(r'lesson\.(?:quiz|drill|your_turn)\("([^"]+)"', path.read_text(encoding="utf-8"))
+        assert ids, path
+        twice = sorted({i for i in ids if ids.count(i) > 1})
+        assert not twice, f"{path.name}: exercises sharing an id: {twice}"

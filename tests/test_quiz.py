@@ -555,7 +555,7 @@ def test_a_points_question_gets_the_score_lines_even_where_the_game_picks_only_e
 
 
 @pytest.mark.parametrize("quiz_id, marks", [("isle_of_cats/rats-count", ("rat-seen",)),
-                                            ("isle_of_cats/boat-score", ("rat-seen", "open-room", "family"))])
+                                            ("isle_of_cats/score-this-boat", ("rat-seen", "open-room", "family"))])
 def test_a_counting_quizs_why_marks_what_it_counts_on_the_board(quiz_id, marks):
     """Острів котів's counting quizzes explained the rats, rooms and families in words only, on a board with nothing
     marked (club-teacher review 2026-12-02). Their `why_highlight` marks them on the board the answer shows: after

@@ -530,6 +530,13 @@ def test_on_a_projector_a_board_opens_on_the_whole_screen(voila_server, browser)
         page.wait_for_function("([s, h]) => s.innerHTML !== h",
                                arg=[page.locator(".tutor-zoom-sheet .tutor-zoom-area").element_handle(), board_before])
         assert page.locator(".tutor-zoom-sheet button.tutor-zoom-step").count() == 2
+        # with the step's refusal and rule, as the page shows them under its board (a room saw a refused move's try
+        # and not its reason, stop 57)
+        page.wait_for_timeout(300)
+        for sel in (".tutor-say", ".tutor-refusal", ".tutor-rule"):
+            on_page = example.locator(f".tutor-narration {sel}")
+            if on_page.count():
+                assert on_page.first.inner_text().strip() in said.inner_text(), (sel, said.inner_text())
         page.keyboard.press("Escape")
         page.locator(".tutor-zoom-sheet").wait_for(state="detached")
     finally:

@@ -80,6 +80,14 @@ export function startZoom(words) {
     document.body.append(sheet);
     document.documentElement.classList.add("tutor-zoomed");
     const draw = (pic) => {
+      if (walks) {
+        // the step's words, and its refusal and rule when it has them: a refused move's reason was the step's point,
+        // and the room saw only the attempt (a reader, stop 57)
+        const kept = [".tutor-say", ".tutor-refusal", ".tutor-rule"]
+          .map((sel) => example.querySelector(`.tutor-narration ${sel}`)).filter(Boolean);
+        said.replaceChildren(...kept.map((e) => e.cloneNode(true)));
+        stepButtons.forEach((b, i) => { b.disabled = real[i].disabled; });
+      }
       const shown = pic.getBoundingClientRect();
       const copy = pic.cloneNode(true);
       // twice the width the page shows it at (a phone), or as large as the screen allows under the bar and over a
@@ -88,7 +96,8 @@ export function startZoom(words) {
       let scale = 2;
       if (wide) {
         area.classList.add("tutor-zoom-fit");
-        const room = window.innerHeight - bar.getBoundingClientRect().height - (walks ? 170 : 24);
+        const room = window.innerHeight - bar.getBoundingClientRect().height
+          - (walks ? said.getBoundingClientRect().height + 12 : 24);
         scale = Math.min((window.innerWidth - 24) / shown.width, room / shown.height);
       }
       copy.setAttribute("width", String(Math.round(shown.width * scale)));
@@ -98,11 +107,6 @@ export function startZoom(words) {
       for (const e of copy.querySelectorAll("[id]")) e.removeAttribute("id");
       copy.setAttribute("aria-hidden", "true");
       area.replaceChildren(copy);
-      if (walks) {
-        const words = example.querySelector(".tutor-narration .tutor-say");
-        said.textContent = words ? words.textContent : "";
-        stepButtons.forEach((b, i) => { b.disabled = real[i].disabled; });
-      }
       return shown;
     };
     const shown = draw(svg);

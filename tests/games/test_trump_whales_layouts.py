@@ -6,6 +6,7 @@ outside the drawing; and a render stays fast."""
 
 from __future__ import annotations
 
+import importlib
 import random
 import re
 import xml.etree.ElementTree as ET
@@ -18,6 +19,7 @@ from tutor.core import svg as S
 from tutor.core.cardtable import em
 from tutor.games import trump_whales as g
 from tutor.games.trump_whales import ui
+render_module = importlib.import_module("tutor.games.trump_whales.render")
 
 ROOT = Path(__file__).resolve().parents[2]
 LAYOUTS = tuple(S.LAYOUTS)
@@ -401,6 +403,15 @@ def test_brief_panels_on_a_phone_draw_counts_not_cards():
         assert viewbox(ET.fromstring(svg))[3] < viewbox(ET.fromstring(whole))[3] * 0.7, "brief panels are not shorter"
         assert sum(_panels_cards(svg).values()) == 0 < sum(_panels_cards(whole).values())
         assert len(re.findall('class="brief-counts"', svg)) == 4
+        # the bonuses lie face up: a brief panel names each one, as its card's strip does (a reader, stop 57)
+        held = [p for p in _random_positions() if sum(len(seat["bonuses"]) for seat in g.view(p, None)["seats"]) >= 3]
+        assert held
+        for position in held[:5]:
+            drawn = g.render(g.view(position, None), lang="en", layout="phone", highlight=("brief",))
+            counts = " ".join(re.findall(r'class="brief-counts"[^>]*>([^<]*)', drawn))
+            for seat in g.view(position, None)["seats"]:
+                for card in seat["bonuses"]:
+                    assert render_module._bonus_short(card["id"], "en") in counts, (card["id"], counts)
         task = YourTurn("trump_whales/five-over-family", lang="en")
         drawn = _panels_cards(task.svg if isinstance(task.svg, str) else task.svg.value)
         me = task.seat

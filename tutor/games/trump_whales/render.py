@@ -209,6 +209,14 @@ def _bonus_icon(card_id: str, w: float, y: float, k: float, floor: float, lang: 
     return "".join(out)
 
 
+def _bonus_short(card_id: str, lang: str) -> str:
+    """A bonus in a few characters, as its strip on the card prints it: "⇄ Narw.", "1 ⇅ 9" or "+1"."""
+    kind = C.BONUS[card_id]
+    if kind == "trump":
+        return f"⇄ {family_short(C.TARGET_FAMILY[card_id], lang)}"
+    return "1 ⇅ 9" if kind == "flip" else "+1"
+
+
 @lru_cache(maxsize=2048)
 def _face(card_id: str, w: float, h: float, lang: str, floor: float = S.SMALL_PRINT) -> str:
     """A face-up card drawn at the origin, its print no smaller than `floor`: a coloured band with the value and
@@ -847,8 +855,11 @@ def _brief_panel(board: _Board, view: dict[str, Any], seat: dict[str, Any], y: f
     height = 66
     name = _phone_head(board, seat, acting, note, y, height)
     shown, hidden = _bonus_cards(seat)
-    counts = "  |  ".join((_w("hand", lang, n=seat["hand_count"]), _w("pearls", lang, n=seat["pearl_count"]),
-                         _w("bonuses_n", lang, n=len(shown) + hidden)))
+    # the bonuses named, not only counted: they lie face up, and which one a player holds bears on the question (a
+    # reader found "Bonuses · 1" where the lesson says everyone sees them, stop 57)
+    named = [_bonus_short(c["id"], lang) for c in shown] + (["?"] * hidden)
+    bonuses = f'{_w("bonuses", lang)}: {", ".join(named)}' if named else _w("bonuses_n", lang, n=0)
+    counts = "  |  ".join((_w("hand", lang, n=seat["hand_count"]), _w("pearls", lang, n=seat["pearl_count"]), bonuses))
     board.parts.append(fitted(16, y + 56, counts, PHONE_W - 32, 10.5, board.floor, fill=S.MUTED, cls="brief-counts"))
     board.element(f"seat:{s}", 10, y + 4, PHONE_W - 20, 46, name)
     board.parts.append("</g>")

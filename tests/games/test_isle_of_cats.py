@@ -775,3 +775,16 @@ def test_a_later_days_position_has_a_bag_that_fits_the_day_and_the_same_island()
     last = g.setup(3, seed=4, ship=1)
     assert len(last.bag) == len(first.bag) - 4 * 4 * 3 and len(last.box) == 4 * 4 * 3
     assert last.bag == first.bag[:len(last.bag)] and set(last.bag) | set(last.box) == set(first.bag)
+
+
+def test_a_later_days_bag_counts_the_tiles_on_the_boats_among_the_days_draws():
+    """A reader (stop 57) found a two-player last day with a bag of 35: the tiles already on the boats came out of
+    the days gone by, and were put back in the box as well. Every lesson position's bag holds at least what the days
+    gone by can have left: the whole bag less 4 tiles a player a day, and less the rare treasures."""
+    from tutor.widgets.your_turn import YourTurn
+    folder = Path(__file__).resolve().parents[2] / "lessons" / "isle_of_cats" / "tasks"
+    rare = sum(1 for t in C.BAG_TILES if C.KIND[t] != "cat")
+    for path in sorted(folder.glob("*.yaml")):
+        state = YourTurn(f"isle_of_cats/{path.stem}", lang="en").state
+        least = len(C.BAG_TILES) - (C.DAYS - state.ship + 1) * 4 * state.players - rare
+        assert len(state.bag) >= least, (path.stem, len(state.bag), least)

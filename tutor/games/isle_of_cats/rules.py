@@ -603,7 +603,10 @@ def setup(players: int, *, seed: Optional[int] = None, variant: Iterable[str] = 
         # a lesson's position later in the game (ship under 5, no bag given): the days gone by drew about 4 tiles a
         # player each, now back in the box, so the bag's count fits the day (a reader saw "the last day" over a bag
         # of 105). Taken from the bag's far end: what is drawn next, and so every island, is the same.
-        gone = min(len(bag_t), (C.DAYS - ship) * C.TILES_PER_PLAYER * players)
+        # (the tiles already on the boats came out of those days' draws: only the rest went back to the box; counted
+        # twice, a two-player board's last day showed a bag of 35, fewer than the game can leave, a reader, stop 57)
+        drawn = (C.DAYS - ship) * C.TILES_PER_PLAYER * players
+        gone = min(len(bag_t), max(0, drawn - sum(1 for tl in on_boats if tl in every_bag)))
         if gone:
             bag_t, box = bag_t[:len(bag_t) - gone], bag_t[len(bag_t) - gone:]
     t: Table = {

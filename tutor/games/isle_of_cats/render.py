@@ -684,7 +684,7 @@ def _header(b: "_Board", view: dict[str, Any], seats: list[dict[str, Any]], x0: 
         if dx + C.DAYS * step + 4 * k + 13 * k > right:      # the track's name on a line of its own, the track under it
             y += 20 * k
             dx = x0 + r + 2 * k
-        x = dx
+        x, half = dx, 13 * k
         for i, n in enumerate(range(C.DAYS, -1, -1)):
             x = dx + i * step
             here = view["ship"] == n
@@ -695,20 +695,23 @@ def _header(b: "_Board", view: dict[str, Any], seats: list[dict[str, Any]], x0: 
                                        weight="bold" if here else "normal"))
                 b.element(f"day:{n}", x - r, y + 4 * k, 2 * r, 2 * r, _w("day", lang, n=n))
             else:       # Vesh's hand: the ship arrives there and the game ends
-                x += 4 * k
                 hand = _w("hand", lang)
+                size = max(K.fit(hand, 24 * k, 10 * k), f.floor)
+                # as wide as its word at the print floor ("Vesh" ran over the dashed box's sides, a reader)
+                half = max(13 * k, (K.em(hand, True) * size + 8 * k) / 2)
+                x += half - 9 * k
                 parts.append(f'<g class="hand"><title>{escape(_w("hand_title", lang))}</title>'
-                             f'<rect x="{x - 13 * k:g}" y="{y + 4 * k:g}" width="{26 * k:g}" height="{20 * k:g}" rx="{6 * k:g}" '
+                             f'<rect x="{x - half:g}" y="{y + 4 * k:g}" width="{2 * half:g}" height="{20 * k:g}" rx="{6 * k:g}" '
                              f'fill="{"#ffe8a3" if here else "#ffffff"}" stroke="{S.INK}" stroke-dasharray="3 2"/>'
-                             + K.label(x, y + 14 * k + small * 0.36, hand, size=max(K.fit(hand, 24 * k, 10 * k), f.floor),
+                             + K.label(x, y + 14 * k + small * 0.36, hand, size=size,
                                        anchor="middle", weight="bold" if here else "normal") + "</g>")
-                b.element("day:0", x - 13 * k, y + 4 * k, 26 * k, 20 * k, _w("hand_title", lang))
+                b.element("day:0", x - half, y + 4 * k, 2 * half, 20 * k, _w("hand_title", lang))
             if here:
                 said = _w("ship", lang, n=n) if n else _w("hand_title", lang)
                 b.element("ship", x - r, y + 4 * k, 2 * r, 2 * r, said,
                           f'<path class="ship" d="M{x - 8 * k:g} {y + 28 * k:g}h{16 * k:g}l{-3 * k:g} {5 * k:g}h{-10 * k:g}z" '
                           f'fill="{WALL}"><title>{escape(said)}</title></path>')
-        x += 13 * k + 14 * k
+        x += half + 14 * k
         # --- the turn order: after the days if it fits there, else on lines of its own
         order = _w("order", lang)
         pills = []

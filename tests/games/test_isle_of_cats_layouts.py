@@ -547,3 +547,23 @@ def test_a_worked_examples_step_by_player_2_draws_their_boat_full_size_on_a_phon
         else:
             assert drawn[1][0] < drawn[0][0] * 0.6, (i, drawn)
     assert seen >= 2 and len(tops) == 1, (seen, tops)
+
+
+@pytest.mark.parametrize("layout", ["phone", "projector"])
+def test_a_cat_tiles_initial_lies_inside_its_square_around_the_island(layout):
+    """On a phone the island's tiles had 9-unit squares and their colour's initial at the smallest print, about 11:
+    the white letter hung off the tile onto the white page (a reader; a colour-blind learner has only the letter).
+    On a phone each initial is no wider than the square it stands on; everywhere it has a dark edge, so that where
+    the print's floor makes it wider (a projector's side column of 13-unit squares) it still reads on white."""
+    from tutor.games.isle_of_cats.render import GEOS, WIDE_MINI
+    state = next(s for s in played(4, 2, every=1) if len(s.island) >= 8)
+    root = ET.fromstring(render(g.view(state, None), lang="en", layout=layout))
+    tiles = [t for t in root.iter(f"{NS}g") if t.get("class") == "island-tile" and t.get("data-tile-kind") == "cat"]
+    assert tiles
+    geo = GEOS[layout]
+    square = geo.mini if layout == "phone" else min(geo.mini, WIDE_MINI)
+    for tile in tiles:
+        (letter,) = list(tile.iter(f"{NS}text"))
+        size = float(letter.get("font-size"))
+        assert letter.get("stroke") and letter.get("paint-order") == "stroke", letter.attrib
+        assert layout != "phone" or size * 0.72 <= square, (layout, letter.text, size, square)

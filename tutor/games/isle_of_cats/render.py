@@ -271,8 +271,18 @@ def _tile(tile_id: str, orientation: int, c: float, lang: str, floor: float = S.
             f'stroke-linecap="square"/>'
             f'<path class="outline" d="{edges}" fill="none" stroke="{S.INK}" stroke-width="{line:g}" '
             f'stroke-linecap="square"/>'
-            + K.label(x * c + c / 2, base, mark, size=size, anchor="middle", weight="bold",
-                      fill="#ffffff" if kind == "cat" else S.INK))
+            + _initial(K.label(x * c + c / 2, base, mark, size=size, anchor="middle", weight="bold",
+                               fill="#ffffff" if kind == "cat" else S.INK), kind == "cat", size))
+
+
+def _initial(text: str, halo: bool, size: float) -> str:
+    # a cat's white initial with a dark edge: where the print's floor makes it wider than its square (the island's
+    # small tiles, a projector's side column) it still reads off the tile, on the page's white (a reader)
+    if not halo:
+        return text
+    end = text.index(">")       # after the tag's own attributes: a turned boat rotates its words by their x and y
+    return (text[:end] + f' stroke="{S.INK}" stroke-width="{round(max(1.0, size * 0.16), 1)}" stroke-linejoin="round"'
+            ' paint-order="stroke"' + text[end:])
 
 
 def _box(cells: Iterable[Sequence[int]]) -> tuple[int, int]:
@@ -613,10 +623,11 @@ class _Geo(NamedTuple):
 
 
 GEOS = {
-    # a phone: the island's tiles (tap targets of 46 units at least) at the top, then the viewer's boat as wide as
+    # a phone: the island's tiles (tap targets of 46 units at least; 13-unit squares, so a cat's initial lies inside its
+    # tile: at 9 a reader saw the letters hang off the tiles onto the white) at the top, then the viewer's boat as wide as
     # the screen, then the other boats, two thirds as wide (each 11-unit square still holds a tile's initial at the
     # smallest print; their columns numbered every other one), one under another, so the words stay nearer
-    "phone": _Geo(k=1.0, pad=8, mini=9, cell=15.5, other=11, stack=True, side=0),
+    "phone": _Geo(k=1.0, pad=8, mini=13, cell=15.5, other=11, stack=True, side=0),
     # a laptop column: the island across the top, the boats two by two, their squares as large as 520 units allow
     "laptop": _Geo(k=1.0, pad=6, mini=8, cell=16, other=16, stack=False, side=0),
     # a projector: print 1.6 times the laptop's; with 3 or 4 players the island in a left column and the boats
@@ -624,7 +635,8 @@ GEOS = {
     "projector": _Geo(k=1.6, pad=16, mini=13, cell=34, other=34, stack=False, side=430),
 }
 # a projector's island across the top (two players): its tiles' squares as large as the row allows, not the 13
-# units the side column of three or four players holds (a reader measured them smaller than a phone's from the back)
+# units the side column of three or four players holds (a reader measured
+# them smaller than a phone's from the back)
 WIDE_MINI = 22
 
 

@@ -78,8 +78,14 @@ def test_on_a_phone_a_part_is_two_taps_away_and_the_way_back_is_kept(voila_serve
         assert 0 <= page.evaluate(HEADING_TOP, target) < 200, "part 7's heading is not at the top of the screen"
         assert re.fullmatch(r"☰ 7/\d+", at.inner_text()), toggle.inner_text()
         chip = page.locator(".tutor-contents-return")      # the way back, on screen after the jump
-        assert chip.is_visible() and chip.inner_text() == "↩ 3", chip.inner_text()
+        assert chip.is_visible() and chip.inner_text() == "↩ назад к 3", chip.inner_text()
         assert page.evaluate("location.hash") == f"#{target}"
+        # reading on past the part jumped to keeps the way back (a reader lost it one part on, stop 57)
+        page.evaluate(f"document.getElementById('{part_id(page, 8)}').scrollIntoView()")
+        page.wait_for_timeout(1500)
+        assert chip.is_visible(), "the way back went once the learner read on"
+        page.evaluate(f"document.getElementById('{target}').scrollIntoView()")
+        page.wait_for_timeout(400)
 
         toggle.tap()                                                # and back to where they were
         back = page.locator(".tutor-contents-back")

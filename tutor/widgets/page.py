@@ -25,7 +25,7 @@ from tutor.widgets.lazy import shared_reveal
 # the quick reference for the table too: a part of 2,000-3,400 px at each page's end, for the table, not the lesson
 # (every reader of stop 50 put the phone page's length first); a link to it (the index's) opens it
 FOLDED = ("part-components", "part-rulings", "part-variants", "part-summary")
-CONTENTS_KEYS = ("title", "toggle", "toggle_at", "next", "back", "back_to", "show", "hide", "fold", "close",
+CONTENTS_KEYS = ("title", "toggle", "toggle_at", "next", "back", "back_to", "back_chip", "show", "hide", "fold", "close",
                  "continue", "continue_unread", "read_of", "drills_right", "practised", "read_mark", "solved_before", "forget", "forget_confirm",
                  "forgotten", "export", "import", "imported", "import_bad", "not_saving", "practise", "practise_all",
                  "back_top", "marks_key", "zoom", "zoom_short", "zoom_close", "zoom_note", "zoom_wide", "zoom_wide_note",

@@ -77,7 +77,7 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     const left = store ? parts.find((p) => p.id === store.at(key)) : null;
     const here = current >= 1 ? parts[current] : left;
     practising = true;
-    if (current >= 1) { saved = { top: scroller().scrollTop, index: current }; showBack(true); }
+    if (current >= 1) { saved = { top: scroller().scrollTop, index: current }; showBack(); }
     onPractise(here ? { id: here.id, title: here.title } : null);
   };
   practise.addEventListener("click", startPractise);
@@ -240,24 +240,19 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
   const returnChip = button("tutor-contents-return");
   returnChip.hidden = true;
   nav.appendChild(returnChip);
-  let chipTimer = null;
-  const showBack = (stay = false) => {
-    clearTimeout(chipTimer);
+  const showBack = () => {
     if (!saved) { back.hidden = returnChip.hidden = true; return; }
     const was = parts[saved.index];
     back.textContent = was ? words.back_to.replace("{part}", was.title) : words.back;
-    returnChip.textContent = was ? `↩ ${was.number || was.title}` : words.back_top;
+    returnChip.textContent = was ? (was.number ? words.back_chip.replace("{n}", was.number) : `↩ ${was.title}`)
+      : words.back_top;
     returnChip.title = back.textContent;
     returnChip.setAttribute("aria-label", back.textContent);
-    back.hidden = returnChip.hidden = false;
-    // after a jump the chip stays while the learner is in the part they jumped to, and goes 30 s after they read on
-    // from it (it went after 30 s however long they stayed: a reader answering a quiz there lost the way back);
-    // during a practise session it stays
-    if (!stay) chipTimer = setTimeout(() => { chipPart = current; armChip(); }, 2000);
-  };
-  let chipPart = -1;
-  const armChip = () => {
-    chipTimer = setTimeout(() => { if (current === chipPart) armChip(); else returnChip.hidden = true; }, 30000);
+    back.hidden = false;
+    // after a jump the chip stays until it is used or the learner is back in the part it leads to by themselves: it
+    // went 30 s after they read on from the part they jumped to, and a reader who read on one part lost the way
+    // back; and "↩ 14" pointed at part 14 while they were in it (two readers, stop 57)
+    returnChip.hidden = current === saved.index;
   };
   const goBack = () => {
     unpin();
@@ -449,6 +444,8 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     }
     if (index === current) return;
     current = index;
+    if (saved && !returnChip.hidden && index === saved.index) returnChip.hidden = true;
+    else if (saved && returnChip.hidden && index !== saved.index && !back.hidden) returnChip.hidden = false;
     since = Date.now();
     if (index >= 2) practising = false;      // reading on past part 1: the session is behind the learner
     parts.forEach((p, i) => {
@@ -703,7 +700,6 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     watcher.disconnect();
     clearTimeout(timer);
     clearInterval(reading);
-    clearTimeout(chipTimer);
     banner.remove();
     bannerUnread.remove();
     practiseTop.remove();

@@ -312,9 +312,9 @@ def test_isle_of_cats_lesson_numbers_are_the_datas(lang):
     text = path("isle_of_cats", lang).read_text(encoding="utf-8")
     missing = [words.format(n=n) for words, n in ISLE_CLAIMS[lang](C) if words.format(n=n) not in text]
     assert not missing, f"the lesson does not say (with the data's number): {missing}"
-    # the supply and the family table in one line each are the quick reference's (tutor/games/isle_of_cats/reference.py)
-    row = " | ".join(str(C.FAMILY_POINTS[n]) for n in (3, 4, 5, 6)) + f" | +{C.FAMILY_EXTRA} |"
-    for words in (row, f"+{C.FAMILY_EXTRA} "):
+    # the family table, a row for each size (cats | points) and one for each cat beyond 6, is the data's
+    rows = [f"| {n} | {C.FAMILY_POINTS[n]} |" for n in (3, 4, 5, 6)] + [f" +{C.FAMILY_EXTRA} |"]
+    for words in rows + [f"+{C.FAMILY_EXTRA} "]:
         assert words in text, words
 
 

@@ -723,3 +723,17 @@ def test_on_a_projector_the_seabed_uses_the_room():
     root = ET.fromstring(R.render(aqua_fest.view(aqua_fest.setup(4, seed=2), None), layout="projector"))
     stars = [float(el.get("font-size")) for el in root.iter(f"{SVG}text") if el.get("font-size")]
     assert max(stars) >= 26      # the header and the pawn numbers grew with the seabed
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_phones_header_line_stays_within_the_screen(lang):
+    """"Aqua Fest · Ход: Игрок 1 · кладут стартовые тайлы" ran off a phone's right edge (a reader, stop 57): the
+    line leaves out the game's name, and narrows its glyphs if it still runs over."""
+    import re
+    from tutor.core.cardtable import em
+    from tutor.games import aqua_fest as game
+    for state in (game.setup(4, seed=1, place_starts=True), game.setup(2, seed=3)):
+        svg = game.render(game.view(state, 0), lang=lang, layout="phone")
+        width = float(re.search(r'viewBox="0[ ,]0[ ,]([\d.]+)[ ,]', svg).group(1))
+        tag, words = re.search(r'(<text[^>]*class="turn"[^>]*>)([^<]*)', svg).groups()
+        assert em(words, True) * 12 <= width - 16 or "textLength" in tag, (words, width)

@@ -1582,7 +1582,13 @@ def render(view: View, *, highlight: Iterable[str] | str | None = (), lang: str 
     else:
         band, side, side_fill, side_cls = dwg, seen, "#cfe8f3", "viewer"
     if g.name == "phone":
-        band.add(S.label(dwg, head, 8, 16, size=12, weight="bold", fill="#ffffff", cls="turn"))
+        # the line within the screen: without the game's name when that is what runs over ("Aqua Fest · Ход: Игрок 1
+        # · кладут стартовые тайлы" ran off the right edge, a reader), its glyphs narrowed if it still does
+        room = W - 16
+        if em(head, True) * 12 > room:
+            head = head.split(" · ", 1)[1]
+        fit = {"textLength": round(room, 1), "lengthAdjust": "spacingAndGlyphs"} if em(head, True) * 12 > room else {}
+        band.add(S.label(dwg, head, 8, 16, size=12, weight="bold", fill="#ffffff", cls="turn", **fit))
         band.add(S.label(dwg, side, 8, 32, size=f(11), fill=side_fill, cls=side_cls))
     else:
         base = (g.header - 2) / 2 + f(13.5) * 0.36

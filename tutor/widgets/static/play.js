@@ -355,6 +355,13 @@ function render({ model, el: root }) {
   // a tap on the board beside what it offers, while a choice is under way (a card chosen, its cell to tap): said in
   // words (Aqua Fest: a tap on a cell the card cannot reach did nothing, and a reader could not tell a miss from a
   // refusal)
+  // what the learner tapped on the board last, by its choice's key: a task's verdict stuck to the screen's foot lay
+  // over the very card it judged (a reader, stop 57; see keepTappedClear)
+  let tappedKey = null;
+  board.addEventListener("click", (event) => {
+    const hit = event.target instanceof Element ? event.target.closest("[data-choice]") : null;
+    tappedKey = hit ? hit.getAttribute("data-choice") : null;
+  }, true);
   board.addEventListener("click", (event) => {
     const v = model.get("view") || {};
     if (v.placing || filming !== null || !(event.target instanceof Element)) return;
@@ -895,9 +902,14 @@ function render({ model, el: root }) {
       more.addEventListener("click", () => {
         statusMore.style.scrollMarginTop = `${status.getBoundingClientRect().height + 8}px`;
         statusMore.scrollIntoView({ block: "start", behavior: "smooth" });
+        // its words are on the screen now: the line goes back to its place, the button with it (a reader read the
+        // line stuck over the words it had just brought, "more" still offered)
+        status.classList.add("tutor-status-settled");
+        more.remove();
       });
       status.append(more);
     }
+    if (view.status && !status.classList.contains("tutor-status-settled")) requestAnimationFrame(keepTappedClear);
     drawRows(view.rows || []);
     log.innerHTML = view.log || "";
     // the newest events are at the end of a long game's log: its box opens scrolled there
@@ -968,6 +980,18 @@ function render({ model, el: root }) {
   // A task's verdict, stuck to the screen's bottom edge, lay over the board the learner scrolled back to read (two
   // readers: the opponent's panel, the hand): the next tap anywhere else lets it go back to its place under the
   // board, where "more" still finds it. A new verdict sticks again.
+  // A new verdict stuck to the screen's foot over the board element the learner tapped (the card the verdict is
+  // about): the page moves up just enough to show that element above it, when the element still fits under the top.
+  const keepTappedClear = () => {
+    if (!tappedKey || status.classList.contains("tutor-status-settled") || getComputedStyle(status).position !== "sticky") return;
+    const tapped = board.querySelector(`[data-choice="${CSS.escape(tappedKey)}"]`);
+    if (!tapped) return;
+    const r = tapped.getBoundingClientRect();
+    const top = status.getBoundingClientRect().top;
+    if (r.height === 0 || r.bottom <= top - 4 || r.top > innerHeight) return;
+    const by = Math.min(r.bottom - top + 8, r.top - 8);
+    if (by > 4) pageBox().scrollBy(0, by);
+  };
   const settleStatus = (event) => {
     if (status.firstChild && !status.contains(event.target)) status.classList.add("tutor-status-settled");
   };

@@ -283,6 +283,9 @@ def test_a_bonus_that_changes_the_trump_is_a_frame_of_its_own_with_the_trump_box
                 f = film.frame(t, steps, 0, t.film_id)
                 assert 'class="event" data-target="trump"' in f["board"], "the trump box is not ringed as what changed"
                 assert f["log"]
+                # still the learner's turn: its button goes back to their move, not "Next" (a reader took that for
+                # passing, stop 57)
+                assert f["back_to_move"] and t.live.is_my_turn()
             else:
                 assert not steps, "a '+1' used alone is no film: nothing off the screen changed"
             break

@@ -48,7 +48,7 @@ CONTROL_WORDS = ("undo", "undo.tip", "new", "new.tip", "new.sure", "hotseat", "h
                  "load.tip", "saved_box", "to_moves", "share", "share.tip", "share.done", "share.bad",
                  "board.not_offered", "board.confirm", "board.then")
 # the film's words (tutor.widgets.film; the page draws its bar), the coach's switch, the tips' title
-FILM_WORDS = ("film.next", "film.go_on", "film.waiting", "film.back", "film.skip", "film.skip_game", "film.again",
+FILM_WORDS = ("film.next", "film.go_on", "film.back_to_move", "film.waiting", "film.back", "film.skip", "film.skip_game", "film.again",
               "film.replay",
               "film.speed", "film.speed.step", "film.speed.normal", "film.speed.fast", "film.speed.off", "coach", "coach.tip", "tips")
 

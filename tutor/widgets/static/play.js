@@ -673,7 +673,8 @@ function render({ model, el: root }) {
     filmCaption.innerHTML = f.caption;
     filmSaid.innerHTML = f.log || "";
     back.disabled = f.i === 0;
-    next.textContent = f.wait ? labels["film.go_on"] : labels["film.next"];
+    next.textContent = f.wait ? labels["film.go_on"]
+      : f.back_to_move && labels["film.back_to_move"] ? labels["film.back_to_move"] : labels["film.next"];
     nextBelow.textContent = next.textContent;
     filmBelow.hidden = false;
     const inFilm = filmBar.contains(document.activeElement) || filmBelow.contains(document.activeElement);

@@ -323,6 +323,18 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     jump(link.getAttribute("href").slice(1), true, link.dataset.item || null);
   };
   document.addEventListener("click", onLink);
+  // a ruling's mark keeps the stop or comma after it on its line: "." alone at the head of a phone's next line read
+  // as a slip (a reader)
+  for (const mark of document.querySelectorAll('.jp-RenderedHTMLCommon a[href^="#ruling-"]')) {
+    const after = mark.nextSibling;
+    if (!after || after.nodeType !== Node.TEXT_NODE || mark.parentElement.classList.contains("tutor-nowrap")) continue;
+    const stop = (after.textContent.match(/^[.,;:!?)»]+/) || [""])[0];
+    if (!stop) continue;
+    after.textContent = after.textContent.slice(stop.length);
+    const glue = make("span", { className: "tutor-nowrap" });
+    mark.replaceWith(glue);
+    glue.append(mark, stop);
+  }
   // a ruling's mark in the text ("⚖ tutor's ruling", a link to #ruling-<slug>): the rule is taught in one line and
   // the ruling, with its reason, opens under it on a tap, from the page's list of rulings (tutor/lesson.py
   // `rulings`). Three readers found the reasons written out where each rule is taught read as hedging; a tap

@@ -17,7 +17,7 @@ from test_lessons import lessons
 
 GAMES = ready_games()
 LESSONS = [(g, lang) for g in GAMES for lang in spec(g).lesson_langs]
-SLOTS = {"toggle_at": {"{n}", "{total}"}, "next": {"{part}"}, "back_to": {"{part}"}, "continue": {"{part}"},
+SLOTS = {"toggle_at": {"{n}", "{total}"}, "next": {"{part}"}, "back_to": {"{part}"}, "back_chip": {"{n}"}, "continue": {"{part}"},
          "continue_unread": {"{part}"},
          "read_of": {"{read}", "{total}"}, "drills_right": {"{pct}"}}
 

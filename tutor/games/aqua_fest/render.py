@@ -1587,7 +1587,8 @@ def render(view: View, *, highlight: Iterable[str] | str | None = (), lang: str 
         room = W - 16
         if em(head, True) * 12 > room:
             head = head.split(" · ", 1)[1]
-        fit = {"textLength": round(room, 1), "lengthAdjust": "spacingAndGlyphs"} if em(head, True) * 12 > room else {}
+        fit: dict[str, Any] = ({"textLength": round(room, 1), "lengthAdjust": "spacingAndGlyphs"}
+                               if em(head, True) * 12 > room else {})
         band.add(S.label(dwg, head, 8, 16, size=12, weight="bold", fill="#ffffff", cls="turn", **fit))
         band.add(S.label(dwg, side, 8, 32, size=f(11), fill=side_fill, cls=side_cls))
     else:

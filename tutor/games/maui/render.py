@@ -1302,9 +1302,10 @@ def describe(view: View, lang: str = "en") -> tuple[str, str]:
 def _phase(view: View) -> str:
     """The phase the header names: the last round's outcome shown is the final count, not "the next deal to come"
     (a reader found that over the twelfth round's result, with Kiti stepping on to a round that never comes)."""
-    if view["phase"] == "round_over" and view["round"] >= C.ROUNDS:
+    phase = str(view["phase"])
+    if phase == "round_over" and view["round"] >= C.ROUNDS:
         return "last_round_over"
-    return view["phase"]
+    return phase
 
 
 def _header(dwg: S.Drawing, geo: Geo, view: View, lang: str, hl: AbstractSet[str], after_round: bool = False) -> None:

@@ -475,3 +475,20 @@ def test_on_a_wide_board_each_of_kitis_hands_draws_a_line_to_the_seat_it_points_
     assert {h for h, _ in hands} == {"right", "left"}
     for hand, body in hands:
         assert "stroke-dasharray" in body, f"Kiti's {hand} hand draws no line to its seat"
+
+
+def test_a_phones_hand_strip_of_more_than_six_cards_is_two_rows_of_larger_chips():
+    """Twelve chips in one row of a phone's half-width panel printed "10 11 12" 7 to 8 px high (a reader, stop 57):
+    more than six go in two rows, each chip a third taller; a table's strip stays one row."""
+    import re
+    from tutor.games import maui as game
+    state = game.setup(4, kiti=0)
+    phone = game.render(game.view(state, None), lang="en", layout="phone")
+    heights = [float(h) for h in re.findall(r'<use[^>]*class="card dive hand"[^>]*height="([\d.]+)"', phone)
+               + re.findall(r'<use[^>]*height="([\d.]+)"[^>]*class="card dive hand"', phone)]
+    assert heights and min(heights) >= 23, heights[:5]
+    ys = {float(y) for y in re.findall(r'<use[^>]*class="card dive hand"[^>]*y="([\d.]+)"', phone)
+          + re.findall(r'<use[^>]*y="([\d.]+)"[^>]*class="card dive hand"', phone)}
+    assert len(ys) >= 2 * 2, ys         # two rows a panel, two rows of panels
+    laptop = game.render(game.view(state, None), lang="en", layout="laptop")
+    assert 'class="card dive hand"' in laptop

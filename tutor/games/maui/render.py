@@ -108,6 +108,7 @@ PHONE_GAP = 16          # between a phone's panels: room for one's event badge a
 # and Kiti on the rim between the two seats her hands point to; its row is RING_ROW tall
 RING_ROW, RING_R, RING_X0, RING_X1, RING_DISC = 128, 42, 30, 330, 26
 BIG_CARD_H = 56          # a phone hand's card cell: wider and taller than the layout's smallest tap target
+STRIP_ROW_H = 26         # a row of a phone's two-row hand strip (_strip_rows)
 
 
 USED_ROW_SIZE = 10.0       # a phone's row of used dive cards, its print
@@ -167,7 +168,8 @@ class _Geo:
             rows = max(1, math.ceil(len(hand) / cols))
             hand_h = rows * BIG_CARD_H + 6
         else:
-            cols, hand_h = 0, HAND_H * u
+            rows = _strip_rows(self.phone, len(hand))
+            cols, hand_h = 0, (HAND_H if rows == 1 else STRIP_ROW_H * rows) * u
         by = NAME_H * u + hand_h + HEADS_H * u
         h = by + CARDS_H * u
         pile = _pile_shown(seat)
@@ -716,9 +718,14 @@ def _seat(dwg: S.Drawing, geo: Geo, view: View, s: int, lang: str, hl: AbstractS
                     g.add(S.choice(dwg, f"card:{card['id']}", offer, _r(left + 0.5), _r(top), _r(cw - 1),
                                    BIG_CARD_H - 1, label=str(card["value"]), radius=5, ring=1.2))
         else:        # the chips share the panel's width, at most HAND_PITCH apart: a short hand, wide targets
-            pitch = min(HAND_PITCH * u, (w - 12 * u) / max(1, len(hand)))
-            cw, ch = 13 * u, 18 * u
-            for i, card in enumerate(hand):
+            rows = _strip_rows(geo.phone, len(hand))
+            per = math.ceil(len(hand) / rows)
+            pitch = min(HAND_PITCH * u, (w - 12 * u) / max(1, per))
+            # (two rows: each chip a third taller, as wide as its shape wants, 13 by 18)
+            ch = 18 * u if rows == 1 else (STRIP_ROW_H - 2) * u
+            cw = ch * 13 / 18
+            for n, card in enumerate(hand):
+                i, hy = n % per, y + p["hy"] + (n // per) * STRIP_ROW_H * u
                 left = x + 7 * u + i * pitch
                 use = dwg.use(f"#maui-n{card['value']}", insert=(_r(left + (pitch - cw) / 2), _r(hy)),
                               size=(_r(cw), _r(ch)), color=colour)
@@ -1298,6 +1305,12 @@ def describe(view: View, lang: str = "en") -> tuple[str, str]:
 
 
 # --------------------------------------------------------------------------- the board
+
+def _strip_rows(phone: bool, cards: int) -> int:
+    """A hand drawn as a strip of chips: on a phone's narrow panel more than six in two rows, so each chip is twice as
+    wide and its number readable (twelve in one row printed "10 11 12" 7 to 8 px high, a reader, stop 57)."""
+    return 2 if phone and cards > 6 else 1
+
 
 def _phase(view: View) -> str:
     """The phase the header names: the last round's outcome shown is the final count, not "the next deal to come"

@@ -177,7 +177,9 @@ class _Geo:
             h += (PILE_H + 2 if self.phone else PILE_H + TABLE_FOOT) * u
         discards_row = self.phone and bool(seat.get("discards"))
         if discards_row:
-            h += 16 + 12 * (len(_used_rows(seat["discards"], w)) - 1)
+            # (and, under the others' panels, room for the event's pill on the panel's edge: "caught" sat on "dive cards
+            # used", a reader; the viewer's own panel keeps the first screen's room, its row ends at the text's right)
+            h += 16 + 12 * (len(_used_rows(seat["discards"], w)) - 1) + (0 if big else 8)
         return {"hy": NAME_H * u, "hand_h": hand_h, "cols": cols, "by": by, "h": h, "pile": pile,
                 "discards_row": discards_row}
 

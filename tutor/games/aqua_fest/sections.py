@@ -41,6 +41,7 @@ _RULINGS = (
     ("second-card", "play"),
     ("empty-deck", "play"),
     ("end-at-once", "end"),
+    ("end-unseen", "end"),
     ("tie", "end"),
     ("assembly", "shells"),
 )

@@ -188,7 +188,7 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     if (!target) return;
     if (remember) {
       const box = scroller();
-      saved = { top: box.scrollTop, index: current };
+      saved = { top: box.scrollTop, index: current, to: index };
       try {
         history.replaceState({ ...(history.state || {}), tutorTop: box.scrollTop }, "");
         history.pushState({ tutorPart: id }, "", `#${id}`);
@@ -252,7 +252,7 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     // after a jump the chip stays until it is used or the learner is back in the part it leads to by themselves: it
     // went 30 s after they read on from the part they jumped to, and a reader who read on one part lost the way
     // back; and "↩ 14" pointed at part 14 while they were in it (two readers, stop 57)
-    returnChip.hidden = current === saved.index;
+    returnChip.hidden = current === saved.index && saved.to === undefined;
   };
   const goBack = () => {
     unpin();
@@ -456,8 +456,11 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     }
     if (index === current) return;
     current = index;
-    if (saved && !returnChip.hidden && index === saved.index) returnChip.hidden = true;
-    else if (saved && returnChip.hidden && index !== saved.index && !back.hidden) returnChip.hidden = false;
+    // (the chip: while the learner is in the part jumped to or the one after it; reading on further, the way back is
+    // in the contents only: it stayed through parts 5 to 15 after a jump from 4 to 5, a reader, stop 57)
+    const near = (i) => saved && i !== saved.index && (saved.to === undefined || saved.to < 0 || i <= saved.to + 1);
+    if (saved && !returnChip.hidden && !near(index)) returnChip.hidden = true;
+    else if (saved && returnChip.hidden && near(index) && !back.hidden) returnChip.hidden = false;
     since = Date.now();
     if (index >= 2) practising = false;      // reading on past part 1: the session is behind the learner
     parts.forEach((p, i) => {

@@ -95,7 +95,7 @@ function render({ model, el: root }) {
       if (events) events.open = eventsOpen;
       shown = i;
       said.textContent = (narration.querySelector(".tutor-say") || { textContent: "" }).textContent;
-      shortenSaid(false);
+      shortenSaid(true);
       steppedAt = performance.now();
       showWords();
     }
@@ -234,7 +234,10 @@ function render({ model, el: root }) {
     // in the row only once all of them had gone, a reader, stop 53)
     const off = onBoard && words.height > 0 && (words.top < bar - 20 || words.top > innerHeight - 24);
     const hide = !(off && root.classList.contains("tutor-stepping") && said.textContent);
-    if (said.hidden !== hide) said.hidden = hide;
+    if (said.hidden !== hide) {
+      said.hidden = hide;
+      if (!hide) markCut();
+    }
   };
   // The step's words riding under the row lie over the board: a mark of the step under them (the lagoon cell a step
   // was about, hidden by its own words, two readers) comes down clear of them, as far as that leaves every mark's
@@ -251,10 +254,11 @@ function render({ model, el: root }) {
     const by = Math.min(need, room);
     if (by > 4) scrollerOf(root).scrollBy(0, -by);
   };
-  // The words riding under the row are whole when they come (a step's rule was the part lost when they were cut, three
-  // readers), but a learner who has read them and scrolls on down the board had a third of a phone's screen under
-  // them (a reader, stop 57): scrolled on by more than a few lines, they shrink to two lines, and a tap opens them
-  // again where they are. (The example's own scroll to what a step changed, just after the step, does not count.)
+  // The words riding under the row come as their first three lines, "…▾" where there are more, and a tap opens them
+  // whole where they are (a step's last words were lost when they were cut with no way to them, three readers, stop
+  // 50; whole, eight lines of them covered a third of a phone's screen and the board's top, four readers, stop 57);
+  // opened and then scrolled on down the board by more than a few lines, they shrink again. (The example's own
+  // scroll to what a step changed, just after the step, does not count.)
   let steppedAt = 0;
   let saidFrom = null;
   let pageScroller = null;
@@ -265,6 +269,13 @@ function render({ model, el: root }) {
   const shortenSaid = (short) => {
     said.classList.toggle("tutor-said-short", short);
     saidFrom = null;
+    requestAnimationFrame(markCut);
+  };
+  // "…▾" only where words are cut (measured while the box is shown: a hidden one has no height)
+  const markCut = () => {
+    if (said.hidden) return;
+    said.classList.toggle("tutor-said-cut",
+                          said.classList.contains("tutor-said-short") && said.scrollHeight > said.clientHeight + 2);
   };
   const watchSaid = () => {
     if (said.hidden) { saidFrom = null; return; }
@@ -273,7 +284,7 @@ function render({ model, el: root }) {
     if (Math.abs(at - saidFrom) > 160 && !said.classList.contains("tutor-said-short")) shortenSaid(true);
   };
   said.addEventListener("click", () => {
-    if (said.classList.contains("tutor-said-short")) {
+    if (said.classList.contains("tutor-said-cut")) {
       shortenSaid(false);
       saidFrom = scrolledTo();
       return;

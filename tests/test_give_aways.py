@@ -141,7 +141,7 @@ MARKED = [(g, p) for g, p in TASKS if T.load_file(p).get("done_marks")]
 @pytest.mark.parametrize("game, path", MARKED, ids=[f"{g}/{p.stem}" for g, p in MARKED])
 def test_a_tasks_done_marks_are_drawn_only_once_it_is_solved(game, path):
     """Острів котів' take-a-tile draws where the tile taken fits (a reader, stop 46, was told "either of two gaps"
-    and shown neither): with the verdict, never before it, and not after a wrong move either."""
+    and shown neither): with the verdict, never before it, nor after a wrong move until "Show the answer and why"."""
     data = T.load_file(path)
     widget = YourTurn(data["id"], lang="en")
     marks = data["done_marks"]
@@ -156,6 +156,10 @@ def test_a_tasks_done_marks_are_drawn_only_once_it_is_solved(game, path):
     if wrong:
         widget.act(wrong[0])
         assert widget.outcome == "missed" and not widget.board_marks()
+        # "Show the answer and why": the explanation points at the marks, so they are drawn with it (a reader who
+        # asked found no gaps drawn, stop 57)
+        widget.show_why()
+        assert set(marks) <= set(widget.board_marks()) and widget._svg.count('class="fit"') >= len(marks)
         widget.new_game()
     widget.act(right[0])
     assert widget.outcome == "done" and widget.board_marks() == tuple(marks)

@@ -220,14 +220,16 @@ class YourTurn(PlayTable):
 
     def board_marks(self) -> tuple[str, ...]:
         """The task's `done_marks` once it is solved (where the tile taken fits), never before: they would answer it;
-        after a miss and "Show me why", the right move drawn where it goes (GameUI.answer_marks). The task's "hide:…"
+        after a miss and "Show me why", the right move drawn where it goes (GameUI.answer_marks) and those marks. The task's "hide:…"
         highlights hold throughout (Aqua Fest's "hide:moves" before the lesson teaches the turn), as do its "brief…"
         ones (Козырные киты' panels the task is not about, drawn in three lines on a phone)."""
         hide = tuple(h for h in self.task.get("highlight", ()) if str(h).startswith(("hide:", "brief")))
         if self.outcome == "done":
             return hide + tuple(self.task.get("done_marks", ()))
         if self.outcome == "missed" and self.why_shown:
-            return hide + self._answer
+            # ... with the task's own marks too: its explanation points at them ("the two gaps, 1 and 2, drawn dashed
+            # on your boat", and a reader who asked for the answer found no gaps drawn, stop 57)
+            return hide + self._answer + tuple(m for m in self.task.get("done_marks", ()) if m not in self._answer)
         return hide
 
     def _answer_marks(self) -> tuple[str, ...]:

@@ -161,9 +161,12 @@ def fitted(x: float, y: float, words: object, width: float, cap: float, floor: f
 
 def _empty(x: float, y: float, w: float, h: float, words: str, size: float) -> str:
     """A dashed outline where a card would lie, with `words` (a pile that has run out)."""
+    lines = words.split("\n")
+    top = y + h / 2 + size * 0.4 - (len(lines) - 1) * size * 0.6
     return (f'<rect x="{round(x, 1)}" y="{round(y, 1)}" width="{round(w, 1)}" height="{round(h, 1)}" rx="6" '
             f'fill="none" stroke="{S.MUTED}" stroke-dasharray="5 4"/>'
-            + _t(x + w / 2, y + h / 2 + size * 0.4, words, size=size, anchor="middle", fill=S.MUTED))
+            + "".join(_t(x + w / 2, top + i * size * 1.2, line, size=size, anchor="middle", fill=S.MUTED)
+                      for i, line in enumerate(lines)))
 
 
 # --------------------------------------------------------------------------- cards
@@ -559,7 +562,8 @@ def _pearl_pile(board: _Board, seat: dict[str, Any], x: float, y: float, w: floa
                            f'fill="#ffffff"/>')
         board.parts.append(_t(x + w / 2, y + h / 2 + size * 0.36, n, size=size, anchor="middle", weight="bold"))
     else:
-        board.parts.append(_empty(x, y, w, h, _w("empty", lang), board.f(9.5)))
+        # "no pearls", not "empty": at the end of a phone hand's row an empty slot read as a missing card (a reader)
+        board.parts.append(_empty(x, y, w, h, _w("pile_empty", lang), board.f(9.5)))
     pile_words = _w("pearls", lang, n=n)
     noted = seat.get("noted", 0)
     if noted:       # reward points no card could stand for, written on the score pad (ruling short-reward)

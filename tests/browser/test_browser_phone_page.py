@@ -788,6 +788,9 @@ def test_a_steps_words_ride_in_the_stuck_row_while_they_are_off_the_screen(own_p
       (box || document.scrollingElement).scrollBy(0, b.bottom - 60); }""", example.element_handle())
     page.mouse.wheel(0, 10)
     page.wait_for_function("(b) => b.hidden", arg=said.element_handle())
+    # ... and the step buttons go back to their place with the board gone past: stuck, they stood over the next
+    # example's own, stepping a board no longer in sight (a reader, stop 57)
+    page.wait_for_function("(e) => !e.classList.contains('tutor-stepping')", arg=example.element_handle())
     assert not page.js_errors, page.js_errors
 
 

@@ -329,7 +329,20 @@ function render({ model, el: root }) {
     // (on a phone it floats at the screen's foot: it goes with the example too, once that is off the screen)
     const out = () => { const r = root.getBoundingClientRect(); return r.bottom < 0 || r.top > innerHeight; };
     if (!below.hidden && (out() || belowTarget() === null)) below.hidden = true;
-    if (root.classList.contains("tutor-stepping")) { offerSaid(); watchSaid(); }
+    if (!root.classList.contains("tutor-stepping")) return;
+    // a phone reader gone on past the board (the example's end, the next example coming up under it): the buttons go
+    // back to their place, or two rows of step buttons stood on the screen, the stuck one stepping a board no longer
+    // in sight (a reader, stop 57); a step taps them stuck again
+    if (onPhone()) {
+      const b = board.getBoundingClientRect();
+      if (b.height > 0 && b.bottom < nav.getBoundingClientRect().bottom + 40) {
+        root.classList.remove("tutor-stepping");
+        said.hidden = true;
+        return;
+      }
+    }
+    offerSaid();
+    watchSaid();
   };
   window.addEventListener("scroll", onScroll, { passive: true, capture: true });
   let shownByLearner = false;

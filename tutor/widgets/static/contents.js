@@ -506,7 +506,7 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     // found. (Not for this visit's answers: the widget's own verdict says that.)
     for (const [item, a] of latest) {
       if (a.time * 1000 >= openedAt || !a.right || a.shown) continue;
-      for (const box of document.querySelectorAll(`.tutor-practice.tutor-item-${CSS.escape(item.replace(/\//g, "--"))}`)) {
+      for (const box of document.querySelectorAll(`.tutor-practice.${CSS.escape(itemClass(item))}`)) {
         if (!box.dataset.solved) box.dataset.solved = `✓ ${words.solved_before}`;
       }
     }

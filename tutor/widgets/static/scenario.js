@@ -335,11 +335,7 @@ function render({ model, el: root }) {
     // in sight (a reader, stop 57); a step taps them stuck again
     if (onPhone()) {
       const b = board.getBoundingClientRect();
-      if (b.height > 0 && b.bottom < nav.getBoundingClientRect().bottom + 40) {
-        root.classList.remove("tutor-stepping");
-        said.hidden = true;
-        return;
-      }
+      if (b.height > 0 && b.bottom < nav.getBoundingClientRect().bottom + 40) { unstickNow(); return; }
     }
     offerSaid();
     watchSaid();
@@ -349,8 +345,9 @@ function render({ model, el: root }) {
   // The step buttons stick to the top of the screen once the learner steps, for as long as the example is on
   // screen: a reader stepping through a tall phone board found them a screen above on every step. Not before: a
   // reader scrolling past an example to the next quiz found them stuck over the board's top rows.
+  const unstickNow = () => { root.classList.remove("tutor-stepping"); said.hidden = true; };
   const unstick = typeof IntersectionObserver === "function" ? new IntersectionObserver((seen) => {
-    for (const entry of seen) if (!entry.isIntersecting) { root.classList.remove("tutor-stepping"); said.hidden = true; }
+    for (const entry of seen) if (!entry.isIntersecting) unstickNow();
   }) : null;
   if (unstick) unstick.observe(root);
   const go = (i) => {

@@ -164,19 +164,19 @@ export function startZoom(words) {
       const before = box.previousElementSibling;
       if ((before && before.classList.contains("tutor-zoom-anchor"))
           || !box.querySelector(":scope > svg, :scope > * > svg") || !box.parentElement) continue;
+      // A projected worked example's button sits at the end of its step buttons' row, in sight and over nothing: over
+      // the board's corner it hid the end of the board's header (Aqua Fest's key to the corner tiles, Мяури's deck,
+      // two readers, stop 57)
+      const row = wide && box.parentElement.classList.contains("tutor-scenario")
+        ? box.parentElement.querySelector(":scope > .tutor-nav-row:not(.tutor-slider-row)") : null;
+      if (row && row.querySelector(".tutor-zoom")) continue;
       const button = make("button", "tutor-zoom", (wide ? words.zoom_wide : words.zoom_short) || "⤢");
       button.type = "button";
       const tip = (wide ? words.zoom_wide_note : words.zoom) || "";     // (the phone's words say "twice as large")
       button.title = tip;
       button.setAttribute("aria-label", tip);
       button.addEventListener("click", (event) => { event.stopPropagation(); open(box, button); });
-      // A projected worked example's button sits at the end of its step buttons' row, in sight and over nothing: over
-      // the board's corner it hid the end of the board's header (Aqua Fest's key to the corner tiles, Мяури's deck,
-      // two readers, stop 57)
-      const row = wide && box.parentElement.classList.contains("tutor-scenario")
-        ? box.parentElement.querySelector(":scope > .tutor-nav-row:not(.tutor-slider-row)") : null;
       if (row) {
-        if (row.querySelector(".tutor-zoom")) continue;
         button.classList.add("tutor-zoom-in-row");
         row.append(button);
         continue;

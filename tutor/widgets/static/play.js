@@ -316,7 +316,11 @@ function render({ model, el: root }) {
     if (strayTap(event)) return;
     const v = model.get("view") || {};
     const key = hit ? hit.getAttribute("data-key") : null;
-    const confirms = v.confirm_board === true || (Array.isArray(v.confirm_board) && v.confirm_board.includes(key));
+    // (not a "not now" one: its tap plays nothing, it is answered with the rule that bars it at once; armed, it said
+    // "Tap it again to make this move" over a move that cannot be made)
+    const barred = !!(hit && (hit.closest("[data-choice]") || hit).querySelector(".choice-ring.unavailable"));
+    const confirms = !barred && (v.confirm_board === true
+                                 || (Array.isArray(v.confirm_board) && v.confirm_board.includes(key)));
     if (confirms && event && event.pointerType === "touch" && key !== armed) {
       disarm();
       armed = key;

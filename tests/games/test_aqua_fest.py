@@ -1228,3 +1228,16 @@ def test_a_deck_given_whole_is_not_called_arranged():
     dealt = A.setup(2, seed=5)
     again = A.setup(2, seed=dealt.rng, hands=dealt.hands, deck=dealt.deck)
     assert not again.arranged and not again.discard
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_move_back_to_the_turns_first_cell_says_it_takes_nothing(lang):
+    """A reader (stop 57): the second move back to the cell the turn began on was offered like any other cell though
+    it takes nothing there (ruling start-cell). Its choice says so; another cell's choice does not."""
+    from tutor.core.i18n import text
+    from tutor.games.aqua_fest import ui
+    s = position(pawns={0: "C3"}, hands={0: ["crab-1", "crab-3"]}, lower={"C3": "u-white-1"})
+    s, _ = go(s, Move(0, "crab-1", cell("C5")))
+    said = ui.label_in(s, Move(0, "crab-3", cell("C3")), lang)
+    assert said == text("ui.af.to_turn_start", lang, cell="C3")
+    assert ui.label_in(s, Move(0, "crab-3", cell("E5")), lang) is None

@@ -72,7 +72,10 @@ def action_label(action: object, lang: str) -> str:
 
 def label_in(state: State, action: object, lang: str) -> Optional[str]:
     """Going home to a place named by the cell of the player's side the start tile is laid beside (the place's
-    number, 1 to 5, told a learner nothing); None otherwise."""
+    number, 1 to 5, told a learner nothing); a move back to the cell the turn began on says it takes nothing there
+    (ruling start-cell: it was offered like any other cell, a reader, stop 57); None otherwise."""
+    if isinstance(action, Move) and state.turn_start is not None and action.to == state.turn_start:
+        return text("ui.af.to_turn_start", lang, cell=cell(action.to))
     if isinstance(action, DrawTwo) and action.home is not None:
         from tutor.games.aqua_fest.text import beside_name
         return text("ui.af.draw_two_home", lang, cell=beside_name(state.sides[action.player], action.home))

@@ -4,6 +4,7 @@ give a phone thumb-sized targets, and render in a few milliseconds."""
 
 from __future__ import annotations
 
+import importlib
 import random
 import re
 import xml.etree.ElementTree as ET
@@ -122,10 +123,21 @@ def keys(root) -> tuple[set, set, set]:
     return cards, choices, marks
 
 
-def words(root, ordered: bool = False) -> list[str]:
-    """The board's printed lines, sorted (`ordered`: as drawn, a card's lines one after another)."""
-    lines = [el.text.strip() for el in root.iter() if el.tag == NS + "text" and (el.text or "").strip()]
+PILE_WORDS = {"deck-count", "deck-name", "pile-count", "pile-name"}
+
+
+def words(root, ordered: bool = False, piles: bool = True) -> list[str]:
+    """The board's printed lines, sorted (`ordered`: as drawn, a card's lines one after another; `piles`: with the
+    piles' names and counts)."""
+    lines = [el.text.strip() for el in root.iter() if el.tag == NS + "text" and (el.text or "").strip()
+             and (piles or el.get("class") not in PILE_WORDS)]
     return lines if ordered else sorted(lines)
+
+
+def pile_counts(root) -> list[int]:
+    """The deck's and each discard pile's count as printed (the last number of its count line)."""
+    return [int(re.findall(r"\d+", el.text)[-1]) for el in root.iter()
+            if el.tag == NS + "text" and el.get("class") in ("deck-count", "pile-count")]
 
 
 def test_the_positions_cover_every_player_count_and_what_the_table_can_show():
@@ -162,8 +174,11 @@ def test_the_three_layouts_draw_the_same_cards_keys_marks_and_words():
             assert keys(root) == keys(laptop), f"{what}: {lay} differs from laptop"
             # a phone may wrap one sentence onto two lines (a run of numbers after a '·'): the same words, not
             # always the same lines
-            said = lambda r: sorted(" ".join(words(r, ordered=True)).replace("· ", "·").split())      # noqa: E731
+            said = lambda r: sorted(" ".join(words(r, ordered=True, piles=False)).replace("· ", "·").split())  # noqa: E731
             assert said(root) == said(laptop), f"{what}: {lay} prints other words than laptop"
+            # a phone names a pile on one line and counts it on the next ("Discard 1", "12 cards"), a wider board
+            # on one ("Discard 1 · 12"): the same counts
+            assert pile_counts(root) == pile_counts(laptop), f"{what}: {lay} counts the piles otherwise"
             assert root.get("data-layout") == lay and root.find(NS + "title").text == laptop.find(NS + "title").text
 
 
@@ -333,3 +348,20 @@ def test_on_a_phone_anothers_hand_is_a_small_fan_and_its_panel_short():
     backs = [el for hand in hands for el in hand.iter() if el.get("class") == "card back"]
     widths = {float(el.find(NS + "rect").get("width")) for el in backs}
     assert len(backs) == 2 + 3 and max(widths) < GEOMETRY["phone"].pw, widths
+
+
+PHONE_LABEL = importlib.import_module("tutor.games.sea_salt_paper.render").GEOMETRY["phone"].label
+
+
+def test_on_a_phone_the_piles_counts_are_printed_whole_not_narrowed():
+    """A reader (stop 57): "Discard 1 · 12" squeezed into a pile's width came out at about 11 px on a phone. There a
+    pile's name and its count are two lines, neither narrowed, both at the board's label size."""
+    seen = 0
+    for i, (what, _view, _kw) in enumerate(BOARDS):
+        root = ET.fromstring(drawn(i, "phone"))
+        for el in root.iter(NS + "text"):
+            if el.get("class") in PILE_WORDS:
+                seen += 1
+                assert el.get("textLength") is None, f"{what}: {el.text!r} narrowed"
+                assert float(el.get("font-size")) >= PHONE_LABEL, f"{what}: {el.text!r}"
+    assert seen

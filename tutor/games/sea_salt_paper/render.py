@@ -38,7 +38,7 @@ from typing import AbstractSet, Any, Iterable, Mapping, NamedTuple, Optional
 from tutor.core import svg as S
 from tutor.core.cardtable import CardBoard
 from tutor.core.cardtable import attr as _a, em as _em, empty_slot, label as _t, place as _place
-from tutor.core.i18n import player_name, text
+from tutor.core.i18n import player_name, plural, text
 from tutor.games.sea_salt_paper import components as C
 from tutor.games.sea_salt_paper.emblems import emblem
 from tutor.games.sea_salt_paper.text import card_name, kind_name, pile_name, points_text
@@ -253,6 +253,30 @@ def _empty(x: float, y: float, w: float, h: float, words: str, size: float) -> s
 # --------------------------------------------------------------------------- the table
 
 
+def _stacked(g: Geometry) -> bool:
+    """A phone names each pile on one line and its count on the next: "Discard 1 · 12" on one line was narrowed to
+    about 11 px in a pile's width (a reader, stop 57)."""
+    return g.width <= GEOMETRY["phone"].width
+
+
+def _pile_words(board: _Board, x: float, below: float, width: float, name: str, count: int, cls: str) -> None:
+    """A pile's name and count under it: one line ("Deck: 34"), or on a phone two ("Deck", "34 cards"), neither
+    narrowed."""
+    g, lang = board.geo, board.lang
+    if not _stacked(g):
+        words = _w("deck", lang, n=count) if cls == "deck-count" else f"{name} · {count}"
+        board.parts.append(_fit(x, below, words, width, g.label, anchor="middle", cls=cls))
+        return
+    board.parts.append(_fit(x, below, name, width, g.label, anchor="middle", cls=cls.replace("count", "name")))
+    board.parts.append(_fit(x, below + g.label + 2, plural("ui.sea_salt_paper.table.cards", count, lang), width, g.label,
+                            anchor="middle", cls=cls))
+
+
+def _piles_height(g: Geometry) -> float:
+    """The height the piles take with their words under them."""
+    return g.th + g.label + 10 + (g.label + 2 if _stacked(g) else 0)
+
+
 def _piles(board: _Board, view: dict[str, Any], x: float, y: float) -> float:
     """The deck and the two discard piles from (x, y), each with its count under it; the x after them."""
     g, lang = board.geo, board.lang
@@ -260,8 +284,7 @@ def _piles(board: _Board, view: dict[str, Any], x: float, y: float) -> float:
     below = y + th + g.label + 5     # clear of a ring round the pile (4 units out, 5 thick)
     deck = view["deck_count"]
     board.parts.append(_place(x, y, _back(tw, th)) if deck else _empty(x, y, tw, th, _w("empty", lang), g.small))
-    board.parts.append(_fit(x + tw / 2, below, _w("deck", lang, n=deck), step - 4, g.label, anchor="middle",
-                            cls="deck-count"))
+    _pile_words(board, x + tw / 2, below, step - 4, _w("deck_name", lang), deck, "deck-count")
     board.element("deck", x, y, tw, th, _w("deck", lang, n=deck))
     for pile in view["discards"]:
         i = pile["pile"]
@@ -274,8 +297,7 @@ def _piles(board: _Board, view: dict[str, Any], x: float, y: float) -> float:
                 board.parts.append(f'<rect x="{px + 3}" y="{y + 3}" width="{tw}" height="{th}" rx="6" fill="#d8d2c4" '
                                    f'stroke="{S.MUTED}"/>')
             board.card(pile["top"], px, y, tw, th)
-        board.parts.append(_fit(px + tw / 2, below, f'{_w("pile", lang, n=i + 1)} · {pile["count"]}', step - 4,
-                                g.label, anchor="middle", cls="pile-count"))
+        _pile_words(board, px + tw / 2, below, step - 4, _w("pile", lang, n=i + 1), pile["count"], "pile-count")
         board.element(f"pile:{i}", px, y, tw + 3, th + 3, name)
     return x + 3 * step
 
@@ -553,7 +575,7 @@ def _phone(board: _Board, view: dict[str, Any], bare: bool) -> float:
     y = g.head + g.margin
     if not bare:
         x = _piles(board, view, g.margin + 2, y)
-        low = y + g.th + g.label + 10
+        low = y + _piles_height(g)
         if view.get("drawn"):
             x += 8
             low = max(low, y + _drawn(board, view, x, y, g.width - g.margin - x) + 10)

@@ -27,7 +27,7 @@ def lesson_html() -> str:
 
 def module() -> str:
     return "\n".join((STATIC / name).read_text(encoding="utf-8").replace("export function ", "function ")
-                     for name in ("progress.js", "contents.js"))
+                     for name in ("scroll.js", "progress.js", "contents.js"))   # as the page joins them (widgets/page.py)
 
 
 MEASURE = """([words, n]) => {

@@ -41,9 +41,27 @@ def check_layout(page, layout: str) -> dict:
         # in tutor.css than the projector's, with the same weight); a control the page lacks measures 0
         small = {k: v for k, v in sizes.items() if k not in ("text", "say") and 0 < v < 18}
         assert not small, f"projected controls under 18 px on {page.url}: {small}"
+        # a play table's or a task's board spends the column's whole width (they were held to 1,640 px of 1,920,
+        # the right 250 px empty, readers of waves 12-13) and shows whole on the screen unless its print would then
+        # fall under the floor (--tutor-min-height)
+        boards = page.evaluate(PROJECTED_BOARDS)
+        assert boards, f"no play table or task board built on {page.url}"
+        for b in boards:
+            assert b["w"] >= b["column"] - 2, f"a projected board is {b['w']} px wide in a {b['column']} px column"
+            assert b["h"] <= max(b["screen"] - 110, b["floor"]) + 1, f"a projected board runs off the screen: {b}"
     if layout == "phone":
         assert report["smallTap"] >= 44, f"a tap target is {report['smallTap']:.0f} px: {report['tapWhere']!r}"
     return report
+
+
+# every built play table's or task's board on a projected page: its box's width, its column's (the part's content
+# width), its height, the screen's, and its print floor's height (tutor.core.svg.height_floor)
+PROJECTED_BOARDS = """() => [...document.querySelectorAll('.tutor-play .tutor-svg svg[data-layout="projector"]')]
+  .filter((svg) => svg.getBoundingClientRect().width > 0)
+  .map((svg) => { const r = svg.getBoundingClientRect(), box = svg.closest('.tutor-play').parentElement;
+    const pad = parseFloat(getComputedStyle(box).paddingLeft) + parseFloat(getComputedStyle(box).paddingRight);
+    return {w: Math.round(r.width), h: Math.round(r.height), column: Math.round(box.clientWidth - pad),
+            screen: innerHeight, floor: parseFloat(getComputedStyle(svg).getPropertyValue('--tutor-min-height')) || 0}; })"""
 
 
 # the font sizes (CSS px) of the lesson's own text, a worked example's words, and the page's own controls

@@ -160,12 +160,15 @@ def fitted(x: float, y: float, words: object, width: float, cap: float, floor: f
 
 
 def _empty(x: float, y: float, w: float, h: float, words: str, size: float) -> str:
-    """A dashed outline where a card would lie, with `words` (a pile that has run out)."""
+    """A dashed outline where a card would lie, with `words` (a pile that has run out), each line kept inside it
+    (narrowed if it must be: "жемчуга" ran over a phone's 44-unit pearl slot, a reader, stop 58)."""
     lines = words.split("\n")
     top = y + h / 2 + size * 0.4 - (len(lines) - 1) * size * 0.6
+    room = w - 6
     return (f'<rect x="{round(x, 1)}" y="{round(y, 1)}" width="{round(w, 1)}" height="{round(h, 1)}" rx="6" '
             f'fill="none" stroke="{S.MUTED}" stroke-dasharray="5 4"/>'
-            + "".join(_t(x + w / 2, top + i * size * 1.2, line, size=size, anchor="middle", fill=S.MUTED)
+            + "".join(_t(x + w / 2, top + i * size * 1.2, line, size=size, anchor="middle", fill=S.MUTED,
+                         length=room if _em(line, False) * size > room else None)
                       for i, line in enumerate(lines)))
 
 

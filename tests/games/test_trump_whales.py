@@ -1191,3 +1191,21 @@ def test_every_worked_example_sets_aside_what_its_table_would():
                     (path.stem, frame.index if hasattr(frame, "index") else None)
                 checked += 1
     assert checked >= 50
+
+
+@pytest.mark.parametrize("layout", ["phone", "laptop", "projector"])
+def test_the_table_before_the_deal_asks_nobody_for_a_bonus(layout):
+    """Reader TQ (stop 58): part 2's first board (the trump drawn, no card dealt yet) said "Lay a first bonus" in its
+    header and "choosing a first bonus" on every empty-handed panel. Before the deal it says the deal comes next and
+    no panel asks for a bonus; once the hands are dealt, the bonus is asked for."""
+    import importlib
+    from tutor.core.i18n import text
+    from tutor.core.scenario import load_file, replay
+    render = importlib.import_module("tutor.games.trump_whales.render").render
+    frames = replay(load_file(ROOT / "lessons" / "trump_whales" / "scenarios" / "first-bonuses.yaml")).frames
+    for lang in ("en", "ru"):
+        before = render(g.view(frames[0].state, None), lang=lang, layout=layout)
+        dealt = render(g.view(frames[1].state, None), lang=lang, layout=layout)
+        choosing = text("trump_whales.board.choosing", lang)
+        assert text("trump_whales.board.phase.deal", lang) in before and choosing not in before
+        assert text("trump_whales.board.phase.bonus", lang) in dealt and choosing in dealt

@@ -314,9 +314,17 @@ def round_done(view: dict[str, Any]) -> bool:
 HELD = "held"        # the film's frame over a finished action (tutor.widgets.film.held): what it did is done
 
 
+def before_deal(view: dict[str, Any]) -> bool:
+    """The table before the cards are dealt (a lesson's picture of the trump drawn): no hand holds a card yet. Its
+    players choose no bonus yet (every panel said "choosing a first bonus" over an empty hand, a reader, stop 58)."""
+    return view["phase"] == "bonus" and not any(seat["hand_count"] or seat["chosen"] for seat in view["seats"])
+
+
 def _phase(view: dict[str, Any], lang: str) -> str:
     if view.get("held"):
         return _w("phase.taken", lang)
+    if before_deal(view):
+        return _w("phase.deal", lang)
     return _w("phase.round_end" if round_done(view) else f"phase.{view['phase']}", lang)
 
 
@@ -529,7 +537,7 @@ def _piles(board: _Board, view: dict[str, Any], x: float, y: float, cw: float, c
 def _note(view: dict[str, Any], seat: dict[str, Any], lang: str) -> tuple[bool, str]:
     """(whether the seat is to act, what it is doing) for its panel."""
     s, phase = seat["seat"], view["phase"]
-    acting = not view["over"] and not round_done(view) and s in view["to_move"]
+    acting = not view["over"] and not round_done(view) and not before_deal(view) and s in view["to_move"]
     note = ""
     if acting:
         note = {"bonus": _w("choosing", lang), "play": _w("turn", lang) if view["trick"] else _w("leading", lang),

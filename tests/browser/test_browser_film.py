@@ -114,7 +114,12 @@ def test_the_others_turns_are_shown_one_at_a_time_until_my_move(stepping, game):
     table.locator(".tutor-see-again").click()
     bar.wait_for(state="visible")
     # "To my move" stops at a summary on the way (a round's end is never passed unseen); "Go on" ends the film
-    table.locator(".tutor-film-skip").click()
+    # (a frame that waits on its summary offers "Go on" alone: "To my move" there went past it unseen, two readers)
+    skip = table.locator(".tutor-film-skip")
+    if skip.is_visible():
+        skip.click()
+    else:
+        assert table.locator(".tutor-summary-box .tutor-summary").is_visible(), "no way on but Go on, and no summary"
     page.wait_for_timeout(500)
     if bar.is_visible():
         table.locator(".tutor-summary-box .tutor-summary").wait_for(state="visible")

@@ -677,6 +677,9 @@ function render({ model, el: root }) {
     filmCaption.innerHTML = f.caption;
     filmSaid.innerHTML = f.log || "";
     back.disabled = f.i === 0;
+    // a frame that waits on its summary (a trick, a round, the game summed up) is left by "Go on" only: "To my move"
+    // there went past it, and a round's summary was never seen again (two readers, stops 57 and 58)
+    skip.hidden = !!f.wait && filming.kind === "turns";
     next.textContent = f.wait ? labels["film.go_on"]
       : f.back_to_move && labels["film.back_to_move"] ? labels["film.back_to_move"] : labels["film.next"];
     nextBelow.textContent = next.textContent;

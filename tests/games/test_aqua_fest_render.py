@@ -508,3 +508,20 @@ def test_while_the_start_tiles_are_laid_the_header_names_whose_tile_it_is():
     assert placer != state.turn and state.placing
     svg = render(g.view(state, None), lang="en", layout="phone")
     assert f"Player {placer + 1}" in svg.split("</text>")[0] + svg.split("</text>")[1]
+
+
+def test_the_rulebook_example_tells_each_shells_points_only_from_its_step_on():
+    """Reader TN (stop 58): part 12 asks the learner to add the example up before stepping through, and its first
+    frame printed every shell's sum and points (9, 11, 14). A shell's sum and points are printed from the step that
+    rings it on; the last step, with the total, prints all."""
+    from tutor.core.scenario import load_file, replay
+    from tutor.games import aqua_fest as af
+    from pathlib import Path
+    root_dir = Path(__file__).resolve().parents[2]
+    frames = replay(load_file(root_dir / "lessons" / "aqua_fest" / "scenarios" / "scoring-36.yaml")).frames
+    told = []
+    for fr in frames:
+        svg = R.render(af.view(fr.state, None), highlight=fr.highlight, lang="en", layout="laptop")
+        root = ET.fromstring(svg)
+        told.append(sum(1 for el in root.iter() if el.get("class") == "points"))
+    assert told == [0, 1, 2, 3, 3], told

@@ -1753,7 +1753,8 @@ def render_shells(fragments: Iterable[str], lang: str = "en", choosable: Optiona
     much as the best. `choosable` ({"tile:<id>": choice id or Offer}) makes those fragments clickable. `layout`
     as for `render` (None: the laptop's): the phone draws one shell a row, the projector bigger. `rings`: highlight
     "shell:<k>" (the k-th shell, from 1) and "total". Without `total` the heading counts the shells and names the
-    token but leaves the sum to the reader (a worked example asks for it before its last step gives it)."""
+    token but leaves the sum to the reader (a worked example asks for it before its last step gives it), and a shell's
+    own sum and points are printed only up to the highest "shell:<k>" ringed."""
     name = S.layout_of(layout).name
     sg = SHELL_GEO[name]
     k, W, T = sg.k, sg.width, sg.tile
@@ -1767,6 +1768,9 @@ def render_shells(fragments: Iterable[str], lang: str = "en", choosable: Optiona
     tiles = {t: _tile_dict(t) for t in ids}
     assembly = arranged(ids, groups)
     summed = total
+    # a worked example that leaves the sum to the reader (no `total`) tells a shell's sum and points from the step
+    # that rings it on, not before: its first frame printed 9, 11 and 14 under "add it up yourself" (reader TN)
+    told_upto = max((int(r[6:]) for r in rings if r.startswith("shell:") and r[6:].isdigit()), default=0)
     points = assembly.points
     shells = assembly.shells
     rows = -(-len(shells) // sg.per_row)
@@ -1777,9 +1781,9 @@ def render_shells(fragments: Iterable[str], lang: str = "en", choosable: Optiona
     title = _n("s.with_token", points + bonus, lang, shells=points, bonus=bonus) if bonus else _n("s.title", points, lang)
     if not summed:
         title = _n("s.count_token", len(shells), lang, bonus=bonus)
-    desc = _n("s.desc", points, lang, frags=len(ids), k=len(shells), u=len(unused))
+    desc = _n("s.desc", points, lang, frags=len(ids), k=len(shells), u=len(unused)) if summed else title
     lines = [desc]
-    for sh in shells:
+    for sh in (shells if summed else shells[:told_upto]):
         lines.append(_w("s.shell", lang, kind=_w(f"s.{sh.kind}", lang).capitalize(), stars=sh.stars, bonus=sh.bonus,
                         points=sh.points))
     dwg = S.drawing(W, round(height, 1), title=title, desc="\n".join(lines), label="aqua-fest-shells")
@@ -1827,15 +1831,17 @@ def render_shells(fragments: Iterable[str], lang: str = "en", choosable: Optiona
         # in the order the tiles are drawn, left to right and top to bottom: summed in the rulebook's order, a teacher
         # pointing at the tiles met other numbers (a reader)
         stars = " + ".join(str(C.tile(t).stars) for t in order)
-        g.add(S.label(dwg, f"★ {stars} = {sh.stars}", tx, y + 44 * k, size=f(11)))
+        told = summed or j < told_upto
+        g.add(S.label(dwg, f"★ {stars} = {sh.stars}" if told else f"★ {stars}", tx, y + 44 * k, size=f(11)))
         yy = y + 60 * k
         if sh.kind in ("rare", "unique"):
             g.add(S.label(dwg, _w("s.shape", lang), tx, yy, size=f(10.5), fill=ink))
             yy += 15 * k
         if sh.kind == "unique":
             g.add(S.label(dwg, _w("s.pearl", lang), tx, yy, size=f(10.5), fill=ink))
-        g.add(S.label(dwg, _n("s.points", sh.points, lang), x + sg.shell_w - 10 * k, y + sg.shell_h - 10 * k,
-                      size=f(14), anchor="end", weight="bold", cls="points"))
+        if told:
+            g.add(S.label(dwg, _n("s.points", sh.points, lang), x + sg.shell_w - 10 * k, y + sg.shell_h - 10 * k,
+                          size=f(14), anchor="end", weight="bold", cls="points"))
         dwg.add(g)
         if f"shell:{j + 1}" in rings:
             dwg.add(S.ring(dwg, x, y, sg.shell_w, sg.shell_h, pad=3, radius=12, target=f"shell:{j + 1}"))

@@ -69,7 +69,10 @@ def test_the_film_shows_every_step_since_the_learners_move_and_nothing_hidden(ga
             # the running score of the position the board shows (a round summed up: not yet the next round at 0),
             # a held frame's with the step done (its board shows the reward taken: the score said 0 under it, a
             # reader, stop 58)
-            counted = step.after if f["summary"] and film.held(t, step) and not film.paused(t, step) else shown_at
+            # (and the game's last pause, the final count, with the game over: its totals, not "?")
+            counted = (step.after if f["summary"] and ((film.held(t, step) and not film.paused(t, step))
+                                                       or (film.paused(t, step) and game.is_over(step.after)))
+                       else shown_at)
             assert f["panel"] == t.panel_for(counted), "the frame's score is another position's"
             summaries += bool(f["summary"])
             if f["summary"]:
@@ -364,3 +367,18 @@ def test_on_a_phone_a_frame_of_the_other_players_step_draws_their_boat_full_size
         if others >= 2 and mine:
             break
     assert others >= 2 and mine, (others, mine)
+
+
+def test_the_final_counts_frame_shows_every_total_not_question_marks():
+    """Reader TO (stop 58): after Мяури's twelfth round the film's summary listed every player's final total over a
+    score table still showing "?" for the others' closed piles (the frame's table was the round's pause, before the
+    game was over). The frame that ends the game shows the game's own final table."""
+    t = PlayTable("maui", players=4, seat=0, lang="en", seed=4)
+    rnd = random.Random(4)
+    for _ in learner_moves(t, rnd, 40):
+        pass
+    assert t.is_over(), "the game did not end in 40 moves"
+    steps = t.film_steps()
+    last = film.frame(t, steps, len(steps) - 1, t.film_id)
+    assert last["summary"] and last["panel"] == t.panel_for(steps[-1].after)
+    assert last["panel"].count("data-total=") == 4, "a player's final total is hidden"

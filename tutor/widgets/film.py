@@ -140,8 +140,11 @@ def frame(table: "PlayTable", steps: Sequence[Step], i: int, film_id: int) -> di
             # the panel of the position the board shows: a round summed up waits before the next deal, and its score
             # table already showed the next round at 0 (two readers, stop 50)
             # ... and a held frame's (the table before the step, the step done) counts the step: Козырные киты'
-            # score table said 0 pearls under a board showing the reward just taken (a reader, stop 58)
-            "log": log, "summary": said, "panel": table.panel_for(step.after if hold is not None else position),
+            # score table said 0 pearls under a board showing the reward just taken (a reader, stop 58); the game's
+            # last pause is over: Мяури's final count listed every total over a table of "?" (a reader, stop 58)
+            "log": log, "summary": said,
+            "panel": table.panel_for(step.after if hold is not None
+                                     or (pause is not None and table.game.is_over(step.after)) else position),
             "wait": bool(said),
             # the film's last frame is the learner's own move (a bonus that changed the trump, shown for the box it
             # changed): its button goes back to their turn, not "Next" (a reader took it for passing the turn, stop 57)

@@ -337,6 +337,8 @@ def test_the_end_of_games_score_table_keeps_words_and_numbers_whole_on_a_phone(o
     wait_next_view(page, play, "")
     table = page.locator(".tutor-play > .tutor-score table").first     # the final score, not the running one
     table.wait_for(state="visible")
+    # a game played to its end marks its table done, and the contents tick its part read (a reader, stop 58)
+    assert "tutor-game-done" in (play.get_attribute("class") or "")
     table.evaluate("(e) => e.scrollIntoView({block: 'start'})")
     assert table.locator("td.num").count() > 8
     broken = page.evaluate(BROKEN_WORDS)

@@ -408,6 +408,8 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     const now = Date.now();
     parts.forEach((part, i) => {
       if (part.folded || read.has(part.id)) return;                 // a folded part is not read
+      // a part whose game was played to its end is read, wherever the page stands (static/play.js)
+      if (inPart(i, "tutor-game-done").length) { store.markRead(key, part.id); return; }
       // a part not drawn yet has no height (the static site on a slow phone, still running its cells, once
       // showed ten empty parts on one screen and ticked them all read): only a part with words in it counts
       const top = part.holder.getBoundingClientRect().top;

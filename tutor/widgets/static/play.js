@@ -924,6 +924,9 @@ function render({ model, el: root }) {
     for (const events of log.querySelectorAll(".tutor-events")) events.scrollTop = events.scrollHeight;
     score.innerHTML = view.score || "";
     score.hidden = !view.score;
+    // a game played to its end: the part it is in counts as read (static/contents.js; a whole game played left the
+    // part unticked, a reader, stop 58)
+    root.classList.toggle("tutor-game-done", !!view.score && !root.classList.contains("tutor-your-turn"));
     save.disabled = !view.save;
     save.title = view.save_tip || labels["save.tip"];
     hotseat.checked = !!view.hotseat;

@@ -9,6 +9,8 @@ import re
 
 import pytest
 
+from tutor.widgets.common import PAGE_CSS
+
 from voila_harness import Server, new_context, wait_next_view
 
 from tutor.games import isle_of_cats as ioc
@@ -276,12 +278,15 @@ def test_placing_by_touch_tap_moves_drag_slides_tap_again_places(server, browser
         placed = table.locator('[data-board-seat="0"] .placed-tile').count()
         assert placed == 1, "a first tap placed the tile"
 
+        # (with the lesson page's sheet, which this bare page lacks)
+        page.add_style_tag(content=PAGE_CSS)
         # a tap away from the preview moves it there (its first square under the finger) and places nothing
         far = next(i for i, c in enumerate(d["codes"][o]) if c == "n" and abs(i % 22 - sx) + abs(i // 22 - sy) > 5)
         ax, ay = far % 22, far // 22
         page.touchscreen.tap(*square_point(page, table, ax + px, ay + py))
         assert board.get_attribute("data-preview") == f"{o},{ax},{ay},0"
         assert table.locator(".tutor-place-reason").inner_text() == d["reasons"]["n"]
+        rotate_at = table.locator(".tutor-place-rotate").bounding_box()["y"]
 
         # a finger on the preview drags it, keeping its grip, to a place where it fits; lifting it places nothing
         ok = d["codes"][o].index("1")
@@ -296,6 +301,9 @@ def test_placing_by_touch_tap_moves_drag_slides_tap_again_places(server, browser
         cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
         assert board.get_attribute("data-preview") == f"{o},{bx},{by},1", "the drag did not bring the piece along"
         assert table.get_attribute("data-v") == version
+        # the fit's shorter words leave Rotate where it was: it moved 40 px under the finger (a reader, stop 58)
+        assert table.locator(".tutor-place-reason").inner_text() != d["reasons"]["n"]
+        assert abs(table.locator(".tutor-place-rotate").bounding_box()["y"] - rotate_at) <= 1, "Rotate moved"
 
         # Rotate four times: around and back where it was
         turns = [board.get_attribute("data-preview")]

@@ -118,6 +118,10 @@ export function wirePlacing(container, send) {
     layer.setAttribute("data-anchor", `${o},${ax},${ay}`);
     reason.textContent = data.reasons[code] || "";
     reason.dataset.fits = ok ? "true" : "false";
+    // the words' room never shrinks while one piece is placed: "It fits here." after four lines of a refusal moved
+    // Rotate, Flip and the arrows 22-40 px under the finger about to tap one (a reader, stop 58)
+    const tall = reason.getBoundingClientRect().height;
+    if (tall > (parseFloat(reason.style.minHeight) || 0)) reason.style.minHeight = `${tall}px`;
     // a piece that does not fit here is not offered to place: the reason above says why (a Place that sent it
     // anyway answered in a box off the screen, and a phone reader saw the button do nothing)
     place.disabled = !ok;
@@ -323,6 +327,7 @@ export function wirePlacing(container, send) {
   // after every redraw of the board: the data of the piece held now (null: nothing to place)
   return function update(next) {
     const same = data && next && data.key === next.key;
+    if (!same) reason.style.minHeight = "";        // a new piece: its words take the room they need
     data = next || null;
     bar.hidden = help.hidden = !data;
     // never two previews: the last one goes (a refusal or "Try again" may keep the same board drawn)

@@ -450,9 +450,10 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
   const reading = setInterval(readCheck, 1000);
   const mark = () => {
     let index = -1;
-    // a part is where the learner is once its heading is in the screen's upper 40%: at 140 px the bar still named
-    // the part before while the next one's heading and first lines filled the screen (two readers, stop 57)
-    const line = window.innerHeight * 0.4;
+    // a part is where the learner is once its heading is in the screen's upper half: at 140 px the bar still named
+    // the part before while the next one's heading and first lines filled the screen (two readers, stop 57), and at
+    // 40% a projector said 2/16 over part 3's heading and words (a reader, stop 58)
+    const line = window.innerHeight * 0.5;
     for (let i = 0; i < parts.length; i++) {
       if (parts[i].holder.getBoundingClientRect().top <= line) index = i; else break;
     }

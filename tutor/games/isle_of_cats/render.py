@@ -829,15 +829,26 @@ def _header(b: "_Board", view: dict[str, Any], seats: list[dict[str, Any]], x0: 
                 b.top.append(K.ring(tx, ty, tw * g.mini, th * g.mini, "event", key))
             x += sw + gap
             row_h = max(row_h, sh)
-        if not view["island"]:
-            empty = "island_unset" if view["phase"] == "keep" else "island_empty"
-            y += _wrapped(parts, start, y + 12 * k, _w(empty, lang), right - start, small, fill=S.MUTED) - small * 1.25
-        y += max(row_h, 16 * k) + 12 * k
         # a worked example's steps draw the island as tall as in its step with the most rows (ISLAND_ROOM): tiles
         # taken and a new day's drawn changed its height from step to step, and the boat under it moved up and down
         # the screen (a reader)
-        for shapes in _island_room(b.hl):
-            y = max(y, top + _island_height(shapes, start, right, g, small, target))
+        room = max((top + _island_height(shapes, start, right, g, small, target) for shapes in _island_room(b.hl)),
+                   default=0.0)
+        if not view["island"]:
+            # "nothing laid out yet" in the middle of the room kept for the tiles to come, not over 230 px of blank
+            # that read as the board's end on a phone (a reader, stop 58)
+            empty = _w("island_unset" if view["phase"] == "keep" else "island_empty", lang)
+            lines = len(_lines(empty, right - start - 20 * k, small)) if room else 1
+            at = max(y, top + (room - top - lines * small * 1.25) / 2 - 6 * k) if room else y
+            inset = 10 * k if room > top + 40 * k else 0.0
+            if inset:       # the room outlined: the place where the day's tiles will lie
+                parts.append(f'<rect x="{start:.1f}" y="{top + 2 * k:.1f}" width="{right - start:.1f}" '
+                             f'height="{room - top - 8 * k:.1f}" rx="8" fill="none" stroke="{S.MUTED}" '
+                             f'stroke-dasharray="6 5" class="island-room"/>')
+            y = at + _wrapped(parts, start + inset, at + 12 * k, empty, right - start - 2 * inset, small,
+                              fill=S.MUTED) - small * 1.25
+        y += max(row_h, 16 * k) + 12 * k
+        y = max(y, room)
     # --- the held tile, or the treasure a map earned
     held = view["held"]
     if held is not None:

@@ -657,3 +657,20 @@ def test_two_drawn_cards_alike_are_one_choice():
         if alike >= 2 and different >= 2:
             break
     assert alike and different, (alike, different)
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_a_keep_button_shows_the_card_it_keeps(lang):
+    """Reader TP (stop 58): on a phone the two cards drawn lay a screen above the buttons choosing between them. Each
+    Keep button carries a small face of its card, the card's name on it; no other button has one."""
+    from tutor.games.sea_salt_paper.rules import DrawDeck, Keep
+    from tutor.games.sea_salt_paper.text import kind_name
+    from tutor.widgets.play import PlayTable
+    t = PlayTable("sea_salt_paper", players=2, seat=0, lang=lang, seed=5)
+    t.act(DrawDeck(0))
+    keeps = [b for b in t.action_buttons() if isinstance(b.action, Keep)]
+    assert len({b.action.card for b in keeps}) == 2       # (each with the pile the other card goes to)
+    for b in keeps:
+        assert 'class="tutor-choice-icon"' in b.icon
+        assert html.escape(kind_name(C.KIND[b.action.card], lang)) in b.icon
+    assert not any(getattr(b, "icon", "") for b in t.action_buttons() if not isinstance(b.action, Keep))

@@ -238,6 +238,15 @@ class _Board(CardBoard):
 
 
 @lru_cache(maxsize=16)
+def card_icon(card_id: str, lang: str) -> str:
+    """A small face of a card for a button beside its words ("Keep: mermaid"): on a phone the two cards drawn lay a
+    screen above the buttons that choose between them, and a reader chose by the words alone (stop 58). It grows
+    with the button's print (3.2 em tall)."""
+    w, h = 54, 84
+    return (f'<svg class="tutor-choice-icon" viewBox="-1 -1 {w + 2} {h + 2}" aria-hidden="true" '
+            f'style="width:{3.2 * w / h:.2f}em;height:3.2em">{_face(card_id, w, h, lang, 9)}</svg>')
+
+
 def _back(w: int, h: int) -> str:
     return (f'<g class="card back"><rect width="{w}" height="{h}" rx="6" fill="{BACK}" stroke="{S.INK}" '
             f'stroke-width="1.2"/><path d="M6 {h * 0.4:.0f} q{w / 8:.1f} -8 {w / 4:.1f} 0 t{w / 4:.1f} 0 '

@@ -192,7 +192,15 @@ def tiebreak_note(state: Any, lang: str) -> str:
                 n=C.MERMAIDS_TO_WIN, rule=cite("sea_salt_paper:mermaids", lang))
 
 
-UI = GameUI(action_label=action_label, action_tip=action_tip, board_keys=board_keys, sandbox=sandbox, tiebreak_note=tiebreak_note,
+def action_icon(action: object, lang: str) -> str:
+    """The card a Keep button keeps, drawn beside its words (tutor.core.game.GameUI)."""
+    if isinstance(action, Keep):
+        from tutor.games.sea_salt_paper.render import card_icon
+        return card_icon(action.card, lang)
+    return ""
+
+
+UI = GameUI(action_label=action_label, action_tip=action_tip, action_icon=action_icon, board_keys=board_keys, sandbox=sandbox, tiebreak_note=tiebreak_note,
             sandbox_label="sea_salt_paper.sandbox.open",
             components=components, legend=legend, advice=advice, offered_actions=offered_actions,
             summary=summary, coach=coach, score_panel=score_panel, tips=tips,

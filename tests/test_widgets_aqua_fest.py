@@ -677,8 +677,11 @@ def test_a_task_before_the_turn_is_taught_offers_only_its_cards_and_cells():
     early = YourTurn("aqua_fest/octopus-diagonal", lang="en")
     assert not [b for b in early.action_buttons() if not isinstance(b.action, af.Move)]
     assert early.card_buttons() and early.board_choices()
+    # nor does its board: a tap on the learner's own start tile began going home (reader TN, stop 58)
+    assert not [k for k in early.board_choices() if k.startswith("home:")]
     later = YourTurn("aqua_fest/draw-two", lang="en")
     assert {type(b.action).__name__ for b in later.action_buttons()} >= {"EndTurn", "DrawTwo"}
+    assert [k for k in later.board_choices() if k.startswith("home:")]
 
 
 def test_a_film_step_that_defends_says_so_in_its_caption():

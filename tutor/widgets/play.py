@@ -765,6 +765,11 @@ class PlayTable(StandIn, anywidget.AnyWidget):
                 continue
             by_action = {c.action: c for c in buttons if getattr(c.action, "player", None) == seat}
             acts = self.game.legal_actions(self.state, seat)
+            # the kinds of action the game's rows allow the board now (a task before the rule of the others is met:
+            # Aqua Fest's start tile began going home in a task about moving, reader TN, stop 58)
+            kinds = getattr(self, "board_actions", None)
+            if kinds:
+                acts = [a for a in acts if isinstance(a, kinds)]
             if not self.previews:     # every offered button is on the board alike: which are legal is the question
                 legal = set(acts)
                 acts = list(acts) + [a for a in by_action if a not in legal]

@@ -132,7 +132,11 @@ def action_rows(table: Table, seat: int) -> list[list[RowPart]]:
     # to attack, end the turn, draw two and go home were buttons for rules not met yet (a reader, stop 48)
     task = getattr(table, "task", None)
     if isinstance(task, dict) and task.get("part") in BEFORE_THE_TURN:
+        # ... and so does the board: a tap on the learner's own start tile (going home, a rule not met yet) dropped
+        # the card chosen and offered the places along the edge, unexplained (reader TN, stop 58)
+        setattr(table, "board_actions", (game.Move,))
         return groups + ([parts] if parts else [])
+    setattr(table, "board_actions", None)
 
     # 2. attacks on adjacent opponents
     blocks: list[list[RowPart]] = []      # a caption and what it offers: the rows after the cards

@@ -382,3 +382,24 @@ def test_the_final_counts_frame_shows_every_total_not_question_marks():
     last = film.frame(t, steps, len(steps) - 1, t.film_id)
     assert last["summary"] and last["panel"] == t.panel_for(steps[-1].after)
     assert last["panel"].count("data-total=") == 4, "a player's final total is hidden"
+
+
+def test_a_game_picked_up_again_plays_its_last_summary_again():
+    """Readers TP and TQ (stop 58): a reload while the film of the others' turns went on lost the round's summary (or
+    the trick's) for good: the page came back one round on. A game picked up from the learner's device whose turns
+    since the learner's move end a trick, a round or the game plays them again, fresh."""
+    rnd = random.Random(7)
+    t = PlayTable("trump_whales", players=3, seat=0, lang="en", seed=7)
+    for _ in learner_moves(t, rnd, 40):
+        if any(film.summary(t, s) for s in t.live.turns()):
+            break
+    assert any(film.summary(t, s) for s in t.live.turns()), "no trick ended in 40 moves"
+    record = t.live.resume_record()
+    again = PlayTable("trump_whales", players=3, seat=0, lang="en", seed=7)
+    assert again.resume(record)
+    info = again.view["film"]
+    assert info and info["fresh"] and info["turns"] == len(again.film_steps()) and info["waits"]["turns"]
+    # a game picked up at the learner's own move, nothing summed up since, plays nothing
+    quiet = PlayTable("trump_whales", players=3, seat=0, lang="en", seed=7)
+    assert quiet.resume(PlayTable("trump_whales", players=3, seat=0, lang="en", seed=7).live.resume_record())
+    assert not (quiet.view["film"] or {}).get("fresh")

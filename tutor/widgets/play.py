@@ -343,6 +343,10 @@ class PlayTable(StandIn, anywidget.AnyWidget):
             self._turns = []
             self.film_id += 1
             self._resumed = True
+            # the others' turns since the learner's move, played again where they end a trick, a round or the game:
+            # a reload mid-film went on past a round's summary, never seen again (two readers, stop 58)
+            if not self.live.is_over() and any(film.summary(self, s) for s in self.live.turns()):
+                self._film()
         with guard(self.errors, self.lang):
             self.refresh()
         self._resumed = False

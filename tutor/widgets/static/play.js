@@ -682,7 +682,13 @@ function render({ model, el: root }) {
     skip.hidden = !!f.wait && filming.kind === "turns";
     next.textContent = f.wait ? labels["film.go_on"]
       : f.back_to_move && labels["film.back_to_move"] ? labels["film.back_to_move"] : labels["film.next"];
-    nextBelow.textContent = next.textContent;
+    // beside the step's words a plain "Next" is its arrow alone (its words in its name): "Next ▶" took a third of a
+    // phone's width, and the words ran two or three to a line beside it over the board (two readers, stops 57, 58)
+    const plainNext = next.textContent === labels["film.next"];
+    nextBelow.textContent = plainNext ? "▶" : next.textContent;
+    nextBelow.classList.toggle("tutor-film-arrow", plainNext);
+    nextBelow.setAttribute("aria-label", next.textContent);
+    nextBelow.title = next.textContent;
     filmBelow.hidden = false;
     const inFilm = filmBar.contains(document.activeElement) || filmBelow.contains(document.activeElement);
     if (f.wait && filming.from && !inFilm) next.focus({ preventScroll: true });

@@ -754,7 +754,7 @@ class PlayTable(StandIn, anywidget.AnyWidget):
     def _board_choices(self) -> dict[str, tuple[Choice, Offer]]:
         """{board key: (Choice, Offer)}: what the board offers, for each seat that has moves offered as buttons
         now. A key that completes an action presses that action's button; a step sets `selected`."""
-        board_keys = self.game.parts().board_keys
+        board_keys, board_kinds = self.game.parts().board_keys, self.game.parts().board_kinds
         if board_keys is None:
             return {}
         buttons = [c for c in self._offered.values()
@@ -769,10 +769,9 @@ class PlayTable(StandIn, anywidget.AnyWidget):
                 continue
             by_action = {c.action: c for c in buttons if getattr(c.action, "player", None) == seat}
             acts = self.game.legal_actions(self.state, seat)
-            # the kinds of action the game's rows allow the board now (a task before the rule of the others is met:
-            # Aqua Fest's start tile began going home in a task about moving, reader TN, stop 58)
-            kinds = getattr(self, "board_actions", None)
-            if kinds:
+            # the kinds of action the game lets the board offer now (GameUI.board_kinds)
+            kinds = board_kinds(self) if board_kinds is not None else None
+            if kinds is not None:
                 acts = [a for a in acts if isinstance(a, kinds)]
             if not self.previews:     # every offered button is on the board alike: which are legal is the question
                 legal = set(acts)

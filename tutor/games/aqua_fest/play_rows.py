@@ -11,7 +11,7 @@ another species, drawing two after a move) is still sent to the engine, which re
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Optional
 
 from tutor.core.errors import RuleViolation
 from tutor.core.game import RowPart, Table
@@ -51,6 +51,14 @@ def cell_refusals(state: game.State, seat: int, card: str, offered: set[int], la
         except RuleViolation as refusal:
             out[f"cell:{d}"] = refusal.explain(lang)
     return out
+
+
+def board_kinds(table: Table) -> Optional[tuple[type, ...]]:
+    """Moves only in a task of a part before the lesson teaches the turn (part 8), on the board as in the rows: a tap
+    on the learner's own start tile (going home, a rule not met yet) dropped the card chosen and offered the places
+    along the edge, unexplained (reader TN, stop 58); None (every action) otherwise."""
+    task = getattr(table, "task", None)
+    return (game.Move,) if isinstance(task, dict) and task.get("part") in BEFORE_THE_TURN else None
 
 
 def action_rows(table: Table, seat: int) -> list[list[RowPart]]:
@@ -130,13 +138,8 @@ def action_rows(table: Table, seat: int) -> list[list[RowPart]]:
 
     # a task in a part before the lesson teaches the turn (part 8) offers the cards and their cells only: the rows
     # to attack, end the turn, draw two and go home were buttons for rules not met yet (a reader, stop 48)
-    task = getattr(table, "task", None)
-    if isinstance(task, dict) and task.get("part") in BEFORE_THE_TURN:
-        # ... and so does the board: a tap on the learner's own start tile (going home, a rule not met yet) dropped
-        # the card chosen and offered the places along the edge, unexplained (reader TN, stop 58)
-        setattr(table, "board_actions", (game.Move,))
+    if board_kinds(table) is not None:
         return groups + ([parts] if parts else [])
-    setattr(table, "board_actions", None)
 
     # 2. attacks on adjacent opponents
     blocks: list[list[RowPart]] = []      # a caption and what it offers: the rows after the cards

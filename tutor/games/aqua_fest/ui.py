@@ -202,6 +202,11 @@ def action_rows(table: Table, seat: int) -> list[list[RowPart]]:
     return rows(table, seat)
 
 
+def board_kinds(table: Table) -> Optional[tuple[type, ...]]:
+    from tutor.games.aqua_fest.play_rows import board_kinds as kinds
+    return kinds(table)
+
+
 def sandbox(lang: str = "en", **kwargs: Any) -> ShellsHelper:
     from tutor.games.aqua_fest.shells_widget import ShellsHelper
     return ShellsHelper(lang=lang, **kwargs)
@@ -219,5 +224,6 @@ tips = deferred(__package__ or "", ".table:tips")
 
 
 UI = GameUI(action_label=action_label, label_in=label_in, action_tip=action_tip, tiebreak_note=tiebreak_note, action_rows=action_rows,
+            board_kinds=board_kinds,
             sandbox=sandbox, sandbox_label="lazy.shells", components=components, legend=legend, position=position,
             board_keys=board_keys, summary=summary, coach=coach, score_panel=score_panel, tips=tips)

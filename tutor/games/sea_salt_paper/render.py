@@ -268,13 +268,13 @@ def _stacked(g: Geometry) -> bool:
     return g.width <= GEOMETRY["phone"].width
 
 
-def _pile_words(board: _Board, x: float, below: float, width: float, name: str, count: int, cls: str) -> None:
-    """A pile's name and count under it: one line ("Deck: 34"), or on a phone two ("Deck", "34 cards"), neither
-    narrowed."""
+def _pile_words(board: _Board, x: float, below: float, width: float, line: str, name: str, count: int,
+                cls: str) -> None:
+    """A pile's words under it: `line` ("Deck: 34"), or on a phone its name and count on two ("Deck", "34 cards"),
+    neither narrowed."""
     g, lang = board.geo, board.lang
     if not _stacked(g):
-        words = _w("deck", lang, n=count) if cls == "deck-count" else f"{name} · {count}"
-        board.parts.append(_fit(x, below, words, width, g.label, anchor="middle", cls=cls))
+        board.parts.append(_fit(x, below, line, width, g.label, anchor="middle", cls=cls))
         return
     board.parts.append(_fit(x, below, name, width, g.label, anchor="middle", cls=cls.replace("count", "name")))
     board.parts.append(_fit(x, below + g.label + 2, plural("ui.sea_salt_paper.table.cards", count, lang), width, g.label,
@@ -293,7 +293,8 @@ def _piles(board: _Board, view: dict[str, Any], x: float, y: float) -> float:
     below = y + th + g.label + 5     # clear of a ring round the pile (4 units out, 5 thick)
     deck = view["deck_count"]
     board.parts.append(_place(x, y, _back(tw, th)) if deck else _empty(x, y, tw, th, _w("empty", lang), g.small))
-    _pile_words(board, x + tw / 2, below, step - 4, _w("deck_name", lang), deck, "deck-count")
+    _pile_words(board, x + tw / 2, below, step - 4, _w("deck", lang, n=deck), _w("deck_name", lang), deck,
+                "deck-count")
     board.element("deck", x, y, tw, th, _w("deck", lang, n=deck))
     for pile in view["discards"]:
         i = pile["pile"]
@@ -306,7 +307,9 @@ def _piles(board: _Board, view: dict[str, Any], x: float, y: float) -> float:
                 board.parts.append(f'<rect x="{px + 3}" y="{y + 3}" width="{tw}" height="{th}" rx="6" fill="#d8d2c4" '
                                    f'stroke="{S.MUTED}"/>')
             board.card(pile["top"], px, y, tw, th)
-        _pile_words(board, px + tw / 2, below, step - 4, _w("pile", lang, n=i + 1), pile["count"], "pile-count")
+        called = _w("pile", lang, n=i + 1)
+        _pile_words(board, px + tw / 2, below, step - 4, f"{called} · {pile['count']}", called, pile["count"],
+                    "pile-count")
         board.element(f"pile:{i}", px, y, tw + 3, th + 3, name)
     return x + 3 * step
 

@@ -31,13 +31,20 @@ def open_table(page):
 
 def end_film(page, table) -> None:
     """Go on past a film the table plays (its summaries included) to the learner's own move."""
-    for _ in range(40):
-        if not table.locator(".tutor-film").first.is_visible():
+    film, caption = table.locator(".tutor-film").first, table.locator(".tutor-film-caption").first
+    # the page has answered the kept game: its film plays, or the note that it was picked up shows
+    page.wait_for_function("(root) => !root.querySelector('.tutor-film').hidden"
+                           " || !!root.querySelector('.tutor-resumed')", arg=table.element_handle(), timeout=90_000)
+    for _ in range(60):
+        if not film.is_visible():
             return
+        said = caption.inner_text()
         skip = table.locator(".tutor-film-skip").first
         (skip if skip.is_visible() else table.locator(".tutor-film-next").first).evaluate("(b) => b.click()")
-        page.wait_for_timeout(400)
-    assert not table.locator(".tutor-film").first.is_visible(), "the film did not end"
+        # the next frame comes from the kernel: waited for (its caption, or the film's end), however busy the machine
+        page.wait_for_function("([f, c, was]) => f.hidden || c.textContent !== was",
+                               arg=[film.element_handle(), caption.element_handle(), said], timeout=30_000)
+    assert not film.is_visible(), "the film did not end"
 
 
 def play_moves(page, table, moves: int) -> None:

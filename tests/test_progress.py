@@ -166,3 +166,58 @@ def test_a_session_adds_a_drill_never_answered_from_a_part_read_and_links_back_t
     player.show_why()
     player.new_question()
     assert "keep it fresh" in player.heading.value and "<b>" not in player.heading.value
+
+
+@pytest.fixture
+def nothing_put_back():
+    progress.forget_restored()
+    yield
+    progress.forget_restored()
+    progress._restore_listeners.clear()
+
+
+def _right_move_of(task):
+    return task._right_moves()[0]
+
+
+def test_a_task_solved_keeps_its_moves_and_a_miss_keeps_none(heard, nothing_put_back):
+    from tutor.widgets.your_turn import YourTurn
+    task = YourTurn("maui/take-the-shallows", lang="en")
+    right = _right_move_of(task)
+    wrong = next(a for a in task.game.legal_actions(task.state, task.seat) if a not in task._right_moves())
+    task.act(wrong)
+    task.new_game()
+    task.act(right)
+    assert [(a.right, a.moves) for a in heard] == [(False, ()), (True, (right.to_json(),))]
+    assert heard[1].as_json()["moves"] == [right.to_json()] and "moves" not in heard[0].as_json()
+
+
+def test_what_was_solved_before_is_shown_solved_again_and_nothing_is_recorded(heard, nothing_put_back):
+    from tutor.widgets.your_turn import YourTurn
+    page = PageStatus("en")
+    early = Quiz("maui/seagull-takes", lang="en")        # built before the page tells: put back when told
+    move = _right_move_of(YourTurn("maui/take-the-shallows", lang="en")).to_json()
+    page._answer(page, {"restore": {"maui/seagull-takes": [], "maui/take-the-shallows": [move],
+                                    "maui/left-hand": [], "Not An Id": [], "maui/x": "nonsense"}}, [])
+    assert early.answered == early.right_index and "tutor-quiz-right" in early.buttons[early.right_index]._dom_classes
+    later = Quiz("maui/seagull-takes", lang="en")
+    assert later.answered == later.right_index
+    task = YourTurn("maui/take-the-shallows", lang="en")
+    assert task.outcome == "done" and 'data-outcome="done"' in task.verdict
+    assert heard == [], "putting back an earlier answer recorded it again"
+    assert progress.solved_before("Not An Id") is None and progress.solved_before("maui/x") is None
+    later.reset()                                       # "Ask again" opens it as before
+    assert later.answered is None
+    page._answer(page, {"forget": True}, [])
+    assert Quiz("maui/seagull-takes", lang="en").answered is None
+
+
+def test_moves_that_no_longer_solve_a_task_leave_it_open(heard, nothing_put_back):
+    from tutor.widgets.your_turn import YourTurn
+    task = YourTurn("maui/take-the-shallows", lang="en")
+    wrong = next(a for a in task.game.legal_actions(task.state, task.seat) if a not in task._right_moves())
+    progress.restore({"maui/take-the-shallows": [wrong.to_json()]})
+    progress.restore({"maui/left-hand": [{"kind": "no such move"}]})
+    for fresh in (YourTurn("maui/take-the-shallows", lang="en"), YourTurn("maui/left-hand", lang="en")):
+        assert fresh.outcome is None and fresh.verdict == "" and fresh.errors.message == ""
+    assert heard == []

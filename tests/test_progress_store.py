@@ -234,3 +234,25 @@ def test_a_drill_moves_up_one_box_a_sitting_and_a_drill_missed_again_rests():
     assert "maui/once" in out["soon"], "a first mistake must come back in the next session, at once"
     assert "maui/again" not in out["soon"], "a drill missed again came back two minutes after"
     assert "maui/again" in out["after"], "a drill missed again did not come back after its rest"
+
+
+def test_a_task_solved_keeps_its_moves_and_the_page_puts_back_only_what_was_right_before():
+    got = run("""const s = progressStore(() => {});
+      const move = { kind: 'dive', card: 'd7' };
+      s.add(record(10, { kind: 'task', item: 'maui/take', right: true, moves: [move] }));
+      s.add(record(11, { kind: 'task', item: 'maui/miss', right: false, moves: [move] }));
+      s.add(record(12, { kind: 'task', item: 'maui/huge', right: true, moves: [{ x: 'y'.repeat(3000) }] }));
+      s.add(record(13, { kind: 'quiz', item: 'maui/q', right: true, moves: [move] }));
+      s.add(record(14, { kind: 'quiz', item: 'maui/shown', right: true, shown: true }));
+      s.add(record(15, { kind: 'quiz', item: 'maui/again', right: true }));
+      s.add(record(16, { kind: 'quiz', item: 'maui/again', right: false }));
+      s.add(record(17, { kind: 'drill', item: 'maui/drill', right: true }));
+      const kept = progressStore(() => {}).answers('maui');
+      return { moves: kept.map((a) => a.moves || null), before: solvedBefore(kept, 12.5 * 1000),
+               now: solvedBefore(kept, 1e15) };""")
+    out = got["out"]
+    assert out["moves"] == [[{"kind": "dive", "card": "d7"}], None, None, None, None, None, None, None]
+    # right, not shown, latest answer, before the page opened; a quiz has no moves; a drill is never put back
+    # (and its latest answer: a quiz answered right, then missed, stays open)
+    assert out["before"] == {"maui/take": [{"kind": "dive", "card": "d7"}], "maui/huge": []}
+    assert out["now"] == {"maui/take": [{"kind": "dive", "card": "d7"}], "maui/huge": [], "maui/q": []}

@@ -228,6 +228,15 @@ def test_a_returning_learner_finds_their_progress_and_practises_their_mistakes(w
         assert quiz in solved and not any(m.replace("/", "--") in solved for m in MISSED), (quiz, solved)
         assert text("ui.page.contents.solved_before", LANG) in page.evaluate(
             f"() => document.querySelector('.tutor-practice.tutor-item-{quiz}').dataset.solved")
+        # ... and shows it answered as it was left: the quiz's right answer marked, the task's move played and judged
+        # (tutor/widgets/progress.py restore: a returning reader found their answers gone, stop 58)
+        # (each built as the learner comes to it: tutor.widgets.lazy)
+        task = kinds["task"][-1]["item"].replace("/", "--")
+        for item, answered in ((quiz, "button.tutor-quiz-right"), (task, "[data-outcome='done']")):
+            box = page.locator(f".tutor-practice.tutor-item-{item}")
+            box.evaluate("(el) => el.scrollIntoView({ block: 'start' })")
+            box.locator(answered).first.wait_for(state="attached")
+        assert not page.locator(".tutor-practice [data-outcome='missed'], .tutor-practice .tutor-quiz-wrong").count()
 
         # -- the index's figures, and its way into a practise session
         page.goto(where.index())

@@ -75,6 +75,11 @@ class PageStatus(StandIn, anywidget.AnyWidget):
     def _answer(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if isinstance(content, dict) and "ping" in content:
             self.send({"pong": content["ping"]})
+        if isinstance(content, dict) and "restore" in content:
+            # what this learner solved at an earlier visit (static/page.js, from their own browser): shown solved
+            progress.restore(content["restore"])
+        if isinstance(content, dict) and content.get("forget") is True:
+            progress.forget_restored()
         if isinstance(content, dict) and "practise" in content and self.practise_area is not None:
             self.practise_area.start(content["practise"])
         if isinstance(content, dict) and "width" in content:

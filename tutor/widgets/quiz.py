@@ -106,6 +106,8 @@ class Quiz(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         with guard(self.errors, lang):
             self._build(quiz, lessons)
         screen.watch(self._relayout)
+        progress.on_restore(self._put_back)
+        self._put_back()
 
     # ------------------------------------------------------------------ building
 
@@ -273,6 +275,16 @@ class Quiz(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
             parts.append(f'<div class="tutor-quiz-answer"><p><b>{esc(ui("quiz.answer_was", lang, label=label))}'
                          f"</b></p>{self._explain(right)}</div>")
         self.verdict.value += f'<div class="tutor-quiz-why">{"".join(parts)}</div>'
+
+    def _put_back(self) -> None:
+        """Answered right at an earlier visit on this device (tutor.widgets.progress.restore): shown answered again,
+        nothing recorded; "Ask again" opens it as before."""
+        item = self.data.get("id")
+        if not item or self.answered is not None or self.right_index is None or \
+                progress.solved_before(item) is None:
+            return
+        with guard(self.errors, self.lang), progress.restoring():
+            self.answer(self.right_index)
 
     def _record(self, *, right: bool, first: bool, shown: bool = False) -> None:
         """The answer, for the learner's progress (tutor.widgets.progress); a quiz made on the spot has no id."""

@@ -82,6 +82,8 @@ class YourTurn(PlayTable):
         super().__init__(self.task["game"], players=session.players, seat=session.seat, lang=lang, session=session)
         self.add_class("tutor-your-turn")
         self.labels = {**self.labels, "more": ui("task.more", lang)}
+        progress.on_restore(self._put_back)
+        self._put_back()
 
     @property
     def verdict(self) -> str:
@@ -104,7 +106,27 @@ class YourTurn(PlayTable):
         self._deciding = ()
         self.outcome, self.verdict_line, self.verdict_more, self.why, self.why_shown = None, "", "", "", False
         self._answer: tuple[str, ...] = ()     # the right move's board marks, found once "Show me why" is pressed
+        self._moves: list[dict[str, Any]] = []     # the learner's moves played since (kept with a right answer)
         super().new_game()
+
+    def _put_back(self) -> None:
+        """Solved at an earlier visit on this device (tutor.widgets.progress.restore): the learner's moves played
+        again, nothing recorded, so the task shows solved as they left it; moves that no longer solve it (a task
+        changed since) leave it open."""
+        moves = progress.solved_before(self.task.get("id") or "")
+        if not moves or self.outcome is not None or self.session is None:
+            return
+        with progress.restoring():
+            try:
+                for move in moves:
+                    self.act(self.game.action_from_json(move))
+                    if self.outcome in ("done", "missed", "refused"):
+                        break
+            except Exception:       # a move that cannot be read: the task stays as asked
+                self.outcome = None
+            if self.outcome != "done":
+                with guard(self.errors, self.lang):
+                    self.new_game()
 
     def act(self, action: Any) -> None:
         """The learner's move: refused (explained, nothing changes), or played and judged against the goal."""
@@ -138,6 +160,7 @@ class YourTurn(PlayTable):
                 self._record(right=False, first=self.tries == 1)
                 self.refresh()
                 return
+            self._moves.append(action.to_json())
             going = core_task.going_on(self.task, self.state, action) if problems else None
             if going is not None:
                 # still the learner's move, and the goal still within reach: not judged yet (a task with `go_on`)
@@ -186,7 +209,8 @@ class YourTurn(PlayTable):
         """The learner's move, for their progress (tutor.widgets.progress)."""
         if self.task.get("id"):
             progress.record("task", self.task["game"], self.lang, self.task["id"], [self.task.get("rule", "")],
-                            right=right, first=first, shown=shown, part=self.task.get("part") or None)
+                            right=right, first=first, shown=shown, part=self.task.get("part") or None,
+                            moves=self._moves)
 
     def _decided(self, after: Any, events: Sequence[Event]) -> str:
         """What "Show me why" adds after a miss: the engine's deciding events (if the goal names any), then the

@@ -598,6 +598,7 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
   forget.addEventListener("click", () => {
     if (!window.confirm(words.forget_confirm)) return;
     store.forget();
+    document.dispatchEvent(new CustomEvent("tutor-forgot"));     // the kernel puts nothing back now (page.js)
     arrivedFrom = arrivedItem = null;
     readBefore = new Set();
     tell(words.forgotten);

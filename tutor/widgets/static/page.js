@@ -40,6 +40,15 @@ function render({ model, el }) {
     setTimeout(go, 250);
   };
   contents = inLab ? null : lessonContents(model.get("contents_words"), model.get("folded"), store, practise);
+  // what this learner solved at an earlier visit, told to the kernel once: its quizzes and tasks show it solved
+  // again (a reader who came back found a solved task drawn blank, stop 58); "forget my progress" stops that
+  const opened = Date.now();
+  if (store) {
+    const solved = solvedBefore(store.answers(contents.game, contents.lang), opened);
+    if (Object.keys(solved).length) { try { model.send({ restore: solved }); } catch (err) { /* shown as lost */ } }
+  }
+  const onForgot = () => { try { model.send({ forget: true }); } catch (err) { /* shown as lost */ } };
+  document.addEventListener("tutor-forgot", onForgot);
   // a closer look at any board on a phone (zoom.js)
   const stopZoom = inLab ? () => {} : startZoom(model.get("contents_words"));
   // the index's "practise" link (lesson#practise): the session opens as the page does
@@ -191,6 +200,7 @@ function render({ model, el }) {
     document.removeEventListener("click", onClick, true);
     document.removeEventListener("click", nameCard);
     document.removeEventListener("click", keepDrill);
+    document.removeEventListener("tutor-forgot", onForgot);
     clearTimeout(captionTimer);
     caption.remove();
     window.removeEventListener("resize", onResize);

@@ -3,7 +3,7 @@
 // (contents.js). What cannot be understood (an older version, another site's data, a hand-edited file) is dropped
 // with a console warning; a full or refused storage keeps the lesson working and says progress is not being saved.
 //
-// Stored: {v: 1, answers: [record, …] (the newest MAX_ANSWERS), read: {"<game>/<lang>": ["part-…", …]},
+// Stored: {v: 1, answers: [record, …] (the newest MAX_ANSWERS; a task solved keeps its moves), read: {"<game>/<lang>": ["part-…", …]},
 //          parts: {"<game>/<lang>": the number of parts its lesson has}, at: {"<game>/<lang>": the part the learner
 //          was in last}, item: {"<game>/<lang>": the quiz, task or drill they were at in it, if any}} (the index
 //          page's template reads it too).
@@ -20,8 +20,29 @@ export function cleanRecord(r) {
   if (!str(r.game) || !str(r.lang) || !str(r.part) || !KINDS.includes(r.kind) || !str(r.item)) return null;
   if (!Array.isArray(r.rules) || !r.rules.every(str) || typeof r.right !== "boolean") return null;
   if (typeof r.first !== "boolean" || typeof r.shown !== "boolean" || typeof r.time !== "number") return null;
-  return { v: PROGRESS_VERSION, game: r.game, lang: r.lang, part: r.part, kind: r.kind, item: r.item,
-           rules: r.rules.slice(0, 8), right: r.right, first: r.first, shown: r.shown, time: r.time };
+  const clean = { v: PROGRESS_VERSION, game: r.game, lang: r.lang, part: r.part, kind: r.kind, item: r.item,
+                  rules: r.rules.slice(0, 8), right: r.right, first: r.first, shown: r.shown, time: r.time };
+  // a task solved keeps the learner's moves (the engine's JSON of each action), to show it solved on the next visit
+  if (r.kind === "task" && r.right && goodMoves(r.moves)) clean.moves = JSON.parse(JSON.stringify(r.moves));
+  return clean;
+}
+
+function goodMoves(moves) {
+  if (!Array.isArray(moves) || !moves.length || moves.length > 8) return false;
+  if (!moves.every((m) => m && typeof m === "object" && !Array.isArray(m))) return false;
+  try { return JSON.stringify(moves).length <= 2000; } catch (err) { return false; }
+}
+
+// {item: moves} of the quizzes and tasks of `answers` whose latest answer was right (not shown) before `before` (ms):
+// the page tells the kernel, which shows them solved again (tutor/widgets/progress.py restore); a quiz's moves are []
+export function solvedBefore(answers, before) {
+  const latest = new Map();
+  for (const a of answers) if (a.kind === "quiz" || a.kind === "task") latest.set(a.item, a);
+  const solved = {};
+  for (const [item, a] of latest) {
+    if (a.right && !a.shown && a.time * 1000 < before) solved[item] = a.moves || [];
+  }
+  return solved;
 }
 
 // what a stored (or imported) text holds, cleaned: {data, dropped}

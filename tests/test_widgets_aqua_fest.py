@@ -147,23 +147,16 @@ def test_a_second_card_of_another_species_is_refused_with_the_engines_reason(lan
     move_buttons(t)[0].click()
     assert t.errors.message == "" and t.state.moves == 1 and t.state.species == "crab"
 
-    card_button(t, "octopus-1").click()
-    offered = move_buttons(t)
-    assert offered and not any(isinstance(b.action, af.Move) for b in legal_buttons(t))
-    assert all("tutor-action-unavailable" in b.classes for b in offered)
-    # the reason is said as soon as the card is chosen, before a cell it cannot go to is tapped (a reader took the
-    # cells the board offered for a second card as allowed)
-    import html
-    with pytest.raises(RuleViolation) as why:
-        af.apply(t.state, offered[0].action)
-    assert why.value.explain(lang) in html.unescape(str(t.view["rows"]))
+    # the reason is said as soon as the card is tapped, and nothing is chosen: no cell is offered it as if it could
+    # go there (a reader took the cells the board offered for a second card as allowed; another was asked for "one
+    # of the places marked" where none was)
     before, history = t.state, len(t.history)
-    offered[0].click()
+    card_button(t, "octopus-1").click()
     with pytest.raises(RuleViolation) as refusal:
-        af.apply(before, offered[0].action)
+        af.apply(before, af.Move(0, "octopus-1", next(iter(af.destinations(before, 0, "octopus-1")))))
     assert refusal.value.key == "aqua_fest.err.species"
-    with learner_seat(t.live.seat):        # a refusal names the learner's own seat "(you)"
-        assert t.errors.message == refusal.value.explain(lang)
+    assert t.errors.message == refusal.value.explain(lang)
+    assert t.selected == {} and not move_buttons(t)
     assert t.state is before and len(t.history) == history
 
     # drawing two after a move is offered but refused too; ending the turn is legal
@@ -582,23 +575,34 @@ def test_the_home_place_pick_takes_only_an_offered_place():
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_second_card_of_another_species_clicked_on_the_board_is_refused_with_the_rule(lang):
-    """The walk-through's C6: after a crab, the octopus and then a cell clicked on the board get the same refusal as
-    the cell's button (the cell did nothing); the card no move is legal for is drawn faint and dashed."""
+    """The walk-through's C6: after a crab, the octopus clicked on the board is refused at once with the engine's
+    reason (chosen, the page asked for a marked place where none was: a reader, stop 59), and nothing is chosen; the
+    card no move is legal for is drawn faint and dashed. In a task (no card set apart) it is chosen, and a cell
+    clicked then gets the same refusal as the cell's button."""
     t = PlayTable("aqua_fest", place_starts=False, players=3, seat=0, lang=lang, seed=1, hands=[H_SPECIES] + OTHERS)
     card_button(t, "crab-1").click()
     move_buttons(t)[0].click()
     assert t.state.species == "crab"
     ring = t.svg[t.svg.index('data-key="card:octopus-1"'):]
     assert "choice-ring unavailable" in ring[:ring.index("</g>")], "the octopus is not drawn as a move to make"
-    t.click_board("card:octopus-1")
-    assert t.selected == {0: ("card:octopus-1",)} and [b.card for b in t.card_buttons() if b.chosen] == ["octopus-1"]
-    [button] = move_buttons(t)[:1]
     before, history = t.state, len(t.history)
-    t.click_board(f"cell:{button.action.to}")
+    t.click_board("card:octopus-1")
     with pytest.raises(RuleViolation) as refusal:
-        af.apply(before, button.action)
+        af.apply(before, af.Move(0, "octopus-1", next(iter(af.destinations(before, 0, "octopus-1")))))
     assert t.errors.message == refusal.value.explain(lang) and refusal.value.key == "aqua_fest.err.species"
+    assert t.selected == {} and not [b.card for b in t.card_buttons() if b.chosen]
     assert t.state is before and len(t.history) == history
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_card_that_reaches_no_cell_says_so_when_tapped_and_is_not_chosen(lang):
+    # (this deal: Player 1's crabs reach no cell from the start tile)
+    t = PlayTable("aqua_fest", place_starts=False, players=3, seat=0, lang=lang, seed=0)
+    stuck = next(c for c in t.state.hands[0] if not af.destinations(t.state, 0, c))
+    assert f"card:{stuck}" in t.board_choices()
+    t.click_board(f"card:{stuck}")
+    said = text("ui.af.no_dest", lang, card=af_ui.card_label(stuck, lang))
+    assert t.errors.message.casefold().startswith(said.casefold()) and t.selected == {}
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -449,7 +449,10 @@ class PlayTable(StandIn, anywidget.AnyWidget):
                     self._send_view()
                 return
             if offered.on_press is not None:
-                offered.on_press(offered)
+                # (a game's own choice may refuse with the rule, as the engine does: Aqua Fest's card that cannot
+                # move now, tapped)
+                with guard(self.errors, self.lang):
+                    offered.on_press(offered)
 
     # ------------------------------------------------------------------ the film of the others' turns
 
@@ -906,7 +909,7 @@ class PlayTable(StandIn, anywidget.AnyWidget):
     def choice(self, description: str, tooltip: str, style: str, css_class: str, on_press: Callable[[Choice], object],
                **meaning: Any) -> Choice:
         """A choice offered in this view (`css_class`: its classes, space-separated); `on_press(choice)` runs when it
-        is pressed (guard it yourself)."""
+        is pressed (guarded: a RuleViolation it raises is shown as a refusal, nothing changed)."""
         c = Choice(self, f"c{len(self._offered)}", description, tooltip, style, css_class.split(), on_press, **meaning)
         self._offered[c.id] = c
         return c

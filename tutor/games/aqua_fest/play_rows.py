@@ -38,6 +38,15 @@ def offered_moves(state: game.State, seat: int, card: str, every: bool = False) 
     return [game.Move(seat, card, d) for d in game.destinations(state, seat, card)]
 
 
+def _set_apart(state: game.State, seat: int, card: str, lang: str) -> None:
+    """A card with no move now, tapped: the engine's reason for the cells it could reach (a second card of another
+    species, the turn's moves made), else that it reaches no cell from here; raised as the refusal it is."""
+    moves = offered_moves(state, seat, card)
+    for move in moves[:1]:
+        game.apply(state, move)       # refused: the engine's own words (it would not be set apart otherwise)
+    raise RuleViolation("aqua_fest:cards", "ui.af.no_dest", card=card_label(card, lang))
+
+
 def cell_refusals(state: game.State, seat: int, card: str, offered: set[int], lang: str) -> dict[str, str]:
     """{"cell:<i>": why `card` may not go there} for each cell of the seabed the board does not offer it, in the
     engine's words (the page shows the one tapped)."""
@@ -95,10 +104,13 @@ def action_rows(table: Table, seat: int) -> list[list[RowPart]]:
     for c in hand:
         label = card_label(c, lang)
         idle = apart and c not in playable and c != chosen
+        # (a tap on a card set apart chooses nothing: it says at once why it cannot move, where the table's words
+        # are. Chosen, it was ringed and the page asked for "one of the places marked" where none was, a reader)
         cards.append(table.choice(label, label, "warning" if c == chosen else "",
                                   "tutor-card-choice tutor-card-chosen" if c == chosen else
                                   "tutor-card-choice tutor-action-unavailable" if idle else "tutor-card-choice",
-                                  lambda b: table.choose(b.seat, () if b.chosen else (card_key(b.card),)),
+                                  (lambda b: _set_apart(state, b.seat, b.card, lang)) if idle else
+                                  (lambda b: table.choose(b.seat, () if b.chosen else (card_key(b.card),))),
                                   card=c, seat=seat, chosen=c == chosen, board_key=card_key(c)))
     if cards:
         parts += [table.caption(text("ui.af.choose_card", lang)), {"choices": cards}]

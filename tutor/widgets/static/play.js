@@ -419,9 +419,13 @@ function render({ model, el: root }) {
   };
   const showTurnBar = () => {
     const waiting = filming !== null && filming.frame && filming.frame.wait;
+    // (nor while a refusal is shown: both stuck to the screen's foot, "Now the second tap" lay over the refusal's
+    // reason and cut it mid-sentence, a reader)
     turnBar.hidden = !(below && boardSeen && turnText.textContent) || (filming !== null && !waiting)
-      || (readingUp && !waiting) || (!waiting && overBoard());
+      || (readingUp && !waiting) || (!waiting && overBoard()) || (!waiting && errors.firstChild !== null);
   };
+  const watchErrors = typeof MutationObserver === "undefined" ? null : new MutationObserver(() => showTurnBar());
+  if (watchErrors) watchErrors.observe(errors, { childList: true });
   // A learner scrolling back up is reading the board: the bar at the screen's foot lay over the rows they went
   // back for (the hand in Aqua Fest, the boat in Острів котів: two readers). It goes while they scroll up and comes
   // back when they scroll down, towards the moves it leads to.
@@ -1059,6 +1063,7 @@ function render({ model, el: root }) {
     stopTimer();
     if (sizes) sizes.disconnect();
     if (watchBelow) watchBelow.disconnect();
+    if (watchErrors) watchErrors.disconnect();
   };
 }
 

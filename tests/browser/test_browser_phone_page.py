@@ -81,6 +81,8 @@ PlayTable("isle_of_cats", players=2, seat=0, lang="uk", bots=True, first=0, kept
           placed=[[{FIRST!r}], []], island={ISLAND!r}, bag=())"""),
     "maui_task.ipynb": ("ru", """from tutor.widgets.your_turn import YourTurn
 YourTurn("maui/win-the-deep", lang="ru")"""),
+    "trump_task.ipynb": ("en", """from tutor.widgets.your_turn import YourTurn
+YourTurn("trump_whales/follow-and-win", lang="en")"""),
     "aqua_task.ipynb": ("ru", """from tutor.widgets.your_turn import YourTurn
 YourTurn("aqua_fest/octopus-diagonal", lang="ru")"""),
     "aqua_table.ipynb": ("ru", """from tutor.widgets.play import PlayTable
@@ -323,6 +325,32 @@ def test_a_tasks_verdict_is_a_line_kept_in_view_and_its_explanation_is_never_cut
     assert status.evaluate("(e) => getComputedStyle(e).position") == "sticky"
     page.evaluate("() => document.dispatchEvent(new TouchEvent('touchmove', {bubbles: true}))")
     page.wait_for_function("(e) => getComputedStyle(e).position === 'static'", arg=status.element_handle())
+    assert not page.js_errors, page.js_errors
+
+
+def test_a_tasks_refusal_leaves_the_move_pressed_under_the_finger(own_pages, phone):
+    """Козырные киты' part 4 task on a phone: a refused move's verdict, said above the moves, pushed them 200-400 px
+    down, and the next tap in the same place landed on another move (a reader, stop 59). The move pressed stays where
+    it was on the screen, the refusal over it and in view."""
+    page = phone
+    page.goto(own_pages.render_url("trump_task.ipynb"))
+    task = page.locator(".tutor-your-turn").first
+    task.locator(".tutor-svg svg").first.wait_for(state="visible")
+    refused = next(b for b in task.locator("button.tutor-choice").element_handles()
+                   if b.inner_text().startswith("Play Orca"))
+    refused.evaluate("(e) => e.scrollIntoView({block: 'end'})")
+    page.wait_for_timeout(300)
+    words, before = refused.inner_text(), refused.bounding_box()["y"]
+    version = task.get_attribute("data-v")
+    tap_when_still(page, refused)
+    wait_next_view(page, task, version)
+    task.locator('.tutor-status [data-outcome="refused"]').wait_for(state="visible")
+    page.wait_for_timeout(600)
+    again = task.locator("button.tutor-choice", has_text=words).first
+    after = again.bounding_box()["y"]
+    assert abs(after - before) <= 30, f"the move pressed moved from {before:.0f} to {after:.0f} px under the finger"
+    verdict = task.locator('.tutor-status [data-outcome="refused"]').bounding_box()
+    assert verdict["y"] >= -1 and verdict["y"] + verdict["height"] <= after + 1, verdict
     assert not page.js_errors, page.js_errors
 
 

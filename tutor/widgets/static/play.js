@@ -203,6 +203,7 @@ function render({ model, el: root }) {
   let wasStepping = false;          // the view before this one had a choice under way (view.stepping)
   rows.addEventListener("click", () => { fromRows = true; fromPlacingRows = true; }, true);
   let fromPlacingRows = false;      // the same, kept until the view that starts a placing (fromRows ends sooner)
+  let pressedAt = null;             // a move pressed under the board: its words and where it was on the screen
   const pageBox = () => scrollerOf(root);
   const press = (id, extra) => {
     // the first-game tips fold away once the game is under way (and stay folded on this device); the board stays
@@ -424,7 +425,19 @@ function render({ model, el: root }) {
     turnBar.hidden = !(below && boardSeen && turnText.textContent) || (filming !== null && !waiting)
       || (readingUp && !waiting) || (!waiting && overBoard()) || (!waiting && errors.firstChild !== null);
   };
-  const watchErrors = typeof MutationObserver === "undefined" ? null : new MutationObserver(() => showTurnBar());
+  // ... and the note of a second tap to make ("Now the second tap: …") steps aside for the refusal of that tap (both
+  // stuck to the screen's foot, it cut the reason mid-sentence, a reader); it comes back once the refusal is put away
+  let noteHeld = false;
+  const watchErrors = typeof MutationObserver === "undefined" ? null : new MutationObserver(() => {
+    showTurnBar();
+    if (errors.firstChild && !armNote.hidden) {
+      armNote.hidden = true;
+      noteHeld = true;
+    } else if (!errors.firstChild && noteHeld) {
+      noteHeld = false;
+      if ((model.get("view") || {}).stepping && filming === null) armNote.hidden = false;
+    }
+  });
   if (watchErrors) watchErrors.observe(errors, { childList: true });
   // A learner scrolling back up is reading the board: the bar at the screen's foot lay over the rows they went
   // back for (the hand in Aqua Fest, the boat in Острів котів: two readers). It goes while they scroll up and comes
@@ -463,7 +476,11 @@ function render({ model, el: root }) {
     b.dataset.choice = c.id;
     // (not a tap meant for the film's "Next" that stood there a moment ago: Острів котів' "Take the … cat" came up
     // where it had been, and quick taps on Next took a tile the reader never chose)
-    b.addEventListener("click", (event) => { if (!strayTap(event)) press(c.id); });
+    b.addEventListener("click", (event) => {
+      if (strayTap(event)) return;
+      pressedAt = { words: b.textContent, top: b.getBoundingClientRect().top, at: Date.now() };
+      press(c.id);
+    });
     return b;
   };
   const picker = (p) => {
@@ -965,6 +982,20 @@ function render({ model, el: root }) {
         && status.getBoundingClientRect().bottom < 0) {
       requestAnimationFrame(() => status.scrollIntoView({ block: "end" }));
     }
+    // a task's refusal of a move pressed under the board is said above the moves, and pushed them 200-400 px down
+    // under the finger: the next tap landed on another move (a reader, stop 59). The move pressed stays where it was
+    // on the screen, the refusal over it.
+    // (measured two frames on, after the browser's own scroll anchoring, which moved it too, and too far: up 320 px)
+    if (pressedAt && outcome === "refused" && root.classList.contains("tutor-your-turn")
+        && Date.now() - pressedAt.at < 8000) {
+      const was = pressedAt;
+      requestAnimationFrame(() => requestAnimationFrame(() => {
+        const same = [...rows.querySelectorAll("[data-choice]")].find((b) => b.textContent === was.words);
+        const by = same ? same.getBoundingClientRect().top - was.top : 0;
+        if (Math.abs(by) > 24) pageBox().scrollBy(0, by);
+      }));
+    }
+    pressedAt = null;
     judged = outcome !== "done" ? outcome : "";
     holdHeight();
   };

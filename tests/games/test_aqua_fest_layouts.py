@@ -377,6 +377,50 @@ def sign_boxes(root) -> list[tuple]:
     return out
 
 
+def _under_later_cards(root) -> set:
+    """(words, rounded box) of each printed word inside a card that a card drawn later covers whole: a fanned hand
+    lays each card over the right edge of the one before, and what lies under it is not on the screen."""
+    from layout_check import _TRANSLATE
+    items = []          # in drawing order: ("card", box) or ("text", words, box)
+
+    def walk(el, dx, dy, size, bold):
+        m = _TRANSLATE.search(el.get("transform") or "")
+        if m:
+            dx, dy = dx + float(m.group(1)), dy + float(m.group(2))
+        size = float(el.get("font-size").replace("px", "")) if el.get("font-size") else size
+        bold = el.get("font-weight") == "bold" if el.get("font-weight") else bold
+        tag = el.tag.replace(SVG, "")
+        if tag == "g" and (el.get("class") or "").split()[:1] == ["card"]:
+            rect = el.find(f"{SVG}rect")
+            if rect is not None and rect.get("width"):
+                x, y = dx + float(rect.get("x", 0)), dy + float(rect.get("y", 0))
+                items.append(("card", (x, y, x + float(rect.get("width")), y + float(rect.get("height")))))
+        if tag == "text" and (el.text or "").strip():
+            # (placed as text_boxes places it: the same box, to be matched with it)
+            one = ET.Element(f"{SVG}svg")
+            copy = ET.SubElement(one, f"{SVG}text", {k: v for k, v in el.attrib.items() if k != "transform"})
+            copy.text = el.text
+            copy.set("font-size", str(size))
+            if bold:
+                copy.set("font-weight", "bold")
+            words, *box = text_boxes(one)[0]
+            box = (box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy)
+            items.append(("text", words, box))
+        for child in el:
+            walk(child, dx, dy, size, bold)
+
+    walk(root, 0.0, 0.0, 16.0, False)
+    hidden = set()
+    for i, item in enumerate(items):
+        if item[0] != "text":
+            continue
+        _, words, (l, t, r, b) = item
+        if any(it[0] == "card" and it[1][0] <= l and it[1][1] <= t and r <= it[1][2] and b <= it[1][3]
+               for it in items[i + 1:]):
+            hidden.add((words, _rounded((l, t, r, b))))
+    return hidden
+
+
 def words_in_the_way(svg: str) -> list[str]:
     """What covers what a learner reads on a board: printed words over words (layout_check.text_overlaps), a ring's
     stroke across words (layout_check.rings_over_text; an event's own pill is drawn over its ring, in its colour), an
@@ -395,9 +439,11 @@ def words_in_the_way(svg: str) -> list[str]:
     def shown(words, box):
         return hidden is None or words in band_words or not _meets(box, hidden, 0)
 
-    # the same words drawn again in the same place (a layer badge over an arrowhead) are one
+    # the same words drawn again in the same place (a layer badge over an arrowhead) are one; words a card laid over
+    # them hides (a fanned hand's next card over a card's move chip) are not read
+    under = _under_later_cards(root)
     texts = list({(w, _rounded(box)): (w, tuple(box)) for w, *box in text_boxes(root) + sign_boxes(root)
-                  if shown(w, box)}.values())
+                  if shown(w, box) and (w, _rounded(box)) not in under}.values())
     on_top = [(w, box) for w, box in texts if w not in band_words]      # the band's words lie over everything
     problems = []
     for i, (w1, a) in enumerate(texts):
@@ -737,3 +783,17 @@ def test_a_phones_header_line_stays_within_the_screen(lang):
         width = float(re.search(r'viewBox="0[ ,]0[ ,]([\d.]+)[ ,]', svg).group(1))
         tag, words = re.search(r'(<text[^>]*class="turn"[^>]*>)([^<]*)', svg).groups()
         assert em(words, True) * 12 <= width - 16 or "textLength" in tag, (words, width)
+
+
+def test_words_a_later_card_covers_are_not_read_and_words_it_leaves_out_are():
+    """The covered-words check leaves out only what a card drawn later hides whole (a fanned hand's next card over a
+    card's move chip): the same words beside that card, or over an earlier card, are still read."""
+    def board(next_x):
+        return ET.fromstring(
+            f'<svg xmlns="http://www.w3.org/2000/svg">'
+            f'<g transform="translate(0,0)"><g class="card hand"><rect x="0" y="0" width="40" height="56"/>'
+            f'<text x="30" y="14" font-size="10">2</text></g></g>'
+            f'<g transform="translate({next_x},0)"><g class="card hand"><rect x="0" y="0" width="40" height="56"/>'
+            f'<text x="3" y="14" font-size="14">5</text></g></g></svg>')
+    assert _under_later_cards(board(20)) == {("2", (30, 7, 36, 16))}
+    assert _under_later_cards(board(33)) == set()       # the "2" sticks out from under the next card: it is read

@@ -35,10 +35,16 @@ def key_svg(lang: str = "en", layout: str | None = None) -> str:
     m = 10.0
     dwg = S.new_drawing()
     g = dwg.g()
+    # the lines from the parts go under the card (over it they crossed the move's chip), their dots over it
+    lines = dwg.g(class_="key-lines")
+    dots = dwg.g(class_="key-dots")
+    g.add(lines)
     g.add(_card(dwg, _card_dict(SAMPLE), m, m, lang, w=cw, h=ch))
-    # where each part sits on the card (render._card): the strength top left, the move sign top right, the picture
+    g.add(dots)
+    # where each part sits on the card (render._card): the strength top left, the move's chip beside it (its dot
+    # under the chip), the picture
     # in the middle, the one-per-turn sign bottom right
-    at = {"strength": (m + 9 * k, m + 9 * k), "move": (m + cw - 7.5 * k, m + 7.5 * k),
+    at = {"strength": (m + 9 * k, m + 9 * k), "move": (m + 20 * k, m + 13 * k),
           "species": (m + 16 * k, m + 28 * k), "alone": (m + cw - 8 * k, m + ch - 7 * k)}
     tx = m + cw + 18
     width = spec.width
@@ -54,9 +60,9 @@ def key_svg(lang: str = "en", layout: str | None = None) -> str:
         px, py = at[part]
         row = dwg.g(class_="key-part")
         S.data(row, part=part)
-        row.add(dwg.polyline([(round(px, 1), round(py, 1)), (round(tx - 6, 1), round(y - size * 0.35, 1))],
-                             fill="none", stroke=S.MUTED, stroke_width=1.2, stroke_dasharray="3 2"))
-        row.add(dwg.circle(center=(round(px, 1), round(py, 1)), r=round(3.1 * k / 3, 1), fill=S.INK))
+        lines.add(dwg.polyline([(round(px, 1), round(py, 1)), (round(tx - 6, 1), round(y - size * 0.35, 1))],
+                               fill="none", stroke=S.MUTED, stroke_width=1.2, stroke_dasharray="3 2"))
+        dots.add(dwg.circle(center=(round(px, 1), round(py, 1)), r=round(3.1 * k / 3, 1), fill=S.INK))
         for j, words in enumerate(wrapped[part]):
             row.add(S.label(dwg, words, tx, y + j * line_h, size=round(size, 1)))
         g.add(row)

@@ -589,7 +589,7 @@ def _pawn(dwg: S.Drawing, seat: int, x: float, y: float, r: float = 14.0, cls: s
 
 def _card(dwg: S.Drawing, card: View, x: float, y: float, lang: str, *, w: float = 32, h: float = 46,
           cls: str = "card") -> El:
-    """A creature card: strength (big number), species picture and a movement sign."""
+    """A creature card: strength (big number), species picture, and its move: the sign and how many cells."""
     g = dwg.g(class_=cls)
     k = w / 32
     if card.get("hidden"):
@@ -602,7 +602,22 @@ def _card(dwg: S.Drawing, card: View, x: float, y: float, lang: str, *, w: float
     S.data(g, card=card["id"], species=sp, strength=card["strength"])
     g.add(S.card(dwg, x, y, w, h, fill="#fffdf7", stroke=SPECIES_COLOUR[sp], stroke_width=2, cls=None, radius=4))
     g.add(S.label(dwg, card["strength"], x + 3 * k, y + 13 * k, size=round(13 * k, 1), weight="bold", fill=S.INK))
-    g.add(dwg.use(f"#af-mv-{C.MOVES[sp].directions}", insert=(x + w - 12 * k, y + 3 * k), size=(9 * k, 9 * k)))
+    move = C.MOVES[sp]
+    if move.directions == "knight":
+        g.add(dwg.use(f"#af-mv-{move.directions}", insert=(x + w - 12 * k, y + 3 * k), size=(9 * k, 9 * k)))
+    else:
+        # the sign and how many cells, in one chip: the octopus, the turtle and the dolphin shared one sign, and a
+        # learner at the table had to remember each species' 2, 1 or 3 (a reader, stop 59); a chip of its own, for
+        # "4" and "2" side by side read as 42
+        # (right after the strength: a fanned hand lays the next card over a card's right edge, and a teacher's view
+        # fans every hand)
+        g.add(dwg.rect(insert=(round(x + 12.3 * k, 1), round(y + 2.5 * k, 1)), size=(round(15.3 * k, 1), round(11 * k, 1)),
+                       rx=round(2.5 * k, 1), fill="#eef2f6", stroke="#9aa5b1", stroke_width=0.6, class_="reach-chip"))
+        g.add(dwg.use(f"#af-mv-{move.directions}", insert=(x + 12.7 * k, y + 5.2 * k), size=(5.6 * k, 5.6 * k)))
+        # (the number white in a dark disc, at the card's own print: "+" and "2" side by side read as "plus two")
+        g.add(dwg.circle(center=(round(x + 22.6 * k, 1), round(y + 8 * k, 1)), r=round(4.9 * k, 1), fill=S.INK))
+        g.add(S.label(dwg, f"{move.reach}", x + 22.6 * k, y + 11.6 * k, size=round(10 * k, 1), anchor="middle",
+                      weight="bold", fill="#ffffff", cls="reach"))
     g.add(dwg.use(f"#af-sp-{sp}", insert=(x + 4 * k, y + 16 * k + (h - 46 * k) / 2), size=(24 * k, 24 * k)))
     if C.MOVES[sp].alone:
         # the card played alone carries its own sign (the rulebook's "one per turn" symbol; its look is the

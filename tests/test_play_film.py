@@ -384,10 +384,12 @@ def test_the_final_counts_frame_shows_every_total_not_question_marks():
     assert last["panel"].count("data-total=") == 4, "a player's final total is hidden"
 
 
-def test_a_game_picked_up_again_plays_its_last_summary_again():
+def test_a_game_picked_up_again_keeps_its_last_summary_to_see_again():
     """Readers TP and TQ (stop 58): a reload while the film of the others' turns went on lost the round's summary (or
-    the trick's) for good: the page came back one round on. A game picked up from the learner's device whose turns
-    since the learner's move end a trick, a round or the game plays them again, fresh."""
+    the trick's) for good. Readers TT and TV (stop 59): played again by itself, it brought the page back a round
+    behind where they had left it. A game picked up from the learner's device whose turns since the learner's move
+    end a trick, a round or the game opens at the learner's move, those turns kept for "See the last turns again",
+    and the note says so."""
     rnd = random.Random(7)
     t = PlayTable("trump_whales", players=3, seat=0, lang="en", seed=7)
     for _ in learner_moves(t, rnd, 40):
@@ -398,8 +400,10 @@ def test_a_game_picked_up_again_plays_its_last_summary_again():
     again = PlayTable("trump_whales", players=3, seat=0, lang="en", seed=7)
     assert again.resume(record)
     info = again.view["film"]
-    assert info and info["fresh"] and info["turns"] == len(again.film_steps()) and info["waits"]["turns"]
+    assert info and not info["fresh"] and info["turns"] == len(again.film_steps()) and info["waits"]["turns"]
+    assert again.view["resumed"] == f"{text('ui.resumed', 'en')} {text('ui.resumed_film', 'en')}"
+    assert again.state == t.state
     # a game picked up at the learner's own move, nothing summed up since, plays nothing
     quiet = PlayTable("trump_whales", players=3, seat=0, lang="en", seed=7)
     assert quiet.resume(PlayTable("trump_whales", players=3, seat=0, lang="en", seed=7).live.resume_record())
-    assert not (quiet.view["film"] or {}).get("fresh")
+    assert not (quiet.view["film"] or {}).get("fresh") and quiet.view["resumed"] == text("ui.resumed", "en")

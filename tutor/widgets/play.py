@@ -343,10 +343,13 @@ class PlayTable(StandIn, anywidget.AnyWidget):
             self._turns = []
             self.film_id += 1
             self._resumed = True
-            # the others' turns since the learner's move, played again where they end a trick, a round or the game:
-            # a reload mid-film went on past a round's summary, never seen again (two readers, stop 58)
+            # the others' turns since the learner's move, kept to be seen again ("See the last turns again") where
+            # they end a trick, a round or the game: a reload mid-film went on past a round's summary, never seen
+            # again (two readers, stop 58). Not played again by themselves: the page came back a round behind
+            # where the learner had left it, and they had to step through it again (two readers, stop 59)
             if not self.live.is_over() and any(film.summary(self, s) for s in self.live.turns()):
                 self._film()
+                self.film_fresh = False
         with guard(self.errors, self.lang):
             self.refresh()
         self._resumed = False
@@ -639,7 +642,8 @@ class PlayTable(StandIn, anywidget.AnyWidget):
                      # what the page keeps on the device to pick this game up again (None: nothing to keep)
                      "resume": ({"key": f"{self.game_id}/{self.lang}", "record": self.live.resume_record()}
                                 if self.resumable and self.session is not None else None),
-                     "resumed": ui("resumed", lang) if self._resumed else "",
+                     "resumed": (ui("resumed", lang) + (" " + ui("resumed_film", lang) if self._turns else ""))
+                     if self._resumed else "",
                      # a game the learner has played in and not finished: "New game" asks once before it is lost
                      "under_way": (self.session is not None and not over
                                    and any(step.human for step in self.live.steps))}

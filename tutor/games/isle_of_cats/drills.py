@@ -244,7 +244,9 @@ def may_it_go(rng: random.Random) -> Optional[Question]:
         state=state, viewer=seat,
         prompt=Words(_D + "go.prompt", tile=name, player=_player(seat)),
         options=tuple(Option(k, Words(_D + "go." + k)) for k in _GO),
-        answer=frozenset({answer}), rule=_R + "placement",
+        # (a tile that meets the others at a corner only breaks «РЕШТА ПЛИТОК», as the engine's refusal says: the
+        # answer cited «РОЗМІЩЕННЯ ПЛИТОК», the quiz above it the other, a reader, stop 59)
+        answer=frozenset({answer}), rule=_R + ("other-tiles" if answer == "side" else "placement"),
         hint=Words(_D + "go.hint"),
         explain=Words(_D + "go.explain." + answer, tile=name),
         why=why, highlight=(f"boat:{seat}", f"ask:{seat}:{o},{x},{y}", f"near:{seat}"), why_highlight=marks,

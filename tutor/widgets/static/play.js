@@ -375,9 +375,11 @@ function render({ model, el: root }) {
     if (!v.stepping) {
       // nothing chosen yet, on a board that offers a first step: say what comes first (a reader tapped the fragment
       // they wanted before any card, and nothing answered)
+      // (a note, not a refusal: nothing was refused, and a red alarm for a harmless tap put a reader off, stop 59)
       if (!board.querySelector("[data-choice]") || !labels["board.first_step"]) return;
-      pageError = labels["board.first_step"];
-      drawError();
+      armNote.textContent = labels["board.first_step"];
+      armNote.classList.remove("tutor-arm-note-top");
+      armNote.hidden = false;
       return;
     }
     // a game may say why that very place is refused (Aqua Fest: the engine's reason for the cell tapped)

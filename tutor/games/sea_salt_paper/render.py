@@ -140,7 +140,10 @@ def _sign(kind: str, x: float, y: float, s: float) -> str:
     if kind == "open":
         return (f'<rect x="{x + 0.8:.1f}" y="{y + 0.8:.1f}" width="{s - 1.6:.1f}" height="{s - 1.6:.1f}" fill="#ffffff" '
                 f'stroke="{S.INK}" stroke-width="1.2"/>')
-    return f'<rect x="{x:.1f}" y="{y:.1f}" width="{s:.1f}" height="{s:.1f}" fill="{S.INK}"/>'   # filled
+    # filled: as large as the open one's outline, inside the tab's white (edge to edge with the tab's margin, on a black
+    # card it read as a white ring: the white sign, a reader, stop 59)
+    return (f'<rect x="{x + 1.4:.1f}" y="{y + 1.4:.1f}" width="{s - 2.8:.1f}" height="{s - 2.8:.1f}" '
+            f'fill="{S.INK}"/>')
 
 
 def colour_sign(colour: str, x: float, y: float, s: float = 7) -> str:

@@ -71,6 +71,10 @@ def test_on_a_phone_a_part_is_two_taps_away_and_the_way_back_is_kept(voila_serve
         assert sheet.is_visible()
         here = page.locator('.tutor-contents-list a[aria-current="location"]')
         assert here.inner_text().startswith("3."), "the contents do not mark the part being read"
+        # the page under the open sheet holds still: a finger's scroll moved the lesson behind it (a reader, stop 59)
+        page.mouse.wheel(0, 900)
+        page.wait_for_timeout(300)
+        assert abs(page.evaluate(SCROLL_TOP) - was) < 5, "the page scrolled under the open contents"
         page.locator(".tutor-contents-list a").nth(6).tap()         # tap 2: part 7
         page.wait_for_timeout(600)
         target = part_id(page, 7)
@@ -132,6 +136,9 @@ def test_each_part_ends_with_the_way_on_and_reference_parts_are_folded(voila_ser
         except PlaywrightTimeout:
             pass
         assert 0 <= page.evaluate(HEADING_TOP, heading) < 200, "'next part' did not lead to the next part"
+        # reading on is no jump away: no "back to where you were" after it (three readers of stop 59 found it
+        # through four parts read on by these links)
+        assert not page.locator(".tutor-contents-return").is_visible()
 
         # what is in the box (part 2) is folded: its heading and an opener, not its table
         components = page.locator("#part-components").locator("xpath=ancestor::div[contains(@class,'jp-Cell')]")

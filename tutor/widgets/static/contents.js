@@ -181,11 +181,30 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
   // found both open on the path from part 11 to the game, seven screens of reference (stop 55)
   const refold = (opened) => { for (const i of opened || []) if (parts[i] && parts[i].fold) setFolded(i, true); };
 
-  const close = () => { nav.classList.remove("tutor-contents-open"); toggle.setAttribute("aria-expanded", "false"); };
+  // while the sheet is open the page under it holds still: a finger's scroll on the sheet moved the lesson behind it
+  // from part 15 to part 12 (a reader, stop 59)
+  let locked = null;
+  const lockPage = (on) => {
+    if (on && !locked) {
+      locked = scroller() || document.documentElement;
+      locked.style.overflowY = "hidden";
+    } else if (!on && locked) {
+      locked.style.overflowY = "";
+      locked = null;
+    }
+  };
+  const close = () => {
+    nav.classList.remove("tutor-contents-open");
+    toggle.setAttribute("aria-expanded", "false");
+    lockPage(false);
+  };
   const jump = (id, remember, item = null) => {
     const index = parts.findIndex((p) => p.id === id);
     const target = document.getElementById(id);
     if (!target) return;
+    lockPage(false);        // (a locked page's box is not found as the one that scrolls: its place read 0)
+    // (to the part the learner is in already: nothing to come back to, a reader met "↩ back to 15" in part 15)
+    if (remember && index >= 0 && index === current && !item) remember = false;
     if (remember) {
       const box = scroller();
       saved = { top: box.scrollTop, index: current, to: index };
@@ -302,6 +321,7 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     const open = !nav.classList.contains("tutor-contents-open");
     nav.classList.toggle("tutor-contents-open", open);
     toggle.setAttribute("aria-expanded", open ? "true" : "false");
+    lockPage(open);
     if (open) {
       const here = list.querySelector('[aria-current="location"]');
       if (here) here.scrollIntoView({ block: "nearest" });
@@ -320,6 +340,14 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     const link = event.target && event.target.closest ? event.target.closest('a[href^="#part-"]') : null;
     if (!link) return;
     event.preventDefault();
+    // "Next: …" at a part's end is reading on, not a jump away: no way back to the part just read, and an older one
+    // goes (three readers of stop 59 found "↩ back to 3" still in the bar while they read parts 4 to 7 by it)
+    if (link.classList.contains("tutor-next-part")) {
+      saved = null;
+      showBack();
+      jump(link.getAttribute("href").slice(1), false);
+      return;
+    }
     jump(link.getAttribute("href").slice(1), true, link.dataset.item || null);
   };
   document.addEventListener("click", onLink);
@@ -716,6 +744,7 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
   build();
 
   const drop = () => {
+    lockPage(false);
     watcher.disconnect();
     clearTimeout(timer);
     clearInterval(reading);

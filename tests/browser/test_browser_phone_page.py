@@ -792,6 +792,15 @@ def test_a_steps_words_ride_in_the_stuck_row_while_they_are_off_the_screen(own_p
     # the board's top, four readers, stop 57; three cut most steps' rule off, three readers, stop 58)
     lines = said.evaluate("(b) => (b.clientHeight - 8) / parseFloat(getComputedStyle(b).lineHeight)")
     assert lines <= 4.2, lines
+    # ... and one line once the learner reads on down the board (four lines over its top hid the rows they scrolled
+    # to, four readers, stop 59)
+    page.wait_for_timeout(1300)         # (the example's own scroll just after a step does not count)
+    page.mouse.wheel(0, 120)
+    page.wait_for_timeout(200)
+    page.mouse.wheel(0, 120)
+    page.wait_for_function("(b) => b.classList.contains('tutor-said-tiny')", arg=said.element_handle())
+    lines = said.evaluate("(b) => (b.clientHeight - 8) / parseFloat(getComputedStyle(b).lineHeight)")
+    assert lines <= 1.3, lines
     if said.evaluate("(b) => b.classList.contains('tutor-said-cut')"):
         # a tap opens all of them, not four lines cut with "…" (the step's rule was the part lost, three readers):
         # what the box cannot hold scrolls inside it

@@ -267,8 +267,11 @@ function render({ model, el: root }) {
     if (pageScroller === null || !pageScroller.isConnected) pageScroller = scrollerOf(root);
     return pageScroller.scrollTop;
   };
-  const shortenSaid = (short) => {
+  // (`tiny`: one line, once the learner reads on down the board with the words already shown them: four lines stuck
+  // over the board's top hid the cells and the rows they scrolled down to read, four readers, stop 59)
+  const shortenSaid = (short, tiny = false) => {
     said.classList.toggle("tutor-said-short", short);
+    said.classList.toggle("tutor-said-tiny", short && tiny);
     saidFrom = null;
     requestAnimationFrame(markCut);
   };
@@ -282,7 +285,10 @@ function render({ model, el: root }) {
     if (said.hidden) { saidFrom = null; return; }
     const at = scrolledTo();
     if (saidFrom === null || performance.now() - steppedAt < 1200) { saidFrom = at; return; }
-    if (Math.abs(at - saidFrom) > 160 && !said.classList.contains("tutor-said-short")) shortenSaid(true);
+    if (Math.abs(at - saidFrom) > 160) {
+      if (!said.classList.contains("tutor-said-short")) shortenSaid(true);
+      else if (!said.classList.contains("tutor-said-tiny")) shortenSaid(true, true);
+    }
   };
   said.addEventListener("click", () => {
     if (said.classList.contains("tutor-said-cut")) {

@@ -166,14 +166,25 @@ function render({ model, el }) {
   // too: they were left under the question with its answers off the screen (a reader). Once the button is gone the
   // answers are brought back into view if they are out of it.
   const keepDrill = (event) => {
-    const hit = event.target && event.target.closest ? event.target.closest(".tutor-drill-next, .tutor-again") : null;
+    const hit = event.target && event.target.closest
+      ? event.target.closest(".tutor-drill-next, .tutor-again, .tutor-quiz-show-why") : null;
     const drill = hit ? hit.closest(".tutor-drill, .tutor-quiz") : null;
     if (!drill) return;
     const again = hit.classList.contains("tutor-again");
+    // "Show the answer and why": the board after the choice is drawn (often taller, every hand shown) and the why
+    // under it was pushed below the screen, the learner left at the board's foot (a reader, stop 59): the why's
+    // start is brought up under the screen's top once the button has gone
+    const why = hit.classList.contains("tutor-quiz-show-why");
     let looks = 0;
     const look = () => {
       looks += 1;
       if (hit.offsetParent !== null && looks < 40) { setTimeout(look, 150); return; }
+      if (why) {
+        const told = drill.querySelector(".tutor-quiz-why");
+        const box = told ? told.getBoundingClientRect() : null;
+        if (box && box.height && (box.top < 0 || box.top > window.innerHeight * 0.75)) told.scrollIntoView({ block: "start" });
+        return;
+      }
       if (again) {
         const answers = drill.querySelector(".tutor-choices");
         const box = answers ? answers.getBoundingClientRect() : null;

@@ -819,7 +819,7 @@ def _phone_panel(board: _Board, view: dict[str, Any], seat: dict[str, Any], y: f
         # in the last row's free place, its label under it on the bonuses' line (over it lies the row above)
         last = y + P_TOP + P_DROP + (rows - 1) * (P_BH + 4)
         # a line parts it from the hand: at a row's end it read as a tenth card of the hand (a reader, stop 59)
-        board.parts.append(f'<line class="pile-apart" x1="{px - 9}" y1="{round(last - 2, 1)}" x2="{px - 9}" '
+        board.parts.append(f'<line x1="{px - 9}" y1="{round(last - 2, 1)}" x2="{px - 9}" '
                            f'y2="{round(ry + 2, 1)}" stroke="#9aa5b1" stroke-width="1.2" stroke-dasharray="4 3"/>')
         _pearl_pile(board, seat, px, last, P_PW, P_PH, ry, 96, right=True)
     else:

@@ -835,6 +835,31 @@ def test_a_steps_words_ride_in_the_stuck_row_while_they_are_off_the_screen(own_p
     assert not page.js_errors, page.js_errors
 
 
+def test_a_worked_examples_board_never_jumps_up_between_steps_on_a_phone(own_pages, phone):
+    """On a phone a step's words stand above its board: a shorter step pulled the board up and a longer one pushed it
+    down, at every Next (two readers, stop 59). The words keep the tallest step's height seen so far: the board's
+    place under the step buttons only ever moves down."""
+    page = phone
+    page.goto(own_pages.render_url("tw_bonuses.ipynb"))
+    page.locator(".tutor-lazy, .tutor-scenario").first.scroll_into_view_if_needed()
+    example = page.locator(".tutor-scenario").first
+    example.locator(".tutor-svg svg[data-layout=phone]").first.wait_for(state="visible")
+    offset = "(e) => e.querySelector('.tutor-svg').getBoundingClientRect().top - e.getBoundingClientRect().top"
+    seen = [example.evaluate(offset)]
+    for _ in range(int(example.evaluate("(e) => e.querySelectorAll('.tutor-nav').length")) and 4):
+        before = example.get_attribute("data-index")
+        nxt = example.locator("button.tutor-nav-next")
+        if nxt.is_disabled():
+            break
+        nxt.evaluate("(b) => b.click()")
+        page.wait_for_function("([e, i]) => e.dataset.index !== i && e.dataset.ready === 'true'",
+                               arg=[example.element_handle(), before])
+        page.wait_for_timeout(150)
+        seen.append(example.evaluate(offset))
+    assert len(seen) >= 3 and all(b >= a - 1 for a, b in zip(seen, seen[1:])), seen
+    assert not page.js_errors, page.js_errors
+
+
 def test_a_board_opens_twice_as_large_on_a_sheet_and_closes(own_pages, phone):
     """Острів котів' boats have 15 px squares on a phone and a reader needed a 3x crop to count the rats (stop 50):
     every board carries "⤢ Larger" in a slim row of its own just over its right edge (over the board's corner it hid

@@ -59,6 +59,7 @@ function render({ model, el: root }) {
   root.append(warning, titleBox, nav, sliderRow, board, narration, errors);
 
   let shown = -1;
+  let heldWords = 0;        // a phone's step words: the tallest seen (see draw)
   let eventsOpen = false;
   // "toggle" does not bubble: caught on its way down; a step opened for want of words of its own does not count
   narration.addEventListener("toggle", (event) => {
@@ -84,6 +85,18 @@ function render({ model, el: root }) {
       // the frame's nodes were parsed when it arrived: a step only swaps them in
       board.replaceChildren(frame.board);
       narration.replaceChildren(frame.text);
+      // on a phone the words stand above the board: a shorter step's words pulled the board up and a longer one
+      // pushed it down, the board jumping under the eyes at every Next (two readers, stop 59). They keep the height of
+      // the longest step seen so far, so the board moves only down, and only when a longer step comes
+      if (onPhone()) {
+        narration.style.minHeight = "";
+        const tall = narration.getBoundingClientRect().height;
+        if (tall > heldWords) heldWords = tall;
+        narration.style.minHeight = `${Math.ceil(heldWords)}px`;
+      } else if (heldWords) {
+        heldWords = 0;
+        narration.style.minHeight = "";
+      }
       // (the frame's words come in a box of their own, display: contents: its first heading is the title)
       const title = narration.querySelector(":scope > div > h3:first-child");    // shown above, the narration's hidden
       if (title && titleBox.textContent !== title.textContent) {

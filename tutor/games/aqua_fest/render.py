@@ -1199,11 +1199,17 @@ def _moves(dwg: S.Drawing, view: View, card_id: str, seat: View, g: Geo) -> El:
         cx, cy = centre(g, r, c)
         dot = dwg.g(class_="dest")
         S.data(dot, cell=B.cell(r, c), suggests=f"cell:{B.cell(r, c)}")   # a move pointed at (test_give_aways.py)
-        # a ring, not a disc: the fragment under it stays seen, its shape deciding the move (a disc hid whether an
-        # upper or a lower piece lay there, a reader)
-        dot.add(dwg.circle(center=(cx, cy), r=round(11 * g.k, 1), fill="none", stroke=S.INK, stroke_width=1.2))
-        dot.add(dwg.circle(center=(cx, cy), r=round(9 * g.k, 1), fill="none", stroke=S.HIGHLIGHT,
-                           stroke_width=round(4 * g.k, 1)))
+        # a frame round the tile, not a ring on it: the fragment inside stays seen, its shape and pearl deciding the
+        # move (a disc hid whether an upper or a lower piece lay there; a ring in the middle still covered the shell
+        # and its pearl letter, two readers)
+        bx, by, bw, bh = cell_box(g, B.cell(r, c))
+        inset, band = 1.5 * g.k, 3.4 * g.k
+        dot.add(dwg.rect(insert=(round(bx + inset - band / 2, 1), round(by + inset - band / 2, 1)),
+                         size=(round(bw - 2 * inset + band, 1), round(bh - 2 * inset + band, 1)),
+                         rx=round(5 * g.k, 1), fill="none", stroke=S.INK, stroke_width=1.2))
+        dot.add(dwg.rect(insert=(round(bx + inset, 1), round(by + inset, 1)),
+                         size=(round(bw - 2 * inset, 1), round(bh - 2 * inset, 1)), rx=round(4 * g.k, 1), fill="none",
+                         stroke=S.HIGHLIGHT, stroke_width=round(band, 1)))
         el.add(dot)
     return el
 

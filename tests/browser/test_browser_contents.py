@@ -558,3 +558,36 @@ def test_on_a_projector_a_board_opens_on_the_whole_screen(voila_server, browser)
         page.locator(".tutor-zoom-sheet").wait_for(state="detached")
     finally:
         close_tab(context, page)
+
+
+def test_on_a_projector_a_quiz_is_asked_on_the_whole_screen(voila_server, browser):
+    """A teacher found the whole screen for worked examples only (a reader, stop 59): a quiz's board on the whole
+    screen carries its question and its answers, an answer pressed there is the page's own, and its verdict follows."""
+    context, page = open_page(browser, voila_server, "trump_whales.ipynb", {"width": 1920, "height": 1080})
+    try:
+        for _ in range(80):
+            if page.locator(".tutor-quiz .tutor-svg svg").count():
+                break
+            page.evaluate("document.querySelector('#rendered_cells').scrollBy(0, 900)")
+            page.wait_for_timeout(700)
+        quiz = page.locator(".tutor-quiz:has(.tutor-svg svg)").first
+        board = quiz.locator(".tutor-svg:has(svg)").first
+        board.scroll_into_view_if_needed()
+        board.hover()
+        opener = quiz.locator(".tutor-zoom").first
+        opener.wait_for(state="visible")
+        opener.click()
+        sheet = page.locator(".tutor-zoom-sheet")
+        sheet.locator(".tutor-zoom-area > svg").wait_for(state="visible")
+        answers = sheet.locator(".tutor-zoom-answers button")
+        real = quiz.locator(".tutor-choices button")
+        assert answers.count() == real.count() >= 2, (answers.count(), real.count())
+        question = quiz.locator(".tutor-question").first.inner_text().strip()
+        assert question[:40] in sheet.locator(".tutor-zoom-said").inner_text()
+        answers.first.click()
+        sheet.locator(".tutor-zoom-said .tutor-verdict").wait_for(state="visible")
+        assert quiz.locator(".tutor-verdict").count() == 1, "the answer pressed on the whole screen is not the page's"
+        page.keyboard.press("Escape")
+        sheet.wait_for(state="detached")
+    finally:
+        close_tab(context, page)

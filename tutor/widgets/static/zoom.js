@@ -72,14 +72,50 @@ export function startZoom(words) {
       b.addEventListener("click", () => r.click());
       return b;
     }) : [];
+    // ... and a quiz or a drill is asked there: its question, its answers (pressing the page's own) and its verdict
+    // under the board (a teacher found the whole screen for worked examples only, the room's quizzes on the page's
+    // smaller board, a reader, stop 59)
+    const asking = wide && !walks ? box.closest(".tutor-quiz, .tutor-drill") : null;
     bar.append(...stepButtons, note, shut);
     const area = make("div", "tutor-zoom-area");
     const said = make("div", "tutor-zoom-said");
     sheet.append(bar, area);
-    if (walks) sheet.append(said);
+    if (walks || asking) sheet.append(said);
+    if (asking) said.classList.add("tutor-zoom-asked");
     document.body.append(sheet);
     document.documentElement.classList.add("tutor-zoomed");
+    const askedWords = () => {
+      const question = asking.querySelector(".tutor-question");
+      const kept = question ? [question.cloneNode(true)] : [];
+      const answers = make("div", "tutor-zoom-answers");
+      for (const real of asking.querySelectorAll(".tutor-choices button")) {
+        if (real.offsetParent === null) continue;
+        const b = make("button", "tutor-zoom-step", real.textContent);
+        b.type = "button";
+        b.disabled = real.disabled;
+        for (const cls of ["tutor-quiz-right", "tutor-quiz-wrong", "tutor-drill-picked"]) {
+          if (real.classList.contains(cls)) b.classList.add(cls);
+        }
+        b.addEventListener("click", () => real.click());
+        answers.append(b);
+      }
+      if (answers.childElementCount) kept.push(answers);
+      const verdict = asking.querySelector(".tutor-verdict");
+      if (verdict && verdict.textContent.trim()) kept.push(verdict.cloneNode(true));
+      // and what comes after a verdict: try again, show the answer and why, the next question
+      const after = make("div", "tutor-zoom-answers");
+      for (const real of asking.querySelectorAll(".tutor-again, .tutor-quiz-show-why, .tutor-drill-next")) {
+        if (real.offsetParent === null) continue;
+        const b = make("button", "tutor-zoom-step", real.textContent);
+        b.type = "button";
+        b.addEventListener("click", () => real.click());
+        after.append(b);
+      }
+      if (after.childElementCount) kept.push(after);
+      said.replaceChildren(...kept);
+    };
     const draw = (pic) => {
+      if (asking) askedWords();
       if (walks) {
         // the step's words, and its refusal and rule when it has them: a refused move's reason was the step's point,
         // and the room saw only the attempt (a reader, stop 57)
@@ -97,7 +133,7 @@ export function startZoom(words) {
       if (wide) {
         area.classList.add("tutor-zoom-fit");
         const room = window.innerHeight - bar.getBoundingClientRect().height
-          - (walks ? said.getBoundingClientRect().height + 12 : 24);
+          - (walks || asking ? said.getBoundingClientRect().height + 12 : 24);
         scale = Math.min((window.innerWidth - 24) / shown.width, room / shown.height);
       }
       copy.setAttribute("width", String(Math.round(shown.width * scale)));
@@ -110,6 +146,15 @@ export function startZoom(words) {
       return shown;
     };
     const shown = draw(svg);
+    if (asking) {
+      // the board, the answers and the verdict follow the page's (an answer pressed here or there)
+      let again = null;
+      follow = new MutationObserver(() => {
+        if (again === null) again = setTimeout(() => { again = null; const now = shownSvg(box); if (sheet && now) draw(now); }, 80);
+      });
+      follow.observe(asking, { childList: true, subtree: true, characterData: true, attributes: true,
+                               attributeFilter: ["disabled", "class"] });
+    }
     if (walks) {
       let again = null;
       follow = new MutationObserver(() => {

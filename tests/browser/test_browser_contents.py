@@ -504,21 +504,27 @@ def test_on_a_projector_the_contents_begin_folded_and_a_choice_is_kept(voila_ser
         close_tab(context, page)
 
 
+def first_built(page, widget: str):
+    """Down the page as a reader goes until the first `widget` (".tutor-quiz") has its board built (parts are built as
+    they come near): the widget and its board, brought into view."""
+    for _ in range(80):
+        if page.locator(f"{widget} .tutor-svg svg").count():
+            break
+        page.evaluate("document.querySelector('#rendered_cells').scrollBy(0, 900)")
+        page.wait_for_timeout(700)
+    found = page.locator(f"{widget}:has(.tutor-svg svg)").first
+    board = found.locator(".tutor-svg:has(svg)").first
+    board.scroll_into_view_if_needed()
+    return found, board
+
+
 def test_on_a_projector_a_board_opens_on_the_whole_screen(voila_server, browser):
     """Three teachers found the projected boards' print too small from the back and asked for a way to enlarge one:
     the board's "⤢ Whole screen" shows it as large as the screen allows, over the page; it shows only while the
     pointer is over the board (it covers no corner of it otherwise), and Escape closes it."""
     context, page = open_page(browser, voila_server, "trump_whales.ipynb", {"width": 1920, "height": 1080})
     try:
-        # down the page as a reader goes, until a board is built (parts are built as they come near)
-        for _ in range(60):
-            if page.locator(".tutor-scenario .tutor-svg svg").count():
-                break
-            page.evaluate("document.querySelector('#rendered_cells').scrollBy(0, 900)")
-            page.wait_for_timeout(700)
-        example = page.locator(".tutor-scenario:has(.tutor-svg svg)").first
-        board = example.locator(".tutor-svg:has(svg)").first
-        board.scroll_into_view_if_needed()
+        example, board = first_built(page, ".tutor-scenario")
         board.locator("svg").first.wait_for(state="visible")
         # a worked example's button: at the end of its step buttons' row, in sight and over no part of the board (over
         # the board's corner it hid the end of the board's header, two readers, stop 57)
@@ -565,14 +571,7 @@ def test_on_a_projector_a_quiz_is_asked_on_the_whole_screen(voila_server, browse
     screen carries its question and its answers, an answer pressed there is the page's own, and its verdict follows."""
     context, page = open_page(browser, voila_server, "trump_whales.ipynb", {"width": 1920, "height": 1080})
     try:
-        for _ in range(80):
-            if page.locator(".tutor-quiz .tutor-svg svg").count():
-                break
-            page.evaluate("document.querySelector('#rendered_cells').scrollBy(0, 900)")
-            page.wait_for_timeout(700)
-        quiz = page.locator(".tutor-quiz:has(.tutor-svg svg)").first
-        board = quiz.locator(".tutor-svg:has(svg)").first
-        board.scroll_into_view_if_needed()
+        quiz, board = first_built(page, ".tutor-quiz")
         board.hover()
         opener = quiz.locator(".tutor-zoom").first
         opener.wait_for(state="visible")

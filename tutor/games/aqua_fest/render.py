@@ -456,10 +456,9 @@ def _tile_face(dwg: S.Drawing, tile: View, x: float, y: float, size: float, lang
                            font_weight="bold", text_anchor="start" if left else "end", fill=STAR_INK,
                            class_="stars"))
         # a small tile's pearl would hide a lower-right fragment's ear: off a seabed cell (whose layer badge is top
-        # left), that pearl sits top left, over the fan's faint outline
-        # (a counted tile's top left may hold its count: its pearl goes bottom left, over the other ear's outline)
-        corner = "bottom-left" if left or (counted and tile["kind"] == "lower-right") else \
-            "top-left" if layer is None and tile["kind"] == "lower-right" else "bottom-right"
+        # left, and its corner chip bottom left), that pearl sits bottom left, over the other ear's faint outline
+        # (top left it ran into a three-star fragment's stars, "P★★★", a reader, stop 59)
+        corner = "bottom-left" if left or (layer is None and tile["kind"] == "lower-right") else "bottom-right"
         _pearl(dwg, g, tile["colour"], x, y, size, lang, P, corner)
         S.data(g, kind=tile["kind"], colour=tile["colour"], stars=tile["stars"])
     if layer == 1:      # sunk: a dark inner edge along the top and left

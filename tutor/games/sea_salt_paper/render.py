@@ -293,8 +293,14 @@ def _piles(board: _Board, view: dict[str, Any], x: float, y: float) -> float:
     """The deck and the two discard piles from (x, y), each with its count under it; the x after them."""
     g, lang = board.geo, board.lang
     tw, th, step = g.tw, g.th, g.tw + max(10, g.tw * 0.18)
-    below = y + th + g.label + 5     # clear of a ring round the pile (4 units out, 5 thick)
     deck = view["deck_count"]
+    if not _stacked(g):
+        # each pile's one line whole, with room between them: narrowed to the pile's width, "Discard 1 · 1" ran into
+        # "Discard 2 · 1" on a projector (a reader, stop 59)
+        lines = [_w("deck", lang, n=deck)] + [f'{_w("pile", lang, n=p["pile"] + 1)} · {p["count"]}'
+                                             for p in view["discards"]]
+        step = max(step, max(_em(line, False) for line in lines) * g.label + 16)
+    below = y + th + g.label + 5     # clear of a ring round the pile (4 units out, 5 thick)
     board.parts.append(_place(x, y, _back(tw, th)) if deck else _empty(x, y, tw, th, _w("empty", lang), g.small))
     _pile_words(board, x + tw / 2, below, step - 4, _w("deck", lang, n=deck), _w("deck_name", lang), deck,
                 "deck-count")

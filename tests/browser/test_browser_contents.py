@@ -494,6 +494,12 @@ def test_on_a_projector_the_contents_begin_folded_and_a_choice_is_kept(voila_ser
         toggle = page.locator(".tutor-contents-toggle")
         page.wait_for_timeout(500)
         assert not side.is_visible() and toggle.is_visible(), "the projected page begins with its contents open"
+        # ... its button in a gutter of its own at the right edge: over the text it covered the ends of lines (two
+        # readers, stop 60)
+        edge = page.evaluate("""() => { const c = document.querySelector('#rendered_cells');
+            const r = c.getBoundingClientRect();
+            return r.left + c.clientWidth - parseFloat(getComputedStyle(c).paddingRight); }""")
+        assert toggle.bounding_box()["x"] >= edge, (toggle.bounding_box(), edge)
         toggle.click()
         assert side.is_visible()
         page.reload()

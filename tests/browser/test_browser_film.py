@@ -380,7 +380,8 @@ def test_each_frame_stays_long_enough_to_read_its_words(stepping):
     assert timed, f"no two frames in a row went by themselves: {frames}"
     for a, b in timed:
         floor = 1200 + 160 * a["words"]
-        assert b["t"] - a["t"] >= floor - 40, f"{a['text']!r} ({a['words']} words) went after {b['t'] - a['t']:.0f} ms"
+        assert b["t"] - a["t"] >= floor - 40, (f"{a['text']!r} ({a['words']} words) went after {b['t'] - a['t']:.0f} ms"
+                                               f" for {b['text']!r}; every frame: {frames}")
     assert_no_errors(page)
 
 

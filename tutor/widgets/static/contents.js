@@ -510,7 +510,10 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     // footer (a wide screen's folded column shows the number only, in a round button)
     toggle.replaceChildren();
     if (part && part.number) {
-      toggle.append(make("span", { className: "tutor-contents-at", textContent: `☰ ${part.number}/${total}` }),
+      // (two pieces: a wide screen's folded button stacks them, ☰ over the number, to stay narrow at the edge)
+      const at = make("span", { className: "tutor-contents-at" });
+      at.append(make("span", { textContent: "☰" }), " ", make("span", { textContent: `${part.number}/${total}` }));
+      toggle.append(at,
                     make("span", { className: "tutor-contents-here", textContent: part.title.replace(/^\d+\.\s*/, "") }));
     } else toggle.textContent = words.toggle;
     toggle.setAttribute("aria-label", part && part.number ? say(words.toggle_at, { n: part.number, total }) : words.title);

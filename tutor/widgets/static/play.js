@@ -367,6 +367,8 @@ function render({ model, el: root }) {
     const hit = event.target instanceof Element ? event.target.closest("[data-choice]") : null;
     tappedKey = hit ? hit.getAttribute("data-choice") : null;
   }, true);
+  // (a move pressed under the board is no board tap: the verdict is then kept off what the move changed)
+  rows.addEventListener("click", () => { tappedKey = null; }, true);
   board.addEventListener("click", (event) => {
     const v = model.get("view") || {};
     if (v.placing || filming !== null || !(event.target instanceof Element)) return;
@@ -1036,11 +1038,21 @@ function render({ model, el: root }) {
   // board, where "more" still finds it. A new verdict sticks again.
   // A new verdict stuck to the screen's foot over the board element the learner tapped (the card the verdict is
   // about): the page moves up just enough to show that element above it, when the element still fits under the top.
+  // A move pressed under the board: what it changed on the board (its marks) is what the verdict must not cover (two
+  // readers: the penguin just taken, the hand, under "✗ Allowed, but…", stop 60).
   const keepTappedClear = () => {
-    if (!tappedKey || status.classList.contains("tutor-status-settled") || getComputedStyle(status).position !== "sticky") return;
-    const tapped = board.querySelector(`[data-choice="${CSS.escape(tappedKey)}"]`);
-    if (!tapped) return;
-    const r = tapped.getBoundingClientRect();
+    if (status.classList.contains("tutor-status-settled") || getComputedStyle(status).position !== "sticky") return;
+    const tapped = tappedKey ? board.querySelector(`[data-choice="${CSS.escape(tappedKey)}"]`) : null;
+    let r = tapped ? tapped.getBoundingClientRect() : null;
+    if (!tappedKey) {
+      const marks = [...board.querySelectorAll(".event[data-target]")].map((m) => m.getBoundingClientRect())
+        .filter((m) => m.height > 0);
+      if (marks.length) {
+        const top = Math.min(...marks.map((m) => m.top)), bottom = Math.max(...marks.map((m) => m.bottom));
+        r = { top, bottom, height: bottom - top };
+      }
+    }
+    if (!r) return;
     const top = status.getBoundingClientRect().top;
     if (r.height === 0 || r.bottom <= top - 4 || r.top > innerHeight) return;
     const by = Math.min(r.bottom - top + 8, r.top - 8);

@@ -85,18 +85,6 @@ function render({ model, el: root }) {
       // the frame's nodes were parsed when it arrived: a step only swaps them in
       board.replaceChildren(frame.board);
       narration.replaceChildren(frame.text);
-      // on a phone the words stand above the board: a shorter step's words pulled the board up and a longer one
-      // pushed it down, the board jumping under the eyes at every Next (two readers, stop 59). They keep the height of
-      // the longest step seen so far, so the board moves only down, and only when a longer step comes
-      if (onPhone()) {
-        narration.style.minHeight = "";
-        const tall = narration.getBoundingClientRect().height;
-        if (tall > heldWords) heldWords = tall;
-        narration.style.minHeight = `${Math.ceil(heldWords)}px`;
-      } else if (heldWords) {
-        heldWords = 0;
-        narration.style.minHeight = "";
-      }
       // (the frame's words come in a box of their own, display: contents: its first heading is the title)
       const title = narration.querySelector(":scope > div > h3:first-child");    // shown above, the narration's hidden
       if (title && titleBox.textContent !== title.textContent) {
@@ -106,6 +94,20 @@ function render({ model, el: root }) {
       // a learner who opened a step's events ("what happened, move by move") reads every step's that way
       const events = narration.querySelector("details.tutor-step-events:not([data-auto])");
       if (events) events.open = eventsOpen;
+      // on a phone the words stand above the board: a shorter step's words pulled the board up and a longer one
+      // pushed it down, the board jumping under the eyes at every Next (two readers, stop 59). They keep the height of
+      // the longest step seen so far, so the board moves only down, and only when a longer step comes.
+      // (Measured as they are shown: with the title still in them, hidden only once "tutor-titled" was set, a first
+      // step held two lines of white over its board, two readers, stop 60)
+      if (onPhone()) {
+        narration.style.minHeight = "";
+        const tall = narration.getBoundingClientRect().height;
+        if (tall > heldWords) heldWords = tall;
+        narration.style.minHeight = `${Math.ceil(heldWords)}px`;
+      } else if (heldWords) {
+        heldWords = 0;
+        narration.style.minHeight = "";
+      }
       shown = i;
       said.textContent = (narration.querySelector(".tutor-say") || { textContent: "" }).textContent;
       shortenSaid(true);

@@ -845,6 +845,13 @@ def test_a_worked_examples_board_never_jumps_up_between_steps_on_a_phone(own_pag
     example = page.locator(".tutor-scenario").first
     example.locator(".tutor-svg svg[data-layout=phone]").first.wait_for(state="visible")
     offset = "(e) => e.querySelector('.tutor-svg').getBoundingClientRect().top - e.getBoundingClientRect().top"
+    # the first step holds no white under its words: measured with its title still in them (the title is shown above
+    # the buttons), two lines of white stood over the board (two readers, stop 60)
+    assert example.evaluate("(e) => e.classList.contains('tutor-titled')"), "the example has no title to test with"
+    held, natural = example.evaluate("""(e) => { const n = e.querySelector('.tutor-narration');
+        const held = n.getBoundingClientRect().height; const was = n.style.minHeight; n.style.minHeight = '';
+        const natural = n.getBoundingClientRect().height; n.style.minHeight = was; return [held, natural]; }""")
+    assert held <= natural + 1, (held, natural)
     seen = [example.evaluate(offset)]
     for _ in range(int(example.evaluate("(e) => e.querySelectorAll('.tutor-nav').length")) and 4):
         before = example.get_attribute("data-index")

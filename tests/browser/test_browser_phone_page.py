@@ -83,6 +83,9 @@ PlayTable("isle_of_cats", players=2, seat=0, lang="uk", bots=True, first=0, kept
 YourTurn("maui/win-the-deep", lang="ru")"""),
     "trump_task.ipynb": ("en", """from tutor.widgets.your_turn import YourTurn
 YourTurn("trump_whales/follow-and-win", lang="en")"""),
+    # Паперові океани' crab task: a card taken with a button under the board goes to the hand at the board's foot
+    "ssp_task.ipynb": ("uk", """from tutor.widgets.your_turn import YourTurn
+YourTurn("sea_salt_paper/take-the-octopus", lang="uk")"""),
     "aqua_task.ipynb": ("ru", """from tutor.widgets.your_turn import YourTurn
 YourTurn("aqua_fest/octopus-diagonal", lang="ru")"""),
     "aqua_table.ipynb": ("ru", """from tutor.widgets.play import PlayTable
@@ -295,6 +298,13 @@ def test_a_tasks_verdict_is_a_line_kept_in_view_and_its_explanation_is_never_cut
                           "height: e.getBoundingClientRect().height, screen: innerHeight})")
     assert cut["scroll"] <= cut["client"] + 1, f"the verdict line is cut: {cut}"
     assert cut["height"] <= 0.2 * cut["screen"], f"the verdict kept in view is not a line: {cut}"
+    # ... and it covers nothing the move changed on the board (the card laid, its marks): a move pressed under the
+    # board had its card under the verdict (two readers, stop 60)
+    covered = task.evaluate("""(t) => { const line = t.querySelector('.tutor-status').getBoundingClientRect();
+        const marks = [...t.querySelectorAll('.tutor-svg .event[data-target]')].map((m) => m.getBoundingClientRect())
+            .filter((r) => r.height > 0 && r.bottom > 0 && r.top < innerHeight);
+        return [marks.length, marks.filter((r) => r.bottom > line.top + 4).map((r) => [r.top, r.bottom, line.top])]; }""")
+    assert covered[0] and not covered[1], covered
     more = task.locator(".tutor-status-more")
     explain = "выигрывайте самой маленькой достаточной картой, а двенадцатку берегите для будущей глубины"
     assert explain in more.inner_text() and explain not in status.inner_text()
@@ -325,6 +335,36 @@ def test_a_tasks_verdict_is_a_line_kept_in_view_and_its_explanation_is_never_cut
     assert status.evaluate("(e) => getComputedStyle(e).position") == "sticky"
     page.evaluate("() => document.dispatchEvent(new TouchEvent('touchmove', {bubbles: true}))")
     page.wait_for_function("(e) => getComputedStyle(e).position === 'static'", arg=status.element_handle())
+    assert not page.js_errors, page.js_errors
+
+
+def test_a_tasks_verdict_covers_nothing_a_move_pressed_under_the_board_changed(own_pages, phone):
+    """Паперові океани' crab task on a phone: the penguin taken with "Взяти: пінгвін" under the board went to the hand at
+    the board's foot, and the verdict stuck to the screen's edge lay over it (two readers, stop 60). What the move
+    changed on the board (its marks) is brought above the verdict."""
+    page = phone
+    page.goto(own_pages.render_url("ssp_task.ipynb"))
+    task = page.locator(".tutor-your-turn").first
+    task.locator(".tutor-svg svg").first.wait_for(state="visible")
+    take = task.locator("button.tutor-choice", has_text=re.compile("пінгвін"))
+    # the page as a learner had it: the hand low on the screen, where the verdict will stick (the move pressed by its
+    # button, wherever that is)
+    take.evaluate("(e) => e.scrollIntoView({block: 'end'})")
+    page.evaluate("document.querySelector('#rendered_cells').scrollBy(0, -300)")
+    page.wait_for_timeout(300)
+    version = task.get_attribute("data-v")
+    take.evaluate("(e) => e.click()")
+    wait_next_view(page, task, version)
+    status = task.locator(".tutor-status")
+    status.locator("[data-outcome]").first.wait_for(state="visible")
+    page.wait_for_timeout(400)
+    assert status.evaluate("(e) => getComputedStyle(e).position") == "sticky"
+    covered = task.evaluate("""(t) => { const line = t.querySelector('.tutor-status').getBoundingClientRect();
+        const marks = [...t.querySelectorAll('.tutor-svg .event[data-target]')].map((m) => m.getBoundingClientRect())
+            .filter((r) => r.height > 0);
+        return [marks.length, marks.filter((r) => r.bottom > line.top + 4 || r.top < 0)
+                                   .map((r) => [r.top, r.bottom, line.top])]; }""")
+    assert covered[0] and not covered[1], covered
     assert not page.js_errors, page.js_errors
 
 

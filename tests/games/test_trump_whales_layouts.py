@@ -359,6 +359,10 @@ def test_on_a_phone_a_long_hand_keeps_its_pearl_pile_in_its_last_rows_free_place
         # the pile's place lies level with the last row's cards, its label under that row
         assert max(cards) <= float(pile.get("y")) < max(cards) + P_BH, (cards, pile.get("y"))
         assert max(cards) + P_BH < float(label.get("y")) < max(cards) + P_BH + 30, (cards, label.get("y"))
+        # the line parting the pile from the hand ends over the pile's label, wider than the pile (it ran through
+        # "Жемчу|жины", a reader, stop 60)
+        line = next(el for el in panel.iter(SVG_NS + "line") if el.get("stroke-dasharray"))
+        assert float(line.get("y2")) < float(label.get("y")) - 10, (line.get("y2"), label.get("y"))
     # each panel lost its empty bonus row: this board was 1,798 units tall
     assert viewbox(root)[3] <= 1798 - 4 * 60, viewbox(root)
 

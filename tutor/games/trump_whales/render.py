@@ -818,9 +818,11 @@ def _phone_panel(board: _Board, view: dict[str, Any], seat: dict[str, Any], y: f
     elif tucked:
         # in the last row's free place, its label under it on the bonuses' line (over it lies the row above)
         last = y + P_TOP + P_DROP + (rows - 1) * (P_BH + 4)
-        # a line parts it from the hand: at a row's end it read as a tenth card of the hand (a reader, stop 59)
+        # a line parts it from the hand: at a row's end it read as a tenth card of the hand (a reader, stop 59); it
+        # ends over the pile's label, which is wider than the pile (it ran through "Жемчу|жины", a reader, stop 60)
         board.parts.append(f'<line x1="{px - 9}" y1="{round(last - 2, 1)}" x2="{px - 9}" '
-                           f'y2="{round(ry + 2, 1)}" stroke="#9aa5b1" stroke-width="1.2" stroke-dasharray="4 3"/>')
+                           f'y2="{round(ry - board.f(10) - 2, 1)}" stroke="#9aa5b1" stroke-width="1.2" '
+                           f'stroke-dasharray="4 3"/>')
         _pearl_pile(board, seat, px, last, P_PW, P_PH, ry, 96, right=True)
     else:
         label_end = bx + _em(words, False) * 10 + 10

@@ -16,8 +16,10 @@ DIVE_SETS = 6                    # rulebook: 72 dive cards in 6 sets
 MIN_PLAYERS, MAX_PLAYERS = 3, DIVE_SETS   # see ruling "player-count"
 JELLYFISH_SET = 3                # rulebook: a pile that gathers three jellyfish may throw them in the box
 DEPTHS = ("deep", "middle", "shallow")    # lagoon cells, bottom to top
-SEAT_COLOURS = ("#d1495b", "#2e86ab", "#f4a259", "#5b8e7d", "#8e6c8a", "#6c757d")
-SEAT_COLOUR_NAMES = ("red", "blue", "orange", "green", "purple", "grey")
+# (not red and blue for the first seats: Kiti's bracelets are red and blue, and "the red hand" read as player 1's, a
+# reader, stop 60; red is the sixth seat's only)
+SEAT_COLOURS = ("#3f8f5f", "#8e6c8a", "#f4a259", "#9c6644", "#6c757d", "#d1495b")
+SEAT_COLOUR_NAMES = ("green", "purple", "orange", "brown", "grey", "red")
 
 
 @dataclass(frozen=True)

@@ -1337,7 +1337,7 @@ def _header(dwg: S.Drawing, geo: Geo, view: View, lang: str, hl: AbstractSet[str
     dx: float
     if geo.phone:
         dwg.add(S.label(dwg, phase, 12, 41, size=geo.fs(12), fill="#ffffff", cls="phase"))
-        dx = W - 112
+        dx = W - (130 if _arranged(view) else 112)      # (room for "Lesson deck: 6", below)
     else:
         dwg.add(S.label(dwg, phase, W / 2 + 30 * u, 21 * u, size=geo.fs(12), anchor="middle", fill="#ffffff",
                         cls="phase"))
@@ -1345,8 +1345,10 @@ def _header(dwg: S.Drawing, geo: Geo, view: View, lang: str, hl: AbstractSet[str
     deck = dwg.g(class_="deck")
     S.data(deck, count=view["deck_count"])
     deck.add(S.card(dwg, dx, 5 * u, 16 * u, 22 * u, fill="#234e52", stroke="#ffffff", stroke_width=1, cls=None))
-    deck.add(S.label(dwg, _w("deck", lang, n=view["deck_count"]), dx + 22 * u, 21 * u, size=geo.fs(12),
-                     fill="#ffffff"))
+    # an example's arranged deck says so where its count is read: "Deck: 6" in round 1, its note at the board's foot,
+    # puzzled two readers who had just learnt that the deck holds 36 cards (stop 59, 60)
+    deck.add(S.label(dwg, _w("deck_lesson" if _arranged(view) else "deck", lang, n=view["deck_count"]),
+                     dx + 22 * u, 21 * u, size=geo.fs(12), fill="#ffffff"))
     if "deck" in hl:
         deck.add(S.ring(dwg, dx - 2 * u, 4 * u, W - dx - 6 * u, 24 * u, pad=2, radius=6, target="deck"))
     dwg.add(deck)

@@ -557,6 +557,34 @@ def test_a_card_chosen_under_the_board_brings_the_board_into_view(own_pages, pho
     assert not page.js_errors, page.js_errors
 
 
+def test_a_move_made_under_the_board_shows_what_it_changed_on_the_board(own_pages, phone):
+    """Aqua Fest's table on a phone: a card and its cell pressed with the buttons under the board, the page stayed at
+    the buttons and the learner never saw the fragment taken or where their piece stood, at every move (a reader,
+    stop 60). What the move changed on the board comes into view."""
+    page = phone
+    page.goto(own_pages.render_url("aqua_table.ipynb"))
+    table = page.locator(".tutor-play").first
+    table.locator('.tutor-svg svg[data-layout="phone"]').first.wait_for(state="visible")
+    version = table.get_attribute("data-v")
+    card = table.locator(".tutor-actions button.tutor-card-choice").first
+    card.evaluate("(e) => e.scrollIntoView({block: 'center'})")
+    page.wait_for_timeout(300)
+    tap_when_still(page, card)
+    wait_next_view(page, table, version)
+    cell = table.locator(".tutor-actions button.tutor-action", has_text=re.compile(r"^[A-E][1-5]$")).first
+    cell.evaluate("(e) => e.scrollIntoView({block: 'end'})")
+    page.wait_for_timeout(300)
+    assert table.locator(".tutor-svg svg").first.bounding_box()["y"] + 300 < 0, "the board is on the screen already"
+    version = table.get_attribute("data-v")
+    tap_when_still(page, cell)
+    wait_next_view(page, table, version)
+    page.wait_for_timeout(800)
+    seen = table.evaluate("""(t) => [...t.querySelectorAll('.tutor-svg .event[data-target]')]
+        .map((m) => m.getBoundingClientRect()).filter((r) => r.height > 0).map((r) => [r.top, r.bottom])""")
+    assert seen and any(0 <= top and bottom <= PHONE["height"] for top, bottom in seen), seen
+    assert not page.js_errors, page.js_errors
+
+
 def test_a_tap_beside_the_cells_a_chosen_card_may_reach_is_answered_in_words(own_pages, phone):
     """Aqua Fest's table on a phone: a card chosen, a tap on a cell it cannot reach did nothing, and a reader could
     not tell a missed tap from a refused move. The table says so (ui board.not_offered), and nothing is played."""

@@ -538,7 +538,10 @@ function render({ model, el: root }) {
     showTurnBar();
     if (focused !== null && focused !== undefined) {
       const target = rows.querySelector(`[data-choice="${CSS.escape(focused)}"]`) || rows.querySelector("[data-choice]");
-      if (target) target.focus();
+      // (without moving the page: a card pressed under the board kept the focus while its cell was tapped on the
+      // board, and the next view's focus brought the moves up over the board the learner had just played on, at every
+      // move of Aqua Fest's table on a phone, a reader, stop 60)
+      if (target) target.focus({ preventScroll: true });
     }
   };
 
@@ -872,6 +875,22 @@ function render({ model, el: root }) {
       armNote.classList.remove("tutor-arm-note-top");
       armNote.hidden = false;
     } else if (!view.stepping && wasStepping && !armed) armNote.hidden = true;
+    // a move made with the buttons under the board, the board above the screen: what it changed there comes into view
+    // (Aqua Fest's table on a phone: a card and its cell pressed under the board, the page stayed at the moves and the
+    // learner never saw the fragment taken or where they stood, at every move, a reader, stop 60). The turn bar
+    // leads back down to the moves.
+    if (fromRows && !view.stepping && filming === null && !root.classList.contains("tutor-your-turn") && onPhone()) {
+      requestAnimationFrame(() => {
+        if (filming !== null) return;
+        const marks = [...board.querySelectorAll(".event[data-target]")].map((m) => m.getBoundingClientRect())
+          .filter((r) => r.height > 0);
+        if (!marks.length || Math.max(...marks.map((r) => r.bottom)) > 56) return;
+        const top = Math.min(...marks.map((r) => r.top)), bottom = Math.max(...marks.map((r) => r.bottom));
+        ownScroll = Date.now() + 1200;
+        readingUp = false;
+        pageBox().scrollBy(0, Math.round((top + bottom) / 2 - window.innerHeight * 0.4));
+      });
+    }
     wasStepping = !!view.stepping;
     fromRows = false;
     if (view.players) playersPick.value = String(view.players);

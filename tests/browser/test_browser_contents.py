@@ -502,6 +502,13 @@ def test_on_a_projector_the_contents_begin_folded_and_a_choice_is_kept(voila_ser
         assert toggle.bounding_box()["x"] >= edge, (toggle.bounding_box(), edge)
         toggle.click()
         assert side.is_visible()
+        # a part chosen in it folds it again: it stayed open after the jump and took 330 px from the boats (a reader,
+        # stop 60)
+        page.locator(".tutor-contents-list a").nth(3).click()
+        page.wait_for_timeout(400)
+        assert not side.is_visible(), "the column opened to jump stays open after the jump"
+        toggle.click()
+        assert side.is_visible()
         page.reload()
         page.locator(".tutor-contents").wait_for(state="attached")
         page.wait_for_timeout(500)

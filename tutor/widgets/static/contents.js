@@ -316,8 +316,15 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
   };
   nav.classList.toggle("tutor-contents-folded", remembered());
   fold.addEventListener("click", () => { if (document.body.classList.contains("tutor-contents-wide")) setSideFolded(true); else close(); });
+  // a projector's column opened from its folded button is folded again once a part is chosen in it: it stayed open
+  // after the jump and took 330 px from the play table's boats (a reader, stop 60)
+  let openedToJump = false;
   toggle.addEventListener("click", () => {
-    if (document.body.classList.contains("tutor-contents-wide")) { setSideFolded(false); return; }
+    if (document.body.classList.contains("tutor-contents-wide")) {
+      openedToJump = onProjector();
+      setSideFolded(false);
+      return;
+    }
     const open = !nav.classList.contains("tutor-contents-open");
     nav.classList.toggle("tutor-contents-open", open);
     toggle.setAttribute("aria-expanded", open ? "true" : "false");
@@ -349,6 +356,7 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
       return;
     }
     jump(link.getAttribute("href").slice(1), true, link.dataset.item || null);
+    if (openedToJump && list.contains(link)) { openedToJump = false; setSideFolded(true); }
   };
   document.addEventListener("click", onLink);
   // a ruling's mark keeps the stop or comma after it on its line: "." alone at the head of a phone's next line read
@@ -515,7 +523,8 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
       at.append(make("span", { textContent: "☰" }), " ", make("span", { textContent: `${part.number}/${total}` }));
       toggle.append(at,
                     make("span", { className: "tutor-contents-here", textContent: part.title.replace(/^\d+\.\s*/, "") }));
-    } else toggle.textContent = words.toggle;
+    // (before part 1, on a wide screen the folded button's "☰" alone: its words made it wider than its gutter)
+    } else toggle.textContent = document.body.classList.contains("tutor-contents-wide") ? "☰" : words.toggle;
     toggle.setAttribute("aria-label", part && part.number ? say(words.toggle_at, { n: part.number, total }) : words.title);
     toggle.title = toggle.getAttribute("aria-label");
   };

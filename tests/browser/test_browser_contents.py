@@ -603,3 +603,25 @@ def test_on_a_projector_a_quiz_is_asked_on_the_whole_screen(voila_server, browse
         sheet.wait_for(state="detached")
     finally:
         close_tab(context, page)
+
+
+def test_on_a_phone_a_step_brings_its_move_above_the_contents_bar(voila_server, browser):
+    """Острів котів' first worked example on a phone: step 2 lays the first tile across the boat, below the fold; its
+    ring's top 28 px lay under the contents bar at the screen's foot, counted as seen, and the step left it there (a
+    reader, stop 60). After Next the step's mark is on the screen above the bar."""
+    context, page = open_page(browser, voila_server, "isle_of_cats.ipynb", PHONE, is_mobile=True, has_touch=True)
+    try:
+        example, board = first_built(page, ".tutor-scenario")
+        example.evaluate("(e) => e.scrollIntoView({block: 'start'})")
+        page.wait_for_timeout(500)
+        before = example.get_attribute("data-index")
+        example.locator("button.tutor-nav-next").tap()
+        page.wait_for_function("([e, i]) => e.dataset.index !== i && e.dataset.ready === 'true'",
+                               arg=[example.element_handle(), before])
+        page.wait_for_timeout(1200)
+        bar = page.locator(".tutor-contents-toggle").bounding_box()["y"]
+        marks = example.evaluate("""(e) => [...e.querySelectorAll('.tutor-svg .event[data-target]')]
+            .map((m) => m.getBoundingClientRect()).filter((r) => r.height > 0).map((r) => [r.top, r.bottom])""")
+        assert marks and all(top >= 0 and bottom <= bar for top, bottom in marks), (bar, marks)
+    finally:
+        close_tab(context, page)

@@ -200,7 +200,10 @@ function render({ model, el: root }) {
   // below; for a step that marks nothing, the board itself when all of it lies below the screen (a reader stepped to
   // a tile laid on a ship under nine lines of words, with no button to it). A mark is on the screen when most of it
   // is, under the stuck row: a 30-px sliver of the trick a step changed hid the button to it (a reader).
-  const seenPart = (b, top) => Math.min(b.bottom, innerHeight) - Math.max(b.top, top) >= Math.min(b.height * 0.6, 60);
+  // the screen's foot, above a phone's contents bar: a tile laid under the bar counted as seen, and the step left it
+  // there (a reader, stop 60)
+  const foot = () => innerHeight - (parseFloat(getComputedStyle(document.body).getPropertyValue("--tutor-bar-space")) || 0);
+  const seenPart = (b, top) => Math.min(b.bottom, foot()) - Math.max(b.top, top) >= Math.min(b.height * 0.6, 60);
   const belowTarget = () => {
     const top = nav.getBoundingClientRect().bottom;
     // what the step did (its event marks) before what it points at: a ring on the other ship, on screen, hid the
@@ -334,11 +337,11 @@ function render({ model, el: root }) {
       const place = () => {
         const bar = Math.max(nav.getBoundingClientRect().bottom, said.hidden ? 0 : said.getBoundingClientRect().bottom);
         const span = spanOf(marks);
-        const room = innerHeight - bar - 16;
+        const room = foot() - bar - 16;
         const fits = span.bottom - span.top <= room;
         let to = fits ? span.top - bar - 8 - (room - (span.bottom - span.top)) / 2 : span.top - bar - 8;
         // (above the screen: clear of the words' two lines that will ride under the row, offerSaid)
-        if (least && fits) to = span.top < bar + 8 ? span.top - bar - 56 : Math.max(0, span.bottom - (innerHeight - 16));
+        if (least && fits) to = span.top < bar + 8 ? span.top - bar - 56 : Math.max(0, span.bottom - (foot() - 16));
         if (Math.abs(to) > 2) scrollerOf(root).scrollBy(0, to);
         offerSaid();
         clearOfSaid();

@@ -445,6 +445,12 @@ def test_a_start_tile_place_to_choose_names_its_cell_inside_it():
                  for el in by_class(root, "choice")}
         assert named == {f"place:0:{p}": [] if p == seat["home"] else [beside_name(seat["side"], p)]
                          for p in range(5)}, layout
+        # ... and that side's own letters are left out, the slots half covering them (a reader, stop 60); the
+        # other sides keep theirs
+        coords = [t.text for t in by_class(root, "coords")[0].iter() if t.text and t.text.strip()]
+        assert len(coords) == 15 and coords.count("A") == 1 and coords.count("1") == 2, (layout, coords)
+    root = parse(aqua_fest.render(view, layout="phone"))
+    assert len([t for t in by_class(root, "coords")[0].iter() if t.text and t.text.strip()]) == 20
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])

@@ -1626,14 +1626,23 @@ def render(view: View, *, highlight: Iterable[str] | str | None = (), lang: str 
     cf = f(11)
     coords = dwg.g(class_="coords", fill="#e3f2f8", font_size=cf, font_weight="bold",
                    stroke=SEA, stroke_width=round(3 * max(k, 1), 1), stroke_linejoin="round", paint_order="stroke")
+    # a side whose start tiles are offered shows no letters or numbers of its own: its slots, tap targets larger than
+    # the strip, half covered them, and each slot names its cell (A5 … E5) inside it (a reader, stop 60)
+    slotted = {view["seats"][int(key.split(":")[1])]["side"] for key in offers
+               if key.startswith("place:") and key.split(":")[1].isdigit()
+               and int(key.split(":")[1]) < len(view["seats"])}
     for j in range(N):
         x, y = centre(g, j, j)
         # a little outside the middle of their strip: clear of a ring round a cell at the grid's edge
         out = 0.3 * g.lab
-        for yy in (g.grid_y - g.lab / 2 + cf * 0.36 - out, g.grid_y + grid + g.lab / 2 + cf * 0.36 + out * 0.6):
-            coords.add(dwg.text("ABCDE"[j], insert=(round(x, 1), round(yy, 1)), text_anchor="middle"))
-        for xx in (g.grid_x - g.lab / 2 - out, g.grid_x + grid + g.lab / 2 + out):
-            coords.add(dwg.text(str(j + 1), insert=(round(xx, 1), round(y + cf * 0.36, 1)), text_anchor="middle"))
+        for yy, side in ((g.grid_y - g.lab / 2 + cf * 0.36 - out, "north"),
+                         (g.grid_y + grid + g.lab / 2 + cf * 0.36 + out * 0.6, "south")):
+            if side not in slotted:
+                coords.add(dwg.text("ABCDE"[j], insert=(round(x, 1), round(yy, 1)), text_anchor="middle"))
+        for xx, side in ((g.grid_x - g.lab / 2 - out, "west"), (g.grid_x + grid + g.lab / 2 + out, "east")):
+            if side not in slotted:
+                coords.add(dwg.text(str(j + 1), insert=(round(xx, 1), round(y + cf * 0.36, 1)),
+                                    text_anchor="middle"))
     seabed = dwg.g(class_="seabed")
     sp = S.Splice()
     for i, cell in enumerate(view["cells"]):

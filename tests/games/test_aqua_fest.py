@@ -605,6 +605,13 @@ def test_a_pawn_at_home_may_attack_a_pawn_beside_its_start_tile():
     assert A.attackable(s, 0) == [1]
     s2, events = go(s, Attack(0, 1, "crab-1"))
     assert s2.battle == (0, 1, "crab-1") and [e.kind for e in events] == ["aqua_fest.attack"]
+    # ... and the narration says it comes from the start tile, under the tutor's ruling (a learner took a bot's attack
+    # from there for a wrong move, a reader, stop 60); an attack from the seabed says nothing of it
+    from tutor.games.aqua_fest.text import narrate
+    assert "start tile" in narrate(events[0], "en") and "ruling" in narrate(events[0], "en")
+    assert "стартового тайла" in narrate(events[0], "ru")
+    on_bed = position(pawns={0: "C4", 1: "C5"}, hands={0: ["crab-1"], 1: ["crab-3"]})
+    assert "start tile" not in narrate(go(on_bed, Attack(0, 1, "crab-1"))[1][0], "en")
     for cell_name in ("B5", "D5"):
         assert A.attackable(position(pawns={1: cell_name}, hands={0: ["crab-1"], 1: ["crab-3"]}), 0) == [1]
     far = position(pawns={1: "C4"}, hands={0: ["crab-1"], 1: ["crab-3"]})

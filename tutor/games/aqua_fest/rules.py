@@ -573,7 +573,10 @@ def _attack(state: State, action: Attack) -> tuple[State, list[Event]]:
     hand.remove(action.card)
     state = _evolve(state, hands=_replaced(state.hands, p, tuple(hand)), battle=(p, t, action.card), attacked=True,
                     fought=state.fought + (t,))
-    return state, [new_event("aqua_fest.attack", "aqua_fest:battles", {"player": p, "target": t})]
+    # (from a start tile, said so: a pawn there cannot be attacked, and a learner took its own attack for a wrong move,
+    # a reader, stop 60)
+    data = {"player": p, "target": t, **({"from_start": True} if state.pawns[p] is None else {})}
+    return state, [new_event("aqua_fest.attack", "aqua_fest:battles", data)]
 
 
 def _defend(state: State, action: Defend) -> tuple[State, list[Event]]:

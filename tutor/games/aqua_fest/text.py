@@ -126,4 +126,6 @@ def narrate(event: Event, lang: str = "en") -> str:
         p["cards_taken"] = i18n.plural("aqua_fest.cards_taken", d["count"], lang)
     if what == "reshuffled" and isinstance(d.get("cards"), int):
         p["cards_held"] = i18n.plural("aqua_fest.cards_held", d["cards"], lang)
+    if what == "attack" and d.get("from_start"):
+        what = "attack_from_start"
     return i18n.text(f"aqua_fest.event.{what}", lang, **p)

@@ -173,11 +173,26 @@ def test_setup_refuses_impossible_positions():
         dict(piles=[[], []]),
         dict(kiti=9),
         dict(lagoon=["tuna-1", "tuna-2"]),
+        # last round's card must be one the player has used, one per player (1 is still in hand here)
+        dict(hands=[list(range(1, 12))] * 4, round=2, last=[1, 12, 12, 12]),
+        dict(hands=[list(range(1, 12))] * 4, round=2, last=[12]),
     ]
     for kwargs in bad:
         with pytest.raises(maui.RuleViolation) as info:
             maui.setup(4, seed=1, **kwargs)
         check_names_rule(info.value)
+
+
+def test_a_position_mid_game_may_show_last_rounds_cards():
+    """A lesson's round-4 position said the boards keep last round's cards in view, under «last», and every box was
+    empty (a reader, stop 60): setup(last=…) lays them there, and the scenario key does too."""
+    s = maui.setup(3, seed=1, hands=[list(range(1, 12))] * 3, round=2, last=[12, None, 12])
+    assert s.revealed == (12, None, 12)
+    from pathlib import Path
+    from tutor.core.scenario import load_file, replay
+    root = Path(__file__).resolve().parents[2]
+    first = replay(load_file(root / "lessons" / "maui" / "scenarios" / "information.yaml")).frames[0]
+    assert all(c is not None for c in first.state.revealed)
 
 
 # --------------------------------------------------------------------------- components

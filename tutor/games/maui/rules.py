@@ -524,7 +524,8 @@ def _lay(table: Table, events: list[Event]) -> None:
 def setup(players: int, *, seed: Optional[int] = None, variant: Iterable[str] = (), youngest: int = 0,
           kiti: Optional[int] = None, lagoon: Any = None, deck: Optional[Sequence[str]] = None,
           removed: Optional[str] = None, hands: Optional[Sequence[Sequence[int]]] = None,
-          piles: Optional[Sequence[Sequence[str]]] = None, round: int = 1, boxed: Iterable[str] = ()) -> State:
+          piles: Optional[Sequence[Sequence[str]]] = None, round: int = 1, boxed: Iterable[str] = (),
+          last: Optional[Sequence[Optional[int]]] = None) -> State:
     """The opening state (or, with explicit components, any position a lesson needs).
 
     players: 3..6. seed: reproducible shuffle. variant: names from VARIANTS.
@@ -534,6 +535,8 @@ def setup(players: int, *, seed: Optional[int] = None, variant: Iterable[str] = 
     An explicit deck (a lesson's deck arranged for its example) sets every card it leaves out aside with the
     unseen one: out of the game and unseen, not "back in the box", which a board shows face up (issue #32).
     hands: per seat, dive numbers in hand; piles: per seat, catch ids bottom->top; round: 1..12.
+    last: per seat, the dive card turned up the round before (one of that seat's used cards, or None): a lesson's
+    position in the middle of a game shows it under «last», as a table would have seen it.
     """
     variant = check_setup(players, range(C.MIN_PLAYERS, C.MAX_PLAYERS + 1), variant, VARIANTS,
                           rule="maui:components", variant_rule="maui:variants")
@@ -571,6 +574,12 @@ def setup(players: int, *, seed: Optional[int] = None, variant: Iterable[str] = 
     else:
         hands, discards = _hands(hands, players, round)
 
+    revealed: tuple[Optional[int], ...] = (None,) * players
+    if last is not None:
+        revealed = tuple(last)
+        if len(revealed) != players or any(c is not None and c not in used for c, used in zip(revealed, discards)):
+            raise refused("maui:setup", Words("maui.setup.last", players=players))
+
     if NO_FIGHTS in variants:
         kiti_seat = None
     else:
@@ -585,7 +594,7 @@ def setup(players: int, *, seed: Optional[int] = None, variant: Iterable[str] = 
         "removed": (() if removed is None else (removed,)) + aside, "lagoon": [(), (), ()], "face_down": (),
         "hands": hands, "chosen": (None,) * players, "discards": discards, "piles": list(piles),
         "boxed": tuple(boxed), "kiti": kiti_seat, "pending": (), "declined": (0,) * players,
-        "revealed": (None,) * players, "rng": state_rng, "stage": "",
+        "revealed": revealed, "rng": state_rng, "stage": "",
     }
     if any(cells):
         table["lagoon"] = [tuple(c) for c in cells]

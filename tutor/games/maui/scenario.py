@@ -47,6 +47,8 @@ def _setup_args(spec: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         kwargs["hands"] = per_player(spec.pop("hands"), players)
     if "piles" in spec:
         kwargs["piles"] = per_player(spec.pop("piles"), players, [])
+    if "last" in spec:
+        kwargs["last"] = [None if c is None else int(c) for c in per_player(spec.pop("last"), players)]
     if spec:
         raise ValueError(f"unknown setup key '{sorted(spec)[0]}'")
     return players, kwargs

@@ -704,6 +704,9 @@ function render({ model, el: root }) {
     filmBar.hidden = false;
     filmCaption.innerHTML = f.caption;
     filmSaid.innerHTML = f.log || "";
+    // each step's words from their first line: a box left scrolled to its end showed a new step's last lines, and a
+    // bot's whole move above them went by unseen (a reader, stop 60)
+    filmSaid.scrollTop = 0;
     back.disabled = f.i === 0;
     // a frame that waits on its summary (a trick, a round, the game summed up) is left by "Go on" only: "To my move"
     // there went past it, and a round's summary was never seen again (two readers, stops 57 and 58)

@@ -375,7 +375,10 @@ def test_a_tasks_refusal_leaves_the_move_pressed_under_the_finger(own_pages, pho
     page = phone
     page.goto(own_pages.render_url("trump_task.ipynb"))
     task = page.locator(".tutor-your-turn").first
-    task.locator(".tutor-svg svg").first.wait_for(state="visible")
+    # (the board laid out for the phone: the view that brings it draws the moves again, and a move found before it
+    # was gone from the page, a run under load)
+    task.locator('.tutor-svg svg[data-layout="phone"]').first.wait_for(state="visible")
+    page.wait_for_timeout(300)
     refused = next(b for b in task.locator("button.tutor-choice").element_handles()
                    if b.inner_text().startswith("Play Orca"))
     refused.evaluate("(e) => e.scrollIntoView({block: 'end'})")

@@ -194,6 +194,14 @@ function render({ model, el: root }) {
       if (bring && now.top <= 1 && now.bottom > bar.bottom + 2 && under < now.bottom + 4) {
         scrollerOf(root).scrollBy(0, under - now.bottom - 8);
       }
+      // a wide screen's board under the stuck step buttons: its header comes out from under them (a projector showed
+      // "Козырные киты · Раунд 1" cut in half under the buttons at a step's end, a reader, stop 60)
+      if (!onPhone()) {
+        const row = nav.getBoundingClientRect(), box = board.getBoundingClientRect();
+        if (row.top <= 1 && box.top < row.bottom + 2 && box.bottom > row.bottom) {
+          scrollerOf(root).scrollBy(0, box.top - row.bottom - 6);
+        }
+      }
     });
   };
   // where "What changed" goes: the step's marks (its rings, data-target) when none is on the screen, above it or

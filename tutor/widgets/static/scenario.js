@@ -198,7 +198,7 @@ function render({ model, el: root }) {
       // "Козырные киты · Раунд 1" cut in half under the buttons at a step's end, a reader, stop 60)
       if (!onPhone()) {
         const row = nav.getBoundingClientRect(), box = board.getBoundingClientRect();
-        if (row.top <= 1 && box.top < row.bottom + 2 && box.bottom > row.bottom) {
+        if (box.top < row.bottom + 2 && box.bottom > row.bottom) {
           scrollerOf(root).scrollBy(0, box.top - row.bottom - 6);
         }
       }

@@ -276,14 +276,29 @@ def test_placing_controls_ride_along_in_view_and_a_red_place_is_not_offered_on_a
     assert not page.js_errors, page.js_errors
 
 
+def open_task(page, own_pages, name: str):
+    """A "your turn" task of our own pages, its board drawn."""
+    page.goto(own_pages.render_url(name))
+    task = page.locator(".tutor-your-turn").first
+    task.locator(".tutor-svg svg").first.wait_for(state="visible")
+    return task
+
+
+# What a task's move changed on its board (its marks) and, of them, those the verdict's line covers (or, with
+# `whole`, those not wholly on the screen above it): [how many marks, [the ones at fault]]
+UNDER_VERDICT = """(t, whole) => { const line = t.querySelector('.tutor-status').getBoundingClientRect();
+    const marks = [...t.querySelectorAll('.tutor-svg .event[data-target]')].map((m) => m.getBoundingClientRect())
+        .filter((r) => r.height > 0 && (whole || (r.bottom > 0 && r.top < innerHeight)));
+    return [marks.length, marks.filter((r) => r.bottom > line.top + 4 || (whole && r.top < 0))
+                               .map((r) => [r.top, r.bottom, line.top])]; }"""
+
+
 def test_a_tasks_verdict_is_a_line_kept_in_view_and_its_explanation_is_never_cut(own_pages, phone):
     """Мяури's first task on a phone: the verdict stuck to the screen's edge was capped at 30% of the screen and cut
     its explanation mid-sentence («…выигрывайте самой маленькой»). The line in view is the verdict alone, with
     nothing cut; the whole explanation is under it in the page, reached by "Подробнее"."""
     page = phone
-    page.goto(own_pages.render_url("maui_task.ipynb"))
-    task = page.locator(".tutor-your-turn").first
-    task.locator(".tutor-svg svg").first.wait_for(state="visible")
+    task = open_task(page, own_pages, "maui_task.ipynb")
     card = task.locator("button.tutor-action", has_text=re.compile("^12$"))
     # the learner taps the card with the board above it on screen, the verdict's place below the screen
     card.evaluate("(e) => e.scrollIntoView({block: 'end'})")
@@ -300,10 +315,7 @@ def test_a_tasks_verdict_is_a_line_kept_in_view_and_its_explanation_is_never_cut
     assert cut["height"] <= 0.2 * cut["screen"], f"the verdict kept in view is not a line: {cut}"
     # ... and it covers nothing the move changed on the board (the card laid, its marks): a move pressed under the
     # board had its card under the verdict (two readers, stop 60)
-    covered = task.evaluate("""(t) => { const line = t.querySelector('.tutor-status').getBoundingClientRect();
-        const marks = [...t.querySelectorAll('.tutor-svg .event[data-target]')].map((m) => m.getBoundingClientRect())
-            .filter((r) => r.height > 0 && r.bottom > 0 && r.top < innerHeight);
-        return [marks.length, marks.filter((r) => r.bottom > line.top + 4).map((r) => [r.top, r.bottom, line.top])]; }""")
+    covered = task.evaluate(UNDER_VERDICT, False)
     assert covered[0] and not covered[1], covered
     more = task.locator(".tutor-status-more")
     explain = "выигрывайте самой маленькой достаточной картой, а двенадцатку берегите для будущей глубины"
@@ -343,9 +355,7 @@ def test_a_tasks_verdict_covers_nothing_a_move_pressed_under_the_board_changed(o
     the board's foot, and the verdict stuck to the screen's edge lay over it (two readers, stop 60). What the move
     changed on the board (its marks) is brought above the verdict."""
     page = phone
-    page.goto(own_pages.render_url("ssp_task.ipynb"))
-    task = page.locator(".tutor-your-turn").first
-    task.locator(".tutor-svg svg").first.wait_for(state="visible")
+    task = open_task(page, own_pages, "ssp_task.ipynb")
     take = task.locator("button.tutor-choice", has_text=re.compile("пінгвін"))
     # the page as a learner had it: the hand low on the screen, where the verdict will stick (the move pressed by its
     # button, wherever that is)
@@ -359,11 +369,7 @@ def test_a_tasks_verdict_covers_nothing_a_move_pressed_under_the_board_changed(o
     status.locator("[data-outcome]").first.wait_for(state="visible")
     page.wait_for_timeout(400)
     assert status.evaluate("(e) => getComputedStyle(e).position") == "sticky"
-    covered = task.evaluate("""(t) => { const line = t.querySelector('.tutor-status').getBoundingClientRect();
-        const marks = [...t.querySelectorAll('.tutor-svg .event[data-target]')].map((m) => m.getBoundingClientRect())
-            .filter((r) => r.height > 0);
-        return [marks.length, marks.filter((r) => r.bottom > line.top + 4 || r.top < 0)
-                                   .map((r) => [r.top, r.bottom, line.top])]; }""")
+    covered = task.evaluate(UNDER_VERDICT, True)
     assert covered[0] and not covered[1], covered
     assert not page.js_errors, page.js_errors
 
@@ -560,14 +566,22 @@ def test_a_card_chosen_under_the_board_brings_the_board_into_view(own_pages, pho
     assert not page.js_errors, page.js_errors
 
 
+def open_aqua_table(page, own_pages):
+    """Aqua Fest's table of our own pages, once its board is laid out for the phone: the page tells the kernel its
+    width and the board comes back in the phone's layout; tapped before that, the move's answer and the new layout
+    raced (CI: the view that came next was the layout's, with no cell offered yet)."""
+    page.goto(own_pages.render_url("aqua_table.ipynb"))
+    table = page.locator(".tutor-play").first
+    table.locator('.tutor-svg svg[data-layout="phone"]').first.wait_for(state="visible")
+    return table
+
+
 def test_a_move_made_under_the_board_shows_what_it_changed_on_the_board(own_pages, phone):
     """Aqua Fest's table on a phone: a card and its cell pressed with the buttons under the board, the page stayed at
     the buttons and the learner never saw the fragment taken or where their piece stood, at every move (a reader,
     stop 60). What the move changed on the board comes into view."""
     page = phone
-    page.goto(own_pages.render_url("aqua_table.ipynb"))
-    table = page.locator(".tutor-play").first
-    table.locator('.tutor-svg svg[data-layout="phone"]').first.wait_for(state="visible")
+    table = open_aqua_table(page, own_pages)
     version = table.get_attribute("data-v")
     card = table.locator(".tutor-actions button.tutor-card-choice").first
     card.evaluate("(e) => e.scrollIntoView({block: 'center'})")
@@ -593,11 +607,7 @@ def test_a_tap_beside_the_cells_a_chosen_card_may_reach_is_answered_in_words(own
     not tell a missed tap from a refused move. The table says so (ui board.not_offered), and nothing is played."""
     from tutor.widgets.common import ui
     page = phone
-    page.goto(own_pages.render_url("aqua_table.ipynb"))
-    table = page.locator(".tutor-play").first
-    # the page tells the kernel its width and the board comes back laid out for a phone: tapped before that, the
-    # card's answer and the new layout raced (CI: the view that came next was the layout's, with no cell offered yet)
-    table.locator('.tutor-svg svg[data-layout="phone"]').first.wait_for(state="visible")
+    table = open_aqua_table(page, own_pages)
     version = table.get_attribute("data-v")
     card = table.locator('.tutor-svg [data-choice][data-key^="card:"]').first
     # a fragment tapped before any card: the table says what comes first (a reader's tap met nothing)

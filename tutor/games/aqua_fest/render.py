@@ -1628,9 +1628,8 @@ def render(view: View, *, highlight: Iterable[str] | str | None = (), lang: str 
                    stroke=SEA, stroke_width=round(3 * max(k, 1), 1), stroke_linejoin="round", paint_order="stroke")
     # a side whose start tiles are offered shows no letters or numbers of its own: its slots, tap targets larger than
     # the strip, half covered them, and each slot names its cell (A5 … E5) inside it (a reader, stop 60)
-    slotted = {view["seats"][int(key.split(":")[1])]["side"] for key in offers
-               if key.startswith("place:") and key.split(":")[1].isdigit()
-               and int(key.split(":")[1]) < len(view["seats"])}
+    seats = [key.split(":")[1] for key in offers if key.startswith("place:")]
+    slotted = {view["seats"][int(s)]["side"] for s in seats if s.isdigit() and int(s) < len(view["seats"])}
     for j in range(N):
         x, y = centre(g, j, j)
         # a little outside the middle of their strip: clear of a ring round a cell at the grid's edge

@@ -369,6 +369,14 @@ function render({ model, el: root }) {
   }, true);
   // (a move pressed under the board is no board tap: the verdict is then kept off what the move changed)
   rows.addEventListener("click", () => { tappedKey = null; }, true);
+  // what the last move changed on the board (its event marks), top to bottom on the screen; null where it marks none
+  const markSpan = () => {
+    const marks = [...board.querySelectorAll(".event[data-target]")].map((m) => m.getBoundingClientRect())
+      .filter((r) => r.height > 0);
+    if (!marks.length) return null;
+    const top = Math.min(...marks.map((r) => r.top)), bottom = Math.max(...marks.map((r) => r.bottom));
+    return { top, bottom, height: bottom - top };
+  };
   board.addEventListener("click", (event) => {
     const v = model.get("view") || {};
     if (v.placing || filming !== null || !(event.target instanceof Element)) return;
@@ -419,7 +427,7 @@ function render({ model, el: root }) {
   const overBoard = () => {
     if (!onPhone()) return false;
     const box = board.getBoundingClientRect();
-    const foot = innerHeight - 64 - (parseFloat(getComputedStyle(root).getPropertyValue("--tutor-bar-space")) || 0);
+    const foot = screenFoot(root) - 64;
     return box.top < foot && box.bottom > foot + 8;
   };
   const showTurnBar = () => {
@@ -884,14 +892,11 @@ function render({ model, el: root }) {
     // leads back down to the moves.
     if (fromRows && !view.stepping && filming === null && !root.classList.contains("tutor-your-turn") && onPhone()) {
       requestAnimationFrame(() => {
-        if (filming !== null) return;
-        const marks = [...board.querySelectorAll(".event[data-target]")].map((m) => m.getBoundingClientRect())
-          .filter((r) => r.height > 0);
-        if (!marks.length || Math.max(...marks.map((r) => r.bottom)) > 56) return;
-        const top = Math.min(...marks.map((r) => r.top)), bottom = Math.max(...marks.map((r) => r.bottom));
+        const span = filming === null ? markSpan() : null;
+        if (!span || span.bottom > 56) return;
         ownScroll = Date.now() + 1200;
         readingUp = false;
-        pageBox().scrollBy(0, Math.round((top + bottom) / 2 - window.innerHeight * 0.4));
+        pageBox().scrollBy(0, Math.round((span.top + span.bottom) / 2 - window.innerHeight * 0.4));
       });
     }
     wasStepping = !!view.stepping;
@@ -1065,15 +1070,7 @@ function render({ model, el: root }) {
   const keepTappedClear = () => {
     if (status.classList.contains("tutor-status-settled") || getComputedStyle(status).position !== "sticky") return;
     const tapped = tappedKey ? board.querySelector(`[data-choice="${CSS.escape(tappedKey)}"]`) : null;
-    let r = tapped ? tapped.getBoundingClientRect() : null;
-    if (!tappedKey) {
-      const marks = [...board.querySelectorAll(".event[data-target]")].map((m) => m.getBoundingClientRect())
-        .filter((m) => m.height > 0);
-      if (marks.length) {
-        const top = Math.min(...marks.map((m) => m.top)), bottom = Math.max(...marks.map((m) => m.bottom));
-        r = { top, bottom, height: bottom - top };
-      }
-    }
+    const r = tappedKey ? (tapped ? tapped.getBoundingClientRect() : null) : markSpan();
     if (!r) return;
     const top = status.getBoundingClientRect().top;
     if (r.height === 0 || r.bottom <= top - 4 || r.top > innerHeight) return;

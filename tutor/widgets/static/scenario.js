@@ -210,7 +210,7 @@ function render({ model, el: root }) {
   // is, under the stuck row: a 30-px sliver of the trick a step changed hid the button to it (a reader).
   // the screen's foot, above a phone's contents bar: a tile laid under the bar counted as seen, and the step left it
   // there (a reader, stop 60)
-  const foot = () => innerHeight - (parseFloat(getComputedStyle(document.body).getPropertyValue("--tutor-bar-space")) || 0);
+  const foot = () => screenFoot(root);
   const seenPart = (b, top) => Math.min(b.bottom, foot()) - Math.max(b.top, top) >= Math.min(b.height * 0.6, 60);
   const belowTarget = () => {
     const top = nav.getBoundingClientRect().bottom;

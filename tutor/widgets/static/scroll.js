@@ -18,3 +18,9 @@ export function onPhone() {
 export function onProjector() {
   return !!window.matchMedia && window.matchMedia("(min-width: 1600px)").matches;
 }
+
+// The screen's foot as `node` sees it: above a phone's contents bar along the bottom edge (tutor.css's
+// --tutor-bar-space; none elsewhere)
+export function screenFoot(node) {
+  return innerHeight - (parseFloat(getComputedStyle(node).getPropertyValue("--tutor-bar-space")) || 0);
+}

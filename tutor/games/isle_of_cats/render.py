@@ -824,7 +824,10 @@ def _header(b: "_Board", view: dict[str, Any], seats: list[dict[str, Any]], x0: 
                       f'<title>{escape(name)}</title>{K.place(tx, ty, _tile(tile["id"], 0, g.mini, lang, f.floor))}</g>')
             # its number, as the buttons and drills name it ("no. 10"): on a phone the tiles wrap to two rows, and
             # "no. 10 from the left" could not be counted
-            parts.append(K.label(x + 1 * k, y + small * 0.85, str(number), size=small, fill=S.MUTED, cls="island-number"))
+            # ... inside the rounded corner of the frame the table draws round a tile one may take (its "6" was cut
+            # by the frame's corner, a reader, stop 60)
+            parts.append(K.label(x + 1.5 * k, y + small * 0.85 + 3.5 * k, str(number), size=small, fill=S.MUTED,
+                                 cls="island-number"))
             if tile["id"] in marked:
                 b.top.append(K.ring(tx, ty, tw * g.mini, th * g.mini, "event", key))
             x += sw + gap

@@ -139,6 +139,10 @@ def action_rows(table: Table, seat: int) -> list[list[RowPart]]:
                 # marks a move before it is tried, tutor.widgets.play.PlayTable.previews)
                 c.tooltip = (named[c.action] if c.action in legal or not table.previews
                              else text(_U + "not_now", lang, action=named[c.action]))
+        if named and state.phase == "take" and seat == state.turn:
+            # the island's tiles take too: on a phone the buttons stand under both boats, a screen or two below the
+            # tiles, and nothing said the tiles could be tapped (a reader, stop 60)
+            return [[head, table.caption(text(_U + "take_on_board", lang)), {"choices": choices}]]
         return [[head, {"choices": choices}]]
     chosen = {"action": legal[0]} if legal else {}
 

@@ -194,4 +194,9 @@ def test_try_again_leaves_no_blank_and_brings_the_board_back(served):
     assert gap < 40, f"{gap:.0f} px of blank under the task after Try again"
     board = task.locator(".tutor-svg").first.bounding_box()
     assert board["y"] >= -2 and board["y"] < page.viewport_size["height"], board
+    # ... with the task's question over it, where both fit: the board alone left the question above the screen (a
+    # reader, stop 60)
+    asked = task.locator(".tutor-lead").bounding_box()
+    if board["y"] - asked["y"] < 0.45 * page.viewport_size["height"]:
+        assert asked["y"] >= -2, f"the task's question is above the screen after Try again: {asked}"
     assert_no_errors(page)

@@ -1003,7 +1003,11 @@ function render({ model, el: root }) {
     if (root.classList.contains("tutor-your-turn") && judged && !outcome) {
       releaseHeight();
       if (judged === "missed" && board.getBoundingClientRect().top < 0) {
-        requestAnimationFrame(() => board.scrollIntoView({ block: "start" }));
+        // with the task's question over it when both fit the screen: the board alone left the question above the
+        // screen, and the learner trying again did not see what was asked (a reader, stop 60)
+        const asked = lead.getBoundingClientRect();
+        const withAsked = asked.height > 0 && board.getBoundingClientRect().top - asked.top < window.innerHeight * 0.45;
+        requestAnimationFrame(() => (withAsked ? lead : board).scrollIntoView({ block: "start" }));
       }
     }
     // a verdict just given to a move made from the rows under the board (Aqua Fest's attacks): the page stayed at the

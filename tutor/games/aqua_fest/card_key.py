@@ -41,10 +41,10 @@ def key_svg(lang: str = "en", layout: str | None = None) -> str:
     g.add(lines)
     g.add(_card(dwg, _card_dict(SAMPLE), m, m, lang, w=cw, h=ch))
     g.add(dots)
-    # where each part sits on the card (render._card): the strength top left, the move's chip beside it (its dot
-    # under the chip), the picture
-    # in the middle, the one-per-turn sign bottom right
-    at = {"strength": (m + 9 * k, m + 9 * k), "move": (m + 20 * k, m + 13 * k),
+    # where each part sits on the card (render._card): the strength top left, the move's chip beside it, the picture
+    # in the middle, the one-per-turn sign bottom right. The dots are ringed in white (the strength's was lost in its
+    # black "5"), and the move's sits on its chip's right edge: on the chip it covered the move's number (a reader)
+    at = {"strength": (m + 9 * k, m + 9 * k), "move": (m + 30 * k, m + 9 * k),
           "species": (m + 16 * k, m + 28 * k), "alone": (m + cw - 8 * k, m + ch - 7 * k)}
     tx = m + cw + 18
     width = spec.width
@@ -62,7 +62,8 @@ def key_svg(lang: str = "en", layout: str | None = None) -> str:
         S.data(row, part=part)
         lines.add(dwg.polyline([(round(px, 1), round(py, 1)), (round(tx - 6, 1), round(y - size * 0.35, 1))],
                                fill="none", stroke=S.MUTED, stroke_width=1.2, stroke_dasharray="3 2"))
-        dots.add(dwg.circle(center=(round(px, 1), round(py, 1)), r=round(3.1 * k / 3, 1), fill=S.INK))
+        dots.add(dwg.circle(center=(round(px, 1), round(py, 1)), r=round(3.1 * k / 3, 1), fill=S.INK,
+                            stroke="#ffffff", stroke_width=1.5))
         for j, words in enumerate(wrapped[part]):
             row.add(S.label(dwg, words, tx, y + j * line_h, size=round(size, 1)))
         g.add(row)

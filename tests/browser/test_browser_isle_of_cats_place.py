@@ -304,6 +304,14 @@ def test_placing_by_touch_tap_moves_drag_slides_tap_again_places(server, browser
         # the fit's shorter words leave Rotate where it was: it moved 40 px under the finger (a reader, stop 58)
         assert table.locator(".tutor-place-reason").inner_text() != d["reasons"]["n"]
         assert abs(table.locator(".tutor-place-rotate").bounding_box()["y"] - rotate_at) <= 1, "Rotate moved"
+        # (in its place on the page, not riding the screen's foot: there no room is kept, the buttons holding still
+        # anyway, and the room kept was a blank band over Rotate, a reader, stop 60)
+        riding = table.evaluate("""(t) => { const bar = t.parentElement.querySelector('.tutor-placing');
+            const s = getComputedStyle(bar), r = t.parentElement.querySelector('.tutor-place-reason');
+            return [s.position, Math.round(innerHeight - parseFloat(s.bottom || 0) - bar.getBoundingClientRect().bottom),
+                    Math.round(r.getBoundingClientRect().height), parseFloat(getComputedStyle(r).lineHeight) || 20]; }""")
+        assert riding[:2] != ["sticky", 0], "the bar sits in its place on the page here, not at the screen's foot"
+        assert riding[2] > 2 * riding[3], "in its place the bar keeps the refusal's room"
 
         # Rotate four times: around and back where it was
         turns = [board.get_attribute("data-preview")]

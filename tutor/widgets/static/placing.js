@@ -70,6 +70,13 @@ export function wirePlacing(container, send) {
   container.after(bar, help);
 
   let data = null, o = 0, ax = 0, ay = 0, grid = null, layer = null;
+  // the bar stuck to the screen's foot (tutor.css: sticky on a touch screen), not in its place on the page: lifted
+  // off the help that follows it there
+  const ridesFoot = () => {
+    if (getComputedStyle(bar).position !== "sticky" || help.hidden || !help.getClientRects().length) return false;
+    return help.getBoundingClientRect().top - bar.getBoundingClientRect().bottom
+      > 4 + (parseFloat(getComputedStyle(bar).marginBottom) || 0) + (parseFloat(getComputedStyle(help).marginTop) || 0);
+  };
   // An arrow moves the piece the way it points on the screen. A grid may be drawn turned (Острів котів' boat lies on
   // its side on a phone: its columns run down the screen): the grid step whose direction on the screen is nearest
   // the arrow's is the one taken, read from the grid's own transform.
@@ -119,9 +126,12 @@ export function wirePlacing(container, send) {
     reason.textContent = data.reasons[code] || "";
     reason.dataset.fits = ok ? "true" : "false";
     // the words' room never shrinks while one piece is placed: "It fits here." after four lines of a refusal moved
-    // Rotate, Flip and the arrows 22-40 px under the finger about to tap one (a reader, stop 58)
+    // Rotate, Flip and the arrows 22-40 px under the finger about to tap one (a reader, stop 58). Not while the bar
+    // rides the screen's foot: there its buttons hold still as the words above them change, and the room kept was a
+    // blank band over Rotate (a reader, stop 60)
+    if (ridesFoot()) reason.style.minHeight = "";
     const tall = reason.getBoundingClientRect().height;
-    if (tall > (parseFloat(reason.style.minHeight) || 0)) reason.style.minHeight = `${tall}px`;
+    if (!ridesFoot() && tall > (parseFloat(reason.style.minHeight) || 0)) reason.style.minHeight = `${tall}px`;
     // a piece that does not fit here is not offered to place: the reason above says why (a Place that sent it
     // anyway answered in a box off the screen, and a phone reader saw the button do nothing)
     place.disabled = !ok;

@@ -38,6 +38,16 @@ def _dive_cards(data: Data) -> Optional[Words]:
     return None
 
 
+def _before(data: Data) -> Optional[Words]:
+    """The round before's cards, where known: one per seat, each among that seat's used cards."""
+    before, players = data["before"], data["players"]
+    if not before:
+        return None
+    if len(before) != players or any(c is not None and c not in used for c, used in zip(before, data["discards"])):
+        return Words("maui.saved.before", players=players)
+    return None
+
+
 CODEC = StateCodec(State, FORMAT, "a Мяури position", {
     "players": integer(C.MIN_PLAYERS, C.MAX_PLAYERS),
     "round": integer(1, C.ROUNDS + 1),
@@ -47,6 +57,7 @@ CODEC = StateCodec(State, FORMAT, "a Мяури position", {
     "hands": per_player(listing(DIVE)), "discards": per_player(listing(DIVE)),
     "piles": per_player(CARDS),
     "chosen": per_player(nullable(DIVE)), "revealed": per_player(nullable(DIVE)),
+    "before": listing(nullable(DIVE)),
     "declined": per_player(integer(0)),
     "pending": listing(seat()),
     "kiti": nullable(seat()),
@@ -54,8 +65,8 @@ CODEC = StateCodec(State, FORMAT, "a Мяури position", {
     "rng": integer(0),
     "stage": text(("", SETTING_UP) + STAGES, noun="stage"),
 }, checks=(
-    _kiti_with_fights, _catch_cards, _dive_cards,
-), optional={"stage": ""}, invariants=partial(check_invariants, full_lagoon=False))   # a lesson's lagoon may be short
+    _kiti_with_fights, _catch_cards, _dive_cards, _before,
+), optional={"stage": "", "before": []}, invariants=partial(check_invariants, full_lagoon=False))   # a lesson's lagoon may be short
 
 ACTIONS = ActionCodec("a Мяури action", (Dive, Jellyfish))
 

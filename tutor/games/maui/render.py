@@ -753,9 +753,10 @@ def _seat(dwg: S.Drawing, geo: Geo, view: View, s: int, lang: str, hl: AbstractS
     g.add(splice.slot(dwg, S.translated(x, by - 4 * u, heads)))
     chosen, revealed = seat.get("chosen"), seat.get("revealed")
     if _this_round(view) and chosen is None:
-        # the cards just turned up are this round's: each lies where it was laid, under "dive", and "last" stays
-        # empty (drawn under "last", a drill's question read as if about the round before)
-        chosen, revealed = revealed, None
+        # the cards just turned up are this round's: each lies where it was laid, under "dive" (drawn under "last", a
+        # drill's question read as if about the round before), and "last" keeps the round before's card where it is
+        # known (empty, the column read as broken: a reader, stop 60)
+        chosen, revealed = revealed, seat.get("before")
         dive_cls = "card dive revealed"
     else:
         dive_cls = "card dive chosen"
@@ -1284,7 +1285,7 @@ def describe(view: View, lang: str = "en") -> tuple[str, str]:
         s = seat["seat"]
         chosen, last = seat.get("chosen"), seat.get("revealed")
         if _this_round(view) and chosen is None:     # this round's card, turned up (see _seat)
-            chosen, last = last, None
+            chosen, last = last, seat.get("before")
         lines.append(_w(
             "d.seat", lang, p=player_name(s, lang), colour=_colour_name(s, lang),
             pile=plural("maui.n_cards", seat["pile_count"], lang),

@@ -78,6 +78,8 @@ class State:
     rng: int = field(default=0)
     stage: str = field(default="")      # a name from STAGES while a round is shown being resolved,
                                         # SETTING_UP while the table is shown being laid out
+    before: tuple[Optional[int], ...] = field(default=())   # per seat: while a round's cards lie turned up, the card
+                                        # revealed the round before (the board's «last»); () where nobody knows it
 
     # -- derived
     @property
@@ -373,6 +375,8 @@ def _resolve(table: Table, events: list[Event], cuts: Optional[Cuts] = None) -> 
     # the cards lie face up on the table from here on, and count as used (zip(cards) gives each
     # card as a 1-tuple, added to the end of its seat's discards)
     table["discards"] = tuple(map(add, table["discards"], zip(cards)))
+    # (the round before's cards stay in view under «last» while these lie turned up: a reader found it empty)
+    table["before"] = table["revealed"]
     table["face_down"], table["revealed"], table["chosen"] = (), cards, (None,) * players
     if cuts is not None:
         _pause(cuts, "reveal", table, events)
@@ -594,7 +598,7 @@ def setup(players: int, *, seed: Optional[int] = None, variant: Iterable[str] = 
         "removed": (() if removed is None else (removed,)) + aside, "lagoon": [(), (), ()], "face_down": (),
         "hands": hands, "chosen": (None,) * players, "discards": discards, "piles": list(piles),
         "boxed": tuple(boxed), "kiti": kiti_seat, "pending": (), "declined": (0,) * players,
-        "revealed": revealed, "rng": state_rng, "stage": "",
+        "revealed": revealed, "rng": state_rng, "stage": "", "before": (None,) * players,
     }
     if any(cells):
         table["lagoon"] = [tuple(c) for c in cells]
@@ -681,4 +685,4 @@ def _card(card_id: str) -> Callable[[str], str]:
 # setup builds its table by hand: it must name every field, in order
 assert [f.name for f in fields(State)] == ["players", "variants", "round", "deck", "removed", "lagoon", "face_down",
                                            "hands", "chosen", "discards", "piles", "boxed", "kiti", "pending",
-                                           "declined", "revealed", "rng", "stage"]
+                                           "declined", "revealed", "rng", "stage", "before"]

@@ -39,6 +39,7 @@ def view(state: State, player: Optional[int] = None) -> dict[str, Any]:
         lagoon.append({"depth": C.DEPTHS[i], "cards": cards})
 
     seats = []
+    turned_up = state.phase in ("resolving", "round_over")     # this round's cards lie turned up (render._this_round)
     for s in range(state.players):
         mine = teacher or s == player
         pile = state.piles[s]
@@ -50,6 +51,9 @@ def view(state: State, player: Optional[int] = None) -> dict[str, Any]:
             "hand": [_dive(s, n) for n in state.hands[s]] if mine else None,
             "chosen": (None if chosen is None else _dive(s, chosen) if mine else {"hidden": True}),
             "revealed": None if revealed is None else _dive(s, revealed),
+            # the round before's card, known to all, while this round's lie turned up (the board's «last» then)
+            "before": (_dive(s, state.before[s]) if turned_up and state.before and state.before[s] is not None
+                       else None),
             "discard_count": len(state.discards[s]),
             "discards": [_dive(s, n) for n in state.discards[s]] if (teacher or open_baskets) else None,
             "pile_count": len(pile),

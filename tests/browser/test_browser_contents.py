@@ -507,6 +507,12 @@ def test_on_a_projector_the_contents_begin_folded_and_a_choice_is_kept(voila_ser
         page.locator(".tutor-contents-list a").nth(3).click()
         page.wait_for_timeout(400)
         assert not side.is_visible(), "the column opened to jump stays open after the jump"
+        # ... and the way back stands over its button, in the same gutter: beside it, it lay over the button's ☰ and
+        # the ends of the lines (three readers, stop 60)
+        chip = page.locator(".tutor-contents-return")
+        assert chip.is_visible(), "no way back after a jump"
+        back, button = chip.bounding_box(), toggle.bounding_box()
+        assert back["x"] >= edge - 1 and back["y"] + back["height"] <= button["y"], (back, button, edge)
         toggle.click()
         assert side.is_visible()
         page.reload()

@@ -218,9 +218,11 @@ class Quiz(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
                 marks = adapter(self.data["game"]).places(outcome.choice["mark"])
                 assert self._opening is not None, "a quiz answered has its opening position"
                 self.svg.value = self._board(self._opening[0], tuple(self._highlight) + tuple(marks), ())
-                parts += [refusal_html(outcome.refusal, lang), f"<p>{esc(ui('quiz.refused_drawn', lang))}</p>"]
+                parts += [refusal_html(outcome.refusal, lang),
+                          f'<p class="tutor-quiz-note">{esc(ui("quiz.refused_drawn", lang))}</p>']
             elif outcome.refusal is not None:
-                parts += [refusal_html(outcome.refusal, lang), f"<p>{esc(ui('quiz.unchanged', lang))}</p>"]
+                parts += [refusal_html(outcome.refusal, lang),
+                          f'<p class="tutor-quiz-note">{esc(ui("quiz.unchanged", lang))}</p>']
             parts.append(self._hint())
             # "Show me why" after every wrong answer: it ends with the right answer and why (a refused choice
             # with no words of its own had none, and a stuck learner was left with the hint alone)

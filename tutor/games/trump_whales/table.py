@@ -32,7 +32,9 @@ def score_panel(state: State, viewer: Optional[int], lang: str = "en") -> str:
     """The running score (HTML): a row per player, the viewer's first and marked, and the viewer's own round."""
     n = state.players
     pearls, points = pearl_points(state), round_points(state)
-    number = min(state.tricks + 1, C.TRICKS)
+    # the tricks played, not the one under way: "trick 2 of 8" under "Trick 1: Player 2 wins it" read as after trick 2
+    # (a reader, stop 60)
+    number = min(state.tricks, C.TRICKS)
     head = "".join(f'<th scope="col">{esc(text(_T + "panel." + col, lang))}</th>'
                    for col in ("player", "pearls", "bonuses", "round", "total"))
     order = list(range(n)) if viewer is None else [(viewer + i) % n for i in range(n)]

@@ -66,7 +66,8 @@ def secrets(state: State, viewer: Optional[int]) -> set[str]:
             hidden.add(low)
     for s in range(state.players):
         if s != viewer:
-            hidden |= set(state.hands[s]) | set(state.collected[s])
+            # (once the game is over everyone's fragments are laid out and counted: «Конец игры и подсчёт баллов»)
+            hidden |= set(state.hands[s]) | (set() if state.over else set(state.collected[s]))
     if state.battle is not None and viewer != state.battle[0]:
         hidden.add(state.battle[2])
     return hidden

@@ -54,7 +54,9 @@ def view(state: State, player: Optional[int] = None) -> dict[str, Any]:
             "hand_count": len(state.hands[s]),
             "hand": [_card(c) for c in state.hands[s]] if mine else None,
             "collected_count": len(state.collected[s]),
-            "collected": [_tile(t) for t in state.collected[s]] if mine else None,
+            # at the end every player's fragments are turned up and counted: the panels show them (they stayed face
+            # down under words saying so, a reader, stop 60)
+            "collected": [_tile(t) for t in state.collected[s]] if mine or state.over else None,
         })
     battle = None
     if state.battle is not None:

@@ -257,7 +257,9 @@ def score_panel(state: State, viewer: Optional[int], lang: str) -> str:
                     f'<td{_NUM} data-bonus="{state.bonus[seat]}">+{state.bonus[seat]}</td>{points}</tr>')
     head = "".join(f"<th>{_e(_said(f'panel.head.{k}', lang))}</th>"
                    for k in ("player", "fragments", "bonus", "points"))
-    out = [f'<table class="tutor-score-panel"><caption>{_e(_said("panel.title", lang))}</caption>'
+    # (at the end: the final score, not "so far", a reader)
+    title = _said("panel.title_over" if over else "panel.title", lang)
+    out = [f'<table class="tutor-score-panel"><caption>{_e(title)}</caption>'
            f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"]
     if viewer is not None and not over:
         out.append(f'<p class="tutor-score-mine" data-seat="{viewer}">{_e(_mine(state, viewer, lang))}</p>')

@@ -415,15 +415,9 @@ def _defs_xml(lang: str = "") -> str:
 def _pearl(dwg: S.Drawing, g: El, colour: str, x: float, y: float, size: float, lang: str, P: float,
            corner: str = "bottom-right") -> None:
     """The pearl of a fragment tile drawn at (x, y) `size` big: a disc with its colour's letter, printed at least P,
-    in the bottom-right corner or, `corner` "top-left", over the faint outline of the fan, or "bottom-left"."""
-    font = max(P, round(size * 0.2, 1))
-    r = max(size * 0.15, font * 0.68)
-    if corner == "top-left":
-        cx, cy = x + r + size * 0.03, y + r + size * 0.04
-    elif corner == "bottom-left":
-        cx, cy = x + r + size * 0.03, y + size - r - size * 0.04
-    else:
-        cx, cy = x + size - r - size * 0.03, y + size - r - size * 0.04
+    in the bottom-right corner or, `corner` "top-left", over the faint outline of the fan, "bottom-left", or
+    "right-middle" (over a lower-right fragment's stars' row and ear: _pearl_corner)."""
+    cx, cy, r, font = _pearl_place(x, y, size, P, corner)
     g.add(dwg.circle(center=(round(cx, 1), round(cy, 1)), r=round(r, 1), fill=PEARL[colour], stroke=S.INK,
                      stroke_width=1, class_="pearl"))
     g.add(dwg.text(_letter(colour, lang), insert=(round(cx, 1), round(cy + font * 0.36, 1)), font_size=font,
@@ -455,16 +449,39 @@ def _tile_face(dwg: S.Drawing, tile: View, x: float, y: float, size: float, lang
             g.add(dwg.text(f"{tile['stars']}★", insert=(round(at, 1), round(y + font * 0.92, 1)), font_size=font,
                            font_weight="bold", text_anchor="start" if left else "end", fill=STAR_INK,
                            class_="stars"))
-        # a small tile's pearl would hide a lower-right fragment's ear: off a seabed cell (whose layer badge is top
-        # left, and its corner chip bottom left), that pearl sits bottom left, over the other ear's faint outline
-        # (top left it ran into a three-star fragment's stars, "P★★★", a reader, stop 59)
-        corner = "bottom-left" if left or (layer is None and tile["kind"] == "lower-right") else "bottom-right"
-        _pearl(dwg, g, tile["colour"], x, y, size, lang, P, corner)
+        _pearl(dwg, g, tile["colour"], x, y, size, lang, P, _pearl_corner(tile, layer, left))
         S.data(g, kind=tile["kind"], colour=tile["colour"], stars=tile["stars"])
     if layer == 1:      # sunk: a dark inner edge along the top and left
         g.add(dwg.path(d=f"M{x + 1.5:.1f},{y + size - 3:.1f} V{y + 1.5:.1f} H{x + size - 3:.1f}", fill="none",
                        stroke="#000000", stroke_opacity=0.35, stroke_width=2.2))
     return g
+
+
+def _pearl_place(x: float, y: float, size: float, P: float, corner: str) -> tuple[float, float, float, float]:
+    """(centre x, centre y, radius, font) of the pearl _pearl draws on a tile at (x, y) `size` big."""
+    font = max(P, round(size * 0.2, 1))
+    r = max(size * 0.15, font * 0.68)
+    if corner == "top-left":
+        return x + r + size * 0.03, y + r + size * 0.04, r, font
+    if corner == "right-middle":
+        return x + size - r - size * 0.03, y + size * 0.47, r, font
+    if corner == "bottom-left":
+        return x + r + size * 0.03, y + size - r - size * 0.04, r, font
+    return x + size - r - size * 0.03, y + size - r - size * 0.04, r, font
+
+
+def _pearl_corner(tile: View, layer: Optional[int], left: bool = False) -> str:
+    """Where a fragment tile's pearl sits (_pearl's `corner`): bottom right, clear of a lower-right fragment's ear.
+    A small tile's pearl would hide that ear: off a seabed cell (whose layer badge is top left, and its corner chip
+    bottom left) the pearl sits bottom left, over the other ear's faint outline (top left it ran into a three-star
+    fragment's stars, "P★★★", a reader, stop 59); on a seabed cell it sits halfway up the right edge, between the
+    stars and the ear (bottom right it covered the ear, and a reader took a lower-right fragment for a lower-left
+    one, stop 60)."""
+    if left:
+        return "bottom-left"
+    if tile["kind"] != "lower-right":
+        return "bottom-right"
+    return "bottom-left" if layer is None else "right-middle"
 
 
 def _layer_badge(dwg: S.Drawing, x: float, y: float, n: int, k: float, P: float) -> El:
@@ -1004,9 +1021,8 @@ def _tile_marks(tile: View, x: float, y: float, size: float, P: float) -> list[t
     s = size / 40
     n = tile["stars"]
     stars = (x + (35.5 - 8 * (n - 1) - 3.9) * s, y + 1.1 * s, x + 39.4 * s, y + 8.9 * s)
-    font = max(P, round(size * 0.2, 1))
-    r = max(size * 0.15, font * 0.68)
-    return [(stars, 60), (_disc(x + size - r - size * 0.03, y + size - r - size * 0.04, r), 201)]
+    cx, cy, r, _font = _pearl_place(x, y, size, P, _pearl_corner(tile, 1))     # (a seabed cell's tile)
+    return [(stars, 60), (_disc(cx, cy, r), 201)]
 
 
 def _obstacles(view: View, g: Geo, arrows: list[Arrow]) -> list[tuple[Obstacle, float]]:
@@ -1687,7 +1703,8 @@ def render(view: View, *, highlight: Iterable[str] | str | None = (), lang: str 
         if face is not None:
             tile, fx, fy, size = face
             pearl = dwg.g(class_="pearl-again")
-            _pearl(dwg, pearl, tile["colour"], x + fx, y + fy, size, lang, g.P)
+            _pearl(dwg, pearl, tile["colour"], x + fx, y + fy, size, lang, g.P,
+                   _pearl_corner(tile, 2 if view["cells"][to].get("upper") is not None else 1))
             ev.add(pearl)
     dwg.add(ev)
     # the coordinates over the arrows, each with a halo of the sea around it: an arrow passes under, never over

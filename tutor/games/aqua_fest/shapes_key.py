@@ -33,7 +33,9 @@ def shapes_svg(lang: str = "en") -> str:
         tile = {"id": SAMPLES[kind], "coral": False, "kind": t.kind, "colour": t.colour, "stars": t.stars}
         row = dwg.g(class_="key-shape")
         S.data(row, kind=kind)
-        row.add(_tile_face(dwg, tile, x, M, TILE, lang, layer=None, cls="tile", P=WORDS * 0.8))
+        # drawn as the seabed's top layer draws it, its pearl where the board puts it (bottom left here, halfway up
+        # the right edge there: a reader found the key and the board unlike, stop 60)
+        row.add(_tile_face(dwg, tile, x, M, TILE, lang, layer=2, cls="tile", P=WORDS * 0.8))
         # "lower left" on two lines, "upper" on one: three names side by side are wider than a phone
         first, _, rest = fragment_kind_name(kind, lang).partition(" ")
         for j, words in enumerate(w for w in (first, rest) if w):

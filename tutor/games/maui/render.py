@@ -808,19 +808,29 @@ def _seat(dwg: S.Drawing, geo: Geo, view: View, s: int, lang: str, hl: AbstractS
             return lead + _chip_xs(under[len(under) - k:], chip_w, size)[-1] + chip_w + 1 if k else 0.0
 
         lines = _used_rows(discards, w) if p["discards_row"] else [discards]
+        worded = False
         if discards and not p["discards_row"]:
             # on a table the used dive cards follow the chips, in one or two lines: fewer chips when they need
             # the room (the older ones keep their ids, drawn as thin edges)
             widths = [em(f"{c['value']} ", False) * size for c in discards]
-            while True:
-                room = w - (7 * u + chips_end(shown) + 5 * u if shown else 8 * u) - 4 * u
-                first = 0
-                while first < len(discards) and sum(widths[:first + 1]) <= room:
-                    first += 1
-                lines = [discards[:first], discards[first:]]
-                if sum(widths[first:]) <= room or shown == 0:
-                    break
-                shown -= 1
+
+            def fit(chips: int, spare: float) -> tuple[int, list[list[View]]]:
+                while True:
+                    room = w - (7 * u + chips_end(chips) + 5 * u if chips else 8 * u) - 4 * u - spare
+                    first = 0
+                    while first < len(discards) and sum(widths[:first + 1]) <= room:
+                        first += 1
+                    if sum(widths[first:]) <= room or chips == 0:
+                        return chips, [discards[:first], discards[first:]]
+                    chips -= 1
+
+            # ... after their own word where it costs no chip, as on a phone: a bare "2" or "10" under a projected
+            # panel read as nothing (a reader, stop 60)
+            used_w = em(_w("used_row", lang) + " ", True) * size
+            plain_shown, plain_lines = fit(shown, 0.0)
+            worded_shown, worded_lines = fit(shown, used_w)
+            worded = worded_shown == plain_shown and bool(worded_lines[0])
+            shown, lines = (worded_shown, worded_lines) if worded else (plain_shown, plain_lines)
             xs = _chip_xs(under[len(under) - shown:], chip_w, size) if shown else []
         for i, card in enumerate(under[len(under) - shown:]):
             cx = x + 7 * u + lead + xs[i]
@@ -843,8 +853,8 @@ def _seat(dwg: S.Drawing, geo: Geo, view: View, s: int, lang: str, hl: AbstractS
         for n, line in enumerate(lines):
             step = 12 if p["discards_row"] else 10.5 * u
             lx = tx
-            if p["discards_row"] and n == 0:
-                # a phone's own row says what the numbers are (a bare "3 6" under the panel read as nothing)
+            if n == 0 and line and (p["discards_row"] or worded):
+                # the row says what the numbers are (a bare "3 6" under the panel read as nothing)
                 label = _w("used_row", lang)
                 g.add(S.label(dwg, label, tx, ty, size=size, weight="bold", fill=S.MUTED, cls="used-label"))
                 lx += em(label + " ", True) * size

@@ -889,6 +889,10 @@ class PlayTable(StandIn, anywidget.AnyWidget):
             now = [c for c in choices if "tutor-action" in c.classes]
             later = [c for c in choices if "tutor-action" not in c.classes]
             group: list[RowPart] = [self.caption(self.your_move(seat), bold=True), {"choices": now}]
+            note = self.game.parts().rows_note
+            said = note(self.state, seat, self.lang) if note is not None and now else ""
+            if said:
+                group.insert(1, self.caption(said))
             # the moves offered only so the engine can say why not (Паперові океани's draws once a card is taken)
             # under words of their own: in the same row as the moves to make, a reader took them for moves still open
             if now and later:

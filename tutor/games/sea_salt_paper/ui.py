@@ -200,10 +200,18 @@ def action_icon(action: object, lang: str) -> str:
     return ""
 
 
+def rows_note(state: Any, seat: int, lang: str) -> str:
+    """Under "your move" while two drawn cards wait: the board keeps one too (a tap on the card, then on the pile for
+    the other). On a phone the cards lie at the board's top and these buttons a screen below (a reader, stop 60)."""
+    if state.phase != "keep" or seat != state.turn or len(state.drawn) < 2:
+        return ""
+    return text("ui.sea_salt_paper.keep_on_board", lang)
+
+
 UI = GameUI(action_label=action_label, action_tip=action_tip, action_icon=action_icon, board_keys=board_keys, sandbox=sandbox, tiebreak_note=tiebreak_note,
             sandbox_label="sea_salt_paper.sandbox.open",
             components=components, legend=legend, advice=advice, offered_actions=offered_actions,
-            summary=summary, coach=coach, score_panel=score_panel, tips=tips,
+            summary=summary, coach=coach, score_panel=score_panel, tips=tips, rows_note=rows_note,
             # its tasks ask which card, pile or bet, never which step comes next: a draw once the card is taken is
             # shown apart, "Not now", as at the table
             task_moves_apart=True)

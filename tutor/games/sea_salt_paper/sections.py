@@ -32,6 +32,7 @@ SECTIONS = sections("sea_salt_paper", [(slug, heading, _QUOTE.get(slug, "")) for
 # (slug, the section it concerns); each decision and its reason: sea_salt_paper.ruling.<slug>
 _RULINGS = (
     ("white-is-a-colour", "mermaids"),
+    ("mermaids-when", "mermaids"),
     ("stop-points", "end-round"),
     ("boat-extra-turn", "duos"),
     ("end-on-extra-turn", "end-round"),

@@ -290,10 +290,13 @@ def _box(cells: Iterable[Sequence[int]]) -> tuple[int, int]:
 
 
 def _card_words(card_id: str, x: float, y: float, w: float, lang: str, h: float = 32,
-                floor: float = 0) -> tuple[float, str]:
+                floor: float = 0, cap: float = 0) -> tuple[float, str]:
     """A family card's task in short words, in up to 3 lines that fit the card's width (w) and height (h): the
-    size they are printed at and the text."""
+    size they are printed at and the text. `cap`: no larger than this (the cards beside it: a short task printed
+    twice as large as its neighbours read as the card that matters, a reader, stop 60)."""
     size, lines = _card_lines(card_id, round(w, 2), lang, h)
+    if cap:
+        size = min(size, max(cap, floor))
     if size < floor:        # a card made taller for its words (_card_height): at the smallest print, line by line
         size, lines = floor, tuple(_lines(_w(f"card_short.{card_id}", lang), w - 6, floor))
     top = y + h / 2 - (len(lines) - 1) * (size + 1) / 2 + size * 0.35
@@ -1270,13 +1273,14 @@ def _seat(b: _Board, view: dict[str, Any], seat: dict[str, Any], sx: float, sy: 
         across = max(bw, span - p.ox) if p.turned and not p.beside else bw     # a turned boat's cards take the width
         w = p.beside or (across - gap * (per - 1)) / per
         left, y0 = (ox + bw + 8 * k, oy) if p.beside else (ox, oy + bh + 6 * k)
+        alike = min(_card_lines(card["id"], round(w, 2), lang, p.card_h)[0] for card in cards)
         for j, card in enumerate(cards):
             name = card_name(card["id"], lang)
             names.append(name)
             x0, y1 = left + (j % per) * (w + gap), y0 + (j // per) * (p.card_h + gap)
             parts.append(f'<g class="family-card" data-face="true"><title>{escape(name)}</title>'
                          f'<rect x="{x0:.1f}" y="{y1:g}" width="{w:.1f}" height="{p.card_h:g}" rx="3" fill="#fffbe6" '
-                         f'stroke="{S.INK}" stroke-width="0.8"/>' + _card_words(card["id"], x0, y1, w, lang, p.card_h, f.floor)[1]
+                         f'stroke="{S.INK}" stroke-width="0.8"/>' + _card_words(card["id"], x0, y1, w, lang, p.card_h, f.floor, alike)[1]
                          + "</g>")
         rows = -(-len(cards) // per)
         b.element(f"cards:{s}", left - 2, y0 - 2, (p.beside or across) + 4, rows * (p.card_h + gap) - gap + 4,

@@ -865,7 +865,8 @@ def _header(b: "_Board", view: dict[str, Any], seats: list[dict[str, Any]], x0: 
         parts.append(K.label(x0, y + title, said, size=title, weight="bold"))
         # the picture after the label's own width, never over it («Гравець 1 розміщує» is wider than
         # "Player 1 places"), in the island's column when the label is shorter, under it on a narrow screen
-        px = max(start, x0 + K.em(said, True) * title + 10 * k)
+        # (a tenth more than the estimate of its width: «Гравець 1 розміщує» in bold ran into the tile, a reader)
+        px = max(start, x0 + K.em(said, True) * title * 1.1 + 10 * k)
         if px + tw * g.mini + 10 * k + K.em(name, False) * small > right:
             px, y = start, y + title + 8 * k
         b.element(f"tile:{held['id']}", px - 3 * k, y - 3 * k, tw * g.mini + 6 * k, th * g.mini + 6 * k, name,

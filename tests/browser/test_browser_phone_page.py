@@ -86,6 +86,9 @@ YourTurn("trump_whales/follow-and-win", lang="en")"""),
     # Паперові океани' crab task: a card taken with a button under the board goes to the hand at the board's foot
     "ssp_task.ipynb": ("uk", """from tutor.widgets.your_turn import YourTurn
 YourTurn("sea_salt_paper/take-the-octopus", lang="uk")"""),
+    # ... and its keep-one task: four "keep" moves, where a miss leaves two buttons
+    "ssp_keep.ipynb": ("en", """from tutor.widgets.your_turn import YourTurn
+YourTurn("sea_salt_paper/keep-the-shell", lang="en")"""),
     "aqua_task.ipynb": ("ru", """from tutor.widgets.your_turn import YourTurn
 YourTurn("aqua_fest/octopus-diagonal", lang="ru")"""),
     "aqua_table.ipynb": ("ru", """from tutor.widgets.play import PlayTable
@@ -371,6 +374,25 @@ def test_a_tasks_verdict_covers_nothing_a_move_pressed_under_the_board_changed(o
     assert status.evaluate("(e) => getComputedStyle(e).position") == "sticky"
     covered = task.evaluate(UNDER_VERDICT, True)
     assert covered[0] and not covered[1], covered
+    assert not page.js_errors, page.js_errors
+
+
+def test_a_missed_task_keeps_no_room_for_the_moves_it_took_away(own_pages, phone):
+    """Паперові океани' keep-one task on a phone: after a miss its four "keep" moves give way to "Try again", and the
+    height they had stood as 300 px of white before the next part, which a reader took for the page's end (stop 60)."""
+    page = phone
+    task = open_task(page, own_pages, "ssp_keep.ipynb")
+    keep = task.locator("button.tutor-choice", has_text=re.compile("fish")).first
+    keep.evaluate("(e) => e.scrollIntoView({block: 'end'})")
+    version = task.get_attribute("data-v")
+    keep.evaluate("(e) => e.click()")
+    wait_next_view(page, task, version)
+    task.locator('.tutor-status [data-outcome="missed"]').wait_for(state="visible")
+    page.wait_for_timeout(400)
+    blank = task.evaluate("""(root) => { const boxes = [...root.children].filter((e) => e.offsetParent !== null)
+        .map((e) => e.getBoundingClientRect()).filter((r) => r.height > 0);
+      return root.getBoundingClientRect().bottom - Math.max(...boxes.map((r) => r.bottom)); }""")
+    assert blank < 40, f"{blank:.0f} px of white under a missed task"
     assert not page.js_errors, page.js_errors
 
 

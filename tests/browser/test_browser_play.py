@@ -123,6 +123,12 @@ def test_aqua_fest_table_card_then_cell_in_the_browser(served, lang):
     assert_no_errors(page)
 
 
+# the white at a table's foot: its box's bottom less that of the lowest part shown in it
+BLANK_UNDER = """(root) => { const boxes = [...root.children].filter((e) => e.offsetParent !== null)
+    .map((e) => e.getBoundingClientRect()).filter((r) => r.height > 0);
+  return root.getBoundingClientRect().bottom - Math.max(...boxes.map((r) => r.bottom)); }"""
+
+
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_your_turn_judges_a_miss_then_a_right_move_in_the_browser(served, lang):
     """Мяури's first "your turn" (win the deep against an 8): an 8 ties and loses to Kiti's right hand,
@@ -160,9 +166,7 @@ def test_your_turn_judges_a_miss_then_a_right_move_in_the_browser(served, lang):
     # solved, its moves gone for good: no blank held under the log where they were (two readers took a third of a
     # screen of white there for the page's end)
     page.wait_for_timeout(300)
-    gap = task.evaluate("""(root) => { const boxes = [...root.children].filter((e) => e.offsetParent !== null)
-        .map((e) => e.getBoundingClientRect()).filter((r) => r.height > 0);
-      return root.getBoundingClientRect().bottom - Math.max(...boxes.map((r) => r.bottom)); }""")
+    gap = task.evaluate(BLANK_UNDER)
     assert gap < 40, f"{gap:.0f} px of blank under a solved task"
     if lang == "ru":
         assert CYRILLIC.search(more.inner_text())
@@ -188,9 +192,7 @@ def test_try_again_leaves_no_blank_and_brings_the_board_back(served):
     press_and_wait(page, task, again)
     assert task.locator(".tutor-status").inner_text().strip() == ""
     page.wait_for_timeout(300)
-    gap = task.evaluate("""(root) => { const boxes = [...root.children].filter((e) => e.offsetParent !== null)
-        .map((e) => e.getBoundingClientRect()).filter((r) => r.height > 0);
-      return root.getBoundingClientRect().bottom - Math.max(...boxes.map((r) => r.bottom)); }""")
+    gap = task.evaluate(BLANK_UNDER)
     assert gap < 40, f"{gap:.0f} px of blank under the task after Try again"
     board = task.locator(".tutor-svg").first.bounding_box()
     assert board["y"] >= -2 and board["y"] < page.viewport_size["height"], board

@@ -994,7 +994,10 @@ function render({ model, el: root }) {
     root.dataset.v = String(view.v || 0);
     // a task solved: its rows of moves are gone for good, and the height they held was a blank third of a screen
     // between the verdict and the next task's words (two readers took it for the page's end)
-    if (/data-outcome="done"/.test(view.status || "")) releaseHeight();
+    // ... and a task missed: its rows of moves give way to "Try again" (the height they held stood as 300 px of white
+    // before the next part on a phone, a reader took it for the page's end, stop 60)
+    if (/data-outcome="done"/.test(view.status || "")
+        || (/data-outcome="missed"/.test(view.status || "") && judged !== "missed")) releaseHeight();
     // a task's verdict taken back ("Try again"): the move is to make again on the board, and the verdict's height
     // held under it was half a screen of white before the next part (a reader took it for a broken page). The
     // height goes and the board comes back into view if it is above the screen.

@@ -842,6 +842,11 @@ def _seat_panel(dwg: S.Drawing, sp: S.Splice, view: View, seat: View, lang: str,
         for cx, cy in _place(min(seat["hand_count"], 6), hand_box[0], hand_box[1], 2 * cw, ch, cw, ch):
             el.add(dwg.use("#af-cardback", insert=(round(cx, 1), round(cy, 1)), size=(cw, ch)))
     if frags is not None:
+        # by shape, then pearl, as shells are built: in the order taken a reader could not plan a shell from the
+        # strip, its lower-left and lower-right pieces mixed (stop 60)
+        frags = sorted(frags, key=lambda t: (C.FRAGMENT_KINDS.index(t["kind"]) if t.get("kind") in C.FRAGMENT_KINDS
+                                             else len(C.FRAGMENT_KINDS),
+                                             C.COLOURS.index(t["colour"]) if t.get("colour") in C.COLOURS else 9))
         # a long pile (the game's end) in smaller chips rather than overlapping ones, as far as a chip still holds its
         # star count: overlapped, the counts ran into each other at a projector's print
         fs = next((s for s in range(int(fs), int(_least_chip(g)) - 1, -2)

@@ -45,6 +45,7 @@ def view(state: State, player: Optional[int] = None) -> dict[str, Any]:
         pile = state.piles[s]
         see_pile = mine or open_baskets
         chosen, revealed = state.chosen[s], state.revealed[s]
+        before = state.before[s] if turned_up and state.before else None
         seats.append({
             "seat": s,
             "hand_count": len(state.hands[s]),
@@ -52,8 +53,7 @@ def view(state: State, player: Optional[int] = None) -> dict[str, Any]:
             "chosen": (None if chosen is None else _dive(s, chosen) if mine else {"hidden": True}),
             "revealed": None if revealed is None else _dive(s, revealed),
             # the round before's card, known to all, while this round's lie turned up (the board's «last» then)
-            "before": (_dive(s, state.before[s]) if turned_up and state.before and state.before[s] is not None
-                       else None),
+            "before": None if before is None else _dive(s, before),
             "discard_count": len(state.discards[s]),
             "discards": [_dive(s, n) for n in state.discards[s]] if (teacher or open_baskets) else None,
             "pile_count": len(pile),

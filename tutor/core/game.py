@@ -156,7 +156,8 @@ class GameUI:
     advice: Optional[Callable[[Any, int, str], str]] = None               # (state, seat, lang) -> HTML under the board
     action_rows: Optional[Callable[[Table, int], list[list[RowPart]]]] = None   # (table, seat) -> groups of parts
     # (state, seat, lang) -> a line under the table's "your move" (plain words), or "": where the board is the nearer
-    # way to choose (Паперові океани's two drawn cards, a screen above the buttons that keep them on a phone)
+    # way to choose (Паперові океани's two drawn cards, Острів котів' island tiles: on a phone a screen or more above
+    # the buttons that choose them); under the first line of `action_rows`' groups too
     rows_note: Optional[Callable[[Any, int, str], str]] = None
     # (table) -> the kinds of action the board may offer now, as action_rows does (Aqua Fest: a task before the turn
     # is taught offers moves only, and its start tile must not begin going home), or None for every legal action

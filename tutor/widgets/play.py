@@ -874,9 +874,14 @@ class PlayTable(StandIn, anywidget.AnyWidget):
         or a {"pick": Pick} (a row of choices may end with its pick)."""
         groups: list[list[RowPart]] = []
         picker = self.game.parts().action_rows   # games whose choices need more than one row
+        note = self.game.parts().rows_note
         for seat in self.live.deciding():      # hot seat: only the seat at the device
+            said = note(self.state, seat, self.lang) if note is not None else ""
             if picker is not None:
-                groups += picker(self, seat)
+                picked = picker(self, seat)
+                if said and picked:
+                    picked[0].insert(1, self.caption(said))     # under its first line ("your move")
+                groups += picked
                 continue
             legal = set(self.game.legal_actions(self.state, seat))
             choices = [self.action_choice(action, legal) for action in labels.offered_actions(self.game, self.state, seat)]
@@ -889,9 +894,7 @@ class PlayTable(StandIn, anywidget.AnyWidget):
             now = [c for c in choices if "tutor-action" in c.classes]
             later = [c for c in choices if "tutor-action" not in c.classes]
             group: list[RowPart] = [self.caption(self.your_move(seat), bold=True), {"choices": now}]
-            note = self.game.parts().rows_note
-            said = note(self.state, seat, self.lang) if note is not None and now else ""
-            if said:
+            if said and now:
                 group.insert(1, self.caption(said))
             # the moves offered only so the engine can say why not (Паперові океани's draws once a card is taken)
             # under words of their own: in the same row as the moves to make, a reader took them for moves still open

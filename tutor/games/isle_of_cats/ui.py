@@ -139,10 +139,6 @@ def action_rows(table: Table, seat: int) -> list[list[RowPart]]:
                 # marks a move before it is tried, tutor.widgets.play.PlayTable.previews)
                 c.tooltip = (named[c.action] if c.action in legal or not table.previews
                              else text(_U + "not_now", lang, action=named[c.action]))
-        if named and state.phase == "take" and seat == state.turn:
-            # the island's tiles take too: on a phone the buttons stand under both boats, a screen or two below the
-            # tiles, and nothing said the tiles could be tapped (a reader, stop 60)
-            return [[head, table.caption(text(_U + "take_on_board", lang)), {"choices": choices}]]
         return [[head, {"choices": choices}]]
     chosen = {"action": legal[0]} if legal else {}
 
@@ -294,7 +290,13 @@ def advice(state: Any, seat: int, lang: str) -> str:
             f'<table class="tutor-score"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
 
 
-UI = GameUI(action_label=action_label, action_tip=action_tip, action_icon=action_icon, board_keys=board_keys, action_rows=action_rows,
+def rows_note(state: Any, seat: int, lang: str) -> str:
+    """Under "your move" while the learner takes a tile: the island's tiles take too. On a phone the buttons stand
+    under both boats, a screen or two below the tiles, and nothing said the tiles could be tapped (a reader, stop 60)."""
+    return text(_U + "take_on_board", lang) if state.phase == "take" and seat == state.turn and state.island else ""
+
+
+UI = GameUI(action_label=action_label, action_tip=action_tip, action_icon=action_icon, board_keys=board_keys, action_rows=action_rows, rows_note=rows_note,
             placing=placing, sandbox=sandbox, components=components, sandbox_label="isle_of_cats.sandbox.open",
             # the board draws each player's family cards under their boat: its key is the cards, with how each counts
             legend=family_cards,

@@ -262,7 +262,7 @@ def test_panels_stay_on_the_board_and_clear_of_the_lagoon(players, layout):
     state, _ = play(players, 3, players * 4)
     view = maui.view(state, None)
     table = R._table(layout, players)
-    lx, ly, lw, lh = R.lagoon_box(layout)
+    lx, ly, lw, lh = R.lagoon_box(layout, players)
     boxes = [R._seat_box(s, view, layout) for s in range(players)]
     for x, y, w, h in boxes:
         assert 0 <= x and x + w <= table.W and table.header <= y and y + h <= table.H - table.foot

@@ -107,6 +107,8 @@ PHONE_GAP = 16          # between a phone's panels: room for one's event badge a
 # RING_X0 to RING_X1, the seats' numbered discs (RING_DISC wide) round its rim clockwise from Player 1 at the bottom,
 # and Kiti on the rim between the two seats her hands point to; its row is RING_ROW tall
 RING_ROW, RING_R, RING_X0, RING_X1, RING_DISC = 128, 42, 30, 330, 26
+# a projector's table for up to CORNER_PLAYERS: its scale (print 9 designed at 9 units) and height (units)
+CORNER_PLAYERS, CORNER_U, CORNER_H = 4, 2.0, 716
 BIG_CARD_H = 56          # a phone hand's card cell: wider and taller than the layout's smallest tap target
 STRIP_ROW_H = 26         # a row of a phone's two-row hand strip (_strip_rows)
 
@@ -143,6 +145,7 @@ class _Geo:
     """Where things go on one board of one layout."""
 
     phone = False
+    corners = False
     u = 1.0
 
     def __init__(self, layout: str) -> None:
@@ -189,27 +192,45 @@ class _Table(_Geo):
 
     def __init__(self, layout: str, players: int) -> None:
         super().__init__(layout)
-        u = self.u = self.spec.min_print / 9
+        # a projector's table for three or four: the seats in the corners (none above or below the lagoon), so
+        # everything is drawn bigger and the board is wide enough to fill a projected column (issue #36: its
+        # print was 16 units, about 16 px on a 1,920-px screen, the boards' smallest of the five games)
+        self.corners = self.name == "projector" and players <= CORNER_PLAYERS
+        u = self.u = CORNER_U if self.corners else self.spec.min_print / 9
         self.players = players
-        self.H: float = self.spec.max_height or self.W
-        self.header, self.foot = 32 * u, 18 * u
+        self.H: float = CORNER_H if self.corners else self.spec.max_height or self.W
+        # (in the corners, a taller foot: the cards back in the box go in it, beside their count, leaving the
+        # middle's top and bottom to Kiti when she stands between two seats there)
+        self.header, self.foot = 32 * u, (30 if self.corners else 18) * u
         self.CX = self.W / 2
         half = (self.H - self.foot - self.header) / 2
         self.CY = self.header + half
-        self.seat_w = 180 * u
+        self.seat_w = (172 if self.corners else 180) * u
         self.panel_h = (NAME_H + HAND_H + HEADS_H + CARDS_H + PILE_H + TABLE_FOOT) * u     # the tallest panel
         self.RY = half - self.panel_h / 2 - 4 * u
         self.RX = self.W / 2 - self.seat_w / 2 - 6 * u
-        self.lagoon_w, self.cell_h = 276 * u, 60 * u
-        self.card_w, self.card_h = 122 * u, 52 * u
+        # (in the corners narrower, for Kiti between two seats on one side, and lower, for her above or below it)
+        self.lagoon_w, self.cell_h = (256 if self.corners else 276) * u, (56 if self.corners else 60) * u
+        self.card_w, self.card_h = 122 * u, (48 if self.corners else 52) * u
         # the teacher's row of cards back in the box: bottom left, under the panels, left of Player 1's, going on
         # right of Player 1's when it is full; 12 units off the panel, clear of a ring round it
         self.box = (8 * u, self.H - self.foot - 24 * u, self.CX - self.seat_w / 2 - 20 * u, 22 * u)
         self.box_right = (self.CX + self.seat_w / 2 + 12 * u,) + self.box[1:]
+        if self.corners:    # in the foot, after the count (render moves it past the count's words)
+            self.box = (8 * u, self.H - self.foot + 3 * u, self.W / 2 - 8 * u, 22 * u)
+            self.box_right = (self.W / 2 + 6 * u,) + self.box[1:]
         self._kiti: dict[tuple[int, tuple[tuple[float, float, float, float], ...]], tuple[float, float]] = {}
 
     def seat_centre(self, seat: int) -> tuple[float, float]:
-        """Seat 0 at the bottom; the others follow clockwise on screen (y grows downwards)."""
+        """Seat 0 at the bottom; the others follow clockwise on screen (y grows downwards). In the corners
+        (`corners`): seat 0 bottom left, on clockwise round the corners (three players: the third on the right)."""
+        if self.corners:
+            half_w, half_h = self.seat_w / 2 + 8 * self.u, self.panel_h / 2 + 6 * self.u
+            left, right = half_w, self.W - half_w
+            top, bottom = self.header + half_h, self.H - self.foot - half_h
+            spots = [(left, bottom), (left, top), (right, top), (right, bottom)] if self.players == 4 else \
+                [(left, bottom), (left, top), (right, self.CY)]
+            return spots[seat]
         a = math.radians(90 + 360 * seat / self.players)
         c, s = math.cos(a), math.sin(a)
         # a superellipse (exponent 5) pushes corner seats outwards, clear of the lagoon in the middle
@@ -220,6 +241,9 @@ class _Table(_Geo):
     def seat_box(self, s: int, view: View) -> Box:
         x, y = self.seat_centre(s)
         h = self.panel(view["seats"][s], False, self.seat_w)["h"]
+        if self.corners and y != self.CY:     # a corner's panel keeps to its edge of the board, however tall
+            top = self.header + 6 * self.u if y < self.CY else self.H - self.foot - 6 * self.u - h
+            return x - self.seat_w / 2, top, self.seat_w, h
         return x - self.seat_w / 2, y - h / 2, self.seat_w, h
 
     def lagoon_box(self) -> tuple[float, float, float, float]:
@@ -256,16 +280,27 @@ class _Table(_Geo):
                               cy + self.panel_h / 2))
         for bx0, by0, bw, bh in (self.box, self.box_right):
             obstacles.append((bx0, by0, bx0 + bw, by0 + bh))
+        if self.corners:    # between a side's panels and the lagoon: in the middle, room for her words either side
+            lx, ly, lw, lh = self.lagoon_box()
+            obstacles.append((lx, ly, lx + lw, ly + lh))
 
         def clearance(t: float) -> float:
             x, y = CX + ux * t, CY + uy * t
             gap = min(math.hypot(max(x0 - x, 0, x - x1), max(y0 - y, 0, y - y1)) for x0, y0, x1, y1 in obstacles)
-            inside = 40 * u <= x <= self.W - 40 * u and self.header + 48 * u <= y <= self.H - self.foot - 36 * u
+            # (in the corners her figure just fits between the lagoon and the header or the foot)
+            top, foot = (30, 20) if self.corners else (48, 36)
+            inside = 40 * u <= x <= self.W - 40 * u and self.header + top * u <= y <= self.H - self.foot - foot * u
             # an arrow through the figure hid her hands (a reader, projector): its room is the figure's, about 40u
             crossed = min((_to_segment(x, y, *line) for line in lines), default=math.inf) - 40 * u
             return (min(gap, crossed) if inside else -1) - t * 0.01     # prefer nearer the lagoon when equally clear
 
-        best = max((t0 + 4 * u * i for i in range(24)), key=clearance)
+        ts = [t0 + 4 * u * i for i in range(24)]
+        if self.corners:    # never on a panel, even to keep clear of an arrow: her figure is about 26u either side
+            def gap(t: float) -> float:
+                x, y = CX + ux * t, CY + uy * t
+                return min(math.hypot(max(x0 - x, 0, x - x1), max(y0 - y, 0, y - y1)) for x0, y0, x1, y1 in obstacles)
+            ts = [t for t in ts if gap(t) >= 30 * u] or ts[:1]
+        best = max(ts, key=clearance)
         self._kiti[key] = CX + ux * best, CY + uy * best
         return self._kiti[key]
 
@@ -413,12 +448,12 @@ def kiti_place(kiti: int, players: int, layout: str = "laptop") -> tuple[float, 
     return _table(layout, players).kiti_place(kiti)
 
 
-def lagoon_box(layout: str = "laptop") -> tuple[float, float, float, float]:
-    return _table(layout, 3).lagoon_box()
+def lagoon_box(layout: str = "laptop", players: int = 3) -> tuple[float, float, float, float]:
+    return _table(layout, players).lagoon_box()
 
 
-def cell_box(index: int, layout: str = "laptop") -> tuple[float, float, float, float]:
-    return _table(layout, 3).cell_box(index)
+def cell_box(index: int, layout: str = "laptop", players: int = 3) -> tuple[float, float, float, float]:
+    return _table(layout, players).cell_box(index)
 
 
 def _seat_box(seat: int, view: View, layout: str = "laptop") -> Box:
@@ -628,7 +663,7 @@ def _lagoon(dwg: S.Drawing, geo: Geo, view: View, lang: str, hl: AbstractSet[str
                 under = ", ".join(f"{kind_name(c['kind'], lang)} {_value_text(c['value'])}" for c in cards[:-1]
                                   if c.get("value") is not None)
                 # (between the cell's rule and the "new" badge at its foot, where the cell is tall enough)
-                if under and ch >= (74 if depth in marks["new"] else 56) * u:
+                if under and ch >= (74 if depth in marks["new"] else 54) * u:
                     words = f"{_w('cell_under', lang)} {under}"
                     # clear of the pile's older cards and their names, which spill past their edges
                     name_w = em(kind_name(top_card["kind"], lang), False) * geo.fs(10)     # the top card's name
@@ -1050,18 +1085,31 @@ def _kiti(dwg: S.Drawing, geo: Geo, view: View, lang: str, hl: AbstractSet[str],
             far = reach + 14 * u
             spots += [(px + dx * far, py + dy * far) for dx, dy in ((0, 1), (0, -1), (0.8, 0.8), (-0.8, 0.8),
                                                                     (0.8, -0.8), (-0.8, -0.8))]
-        spots = [p for p in spots if p[1] > geo.header + 12 * u] or spots
         half = em(word, True) * size / 2 + 2 * u
         lagoon = geo.lagoon_box()
         panels = [geo.seat_box(s, view) for s in range(n)]
-        spots = [(sx, sy) for sx, sy in spots
-                 if not any(sx - half < bx + bw and bx < sx + half and sy - size < by + bh and by < sy + 3 * u
-                            for bx, by, bw, bh in [lagoon] + panels)] or spots
-        # nor across a round's arrow (the pale word beside a figure moved clear of them, crossed by one)
-        spots = [(sx, sy) for sx, sy in spots
-                 if not any(sx - half <= x0 + (x1 - x0) * i / 24 <= sx + half and
-                            sy - size <= y0 + (y1 - y0) * i / 24 <= sy + 3 * u
-                            for x0, y0, x1, y1 in lines for i in range(25))] or spots
+        mark = 11 * u
+        if geo.corners:     # between the lagoon and the header or foot: beyond her hands too
+            out = arm + mark + half + 4 * u
+            spots += [(px - out, py + 4 * u), (px + out, py + 4 * u)]
+
+        def faults(p: tuple[float, float]) -> int:
+            """What a word at `p` would run into, weighed: the header, the lagoon or a panel, her own hands'
+            letters (a projector's corners leave her a narrow column between the panels), a round's arrow (the pale
+            word beside a figure moved clear of them, crossed by one). The spots with the fewest are kept."""
+            sx, sy = p
+            head = sy <= geo.header + 12 * u
+            boxes = any(sx - half < bx + bw and bx < sx + half and sy - size < by + bh and by < sy + 3 * u
+                        for bx, by, bw, bh in [lagoon] + panels)
+            own = any(sx - half - mark < hx < sx + half + mark and sy - size - mark < hy < sy + 3 * u + mark
+                      for hx, hy in hands)
+            crossed = any(sx - half <= x0 + (x1 - x0) * i / 24 <= sx + half and
+                          sy - size <= y0 + (y1 - y0) * i / 24 <= sy + 3 * u
+                          for x0, y0, x1, y1 in lines for i in range(25))
+            return 16 * head + 8 * boxes + 4 * own + 2 * crossed
+
+        fewest = min(map(faults, spots))
+        spots = [p for p in spots if faults(p) == fewest]
         # the spot whose word lies farthest from her hands (and from what `avoid` names), measured from the word's
         # box: a long word ("прошлый раунд") reaches far either side of its middle
         def room(p: tuple[float, float]) -> float:
@@ -1443,11 +1491,16 @@ def render(view: View, *, highlight: Iterable[str] | str | None = (), lang: str 
             chips_y = box_y + 20
             dwg.add(_box(dwg, geo, view, lang, 8, chips_y, W - 16, (8, box_y + 12)))
     else:
-        dwg.add(S.label(dwg, notes, W - 8 * u, H - 6 * u, size=geo.fs(9.5), anchor="end", fill=S.MUTED,
-                        cls="notes"))
+        dwg.add(S.label(dwg, notes, W - 8 * u, H - (12 if geo.corners else 6) * u, size=geo.fs(9.5), anchor="end",
+                        fill=S.MUTED, cls="notes"))
         if view.get("boxed_count"):
             bx, by, bw, bh = geo.box
-            dwg.add(_box(dwg, geo, view, lang, bx, by, bw, (bx, H - 6 * u)))
+            label_at = (bx, H - 6 * u)
+            if geo.corners:     # the count on the foot's line, the cards after it
+                label_at = (bx, by + 15 * u)
+                shift = em(_w("boxed", lang, n=view["boxed_count"]), False) * geo.fs(10) + 10 * u
+                bx, bw = bx + shift, bw - shift
+            dwg.add(_box(dwg, geo, view, lang, bx, by, bw, label_at))
     dwg.add(_lagoon(dwg, geo, view, lang, hl, marks))
     for s in range(view["players"]):
         dwg.add(_seat(dwg, geo, view, s, lang, hl, marks, offers, splice))

@@ -114,3 +114,28 @@ async def flood_two_kernels():
     finally:
         await ours.shutdown_kernel(now=True)
         stock.shutdown_kernel(now=True)
+
+
+def test_the_tutor_servers_kernels_keep_no_input_history():
+    """Every kernel wrote its input history to one SQLite file; with a room's kernels at once IPython printed
+    "The history saving thread hit an unexpected error (OperationalError('database is locked'))" on a lesson's page
+    (a reader, 2026-12-07). The server's kernels keep no history."""
+    run_apart(history_of_our_kernel())
+
+
+async def history_of_our_kernel():
+    from tutor.serving import TutorKernelManager
+    ours = TutorKernelManager(kernel_name="python3")
+    await ours.start_kernel()
+    try:
+        client = ready_client(ours.connection_file)
+        client.execute("h = get_ipython().history_manager; print('history', h.enabled, type(h).__name__)")
+        said = ""
+        while "history" not in said:
+            msg = client.get_iopub_msg(timeout=120)
+            if msg["msg_type"] == "stream":
+                said += msg["content"]["text"]
+        assert said.split() == ["history", "False", "HistoryManager"], said
+        client.stop_channels()
+    finally:
+        await ours.shutdown_kernel(now=True)

@@ -24,6 +24,7 @@ from typing import Any
 
 STOCK = "ipykernel_launcher"
 OURS = "tutor.kernel_launch"
+NO_HISTORY = "--HistoryManager.enabled=False"
 
 
 def main() -> None:
@@ -37,7 +38,11 @@ def main() -> None:
 
     if sys.path and sys.path[0] == "":          # as ipykernel_launcher: the working folder does not shadow modules
         del sys.path[0]
-    TutorKernelApp.launch_instance()
+    # no input history: every kernel wrote it to one SQLite file, and with a room's kernels at once IPython printed
+    # "The history saving thread hit an unexpected error (OperationalError('database is locked'))" on a lesson's
+    # page, in English, between a board and its task (a reader, Козырные киты ru); a lesson's learner never asks
+    # for the history
+    TutorKernelApp.launch_instance(argv=[*sys.argv[1:], NO_HISTORY])
 
 
 if __name__ == "__main__":

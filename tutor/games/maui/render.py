@@ -178,6 +178,10 @@ class _Geo:
         pile = _pile_shown(seat)
         if pile:
             h += (PILE_H + 2 if self.phone else PILE_H + TABLE_FOOT) * u
+            if self.phone and not seat.get("discards"):
+                # room under the chips' values for the event's pill on the panel's edge ("caught · seagull!" lay over
+                # them at a game's end, a reader of wave 18); a used-cards row under them has its own
+                h += 8
         discards_row = self.phone and bool(seat.get("discards"))
         if discards_row:
             # (and, under the others' panels, room for the event's pill on the panel's edge: "caught" sat on "dive cards
@@ -835,7 +839,12 @@ def _seat(dwg: S.Drawing, geo: Geo, view: View, s: int, lang: str, hl: AbstractS
         # words only where they cost no chip (a phone's half-width panels have no room to spare)
         shown, xs = _chips_that_fit(under, chip_w, size, w - 14 * u, 8)
         if said and _chips_that_fit(under, chip_w, size, w - 14 * u - lead, 8)[0] < shown:
-            said, lead = "", 0.0
+            # shorter words first (a bare row of chips under one panel beside a labelled one on the same board read
+            # as nothing, a reader of wave 18), then none
+            said = f"{_w('pile_under_short', lang)} "
+            lead = em(said, False) * size
+            if _chips_that_fit(under, chip_w, size, w - 14 * u - lead, 8)[0] < shown:
+                said, lead = "", 0.0
         if said:
             g.add(S.label(dwg, said.strip(), x + 7 * u, py + chip_h - 4, size=size, fill=S.MUTED, cls="pile-under"))
 
@@ -888,7 +897,9 @@ def _seat(dwg: S.Drawing, geo: Geo, view: View, s: int, lang: str, hl: AbstractS
         for n, line in enumerate(lines):
             step = 12 if p["discards_row"] else 10.5 * u
             lx = tx
-            if n == 0 and line and (p["discards_row"] or worded):
+            # (a phone's row says it when its values all go on the lines under it: line 0 is then empty, and the
+            # values stood bare, a reader of wave 18)
+            if n == 0 and (line or p["discards_row"]) and (p["discards_row"] or worded):
                 # the row says what the numbers are (a bare "3 6" under the panel read as nothing)
                 label = _w("used_row", lang)
                 g.add(S.label(dwg, label, tx, ty, size=size, weight="bold", fill=S.MUTED, cls="used-label"))

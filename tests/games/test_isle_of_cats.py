@@ -327,6 +327,9 @@ def test_stages_pause_at_the_end_of_a_day_before_the_next_tiles():
     # the pause shows tomorrow's turn order, its first player to move, as the day's summary says (reader W6)
     after = stages[-1][1]
     assert paused.order == after.order != s.order and paused.turn == after.order[0]
+    # ... and nobody as passed: a pass lasts its day ("(passed)" stood by both players under the words that the day
+    # was over, a reader of wave 18)
+    assert s.passed == (True, False) and paused.passed == (False, False)
 
 
 # --------------------------------------------------------------------------- treasure maps

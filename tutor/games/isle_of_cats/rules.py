@@ -429,6 +429,9 @@ def _end_day(t: Table, events: list[Event]) -> None:
         pause = dict(t)
         pause["order"] = t["order"][1:] + t["order"][:1]
         pause["phase"], pause["turn"], pause["held"] = "take", pause["order"][0], None
+        # ... and nobody marked as passed: a pass lasts the day it was made ("(passed)" stood by both players under
+        # the words that the day was over, a reader of wave 18)
+        pause["passed"] = (False,) * t["players"]
         cuts.append(("day_end", pause, len(events)))
     t["order"] = t["order"][1:] + t["order"][:1]
     events.append(_ev("order", "day", {"order": list(t["order"]), "player": t["order"][0],

@@ -368,7 +368,10 @@ function render({ model, el: root }) {
     // in sight (a reader, stop 57); a step taps them stuck again
     if (onPhone()) {
       const b = board.getBoundingClientRect();
-      if (b.height > 0 && b.bottom < nav.getBoundingClientRect().bottom + 40) { unstickNow(); return; }
+      // (once the board's foot is in the screen's top third: its last cards' sliver under the stuck row kept the row
+      // over the next task and its own board, a reader of wave 18 could not tell which board the buttons stepped)
+      const gone = Math.max(nav.getBoundingClientRect().bottom + 40, innerHeight * 0.3);
+      if (b.height > 0 && b.bottom < gone) { unstickNow(); return; }
     }
     offerSaid();
     watchSaid();

@@ -13,7 +13,7 @@ from __future__ import annotations
 from html import escape
 
 from tutor.core import svg as S
-from tutor.core.cardtable import attr
+from tutor.core.cardtable import attr, em
 from tutor.core.i18n import text
 from tutor.games.sea_salt_paper import components as C
 from tutor.games.sea_salt_paper.render import GEOMETRY, _fit, _sign, colour_sign
@@ -52,7 +52,7 @@ def legend_svg(lang: str = "en", layout: str | None = None) -> str:
                      f'</title><rect x="{x:.1f}" y="{top:.1f}" width="{sw}" height="{sh}" rx="5" '
                      f'fill="{C.COLOUR_HEX[colour]}" stroke="{S.INK}" stroke-width="1.2"/>'
                      + colour_sign(colour, x + 3, top + 3, tab)
-                     + _fit(x + sw + 8, top + sh / 2 + size / 3, colour_name(colour, lang), col_w - sw - 14, size)
+                     + _name(colour_name(colour, lang), x + sw + 8, top + sh / 2 + size / 3, col_w - sw - 14, size)
                      + "</g>")
     height = round(y + -(-len(C.COLOURS) // cols) * (sh + 8) + m)
     title = text(_L + "title", lang)
@@ -63,6 +63,16 @@ def legend_svg(lang: str = "en", layout: str | None = None) -> str:
             f'aria-label="{attr(title)}" class="tutor-sea_salt_paper tutor-legend" font-family="{S.FONT}" '
             f'data-layout="{spec.name}" style="{S.height_floor(height, body)}"><title>{escape(title)}</title>'
             f"<desc>{escape(desc)}</desc>{body}</svg>")
+
+
+def _name(name: str, x: float, y: float, width: float, size: float) -> str:
+    """A colour's name beside its card: on two lines after its hyphen where one line would squeeze its letters
+    ("світло-помаранчевий" narrowed on a phone, a reader of wave 18)."""
+    cut = name.find("-")
+    if em(name, False) * size <= width or cut < 0:
+        return _fit(x, y, name, width, size)
+    step = size * 0.55
+    return _fit(x, y - step, name[:cut + 1], width, size) + _fit(x, y + step, name[cut + 1:], width, size)
 
 
 def colour_sign_part(sign: str, x: float, y: float, s: float) -> str:

@@ -1030,14 +1030,26 @@ def _tile_marks(tile: View, x: float, y: float, size: float, P: float) -> list[t
     return [(stars, 60), (_disc(cx, cy, r), 201)]
 
 
+def _coord_size(g: Geo) -> float:
+    """The coordinates' print (A-E, 1-5): on a phone the phone boards' print, not the layout's least (the lesson names
+    cells by them in nearly every sentence; at 9.5 px a reader of wave 18 could hardly read them)."""
+    return max(g.f(11), S.board_print(S.LAYOUTS["phone"])) if g.name == "phone" else g.f(11)
+
+
+def _coord_out(g: Geo) -> float:
+    """How far outside the middle of their strip the coordinates sit: clear of a ring round a cell at the grid's edge
+    (a phone's larger letters as much further out)."""
+    return 0.3 * g.lab + (_coord_size(g) - g.f(11)) * 0.7
+
+
 def _obstacles(view: View, g: Geo, arrows: list[Arrow]) -> list[tuple[Obstacle, float]]:
     """(box, weight) of what an event's words should not cover, heaviest first: coordinates, start tiles, arrows
     (as a row of boxes along each), pawns, then the tiles' layer badges, stars, pearls and locks."""
     k, P = g.k, g.P
     out: list[tuple[Obstacle, float]] = []
-    cf = g.f(11)
+    cf = _coord_size(g)
     grid = N * g.cell
-    off = 0.3 * g.lab        # as render() sets the coordinates
+    off = _coord_out(g)      # as render() sets the coordinates
     for j in range(N):
         x, y = centre(g, j, j)
         for yy in (g.grid_y - g.lab / 2 - off, g.grid_y + grid + g.lab / 2 + 0.6 * off):
@@ -1644,7 +1656,7 @@ def render(view: View, *, highlight: Iterable[str] | str | None = (), lang: str 
                      stroke=SEA_EDGE, stroke_width=2))
     dwg.add(dwg.rect(insert=(round(g.grid_x - 3, 1), round(g.grid_y - 3, 1)), size=(round(grid + 6, 1), round(grid + 6, 1)),
                      rx=5, ry=5, fill=SEA_EDGE))
-    cf = f(11)
+    cf = _coord_size(g)
     coords = dwg.g(class_="coords", fill="#e3f2f8", font_size=cf, font_weight="bold",
                    stroke=SEA, stroke_width=round(3 * max(k, 1), 1), stroke_linejoin="round", paint_order="stroke")
     # a side whose start tiles are offered shows no letters or numbers of its own: its slots, tap targets larger than
@@ -1654,7 +1666,7 @@ def render(view: View, *, highlight: Iterable[str] | str | None = (), lang: str 
     for j in range(N):
         x, y = centre(g, j, j)
         # a little outside the middle of their strip: clear of a ring round a cell at the grid's edge
-        out = 0.3 * g.lab
+        out = _coord_out(g)
         for yy, side in ((g.grid_y - g.lab / 2 + cf * 0.36 - out, "north"),
                          (g.grid_y + grid + g.lab / 2 + cf * 0.36 + out * 0.6, "south")):
             if side not in slotted:

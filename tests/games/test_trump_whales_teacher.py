@@ -63,9 +63,9 @@ def test_the_may_play_drill_does_not_name_the_family_to_follow():
 
 
 def test_the_plus_points_drill_hides_the_running_count_of_the_round():
-    """Drills audit: «This round so far: N» left only "+1" to add."""
+    """Drills audit: «Round so far: N» left only "+1" to add."""
     for _q, svg in _drill_boards("plus-points", range(6), lang="en"):
-        assert 'class="round-points"' not in svg and "This round" not in svg
+        assert 'class="round-points"' not in svg and "Round so far" not in svg
     # other boards keep it
     from tutor.games.trump_whales import rules
     from tutor.games.trump_whales.render import render

@@ -1209,3 +1209,17 @@ def test_the_table_before_the_deal_asks_nobody_for_a_bonus(layout):
         choosing = text("trump_whales.board.choosing", lang)
         assert text("trump_whales.board.phase.deal", lang) in before and choosing not in before
         assert text("trump_whales.board.phase.bonus", lang) in dealt and choosing in dealt
+
+
+def test_the_first_deal_says_its_leader_was_drawn_by_lot_only_when_it_was():
+    """Ruling first-player: a game set up without a first player draws one by lot, and the first deal says so (a
+    reader at the table saw player 4 lead round 1 and found nothing saying why, wave 18); a first player given (a
+    lesson's position) is not said to be drawn."""
+    from tutor.games.trump_whales import rules
+
+    def dealt(**kw):
+        return next(e for _n, _s, evs in rules.setup_stages(3, seed=5, **kw) for e in evs if e.kind.endswith("dealt"))
+
+    drawn, given = dealt(), dealt(first=1)
+    assert "drawn by lot" in drawn.narrate("en") and "жребий" in drawn.narrate("ru")
+    assert "lot" not in given.narrate("en") and "жребий" not in given.narrate("ru")

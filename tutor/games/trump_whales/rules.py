@@ -444,7 +444,7 @@ def _end_round(t: Table, events: list[Event]) -> None:
     _deal(t, events, t["round"] + 1, (t["first"] + 1) % n)
 
 
-def _deal(t: Table, events: list[Event], round_no: int, first: int) -> None:
+def _deal(t: Table, events: list[Event], round_no: int, first: int, by_lot: bool = False) -> None:
     """Setup steps 2–5 («ПОДГОТОВКА К ИГРЕ»): draw the trump (a 5: draw again), shuffle the card back, deal 9 each,
     set the rest aside; every player then lays a first bonus. Everything on the table comes back first."""
     n = t["players"]
@@ -467,8 +467,10 @@ def _deal(t: Table, events: list[Event], round_no: int, first: int) -> None:
     t["noted"] = ()
     t["trick"], t["discard"], t["tricks"] = (), (), 0
     t["round"], t["first"], t["leader"], t["turn"], t["phase"] = round_no, first, first, first, "bonus"
+    # `by_lot`: the first round's leader was drawn by lot (ruling first-player), which the narration says: a reader
+    # at the table saw player 4 lead and found nothing saying why (wave 18)
     events.append(_ev("dealt", "setup", {"round": round_no, "player": first, "count": C.HAND,
-                                         "aside": len(t["aside"])}))
+                                         "aside": len(t["aside"]), **({"drawn": True} if by_lot else {})}))
 
 
 _CUTS: ContextVar[Optional[list[tuple[str, State, int]]]] = ContextVar("trump_whales_cuts", default=None)
@@ -545,6 +547,7 @@ def setup(players: int, *, seed: Optional[int] = None, variant: Iterable[str] = 
     """
     check_setup(players, range(C.MIN_PLAYERS, C.MAX_PLAYERS + 1), variant, rule=_R + "components")
     state_rng = rng.seed_value(seed)
+    drawn = first is None
     if first is None:
         first, state_rng = rng.choice(state_rng, range(players))
     check_seat(first, players, rule=_R + "setup")
@@ -559,7 +562,7 @@ def setup(players: int, *, seed: Optional[int] = None, variant: Iterable[str] = 
         if bonuses is not None or pearls is not None or trick or discard or aside is not None:
             raise _bad(Words("trump_whales.setup.needs_hands"))
         heard = _SETUP_EVENTS.get()
-        _deal(table, [] if heard is None else heard, round, first)
+        _deal(table, [] if heard is None else heard, round, first, by_lot=drawn and round == 1)
         return State(**table)
     return _position(table, players, first, trump, token, hands, bonuses, pearls, trick, leader, discard, aside,
                      round, tricks)

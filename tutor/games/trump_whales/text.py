@@ -182,8 +182,9 @@ def narrate(event: Event, lang: str = "en") -> str:
     elif what == "dealt":
         params["count"] = cards_count(d["count"], lang)
         params["aside"] = cards_count(d["aside"], lang)
-        if not d["aside"]:      # four players: nothing is set aside, and "0 cards set aside" says nothing
-            return i18n.text(f"{_P}event.dealt.all", lang, **params)
+        said = i18n.text(f"{_P}event.dealt.all" if not d["aside"] else f"{_P}event.dealt", lang, **params)
+        # (four players: nothing is set aside, and "0 cards set aside" says nothing)
+        return f'{said} {i18n.text(f"{_P}event.dealt.drawn", lang)}' if d.get("drawn") else said
     return i18n.text(f"{_P}event.{what}", lang, **params)
 
 

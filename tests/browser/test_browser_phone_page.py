@@ -1039,3 +1039,40 @@ def test_a_tile_taken_from_the_buttons_brings_its_boat_into_view(own_pages, phon
     page.wait_for_function("(e) => { const r = e.getBoundingClientRect(); return r.top >= -2 && r.top < innerHeight / 2; }",
                            arg=boat.element_handle(), timeout=5_000)
     assert not page.js_errors, page.js_errors
+
+
+def test_a_tables_refusal_lets_go_of_the_screens_edge_once_the_learner_scrolls_on(own_pages, phone):
+    """A refusal at the play table sticks to the screen's foot where the buttons are; scrolled back up to the board
+    it lay over the opponents' panels until put away (two readers of wave 18). A scroll of the learner's own lets
+    it go: it stays in its place under the board."""
+    page = phone
+    page.goto(own_pages.render_url("maui_table.ipynb"))
+    table = page.locator(".tutor-play").first
+    table.locator('.tutor-svg svg[data-layout="phone"]').first.wait_for(state="visible")
+    legal = table.locator("button.tutor-action:not(.tutor-action-unavailable)")
+    label = legal.first.inner_text()
+    version = table.get_attribute("data-v")
+    legal.first.evaluate("(e) => e.scrollIntoView({block: 'end'})")
+    tap_when_still(page, legal.first)
+    wait_next_view(page, table, version)
+    used = table.locator("button.tutor-action-unavailable", has_text=re.compile(f"^{re.escape(label)}$"))
+    used.first.wait_for(state="attached", timeout=60_000)
+    for _ in range(40):         # the round's film: on until the used card is offered again
+        if used.first.is_visible():
+            break
+        more = table.locator(".tutor-film-below:not([hidden]) button, .tutor-film button").last
+        if more.is_visible():
+            more.click()
+        page.wait_for_timeout(400)
+    used.first.evaluate("(e) => e.scrollIntoView({block: 'end'})")
+    page.wait_for_timeout(300)
+    tap_when_still(page, used.first)
+    box = table.locator(".tutor-error-box")
+    box.wait_for(state="visible")
+    errors = table.locator(".tutor-play > .tutor-error, .tutor-error").first
+    assert errors.evaluate("(e) => getComputedStyle(e).position") == "sticky"
+    page.wait_for_timeout(1000)
+    page.mouse.wheel(0, -600)           # back up to the board
+    page.wait_for_function("(e) => getComputedStyle(e).position === 'static'", arg=errors.element_handle())
+    assert box.is_visible() or box.count() == 1, "the refusal was put away, not let go"
+    assert not page.js_errors, page.js_errors

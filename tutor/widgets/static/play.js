@@ -1038,6 +1038,8 @@ function render({ model, el: root }) {
     holdHeight();
   };
   let refusedAt = null;        // the preview's place when its refusal was shown (see "tutor-preview-moved" below)
+  let errorBoardTop = null;    // the board's place on the screen when its refusal was shown (scrolled on from: below)
+  let errorShownAt = 0;
   const drawError = () => {
     notBusy();
     const message = pageError || model.get("error");
@@ -1048,10 +1050,23 @@ function render({ model, el: root }) {
       // it sticks to the window's bottom edge (tutor.css) and may lie over buttons there: a click or tap on it puts
       // it away until the next refusal
       boxed.addEventListener("click", () => errors.replaceChildren());
+      errors.classList.remove("tutor-error-settled");
       errors.append(boxed);
       refusedAt = board.dataset.preview || null;
+      errorBoardTop = board.getBoundingClientRect().top;
+      errorShownAt = Date.now();
     }
   };
+  // ... and once the learner scrolls on (back up to the board, most often) it lets go of the screen's edge and stays
+  // in its place under the board: stuck there, it lay over the opponents' panels the learner went to look at (two
+  // readers of wave 18)
+  window.addEventListener("scroll", () => {
+    if (!errors.firstChild || errorBoardTop === null || errors.classList.contains("tutor-error-settled")) return;
+    const top = board.getBoundingClientRect().top;
+    // (the page's own moves just after a refusal, keeping the move pressed under the finger, are no learner's scroll)
+    if (Date.now() - errorShownAt < 900) { errorBoardTop = top; return; }
+    if (Math.abs(top - errorBoardTop) > 150) errors.classList.add("tutor-error-settled");
+  }, { passive: true, capture: true });
   // ... and the next tap anywhere else puts it away too: stuck to the screen's edge it lay over the very buttons it
   // sent the learner to (a reader, stop 45). Seen in the capture phase, before the tap's own work, so a tap that is
   // refused again shows its new refusal.

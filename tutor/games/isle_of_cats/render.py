@@ -153,13 +153,15 @@ def _map(x: float, y: float, c: float, colour: str, lang: str, floor: float = S.
     # a sheet of parchment ringed in its colour, its letter in the colour: the other way round from a cat tile's
     # white letter on its colour (a reader took a blue cat's "B" for a second blue map)
     ring = round(max(c * 0.14, 1.6), 2)
+    # a letter larger than its square (a small boat, the print floor): a paper halo over the square's ring
+    halo = f'stroke="{MAP_PAPER}" stroke-width="1.6" paint-order="stroke" ' if floor > c * 0.6 else ""
     return (f'<g class="map" data-colour="{colour}"><title>{escape(name)}</title>'
             f'<rect x="{x + 1 + ring / 2:.1f}" y="{y + 1 + ring / 2:.1f}" width="{c - 2 - ring:.1f}" '
             f'height="{c - 2 - ring:.1f}" rx="{c * 0.22:.1f}" fill="{MAP_PAPER}" stroke="{HEX[colour]}" '
             f'stroke-width="{ring}"/>'
             + K.label(x + c / 2, y + c / 2 + max(c * 0.5, floor) * 0.36, initial(colour, lang),
                       size=round(max(c * 0.5, floor), 2), anchor="middle", weight="bold",
-                      fill=HEX[colour]) + "</g>")
+                      fill=HEX[colour]).replace("<text ", f'<text {halo}', 1) + "</g>")
 
 
 MAP_PAPER = "#fff6dc"
@@ -177,9 +179,11 @@ def _boat(boat: str, c: float, lang: str, floor: float = S.SMALL_PRINT) -> str:
                    f'{_glyph(C.ROOM_SYMBOLS[i], x * c, y * c, c)}</g>')
     rat = _w("rat", lang)
     out += [_rat(x * c, y * c, c, rat) for x, y in C.RATS[boat]]
-    out += [_map(x * c, y * c, c, colour, lang, floor) for colour, (x, y) in C.MAPS[boat].items()]
     out.append(f'<path class="walls" d="{_walls(c)}" fill="none" stroke="{WALL}" stroke-width="2.2" '
                f'stroke-linecap="square"/>')
+    # the maps over the walls: on a small boat their letter (never under the print floor) is larger than its square,
+    # and the walls drawn after them cut it ("P" read "ᑭ", a reader of wave 18); a paper halo keeps it whole
+    out += [_map(x * c, y * c, c, colour, lang, floor) for colour, (x, y) in C.MAPS[boat].items()]
     # light column and row numbers (the list of places names them); where two-digit numbers would run together
     # ("101112"), every other column's
     size = _numbers_size(c, floor)
@@ -1329,10 +1333,13 @@ def _seat(b: _Board, view: dict[str, Any], seat: dict[str, Any], sx: float, sy: 
     # (each in the six squares' width its corner leaves free, else not at all: on a small boat the words ran over the
     # hull and its tiles)
     port, starboard = _w("port", lang), _w("starboard", lang)
-    if not any(x >= 15 and y <= 2 for x, y in near) and K.em(port, False) * f.floor <= 5.5 * c:
+    # (nor where the print is taller than a square: an opponent's small boat on a phone, whose "port" and "starboard"
+    # lay on the hull's outline, a reader of wave 18; its bow and stern still say which end is which)
+    sides = f.floor <= 0.9 * c
+    if sides and not any(x >= 15 and y <= 2 for x, y in near) and K.em(port, False) * f.floor <= 5.5 * c:
         parts.append(K.label(18 * c, 0.5 * c + f.floor * 0.35, port, size=f.floor, anchor="middle",
                              fill=S.MUTED, cls="boat-side"))
-    if not any(x <= 6 and y >= 6 for x, y in near) and K.em(starboard, False) * f.floor <= 6.5 * c:
+    if sides and not any(x <= 6 and y >= 6 for x, y in near) and K.em(starboard, False) * f.floor <= 6.5 * c:
         # (from the stern's corner on: on a turned boat, centred, it ran over the row numbers at its left)
         parts.append(K.label(0.15 * c, 9 * c - 3, starboard, size=f.floor,
                              fill=S.MUTED, cls="boat-side"))

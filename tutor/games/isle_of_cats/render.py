@@ -165,6 +165,8 @@ def _map(x: float, y: float, c: float, colour: str, lang: str, floor: float = S.
 
 
 MAP_PAPER = "#fff6dc"
+# the events that tell a player's own move (render: their turn-order pill is ringed)
+MOVES = frozenset({"took", "placed", "passed", "treasure_taken", "map_found", "map_covered", "declined"})
 MARQUEE = "#1b2a4a"      # what a step or a question points at: no cat's colour (S.HIGHLIGHT's amber is orange's)
 
 
@@ -1115,8 +1117,11 @@ def render(view: dict[str, Any], *, highlight: Iterable[str] | str | None = (), 
     marked = {e.data["tile"] for e in events if hasattr(e, "data") and isinstance(e.data, dict) and "tile" in e.data}
     b = _Board(hl, offers, set(), lang)
     b.marked = {f"tile:{t}" for t in marked}
-    # who moved, by the events (a tile taken or placed, a treasure, a pass): their turn-order pill is ringed
+    # who moved, by the events (a tile taken or placed, a treasure, a pass): their turn-order pill is ringed; not who
+    # a setup or a new day names (each player's kept cards, the day's first player: both players stood ringed at a
+    # game's start, a reader of wave 18)
     b.acted = {e.data["player"] for e in events if hasattr(e, "data") and isinstance(e.data, dict)
+               and str(getattr(e, "kind", "")).rsplit(".", 1)[-1] in MOVES
                and isinstance(e.data.get("player"), int) and not isinstance(e.data.get("player"), bool)}
     view = _cards_face_down(view, hl)
     if "hide:table" in hl and spec.name == "phone" and len(view["seats"]) > 1:

@@ -526,6 +526,17 @@ def test_the_player_whose_move_a_step_tells_is_ringed_in_the_turn_order(layout):
         assert svg.count('class="acted"') == len(movers), (i, movers)
         rung += bool(movers)
     assert rung >= 2
+    # ... and a game's start rings nobody: both players' kept cards are its setup, not a move (both stood ringed, a
+    # reader of wave 18); the first tile taken rings its taker
+    from tutor.games import isle_of_cats as game
+    state, kept = game.setup(2, seed=3), []
+    for _ in range(2):                  # each player keeps their cards: the game's setup
+        state, told = game.apply(state, game.legal_actions(state, game.to_move(state)[0])[0])
+        assert told[0].kind == "isle_of_cats.kept"
+        kept += told
+    assert 'class="acted"' not in game.render(game.view(state, 0), events=kept, layout=layout)
+    state, told = game.apply(state, game.legal_actions(state, game.to_move(state)[0])[0])
+    assert game.render(game.view(state, 0), events=told, layout=layout).count('class="acted"') == 1
 
 
 def test_a_worked_examples_step_by_player_2_draws_their_boat_full_size_on_a_phone():

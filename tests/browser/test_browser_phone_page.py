@@ -237,6 +237,9 @@ def test_placing_controls_ride_along_in_view_and_a_red_place_is_not_offered_on_a
     assert table.locator(".tutor-place-preview").evaluate(
         "(e) => e.getBoundingClientRect().bottom <= document.querySelector('.tutor-placing').getBoundingClientRect().top"), \
         "the bar covers the piece just tapped"
+    # ... and the square tapped stays under the finger, for the second tap that places (the page moved by the piece's
+    # height, 190 px, and that tap landed on another square, a reader of wave 18)
+    assert abs(square_point(page, table, far % 22 + px, far // 22 + py)[1] - y) <= 4, "the square tapped moved"
     place = table.locator(".tutor-place-here")
     controls = (("the reason", reason), ("Rotate", table.locator(".tutor-place-rotate")),
                 ("Flip", table.locator(".tutor-place-flip")), ("Place", place),
@@ -1076,3 +1079,4 @@ def test_a_tables_refusal_lets_go_of_the_screens_edge_once_the_learner_scrolls_o
     page.wait_for_function("(e) => getComputedStyle(e).position === 'static'", arg=errors.element_handle())
     assert box.is_visible() or box.count() == 1, "the refusal was put away, not let go"
     assert not page.js_errors, page.js_errors
+

@@ -231,7 +231,7 @@ export function wirePlacing(container, send) {
       if (held && !moved && onCheck(sq[0], sq[1])) { if (seen && codeAt(o, ax, ay) === "1") submit(); else draw(); }
       else if (!held || !moved) { aim(sq[0], sq[1]); draw(); }
       seen = true;
-      ride();
+      ride(moved ? undefined : event.clientY);
       return;
     }
     if (touch) {              // a tap reported as a click: the same two steps, show first, then place
@@ -239,7 +239,7 @@ export function wirePlacing(container, send) {
       if (seen && on && codeAt(o, ax, ay) === "1") submit();
       else { if (!on) aim(sq[0], sq[1]); draw(); }
       seen = true;
-      ride();
+      ride(event.clientY);
       return;
     }
     aim(sq[0], sq[1]);
@@ -322,13 +322,19 @@ export function wirePlacing(container, send) {
   // buttons stay in reach without scrolling past the other boats; not before (it then lay over the task's words and
   // the boat a reader was only reading). The boat's squares it would cover scroll up above it, once, so the preview
   // just shown is never under the bar.
-  const ride = () => {
+  // After a tap the page moves only if the square tapped would lie under the bar, and then just enough: the second
+  // tap on that square places the piece, and a page that moved by the whole piece's height (190 px) took that tap
+  // to another square (a reader of wave 18); a piece hanging under the bar shows when the learner scrolls.
+  const ride = (tapY) => {
     if (!touch || !layer) return;
     bar.classList.add("tutor-placing-live");
     requestAnimationFrame(() => {
       const piece = layer && layer.getBoundingClientRect();
       const edge = bar.getBoundingClientRect().top;
-      if (piece && piece.height && piece.bottom > edge - 8 && bar.getBoundingClientRect().bottom >= innerHeight - 80) {
+      if (!(piece && piece.height && bar.getBoundingClientRect().bottom >= innerHeight - 80)) return;
+      if (typeof tapY === "number") {
+        if (tapY > edge - 24) scrollerOf(container).scrollBy({ top: tapY - edge + 48 });
+      } else if (piece.bottom > edge - 8) {
         scrollerOf(container).scrollBy({ top: piece.bottom - edge + 16 });
       }
     });

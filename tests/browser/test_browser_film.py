@@ -309,7 +309,13 @@ def test_going_on_under_the_board_after_a_round_keeps_the_board_on_the_screen(st
     for _ in range(40):
         if not bar.is_visible():
             break
-        seen_summary = seen_summary or table.locator(".tutor-summary-box:not([hidden])").count() > 0
+        summed = table.locator(".tutor-summary-box:not([hidden])")
+        if summed.count() and not seen_summary:
+            # the bar at the screen's foot says what the summary is about, its heading: "The summary in words is
+            # under the board" alone sent a reader two screens down to learn the round's catches (wave 18)
+            head = summed.locator(":is(h3, h4, h5)").first.text_content().strip()
+            assert table.locator(".tutor-turn-text").text_content().strip() == f"{head} ↓"
+        seen_summary = seen_summary or summed.count() > 0
         # the learner under the board, its foot on the screen, presses the "Go on" there
         below.evaluate("(b) => b.scrollIntoView({block: 'end'})")
         page.wait_for_timeout(300)

@@ -760,7 +760,9 @@ function render({ model, el: root }) {
       ownScroll = Date.now() + 800;
       requestAnimationFrame(() => { filmBar.style.scrollMarginTop = "0px"; filmBar.scrollIntoView({ block: "start" }); });
     }
-    turnText.textContent = f.wait ? labels["film.waiting"] || "" : "";
+    // (a summary's own heading first, "Trick 3 of 8: Player 2 wins it ↓": the words under the board lay two screens
+    // down on a phone, and a reader of wave 18 rarely went there to learn who took the trick)
+    turnText.textContent = f.wait ? summaryHeading(f.summary) || labels["film.waiting"] || "" : "";
     turnText.classList.toggle("tutor-turn-link", !!f.wait);
     // a frame that sums up a trick, a round or the game waits with its summary under the board: the board comes into
     // view where it is off the screen, the summary under it (a reader scrolled 900 px up to a summary and back down
@@ -1151,6 +1153,17 @@ function render({ model, el: root }) {
     if (watchBelow) watchBelow.disconnect();
     if (watchErrors) watchErrors.disconnect();
   };
+}
+
+
+// The first heading of a summary's HTML, with the arrow that leads to it under the board ("" where it has none).
+function summaryHeading(html) {
+  if (!html) return "";
+  const box = document.createElement("div");
+  box.innerHTML = html;
+  const head = box.querySelector("h3, h4, h5");
+  const words = head ? head.textContent.trim() : "";
+  return words ? `${words} ↓` : "";
 }
 
 export default { render };

@@ -1040,8 +1040,6 @@ function render({ model, el: root }) {
     holdHeight();
   };
   let refusedAt = null;        // the preview's place when its refusal was shown (see "tutor-preview-moved" below)
-  let errorBoardTop = null;    // the board's place on the screen when its refusal was shown (scrolled on from: below)
-  let errorShownAt = 0;
   const drawError = () => {
     notBusy();
     const message = pageError || model.get("error");
@@ -1055,20 +1053,8 @@ function render({ model, el: root }) {
       errors.classList.remove("tutor-error-settled");
       errors.append(boxed);
       refusedAt = board.dataset.preview || null;
-      errorBoardTop = board.getBoundingClientRect().top;
-      errorShownAt = Date.now();
     }
   };
-  // ... and once the learner scrolls on (back up to the board, most often) it lets go of the screen's edge and stays
-  // in its place under the board: stuck there, it lay over the opponents' panels the learner went to look at (two
-  // readers of wave 18)
-  window.addEventListener("scroll", () => {
-    if (!errors.firstChild || errorBoardTop === null || errors.classList.contains("tutor-error-settled")) return;
-    const top = board.getBoundingClientRect().top;
-    // (the page's own moves just after a refusal, keeping the move pressed under the finger, are no learner's scroll)
-    if (Date.now() - errorShownAt < 900) { errorBoardTop = top; return; }
-    if (Math.abs(top - errorBoardTop) > 150) errors.classList.add("tutor-error-settled");
-  }, { passive: true, capture: true });
   // ... and the next tap anywhere else puts it away too: stuck to the screen's edge it lay over the very buttons it
   // sent the learner to (a reader, stop 45). Seen in the capture phase, before the tap's own work, so a tap that is
   // refused again shows its new refusal.
@@ -1107,7 +1093,12 @@ function render({ model, el: root }) {
   document.addEventListener("click", settleStatus, true);
   // ... and so does the learner's own scrolling (a finger or a wheel, never the page moving itself): two readers
   // scrolled to see the board under the verdict, and it followed them, over the rows the task is about (stop 48)
-  const settleOnScroll = () => { if (status.firstChild) status.classList.add("tutor-status-settled"); };
+  // (a play table's refusal too: stuck there, it lay over the opponents' panels the learner scrolled up to look at,
+  // until put away, two readers of wave 18; it stays in its place under the board)
+  const settleOnScroll = () => {
+    if (status.firstChild) status.classList.add("tutor-status-settled");
+    if (errors.firstChild) errors.classList.add("tutor-error-settled");
+  };
   for (const kind of ["touchmove", "wheel"]) document.addEventListener(kind, settleOnScroll, { passive: true });
   const drawSaved = () => { box.value = model.get("saved"); };
   const onMessage = (msg) => {

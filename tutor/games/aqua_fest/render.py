@@ -569,23 +569,52 @@ def _cell(dwg: S.Drawing, cell: View, i: int, lang: str, teacher: bool, k: float
         g.add(_tile_face(dwg, low, 6 * k, 6 * k, 44 * k, lang, layer=1, cls="tile lower", P=P))
         g.add(_layer_badge(dwg, max(10 * k, badge + k), max(10 * k, badge + k), 1, k, P))
     # the teacher also sees what lies face down beneath: a small chip in the cell's bottom-left corner
-    if teacher and low is not None and not low.get("hidden") and state in ("upper", "sealed", "lower-hidden"):
-        g.add(_peek(dwg, low, 2 * k, 38 * k, lang, k))
+    if _peek_shown(cell, teacher):
+        assert low is not None
+        g.add(_peek(dwg, low, PEEK_AT[0] * k, PEEK_AT[1] * k, lang, k, P))
     return g
 
 
-def _peek(dwg: S.Drawing, tile: View, x: float, y: float, lang: str, k: float = 1.0) -> El:
+PEEK_AT = (2, 38)        # the teacher's chip of the tile beneath: its top-left corner in a cell, in k units
+
+
+def _peek_shown(cell: View, teacher: bool) -> bool:
+    """Whether a cell carries the teacher's chip of the tile beneath (_peek): a lower tile the board hides."""
+    up, low = cell.get("upper"), cell.get("lower")
+    return (teacher and low is not None and not low.get("hidden")
+            and (up is not None or not cell.get("lower_open")))
+
+
+def _peek_stars(tile: View) -> str:
+    """The number the teacher's chip prints for the tile beneath: its stars ("" for a coral or a starless shell)."""
+    return "" if tile["coral"] or not tile["stars"] else str(tile["stars"])
+
+
+def _peek_box(tile: View, x: float, y: float, k: float, P: float) -> tuple[float, float, float, float]:
+    """The teacher's chip (_peek) at (x, y): x, y, width, height; wide enough for its stars' number."""
+    stars = _peek_stars(tile)
+    return x, y, 17 * k + (em(stars, True) * _peek_size(k, P) + 2 * k if stars else 0), 16 * k
+
+
+def _peek_size(k: float, P: float) -> float:
+    return round(max(10 * k, P), 1)
+
+
+def _peek(dwg: S.Drawing, tile: View, x: float, y: float, lang: str, k: float = 1.0, P: float = 9) -> El:
     """A tiny lower tile sticking out from under: what the teacher knows lies beneath. Too small to print on, it
     names the tile in its title (a tooltip, and what a screen reader says)."""
     g = dwg.g(class_="tile peek")
     S.data(g, card=tile["id"], layer=1)
-    s = 16 * k
-    g.add(dwg.rect(insert=(x, y), size=(17 * k, s), rx=2.5, ry=2.5, fill=LOWER_FILL if not tile["coral"] else CORAL_BG,
-                   stroke="#3e2f1c", stroke_width=1.2, stroke_dasharray="2 1"))
+    _x, _y, w, s = _peek_box(tile, x, y, k, P)
+    g.add(dwg.rect(insert=(x, y), size=(round(w, 1), s), rx=2.5, ry=2.5,
+                   fill=LOWER_FILL if not tile["coral"] else CORAL_BG, stroke="#3e2f1c", stroke_width=1.2,
+                   stroke_dasharray="2 1"))
     if tile["coral"]:
         g.add(dwg.use("#af-coral", insert=(x + 1.5 * k, y + k), size=(14 * k, 14 * k)))
     else:
-        g.add(dwg.use(f"#af-f-{tile['kind']}-{tile['stars']}", insert=(x + 0.5 * k, y), size=(s, s)))
+        # the shell alone: its stars are a number beside it (drawn as stars they were 3 px on a phone, a reader of
+        # wave 18), which render() writes over the moves' arrows, as the coordinates are
+        g.add(dwg.use(f"#af-f-{tile['kind']}-0", insert=(x + 0.5 * k, y), size=(s, s)))
         g.add(dwg.circle(center=(x + 13.5 * k, y + 12.5 * k), r=2.8 * k, fill=PEARL[tile["colour"]], stroke=S.INK,
                          stroke_width=0.8))
     g.set_desc(title=f"{_w('beneath', lang)}: {tile_name(tile['id'], lang)}")
@@ -1087,6 +1116,9 @@ def _obstacles(view: View, g: Geo, arrows: list[Arrow]) -> list[tuple[Obstacle, 
         if badge is not None:
             out.append((_disc(x + badge[0], y + badge[1], radius), 200))
         out += marks
+        if _peek_shown(cell, view.get("viewer") is None) and _peek_stars(low):
+            px, py, pw, ph = _peek_box(low, x + PEEK_AT[0] * k, y + PEEK_AT[1] * k, k, P)    # its stars' number
+            out.append(((px, py, px + pw, py + ph), 50))
     return out
 
 
@@ -1726,6 +1758,17 @@ def render(view: View, *, highlight: Iterable[str] | str | None = (), lang: str 
     dwg.add(ev)
     # the coordinates over the arrows, each with a halo of the sea around it: an arrow passes under, never over
     dwg.add(coords)
+    # the teacher's chips' star numbers, over the arrows too (an arrow coming from the lower left ends on them)
+    peeks = dwg.g(class_="peek-stars", fill="#7a4a0c", font_weight="bold", stroke=LOWER_FILL, stroke_width=2,
+                  paint_order="stroke")
+    for i, cell in enumerate(view["cells"]):
+        if _peek_shown(cell, teacher) and _peek_stars(cell["lower"]):
+            x, y, _w_, _h = cell_box(g, i)
+            size = _peek_size(k, g.P)
+            peeks.add(dwg.text(_peek_stars(cell["lower"]), insert=(round(x + (PEEK_AT[0] + 17) * k, 1),
+                               round(y + (PEEK_AT[1] + 8) * k + size * 0.36, 1)), font_size=size))
+    if peeks.elements:
+        dwg.add(peeks)
     told = dwg.g(class_="event words")
     placed = _place_words(view, g, words, arrows) if words else []
     if g.name != "phone" and arrows:

@@ -91,6 +91,9 @@ YourTurn("sea_salt_paper/take-the-octopus", lang="uk")"""),
 YourTurn("sea_salt_paper/keep-the-shell", lang="en")"""),
     "aqua_task.ipynb": ("ru", """from tutor.widgets.your_turn import YourTurn
 YourTurn("aqua_fest/octopus-diagonal", lang="ru")"""),
+    # ... and its second-move task: "Take 2 cards" is refused after a move, the move's words far above the button
+    "aqua_second.ipynb": ("ru", """from tutor.widgets.your_turn import YourTurn
+YourTurn("aqua_fest/second-move", lang="ru")"""),
     "aqua_table.ipynb": ("ru", """from tutor.widgets.play import PlayTable
 PlayTable("aqua_fest", place_starts=False, players=2, seat=0, lang="ru", seed=1)"""),
     "maui_table.ipynb": ("en", """from tutor.widgets.play import PlayTable
@@ -1080,3 +1083,31 @@ def test_a_tables_refusal_lets_go_of_the_screens_edge_once_the_learner_scrolls_o
     assert box.is_visible() or box.count() == 1, "the refusal was put away, not let go"
     assert not page.js_errors, page.js_errors
 
+
+
+def test_a_refusal_said_far_above_the_move_pressed_rides_at_the_screens_top(own_pages, phone):
+    """Aqua Fest's second-move task on a phone: "Take 2 cards" after a move is refused, and the refusal was said above
+    the moves, 550 px above the finger, off the screen (a reader of wave 18). The move pressed stays where it was, and
+    the refusal rides at the screen's top, whole, until the learner's next tap or scroll."""
+    page = phone
+    page.goto(own_pages.render_url("aqua_second.ipynb"))
+    task = page.locator(".tutor-your-turn").first
+    task.locator('.tutor-svg svg[data-layout="phone"]').first.wait_for(state="visible")
+    page.wait_for_timeout(500)
+    take = task.locator("button.tutor-choice", has_text="Взять 2 карты").first
+    take.evaluate("(e) => e.scrollIntoView({block: 'center'})")
+    page.wait_for_timeout(300)
+    before = take.bounding_box()["y"]
+    version = task.get_attribute("data-v")
+    tap_when_still(page, take)
+    wait_next_view(page, task, version)
+    verdict = task.locator('.tutor-status [data-outcome="refused"]')
+    verdict.wait_for(state="visible")
+    page.wait_for_timeout(800)
+    assert abs(take.bounding_box()["y"] - before) <= 30, "the move pressed moved under the finger"
+    box = verdict.bounding_box()
+    assert box["y"] >= -1 and box["y"] + box["height"] <= 844, f"the refusal is off the screen: {box}"
+    page.mouse.wheel(0, 200)             # the learner's own scroll lets it go back to its place
+    page.wait_for_function("(e) => getComputedStyle(e).position === 'static'",
+                           arg=task.locator(".tutor-status").element_handle())
+    assert not page.js_errors, page.js_errors

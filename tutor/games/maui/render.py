@@ -1013,7 +1013,8 @@ def _kiti(dwg: S.Drawing, geo: Geo, view: View, lang: str, hl: AbstractSet[str],
     u = geo.u
     fu = PHONE_KITI_SCALE if geo.phone else u      # the figure's scale
     # the pale figure keeps clear of the round's arrows on a table (the full one stays where she stood all round)
-    lines = [line for _d, _s, line in _arrow_lines(geo, view, marks)] if faded and not geo.phone else []
+    arrows = [line for _d, _s, line in _arrow_lines(geo, view, marks)] if not geo.phone else []
+    lines = arrows if faded else []
     px, py = geo.kiti_place(k, faded, lines)
     right, left = k, (k + 1) % n
     targets = geo.kiti_targets(k, view, faded)
@@ -1037,7 +1038,10 @@ def _kiti(dwg: S.Drawing, geo: Geo, view: View, lang: str, hl: AbstractSet[str],
     aims = []
     for hand in ("right", "left"):
         bx, by, bw, bh = targets[hand]     # aim at the nearest point of that seat's panel (a phone: its disc)
-        tx, ty = min(max(sx0, bx + 12 * u), bx + bw - 12 * u), min(max(sy0, by + 12 * u), by + bh - 12 * u)
+        # (in a projector's corners a hand coming from the side aims under the panel's name row: at its corner the
+        # line ran onto the seat's number disc, a reader of wave 18)
+        top = 34 * u if geo.corners and not bx <= sx0 <= bx + bw else 12 * u
+        tx, ty = min(max(sx0, bx + 12 * u), bx + bw - 12 * u), min(max(sy0, by + top), by + bh - 12 * u)
         if geo.phone:
             tx, ty = bx + bw / 2, by + bh / 2
         dx, dy = tx - sx0, ty - sy0
@@ -1112,12 +1116,20 @@ def _kiti(dwg: S.Drawing, geo: Geo, view: View, lang: str, hl: AbstractSet[str],
             head = sy <= geo.header + 12 * u
             boxes = any(sx - half < bx + bw and bx < sx + half and sy - size < by + bh and by < sy + 3 * u
                         for bx, by, bw, bh in [lagoon] + panels)
+            # ... less, the pills on a panel's edges ("choosing…" on its top, the event's word on its foot): in a
+            # projector's corners "прошлый раунд" lay on one, a reader of wave 18
+            pill = 9 * u
+            pills = geo.corners and any(sx - half < bx + bw and bx < sx + half and sy - size < by + bh + pill
+                                        and by - pill < sy + 3 * u for bx, by, bw, bh in panels)
             own = any(sx - half - mark < hx < sx + half + mark and sy - size - mark < hy < sy + 3 * u + mark
                       for hx, hy in hands)
+            # (the full figure's name too, in the corners: "Kiti" lay on an arrow, a projector reader of wave 18)
             crossed = any(sx - half <= x0 + (x1 - x0) * i / 24 <= sx + half and
                           sy - size <= y0 + (y1 - y0) * i / 24 <= sy + 3 * u
-                          for x0, y0, x1, y1 in lines for i in range(25))
-            return 16 * head + 8 * boxes + 4 * own + 2 * crossed
+                          for x0, y0, x1, y1 in (arrows if geo.corners else lines) for i in range(25))
+            # ... nor off the board's edge ("следующий раунд" cut by its foot, the same reader)
+            off = not (half <= sx <= geo.W - half and size <= sy <= geo.H - 3 * u)
+            return 32 * off + 16 * head + 8 * boxes + 4 * own + 2 * crossed + pills
 
         fewest = min(map(faults, spots))
         spots = [p for p in spots if faults(p) == fewest]
@@ -1250,9 +1262,11 @@ def _arrow_lines(geo: Geo, view: View, marks: Marks) -> list[tuple[str, int, tup
         x, y, w, h = geo.seat_box(seat, view)
         sx = x + w / 2
         start = (_r(cx + cw if sx > geo.CX else cx), _r(cy + ch / 2))
-        # stop at the panel's edge nearest the cell
+        # stop at the panel's edge nearest the cell (in a projector's corners at its side's middle third: two arrows
+        # to the two panels of a side met in the gap between them, and one's head lay on a seat's number disc at a
+        # panel's corner, a reader of wave 18)
         ex = min(max(start[0], x), x + w)
-        ey = min(max(start[1], y), y + h)
+        ey = min(max(start[1], y + h * 0.3), y + h * 0.7) if geo.corners else min(max(start[1], y), y + h)
         if x <= start[0] <= x + w:
             ey = y if start[1] < y else y + h
         out.append((depth, seat, (start[0], start[1], _r(ex), _r(ey))))
@@ -1515,6 +1529,11 @@ def render(view: View, *, highlight: Iterable[str] | str | None = (), lang: str 
     dwg.add(_lagoon(dwg, geo, view, lang, hl, marks))
     for s in range(view["players"]):
         dwg.add(_seat(dwg, geo, view, s, lang, hl, marks, offers, splice))
+    # in a projector's corners Kiti stands where the round's arrows pass, between the lagoon and a side's panels: the
+    # arrows go under her, or an arrowhead hid the hand a step was about (a projector reader of wave 18)
+    under = bool(marks["arrows"]) and geo.corners
+    if under:
+        dwg.add(_arrows(dwg, geo, view, marks))
     if view.get("kiti") is not None:
         if geo.phone:
             dwg.add(_ring(dwg, geo, view))
@@ -1540,7 +1559,7 @@ def render(view: View, *, highlight: Iterable[str] | str | None = (), lang: str 
                 dwg.add(_kiti_step(dwg, geo, came, goes))
         else:
             dwg.add(_kiti(dwg, geo, view, lang, hl, marks))
-    if marks["arrows"]:
+    if marks["arrows"] and not under:
         dwg.add(_arrows(dwg, geo, view, marks))
     if view.get("over"):
         lx, ly, lw, lh = geo.lagoon_box()

@@ -109,6 +109,8 @@ PHONE_GAP = 16          # between a phone's panels: room for one's event badge a
 RING_ROW, RING_R, RING_X0, RING_X1, RING_DISC = 128, 42, 30, 330, 26
 # a projector's table for up to CORNER_PLAYERS: its scale (print 9 designed at 9 units) and height (units)
 CORNER_PLAYERS, CORNER_U, CORNER_H = 4, 2.0, 716
+# ... and its smallest print: the column heads and the hand's 10-12 were 18 px (a projector reader of wave 18)
+CORNER_PRINT = 18.0
 BIG_CARD_H = 56          # a phone hand's card cell: wider and taller than the layout's smallest tap target
 STRIP_ROW_H = 26         # a row of a phone's two-row hand strip (_strip_rows)
 
@@ -156,7 +158,7 @@ class _Geo:
     def fs(self, size: float) -> float:
         """A print size designed at 9-unit print, in this layout: scaled, and never under its smallest print
         (tutor.core.svg.print_floor: the panels' strips were 13.6 px on a projector)."""
-        return _r(max(size * self.u, S.print_floor(self.spec, tight=True)))
+        return _r(max(size * self.u, CORNER_PRINT if self.corners else S.print_floor(self.spec, tight=True)))
 
     # a seat panel's inner geometry (relative to its top)
     def big_hand(self, s: int) -> bool:

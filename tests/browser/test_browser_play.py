@@ -104,8 +104,12 @@ def test_aqua_fest_table_card_then_cell_in_the_browser(served, lang):
         press_and_wait(page, table, table.locator("button.tutor-action").first)
     start = board_of(table)
     moved = False
-    for i in range(table.locator("button.tutor-card-choice").count()):
-        card = table.locator("button.tutor-card-choice").nth(i)
+    # (a card set apart, with no move now, is answered with its reason and no new view: the deal is random, and CI
+    # once dealt one first and waited for a view that never came)
+    playable = table.locator("button.tutor-card-choice:not(.tutor-action-unavailable)")
+    assert playable.count(), table.inner_text()
+    for i in range(playable.count()):
+        card = playable.nth(i)
         press_and_wait(page, table, card)
         assert table.locator("button.tutor-card-chosen").count() == 1
         cells = table.locator("button.tutor-action", has_text=re.compile(r"^[A-E][1-5]$"))

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import psutil
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = Path(os.environ.get("TUTOR_NOTEBOOKS", ROOT / "notebooks")).resolve()
@@ -195,9 +196,14 @@ def wait_next_view(page, table, version: str, also: str = "false") -> None:
     "Go on" (play.js), as it does for a learner who chose that pace: it is pressed here until the live view shows."""
     handle = table.element_handle()
     for pressed in range(60):
-        page.wait_for_function(
-            "([root, v]) => root.dataset.v !== v || (" + also + ")"
-            " || !root.querySelector(':scope > .tutor-film').hidden", arg=[handle, version])
+        try:
+            page.wait_for_function(
+                "([root, v]) => root.dataset.v !== v || (" + also + ")"
+                " || !root.querySelector(':scope > .tutor-film').hidden", arg=[handle, version])
+        except PlaywrightTimeout:
+            # what the table showed instead (a refusal in its words, a busy table): CI printed only the timeout
+            shown = table.evaluate("(r) => [r.className, r.innerText.replace(/\\s+/g, ' ').slice(0, 1500)]")
+            raise AssertionError(f"no view after {version}; the table ({shown[0]}) showed: {shown[1]}") from None
         if table.locator(":scope > .tutor-film").is_hidden():
             # a film ended by these presses: for 0.7 s a press where its "Next" stood is taken for one more press
             # of it, not for the move that came up there (play.js strayTap, a learner's quick taps); the next move

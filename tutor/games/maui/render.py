@@ -290,21 +290,22 @@ class _Table(_Geo):
             lx, ly, lw, lh = self.lagoon_box()
             obstacles.append((lx, ly, lx + lw, ly + lh))
 
+        def gap(t: float) -> float:
+            """How far the point `t` along her line lies from the nearest panel, box or (corners) the lagoon."""
+            x, y = CX + ux * t, CY + uy * t
+            return min(math.hypot(max(x0 - x, 0, x - x1), max(y0 - y, 0, y - y1)) for x0, y0, x1, y1 in obstacles)
+
         def clearance(t: float) -> float:
             x, y = CX + ux * t, CY + uy * t
-            gap = min(math.hypot(max(x0 - x, 0, x - x1), max(y0 - y, 0, y - y1)) for x0, y0, x1, y1 in obstacles)
             # (in the corners her figure just fits between the lagoon and the header or the foot)
             top, foot = (30, 20) if self.corners else (48, 36)
             inside = 40 * u <= x <= self.W - 40 * u and self.header + top * u <= y <= self.H - self.foot - foot * u
             # an arrow through the figure hid her hands (a reader, projector): its room is the figure's, about 40u
             crossed = min((_to_segment(x, y, *line) for line in lines), default=math.inf) - 40 * u
-            return (min(gap, crossed) if inside else -1) - t * 0.01     # prefer nearer the lagoon when equally clear
+            return (min(gap(t), crossed) if inside else -1) - t * 0.01   # prefer nearer the lagoon when equally clear
 
         ts = [t0 + 4 * u * i for i in range(24)]
         if self.corners:    # never on a panel, even to keep clear of an arrow: her figure is about 26u either side
-            def gap(t: float) -> float:
-                x, y = CX + ux * t, CY + uy * t
-                return min(math.hypot(max(x0 - x, 0, x - x1), max(y0 - y, 0, y - y1)) for x0, y0, x1, y1 in obstacles)
             ts = [t for t in ts if gap(t) >= 30 * u] or ts[:1]
         best = max(ts, key=clearance)
         self._kiti[key] = CX + ux * best, CY + uy * best

@@ -1035,9 +1035,9 @@ function render({ model, el: root }) {
         const same = [...rows.querySelectorAll("[data-choice]")].find((b) => b.textContent === was.words);
         const by = same ? same.getBoundingClientRect().top - was.top : 0;
         if (Math.abs(by) > 24) pageBox().scrollBy(0, by);
-        // ... and a refusal said above the screen, or partly (the move pressed far under it: Aqua Fest's "Take 2 cards", its
-        // verdict 550 px above the finger, a reader of wave 18) rides at the screen's top instead, until the
-        // learner's next tap or scroll lets it go (its foot is where the sticky verdict rides otherwise)
+        // ... and a refusal said above the screen, or partly (the move pressed far under it: Aqua Fest's "Take 2
+        // cards", its verdict 550 px above the finger, a reader of wave 18) rides at the screen's top instead, until
+        // the learner's next tap or scroll lets it go (its foot is where the sticky verdict rides otherwise)
         requestAnimationFrame(() => {
           if (status.getBoundingClientRect().top < -4) status.classList.add("tutor-status-top");
         });

@@ -432,6 +432,15 @@ function render({ model, el: root }) {
   };
   const showTurnBar = () => {
     const waiting = filming !== null && filming.frame && filming.frame.wait;
+    if (waiting && onPhone()) {
+      // one "Go on" at hand on a phone while a frame waits on its summary: the bar's at the screen's foot, as long as
+      // the one under the summary is off the screen (the film's bar shows none then, tutor.css: three on one screen
+      // did not say what each did, a reader of wave 18); and not while the learner reads the lesson above the table
+      const r = nextBelow.getBoundingClientRect(), box = root.getBoundingClientRect();
+      const away = r.height > 0 && (r.top > screenFoot(root) - 8 || r.bottom < 0);
+      turnBar.hidden = !(away && turnText.textContent && box.bottom > 0 && board.getBoundingClientRect().top < innerHeight);
+      return;
+    }
     // (nor while a refusal is shown: both stuck to the screen's foot, "Now the second tap" lay over the refusal's
     // reason and cut it mid-sentence, a reader)
     turnBar.hidden = !(below && boardSeen && turnText.textContent) || (filming !== null && !waiting)
@@ -730,7 +739,8 @@ function render({ model, el: root }) {
     nextBelow.title = next.textContent;
     filmBelow.hidden = false;
     const inFilm = filmBar.contains(document.activeElement) || filmBelow.contains(document.activeElement);
-    if (f.wait && filming.from && !inFilm) next.focus({ preventScroll: true });
+    // (on a phone the film's bar shows no "Go on" while a frame waits, tutor.css: the one under the summary takes it)
+    if (f.wait && filming.from && !inFilm) (onPhone() ? nextBelow : next).focus({ preventScroll: true });
     next.classList.toggle("tutor-style-info", true);
     summaryBox.innerHTML = f.summary || "";
     summaryBox.hidden = !f.summary;
@@ -1088,10 +1098,14 @@ function render({ model, el: root }) {
   const keepTappedClear = () => {
     if (status.classList.contains("tutor-status-settled") || getComputedStyle(status).position !== "sticky") return;
     const tapped = tappedKey ? board.querySelector(`[data-choice="${CSS.escape(tappedKey)}"]`) : null;
-    const r = tappedKey ? (tapped ? tapped.getBoundingClientRect() : null) : markSpan();
+    // (a card tapped and moved is no longer where it was tapped: what the move changed then, where the card went —
+    // the verdict lay over the bonus row a card had just joined, a reader of wave 18)
+    const there = tapped ? tapped.getBoundingClientRect() : null;
+    const r = there && there.height > 0 ? there : markSpan();
     if (!r) return;
     const top = status.getBoundingClientRect().top;
-    if (r.height === 0 || r.bottom <= top - 4 || r.top > innerHeight) return;
+    // (marks below the screen come up too: the card went to a row under it)
+    if (r.height === 0 || r.bottom <= top - 4 || (r === there && r.top > innerHeight)) return;
     const by = Math.min(r.bottom - top + 8, r.top - 8);
     if (by > 4) pageBox().scrollBy(0, by);
   };

@@ -9,7 +9,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from test_browser_lessons import assert_no_errors
 from test_browser_play import board_of
-from voila_harness import RENDER_TIMEOUT_MS, require_notebook
+from voila_harness import RENDER_TIMEOUT_MS, film_go_on, require_notebook
 
 PACE = "tutor.play.speed"
 
@@ -102,10 +102,9 @@ def test_the_others_turns_are_shown_one_at_a_time_until_my_move(stepping, game):
         if not captions or text != captions[-1]:
             captions.append(text)
             boards.append(board_of(table))
-        nxt = table.locator(".tutor-film-next")
         if not bar.is_visible():
             break
-        nxt.click()
+        film_go_on(table).click()
         # the next frame comes from the kernel: wait for its caption (or the film's end), however busy the machine
         page.wait_for_function(
             "([root, text]) => root.querySelector('.tutor-film').hidden"
@@ -129,7 +128,7 @@ def test_the_others_turns_are_shown_one_at_a_time_until_my_move(stepping, game):
     page.wait_for_timeout(500)
     if bar.is_visible():
         table.locator(".tutor-summary-box .tutor-summary").wait_for(state="visible")
-        table.locator(".tutor-film-next").click()
+        film_go_on(table).click()
     first_legal(table).wait_for(state="visible")
     assert bar.is_hidden()
     assert_no_errors(page)
@@ -190,7 +189,14 @@ def test_a_finished_trick_waits_with_its_summary_until_go_on(stepping):
     nudged = table.locator(".tutor-nudge")
     nudged.wait_for(state="visible", timeout=5000)
     assert nudged.evaluate("(b) => { const r = b.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }")
-    go_on = table.locator(".tutor-film-next")
+    # one "Go on" on the screen, at its foot: three at once (the film's bar, the turn bar, under the summary) did not
+    # say what each did (a reader of wave 18)
+    shown = table.evaluate("""(root) => [...root.querySelectorAll(
+        '.tutor-film-next, .tutor-to-moves, .tutor-film-next-below')].filter((b) => {
+          const r = b.getBoundingClientRect(); return r.width > 0 && r.bottom > 0 && r.top < innerHeight; })
+        .map((b) => b.textContent)""")
+    assert len(shown) == 1, shown
+    go_on = film_go_on(table)
     assert go_on.inner_text().strip().startswith("Go on")
     go_on.click()
     page.wait_for_function("(root) => !root.querySelector('.tutor-summary-box .tutor-summary')"
@@ -488,7 +494,7 @@ def test_on_a_phone_each_steps_mark_is_brought_above_the_words_at_the_foot(stepp
                 assert state["shown"], state
                 checked += 1
             text = table.locator(".tutor-film-caption").inner_text()
-            table.locator(".tutor-film-next").click()
+            film_go_on(table).click()
             page.wait_for_function(
                 "([root, text]) => root.querySelector('.tutor-film').hidden"
                 " || root.querySelector('.tutor-film-caption').textContent !== text",

@@ -190,6 +190,17 @@ class NoRedirect(urllib.request.HTTPRedirectHandler):
 
 
 
+def film_go_on(table):
+    """The film's "Next" or "Go on" a learner has at hand: the film bar's over the board; on a phone, while a frame
+    waits on its summary (the bar then shows none), the turn bar's at the screen's foot, else the one under the
+    summary."""
+    for sel in (":scope > .tutor-film .tutor-film-next", ":scope > .tutor-turn-bar .tutor-to-moves"):
+        button = table.locator(sel)
+        if button.count() and button.first.is_visible():
+            return button.first
+    return table.locator(":scope > .tutor-film-below .tutor-film-next-below")
+
+
 def wait_next_view(page, table, version: str, also: str = "false") -> None:
     """Wait until the play table `table` draws a live view other than `version` (or the JS condition `also` on
     `root` holds, e.g. a refusal shown). With the pace "off" a trick's, round's or game's summary still stops for
@@ -211,7 +222,7 @@ def wait_next_view(page, table, version: str, also: str = "false") -> None:
             if pressed:
                 page.wait_for_timeout(800)
             return
-        table.locator(":scope > .tutor-film .tutor-film-next").click()
+        film_go_on(table).click()
         page.wait_for_timeout(50)
     raise AssertionError("the table's film did not end after 60 presses of 'Go on'")
 

@@ -4,6 +4,9 @@
 // the kernel is only told where the learner is (the `index` trait).
 import { button, el, haveDefs, installDefs, sendTo } from "./board.js";
 
+// the most white a phone's step words hold under themselves, for a longer step seen before (see draw): two lines
+const HELD_WHITE = 48;
+
 function render({ model, el: root }) {
   root.classList.add("tutor-scenario", "tutor-widget");
   const labels = model.get("labels");
@@ -59,7 +62,7 @@ function render({ model, el: root }) {
   root.append(warning, titleBox, nav, sliderRow, board, narration, errors);
 
   let shown = -1;
-  let heldWords = 0;        // a phone's step words: the tallest seen (see draw)
+  let heldWords = 0;        // a phone's step words: the tallest seen (see draw), at most HELD_WHITE over the step's own
   let eventsOpen = false;
   // "toggle" does not bubble: caught on its way down; a step opened for want of words of its own does not count
   narration.addEventListener("toggle", (event) => {
@@ -99,10 +102,14 @@ function render({ model, el: root }) {
       // the longest step seen so far, so the board moves only down, and only when a longer step comes.
       // (Measured as they are shown: with the title still in them, hidden only once "tutor-titled" was set, a first
       // step held two lines of white over its board, two readers, stop 60)
+      // ... but never more than two lines of white under a short step's words: a step of two lines after one of eight
+      // left 140 px of white between its words and its board (a reader of wave 18); a board that rises two lines
+      // at most is no jump
       if (onPhone()) {
         narration.style.minHeight = "";
         const tall = narration.getBoundingClientRect().height;
         if (tall > heldWords) heldWords = tall;
+        heldWords = Math.min(heldWords, tall + HELD_WHITE);
         narration.style.minHeight = `${Math.ceil(heldWords)}px`;
       } else if (heldWords) {
         heldWords = 0;

@@ -400,11 +400,12 @@ def _trump_strip(board: _Board, view: dict[str, Any], x: float, y: float, w: flo
 
 def _trick(board: _Board, view: dict[str, Any], x0: float, head_y: float, card_y: float, cw: float, ch: float,
            step: float, follow_width: float, summary_width: float, phase_x: Optional[float] = None,
-           marks_side_by_side: bool = False) -> None:
+           marks_side_by_side: bool = False, bare: bool = False) -> None:
     """The trick's heading (and the family to follow), its cards in play order, who played each, who led and
     who wins; before the first trick of a round, how the round before was scored. Units already scaled, except
     the font sizes (board.f). `phase_x`: where the phone prints the phase, right-aligned on the heading's line.
-    `marks_side_by_side`: "leads" and "wins" share one line under a card (the projector's taller trick)."""
+    `marks_side_by_side`: "leads" and "wins" share one line under a card (the projector's taller trick).
+    `bare`: its heading alone, no empty place for a card (a phone before the first trick, see _phone)."""
     lang, z = board.lang, board.z
     total = C.TRICKS
     number = min(view["tricks"] + 1, total)
@@ -459,10 +460,13 @@ def _trick(board: _Board, view: dict[str, Any], x0: float, head_y: float, card_y
             board.parts.append(fitted(lx, card_y + size * (1.3 + 1.3 * i), words, follow_width - cw - z(8), size,
                                       board.floor, bold=not i, fill=S.INK if not i else S.MUTED,
                                       cls="drawn-for-trump"))
-    elif not view["trick"] and not _round_summary(board, view, x0, card_y, summary_width):
+    elif not view["trick"] and not _round_summary(board, view, x0, card_y, summary_width) and not bare:
         board.parts.append(_empty(x0, card_y, cw, ch, _w("empty", lang), board.f(10)))
     board.parts.append("</g>")
-    board.element("trick", x0, card_y, max(cw, round((len(view["trick"]) - 1) * step + cw, 1)), ch, head)
+    if bare:        # its heading's line
+        board.element("trick", x0, round(head_y - head_size, 1), follow_width, round(head_size + 6, 1), head)
+    else:
+        board.element("trick", x0, card_y, max(cw, round((len(view["trick"]) - 1) * step + cw, 1)), ch, head)
 
 
 def _mark(cls: str, colour: str, x: float, y: float, w: float, h: float, words: str, board: _Board) -> str:
@@ -471,13 +475,19 @@ def _mark(cls: str, colour: str, x: float, y: float, w: float, h: float, words: 
                      anchor="middle", fill="#ffffff") + "</g>")
 
 
+def _summary_due(view: dict[str, Any]) -> bool:
+    """Whether the trick's place shows how the round before was scored (the first bonuses of a later round)."""
+    history = view["history"]
+    return bool(view["phase"] == "bonus" and history and history[-1][0] == view["round"] - 1)
+
+
 def _round_summary(board: _Board, view: dict[str, Any], x: float, y: float, width: float) -> bool:
     """While the first bonuses of a new round are laid, where its first trick will lie: how the round before
     was scored (pearls + pairs of unused bonuses = points, and each total), so the table shows it and not only
     the log. False when there is nothing to show."""
     lang = board.lang
     history, n = view["history"], view["players"]
-    if view["phase"] != "bonus" or not history or history[-1][0] != view["round"] - 1:
+    if not _summary_due(view):
         return False
     row = history[-1]
     full = len(row) == 3 * n + 1
@@ -901,9 +911,12 @@ def _phone(board: _Board, view: dict[str, Any], title_words: tuple[str, str]) ->
                               fill="#ffffff", cls="viewer"))
     _trump_strip(board, view, 8, 46, W - 16, 46)
     card_y = 134
+    # the first bonuses of the first round chosen: no trick yet and nothing to show where it will lie, whose empty
+    # place stood 140 px between the trump and the hand chosen from, the two never on one screen (a reader, wave 18)
+    bare = view["phase"] == "bonus" and not view["trick"] and not board.drawn and not _summary_due(view)
     _trick(board, view, 8, 109, card_y, P_CW, P_CH, (W - 16 - P_CW) / 3, follow_width=W - 16,
-           summary_width=W - 16, phase_x=W - 8)
-    y: float = card_y + P_CH + 52
+           summary_width=W - 16, phase_x=W - 8, bare=bare)
+    y: float = card_y + (4 if bare else P_CH + 52)
     first = _first_seat(view)
     n = view["players"]
     # "only:<seat>": that player's panel alone (the score helper counts one player's round: three more panels of

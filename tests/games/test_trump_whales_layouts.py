@@ -255,6 +255,35 @@ def test_on_a_phone_the_trump_the_trick_and_the_players_hand_come_first():
     assert checked > 10
 
 
+def test_on_a_phone_the_first_bonus_is_chosen_with_the_trump_and_the_hand_on_one_screen():
+    """Before a game's first trick nothing lies where the trick goes (no card drawn for trump, no round to sum up):
+    its empty card place stood 140 units between the trump and the hand the first bonus is chosen from, and the two
+    were never on one phone screen (a reader, wave 18). Its heading alone stays; once a trick is under way, or a
+    round is summed up there, the place is back."""
+    checked = 0
+    for players in (3, 4):
+        s = g.setup(players, seed=players)
+        while g.view(s, 0)["phase"] != "bonus":
+            s, _ = g.apply(s, g.legal_actions(s, g.to_move(s)[0])[0])
+        view = g.view(s, 0)
+        assert not view["trick"] and not view["history"]
+        root = ET.fromstring(g.render(view, layout="phone", lang="ru"))
+        panel = next(el for el in root.iter() if el.get("class") == "panel")
+        top = float(next(panel.iter(SVG_NS + "rect")).get("y"))     # its frame
+        assert top < 150, f"{players} players: the first panel starts at {top}"
+        trick = next(el for el in root.iter() if el.get("class") == "trick")
+        assert not list(trick.iter(SVG_NS + "rect")), "an empty card place under the trick's heading"
+        checked += 1
+    # a trick under way keeps its place: the first panel under the trick's cards
+    s = POSITIONS[-1]
+    view = g.view(s, 0)
+    if view["trick"]:
+        root = ET.fromstring(g.render(view, layout="phone", lang="en"))
+        panel = next(el for el in root.iter() if el.get("class") == "panel")
+        assert float(next(panel.iter(SVG_NS + "rect")).get("y")) > 200
+    assert checked == 2
+
+
 def test_every_word_on_a_card_stays_on_the_card_at_each_layouts_size():
     """The faces each layout draws (render.face_sizes: its card sizes at its least print): every word's guessed
     width lies inside the card (tests/browser/test_browser_trump_whales_faces.py holds the guess to Chromium)."""

@@ -611,6 +611,42 @@ def test_on_a_projector_a_quiz_is_asked_on_the_whole_screen(voila_server, browse
         close_tab(context, page)
 
 
+def test_on_a_projector_a_task_is_played_on_the_whole_screen(voila_server, browser):
+    """A teacher found the whole screen a picture to close before every move of a task (a reader of wave 18): a task's
+    board on the whole screen carries what it asks and the moves under the board; a card tapped on the whole screen's
+    board is tapped on the page's, and the verdict and "Try again" follow."""
+    context, page = open_page(browser, voila_server, "trump_whales.ipynb", {"width": 1920, "height": 1080})
+    try:
+        task, board = first_built(page, ".tutor-your-turn")
+        board.hover()
+        opener = task.locator(".tutor-zoom").first
+        opener.wait_for(state="visible")
+        opener.click()
+        sheet = page.locator(".tutor-zoom-sheet")
+        sheet.locator(".tutor-zoom-area > svg").wait_for(state="visible")
+        said = sheet.locator(".tutor-zoom-said")
+        asked = task.locator(".tutor-task-prompt").first.inner_text().strip()
+        assert asked[:40] in said.inner_text(), said.inner_text()
+        real = [b.inner_text().strip() for b in task.locator(".tutor-actions button").all() if b.is_visible()]
+        copies = [b.inner_text().strip() for b in sheet.locator(".tutor-zoom-answers button").all()]
+        assert copies == real, (copies, real)
+        # a card of the hand tapped on the whole screen's board: the page's task judges it
+        cards = sheet.locator('.tutor-zoom-area [data-choice][data-key^="card:"]')
+        assert cards.count() >= 2
+        cards.first.click()
+        task.locator(".tutor-status [data-outcome]").first.wait_for(state="visible")
+        verdict = task.locator(".tutor-status").inner_text().strip()
+        page.wait_for_function("([s, v]) => s.innerText.includes(v)", arg=[said.element_handle(), verdict[:30]])
+        if task.locator('.tutor-status [data-outcome="missed"]').count():
+            again = sheet.locator(".tutor-zoom-answers button", has_text=task.locator("button.tutor-task-again").inner_text().strip())
+            assert again.count() == 1, "no Try again on the whole screen"
+        assert sheet.locator(".tutor-zoom-area > svg").is_visible()
+        page.keyboard.press("Escape")
+        sheet.wait_for(state="detached")
+    finally:
+        close_tab(context, page)
+
+
 def test_on_a_phone_a_step_brings_its_move_above_the_contents_bar(voila_server, browser):
     """Острів котів' first worked example on a phone: step 2 lays the first tile across the boat, below the fold; its
     ring's top 28 px lay under the contents bar at the screen's foot, counted as seen, and the step left it there (a

@@ -76,12 +76,18 @@ export function startZoom(words) {
     // under the board (a teacher found the whole screen for worked examples only, the room's quizzes on the page's
     // smaller board, a reader, stop 59)
     const asking = wide && !walks ? box.closest(".tutor-quiz, .tutor-drill") : null;
+    // ... and a task or the play table is played there: what the task asks, the moves offered under the board and on
+    // it, the verdict or the refusal, and while the others' turns are shown the film's words and buttons, each press
+    // made on the page's own (a teacher found the whole screen a picture to close before every move, a reader of
+    // wave 18)
+    const playing = wide && !walks && !asking ? box.closest(".tutor-play") : null;
+    if (playing) note.textContent = words.zoom_play_note || note.textContent;
     bar.append(...stepButtons, note, shut);
     const area = make("div", "tutor-zoom-area");
     const said = make("div", "tutor-zoom-said");
     sheet.append(bar, area);
-    if (walks || asking) sheet.append(said);
-    if (asking) said.classList.add("tutor-zoom-asked");
+    if (walks || asking || playing) sheet.append(said);
+    if (asking || playing) said.classList.add("tutor-zoom-asked");
     document.body.append(sheet);
     document.documentElement.classList.add("tutor-zoomed");
     const askedWords = () => {
@@ -114,8 +120,42 @@ export function startZoom(words) {
       if (after.childElementCount) kept.push(after);
       said.replaceChildren(...kept);
     };
+    // a copy of `real` that presses it (the page's button does what it always does: the kernel is asked there)
+    const presser = (real) => {
+      const b = make("button", "tutor-zoom-step", real.textContent.trim());
+      b.type = "button";
+      b.disabled = real.disabled;
+      if (real.classList.contains("tutor-action-unavailable")) b.classList.add("tutor-zoom-unavailable");
+      b.addEventListener("click", () => real.click());
+      return b;
+    };
+    const shownOf = (root, sel) => [...root.querySelectorAll(sel)].filter((e) => e.offsetParent !== null);
+    const playedWords = () => {
+      const kept = [];
+      const film = playing.querySelector(":scope > .tutor-film");
+      const filmOn = !!film && !film.hidden;
+      const copy = (sel) => {
+        for (const e of shownOf(playing, sel)) if (e.textContent.trim()) kept.push(e.cloneNode(true));
+      };
+      if (filmOn) {
+        copy(":scope > .tutor-film .tutor-film-caption");
+        copy(":scope > .tutor-film-below .tutor-film-said");
+      } else {
+        copy(":scope > .tutor-lead .tutor-task-prompt");
+        copy(":scope > .tutor-status");
+      }
+      copy(":scope > .tutor-error");
+      for (const e of kept) for (const b of e.querySelectorAll("button")) b.remove();   // a copy's buttons press nothing
+      const moves = make("div", "tutor-zoom-answers");
+      const sel = filmOn ? ":scope > .tutor-film button"
+        : ":scope > .tutor-actions button, :scope button.tutor-task-again, :scope button.tutor-task-why";
+      for (const real of shownOf(playing, sel)) moves.append(presser(real));
+      if (moves.childElementCount) kept.push(moves);
+      said.replaceChildren(...kept);
+    };
     const draw = (pic) => {
       if (asking) askedWords();
+      if (playing) playedWords();
       if (walks) {
         // the step's words, and its refusal and rule when it has them: a refused move's reason was the step's point,
         // and the room saw only the attempt (a reader, stop 57)
@@ -133,7 +173,7 @@ export function startZoom(words) {
       if (wide) {
         area.classList.add("tutor-zoom-fit");
         const room = window.innerHeight - bar.getBoundingClientRect().height
-          - (walks || asking ? said.getBoundingClientRect().height + 12 : 24);
+          - (walks || asking || playing ? said.getBoundingClientRect().height + 12 : 24);
         scale = Math.min((window.innerWidth - 24) / shown.width, room / shown.height);
       }
       copy.setAttribute("width", String(Math.round(shown.width * scale)));
@@ -154,6 +194,22 @@ export function startZoom(words) {
       });
       follow.observe(asking, { childList: true, subtree: true, characterData: true, attributes: true,
                                attributeFilter: ["disabled", "class"] });
+    }
+    if (playing) {
+      // the board, the moves and the words follow the page's, as the kernel answers (a press here or there), and a
+      // choice tapped on the copy's board is tapped on the page's
+      let again = null;
+      follow = new MutationObserver(() => {
+        if (again === null) again = setTimeout(() => { again = null; const now = shownSvg(box); if (sheet && now) draw(now); }, 80);
+      });
+      follow.observe(playing, { childList: true, subtree: true, characterData: true, attributes: true,
+                                attributeFilter: ["disabled", "class", "hidden"] });
+      area.addEventListener("click", (event) => {
+        const hit = event.target instanceof Element ? event.target.closest("[data-choice]") : null;
+        const now = shownSvg(box);
+        const real = hit && now ? now.querySelector(`[data-choice="${CSS.escape(hit.getAttribute("data-choice"))}"]`) : null;
+        if (real) real.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+      });
     }
     if (walks) {
       let again = null;

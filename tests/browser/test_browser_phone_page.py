@@ -746,10 +746,21 @@ def test_a_finger_lays_a_dive_card_only_with_a_second_tap(own_pages, phone):
     version = table.get_attribute("data-v")
     note = table.locator(".tutor-arm-note")
     first, second = cards.nth(0), cards.nth(1)
-    first.evaluate("(e) => e.scrollIntoView({block: 'center'})")
+    # the hand's last row at the screen's foot, where the words stick: they go to the screen's top rather than over
+    # the cards one may switch to (its second row, 7 to 12, lay under them, a reader of wave 19)
+    cards.last.evaluate("""(e) => { e.scrollIntoView({block: 'end'});
+        let box = e.parentElement;
+        while (box && !(box.scrollHeight > box.clientHeight && /auto|scroll/.test(getComputedStyle(box).overflowY)))
+          box = box.parentElement;
+        (box || document.scrollingElement).scrollBy(0, e.getBoundingClientRect().bottom - (innerHeight - 90)); }""")
+    page.wait_for_timeout(300)
     first.tap()
     note.wait_for(state="visible")
     assert note.inner_text() == ui("board.confirm", "en")
+    covered = table.evaluate("""(t) => { const n = t.querySelector('.tutor-arm-note').getBoundingClientRect();
+        return [...t.querySelectorAll('.tutor-svg [data-choice]')].map((c) => c.getBoundingClientRect())
+          .filter((r) => r.height > 0 && r.bottom > n.top + 2 && r.top < n.bottom - 2).length; }""")
+    assert covered == 0, f"the words lie over {covered} of the cards offered"
     assert table.locator(".tutor-armed").count() == 1 and "tutor-armed" in first.get_attribute("class")
     page.wait_for_timeout(500)
     assert table.get_attribute("data-v") == version, "one tap laid the card"

@@ -332,8 +332,12 @@ function render({ model, el: root }) {
       // the words stick to the screen's bottom edge; over a card near that edge they go to its top instead. The card
       // stays under the finger: brought up to the middle, it moved 330 px between the two taps and the second one
       // landed on another player's panel (a reader, stop 50)
-      const card = hit.getBoundingClientRect(), words = armNote.getBoundingClientRect();
-      if (card.bottom > words.top - 4) armNote.classList.add("tutor-arm-note-top");
+      // ... and so they do over any other card offered (Мяури's hand of two rows: the second, 7 to 12, lay under them
+      // and a learner who wished to switch to a high card could not see it, a reader of wave 19)
+      const words = armNote.getBoundingClientRect();
+      const under = [...board.querySelectorAll("[data-choice]")].map((c) => c.getBoundingClientRect())
+        .some((r) => r.height > 0 && r.bottom > words.top - 4 && r.top < words.bottom);
+      if (under) armNote.classList.add("tutor-arm-note-top");
       return;
     }
     disarm();

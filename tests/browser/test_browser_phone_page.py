@@ -134,6 +134,9 @@ t"""),
     # a four-player worked example whose steps mark bonuses two screens under the words (a reader)
     "tw_bonuses.ipynb": ("en", """from tutor import lesson
 lesson.scenario("trump_whales/first-bonuses", lang="en")"""),
+    # Мяури's moves the game refuses: a step's point is its refusal, under its words
+    "maui_refused.ipynb": ("ru", """from tutor import lesson
+lesson.scenario("maui/refused-moves", lang="ru")"""),
     # a page (its own widget starts the closer look, static/zoom.js) with Острів котів' first worked example
     "ioc_zoom.ipynb": ("uk", """from IPython.display import display
 from tutor import lesson
@@ -981,6 +984,37 @@ def test_a_steps_words_ride_in_the_stuck_row_while_they_are_off_the_screen(own_p
     # ... and the step buttons go back to their place with the board gone past: stuck, they stood over the next
     # example's own, stepping a board no longer in sight (a reader, stop 57)
     page.wait_for_function("(e) => !e.classList.contains('tutor-stepping')", arg=example.element_handle())
+    assert not page.js_errors, page.js_errors
+
+
+def test_a_refused_steps_reason_rides_in_the_stuck_row_with_its_words(own_pages, phone):
+    """Мяури's refused moves on a phone: after Next the board came under the stuck step buttons and the step's
+    "Нельзя." box, under its words above the board, lay behind them; the step's point was seen nowhere (a reader of
+    wave 19). The words riding in the stuck row carry the refusal's reason after them."""
+    page = phone
+    page.goto(own_pages.render_url("maui_refused.ipynb"))
+    page.locator(".tutor-lazy, .tutor-scenario").first.scroll_into_view_if_needed()
+    example = page.locator(".tutor-scenario").first
+    example.locator(".tutor-svg svg[data-layout=phone]").first.wait_for(state="visible")
+    example.scroll_into_view_if_needed()
+    said = example.locator("button.tutor-nav-said")
+    for _ in range(6):
+        before = example.get_attribute("data-index")
+        example.locator("button.tutor-nav-next").tap()
+        page.wait_for_function("([e, i]) => e.dataset.index !== i && e.dataset.ready === 'true'",
+                               arg=[example.element_handle(), before])
+        page.wait_for_timeout(300)
+        if example.locator(".tutor-narration .tutor-refusal").count():
+            break
+    refusal = example.locator(".tutor-narration .tutor-refusal").first
+    assert refusal.count(), "no refused step in the example"
+    # the learner looks at the board: the words and the refusal leave the screen above the stuck row
+    example.locator(".tutor-svg").evaluate("(b) => b.scrollIntoView({block: 'start'})")
+    page.mouse.wheel(0, 200)
+    page.wait_for_function("(b) => !b.hidden", arg=said.element_handle())
+    said.evaluate("(b) => b.click()")        # opened whole
+    reason = " ".join(refusal.inner_text().split())
+    assert reason[:40] in " ".join(said.text_content().split()), (reason, said.text_content())
     assert not page.js_errors, page.js_errors
 
 

@@ -116,7 +116,13 @@ function render({ model, el: root }) {
         narration.style.minHeight = "";
       }
       shown = i;
-      said.textContent = (narration.querySelector(".tutor-say") || { textContent: "" }).textContent;
+      // the step's words, and a refused move's reason after them: the "Not allowed." box under the words lay behind
+      // the stuck row when the board came under it, and the step's point was seen nowhere (a reader of wave 19)
+      said.replaceChildren((narration.querySelector(".tutor-say") || { textContent: "" }).textContent);
+      const refused = narration.querySelector(".tutor-refusal");
+      if (refused && refused.textContent.trim()) {
+        said.append(" ", el("b", "", refused.textContent.trim().replace(/\s+/g, " ")));
+      }
       shortenSaid(true);
       steppedAt = performance.now();
       showWords();

@@ -4,6 +4,7 @@ distinctly, points where it is asked to, and lays collected fragments out as sco
 from __future__ import annotations
 
 import importlib
+import re
 import xml.etree.ElementTree as ET
 
 import helpers
@@ -531,3 +532,20 @@ def test_the_rulebook_example_tells_each_shells_points_only_from_its_step_on():
         root = ET.fromstring(svg)
         told.append(sum(1 for el in root.iter() if el.get("class") == "points"))
     assert told == [0, 1, 2, 3, 3], told
+
+
+@pytest.mark.parametrize("layout", ["phone", "laptop", "projector"])
+def test_a_start_tile_to_lay_leaves_every_offered_place_its_name(layout):
+    """Laying the start tile: a dashed "1?" in the middle slot hid that place's name, C5, and a reader took it for no
+    place at all (wave 19). Each offered slot names its cell; the tile still to be laid is drawn only where its
+    places are not offered (the other player's, "2?")."""
+    from tutor.games.aqua_fest.render import render
+    from tutor.games.aqua_fest import ui
+    from tutor.games import aqua_fest as g
+    s = g.setup(2, seed=4, place_starts=True)
+    seat = g.to_move(s)[0]
+    offered = {k: f"c{i}" for i, a in enumerate(g.legal_actions(s, seat)) for k in ui.board_keys(a)}
+    svg = render(g.view(s, seat), lang="en", choosable=offered, layout=layout)
+    names = re.findall(r'class="place-name"[^>]*>([^<]+)<', svg)
+    assert len(names) == len([k for k in offered if k.startswith("place:")]) == 5, names
+    assert f"{seat + 1}?" not in svg and f"{2 - seat}?" in svg

@@ -1305,7 +1305,7 @@ def _choices(dwg: S.Drawing, view: View, offers: Mapping[str, S.Offer], lang: st
             half = max(22 * g.k, g.tap / 2)
             slot = S.choice(dwg, key, offer, cx - half, cy - half, 2 * half, 2 * half, radius=9,
                             label=beside_name(side, place))
-            if place != view["seats"][s].get("home"):
+            if place != view["seats"][s].get("home") or not view["seats"][s].get("placed", True):
                 # the slot's cell named inside it: along the south edge the slots cover the column letters, the
                 # very letter a task's "start from E5" sends the learner to find (a reader, stop 47)
                 size = g.f(11)
@@ -1791,6 +1791,10 @@ def render(view: View, *, highlight: Iterable[str] | str | None = (), lang: str 
         told.add(pill)
 
     for seat in view["seats"]:
+        # a start tile still to be laid, its places offered: the slots say where it may go ("1?" in the middle one
+        # hid that slot's name, C5, a reader of wave 19)
+        if not seat.get("placed", True) and any(key.startswith(f"place:{seat['seat']}:") for key in offers):
+            continue
         dwg.add(_start_tile(dwg, seat, hl, lang, g))
     # the highlighted card's movement, over the tiles and under the pawns ("hide:preview": a task or a drill asks
     # where it goes, so only the card is ringed)

@@ -549,3 +549,27 @@ def test_a_start_tile_to_lay_leaves_every_offered_place_its_name(layout):
     names = re.findall(r'class="place-name"[^>]*>([^<]+)<', svg)
     assert len(names) == len([k for k in offered if k.startswith("place:")]) == 5, names
     assert f"{seat + 1}?" not in svg and f"{2 - seat}?" in svg
+
+
+def test_a_battle_asks_the_learner_who_defends_for_a_card_on_the_board():
+    """A reader was attacked at the table and saw "waiting…" on the board's battle box, the words "Defend with:" 700 px
+    below (wave 19): the defender's own board says it is their card now; anyone else's says the defender waits."""
+    import random
+    from tutor.games import aqua_fest as g
+    from tutor.games.aqua_fest.render import render
+    from tutor.core.i18n import text
+    rnd = random.Random(1)
+    s = g.setup(2, seed=0)
+    for _ in range(300):
+        v = g.view(s, 1)
+        if v.get("battle") and v["battle"]["defender"] == 1:
+            break
+        p = rnd.choice(g.to_move(s))
+        s, _ = g.apply(s, rnd.choice(g.legal_actions(s, p)))
+    else:
+        pytest.fail("no battle with player 2 defending")
+    for lang in ("en", "ru"):
+        mine, theirs = render(g.view(s, 1), lang=lang), render(g.view(s, 0), lang=lang)
+        ask, wait = text("aqua_fest.board.defend_you", lang), text("aqua_fest.board.waiting", lang)
+        assert ask in mine and wait not in mine
+        assert wait in theirs and ask not in theirs

@@ -1401,11 +1401,15 @@ def _battle_box(dwg: S.Drawing, sp: S.Splice, view: View, lang: str, marks: View
         card = b["card"]
         el.add(_card_at(dwg, sp, card, a_x, cy, lang, w=cw, h=ch, cls="card battle-card"))
         wait_y = y + h - 5 * k
+        # the defender at this board is the learner: their turn to answer, said where they look (a reader was attacked
+        # and saw "waiting…" here, the words "Defend with:" 700 px below, wave 19)
+        mine = view.get("viewer") is not None and view.get("viewer") == b["defender"]
+        waiting = _w("defend_you" if mine else "waiting", lang)
         if not card.get("hidden"):       # the attacker (or the teacher) sees it; on the table it lies face down
             size = f(7.5)        # on the bottom line, from the left edge, the defender's "waiting" at its right end
             words = _w("face_down", lang)
             el.add(S.badge(dwg, words, x + 4, y + h - 5 * k - size * 0.36, fill=BACK, size=size, anchor="start"))
-            if em(words, True) * size + 20 + em(_w("waiting", lang), False) * f(9) + 20 > w:
+            if em(words, True) * size + 20 + em(waiting, mine) * f(9) + 20 > w:
                 wait_y -= f(9) + 4       # both do not fit on one line: "waiting" a line above, under its slot
         el.add(S.mark(dwg, a_x, cy, round(8 * max(k, 1), 1), colour=C.PAWN_COLOURS[b["attacker"]],
                       text=str(b["attacker"] + 1), size=f(9)))
@@ -1416,7 +1420,11 @@ def _battle_box(dwg: S.Drawing, sp: S.Splice, view: View, lang: str, marks: View
                        fill="#9aa5b1"))
         el.add(S.mark(dwg, d_x, cy, round(8 * max(k, 1), 1), colour=C.PAWN_COLOURS[b["defender"]],
                       text=str(b["defender"] + 1), size=f(9)))
-        el.add(S.label(dwg, _w("waiting", lang), x + w - 6, wait_y, size=f(9), anchor="end", fill=S.MUTED))
+        if mine:
+            el.add(S.label(dwg, waiting, x + w - 6, wait_y, size=f(9), anchor="end", weight="bold", fill=S.EVENT,
+                           cls="defend-you"))
+        else:
+            el.add(S.label(dwg, waiting, x + w - 6, wait_y, size=f(9), anchor="end", fill=S.MUTED))
         out.append(el)
     if last:
         x, y, w, h = boxes["last"]

@@ -183,19 +183,19 @@ def test_a_finished_trick_waits_with_its_summary_until_go_on(stepping):
     assert table.locator(".tutor-film-caption").inner_text() == caption and summary.is_visible(), \
         "the summary did not wait for the learner"
     assert "wins" in summary.inner_text() and summary.locator("svg").count() == 1
+    # one "Go on" on the screen, with no scroll of the learner's: three at once (the film's bar, the turn bar, under
+    # the summary) did not say what each did (a reader of wave 18); none, and the table looked frozen (wave 19)
+    shown = table.evaluate("""(root) => [...root.querySelectorAll(
+        '.tutor-film-next, .tutor-to-moves, .tutor-film-next-below')].filter((b) => {
+          const r = b.getBoundingClientRect(); return r.width > 0 && r.bottom > 0 && r.top < innerHeight; })
+        .map((b) => b.textContent)""")
+    assert len(shown) == 1, shown
     # a tap on the board meanwhile is no move: the film's "Go on" comes to hand, on the screen, and flashes (a reader
     # tapped their hand while the summary waited, and nothing answered)
     table.locator(".tutor-svg svg").first.dispatch_event("click")
     nudged = table.locator(".tutor-nudge")
     nudged.wait_for(state="visible", timeout=5000)
     assert nudged.evaluate("(b) => { const r = b.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }")
-    # one "Go on" on the screen, at its foot: three at once (the film's bar, the turn bar, under the summary) did not
-    # say what each did (a reader of wave 18)
-    shown = table.evaluate("""(root) => [...root.querySelectorAll(
-        '.tutor-film-next, .tutor-to-moves, .tutor-film-next-below')].filter((b) => {
-          const r = b.getBoundingClientRect(); return r.width > 0 && r.bottom > 0 && r.top < innerHeight; })
-        .map((b) => b.textContent)""")
-    assert len(shown) == 1, shown
     go_on = film_go_on(table)
     assert go_on.inner_text().strip().startswith("Go on")
     go_on.click()

@@ -536,3 +536,36 @@ def test_a_next_tapped_as_the_pace_brings_a_frame_does_not_skip_it(stepping):
     now = table.locator(".tutor-film-caption").text_content().strip()
     assert now == tapped, f"a tap as the pace drew {tapped!r} skipped it: now {now!r}"
     assert_no_errors(page)
+
+
+# the film's "Go on" buttons a learner sees on the screen now (the film's bar, the turn bar, under the summary)
+GO_ON_SHOWN = """(root) => [...root.querySelectorAll('.tutor-film-next, .tutor-to-moves, .tutor-film-next-below')]
+    .filter((b) => { const r = b.getBoundingClientRect(); return r.width > 0 && r.bottom > 0 && r.top < innerHeight; })
+    .length"""
+
+
+def test_every_summary_that_waits_shows_one_go_on_without_a_scroll(stepping):
+    """Козырные киты on a phone, a round's tricks played with presses alone (no scroll of the learner's): after a
+    trick the table showed no "Go on" on the screen, the summary's own two screens below, and looked frozen until a
+    swipe (a reader of wave 19). Every frame that waits on its summary has exactly one "Go on" on the screen."""
+    page = stepping
+    table = lesson_table(page, "trump_whales", "en")
+    counts = []
+    for _ in range(70):
+        page.wait_for_timeout(700)
+        state = table.evaluate("(r) => [r.classList.contains('tutor-film-waits'), r.classList.contains('tutor-filming')]")
+        if state[0]:
+            counts.append(table.evaluate(GO_ON_SHOWN))
+            table.evaluate("""(r) => { const b = [...r.querySelectorAll('.tutor-to-moves, .tutor-film-next-below')]
+                .find((x) => x.getBoundingClientRect().width > 0) || r.querySelector('.tutor-film-next'); b.click(); }""")
+        elif state[1]:
+            table.evaluate("""(r) => { const s = r.querySelector('.tutor-film-skip');
+                (s && s.offsetParent ? s : r.querySelector('.tutor-film-next')).click(); }""")
+        else:
+            table.evaluate("""(r) => { const b = r.querySelector('.tutor-actions:not([hidden]) button.tutor-action:not(.tutor-action-unavailable)')
+                || r.querySelector('.tutor-actions:not([hidden]) button.tutor-choice'); if (b) b.click(); }""")
+        if len(counts) >= 4:
+            break
+    assert len(counts) >= 3, f"too few tricks summed up: {counts}"
+    assert all(n == 1 for n in counts), counts
+    assert_no_errors(page)

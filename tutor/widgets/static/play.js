@@ -794,6 +794,12 @@ function render({ model, el: root }) {
     }
     toMoves.textContent = f.wait ? labels["film.go_on"] || "" : labels.to_moves || "↓";
     showTurnBar();
+    // ... and again once the page has laid the frame out and brought the board into view: judged before, the bar
+    // stayed away with the summary's "Go on" two screens below, and the table looked frozen (a reader of wave 19)
+    if (f.wait) {
+      requestAnimationFrame(() => requestAnimationFrame(showTurnBar));
+      setTimeout(showTurnBar, 400);
+    }
     root.classList.add("tutor-filming");
     root.classList.toggle("tutor-film-waits", !!f.wait);
     holdHeight();

@@ -935,11 +935,23 @@ def test_a_steps_words_ride_in_the_stuck_row_while_they_are_off_the_screen(own_p
     page.wait_for_timeout(400)
     words = example.locator(".tutor-narration .tutor-say").first
     assert words.is_visible() and not said.is_visible(), "the words are on screen: no copy in the row"
+    # the row in its place, under the example's heading, carries no white over that heading (from the first step on
+    # it covered the heading's lower line, a reader of wave 19); stuck to the screen's top it does
+    example.evaluate("(e) => e.scrollIntoView({block: 'start'})")
+    page.mouse.wheel(0, 1)
+    page.wait_for_timeout(300)
+    shadow = example.evaluate("""(e) => { const nav = e.querySelector('.tutor-nav-row:not(.tutor-slider-row)');
+        const place = e.querySelector('.tutor-nav-place').getBoundingClientRect().bottom
+          + (parseFloat(getComputedStyle(nav).marginTop) || 0);
+        return [place >= nav.getBoundingClientRect().top - 1, getComputedStyle(nav).boxShadow]; }""")
+    assert shadow[0] and shadow[1] == "none", shadow
     # the learner reads down the board: the words leave the screen above the stuck row
     example.locator(".tutor-svg").evaluate("(b) => b.scrollIntoView({block: 'start'})")
     page.mouse.wheel(0, 300)
     page.wait_for_function("(b) => !b.hidden", arg=said.element_handle())
     assert said.inner_text().strip() and said.inner_text().strip().split()[:3] == words.inner_text().split()[:3]
+    assert example.evaluate("(e) => getComputedStyle(e.querySelector('.tutor-nav-row.tutor-nav-stuck')).boxShadow") \
+        != "none", "the stuck row carries no white over the screen's top"
     # their first four lines, "…▾" where there are more (eight lines whole covered a third of a phone's screen and
     # the board's top, four readers, stop 57; three cut most steps' rule off, three readers, stop 58)
     lines = said.evaluate("(b) => (b.clientHeight - 8) / parseFloat(getComputedStyle(b).lineHeight)")

@@ -59,7 +59,9 @@ function render({ model, el: root }) {
   // the example's title over its buttons and board on every screen: under the board (a wide screen's narration) it
   // sat right over the next example's board, and a teacher read it as that board's title
   const titleBox = el("div", "tutor-scenario-title");
-  root.append(warning, titleBox, nav, sliderRow, board, narration, errors);
+  // where the step buttons' row lies in the page: the row is stuck to the screen's top once this has gone above it
+  const navPlace = el("div", "tutor-nav-place");
+  root.append(warning, titleBox, navPlace, nav, sliderRow, board, narration, errors);
 
   let shown = -1;
   let heldWords = 0;        // a phone's step words: the tallest seen (see draw), at most HELD_WHITE over the step's own
@@ -371,7 +373,16 @@ function render({ model, el: root }) {
     }
   };
   // scrolled to by hand: the button goes once a mark is on screen
+  // the white the stuck row carries above it (tutor.css) only while it is stuck: in its place it covered the lower
+  // line of the example's heading over it from the first step on (a reader of wave 19)
+  const markStuck = () => {
+    const margin = parseFloat(getComputedStyle(nav).marginTop) || 0;
+    const stuck = root.classList.contains("tutor-stepping")
+      && navPlace.getBoundingClientRect().bottom + margin < nav.getBoundingClientRect().top - 1;
+    if (nav.classList.contains("tutor-nav-stuck") !== stuck) nav.classList.toggle("tutor-nav-stuck", stuck);
+  };
   const onScroll = () => {
+    markStuck();
     // (on a phone it floats at the screen's foot: it goes with the example too, once that is off the screen)
     const out = () => { const r = root.getBoundingClientRect(); return r.bottom < 0 || r.top > innerHeight; };
     if (!below.hidden && (out() || belowTarget() === null)) below.hidden = true;

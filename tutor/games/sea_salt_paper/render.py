@@ -209,7 +209,9 @@ def _face(card_id: str, w: int, h: int, lang: str, small: float = 9) -> str:
                       else name_bottom + 1, round(side, 1)))
     y = h - 6 - (len(values) - 1) * (vsize + 1)
     for line in values:
-        out.append(_fit(w / 2, y, line, inner, round(vsize, 2), anchor="middle", fill=VALUE_INK, cls="value"))
+        # (a unit clear of the plate's edges: "swimmer" narrowed to the plate's full width read as running off it, a
+        # reader of wave 19)
+        out.append(_fit(w / 2, y, line, inner - 2, round(vsize, 2), anchor="middle", fill=VALUE_INK, cls="value"))
         y += vsize + 1
     out.append("</g>")
     return "".join(out)

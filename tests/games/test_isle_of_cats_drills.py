@@ -373,3 +373,34 @@ def test_boat_score_draws_the_boat_asked_about_alone():
             assert re.findall(r'data-board-seat="(\d+)"', svg) == [str(q.viewer)], q.key
         sizes.add(len(q.state.placed[q.viewer]))
     assert min(sizes) >= 6 and max(sizes) <= 16 and len(sizes) > 3, sizes
+
+
+def test_a_placing_questions_mark_stands_where_the_answer_does_not_decide_it():
+    """The "?" of "may the tile go here?" stood on the tile's topmost square, the very square off the boat or over
+    another tile more often than chance (a reader saw it there twice in five, wave 19): it is now on the tile's
+    squares off the boat or over a tile just as often as such squares are among its squares, over 300 questions."""
+    import random
+    from tutor.games.isle_of_cats import components as C, geometry as G
+    from tutor.games.isle_of_cats.drills import may_it_go
+    from tutor.games.isle_of_cats.render import asked_square
+    from tutor.games.isle_of_cats.rules import occupied
+    rng = random.Random(11)
+    on_fault = faults = squares = asked = 0
+    while asked < 300:
+        q = may_it_go(rng)
+        if q is None or not set(q.answer) & {"off", "overlap"}:
+            continue
+        seat, state = q.viewer, q.state
+        key = next(h for h in q.highlight if h.startswith("ask:"))
+        o, x, y = (int(v) for v in key.rsplit(":", 1)[1].split(","))
+        cells = G.placed_cells(C.SHAPE[str(state.held)], o, x, y)
+        occ = occupied(state.placed[seat])
+        bad = {p for p in cells if p not in C.BOAT_CELLS or occ & G.bit(*p)}
+        maps = {cell for colour, cell in C.MAPS.get(state.boats[seat], {}).items()}
+        free = [p for p in cells if p not in maps] or cells
+        on_fault += asked_square(key, cells, state.boats[seat]) in bad
+        faults += len(bad & set(free))
+        squares += len(free)
+        asked += 1
+    share, chance = on_fault / asked, faults / squares
+    assert abs(share - chance) < 0.04, f"the '?' on a faulty square {share:.0%} of the time, chance {chance:.0%}"

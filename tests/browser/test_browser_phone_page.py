@@ -134,6 +134,9 @@ t"""),
     # a four-player worked example whose steps mark bonuses two screens under the words (a reader)
     "tw_bonuses.ipynb": ("en", """from tutor import lesson
 lesson.scenario("trump_whales/first-bonuses", lang="en")"""),
+    # Козырные киты' quiz whose board, once answered, shows every card face up: 530 px taller on a phone
+    "tw_who_chooses.ipynb": ("en", """from tutor import lesson
+lesson.quiz("trump_whales/who-chooses", lang="en")"""),
     # Мяури's moves the game refuses: a step's point is its refusal, under its words
     "maui_refused.ipynb": ("ru", """from tutor import lesson
 lesson.scenario("maui/refused-moves", lang="ru")"""),
@@ -1027,6 +1030,31 @@ def test_a_refused_steps_reason_rides_in_the_stuck_row_with_its_words(own_pages,
     said.evaluate("(b) => b.click()")        # opened whole
     reason = " ".join(refusal.inner_text().split())
     assert reason[:40] in " ".join(said.text_content().split()), (reason, said.text_content())
+    assert not page.js_errors, page.js_errors
+
+
+def test_an_answer_pressed_stays_under_the_finger_while_its_board_grows(own_pages, phone):
+    """Козырные киты' "who decides who leads next?" on a phone: the answer pressed, the board above was drawn again
+    with every card face up, 530 px taller, and the verdict left the screen under the finger (a reader of wave 19).
+    The answers stay where they were on the screen, the verdict under them in view."""
+    page = phone
+    page.goto(own_pages.render_url("tw_who_chooses.ipynb"))
+    page.locator(".tutor-lazy, .tutor-quiz").first.scroll_into_view_if_needed()
+    quiz = page.locator(".tutor-quiz").first
+    quiz.locator(".tutor-svg svg").first.wait_for(state="visible")
+    choices = quiz.locator(".tutor-choices")
+    choices.evaluate("(e) => e.scrollIntoView({block: 'center'})")
+    page.wait_for_timeout(500)
+    before, tall = choices.bounding_box()["y"], quiz.locator(".tutor-svg").first.bounding_box()["height"]
+    choices.locator("button").nth(1).tap()
+    quiz.locator(".tutor-verdict").filter(has_text=re.compile(r"\S")).first.wait_for(state="visible")
+    page.wait_for_timeout(1500)
+    grown = quiz.locator(".tutor-svg").first.bounding_box()["height"]
+    assert grown > tall + 100, f"the board did not grow ({tall} -> {grown}): nothing to test"
+    after = choices.bounding_box()["y"]
+    assert abs(after - before) <= 4, f"the answers moved from {before} to {after}"
+    verdict = quiz.locator(".tutor-verdict").first.bounding_box()
+    assert verdict["y"] < 844 - 40, f"the verdict is off the screen: {verdict}"
     assert not page.js_errors, page.js_errors
 
 

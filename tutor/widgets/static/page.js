@@ -200,6 +200,23 @@ function render({ model, el }) {
     setTimeout(look, 150);
   };
   document.addEventListener("click", keepDrill);
+  // An answer pressed: the board above is drawn again for the verdict, often taller (Козырные киты' every card face
+  // up, 530 px more on a phone), and the page grew above the learner: the verdict left the screen under the finger
+  // (a reader of wave 19). For a few seconds the answers are held where they were on the screen while the board grows.
+  const holdAnswers = (event) => {
+    const hit = event.target && event.target.closest ? event.target.closest(".tutor-choices button") : null;
+    const asked = hit ? hit.closest(".tutor-quiz, .tutor-drill") : null;
+    if (!asked || typeof ResizeObserver !== "function") return;
+    const choices = hit.closest(".tutor-choices");
+    const top = choices.getBoundingClientRect().top;
+    const hold = new ResizeObserver(() => {
+      const now = choices.getBoundingClientRect().top;
+      if (choices.isConnected && Math.abs(now - top) > 2) scrollerOf(choices).scrollBy(0, now - top);
+    });
+    for (const box of asked.querySelectorAll(".tutor-svg")) hold.observe(box);
+    setTimeout(() => hold.disconnect(), 3000);
+  };
+  document.addEventListener("click", holdAnswers);
   const timer = setInterval(() => ping(model.get("timeout_ms")), model.get("interval_ms"));
   ping(model.get("timeout_ms"));
   return () => {
@@ -211,6 +228,7 @@ function render({ model, el }) {
     document.removeEventListener("click", onClick, true);
     document.removeEventListener("click", nameCard);
     document.removeEventListener("click", keepDrill);
+    document.removeEventListener("click", holdAnswers);
     document.removeEventListener("tutor-forgot", onForgot);
     clearTimeout(captionTimer);
     caption.remove();

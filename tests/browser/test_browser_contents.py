@@ -585,18 +585,24 @@ def test_on_a_projector_a_board_opens_on_the_whole_screen(voila_server, browser)
         close_tab(context, page)
 
 
+def on_the_whole_screen(page, widget: str):
+    """The first built `widget` of the page and its board opened on the projector's whole screen (its sheet)."""
+    found, board = first_built(page, widget)
+    board.hover()
+    opener = found.locator(".tutor-zoom").first
+    opener.wait_for(state="visible")
+    opener.click()
+    sheet = page.locator(".tutor-zoom-sheet")
+    sheet.locator(".tutor-zoom-area > svg").wait_for(state="visible")
+    return found, sheet
+
+
 def test_on_a_projector_a_quiz_is_asked_on_the_whole_screen(voila_server, browser):
     """A teacher found the whole screen for worked examples only (a reader, stop 59): a quiz's board on the whole
     screen carries its question and its answers, an answer pressed there is the page's own, and its verdict follows."""
     context, page = open_page(browser, voila_server, "trump_whales.ipynb", {"width": 1920, "height": 1080})
     try:
-        quiz, board = first_built(page, ".tutor-quiz")
-        board.hover()
-        opener = quiz.locator(".tutor-zoom").first
-        opener.wait_for(state="visible")
-        opener.click()
-        sheet = page.locator(".tutor-zoom-sheet")
-        sheet.locator(".tutor-zoom-area > svg").wait_for(state="visible")
+        quiz, sheet = on_the_whole_screen(page, ".tutor-quiz")
         answers = sheet.locator(".tutor-zoom-answers button")
         real = quiz.locator(".tutor-choices button")
         assert answers.count() == real.count() >= 2, (answers.count(), real.count())
@@ -617,13 +623,7 @@ def test_on_a_projector_a_task_is_played_on_the_whole_screen(voila_server, brows
     board is tapped on the page's, and the verdict and "Try again" follow."""
     context, page = open_page(browser, voila_server, "trump_whales.ipynb", {"width": 1920, "height": 1080})
     try:
-        task, board = first_built(page, ".tutor-your-turn")
-        board.hover()
-        opener = task.locator(".tutor-zoom").first
-        opener.wait_for(state="visible")
-        opener.click()
-        sheet = page.locator(".tutor-zoom-sheet")
-        sheet.locator(".tutor-zoom-area > svg").wait_for(state="visible")
+        task, sheet = on_the_whole_screen(page, ".tutor-your-turn")
         said = sheet.locator(".tutor-zoom-said")
         asked = task.locator(".tutor-task-prompt").first.inner_text().strip()
         assert asked[:40] in said.inner_text(), said.inner_text()

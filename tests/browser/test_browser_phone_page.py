@@ -294,6 +294,23 @@ def test_placing_controls_ride_along_in_view_and_a_red_place_is_not_offered_on_a
     assert not page.js_errors, page.js_errors
 
 
+def open_example(page, own_pages, name: str):
+    """The first worked example of our own page `name`, built (it is built when it comes into view) and drawn."""
+    page.goto(own_pages.render_url(name))
+    page.locator(".tutor-lazy, .tutor-scenario").first.scroll_into_view_if_needed()
+    example = page.locator(".tutor-scenario").first
+    example.locator(".tutor-svg svg[data-layout=phone]").first.wait_for(state="visible")
+    return example
+
+
+def next_step(page, example) -> None:
+    """A finger's tap on the example's Next, and its next step drawn."""
+    before = example.get_attribute("data-index")
+    example.locator("button.tutor-nav-next").tap()
+    page.wait_for_function("([e, i]) => e.dataset.index !== i && e.dataset.ready === 'true'",
+                           arg=[example.element_handle(), before])
+
+
 def open_task(page, own_pages, name: str):
     """A "your turn" task of our own pages, its board drawn."""
     page.goto(own_pages.render_url(name))
@@ -887,18 +904,12 @@ def test_on_a_phone_a_steps_marks_come_into_view_by_themselves(own_pages, phone)
     under the stuck row), with no button to them, and where the step's words are off the screen their first lines
     ride in the stuck row."""
     page = phone
-    page.goto(own_pages.render_url("tw_bonuses.ipynb"))
-    page.locator(".tutor-lazy, .tutor-scenario").first.scroll_into_view_if_needed()    # built when it comes in view
-    example = page.locator(".tutor-scenario").first
-    example.locator(".tutor-svg svg[data-layout=phone]").first.wait_for(state="visible")
+    example = open_example(page, own_pages, "tw_bonuses.ipynb")
     example.scroll_into_view_if_needed()
     below, said = example.locator("button.tutor-nav-below"), example.locator("button.tutor-nav-said")
     brought = 0
     for _ in range(3):
-        before = example.get_attribute("data-index")
-        example.locator("button.tutor-nav-next").tap()
-        page.wait_for_function("([e, i]) => e.dataset.index !== i && e.dataset.ready === 'true'",
-                               arg=[example.element_handle(), before])
+        next_step(page, example)
         page.wait_for_timeout(900)
         state = example.evaluate("""(e) => {
           const top = e.querySelector('.tutor-nav-row').getBoundingClientRect().bottom;
@@ -925,16 +936,10 @@ def test_a_steps_words_ride_in_the_stuck_row_while_they_are_off_the_screen(own_p
     sentence a screen above (a reader, stop 50). While the words are off the screen the stuck step buttons carry
     their first sentence; on screen they do not; a tap on it brings the words back under the buttons."""
     page = phone
-    page.goto(own_pages.render_url("tw_bonuses.ipynb"))
-    page.locator(".tutor-lazy, .tutor-scenario").first.scroll_into_view_if_needed()
-    example = page.locator(".tutor-scenario").first
-    example.locator(".tutor-svg svg[data-layout=phone]").first.wait_for(state="visible")
+    example = open_example(page, own_pages, "tw_bonuses.ipynb")
     example.scroll_into_view_if_needed()
     said = example.locator("button.tutor-nav-said")
-    before = example.get_attribute("data-index")
-    example.locator("button.tutor-nav-next").tap()
-    page.wait_for_function("([e, i]) => e.dataset.index !== i && e.dataset.ready === 'true'",
-                           arg=[example.element_handle(), before])
+    next_step(page, example)
     page.wait_for_timeout(400)
     words = example.locator(".tutor-narration .tutor-say").first
     assert words.is_visible() and not said.is_visible(), "the words are on screen: no copy in the row"
@@ -1007,17 +1012,11 @@ def test_a_refused_steps_reason_rides_in_the_stuck_row_with_its_words(own_pages,
     "Нельзя." box, under its words above the board, lay behind them; the step's point was seen nowhere (a reader of
     wave 19). The words riding in the stuck row carry the refusal's reason after them."""
     page = phone
-    page.goto(own_pages.render_url("maui_refused.ipynb"))
-    page.locator(".tutor-lazy, .tutor-scenario").first.scroll_into_view_if_needed()
-    example = page.locator(".tutor-scenario").first
-    example.locator(".tutor-svg svg[data-layout=phone]").first.wait_for(state="visible")
+    example = open_example(page, own_pages, "maui_refused.ipynb")
     example.scroll_into_view_if_needed()
     said = example.locator("button.tutor-nav-said")
     for _ in range(6):
-        before = example.get_attribute("data-index")
-        example.locator("button.tutor-nav-next").tap()
-        page.wait_for_function("([e, i]) => e.dataset.index !== i && e.dataset.ready === 'true'",
-                               arg=[example.element_handle(), before])
+        next_step(page, example)
         page.wait_for_timeout(300)
         if example.locator(".tutor-narration .tutor-refusal").count():
             break
@@ -1064,10 +1063,7 @@ def test_a_worked_examples_board_never_jumps_up_between_steps_on_a_phone(own_pag
     leave more than two lines of white under a short step (140 px of it, a reader of wave 18): the board's place under
     the step buttons moves down, or up by two lines at most."""
     page = phone
-    page.goto(own_pages.render_url("tw_bonuses.ipynb"))
-    page.locator(".tutor-lazy, .tutor-scenario").first.scroll_into_view_if_needed()
-    example = page.locator(".tutor-scenario").first
-    example.locator(".tutor-svg svg[data-layout=phone]").first.wait_for(state="visible")
+    example = open_example(page, own_pages, "tw_bonuses.ipynb")
     offset = "(e) => e.querySelector('.tutor-svg').getBoundingClientRect().top - e.getBoundingClientRect().top"
     # the first step holds no white under its words: measured with its title still in them (the title is shown above
     # the buttons), two lines of white stood over the board (two readers, stop 60)

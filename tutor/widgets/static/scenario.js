@@ -395,7 +395,9 @@ function render({ model, el: root }) {
       // (once the board's foot is in the screen's top third: its last cards' sliver under the stuck row kept the row
       // over the next task and its own board, a reader of wave 18 could not tell which board the buttons stepped)
       const gone = Math.max(nav.getBoundingClientRect().bottom + 40, innerHeight * 0.3);
-      if (b.height > 0 && b.bottom < gone) { unstickNow(); return; }
+      // (not as the page itself moves just after a step: a shorter step's words let the board rise, and Back pressed
+      // on the stuck row let go of it under the finger)
+      if (b.height > 0 && b.bottom < gone && performance.now() - steppedAt > 1200) { unstickNow(); return; }
     }
     offerSaid();
     watchSaid();

@@ -90,46 +90,34 @@ export function startZoom(words) {
     if (asking || playing) said.classList.add("tutor-zoom-asked");
     document.body.append(sheet);
     document.documentElement.classList.add("tutor-zoomed");
-    const askedWords = () => {
-      const question = asking.querySelector(".tutor-question");
-      const kept = question ? [question.cloneNode(true)] : [];
-      const answers = make("div", "tutor-zoom-answers");
-      for (const real of asking.querySelectorAll(".tutor-choices button")) {
-        if (real.offsetParent === null) continue;
-        const b = make("button", "tutor-zoom-step", real.textContent);
-        b.type = "button";
-        b.disabled = real.disabled;
-        for (const cls of ["tutor-quiz-right", "tutor-quiz-wrong", "tutor-drill-picked"]) {
-          if (real.classList.contains(cls)) b.classList.add(cls);
-        }
-        b.addEventListener("click", () => real.click());
-        answers.append(b);
-      }
-      if (answers.childElementCount) kept.push(answers);
-      const verdict = asking.querySelector(".tutor-verdict");
-      if (verdict && verdict.textContent.trim()) kept.push(verdict.cloneNode(true));
-      // and what comes after a verdict: try again, show the answer and why, the next question
-      const after = make("div", "tutor-zoom-answers");
-      for (const real of asking.querySelectorAll(".tutor-again, .tutor-quiz-show-why, .tutor-drill-next")) {
-        if (real.offsetParent === null) continue;
-        const b = make("button", "tutor-zoom-step", real.textContent);
-        b.type = "button";
-        b.addEventListener("click", () => real.click());
-        after.append(b);
-      }
-      if (after.childElementCount) kept.push(after);
-      said.replaceChildren(...kept);
-    };
-    // a copy of `real` that presses it (the page's button does what it always does: the kernel is asked there)
+    // a copy of `real` that presses it (the page's button does what it always does: the kernel is asked there), with
+    // the marks of an answer given or a move barred
     const presser = (real) => {
       const b = make("button", "tutor-zoom-step", real.textContent.trim());
       b.type = "button";
       b.disabled = real.disabled;
+      for (const cls of ["tutor-quiz-right", "tutor-quiz-wrong", "tutor-drill-picked"]) {
+        if (real.classList.contains(cls)) b.classList.add(cls);
+      }
       if (real.classList.contains("tutor-action-unavailable")) b.classList.add("tutor-zoom-unavailable");
       b.addEventListener("click", () => real.click());
       return b;
     };
     const shownOf = (root, sel) => [...root.querySelectorAll(sel)].filter((e) => e.offsetParent !== null);
+    const askedWords = () => {
+      const question = asking.querySelector(".tutor-question");
+      const kept = question ? [question.cloneNode(true)] : [];
+      const answers = make("div", "tutor-zoom-answers");
+      answers.append(...shownOf(asking, ".tutor-choices button").map(presser));
+      if (answers.childElementCount) kept.push(answers);
+      const verdict = asking.querySelector(".tutor-verdict");
+      if (verdict && verdict.textContent.trim()) kept.push(verdict.cloneNode(true));
+      // and what comes after a verdict: try again, show the answer and why, the next question
+      const after = make("div", "tutor-zoom-answers");
+      after.append(...shownOf(asking, ".tutor-again, .tutor-quiz-show-why, .tutor-drill-next").map(presser));
+      if (after.childElementCount) kept.push(after);
+      said.replaceChildren(...kept);
+    };
     const playedWords = () => {
       const kept = [];
       const film = playing.querySelector(":scope > .tutor-film");
@@ -149,7 +137,7 @@ export function startZoom(words) {
       const moves = make("div", "tutor-zoom-answers");
       const sel = filmOn ? ":scope > .tutor-film button"
         : ":scope > .tutor-actions button, :scope button.tutor-task-again, :scope button.tutor-task-why";
-      for (const real of shownOf(playing, sel)) moves.append(presser(real));
+      moves.append(...shownOf(playing, sel).map(presser));
       if (moves.childElementCount) kept.push(moves);
       said.replaceChildren(...kept);
     };
@@ -186,24 +174,22 @@ export function startZoom(words) {
       return shown;
     };
     const shown = draw(svg);
-    if (asking) {
-      // the board, the answers and the verdict follow the page's (an answer pressed here or there)
+    // the sheet drawn again as the page's widget changes (its board, its words, its buttons), a moment after the
+    // last change of a burst
+    const followPage = (widget, attributes, ms) => {
       let again = null;
       follow = new MutationObserver(() => {
-        if (again === null) again = setTimeout(() => { again = null; const now = shownSvg(box); if (sheet && now) draw(now); }, 80);
+        if (again === null) again = setTimeout(() => { again = null; const now = shownSvg(box); if (sheet && now) draw(now); }, ms);
       });
-      follow.observe(asking, { childList: true, subtree: true, characterData: true, attributes: true,
-                               attributeFilter: ["disabled", "class"] });
-    }
+      follow.observe(widget, { childList: true, subtree: true, characterData: true, attributes: true,
+                               attributeFilter: attributes });
+    };
+    // the board, the answers and the verdict follow the page's (an answer pressed here or there)
+    if (asking) followPage(asking, ["disabled", "class"], 80);
     if (playing) {
       // the board, the moves and the words follow the page's, as the kernel answers (a press here or there), and a
       // choice tapped on the copy's board is tapped on the page's
-      let again = null;
-      follow = new MutationObserver(() => {
-        if (again === null) again = setTimeout(() => { again = null; const now = shownSvg(box); if (sheet && now) draw(now); }, 80);
-      });
-      follow.observe(playing, { childList: true, subtree: true, characterData: true, attributes: true,
-                                attributeFilter: ["disabled", "class", "hidden"] });
+      followPage(playing, ["disabled", "class", "hidden"], 80);
       area.addEventListener("click", (event) => {
         const hit = event.target instanceof Element ? event.target.closest("[data-choice]") : null;
         const now = shownSvg(box);
@@ -212,12 +198,7 @@ export function startZoom(words) {
       });
     }
     if (walks) {
-      let again = null;
-      follow = new MutationObserver(() => {
-        if (again === null) again = setTimeout(() => { again = null; const now = shownSvg(box); if (sheet && now) draw(now); }, 60);
-      });
-      follow.observe(example, { childList: true, subtree: true, characterData: true, attributes: true,
-                                attributeFilter: ["disabled"] });
+      followPage(example, ["disabled"], 60);
       stepKeys = real;
     }
     // the part of the board that was on the screen comes first, not always its top-left corner; across, what the

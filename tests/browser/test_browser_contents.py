@@ -443,6 +443,33 @@ def test_a_part_is_not_ticked_read_before_its_last_exercise_shows(voila_server, 
         close_tab(context, page)
 
 
+def test_next_at_a_parts_end_ticks_the_part_read(voila_server, browser):
+    """Three readers of stop 63 read parts 1 and 2 to their "Next" and pressed it, and found them unticked: the part
+    had not been on screen for the time its words take. Pressing a part's own "Next", after a moment in it, says the
+    learner has come to its end: the part is ticked read at once."""
+    context, page = open_page(browser, voila_server, "aqua_fest.ipynb", PHONE, is_mobile=True, has_touch=True)
+    try:
+        # the first part taller than the screen (a shorter one wholly on screen is read without Next)
+        for number in range(1, 6):
+            ids = [part_id(page, number), part_id(page, number + 1)]
+            nxt = page.locator(f"a.tutor-next-part[href='#{ids[1]}']")
+            nxt.wait_for(state="attached")
+            # its Next link at the screen's foot; the part's words take longer to read than this stay
+            page.evaluate("(id) => document.querySelector(`a.tutor-next-part[href='#${id}']`)"
+                          ".scrollIntoView({block: 'end'})", ids[1])
+            page.wait_for_timeout(2600)
+            if page.evaluate(HEADING_TOP, ids[0]) < 0:
+                break
+        assert page.evaluate(HEADING_TOP, ids[0]) < 0, "no part of the first five is taller than a phone's screen"
+        link = page.locator(f".tutor-contents-list a[href='#{ids[0]}']")
+        assert "tutor-part-read" not in (link.get_attribute("class") or ""), "ticked read before Next was pressed"
+        nxt.click()
+        page.wait_for_function("(id) => document.querySelector(`.tutor-contents-list a[href='#${id}']`)"
+                               ".classList.contains('tutor-part-read')", arg=ids[0], timeout=3000)
+    finally:
+        close_tab(context, page)
+
+
 def test_a_page_opened_at_a_part_stays_there_while_the_parts_above_it_are_built(voila_server, browser):
     """A reload in part 15 left two readers in part 14 (the parts above the one named in the address grew as they
     were built, and the address, which follows the reader, then named part 14 for the next reload; stop 52). A page

@@ -350,6 +350,14 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     // "Next: …" at a part's end is reading on, not a jump away: no way back to the part just read, and an older one
     // goes (three readers of stop 59 found "↩ back to 3" still in the bar while they read parts 4 to 7 by it)
     if (link.classList.contains("tutor-next-part")) {
+      // ... and the part it ends is read: the learner came to its end and says so (three readers of stop 63 found
+      // parts 1 and 2 unticked after reading them to "Next" and pressing it before their words' time was up)
+      const ended = parts.findIndex((p) => p.next === link) - 1;
+      const stayed = (at) => at !== undefined && Date.now() - at >= WHOLE_SECONDS * 1000;
+      if (store && ended >= 0 && !parts[ended].folded
+          && ((ended === current && stayed(since)) || stayed(wholeSince.get(parts[ended].id)))) {
+        store.markRead(key, parts[ended].id);
+      }
       saved = null;
       showBack();
       jump(link.getAttribute("href").slice(1), false);

@@ -682,3 +682,16 @@ def test_a_boat_on_its_side_keeps_every_word_upright_and_numbers_every_square(la
     shown = [int(n) for n in re.findall(r">(\d+)</text>", numbers.group(1))]
     assert shown == list(range(1, C.WIDTH + 1)) + list(range(1, C.HEIGHT + 1))
     assert 'class="turned-note"' in svg
+
+
+@pytest.mark.parametrize("x, y", [(17, 2), (15, 1), (1, 2)])
+def test_a_boats_bow_and_stern_stay_named_with_tiles_near_them(x, y):
+    """"Bow" vanished from every drill board with a tile near it, while the lesson names places by the boat's ends (a
+    reader of wave 19): the words lie outside the hull, so a tile never covers them. Only where the families' labels
+    are drawn (one may be set in that corner) does a crowded end go unnamed."""
+    s = ioc.setup(2, first=0, kept=KEPT, placed=[[("cat-blue-13", 0, x, y)], []], island=ISLAND, bag=())
+    view = ioc.view(s, 0)
+    ends = re.findall(r'class="boat-end"[^>]*>([^<]+)<', render(view, lang="en"))
+    assert ends.count(text("isle_of_cats.board.bow", "en")) == 2, ends      # the learner's boat and the other
+    assert ends.count(text("isle_of_cats.board.stern", "en")) == 2, ends
+    assert render(view, lang="en", highlight=["families"]).count('class="boat-end"') < 4

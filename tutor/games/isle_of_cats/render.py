@@ -1334,8 +1334,11 @@ def _seat(b: _Board, view: dict[str, Any], seat: dict[str, Any], sx: float, sy: 
                  f'<title>{escape(boat_name(boat, lang))}</title>{_NUMBERS.sub("", drawn) if p.turned else drawn}')
     # the boat's ends named in the corners its hull leaves free (the stern's, the bow's): the lessons name places by
     # the boat's own sides, and a reader found no board that showed which end was which (stop 53)
-    # (not where tiles lie near that corner: a family's label is set there)
-    near = [tuple(q) for t in seat["tiles"] for q in t["cells"]]
+    # (not where tiles lie near that corner while the families' labels are drawn: one may be set there; without them
+    # the corner stays free, the hull's outline between the word and the tiles: "bow" vanished from every drill
+    # board with a tile near it, while the lesson names places by it, a reader of wave 19)
+    labelled = "families" in b.hl or f"families:{s}" in b.hl or view["over"] or f"kin:{s}" in b.hl
+    near = [tuple(q) for t in seat["tiles"] for q in t["cells"]] if labelled else []
     if not any(x <= 5 and y <= 3 for x, y in near):
         parts.append(K.label(2 * c, 1.1 * c + f.floor * 0.35, _w("stern", lang), size=f.floor, anchor="middle",
                              fill=S.MUTED, cls="boat-end"))

@@ -132,16 +132,25 @@ def test_malformed_tasks_get_clear_messages(change, words):
 # --------------------------------------------------------------------------- the widget
 
 def moves(task: dict):
-    """(a right action, a legal action that misses) per the engine."""
+    """(a right line of the learner's moves, a legal action that misses) per the engine: the line is one move, or
+    for a `go_on` task the moves the learner goes on with, in order."""
     game = spec(task["game"])
     state = T.start(task)
-    right = wrong = None
+    wrong = None
     for action in game.legal_actions(state, T.seat(task)):
         ok = not T.judge(task, state, action)[2]
-        right = right or (action if ok else None)
         # (a move the learner goes on from is not judged yet: go_on)
         wrong = wrong or (None if ok or T.going_on(task, state, action) is not None else action)
-    return right, wrong
+    return T.right_line(task), wrong
+
+
+def press_line(w: YourTurn, line) -> None:
+    """The learner's right line, move by move: each before the last leaves the task going on."""
+    assert line, "no line of moves meets the goal"
+    for i, action in enumerate(line):
+        press(w, action)
+        if i < len(line) - 1:
+            assert w.outcome == "going", (action, w.verdict_line)
 
 
 def press(w: YourTurn, action) -> None:
@@ -200,7 +209,7 @@ def test_a_miss_shows_what_decided_and_a_hint_then_try_again_and_succeed(task_id
     w.press([c for c in w._offered.values()][0].id, v=w.version)   # "Try again", as the page sends it
     assert w.outcome is None and w.svg == opening and w.status_html == ""
 
-    press(w, right)
+    press_line(w, right)
     assert w.outcome == "done"
     assert task["explain"][lang] in plain(w.status_html)
     assert 'class="tutor-cite"' in w.status_html
@@ -291,7 +300,7 @@ def test_after_a_refused_move_the_next_move_is_made_at_once():
         illegal[0].click()
         assert task.outcome == "refused", tid
         right, _wrong = moves(task.task)
-        press(task, right)
+        press_line(task, right)
         assert task.outcome == "done", f"{tid}: the right move after a refusal was not taken"
         break
     else:
@@ -445,7 +454,9 @@ def test_a_go_on_task_lets_the_learner_move_again_while_the_goal_is_in_reach():
     task.act(UseBonus(player=seat, card="orca-1"))       # the token flipped: not enough alone, but not judged yet
     assert task.outcome == "going" and task.open_to_moves()
     assert 'data-outcome="going"' in task.verdict_line
-    task.act(UseBonus(player=seat, card="orca-4"))       # then blue whales trump: the card `then` plays wins
+    task.act(UseBonus(player=seat, card="orca-4"))       # then blue whales trump: the card will win
+    assert task.outcome == "going", task.verdict_line
+    task.act(PlayCard(player=seat, card="blue_whale-3"))  # played by the learner, as at the table (a reader, stop 63)
     assert task.outcome == "done", task.verdict_line
     task.new_game()
     task.act(PlayCard(player=seat, card="blue_whale-3"))  # the card at once: the turn has passed, judged as it stands

@@ -128,16 +128,30 @@ def test_a_board_click_the_rules_refuse_is_answered_with_the_rule(lang):
         assert "tutor-action-unavailable" in t.board_choices()[key].classes
 
 
-def test_the_crab_task_ends_with_the_effect_done_and_the_next_lets_the_learner_choose_the_pile():
-    """The newcomer's "Well done" came while the board still said "crabs: choose a discard pile": the crabs played,
-    the task now ends with the shell taken (no choice left on the board); the next task has the learner choose
-    the pile, on a position of its own (its answer is not shown here: tests/games/test_sea_salt_paper_drills.py)."""
+def test_the_crab_task_has_the_learner_choose_the_pile_and_the_card_as_at_the_table():
+    """The newcomer's "Well done" came while the board still said "crabs: choose a discard pile" (stop 47); then the
+    task chose the pile and the card itself, while the play table has the learner choose both (a reader, stop 63).
+    The crabs played, the learner goes on: the pile, then the card; the wrong pile is judged at once."""
+    from tutor.games.sea_salt_paper.rules import CrabPile, CrabTake
     from tutor.widgets.your_turn import YourTurn
     w = YourTurn("sea_salt_paper/play-the-crabs", lang="en")
     w.click_board("card:crab-1")
     w.click_board("card:crab-2")
+    assert w.outcome == "going" and w.state.phase != "play" and "shell-2" not in w.state.hands[0]
+    piles = [c.action for c in w.action_buttons() if isinstance(c.action, CrabPile)]
+    assert len(piles) >= 1, "the crabs' pile is not the learner's to choose"
+    w.act(next(a for a in piles if a.pile == 0))
+    assert w.outcome == "going" and "shell-2" not in w.state.hands[0]
+    takes = [c.action for c in w.action_buttons() if isinstance(c.action, CrabTake)]
+    assert {a.card for a in takes} >= {"shell-2", "boat-5"}, "the card is not the learner's to choose"
+    w.act(next(a for a in takes if a.card == "boat-5"))
+    assert w.outcome == "missed", "the boat, not the shell, was judged right"
+    w.new_game()
+    w.click_board("card:crab-1")
+    w.click_board("card:crab-2")
+    w.act(CrabPile(player=0, pile=0))
+    w.act(CrabTake(player=0, card="shell-2"))
     assert w.outcome == "done" and w.state.phase == "play" and "shell-2" in w.state.hands[0]
-    assert not w.board_choices()
     # the next tasks, pile then card: tests/games/test_sea_salt_paper_reader.py
 
 

@@ -22,16 +22,18 @@ meets the goal is right, and `check` asks the engine that at least one move does
       - do: {dive: {2: 11}}            #   the learner's move, as `then` writes moves (it must miss the goal)
         hint: {en: ..., ru: ...}
     explain: {en: ..., ru: ...}        # shown once it is done
-    go_on: true                        # optional: a move after which the learner is still to move, and from which
-                                       # the goal can still be reached, is not judged yet: the learner goes on
-                                       # (Козырные киты: a bonus, then another, before the card `then` plays; a
-                                       # reader who flipped the token first, a legal way to win, was told they failed)
+    go_on: 2                           # optional: a move after which the learner is still to move, and from which
+                                       # the goal can still be reached in at most this many more moves of theirs
+                                       # (true: one), is not judged yet: the learner goes on (Козырные киты: a
+                                       # bonus, maybe another, then the card; a reader who flipped the token first,
+                                       # a legal way to win, was told they failed; Паперові океани: the crabs, then
+                                       # the pile, then the card, all chosen as at the table)
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Optional
 
 from tutor.core.errors import RuleViolation
 from tutor.core.events import Event
@@ -39,6 +41,9 @@ from tutor.core.game import spec
 from tutor.core.quiz import _expect, _texts, check_shape, lesson_langs, opening, report
 from tutor.core.scenario import ScenarioError, adapter, before_next_deal, read_yaml
 from tutor.core.scenario import seat as scenario_seat
+
+# the longest line of the learner's own moves a `go_on` task may wait for after the first (each is searched)
+MOST_MOVES_ON = 3
 
 TOP_KEYS = {"id", "game", "rule", "part", "title", "prompt", "setup", "player", "given", "then", "goal", "hint",
             "explain", "highlight", "tags", "after", "done_marks", "misses", "go_on"}
@@ -58,6 +63,10 @@ def validate(data: Any, where: str = "task") -> dict[str, Any]:
         raise ScenarioError(f"{where}: 'player' is the learner's seat, counted from 1")
     # `after`: the task (its id) that must be solved first, in a chain of steps on one position: shown before,
     # this step's prompt and board would answer the step before (tutor.lesson.your_turn keeps it folded)
+    go_on = data.get("go_on", False)
+    if not (isinstance(go_on, bool) or (isinstance(go_on, int) and 1 <= go_on <= MOST_MOVES_ON)):
+        raise ScenarioError(f"{where}: 'go_on' is true or the most moves the learner makes after the first "
+                            f"(1 to {MOST_MOVES_ON})")
     if "after" in data and not (isinstance(data["after"], str) and "/" in data["after"]):
         raise ScenarioError(f"{where}: 'after' is the id of the task to solve first ('game/name')")
     # `done_marks`: board highlights drawn with the verdict once the task is solved, never before (they would answer
@@ -134,11 +143,13 @@ def outcome(task: Mapping[str, Any], state: Any, action: Any
     return after, events, problems, shown, told
 
 
-def going_on(task: Mapping[str, Any], state: Any, action: Any) -> Any:
+def going_on(task: Mapping[str, Any], state: Any, action: Any, moves: Optional[int] = None) -> Any:
     """For a task with `go_on`: (the position after the learner's `action` alone, its events) when the learner is
-    still to move there and some next move of theirs reaches the goal; else None (the move is judged as it stands).
-    A refused `action` raises RuleViolation."""
-    if not task.get("go_on"):
+    still to move there and some line of at most `go_on` more moves of theirs reaches the goal; else None (the move
+    is judged as it stands). A refused `action` raises RuleViolation."""
+    if moves is None:
+        moves = int(task.get("go_on") or 0)      # true: one more move
+    if moves < 1:
         return None
     game = spec(task["game"])
     seat = scenario_seat(task["player"])
@@ -147,11 +158,33 @@ def going_on(task: Mapping[str, Any], state: Any, action: Any) -> Any:
         return None
     for nxt in game.legal_actions(after, seat):
         try:
-            if not outcome(task, after, nxt)[2]:
+            if not outcome(task, after, nxt)[2] or (moves > 1 and going_on(task, after, nxt, moves - 1) is not None):
                 return after, list(events)
         except RuleViolation:
             continue
     return None
+
+
+def right_line(task: Mapping[str, Any], state: Any = None) -> tuple[Any, ...]:
+    """A shortest line of the learner's moves from `state` (the task's position) that meets the goal: one move, or
+    for a `go_on` task up to 1 + `go_on`; () if none does."""
+    state = start(task) if state is None else state
+    game = spec(task["game"])
+    seat = scenario_seat(task["player"])
+    legal = list(game.legal_actions(state, seat))
+    for action in legal:
+        try:
+            if not outcome(task, state, action)[2]:
+                return (action,)
+        except RuleViolation:
+            continue
+    for action in legal:
+        going = going_on(task, state, action)
+        if going is not None:
+            rest = right_line(task, going[0])
+            if rest:
+                return (action,) + rest
+    return ()
 
 
 def adapt_actions(task: Mapping[str, Any], moves: Any, state: Any) -> list[Any]:
@@ -181,9 +214,9 @@ def check(task: dict[str, Any]) -> list[str]:
             _, _, problems = judge(task, state, action)
         except ScenarioError as exc:
             return [str(exc)]
-        if not problems:
-            right += 1
-        elif going_on(task, state, action) is None:      # a move the learner goes on from is no miss (go_on)
+        if not problems or going_on(task, state, action) is not None:   # (a move the learner goes on from, on
+            right += 1                                                       # to the goal: go_on)
+        else:
             wrong += 1
     out: list[str] = []
     for i, miss in enumerate(task.get("misses", ())):

@@ -352,3 +352,27 @@ def test_a_drill_draws_the_viewers_hand_only_where_the_question_is_about_it(dril
             assert drawn == len(q.state.hands[q.viewer]) > 0, f"{drill_id}: the hand asked about is not drawn"
         else:
             assert drawn == 0, f"{drill_id}: {drawn} cards of a hand drawn on a question not about it"
+
+
+def test_win_the_cell_tells_every_tie_the_shown_card_is_in():
+    """Three 2s tied for the deep, then the two left tied for the middle, and the explanation told only the first:
+    the step that sent the learner's 2 to the shallows was missing (a reader of wave 20). Every tie the card played
+    in "show me why" is in is told, with the cell it was for and who won it."""
+    import random
+    from tutor.core.i18n import text
+    from tutor.games.maui.drills import WIN_THE_CELL
+    found = 0
+    for seed in range(400):
+        q = WIN_THE_CELL.make(random.Random(seed))
+        if q is None:
+            continue
+        me = q.viewer
+        ties = [e for e in q.events if e.kind == "maui.dispute" and me in e.data["players"]]
+        if len(ties) < 2:
+            continue
+        found += 1
+        said = D.said(q.explain, "en")
+        for tie in ties:
+            depth = text(f"maui.depth.{tie.data['depth']}.acc", "en")
+            assert f"tie for {depth}" in said and f"player {tie.data['player'] + 1} is the first" in said, said
+    assert found, "no position with two ties for the learner's card: nothing is tested"

@@ -282,13 +282,15 @@ def _win_the_cell(rng: random.Random) -> Optional[Question]:
                for got, cs in sorted(lost.items(), key=lambda kv: kv[1][0])]
     said = [Words(f"maui.drill.cell.explain.{ask}", n=len(right), cards=", ".join(map(str, right))),
             Words("maui.drill.cell.shown", card=shown_card)]
-    tie = tie_of(shown_card)
-    if tie is not None:
-        # the tie the shown card is in, told as Kiti settles it: the cells go deepest first, so equal low cards may
-        # fight for the middle with her right hand, not for the shallows with her left (the tutor's ruling)
+    # every tie the shown card is in, told as Kiti settles it, deepest first: the cells go deepest first, so equal
+    # low cards may fight for the middle with her right hand, not for the shallows with her left (the tutor's
+    # ruling). (Three 2s lost the deep, then the two left lost the middle: told only the first, a reader of wave 20
+    # found the step that sent their 2 to the shallows missing.)
+    ties = [e for e in rounds[shown_card] if e.kind == "maui.dispute" and me in e.data["players"]]
+    for i, tie in enumerate(ties):
         depth = tie.data["depth"]
         order = [s + 1 for s in dispute_order(before, tie.data["hand"])]
-        if depth != "shallow" and tie.data["card"] == min([*others.values(), shown_card]):
+        if i == 0 and depth != "shallow" and tie.data["card"] == min([*others.values(), shown_card]):
             # the lowest cards tied, and yet not for the shallows: the tutor's reading is named there
             said.append(Words("maui.drill.cell.deepest_first", depth=Words(f"maui.depth.{depth}.acc")))
         said.append(Words(f"maui.drill.kiti.explain.{tie.data['hand']}", tied=_tied_cards(tie),

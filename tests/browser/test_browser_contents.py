@@ -313,18 +313,30 @@ def test_a_chains_next_step_stays_folded_until_the_step_before_is_solved(voila_s
     step before (or the learner asks to see it)."""
     context, page = open_page(browser, voila_server, "sea_salt_paper.uk.ipynb", PHONE, is_mobile=True, has_touch=True)
     try:
+        # the page's crab chain: «Get the shell back», then step 1 (the pile), then step 2 (the card)
+        first = page.locator(".tutor-after.tutor-after-sea_salt_paper--play-the-crabs")
         step = page.locator(".tutor-after.tutor-after-sea_salt_paper--finish-the-crabs")
         step.wait_for(state="attached")
-        note = step.locator(".tutor-locked-note")
+        note = first.locator(".tutor-locked-note")
         note.scroll_into_view_if_needed()
         assert note.is_visible() and "завдання вище" in note.inner_text(), note.inner_text()
-        assert not step.locator(".tutor-lazy").is_visible(), "step 2 shows before step 1 is solved"
+        assert not first.locator(".tutor-lazy").is_visible(), "step 1 shows before the task above is solved"
+        # the step after it waits unseen, not a second alike note under the first (a reader of wave 20)
+        later = step.locator(".tutor-locked-note")
+        assert not later.is_visible(), "the step after a folded step shows its own note too"
         note.locator("button.tutor-unlock").tap()
-        # (step 2 shown: its placeholder, or the task it is built into once on the screen, which a loaded CI run found
+        # (step 1 shown: its placeholder, or the task it is built into once on the screen, which a loaded CI run found
         # built already and the placeholder gone)
-        shown = step.locator(".tutor-lazy, .tutor-your-turn").first
+        shown = first.locator(".tutor-lazy, .tutor-your-turn").first
         shown.wait_for(state="visible", timeout=10000)
         assert shown.is_visible() and not note.is_visible()
+        # ... and now step 2 says why it is folded, until it is asked for
+        later.wait_for(state="visible", timeout=5000)
+        assert not step.locator(".tutor-lazy").is_visible(), "step 2 shows before step 1 is solved"
+        later.locator("button.tutor-unlock").tap()
+        shown = step.locator(".tutor-lazy, .tutor-your-turn").first
+        shown.wait_for(state="visible", timeout=10000)
+        assert not later.is_visible()
 
         # on the next visit, a right answer to step 1 kept on the device opens it by itself
         page.evaluate("""() => localStorage.setItem('tutor.progress', JSON.stringify({v: 1, answers: [{v: 1,
@@ -610,6 +622,26 @@ def test_on_a_projector_a_board_opens_on_the_whole_screen(voila_server, browser)
             on_page = example.locator(f".tutor-narration {sel}")
             if on_page.count():
                 assert on_page.first.inner_text().strip() in said.inner_text(), (sel, said.inner_text())
+        # magnified further, a part at a time (a board as wide as the projector grew only 5-8% on the whole screen,
+        # four readers of waves 19 and 20): "+" (or the key) 1.5 times, twice, scrolled about its middle; "−" back
+        fitted = copy.bounding_box()
+        area = page.locator(".tutor-zoom-sheet .tutor-zoom-area")
+        page.locator(".tutor-zoom-sheet .tutor-zoom-magnify").nth(1).click()
+        page.wait_for_function("(w) => document.querySelector('.tutor-zoom-area > svg').getBoundingClientRect()"
+                               ".width > w * 1.4", arg=fitted["width"])
+        page.keyboard.press("+")
+        page.wait_for_function("(w) => document.querySelector('.tutor-zoom-area > svg').getBoundingClientRect()"
+                               ".width > w * 1.9", arg=fitted["width"])
+        scrolled = area.evaluate("(a) => [a.scrollWidth > a.clientWidth, a.scrollLeft > 0, getComputedStyle(a).overflow]")
+        assert scrolled[0] and scrolled[1] and "auto" in scrolled[2], scrolled
+        # ... and the next step is drawn as large
+        page.keyboard.press("ArrowRight")
+        page.wait_for_timeout(600)
+        assert copy.bounding_box()["width"] > fitted["width"] * 1.9, "a step drawn again lost the magnifying"
+        page.keyboard.press("-")
+        page.keyboard.press("-")
+        page.wait_for_function("(w) => Math.abs(document.querySelector('.tutor-zoom-area > svg')"
+                               ".getBoundingClientRect().width - w) < 2", arg=fitted["width"])
         page.keyboard.press("Escape")
         page.locator(".tutor-zoom-sheet").wait_for(state="detached")
     finally:

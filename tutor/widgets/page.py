@@ -29,7 +29,7 @@ CONTENTS_KEYS = ("title", "toggle", "toggle_at", "next", "back", "back_to", "bac
                  "continue", "continue_unread", "read_of", "drills_right", "practised", "read_mark", "solved_before", "forget", "forget_confirm",
                  "forgotten", "export", "import", "imported", "import_bad", "not_saving", "practise", "practise_all",
                  "back_top", "marks_key", "zoom", "zoom_short", "zoom_close", "zoom_note", "zoom_wide", "zoom_wide_note",
-                 "zoom_play_note", "ruling_head", "ruling_all")
+                 "zoom_play_note", "zoom_in", "zoom_out", "ruling_head", "ruling_all")
 
 
 def contents_words(lang: str) -> dict[str, str]:

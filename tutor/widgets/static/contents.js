@@ -335,10 +335,21 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     }
   });
   // "show it now" on a chain's step still folded (tutor.lesson.your_turn `after`): the learner's choice
+  // ... and a step whose step before is itself still folded waits unseen: two alike "this step opens once…" boxes
+  // one under the other read as the page repeating itself (a reader of wave 20, Паперові океани's crabs)
+  const chainWaits = () => {
+    const boxes = [...document.querySelectorAll(".tutor-after")];
+    const own = new Map(boxes.map((b) => [[...b.querySelectorAll("[class*='tutor-item-']")].map((e) => itemOf(e))
+      .find(Boolean), b]));
+    for (const box of boxes) {
+      const before = own.get(itemOf(box, "tutor-after-"));
+      box.classList.toggle("tutor-after-waits", !!before && !before.classList.contains("tutor-unlocked"));
+    }
+  };
   const onUnlock = (event) => {
     const opener = event.target && event.target.closest ? event.target.closest(".tutor-unlock") : null;
     const box = opener ? opener.closest(".tutor-after") : null;
-    if (box) box.classList.add("tutor-unlocked");
+    if (box) { box.classList.add("tutor-unlocked"); chainWaits(); }
   };
   document.addEventListener("click", onUnlock);
   if (store) document.body.classList.add("tutor-progress-on");
@@ -622,6 +633,7 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
       const before = itemOf(box, "tutor-after-");
       if (answers.some((a) => a.item === before && a.right)) box.classList.add("tutor-unlocked");
     }
+    chainWaits();
     const firsts = answers.filter((a) => a.kind !== "example" && a.first);
     const bits = [say(words.read_of, { read: parts.filter((p) => read.has(p.id)).length, total: parts.length })];
     if (firsts.length) {
@@ -755,7 +767,10 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
   let timer = null;
   const later = () => { clearTimeout(timer); timer = setTimeout(build, 200); };
   // cells arrive one by one on a Voilà page; the contents follow as parts appear
+  // (a chain's boxes and the tasks in them are widgets drawn after their cell: looked at again as they come)
+  let chainFrame = null;
   const watcher = new MutationObserver((records) => {
+    if (chainFrame === null) chainFrame = requestAnimationFrame(() => { chainFrame = null; chainWaits(); });
     if (records.some((r) => [...r.addedNodes].some((n) => n.nodeType === 1 && (n.matches('a[id^="part-"], .jp-Cell')
         || (n.querySelector && n.querySelector('a[id^="part-"], .jp-Cell')))))) later();
   });

@@ -295,10 +295,11 @@ function render({ model, el: root }) {
     const by = Math.min(need, room);
     if (by > 4) scrollerOf(root).scrollBy(0, -by);
   };
-  // The words riding under the row come as their first four lines, "…▾" where there are more, and a tap opens them
+  // The words riding under the row come as their first six lines, "…▾" where there are more, and a tap opens them
   // whole where they are (a step's last words were lost when they were cut with no way to them, three readers, stop
   // 50; whole, eight lines of them covered a third of a phone's screen and the board's top, four readers, stop 57;
-  // three lines cut most steps' rule off, three readers, stop 58);
+  // three lines cut most steps' rule off, three readers, stop 58; four cut 43% of the steps mid-sentence, readers of
+  // waves 19 and 20);
   // opened and then scrolled on down the board by more than a few lines, they shrink again. (The example's own
   // scroll to what a step changed, just after the step, does not count.)
   let steppedAt = 0;

@@ -13,6 +13,11 @@ export function zoomBackJustNow() {
 // On a projector (1,600 px and up) the same button shows the board on the whole screen, as large as it fits, for the
 // room: three teachers found the boards' print too small from the back, and asked for a way to enlarge them (stop 56).
 // It shows when the pointer is over the board, so it covers no corner of it otherwise.
+// ... and there it may be magnified further, a part of it at a time (these times its fitted size), moved with the
+// scroll bars or a drag: a board already as wide as the projector grew only 5-8% on the whole screen, and the back row
+// still could not read the card values (four readers of waves 19 and 20)
+const MAGNIFY = [1, 1.5, 2, 3];
+
 export function startZoom(words) {
   const wide = !onPhone() && onProjector();
   if (!onPhone() && !wide) return () => {};
@@ -28,6 +33,7 @@ export function startZoom(words) {
     if (follow) follow.disconnect();
     follow = null;
     stepKeys = null;
+    magnifyNow = null;
   };
   const close = () => {
     if (!sheet) return;
@@ -47,6 +53,7 @@ export function startZoom(words) {
     .find((s) => s.getBoundingClientRect().width > 0);
   let follow = null;          // a whole-screen worked example: watches its board, to draw each step's
   let stepKeys = null;        // ... and its Back and Next, for the arrow keys
+  let magnifyNow = null;      // a projector's sheet: magnified or back, for the + and - keys
   const open = (box, button) => {
     const svg = shownSvg(box);
     if (!svg) return;
@@ -60,6 +67,15 @@ export function startZoom(words) {
     const shut = make("button", "tutor-zoom-close", words.zoom_close || "✕");
     shut.type = "button";
     shut.addEventListener("click", close);
+    let level = 0;
+    const magnifiers = wide ? [["−", words.zoom_out, -1], ["+", words.zoom_in, 1]].map(([sign, tip, by]) => {
+      const b = make("button", "tutor-zoom-magnify", sign);
+      b.type = "button";
+      b.title = tip || "";
+      b.setAttribute("aria-label", tip || sign);
+      b.addEventListener("click", () => magnify(by));
+      return b;
+    }) : [];
     // a worked example on the whole screen is walked through there: its own Back and Next (and the arrow keys) step
     // it, the board follows, and the step's words stand under it (a teacher found the whole screen a dead end: no
     // steps, no words, stop 56)
@@ -82,7 +98,7 @@ export function startZoom(words) {
     // wave 18)
     const playing = wide && !walks && !asking ? box.closest(".tutor-play") : null;
     if (playing) note.textContent = words.zoom_play_note || note.textContent;
-    bar.append(...stepButtons, note, shut);
+    bar.append(...stepButtons, ...magnifiers, note, shut);
     const area = make("div", "tutor-zoom-area");
     const said = make("div", "tutor-zoom-said");
     sheet.append(bar, area);
@@ -162,7 +178,8 @@ export function startZoom(words) {
         area.classList.add("tutor-zoom-fit");
         const room = window.innerHeight - bar.getBoundingClientRect().height
           - (walks || asking || playing ? said.getBoundingClientRect().height + 12 : 24);
-        scale = Math.min((window.innerWidth - 24) / shown.width, room / shown.height);
+        scale = Math.min((window.innerWidth - 24) / shown.width, room / shown.height) * MAGNIFY[level];
+        area.classList.toggle("tutor-zoom-magnified", level > 0);
       }
       copy.setAttribute("width", String(Math.round(shown.width * scale)));
       copy.setAttribute("height", String(Math.round(shown.height * scale)));
@@ -174,6 +191,38 @@ export function startZoom(words) {
       return shown;
     };
     const shown = draw(svg);
+    // magnified about the middle of what is on the screen, which stays in the middle
+    const magnify = (by) => {
+      const next = Math.max(0, Math.min(MAGNIFY.length - 1, level + by));
+      const now = shownSvg(box);
+      if (next === level || !sheet || !now) return;
+      const fx = (area.scrollLeft + area.clientWidth / 2) / Math.max(1, area.scrollWidth);
+      const fy = (area.scrollTop + area.clientHeight / 2) / Math.max(1, area.scrollHeight);
+      level = next;
+      draw(now);
+      area.scrollTo(fx * area.scrollWidth - area.clientWidth / 2, fy * area.scrollHeight - area.clientHeight / 2);
+      magnifiers[0].disabled = level === 0;
+      magnifiers[1].disabled = level === MAGNIFY.length - 1;
+    };
+    if (wide) {
+      magnifiers[0].disabled = true;
+      magnifyNow = magnify;
+      // a drag moves a magnified board (not from a choice on it: a task's or the table's tap is a move)
+      let drag = null;
+      area.addEventListener("pointerdown", (event) => {
+        if (level === 0 || event.button !== 0) return;
+        if (event.target instanceof Element && event.target.closest("[data-choice]")) return;
+        drag = { x: event.clientX, y: event.clientY, left: area.scrollLeft, top: area.scrollTop };
+        area.classList.add("tutor-zoom-dragging");
+      });
+      area.addEventListener("pointermove", (event) => {
+        if (!drag) return;
+        area.scrollTo(drag.left - (event.clientX - drag.x), drag.top - (event.clientY - drag.y));
+      });
+      const drop = () => { drag = null; area.classList.remove("tutor-zoom-dragging"); };
+      area.addEventListener("pointerup", drop);
+      area.addEventListener("pointerleave", drop);
+    }
     // the sheet drawn again as the page's widget changes (its board, its words, its buttons), a moment after the
     // last change of a burst
     const followPage = (widget, attributes, ms) => {
@@ -219,7 +268,10 @@ export function startZoom(words) {
   const onKey = (event) => {
     if (!sheet) return;
     if (event.key === "Escape") close();
-    else if (stepKeys && (event.key === "ArrowRight" || event.key === "ArrowLeft")) {
+    else if (magnifyNow && (event.key === "+" || event.key === "=" || event.key === "-")) {
+      event.preventDefault();
+      magnifyNow(event.key === "-" ? -1 : 1);
+    } else if (stepKeys && (event.key === "ArrowRight" || event.key === "ArrowLeft")) {
       event.preventDefault();
       stepKeys[event.key === "ArrowRight" ? 1 : 0].click();
     }

@@ -76,9 +76,10 @@ ZHENYA_SEAT = 3          # in the rulebook's example Женя plays fourth, and 
 
 
 def counted_seat(pearls: int, bonuses: int) -> int:
-    """Whose counts the helper's board shows: Женя's seat for his round's numbers (a reader found them on player 1's
-    panel, under words that spoke of Женя as player 4), else player 1's."""
-    return ZHENYA_SEAT if (pearls, bonuses) == ZHENYA else 0
+    """Whose counts the helper's board shows: always Женя's seat, player 4's, as the worked example seats him (a
+    reader found his round on player 1's panel, under words that spoke of Женя as player 4; another, stop 63, found
+    the panel turn to player 1's once other numbers were typed, the note with it: three names for one panel)."""
+    return ZHENYA_SEAT
 
 
 def position(pearls: int, bonuses: int) -> State:

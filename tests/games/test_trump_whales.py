@@ -926,6 +926,11 @@ def test_setup_stages_show_the_trump_drawn_before_the_deal():
     assert undealt.hands == ((),) * 4 and len(undealt.aside) == 36 and g.check_invariants(undealt) == []
     assert (undealt.trump, undealt.token) == (final.trump, final.token)
     assert 'Колода · 36' in g.render(g.view(undealt, 0), lang="ru")
+    # the card drawn for trump lies face up beside the deck, out of it: 35 and 1, not 36 and 1 (a reader counted 37),
+    # under a heading of the setup, not "Trick 1 of 8" (the same reader)
+    shown = g.render(g.view(undealt, 0), lang="ru", events=drawn)
+    assert 'Колода · 35' in shown and 'drawn-for-trump' in shown and 'Взятка 1 из 8' not in shown, shown[:0]
+    assert 'Подготовка: выбор козыря' in shown
     assert [n for n, _, _ in g.setup_stages(2, **dict(trump="orca", token=1, hands=[["orca-1"], ["orca-2"]],
                                                       bonuses=[[], []]))] == ["done"]
     from tutor.games.trump_whales.rules import _SETUP_EVENTS

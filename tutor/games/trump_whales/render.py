@@ -410,6 +410,8 @@ def _trick(board: _Board, view: dict[str, Any], x0: float, head_y: float, card_y
     total = C.TRICKS
     number = min(view["tricks"] + 1, total)
     head = _w("tricks_done", lang) if round_done(view) else _w("trick", lang, n=number, total=total)
+    if board.drawn and not view["trick"] and not view["tricks"]:
+        head = _w("drawing_trump", lang)      # "Trick 1 of 8" over the trump's draw, before any deal (a reader)
     led = view["led"]
     follow = _w("follow", lang, family=family_name(led, lang)) if led else _w("follow_none", lang)
     head_size = board.f(12)
@@ -533,6 +535,8 @@ def _piles(board: _Board, view: dict[str, Any], x: float, y: float, cw: float, c
     x = round(x + cw + gap, 1)
     aside = view["aside_count"]
     undealt = view["phase"] == "bonus" and not any(s["hand_count"] or s["chosen"] for s in view["seats"])
+    if undealt and board.drawn:
+        aside -= 1      # the card drawn for trump lies face up beside it (37 cards on a board of 36, a reader)
     words = _w("deck" if undealt else "aside", lang, n=aside)      # before the deal: the whole deck
     if aside:
         board.back(x, y, cw, ch)

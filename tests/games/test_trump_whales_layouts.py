@@ -456,3 +456,25 @@ def test_brief_panels_on_a_phone_draw_counts_not_cards():
         view = g.view(state, None)
         assert _panels_cards(g.render(view, lang="en", layout=layout, highlight=("brief",))) == _panels_cards(
             g.render(view, lang="en", layout=layout))
+
+
+def test_on_a_phone_a_panel_without_bonuses_says_so_not_a_bare_label():
+    """A "Bonuses" label over an empty place read as a panel cut off, beside panels that said "Bonuses: none" (a
+    reader of wave 20): on a phone every panel without a bonus says it has none."""
+    import re
+    from tutor.core import task as T
+    from tutor.games.trump_whales.render import render
+    from tutor.games.trump_whales.view import view
+    from tutor.core.i18n import text
+    label, none = text("trump_whales.board.bonuses", "ru"), text("trump_whales.board.bonuses_none", "ru")
+    checked = 0
+    for path in sorted((Path(__file__).resolve().parents[2] / "lessons" / "trump_whales" / "tasks").glob("*.yaml")):
+        task = T.load_file(path)
+        state = T.start(task)
+        v = view(state, T.seat(task))
+        svg = render(v, lang="ru", layout="phone")
+        without = [s for s in v["seats"] if not s["bonuses"] and not s.get("chosen")]
+        bare = len(re.findall(rf">{re.escape(label)}<", svg))
+        assert bare <= len(v["seats"]) - len(without), (path.stem, bare, len(without))
+        checked += len(without)
+    assert checked, "no panel without bonuses among the tasks: nothing is tested"

@@ -824,7 +824,10 @@ def _phone_panel(board: _Board, view: dict[str, Any], seat: dict[str, Any], y: f
     elif tucked and not nb:
         board.parts.append(fitted(bx, ry, none_words, PHONE_W - 28 - 100, 10, board.floor, fill=S.MUTED))
     else:
-        board.parts.append(fitted(bx, ry, words, 80, 10, board.floor, fill=S.MUTED))
+        # (none, said so: a "Bonuses" label over an empty place read as a panel cut off, beside panels that said
+        # "Bonuses: none", a reader of wave 20)
+        board.parts.append(fitted(bx, ry, words if nb else none_words, px - 6 - bx if not nb else 80, 10,
+                                  board.floor, fill=S.MUTED))
     if beside:
         hy = y + P_TOP
         hand_end = bx + max(1, len(seat["hand"])) * (P_BW + 4)
@@ -839,7 +842,7 @@ def _phone_panel(board: _Board, view: dict[str, Any], seat: dict[str, Any], y: f
                            f'stroke-dasharray="4 3"/>')
         _pearl_pile(board, seat, px, last, P_PW, P_PH, ry, 96, right=True)
     else:
-        label_end = bx + _em(words, False) * 10 + 10
+        label_end = bx + _em(words if nb else none_words, False) * 10 + 10
         _pearl_pile(board, seat, px, ry + P_DROP, P_PW, P_PH, ry, px + P_PW - label_end, right=True)
     hand_words = _w("hand", lang, n=seat["hand_count"])
     board.parts.append('<g class="bonuses">')

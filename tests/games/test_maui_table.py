@@ -266,8 +266,14 @@ def check_hint(state, seat, hint):
     elif hint.kind == "ties" and state.kiti is not None:
         caught = {e.data["depth"]: e.data["player"] for e in tie_all(state) if e.kind == "maui.catch"}
         assert caught["deep"] == f["right_order"][0] and caught["middle"] == f["right_order"][1]
-        assert caught["shallow"] == next(s for s in f["left_order"] if s not in (caught["deep"], caught["middle"]))
-        assert f["right_order"][f["right_place"] - 1] == seat == f["left_order"][f["left_place"] - 1]
+        if state.players <= len(C.DEPTHS):
+            # three divers: the last one left takes the shallows, no tie, and the hint names no left-hand order (it
+            # told a three-player table who would win a tie for the shallows, a reader of wave 20)
+            assert "left_order" not in f and caught["shallow"] == f["right_order"][2]
+            assert f["right_order"][f["right_place"] - 1] == seat
+        else:
+            assert caught["shallow"] == next(s for s in f["left_order"] if s not in (caught["deep"], caught["middle"]))
+            assert f["right_order"][f["right_place"] - 1] == seat == f["left_order"][f["left_place"] - 1]
     elif hint.kind == "ties":
         assert f == {"tie_catches": False}
         assert not [e for e in tie_all(state) if e.kind == "maui.catch"]

@@ -144,6 +144,12 @@ def _ties(state: State, seat: int, lang: str) -> Hint:
     if state.kiti is None:
         return Hint("ties", _coach_words("hint.ties_none", lang), "maui:no-fights", {"tie_catches": False})
     right, left = dispute_order(state, "right"), dispute_order(state, "left")
+    if state.players <= len(C.DEPTHS):
+        # every diver gets a cell: equal cards fight for the deepest still free, so the shallows never go to a tie
+        # and the left hand decides nothing (the coach named its order to a three-player table, a reader of wave 20)
+        said = _coach_words("hint.ties_three", lang, right=player_name(right[0], lang),
+                            right_place=right.index(seat) + 1, n=state.players)
+        return Hint("ties", said, "maui:disputes", {"right_order": right, "right_place": right.index(seat) + 1})
     said = _coach_words("hint.ties", lang, right=player_name(right[0], lang), left=player_name(left[0], lang),
               right_place=right.index(seat) + 1, left_place=left.index(seat) + 1, n=state.players)
     return Hint("ties", said, "maui:disputes", {"right_order": right, "left_order": left,

@@ -930,6 +930,31 @@ def test_a_folded_sandbox_waits_for_its_button():
     assert folded.content is not None
 
 
+def test_under_a_tall_phone_board_a_few_short_answers_ride_at_the_screens_foot():
+    """A reader of wave 20 scrolled between an Острів котів boat 620 px tall, its question above and its three answers
+    under it, and never saw them together: where the question is asked again over the answers (a tall phone board),
+    a few short answers are marked to ride at the screen's foot (tutor.css .tutor-choices-stick); long or many, or
+    on a laptop, they stay in the page."""
+    from tutor.widgets import screen
+    from tutor.widgets.common import CSS, STICK_LONGEST, STICK_MOST, stick_choices
+    from tutor.widgets.quiz import Quiz
+    screen.reset()
+    try:
+        screen.set_width(390)
+        quiz = Quiz("isle_of_cats/can-it-go", lang="en")
+        labels = [b.description for b in quiz.buttons]
+        assert "tutor-asked-again" in quiz.choices.children[0].value and len(labels) <= STICK_MOST
+        assert "tutor-choices-stick" in quiz.choices._dom_classes
+        assert not stick_choices('<p class="tutor-asked-again">?</p>', ["x" * (STICK_LONGEST + 1)])
+        assert not stick_choices('<p class="tutor-asked-again">?</p>', ["a"] * (STICK_MOST + 1))
+        assert not stick_choices("", ["a", "b"])
+        screen.set_width(1000)            # the same quiz on a laptop: question, board and answers share a screen
+        assert "tutor-choices-stick" not in quiz.choices._dom_classes
+    finally:
+        screen.reset()
+    assert ".tutor-choices.tutor-choices-stick { position: sticky;" in CSS
+
+
 def test_a_quiz_and_a_drill_ask_their_question_again_over_a_tall_phone_board():
     """A board of three or four players is 1,300-1,700 px tall on a phone, and a reader found a quiz's question and
     its first answer two screens apart (stop 50): the question comes again right over the answers, in the page's

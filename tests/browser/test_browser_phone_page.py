@@ -137,6 +137,9 @@ lesson.scenario("trump_whales/first-bonuses", lang="en")"""),
     # Козырные киты' quiz whose board, once answered, shows every card face up: 530 px taller on a phone
     "tw_who_chooses.ipynb": ("en", """from tutor import lesson
 lesson.quiz("trump_whales/who-chooses", lang="en")"""),
+    # Острів котів' quiz of three places on a boat 620 px tall on a phone
+    "ioc_quiz.ipynb": ("en", """from tutor import lesson
+lesson.quiz("isle_of_cats/can-it-go", lang="en")"""),
     # Мяури's moves the game refuses: a step's point is its refusal, under its words
     "maui_refused.ipynb": ("ru", """from tutor import lesson
 lesson.scenario("maui/refused-moves", lang="ru")"""),
@@ -1043,9 +1046,13 @@ def test_an_answer_pressed_stays_under_the_finger_while_its_board_grows(own_page
     quiz = page.locator(".tutor-quiz").first
     quiz.locator(".tutor-svg svg").first.wait_for(state="visible")
     choices = quiz.locator(".tutor-choices")
-    choices.evaluate("(e) => e.scrollIntoView({block: 'center'})")
+    # the answers in the page, mid-screen (not riding at its foot: a tall board's may, the next test): the board's
+    # foot at the screen's middle, the answers under it
+    quiz.locator(".tutor-svg").first.evaluate("""(e) => { e.scrollIntoView({block: 'end'});
+        document.querySelector('#rendered_cells').scrollBy(0, innerHeight / 2); }""")
     page.wait_for_timeout(500)
     before, tall = choices.bounding_box()["y"], quiz.locator(".tutor-svg").first.bounding_box()["height"]
+    assert before < 844 / 2 + 40, f"the answers are not in the page's middle: {before}"
     choices.locator("button").nth(1).tap()
     quiz.locator(".tutor-verdict").filter(has_text=re.compile(r"\S")).first.wait_for(state="visible")
     page.wait_for_timeout(1500)
@@ -1227,4 +1234,37 @@ def test_a_refusal_said_far_above_the_move_pressed_rides_at_the_screens_top(own_
     page.mouse.wheel(0, 200)             # the learner's own scroll lets it go back to its place
     page.wait_for_function("(e) => getComputedStyle(e).position === 'static'",
                            arg=task.locator(".tutor-status").element_handle())
+    assert not page.js_errors, page.js_errors
+
+
+def test_under_a_tall_board_a_quizs_question_and_answers_ride_at_the_screens_foot(own_pages, phone):
+    """A reader of wave 20 scrolled between an Острів котів boat 620 px tall, its question above and its three
+    answers under it, and a wrong answer was drawn on the board off the screen: with the board's top at the screen's
+    top, the question asked again and the answers are at the screen's foot, over the contents bar; a tap there
+    answers, and the board it is drawn on is on the screen."""
+    page = phone
+    page.goto(own_pages.render_url("ioc_quiz.ipynb"))
+    page.locator(".tutor-lazy, .tutor-quiz").first.scroll_into_view_if_needed()
+    quiz = page.locator(".tutor-quiz").first
+    board = quiz.locator(".tutor-svg").first
+    board.locator("svg").first.wait_for(state="visible")
+    choices = quiz.locator(".tutor-choices")
+    page.wait_for_function("(c) => c.classList.contains('tutor-choices-stick')", arg=choices.element_handle())
+    board.evaluate("(e) => e.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(600)
+    natural = board.bounding_box()
+    assert natural["height"] > 560, f"the board is not tall on a phone: {natural}"
+    box, asked = choices.bounding_box(), quiz.locator(".tutor-asked-again").bounding_box()
+    bar = page.locator(".tutor-contents-toggle").bounding_box()
+    assert box["y"] + box["height"] <= bar["y"] + 1 and box["y"] < 844 - 60, (box, bar)
+    assert asked and box["y"] <= asked["y"] < box["y"] + box["height"], "the question is not over the answers"
+    assert natural["y"] + 100 < box["y"], "the answers cover the board's top"
+    choices.locator("button").first.tap()
+    quiz.locator(".tutor-verdict").filter(has_text=re.compile(r"\S")).first.wait_for(state="visible")
+    page.wait_for_timeout(800)
+    # the verdict's first lines come up over the contents bar, the board's marks above them
+    verdict = quiz.locator(".tutor-verdict").first.bounding_box()
+    assert verdict["y"] + min(verdict["height"], 60) <= bar["y"], (verdict, bar)
+    shown = board.bounding_box()
+    assert shown["y"] + shown["height"] > 300, f"the board answered on left the screen: {shown}"
     assert not page.js_errors, page.js_errors

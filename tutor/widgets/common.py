@@ -17,7 +17,7 @@ import os
 import re
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Optional, ParamSpec, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Optional, ParamSpec, Protocol, Sequence, TypeVar
 
 import ipywidgets as W
 import traitlets
@@ -380,6 +380,20 @@ def asked_again(question: str, board: str = "") -> str:
     if not question.strip() or screen.layout() != "phone" or drawn_height(board) < ASK_AGAIN_OVER:
         return ""
     return f'<p class="tutor-asked-again">{esc(asking(question))}</p>'
+
+
+# the answers that ride at a phone's foot under a tall board (tutor.css `.tutor-choices-stick`): a few short ones, a
+# row or two of buttons; more, or longer, would cover the board they ask about
+STICK_MOST = 4
+STICK_LONGEST = 26
+
+
+def stick_choices(asked: str, labels: Sequence[str]) -> bool:
+    """Whether a quiz's or drill's answers ride at the screen's foot with the question asked again over them: on a
+    phone, under a board too tall to share a screen with them (`asked`: common.asked_again said it again), when they
+    are few and short. A reader of wave 20 scrolled up and down between an Острів котів boat 620 px tall, its question
+    above it and its three answers under it, and never saw them together."""
+    return bool(asked) and 0 < len(labels) <= STICK_MOST and all(len(label) <= STICK_LONGEST for label in labels)
 
 
 _SENTENCE_END = re.compile(r"(?<=[.!?…])\s+")

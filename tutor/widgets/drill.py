@@ -26,7 +26,8 @@ from tutor.core.scoring import Breakdown
 from tutor.widgets import progress
 from tutor.widgets import screen
 from tutor.widgets.common import (
-    ErrorArea, StandIn, asked_again, breakdown_html, citation_html, esc, events_html, guard, render, svg_box, ui,
+    ErrorArea, StandIn, asked_again, breakdown_html, citation_html, esc, events_html, guard, render, stick_choices,
+    svg_box, ui,
 )
 
 HISTORY = 10          # the marks of the last answers shown beside the streak
@@ -122,6 +123,7 @@ class DrillPlayer(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
             b = self._button(self._label(option), g.calling(functools.partial(self.pick, option.key)), "tutor-choice")
             self.buttons[option.key] = b
         self.asked_again.value = asked_again(core_drill.said(q.prompt, lang), self.svg.value)
+        self._stick()
         self.options.children = [self.asked_again, *self.buttons.values()]
         self.check.layout.display = None if q.multi else "none"
         self.check.disabled = False
@@ -142,6 +144,15 @@ class DrillPlayer(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
                 self.svg.value = self._board(*self._drawn)
                 if self.question is not None:
                     self.asked_again.value = asked_again(core_drill.said(self.question.prompt, self.lang), self.svg.value)
+                    self._stick()
+
+    def _stick(self) -> None:
+        """A few short answers ride at a phone's foot under a tall board, the question again over them
+        (common.stick_choices); a multi-answer drill's "Check" is under them in the page, so it never does."""
+        q = self.question
+        stick = q is not None and not q.multi and stick_choices(self.asked_again.value,
+                                                                [b.description for b in self.buttons.values()])
+        (self.options.add_class if stick else self.options.remove_class)("tutor-choices-stick")
 
     def _board(self, state: Any, highlight: tuple[str, ...], events: Sequence[Event], answered: bool = False) -> str:
         self._drawn = (state, highlight, events, answered)

@@ -208,11 +208,34 @@ function render({ model, el }) {
     const asked = hit ? hit.closest(".tutor-quiz, .tutor-drill") : null;
     if (!asked || typeof ResizeObserver !== "function") return;
     const choices = hit.closest(".tutor-choices");
-    const top = choices.getBoundingClientRect().top;
+    // where the answers lie in the page: answers riding at a phone's foot (tutor.css .tutor-choices-stick) stay there
+    // while the board over them grows, and the verdict under them in the page went 530 px below the screen
+    const inPage = () => {
+      const before = choices.previousElementSibling;
+      return before && choices.classList.contains("tutor-choices-stick")
+        ? before.getBoundingClientRect().bottom : choices.getBoundingClientRect().top;
+    };
+    let top = inPage();
+    // ... and the verdict's first lines come up over the contents bar if they lie under the screen's foot (the answers
+    // going up with them, never off the screen's top): answered from a phone's foot, where a tall board's answers
+    // ride (tutor.css .tutor-choices-stick), the verdict lay under the page's foot (a reader of wave 20 also saw the
+    // wrong place drawn on a board off the screen: the board stays above them)
+    const riding = top - choices.getBoundingClientRect().top > 2;
+    const verdict = asked.querySelector(".tutor-quiz-verdict");
+    const foot = screenFoot(choices) - 8;
     const hold = new ResizeObserver(() => {
-      const now = choices.getBoundingClientRect().top;
-      if (choices.isConnected && Math.abs(now - top) > 2) scrollerOf(choices).scrollBy(0, now - top);
+      if (!choices.isConnected) return;
+      const now = inPage();
+      if (!riding && Math.abs(now - top) > 2) scrollerOf(choices).scrollBy(0, now - top);
+      const seen = verdict ? verdict.getBoundingClientRect() : null;
+      if (!seen || !seen.height) return;
+      const need = Math.min(seen.top + Math.min(seen.height, 60) - foot, choices.getBoundingClientRect().top - 8);
+      if (need > 2) {
+        scrollerOf(choices).scrollBy(0, need);
+        top -= need;
+      }
     });
+    if (verdict) hold.observe(verdict);
     for (const box of asked.querySelectorAll(".tutor-svg")) hold.observe(box);
     setTimeout(() => hold.disconnect(), 3000);
   };

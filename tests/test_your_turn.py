@@ -465,3 +465,14 @@ def test_a_go_on_task_lets_the_learner_move_again_while_the_goal_is_in_reach():
     start = T.start(task.task)
     assert T.going_on(task.task, start, UseBonus(player=seat, card="orca-1")) is not None
     assert T.going_on(dict(task.task, go_on=False), start, UseBonus(player=seat, card="orca-1")) is None
+
+
+def test_a_task_that_ends_the_game_offers_no_link_to_its_position():
+    """Паперові океани's fourth mermaid ends the game, and its task then offered "Link to this position": a long
+    address holding the whole deck, with no word of what it was for (a reader of wave 20). A task offers none; a
+    finished game at the play table still does."""
+    w = YourTurn("sea_salt_paper/lay-the-mermaids", lang="uk")
+    for action in T.right_line(w.task):
+        w.act(action)
+    assert w.outcome == "done" and w.is_over()
+    assert w.share_button.disabled, "a finished task offers a link to its position"

@@ -152,6 +152,7 @@ class PlayTable(StandIn, anywidget.AnyWidget):
     # would answer its question (tests/test_give_aways.py)
     previews = True
     confirms = True      # a game's board choices that stand for good take a second tap (GameUI.confirm_board)
+    shares = True        # a finished game offers its link to share (a task does not: tutor.widgets.your_turn)
     # after the learner's move, the others' turns are shown one at a time (tutor.widgets.film) and a trick's, a
     # round's or the game's summary waits to be read; a task answers for the others itself
     shows_turns = True
@@ -549,7 +550,7 @@ class PlayTable(StandIn, anywidget.AnyWidget):
         self.undo_button.tooltip = ui("undo.barrier" if barrier else "undo.tip", self.lang)
         # a saved position holds every hidden card, so only the teacher's (hot-seat) table offers it
         self.save_button.disabled = not self.hotseat
-        self.share_button.disabled = not (self.hotseat or self.is_over())
+        self.share_button.disabled = not self.shares or not (self.hotseat or self.is_over())
         self.save_button.tooltip = ui("save.tip" if self.hotseat else "save.hidden", self.lang)
         self._offered = {}
         self._rows = []

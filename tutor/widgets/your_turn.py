@@ -62,6 +62,9 @@ class YourTurn(PlayTable):
     confirms = False     # a task's move is judged and may be tried again ("Try again"): one tap makes it
     resumable = False    # a set position, one move: nothing to keep on the device
     shows_turns = False  # one move judged: the task's own answers for the others follow it at once, no film
+    # no link to the position: a task that ends the game offered one, a long address of the whole deck with no word
+    # of what it was for (a reader of wave 20); the task is on the page for anyone the learner would send it to
+    shares = False
     _deciding: tuple[Event, ...] = ()    # the events "What decided it" lists ("What happened" leaves them out once shown)
     _rights: Optional[tuple[Any, ...]] = None    # the task's right moves, found when first asked (_right_moves)
 

@@ -150,8 +150,10 @@ def test_a_tasks_done_marks_are_drawn_only_once_it_is_solved(game, path):
     state = T.start(data)
     g = spec(game)
     moves = g.legal_actions(state, T.seat(data))
-    right = [a for a in moves if not T.judge(data, state, a)[2]]
-    wrong = [a for a in moves if T.judge(data, state, a)[2]]
+    # (a task the learner goes on in, `go_on`: its right line of moves; a miss is a move that neither meets the goal
+    # nor goes on towards it)
+    right = list(T.right_line(data))
+    wrong = [a for a in moves if T.judge(data, state, a)[2] and T.going_on(data, state, a) is None]
     assert right, "the task has no solution"
     if wrong:
         widget.act(wrong[0])
@@ -161,7 +163,9 @@ def test_a_tasks_done_marks_are_drawn_only_once_it_is_solved(game, path):
         widget.show_why()
         assert set(marks) <= set(widget.board_marks()) and widget._svg.count('class="fit"') >= len(marks)
         widget.new_game()
-    widget.act(right[0])
+    for action in right:
+        assert not widget.board_marks(), "the marks were drawn before the task was done"
+        widget.act(action)
     assert widget.outcome == "done" and widget.board_marks() == tuple(marks)
     assert widget._svg != before and widget._svg.count('class="fit"') == len(marks), "the marks were not drawn"
 

@@ -185,10 +185,16 @@ class ScoreHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
         # sixty words four times down the page (a reader, stop 48)
         intro = _w("intro" if lang not in _INTRODUCED else "intro_again", lang)
         _INTRODUCED.add(lang)
+        # (one wrapping row: on a phone, where the three stack, the picture comes right under the cards to tap,
+        # the score under it, tutor.css; in the page's order it lay 1,000 px under the buttons that change it, a
+        # reader of wave 20. A wide screen keeps picker and score side by side, the picture under both.)
+        self.picker.add_class("tutor-ssp-score-picker")
+        self.result.add_class("tutor-ssp-score-result")
+        self.svg.add_class("tutor-ssp-score-picture")
+        self.svg.layout = W.Layout(flex="1 1 100%", min_width="0")
         self.children = [W.HTML(f"<h3>{esc(_w('title', lang))}</h3><p>{esc(intro)}</p>"),
-                         W.HBox([self.picker, self.result], layout=W.Layout(flex_flow="row wrap",
-                                                                             align_items="flex-start")),
-                         self.svg]
+                         W.HBox([self.picker, self.result, self.svg],
+                                layout=W.Layout(flex_flow="row wrap", align_items="flex-start"))]
         with g:
             if preset is not None:
                 if preset not in PRESETS:

@@ -620,6 +620,13 @@ def test_a_forms_controls_keep_to_the_screen_and_to_their_own_lines_on_a_phone(o
                 if a["left"] < b["right"] - 1 and b["left"] < a["right"] - 1
                 and a["top"] < b["bottom"] - 1 and b["top"] < a["bottom"] - 1]
     assert not overlaps, f"controls over each other: {overlaps[:5]}"
+    if form == ".tutor-ssp-score":
+        # the picture right under the cards to tap, the score under it (it lay 1,000 px under the buttons that change
+        # it, a reader of wave 20)
+        at = box.evaluate("""(h) => ['picker', 'picture', 'result'].map((n) => {
+          const r = h.querySelector('.tutor-ssp-score-' + n).getBoundingClientRect(); return [r.top, r.bottom]; })""")
+        (_, picker_end), (picture_top, picture_end), (result_top, _) = at
+        assert abs(picture_top - picker_end) < 80 and picture_end <= result_top + 1, at     # (48: its "Larger" strip)
     assert not page.js_errors, page.js_errors
 
 

@@ -980,6 +980,14 @@ def test_a_steps_words_ride_in_the_stuck_row_while_they_are_off_the_screen(own_p
     # the steps mid-sentence, readers of waves 19 and 20)
     lines = said.evaluate("(b) => (b.clientHeight - 8) / parseFloat(getComputedStyle(b).lineHeight)")
     assert lines <= 6.2, lines
+    # ... its "…▾" on the last line shown (it stayed on the fourth when six were shown, a reader of wave 21): measured
+    # on a step's words long enough to be cut, put in the box for the measure and taken out again
+    mark = said.evaluate("""(b) => { const kept = [b.textContent, b.className];
+      b.textContent = 'words of a long step '.repeat(40); b.classList.add('tutor-said-short', 'tutor-said-cut');
+      const line = parseFloat(getComputedStyle(b).lineHeight);
+      const got = [parseFloat(getComputedStyle(b, '::after').top), line, b.clientHeight];
+      [b.textContent, b.className] = kept; return got; }""")
+    assert mark[2] - 2 * mark[1] - 4 <= mark[0] <= mark[2] - mark[1], mark
     # ... and one line once the learner reads on down the board (four lines over its top hid the rows they scrolled
     # to, four readers, stop 59)
     page.wait_for_timeout(1300)         # (the example's own scroll just after a step does not count)

@@ -140,6 +140,9 @@ lesson.quiz("trump_whales/who-chooses", lang="en")"""),
     # Острів котів' quiz of three places on a boat 620 px tall on a phone
     "ioc_quiz.ipynb": ("en", """from tutor import lesson
 lesson.quiz("isle_of_cats/can-it-go", lang="en")"""),
+    # ... and Aqua Fest's battle quiz under a board 990 px tall with its players' panels
+    "aqua_quiz.ipynb": ("en", """from tutor import lesson
+lesson.quiz("aqua_fest/who-wins-the-battle", lang="en")"""),
     # Мяури's moves the game refuses: a step's point is its refusal, under its words
     "maui_refused.ipynb": ("ru", """from tutor import lesson
 lesson.scenario("maui/refused-moves", lang="ru")"""),
@@ -1257,20 +1260,25 @@ def test_a_refusal_said_far_above_the_move_pressed_rides_at_the_screens_top(own_
     assert not page.js_errors, page.js_errors
 
 
-def test_under_a_tall_board_a_quizs_question_and_answers_ride_at_the_screens_foot(own_pages, phone):
+@pytest.mark.parametrize("name", ["ioc_quiz.ipynb", "aqua_quiz.ipynb"])
+def test_under_a_tall_board_a_quizs_question_and_answers_ride_at_the_screens_foot(own_pages, phone, name):
     """A reader of wave 20 scrolled between an Острів котів boat 620 px tall, its question above and its three
     answers under it, and a wrong answer was drawn on the board off the screen: with the board's top at the screen's
     top, the question asked again and the answers are at the screen's foot, over the contents bar; a tap there
     answers, and the board it is drawn on is on the screen."""
     page = phone
-    page.goto(own_pages.render_url("ioc_quiz.ipynb"))
+    page.goto(own_pages.render_url(name))
     page.locator(".tutor-lazy, .tutor-quiz").first.scroll_into_view_if_needed()
     quiz = page.locator(".tutor-quiz").first
     board = quiz.locator(".tutor-svg").first
     board.locator("svg").first.wait_for(state="visible")
     choices = quiz.locator(".tutor-choices")
     page.wait_for_function("(c) => c.classList.contains('tutor-choices-stick')", arg=choices.element_handle())
-    board.evaluate("(e) => e.scrollIntoView({block: 'start'})")
+    # the board's top a little under the screen's, its answers' place in the page far under the screen's foot (a
+    # 990-px board's verdict stayed under the foot when the page moved no further than where the answers rode, a
+    # reader of wave 21)
+    board.evaluate("""(e) => { e.scrollIntoView({block: 'start'});
+        document.querySelector('#rendered_cells').scrollBy(0, -150); }""")
     page.wait_for_timeout(600)
     natural = board.bounding_box()
     assert natural["height"] > 560, f"the board is not tall on a phone: {natural}"

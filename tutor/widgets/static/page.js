@@ -229,7 +229,10 @@ function render({ model, el }) {
       if (!riding && Math.abs(now - top) > 2) scrollerOf(choices).scrollBy(0, now - top);
       const seen = verdict ? verdict.getBoundingClientRect() : null;
       if (!seen || !seen.height) return;
-      const need = Math.min(seen.top + Math.min(seen.height, 60) - foot, choices.getBoundingClientRect().top - 8);
+      // (never the answers' place in the page off the screen's top: riding at the foot they move only once the page
+      // has brought their place up to them, and a cap on where they rode left a 990-px board's verdict under the
+      // foot, a reader of wave 21)
+      const need = Math.min(seen.top + Math.min(seen.height, 60) - foot, inPage() - 8);
       if (need > 2) {
         scrollerOf(choices).scrollBy(0, need);
         top -= need;

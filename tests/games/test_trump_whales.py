@@ -1170,10 +1170,14 @@ def test_the_score_helper_draws_zhenyas_own_cards_for_his_round():
                       / "zhenya-round.yaml").read_text(encoding="utf-8"))
     s = sandbox.position(*sandbox.ZHENYA)
     # on his own seat, player 4's, as the example seats him (a reader found them on player 1's panel)
-    assert sandbox.counted_seat(*sandbox.ZHENYA) == 3
-    # ... and any other numbers on the same panel: it turned to player 1's, the note with it, and one panel had three
-    # names (a reader, stop 63)
-    assert {sandbox.counted_seat(p, b) for p, b in [(0, 0), (5, 1), (12, 2)]} == {3}
+    assert sandbox.ZHENYA_SEAT == 3 and len(s.pearls[3]) == 7
+    # ... and any other numbers on the same panel, the note saying so: it turned to player 1's, the note with it, and
+    # one panel had three names (a reader, stop 63)
+    from tutor.core.i18n import player_name
+    for p, b in [(0, 0), (5, 1), (12, 2)]:
+        assert (len(sandbox.position(p, b).pearls[3]), len(sandbox.position(p, b).bonuses[3])) == (p, b)
+        helper = sandbox.ScoreHelper(lang="en", pearls=p, bonuses=b)
+        assert player_name(3, "en") in helper.picture.value and player_name(0, "en") not in helper.picture.value
     assert sorted(s.pearls[3]) == sorted(data["setup"]["pearls"][4])
     assert sorted(s.bonuses[3]) == sorted(data["setup"]["bonuses"][4])
     assert s.token == data["setup"]["token"] and s.trump == data["setup"]["trump"]

@@ -400,7 +400,7 @@ def test_the_score_helpers_phone_board_shows_the_counted_players_panel_alone():
     """The helper's board showed three more panels of cards nobody asked about, 900 px of a phone (a reader): with
     "only:<seat>" a phone board draws that player's panel alone."""
     from tutor.games.trump_whales import sandbox
-    seat = sandbox.counted_seat(*sandbox.ZHENYA)
+    seat = sandbox.ZHENYA_SEAT
     view = g.view(sandbox.position(*sandbox.ZHENYA), seat)
     full = ET.fromstring(g.render(view, lang="en", layout="phone"))
     alone = ET.fromstring(g.render(view, lang="en", layout="phone", highlight=[f"only:{seat}"]))

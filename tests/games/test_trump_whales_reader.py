@@ -131,12 +131,12 @@ def test_the_score_helper_draws_a_finished_round_whose_cards_add_up():
     the player's cards in a 9-card round. Now every trick is played: no hand, nobody to move, the round over, and
     the 36 cards are all somewhere; the player's own cards (bonuses and hand) are no more than the 9 dealt."""
     from tutor.games.trump_whales import components as C
-    from tutor.games.trump_whales.sandbox import MOST, MOST_BONUSES, ScoreHelper, counted_seat, position
+    from tutor.games.trump_whales.sandbox import MOST, MOST_BONUSES, ScoreHelper, ZHENYA_SEAT, position
     for pearls, bonuses in ((7, 3), (0, MOST_BONUSES), (MOST, 0)):
         v = g.view(position(pearls, bonuses), None)
         assert all(seat["hand_count"] == 0 for seat in v["seats"]) and not v["trick"]
         assert v["tricks"] == C.TRICKS
-        me = v["seats"][counted_seat(pearls, bonuses)]
+        me = v["seats"][ZHENYA_SEAT]
         assert (me["pearl_count"], len(me["bonuses"])) == (pearls, bonuses)
         assert len(me["bonuses"]) + me["hand_count"] <= C.HAND
         held = sum(s["pearl_count"] + len(s["bonuses"]) + s["hand_count"] for s in v["seats"])

@@ -28,7 +28,7 @@ from tutor.widgets import progress
 from tutor.widgets import screen
 from tutor.widgets.common import (
     ErrorArea, StandIn, asked_again, breakdown_html, citation_html, esc, events_html, guard, find_lesson_file, localised,
-    refusal_html, render, safe_cite, svg_box, ui, stick_choices,
+    refusal_html, render, safe_cite, stick_choices, svg_box, ui,
 )
 
 # a board the quiz draws: (the position, what is highlighted, the events marked on it)
@@ -144,12 +144,16 @@ class Quiz(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         self.choices.children = [W.HTML(self._choices_head()), *self.buttons]
 
     def _choices_head(self) -> str:
-        """"Choose:" over the answers, the question asked again before it under a tall phone board (and then a few
-        short answers ride at the screen's foot with it: common.stick_choices)."""
+        """"Choose:" over the answers, the question asked again before it under a tall phone board."""
         asked = asked_again(localised(self.data["question"], self.lang), self._opening_svg)
-        stick = stick_choices(asked, [b.description for b in getattr(self, "buttons", [])])
-        (self.choices.add_class if stick else self.choices.remove_class)("tutor-choices-stick")
+        self._stick(asked)
         return f"{asked}<b>{esc(ui('quiz.choose', self.lang))}</b>"
+
+    def _stick(self, asked: str) -> None:
+        """A few short answers ride at a phone's foot under a tall board, the question `asked` again over them
+        (common.stick_choices)."""
+        stick = stick_choices(asked, [b.description for b in self.buttons])
+        (self.choices.add_class if stick else self.choices.remove_class)("tutor-choices-stick")
 
     def _relayout(self, _layout: str) -> None:
         """The page's screen changed (a phone turned): the opening board and the board on screen are drawn again."""

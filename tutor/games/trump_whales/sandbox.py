@@ -72,19 +72,15 @@ def check_counts(pearls: Any, bonuses: Any) -> tuple[int, int]:
     return pearls, bonuses
 
 
-ZHENYA_SEAT = 3          # in the rulebook's example Женя plays fourth, and the lesson's worked round seats him there
-
-
-def counted_seat(pearls: int, bonuses: int) -> int:
-    """Whose counts the helper's board shows: always Женя's seat, player 4's, as the worked example seats him (a
-    reader found his round on player 1's panel, under words that spoke of Женя as player 4; another, stop 63, found
-    the panel turn to player 1's once other numbers were typed, the note with it: three names for one panel)."""
-    return ZHENYA_SEAT
+# Whose counts the helper's board shows: always Женя's seat, player 4's, as the rulebook's example and the lesson's
+# worked round seat him (a reader found his round on player 1's panel, under words that spoke of Женя as player 4;
+# another, stop 63, found the panel turn to player 1's once other numbers were typed: three names for one panel)
+ZHENYA_SEAT = 3
 
 
 def position(pearls: int, bonuses: int) -> State:
     """A four-player round at its end, as the round's score is counted: all 8 tricks played and every hand empty
-    (the engine's "round_end" stage), the counted player (counted_seat) with `pearls` pearl cards and `bonuses`
+    (the engine's "round_end" stage), the counted player (ZHENYA_SEAT) with `pearls` pearl cards and `bonuses`
     unused bonuses (the picture only: every other player keeps a first bonus, and the other cards lie in the
     discard; 36 in all)."""
     own_pile: tuple[str, ...] = ZHENYA_CARDS[0] if (pearls, bonuses) == ZHENYA else ()
@@ -100,7 +96,7 @@ def position(pearls: int, bonuses: int) -> State:
         pile, kept, discard = rest[:pearls], rest[pearls:pearls + bonuses], rest[pearls + bonuses:]
     last = discard[-C.MAX_PLAYERS:]           # the last trick, played out: still one card each before it
     token = 9 if own_pile else 1              # Женя's round was played with the token on «9»
-    seat = counted_seat(pearls, bonuses)
+    seat = ZHENYA_SEAT
     others_kept: list[list[str]] = [[c] for c in others]
     piles: list[list[str] | tuple[str, ...]] = [[], [], []]
     before = setup(C.MAX_PLAYERS, seed=0, first=0, trump="blue_whale", token=token, hands=[[c] for c in last],
@@ -137,7 +133,7 @@ class ScoreHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
         self.compare.add_class("tutor-score")
         self.svg = W.HTML("")
         self.svg.add_class("tutor-svg")
-        self.picture = W.HTML("")       # whose counts the board shows (counted_seat)
+        self.picture = W.HTML("")       # whose counts the board shows (ZHENYA_SEAT)
         self.breakdown: Optional[Breakdown] = None
         g = guard(self.errors, lang)
         self._quiet = False
@@ -206,7 +202,7 @@ class ScoreHelper(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
         self.table.value = (f"<table><thead><tr><th>{esc(_w('line', lang))}</th><th>{esc(text('ui.points', lang))}"
                             f"</th></tr></thead><tbody>{''.join(rows)}</tbody></table>{cited}{note}")
         self.compare.value = self._spend_or_keep(pearls, bonuses)
-        seat = counted_seat(pearls, bonuses)
+        seat = ZHENYA_SEAT
         self.picture.value = f'<p class="tutor-caption">{esc(_w("picture", lang, player=player_name(seat, lang)))}</p>'
         self.svg.value = render(view(position(pearls, bonuses), seat), lang=lang, layout=screen.layout(),
                                 highlight=[f"only:{seat}"])

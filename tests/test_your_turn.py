@@ -361,6 +361,9 @@ def test_a_miss_gives_the_hint_first_and_tells_each_event_once_and_only_its_roun
         assert not deciding & set(_items(w.status_html)), action
         assert deciding <= set(_items(w.log_html)), f"{action}: the story under the board leaves out {deciding}"
         assert plain(w.task["explain"][lang]) not in plain(w.status_html), action
+        # ... in the verdict's own line, the one a phone keeps on the screen (under "More ↓" two readers of wave 21
+        # read "not what the task asks" and nothing to go on)
+        assert 'class="tutor-task-hint"' in w.verdict_line and not w.verdict_more, action
         [why] = [c for c in w._offered.values() if c.description == ui("why.show", lang)]
         w.press(why.id, v=w.version)           # as the page sends it
         status = w.status_html

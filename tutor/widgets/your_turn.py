@@ -184,9 +184,11 @@ class YourTurn(PlayTable):
                 # the hint first (it points at the rule, not at the answer); what decided it waits for "Show me
                 # why", and ends with the learner's round, as the board does (never the next round's deal)
                 self.why = self._decided(shown, told)
+                # the hint in the verdict's own line, the one kept on a phone's screen: under "More ↓" a learner
+                # read "allowed, but not what the task asks" and nothing to go on (two readers of wave 21)
                 self.verdict_line = (f'<div class="tutor-task-verdict wrong" data-outcome="missed">'
-                                     f'<b>{esc(ui("task.missed", lang))}</b></div>')
-                self.verdict_more = self._hint(action)
+                                     f'<b>{esc(ui("task.missed", lang))}</b>{self._hint(action)}</div>')
+                self.verdict_more = ""
                 self._record(right=False, first=self.tries == 1)
             else:
                 self.outcome = "done"

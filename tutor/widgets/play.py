@@ -881,7 +881,10 @@ class PlayTable(StandIn, anywidget.AnyWidget):
             if picker is not None:
                 picked = picker(self, seat)
                 if said and picked:
-                    picked[0].insert(1, self.caption(said))     # under its first line ("your move")
+                    # after the buttons it is the other way to ("Or on the board: …"): above them, a reader read the
+                    # "or" before the thing it was an alternative to (wave 21)
+                    rows = [k for k, part in enumerate(picked[0]) if "choices" in part or "pick" in part]
+                    picked[0].insert(rows[0] + 1 if rows else 1, self.caption(said))
                 groups += picked
                 continue
             legal = set(self.game.legal_actions(self.state, seat))
@@ -896,7 +899,7 @@ class PlayTable(StandIn, anywidget.AnyWidget):
             later = [c for c in choices if "tutor-action" not in c.classes]
             group: list[RowPart] = [self.caption(self.your_move(seat), bold=True), {"choices": now}]
             if said and now:
-                group.insert(1, self.caption(said))
+                group.insert(2, self.caption(said))     # after the buttons it is the other way to (see above)
             # the moves offered only so the engine can say why not (Паперові океани's draws once a card is taken)
             # under words of their own: in the same row as the moves to make, a reader took them for moves still open
             if now and later:

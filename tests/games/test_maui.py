@@ -453,13 +453,14 @@ def test_kiti_left_hand_breaks_shallow_ties(players):
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_kiti_moves_one_seat_clockwise_each_round(players):
-    """ХОД ИГРЫ: Kiti steps one place clockwise at the end of every round."""
+    """ХОД ИГРЫ: Kiti steps one place clockwise as each new round starts; after round 12 there is none, and she
+    stays where round 12 was settled (a reader saw her step on after the last round)."""
     s = maui.setup(players, seed=4, kiti=players - 2)
     seen = [s.kiti]
     while not s.over:
         s = play_round_policy(s)
         seen.append(s.kiti)
-    assert seen == [(players - 2 + i) % players for i in range(13)]
+    assert seen == [(players - 2 + i) % players for i in range(12)] + [(players - 2 + 11) % players]
 
 
 def test_rulebook_worked_round():
@@ -1132,7 +1133,8 @@ def test_random_games_lay_dives_move_kiti_on_and_catch_once_a_round(players, var
             assert action.card not in new.hands[action.player]
         if new.round != before.round:
             assert new.round == before.round + 1
-            assert new.kiti == (None if before.kiti is None else (before.kiti + 1) % before.players)
+            step = 0 if new.over else 1        # no step after the last round: no round follows
+            assert new.kiti == (None if before.kiti is None else (before.kiti + step) % before.players)
             if not before.has("no-fights"):
                 assert all(len(a) <= len(b) + 1 for b, a in zip(before.piles, new.piles))
     assert maui.is_over(new)

@@ -473,10 +473,16 @@ def _seagull(table: Table, seat: int, card_id: str, events: list[Event]) -> None
 
 
 def _end_round(table: Table, events: list[Event], cuts: Optional[Cuts] = None) -> None:
-    """Kiti steps clockwise; after round 12 the game ends, otherwise the lagoon is refilled."""
+    """Kiti steps clockwise and the lagoon is refilled; after round 12 the game ends where it is, Kiti too.
+
+    (Her step belongs to the next round's start («Ход игры»): a reader saw her move one seat on after the
+    last round, with no round left for her hands to settle.)"""
     if table["kiti"] is not None:
-        table["kiti"] = kiti = (table["kiti"] + 1) % table["players"]
-        events.append(KITI_MOVED[kiti])
+        if table["round"] < _ROUNDS:
+            table["kiti"] = kiti = (table["kiti"] + 1) % table["players"]
+            events.append(KITI_MOVED[kiti])
+        # (the pause between the round's catches and what follows stays, a last round's too: the table's film
+        # holds the round's outcome there before the final count)
         if cuts is not None:
             _pause(cuts, "kiti", table, events)
     if table["round"] >= _ROUNDS:

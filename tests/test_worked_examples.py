@@ -152,3 +152,33 @@ def test_the_check_finds_a_board_label_and_a_title_that_answer_early():
     problems = answers_shown(old, replay(old).frames, "en")
     assert any("board already prints" in p and "'8'" in p for p in problems), problems
     assert any("title already says ['3', '4']" in p for p in problems), problems
+
+
+# --------------------------------------------------------------------------- a board a round ahead of its words
+
+def dealt_ahead(data: dict, frames) -> list[str]:
+    """Steps that act and show the table already dealt for the next round, with no `show:` to hold the move where its
+    words are: Мяури's "Player 1's 8 takes the tuna, …" beside round 2's new lagoon, the reveal it told never on
+    the screen (a reader of wave 21). A game's last move, which deals nothing, is not one."""
+    game = spec(data["game"])
+    problems = []
+    for i, frame in enumerate(frames[1:], start=1):
+        step, before = data["steps"][i - 1], frames[i - 1].state
+        if "do" not in step or "show" in step or frame.refusal is not None or game.is_over(frame.state):
+            continue
+        if getattr(frame.state, "round", None) != getattr(before, "round", None):
+            problems.append(f"step {i} acts and shows round {frame.state.round} dealt: hold its move with `show:`")
+    return problems
+
+
+@pytest.mark.parametrize("game,path", SCENARIOS, ids=[f"{g}/{p.stem}" for g, p in SCENARIOS])
+def test_no_worked_example_shows_the_next_deal_beside_the_move_it_tells(game, path):
+    data = load_file(path)
+    assert dealt_ahead(data, replay(data).frames) == []
+
+
+def test_the_check_finds_a_move_told_beside_the_next_round():
+    data = load_file(ROOT / "lessons" / "maui" / "scenarios" / "catch-values.yaml")
+    unheld = dict(data, steps=[{k: v for k, v in step.items() if k not in ("show", "expect")} for step in data["steps"]])
+    problems = dealt_ahead(unheld, replay(unheld).frames)
+    assert [p.split(" acts")[0] for p in problems] == ["step 1", "step 3"], problems

@@ -110,6 +110,9 @@ class YourTurn(PlayTable):
         self.outcome, self.verdict_line, self.verdict_more, self.why, self.why_shown = None, "", "", "", False
         self._answer: tuple[str, ...] = ()     # the right move's board marks, found once "Show me why" is pressed
         self._moves: list[dict[str, Any]] = []     # the learner's moves played since (kept with a right answer)
+        # what the learner's earlier moves of a `go_on` task did: "What happened" tells them with the last one (a
+        # reader's wrong bonus, made first, was missing from the story of the miss it led to)
+        self._going_told: list[Event] = []
         super().new_game()
 
     def _put_back(self) -> None:
@@ -167,7 +170,8 @@ class YourTurn(PlayTable):
             going = core_task.going_on(self.task, self.state, action) if problems else None
             if going is not None:
                 # still the learner's move, and the goal still within reach: not judged yet (a task with `go_on`)
-                self.live.show(*going)
+                self._going_told += going[1]
+                self.live.show(going[0], self._going_told)
                 self.selected = {}
                 self.outcome = "going"
                 self.verdict_line = (f'<div class="tutor-task-verdict" data-outcome="going">'
@@ -175,8 +179,8 @@ class YourTurn(PlayTable):
                 self.verdict_more = ""
                 self.refresh()
                 return
-            # how the learner's move ended, before any next deal; one move: "what happened" is the whole story
-            self.live.show(shown, told)
+            # how the learner's move ended, before any next deal, after what their earlier moves of it did
+            self.live.show(shown, [*self._going_told, *told])
             self.selected = {}
             if problems:
                 self.tries += 1

@@ -179,3 +179,21 @@ def test_the_first_bonus_buttons_come_in_the_hands_order(seed):
     s = g.setup(4, seed=seed)
     cards = [a.card for a in offered_actions(s, 0)]
     assert cards == sorted(s.hands[0], key=C.ORDER.__getitem__)
+
+
+@pytest.mark.parametrize("name", ["who-wins", "led-five-wins"])
+@pytest.mark.parametrize("layout", ["phone", "laptop", "projector"])
+def test_a_who_wins_quiz_draws_its_deciding_card_in_the_trick_and_no_winner(name, layout):
+    """The card the question tells in words ("Player 4 … plays Orca 1") is drawn where it will lie in the trick, dashed,
+    under the name of the player to move, and nobody is marked the winner: a phone learner kept it in mind down a
+    screen and a half of board (a reader of wave 21)."""
+    from pathlib import Path
+    from tutor.core import quiz as Q
+    q = Q.load_file(Path(__file__).resolve().parents[2] / "lessons" / "trump_whales" / "quizzes" / f"{name}.yaml")
+    [(seat, card)] = q["do"]["play"].items()
+    state = Q.asked(q)
+    svg = g.render(g.view(state, None), highlight=tuple(q["highlight"]), lang="en", layout=layout)
+    coming = re.search(r'<g class="coming" data-coming="([^"]+)".*?</g>', svg, re.S)
+    assert coming and coming.group(1) == card, "the deciding card is not drawn in the trick"
+    assert 'class="winner-mark"' not in svg, "a winner marked before the learner answers"
+    assert "plays it" in svg and f"Player {seat}" in svg

@@ -229,7 +229,8 @@ def _trick_winner(rng: random.Random) -> Optional[Question]:
         hint=Words(_K + "trick_winner.hint"),
         explain=Words(_K + explain, seat=winner + 1, card=_card(best), trump=partial(_family, state.trump),
                       family=partial(_family, led_family(trick) or state.trump)),
-        why=told + tuple(events), viewer=last, highlight=("trick", "trump", "brief"), after=after, events=tuple(events))
+        why=told + tuple(events), viewer=last, highlight=("trick", "trump", "brief", f"coming:{play.card}"), after=after,
+        events=tuple(events))
 
 
 def _move_card(state: State, seat: int, rng: random.Random, plays: list[PlayCard]) -> PlayCard:

@@ -26,7 +26,8 @@ A family is always drawn as a symbol AND its name, never by colour alone; a card
 and bonus, and its full description as a tooltip. Each visible card carries `data-card="<id>"` (an attribute, never
 text). `highlight` (lesson pointers): "card:<id>", "seat:<n>", "trump", "trick", "discard", "pearls:<n>". `events`
 (the last action's) ring the cards they name. A drill's "hide:follow" leaves out the family the trick follows and
-"hide:points" each player's points this round (what the question asks). On a phone "brief" draws every player's
+"hide:points" each player's points this round (what the question asks); "coming:<id>" draws the card the player
+to move is told to play next in the trick, dashed, with no winner (a quiz's deciding card). On a phone "brief" draws every player's
 panel as three lines of counts, and "brief:others" every panel but the viewer's and one whose cards are offered (a
 question about the trick or about the learner's own hand: the others' cards were half a four-player board). `choosable` ({key: choice id or tutor.core.svg.Offer}, from a widget;
 keys as ui.board_keys makes them: "card:<id>" for a card in a hand, a bonus or the trick, "seat:<n>" for a player)
@@ -452,6 +453,22 @@ def _trick(board: _Board, view: dict[str, Any], x0: float, head_y: float, card_y
             wx, wy = (round(cx + cw - half, 1), marks) if marks_side_by_side else (cx, marks + mark_h + 1)
             board.parts.append(_mark("winner-mark", "#2e7d32", wx, wy, half if i == 0 else cw, mark_h,
                                      _w("wins", lang), board))
+    coming = next((str(h)[len(COMING):] for h in board.hl if str(h).startswith(COMING)), None)
+    if coming and view["trick"] and len(view["trick"]) < view["players"] and winner is None:
+        # a question's card told in words ("Player 4 plays Orca 1: who wins?"), drawn where it will lie, dashed and
+        # with no winner: the deciding card lived only in the text, a phone learner held it in mind down a
+        # screen and a half of board (a reader of wave 21). Not an element: the hand's card keeps its key.
+        cx = round(x0 + len(view["trick"]) * step, 1)
+        board.parts.append(f'<g class="coming" data-coming="{_a(coming)}" opacity="0.9">'
+                           + _place(cx, card_y, board.face(coming, cw, ch, lang))
+                           + f'<rect x="{cx - 3}" y="{round(card_y - 3, 1)}" width="{round(cw + 6, 1)}" '
+                           f'height="{round(ch + 6, 1)}" rx="8" fill="none" stroke="#6b4e00" stroke-width="2.5" '
+                           f'stroke-dasharray="7 5"/></g>')
+        below = card_y + ch
+        board.parts.append(fitted(cx + cw / 2, below + name_size + 4, player_name(view["turn"], lang), step,
+                                  10, board.floor, anchor="middle", cls="played-by"))
+        board.parts.append(_mark("coming-mark", "#6b4e00", cx, below + name_size + (7 if board.W == PHONE_W else z(5)),
+                                 cw, mark_h, _w("coming", lang), board))
     if not view["trick"] and board.drawn and not view["tricks"]:
         # setup, before the deal: the card drawn for trump, face up where the trick goes (a reader was told "the
         # drawn card: sperm whale 2" over a board that showed only the token); it goes back into the deck after
@@ -868,6 +885,7 @@ def _phone_panel(board: _Board, view: dict[str, Any], seat: dict[str, Any], y: f
     return height
 
 
+COMING = "coming:"              # highlight "coming:<card id>": the card the player to move is about to play
 BRIEF = "brief"                 # highlight: every player's panel one line (a question about the trick alone)
 BRIEF_OTHERS = "brief:others"   # ... every panel but the viewer's and one the learner chooses from
 

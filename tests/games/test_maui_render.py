@@ -544,3 +544,21 @@ def test_the_last_rounds_outcome_is_the_final_count_and_kiti_stays(layout):
     root = parse(svg)
     assert len(by_class(root, "kiti")) == 1 and not by_class(root, "kiti-ghost")
     assert by_class(root, "kiti")[0].get("data-right-seat") == "0"
+
+
+def test_a_card_turned_up_lies_under_dive_only_not_in_the_used_cards_too():
+    """On the reveal step a played card showed under "dive" and in "used: 8" with the count already one up (a reader of
+    wave 21): until the next deal it lies under "dive" alone; the deal then puts it with the used cards."""
+    state = maui.setup(3, kiti=0, lagoon={"deep": "tuna-1", "middle": "tiger-1", "shallow": "catfish-1"})
+    for seat, card in ((0, 8), (1, 5)):
+        state, _ = maui.apply(state, maui.Dive(seat, card))
+    stages = maui.stages(state, maui.Dive(2, 2))
+    shown = dict((name, pos) for name, pos, _ in stages)["shallow"]
+    view = maui.view(shown, None)
+    for seat, card in enumerate((8, 5, 2)):
+        s = view["seats"][seat]
+        assert s["revealed"]["value"] == card
+        assert card not in [c["value"] for c in s["discards"]] and s["discard_count"] == 0, s
+    dealt = maui.view(stages[-1][1], None)
+    assert [s["discard_count"] for s in dealt["seats"]] == [1, 1, 1]
+    assert [c["value"] for c in dealt["seats"][0]["discards"]] == [8]

@@ -46,6 +46,10 @@ def view(state: State, player: Optional[int] = None) -> dict[str, Any]:
         see_pile = mine or open_baskets
         chosen, revealed = state.chosen[s], state.revealed[s]
         before = state.before[s] if turned_up and state.before else None
+        # this round's card, turned up, lies under "dive" until the next deal: not in the used cards as well (a
+        # reader saw one card in two places on the reveal step, wave 21); a hand holds each number once
+        lying = revealed if turned_up else None
+        used = [n for n in state.discards[s] if n != lying]
         seats.append({
             "seat": s,
             "hand_count": len(state.hands[s]),
@@ -54,8 +58,8 @@ def view(state: State, player: Optional[int] = None) -> dict[str, Any]:
             "revealed": None if revealed is None else _dive(s, revealed),
             # the round before's card, known to all, while this round's lie turned up (the board's «last» then)
             "before": None if before is None else _dive(s, before),
-            "discard_count": len(state.discards[s]),
-            "discards": [_dive(s, n) for n in state.discards[s]] if (teacher or open_baskets) else None,
+            "discard_count": len(used),
+            "discards": [_dive(s, n) for n in used] if (teacher or open_baskets) else None,
             "pile_count": len(pile),
             "pile_top": _catch(pile[-1]) if pile else None,
             "pile": [_catch(c) for c in pile] if see_pile else None,

@@ -501,6 +501,26 @@ def test_a_page_opened_at_a_part_stays_there_while_the_parts_above_it_are_built(
         context.close()
 
 
+def test_the_bar_follows_a_part_moved_by_a_build_with_no_scroll(voila_server, browser):
+    """A part built as it came into view moved the headings under the phone's bar with no scroll of the learner's,
+    and the bar named the part before until the next swipe (two readers of wave 21): it follows without one."""
+    context, page = open_page(browser, voila_server, "maui.ru.ipynb", PHONE, is_mobile=True, has_touch=True)
+    try:
+        page.evaluate("(id) => document.getElementById(id).scrollIntoView({block: 'start'})", part_id(page, 4))
+        at = page.locator(".tutor-contents-toggle .tutor-contents-at")
+        page.wait_for_function("(e) => /☰ 4\\//.test(e.textContent)", arg=at.element_handle())
+        # part 4's heading pushed down a screen and a half by something built above it, the page not scrolled
+        # (scroll anchoring off: it would scroll the page itself)
+        page.evaluate("""(id) => { const box = document.querySelector('#rendered_cells');
+          box.style.overflowAnchor = 'none';
+          const cell = document.getElementById(id).closest('.jp-Cell, .jp-OutputArea-output, .jp-RenderedHTMLCommon');
+          const tall = document.createElement('div'); tall.style.height = '1300px'; tall.className = 'grown';
+          cell.before(tall); }""", part_id(page, 4))
+        page.wait_for_function("(e) => /☰ 3\\//.test(e.textContent)", arg=at.element_handle(), timeout=3000)
+    finally:
+        close_tab(context, page)
+
+
 def test_a_rulings_mark_opens_the_ruling_under_it_and_closes_again(voila_server, browser):
     """Three readers found the tutor's rulings, written out where each rule is taught, read as hedging (stop 52): a
     rule now carries one small "⚖" mark. A tap on it opens that ruling, its reason included, under the line, from the

@@ -502,7 +502,9 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     const onScreen = first && first.getBoundingClientRect().top < window.innerHeight;
     store.setAt(key, part.id, onScreen ? itemOf(first) : null);
   };
-  const reading = setInterval(readCheck, 1000);
+  // (the bar's place checked each second too: a part built as it came into view moved the headings with no scroll,
+  // and the bar named the part before until the next swipe, two readers of wave 21)
+  const reading = setInterval(() => { readCheck(); mark(); }, 1000);
   const mark = () => {
     let index = -1;
     // a part is where the learner is once its heading is in the screen's upper half: at 140 px the bar still named
@@ -770,6 +772,7 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
   // (a chain's boxes and the tasks in them are widgets drawn after their cell: looked at again as they come)
   let chainFrame = null;
   const watcher = new MutationObserver((records) => {
+    onScroll();         // a part built moved the headings under the bar: where the learner is, again
     if (chainFrame === null) chainFrame = requestAnimationFrame(() => { chainFrame = null; chainWaits(); });
     if (records.some((r) => [...r.addedNodes].some((n) => n.nodeType === 1 && (n.matches('a[id^="part-"], .jp-Cell')
         || (n.querySelector && n.querySelector('a[id^="part-"], .jp-Cell')))))) later();

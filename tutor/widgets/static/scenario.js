@@ -61,7 +61,32 @@ function render({ model, el: root }) {
   const titleBox = el("div", "tutor-scenario-title");
   // where the step buttons' row lies in the page: the row is stuck to the screen's top once this has gone above it
   const navPlace = el("div", "tutor-nav-place");
-  root.append(warning, titleBox, navPlace, nav, sliderRow, board, narration, errors);
+  // A phone's dock: the step's words, then its buttons, under the board and riding at the screen's foot while the
+  // board is on it (tutor.css). Over the board's top, a copy of the words stuck under the buttons covered the row a
+  // step was about and was cut at six lines (five readers of waves 20 and 21); above the board, words of changing
+  // length moved the board and the buttons under the finger at every step. In the dock the words are whole
+  // (scrolling inside past a third of the screen), the buttons keep their place on the screen and the board keeps
+  // its place in the page. Wider screens keep the words under the board and the buttons stuck at the top.
+  const dock = el("div", "tutor-dock");
+  root.append(warning, titleBox, navPlace, nav, sliderRow, board, narration, errors, dock);
+  let docked = false;
+  const placeDock = () => {
+    const want = onPhone();
+    if (want === docked && dock.contains(nav) === want) return;
+    docked = want;
+    root.classList.toggle("tutor-docked", want);
+    if (want) {
+      dock.append(narration, nav);
+      said.hidden = true;
+      below.hidden = true;
+    } else {
+      navPlace.after(nav);
+      board.after(narration);
+    }
+  };
+  placeDock();
+  const phoneQuery = window.matchMedia ? window.matchMedia("(max-width: 760px)") : null;
+  if (phoneQuery && phoneQuery.addEventListener) phoneQuery.addEventListener("change", placeDock);
 
   let shown = -1;
   let heldWords = 0;        // a phone's step words: the tallest seen (see draw), at most HELD_WHITE over the step's own
@@ -107,7 +132,8 @@ function render({ model, el: root }) {
       // ... but never more than two lines of white under a short step's words: a step of two lines after one of eight
       // left 140 px of white between its words and its board (a reader of wave 18); a board that rises two lines
       // at most is no jump
-      if (onPhone()) {
+      // (a phone's words are in the dock, under the board: they move nothing above them)
+      if (onPhone() && !docked) {
         narration.style.minHeight = "";
         const tall = narration.getBoundingClientRect().height;
         if (tall > heldWords) heldWords = tall;
@@ -172,6 +198,7 @@ function render({ model, el: root }) {
     // it will be, and the words brought under it would sit a line too low, the row unstuck above them
     said.hidden = true;
     shownByLearner = false;
+    if (docked) { requestAnimationFrame(dockShow); return; }
     requestAnimationFrame(() => {
       // a phone's step buttons low on the screen (an example opened under another, whose stuck row held the top): they
       // go to the top first, so that this example's words and board come up under them, not stay below the screen (a
@@ -219,6 +246,26 @@ function render({ model, el: root }) {
       }
     });
   };
+  // A phone's step: what it changed (its event marks, else what it points at) comes into view above the dock by as
+  // little a scroll as brings all of it, or its top where it is taller than the room; a step marking nothing brings
+  // its board's top where the board is off the screen. The dock's buttons stay where the finger is.
+  const dockShow = () => {
+    if (!docked) return;
+    const shown = (sel) => [...board.querySelectorAll(sel)].filter((r) => r.getBoundingClientRect().height > 0);
+    const done = shown(".event[data-target]");
+    const marks = done.length ? done : shown("[data-target]");
+    const dockBox = dock.getBoundingClientRect();
+    const top = 8, bottom = Math.min(dockBox.top, foot() - dockBox.height) - 8;
+    const box = board.getBoundingClientRect();
+    let span = null;
+    if (marks.length) span = spanOf(marks);
+    else if (box.height > 0 && (box.top > bottom - 60 || box.bottom < top + 60)) span = { top: box.top, bottom: box.top };
+    if (span === null) return;
+    let by = 0;
+    if (span.bottom - span.top > bottom - top || span.top < top) by = span.top - top;
+    else if (span.bottom > bottom) by = span.bottom - bottom;
+    if (Math.abs(by) > 2) scrollerOf(root).scrollBy(0, by);
+  };
   // where "What changed" goes: the step's marks (its rings, data-target) when none is on the screen, above it or
   // below; for a step that marks nothing, the board itself when all of it lies below the screen (a reader stepped to
   // a tile laid on a ship under nine lines of words, with no button to it). A mark is on the screen when most of it
@@ -249,6 +296,7 @@ function render({ model, el: root }) {
   // the button points the way to the step's marks: up when the first of them lies above the screen (Козырные киты'
   // token, moved at the board's top, while the jump went down to the discard pile, a reader)
   const offerBelow = () => {
+    if (docked) return;
     const marks = belowTarget();
     below.hidden = marks === null;
     if (marks) {
@@ -383,6 +431,7 @@ function render({ model, el: root }) {
     if (nav.classList.contains("tutor-nav-stuck") !== stuck) nav.classList.toggle("tutor-nav-stuck", stuck);
   };
   const onScroll = () => {
+    if (docked) return;       // the dock rides at the foot by itself (tutor.css)
     markStuck();
     // (on a phone it floats at the screen's foot: it goes with the example too, once that is off the screen)
     const out = () => { const r = root.getBoundingClientRect(); return r.bottom < 0 || r.top > innerHeight; };
@@ -482,6 +531,7 @@ function render({ model, el: root }) {
   return () => {
     alive = false;
     window.removeEventListener("scroll", onScroll, { capture: true });
+    if (phoneQuery && phoneQuery.removeEventListener) phoneQuery.removeEventListener("change", placeDock);
     if (unstick) unstick.disconnect();
     clearTimeout(waiting);
     model.off("msg:custom", onMessage);

@@ -157,6 +157,30 @@ def test_the_pace_is_kept_on_the_device_and_normal_pace_plays_by_itself(stepping
     assert_no_errors(page)
 
 
+def test_a_panel_opened_holds_the_film_until_it_is_closed(stepping):
+    """At a fast pace the frames go by themselves; a learner who opened a panel of the table (the rounds so far, the
+    log) found the replay two steps on when they looked up (a reader of wave 21): the film waits while a panel is
+    open, and goes on once it is closed."""
+    page = stepping
+    table = lesson_table(page, "trump_whales", "en")
+    table.locator(".tutor-pace select").select_option("fast")
+    first_legal(table).click()
+    table.locator(".tutor-film").wait_for(state="visible")
+    caption = table.locator(".tutor-film-caption")
+    # a panel of the table, opened (the page's own <details>, or one made for the test where none is drawn yet)
+    table.evaluate("""(t) => { let d = t.querySelector('details');
+      if (!d) { d = document.createElement('details'); d.append(document.createElement('summary')); t.append(d); }
+      d.open = true; window.__panel = d; }""")
+    page.wait_for_timeout(200)
+    held = caption.inner_text()
+    page.wait_for_timeout(3000)          # several frames' worth at the fast pace
+    assert caption.inner_text() == held and table.locator(".tutor-film").is_visible(), "the film went on"
+    page.evaluate("() => { window.__panel.open = false; }")
+    page.wait_for_function("([c, was]) => c.textContent !== was || c.closest('.tutor-film').hidden",
+                           arg=[caption.element_handle(), held], timeout=15000)
+    assert_no_errors(page)
+
+
 def test_a_finished_trick_waits_with_its_summary_until_go_on(stepping):
     """Козырные киты at a fast pace: the frames go by themselves, but the one that ends a trick stays, its summary
     (the trick as it lay, its winner) on screen, until the learner presses "Go on"."""

@@ -696,12 +696,19 @@ function render({ model, el: root }) {
     }, 0);
   }
   replay.addEventListener("click", () => startFilm("game"));
+  // a panel opened while the others' turns play (the rounds so far, the log): the film waits while it is read, and
+  // goes on once it is closed (a reader found the replay two steps on after reading the rounds so far, wave 21)
+  root.addEventListener("toggle", (event) => {
+    const d = event.target;
+    if (!filming || !d || d.tagName !== "DETAILS") return;
+    if (d.open) { filming.reading = true; stopTimer(); } else if (filming.reading) { filming.reading = false; schedule(); }
+  }, true);
   pace.addEventListener("change", () => { store(speedKey, pace.value); if (filming && filming.frame) schedule(); });
   coachBox.addEventListener("change", () => { store(coachKey, coachBox.checked ? "on" : "off"); draw(); });
   const schedule = () => {
     stopTimer();
     const f = filming && filming.frame;
-    if (!f || f.wait || filming.held || !DELAY[pace.value]) return;
+    if (!f || f.wait || filming.held || filming.reading || !DELAY[pace.value]) return;
     // each frame stays long enough to read its words too: four lines went by in 1.5 s, before a first-time player
     // had read them (two readers)
     // (the words read, not the rule each line cites: "(rule: Step 1: take a card)" doubled a short frame's time, and

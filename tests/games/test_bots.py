@@ -126,3 +126,31 @@ def test_trump_whales_bot_keeps_its_fives_for_the_tricks():
                 laid_five += C.VALUE[pick.card] == C.FIVE and held != {C.FIVE}
     assert fives_held > 20, "too few hands with a five: the test shows nothing"
     assert laid_five == 0
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_aqua_fest_bot_lays_its_start_tile_in_front_of_a_fragment_with_stars(seed):
+    """The lesson teaches to sit in front of a good fragment; a bot's tile in front of a coral read as a bug to a reader
+    (wave 21): where some place of its edge has a fragment with stars in front, the bot's has one."""
+    from tutor.games import aqua_fest as af
+    from tutor.games.aqua_fest import board as B
+    from tutor.games.aqua_fest.bots import choose, stars_in_sight
+    from tutor.games.aqua_fest.rules import PlaceStart
+    state = af.setup(4, seed=seed, place_starts=True)     # as the play table deals
+    rng, checked = random.Random(seed), 0
+    while True:
+        movers = af.to_move(state)
+        places = [a for s in movers for a in af.legal_actions(state, s) if isinstance(a, PlaceStart)]
+        if not places:
+            break
+        seat = places[0].player
+
+        def front(a):
+            r0, c0 = B.home_coords(state.sides[seat], a.place)
+            return stars_in_sight(state, min(max(r0, 0), B.N - 1) * B.N + min(max(c0, 0), B.N - 1))
+        action = choose(state, seat, rng)
+        if any(front(a) for a in places if a.player == seat):
+            assert front(action) > 0, (seed, seat, action)
+            checked += 1
+        state, _ = af.apply(state, action)
+    assert checked

@@ -27,12 +27,20 @@ def choose(state: State, seat: int, rng: random.Random) -> Action:
         raise ValueError(f"seat {seat} has nothing to do")
 
     places = [a for a in legal if isinstance(a, PlaceStart)]
-    if places:   # lay the start tile where the most stars lie within two steps
+    if places:
+        # lay the start tile in front of a fragment with stars, as the lesson teaches (a bot's tile in front of a
+        # coral read as a bug to a reader who had just been taught that, wave 21), then where the most stars lie
+        # within two steps
         def near_stars(a: PlaceStart) -> int:
             r0, c0 = B.home_coords(state.sides[seat], a.place)
             return sum(stars_in_sight(state, i) for i in range(B.N * B.N)
                        if max(abs(B.coords(i)[0] - r0), abs(B.coords(i)[1] - c0)) <= 2)
-        return max(places, key=lambda a: (near_stars(a), rng.random()))
+
+        def in_front(a: PlaceStart) -> int:
+            r0, c0 = B.home_coords(state.sides[seat], a.place)
+            r, c = min(max(r0, 0), B.N - 1), min(max(c0, 0), B.N - 1)
+            return stars_in_sight(state, r * B.N + c)
+        return max(places, key=lambda a: (in_front(a) > 0, near_stars(a), in_front(a), rng.random()))
 
     def strength(card_id: str) -> tuple[int, str]:
         return C.card(card_id).strength, card_id

@@ -358,6 +358,11 @@ def _looking(board: _Board, view: dict[str, Any], x: float, y: float, width: flo
                 rows = board.wrap(pile["cards"], x, y + top, width, w, h)
             board.parts.append(_fit(x, y + rows + g.label + 3 if below else y + g.label, words, width, g.label,
                                     bold=True))
+            # what the step is about while the pile is looked through: a phone's worked example brings it into view
+            # (static/scenario.js; a reader's step said "player 1 looks through discard 1" with these cards above
+            # the screen, wave 22). Drawn as nothing.
+            board.top.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{width:.1f}" height="{rows + g.label + 4:.1f}" '
+                             f'fill="none" stroke="none" class="tutor-focus" data-target="looking"/>')
             return rows + g.label + 4
     return 0
 

@@ -340,9 +340,16 @@ export function wirePlacing(container, send) {
     });
   };
 
+  // A piece the learner has just taken with a tap (the play table's tile) rides at once: the finger is on it, and
+  // the buttons below the other boats until a second tap on the boat were out of sight with nothing to say they were
+  // there (a reader of wave 21). A piece held from the start (a task's, read first) waits for a tap on the boat.
+  let tappedAt = -1e9;
+  const tapped = () => { tappedAt = performance.now(); };
+  document.addEventListener("pointerdown", tapped, { capture: true, passive: true });
   // after every redraw of the board: the data of the piece held now (null: nothing to place)
   return function update(next) {
     const same = data && next && data.key === next.key;
+    const taken = !data && next && performance.now() - tappedAt < 4000;
     if (!same) reason.style.minHeight = "";        // a new piece: its words take the room they need
     data = next || null;
     bar.hidden = help.hidden = !data;
@@ -363,5 +370,6 @@ export function wirePlacing(container, send) {
     if (!same) { seen = false; bar.classList.remove("tutor-placing-live"); }  // a new piece: not seen yet
     fade(hovering);
     draw();
+    if (taken) ride();
   };
 }

@@ -84,6 +84,21 @@ function render({ model, el: root }) {
       board.after(narration);
     }
   };
+  // The dock's words, read, make room for the board: once the learner scrolls the page by hand after a step they
+  // shrink to their first two lines (the whole dock took 40% of the screen over the rows a step was about, a reader
+  // of wave 22); a tap on them, or the next step, opens them again
+  const dockLow = (low) => { if (docked && dock.classList.contains("tutor-dock-low") !== low) dock.classList.toggle("tutor-dock-low", low); };
+  let handScrolled = 0;
+  // (not a finger scrolling the dock's own words)
+  const byHand = (event) => { if (!(event.target instanceof Node && dock.contains(event.target))) handScrolled = performance.now(); };
+  for (const kind of ["touchmove", "wheel"]) window.addEventListener(kind, byHand, { passive: true, capture: true });
+  narration.addEventListener("click", (event) => {
+    if (!dock.classList.contains("tutor-dock-low")) return;
+    event.preventDefault();
+    dockLow(false);
+    openedAt = performance.now();
+  });
+  let openedAt = 0;
   placeDock();
   const phoneQuery = window.matchMedia ? window.matchMedia("(max-width: 760px)") : null;
   if (phoneQuery && phoneQuery.addEventListener) phoneQuery.addEventListener("change", placeDock);
@@ -198,7 +213,7 @@ function render({ model, el: root }) {
     // it will be, and the words brought under it would sit a line too low, the row unstuck above them
     said.hidden = true;
     shownByLearner = false;
-    if (docked) { requestAnimationFrame(dockShow); return; }
+    if (docked) { dockLow(false); requestAnimationFrame(dockShow); return; }
     requestAnimationFrame(() => {
       // a phone's step buttons low on the screen (an example opened under another, whose stuck row held the top): they
       // go to the top first, so that this example's words and board come up under them, not stay below the screen (a
@@ -252,7 +267,8 @@ function render({ model, el: root }) {
   const dockShow = () => {
     if (!docked) return;
     const shown = (sel) => [...board.querySelectorAll(sel)].filter((r) => r.getBoundingClientRect().height > 0);
-    const done = shown(".event[data-target]");
+    // (what the step did, and what it is about that no ring shows: the pile a player looks through)
+    const done = shown(".event[data-target], .tutor-focus[data-target]");
     const marks = done.length ? done : shown("[data-target]");
     const dockBox = dock.getBoundingClientRect();
     const top = 8, bottom = Math.min(dockBox.top, foot() - dockBox.height) - 8;
@@ -431,7 +447,16 @@ function render({ model, el: root }) {
     if (nav.classList.contains("tutor-nav-stuck") !== stuck) nav.classList.toggle("tutor-nav-stuck", stuck);
   };
   const onScroll = () => {
-    if (docked) return;       // the dock rides at the foot by itself (tutor.css)
+    if (docked) {             // the dock rides at the foot by itself (tutor.css)
+      // (a hand's scroll over this example, a moment after it: the page's own scroll to a step's marks is not one)
+      // (nor the page settling under words just opened by a tap)
+      const now = performance.now();
+      if (now - handScrolled < 400 && now - steppedAt > 900 && now - openedAt > 700 && handScrolled > openedAt) {
+        const r = root.getBoundingClientRect();
+        if (r.top < innerHeight && r.bottom > 0) dockLow(true);
+      }
+      return;
+    }
     markStuck();
     // (on a phone it floats at the screen's foot: it goes with the example too, once that is off the screen)
     const out = () => { const r = root.getBoundingClientRect(); return r.bottom < 0 || r.top > innerHeight; };
@@ -531,6 +556,7 @@ function render({ model, el: root }) {
   return () => {
     alive = false;
     window.removeEventListener("scroll", onScroll, { capture: true });
+    for (const kind of ["touchmove", "wheel"]) window.removeEventListener(kind, byHand, { capture: true });
     if (phoneQuery && phoneQuery.removeEventListener) phoneQuery.removeEventListener("change", placeDock);
     if (unstick) unstick.disconnect();
     clearTimeout(waiting);

@@ -1231,6 +1231,14 @@ def test_under_a_tall_board_a_quizs_question_and_answers_ride_at_the_screens_foo
     assert box["y"] + box["height"] <= bar["y"] + 1 and box["y"] < 844 - 60, (box, bar)
     assert asked and box["y"] <= asked["y"] < box["y"] + box["height"], "the question is not over the answers"
     assert natural["y"] + 100 < box["y"], "the answers cover the board's top"
+    # every answer's words whole in its button (side by side they were cut to «ОСТА… ШАНС», a reader of wave 22)
+    # (measured with the longest answer that rides there, 26 letters, put in the first button and taken out again)
+    cut = choices.evaluate("""(c) => { const b = c.querySelector('button'), kept = b.textContent;
+        b.textContent = '«ОСТАННІЙ ШАНС» ще раз!!!!';
+        const out = [...c.querySelectorAll('button')].filter((x) => x.scrollWidth > x.clientWidth + 1)
+          .map((x) => x.textContent);
+        b.textContent = kept; return out; }""")
+    assert not cut, f"answers cut in their buttons: {cut}"
     choices.locator("button").first.tap()
     quiz.locator(".tutor-verdict").filter(has_text=re.compile(r"\S")).first.wait_for(state="visible")
     page.wait_for_timeout(800)

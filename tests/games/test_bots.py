@@ -154,3 +154,26 @@ def test_aqua_fest_bot_lays_its_start_tile_in_front_of_a_fragment_with_stars(see
             checked += 1
         state, _ = af.apply(state, action)
     assert checked
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_aqua_fest_bot_never_spends_a_card_to_go_back_where_its_turn_began_for_stars(seed):
+    """A bot spent a card going back to the cell its turn began on, which gives nothing there (a reader of wave 22):
+    a move that goes there is never chosen for the stars it shows."""
+    from tutor.games import aqua_fest as af
+    from tutor.games.aqua_fest.bots import choose
+    from tutor.games.aqua_fest.rules import Move
+    state = af.setup(3, seed=seed)
+    rng, moved = random.Random(seed), 0
+    for _ in range(300):
+        if af.is_over(state):
+            break
+        seat = af.to_move(state)[0]
+        action = choose(state, seat, rng)
+        if isinstance(action, Move):
+            others = [a for a in af.legal_actions(state, seat) if isinstance(a, Move) and a.to != state.turn_start]
+            if others:
+                assert action.to != state.turn_start or state.turn_start is None, (seed, action)
+            moved += 1
+        state, _ = af.apply(state, action)
+    assert moved

@@ -55,7 +55,8 @@ def choose(state: State, seat: int, rng: random.Random) -> Action:
         if C.card(best_card).strength > 5:
             targets = sorted({a.target for a in attacks}, key=lambda t: (-len(state.collected[t]), t))
             return Attack(seat, targets[0], best_card)
-    moves = [a for a in legal if isinstance(a, Move)]
+    # (never back to the cell the turn began on: nothing is taken there, and the card is spent for nothing, a reader)
+    moves = [a for a in legal if isinstance(a, Move) and (a.to != state.turn_start or state.turn_start is None)]
     stars = [i for i in range(B.N * B.N) if stars_in_sight(state, i)]
 
     def distance(cell: int) -> int:
@@ -64,10 +65,12 @@ def choose(state: State, seat: int, rng: random.Random) -> Action:
 
     if moves:
         def value(a: Move) -> tuple[int, int, int, float]:
-            # the most stars; then near other fragments; then keep strong cards (play the weak one)
-            return (stars_in_sight(state, a.to), -distance(a.to), -C.card(a.card).strength, rng.random())
+            # the most stars; then near other fragments; then keep strong cards (play the weak one). The cell the turn
+            # began on gives nothing (its tile is not taken there): a bot spent a card going back to it (a reader)
+            taken = 0 if a.to == state.turn_start else stars_in_sight(state, a.to)
+            return (taken, -distance(a.to), -C.card(a.card).strength, rng.random())
         best = max(moves, key=value)
-        if stars_in_sight(state, best.to) > 0:
+        if value(best)[0] > 0:
             return best
         if state.moves == 0 and len(hand) >= 3:
             here = state.pawns[seat]

@@ -95,7 +95,8 @@ def test_a_summary_comes_exactly_when_a_battle_or_the_game_ends():
                     root = parsed(out)
                     assert root[0].tag == "h4" and root[0].get("data-moment") == ends
                     assert not leaked(out, after, viewer), leaked(out, after, viewer)
-    assert seen["battle"] >= 10 and seen["end"] == len(GAMES) and seen[""] > 500, seen
+    # (the bots finish sooner since they no longer spend cards going back where a turn began: 488 plain steps)
+    assert seen["battle"] >= 10 and seen["end"] == len(GAMES) and seen[""] > 400, seen
 
 
 def test_a_battle_summary_shows_both_cards_the_winner_and_the_prize_as_the_viewer_may_know_it():

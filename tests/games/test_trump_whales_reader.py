@@ -197,3 +197,9 @@ def test_a_who_wins_quiz_draws_its_deciding_card_in_the_trick_and_no_winner(name
     assert coming and coming.group(1) == card, "the deciding card is not drawn in the trick"
     assert 'class="winner-mark"' not in svg, "a winner marked before the learner answers"
     assert "plays it" in svg and f"Player {seat}" in svg
+    # ... inside the trick's ring with the others (left out, the ring grouped the cards that could still win, and the
+    # one outside it read as one that cannot: the question's answer, a reader of wave 22)
+    ring = re.search(r'<rect x="([\d.]+)" y="[\d.]+" width="([\d.]+)"[^>]*class="highlight" data-target="trick"', svg)
+    card_x = re.search(r'<g class="coming"[^>]*>\s*<g transform="translate\(([\d.]+)', svg)
+    assert ring and card_x, "no trick ring or no card to come"
+    assert float(ring.group(1)) + float(ring.group(2)) > float(card_x.group(1)) + 20, (ring.groups(), card_x.group(1))

@@ -454,7 +454,8 @@ def _trick(board: _Board, view: dict[str, Any], x0: float, head_y: float, card_y
             board.parts.append(_mark("winner-mark", "#2e7d32", wx, wy, half if i == 0 else cw, mark_h,
                                      _w("wins", lang), board))
     coming = next((str(h)[len(COMING):] for h in board.hl if str(h).startswith(COMING)), None)
-    if coming and view["trick"] and len(view["trick"]) < view["players"] and winner is None:
+    coming = coming if coming and view["trick"] and len(view["trick"]) < view["players"] and winner is None else None
+    if coming:
         # a question's card told in words ("Player 4 plays Orca 1: who wins?"), drawn where it will lie, dashed and
         # with no winner: the deciding card lived only in the text, a phone learner held it in mind down a
         # screen and a half of board (a reader of wave 21). Not an element: the hand's card keeps its key.
@@ -485,7 +486,10 @@ def _trick(board: _Board, view: dict[str, Any], x0: float, head_y: float, card_y
     if bare:        # its heading's line
         board.element("trick", x0, round(head_y - head_size, 1), follow_width, round(head_size + 6, 1), head)
     else:
-        board.element("trick", x0, card_y, max(cw, round((len(view["trick"]) - 1) * step + cw, 1)), ch, head)
+        # (the card to come inside the trick's ring: left out of it, the ring grouped the cards that could still win,
+        # and the one outside read as one that cannot, a reader of wave 22)
+        cards = len(view["trick"]) + (1 if coming else 0)
+        board.element("trick", x0, card_y, max(cw, round((cards - 1) * step + cw, 1)), ch, head)
 
 
 def _mark(cls: str, colour: str, x: float, y: float, w: float, h: float, words: str, board: _Board) -> str:

@@ -1125,6 +1125,13 @@ function render({ model, el: root }) {
     if (r.height === 0 || r.bottom <= top - 4 || (r === there && r.top > innerHeight)) return;
     const by = Math.min(r.bottom - top + 8, r.top - 8);
     if (by > 4) pageBox().scrollBy(0, by);
+    // the page could not move so far (its end: a taller verdict, a miss's hint in it, needs more room than is left
+    // under the board): the verdict goes to its place under the board rather than stay over what the move changed
+    requestAnimationFrame(() => {
+      const again = there && there.height > 0 ? tapped.getBoundingClientRect() : markSpan();
+      if (again && again.height > 0 && again.bottom > status.getBoundingClientRect().top + 4
+          && again.top < innerHeight) status.classList.add("tutor-status-settled");
+    });
   };
   const settleStatus = (event) => {
     if (status.firstChild && !status.contains(event.target)) status.classList.add("tutor-status-settled");

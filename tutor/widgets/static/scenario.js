@@ -85,9 +85,21 @@ function render({ model, el: root }) {
     }
   };
   // The dock's words, read, make room for the board: once the learner scrolls the page by hand after a step they
-  // shrink to their first two lines (the whole dock took 40% of the screen over the rows a step was about, a reader
+  // shrink to their first three lines (the whole dock took 40% of the screen over the rows a step was about, a reader
   // of wave 22); a tap on them, or the next step, opens them again
-  const dockLow = (low) => { if (docked && dock.classList.contains("tutor-dock-low") !== low) dock.classList.toggle("tutor-dock-low", low); };
+  let lowFrom = null;        // where the page stood when the words were last opened (a step, or a tap on them)
+  const dockLow = (low) => {
+    if (!low) lowFrom = null;
+    if (docked && dock.classList.contains("tutor-dock-low") !== low) dock.classList.toggle("tutor-dock-low", low);
+  };
+  // words longer than the dock's room scroll inside it: "▾" at its foot says so, until read to their end (a reader
+  // took the rule and "what happened" cut off under the buttons for missing, wave 22)
+  const markMore = () => {
+    const more = docked && narration.scrollHeight > narration.clientHeight + 2
+      && narration.scrollTop + narration.clientHeight < narration.scrollHeight - 4;
+    if (dock.classList.contains("tutor-dock-more") !== more) dock.classList.toggle("tutor-dock-more", more);
+  };
+  narration.addEventListener("scroll", markMore, { passive: true });
   let handScrolled = 0;
   // (not a finger scrolling the dock's own words)
   const byHand = (event) => { if (!(event.target instanceof Node && dock.contains(event.target))) handScrolled = performance.now(); };
@@ -159,6 +171,7 @@ function render({ model, el: root }) {
         narration.style.minHeight = "";
       }
       shown = i;
+      if (docked) requestAnimationFrame(markMore);
       // the step's words, and a refused move's reason after them: the "Not allowed." box under the words lay behind
       // the stuck row when the board came under it, and the step's point was seen nowhere (a reader of wave 19)
       said.replaceChildren((narration.querySelector(".tutor-say") || { textContent: "" }).textContent);
@@ -213,7 +226,7 @@ function render({ model, el: root }) {
     // it will be, and the words brought under it would sit a line too low, the row unstuck above them
     said.hidden = true;
     shownByLearner = false;
-    if (docked) { dockLow(false); requestAnimationFrame(dockShow); return; }
+    if (docked) { dockLow(false); requestAnimationFrame(() => { dockShow(); markMore(); }); return; }
     requestAnimationFrame(() => {
       // a phone's step buttons low on the screen (an example opened under another, whose stuck row held the top): they
       // go to the top first, so that this example's words and board come up under them, not stay below the screen (a
@@ -453,7 +466,10 @@ function render({ model, el: root }) {
       const now = performance.now();
       if (now - handScrolled < 400 && now - steppedAt > 900 && now - openedAt > 700 && handScrolled > openedAt) {
         const r = root.getBoundingClientRect();
-        if (r.top < innerHeight && r.bottom > 0) dockLow(true);
+        // (by a few lines at least: a small nudge to see a row under the words shrank them mid-sentence, a reader)
+        const at = scrolledTo();
+        if (lowFrom === null) lowFrom = at;
+        if (r.top < innerHeight && r.bottom > 0 && Math.abs(at - lowFrom) > 150) dockLow(true);
       }
       return;
     }

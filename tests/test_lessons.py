@@ -285,7 +285,7 @@ def test_aqua_fest_36_point_example_is_the_rulebooks():
     from tutor.games.aqua_fest.scoring import score
     from tutor.games.aqua_fest.shells import Shell, best_assembly, classify
     data = load_file(AQUA / "scoring-36.yaml")
-    held = data["setup"]["collected"][1]
+    held = data["setup"]["collected"][2]        # (player 2's: the second to move holds token 2)
     groups = [held[0:4], held[4:8], held[8:12]]          # the file lists the rulebook's three shells in order
     assert [classify(g) for g in groups] == ["ordinary", "rare", "unique"]
     assert [[C.tile(t).stars for t in g] for g in groups] == [[3, 1, 3, 2], [3, 1, 2, 3], [1, 3, 2, 3]]
@@ -293,9 +293,9 @@ def test_aqua_fest_36_point_example_is_the_rulebooks():
     assert best_assembly(held).points == 34                # no other grouping of the twelve does better
     result = aqua("scoring-36")
     state = result.frames[-1].state
-    assert state.bonus[0] == 2
-    assert score(state)[0].total == 36
-    assert data["steps"][-1]["expect"] == {"best": {1: 34}, "scores": {1: 36}}
+    assert state.bonus[1] == 2
+    assert score(state)[1].total == 36
+    assert data["steps"][-1]["expect"] == {"best": {2: 34}, "scores": {2: 36}}
     # the narration sums each shell's stars in the rulebook's order (a teacher holding the book beside the screen met
     # other numbers, stops 48 and 50) ...
     printed = [" + ".join(str(C.tile(t).stars) for t in g) for g in groups]
@@ -573,12 +573,12 @@ def test_check_command_names_a_mismatch(tmp_path):
 def test_check_command_names_an_aqua_fest_mismatch(tmp_path):
     wrong = yaml.safe_load((AQUA / "scoring-36.yaml").read_text(encoding="utf-8"))
     wrong["id"] = "aqua_fest/wrong-36"
-    wrong["steps"][-1]["expect"] = {"scores": {1: 35}}
+    wrong["steps"][-1]["expect"] = {"scores": {2: 35}}
     path = tmp_path / "wrong-36.yaml"
     path.write_text(yaml.safe_dump(wrong, allow_unicode=True), encoding="utf-8")
     done = run_check(path)
     assert done.returncode == 1, done.stdout + done.stderr
-    assert "player 1 should score 35, scores 36" in done.stdout
+    assert "player 2 should score 35, scores 36" in done.stdout
 
 
 def test_check_command_reports_a_step_that_should_have_been_refused(tmp_path):

@@ -507,8 +507,10 @@ def test_the_bar_follows_a_part_moved_by_a_build_with_no_scroll(voila_server, br
     context, page = open_page(browser, voila_server, "maui.ru.ipynb", PHONE, is_mobile=True, has_touch=True)
     try:
         page.evaluate("(id) => document.getElementById(id).scrollIntoView({block: 'start'})", part_id(page, 4))
-        at = page.locator(".tutor-contents-toggle .tutor-contents-at")
-        page.wait_for_function("(e) => /☰ 4\\//.test(e.textContent)", arg=at.element_handle())
+        # (the bar's words looked up at each try: a part marked builds them anew, and a handle taken before that
+        # held the old words for ever, CI's Chromium 156.0.8078.129 marking a moment later)
+        at = "(n) => new RegExp(`☰ ${n}/`).test(document.querySelector('.tutor-contents-toggle').textContent)"
+        page.wait_for_function(at, arg=4)
         # part 4's heading pushed down a screen and a half by something built above it, the page not scrolled
         # (scroll anchoring off: it would scroll the page itself)
         page.evaluate("""(id) => { const box = document.querySelector('#rendered_cells');
@@ -516,7 +518,7 @@ def test_the_bar_follows_a_part_moved_by_a_build_with_no_scroll(voila_server, br
           const cell = document.getElementById(id).closest('.jp-Cell, .jp-OutputArea-output, .jp-RenderedHTMLCommon');
           const tall = document.createElement('div'); tall.style.height = '1300px'; tall.className = 'grown';
           cell.before(tall); }""", part_id(page, 4))
-        page.wait_for_function("(e) => /☰ 3\\//.test(e.textContent)", arg=at.element_handle(), timeout=3000)
+        page.wait_for_function(at, arg=3, timeout=3000)
     finally:
         close_tab(context, page)
 

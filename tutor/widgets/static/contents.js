@@ -772,7 +772,8 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
   // (a chain's boxes and the tasks in them are widgets drawn after their cell: looked at again as they come)
   let chainFrame = null;
   const watcher = new MutationObserver((records) => {
-    onScroll();         // a part built moved the headings under the bar: where the learner is, again
+    // (no mark() here: a part built moves the headings, but marking at every change of a page being built laid the
+    // page out once a frame and slowed the first board on a slow phone by half; the check each second follows it)
     if (chainFrame === null) chainFrame = requestAnimationFrame(() => { chainFrame = null; chainWaits(); });
     if (records.some((r) => [...r.addedNodes].some((n) => n.nodeType === 1 && (n.matches('a[id^="part-"], .jp-Cell')
         || (n.querySelector && n.querySelector('a[id^="part-"], .jp-Cell')))))) later();

@@ -4,9 +4,6 @@
 // the kernel is only told where the learner is (the `index` trait).
 import { button, el, haveDefs, installDefs, sendTo } from "./board.js";
 
-// the most white a phone's step words hold under themselves, for a longer step seen before (see draw): two lines
-const HELD_WHITE = 48;
-
 function render({ model, el: root }) {
   root.classList.add("tutor-scenario", "tutor-widget");
   const labels = model.get("labels");
@@ -116,7 +113,6 @@ function render({ model, el: root }) {
   if (phoneQuery && phoneQuery.addEventListener) phoneQuery.addEventListener("change", placeDock);
 
   let shown = -1;
-  let heldWords = 0;        // a phone's step words: the tallest seen (see draw), at most HELD_WHITE over the step's own
   let eventsOpen = false;
   // "toggle" does not bubble: caught on its way down; a step opened for want of words of its own does not count
   narration.addEventListener("toggle", (event) => {
@@ -151,25 +147,6 @@ function render({ model, el: root }) {
       // a learner who opened a step's events ("what happened, move by move") reads every step's that way
       const events = narration.querySelector("details.tutor-step-events:not([data-auto])");
       if (events) events.open = eventsOpen;
-      // on a phone the words stand above the board: a shorter step's words pulled the board up and a longer one
-      // pushed it down, the board jumping under the eyes at every Next (two readers, stop 59). They keep the height of
-      // the longest step seen so far, so the board moves only down, and only when a longer step comes.
-      // (Measured as they are shown: with the title still in them, hidden only once "tutor-titled" was set, a first
-      // step held two lines of white over its board, two readers, stop 60)
-      // ... but never more than two lines of white under a short step's words: a step of two lines after one of eight
-      // left 140 px of white between its words and its board (a reader of wave 18); a board that rises two lines
-      // at most is no jump
-      // (a phone's words are in the dock, under the board: they move nothing above them)
-      if (onPhone() && !docked) {
-        narration.style.minHeight = "";
-        const tall = narration.getBoundingClientRect().height;
-        if (tall > heldWords) heldWords = tall;
-        heldWords = Math.min(heldWords, tall + HELD_WHITE);
-        narration.style.minHeight = `${Math.ceil(heldWords)}px`;
-      } else if (heldWords) {
-        heldWords = 0;
-        narration.style.minHeight = "";
-      }
       shown = i;
       if (docked) requestAnimationFrame(markMore);
       // the step's words, and a refused move's reason after them: the "Not allowed." box under the words lay behind
@@ -228,13 +205,6 @@ function render({ model, el: root }) {
     shownByLearner = false;
     if (docked) { dockLow(false); requestAnimationFrame(() => { dockShow(); markMore(); }); return; }
     requestAnimationFrame(() => {
-      // a phone's step buttons low on the screen (an example opened under another, whose stuck row held the top): they
-      // go to the top first, so that this example's words and board come up under them, not stay below the screen (a
-      // reader pressed Next at the foot of the screen and saw nothing move)
-      if (onPhone() && nav.getBoundingClientRect().top > innerHeight * 0.4) {
-        nav.style.scrollMarginTop = "0px";
-        nav.scrollIntoView({ block: "start" });
-      }
       const words = narration.getBoundingClientRect();
       const bar = nav.getBoundingClientRect();
       const bring = words.height > 0 && words.top < bar.bottom && words.top < board.getBoundingClientRect().top;
@@ -249,11 +219,6 @@ function render({ model, el: root }) {
         nav.style.scrollMarginTop = "0px";
         nav.scrollIntoView({ block: "start" });
       }
-      // On a phone what the step changed comes into view by itself where none of it is on the screen, its words'
-      // first lines riding in the stuck row (a tap brings them all): "What changed ↓" on every step was a tap more
-      // for every step, and a reader saw the board's title only, the change below the screen
-      const marks = onPhone() ? belowTarget() : null;
-      if (marks) { goToMarks(marks, true); return; }
       offerBelow();
       clearOfSaid();
       // "What changed ↓" joining the stuck row makes it taller: the words just brought under it would lie under
@@ -266,12 +231,8 @@ function render({ model, el: root }) {
       }
       // a wide screen's board under the stuck step buttons: its header comes out from under them (a projector showed
       // "Козырные киты · Раунд 1" cut in half under the buttons at a step's end, a reader, stop 60)
-      if (!onPhone()) {
-        const row = nav.getBoundingClientRect(), box = board.getBoundingClientRect();
-        if (box.top < row.bottom + 2 && box.bottom > row.bottom) {
-          scrollerOf(root).scrollBy(0, box.top - row.bottom - 6);
-        }
-      }
+      const row = nav.getBoundingClientRect(), box = board.getBoundingClientRect();
+      if (box.top < row.bottom + 2 && box.bottom > row.bottom) scrollerOf(root).scrollBy(0, box.top - row.bottom - 6);
     });
   };
   // A phone's step: what it changed (its event marks, else what it points at) comes into view above the dock by as
@@ -423,9 +384,8 @@ function render({ model, el: root }) {
     const marks = belowTarget();
     if (marks) goToMarks(marks); else below.hidden = true;
   });
-  // (`least`: by as little as brings them in, so that as much of the step's words as can stays on the screen: Next
-  // on a phone; the button centres them)
-  const goToMarks = (marks, least = false) => {
+  // ("What changed ↓": the marks centred)
+  const goToMarks = (marks) => {
     below.hidden = true;
     if (marks[0] === board) {
       board.style.scrollMarginTop = `${Math.ceil(nav.getBoundingClientRect().bottom) + 4}px`;
@@ -434,20 +394,18 @@ function render({ model, el: root }) {
       // every mark of the step on the screen at once where they fit under the stuck row (a step's three changes lay
       // over two screens, a reader), else its first; clear of the row as it is once the step's words ride in it (a
       // tall row covered the trick the step had changed, a reader)
-      if (!least) marks[0].scrollIntoView({ block: "center" });
+      marks[0].scrollIntoView({ block: "center" });
       const place = () => {
         const bar = Math.max(nav.getBoundingClientRect().bottom, said.hidden ? 0 : said.getBoundingClientRect().bottom);
         const span = spanOf(marks);
         const room = foot() - bar - 16;
         const fits = span.bottom - span.top <= room;
-        let to = fits ? span.top - bar - 8 - (room - (span.bottom - span.top)) / 2 : span.top - bar - 8;
-        // (above the screen: clear of the words' two lines that will ride under the row, offerSaid)
-        if (least && fits) to = span.top < bar + 8 ? span.top - bar - 56 : Math.max(0, span.bottom - (foot() - 16));
+        const to = fits ? span.top - bar - 8 - (room - (span.bottom - span.top)) / 2 : span.top - bar - 8;
         if (Math.abs(to) > 2) scrollerOf(root).scrollBy(0, to);
         offerSaid();
         clearOfSaid();
       };
-      if (least) place(); else requestAnimationFrame(() => { offerSaid(); place(); });
+      requestAnimationFrame(() => { offerSaid(); place(); });
     }
   };
   // scrolled to by hand: the button goes once a mark is on screen
@@ -478,18 +436,6 @@ function render({ model, el: root }) {
     const out = () => { const r = root.getBoundingClientRect(); return r.bottom < 0 || r.top > innerHeight; };
     if (!below.hidden && (out() || belowTarget() === null)) below.hidden = true;
     if (!root.classList.contains("tutor-stepping")) return;
-    // a phone reader gone on past the board (the example's end, the next example coming up under it): the buttons go
-    // back to their place, or two rows of step buttons stood on the screen, the stuck one stepping a board no longer
-    // in sight (a reader, stop 57); a step taps them stuck again
-    if (onPhone()) {
-      const b = board.getBoundingClientRect();
-      // (once the board's foot is in the screen's top third: its last cards' sliver under the stuck row kept the row
-      // over the next task and its own board, a reader of wave 18 could not tell which board the buttons stepped)
-      const gone = Math.max(nav.getBoundingClientRect().bottom + 40, innerHeight * 0.3);
-      // (not as the page itself moves just after a step: a shorter step's words let the board rise, and Back pressed
-      // on the stuck row let go of it under the finger)
-      if (b.height > 0 && b.bottom < gone && performance.now() - steppedAt > 1200) { unstickNow(); return; }
-    }
     offerSaid();
     watchSaid();
   };

@@ -1006,7 +1006,13 @@ function render({ model, el: root }) {
       });
       status.append(more);
     }
-    if (view.status && !status.classList.contains("tutor-status-settled")) requestAnimationFrame(keepTappedClear);
+    // (looked at again a moment later: a board still being laid out, its marks not yet drawn or moved, left the verdict
+    // over the penguin just taken in a loaded CI run; a learner's own scroll meanwhile settles the verdict, and then
+    // nothing moves)
+    if (view.status && !status.classList.contains("tutor-status-settled")) {
+      requestAnimationFrame(keepTappedClear);
+      for (const ms of [300, 900]) setTimeout(() => requestAnimationFrame(keepTappedClear), ms);
+    }
     drawRows(view.rows || []);
     log.innerHTML = view.log || "";
     // the newest events are at the end of a long game's log: its box opens scrolled there

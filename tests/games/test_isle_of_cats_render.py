@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 import re
 from html import escape
@@ -541,13 +542,24 @@ def test_the_can_it_go_quiz_draws_its_places_and_a_refused_one_in_red(lang):
     for i, b in enumerate(w.buttons):
         assert b.description.split()[-1] == letters[i], b.description      # "Place 1": the number on the board
         assert f">{letters[i]}</text>" in w.svg.value
-    wrong = next(o.index for o in w.outcomes if not o.correct)
-    w.answer(wrong)
-    assert 'class="tried"' in w.svg.value and w.svg.value.count('class="option"') == 3
-    assert text("ui.quiz.unchanged", lang) not in w.verdict.value
-    assert text("ui.quiz.refused_drawn", lang) in w.verdict.value
-    w.reset()
-    assert 'class="tried"' not in w.svg.value
+    for wrong in (o.index for o in w.outcomes if not o.correct):
+        w.answer(wrong)
+        assert 'class="tried"' in w.svg.value and w.svg.value.count('class="option"') == 3
+        # the ✗ on a square of its own, not over the place's number (a reader of wave 22 read "✗" struck over "1")
+        tried = re.search(r'<g class="tried"[^>]*transform="translate\(([-\d.]+),([-\d.]+)\)".*?<text x="([-\d.]+)" '
+                          r'y="([-\d.]+)"[^>]*>✗</text>', w.svg.value, flags=re.S)
+        discs = re.findall(r'<g class="option" data-option="\d"[^>]*transform="translate\(([-\d.]+),([-\d.]+)\)".*?'
+                           r'<circle cx="([-\d.]+)" cy="([-\d.]+)" r="([-\d.]+)"', w.svg.value, flags=re.S)
+        assert tried and len(discs) == 3, w.svg.value[:300]
+        ox, oy, tx, ty = map(float, tried.groups())
+        for dx, dy, cx, cy, r in (map(float, d) for d in discs):
+            if (dx, dy) != (ox, oy):
+                continue
+            assert math.dist((ox + tx, oy + ty), (dx + cx, dy + cy)) > 1.5 * r, "the ✗ lies on a place's number"
+        assert text("ui.quiz.unchanged", lang) not in w.verdict.value
+        assert text("ui.quiz.refused_drawn", lang) in w.verdict.value
+        w.reset()
+        assert 'class="tried"' not in w.svg.value
 
 
 @pytest.mark.parametrize("lang", ["en", "uk"])

@@ -466,7 +466,10 @@ def _tried(key: str, tile_id: str, ox: float, oy: float, c: float, floor: float 
     hatch = "".join(f"M{cx * c:g} {cy * c + c / 2:g}L{cx * c + c / 2:g} {cy * c:g}M{cx * c:g} {cy * c + c:g}"
                     f"L{cx * c + c:g} {cy * c:g}M{cx * c + c / 2:g} {cy * c + c:g}L{cx * c + c:g} {cy * c + c / 2:g}"
                     for cx, cy in cells)
-    fx, fy = cells[0]
+    # the ✗ on the square farthest from the tile's top-left one, where a quiz's place number stands (_ghost): on its
+    # first square it struck the number through, "✗" over "1" (a reader of wave 22)
+    top = min(cells, key=lambda p: (p[1], p[0]))
+    fx, fy = max(cells, key=lambda p: (abs(p[0] - top[0]) + abs(p[1] - top[1]), p[1], p[0]))
     return (f'<g class="tried" data-target="{K.attr(key)}" transform="translate({ox:g},{oy:g})">'
             f'<path d="{_squares(cells, c)}" fill="#d0312d" fill-opacity="0.3"/>'
             f'<path d="{hatch}" fill="none" stroke="#5c0b08" stroke-width="1.2" stroke-opacity="0.8"/>'

@@ -164,6 +164,8 @@ def _isle_of_cats(d):
     yield "order", dict(d, order=[0] * d["players"])
     yield "a tile lost", dict(d, bag=d["bag"][1:])
     yield "a family card twice", dict(d, unused=d["unused"] + d["unused"][:1])
+    yield "a tile around the island not laid that day", dict(d, island=d["bag"][:1] + d["island"], bag=d["bag"][1:],
+                                                               laid=d["island"] or d["bag"][1:2])
 
 
 WHOLE = {"maui": _maui, "aqua_fest": _aqua_fest, "sea_salt_paper": _sea_salt_paper, "trump_whales": _trump_whales,

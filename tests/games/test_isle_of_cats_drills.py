@@ -23,6 +23,12 @@ SEEDS = range(150)
 LANGS = spec("isle_of_cats").lesson_langs
 NAMES = ("may-it-go", "which-take", "treasure-map", "families", "boat-score")
 ID = re.compile(r"\b(?:cat|rare|common)-[\w-]*\d\b|\bcard-\d+\b")
+def numbered(state: R.State, key: str) -> str:
+    """The tile around the island that a which-take option's key names: its number there (R.island_numbers), which
+    a tile keeps as others are taken that day."""
+    return state.island[R.island_numbers(state).index(int(key))]
+
+
 def questions(name: str) -> tuple:
     return helpers.drill_questions(f"isle_of_cats/{name}", len(SEEDS))
 
@@ -179,7 +185,7 @@ def test_which_take_answers_as_the_engine_lets_tiles_be_taken():
         legal = {a.tile for a in R.legal_actions(state, seat) if isinstance(a, R.Take)}
         want = set()
         for o in q.options:
-            tile = state.island[int(o.key) - 1]
+            tile = numbered(state, o.key)
             if tile in legal:
                 want.add(o.key)
                 R.apply(state, R.Take(seat, tile))            # accepted
@@ -203,14 +209,14 @@ def test_which_take_says_why_for_each_asked_tile_by_its_place():
                 assert re.search(rf"(?:no\.|№) {o.key}\b", line), f"{q.key} ({lang}): {line!r} does not say no. {o.key}"
             fits = {o.key for o, line in zip(q.options, said) if line == _take_line(q, o, "fits", lang)}
             unfit = {o.key for o, line in zip(q.options, said) if line == _take_line(q, o, "unfit", lang)}
-            assert fits == {o.key for o in q.options if state.island[int(o.key) - 1] in legal}, (q.key, lang)
+            assert fits == {o.key for o in q.options if numbered(state, o.key) in legal}, (q.key, lang)
             assert unfit == {o.key for o in q.options} - fits, (q.key, lang)
 
 
 def _take_line(q, option, verdict: str, lang: str) -> str:
     """The drill's sentence for `option` saying `verdict` ('fits' or 'unfit'), as the catalogue words it."""
     return RuleViolation("isle_of_cats:placement", "isle_of_cats.drill.take." + verdict,
-                         tile=q.state.island[int(option.key) - 1], pos=int(option.key)).reason(lang)
+                         tile=numbered(q.state, option.key), pos=int(option.key)).reason(lang)
 
 
 def test_which_take_never_asks_one_of_two_tiles_that_look_alike_with_different_answers():
@@ -221,7 +227,7 @@ def test_which_take_never_asks_one_of_two_tiles_that_look_alike_with_different_a
     for q in questions("which-take"):
         state, seat = q.state, q.viewer
         legal = {a.tile for a in R.legal_actions(state, seat) if isinstance(a, R.Take)}
-        asked = {int(o.key) - 1 for o in q.options}
+        asked = {state.island.index(numbered(state, o.key)) for o in q.options}
         for i in asked:
             alike = [j for j, t in enumerate(state.island) if tile_name(t) == tile_name(state.island[i])]
             twins += len(alike) > 1
@@ -335,7 +341,7 @@ def test_which_take_why_draws_where_each_tile_that_may_be_taken_fits():
         assert sorted(h.split(":")[2] for h in fits) == sorted(q.answer), q.key
         for h in fits:
             _f, s, n, tile, at = h.split(":")
-            assert int(s) == seat and state.island[int(n) - 1] == tile, h
+            assert int(s) == seat and numbered(state, n) == tile, h
             o, x, y = (int(v) for v in at.split(","))
             legal = {(r[2], r[3], r[4]) for r in G.legal_masks(C.SHAPE[tile], R.occupied(state.placed[seat]))}
             assert (o, x, y) in legal, f"{q.key}: {h} is not a place the tile may go"

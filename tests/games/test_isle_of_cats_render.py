@@ -374,6 +374,39 @@ def test_places_are_described_in_words_and_alike_take_buttons_say_which():
     assert svg.count('class="grid-numbers"') == 2
 
 
+def test_a_tile_keeps_its_number_around_the_island_when_others_are_taken():
+    """A reader of wave 22 followed "no. 3" around the island and found another tile under it after a take: the
+    tiles were numbered 1 up as they lay each time. Each keeps its number from the day's draw until the day ends,
+    on the board, on the Take buttons of tiles alike, and in a saved position."""
+    from tutor.games.isle_of_cats.codec import state_from_json, to_json
+    from tutor.games.isle_of_cats.rules import island_numbers
+    from tutor.games.isle_of_cats.ui import take_labels
+    s = ioc.setup(2, seed=5)
+    while s.phase == "keep":
+        seat = next(p for p in range(2) if ioc.legal_actions(s, p))
+        s = ioc.apply(s, ioc.legal_actions(s, seat)[0])[0]
+    day = s.island
+    assert island_numbers(s) == tuple(range(1, len(day) + 1))
+    first = next(a for a in ioc.legal_actions(s, s.turn) if isinstance(a, ioc.Take) and a.tile != day[-1])
+    s = ioc.apply(s, first)[0]
+    s = ioc.apply(s, next(a for a in ioc.legal_actions(s, s.turn) if isinstance(a, ioc.Place)))[0]
+    assert first.tile not in s.island and len(s.island) == len(day) - 1
+    want = {t: day.index(t) + 1 for t in s.island}
+    assert dict(zip(s.island, island_numbers(s))) == want
+    view = ioc.view(s, s.turn)
+    assert {t["id"]: t["no"] for t in view["island"]} == want
+    drawn = {int(n) for n in re.findall(r'class="island-number"[^>]*>(\d+)</text>', render(view, lang="en"))}
+    assert drawn == set(want.values()), drawn
+    alike = [ioc.Take(s.turn, t) for t in s.island][:2]
+    said = take_labels(alike + alike, "en", want)     # told apart by their numbers however they read
+    assert all(f"no. {want[a.tile]} " in said[a] for a in alike), said
+    assert island_numbers(state_from_json(to_json(s))) == island_numbers(s)
+    # a day's end: the island cleared, the next day numbered from 1 again
+    while s.ship == C.DAYS:
+        s = ioc.apply(s, ioc.legal_actions(s, s.turn)[-1])[0]
+    assert not s.island or island_numbers(s) == tuple(range(1, len(s.island) + 1))
+
+
 def test_a_refused_try_in_a_worked_example_is_drawn_where_it_was_tried():
     """'Where a tile may not go': each refused place is drawn on the board (the held tile, hatched, ✗), at the
     very orientation and square the step tried, so the learner sees what the words describe."""

@@ -260,7 +260,8 @@ class StateCodec:
     def to_json(self, state: Any) -> str:
         data = {name: getattr(state, name) for name in self.fields}     # tuples are written as JSON lists
         for name, value in self.optional.items():
-            if data[name] == value:
+            # (a state's tuple is left out as the JSON list it is written as: optional={"laid": []})
+            if data[name] == value or (isinstance(data[name], tuple) and list(data[name]) == value):
                 del data[name]
         data["format"] = self.format
         return dumps(data)

@@ -32,6 +32,12 @@ def _cards(data: Data) -> Optional[Words]:
     return conserved(every, C.ALL_FAMILY_CARDS, "isle_of_cats.family card")
 
 
+def _laid(data: Data) -> Optional[Words]:
+    """The day's tiles as laid hold every tile still around the island."""
+    laid = data.get("laid") or []
+    return None if not laid or set(data["island"]) <= set(laid) else Words("isle_of_cats.saved.laid")
+
+
 def _order(data: Data) -> Optional[Words]:
     return None if sorted(data["order"]) == list(range(data["players"])) else Words("isle_of_cats.saved.order")
 
@@ -55,7 +61,8 @@ CODEC = StateCodec(State, FORMAT, "an Острів котів position", {
     "kept": per_player(CARDS),
     "unused": CARDS,
     "rng": integer(0),
-}, checks=(_tiles, _cards, _order), invariants=check_invariants)
+    "laid": TILES,
+}, optional={"laid": []}, checks=(_tiles, _cards, _order, _laid), invariants=check_invariants)
 
 ACTIONS = ActionCodec("an Острів котів action", (KeepCards, Take, Place, TakeTreasure, Decline, Pass))
 

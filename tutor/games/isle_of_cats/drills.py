@@ -30,7 +30,7 @@ from tutor.games.isle_of_cats import components as C
 from tutor.games.isle_of_cats import geometry as G
 from tutor.games.isle_of_cats import scoring
 from tutor.games.isle_of_cats.rules import (
-    Action, Decline, Pass, Place, State, Take, apply, legal_actions, occupied, setup, stages, to_move,
+    Action, Decline, Pass, Place, State, Take, apply, island_numbers, legal_actions, occupied, setup, stages, to_move,
 )
 from tutor.games.isle_of_cats.text import points_text, tile_name
 
@@ -331,10 +331,12 @@ def which_take(rng: random.Random) -> Optional[Question]:
                 asked += g
                 have += len(g)
     asked.sort()
+    # each tile by its number around the island, as the board numbers it (kept as tiles are taken that day)
+    number = island_numbers(state)
     options, answer, why = [], set(), []
     for i in asked:
-        tile, key = state.island[i], str(i + 1)
-        options.append(Option(key, Words(_D + "take.option", pos=i + 1, tile=_tile(tile, capital=True))))
+        tile, key = state.island[i], str(number[i])
+        options.append(Option(key, Words(_D + "take.option", pos=number[i], tile=_tile(tile, capital=True))))
         try:
             apply(state, Take(seat, tile))
             answer.add(key)
@@ -344,13 +346,13 @@ def which_take(rng: random.Random) -> Optional[Question]:
         # each asked tile by its place around the island, whether it fits or not (an event, so "show me why" cites
         # the rule; narrated like a refusal, in the drill's own words)
         why.append(Event("isle_of_cats.refused", _R + "placement",
-                         {"key": _D + "take." + said, "params": {"tile": tile, "pos": i + 1}}))
+                         {"key": _D + "take." + said, "params": {"tile": tile, "pos": number[i]}}))
     if not answer or len(answer) == len(options):
         return None
     # "show me why" draws where each tile that may be taken fits, numbered as around the island (the words alone said
     # "it fits somewhere", which a learner cannot check on a phone's small squares)
-    fit_marks = tuple(f"fit:{seat}:{i + 1}:{state.island[i]}:{o},{x},{y}"
-                 for i, (o, x, y) in _fit_places(state, seat, [i for i in asked if str(i + 1) in answer]))
+    fit_marks = tuple(f"fit:{seat}:{number[i]}:{state.island[i]}:{o},{x},{y}"
+                 for i, (o, x, y) in _fit_places(state, seat, [i for i in asked if str(number[i]) in answer]))
     return Question(
         drill="isle_of_cats/which-take",
         key=f"which-take|{seat}|{state.boats[seat]}|{_boat_key(state, seat)}|{','.join(state.island)}",

@@ -829,7 +829,8 @@ def _header(b: "_Board", view: dict[str, Any], seats: list[dict[str, Any]], x0: 
         start = x = section(_w("island", lang))
         top = y
         row_h, gap = 0.0, 6 * k
-        for number, tile in enumerate(view["island"], 1):
+        for place, tile in enumerate(view["island"], 1):
+            number = tile.get("no", place)
             cells = G.ORIENTATIONS[tile["shape"]][0]
             tw, th = _box(cells)
             sw, sh = _island_slot(tile["shape"], number, g, small, target)

@@ -117,6 +117,10 @@ class State:
     kept: tuple[tuple[str, ...], ...]         # per seat: the 2 family cards kept (private until the end)
     unused: tuple[str, ...]                   # family cards in the box: never dealt, or not kept (hidden from all)
     rng: int = 0
+    # the tiles laid around the island at this day's start, in the order drawn (public): a tile keeps its number
+    # around the island ("no. 3") when others are taken (renumbered, a reader lost the tile told as no. 3); empty
+    # between days, and in a position saved before it was kept (numbered as `island` lies then)
+    laid: tuple[str, ...] = ()
 
     @property
     def over(self) -> bool:
@@ -415,7 +419,7 @@ def _next_turn(t: Table, events: list[Event]) -> None:
 def _end_day(t: Table, events: list[Event]) -> None:
     left = t["island"]
     t["box"] = t["box"] + left
-    t["island"] = ()
+    t["island"] = t["laid"] = ()
     t["ship"] -= 1
     events.append(_ev("day_ended", "day", {"day": C.DAYS - t["ship"], "returned": list(left),
                                            "ship": t["ship"], "everyone_passed": all(t["passed"])}))
@@ -439,6 +443,13 @@ def _end_day(t: Table, events: list[Event]) -> None:
     _start_day(t, events)
 
 
+def island_numbers(state: State) -> tuple[int, ...]:
+    """Each tile around the island's number (1 up), as the board and the buttons name it: its place in the day's
+    draw, so that a tile keeps its number when others are taken (`State.laid`)."""
+    laid = state.laid if state.laid and set(state.island) <= set(state.laid) else state.island
+    return tuple(laid.index(t) + 1 for t in state.island)
+
+
 def _start_day(t: Table, events: list[Event]) -> None:
     n = t["players"]
     # a lesson's position may lay the day's tiles itself; otherwise tiles are drawn until there are 4 cat tiles a
@@ -452,6 +463,7 @@ def _start_day(t: Table, events: list[Event]) -> None:
     drawn = t["bag"][:count]
     t["bag"] = t["bag"][count:]
     t["island"] = t["island"] + drawn
+    t["laid"] = t["island"]
     t["passed"] = (False,) * n
     t["phase"], t["turn"], t["held"], t["rewards"] = "take", t["order"][0], None, 0
     events.append(_ev("drawn", "day", {"day": C.DAYS - t["ship"] + 1, "player": t["order"][0],
@@ -616,6 +628,7 @@ def setup(players: int, *, seed: Optional[int] = None, variant: Iterable[str] = 
         "players": players, "boats": boats_t, "phase": "keep", "ship": ship, "order": order_t, "turn": first,
         "passed": (False,) * players, "bag": bag_t, "island": (), "box": box, "held": None, "rewards": 0,
         "supply": supply, "placed": placed_t, "dealt": dealt_t, "kept": kept_t, "unused": unused, "rng": r,
+        "laid": (),
     }
     if island_given is not None:
         t["island"] = island_given

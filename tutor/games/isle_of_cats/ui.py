@@ -6,13 +6,14 @@ Found by the generic widgets through `SPEC.ui` (tutor.core.game)."""
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Optional, Sequence
 
 from tutor.core.game import GameUI, RowPart, Table
 from tutor.core.i18n import has, text
 from tutor.games.isle_of_cats.coaching import coach
 from tutor.games.isle_of_cats.placing import neutral_place, placing
-from tutor.games.isle_of_cats.rules import Action, Decline, KeepCards, Pass, Place, Take, TakeTreasure, legal_actions
+from tutor.games.isle_of_cats.rules import (Action, Decline, KeepCards, Pass, Place, Take, TakeTreasure, island_numbers,
+                                            legal_actions)
 from tutor.games.isle_of_cats import components as C
 from tutor.games.isle_of_cats import geometry as G
 from tutor.games.isle_of_cats.render import ROOM_OF, island_room
@@ -56,14 +57,14 @@ def where(action: Place, lang: str, shape: str | None = None, listed: bool = Fal
                 y=fy + 1, room=room_name(room, lang) if room is not None else "")
 
 
-def take_labels(actions: Sequence[Take], lang: str) -> dict[Action, str]:
-    """Take buttons that would read alike (two orange cats of 5 squares) say which one: its place around the
-    island, counted from the left as drawn."""
+def take_labels(actions: Sequence[Take], lang: str, numbers: Optional[dict[str, int]] = None) -> dict[Action, str]:
+    """Take buttons that would read alike (two orange cats of 5 squares) say which one: its number around the
+    island (`numbers`, by tile: rules.island_numbers), else its place counted from the left as drawn."""
     names = [tile_name(a.tile, lang) for a in actions]
     out: dict[Action, str] = {}
     for n, (a, name) in enumerate(zip(actions, names)):
         if names.count(name) > 1:
-            out[a] = text(_U + "take_nth", lang, tile=name, n=n + 1)
+            out[a] = text(_U + "take_nth", lang, tile=name, n=(numbers or {}).get(a.tile, n + 1))
     return out
 
 
@@ -131,7 +132,8 @@ def action_rows(table: Table, seat: int) -> list[list[RowPart]]:
             # away, and one that cannot be taken is offered greyed, so its click (here or on the board) is
             # refused with its rule («РОЗМІЩЕННЯ ПЛИТОК») instead of doing nothing
             offered = island + [a for a in legal if not isinstance(a, Take)]
-        named = take_labels(island, lang) if any(isinstance(a, Take) for a in offered) else {}
+        numbers = dict(zip(state.island, island_numbers(state)))
+        named = take_labels(island, lang, numbers) if any(isinstance(a, Take) for a in offered) else {}
         choices = [table.action_choice(a, set(legal), named.get(a)) for a in offered]
         for c in choices:       # the board's tile says which of two alike it is, as its button does
             if c.action in named:

@@ -13,7 +13,7 @@ from typing import Any, Optional
 
 from tutor.games.isle_of_cats import components as C
 from tutor.games.isle_of_cats import geometry as G
-from tutor.games.isle_of_cats.rules import State, to_move
+from tutor.games.isle_of_cats.rules import State, island_numbers, to_move
 from tutor.games.isle_of_cats.scoring import winners
 
 _TILE = {t.id: {"id": t.id, "kind": t.kind, "shape": t.shape, "colour": t.colour, "size": C.SHAPE_SIZE[t.shape]}
@@ -63,7 +63,8 @@ def view(state: State, player: Optional[int] = None) -> dict[str, Any]:
         "ship": state.ship,
         "order": list(state.order),
         "turn": state.turn,
-        "island": [tile_view(t) for t in state.island],
+        # (each with its number around the island, kept as others are taken: rules.island_numbers)
+        "island": [{**tile_view(t), "no": n} for t, n in zip(state.island, island_numbers(state))],
         "held": tile_view(state.held) if state.held is not None else None,
         "rewards": state.rewards,
         "bag_count": len(state.bag),

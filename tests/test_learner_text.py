@@ -85,3 +85,19 @@ def test_the_check_finds_an_id_and_a_placeholder_plural():
     problems = problems_in(texts, COMPONENT_IDS["maui"])
     assert len(problems) == 2 and all(p.startswith("a narration") for p in problems)
     assert not problems_in([("x", "tuna-12 is not tuna-1's id")], {"tuna-2"})
+
+
+# a size ("5 × 5") whose "×" could break from its numbers at a line's end: "5" ending one line, "× 5" under it (a
+# reader of wave 23). Written with no-break spaces in every text a learner reads.
+LOOSE_SIZE = re.compile(r"\d[ \t]+×[ \t]+\d")
+
+
+def test_a_size_is_never_broken_across_lines():
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1]
+    files = [*(root / "lessons").rglob("*.md"), *(root / "lessons").rglob("*.yaml"), *(root / "tutor").rglob("*.po")]
+    assert len(files) > 50
+    loose = [f"{f.relative_to(root)}: {m.group(0)!r}" for f in files
+             for m in LOOSE_SIZE.finditer(f.read_text(encoding="utf-8"))]
+    assert not loose, loose
+    assert LOOSE_SIZE.search("a 5 × 5 square") and not LOOSE_SIZE.search("a 5\u00a0×\u00a05 square")

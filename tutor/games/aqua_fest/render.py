@@ -183,11 +183,13 @@ def cell_box(g: Geo, index: int) -> tuple[float, float, float, float]:
 
 
 def _order(view: View) -> list[View]:
-    """The seats, the viewer's first (else the turn player's), then the others in turn order."""
+    """The seats, the viewer's first (else player 1's), then the others in turn order. Not the turn player's first on
+    an open board: the panels changed places at every turn of a worked example, and a reader lost whose hand was
+    whose (wave 23); the "▶ turn" badge says whose turn it is."""
     seats = view["seats"]
     first = view.get("viewer")
     if first is None:
-        first = view.get("turn") or 0
+        first = 0
     return [seats[(first + j) % len(seats)] for j in range(len(seats))]
 
 

@@ -743,8 +743,12 @@ function render({ model, el: root }) {
       : f.back_to_move && labels["film.back_to_move"] ? labels["film.back_to_move"] : labels["film.next"];
     // beside the step's words a plain "Next" is its arrow alone (its words in its name): "Next ▶" took a third of a
     // phone's width, and the words ran two or three to a line beside it over the board (two readers, stops 57, 58)
+    // ... with its word in small print under the arrow: a bare "▶" was no word to a reader of wave 23
     const plainNext = next.textContent === labels["film.next"];
-    nextBelow.textContent = plainNext ? "▶" : next.textContent;
+    if (plainNext) {
+      nextBelow.replaceChildren(el("span", "tutor-film-arrow-mark", "▶"),
+                                el("span", "tutor-film-arrow-word", next.textContent.replace("▶", "").trim()));
+    } else nextBelow.textContent = next.textContent;
     nextBelow.classList.toggle("tutor-film-arrow", plainNext);
     nextBelow.setAttribute("aria-label", next.textContent);
     nextBelow.title = next.textContent;

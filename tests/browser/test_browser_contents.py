@@ -455,6 +455,31 @@ def test_a_part_is_not_ticked_read_before_its_last_exercise_shows(voila_server, 
         close_tab(context, page)
 
 
+def test_a_part_read_on_into_the_next_after_long_enough_is_ticked(voila_server, browser):
+    """Two readers of wave 23 read a part from its top, then scrolled through its end into the next part within a
+    second, and found it never ticked: the check each second looked for its end on the screen while they were still
+    in it. A part the learner stayed in long enough and read on out of, into the next one, is read."""
+    context, page = open_page(browser, voila_server, "aqua_fest.ru.ipynb", PHONE, is_mobile=True, has_touch=True)
+    try:
+        ids = [part_id(page, 3), part_id(page, 4)]
+        top = "(id) => document.getElementById(id).getBoundingClientRect().top"
+        for _ in range(6):      # the parts near the screen are built as they come: placed again until they hold still
+            page.evaluate("(id) => document.getElementById(id).scrollIntoView({block: 'start'})", ids[0])
+            page.wait_for_timeout(1500)
+            if abs(page.evaluate(top, ids[0])) <= 2:
+                break
+        height = page.evaluate("() => innerHeight")
+        assert page.evaluate(top, ids[1]) > 1.6 * height, "part 3 is not tall enough: nothing is tested"
+        page.wait_for_timeout(21_000)    # longer than any part needs (READ_MOST), its end never near the screen
+        link = page.locator(f".tutor-contents-list a[href='#{ids[0]}']")
+        assert "tutor-part-read" not in (link.get_attribute("class") or ""), "ticked with its end far below"
+        page.evaluate("(id) => document.getElementById(id).scrollIntoView({block: 'start'})", ids[1])
+        page.wait_for_function("(id) => document.querySelector(`.tutor-contents-list a[href='#${id}']`)"
+                               ".classList.contains('tutor-part-read')", arg=ids[0], timeout=5_000)
+    finally:
+        close_tab(context, page)
+
+
 def test_next_at_a_parts_end_ticks_the_part_read(voila_server, browser):
     """Three readers of stop 63 read parts 1 and 2 to their "Next" and pressed it, and found them unticked: the part
     had not been on screen for the time its words take. Pressing a part's own "Next", after a moment in it, says the

@@ -480,13 +480,18 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
     if (current < 0 || !parts[current] || parts[current].folded) return;
     const part = parts[current];
     keepPlace(part, now);
-    const top = part.holder.getBoundingClientRect().top;
     const end = endOf(current);
-    const screens = Number.isFinite(end) ? (end - top) / window.innerHeight : 0;
-    const needed = Math.max(Math.min(READ_SECONDS, Math.max(1.5, screens * 3)), wordSeconds(current));
-    if (end <= window.innerHeight * 1.5 && lastShown(current) && now - since >= needed * 1000 && !read.has(part.id)) {
+    if (end <= window.innerHeight * 1.5 && lastShown(current) && now - since >= needed(current) * 1000
+        && !read.has(part.id)) {
       store.markRead(key, part.id);
     }
+  };
+  // how long a learner stays in part i before it counts as read: a few seconds a screen of it, or its words' time
+  const needed = (i) => {
+    const top = parts[i].holder.getBoundingClientRect().top;
+    const end = endOf(i);
+    const screens = Number.isFinite(end) ? (end - top) / window.innerHeight : 0;
+    return Math.max(Math.min(READ_SECONDS, Math.max(1.5, screens * 3)), wordSeconds(i));
   };
   // The place kept for the next visit: the part the learner has stayed in for PLACE_SECONDS, and the quiz, task or
   // drill at the top of the screen in it. Not a reference part (what is in the box, the rulings: a look-up is no
@@ -515,6 +520,13 @@ export function lessonContents(words, folded = [], store = null, onPractise = nu
       if (parts[i].holder.getBoundingClientRect().top <= line) index = i; else break;
     }
     if (index === current) return;
+    // a part read on into the next one, after long enough in it, is read: the check each second looks for its end on
+    // the screen while the learner is still in it, and a reader who read a part's top, then scrolled through its end
+    // within a second, saw it never ticked (two readers of wave 23, parts 1 and 8)
+    if (store && current >= 0 && index === current + 1 && parts[current] && !parts[current].folded
+        && Date.now() - since >= needed(current) * 1000 && !store.read(key).has(parts[current].id)) {
+      store.markRead(key, parts[current].id);
+    }
     current = index;
     // (the chip: while the learner is in the part jumped to or the one after it; reading on further, the way back is
     // in the contents only: it stayed through parts 5 to 15 after a jump from 4 to 5, a reader, stop 57)

@@ -381,6 +381,14 @@ function render({ model, el: root }) {
     const top = Math.min(...marks.map((r) => r.top)), bottom = Math.max(...marks.map((r) => r.bottom));
     return { top, bottom, height: bottom - top };
   };
+  // the board's choices (what may be tapped now), top to bottom on the screen; null where it offers none
+  const choiceSpan = () => {
+    const boxes = [...board.querySelectorAll("[data-choice]")].map((m) => m.getBoundingClientRect())
+      .filter((r) => r.height > 0);
+    if (!boxes.length) return null;
+    const top = Math.min(...boxes.map((r) => r.top)), bottom = Math.max(...boxes.map((r) => r.bottom));
+    return { top, bottom, height: bottom - top };
+  };
   board.addEventListener("click", (event) => {
     const v = model.get("view") || {};
     if (v.placing || filming !== null || !(event.target instanceof Element)) return;
@@ -924,9 +932,12 @@ function render({ model, el: root }) {
     // learner never saw the fragment taken or where they stood, at every move, a reader, stop 60). The turn bar
     // leads back down to the moves.
     if (fromRows && !view.stepping && filming === null && !root.classList.contains("tutor-your-turn") && onPhone()) {
+      // (a move that marks nothing but leaves a choice on the board, Паперові океани' two cards drawn to keep one of:
+      // those cards, cut at the screen's top over the Keep buttons, a reader of wave 23; and whatever is cut there,
+      // not only what lies wholly above the screen)
       requestAnimationFrame(() => {
-        const span = filming === null ? markSpan() : null;
-        if (!span || span.bottom > 56) return;
+        const span = filming === null ? markSpan() || choiceSpan() : null;
+        if (!span || span.top >= 8) return;
         ownScroll = Date.now() + 1200;
         readingUp = false;
         pageBox().scrollBy(0, Math.round((span.top + span.bottom) / 2 - window.innerHeight * 0.4));

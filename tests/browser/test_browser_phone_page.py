@@ -936,6 +936,26 @@ DOCK = """(e) => {
 }"""
 
 
+def test_a_phones_dock_waits_in_its_place_until_the_board_comes_up(own_pages, phone):
+    """The dock rode at the screen's foot as soon as the example's heading came up from below, over the heading, no
+    board yet to show (a reader of wave 23). It stays in its place under the board until the board's top is in the
+    screen's upper half, and rides at the foot from then on."""
+    page = phone
+    example = open_example(page, own_pages, "tw_bonuses.ipynb")
+    box = "document.querySelector('#rendered_cells')"
+    for at, riding in ((0.75, False), (0.3, True), (0.8, False)):
+        example.evaluate(f"(e) => {{ e.scrollIntoView({{block: 'start'}}); {box}.scrollBy(0, -innerHeight * {at}); }}")
+        page.wait_for_timeout(400)
+        now = example.evaluate(DOCK)
+        title = example.locator(".tutor-scenario-title").evaluate("(e) => e.getBoundingClientRect().bottom")
+        if riding:
+            assert abs(now["dock"]["bottom"] - now["foot"]) <= 14, f"the dock does not ride at the foot: {now}"
+        else:
+            assert now["dock"]["top"] > now["foot"] and now["dock"]["top"] > title, \
+                f"the dock left its place with the board's top at {at:.0%} of the screen: {now}"
+    assert not page.js_errors, page.js_errors
+
+
 def test_on_a_phone_a_steps_words_and_buttons_ride_at_the_screens_foot(own_pages, phone):
     """Козырные киты' setup on a phone: the step's words and its buttons are a dock under the board that rides at the
     screen's foot while the board is on it. Over the board's top, a copy of the words stuck under the buttons hid the

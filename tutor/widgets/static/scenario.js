@@ -148,7 +148,7 @@ function render({ model, el: root }) {
       const events = narration.querySelector("details.tutor-step-events:not([data-auto])");
       if (events) events.open = eventsOpen;
       shown = i;
-      if (docked) requestAnimationFrame(markMore);
+      if (docked) requestAnimationFrame(() => { markMore(); placeFree(); });
       // the step's words, and a refused move's reason after them: the "Not allowed." box under the words lay behind
       // the stuck row when the board came under it, and the step's point was seen nowhere (a reader of wave 19)
       said.replaceChildren((narration.querySelector(".tutor-say") || { textContent: "" }).textContent);
@@ -417,8 +417,16 @@ function render({ model, el: root }) {
       && navPlace.getBoundingClientRect().bottom + margin < nav.getBoundingClientRect().top - 1;
     if (nav.classList.contains("tutor-nav-stuck") !== stuck) nav.classList.toggle("tutor-nav-stuck", stuck);
   };
+  // the dock rides at the foot only once the board's top is in the screen's upper half: stuck there as soon as the
+  // example's heading came up from below, it lay over the heading with no board yet to show (a reader of wave 23)
+  const placeFree = () => {
+    const top = board.getBoundingClientRect().top;
+    const free = top > innerHeight * 0.5;
+    if (dock.classList.contains("tutor-dock-free") !== free) dock.classList.toggle("tutor-dock-free", free);
+  };
   const onScroll = () => {
     if (docked) {             // the dock rides at the foot by itself (tutor.css)
+      placeFree();
       // (a hand's scroll over this example, a moment after it: the page's own scroll to a step's marks is not one)
       // (nor the page settling under words just opened by a tap)
       const now = performance.now();

@@ -806,15 +806,18 @@ def _header(b: "_Board", view: dict[str, Any], seats: list[dict[str, Any]], x0: 
             cells = G.ORIENTATIONS[shape][0]
             tw, th = _box(cells)
             count = f"×{n}"
-            bw = max(tw * g.mini + 8 * k + K.em(count, False) * small, target)
+            # (room inside the frame a choice is drawn with: at 2 units in, the frame cut the tile's left edge and the
+            # count's "5", a reader of wave 23)
+            pad = 7 * k
+            bw = max(pad + tw * g.mini + 4 * k + K.em(count, False) * small + pad, target)
             bh = max(th * g.mini, 14 * k, target - 4 * k) + 4 * k
             if x + bw > right:
                 x, y, row_h = start, y + row_h + 6 * k, 0.0
             py = y + (bh - th * g.mini) / 2 - 2 * k
             parts.append(f'<g class="supply" data-shape="{shape}"><title>{escape(shape_name(shape, lang))}: {n}</title>'
-                         + K.place(x + 2 * k, py, f'<path d="{_squares(cells, g.mini)}" fill="{COMMON_FILL}" '
-                                                f'stroke="{S.INK}" stroke-width="0.8"/>')
-                         + K.label(x + 2 * k + tw * g.mini + 4 * k, py + th * g.mini / 2 + small * 0.36, count, size=small)
+                         + K.place(x + pad, py, f'<path d="{_squares(cells, g.mini)}" fill="{COMMON_FILL}" '
+                                              f'stroke="{S.INK}" stroke-width="0.8"/>')
+                         + K.label(x + pad + tw * g.mini + 4 * k, py + th * g.mini / 2 + small * 0.36, count, size=small)
                          + "</g>")
             b.element(f"supply:{shape}", x, y - 2 * k, bw, bh, shape_name(shape, lang))
             x += bw + 12 * k

@@ -249,7 +249,9 @@ def may_it_go(rng: random.Random) -> Optional[Question]:
         answer=frozenset({answer}), rule=_R + ("other-tiles" if answer == "side" else "placement"),
         hint=Words(_D + "go.hint"),
         explain=Words(_D + "go.explain." + answer, tile=name),
-        why=why, highlight=(f"boat:{seat}", f"ask:{seat}:{o},{x},{y}", f"near:{seat}"), why_highlight=marks,
+        # (no ring round the whole boat: a second dashed outline beside the question's own, never explained, which a
+        # reader of wave 23 could not tell from it; the boat asked about is the large one)
+        why=why, highlight=(f"ask:{seat}:{o},{x},{y}", f"near:{seat}"), why_highlight=marks,
         after=after, events=tuple(events))
 
 

@@ -454,6 +454,21 @@ def test_a_start_tile_place_to_choose_names_its_cell_inside_it():
     assert len([t for t in by_class(root, "coords")[0].iter() if t.text and t.text.strip()]) == 20
 
 
+def test_a_pawn_to_attack_is_marked_as_an_attack_not_a_place_to_go():
+    """A reader of wave 23 saw an opponent's pawn ringed as the cells a card may move to, and did not dare tap it:
+    a pawn offered to attack carries "⚔" on its ring; a cell, and a pawn offered as "not now", do not."""
+    from tutor.core.svg import Offer
+    view = aqua_fest.view(aqua_fest.setup(2, seed=3), 0)
+    for layout in ("phone", "laptop", "projector"):
+        offers = {"seat:1": Offer("a"), "cell:12": Offer("c")}
+        root = parse(aqua_fest.render(view, choosable=offers, layout=layout))
+        marks = {el.get("data-key"): [t.text for t in el.iter() if t.get("class") == "attack-mark"]
+                 for el in by_class(root, "choice")}
+        assert marks == {"seat:1": ["⚔"], "cell:12": []}, (layout, marks)
+        root = parse(aqua_fest.render(view, choosable={"seat:1": Offer("a", available=False)}, layout=layout))
+        assert not [t for t in root.iter() if t.get("class") == "attack-mark"], layout
+
+
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_the_shapes_key_shows_each_shape_named_as_the_board_draws_it(lang):
     """A reader could not tell a lower-left from a lower-right fragment and the lesson never showed them side by side

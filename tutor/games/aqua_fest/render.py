@@ -1298,8 +1298,15 @@ def _choices(dwg: S.Drawing, view: View, offers: Mapping[str, S.Offer], lang: st
             s = int(parts[0])
             cx, cy = centre(g, *_seat_pos(view["seats"][s]))
             half = max(17 * g.k, g.tap / 2)
-            found.append(((1, s), S.choice(dwg, key, offer, cx - half, cy - half, 2 * half, 2 * half, radius=half,
-                                           label=player_name(s, lang))))
+            pawn = S.choice(dwg, key, offer, cx - half, cy - half, 2 * half, 2 * half, radius=half,
+                            label=player_name(s, lang))
+            if offer.available:
+                # "⚔" on the ring: a pawn to attack, ringed as a cell to move to is, read as one more place to go
+                # (a reader of wave 23 did not dare tap it)
+                size = g.f(13)
+                pawn.add(S.label(dwg, "⚔", cx + half * 0.8, cy - half * 0.55, size=size, anchor="middle",
+                                 weight="bold", fill="#9b1c1c", cls="attack-mark", pointer_events="none"))
+            found.append(((1, s), pawn))
         elif kind == "place" and len(parts) == 2 and int(parts[0]) < len(view["seats"]) and int(parts[1]) < N:
             s, place = int(parts[0]), int(parts[1])
             side = view["seats"][s]["side"]

@@ -1304,7 +1304,10 @@ def _choices(dwg: S.Drawing, view: View, offers: Mapping[str, S.Offer], lang: st
                 # "⚔" on the ring: a pawn to attack, ringed as a cell to move to is, read as one more place to go
                 # (a reader of wave 23 did not dare tap it)
                 size = g.f(13)
-                pawn.add(S.label(dwg, "⚔", cx + half * 0.8, cy - half * 0.55, size=size, anchor="middle",
+                bx, by = cx + half * 0.85, cy - half * 0.7
+                pawn.add(dwg.circle(center=(round(bx, 1), round(by, 1)), r=round(size * 0.8, 1), fill="#ffffff",
+                                    stroke="#9b1c1c", stroke_width=1.2, pointer_events="none"))
+                pawn.add(S.label(dwg, "⚔", bx, by + size * 0.36, size=size, anchor="middle",
                                  weight="bold", fill="#9b1c1c", cls="attack-mark", pointer_events="none"))
             found.append(((1, s), pawn))
         elif kind == "place" and len(parts) == 2 and int(parts[0]) < len(view["seats"]) and int(parts[1]) < N:

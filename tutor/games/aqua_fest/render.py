@@ -1304,7 +1304,10 @@ def _choices(dwg: S.Drawing, view: View, offers: Mapping[str, S.Offer], lang: st
                 # "⚔" on the ring: a pawn to attack, ringed as a cell to move to is, read as one more place to go
                 # (a reader of wave 23 did not dare tap it)
                 size = g.f(13)
-                bx, by = cx + half * 0.85, cy - half * 0.7
+                # (on the ring's side toward the seabed's middle: a pawn at the east edge had it outside the board)
+                mx, my = centre(g, 2, 2)
+                bx = cx + half * 0.85 * (1 if cx <= mx else -1)
+                by = cy + half * 0.7 * (1 if cy <= my else -1)
                 pawn.add(dwg.circle(center=(round(bx, 1), round(by, 1)), r=round(size * 0.8, 1), fill="#ffffff",
                                     stroke="#9b1c1c", stroke_width=1.2, pointer_events="none"))
                 pawn.add(S.label(dwg, "⚔", bx, by + size * 0.36, size=size, anchor="middle",

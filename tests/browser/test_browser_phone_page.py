@@ -903,11 +903,16 @@ def test_a_reward_of_ones_own_card_says_why_not_when_pressed(own_pages, phone):
     later = table.locator("button.tutor-action-unavailable")
     assert later.count() >= 1, "no own card under 'Not now'"
     version = table.get_attribute("data-v")
-    later.first.evaluate("(e) => e.scrollIntoView({block: 'center'})")
+    later.first.evaluate("(e) => e.scrollIntoView({block: 'end'})")
+    page.wait_for_timeout(300)
     later.first.tap()
     alert = table.locator(".tutor-error [role=alert]")
     alert.wait_for(state="visible")
     assert "свою" in alert.inner_text(), alert.inner_text()
+    # said under the moves, where the finger is: its place under the board lay above the screen for a press low down,
+    # and it stuck over the first move at the screen's top (a reader of wave 23)
+    assert table.evaluate("(r) => r.querySelector(':scope > .tutor-actions + .tutor-error') !== null")
+    assert alert.bounding_box()["y"] > page.evaluate("innerHeight") * 0.3, alert.bounding_box()
     assert table.get_attribute("data-v") == version
     # put away, then the same press again: said again
     alert.click()

@@ -428,6 +428,16 @@ function render({ model, el: root }) {
   // page's flow there, it covers nothing (tutor.css sticks it to the screen's edge only when that place is off screen)
   underBoard.after(errors);
   errors.after(armNote);
+  // ... and a refusal of a move pressed under the board ("Not now"), under the moves, where the finger is: under the
+  // board its place lay above the screen for a press low down, and it stuck over the first move at the screen's top
+  // (a reader of wave 23)
+  let refusedFromRows = false;
+  rows.addEventListener("click", () => { refusedFromRows = true; }, true);
+  board.addEventListener("click", () => { refusedFromRows = false; }, true);
+  const placeError = () => {
+    const after = refusedFromRows && onPhone() ? rows : underBoard;
+    if (after.nextElementSibling !== errors) after.after(errors);
+  };
   let below = false, boardSeen = false;
   // (never over a film: its own bar says whose move is shown; nor before the board is on the screen: over the
   // table's tips, read above the board, it hid two lines of them from a phone reader)
@@ -1107,6 +1117,7 @@ function render({ model, el: root }) {
       // it away until the next refusal
       boxed.addEventListener("click", () => errors.replaceChildren());
       errors.classList.remove("tutor-error-settled");
+      placeError();
       errors.append(boxed);
       refusedAt = board.dataset.preview || null;
     }

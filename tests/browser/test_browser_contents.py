@@ -670,12 +670,15 @@ def test_on_a_projector_a_board_opens_on_the_whole_screen(voila_server, browser)
             if on_page.count():
                 assert on_page.first.inner_text().strip() in said.inner_text(), (sel, said.inner_text())
         # magnified further, a part at a time (a board as wide as the projector grew only 5-8% on the whole screen,
-        # four readers of waves 19 and 20): "+" (or the key) 1.5 times, twice, scrolled about its middle; "−" back
+        # four readers of waves 19 and 20): "+" (or the key) 1.5 times, twice, from its top-left corner (a reader of wave
+        # 23 had the board's title and deck off the screen), then about its middle; "−" back
         fitted = copy.bounding_box()
         area = page.locator(".tutor-zoom-sheet .tutor-zoom-area")
         page.locator(".tutor-zoom-sheet .tutor-zoom-magnify").nth(1).click()
         page.wait_for_function("(w) => document.querySelector('.tutor-zoom-area > svg').getBoundingClientRect()"
                                ".width > w * 1.4", arg=fitted["width"])
+        corner = area.evaluate("(a) => [a.scrollLeft, a.scrollTop, a.scrollWidth > a.clientWidth]")
+        assert corner == [0, 0, True], corner
         page.keyboard.press("+")
         page.wait_for_function("(w) => document.querySelector('.tutor-zoom-area > svg').getBoundingClientRect()"
                                ".width > w * 1.9", arg=fitted["width"])

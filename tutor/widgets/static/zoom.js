@@ -198,9 +198,13 @@ export function startZoom(words) {
       if (next === level || !sheet || !now) return;
       const fx = (area.scrollLeft + area.clientWidth / 2) / Math.max(1, area.scrollWidth);
       const fy = (area.scrollTop + area.clientHeight / 2) / Math.max(1, area.scrollHeight);
+      const whole = level === 0;
       level = next;
       draw(now);
-      area.scrollTo(fx * area.scrollWidth - area.clientWidth / 2, fy * area.scrollHeight - area.clientHeight / 2);
+      // from the whole board, its top-left corner stays (a board's title, its deck and the first player are there:
+      // magnified about the middle, a reader of wave 23 had them all off the screen); further in, the middle stays
+      if (whole) area.scrollTo(0, 0);
+      else area.scrollTo(fx * area.scrollWidth - area.clientWidth / 2, fy * area.scrollHeight - area.clientHeight / 2);
       magnifiers[0].disabled = level === 0;
       magnifiers[1].disabled = level === MAGNIFY.length - 1;
     };

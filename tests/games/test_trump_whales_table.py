@@ -515,3 +515,33 @@ def test_two_fives_in_a_hand_are_named_by_their_bonus(lang):
     other = next(c for c in s.hands[p] if not C.is_five(c))
     assert label_in(s, ChooseBonus(p, other), lang) is None
     assert action_label(ChooseBonus(p, fives[0]), lang) in labels[0]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_trump_bonus_naming_the_trump_already_there_says_it_changes_nothing(lang):
+    """A reader of wave 23 was offered "change trump to the blue whale" with the blue whale trump already, and took it
+    for a move that did something: the rules allow it (the bonus is spent), and its button says it changes nothing.
+    A bonus naming another family says nothing of the kind."""
+    from tutor.games import trump_whales as tw
+    from tutor.games.trump_whales import components as C
+    from tutor.games.trump_whales.ui import action_label, label_in
+    same = other = 0
+    for seed in range(60):
+        state, r = tw.setup(3, seed=seed), random.Random(seed)
+        while not state.over and not (same and other):
+            seat = tw.to_move(state)[0]
+            legal = tw.legal_actions(state, seat)
+            for a in legal:
+                if isinstance(a, tw.UseBonus) and C.CARDS[a.card].bonus == "trump":
+                    said = label_in(state, a, lang) or action_label(a, lang)
+                    nothing = text("ui.trump_whales.use_bonus.same_trump", lang)
+                    if C.CARDS[a.card].target == state.trump:
+                        same += 1
+                        assert said.endswith(f"({nothing})"), said
+                    else:
+                        other += 1
+                        assert nothing not in said, said
+            state = tw.apply(state, r.choice(legal))[0]
+        if same and other:
+            break
+    assert same and other, (same, other)

@@ -56,6 +56,11 @@ def label_in(state: State, action: object, lang: str) -> Optional[str]:
     by its bonus too ("Lay the Five as first bonus" twice, a reader, stop 53: which bonus is the choice); None
     otherwise."""
     card = getattr(action, "card", None)
+    # a trump bonus naming the trump already there changes nothing: said so on its button (the rules allow it, and a
+    # reader of wave 23 took its offer for a move that did something)
+    if isinstance(action, UseBonus) and _known(card) and C.CARDS[card].bonus == "trump" \
+            and C.CARDS[card].target == state.trump:
+        return f"{action_label(action, lang)} ({text(_U + 'use_bonus.same_trump', lang)})"
     if isinstance(action, (ChooseBonus, PlayCard)) and _known(card) and C.is_five(card):
         hand = state.hands[action.player] if 0 <= action.player < len(state.hands) else ()
         if sum(1 for c in hand if C.is_five(c)) >= 2:

@@ -388,14 +388,16 @@ def rings_over_numbers(root) -> list[str]:
 
 
 def test_a_boats_highlight_keeps_off_its_column_and_row_numbers():
-    """The drills ring the asked player's boat ("boat:1"): the ring follows the hull and crosses none of the
-    numbers around it (a box 4 units out ran through them on a phone); nor do the lessons' rings."""
+    """The drills' answers ring the asked player's boat ("boat:1"): the ring follows the hull and crosses none of the
+    numbers around it (a box 4 units out ran through them on a phone); nor do the lessons' rings. (The question itself
+    rings no boat: a second dashed outline beside its own, a reader of wave 23.)"""
     from tutor.games.isle_of_cats import drills
     rng, asked = random.Random(3), []
     while len(asked) < 6:
         q = drills.may_it_go(rng)
         if q is not None:
-            asked.append((f"may-it-go {len(asked)}", g.view(q.state, q.viewer), dict(highlight=q.highlight)))
+            assert not any(h.startswith("boat:") for h in q.highlight), q.highlight
+            asked.append((f"may-it-go {len(asked)}", g.view(q.state, q.viewer), dict(highlight=q.why_highlight)))
     bad = []
     for what, view, kw in asked + BOARDS[::3]:
         for lay in LAYOUTS:

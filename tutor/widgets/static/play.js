@@ -373,22 +373,17 @@ function render({ model, el: root }) {
   }, true);
   // (a move pressed under the board is no board tap: the verdict is then kept off what the move changed)
   rows.addEventListener("click", () => { tappedKey = null; }, true);
-  // what the last move changed on the board (its event marks), top to bottom on the screen; null where it marks none
-  const markSpan = () => {
-    const marks = [...board.querySelectorAll(".event[data-target]")].map((m) => m.getBoundingClientRect())
-      .filter((r) => r.height > 0);
-    if (!marks.length) return null;
-    const top = Math.min(...marks.map((r) => r.top)), bottom = Math.max(...marks.map((r) => r.bottom));
-    return { top, bottom, height: bottom - top };
-  };
-  // the board's choices (what may be tapped now), top to bottom on the screen; null where it offers none
-  const choiceSpan = () => {
-    const boxes = [...board.querySelectorAll("[data-choice]")].map((m) => m.getBoundingClientRect())
+  // the span, top to bottom on the screen, of what on the board matches `selector` and is drawn; null for none
+  const spanOn = (selector) => {
+    const boxes = [...board.querySelectorAll(selector)].map((m) => m.getBoundingClientRect())
       .filter((r) => r.height > 0);
     if (!boxes.length) return null;
     const top = Math.min(...boxes.map((r) => r.top)), bottom = Math.max(...boxes.map((r) => r.bottom));
     return { top, bottom, height: bottom - top };
   };
+  // what the last move changed on the board (its event marks); the board's choices (what may be tapped now)
+  const markSpan = () => spanOn(".event[data-target]");
+  const choiceSpan = () => spanOn("[data-choice]");
   board.addEventListener("click", (event) => {
     const v = model.get("view") || {};
     if (v.placing || filming !== null || !(event.target instanceof Element)) return;

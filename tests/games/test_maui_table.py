@@ -356,3 +356,18 @@ def test_three_to_five_first_game_tips(lang):
 
 def test_the_tips_are_translated():
     assert all(en != ru for en, ru in zip(UI.tips("en"), UI.tips("ru")))
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_components_table_says_seagulls_score_nothing(lang):
+    """A reader of wave 23 read the seagulls' "0, 0, 0, 0, 0, 0", marked "rulebook", as values the rulebook prints:
+    it prints none (a seagull goes to the box with the top catch). A kind that scores nothing says so."""
+    import re as _re
+
+    from tutor.core.i18n import text
+    from tutor.games.maui.ui import components
+    table = components(lang)
+    row = _re.search(r'<tr data-kind="seagull"[^>]*>(.*?)</tr>', table, flags=_re.S)
+    assert row and text("ui.values_none", lang) in row.group(1) and "0, 0" not in row.group(1), table
+    tuna = _re.search(r'<tr data-kind="tuna"[^>]*>(.*?)</tr>', table, flags=_re.S)
+    assert tuna and text("ui.values_none", lang) not in tuna.group(1)

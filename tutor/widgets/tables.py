@@ -32,6 +32,10 @@ def card_table(game_id: str, cards: Iterable[Any], kind_name: Callable[[str], st
     rows = []
     for kind, items in groups.items():
         values = ", ".join(number(c.value) for c in sorted(items, key=lambda c: c.value))     # a true minus
+        # a kind that scores nothing says so, not "0, 0, 0, 0, 0, 0": a reader of wave 23 read six zeros, marked
+        # "rulebook", as values the rulebook prints (Мяури's seagulls go to the box: they never score)
+        if all(c.value == 0 for c in items):
+            values = ui("values_none", lang)
         prov, source = source_cell((c.provenance for c in items), lang, rulebook)
         rule, name = f"{game_id}:{kind}", kind_name(kind)
         cited = safe_cite(rule, lang)

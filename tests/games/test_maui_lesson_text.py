@@ -128,3 +128,32 @@ def test_a_quiz_does_not_replay_a_worked_example_s_round():
         start = scenario.setup(quiz["setup"])
         played = (start.lagoon, _kiti(start, quiz), _laid(quiz))
         assert played not in shown, f"{path.name} replays a worked example's round"
+
+
+def test_a_lesson_positions_deck_counts_as_its_round_says():
+    """A reader of wave 23 counted «Deck: 25» in round 4 of a five-diver task, where the lesson's own count gives
+    37 - 1 unseen - 3 a round = 24: the position's piles held fewer cards than its rounds had dealt, and the rest
+    lay in the deck. Every task and quiz dealt by the engine (no deck of its own), its lagoon full, counts its deck
+    as its round says; the cards its piles do not hold lie in the box."""
+    from pathlib import Path
+
+    import yaml
+
+    from tutor.games.maui import components as C
+    from tutor.widgets.quiz import Quiz
+    from tutor.widgets.your_turn import YourTurn
+    root = Path(__file__).resolve().parents[2] / "lessons" / "maui"
+    seen = []
+    for kind, make in (("tasks", YourTurn), ("quizzes", Quiz)):
+        for path in sorted((root / kind).glob("*.yaml")):
+            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+            if "setup" not in data or "deck" in data["setup"]:
+                continue
+            w = make(data["id"], lang="en")
+            state = w.state if kind == "tasks" else w._opening[0]
+            if not all(state.lagoon):
+                continue
+            seen.append(path.name)
+            want = len(C.ALL_CATCH) - 1 - 3 * state.round
+            assert len(state.deck) == want, (path.name, state.round, len(state.deck), want)
+    assert len(seen) >= 6, seen

@@ -366,13 +366,16 @@ function render({ model, el: root }) {
   // refusal)
   // what the learner tapped on the board last, by its choice's key: a task's verdict stuck to the screen's foot lay
   // over the very card it judged (a reader, stop 57; see keepTappedClear)
+  // ... and whether the last press was under the board (placeError: its refusal is said there)
   let tappedKey = null;
+  let pressedInRows = false;
   board.addEventListener("click", (event) => {
     const hit = event.target instanceof Element ? event.target.closest("[data-choice]") : null;
     tappedKey = hit ? hit.getAttribute("data-choice") : null;
+    pressedInRows = false;
   }, true);
   // (a move pressed under the board is no board tap: the verdict is then kept off what the move changed)
-  rows.addEventListener("click", () => { tappedKey = null; }, true);
+  rows.addEventListener("click", () => { tappedKey = null; pressedInRows = true; }, true);
   // the span, top to bottom on the screen, of what on the board matches `selector` and is drawn; null for none
   const spanOn = (selector) => {
     const boxes = [...board.querySelectorAll(selector)].map((m) => m.getBoundingClientRect())
@@ -426,11 +429,8 @@ function render({ model, el: root }) {
   // ... and a refusal of a move pressed under the board ("Not now"), under the moves, where the finger is: under the
   // board its place lay above the screen for a press low down, and it stuck over the first move at the screen's top
   // (a reader of wave 23)
-  let refusedFromRows = false;
-  rows.addEventListener("click", () => { refusedFromRows = true; }, true);
-  board.addEventListener("click", () => { refusedFromRows = false; }, true);
   const placeError = () => {
-    const after = refusedFromRows && onPhone() ? rows : underBoard;
+    const after = pressedInRows && onPhone() ? rows : underBoard;
     if (after.nextElementSibling !== errors) after.after(errors);
   };
   let below = false, boardSeen = false;

@@ -1515,7 +1515,8 @@ def _legend(dwg: S.Drawing, lang: str, g: Geo, box: Box, signs: bool = False) ->
 # --------------------------------------------------------------------------- events -> marks
 
 def _marks(events: Optional[Iterable[Any]]) -> dict[str, Any]:
-    marks: dict[str, Any] = {"moves": [], "cells": set(), "turned": set(), "seats": {}, "battle": False}
+    marks: dict[str, Any] = {"moves": [], "cells": set(), "turned": set(), "seats": {}, "battle": False,
+                             "homes": set()}
     for e in events or ():
         kind = getattr(e, "kind", None) or (e.get("kind") if isinstance(e, dict) else "") or ""
         d = getattr(e, "data", None) or (e.get("data", {}) if isinstance(e, dict) else {})
@@ -1526,6 +1527,8 @@ def _marks(events: Optional[Iterable[Any]]) -> dict[str, Any]:
             marks["cells"].add(B.cell(*d["cell"]))
         elif what == "tile_turned":
             marks["turned"].add(B.cell(*d["cell"]))
+        elif what == "went_home":
+            marks["homes"].add(d["player"])
         elif what.startswith("battle_") or what == "attack":
             marks["battle"] = marks["battle"] or what.startswith("battle_")
             for key in ("player", "target", "loser"):
@@ -1748,6 +1751,16 @@ def render(view: View, *, highlight: Iterable[str] | str | None = (), lang: str 
         ring = S.ring(dwg, x, y, w, h, kind="event", pad=0, radius=5, target=f"cell:{i}")
         S.data(ring, what="turned" if i in marks["turned"] else "collected")
         ev.add(ring)
+    # a start tile a player went home to, slid or not: ringed as what the step changed, so that a phone's example
+    # brings it above the words at the screen's foot (a reader read "slides it to E5" with the tile under them)
+    for who in sorted(marks["homes"]):
+        seat = view["seats"][who] if who < len(view["seats"]) else None
+        if seat is None or not seat.get("placed", True):
+            continue
+        cx, cy = centre(g, *B.home_coords(seat["side"], seat["home"]))
+        half = min(21 * g.k, g.band / 2 - 1)
+        ev.add(S.ring(dwg, cx - half, cy - half, 2 * half, 2 * half, kind="event", pad=3, radius=10,
+                      target=f"home:{who}"))
     # the collected cells' words first (a pawn stands there, with less room), then the turned ones
     for i in sorted(marks["cells"] - marks["turned"]) + sorted(marks["turned"]):
         if g.name == "phone":     # a phone's cell is as narrow as the word: a marker, worded in the legend

@@ -143,6 +143,9 @@ lesson.quiz("isle_of_cats/can-it-go", lang="en")"""),
     # ... and Aqua Fest's battle quiz under a board 990 px tall with its players' panels
     "aqua_quiz.ipynb": ("en", """from tutor import lesson
 lesson.quiz("aqua_fest/who-wins-the-battle", lang="en")"""),
+    # Мяури's plain round: its last step marks the lagoon and all four players, taller than a phone's room
+    "maui_plain.ipynb": ("en", """from tutor import lesson
+lesson.scenario("maui/plain-round", lang="en")"""),
     # Мяури's moves the game refuses: a step's point is its refusal, under its words
     "maui_refused.ipynb": ("ru", """from tutor import lesson
 lesson.scenario("maui/refused-moves", lang="ru")"""),
@@ -1020,6 +1023,30 @@ def test_on_a_phone_a_steps_words_and_buttons_ride_at_the_screens_foot(own_pages
     past = example.evaluate(DOCK)
     assert past["dock"]["top"] >= past["board"]["bottom"] - 2, f"the dock lies over the board's end: {past}"
     assert past["dock"]["bottom"] <= example.bounding_box()["y"] + example.bounding_box()["height"] + 1, past
+    assert not page.js_errors, page.js_errors
+
+
+def test_a_steps_marks_taller_than_the_room_show_where_most_of_them_are(own_pages, phone):
+    """Мяури's plain round, its last step: it marks the three lagoon cells the catches left and the four players'
+    panels, more than a phone's room above the dock. The marks' top alone showed the lagoon and left players 3 and 4,
+    the one who went low and the one left empty, under the words about them (a reader of wave 23); the stretch that
+    holds most marks whole shows all four panels."""
+    page = phone
+    example = open_example(page, own_pages, "maui_plain.ipynb")
+    example.evaluate("(e) => e.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(300)
+    while not example.locator("button.tutor-nav-next").is_disabled():
+        next_step(page, example)
+    page.wait_for_timeout(900)
+    seen = example.evaluate("""(e) => {
+      const dock = e.querySelector('.tutor-dock').getBoundingClientRect();
+      const box = (t) => e.querySelector(`.tutor-svg [data-target="${t}"]`).getBoundingClientRect();
+      const whole = (b) => b.top >= 0 && b.bottom <= dock.top + 1;
+      return {dock: dock.top, p3: whole(box('seat:2')), p4: whole(box('seat:3')), p1: whole(box('seat:0')),
+              marks: e.querySelectorAll('.tutor-svg .event[data-target], .tutor-svg .tutor-focus[data-target]').length};
+    }""")
+    assert seen["marks"] >= 8, f"the step marks less than the lagoon and the players: {seen}"
+    assert seen["p3"] and seen["p4"] and seen["p1"], f"the players the words are about are not above the dock: {seen}"
     assert not page.js_errors, page.js_errors
 
 

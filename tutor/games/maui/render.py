@@ -917,6 +917,12 @@ def _seat(dwg: S.Drawing, geo: Geo, view: View, s: int, lang: str, hl: AbstractS
     tags = marks["seats"].get(s, set())
     if tags - {"nothing"}:     # coming up empty-handed gets a word, not a ring
         g.add(S.ring(dwg, x, y, w, h, kind="event", pad=2, radius=12, target=f"seat:{s}"))
+    elif tags:
+        # ... but is still what the step did to this panel: named so, unseen, for a phone's example to bring it above
+        # its words (the player left empty lay under them while the round's lagoon was shown, a reader of wave 23)
+        focus = dwg.rect(insert=(_r(x), _r(y)), size=(_r(w), _r(h)), fill="none", stroke="none", class_="tutor-focus")
+        S.data(focus, target=f"seat:{s}")
+        g.add(focus)
     if f"seat:{s}" in hl:
         g.add(S.ring(dwg, x, y, w, h, pad=6, radius=14, target=f"seat:{s}"))
     # last, so the rings round the panel (what just happened, what is pointed at) never cover its words

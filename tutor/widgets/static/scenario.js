@@ -252,9 +252,22 @@ function render({ model, el: root }) {
     else if (box.height > 0 && (box.top > bottom - 60 || box.bottom < top + 60)) span = { top: box.top, bottom: box.top };
     if (span === null) return;
     let by = 0;
-    if (span.bottom - span.top > bottom - top || span.top < top) by = span.top - top;
+    if (span.bottom - span.top > bottom - top && marks.length > 1) by = fullest(marks, bottom - top) - top;
+    else if (span.bottom - span.top > bottom - top || span.top < top) by = span.top - top;
     else if (span.bottom > bottom) by = span.bottom - bottom;
     if (Math.abs(by) > 2) scrollerOf(root).scrollBy(0, by);
+  };
+  // Where a step's marks are taller than the room above the dock: the top of the stretch of that height that holds
+  // most of them whole (the first such, top down). The marks' top alone showed a round's lagoon and left the two
+  // players the words were about, the one who went low and the one left empty, under the dock (a reader of wave 23).
+  const fullest = (marks, room) => {
+    const boxes = marks.map((m) => m.getBoundingClientRect()).sort((a, b) => a.top - b.top);
+    let best = boxes[0].top, most = -1;
+    for (const start of boxes) {
+      const inside = boxes.filter((b) => b.top >= start.top - 1 && b.bottom <= start.top + room + 1).length;
+      if (inside > most) { most = inside; best = start.top; }
+    }
+    return best;
   };
   // where "What changed" goes: the step's marks (its rings, data-target) when none is on the screen, above it or
   // below; for a step that marks nothing, the board itself when all of it lies below the screen (a reader stepped to

@@ -955,6 +955,20 @@ def test_under_a_tall_phone_board_a_few_short_answers_ride_at_the_screens_foot()
     assert ".tutor-choices.tutor-choices-stick { position: sticky;" in CSS
 
 
+def test_a_few_short_answers_are_marked_to_share_one_row_on_a_wide_screen():
+    """Aqua Fest's quiz "which card reaches the 3-star fragment?" has four one-word answers; two to a row, their second
+    row ran off a projector's foot under the board (a reader of wave 23). A few short answers are marked so
+    (tutor.css .tutor-choices-short); long or many are not."""
+    from tutor.widgets.common import CSS, STICK_LONGEST, STICK_MOST, short_choices
+    from tutor.widgets.quiz import Quiz
+    quiz = Quiz("aqua_fest/seahorse-jump", lang="ru")
+    labels = [b.description for b in quiz.buttons]
+    assert len(labels) == 4 and "tutor-choices-short" in quiz.choices._dom_classes, labels
+    assert not short_choices(["x" * (STICK_LONGEST + 1), "y"])
+    assert not short_choices(["a"] * (STICK_MOST + 1))
+    assert ".tutor-choices.tutor-choices-short > .widget-button { flex: 1 1 15%; }" in CSS
+
+
 def test_a_quiz_and_a_drill_ask_their_question_again_over_a_tall_phone_board():
     """A board of three or four players is 1,300-1,700 px tall on a phone, and a reader found a quiz's question and
     its first answer two screens apart (stop 50): the question comes again right over the answers, in the page's

@@ -396,6 +396,13 @@ def stick_choices(asked: str, labels: Sequence[str]) -> bool:
     return bool(asked) and 0 < len(labels) <= STICK_MOST and all(len(label) <= STICK_LONGEST for label in labels)
 
 
+def short_choices(labels: Sequence[str]) -> bool:
+    """Whether a quiz's or drill's answers are few and short enough to share one row on a wide screen (tutor.css
+    `.tutor-choices-short`): four one-word answers two to a row ran off a projector's foot under Aqua Fest's board (a
+    reader of wave 23)."""
+    return 0 < len(labels) <= STICK_MOST and all(len(label) <= STICK_LONGEST for label in labels)
+
+
 _SENTENCE_END = re.compile(r"(?<=[.!?…])\s+")
 
 

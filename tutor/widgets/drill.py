@@ -26,8 +26,8 @@ from tutor.core.scoring import Breakdown
 from tutor.widgets import progress
 from tutor.widgets import screen
 from tutor.widgets.common import (
-    ErrorArea, StandIn, asked_again, breakdown_html, citation_html, esc, events_html, guard, render, stick_choices,
-    svg_box, ui,
+    ErrorArea, StandIn, asked_again, breakdown_html, citation_html, esc, events_html, guard, render, short_choices,
+    stick_choices, svg_box, ui,
 )
 
 HISTORY = 10          # the marks of the last answers shown beside the streak
@@ -150,9 +150,11 @@ class DrillPlayer(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyp
         """A few short answers ride at a phone's foot under a tall board, the question again over them
         (common.stick_choices); a multi-answer drill's "Check" is under them in the page, so it never does."""
         q = self.question
-        stick = q is not None and not q.multi and stick_choices(self.asked_again.value,
-                                                                [b.description for b in self.buttons.values()])
+        labels = [b.description for b in self.buttons.values()]
+        stick = q is not None and not q.multi and stick_choices(self.asked_again.value, labels)
         (self.options.add_class if stick else self.options.remove_class)("tutor-choices-stick")
+        short = q is not None and not q.multi and short_choices(labels)
+        (self.options.add_class if short else self.options.remove_class)("tutor-choices-short")
 
     def _board(self, state: Any, highlight: tuple[str, ...], events: Sequence[Event], answered: bool = False) -> str:
         self._drawn = (state, highlight, events, answered)

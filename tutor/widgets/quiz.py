@@ -28,7 +28,7 @@ from tutor.widgets import progress
 from tutor.widgets import screen
 from tutor.widgets.common import (
     ErrorArea, StandIn, asked_again, breakdown_html, citation_html, esc, events_html, guard, find_lesson_file, localised,
-    refusal_html, render, safe_cite, stick_choices, svg_box, ui,
+    refusal_html, render, safe_cite, short_choices, stick_choices, svg_box, ui,
 )
 
 # a board the quiz draws: (the position, what is highlighted, the events marked on it)
@@ -152,8 +152,10 @@ class Quiz(StandIn, W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
     def _stick(self, asked: str) -> None:
         """A few short answers ride at a phone's foot under a tall board, the question `asked` again over them
         (common.stick_choices)."""
-        stick = stick_choices(asked, [b.description for b in self.buttons])
+        labels = [b.description for b in self.buttons]
+        stick = stick_choices(asked, labels)
         (self.choices.add_class if stick else self.choices.remove_class)("tutor-choices-stick")
+        (self.choices.add_class if short_choices(labels) else self.choices.remove_class)("tutor-choices-short")
 
     def _relayout(self, _layout: str) -> None:
         """The page's screen changed (a phone turned): the opening board and the board on screen are drawn again."""

@@ -334,6 +334,24 @@ def test_a_placing_task_starts_its_piece_well_away_from_every_answer(name):
     assert list(pick.value) == [o, x, y]
 
 
+def test_a_tile_taken_halfway_through_a_task_starts_where_it_does_not_fit():
+    """Острів котів' "take a tile you can place, and place it": the green cat, once taken, fits two gaps only, and
+    its preview began in one of them, "Fits here", the placing half answered (a reader of wave 23). Halfway through,
+    the preview starts away from the places that meet the goal now; where every place it fits is such a one, where it
+    does not fit at all."""
+    from tutor.games.isle_of_cats.rules import Place, Take
+    w = YourTurn("isle_of_cats/take-a-tile", lang="en")
+    [take] = [a for a in w.game.legal_actions(w.state, w.seat) if isinstance(a, Take)]
+    w.act(take)
+    assert w.outcome == "going"
+    places = [a for a in w.game.legal_actions(w.state, w.seat) if isinstance(a, Place)]
+    assert places and all(not T.judge(w.task, w.state, a)[2] for a in places)     # every fitting place is right
+    o, x, y = w.placer.data["start"]
+    assert (o, x, y) not in [(a.orientation, a.x, a.y) for a in places], "the preview starts in a gap it fits"
+    assert w.placer.data["codes"][o][y * 22 + x] not in ("1", "b")        # on the boat, where it does not fit
+    assert min(abs(a.x - x) + abs(a.y - y) + (0 if a.orientation == o else 2) for a in places) >= 5
+
+
 def _items(html_text: str) -> list[str]:
     """The narrated lines (<li>) of some HTML, as plain text."""
     return [plain(m).strip() for m in re.findall(r"<li[^>]*>(.*?)</li>", html_text, re.S)]

@@ -591,7 +591,7 @@ def test_a_battle_asks_the_learner_who_defends_for_a_card_on_the_board():
 
 
 def test_a_start_tile_gone_home_to_is_marked():
-    """Going home (and sliding the start tile) is what the step changed: the tile is ringed as an event, so that a
+    """Going home (and sliding the start tile) is what the step changed: the tile is named so (tutor-focus), so that a
     phone's example brings it above its words (a reader read "slides it to E5" with the tile under them)."""
     state = special_board(2, pawns=[[0, 2], None])
     home = next(a for a in aqua_fest.legal_actions(state, 0)
@@ -599,9 +599,9 @@ def test_a_start_tile_gone_home_to_is_marked():
     state, events = aqua_fest.apply(state, home)
     assert any(e.kind == "aqua_fest.went_home" for e in events)
     root = parse(aqua_fest.render(aqua_fest.view(state, None), events=events))
-    rings = [el for el in by_class(root, "event") if el.get("data-target", "").startswith("home:")]
+    rings = [el for el in by_class(root, "tutor-focus") if el.get("data-target", "").startswith("home:")]
     assert [el.get("data-target") for el in rings] == ["home:0"]
     (start,) = [el for el in by_class(root, "start") if el.get("data-seat") == "0"]
     assert start.get("data-home") == str(home.home)
-    assert not [el for el in by_class(parse(aqua_fest.render(aqua_fest.view(state, None))), "event")
+    assert not [el for el in by_class(parse(aqua_fest.render(aqua_fest.view(state, None))), "tutor-focus")
                 if el.get("data-target", "").startswith("home:")]

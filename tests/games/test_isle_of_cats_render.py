@@ -345,7 +345,7 @@ def test_refusals_and_narration_name_a_tile_with_an_article_and_cite_the_rule_on
 
 
 def test_a_refused_your_turn_placement_cites_its_rule_once():
-    from tutor.core.rules import cite
+    from tutor.core.rules import cite, in_brackets
     from tutor.widgets.your_turn import YourTurn
     w = YourTurn("isle_of_cats/cover-rats", lang="en")
     codes = w.placer.data["codes"]
@@ -354,7 +354,7 @@ def test_a_refused_your_turn_placement_cites_its_rule_once():
     assert w.outcome == "refused"
     # the verdict's line and what "More" opens (the rule's name sits there, under the reason)
     status = re.sub(r"<[^>]+>", "", w.view["status"] + w.view["status_more"])
-    assert status.count(cite("isle_of_cats:placement", "en")) == 1, status
+    assert status.count(in_brackets(cite("isle_of_cats:placement", "en"))) == 1, status
 
 
 def test_places_are_described_in_words_and_alike_take_buttons_say_which():
@@ -473,7 +473,7 @@ def test_take_a_tile_offers_every_island_tile_and_refuses_one_that_fits_nowhere_
     Now each island tile is offered and, clicked on the board, one that fits nowhere is refused with its rule
     («РОЗМІЩЕННЯ ПЛИТОК»), as at the table. Club teacher (#32): the unfit tiles were drawn dashed, buttons and
     island, so the one solid tile answered the task: in a task every tile looks alike until the engine judges it."""
-    from tutor.core.rules import cite
+    from tutor.core.rules import cite, in_brackets
     from tutor.widgets.your_turn import YourTurn
     w = YourTurn("isle_of_cats/take-a-tile", lang=lang)
     takes = [b for b in w.action_buttons() if isinstance(b.action, ioc.Take)]
@@ -493,7 +493,7 @@ def test_take_a_tile_offers_every_island_tile_and_refuses_one_that_fits_nowhere_
     assert w.outcome == "refused" and w.state is before
     # the verdict's line and what "More" opens (the rule's name sits there, under the reason)
     status = re.sub(r"<[^>]+>", "", w.view["status"] + w.view["status_more"])
-    assert cite("isle_of_cats:placement", lang) in status and tile_name(unfit[0].action.tile, lang).lower() in \
+    assert in_brackets(cite("isle_of_cats:placement", lang)) in status and tile_name(unfit[0].action.tile, lang).lower() in \
         status.lower(), status
     # at the table: the same tile's board click is refused with the rule, and nothing changes
     t = _table()

@@ -102,6 +102,13 @@ def cite(rule_id: str, lang: str = "en") -> str:
     return said
 
 
+def in_brackets(said: str) -> str:
+    """A citation to stand inside brackets, "(rule: …)": its own bracketed heading after a comma instead, "Title,
+    «Heading»" (a reader read "(правило: Карта того же семейства («2. Игроки по очереди…»))" twice over, wave 23)."""
+    m = re.fullmatch(r"(.*\S) \((«[^()]*»)\)", said, flags=re.S)
+    return f"{m.group(1)}, {m.group(2)}" if m else said
+
+
 def short_cite(rule_id: str, lang: str = "en") -> str:
     """The tutor's title of the section alone (the rulebook's heading only where the title is the heading): for
     a line of a log or a score, where the full citation after every line was longer than the line (a reader)."""

@@ -27,7 +27,7 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 from tutor.core.errors import RuleViolation, SavedStateError
 from tutor.core.game import UnknownGame
 from tutor.core.i18n import text
-from tutor.core.rules import cite, short_cite
+from tutor.core.rules import cite, in_brackets, short_cite
 from tutor.core.scenario import ScenarioError, lessons_root, project_root
 
 if TYPE_CHECKING:
@@ -443,7 +443,7 @@ def citation_html(rule: str, lang: str, short: bool = False) -> str:
     """" (rule: …)" after a line; `short`: the tutor's title alone, for the lines of a log, a score or a heading,
     where the rulebook's heading after each made the line's citation longer than the line (a reader)."""
     c = safe_cite(rule, lang, short)
-    return f' <span class="tutor-cite">({esc(text("core.cite", lang, title=c))})</span>' if c else ""
+    return f' <span class="tutor-cite">({esc(text("core.cite", lang, title=in_brackets(c)))})</span>' if c else ""
 
 
 # (id(event), lang) -> (the event, its line): what events_html has narrated

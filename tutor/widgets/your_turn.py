@@ -67,6 +67,7 @@ class YourTurn(PlayTable):
     shares = False
     _deciding: tuple[Event, ...] = ()    # the events "What decided it" lists ("What happened" leaves them out once shown)
     _rights: Optional[tuple[Any, ...]] = None    # the task's right moves, found when first asked (_right_moves)
+    _rights_now: Optional[tuple[Any, tuple[Any, ...]]] = None    # (a position halfway through, its right moves)
 
     def __init__(self, task: str | Path | dict[str, Any], lang: str = "en", *, lessons: str | Path | None = None) -> None:
         self.task = task_data(task, lessons, lang)
@@ -314,8 +315,23 @@ class YourTurn(PlayTable):
         return self._rights
 
     def placing_avoid(self) -> tuple[Any, ...]:
-        """The task's right moves: a placing preview starts well away from them (beside one, it answered the task)."""
-        return self._right_moves() if self.game.parts().placing is not None else ()
+        """The task's right moves: a placing preview starts well away from them (beside one, it answered the task).
+        Halfway through a task that goes on (a tile taken, now to be laid), those of the position now: the opening's
+        were the take, and the preview began in one of the two gaps the taken cat fits (a reader of wave 23)."""
+        if self.game.parts().placing is None:
+            return ()
+        if self.outcome != "going":
+            return self._right_moves()
+        if self._rights_now is None or self._rights_now[0] is not self.state:
+            rights = []
+            for action in self.game.legal_actions(self.state, self.seat):
+                try:
+                    if not core_task.judge(self.task, self.state, action)[2]:
+                        rights.append(action)
+                except RuleViolation:
+                    continue
+            self._rights_now = (self.state, tuple(rights))
+        return self._rights_now[1]
 
     def _placing(self) -> Optional[Placer]:
         """No piece to point with once the move is decided (missed or done): "Try again" brings it back. After a

@@ -1751,16 +1751,19 @@ def render(view: View, *, highlight: Iterable[str] | str | None = (), lang: str 
         ring = S.ring(dwg, x, y, w, h, kind="event", pad=0, radius=5, target=f"cell:{i}")
         S.data(ring, what="turned" if i in marks["turned"] else "collected")
         ev.add(ring)
-    # a start tile a player went home to, slid or not: ringed as what the step changed, so that a phone's example
-    # brings it above the words at the screen's foot (a reader read "slides it to E5" with the tile under them)
+    # a start tile a player went home to, slid or not: named (unseen: a ring's stroke would run over the column's
+    # letter beside it) as what the step changed, so that a phone's example brings it above its words (a reader read
+    # "slides it to E5" with the tile under them, wave 23)
     for who in sorted(marks["homes"]):
         seat = view["seats"][who] if who < len(view["seats"]) else None
         if seat is None or not seat.get("placed", True):
             continue
         cx, cy = centre(g, *B.home_coords(seat["side"], seat["home"]))
         half = min(21 * g.k, g.band / 2 - 1)
-        ev.add(S.ring(dwg, cx - half, cy - half, 2 * half, 2 * half, kind="event", pad=3, radius=10,
-                      target=f"home:{who}"))
+        focus = dwg.rect(insert=(round(cx - half, 1), round(cy - half, 1)), size=(round(2 * half, 1), round(2 * half, 1)),
+                         fill="none", stroke="none", class_="tutor-focus")
+        S.data(focus, target=f"home:{who}")
+        ev.add(focus)
     # the collected cells' words first (a pawn stands there, with less room), then the turned ones
     for i in sorted(marks["cells"] - marks["turned"]) + sorted(marks["turned"]):
         if g.name == "phone":     # a phone's cell is as narrow as the word: a marker, worded in the legend

@@ -99,6 +99,15 @@ def neutral_place(state: State, seat: int, avoid: Iterable[Any] = ()) -> Optiona
         return (bool(nbrs & kin), filled, -min(nudges(o, x, y), FAR), (mask & rats).bit_count(), o != 0)
 
     _mask, _nbrs, o, x, y = min(rows, key=change)
+    if answers and nudges(o, x, y) == 0:
+        # every place the tile fits is an answer (the green cat fits two gaps only, and the preview began in one of
+        # them, "Fits here", a reader of wave 23): it starts instead where it does not fit, on the boat, away from
+        # them, nearest the boat's middle
+        away = [(abs(2 * ax - (W - 1)) + abs(2 * ay - (H - 1)), ao, ax, ay)
+                for ao, row in enumerate(codes_for(shape, occ)) for i, code in enumerate(row)
+                for ax, ay in [(i % W, i // W)] if code not in ("1", "b") and nudges(ao, ax, ay) >= FAR]
+        if away:
+            _d, o, x, y = min(away)
     return o, x, y
 
 

@@ -14,7 +14,7 @@ from typing import Optional, Sequence
 
 from tutor.core.events import Event
 from tutor.core.i18n import number, player_name, plural, signed, text
-from tutor.core.rules import cite
+from tutor.core.rules import cite, in_brackets
 from tutor.games.maui import components as C
 from tutor.games.maui.rules import OPEN_BASKETS, State
 from tutor.games.maui.scoring import breakdown, score, winners
@@ -36,7 +36,7 @@ def cite_html(rule: str, lang: str) -> str:
         title = cite(rule, lang)
     except KeyError:
         return ""
-    return f' <span class="tutor-cite">({esc(text("core.cite", lang, title=title))})</span>'
+    return f' <span class="tutor-cite">({esc(text("core.cite", lang, title=in_brackets(title)))})</span>'
 
 
 def _who(seat: int, viewer: Optional[int], lang: str) -> str:

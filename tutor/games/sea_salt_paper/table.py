@@ -12,7 +12,7 @@ import html
 from typing import Any, Iterable, Optional, Sequence
 
 from tutor.core.i18n import number, player_name, text
-from tutor.core.rules import cite
+from tutor.core.rules import cite, in_brackets
 from tutor.core.scoring import Breakdown, ScoreLine
 
 T = "ui.sea_salt_paper.table."
@@ -36,7 +36,7 @@ def who(seat: int, viewer: Optional[int], lang: str) -> str:
 
 def cited(rule: str, lang: str) -> str:
     """A citation as the tutor's pages show it, escaped: "(rule: Ending the round («ЗАВЕРШЕННЯ РАУНДУ»))"."""
-    return f' <span class="tutor-cite">({esc(text("core.cite", lang, title=cite(rule, lang)))})</span>'
+    return f' <span class="tutor-cite">({esc(text("core.cite", lang, title=in_brackets(cite(rule, lang))))})</span>'
 
 
 def line_rows(lines: Iterable[ScoreLine], lang: str, cls: str = "line") -> str:

@@ -1026,6 +1026,26 @@ def test_on_a_phone_a_steps_words_and_buttons_ride_at_the_screens_foot(own_pages
     assert not page.js_errors, page.js_errors
 
 
+def test_on_a_phone_the_coach_speaks_between_the_turns_words_and_its_moves(own_pages, phone):
+    """Паперові океани on a phone: the coach's hint about the two cards just drawn lay under the moves and the
+    table's controls, two screens under the cards (a reader of wave 23). It comes after the turn's words and before
+    the moves it is about (Мяури's table: its coach speaks at the first turn)."""
+    page = phone
+    page.goto(own_pages.render_url("maui_table.ipynb"))
+    table = page.locator(".tutor-play").first
+    table.locator('.tutor-svg svg[data-layout="phone"]').first.wait_for(state="visible")
+    table.locator(".tutor-advice-box .tutor-coach li").first.wait_for(state="visible")
+    tops = table.evaluate("""(t) => {
+      const top = (sel) => { const e = t.querySelector(sel); return e && !e.hidden ? e.getBoundingClientRect().top : null; };
+      return {status: top(':scope > .tutor-status'), coach: top(':scope > .tutor-advice-box'),
+              moves: top(':scope > .tutor-actions'), controls: top(':scope > .tutor-controls')}; }""")
+    assert None not in (tops["coach"], tops["moves"]), tops
+    assert tops["coach"] < tops["moves"], f"the coach speaks under the moves: {tops}"
+    assert tops["status"] is None or tops["status"] <= tops["coach"], tops
+    assert tops["controls"] is None or tops["moves"] < tops["controls"], tops
+    assert not page.js_errors, page.js_errors
+
+
 def test_a_steps_marks_taller_than_the_room_show_where_most_of_them_are(own_pages, phone):
     """Мяури's plain round, its last step: it marks the three lagoon cells the catches left and the four players'
     panels, more than a phone's room above the dock. The marks' top alone showed the lagoon and left players 3 and 4,

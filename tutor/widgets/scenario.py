@@ -54,6 +54,13 @@ def scenario_data(scenario: object, lessons: str | Path | None = None, lang: str
     return load_file(found)
 
 
+def _mover(frame: Frame) -> Optional[int]:
+    """The one player whose move a step makes (by its events), or None (no move, or several players')."""
+    movers = {e.data.get("player") for e in frame.events if isinstance(e.data, dict)}
+    movers = {m for m in movers if isinstance(m, int) and not isinstance(m, bool)}
+    return movers.pop() if len(movers) == 1 else None
+
+
 class ScenarioPlayer(StandIn, anywidget.AnyWidget):
     """First / back / next / last, a step slider, the SVG of the frame and its narration."""
 
@@ -77,6 +84,7 @@ class ScenarioPlayer(StandIn, anywidget.AnyWidget):
         self.data: dict[str, Any] = {}
         self.game: Optional[AnySpec] = None
         self._seen_end = False                    # the learner has stepped to the last frame (told once)
+        self._acting: Optional[tuple[str, ...]] = None    # "acting:<seat>" for every step's mover (_draw_all)
         self.add_class("tutor-scenario-player")
 
         with guard(self.errors, lang):
@@ -125,6 +133,10 @@ class ScenarioPlayer(StandIn, anywidget.AnyWidget):
         if game is not None and make is not None:
             with guard(self.errors, self.lang, clear=False):
                 steady = make([game.view(f.state, f.viewer) for f in self.frames])
+        # every player who makes a step's move, named as acting on every frame: a game that draws the acting player's
+        # place larger (Острів котів' boats) then keeps one layout from step to step (player 2's boat grew on its
+        # side for its step and shrank back at the next, the page jumping, a reader of wave 23)
+        self._acting = tuple(sorted({f"acting:{m}" for m in map(_mover, self.frames) if m is not None}))
         for frame in self.frames:
             svg = ""
             with guard(self.errors, self.lang, clear=False):
@@ -195,11 +207,11 @@ class ScenarioPlayer(StandIn, anywidget.AnyWidget):
         assert self.game is not None, "drawn only once the scenario is built"
         view = self.game.view(frame.state, frame.viewer)
         told = for_viewer(frame.events, frame.viewer)   # a seat's frame narrates only what that seat knows
-        # the one player whose move the step makes is named as acting, as the play table's film names it: a game may
-        # draw their place larger for it (Острів котів: player 2's tiles were laid on a thumbnail, two readers)
-        movers = {e.data.get("player") for e in frame.events if isinstance(e.data, dict)}
-        movers = {m for m in movers if isinstance(m, int) and not isinstance(m, bool)}
-        acting = (f"acting:{movers.pop()}",) if len(movers) == 1 else ()
+        # the players whose moves the example's steps make are named as acting, as the play table's film names its
+        # frame's: a game may draw their places larger for it (Острів котів: player 2's tiles were laid on a
+        # thumbnail, two readers); the same on every frame (_draw_all)
+        acting = self._acting if self._acting is not None else tuple(
+            f"acting:{m}" for m in [_mover(frame)] if m is not None)
         return render(self.game, view, highlight=tuple(frame.highlight) + steady + acting, events=told, lang=self.lang,
                       layout=self.board_layout or None)
 

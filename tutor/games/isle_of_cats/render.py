@@ -1199,7 +1199,8 @@ def render(view: dict[str, Any], *, highlight: Iterable[str] | str | None = (), 
     # "acting:<seat>" (the play table's film, a frame of another player's step): that boat on its side too, at the
     # size of the boat placed on, in its own place under the viewer's: on a thumbnail of 9-px squares the others'
     # tiles were laid where nobody could see them (two readers, stops 55 and 56)
-    acting = next((int(k[7:]) for k in hl if k.startswith("acting:") and k[7:].isdigit()), None)
+    # (a worked example names every player whose move its steps make, on every step, so its layout holds still)
+    acting = {int(k[7:]) for k in hl if k.startswith("acting:") and k[7:].isdigit()}
     placed: list[tuple[dict[str, Any], float, float, _Panel, float]] = []    # (seat, x, y, panel, the width it may take)
     least = _least_cell(f)
     if g.stack:
@@ -1207,7 +1208,7 @@ def render(view: dict[str, Any], *, highlight: Iterable[str] | str | None = (), 
             # the boat placed on, or the one a worked example is about (the first), on its side too: along the
             # screen its squares were 15.5 units, too small to count rats or find a room's empty squares, and to tap
             # (two readers, stop 52); the other boats stay along the screen, smaller
-            on_side = turned or (cell is None and seat["seat"] in (big, acting))
+            on_side = turned or (cell is None and (seat["seat"] == big or seat["seat"] in acting))
             largest = TURNED if on_side else g.other
             low = min(least, largest)
             fit = (room - _panel_width(0, f, on_side)) / (C.HEIGHT if on_side else C.WIDTH)

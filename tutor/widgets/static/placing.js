@@ -316,7 +316,15 @@ export function wirePlacing(container, send) {
   };
   rotate.addEventListener("click", () => data && turnTo(data.rotate[o]));
   flip.addEventListener("click", () => data && turnTo(data.flip[o]));
-  place.addEventListener("click", () => data && submit());
+  // (not a tap that comes just as the bar rose over the boat or the page moved it: aimed at a square, it landed on
+  // "Place here", which had come under the finger, and placed the tile where the learner had not looked, a reader of
+  // wave 23)
+  let barMovedAt = 0;
+  const UNDER_FINGER_MS = 450;
+  place.addEventListener("click", () => {
+    if (performance.now() - barMovedAt < UNDER_FINGER_MS) return;
+    if (data) submit();
+  });
 
   // Once a finger has tapped the boat, the bar rides along the screen's bottom edge (tutor.css), so the fit and the
   // buttons stay in reach without scrolling past the other boats; not before (it then lay over the task's words and
@@ -327,15 +335,17 @@ export function wirePlacing(container, send) {
   // to another square (a reader of wave 18); a piece hanging under the bar shows when the learner scrolls.
   const ride = (tapY) => {
     if (!touch || !layer) return;
+    if (!bar.classList.contains("tutor-placing-live")) barMovedAt = performance.now();
     bar.classList.add("tutor-placing-live");
     requestAnimationFrame(() => {
       const piece = layer && layer.getBoundingClientRect();
       const edge = bar.getBoundingClientRect().top;
       if (!(piece && piece.height && bar.getBoundingClientRect().bottom >= innerHeight - 80)) return;
       if (typeof tapY === "number") {
-        if (tapY > edge - 24) scrollerOf(container).scrollBy({ top: tapY - edge + 48 });
+        if (tapY > edge - 24) { scrollerOf(container).scrollBy({ top: tapY - edge + 48 }); barMovedAt = performance.now(); }
       } else if (piece.bottom > edge - 8) {
         scrollerOf(container).scrollBy({ top: piece.bottom - edge + 16 });
+        barMovedAt = performance.now();
       }
     });
   };

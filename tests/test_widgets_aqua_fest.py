@@ -673,6 +673,35 @@ def test_a_tap_on_a_cell_the_card_cannot_reach_gets_the_engines_reason(lang):
     assert f'data-cell="{next(iter(refusals)).split(":")[1]}"' in t.svg     # the page finds the cell tapped
 
 
+def test_a_chosen_card_with_no_move_now_has_the_engines_reason_for_every_cell():
+    """A reader of wave 23 chose the octopus, tapped E2 past a coral and read only "not one of the marked places":
+    a card with no legal move offers the cells it would reach (for the engine to say why not), and those cells, not
+    marked on the board, had no reason of their own. Every cell but the legal moves' now carries the engine's."""
+    from tutor.games.aqua_fest.ui import card_key
+    from tutor.games.aqua_fest.play_rows import offered_moves
+    found = 0
+    for seed in range(40):
+        t = PlayTable("aqua_fest", place_starts=False, players=2, seat=0, lang="ru", seed=seed)
+        rnd = random.Random(seed)
+        for _ in range(12):
+            if t.is_over() or not t.live.is_my_turn():
+                break
+            state = t.state
+            stuck = [c for c in state.hands[0] if offered_moves(state, 0, c)
+                     and not any(m in af.legal_actions(state, 0) for m in offered_moves(state, 0, c))]
+            if stuck:
+                t.choose(0, (card_key(stuck[0]),))
+                refusals = {k for group in t.view["rows"] for part in group for k in part.get("refusals", {})}
+                reach = {m.to for m in offered_moves(t.state, 0, stuck[0])}
+                assert reach and all(f"cell:{d}" in refusals for d in reach), (reach, sorted(refusals))
+                found += 1
+                break
+            t.act(rnd.choice(af.legal_actions(state, 0)))
+        if found >= 3:
+            break
+    assert found, "no card without a move came up: nothing tested"
+
+
 def test_a_task_before_the_turn_is_taught_offers_only_its_cards_and_cells():
     """Fresh reader Y6 (stop 48): the task of part 7 (how the creatures move) offered "End turn", "Draw 2", "Draw 2
     and return" and the home place, rules part 8 teaches. A task of a part before "A turn" offers the hand's cards

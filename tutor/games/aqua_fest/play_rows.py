@@ -140,7 +140,10 @@ def action_rows(table: Table, seat: int) -> list[list[RowPart]]:
             parts.append({"choices": [table.action_choice(m, legal) for m in moves]})
             # a tap on a cell the board does not offer: the engine's own reason, said at once (a reader tapped a
             # cell the crab cannot reach and read only "not one of the marked places")
-            parts.append({"refusals": cell_refusals(state, seat, chosen, {m.to for m in moves}, lang)})
+            # (every cell but the legal moves': a card with no move now offers the cells it would reach, for their
+            # reasons, and a cell among them the board does not mark was told only "not one of the marked places",
+            # a reader of wave 23 who tapped past a coral)
+            parts.append({"refusals": cell_refusals(state, seat, chosen, {m.to for m in moves if m in legal}, lang)})
         else:
             parts.append(table.caption(text("ui.af.no_dest", lang, card=label)))
     if listed:

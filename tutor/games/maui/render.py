@@ -1081,7 +1081,9 @@ def _kiti(dwg: S.Drawing, geo: Geo, view: View, lang: str, hl: AbstractSet[str],
         # (a phone aims at its seat's disc, so the line stops at the disc's edge; a wider board aims at the nearest
         # point of the seat's panel, and the line goes to it: measured to the panel's centre less half its width, a
         # four-seat table's near panels drew no line, and the room could not see whom a hand pointed at, a reader)
-        edge = bw / 2 + 1 if geo.phone else 0.0
+        # (and on a wider board it stops short of the panel: ended on its edge, it ran into the dive-card numbers
+        # printed there, a projector's "11", a reader of wave 23)
+        edge = bw / 2 + 1 if geo.phone else 9 * u
         if d - edge > reach + 12:
             hg.add(dwg.line((_r(ex + dx / d * 10), _r(ey + dy / d * 10)),
                             (_r(tx - dx / d * edge), _r(ty - dy / d * edge)), stroke=colour,

@@ -49,8 +49,10 @@ def test_aqua_fest_bot_defends_with_its_strongest_card():
 
 
 def _maui_round(piles, lagoon, hands, players=3, kiti=0, round_=9):
+    # (seeded: a bot's pick among its near-best cards follows the deal's seed, and an unseeded deal made the tuna's
+    # sure 12 another card about once in 1,500 runs)
     from tutor.games import maui
-    return maui.setup(players, kiti=kiti, round=round_, piles=piles, lagoon=lagoon, hands=hands,
+    return maui.setup(players, seed=0, kiti=kiti, round=round_, piles=piles, lagoon=lagoon, hands=hands,
                       deck=["tiger-5", "catfish-5", "tiger-6", "catfish-6", "tiger-7", "catfish-7"])
 
 

@@ -440,7 +440,7 @@ def test_a_part_is_not_ticked_read_before_its_last_exercise_shows(voila_server, 
                 break
         assert at["last"] - top > height, "the part's last cell is on screen: nothing is tested"
         assert at["end"] - top <= height * 1.5, f"the part's end is more than half a screen under: {at}, {top}"
-        page.wait_for_timeout(23_000)    # longer than any part needs (READ_MOST)
+        page.wait_for_timeout(14_000)    # longer than any part needs (READ_MOST)
         assert "tutor-part-read" not in (link.get_attribute("class") or ""), "ticked read before its end showed"
         # on to the part's end (its last cell, drawn in full as it comes near, is taller now): ticked
         for _ in range(8):
@@ -470,7 +470,7 @@ def test_a_part_read_on_into_the_next_after_long_enough_is_ticked(voila_server, 
                 break
         height = page.evaluate("() => innerHeight")
         assert page.evaluate(top, ids[1]) > 1.6 * height, "part 3 is not tall enough: nothing is tested"
-        page.wait_for_timeout(21_000)    # longer than any part needs (READ_MOST), its end never near the screen
+        page.wait_for_timeout(14_000)    # longer than any part needs (READ_MOST), its end never near the screen
         link = page.locator(f".tutor-contents-list a[href='#{ids[0]}']")
         assert "tutor-part-read" not in (link.get_attribute("class") or ""), "ticked with its end far below"
         page.evaluate("(id) => document.getElementById(id).scrollIntoView({block: 'start'})", ids[1])

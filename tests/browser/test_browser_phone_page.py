@@ -1081,6 +1081,33 @@ def test_a_steps_marks_taller_than_the_room_show_where_most_of_them_are(own_page
     assert not page.js_errors, page.js_errors
 
 
+def test_a_tap_on_a_docks_cut_words_shows_them_whole_and_another_gives_the_room_back(own_pages, phone):
+    """A step's words longer than the dock's seven lines were cut under a "▾" that did nothing when tapped, and the
+    line cut was often the step's rule or its outcome (three readers of wave 24). A tap on them shows them whole, up
+    to 60% of the screen; a tap again brings the dock back to its seven lines."""
+    page = phone
+    example = open_example(page, own_pages, "tw_bonuses.ipynb")
+    example.evaluate("(e) => e.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(300)
+    next_step(page, example)
+    page.wait_for_timeout(600)
+    words = example.locator(".tutor-dock .tutor-narration")
+    example.evaluate("""(e) => { e.querySelector('.tutor-dock .tutor-narration .tutor-say').textContent =
+      'words of a long step '.repeat(40); e.querySelector('.tutor-dock .tutor-narration').dispatchEvent(new Event('scroll')); }""")
+    dock = example.locator(".tutor-dock")
+    page.wait_for_function("(d) => d.classList.contains('tutor-dock-more')", arg=dock.element_handle())
+    cut = words.evaluate("(w) => w.getBoundingClientRect().height")
+    assert cut <= 7 * 1.32 * 15 + 10, cut
+    words.tap(position={"x": 40, "y": 20})
+    page.wait_for_function("(d) => d.classList.contains('tutor-dock-open')", arg=dock.element_handle())
+    whole = words.evaluate("(w) => [w.getBoundingClientRect().height, w.scrollHeight, w.clientHeight]")
+    assert whole[0] > cut + 100 and whole[0] <= 0.6 * 844 + 10, (cut, whole)
+    words.tap(position={"x": 40, "y": 20})
+    page.wait_for_function("(d) => !d.classList.contains('tutor-dock-open')", arg=dock.element_handle())
+    assert abs(words.evaluate("(w) => w.getBoundingClientRect().height") - cut) <= 2
+    assert not page.js_errors, page.js_errors
+
+
 def test_a_refused_steps_reason_is_in_the_dock_with_its_words(own_pages, phone):
     """Мяури's refused moves on a phone: after Next the step's "Нельзя." box lay behind the stuck step buttons and the
     step's point was seen nowhere (a reader of wave 19). In the dock it is under the words, on the screen."""

@@ -102,10 +102,21 @@ function render({ model, el: root }) {
   const byHand = (event) => { if (!(event.target instanceof Node && dock.contains(event.target))) handScrolled = performance.now(); };
   for (const kind of ["touchmove", "wheel"]) window.addEventListener(kind, byHand, { passive: true, capture: true });
   narration.addEventListener("click", (event) => {
-    if (!dock.classList.contains("tutor-dock-low")) return;
-    event.preventDefault();
-    dockLow(false);
+    if (!docked) return;
+    if (dock.classList.contains("tutor-dock-low")) {
+      event.preventDefault();
+      dockLow(false);
+      openedAt = performance.now();
+      return;
+    }
+    // words cut at the dock's seven lines ("▾"): a tap shows them whole, up to 60% of the screen, and a tap again
+    // gives the board its room back (a tap on "▾" did nothing, and the cut line was often the step's rule or its
+    // outcome, three readers of wave 24); not a tap on what happened's summary or a link in the words
+    if (event.target instanceof Element && event.target.closest("summary, a, button")) return;
+    if (!dock.classList.contains("tutor-dock-more") && !dock.classList.contains("tutor-dock-open")) return;
+    dock.classList.toggle("tutor-dock-open");
     openedAt = performance.now();
+    requestAnimationFrame(markMore);
   });
   let openedAt = 0;
   placeDock();

@@ -396,7 +396,10 @@ def test_after_a_dolphin_the_header_allows_no_second_move():
         for lang in ("en", "ru"):
             root = parse(aqua_fest.render(aqua_fest.view(state, state.turn), lang=lang, layout="phone"))
             head = next(el for el in root.iter("{http://www.w3.org/2000/svg}text") if el.get("class") == "turn").text
-            key = "moves_alone" if alone else "moves"
+            # (and with no second card of its kind in the hand shown, none can follow either)
+            species = state.species
+            pair = any(C.card(c).species == species for c in state.hands[state.turn])
+            key = "moves_alone" if alone else "moves" if pair else "moves_no_pair"
             assert head.endswith(text(f"aqua_fest.board.{key}", lang, n=1)), head
         if alone:        # and the rules agree: no second move
             assert not any(isinstance(a, aqua_fest.Move) for a in aqua_fest.legal_actions(state, state.turn))
@@ -605,3 +608,31 @@ def test_a_start_tile_gone_home_to_is_marked():
     assert start.get("data-home") == str(home.home)
     assert not [el for el in by_class(parse(aqua_fest.render(aqua_fest.view(state, None))), "tutor-focus")
                 if el.get("data-target", "").startswith("home:")]
+
+
+def test_after_a_first_move_with_no_second_card_of_its_kind_the_header_says_none_can_follow():
+    """"moves 1 of 2" after a crab played with no second crab in hand read as a move still to make (a reader of wave
+    24): where the viewer sees the mover's hand, the count says no second move can follow; where the hand is hidden
+    (another player's view), it says nothing of it."""
+    from tutor.core.i18n import text
+    seen = hidden = 0
+    for seed in range(30):
+        state = aqua_fest.setup(2, seed=seed)
+        move = next((a for a in aqua_fest.legal_actions(state, 0) if isinstance(a, aqua_fest.Move)), None)
+        if move is None:
+            continue
+        after, _events = aqua_fest.apply(state, move)
+        species = C.card(move.card).species
+        pair = any(C.card(c).species == species for c in after.hands[0])
+        if C.MOVES[species].alone or after.turn != 0:
+            continue
+        own = R._moves_made(aqua_fest.view(after, 0), "en")
+        other = R._moves_made(aqua_fest.view(after, 1), "en")
+        assert other == text("aqua_fest.board.moves", "en", n=1)
+        if pair:
+            assert own == text("aqua_fest.board.moves", "en", n=1)
+        else:
+            assert own == text("aqua_fest.board.moves_no_pair", "en", n=1)
+            seen += 1
+        hidden += 1
+    assert seen and hidden > seen, (seen, hidden)

@@ -1547,6 +1547,14 @@ def _moves_made(view: dict[str, Any], lang: str) -> str:
         return _w("laying_starts", lang)
     species = view.get("species")
     alone = bool(view["moves_made"]) and species in C.MOVES and C.MOVES[species].alone
+    if view["moves_made"] == 1 and not alone and species:
+        # a first move made with no second card of its kind in a hand the viewer sees: no second move can follow
+        # ("moves 1 of 2" read as one still to make, a reader of wave 24); a hidden hand says nothing of it
+        seats = view.get("seats") or []
+        turn = view.get("turn")
+        hand = seats[turn].get("hand") if isinstance(turn, int) and 0 <= turn < len(seats) else None
+        if hand is not None and not any(card.get("species") == species for card in hand):
+            return _w("moves_no_pair", lang, n=1)
     return _w("moves_alone" if alone else "moves", lang, n=view["moves_made"])
 
 

@@ -1248,3 +1248,17 @@ def test_a_move_back_to_the_turns_first_cell_says_it_takes_nothing(lang):
     said = ui.label_in(s, Move(0, "crab-3", cell("C3")), lang)
     assert said == text("ui.af.to_turn_start", lang, cell="C3")
     assert ui.label_in(s, Move(0, "crab-3", cell("E5")), lang) is None
+
+
+def test_a_turtle_that_leaves_a_coral_beneath_says_so():
+    """A reader played a turtle, read "takes both layers" and got one fragment, with nothing said why (wave 24): the
+    event says the tile beneath is a coral, left face down, in words everyone reads (it takes every fragment there,
+    so the table knows)."""
+    from tutor.core.scenario import replay
+    from tutor.widgets.scenario import scenario_data
+    frames = replay(scenario_data("aqua_fest/turtle")).frames
+    said = [(e, e.narrate("en"), e.for_viewer(1).narrate("ru")) for f in frames for e in f.events
+            if e.kind == "aqua_fest.collected" and e.data.get("coral_beneath")]
+    assert said, "the turtle example leaves no coral beneath"
+    for event, en, ru in said:
+        assert event.data["beneath"] == [] and "coral" in en and "коралл" in ru

@@ -549,9 +549,13 @@ def _collect(upper: Cells, lower: Cells, lower_open: tuple[bool, ...], collected
         return upper, lower, lower_open, collected, new_event("aqua_fest.empty_seabed", "aqua_fest:forbidden",
                                                               {"player": p, "cell": list(B.coords(where))})
     collected = _replaced(collected, p, collected[p] + tuple(taken) + tuple(beneath))
+    # a turtle that took the upper tile and left the one beneath: a coral, which everyone now knows (it takes every
+    # fragment there); said, so a learner who reads "takes both layers" and gets one is told why (a reader of wave 24)
+    coral = bool(both and up is not None and low is not None and C.tile(low).coral)
     return upper, lower, lower_open, collected, new_event(
         "aqua_fest.collected", "aqua_fest:play",
-        {"player": p, "tiles": taken, "beneath": beneath, "cell": list(B.coords(where)), "both": both},
+        {"player": p, "tiles": taken, "beneath": beneath, "cell": list(B.coords(where)), "both": both,
+         **({"coral_beneath": True} if coral else {})},
         private=(("beneath", (p,)),))
 
 

@@ -104,6 +104,8 @@ def narrate(event: Event, lang: str = "en") -> str:
             p["beneath"] = i18n.text("aqua_fest.beneath.hidden", lang)
         elif below:
             p["beneath"] = i18n.text("aqua_fest.beneath.shown", lang, tiles="; ".join(tile_name(t, lang) for t in below))
+        elif d.get("coral_beneath"):
+            p["beneath"] = i18n.text("aqua_fest.beneath.coral", lang)
         else:
             p["beneath"] = ""
     if what == "battle_won":

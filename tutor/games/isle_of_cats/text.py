@@ -10,7 +10,6 @@ from typing import Any, Callable, Iterable, Optional
 from tutor.core import i18n
 from tutor.core.events import Event
 from tutor.core.i18n import player_name, player_plain
-from tutor.core.rules import section
 from tutor.games.isle_of_cats import components as C
 
 _P = "isle_of_cats."
@@ -119,11 +118,8 @@ def narrate(event: Event, lang: str = "en") -> str:
             out += i18n.text(f"{_P}event.placed.rooms", lang, rooms=", ".join(room_name(r, lang) for r in d["rooms"]))
         if d.get("family"):
             colour = i18n.text(f"{_P}colour_f.{C.COLOUR[d['tile']]}", lang)
-            # (its own rule named after it: the line's citation is the placing's, and a reader read the family's
-            # points cited as «РЕШТА ПЛИТОК», wave 24)
             out += i18n.text(f"{_P}event.placed.family", lang, colour=colour, tiles=tiles_count(d["family"], lang),
-                             points=points_text(C.family_points(d["family"]), lang)).rstrip(".")
-            out += f" («{section('isle_of_cats:families').quoted}»)."
+                             points=points_text(C.family_points(d["family"]), lang))
         return out
     elif what in ("map_found", "map_covered"):
         params["colour"] = map_colour_name(d["colour"], lang)

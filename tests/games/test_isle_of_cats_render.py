@@ -329,7 +329,7 @@ def test_day_track_has_vesh_hand_and_the_island_reads_right_before_any_draw():
 
 def test_refusals_and_narration_name_a_tile_with_an_article_and_cite_the_rule_once():
     from tutor.core.i18n import text
-    from tutor.core.rules import cite
+    from tutor.core.rules import cite, in_brackets
     from tutor.games.isle_of_cats.text import narrate
     s = table_state()
     s, events = ioc.apply(s, ioc.Take(0, "cat-red-16"))
@@ -338,7 +338,7 @@ def test_refusals_and_narration_name_a_tile_with_an_article_and_cite_the_rule_on
         ioc.apply(s, ioc.Place(0, 0, 0, 0))
     said = refused.value.explain("en")
     assert said.startswith("The red cat of 5 squares would not lie")
-    assert said.count(cite(refused.value.rule, "en")) == 1
+    assert said.count(in_brackets(cite(refused.value.rule, "en"))) == 1
     uk = refused.value.explain("uk")
     assert uk[:1].isupper() and "the " not in uk.lower()
     assert text("isle_of_cats.tile.hidden", "en") == "a tile"
@@ -500,7 +500,7 @@ def test_take_a_tile_offers_every_island_tile_and_refuses_one_that_fits_nowhere_
     t.state = before
     t.refresh()
     t.click_board(f"tile:{unfit[0].action.tile}")
-    assert t.state is before and cite("isle_of_cats:placement", lang) in t.errors.message, t.errors.message
+    assert t.state is before and in_brackets(cite("isle_of_cats:placement", lang)) in t.errors.message, t.errors.message
     # at the table (no task to give away) one that cannot be taken is greyed and says so, the look-alikes too
     unfit = [b for b in t.action_buttons() if isinstance(b.action, ioc.Take) and "tutor-action-unavailable" in b.classes]
     assert len(unfit) == len(takes) - 1 and "choice-ring unavailable" in t.svg

@@ -36,8 +36,8 @@ class RuleViolation(ValueError):
     def explain(self, lang: str = "en") -> str:
         """The reason followed by the rulebook section that forbids the action."""
         from tutor.core.i18n import text
-        from tutor.core.rules import cite
-        return f"{self.reason(lang)} ({text('core.cite', lang, title=cite(self.rule, lang))})"
+        from tutor.core.rules import cite, in_brackets
+        return f"{self.reason(lang)} ({text('core.cite', lang, title=in_brackets(cite(self.rule, lang)))})"
 
 
 class SavedStateError(ValueError):

@@ -199,10 +199,6 @@ class GameUI:
     # changes what may lie off a phone's screen (Козырные киты: a bonus used changed the trump box a screen above the
     # hand it was used from, and nothing said so, a reader)
     film_own: Optional[Callable[[Sequence["Event"]], bool]] = None
-    # (events of another player's action) -> whether the film's "To my move" stops at that frame, as at a summary:
-    # what it did changes how the next tricks go and shows nowhere else until the trick is summed up (Козырные киты:
-    # a token flipped and a +1 used by bots went by unseen under "To my move", a reader of wave 23)
-    film_stop: Optional[Callable[[Sequence["Event"]], bool]] = None
     # (action) -> whether the film frame that sums this action up draws the table as it stood just before it, the
     # action's events marked on it, where the game has no pause of its own there (Козырные киты: a trick's summary
     # over the finished trick, its winner and the card taken, not over the next trick's empty table, a reader)

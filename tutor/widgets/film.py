@@ -218,10 +218,7 @@ def film_info(table: "PlayTable", steps: Sequence[Step], game_steps: Sequence[St
     (played once, right after the move that made it)."""
     if not steps and not game_steps:
         return None
-    # the frames that hold a summary: "skip" goes on to the next of them, never past a round's end unseen; in the
-    # others' turns, those the game says a learner must not miss too (GameUI.film_stop: a bot's bonus)
-    stop = table.game.parts().film_stop
+    # the frames that hold a summary: "skip" goes on to the next of them, never past a round's end unseen
     return {"id": table.film_id, "turns": len(steps), "game": len(game_steps), "fresh": table.film_fresh,
-            "waits": {"turns": [i for i, s in enumerate(steps) if summary(table, s)
-                                or (stop is not None and not s.human and stop(s.events))],
+            "waits": {"turns": [i for i, s in enumerate(steps) if summary(table, s)],
                       "game": [i for i, s in enumerate(game_steps) if summary(table, s)]}}

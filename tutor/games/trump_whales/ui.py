@@ -218,7 +218,6 @@ UI = GameUI(action_label=action_label, label_in=label_in, task_label=task_label,
             # a "+1" too, its words saying what it did: with none, it read as nothing confirmed, and only the other
             # two came back with "Back to your move" (two readers, waves 19 and 20)
             film_own=lambda events: any(e.kind.endswith(("bonus_trump", "bonus_flip", "bonus_plus")) for e in events),
-            film_stop=lambda events: any(e.kind.endswith(("bonus_trump", "bonus_flip", "bonus_plus")) for e in events),
             # a trick's summary waits over the finished trick, the reward's card marked taken: over the next trick's
             # empty table the trick just won was never seen on the board (a reader, stop 55)
             film_hold=lambda action: isinstance(action, Pick),

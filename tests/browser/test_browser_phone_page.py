@@ -1037,10 +1037,10 @@ def test_on_a_phone_a_steps_words_and_buttons_ride_at_the_screens_foot(own_pages
     assert not page.js_errors, page.js_errors
 
 
-def test_on_a_phone_the_coach_speaks_between_the_turns_words_and_its_moves(own_pages, phone):
+def test_on_a_phone_the_coach_speaks_right_under_the_moves(own_pages, phone):
     """Паперові океани on a phone: the coach's hint about the two cards just drawn lay under the moves and the
-    table's controls, two screens under the cards (a reader of wave 23). It comes after the turn's words and before
-    the moves it is about (Мяури's table: its coach speaks at the first turn)."""
+    table's controls, two screens under the cards (a reader of wave 23). It comes right after the moves, which
+    follow the board at once, and before the table's controls (Мяури's table: its coach speaks at the first turn)."""
     page = phone
     page.goto(own_pages.render_url("maui_table.ipynb"))
     table = page.locator(".tutor-play").first
@@ -1051,9 +1051,9 @@ def test_on_a_phone_the_coach_speaks_between_the_turns_words_and_its_moves(own_p
       return {status: top(':scope > .tutor-status'), coach: top(':scope > .tutor-advice-box'),
               moves: top(':scope > .tutor-actions'), controls: top(':scope > .tutor-controls')}; }""")
     assert None not in (tops["coach"], tops["moves"]), tops
-    assert tops["coach"] < tops["moves"], f"the coach speaks under the moves: {tops}"
-    assert tops["status"] is None or tops["status"] <= tops["coach"], tops
-    assert tops["controls"] is None or tops["moves"] < tops["controls"], tops
+    assert tops["status"] is None or tops["status"] <= tops["moves"], tops
+    assert tops["moves"] < tops["coach"], f"the coach speaks above the moves: {tops}"
+    assert tops["controls"] is not None and tops["coach"] < tops["controls"], f"the coach is under the controls: {tops}"
     assert not page.js_errors, page.js_errors
 
 

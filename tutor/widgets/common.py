@@ -388,19 +388,19 @@ STICK_MOST = 4
 STICK_LONGEST = 26
 
 
-def stick_choices(asked: str, labels: Sequence[str]) -> bool:
-    """Whether a quiz's or drill's answers ride at the screen's foot with the question asked again over them: on a
-    phone, under a board too tall to share a screen with them (`asked`: common.asked_again said it again), when they
-    are few and short. A reader of wave 20 scrolled up and down between an Острів котів boat 620 px tall, its question
-    above it and its three answers under it, and never saw them together."""
-    return bool(asked) and 0 < len(labels) <= STICK_MOST and all(len(label) <= STICK_LONGEST for label in labels)
-
-
 def short_choices(labels: Sequence[str]) -> bool:
     """Whether a quiz's or drill's answers are few and short enough to share one row on a wide screen (tutor.css
     `.tutor-choices-short`): four one-word answers two to a row ran off a projector's foot under Aqua Fest's board (a
     reader of wave 23)."""
     return 0 < len(labels) <= STICK_MOST and all(len(label) <= STICK_LONGEST for label in labels)
+
+
+def stick_choices(asked: str, labels: Sequence[str]) -> bool:
+    """Whether a quiz's or drill's answers ride at the screen's foot with the question asked again over them: on a
+    phone, under a board too tall to share a screen with them (`asked`: common.asked_again said it again), when they
+    are few and short. A reader of wave 20 scrolled up and down between an Острів котів boat 620 px tall, its question
+    above it and its three answers under it, and never saw them together."""
+    return bool(asked) and short_choices(labels)
 
 
 _SENTENCE_END = re.compile(r"(?<=[.!?…])\s+")

@@ -84,7 +84,7 @@ class ScenarioPlayer(StandIn, anywidget.AnyWidget):
         self.data: dict[str, Any] = {}
         self.game: Optional[AnySpec] = None
         self._seen_end = False                    # the learner has stepped to the last frame (told once)
-        self._acting: Optional[tuple[str, ...]] = None    # "acting:<seat>" for every step's mover (_draw_all)
+        self._acting: tuple[str, ...] = ()        # "acting:<seat>" for every step's mover (_draw_all)
         self.add_class("tutor-scenario-player")
 
         with guard(self.errors, lang):
@@ -210,10 +210,8 @@ class ScenarioPlayer(StandIn, anywidget.AnyWidget):
         # the players whose moves the example's steps make are named as acting, as the play table's film names its
         # frame's: a game may draw their places larger for it (Острів котів: player 2's tiles were laid on a
         # thumbnail, two readers); the same on every frame (_draw_all)
-        acting = self._acting if self._acting is not None else tuple(
-            f"acting:{m}" for m in [_mover(frame)] if m is not None)
-        return render(self.game, view, highlight=tuple(frame.highlight) + steady + acting, events=told, lang=self.lang,
-                      layout=self.board_layout or None)
+        return render(self.game, view, highlight=tuple(frame.highlight) + steady + self._acting, events=told,
+                      lang=self.lang, layout=self.board_layout or None)
 
     def narration_html(self, frame: Frame) -> str:
         """The step's words: the title, the narration, a refusal, the rule cited once, then the engine's events folded

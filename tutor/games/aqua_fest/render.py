@@ -903,11 +903,16 @@ def _tint(colour: str, share: float) -> str:
     return "#" + "".join(f"{round(255 - (255 - int(h[i:i + 2], 16)) * share):02x}" for i in (0, 2, 4))
 
 
+def _start_half(g: Geo) -> float:
+    """Half a start tile's side: as large as the band along the seabed's edge allows."""
+    return min(21 * g.k, g.band / 2 - 1)
+
+
 def _start_tile(dwg: S.Drawing, seat: View, hl: AbstractSet[str], lang: str, g: Geo) -> El:
     s = seat["seat"]
     r, c = B.home_coords(seat["side"], seat["home"])
     cx, cy = centre(g, r, c)
-    half = min(21 * g.k, g.band / 2 - 1)
+    half = _start_half(g)
     el = dwg.g(class_="start")
     placed = seat.get("placed", True)
     S.data(el, seat=s, side=seat["side"], home=seat["home"], occupied="yes" if seat.get("pawn") is None else "no",
@@ -1767,7 +1772,7 @@ def render(view: View, *, highlight: Iterable[str] | str | None = (), lang: str 
         if seat is None or not seat.get("placed", True):
             continue
         cx, cy = centre(g, *B.home_coords(seat["side"], seat["home"]))
-        half = min(21 * g.k, g.band / 2 - 1)
+        half = _start_half(g)
         focus = dwg.rect(insert=(round(cx - half, 1), round(cy - half, 1)), size=(round(2 * half, 1), round(2 * half, 1)),
                          fill="none", stroke="none", class_="tutor-focus")
         S.data(focus, target=f"home:{who}")

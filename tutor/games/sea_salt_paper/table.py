@@ -35,7 +35,7 @@ def who(seat: int, viewer: Optional[int], lang: str) -> str:
 
 
 def cited(rule: str, lang: str) -> str:
-    """A citation as the tutor's pages show it, escaped: "(rule: Ending the round («ЗАВЕРШЕННЯ РАУНДУ»))"."""
+    """A citation as the tutor's pages show it, escaped: "(rule: Ending the round, «ЗАВЕРШЕННЯ РАУНДУ»)"."""
     return f' <span class="tutor-cite">({esc(text("core.cite", lang, title=in_brackets(cite(rule, lang))))})</span>'
 
 
